@@ -1,0 +1,69 @@
+// Which expressions match exactly one character, and from which set: used by both backends
+// to collapse alternatives of single characters into one class.
+import type { Expr } from "./expr.js";
+
+/** Sorted, merged, inclusive UTF-16 code unit ranges. */
+export type CharRanges = readonly (readonly [number, number])[];
+
+const merge = (ranges: (readonly [number, number])[]): CharRanges => {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [lo, hi] of sorted) {
+    const last = out[out.length - 1];
+    if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
+    else out.push([lo, hi]);
+  }
+  return out;
+};
+
+const memo = new WeakMap<Expr, CharRanges | null>();
+
+/** The set of single characters `e` matches, or `null` when `e` can match anything else. */
+export function charSet(e: Expr): CharRanges | null {
+  const known = memo.get(e);
+  if (known !== undefined) return known;
+  let result: CharRanges | null = null;
+  switch (e.type) {
+    case "lit":
+      if (e.text.length === 1) {
+        const c = e.text;
+        const lower = c.toLowerCase().charCodeAt(0);
+        const upper = c.toUpperCase().charCodeAt(0);
+        result = e.caseSensitive || lower === upper ? merge([[c.charCodeAt(0), c.charCodeAt(0)]]) : merge([[lower, lower], [upper, upper]]);
+      }
+      break;
+    case "range":
+      result = [[e.lo, e.hi]];
+      break;
+    case "alt": {
+      const parts: (readonly [number, number])[] = [];
+      for (const item of e.items) {
+        const s = charSet(item);
+        if (s === null) {
+          parts.length = 0;
+          break;
+        }
+        parts.push(...s);
+      }
+      if (parts.length > 0) result = merge(parts);
+      break;
+    }
+    case "ref":
+      result = charSet(e.rule.expr);
+      break;
+    default:
+      result = null;
+  }
+  memo.set(e, result);
+  return result;
+}
+
+/** A 128-entry membership table for the ASCII part of a set (RFC 3986 is ASCII-only). */
+export function asciiTable(set: CharRanges): Uint8Array {
+  const t = new Uint8Array(128);
+  for (const [lo, hi] of set) for (let c = lo; c <= Math.min(hi, 127); c++) t[c] = 1;
+  return t;
+}
+
+/** True when code unit `c` is in `set`. */
+export const inSet = (set: CharRanges, c: number): boolean => set.some(([lo, hi]) => c >= lo && c <= hi);

@@ -1,0 +1,97 @@
+// The only place AST nodes are built. Every node is frozen. Constructors trust their input to be
+// valid for its rule (the parser, or a caller that validated it, guarantees that); they derive
+// the convenience fields (octets, pieces, segments) from the raw text.
+import type {
+  Authority, Host, HostKind, IPv4Host, IPv6Host, IPvFutureHost, Path, PathKind, RegNameHost, RelativeRef, Span, Uri, UriReference,
+} from "./nodes.js";
+
+/** A frozen span. */
+export const span = (start: number, end: number): Span => Object.freeze({ start, end });
+
+const withSpan = <T extends object>(node: T, s: Span | undefined): T => {
+  if (s !== undefined) (node as { span?: Span }).span = s;
+  return Object.freeze(node);
+};
+
+/** The four octets of a valid `IPv4address` (RFC 3986 §3.2.2). */
+export function ipv4Octets(text: string): [number, number, number, number] {
+  const [a = "", b = "", c = "", d = ""] = text.split(".");
+  return [Number(a), Number(b), Number(c), Number(d)];
+}
+
+/** The eight 16-bit pieces of a valid `IPv6address` (RFC 3986 §3.2.2; RFC 4291 §2.2 for `::`). */
+export function ipv6Pieces(text: string): [number, number, number, number, number, number, number, number] {
+  const toPieces = (part: string): number[] => {
+    if (part === "") return [];
+    const out: number[] = [];
+    for (const group of part.split(":")) {
+      if (group.includes(".")) {
+        const [a, b, c, d] = ipv4Octets(group);
+        out.push((a << 8) | b, (c << 8) | d);
+      } else out.push(parseInt(group, 16));
+    }
+    return out;
+  };
+  const gap = text.indexOf("::");
+  const head = toPieces(gap < 0 ? text : text.slice(0, gap));
+  const tail = gap < 0 ? [] : toPieces(text.slice(gap + 2));
+  const zeros = new Array<number>(Math.max(0, 8 - head.length - tail.length)).fill(0);
+  const all = [...head, ...zeros, ...tail];
+  return [all[0] ?? 0, all[1] ?? 0, all[2] ?? 0, all[3] ?? 0, all[4] ?? 0, all[5] ?? 0, all[6] ?? 0, all[7] ?? 0];
+}
+
+/**
+ * A host node of the given kind. `text` is the host without brackets. For `IPvFuture`, `text`
+ * is `"v" version "." address`.
+ */
+export function host(kind: HostKind, text: string, s?: Span): Host {
+  switch (kind) {
+    case "IPv4address":
+      return withSpan<IPv4Host>({ kind, text, octets: Object.freeze(ipv4Octets(text)) }, s);
+    case "IPv6address":
+      return withSpan<IPv6Host>({ kind, text, pieces: Object.freeze(ipv6Pieces(text)) }, s);
+    case "IPvFuture": {
+      const dot = text.indexOf(".");
+      return withSpan<IPvFutureHost>({ kind, text, version: text.slice(1, dot), address: text.slice(dot + 1) }, s);
+    }
+    case "reg-name":
+      return withSpan<RegNameHost>({ kind, text }, s);
+  }
+}
+
+/** An authority node (RFC 3986 §3.2). */
+export const authority = (userinfo: string | undefined, h: Host, port: string | undefined, s?: Span): Authority =>
+  withSpan<Authority>({ kind: "authority", userinfo, host: h, port }, s);
+
+/** The segments of a path's text (RFC 3986 §3.3): split on "/", dropping the empty one before a leading "/". */
+export function pathSegments(text: string): readonly string[] {
+  if (text === "") return Object.freeze([]);
+  const parts = text.split("/");
+  if (text.startsWith("/")) parts.shift();
+  return Object.freeze(parts);
+}
+
+/** A path node from its text. */
+export const path = (kind: PathKind, text: string, s?: Span): Path =>
+  withSpan<Path>({ kind, text, segments: pathSegments(text) }, s);
+
+/** The components of a URI reference, as {@link uriReference} takes them. */
+export interface ReferenceParts {
+  readonly scheme: string | undefined;
+  readonly authority: Authority | undefined;
+  readonly path: Path;
+  readonly query: string | undefined;
+  readonly fragment: string | undefined;
+}
+
+/** A `URI` node when there is a scheme, a `relative-ref` node otherwise (RFC 3986 §4.1). */
+export function uriReference(parts: ReferenceParts, s?: Span): UriReference {
+  const { scheme, authority: a, path: p, query, fragment } = parts;
+  return scheme === undefined
+    ? withSpan<RelativeRef>({ kind: "relative-ref", scheme: undefined, authority: a, path: p, query, fragment }, s)
+    : withSpan<Uri>({ kind: "URI", scheme, authority: a, path: p, query, fragment }, s);
+}
+
+/** The text of a host as it appears in a URI: IP literals in brackets (RFC 3986 §3.2.2). */
+export const hostText = (h: Host): string =>
+  h.kind === "IPv6address" || h.kind === "IPvFuture" ? `[${h.text}]` : h.text;

@@ -1,0 +1,24 @@
+// Helpers the rule files share: defining a rule and deriving its parser in one step.
+import { definition, type ComponentRole, type Expr } from "../abnf/expr.js";
+import { toParser, type Builder, type RuleParser } from "../abnf/to-parser.js";
+import { fromCaptures, type Components } from "./build.js";
+
+export interface RuleOptions {
+  readonly role?: ComponentRole;
+  readonly token?: boolean;
+}
+
+/** A rule whose value is the text it matched. */
+export const textRule = (name: string, expr: Expr, options: RuleOptions = {}): RuleParser<string> =>
+  toParser(definition(name, expr, options));
+
+/** A rule whose value is an AST node built from the components it matched. */
+export const nodeRule = <V>(
+  name: string,
+  expr: Expr,
+  options: RuleOptions,
+  build: (c: Components, text: string, start: number) => V,
+): RuleParser<V> => {
+  const builder: Builder<V> = (input, start, end, caps) => build(fromCaptures(input, caps), input.slice(start, end), start);
+  return toParser(definition(name, expr, options), builder);
+};
