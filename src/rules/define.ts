@@ -1,7 +1,13 @@
 // Helpers the rule files share: defining a rule and deriving its parser in one step.
-import { definition, type ComponentRole, type Expr } from "../abnf/expr.js";
+import { definition, type ComponentRole, type Expr, type RuleDefinition } from "../abnf/expr.js";
 import { toParser, type Builder, type RuleParser } from "../abnf/to-parser.js";
 import { fromCaptures, type Components } from "./build.js";
+
+type ComponentBuilder = (c: Components, text: string, start: number) => unknown;
+const builders = new WeakMap<RuleDefinition, ComponentBuilder>();
+
+/** How a node rule turns components into its value (`undefined` for rules whose value is their text). */
+export const builderOf = (def: RuleDefinition): ComponentBuilder | undefined => builders.get(def);
 
 export interface RuleOptions {
   readonly role?: ComponentRole;
@@ -20,5 +26,7 @@ export const nodeRule = <V>(
   build: (c: Components, text: string, start: number) => V,
 ): RuleParser<V> => {
   const builder: Builder<V> = (input, start, end, caps) => build(fromCaptures(input, caps), input.slice(start, end), start);
-  return toParser(definition(name, expr, options), builder);
+  const def = definition(name, expr, options);
+  builders.set(def, build);
+  return toParser(def, builder);
 };

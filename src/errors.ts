@@ -1,0 +1,62 @@
+// One typed error for every rejection (RFC 3986 gives no error model; this one follows parsimmon's
+// furthest-failure reports: the offset is the first character no valid input could have there).
+
+const describe = (expected: readonly string[]): string => {
+  const list = [...expected];
+  if (list.length === 0) return "nothing more";
+  if (list.length === 1) return list[0] ?? "";
+  return `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`;
+};
+
+const WINDOW = 40;
+
+/** One line of the input around `offset` with a caret under it; control characters shown as "?". */
+export function caretExcerpt(input: string, offset: number): string {
+  const from = Math.max(0, offset - WINDOW);
+  const to = Math.min(input.length, offset + WINDOW);
+  const head = from > 0 ? "…" : "";
+  const tail = to < input.length ? "…" : "";
+  // eslint-disable-next-line no-control-regex
+  const line = input.slice(from, to).replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
+  return `  ${head}${line}${tail}\n  ${" ".repeat(head.length + offset - from)}^`;
+}
+
+/** What stands at `offset`, for messages: a quoted character, or "end of input". */
+export function foundAt(input: string, offset: number): string {
+  const cp = input.codePointAt(offset);
+  if (cp === undefined) return "end of input";
+  const ch = String.fromCodePoint(cp);
+  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp === 0x20 ? `U+${cp.toString(16).toUpperCase().padStart(4, "0")}` : JSON.stringify(ch);
+}
+
+/**
+ * A string that does not match a rule. `offset` is where matching could not go on (in UTF-16
+ * code units); `expected` lists the ABNF rule names and quoted literals that could have stood there.
+ */
+export class UriSyntaxError extends Error {
+  override readonly name = "UriSyntaxError";
+  /** The text that was parsed. */
+  readonly input: string;
+  /** The ABNF name of the rule the input was matched against. */
+  readonly rule: string;
+  /** Where the input stops matching, in UTF-16 code units. */
+  readonly offset: number;
+  /** ABNF names (`HEXDIG`) and quoted literals (`"]"`) that would have been accepted at `offset`. */
+  readonly expected: readonly string[];
+  /** What stands at `offset`: a quoted character, a `U+XXXX` code, or `"end of input"`. */
+  readonly found: string;
+  /** The first line of `message`, without the excerpt. */
+  readonly shortMessage: string;
+
+  constructor(input: string, rule: string, offset: number, expected: readonly string[]) {
+    const found = foundAt(input, offset);
+    const shortMessage = `Invalid ${rule} at offset ${offset}: expected ${describe(expected)}, found ${found}`;
+    super(`${shortMessage}\n${caretExcerpt(input, offset)}`);
+    this.input = input;
+    this.rule = rule;
+    this.offset = offset;
+    this.expected = Object.freeze([...expected]);
+    this.found = found;
+    this.shortMessage = shortMessage;
+  }
+}

@@ -1,0 +1,176 @@
+// parse, validate: the fast path is one anchored regex per rule, derived from the rule's
+// definition (abnf/to-regex.ts); when it rejects, the combinator engine (abnf/matcher.ts) runs to
+// say where and what was expected. Both feed the same node builders (rules/build.ts).
+import type { RuleDefinition } from "./abnf/expr.js";
+import { capturing } from "./abnf/to-regex.js";
+import { matchWhole } from "./abnf/to-parser.js";
+import type { UriReference } from "./ast/nodes.js";
+import { UriSyntaxError } from "./errors.js";
+import { fromCaptures, type Components } from "./rules/build.js";
+import { builderOf } from "./rules/define.js";
+import { rule as ruleByName, type RuleName, type RuleValues } from "./rules/index.js";
+
+/** A value, or the reason there is none. */
+export type Result<T, E = UriSyntaxError> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+
+/** The outcome of {@link validate}. */
+export type Validation = { readonly ok: true } | { readonly ok: false; readonly error: UriSyntaxError };
+
+/** Options of {@link parse}. */
+export interface ParseOptions<N extends RuleName> {
+  /** The rule the whole input must match; `"URI-reference"` when left out. */
+  readonly rule?: N;
+}
+
+interface FastPath {
+  readonly whole: RegExp;
+  /** For each component rule, the groups that capture it, in pattern order. */
+  readonly groups: readonly (readonly [string, readonly number[]])[];
+  readonly build: ((c: Components, text: string, start: number) => unknown) | undefined;
+}
+
+const fastPaths = new WeakMap<RuleDefinition, FastPath>();
+
+function fastPath(def: RuleDefinition): FastPath {
+  let fp = fastPaths.get(def);
+  if (!fp) {
+    const build = builderOf(def);
+    const compiled = build ? capturing(def) : { source: capturing(def).source.replace(/\((?!\?)/g, "(?:"), groups: [] };
+    const byName = new Map<string, number[]>();
+    compiled.groups.forEach((name, k) => {
+      const list = byName.get(name) ?? [];
+      list.push(k + 1);
+      byName.set(name, list);
+    });
+    fp = { whole: new RegExp(`^(?:${compiled.source})$`), groups: [...byName], build };
+    fastPaths.set(def, fp);
+  }
+  return fp;
+}
+
+function regexComponents(groups: FastPath["groups"], m: RegExpExecArray): Components {
+  return (name) => {
+    for (const [n, indices] of groups) {
+      if (n !== name) continue;
+      for (const k of indices) {
+        const text = m[k];
+        if (text !== undefined) return text;
+      }
+    }
+    return undefined;
+  };
+}
+
+function definitionOf(ruleName: string, caller: string): RuleDefinition {
+  const p = typeof ruleName === "string" ? ruleByName(ruleName) : undefined;
+  if (!p) throw new TypeError(`${caller}: unknown rule ${JSON.stringify(ruleName)}`);
+  return p.definition;
+}
+
+function requireString(input: unknown, caller: string): asserts input is string {
+  if (typeof input !== "string") {
+    throw new TypeError(`${caller} expects a string to parse, got ${input === null ? "null" : typeof input}`);
+  }
+}
+
+/** Runs the regex; `null` when it rejects, `undefined` should the regex engine give up (a RangeError). */
+function execWhole(fp: FastPath, input: string): RegExpExecArray | null | undefined {
+  try {
+    return fp.whole.exec(input);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The error for an input the regex rejected, from the combinator engine. The two backends are
+ * held to the same answers by test/differential.test.ts; were they ever to disagree, the
+ * rejection stands and says so.
+ */
+function explain(def: RuleDefinition, input: string): UriSyntaxError {
+  const m = matchWhole(def, input);
+  return m.ok
+    ? new UriSyntaxError(input, def.name, input.length, ["(internal disagreement between the regex and the combinators)"])
+    : new UriSyntaxError(input, def.name, m.offset, m.expected);
+}
+
+/** Parses the whole input against a rule, with the combinator engine only (no regex). */
+export function parseWithCombinators(def: RuleDefinition, input: string): Result<unknown> {
+  const m = matchWhole(def, input);
+  if (!m.ok) return { ok: false, error: new UriSyntaxError(input, def.name, m.offset, m.expected) };
+  const build = builderOf(def);
+  return { ok: true, value: build ? build(fromCaptures(input, m.caps), input, 0) : input };
+}
+
+/**
+ * Parses a whole string against an RFC 3986 rule (`URI-reference` by default; any rule name of
+ * Appendix A works) and returns its AST node, or a {@link UriSyntaxError}. Nothing is decoded.
+ *
+ * @example
+ * const r = parse("foo://example.com:8042/over/there?name=ferret#nose");
+ * if (r.ok) r.value.authority?.port; // "8042"
+ */
+export function parse(input: string): Result<UriReference>;
+export function parse<N extends RuleName>(input: string, options: ParseOptions<N>): Result<RuleValues[N]>;
+export function parse(input: string, options?: ParseOptions<RuleName>): Result<unknown> {
+  requireString(input, "parse");
+  const def = definitionOf(options?.rule ?? "URI-reference", "parse");
+  const fp = fastPath(def);
+  const m = execWhole(fp, input);
+  if (m === undefined) return parseWithCombinators(def, input);
+  if (m === null) return { ok: false, error: explain(def, input) };
+  return { ok: true, value: fp.build ? fp.build(regexComponents(fp.groups, m), input, 0) : input };
+}
+
+/**
+ * Like {@link parse}, but throws the {@link UriSyntaxError} instead of returning it.
+ *
+ * @example
+ * parseOrThrow("http://a/b/c/d;p?q").path.segments; // ["b", "c", "d;p"]
+ */
+export function parseOrThrow(input: string): UriReference;
+export function parseOrThrow<N extends RuleName>(input: string, options: ParseOptions<N>): RuleValues[N];
+export function parseOrThrow(input: string, options?: ParseOptions<RuleName>): unknown {
+  const r = parse(input, options ?? {});
+  if (!r.ok) throw r.error;
+  return r.value;
+}
+
+const VALID: Validation = Object.freeze({ ok: true });
+
+/**
+ * Checks that the whole input matches the rule named `ruleName` (any RFC 3986 Appendix A rule, or
+ * ALPHA, DIGIT, HEXDIG), with exact ABNF semantics.
+ *
+ * @example
+ * validate("IPv6address", "::ffff:1.2.3.4").ok; // true
+ * validate("dec-octet", "256").ok;               // false: error.offset 2, expected "0"-"5"
+ */
+export function validate(ruleName: RuleName, input: string): Validation {
+  requireString(input, "validate");
+  const def = definitionOf(ruleName, "validate");
+  const fp = fastPath(def);
+  if (testWhole(fp, def, input)) return VALID;
+  return { ok: false, error: explain(def, input) };
+}
+
+/** The regex's answer; should the regex engine ever give up (a RangeError), the combinators'. */
+function testWhole(fp: FastPath, def: RuleDefinition, input: string): boolean {
+  try {
+    return fp.whole.test(input);
+  } catch {
+    return matchWhole(def, input).ok;
+  }
+}
+
+/**
+ * `true` when the whole input matches the rule: {@link validate} without the error.
+ *
+ * @example
+ * isValid("URI", "urn:example:animal:ferret:nose"); // true
+ */
+export function isValid(ruleName: RuleName, input: string): boolean {
+  requireString(input, "isValid");
+  const def = definitionOf(ruleName, "isValid");
+  return testWhole(fastPath(def), def, input);
+}
