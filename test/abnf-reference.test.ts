@@ -10,6 +10,7 @@ import {
   type AbnfExpr,
   canonicalAbnf,
   grammarFromAbnf,
+  grammarFromRuleMaps,
   loadUriGrammar,
   parseAbnf,
   parseAbnfExpr,
@@ -270,7 +271,12 @@ describe("ends(): the full set of end positions", () => {
 });
 
 describe("ABNF semantics on small grammars", () => {
-  const m = (abnf: string, input: string): boolean => grammarFromAbnf(abnf).matches("r", input);
+  /** matches("r", input), checked to agree between the optimized and the plain evaluator */
+  const m = (abnf: string, input: string): boolean => {
+    const fast = grammarFromAbnf(abnf).matches("r", input);
+    expect(grammarFromRuleMaps([parseAbnf(abnf)], { optimize: false }).matches("r", input)).toBe(fast);
+    return fast;
+  };
 
   test("char-val is case-insensitive (RFC 5234 §2.3), ASCII letters only", () => {
     expect(m('r = "abc"', "ABC")).toBe(true);
