@@ -27,8 +27,11 @@ export function charSet(e: Expr): CharRanges | null {
     case "lit":
       if (e.text.length === 1) {
         const c = e.text;
-        const lower = c.toLowerCase().charCodeAt(0);
-        const upper = c.toUpperCase().charCodeAt(0);
+        // Case-insensitive means ASCII letters only (RFC 5234 §2.3).
+        const code = c.charCodeAt(0);
+        const letter = (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
+        const lower = letter ? code | 0x20 : code;
+        const upper = letter ? code & ~0x20 : code;
         result = e.caseSensitive || lower === upper ? merge([[c.charCodeAt(0), c.charCodeAt(0)]]) : merge([[lower, lower], [upper, upper]]);
       }
       break;

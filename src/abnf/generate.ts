@@ -38,7 +38,7 @@ export function generateExpr(e: Expr, random: Random, options: GenerateOptions =
     }
     switch (x.type) {
       case "lit":
-        return x.caseSensitive ? x.text : [...x.text].map((c) => (random(2) ? c.toUpperCase() : c.toLowerCase())).join("");
+        return x.caseSensitive ? x.text : [...x.text].map((c) => (/[A-Za-z]/.test(c) && random(2) ? String.fromCharCode(c.charCodeAt(0) ^ 0x20) : c)).join("");
       case "range":
         return String.fromCharCode(x.lo + random(x.hi - x.lo + 1));
       case "seq":

@@ -36,6 +36,8 @@ export class MatchState {
 /** Matches at `i`; returns the end offset, or -1. */
 export type Matcher = (s: MatchState, i: number) => number;
 
+const asciiLower = (s: string): string => s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x20));
+
 const quote = (s: string): string => JSON.stringify(s);
 
 /** How a range is named in "expected" lists: `"0"-"5"` when printable. */
@@ -119,12 +121,13 @@ function compile(e: Expr, collect: boolean): Matcher {
   }
   switch (e.type) {
     case "lit": {
-      const text = e.caseSensitive ? e.text : e.text.toLowerCase();
+      // Case-insensitive means ASCII letters only (RFC 5234 §2.3): "K" (U+212A) is not "k".
+      const text = e.caseSensitive ? e.text : asciiLower(e.text);
       const ci = !e.caseSensitive;
       return (s, i) => {
         for (let k = 0; k < text.length; k++) {
-          const ch = s.input[i + k];
-          if (ch === undefined || (ci ? ch.toLowerCase() : ch) !== text[k]) {
+          const c = s.input.charCodeAt(i + k);
+          if (Number.isNaN(c) || (ci && c >= 0x41 && c <= 0x5a ? c + 0x20 : c) !== text.charCodeAt(k)) {
             s.fail(i + k, quote(e.text.slice(k)));
             return -1;
           }

@@ -101,7 +101,7 @@ class Compiler {
         if (set) return classSource(set);
         if (e.caseSensitive) return escapeLiteral(e.text);
         return [...e.text]
-          .map((c) => (c.toLowerCase() !== c.toUpperCase() ? `[${c.toUpperCase()}${c.toLowerCase()}]` : escapeLiteral(c)))
+          .map((c) => (/[A-Za-z]/.test(c) ? `[${c.toUpperCase()}${c.toLowerCase()}]` : escapeLiteral(c)))
           .join("");
       }
       case "range":

@@ -14,6 +14,7 @@ export const alpha = textRule("ALPHA", alt(range(0x41, 0x5a), range(0x61, 0x7a))
  * RFC 5234 Appendix B.1
  * ```abnf
  * DIGIT          =  %x30-39
+ *                        ; 0-9
  * ```
  */
 export const digit = textRule("DIGIT", range(0x30, 0x39), { token: true });

@@ -1,1 +1,43 @@
+// Custom matchers for rule parsers: `expect(ipv6address).toAccept("::1")`,
+// `expect(uriReference).toRejectAt("https://[::1/", 12)`. A match is of the whole input.
+import P from "parsimmon";
+
+const whole = (parser: P.Parser<unknown>, input: string): P.Result<unknown> => parser.skip(P.eof).parse(input);
+
+expect.extend({
+  toAccept(parser: P.Parser<unknown>, input: string) {
+    const r = whole(parser, input);
+    return {
+      pass: r.status,
+      message: () =>
+        r.status
+          ? `expected parser to reject ${JSON.stringify(input)}`
+          : `expected parser to accept ${JSON.stringify(input)}, but it failed at offset ${r.index.offset} expecting ${r.expected.join(", ")}`,
+    };
+  },
+  toRejectAt(parser: P.Parser<unknown>, input: string, offset: number) {
+    const r = whole(parser, input);
+    const at = r.status ? undefined : r.index.offset;
+    return {
+      pass: at === offset,
+      message: () =>
+        r.status
+          ? `expected parser to reject ${JSON.stringify(input)} at offset ${offset}, but it accepted it`
+          : `expected rejection of ${JSON.stringify(input)} at offset ${offset}, got offset ${at} expecting ${r.expected.join(", ")}`,
+    };
+  },
+});
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace jest {
+    interface Matchers<R> {
+      /** The parser matches the whole input. */
+      toAccept(input: string): R;
+      /** The parser rejects the input, reporting the given offset. */
+      toRejectAt(input: string, offset: number): R;
+    }
+  }
+}
+
 export {};
