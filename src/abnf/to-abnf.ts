@@ -6,8 +6,9 @@ const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0")
 /** `%xLO-HI`, or `%xNN` for a single character (RFC 5234 §2.3). */
 export const printRange = (lo: number, hi: number): string => (lo === hi ? `%x${hex(lo)}` : `%x${hex(lo)}-${hex(hi)}`);
 
-const printAtom = (e: Expr): string => {
-  const s = printExpr(e);
+const printAtom = (x: Expr): string => {
+  const s = printExpr(x);
+  const e = x.type === "guard" ? x.item : x;
   return e.type === "seq" || e.type === "alt" || (e.type === "rep" && !(e.min === 0 && e.max === 1)) ? `( ${s} )` : s;
 };
 
@@ -20,7 +21,7 @@ export function printExpr(e: Expr): string {
     case "range":
       return printRange(e.lo, e.hi);
     case "seq":
-      return e.items.map((i) => (i.type === "alt" ? `( ${printExpr(i)} )` : printExpr(i))).join(" ");
+      return e.items.map((i) => ((i.type === "guard" ? i.item : i).type === "alt" ? `( ${printExpr(i)} )` : printExpr(i))).join(" ");
     case "alt":
       return e.items.map(printExpr).join(" / ");
     case "rep": {
