@@ -1,0 +1,134 @@
+// Rejections: one typed UriSyntaxError with the offset of the first character no valid input
+// could have there (fixtures/errors.json), what was expected there, and a caret message. No
+// string makes anything throw; non-strings get a TypeError.
+import fc from "fast-check";
+import { isValid, parse, parseOrThrow, ruleNames, UriSyntaxError, validate, type RuleName } from "../src/index";
+import { readJson } from "./helpers/fixtures";
+
+interface ErrorCase {
+  readonly input: string;
+  readonly rule: RuleName;
+  readonly offset: number;
+  readonly source?: string;
+}
+
+const fixture = readJson<{ source: string; cases: ErrorCase[] }>("errors.json");
+
+describe("error offsets (fixtures/errors.json)", () => {
+  it.each(fixture.cases.map((c) => [`${c.rule} ${JSON.stringify(c.input)} at ${c.offset} (${c.source ?? fixture.source})`, c]))(
+    "%s",
+    (_title, c) => {
+      const v = validate(c.rule, c.input);
+      expect(v.ok).toBe(false);
+      if (v.ok) return;
+      expect(v.error).toBeInstanceOf(UriSyntaxError);
+      expect(v.error.offset).toBe(c.offset);
+      expect(v.error.rule).toBe(c.rule);
+      expect(v.error.input).toBe(c.input);
+      expect(v.error.expected.length).toBeGreaterThan(0);
+    },
+  );
+});
+
+describe("UriSyntaxError", () => {
+  it("says what was expected, with a caret under the offset", () => {
+    const r = parse("https://[::1/");
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.offset).toBe(12);
+    expect(r.error.expected).toEqual(expect.arrayContaining(['":"', "HEXDIG", '"]"']));
+    expect(r.error.found).toBe('"/"');
+    expect(r.error.message).toBe(
+      `Invalid URI-reference at offset 12: expected ${r.error.expected.slice(0, -1).join(", ")} or ${r.error.expected.at(-1)}, found "/"\n` +
+        "  https://[::1/\n" +
+        "              ^",
+    );
+    expect(r.error.shortMessage).toBe(r.error.message.split("\n")[0]);
+    expect(r.error.name).toBe("UriSyntaxError");
+    expect(r.error).toBeInstanceOf(Error);
+  });
+
+  it("names rules and literals", () => {
+    const e = (rule: RuleName, input: string) => {
+      const v = validate(rule, input);
+      return v.ok ? undefined : [v.error.offset, [...v.error.expected].sort()];
+    };
+    expect(e("dec-octet", "256")).toEqual([2, ['"0"-"5"', "end of input"]]);
+    expect(e("pct-encoded", "%4g")).toEqual([2, ["HEXDIG"]]);
+    expect(e("scheme", "1a")).toEqual([0, ["scheme"]]);
+    expect(e("IPvFuture", "v1.")).toEqual([3, ['":"', "sub-delims", "unreserved"]]);
+    expect(e("port", "8a")).toEqual([1, ["DIGIT", "end of input"]]);
+  });
+
+  it("reports the end of input when the input stops too early", () => {
+    const r = parse("http://[::1");
+    expect(!r.ok && [r.error.offset, r.error.found]).toEqual([11, "end of input"]);
+  });
+
+  it("shows a window of a long input, with control characters replaced", () => {
+    const input = `http://example.com/${"a".repeat(200)}\n${"b".repeat(200)}`;
+    const r = parse(input);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.offset).toBe(219);
+    expect(r.error.found).toBe("U+000A");
+    const [, line = "", caret = ""] = r.error.message.split("\n");
+    expect(line.length).toBeLessThan(100);
+    expect(line).toContain("a?b");
+    expect(line[caret.indexOf("^")]).toBe("?");
+  });
+
+  it("is what parseOrThrow throws", () => {
+    expect(() => parseOrThrow("http://h:8a/")).toThrow(UriSyntaxError);
+  });
+});
+
+describe("robustness", () => {
+  it("never throws for any string, on any rule", () => {
+    fc.assert(
+      fc.property(fc.string({ unit: "binary", maxLength: 40 }), fc.constantFrom(...ruleNames), (s, name) => {
+        const v = validate(name, s);
+        expect(isValid(name, s)).toBe(v.ok);
+        const r = parse(s, { rule: name });
+        expect(r.ok).toBe(v.ok);
+        if (!r.ok) {
+          expect(r.error).toBeInstanceOf(UriSyntaxError);
+          expect(r.error.offset).toBeGreaterThanOrEqual(0);
+          expect(r.error.offset).toBeLessThanOrEqual(s.length);
+        }
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it("gives a TypeError for non-strings", () => {
+    const bad = [undefined, null, 42, {}, ["http://a"], new String("http://a")] as unknown as string[];
+    for (const x of bad) {
+      expect(() => parse(x)).toThrow(TypeError);
+      expect(() => validate("URI", x)).toThrow(TypeError);
+      expect(() => isValid("URI", x)).toThrow(TypeError);
+    }
+    expect(() => parse("http://a", { rule: "nope" as RuleName })).toThrow(/unknown rule "nope"/);
+  });
+
+  it("handles 1 MB inputs, valid and adversarial, without throwing", () => {
+    const MB = 1 << 20;
+    const inputs = [
+      `http://example.com/${"abc/".repeat(MB / 4)}`,
+      `http://example.com/?${"a=b&".repeat(MB / 4)}`,
+      "%".repeat(MB),
+      `http://[${":".repeat(MB)}`,
+      "1.".repeat(MB / 2),
+      "a:".repeat(MB / 2),
+      "/..".repeat(MB / 3),
+      "@".repeat(MB),
+      `//${"a.".repeat(MB / 2)}[`,
+      `http://h/${"%41".repeat(MB / 3)}%4`,
+    ];
+    for (const s of inputs) {
+      const r = parse(s);
+      expect(isValid("URI-reference", s)).toBe(r.ok);
+      if (!r.ok) expect(r.error.offset).toBeLessThanOrEqual(s.length);
+    }
+  });
+});
