@@ -1,0 +1,42 @@
+// The built package (dist/, made by `npm run build` before the tests) loads in plain Node by its
+// own name through the "exports" map, with both `import` and `require`.
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+const root = path.resolve(__dirname, "..");
+const node = (args: string[]): string => execFileSync(process.execPath, args, { cwd: root, encoding: "utf8" }).trim();
+
+const program = `
+  const r = rules.ipv6address.parse("::ffff:1.2.3.4");
+  const seg = rules.rule("segment-nz-nc").parse("a@b");
+  const u = main.parse("http://a/b?c");
+  console.log(JSON.stringify([r.value.pieces, seg.value, u.value.authority.host.text, rules.P === undefined]));
+`;
+const expected = JSON.stringify([[0, 0, 0, 0, 0, 0xffff, 0x0102, 0x0304], "a@b", "a", true]);
+
+describe("the built package", () => {
+  beforeAll(() => {
+    expect(fs.existsSync(path.join(root, "dist/index.js"))).toBe(true);
+  });
+
+  it("loads with import", () => {
+    const out = node(["--input-type=module", "-e", `import * as main from "uri-grammar"; import * as rules from "uri-grammar/rules"; ${program}`]);
+    expect(out).toBe(expected);
+  });
+
+  it("loads with require", () => {
+    const out = node(["--no-warnings", "-e", `const main = require("uri-grammar"); const rules = require("uri-grammar/rules"); ${program}`]);
+    expect(out).toBe(expected);
+  });
+
+  it("exports single rules that compose with the user's own parsimmon", () => {
+    const out = node([
+      "--input-type=module",
+      "-e",
+      `import P from "parsimmon"; import { scheme } from "uri-grammar/rules";
+       console.log(P.seq(scheme, P.string(":")).tryParse("urn:").join(""), P.isParser(scheme));`,
+    ]);
+    expect(out).toBe("urn: true");
+  });
+});

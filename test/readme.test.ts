@@ -1,0 +1,45 @@
+// The README's examples run: each ```js block is executed by plain Node against the built
+// package, and every line `expression; // → value` asserts that the expression equals the value.
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+const root = path.resolve(__dirname, "..");
+const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
+const blocks = [...readme.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
+
+/** Turns `expr; // → value` lines into deep-equality assertions. */
+export function toProgram(block: string): { program: string; assertions: number } {
+  let assertions = 0;
+  const lines = block.split("\n").map((line) => {
+    const m = /^(.*?);\s*\/\/ → (.*)$/.exec(line);
+    if (!m) return line;
+    assertions++;
+    return `__check(${JSON.stringify(m[1])}, () => (${m[1]}), ${m[2]});`;
+  });
+  const check = `import { deepStrictEqual as __eq } from "node:assert";
+const __check = (src, actual, expected) => { const a = actual(); try { __eq(JSON.parse(JSON.stringify(a ?? null)), JSON.parse(JSON.stringify(expected ?? null))); } catch { throw new Error(src + " gave " + JSON.stringify(a) + ", README says " + JSON.stringify(expected)); } };`;
+  const imports = lines.filter((l) => l.startsWith("import "));
+  const body = lines.filter((l) => !l.startsWith("import "));
+  return { program: [...imports, check, ...body].join("\n"), assertions };
+}
+
+describe("README examples", () => {
+  it("has examples", () => expect(blocks.length).toBeGreaterThanOrEqual(3));
+
+  it.each(blocks.map((b, i) => [i + 1, b]))("block %i runs and its results are as written", (_i, block) => {
+    const { program, assertions } = toProgram(block);
+    expect(assertions).toBeGreaterThan(0);
+    execFileSync(process.execPath, ["--input-type=module", "-e", program], { cwd: root, encoding: "utf8", stdio: "pipe" });
+  });
+
+  it("shows the error message that validate really gives", () => {
+    const shown = /`v\.error\.message` reads:\n\n```\n([\s\S]*?)\n```/.exec(readme)?.[1];
+    const out = execFileSync(
+      process.execPath,
+      ["--input-type=module", "-e", `import { validate } from "uri-grammar"; process.stdout.write(validate("URI-reference", "https://[::1/").error.message);`],
+      { cwd: root, encoding: "utf8" },
+    );
+    expect(shown).toBe(out);
+  });
+});
