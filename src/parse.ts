@@ -2,11 +2,11 @@
 // definition (abnf/to-regex.ts); when it rejects, the combinator engine (abnf/matcher.ts) runs to
 // say where and what was expected. Both feed the same node builders (rules/build.ts).
 import type { RuleDefinition } from "./abnf/expr.js";
-import { capturing } from "./abnf/to-regex.js";
+import { capturing, nonCapturing } from "./abnf/to-regex.js";
 import { matchWhole } from "./abnf/to-parser.js";
 import type { UriReference } from "./ast/nodes.js";
 import { UriSyntaxError } from "./errors.js";
-import { fromCaptures, type Components } from "./rules/build.js";
+import { componentCode, Components, fromCaptures } from "./rules/build.js";
 import { builderOf } from "./rules/define.js";
 import { rule as ruleByName, type RuleName, type RuleValues } from "./rules/index.js";
 
@@ -23,9 +23,12 @@ export interface ParseOptions<N extends RuleName> {
 }
 
 interface FastPath {
+  /** The anchored regex with one group per component, for parse. */
   readonly whole: RegExp;
-  /** For each component rule, the groups that capture it, in pattern order. */
-  readonly groups: readonly (readonly [string, readonly number[]])[];
+  /** The anchored regex without groups, for validate. */
+  readonly test: RegExp;
+  /** For group k (1-based), the component code of the rule it captures. */
+  readonly codes: Uint8Array;
   readonly build: ((c: Components, text: string, start: number) => unknown) | undefined;
 }
 
@@ -34,37 +37,41 @@ const fastPaths = new WeakMap<RuleDefinition, FastPath>();
 function fastPath(def: RuleDefinition): FastPath {
   let fp = fastPaths.get(def);
   if (!fp) {
-    const build = builderOf(def);
-    const compiled = build ? capturing(def) : { source: capturing(def).source.replace(/\((?!\?)/g, "(?:"), groups: [] };
-    const byName = new Map<string, number[]>();
-    compiled.groups.forEach((name, k) => {
-      const list = byName.get(name) ?? [];
-      list.push(k + 1);
-      byName.set(name, list);
-    });
-    fp = { whole: new RegExp(`^(?:${compiled.source})$`), groups: [...byName], build };
+    const compiled = capturing(def);
+    const codes = new Uint8Array(compiled.groups.length + 1);
+    compiled.groups.forEach((name, k) => (codes[k + 1] = componentCode(name)));
+    fp = {
+      whole: new RegExp(`^(?:${compiled.source})$`),
+      test: new RegExp(`^(?:${nonCapturing(def)})$`),
+      codes,
+      build: builderOf(def),
+    };
     fastPaths.set(def, fp);
   }
   return fp;
 }
 
-function regexComponents(groups: FastPath["groups"], m: RegExpExecArray): Components {
-  return (name) => {
-    for (const [n, indices] of groups) {
-      if (n !== name) continue;
-      for (const k of indices) {
-        const text = m[k];
-        if (text !== undefined) return text;
-      }
-    }
-    return undefined;
-  };
+function regexComponents(codes: Uint8Array, m: RegExpExecArray): Components {
+  const c = new Components();
+  for (let k = 1; k < m.length; k++) {
+    const text = m[k];
+    const code = codes[k] ?? 0;
+    if (text !== undefined && code !== 0) c.set(code, text);
+  }
+  return c;
 }
 
+const definitions = new Map<string, RuleDefinition>();
+
 function definitionOf(ruleName: string, caller: string): RuleDefinition {
-  const p = typeof ruleName === "string" ? ruleByName(ruleName) : undefined;
-  if (!p) throw new TypeError(`${caller}: unknown rule ${JSON.stringify(ruleName)}`);
-  return p.definition;
+  let def = definitions.get(ruleName);
+  if (def === undefined) {
+    const p = typeof ruleName === "string" ? ruleByName(ruleName) : undefined;
+    if (!p) throw new TypeError(`${caller}: unknown rule ${JSON.stringify(ruleName)}`);
+    def = p.definition;
+    definitions.set(ruleName, def);
+  }
+  return def;
 }
 
 function requireString(input: unknown, caller: string): asserts input is string {
@@ -119,7 +126,7 @@ export function parse(input: string, options?: ParseOptions<RuleName>): Result<u
   const m = execWhole(fp, input);
   if (m === undefined) return parseWithCombinators(def, input);
   if (m === null) return { ok: false, error: explain(def, input) };
-  return { ok: true, value: fp.build ? fp.build(regexComponents(fp.groups, m), input, 0) : input };
+  return { ok: true, value: fp.build ? fp.build(regexComponents(fp.codes, m), input, 0) : input };
 }
 
 /**
@@ -157,7 +164,7 @@ export function validate(ruleName: RuleName, input: string): Validation {
 /** The regex's answer; should the regex engine ever give up (a RangeError), the combinators'. */
 function testWhole(fp: FastPath, def: RuleDefinition, input: string): boolean {
   try {
-    return fp.whole.test(input);
+    return fp.test.test(input);
   } catch {
     return matchWhole(def, input).ok;
   }

@@ -8,10 +8,9 @@ import type {
 /** A frozen span. */
 export const span = (start: number, end: number): Span => Object.freeze({ start, end });
 
-const withSpan = <T extends object>(node: T, s: Span | undefined): T => {
-  if (s !== undefined) (node as { span?: Span }).span = s;
-  return Object.freeze(node);
-};
+// Every node is created with its `span` field (undefined when it has none), so that all nodes of
+// a kind share one shape.
+const frozen = <T extends object>(node: T): T => Object.freeze(node);
 
 /** The four octets of a valid `IPv4address` (RFC 3986 §3.2.2). */
 export function ipv4Octets(text: string): [number, number, number, number] {
@@ -47,33 +46,59 @@ export function ipv6Pieces(text: string): [number, number, number, number, numbe
 export function host(kind: HostKind, text: string, s?: Span): Host {
   switch (kind) {
     case "IPv4address":
-      return withSpan<IPv4Host>({ kind, text, octets: Object.freeze(ipv4Octets(text)) }, s);
+      return frozen<IPv4Host>({ kind, text, octets: Object.freeze(ipv4Octets(text)), span: s });
     case "IPv6address":
-      return withSpan<IPv6Host>({ kind, text, pieces: Object.freeze(ipv6Pieces(text)) }, s);
+      return frozen<IPv6Host>({ kind, text, pieces: Object.freeze(ipv6Pieces(text)), span: s });
     case "IPvFuture": {
       const dot = text.indexOf(".");
-      return withSpan<IPvFutureHost>({ kind, text, version: text.slice(1, dot), address: text.slice(dot + 1) }, s);
+      return frozen<IPvFutureHost>({ kind, text, version: text.slice(1, dot), address: text.slice(dot + 1), span: s });
     }
     case "reg-name":
-      return withSpan<RegNameHost>({ kind, text }, s);
+      return frozen<RegNameHost>({ kind, text, span: s });
   }
 }
 
 /** An authority node (RFC 3986 §3.2). */
 export const authority = (userinfo: string | undefined, h: Host, port: string | undefined, s?: Span): Authority =>
-  withSpan<Authority>({ kind: "authority", userinfo, host: h, port }, s);
+  frozen<Authority>({ kind: "authority", userinfo, host: h, port, span: s });
 
 /** The segments of a path's text (RFC 3986 §3.3): split on "/", dropping the empty one before a leading "/". */
 export function pathSegments(text: string): readonly string[] {
-  if (text === "") return Object.freeze([]);
-  const parts = text.split("/");
-  if (text.startsWith("/")) parts.shift();
-  return Object.freeze(parts);
+  if (text === "") return NO_SEGMENTS;
+  return Object.freeze(text.charCodeAt(0) === 0x2f ? text.slice(1).split("/") : text.split("/"));
+}
+
+const NO_SEGMENTS: readonly string[] = Object.freeze([]);
+
+/** A path node from its text. */
+/**
+ * A path node. `segments` is computed on first read (splitting costs more than the rest of a
+ * parse) and then kept; the node is frozen all the same, and serializes to JSON with it.
+ */
+class PathNode implements Path {
+  readonly kind: PathKind;
+  readonly text: string;
+  readonly span: Span | undefined;
+  #segments: readonly string[] | undefined;
+
+  constructor(kind: PathKind, text: string, s: Span | undefined) {
+    this.kind = kind;
+    this.text = text;
+    this.span = s;
+    Object.freeze(this);
+  }
+
+  get segments(): readonly string[] {
+    return (this.#segments ??= pathSegments(this.text));
+  }
+
+  toJSON(): { kind: PathKind; text: string; segments: readonly string[]; span: Span | undefined } {
+    return { kind: this.kind, text: this.text, segments: this.segments, span: this.span };
+  }
 }
 
 /** A path node from its text. */
-export const path = (kind: PathKind, text: string, s?: Span): Path =>
-  withSpan<Path>({ kind, text, segments: pathSegments(text) }, s);
+export const path = (kind: PathKind, text: string, s?: Span): Path => new PathNode(kind, text, s);
 
 /** The components of a URI reference, as {@link uriReference} takes them. */
 export interface ReferenceParts {
@@ -88,8 +113,8 @@ export interface ReferenceParts {
 export function uriReference(parts: ReferenceParts, s?: Span): UriReference {
   const { scheme, authority: a, path: p, query, fragment } = parts;
   return scheme === undefined
-    ? withSpan<RelativeRef>({ kind: "relative-ref", scheme: undefined, authority: a, path: p, query, fragment }, s)
-    : withSpan<Uri>({ kind: "URI", scheme, authority: a, path: p, query, fragment }, s);
+    ? frozen<RelativeRef>({ kind: "relative-ref", scheme: undefined, authority: a, path: p, query, fragment, span: s })
+    : frozen<Uri>({ kind: "URI", scheme, authority: a, path: p, query, fragment, span: s });
 }
 
 /** The text of a host as it appears in a URI: IP literals in brackets (RFC 3986 §3.2.2). */

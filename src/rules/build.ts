@@ -4,8 +4,54 @@
 import * as make from "../ast/make.js";
 import type { Authority, Host, HostKind, Path, PathKind, UriReference } from "../ast/nodes.js";
 
-/** Looks up the text a component rule matched (the first one, in input order), or `undefined`. */
-export type Components = (ruleName: string) => string | undefined;
+/** The component rules a match records, each with a small code for the fast path's group table. */
+const COMPONENT_CODES: Readonly<Record<string, number>> = {
+  scheme: 1, authority: 2, userinfo: 3, host: 4, port: 5, IPv6address: 6, IPvFuture: 7, IPv4address: 8,
+  "path-abempty": 9, "path-absolute": 10, "path-noscheme": 11, "path-rootless": 12, "path-empty": 13, query: 14, fragment: 15,
+};
+
+/** The code of a component rule (0 for a rule the builders do not read, such as reg-name). */
+export const componentCode = (ruleName: string): number => COMPONENT_CODES[ruleName] ?? 0;
+
+/**
+ * The texts of the components a match recorded: the first of each, in input order. A fixed
+ * shape, filled by either backend, read by the builders below.
+ */
+export class Components {
+  scheme: string | undefined = undefined;
+  authority: string | undefined = undefined;
+  userinfo: string | undefined = undefined;
+  host: string | undefined = undefined;
+  port: string | undefined = undefined;
+  ipv6: string | undefined = undefined;
+  ipvFuture: string | undefined = undefined;
+  ipv4: string | undefined = undefined;
+  pathKind: PathKind | undefined = undefined;
+  path: string | undefined = undefined;
+  query: string | undefined = undefined;
+  fragment: string | undefined = undefined;
+
+  /** Records the text of the component with this code, unless one was recorded already. */
+  set(code: number, text: string): void {
+    switch (code) {
+      case 1: this.scheme ??= text; break;
+      case 2: this.authority ??= text; break;
+      case 3: this.userinfo ??= text; break;
+      case 4: this.host ??= text; break;
+      case 5: this.port ??= text; break;
+      case 6: this.ipv6 ??= text; break;
+      case 7: this.ipvFuture ??= text; break;
+      case 8: this.ipv4 ??= text; break;
+      case 14: this.query ??= text; break;
+      case 15: this.fragment ??= text; break;
+      default:
+        if (code >= 9 && code <= 13 && this.path === undefined) {
+          this.path = text;
+          this.pathKind = PATH_KINDS[code - 9];
+        }
+    }
+  }
+}
 
 const PATH_KINDS: readonly PathKind[] = ["path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty"];
 
@@ -19,18 +65,15 @@ export interface HierPart {
 export function buildHost(c: Components, text: string, start: number, own?: HostKind): Host {
   const s = make.span(start, start + text.length);
   if (own !== undefined) return make.host(own, text, s);
-  const v6 = c("IPv6address");
-  if (v6 !== undefined) return make.host("IPv6address", v6, s);
-  const future = c("IPvFuture");
-  if (future !== undefined) return make.host("IPvFuture", future, s);
-  if (c("IPv4address") !== undefined) return make.host("IPv4address", text, s);
+  if (c.ipv6 !== undefined) return make.host("IPv6address", c.ipv6, s);
+  if (c.ipvFuture !== undefined) return make.host("IPvFuture", c.ipvFuture, s);
+  if (c.ipv4 !== undefined) return make.host("IPv4address", text, s);
   return make.host("reg-name", text, s);
 }
 
 /** An authority matched as `text` at `start` (RFC 3986 §3.2). */
 export function buildAuthority(c: Components, text: string, start: number): Authority {
-  const userinfo = c("userinfo");
-  const port = c("port");
+  const { userinfo, port } = c;
   const hostStart = start + (userinfo === undefined ? 0 : userinfo.length + 1);
   const hostText = text.slice(hostStart - start, port === undefined ? text.length : text.length - port.length - 1);
   return make.authority(userinfo, buildHost(c, hostText, hostStart), port, make.span(start, start + text.length));
@@ -39,16 +82,13 @@ export function buildAuthority(c: Components, text: string, start: number): Auth
 /** The path a match recorded, whichever of the five kinds it is, or the rule's own kind. */
 export function buildPath(c: Components, start: number, own?: PathKind, ownText?: string): Path {
   if (own !== undefined && ownText !== undefined) return make.path(own, ownText, make.span(start, start + ownText.length));
-  for (const kind of PATH_KINDS) {
-    const text = c(kind);
-    if (text !== undefined) return make.path(kind, text, make.span(start, start + text.length));
-  }
+  if (c.pathKind !== undefined && c.path !== undefined) return make.path(c.pathKind, c.path, make.span(start, start + c.path.length));
   return make.path("path-empty", "", make.span(start, start));
 }
 
 /** `hier-part` / `relative-part` matched at `start`. */
 export function buildHierPart(c: Components, start: number): HierPart {
-  const a = c("authority");
+  const a = c.authority;
   const authority = a === undefined ? undefined : buildAuthority(c, a, start + 2);
   const path = buildPath(c, a === undefined ? start : start + 2 + a.length);
   return Object.freeze({ authority, path });
@@ -56,19 +96,18 @@ export function buildHierPart(c: Components, start: number): HierPart {
 
 /** `URI`, `absolute-URI`, `relative-ref` or `URI-reference` matched as `text` at `start`. */
 export function buildReference(c: Components, text: string, start: number): UriReference {
-  const scheme = c("scheme");
+  const scheme = c.scheme;
   const hierStart = scheme === undefined ? start : start + scheme.length + 1;
   const { authority, path } = buildHierPart(c, hierStart);
   return make.uriReference(
-    { scheme, authority, path, query: c("query"), fragment: c("fragment") },
+    { scheme, authority, path, query: c.query, fragment: c.fragment },
     make.span(start, start + text.length),
   );
 }
 
-/** Components from the combinator engine's captures: the first capture of each name. */
+/** Components from the combinator engine's captures. */
 export function fromCaptures(input: string, caps: readonly { name: string; start: number; end: number }[]): Components {
-  return (name) => {
-    for (const cap of caps) if (cap.name === name) return input.slice(cap.start, cap.end);
-    return undefined;
-  };
+  const c = new Components();
+  for (const cap of caps) c.set(componentCode(cap.name), input.slice(cap.start, cap.end));
+  return c;
 }

@@ -1,7 +1,7 @@
 // RFC 3986 §3.3: path, its five kinds, segments and pchar.
 import { alt, lit, opt, prose, ref, rep, seq } from "../abnf/expr.js";
 import type { Path, PathKind } from "../ast/nodes.js";
-import { buildPath } from "./build.js";
+import { buildPath, type Components } from "./build.js";
 import { pctEncoded, subDelims, unreserved } from "./characters.js";
 import { nodeRule, textRule } from "./define.js";
 
@@ -44,7 +44,7 @@ export const segmentNzNc = textRule(
 );
 
 const slashSegments = rep(0, Infinity, seq(lit("/"), ref(segment)));
-const pathOf = (kind: PathKind) => (_c: unknown, text: string, start: number): Path => buildPath(() => undefined, start, kind, text);
+const pathOf = (kind: PathKind) => (c: Components, text: string, start: number): Path => buildPath(c, start, kind, text);
 
 /**
  * RFC 3986 §3.3
