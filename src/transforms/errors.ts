@@ -1,0 +1,60 @@
+// The typed failures of the transforms: RFC 3986 §5.1 (a base URI must be absolute) and §2.1
+// with RFC 3629 (percent-encoded octets that are not UTF-8).
+
+/**
+ * A value, or the reason there is none. The same shape as the `Result` of `parse`, so the two
+ * mix freely; named apart because transforms do not import the parser.
+ */
+export type TransformResult<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+
+/** Why a base URI cannot be used for reference resolution (RFC 3986 §5.1). */
+export type ResolveErrorCode = "base-not-absolute" | "base-has-fragment";
+
+/**
+ * A base URI that RFC 3986 §5.1 does not allow: it must match `absolute-URI`. A relative base
+ * (`"base-not-absolute"`) must first be resolved against an outer base (§5.1.1–§5.1.4); a base
+ * with a fragment (`"base-has-fragment"`) must have its fragment stripped first.
+ */
+export class ResolveError extends Error {
+  override readonly name = "ResolveError";
+  readonly code: ResolveErrorCode;
+
+  constructor(code: ResolveErrorCode) {
+    super(
+      code === "base-has-fragment"
+        ? "Invalid base URI: it has a fragment; strip the fragment first (RFC 3986 §5.1)"
+        : "Invalid base URI: it has no scheme; resolve it against an absolute base first (RFC 3986 §5.1)",
+    );
+    this.code = code;
+  }
+}
+
+/** Why percent-encoded text cannot be decoded. */
+export type DecodeErrorCode = "bad-escape" | "invalid-utf8";
+
+/**
+ * Text that does not decode: a `"%"` without two hex digits after it (`"bad-escape"`, RFC 3986
+ * §2.1), or octets that are not well-formed UTF-8 (`"invalid-utf8"`, RFC 3629 §3–§4).
+ */
+export class DecodeError extends Error {
+  override readonly name = "DecodeError";
+  readonly code: DecodeErrorCode;
+  /** The text that was decoded. */
+  readonly input: string;
+  /**
+   * In UTF-16 code units: the `"%"` of the bad escape, or the `"%"` of the first octet of the
+   * ill-formed UTF-8 sequence.
+   */
+  readonly offset: number;
+
+  constructor(code: DecodeErrorCode, input: string, offset: number) {
+    super(
+      code === "bad-escape"
+        ? `Invalid percent-encoding at offset ${offset}: "%" must be followed by two hex digits`
+        : `Invalid UTF-8 at offset ${offset}: the percent-encoded octets there are not a well-formed UTF-8 sequence`,
+    );
+    this.code = code;
+    this.input = input;
+    this.offset = offset;
+  }
+}

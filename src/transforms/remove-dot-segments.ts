@@ -1,0 +1,67 @@
+// RFC 3986 §5.2.4 remove_dot_segments, on an output stack of segments instead of a string
+// buffer (the RFC allows this), so a path of n characters takes O(n) time.
+
+/**
+ * RFC 3986 §5.2.4: removes the complete path segments "." and ".." from a path, interpreting
+ * ".." as a step up the hierarchy and never going above the root. Each loop iteration is one
+ * of the RFC's steps 2A–2E; the output buffer is kept as a stack of pieces, each one segment with
+ * its preceding "/" (if any), so step 2C pops one piece.
+ *
+ * @example
+ * removeDotSegments("/a/b/c/./../../g");   // "/a/g"
+ * removeDotSegments("mid/content=5/../6"); // "mid/6"
+ */
+export function removeDotSegments(path: string): string {
+  // Step 1: the input buffer is path.slice(i); the output buffer is out.join("").
+  const n = path.length;
+  if (path.indexOf(".") < 0) return path; // no "." at all: every step is 2E, the output is the input
+  const out: string[] = [];
+  let i = 0;
+  // Step 2: while the input buffer is not empty.
+  while (i < n) {
+    const c0 = path.charCodeAt(i);
+    if (c0 !== 0x2f) {
+      // Steps 2A and 2D apply only before any segment moved (2B, 2C and 2E leave a leading "/").
+      if (path.startsWith("../", i)) {
+        i += 3; // step 2A: remove the prefix "../"
+        continue;
+      }
+      if (path.startsWith("./", i)) {
+        i += 2; // step 2A: remove the prefix "./"
+        continue;
+      }
+      if (n - i === 1 && c0 === 0x2e) break; // step 2D: the input buffer is ".": remove it
+      if (n - i === 2 && c0 === 0x2e && path.charCodeAt(i + 1) === 0x2e) break; // step 2D: ".."
+    } else if (path.charCodeAt(i + 1) === 0x2e) {
+      const c2 = path.charCodeAt(i + 2); // NaN past the end
+      if (c2 === 0x2f) {
+        i += 2; // step 2B: replace the prefix "/./" with "/"
+        continue;
+      }
+      if (i + 2 === n) {
+        out.push("/"); // step 2B: replace "/." (a complete segment, at the end) with "/"; 2E then moves that "/"
+        break;
+      }
+      if (c2 === 0x2e) {
+        const c3 = path.charCodeAt(i + 3);
+        if (c3 === 0x2f) {
+          i += 3; // step 2C: replace the prefix "/../" with "/" ...
+          out.pop(); // ... and remove the last segment and its preceding "/" from the output
+          continue;
+        }
+        if (i + 3 === n) {
+          out.pop(); // step 2C: "/.." at the end: remove the last output segment ...
+          out.push("/"); // ... and the input buffer becomes "/", which step 2E moves
+          break;
+        }
+      }
+    }
+    // Step 2E: move the first segment, with its initial "/" (if any), up to the next "/".
+    let j = path.indexOf("/", i + 1);
+    if (j < 0) j = n;
+    out.push(path.slice(i, j));
+    i = j;
+  }
+  // Step 3: the output buffer is the result.
+  return out.join("");
+}

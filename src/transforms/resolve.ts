@@ -1,0 +1,100 @@
+// RFC 3986 §5.2: reference resolution (§5.2.1 base checks, §5.2.2 transform, §5.2.3 merge,
+// §5.2.4 remove_dot_segments), on nodes; the result is recomposed by serialize (§5.3).
+import * as make from "../ast/make.js";
+import type { Authority, Uri, UriReference } from "../ast/nodes.js";
+import { guardPath, pathFor, unlocated } from "./components.js";
+import { ResolveError, type TransformResult } from "./errors.js";
+import { removeDotSegments } from "./remove-dot-segments.js";
+
+/** Options of {@link resolveReference}. */
+export interface ResolveOptions {
+  /**
+   * `true` (the default) for a strict parser. With `false`, a reference whose scheme equals the
+   * base's (compared case-insensitively, §3.1) is treated as if it had no scheme (§5.2.2, §5.4.2:
+   * `"http:g"` against `"http://a/b/c/d;p?q"` gives `"http://a/b/c/g"`).
+   */
+  readonly strict?: boolean;
+}
+
+/** §5.2.3 merge: the reference's path after all but the last segment of the base's path. */
+function merge(base: Uri, refPath: string): string {
+  if (base.authority !== undefined && base.path.text === "") return `/${refPath}`;
+  const basePath = base.path.text;
+  return basePath.slice(0, basePath.lastIndexOf("/") + 1) + refPath;
+}
+
+/**
+ * Resolves a URI reference against a base URI (RFC 3986 §5.2.2) and returns the target URI.
+ *
+ * The base must be an absolute URI (§5.1): a relative-ref base gives a {@link ResolveError} with
+ * code `"base-not-absolute"` (resolve it against its own base first, §5.1.1–§5.1.4), a base with
+ * a fragment one with code `"base-has-fragment"` (strip the fragment first, e.g. with
+ * `withFragment(base, undefined)`). The base is not normalized (§5.2.1 makes that optional): a
+ * reference with an empty path keeps the base's path as it is.
+ *
+ * One result cannot be written as RFC 3986 says: when the target has no authority and its path
+ * would begin with "//" (base `"foo:"`, reference `".///bar"` gives the path `"//bar"`), the
+ * path is given a `"/."` prefix, `"foo:/.//bar"`, which has the same segments once dot segments
+ * are removed and does not read as an authority (the choice WHATWG URL and iri-string make).
+ * Every result thus serializes to a string matching `URI`.
+ *
+ * @example
+ * const base = parseOrThrow("http://a/b/c/d;p?q", { rule: "URI" });
+ * const r = resolveReference(base, parseOrThrow("../g"));
+ * if (r.ok) serialize(r.value); // "http://a/b/g"
+ */
+export function resolveReference(base: Uri, ref: UriReference, options: ResolveOptions = {}): TransformResult<Uri, ResolveError> {
+  // §5.1 / §5.2.1: only an absolute-URI can be a base.
+  if (base.kind !== "URI" || typeof base.scheme !== "string") return { ok: false, error: new ResolveError("base-not-absolute") };
+  if (base.fragment !== undefined) return { ok: false, error: new ResolveError("base-has-fragment") };
+
+  // §5.2.2: a non-strict parser ignores a reference scheme identical to the base's.
+  let refScheme = ref.scheme;
+  if (options.strict === false && refScheme !== undefined && refScheme.toLowerCase() === base.scheme.toLowerCase()) {
+    refScheme = undefined;
+  }
+
+  let scheme: string;
+  let authority: Authority | undefined;
+  let path: string;
+  let query: string | undefined;
+  if (refScheme !== undefined) {
+    scheme = refScheme;
+    authority = ref.authority;
+    path = removeDotSegments(ref.path.text);
+    query = ref.query;
+  } else {
+    if (ref.authority !== undefined) {
+      authority = ref.authority;
+      path = removeDotSegments(ref.path.text);
+      query = ref.query;
+    } else {
+      if (ref.path.text === "") {
+        path = base.path.text;
+        query = ref.query !== undefined ? ref.query : base.query;
+      } else {
+        if (ref.path.text.charCodeAt(0) === 0x2f) {
+          path = removeDotSegments(ref.path.text);
+        } else {
+          path = removeDotSegments(merge(base, ref.path.text));
+        }
+        query = ref.query;
+      }
+      authority = base.authority;
+    }
+    scheme = base.scheme;
+  }
+  const fragment = ref.fragment;
+
+  // §5.3 must be able to write the result back: no "//" path without an authority.
+  const hasAuthority = authority !== undefined;
+  path = guardPath(hasAuthority, path);
+  const value = make.uriReference({
+    scheme,
+    authority: authority === undefined ? undefined : unlocated(authority),
+    path: pathFor(true, hasAuthority, path),
+    query,
+    fragment,
+  }) as Uri;
+  return { ok: true, value };
+}

@@ -1,0 +1,48 @@
+// RFC 3986 §5.3 component recomposition, for every node kind of the AST.
+import type { Authority, Node, UriReference } from "../ast/nodes.js";
+
+const authorityText = (a: Authority): string => {
+  const h = a.host.kind === "IPv6address" || a.host.kind === "IPvFuture" ? `[${a.host.text}]` : a.host.text;
+  const withUser = a.userinfo === undefined ? h : `${a.userinfo}@${h}`;
+  return a.port === undefined ? withUser : `${withUser}:${a.port}`;
+};
+
+const recompose = (r: UriReference): string => {
+  // §5.3: a component is appended with its delimiter only when defined; "" is defined.
+  let out = r.scheme === undefined ? "" : `${r.scheme}:`;
+  if (r.authority !== undefined) out += `//${authorityText(r.authority)}`;
+  out += r.path.text;
+  if (r.query !== undefined) out += `?${r.query}`;
+  if (r.fragment !== undefined) out += `#${r.fragment}`;
+  return out;
+};
+
+/**
+ * The text of any node (RFC 3986 §5.3): a URI reference recomposed from its components, an
+ * authority, a host as it stands in a URI (IP literals in brackets, §3.2.2) or a path. For every
+ * input `s` that a rule accepts, `serialize(parseOrThrow(s, { rule })) === s`; for the rules
+ * `IPv6address` and `IPvFuture`, which match an address without its brackets, the result is `[s]`.
+ *
+ * @example
+ * serialize(parseOrThrow("foo://example.com:8042/over/there?name=ferret#nose").authority!); // "example.com:8042"
+ */
+export function serialize(node: Node): string {
+  switch (node.kind) {
+    case "URI":
+    case "relative-ref":
+      return recompose(node);
+    case "authority":
+      return authorityText(node);
+    case "IPv6address":
+    case "IPvFuture":
+      return `[${node.text}]`;
+    case "IPv4address":
+    case "reg-name":
+    case "path-abempty":
+    case "path-absolute":
+    case "path-noscheme":
+    case "path-rootless":
+    case "path-empty":
+      return node.text;
+  }
+}

@@ -1,0 +1,67 @@
+// RFC 3986 §5.2.4 remove_dot_segments: fixtures, agreement with the literal two-buffer
+// transcription in test/helpers/resolve-reference.ts, and linear time on long inputs.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import fc from "fast-check";
+import { removeDotSegments } from "../../src/transforms/index";
+import { removeDotSegmentsLiteral } from "../helpers/resolve-reference";
+
+interface Fixture {
+  readonly groups: readonly { readonly source: string; readonly cases: readonly (readonly [string, string])[] }[];
+}
+const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, "../../fixtures/resolve/remove-dot-segments.json"), "utf8")) as Fixture;
+
+describe("removeDotSegments", () => {
+  for (const group of fixture.groups) {
+    describe(group.source, () => {
+      test.each(group.cases)("%j -> %j", (input, expected) => {
+        expect(removeDotSegments(input)).toBe(expected);
+        expect(removeDotSegmentsLiteral(input)).toBe(expected);
+      });
+    });
+  }
+
+  test("agrees with the literal §5.2.4 transcription on paths made of dots, slashes and letters", () => {
+    const piece = fc.constantFrom(".", "..", "/", "a", "b", "./", "../", "/.", "/..", "...", ".a", "%2E");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 14 }).map((a) => a.join("")), (p) => {
+        expect(removeDotSegments(p)).toBe(removeDotSegmentsLiteral(p));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  test("the output of a path that begins with \"/\" has no \".\" or \"..\" segment and begins with \"/\"", () => {
+    const piece = fc.constantFrom(".", "..", "/", "a", "./", "../", "/.", "/..");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }).map((a) => `/${a.join("")}`), (p) => {
+        const out = removeDotSegments(p);
+        expect(out.startsWith("/")).toBe(true);
+        expect(out.split("/").filter((s) => s === "." || s === "..")).toEqual([]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  test("is idempotent", () => {
+    const piece = fc.constantFrom(".", "..", "/", "a", "./", "../", "/.", "/..");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }).map((a) => a.join("")), (p) => {
+        const once = removeDotSegments(p);
+        expect(removeDotSegments(once)).toBe(once);
+      }),
+    );
+  });
+
+  // No clock: 1 MB inputs of each shape must finish within jest's timeout with the right result.
+  // A version that slices the input buffer for each step copies ~10^11 characters here.
+  test("handles 1 MB of \"/..\", of \"/.\", of \"/a\" and of \"a/../\" with the right results", () => {
+    const n = 350_000;
+    expect(removeDotSegments("/..".repeat(n))).toBe("/");
+    expect(removeDotSegments("/.".repeat(n))).toBe("/");
+    expect(removeDotSegments("/a".repeat(n) + "/..".repeat(n))).toBe("/");
+    expect(removeDotSegments("/a".repeat(n))).toBe("/a".repeat(n));
+    expect(removeDotSegments("a/../".repeat(n / 2))).toBe("/");
+    expect(removeDotSegments(`${"../".repeat(n)}g`)).toBe("g");
+  });
+});
