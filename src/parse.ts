@@ -7,7 +7,7 @@ import { matchWhole } from "./abnf/to-parser.js";
 import type { UriReference } from "./ast/nodes.js";
 import { UriSyntaxError } from "./errors.js";
 import { componentCode, Components, fromCaptures } from "./rules/build.js";
-import { builderOf } from "./rules/define.js";
+import { builderOf, splitterOf } from "./rules/define.js";
 import { rule as ruleByName, type RuleName, type RuleValues } from "./rules/index.js";
 
 /** A value, or the reason there is none. */
@@ -30,6 +30,8 @@ interface FastPath {
   /** For group k (1-based), the component code of the rule it captures. */
   readonly codes: Uint8Array;
   readonly build: ((c: Components, text: string, start: number) => unknown) | undefined;
+  /** For the URI-reference family: components by delimiters (RFC 3986 Appendix B) after `test`. */
+  readonly split: ((input: string) => Components) | undefined;
 }
 
 const fastPaths = new WeakMap<RuleDefinition, FastPath>();
@@ -45,6 +47,7 @@ function fastPath(def: RuleDefinition): FastPath {
       test: new RegExp(`^(?:${nonCapturing(def)})$`),
       codes,
       build: builderOf(def),
+      split: splitterOf(def),
     };
     fastPaths.set(def, fp);
   }
@@ -123,6 +126,10 @@ export function parse(input: string, options?: ParseOptions<RuleName>): Result<u
   requireString(input, "parse");
   const def = definitionOf(options?.rule ?? "URI-reference", "parse");
   const fp = fastPath(def);
+  if (fp.split !== undefined && fp.build !== undefined) {
+    if (!testWhole(fp, def, input)) return { ok: false, error: explain(def, input) };
+    return { ok: true, value: fp.build(fp.split(input), input, 0) };
+  }
   const m = execWhole(fp, input);
   if (m === undefined) return parseWithCombinators(def, input);
   if (m === null) return { ok: false, error: explain(def, input) };

@@ -111,3 +111,80 @@ export function fromCaptures(input: string, caps: readonly { name: string; start
   for (const cap of caps) c.set(componentCode(cap.name), input.slice(cap.start, cap.end));
   return c;
 }
+
+/**
+ * RFC 3986 Appendix B: the components of a string ALREADY KNOWN to match `URI-reference` (or
+ * `URI`, `absolute-URI`, `relative-ref`), found by their delimiters rather than by capture
+ * groups. Validity is the regex's job; this only splits. The components are held equal to the
+ * combinators' captures by test/differential.test.ts and test/corpus.test.ts.
+ *
+ * `ipv4` is the anchored regex derived from the `IPv4address` definition: a host that matches it
+ * is an IPv4 address, not a reg-name (RFC 3986 §3.2.2).
+ */
+export function splitReference(s: string, ipv4: RegExp): Components {
+  const c = new Components();
+  const n = s.length;
+  let pos = 0;
+  // scheme ":" — a ":" before any "/", "?" or "#" can only end a scheme in a valid reference
+  for (let i = 0; i < n; i++) {
+    const ch = s.charCodeAt(i);
+    if (ch === 0x3a) {
+      c.scheme = s.slice(0, i);
+      pos = i + 1;
+      break;
+    }
+    if (ch === 0x2f || ch === 0x3f || ch === 0x23) break;
+  }
+  // "//" authority, up to the next "/", "?" or "#"
+  let end = n;
+  if (s.charCodeAt(pos) === 0x2f && s.charCodeAt(pos + 1) === 0x2f) {
+    const from = pos + 2;
+    let to = from;
+    while (to < n) {
+      const ch = s.charCodeAt(to);
+      if (ch === 0x2f || ch === 0x3f || ch === 0x23) break;
+      to++;
+    }
+    const a = s.slice(from, to);
+    c.authority = a;
+    const at = a.indexOf("@");
+    if (at >= 0) c.userinfo = a.slice(0, at);
+    const hostStart = at + 1;
+    // a port follows the last ":" after the host; an IP literal's colons are inside "[...]"
+    const colon = a.lastIndexOf(":");
+    const close = a.lastIndexOf("]");
+    const hostEnd = colon >= hostStart && colon > close ? colon : a.length;
+    if (hostEnd < a.length) c.port = a.slice(hostEnd + 1);
+    const host = a.slice(hostStart, hostEnd);
+    c.host = host;
+    if (host.charCodeAt(0) === 0x5b) {
+      const inner = host.slice(1, -1);
+      if ((inner.charCodeAt(0) | 0x20) === 0x76) c.ipvFuture = inner;
+      else c.ipv6 = inner;
+    } else if (host.length >= 7 && host.charCodeAt(0) <= 0x39 && ipv4.test(host)) c.ipv4 = host;
+    pos = to;
+  }
+  // path, up to "?" or "#"
+  let q = -1;
+  let h = -1;
+  for (let i = pos; i < n; i++) {
+    const ch = s.charCodeAt(i);
+    if (ch === 0x3f && q < 0) q = i;
+    else if (ch === 0x23) {
+      h = i;
+      break;
+    }
+  }
+  end = q >= 0 ? q : h >= 0 ? h : n;
+  const path = s.slice(pos, end);
+  c.path = path;
+  c.pathKind =
+    c.authority !== undefined ? "path-abempty"
+    : path === "" ? "path-empty"
+    : path.charCodeAt(0) === 0x2f ? "path-absolute"
+    : c.scheme !== undefined ? "path-rootless"
+    : "path-noscheme";
+  if (q >= 0) c.query = s.slice(q + 1, h >= 0 ? h : n);
+  if (h >= 0) c.fragment = s.slice(h + 1);
+  return c;
+}

@@ -12,7 +12,17 @@ export const builderOf = (def: RuleDefinition): ComponentBuilder | undefined => 
 export interface RuleOptions {
   readonly role?: ComponentRole;
   readonly token?: boolean;
+  /**
+   * For the fast path: finds the components of an input already known to match the rule by
+   * its delimiters, instead of by regex capture groups.
+   */
+  readonly split?: (input: string) => Components;
 }
+
+const splitters = new WeakMap<RuleDefinition, (input: string) => Components>();
+
+/** The rule's delimiter-based splitter, if it has one. */
+export const splitterOf = (def: RuleDefinition): ((input: string) => Components) | undefined => splitters.get(def);
 
 /** A rule whose value is the text it matched. */
 export const textRule = (name: string, expr: Expr, options: RuleOptions = {}): RuleParser<string> =>
@@ -28,5 +38,6 @@ export const nodeRule = <V>(
   const builder: Builder<V> = (input, start, end, caps) => build(fromCaptures(input, caps), input.slice(start, end), start);
   const def = definition(name, expr, options);
   builders.set(def, build);
+  if (options.split) splitters.set(def, options.split);
   return toParser(def, builder);
 };

@@ -1,12 +1,16 @@
 // RFC 3986 §3 (URI, hier-part), §4.1 (URI-reference), §4.2 (relative-ref), §4.3 (absolute-URI).
 import { alt, lit, opt, ref, seq } from "../abnf/expr.js";
 import type { AbsoluteUri, RelativeRef, Uri, UriReference } from "../ast/nodes.js";
-import { authority } from "./authority.js";
-import { buildHierPart, buildReference, type HierPart } from "./build.js";
+import { authority, ipv4address } from "./authority.js";
+import { buildHierPart, buildReference, splitReference, type HierPart } from "./build.js";
 import { nodeRule } from "./define.js";
 import { pathAbempty, pathAbsolute, pathEmpty, pathNoscheme, pathRootless } from "./path.js";
 import { fragment, query } from "./query-fragment.js";
 import { scheme } from "./scheme.js";
+
+let ipv4: RegExp | undefined;
+/** The fast path's splitter for the URI-reference family (RFC 3986 Appendix B; see build.ts). */
+const split = (input: string) => splitReference(input, (ipv4 ??= new RegExp(`^(?:${ipv4address.pattern})$`)));
 
 /**
  * RFC 3986 §3
@@ -33,7 +37,7 @@ export const hierPart = nodeRule<HierPart>(
 export const uri = nodeRule(
   "URI",
   seq(ref(scheme), lit(":"), ref(hierPart), opt(seq(lit("?"), ref(query))), opt(seq(lit("#"), ref(fragment)))),
-  {},
+  { split },
   (c, text, start) => buildReference(c, text, start) as Uri,
 );
 
@@ -62,7 +66,7 @@ export const relativePart = nodeRule<HierPart>(
 export const relativeRef = nodeRule(
   "relative-ref",
   seq(ref(relativePart), opt(seq(lit("?"), ref(query))), opt(seq(lit("#"), ref(fragment)))),
-  {},
+  { split },
   (c, text, start) => buildReference(c, text, start) as RelativeRef,
 );
 
@@ -75,7 +79,7 @@ export const relativeRef = nodeRule(
 export const uriReference = nodeRule<UriReference>(
   "URI-reference",
   alt(ref(uri), ref(relativeRef)),
-  {},
+  { split },
   (c, text, start) => buildReference(c, text, start),
 );
 
@@ -88,6 +92,6 @@ export const uriReference = nodeRule<UriReference>(
 export const absoluteUri = nodeRule(
   "absolute-URI",
   seq(ref(scheme), lit(":"), ref(hierPart), opt(seq(lit("?"), ref(query)))),
-  {},
+  { split },
   (c, text, start) => buildReference(c, text, start) as AbsoluteUri,
 );
