@@ -1,0 +1,50 @@
+// RFC 3986 §3.2.1 and §7.5: a "user:password" userinfo is deprecated, and the data after the
+// first ":" should not be rendered as clear text.
+import * as make from "../ast/make.js";
+import type { RelativeRef, Uri, UriReference } from "../ast/nodes.js";
+import { charsets } from "../charsets.js";
+import { encodeWith } from "./percent.js";
+import { serialize } from "./serialize.js";
+
+/** Options of {@link redactPassword} and {@link toDisplayString}. */
+export interface RedactOptions {
+  /** What stands in for the password; `"***"` when left out. Characters `userinfo` does not allow are percent-encoded. */
+  readonly mask?: string;
+}
+
+/**
+ * The reference with the password of its userinfo (everything after the first ":", RFC 3986
+ * §3.2.1) replaced by a fixed mask, `"***"` by default, whatever its length. An empty password
+ * (`"user:"`) stays, as §3.2.1 allows showing it; a userinfo without ":" is unchanged.
+ *
+ * @example
+ * serialize(redactPassword(parseOrThrow("http://user:secret@h/"))); // "http://user:***@h/"
+ */
+export function redactPassword(node: Uri, options?: RedactOptions): Uri;
+export function redactPassword(node: RelativeRef, options?: RedactOptions): RelativeRef;
+export function redactPassword(node: UriReference, options?: RedactOptions): UriReference;
+export function redactPassword(node: UriReference, options: RedactOptions = {}): UriReference {
+  const a = node.authority;
+  const userinfo = a?.userinfo;
+  if (a === undefined || userinfo === undefined) return node;
+  const colon = userinfo.indexOf(":");
+  if (colon < 0 || colon === userinfo.length - 1) return node;
+  const mask = encodeWith(options.mask ?? "***", charsets.userinfo);
+  return make.uriReference({
+    scheme: node.scheme,
+    authority: make.authority(`${userinfo.slice(0, colon + 1)}${mask}`, make.host(a.host.kind, a.host.text), a.port),
+    path: make.path(node.path.kind, node.path.text),
+    query: node.query,
+    fragment: node.fragment,
+  });
+}
+
+/**
+ * The reference as text for people to read (RFC 3986 §7.5): {@link redactPassword}, then §5.3.
+ *
+ * @example
+ * toDisplayString(parseOrThrow("ftp://anon:pw@ftp.example.org/pub")); // "ftp://anon:***@ftp.example.org/pub"
+ */
+export function toDisplayString(node: UriReference, options: RedactOptions = {}): string {
+  return serialize(redactPassword(node, options));
+}

@@ -1,0 +1,51 @@
+// RFC 3986 §6.2 comparison ladder: §6.2.1 simple string comparison, §6.2.2 syntax-based and
+// §6.2.3 scheme-based normalization before comparing.
+import * as make from "../ast/make.js";
+import type { UriReference } from "../ast/nodes.js";
+import { normalizeReference, type NormalizeOptions, type SchemeNormalizations } from "./normalize.js";
+import { serialize } from "./serialize.js";
+
+/** The rungs of the RFC 3986 §6.2 ladder this package climbs. */
+export type EquivalenceLevel = "simple" | "syntax" | "scheme";
+
+/** Options of {@link equivalentReferences}. */
+export interface EquivalenceOptions {
+  /**
+   * `"simple"`: the two references recomposed (§5.3) are the same string (§6.2.1).
+   * `"syntax"`: the same after §6.2.2 normalization (case, percent-encoding, dot segments).
+   * `"scheme"` (the default, the highest rung that needs no network access): the same after
+   * §6.2.2 and §6.2.3 normalization (empty and default ports, empty path), with `schemes`.
+   */
+  readonly level?: EquivalenceLevel;
+  /** The scheme definitions of the `"scheme"` level; `defaultSchemes` when left out. */
+  readonly schemes?: SchemeNormalizations;
+  /** `"rfc5952"`: IPv6 hosts compare by their RFC 5952 form (both levels above `"simple"`). */
+  readonly ipv6?: "keep" | "rfc5952";
+  /** `true`: leave fragments out of the comparison, as §6.1 advises when the comparison selects a network action. */
+  readonly ignoreFragment?: boolean;
+}
+
+const SYNTAX_ONLY: NormalizeOptions = Object.freeze({ emptyPort: false, defaultPort: false, emptyPath: false });
+
+const withoutFragment = (r: UriReference): UriReference =>
+  r.fragment === undefined ? r : make.uriReference({ scheme: r.scheme, authority: r.authority, path: r.path, query: r.query, fragment: undefined });
+
+/**
+ * Whether two URI references are equivalent at a rung of RFC 3986's comparison ladder (§6.2),
+ * by comparing their normal forms; so it is reflexive, symmetric and transitive. A `false`
+ * can be a false negative (§6.1), a `true` never is a false positive. Relative references are
+ * compared as they are; resolve them first to compare their targets (§6.1).
+ *
+ * @example
+ * equivalentReferences(parseOrThrow("example://a/b/c/%7Bfoo%7D"), parseOrThrow("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")); // true
+ */
+export function equivalentReferences(a: UriReference, b: UriReference, options: EquivalenceOptions = {}): boolean {
+  const x = options.ignoreFragment === true ? withoutFragment(a) : a;
+  const y = options.ignoreFragment === true ? withoutFragment(b) : b;
+  const level = options.level ?? "scheme";
+  if (level === "simple") return serialize(x) === serialize(y);
+  const ipv6 = options.ipv6 ?? "keep";
+  const normal: NormalizeOptions =
+    level === "syntax" ? { ...SYNTAX_ONLY, ipv6 } : options.schemes === undefined ? { ipv6 } : { schemes: options.schemes, ipv6 };
+  return serialize(normalizeReference(x, normal)) === serialize(normalizeReference(y, normal));
+}

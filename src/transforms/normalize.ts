@@ -1,0 +1,171 @@
+// RFC 3986 §6.2.2 syntax-based normalization (case §6.2.2.1, percent-encoding §6.2.2.2, dot
+// segments §6.2.2.3) and §6.2.3 scheme-based normalization (ports §3.2.3, empty path).
+import * as make from "../ast/make.js";
+import type { Authority, Host, RelativeRef, Uri, UriReference } from "../ast/nodes.js";
+import { charsets } from "../charsets.js";
+import { guardPath, pathFor } from "./components.js";
+import { formatIpv6 } from "./ipv6.js";
+import { octetAt, triplet } from "./percent.js";
+import { removeDotSegments } from "./remove-dot-segments.js";
+
+/** What §6.2.3 normalization needs to know about a scheme. */
+export interface SchemeNormalization {
+  /** The scheme name, lowercase. */
+  readonly name: string;
+  /** The port an absent port stands for, as decimal digits (`"80"`); compared by value, so `"080"` is it too. */
+  readonly defaultPort?: string;
+  /** `true` when, with an authority, the empty path means the same as `"/"` (RFC 9110 §4.2.3 for http). */
+  readonly emptyPathIsRoot?: boolean;
+}
+
+/** The scheme definitions to normalize with: a list, or a map keyed by lowercase name. */
+export type SchemeNormalizations = readonly SchemeNormalization[] | ReadonlyMap<string, SchemeNormalization>;
+
+/**
+ * http and https (RFC 9110 §4.2.1–§4.2.3), ws and wss (RFC 6455 §3): default ports 80, 443, 80,
+ * 443, and an empty path is "/". Frozen; pass a list of your own to add schemes.
+ */
+export const defaultSchemes: readonly SchemeNormalization[] = Object.freeze([
+  Object.freeze({ name: "http", defaultPort: "80", emptyPathIsRoot: true }),
+  Object.freeze({ name: "https", defaultPort: "443", emptyPathIsRoot: true }),
+  Object.freeze({ name: "ws", defaultPort: "80", emptyPathIsRoot: true }),
+  Object.freeze({ name: "wss", defaultPort: "443", emptyPathIsRoot: true }),
+]);
+
+/** Options of {@link normalizeReference}. Every step is on unless set to `false`; `ipv6` is opt-in. */
+export interface NormalizeOptions {
+  /** §6.2.2.1: scheme and host to lowercase (every host kind), percent-encoding hex to uppercase everywhere. */
+  readonly case?: boolean;
+  /** §6.2.2.2: decode percent-encoded unreserved characters (§2.3) in every component; reserved ones stay encoded. */
+  readonly percentEncoding?: boolean;
+  /** §6.2.2.3: remove dot segments (§5.2.4) from a URI's path and from a relative reference's path that begins with "/". */
+  readonly dotSegments?: boolean;
+  /** §3.2.3, §6.2.3: drop a ":" with an empty port, whatever the scheme. */
+  readonly emptyPort?: boolean;
+  /** §6.2.3: drop a port equal to the scheme's default port (from `schemes`). */
+  readonly defaultPort?: boolean;
+  /** §6.2.3: an empty path with an authority becomes "/" for schemes whose definition says so. */
+  readonly emptyPath?: boolean;
+  /** The scheme definitions §6.2.3 uses; {@link defaultSchemes} when left out. */
+  readonly schemes?: SchemeNormalizations;
+  /** `"rfc5952"`: write IPv6 hosts in their RFC 5952 text form. `"keep"` (the default) leaves them as written but lowercase. */
+  readonly ipv6?: "keep" | "rfc5952";
+}
+
+const UNRESERVED = charsets.unreserved;
+
+/**
+ * §6.2.2.1 and §6.2.2.2 in one pass: decode triplets of unreserved characters (`decode`) and
+ * write the others with uppercase hex (`upper`). Text without "%" comes back as it is.
+ */
+function normalizePercent(text: string, decode: boolean, upper: boolean): string {
+  let p = text.indexOf("%");
+  if (p < 0 || (!decode && !upper)) return text;
+  let out = "";
+  let last = 0;
+  while (p >= 0) {
+    const b = octetAt(text, p);
+    if (b >= 0) {
+      const keep = text.slice(p, p + 3);
+      const repl = decode && b < 128 && UNRESERVED[b] === true ? String.fromCharCode(b) : upper ? triplet(b) : keep;
+      if (repl !== keep) {
+        out += text.slice(last, p) + repl;
+        last = p + 3;
+      }
+      p = text.indexOf("%", p + 3);
+    } else p = text.indexOf("%", p + 1);
+  }
+  return last === 0 ? text : out + text.slice(last);
+}
+
+function lookup(schemes: SchemeNormalizations, name: string): SchemeNormalization | undefined {
+  if (!Array.isArray(schemes)) return (schemes as ReadonlyMap<string, SchemeNormalization>).get(name);
+  for (const s of schemes as readonly SchemeNormalization[]) if (s.name === name) return s;
+  return undefined;
+}
+
+const stripZeros = (digits: string): string => digits.replace(/^0+(?=.)/, "");
+
+function normalizeHost(h: Host, lower: boolean, decode: boolean, ipv6: boolean): Host {
+  switch (h.kind) {
+    case "IPv4address":
+      return h.span === undefined ? h : make.host(h.kind, h.text);
+    case "IPv6address": {
+      const text = ipv6 ? formatIpv6(h.pieces) : lower ? h.text.toLowerCase() : h.text;
+      return text === h.text && h.span === undefined ? h : make.host(h.kind, text);
+    }
+    case "IPvFuture": {
+      const text = lower ? h.text.toLowerCase() : h.text;
+      return text === h.text && h.span === undefined ? h : make.host(h.kind, text);
+    }
+    case "reg-name": {
+      // Decode first, so a decoded letter is lowercased too; then hex back to uppercase (§3.2.2:
+      // "lowercase for registered names ..., while only using uppercase letters for percent-encodings").
+      let text = normalizePercent(h.text, decode, false);
+      if (lower) text = normalizePercent(text.toLowerCase(), false, true);
+      return text === h.text && h.span === undefined ? h : make.host(h.kind, text);
+    }
+  }
+}
+
+/**
+ * Normalizes a URI reference (RFC 3986 §6.2.2 and §6.2.3) and returns a new node; the input is
+ * not changed. The result means the same, parses, and normalizing it again changes nothing.
+ *
+ * - Case (§6.2.2.1): the scheme and the host text of every host kind to lowercase (a reg-name's
+ *   percent-encodings excepted), the hex digits of every percent-encoding to uppercase.
+ * - Percent-encoding (§6.2.2.2): a triplet of an unreserved character (§2.3) is decoded in every
+ *   component; a reserved one (`%2F`, `%3F`, `%23`, `%40`, …) never is.
+ * - Dot segments (§6.2.2.3): removed from the path of a URI, and from the path of a relative
+ *   reference only when it begins with "/": in a relative-path reference ("../a") they say where
+ *   the target is relative to a base, and removing them would change it (and could bring a ":"
+ *   into the first segment, `"./a:b"`). A path that would then begin with "//" without an
+ *   authority keeps a "/." prefix (see {@link resolveReference}).
+ * - Ports (§3.2.3, §6.2.3): a ":" with an empty port is dropped for every scheme (§3.2.3 says
+ *   normalizers should omit an empty port); a port equal to the scheme's `defaultPort` is dropped.
+ * - Empty path (§6.2.3): "/" when there is an authority and the scheme's definition has
+ *   `emptyPathIsRoot` (http, https, ws, wss in {@link defaultSchemes}).
+ * - Opt-in, `ipv6: "rfc5952"`: IPv6 hosts in RFC 5952 text.
+ * The fragment and a relative reference's scheme-dependent parts are left alone (§6.2.3).
+ *
+ * @example
+ * serialize(normalizeReference(parseOrThrow("eXAMPLE://a/./b/../b/%63/%7bfoo%7d"))); // "example://a/b/c/%7Bfoo%7D"
+ * serialize(normalizeReference(parseOrThrow("http://example.com:80")));              // "http://example.com/"
+ */
+export function normalizeReference(node: Uri, options?: NormalizeOptions): Uri;
+export function normalizeReference(node: RelativeRef, options?: NormalizeOptions): RelativeRef;
+export function normalizeReference(node: UriReference, options?: NormalizeOptions): UriReference;
+export function normalizeReference(node: UriReference, options: NormalizeOptions = {}): UriReference {
+  const lower = options.case !== false;
+  const decode = options.percentEncoding !== false;
+  const pct = (text: string | undefined): string | undefined => (text === undefined ? undefined : normalizePercent(text, decode, lower));
+
+  const scheme = node.scheme === undefined ? undefined : lower ? node.scheme.toLowerCase() : node.scheme;
+  const def = node.scheme === undefined ? undefined : lookup(options.schemes ?? defaultSchemes, node.scheme.toLowerCase());
+
+  let authority: Authority | undefined;
+  const a = node.authority;
+  if (a !== undefined) {
+    let port = a.port;
+    if (port === "" && options.emptyPort !== false) port = undefined;
+    if (port !== undefined && options.defaultPort !== false && def?.defaultPort !== undefined && stripZeros(port) === stripZeros(def.defaultPort)) {
+      port = undefined;
+    }
+    authority = make.authority(pct(a.userinfo), normalizeHost(a.host, lower, decode, options.ipv6 === "rfc5952"), port);
+  }
+
+  let path = normalizePercent(node.path.text, decode, lower);
+  const hasAuthority = authority !== undefined;
+  if (options.dotSegments !== false && (scheme !== undefined || path.charCodeAt(0) === 0x2f)) {
+    path = guardPath(hasAuthority, removeDotSegments(path));
+  }
+  if (path === "" && hasAuthority && options.emptyPath !== false && def?.emptyPathIsRoot === true) path = "/";
+
+  return make.uriReference({
+    scheme,
+    authority,
+    path: pathFor(scheme !== undefined, hasAuthority, path),
+    query: pct(node.query),
+    fragment: pct(node.fragment),
+  });
+}

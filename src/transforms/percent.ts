@@ -1,0 +1,207 @@
+// RFC 3986 §2.1 percent-encoding and §2.4 when to decode; octets are UTF-8 (RFC 3629), as §2.5
+// asks of new schemes and §3.2.2 of reg-names.
+import { charsets, type CharTable } from "../charsets.js";
+import { DecodeError, type TransformResult } from "./errors.js";
+
+const HEX = "0123456789ABCDEF";
+/** `"%XX"` for every octet, uppercase hex (§2.1: producers should use uppercase). */
+const TRIPLETS: readonly string[] = Array.from({ length: 256 }, (_, b) => `%${HEX[b >> 4]}${HEX[b & 15]}`);
+
+/** The value of a hex digit's code unit, or -1. */
+export function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  return l >= 0x61 && l <= 0x66 ? l - 0x61 + 10 : -1;
+}
+
+/** The octet of the `pct-encoded` triplet at `i`, or -1 when there is none there. */
+export function octetAt(text: string, i: number): number {
+  if (text.charCodeAt(i) !== 0x25) return -1;
+  const hi = hexValue(text.charCodeAt(i + 1));
+  const lo = hexValue(text.charCodeAt(i + 2));
+  return hi < 0 || lo < 0 ? -1 : (hi << 4) | lo;
+}
+
+/** `"%XX"` for an octet. */
+export const triplet = (octet: number): string => TRIPLETS[octet] ?? "";
+
+/** Options of {@link percentDecode}. */
+export interface DecodeOptions {
+  /**
+   * `true`: never fail. Each maximal ill-formed UTF-8 subsequence becomes one U+FFFD (Unicode
+   * §3.9, as TextDecoder does), and a `"%"` without two hex digits stays as it is.
+   */
+  readonly replacement?: boolean;
+}
+
+const fail = (code: "bad-escape" | "invalid-utf8", text: string, offset: number): TransformResult<string, DecodeError> => ({
+  ok: false,
+  error: new DecodeError(code, text, offset),
+});
+
+/**
+ * Decodes percent-encoded octets as UTF-8 (RFC 3986 §2.1, §2.4; RFC 3629). Characters that are
+ * not part of a triplet stay as they are. Malformed input gives a {@link DecodeError} with the
+ * offset of the bad `"%"`, unless `{ replacement: true }`.
+ *
+ * @example
+ * percentDecode("%7Bfoo%7D");   // { ok: true, value: "{foo}" }
+ * percentDecode("caf%C3%A9");   // { ok: true, value: "café" }
+ * percentDecode("%C3");         // { ok: false, error: DecodeError { code: "invalid-utf8", offset: 0 } }
+ */
+export function percentDecode(text: string, options: DecodeOptions = {}): TransformResult<string, DecodeError> {
+  let p = text.indexOf("%");
+  if (p < 0) return { ok: true, value: text };
+  const replace = options.replacement === true;
+  let out = text.slice(0, p);
+  // The UTF-8 decoder of the WHATWG Encoding standard (§4.1 "UTF-8 decoder"), with byte bounds.
+  let needed = 0;
+  let seen = 0;
+  let cp = 0;
+  let lower = 0x80;
+  let upper = 0xbf;
+  let start = 0; // offset of the "%" of the current sequence's first octet
+  const n = text.length;
+  let i = p;
+  while (i < n) {
+    const b = octetAt(text, i);
+    if (b < 0) {
+      if (needed !== 0) {
+        // A sequence cut short by a character that is not an octet.
+        if (!replace) return fail("invalid-utf8", text, start);
+        out += "\uFFFD";
+        needed = 0;
+        seen = 0;
+        lower = 0x80;
+        upper = 0xbf;
+      }
+      if (text.charCodeAt(i) === 0x25 && !replace) return fail("bad-escape", text, i);
+      const next = text.indexOf("%", i + 1);
+      const end = next < 0 ? n : next;
+      out += text.slice(i, end);
+      i = end;
+      continue;
+    }
+    if (needed === 0) {
+      start = i;
+      if (b <= 0x7f) out += String.fromCharCode(b);
+      else if (b >= 0xc2 && b <= 0xdf) {
+        needed = 1;
+        cp = b & 0x1f;
+      } else if (b >= 0xe0 && b <= 0xef) {
+        if (b === 0xe0) lower = 0xa0;
+        if (b === 0xed) upper = 0x9f; // no surrogates
+        needed = 2;
+        cp = b & 0x0f;
+      } else if (b >= 0xf0 && b <= 0xf4) {
+        if (b === 0xf0) lower = 0x90;
+        if (b === 0xf4) upper = 0x8f; // nothing above U+10FFFF
+        needed = 3;
+        cp = b & 0x07;
+      } else {
+        if (!replace) return fail("invalid-utf8", text, i);
+        out += "\uFFFD";
+      }
+      i += 3;
+      continue;
+    }
+    if (b < lower || b > upper) {
+      // Not a continuation of this sequence: the sequence so far is one error; look at b again.
+      if (!replace) return fail("invalid-utf8", text, start);
+      out += "\uFFFD";
+      needed = 0;
+      seen = 0;
+      lower = 0x80;
+      upper = 0xbf;
+      continue;
+    }
+    lower = 0x80;
+    upper = 0xbf;
+    cp = (cp << 6) | (b & 0x3f);
+    seen++;
+    i += 3;
+    if (seen === needed) {
+      out += String.fromCodePoint(cp);
+      needed = 0;
+      seen = 0;
+    }
+  }
+  if (needed !== 0) {
+    if (!replace) return fail("invalid-utf8", text, start);
+    out += "\uFFFD";
+  }
+  return { ok: true, value: out };
+}
+
+/** The rules {@link percentEncode} encodes for. */
+export type EncodeRule =
+  | "segment" | "segment-nz" | "segment-nz-nc" | "pchar" | "path" | "query" | "fragment" | "userinfo" | "reg-name" | "unreserved";
+
+const ENCODE_TABLES: Readonly<Record<EncodeRule, CharTable>> = Object.freeze({
+  segment: charsets.pchar,
+  "segment-nz": charsets.pchar,
+  "segment-nz-nc": charsets["segment-nz-nc"],
+  pchar: charsets.pchar,
+  path: charsets.path,
+  query: charsets.query,
+  fragment: charsets.fragment,
+  userinfo: charsets.userinfo,
+  "reg-name": charsets["reg-name"],
+  unreserved: charsets.unreserved,
+});
+
+/**
+ * Encodes `text` as UTF-8 and percent-encodes every octet whose character `table` does not
+ * allow. "%" is never in a table, so it is always encoded. A lone surrogate, which UTF-8 cannot
+ * encode, is encoded as U+FFFD.
+ */
+export function encodeWith(text: string, table: CharTable): string {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || table[c] !== true) break;
+    i++;
+  }
+  if (i === n) return text;
+  let out = text.slice(0, i);
+  for (; i < n; i++) {
+    let c = text.charCodeAt(i);
+    if (c < 0x80) {
+      out += table[c] === true ? text[i] : triplet(c);
+    } else if (c < 0x800) {
+      out += triplet(0xc0 | (c >> 6)) + triplet(0x80 | (c & 0x3f));
+    } else {
+      if (c >= 0xd800 && c <= 0xdfff) {
+        const d = text.charCodeAt(i + 1);
+        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+          const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+          out += triplet(0xf0 | (cp >> 18)) + triplet(0x80 | ((cp >> 12) & 0x3f)) + triplet(0x80 | ((cp >> 6) & 0x3f)) + triplet(0x80 | (cp & 0x3f));
+          i++;
+          continue;
+        }
+        c = 0xfffd; // a lone surrogate
+      }
+      out += triplet(0xe0 | (c >> 12)) + triplet(0x80 | ((c >> 6) & 0x3f)) + triplet(0x80 | (c & 0x3f));
+    }
+  }
+  return out;
+}
+
+/**
+ * Percent-encodes `text` for use as (part of) the component `rule`: UTF-8, uppercase hex (RFC
+ * 3986 §2.1, §2.5), encoding exactly the characters the rule does not allow and "%" itself, so
+ * the result always matches the rule (for `"pchar"` and `"unreserved"`: a sequence of them; for
+ * `"segment-nz"` and `"segment-nz-nc"`: when `text` is not empty). Reserved characters the rule
+ * allows (e.g. "/" in a path, "&" and "=" in a query) are left as they are; encode those yourself
+ * when they are data, or use {@link buildQuery}. A lone surrogate is encoded as U+FFFD
+ * (`"%EF%BF%BD"`), as TextEncoder does.
+ *
+ * @example
+ * percentEncode("over there/é", "segment"); // "over%20there%2F%C3%A9"
+ */
+export function percentEncode(text: string, rule: EncodeRule): string {
+  const table = ENCODE_TABLES[rule];
+  if (table === undefined) throw new TypeError(`percentEncode: unsupported rule ${JSON.stringify(rule)}`);
+  return encodeWith(text, table);
+}

@@ -1,0 +1,82 @@
+// Query parameters: RFC 3986 §3.4 leaves the query's inner syntax to schemes; this is the
+// key=value form of HTML (RFC 1866 §8.2.1: "&" or ";" between pairs, "+" for a space in forms).
+import { charsets, type CharTable } from "../charsets.js";
+import { encodeWith, percentDecode } from "./percent.js";
+
+/** One query parameter: its decoded key, and its decoded value or `undefined` when there is no "=". */
+export type QueryPair = readonly [key: string, value: string | undefined];
+
+/** Options of {@link queryParams} and {@link buildQuery}. */
+export interface QueryOptions {
+  /** The characters between pairs, each one on its own: `"&"` (the default) or `"&;"` to accept ";" too (RFC 1866 §8.2.1). */
+  readonly separators?: string;
+  /** `true`: application/x-www-form-urlencoded, where "+" stands for a space. */
+  readonly form?: boolean;
+}
+
+const decodeText = (text: string, form: boolean): string => {
+  const t = form && text.includes("+") ? text.replace(/\+/g, " ") : text;
+  const r = percentDecode(t, { replacement: true });
+  return r.ok ? r.value : t;
+};
+
+/**
+ * The parameters of a query, in order, repeated keys kept. `"a"` gives `["a", undefined]`, `"a="`
+ * gives `["a", ""]`; empty pieces (`"a&&b"`) are skipped, and so is an empty or absent query.
+ * Keys and values are percent-decoded as UTF-8, a malformed sequence becoming U+FFFD (as
+ * URLSearchParams does); "+" is a space only with `form: true`.
+ *
+ * @example
+ * queryParams("name=ferret&color&empty=&name=%C3%A9"); // [["name", "ferret"], ["color", undefined], ["empty", ""], ["name", "é"]]
+ */
+export function queryParams(query: string | undefined, options: QueryOptions = {}): QueryPair[] {
+  const out: QueryPair[] = [];
+  if (query === undefined || query === "") return out;
+  const seps = options.separators ?? "&";
+  const form = options.form === true;
+  let start = 0;
+  const n = query.length;
+  for (let i = 0; i <= n; i++) {
+    if (i < n && !seps.includes(query.charAt(i))) continue;
+    if (i > start) {
+      const piece = query.slice(start, i);
+      const eq = piece.indexOf("=");
+      out.push(eq < 0 ? [decodeText(piece, form), undefined] : [decodeText(piece.slice(0, eq), form), decodeText(piece.slice(eq + 1), form)]);
+    }
+    start = i + 1;
+  }
+  return out;
+}
+
+function dataTable(seps: string, form: boolean): CharTable {
+  const t = [...charsets.query];
+  for (const ch of `${seps}=+#`) {
+    const c = ch.charCodeAt(0);
+    if (c < 128) t[c] = false;
+  }
+  if (form) t[0x20] = true; // written as "+" below
+  return t;
+}
+
+/**
+ * The query text for parameters (RFC 3986 §3.4): keys and values UTF-8 percent-encoded where
+ * `query` does not allow a character, and where it does but the character would be read as a
+ * delimiter ("=", "+", "#", and each separator). Pairs are joined with the first separator.
+ * `[key, undefined]` gives `key` alone. With `form: true` a space is written "+". A pair
+ * `["", undefined]` writes nothing that {@link queryParams} reads back.
+ *
+ * @example
+ * buildQuery([["q", "a&b=c"], ["flag", undefined]]); // "q=a%26b%3Dc&flag"
+ */
+export function buildQuery(pairs: Iterable<QueryPair>, options: QueryOptions = {}): string {
+  const seps = options.separators ?? "&";
+  const form = options.form === true;
+  const table = dataTable(seps, form);
+  const enc = (text: string): string => {
+    const e = encodeWith(text, table);
+    return form ? e.replace(/ /g, "+") : e;
+  };
+  const parts: string[] = [];
+  for (const [key, value] of pairs) parts.push(value === undefined ? enc(key) : `${enc(key)}=${enc(value)}`);
+  return parts.join(seps.charAt(0) || "&");
+}

@@ -1,0 +1,222 @@
+// Building URI references from parts and changing one part (RFC 3986 §3, §4.1, §5.3). Each new
+// part is checked against its rule, and the path against what §3.3 asks given the other parts.
+import * as make from "./ast/make.js";
+import type { Authority, RelativeRef, Uri, UriReference } from "./ast/nodes.js";
+import { UriSyntaxError } from "./errors.js";
+import { parse, validate, type Result } from "./parse.js";
+import type { RuleName } from "./rules/index.js";
+import { pathFor } from "./transforms/components.js";
+
+/** The parts of a URI reference, as text still percent-encoded; a part left out is absent. */
+export interface UriParts {
+  /** `scheme` (§3.1); without it the result is a relative reference. */
+  readonly scheme?: string | undefined;
+  /** `userinfo` (§3.2.1); needs a host. */
+  readonly userinfo?: string | undefined;
+  /** `host` (§3.2.2): a reg-name, an IPv4 address, or an IP literal in brackets (`"[::1]"`). Gives the reference an authority. */
+  readonly host?: string | undefined;
+  /** `port` (§3.2.3): digits, or a whole number; needs a host. */
+  readonly port?: string | number | undefined;
+  /** The path (§3.3), `""` when left out. With a host it must be empty or begin with "/". */
+  readonly path?: string | undefined;
+  /** `query` (§3.4), without the "?". */
+  readonly query?: string | undefined;
+  /** `fragment` (§3.5), without the "#". */
+  readonly fragment?: string | undefined;
+}
+
+type Checked<T> = Result<T, UriSyntaxError>;
+
+const check = (rule: RuleName, text: string | undefined): UriSyntaxError | undefined => {
+  if (text === undefined) return undefined;
+  const v = validate(rule, text);
+  return v.ok ? undefined : v.error;
+};
+
+const portText = (port: string | number | undefined): string | undefined =>
+  typeof port === "number" ? (Number.isSafeInteger(port) && port >= 0 ? String(port) : `${port}`) : port;
+
+const needsHost = (text: string): UriSyntaxError =>
+  new UriSyntaxError(text, "authority", 0, ["a host: a userinfo or port needs one"]);
+
+/** §3.3: the rule the path must match, given a scheme and an authority or not. */
+function pathRule(hasScheme: boolean, hasAuthority: boolean, path: string): RuleName | undefined {
+  if (hasAuthority) return "path-abempty";
+  if (path === "") return undefined;
+  if (path.charCodeAt(0) === 0x2f) return "path-absolute";
+  return hasScheme ? "path-rootless" : "path-noscheme";
+}
+
+interface Assembly {
+  readonly scheme: string | undefined;
+  readonly authority: Authority | undefined;
+  readonly path: string;
+  readonly query: string | undefined;
+  readonly fragment: string | undefined;
+}
+
+function finish(a: Assembly): Checked<UriReference> {
+  const hasScheme = a.scheme !== undefined;
+  const hasAuthority = a.authority !== undefined;
+  const rule = pathRule(hasScheme, hasAuthority, a.path);
+  const error = rule === undefined ? undefined : check(rule, a.path);
+  if (error) return { ok: false, error };
+  return {
+    ok: true,
+    value: make.uriReference({
+      scheme: a.scheme,
+      authority: a.authority,
+      path: pathFor(hasScheme, hasAuthority, a.path),
+      query: a.query,
+      fragment: a.fragment,
+    }),
+  };
+}
+
+function authorityOf(userinfo: string | undefined, host: string | undefined, port: string | undefined): Checked<Authority | undefined> {
+  if (host === undefined) {
+    if (userinfo !== undefined) return { ok: false, error: needsHost(userinfo) };
+    if (port !== undefined) return { ok: false, error: needsHost(port) };
+    return { ok: true, value: undefined };
+  }
+  const h = parse(host, { rule: "host" });
+  if (!h.ok) return h;
+  const error = check("userinfo", userinfo) ?? check("port", port);
+  if (error) return { ok: false, error };
+  return { ok: true, value: make.authority(userinfo, make.host(h.value.kind, h.value.text), port) };
+}
+
+const unspanned = (a: Authority | undefined): Authority | undefined =>
+  a === undefined ? undefined : make.authority(a.userinfo, make.host(a.host.kind, a.host.text), a.port);
+
+const partsOf = (node: UriReference): Assembly => ({
+  scheme: node.scheme,
+  authority: unspanned(node.authority),
+  path: node.path.text,
+  query: node.query,
+  fragment: node.fragment,
+});
+
+/**
+ * A URI reference from its parts (RFC 3986 §3), each checked against its rule (`scheme`,
+ * `userinfo`, `host`, `port`, the path kind §3.3 requires, `query`, `fragment`); a part that
+ * does not match gives the same {@link UriSyntaxError} as `parse`, with the offset in that part.
+ * The result serializes (§5.3) to a valid URI reference.
+ *
+ * @example
+ * const r = buildUri({ scheme: "foo", host: "example.com", port: 8042, path: "/over/there", query: "name=ferret", fragment: "nose" });
+ * if (r.ok) serialize(r.value); // "foo://example.com:8042/over/there?name=ferret#nose"
+ */
+export function buildUri(parts: UriParts & { readonly scheme: string }): Checked<Uri>;
+export function buildUri(parts: UriParts): Checked<UriReference>;
+export function buildUri(parts: UriParts): Checked<UriReference> {
+  const error = check("scheme", parts.scheme) ?? check("query", parts.query) ?? check("fragment", parts.fragment);
+  if (error) return { ok: false, error };
+  const authority = authorityOf(parts.userinfo, parts.host, portText(parts.port));
+  if (!authority.ok) return authority;
+  return finish({ scheme: parts.scheme, authority: authority.value, path: parts.path ?? "", query: parts.query, fragment: parts.fragment });
+}
+
+/**
+ * The reference with another scheme (§3.1), or without one (`undefined`: a relative reference,
+ * whose first path segment then must not contain ":", §4.2).
+ *
+ * @example
+ * const r = withScheme(parseOrThrow("http://a/b/c/d;p?q"), "https");
+ * if (r.ok) serialize(r.value); // "https://a/b/c/d;p?q"
+ */
+export function withScheme(node: UriReference, scheme: string): Checked<Uri>;
+export function withScheme(node: UriReference, scheme: undefined): Checked<RelativeRef>;
+export function withScheme(node: UriReference, scheme: string | undefined): Checked<UriReference>;
+export function withScheme(node: UriReference, scheme: string | undefined): Checked<UriReference> {
+  const error = check("scheme", scheme);
+  return error ? { ok: false, error } : finish({ ...partsOf(node), scheme });
+}
+
+/**
+ * The reference with another userinfo (§3.2.1), or without one (`undefined`). It needs an authority.
+ *
+ * @example
+ * const r = withUserinfo(parseOrThrow("ftp://ftp.is.co.za/rfc/rfc1808.txt"), "anonymous");
+ * if (r.ok) serialize(r.value); // "ftp://anonymous@ftp.is.co.za/rfc/rfc1808.txt"
+ */
+export function withUserinfo<T extends UriReference>(node: T, userinfo: string | undefined): Checked<T> {
+  const a = node.authority;
+  if (a === undefined) return userinfo === undefined ? finishAs(node, partsOf(node)) : { ok: false, error: needsHost(userinfo) };
+  const error = check("userinfo", userinfo);
+  if (error) return { ok: false, error };
+  return finishAs(node, { ...partsOf(node), authority: make.authority(userinfo, make.host(a.host.kind, a.host.text), a.port) });
+}
+
+/**
+ * The reference with another host (§3.2.2; an IP literal in brackets), or without an authority
+ * at all (`undefined`, which drops userinfo and port too).
+ *
+ * @example
+ * const r = withHost(parseOrThrow("http://a/b/c/d;p?q"), "[2001:db8::7]");
+ * if (r.ok) serialize(r.value); // "http://[2001:db8::7]/b/c/d;p?q"
+ */
+export function withHost<T extends UriReference>(node: T, host: string | undefined): Checked<T> {
+  const a = node.authority;
+  const authority = host === undefined ? authorityOf(undefined, undefined, undefined) : authorityOf(a?.userinfo, host, a?.port);
+  if (!authority.ok) return authority;
+  return finishAs(node, { ...partsOf(node), authority: authority.value });
+}
+
+/**
+ * The reference with another port (§3.2.3; digits or a whole number), or without one (`undefined`).
+ * It needs an authority.
+ *
+ * @example
+ * const r = withPort(parseOrThrow("http://a/b/c/d;p?q"), 8080);
+ * if (r.ok) serialize(r.value); // "http://a:8080/b/c/d;p?q"
+ */
+export function withPort<T extends UriReference>(node: T, port: string | number | undefined): Checked<T> {
+  const text = portText(port);
+  const a = node.authority;
+  if (a === undefined) return text === undefined ? finishAs(node, partsOf(node)) : { ok: false, error: needsHost(text) };
+  const error = check("port", text);
+  if (error) return { ok: false, error };
+  return finishAs(node, { ...partsOf(node), authority: make.authority(a.userinfo, make.host(a.host.kind, a.host.text), text) });
+}
+
+/**
+ * The reference with another path (§3.3; `undefined` means `""`). With an authority the path
+ * must be empty or begin with "/"; without one it cannot begin with "//"; in a relative
+ * reference its first segment cannot contain ":" (§4.2).
+ *
+ * @example
+ * const r = withPath(parseOrThrow("http://a/b/c/d;p?q"), "/g");
+ * if (r.ok) serialize(r.value); // "http://a/g?q"
+ */
+export function withPath<T extends UriReference>(node: T, path: string | undefined): Checked<T> {
+  return finishAs(node, { ...partsOf(node), path: path ?? "" });
+}
+
+/**
+ * The reference with another query (§3.4, without the "?"), or without one (`undefined`).
+ *
+ * @example
+ * const r = withQuery(parseOrThrow("http://a/b/c/d;p?q"), "y");
+ * if (r.ok) serialize(r.value); // "http://a/b/c/d;p?y"
+ */
+export function withQuery<T extends UriReference>(node: T, query: string | undefined): Checked<T> {
+  const error = check("query", query);
+  return error ? { ok: false, error } : finishAs(node, { ...partsOf(node), query });
+}
+
+/**
+ * The reference with another fragment (§3.5, without the "#"), or without one (`undefined`,
+ * e.g. to make a base URI of it, §5.1).
+ *
+ * @example
+ * const r = withFragment(parseOrThrow("http://a/b/c/d;p?q"), "s");
+ * if (r.ok) serialize(r.value); // "http://a/b/c/d;p?q#s"
+ */
+export function withFragment<T extends UriReference>(node: T, fragment: string | undefined): Checked<T> {
+  const error = check("fragment", fragment);
+  return error ? { ok: false, error } : finishAs(node, { ...partsOf(node), fragment });
+}
+
+/** {@link finish} for a setter that keeps the scheme, so the result has the input's kind. */
+const finishAs = <T extends UriReference>(_node: T, a: Assembly): Checked<T> => finish(a) as Checked<T>;

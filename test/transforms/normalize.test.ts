@@ -1,0 +1,203 @@
+// RFC 3986 §6.2.2 and §6.2.3 normalization: fixtures (the RFC's own examples first), each step
+// switched off on its own, RFC 5952 IPv6 text, and properties (idempotent, parses, same kind).
+import * as fs from "node:fs";
+import * as path from "node:path";
+import fc from "fast-check";
+import { generate, seededRandom } from "../../src/abnf/generate";
+import { charsets } from "../../src/charsets";
+import { normalize } from "../../src/api";
+import { parse, parseOrThrow } from "../../src/parse";
+import { rule, type RuleName } from "../../src/rules/index";
+import {
+  defaultSchemes, formatIpv6, normalizeReference, serialize, type NormalizeOptions, type SchemeNormalization,
+} from "../../src/transforms/index";
+
+type Case = readonly [input: string, expected: string, options?: NormalizeOptions];
+interface Fixture {
+  readonly groups: readonly { readonly source: string; readonly cases: readonly Case[] }[];
+}
+const load = (file: string): Fixture =>
+  JSON.parse(fs.readFileSync(path.join(__dirname, "../../fixtures/normalize", file), "utf8")) as Fixture;
+
+const normalText = (input: string, options?: NormalizeOptions): string => serialize(normalizeReference(parseOrThrow(input), options));
+
+describe.each(["rfc3986.json", "options.json"])("normalize: fixtures/normalize/%s", (file) => {
+  for (const group of load(file).groups) {
+    describe(group.source, () => {
+      const cases = group.cases.map(([input, expected, options]) => ({ input, expected, options: options ?? {} }));
+      test.each(cases)("$input -> $expected (options $options)", ({ input, expected, options }) => {
+        expect(normalText(input, options)).toBe(expected);
+        // the string API agrees, and the result is already normal
+        const viaApi = normalize(input, options);
+        expect(viaApi.ok && serialize(viaApi.value)).toBe(expected);
+        expect(normalText(expected, options)).toBe(expected);
+      });
+    });
+  }
+});
+
+describe("normalize: scheme definitions are values", () => {
+  test("defaultSchemes covers http, https, ws, wss and is frozen", () => {
+    expect(defaultSchemes.map((s) => [s.name, s.defaultPort])).toEqual([["http", "80"], ["https", "443"], ["ws", "80"], ["wss", "443"]]);
+    expect(Object.isFrozen(defaultSchemes)).toBe(true);
+    expect(defaultSchemes.every((s) => Object.isFrozen(s))).toBe(true);
+  });
+
+  test("a Map of definitions works as a list does", () => {
+    const ftp: SchemeNormalization = { name: "ftp", defaultPort: "21" };
+    const schemes = new Map([["ftp", ftp]]);
+    expect(normalText("FTP://h:21", { schemes })).toBe("ftp://h");
+    expect(normalText("FTP://h:21", { schemes: [ftp] })).toBe("ftp://h");
+    expect(normalText("http://h:80", { schemes })).toBe("http://h:80");
+  });
+
+  test("the input node is not changed and the result is frozen without spans", () => {
+    const node = parseOrThrow("HTTP://User@Example.COM:80/a/./b/%7e?%7e#%7e");
+    const before = JSON.stringify(node);
+    const out = normalizeReference(node);
+    expect(JSON.stringify(node)).toBe(before);
+    expect(serialize(out)).toBe("http://User@example.com/a/b/~?~#~");
+    expect(Object.isFrozen(out) && Object.isFrozen(out.authority) && Object.isFrozen(out.path)).toBe(true);
+    expect(JSON.stringify(out)).not.toMatch(/"span"/);
+  });
+
+  test("a parse error comes back from the string API", () => {
+    const r = normalize("http://a b/");
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.offset).toBe(8);
+  });
+});
+
+describe("formatIpv6 (RFC 5952)", () => {
+  test("pieces from parse, written back and parsed again, give the same pieces", () => {
+    const gen = fc.integer().map((seed) => generate(rule("IPv6address"), seededRandom(seed)));
+    fc.assert(
+      fc.property(gen, (text) => {
+        const host = parseOrThrow(text, { rule: "IPv6address" });
+        const canonical = formatIpv6(host.pieces);
+        const again = parseOrThrow(canonical, { rule: "IPv6address" });
+        expect(again.pieces).toEqual(host.pieces);
+        expect(formatIpv6(again.pieces)).toBe(canonical);
+        expect(canonical).toBe(canonical.toLowerCase());
+        expect(canonical).not.toMatch(/(^|:)0[0-9a-f]/); // §4.1: no leading zeros
+        expect(canonical.split("::").length).toBeLessThanOrEqual(2);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test("random pieces: the longest run of ≥2 zero pieces is compressed, the first on a tie (§4.2)", () => {
+    const piece = fc.oneof(fc.constant(0), fc.constant(0), fc.integer({ min: 0, max: 0xffff }));
+    fc.assert(
+      fc.property(fc.array(piece, { minLength: 8, maxLength: 8 }), (pieces) => {
+        fc.pre(!(pieces.slice(0, 5).every((p) => p === 0) && pieces[5] === 0xffff));
+        const text = formatIpv6(pieces);
+        // the longest zero run, first on a tie
+        let best = -1;
+        let bestLen = 1;
+        for (let k = 0; k < 8; k++) {
+          let e = k;
+          while (e < 8 && pieces[e] === 0) e++;
+          if (e - k > bestLen) [best, bestLen] = [k, e - k];
+        }
+        const hex = pieces.map((p) => p.toString(16));
+        const expected = best < 0 ? hex.join(":") : `${hex.slice(0, best).join(":")}::${hex.slice(best + bestLen).join(":")}`;
+        expect(text).toBe(expected);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Properties on generated references, and on references built from a small alphabet that hits
+// the rules (dot segments, triplets of unreserved and reserved characters, ports, case).
+
+const gen = (name: RuleName): fc.Arbitrary<string> => fc.integer().map((seed) => generate(rule(name), seededRandom(seed)));
+const small = fc
+  .tuple(
+    fc.constantFrom("", "http:", "HTTP:", "foo:", "Ws:"),
+    fc.constantFrom("", "//", "//A.b", "//u:p@H:80", "//h:", "//[::A]:443", "//%41%2e"),
+    fc.array(fc.constantFrom("/", ".", "..", "a", "%2E", "%2e", "%7E", "%2F", "%3a", "B", ":"), { maxLength: 8 }).map((a) => a.join("")),
+    fc.constantFrom("", "?", "?%7e", "?a=%2F"),
+    fc.constantFrom("", "#", "#%7E/./"),
+  )
+  .map((parts) => parts.join(""))
+  .filter((s) => parse(s).ok);
+const refs = fc.oneof(gen("URI-reference"), gen("URI"), small, small);
+
+const OPTION_SETS: readonly NormalizeOptions[] = [
+  {},
+  { ipv6: "rfc5952" },
+  { case: false },
+  { percentEncoding: false },
+  { dotSegments: false },
+  { emptyPort: false, defaultPort: false, emptyPath: false },
+];
+
+describe("normalize: properties", () => {
+  test.each(OPTION_SETS)("idempotent, parses, keeps its kind (options %j)", (options) => {
+    fc.assert(
+      fc.property(refs, (s) => {
+        const once = normalizeReference(parseOrThrow(s), options);
+        const text = serialize(once);
+        const reparsed = parse(text);
+        expect(reparsed.ok).toBe(true);
+        if (!reparsed.ok) return;
+        expect(reparsed.value.kind).toBe(once.kind);
+        expect(reparsed.value.path.kind).toBe(once.path.kind);
+        expect(serialize(normalizeReference(reparsed.value, options))).toBe(text);
+        expect(serialize(normalizeReference(once, options))).toBe(text);
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  test("every remaining triplet has uppercase hex and stands for a character that is not unreserved", () => {
+    fc.assert(
+      fc.property(refs, (s) => {
+        const text = serialize(normalizeReference(parseOrThrow(s)));
+        for (const m of text.matchAll(/%(..)/g)) {
+          const hex = m[1] ?? "";
+          expect(hex).toBe(hex.toUpperCase());
+          const b = parseInt(hex, 16);
+          expect(b < 128 && charsets.unreserved[b] === true).toBe(false);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+  });
+
+  test("reserved triplets are never decoded: the count of each stays the same", () => {
+    fc.assert(
+      fc.property(refs, (s) => {
+        const count = (t: string, re: RegExp): number => (t.match(re) ?? []).length;
+        const text = serialize(normalizeReference(parseOrThrow(s), { dotSegments: false }));
+        for (const re of [/%2F/gi, /%3F/gi, /%23/gi, /%40/gi, /%3A/gi]) expect(count(text, re)).toBe(count(s, re));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test("with every step off, the reference comes back as it was", () => {
+    const off: NormalizeOptions = { case: false, percentEncoding: false, dotSegments: false, emptyPort: false, defaultPort: false, emptyPath: false };
+    fc.assert(
+      fc.property(refs, (s) => {
+        expect(serialize(normalizeReference(parseOrThrow(s), off))).toBe(s);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  test("relative-path references keep their dot segments", () => {
+    fc.assert(
+      fc.property(refs, (s) => {
+        const node = parseOrThrow(s);
+        fc.pre(node.kind === "relative-ref" && node.authority === undefined && !node.path.text.startsWith("/"));
+        const out = normalizeReference(node, { percentEncoding: false, case: false });
+        expect(out.path.text).toBe(node.path.text);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
