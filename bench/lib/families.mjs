@@ -1,0 +1,24 @@
+// Input families of the scaling benchmark: each builds a string of exactly n characters.
+
+/** prefix + unit repeated (cut to fit) + suffix, n characters in all. */
+const fill = (prefix, unit, n, suffix = "") => {
+  const body = Math.max(0, n - prefix.length - suffix.length);
+  return prefix + unit.repeat(Math.ceil(body / unit.length)).slice(0, body) + suffix;
+};
+
+export const FAMILIES = [
+  { name: "long-path", label: "valid: long path (`http://example.com` + `/segment`…)", make: (n) => fill("http://example.com", "/segment", n) },
+  { name: "long-query", label: "valid: long query (`http://example.com/search?` + `key=value&`…)", make: (n) => fill("http://example.com/search?", "key=value&", n) },
+  { name: "long-path-bad-end", label: "invalid at the last character: long path + ` `", make: (n) => fill("http://example.com", "/segment", n, " ") },
+  { name: "percent", label: "`%` repeated", make: (n) => fill("", "%", n) },
+  { name: "ipv6-colons", label: "`:` repeated inside `[` (`http://[::…:]`)", make: (n) => fill("http://[", ":", n, "]") },
+  { name: "dec-octets", label: "`1.` repeated (`http://1.1.1.…`)", make: (n) => fill("http://", "1.", n) },
+  { name: "scheme-colons", label: "`a:` repeated", make: (n) => fill("", "a:", n) },
+  { name: "dot-dot", label: "`/..` repeated", make: (n) => fill("", "/..", n) },
+  { name: "at-signs", label: "`@` repeated (1 MB of `@` at the top size)", make: (n) => fill("", "@", n) },
+];
+
+export const SIZES = [1024, 10 * 1024, 100 * 1024, 1024 * 1024];
+export const sizeLabel = (n) => (n >= 1024 * 1024 ? `${n / (1024 * 1024)} MB` : `${n / 1024} KB`);
+export const OPS = ["validate", "parse", "resolve", "normalize"];
+export const RESOLVE_BASE = "http://a/b/c/d;p?q";

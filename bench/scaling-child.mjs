@@ -1,0 +1,106 @@
+// Child of scaling.mjs: times one operation on one input family at each size, printing one JSON
+// line per size as soon as it is measured (so a timeout still leaves the smaller sizes).
+// argv: FAMILY OP BUDGET_MS SIZE...
+import { FAMILIES, RESOLVE_BASE } from "./lib/families.mjs";
+import { loadOurs, probeTransforms, textOf } from "./lib/libs.mjs";
+
+const [familyName, op, budgetArg, ...sizeArgs] = process.argv.slice(2);
+const family = FAMILIES.find((f) => f.name === familyName);
+if (!family) throw new Error(`unknown family ${familyName}`);
+const budgetMs = Number(budgetArg);
+const sizes = sizeArgs.map(Number);
+const ours = await loadOurs();
+const transforms = probeTransforms(ours);
+const emit = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
+
+let sink = 0;
+let fn;
+switch (op) {
+  case "validate":
+    fn = (s) => ours.validate("URI-reference", s).ok;
+    break;
+  case "parse":
+    fn = (s) => {
+      const r = ours.parse(s);
+      if (!r.ok) sink += r.error.message.length;
+      return r.ok;
+    };
+    break;
+  case "resolve":
+    if (!transforms.resolveStrings.ok) {
+      emit({ skip: transforms.resolveStrings.note });
+      process.exit(0);
+    }
+    fn = (s) => textOf(ours, ours.resolve(RESOLVE_BASE, s)) !== undefined;
+    break;
+  case "normalize":
+    if (!transforms.normalizeString.ok) {
+      emit({ skip: transforms.normalizeString.note });
+      process.exit(0);
+    }
+    fn = (s) => textOf(ours, ours.normalize(s)) !== undefined;
+    break;
+  default:
+    throw new Error(`unknown op ${op}`);
+}
+
+const now = () => Number(process.hrtime.bigint()) / 1e6; // ms
+const median = (xs) => {
+  const a = [...xs].sort((p, q) => p - q);
+  const m = a.length >> 1;
+  return a.length % 2 ? a[m] : (a[m - 1] + a[m]) / 2;
+};
+
+/** Median ns per call: batches of calls sized to last ≥ 1 ms, until the budget is spent. */
+function measure(input) {
+  let t0 = now();
+  const ok = fn(input);
+  const first = now() - t0;
+  if (first > 5000) return { nsPerCall: first * 1e6, samples: 1, ok };
+  if (first > budgetMs / 3) {
+    // Slow at this size: three more single calls, no separate warm-up.
+    const xs = [];
+    for (let k = 0; k < 3; k++) {
+      const s0 = now();
+      fn(input);
+      xs.push(now() - s0);
+    }
+    return { nsPerCall: median(xs) * 1e6, samples: 3, ok };
+  }
+  // warm-up at this size
+  const warmEnd = now() + Math.min(budgetMs / 3, 50);
+  do fn(input);
+  while (now() < warmEnd);
+  t0 = now();
+  fn(input);
+  const one = Math.max(now() - t0, 1e-4);
+  const batch = Math.max(1, Math.ceil(1 / one));
+  const samples = [];
+  const end = now() + budgetMs;
+  while ((now() < end || samples.length < 3) && samples.length < 200) {
+    const s0 = now();
+    for (let k = 0; k < batch; k++) fn(input);
+    samples.push((now() - s0) / batch);
+  }
+  return { nsPerCall: median(samples) * 1e6, samples: samples.length * batch, ok };
+}
+
+// Warm the code paths on the smallest input first.
+try {
+  const small = family.make(sizes[0]);
+  const end = now() + 100;
+  while (now() < end) fn(small);
+} catch {
+  /* reported per size below */
+}
+
+for (const size of sizes) {
+  const input = family.make(size);
+  try {
+    const m = measure(input);
+    emit({ size, chars: input.length, nsPerCall: m.nsPerCall, nsPerChar: m.nsPerCall / input.length, calls: m.samples, ok: m.ok });
+  } catch (e) {
+    emit({ size, chars: input.length, error: `${e?.name ?? "Error"}: ${String(e?.message ?? e).split("\n")[0].slice(0, 120)}` });
+  }
+}
+emit({ done: true, sink: sink % 7 });
