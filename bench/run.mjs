@@ -70,6 +70,26 @@ const expectRows = LIBS.map((lib) => {
 });
 log("accept counts done");
 
+// RFC 3986 §5.4: how many of the 42 reference-resolution examples each library gets right.
+const tryText = (f) => {
+  try {
+    return f();
+  } catch {
+    return undefined;
+  }
+};
+const resolvers = {
+  "uri-grammar": transforms.resolveStrings.ok ? (b, r) => textOf(ours, ours.resolve(b, r)) : undefined,
+  URL: (b, r) => new URL(r, b).href,
+  "fast-uri": (b, r) => fastUri.resolve(b, r),
+  "uri-js": (b, r) => uriJs.resolve(b, r),
+};
+const rfcRows = Object.entries(resolvers).map(([lib, f]) => {
+  if (!f) return [lib, "not yet available", ""];
+  const wrong = rfc.pairs.filter(([r, want]) => tryText(() => f(rfc.base, r)) !== want);
+  return [lib, `${rfc.pairs.length - wrong.length} / ${rfc.pairs.length}`, wrong.map(([r]) => `\`${r}\``).join(" ")];
+});
+
 // The timed sample: lines every library can be timed on (uri-grammar and URL both accept them).
 const commonPool = allReal.filter((s) => ours.isValid("URI-reference", s) && URL.canParse(s));
 const S = sample(commonPool, CFG.sample, 3986);
@@ -503,6 +523,10 @@ md.push("");
 md.push("Agreement with hard.expect.tsv (lines whose RFC 3986 validity is known):");
 md.push("");
 md.push(mdTable(["library", "valid lines accepted", "invalid lines rejected", "agreement"], expectRows, "lrrr"));
+md.push("");
+md.push(`RFC 3986 §5.4 resolution examples (base \`${rfc.base}\`) resolved to the expected text (a throw counts as wrong; URL follows WHATWG, not RFC 3986):`);
+md.push("");
+md.push(mdTable(["library", "correct", "wrong for"], rfcRows, "lrl"));
 md.push("");
 if (memory) {
   md.push("### Retained memory");
