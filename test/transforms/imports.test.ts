@@ -1,0 +1,20 @@
+// STYLE.md §1: transforms never import parsers. Each file of src/transforms may import only
+// src/ast/*, src/charsets.ts, src/errors.ts and its siblings.
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+const dir = path.join(__dirname, "../../src/transforms");
+const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts"));
+
+describe("src/transforms imports", () => {
+  test("there are transform files to check", () => {
+    expect(files).toEqual(expect.arrayContaining(["resolve.ts", "normalize.ts", "serialize.ts", "remove-dot-segments.ts", "index.ts"]));
+  });
+
+  test.each(files)("%s imports no parser", (file) => {
+    const text = fs.readFileSync(path.join(dir, file), "utf8");
+    const specifiers = [...text.matchAll(/\bfrom\s+"([^"]+)"|\bimport\s*\(\s*"([^"]+)"\s*\)|^\s*import\s+"([^"]+)"/gm)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
+    const bad = specifiers.filter((s) => !/^\.\/[\w-]+\.js$|^\.\.\/ast\/[\w-]+\.js$|^\.\.\/charsets\.js$|^\.\.\/errors\.js$/.test(s));
+    expect(bad).toEqual([]);
+  });
+});

@@ -1,0 +1,61 @@
+// Path segments (RFC 3986 §3.3, decoding per §2.4) and the display form that hides a password
+// (§3.2.1, §7.5).
+import * as fs from "node:fs";
+import * as path from "node:path";
+import fc from "fast-check";
+import { generate, seededRandom } from "../../src/abnf/generate";
+import { isValid, parseOrThrow } from "../../src/parse";
+import { rule } from "../../src/rules/index";
+import {
+  lastSegment, pathSegments, redactPassword, serialize, toDisplayString, type RedactOptions,
+} from "../../src/transforms/index";
+
+const load = <T>(rel: string): T => JSON.parse(fs.readFileSync(path.join(__dirname, "../../fixtures", rel), "utf8")) as T;
+
+describe("pathSegments and lastSegment", () => {
+  const fx = load<{ source: string; cases: readonly (readonly [string, boolean, readonly string[], string | null])[] }>("percent/segments.json");
+  test.each(fx.cases)(`${fx.source}: %j (decode %s)`, (p, decode, segments, last) => {
+    expect(pathSegments(p, { decode })).toEqual(segments);
+    expect(lastSegment(p, { decode })).toBe(last ?? undefined);
+  });
+
+  test("agree with the parser's segments, and accept a Path node", () => {
+    const gen = fc.integer().map((seed) => generate(rule("path"), seededRandom(seed)));
+    fc.assert(
+      fc.property(gen, (text) => {
+        const node = parseOrThrow(text, { rule: "path" });
+        expect(pathSegments(node)).toEqual([...node.segments]);
+        expect(lastSegment(node)).toBe(node.segments[node.segments.length - 1]);
+        expect(pathSegments(text).join("/")).toBe(text.startsWith("/") ? text.slice(1) : text);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
+
+describe("redactPassword and toDisplayString", () => {
+  const fx = load<{ source: string; cases: readonly (readonly [string, RedactOptions, string])[] }>("builder/redact.json");
+  test.each(fx.cases)(`${fx.source}: %j with %j -> %j`, (input, options, expected) => {
+    const node = parseOrThrow(input);
+    expect(toDisplayString(node, options)).toBe(expected);
+    expect(serialize(redactPassword(node, options))).toBe(expected);
+    expect(serialize(node)).toBe(input); // the input node is unchanged
+  });
+
+  test("the display form is a valid reference and never holds the password", () => {
+    const password = fc.stringMatching(/^[A-Za-z0-9]{4,10}$/);
+    fc.assert(
+      fc.property(fc.integer(), password, (seed, pw) => {
+        const base = generate(rule("URI"), seededRandom(seed));
+        const node = parseOrThrow(base);
+        fc.pre(node.authority !== undefined);
+        const withPw = parseOrThrow(serialize(node).replace("//", `//user:${pw}Zq@`).replace(/@[^/?#]*@/, "@"));
+        const shown = toDisplayString(withPw);
+        expect(isValid("URI-reference", shown)).toBe(true);
+        expect(shown).not.toContain(`${pw}Zq`);
+        expect(redactPassword(withPw).authority?.userinfo).toBe("user:***");
+      }),
+      { numRuns: 500 },
+    );
+  });
+});
