@@ -18,7 +18,7 @@ const reference = (input: string | UriReference): Result<UriReference, UriSyntax
 /**
  * Resolves a reference against a base (RFC 3986 §5.2) and returns the target URI; strings are
  * parsed as `URI-reference` first. A string that does not parse gives its {@link UriSyntaxError};
- * a base that is not an absolute URI (no scheme, or a fragment) gives a {@link ResolveError}
+ * a base (string or node) that is not an absolute URI (no scheme, or a fragment) gives a {@link ResolveError}
  * (§5.1: resolve the base against its own base, or strip its fragment, first). See
  * `resolveReference` for the one case RFC 3986 cannot write (`"foo:"` + `".///bar"` → `"foo:/.//bar"`).
  *
@@ -27,7 +27,7 @@ const reference = (input: string | UriReference): Result<UriReference, UriSyntax
  * if (r.ok) serialize(r.value); // "http://a/b/g"
  */
 export function resolve(
-  base: string | Uri,
+  base: string | UriReference,
   ref: string | UriReference,
   options: ResolveOptions = {},
 ): Result<Uri, UriSyntaxError | ResolveError> {

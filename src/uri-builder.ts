@@ -33,8 +33,8 @@ const check = (rule: RuleName, text: string | undefined): UriSyntaxError | undef
   return v.ok ? undefined : v.error;
 };
 
-const portText = (port: string | number | undefined): string | undefined =>
-  typeof port === "number" ? (Number.isSafeInteger(port) && port >= 0 ? String(port) : `${port}`) : port;
+/** A number is written in decimal; one that is not a whole number then fails the `port` rule. */
+const portText = (port: string | number | undefined): string | undefined => (typeof port === "number" ? String(port) : port);
 
 const needsHost = (text: string): UriSyntaxError =>
   new UriSyntaxError(text, "authority", 0, ["a host: a userinfo or port needs one"]);
@@ -72,6 +72,9 @@ function finish(a: Assembly): Checked<UriReference> {
     }),
   };
 }
+
+/** {@link finish} for a setter that keeps the scheme, so the result has the input's kind. */
+const finishAs = <T extends UriReference>(_node: T, a: Assembly): Checked<T> => finish(a) as Checked<T>;
 
 function authorityOf(userinfo: string | undefined, host: string | undefined, port: string | undefined): Checked<Authority | undefined> {
   if (host === undefined) {
@@ -217,6 +220,3 @@ export function withFragment<T extends UriReference>(node: T, fragment: string |
   const error = check("fragment", fragment);
   return error ? { ok: false, error } : finishAs(node, { ...partsOf(node), fragment });
 }
-
-/** {@link finish} for a setter that keeps the scheme, so the result has the input's kind. */
-const finishAs = <T extends UriReference>(_node: T, a: Assembly): Checked<T> => finish(a) as Checked<T>;

@@ -24,8 +24,18 @@ export const pathFor = (hasScheme: boolean, hasAuthority: boolean, text: string)
 export const guardPath = (hasAuthority: boolean, text: string): string =>
   !hasAuthority && text.startsWith("//") ? `/.${text}` : text;
 
-/** The authority without spans (spans point into the text it was parsed from, not the new one). */
+const unlocatedCache = new WeakMap<Authority, Authority>();
+
+/**
+ * The authority without spans (spans point into the text it was parsed from, not the new one).
+ * Nodes are immutable, so the copy is kept for the next call with the same node.
+ */
 export function unlocated(a: Authority): Authority {
   if (a.span === undefined && a.host.span === undefined) return a;
-  return make.authority(a.userinfo, make.host(a.host.kind, a.host.text), a.port);
+  let copy = unlocatedCache.get(a);
+  if (copy === undefined) {
+    copy = make.authority(a.userinfo, make.host(a.host.kind, a.host.text), a.port);
+    unlocatedCache.set(a, copy);
+  }
+  return copy;
 }

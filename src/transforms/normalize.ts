@@ -140,8 +140,9 @@ export function normalizeReference(node: UriReference, options: NormalizeOptions
   const decode = options.percentEncoding !== false;
   const pct = (text: string | undefined): string | undefined => (text === undefined ? undefined : normalizePercent(text, decode, lower));
 
-  const scheme = node.scheme === undefined ? undefined : lower ? node.scheme.toLowerCase() : node.scheme;
-  const def = node.scheme === undefined ? undefined : lookup(options.schemes ?? defaultSchemes, node.scheme.toLowerCase());
+  const lowerScheme = node.scheme?.toLowerCase();
+  const scheme = lower ? lowerScheme : node.scheme;
+  const def = lowerScheme === undefined ? undefined : lookup(options.schemes ?? defaultSchemes, lowerScheme);
 
   let authority: Authority | undefined;
   const a = node.authority;

@@ -12,10 +12,16 @@
  * removeDotSegments("mid/content=5/../6"); // "mid/6"
  */
 export function removeDotSegments(path: string): string {
-  // Step 1: the input buffer is path.slice(i); the output buffer is out.join("").
+  // Step 1: the input buffer is path.slice(i). The output buffer is kept as a stack of pieces,
+  // each a range [starts[k], ends[k]) of `path` (every piece step 2E moves is a substring of the
+  // input, and so is each "/" that steps 2B and 2C leave behind).
   const n = path.length;
-  if (path.indexOf(".") < 0) return path; // no "." at all: every step is 2E, the output is the input
-  const out: string[] = [];
+  // A dot segment starts the path or follows a "/": without either, every step is 2E.
+  let dot = path.indexOf(".");
+  while (dot > 0 && path.charCodeAt(dot - 1) !== 0x2f) dot = path.indexOf(".", dot + 1);
+  if (dot < 0) return path;
+  const starts: number[] = [];
+  const ends: number[] = [];
   let i = 0;
   // Step 2: while the input buffer is not empty.
   while (i < n) {
@@ -39,19 +45,24 @@ export function removeDotSegments(path: string): string {
         continue;
       }
       if (i + 2 === n) {
-        out.push("/"); // step 2B: replace "/." (a complete segment, at the end) with "/"; 2E then moves that "/"
+        // step 2B: replace "/." (a complete segment, at the end) with "/"; step 2E then moves that "/"
+        starts.push(i);
+        ends.push(i + 1);
         break;
       }
       if (c2 === 0x2e) {
         const c3 = path.charCodeAt(i + 3);
         if (c3 === 0x2f) {
           i += 3; // step 2C: replace the prefix "/../" with "/" ...
-          out.pop(); // ... and remove the last segment and its preceding "/" from the output
+          starts.pop(); // ... and remove the last segment and its preceding "/" from the output
+          ends.pop();
           continue;
         }
         if (i + 3 === n) {
-          out.pop(); // step 2C: "/.." at the end: remove the last output segment ...
-          out.push("/"); // ... and the input buffer becomes "/", which step 2E moves
+          starts.pop(); // step 2C: "/.." at the end: remove the last output segment ...
+          ends.pop();
+          starts.push(i); // ... and the input buffer becomes "/", which step 2E moves
+          ends.push(i + 1);
           break;
         }
       }
@@ -59,9 +70,19 @@ export function removeDotSegments(path: string): string {
     // Step 2E: move the first segment, with its initial "/" (if any), up to the next "/".
     let j = path.indexOf("/", i + 1);
     if (j < 0) j = n;
-    out.push(path.slice(i, j));
+    starts.push(i);
+    ends.push(j);
     i = j;
   }
-  // Step 3: the output buffer is the result.
-  return out.join("");
+  // Step 3: the output buffer is the result; adjacent ranges are copied in one piece.
+  let out = "";
+  let k = 0;
+  while (k < starts.length) {
+    const from = starts[k] ?? 0;
+    let to = ends[k] ?? 0;
+    k++;
+    while (k < starts.length && starts[k] === to) to = ends[k++] ?? to;
+    out += path.slice(from, to);
+  }
+  return out;
 }

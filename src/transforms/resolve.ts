@@ -23,6 +23,12 @@ function merge(base: Uri, refPath: string): string {
   return basePath.slice(0, basePath.lastIndexOf("/") + 1) + refPath;
 }
 
+/** Whether a dot segment can begin in `text`: at its start, or after a "/". */
+function mayHoldDotSegment(text: string): boolean {
+  for (let i = text.indexOf("."); i >= 0; i = text.indexOf(".", i + 1)) if (i === 0 || text.charCodeAt(i - 1) === 0x2f) return true;
+  return false;
+}
+
 /**
  * Resolves a URI reference against a base URI (RFC 3986 §5.2.2) and returns the target URI.
  *
@@ -76,7 +82,10 @@ export function resolveReference(base: Uri, ref: UriReference, options: ResolveO
         if (ref.path.text.charCodeAt(0) === 0x2f) {
           path = removeDotSegments(ref.path.text);
         } else {
-          path = removeDotSegments(merge(base, ref.path.text));
+          path = merge(base, ref.path.text);
+          // (Skipping remove_dot_segments when neither part can hold a dot segment gives the
+          // same path, without scanning the joined string.)
+          if (mayHoldDotSegment(base.path.text) || mayHoldDotSegment(ref.path.text)) path = removeDotSegments(path);
         }
         query = ref.query;
       }
