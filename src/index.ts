@@ -3,3 +3,5 @@ export { parse, parseOrThrow, validate, isValid, type ParseOptions, type Result,
 export { UriSyntaxError } from "./errors.js";
 export { rule, ruleNames, isRuleName, type RuleName, type RuleValues, type RuleParser } from "./rules/index.js";
 export type * from "./ast/nodes.js";
+export * from "./transforms/index.js";
+export * from "./api.js";

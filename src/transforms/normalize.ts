@@ -126,7 +126,9 @@ function normalizeHost(h: Host, lower: boolean, decode: boolean, ipv6: boolean):
  * - Empty path (§6.2.3): "/" when there is an authority and the scheme's definition has
  *   `emptyPathIsRoot` (http, https, ws, wss in {@link defaultSchemes}).
  * - Opt-in, `ipv6: "rfc5952"`: IPv6 hosts in RFC 5952 text.
- * The fragment and a relative reference's scheme-dependent parts are left alone (§6.2.3).
+ * The fragment gets the case and percent-encoding steps only (§6.2.3: no scheme-based
+ * normalization), and so does the query. A relative reference has no scheme, so it gets no
+ * default-port or empty-path step; its empty port is still dropped.
  *
  * @example
  * serialize(normalizeReference(parseOrThrow("eXAMPLE://a/./b/../b/%63/%7bfoo%7d"))); // "example://a/b/c/%7Bfoo%7D"
