@@ -18,7 +18,7 @@ export function toProgram(block: string): { program: string; assertions: number 
     return `__check(${JSON.stringify(m[1])}, () => (${m[1]}), ${m[2]});`;
   });
   const check = `import { deepStrictEqual as __eq } from "node:assert";
-const __check = (src, actual, expected) => { const a = actual(); try { __eq(JSON.parse(JSON.stringify(a ?? null)), JSON.parse(JSON.stringify(expected ?? null))); } catch { throw new Error(src + " gave " + JSON.stringify(a) + ", README says " + JSON.stringify(expected)); } };`;
+const __check = (src, actual, expected) => { const a = actual(); try { __eq(a, expected); } catch { throw new Error(src + " gave " + JSON.stringify(a) + ", README says " + JSON.stringify(expected)); } };`;
   const imports = lines.filter((l) => l.startsWith("import "));
   const body = lines.filter((l) => !l.startsWith("import "));
   return { program: [...imports, check, ...body].join("\n"), assertions };
