@@ -483,7 +483,7 @@ md.push(`- Peers: Node URL (built in, ${process.version}), fast-uri ${versions["
 md.push(`- Corpus: \`${dir}\`; ${allReal.length.toLocaleString("en-US")} real lines, ${hard.length.toLocaleString("en-US")} hard.txt lines`);
 md.push(`- Real sample: ${S.length.toLocaleString("en-US")} lines drawn (seed 3986) from the ${commonPool.length.toLocaleString("en-US")} real lines that both uri-grammar and URL accept; raw sample: ${RAW.length.toLocaleString("en-US")} lines from all real lines; ${PAIRS.length.toLocaleString("en-US")} resolution pairs (${peerThrows} dropped because a peer throws on them); hard.txt: ${hardValid.length.toLocaleString("en-US")} valid, ${hardRejected.length.toLocaleString("en-US")} rejected, ${hardAbs.length.toLocaleString("en-US")} absolute URIs URL also accepts`);
 md.push(`- Timing: median of ${CFG.rounds} round(s); in each round tinybench times whole passes over the inputs (${CFG.warmupMs} ms warm-up, ${CFG.timeMs} ms budget) and the median pass ÷ inputs is ns per call. ± is the median absolute deviation between rounds.`);
-md.push(`- Ratios are ours ÷ peer, the median over rounds of the ratio within a round (the two were timed seconds apart): below 1.00× uri-grammar is faster. The machine is shared (2 cores; other jobs were running), so expect ±10-20% between runs.`);
+md.push(`- Ratios are ours ÷ peer, the median over rounds of the ratio within a round (the two were timed seconds apart): below 1.00× uri-grammar is faster. The machine is shared (2 cores; other jobs may be running), so expect ±10-20% between runs.`);
 const missingNotes = Object.entries(transforms).filter(([, v]) => !v.ok).map(([k, v]) => `\`${k}\`: ${v.note}`);
 if (missingNotes.length) md.push(`- uri-grammar transforms skipped: ${missingNotes.join("; ")}`);
 md.push("");
@@ -554,7 +554,7 @@ if (memory) {
 if (startup) {
   md.push("### Import + first parse");
   md.push("");
-  md.push(`A fresh \`node\` process per library and repetition (${CFG.startupReps} repetitions, interleaved; medians). "import + first parse" is measured inside the process with performance.now() from before the dynamic import to after the first parse and component reads; "process" is the parent's wall time for the whole child (Node's own start-up included).`);
+  md.push(`A fresh \`node\` process per library and repetition (${CFG.startupReps} repetitions, interleaved; medians). "import + first parse" is measured inside the process with performance.now() from before the dynamic import to after the first parse and component reads; "process" is the parent's wall time for the whole child (Node's own start-up included; it varies by tens of ms from run to run, so read the in-process columns). Each column is its own median, so the sum column need not equal import + first parse.`);
   md.push("");
   md.push(
     mdTable(

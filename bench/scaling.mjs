@@ -141,6 +141,14 @@ md.push("Families:");
 md.push("");
 for (const f of FAMILIES) md.push(`- \`${f.name}\`: ${f.label}`);
 md.push("");
+const allRatios = results
+  .filter((r) => !r.skip)
+  .map((r) => ({ name: `${r.family.name} / ${r.op}`, ratio: ratioOf(r.rerun && ratioOf(r.rerun.bySize).ratio <= LIMIT ? r.rerun.bySize : r.bySize).ratio }))
+  .filter((r) => Number.isFinite(r.ratio))
+  .sort((a, b) => b.ratio - a.ratio);
+const worst = allRatios[0];
+md.push(`Target "ratio ≤ ${LIMIT} for every family": ${flagged.length || failures.length ? "**not met**" : "met"}${worst ? ` (highest: ${worst.name} ${worst.ratio.toFixed(2)})` : ""}.`);
+md.push("");
 md.push(`Super-linear (ratio > ${LIMIT}): ${flagged.length ? flagged.join("; ") : "none"}.`);
 md.push("");
 md.push(`Exceptions / time-outs: ${failures.length ? failures.join("; ") : "none"}.`);

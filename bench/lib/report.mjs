@@ -1,8 +1,9 @@
 // Statistics, number formatting, Markdown tables, and the sectioned bench/RESULTS.md writer.
+import { execFileSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { benchDir } from "./corpus.mjs";
+import { benchDir, repoRoot } from "./corpus.mjs";
 
 export function median(xs) {
   const a = xs.filter((x) => Number.isFinite(x)).sort((p, q) => p - q);
@@ -64,8 +65,21 @@ export function machineInfo() {
   };
 }
 
+/** The commit the benchmarked dist/ was built from, and whether src/ had uncommitted changes. */
+export function revision() {
+  if (process.env.URI_GRAMMAR_DIST) return `a build at ${process.env.URI_GRAMMAR_DIST}`;
+  try {
+    const git = (...args) => execFileSync("git", args, { cwd: repoRoot, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] }).trim();
+    const head = git("rev-parse", "--short", "HEAD");
+    const dirty = git("status", "--porcelain", "--", "src") !== "";
+    return `commit ${head}${dirty ? " with uncommitted changes in src/" : " (src/ clean)"}`;
+  } catch {
+    return "unknown revision";
+  }
+}
+
 export function machineLine(m = machineInfo()) {
-  return `${m.date} · Node ${m.node} (V8 ${m.v8}) · ${m.cpu} × ${m.cores} · ${m.platform} · ${m.memGiB} GiB`;
+  return `${m.date} · uri-grammar ${revision()} · Node ${m.node} (V8 ${m.v8}) · ${m.cpu} × ${m.cores} · ${m.platform} · ${m.memGiB} GiB`;
 }
 
 const TITLE = "# uri-grammar benchmark results\n\nWritten by `npm run bench` (main, memory, start-up, profile) and `npm run bench:scaling` (scaling). See bench/README.md for how to read them.\n";
