@@ -60,3 +60,24 @@ export class UriSyntaxError extends Error {
     this.shortMessage = shortMessage;
   }
 }
+
+/**
+ * A UriSyntaxError for a Result, built without capturing a stack trace: capturing costs more than
+ * finding the error, and a returned value has no use for one. Code that throws it (parseOrThrow)
+ * captures the stack at the throw.
+ */
+export function syntaxError(input: string, rule: string, offset: number, expected: readonly string[]): UriSyntaxError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new UriSyntaxError(input, rule, offset, expected);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/** Throws `error` with a stack trace that starts at `caller`. */
+export function throwWithStack(error: Error, caller: (...args: never[]) => unknown): never {
+  if (typeof Error.captureStackTrace === "function") Error.captureStackTrace(error, caller);
+  throw error;
+}

@@ -5,7 +5,7 @@ import type { RuleDefinition } from "./abnf/expr.js";
 import { capturing, nonCapturing } from "./abnf/to-regex.js";
 import { matchWhole } from "./abnf/to-parser.js";
 import type { UriReference } from "./ast/nodes.js";
-import { UriSyntaxError } from "./errors.js";
+import { syntaxError, throwWithStack, type UriSyntaxError } from "./errors.js";
 import { componentCode, Components, fromCaptures } from "./rules/build.js";
 import { builderOf, splitterOf } from "./rules/define.js";
 import { rule as ruleByName, type RuleName, type RuleValues } from "./rules/index.js";
@@ -100,14 +100,14 @@ function execWhole(fp: FastPath, input: string): RegExpExecArray | null | undefi
 function explain(def: RuleDefinition, input: string): UriSyntaxError {
   const m = matchWhole(def, input);
   return m.ok
-    ? new UriSyntaxError(input, def.name, input.length, ["(internal disagreement between the regex and the combinators)"])
-    : new UriSyntaxError(input, def.name, m.offset, m.expected);
+    ? syntaxError(input, def.name, input.length, ["(internal disagreement between the regex and the combinators)"])
+    : syntaxError(input, def.name, m.offset, m.expected);
 }
 
 /** Parses the whole input against a rule, with the combinator engine only (no regex). */
 export function parseWithCombinators(def: RuleDefinition, input: string): Result<unknown> {
   const m = matchWhole(def, input);
-  if (!m.ok) return { ok: false, error: new UriSyntaxError(input, def.name, m.offset, m.expected) };
+  if (!m.ok) return { ok: false, error: syntaxError(input, def.name, m.offset, m.expected) };
   const build = builderOf(def);
   return { ok: true, value: build ? build(fromCaptures(input, m.caps), input, 0) : input };
 }
@@ -146,7 +146,7 @@ export function parseOrThrow(input: string): UriReference;
 export function parseOrThrow<N extends RuleName>(input: string, options: ParseOptions<N>): RuleValues[N];
 export function parseOrThrow(input: string, options?: ParseOptions<RuleName>): unknown {
   const r = parse(input, options ?? {});
-  if (!r.ok) throw r.error;
+  if (!r.ok) throwWithStack(r.error, parseOrThrow);
   return r.value;
 }
 

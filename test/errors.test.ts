@@ -78,8 +78,14 @@ describe("UriSyntaxError", () => {
     expect(line[caret.indexOf("^")]).toBe("?");
   });
 
-  it("is what parseOrThrow throws", () => {
+  it("is what parseOrThrow throws, with a stack trace from the call", () => {
     expect(() => parseOrThrow("http://h:8a/")).toThrow(UriSyntaxError);
+    try {
+      parseOrThrow("http://h:8a/");
+    } catch (e) {
+      expect((e as Error).stack).toContain("errors.test.ts");
+    }
+    expect.assertions(2);
   });
 });
 

@@ -55,14 +55,101 @@ function startLabels(e: Expr): string[] {
       return e.rule.token ? [e.rule.name] : startLabels(e.rule.expr);
     case "alt":
       return [...new Set(e.items.flatMap(startLabels))];
-    case "seq":
-      return e.items[0] ? startLabels(e.items[0]) : [];
+    case "seq": {
+      const labels: string[] = [];
+      for (const item of e.items) {
+        labels.push(...startLabels(item));
+        if (!first(item).nullable) break;
+      }
+      return [...new Set(labels)];
+    }
     case "rep":
     case "guard":
       return startLabels(e.item);
     case "prose":
       return [];
   }
+}
+
+/** The characters an expression can start with (ASCII table), and whether it can match "". */
+interface First {
+  readonly table: Uint8Array;
+  /** It can start with a character outside ASCII. */
+  readonly wide: boolean;
+  readonly nullable: boolean;
+}
+
+const firsts = new WeakMap<Expr, First>();
+
+function first(e: Expr): First {
+  const known = firsts.get(e);
+  if (known) return known;
+  const table = new Uint8Array(128);
+  let wide = false;
+  let nullable = false;
+  const add = (f: First): void => {
+    for (let c = 0; c < 128; c++) if (f.table[c]) table[c] = 1;
+    wide ||= f.wide;
+  };
+  const set = charSet(e);
+  if (set) {
+    table.set(asciiTable(set));
+    wide = set.some(([, hi]) => hi > 127);
+  } else {
+    switch (e.type) {
+      case "lit":
+        if (e.text === "") nullable = true;
+        else add(first({ type: "lit", text: e.text.charAt(0), caseSensitive: e.caseSensitive }));
+        break;
+      case "seq":
+        nullable = true;
+        for (const item of e.items) {
+          const f = first(item);
+          add(f);
+          if (!f.nullable) {
+            nullable = false;
+            break;
+          }
+        }
+        break;
+      case "alt":
+        for (const item of e.items) {
+          const f = first(item);
+          add(f);
+          nullable ||= f.nullable;
+        }
+        break;
+      case "rep":
+        if (e.max > 0) add(first(e.item));
+        nullable = e.min === 0 || first(e.item).nullable;
+        break;
+      case "ref":
+        add(first(e.rule.expr));
+        nullable = first(e.rule.expr).nullable;
+        break;
+      case "guard":
+        add(first(e.item));
+        nullable = first(e.item).nullable;
+        break;
+      default:
+        break; // prose matches nothing
+    }
+  }
+  const f: First = { table, wide, nullable };
+  firsts.set(e, f);
+  return f;
+}
+
+/** A matcher for one character of a set, reporting `labels` when it fails. */
+function charMatcher(set: NonNullable<ReturnType<typeof charSet>>, labels: readonly string[]): Matcher {
+  const table = asciiTable(set);
+  const wide = set.some(([, hi]) => hi > 127);
+  return (s, i) => {
+    const c = s.input.charCodeAt(i);
+    if (c < 128 ? table[c] === 1 : wide && set.some(([lo, hi]) => c >= lo && c <= hi)) return i + 1;
+    for (const l of labels) s.fail(i, l);
+    return -1;
+  };
 }
 
 const compiled = new WeakMap<RuleDefinition, { collect: Matcher | undefined; plain: Matcher | undefined }>();
@@ -83,8 +170,12 @@ export function ruleMatcher(rule: RuleDefinition, collect: boolean): Matcher {
   // A forwarding stub first, so that building never recurses without end.
   let body: Matcher = () => -1;
   entry[key] = (s, i) => body(s, i);
-  const inner = compile(rule.expr, collect);
-  body = rule.token ? tokenMatcher(rule.name, inner) : inner;
+  const set = charSet(rule.expr);
+  if (rule.token && set) body = charMatcher(set, [rule.name]);
+  else {
+    const inner = compile(rule.expr, collect);
+    body = rule.token ? tokenMatcher(rule.name, inner) : inner;
+  }
   entry[key] = body;
   return body;
 }
@@ -108,17 +199,7 @@ function tokenMatcher(name: string, inner: Matcher): Matcher {
 
 function compile(e: Expr, collect: boolean): Matcher {
   const set = charSet(e);
-  if (set) {
-    const table = asciiTable(set);
-    const wide = set.some(([, hi]) => hi > 127);
-    const labels = startLabels(e);
-    return (s, i) => {
-      const c = s.input.charCodeAt(i);
-      if (c < 128 ? table[c] === 1 : wide && set.some(([lo, hi]) => c >= lo && c <= hi)) return i + 1;
-      for (const l of labels) s.fail(i, l);
-      return -1;
-    };
-  }
+  if (set) return charMatcher(set, startLabels(e));
   switch (e.type) {
     case "lit": {
       // Case-insensitive means ASCII letters only (RFC 5234 §2.3): "K" (U+212A) is not "k".
@@ -152,17 +233,28 @@ function compile(e: Expr, collect: boolean): Matcher {
     }
     case "alt": {
       const items = e.items.map((x) => compile(x, collect));
+      // An alternative that cannot start with the next character fails there without running.
+      const guards = e.items.map((x) => {
+        const f = first(x);
+        return f.nullable ? undefined : { table: f.table, wide: f.wide, labels: startLabels(x) };
+      });
       return (s, i) => {
         let best = -1;
         let bestCaps: Capture[] | undefined;
         const mark = s.caps.length;
-        for (const m of items) {
-          const end = m(s, i);
+        const c = s.input.charCodeAt(i);
+        for (let k = 0; k < items.length; k++) {
+          const g = guards[k];
+          if (g !== undefined && !(c < 128 ? g.table[c] === 1 : g.wide)) {
+            for (const l of g.labels) s.fail(i, l);
+            continue;
+          }
+          const end = (items[k] as Matcher)(s, i);
           if (end > best) {
             best = end;
             bestCaps = s.caps.length > mark ? s.caps.slice(mark) : undefined;
           }
-          s.caps.length = mark;
+          if (s.caps.length !== mark) s.caps.length = mark;
         }
         if (bestCaps) s.caps.push(...bestCaps);
         return best;
@@ -171,6 +263,23 @@ function compile(e: Expr, collect: boolean): Matcher {
     case "rep": {
       const { min, max } = e;
       if (max === 0) return (_s, i) => i;
+      const single = charSet(e.item);
+      if (single) {
+        const table = asciiTable(single);
+        const wide = single.some(([, hi]) => hi > 127);
+        const labels = startLabels(e.item);
+        return (s, i) => {
+          const input = s.input;
+          let at = i;
+          while (at - i < max) {
+            const c = input.charCodeAt(at);
+            if (!(c < 128 ? table[c] === 1 : wide && single.some(([lo, hi]) => c >= lo && c <= hi))) break;
+            at++;
+          }
+          if (at - i < max) for (const l of labels) s.fail(at, l);
+          return at - i >= min ? at : -1;
+        };
+      }
       const item = compile(e.item, collect);
       return (s, i) => {
         let at = i;
@@ -179,7 +288,7 @@ function compile(e: Expr, collect: boolean): Matcher {
           const mark = s.caps.length;
           const next = item(s, at);
           if (next < 0 || next === at) {
-            s.caps.length = mark;
+            if (s.caps.length !== mark) s.caps.length = mark;
             break;
           }
           at = next;

@@ -2,7 +2,7 @@
 // parsimmon's reply protocol, so that the parser composes with any other parsimmon parser.
 import P from "parsimmon";
 import type { Expr, RuleDefinition } from "./expr.js";
-import { MatchState, ruleMatcher, type Capture } from "./matcher.js";
+import { MatchState, ruleMatcher, type Capture, type Matcher } from "./matcher.js";
 import { printExpr } from "./to-abnf.js";
 import { nonCapturing } from "./to-regex.js";
 
@@ -29,9 +29,10 @@ const matchedText: Builder<string> = (input, start, end) => input.slice(start, e
  * have continued the input at the furthest offset reached.
  */
 export function toParser<V = string>(def: RuleDefinition, build?: Builder<V>): RuleParser<V> {
-  const matcher = ruleMatcher(def, true);
+  let matcher: Matcher | undefined; // compiled on first use, so that importing the rules is cheap
   const make = (build ?? matchedText) as Builder<V>;
   const parser = P<V>((input, i) => {
+    matcher ??= ruleMatcher(def, true);
     const state = new MatchState(input);
     const end = matcher(state, i);
     if (end < 0) return P.makeFailure(state.furthest, state.expected);

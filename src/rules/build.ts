@@ -136,7 +136,6 @@ export function splitReference(s: string, ipv4: RegExp): Components {
     if (ch === 0x2f || ch === 0x3f || ch === 0x23) break;
   }
   // "//" authority, up to the next "/", "?" or "#"
-  let end = n;
   if (s.charCodeAt(pos) === 0x2f && s.charCodeAt(pos + 1) === 0x2f) {
     const from = pos + 2;
     let to = from;
@@ -164,18 +163,11 @@ export function splitReference(s: string, ipv4: RegExp): Components {
     } else if (host.length >= 7 && host.charCodeAt(0) <= 0x39 && ipv4.test(host)) c.ipv4 = host;
     pos = to;
   }
-  // path, up to "?" or "#"
-  let q = -1;
-  let h = -1;
-  for (let i = pos; i < n; i++) {
-    const ch = s.charCodeAt(i);
-    if (ch === 0x3f && q < 0) q = i;
-    else if (ch === 0x23) {
-      h = i;
-      break;
-    }
-  }
-  end = q >= 0 ? q : h >= 0 ? h : n;
+  // path, up to the first "?" or "#"; query, from that "?" up to the first "#"
+  const h = s.indexOf("#", pos);
+  const q = s.indexOf("?", pos);
+  const query = q >= 0 && (h < 0 || q < h) ? q : -1;
+  const end = query >= 0 ? query : h >= 0 ? h : n;
   const path = s.slice(pos, end);
   c.path = path;
   c.pathKind =
@@ -184,7 +176,7 @@ export function splitReference(s: string, ipv4: RegExp): Components {
     : path.charCodeAt(0) === 0x2f ? "path-absolute"
     : c.scheme !== undefined ? "path-rootless"
     : "path-noscheme";
-  if (q >= 0) c.query = s.slice(q + 1, h >= 0 ? h : n);
+  if (query >= 0) c.query = s.slice(query + 1, h >= 0 ? h : n);
   if (h >= 0) c.fragment = s.slice(h + 1);
   return c;
 }
