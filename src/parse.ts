@@ -2,13 +2,14 @@
 // definition (abnf/to-regex.ts); when it rejects, the combinator engine (abnf/matcher.ts) runs to
 // say where and what was expected. Both feed the same node builders (rules/build.ts).
 import type { RuleDefinition } from "./abnf/expr.js";
-import { capturing, nonCapturing } from "./abnf/to-regex.js";
+import { firstSet } from "./abnf/charset.js";
+import { capturing, nonCapturing, withoutRule } from "./abnf/to-regex.js";
 import { matchWhole } from "./abnf/to-parser.js";
 import type { UriReference } from "./ast/nodes.js";
 import { syntaxError, throwWithStack, type UriSyntaxError } from "./errors.js";
 import { componentCode, Components, fromCaptures } from "./rules/build.js";
 import { builderOf, splitterOf } from "./rules/define.js";
-import { rule as ruleByName, type RuleName, type RuleValues } from "./rules/index.js";
+import { ipLiteral, rule as ruleByName, type RuleName, type RuleValues } from "./rules/index.js";
 
 /** A value, or the reason there is none. */
 export type Result<T, E = UriSyntaxError> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
@@ -25,8 +26,12 @@ export interface ParseOptions<N extends RuleName> {
 interface FastPath {
   /** The anchored regex with one group per component, for parse. */
   readonly whole: RegExp;
-  /** The anchored regex without groups, for validate. */
+  /** The anchored regex without groups, for validate, with IP literals left out (see `testWhole`). */
   readonly test: RegExp;
+  /** Matches an input in which an IP literal could start; `undefined` when the rule has none. */
+  readonly rareTrigger: RegExp | undefined;
+  /** The complete anchored regex without groups, compiled on first need. */
+  full: RegExp | undefined;
   /** For group k (1-based), the component code of the rule it captures. */
   readonly codes: Uint8Array;
   readonly build: ((c: Components, text: string, start: number) => unknown) | undefined;
@@ -36,15 +41,31 @@ interface FastPath {
 
 const fastPaths = new WeakMap<RuleDefinition, FastPath>();
 
+/**
+ * The part of the grammar most inputs never use, and whose regex (IPv6address above all) costs
+ * most to compile: the fast path leaves it out unless the input has a character it starts with.
+ */
+const RARE: RuleDefinition = ipLiteral.definition;
+
+/** A regex that finds any character of an ASCII table. */
+function classOf(table: Uint8Array): RegExp {
+  const chars = [...table.keys()].filter((c) => table[c] === 1).map((c) => `\\x${c.toString(16).padStart(2, "0")}`);
+  return new RegExp(`[${chars.join("")}]`);
+}
+
 function fastPath(def: RuleDefinition): FastPath {
   let fp = fastPaths.get(def);
   if (!fp) {
     const compiled = capturing(def);
     const codes = new Uint8Array(compiled.groups.length + 1);
     compiled.groups.forEach((name, k) => (codes[k + 1] = componentCode(name)));
+    const complete = nonCapturing(def);
+    const common = withoutRule(def, RARE);
     fp = {
       whole: new RegExp(`^(?:${compiled.source})$`),
-      test: new RegExp(`^(?:${nonCapturing(def)})$`),
+      test: new RegExp(`^(?:${common})$`),
+      rareTrigger: common === complete ? undefined : classOf(firstSet(RARE.expr).table),
+      full: common === complete ? new RegExp(`^(?:${complete})$`) : undefined,
       codes,
       build: builderOf(def),
       split: splitterOf(def),
@@ -168,10 +189,17 @@ export function validate(ruleName: RuleName, input: string): Validation {
   return { ok: false, error: explain(def, input) };
 }
 
-/** The regex's answer; should the regex engine ever give up (a RangeError), the combinators'. */
+/**
+ * The regex's answer; should the regex engine ever give up (a RangeError), the combinators'.
+ * `fp.test` leaves IP literals out: an IP literal cannot match the empty string, so when the
+ * input has no character one can start with, the rule matches exactly when `fp.test` does.
+ */
 function testWhole(fp: FastPath, def: RuleDefinition, input: string): boolean {
   try {
-    return fp.test.test(input);
+    if (fp.test.test(input)) return true;
+    if (fp.rareTrigger === undefined || !fp.rareTrigger.test(input)) return false;
+    fp.full ??= new RegExp(`^(?:${nonCapturing(def)})$`);
+    return fp.full.test(input);
   } catch {
     return matchWhole(def, input).ok;
   }

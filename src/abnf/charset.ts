@@ -70,3 +70,73 @@ export function asciiTable(set: CharRanges): Uint8Array {
 
 /** True when code unit `c` is in `set`. */
 export const inSet = (set: CharRanges, c: number): boolean => set.some(([lo, hi]) => c >= lo && c <= hi);
+
+/** The characters an expression can start with (an ASCII table), and whether it can match "". */
+export interface First {
+  readonly table: Uint8Array;
+  /** It can start with a character outside ASCII. */
+  readonly wide: boolean;
+  readonly nullable: boolean;
+}
+
+const firsts = new WeakMap<Expr, First>();
+
+export function firstSet(e: Expr): First {
+  const known = firsts.get(e);
+  if (known) return known;
+  const table = new Uint8Array(128);
+  let wide = false;
+  let nullable = false;
+  const add = (f: First): void => {
+    for (let c = 0; c < 128; c++) if (f.table[c]) table[c] = 1;
+    wide ||= f.wide;
+  };
+  const set = charSet(e);
+  if (set) {
+    table.set(asciiTable(set));
+    wide = set.some(([, hi]) => hi > 127);
+  } else {
+    switch (e.type) {
+      case "lit":
+        if (e.text === "") nullable = true;
+        else add(firstSet({ type: "lit", text: e.text.charAt(0), caseSensitive: e.caseSensitive }));
+        break;
+      case "seq":
+        nullable = true;
+        for (const item of e.items) {
+          const f = firstSet(item);
+          add(f);
+          if (!f.nullable) {
+            nullable = false;
+            break;
+          }
+        }
+        break;
+      case "alt":
+        for (const item of e.items) {
+          const f = firstSet(item);
+          add(f);
+          nullable ||= f.nullable;
+        }
+        break;
+      case "rep":
+        if (e.max > 0) add(firstSet(e.item));
+        nullable = e.min === 0 || firstSet(e.item).nullable;
+        break;
+      case "ref":
+        add(firstSet(e.rule.expr));
+        nullable = firstSet(e.rule.expr).nullable;
+        break;
+      case "guard":
+        add(firstSet(e.item));
+        nullable = firstSet(e.item).nullable;
+        break;
+      default:
+        break; // prose matches nothing
+    }
+  }
+  const f: First = { table, wide, nullable };
+  firsts.set(e, f);
+  return f;
+}
+

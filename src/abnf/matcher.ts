@@ -5,7 +5,7 @@
 //   that succeeds, as RFC 5234 §3.2 alternatives are unordered;
 // - `guard` nodes add a negative lookahead where a greedy repetition would otherwise eat a
 //   character that ABNF lets it give back.
-import { asciiTable, charSet } from "./charset.js";
+import { asciiTable, charSet, firstSet } from "./charset.js";
 import type { Expr, RuleDefinition } from "./expr.js";
 import { printRange } from "./to-abnf.js";
 
@@ -59,7 +59,7 @@ function startLabels(e: Expr): string[] {
       const labels: string[] = [];
       for (const item of e.items) {
         labels.push(...startLabels(item));
-        if (!first(item).nullable) break;
+        if (!firstSet(item).nullable) break;
       }
       return [...new Set(labels)];
     }
@@ -69,75 +69,6 @@ function startLabels(e: Expr): string[] {
     case "prose":
       return [];
   }
-}
-
-/** The characters an expression can start with (ASCII table), and whether it can match "". */
-interface First {
-  readonly table: Uint8Array;
-  /** It can start with a character outside ASCII. */
-  readonly wide: boolean;
-  readonly nullable: boolean;
-}
-
-const firsts = new WeakMap<Expr, First>();
-
-function first(e: Expr): First {
-  const known = firsts.get(e);
-  if (known) return known;
-  const table = new Uint8Array(128);
-  let wide = false;
-  let nullable = false;
-  const add = (f: First): void => {
-    for (let c = 0; c < 128; c++) if (f.table[c]) table[c] = 1;
-    wide ||= f.wide;
-  };
-  const set = charSet(e);
-  if (set) {
-    table.set(asciiTable(set));
-    wide = set.some(([, hi]) => hi > 127);
-  } else {
-    switch (e.type) {
-      case "lit":
-        if (e.text === "") nullable = true;
-        else add(first({ type: "lit", text: e.text.charAt(0), caseSensitive: e.caseSensitive }));
-        break;
-      case "seq":
-        nullable = true;
-        for (const item of e.items) {
-          const f = first(item);
-          add(f);
-          if (!f.nullable) {
-            nullable = false;
-            break;
-          }
-        }
-        break;
-      case "alt":
-        for (const item of e.items) {
-          const f = first(item);
-          add(f);
-          nullable ||= f.nullable;
-        }
-        break;
-      case "rep":
-        if (e.max > 0) add(first(e.item));
-        nullable = e.min === 0 || first(e.item).nullable;
-        break;
-      case "ref":
-        add(first(e.rule.expr));
-        nullable = first(e.rule.expr).nullable;
-        break;
-      case "guard":
-        add(first(e.item));
-        nullable = first(e.item).nullable;
-        break;
-      default:
-        break; // prose matches nothing
-    }
-  }
-  const f: First = { table, wide, nullable };
-  firsts.set(e, f);
-  return f;
 }
 
 /** A matcher for one character of a set, reporting `labels` when it fails. */
@@ -235,7 +166,7 @@ function compile(e: Expr, collect: boolean): Matcher {
       const items = e.items.map((x) => compile(x, collect));
       // An alternative that cannot start with the next character fails there without running.
       const guards = e.items.map((x) => {
-        const f = first(x);
+        const f = firstSet(x);
         return f.nullable ? undefined : { table: f.table, wide: f.wide, labels: startLabels(x) };
       });
       return (s, i) => {

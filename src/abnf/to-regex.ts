@@ -92,7 +92,11 @@ function flattenAlt(e: Expr): Expr[] {
 
 class Compiler {
   readonly groups: string[] = [];
-  constructor(private readonly capturing: boolean) {}
+  constructor(
+    private readonly capturing: boolean,
+    /** A rule compiled as matching nothing (see {@link withoutRule}). */
+    private readonly excluded?: RuleDefinition,
+  ) {}
 
   expr(e: Expr): string {
     switch (e.type) {
@@ -159,6 +163,8 @@ class Compiler {
   }
 
   private ref(rule: RuleDefinition): string {
+    if (rule === this.excluded) return "(?!)";
+    if (this.excluded) return this.expr(rule.expr);
     if (!this.capturing || !hasComponents(rule)) return nonCapturing(rule);
     if (!rule.role) return this.expr(rule.expr);
     this.groups.push(rule.name);
@@ -217,3 +223,12 @@ export function capturing(rule: RuleDefinition): CompiledPattern {
   const source = c.expr(rule.expr);
   return { source, groups: c.groups };
 }
+
+/**
+ * The regex source of a rule in which `excluded` matches nothing. When `excluded` cannot match
+ * the empty string and the input has none of the characters it can start with, the rule matches
+ * the input exactly when this smaller regex does (parse.ts uses this to leave the large
+ * IP-literal part out of the common case).
+ */
+export const withoutRule = (rule: RuleDefinition, excluded: RuleDefinition): string =>
+  new Compiler(false, excluded).expr(rule.expr);
