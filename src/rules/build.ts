@@ -135,40 +135,35 @@ export function splitReference(s: string, ipv4: RegExp): Components {
     }
     if (ch === 0x2f || ch === 0x3f || ch === 0x23) break;
   }
-  // "//" authority, up to the next "/", "?" or "#"
+  // the first "#" starts the fragment; the first "?" before it, the query
+  const hash = s.indexOf("#", pos);
+  const ask = s.indexOf("?", pos);
+  const query = ask >= 0 && (hash < 0 || ask < hash) ? ask : -1;
+  const pathEnd = query >= 0 ? query : hash >= 0 ? hash : n;
+  // "//" authority, up to the next "/" (or the query or fragment)
   if (s.charCodeAt(pos) === 0x2f && s.charCodeAt(pos + 1) === 0x2f) {
     const from = pos + 2;
-    let to = from;
-    while (to < n) {
-      const ch = s.charCodeAt(to);
-      if (ch === 0x2f || ch === 0x3f || ch === 0x23) break;
-      to++;
-    }
-    const a = s.slice(from, to);
-    c.authority = a;
-    const at = a.indexOf("@");
-    if (at >= 0) c.userinfo = a.slice(0, at);
-    const hostStart = at + 1;
-    // a port follows the last ":" after the host; an IP literal's colons are inside "[...]"
-    const colon = a.lastIndexOf(":");
-    const close = a.lastIndexOf("]");
-    const hostEnd = colon >= hostStart && colon > close ? colon : a.length;
-    if (hostEnd < a.length) c.port = a.slice(hostEnd + 1);
-    const host = a.slice(hostStart, hostEnd);
+    const slash = s.indexOf("/", from);
+    const to = slash >= 0 && slash < pathEnd ? slash : pathEnd;
+    c.authority = s.slice(from, to);
+    // neither host nor port holds an "@"; an IP literal's colons are inside "[...]"
+    const at = s.indexOf("@", from);
+    const hostStart = at >= 0 && at < to ? at + 1 : from;
+    if (hostStart > from) c.userinfo = s.slice(from, at);
+    const colon = s.lastIndexOf(":", to - 1);
+    const hostEnd = colon >= hostStart && s.lastIndexOf("]", to - 1) < colon ? colon : to;
+    if (hostEnd < to) c.port = s.slice(hostEnd + 1, to);
+    const host = s.slice(hostStart, hostEnd);
     c.host = host;
-    if (host.charCodeAt(0) === 0x5b) {
+    const first = host.charCodeAt(0);
+    if (first === 0x5b) {
       const inner = host.slice(1, -1);
       if ((inner.charCodeAt(0) | 0x20) === 0x76) c.ipvFuture = inner;
       else c.ipv6 = inner;
-    } else if (host.length >= 7 && host.charCodeAt(0) <= 0x39 && ipv4.test(host)) c.ipv4 = host;
+    } else if (first <= 0x39 && host.length >= 7 && ipv4.test(host)) c.ipv4 = host;
     pos = to;
   }
-  // path, up to the first "?" or "#"; query, from that "?" up to the first "#"
-  const h = s.indexOf("#", pos);
-  const q = s.indexOf("?", pos);
-  const query = q >= 0 && (h < 0 || q < h) ? q : -1;
-  const end = query >= 0 ? query : h >= 0 ? h : n;
-  const path = s.slice(pos, end);
+  const path = s.slice(pos, pathEnd);
   c.path = path;
   c.pathKind =
     c.authority !== undefined ? "path-abempty"
@@ -176,7 +171,7 @@ export function splitReference(s: string, ipv4: RegExp): Components {
     : path.charCodeAt(0) === 0x2f ? "path-absolute"
     : c.scheme !== undefined ? "path-rootless"
     : "path-noscheme";
-  if (query >= 0) c.query = s.slice(query + 1, h >= 0 ? h : n);
-  if (h >= 0) c.fragment = s.slice(h + 1);
+  if (query >= 0) c.query = s.slice(query + 1, hash >= 0 ? hash : n);
+  if (hash >= 0) c.fragment = s.slice(hash + 1);
   return c;
 }
