@@ -28,7 +28,7 @@ interface FastPath {
   readonly whole: RegExp;
   /** The anchored regex without groups, for validate, with IP literals left out (see `testWhole`). */
   readonly test: RegExp;
-  /** Matches an input in which an IP literal could start; `undefined` when the rule has none. */
+  /** Matches an input in which an IP literal could start; `undefined` when the rule has none (then `test` is complete). */
   readonly rareTrigger: RegExp | undefined;
   /** The complete anchored regex without groups, compiled on first need. */
   full: RegExp | undefined;
@@ -65,7 +65,7 @@ function fastPath(def: RuleDefinition): FastPath {
       whole: new RegExp(`^(?:${compiled.source})$`),
       test: new RegExp(`^(?:${common})$`),
       rareTrigger: common === complete ? undefined : classOf(firstSet(RARE.expr).table),
-      full: common === complete ? new RegExp(`^(?:${complete})$`) : undefined,
+      full: undefined,
       codes,
       build: builderOf(def),
       split: splitterOf(def),

@@ -68,9 +68,6 @@ export function asciiTable(set: CharRanges): Uint8Array {
   return t;
 }
 
-/** True when code unit `c` is in `set`. */
-export const inSet = (set: CharRanges, c: number): boolean => set.some(([lo, hi]) => c >= lo && c <= hi);
-
 /** The characters an expression can start with (an ASCII table), and whether it can match "". */
 export interface First {
   readonly table: Uint8Array;

@@ -1,5 +1,5 @@
 // Prints a definition back as ABNF (RFC 5234 §4), for docs and for the grammar-sync test.
-import type { Expr, RuleDefinition } from "./expr.js";
+import type { Expr } from "./expr.js";
 
 const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0");
 
@@ -38,6 +38,3 @@ export function printExpr(e: Expr): string {
       return printExpr(e.item);
   }
 }
-
-/** `name = definition`, one line. */
-export const printRule = (d: RuleDefinition): string => `${d.name} = ${printExpr(d.expr)}`;

@@ -1,7 +1,7 @@
 // Derives a real parsimmon Parser from a definition: the engine of matcher.ts, wrapped in
 // parsimmon's reply protocol, so that the parser composes with any other parsimmon parser.
 import P from "parsimmon";
-import type { Expr, RuleDefinition } from "./expr.js";
+import type { RuleDefinition } from "./expr.js";
 import { MatchState, ruleMatcher, type Capture, type Matcher } from "./matcher.js";
 import { printExpr } from "./to-abnf.js";
 import { nonCapturing } from "./to-regex.js";
@@ -66,4 +66,3 @@ export function matchWhole(def: RuleDefinition, input: string): WholeMatch {
   return { ok: false, offset: Math.max(state.furthest, 0), expected: state.expected };
 }
 
-export type { Expr };

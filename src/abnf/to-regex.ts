@@ -211,9 +211,6 @@ export function nonCapturing(rule: RuleDefinition): string {
   return s;
 }
 
-/** The regex source of an expression, without capture groups. */
-export const patternOf = (e: Expr): string => new Compiler(false).expr(e);
-
 /**
  * The regex source of a rule with one capture group for every component rule (`role` set)
  * inside it; `groups[k]` names the rule that group `k + 1` captures.
