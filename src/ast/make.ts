@@ -5,8 +5,21 @@ import type {
   Authority, Host, HostKind, IPv4Host, IPv6Host, IPvFutureHost, Path, PathKind, RegNameHost, RelativeRef, Span, Uri, UriReference,
 } from "./nodes.js";
 
-/** A frozen span. */
-export const span = (start: number, end: number): Span => Object.freeze({ start, end });
+/** Spans with both offsets below this are shared (see {@link span}). */
+const SHARED_SPAN_LIMIT = 256;
+const sharedSpans: (Span | undefined)[][] = [];
+
+/**
+ * A frozen span. Spans are immutable values, so the short ones (both offsets below 256, which
+ * covers the components of most URLs) are made once and shared, like interned strings: freezing
+ * costs more than the rest of building a node, and shared spans take no memory per parse. At
+ * most 32,896 are ever kept.
+ */
+export function span(start: number, end: number): Span {
+  if (end >= SHARED_SPAN_LIMIT || start > end) return Object.freeze({ start, end });
+  const row = (sharedSpans[start] ??= []);
+  return (row[end] ??= Object.freeze({ start, end }));
+}
 
 // Every node is created with its `span` field (undefined when it has none), so that all nodes of
 // a kind share one shape.
