@@ -24,16 +24,14 @@ export interface ParseOptions<N extends RuleName> {
 }
 
 interface FastPath {
-  /** The anchored regex with one group per component, for parse. */
-  readonly whole: RegExp;
+  /** The anchored regex with one group per component, for parse of rules without `split`; made on first need. */
+  whole: { readonly regex: RegExp; readonly codes: Uint8Array } | undefined;
   /** The anchored regex without groups, for validate, with IP literals left out (see `testWhole`). */
   readonly test: RegExp;
   /** Matches an input in which an IP literal could start; `undefined` when the rule has none (then `test` is complete). */
   readonly rareTrigger: RegExp | undefined;
   /** The complete anchored regex without groups, compiled on first need. */
   full: RegExp | undefined;
-  /** For group k (1-based), the component code of the rule it captures. */
-  readonly codes: Uint8Array;
   readonly build: ((c: Components, text: string, start: number) => unknown) | undefined;
   /** For the URI-reference family: components by delimiters (RFC 3986 Appendix B) after `test`. */
   readonly split: ((input: string) => Components) | undefined;
@@ -56,23 +54,30 @@ function classOf(table: Uint8Array): RegExp {
 function fastPath(def: RuleDefinition): FastPath {
   let fp = fastPaths.get(def);
   if (!fp) {
-    const compiled = capturing(def);
-    const codes = new Uint8Array(compiled.groups.length + 1);
-    compiled.groups.forEach((name, k) => (codes[k + 1] = componentCode(name)));
     const complete = nonCapturing(def);
     const common = withoutRule(def, RARE);
     fp = {
-      whole: new RegExp(`^(?:${compiled.source})$`),
+      whole: undefined,
       test: new RegExp(`^(?:${common})$`),
       rareTrigger: common === complete ? undefined : classOf(firstSet(RARE.expr).table),
       full: undefined,
-      codes,
       build: builderOf(def),
       split: splitterOf(def),
     };
     fastPaths.set(def, fp);
   }
   return fp;
+}
+
+/** The capturing regex of a rule, and for its group k (1-based) the code of the component it captures. */
+function capturingRegex(fp: FastPath, def: RuleDefinition): NonNullable<FastPath["whole"]> {
+  if (fp.whole === undefined) {
+    const compiled = capturing(def);
+    const codes = new Uint8Array(compiled.groups.length + 1);
+    compiled.groups.forEach((name, k) => (codes[k + 1] = componentCode(name)));
+    fp.whole = { regex: new RegExp(`^(?:${compiled.source})$`), codes };
+  }
+  return fp.whole;
 }
 
 function regexComponents(codes: Uint8Array, m: RegExpExecArray): Components {
@@ -105,9 +110,9 @@ function requireString(input: unknown, caller: string): asserts input is string 
 }
 
 /** Runs the regex; `null` when it rejects, `undefined` should the regex engine give up (a RangeError). */
-function execWhole(fp: FastPath, input: string): RegExpExecArray | null | undefined {
+function execWhole(regex: RegExp, input: string): RegExpExecArray | null | undefined {
   try {
-    return fp.whole.exec(input);
+    return regex.exec(input);
   } catch {
     return undefined;
   }
@@ -151,10 +156,11 @@ export function parse(input: string, options?: ParseOptions<RuleName>): Result<u
     if (!testWhole(fp, def, input)) return { ok: false, error: explain(def, input) };
     return { ok: true, value: fp.build(fp.split(input), input, 0) };
   }
-  const m = execWhole(fp, input);
+  const { regex, codes } = capturingRegex(fp, def);
+  const m = execWhole(regex, input);
   if (m === undefined) return parseWithCombinators(def, input);
   if (m === null) return { ok: false, error: explain(def, input) };
-  return { ok: true, value: fp.build ? fp.build(regexComponents(fp.codes, m), input, 0) : input };
+  return { ok: true, value: fp.build ? fp.build(regexComponents(codes, m), input, 0) : input };
 }
 
 /**
