@@ -6,7 +6,7 @@
 // --quick: shorter timings, one round, no profile; writes bench/RESULTS.quick.md instead.
 import { Bench } from "tinybench";
 import { loadHard, loadHardExpect, loadReal, loadRfcExamples, corpusDir, sample } from "./lib/corpus.mjs";
-import { loadOurs, loadPeers, peerVersions, probeTransforms, textOf, nodeOf } from "./lib/libs.mjs";
+import { loadOurs, loadPeers, peerVersions, probeTransforms, readComponents, textOf, nodeOf } from "./lib/libs.mjs";
 import { fmtBytes, fmtMs, fmtNs, fmtRatio, machineInfo, machineLine, mdTable, median, quantile, writeSection } from "./lib/report.mjs";
 import { measureMemory, measureStartup, profile, MEMORY_SUBJECTS, STARTUP_SUBJECTS } from "./lib/children.mjs";
 
@@ -194,11 +194,7 @@ const parseRows = (key, inputs) => {
   task(`${key}:ours`, inputs, "parse(s) + scheme, userinfo, host.text, port, path.text, query, fragment", () => {
     for (const s of inputs) {
       const r = ours.parse(s);
-      if (!r.ok) continue;
-      const v = r.value;
-      const a = v.authority;
-      sink += len(v.scheme) + len(v.path.text) + len(v.query) + len(v.fragment);
-      if (a !== undefined) sink += len(a.userinfo) + len(a.host.text) + len(a.port);
+      if (r.ok) sink += readComponents(r.value);
     }
   });
 };
