@@ -2,7 +2,7 @@
 // part is checked against its rule, and the path against what §3.3 asks given the other parts.
 import * as make from "./ast/make.js";
 import type { Authority, RelativeRef, Uri, UriReference } from "./ast/nodes.js";
-import { UriSyntaxError } from "./errors.js";
+import { syntaxError, type UriSyntaxError } from "./errors.js";
 import { parse, validate, type Result } from "./parse.js";
 import type { RuleName } from "./rules/index.js";
 import { pathFor } from "./transforms/components.js";
@@ -37,7 +37,7 @@ const check = (rule: RuleName, text: string | undefined): UriSyntaxError | undef
 const portText = (port: string | number | undefined): string | undefined => (typeof port === "number" ? String(port) : port);
 
 const needsHost = (text: string): UriSyntaxError =>
-  new UriSyntaxError(text, "authority", 0, ["a host: a userinfo or port needs one"]);
+  syntaxError(text, "authority", 0, ["a host: a userinfo or port needs one"]);
 
 /** §3.3: the rule the path must match, given a scheme and an authority or not. */
 function pathRule(hasScheme: boolean, hasAuthority: boolean, path: string): RuleName | undefined {

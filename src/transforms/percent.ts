@@ -61,6 +61,14 @@ export function percentDecode(text: string, options: DecodeOptions = {}): Transf
   let lower = 0x80;
   let upper = 0xbf;
   let start = 0; // offset of the "%" of the current sequence's first octet
+  /** An unfinished sequence is one error: write U+FFFD and start over. */
+  const endSequence = (): void => {
+    out += "\uFFFD";
+    needed = 0;
+    seen = 0;
+    lower = 0x80;
+    upper = 0xbf;
+  };
   const n = text.length;
   let i = p;
   while (i < n) {
@@ -69,11 +77,7 @@ export function percentDecode(text: string, options: DecodeOptions = {}): Transf
       if (needed !== 0) {
         // A sequence cut short by a character that is not an octet.
         if (!replace) return fail("invalid-utf8", text, start);
-        out += "\uFFFD";
-        needed = 0;
-        seen = 0;
-        lower = 0x80;
-        upper = 0xbf;
+        endSequence();
       }
       if (text.charCodeAt(i) === 0x25 && !replace) return fail("bad-escape", text, i);
       const next = text.indexOf("%", i + 1);
@@ -108,11 +112,7 @@ export function percentDecode(text: string, options: DecodeOptions = {}): Transf
     if (b < lower || b > upper) {
       // Not a continuation of this sequence: the sequence so far is one error; look at b again.
       if (!replace) return fail("invalid-utf8", text, start);
-      out += "\uFFFD";
-      needed = 0;
-      seen = 0;
-      lower = 0x80;
-      upper = 0xbf;
+      endSequence();
       continue;
     }
     lower = 0x80;
