@@ -1,69 +1,58 @@
-// RFC 3986 §2.2–§2.3 character classes and the single characters each component allows
-// (§3.1–§3.5), as 128-entry tables indexed by US-ASCII code. No component allows a non-ASCII character.
+// RFC 3986 §2.2–§2.3 character classes and the characters each component allows (§3.1–§3.5),
+// derived from the rule definitions (src/grammars/rfc3986/), never restated. This module reads
+// the grammar as data and imports no parser, so the transforms may use it.
+import { Analysis, type RuleDefinition } from "./abnf/analysis.js";
+import type { CodePointSet } from "./abnf/charset.js";
+import type { Expr } from "./abnf/expr.js";
+import type { RuleInput } from "./abnf/grammar.js";
+import { coreRules } from "./grammars/core-rules.js";
+import { rfc3986Rules } from "./grammars/rfc3986/rules.js";
 
 /**
  * `table[c]` is `true` when the US-ASCII character with code `c` is in the class. Length 128,
- * frozen; a code of 128 or more is in no class (read it as `table[c] === true`).
+ * frozen; a code of 128 or more is in no RFC 3986 class (read it as `table[c] === true`).
  */
 export type CharTable = readonly boolean[];
 
-const table = (...members: readonly (string | readonly [string, string])[]): CharTable => {
+/** The rules that have a table: the character classes, and the components (besides `pct-encoded`). */
+const TABLE_RULES = [
+  "ALPHA", "DIGIT", "HEXDIG", "unreserved", "sub-delims", "gen-delims", "reserved", "scheme", "userinfo", "reg-name", "port",
+  "pchar", "segment", "segment-nz", "segment-nz-nc", "path", "query", "fragment",
+] as const;
+
+/** The name of a table in {@link charsets}. */
+export type CharsetName = (typeof TABLE_RULES)[number];
+
+const definitions = new Map<string, RuleDefinition>();
+for (const [name, input] of Object.entries({ ...rfc3986Rules, ...coreRules } as Record<string, RuleInput>)) {
+  const expr = (typeof (input as Expr).type === "string" ? input : (input as { expr: Expr }).expr) as Expr;
+  definitions.set(name.toLowerCase(), { name, expr, token: false });
+}
+const analysis = new Analysis((n) => definitions.get(n.toLowerCase()), [...definitions.keys()]);
+const PCT = new Set(["pct-encoded"]);
+
+const toTable = (set: CodePointSet): CharTable => {
   const t = new Array<boolean>(128).fill(false);
-  for (const m of members) {
-    if (typeof m === "string") for (const ch of m) t[ch.charCodeAt(0)] = true;
-    else for (let c = m[0].charCodeAt(0); c <= m[1].charCodeAt(0); c++) t[c] = true;
-  }
+  for (const [lo, hi] of set) for (let c = lo; c <= Math.min(hi, 127); c++) t[c] = true;
   return Object.freeze(t);
 };
 
-const ALPHA = [["A", "Z"], ["a", "z"]] as const;
-const DIGIT = ["0", "9"] as const;
-const UNRESERVED = [...ALPHA, DIGIT, "-._~"] as const;
-const SUB_DELIMS = "!$&'()*+,;=";
-const GEN_DELIMS = ":/?#[]@";
-
 /**
- * The classes by ABNF rule name. For a rule that repeats single characters (`userinfo`, `query`,
- * …) the table holds the characters it allows besides `pct-encoded`; `scheme` holds the
- * characters allowed after its first (which must be ALPHA).
+ * The code points of each class, by ABNF rule name. For a component rule (`userinfo`, `query`,
+ * `path`, …) the set holds the single characters it allows besides `pct-encoded` triplets;
+ * `scheme` holds the characters it allows anywhere (its first must also be an ALPHA).
  */
-export const charsets = Object.freeze({
-  /** RFC 5234 Appendix B.1 */
-  ALPHA: table(...ALPHA),
-  /** RFC 5234 Appendix B.1 */
-  DIGIT: table(DIGIT),
-  /** RFC 5234 Appendix B.1 (case-insensitive, RFC 5234 §2.3) */
-  HEXDIG: table(DIGIT, ["A", "F"], ["a", "f"]),
-  /** RFC 3986 §2.3 `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` */
-  unreserved: table(...UNRESERVED),
-  /** RFC 3986 §2.2 `sub-delims` */
-  "sub-delims": table(SUB_DELIMS),
-  /** RFC 3986 §2.2 `gen-delims` */
-  "gen-delims": table(GEN_DELIMS),
-  /** RFC 3986 §2.2 `reserved = gen-delims / sub-delims` */
-  reserved: table(GEN_DELIMS, SUB_DELIMS),
-  /** RFC 3986 §3.1 `scheme`, after its first character: `ALPHA / DIGIT / "+" / "-" / "."` */
-  scheme: table(...ALPHA, DIGIT, "+-."),
-  /** RFC 3986 §3.2.1 `userinfo`: `unreserved / sub-delims / ":"` */
-  userinfo: table(...UNRESERVED, SUB_DELIMS, ":"),
-  /** RFC 3986 §3.2.2 `reg-name`: `unreserved / sub-delims` */
-  "reg-name": table(...UNRESERVED, SUB_DELIMS),
-  /** RFC 3986 §3.2.3 `port = *DIGIT` */
-  port: table(DIGIT),
-  /** RFC 3986 §3.3 `pchar`: `unreserved / sub-delims / ":" / "@"` */
-  pchar: table(...UNRESERVED, SUB_DELIMS, ":@"),
-  /** RFC 3986 §3.3 `segment-nz-nc`: `unreserved / sub-delims / "@"` */
-  "segment-nz-nc": table(...UNRESERVED, SUB_DELIMS, "@"),
-  /** RFC 3986 §3.3 `path`: `pchar / "/"` */
-  path: table(...UNRESERVED, SUB_DELIMS, ":@/"),
-  /** RFC 3986 §3.4 `query`: `pchar / "/" / "?"` */
-  query: table(...UNRESERVED, SUB_DELIMS, ":@/?"),
-  /** RFC 3986 §3.5 `fragment`: `pchar / "/" / "?"` */
-  fragment: table(...UNRESERVED, SUB_DELIMS, ":@/?"),
-});
+export const codePointSets: Readonly<Record<CharsetName, CodePointSet>> = Object.freeze(
+  Object.fromEntries(TABLE_RULES.map((name) => [name, analysis.charsInside({ type: "ref", name }, PCT)])) as Record<CharsetName, CodePointSet>,
+);
 
-/** The name of a table in {@link charsets}. */
-export type CharsetName = keyof typeof charsets;
+/** The same classes as 128-entry tables indexed by US-ASCII code (RFC 3986 allows no other character). */
+export const charsets: Readonly<Record<CharsetName, CharTable>> = Object.freeze(
+  Object.fromEntries(TABLE_RULES.map((name) => [name, toTable(codePointSets[name])])) as Record<CharsetName, CharTable>,
+);
 
 /** `true` when the UTF-16 code unit `code` is in `t`. */
 export const inTable = (t: CharTable, code: number): boolean => code < 128 && t[code] === true;
+
+/** The rules {@link charsets} has a table for and that take percent-encoded octets: what `percentEncode` encodes for. */
+export const ENCODE_RULES = ["segment", "segment-nz", "segment-nz-nc", "pchar", "path", "query", "fragment", "userinfo", "reg-name", "unreserved"] as const;

@@ -1,106 +1,64 @@
-// parse, validate: the fast path is one anchored regex per rule, derived from the rule's
-// definition (abnf/to-regex.ts); when it rejects, the combinator engine (abnf/matcher.ts) runs to
-// say where and what was expected. Both feed the same node builders (rules/build.ts).
-import type { RuleDefinition } from "./abnf/expr.js";
-import { firstSet } from "./abnf/charset.js";
-import { capturing, nonCapturing, withoutRule } from "./abnf/to-regex.js";
-import { matchWhole } from "./abnf/to-parser.js";
+// parse, validate, isValid for any grammar and any of its rules; RFC 3986 with its AST
+// semantics unless told otherwise. The fast path (the rule's derived regex, or its lazy DFA)
+// answers whether the input matches; the URI reference family is then split by its delimiters
+// (RFC 3986 Appendix B), other rules are derived by the engine; a rejection is explained by
+// the engine (the offset where the input stops being the beginning of a match, and what could
+// have stood there).
+import type { FastPath } from "./abnf/fast-path.js";
+import { matchWhole } from "./abnf/engine.js";
+import type { Grammar, Validation } from "./abnf/grammar.js";
+import type { Actions, Semantics, ValueOf } from "./abnf/semantics.js";
 import type { UriReference } from "./ast/nodes.js";
 import { syntaxError, throwWithStack, type UriSyntaxError } from "./errors.js";
-import { componentCode, Components, fromCaptures } from "./rules/build.js";
-import { builderOf, splitterOf } from "./rules/define.js";
-import { ipLiteral, rule as ruleByName, type RuleName, type RuleValues } from "./rules/index.js";
+import { rfc3986 } from "./grammars/rfc3986/index.js";
+import { rfc3986Semantics } from "./grammars/rfc3986/semantics.js";
+import type { Result } from "./result.js";
+import type { RuleName, RuleValues } from "./rules/index.js";
 
-/** A value, or the reason there is none. */
-export type Result<T, E = UriSyntaxError> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
-
-/** The outcome of {@link validate}. */
-export type Validation = { readonly ok: true } | { readonly ok: false; readonly error: UriSyntaxError };
+export type { Result } from "./result.js";
+export type { Validation } from "./abnf/grammar.js";
 
 /** Options of {@link parse}. */
-export interface ParseOptions<N extends RuleName> {
+export interface ParseOptions<N extends string = RuleName> {
   /** The rule the whole input must match; `"URI-reference"` when left out. */
-  readonly rule?: N;
+  readonly rule?: N | undefined;
 }
 
-interface FastPath {
-  /** The anchored regex with one group per component, for parse of rules without `split`; made on first need. */
-  whole: { readonly regex: RegExp; readonly codes: Uint8Array } | undefined;
-  /** The anchored regex without groups, for validate, with IP literals left out (see `testWhole`). */
-  readonly test: RegExp;
-  /** Matches an input in which an IP literal could start; `undefined` when the rule has none (then `test` is complete). */
-  readonly rareTrigger: RegExp | undefined;
-  /** The complete anchored regex without groups, compiled on first need. */
-  full: RegExp | undefined;
-  readonly build: ((c: Components, text: string, start: number) => unknown) | undefined;
-  /** For the URI-reference family: components by delimiters (RFC 3986 Appendix B) after `test`. */
-  readonly split: ((input: string) => Components) | undefined;
+/** Options of {@link parse} with a grammar of your own: the value is the matched text. */
+export interface GrammarParseOptions<N extends string = string> {
+  readonly rule: N;
+  readonly grammar: Grammar;
 }
 
-const fastPaths = new WeakMap<RuleDefinition, FastPath>();
-
-/**
- * The part of the grammar most inputs never use, and whose regex (IPv6address above all) costs
- * most to compile: the fast path leaves it out unless the input has a character it starts with.
- */
-const RARE: RuleDefinition = ipLiteral.definition;
-
-/** A regex that finds any character of an ASCII table. */
-function classOf(table: Uint8Array): RegExp {
-  const chars = [...table.keys()].filter((c) => table[c] === 1).map((c) => `\\x${c.toString(16).padStart(2, "0")}`);
-  return new RegExp(`[${chars.join("")}]`);
+/** Options of {@link parse} with semantics of your own: the value is what the rule's action builds. */
+export interface SemanticsParseOptions<A extends Actions, N extends string = string> {
+  readonly rule: N;
+  readonly semantics: Semantics<A>;
 }
 
-function fastPath(def: RuleDefinition): FastPath {
-  let fp = fastPaths.get(def);
-  if (!fp) {
-    const complete = nonCapturing(def);
-    const common = withoutRule(def, RARE);
-    fp = {
-      whole: undefined,
-      test: new RegExp(`^(?:${common})$`),
-      rareTrigger: common === complete ? undefined : classOf(firstSet(RARE.expr).table),
-      full: undefined,
-      build: builderOf(def),
-      split: splitterOf(def),
-    };
-    fastPaths.set(def, fp);
+/** Options of {@link validate} and {@link isValid}. */
+export interface ValidateOptions {
+  /** The grammar whose rule is named; RFC 3986 when left out. */
+  readonly grammar?: Grammar | undefined;
+}
+
+/** What the default grammar needs per rule name, looked up once. */
+interface Entry {
+  readonly name: string;
+  readonly key: string;
+  readonly fast: FastPath;
+}
+
+const entries = new Map<string, Entry>();
+
+function entryOf(ruleName: string, caller: string): Entry {
+  let e = entries.get(ruleName);
+  if (e === undefined) {
+    const def = rfc3986.require(ruleName, caller);
+    e = { name: def.name, key: def.name.toLowerCase(), fast: rfc3986.fastPath(def.name) };
+    entries.set(ruleName, e);
   }
-  return fp;
-}
-
-/** The capturing regex of a rule, and for its group k (1-based) the code of the component it captures. */
-function capturingRegex(fp: FastPath, def: RuleDefinition): NonNullable<FastPath["whole"]> {
-  if (fp.whole === undefined) {
-    const compiled = capturing(def);
-    const codes = new Uint8Array(compiled.groups.length + 1);
-    compiled.groups.forEach((name, k) => (codes[k + 1] = componentCode(name)));
-    fp.whole = { regex: new RegExp(`^(?:${compiled.source})$`), codes };
-  }
-  return fp.whole;
-}
-
-function regexComponents(codes: Uint8Array, m: RegExpExecArray): Components {
-  const c = new Components();
-  for (let k = 1; k < m.length; k++) {
-    const text = m[k];
-    const code = codes[k] ?? 0;
-    if (text !== undefined && code !== 0) c.set(code, text);
-  }
-  return c;
-}
-
-const definitions = new Map<string, RuleDefinition>();
-
-function definitionOf(ruleName: string, caller: string): RuleDefinition {
-  let def = definitions.get(ruleName);
-  if (def === undefined) {
-    const p = typeof ruleName === "string" ? ruleByName(ruleName) : undefined;
-    if (!p) throw new TypeError(`${caller}: unknown rule ${JSON.stringify(ruleName)}`);
-    def = p.definition;
-    definitions.set(ruleName, def);
-  }
-  return def;
+  return e;
 }
 
 function requireString(input: unknown, caller: string): asserts input is string {
@@ -109,58 +67,44 @@ function requireString(input: unknown, caller: string): asserts input is string 
   }
 }
 
-/** Runs the regex; `null` when it rejects, `undefined` should the regex engine give up (a RangeError). */
-function execWhole(regex: RegExp, input: string): RegExpExecArray | null | undefined {
-  try {
-    return regex.exec(input);
-  } catch {
-    return undefined;
-  }
+/** The error for an input the fast path rejected, from the engine. */
+function explain(g: Grammar, name: string, input: string): UriSyntaxError | undefined {
+  const failure = matchWhole(g.compiled, name.toLowerCase(), input);
+  return failure === undefined ? undefined : syntaxError(input, name, failure.offset, failure.expected);
 }
 
-/**
- * The error for an input the regex rejected, from the combinator engine. The two backends are
- * held to the same answers by test/differential.test.ts; were they ever to disagree, the
- * rejection stands and says so.
- */
-function explain(def: RuleDefinition, input: string): UriSyntaxError {
-  const m = matchWhole(def, input);
-  return m.ok
-    ? syntaxError(input, def.name, input.length, ["(internal disagreement between the regex and the combinators)"])
-    : syntaxError(input, def.name, m.offset, m.expected);
-}
-
-/** Parses the whole input against a rule, with the combinator engine only (no regex). */
-export function parseWithCombinators(def: RuleDefinition, input: string): Result<unknown> {
-  const m = matchWhole(def, input);
-  if (!m.ok) return { ok: false, error: syntaxError(input, def.name, m.offset, m.expected) };
-  const build = builderOf(def);
-  return { ok: true, value: build ? build(fromCaptures(input, m.caps), input, 0) : input };
-}
+const URI_REFERENCE = entryOf("URI-reference", "parse");
 
 /**
  * Parses a whole string against an RFC 3986 rule (`URI-reference` by default; any rule name of
- * Appendix A works) and returns its AST node, or a {@link UriSyntaxError}. Nothing is decoded.
+ * Appendix A works, case-insensitively) and returns its AST node, or a {@link UriSyntaxError}.
+ * Nothing is decoded. With `{ rule, grammar }` any grammar's rule is checked and the value is
+ * the text; with `{ rule, semantics }` the value is what the semantics builds.
  *
  * @example
  * const r = parse("foo://example.com:8042/over/there?name=ferret#nose");
  * if (r.ok) r.value.authority?.port; // "8042"
  */
-export function parse(input: string): Result<UriReference>;
-export function parse<N extends RuleName>(input: string, options: ParseOptions<N>): Result<RuleValues[N]>;
-export function parse(input: string, options?: ParseOptions<RuleName>): Result<unknown> {
+export function parse(input: string): Result<UriReference, UriSyntaxError>;
+export function parse<N extends RuleName>(input: string, options: ParseOptions<N>): Result<RuleValues[N], UriSyntaxError>;
+export function parse<A extends Actions, N extends string>(input: string, options: SemanticsParseOptions<A, N>): Result<ValueOf<A, N>, UriSyntaxError>;
+export function parse(input: string, options: GrammarParseOptions): Result<string, UriSyntaxError>;
+export function parse(
+  input: string,
+  options?: ParseOptions<string> | GrammarParseOptions | SemanticsParseOptions<Actions>,
+): Result<unknown, UriSyntaxError> {
   requireString(input, "parse");
-  const def = definitionOf(options?.rule ?? "URI-reference", "parse");
-  const fp = fastPath(def);
-  if (fp.split !== undefined && fp.build !== undefined) {
-    if (!testWhole(fp, def, input)) return { ok: false, error: explain(def, input) };
-    return { ok: true, value: fp.build(fp.split(input), input, 0) };
+  if (options !== undefined && "semantics" in options && options.semantics !== undefined) return options.semantics.parse(options.rule, input);
+  if (options !== undefined && "grammar" in options && options.grammar !== undefined && options.grammar !== rfc3986) {
+    const v = options.grammar.validate(options.rule, input);
+    return v.ok ? { ok: true, value: input } : v;
   }
-  const { regex, codes } = capturingRegex(fp, def);
-  const m = execWhole(regex, input);
-  if (m === undefined) return parseWithCombinators(def, input);
-  if (m === null) return { ok: false, error: explain(def, input) };
-  return { ok: true, value: fp.build ? fp.build(regexComponents(codes, m), input, 0) : input };
+  const e = options?.rule === undefined ? URI_REFERENCE : entryOf(options.rule, "parse");
+  if (!e.fast.test(input)) {
+    const error = explain(rfc3986, e.name, input);
+    if (error !== undefined) return { ok: false, error };
+  }
+  return { ok: true, value: rfc3986Semantics.valueOfMatching(e.name, input) };
 }
 
 /**
@@ -171,44 +115,33 @@ export function parse(input: string, options?: ParseOptions<RuleName>): Result<u
  */
 export function parseOrThrow(input: string): UriReference;
 export function parseOrThrow<N extends RuleName>(input: string, options: ParseOptions<N>): RuleValues[N];
-export function parseOrThrow(input: string, options?: ParseOptions<RuleName>): unknown {
-  const r = parse(input, options ?? {});
+export function parseOrThrow<A extends Actions, N extends string>(input: string, options: SemanticsParseOptions<A, N>): ValueOf<A, N>;
+export function parseOrThrow(input: string, options: GrammarParseOptions): string;
+export function parseOrThrow(input: string, options?: ParseOptions<string> | GrammarParseOptions | SemanticsParseOptions<Actions>): unknown {
+  const r = parse(input, (options ?? {}) as ParseOptions<RuleName>);
   if (!r.ok) throwWithStack(r.error, parseOrThrow);
   return r.value;
 }
 
-const VALID: Validation = Object.freeze({ ok: true });
+const VALID: Validation = Object.freeze({ ok: true, value: true });
 
 /**
- * Checks that the whole input matches the rule named `ruleName` (any RFC 3986 Appendix A rule, or
- * ALPHA, DIGIT, HEXDIG), with exact ABNF semantics.
+ * Checks that the whole input matches the rule named `ruleName` (any rule of RFC 3986 Appendix
+ * A, or ALPHA, DIGIT, HEXDIG; or of `options.grammar`), with exact ABNF semantics. An unknown
+ * rule name is an `UnknownRuleError` (a TypeError) that names the rule probably meant.
  *
  * @example
  * validate("IPv6address", "::ffff:1.2.3.4").ok; // true
  * validate("dec-octet", "256").ok;               // false: error.offset 2, expected "0"-"5"
  */
-export function validate(ruleName: RuleName, input: string): Validation {
+export function validate(ruleName: RuleName | (string & {}), input: string, options: ValidateOptions = {}): Validation {
+  const g = options.grammar;
+  if (g !== undefined && g !== rfc3986) return g.validate(ruleName, input);
+  const e = entryOf(ruleName, "validate");
   requireString(input, "validate");
-  const def = definitionOf(ruleName, "validate");
-  const fp = fastPath(def);
-  if (testWhole(fp, def, input)) return VALID;
-  return { ok: false, error: explain(def, input) };
-}
-
-/**
- * The regex's answer; should the regex engine ever give up (a RangeError), the combinators'.
- * `fp.test` leaves IP literals out: an IP literal cannot match the empty string, so when the
- * input has no character one can start with, the rule matches exactly when `fp.test` does.
- */
-function testWhole(fp: FastPath, def: RuleDefinition, input: string): boolean {
-  try {
-    if (fp.test.test(input)) return true;
-    if (fp.rareTrigger === undefined || !fp.rareTrigger.test(input)) return false;
-    fp.full ??= new RegExp(`^(?:${nonCapturing(def)})$`);
-    return fp.full.test(input);
-  } catch {
-    return matchWhole(def, input).ok;
-  }
+  if (e.fast.test(input)) return VALID;
+  const error = explain(rfc3986, e.name, input);
+  return error === undefined ? VALID : { ok: false, error };
 }
 
 /**
@@ -217,8 +150,10 @@ function testWhole(fp: FastPath, def: RuleDefinition, input: string): boolean {
  * @example
  * isValid("URI", "urn:example:animal:ferret:nose"); // true
  */
-export function isValid(ruleName: RuleName, input: string): boolean {
+export function isValid(ruleName: RuleName | (string & {}), input: string, options: ValidateOptions = {}): boolean {
+  const g = options.grammar;
+  if (g !== undefined && g !== rfc3986) return g.isValid(ruleName, input);
+  const e = entryOf(ruleName, "isValid");
   requireString(input, "isValid");
-  const def = definitionOf(ruleName, "isValid");
-  return testWhole(fastPath(def), def, input);
+  return e.fast.test(input);
 }

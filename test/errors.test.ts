@@ -55,7 +55,9 @@ describe("UriSyntaxError", () => {
     };
     expect(e("dec-octet", "256")).toEqual([2, ['"0"-"5"', "end of input"]]);
     expect(e("pct-encoded", "%4g")).toEqual([2, ["HEXDIG"]]);
-    expect(e("scheme", "1a")).toEqual([0, ["scheme"]]);
+    // the rule being matched is never its own label: the first character of a scheme is an ALPHA
+    expect(e("scheme", "1a")).toEqual([0, ["ALPHA"]]);
+    expect(e("URI", "1a:b")).toEqual([0, ["scheme"]]);
     expect(e("IPvFuture", "v1.")).toEqual([3, ['":"', "sub-delims", "unreserved"]]);
     expect(e("port", "8a")).toEqual([1, ["DIGIT", "end of input"]]);
   });
@@ -114,7 +116,11 @@ describe("robustness", () => {
       expect(() => validate("URI", x)).toThrow(TypeError);
       expect(() => isValid("URI", x)).toThrow(TypeError);
     }
-    expect(() => parse("http://a", { rule: "nope" as RuleName })).toThrow(/unknown rule "nope"/);
+    expect(() => parse("http://a", { rule: "nope" as RuleName })).toThrow(/has no rule "nope"/);
+    expect(() => parse("http://a", { rule: "nope" as RuleName })).toThrow(TypeError);
+    // a camelCase export name is not an ABNF name: the error says which one was meant
+    expect(() => validate("segmentNzNc" as RuleName, "a")).toThrow(/did you mean "segment-nz-nc"\?/);
+    expect(() => isValid("ipLiteral" as RuleName, "[::1]")).toThrow(/did you mean "IP-literal"\?/);
   });
 
   it("handles 1 MB inputs, valid and adversarial, without throwing", () => {

@@ -1,139 +1,124 @@
-// Which expressions match exactly one character, and from which set: used by both backends
-// to collapse alternatives of single characters into one class.
-import type { Expr } from "./expr.js";
+// Sets of Unicode code points as sorted, disjoint, inclusive intervals. Characters are code
+// points (RFC 5234 §2.3 terminal values are non-negative integers; RFC 3987 ranges go above
+// U+FFFF); the surrogates U+D800–U+DFFF are never characters, so no set holds them.
 
-/** Sorted, merged, inclusive UTF-16 code unit ranges. */
-export type CharRanges = readonly (readonly [number, number])[];
+/** Sorted, disjoint, non-adjacent, inclusive code point intervals. */
+export type CodePointSet = readonly (readonly [number, number])[];
 
-const merge = (ranges: (readonly [number, number])[]): CharRanges => {
-  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+export const EMPTY_SET: CodePointSet = Object.freeze([]);
+
+const SURROGATE_LO = 0xd800;
+const SURROGATE_HI = 0xdfff;
+
+/** Normalizes any list of intervals: sorted, merged, with the surrogates taken out. */
+export function codePointSet(ranges: Iterable<readonly [number, number]>): CodePointSet {
+  const sorted = [...ranges].filter(([lo, hi]) => lo <= hi).sort((a, b) => a[0] - b[0]);
   const out: [number, number][] = [];
-  for (const [lo, hi] of sorted) {
+  const push = (lo: number, hi: number): void => {
+    if (lo > hi) return;
     const last = out[out.length - 1];
-    if (last && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
+    if (last !== undefined && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
     else out.push([lo, hi]);
+  };
+  for (const [lo, hi] of sorted) {
+    if (hi < SURROGATE_LO || lo > SURROGATE_HI) push(lo, hi);
+    else {
+      push(lo, SURROGATE_LO - 1);
+      push(SURROGATE_HI + 1, hi);
+    }
+  }
+  return Object.freeze(out.map((r) => Object.freeze(r) as readonly [number, number]));
+}
+
+export const union = (...sets: CodePointSet[]): CodePointSet => codePointSet(sets.flat());
+
+/** True when `cp` is in the set (binary search). */
+export function hasCodePoint(set: CodePointSet, cp: number): boolean {
+  let lo = 0;
+  let hi = set.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const r = set[mid] as readonly [number, number];
+    if (cp < r[0]) hi = mid - 1;
+    else if (cp > r[1]) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+/** True when the two sets share a code point. */
+export function intersects(a: CodePointSet, b: CodePointSet): boolean {
+  let i = 0;
+  let j = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as readonly [number, number];
+    const y = b[j] as readonly [number, number];
+    if (x[1] < y[0]) i++;
+    else if (y[1] < x[0]) j++;
+    else return true;
+  }
+  return false;
+}
+
+/** The code points of `a` that are not in `b`. */
+export function subtract(a: CodePointSet, b: CodePointSet): CodePointSet {
+  const out: [number, number][] = [];
+  for (const [lo0, hi] of a) {
+    let lo = lo0;
+    for (const [blo, bhi] of b) {
+      if (bhi < lo || blo > hi) continue;
+      if (blo > lo) out.push([lo, blo - 1]);
+      lo = Math.max(lo, bhi + 1);
+      if (lo > hi) break;
+    }
+    if (lo <= hi) out.push([lo, hi]);
+  }
+  return codePointSet(out);
+}
+
+/** The number of code points in the set. */
+export const setSize = (set: CodePointSet): number => set.reduce((n, [lo, hi]) => n + hi - lo + 1, 0);
+
+const literalSets = new Map<number, CodePointSet>();
+
+/** The set of one character of a quoted string: both cases of an ASCII letter unless case-sensitive (RFC 5234 §2.3). */
+export function literalCharSet(cp: number, caseSensitive: boolean): CodePointSet {
+  const lower = cp | 0x20;
+  const folds = !caseSensitive && lower >= 0x61 && lower <= 0x7a;
+  const key = folds ? -lower : cp;
+  let set = literalSets.get(key);
+  if (set === undefined) {
+    set = folds ? codePointSet([[lower & ~0x20, lower & ~0x20], [lower, lower]]) : codePointSet([[cp, cp]]);
+    literalSets.set(key, set);
+  }
+  return set;
+}
+
+/** The code points of a string, in order (a lone surrogate comes out as itself). */
+export function codePoints(text: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    const cp = text.codePointAt(i) as number;
+    out.push(cp);
+    if (cp > 0xffff) i++;
   }
   return out;
-};
+}
 
-const memo = new WeakMap<Expr, CharRanges | null>();
-
-/** The set of single characters `e` matches, or `null` when `e` can match anything else. */
-export function charSet(e: Expr): CharRanges | null {
-  const known = memo.get(e);
-  if (known !== undefined) return known;
-  let result: CharRanges | null = null;
-  switch (e.type) {
-    case "lit":
-      if (e.text.length === 1) {
-        const c = e.text;
-        // Case-insensitive means ASCII letters only (RFC 5234 §2.3).
-        const code = c.charCodeAt(0);
-        const letter = (code | 0x20) >= 0x61 && (code | 0x20) <= 0x7a;
-        const lower = letter ? code | 0x20 : code;
-        const upper = letter ? code & ~0x20 : code;
-        result = e.caseSensitive || lower === upper ? merge([[c.charCodeAt(0), c.charCodeAt(0)]]) : merge([[lower, lower], [upper, upper]]);
-      }
-      break;
-    case "range":
-      result = [[e.lo, e.hi]];
-      break;
-    case "alt": {
-      const parts: (readonly [number, number])[] = [];
-      for (const item of e.items) {
-        const s = charSet(item);
-        if (s === null) {
-          parts.length = 0;
-          break;
-        }
-        parts.push(...s);
-      }
-      if (parts.length > 0) result = merge(parts);
-      break;
-    }
-    case "ref":
-      result = charSet(e.rule.expr);
-      break;
-    default:
-      result = null;
+/**
+ * The code point at `i` for matching: a well-formed pair is one code point (two code units);
+ * a lone surrogate is -1, which no set holds; past the end is -2.
+ */
+export function codePointAt(input: string, i: number): number {
+  const c = input.charCodeAt(i);
+  if (c !== c) return -2; // NaN: past the end
+  if (c < SURROGATE_LO || c > SURROGATE_HI) return c;
+  if (c <= 0xdbff) {
+    const d = input.charCodeAt(i + 1);
+    if (d >= 0xdc00 && d <= 0xdfff) return ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
   }
-  memo.set(e, result);
-  return result;
+  return -1;
 }
 
-/** A 128-entry membership table for the ASCII part of a set (RFC 3986 is ASCII-only). */
-export function asciiTable(set: CharRanges): Uint8Array {
-  const t = new Uint8Array(128);
-  for (const [lo, hi] of set) for (let c = lo; c <= Math.min(hi, 127); c++) t[c] = 1;
-  return t;
-}
-
-/** The characters an expression can start with (an ASCII table), and whether it can match "". */
-export interface First {
-  readonly table: Uint8Array;
-  /** It can start with a character outside ASCII. */
-  readonly wide: boolean;
-  readonly nullable: boolean;
-}
-
-const firsts = new WeakMap<Expr, First>();
-
-export function firstSet(e: Expr): First {
-  const known = firsts.get(e);
-  if (known) return known;
-  const table = new Uint8Array(128);
-  let wide = false;
-  let nullable = false;
-  const add = (f: First): void => {
-    for (let c = 0; c < 128; c++) if (f.table[c]) table[c] = 1;
-    wide ||= f.wide;
-  };
-  const set = charSet(e);
-  if (set) {
-    table.set(asciiTable(set));
-    wide = set.some(([, hi]) => hi > 127);
-  } else {
-    switch (e.type) {
-      case "lit":
-        if (e.text === "") nullable = true;
-        else add(firstSet({ type: "lit", text: e.text.charAt(0), caseSensitive: e.caseSensitive }));
-        break;
-      case "seq":
-        nullable = true;
-        for (const item of e.items) {
-          const f = firstSet(item);
-          add(f);
-          if (!f.nullable) {
-            nullable = false;
-            break;
-          }
-        }
-        break;
-      case "alt":
-        for (const item of e.items) {
-          const f = firstSet(item);
-          add(f);
-          nullable ||= f.nullable;
-        }
-        break;
-      case "rep":
-        if (e.max > 0) add(firstSet(e.item));
-        nullable = e.min === 0 || firstSet(e.item).nullable;
-        break;
-      case "ref":
-        add(firstSet(e.rule.expr));
-        nullable = firstSet(e.rule.expr).nullable;
-        break;
-      case "guard":
-        add(firstSet(e.item));
-        nullable = firstSet(e.item).nullable;
-        break;
-      default:
-        break; // prose matches nothing
-    }
-  }
-  const f: First = { table, wide, nullable };
-  firsts.set(e, f);
-  return f;
-}
-
+/** The number of UTF-16 code units of a code point. */
+export const unitLength = (cp: number): number => (cp > 0xffff ? 2 : 1);

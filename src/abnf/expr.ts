@@ -1,86 +1,220 @@
-// The one-definition algebra: each ABNF rule (RFC 5234 §2–§4) is written once as data of this shape.
-// The parsimmon parser (to-parser.ts), the regex source (to-regex.ts), the printed ABNF (to-abnf.ts)
-// and random-string generation (generate.ts) are all derived from it.
+// The one-definition algebra: an ABNF expression (RFC 5234 §2–§4, RFC 7405) as plain, frozen
+// data. Rules refer to each other by name; names resolve inside a Grammar (grammar.ts). Every
+// other form (the matcher, the parsimmon parser, the regex source, the printed ABNF, the
+// generators) is derived from this one definition.
 
-/**
- * An ABNF expression (RFC 5234 §3). `guard` is the one node with no ABNF counterpart: a lookahead
- * that only the combinator backend uses, to make ordered choice agree with ABNF; every use is
- * listed in grammar/deviations.json.
- */
-export type Expr =
-  | { readonly type: "lit"; readonly text: string; readonly caseSensitive: boolean }
-  | { readonly type: "range"; readonly lo: number; readonly hi: number }
-  | { readonly type: "seq"; readonly items: readonly Expr[] }
-  | { readonly type: "alt"; readonly items: readonly Expr[] }
-  | { readonly type: "rep"; readonly min: number; readonly max: number; readonly item: Expr }
-  | { readonly type: "ref"; readonly rule: RuleDefinition }
-  | { readonly type: "prose"; readonly text: string }
-  | { readonly type: "guard"; readonly item: Expr; readonly notFollowedBy: Expr; readonly deviation: string };
+/** A quoted string (RFC 5234 §2.3). `caseSensitive` is RFC 7405's `%s"..."`; otherwise ASCII letters match either case. */
+export interface Lit {
+  readonly type: "lit";
+  readonly text: string;
+  readonly caseSensitive: boolean;
+}
 
-/**
- * What a rule contributes to the AST when it occurs inside a bigger rule:
- * - `"leaf"`: its matched text is recorded under its name (e.g. `scheme`, `query`);
- * - `"container"`: its text is recorded and the components inside it too (`authority`, `host`);
- * - `undefined`: nothing is recorded (e.g. `h16`, `dec-octet`).
- */
-export type ComponentRole = "leaf" | "container" | undefined;
+/** A code point range `%xLO-HI` (RFC 5234 §2.3), inclusive. A lone surrogate never matches one. */
+export interface Range {
+  readonly type: "range";
+  readonly lo: number;
+  readonly hi: number;
+}
 
-/** A named rule: its ABNF name, its definition, and how it is reported. */
-export interface RuleDefinition {
-  /** The rule name exactly as the RFC spells it, e.g. `"segment-nz-nc"`. */
+/** Concatenation (RFC 5234 §3.1). */
+export interface Seq {
+  readonly type: "seq";
+  readonly items: readonly Expr[];
+}
+
+/** Alternatives (RFC 5234 §3.2): unordered, whatever the order they are written in. */
+export interface Alt {
+  readonly type: "alt";
+  readonly items: readonly Expr[];
+}
+
+/** `<min>*<max>item` (RFC 5234 §3.6–§3.8); `max` is `Infinity` when there is no limit. */
+export interface Rep {
+  readonly type: "rep";
+  readonly min: number;
+  readonly max: number;
+  readonly item: Expr;
+}
+
+/** A reference to a rule by name, resolved in the grammar it is used in (case-insensitive, RFC 5234 §2.1). */
+export interface Ref {
+  readonly type: "ref";
   readonly name: string;
-  readonly expr: Expr;
-  readonly role: ComponentRole;
-  /**
-   * A token rule is reported by its name in error messages ("expected HEXDIG") when it fails
-   * where it starts, instead of by the literals inside it.
-   */
-  readonly token: boolean;
 }
 
-/** Anything that carries a rule definition: a definition itself, or an exported rule parser. */
-export interface HasDefinition {
-  readonly definition: RuleDefinition;
+/** `<prose>` (RFC 5234 §4): matches nothing unless a grammar supplies the rule it describes. */
+export interface Prose {
+  readonly type: "prose";
+  readonly text: string;
 }
+
+/** An ABNF expression. */
+export type Expr = Lit | Range | Seq | Alt | Rep | Ref | Prose;
 
 const freeze = <T>(x: T): T => Object.freeze(x);
 
-/** A quoted string: case-insensitive, RFC 5234 §2.3 (`%s"..."` of RFC 7405 when `caseSensitive`). */
-export const lit = (text: string, caseSensitive = false): Expr => freeze({ type: "lit", text, caseSensitive });
+/** The code points of `text`, for checks that a literal is made of characters. */
+const assertText = (text: unknown, what: string): string => {
+  if (typeof text !== "string") throw new TypeError(`${what} expects a string, got ${text === null ? "null" : typeof text}`);
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        i++;
+        continue;
+      }
+    }
+    if (c >= 0xd800 && c <= 0xdfff) throw new RangeError(`${what}: ${JSON.stringify(text)} holds a lone surrogate, which is not a character`);
+  }
+  return text;
+};
 
-/** `%xLO-HI` (RFC 5234 §2.3); one character when `hi` is left out. */
-export const range = (lo: number, hi: number = lo): Expr => freeze({ type: "range", lo, hi });
+const assertCodePoint = (n: unknown, what: string): number => {
+  if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > 0x10ffff) {
+    throw new RangeError(`${what} expects a code point (a whole number from 0 to 0x10FFFF), got ${String(n)}`);
+  }
+  return n;
+};
 
-/** Concatenation, RFC 5234 §3.1. */
-export const seq = (...items: Expr[]): Expr => freeze({ type: "seq", items: freeze(items) });
-
-/** Alternatives, RFC 5234 §3.2: unordered, whatever the backend does. */
-export const alt = (...items: Expr[]): Expr => freeze({ type: "alt", items: freeze(items) });
-
-/** `<min>*<max>item`, RFC 5234 §3.6–§3.7; `max` is `Infinity` for no limit. */
-export const rep = (min: number, max: number, item: Expr): Expr => freeze({ type: "rep", min, max, item });
-
-/** `[ item ]`, RFC 5234 §3.8: the same as `*1item`. */
-export const opt = (item: Expr): Expr => rep(0, 1, item);
-
-/** A reference to another rule. */
-export const ref = (rule: HasDefinition | RuleDefinition): Expr =>
-  freeze({ type: "ref", rule: "definition" in rule ? rule.definition : rule });
-
-/** `<prose>`, RFC 5234 §4: matches nothing on its own (RFC 3986 uses it only in `0<pchar>`). */
-export const prose = (text: string): Expr => freeze({ type: "prose", text });
+const assertExprs = (items: readonly unknown[], what: string): Expr[] => {
+  items.forEach((item, k) => {
+    if (typeof item !== "object" || item === null || typeof (item as { type?: unknown }).type !== "string") {
+      throw new TypeError(`${what}: item ${k} is not an ABNF expression (build it with lit, range, seq, alt, rep, opt, ref or prose)`);
+    }
+  });
+  return items as Expr[];
+};
 
 /**
- * `item` that may not be followed by `notFollowedBy`: a lookahead for the combinator backend
- * only. The regex, ABNF printer and generator see `item` alone. `deviation` names the entry in
- * grammar/deviations.json that explains it.
+ * A quoted string: `"text"`, case-insensitive for ASCII letters only (RFC 5234 §2.3, RFC 7405's `%i`).
+ *
+ * @example
+ * lit("http") // matches "http", "HTTP", "hTtP"
  */
-export const guard = (item: Expr, notFollowedBy: Expr, deviation: string): Expr =>
-  freeze({ type: "guard", item, notFollowedBy, deviation });
+export const lit = (text: string): Lit => freeze({ type: "lit", text: assertText(text, "lit"), caseSensitive: false });
 
-/** Defines a rule (see {@link RuleDefinition}). */
-export const definition = (
-  name: string,
-  expr: Expr,
-  options: { readonly role?: ComponentRole; readonly token?: boolean } = {},
-): RuleDefinition => freeze({ name, expr, role: options.role, token: options.token ?? false });
+/**
+ * A case-sensitive string: RFC 7405's `%s"text"`.
+ *
+ * @example
+ * caseSensitive("aBc") // matches "aBc" only
+ */
+export const caseSensitive = (text: string): Lit =>
+  freeze({ type: "lit", text: assertText(text, "caseSensitive"), caseSensitive: true });
+
+/**
+ * A code point range `%xLO-HI` (RFC 5234 §2.3), or one code point when `hi` is left out. Ranges
+ * are on Unicode code points: `range(0x10000, 0x1FFFD)` matches U+1F600 (two UTF-16 code units)
+ * and never a lone surrogate.
+ */
+export const range = (lo: number, hi: number = lo): Range => {
+  assertCodePoint(lo, "range");
+  assertCodePoint(hi, "range");
+  if (hi < lo) throw new RangeError(`range: the upper bound %x${hi.toString(16)} is below the lower bound %x${lo.toString(16)}`);
+  return freeze({ type: "range", lo, hi });
+};
+
+/** Concatenation: `a b c` (RFC 5234 §3.1). */
+export const seq = (...items: Expr[]): Seq => freeze({ type: "seq", items: freeze([...assertExprs(items, "seq")]) });
+
+/** Alternatives: `a / b / c` (RFC 5234 §3.2), unordered as in ABNF: the engine tries every one. */
+export const alt = (...items: Expr[]): Alt => freeze({ type: "alt", items: freeze([...assertExprs(items, "alt")]) });
+
+/** `<min>*<max>item` (RFC 5234 §3.6); `max` defaults to `Infinity`. `rep(n, n, x)` is `nx` (§3.7). */
+export const rep = (min: number, max: number, item: Expr): Rep => {
+  if (!Number.isInteger(min) || min < 0) throw new RangeError(`rep: min must be a whole number, got ${String(min)}`);
+  if (max !== Infinity && (!Number.isInteger(max) || max < min)) {
+    throw new RangeError(`rep: max must be a whole number not below min (${min}) or Infinity, got ${String(max)}`);
+  }
+  assertExprs([item], "rep");
+  return freeze({ type: "rep", min, max, item });
+};
+
+/** `[ item ]` (RFC 5234 §3.8), the same as `*1item`. */
+export const opt = (item: Expr): Rep => rep(0, 1, item);
+
+/** `*item`: any number of repetitions, none included. */
+export const many = (item: Expr): Rep => rep(0, Infinity, item);
+
+/** `1*item`: at least one repetition. */
+export const many1 = (item: Expr): Rep => rep(1, Infinity, item);
+
+/** The pattern of an ABNF rule name (RFC 5234 §4: `rulename = ALPHA *(ALPHA / DIGIT / "-")`). */
+export const RULE_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
+
+/** A reference to the rule `name` of the grammar the expression ends up in (case-insensitive, RFC 5234 §2.1). */
+export const ref = (name: string): Ref => {
+  if (typeof name !== "string" || !RULE_NAME.test(name)) {
+    throw new TypeError(`ref: ${JSON.stringify(name)} is not an ABNF rule name (ALPHA *(ALPHA / DIGIT / "-"))`);
+  }
+  return freeze({ type: "ref", name });
+};
+
+/** `<text>` (RFC 5234 §4): a prose description, which matches nothing on its own. */
+export const prose = (text: string): Prose => freeze({ type: "prose", text: assertText(text, "prose") });
+
+/** Every rule name `e` refers to, as written, in order of first appearance. */
+export function referencedNames(e: Expr, out: string[] = []): string[] {
+  switch (e.type) {
+    case "ref":
+      if (!out.includes(e.name)) out.push(e.name);
+      break;
+    case "seq":
+    case "alt":
+      for (const item of e.items) referencedNames(item, out);
+      break;
+    case "rep":
+      referencedNames(e.item, out);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+/** `e` with every reference renamed by `rename` (the same object when nothing changes). */
+export function renameRefs(e: Expr, rename: (name: string) => string): Expr {
+  switch (e.type) {
+    case "ref": {
+      const name = rename(e.name);
+      return name === e.name ? e : ref(name);
+    }
+    case "seq":
+    case "alt": {
+      const items = e.items.map((x) => renameRefs(x, rename));
+      if (items.every((x, k) => x === e.items[k])) return e;
+      return e.type === "seq" ? seq(...items) : alt(...items);
+    }
+    case "rep": {
+      const item = renameRefs(e.item, rename);
+      return item === e.item ? e : rep(e.min, e.max, item);
+    }
+    default:
+      return e;
+  }
+}
+
+/** Structural equality of two expressions (rule names compared case-insensitively). */
+export function sameExpr(a: Expr, b: Expr): boolean {
+  if (a === b) return true;
+  switch (a.type) {
+    case "lit":
+      return b.type === "lit" && a.caseSensitive === b.caseSensitive && (a.caseSensitive ? a.text === b.text : asciiLower(a.text) === asciiLower(b.text));
+    case "range":
+      return b.type === "range" && a.lo === b.lo && a.hi === b.hi;
+    case "seq":
+    case "alt":
+      return b.type === a.type && a.items.length === b.items.length && a.items.every((x, k) => sameExpr(x, b.items[k] as Expr));
+    case "rep":
+      return b.type === "rep" && a.min === b.min && a.max === b.max && sameExpr(a.item, b.item);
+    case "ref":
+      return b.type === "ref" && a.name.toLowerCase() === b.name.toLowerCase();
+    case "prose":
+      return b.type === "prose" && a.text === b.text;
+  }
+}
+
+/** ASCII letters to lowercase, nothing else (RFC 5234 §2.3 case-insensitivity is ASCII-only). */
+export const asciiLower = (s: string): string => s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x20));

@@ -1,12 +1,16 @@
-// Random strings that match a definition: derived from the same data as the parsers, for
-// property tests and fuzzing. Repetitions without an upper bound stop after a few items.
-import { charSet } from "./charset.js";
-import type { Expr, RuleDefinition } from "./expr.js";
+// Random strings that a rule matches, derived from the same definitions as the matchers: for
+// property tests and fuzzing. Characters are code points (never a lone surrogate); unbounded
+// repetitions stop after a few items; recursion is bounded by steering towards the shortest
+// derivations once a depth budget is spent.
+import type { RuleDefinition } from "./analysis.js";
+import { codePoints, setSize, type CodePointSet } from "./charset.js";
+import type { Expr } from "./expr.js";
+import type { Grammar } from "./grammar.js";
 
-/** A source of randomness: returns a whole number in `[0, n)`. */
+/** A source of randomness: a whole number in `[0, n)`. */
 export type Random = (n: number) => number;
 
-/** A small seeded generator (mulberry32), so a failing case can be replayed from its seed. */
+/** A small seeded generator (mulberry32), so that a failing case replays from its seed. */
 export function seededRandom(seed: number): Random {
   let a = seed >>> 0;
   return (n) => {
@@ -19,52 +23,101 @@ export function seededRandom(seed: number): Random {
 }
 
 export interface GenerateOptions {
-  /** The most items an unbounded repetition produces; 6 when left out. */
+  /** The most items an unbounded repetition adds beyond its minimum; 6 when left out. */
   readonly maxRepeat?: number;
+  /** How many rule references deep the generator goes before it takes the shortest ways out; 40 when left out. */
+  readonly maxDepth?: number;
 }
 
-/** A random string that `e` matches. */
-export function generateExpr(e: Expr, random: Random, options: GenerateOptions = {}): string {
-  const maxRepeat = options.maxRepeat ?? 6;
-  const go = (x: Expr): string => {
-    const set = charSet(x);
-    if (set) {
-      const sizes = set.map(([lo, hi]) => hi - lo + 1);
-      let k = random(sizes.reduce((a, b) => a + b, 0));
-      for (const [lo, hi] of set) {
-        if (k <= hi - lo) return String.fromCharCode(lo + k);
-        k -= hi - lo + 1;
+/** A random code point of a set, each one equally likely. */
+export function pickCodePoint(set: CodePointSet, random: Random): number {
+  let k = random(setSize(set));
+  for (const [lo, hi] of set) {
+    if (k <= hi - lo) return lo + k;
+    k -= hi - lo + 1;
+  }
+  return set[0]?.[0] ?? 0x20;
+}
+
+/** How many rule references the shortest derivation of each expression needs (Infinity for none). */
+function heights(g: Grammar): (e: Expr) => number {
+  const rules = new Map<string, number>(g.ruleNames.map((n) => [n.toLowerCase(), Infinity]));
+  const of = (e: Expr): number => {
+    switch (e.type) {
+      case "lit":
+        return 0;
+      case "range":
+        return g.analysis.matchesNothing(e) ? Infinity : 0;
+      case "prose":
+        return Infinity;
+      case "seq":
+        return e.items.reduce((m, x) => Math.max(m, of(x)), 0);
+      case "alt":
+        return e.items.reduce((m, x) => Math.min(m, of(x)), Infinity);
+      case "rep":
+        return e.min === 0 ? 0 : of(e.item);
+      case "ref":
+        return 1 + (rules.get(e.name.toLowerCase()) ?? Infinity);
+    }
+  };
+  for (let changed = true; changed; ) {
+    changed = false;
+    for (const n of g.ruleNames) {
+      const h = of((g.definition(n) as RuleDefinition).expr);
+      if (h < (rules.get(n.toLowerCase()) ?? Infinity)) {
+        rules.set(n.toLowerCase(), h);
+        changed = true;
       }
     }
+  }
+  return of;
+}
+
+const heightCache = new WeakMap<Grammar, (e: Expr) => number>();
+
+/** A random string that rule `def` of grammar `g` matches. */
+export function generateRule(g: Grammar, def: RuleDefinition, random: Random, options: GenerateOptions = {}): string {
+  const maxRepeat = options.maxRepeat ?? 6;
+  const maxDepth = options.maxDepth ?? 40;
+  let height = heightCache.get(g);
+  if (height === undefined) {
+    height = heights(g);
+    heightCache.set(g, height);
+  }
+  const h = height;
+  if (h(def.expr) === Infinity) throw new RangeError(`generate: rule ${def.name} matches no string (it needs a prose value)`);
+  const analysis = g.analysis;
+  const go = (x: Expr, depth: number): string => {
+    const set = analysis.charSet(x);
+    if (set !== null) return String.fromCodePoint(pickCodePoint(set, random));
     switch (x.type) {
       case "lit":
-        return x.caseSensitive ? x.text : [...x.text].map((c) => (/[A-Za-z]/.test(c) && random(2) ? String.fromCharCode(c.charCodeAt(0) ^ 0x20) : c)).join("");
+        return x.caseSensitive
+          ? x.text
+          : String.fromCodePoint(...codePoints(x.text).map((c) => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a && random(2) === 1 ? c ^ 0x20 : c)));
       case "range":
-        return String.fromCharCode(x.lo + random(x.hi - x.lo + 1));
+        return ""; // unreachable: a range that holds a character has a character set
       case "seq":
-        return x.items.map(go).join("");
+        return x.items.map((i) => go(i, depth)).join("");
       case "alt": {
-        const item = x.items[random(x.items.length)];
-        return item ? go(item) : "";
+        const usable = x.items.filter((i) => h(i) !== Infinity);
+        const pool = depth >= maxDepth ? usable.filter((i) => h(i) === Math.min(...usable.map(h))) : usable;
+        const item = pool[random(pool.length)];
+        return item === undefined ? "" : go(item, depth);
       }
       case "rep": {
-        const max = Math.min(x.max, x.min + maxRepeat);
+        const possible = h(x.item) !== Infinity;
+        const max = possible ? Math.min(x.max, x.min + (depth >= maxDepth ? 0 : maxRepeat)) : x.min;
         const n = x.min + random(max - x.min + 1);
         let out = "";
-        for (let k = 0; k < n; k++) out += go(x.item);
+        for (let k = 0; k < n; k++) out += go(x.item, depth);
         return out;
       }
       case "ref":
-        return go(x.rule.expr);
+        return go(analysis.rule(x.name).expr, depth + 1);
       case "prose":
         return "";
-      case "guard":
-        return go(x.item);
     }
   };
-  return go(e);
+  return go(def.expr, 0);
 }
-
-/** A random string that the rule matches. */
-export const generate = (rule: RuleDefinition | { readonly definition: RuleDefinition }, random: Random, options?: GenerateOptions): string =>
-  generateExpr("definition" in rule ? rule.definition.expr : rule.expr, random, options);

@@ -1,97 +1,114 @@
 // The "uri-grammar/rules" entry point: one parsimmon parser per rule of RFC 3986 Appendix A and
 // the RFC 5234 core rules it uses, under the mechanical camelCase of its ABNF name, and `rule()`
-// to reach any of them by that name.
-import type { RuleParser } from "../abnf/to-parser.js";
-import type {
-  AbsoluteUri, Authority, Host, IPv4Host, IPv6Host, IPvFutureHost, Path, RegNameHost, RelativeRef, Uri, UriReference,
-} from "../ast/nodes.js";
-import * as authorityRules from "./authority.js";
-import type { HierPart } from "./build.js";
-import * as characterRules from "./characters.js";
-import * as coreRules from "./core.js";
-import * as pathRules from "./path.js";
-import * as queryRules from "./query-fragment.js";
-import * as referenceRules from "./reference.js";
-import * as schemeRules from "./scheme.js";
+// to reach any of them by that name. Each is derived from the rule's one definition in
+// src/grammars/rfc3986/ with the AST semantics of src/grammars/rfc3986/semantics.ts.
+import type { RuleParser } from "../abnf/parser.js";
+import type { ValueOf } from "../abnf/semantics.js";
+import { rfc3986 } from "../grammars/rfc3986/index.js";
+import { rfc3986Semantics, type rfc3986Actions } from "../grammars/rfc3986/semantics.js";
 
-export { alpha, digit, hexdig } from "./core.js";
-export { genDelims, pctEncoded, reserved, subDelims, unreserved } from "./characters.js";
-export { scheme } from "./scheme.js";
-export {
-  authority, decOctet, h16, host, ipLiteral, ipv4address, ipv6address, ipvfuture, ls32, port, regName, userinfo,
-} from "./authority.js";
-export {
-  path, pathAbempty, pathAbsolute, pathEmpty, pathNoscheme, pathRootless, pchar, segment, segmentNz, segmentNzNc,
-} from "./path.js";
-export { fragment, query } from "./query-fragment.js";
-export { absoluteUri, hierPart, relativePart, relativeRef, uri, uriReference } from "./reference.js";
-export type { HierPart } from "./build.js";
-export type { RuleParser } from "../abnf/to-parser.js";
-export type { Expr, RuleDefinition } from "../abnf/expr.js";
+export type { HierPart } from "../grammars/rfc3986/semantics.js";
+export type { RuleParser } from "../abnf/parser.js";
+export type { Expr } from "../abnf/expr.js";
+export type { RuleDefinition } from "../abnf/analysis.js";
 
-/** The value each rule's parser yields, by ABNF name. */
-export interface RuleValues {
-  "URI": Uri;
-  "hier-part": HierPart;
-  "URI-reference": UriReference;
-  "absolute-URI": AbsoluteUri;
-  "relative-ref": RelativeRef;
-  "relative-part": HierPart;
-  "scheme": string;
-  "authority": Authority;
-  "userinfo": string;
-  "host": Host;
-  "port": string;
-  "IP-literal": IPv6Host | IPvFutureHost;
-  "IPvFuture": IPvFutureHost;
-  "IPv6address": IPv6Host;
-  "h16": string;
-  "ls32": string;
-  "IPv4address": IPv4Host;
-  "dec-octet": string;
-  "reg-name": RegNameHost;
-  "path": Path;
-  "path-abempty": Path;
-  "path-absolute": Path;
-  "path-noscheme": Path;
-  "path-rootless": Path;
-  "path-empty": Path;
-  "segment": string;
-  "segment-nz": string;
-  "segment-nz-nc": string;
-  "pchar": string;
-  "query": string;
-  "fragment": string;
-  "pct-encoded": string;
-  "unreserved": string;
-  "reserved": string;
-  "gen-delims": string;
-  "sub-delims": string;
-  "ALPHA": string;
-  "DIGIT": string;
-  "HEXDIG": string;
-}
+/** Every ABNF rule name this package has a parser for, as RFC 3986 and RFC 5234 spell them. */
+export type RuleName =
+  | "URI" | "hier-part" | "URI-reference" | "absolute-URI" | "relative-ref" | "relative-part" | "scheme" | "authority"
+  | "userinfo" | "host" | "port" | "IP-literal" | "IPvFuture" | "IPv6address" | "h16" | "ls32" | "IPv4address" | "dec-octet"
+  | "reg-name" | "path" | "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "path-empty" | "segment"
+  | "segment-nz" | "segment-nz-nc" | "pchar" | "query" | "fragment" | "pct-encoded" | "unreserved" | "reserved" | "gen-delims"
+  | "sub-delims" | "ALPHA" | "DIGIT" | "HEXDIG";
 
-/** Every ABNF rule name this package has a parser for, as the RFCs spell them. */
-export type RuleName = keyof RuleValues;
+/** The value each rule's parser yields, by ABNF name: an AST node for the structural rules, else the matched text. */
+export type RuleValues = { readonly [N in RuleName]: ValueOf<typeof rfc3986Actions, N> };
 
-const all: readonly RuleParser<unknown>[] = [
-  referenceRules, schemeRules, authorityRules, pathRules, queryRules, characterRules, coreRules,
-].flatMap((m) => Object.values(m) as RuleParser<unknown>[]);
+const p = <N extends RuleName>(name: N): RuleParser<RuleValues[N]> => rfc3986Semantics.rule(name) as RuleParser<RuleValues[N]>;
 
-const byName: ReadonlyMap<string, RuleParser<unknown>> = new Map(all.map((p) => [p.abnfName.toLowerCase(), p]));
+/** RFC 3986 §3 `URI`: yields a `Uri` node. */
+export const uri = p("URI");
+/** RFC 3986 §3 `hier-part`: yields its authority and path. */
+export const hierPart = p("hier-part");
+/** RFC 3986 §4.1 `URI-reference`: yields a `Uri` or `RelativeRef` node. */
+export const uriReference = p("URI-reference");
+/** RFC 3986 §4.3 `absolute-URI`: yields a `Uri` node without a fragment. */
+export const absoluteUri = p("absolute-URI");
+/** RFC 3986 §4.2 `relative-ref`: yields a `RelativeRef` node. */
+export const relativeRef = p("relative-ref");
+/** RFC 3986 §4.2 `relative-part`: yields its authority and path. */
+export const relativePart = p("relative-part");
+/** RFC 3986 §3.1 `scheme`. */
+export const scheme = p("scheme");
+/** RFC 3986 §3.2 `authority`: yields an `Authority` node. */
+export const authority = p("authority");
+/** RFC 3986 §3.2.1 `userinfo`. */
+export const userinfo = p("userinfo");
+/** RFC 3986 §3.2.2 `host`: yields a `Host` node (a valid IPv4 address is an `IPv4address`, not a `reg-name`). */
+export const host = p("host");
+/** RFC 3986 §3.2.3 `port`. */
+export const port = p("port");
+/** RFC 3986 §3.2.2 `IP-literal`: yields an IPv6 or IPvFuture host node. */
+export const ipLiteral = p("IP-literal");
+/** RFC 3986 §3.2.2 `IPvFuture`: yields an `IPvFutureHost`. */
+export const ipvfuture = p("IPvFuture");
+/** RFC 3986 §3.2.2 `IPv6address`: yields an `IPv6Host` with its eight pieces. */
+export const ipv6address = p("IPv6address");
+/** RFC 3986 §3.2.2 `h16`. */
+export const h16 = p("h16");
+/** RFC 3986 §3.2.2 `ls32`. */
+export const ls32 = p("ls32");
+/** RFC 3986 §3.2.2 `IPv4address`: yields an `IPv4Host` with its four octets. */
+export const ipv4address = p("IPv4address");
+/** RFC 3986 §3.2.2 `dec-octet`. */
+export const decOctet = p("dec-octet");
+/** RFC 3986 §3.2.2 `reg-name`: yields a `RegNameHost`. */
+export const regName = p("reg-name");
+/** RFC 3986 §3.3 `path`: yields a `Path` of the first of the five kinds that matches. */
+export const path = p("path");
+/** RFC 3986 §3.3 `path-abempty`: yields a `Path`. */
+export const pathAbempty = p("path-abempty");
+/** RFC 3986 §3.3 `path-absolute`: yields a `Path`. */
+export const pathAbsolute = p("path-absolute");
+/** RFC 3986 §3.3 `path-noscheme`: yields a `Path`. */
+export const pathNoscheme = p("path-noscheme");
+/** RFC 3986 §3.3 `path-rootless`: yields a `Path`. */
+export const pathRootless = p("path-rootless");
+/** RFC 3986 §3.3 `path-empty`: yields a `Path`. */
+export const pathEmpty = p("path-empty");
+/** RFC 3986 §3.3 `segment`. */
+export const segment = p("segment");
+/** RFC 3986 §3.3 `segment-nz`. */
+export const segmentNz = p("segment-nz");
+/** RFC 3986 §3.3 `segment-nz-nc`. */
+export const segmentNzNc = p("segment-nz-nc");
+/** RFC 3986 §3.3 `pchar`. */
+export const pchar = p("pchar");
+/** RFC 3986 §3.4 `query`. */
+export const query = p("query");
+/** RFC 3986 §3.5 `fragment`. */
+export const fragment = p("fragment");
+/** RFC 3986 §2.1 `pct-encoded`. */
+export const pctEncoded = p("pct-encoded");
+/** RFC 3986 §2.3 `unreserved`. */
+export const unreserved = p("unreserved");
+/** RFC 3986 §2.2 `reserved`. */
+export const reserved = p("reserved");
+/** RFC 3986 §2.2 `gen-delims`. */
+export const genDelims = p("gen-delims");
+/** RFC 3986 §2.2 `sub-delims`. */
+export const subDelims = p("sub-delims");
+/** RFC 5234 Appendix B.1 `ALPHA`. */
+export const alpha = p("ALPHA");
+/** RFC 5234 Appendix B.1 `DIGIT`. */
+export const digit = p("DIGIT");
+/** RFC 5234 Appendix B.1 `HEXDIG`. */
+export const hexdig = p("HEXDIG");
 
 /** Every rule's ABNF name, RFC 3986 rules first in the order of its Appendix A, then the core rules. */
-export const ruleNames: readonly RuleName[] = Object.freeze([
-  "URI", "hier-part", "URI-reference", "absolute-URI", "relative-ref", "relative-part", "scheme", "authority",
-  "userinfo", "host", "port", "IP-literal", "IPvFuture", "IPv6address", "h16", "ls32", "IPv4address", "dec-octet",
-  "reg-name", "path", "path-abempty", "path-absolute", "path-noscheme", "path-rootless", "path-empty", "segment",
-  "segment-nz", "segment-nz-nc", "pchar", "query", "fragment", "pct-encoded", "unreserved", "reserved", "gen-delims",
-  "sub-delims", "ALPHA", "DIGIT", "HEXDIG",
-] satisfies RuleName[]);
+export const ruleNames: readonly RuleName[] = Object.freeze([...rfc3986.ruleNames] as RuleName[]);
 
 /** True when `name` is a rule name this package knows (case-insensitive, RFC 5234 §2.1). */
-export const isRuleName = (name: string): boolean => byName.has(name.toLowerCase());
+export const isRuleName = (name: string): name is RuleName => rfc3986.has(name);
 
 /**
  * The parser of a rule, by its ABNF name (case-insensitive, RFC 5234 §2.1).
@@ -102,5 +119,5 @@ export const isRuleName = (name: string): boolean => byName.has(name.toLowerCase
 export function rule<N extends RuleName>(name: N): RuleParser<RuleValues[N]>;
 export function rule(name: string): RuleParser<unknown> | undefined;
 export function rule(name: string): RuleParser<unknown> | undefined {
-  return byName.get(name.toLowerCase());
+  return rfc3986.has(name) ? rfc3986Semantics.rule(name) : undefined;
 }

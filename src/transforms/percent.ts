@@ -1,6 +1,6 @@
 // RFC 3986 §2.1 percent-encoding and §2.4 when to decode; octets are UTF-8 (RFC 3629), as §2.5
 // asks of new schemes and §3.2.2 of reg-names.
-import { charsets, type CharTable } from "../charsets.js";
+import { charsets, ENCODE_RULES, type CharTable } from "../charsets.js";
 import { DecodeError, type TransformResult } from "./errors.js";
 
 const HEX = "0123456789ABCDEF";
@@ -133,22 +133,8 @@ export function percentDecode(text: string, options: DecodeOptions = {}): Transf
   return { ok: true, value: out };
 }
 
-/** The rules {@link percentEncode} encodes for. */
-export type EncodeRule =
-  | "segment" | "segment-nz" | "segment-nz-nc" | "pchar" | "path" | "query" | "fragment" | "userinfo" | "reg-name" | "unreserved";
-
-const ENCODE_TABLES: Readonly<Record<EncodeRule, CharTable>> = Object.freeze({
-  segment: charsets.pchar,
-  "segment-nz": charsets.pchar,
-  "segment-nz-nc": charsets["segment-nz-nc"],
-  pchar: charsets.pchar,
-  path: charsets.path,
-  query: charsets.query,
-  fragment: charsets.fragment,
-  userinfo: charsets.userinfo,
-  "reg-name": charsets["reg-name"],
-  unreserved: charsets.unreserved,
-});
+/** The rules {@link percentEncode} encodes for (src/charsets.ts derives their tables from the grammar). */
+export type EncodeRule = (typeof ENCODE_RULES)[number];
 
 /**
  * Encodes `text` as UTF-8 and percent-encodes every octet whose character `table` does not
@@ -201,7 +187,6 @@ export function encodeWith(text: string, table: CharTable): string {
  * percentEncode("over there/é", "segment"); // "over%20there%2F%C3%A9"
  */
 export function percentEncode(text: string, rule: EncodeRule): string {
-  const table = ENCODE_TABLES[rule];
-  if (table === undefined) throw new TypeError(`percentEncode: unsupported rule ${JSON.stringify(rule)}`);
-  return encodeWith(text, table);
+  if (!(ENCODE_RULES as readonly string[]).includes(rule)) throw new TypeError(`percentEncode: unsupported rule ${JSON.stringify(rule)}`);
+  return encodeWith(text, charsets[rule]);
 }

@@ -1,13 +1,13 @@
 // fast-check arbitraries derived from the rule definitions (src/abnf/generate.ts), plus
 // one-character mutations of them, for differential and property tests.
 import fc from "fast-check";
-import { generate, seededRandom } from "../../src/abnf/generate";
+import { seededRandom } from "../../src/abnf/generate";
 import { rule, type RuleName } from "../../src/rules/index";
 
 /** Strings that the rule matches, generated from its definition. */
 export const validFor = (name: RuleName, maxRepeat = 6): fc.Arbitrary<string> =>
   fc.tuple(fc.integer({ min: 0, max: 0x7fffffff }), fc.integer({ min: 1, max: maxRepeat }))
-    .map(([seed, reps]) => generate(rule(name), seededRandom(seed), { maxRepeat: reps }));
+    .map(([seed, reps]) => rule(name).generate(seededRandom(seed), { maxRepeat: reps }));
 
 /** Characters that matter to RFC 3986, valid or not, plus a few that never are. */
 const ALPHABET = [..."aZ09-._~!$&'()*+,;=:@/?#[]%vV.fF", " ", "\"", "<", ">", "\\", "^", "`", "{", "|", "}", "é", "\u0000", "\u{1F600}"];

@@ -1,0 +1,417 @@
+// Static analyses of a set of rule definitions, used to build and compile grammars: which
+// expressions match the empty string, which match exactly one character (and from which set),
+// which rules are recursive, left recursion (RFC 5234 places no restriction on it; a top-down
+// matcher cannot run it), and what expressions can match nothing at all.
+import { codePointSet, codePoints, EMPTY_SET, literalCharSet, union, type CodePointSet } from "./charset.js";
+import type { Expr } from "./expr.js";
+
+/** A rule as a grammar holds it. */
+export interface RuleDefinition {
+  /** The name as the definition spells it (RFC 5234 §2.1 makes case irrelevant). */
+  readonly name: string;
+  readonly expr: Expr;
+  /**
+   * Reported by its name in "expected ..." lists when matching fails where it starts (e.g.
+   * `HEXDIG`), instead of by the literals inside it.
+   */
+  readonly token: boolean;
+}
+
+/** Lookup of rule definitions by name, case-insensitively. */
+export type RuleLookup = (name: string) => RuleDefinition | undefined;
+
+/**
+ * Per-grammar analyses, computed once and kept. Every method is total for a grammar whose
+ * references are all defined.
+ */
+export class Analysis {
+  readonly #lookup: RuleLookup;
+  readonly #charSets = new Map<Expr, CodePointSet | null>();
+  readonly #firsts = new Map<Expr, CodePointSet>();
+  readonly #nullable = new Map<Expr, boolean>();
+  readonly #nullableRule = new Map<string, boolean>();
+  #nullableDone = false;
+  readonly #empty = new Map<Expr, boolean>();
+  readonly #emptyRule = new Map<string, boolean>();
+  #recursive: ReadonlySet<string> | undefined;
+
+  constructor(lookup: RuleLookup, readonly ruleKeys: readonly string[]) {
+    this.#lookup = lookup;
+  }
+
+  rule(name: string): RuleDefinition {
+    const def = this.#lookup(name);
+    if (def === undefined) throw new Error(`internal: rule ${name} is not defined`);
+    return def;
+  }
+
+  /**
+   * The set of single characters `e` matches when it matches exactly one character whatever the
+   * input (a range, a one-character literal, an alternation of such, a reference to such a
+   * rule); `null` otherwise.
+   */
+  charSet(e: Expr): CodePointSet | null {
+    const known = this.#charSets.get(e);
+    if (known !== undefined) return known;
+    this.#charSets.set(e, null); // a reference cycle is not a character class
+    let result: CodePointSet | null = null;
+    switch (e.type) {
+      case "lit": {
+        const cps = codePoints(e.text);
+        if (cps.length === 1) result = literalCharSet(cps[0] as number, e.caseSensitive);
+        break;
+      }
+      case "range":
+        result = codePointSet([[e.lo, e.hi]]);
+        break;
+      case "alt": {
+        const parts: CodePointSet[] = [];
+        for (const item of e.items) {
+          const s = this.charSet(item);
+          if (s === null) {
+            parts.length = 0;
+            break;
+          }
+          parts.push(s);
+        }
+        if (parts.length > 0) result = union(...parts);
+        break;
+      }
+      case "ref":
+        result = this.charSet(this.rule(e.name).expr);
+        break;
+      default:
+        break;
+    }
+    this.#charSets.set(e, result);
+    return result;
+  }
+
+  /** The code points a non-empty match of `e` can start with. */
+  firstChars(e: Expr): CodePointSet {
+    const known = this.#firsts.get(e);
+    if (known !== undefined) return known;
+    this.#firsts.set(e, EMPTY_SET); // no left recursion: a cycle here adds nothing
+    let r: CodePointSet;
+    const single = this.charSet(e);
+    if (single !== null) r = single;
+    else {
+      switch (e.type) {
+        case "lit": {
+          const cps = codePoints(e.text);
+          r = cps.length === 0 ? EMPTY_SET : literalCharSet(cps[0] as number, e.caseSensitive);
+          break;
+        }
+        case "seq": {
+          const parts: CodePointSet[] = [];
+          for (const item of e.items) {
+            parts.push(this.firstChars(item));
+            if (!this.nullable(item)) break;
+          }
+          r = union(...parts);
+          break;
+        }
+        case "alt":
+          r = union(...e.items.map((x) => this.firstChars(x)));
+          break;
+        case "rep":
+          r = e.max === 0 ? EMPTY_SET : this.firstChars(e.item);
+          break;
+        case "ref":
+          r = this.firstChars(this.rule(e.name).expr);
+          break;
+        default:
+          r = EMPTY_SET;
+      }
+    }
+    this.#firsts.set(e, r);
+    return r;
+  }
+
+  /**
+   * Every single character that can stand in a match of `e` outside the rules named in
+   * `opaque` (lowercase names), e.g. the characters a `query` allows besides `pct-encoded`.
+   */
+  charsInside(e: Expr, opaque: ReadonlySet<string>): CodePointSet {
+    const seen = new Set<string>();
+    const walk = (x: Expr): CodePointSet[] => {
+      if (x.type === "ref") {
+        const key = x.name.toLowerCase();
+        if (opaque.has(key) || seen.has(key)) return [];
+        seen.add(key);
+        return walk(this.rule(x.name).expr);
+      }
+      const set = this.charSet(x);
+      if (set !== null) return [set];
+      switch (x.type) {
+        case "lit":
+          return codePoints(x.text).map((cp) => literalCharSet(cp, x.caseSensitive));
+        case "seq":
+        case "alt":
+          return x.items.flatMap(walk);
+        case "rep":
+          return x.max === 0 ? [] : walk(x.item);
+        default:
+          return [];
+      }
+    };
+    return union(...walk(e));
+  }
+
+  /** True when `e` can match the empty string (least fixed point over recursive rules). */
+  nullable(e: Expr): boolean {
+    if (!this.#nullableDone) {
+      const rules = new Map(this.ruleKeys.map((k) => [k, false]));
+      let changed = true;
+      while (changed) {
+        changed = false;
+        for (const k of this.ruleKeys) {
+          if (rules.get(k) !== true && this.#nullableOfFresh(this.rule(k).expr, rules)) {
+            rules.set(k, true);
+            changed = true;
+          }
+        }
+      }
+      for (const [k, v] of rules) this.#nullableRule.set(k, v);
+      this.#nullableDone = true;
+    }
+    let known = this.#nullable.get(e);
+    if (known === undefined) {
+      known = this.#nullableOfFresh(e, this.#nullableRule);
+      this.#nullable.set(e, known);
+    }
+    return known;
+  }
+
+  /** Nullability during the fixed point, reading rule values from `rules`. */
+  #nullableOfFresh(e: Expr, rules: ReadonlyMap<string, boolean>): boolean {
+    switch (e.type) {
+      case "lit":
+        return e.text === "";
+      case "range":
+      case "prose":
+        return false;
+      case "seq":
+        return e.items.every((x) => this.#nullableOfFresh(x, rules));
+      case "alt":
+        return e.items.some((x) => this.#nullableOfFresh(x, rules));
+      case "rep":
+        return e.min === 0 || this.#nullableOfFresh(e.item, rules);
+      case "ref":
+        return rules.get(e.name.toLowerCase()) ?? false;
+    }
+  }
+
+  /**
+   * True when `e` matches no string at all (a prose value, a sequence holding one, a reference
+   * to such a rule): the compiled forms leave such parts out.
+   */
+  matchesNothing(e: Expr): boolean {
+    if (this.#emptyRule.size === 0 && this.ruleKeys.length > 0) this.#computeEmpty();
+    return this.#emptyOf(e);
+  }
+
+  #emptyOf(e: Expr): boolean {
+    const known = this.#empty.get(e);
+    if (known !== undefined) return known;
+    let r: boolean;
+    switch (e.type) {
+      case "lit":
+        r = false;
+        break;
+      case "range":
+        r = codePointSet([[e.lo, e.hi]]).length === 0; // only surrogates, which are no characters
+        break;
+      case "prose":
+        r = true;
+        break;
+      case "seq":
+        r = e.items.some((x) => this.#emptyOf(x));
+        break;
+      case "alt":
+        r = e.items.every((x) => this.#emptyOf(x));
+        break;
+      case "rep":
+        r = e.min > 0 && this.#emptyOf(e.item);
+        break;
+      case "ref":
+        r = this.#emptyRule.get(e.name.toLowerCase()) ?? true;
+        break;
+    }
+    this.#empty.set(e, r);
+    return r;
+  }
+
+  /** Greatest fixed point: a rule matches something when its body does, given the rules known to. */
+  #computeEmpty(): void {
+    const productive = new Set<string>();
+    const produces = (e: Expr): boolean => {
+      switch (e.type) {
+        case "lit":
+          return true;
+        case "range":
+          return codePointSet([[e.lo, e.hi]]).length > 0;
+        case "prose":
+          return false;
+        case "seq":
+          return e.items.every(produces);
+        case "alt":
+          return e.items.some(produces);
+        case "rep":
+          return e.min === 0 || produces(e.item);
+        case "ref":
+          return productive.has(e.name.toLowerCase());
+      }
+    };
+    let changed = true;
+    while (changed) {
+      changed = false;
+      for (const k of this.ruleKeys) {
+        if (!productive.has(k) && produces(this.rule(k).expr)) {
+          productive.add(k);
+          changed = true;
+        }
+      }
+    }
+    for (const k of this.ruleKeys) this.#emptyRule.set(k, !productive.has(k));
+  }
+
+  /** The rules (lowercase names) that take part in a reference cycle: these are matched by call, never inlined. */
+  recursiveRules(): ReadonlySet<string> {
+    if (this.#recursive !== undefined) return this.#recursive;
+    // Tarjan's strongly connected components over the reference graph, iteratively.
+    const edges = new Map<string, string[]>();
+    for (const k of this.ruleKeys) edges.set(k, refsOf(this.rule(k).expr).map((n) => n.toLowerCase()));
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const onStack = new Set<string>();
+    const stack: string[] = [];
+    const recursive = new Set<string>();
+    let counter = 0;
+    for (const root of this.ruleKeys) {
+      if (index.has(root)) continue;
+      const work: { node: string; next: number }[] = [{ node: root, next: 0 }];
+      index.set(root, counter);
+      low.set(root, counter++);
+      stack.push(root);
+      onStack.add(root);
+      while (work.length > 0) {
+        const top = work[work.length - 1] as { node: string; next: number };
+        const succ = edges.get(top.node) ?? [];
+        if (top.next < succ.length) {
+          const w = succ[top.next++] as string;
+          if (!index.has(w)) {
+            index.set(w, counter);
+            low.set(w, counter++);
+            stack.push(w);
+            onStack.add(w);
+            work.push({ node: w, next: 0 });
+          } else if (onStack.has(w)) low.set(top.node, Math.min(low.get(top.node) as number, index.get(w) as number));
+        } else {
+          work.pop();
+          const parent = work[work.length - 1];
+          if (parent) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(top.node) as number));
+          if (low.get(top.node) === index.get(top.node)) {
+            const component: string[] = [];
+            let w: string;
+            do {
+              w = stack.pop() as string;
+              onStack.delete(w);
+              component.push(w);
+            } while (w !== top.node);
+            const self = (edges.get(top.node) ?? []).includes(top.node);
+            if (component.length > 1 || self) for (const c of component) recursive.add(c);
+          }
+        }
+      }
+    }
+    this.#recursive = recursive;
+    return recursive;
+  }
+
+  /**
+   * A left-recursive cycle (rule names as spelled) if there is one: a rule that can be reached
+   * again from itself without consuming a character.
+   */
+  leftRecursion(): string[] | undefined {
+    const leftRefs = new Map<string, string[]>();
+    const collect = (e: Expr, out: string[]): void => {
+      switch (e.type) {
+        case "ref":
+          out.push(e.name.toLowerCase());
+          return;
+        case "alt":
+          for (const item of e.items) collect(item, out);
+          return;
+        case "seq":
+          for (const item of e.items) {
+            collect(item, out);
+            if (!this.nullable(item)) return;
+          }
+          return;
+        case "rep":
+          if (e.max >= 1) collect(e.item, out);
+          return;
+        default:
+          return;
+      }
+    };
+    for (const k of this.ruleKeys) {
+      const out: string[] = [];
+      collect(this.rule(k).expr, out);
+      leftRefs.set(k, out);
+    }
+    const state = new Map<string, 1 | 2>();
+    for (const root of this.ruleKeys) {
+      if (state.has(root)) continue;
+      const path: string[] = [root];
+      const iters: number[] = [0];
+      state.set(root, 1);
+      while (path.length > 0) {
+        const node = path[path.length - 1] as string;
+        const succ = leftRefs.get(node) ?? [];
+        const k = iters[iters.length - 1] as number;
+        if (k < succ.length) {
+          iters[iters.length - 1] = k + 1;
+          const w = succ[k] as string;
+          const s = state.get(w);
+          if (s === 1) {
+            const cycle = [...path.slice(path.indexOf(w)), w];
+            return cycle.map((c) => this.rule(c).name);
+          }
+          if (s === undefined) {
+            state.set(w, 1);
+            path.push(w);
+            iters.push(0);
+          }
+        } else {
+          state.set(node, 2);
+          path.pop();
+          iters.pop();
+        }
+      }
+    }
+    return undefined;
+  }
+}
+
+/** The rule names `e` refers to, with repeats. */
+export function refsOf(e: Expr, out: string[] = []): string[] {
+  switch (e.type) {
+    case "ref":
+      out.push(e.name);
+      break;
+    case "seq":
+    case "alt":
+      for (const item of e.items) refsOf(item, out);
+      break;
+    case "rep":
+      refsOf(e.item, out);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+export { EMPTY_SET };

@@ -1,0 +1,529 @@
+// The exact engine. For a rule without recursive references, one lazy DFA over its position
+// automaton answers whole-string and longest-prefix matches in one pass, linear in the input.
+// For rules that call recursive ones, matching follows the positions of each called rule at
+// every offset, memoized by (rule, offset): exact for every grammar without left recursion, and
+// polynomial. Either way the failure offset is the end of the longest prefix of the input that
+// some string of the rule begins with, and "expected" lists what could stand there.
+//
+// A derivation (which alternative, how many repetitions, where each rule occurrence begins
+// and ends) is extracted in a second pass for the semantics: backward, the positions from which
+// the match can still be completed; forward, at each step the first such edge in priority order,
+// which is the derivation a backtracking matcher would find first.
+import type { Analysis } from "./analysis.js";
+import { ACCEPT, buildAutomaton, chainBelow, optionLabel, type Automaton, type Edge } from "./automaton.js";
+import { codePointAt, hasCodePoint } from "./charset.js";
+import { Dfa, type DfaState } from "./dfa.js";
+
+/** Where a match failed: the offset (UTF-16) and what could have stood there. */
+export interface Failure {
+  readonly offset: number;
+  readonly expected: readonly string[];
+}
+
+/** The longest prefix match from a start offset. */
+export interface Longest {
+  /** The end of the longest match, or -1 when there is none. */
+  readonly end: number;
+  /** How far the input could be read as the beginning of a match. */
+  readonly furthest: number;
+  /** What could have continued the input at `furthest`. */
+  readonly expected: readonly string[];
+}
+
+/** One step of a derivation: the edge taken, and the character or call it leads to. */
+export interface Step {
+  readonly edge: Edge;
+  /** Where the target position starts matching (for an edge to ACCEPT: the end of the match). */
+  readonly at: number;
+  /** Where it stops: after the character, or where the call ends. */
+  readonly end: number;
+  /** For a character position: which of its options matched. */
+  readonly option: number;
+  /** For a call position: the derivation of the called rule. */
+  readonly sub: Derivation | undefined;
+}
+
+/** How a rule matched `input.slice(start, end)`; the last step's edge goes to ACCEPT. */
+export interface Derivation {
+  readonly automaton: Automaton;
+  readonly input: string;
+  readonly start: number;
+  readonly end: number;
+  readonly steps: readonly Step[];
+}
+
+/** The compiled forms of one grammar's rules, made on first use and kept. */
+export class Compiled {
+  readonly #automata = new Map<string, Automaton>();
+  readonly #dfas = new Map<string, Dfa | null>();
+
+  constructor(readonly analysis: Analysis) {}
+
+  /** The automaton of a rule (lowercase name). */
+  automaton(key: string): Automaton {
+    let a = this.#automata.get(key);
+    if (a === undefined) {
+      a = buildAutomaton(this.analysis.rule(key), this.analysis, this.analysis.recursiveRules());
+      this.#automata.set(key, a);
+    }
+    return a;
+  }
+
+  /** The lazy DFA of a rule, or `null` when the rule calls a recursive one. */
+  dfa(key: string): Dfa | null {
+    let d = this.#dfas.get(key);
+    if (d === undefined) {
+      const a = this.automaton(key);
+      d = a.hasCalls ? null : new Dfa(a);
+      this.#dfas.set(key, d);
+    }
+    return d;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Labels: what was expected
+
+const uniquePush = (out: string[], label: string): void => {
+  if (!out.includes(label)) out.push(label);
+};
+
+/**
+ * The labels of the target of `edge`: the outermost token rule the edge enters (e.g. `HEXDIG`,
+ * `pchar`), else for each option of the target the outermost token under it or its literal.
+ */
+function edgeLabels(a: Automaton, edge: Edge, out: string[], calleeLabels?: (key: string) => readonly string[]): void {
+  if (edge.to === ACCEPT) return;
+  const pos = a.positions[edge.to];
+  if (pos === undefined) return;
+  const chain = chainBelow(a.instances, pos.instance, edge.context);
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const inst = a.instances[chain[i] as number];
+    if (inst?.token) {
+      uniquePush(out, inst.rule);
+      return;
+    }
+  }
+  if (pos.call !== undefined) {
+    const inner = calleeLabels?.(pos.call);
+    if (inner && inner.length > 0) for (const l of inner) uniquePush(out, l);
+    else uniquePush(out, a.instances[pos.instance]?.rule ?? pos.call);
+    return;
+  }
+  for (const o of pos.options) {
+    let label = optionLabel(o);
+    for (const i of o.chain) {
+      const inst = a.instances[i];
+      if (inst?.token) {
+        label = inst.rule;
+        break;
+      }
+    }
+    uniquePush(out, label);
+  }
+}
+
+/** Labels of the positions of DFA state `s`, entered from `prev` by code point `cp` (or from the start). */
+function dfaLabels(a: Automaton, prev: DfaState | null, cp: number): string[] {
+  const out: string[] = [];
+  if (prev === null) {
+    for (const e of a.start) edgeLabels(a, e, out);
+    return out;
+  }
+  for (const p of prev.positions) {
+    const pos = a.positions[p];
+    if (pos === undefined || !hasCodePoint(pos.set, cp)) continue;
+    for (const e of a.follow[p] ?? []) edgeLabels(a, e, out);
+  }
+  return out;
+}
+
+const END_OF_INPUT = "end of input";
+
+// ---------------------------------------------------------------------------------------------
+// Rules without calls: the DFA
+
+interface DfaRun {
+  /** Where reading stopped: the input's end, or the first code point no state could take. */
+  readonly stop: number;
+  readonly state: DfaState;
+  readonly prev: DfaState | null;
+  readonly prevCp: number;
+  /** The last offset at which the rule could end, or -1. */
+  readonly lastAccept: number;
+}
+
+function runDfa(dfa: Dfa, input: string, start: number, trace?: { states: DfaState[]; offsets: number[] }): DfaRun {
+  const n = input.length;
+  const ascii = dfa.ascii;
+  let s = dfa.start;
+  let prev: DfaState | null = null;
+  let prevCp = -1;
+  let k = start;
+  let lastAccept = s.accept ? start : -1;
+  if (trace) {
+    trace.states.push(s);
+    trace.offsets.push(k);
+  }
+  while (k < n) {
+    const c = input.charCodeAt(k);
+    let cp = c;
+    let cls: number;
+    let len = 1;
+    if (c < 128) cls = ascii[c] as number;
+    else {
+      cp = codePointAt(input, k);
+      if (cp < 0) break; // a lone surrogate is no character
+      cls = dfa.classOf(cp);
+      if (cp > 0xffff) len = 2;
+    }
+    let next = s.next[cls];
+    if (next === undefined) next = dfa.step(s, cls, cp);
+    if (next === null) break;
+    prev = s;
+    prevCp = cp;
+    s = next;
+    k += len;
+    if (s.accept) lastAccept = k;
+    if (trace) {
+      trace.states.push(s);
+      trace.offsets.push(k);
+    }
+  }
+  return { stop: k, state: s, prev, prevCp, lastAccept };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rules with calls: memoized simulation
+
+interface CallResult {
+  /** Every offset the rule can end at, ascending. */
+  readonly ends: readonly number[];
+  readonly furthest: number;
+  readonly expected: readonly string[];
+}
+
+/** The positions alive at each offset of one simulation, kept for derivations. */
+interface Buckets {
+  readonly offsets: number[];
+  readonly byOffset: Map<number, number[]>;
+  readonly ends: Set<number>;
+}
+
+/** Min-heap of offsets. */
+class OffsetHeap {
+  readonly #h: number[] = [];
+  get size(): number {
+    return this.#h.length;
+  }
+  push(x: number): void {
+    const h = this.#h;
+    h.push(x);
+    let i = h.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if ((h[p] as number) <= x) break;
+      h[i] = h[p] as number;
+      i = p;
+    }
+    h[i] = x;
+  }
+  pop(): number {
+    const h = this.#h;
+    const top = h[0] as number;
+    const last = h.pop() as number;
+    if (h.length > 0) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        let v = last;
+        if (l < h.length && (h[l] as number) < v) {
+          m = l;
+          v = h[l] as number;
+        }
+        if (r < h.length && (h[r] as number) < v) m = r;
+        if (m === i) break;
+        h[i] = h[m] as number;
+        i = m;
+      }
+      h[i] = last;
+    }
+    return top;
+  }
+}
+
+/** One input's memo of calls: (rule, offset) -> ends. */
+class CallRun {
+  readonly #memo = new Map<string, Map<number, CallResult>>();
+  constructor(
+    readonly compiled: Compiled,
+    readonly input: string,
+  ) {}
+
+  call(key: string, start: number): CallResult {
+    let byStart = this.#memo.get(key);
+    if (byStart === undefined) {
+      byStart = new Map();
+      this.#memo.set(key, byStart);
+    }
+    const known = byStart.get(start);
+    if (known !== undefined) return known;
+    const result = this.simulate(key, start).result;
+    byStart.set(start, result);
+    return result;
+  }
+
+  /** Follows every position of the rule from `start`, in order of offset. */
+  simulate(key: string, start: number): { result: CallResult; buckets: Buckets } {
+    const a = this.compiled.automaton(key);
+    const input = this.input;
+    const byOffset = new Map<number, number[]>();
+    const seen = new Map<number, Set<number>>();
+    const heap = new OffsetHeap();
+    const ends = new Set<number>();
+    const offsets: number[] = [];
+    const add = (k: number, q: number): void => {
+      let s = seen.get(k);
+      if (s === undefined) {
+        s = new Set();
+        seen.set(k, s);
+        byOffset.set(k, []);
+        heap.push(k);
+      }
+      if (!s.has(q)) {
+        s.add(q);
+        (byOffset.get(k) as number[]).push(q);
+      }
+    };
+    for (const e of a.start) {
+      if (e.to === ACCEPT) ends.add(start);
+      else add(start, e.to);
+    }
+    let furthest = start;
+    let calleeFurthest = -1;
+    let calleeExpected: string[] = [];
+    while (heap.size > 0) {
+      const k = heap.pop();
+      offsets.push(k);
+      const list = byOffset.get(k) as number[];
+      if (k > furthest) furthest = k;
+      for (let j = 0; j < list.length; j++) {
+        const p = list[j] as number;
+        const pos = a.positions[p];
+        if (pos === undefined) continue;
+        if (pos.call === undefined) {
+          const cp = codePointAt(input, k);
+          if (cp < 0 || !hasCodePoint(pos.set, cp)) continue;
+          const k2 = k + (cp > 0xffff ? 2 : 1);
+          for (const e of a.follow[p] ?? []) {
+            if (e.to === ACCEPT) ends.add(k2);
+            else add(k2, e.to);
+          }
+        } else {
+          const r = this.call(pos.call, k);
+          if (r.furthest > calleeFurthest) {
+            calleeFurthest = r.furthest;
+            calleeExpected = [...r.expected];
+          } else if (r.furthest === calleeFurthest) for (const l of r.expected) uniquePush(calleeExpected, l);
+          for (const end of r.ends) {
+            for (const e of a.follow[p] ?? []) {
+              if (e.to === ACCEPT) ends.add(end);
+              else add(end, e.to);
+            }
+          }
+        }
+      }
+    }
+    const sortedEnds = [...ends].sort((x, y) => x - y);
+    const lastEnd = sortedEnds.length > 0 ? (sortedEnds[sortedEnds.length - 1] as number) : -1;
+    const ownFurthest = Math.max(furthest, lastEnd);
+    let expected: string[] = [];
+    let at = ownFurthest;
+    if (byOffset.has(ownFurthest)) expected = this.#labelsAt(a, start, ownFurthest, byOffset);
+    if (calleeFurthest > at) {
+      at = calleeFurthest;
+      expected = calleeExpected;
+    } else if (calleeFurthest === at) for (const l of calleeExpected) uniquePush(expected, l);
+    return { result: { ends: sortedEnds, furthest: at, expected }, buckets: { offsets, byOffset, ends } };
+  }
+
+  /** The labels of the positions alive at `target`, by the edges that led there. */
+  #labelsAt(a: Automaton, start: number, target: number, byOffset: Map<number, number[]>): string[] {
+    const out: string[] = [];
+    const calleeStart = (key: string): readonly string[] => {
+      const r = this.call(key, target);
+      return r.furthest === target ? r.expected : [];
+    };
+    if (target === start) for (const e of a.start) edgeLabels(a, e, out, calleeStart);
+    for (const [k, list] of byOffset) {
+      if (k >= target) continue;
+      for (const p of list) {
+        const pos = a.positions[p];
+        if (pos === undefined) continue;
+        let lands = false;
+        if (pos.call === undefined) {
+          const cp = codePointAt(this.input, k);
+          lands = cp >= 0 && hasCodePoint(pos.set, cp) && k + (cp > 0xffff ? 2 : 1) === target;
+        } else lands = this.call(pos.call, k).ends.includes(target);
+        if (lands) for (const e of a.follow[p] ?? []) edgeLabels(a, e, out, calleeStart);
+      }
+    }
+    return out;
+  }
+
+  /** The preferred derivation of `key` over exactly `[start, end)`, which must match. */
+  derive(key: string, start: number, end: number): Derivation {
+    const a = this.compiled.automaton(key);
+    const { buckets } = this.simulate(key, start);
+    const input = this.input;
+    // Backward: live (offset, position) pairs, from which the match can reach ACCEPT at `end`.
+    const live = new Map<number, Set<number>>();
+    const isLive = (k: number, q: number): boolean => live.get(k)?.has(q) === true;
+    const offsets = [...buckets.offsets].sort((x, y) => y - x);
+    for (const k of offsets) {
+      if (k > end) continue;
+      const list = buckets.byOffset.get(k) as number[];
+      const set = new Set<number>();
+      live.set(k, set);
+      for (let j = list.length - 1; j >= 0; j--) {
+        const p = list[j] as number;
+        const pos = a.positions[p];
+        if (pos === undefined) continue;
+        const follows = a.follow[p] ?? [];
+        const ok = (k2: number): boolean => follows.some((e) => (e.to === ACCEPT ? k2 === end : isLive(k2, e.to)));
+        if (pos.call === undefined) {
+          const cp = codePointAt(input, k);
+          if (cp >= 0 && hasCodePoint(pos.set, cp) && ok(k + (cp > 0xffff ? 2 : 1))) set.add(p);
+        } else if (this.call(pos.call, k).ends.some((k2) => k2 <= end && ok(k2))) set.add(p);
+      }
+    }
+    // Forward: the first live edge at each step.
+    const steps: Step[] = [];
+    const pickStart = a.start.find((e) => (e.to === ACCEPT ? start === end : isLive(start, e.to)));
+    if (pickStart === undefined) throw new Error("internal: derive called on a non-match");
+    let edge: Edge = pickStart;
+    let at = start;
+    for (;;) {
+      if (edge.to === ACCEPT) {
+        steps.push({ edge, at, end: at, option: -1, sub: undefined });
+        break;
+      }
+      const pos = a.positions[edge.to];
+      if (pos === undefined) throw new Error("internal: bad position");
+      const follows = a.follow[edge.to] ?? [];
+      const choose = (k2: number): Edge | undefined => follows.find((e) => (e.to === ACCEPT ? k2 === end : isLive(k2, e.to)));
+      if (pos.call === undefined) {
+        const cp = codePointAt(input, at);
+        const k2 = at + (cp > 0xffff ? 2 : 1);
+        steps.push({ edge, at, end: k2, option: pos.options.findIndex((o) => hasCodePoint(o.set, cp)), sub: undefined });
+        const next = choose(k2);
+        if (next === undefined) throw new Error("internal: derivation lost its way");
+        edge = next;
+        at = k2;
+      } else {
+        const candidates = this.call(pos.call, at).ends.filter((k2) => k2 <= end).reverse(); // longest first
+        let chosen: { k2: number; next: Edge } | undefined;
+        for (const k2 of candidates) {
+          const next = choose(k2);
+          if (next !== undefined) {
+            chosen = { k2, next };
+            break;
+          }
+        }
+        if (chosen === undefined) throw new Error("internal: derivation lost its way in a call");
+        steps.push({ edge, at, end: chosen.k2, option: -1, sub: this.derive(pos.call, at, chosen.k2) });
+        edge = chosen.next;
+        at = chosen.k2;
+      }
+    }
+    return { automaton: a, input, start, end, steps };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entry points
+
+/** Matches the whole input against rule `key`: `undefined` when it matches, else where and why it fails. */
+export function matchWhole(c: Compiled, key: string, input: string): Failure | undefined {
+  const dfa = c.dfa(key);
+  const n = input.length;
+  if (dfa !== null) {
+    const run = runDfa(dfa, input, 0);
+    if (run.stop === n && run.state.accept) return undefined;
+    const expected = dfaLabels(dfa.automaton, run.prev, run.prevCp);
+    if (run.state.accept && run.stop < n) uniquePush(expected, END_OF_INPUT);
+    return { offset: run.stop, expected };
+  }
+  const r = new CallRun(c, input).call(key, 0);
+  if (r.ends.includes(n)) return undefined;
+  const last = r.ends.length > 0 ? (r.ends[r.ends.length - 1] as number) : -1;
+  const expected = [...r.expected];
+  if (last === r.furthest && last < n) uniquePush(expected, END_OF_INPUT);
+  return { offset: r.furthest, expected };
+}
+
+/** True when the whole input matches rule `key`. */
+export function isWholeMatch(c: Compiled, key: string, input: string): boolean {
+  const dfa = c.dfa(key);
+  if (dfa === null) return new CallRun(c, input).call(key, 0).ends.includes(input.length);
+  const run = runDfa(dfa, input, 0);
+  return run.stop === input.length && run.state.accept;
+}
+
+/** The longest match of rule `key` starting at `start` (what the rule's parsimmon parser consumes). */
+export function matchLongest(c: Compiled, key: string, input: string, start: number): Longest {
+  const dfa = c.dfa(key);
+  if (dfa !== null) {
+    const run = runDfa(dfa, input, start);
+    return { end: run.lastAccept, furthest: run.stop, expected: dfaLabels(dfa.automaton, run.prev, run.prevCp) };
+  }
+  const r = new CallRun(c, input).call(key, start);
+  const end = r.ends.length > 0 ? (r.ends[r.ends.length - 1] as number) : -1;
+  return { end, furthest: r.furthest, expected: r.expected };
+}
+
+/** The preferred derivation of rule `key` over `input.slice(start, end)`, which must match it. */
+export function derive(c: Compiled, key: string, input: string, start: number, end: number): Derivation {
+  const dfa = c.dfa(key);
+  if (dfa === null) return new CallRun(c, input).derive(key, start, end);
+  const a = dfa.automaton;
+  const trace = { states: [] as DfaState[], offsets: [] as number[] };
+  // Read exactly up to `end`: a prefix of the input, so the run cannot read past it.
+  runDfa(dfa, input.slice(0, end), start, trace);
+  const { states, offsets } = trace;
+  const m = offsets.length - 1;
+  if (offsets[m] !== end || !(states[m] as DfaState).accept) throw new Error("internal: derive called on a non-match");
+  // Backward: live positions at each step.
+  const live: Set<number>[] = new Array<Set<number>>(m);
+  for (let j = m - 1; j >= 0; j--) {
+    const cp = codePointAt(input, offsets[j] as number);
+    const set = new Set<number>();
+    const nextLive = j === m - 1 ? undefined : live[j + 1];
+    for (const p of (states[j] as DfaState).positions) {
+      const pos = a.positions[p];
+      if (pos === undefined || !hasCodePoint(pos.set, cp)) continue;
+      const follows = a.follow[p] ?? [];
+      if (follows.some((e) => (nextLive === undefined ? e.to === ACCEPT : e.to !== ACCEPT && nextLive.has(e.to)))) set.add(p);
+    }
+    live[j] = set;
+  }
+  const steps: Step[] = [];
+  const pick = (edges: readonly Edge[], j: number): Edge => {
+    const e = edges.find((x) => (j === m ? x.to === ACCEPT : x.to !== ACCEPT && (live[j] as Set<number>).has(x.to)));
+    if (e === undefined) throw new Error("internal: derivation lost its way");
+    return e;
+  };
+  let edge = pick(a.start, 0);
+  for (let j = 0; j < m; j++) {
+    const at = offsets[j] as number;
+    const cp = codePointAt(input, at);
+    const pos = a.positions[edge.to];
+    const option = pos === undefined ? -1 : pos.options.findIndex((o) => hasCodePoint(o.set, cp));
+    steps.push({ edge, at, end: offsets[j + 1] as number, option, sub: undefined });
+    edge = pick(a.follow[edge.to] ?? [], j + 1);
+  }
+  steps.push({ edge, at: end, end, option: -1, sub: undefined });
+  return { automaton: a, input, start, end, steps };
+}

@@ -1,0 +1,140 @@
+// The fast path of a rule's whole-string check: the anchored regex derived from its definition
+// (regex.ts) where that regex is safe to run (safety.ts), else the lazy DFA (engine.ts). Both
+// give the exact ABNF answer; the regex is the faster of the two on V8 for short inputs.
+import { buildAutomaton } from "./automaton.js";
+import { isWholeMatch } from "./engine.js";
+import { RegexCompiler, classSource } from "./regex.js";
+import { regexSafety, type Safety } from "./safety.js";
+import type { Grammar } from "./grammar.js";
+
+/**
+ * Grammars shipped with the library whose rules' regexes test/regex-safety.test.ts proves safe
+ * with the same analysis: the verdict is recorded instead of recomputed at start-up (the
+ * analysis takes tens of milliseconds on RFC 3986's URI-reference). Not reachable from the
+ * public API: every other grammar is analysed.
+ */
+const verified = new WeakSet<Grammar>();
+
+/** @internal Records that every rule of a built-in grammar has a linear regex (checked by the tests). */
+export function markRegexVerified(g: Grammar): void {
+  verified.add(g);
+}
+
+/** Whether a rule's regex is safe to run, computed by the analysis (never the recorded verdict). */
+export function analyseRegexSafety(g: Grammar, key: string): Safety {
+  const recursive = g.analysis.recursiveRules();
+  if (reaches(g, key, recursive)) return { safe: false, reason: "the rule is recursive" };
+  try {
+    return regexSafety(buildAutomaton(g.analysis.rule(key), g.analysis, recursive, { keepAll: true }));
+  } catch (e) {
+    return { safe: false, reason: e instanceof Error ? e.message : "the rule is too large to analyse" };
+  }
+}
+
+interface RegexPlan {
+  /** The complete source. */
+  readonly source: string;
+  /** The anchored regex without the rare rules. */
+  readonly common: RegExp;
+  /** Finds a character a rare rule can start with; `undefined` when `common` is complete. */
+  readonly trigger: RegExp | undefined;
+}
+
+export class FastPath {
+  #plan: RegexPlan | null | undefined;
+  #full: RegExp | undefined;
+  #safety: Safety | undefined;
+
+  constructor(
+    private readonly grammar: Grammar,
+    private readonly key: string,
+  ) {}
+
+  /** Whether the derived regex is safe to run, and if not, why. */
+  get safety(): Safety {
+    this.#safety ??= verified.has(this.grammar) ? { safe: true } : analyseRegexSafety(this.grammar, this.key);
+    return this.#safety;
+  }
+
+  /** The regex source, where one is derived and safe. */
+  get source(): string | undefined {
+    return this.#regex()?.source;
+  }
+
+  #regex(): RegexPlan | null {
+    if (this.#plan !== undefined) return this.#plan;
+    this.#plan = null;
+    if (!this.safety.safe) return null;
+    const g = this.grammar;
+    try {
+      const source = new RegexCompiler(g.analysis).rule(this.key);
+      // Leave out rare rules that cannot match "" when they are used (exact: then the input
+      // must hold a character one of them starts with for them to matter).
+      const rare = g.rare.map((r) => r.toLowerCase()).filter((r) => r !== this.key && !g.analysis.nullable(g.analysis.rule(r).expr));
+      const used = rare.filter((r) => reaches(g, this.key, new Set([r])));
+      let common: RegExp;
+      let trigger: RegExp | undefined;
+      if (used.length === 0) common = new RegExp(`^(?:${source})$`);
+      else {
+        common = new RegExp(`^(?:${new RegexCompiler(g.analysis, new Set(used)).rule(this.key)})$`);
+        trigger = new RegExp(classSource(firstSet(g, used)));
+        this.#full = undefined;
+      }
+      this.#plan = { source, common, trigger };
+    } catch {
+      this.#plan = null; // too large for the regex engine: the DFA answers
+    }
+    return this.#plan;
+  }
+
+  /** True when the whole input matches the rule. */
+  test(input: string): boolean {
+    const plan = this.#regex();
+    if (plan !== null) {
+      try {
+        if (plan.common.test(input)) return true;
+        if (plan.trigger === undefined || !plan.trigger.test(input)) return false;
+        this.#full ??= new RegExp(`^(?:${plan.source})$`);
+        return this.#full.test(input);
+      } catch {
+        // the regex engine gave up (its backtracking stack): the DFA answers
+      }
+    }
+    return isWholeMatch(this.grammar.compiled, this.key, input);
+  }
+}
+
+/** True when rule `key` refers, directly or not, to one of `targets` (itself included). */
+function reaches(g: Grammar, key: string, targets: ReadonlySet<string>): boolean {
+  const seen = new Set<string>();
+  const stack = [key];
+  while (stack.length > 0) {
+    const k = stack.pop() as string;
+    if (targets.has(k)) return true;
+    if (seen.has(k)) continue;
+    seen.add(k);
+    const walk = (e: import("./expr.js").Expr): void => {
+      if (e.type === "ref") stack.push(e.name.toLowerCase());
+      else if (e.type === "seq" || e.type === "alt") e.items.forEach(walk);
+      else if (e.type === "rep") walk(e.item);
+    };
+    walk(g.analysis.rule(k).expr);
+  }
+  return false;
+}
+
+function firstSet(g: Grammar, rules: readonly string[]) {
+  const sets = rules.map((r) => g.analysis.firstChars(g.analysis.rule(r).expr));
+  return sets.flat().length === 0 ? [] : mergeAll(sets);
+}
+
+function mergeAll(sets: readonly (readonly (readonly [number, number])[])[]): [number, number][] {
+  const all = sets.flat().map(([lo, hi]) => [lo, hi] as [number, number]).sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [lo, hi] of all) {
+    const last = out[out.length - 1];
+    if (last !== undefined && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
+    else out.push([lo, hi]);
+  }
+  return out;
+}

@@ -1,0 +1,35 @@
+// The typed error of a grammar that cannot be built: RFC 5234 §2.1 rule names, §3.2 `=/`, and
+// the conditions the engine needs (every reference defined, no left recursion).
+
+/** Why a grammar cannot be built. */
+export type GrammarErrorCode =
+  | "bad-rule-name"
+  | "bad-definition"
+  | "duplicate-rule"
+  | "undefined-rule"
+  | "left-recursion"
+  | "import-conflict"
+  | "unknown-rule"
+  | "too-large";
+
+/**
+ * A grammar that cannot be built or compiled: a rule name that is not `ALPHA *(ALPHA / DIGIT /
+ * "-")` (RFC 5234 §2.1), a reference to a rule the grammar does not define, a rule that can
+ * reach itself without consuming a character (left recursion, which no top-down matcher can
+ * run), two imports that define one rule differently, or a rule too large to compile.
+ */
+export class GrammarError extends Error {
+  override readonly name = "GrammarError";
+  readonly code: GrammarErrorCode;
+  /** The rule the problem is in (as spelled in its definition), when there is one. */
+  readonly rule: string | undefined;
+  /** For "undefined-rule": the name referred to; for "left-recursion": the cycle, e.g. ["a", "b", "a"]. */
+  readonly detail: readonly string[];
+
+  constructor(code: GrammarErrorCode, message: string, rule?: string, detail: readonly string[] = []) {
+    super(message);
+    this.code = code;
+    this.rule = rule;
+    this.detail = Object.freeze([...detail]);
+  }
+}

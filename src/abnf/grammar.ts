@@ -1,0 +1,424 @@
+// A grammar is a value: rule name -> definition (RFC 5234 §2.1: names are case-insensitive),
+// references resolved by name inside it, never in a global table. Grammars are derived from one
+// another by adding, overriding and renaming rules (as ohm's `<:` does), never edited. Every
+// compiled form (automaton, DFA, regex, parsers) is made on first use and kept per grammar.
+import { Analysis, refsOf, type RuleDefinition } from "./analysis.js";
+import { Compiled, matchWhole } from "./engine.js";
+import { renameRefs, RULE_NAME, sameExpr, type Expr } from "./expr.js";
+import { generateRule, type GenerateOptions, type Random } from "./generate.js";
+import { GrammarError } from "./grammar-errors.js";
+import { toParser, type RuleParser } from "./parser.js";
+import { printExpr, printRule } from "./print.js";
+import { FastPath } from "./fast-path.js";
+import { syntaxError, UriSyntaxError } from "../errors.js";
+import { UnknownRuleError } from "./unknown-rule.js";
+import type { Result } from "../result.js";
+
+export type { RuleDefinition } from "./analysis.js";
+
+/** A rule as given to {@link grammar}: an expression, or one with options. */
+export type RuleInput = Expr | { readonly expr: Expr; readonly token?: boolean };
+
+/** Rules by name, as given to {@link grammar} or {@link Grammar.derive}. */
+export type RuleInputs = Readonly<Record<string, RuleInput>>;
+
+/** Options of {@link grammar}. */
+export interface GrammarOptions {
+  /** A name for messages and docs, e.g. `"RFC 3986"`. */
+  readonly name?: string;
+  /**
+   * Grammars whose rules this one uses by name (e.g. `rfc3986.pick("pchar")`). Their rules are
+   * part of the new grammar. Two imports may both define a rule only with the same definition,
+   * and a rule defined here may not also be imported (derive a grammar to override one).
+   */
+  readonly imports?: readonly Grammar[];
+  /**
+   * Rules that most inputs never use and that cost much to compile into the regex fast path
+   * (RFC 3986's `IP-literal`): the fast path leaves them out unless the input holds a character
+   * they can start with. Only a speed hint; answers are the same.
+   */
+  readonly rare?: readonly string[];
+}
+
+/** Changes of {@link Grammar.derive}. */
+export interface DeriveOptions {
+  readonly name?: string;
+  /** New names for rules (references follow); a function, or a map from old name to new. */
+  readonly rename?: ((name: string) => string) | Readonly<Record<string, string>>;
+  /** Rules to add, or to override (by their name after renaming). */
+  readonly rules?: RuleInputs;
+  readonly rare?: readonly string[];
+}
+
+/** The outcome of {@link Grammar.validate}. */
+export type Validation = Result<true, UriSyntaxError>;
+
+const VALID: Validation = Object.freeze({ ok: true, value: true });
+
+const isExpr = (x: RuleInput): x is Expr => typeof (x as { type?: unknown }).type === "string";
+
+/** The default of `token`: a rule that matches exactly one character is named in "expected" lists. */
+function definitionOf(name: string, input: RuleInput, analysisFor: (e: Expr) => boolean): RuleDefinition {
+  if (typeof input !== "object" || input === null) {
+    throw new GrammarError("bad-definition", `rule ${name}: expected an ABNF expression (lit, range, seq, alt, rep, opt, ref, prose)`, name);
+  }
+  const expr = isExpr(input) ? input : input.expr;
+  if (typeof expr !== "object" || expr === null || typeof (expr as { type?: unknown }).type !== "string") {
+    throw new GrammarError("bad-definition", `rule ${name}: expected an ABNF expression (lit, range, seq, alt, rep, opt, ref, prose)`, name);
+  }
+  const token = isExpr(input) ? analysisFor(expr) : (input.token ?? analysisFor(expr));
+  return Object.freeze({ name, expr, token });
+}
+
+/**
+ * Adds (or overrides) `local` rules in `defs`. A rule's `token` default needs every rule in
+ * place, so the rules go in as placeholders first. With `keepToken`, an override given as a
+ * bare expression keeps the token flag of the rule it replaces.
+ */
+function withRules(defs: Map<string, RuleDefinition>, local: readonly (readonly [string, RuleInput])[], keepToken: boolean): void {
+  const previous = new Map(defs);
+  for (const [name, input] of local) {
+    checkName(name);
+    const expr = typeof input === "object" && input !== null ? (isExpr(input) ? input : input.expr) : undefined;
+    const key = name.toLowerCase();
+    defs.set(key, { name: previous.get(key)?.name ?? name, expr: expr ?? { type: "prose", text: "" }, token: false });
+  }
+  const probe = new Analysis((n) => defs.get(n.toLowerCase()), [...defs.keys()]);
+  const singleChar = (e: Expr): boolean => {
+    try {
+      return probe.charSet(e) !== null;
+    } catch {
+      return false; // an undefined reference: the grammar reports it
+    }
+  };
+  for (const [name, input] of local) {
+    const key = name.toLowerCase();
+    const old = previous.get(key);
+    const def = definitionOf(old?.name ?? name, input, singleChar);
+    defs.set(key, keepToken && old !== undefined && isExpr(input) ? { ...def, token: old.token } : def);
+  }
+}
+
+/**
+ * An immutable ABNF grammar. Build one with {@link grammar}, or derive one from another.
+ *
+ * @example
+ * const g = grammar({ "NID": seq(ref("alphanum"), rep(0, 30, ref("ldh")), ref("alphanum")), ... });
+ * g.validate("NID", "isbn").ok // true
+ */
+export class Grammar {
+  /** A name for messages and docs. */
+  readonly name: string;
+  /** Every rule name, as its definition spells it, in definition order. */
+  readonly ruleNames: readonly string[];
+  readonly #defs: ReadonlyMap<string, RuleDefinition>;
+  readonly #rare: readonly string[];
+  #analysis: Analysis | undefined;
+  #compiled: Compiled | undefined;
+  readonly #parsers = new Map<string, RuleParser<string>>();
+  readonly #fast = new Map<string, FastPath>();
+
+  /** Use {@link grammar} or {@link Grammar.derive}. */
+  private constructor(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[]) {
+    this.name = name;
+    this.#defs = defs;
+    this.ruleNames = Object.freeze([...defs.values()].map((d) => d.name));
+    this.#rare = Object.freeze(rare.filter((r) => defs.has(r.toLowerCase())).map((r) => (defs.get(r.toLowerCase()) as RuleDefinition).name));
+    Grammar.#check(this);
+    Object.freeze(this);
+  }
+
+  /** @internal Builds a grammar from definitions (used by {@link grammar}). */
+  static fromDefinitions(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[] = []): Grammar {
+    return new Grammar(name, defs, rare);
+  }
+
+  static #check(g: Grammar): void {
+    for (const def of g.#defs.values()) {
+      for (const r of refsOf(def.expr)) {
+        if (!g.#defs.has(r.toLowerCase())) {
+          const hint = suggest(r, g.ruleNames);
+          throw new GrammarError(
+            "undefined-rule",
+            `rule ${def.name} refers to ${r}, which ${g.name} does not define${hint ? ` (did you mean ${hint}?)` : ""}; define it or import a grammar that does`,
+            def.name,
+            [r],
+          );
+        }
+      }
+    }
+    const cycle = g.analysis.leftRecursion();
+    if (cycle !== undefined) {
+      throw new GrammarError(
+        "left-recursion",
+        `rule ${cycle[0]} is left-recursive (${cycle.join(" -> ")}): it can reach itself without matching a character; rewrite it with a repetition`,
+        cycle[0],
+        cycle,
+      );
+    }
+  }
+
+  /** @internal The static analyses of this grammar. */
+  get analysis(): Analysis {
+    return (this.#analysis ??= new Analysis((n) => this.#defs.get(n.toLowerCase()), [...this.#defs.keys()]));
+  }
+
+  /** @internal The compiled forms of this grammar. */
+  get compiled(): Compiled {
+    return (this.#compiled ??= new Compiled(this.analysis));
+  }
+
+  /** @internal The rules of the fast-path hint. */
+  get rare(): readonly string[] {
+    return this.#rare;
+  }
+
+  /** True when the grammar defines `name` (case-insensitive, RFC 5234 §2.1). */
+  has(name: string): boolean {
+    return typeof name === "string" && this.#defs.has(name.toLowerCase());
+  }
+
+  /** The definition of a rule, or `undefined`. */
+  definition(name: string): RuleDefinition | undefined {
+    return typeof name === "string" ? this.#defs.get(name.toLowerCase()) : undefined;
+  }
+
+  /** The definition of a rule; an {@link UnknownRuleError} (a TypeError) naming close matches when there is none. */
+  require(name: string, caller = "rule"): RuleDefinition {
+    const def = this.definition(name);
+    if (def !== undefined) return def;
+    throw new UnknownRuleError(name, this.name, caller, suggest(typeof name === "string" ? name : "", this.ruleNames));
+  }
+
+  /**
+   * A new grammar: this one with rules renamed (references follow), then rules added or
+   * overridden. This grammar is unchanged.
+   *
+   * @example
+   * // RFC 3987: RFC 3986 with the i-rules renamed and two of them widened
+   * const iri = rfc3986.derive({ rename: { unreserved: "iunreserved" }, rules: { iunreserved: alt(ref("ALPHA"), ...) } });
+   */
+  derive(options: DeriveOptions): Grammar {
+    const map = options.rename;
+    const rename = map === undefined ? (n: string) => n : typeof map === "function" ? map : (n: string) => map[n] ?? n;
+    const defs = new Map<string, RuleDefinition>();
+    const renamed = (n: string): string => {
+      const def = this.#defs.get(n.toLowerCase());
+      return rename(def === undefined ? n : def.name);
+    };
+    for (const def of this.#defs.values()) {
+      const name = checkName(renamed(def.name));
+      const key = name.toLowerCase();
+      if (defs.has(key)) throw new GrammarError("duplicate-rule", `derive: two rules are renamed to ${name}`, name);
+      defs.set(key, Object.freeze({ name, expr: renameRefs(def.expr, renamed), token: def.token }));
+    }
+    withRules(defs, Object.entries(options.rules ?? {}), true);
+    return new Grammar(options.name ?? this.name, defs, [...(options.rare ?? this.#rare.map(renamed))]);
+  }
+
+  /**
+   * The grammar of the named rules and every rule they refer to, for importing into another
+   * grammar (`grammar(rules, { imports: [rfc3986.pick("pchar")] })`).
+   */
+  pick(...names: string[]): Grammar {
+    const defs = new Map<string, RuleDefinition>();
+    const visit = (n: string): void => {
+      const def = this.require(n, "pick");
+      const key = def.name.toLowerCase();
+      if (defs.has(key)) return;
+      defs.set(key, def);
+      for (const r of refsOf(def.expr)) visit(r);
+    };
+    for (const n of names) visit(n);
+    // keep this grammar's order
+    const ordered = new Map([...this.#defs.entries()].filter(([k]) => defs.has(k)));
+    return new Grammar(`${this.name} (${names.join(", ")})`, ordered, this.#rare);
+  }
+
+  // ------------------------------------------------------------------------------------------
+  // Derived forms
+
+  /**
+   * The rule as a parsimmon `Parser<string>` (its value is the text it matched), carrying its
+   * ABNF, regex source and generator. Inside another parsimmon grammar it consumes its LONGEST
+   * match at the current offset (ABNF has no ordered choice; see {@link RuleParser}).
+   */
+  rule(name: string): RuleParser<string> {
+    const def = this.require(name, "rule");
+    const key = def.name.toLowerCase();
+    let p = this.#parsers.get(key);
+    if (p === undefined) {
+      p = toParser(this, def, undefined);
+      this.#parsers.set(key, p);
+    }
+    return p;
+  }
+
+  /**
+   * Checks that the whole input matches the rule, with exact ABNF semantics; on failure, a
+   * {@link UriSyntaxError} with the offset where the input stops being the beginning of any
+   * string of the rule and what could have stood there.
+   */
+  validate(name: string, input: string): Validation {
+    const def = this.require(name, "validate");
+    requireString(input, "validate");
+    if (this.#fastPath(def).test(input)) return VALID;
+    const failure = matchWhole(this.compiled, def.name.toLowerCase(), input);
+    if (failure === undefined) return VALID;
+    return { ok: false, error: syntaxError(input, def.name, failure.offset, failure.expected) };
+  }
+
+  /** True when the whole input matches the rule ({@link validate} without the error). */
+  isValid(name: string, input: string): boolean {
+    const def = this.require(name, "isValid");
+    requireString(input, "isValid");
+    return this.#fastPath(def).test(input);
+  }
+
+  /** @internal The fast path of a rule: its regex where one is derived, else the DFA. */
+  fastPath(name: string): FastPath {
+    return this.#fastPath(this.require(name, "fastPath"));
+  }
+
+  #fastPath(def: RuleDefinition): FastPath {
+    const key = def.name.toLowerCase();
+    let fp = this.#fast.get(key);
+    if (fp === undefined) {
+      fp = new FastPath(this, key);
+      this.#fast.set(key, fp);
+    }
+    return fp;
+  }
+
+  /**
+   * The regex source (no anchors, no capture groups) that matches exactly what the rule
+   * matches, where one is derived: not for a recursive rule, nor where a backtracking regex
+   * could take more than linear time on some input.
+   */
+  pattern(name: string): string | undefined {
+    return this.#fastPath(this.require(name, "pattern")).source;
+  }
+
+  /** The rule's right-hand side printed as ABNF (RFC 5234 §4). */
+  abnf(name: string): string {
+    return printExpr(this.require(name, "abnf").expr);
+  }
+
+  /** The whole grammar as ABNF text, one rule per line, in definition order. */
+  toAbnf(): string {
+    return [...this.#defs.values()].map(printRule).join("\n") + "\n";
+  }
+
+  /** A random string the rule matches (for property tests and fuzzing). */
+  generate(name: string, random: Random, options?: GenerateOptions): string {
+    const def = this.require(name, "generate");
+    return generateRule(this, def, random, options);
+  }
+
+  /** True when both grammars define the same rules the same way. */
+  sameAs(other: Grammar): boolean {
+    if (other.#defs.size !== this.#defs.size) return false;
+    for (const [k, d] of this.#defs) {
+      const o = other.#defs.get(k);
+      if (o === undefined || o.name !== d.name || o.token !== d.token || !sameExpr(o.expr, d.expr)) return false;
+    }
+    return true;
+  }
+}
+
+function checkName(name: string): string {
+  if (typeof name !== "string" || !RULE_NAME.test(name)) {
+    throw new GrammarError("bad-rule-name", `${JSON.stringify(name)} is not an ABNF rule name (RFC 5234 §2.1: ALPHA *(ALPHA / DIGIT / "-"))`, String(name));
+  }
+  return name;
+}
+
+function requireString(input: unknown, caller: string): asserts input is string {
+  if (typeof input !== "string") {
+    throw new TypeError(`${caller} expects a string to match, got ${input === null ? "null" : typeof input}`);
+  }
+}
+
+/** Rule names close to `name`: the same once dashes and case are ignored (a camelCase export name), or one or two edits away. */
+export function suggest(name: string, names: readonly string[]): string | undefined {
+  const squash = (s: string): string => s.replace(/-/g, "").toLowerCase();
+  const exact = names.find((n) => squash(n) === squash(name));
+  if (exact !== undefined) return exact;
+  let best: string | undefined;
+  let bestDistance = 3;
+  for (const n of names) {
+    const d = editDistance(n.toLowerCase(), name.toLowerCase(), bestDistance);
+    if (d < bestDistance) {
+      best = n;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) >= limit) return limit;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length] as number;
+}
+
+/**
+ * Builds a grammar from rules by name (RFC 5234 §2.1 names; references by name with
+ * {@link ref}), with the rules of `options.imports`. Throws a {@link GrammarError} when a name is
+ * not an ABNF rule name, a reference is undefined, a rule is left-recursive, or two imports
+ * disagree on a rule.
+ *
+ * @example
+ * // RFC 8141 §2: NID = (alphanum) 0*30(ldh) alphanum
+ * const urn = grammar({
+ *   "NID": seq(ref("alphanum"), rep(0, 30, ref("ldh")), ref("alphanum")),
+ *   "ldh": alt(ref("alphanum"), lit("-")),
+ *   "alphanum": alt(ref("ALPHA"), ref("DIGIT")),
+ * }, { imports: [rfc3986.pick("ALPHA", "DIGIT")] });
+ * urn.isValid("NID", "isbn"); // true
+ */
+export function grammar(rules: RuleInputs, options: GrammarOptions = {}): Grammar {
+  if (typeof rules !== "object" || rules === null) throw new TypeError("grammar expects an object of rules by name");
+  const imported = new Map<string, RuleDefinition>();
+  const from = new Map<string, string>();
+  for (const g of options.imports ?? []) {
+    if (!(g instanceof Grammar)) throw new TypeError("grammar: every import must be a Grammar");
+    for (const n of g.ruleNames) {
+      const def = g.definition(n) as RuleDefinition;
+      const key = n.toLowerCase();
+      const existing = imported.get(key);
+      if (existing !== undefined && !(existing.token === def.token && sameExpr(existing.expr, def.expr))) {
+        throw new GrammarError("import-conflict", `rule ${n} is defined differently by ${from.get(key) ?? "an import"} and ${g.name}`, n);
+      }
+      if (existing === undefined) {
+        imported.set(key, def);
+        from.set(key, g.name);
+      }
+    }
+  }
+  const local = Object.entries(rules);
+  const defs = new Map<string, RuleDefinition>();
+  for (const [name] of local) {
+    checkName(name);
+    const key = name.toLowerCase();
+    if (defs.has(key)) throw new GrammarError("duplicate-rule", `rule ${name} is defined twice (names are case-insensitive, RFC 5234 §2.1)`, name);
+    if (imported.has(key)) {
+      throw new GrammarError(
+        "import-conflict",
+        `rule ${name} is defined here and imported from ${from.get(key) ?? "an import"}; derive the imported grammar to override a rule`,
+        name,
+      );
+    }
+    defs.set(key, { name, expr: { type: "prose", text: "" }, token: false });
+  }
+  for (const [key, def] of imported) defs.set(key, def);
+  withRules(defs, local, false);
+  return Grammar.fromDefinitions(options.name ?? "the grammar", defs, options.rare ?? []);
+}

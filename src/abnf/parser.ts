@@ -1,0 +1,63 @@
+// A rule as a real parsimmon Parser: the engine's longest match at the current offset, wrapped
+// in parsimmon's reply protocol, so that it composes with any other parsimmon parser.
+import P from "parsimmon";
+import type { RuleDefinition } from "./analysis.js";
+import { matchLongest } from "./engine.js";
+import type { GenerateOptions, Random } from "./generate.js";
+import type { Grammar, Validation } from "./grammar.js";
+
+/**
+ * A parsimmon `Parser` for one ABNF rule, with the forms derived from its definition.
+ *
+ * ABNF has no ordered choice, and a parsimmon parser must consume one prefix: at the current
+ * offset this parser consumes the LONGEST prefix that matches the rule (so `skip(P.eof)` gives
+ * exactly the ABNF whole-string answer). When nothing matches, the failure is reported at the
+ * end of the longest prefix that begins a match, with the ABNF names and literals expected there.
+ */
+export type RuleParser<V> = P.Parser<V> & {
+  /** The grammar the rule belongs to. */
+  readonly grammar: Grammar;
+  /** The definition every other form is derived from. */
+  readonly definition: RuleDefinition;
+  /** The ABNF rule name as defined, e.g. `"segment-nz-nc"`. */
+  readonly abnfName: string;
+  /** The right-hand side printed as ABNF. */
+  readonly abnf: string;
+  /** A regex source (no anchors, no capture groups) matching exactly the rule, where one is derived. */
+  readonly pattern: string | undefined;
+  /** Whole-string validation, with a typed error. */
+  validate(input: string): Validation;
+  /** Whole-string check. */
+  isValid(input: string): boolean;
+  /** A random string the rule matches. */
+  generate(random: Random, options?: GenerateOptions): string;
+};
+
+/** Builds a rule's value from its match at `[start, end)` of `input`. */
+export type ValueBuilder<V> = (input: string, start: number, end: number) => V;
+
+/** Wraps rule `def` of grammar `g` as a parsimmon parser whose value is `build(...)`, or the matched text. */
+export function toParser<V = string>(g: Grammar, def: RuleDefinition, build: ValueBuilder<V> | undefined): RuleParser<V> {
+  const key = def.name.toLowerCase();
+  const parser = P<V>((input, i) => {
+    const r = matchLongest(g.compiled, key, input, i);
+    if (r.end < 0) return P.makeFailure(r.furthest, [...r.expected]);
+    const value = build === undefined ? (input.slice(i, r.end) as V) : build(input, i, r.end);
+    const reply = P.makeSuccess(r.end, value);
+    // parsimmon merges the furthest failure of successful replies too (that is how "expected"
+    // learns what could have continued); its type says -1, its runtime reads the field.
+    (reply as { furthest: number }).furthest = r.furthest;
+    reply.expected = [...r.expected];
+    return reply;
+  });
+  return Object.defineProperties(parser, {
+    grammar: { value: g, enumerable: false },
+    definition: { value: def, enumerable: true },
+    abnfName: { value: def.name, enumerable: true },
+    abnf: { get: () => g.abnf(def.name), enumerable: true },
+    pattern: { get: () => g.pattern(def.name), enumerable: true },
+    validate: { value: (input: string) => g.validate(def.name, input) },
+    isValid: { value: (input: string) => g.isValid(def.name, input) },
+    generate: { value: (random: Random, options?: GenerateOptions) => g.generate(def.name, random, options) },
+  }) as RuleParser<V>;
+}

@@ -1,0 +1,44 @@
+// Prints definitions back as ABNF (RFC 5234 §4, RFC 7405 for case-sensitive strings), for docs
+// and for the test that holds the code equal to grammar/*.abnf.
+import type { RuleDefinition } from "./analysis.js";
+import { codePoints } from "./charset.js";
+import type { Expr } from "./expr.js";
+
+const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0");
+
+/** `%xLO-HI`, or `%xNN` for a single code point (RFC 5234 §2.3). */
+export const printRange = (lo: number, hi: number): string => (lo === hi ? `%x${hex(lo)}` : `%x${hex(lo)}-${hex(hi)}`);
+
+/** A quoted string may hold %x20-21 / %x23-7E only (RFC 5234 §4 char-val). */
+const quotable = (text: string): boolean => /^[\x20\x21\x23-\x7e]*$/.test(text);
+
+const needsGroup = (e: Expr): boolean => e.type === "seq" || e.type === "alt" || (e.type === "rep" && !(e.min === 0 && e.max === 1));
+
+/** The ABNF text of an expression, with the fewest parentheses that keep its structure. */
+export function printExpr(e: Expr): string {
+  switch (e.type) {
+    case "lit": {
+      if (!quotable(e.text)) return `%x${codePoints(e.text).map(hex).join(".")}`;
+      // a string without letters means the same case-sensitive or not
+      return e.caseSensitive && /[A-Za-z]/.test(e.text) ? `%s"${e.text}"` : `"${e.text}"`;
+    }
+    case "range":
+      return printRange(e.lo, e.hi);
+    case "seq":
+      return e.items.map((i) => (i.type === "alt" ? `( ${printExpr(i)} )` : printExpr(i))).join(" ");
+    case "alt":
+      return e.items.map(printExpr).join(" / ");
+    case "rep": {
+      if (e.min === 0 && e.max === 1) return `[ ${printExpr(e.item)} ]`;
+      const prefix = e.min === e.max ? `${e.min}` : `${e.min === 0 ? "" : e.min}*${e.max === Infinity ? "" : e.max}`;
+      return prefix + (needsGroup(e.item) ? `( ${printExpr(e.item)} )` : printExpr(e.item));
+    }
+    case "ref":
+      return e.name;
+    case "prose":
+      return `<${e.text}>`;
+  }
+}
+
+/** A rule as one line of ABNF: `name = definition`. */
+export const printRule = (def: RuleDefinition): string => `${def.name} = ${printExpr(def.expr)}`;

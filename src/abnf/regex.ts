@@ -1,0 +1,241 @@
+// Derives a regular-expression source from a rule's definition. An anchored backtracking regex
+// answers "does the whole string match?" with exact ABNF semantics for a non-recursive grammar
+// (it backtracks into every alternative and every repetition count). The source works on
+// UTF-16 strings without the `u` flag: a code point above U+FFFF is written as its surrogate
+// pair, so a lone surrogate never matches. Whether the regex is safe to run (linear) is decided
+// apart, by safety.ts; recursive rules get none.
+//
+// Two rewritings keep it fast without changing the language: single-character alternatives
+// become one character class, and `*( C / X )` (C a class) is unrolled to `C*(?:XC*)*`, which
+// does not push a backtracking entry per character.
+import type { Analysis } from "./analysis.js";
+import { codePoints, type CodePointSet } from "./charset.js";
+import type { Expr } from "./expr.js";
+
+const hex4 = (n: number): string => n.toString(16).padStart(4, "0");
+
+/** A BMP code point escaped for use in and out of a character class. */
+function escapeUnit(c: number): string {
+  if ((c >= 0x30 && c <= 0x39) || ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a)) return String.fromCharCode(c);
+  return c <= 0xff ? `\\x${c.toString(16).padStart(2, "0")}` : `\\u${hex4(c)}`;
+}
+
+const high = (cp: number): number => 0xd800 + ((cp - 0x10000) >> 10);
+const low = (cp: number): number => 0xdc00 + ((cp - 0x10000) & 0x3ff);
+
+/** `[lo-hi]` over UTF-16 code units. */
+const unitClass = (lo: number, hi: number): string => (lo === hi ? escapeUnit(lo) : `[${escapeUnit(lo)}-${escapeUnit(hi)}]`);
+
+/** Alternatives of surrogate pairs for code points `lo..hi`, all above U+FFFF. */
+function astral(lo: number, hi: number): string[] {
+  const out: string[] = [];
+  const hs = high(lo);
+  const he = high(hi);
+  if (hs === he) return [`${escapeUnit(hs)}${unitClass(low(lo), low(hi))}`];
+  out.push(`${escapeUnit(hs)}${unitClass(low(lo), 0xdfff)}`);
+  if (hs + 1 <= he - 1) out.push(`${unitClass(hs + 1, he - 1)}[\\udc00-\\udfff]`);
+  out.push(`${escapeUnit(he)}${unitClass(0xdc00, low(hi))}`);
+  return out;
+}
+
+/** The regex source of one character of a set (a class, surrogate pairs, or both). */
+export function classSource(set: CodePointSet): string {
+  if (set.length === 0) return "(?!)";
+  const bmp = set.filter(([lo]) => lo <= 0xffff).map(([lo, hi]) => [lo, Math.min(hi, 0xffff)] as const);
+  const wide = set.filter(([, hi]) => hi > 0xffff).map(([lo, hi]) => [Math.max(lo, 0x10000), hi] as const);
+  const parts: string[] = [];
+  if (bmp.length > 0) {
+    const single = bmp.length === 1 && bmp[0]?.[0] === bmp[0]?.[1];
+    const body = bmp.map(([lo, hi]) => (lo === hi ? escapeUnit(lo) : `${escapeUnit(lo)}-${escapeUnit(hi)}`)).join("");
+    parts.push(single ? body : `[${body}]`);
+  }
+  for (const [lo, hi] of wide) parts.push(...astral(lo, hi));
+  return parts.length === 1 ? (parts[0] as string) : `(?:${parts.join("|")})`;
+}
+
+const quantifier = (min: number, max: number): string => {
+  if (min === 0 && max === Infinity) return "*";
+  if (min === 1 && max === Infinity) return "+";
+  if (min === 0 && max === 1) return "?";
+  if (min === max) return `{${min}}`;
+  return max === Infinity ? `{${min},}` : `{${min},${max}}`;
+};
+
+/** True when `src` is one group from its first to its last character. */
+function balancedGroup(src: string): boolean {
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === "\\") {
+      i++;
+      continue;
+    }
+    if (inClass) {
+      if (c === "]") inClass = false;
+      continue;
+    }
+    if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")") {
+      depth--;
+      if (depth === 0 && i !== src.length - 1) return false;
+    }
+  }
+  return depth === 0;
+}
+
+/** Wraps a source so that a quantifier applies to all of it. */
+const atom = (src: string): string => {
+  if (/^(?:\\x[0-9a-f]{2}|\\u[0-9a-f]{4}|\\.|[^\\[(])$/.test(src)) return src;
+  if (/^\[(?:[^\]\\]|\\.)*\]$/.test(src)) return src;
+  if (src.startsWith("(") && balancedGroup(src)) return src;
+  return `(?:${src})`;
+};
+
+/** Wraps a source in a group when it has a top-level `|`, so that it can be concatenated. */
+function group(src: string): string {
+  let depth = 0;
+  let inClass = false;
+  for (let i = 0; i < src.length; i++) {
+    const c = src[i];
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
+    else if (c === "(") depth++;
+    else if (c === ")") depth--;
+    else if (c === "|" && depth === 0) return `(?:${src})`;
+  }
+  return src;
+}
+
+const escapeLiteralUnit = (c: number): string => (/[.*+?^${}()|[\]\\/-]/.test(String.fromCharCode(c)) ? `\\${String.fromCharCode(c)}` : escapeUnit(c));
+
+/** The most characters a derived source may have. */
+const SOURCE_LIMIT = 2_000_000;
+
+/** Compiles rules of one grammar into regex sources; rules in `exclude` (lowercase names) match nothing. */
+export class RegexCompiler {
+  readonly #memo = new Map<string, string>();
+  constructor(
+    private readonly analysis: Analysis,
+    private readonly exclude: ReadonlySet<string> = new Set(),
+  ) {}
+
+  /** The source of a rule (lowercase name). */
+  rule(key: string): string {
+    let s = this.#memo.get(key);
+    if (s === undefined) {
+      s = this.exclude.has(key) ? "(?!)" : this.expr(this.analysis.rule(key).expr);
+      if (s.length > SOURCE_LIMIT) throw new RangeError("regex source too large");
+      this.#memo.set(key, s);
+    }
+    return s;
+  }
+
+  expr(e: Expr): string {
+    if (this.analysis.matchesNothing(e)) return "(?!)";
+    const set = this.#set(e);
+    if (set !== null) return classSource(set);
+    switch (e.type) {
+      case "lit":
+        return codePoints(e.text)
+          .map((c) => {
+            if (!e.caseSensitive && (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a) return `[${String.fromCharCode(c & ~0x20)}${String.fromCharCode(c | 0x20)}]`;
+            return c > 0xffff ? `${escapeUnit(high(c))}${escapeUnit(low(c))}` : escapeLiteralUnit(c);
+          })
+          .join("");
+      case "range":
+        return "(?!)"; // a range always has a set
+      case "prose":
+        return "(?!)";
+      case "seq":
+        return e.items.map((i) => group(this.expr(i))).join("");
+      case "alt":
+        return this.#alternatives(e.items).join("|");
+      case "rep":
+        return this.#rep(e.min, e.max, e.item);
+      case "ref":
+        return this.rule(this.analysis.rule(e.name).name.toLowerCase());
+    }
+  }
+
+  /** The character set of a single-character expression, unless it holds an excluded rule. */
+  #set(e: Expr): CodePointSet | null {
+    if (this.exclude.size > 0 && this.#mentionsExcluded(e)) return null;
+    return this.analysis.charSet(e);
+  }
+
+  #mentionsExcluded(e: Expr): boolean {
+    switch (e.type) {
+      case "ref":
+        return this.exclude.has(e.name.toLowerCase());
+      case "alt":
+      case "seq":
+        return e.items.some((x) => this.#mentionsExcluded(x));
+      case "rep":
+        return this.#mentionsExcluded(e.item);
+      default:
+        return false;
+    }
+  }
+
+  /** The alternatives of `e`, looking through nested alternations and references to them. */
+  #flatten(e: Expr): Expr[] {
+    if (e.type === "alt") return e.items.flatMap((x) => this.#flatten(x));
+    if (e.type === "ref" && !this.exclude.has(e.name.toLowerCase())) {
+      const body = this.analysis.rule(e.name).expr;
+      if (body.type === "alt" && this.#set(e) === null) return this.#flatten(body);
+    }
+    return [e];
+  }
+
+  /** Single-character alternatives merge into one class, placed where the first of them stood. */
+  #alternatives(items: readonly Expr[]): string[] {
+    const out: string[] = [];
+    const sets: [number, number][] = [];
+    let classAt = -1;
+    for (const item of items) {
+      if (this.analysis.matchesNothing(item)) continue;
+      const set = this.#set(item);
+      if (set !== null) {
+        if (classAt < 0) {
+          classAt = out.length;
+          out.push("");
+        }
+        sets.push(...set.map(([lo, hi]) => [lo, hi] as [number, number]));
+      } else out.push(this.expr(item));
+    }
+    if (classAt >= 0) out[classAt] = classSource(mergeSets(sets));
+    return out.length === 0 ? ["(?!)"] : out;
+  }
+
+  #rep(min: number, max: number, item: Expr): string {
+    if (max === 0) return "";
+    if (this.analysis.matchesNothing(item)) return min === 0 ? "" : "(?!)";
+    const flat = this.#flatten(item).filter((x) => !this.analysis.matchesNothing(x));
+    if (max === Infinity && min <= 1 && flat.length > 1) {
+      const singles = flat.filter((x) => this.#set(x) !== null);
+      const others = flat.filter((x) => this.#set(x) === null);
+      if (singles.length > 0 && others.length > 0) {
+        const cls = this.#alternatives(singles)[0] ?? "";
+        const rest = others.map((o) => this.expr(o));
+        const x = rest.length === 1 ? atom(rest[0] ?? "") : `(?:${rest.join("|")})`;
+        const body = `${cls}*(?:${x}${cls}*)*`;
+        return min === 0 ? body : `(?=${cls}|${x})${body}`;
+      }
+    }
+    return atom(this.expr(item)) + quantifier(min, max);
+  }
+}
+
+function mergeSets(ranges: [number, number][]): CodePointSet {
+  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
+  const out: [number, number][] = [];
+  for (const [lo, hi] of sorted) {
+    const last = out[out.length - 1];
+    if (last !== undefined && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
+    else out.push([lo, hi]);
+  }
+  return out;
+}

@@ -1,0 +1,274 @@
+// Semantics apart from syntax (as ohm keeps them): which rules build which values is a value of
+// its own, keyed by rule name, that any grammar can be given without touching the engine. The
+// engine's derivation of a match (engine.ts) becomes a tree of `Match`es for the rules the
+// semantics captures; an action turns a rule's Match into its value.
+import type { RuleDefinition } from "./analysis.js";
+import { chainBelow, ACCEPT, type Automaton, type Edge } from "./automaton.js";
+import { derive, matchWhole, type Derivation } from "./engine.js";
+import type { Grammar } from "./grammar.js";
+import { toParser, type RuleParser } from "./parser.js";
+import { syntaxError, type UriSyntaxError } from "../errors.js";
+import type { Result } from "../result.js";
+
+/** Where a captured rule matched, and the captured rules inside it. */
+export interface Match {
+  /** The rule's name as the grammar defines it. */
+  readonly rule: string;
+  readonly input: string;
+  /** Half-open `[start, end)` in UTF-16 code units of `input`. */
+  readonly start: number;
+  readonly end: number;
+  /** `input.slice(start, end)`. */
+  readonly text: string;
+  /** The captured matches directly inside this one, in input order. */
+  readonly children: readonly Match[];
+  /** The first captured match of `rule` inside this one (depth first, in input order), or `undefined`. */
+  first(rule: string): Match | undefined;
+  /** Every captured match of `rule` inside this one, outermost ones only, in input order. */
+  all(rule: string): readonly Match[];
+  /** This match's value under the semantics that made it (its action's result, or its text). */
+  value(): unknown;
+}
+
+/** What a rule builds from its match. */
+export type Action<V> = (match: Match) => V;
+
+/** Actions by rule name. */
+export type Actions = Readonly<Record<string, Action<unknown>>>;
+
+/**
+ * Builds a rule's value straight from the input, for a rule whose structure is cheap to recover
+ * from its delimiters (RFC 3986 Appendix B does this for URI references). Called only on a
+ * `[start, end)` already known to match the rule; it must give the same value as the action.
+ */
+export type Accelerator<V> = (input: string, start: number, end: number) => V;
+
+/** The value type a rule's parser yields under actions `A`: its action's result, else its text. */
+export type ValueOf<A, K extends string> = K extends keyof A ? (A[K] extends Action<infer V> ? V : never) : string;
+
+/** Options of {@link semantics}. */
+export interface SemanticsOptions {
+  /** Rules to capture (to read with `first`/`all`) besides the ones with an action. */
+  readonly captures?: readonly string[];
+  /** Faster ways to a rule's value; see {@link Accelerator}. */
+  readonly accelerators?: Readonly<Record<string, Accelerator<unknown>>>;
+}
+
+class MatchNode implements Match {
+  end = -1;
+  readonly children: MatchNode[] = [];
+  constructor(
+    readonly rule: string,
+    readonly input: string,
+    readonly start: number,
+    private readonly sem: Semantics<Actions>,
+  ) {}
+
+  get text(): string {
+    return this.input.slice(this.start, this.end);
+  }
+
+  first(rule: string): Match | undefined {
+    const key = rule.toLowerCase();
+    for (const c of this.children) {
+      if (c.rule.toLowerCase() === key) return c;
+      const inner = c.first(rule);
+      if (inner !== undefined) return inner;
+    }
+    return undefined;
+  }
+
+  all(rule: string): readonly Match[] {
+    const key = rule.toLowerCase();
+    const out: Match[] = [];
+    const walk = (m: MatchNode): void => {
+      for (const c of m.children) {
+        if (c.rule.toLowerCase() === key) out.push(c);
+        else walk(c);
+      }
+    };
+    walk(this);
+    return out;
+  }
+
+  value(): unknown {
+    return this.sem.valueOf(this);
+  }
+
+  toJSON(): { rule: string; start: number; end: number; text: string; children: readonly Match[] } {
+    return { rule: this.rule, start: this.start, end: this.end, text: this.text, children: this.children };
+  }
+}
+
+/**
+ * A grammar with actions: typed parsers and `parse` for its rules. Build one with
+ * {@link semantics}.
+ */
+export class Semantics<A extends Actions> {
+  readonly grammar: Grammar;
+  readonly #actions: ReadonlyMap<string, Action<unknown>>;
+  readonly #captures: ReadonlySet<string>;
+  readonly #accelerators: ReadonlyMap<string, Accelerator<unknown>>;
+  readonly #parsers = new Map<string, RuleParser<unknown>>();
+  /** Spelled as in `A`, for `derive`. */
+  readonly actions: A;
+  readonly options: SemanticsOptions;
+
+  constructor(g: Grammar, actions: A, options: SemanticsOptions = {}) {
+    this.grammar = g;
+    const known = (n: string, what: string): string => g.require(n, what).name.toLowerCase();
+    this.#actions = new Map(Object.entries(actions).map(([n, f]) => [known(n, "semantics"), f]));
+    this.#captures = new Set([...this.#actions.keys(), ...(options.captures ?? []).map((n) => known(n, "semantics captures"))]);
+    this.#accelerators = new Map(Object.entries(options.accelerators ?? {}).map(([n, f]) => [known(n, "semantics accelerators"), f]));
+    this.actions = actions;
+    this.options = options;
+    Object.freeze(this);
+  }
+
+  /** True when the semantics records matches of `rule`. */
+  captures(rule: string): boolean {
+    return this.#captures.has(rule.toLowerCase());
+  }
+
+  /** The value of a match: its rule's action applied to it, or its text. */
+  valueOf(m: Match): unknown {
+    const action = this.#actions.get(m.rule.toLowerCase());
+    return action === undefined ? m.text : action(m);
+  }
+
+  /** The rule's parser, whose value is the rule's action result (its text when it has no action). */
+  rule<K extends string>(name: K): RuleParser<ValueOf<A, K>> {
+    const def = this.grammar.require(name, "rule");
+    const key = def.name.toLowerCase();
+    let p = this.#parsers.get(key);
+    if (p === undefined) {
+      p = toParser(this.grammar, def, (input, start, end) => this.#value(def, input, start, end));
+      this.#parsers.set(key, p);
+    }
+    return p as RuleParser<ValueOf<A, K>>;
+  }
+
+  /**
+   * Parses the whole input against a rule and returns its value, or a {@link UriSyntaxError}
+   * with the offset and what was expected.
+   */
+  parse<K extends string>(name: K, input: string): Result<ValueOf<A, K>, UriSyntaxError> {
+    const def = this.grammar.require(name, "parse");
+    if (typeof input !== "string") throw new TypeError(`parse expects a string to parse, got ${input === null ? "null" : typeof input}`);
+    if (!this.grammar.fastPath(def.name).test(input)) {
+      const failure = matchWhole(this.grammar.compiled, def.name.toLowerCase(), input);
+      if (failure !== undefined) return { ok: false, error: syntaxError(input, def.name, failure.offset, failure.expected) };
+    }
+    return { ok: true, value: this.#value(def, input, 0, input.length) as ValueOf<A, K> };
+  }
+
+  /**
+   * @internal The value of rule `name` over `[start, end)` of `input`, which the caller has
+   * already checked matches it (the root `parse` checks with the fast path first).
+   */
+  valueOfMatching(name: string, input: string, start = 0, end = input.length): unknown {
+    return this.#value(this.grammar.require(name, "parse"), input, start, end);
+  }
+
+  /** The value of rule `def` over `[start, end)`, which is known to match it. */
+  #value(def: RuleDefinition, input: string, start: number, end: number): unknown {
+    const key = def.name.toLowerCase();
+    const fast = this.#accelerators.get(key);
+    if (fast !== undefined) return fast(input, start, end);
+    if (!this.#actions.has(key)) return input.slice(start, end);
+    return this.valueOf(this.match(def.name, input, start, end));
+  }
+
+  /** The tree of captured matches of rule `name` over `[start, end)`, which must match it. */
+  match(name: string, input: string, start = 0, end = input.length): Match {
+    const def = this.grammar.require(name, "match");
+    const d = derive(this.grammar.compiled, def.name.toLowerCase(), input, start, end);
+    return this.#tree(d);
+  }
+
+  /** Rebuilds the captured matches from a derivation. */
+  #tree(d: Derivation): MatchNode {
+    const a = d.automaton;
+    const root = new MatchNode(a.instances[0]?.rule ?? "", d.input, d.start, this as unknown as Semantics<Actions>);
+    this.#fill(root, d);
+    root.end = d.end;
+    return root;
+  }
+
+  /** Adds the captured matches of derivation `d` under `root` (which stands for its instance 0). */
+  #fill(root: MatchNode, d: Derivation): void {
+    const a = d.automaton;
+    const sem = this as unknown as Semantics<Actions>;
+    const open = new Map<number, MatchNode>([[0, root]]);
+    const captured = (inst: number): boolean => this.#captures.has((a.instances[inst]?.rule ?? "").toLowerCase());
+    const holder = (inst: number, extra?: Map<number, MatchNode>): MatchNode => {
+      for (let i = (a.instances[inst]?.parent ?? -1); i >= 0; i = a.instances[i]?.parent ?? -1) {
+        const m = extra?.get(i) ?? open.get(i);
+        if (m !== undefined) return m;
+      }
+      return root;
+    };
+    const attachEmpties = (list: readonly number[], at: number): void => {
+      const batch = new Map<number, MatchNode>();
+      for (const inst of list) {
+        if (!captured(inst)) continue;
+        const m = new MatchNode(a.instances[inst]?.rule ?? "", d.input, at, sem);
+        m.end = at;
+        holder(inst, batch).children.push(m);
+        batch.set(inst, m);
+      }
+    };
+    const enter = (inst: number, at: number): void => {
+      if (!captured(inst)) return;
+      const m = new MatchNode(a.instances[inst]?.rule ?? "", d.input, at, sem);
+      holder(inst).children.push(m);
+      open.set(inst, m);
+    };
+    const leave = (inst: number, at: number): void => {
+      const m = open.get(inst);
+      if (m === undefined || inst === 0) return;
+      m.end = at;
+      open.delete(inst);
+    };
+    /** The instances a position (and the option it matched) sits in, innermost first, below `stop`. */
+    const chainOf = (pos: number, option: number, stop: number): number[] => {
+      const p = a.positions[pos];
+      if (p === undefined) return [];
+      const inner = option >= 0 ? [...(p.options[option]?.chain ?? [])].reverse() : [];
+      return [...inner, ...chainBelow(a.instances, p.instance, stop)];
+    };
+    let prev: { pos: number; option: number } | undefined;
+    for (const step of d.steps) {
+      const edge: Edge = step.edge;
+      attachEmpties(edge.before, step.at);
+      if (prev !== undefined) for (const inst of chainOf(prev.pos, prev.option, edge.context)) leave(inst, step.at);
+      if (edge.to === ACCEPT) break;
+      const entered = chainOf(edge.to, step.option, edge.context).reverse();
+      for (const inst of entered) enter(inst, step.at);
+      attachEmpties(edge.after, step.at);
+      if (step.sub !== undefined) {
+        // a call: the called rule's own derivation, under the instance of the call
+        const callInst = a.positions[edge.to]?.instance ?? 0;
+        const target = open.get(callInst) ?? holder(callInst);
+        this.#fill(target, step.sub);
+      }
+      prev = { pos: edge.to, option: step.option };
+    }
+    for (const [inst, m] of open) if (inst !== 0 && m.end < 0) m.end = d.end;
+  }
+}
+
+/**
+ * Semantics for a grammar: `actions` say what each rule builds from its {@link Match};
+ * rules without an action yield their text. Typed: `semantics(g, { NID: (m) => m.text.length
+ * }).rule("NID")` is a `Parser<number>`.
+ *
+ * @example
+ * const s = semantics(urn, { "assigned-name": (m) => ({ nid: m.first("NID")?.text, nss: m.first("NSS")?.text }) }, { captures: ["NID", "NSS"] });
+ * s.parse("assigned-name", "urn:isbn:0451450523") // { ok: true, value: { nid: "isbn", nss: "0451450523" } }
+ */
+export function semantics<A extends Actions>(g: Grammar, actions: A, options: SemanticsOptions = {}): Semantics<A> {
+  return new Semantics(g, actions, options);
+}
+
+export type { Automaton };

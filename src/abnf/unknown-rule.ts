@@ -1,0 +1,22 @@
+// The error for a rule name a grammar does not define (RFC 5234 §2.1: names are case-insensitive,
+// so only the spelling of the letters and dashes matters).
+
+/**
+ * A rule name the grammar does not define. It is a TypeError (the argument is wrong, not the
+ * input); `suggestion` names the rule that was probably meant, e.g. `"segment-nz-nc"` for the
+ * camelCase export name `"segmentNzNc"`.
+ */
+export class UnknownRuleError extends TypeError {
+  override readonly name = "UnknownRuleError";
+  readonly ruleName: string;
+  readonly grammar: string;
+  readonly suggestion: string | undefined;
+
+  constructor(ruleName: unknown, grammar: string, caller: string, suggestion: string | undefined) {
+    const shown = typeof ruleName === "string" ? JSON.stringify(ruleName) : `a ${ruleName === null ? "null" : typeof ruleName}`;
+    super(`${caller}: ${grammar} has no rule ${shown}${suggestion === undefined ? "" : `; did you mean "${suggestion}"?`}`);
+    this.ruleName = String(ruleName);
+    this.grammar = grammar;
+    this.suggestion = suggestion;
+  }
+}

@@ -1,0 +1,16 @@
+// RFC 3986 (STD 66) Appendix A as a grammar value, with the RFC 5234 core rules it uses.
+import { markRegexVerified } from "../../abnf/fast-path.js";
+import { grammar, type Grammar } from "../../abnf/grammar.js";
+import { core } from "../core.js";
+import { rfc3986Rules } from "./rules.js";
+
+export { rfc3986Rules } from "./rules.js";
+
+/** RFC 3986 (STD 66), Appendix A, with the RFC 5234 core rules it uses (ALPHA, DIGIT, HEXDIG). */
+export const rfc3986: Grammar = grammar(rfc3986Rules, {
+  name: "RFC 3986",
+  imports: [core.pick("ALPHA", "DIGIT", "HEXDIG")],
+  rare: ["IP-literal"],
+});
+
+markRegexVerified(rfc3986); // test/regex-safety.test.ts proves every rule linear
