@@ -3,6 +3,7 @@
 // spans follow from the texts and the delimiters RFC 3986 puts between them (§3, §5.3).
 import * as make from "../ast/make.js";
 import type { Authority, Host, HostKind, Path, PathKind, UriReference } from "../ast/nodes.js";
+import { pathKindOf } from "../ast/path-kind.js";
 
 /** The component rules a match records, each with a small code for the fast path's group table. */
 const COMPONENT_CODES: Readonly<Record<string, number>> = {
@@ -165,12 +166,7 @@ export function splitReference(s: string, ipv4: RegExp): Components {
   }
   const path = s.slice(pos, pathEnd);
   c.path = path;
-  c.pathKind =
-    c.authority !== undefined ? "path-abempty"
-    : path === "" ? "path-empty"
-    : path.charCodeAt(0) === 0x2f ? "path-absolute"
-    : c.scheme !== undefined ? "path-rootless"
-    : "path-noscheme";
+  c.pathKind = pathKindOf(c.scheme !== undefined, c.authority !== undefined, path);
   if (query >= 0) c.query = s.slice(query + 1, hash >= 0 ? hash : n);
   if (hash >= 0) c.fragment = s.slice(hash + 1);
   return c;

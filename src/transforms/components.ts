@@ -1,21 +1,11 @@
 // Helpers the transforms share for building result nodes (RFC 3986 §3, §3.3, §4.2).
 import * as make from "../ast/make.js";
-import type { Authority, Path, PathKind } from "../ast/nodes.js";
+import type { Authority, Path } from "../ast/nodes.js";
+import { pathKindOf } from "../ast/path-kind.js";
 
-/**
- * The kind a path of `text` has in a reference with or without a scheme and an authority: the
- * alternative of `hier-part` (§3) or `relative-part` (§4.2) that matches it, as the parser names it.
- */
-export function pathKindFor(hasScheme: boolean, hasAuthority: boolean, text: string): PathKind {
-  if (hasAuthority) return "path-abempty";
-  if (text === "") return "path-empty";
-  if (text.charCodeAt(0) === 0x2f) return "path-absolute";
-  return hasScheme ? "path-rootless" : "path-noscheme";
-}
-
-/** A path node of the right kind, without a span. */
+/** A path node of the kind §3.3 gives `text` (see {@link pathKindOf}), without a span. */
 export const pathFor = (hasScheme: boolean, hasAuthority: boolean, text: string): Path =>
-  make.path(pathKindFor(hasScheme, hasAuthority, text), text);
+  make.path(pathKindOf(hasScheme, hasAuthority, text), text);
 
 /**
  * §3.3: without an authority a path cannot begin with "//". A "/." prefix keeps such a path's
