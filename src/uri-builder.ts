@@ -81,12 +81,9 @@ function authorityOf(userinfo: string | undefined, host: string | undefined, por
   return { ok: true, value: make.authority(userinfo, make.host(h.value.kind, h.value.text), port) };
 }
 
-const unspanned = (a: Authority | undefined): Authority | undefined =>
-  a === undefined ? undefined : make.authority(a.userinfo, make.host(a.host.kind, a.host.text), a.port);
-
 const partsOf = (node: UriReference): Assembly => ({
   scheme: node.scheme,
-  authority: unspanned(node.authority),
+  authority: node.authority === undefined ? undefined : make.withoutSpans(node.authority),
   path: node.path.text,
   query: node.query,
   fragment: node.fragment,
@@ -136,11 +133,12 @@ export function withScheme(node: UriReference, scheme: string | undefined): Chec
  * if (r.ok) serialize(r.value); // "ftp://anonymous@ftp.is.co.za/rfc/rfc1808.txt"
  */
 export function withUserinfo<T extends UriReference>(node: T, userinfo: string | undefined): Checked<T> {
-  const a = node.authority;
-  if (a === undefined) return userinfo === undefined ? finishAs(node, partsOf(node)) : { ok: false, error: needsHost(userinfo) };
+  const parts = partsOf(node);
+  const a = parts.authority;
+  if (a === undefined) return userinfo === undefined ? finishAs(node, parts) : { ok: false, error: needsHost(userinfo) };
   const error = check("userinfo", userinfo);
   if (error) return { ok: false, error };
-  return finishAs(node, { ...partsOf(node), authority: make.authority(userinfo, make.host(a.host.kind, a.host.text), a.port) });
+  return finishAs(node, { ...parts, authority: make.authority(userinfo, a.host, a.port) });
 }
 
 /**
@@ -168,11 +166,12 @@ export function withHost<T extends UriReference>(node: T, host: string | undefin
  */
 export function withPort<T extends UriReference>(node: T, port: string | number | undefined): Checked<T> {
   const text = portText(port);
-  const a = node.authority;
-  if (a === undefined) return text === undefined ? finishAs(node, partsOf(node)) : { ok: false, error: needsHost(text) };
+  const parts = partsOf(node);
+  const a = parts.authority;
+  if (a === undefined) return text === undefined ? finishAs(node, parts) : { ok: false, error: needsHost(text) };
   const error = check("port", text);
   if (error) return { ok: false, error };
-  return finishAs(node, { ...partsOf(node), authority: make.authority(a.userinfo, make.host(a.host.kind, a.host.text), text) });
+  return finishAs(node, { ...parts, authority: make.authority(a.userinfo, a.host, text) });
 }
 
 /**

@@ -2,7 +2,7 @@
 // §5.2.4 remove_dot_segments), on nodes; the result is recomposed by serialize (§5.3).
 import * as make from "../ast/make.js";
 import type { Authority, Uri, UriReference } from "../ast/nodes.js";
-import { guardPath, pathFor, unlocated } from "./components.js";
+import { guardPath, pathFor } from "./components.js";
 import { ResolveError, type TransformResult } from "./errors.js";
 import { removeDotSegments } from "./remove-dot-segments.js";
 
@@ -100,7 +100,7 @@ export function resolveReference(base: Uri, ref: UriReference, options: ResolveO
   path = guardPath(hasAuthority, path);
   const value = make.uriReference({
     scheme,
-    authority: authority === undefined ? undefined : unlocated(authority),
+    authority: authority === undefined ? undefined : make.withoutSpans(authority),
     path: pathFor(true, hasAuthority, path),
     query,
     fragment,
