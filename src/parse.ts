@@ -12,7 +12,7 @@ import { builderOf, splitterOf } from "./rules/define.js";
 import { ipLiteral, rule as ruleByName, type RuleName, type RuleValues } from "./rules/index.js";
 
 /** A value, or the reason there is none. */
-export type Result<T, E = UriSyntaxError> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+export type Result<T, E = UriSyntaxError> = import("./result.js").Result<T, E>;
 
 /** The outcome of {@link validate}. */
 export type Validation = { readonly ok: true } | { readonly ok: false; readonly error: UriSyntaxError };
