@@ -12,10 +12,10 @@ import type { UriReference } from "./ast/nodes.js";
 import { syntaxError, throwWithStack, type UriSyntaxError } from "./errors.js";
 import { rfc3986 } from "./grammars/rfc3986/index.js";
 import { rfc3986Semantics } from "./grammars/rfc3986/semantics.js";
-import type { Result } from "./result.js";
 import type { RuleName, RuleValues } from "./rules/index.js";
 
-export type { Result } from "./result.js";
+/** A value, or the reason there is none; parsing fails with a {@link UriSyntaxError}. */
+export type Result<T, E = UriSyntaxError> = import("./result.js").Result<T, E>;
 export type { Validation } from "./abnf/grammar.js";
 
 /** Options of {@link parse}. */

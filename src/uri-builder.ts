@@ -2,10 +2,10 @@
 // part is checked against its rule, and the path against what §3.3 asks given the other parts.
 import * as make from "./ast/make.js";
 import type { Authority, RelativeRef, Uri, UriReference } from "./ast/nodes.js";
+import { pathKindOf } from "./ast/path-kind.js";
 import { syntaxError, type UriSyntaxError } from "./errors.js";
 import { parse, validate, type Result } from "./parse.js";
 import type { RuleName } from "./rules/index.js";
-import { pathFor } from "./transforms/components.js";
 
 /** The parts of a URI reference, as text still percent-encoded; a part left out is absent. */
 export interface UriParts {
@@ -39,14 +39,6 @@ const portText = (port: string | number | undefined): string | undefined => (typ
 const needsHost = (text: string): UriSyntaxError =>
   syntaxError(text, "authority", 0, ["a host: a userinfo or port needs one"]);
 
-/** §3.3: the rule the path must match, given a scheme and an authority or not. */
-function pathRule(hasScheme: boolean, hasAuthority: boolean, path: string): RuleName | undefined {
-  if (hasAuthority) return "path-abempty";
-  if (path === "") return undefined;
-  if (path.charCodeAt(0) === 0x2f) return "path-absolute";
-  return hasScheme ? "path-rootless" : "path-noscheme";
-}
-
 interface Assembly {
   readonly scheme: string | undefined;
   readonly authority: Authority | undefined;
@@ -56,17 +48,17 @@ interface Assembly {
 }
 
 function finish(a: Assembly): Checked<UriReference> {
-  const hasScheme = a.scheme !== undefined;
-  const hasAuthority = a.authority !== undefined;
-  const rule = pathRule(hasScheme, hasAuthority, a.path);
-  const error = rule === undefined ? undefined : check(rule, a.path);
+  // §3.3: the rule the path must match, given a scheme and an authority or not ("" without an
+  // authority is path-empty, which needs no check).
+  const kind = pathKindOf(a.scheme !== undefined, a.authority !== undefined, a.path);
+  const error = kind === "path-empty" ? undefined : check(kind, a.path);
   if (error) return { ok: false, error };
   return {
     ok: true,
     value: make.uriReference({
       scheme: a.scheme,
       authority: a.authority,
-      path: pathFor(hasScheme, hasAuthority, a.path),
+      path: make.path(kind, a.path),
       query: a.query,
       fragment: a.fragment,
     }),
@@ -89,12 +81,9 @@ function authorityOf(userinfo: string | undefined, host: string | undefined, por
   return { ok: true, value: make.authority(userinfo, make.host(h.value.kind, h.value.text), port) };
 }
 
-const unspanned = (a: Authority | undefined): Authority | undefined =>
-  a === undefined ? undefined : make.authority(a.userinfo, make.host(a.host.kind, a.host.text), a.port);
-
 const partsOf = (node: UriReference): Assembly => ({
   scheme: node.scheme,
-  authority: unspanned(node.authority),
+  authority: node.authority === undefined ? undefined : make.withoutSpans(node.authority),
   path: node.path.text,
   query: node.query,
   fragment: node.fragment,
@@ -144,11 +133,12 @@ export function withScheme(node: UriReference, scheme: string | undefined): Chec
  * if (r.ok) serialize(r.value); // "ftp://anonymous@ftp.is.co.za/rfc/rfc1808.txt"
  */
 export function withUserinfo<T extends UriReference>(node: T, userinfo: string | undefined): Checked<T> {
-  const a = node.authority;
-  if (a === undefined) return userinfo === undefined ? finishAs(node, partsOf(node)) : { ok: false, error: needsHost(userinfo) };
+  const parts = partsOf(node);
+  const a = parts.authority;
+  if (a === undefined) return userinfo === undefined ? finishAs(node, parts) : { ok: false, error: needsHost(userinfo) };
   const error = check("userinfo", userinfo);
   if (error) return { ok: false, error };
-  return finishAs(node, { ...partsOf(node), authority: make.authority(userinfo, make.host(a.host.kind, a.host.text), a.port) });
+  return finishAs(node, { ...parts, authority: make.authority(userinfo, a.host, a.port) });
 }
 
 /**
@@ -176,11 +166,12 @@ export function withHost<T extends UriReference>(node: T, host: string | undefin
  */
 export function withPort<T extends UriReference>(node: T, port: string | number | undefined): Checked<T> {
   const text = portText(port);
-  const a = node.authority;
-  if (a === undefined) return text === undefined ? finishAs(node, partsOf(node)) : { ok: false, error: needsHost(text) };
+  const parts = partsOf(node);
+  const a = parts.authority;
+  if (a === undefined) return text === undefined ? finishAs(node, parts) : { ok: false, error: needsHost(text) };
   const error = check("port", text);
   if (error) return { ok: false, error };
-  return finishAs(node, { ...partsOf(node), authority: make.authority(a.userinfo, make.host(a.host.kind, a.host.text), text) });
+  return finishAs(node, { ...parts, authority: make.authority(a.userinfo, a.host, text) });
 }
 
 /**

@@ -75,6 +75,24 @@ export function host(kind: HostKind, text: string, s?: Span): Host {
 export const authority = (userinfo: string | undefined, h: Host, port: string | undefined, s?: Span): Authority =>
   frozen<Authority>({ kind: "authority", userinfo, host: h, port, span: s });
 
+const spanlessAuthorities = new WeakMap<Authority, Authority>();
+
+/**
+ * The authority (RFC 3986 §3.2) without spans, for a reference built from parts of others: spans
+ * point into the text a node was parsed from, not into the new reference. An authority with no
+ * spans is returned as it is; nodes are immutable, so a copy is kept for the next call with the
+ * same node. An authority with another userinfo or port is built from the copy's host.
+ */
+export function withoutSpans(a: Authority): Authority {
+  if (a.span === undefined && a.host.span === undefined) return a;
+  let copy = spanlessAuthorities.get(a);
+  if (copy === undefined) {
+    copy = authority(a.userinfo, host(a.host.kind, a.host.text), a.port);
+    spanlessAuthorities.set(a, copy);
+  }
+  return copy;
+}
+
 /** The segments of a path's text (RFC 3986 §3.3): split on "/", dropping the empty one before a leading "/". */
 export function pathSegments(text: string): readonly string[] {
   if (text === "") return NO_SEGMENTS;

@@ -1,11 +1,13 @@
-// RFC 3986 §3.3: which of the five path kinds a path is, given the rest of the reference.
+// RFC 3986 §3, §3.3, §4.2: which path rule a path's text matches, given the other components.
 import type { PathKind } from "./nodes.js";
 
 /**
- * The kind a path of `text` has in a reference with or without a scheme and an authority: the
- * alternative of `hier-part` (RFC 3986 §3) or `relative-part` (§4.2) that matches it. With an
- * authority, path-abempty; otherwise path-empty, path-absolute (begins with "/"), and
- * path-rootless in a URI or path-noscheme in a relative reference (§3.3).
+ * The kind of a path of `text` in a reference with or without a scheme and an authority: the
+ * alternative of `hier-part` (RFC 3986 §3) or `relative-part` (§4.2) that holds it, as the
+ * parser names it. With an authority, `path-abempty`; without one (§3.3), `path-empty` for "",
+ * `path-absolute` for a path that begins with "/", else `path-rootless` after a scheme and
+ * `path-noscheme` in a relative reference. Only the kind is decided: whether `text` matches that
+ * rule is the caller's to know or check.
  */
 export function pathKindOf(hasScheme: boolean, hasAuthority: boolean, text: string): PathKind {
   if (hasAuthority) return "path-abempty";

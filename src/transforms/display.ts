@@ -32,7 +32,7 @@ export function redactPassword(node: UriReference, options: RedactOptions = {}):
   const mask = encodeWith(options.mask ?? "***", charsets.userinfo);
   return make.uriReference({
     scheme: node.scheme,
-    authority: make.authority(`${userinfo.slice(0, colon + 1)}${mask}`, make.host(a.host.kind, a.host.text), a.port),
+    authority: make.authority(`${userinfo.slice(0, colon + 1)}${mask}`, make.withoutSpans(a).host, a.port),
     path: make.path(node.path.kind, node.path.text),
     query: node.query,
     fragment: node.fragment,

@@ -1,11 +1,13 @@
 // The typed failures of the transforms: RFC 3986 §5.1 (a base URI must be absolute) and §2.1
 // with RFC 3629 (percent-encoded octets that are not UTF-8).
+import type { Result } from "../result.js";
 
 /**
- * A value, or the reason there is none. The same shape as the `Result` of `parse`, so the two
- * mix freely; named apart because transforms do not import the parser.
+ * A value, or the reason there is none (RFC 3986 §2.1, §5.1): the `Result` that `parse` returns too.
+ *
+ * @deprecated The same type as `Result`; use `Result`, which the package exports.
  */
-export type TransformResult<T, E> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: E };
+export type TransformResult<T, E> = Result<T, E>;
 
 /** Why a base URI cannot be used for reference resolution (RFC 3986 §5.1). */
 export type ResolveErrorCode = "base-not-absolute" | "base-has-fragment";

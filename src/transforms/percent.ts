@@ -1,7 +1,8 @@
 // RFC 3986 §2.1 percent-encoding and §2.4 when to decode; octets are UTF-8 (RFC 3629), as §2.5
 // asks of new schemes and §3.2.2 of reg-names.
 import { charsets, ENCODE_RULES, type CharTable } from "../charsets.js";
-import { DecodeError, type TransformResult } from "./errors.js";
+import type { Result } from "../result.js";
+import { DecodeError } from "./errors.js";
 
 const HEX = "0123456789ABCDEF";
 /** `"%XX"` for every octet, uppercase hex (§2.1: producers should use uppercase). */
@@ -34,7 +35,7 @@ export interface DecodeOptions {
   readonly replacement?: boolean;
 }
 
-const fail = (code: "bad-escape" | "invalid-utf8", text: string, offset: number): TransformResult<string, DecodeError> => ({
+const fail = (code: "bad-escape" | "invalid-utf8", text: string, offset: number): Result<string, DecodeError> => ({
   ok: false,
   error: new DecodeError(code, text, offset),
 });
@@ -49,7 +50,7 @@ const fail = (code: "bad-escape" | "invalid-utf8", text: string, offset: number)
  * percentDecode("caf%C3%A9");   // { ok: true, value: "café" }
  * percentDecode("%C3");         // { ok: false, error: DecodeError { code: "invalid-utf8", offset: 0 } }
  */
-export function percentDecode(text: string, options: DecodeOptions = {}): TransformResult<string, DecodeError> {
+export function percentDecode(text: string, options: DecodeOptions = {}): Result<string, DecodeError> {
   let p = text.indexOf("%");
   if (p < 0) return { ok: true, value: text };
   const replace = options.replacement === true;

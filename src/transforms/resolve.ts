@@ -2,8 +2,9 @@
 // §5.2.4 remove_dot_segments), on nodes; the result is recomposed by serialize (§5.3).
 import * as make from "../ast/make.js";
 import type { Authority, Uri, UriReference } from "../ast/nodes.js";
-import { guardPath, pathFor, unlocated } from "./components.js";
-import { ResolveError, type TransformResult } from "./errors.js";
+import type { Result } from "../result.js";
+import { guardPath, pathFor } from "./components.js";
+import { ResolveError } from "./errors.js";
 import { removeDotSegments } from "./remove-dot-segments.js";
 
 /** Options of {@link resolveReference}. */
@@ -49,7 +50,7 @@ function mayHoldDotSegment(text: string): boolean {
  * const r = resolveReference(base, parseOrThrow("../g"));
  * if (r.ok) serialize(r.value); // "http://a/b/g"
  */
-export function resolveReference(base: Uri, ref: UriReference, options: ResolveOptions = {}): TransformResult<Uri, ResolveError> {
+export function resolveReference(base: Uri, ref: UriReference, options: ResolveOptions = {}): Result<Uri, ResolveError> {
   // §5.1 / §5.2.1: only an absolute-URI can be a base.
   if (base.kind !== "URI" || typeof base.scheme !== "string") return { ok: false, error: new ResolveError("base-not-absolute") };
   if (base.fragment !== undefined) return { ok: false, error: new ResolveError("base-has-fragment") };
@@ -100,7 +101,7 @@ export function resolveReference(base: Uri, ref: UriReference, options: ResolveO
   path = guardPath(hasAuthority, path);
   const value = make.uriReference({
     scheme,
-    authority: authority === undefined ? undefined : unlocated(authority),
+    authority: authority === undefined ? undefined : make.withoutSpans(authority),
     path: pathFor(true, hasAuthority, path),
     query,
     fragment,

@@ -1,8 +1,9 @@
 // RFC 3986 §5.3 component recomposition, for every node kind of the AST.
+import * as make from "../ast/make.js";
 import type { Authority, Node, UriReference } from "../ast/nodes.js";
 
 const authorityText = (a: Authority): string => {
-  const h = a.host.kind === "IPv6address" || a.host.kind === "IPvFuture" ? `[${a.host.text}]` : a.host.text;
+  const h = make.hostText(a.host);
   const withUser = a.userinfo === undefined ? h : `${a.userinfo}@${h}`;
   return a.port === undefined ? withUser : `${withUser}:${a.port}`;
 };
@@ -35,9 +36,9 @@ export function serialize(node: Node): string {
       return authorityText(node);
     case "IPv6address":
     case "IPvFuture":
-      return `[${node.text}]`;
     case "IPv4address":
     case "reg-name":
+      return make.hostText(node);
     case "path-abempty":
     case "path-absolute":
     case "path-noscheme":
