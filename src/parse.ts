@@ -47,6 +47,8 @@ interface Entry {
   readonly name: string;
   readonly key: string;
   readonly fast: FastPath;
+  /** The AST value of a span known to match. */
+  readonly build: (input: string, start: number, end: number) => unknown;
 }
 
 const entries = new Map<string, Entry>();
@@ -55,7 +57,7 @@ function entryOf(ruleName: string, caller: string): Entry {
   let e = entries.get(ruleName);
   if (e === undefined) {
     const def = rfc3986.require(ruleName, caller);
-    e = { name: def.name, key: def.name.toLowerCase(), fast: rfc3986.fastPath(def.name) };
+    e = { name: def.name, key: def.name.toLowerCase(), fast: rfc3986.fastPath(def.name), build: rfc3986Semantics.builderFor(def.name) };
     entries.set(ruleName, e);
   }
   return e;
@@ -104,7 +106,7 @@ export function parse(
     const error = explain(rfc3986, e.name, input);
     if (error !== undefined) return { ok: false, error };
   }
-  return { ok: true, value: rfc3986Semantics.valueOfMatching(e.name, input) };
+  return { ok: true, value: e.build(input, 0, input.length) };
 }
 
 /**

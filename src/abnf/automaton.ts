@@ -44,6 +44,13 @@ export interface Position {
   readonly instance: number;
   /** For a call position: the lowercase name of the recursive rule it calls. */
   readonly call: string | undefined;
+  /**
+   * For a stub: the lowercase name of the rare rule it stands for. A stub matches the first
+   * characters of its rule; reading one means the rule is in use, and the matcher switches to
+   * the automaton without stubs. `labels` name what the rule can start with.
+   */
+  readonly stub?: string;
+  readonly labels?: readonly string[];
 }
 
 /**
@@ -70,6 +77,8 @@ export interface Automaton {
   readonly start: readonly Edge[];
   /** True when some position is a call (the lazy DFA then does not apply). */
   readonly hasCalls: boolean;
+  /** True when some position is a stub. */
+  readonly hasStubs: boolean;
 }
 
 /** The most positions one automaton may have. */
@@ -135,8 +144,10 @@ export function buildAutomaton(
   rule: RuleDefinition,
   analysis: Analysis,
   calls: ReadonlySet<string>,
-  settings: { readonly keepAll?: boolean } = {},
+  settings: { readonly keepAll?: boolean; readonly stubs?: ReadonlySet<string> } = {},
 ): Automaton {
+  const stubs = settings.stubs ?? new Set<string>();
+  let hasStubs = false;
   // keepAll: keep every edge, also a second one to the same target by another way through the
   // expression (a backtracking regex tries both); used to analyse the regex fast path.
   const keepAll = settings.keepAll === true;
@@ -284,6 +295,18 @@ export function buildAutomaton(
         const def = analysis.rule(e.name);
         const key = def.name.toLowerCase();
         const inst = newInstance(def, ctx);
+        if (stubs.has(key)) {
+          hasStubs = true;
+          const id = newPosition({
+            set: analysis.firstChars(def.expr),
+            options: [],
+            instance: inst,
+            call: undefined,
+            stub: key,
+            labels: startLabels(def.expr, analysis),
+          });
+          return { first: [{ pos: id, lead: NONE }], lasts: [id] };
+        }
         if (calls.has(key)) {
           hasCalls = true;
           const id = newPosition({ set: EMPTY_SET, options: [], instance: inst, call: key });
@@ -383,7 +406,44 @@ export function buildAutomaton(
     top.first.map((f) => (f.pos >= 0 ? { to: f.pos, context: 0, before: [], after: "lead" in f ? f.lead : [] } : { to: ACCEPT, context: 0, before: "empties" in f ? f.empties : [], after: [] })),
   );
   const edges = follow.map((list) => finish(list.filter((e): e is Edge => e.to !== EXIT)));
-  return Object.freeze({ rule, instances, positions, follow: edges, start, hasCalls });
+  return Object.freeze({ rule, instances, positions, follow: edges, start, hasCalls, hasStubs });
+}
+
+/** The labels of what an expression can start with: token rules by name, literals, ranges. */
+export function startLabels(e: Expr, analysis: Analysis): string[] {
+  const out = new Set<string>();
+  const walk = (x: Expr): void => {
+    switch (x.type) {
+      case "lit":
+        if (x.text !== "") out.add(quote(x.text));
+        return;
+      case "range":
+        out.add(rangeLabel(x.lo, x.hi));
+        return;
+      case "ref": {
+        const def = analysis.rule(x.name);
+        if (def.token) out.add(def.name);
+        else walk(def.expr);
+        return;
+      }
+      case "alt":
+        for (const item of x.items) walk(item);
+        return;
+      case "seq":
+        for (const item of x.items) {
+          walk(item);
+          if (!analysis.nullable(item)) return;
+        }
+        return;
+      case "rep":
+        if (x.max > 0) walk(x.item);
+        return;
+      case "prose":
+        return;
+    }
+  };
+  walk(e);
+  return [...out];
 }
 
 /** Per grammar: how the alternatives of each alternation group into positions. */

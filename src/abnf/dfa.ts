@@ -20,6 +20,9 @@ export class DfaState {
   }
 }
 
+/** The state reached when a stub position reads a character (automaton.ts): the caller switches to the full automaton. */
+export const STUB = new DfaState(new Int32Array(0), false, 0);
+
 /** The most states kept before the cache starts over. */
 const STATE_LIMIT = 10_000;
 
@@ -87,6 +90,7 @@ export class Dfa {
 
   /** The state after `s` reads code point `cp` of class `cls` (computed and kept on first need). */
   step(s: DfaState, cls: number, cp: number): DfaState | null {
+    // (returns STUB when a stub position reads `cp`)
     const known = s.next[cls];
     if (known !== undefined) return known;
     const { positions, follow } = this.automaton;
@@ -95,6 +99,10 @@ export class Dfa {
     for (const p of s.positions) {
       const pos = positions[p];
       if (pos === undefined || !hasCodePoint(pos.set, cp)) continue;
+      if (pos.stub !== undefined) {
+        s.next[cls] = STUB;
+        return STUB;
+      }
       for (const e of follow[p] ?? []) {
         if (e.to === ACCEPT) accept = true;
         else targets.push(e.to);

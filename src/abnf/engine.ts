@@ -12,7 +12,7 @@
 import type { Analysis } from "./analysis.js";
 import { ACCEPT, buildAutomaton, chainBelow, optionLabel, type Automaton, type Edge } from "./automaton.js";
 import { codePointAt, hasCodePoint } from "./charset.js";
-import { Dfa, type DfaState } from "./dfa.js";
+import { Dfa, STUB, type DfaState } from "./dfa.js";
 
 /** Where a match failed: the offset (UTF-16) and what could have stood there. */
 export interface Failure {
@@ -56,8 +56,13 @@ export interface Derivation {
 export class Compiled {
   readonly #automata = new Map<string, Automaton>();
   readonly #dfas = new Map<string, Dfa | null>();
+  readonly #reduced = new Map<string, Dfa | null>();
 
-  constructor(readonly analysis: Analysis) {}
+  constructor(
+    readonly analysis: Analysis,
+    /** Lowercase names of the grammar's rare rules (see GrammarOptions.rare). */
+    readonly rare: readonly string[] = [],
+  ) {}
 
   /** The automaton of a rule (lowercase name). */
   automaton(key: string): Automaton {
@@ -67,6 +72,25 @@ export class Compiled {
       this.#automata.set(key, a);
     }
     return a;
+  }
+
+  /**
+   * The lazy DFA of a rule with the grammar's rare rules (the `rare` hint) as stubs, which is
+   * much smaller when a rare rule is large (RFC 3986's IP-literal); `null` when the rule calls
+   * a recursive one. Runs that read a stub's character start over on {@link dfa}.
+   */
+  reducedDfa(key: string): Dfa | null {
+    let d = this.#reduced.get(key);
+    if (d === undefined) {
+      const stubs = new Set(this.rare.filter((r) => r !== key && !this.analysis.nullable(this.analysis.rule(r).expr)));
+      if (stubs.size === 0) d = this.dfa(key);
+      else {
+        const a = buildAutomaton(this.analysis.rule(key), this.analysis, this.analysis.recursiveRules(), { stubs });
+        d = a.hasCalls ? null : a.hasStubs ? new Dfa(a) : this.dfa(key);
+      }
+      this.#reduced.set(key, d);
+    }
+    return d;
   }
 
   /** The lazy DFA of a rule, or `null` when the rule calls a recursive one. */
@@ -103,6 +127,10 @@ function edgeLabels(a: Automaton, edge: Edge, out: string[], calleeLabels?: (key
       uniquePush(out, inst.rule);
       return;
     }
+  }
+  if (pos.stub !== undefined) {
+    for (const l of pos.labels ?? []) uniquePush(out, l);
+    return;
   }
   if (pos.call !== undefined) {
     const inner = calleeLabels?.(pos.call);
@@ -151,6 +179,18 @@ interface DfaRun {
   readonly prevCp: number;
   /** The last offset at which the rule could end, or -1. */
   readonly lastAccept: number;
+  /** True when a stub read a character: the run must start over on the full automaton. */
+  readonly stub: boolean;
+}
+
+/** Runs the reduced DFA, and the full one when a stub is read. */
+function runBest(c: Compiled, key: string, input: string, start: number): { run: DfaRun; dfa: Dfa } | null {
+  const reduced = c.reducedDfa(key);
+  if (reduced === null) return null;
+  const run = runDfa(reduced, input, start);
+  if (!run.stub) return { run, dfa: reduced };
+  const full = c.dfa(key) as Dfa;
+  return { run: runDfa(full, input, start), dfa: full };
 }
 
 function runDfa(dfa: Dfa, input: string, start: number, trace?: { states: DfaState[]; offsets: number[] }): DfaRun {
@@ -180,6 +220,7 @@ function runDfa(dfa: Dfa, input: string, start: number, trace?: { states: DfaSta
     let next = s.next[cls];
     if (next === undefined) next = dfa.step(s, cls, cp);
     if (next === null) break;
+    if (next === STUB) return { stop: k, state: s, prev, prevCp, lastAccept, stub: true };
     prev = s;
     prevCp = cp;
     s = next;
@@ -190,7 +231,7 @@ function runDfa(dfa: Dfa, input: string, start: number, trace?: { states: DfaSta
       trace.offsets.push(k);
     }
   }
-  return { stop: k, state: s, prev, prevCp, lastAccept };
+  return { stop: k, state: s, prev, prevCp, lastAccept, stub: false };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -447,10 +488,10 @@ class CallRun {
 
 /** Matches the whole input against rule `key`: `undefined` when it matches, else where and why it fails. */
 export function matchWhole(c: Compiled, key: string, input: string): Failure | undefined {
-  const dfa = c.dfa(key);
+  const best = runBest(c, key, input, 0);
   const n = input.length;
-  if (dfa !== null) {
-    const run = runDfa(dfa, input, 0);
+  if (best !== null) {
+    const { run, dfa } = best;
     if (run.stop === n && run.state.accept) return undefined;
     const expected = dfaLabels(dfa.automaton, run.prev, run.prevCp);
     if (run.state.accept && run.stop < n) uniquePush(expected, END_OF_INPUT);
@@ -466,17 +507,16 @@ export function matchWhole(c: Compiled, key: string, input: string): Failure | u
 
 /** True when the whole input matches rule `key`. */
 export function isWholeMatch(c: Compiled, key: string, input: string): boolean {
-  const dfa = c.dfa(key);
-  if (dfa === null) return new CallRun(c, input).call(key, 0).ends.includes(input.length);
-  const run = runDfa(dfa, input, 0);
-  return run.stop === input.length && run.state.accept;
+  const best = runBest(c, key, input, 0);
+  if (best === null) return new CallRun(c, input).call(key, 0).ends.includes(input.length);
+  return best.run.stop === input.length && best.run.state.accept;
 }
 
 /** The longest match of rule `key` starting at `start` (what the rule's parsimmon parser consumes). */
 export function matchLongest(c: Compiled, key: string, input: string, start: number): Longest {
-  const dfa = c.dfa(key);
-  if (dfa !== null) {
-    const run = runDfa(dfa, input, start);
+  const best = runBest(c, key, input, start);
+  if (best !== null) {
+    const { run, dfa } = best;
     return { end: run.lastAccept, furthest: run.stop, expected: dfaLabels(dfa.automaton, run.prev, run.prevCp) };
   }
   const r = new CallRun(c, input).call(key, start);

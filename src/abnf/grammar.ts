@@ -165,7 +165,7 @@ export class Grammar {
 
   /** @internal The compiled forms of this grammar. */
   get compiled(): Compiled {
-    return (this.#compiled ??= new Compiled(this.analysis));
+    return (this.#compiled ??= new Compiled(this.analysis, this.#rare.map((r) => r.toLowerCase())));
   }
 
   /** @internal The rules of the fast-path hint. */

@@ -170,6 +170,19 @@ export class Semantics<A extends Actions> {
     return this.#value(this.grammar.require(name, "parse"), input, start, end);
   }
 
+  /**
+   * @internal How rule `name`'s value is built from a span already known to match: its
+   * accelerator, or its action over the engine's derivation, or its text (resolved once).
+   */
+  builderFor(name: string): (input: string, start: number, end: number) => unknown {
+    const def = this.grammar.require(name, "parse");
+    const key = def.name.toLowerCase();
+    const fast = this.#accelerators.get(key);
+    if (fast !== undefined) return fast;
+    if (!this.#actions.has(key)) return (input, start, end) => input.slice(start, end);
+    return (input, start, end) => this.valueOf(this.match(def.name, input, start, end));
+  }
+
   /** The value of rule `def` over `[start, end)`, which is known to match it. */
   #value(def: RuleDefinition, input: string, start: number, end: number): unknown {
     const key = def.name.toLowerCase();

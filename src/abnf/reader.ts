@@ -1,0 +1,326 @@
+// An ABNF reader: RFC 5234 (STD 68) text, with RFC 7405's %s"..." and %i"...", to the library's
+// expression data (expr.ts). The reader is itself a parsimmon grammar transcribed from RFC 5234 §4
+// (reader-grammar.ts); this file turns what it reads into expressions, checks what the syntax
+// alone cannot, and merges a rule's "=/" alternatives (RFC 5234 §3.3).
+//
+// It reads rulesets as RFCs print them (page headers and footers taken out by the caller): rules
+// indented by any amount, continuation lines, blank and comment lines between and inside rules,
+// CRLF or LF, no final newline, tabs as white space (reader-layout.ts has the rule).
+
+import { alt, caseSensitive, lit, opt, prose, range, ref, rep, seq, type Expr } from "./expr.js";
+import { ELEMENTS_PARSERS, RULELIST_PARSERS, runParser, type RawNode, type RawNumber, type RawRule } from "./reader-grammar.js";
+import { AbnfError, diagnose, errorAt, makeAbnfError, type AbnfErrorCode } from "./reader-errors.js";
+import { LineIndex, tooDeep } from "./reader-layout.js";
+
+export { AbnfError, type AbnfErrorCode } from "./reader-errors.js";
+
+/** A rule name where it is used, in the text read. */
+export interface AbnfRef {
+  /** As written. */
+  readonly name: string;
+  /** 1-based. */
+  readonly line: number;
+  /** 1-based, in UTF-16 code units. */
+  readonly column: number;
+  /** 0-based, in UTF-16 code units. */
+  readonly offset: number;
+}
+
+/** One rule definition as read: `name = elements` or `name =/ elements`. */
+export interface AbnfRuleEntry {
+  /** The rule name as written. */
+  readonly name: string;
+  /** The rule's elements; for "=/" entries, only the alternatives this entry adds. */
+  readonly expr: Expr;
+  /** True for "=/" (RFC 5234 §3.3 incremental alternatives). */
+  readonly incremental: boolean;
+  /** 1-based line of the rule name. */
+  readonly line: number;
+  /** 1-based column of the rule name, in UTF-16 code units. */
+  readonly column: number;
+  /** 0-based offset of the rule name, in UTF-16 code units. */
+  readonly offset: number;
+  /**
+   * The rule's source text: from its name up to (not including) the next rule's name, trailing
+   * white space trimmed. Comment lines after a rule belong to it.
+   */
+  readonly text: string;
+  /** Every rule name the elements refer to, each occurrence, in order. */
+  readonly refs: readonly AbnfRef[];
+}
+
+/** A rule with its "=/" alternatives merged in (mergeAbnfRules). */
+export interface AbnfRule {
+  /** The name as first written. */
+  readonly name: string;
+  /** The "=" definition, then each "=/" entry: alt(existing, added). */
+  readonly expr: Expr;
+  /** Where the "=" definition's name is. */
+  readonly line: number;
+  readonly column: number;
+  readonly offset: number;
+  /** The texts of the "=" entry and its "=/" entries, in order, joined with "\n". */
+  readonly text: string;
+  /** The references of all its entries, in order. */
+  readonly refs: readonly AbnfRef[];
+}
+
+/** A reader's answer: the value, or the first error in the text. */
+export type AbnfResult<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly error: AbnfError };
+
+/**
+ * How deeply groups and options may nest. Real grammars nest a few levels; the limit keeps the
+ * recursive descent far from the stack's end, so the reader never throws.
+ */
+export const MAX_NESTING = 100;
+
+/** A failure found while building expressions: where, and what. */
+class BuildFailure {
+  constructor(
+    readonly offset: number,
+    readonly code: AbnfErrorCode,
+    readonly detail: string,
+  ) {}
+}
+
+const MAX_CODE_POINT = 0x10ffff;
+const BASE_LETTER = { 2: "b", 10: "d", 16: "x" } as const;
+
+/** The value of a num-val number, or a failure when it is above U+10FFFF. */
+function codePoint(n: RawNumber, base: 2 | 10 | 16): number {
+  const value = Number.parseInt(n.digits, base);
+  if (!(value <= MAX_CODE_POINT)) {
+    throw new BuildFailure(n.offset, "num-val-out-of-range", `the numeric value %${BASE_LETTER[base]}${n.digits} is above %x10FFFF, the last Unicode code point`);
+  }
+  return value;
+}
+
+/** The bounds of a repeat as written (RFC 5234 §3.6, §3.7): `*`, `n*`, `*m`, `n*m`, `n`. */
+function repeatBounds(text: string, offset: number): { min: number; max: number } {
+  const star = text.indexOf("*");
+  const count = (s: string): number => {
+    const n = Number(s);
+    if (!Number.isSafeInteger(n)) throw new BuildFailure(offset, "bad-repeat", `the repeat count ${s} is too large`);
+    return n;
+  };
+  if (star === -1) {
+    const n = count(text);
+    return { min: n, max: n };
+  }
+  const lo = text.slice(0, star);
+  const hi = text.slice(star + 1);
+  const min = lo === "" ? 0 : count(lo);
+  const max = hi === "" ? Infinity : count(hi);
+  if (max < min) throw new BuildFailure(offset, "bad-repeat", `the repeat "${text}" allows at most ${max} but at least ${min} occurrences`);
+  return { min, max };
+}
+
+/** Runs an expr.ts constructor; what it rejects becomes a failure at `offset` (the checks above should leave nothing). */
+function guarded<T>(offset: number, code: AbnfErrorCode, make: () => T): T {
+  try {
+    return make();
+  } catch (e) {
+    if (e instanceof BuildFailure) throw e;
+    throw new BuildFailure(offset, code, e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** The expression for a raw node, appending the rule names it uses to `refs` (in text order). */
+function build(node: RawNode, refs: { name: string; offset: number }[]): Expr {
+  switch (node.kind) {
+    case "alternation":
+      return alt(...node.items.map((x) => build(x, refs)));
+    case "concatenation":
+      return seq(...node.items.map((x) => build(x, refs)));
+    case "repetition": {
+      const { min, max } = repeatBounds(node.repeat, node.offset);
+      const item = build(node.element, refs);
+      return guarded(node.offset, "bad-repeat", () => rep(min, max, item));
+    }
+    case "option":
+      return opt(build(node.body, refs));
+    case "rulename":
+      refs.push({ name: node.name, offset: node.offset });
+      return ref(node.name);
+    case "char-val":
+      return node.caseSensitive ? caseSensitive(node.text) : lit(node.text);
+    case "prose-val":
+      return prose(node.text);
+    case "num-val": {
+      const values = node.values.map((n) => codePoint(n, node.base));
+      const [lo = 0, hi = lo] = values;
+      if (node.form === "range") {
+        const upper = node.values[1] as RawNumber;
+        if (hi < lo) {
+          const letter = BASE_LETTER[node.base];
+          throw new BuildFailure(upper.offset, "reversed-range", `the range %${letter}${node.values[0]?.digits ?? ""}-${upper.digits} ends below where it starts`);
+        }
+        return guarded(node.offset, "num-val-out-of-range", () => range(lo, hi));
+      }
+      if (node.form === "single") return guarded(node.offset, "num-val-out-of-range", () => range(lo, lo));
+      const k = values.findIndex((v) => v >= 0xd800 && v <= 0xdfff);
+      if (k !== -1) {
+        const at = node.values[k] as RawNumber;
+        throw new BuildFailure(
+          at.offset,
+          "surrogate",
+          `a dotted numeric value is a string of characters, and U+${(values[k] as number).toString(16).toUpperCase()} is a surrogate code point, not a character`,
+        );
+      }
+      return guarded(node.offset, "surrogate", () => caseSensitive(String.fromCodePoint(...values)));
+    }
+  }
+}
+
+const assertString = (text: unknown, fn: string): string => {
+  if (typeof text !== "string") {
+    throw new TypeError(`${fn}: the argument "text" must be a string, got ${text === null ? "null" : Array.isArray(text) ? "an array" : typeof text}`);
+  }
+  return text;
+};
+
+/** Too deep nesting, reported before the recursive parse could run out of stack. */
+function depthError(text: string, perRule: boolean): AbnfError | undefined {
+  const at = tooDeep(text, MAX_NESTING, perRule);
+  return at === undefined ? undefined : errorAt(text, at, "too-deep", `groups and options nest more than ${MAX_NESTING} levels deep here`);
+}
+
+/** The trailing white space of a rule's text taken off (ASCII white space only: text is ABNF). A loop, not a regex: /\s+$/ is quadratic on long runs of white space. */
+const trimEnd = (s: string): string => {
+  let end = s.length;
+  for (let c = s.charCodeAt(end - 1); c === 0x20 || c === 0x09 || c === 0x0a || c === 0x0d; c = s.charCodeAt(end - 1)) end--;
+  return s.slice(0, end);
+};
+
+/** The failure of building one rule as an AbnfError. */
+const buildError = (text: string, f: BuildFailure): AbnfError => errorAt(text, f.offset, f.code, f.detail);
+
+/**
+ * Reads an ABNF rule list (RFC 5234 §4 rulelist, with RFC 7405 strings) into one entry per rule
+ * definition, in order. Rules may refer to rules that are not defined (prose, other RFCs): the
+ * reader reads, the grammar resolves. Never throws for a string; anything else is a TypeError.
+ *
+ * @example
+ * const r = readAbnf('DIGIT = %x30-39\nnumber = 1*DIGIT ["." 1*DIGIT]\n');
+ * if (r.ok) r.value.map((e) => e.name); // ["DIGIT", "number"]
+ */
+export function readAbnf(text: string): AbnfResult<readonly AbnfRuleEntry[]> {
+  assertString(text, "readAbnf");
+  const deep = depthError(text, true);
+  if (deep !== undefined) return { ok: false, error: deep };
+  const parsed = runParser(RULELIST_PARSERS.rulelist, text);
+  if (!parsed.ok) return { ok: false, error: diagnose(text, parsed.offset, parsed.expected, "rules") };
+  const lines = new LineIndex(text);
+  const entries: AbnfRuleEntry[] = [];
+  const rules: readonly RawRule[] = parsed.value;
+  for (let k = 0; k < rules.length; k++) {
+    const rule = rules[k] as RawRule;
+    const found: { name: string; offset: number }[] = [];
+    let expr: Expr;
+    try {
+      expr = build(rule.elements, found);
+    } catch (e) {
+      if (e instanceof BuildFailure) return { ok: false, error: buildError(text, e) };
+      // A rule too large for the constructors' argument lists: report it at its name.
+      if (e instanceof RangeError) return { ok: false, error: errorAt(text, rule.offset, "too-large", `the rule "${rule.name}" is too large to read`) };
+      throw e;
+    }
+    const end = rules[k + 1]?.offset ?? text.length;
+    entries.push(
+      Object.freeze({
+        name: rule.name,
+        expr,
+        incremental: rule.incremental,
+        ...lines.position(rule.offset),
+        offset: rule.offset,
+        text: trimEnd(text.slice(rule.offset, end)),
+        refs: Object.freeze(found.map((r) => Object.freeze({ name: r.name, ...lines.position(r.offset), offset: r.offset }))),
+      }),
+    );
+  }
+  return { ok: true, value: Object.freeze(entries) };
+}
+
+/**
+ * Reads the right-hand side of one rule (RFC 5234 §4 elements) into an expression. Every line
+ * continues it; comments and blank lines are allowed. Never throws for a string.
+ *
+ * @example
+ * readAbnfExpr('1*4HEXDIG'); // { ok: true, value: rep(1, 4, ref("HEXDIG")) }
+ */
+export function readAbnfExpr(text: string): AbnfResult<Expr> {
+  assertString(text, "readAbnfExpr");
+  const deep = depthError(text, false);
+  if (deep !== undefined) return { ok: false, error: deep };
+  const parsed = runParser(ELEMENTS_PARSERS.elements, text);
+  if (!parsed.ok) return { ok: false, error: diagnose(text, parsed.offset, parsed.expected, "elements") };
+  try {
+    return { ok: true, value: build(parsed.value, []) };
+  } catch (e) {
+    if (e instanceof BuildFailure) return { ok: false, error: buildError(text, e) };
+    if (e instanceof RangeError) return { ok: false, error: errorAt(text, 0, "too-large", "the expression is too large to read") };
+    throw e;
+  }
+}
+
+/** An error at an entry's name, for mergeAbnfRules: from `source` when given, else from the entry's own text. */
+function entryError(entry: AbnfRuleEntry, source: string | undefined, code: AbnfErrorCode, detail: string): AbnfError {
+  if (source !== undefined && source.length >= entry.offset) return errorAt(source, entry.offset, code, detail);
+  const firstLine = entry.text.split(/\r?\n/, 1)[0] ?? "";
+  return makeAbnfError({
+    code,
+    input: source ?? entry.text,
+    offset: entry.offset,
+    line: entry.line,
+    column: entry.column,
+    detail,
+    lineText: " ".repeat(Math.max(0, entry.column - 1)) + firstLine,
+  });
+}
+
+/**
+ * Merges rule entries into one map, in order of definition, keyed by the lowercased rule name
+ * (rule names are case-insensitive, RFC 5234 §2.1). "=/" entries add alternatives to the rule
+ * defined before them (RFC 5234 §3.3): expr becomes alt(existing, added). A second "=" definition
+ * is a "duplicate-rule" error; "=/" before any "=" is "undefined-incremental". Pass the text the
+ * entries were read from as `source` for error excerpts; line, column and offset refer to it.
+ */
+export function mergeAbnfRules(entries: readonly AbnfRuleEntry[], source?: string): AbnfResult<ReadonlyMap<string, AbnfRule>> {
+  const rules = new Map<string, AbnfRule>();
+  for (const entry of entries) {
+    const key = entry.name.toLowerCase();
+    const existing = rules.get(key);
+    if (!entry.incremental) {
+      if (existing !== undefined) {
+        const detail = `the rule "${entry.name}" is already defined at line ${existing.line}; use "=/" to add alternatives (RFC 5234 §3.3)`;
+        return { ok: false, error: entryError(entry, source, "duplicate-rule", detail) };
+      }
+      rules.set(
+        key,
+        Object.freeze({ name: entry.name, expr: entry.expr, line: entry.line, column: entry.column, offset: entry.offset, text: entry.text, refs: entry.refs }),
+      );
+    } else {
+      if (existing === undefined) {
+        const detail = `"${entry.name} =/" adds alternatives to a rule that is not defined before it with "="`;
+        return { ok: false, error: entryError(entry, source, "undefined-incremental", detail) };
+      }
+      rules.set(
+        key,
+        Object.freeze({
+          ...existing,
+          expr: alt(existing.expr, entry.expr),
+          text: `${existing.text}\n${entry.text}`,
+          refs: Object.freeze([...existing.refs, ...entry.refs]),
+        }),
+      );
+    }
+  }
+  return { ok: true, value: rules };
+}
+
+/** readAbnf, then mergeAbnfRules: a rule list as a map from lowercased rule name to its rule. */
+export function readAbnfRules(text: string): AbnfResult<ReadonlyMap<string, AbnfRule>> {
+  assertString(text, "readAbnfRules");
+  const read = readAbnf(text);
+  return read.ok ? mergeAbnfRules(read.value, text) : read;
+}
