@@ -10,15 +10,27 @@ const describe = (expected: readonly string[]): string => {
 
 const WINDOW = 40;
 
-/** One line of the input around `offset` with a caret under it; control characters shown as "?". */
+const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;
+const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
+
+/**
+ * One line of the input around `offset` with a caret under it. The window never cuts a
+ * surrogate pair; control characters and lone surrogates are shown as "?"; the caret's column
+ * counts code points (offsets are UTF-16 code units).
+ */
 export function caretExcerpt(input: string, offset: number): string {
-  const from = Math.max(0, offset - WINDOW);
-  const to = Math.min(input.length, offset + WINDOW);
+  let from = Math.max(0, offset - WINDOW);
+  let to = Math.min(input.length, offset + WINDOW);
+  if (from > 0 && isLow(input.charCodeAt(from)) && isHigh(input.charCodeAt(from - 1))) from--;
+  if (to < input.length && isLow(input.charCodeAt(to)) && isHigh(input.charCodeAt(to - 1))) to++;
   const head = from > 0 ? "…" : "";
   const tail = to < input.length ? "…" : "";
-  // eslint-disable-next-line no-control-regex
-  const line = input.slice(from, to).replace(/[\u0000-\u001f\u007f-\u009f]/g, "?");
-  return `  ${head}${line}${tail}\n  ${" ".repeat(head.length + offset - from)}^`;
+  const show = (text: string): string =>
+    // eslint-disable-next-line no-control-regex
+    text.replace(/[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "?");
+  const before = show(input.slice(from, offset));
+  const line = before + show(input.slice(offset, to));
+  return `  ${head}${line}${tail}\n  ${" ".repeat(head.length + [...before].length)}^`;
 }
 
 /** What stands at `offset`, for messages: a quoted character, or "end of input". */
