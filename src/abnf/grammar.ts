@@ -128,6 +128,11 @@ export class Grammar {
     Object.freeze(this);
   }
 
+  /** @internal Definitions as a grammar without the checks, for analyses while building one. */
+  static fromDefinitionsUnchecked(defs: ReadonlyMap<string, RuleDefinition>): { readonly analysis: Analysis } {
+    return { analysis: new Analysis((n) => defs.get(n.toLowerCase()), [...defs.keys()]) };
+  }
+
   /** @internal Builds a grammar from definitions (used by {@link grammar}). */
   static fromDefinitions(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[] = []): Grammar {
     return new Grammar(name, defs, rare);

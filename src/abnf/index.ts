@@ -16,3 +16,5 @@ export { UriSyntaxError } from "../errors.js";
 export { core, coreRules } from "../grammars/core.js";
 export { rfc3986, rfc3986Rules } from "../grammars/rfc3986/index.js";
 export { rfc3986Semantics } from "../grammars/rfc3986/semantics.js";
+export { grammarFromAbnf, type LoadOptions } from "./loader.js";
+export { readAbnf, readAbnfExpr, readAbnfRules, AbnfError, type AbnfErrorCode, type AbnfRuleEntry, type AbnfRule, type AbnfRef } from "./reader.js";

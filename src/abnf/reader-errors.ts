@@ -45,7 +45,17 @@ export type AbnfErrorCode =
   /** A rule defined twice with "=" (RFC 5234 §3.3: later definitions add alternatives with "=/"). */
   | "duplicate-rule"
   /** "=/" for a rule that has no "=" definition before it. */
-  | "undefined-incremental";
+  | "undefined-incremental"
+  /** A reference to a rule that neither the text nor an import defines (grammarFromAbnf). */
+  | "undefined-rule"
+  /** A rule that can reach itself without matching a character (grammarFromAbnf). */
+  | "left-recursion"
+  /** A rule defined only as prose (`<...>`) that no import supplies (grammarFromAbnf). */
+  | "unsupplied-prose"
+  /** Two imports that define one rule differently (grammarFromAbnf). */
+  | "import-conflict"
+  /** A rule the engine cannot compile (grammarFromAbnf). */
+  | "too-large-to-compile";
 
 /** What stands at `offset`, for messages: a quoted character, a U+XXXX code, "end of line" or "end of input". */
 export function foundAt(input: string, offset: number): string {

@@ -8,21 +8,22 @@
  * oracle in differential tests, so clarity is preferred over speed; results
  * are memoized per (expression node, start position) for each input string.
  *
- * Notes on the ABNF dialect accepted (RFC 5234 section 4, RFC 7405 section 2):
- *  - Lines may end with CRLF or a bare LF; a missing final newline is accepted.
- *  - A rule continues on following lines that start with whitespace (SP/HTAB).
- *  - Rule names and all ABNF keywords (%x, %d, %b, %s, %i, hex digits) are
- *    case-insensitive.
+ * ABNF text is read by the library's reader (src/abnf/reader.ts: RFC 5234 §4 and
+ * RFC 7405, in the layout RFCs print rules in); everything about matching here is
+ * independent of the library's engine. Semantics:
  *  - "..." char-vals match case-insensitively, but only for the ASCII letters
  *    (RFC 5234 section 2.3: the strings are US-ASCII). We never use
  *    String.prototype.toLowerCase on input, because it folds non-ASCII
  *    characters too (e.g. U+212A KELVIN SIGN lowercases to "k").
  *  - num-vals are compared against Unicode code points of the input string;
- *    positions are UTF-16 code unit offsets (JS string indices).
+ *    positions are UTF-16 code unit offsets (JS string indices). A lone
+ *    surrogate is not a character: no num-val matches it.
  *  - prose-vals (<...>) match nothing (they are not machine-interpretable).
  */
 import * as fs from "node:fs";
 import * as path from "node:path";
+import type { Expr } from "../../src/abnf/expr";
+import { readAbnf, readAbnfExpr } from "../../src/abnf/reader";
 
 // ---------------------------------------------------------------------------
 // AST
@@ -83,366 +84,55 @@ export class AbnfRuleMap extends Map<string, AbnfExpr> {
 // ABNF parser (recursive descent over RFC 5234 section 4, plus RFC 7405)
 // ---------------------------------------------------------------------------
 
-interface RuleSpan {
-  readonly name: string;
-  /** offset of the first character of the rule name */
-  readonly start: number;
-}
-
-const isAlpha = (c: string | undefined): boolean => c !== undefined && /^[A-Za-z]$/.test(c);
-const isDigit = (c: string | undefined): boolean => c !== undefined && c >= "0" && c <= "9";
-const isWsp = (c: string | undefined): boolean => c === " " || c === "\t";
-
-class AbnfParser {
-  pos = 0;
-
-  constructor(private readonly src: string) {}
-
-  private lineAt(offset: number): number {
-    let line = 1;
-    for (let i = 0; i < offset && i < this.src.length; i++) if (this.src[i] === "\n") line++;
-    return line;
-  }
-
-  fail(message: string, offset: number = this.pos): never {
-    const line = this.lineAt(offset);
-    const lineStart = this.src.lastIndexOf("\n", offset - 1) + 1;
-    const col = offset - lineStart + 1;
-    const shown = this.src.slice(offset, offset + 20).split(/\r?\n/)[0] ?? "";
-    throw new Error(`ABNF line ${line}, column ${col}: ${message} (at ${JSON.stringify(shown)})`);
-  }
-
-  private peek(k = 0): string | undefined {
-    return this.src[this.pos + k];
-  }
-
-  private atEnd(): boolean {
-    return this.pos >= this.src.length;
-  }
-
-  /** Length of a newline (CRLF or LF) at offset, or 0. */
-  private newlineAt(offset: number): number {
-    if (this.src[offset] === "\n") return 1;
-    if (this.src[offset] === "\r" && this.src[offset + 1] === "\n") return 2;
-    return 0;
-  }
-
-  /**
-   * Try c-nl = comment / CRLF at the current position. Returns the end offset
-   * (after the newline, or at end of input for an unterminated last line),
-   * or -1. Does not move.
-   */
-  private cNlEnd(at: number = this.pos): number {
-    let i = at;
-    if (this.src[i] === ";") {
-      i++;
-      while (i < this.src.length && this.newlineAt(i) === 0) {
-        const code = this.src.charCodeAt(i);
-        // WSP / VCHAR
-        if (!(code === 0x09 || (code >= 0x20 && code <= 0x7e))) {
-          this.fail(`invalid character U+${code.toString(16).toUpperCase().padStart(4, "0")} in comment`, i);
-        }
-        i++;
-      }
-    }
-    const nl = this.newlineAt(i);
-    if (nl > 0) return i + nl;
-    if (i >= this.src.length && (i > at || at >= this.src.length)) return i; // EOF terminates
-    return -1;
-  }
-
-  /**
-   * Skip *c-wsp, where c-wsp = WSP / (c-nl WSP). A comment or newline is
-   * only consumed when the next line starts with whitespace (continuation).
-   * Returns the number of characters skipped.
-   */
-  skipCwsp(): number {
-    const begin = this.pos;
-    for (;;) {
-      if (isWsp(this.peek())) {
-        this.pos++;
-        continue;
-      }
-      const end = this.cNlEnd();
-      if (end >= 0 && end < this.src.length && isWsp(this.src[end])) {
-        this.pos = end;
-        continue;
-      }
-      break;
-    }
-    return this.pos - begin;
-  }
-
-  /** rulelist = 1*( rule / (*c-wsp c-nl) ) */
-  parseRulelist(): { rules: AbnfRuleMap; spans: RuleSpan[] } {
-    const rules = new AbnfRuleMap();
-    const spans: RuleSpan[] = [];
-    while (!this.atEnd()) {
-      if (isAlpha(this.peek())) {
-        const start = this.pos;
-        const line = this.lineAt(start);
-        const name = this.parseRulename();
-        this.skipCwsp();
-        let incremental = false;
-        if (this.peek() === "=" && this.peek(1) === "/") {
-          incremental = true;
-          this.pos += 2;
-        } else if (this.peek() === "=") {
-          this.pos += 1;
-        } else {
-          this.fail(`expected "=" or "=/" after rule name "${name}"`);
-        }
-        this.skipCwsp();
-        const expr = this.parseAlternation();
-        this.skipCwsp();
-        const end = this.cNlEnd();
-        if (end < 0) this.fail(`unexpected text in definition of rule "${name}"`);
-        this.pos = end;
-        rules.define(name, expr, incremental, line);
-        spans.push({ name, start });
-      } else {
-        // *c-wsp c-nl : blank or comment-only line
-        this.skipCwsp();
-        const end = this.cNlEnd();
-        if (end < 0) {
-          this.fail(
-            isAlpha(this.peek())
-              ? "rule names must start in the first column (an indented line only continues a rule)"
-              : "expected a rule name, a comment or a blank line",
-          );
-        }
-        if (end === this.pos && this.atEnd()) break;
-        this.pos = end;
-      }
-    }
-    return { rules, spans };
-  }
-
-  parseRulename(): string {
-    const start = this.pos;
-    if (!isAlpha(this.peek())) this.fail("expected a rule name");
-    while (isAlpha(this.peek()) || isDigit(this.peek()) || this.peek() === "-") this.pos++;
-    return this.src.slice(start, this.pos);
-  }
-
-  /** alternation = concatenation *(*c-wsp "/" *c-wsp concatenation) */
-  parseAlternation(): AbnfExpr {
-    const items = [this.parseConcatenation()];
-    for (;;) {
-      const save = this.pos;
-      this.skipCwsp();
-      if (this.peek() === "/") {
-        this.pos++;
-        this.skipCwsp();
-        items.push(this.parseConcatenation());
-      } else {
-        this.pos = save;
-        break;
-      }
-    }
-    return items.length === 1 ? items[0]! : { type: "alt", items };
-  }
-
-  private startsRepetition(c: string | undefined): boolean {
-    return c !== undefined && (isAlpha(c) || isDigit(c) || `*("[%<`.includes(c));
-  }
-
-  /** concatenation = repetition *(1*c-wsp repetition) */
-  parseConcatenation(): AbnfExpr {
-    const items = [this.parseRepetition()];
-    for (;;) {
-      const save = this.pos;
-      const ws = this.skipCwsp();
-      if (ws > 0 && this.startsRepetition(this.peek())) {
-        items.push(this.parseRepetition());
-      } else {
-        if (ws === 0 && this.startsRepetition(this.peek())) {
-          this.fail("elements of a concatenation must be separated by whitespace");
-        }
-        this.pos = save;
-        break;
-      }
-    }
-    return items.length === 1 ? items[0]! : { type: "seq", items };
-  }
-
-  private parseDecimal(): number | undefined {
-    const start = this.pos;
-    while (isDigit(this.peek())) this.pos++;
-    if (this.pos === start) return undefined;
-    const n = Number(this.src.slice(start, this.pos));
-    if (!Number.isSafeInteger(n)) this.fail("repeat count too large", start);
-    return n;
-  }
-
-  /** repetition = [repeat] element ; repeat = 1*DIGIT / (*DIGIT "*" *DIGIT) */
-  parseRepetition(): AbnfExpr {
-    const start = this.pos;
-    const first = this.parseDecimal();
-    let min: number;
-    let max: number;
-    let hasRepeat: boolean;
-    if (this.peek() === "*") {
-      this.pos++;
-      min = first ?? 0;
-      max = this.parseDecimal() ?? Infinity;
-      hasRepeat = true;
-    } else if (first !== undefined) {
-      min = first;
-      max = first;
-      hasRepeat = true;
-    } else {
-      min = 1;
-      max = 1;
-      hasRepeat = false;
-    }
-    if (min > max) this.fail(`repeat "${this.src.slice(start, this.pos)}" has minimum greater than maximum`, start);
-    if (hasRepeat && (isWsp(this.peek()) || this.peek() === "\r" || this.peek() === "\n" || this.peek() === ";")) {
-      this.fail("a repeat prefix must be immediately followed by an element");
-    }
-    const element = this.parseElement();
-    return hasRepeat ? { type: "rep", min, max, item: element } : element;
-  }
-
-  /** element = rulename / group / option / char-val / num-val / prose-val */
-  parseElement(): AbnfExpr {
-    const c = this.peek();
-    if (isAlpha(c)) return { type: "ref", name: this.parseRulename() };
-    if (c === "(" || c === "[") {
-      const open = this.pos;
-      const close = c === "(" ? ")" : "]";
-      this.pos++;
-      this.skipCwsp();
-      const inner = this.parseAlternation();
-      this.skipCwsp();
-      if (this.peek() !== close) this.fail(`expected "${close}" to close "${c}" opened at offset ${open}`);
-      this.pos++;
-      return c === "(" ? inner : { type: "rep", min: 0, max: 1, item: inner };
-    }
-    if (c === '"') return this.parseQuoted(false);
-    if (c === "<") {
-      const start = this.pos;
-      this.pos++;
-      while (!this.atEnd() && this.peek() !== ">") {
-        const code = this.src.charCodeAt(this.pos);
-        if (!(code >= 0x20 && code <= 0x7e)) this.fail("invalid character in prose-val (missing \">\"?)");
-        this.pos++;
-      }
-      if (this.atEnd()) this.fail('unterminated prose-val (missing ">")', start);
-      this.pos++;
-      return { type: "prose", text: this.src.slice(start + 1, this.pos - 1) };
-    }
-    if (c === "%") {
-      const kind = this.peek(1)?.toLowerCase();
-      if (kind === "s" || kind === "i") {
-        this.pos += 2;
-        if (this.peek() !== '"') this.fail(`expected a quoted string after "%${kind}"`);
-        return this.parseQuoted(kind === "s");
-      }
-      return this.parseNumVal();
-    }
-    if (c === undefined) this.fail("unexpected end of input, expected an element");
-    return this.fail("expected an element (rule name, group, option, string, %-value or prose)");
-  }
-
-  /** char-val = DQUOTE *(%x20-21 / %x23-7E) DQUOTE */
-  private parseQuoted(caseSensitive: boolean): AbnfExpr {
-    const start = this.pos;
-    this.pos++;
-    while (!this.atEnd() && this.peek() !== '"') {
-      const code = this.src.charCodeAt(this.pos);
-      if (!(code >= 0x20 && code <= 0x7e)) this.fail('invalid character in quoted string (missing closing \'"\'?)');
-      this.pos++;
-    }
-    if (this.atEnd()) this.fail("unterminated quoted string", start);
-    this.pos++;
-    return { type: "str", text: this.src.slice(start + 1, this.pos - 1), caseSensitive };
-  }
-
-  /** num-val = "%" (bin-val / dec-val / hex-val) */
-  private parseNumVal(): AbnfExpr {
-    const start = this.pos;
-    this.pos++; // %
-    const kind = this.peek()?.toLowerCase();
-    const radix = kind === "b" ? 2 : kind === "d" ? 10 : kind === "x" ? 16 : 0;
-    if (radix === 0) this.fail('expected "b", "d", "x", "s" or "i" after "%"');
-    this.pos++;
-    const digitOk = (ch: string | undefined): boolean =>
-      ch !== undefined && !Number.isNaN(parseInt(ch, radix)) && /^[0-9A-Fa-f]$/.test(ch);
-    const number = (): number => {
-      const s = this.pos;
-      while (digitOk(this.peek())) this.pos++;
-      if (this.pos === s) this.fail(`expected a base-${radix} digit`);
-      const n = parseInt(this.src.slice(s, this.pos), radix);
-      if (n > 0x10ffff) this.fail("value exceeds U+10FFFF", s);
-      return n;
-    };
-    const first = number();
-    if (this.peek() === "-") {
-      this.pos++;
-      const hi = number();
-      if (hi < first) this.fail("range upper bound is below its lower bound", start);
-      if (this.peek() === "." || this.peek() === "-") this.fail("a num-val is either a range or a dotted series, not both");
-      return { type: "range", lo: first, hi };
-    }
-    if (this.peek() === ".") {
-      const values = [first];
-      while (this.peek() === ".") {
-        this.pos++;
-        values.push(number());
-      }
-      if (this.peek() === "-") this.fail("a num-val is either a range or a dotted series, not both");
-      return { type: "str", text: String.fromCodePoint(...values), caseSensitive: true };
-    }
-    return { type: "range", lo: first, hi: first };
-  }
-
-  expectEnd(): void {
-    this.skipCwsp();
-    // allow trailing whitespace/comments/newlines
-    while (!this.atEnd()) {
-      const end = this.cNlEnd();
-      if (end < 0) this.fail("unexpected text after expression");
-      this.pos = end;
-      this.skipCwsp();
-    }
+/** The library's expression data (src/abnf/expr.ts) as this file's own AST. */
+function fromExpr(e: Expr): AbnfExpr {
+  switch (e.type) {
+    case "lit":
+      return { type: "str", text: e.text, caseSensitive: e.caseSensitive };
+    case "range":
+      return { type: "range", lo: e.lo, hi: e.hi };
+    case "seq":
+    case "alt":
+      return { type: e.type, items: e.items.map(fromExpr) };
+    case "rep":
+      return { type: "rep", min: e.min, max: e.max, item: fromExpr(e.item) };
+    case "ref":
+      return { type: "ref", name: e.name };
+    case "prose":
+      return { type: "prose", text: e.text };
   }
 }
 
-function parseWithSpans(text: string): { rules: AbnfRuleMap; spans: RuleSpan[] } {
-  return new AbnfParser(text).parseRulelist();
-}
-
-/** Parse an RFC 5234 rulelist. Keys are lowercased rule names. */
+/**
+ * Parse an RFC 5234 rulelist, in the layout RFCs print it in. Reading ABNF text is the
+ * library's reader (src/abnf/reader.ts, a parsimmon grammar of RFC 5234 §4); what this file
+ * keeps independent of the library is the matching below.
+ */
 export function parseAbnf(text: string): AbnfRuleMap {
-  return parseWithSpans(text).rules;
+  const r = readAbnf(text);
+  if (!r.ok) throw new Error(r.error.message);
+  const rules = new AbnfRuleMap();
+  for (const entry of r.value) rules.define(entry.name, fromExpr(entry.expr), entry.incremental, entry.line);
+  return rules;
 }
 
 /** Parse only the right-hand side of a rule (RFC 5234 `elements`). */
 export function parseAbnfExpr(text: string): AbnfExpr {
-  const p = new AbnfParser(text);
-  p.skipCwsp();
-  while (p.pos < text.length && /^[ \t\r\n]$/.test(text[p.pos]!)) p.pos++; // leading blank lines
-  const expr = p.parseAlternation();
-  p.expectEnd();
-  return expr;
+  const r = readAbnfExpr(text);
+  if (!r.ok) throw new Error(r.error.message);
+  return fromExpr(r.value);
 }
 
 /**
- * Raw source text of one rule's definition: from the first character of its
- * name up to (not including) the next rule's name, so trailing comment lines
- * are included; trailing whitespace is trimmed. If the rule has incremental
- * (`=/`) definitions, their texts are appended, separated by "\n".
+ * Raw source text of one rule's definition: from the first character of its name up to (not
+ * including) the next rule's name, so trailing comment lines are included; trailing white
+ * space trimmed. If the rule has incremental (`=/`) definitions, their texts are appended,
+ * separated by "\n".
  */
 export function ruleSourceText(fileText: string, name: string): string {
-  const { spans } = parseWithSpans(fileText);
-  const key = name.toLowerCase();
-  const parts: string[] = [];
-  spans.forEach((span, i) => {
-    if (span.name.toLowerCase() !== key) return;
-    const next = spans[i + 1];
-    parts.push(fileText.slice(span.start, next === undefined ? fileText.length : next.start).trimEnd());
-  });
+  const r = readAbnf(fileText);
+  if (!r.ok) throw new Error(r.error.message);
+  const parts = r.value.filter((e) => e.name.toLowerCase() === name.toLowerCase()).map((e) => e.text);
   if (parts.length === 0) throw new Error(`rule "${name}" is not defined in the given ABNF text`);
   return parts.join("\n");
 }
@@ -728,6 +418,7 @@ class Recognizer {
     if (cls !== undefined) {
       if (start >= this.input.length) return EMPTY;
       const cp = this.input.codePointAt(start)!;
+      if (cp >= 0xd800 && cp <= 0xdfff) return EMPTY; // a lone surrogate is not a character
       for (const [lo, hi] of cls) {
         if (cp >= lo && cp <= hi) return this.single(start + (cp > 0xffff ? 2 : 1));
       }
@@ -786,6 +477,7 @@ class Recognizer {
       case "range": {
         if (start >= input.length) return EMPTY;
         const cp = input.codePointAt(start)!;
+        if (cp >= 0xd800 && cp <= 0xdfff) return EMPTY; // a lone surrogate is not a character
         if (cp < e.lo || cp > e.hi) return EMPTY;
         return this.single(start + (cp > 0xffff ? 2 : 1));
       }

@@ -1,0 +1,151 @@
+// ABNF text in, a Grammar out (RFC 5234, RFC 7405): the reader (reader.ts) turns the text into
+// rule definitions; this file resolves their names against the RFC 5234 core rules and the
+// grammars the caller imports, and reports, with line, column and caret, what the engine cannot
+// run: an undefined rule, a rule defined only as prose that no import supplies, left recursion.
+import type { RuleDefinition } from "./analysis.js";
+import { referencedNames, renameRefs, sameExpr, type Expr } from "./expr.js";
+import { Grammar, suggest } from "./grammar.js";
+import { GrammarError } from "./grammar-errors.js";
+import { readAbnfRules, type AbnfRule } from "./reader.js";
+import { AbnfError, errorAt } from "./reader-errors.js";
+import { core } from "../grammars/core.js";
+import type { Result } from "../result.js";
+
+/** Options of {@link grammarFromAbnf}. */
+export interface LoadOptions {
+  /** A name for messages and docs, e.g. `"RFC 8141"`. */
+  readonly name?: string;
+  /**
+   * Grammars whose rules the text refers to by name (e.g. `rfc3986.pick("pchar")`, or all of
+   * `rfc3986`); the 16 core rules of RFC 5234 Appendix B.1 are always there. Only the rules the
+   * text reaches are taken. A rule the text defines itself wins over an imported one of the
+   * same name, and imported rules keep referring to their own grammar's rules (an imported
+   * `pchar` still means RFC 3986's `unreserved` when the text defines another `unreserved`).
+   * A rule the text defines only as prose (`host = <host, see RFC 3986>`) is taken from the imports.
+   */
+  readonly imports?: readonly Grammar[];
+  /** Rules reported by name in "expected" lists (rules of one character are by default). */
+  readonly tokens?: readonly string[];
+  /** See GrammarOptions.rare. */
+  readonly rare?: readonly string[];
+}
+
+/**
+ * Reads RFC 5234 ABNF text (with RFC 7405's `%s` and `%i`), in the layout RFCs print it in, and
+ * returns its grammar: every rule gets the exact engine, a parsimmon parser, a regex where one is
+ * safe, printed ABNF, generators and validation. Errors in the text (syntax, an undefined rule,
+ * a rule defined twice with "=", "=/" before "=", left recursion, prose no import supplies) come
+ * back as an {@link AbnfError} with line, column and a caret. Recursion that is not left
+ * recursion works (matched by memoized calls, in polynomial time; it has no regex).
+ *
+ * @example
+ * const r = grammarFromAbnf('NID = (alphanum) 0*30(ldh) alphanum\nldh = alphanum / "-"\nalphanum = ALPHA / DIGIT\n');
+ * if (r.ok) r.value.isValid("NID", "isbn"); // true
+ */
+export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result<Grammar, AbnfError> {
+  if (typeof text !== "string") throw new TypeError(`grammarFromAbnf: the argument "text" must be a string, got ${text === null ? "null" : typeof text}`);
+  const read = readAbnfRules(text);
+  if (!read.ok) return read;
+  const rules = read.value;
+  const fail = (at: AbnfRule | { offset: number }, code: AbnfError["code"], detail: string): Result<Grammar, AbnfError> => ({
+    ok: false,
+    error: errorAt(text, at.offset, code, detail),
+  });
+
+  // Imported rules by name: the caller's imports first, then the core rules.
+  const imported = new Map<string, { def: RuleDefinition; from: string }>();
+  for (const g of [...(options.imports ?? []), core]) {
+    if (!(g instanceof Grammar)) throw new TypeError("grammarFromAbnf: every import must be a Grammar");
+    for (const n of g.ruleNames) {
+      const def = g.definition(n) as RuleDefinition;
+      const key = n.toLowerCase();
+      const seen = imported.get(key);
+      if (seen === undefined) imported.set(key, { def, from: g.name });
+      else if (g !== core && !(seen.def.token === def.token && sameExpr(seen.def.expr, def.expr))) {
+        const user = rules.get(key);
+        if (user !== undefined) continue; // the text's own rule wins anyway
+        return { ok: false, error: errorAt(text, 0, "import-conflict", `rule ${n} is defined differently by ${seen.from} and ${g.name}`) };
+      }
+    }
+  }
+
+  // The text's own rules; a rule that is only prose is taken from the imports.
+  const local = new Map<string, { rule: AbnfRule; expr: Expr }>();
+  for (const [key, rule] of rules) {
+    if (rule.expr.type === "prose") {
+      if (!imported.has(key)) {
+        return fail(rule, "unsupplied-prose", `rule ${rule.name} is defined only as prose (<${rule.expr.text}>); supply it with options.imports (e.g. a grammar that defines ${rule.name})`);
+      }
+      continue;
+    }
+    local.set(key, { rule, expr: rule.expr });
+  }
+
+  // Every reference must be defined by the text or an import.
+  for (const { rule } of local.values()) {
+    for (const r of rule.refs) {
+      const key = r.name.toLowerCase();
+      if (local.has(key) || imported.has(key)) continue;
+      const hint = suggest(r.name, [...[...local.values()].map((l) => l.rule.name), ...[...imported.values()].map((i) => i.def.name)]);
+      return fail(r, "undefined-rule", `rule ${rule.name} refers to ${r.name}, which is not defined${hint ? ` (did you mean ${hint}?)` : ""}; define it, or import a grammar that does`);
+    }
+  }
+
+  // The imported rules the text reaches. Imported rules refer to their own grammar's rules: one
+  // whose name the text also defines is taken in under a fresh name.
+  const defs = new Map<string, RuleDefinition>();
+  for (const [key, { rule, expr }] of local) defs.set(key, { name: rule.name, expr, token: false });
+  const taken = new Map<string, string>(); // imported key -> name in the new grammar
+  const fresh = (name: string): string => {
+    let k = 2;
+    while (local.has(`${name}-${k}`.toLowerCase()) || imported.has(`${name}-${k}`.toLowerCase())) k++;
+    return `${name}-${k}`;
+  };
+  const nameFor = (key: string): string => {
+    const known = taken.get(key);
+    if (known !== undefined) return known;
+    const def = (imported.get(key) as { def: RuleDefinition }).def;
+    const name = local.has(key) ? fresh(def.name) : def.name;
+    taken.set(key, name);
+    return name;
+  };
+  const pending: string[] = [];
+  const reach = (expr: Expr, fromImport: boolean): void => {
+    for (const n of referencedNames(expr)) {
+      const key = n.toLowerCase();
+      if (!fromImport && local.has(key)) continue;
+      if (!imported.has(key) || taken.has(key)) continue;
+      nameFor(key);
+      pending.push(key);
+    }
+  };
+  for (const { expr } of local.values()) reach(expr, false);
+  for (const [key, rule] of rules) if (rule.expr.type === "prose" && !taken.has(key)) {
+    taken.set(key, (imported.get(key) as { def: RuleDefinition }).def.name);
+    pending.push(key);
+  }
+  while (pending.length > 0) {
+    const key = pending.shift() as string;
+    const { def } = imported.get(key) as { def: RuleDefinition };
+    reach(def.expr, true);
+    const expr = renameRefs(def.expr, (n) => taken.get(n.toLowerCase()) ?? n);
+    const name = taken.get(key) as string;
+    defs.set(name.toLowerCase(), { name, expr, token: def.token });
+  }
+
+  const tokens = new Set((options.tokens ?? []).map((t) => t.toLowerCase()));
+  const probe = Grammar.fromDefinitionsUnchecked(defs);
+  for (const [key, d] of defs) {
+    if (!local.has(key)) continue;
+    const single = probe.analysis.charSet(d.expr) !== null;
+    defs.set(key, { ...d, token: tokens.has(key) || single });
+  }
+  try {
+    return { ok: true, value: Grammar.fromDefinitions(options.name ?? "the ABNF grammar", defs, options.rare ?? []) };
+  } catch (e) {
+    if (!(e instanceof GrammarError)) throw e;
+    const at = e.rule === undefined ? undefined : local.get(e.rule.toLowerCase())?.rule;
+    const code = e.code === "left-recursion" ? "left-recursion" : e.code === "too-large" ? "too-large-to-compile" : "undefined-rule";
+    return { ok: false, error: errorAt(text, at?.offset ?? 0, code, e.message) };
+  }
+}

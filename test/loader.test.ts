@@ -1,0 +1,197 @@
+// ABNF text in, a Grammar out (issue "ABNF loader"): grammars cut from the RFCs in
+// ../shared/spec/ load with the imports they need and agree with the independent reference
+// recognizer on their examples, generated and mutated strings; errors in the ABNF itself are
+// typed, with line and column; RFC 5234 §4's own ABNF, loaded, accepts every grammar/*.abnf file;
+// grammar/rfc3986.abnf, loaded, agrees with the hand-written RFC 3986 rules.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import fc from "fast-check";
+import P from "parsimmon";
+import { grammarFromAbnf, type Grammar } from "../src/abnf/index";
+import { seededRandom } from "../src/abnf/generate";
+import { rfc3986 } from "../src/grammars/rfc3986/index";
+import { grammarFromAbnf as referenceOf } from "./helpers/abnf";
+import { mutate } from "./helpers/generators";
+
+const root = path.resolve(__dirname, "..");
+const read = (file: string): string => fs.readFileSync(path.join(root, file), "utf8");
+
+interface Cut {
+  name: string;
+  file: string;
+  extra?: string;
+  extraFile?: string;
+  fix?: [string, string][];
+  imports: string[];
+  reference: string[];
+  rules: number;
+  top: string[];
+  accept: [string, string, string][];
+  reject: [string, string, string][];
+}
+
+const cuts = (JSON.parse(read("fixtures/loader/rfc-cuts.json")) as { grammars: Cut[] }).grammars;
+
+/** The cut's text as loaded (with its fixes), and the extra rules it needs. */
+function textsOf(cut: Cut): { text: string; extra: string } {
+  let text = read(cut.file);
+  for (const [from, to] of cut.fix ?? []) text = text.replace(from, to);
+  const extra = cut.extra ?? (cut.extraFile !== undefined ? read(cut.extraFile) : "");
+  return { text, extra };
+}
+
+function load(cut: Cut): Grammar {
+  const { text, extra } = textsOf(cut);
+  const r = grammarFromAbnf(`${text}\n${extra}`, { name: cut.name, imports: cut.imports.length > 0 ? [rfc3986.pick(...cut.imports)] : [] });
+  if (!r.ok) throw new Error(r.error.message);
+  return r.value;
+}
+
+describe.each(cuts.map((c) => [c.name, c]))("%s", (_name, cut) => {
+  const g = load(cut);
+  const { text, extra } = textsOf(cut);
+  const reference = referenceOf(text, ...(extra === "" ? [] : [extra]), ...cut.reference.map(read));
+
+  it(`loads with its ${cut.rules} rules (plus the imported ones it reaches)`, () => {
+    const own = g.ruleNames.filter((n) => reference.rules.has(n.toLowerCase()) && text.includes(n));
+    expect(own.length).toBeGreaterThanOrEqual(cut.rules);
+  });
+
+  it.each(cut.accept.map(([rule, s, source]) => [rule, s, source]))("accepts %s %j (%s)", (rule, s) => {
+    expect(reference.matches(rule, s)).toBe(true);
+    expect(g.isValid(rule, s)).toBe(true);
+    expect(g.validate(rule, s).ok).toBe(true);
+    expect(g.rule(rule).skip(P.eof).parse(s).status).toBe(true);
+  });
+
+  it.each(cut.reject.map(([rule, s, source]) => [rule, s, source]))("rejects %s %j (%s)", (rule, s) => {
+    expect(reference.matches(rule, s)).toBe(false);
+    expect(g.isValid(rule, s)).toBe(false);
+    const v = g.validate(rule, s);
+    expect(v.ok).toBe(false);
+  });
+
+  it.each(cut.top.map((r) => [r]))("%s: every backend agrees with the reference on generated and mutated strings", (rule) => {
+    const pattern = g.pattern(rule);
+    const regex = pattern === undefined ? undefined : new RegExp(`^(?:${pattern})$`);
+    let valid = 0;
+    let invalid = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0x7fffffff }), fc.boolean(), (seed, mutated) => {
+        const generated = g.generate(rule, seededRandom(seed), { maxRepeat: 4 });
+        const s = mutated ? mutate(generated, seed) : generated;
+        const expected = reference.matches(rule, s);
+        if (expected) valid++;
+        else invalid++;
+        expect([s, g.isValid(rule, s)]).toEqual([s, expected]);
+        expect([s, g.validate(rule, s).ok]).toEqual([s, expected]);
+        expect([s, g.rule(rule).skip(P.eof).parse(s).status]).toEqual([s, expected]);
+        if (regex !== undefined) expect([s, regex.test(s)]).toEqual([s, expected]);
+      }),
+      { numRuns: 600, seed: 8141 },
+    );
+    expect(valid).toBeGreaterThan(100);
+    expect(invalid).toBeGreaterThan(20);
+  });
+});
+
+interface ErrorCase {
+  abnf: string;
+  code: string;
+  line: number;
+  column: number;
+  source: string;
+}
+
+describe("errors in the ABNF itself (fixtures/loader/errors.json)", () => {
+  const cases = (JSON.parse(read("fixtures/loader/errors.json")) as { cases: ErrorCase[] }).cases;
+  it.each(cases.map((c) => [c.code, JSON.stringify(c.abnf), c]))("%s: %s", (_code, _text, c) => {
+    const r = grammarFromAbnf(c.abnf);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect([r.error.code, r.error.line, r.error.column]).toEqual([c.code, c.line, c.column]);
+    expect(r.error.name).toBe("AbnfError");
+    const [first, line, caret] = r.error.message.split("\n");
+    expect(first).toBe(r.error.shortMessage);
+    expect(first).toContain(`line ${c.line}, column ${c.column}`);
+    expect(caret?.indexOf("^")).toBeGreaterThan(0);
+    expect(line?.length).toBeGreaterThan(0);
+  });
+
+  it("never throws for a string, and rejects a non-string with a TypeError", () => {
+    fc.assert(fc.property(fc.string(), (s) => {
+      const r = grammarFromAbnf(s);
+      expect(typeof r.ok).toBe("boolean");
+    }), { numRuns: 500, seed: 5234 });
+    expect(() => grammarFromAbnf(42 as unknown as string)).toThrow(TypeError);
+  });
+});
+
+describe("imports", () => {
+  it("takes a rule defined only as prose from the imports", () => {
+    const r = grammarFromAbnf('file-auth = "localhost" / host\nhost = <host, see [RFC3986], Section 3.2.2>\n', { imports: [rfc3986] });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.isValid("file-auth", "[::1]")).toBe(true);
+    expect(r.value.isValid("file-auth", "localhost")).toBe(true);
+    const missing = grammarFromAbnf('a = b\nb = <b, defined elsewhere>\n');
+    expect(!missing.ok && [missing.error.code, missing.error.line]).toEqual(["unsupplied-prose", 2]);
+  });
+
+  it("keeps imported rules referring to their own grammar when the text redefines a name they use", () => {
+    // the text's own unreserved is letters only; the imported pchar still means RFC 3986's
+    const r = grammarFromAbnf('seg = 1*pchar\nunreserved = ALPHA\nword = 1*unreserved\n', { imports: [rfc3986] });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.isValid("word", "abc")).toBe(true);
+    expect(r.value.isValid("word", "a1")).toBe(false);
+    expect(r.value.isValid("seg", "a1-~")).toBe(true);
+    expect(r.value.ruleNames).toContain("unreserved-2");
+  });
+
+  it("brings in only the imported rules the text reaches, and the core rules of RFC 5234 always", () => {
+    const r = grammarFromAbnf("x = DIGIT HEXDIG\n", { imports: [rfc3986] });
+    expect(r.ok && [...r.value.ruleNames]).toEqual(["x", "DIGIT", "HEXDIG"]);
+  });
+});
+
+describe("self-hosting", () => {
+  const rfc5234 = grammarFromAbnf(read("fixtures/abnf/rfc/rfc5234-section4.abnf"), { name: "RFC 5234 §4" });
+
+  it("RFC 5234 §4's ABNF of ABNF loads (it is recursive)", () => {
+    expect(rfc5234.ok).toBe(true);
+    expect(rfc5234.ok && rfc5234.value.pattern("rulelist")).toBeUndefined();
+  });
+
+  const files = fs.readdirSync(path.join(root, "grammar")).filter((f) => f.endsWith(".abnf"));
+  it.each(files.map((f) => [f]))("RFC 5234 §4, loaded, accepts grammar/%s (with CRLF line ends, as §4's c-nl requires)", (file) => {
+    if (!rfc5234.ok) throw new Error("RFC 5234 §4 did not load");
+    const text = read(`grammar/${file}`).replace(/\r?\n/g, "\r\n");
+    expect(rfc5234.value.validate("rulelist", text)).toEqual({ ok: true, value: true });
+    // and rejects it with one rule name started off column 1 (an indented rule only continues one)
+    expect(rfc5234.value.isValid("rulelist", text.replace(/\r\n([A-Za-z])/, "\r\n\t$1").replace(/^([A-Za-z])/, " $1"))).toBe(false);
+  });
+
+  it("grammar/rfc3986.abnf, loaded, agrees with the hand-written RFC 3986 rules on every rule", () => {
+    // the same token rules as the hand-written grammar, so that "expected" lists name the same rules
+    const tokens = rfc3986.ruleNames.filter((n) => rfc3986.definition(n)?.token === true);
+    const r = grammarFromAbnf(read("grammar/rfc3986.abnf"), { name: "RFC 3986 (loaded)", tokens });
+    if (!r.ok) throw new Error(r.error.message);
+    const loaded = r.value;
+    expect([...loaded.ruleNames].sort()).toEqual([...rfc3986.ruleNames].sort());
+    for (const rule of rfc3986.ruleNames) {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 0x7fffffff }), fc.boolean(), (seed, mutated) => {
+          const generated = rfc3986.generate(rule, seededRandom(seed), { maxRepeat: 4 });
+          const s = mutated ? mutate(generated, seed) : generated;
+          const a = rfc3986.validate(rule, s);
+          const b = loaded.validate(rule, s);
+          expect([rule, s, b.ok]).toEqual([rule, s, a.ok]);
+          if (!a.ok && !b.ok) expect([rule, s, b.error.offset, [...b.error.expected].sort()]).toEqual([rule, s, a.error.offset, [...a.error.expected].sort()]);
+          expect([rule, s, loaded.pattern(rule) !== undefined]).toEqual([rule, s, rfc3986.pattern(rule) !== undefined]);
+        }),
+        { numRuns: 150, seed: 3986 },
+      );
+    }
+  });
+});
