@@ -295,6 +295,101 @@ class OffsetHeap {
   }
 }
 
+/**
+ * One rule's simulation from one offset: the positions alive at each offset, followed in order
+ * of offset. It runs until it needs the result of a call that is not known yet, and then
+ * returns that call, to be resumed once the call is done: calls nest on an explicit stack, never
+ * on JavaScript's, so that deeply nested input cannot overflow it.
+ */
+class Frame {
+  readonly a: Automaton;
+  readonly byOffset = new Map<number, number[]>();
+  readonly #seen = new Map<number, Set<number>>();
+  readonly #heap = new OffsetHeap();
+  readonly ends = new Set<number>();
+  readonly offsets: number[] = [];
+  furthest: number;
+  calleeFurthest = -1;
+  calleeExpected: string[] = [];
+  #k = -1;
+  #list: number[] | undefined;
+  #j = 0;
+
+  constructor(
+    compiled: Compiled,
+    readonly key: string,
+    readonly start: number,
+    private readonly input: string,
+  ) {
+    this.a = compiled.automaton(key);
+    this.furthest = start;
+    for (const e of this.a.start) {
+      if (e.to === ACCEPT) this.ends.add(start);
+      else this.#add(start, e.to);
+    }
+  }
+
+  #add(k: number, q: number): void {
+    let s = this.#seen.get(k);
+    if (s === undefined) {
+      s = new Set();
+      this.#seen.set(k, s);
+      this.byOffset.set(k, []);
+      this.#heap.push(k);
+    }
+    if (!s.has(q)) {
+      s.add(q);
+      (this.byOffset.get(k) as number[]).push(q);
+    }
+  }
+
+  /** Runs on; returns the call it waits for, or `undefined` when the simulation is complete. */
+  run(known: (key: string, start: number) => CallResult | undefined): { key: string; start: number } | undefined {
+    const { a, input } = this;
+    for (;;) {
+      if (this.#list === undefined) {
+        if (this.#heap.size === 0) return undefined;
+        this.#k = this.#heap.pop();
+        this.offsets.push(this.#k);
+        this.#list = this.byOffset.get(this.#k) as number[];
+        this.#j = 0;
+        if (this.#k > this.furthest) this.furthest = this.#k;
+      }
+      const k = this.#k;
+      const list = this.#list;
+      while (this.#j < list.length) {
+        const p = list[this.#j] as number;
+        const pos = a.positions[p];
+        if (pos !== undefined && pos.call === undefined) {
+          const cp = codePointAt(input, k);
+          if (cp >= 0 && hasCodePoint(pos.set, cp)) {
+            const k2 = k + (cp > 0xffff ? 2 : 1);
+            for (const e of a.follow[p] ?? []) {
+              if (e.to === ACCEPT) this.ends.add(k2);
+              else this.#add(k2, e.to);
+            }
+          }
+        } else if (pos !== undefined && pos.call !== undefined) {
+          const r = known(pos.call, k);
+          if (r === undefined) return { key: pos.call, start: k };
+          if (r.furthest > this.calleeFurthest) {
+            this.calleeFurthest = r.furthest;
+            this.calleeExpected = [...r.expected];
+          } else if (r.furthest === this.calleeFurthest) for (const l of r.expected) uniquePush(this.calleeExpected, l);
+          for (const end of r.ends) {
+            for (const e of a.follow[p] ?? []) {
+              if (e.to === ACCEPT) this.ends.add(end);
+              else this.#add(end, e.to);
+            }
+          }
+        }
+        this.#j++;
+      }
+      this.#list = undefined;
+    }
+  }
+}
+
 /** One input's memo of calls: (rule, offset) -> ends. */
 class CallRun {
   readonly #memo = new Map<string, Map<number, CallResult>>();
@@ -303,91 +398,56 @@ class CallRun {
     readonly input: string,
   ) {}
 
-  call(key: string, start: number): CallResult {
+  #known = (key: string, start: number): CallResult | undefined => this.#memo.get(key)?.get(start);
+
+  #remember(key: string, start: number, r: CallResult): void {
     let byStart = this.#memo.get(key);
     if (byStart === undefined) {
       byStart = new Map();
       this.#memo.set(key, byStart);
     }
-    const known = byStart.get(start);
-    if (known !== undefined) return known;
-    const result = this.simulate(key, start).result;
-    byStart.set(start, result);
-    return result;
+    byStart.set(start, r);
   }
 
-  /** Follows every position of the rule from `start`, in order of offset. */
-  simulate(key: string, start: number): { result: CallResult; buckets: Buckets } {
-    const a = this.compiled.automaton(key);
-    const input = this.input;
-    const byOffset = new Map<number, number[]>();
-    const seen = new Map<number, Set<number>>();
-    const heap = new OffsetHeap();
-    const ends = new Set<number>();
-    const offsets: number[] = [];
-    const add = (k: number, q: number): void => {
-      let s = seen.get(k);
-      if (s === undefined) {
-        s = new Set();
-        seen.set(k, s);
-        byOffset.set(k, []);
-        heap.push(k);
+  call(key: string, start: number): CallResult {
+    const known = this.#known(key, start);
+    if (known !== undefined) return known;
+    return this.#result(this.#complete(new Frame(this.compiled, key, start, this.input)));
+  }
+
+  /** Runs `bottom` to completion, running the calls it waits for on an explicit stack; returns it. */
+  #complete(bottom: Frame): Frame {
+    const stack: Frame[] = [bottom];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as Frame;
+      const wanted = top.run(this.#known);
+      if (wanted === undefined) {
+        stack.pop();
+        if (stack.length > 0 || top === bottom) this.#remember(top.key, top.start, this.#result(top));
+        continue;
       }
-      if (!s.has(q)) {
-        s.add(q);
-        (byOffset.get(k) as number[]).push(q);
-      }
-    };
-    for (const e of a.start) {
-      if (e.to === ACCEPT) ends.add(start);
-      else add(start, e.to);
+      stack.push(new Frame(this.compiled, wanted.key, wanted.start, this.input));
     }
-    let furthest = start;
-    let calleeFurthest = -1;
-    let calleeExpected: string[] = [];
-    while (heap.size > 0) {
-      const k = heap.pop();
-      offsets.push(k);
-      const list = byOffset.get(k) as number[];
-      if (k > furthest) furthest = k;
-      for (let j = 0; j < list.length; j++) {
-        const p = list[j] as number;
-        const pos = a.positions[p];
-        if (pos === undefined) continue;
-        if (pos.call === undefined) {
-          const cp = codePointAt(input, k);
-          if (cp < 0 || !hasCodePoint(pos.set, cp)) continue;
-          const k2 = k + (cp > 0xffff ? 2 : 1);
-          for (const e of a.follow[p] ?? []) {
-            if (e.to === ACCEPT) ends.add(k2);
-            else add(k2, e.to);
-          }
-        } else {
-          const r = this.call(pos.call, k);
-          if (r.furthest > calleeFurthest) {
-            calleeFurthest = r.furthest;
-            calleeExpected = [...r.expected];
-          } else if (r.furthest === calleeFurthest) for (const l of r.expected) uniquePush(calleeExpected, l);
-          for (const end of r.ends) {
-            for (const e of a.follow[p] ?? []) {
-              if (e.to === ACCEPT) ends.add(end);
-              else add(end, e.to);
-            }
-          }
-        }
-      }
-    }
-    const sortedEnds = [...ends].sort((x, y) => x - y);
+    return bottom;
+  }
+
+  /** The result of a completed frame (kept in the memo). */
+  #result(f: Frame): CallResult {
+    const known = this.#known(f.key, f.start);
+    if (known !== undefined) return known;
+    const sortedEnds = [...f.ends].sort((x, y) => x - y);
     const lastEnd = sortedEnds.length > 0 ? (sortedEnds[sortedEnds.length - 1] as number) : -1;
-    const ownFurthest = Math.max(furthest, lastEnd);
+    const ownFurthest = Math.max(f.furthest, lastEnd);
     let expected: string[] = [];
     let at = ownFurthest;
-    if (byOffset.has(ownFurthest)) expected = this.#labelsAt(a, start, ownFurthest, byOffset);
-    if (calleeFurthest > at) {
-      at = calleeFurthest;
-      expected = calleeExpected;
-    } else if (calleeFurthest === at) for (const l of calleeExpected) uniquePush(expected, l);
-    return { result: { ends: sortedEnds, furthest: at, expected }, buckets: { offsets, byOffset, ends } };
+    if (f.byOffset.has(ownFurthest)) expected = this.#labelsAt(f.a, f.start, ownFurthest, f.byOffset);
+    if (f.calleeFurthest > at) {
+      at = f.calleeFurthest;
+      expected = f.calleeExpected;
+    } else if (f.calleeFurthest === at) for (const l of f.calleeExpected) uniquePush(expected, l);
+    const r: CallResult = { ends: sortedEnds, furthest: at, expected };
+    this.#remember(f.key, f.start, r);
+    return r;
   }
 
   /** The labels of the positions alive at `target`, by the edges that led there. */
@@ -414,18 +474,33 @@ class CallRun {
     return out;
   }
 
-  /** The preferred derivation of `key` over exactly `[start, end)`, which must match. */
+  /**
+   * The preferred derivation of `key` over exactly `[start, end)`, which must match. The
+   * derivations of the calls inside are made on a work list, not by recursion.
+   */
   derive(key: string, start: number, end: number): Derivation {
-    const a = this.compiled.automaton(key);
-    const { buckets } = this.simulate(key, start);
+    const root: MutableDerivation = { automaton: this.compiled.automaton(key), input: this.input, start, end, steps: [] };
+    const work: { d: MutableDerivation; key: string }[] = [{ d: root, key }];
+    while (work.length > 0) {
+      const { d, key: k } = work.pop() as { d: MutableDerivation; key: string };
+      this.#steps(d, k, work);
+    }
+    return root;
+  }
+
+  /** Fills the steps of one derivation; queues the derivations of its calls. */
+  #steps(d: MutableDerivation, key: string, work: { d: MutableDerivation; key: string }[]): void {
+    const { start, end } = d;
+    const frame = this.#complete(new Frame(this.compiled, key, start, this.input));
+    const a = frame.a;
     const input = this.input;
     // Backward: live (offset, position) pairs, from which the match can reach ACCEPT at `end`.
     const live = new Map<number, Set<number>>();
     const isLive = (k: number, q: number): boolean => live.get(k)?.has(q) === true;
-    const offsets = [...buckets.offsets].sort((x, y) => y - x);
+    const offsets = [...frame.offsets].sort((x, y) => y - x);
     for (const k of offsets) {
       if (k > end) continue;
-      const list = buckets.byOffset.get(k) as number[];
+      const list = frame.byOffset.get(k) as number[];
       const set = new Set<number>();
       live.set(k, set);
       for (let j = list.length - 1; j >= 0; j--) {
@@ -441,14 +516,13 @@ class CallRun {
       }
     }
     // Forward: the first live edge at each step.
-    const steps: Step[] = [];
     const pickStart = a.start.find((e) => (e.to === ACCEPT ? start === end : isLive(start, e.to)));
     if (pickStart === undefined) throw new Error("internal: derive called on a non-match");
     let edge: Edge = pickStart;
     let at = start;
     for (;;) {
       if (edge.to === ACCEPT) {
-        steps.push({ edge, at, end: at, option: -1, sub: undefined });
+        d.steps.push({ edge, at, end: at, option: -1, sub: undefined });
         break;
       }
       const pos = a.positions[edge.to];
@@ -458,7 +532,7 @@ class CallRun {
       if (pos.call === undefined) {
         const cp = codePointAt(input, at);
         const k2 = at + (cp > 0xffff ? 2 : 1);
-        steps.push({ edge, at, end: k2, option: pos.options.findIndex((o) => hasCodePoint(o.set, cp)), sub: undefined });
+        d.steps.push({ edge, at, end: k2, option: pos.options.findIndex((o) => hasCodePoint(o.set, cp)), sub: undefined });
         const next = choose(k2);
         if (next === undefined) throw new Error("internal: derivation lost its way");
         edge = next;
@@ -474,13 +548,23 @@ class CallRun {
           }
         }
         if (chosen === undefined) throw new Error("internal: derivation lost its way in a call");
-        steps.push({ edge, at, end: chosen.k2, option: -1, sub: this.derive(pos.call, at, chosen.k2) });
+        const sub: MutableDerivation = { automaton: this.compiled.automaton(pos.call), input, start: at, end: chosen.k2, steps: [] };
+        work.push({ d: sub, key: pos.call });
+        d.steps.push({ edge, at, end: chosen.k2, option: -1, sub });
         edge = chosen.next;
         at = chosen.k2;
       }
     }
-    return { automaton: a, input, start, end, steps };
   }
+}
+
+/** A derivation while its steps are being filled in. */
+interface MutableDerivation {
+  readonly automaton: Automaton;
+  readonly input: string;
+  readonly start: number;
+  readonly end: number;
+  readonly steps: Step[];
 }
 
 // ---------------------------------------------------------------------------------------------

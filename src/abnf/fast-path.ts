@@ -52,7 +52,7 @@ export class FastPath {
 
   /** Whether the derived regex is safe to run, and if not, why. */
   get safety(): Safety {
-    this.#safety ??= verified.has(this.grammar) ? { safe: true } : analyseRegexSafety(this.grammar, this.key);
+    this.#safety ??= verified.has(this.grammar) ? { safe: true, ambiguity: undefined } : analyseRegexSafety(this.grammar, this.key);
     return this.#safety;
   }
 

@@ -27,6 +27,12 @@ export interface GenerateOptions {
   readonly maxRepeat?: number;
   /** How many rule references deep the generator goes before it takes the shortest ways out; 40 when left out. */
   readonly maxDepth?: number;
+  /**
+   * How many expressions the generator expands before it takes the shortest ways out
+   * everywhere; 2,000 when left out. Keeps the output small when a rule recurses inside a
+   * repetition (`p = "(" *p ")"`), where each level could multiply the work.
+   */
+  readonly budget?: number;
 }
 
 /** A random code point of a set, each one equally likely. */
@@ -79,6 +85,8 @@ const heightCache = new WeakMap<Grammar, (e: Expr) => number>();
 export function generateRule(g: Grammar, def: RuleDefinition, random: Random, options: GenerateOptions = {}): string {
   const maxRepeat = options.maxRepeat ?? 6;
   const maxDepth = options.maxDepth ?? 40;
+  const budget = options.budget ?? 2000;
+  let work = 0;
   let height = heightCache.get(g);
   if (height === undefined) {
     height = heights(g);
@@ -88,6 +96,8 @@ export function generateRule(g: Grammar, def: RuleDefinition, random: Random, op
   if (h(def.expr) === Infinity) throw new RangeError(`generate: rule ${def.name} matches no string (it needs a prose value)`);
   const analysis = g.analysis;
   const go = (x: Expr, depth: number): string => {
+    work++;
+    const short = depth >= maxDepth || work > budget;
     const set = analysis.charSet(x);
     if (set !== null) return String.fromCodePoint(pickCodePoint(set, random));
     switch (x.type) {
@@ -101,13 +111,13 @@ export function generateRule(g: Grammar, def: RuleDefinition, random: Random, op
         return x.items.map((i) => go(i, depth)).join("");
       case "alt": {
         const usable = x.items.filter((i) => h(i) !== Infinity);
-        const pool = depth >= maxDepth ? usable.filter((i) => h(i) === Math.min(...usable.map(h))) : usable;
+        const pool = short ? usable.filter((i) => h(i) === Math.min(...usable.map(h))) : usable;
         const item = pool[random(pool.length)];
         return item === undefined ? "" : go(item, depth);
       }
       case "rep": {
         const possible = h(x.item) !== Infinity;
-        const max = possible ? Math.min(x.max, x.min + (depth >= maxDepth ? 0 : maxRepeat)) : x.min;
+        const max = possible ? Math.min(x.max, x.min + (short ? 0 : maxRepeat)) : x.min;
         const n = x.min + random(max - x.min + 1);
         let out = "";
         for (let k = 0; k < n; k++) out += go(x.item, depth);

@@ -211,8 +211,9 @@ export class Grammar {
       const def = this.#defs.get(n.toLowerCase());
       return rename(def === undefined ? n : def.name);
     };
+    for (const def of this.#defs.values()) checkName(renamed(def.name));
     for (const def of this.#defs.values()) {
-      const name = checkName(renamed(def.name));
+      const name = renamed(def.name);
       const key = name.toLowerCase();
       if (defs.has(key)) throw new GrammarError("duplicate-rule", `derive: two rules are renamed to ${name}`, name);
       defs.set(key, Object.freeze({ name, expr: renameRefs(def.expr, renamed), token: def.token }));

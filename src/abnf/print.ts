@@ -12,16 +12,54 @@ export const printRange = (lo: number, hi: number): string => (lo === hi ? `%x${
 /** A quoted string may hold %x20-21 / %x23-7E only (RFC 5234 §4 char-val). */
 const quotable = (text: string): boolean => /^[\x20\x21\x23-\x7e]*$/.test(text);
 
-const needsGroup = (e: Expr): boolean => e.type === "seq" || e.type === "alt" || (e.type === "rep" && !(e.min === 0 && e.max === 1));
+/**
+ * A literal as ABNF tokens. A quoted string holds printable ASCII without `"` only, and `%x` is
+ * case-sensitive (RFC 7405), so a case-insensitive literal with other characters prints as a
+ * concatenation: its quotable runs quoted, the rest as `%x` values (which only the ASCII letters
+ * could tell apart, and those are always quotable).
+ */
+function literalRuns(text: string, caseSensitive: boolean): string[] {
+  if (text === "") return ['""'];
+  if (caseSensitive) {
+    if (!quotable(text)) return [`%x${codePoints(text).map(hex).join(".")}`];
+    // a string without letters means the same case-sensitive or not
+    return [/[A-Za-z]/.test(text) ? `%s"${text}"` : `"${text}"`];
+  }
+  const out: string[] = [];
+  let run = "";
+  let codes: number[] = [];
+  const flush = (): void => {
+    if (run !== "") out.push(`"${run}"`);
+    if (codes.length > 0) out.push(`%x${codes.map(hex).join(".")}`);
+    run = "";
+    codes = [];
+  };
+  for (const cp of codePoints(text)) {
+    const ch = String.fromCodePoint(cp);
+    if (quotable(ch)) {
+      if (codes.length > 0) flush();
+      run += ch;
+    } else {
+      if (run !== "") {
+        out.push(`"${run}"`);
+        run = "";
+      }
+      codes.push(cp);
+    }
+  }
+  flush();
+  return out;
+}
+
+/** True when an expression prints as more than one token at its top level. */
+const needsGroup = (e: Expr): boolean =>
+  e.type === "seq" || e.type === "alt" || (e.type === "rep" && !(e.min === 0 && e.max === 1)) || (e.type === "lit" && literalRuns(e.text, e.caseSensitive).length > 1);
 
 /** The ABNF text of an expression, with the fewest parentheses that keep its structure. */
 export function printExpr(e: Expr): string {
   switch (e.type) {
-    case "lit": {
-      if (!quotable(e.text)) return `%x${codePoints(e.text).map(hex).join(".")}`;
-      // a string without letters means the same case-sensitive or not
-      return e.caseSensitive && /[A-Za-z]/.test(e.text) ? `%s"${e.text}"` : `"${e.text}"`;
-    }
+    case "lit":
+      return literalRuns(e.text, e.caseSensitive).join(" ");
     case "range":
       return printRange(e.lo, e.hi);
     case "seq":

@@ -43,8 +43,14 @@ export type Actions = Readonly<Record<string, Action<unknown>>>;
  */
 export type Accelerator<V> = (input: string, start: number, end: number) => V;
 
-/** The value type a rule's parser yields under actions `A`: its action's result, else its text. */
-export type ValueOf<A, K extends string> = K extends keyof A ? (A[K] extends Action<infer V> ? V : never) : string;
+/** The key of `A` that names rule `K`, whatever the case (RFC 5234 §2.1), or `never`. */
+export type ActionKey<A, K extends string> = { [P in keyof A & string]: Lowercase<P> extends Lowercase<K> ? P : never }[keyof A & string];
+
+/**
+ * The value type a rule's parser yields under actions `A`: its action's result, else its text.
+ * Rule names are case-insensitive here too: `"nid"` finds the action of `"NID"`.
+ */
+export type ValueOf<A, K extends string> = [ActionKey<A, K>] extends [never] ? string : A[ActionKey<A, K>] extends Action<infer V> ? V : never;
 
 /** Options of {@link semantics}. */
 export interface SemanticsOptions {
@@ -70,10 +76,12 @@ class MatchNode implements Match {
 
   first(rule: string): Match | undefined {
     const key = rule.toLowerCase();
-    for (const c of this.children) {
+    // depth first, in input order, on an explicit stack (a recursive grammar nests deeply)
+    const stack: MatchNode[] = [...this.children].reverse();
+    while (stack.length > 0) {
+      const c = stack.pop() as MatchNode;
       if (c.rule.toLowerCase() === key) return c;
-      const inner = c.first(rule);
-      if (inner !== undefined) return inner;
+      for (let i = c.children.length - 1; i >= 0; i--) stack.push(c.children[i] as MatchNode);
     }
     return undefined;
   }
@@ -81,13 +89,12 @@ class MatchNode implements Match {
   all(rule: string): readonly Match[] {
     const key = rule.toLowerCase();
     const out: Match[] = [];
-    const walk = (m: MatchNode): void => {
-      for (const c of m.children) {
-        if (c.rule.toLowerCase() === key) out.push(c);
-        else walk(c);
-      }
-    };
-    walk(this);
+    const stack: MatchNode[] = [...this.children].reverse();
+    while (stack.length > 0) {
+      const c = stack.pop() as MatchNode;
+      if (c.rule.toLowerCase() === key) out.push(c);
+      else for (let i = c.children.length - 1; i >= 0; i--) stack.push(c.children[i] as MatchNode);
+    }
     return out;
   }
 
@@ -208,66 +215,83 @@ export class Semantics<A extends Actions> {
     return root;
   }
 
-  /** Adds the captured matches of derivation `d` under `root` (which stands for its instance 0). */
+  /**
+   * Adds the captured matches of derivation `d` under `root` (which stands for its instance 0).
+   * The derivations of calls inside are walked on an explicit stack, not by recursion.
+   */
   #fill(root: MatchNode, d: Derivation): void {
-    const a = d.automaton;
     const sem = this as unknown as Semantics<Actions>;
-    const open = new Map<number, MatchNode>([[0, root]]);
-    const captured = (inst: number): boolean => this.#captures.has((a.instances[inst]?.rule ?? "").toLowerCase());
-    const holder = (inst: number, extra?: Map<number, MatchNode>): MatchNode => {
-      for (let i = (a.instances[inst]?.parent ?? -1); i >= 0; i = a.instances[i]?.parent ?? -1) {
-        const m = extra?.get(i) ?? open.get(i);
-        if (m !== undefined) return m;
+    interface Walk {
+      readonly d: Derivation;
+      readonly root: MatchNode;
+      readonly open: Map<number, MatchNode>;
+      prev: { pos: number; option: number } | undefined;
+      i: number;
+    }
+    const stack: Walk[] = [{ d, root, open: new Map([[0, root]]), prev: undefined, i: 0 }];
+    while (stack.length > 0) {
+      const w = stack[stack.length - 1] as Walk;
+      const a = w.d.automaton;
+      const captured = (inst: number): boolean => this.#captures.has((a.instances[inst]?.rule ?? "").toLowerCase());
+      const holder = (inst: number, extra?: Map<number, MatchNode>): MatchNode => {
+        for (let i = a.instances[inst]?.parent ?? -1; i >= 0; i = a.instances[i]?.parent ?? -1) {
+          const m = extra?.get(i) ?? w.open.get(i);
+          if (m !== undefined) return m;
+        }
+        return w.root;
+      };
+      const attachEmpties = (list: readonly number[], at: number): void => {
+        const batch = new Map<number, MatchNode>();
+        for (const inst of list) {
+          if (!captured(inst)) continue;
+          const m = new MatchNode(a.instances[inst]?.rule ?? "", w.d.input, at, sem);
+          m.end = at;
+          holder(inst, batch).children.push(m);
+          batch.set(inst, m);
+        }
+      };
+      /** The instances a position (and the option it matched) sits in, innermost first, below `stop`. */
+      const chainOf = (pos: number, option: number, stop: number): number[] => {
+        const p = a.positions[pos];
+        if (p === undefined) return [];
+        const inner = option >= 0 ? [...(p.options[option]?.chain ?? [])].reverse() : [];
+        return [...inner, ...chainBelow(a.instances, p.instance, stop)];
+      };
+      if (w.i >= w.d.steps.length) {
+        for (const [inst, m] of w.open) if (inst !== 0 && m.end < 0) m.end = w.d.end;
+        stack.pop();
+        continue;
       }
-      return root;
-    };
-    const attachEmpties = (list: readonly number[], at: number): void => {
-      const batch = new Map<number, MatchNode>();
-      for (const inst of list) {
-        if (!captured(inst)) continue;
-        const m = new MatchNode(a.instances[inst]?.rule ?? "", d.input, at, sem);
-        m.end = at;
-        holder(inst, batch).children.push(m);
-        batch.set(inst, m);
-      }
-    };
-    const enter = (inst: number, at: number): void => {
-      if (!captured(inst)) return;
-      const m = new MatchNode(a.instances[inst]?.rule ?? "", d.input, at, sem);
-      holder(inst).children.push(m);
-      open.set(inst, m);
-    };
-    const leave = (inst: number, at: number): void => {
-      const m = open.get(inst);
-      if (m === undefined || inst === 0) return;
-      m.end = at;
-      open.delete(inst);
-    };
-    /** The instances a position (and the option it matched) sits in, innermost first, below `stop`. */
-    const chainOf = (pos: number, option: number, stop: number): number[] => {
-      const p = a.positions[pos];
-      if (p === undefined) return [];
-      const inner = option >= 0 ? [...(p.options[option]?.chain ?? [])].reverse() : [];
-      return [...inner, ...chainBelow(a.instances, p.instance, stop)];
-    };
-    let prev: { pos: number; option: number } | undefined;
-    for (const step of d.steps) {
+      const step = w.d.steps[w.i++] as Derivation["steps"][number];
       const edge: Edge = step.edge;
       attachEmpties(edge.before, step.at);
-      if (prev !== undefined) for (const inst of chainOf(prev.pos, prev.option, edge.context)) leave(inst, step.at);
-      if (edge.to === ACCEPT) break;
-      const entered = chainOf(edge.to, step.option, edge.context).reverse();
-      for (const inst of entered) enter(inst, step.at);
+      if (w.prev !== undefined) {
+        for (const inst of chainOf(w.prev.pos, w.prev.option, edge.context)) {
+          const m = w.open.get(inst);
+          if (m === undefined || inst === 0) continue;
+          m.end = step.at;
+          w.open.delete(inst);
+        }
+      }
+      if (edge.to === ACCEPT) {
+        w.i = w.d.steps.length;
+        continue;
+      }
+      for (const inst of chainOf(edge.to, step.option, edge.context).reverse()) {
+        if (!captured(inst)) continue;
+        const m = new MatchNode(a.instances[inst]?.rule ?? "", w.d.input, step.at, sem);
+        holder(inst).children.push(m);
+        w.open.set(inst, m);
+      }
       attachEmpties(edge.after, step.at);
+      w.prev = { pos: edge.to, option: step.option };
       if (step.sub !== undefined) {
         // a call: the called rule's own derivation, under the instance of the call
         const callInst = a.positions[edge.to]?.instance ?? 0;
-        const target = open.get(callInst) ?? holder(callInst);
-        this.#fill(target, step.sub);
+        const target = w.open.get(callInst) ?? holder(callInst);
+        stack.push({ d: step.sub, root: target, open: new Map([[0, target]]), prev: undefined, i: 0 });
       }
-      prev = { pos: edge.to, option: step.option };
     }
-    for (const [inst, m] of open) if (inst !== 0 && m.end < 0) m.end = d.end;
   }
 }
 

@@ -1,0 +1,89 @@
+// The regex fast path is used only where a backtracking regex runs in linear time. The analysis
+// (analyseRegexSafety in src/abnf/fast-path.ts) must find every rule of the built-in grammars
+// safe: this is the test that backs their recorded verdict (markRegexVerified), which spares the
+// analysis at start-up. It must find the classic ReDoS shapes unsafe (and then no regex is
+// derived; the lazy DFA, or the memoized engine for a recursive rule, answers), and it must not
+// reject the shapes that only look dangerous (fixtures/engine/regex-safety.json). No timing
+// assertions: a long adversarial input must simply be answered, correctly, inside jest's timeout.
+import P from "parsimmon";
+import { core, rfc3986, type Grammar } from "../src/abnf/index";
+import { analyseRegexSafety } from "../src/abnf/fast-path";
+import { readJson } from "./helpers/fixtures";
+import { Oracle, algebraFromAbnf } from "./helpers/abnf-algebra";
+
+interface SafetyCase {
+  readonly name: string;
+  readonly abnf: readonly string[];
+  readonly rule: string;
+  readonly verdict: "safe" | "unsafe" | "either";
+  readonly kind?: "exponential" | "polynomial" | "recursive";
+  readonly why: string;
+  readonly source: string;
+  readonly adversarial: { readonly unit: string; readonly repeat: number; readonly suffix: string; readonly offset: number };
+}
+
+const { cases } = readJson<{ cases: readonly SafetyCase[] }>("engine", "regex-safety.json");
+
+describe("the built-in grammars: every rule's regex is safe (backs markRegexVerified)", () => {
+  it.each([
+    ["RFC 3986", rfc3986],
+    ["RFC 5234 core rules", core],
+  ] as [string, Grammar][])("%s", (_name, g) => {
+    const unsafe: string[] = [];
+    for (const rule of g.ruleNames) {
+      const s = analyseRegexSafety(g, rule.toLowerCase());
+      if (!s.safe) unsafe.push(`${rule}: ${s.reason}`);
+      if (g.pattern(rule) === undefined) unsafe.push(`${rule}: no regex derived`);
+    }
+    expect(unsafe).toEqual([]);
+    expect(g.ruleNames.length).toBeGreaterThan(10);
+  });
+
+  it("the recorded verdict is the analysis' own: a copy of RFC 3986 (not recorded) derives the same regexes", () => {
+    const copy = rfc3986.derive({ name: "a copy" });
+    for (const rule of ["URI-reference", "IPv6address", "authority", "path-abempty", "dec-octet"]) {
+      expect([rule, copy.pattern(rule)]).toEqual([rule, rfc3986.pattern(rule)]);
+    }
+  });
+});
+
+const REASON = { exponential: /exponential/, polynomial: /polynomial/, recursive: /recursive/ } as const;
+
+describe.each(cases.map((c) => [c.verdict, c.name, c] as const))("%s: %s", (verdict, _name, c) => {
+  const text = c.abnf.join("\n") + "\n";
+  const g = algebraFromAbnf([text]);
+  const { unit, repeat, suffix, offset } = c.adversarial;
+
+  it("gets the analysis' verdict" + (verdict === "either" ? " (either is right)" : ""), () => {
+    const s = analyseRegexSafety(g, c.rule.toLowerCase());
+    if (verdict === "either") return;
+    expect(s.safe ? "safe" : `unsafe: ${s.reason}`).toMatch(verdict === "safe" ? /^safe$/ : REASON[c.kind ?? "exponential"]);
+  });
+
+  it(verdict === "unsafe" ? "has no regex" : verdict === "safe" ? "has a regex" : "has a regex only if the analysis found it safe", () => {
+    const source = g.pattern(c.rule);
+    if (verdict === "unsafe") expect(source).toBeUndefined();
+    else if (verdict === "safe") expect(source).toBeDefined();
+    else expect(source !== undefined).toBe(analyseRegexSafety(g, c.rule.toLowerCase()).safe);
+  });
+
+  it(`answers ${repeat} × ${JSON.stringify(unit)} then ${JSON.stringify(suffix)} correctly on every backend`, () => {
+    // The fixture's offset is the whole repeated part; the reference confirms it on a short one.
+    expect(offset).toBe(unit.length * repeat);
+    const oracle = new Oracle(text);
+    const short = unit.repeat(Math.min(repeat, 8)) + suffix;
+    expect([oracle.matches(c.rule, short), oracle.viablePrefix(c.rule, short)]).toEqual([false, unit.length * Math.min(repeat, 8)]);
+    expect(g.validate(c.rule, short)).toMatchObject({ ok: false, error: { offset: unit.length * Math.min(repeat, 8) } });
+
+    // A regex the analysis wrongly allowed would not come back from the long input: don't run it.
+    if (verdict === "unsafe" && g.pattern(c.rule) !== undefined) throw new Error("a regex was derived for an unsafe rule; not running it");
+    const input = unit.repeat(repeat) + suffix;
+    expect(g.isValid(c.rule, input)).toBe(false);
+    const v = g.validate(c.rule, input);
+    expect(v.ok ? undefined : v.error.offset).toBe(offset);
+    const parsed = g.rule(c.rule).skip(P.eof).parse(input);
+    expect(parsed.status ? undefined : parsed.index.offset).toBe(offset);
+    // and the same input without the suffix is still a beginning of a match, or a match
+    expect(g.validate(c.rule, unit.repeat(repeat)).ok || !g.isValid(c.rule, unit.repeat(repeat))).toBe(true);
+  });
+});

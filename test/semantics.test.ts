@@ -1,0 +1,309 @@
+// Semantics apart from syntax: actions by rule name turn a rule's Match (where it matched, and
+// the captured rules inside it) into a value; accelerators give the same value straight from the
+// input. RFC 3986's semantics (the typed AST) must give, for every structural rule, the same
+// value through its actions on the engine's derivation as `parse` gives through its fast path
+// (and, for the URI reference family, the Appendix B splitter). The types are checked too:
+// this file is compiled by `npx tsc --noEmit -p tsconfig.test.json`, and the `@ts-expect-error`
+// lines must fail to compile.
+import fc from "fast-check";
+import P from "parsimmon";
+import {
+  alt,
+  grammar,
+  lit,
+  many,
+  ref,
+  rep,
+  rfc3986,
+  rfc3986Semantics,
+  seededRandom,
+  semantics,
+  seq,
+  UnknownRuleError,
+  UriSyntaxError,
+  type Match,
+  type RuleParser,
+} from "../src/abnf/index";
+import { parse, type Host, type Path, type UriReference, type RuleName, type Result } from "../src/index";
+import { rfc3986Actions } from "../src/grammars/rfc3986/semantics";
+import { mutate } from "./helpers/generators";
+
+// RFC 8141 §2 (pchar from RFC 3986 §3.3).
+const urn = grammar(
+  {
+    "assigned-name": seq(lit("urn"), lit(":"), ref("NID"), lit(":"), ref("NSS")),
+    NID: seq(ref("alphanum"), rep(0, 30, ref("ldh")), ref("alphanum")),
+    ldh: alt(ref("alphanum"), lit("-")),
+    NSS: seq(ref("pchar"), many(alt(ref("pchar"), lit("/")))),
+    alphanum: alt(ref("ALPHA"), ref("DIGIT")),
+  },
+  { name: "RFC 8141", imports: [rfc3986.pick("pchar")] },
+);
+
+interface Urn {
+  readonly nid: string;
+  readonly nss: string;
+  /** The NSS's percent-encoded octets, as written. */
+  readonly encoded: readonly string[];
+}
+
+const urnActions = {
+  "assigned-name": (m: Match): Urn => ({
+    nid: (m.first("NID")?.value() as string | undefined) ?? "",
+    nss: m.first("NSS")?.text ?? "",
+    encoded: m.all("pct-encoded").map((p) => p.text),
+  }),
+  // RFC 8141 §3.1: the NID compares case-insensitively (lower-cased)
+  NID: (m: Match): string => m.text.toLowerCase(),
+};
+
+const urnSemantics = semantics(urn, urnActions, { captures: ["NSS", "pct-encoded"] });
+
+describe("Match: where a rule matched and the captured rules inside it", () => {
+  const m = urnSemantics.match("assigned-name", "urn:ISBN:04%2F51%41");
+
+  it("text, start and end of the match, and its direct children in input order", () => {
+    expect([m.rule, m.start, m.end, m.text]).toEqual(["assigned-name", 0, 19, "urn:ISBN:04%2F51%41"]);
+    expect(m.children.map((c) => [c.rule, c.start, c.end, c.text])).toEqual([
+      ["NID", 4, 8, "ISBN"],
+      ["NSS", 9, 19, "04%2F51%41"],
+    ]);
+    expect(m.children[1]?.children.map((c) => [c.rule, c.start, c.end])).toEqual([
+      ["pct-encoded", 11, 14],
+      ["pct-encoded", 16, 19],
+    ]);
+  });
+
+  it("first: depth first, in input order; all: every outermost one; names case-insensitive", () => {
+    expect(m.first("pct-encoded")?.text).toBe("%2F");
+    expect(m.first("PCT-ENCODED")?.text).toBe("%2F");
+    expect(m.all("pct-encoded").map((c) => c.text)).toEqual(["%2F", "%41"]);
+    expect(m.all("NSS")).toHaveLength(1);
+    expect(m.first("ldh")).toBeUndefined(); // not captured
+    expect(m.all("ldh")).toEqual([]);
+  });
+
+  it("value: the rule's action on it, else its text", () => {
+    expect(m.value()).toEqual({ nid: "isbn", nss: "04%2F51%41", encoded: ["%2F", "%41"] });
+    expect(m.first("NID")?.value()).toBe("isbn");
+    expect(m.first("NSS")?.value()).toBe("04%2F51%41");
+  });
+
+  it("an empty match of a captured rule is a child too, at its offset", () => {
+    const g = grammar({ z: seq(ref("a1"), ref("a2")), a1: many(lit("a")), a2: many(lit("a")) });
+    const z = semantics(g, {}, { captures: ["a1", "a2"] }).match("z", "aa");
+    // the derivation a backtracking matcher finds first: the first repetition as long as it can be
+    expect(z.children.map((c) => [c.rule, c.start, c.end])).toEqual([
+      ["a1", 0, 2],
+      ["a2", 2, 2],
+    ]);
+  });
+
+  it("follows the alternative the input needs (RFC 5234 §3.2 is unordered)", () => {
+    const g = grammar({ x: seq(alt(ref("p1"), ref("p2")), lit("b")), p1: lit("a"), p2: lit("ab") });
+    const s = semantics(g, {}, { captures: ["p1", "p2"] });
+    expect(s.match("x", "ab").children.map((c) => c.rule)).toEqual(["p1"]);
+    expect(s.match("x", "abb").children.map((c) => c.rule)).toEqual(["p2"]);
+  });
+
+  it("match of a range of a bigger input: offsets are the input's", () => {
+    const inner = urnSemantics.match("NSS", "<urn:x:a%20b>", 7, 12);
+    expect([inner.start, inner.end, inner.text, inner.input]).toEqual([7, 12, "a%20b", "<urn:x:a%20b>"]);
+    expect(inner.first("pct-encoded")?.start).toBe(8);
+  });
+});
+
+describe("parse and rule()", () => {
+  it("parse gives the action's value, or the same UriSyntaxError as validate", () => {
+    expect(urnSemantics.parse("assigned-name", "urn:example:a123,z456")).toEqual({
+      ok: true,
+      value: { nid: "example", nss: "a123,z456", encoded: [] },
+    });
+    const bad = urnSemantics.parse("assigned-name", "urn:a:b");
+    expect(bad.ok).toBe(false);
+    if (!bad.ok) {
+      expect(bad.error).toBeInstanceOf(UriSyntaxError);
+      const v = urn.validate("assigned-name", "urn:a:b");
+      expect(v.ok ? undefined : [v.error.offset, v.error.expected]).toEqual([bad.error.offset, bad.error.expected]);
+      expect(bad.error.offset).toBe(5);
+    }
+    expect(urnSemantics.parse("NSS", "a/b")).toEqual({ ok: true, value: "a/b" }); // no action: the text
+  });
+
+  it("rule() is a parsimmon parser of the action's value, at its offset inside a bigger grammar", () => {
+    const bracketed = P.string("<").then(urnSemantics.rule("assigned-name")).skip(P.string(">"));
+    expect(bracketed.tryParse("<urn:ab:c%41>")).toEqual({ nid: "ab", nss: "c%41", encoded: ["%41"] });
+    const spans = P.string("<").then(semantics(urn, { NID: (m) => [m.start, m.end] }).rule("NID"));
+    expect(spans.tryParse("<isbn")).toEqual([1, 5]);
+    expect(urnSemantics.rule("NID")).toBe(urnSemantics.rule("NID"));
+    expect(urnSemantics.rule("NID").abnfName).toBe("NID");
+  });
+
+  it("the grammar is untouched: semantics are a value apart", () => {
+    expect(urnSemantics.grammar).toBe(urn);
+    expect(urn.rule("NID").tryParse("ISBN")).toBe("ISBN"); // the grammar's own parser yields text
+    const other = semantics(urn, { NID: (m) => m.text.length });
+    expect(other.rule("NID").tryParse("ISBN")).toBe(4);
+    expect(urnSemantics.rule("NID").tryParse("ISBN")).toBe("isbn");
+  });
+
+  it("names rules it does not know with an UnknownRuleError", () => {
+    expect(() => semantics(urn, { nId2: () => 1 })).toThrow(UnknownRuleError);
+    expect(() => semantics(urn, {}, { captures: ["nss2"] })).toThrow(UnknownRuleError);
+    expect(() => semantics(urn, {}, { accelerators: { NSSS: () => "" } })).toThrow(/did you mean "NSS"\?/);
+  });
+});
+
+describe("accelerators give the same values as the actions", () => {
+  const split = (input: string, start: number, end: number): Urn => {
+    const text = input.slice(start, end);
+    const colon = text.indexOf(":", 4);
+    const nss = text.slice(colon + 1);
+    return { nid: text.slice(4, colon).toLowerCase(), nss, encoded: nss.match(/%[0-9A-Fa-f]{2}/g) ?? [] };
+  };
+  let calls = 0;
+  const fast = semantics(urn, urnActions, {
+    captures: ["NSS", "pct-encoded"],
+    accelerators: {
+      "assigned-name": (input, start, end) => {
+        calls++;
+        return split(input, start, end);
+      },
+    },
+  });
+
+  it("on generated assigned-names, by parse and by rule() inside a bigger parser", () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0x7fffffff }), (seed) => {
+        const s = urn.generate("assigned-name", seededRandom(seed));
+        const slow = urnSemantics.parse("assigned-name", s);
+        expect(slow.ok).toBe(true);
+        expect(fast.parse("assigned-name", s)).toEqual(slow);
+        expect(urnSemantics.match("assigned-name", s).value()).toEqual(slow.ok && slow.value);
+        const inside = P.string(" ").then(fast.rule("assigned-name")).skip(P.string(" "));
+        expect(inside.tryParse(` ${s} `)).toEqual(slow.ok && slow.value);
+      }),
+      { numRuns: 1000, seed: 8141 },
+    );
+  });
+
+  it("is called only on a range known to match", () => {
+    calls = 0;
+    expect(fast.parse("assigned-name", "urn:a:b").ok).toBe(false);
+    expect(fast.rule("assigned-name").parse("urn:ab:").status).toBe(false);
+    expect(calls).toBe(0);
+    expect(fast.parse("assigned-name", "urn:ab:c").ok).toBe(true);
+    expect(calls).toBe(1);
+  });
+});
+
+describe("RFC 3986: the actions on the engine's derivation equal parse()", () => {
+  const structural = Object.keys(rfc3986Actions) as (keyof typeof rfc3986Actions & RuleName)[];
+
+  it("covers every rule that builds a node", () => {
+    expect(structural).toEqual(expect.arrayContaining(["URI", "URI-reference", "authority", "host", "path", "path-empty", "IPv6address", "IPvFuture"]));
+    expect(structural).toHaveLength(19);
+  });
+
+  it.each(structural.map((r) => [r]))("%s, on generated strings and their valid mutations", (rule) => {
+    let compared = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0x7fffffff }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 0x7fffffff }), (seed, maxRepeat, edit) => {
+        const s = rfc3986.generate(rule, seededRandom(seed), { maxRepeat });
+        for (const t of [s, mutate(s, edit)]) {
+          const r = parse(t, { rule });
+          if (!rfc3986.isValid(rule, t)) {
+            expect(r.ok).toBe(false);
+            continue;
+          }
+          expect(r.ok).toBe(true);
+          const viaActions = rfc3986Semantics.match(rule, t).value();
+          expect(r.ok && r.value).toEqual(viaActions);
+          expect(rfc3986Semantics.parse(rule, t)).toEqual(r);
+          compared++;
+        }
+      }),
+      { numRuns: 300, seed: 3986 },
+    );
+    expect(compared).toBeGreaterThan(300);
+  });
+
+  it("the URI reference family's accelerator and action agree on a string with every component", () => {
+    const s = "http://user:pw@[v1.fe:x]:8080/a/b;c?q=1&r#frag";
+    const viaActions = rfc3986Semantics.match("URI-reference", s).value() as UriReference;
+    const viaParse = parse(s);
+    expect(viaParse).toEqual({ ok: true, value: viaActions });
+    expect(viaActions.authority?.host.kind).toBe("IPvFuture");
+    expect(viaActions.authority?.port).toBe("8080");
+  });
+});
+
+describe("types", () => {
+  // Each statement must type-check as written; each @ts-expect-error line must not.
+  const g = grammar({
+    NID: seq(ref("alphanum"), rep(0, 30, ref("ldh")), ref("alphanum")),
+    ldh: alt(ref("alphanum"), lit("-")),
+    alphanum: alt(ref("ALPHA"), ref("DIGIT")),
+  }, { imports: [rfc3986.pick("ALPHA", "DIGIT")] });
+
+  it("a rule's parser and parse are typed by its action's return type, else string", () => {
+    const n: number = semantics(g, { NID: (m) => m.text.length }).rule("NID").tryParse("isbn");
+    expect(n).toBe(4);
+
+    const s = semantics(g, { NID: (m) => ({ nid: m.text, at: m.start }), ldh: (m): "-" | "x" => (m.text === "-" ? "-" : "x") });
+    const obj: { nid: string; at: number } = s.rule("NID").tryParse("ab");
+    expect(obj).toEqual({ nid: "ab", at: 0 });
+    const text: string = s.rule("alphanum").tryParse("a"); // no action
+    expect(text).toBe("a");
+    const dash: "-" | "x" = s.rule("ldh").tryParse("-");
+    expect(dash).toBe("-");
+    const parser: RuleParser<{ nid: string; at: number }> = s.rule("NID");
+    expect(parser.abnfName).toBe("NID");
+
+    const r: Result<{ nid: string; at: number }> = s.parse("NID", "isbn");
+    if (r.ok) {
+      const at: number = r.value.at;
+      expect(at).toBe(0);
+      // @ts-expect-error the value is an object, not a string
+      const wrong: string = r.value;
+      expect(typeof wrong).toBe("object");
+    }
+
+    // @ts-expect-error a number-valued rule is no string
+    const notString: string = semantics(g, { NID: (m) => m.text.length }).rule("NID").tryParse("isbn");
+    expect(notString).toBe(4);
+    // @ts-expect-error a rule without an action yields a string, not a number
+    const notNumber: number = s.rule("alphanum").tryParse("a");
+    expect(notNumber).toBe("a");
+    // @ts-expect-error the object has no field "nss"
+    expect(s.rule("NID").tryParse("ab").nss).toBeUndefined();
+  });
+
+  it("parse() of the package: the node type of each RFC 3986 rule, and semantics of one's own", () => {
+    const h = parse("[::1]", { rule: "host" });
+    if (h.ok) {
+      const host: Host = h.value;
+      expect(host.kind).toBe("IPv6address");
+      // @ts-expect-error a Host is no Path
+      const path: Path = h.value;
+      expect(path).toBe(host);
+    }
+    const p = parse("/a/b", { rule: "path-absolute" });
+    const kind: string | undefined = p.ok ? p.value.kind : undefined;
+    expect(kind).toBe("path-absolute");
+    const seg = parse("abc", { rule: "segment" });
+    const segText: string | undefined = seg.ok ? seg.value : undefined;
+    expect(segText).toBe("abc");
+    // @ts-expect-error "hots" is no RFC 3986 rule name
+    expect(() => parse("x", { rule: "hots" })).toThrow(UnknownRuleError);
+
+    const len = parse("isbn", { semantics: semantics(g, { NID: (m) => m.text.length }), rule: "NID" });
+    const l: number | undefined = len.ok ? len.value : undefined;
+    expect(l).toBe(4);
+    const viaRfc: UriReference = rfc3986Semantics.rule("URI-reference").tryParse("a:b");
+    expect(viaRfc.scheme).toBe("a");
+    // @ts-expect-error URI-reference's value is no string
+    const asText: string = rfc3986Semantics.rule("URI-reference").tryParse("a:b");
+    expect(typeof asText).toBe("object");
+  });
+});
