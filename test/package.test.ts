@@ -30,6 +30,20 @@ describe("the built package", () => {
     expect(out).toBe(expected);
   });
 
+  const abnfProgram = `
+    const g = abnf.grammar({ NID: abnf.seq(abnf.ref("alphanum"), abnf.rep(0, 30, abnf.ref("ldh")), abnf.ref("alphanum")),
+      ldh: abnf.alt(abnf.ref("alphanum"), abnf.lit("-")), alphanum: abnf.alt(abnf.ref("ALPHA"), abnf.ref("DIGIT")) },
+      { imports: [abnf.core.pick("ALPHA", "DIGIT")] });
+    const loaded = abnf.grammarFromAbnf('x = 1*DIGIT "." 1*DIGIT').value;
+    console.log(JSON.stringify([g.isValid("NID", "isbn"), g.rule("NID").tryParse("isbn"), loaded.isValid("x", "1.25"), typeof abnf.rfc3986.rule]));
+  `;
+  const abnfExpected = JSON.stringify([true, "isbn", true, "function"]);
+
+  it("exposes the algebra at uri-grammar/abnf, with import and with require", () => {
+    expect(node(["--input-type=module", "-e", `import * as abnf from "uri-grammar/abnf"; ${abnfProgram}`])).toBe(abnfExpected);
+    expect(node(["--no-warnings", "-e", `const abnf = require("uri-grammar/abnf"); ${abnfProgram}`])).toBe(abnfExpected);
+  });
+
   it("exports single rules that compose with the user's own parsimmon", () => {
     const out = node([
       "--input-type=module",
