@@ -42,8 +42,8 @@ const allReal = real.flatMap((f) => f.lines);
 log(`corpus ${dir}: ${allReal.length} real lines in ${real.length} files, ${hard.length} hard lines`);
 
 const accepts = {
-  "uri-grammar": (s) => ours.isValid("URI-reference", s),
-  "uri-grammar (URI rule)": (s) => ours.isValid("URI", s),
+  "uri-grammar": (s) => ours.isValid(s, "URI-reference"),
+  "uri-grammar (URI rule)": (s) => ours.isValid(s, "URI"),
   URL: (s) => URL.canParse(s),
   "fast-uri": (s) => fastUri.parse(s).error === undefined,
   "uri-js": (s) => uriJs.parse(s).error === undefined,
@@ -91,7 +91,7 @@ const rfcRows = Object.entries(resolvers).map(([lib, f]) => {
 });
 
 // The timed sample: lines every library can be timed on (uri-grammar and URL both accept them).
-const commonPool = allReal.filter((s) => ours.isValid("URI-reference", s) && URL.canParse(s));
+const commonPool = allReal.filter((s) => ours.isValid(s, "URI-reference") && URL.canParse(s));
 const S = sample(commonPool, CFG.sample, 3986);
 const RAW = sample(allReal, CFG.sample, 3986);
 
@@ -139,13 +139,13 @@ for (let i = 0; i < S.length; i++) {
     default:
       ref = other;
   }
-  if (ours.isValid("absolute-URI", base) && ours.isValid("URI-reference", ref) && URL.canParse(ref, base) && peersResolve(base, ref)) PAIRS.push([base, ref]);
+  if (ours.isValid(base, "absolute-URI") && ours.isValid(ref, "URI-reference") && URL.canParse(ref, base) && peersResolve(base, ref)) PAIRS.push([base, ref]);
 }
 
 // hard.txt: the lines we accept and the lines we reject (the rejection path, with diagnostics).
-const hardValid = hard.filter((s) => ours.isValid("URI-reference", s));
-const hardRejected = hard.filter((s) => !ours.isValid("URI-reference", s));
-const hardAbs = hardValid.filter((s) => ours.isValid("URI", s) && URL.canParse(s));
+const hardValid = hard.filter((s) => ours.isValid(s, "URI-reference"));
+const hardRejected = hard.filter((s) => !ours.isValid(s, "URI-reference"));
+const hardAbs = hardValid.filter((s) => ours.isValid(s, "URI") && URL.canParse(s));
 
 // Pre-parsed forms for the node-level rows.
 const oursNodes = S.map((s) => ours.parse(s).value);
@@ -178,15 +178,15 @@ const validators = (key, inputs) => {
   });
 };
 
-task("validate:ours", S, 'validate("URI-reference", s).ok', () => {
-  for (const s of S) if (ours.validate("URI-reference", s).ok) sink++;
+task("validate:ours", S, 'validate(s).ok', () => {
+  for (const s of S) if (ours.validate(s, "URI-reference").ok) sink++;
 });
-task("isValid:ours", S, 'isValid("URI-reference", s)', () => {
-  for (const s of S) if (ours.isValid("URI-reference", s)) sink++;
+task("isValid:ours", S, 'isValid(s)', () => {
+  for (const s of S) if (ours.isValid(s, "URI-reference")) sink++;
 });
 validators("validate", S);
-task("isValidRaw:ours", RAW, 'isValid("URI-reference", s)', () => {
-  for (const s of RAW) if (ours.isValid("URI-reference", s)) sink++;
+task("isValidRaw:ours", RAW, 'isValid(s)', () => {
+  for (const s of RAW) if (ours.isValid(s, "URI-reference")) sink++;
 });
 validators("isValidRaw", RAW);
 
@@ -295,11 +295,11 @@ task("rejected:ours", hardRejected, "parse(s) on rejected lines, reading error.m
     if (!r.ok) sink += r.error.message.length + r.error.offset;
   }
 });
-task("rejectedValidate:ours", hardRejected, 'validate("URI-reference", s) on rejected lines', () => {
-  for (const s of hardRejected) if (!ours.validate("URI-reference", s).ok) sink++;
+task("rejectedValidate:ours", hardRejected, 'validate(s) on rejected lines', () => {
+  for (const s of hardRejected) if (!ours.validate(s, "URI-reference").ok) sink++;
 });
-task("rejectedIsValid:ours", hardRejected, 'isValid("URI-reference", s) on rejected lines', () => {
-  for (const s of hardRejected) if (!ours.isValid("URI-reference", s)) sink++;
+task("rejectedIsValid:ours", hardRejected, 'isValid(s) on rejected lines', () => {
+  for (const s of hardRejected) if (!ours.isValid(s, "URI-reference")) sink++;
 });
 parseRows("hardValid", hardValid);
 
@@ -396,8 +396,8 @@ if (CFG.profile) {
 // Report
 const NA = "not yet available";
 const ROWS = [
-  ["validate", 'validate("URI-reference", s)', "validate", "real sample"],
-  ["isValid", 'isValid("URI-reference", s)', "validate", "real sample"],
+  ["validate", 'validate(s)', "validate", "real sample"],
+  ["isValid", 'isValid(s)', "validate", "real sample"],
   ["isValidRaw", "isValid, raw sample (incl. lines someone rejects)", "isValidRaw", "raw real sample"],
   ["parse", "parse + read 7 components", "parse", "real sample"],
   ["resolve", "resolve(base, ref), strings → string", "resolve", "pairs"],

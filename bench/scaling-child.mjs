@@ -17,7 +17,7 @@ let sink = 0;
 let fn;
 switch (op) {
   case "validate":
-    fn = (s) => ours.validate("URI-reference", s).ok;
+    fn = (s) => ours.validate(s, "URI-reference").ok;
     break;
   case "parse":
     fn = (s) => {

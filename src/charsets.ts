@@ -2,6 +2,7 @@
 // derived from the rule definitions (src/grammars/rfc3986/), never restated. This module reads
 // the grammar as data and imports no parser, so the transforms may use it.
 import { Analysis, type RuleDefinition } from "./abnf/analysis.js";
+import { RegexCompiler } from "./abnf/regex.js";
 import type { CodePointSet } from "./abnf/charset.js";
 import type { Expr } from "./abnf/expr.js";
 import type { RuleInput } from "./abnf/grammar.js";
@@ -56,3 +57,15 @@ export const inTable = (t: CharTable, code: number): boolean => code < 128 && t[
 
 /** The rules {@link charsets} has a table for and that take percent-encoded octets: what `percentEncode` encodes for. */
 export const ENCODE_RULES = ["segment", "segment-nz", "segment-nz-nc", "pchar", "path", "query", "fragment", "userinfo", "reg-name", "unreserved"] as const;
+
+let ipv4: RegExp | undefined;
+
+/**
+ * True when `text` is an `IPv4address` (RFC 3986 §3.2.2), by the regex derived from that rule's
+ * definition: a transform that changes a reg-name's text (normalization decodes `%31`) uses it
+ * to give the host the kind its new text parses to.
+ */
+export function isIPv4address(text: string): boolean {
+  ipv4 ??= new RegExp(`^(?:${new RegexCompiler(analysis).rule("ipv4address")})$`);
+  return ipv4.test(text);
+}

@@ -1,7 +1,22 @@
-// uri-grammar: RFC 3986 as importable parsimmon rules, a typed AST, and transforms over it.
-export { parse, parseOrThrow, validate, isValid, type ParseOptions, type GrammarParseOptions, type SemanticsParseOptions, type ValidateOptions, type Result, type Validation } from "./parse.js";
+// uri-grammar: RFC 3986 as importable parsimmon rules, a typed AST, and the operations users
+// reach for. Every URI argument is a string or a node from parse; an operation that can fail
+// returns a Result and has an ...OrThrow twin. More at the subpaths: uri-grammar/rules (a parser
+// per ABNF rule), /abnf (the algebra, grammars, the ABNF loader), /ast (node types), /components
+// (percent-encoding, query parameters, segments), /builder (building and changing URIs).
+export {
+  parse, parseOrThrow, validate, isValid,
+  type ParseOptions, type GrammarParseOptions, type SemanticsParseOptions, type ValidateOptions, type Validation,
+} from "./parse.js";
+export type { Result } from "./result.js";
 export { UriSyntaxError } from "./errors.js";
-export { rule, ruleNames, isRuleName, type RuleName, type RuleValues, type RuleParser } from "./rules/index.js";
+export {
+  resolve, resolveOrThrow, relativize, relativizeOrThrow, normalize, normalizeOrThrow, equivalent, equivalentOrThrow,
+  serialize, referenceKind, type UriInput, type ReferenceKind, type RelativizeOptions,
+} from "./operations.js";
+export { ResolveError, type ResolveErrorCode } from "./transforms/errors.js";
+export { RelativizeError, type RelativizeErrorCode } from "./transforms/relativize.js";
+export type { ResolveOptions } from "./transforms/resolve.js";
+export { defaultSchemes, type NormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
+export type { EquivalenceLevel, EquivalenceOptions } from "./transforms/equivalent.js";
+export type { RuleName, RuleValues } from "./rules/index.js";
 export type * from "./ast/nodes.js";
-export * from "./transforms/index.js";
-export * from "./api.js";

@@ -8,17 +8,17 @@ import type { FastPath } from "./abnf/fast-path.js";
 import { matchWhole } from "./abnf/engine.js";
 import type { Grammar, Validation } from "./abnf/grammar.js";
 import type { Actions, Semantics, ValueOf } from "./abnf/semantics.js";
-import type { UriReference } from "./ast/nodes.js";
+import type { Parsed, UriReference } from "./ast/nodes.js";
 import { syntaxError, throwWithStack, type UriSyntaxError } from "./errors.js";
 import { rfc3986 } from "./grammars/rfc3986/index.js";
 import { rfc3986Semantics } from "./grammars/rfc3986/semantics.js";
 import type { RuleName, RuleValues } from "./rules/index.js";
 
-/** A value, or the reason there is none; parsing fails with a {@link UriSyntaxError}. */
-export type Result<T, E = UriSyntaxError> = import("./result.js").Result<T, E>;
+import type { Result } from "./result.js";
+export type { Result } from "./result.js";
 export type { Validation } from "./abnf/grammar.js";
 
-/** Options of {@link parse}. */
+/** Options of {@link parse}: the rule (RFC 3986 `URI-reference` when left out). */
 export interface ParseOptions<N extends string = RuleName> {
   /** The rule the whole input must match; `"URI-reference"` when left out. */
   readonly rule?: N | undefined;
@@ -37,7 +37,9 @@ export interface SemanticsParseOptions<A extends Actions, N extends string = str
 }
 
 /** Options of {@link validate} and {@link isValid}. */
-export interface ValidateOptions {
+export interface ValidateOptions<N extends string = RuleName | (string & {})> {
+  /** The rule the whole input must match; `"URI-reference"` when left out. */
+  readonly rule?: N | undefined;
   /** The grammar whose rule is named; RFC 3986 when left out. */
   readonly grammar?: Grammar | undefined;
 }
@@ -53,9 +55,10 @@ interface Entry {
 
 const entries = new Map<string, Entry>();
 
-function entryOf(ruleName: string, caller: string): Entry {
-  let e = entries.get(ruleName);
+function entryOf(ruleName: unknown, caller: string): Entry {
+  let e = typeof ruleName === "string" ? entries.get(ruleName) : undefined;
   if (e === undefined) {
+    if (typeof ruleName !== "string") throw new TypeError(`${caller}: the rule must be a rule name (a string), got ${describeValue(ruleName)}`);
     const def = rfc3986.require(ruleName, caller);
     e = { name: def.name, key: def.name.toLowerCase(), fast: rfc3986.fastPath(def.name), build: rfc3986Semantics.builderFor(def.name) };
     entries.set(ruleName, e);
@@ -63,10 +66,15 @@ function entryOf(ruleName: string, caller: string): Entry {
   return e;
 }
 
+/** What a value is, for messages about arguments. */
+export function describeValue(x: unknown): string {
+  if (x === null) return "null";
+  if (Array.isArray(x)) return "an array";
+  return typeof x === "object" ? "an object" : typeof x === "string" ? JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x) : `${typeof x} ${String(x)}`;
+}
+
 function requireString(input: unknown, caller: string): asserts input is string {
-  if (typeof input !== "string") {
-    throw new TypeError(`${caller} expects a string to parse, got ${input === null ? "null" : typeof input}`);
-  }
+  if (typeof input !== "string") throw new TypeError(`${caller}: the argument "input" must be a string, got ${describeValue(input)}`);
 }
 
 /** The error for an input the fast path rejected, from the engine. */
@@ -77,36 +85,57 @@ function explain(g: Grammar, name: string, input: string): UriSyntaxError | unde
 
 const URI_REFERENCE = entryOf("URI-reference", "parse");
 
+/** The second argument of parse/validate/isValid: a rule name, or options. */
+type RuleOrOptions = string | { readonly rule?: unknown; readonly grammar?: unknown; readonly semantics?: unknown } | undefined;
+
+function optionsOf(x: RuleOrOptions, caller: string): { rule: unknown; grammar: Grammar | undefined; semantics: Semantics<Actions> | undefined } {
+  if (x === undefined) return { rule: undefined, grammar: undefined, semantics: undefined };
+  if (typeof x === "string") return { rule: x, grammar: undefined, semantics: undefined };
+  if (typeof x !== "object" || x === null) throw new TypeError(`${caller}: the second argument must be a rule name or an options object, got ${describeValue(x)}`);
+  return { rule: x.rule, grammar: x.grammar as Grammar | undefined, semantics: x.semantics as Semantics<Actions> | undefined };
+}
+
 /**
- * Parses a whole string against an RFC 3986 rule (`URI-reference` by default; any rule name of
- * Appendix A works, case-insensitively) and returns its AST node, or a {@link UriSyntaxError}.
- * Nothing is decoded. With `{ rule, grammar }` any grammar's rule is checked and the value is
- * the text; with `{ rule, semantics }` the value is what the semantics builds.
+ * Parses a whole string against an RFC 3986 rule and returns its AST node, or a
+ * {@link UriSyntaxError}. The rule is `URI-reference` unless named, by its ABNF name
+ * (case-insensitive): `parse(s, "host")` or `parse(s, { rule: "host" })`. Nothing is decoded;
+ * every node has its span. With `{ rule, grammar }` any grammar's rule is checked and the value
+ * is the text; with `{ rule, semantics }` it is what the semantics builds.
  *
  * @example
  * const r = parse("foo://example.com:8042/over/there?name=ferret#nose");
  * if (r.ok) r.value.authority?.port; // "8042"
  */
-export function parse(input: string): Result<UriReference, UriSyntaxError>;
-export function parse<N extends RuleName>(input: string, options: ParseOptions<N>): Result<RuleValues[N], UriSyntaxError>;
+export function parse(input: string): Result<Parsed<UriReference>, UriSyntaxError>;
+export function parse<N extends RuleName>(input: string, rule: N | ParseOptions<N>): Result<RuleValues[N], UriSyntaxError>;
 export function parse<A extends Actions, N extends string>(input: string, options: SemanticsParseOptions<A, N>): Result<ValueOf<A, N>, UriSyntaxError>;
 export function parse(input: string, options: GrammarParseOptions): Result<string, UriSyntaxError>;
-export function parse(
-  input: string,
-  options?: ParseOptions<string> | GrammarParseOptions | SemanticsParseOptions<Actions>,
-): Result<unknown, UriSyntaxError> {
+export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unknown, UriSyntaxError> {
   requireString(input, "parse");
-  if (options !== undefined && "semantics" in options && options.semantics !== undefined) return options.semantics.parse(options.rule, input);
-  if (options !== undefined && "grammar" in options && options.grammar !== undefined && options.grammar !== rfc3986) {
-    const v = options.grammar.validate(options.rule, input);
+  if (ruleOrOptions === undefined) {
+    if (!URI_REFERENCE.fast.test(input)) {
+      const error = explain(rfc3986, URI_REFERENCE.name, input);
+      if (error !== undefined) return { ok: false, error };
+    }
+    return { ok: true, value: URI_REFERENCE.build(input, 0, input.length) };
+  }
+  const o = optionsOf(ruleOrOptions, "parse");
+  if (o.semantics !== undefined) return o.semantics.parse(input, requireRule(o.rule, "parse"));
+  if (o.grammar !== undefined && o.grammar !== rfc3986) {
+    const v = o.grammar.validate(input, requireRule(o.rule, "parse"));
     return v.ok ? { ok: true, value: input } : v;
   }
-  const e = options?.rule === undefined ? URI_REFERENCE : entryOf(options.rule, "parse");
+  const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "parse");
   if (!e.fast.test(input)) {
     const error = explain(rfc3986, e.name, input);
     if (error !== undefined) return { ok: false, error };
   }
   return { ok: true, value: e.build(input, 0, input.length) };
+}
+
+function requireRule(rule: unknown, caller: string): string {
+  if (typeof rule !== "string") throw new TypeError(`${caller}: with a grammar or semantics, options.rule must name the rule (a string), got ${describeValue(rule)}`);
+  return rule;
 }
 
 /**
@@ -115,12 +144,12 @@ export function parse(
  * @example
  * parseOrThrow("http://a/b/c/d;p?q").path.segments; // ["b", "c", "d;p"]
  */
-export function parseOrThrow(input: string): UriReference;
-export function parseOrThrow<N extends RuleName>(input: string, options: ParseOptions<N>): RuleValues[N];
+export function parseOrThrow(input: string): Parsed<UriReference>;
+export function parseOrThrow<N extends RuleName>(input: string, rule: N | ParseOptions<N>): RuleValues[N];
 export function parseOrThrow<A extends Actions, N extends string>(input: string, options: SemanticsParseOptions<A, N>): ValueOf<A, N>;
 export function parseOrThrow(input: string, options: GrammarParseOptions): string;
-export function parseOrThrow(input: string, options?: ParseOptions<string> | GrammarParseOptions | SemanticsParseOptions<Actions>): unknown {
-  const r = parse(input, (options ?? {}) as ParseOptions<RuleName>);
+export function parseOrThrow(input: string, ruleOrOptions?: RuleOrOptions): unknown {
+  const r = parse(input, ruleOrOptions as ParseOptions<RuleName>);
   if (!r.ok) throwWithStack(r.error, parseOrThrow);
   return r.value;
 }
@@ -128,19 +157,19 @@ export function parseOrThrow(input: string, options?: ParseOptions<string> | Gra
 const VALID: Validation = Object.freeze({ ok: true, value: true });
 
 /**
- * Checks that the whole input matches the rule named `ruleName` (any rule of RFC 3986 Appendix
- * A, or ALPHA, DIGIT, HEXDIG; or of `options.grammar`), with exact ABNF semantics. An unknown
- * rule name is an `UnknownRuleError` (a TypeError) that names the rule probably meant.
+ * Checks that the whole input matches a rule (`URI-reference` unless named: any rule of RFC 3986
+ * Appendix A, or ALPHA, DIGIT, HEXDIG; or of `options.grammar`), with exact ABNF semantics. An
+ * unknown rule name is an `UnknownRuleError` (a TypeError) that names the rule probably meant.
  *
  * @example
- * validate("IPv6address", "::ffff:1.2.3.4").ok; // true
- * validate("dec-octet", "256").ok;               // false: error.offset 2, expected "0"-"5"
+ * validate("::ffff:1.2.3.4", "IPv6address").ok; // true
+ * validate("256", "dec-octet").ok;               // false: error.offset 2, expected "0"-"5"
  */
-export function validate(ruleName: RuleName | (string & {}), input: string, options: ValidateOptions = {}): Validation {
-  const g = options.grammar;
-  if (g !== undefined && g !== rfc3986) return g.validate(ruleName, input);
-  const e = entryOf(ruleName, "validate");
+export function validate(input: string, rule?: RuleName | (string & {}) | ValidateOptions): Validation {
   requireString(input, "validate");
+  const o = optionsOf(rule, "validate");
+  if (o.grammar !== undefined && o.grammar !== rfc3986) return o.grammar.validate(input, requireRule(o.rule, "validate"));
+  const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "validate");
   if (e.fast.test(input)) return VALID;
   const error = explain(rfc3986, e.name, input);
   return error === undefined ? VALID : { ok: false, error };
@@ -150,12 +179,13 @@ export function validate(ruleName: RuleName | (string & {}), input: string, opti
  * `true` when the whole input matches the rule: {@link validate} without the error.
  *
  * @example
- * isValid("URI", "urn:example:animal:ferret:nose"); // true
+ * isValid("urn:example:animal:ferret:nose", "URI"); // true
  */
-export function isValid(ruleName: RuleName | (string & {}), input: string, options: ValidateOptions = {}): boolean {
-  const g = options.grammar;
-  if (g !== undefined && g !== rfc3986) return g.isValid(ruleName, input);
-  const e = entryOf(ruleName, "isValid");
+export function isValid(input: string, rule?: RuleName | (string & {}) | ValidateOptions): boolean {
   requireString(input, "isValid");
+  if (rule === undefined) return URI_REFERENCE.fast.test(input);
+  const o = optionsOf(rule, "isValid");
+  if (o.grammar !== undefined && o.grammar !== rfc3986) return o.grammar.isValid(input, requireRule(o.rule, "isValid"));
+  const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "isValid");
   return e.fast.test(input);
 }

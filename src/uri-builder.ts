@@ -3,8 +3,9 @@
 import * as make from "./ast/make.js";
 import type { Authority, RelativeRef, Uri, UriReference } from "./ast/nodes.js";
 import { pathKindOf } from "./ast/path-kind.js";
-import { syntaxError, type UriSyntaxError } from "./errors.js";
-import { parse, validate, type Result } from "./parse.js";
+import { syntaxError, throwWithStack, type UriSyntaxError } from "./errors.js";
+import { referenceArgument, type UriInput } from "./operations.js";
+import { describeValue, parse, validate, type Result } from "./parse.js";
 import type { RuleName } from "./rules/index.js";
 
 /** The parts of a URI reference, as text still percent-encoded; a part left out is absent. */
@@ -29,9 +30,15 @@ type Checked<T> = Result<T, UriSyntaxError>;
 
 const check = (rule: RuleName, text: string | undefined): UriSyntaxError | undefined => {
   if (text === undefined) return undefined;
-  const v = validate(rule, text);
+  const v = validate(text, rule);
   return v.ok ? undefined : v.error;
 };
+
+/** A part given as an argument: a string, or undefined for "absent"; anything else is a TypeError naming it. */
+function partArgument(x: unknown, name: string, caller: string, number = false): void {
+  if (x === undefined || typeof x === "string" || (number && typeof x === "number")) return;
+  throw new TypeError(`${caller}: the argument "${name}" must be a string${number ? " or a number" : ""} or undefined, got ${describeValue(x)}`);
+}
 
 /** A number is written in decimal; one that is not a whole number then fails the `port` rule. */
 const portText = (port: string | number | undefined): string | undefined => (typeof port === "number" ? String(port) : port);
@@ -102,6 +109,9 @@ const partsOf = (node: UriReference): Assembly => ({
 export function buildUri(parts: UriParts & { readonly scheme: string }): Checked<Uri>;
 export function buildUri(parts: UriParts): Checked<UriReference>;
 export function buildUri(parts: UriParts): Checked<UriReference> {
+  if (typeof parts !== "object" || parts === null) throw new TypeError(`buildUri: the argument "parts" must be an object of parts, got ${describeValue(parts)}`);
+  for (const k of ["scheme", "userinfo", "host", "path", "query", "fragment"] as const) partArgument(parts[k], `parts.${k}`, "buildUri");
+  partArgument(parts.port, "parts.port", "buildUri", true);
   const error = check("scheme", parts.scheme) ?? check("query", parts.query) ?? check("fragment", parts.fragment);
   if (error) return { ok: false, error };
   const authority = authorityOf(parts.userinfo, parts.host, portText(parts.port));
@@ -117,12 +127,15 @@ export function buildUri(parts: UriParts): Checked<UriReference> {
  * const r = withScheme(parseOrThrow("http://a/b/c/d;p?q"), "https");
  * if (r.ok) serialize(r.value); // "https://a/b/c/d;p?q"
  */
-export function withScheme(node: UriReference, scheme: string): Checked<Uri>;
-export function withScheme(node: UriReference, scheme: undefined): Checked<RelativeRef>;
-export function withScheme(node: UriReference, scheme: string | undefined): Checked<UriReference>;
-export function withScheme(node: UriReference, scheme: string | undefined): Checked<UriReference> {
+export function withScheme(input: UriInput, scheme: string): Checked<Uri>;
+export function withScheme(input: UriInput, scheme: undefined): Checked<RelativeRef>;
+export function withScheme(input: UriInput, scheme: string | undefined): Checked<UriReference>;
+export function withScheme(input: UriInput, scheme: string | undefined): Checked<UriReference> {
+  const r = referenceArgument(input, "input", "withScheme");
+  if (!r.ok) return r;
+  partArgument(scheme, "scheme", "withScheme");
   const error = check("scheme", scheme);
-  return error ? { ok: false, error } : finish({ ...partsOf(node), scheme });
+  return error ? { ok: false, error } : finish({ ...partsOf(r.value), scheme });
 }
 
 /**
@@ -132,7 +145,11 @@ export function withScheme(node: UriReference, scheme: string | undefined): Chec
  * const r = withUserinfo(parseOrThrow("ftp://ftp.is.co.za/rfc/rfc1808.txt"), "anonymous");
  * if (r.ok) serialize(r.value); // "ftp://anonymous@ftp.is.co.za/rfc/rfc1808.txt"
  */
-export function withUserinfo<T extends UriReference>(node: T, userinfo: string | undefined): Checked<T> {
+export function withUserinfo<T extends UriReference = UriReference>(input: T | string, userinfo: string | undefined): Checked<T> {
+  const r = referenceArgument(input, "input", "withUserinfo");
+  if (!r.ok) return r;
+  const node = r.value as T;
+  partArgument(userinfo, "userinfo", "withUserinfo");
   const parts = partsOf(node);
   const a = parts.authority;
   if (a === undefined) return userinfo === undefined ? finishAs(node, parts) : { ok: false, error: needsHost(userinfo) };
@@ -149,7 +166,11 @@ export function withUserinfo<T extends UriReference>(node: T, userinfo: string |
  * const r = withHost(parseOrThrow("http://a/b/c/d;p?q"), "[2001:db8::7]");
  * if (r.ok) serialize(r.value); // "http://[2001:db8::7]/b/c/d;p?q"
  */
-export function withHost<T extends UriReference>(node: T, host: string | undefined): Checked<T> {
+export function withHost<T extends UriReference = UriReference>(input: T | string, host: string | undefined): Checked<T> {
+  const r = referenceArgument(input, "input", "withHost");
+  if (!r.ok) return r;
+  const node = r.value as T;
+  partArgument(host, "host", "withHost");
   const a = node.authority;
   const authority = host === undefined ? authorityOf(undefined, undefined, undefined) : authorityOf(a?.userinfo, host, a?.port);
   if (!authority.ok) return authority;
@@ -164,7 +185,11 @@ export function withHost<T extends UriReference>(node: T, host: string | undefin
  * const r = withPort(parseOrThrow("http://a/b/c/d;p?q"), 8080);
  * if (r.ok) serialize(r.value); // "http://a:8080/b/c/d;p?q"
  */
-export function withPort<T extends UriReference>(node: T, port: string | number | undefined): Checked<T> {
+export function withPort<T extends UriReference = UriReference>(input: T | string, port: string | number | undefined): Checked<T> {
+  const r = referenceArgument(input, "input", "withPort");
+  if (!r.ok) return r;
+  const node = r.value as T;
+  partArgument(port, "port", "withPort", true);
   const text = portText(port);
   const parts = partsOf(node);
   const a = parts.authority;
@@ -183,7 +208,11 @@ export function withPort<T extends UriReference>(node: T, port: string | number 
  * const r = withPath(parseOrThrow("http://a/b/c/d;p?q"), "/g");
  * if (r.ok) serialize(r.value); // "http://a/g?q"
  */
-export function withPath<T extends UriReference>(node: T, path: string | undefined): Checked<T> {
+export function withPath<T extends UriReference = UriReference>(input: T | string, path: string | undefined): Checked<T> {
+  const r = referenceArgument(input, "input", "withPath");
+  if (!r.ok) return r;
+  const node = r.value as T;
+  partArgument(path, "path", "withPath");
   return finishAs(node, { ...partsOf(node), path: path ?? "" });
 }
 
@@ -194,7 +223,11 @@ export function withPath<T extends UriReference>(node: T, path: string | undefin
  * const r = withQuery(parseOrThrow("http://a/b/c/d;p?q"), "y");
  * if (r.ok) serialize(r.value); // "http://a/b/c/d;p?y"
  */
-export function withQuery<T extends UriReference>(node: T, query: string | undefined): Checked<T> {
+export function withQuery<T extends UriReference = UriReference>(input: T | string, query: string | undefined): Checked<T> {
+  const r = referenceArgument(input, "input", "withQuery");
+  if (!r.ok) return r;
+  const node = r.value as T;
+  partArgument(query, "query", "withQuery");
   const error = check("query", query);
   return error ? { ok: false, error } : finishAs(node, { ...partsOf(node), query });
 }
@@ -207,7 +240,50 @@ export function withQuery<T extends UriReference>(node: T, query: string | undef
  * const r = withFragment(parseOrThrow("http://a/b/c/d;p?q"), "s");
  * if (r.ok) serialize(r.value); // "http://a/b/c/d;p?q#s"
  */
-export function withFragment<T extends UriReference>(node: T, fragment: string | undefined): Checked<T> {
+export function withFragment<T extends UriReference = UriReference>(input: T | string, fragment: string | undefined): Checked<T> {
+  const r = referenceArgument(input, "input", "withFragment");
+  if (!r.ok) return r;
+  const node = r.value as T;
+  partArgument(fragment, "fragment", "withFragment");
   const error = check("fragment", fragment);
   return error ? { ok: false, error } : finishAs(node, { ...partsOf(node), fragment });
+}
+
+/** The value of a Result, or its error thrown with a stack trace from `caller`. */
+function orThrow<T>(r: Checked<T>, caller: (...args: never[]) => unknown): T {
+  if (!r.ok) throwWithStack(r.error, caller);
+  return r.value;
+}
+
+/** {@link buildUri}, throwing its error. */
+export function buildUriOrThrow(parts: UriParts): UriReference {
+  return orThrow(buildUri(parts), buildUriOrThrow);
+}
+/** {@link withScheme}, throwing its error. */
+export function withSchemeOrThrow(input: UriInput, scheme: string | undefined): UriReference {
+  return orThrow(withScheme(input, scheme), withSchemeOrThrow);
+}
+/** {@link withUserinfo}, throwing its error. */
+export function withUserinfoOrThrow<T extends UriReference = UriReference>(input: T | string, userinfo: string | undefined): T {
+  return orThrow(withUserinfo(input, userinfo), withUserinfoOrThrow);
+}
+/** {@link withHost}, throwing its error. */
+export function withHostOrThrow<T extends UriReference = UriReference>(input: T | string, host: string | undefined): T {
+  return orThrow(withHost(input, host), withHostOrThrow);
+}
+/** {@link withPort}, throwing its error. */
+export function withPortOrThrow<T extends UriReference = UriReference>(input: T | string, port: string | number | undefined): T {
+  return orThrow(withPort(input, port), withPortOrThrow);
+}
+/** {@link withPath}, throwing its error. */
+export function withPathOrThrow<T extends UriReference = UriReference>(input: T | string, path: string | undefined): T {
+  return orThrow(withPath(input, path), withPathOrThrow);
+}
+/** {@link withQuery}, throwing its error. */
+export function withQueryOrThrow<T extends UriReference = UriReference>(input: T | string, query: string | undefined): T {
+  return orThrow(withQuery(input, query), withQueryOrThrow);
+}
+/** {@link withFragment}, throwing its error. */
+export function withFragmentOrThrow<T extends UriReference = UriReference>(input: T | string, fragment: string | undefined): T {
+  return orThrow(withFragment(input, fragment), withFragmentOrThrow);
 }

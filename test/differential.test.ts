@@ -16,7 +16,7 @@ const TOP_LEVEL: RuleName[] = ["URI-reference", "URI", "absolute-URI", "relative
 
 function agree(name: RuleName, input: string): void {
   const reference = grammar.matches(name, input);
-  const fast = isValid(name, input);
+  const fast = isValid(input, name);
   const combinators = rule(name).skip(P.eof).parse(input);
   if (fast !== reference || combinators.status !== reference) {
     throw new Error(`${name} ${JSON.stringify(input)}: reference ${reference}, regex ${fast}, combinators ${combinators.status}`);

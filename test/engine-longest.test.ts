@@ -34,9 +34,9 @@ describe("a rule's parser consumes its longest match (RuleParser)", () => {
       expect(r.expected).toEqual(["'b'"]);
     }
     // The same sequence as an ABNF rule has the exact semantics.
-    expect(g.validate("xb", "ab").ok).toBe(true);
+    expect(g.validate("ab", "xb").ok).toBe(true);
     expect(g.rule("xb").parse("ab")).toEqual({ status: true, value: "ab" });
-    expect(g.validate("xb", "abb").ok).toBe(true);
+    expect(g.validate("abb", "xb").ok).toBe(true);
   });
 
   it("parsimmon does not backtrack into it: P.alt(x, \"abc\") on \"abc\" fails after x's longest match", () => {
@@ -148,10 +148,10 @@ describe("characters above U+FFFF, on every backend", () => {
   /** Every backend's answer for a whole-string match, and the validation's offset. */
   function answers(gr: Grammar, rule: string, input: string) {
     const source = gr.pattern(rule);
-    const v = gr.validate(rule, input);
+    const v = gr.validate(input, rule);
     const parsed = gr.rule(rule).skip(P.eof).parse(input);
     return {
-      isValid: gr.isValid(rule, input),
+      isValid: gr.isValid(input, rule),
       validate: v.ok,
       parser: parsed.status,
       regex: source === undefined ? "none" : new RegExp(`^(?:${source})$`).test(input),
@@ -184,20 +184,20 @@ describe("characters above U+FFFF, on every backend", () => {
   });
 
   it("an error's found shows the whole astral character it stopped at", () => {
-    const v = astral.validate("emoji", EMOJI + EMOJI);
+    const v = astral.validate(EMOJI + EMOJI, "emoji");
     expect(v.ok).toBe(false);
     if (!v.ok) {
       expect(v.error.found).toBe(JSON.stringify(EMOJI));
       expect(v.error.shortMessage).toContain(`found "${EMOJI}"`);
     }
-    const w = astral.validate("wide", `${EMOJI}\u{1FFFE}`);
+    const w = astral.validate(`${EMOJI}\u{1FFFE}`, "wide");
     expect(w.ok).toBe(false);
     if (!w.ok) {
       expect(w.error.offset).toBe(2);
       expect(w.error.found).toBe(JSON.stringify("\u{1FFFE}"));
     }
     // half a character is shown as what it is
-    const h = astral.validate("wide", `${EMOJI}\ud83d`);
+    const h = astral.validate(`${EMOJI}\ud83d`, "wide");
     expect(h.ok).toBe(false);
     if (!h.ok) {
       expect(h.error.offset).toBe(2);
@@ -257,7 +257,7 @@ describe("characters above U+FFFF, on every backend", () => {
       for (let k = 0; k < 2000 && wrong.length < 5; k++) {
         const s = astral.generate(rule, random);
         if (hasLoneSurrogate(s)) wrong.push(`${rule}: ${JSON.stringify(s)} holds a lone surrogate`);
-        if (!astral.isValid(rule, s) || !oracle.matches(rule, s)) wrong.push(`${rule}: ${JSON.stringify(s)} does not match`);
+        if (!astral.isValid(s, rule) || !oracle.matches(rule, s)) wrong.push(`${rule}: ${JSON.stringify(s)} does not match`);
       }
       expect(wrong).toEqual([]);
     }
@@ -275,7 +275,7 @@ describe("characters above U+FFFF, on every backend", () => {
       for (let k = 0; k < 200; k++) {
         const s = astral.generate(rule, random);
         for (const t of [s, swap(s)]) {
-          if (printed.matches(rule, t) !== astral.isValid(rule, t)) wrong.push(`${rule} = ${astral.abnf(rule)}: ${JSON.stringify(t)} ${astral.isValid(rule, t) ? "matches" : "does not match"} the rule, but not its printed ABNF`);
+          if (printed.matches(rule, t) !== astral.isValid(t, rule)) wrong.push(`${rule} = ${astral.abnf(rule)}: ${JSON.stringify(t)} ${astral.isValid(t, rule) ? "matches" : "does not match"} the rule, but not its printed ABNF`);
         }
         if (wrong.length > 0) break;
       }

@@ -74,8 +74,8 @@ class Battery {
   /** `undefined` when every answer is right, else what went wrong. */
   check(rule: string, input: string): string | undefined {
     const want = this.oracle.matches(rule, input);
-    const valid = this.g.isValid(rule, input);
-    const v = this.g.validate(rule, input);
+    const valid = this.g.isValid(input, rule);
+    const v = this.g.validate(input, rule);
     const parsed = this.#parser(rule).parse(input);
     const re = this.#regex(rule);
     const viaRegex = re === undefined ? want : re.test(input);
@@ -129,7 +129,7 @@ function battery(spec: EngineGrammar, build: () => Grammar, seed: number): void 
   it("answers every hand-picked case as the fixture (and the reference) says", () => {
     const wrong: string[] = [];
     for (const c of spec.cases) {
-      const v = g.validate(c.rule, c.input);
+      const v = g.validate(c.input, c.rule);
       if (v.ok !== c.match) wrong.push(`${c.rule} ${JSON.stringify(c.input)} (${c.why}): validate ${v.ok}, want ${c.match}`);
       if (!v.ok && c.offset !== undefined && v.error.offset !== c.offset) {
         wrong.push(`${c.rule} ${JSON.stringify(c.input)} (${c.why}): offset ${v.error.offset}, want ${c.offset}`);

@@ -35,7 +35,7 @@ describe("the built package", () => {
       ldh: abnf.alt(abnf.ref("alphanum"), abnf.lit("-")), alphanum: abnf.alt(abnf.ref("ALPHA"), abnf.ref("DIGIT")) },
       { imports: [abnf.core.pick("ALPHA", "DIGIT")] });
     const loaded = abnf.grammarFromAbnf('x = 1*DIGIT "." 1*DIGIT').value;
-    console.log(JSON.stringify([g.isValid("NID", "isbn"), g.rule("NID").tryParse("isbn"), loaded.isValid("x", "1.25"), typeof abnf.rfc3986.rule]));
+    console.log(JSON.stringify([g.isValid("isbn", "NID"), g.rule("NID").tryParse("isbn"), loaded.isValid("1.25", "x"), typeof abnf.rfc3986.rule]));
   `;
   const abnfExpected = JSON.stringify([true, "isbn", true, "function"]);
 

@@ -32,7 +32,7 @@ describe.each(files.map((f) => [f]))("%s", (file) => {
     "%s",
     (_title, c) => {
       for (const [ruleName, expected] of Object.entries(expectedMatches(c.class))) {
-        expect([ruleName, isValid(ruleName as RuleName, c.input)]).toEqual([ruleName, expected]);
+        expect([ruleName, isValid(c.input, ruleName as RuleName)]).toEqual([ruleName, expected]);
         expect([ruleName, parse(c.input, { rule: ruleName as RuleName }).ok]).toEqual([ruleName, expected]);
       }
       const r = parse(c.input);

@@ -24,6 +24,17 @@ const __check = (src, actual, expected) => { const a = actual(); try { __eq(a, e
   return { program: [...imports, check, ...body].join("\n"), assertions };
 }
 
+const tsBlocks = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
+
+/** A ```ts block as a type-checked module: the same assertions, with a typed checker. */
+function toTsProgram(block: string): string {
+  const { program } = toProgram(block);
+  return program.replace(
+    "const __check = (src, actual, expected) =>",
+    "const __check = (src: string, actual: () => unknown, expected: unknown): void =>",
+  );
+}
+
 describe("README examples", () => {
   it("has examples", () => expect(blocks.length).toBeGreaterThanOrEqual(3));
 
@@ -33,11 +44,38 @@ describe("README examples", () => {
     execFileSync(process.execPath, ["--input-type=module", "-e", program], { cwd: root, encoding: "utf8", stdio: "pipe" });
   });
 
+  it("has TypeScript examples", () => expect(tsBlocks.length).toBeGreaterThanOrEqual(1));
+
+  it.each(tsBlocks.map((b, i) => [i + 1, b]))("TypeScript block %i compiles under strict settings and runs as written", (_i, block) => {
+    // inside the package directory, so that "uri-grammar" resolves to this package by its own name
+    const dir = fs.mkdtempSync(path.join(root, ".readme-ts-"));
+    try {
+      fs.writeFileSync(path.join(dir, "example.mts"), toTsProgram(block));
+      fs.writeFileSync(
+        path.join(dir, "tsconfig.json"),
+        JSON.stringify({
+          compilerOptions: {
+            target: "ES2022", module: "nodenext", moduleResolution: "nodenext", strict: true, exactOptionalPropertyTypes: true,
+            noUncheckedIndexedAccess: true, skipLibCheck: false, types: ["node"], outDir: "out", lib: ["ES2022"],
+          },
+          files: ["example.mts"],
+        }),
+      );
+      execFileSync(process.execPath, [path.join(root, "node_modules/typescript/bin/tsc"), "-p", dir], { cwd: dir, encoding: "utf8", stdio: "pipe" });
+      execFileSync(process.execPath, [path.join(dir, "out/example.mjs")], { cwd: dir, encoding: "utf8", stdio: "pipe" });
+    } catch (e) {
+      const err = e as { stdout?: string; stderr?: string; message: string };
+      throw new Error(`${err.stdout ?? ""}${err.stderr ?? ""}${err.message}`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it("shows the error message that validate really gives", () => {
     const shown = /`v\.error\.message` reads:\n\n```\n([\s\S]*?)\n```/.exec(readme)?.[1];
     const out = execFileSync(
       process.execPath,
-      ["--input-type=module", "-e", `import { validate } from "uri-grammar"; process.stdout.write(validate("URI-reference", "https://[::1/").error.message);`],
+      ["--input-type=module", "-e", `import { validate } from "uri-grammar"; process.stdout.write(validate("https://[::1/", "URI-reference").error.message);`],
       { cwd: root, encoding: "utf8" },
     );
     expect(shown).toBe(out);

@@ -73,17 +73,17 @@ describe.each(cases.map((c) => [c.verdict, c.name, c] as const))("%s: %s", (verd
     const oracle = new Oracle(text);
     const short = unit.repeat(Math.min(repeat, 8)) + suffix;
     expect([oracle.matches(c.rule, short), oracle.viablePrefix(c.rule, short)]).toEqual([false, unit.length * Math.min(repeat, 8)]);
-    expect(g.validate(c.rule, short)).toMatchObject({ ok: false, error: { offset: unit.length * Math.min(repeat, 8) } });
+    expect(g.validate(short, c.rule)).toMatchObject({ ok: false, error: { offset: unit.length * Math.min(repeat, 8) } });
 
     // A regex the analysis wrongly allowed would not come back from the long input: don't run it.
     if (verdict === "unsafe" && g.pattern(c.rule) !== undefined) throw new Error("a regex was derived for an unsafe rule; not running it");
     const input = unit.repeat(repeat) + suffix;
-    expect(g.isValid(c.rule, input)).toBe(false);
-    const v = g.validate(c.rule, input);
+    expect(g.isValid(input, c.rule)).toBe(false);
+    const v = g.validate(input, c.rule);
     expect(v.ok ? undefined : v.error.offset).toBe(offset);
     const parsed = g.rule(c.rule).skip(P.eof).parse(input);
     expect(parsed.status ? undefined : parsed.index.offset).toBe(offset);
     // and the same input without the suffix is still a beginning of a match, or a match
-    expect(g.validate(c.rule, unit.repeat(repeat)).ok || !g.isValid(c.rule, unit.repeat(repeat))).toBe(true);
+    expect(g.validate(unit.repeat(repeat), c.rule).ok || !g.isValid(unit.repeat(repeat), c.rule)).toBe(true);
   });
 });

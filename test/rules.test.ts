@@ -28,8 +28,8 @@ describe.each(files.map((f) => [f]))("%s", (file) => {
     "%s",
     (_title, c) => {
       expect(grammar.matches(name, c.input)).toBe(c.accept);
-      expect(isValid(name, c.input)).toBe(c.accept);
-      expect(validate(name, c.input).ok).toBe(c.accept);
+      expect(isValid(c.input, name)).toBe(c.accept);
+      expect(validate(c.input, name).ok).toBe(c.accept);
       if (c.accept) expect(parser).toAccept(c.input);
       else expect(parser).not.toAccept(c.input);
     },

@@ -49,8 +49,8 @@ export interface Position {
    * characters of its rule; reading one means the rule is in use, and the matcher switches to
    * the automaton without stubs. `labels` name what the rule can start with.
    */
-  readonly stub?: string;
-  readonly labels?: readonly string[];
+  readonly stub?: string | undefined;
+  readonly labels?: readonly string[] | undefined;
 }
 
 /**
@@ -144,7 +144,7 @@ export function buildAutomaton(
   rule: RuleDefinition,
   analysis: Analysis,
   calls: ReadonlySet<string>,
-  settings: { readonly keepAll?: boolean; readonly stubs?: ReadonlySet<string> } = {},
+  settings: { readonly keepAll?: boolean | undefined; readonly stubs?: ReadonlySet<string> | undefined } = {},
 ): Automaton {
   const stubs = settings.stubs ?? new Set<string>();
   let hasStubs = false;

@@ -24,15 +24,15 @@ export function seededRandom(seed: number): Random {
 
 export interface GenerateOptions {
   /** The most items an unbounded repetition adds beyond its minimum; 6 when left out. */
-  readonly maxRepeat?: number;
+  readonly maxRepeat?: number | undefined;
   /** How many rule references deep the generator goes before it takes the shortest ways out; 40 when left out. */
-  readonly maxDepth?: number;
+  readonly maxDepth?: number | undefined;
   /**
    * How many expressions the generator expands before it takes the shortest ways out
    * everywhere; 2,000 when left out. Keeps the output small when a rule recurses inside a
    * repetition (`p = "(" *p ")"`), where each level could multiply the work.
    */
-  readonly budget?: number;
+  readonly budget?: number | undefined;
 }
 
 /** A random code point of a set, each one equally likely. */

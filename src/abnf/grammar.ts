@@ -17,7 +17,7 @@ import type { Result } from "../result.js";
 export type { RuleDefinition } from "./analysis.js";
 
 /** A rule as given to {@link grammar}: an expression, or one with options. */
-export type RuleInput = Expr | { readonly expr: Expr; readonly token?: boolean };
+export type RuleInput = Expr | { readonly expr: Expr; readonly token?: boolean | undefined };
 
 /** Rules by name, as given to {@link grammar} or {@link Grammar.derive}. */
 export type RuleInputs = Readonly<Record<string, RuleInput>>;
@@ -25,29 +25,29 @@ export type RuleInputs = Readonly<Record<string, RuleInput>>;
 /** Options of {@link grammar}. */
 export interface GrammarOptions {
   /** A name for messages and docs, e.g. `"RFC 3986"`. */
-  readonly name?: string;
+  readonly name?: string | undefined;
   /**
    * Grammars whose rules this one uses by name (e.g. `rfc3986.pick("pchar")`). Their rules are
    * part of the new grammar. Two imports may both define a rule only with the same definition,
    * and a rule defined here may not also be imported (derive a grammar to override one).
    */
-  readonly imports?: readonly Grammar[];
+  readonly imports?: readonly Grammar[] | undefined;
   /**
    * Rules that most inputs never use and that cost much to compile into the regex fast path
    * (RFC 3986's `IP-literal`): the fast path leaves them out unless the input holds a character
    * they can start with. Only a speed hint; answers are the same.
    */
-  readonly rare?: readonly string[];
+  readonly rare?: readonly string[] | undefined;
 }
 
 /** Changes of {@link Grammar.derive}. */
 export interface DeriveOptions {
-  readonly name?: string;
+  readonly name?: string | undefined;
   /** New names for rules (references follow); a function, or a map from old name to new. */
-  readonly rename?: ((name: string) => string) | Readonly<Record<string, string>>;
+  readonly rename?: ((name: string) => string) | Readonly<Record<string, string>> | undefined;
   /** Rules to add, or to override (by their name after renaming). */
-  readonly rules?: RuleInputs;
-  readonly rare?: readonly string[];
+  readonly rules?: RuleInputs | undefined;
+  readonly rare?: readonly string[] | undefined;
 }
 
 /** The outcome of {@link Grammar.validate}. */
@@ -104,7 +104,7 @@ function withRules(defs: Map<string, RuleDefinition>, local: readonly (readonly 
  *
  * @example
  * const g = grammar({ "NID": seq(ref("alphanum"), rep(0, 30, ref("ldh")), ref("alphanum")), ... });
- * g.validate("NID", "isbn").ok // true
+ * g.validate("isbn", "NID").ok // true
  */
 export class Grammar {
   /** A name for messages and docs. */
@@ -265,9 +265,9 @@ export class Grammar {
    * {@link UriSyntaxError} with the offset where the input stops being the beginning of any
    * string of the rule and what could have stood there.
    */
-  validate(name: string, input: string): Validation {
-    const def = this.require(name, "validate");
+  validate(input: string, name: string): Validation {
     requireString(input, "validate");
+    const def = this.require(name, "validate");
     if (this.#fastPath(def).test(input)) return VALID;
     const failure = matchWhole(this.compiled, def.name.toLowerCase(), input);
     if (failure === undefined) return VALID;
@@ -275,9 +275,9 @@ export class Grammar {
   }
 
   /** True when the whole input matches the rule ({@link validate} without the error). */
-  isValid(name: string, input: string): boolean {
-    const def = this.require(name, "isValid");
+  isValid(input: string, name: string): boolean {
     requireString(input, "isValid");
+    const def = this.require(name, "isValid");
     return this.#fastPath(def).test(input);
   }
 
@@ -341,7 +341,7 @@ function checkName(name: string): string {
 
 function requireString(input: unknown, caller: string): asserts input is string {
   if (typeof input !== "string") {
-    throw new TypeError(`${caller} expects a string to match, got ${input === null ? "null" : typeof input}`);
+    throw new TypeError(`${caller}: the argument "input" must be a string, got ${input === null ? "null" : typeof input}`);
   }
 }
 
@@ -388,7 +388,7 @@ function editDistance(a: string, b: string, limit: number): number {
  *   "ldh": alt(ref("alphanum"), lit("-")),
  *   "alphanum": alt(ref("ALPHA"), ref("DIGIT")),
  * }, { imports: [rfc3986.pick("ALPHA", "DIGIT")] });
- * urn.isValid("NID", "isbn"); // true
+ * urn.isValid("isbn", "NID"); // true
  */
 export function grammar(rules: RuleInputs, options: GrammarOptions = {}): Grammar {
   if (typeof rules !== "object" || rules === null) throw new TypeError("grammar expects an object of rules by name");

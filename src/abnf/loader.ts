@@ -14,7 +14,7 @@ import type { Result } from "../result.js";
 /** Options of {@link grammarFromAbnf}. */
 export interface LoadOptions {
   /** A name for messages and docs, e.g. `"RFC 8141"`. */
-  readonly name?: string;
+  readonly name?: string | undefined;
   /**
    * Grammars whose rules the text refers to by name (e.g. `rfc3986.pick("pchar")`, or all of
    * `rfc3986`); the 16 core rules of RFC 5234 Appendix B.1 are always there. Only the rules the
@@ -23,11 +23,11 @@ export interface LoadOptions {
    * `pchar` still means RFC 3986's `unreserved` when the text defines another `unreserved`).
    * A rule the text defines only as prose (`host = <host, see RFC 3986>`) is taken from the imports.
    */
-  readonly imports?: readonly Grammar[];
+  readonly imports?: readonly Grammar[] | undefined;
   /** Rules reported by name in "expected" lists (rules of one character are by default). */
-  readonly tokens?: readonly string[];
+  readonly tokens?: readonly string[] | undefined;
   /** See GrammarOptions.rare. */
-  readonly rare?: readonly string[];
+  readonly rare?: readonly string[] | undefined;
 }
 
 /**

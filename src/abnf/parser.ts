@@ -56,8 +56,8 @@ export function toParser<V = string>(g: Grammar, def: RuleDefinition, build: Val
     abnfName: { value: def.name, enumerable: true },
     abnf: { get: () => g.abnf(def.name), enumerable: true },
     pattern: { get: () => g.pattern(def.name), enumerable: true },
-    validate: { value: (input: string) => g.validate(def.name, input) },
-    isValid: { value: (input: string) => g.isValid(def.name, input) },
+    validate: { value: (input: string) => g.validate(input, def.name) },
+    isValid: { value: (input: string) => g.isValid(input, def.name) },
     generate: { value: (random: Random, options?: GenerateOptions) => g.generate(def.name, random, options) },
   }) as RuleParser<V>;
 }

@@ -100,7 +100,7 @@ export interface AbnfErrorDetails {
   readonly detail: string;
   /** The source line the error is on, without its line end. */
   readonly lineText: string;
-  readonly expected?: readonly string[];
+  readonly expected?: readonly string[] | undefined;
 }
 
 /**

@@ -55,9 +55,9 @@ export type ValueOf<A, K extends string> = [ActionKey<A, K>] extends [never] ? s
 /** Options of {@link semantics}. */
 export interface SemanticsOptions {
   /** Rules to capture (to read with `first`/`all`) besides the ones with an action. */
-  readonly captures?: readonly string[];
+  readonly captures?: readonly string[] | undefined;
   /** Faster ways to a rule's value; see {@link Accelerator}. */
-  readonly accelerators?: Readonly<Record<string, Accelerator<unknown>>>;
+  readonly accelerators?: Readonly<Record<string, Accelerator<unknown>>> | undefined;
 }
 
 class MatchNode implements Match {
@@ -159,9 +159,9 @@ export class Semantics<A extends Actions> {
    * Parses the whole input against a rule and returns its value, or a {@link UriSyntaxError}
    * with the offset and what was expected.
    */
-  parse<K extends string>(name: K, input: string): Result<ValueOf<A, K>, UriSyntaxError> {
+  parse<K extends string>(input: string, name: K): Result<ValueOf<A, K>, UriSyntaxError> {
+    if (typeof input !== "string") throw new TypeError(`parse: the argument "input" must be a string, got ${input === null ? "null" : typeof input}`);
     const def = this.grammar.require(name, "parse");
-    if (typeof input !== "string") throw new TypeError(`parse expects a string to parse, got ${input === null ? "null" : typeof input}`);
     if (!this.grammar.fastPath(def.name).test(input)) {
       const failure = matchWhole(this.grammar.compiled, def.name.toLowerCase(), input);
       if (failure !== undefined) return { ok: false, error: syntaxError(input, def.name, failure.offset, failure.expected) };
@@ -302,7 +302,7 @@ export class Semantics<A extends Actions> {
  *
  * @example
  * const s = semantics(urn, { "assigned-name": (m) => ({ nid: m.first("NID")?.text, nss: m.first("NSS")?.text }) }, { captures: ["NID", "NSS"] });
- * s.parse("assigned-name", "urn:isbn:0451450523") // { ok: true, value: { nid: "isbn", nss: "0451450523" } }
+ * s.parse("urn:isbn:0451450523", "assigned-name") // { ok: true, value: { nid: "isbn", nss: "0451450523" } }
  */
 export function semantics<A extends Actions>(g: Grammar, actions: A, options: SemanticsOptions = {}): Semantics<A> {
   return new Semantics(g, actions, options);

@@ -1,8 +1,9 @@
 // The only place AST nodes are built. Every node is frozen. Constructors trust their input to be
-// valid for its rule (the parser, or a caller that validated it, guarantees that); they derive
-// the convenience fields (octets, pieces, segments) from the raw text.
+// valid for its rule (the parser, a transform or the builder guarantees that; none of them is
+// exported from the package); they derive the convenience fields (octets, pieces, segments)
+// from the raw text.
 import type {
-  Authority, Host, HostKind, IPv4Host, IPv6Host, IPvFutureHost, Path, PathKind, RegNameHost, RelativeRef, Span, Uri, UriReference,
+  Authority, Host, HostKind, IPv4Host, IPv6Host, IPvFutureHost, Node, Path, PathKind, RegNameHost, Span, UriReference,
 } from "./nodes.js";
 
 /** Spans with both offsets below this are shared (see {@link span}). */
@@ -21,9 +22,9 @@ export function span(start: number, end: number): Span {
   return (row[end] ??= Object.freeze({ start, end }));
 }
 
-// Every node is created with its `span` field (undefined when it has none), so that all nodes of
-// a kind share one shape.
-const frozen = <T extends object>(node: T): T => Object.freeze(node);
+// Every node is an instance of one class per node kind, created with its `span` field
+// (undefined when it has none) and frozen: all nodes of a kind share one shape, and the class
+// is the proof that the library made the node (see isNode).
 
 /** The four octets of a valid `IPv4address` (RFC 3986 §3.2.2). */
 export function ipv4Octets(text: string): [number, number, number, number] {
@@ -52,6 +53,63 @@ export function ipv6Pieces(text: string): [number, number, number, number, numbe
   return [all[0] ?? 0, all[1] ?? 0, all[2] ?? 0, all[3] ?? 0, all[4] ?? 0, all[5] ?? 0, all[6] ?? 0, all[7] ?? 0];
 }
 
+// Fields are declared in the order they read best (kind first, span last): JSON and the
+// console show them in that order.
+
+/** The IPvFuture host node: `"v" version "." address` (RFC 3986 §3.2.2). */
+class IPvFutureNode implements IPvFutureHost {
+  readonly kind = "IPvFuture" as const;
+  readonly text: string;
+  readonly version: string;
+  readonly address: string;
+  readonly span: Span | undefined;
+  constructor(text: string, span: Span | undefined) {
+    const dot = text.indexOf(".");
+    this.text = text;
+    this.version = text.slice(1, dot);
+    this.address = text.slice(dot + 1);
+    this.span = span;
+    Object.freeze(this);
+  }
+}
+
+class IPv4Node implements IPv4Host {
+  readonly kind = "IPv4address" as const;
+  readonly text: string;
+  readonly octets: readonly [number, number, number, number];
+  readonly span: Span | undefined;
+  constructor(text: string, span: Span | undefined) {
+    this.text = text;
+    this.octets = Object.freeze(ipv4Octets(text));
+    this.span = span;
+    Object.freeze(this);
+  }
+}
+
+class IPv6Node implements IPv6Host {
+  readonly kind = "IPv6address" as const;
+  readonly text: string;
+  readonly pieces: readonly [number, number, number, number, number, number, number, number];
+  readonly span: Span | undefined;
+  constructor(text: string, span: Span | undefined) {
+    this.text = text;
+    this.pieces = Object.freeze(ipv6Pieces(text));
+    this.span = span;
+    Object.freeze(this);
+  }
+}
+
+class RegNameNode implements RegNameHost {
+  readonly kind = "reg-name" as const;
+  readonly text: string;
+  readonly span: Span | undefined;
+  constructor(text: string, span: Span | undefined) {
+    this.text = text;
+    this.span = span;
+    Object.freeze(this);
+  }
+}
+
 /**
  * A host node of the given kind. `text` is the host without brackets. For `IPvFuture`, `text`
  * is `"v" version "." address`.
@@ -59,21 +117,34 @@ export function ipv6Pieces(text: string): [number, number, number, number, numbe
 export function host(kind: HostKind, text: string, s?: Span): Host {
   switch (kind) {
     case "IPv4address":
-      return frozen<IPv4Host>({ kind, text, octets: Object.freeze(ipv4Octets(text)), span: s });
+      return new IPv4Node(text, s);
     case "IPv6address":
-      return frozen<IPv6Host>({ kind, text, pieces: Object.freeze(ipv6Pieces(text)), span: s });
-    case "IPvFuture": {
-      const dot = text.indexOf(".");
-      return frozen<IPvFutureHost>({ kind, text, version: text.slice(1, dot), address: text.slice(dot + 1), span: s });
-    }
+      return new IPv6Node(text, s);
+    case "IPvFuture":
+      return new IPvFutureNode(text, s);
     case "reg-name":
-      return frozen<RegNameHost>({ kind, text, span: s });
+      return new RegNameNode(text, s);
+  }
+}
+
+class AuthorityNode implements Authority {
+  readonly kind = "authority" as const;
+  readonly userinfo: string | undefined;
+  readonly host: Host;
+  readonly port: string | undefined;
+  readonly span: Span | undefined;
+  constructor(userinfo: string | undefined, host: Host, port: string | undefined, span: Span | undefined) {
+    this.userinfo = userinfo;
+    this.host = host;
+    this.port = port;
+    this.span = span;
+    Object.freeze(this);
   }
 }
 
 /** An authority node (RFC 3986 §3.2). */
 export const authority = (userinfo: string | undefined, h: Host, port: string | undefined, s?: Span): Authority =>
-  frozen<Authority>({ kind: "authority", userinfo, host: h, port, span: s });
+  new AuthorityNode(userinfo, h, port, s);
 
 const spanlessAuthorities = new WeakMap<Authority, Authority>();
 
@@ -101,18 +172,17 @@ export function pathSegments(text: string): readonly string[] {
 
 const NO_SEGMENTS: readonly string[] = Object.freeze([]);
 
-/** A path node from its text. */
 /**
  * A path node. `segments` is computed on first read (splitting costs more than the rest of a
  * parse) and then kept; the node is frozen all the same, and serializes to JSON with it.
  */
-class PathNode implements Path {
-  readonly kind: PathKind;
+class PathNode<K extends PathKind = PathKind> implements Path<K> {
+  readonly kind: K;
   readonly text: string;
   readonly span: Span | undefined;
   #segments: readonly string[] | undefined;
 
-  constructor(kind: PathKind, text: string, s: Span | undefined) {
+  constructor(kind: K, text: string, s: Span | undefined) {
     this.kind = kind;
     this.text = text;
     this.span = s;
@@ -123,13 +193,13 @@ class PathNode implements Path {
     return (this.#segments ??= pathSegments(this.text));
   }
 
-  toJSON(): { kind: PathKind; text: string; segments: readonly string[]; span: Span | undefined } {
+  toJSON(): { kind: K; text: string; segments: readonly string[]; span: Span | undefined } {
     return { kind: this.kind, text: this.text, segments: this.segments, span: this.span };
   }
 }
 
 /** A path node from its text. */
-export const path = (kind: PathKind, text: string, s?: Span): Path => new PathNode(kind, text, s);
+export const path = <K extends PathKind>(kind: K, text: string, s?: Span): Path<K> => new PathNode(kind, text, s);
 
 /** The components of a URI reference, as {@link uriReference} takes them. */
 export interface ReferenceParts {
@@ -140,13 +210,53 @@ export interface ReferenceParts {
   readonly fragment: string | undefined;
 }
 
+class ReferenceNode {
+  readonly kind: "URI" | "relative-ref";
+  readonly scheme: string | undefined;
+  readonly authority: Authority | undefined;
+  readonly path: Path;
+  readonly query: string | undefined;
+  readonly fragment: string | undefined;
+  readonly span: Span | undefined;
+  constructor(
+    kind: "URI" | "relative-ref",
+    scheme: string | undefined,
+    authority: Authority | undefined,
+    path: Path,
+    query: string | undefined,
+    fragment: string | undefined,
+    span: Span | undefined,
+  ) {
+    this.kind = kind;
+    this.scheme = scheme;
+    this.authority = authority;
+    this.path = path;
+    this.query = query;
+    this.fragment = fragment;
+    this.span = span;
+    Object.freeze(this);
+  }
+}
+
 /** A `URI` node when there is a scheme, a `relative-ref` node otherwise (RFC 3986 §4.1). */
 export function uriReference(parts: ReferenceParts, s?: Span): UriReference {
   const { scheme, authority: a, path: p, query, fragment } = parts;
-  return scheme === undefined
-    ? frozen<RelativeRef>({ kind: "relative-ref", scheme: undefined, authority: a, path: p, query, fragment, span: s })
-    : frozen<Uri>({ kind: "URI", scheme, authority: a, path: p, query, fragment, span: s });
+  return new ReferenceNode(scheme === undefined ? "relative-ref" : "URI", scheme, a, p, query, fragment, s) as UriReference;
 }
+
+/** The prototypes of the node classes: a node is an object made by this file. */
+const NODE_PROTOTYPES: ReadonlySet<object> = new Set<object>([
+  ReferenceNode.prototype, AuthorityNode.prototype, PathNode.prototype,
+  IPv4Node.prototype, IPv6Node.prototype, IPvFutureNode.prototype, RegNameNode.prototype,
+]);
+
+/**
+ * True when `x` is a node made by this library's constructors (by parsing, a transform or the
+ * builder), and so valid by construction. An object that only looks like one (a spread copy
+ * `{ ...uri, query: "x y" }`, a JSON round trip) is not: nothing checked its parts.
+ */
+export const isNode = (x: unknown): x is Node =>
+  typeof x === "object" && x !== null && NODE_PROTOTYPES.has(Object.getPrototypeOf(x) as object);
 
 /** The text of a host as it appears in a URI: IP literals in brackets (RFC 3986 §3.2.2). */
 export const hostText = (h: Host): string =>

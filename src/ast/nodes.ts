@@ -8,9 +8,9 @@ export interface Span {
   readonly end: number;
 }
 
-/** Parsed nodes always carry a span; nodes built by transforms or by hand leave it out. */
+/** Parsed nodes always carry a span (their type is then `Parsed<T>`); nodes built by transforms leave it out. */
 export interface Located {
-  readonly span?: Span;
+  readonly span?: Span | undefined;
 }
 
 /** RFC 3986 §3.2.2: `IPv4address`, four dec-octets. */
@@ -63,8 +63,8 @@ export interface Authority extends Located {
 export type PathKind = "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "path-empty";
 
 /** RFC 3986 §3.3 path. `segments` is `text` split on `"/"`, without the empty segment before a leading `"/"`. */
-export interface Path extends Located {
-  readonly kind: PathKind;
+export interface Path<K extends PathKind = PathKind> extends Located {
+  readonly kind: K;
   readonly text: string;
   readonly segments: readonly string[];
 }
@@ -98,3 +98,13 @@ export type AbsoluteUri = Uri & { readonly fragment: undefined };
 
 /** Every node kind of the AST. */
 export type Node = UriReference | Authority | Host | Path;
+
+/**
+ * A node as `parse` gives it: it, and every node inside it, has its `span` (nodes built by
+ * transforms have none). A `Parsed<T>` is a `T`, so it goes wherever a `T` does.
+ *
+ * @example
+ * const r = parse("http://a/b");
+ * if (r.ok) r.value.path.span.start; // 8: no `!` needed
+ */
+export type Parsed<T> = T extends Node ? { readonly [K in keyof T]-?: K extends "span" ? Span : Parsed<T[K]> } : T;

@@ -9,7 +9,7 @@ import { serialize } from "./serialize.js";
 /** Options of {@link redactPassword} and {@link toDisplayString}. */
 export interface RedactOptions {
   /** What stands in for the password; `"***"` when left out. Characters `userinfo` does not allow are percent-encoded. */
-  readonly mask?: string;
+  readonly mask?: string | undefined;
 }
 
 /**

@@ -16,13 +16,17 @@ export interface EquivalenceOptions {
    * `"scheme"` (the default, the highest rung that needs no network access): the same after
    * §6.2.2 and §6.2.3 normalization (empty and default ports, empty path), with `schemes`.
    */
-  readonly level?: EquivalenceLevel;
+  readonly level?: EquivalenceLevel | undefined;
   /** The scheme definitions of the `"scheme"` level; `defaultSchemes` when left out. */
-  readonly schemes?: SchemeNormalizations;
-  /** `"rfc5952"`: IPv6 hosts compare by their RFC 5952 form (both levels above `"simple"`). */
-  readonly ipv6?: "keep" | "rfc5952";
+  readonly schemes?: SchemeNormalizations | undefined;
+  /**
+   * `"rfc5952"`: IPv6 hosts compare by value, through their RFC 5952 form (`[::1]` is
+   * `[0::1]`); the default at the `"scheme"` level. `"keep"`: as written (case aside); the
+   * default at the `"syntax"` level.
+   */
+  readonly ipv6?: "keep" | "rfc5952" | undefined;
   /** `true`: leave fragments out of the comparison, as §6.1 advises when the comparison selects a network action. */
-  readonly ignoreFragment?: boolean;
+  readonly ignoreFragment?: boolean | undefined;
 }
 
 const SYNTAX_ONLY: NormalizeOptions = Object.freeze({ emptyPort: false, defaultPort: false, emptyPath: false });
@@ -44,7 +48,9 @@ export function equivalentReferences(a: UriReference, b: UriReference, options: 
   const y = options.ignoreFragment === true ? withoutFragment(b) : b;
   const level = options.level ?? "scheme";
   if (level === "simple") return serialize(x) === serialize(y);
-  const ipv6 = options.ipv6 ?? "keep";
+  // An IP literal is one address however it is written: compared by value from the scheme rung
+  // up (RFC 3986 §6.2.3 lets scheme-based normalization use what it knows of the host).
+  const ipv6 = options.ipv6 ?? (level === "scheme" ? "rfc5952" : "keep");
   const normal: NormalizeOptions =
     level === "syntax" ? { ...SYNTAX_ONLY, ipv6 } : options.schemes === undefined ? { ipv6 } : { schemes: options.schemes, ipv6 };
   return serialize(normalizeReference(x, normal)) === serialize(normalizeReference(y, normal));

@@ -1,4 +1,5 @@
 // RFC 5952 §4 canonical text of an IPv6 address (RFC 3986 §3.2.2 allows every RFC 4291 form).
+import { describeArgument } from "./arguments.js";
 
 /**
  * The RFC 5952 text form of an IPv6 address given as its eight 16-bit pieces: lowercase hex
@@ -10,6 +11,9 @@
  * formatIpv6([0x2001, 0xdb8, 0, 0, 1, 0, 0, 1]); // "2001:db8::1:0:0:1"
  */
 export function formatIpv6(pieces: readonly number[]): string {
+  if (!Array.isArray(pieces) || pieces.length !== 8 || !pieces.every((p) => Number.isInteger(p) && p >= 0 && p <= 0xffff)) {
+    throw new TypeError(`formatIpv6: the argument "pieces" must be eight whole numbers from 0 to 0xFFFF, got ${describeArgument(pieces)}`);
+  }
   const p = (k: number): number => pieces[k] ?? 0;
   if (p(0) === 0 && p(1) === 0 && p(2) === 0 && p(3) === 0 && p(4) === 0 && p(5) === 0xffff) {
     const v4 = `${p(6) >> 8}.${p(6) & 255}.${p(7) >> 8}.${p(7) & 255}`;

@@ -2,7 +2,7 @@
 // segments §6.2.2.3) and §6.2.3 scheme-based normalization (ports §3.2.3, empty path).
 import * as make from "../ast/make.js";
 import type { Authority, Host, RelativeRef, Uri, UriReference } from "../ast/nodes.js";
-import { charsets } from "../charsets.js";
+import { charsets, isIPv4address } from "../charsets.js";
 import { guardPath, pathFor } from "./components.js";
 import { formatIpv6 } from "./ipv6.js";
 import { octetAt, triplet } from "./percent.js";
@@ -13,9 +13,9 @@ export interface SchemeNormalization {
   /** The scheme name, lowercase. */
   readonly name: string;
   /** The port an absent port stands for, as decimal digits (`"80"`); compared by value, so `"080"` is it too. */
-  readonly defaultPort?: string;
+  readonly defaultPort?: string | undefined;
   /** `true` when, with an authority, the empty path means the same as `"/"` (RFC 9110 §4.2.3 for http). */
-  readonly emptyPathIsRoot?: boolean;
+  readonly emptyPathIsRoot?: boolean | undefined;
 }
 
 /** The scheme definitions to normalize with: a list, or a map keyed by lowercase name. */
@@ -35,21 +35,21 @@ export const defaultSchemes: readonly SchemeNormalization[] = Object.freeze([
 /** Options of {@link normalizeReference}. Every step is on unless set to `false`; `ipv6` is opt-in. */
 export interface NormalizeOptions {
   /** §6.2.2.1: scheme and host to lowercase (every host kind), percent-encoding hex to uppercase everywhere. */
-  readonly case?: boolean;
+  readonly case?: boolean | undefined;
   /** §6.2.2.2: decode percent-encoded unreserved characters (§2.3) in every component; reserved ones stay encoded. */
-  readonly percentEncoding?: boolean;
+  readonly percentEncoding?: boolean | undefined;
   /** §6.2.2.3: remove dot segments (§5.2.4) from a URI's path and from a relative reference's path that begins with "/". */
-  readonly dotSegments?: boolean;
+  readonly dotSegments?: boolean | undefined;
   /** §3.2.3, §6.2.3: drop a ":" with an empty port, whatever the scheme. */
-  readonly emptyPort?: boolean;
+  readonly emptyPort?: boolean | undefined;
   /** §6.2.3: drop a port equal to the scheme's default port (from `schemes`). */
-  readonly defaultPort?: boolean;
+  readonly defaultPort?: boolean | undefined;
   /** §6.2.3: an empty path with an authority becomes "/" for schemes whose definition says so. */
-  readonly emptyPath?: boolean;
+  readonly emptyPath?: boolean | undefined;
   /** The scheme definitions §6.2.3 uses; {@link defaultSchemes} when left out. */
-  readonly schemes?: SchemeNormalizations;
+  readonly schemes?: SchemeNormalizations | undefined;
   /** `"rfc5952"`: write IPv6 hosts in their RFC 5952 text form. `"keep"` (the default) leaves them as written but lowercase. */
-  readonly ipv6?: "keep" | "rfc5952";
+  readonly ipv6?: "keep" | "rfc5952" | undefined;
 }
 
 const UNRESERVED = charsets.unreserved;
@@ -103,6 +103,9 @@ function normalizeHost(h: Host, lower: boolean, decode: boolean, ipv6: boolean):
       // "lowercase for registered names ..., while only using uppercase letters for percent-encodings").
       let text = normalizePercent(h.text, decode, false);
       if (lower) text = normalizePercent(text.toLowerCase(), false, true);
+      // Decoding can make an address of a name ("%31%32%37.0.0.1" is 127.0.0.1): the host is
+      // then the IPv4address its text parses to (§3.2.2), never a reg-name that reads as one.
+      if (text !== h.text && isIPv4address(text)) return make.host("IPv4address", text);
       return text === h.text && h.span === undefined ? h : make.host(h.kind, text);
     }
   }

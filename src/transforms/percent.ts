@@ -3,6 +3,7 @@
 import { charsets, ENCODE_RULES, type CharTable } from "../charsets.js";
 import type { Result } from "../result.js";
 import { DecodeError } from "./errors.js";
+import { expectOptions, expectString } from "./arguments.js";
 
 const HEX = "0123456789ABCDEF";
 /** `"%XX"` for every octet, uppercase hex (§2.1: producers should use uppercase). */
@@ -32,7 +33,7 @@ export interface DecodeOptions {
    * `true`: never fail. Each maximal ill-formed UTF-8 subsequence becomes one U+FFFD (Unicode
    * §3.9, as TextDecoder does), and a `"%"` without two hex digits stays as it is.
    */
-  readonly replacement?: boolean;
+  readonly replacement?: boolean | undefined;
 }
 
 const fail = (code: "bad-escape" | "invalid-utf8", text: string, offset: number): Result<string, DecodeError> => ({
@@ -51,6 +52,8 @@ const fail = (code: "bad-escape" | "invalid-utf8", text: string, offset: number)
  * percentDecode("%C3");         // { ok: false, error: DecodeError { code: "invalid-utf8", offset: 0 } }
  */
 export function percentDecode(text: string, options: DecodeOptions = {}): Result<string, DecodeError> {
+  expectString(text, "text", "percentDecode");
+  expectOptions(options, "percentDecode");
   let p = text.indexOf("%");
   if (p < 0) return { ok: true, value: text };
   const replace = options.replacement === true;
@@ -188,6 +191,7 @@ export function encodeWith(text: string, table: CharTable): string {
  * percentEncode("over there/é", "segment"); // "over%20there%2F%C3%A9"
  */
 export function percentEncode(text: string, rule: EncodeRule): string {
+  expectString(text, "text", "percentEncode");
   if (!(ENCODE_RULES as readonly string[]).includes(rule)) throw new TypeError(`percentEncode: unsupported rule ${JSON.stringify(rule)}`);
   return encodeWith(text, charsets[rule]);
 }

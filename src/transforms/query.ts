@@ -2,6 +2,7 @@
 // key=value form of HTML (RFC 1866 §8.2.1: "&" or ";" between pairs, "+" for a space in forms).
 import { charsets, type CharTable } from "../charsets.js";
 import { encodeWith, percentDecode } from "./percent.js";
+import { describeArgument, expectOptions, expectString } from "./arguments.js";
 
 /** One query parameter: its decoded key, and its decoded value or `undefined` when there is no "=". */
 export type QueryPair = readonly [key: string, value: string | undefined];
@@ -9,9 +10,9 @@ export type QueryPair = readonly [key: string, value: string | undefined];
 /** Options of {@link queryParams} and {@link buildQuery}. */
 export interface QueryOptions {
   /** The characters between pairs, each one on its own: `"&"` (the default) or `"&;"` to accept ";" too (RFC 1866 §8.2.1). */
-  readonly separators?: string;
+  readonly separators?: string | undefined;
   /** `true`: application/x-www-form-urlencoded, where "+" stands for a space. */
-  readonly form?: boolean;
+  readonly form?: boolean | undefined;
 }
 
 const decodeText = (text: string, form: boolean): string => {
@@ -30,6 +31,8 @@ const decodeText = (text: string, form: boolean): string => {
  * queryParams("name=ferret&color&empty=&name=%C3%A9"); // [["name", "ferret"], ["color", undefined], ["empty", ""], ["name", "é"]]
  */
 export function queryParams(query: string | undefined, options: QueryOptions = {}): QueryPair[] {
+  if (query !== undefined) expectString(query, "query", "queryParams");
+  expectOptions(options, "queryParams");
   const out: QueryPair[] = [];
   if (query === undefined || query === "") return out;
   const seps = options.separators ?? "&";
@@ -69,6 +72,10 @@ function dataTable(seps: string, form: boolean): CharTable {
  * buildQuery([["q", "a&b=c"], ["flag", undefined]]); // "q=a%26b%3Dc&flag"
  */
 export function buildQuery(pairs: Iterable<QueryPair>, options: QueryOptions = {}): string {
+  if (typeof pairs !== "object" || pairs === null || typeof (pairs as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== "function") {
+    throw new TypeError(`buildQuery: the argument "pairs" must be an iterable of [key, value] pairs, got ${describeArgument(pairs)}`);
+  }
+  expectOptions(options, "buildQuery");
   const seps = options.separators ?? "&";
   const form = options.form === true;
   const table = dataTable(seps, form);

@@ -1,5 +1,6 @@
 // RFC 3986 §5.2.4 remove_dot_segments, on an output stack of segments instead of a string
 // buffer (the RFC allows this), so a path of n characters takes O(n) time.
+import { expectString } from "./arguments.js";
 
 /**
  * RFC 3986 §5.2.4: removes the complete path segments "." and ".." from a path, interpreting
@@ -12,6 +13,7 @@
  * removeDotSegments("mid/content=5/../6"); // "mid/6"
  */
 export function removeDotSegments(path: string): string {
+  expectString(path, "path", "removeDotSegments");
   // Step 1: the input buffer is path.slice(i). The output buffer is kept as a stack of pieces,
   // each a range [starts[k], ends[k]) of `path` (every piece step 2E moves is a substring of the
   // input, and so is each "/" that steps 2B and 2C leave behind).

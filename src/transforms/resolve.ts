@@ -14,7 +14,14 @@ export interface ResolveOptions {
    * base's (compared case-insensitively, §3.1) is treated as if it had no scheme (§5.2.2, §5.4.2:
    * `"http:g"` against `"http://a/b/c/d;p?q"` gives `"http://a/b/c/g"`).
    */
-  readonly strict?: boolean;
+  readonly strict?: boolean | undefined;
+  /**
+   * What to do with a base that has a fragment. `"ignore"` (the default): §5.2.2 never reads the
+   * base's fragment, so it makes no difference (a crawler's base is usually a page URL with its
+   * `#section`). `"error"`: refuse it with a `ResolveError` `"base-has-fragment"`, as §5.1's
+   * "absolute-URI" base strictly requires.
+   */
+  readonly baseFragment?: "ignore" | "error" | undefined;
 }
 
 /** §5.2.3 merge: the reference's path after all but the last segment of the base's path. */
@@ -33,10 +40,10 @@ function mayHoldDotSegment(text: string): boolean {
 /**
  * Resolves a URI reference against a base URI (RFC 3986 §5.2.2) and returns the target URI.
  *
- * The base must be an absolute URI (§5.1): a relative-ref base gives a {@link ResolveError} with
- * code `"base-not-absolute"` (resolve it against its own base first, §5.1.1–§5.1.4), a base with
- * a fragment one with code `"base-has-fragment"` (strip the fragment first, e.g. with
- * `withFragment(base, undefined)`). The base is not normalized (§5.2.1 makes that optional): a
+ * The base must be a URI with a scheme (§5.1): a relative-ref base gives a {@link ResolveError}
+ * with code `"base-not-absolute"` (resolve it against its own base first, §5.1.1–§5.1.4). A
+ * base's fragment is ignored, as §5.2.2 never reads it, unless `baseFragment: "error"` asks for
+ * §5.1's strict absolute-URI (then it is `"base-has-fragment"`). The base is not normalized (§5.2.1 makes that optional): a
  * reference with an empty path keeps the base's path as it is.
  *
  * One result cannot be written as RFC 3986 says: when the target has no authority and its path
@@ -53,7 +60,7 @@ function mayHoldDotSegment(text: string): boolean {
 export function resolveReference(base: Uri, ref: UriReference, options: ResolveOptions = {}): Result<Uri, ResolveError> {
   // §5.1 / §5.2.1: only an absolute-URI can be a base.
   if (base.kind !== "URI" || typeof base.scheme !== "string") return { ok: false, error: new ResolveError("base-not-absolute") };
-  if (base.fragment !== undefined) return { ok: false, error: new ResolveError("base-has-fragment") };
+  if (base.fragment !== undefined && options.baseFragment === "error") return { ok: false, error: new ResolveError("base-has-fragment") };
 
   // §5.2.2: a non-strict parser ignores a reference scheme identical to the base's.
   let refScheme = ref.scheme;

@@ -2,11 +2,13 @@
 // only after splitting, so a "%2F" inside a segment stays inside it).
 import type { Path } from "../ast/nodes.js";
 import { percentDecode } from "./percent.js";
+import { isNode } from "../ast/make.js";
+import { describeArgument } from "./arguments.js";
 
 /** Options of {@link pathSegments} and {@link lastSegment}. */
 export interface SegmentOptions {
   /** `true`: percent-decode each segment as UTF-8, a malformed sequence becoming U+FFFD. */
-  readonly decode?: boolean;
+  readonly decode?: boolean | undefined;
 }
 
 const decodeSegment = (s: string): string => {
@@ -23,11 +25,18 @@ const decodeSegment = (s: string): string => {
  * pathSegments("/a%2Fb/caf%C3%A9", { decode: true }); // ["a/b", "café"]
  */
 export function pathSegments(path: string | Path, options: SegmentOptions = {}): string[] {
-  const text = typeof path === "string" ? path : path.text;
+  const text = pathText(path, "pathSegments");
   if (text === "") return [];
   const parts = text.split("/");
   if (text.charCodeAt(0) === 0x2f) parts.shift();
   return options.decode === true ? parts.map(decodeSegment) : parts;
+}
+
+/** The text of a path argument: a string, or a path node made by this library. */
+function pathText(path: unknown, caller: string): string {
+  if (typeof path === "string") return path;
+  if (isNode(path) && path.kind.startsWith("path-")) return (path as Path).text;
+  throw new TypeError(`${caller}: the argument "path" must be a path's text or a path node, got ${describeArgument(path)}`);
 }
 
 /**
@@ -38,6 +47,7 @@ export function pathSegments(path: string | Path, options: SegmentOptions = {}):
  * lastSegment("/caf%C3%A9", { decode: true }); // "café"
  */
 export function lastSegment(path: string | Path, options: SegmentOptions = {}): string | undefined {
+  pathText(path, "lastSegment");
   const text = typeof path === "string" ? path : path.text;
   if (text === "") return undefined;
   const s = text.slice(text.lastIndexOf("/") + 1);

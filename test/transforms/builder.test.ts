@@ -10,7 +10,7 @@ import { isValid, parseOrThrow, type Result } from "../../src/parse";
 import { rule, type RuleName } from "../../src/rules/index";
 import {
   buildUri, withFragment, withHost, withPath, withPort, withQuery, withScheme, withUserinfo, type UriParts,
-} from "../../src/api";
+} from "../../src/uri-builder";
 import { serialize } from "../../src/transforms/index";
 
 type Part = "scheme" | "userinfo" | "host" | "port" | "path" | "query" | "fragment";
@@ -124,7 +124,7 @@ describe("with* setters", () => {
           return;
         }
         const text = serialize(r.value);
-        expect(isValid("URI-reference", text)).toBe(true);
+        expect(isValid(text, "URI-reference")).toBe(true);
         const back = parseOrThrow(text);
         const got: Record<Part, string | undefined> = {
           scheme: back.scheme,

@@ -9,7 +9,7 @@ const names = Object.keys(charsets) as CharsetName[];
 
 /** What the grammar says about one character for a table: `scheme` holds the characters after its first. */
 const grammarAllows = (name: CharsetName, ch: string): boolean =>
-  name === "scheme" ? isValid("scheme", `a${ch}`) : isValid(name as RuleName, ch);
+  name === "scheme" ? isValid(`a${ch}`, "scheme") : isValid(ch, name as RuleName);
 
 describe("charsets", () => {
   test("there is a table for every RFC 3986 §2 class and component set", () => {

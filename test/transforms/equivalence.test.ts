@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import fc from "fast-check";
-import { equivalent } from "../../src/api";
+import { equivalent } from "../../src/operations";
 import { parse, parseOrThrow } from "../../src/parse";
 import { equivalentReferences, type EquivalenceLevel, type EquivalenceOptions } from "../../src/transforms/index";
 

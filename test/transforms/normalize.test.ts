@@ -5,7 +5,7 @@ import * as path from "node:path";
 import fc from "fast-check";
 import { seededRandom } from "../../src/abnf/generate";
 import { charsets } from "../../src/charsets";
-import { normalize } from "../../src/api";
+import { normalize } from "../../src/operations";
 import { parse, parseOrThrow } from "../../src/parse";
 import { rule, type RuleName } from "../../src/rules/index";
 import {

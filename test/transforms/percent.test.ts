@@ -39,9 +39,9 @@ const anyText = fc.string({
 
 /** Does `encoded` match `rule`? For pchar and unreserved, a sequence of them. */
 function matchesRule(encoded: string, rule: EncodeRule): boolean {
-  if (rule === "pchar") return isValid("segment", encoded);
-  if (rule === "unreserved") return [...encoded.replace(/%[0-9A-F]{2}/g, "")].every((ch) => isValid("unreserved", ch));
-  return isValid(rule as RuleName, encoded);
+  if (rule === "pchar") return isValid(encoded, "segment");
+  if (rule === "unreserved") return [...encoded.replace(/%[0-9A-F]{2}/g, "")].every((ch) => isValid(ch, "unreserved"));
+  return isValid(encoded, rule as RuleName);
 }
 
 describe("percentDecode", () => {

@@ -51,7 +51,7 @@ describe("redactPassword and toDisplayString", () => {
         fc.pre(node.authority !== undefined);
         const withPw = parseOrThrow(serialize(node).replace("//", `//user:${pw}Zq@`).replace(/@[^/?#]*@/, "@"));
         const shown = toDisplayString(withPw);
-        expect(isValid("URI-reference", shown)).toBe(true);
+        expect(isValid(shown, "URI-reference")).toBe(true);
         expect(shown).not.toContain(`${pw}Zq`);
         expect(redactPassword(withPw).authority?.userinfo).toBe("user:***");
       }),

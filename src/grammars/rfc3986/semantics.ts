@@ -4,7 +4,7 @@
 // reference family has an accelerator that finds them by their delimiters instead (Appendix B).
 import * as make from "../../ast/make.js";
 import type {
-  AbsoluteUri, Authority, Host, HostKind, IPv4Host, IPv6Host, IPvFutureHost, Path, PathKind, RegNameHost, RelativeRef, Uri, UriReference,
+  AbsoluteUri, Authority, Host, HostKind, IPv4Host, IPv6Host, IPvFutureHost, Parsed, Path, PathKind, RegNameHost, RelativeRef, Uri, UriReference,
 } from "../../ast/nodes.js";
 import { semantics, type Match, type Semantics } from "../../abnf/semantics.js";
 import { pathKindOf } from "../../ast/path-kind.js";
@@ -178,31 +178,35 @@ export function splitReference(s: string): Components {
 }
 
 /** A reference by its delimiters, for `[start, end)` of `input` known to match. */
-function splitAt(input: string, start: number, end: number): UriReference {
+function splitAt(input: string, start: number, end: number): Parsed<UriReference> {
   const text = start === 0 && end === input.length ? input : input.slice(start, end);
-  return buildReference(splitReference(text), text, start);
+  return buildReference(splitReference(text), text, start) as Parsed<UriReference>;
 }
 
-const reference = (m: Match): UriReference => buildReference(componentsOf(m), m.text, m.start);
-const hierPart = (m: Match): HierPart => buildHierPart(componentsOf(m), m.start);
-const pathOf = (kind: PathKind) => (m: Match): Path => buildPath(componentsOf(m), m.start, kind, m.text);
+const reference = (m: Match): Parsed<UriReference> => buildReference(componentsOf(m), m.text, m.start) as Parsed<UriReference>;
+const hierPart = (m: Match): Parsed<HierPart> => buildHierPart(componentsOf(m), m.start) as Parsed<HierPart>;
+const hostOf = <H extends Host>(m: Match, own?: HostKind): Parsed<H> => buildHost(componentsOf(m), m.text, m.start, own) as Parsed<H>;
+const pathOf =
+  <K extends PathKind>(kind: K) =>
+  (m: Match): Parsed<Path<K>> =>
+    buildPath(componentsOf(m), m.start, kind, m.text) as Parsed<Path<K>>;
 
-/** Which RFC 3986 rule builds which AST node. Rules not named here yield their text. */
+/** Which RFC 3986 rule builds which AST node; every node has its span. Rules not named here yield their text. */
 export const rfc3986Actions = {
-  URI: (m: Match): Uri => reference(m) as Uri,
+  URI: (m: Match): Parsed<Uri> => reference(m) as Parsed<Uri>,
   "hier-part": hierPart,
   "URI-reference": reference,
-  "absolute-URI": (m: Match): AbsoluteUri => reference(m) as AbsoluteUri,
-  "relative-ref": (m: Match): RelativeRef => reference(m) as RelativeRef,
+  "absolute-URI": (m: Match): Parsed<AbsoluteUri> => reference(m) as Parsed<AbsoluteUri>,
+  "relative-ref": (m: Match): Parsed<RelativeRef> => reference(m) as Parsed<RelativeRef>,
   "relative-part": hierPart,
-  authority: (m: Match): Authority => buildAuthority(componentsOf(m), m.text, m.start),
-  host: (m: Match): Host => buildHost(componentsOf(m), m.text, m.start),
-  "IP-literal": (m: Match): IPv6Host | IPvFutureHost => buildHost(componentsOf(m), m.text, m.start) as IPv6Host | IPvFutureHost,
-  IPvFuture: (m: Match): IPvFutureHost => buildHost(componentsOf(m), m.text, m.start, "IPvFuture") as IPvFutureHost,
-  IPv6address: (m: Match): IPv6Host => buildHost(componentsOf(m), m.text, m.start, "IPv6address") as IPv6Host,
-  IPv4address: (m: Match): IPv4Host => buildHost(componentsOf(m), m.text, m.start, "IPv4address") as IPv4Host,
-  "reg-name": (m: Match): RegNameHost => buildHost(componentsOf(m), m.text, m.start, "reg-name") as RegNameHost,
-  path: (m: Match): Path => buildPath(componentsOf(m), m.start),
+  authority: (m: Match): Parsed<Authority> => buildAuthority(componentsOf(m), m.text, m.start) as Parsed<Authority>,
+  host: (m: Match): Parsed<Host> => hostOf<Host>(m),
+  "IP-literal": (m: Match): Parsed<IPv6Host | IPvFutureHost> => hostOf<IPv6Host | IPvFutureHost>(m),
+  IPvFuture: (m: Match): Parsed<IPvFutureHost> => hostOf<IPvFutureHost>(m, "IPvFuture"),
+  IPv6address: (m: Match): Parsed<IPv6Host> => hostOf<IPv6Host>(m, "IPv6address"),
+  IPv4address: (m: Match): Parsed<IPv4Host> => hostOf<IPv4Host>(m, "IPv4address"),
+  "reg-name": (m: Match): Parsed<RegNameHost> => hostOf<RegNameHost>(m, "reg-name"),
+  path: (m: Match): Parsed<Path> => buildPath(componentsOf(m), m.start) as Parsed<Path>,
   "path-abempty": pathOf("path-abempty"),
   "path-absolute": pathOf("path-absolute"),
   "path-noscheme": pathOf("path-noscheme"),

@@ -1,0 +1,234 @@
+// The operations as users call them: every URI argument is a string (parsed as RFC 3986 §4.1
+// URI-reference first) or a node this library made; anything else is a TypeError that names the
+// argument. An operation that can fail returns a Result and has an ...OrThrow twin; one whose
+// answer is a plain value throws the UriSyntaxError of text that does not parse. Underneath are
+// the pure transforms of src/transforms (§5 resolution, §6 normalization and comparison), which
+// import no parser.
+import { isNode } from "./ast/make.js";
+import type { Node, Uri, UriReference } from "./ast/nodes.js";
+import { throwWithStack, UriSyntaxError } from "./errors.js";
+import { describeValue, parse } from "./parse.js";
+import type { Result } from "./result.js";
+import { redactPassword as redactNode, toDisplayString as displayNode, type RedactOptions } from "./transforms/display.js";
+import { equivalentReferences, type EquivalenceOptions } from "./transforms/equivalent.js";
+import type { ResolveError } from "./transforms/errors.js";
+import { normalizeReference, type NormalizeOptions } from "./transforms/normalize.js";
+import { resolveReference, type ResolveOptions } from "./transforms/resolve.js";
+import { serialize as serializeNode } from "./transforms/serialize.js";
+import * as query from "./transforms/query-edit.js";
+import { referenceKind as kindOf, type ReferenceKind } from "./transforms/reference-kind.js";
+import { relativize as relativizeNodes, type RelativizeError, type RelativizeOptions } from "./transforms/relativize.js";
+
+/** A URI reference as the operations take it: text, or a node from `parse` or another operation. */
+export type UriInput = string | UriReference;
+
+/** Why an argument is refused: what it is, in words. */
+function refused(x: unknown): string {
+  if (typeof x === "object" && x !== null && "kind" in x) {
+    return isNode(x)
+      ? `a ${String((x as { kind: unknown }).kind)} node`
+      : "an object that only looks like a node (a copy or a hand-made object, which nothing checked); make nodes with parse, buildUri or the with* functions";
+  }
+  return describeValue(x);
+}
+
+/** The reference an argument stands for: a node as it is, a string parsed; a TypeError for anything else. */
+export function referenceArgument(x: unknown, name: string, caller: string): Result<UriReference, UriSyntaxError> {
+  if (typeof x === "string") return parse(x);
+  if (isNode(x) && (x.kind === "URI" || x.kind === "relative-ref")) return { ok: true, value: x };
+  throw new TypeError(`${caller}: the argument "${name}" must be a URI reference (a string, or a node from parse), got ${refused(x)}`);
+}
+
+/** {@link referenceArgument}, throwing the UriSyntaxError of text that does not parse. */
+export function referenceOrThrow(x: unknown, name: string, caller: (...args: never[]) => unknown): UriReference {
+  const r = referenceArgument(x, name, caller.name);
+  if (!r.ok) throwWithStack(r.error, caller);
+  return r.value;
+}
+
+/** The value of a Result, or its error thrown (with a stack trace from `caller`). */
+function unwrap<T>(r: Result<T, Error>, caller: (...args: never[]) => unknown): T {
+  if (!r.ok) throwWithStack(r.error, caller);
+  return r.value;
+}
+
+/**
+ * Resolves a reference against a base (RFC 3986 §5.2) and returns the target URI. Strings are
+ * parsed as `URI-reference` first: one that does not parse gives its {@link UriSyntaxError}; a
+ * base without a scheme gives a {@link ResolveError} `"base-not-absolute"` (§5.1: resolve it
+ * against its own base first). A base's fragment is ignored (§5.2.2 never reads it; see
+ * `ResolveOptions.baseFragment`).
+ *
+ * @example
+ * const r = resolve("http://a/b/c/d;p?q", "../g");
+ * if (r.ok) serialize(r.value); // "http://a/b/g"
+ */
+export function resolve(base: UriInput, ref: UriInput, options: ResolveOptions = {}): Result<Uri, UriSyntaxError | ResolveError> {
+  const b = referenceArgument(base, "base", "resolve");
+  if (!b.ok) return b;
+  const r = referenceArgument(ref, "ref", "resolve");
+  if (!r.ok) return r;
+  return resolveReference(b.value as Uri, r.value, options);
+}
+
+/** {@link resolve}, throwing its error. */
+export function resolveOrThrow(base: UriInput, ref: UriInput, options: ResolveOptions = {}): Uri {
+  return unwrap(resolve(base, ref, options), resolveOrThrow);
+}
+
+/**
+ * Normalizes a URI reference (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based; see
+ * `NormalizeOptions` for the steps). The result is the node its own text parses to.
+ *
+ * @example
+ * const r = normalize("HTTP://www.EXAMPLE.com:80");
+ * if (r.ok) serialize(r.value); // "http://www.example.com/"
+ */
+export function normalize(input: UriInput, options: NormalizeOptions = {}): Result<UriReference, UriSyntaxError> {
+  const r = referenceArgument(input, "input", "normalize");
+  return r.ok ? { ok: true, value: normalizeReference(r.value, options) } : r;
+}
+
+/** {@link normalize}, throwing its error. */
+export function normalizeOrThrow(input: UriInput, options: NormalizeOptions = {}): UriReference {
+  return unwrap(normalize(input, options), normalizeOrThrow);
+}
+
+/**
+ * Whether two URI references are equivalent at a rung of RFC 3986 §6.2's ladder (`"scheme"` by
+ * default, where IP literals compare by value; see `EquivalenceOptions`).
+ *
+ * @example
+ * equivalent("http://example.com", "http://example.com:80/"); // { ok: true, value: true }
+ */
+export function equivalent(a: UriInput, b: UriInput, options: EquivalenceOptions = {}): Result<boolean, UriSyntaxError> {
+  const x = referenceArgument(a, "a", "equivalent");
+  if (!x.ok) return x;
+  const y = referenceArgument(b, "b", "equivalent");
+  if (!y.ok) return y;
+  return { ok: true, value: equivalentReferences(x.value, y.value, options) };
+}
+
+/** {@link equivalent}, throwing its error. */
+export function equivalentOrThrow(a: UriInput, b: UriInput, options: EquivalenceOptions = {}): boolean {
+  return unwrap(equivalent(a, b, options), equivalentOrThrow);
+}
+
+/**
+ * The text of a node (RFC 3986 §5.3 recomposition for references; an authority, a host with IP
+ * literals in brackets, a path). A string is parsed as a URI reference first, so it comes back
+ * unchanged, or its UriSyntaxError is thrown.
+ *
+ * @example
+ * serialize(parseOrThrow("foo://example.com:8042/over/there?name=ferret#nose").authority!); // "example.com:8042"
+ */
+export function serialize(input: string | Node): string {
+  if (typeof input === "string") return serializeNode(referenceOrThrow(input, "input", serialize));
+  if (!isNode(input)) throw new TypeError(`serialize: the argument "input" must be a node from parse (or a string), got ${refused(input)}`);
+  return serializeNode(input);
+}
+
+/**
+ * The reference with the password of its userinfo replaced by a mask (RFC 3986 §3.2.1, §7.5).
+ *
+ * @example
+ * serialize(redactPassword("http://user:secret@h/")); // "http://user:***@h/"
+ */
+export function redactPassword(input: UriInput, options: RedactOptions = {}): UriReference {
+  return redactNode(referenceOrThrow(input, "input", redactPassword), options);
+}
+
+/**
+ * The reference as text for people to read (RFC 3986 §7.5): the password masked, then §5.3.
+ *
+ * @example
+ * toDisplayString("ftp://anon:pw@ftp.example.org/pub"); // "ftp://anon:***@ftp.example.org/pub"
+ */
+export function toDisplayString(input: UriInput, options: RedactOptions = {}): string {
+  return displayNode(referenceOrThrow(input, "input", toDisplayString), options);
+}
+
+/**
+ * The shortest reference that resolves against `base` back to `target` (the inverse of
+ * {@link resolve}, RFC 3986 §5.2): `resolve(base, relativize(base, t))` gives `t`. A target no
+ * reference can reach (its path keeps dot segments that §5.2.4 would remove) is a
+ * `RelativizeError` `"unreachable-target"`, unless `{ normalize: true }` compares normal forms.
+ *
+ * @example
+ * const r = relativize("http://a/b/c/d;p?q", "http://a/b/c/g");
+ * if (r.ok) serialize(r.value); // "g"
+ */
+export function relativize(base: UriInput, target: UriInput, options: RelativizeOptions = {}): Result<UriReference, UriSyntaxError | RelativizeError> {
+  const b = referenceArgument(base, "base", "relativize");
+  if (!b.ok) return b;
+  const t = referenceArgument(target, "target", "relativize");
+  if (!t.ok) return t;
+  return relativizeNodes(b.value as Uri, t.value as Uri, options);
+}
+
+/** {@link relativize}, throwing its error. */
+export function relativizeOrThrow(base: UriInput, target: UriInput, options: RelativizeOptions = {}): UriReference {
+  return unwrap(relativize(base, target, options), relativizeOrThrow);
+}
+
+/**
+ * What kind of reference this is (RFC 3986 §4.1–§4.4): `"URI"`, a `"network-path"` ("//..."),
+ * `"absolute-path"` ("/..."), `"relative-path"`, or `"same-document"` (empty, or only a
+ * fragment; with a base, one that resolves to the base apart from its fragment, §4.4).
+ *
+ * @example
+ * referenceKind("//example.org/scheme-relative/URI/with/absolute/path/to/resource.txt"); // "network-path"
+ */
+export function referenceKind(input: UriInput, base?: UriInput): ReferenceKind {
+  const ref = referenceOrThrow(input, "input", referenceKind);
+  if (base === undefined) return kindOf(ref);
+  const b = referenceOrThrow(base, "base", referenceKind);
+  if (b.kind !== "URI") throw new TypeError(`referenceKind: the argument "base" must be a URI with a scheme (RFC 3986 §5.1), got a relative reference`);
+  return kindOf(ref, b);
+}
+
+/**
+ * The first value of query parameter `key` (keys compared decoded), decoded; `undefined` when
+ * it is not there. `"+"` is a space only with `{ form: true }`.
+ *
+ * @example
+ * getQueryParam("http://a/?q=caf%C3%A9&q=2", "q"); // "café"
+ */
+export function getQueryParam(input: UriInput, key: string, options: query.QueryEditOptions = {}): string | undefined {
+  return query.getQueryParam(referenceOrThrow(input, "input", getQueryParam), key, options);
+}
+
+/** Every value of query parameter `key`, in order, decoded. */
+export function getQueryParams(input: UriInput, key: string, options: query.QueryEditOptions = {}): string[] {
+  return query.getQueryParams(referenceOrThrow(input, "input", getQueryParams), key, options);
+}
+
+/** True when the query has parameter `key`. */
+export function hasQueryParam(input: UriInput, key: string, options: query.QueryEditOptions = {}): boolean {
+  return query.hasQueryParam(referenceOrThrow(input, "input", hasQueryParam), key, options);
+}
+
+/**
+ * The reference with parameter `key` set to `value` (`undefined`: a key without "="): the first
+ * occurrence changed in place, later ones removed, or the pair appended. Every other pair keeps
+ * its text byte for byte; the new text is percent-encoded for the query (RFC 3986 §3.4).
+ *
+ * @example
+ * serialize(setQueryParam("http://a/?x=1&y=%20&x=2", "x", "a&b")); // "http://a/?x=a%26b&y=%20"
+ */
+export function setQueryParam(input: UriInput, key: string, value: string | undefined, options: query.QueryEditOptions = {}): UriReference {
+  return query.setQueryParam(referenceOrThrow(input, "input", setQueryParam), key, value, options);
+}
+
+/** The reference with the pair `key=value` added at the end of its query. */
+export function appendQueryParam(input: UriInput, key: string, value: string | undefined, options: query.QueryEditOptions = {}): UriReference {
+  return query.appendQueryParam(referenceOrThrow(input, "input", appendQueryParam), key, value, options);
+}
+
+/** The reference without any parameter `key`; a query left with no parameter is removed. */
+export function deleteQueryParam(input: UriInput, key: string, options: query.QueryEditOptions = {}): UriReference {
+  return query.deleteQueryParam(referenceOrThrow(input, "input", deleteQueryParam), key, options);
+}
+
+export type { ReferenceKind, RelativizeOptions };
+export { UriSyntaxError };

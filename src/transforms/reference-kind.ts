@@ -1,0 +1,62 @@
+// RFC 3986 §4.1–§4.4: the kinds of URI reference (URI, network-path, absolute-path,
+// relative-path) and the same-document reference, by syntax or against a base (§5.2).
+import * as make from "../ast/make.js";
+import type { Uri, UriReference } from "../ast/nodes.js";
+import { describeArgument } from "./arguments.js";
+import { resolveReference } from "./resolve.js";
+import { serialize } from "./serialize.js";
+
+/** The kind of a URI reference: §4.1 (URI), §4.2 (the three relative kinds), §4.4 (same-document). */
+export type ReferenceKind = "URI" | "network-path" | "absolute-path" | "relative-path" | "same-document";
+
+/** The text of a URI without its fragment (§4.4 compares "aside from its fragment component"). */
+const withoutFragment = (u: Uri): string => {
+  const text = serialize(u);
+  return u.fragment === undefined ? text : text.slice(0, text.length - u.fragment.length - 1);
+};
+
+/**
+ * The kind of a URI reference (RFC 3986 §4.1–§4.4):
+ * - `"same-document"` (§4.4): a relative reference with an empty path and no query, i.e. `""` or
+ *   `"#fragment"`. With a `base`, also any reference whose target (§5.2, strict) is the base
+ *   apart from the fragment, compared as written (no §6 normalization): `"?q"` or `"d;p?q"`
+ *   against `"http://a/b/c/d;p?q"`, or the base URI itself. A fragment of the base is ignored.
+ * - `"URI"` (§4.1, §4.3): it has a scheme, with or without a fragment.
+ * - `"network-path"` (§4.2): a relative reference that begins with "//".
+ * - `"absolute-path"` (§4.2): one that begins with a single "/".
+ * - `"relative-path"` (§4.2): any other relative reference.
+ * A `ref` that is not a reference node of this library, or a `base` that is not a URI node
+ * (§5.1), is a `TypeError`.
+ *
+ * @example
+ * referenceKind(parseOrThrow("#top"));     // "same-document"
+ * referenceKind(parseOrThrow("//h/x"));    // "network-path"
+ * referenceKind(parseOrThrow("?q"), parseOrThrow("http://a/b?q", "URI")); // "same-document"
+ */
+export function referenceKind(ref: UriReference, base?: Uri): ReferenceKind {
+  if (!make.isNode(ref) || (ref.kind !== "URI" && ref.kind !== "relative-ref")) {
+    throw new TypeError(`referenceKind: the argument "ref" must be a URI reference node, got ${describeArgument(ref)}`);
+  }
+  if (base !== undefined) {
+    if (!make.isNode(base) || base.kind !== "URI") {
+      throw new TypeError(`referenceKind: the argument "base" must be a URI node with a scheme (RFC 3986 §5.1), got ${describeArgument(base)}`);
+    }
+    // §4.4: "aside from its fragment component (if any), identical to the base URI".
+    const stripped =
+      base.fragment === undefined
+        ? base
+        : (make.uriReference({ scheme: base.scheme, authority: base.authority, path: base.path, query: base.query, fragment: undefined }) as Uri);
+    const r = resolveReference(stripped, ref);
+    if (r.ok && withoutFragment(r.value) === withoutFragment(stripped)) return "same-document";
+  }
+  // §4.1: a reference with a scheme is a URI.
+  if (ref.scheme !== undefined) return "URI";
+  // §4.2: "//" begins a network-path reference ...
+  if (ref.authority !== undefined) return "network-path";
+  // ... a single "/" an absolute-path reference ...
+  if (ref.path.text.charCodeAt(0) === 0x2f) return "absolute-path";
+  // §4.4: an empty reference, or one with only a fragment.
+  if (ref.path.text === "" && ref.query === undefined) return "same-document";
+  // §4.2: anything else is a relative-path reference.
+  return "relative-path";
+}

@@ -1,0 +1,232 @@
+// RFC 3986 §4.2 (relative references), §5.2 (the resolution relativize inverts) and §6.2.2
+// (normalization, on request): the shortest reference that resolves back to a target.
+import * as make from "../ast/make.js";
+import type { Authority, Uri, UriReference } from "../ast/nodes.js";
+import { pathKindOf } from "../ast/path-kind.js";
+import type { Result } from "../result.js";
+import { describeArgument, expectOptions } from "./arguments.js";
+import { normalizeReference, type NormalizeOptions } from "./normalize.js";
+import { removeDotSegments } from "./remove-dot-segments.js";
+import { resolveReference } from "./resolve.js";
+import { serialize } from "./serialize.js";
+
+/** Options of {@link relativize}. */
+export interface RelativizeOptions {
+  /**
+   * `true`, or the options to normalize with: normalize the base and the target first (RFC 3986
+   * §6.2.2, §6.2.3, with {@link normalizeReference}), so that e.g. `"HTTP://A/x"` is relative to
+   * `"http://a/y"`, and a target with dot segments can be reached. The result then resolves to the
+   * normalized target. Off by default: the target is relativized exactly as given.
+   */
+  readonly normalize?: boolean | NormalizeOptions | undefined;
+}
+
+/** Why {@link relativize} has no reference to give. */
+export type RelativizeErrorCode = "base-not-absolute" | "target-not-absolute" | "unreachable-target";
+
+/**
+ * A base or target that {@link relativize} cannot work with: a base without a scheme
+ * (`"base-not-absolute"`, RFC 3986 §5.1), a target without one (`"target-not-absolute"`; resolve
+ * it first), or a target no reference resolves to (`"unreachable-target"`): its path has dot
+ * segments, which §5.2.4 removes from every resolved path but one inherited unchanged from the
+ * base (§5.2.2). Normalize it first, or pass `{ normalize: true }`.
+ */
+export class RelativizeError extends Error {
+  override readonly name = "RelativizeError";
+  readonly code: RelativizeErrorCode;
+
+  constructor(code: RelativizeErrorCode) {
+    super(
+      code === "base-not-absolute"
+        ? "Invalid base URI: it has no scheme; resolve it against an absolute base first (RFC 3986 §5.1)"
+        : code === "target-not-absolute"
+          ? "Invalid target URI: it has no scheme; resolve it against its base first (RFC 3986 §5.2)"
+          : "Unreachable target: no reference resolves to it, as its path has dot segments that remove_dot_segments would remove (RFC 3986 §5.2.4); normalize it first",
+    );
+    this.code = code;
+  }
+}
+
+/** Throws a TypeError unless `x` is a URI reference node made by this library. */
+function expectReference(x: unknown, name: string): asserts x is UriReference {
+  if (!make.isNode(x) || (x.kind !== "URI" && x.kind !== "relative-ref")) {
+    throw new TypeError(`relativize: the argument "${name}" must be a URI reference node, got ${describeArgument(x)}`);
+  }
+}
+
+/** The §4.2 forms a candidate takes; on a tie in length and in kept text, the lower rank wins. */
+const RANK = { "relative-path": 0, "absolute-path": 1, "network-path": 2, URI: 3 } as const;
+type Form = keyof typeof RANK;
+
+interface Candidate {
+  readonly ref: UriReference;
+  readonly text: string;
+  /** How many characters at its end it shares with the target's text. */
+  readonly kept: number;
+  readonly form: Form;
+}
+
+const commonSuffix = (a: string, b: string): number => {
+  let n = 0;
+  const max = Math.min(a.length, b.length);
+  while (n < max && a.charCodeAt(a.length - 1 - n) === b.charCodeAt(b.length - 1 - n)) n++;
+  return n;
+};
+
+const authorityText = (a: Authority | undefined): string | undefined => (a === undefined ? undefined : serialize(a));
+
+/**
+ * Whether a relative reference with this path (and an authority or not) reads back as written
+ * (§4.2): with an authority, the path is empty or begins with "/"; without one, it does not
+ * begin with "//" (that would be an authority), and a first segment with a ":" only after a "/"
+ * (it would be a scheme).
+ */
+function readsBack(path: string, hasAuthority: boolean): boolean {
+  if (hasAuthority) return path === "" || path.charCodeAt(0) === 0x2f;
+  if (path.startsWith("//")) return false;
+  if (path.charCodeAt(0) === 0x2f) return true;
+  const slash = path.indexOf("/");
+  return !(slash < 0 ? path : path.slice(0, slash)).includes(":");
+}
+
+/**
+ * The prefixes a relative-path reference can reach from the base (§5.2.3 merge, §5.2.4): for
+ * u = 0, 1, … "../" steps, the directory the merged path is left in. `dir` is the base's
+ * directory with its dot segments removed (the result of §5.2.4 on the merged path is the same).
+ */
+function reachableDirectories(dir: string): string[] {
+  if (dir === "") return [""]; // the merged path is the reference's path alone
+  const rooted = dir.charCodeAt(0) === 0x2f;
+  const inner = rooted ? dir.slice(1, -1) : dir.slice(0, -1);
+  const dirs = dir === "/" ? [] : inner.split("/"); // "//" holds one empty segment
+  const out: string[] = [];
+  for (let u = 0; u <= dirs.length; u++) {
+    const kept = dirs.slice(0, dirs.length - u);
+    // §5.2.4 step 2C on a rootless path leaves a "/" once every segment is gone: "a/../x" is "/x".
+    out.push(kept.length === 0 ? (rooted || u > 0 ? "/" : "") : (rooted ? "/" : "") + kept.map((s) => `${s}/`).join(""));
+  }
+  return out;
+}
+
+/** The relative-path texts (§4.2) worth trying for the target path `tp`, from the base directory `dir`. */
+function relativePaths(dir: string, tp: string): string[] {
+  const out: string[] = [];
+  const prefixes = reachableDirectories(dir);
+  for (let u = 0; u < prefixes.length; u++) {
+    const prefix = prefixes[u] ?? "";
+    if (!tp.startsWith(prefix)) continue;
+    const rest = tp.slice(prefix.length);
+    if (u === 0) {
+      // §4.2: "./" before a first segment with a ":", and before a path that would begin with
+      // "/" (an absolute-path, or with "//" a network-path); "." for the directory itself, as
+      // the empty path would keep the base's path (§5.2.2).
+      if (rest === "") out.push(".", "./");
+      else if (rest.charCodeAt(0) === 0x2f || !readsBack(rest, false)) out.push(`./${rest}`);
+      else out.push(rest);
+    } else {
+      const ups = "../".repeat(u);
+      // "../.." reaches the same directory as "../../" (§5.2.4 step 2C at the end of the input).
+      if (rest === "") out.push(ups.slice(0, -1), ups);
+      else out.push(ups + rest);
+    }
+  }
+  return out;
+}
+
+/**
+ * The shortest URI reference that resolves back to `target` against `base` (RFC 3986 §5.2): for
+ * every absolute `target` that some reference reaches,
+ * `serialize(resolveReference(base, relativize(base, target).value).value) === serialize(target)`.
+ *
+ * Every form of §4.2 and §4.4 is tried: the same-document reference (`""`, `"#f"`), a query-only
+ * one (`"?q"`), relative paths (`"g"`, `"../g"`, `"./g:h"` when a first segment has a ":",
+ * `"."` and `".."` for directories, `".//g"` for a path that would begin with "//"), the
+ * absolute path (`"/g"`), the network path (`"//h/g"`) and the target itself. Each one is
+ * resolved against the base, and the shortest that gives the target's text back is returned;
+ * on a tie in length the one that keeps more of the target's text at its end, then a
+ * relative-path over an absolute-path over a network-path over a URI. Components are compared as
+ * written: `"%7e"` and `"%7E"` differ, and so do `"HTTP"` and `"http"`, unless
+ * `options.normalize` is set (then both are normalized first, §6.2).
+ *
+ * The base must be a URI (§5.1; a relative-ref is a {@link RelativizeError} `"base-not-absolute"`);
+ * its fragment is ignored (§5.2.2 never reads it). An argument that is not a node of this library
+ * is a TypeError.
+ * The target is relativized as given: its dot segments are not removed (§5.2.4 would remove them
+ * from any reference but an empty-path one, so such a target is only reached when its path is
+ * the base's path; otherwise the result is a {@link RelativizeError} `"unreachable-target"`).
+ *
+ * @example
+ * const base = parseOrThrow("http://example.com/docs/guide/intro.html", "URI");
+ * const r = relativize(base, parseOrThrow("http://example.com/docs/api.html?v=2#top", "URI"));
+ * if (r.ok) serialize(r.value); // "../api.html?v=2#top"
+ */
+export function relativize(base: Uri, target: Uri, options: RelativizeOptions = {}): Result<UriReference, RelativizeError> {
+  expectReference(base, "base");
+  expectReference(target, "target");
+  expectOptions(options, "relativize");
+  // §5.1: only an absolute URI can be a base; the target must be a URI too.
+  if (base.kind !== "URI") return { ok: false, error: new RelativizeError("base-not-absolute") };
+  if (target.kind !== "URI") return { ok: false, error: new RelativizeError("target-not-absolute") };
+
+  let b: Uri = base;
+  let t: Uri = target;
+  if (options.normalize !== undefined && options.normalize !== false) {
+    // §6.2.2, §6.2.3: on request only.
+    const n = options.normalize === true ? {} : options.normalize;
+    b = normalizeReference(b, n);
+    t = normalizeReference(t, n);
+  }
+  // §5.2.2 never reads the base's fragment.
+  if (b.fragment !== undefined) {
+    b = make.uriReference({ scheme: b.scheme, authority: b.authority, path: b.path, query: b.query, fragment: undefined }) as Uri;
+  }
+
+  const goal = serialize(t);
+  const tAuthority = t.authority === undefined ? undefined : make.withoutSpans(t.authority);
+  const tp = t.path.text;
+  const { query, fragment } = t;
+  const candidates: Candidate[] = [];
+  const add = (form: Form, hasScheme: boolean, authority: Authority | undefined, path: string, q: string | undefined): void => {
+    if (!hasScheme && !readsBack(path, authority !== undefined)) return;
+    const ref = make.uriReference({
+      scheme: hasScheme ? t.scheme : undefined,
+      authority,
+      path: make.path(pathKindOf(hasScheme, authority !== undefined, path), path),
+      query: q,
+      fragment,
+    });
+    const text = serialize(ref);
+    candidates.push({ ref, text, kept: commonSuffix(text, goal), form });
+  };
+
+  // §4.4 same-document ("" or "#f") and query-only ("?q") references: §5.2.2 keeps the base's
+  // path, and its query when the reference has none.
+  add("relative-path", false, undefined, "", undefined);
+  if (query !== undefined) add("relative-path", false, undefined, "", query);
+
+  const sameScheme = t.scheme === b.scheme;
+  const sameAuthority = sameScheme && authorityText(tAuthority) === authorityText(b.authority);
+  if (sameAuthority) {
+    // §4.2 relative-path: §5.2.3 merges it with the base's directory ("/" for an empty path
+    // under an authority), then §5.2.4 removes its dot segments.
+    const bp = b.path.text;
+    const dir = b.authority !== undefined && bp === "" ? "/" : bp.slice(0, bp.lastIndexOf("/") + 1);
+    // Without an authority, resolveReference writes a path "//x" as "/.//x": match what it guards.
+    const unguarded = b.authority === undefined && tp.startsWith("/.//") ? tp.slice(2) : tp;
+    for (const p of relativePaths(removeDotSegments(dir), unguarded)) add("relative-path", false, undefined, p, query);
+    // §4.2 absolute-path: "/." keeps a path that begins with "//" from reading as an authority.
+    if (tp.charCodeAt(0) === 0x2f) add("absolute-path", false, undefined, tp.startsWith("//") ? `/.${tp}` : tp, query);
+  }
+  // §4.2 network-path, under the same scheme.
+  if (sameScheme && tAuthority !== undefined) add("network-path", false, tAuthority, tp, query);
+  // §4.3 / §3: the target itself.
+  add("URI", true, tAuthority, tp, query);
+
+  candidates.sort((x, y) => x.text.length - y.text.length || y.kept - x.kept || RANK[x.form] - RANK[y.form]);
+  for (const c of candidates) {
+    // §5.2: never give a reference that does not resolve back to the target.
+    const r = resolveReference(b, c.ref);
+    if (r.ok && serialize(r.value) === goal) return { ok: true, value: c.ref };
+  }
+  return { ok: false, error: new RelativizeError("unreachable-target") };
+}

@@ -1,0 +1,170 @@
+// The API as users meet it (issue "The API as users meet it", points 5-7 and 12): every public
+// function takes a string wherever it takes a node and refuses anything else with a TypeError
+// that names the argument; nodes come from checked constructors, so a look-alike object is
+// refused; every transform gives the node its own text parses to; one argument order.
+import fc from "fast-check";
+import { seededRandom } from "../src/abnf/generate";
+import * as main from "../src/index";
+import { equivalent, isValid, normalize, parse, parseOrThrow, resolve, serialize, validate, type Node } from "../src/index";
+import { redactPassword, toDisplayString } from "../src/components";
+import { rule } from "../src/rules/index";
+import { buildUri, withFragment, withHost, withPath, withPort, withPortOrThrow, withQuery, withScheme, withUserinfo } from "../src/uri-builder";
+
+/** The node's data without spans, for comparing a transform's output with its re-parse. */
+function data(x: unknown): unknown {
+  if (Array.isArray(x)) return x.map(data);
+  if (typeof x !== "object" || x === null) return x;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(x)) if (k !== "span") out[k] = data(v);
+  if ("segments" in (x as object)) out.segments = (x as { segments: unknown }).segments;
+  return out;
+}
+
+describe("strings wherever nodes are taken (point 5)", () => {
+  it("redactPassword, serialize and toDisplayString take strings", () => {
+    expect(serialize(redactPassword("http://u:p@a/b"))).toBe("http://u:***@a/b");
+    expect(serialize("http://u:p@a/b")).toBe("http://u:p@a/b");
+    expect(toDisplayString("http://u:p@a/b")).toBe("http://u:***@a/b");
+  });
+
+  it("the builder takes strings: withPort on a URI given as text", () => {
+    const r = withPort("http://a/b", 80);
+    expect(r.ok && serialize(r.value)).toBe("http://a:80/b");
+    expect(serialize(withPortOrThrow("http://a/b", 8080))).toBe("http://a:8080/b");
+    for (const [f, arg] of [[withScheme, "https"], [withUserinfo, "u"], [withHost, "h"], [withPath, "/x"], [withQuery, "q"], [withFragment, "f"]] as const) {
+      const out = (f as (input: string, x: string) => main.Result<main.UriReference>)("http://a/b", arg);
+      expect(out.ok).toBe(true);
+    }
+  });
+
+  it("plain-value functions throw the UriSyntaxError of text that does not parse; Result ones return it", () => {
+    expect(() => serialize("http://a b/")).toThrow(main.UriSyntaxError);
+    expect(() => toDisplayString("http://[::1/")).toThrow(main.UriSyntaxError);
+    const n = normalize("http://a b/");
+    expect(!n.ok && n.error).toBeInstanceOf(main.UriSyntaxError);
+    expect(() => main.normalizeOrThrow("http://a b/")).toThrow(main.UriSyntaxError);
+  });
+
+  const bad: unknown[] = [null, undefined, 42, true, {}, [], () => "x", Symbol("s"), new Date(0)];
+  it.each(bad.map((x) => [typeof x === "symbol" ? "a symbol" : JSON.stringify(x) ?? String(x), x]))("refuses %s with a TypeError that names the argument", (_label, x) => {
+    const calls: [string, () => unknown][] = [
+      ["input", () => normalize(x as string)],
+      ["base", () => resolve(x as string, "g")],
+      ["ref", () => resolve("http://a/", x as string)],
+      ["a", () => equivalent(x as string, "http://a/")],
+      ["b", () => equivalent("http://a/", x as string)],
+      ["input", () => serialize(x as string)],
+      ["input", () => redactPassword(x as string)],
+      ["input", () => toDisplayString(x as string)],
+      ["input", () => withPort(x as string, 80)],
+      ["input", () => parse(x as string)],
+      ["input", () => validate(x as string)],
+      ["input", () => isValid(x as string)],
+    ];
+    for (const [name, call] of calls) {
+      expect(call).toThrow(TypeError);
+      expect(call).toThrow(new RegExp(`"${name}"`));
+    }
+  });
+
+  it("names a wrong part of the builder", () => {
+    expect(() => withPort("http://a/", {} as unknown as number)).toThrow(/"port"/);
+    expect(() => buildUri({ host: 5 as unknown as string })).toThrow(/parts\.host/);
+  });
+});
+
+describe("nodes come from checked constructors (point 6)", () => {
+  const uri = parseOrThrow("http://good.com/a");
+
+  it("a spread copy with a bad part is refused, not serialized into a different URI", () => {
+    const tricked = { ...uri, query: "x y" };
+    expect(() => serialize(tricked as unknown as Node)).toThrow(TypeError);
+    expect(() => serialize(tricked as unknown as Node)).toThrow(/only looks like a node/);
+    expect(() => normalize(tricked as unknown as main.UriReference)).toThrow(TypeError);
+  });
+
+  it("a hand-made host whose text would read as another host is refused", () => {
+    const host = { kind: "reg-name", text: "good.com#@evil.com" };
+    const authority = { ...uri.authority, host };
+    expect(() => serialize({ ...uri, authority } as unknown as Node)).toThrow(TypeError);
+    expect(() => serialize(authority as unknown as Node)).toThrow(TypeError);
+  });
+
+  it("an IPv6 node whose text and pieces disagree cannot be made", () => {
+    const h = parseOrThrow("[::1]", "host");
+    const forged = { ...h, pieces: [1, 2, 3, 4, 5, 6, 7, 8] };
+    expect(() => main.normalize({ ...parseOrThrow("http://[::1]/"), authority: { ...parseOrThrow("http://[::1]/").authority, host: forged } } as unknown as main.UriReference)).toThrow(TypeError);
+  });
+
+  it("a node the library made is frozen and accepted anywhere", () => {
+    expect(Object.isFrozen(uri)).toBe(true);
+    expect(serialize(uri)).toBe("http://good.com/a");
+    expect(serialize(uri.authority as Node)).toBe("good.com");
+  });
+});
+
+describe("the node a transform gives is the node its text parses to (point 7)", () => {
+  it("decoding a reg-name that spells an IPv4 address gives an IPv4address host", () => {
+    const r = normalize("http://%31%32%37.0.0.1/");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(serialize(r.value)).toBe("http://127.0.0.1/");
+    expect(r.value.authority?.host.kind).toBe("IPv4address");
+    expect(r.value.authority?.host).toMatchObject({ octets: [127, 0, 0, 1] });
+  });
+
+  const gen = (name: "URI-reference" | "URI" | "absolute-URI"): fc.Arbitrary<string> =>
+    fc.integer({ min: 0, max: 0x7fffffff }).map((seed) => rule(name).generate(seededRandom(seed), { maxRepeat: 4 }));
+  const reparsed = (t: main.UriReference): void => {
+    const again = parseOrThrow(serialize(t));
+    expect(data(again)).toEqual(data(t));
+  };
+
+  it("for normalize, resolve, redactPassword and every builder setter, on generated references", () => {
+    fc.assert(
+      fc.property(gen("URI-reference"), gen("absolute-URI"), fc.constantFrom("rfc5952", "keep" as const), (s, base, ipv6) => {
+        const n = normalize(s, { ipv6 });
+        if (n.ok) reparsed(n.value);
+        const r = resolve(base, s);
+        if (r.ok) reparsed(r.value);
+        reparsed(redactPassword(s));
+        for (const out of [withFragment(s, "f"), withQuery(s, "a=b"), withPort(s, 8080), withUserinfo(s, "u:p"), withHost(s, "127.0.0.1"), withScheme(s, "http")]) {
+          if (out.ok) reparsed(out.value);
+        }
+      }),
+      { numRuns: 1500, seed: 3986 },
+    );
+  });
+});
+
+describe("one convention (point 12)", () => {
+  it("input first, then a rule name or options, for parse, validate and isValid", () => {
+    expect(validate("a:b", "URI").ok).toBe(true);
+    expect(validate("a:b", { rule: "relative-ref" }).ok).toBe(false);
+    expect(isValid("[::1]", "host")).toBe(true);
+    expect(parse("[::1]", "host").ok).toBe(true);
+    expect(parse("[::1]", { rule: "host" }).ok).toBe(true);
+  });
+
+  it("every operation that can fail has an OrThrow twin that throws the same typed error", () => {
+    expect(() => main.resolveOrThrow("/relative", "g")).toThrow(main.ResolveError);
+    expect(serialize(main.resolveOrThrow("http://a/b/c/d;p?q", "../g"))).toBe("http://a/b/g");
+    expect(main.equivalentOrThrow("http://a/", "HTTP://A")).toBe(true);
+    expect(() => main.equivalentOrThrow("http://a b/", "http://a/")).toThrow(main.UriSyntaxError);
+    expect(() => parseOrThrow("http://a b/")).toThrow(main.UriSyntaxError);
+  });
+
+  it("the first character of a scheme is reported as ALPHA, not as the rule being validated", () => {
+    const v = validate("1http", "scheme");
+    expect(!v.ok && v.error.expected).toEqual(["ALPHA"]);
+  });
+
+  it("parse is typed by its rule: a path-absolute parse has that kind, and every span is there", () => {
+    const p = parseOrThrow("/a/b", "path-absolute");
+    const kind: "path-absolute" = p.kind;
+    const start: number = p.span.start;
+    const uri = parseOrThrow("http://a/b");
+    const hostStart: number | undefined = uri.authority?.host.span.start;
+    expect([kind, start, hostStart]).toEqual(["path-absolute", 0, 7]);
+  });
+});

@@ -1,0 +1,253 @@
+// The package as a user gets it: `npm pack` (of dist/, built by `npm run build` before the tests),
+// the tarball installed into a throwaway project, and a small program (fixtures/consumers/)
+// compiled by tsc under each module setting a user may have and run by Node; plus plain Node
+// with `import` and with `require`. No registry is reached: npm runs --offline with an empty cache
+// of its own, and the consumer's parsimmon and @types/parsimmon are copies of ours.
+import { execFile, execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import { builtinModules } from "node:module";
+import * as os from "node:os";
+import * as path from "node:path";
+
+const root = path.resolve(__dirname, "..");
+const fixtures = path.join(root, "fixtures/consumers");
+const tsc = path.join(root, "node_modules/typescript/bin/tsc");
+
+/** What every consumer prints: the same answers from TypeScript, `import` and `require`. */
+const expected = JSON.stringify([
+  "IPv6address",
+  "URI",
+  "over",
+  "a@b",
+  "reg-name",
+  [0, 0, 0, 0, 0, 0xffff, 0x0102, 0x0304],
+  "path-absolute",
+  { kind: "IPvFuture", text: "v1.x", port: "80" },
+  ["git+ssh", "urn"],
+  true,
+  { id: "isbn", nss: "0451450523" },
+  "http://[0:0:0:0:0:0:0:1]/b",
+  "http://[::1]/b",
+  "café",
+  "https://example.com/a",
+  { start: 0, end: 11 },
+]);
+
+/** Options every TypeScript consumer has; a cell adds its module setting and skipLibCheck. */
+const strictest = {
+  strict: true,
+  exactOptionalPropertyTypes: true,
+  noUncheckedIndexedAccess: true,
+  target: "ES2022",
+  lib: ["ES2022"],
+  types: [],
+  rootDir: ".",
+  outDir: "out",
+};
+
+interface Setting {
+  readonly name: string;
+  /** The consumer's package.json "type": how Node runs what tsc emits. */
+  readonly type: "module" | "commonjs";
+  readonly options: Readonly<Record<string, unknown>>;
+}
+
+const settings: readonly Setting[] = [
+  { name: "nodenext ESM", type: "module", options: { module: "nodenext", moduleResolution: "nodenext" } },
+  { name: "nodenext CJS", type: "commonjs", options: { module: "nodenext", moduleResolution: "nodenext" } },
+  { name: "node16 ESM", type: "module", options: { module: "node16", moduleResolution: "node16" } },
+  { name: "bundler", type: "module", options: { module: "esnext", moduleResolution: "bundler" } },
+  { name: "node10", type: "commonjs", options: { module: "commonjs", moduleResolution: "node10", ignoreDeprecations: "6.0" } },
+];
+
+interface Cell extends Setting {
+  readonly dir: string;
+  readonly skipLibCheck: boolean;
+}
+
+const cells: readonly Cell[] = settings.flatMap((s) =>
+  [false, true].map((skipLibCheck) => ({
+    ...s,
+    name: skipLibCheck ? `${s.name}, skipLibCheck` : s.name,
+    dir: `${s.name.replace(/\W+/g, "-").toLowerCase()}${skipLibCheck ? "-skiplibcheck" : ""}`,
+    skipLibCheck,
+  })),
+);
+
+/** TypeScript's node16 mode has no require(esm): a CommonJS project cannot import the package (TS1479). */
+const node16Cjs: Cell = {
+  name: "node16 CJS",
+  type: "commonjs",
+  options: { module: "node16", moduleResolution: "node16" },
+  dir: "node16-cjs",
+  skipLibCheck: false,
+};
+
+interface Outcome {
+  readonly code: number;
+  readonly output: string;
+}
+
+/** A tsc run: its exit code, its messages, and the files it read from outside the consumer project. */
+interface Compiled extends Outcome {
+  readonly outside: readonly string[];
+}
+
+/** The environment for child processes, without the npm_* variables of the `npm test` around us. */
+const env: NodeJS.ProcessEnv = Object.fromEntries(
+  Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== "INIT_CWD" && k !== "NODE_OPTIONS"),
+);
+
+function run(args: readonly string[], cwd: string): Promise<Outcome> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, args, { cwd, env, encoding: "utf8" }, (error, stdout, stderr) => {
+      const code = error === null ? 0 : typeof error.code === "number" ? error.code : 1;
+      resolve({ code, output: `${stdout}${stderr}`.trim() });
+    });
+  });
+}
+
+/** Runs `tasks` with at most `limit` at a time. */
+async function pool<T>(tasks: readonly (() => Promise<T>)[], limit: number): Promise<T[]> {
+  const results: T[] = new Array<T>(tasks.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < tasks.length) {
+      const i = next++;
+      results[i] = await tasks[i]!();
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, tasks.length) }, worker));
+  return results;
+}
+
+let scratch = "";
+let consumer = "";
+const compiled = new Map<string, Compiled>();
+const ran = new Map<string, Outcome>();
+
+function npm(args: readonly string[], cwd: string): string {
+  return execFileSync("npm", [...args, "--loglevel=error", `--cache=${path.join(scratch, "npm-cache")}`], { cwd, env, encoding: "utf8" });
+}
+
+function writeCell(cell: Cell): string {
+  const dir = path.join(consumer, cell.dir);
+  fs.mkdirSync(dir);
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: cell.type, private: true }));
+  const compilerOptions = { ...strictest, ...cell.options, skipLibCheck: cell.skipLibCheck };
+  fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions, files: ["program.ts"] }, null, 2));
+  fs.copyFileSync(path.join(fixtures, "program.ts"), path.join(dir, "program.ts"));
+  return dir;
+}
+
+beforeAll(async () => {
+  expect(fs.existsSync(path.join(root, "dist/index.js"))).toBe(true);
+  scratch = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "uri-grammar-consumers-")));
+  const [packed] = JSON.parse(npm(["pack", "--ignore-scripts", "--json", `--pack-destination=${scratch}`], root)) as { filename: string }[];
+  consumer = path.join(scratch, "consumer");
+  fs.mkdirSync(consumer);
+  const own = (name: string): string => `file:${path.join(root, "node_modules", name)}`;
+  fs.writeFileSync(
+    path.join(consumer, "package.json"),
+    JSON.stringify({
+      name: "consumer",
+      private: true,
+      dependencies: { "uri-grammar": `file:${path.join(scratch, packed!.filename)}`, parsimmon: own("parsimmon"), "@types/parsimmon": own("@types/parsimmon") },
+    }),
+  );
+  // --install-links: copies, as a registry install gives (npm's arborist cannot place a linked peer).
+  npm(["install", "--offline", "--install-links", "--ignore-scripts", "--no-package-lock", "--no-audit", "--no-fund"], consumer);
+
+  const plain = path.join(consumer, "plain");
+  fs.mkdirSync(plain);
+  for (const f of ["check.cjs", "import.mjs", "require.cjs"]) fs.copyFileSync(path.join(fixtures, f), path.join(plain, f));
+
+  const all = [...cells, node16Cjs];
+  const dirs = all.map(writeCell);
+  const limit = Math.max(2, os.availableParallelism());
+  const outcomes = await pool(all.map((_, i) => () => run([tsc, "-p", dirs[i]!, "--listFiles"], dirs[i]!)), limit);
+  // --listFiles names every file read, one absolute path a line: all must be the consumer's own
+  // or TypeScript's lib files (a node_modules above the scratch directory must not stand in for
+  // a dependency the package forgot).
+  const lib = fs.realpathSync(path.join(root, "node_modules/typescript/lib")) + path.sep;
+  all.forEach((cell, i) => {
+    const lines = outcomes[i]!.output.split("\n");
+    const files = lines.filter((l) => path.isAbsolute(l));
+    compiled.set(cell.name, {
+      code: outcomes[i]!.code,
+      output: lines.filter((l) => !path.isAbsolute(l)).join("\n"),
+      outside: files.filter((f) => !f.startsWith(consumer + path.sep) && !f.startsWith(lib)),
+    });
+  });
+  const runs = await pool(
+    [
+      ...cells.map((cell, i) => () => run([path.join(dirs[i]!, "out/program.js")], dirs[i]!)),
+      () => run(["import.mjs"], plain),
+      () => run(["require.cjs"], plain),
+    ],
+    limit,
+  );
+  cells.forEach((cell, i) => ran.set(cell.name, runs[i]!));
+  ran.set("import", runs[cells.length]!);
+  ran.set("require", runs[cells.length + 1]!);
+});
+
+afterAll(() => {
+  if (scratch !== "") fs.rmSync(scratch, { recursive: true, force: true });
+});
+
+describe("the packed package in a consumer project", () => {
+  const installed = (): Record<string, unknown> =>
+    JSON.parse(fs.readFileSync(path.join(consumer, "node_modules/uri-grammar/package.json"), "utf8")) as Record<string, unknown>;
+
+  it("asks for the user's parsimmon and brings the types its .d.ts files import", () => {
+    const pkg = installed();
+    expect(pkg.peerDependencies).toEqual({ parsimmon: expect.any(String) });
+    expect(pkg.dependencies).toEqual({ "@types/parsimmon": expect.any(String) });
+    // One parsimmon in the project, the user's: no copy of its own under uri-grammar.
+    expect(fs.existsSync(path.join(consumer, "node_modules/uri-grammar/node_modules/parsimmon"))).toBe(false);
+  });
+
+  it("lists every typed subpath of exports in typesVersions too (for moduleResolution node10)", () => {
+    const pkg = installed() as { exports: Record<string, unknown>; typesVersions: { "*": Record<string, string[]> } };
+    const typed = Object.entries(pkg.exports)
+      .filter(([key, target]) => key !== "." && typeof target === "object" && target !== null && "types" in target)
+      .map(([key, target]) => [key.slice(2), [(target as { types: string }).types]] as const);
+    expect(pkg.typesVersions).toEqual({ "*": Object.fromEntries(typed) });
+    for (const [, [file]] of typed) if (!file.includes("*")) expect(fs.existsSync(path.join(consumer, "node_modules/uri-grammar", file))).toBe(true);
+  });
+
+  it("imports (in its .js and .d.ts files) only Node's own modules, its dependencies and its peers", () => {
+    const pkg = installed() as { name: string; dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
+    const allowed = new Set([pkg.name, ...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.peerDependencies ?? {})]);
+    const dist = path.join(consumer, "node_modules/uri-grammar/dist");
+    const imported = new Set<string>();
+    for (const f of fs.readdirSync(dist, { recursive: true, encoding: "utf8" })) {
+      if (!/\.(js|d\.ts)$/.test(f)) continue;
+      const text = fs.readFileSync(path.join(dist, f), "utf8");
+      for (const re of [/^\s*(?:import|export)\s[^;]*?\bfrom\s*["']([^"']+)["']/gm, /^\s*import\s*["']([^"']+)["']/gm, /\b(?:import|require)\(\s*["']([^"']+)["']\s*\)/g]) {
+        for (const m of text.matchAll(re)) if (!m[1]!.startsWith(".")) imported.add(m[1]!);
+      }
+    }
+    const packageOf = (s: string): string => s.split("/").slice(0, s.startsWith("@") ? 2 : 1).join("/");
+    const foreign = [...imported].filter((s) => !s.startsWith("node:") && !builtinModules.includes(s) && !allowed.has(packageOf(s)));
+    expect(foreign).toEqual([]);
+  });
+
+  it.each(cells.map((c) => [c.name]))("TypeScript %s: compiles with no error and no any, and runs", (name) => {
+    expect({ tsc: compiled.get(name), node: ran.get(name) }).toEqual({
+      tsc: { code: 0, output: "", outside: [] },
+      node: { code: 0, output: expected },
+    });
+  });
+
+  it.each([["import"], ["require"]])("plain Node with %s", (how) => {
+    expect(ran.get(how)).toEqual({ code: 0, output: expected });
+  });
+
+  it("TypeScript node16 in a CommonJS project cannot import it (TS1479): such projects need module nodenext (or node20)", () => {
+    const out = compiled.get(node16Cjs.name)!;
+    expect(out.code).not.toBe(0);
+    expect(out.output).toMatch(/error TS1479: .*"uri-grammar"/);
+  });
+});
