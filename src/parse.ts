@@ -1,5 +1,5 @@
-// parse, validate, isValid for any grammar and any of its rules; RFC 3986 with its AST
-// semantics unless told otherwise. The fast path (the rule's derived regex, or its lazy DFA)
+// parse, validate, isValid for any grammar and any of its rules; RFC 3986 and RFC 3987 (the RFC
+// 3987 grammar value holds both) with their AST semantics unless told otherwise. The fast path (the rule's derived regex, or its lazy DFA)
 // answers whether the input matches; the URI reference family is then split by its delimiters
 // (RFC 3986 Appendix B), other rules are derived by the engine; a rejection is explained by
 // the engine (the offset where the input stops being the beginning of a match, and what could
@@ -11,7 +11,8 @@ import type { Actions, Semantics, ValueOf } from "./abnf/semantics.js";
 import type { Parsed, UriReference } from "./ast/nodes.js";
 import { syntaxError, throwWithStack, type UriSyntaxError } from "./errors.js";
 import { rfc3986 } from "./grammars/rfc3986/index.js";
-import { rfc3986Semantics } from "./grammars/rfc3986/semantics.js";
+import { rfc3987 } from "./grammars/rfc3987/index.js";
+import { uriSemantics } from "./grammars/rfc3987/semantics.js";
 import type { RuleName, RuleValues } from "./rules/index.js";
 
 import type { Result } from "./result.js";
@@ -59,8 +60,8 @@ function entryOf(ruleName: unknown, caller: string): Entry {
   let e = typeof ruleName === "string" ? entries.get(ruleName) : undefined;
   if (e === undefined) {
     if (typeof ruleName !== "string") throw new TypeError(`${caller}: the rule must be a rule name (a string), got ${describeValue(ruleName)}`);
-    const def = rfc3986.require(ruleName, caller);
-    e = { name: def.name, key: def.name.toLowerCase(), fast: rfc3986.fastPath(def.name), build: rfc3986Semantics.builderFor(def.name) };
+    const def = rfc3987.require(ruleName, caller);
+    e = { name: def.name, key: def.name.toLowerCase(), fast: rfc3987.fastPath(def.name), build: uriSemantics.builderFor(def.name) };
     entries.set(ruleName, e);
   }
   return e;
@@ -114,23 +115,31 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
   requireString(input, "parse");
   if (ruleOrOptions === undefined) {
     if (!URI_REFERENCE.fast.test(input)) {
-      const error = explain(rfc3986, URI_REFERENCE.name, input);
+      const error = explain(rfc3987, URI_REFERENCE.name, input);
       if (error !== undefined) return { ok: false, error };
     }
     return { ok: true, value: URI_REFERENCE.build(input, 0, input.length) };
   }
   const o = optionsOf(ruleOrOptions, "parse");
   if (o.semantics !== undefined) return o.semantics.parse(input, requireRule(o.rule, "parse"));
-  if (o.grammar !== undefined && o.grammar !== rfc3986) {
+  if (own(o.grammar, o.rule)) {
     const v = o.grammar.validate(input, requireRule(o.rule, "parse"));
     return v.ok ? { ok: true, value: input } : v;
   }
   const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "parse");
   if (!e.fast.test(input)) {
-    const error = explain(rfc3986, e.name, input);
+    const error = explain(rfc3987, e.name, input);
     if (error !== undefined) return { ok: false, error };
   }
   return { ok: true, value: e.build(input, 0, input.length) };
+}
+
+/**
+ * True when a grammar of the caller's own answers, not the default (the RFC 3987 value holds
+ * RFC 3986's rules too, so RFC 3986 named with one of its own rules takes the default path).
+ */
+function own(g: Grammar | undefined, rule: unknown): g is Grammar {
+  return g !== undefined && g !== rfc3987 && !(g === rfc3986 && typeof rule === "string" && rfc3986.has(rule));
 }
 
 function requireRule(rule: unknown, caller: string): string {
@@ -168,10 +177,10 @@ const VALID: Validation = Object.freeze({ ok: true, value: true });
 export function validate(input: string, rule?: RuleName | (string & {}) | ValidateOptions): Validation {
   requireString(input, "validate");
   const o = optionsOf(rule, "validate");
-  if (o.grammar !== undefined && o.grammar !== rfc3986) return o.grammar.validate(input, requireRule(o.rule, "validate"));
+  if (own(o.grammar, o.rule)) return o.grammar.validate(input, requireRule(o.rule, "validate"));
   const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "validate");
   if (e.fast.test(input)) return VALID;
-  const error = explain(rfc3986, e.name, input);
+  const error = explain(rfc3987, e.name, input);
   return error === undefined ? VALID : { ok: false, error };
 }
 
@@ -185,7 +194,7 @@ export function isValid(input: string, rule?: RuleName | (string & {}) | Validat
   requireString(input, "isValid");
   if (rule === undefined) return URI_REFERENCE.fast.test(input);
   const o = optionsOf(rule, "isValid");
-  if (o.grammar !== undefined && o.grammar !== rfc3986) return o.grammar.isValid(input, requireRule(o.rule, "isValid"));
+  if (own(o.grammar, o.rule)) return o.grammar.isValid(input, requireRule(o.rule, "isValid"));
   const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "isValid");
   return e.fast.test(input);
 }

@@ -45,6 +45,13 @@ export interface DeriveOptions {
   readonly name?: string | undefined;
   /** New names for rules (references follow); a function, or a map from old name to new. */
   readonly rename?: ((name: string) => string) | Readonly<Record<string, string>> | undefined;
+  /**
+   * Rules to add as renamed copies, the originals kept: `{ URI: "IRI", pchar: "ipchar" }` adds
+   * `IRI` and `ipchar`, and inside the copies a reference to a copied rule names its copy (so
+   * `IRI` refers to `ipchar` where `URI` referred to `pchar`). Rules not copied keep referring
+   * to the originals. Applied after `rename`, before `rules`.
+   */
+  readonly copy?: Readonly<Record<string, string>> | undefined;
   /** Rules to add, or to override (by their name after renaming). */
   readonly rules?: RuleInputs | undefined;
   readonly rare?: readonly string[] | undefined;
@@ -217,6 +224,21 @@ export class Grammar {
       const key = name.toLowerCase();
       if (defs.has(key)) throw new GrammarError("duplicate-rule", `derive: two rules are renamed to ${name}`, name);
       defs.set(key, Object.freeze({ name, expr: renameRefs(def.expr, renamed), token: def.token }));
+    }
+    const copies = Object.entries(options.copy ?? {});
+    if (copies.length > 0) {
+      const target = new Map<string, string>();
+      for (const [from, to] of copies) {
+        const def = defs.get(from.toLowerCase());
+        if (def === undefined) throw new GrammarError("unknown-rule", `derive: copy names ${from}, which the grammar does not define`, from);
+        target.set(def.name.toLowerCase(), checkName(to));
+      }
+      for (const [fromKey, to] of target) {
+        if (defs.has(to.toLowerCase())) throw new GrammarError("duplicate-rule", `derive: the copy ${to} would replace an existing rule`, to);
+        const def = defs.get(fromKey) as RuleDefinition;
+        const expr = renameRefs(def.expr, (n) => target.get(n.toLowerCase()) ?? n);
+        defs.set(to.toLowerCase(), Object.freeze({ name: to, expr, token: def.token }));
+      }
     }
     withRules(defs, Object.entries(options.rules ?? {}), true);
     return new Grammar(options.name ?? this.name, defs, [...(options.rare ?? this.#rare.map(renamed))]);

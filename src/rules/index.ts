@@ -1,19 +1,30 @@
-// The "uri-grammar/rules" entry point: one parsimmon parser per rule of RFC 3986 Appendix A and
-// the RFC 5234 core rules it uses, under the mechanical camelCase of its ABNF name, and `rule()`
-// to reach any of them by that name. Each is derived from the rule's one definition in
+// The "uri-grammar/rules" entry point: one parsimmon parser per rule of RFC 3986 Appendix A, the
+// RFC 5234 core rules it uses and RFC 3987 §2.2 (IRIs), under the mechanical camelCase of its
+// ABNF name, and `rule()` to reach any of them by that name. Each is derived from the rule's one definition in
 // src/grammars/rfc3986/ with the AST semantics of src/grammars/rfc3986/semantics.ts.
 import type { RuleParser } from "../abnf/parser.js";
 import type { ValueOf } from "../abnf/semantics.js";
 import { rfc3986 } from "../grammars/rfc3986/index.js";
-import { rfc3986Semantics, type rfc3986Actions } from "../grammars/rfc3986/semantics.js";
+import { rfc3987 } from "../grammars/rfc3987/index.js";
+import { rfc3986Semantics } from "../grammars/rfc3986/semantics.js";
+import { uriSemantics, type uriActions } from "../grammars/rfc3987/semantics.js";
 
 export type { HierPart } from "../grammars/rfc3986/semantics.js";
 export type { RuleParser } from "../abnf/parser.js";
 export type { Expr } from "../abnf/expr.js";
 export type { RuleDefinition } from "../abnf/analysis.js";
 
-/** Every ABNF rule name this package has a parser for, as RFC 3986 and RFC 5234 spell them. */
-export type RuleName =
+/** The rules RFC 3987 §2.2 adds for IRIs (the i-rules, ucschar, iprivate). */
+export type IriRuleName =
+  | "IRI" | "ihier-part" | "IRI-reference" | "absolute-IRI" | "irelative-ref" | "irelative-part" | "iauthority" | "iuserinfo"
+  | "ihost" | "ireg-name" | "ipath" | "ipath-abempty" | "ipath-absolute" | "ipath-noscheme" | "ipath-rootless" | "ipath-empty"
+  | "isegment" | "isegment-nz" | "isegment-nz-nc" | "ipchar" | "iquery" | "ifragment" | "iunreserved" | "ucschar" | "iprivate";
+
+/** Every ABNF rule name this package has a parser for, as RFC 3986, RFC 3987 and RFC 5234 spell them. */
+export type RuleName = UriRuleName | IriRuleName;
+
+/** The rules of RFC 3986 Appendix A and the RFC 5234 core rules it uses. */
+export type UriRuleName =
   | "URI" | "hier-part" | "URI-reference" | "absolute-URI" | "relative-ref" | "relative-part" | "scheme" | "authority"
   | "userinfo" | "host" | "port" | "IP-literal" | "IPvFuture" | "IPv6address" | "h16" | "ls32" | "IPv4address" | "dec-octet"
   | "reg-name" | "path" | "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "path-empty" | "segment"
@@ -21,9 +32,10 @@ export type RuleName =
   | "sub-delims" | "ALPHA" | "DIGIT" | "HEXDIG";
 
 /** The value each rule's parser yields, by ABNF name: an AST node for the structural rules, else the matched text. */
-export type RuleValues = { readonly [N in RuleName]: ValueOf<typeof rfc3986Actions, N> };
+export type RuleValues = { readonly [N in RuleName]: ValueOf<typeof uriActions, N> };
 
-const p = <N extends RuleName>(name: N): RuleParser<RuleValues[N]> => rfc3986Semantics.rule(name) as RuleParser<RuleValues[N]>;
+const p = <N extends UriRuleName>(name: N): RuleParser<RuleValues[N]> => rfc3986Semantics.rule(name) as RuleParser<RuleValues[N]>;
+const i = <N extends IriRuleName>(name: N): RuleParser<RuleValues[N]> => uriSemantics.rule(name) as RuleParser<RuleValues[N]>;
 
 /** RFC 3986 §3 `URI`: yields a `Uri` node. */
 export const uri = p("URI");
@@ -104,11 +116,65 @@ export const digit = p("DIGIT");
 /** RFC 5234 Appendix B.1 `HEXDIG`. */
 export const hexdig = p("HEXDIG");
 
-/** Every rule's ABNF name, RFC 3986 rules first in the order of its Appendix A, then the core rules. */
-export const ruleNames: readonly RuleName[] = Object.freeze([...rfc3986.ruleNames] as RuleName[]);
+/** RFC 3987 §2.2 `IRI`: yields a `Uri` node whose components may hold non-ASCII characters. */
+export const iri = i("IRI");
+/** RFC 3987 §2.2 `ihier-part`. */
+export const ihierPart = i("ihier-part");
+/** RFC 3987 §2.2 `IRI-reference`: yields a `Uri` or `RelativeRef` node. */
+export const iriReference = i("IRI-reference");
+/** RFC 3987 §2.2 `absolute-IRI`. */
+export const absoluteIri = i("absolute-IRI");
+/** RFC 3987 §2.2 `irelative-ref`. */
+export const irelativeRef = i("irelative-ref");
+/** RFC 3987 §2.2 `irelative-part`. */
+export const irelativePart = i("irelative-part");
+/** RFC 3987 §2.2 `iauthority`: yields an `Authority` node. */
+export const iauthority = i("iauthority");
+/** RFC 3987 §2.2 `iuserinfo`. */
+export const iuserinfo = i("iuserinfo");
+/** RFC 3987 §2.2 `ihost`: yields a `Host` node. */
+export const ihost = i("ihost");
+/** RFC 3987 §2.2 `ireg-name`: yields a `RegNameHost`. */
+export const iregName = i("ireg-name");
+/** RFC 3987 §2.2 `ipath`: yields a `Path`. */
+export const ipath = i("ipath");
+/** RFC 3987 §2.2 `ipath-abempty`. */
+export const ipathAbempty = i("ipath-abempty");
+/** RFC 3987 §2.2 `ipath-absolute`. */
+export const ipathAbsolute = i("ipath-absolute");
+/** RFC 3987 §2.2 `ipath-noscheme`. */
+export const ipathNoscheme = i("ipath-noscheme");
+/** RFC 3987 §2.2 `ipath-rootless`. */
+export const ipathRootless = i("ipath-rootless");
+/** RFC 3987 §2.2 `ipath-empty`. */
+export const ipathEmpty = i("ipath-empty");
+/** RFC 3987 §2.2 `isegment`. */
+export const isegment = i("isegment");
+/** RFC 3987 §2.2 `isegment-nz`. */
+export const isegmentNz = i("isegment-nz");
+/** RFC 3987 §2.2 `isegment-nz-nc`. */
+export const isegmentNzNc = i("isegment-nz-nc");
+/** RFC 3987 §2.2 `ipchar`. */
+export const ipchar = i("ipchar");
+/** RFC 3987 §2.2 `iquery` (allows iprivate, unlike ifragment). */
+export const iquery = i("iquery");
+/** RFC 3987 §2.2 `ifragment`. */
+export const ifragment = i("ifragment");
+/** RFC 3987 §2.2 `iunreserved`. */
+export const iunreserved = i("iunreserved");
+/** RFC 3987 §2.2 `ucschar`. */
+export const ucschar = i("ucschar");
+/** RFC 3987 §2.2 `iprivate`. */
+export const iprivate = i("iprivate");
+
+/** Every rule's ABNF name: RFC 3986's in the order of its Appendix A, the core rules, then RFC 3987's. */
+export const ruleNames: readonly RuleName[] = Object.freeze([...rfc3987.ruleNames] as RuleName[]);
+
+/** The names of RFC 3986's rules (Appendix A and the core rules it uses). */
+export const uriRuleNames: readonly UriRuleName[] = Object.freeze([...rfc3986.ruleNames] as UriRuleName[]);
 
 /** True when `name` is a rule name this package knows (case-insensitive, RFC 5234 §2.1). */
-export const isRuleName = (name: string): name is RuleName => rfc3986.has(name);
+export const isRuleName = (name: string): name is RuleName => rfc3987.has(name);
 
 /**
  * The parser of a rule, by its ABNF name (case-insensitive, RFC 5234 §2.1).
@@ -119,5 +185,6 @@ export const isRuleName = (name: string): name is RuleName => rfc3986.has(name);
 export function rule<N extends RuleName>(name: N): RuleParser<RuleValues[N]>;
 export function rule(name: string): RuleParser<unknown> | undefined;
 export function rule(name: string): RuleParser<unknown> | undefined {
-  return rfc3986.has(name) ? rfc3986Semantics.rule(name) : undefined;
+  if (rfc3986.has(name)) return rfc3986Semantics.rule(name);
+  return rfc3987.has(name) ? uriSemantics.rule(name) : undefined;
 }

@@ -28,9 +28,10 @@ export class Components {
   query: string | undefined = undefined;
   fragment: string | undefined = undefined;
 
-  /** Records the text of a component rule, unless one was recorded already. */
+  /** Records the text of a component rule (an RFC 3987 i-rule counts as its RFC 3986 rule), unless one was recorded already. */
   set(rule: string, text: string): void {
-    switch (rule) {
+    const name = IRI_COMPONENTS[rule] ?? rule;
+    switch (name) {
       case "scheme": this.scheme ??= text; break;
       case "authority": this.authority ??= text; break;
       case "userinfo": this.userinfo ??= text; break;
@@ -48,7 +49,7 @@ export class Components {
       case "path-empty":
         if (this.path === undefined) {
           this.path = text;
-          this.pathKind = rule;
+          this.pathKind = name;
         }
         break;
       default:
@@ -56,6 +57,13 @@ export class Components {
     }
   }
 }
+
+/** The RFC 3987 rules that are components, by the RFC 3986 rule they stand for (RFC 3987 §2.2). */
+const IRI_COMPONENTS: Readonly<Record<string, string>> = {
+  iauthority: "authority", iuserinfo: "userinfo", ihost: "host", iquery: "query", ifragment: "fragment",
+  "ipath-abempty": "path-abempty", "ipath-absolute": "path-absolute", "ipath-noscheme": "path-noscheme",
+  "ipath-rootless": "path-rootless", "ipath-empty": "path-empty",
+};
 
 /** The components inside a match (and the match itself), depth first, in input order. */
 export function componentsOf(m: Match): Components {
@@ -214,13 +222,14 @@ export const rfc3986Actions = {
   "path-empty": pathOf("path-empty"),
 };
 
+/** The captured component rules of RFC 3986 that have no action. */
+export const rfc3986Captures = ["scheme", "userinfo", "port", "query", "fragment"] as const;
+
+/** The Appendix B splitter, by rule, for a span known to match the rule. */
+export const referenceAccelerators = { URI: splitAt, "URI-reference": splitAt, "absolute-URI": splitAt, "relative-ref": splitAt } as const;
+
 /** The semantics of RFC 3986: the typed AST, with the Appendix B splitter for URI references. */
 export const rfc3986Semantics: Semantics<typeof rfc3986Actions> = semantics(rfc3986, rfc3986Actions, {
-  captures: ["scheme", "userinfo", "port", "query", "fragment"],
-  accelerators: {
-    URI: splitAt,
-    "URI-reference": splitAt,
-    "absolute-URI": splitAt,
-    "relative-ref": splitAt,
-  },
+  captures: rfc3986Captures,
+  accelerators: referenceAccelerators,
 });
