@@ -32,9 +32,19 @@ function refused(x: unknown): string {
   return describeValue(x);
 }
 
-/** The reference an argument stands for: a node as it is, a string parsed; a TypeError for anything else. */
+/** True when the text has a character above U+007F. */
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/**
+ * The reference an argument stands for: a node as it is; a string parsed as a URI reference, or,
+ * when it holds non-ASCII characters, as an IRI reference (RFC 3987 §2.2: every URI is an IRI,
+ * and the operations work on both); a TypeError for anything else.
+ */
 export function referenceArgument(x: unknown, name: string, caller: string): Result<UriReference, UriSyntaxError> {
-  if (typeof x === "string") return parse(x);
+  if (typeof x === "string") {
+    const r = parse(x);
+    return r.ok || !NON_ASCII.test(x) ? r : parse(x, "IRI-reference");
+  }
   if (isNode(x) && (x.kind === "URI" || x.kind === "relative-ref")) return { ok: true, value: x };
   throw new TypeError(`${caller}: the argument "${name}" must be a URI reference (a string, or a node from parse), got ${refused(x)}`);
 }

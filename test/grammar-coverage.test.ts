@@ -7,9 +7,14 @@ import * as rules from "../src/rules/index";
 import { printExpr } from "../src/abnf/print";
 import { core } from "../src/grammars/core";
 import { rfc3986 } from "../src/grammars/rfc3986/index";
-import { canonicalAbnf, CORE_ABNF_PATH, GRAMMAR_DIR, grammarFromAbnf, loadUriGrammar, parseAbnf, parseAbnfExpr, RFC3986_ABNF_PATH, ruleIdentifier } from "./helpers/abnf";
+import { rfc3987 } from "../src/grammars/rfc3987/index";
+import {
+  canonicalAbnf, CORE_ABNF_PATH, GRAMMAR_DIR, grammarFromAbnf, loadIriGrammar, loadUriGrammar, parseAbnf, parseAbnfExpr, RFC3986_ABNF_PATH,
+  RFC3987_ABNF_PATH, ruleIdentifier,
+} from "./helpers/abnf";
 
 const grammar = loadUriGrammar();
+const iriGrammar = loadIriGrammar();
 const exported = rules as unknown as Record<string, unknown>;
 const coreFile = grammarFromAbnf(fs.readFileSync(CORE_ABNF_PATH, "utf8"));
 
@@ -18,11 +23,19 @@ describe("every ABNF rule has a combinator", () => {
     expect(rfc3986.ruleNames).toHaveLength(39);
     const appendixA = parseAbnf(fs.readFileSync(RFC3986_ABNF_PATH, "utf8")).ruleNames();
     expect(appendixA).toHaveLength(36);
-    expect([...rules.ruleNames].sort()).toEqual([...appendixA, "ALPHA", "DIGIT", "HEXDIG"].sort());
-    expect([...rfc3986.ruleNames]).toEqual([...rules.ruleNames]);
+    expect([...rules.uriRuleNames].sort()).toEqual([...appendixA, "ALPHA", "DIGIT", "HEXDIG"].sort());
+    expect([...rfc3986.ruleNames]).toEqual([...rules.uriRuleNames]);
   });
 
-  describe.each(rfc3986.ruleNames.map((n) => [n]))("%s", (name) => {
+  it("covers every rule of RFC 3987 §2.2 (grammar/rfc3987.abnf): 25 new ones beside RFC 3986's", () => {
+    const section22 = parseAbnf(fs.readFileSync(RFC3987_ABNF_PATH, "utf8")).ruleNames();
+    expect(section22).toHaveLength(39);
+    for (const name of section22) expect(rfc3987.has(name)).toBe(true);
+    expect(rfc3987.ruleNames).toHaveLength(64);
+    expect([...rules.ruleNames]).toEqual([...rfc3987.ruleNames]);
+  });
+
+  describe.each(rfc3987.ruleNames.map((n) => [n]))("%s", (name) => {
     const parser = exported[ruleIdentifier(name)] as rules.RuleParser<unknown>;
 
     it("is exported under its mechanical camelCase name as a parsimmon Parser", () => {
@@ -36,9 +49,11 @@ describe("every ABNF rule has a combinator", () => {
       expect(rules.isRuleName(name.toLowerCase())).toBe(true);
     });
 
-    it("has the same ABNF in the code as in grammar/", () => {
+    it("has the same ABNF in the code as in grammar/ (in each file that defines it)", () => {
       const fromCode = canonicalAbnf(parseAbnfExpr(printExpr(parser.definition.expr)));
-      expect(fromCode).toBe(canonicalAbnf(grammar.rule(name)));
+      const files = [grammar, iriGrammar].filter((g) => g.rules.has(name.toLowerCase()));
+      expect(files.length).toBeGreaterThan(0);
+      for (const g of files) expect(fromCode).toBe(canonicalAbnf(g.rule(name)));
       expect(parser.abnf).toBe(printExpr(parser.definition.expr));
     });
   });

@@ -7,6 +7,7 @@
 // assertions: a long adversarial input must simply be answered, correctly, inside jest's timeout.
 import P from "parsimmon";
 import { core, rfc3986, type Grammar } from "../src/abnf/index";
+import { rfc3987 } from "../src/grammars/rfc3987/index";
 import { analyseRegexSafety } from "../src/abnf/fast-path";
 import { readJson } from "./helpers/fixtures";
 import { Oracle, algebraFromAbnf } from "./helpers/abnf-algebra";
@@ -27,6 +28,7 @@ const { cases } = readJson<{ cases: readonly SafetyCase[] }>("engine", "regex-sa
 describe("the built-in grammars: every rule's regex is safe (backs markRegexVerified)", () => {
   it.each([
     ["RFC 3986", rfc3986],
+    ["RFC 3987 (with RFC 3986's rules)", rfc3987],
     ["RFC 5234 core rules", core],
   ] as [string, Grammar][])("%s", (_name, g) => {
     const unsafe: string[] = [];

@@ -2,7 +2,8 @@
 // §6.2.3 scheme-based normalization before comparing.
 import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
-import { normalizeReference, type NormalizeOptions, type SchemeNormalizations } from "./normalize.js";
+import { normalizeReference, toNfc, type NormalizeOptions, type SchemeNormalizations } from "./normalize.js";
+import { encodeNonAscii } from "./percent.js";
 import { serialize } from "./serialize.js";
 
 /** The rungs of the RFC 3986 §6.2 ladder this package climbs. */
@@ -25,11 +26,28 @@ export interface EquivalenceOptions {
    * default at the `"syntax"` level.
    */
   readonly ipv6?: "keep" | "rfc5952" | undefined;
+  /** RFC 3987 §5.3.2.2, opt-in: compare the characters in Unicode Normalization Form C (both levels above `"simple"`). */
+  readonly nfc?: boolean | undefined;
   /** `true`: leave fragments out of the comparison, as §6.1 advises when the comparison selects a network action. */
   readonly ignoreFragment?: boolean | undefined;
 }
 
 const SYNTAX_ONLY: NormalizeOptions = Object.freeze({ emptyPort: false, defaultPort: false, emptyPath: false });
+
+/** RFC 3987 §3.1's character mapping, for comparison only: every non-ASCII character UTF-8 percent-encoded. */
+function toUri(r: UriReference): UriReference {
+  const t = serialize(r);
+  if (!/[^\x00-\x7f]/.test(t)) return r;
+  const e = (s: string | undefined): string | undefined => (s === undefined ? undefined : encodeNonAscii(s));
+  const a = r.authority;
+  return make.uriReference({
+    scheme: r.scheme,
+    authority: a === undefined ? undefined : make.authority(e(a.userinfo), a.host.kind === "reg-name" ? make.host("reg-name", encodeNonAscii(a.host.text)) : a.host, a.port),
+    path: make.path(r.path.kind, encodeNonAscii(r.path.text)),
+    query: e(r.query),
+    fragment: e(r.fragment),
+  });
+}
 
 const withoutFragment = (r: UriReference): UriReference =>
   r.fragment === undefined ? r : make.uriReference({ scheme: r.scheme, authority: r.authority, path: r.path, query: r.query, fragment: undefined });
@@ -53,5 +71,8 @@ export function equivalentReferences(a: UriReference, b: UriReference, options: 
   const ipv6 = options.ipv6 ?? (level === "scheme" ? "rfc5952" : "keep");
   const normal: NormalizeOptions =
     level === "syntax" ? { ...SYNTAX_ONLY, ipv6 } : options.schemes === undefined ? { ipv6 } : { schemes: options.schemes, ipv6 };
-  return serialize(normalizeReference(x, normal)) === serialize(normalizeReference(y, normal));
+  // RFC 3987 §5.3.2.3: above simple comparison, percent-encoding is aligned by mapping IRIs to
+  // URIs (§3.1); simple comparison must not map (§5.3.1).
+  const prepare = (r: UriReference): UriReference => toUri(options.nfc === true ? toNfc(r) : r);
+  return serialize(normalizeReference(prepare(x), normal)) === serialize(normalizeReference(prepare(y), normal));
 }

@@ -50,6 +50,12 @@ export interface NormalizeOptions {
   readonly schemes?: SchemeNormalizations | undefined;
   /** `"rfc5952"`: write IPv6 hosts in their RFC 5952 text form. `"keep"` (the default) leaves them as written but lowercase. */
   readonly ipv6?: "keep" | "rfc5952" | undefined;
+  /**
+   * RFC 3987 §5.3.2.2, opt-in: put the characters of every component in Unicode Normalization
+   * Form C (`"re\u0301sume\u0301"` becomes `"résumé"`). §5.3.2.2 asks that IRIs be created in
+   * NFC rather than normalized by third parties, so it is off unless asked for.
+   */
+  readonly nfc?: boolean | undefined;
 }
 
 const UNRESERVED = charsets.unreserved;
@@ -91,18 +97,20 @@ function normalizeHost(h: Host, lower: boolean, decode: boolean, ipv6: boolean):
     case "IPv4address":
       return h.span === undefined ? h : make.host(h.kind, h.text);
     case "IPv6address": {
-      const text = ipv6 ? formatIpv6(h.pieces) : lower ? h.text.toLowerCase() : h.text;
+      const text = ipv6 ? formatIpv6(h.pieces) : lower ? asciiLower(h.text) : h.text;
       return text === h.text && h.span === undefined ? h : make.host(h.kind, text);
     }
     case "IPvFuture": {
-      const text = lower ? h.text.toLowerCase() : h.text;
+      const text = lower ? asciiLower(h.text) : h.text;
       return text === h.text && h.span === undefined ? h : make.host(h.kind, text);
     }
     case "reg-name": {
       // Decode first, so a decoded letter is lowercased too; then hex back to uppercase (§3.2.2:
       // "lowercase for registered names ..., while only using uppercase letters for percent-encodings").
       let text = normalizePercent(h.text, decode, false);
-      if (lower) text = normalizePercent(text.toLowerCase(), false, true);
+      // Only ASCII letters change case (RFC 3987 §5.3.2.1: case of non-ASCII characters in a host
+      // belongs to IDNA, not to generic normalization).
+      if (lower) text = normalizePercent(asciiLower(text), false, true);
       // Decoding can make an address of a name ("%31%32%37.0.0.1" is 127.0.0.1): the host is
       // then the IPv4address its text parses to (§3.2.2), never a reg-name that reads as one.
       if (text !== h.text && isIPv4address(text)) return make.host("IPv4address", text);
@@ -141,11 +149,12 @@ export function normalizeReference(node: Uri, options?: NormalizeOptions): Uri;
 export function normalizeReference(node: RelativeRef, options?: NormalizeOptions): RelativeRef;
 export function normalizeReference(node: UriReference, options?: NormalizeOptions): UriReference;
 export function normalizeReference(node: UriReference, options: NormalizeOptions = {}): UriReference {
+  if (options.nfc === true) node = toNfc(node);
   const lower = options.case !== false;
   const decode = options.percentEncoding !== false;
   const pct = (text: string | undefined): string | undefined => (text === undefined ? undefined : normalizePercent(text, decode, lower));
 
-  const lowerScheme = node.scheme?.toLowerCase();
+  const lowerScheme = node.scheme === undefined ? undefined : asciiLower(node.scheme);
   const scheme = lower ? lowerScheme : node.scheme;
   const def = lowerScheme === undefined ? undefined : lookup(options.schemes ?? defaultSchemes, lowerScheme);
 
@@ -173,5 +182,23 @@ export function normalizeReference(node: UriReference, options: NormalizeOptions
     path: pathFor(scheme !== undefined, hasAuthority, path),
     query: pct(node.query),
     fragment: pct(node.fragment),
+  });
+}
+
+/** ASCII letters to lowercase, nothing else (RFC 3986 §6.2.2.1, RFC 3987 §5.3.2.1). */
+const asciiLower = (s: string): string => (/[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s);
+
+/** The reference with every component in NFC (RFC 3987 §5.3.2.2); percent-encodings are ASCII and stay. */
+export function toNfc(node: UriReference): UriReference {
+  const nfc = (t: string | undefined): string | undefined => (t === undefined ? undefined : t.normalize("NFC"));
+  const a = node.authority;
+  const host = a === undefined ? undefined : a.host.kind === "reg-name" ? make.host("reg-name", a.host.text.normalize("NFC")) : a.host;
+  const path = node.path.text.normalize("NFC");
+  return make.uriReference({
+    scheme: node.scheme,
+    authority: a === undefined || host === undefined ? undefined : make.authority(nfc(a.userinfo), host, a.port),
+    path: make.path(node.path.kind, path),
+    query: nfc(node.query),
+    fragment: nfc(node.fragment),
   });
 }

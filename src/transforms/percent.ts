@@ -195,3 +195,32 @@ export function percentEncode(text: string, rule: EncodeRule): string {
   if (!(ENCODE_RULES as readonly string[]).includes(rule)) throw new TypeError(`percentEncode: unsupported rule ${JSON.stringify(rule)}`);
   return encodeWith(text, charsets[rule]);
 }
+
+/**
+ * `text` with every non-ASCII character percent-encoded as UTF-8 and nothing else changed: the
+ * character step of RFC 3987 §3.1's IRI-to-URI mapping (a lone surrogate, which no IRI holds,
+ * becomes U+FFFD).
+ */
+export function encodeNonAscii(text: string): string {
+  let i = 0;
+  while (i < text.length && text.charCodeAt(i) < 0x80) i++;
+  if (i === text.length) return text;
+  let out = text.slice(0, i);
+  let run = "";
+  const flush = (): void => {
+    if (run !== "") out += encodeWith(run, NO_CHARACTERS);
+    run = "";
+  };
+  for (; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      flush();
+      out += text[i];
+    } else run += text[i];
+  }
+  flush();
+  return out;
+}
+
+/** A table that allows no character: encodeWith then encodes everything given to it. */
+const NO_CHARACTERS: CharTable = Object.freeze(new Array<boolean>(128).fill(false));

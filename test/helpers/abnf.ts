@@ -690,6 +690,15 @@ export function grammarFromAbnf(...texts: readonly string[]): Grammar {
 export const GRAMMAR_DIR = path.resolve(__dirname, "../../grammar");
 export const RFC3986_ABNF_PATH = path.join(GRAMMAR_DIR, "rfc3986.abnf");
 export const CORE_ABNF_PATH = path.join(GRAMMAR_DIR, "rfc5234-core.abnf");
+export const RFC3987_ABNF_PATH = path.join(GRAMMAR_DIR, "rfc3987.abnf");
+
+let iriGrammar: Grammar | undefined;
+
+/** The RFC 3987 grammar (grammar/rfc3987.abnf, both blocks of §2.2) plus the RFC 5234 core rules. */
+export function loadIriGrammar(): Grammar {
+  iriGrammar ??= grammarFromRuleMaps([RFC3987_ABNF_PATH, CORE_ABNF_PATH].map((file) => parseAbnf(fs.readFileSync(file, "utf8"))));
+  return iriGrammar;
+}
 
 const cached = new Map<boolean, Grammar>();
 

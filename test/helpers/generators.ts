@@ -9,8 +9,21 @@ export const validFor = (name: RuleName, maxRepeat = 6): fc.Arbitrary<string> =>
   fc.tuple(fc.integer({ min: 0, max: 0x7fffffff }), fc.integer({ min: 1, max: maxRepeat }))
     .map(([seed, reps]) => rule(name).generate(seededRandom(seed), { maxRepeat: reps }));
 
-/** Characters that matter to RFC 3986, valid or not, plus a few that never are. */
-const ALPHABET = [..."aZ09-._~!$&'()*+,;=:@/?#[]%vV.fF", " ", "\"", "<", ">", "\\", "^", "`", "{", "|", "}", "é", "\u0000", "\u{1F600}"];
+/**
+ * The first and last code point of each RFC 3987 ucschar and iprivate range, and the ones just
+ * outside them (U+9F, U+FDD0, U+FFF0, U+1FFFE, U+E0FFF, ...), for mutations that probe the
+ * range limits.
+ */
+const RANGE_LIMITS = [
+  0x9f, 0xa0, 0xd7ff, 0xf8ff, 0xf900, 0xfdcf, 0xfdd0, 0xfdef, 0xfdf0, 0xffef, 0xfff0, 0xe000, 0xdfff + 0x2001,
+  0xffff, 0x10000, 0x1fffd, 0x1fffe, 0x20000, 0xe0fff, 0xe1000, 0xefffd, 0xefffe, 0xf0000, 0xffffd, 0xffffe, 0x100000, 0x10fffd, 0x10fffe,
+].map((cp) => String.fromCodePoint(cp));
+
+/** Characters that matter to RFC 3986 and 3987, valid or not, plus a few that never are (a lone surrogate among them). */
+const ALPHABET = [
+  ..."aZ09-._~!$&'()*+,;=:@/?#[]%vV.fF", " ", "\"", "<", ">", "\\", "^", "`", "{", "|", "}", "é", "\u0000", "\u{1F600}", "\ud800", "\udfff",
+  ...RANGE_LIMITS,
+];
 
 /** Applies one random edit (replace, insert or delete one character) to `s`. */
 export function mutate(s: string, seed: number): string {

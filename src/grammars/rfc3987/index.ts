@@ -3,7 +3,7 @@
 // widened (iunreserved adds ucschar, iquery adds iprivate), and ucschar and iprivate are new. The
 // rules §2.2 lists as "the same as those in [RFC3986]" are RFC 3986's own, not copies; the
 // grammar holds RFC 3986's rules too, so one value answers for URI and IRI rule names alike.
-import { alt, lit, range, ref, rep } from "../../abnf/expr.js";
+import { alt, lit, prose, range, ref, rep } from "../../abnf/expr.js";
 import { markRegexVerified } from "../../abnf/fast-path.js";
 import type { Grammar, RuleInputs } from "../../abnf/grammar.js";
 import { rfc3986 } from "../rfc3986/index.js";
@@ -126,12 +126,6 @@ export const iriCopies = {
    * ```
    */
   "path-rootless": "ipath-rootless",
-  /**
-   * RFC 3987 §2.2
-   * ```abnf
-   * ipath-empty    = 0<ipchar>
-   * ```
-   */
   "path-empty": "ipath-empty",
   /**
    * RFC 3987 §2.2
@@ -175,8 +169,19 @@ export const iriCopies = {
   unreserved: "iunreserved",
 } as const satisfies Readonly<Record<string, string>>;
 
-/** The rules of RFC 3987 §2.2 that are not plain copies: two widened copies and two new ones. */
+/**
+ * The rules of RFC 3987 §2.2 that are not plain copies: two widened copies (iquery, iunreserved),
+ * two new rules (ucschar, iprivate), and ipath-empty, whose prose names ipchar (a prose value is
+ * no reference, so copying cannot rename it; `0<...>` matches the empty string either way).
+ */
 export const iriRules = {
+  /**
+   * RFC 3987 §2.2
+   * ```abnf
+   * ipath-empty    = 0<ipchar>
+   * ```
+   */
+  "ipath-empty": rep(0, 0, prose("ipchar")),
   /**
    * RFC 3987 §2.2
    * ```abnf
@@ -217,6 +222,8 @@ export const iriRules = {
    * RFC 3987 §2.2
    * ```abnf
    * iprivate       = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
+   *
+   * ; "The following rules are the same as those in [RFC3986]:"
    * ```
    */
   iprivate: { expr: alt(range(0xe000, 0xf8ff), range(0xf0000, 0xffffd), range(0x100000, 0x10fffd)), token: true },
