@@ -3,7 +3,7 @@
 // which rules are recursive, left recursion (RFC 5234 places no restriction on it; a top-down
 // matcher cannot run it), and what expressions can match nothing at all.
 import { codePointSet, codePoints, EMPTY_SET, literalCharSet, union, type CodePointSet } from "./charset.js";
-import type { Expr } from "./expr.js";
+import { referencedNames, type Expr } from "./expr.js";
 
 /** A rule as a grammar holds it. */
 export interface RuleDefinition {
@@ -281,7 +281,7 @@ export class Analysis {
     if (this.#recursive !== undefined) return this.#recursive;
     // Tarjan's strongly connected components over the reference graph, iteratively.
     const edges = new Map<string, string[]>();
-    for (const k of this.ruleKeys) edges.set(k, refsOf(this.rule(k).expr).map((n) => n.toLowerCase()));
+    for (const k of this.ruleKeys) edges.set(k, referencedNames(this.rule(k).expr).map((n) => n.toLowerCase()));
     const index = new Map<string, number>();
     const low = new Map<string, number>();
     const onStack = new Set<string>();
@@ -393,25 +393,6 @@ export class Analysis {
     }
     return undefined;
   }
-}
-
-/** The rule names `e` refers to, with repeats. */
-export function refsOf(e: Expr, out: string[] = []): string[] {
-  switch (e.type) {
-    case "ref":
-      out.push(e.name);
-      break;
-    case "seq":
-    case "alt":
-      for (const item of e.items) refsOf(item, out);
-      break;
-    case "rep":
-      refsOf(e.item, out);
-      break;
-    default:
-      break;
-  }
-  return out;
 }
 
 export { EMPTY_SET };

@@ -2,6 +2,7 @@
 // (regex.ts) where that regex is safe to run (safety.ts), else the lazy DFA (engine.ts). Both
 // give the exact ABNF answer; the regex is the faster of the two on V8 for short inputs.
 import { buildAutomaton } from "./automaton.js";
+import { union, type CodePointSet } from "./charset.js";
 import { isWholeMatch } from "./engine.js";
 import { RegexCompiler, classSource } from "./regex.js";
 import { regexSafety, type Safety } from "./safety.js";
@@ -123,18 +124,7 @@ function reaches(g: Grammar, key: string, targets: ReadonlySet<string>): boolean
   return false;
 }
 
-function firstSet(g: Grammar, rules: readonly string[]) {
-  const sets = rules.map((r) => g.analysis.firstChars(g.analysis.rule(r).expr));
-  return sets.flat().length === 0 ? [] : mergeAll(sets);
-}
-
-function mergeAll(sets: readonly (readonly (readonly [number, number])[])[]): [number, number][] {
-  const all = sets.flat().map(([lo, hi]) => [lo, hi] as [number, number]).sort((a, b) => a[0] - b[0]);
-  const out: [number, number][] = [];
-  for (const [lo, hi] of all) {
-    const last = out[out.length - 1];
-    if (last !== undefined && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
-    else out.push([lo, hi]);
-  }
-  return out;
+/** The code points the rules can start with. */
+function firstSet(g: Grammar, rules: readonly string[]): CodePointSet {
+  return union(...rules.map((r) => g.analysis.firstChars(g.analysis.rule(r).expr)));
 }

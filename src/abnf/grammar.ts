@@ -2,9 +2,9 @@
 // references resolved by name inside it, never in a global table. Grammars are derived from one
 // another by adding, overriding and renaming rules (as ohm's `<:` does), never edited. Every
 // compiled form (automaton, DFA, regex, parsers) is made on first use and kept per grammar.
-import { Analysis, refsOf, type RuleDefinition } from "./analysis.js";
+import { Analysis, type RuleDefinition } from "./analysis.js";
 import { Compiled, matchWhole } from "./engine.js";
-import { renameRefs, RULE_NAME, sameExpr, type Expr } from "./expr.js";
+import { referencedNames, renameRefs, RULE_NAME, sameExpr, type Expr } from "./expr.js";
 import { generateRule, type GenerateOptions, type Random } from "./generate.js";
 import { GrammarError } from "./grammar-errors.js";
 import { toParser, type RuleParser } from "./parser.js";
@@ -147,7 +147,7 @@ export class Grammar {
 
   static #check(g: Grammar): void {
     for (const def of g.#defs.values()) {
-      for (const r of refsOf(def.expr)) {
+      for (const r of referencedNames(def.expr)) {
         if (!g.#defs.has(r.toLowerCase())) {
           const hint = suggest(r, g.ruleNames);
           throw new GrammarError(
@@ -255,7 +255,7 @@ export class Grammar {
       const key = def.name.toLowerCase();
       if (defs.has(key)) return;
       defs.set(key, def);
-      for (const r of refsOf(def.expr)) visit(r);
+      for (const r of referencedNames(def.expr)) visit(r);
     };
     for (const n of names) visit(n);
     // keep this grammar's order

@@ -9,7 +9,7 @@
 // become one character class, and `*( C / X )` (C a class) is unrolled to `C*(?:XC*)*`, which
 // does not push a backtracking entry per character.
 import type { Analysis } from "./analysis.js";
-import { codePoints, type CodePointSet } from "./charset.js";
+import { codePointSet, codePoints, type CodePointSet } from "./charset.js";
 import type { Expr } from "./expr.js";
 
 const hex4 = (n: number): string => n.toString(16).padStart(4, "0");
@@ -206,7 +206,7 @@ export class RegexCompiler {
         sets.push(...set.map(([lo, hi]) => [lo, hi] as [number, number]));
       } else out.push(this.expr(item));
     }
-    if (classAt >= 0) out[classAt] = classSource(mergeSets(sets));
+    if (classAt >= 0) out[classAt] = classSource(codePointSet(sets));
     return out.length === 0 ? ["(?!)"] : out;
   }
 
@@ -227,15 +227,4 @@ export class RegexCompiler {
     }
     return atom(this.expr(item)) + quantifier(min, max);
   }
-}
-
-function mergeSets(ranges: [number, number][]): CodePointSet {
-  const sorted = [...ranges].sort((a, b) => a[0] - b[0]);
-  const out: [number, number][] = [];
-  for (const [lo, hi] of sorted) {
-    const last = out[out.length - 1];
-    if (last !== undefined && lo <= last[1] + 1) last[1] = Math.max(last[1], hi);
-    else out.push([lo, hi]);
-  }
-  return out;
 }
