@@ -35,29 +35,35 @@ function refused(x: unknown): string {
 /** True when the text has a character above U+007F. */
 const NON_ASCII = /[^\x00-\x7f]/;
 
+/** The rule a string argument is parsed against: either one, or URI-reference then IRI-reference. */
+export type ReferenceRule = "URI-reference" | "IRI-reference" | "either";
+
 /**
- * The reference an argument stands for: a node as it is; a string parsed as a URI reference, or,
- * when it holds non-ASCII characters, as an IRI reference (RFC 3987 §2.2: every URI is an IRI,
- * and the operations work on both); a TypeError for anything else.
+ * The reference an argument stands for: a node as it is; a string parsed against `rule`, where
+ * `"either"` (the default) parses it as a URI reference or, when it holds non-ASCII characters,
+ * as an IRI reference (RFC 3987 §2.2: every URI is an IRI, and the operations work on both); a
+ * TypeError for anything else.
  */
-export function referenceArgument(x: unknown, name: string, caller: string): Result<UriReference, UriSyntaxError> {
+export function referenceArgument(x: unknown, name: string, caller: string, rule: ReferenceRule = "either"): Result<UriReference, UriSyntaxError> {
   if (typeof x === "string") {
+    if (rule !== "either") return parse(x, rule) as Result<UriReference, UriSyntaxError>;
     const r = parse(x);
     return r.ok || !NON_ASCII.test(x) ? r : parse(x, "IRI-reference");
   }
   if (isNode(x) && (x.kind === "URI" || x.kind === "relative-ref")) return { ok: true, value: x };
-  throw new TypeError(`${caller}: the argument "${name}" must be a URI reference (a string, or a node from parse), got ${refused(x)}`);
+  const what = rule === "IRI-reference" ? "an IRI reference" : "a URI reference";
+  throw new TypeError(`${caller}: the argument "${name}" must be ${what} (a string, or a node from parse), got ${refused(x)}`);
 }
 
 /** {@link referenceArgument}, throwing the UriSyntaxError of text that does not parse. */
-export function referenceOrThrow(x: unknown, name: string, caller: (...args: never[]) => unknown): UriReference {
-  const r = referenceArgument(x, name, caller.name);
+export function referenceOrThrow(x: unknown, name: string, caller: (...args: never[]) => unknown, rule: ReferenceRule = "either"): UriReference {
+  const r = referenceArgument(x, name, caller.name, rule);
   if (!r.ok) throwWithStack(r.error, caller);
   return r.value;
 }
 
 /** The value of a Result, or its error thrown (with a stack trace from `caller`). */
-function unwrap<T>(r: Result<T, Error>, caller: (...args: never[]) => unknown): T {
+export function unwrap<T>(r: Result<T, Error>, caller: (...args: never[]) => unknown): T {
   if (!r.ok) throwWithStack(r.error, caller);
   return r.value;
 }

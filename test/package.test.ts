@@ -44,6 +44,18 @@ describe("the built package", () => {
     expect(node(["--no-warnings", "-e", `const abnf = require("uri-grammar/abnf"); ${abnfProgram}`])).toBe(abnfExpected);
   });
 
+  const iriProgram = `
+    const u = iri.iriToUriOrThrow("http://r\u00e9sum\u00e9.example.org/D\u00fcrst", { idna: true });
+    const i = iri.uriToIriOrThrow("http://www.example.org/D%C3%BCrst");
+    console.log(JSON.stringify([main.serialize(u), main.serialize(i), iri.toDisplayIri("http://xn--bcher-kva.example/"), typeof iri.IdnaError]));
+  `;
+  const iriExpected = JSON.stringify(["http://xn--rsum-bpad.example.org/D%C3%BCrst", "http://www.example.org/D\u00fcrst", "http://b\u00fccher.example/", "function"]);
+
+  it("exposes the RFC 3987 mappings at uri-grammar/iri, with import and with require", () => {
+    expect(node(["--input-type=module", "-e", `import * as main from "uri-grammar"; import * as iri from "uri-grammar/iri"; ${iriProgram}`])).toBe(iriExpected);
+    expect(node(["--no-warnings", "-e", `const main = require("uri-grammar"); const iri = require("uri-grammar/iri"); ${iriProgram}`])).toBe(iriExpected);
+  });
+
   it("exports single rules that compose with the user's own parsimmon", () => {
     const out = node([
       "--input-type=module",

@@ -1,0 +1,142 @@
+// RFC 3987 §4: bidirectional IRIs. §4.1: an IRI must not contain bidi formatting characters;
+// §4.2: each component should be all left-to-right, or start and end with right-to-left
+// characters and hold no left-to-right one. Characters are classed by their Unicode Bidi_Class
+// (L; R or AL), as tr46 generates it from the Unicode Character Database for RFC 5893.
+import bidiClasses from "tr46/lib/regexes.js";
+import type { UriReference } from "../ast/nodes.js";
+import * as make from "../ast/make.js";
+import type { IriComponent } from "./charsets.js";
+import { referenceOrThrow } from "./args.js";
+
+/**
+ * §4.1 names LRM, RLM, LRE, RLE, LRO, RLO and PDF (U+200E, U+200F, U+202A–U+202E). Unicode 6.3
+ * (2013, after RFC 3987) added the isolates LRI, RLI, FSI and PDI (U+2066–U+2069) and ALM
+ * (U+061C), which steer the Bidirectional Algorithm just as the older ones do and are just as
+ * invisible; Unicode's Bidi_Control property is exactly those twelve, so that is the set used.
+ */
+export const BIDI_CONTROL = /\p{Bidi_Control}/u;
+const MARK = /\p{M}/u;
+
+/** The strong direction of a code point: `"L"` (Bidi_Class L), `"R"` (R or AL), or `undefined` (weak or neutral). */
+export function strongDirection(ch: string): "L" | "R" | undefined {
+  if (ch.charCodeAt(0) < 0x80) return /[A-Za-z]/.test(ch) ? "L" : undefined;
+  if (BIDI_CONTROL.test(ch)) return undefined; // reported under §4.1, not counted under §4.2
+  if (bidiClasses.bidiS1RTL.test(ch)) return "R";
+  return bidiClasses.bidiS1LTR.test(ch) ? "L" : undefined;
+}
+
+/** The §4.2 rules a part breaks: rule 1 (`"mixed-direction"`) and rule 2 (`"rtl-not-at-ends"`). */
+export function partProblems(text: string): ("mixed-direction" | "rtl-not-at-ends")[] {
+  let rtl = false;
+  let ltr = false;
+  for (const ch of text) {
+    const d = strongDirection(ch);
+    if (d === "R") rtl = true;
+    else if (d === "L") ltr = true;
+  }
+  if (!rtl) return [];
+  const out: ("mixed-direction" | "rtl-not-at-ends")[] = ltr ? ["mixed-direction"] : [];
+  const chars = [...text];
+  // The last character that is not a combining mark: a right-to-left word may end in a vowel
+  // sign or other nonspacing mark, as RFC 5893's rule 3 allows for labels.
+  let last = chars.length - 1;
+  while (last > 0 && MARK.test(chars[last] ?? "")) last--;
+  if (strongDirection(chars[0] ?? "") !== "R" || strongDirection(chars[last] ?? "") !== "R") out.push("rtl-not-at-ends");
+  return out;
+}
+
+/**
+ * Where a component divides into the parts §4.2 checks one by one, as [start, end) offsets
+ * (empty parts left out). §4.2 lets a scheme divide its components further, and its examples
+ * (§4.4) need it: a host divides into labels (as RFC 3490 and RFC 5893 treat them), a path into
+ * segments and each segment at "." (a name and its extensions, "KL.html" of Example 4), a query
+ * at "&", ";" and "=" (names and values), userinfo at ":" (user and password); a fragment is one
+ * part.
+ */
+export function partsOf(component: IriComponent, text: string): [number, number][] {
+  const split = component === "host" ? /\./g : component === "path" ? /[/.]/g : component === "query" ? /[&;=]/g : component === "userinfo" ? /:/g : undefined;
+  const out: [number, number][] = [];
+  let start = 0;
+  if (split !== undefined) {
+    for (const m of text.matchAll(split)) {
+      if (m.index > start) out.push([start, m.index]);
+      start = m.index + 1;
+    }
+  }
+  if (text.length > start) out.push([start, text.length]);
+  return out;
+}
+
+/** What a {@link BidiFinding} is about. */
+export type BidiFindingCode = "bidi-formatting-character" | "mixed-direction" | "rtl-not-at-ends";
+
+/**
+ * One problem with how a reference displays in bidirectional text (RFC 3987 §4):
+ * - `"bidi-formatting-character"`: a bidi formatting character stands in the text (§4.1: an
+ *   IRI MUST NOT contain one). `text` is the character.
+ * - `"mixed-direction"`: a part holds both right-to-left and left-to-right characters (§4.2
+ *   rule 1, SHOULD NOT). `text` is the part.
+ * - `"rtl-not-at-ends"`: a part with right-to-left characters starts or ends with another kind
+ *   (a digit, "%", a Latin letter; §4.2 rule 2, SHOULD; Examples 8 and 9 of §4.4). `text` is the
+ *   part.
+ *
+ * A part that breaks both rules of §4.2 gives two findings.
+ */
+export interface BidiFinding {
+  readonly code: BidiFindingCode;
+  readonly component: IriComponent;
+  /** Where `text` starts in the reference's text (its serialization), in UTF-16 code units. */
+  readonly offset: number;
+  readonly text: string;
+}
+
+/** The findings of one component whose text starts at `base` in the reference. */
+function componentFindings(component: IriComponent, text: string, base: number, out: BidiFinding[]): void {
+  for (const m of text.matchAll(/\p{Bidi_Control}/gu)) {
+    out.push(Object.freeze({ code: "bidi-formatting-character", component, offset: base + m.index, text: m[0] }));
+  }
+  for (const [s, e] of partsOf(component, text)) {
+    const part = text.slice(s, e);
+    for (const code of partProblems(part)) out.push(Object.freeze({ code, component, offset: base + s, text: part }));
+  }
+}
+
+/** The findings of a reference node, in the order of the text. */
+export function referenceFindings(ref: UriReference): readonly BidiFinding[] {
+  const out: BidiFinding[] = [];
+  let at = ref.scheme === undefined ? 0 : ref.scheme.length + 1;
+  const a = ref.authority;
+  if (a !== undefined) {
+    at += 2;
+    if (a.userinfo !== undefined) {
+      componentFindings("userinfo", a.userinfo, at, out);
+      at += a.userinfo.length + 1;
+    }
+    if (a.host.kind === "reg-name") componentFindings("host", a.host.text, at, out);
+    at += make.hostText(a.host).length + (a.port === undefined ? 0 : a.port.length + 1);
+  }
+  componentFindings("path", ref.path.text, at, out);
+  at += ref.path.text.length;
+  if (ref.query !== undefined) {
+    componentFindings("query", ref.query, at + 1, out);
+    at += ref.query.length + 1;
+  }
+  if (ref.fragment !== undefined) componentFindings("fragment", ref.fragment, at + 1, out);
+  out.sort((x, y) => x.offset - y.offset);
+  return Object.freeze(out);
+}
+
+/**
+ * The bidirectional-text problems of an IRI reference (RFC 3987 §4.1, §4.2), as typed findings
+ * in text order; none for a reference that displays the same in any context. A string is parsed
+ * as `IRI-reference` first (its UriSyntaxError is thrown when it does not parse). Characters are
+ * checked as they stand: a percent-encoded character is its "%" and hex digits, which is what a
+ * reader sees (§4.4 Example 9).
+ *
+ * @example
+ * iriBidiFindings("http://ab.cd.ef/\u05D0\u05D11/2\u05D2/x.html").map((f) => [f.code, f.text]);
+ * // [["rtl-not-at-ends", "\u05D0\u05D11"], ["rtl-not-at-ends", "2\u05D2"]]
+ */
+export function iriBidiFindings(input: string | UriReference): readonly BidiFinding[] {
+  return referenceFindings(referenceOrThrow(input, "input", iriBidiFindings, "IRI-reference"));
+}

@@ -1,0 +1,119 @@
+// The IRI a person should read (RFC 3987 §3.2 "for display", §4 bidi, §7.5–§7.6, §8 spoofing;
+// RFC 3986 §7.5 passwords). Decoding never produces an ASCII character, so no delimiter is ever
+// decoded ("%2F", "%3F", "%23", "%40", "%5C", "%25" stay as they are).
+import * as make from "../ast/make.js";
+import type { UriReference } from "../ast/nodes.js";
+import { redactPassword, type RedactOptions } from "../transforms/display.js";
+import { describeValue } from "../parse.js";
+import { optionsOf, referenceOrThrow } from "./args.js";
+import { partProblems, partsOf } from "./bidi.js";
+import type { IriComponent } from "./charsets.js";
+import { isALabelCandidate, labelToAscii, labelToUnicode } from "./idna.js";
+import { allowedInIri, mapToUri } from "./map.js";
+import { mixesScripts } from "./scripts.js";
+import { decodeWhere } from "./utf8.js";
+
+/** Options of {@link toDisplayIri}. */
+export interface DisplayOptions extends RedactOptions {
+  /**
+   * `false`: leave A-labels ("xn--...") as they are. When left out, an A-label is shown as its
+   * U-label, unless that label mixes scripts or breaks the bidi rules.
+   */
+  readonly idna?: boolean | undefined;
+}
+
+/**
+ * Characters that are allowed but that a reader cannot see, or would read as something else
+ * (§6.1 b: "look-alikes of space, delims, and unwise"): white space (U+00A0, U+2028, U+3000, ...),
+ * default-ignorable characters (zero-width ones, U+00AD, the bidi formatting characters, variation
+ * selectors, tags), and characters whose compatibility form (NFKC) holds an ASCII character that
+ * is not unreserved (U+FF0F FULLWIDTH SOLIDUS, U+FE56 SMALL QUESTION MARK, U+2474 "(1)"), with the
+ * slash look-alikes that NFKC keeps (U+2044, U+2215, U+2571, U+29F8, U+1735).
+ */
+const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
+const SLASH_LIKE = /[\u2044\u2215\u2571\u29F8\u1735]/u;
+const NOT_UNRESERVED_ASCII = /[^A-Za-z0-9\-._~\u0080-\u{10FFFF}]/u;
+
+/** True when a decoded character is safe to show as itself. */
+function displayable(component: IriComponent, cp: number): boolean {
+  if (!allowedInIri(component, cp)) return false;
+  if (component === "query" && !allowedInIri("path", cp)) return false; // iprivate: no glyph anyone agrees on
+  const ch = String.fromCodePoint(cp);
+  const compatible = ch.normalize("NFKC");
+  return !INVISIBLE.test(ch) && !SLASH_LIKE.test(compatible) && !NOT_UNRESERVED_ASCII.test(compatible);
+}
+
+/**
+ * A component of a URI (all ASCII) as shown: each part (see partsOf in bidi.ts) decoded, unless
+ * the decoded part breaks §4.2, in which case the whole part stays encoded (§4.2: "the whole
+ * component has to be mapped").
+ */
+function showComponent(component: IriComponent, text: string): string {
+  let out = "";
+  let at = 0;
+  for (const [s, e] of partsOf(component, text)) {
+    const encoded = text.slice(s, e);
+    const decoded = decodeWhere(encoded, (cp) => displayable(component, cp));
+    out += text.slice(at, s) + (partProblems(decoded).length === 0 ? decoded : encoded);
+    at = e;
+  }
+  return out + text.slice(at);
+}
+
+/** A label the reader may trust as shown: no mixed scripts (§8), no bidi problem (§4.2). */
+const trustworthy = (label: string): boolean => !mixesScripts(label) && partProblems(label).length === 0;
+
+/**
+ * One label of a reg-name host (all ASCII) as shown: decoded, or an A-label converted to its
+ * U-label; a label that mixes scripts or breaks the bidi rules is shown as its A-label instead
+ * (its percent-encoded form when it has none).
+ */
+function showLabel(label: string, idna: boolean): string {
+  if (idna && isALabelCandidate(label)) {
+    const u = labelToUnicode(label);
+    if (u === undefined) return label;
+    return [...u].every((ch) => displayable("host", ch.codePointAt(0) ?? 0)) && trustworthy(u) ? u : label;
+  }
+  const decoded = decodeWhere(label, (cp) => displayable("host", cp));
+  if (decoded === label || trustworthy(decoded)) return decoded;
+  return (decoded.includes("%") ? undefined : labelToAscii(decoded)) ?? label;
+}
+
+/**
+ * The text of a reference for people to read (RFC 3987 §3.2 for display, §7.6): percent-encoded
+ * UTF-8 is shown as the characters it encodes, except where that would mislead. Nothing ASCII
+ * is ever decoded, so no delimiter is; the password is masked (RFC 3986 §7.5, as
+ * `toDisplayString`); characters that cannot be seen or look like delimiters or spaces stay
+ * encoded (§6.1), as do private-use characters and bidi formatting characters (§4.1); a part that
+ * would break the bidi rules of §4.2 stays encoded whole; a host label that mixes scripts (Latin
+ * with Cyrillic or Greek, §8) is shown as its A-label, and other A-labels as U-labels (`{ idna:
+ * false }` keeps them). The result is a valid IRI reference; render it left to right (§4.1: in
+ * HTML, `dir="ltr"`). A string is parsed as `IRI-reference` first (its UriSyntaxError is thrown
+ * when it does not parse), so IRIs are shown the same way.
+ *
+ * @example
+ * toDisplayIri("http://user:pw@xn--bcher-kva.example/D%C3%BCrst?q=%2F"); // "http://user:***@b\u00FCcher.example/D\u00FCrst?q=%2F"
+ * toDisplayIri("http://xn--pypal-4ve.example/"); // "http://xn--pypal-4ve.example/" (Latin with a Cyrillic "\u0430")
+ */
+export function toDisplayIri(input: string | UriReference, options?: DisplayOptions): string {
+  const o = optionsOf(options, "toDisplayIri", ["idna"]) as DisplayOptions;
+  if (o.mask !== undefined && typeof o.mask !== "string") {
+    throw new TypeError(`toDisplayIri: options.mask must be a string or undefined, got ${describeValue(o.mask)}`);
+  }
+  const ref = referenceOrThrow(input, "input", toDisplayIri, "IRI-reference");
+  const mapped = mapToUri(ref, false);
+  const uri = redactPassword(mapped.ok ? mapped.value : ref, o);
+  const idna = o.idna !== false;
+  let out = uri.scheme === undefined ? "" : `${uri.scheme}:`;
+  const a = uri.authority;
+  if (a !== undefined) {
+    out += "//";
+    if (a.userinfo !== undefined) out += `${showComponent("userinfo", a.userinfo)}@`;
+    out += a.host.kind === "reg-name" ? a.host.text.split(".").map((l) => showLabel(l, idna)).join(".") : make.hostText(a.host);
+    if (a.port !== undefined) out += `:${a.port}`;
+  }
+  out += showComponent("path", uri.path.text);
+  if (uri.query !== undefined) out += `?${showComponent("query", uri.query)}`;
+  if (uri.fragment !== undefined) out += `#${showComponent("fragment", uri.fragment)}`;
+  return out;
+}

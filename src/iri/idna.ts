@@ -1,0 +1,119 @@
+// RFC 3987 §3.1 (ToASCII on each label of ireg-name) and §3.2 (ToUnicode back), done by UTS #46
+// processing as the WHATWG URL Standard's "domain to ASCII" does it: tr46 (the implementation
+// whatwg-url uses), nontransitional, CheckHyphens off, CheckBidi and CheckJoiners on,
+// UseSTD3ASCIIRules and VerifyDnsLength off. RFC 3987 (2005) names IDNA2003's ToASCII with
+// UseSTD3ASCIIRules on; browsers moved to UTS #46 with IDNA2008's tables, and so does this.
+import tr46 from "tr46";
+import { percentDecode } from "../transforms/percent.js";
+import type { Result } from "../result.js";
+import { componentSets, hasCodePoint } from "./charsets.js";
+import { IdnaError } from "./errors.js";
+import { BIDI_CONTROL } from "./bidi.js";
+
+/** The UTS #46 flags browsers use (WHATWG URL, "domain to ASCII" with beStrict false). */
+export const UTS46 = Object.freeze({
+  checkHyphens: false,
+  checkBidi: true,
+  checkJoiners: true,
+  useSTD3ASCIIRules: false,
+  transitionalProcessing: false,
+  verifyDNSLength: false,
+  ignoreInvalidPunycode: false,
+});
+
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\x00-\x7f]/;
+/** A triplet of an octet of 0x80 or more: a percent-encoded part of a non-ASCII character. */
+const ENCODED_NON_ASCII = /%[89A-Fa-f][0-9A-Fa-f]/;
+
+/** True when `text` holds only characters RFC 3986's reg-name allows (and whole triplets). */
+function isRegNameText(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x25 && /^%[0-9A-Fa-f]{2}/.test(text.slice(i, i + 3))) i += 2;
+    else if (c >= 0x80 || !hasCodePoint(componentSets.host.uri, c)) return false;
+  }
+  return true;
+}
+
+/**
+ * The reg-name `host` with each label that holds a non-ASCII character, or a percent-encoded
+ * octet of one, replaced by its A-label (UTS #46 ToASCII, after decoding the label's
+ * percent-encoding as UTF-8). Labels of ASCII alone stay as they are, as RFC 3490's ToASCII
+ * leaves them, so a host with nothing to convert comes back unchanged. The domain as a whole is
+ * then checked (RFC 5893's Bidi Rule spans labels).
+ */
+export function hostToAscii(host: string): Result<string, IdnaError> {
+  if (!NON_ASCII.test(host) && !ENCODED_NON_ASCII.test(host)) return { ok: true, value: host };
+  const fail = (code: "invalid-label" | "invalid-domain", label: string, reason: string): Result<string, IdnaError> =>
+    ({ ok: false, error: new IdnaError(code, label, host, reason) });
+  const labels = host.split(".");
+  const out: string[] = [];
+  for (const label of labels) {
+    if (!NON_ASCII.test(label) && !ENCODED_NON_ASCII.test(label)) {
+      out.push(label);
+      continue;
+    }
+    const decoded = percentDecode(label);
+    if (!decoded.ok) return fail("invalid-label", label, "its percent-encoded octets are not UTF-8");
+    const ascii = tr46.toASCII(decoded.value, UTS46);
+    if (ascii === null) return fail("invalid-label", label, "UTS #46 processing refuses it (a disallowed character, a joiner or bidi rule broken, bad Punycode)");
+    if (ascii === "") return fail("invalid-label", label, "it maps to nothing (UTS #46 ignores every character of it)");
+    if (!isRegNameText(ascii)) return fail("invalid-label", label, `its A-label form ${JSON.stringify(ascii)} holds characters a reg-name cannot (RFC 3986 §3.2.2)`);
+    out.push(ascii);
+  }
+  const value = out.join(".");
+  if (tr46.toASCII(value, UTS46) === null) {
+    const bad = out.find((l) => l !== "" && tr46.toASCII(l, UTS46) === null);
+    return bad !== undefined
+      ? fail("invalid-label", labels[out.indexOf(bad)] ?? bad, "UTS #46 processing refuses it")
+      : fail("invalid-domain", host, "its labels pass one by one, but not together (RFC 5893's Bidi Rule applies to every label of a domain with a right-to-left label)");
+  }
+  return { ok: true, value };
+}
+
+/** True when `label` starts with the ACE prefix "xn--" (RFC 5890 §2.3.2.1), in any case. */
+export const isALabelCandidate = (label: string): boolean => label.length > 4 && label.slice(0, 4).toLowerCase() === "xn--" && !NON_ASCII.test(label);
+
+/**
+ * The U-label of an A-label when it converts cleanly: UTS #46 ToUnicode without error, back to
+ * the same A-label by ToASCII (so mapping the IRI to a URI with IDNA gives this label again, up
+ * to case), every character allowed in an ireg-name and none a bidi formatting character (§4.1);
+ * `undefined` otherwise.
+ */
+export function labelToUnicode(label: string): string | undefined {
+  if (!isALabelCandidate(label)) return undefined;
+  const u = tr46.toUnicode(label, UTS46);
+  if (u.error || u.domain.includes(".") || !NON_ASCII.test(u.domain)) return undefined;
+  if (tr46.toASCII(u.domain, UTS46) !== label.toLowerCase()) return undefined;
+  for (const ch of u.domain) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (!hasCodePoint(componentSets.host.iri, cp) || BIDI_CONTROL.test(ch)) return undefined;
+  }
+  return u.domain;
+}
+
+/**
+ * The host with each A-label that converts cleanly ({@link labelToUnicode}) and that `accept`
+ * takes replaced by its U-label; unchanged when the domain as a whole fails UTS #46 (then none
+ * is converted).
+ */
+export function hostToUnicode(host: string, accept: (uLabel: string) => boolean = () => true): string {
+  if (!/(^|\.)xn--/i.test(host)) return host;
+  const labels = host.split(".");
+  let changed = false;
+  const out = labels.map((label) => {
+    const u = labelToUnicode(label);
+    if (u === undefined || !accept(u)) return label;
+    changed = true;
+    return u;
+  });
+  if (!changed || tr46.toUnicode(host, UTS46).error) return host;
+  return out.join(".");
+}
+
+/** The A-label of one U-label (UTS #46 ToASCII), or `undefined` when it has none. */
+export function labelToAscii(label: string): string | undefined {
+  const a = tr46.toASCII(label, UTS46);
+  return a === null || a === "" || a.includes(".") || !isRegNameText(a) ? undefined : a;
+}

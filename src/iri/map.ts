@@ -1,0 +1,148 @@
+// RFC 3987 §3.1 (mapping IRIs to URIs) and §3.2 (converting URIs to IRIs), on reference nodes.
+//
+// Notes on §3.2, pinned by fixtures/iri/uri-to-iri.json:
+// - Step 2 decodes the percent-encoded unreserved ASCII characters too ("%41" to "A", "%7E" to
+//   "~", "%2E" to "."): they are the only ASCII octets it does not exclude. So mapping the result
+//   back (§3.1) gives the input URI again only up to those characters, §3.2's own caveat ("except
+//   for potential percent-encoded unreserved characters"); both forms are equivalent (RFC 3986
+//   §2.3, §6.2.2.2). "%25", the reserved characters and the ASCII not allowed in URIs stay as
+//   written, so no delimiter is ever decoded.
+// - An octet sequence is decoded only when it is well-formed UTF-8 (RFC 3629: no overlong forms,
+//   no surrogates, nothing above U+10FFFF; step 3) of a character the component allows (step 4,
+//   §2.2: ucschar wherever iunreserved is allowed, iprivate only in the query) that is not a bidi
+//   formatting character (step 4, §4.1; see BIDI_CONTROL in bidi.ts). Octets left encoded are
+//   written in uppercase hex, as §3.2.1's third example shows.
+import * as make from "../ast/make.js";
+import type { Authority, UriReference } from "../ast/nodes.js";
+import { isIPv4address } from "../charsets.js";
+import type { UriSyntaxError } from "../errors.js";
+import type { Result } from "../result.js";
+import { optionsOf, referenceOf, unwrap } from "./args.js";
+import { BIDI_CONTROL } from "./bidi.js";
+import { componentSets, hasCodePoint, type IriComponent } from "./charsets.js";
+import type { IdnaError } from "./errors.js";
+import { hostToAscii, hostToUnicode } from "./idna.js";
+import { decodeWhere, encodeNonAscii } from "./utf8.js";
+
+/** Options of {@link iriToUri} and {@link uriToIri}. */
+export interface IriMappingOptions {
+  /**
+   * {@link iriToUri}: `true` converts each label of a reg-name host that holds non-ASCII (or
+   * percent-encoded non-ASCII) to its A-label (§3.1, UTS #46 ToASCII) instead of percent-encoding
+   * it; a label that cannot be converted is an {@link IdnaError}. {@link uriToIri}: `true`
+   * converts A-labels ("xn--...") back to U-labels (§3.2.1, UTS #46 ToUnicode) where that is
+   * exact. `false` when left out: §3.1 and §3.2 make both a choice for schemes known to use
+   * domain names.
+   */
+  readonly idna?: boolean | undefined;
+}
+
+/** A reference node with each component's text replaced, the host's kind following its new text. */
+export function withComponents(
+  ref: UriReference,
+  f: (component: IriComponent, text: string) => string,
+  hostText: (text: string) => string = (t) => f("host", t),
+): UriReference {
+  const a = ref.authority;
+  let authority: Authority | undefined;
+  if (a !== undefined) {
+    const userinfo = a.userinfo === undefined ? undefined : f("userinfo", a.userinfo);
+    let host = make.withoutSpans(a).host;
+    if (host.kind === "reg-name") {
+      const text = hostText(host.text);
+      // An IDNA mapping can turn full-width digits into an IPv4 address (U+FF11 to "1"); the
+      // node is the one its text parses to (RFC 3986 §3.2.2 "first-match-wins").
+      host = make.host(isIPv4address(text) ? "IPv4address" : "reg-name", text);
+    }
+    authority = make.authority(userinfo, host, a.port);
+  }
+  return make.uriReference({
+    scheme: ref.scheme,
+    authority,
+    path: make.path(ref.path.kind, f("path", ref.path.text)),
+    query: ref.query === undefined ? undefined : f("query", ref.query),
+    fragment: ref.fragment === undefined ? undefined : f("fragment", ref.fragment),
+  });
+}
+
+/** §3.1 step 2 on a node: every ucschar and iprivate percent-encoded as UTF-8, nothing else changed. */
+export function mapToUri(ref: UriReference, idna: boolean): Result<UriReference, IdnaError> {
+  let failure: IdnaError | undefined;
+  const host = (text: string): string => {
+    if (!idna) return encodeNonAscii(text);
+    const r = hostToAscii(text);
+    if (r.ok) return r.value;
+    failure = r.error;
+    return encodeNonAscii(text);
+  };
+  const value = withComponents(ref, (_, text) => encodeNonAscii(text), host);
+  return failure === undefined ? { ok: true, value } : { ok: false, error: failure };
+}
+
+/** §3.2 step 4: whether a decoded character may stand in the component. */
+export function allowedInIri(component: IriComponent, cp: number): boolean {
+  return hasCodePoint(componentSets[component].iri, cp) && !BIDI_CONTROL.test(String.fromCodePoint(cp));
+}
+
+/** §3.2 on a node: percent-encoded UTF-8 decoded where the character is allowed and appropriate. */
+export function mapToIri(ref: UriReference, idna: boolean): UriReference {
+  return withComponents(
+    ref,
+    (component, text) => decodeWhere(text, (cp) => allowedInIri(component, cp), true),
+    (text) => {
+      const decoded = decodeWhere(text, (cp) => allowedInIri("host", cp), true);
+      return idna ? hostToUnicode(decoded) : decoded;
+    },
+  );
+}
+
+/**
+ * Maps an IRI reference to the URI reference it stands for (RFC 3987 §3.1): each character
+ * beyond US-ASCII (every ucschar and iprivate) becomes its UTF-8 octets, percent-encoded in
+ * uppercase hex; nothing else changes, so a URI maps to itself and mapping twice changes
+ * nothing. With `{ idna: true }` the non-ASCII labels of a reg-name host become A-labels
+ * (UTS #46 ToASCII) instead. A string is parsed as `IRI-reference` first; its UriSyntaxError, or
+ * an {@link IdnaError}, is the error.
+ *
+ * @example
+ * const r = iriToUri("http://r\u00E9sum\u00E9.example.org/D\u00FCrst");
+ * if (r.ok) serialize(r.value); // "http://r%C3%A9sum%C3%A9.example.org/D%C3%BCrst"
+ * // with { idna: true }: "http://xn--rsum-bpad.example.org/D%C3%BCrst"
+ */
+export function iriToUri(input: string | UriReference, options?: IriMappingOptions): Result<UriReference, UriSyntaxError | IdnaError> {
+  const o = optionsOf(options, "iriToUri", ["idna"]);
+  const r = referenceOf(input, "input", "iriToUri", "IRI-reference");
+  return r.ok ? mapToUri(r.value, o.idna === true) : r;
+}
+
+/** {@link iriToUri}, throwing its error. */
+export function iriToUriOrThrow(input: string | UriReference, options?: IriMappingOptions): UriReference {
+  return unwrap(iriToUri(input, options), iriToUriOrThrow);
+}
+
+/**
+ * Converts a URI reference to the IRI reference a person would rather read (RFC 3987 §3.2):
+ * each percent-encoded sequence of well-formed UTF-8 whose character is allowed where it stands
+ * (ucschar; iprivate only in the query) is decoded, as are percent-encoded unreserved characters
+ * ("%41" to "A", step 2); everything else stays encoded: "%25", reserved characters, ASCII not
+ * allowed in URIs, octets that are not UTF-8, characters the IRI grammar does not allow there,
+ * and bidi formatting characters (§4.1). Mapping the result back with {@link iriToUri} gives an
+ * equivalent URI (RFC 3986 §6.2.2.2): the input again, apart from decoded unreserved characters
+ * and the
+ * case of hex digits. With `{ idna: true }` A-labels become U-labels where that is exact. A
+ * string is parsed as `URI-reference` first; a node (a URI or an IRI) is taken as it is.
+ *
+ * @example
+ * const r = uriToIri("http://www.example.org/D%C3%BCrst");
+ * if (r.ok) serialize(r.value); // "http://www.example.org/D\u00FCrst"
+ */
+export function uriToIri(input: string | UriReference, options?: IriMappingOptions): Result<UriReference, UriSyntaxError> {
+  const o = optionsOf(options, "uriToIri", ["idna"]);
+  const r = referenceOf(input, "input", "uriToIri", "URI-reference");
+  return r.ok ? { ok: true, value: mapToIri(r.value, o.idna === true) } : r;
+}
+
+/** {@link uriToIri}, throwing its error. */
+export function uriToIriOrThrow(input: string | UriReference, options?: IriMappingOptions): UriReference {
+  return unwrap(uriToIri(input, options), uriToIriOrThrow);
+}

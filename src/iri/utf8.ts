@@ -1,0 +1,93 @@
+// RFC 3987 §3.1 step 2 (UTF-8 percent-encoding of the non-ASCII characters) and §3.2 steps 2–5
+// (decoding the percent-encoded octets that form well-formed UTF-8 of a character allowed where
+// it stands), over component text. Encoding never touches ASCII; decoding touches only the
+// percent-encoded unreserved characters, and only when asked (§3.2 step 2).
+import { encodeWith, octetAt, triplet } from "../transforms/percent.js";
+import type { CharTable } from "../charsets.js";
+
+/** Every US-ASCII character: with it, encodeWith encodes exactly the non-ASCII ones. */
+const ALL_ASCII: CharTable = Object.freeze(new Array<boolean>(128).fill(true));
+
+/**
+ * §3.1 step 2: every character beyond US-ASCII as UTF-8 octets, each as an uppercase `%HH`
+ * (2.1–2.3); nothing else changes ("%" included: existing triplets stay as they are). A lone
+ * surrogate, which no IRI holds, would become U+FFFD's octets.
+ */
+export const encodeNonAscii = (text: string): string => encodeWith(text, ALL_ASCII);
+
+/** The smallest and largest second octet of a well-formed sequence, by lead octet (RFC 3629 §4); `[0, 0]`: no sequence. */
+function secondOctetBounds(lead: number): readonly [number, number, number] {
+  // [count of continuation octets, lowest second octet, highest second octet]
+  if (lead >= 0xc2 && lead <= 0xdf) return [1, 0x80, 0xbf];
+  if (lead === 0xe0) return [2, 0xa0, 0xbf]; // no overlong forms
+  if (lead === 0xed) return [2, 0x80, 0x9f]; // no surrogates
+  if (lead >= 0xe1 && lead <= 0xef) return [2, 0x80, 0xbf];
+  if (lead === 0xf0) return [3, 0x90, 0xbf]; // no overlong forms
+  if (lead === 0xf4) return [3, 0x80, 0x8f]; // nothing above U+10FFFF
+  if (lead >= 0xf1 && lead <= 0xf3) return [3, 0x80, 0xbf];
+  return [0, 0, 0]; // 0x80–0xC1 and 0xF5–0xFF never start a sequence (§8: no overlong "/" as %C0%AF)
+}
+
+/**
+ * The well-formed UTF-8 sequence whose lead triplet is at `i`: its code point and where it
+ * ends, or `undefined` (a lead octet that starts none, or a sequence cut short).
+ */
+export function sequenceAt(text: string, i: number): { readonly cp: number; readonly end: number } | undefined {
+  const lead = octetAt(text, i);
+  const [count, lo, hi] = secondOctetBounds(lead);
+  if (count === 0) return undefined;
+  let cp = lead & (count === 1 ? 0x1f : count === 2 ? 0x0f : 0x07);
+  let at = i + 3;
+  for (let k = 0; k < count; k++, at += 3) {
+    const b = octetAt(text, at);
+    if (k === 0 ? b < lo || b > hi : b < 0x80 || b > 0xbf) return undefined;
+    cp = (cp << 6) | (b & 0x3f);
+  }
+  return { cp, end: at };
+}
+
+/** RFC 3986 §2.3 unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~", by octet. */
+const isUnreservedOctet = (b: number): boolean =>
+  (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || (b >= 0x30 && b <= 0x39) || b === 0x2d || b === 0x2e || b === 0x5f || b === 0x7e;
+
+/**
+ * §3.2 on one component's text: each percent-encoded UTF-8 sequence that is well-formed (step 3)
+ * and whose character `accept` takes (step 4) becomes that character (step 5). Every other octet
+ * of 0x80 or more stays encoded, written in uppercase as §3.2.1's third example shows. A triplet
+ * of an ASCII octet stays exactly as written, except that with `unreserved` an unreserved
+ * character is decoded (step 2 decodes every ASCII octet but "%", the reserved characters and
+ * those not allowed in URIs, which leaves exactly RFC 3986's unreserved set).
+ */
+export function decodeWhere(text: string, accept: (cp: number) => boolean, unreserved = false): string {
+  let p = text.indexOf("%");
+  if (p < 0) return text;
+  let out = text.slice(0, p);
+  const n = text.length;
+  while (p < n) {
+    const b = octetAt(text, p);
+    if (unreserved && b >= 0 && isUnreservedOctet(b)) {
+      out += String.fromCharCode(b);
+      p += 3;
+    } else if (b < 0x80) {
+      // Not a triplet (never in valid text), or another ASCII octet: as it stands.
+      out += text.slice(p, p + (b < 0 ? 1 : 3));
+      p += b < 0 ? 1 : 3;
+    } else {
+      const seq = sequenceAt(text, p);
+      if (seq !== undefined && accept(seq.cp)) {
+        out += String.fromCodePoint(seq.cp);
+        p = seq.end;
+      } else if (seq !== undefined) {
+        for (; p < seq.end; p += 3) out += triplet(octetAt(text, p));
+      } else {
+        out += triplet(b); // step 3: not part of a well-formed sequence
+        p += 3;
+      }
+    }
+    const next = text.indexOf("%", p);
+    const end = next < 0 ? n : next;
+    out += text.slice(p, end);
+    p = end;
+  }
+  return out;
+}

@@ -1,0 +1,46 @@
+// toDisplayIri: RFC 3987 §3.2 for display, §4 bidi, §6.1 look-alikes, §8 spoofing, RFC 3986 §7.5.
+import fc from "fast-check";
+import { UriSyntaxError } from "../../src/errors";
+import { isValid, parse } from "../../src/parse";
+import { serialize } from "../../src/transforms/serialize";
+import { iriToUriOrThrow, toDisplayIri, type DisplayOptions } from "../../src/iri/index";
+import { readJson } from "../helpers/fixtures";
+import { validFor } from "../helpers/generators";
+
+interface DisplayFixture {
+  readonly groups: readonly { readonly source: string; readonly cases: readonly (readonly [string, DisplayOptions, string])[] }[];
+}
+const fx = readJson<DisplayFixture>("iri", "display.json");
+
+describe("toDisplayIri", () => {
+  const all = fx.groups.flatMap((g) => g.cases.map(([i, o, e]) => [g.source, i, o, e] as const));
+  test.each(all)("%s: %j %j -> %j", (_, input, options, expected) => {
+    expect(toDisplayIri(input, options)).toBe(expected);
+    expect(isValid(expected, "IRI-reference")).toBe(true);
+    const node = parse(input, "IRI-reference");
+    if (!node.ok) throw node.error;
+    expect(toDisplayIri(node.value, options)).toBe(expected);
+  });
+
+  test("text that is no IRI reference throws its UriSyntaxError", () => {
+    expect(() => toDisplayIri("http://a b/")).toThrow(UriSyntaxError);
+  });
+
+  test("the display of any URI or IRI is a valid IRI reference, and no ASCII is decoded", () => {
+    fc.assert(
+      fc.property(fc.oneof(validFor("URI-reference"), validFor("IRI-reference")), fc.boolean(), (input, idna) => {
+        const shown = toDisplayIri(input, { idna });
+        expect(isValid(shown, "IRI-reference")).toBe(true);
+        const ref = parse(input, "IRI-reference");
+        if (!ref.ok) throw ref.error;
+        // Without a password to mask and without A-labels to show as U-labels, mapping the
+        // display back gives the URI the input maps to (hex case aside): only non-ASCII was decoded.
+        if (ref.value.authority?.userinfo?.includes(":") !== true && !/xn--/i.test(input)) {
+          const upper = (s: string): string => s.replace(/%[0-9a-fA-F]{2}/g, (t) => t.toUpperCase());
+          expect(upper(serialize(iriToUriOrThrow(shown)))).toBe(upper(serialize(iriToUriOrThrow(input))));
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+});
