@@ -1,6 +1,7 @@
 // "uri-grammar/components": working with one component: RFC 3986 §2.1 percent-encoding, §3.3
 // path segments and §5.2.4 dot segments, §3.4 query parameters (the HTML form convention) read,
-// built, and edited on a URI, §3.2.1/§7.5 passwords kept out of sight, RFC 5952 IPv6 text.
+// built, and edited on a URI, §3.2.1/§7.5 passwords kept out of sight, RFC 5952 IPv6 text, and
+// the text people should read (RFC 3987 §3.2 for display).
 export { percentDecode, percentEncode, type DecodeOptions, type EncodeRule } from "./transforms/percent.js";
 export { DecodeError, type DecodeErrorCode } from "./transforms/errors.js";
 export { queryParams, buildQuery, type QueryPair, type QueryOptions } from "./transforms/query.js";
@@ -8,7 +9,8 @@ export { pathSegments, lastSegment, type SegmentOptions } from "./transforms/seg
 export { removeDotSegments } from "./transforms/remove-dot-segments.js";
 export { formatIpv6 } from "./transforms/ipv6.js";
 export {
-  getQueryParam, getQueryParams, hasQueryParam, setQueryParam, appendQueryParam, deleteQueryParam, redactPassword, toDisplayString,
+  getQueryParam, getQueryParams, hasQueryParam, setQueryParam, appendQueryParam, deleteQueryParam, redactPassword,
 } from "./operations.js";
+export { toDisplayString, type DisplayOptions } from "./iri/display.js";
 export type { QueryEditOptions } from "./transforms/query-edit.js";
 export type { RedactOptions } from "./transforms/display.js";

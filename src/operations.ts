@@ -9,7 +9,7 @@ import type { Node, Uri, UriReference } from "./ast/nodes.js";
 import { throwWithStack, UriSyntaxError } from "./errors.js";
 import { describeValue, parse } from "./parse.js";
 import type { Result } from "./result.js";
-import { redactPassword as redactNode, toDisplayString as displayNode, type RedactOptions } from "./transforms/display.js";
+import { redactPassword as redactNode, type RedactOptions } from "./transforms/display.js";
 import { equivalentReferences, type EquivalenceOptions } from "./transforms/equivalent.js";
 import type { ResolveError } from "./transforms/errors.js";
 import { normalizeReference, type NormalizeOptions } from "./transforms/normalize.js";
@@ -152,16 +152,6 @@ export function serialize(input: string | Node): string {
  */
 export function redactPassword(input: UriInput, options: RedactOptions = {}): UriReference {
   return redactNode(referenceOrThrow(input, "input", redactPassword), options);
-}
-
-/**
- * The reference as text for people to read (RFC 3986 §7.5): the password masked, then §5.3.
- *
- * @example
- * toDisplayString("ftp://anon:pw@ftp.example.org/pub"); // "ftp://anon:***@ftp.example.org/pub"
- */
-export function toDisplayString(input: UriInput, options: RedactOptions = {}): string {
-  return displayNode(referenceOrThrow(input, "input", toDisplayString), options);
 }
 
 /**

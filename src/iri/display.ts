@@ -83,24 +83,46 @@ function showLabel(label: string, idna: boolean): string {
  * The text of a reference for people to read (RFC 3987 §3.2 for display, §7.6): percent-encoded
  * UTF-8 is shown as the characters it encodes, except where that would mislead. Nothing ASCII
  * is ever decoded, so no delimiter is; the password is masked (RFC 3986 §7.5, as
- * `toDisplayString`); characters that cannot be seen or look like delimiters or spaces stay
+ * `redactPassword`); characters that cannot be seen or look like delimiters or spaces stay
  * encoded (§6.1), as do private-use characters and bidi formatting characters (§4.1); a part that
  * would break the bidi rules of §4.2 stays encoded whole; a host label that mixes scripts (Latin
  * with Cyrillic or Greek, §8) is shown as its A-label, and other A-labels as U-labels (`{ idna:
  * false }` keeps them). The result is a valid IRI reference; render it left to right (§4.1: in
- * HTML, `dir="ltr"`). A string is parsed as `IRI-reference` first (its UriSyntaxError is thrown
- * when it does not parse), so IRIs are shown the same way.
+ * HTML, `dir="ltr"`). A string is parsed first, as `URI-reference` or, with characters beyond
+ * ASCII, as `IRI-reference` (its UriSyntaxError is thrown when it does not parse), so IRIs are
+ * shown the same way. The same function is exported as `toDisplayString` from
+ * `uri-grammar/components`.
  *
  * @example
  * toDisplayIri("http://user:pw@xn--bcher-kva.example/D%C3%BCrst?q=%2F"); // "http://user:***@b\u00FCcher.example/D\u00FCrst?q=%2F"
  * toDisplayIri("http://xn--pypal-4ve.example/"); // "http://xn--pypal-4ve.example/" (Latin with a Cyrillic "\u0430")
  */
 export function toDisplayIri(input: string | UriReference, options?: DisplayOptions): string {
-  const o = optionsOf(options, "toDisplayIri", ["idna"]) as DisplayOptions;
+  return display(input, options, toDisplayIri, "IRI-reference");
+}
+
+/**
+ * {@link toDisplayIri} under the name `uri-grammar/components` gives it: a reference as text for
+ * people to read, the password masked (RFC 3986 §7.5) and percent-encoded UTF-8 shown as the
+ * characters it encodes where that cannot mislead (RFC 3987 §3.2, §4, §8); no delimiter is ever
+ * decoded.
+ *
+ * @example
+ * toDisplayString("ftp://anon:pw@ftp.example.org/pub"); // "ftp://anon:***@ftp.example.org/pub"
+ * toDisplayString("http://xn--bcher-kva.example/D%C3%BCrst"); // "http://b\u00FCcher.example/D\u00FCrst"
+ */
+export function toDisplayString(input: string | UriReference, options?: DisplayOptions): string {
+  return display(input, options, toDisplayString, "either");
+}
+
+function display(
+  input: unknown, options: unknown, caller: (input: string | UriReference, options?: DisplayOptions) => string, rule: "IRI-reference" | "either",
+): string {
+  const o = optionsOf(options, caller.name, ["idna"]) as DisplayOptions;
   if (o.mask !== undefined && typeof o.mask !== "string") {
-    throw new TypeError(`toDisplayIri: options.mask must be a string or undefined, got ${describeValue(o.mask)}`);
+    throw new TypeError(`${caller.name}: options.mask must be a string or undefined, got ${describeValue(o.mask)}`);
   }
-  const ref = referenceOrThrow(input, "input", toDisplayIri, "IRI-reference");
+  const ref = referenceOrThrow(input, "input", caller, rule);
   const mapped = mapToUri(ref, false);
   const uri = redactPassword(mapped.ok ? mapped.value : ref, o);
   const idna = o.idna !== false;
