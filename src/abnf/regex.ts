@@ -5,9 +5,10 @@
 // pair, so a lone surrogate never matches. Whether the regex is safe to run (linear) is decided
 // apart, by safety.ts; recursive rules get none.
 //
-// Two rewritings keep it fast without changing the language: single-character alternatives
-// become one character class, and `*( C / X )` (C a class) is unrolled to `C*(?:XC*)*`, which
-// does not push a backtracking entry per character.
+// Rewritings keep it fast without changing the language: single-character alternatives become
+// one character class; `*( C / X )` (C the BMP characters of the single-character alternatives)
+// is unrolled to `C*(?:XC*)*`, which does not push a backtracking entry per character, with the
+// characters above U+FFFF counted in X; and surrogate pairs are grouped by their low surrogates.
 import type { Analysis } from "./analysis.js";
 import { codePointSet, codePoints, type CodePointSet } from "./charset.js";
 import type { Expr } from "./expr.js";
@@ -26,30 +27,56 @@ const low = (cp: number): number => 0xdc00 + ((cp - 0x10000) & 0x3ff);
 /** `[lo-hi]` over UTF-16 code units. */
 const unitClass = (lo: number, hi: number): string => (lo === hi ? escapeUnit(lo) : `[${escapeUnit(lo)}-${escapeUnit(hi)}]`);
 
-/** Alternatives of surrogate pairs for code points `lo..hi`, all above U+FFFF. */
-function astral(lo: number, hi: number): string[] {
-  const out: string[] = [];
-  const hs = high(lo);
-  const he = high(hi);
-  if (hs === he) return [`${escapeUnit(hs)}${unitClass(low(lo), low(hi))}`];
-  out.push(`${escapeUnit(hs)}${unitClass(low(lo), 0xdfff)}`);
-  if (hs + 1 <= he - 1) out.push(`${unitClass(hs + 1, he - 1)}[\\udc00-\\udfff]`);
-  out.push(`${escapeUnit(he)}${unitClass(0xdc00, low(hi))}`);
-  return out;
+/** A class over UTF-16 code units from sorted, disjoint ranges: `x`, `[x-y]`, `[xy-z]`. */
+function unitsClass(ranges: readonly (readonly [number, number])[]): string {
+  const only = ranges.length === 1 ? ranges[0] : undefined;
+  if (only !== undefined && only[0] === only[1]) return escapeUnit(only[0]);
+  return `[${ranges.map(([lo, hi]) => (lo === hi ? escapeUnit(lo) : `${escapeUnit(lo)}-${escapeUnit(hi)}`)).join("")}]`;
+}
+
+/**
+ * The surrogate-pair alternatives of a set of code points above U+FFFF: high surrogates that
+ * take the same low surrogates share one alternative, so RFC 3987's ucschar (thirteen planes,
+ * each without its last two code points) is two alternatives, not thirty-nine.
+ */
+function astral(wide: readonly (readonly [number, number])[]): string[] {
+  const lowsOf = new Map<number, [number, number][]>();
+  for (const [lo, hi] of wide) {
+    for (let h = high(lo); h <= high(hi); h++) {
+      const from = h === high(lo) ? low(lo) : 0xdc00;
+      const to = h === high(hi) ? low(hi) : 0xdfff;
+      const lows = lowsOf.get(h) ?? [];
+      lows.push([from, to]);
+      lowsOf.set(h, lows);
+    }
+  }
+  const highsOf = new Map<string, [number, number][]>(); // low class -> high ranges, in order
+  for (const [h, lows] of lowsOf) {
+    const key = unitsClass(lows);
+    const highs = highsOf.get(key) ?? [];
+    const last = highs[highs.length - 1];
+    if (last !== undefined && last[1] === h - 1) last[1] = h;
+    else highs.push([h, h]);
+    highsOf.set(key, highs);
+  }
+  return [...highsOf].map(([lows, highs]) => `${unitsClass(highs)}${lows}`);
+}
+
+/** A set's part in the Basic Multilingual Plane and its part above it. */
+function splitPlanes(set: CodePointSet): { bmp: CodePointSet; wide: CodePointSet } {
+  return {
+    bmp: set.filter(([lo]) => lo <= 0xffff).map(([lo, hi]) => [lo, Math.min(hi, 0xffff)] as const),
+    wide: set.filter(([, hi]) => hi > 0xffff).map(([lo, hi]) => [Math.max(lo, 0x10000), hi] as const),
+  };
 }
 
 /** The regex source of one character of a set (a class, surrogate pairs, or both). */
 export function classSource(set: CodePointSet): string {
   if (set.length === 0) return "(?!)";
-  const bmp = set.filter(([lo]) => lo <= 0xffff).map(([lo, hi]) => [lo, Math.min(hi, 0xffff)] as const);
-  const wide = set.filter(([, hi]) => hi > 0xffff).map(([lo, hi]) => [Math.max(lo, 0x10000), hi] as const);
+  const { bmp, wide } = splitPlanes(set);
   const parts: string[] = [];
-  if (bmp.length > 0) {
-    const single = bmp.length === 1 && bmp[0]?.[0] === bmp[0]?.[1];
-    const body = bmp.map(([lo, hi]) => (lo === hi ? escapeUnit(lo) : `${escapeUnit(lo)}-${escapeUnit(hi)}`)).join("");
-    parts.push(single ? body : `[${body}]`);
-  }
-  for (const [lo, hi] of wide) parts.push(...astral(lo, hi));
+  if (bmp.length > 0) parts.push(unitsClass(bmp));
+  if (wide.length > 0) parts.push(...astral(wide));
   return parts.length === 1 ? (parts[0] as string) : `(?:${parts.join("|")})`;
 }
 
@@ -214,15 +241,24 @@ export class RegexCompiler {
     if (max === 0) return "";
     if (this.analysis.matchesNothing(item)) return min === 0 ? "" : "(?!)";
     const flat = this.#flatten(item).filter((x) => !this.analysis.matchesNothing(x));
-    if (max === Infinity && min <= 1 && flat.length > 1) {
-      const singles = flat.filter((x) => this.#set(x) !== null);
-      const others = flat.filter((x) => this.#set(x) === null);
-      if (singles.length > 0 && others.length > 0) {
-        const cls = this.#alternatives(singles)[0] ?? "";
-        const rest = others.map((o) => this.expr(o));
+    if (max === Infinity && min <= 1) {
+      const singles: [number, number][] = [];
+      const rest: string[] = [];
+      for (const x of flat) {
+        const set = this.#set(x);
+        if (set === null) rest.push(this.expr(x));
+        else singles.push(...set.map(([lo, hi]) => [lo, hi] as [number, number]));
+      }
+      // `*( C / X )` with C the BMP characters: `C*(?:XC*)*`, where characters above U+FFFF
+      // (two code units each) go with X, so that the common case stays one class loop
+      const { bmp, wide } = splitPlanes(codePointSet(singles));
+      if (wide.length > 0) rest.push(...astral(wide));
+      if (bmp.length > 0 && rest.length > 0) {
+        const cls = unitsClass(bmp);
         const x = rest.length === 1 ? atom(rest[0] ?? "") : `(?:${rest.join("|")})`;
         const body = `${cls}*(?:${x}${cls}*)*`;
-        return min === 0 ? body : `(?=${cls}|${x})${body}`;
+        // one item first (a lookahead would not make the loop consume it)
+        return min === 0 ? body : `(?:${cls}|${x})${body}`;
       }
     }
     return atom(this.expr(item)) + quantifier(min, max);

@@ -4,6 +4,7 @@
 // UseSTD3ASCIIRules and VerifyDnsLength off. RFC 3987 (2005) names IDNA2003's ToASCII with
 // UseSTD3ASCIIRules on; browsers moved to UTS #46 with IDNA2008's tables, and so does this.
 import tr46 from "tr46";
+import bidiClasses from "tr46/lib/regexes.js";
 import { percentDecode } from "../transforms/percent.js";
 import type { Result } from "../result.js";
 import { componentSets, hasCodePoint } from "./charsets.js";
@@ -26,6 +27,23 @@ const NON_ASCII = /[^\x00-\x7f]/;
 /** A triplet of an octet of 0x80 or more: a percent-encoded part of a non-ASCII character. */
 const ENCODED_NON_ASCII = /%[89A-Fa-f][0-9A-Fa-f]/;
 
+/**
+ * UTS #46 ToASCII of one label, remembered: tr46 takes some 15–20 µs a call, and the same labels
+ * come back again and again. A bounded map, emptied when full; the function is pure, so what it
+ * remembers never changes an answer.
+ */
+const remembered = new Map<string, string | null>();
+const REMEMBER_AT_MOST = 2048;
+function labelAscii(label: string): string | null {
+  let a = remembered.get(label);
+  if (a === undefined) {
+    a = tr46.toASCII(label, UTS46);
+    if (remembered.size >= REMEMBER_AT_MOST) remembered.clear();
+    remembered.set(label, a);
+  }
+  return a;
+}
+
 /** True when `text` holds only characters RFC 3986's reg-name allows (and whole triplets). */
 function isRegNameText(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
@@ -41,7 +59,9 @@ function isRegNameText(text: string): boolean {
  * octet of one, replaced by its A-label (UTS #46 ToASCII, after decoding the label's
  * percent-encoding as UTF-8). Labels of ASCII alone stay as they are, as RFC 3490's ToASCII
  * leaves them, so a host with nothing to convert comes back unchanged. The domain as a whole is
- * then checked (RFC 5893's Bidi Rule spans labels).
+ * then checked where that can add an error: when it is a Bidi domain name (RFC 5893 §1.4: a label
+ * holds a character of Bidi_Class R, AL or AN), whose rule every label must then satisfy, or
+ * when an ASCII label is an A-label, which only the whole-domain pass decodes and checks.
  */
 export function hostToAscii(host: string): Result<string, IdnaError> {
   if (!NON_ASCII.test(host) && !ENCODED_NON_ASCII.test(host)) return { ok: true, value: host };
@@ -49,22 +69,26 @@ export function hostToAscii(host: string): Result<string, IdnaError> {
     ({ ok: false, error: new IdnaError(code, label, host, reason) });
   const labels = host.split(".");
   const out: string[] = [];
+  let wholeDomain = false;
   for (const label of labels) {
     if (!NON_ASCII.test(label) && !ENCODED_NON_ASCII.test(label)) {
+      if (isALabelCandidate(label)) wholeDomain = true;
       out.push(label);
       continue;
     }
     const decoded = percentDecode(label);
     if (!decoded.ok) return fail("invalid-label", label, "its percent-encoded octets are not UTF-8");
-    const ascii = tr46.toASCII(decoded.value, UTS46);
+    // UTS #46 mapping is close to NFKC_Casefold: test the mapped forms too
+    if (bidiClasses.bidiDomain.test(decoded.value) || bidiClasses.bidiDomain.test(decoded.value.normalize("NFKC"))) wholeDomain = true;
+    const ascii = labelAscii(decoded.value);
     if (ascii === null) return fail("invalid-label", label, "UTS #46 processing refuses it (a disallowed character, a joiner or bidi rule broken, bad Punycode)");
     if (ascii === "") return fail("invalid-label", label, "it maps to nothing (UTS #46 ignores every character of it)");
     if (!isRegNameText(ascii)) return fail("invalid-label", label, `its A-label form ${JSON.stringify(ascii)} holds characters a reg-name cannot (RFC 3986 §3.2.2)`);
     out.push(ascii);
   }
   const value = out.join(".");
-  if (tr46.toASCII(value, UTS46) === null) {
-    const bad = out.find((l) => l !== "" && tr46.toASCII(l, UTS46) === null);
+  if (wholeDomain && tr46.toASCII(value, UTS46) === null) {
+    const bad = out.find((l) => l !== "" && labelAscii(l) === null);
     return bad !== undefined
       ? fail("invalid-label", labels[out.indexOf(bad)] ?? bad, "UTS #46 processing refuses it")
       : fail("invalid-domain", host, "its labels pass one by one, but not together (RFC 5893's Bidi Rule applies to every label of a domain with a right-to-left label)");
