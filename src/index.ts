@@ -5,18 +5,19 @@
 // (percent-encoding, query parameters, segments), /builder (building and changing URIs).
 export {
   parse, parseOrThrow, validate, isValid,
-  type ParseOptions, type GrammarParseOptions, type SemanticsParseOptions, type ValidateOptions, type Validation,
+  type ParseOptions, type SchemesParseOptions, type GrammarParseOptions, type SemanticsParseOptions, type ValidateOptions, type Validation,
 } from "./parse.js";
 export type { Result } from "./result.js";
 export { UriSyntaxError } from "./errors.js";
 export {
   resolve, resolveOrThrow, relativize, relativizeOrThrow, normalize, normalizeOrThrow, equivalent, equivalentOrThrow,
-  serialize, referenceKind, type UriInput, type ReferenceKind, type RelativizeOptions,
+  serialize, referenceKind, type UriInput, type ReferenceKind, type RelativizeOptions, type NormalizeOptions, type EquivalenceOptions,
+  type SchemesOption,
 } from "./operations.js";
 export { ResolveError, type ResolveErrorCode } from "./transforms/errors.js";
 export { RelativizeError, type RelativizeErrorCode } from "./transforms/relativize.js";
 export type { ResolveOptions } from "./transforms/resolve.js";
-export { defaultSchemes, type NormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
-export type { EquivalenceLevel, EquivalenceOptions } from "./transforms/equivalent.js";
+export { defaultSchemes, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
+export type { EquivalenceLevel } from "./transforms/equivalent.js";
 export type { RuleName, RuleValues } from "./rules/index.js";
 export type * from "./ast/nodes.js";

@@ -10,9 +10,12 @@ import { throwWithStack, UriSyntaxError } from "./errors.js";
 import { describeValue, parse } from "./parse.js";
 import type { Result } from "./result.js";
 import { redactPassword as redactNode, type RedactOptions } from "./transforms/display.js";
-import { equivalentReferences, type EquivalenceOptions } from "./transforms/equivalent.js";
+import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceEquivalenceOptions } from "./transforms/equivalent.js";
 import type { ResolveError } from "./transforms/errors.js";
-import { normalizeReference, type NormalizeOptions } from "./transforms/normalize.js";
+import { normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalizations } from "./transforms/normalize.js";
+import { defaultRegistry } from "./schemes/defaults.js";
+import { equivalenceKeyOf, normalizeWithRegistry } from "./schemes/operations.js";
+import { isRegistry, type SchemeRegistry } from "./schemes/registry.js";
 import { resolveReference, type ResolveOptions } from "./transforms/resolve.js";
 import { serialize as serializeNode } from "./transforms/serialize.js";
 import * as query from "./transforms/query-edit.js";
@@ -93,8 +96,40 @@ export function resolveOrThrow(base: UriInput, ref: UriInput, options: ResolveOp
 }
 
 /**
- * Normalizes a URI reference (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based; see
- * `NormalizeOptions` for the steps). The result is the node its own text parses to.
+ * The schemes normalization and comparison know: a registry of schemes (`uri-grammar/schemes`),
+ * or only the §6.2.3 facts (default port, empty path) of some schemes as a list or a map.
+ */
+export type SchemesOption = SchemeRegistry | SchemeNormalizations;
+
+/** Options of {@link normalize}: the §6.2.2 steps, and the schemes §6.2.3 knows. */
+export interface NormalizeOptions extends Omit<ReferenceNormalizeOptions, "schemes"> {
+  /**
+   * What §6.2.3 knows of schemes: `defaultRegistry` (http, https, ws, wss, mailto, urn, file,
+   * data, tel) when left out. With a registry, a URI valid under its scheme gets the scheme's
+   * own normalization too (a urn's NSS keeps its percent-encoding, RFC 8141 §3; `file://localhost/`
+   * becomes `file:///`, RFC 8089 §2); with a list or map, only default ports and empty paths.
+   */
+  readonly schemes?: SchemesOption | undefined;
+}
+
+/** Options of {@link equivalent}. */
+export interface EquivalenceOptions extends Omit<ReferenceEquivalenceOptions, "schemes"> {
+  /**
+   * What the `"scheme"` level knows of schemes: `defaultRegistry` when left out. With a
+   * registry, a URI valid under a scheme that defines its own equivalence (urn: RFC 8141 §3,
+   * mailto: RFC 6068 §2, tel: RFC 3966 §4) is compared by it; other URIs by their normal forms.
+   */
+  readonly schemes?: SchemesOption | undefined;
+}
+
+function registryOf(schemes: unknown): SchemeRegistry | undefined {
+  return schemes === undefined ? defaultRegistry : isRegistry(schemes) ? schemes : undefined;
+}
+
+/**
+ * Normalizes a URI reference (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based with what the
+ * registry in `options.schemes` knows; see `NormalizeOptions` for the steps). Idempotent; the
+ * result is the node its own text parses to.
  *
  * @example
  * const r = normalize("HTTP://www.EXAMPLE.com:80");
@@ -102,7 +137,11 @@ export function resolveOrThrow(base: UriInput, ref: UriInput, options: ResolveOp
  */
 export function normalize(input: UriInput, options: NormalizeOptions = {}): Result<UriReference, UriSyntaxError> {
   const r = referenceArgument(input, "input", "normalize");
-  return r.ok ? { ok: true, value: normalizeReference(r.value, options) } : r;
+  if (!r.ok) return r;
+  const reg = registryOf(options.schemes);
+  if (reg === undefined) return { ok: true, value: normalizeReference(r.value, options as ReferenceNormalizeOptions) };
+  const { schemes: _, ...steps } = options;
+  return { ok: true, value: normalizeWithRegistry(r.value, reg, steps) };
 }
 
 /** {@link normalize}, throwing its error. */
@@ -111,18 +150,26 @@ export function normalizeOrThrow(input: UriInput, options: NormalizeOptions = {}
 }
 
 /**
- * Whether two URI references are equivalent at a rung of RFC 3986 §6.2's ladder (`"scheme"` by
- * default, where IP literals compare by value; see `EquivalenceOptions`).
+ * Whether two URI references are equivalent at a rung of RFC 3986 §6.2's ladder: `"scheme"` by
+ * default, where IP literals compare by value and the schemes of the registry in
+ * `options.schemes` (`defaultRegistry` when left out) apply their own rules; see
+ * `EquivalenceOptions`. An IRI is compared as the URI it maps to (RFC 3987 §5.3). Always an
+ * equivalence relation (both sides are reduced to a key that is compared).
  *
  * @example
  * equivalent("http://example.com", "http://example.com:80/"); // { ok: true, value: true }
+ * equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1"); // { ok: true, value: true }
  */
 export function equivalent(a: UriInput, b: UriInput, options: EquivalenceOptions = {}): Result<boolean, UriSyntaxError> {
   const x = referenceArgument(a, "a", "equivalent");
   if (!x.ok) return x;
   const y = referenceArgument(b, "b", "equivalent");
   if (!y.ok) return y;
-  return { ok: true, value: equivalentReferences(x.value, y.value, options) };
+  const reg = (options.level ?? "scheme") === "scheme" ? registryOf(options.schemes) : undefined;
+  if (reg === undefined) return { ok: true, value: equivalentReferences(x.value, y.value, options as ReferenceEquivalenceOptions) };
+  const keyOptions = { ignoreFragment: options.ignoreFragment, ipv6: options.ipv6 };
+  const key = (r: UriReference): string => equivalenceKeyOf(comparable(r, options.nfc === true), reg, keyOptions);
+  return { ok: true, value: key(x.value) === key(y.value) };
 }
 
 /** {@link equivalent}, throwing its error. */

@@ -8,7 +8,7 @@ import type { FastPath } from "./abnf/fast-path.js";
 import { matchWhole } from "./abnf/engine.js";
 import type { Grammar, Validation } from "./abnf/grammar.js";
 import type { Actions, Semantics, ValueOf } from "./abnf/semantics.js";
-import type { Parsed, UriReference } from "./ast/nodes.js";
+import type { Parsed, Uri, UriReference } from "./ast/nodes.js";
 import { syntaxError, throwWithStack, type UriSyntaxError } from "./errors.js";
 import { rfc3986 } from "./grammars/rfc3986/index.js";
 import { rfc3987 } from "./grammars/rfc3987/index.js";
@@ -16,6 +16,9 @@ import { uriSemantics } from "./grammars/rfc3987/semantics.js";
 import type { RuleName, RuleValues } from "./rules/index.js";
 
 import type { Result } from "./result.js";
+import { describeValue } from "./describe.js";
+import { isRegistry, type SchemeParse, type SchemeRegistry } from "./schemes/registry.js";
+export { describeValue };
 export type { Result } from "./result.js";
 export type { Validation } from "./abnf/grammar.js";
 
@@ -35,6 +38,14 @@ export interface GrammarParseOptions<N extends string = string> {
 export interface SemanticsParseOptions<A extends Actions, N extends string = string> {
   readonly rule: N;
   readonly semantics: Semantics<A>;
+}
+
+/**
+ * Options of {@link parse} with a registry of schemes: the value is the generic AST and, when the
+ * registry has the URI's scheme, the scheme's typed value or its typed error.
+ */
+export interface SchemesParseOptions {
+  readonly schemes: SchemeRegistry;
 }
 
 /** Options of {@link validate} and {@link isValid}. */
@@ -68,11 +79,6 @@ function entryOf(ruleName: unknown, caller: string): Entry {
 }
 
 /** What a value is, for messages about arguments. */
-export function describeValue(x: unknown): string {
-  if (x === null) return "null";
-  if (Array.isArray(x)) return "an array";
-  return typeof x === "object" ? "an object" : typeof x === "string" ? JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x) : `${typeof x} ${String(x)}`;
-}
 
 function requireString(input: unknown, caller: string): asserts input is string {
   if (typeof input !== "string") throw new TypeError(`${caller}: the argument "input" must be a string, got ${describeValue(input)}`);
@@ -87,13 +93,20 @@ function explain(g: Grammar, name: string, input: string): UriSyntaxError | unde
 const URI_REFERENCE = entryOf("URI-reference", "parse");
 
 /** The second argument of parse/validate/isValid: a rule name, or options. */
-type RuleOrOptions = string | { readonly rule?: unknown; readonly grammar?: unknown; readonly semantics?: unknown } | undefined;
+type RuleOrOptions = string | { readonly rule?: unknown; readonly grammar?: unknown; readonly semantics?: unknown; readonly schemes?: unknown } | undefined;
 
-function optionsOf(x: RuleOrOptions, caller: string): { rule: unknown; grammar: Grammar | undefined; semantics: Semantics<Actions> | undefined } {
-  if (x === undefined) return { rule: undefined, grammar: undefined, semantics: undefined };
-  if (typeof x === "string") return { rule: x, grammar: undefined, semantics: undefined };
+interface ReadOptions {
+  rule: unknown;
+  grammar: Grammar | undefined;
+  semantics: Semantics<Actions> | undefined;
+  schemes: unknown;
+}
+
+function optionsOf(x: RuleOrOptions, caller: string): ReadOptions {
+  if (x === undefined) return { rule: undefined, grammar: undefined, semantics: undefined, schemes: undefined };
+  if (typeof x === "string") return { rule: x, grammar: undefined, semantics: undefined, schemes: undefined };
   if (typeof x !== "object" || x === null) throw new TypeError(`${caller}: the second argument must be a rule name or an options object, got ${describeValue(x)}`);
-  return { rule: x.rule, grammar: x.grammar as Grammar | undefined, semantics: x.semantics as Semantics<Actions> | undefined };
+  return { rule: x.rule, grammar: x.grammar as Grammar | undefined, semantics: x.semantics as Semantics<Actions> | undefined, schemes: x.schemes };
 }
 
 /**
@@ -101,13 +114,16 @@ function optionsOf(x: RuleOrOptions, caller: string): { rule: unknown; grammar: 
  * {@link UriSyntaxError}. The rule is `URI-reference` unless named, by its ABNF name
  * (case-insensitive): `parse(s, "host")` or `parse(s, { rule: "host" })`. Nothing is decoded;
  * every node has its span. With `{ rule, grammar }` any grammar's rule is checked and the value
- * is the text; with `{ rule, semantics }` it is what the semantics builds.
+ * is the text; with `{ rule, semantics }` it is what the semantics builds. With `{ schemes }` (a
+ * registry from `uri-grammar/schemes`) the value is the generic AST and, when the registry has
+ * the URI's scheme, the scheme's typed value or its typed error (RFC 7595 §3.2).
  *
  * @example
  * const r = parse("foo://example.com:8042/over/there?name=ferret#nose");
  * if (r.ok) r.value.authority?.port; // "8042"
  */
 export function parse(input: string): Result<Parsed<UriReference>, UriSyntaxError>;
+export function parse(input: string, options: SchemesParseOptions): Result<SchemeParse, UriSyntaxError>;
 export function parse<N extends RuleName>(input: string, rule: N | ParseOptions<N>): Result<RuleValues[N], UriSyntaxError>;
 export function parse<A extends Actions, N extends string>(input: string, options: SemanticsParseOptions<A, N>): Result<ValueOf<A, N>, UriSyntaxError>;
 export function parse(input: string, options: GrammarParseOptions): Result<string, UriSyntaxError>;
@@ -121,6 +137,7 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
     return { ok: true, value: URI_REFERENCE.build(input, 0, input.length) };
   }
   const o = optionsOf(ruleOrOptions, "parse");
+  if (o.schemes !== undefined) return parseWithRegistry(input, o, "parse");
   if (o.semantics !== undefined) return o.semantics.parse(input, requireRule(o.rule, "parse"));
   if (own(o.grammar, o.rule)) {
     const v = o.grammar.validate(input, requireRule(o.rule, "parse"));
@@ -135,11 +152,35 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
 }
 
 /**
+ * RFC 7595 §3.2: a URI reference parsed under RFC 3986, then, when the registry has its scheme,
+ * under the scheme (which judges it without its fragment, RFC 3986 §3.5, unless it forbids one).
+ */
+function parseWithRegistry(input: string, o: ReadOptions, caller: string): Result<SchemeParse, UriSyntaxError> {
+  if (!isRegistry(o.schemes)) throw new TypeError(`${caller}: options.schemes must be a registry from createRegistry (uri-grammar/schemes), got ${describeValue(o.schemes)}`);
+  if (o.rule !== undefined || o.grammar !== undefined || o.semantics !== undefined) {
+    throw new TypeError(`${caller}: options.schemes parses a URI reference; it does not go with rule, grammar or semantics`);
+  }
+  const g = parse(input);
+  if (!g.ok) return g;
+  const generic = g.value;
+  const s = generic.kind === "URI" ? o.schemes.get(generic.scheme) : undefined;
+  if (s === undefined) return { ok: true, value: Object.freeze({ generic, scheme: undefined, schemeError: undefined }) };
+  const r = s.fromUri(generic as Parsed<Uri>, input);
+  return { ok: true, value: Object.freeze(r.ok ? { generic, scheme: r.value, schemeError: undefined } : { generic, scheme: undefined, schemeError: r.error }) };
+}
+
+/**
  * True when a grammar of the caller's own answers, not the default (the RFC 3987 value holds
  * RFC 3986's rules too, so RFC 3986 named with one of its own rules takes the default path).
  */
 function own(g: Grammar | undefined, rule: unknown): g is Grammar {
   return g !== undefined && g !== rfc3987 && !(g === rfc3986 && typeof rule === "string" && rfc3986.has(rule));
+}
+
+function noSchemes(o: ReadOptions, caller: string): void {
+  if (o.schemes !== undefined) {
+    throw new TypeError(`${caller}: options.schemes is for parse; to check a URI under its scheme, use parse(input, { schemes }) or the scheme's own ${caller}`);
+  }
 }
 
 function requireRule(rule: unknown, caller: string): string {
@@ -154,6 +195,7 @@ function requireRule(rule: unknown, caller: string): string {
  * parseOrThrow("http://a/b/c/d;p?q").path.segments; // ["b", "c", "d;p"]
  */
 export function parseOrThrow(input: string): Parsed<UriReference>;
+export function parseOrThrow(input: string, options: SchemesParseOptions): SchemeParse;
 export function parseOrThrow<N extends RuleName>(input: string, rule: N | ParseOptions<N>): RuleValues[N];
 export function parseOrThrow<A extends Actions, N extends string>(input: string, options: SemanticsParseOptions<A, N>): ValueOf<A, N>;
 export function parseOrThrow(input: string, options: GrammarParseOptions): string;
@@ -177,6 +219,7 @@ const VALID: Validation = Object.freeze({ ok: true, value: true });
 export function validate(input: string, rule?: RuleName | (string & {}) | ValidateOptions): Validation {
   requireString(input, "validate");
   const o = optionsOf(rule, "validate");
+  noSchemes(o, "validate");
   if (own(o.grammar, o.rule)) return o.grammar.validate(input, requireRule(o.rule, "validate"));
   const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "validate");
   if (e.fast.test(input)) return VALID;
@@ -194,6 +237,7 @@ export function isValid(input: string, rule?: RuleName | (string & {}) | Validat
   requireString(input, "isValid");
   if (rule === undefined) return URI_REFERENCE.fast.test(input);
   const o = optionsOf(rule, "isValid");
+  noSchemes(o, "isValid");
   if (own(o.grammar, o.rule)) return o.grammar.isValid(input, requireRule(o.rule, "isValid"));
   const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "isValid");
   return e.fast.test(input);

@@ -56,6 +56,18 @@ describe("the built package", () => {
     expect(node(["--no-warnings", "-e", `const main = require("uri-grammar"); const iri = require("uri-grammar/iri"); ${iriProgram}`])).toBe(iriExpected);
   });
 
+  const schemesProgram = `
+    const m = schemes.mailto.parseOrThrow("mailto:chris@example.com?subject=hi");
+    const r = main.parse("urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6", { schemes: schemes.defaultRegistry });
+    console.log(JSON.stringify([m.subject, r.value.scheme.uuid.version, main.equivalent("urn:ISBN:1", "urn:isbn:1").value, schemes.defaultRegistry.names.length]));
+  `;
+  const schemesExpected = JSON.stringify(["hi", 1, true, 9]);
+
+  it("exposes the schemes at uri-grammar/schemes, with import and with require", () => {
+    expect(node(["--input-type=module", "-e", `import * as main from "uri-grammar"; import * as schemes from "uri-grammar/schemes"; ${schemesProgram}`])).toBe(schemesExpected);
+    expect(node(["--no-warnings", "-e", `const main = require("uri-grammar"); const schemes = require("uri-grammar/schemes"); ${schemesProgram}`])).toBe(schemesExpected);
+  });
+
   it("exports single rules that compose with the user's own parsimmon", () => {
     const out = node([
       "--input-type=module",

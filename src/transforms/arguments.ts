@@ -1,14 +1,9 @@
 // Argument checks for the public functions of this folder: a wrong argument is a TypeError that
 // names it (never a crash inside, nor a silently wrong answer).
 
-/** What a value is, in words. */
-export function describeArgument(x: unknown): string {
-  if (x === null) return "null";
-  if (Array.isArray(x)) return "an array";
-  if (typeof x === "object") return "an object";
-  if (typeof x === "string") return JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x);
-  return `${typeof x} ${String(x)}`;
-}
+import { describeValue as describeArgument } from "../describe.js";
+
+export { describeArgument };
 
 /** Throws a TypeError unless `x` is a string. */
 export function expectString(x: unknown, name: string, caller: string): asserts x is string {

@@ -49,6 +49,12 @@ function toUri(r: UriReference): UriReference {
   });
 }
 
+/**
+ * A reference as the comparison above `"simple"` sees it (RFC 3987 §5.3.2.3): in NFC when asked
+ * (§5.3.2.2), then mapped to a URI (§3.1).
+ */
+export const comparable = (r: UriReference, nfc: boolean): UriReference => toUri(nfc ? toNfc(r) : r);
+
 const withoutFragment = (r: UriReference): UriReference =>
   r.fragment === undefined ? r : make.uriReference({ scheme: r.scheme, authority: r.authority, path: r.path, query: r.query, fragment: undefined });
 
@@ -73,6 +79,6 @@ export function equivalentReferences(a: UriReference, b: UriReference, options: 
     level === "syntax" ? { ...SYNTAX_ONLY, ipv6 } : options.schemes === undefined ? { ipv6 } : { schemes: options.schemes, ipv6 };
   // RFC 3987 §5.3.2.3: above simple comparison, percent-encoding is aligned by mapping IRIs to
   // URIs (§3.1); simple comparison must not map (§5.3.1).
-  const prepare = (r: UriReference): UriReference => toUri(options.nfc === true ? toNfc(r) : r);
-  return serialize(normalizeReference(prepare(x), normal)) === serialize(normalizeReference(prepare(y), normal));
+  const nfc = options.nfc === true;
+  return serialize(normalizeReference(comparable(x, nfc), normal)) === serialize(normalizeReference(comparable(y, nfc), normal));
 }

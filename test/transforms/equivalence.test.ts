@@ -5,7 +5,7 @@ import * as path from "node:path";
 import fc from "fast-check";
 import { equivalent } from "../../src/operations";
 import { parse, parseOrThrow } from "../../src/parse";
-import { equivalentReferences, type EquivalenceLevel, type EquivalenceOptions } from "../../src/transforms/index";
+import { defaultSchemes, equivalentReferences, type EquivalenceLevel, type EquivalenceOptions } from "../../src/transforms/index";
 
 interface Fixture {
   readonly groups: readonly {
@@ -24,7 +24,8 @@ describe("equivalent: fixtures", () => {
       test.each(cases)("$a ~ $b at $level: $expected", ({ a, b, level, expected }) => {
         expect(equivalentReferences(parseOrThrow(a), parseOrThrow(b), { level })).toBe(expected);
         expect(equivalentReferences(parseOrThrow(b), parseOrThrow(a), { level })).toBe(expected);
-        expect(equivalent(a, b, { level })).toEqual({ ok: true, value: expected });
+        // the string API agrees given the same scheme facts (its default registry is tested in test/schemes)
+        expect(equivalent(a, b, { level, schemes: defaultSchemes })).toEqual({ ok: true, value: expected });
       });
     });
   }
@@ -36,6 +37,18 @@ describe("equivalent: fixtures", () => {
   test("the default level is \"scheme\"", () => {
     expect(equivalent("http://example.com", "http://example.com:80/")).toEqual({ ok: true, value: true });
     expect(equivalent("http://example.com", "http://example.com:80/", { level: "syntax" })).toEqual({ ok: true, value: false });
+  });
+
+  test("the default \"scheme\" level knows the schemes of the default registry (RFC 8141 §3, RFC 6068 §2, RFC 3966 §4)", () => {
+    expect(equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1")).toEqual({ ok: true, value: true });
+    expect(equivalent("urn:isbn:0-395-36341-1", "urn:isbn:0-395-36341-1?=x#y")).toEqual({ ok: true, value: true });
+    expect(equivalent("mailto:Joe@Example.COM", "mailto:Joe@example.com")).toEqual({ ok: true, value: true });
+    expect(equivalent("tel:+1-201-555-0123", "tel:+1.201.555.0123")).toEqual({ ok: true, value: true });
+    // and only at that level, and only with a registry
+    expect(equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1", { level: "syntax" })).toEqual({ ok: true, value: false });
+    expect(equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1", { schemes: defaultSchemes })).toEqual({ ok: true, value: false });
+    // an IRI is compared as the URI it maps to, with the scheme's rules too (RFC 3987 §5.3)
+    expect(equivalent("urn:EXAMPLE:caf%C3%A9", "urn:example:café")).toEqual({ ok: true, value: true });
   });
 
   test("an input that does not parse gives its UriSyntaxError", () => {

@@ -1,0 +1,200 @@
+// RFC 2397: the "data" URL scheme. §3 syntax: a media type with parameters (default
+// text/plain;charset=US-ASCII, §2), the ";base64" flag, and the data: percent-encoded octets, or
+// base64 (RFC 2045 §6.8), decoded strictly, in pure code (no Buffer: it runs in browsers too).
+import { rfc3986 } from "../grammars/rfc3986/index.js";
+import { hexValue } from "../transforms/percent.js";
+import { percentDecode } from "../transforms/percent.js";
+import { dataAbnf } from "./abnf-text.js";
+import { loadGrammar } from "./load.js";
+import { deepFreeze, defineScheme, type Scheme, type SchemeInput } from "./scheme.js";
+
+/** The grammar of grammar/data.abnf (RFC 2397 §3 in RFC 5234 ABNF), with RFC 3986's pchar and pct-encoded. */
+export const dataGrammar = loadGrammar(dataAbnf, { name: "RFC 2397 §3", imports: [rfc3986.pick("pchar", "pct-encoded")] });
+
+/** A data URL (RFC 2397), with its data decoded. */
+export interface DataUri {
+  readonly kind: "data";
+  /** `type "/" subtype`, lowercase (RFC 2045 §5.1: case-insensitive); "text/plain" when left out (§2). */
+  readonly mediaType: string;
+  /**
+   * The parameters, in order: names decoded and lowercase, values decoded. When the media type
+   * is left out, `charset` is "US-ASCII" unless given (§2: "defaults to
+   * text/plain;charset=US-ASCII"; "text/plain can be omitted but the charset parameter supplied").
+   */
+  readonly parameters: readonly (readonly [name: string, value: string])[];
+  /** The charset parameter's value, or `undefined`. */
+  readonly charset: string | undefined;
+  /** True when the URL has ";base64". */
+  readonly base64: boolean;
+  /** The data as written (percent-encoded; the base64 text when `base64`). */
+  readonly data: string;
+  /** The decoded octets (a new copy on each read: the value itself never changes). */
+  readonly bytes: Uint8Array;
+  /**
+   * The octets decoded as text, in `charset` (the `charset` parameter, or US-ASCII, when left
+   * out), with the platform's TextDecoder; a charset it does not know is a RangeError.
+   */
+  text(charset?: string): string;
+}
+
+/** What base64 decoding saw wrong, and where (an index into the decoded octets). */
+interface Base64Failure {
+  readonly code: "base64-character" | "base64-padding";
+  readonly at: number;
+  readonly message: string;
+}
+
+/** The value of a base64 character (RFC 2045 §6.8, Table 1), or -1. */
+function sextet(c: number): number {
+  if (c >= 0x41 && c <= 0x5a) return c - 0x41;
+  if (c >= 0x61 && c <= 0x7a) return c - 0x61 + 26;
+  if (c >= 0x30 && c <= 0x39) return c - 0x30 + 52;
+  if (c === 0x2b) return 62;
+  if (c === 0x2f) return 63;
+  return -1;
+}
+
+/**
+ * Strict base64 (RFC 2045 §6.8): only the 64 characters, in groups of four, "=" padding only at
+ * the end and only to complete the last group. Bits left over after the last octet are not
+ * checked (RFC 4648 §3.5 lets a decoder accept them).
+ */
+function decodeBase64(octets: readonly number[]): Uint8Array | Base64Failure {
+  const n = octets.length;
+  let pad = 0;
+  while (pad < 2 && pad < n && octets[n - 1 - pad] === 0x3d) pad++;
+  for (let i = 0; i < n - pad; i++) {
+    if (sextet(octets[i] as number) < 0) {
+      return octets[i] === 0x3d
+        ? { code: "base64-padding", at: i, message: 'padding "=" stands only at the end of base64 data' }
+        : { code: "base64-character", at: i, message: "not a base64 character (RFC 2045 §6.8: A-Z, a-z, 0-9, \"+\" and \"/\")" };
+    }
+  }
+  if (n % 4 !== 0) {
+    return { code: "base64-padding", at: n, message: `base64 data comes in groups of 4 characters, padded with "="; ${n % 4} left over` };
+  }
+  const out = new Uint8Array((n / 4) * 3 - pad);
+  let o = 0;
+  for (let i = 0; i < n; i += 4) {
+    const a = sextet(octets[i] as number);
+    const b = sextet(octets[i + 1] as number);
+    const c = i + 2 < n - pad ? sextet(octets[i + 2] as number) : 0;
+    const d = i + 3 < n - pad ? sextet(octets[i + 3] as number) : 0;
+    const v = (a << 18) | (b << 12) | (c << 6) | d;
+    out[o++] = v >> 16;
+    if (o < out.length) out[o++] = (v >> 8) & 0xff;
+    if (o < out.length) out[o++] = v & 0xff;
+  }
+  return out;
+}
+
+class DataValue implements DataUri {
+  readonly kind = "data" as const;
+  readonly mediaType: string;
+  readonly parameters: readonly (readonly [string, string])[];
+  readonly charset: string | undefined;
+  readonly base64: boolean;
+  readonly data: string;
+  readonly #bytes: Uint8Array;
+
+  constructor(mediaType: string, parameters: readonly (readonly [string, string])[], base64: boolean, data: string, bytes: Uint8Array) {
+    this.mediaType = mediaType;
+    this.parameters = deepFreeze(parameters);
+    this.charset = parameters.find(([n]) => n === "charset")?.[1];
+    this.base64 = base64;
+    this.data = data;
+    this.#bytes = bytes;
+    Object.freeze(this);
+  }
+
+  get bytes(): Uint8Array {
+    return this.#bytes.slice();
+  }
+
+  text(charset?: string): string {
+    return new TextDecoder(charset ?? this.charset ?? "us-ascii").decode(this.#bytes);
+  }
+
+  toJSON(): object {
+    return { kind: this.kind, mediaType: this.mediaType, parameters: this.parameters, charset: this.charset, base64: this.base64, data: this.data };
+  }
+}
+
+function decodeToken(input: SchemeInput, text: string, at: number, rule: string): string {
+  const r = percentDecode(text);
+  if (r.ok) return r.value;
+  return input.fail({
+    code: "invalid-utf8",
+    offset: at + r.error.offset,
+    rule,
+    section: "RFC 2397 §3",
+    message: `the ${rule} is not percent-encoded UTF-8 (RFC 2045 §5.1 tokens are US-ASCII)`,
+  });
+}
+
+function buildData(input: SchemeInput): DataUri {
+  const { text } = input;
+  const comma = text.indexOf(",");
+  // mediatype [ ";base64" ]: no token holds "," (tchar, pct-encoded), so the first "," ends it
+  let head = text.slice(5, comma);
+  const base64 = /;base64$/i.test(head);
+  if (base64) head = head.slice(0, -7);
+  const pieces = head.split(";");
+  const typeText = pieces[0] ?? "";
+  let offset = 5 + typeText.length;
+  const parameters: [string, string][] = [];
+  for (const p of pieces.slice(1)) {
+    const eq = p.indexOf("=");
+    const at = offset + 1;
+    parameters.push([decodeToken(input, p.slice(0, eq), at, "attribute").toLowerCase(), decodeToken(input, p.slice(eq + 1), at + eq + 1, "value")]);
+    offset += p.length + 1;
+  }
+  let mediaType = "text/plain";
+  if (typeText !== "") {
+    const slash = typeText.indexOf("/");
+    mediaType = `${decodeToken(input, typeText.slice(0, slash), 5, "type")}/${decodeToken(input, typeText.slice(slash + 1), 5 + slash + 1, "subtype")}`.toLowerCase();
+  } else if (!parameters.some(([n]) => n === "charset")) parameters.push(["charset", "US-ASCII"]);
+  // the data's octets (RFC 2397 §2: "using ASCII encoding for octets inside the range of safe URL
+  // characters and using the standard %xx hex encoding of URLs for octets outside that range"),
+  // each with the offset it came from
+  const data = text.slice(comma + 1);
+  const start = comma + 1;
+  const octets: number[] = [];
+  const from: number[] = [];
+  for (let i = 0; i < data.length; i++) {
+    from.push(start + i);
+    if (data.charCodeAt(i) === 0x25) {
+      octets.push((hexValue(data.charCodeAt(i + 1)) << 4) | hexValue(data.charCodeAt(i + 2)));
+      i += 2;
+    } else octets.push(data.charCodeAt(i));
+  }
+  let bytes: Uint8Array;
+  if (base64) {
+    const d = decodeBase64(octets);
+    if (!(d instanceof Uint8Array)) {
+      return input.fail({ code: d.code, offset: from[d.at] ?? text.length, rule: "data", section: "RFC 2397 §3, RFC 2045 §6.8", message: d.message });
+    }
+    bytes = d;
+  } else bytes = Uint8Array.from(octets);
+  return new DataValue(mediaType, parameters, base64, data, bytes);
+}
+
+/**
+ * The "data" scheme (RFC 2397). Its value has the media type (lowercase, "text/plain" when left
+ * out) and parameters (charset "US-ASCII" by default), the base64 flag and the decoded octets;
+ * malformed base64 is a SchemeError (`"base64-character"` or `"base64-padding"`) at the offset
+ * of the character.
+ *
+ * @example
+ * data.parseOrThrow("data:,A%20brief%20note").text(); // "A brief note"
+ * data.parse("data:;base64,QQ=").error.code;          // "base64-padding"
+ */
+export const data: Scheme<DataUri> = defineScheme<DataUri>({
+  name: "data",
+  grammar: dataGrammar,
+  rule: "dataurl",
+  section: "RFC 2397 §3",
+  captures: [],
+  normalizeOptions: { dotSegments: false },
+  build: buildData,
+});

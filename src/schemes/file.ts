@@ -1,0 +1,356 @@
+// RFC 8089: the "file" URI scheme. §2 syntax (file:///path, file://host/path, file:/path, and
+// "localhost", which means no authority); Appendix E's nonstandard forms as an option (E.1
+// userinfo, E.2 drive letters, E.3 UNC strings); conversion to and from POSIX and Windows file
+// paths (Appendix D, E.2, E.3), as Node's url.fileURLToPath and url.pathToFileURL do it, in
+// pure code (it runs in browsers too).
+import * as make from "../ast/make.js";
+import type { Host, Uri, UriReference } from "../ast/nodes.js";
+import { isIPv4address } from "../charsets.js";
+import { rfc3986 } from "../grammars/rfc3986/index.js";
+import { percentDecode, percentEncode } from "../transforms/percent.js";
+import type { Result } from "../result.js";
+import { fileAbnf, fileAppendixFAbnf } from "./abnf-text.js";
+import { loadGrammar, type Departure } from "./load.js";
+import { deepFreeze, defineScheme, type Scheme, type SchemeError, type SchemeInput } from "./scheme.js";
+import { upperTriplets } from "./text.js";
+
+/** The grammar of grammar/file.abnf (RFC 8089 §2), with RFC 3986's host and path-absolute. */
+export const fileGrammar = loadGrammar(fileAbnf, { name: "RFC 8089 §2", imports: [rfc3986.pick("host", "path-absolute")] });
+
+/**
+ * Where the code departs from RFC 8089 Appendix F: it leaves out the vertical line of E.2.2
+ * ("file:///c|/path"), which is not a URI. With a colon only, `file-absolute` is a `path-absolute`.
+ */
+export const fileAppendixFDepartures: readonly Departure[] = Object.freeze([
+  {
+    rule: "drive-letter",
+    abnf: 'ALPHA ":"',
+    why: 'RFC 8089 E.2.2: "[RFC3986] forbids the use of the vertical line"; "|" is not a URI character (RFC 3986 §2), so ALPHA "|" is left out',
+  },
+  {
+    rule: "auth-path",
+    abnf: "[ file-auth ] path-absolute / unc-authority path-absolute",
+    why: 'RFC 8089 E.2.2: "[ file-auth ] file-absolute" serves only the vertical line; with ALPHA ":" a file-absolute is a path-absolute',
+  },
+  {
+    rule: "local-path",
+    abnf: "[ drive-letter ] path-absolute",
+    why: "RFC 8089 E.2.2: file-absolute serves only the vertical line; with ALPHA \":\" it is a path-absolute",
+  },
+]);
+
+/** The grammar of grammar/file-appendix-f.abnf (RFC 8089 Appendix F) with {@link fileAppendixFDepartures}. */
+export const fileAppendixEGrammar = loadGrammar(
+  fileAppendixFAbnf,
+  { name: "RFC 8089 Appendix F", imports: [rfc3986.pick("host", "path-absolute", "userinfo", "IPv4address", "IPv6address", "IPvFuture", "reg-name")] },
+  fileAppendixFDepartures,
+);
+
+/** A file URI (RFC 8089). Text is as written (still percent-encoded). */
+export interface FileUri {
+  readonly kind: "file";
+  /** The authority as written: `undefined` for "file:/path", `""` for "file:///path". */
+  readonly authority: string | undefined;
+  /**
+   * The host of a non-local file (RFC 8089 §3), as written (an IP literal in brackets);
+   * `undefined` for a local file: no authority, an empty one, or "localhost" (§2: "exactly as if
+   * no authority were present").
+   */
+  readonly host: string | undefined;
+  /** RFC 8089 §3: no file-auth, or "localhost" (a host that resolves to this machine cannot be told apart here). */
+  readonly local: boolean;
+  /** Appendix E.1 only: the userinfo, or `undefined`. */
+  readonly userinfo: string | undefined;
+  /** The path as written: "/path/to/file"; with Appendix E, also "c:/path" (E.2) or "//host/share/path" (E.3.2). */
+  readonly path: string;
+  /** With Appendix E: what a DOS or Windows path reads from the URI; `undefined` without the option. */
+  readonly windows: FileWindowsParts | undefined;
+}
+
+/** The DOS and Windows parts of a file URI (RFC 8089 Appendix D.2, E.2, E.3). */
+export interface FileWindowsParts {
+  /** The drive letter as written ("c" of "file:///c:/x" or "file:c:/x"), or `undefined`. */
+  readonly drive: string | undefined;
+  /** A UNC string (E.3): its host, from the authority (E.3.1) or from the path (E.3.2), or `undefined`. */
+  readonly unc: { readonly host: string; readonly form: "authority" | "path" } | undefined;
+}
+
+/** Options of {@link fileScheme}. */
+export interface FileSchemeOptions {
+  /**
+   * `true`: also accept RFC 8089 Appendix E's nonstandard forms (E.1 userinfo, E.2 drive letters
+   * "file:c:/path", E.3.2 UNC strings "file:////host/share/path"), read Windows parts, and
+   * normalize drive letters to uppercase (E.2: compared case-insensitively).
+   */
+  readonly appendixE?: boolean | undefined;
+}
+
+const DRIVE = /^\/?([A-Za-z]):(?:\/|$)/;
+
+function buildFile(input: SchemeInput, appendixE: boolean): FileUri {
+  const { uri } = input;
+  const a = uri.authority;
+  const hostText = a === undefined ? undefined : make.hostText(a.host);
+  const path = uri.path.text;
+  // RFC 8089 §2: "localhost" is "exactly as if no authority were present" (a userinfo, E.1, makes it a host like any other)
+  let local = a === undefined || (a.userinfo === undefined && (hostText === "" || hostText?.toLowerCase() === "localhost"));
+  let host = local ? undefined : hostText;
+  let windows: FileWindowsParts | undefined;
+  if (appendixE) {
+    let unc: FileWindowsParts["unc"];
+    if (!local && hostText !== undefined) unc = { host: hostText, form: "authority" };
+    else if (hostText === "" && path.startsWith("//")) {
+      // E.3.2: unc-authority = 2*3"/" file-host; "it also further limits the definition of a
+      // local file URI by excluding any file URI with a path that encodes a UNC string"
+      const split = uncSplit(path);
+      if (split !== undefined) {
+        unc = { host: split.host, form: "path" };
+        local = false;
+        host = split.host;
+      }
+    }
+    windows = { drive: DRIVE.exec(path)?.[1], unc };
+  }
+  return deepFreeze({
+    kind: "file",
+    authority: a === undefined ? undefined : input.text.slice(a.span.start, a.span.end),
+    host,
+    local,
+    userinfo: a?.userinfo,
+    path,
+    windows,
+  });
+}
+
+/**
+ * The file-host of an E.3.2 path, `unc-authority path-absolute` after the empty authority, and
+ * the path after it; `undefined` when the path holds no host. Three slashes before a host are
+ * read first ("file://///host/path", RFC 8089 E.3.2's Firefox form), then two.
+ */
+function uncSplit(path: string): { readonly host: string; readonly rest: string } | undefined {
+  for (const k of [3, 2]) {
+    if (!path.startsWith("/".repeat(k))) continue;
+    const after = path.slice(k);
+    const slash = after.indexOf("/");
+    if (slash <= 0) continue;
+    const host = after.slice(0, slash);
+    const rest = after.slice(slash);
+    if (fileAppendixEGrammar.isValid(host, "file-host") && fileAppendixEGrammar.isValid(rest, "path-absolute")) return { host, rest };
+  }
+  return undefined;
+}
+
+/** The host node of an E.3.2 file-host (an inline-IP "%5B" address "%5D", an IPv4address or a reg-name), in its §6.2.2.1 case. */
+function fileHostNode(text: string): Host {
+  const inline = /^%5B(.*)%5D$/i.exec(text);
+  if (inline !== null) {
+    const inner = (inline[1] ?? "").toLowerCase();
+    return make.host((inner.charCodeAt(0) | 0x20) === 0x76 ? "IPvFuture" : "IPv6address", inner);
+  }
+  return make.host(isIPv4address(text) ? "IPv4address" : "reg-name", upperTriplets(text.toLowerCase()));
+}
+
+/**
+ * The normal form (RFC 8089 §2, §3): a local file with the empty authority ("file:///path",
+ * Appendix B's "most common format"), for "file:/path" and "file://localhost/path" alike; with
+ * Appendix E, "file:c:/path" as "file:///C:/path" (E.2, drive letter uppercase) and a UNC string
+ * in the path (E.3.2) as an authority (E.3.1).
+ */
+function normalizeFile(uri: Uri, value: FileUri): Uri {
+  let authority = uri.authority;
+  let path = uri.path.text;
+  const split = value.windows?.unc?.form === "path" ? uncSplit(path) : undefined;
+  if (split !== undefined) {
+    authority = make.authority(undefined, fileHostNode(split.host), undefined);
+    path = split.rest;
+  } else if (value.local && (authority === undefined || authority.host.text !== "" || authority.port !== undefined)) {
+    authority = make.authority(undefined, make.host("reg-name", ""), undefined);
+    if (!path.startsWith("/")) path = `/${path}`;
+  }
+  if (value.windows !== undefined) path = path.replace(/^\/([a-z]):(?=\/|$)/, (_, d: string) => `/${d.toUpperCase()}:`);
+  if (authority === uri.authority && path === uri.path.text) return uri;
+  return make.uriReference({ scheme: uri.scheme, authority, path: make.path("path-abempty", path), query: uri.query, fragment: uri.fragment }) as Uri;
+}
+
+/**
+ * A "file" scheme: RFC 8089 §2 (the default), or with `{ appendixE: true }` the nonstandard
+ * forms of its Appendix E (the Appendix F rules, less the E.2.2 vertical line, which is no URI).
+ *
+ * @example
+ * fileScheme({ appendixE: true }).parseOrThrow("file:c:/path/to/file").windows?.drive; // "c"
+ */
+export function fileScheme(options: FileSchemeOptions = {}): Scheme<FileUri> {
+  const appendixE = options.appendixE === true;
+  return defineScheme<FileUri>({
+    name: "file",
+    grammar: appendixE ? fileAppendixEGrammar : fileGrammar,
+    rule: "file-URI",
+    section: appendixE ? "RFC 8089 Appendix F" : "RFC 8089 §2",
+    captures: [],
+    build: (input) => buildFile(input, appendixE),
+    normalize: normalizeFile,
+  });
+}
+
+/**
+ * The "file" scheme of RFC 8089 §2: "file:///path", "file://host/path", "file:/path",
+ * "file://localhost/path" (local, as if there were no authority).
+ *
+ * @example
+ * file.parseOrThrow("file://localhost/etc/fstab").local; // true
+ * file.parseOrThrow("file://host.example.com/path/to/file").host; // "host.example.com"
+ */
+export const file: Scheme<FileUri> = fileScheme();
+
+const fileE = fileScheme({ appendixE: true });
+
+/** Why a path and a file URI do not convert into each other. */
+export type FilePathErrorCode =
+  /** The URI is not a file URI (see `cause`). */
+  | "not-a-file-uri"
+  /** POSIX: the host is neither empty nor "localhost" (Node: ERR_INVALID_FILE_URL_HOST). */
+  | "host-not-local"
+  /** An encoded "/" (POSIX), or "/" or "\" (Windows), in the path (Node: ERR_INVALID_FILE_URL_PATH). */
+  | "encoded-separator"
+  /** Windows: no drive letter and no UNC host (Node: "File URL path must be absolute"). */
+  | "not-absolute"
+  /** The percent-encoded octets are not UTF-8 (RFC 8089 §4; Node: URIError). */
+  | "invalid-utf8"
+  /** pathToFileUri: the path is not absolute (there is no current directory to resolve it against). */
+  | "relative-path"
+  /** pathToFileUri: a Win32 namespaced path ("\\?\", "\\.\"), which RFC 8089 Appendix C leaves out. */
+  | "namespaced-path"
+  /** A NUL character, which no file system path holds. */
+  | "nul";
+
+/** A path and a file URI that do not convert into each other. */
+export class FilePathError extends Error {
+  override readonly name = "FilePathError";
+  readonly code: FilePathErrorCode;
+  /** The URI or path that was converted. */
+  readonly input: string;
+  /** The file URI's SchemeError, for `"not-a-file-uri"`. */
+  override readonly cause: SchemeError | undefined;
+
+  constructor(code: FilePathErrorCode, input: string, message: string, cause?: SchemeError) {
+    super(`${message}: ${JSON.stringify(input)}`);
+    this.code = code;
+    this.input = input;
+    this.cause = cause;
+  }
+}
+
+/** Options of {@link fileUriToPath} and {@link pathToFileUri}. */
+export interface FilePathOptions {
+  /** `true`: a Windows path ("C:\dir\file", "\\host\share\file"); `false` (the default): a POSIX path. */
+  readonly windows?: boolean | undefined;
+}
+
+const failPath = (code: FilePathErrorCode, input: string, message: string, cause?: SchemeError): Result<never, FilePathError> => ({
+  ok: false,
+  error: new FilePathError(code, input, message, cause),
+});
+
+/**
+ * The file path a file URI names, as Node's `url.fileURLToPath` gives it (RFC 8089 Appendix D,
+ * E.2, E.3): POSIX, the decoded path of a local URI; Windows (`{ windows: true }`), a drive path
+ * ("file:///C:/a%20b" → "C:\a b") or a UNC path ("file://host/share/x" → "\\host\share\x"). The
+ * URI is read with Appendix E's forms. Unlike Node, "file:////host/share/x" (E.3.2) is a UNC path
+ * too, and a host is kept as written (no IDNA).
+ *
+ * @example
+ * fileUriToPath("file:///path/to/file").value;                         // "/path/to/file"
+ * fileUriToPath("file:///c:/path/to/file", { windows: true }).value;   // "c:\\path\\to\\file"
+ */
+export function fileUriToPath(input: string | UriReference, options: FilePathOptions = {}): Result<string, FilePathError> {
+  const r = fileE.parse(input);
+  const text = typeof input === "string" ? input : r.ok ? "" : r.error.input;
+  if (!r.ok) return failPath("not-a-file-uri", text, "Not a file URI", r.error);
+  const f = r.value;
+  const shown = typeof input === "string" ? input : `file:${f.authority === undefined ? "" : `//${f.authority}`}${f.path}`;
+  const decode = (p: string): Result<string, FilePathError> => {
+    const d = percentDecode(p);
+    return d.ok ? d : failPath("invalid-utf8", shown, "The percent-encoded octets of the path are not UTF-8");
+  };
+  if (options.windows !== true) {
+    if (!f.local && f.windows?.unc?.form !== "path") return failPath("host-not-local", shown, 'The host of a file URI must be "localhost" or empty for a POSIX path');
+    if (/%2f/i.test(f.path)) return failPath("encoded-separator", shown, 'The path of a file URI must not hold an encoded "/" for a POSIX path');
+    const d = decode(f.path.startsWith("/") ? f.path : `/${f.path}`);
+    if (d.ok && d.value.includes("\0")) return failPath("nul", shown, "A path holds no NUL character");
+    return d;
+  }
+  if (/%2f|%5c/i.test(f.path)) return failPath("encoded-separator", shown, 'The path of a file URI must not hold an encoded "/" or "\\" for a Windows path');
+  const unc = f.windows?.unc;
+  let rest = f.path;
+  let host: string | undefined;
+  if (unc !== undefined) {
+    host = unc.host;
+    if (unc.form === "path") rest = uncSplit(rest)?.rest ?? rest;
+  }
+  const d = decode(rest.replace(/\//g, "\\"));
+  if (!d.ok) return d;
+  if (d.value.includes("\0")) return failPath("nul", shown, "A path holds no NUL character");
+  if (host !== undefined) {
+    const h = percentDecode(host.replace(/^%5B(.*)%5D$/i, "[$1]"));
+    if (!h.ok) return failPath("invalid-utf8", shown, "The percent-encoded octets of the host are not UTF-8");
+    return { ok: true, value: `\\\\${h.value}${d.value}` };
+  }
+  const p = d.value.startsWith("\\") ? d.value : `\\${d.value}`;
+  if (!/^\\[A-Za-z]:/.test(p)) return failPath("not-absolute", shown, "A file URI for a Windows path must have a drive letter or a UNC host");
+  return { ok: true, value: p.slice(1) };
+}
+
+/** POSIX path.resolve of an absolute path, without a current directory: "." and ".." and repeated "/" go, a final "/" stays. */
+function resolveSegments(segments: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const s of segments) {
+    if (s === "" || s === ".") continue;
+    if (s === "..") out.pop();
+    else out.push(s);
+  }
+  return out;
+}
+
+const encodeSegments = (segments: readonly string[]): string => segments.map((s) => percentEncode(s, "segment")).join("/");
+
+/**
+ * The file URI of an absolute file path, as Node's `url.pathToFileURL` makes it: "file:///" and
+ * the path resolved ("." and ".." removed, a final separator kept) with every character a
+ * `segment` does not allow percent-encoded as UTF-8 (RFC 8089 §4; RFC 3986 §2.1, §3.3), so the
+ * result is always a valid URI (Node leaves a few such characters, and encodes some that RFC
+ * 3986 allows). Windows (`{ windows: true }`): "C:\a b" → "file:///C:/a%20b", and a UNC path
+ * "\\host\share\x" → "file://host/share/x" (RFC 8089 E.3.1). A relative path is a
+ * `"relative-path"` error: there is no current directory to resolve it against.
+ *
+ * @example
+ * pathToFileUri("/tmp/a b").value;                       // "file:///tmp/a%20b"
+ * pathToFileUri("C:\\dir\\file", { windows: true }).value; // "file:///C:/dir/file"
+ */
+export function pathToFileUri(path: string, options: FilePathOptions = {}): Result<string, FilePathError> {
+  if (typeof path !== "string") throw new TypeError(`pathToFileUri: the argument "path" must be a string, got ${path === null ? "null" : typeof path}`);
+  if (path.includes("\0")) return failPath("nul", path, "A path holds no NUL character");
+  if (options.windows !== true) {
+    if (!path.startsWith("/")) return failPath("relative-path", path, "The path is not absolute");
+    const segments = resolveSegments(path.split("/"));
+    const trailing = segments.length > 0 && path.endsWith("/") ? "/" : "";
+    return { ok: true, value: `file:///${encodeSegments(segments)}${trailing}` };
+  }
+  const p = path.replace(/\//g, "\\");
+  if (/^\\\\[?.]\\/.test(p)) return failPath("namespaced-path", path, "A Win32 namespaced path has no file URI (RFC 8089 Appendix C)");
+  const trailing = p.endsWith("\\");
+  const unc = /^\\\\([^\\]+)\\([^\\]+)(.*)$/.exec(p);
+  if (unc !== null) {
+    // RFC 8089 E.3.1: the host-name as the authority, the share-name and object-names as segments
+    const [, host = "", share = "", rest = ""] = unc;
+    const segments = resolveSegments(rest.split("\\"));
+    const hostText = /^\[[0-9A-Fa-f:.]+\]$/.test(host) ? host : percentEncode(host, "reg-name");
+    const tail = segments.length > 0 ? `/${encodeSegments(segments)}${trailing ? "/" : ""}` : trailing ? "/" : "";
+    return { ok: true, value: `file://${hostText}/${percentEncode(share, "segment")}${tail}` };
+  }
+  const drive = /^([A-Za-z]):\\(.*)$/.exec(p);
+  if (drive === null) return failPath("relative-path", path, 'The path is not absolute (a Windows path starts with a drive letter and "\\", or is a UNC path)');
+  // RFC 8089 Appendix D.2: "the drive letter (e.g., "c:") is typically mapped into the first path segment"
+  const segments = resolveSegments((drive[2] ?? "").split("\\"));
+  const body = segments.length > 0 ? `/${encodeSegments(segments)}${trailing ? "/" : ""}` : "/";
+  return { ok: true, value: `file:///${drive[1] ?? ""}:${body}` };
+}

@@ -1,0 +1,20 @@
+// "uri-grammar/schemes": URI schemes as values (a grammar, a typed value, normalization and
+// equivalence), the nine built-in ones, registries, and the operations that take a registry.
+export { defineScheme, SchemeError, shiftedError, type Scheme, type SchemeSpec, type SchemeInput, type SchemeErrorCode, type SchemeErrorDetail } from "./scheme.js";
+export { createRegistry, isRegistry, type SchemeRegistry, type SchemeParse } from "./registry.js";
+export { defaultRegistry } from "./defaults.js";
+export {
+  parseWithScheme, parseWithSchemeOrThrow, normalizeWithSchemes, equivalenceKey, equivalentWithSchemes, toSchemeNormalizations,
+  type EquivalenceKeyOptions,
+} from "./operations.js";
+export { loadGrammar, percentEncodedRules, type Departure } from "./load.js";
+export { http, https, httpGrammar, type HttpUri } from "./http.js";
+export { ws, wss, wsGrammar, type WsUri } from "./ws.js";
+export { mailto, mailtoGrammar, type MailtoUri, type MailtoAddress } from "./mailto.js";
+export { urn, urnGrammar, uuidGrammar, parseUuid, type UrnUri, type Uuid, type UuidVariant } from "./urn.js";
+export {
+  file, fileScheme, fileGrammar, fileAppendixEGrammar, fileUriToPath, pathToFileUri, FilePathError,
+  type FileUri, type FileWindowsParts, type FileSchemeOptions, type FilePathOptions, type FilePathErrorCode,
+} from "./file.js";
+export { data, dataGrammar, type DataUri } from "./data.js";
+export { tel, telGrammar, type TelUri } from "./tel.js";

@@ -1,0 +1,166 @@
+// The operations that take a registry of schemes: parsing a URI under RFC 3986 and under its
+// scheme (RFC 7595 §3.2: a scheme's syntax refines the generic one), and RFC 3986 §6.2.3
+// scheme-based normalization and comparison with what each scheme knows.
+import * as make from "../ast/make.js";
+import { isNode } from "../ast/make.js";
+import type { Uri, UriReference } from "../ast/nodes.js";
+import { throwWithStack, type UriSyntaxError } from "../errors.js";
+import { describeValue, parse } from "../parse.js";
+import type { Result } from "../result.js";
+import { normalizeReference, type NormalizeOptions, type SchemeNormalization } from "../transforms/normalize.js";
+import { serialize } from "../transforms/serialize.js";
+import { defaultRegistry } from "./defaults.js";
+import { isRegistry, type SchemeParse, type SchemeRegistry } from "./registry.js";
+import type { Scheme } from "./scheme.js";
+
+function registryArgument(x: unknown, caller: string): SchemeRegistry {
+  if (!isRegistry(x)) throw new TypeError(`${caller}: the argument "registry" must be a registry from createRegistry, got ${describeValue(x)}`);
+  return x;
+}
+
+/** The node of a string (parsed as `URI-reference`) or of a node from the library; a TypeError for anything else. */
+function referenceOf(x: unknown, caller: (...args: never[]) => unknown): UriReference {
+  if (typeof x === "string") {
+    const r = parse(x);
+    if (!r.ok) throwWithStack(r.error, caller);
+    return r.value;
+  }
+  if (isNode(x) && (x.kind === "URI" || x.kind === "relative-ref")) return x;
+  throw new TypeError(`${caller.name}: the argument "input" must be a URI reference (a string, or a node from parse), got ${describeValue(x)}`);
+}
+
+/** The scheme of a reference in a registry, if it has one. */
+const schemeOf = (node: UriReference, registry: SchemeRegistry): Scheme | undefined =>
+  node.kind === "URI" ? registry.get(node.scheme) : undefined;
+
+/**
+ * Parses a URI reference under RFC 3986 and, when the registry has its scheme, under the
+ * scheme too. A string that is no URI reference is the generic {@link UriSyntaxError}; a URI
+ * that is valid under RFC 3986 but not under its scheme gives its generic AST and a
+ * {@link SchemeError} (with the offset, what was expected and the RFC section).
+ *
+ * @example
+ * const r = parseWithScheme("mailto:chris@example.com?subject=hi");
+ * if (r.ok) r.value.scheme; // { kind: "mailto", to: [...], subject: "hi", ... }
+ * parseWithScheme("http:///x").value?.schemeError?.code; // "empty-host"
+ */
+export function parseWithScheme(input: string | UriReference, registry: SchemeRegistry = defaultRegistry): Result<SchemeParse, UriSyntaxError> {
+  const reg = registryArgument(registry, "parseWithScheme");
+  let text: string;
+  if (typeof input === "string") text = input;
+  else if (isNode(input) && (input.kind === "URI" || input.kind === "relative-ref")) text = serialize(input);
+  else throw new TypeError(`parseWithScheme: the argument "input" must be a URI reference (a string, or a node from parse), got ${describeValue(input)}`);
+  return parse(text, { schemes: reg });
+}
+
+/** {@link parseWithScheme}, throwing the UriSyntaxError of a string that is no URI reference (a SchemeError is still a value). */
+export function parseWithSchemeOrThrow(input: string | UriReference, registry: SchemeRegistry = defaultRegistry): SchemeParse {
+  const r = parseWithScheme(input, registry);
+  if (!r.ok) throwWithStack(r.error, parseWithSchemeOrThrow);
+  return r.value;
+}
+
+/**
+ * The registry as the §6.2.3 scheme definitions `normalize` takes today (`{ schemes }`): each
+ * scheme's default port and whether an empty path means "/", by lowercase name.
+ */
+export function toSchemeNormalizations(registry: SchemeRegistry = defaultRegistry): ReadonlyMap<string, SchemeNormalization> {
+  const reg = registryArgument(registry, "toSchemeNormalizations");
+  const out = new Map<string, SchemeNormalization>();
+  for (const s of reg) {
+    out.set(s.name, Object.freeze({ name: s.name, defaultPort: s.defaultPort === undefined ? undefined : String(s.defaultPort), emptyPathIsRoot: s.emptyPathIsRoot }));
+  }
+  return out;
+}
+
+const normalizationsCache = new WeakMap<SchemeRegistry, ReadonlyMap<string, SchemeNormalization>>();
+
+/**
+ * Normalizes a URI reference (RFC 3986 §6.2.2, §6.2.3) with what the registry knows of its
+ * scheme: its default port and empty path, its changes to the syntax-based steps (a urn's NSS
+ * keeps its percent-encodings, RFC 8141 §3; opaque paths keep their dot segments), then the
+ * scheme's own normalization when the URI is valid under the scheme. Idempotent; the result of
+ * a URI valid under its scheme is valid under it too. A string that is no URI reference throws
+ * its UriSyntaxError.
+ *
+ * @example
+ * serialize(normalizeWithSchemes("URN:EXAMPLE:a%2cb")); // "urn:example:a%2Cb"
+ * serialize(normalizeWithSchemes("file://localhost/etc/fstab")); // "file:///etc/fstab"
+ */
+export function normalizeWithSchemes(input: string | UriReference, registry: SchemeRegistry = defaultRegistry, options: NormalizeOptions = {}): UriReference {
+  const reg = registryArgument(registry, "normalizeWithSchemes");
+  return normalizeWithRegistry(referenceOf(input, normalizeWithSchemes), reg, options);
+}
+
+/** The §6.2.3 definitions of a registry's schemes, made once per registry. */
+function normalizationsOf(reg: SchemeRegistry): ReadonlyMap<string, SchemeNormalization> {
+  let schemes = normalizationsCache.get(reg);
+  if (schemes === undefined) {
+    schemes = toSchemeNormalizations(reg);
+    normalizationsCache.set(reg, schemes);
+  }
+  return schemes;
+}
+
+/** {@link normalizeWithSchemes} on a node and a registry already checked. */
+export function normalizeWithRegistry(node: UriReference, reg: SchemeRegistry, options: NormalizeOptions = {}): UriReference {
+  const s = schemeOf(node, reg);
+  const opts: NormalizeOptions = { ...options, schemes: normalizationsOf(reg), ...s?.normalizeOptions };
+  const n = normalizeReference(node, opts);
+  if (s?.normalize === undefined) return n;
+  const v = s.parse(n);
+  if (!v.ok) return n;
+  const m = s.normalize(n as Uri, v.value);
+  if (!isNode(m) || m.kind !== "URI") throw new TypeError(`normalizeWithSchemes: the ${s.name} scheme's normalize must return a URI node made by the library, got ${describeValue(m)}`);
+  // what the scheme's step made (a host moved into the authority, say) gets the §6.2.2 steps too
+  return m === n ? n : normalizeReference(m, opts);
+}
+
+/** Options of {@link equivalenceKey}. */
+export interface EquivalenceKeyOptions {
+  /** `true`: leave the fragment out (RFC 3986 §6.1, when the comparison selects a network action). */
+  readonly ignoreFragment?: boolean | undefined;
+  /** How IP literals compare where no scheme key applies: by value (`"rfc5952"`, the default) or as written (`"keep"`, case aside). */
+  readonly ipv6?: "keep" | "rfc5952" | undefined;
+}
+
+/**
+ * What equivalence compares (RFC 3986 §6.2.3 with the registry's schemes): for a URI valid under
+ * a scheme that defines one (urn, mailto, tel), the scheme's key (RFC 8141 §3, RFC 6068 §2, RFC
+ * 3966 §4); otherwise the text of its normal form ({@link normalizeWithSchemes}, IP literals by
+ * value). Two references are equivalent when their keys are equal, so equivalence is an
+ * equivalence relation. A string that is no URI reference throws its UriSyntaxError.
+ *
+ * @example
+ * equivalenceKey("URN:EXAMPLE:a123,z456?=xyz") === equivalenceKey("urn:example:a123,z456#789"); // true
+ */
+export function equivalenceKey(input: string | UriReference, registry: SchemeRegistry = defaultRegistry, options: EquivalenceKeyOptions = {}): string {
+  const reg = registryArgument(registry, "equivalenceKey");
+  return equivalenceKeyOf(referenceOf(input, equivalenceKey), reg, options);
+}
+
+/** {@link equivalenceKey} on a node and a registry already checked. */
+export function equivalenceKeyOf(input: UriReference, reg: SchemeRegistry, options: EquivalenceKeyOptions = {}): string {
+  let node = input;
+  if (options.ignoreFragment === true && node.fragment !== undefined) {
+    node = make.uriReference({ scheme: node.scheme, authority: node.authority, path: node.path, query: node.query, fragment: undefined });
+  }
+  const s = schemeOf(node, reg);
+  if (s?.equivalentKey !== undefined) {
+    const v = s.parse(node);
+    if (v.ok) return `${s.name} ${s.equivalentKey(v.value, node as Uri)}`;
+  }
+  return `URI ${serialize(normalizeWithRegistry(node, reg, { ipv6: options.ipv6 ?? "rfc5952" }))}`;
+}
+
+/**
+ * Whether two URI references are equivalent with what the registry knows of their schemes
+ * (their {@link equivalenceKey}s are equal).
+ *
+ * @example
+ * equivalentWithSchemes("tel:+1-201-555-0123", "TEL:+1.201.555.0123"); // true
+ * equivalentWithSchemes("mailto:joe@EXAMPLE.com", "mailto:joe@example.com"); // true
+ */
+export function equivalentWithSchemes(a: string | UriReference, b: string | UriReference, registry: SchemeRegistry = defaultRegistry, options: EquivalenceKeyOptions = {}): boolean {
+  return equivalenceKey(a, registry, options) === equivalenceKey(b, registry, options);
+}

@@ -1,0 +1,107 @@
+// A registry of schemes (RFC 3986 §3.1: scheme names are case-insensitive): an immutable value
+// passed to parse, normalize and equivalent. No global table, no registration by importing:
+// `with` makes a new registry.
+import type { Parsed, UriReference } from "../ast/nodes.js";
+import { describeValue } from "../describe.js";
+import type { Scheme, SchemeError } from "./scheme.js";
+
+/** What `parse(input, { schemes })` and `parseWithScheme` give for a URI reference valid under RFC 3986. */
+export interface SchemeParse<V = unknown> {
+  /** The generic RFC 3986 AST, always there. */
+  readonly generic: Parsed<UriReference>;
+  /** The scheme's typed value; `undefined` when the registry has no scheme of that name, for a relative reference, or when `schemeError` is set. */
+  readonly scheme: V | undefined;
+  /** Why the URI is not valid under its scheme (the generic AST stays valid); `undefined` otherwise. */
+  readonly schemeError: SchemeError | undefined;
+}
+
+/** An immutable set of schemes by name. Make one with {@link createRegistry}. */
+export interface SchemeRegistry extends Iterable<Scheme> {
+  /** The schemes' names, lowercase, in the order they were given. */
+  readonly names: readonly string[];
+  /** The scheme of that name (case-insensitive, RFC 3986 §3.1), or `undefined`. */
+  get(name: string): Scheme | undefined;
+  /** True when the registry has a scheme of that name. */
+  has(name: string): boolean;
+  /** A new registry with these schemes added; a scheme of the same name as one already there replaces it. */
+  with(...schemes: Scheme[]): SchemeRegistry;
+  /** A new registry without the schemes of these names. */
+  without(...names: string[]): SchemeRegistry;
+}
+
+const REGISTRIES = new WeakSet<object>();
+
+class Registry implements SchemeRegistry {
+  readonly names: readonly string[];
+  readonly #byName: ReadonlyMap<string, Scheme>;
+
+  constructor(byName: ReadonlyMap<string, Scheme>) {
+    this.#byName = byName;
+    this.names = Object.freeze([...byName.keys()]);
+    REGISTRIES.add(this);
+    Object.freeze(this);
+  }
+
+  get(name: string): Scheme | undefined {
+    return typeof name === "string" ? this.#byName.get(name.toLowerCase()) : undefined;
+  }
+
+  has(name: string): boolean {
+    return this.get(name) !== undefined;
+  }
+
+  with(...schemes: Scheme[]): SchemeRegistry {
+    const next = new Map(this.#byName);
+    for (const s of schemes) {
+      checkScheme(s, "with");
+      next.delete(s.name);
+      next.set(s.name, s);
+    }
+    return new Registry(next);
+  }
+
+  without(...names: string[]): SchemeRegistry {
+    const next = new Map(this.#byName);
+    for (const n of names) {
+      if (typeof n !== "string") throw new TypeError(`without: every argument must be a scheme name (a string), got ${describeValue(n)}`);
+      next.delete(n.toLowerCase());
+    }
+    return new Registry(next);
+  }
+
+  [Symbol.iterator](): Iterator<Scheme> {
+    return this.#byName.values();
+  }
+}
+
+function checkScheme(s: unknown, caller: string): asserts s is Scheme {
+  const x = s as Partial<Scheme> | null;
+  if (typeof x !== "object" || x === null || typeof x.name !== "string" || typeof x.fromUri !== "function" || !Object.isFrozen(x)) {
+    throw new TypeError(`${caller}: every scheme must be made by defineScheme, got ${describeValue(s)}`);
+  }
+}
+
+/**
+ * A registry of the given schemes. Two schemes of the same name are a TypeError (use `with` to
+ * replace one).
+ *
+ * @example
+ * const schemes = createRegistry([http, https, mailto]);
+ * schemes.get("HTTP") === http; // true
+ * const more = schemes.with(urn); // schemes is unchanged
+ */
+export function createRegistry(schemes: Iterable<Scheme> = []): SchemeRegistry {
+  if (typeof schemes !== "object" || schemes === null || typeof (schemes as Iterable<Scheme>)[Symbol.iterator] !== "function") {
+    throw new TypeError(`createRegistry: the argument "schemes" must be an iterable of schemes, got ${describeValue(schemes)}`);
+  }
+  const byName = new Map<string, Scheme>();
+  for (const s of schemes) {
+    checkScheme(s, "createRegistry");
+    if (byName.has(s.name)) throw new TypeError(`createRegistry: two schemes are named ${JSON.stringify(s.name)}; use registry.with(scheme) to replace one`);
+    byName.set(s.name, s);
+  }
+  return new Registry(byName);
+}
+
+/** True when `x` is a registry made by {@link createRegistry} (or `with`/`without`). */
+export const isRegistry = (x: unknown): x is SchemeRegistry => typeof x === "object" && x !== null && REGISTRIES.has(x);

@@ -1,0 +1,193 @@
+// The scheme API: defineScheme's checks, schemes as frozen values, registries as immutable
+// values (no global state: a registry is passed, never registered into), parseWithScheme's
+// generic AST beside the scheme's value or error, SchemeError's fields, arguments.
+import { grammar, lit, ref, rfc3986, seq } from "../../src/abnf/index";
+import { parseOrThrow, serialize, UriSyntaxError } from "../../src/index";
+import * as S from "../../src/schemes/index";
+
+const tiny = grammar({ "x-URI": seq(lit("x:"), ref("segment")) }, { imports: [rfc3986.pick("segment")] });
+const spec = { name: "x", grammar: tiny, rule: "x-URI", section: "none", build: () => ({ kind: "x" as const }) };
+
+describe("defineScheme", () => {
+  it("makes a frozen scheme with its spec's parts, the name lowercase", () => {
+    const s = S.defineScheme({ ...spec, name: "X", defaultPort: 7 });
+    expect(Object.isFrozen(s)).toBe(true);
+    expect([s.name, s.rule, s.section, s.fragment, s.defaultPort, s.emptyPathIsRoot]).toEqual(["x", "x-URI", "none", "allowed", 7, false]);
+    expect(s.parseOrThrow("X:abc")).toEqual({ kind: "x" });
+  });
+
+  it("refuses what is not a scheme, with a TypeError that names the part", () => {
+    const bad: [string, object][] = [
+      ['"name"', { ...spec, name: "1x" }],
+      ['"name"', { ...spec, name: "" }],
+      ['"grammar"', { ...spec, grammar: {} }],
+      ['"rule"', { ...spec, rule: 3 }],
+      ['"section"', { ...spec, section: "" }],
+      ['"build"', { ...spec, build: "no" }],
+      ['"defaultPort"', { ...spec, defaultPort: 70000 }],
+      ['"defaultPort"', { ...spec, defaultPort: "80" }],
+      ['"fragment"', { ...spec, fragment: "sometimes" }],
+      ['"normalize"', { ...spec, normalize: 1 }],
+    ];
+    for (const [part, s] of bad) expect(() => S.defineScheme(s as S.SchemeSpec<unknown>)).toThrow(expect.objectContaining({ name: "TypeError", message: expect.stringContaining(part) }));
+    expect(() => S.defineScheme({ ...spec, rule: "no-such-rule" })).toThrow(TypeError);
+    expect(() => S.defineScheme(null as unknown as S.SchemeSpec<unknown>)).toThrow(TypeError);
+  });
+
+  it("passes build's own exceptions through, and fail() as a SchemeError", () => {
+    const boom = S.defineScheme({ ...spec, build: () => { throw new RangeError("boom"); } });
+    expect(() => boom.parse("x:a")).toThrow(RangeError);
+    const failing = S.defineScheme({ ...spec, build: (i) => i.fail({ code: "nope", offset: 2, message: "no" }) });
+    const r = failing.parse("x:a");
+    expect(r.ok || [r.error.code, r.error.offset, r.error.rule, r.error.section, r.error.shortMessage]).toEqual(["nope", 2, "x-URI", "none", "Invalid x URI at offset 2 (none, x-URI): no"]);
+  });
+
+  it("takes a string or a URI node from the library, nothing else", () => {
+    expect(S.http.parseOrThrow(parseOrThrow("http://a/b")).path).toBe("/b");
+    expect(() => S.http.parse({ ...parseOrThrow("http://a/b") } as unknown as string)).toThrow(TypeError);
+    expect(() => S.http.parse(42 as unknown as string)).toThrow(TypeError);
+    expect(() => S.http.parseOrThrow("http:///x")).toThrow(S.SchemeError);
+  });
+});
+
+describe("SchemeError", () => {
+  it("has the offset, the rule, what was expected, the section and the grammar's error", () => {
+    const r = S.http.parse("http:///x");
+    if (r.ok) throw new Error("expected an error");
+    const e = r.error;
+    expect(e).toBeInstanceOf(Error);
+    expect(e.name).toBe("SchemeError");
+    expect({ code: e.code, scheme: e.scheme, rule: e.rule, offset: e.offset, expected: e.expected, found: e.found, section: e.section }).toEqual({
+      code: "empty-host", scheme: "http", rule: "host", offset: 7, expected: ["host"], found: '"/"', section: "RFC 9110 §4.2.1",
+    });
+    expect(e.message).toBe(`${e.shortMessage}\n  http:///x\n         ^`);
+  });
+
+  it("wraps the grammar's UriSyntaxError for a grammar rejection", () => {
+    const r = S.urn.parse("urn:example:a?x");
+    if (r.ok) throw new Error("expected an error");
+    expect(r.error.syntaxError).toBeInstanceOf(UriSyntaxError);
+    expect([r.error.syntaxError?.rule, r.error.syntaxError?.offset, r.error.expected]).toEqual(["namestring", 14, ['"+"', '"="']]);
+    expect(r.error.shortMessage).toBe('Invalid urn URI at offset 14 (RFC 8141 §2, namestring): expected "+" or "=", found "x"');
+  });
+
+  it("says so when the input is no URI at all, or another scheme's", () => {
+    const r = S.mailto.parse("mailto:a b");
+    expect(r.ok || [r.error.code, r.error.section, r.error.syntaxError?.rule]).toEqual(["uri-syntax", "RFC 3986 §3", "URI-reference"]);
+    const m = S.mailto.parse("tel:+1");
+    expect(m.ok || [m.error.code, m.error.offset, m.error.expected, m.error.shortMessage]).toEqual([
+      "scheme-mismatch", 0, ['"mailto:"'], 'Invalid mailto URI at offset 0 (RFC 3986 §3.1, mailtoURI): the scheme is "tel", not "mailto"',
+    ]);
+  });
+});
+
+describe("registries", () => {
+  it("hold the nine built-ins by default, found by name case-insensitively", () => {
+    expect(S.defaultRegistry.names).toEqual(["http", "https", "ws", "wss", "mailto", "urn", "file", "data", "tel"]);
+    expect(S.defaultRegistry.get("HTTP")).toBe(S.http);
+    expect(S.defaultRegistry.has("Tel")).toBe(true);
+    expect(S.defaultRegistry.get("gopher")).toBeUndefined();
+    expect(S.defaultRegistry.get(undefined as unknown as string)).toBeUndefined();
+    expect([...S.defaultRegistry].map((s) => s.name)).toEqual(S.defaultRegistry.names);
+    expect(Object.isFrozen(S.defaultRegistry)).toBe(true);
+  });
+
+  it("are values: with and without make new ones, the old one unchanged", () => {
+    const x = S.defineScheme(spec);
+    const more = S.defaultRegistry.with(x);
+    expect(more.get("x")).toBe(x);
+    expect(S.defaultRegistry.has("x")).toBe(false);
+    const replaced = more.with(S.fileScheme({ appendixE: true }));
+    expect(replaced.get("file")).not.toBe(S.file);
+    expect(replaced.names).toEqual(["http", "https", "ws", "wss", "mailto", "urn", "data", "tel", "x", "file"]);
+    expect(more.get("file")).toBe(S.file);
+    const less = more.without("HTTP", "x");
+    expect(less.names).toEqual(["https", "ws", "wss", "mailto", "urn", "file", "data", "tel"]);
+    expect(S.isRegistry(less)).toBe(true);
+    expect(S.isRegistry({ get: () => undefined })).toBe(false);
+  });
+
+  it("refuse two schemes of one name, and what defineScheme did not make", () => {
+    expect(() => S.createRegistry([S.http, S.http])).toThrow(TypeError);
+    expect(() => S.createRegistry([{ name: "x" } as unknown as S.Scheme])).toThrow(TypeError);
+    expect(() => S.createRegistry(3 as unknown as S.Scheme[])).toThrow(TypeError);
+    expect(() => S.defaultRegistry.with({} as S.Scheme)).toThrow(TypeError);
+    expect(S.createRegistry().names).toEqual([]);
+  });
+});
+
+describe("parseWithScheme", () => {
+  it("gives the generic AST and the scheme's value", () => {
+    const r = S.parseWithSchemeOrThrow("mailto:chris@example.com?subject=hi#x");
+    expect(r.generic.kind).toBe("URI");
+    expect(r.generic.fragment).toBe("x");
+    expect(r.scheme).toMatchObject({ kind: "mailto", subject: "hi" });
+    expect(r.schemeError).toBeUndefined();
+    expect(Object.isFrozen(r)).toBe(true);
+  });
+
+  it("keeps the generic AST when the scheme rejects the URI", () => {
+    const r = S.parseWithSchemeOrThrow("ws://example.com/#x");
+    expect(serialize(r.generic)).toBe("ws://example.com/#x");
+    expect(r.scheme).toBeUndefined();
+    expect(r.schemeError?.code).toBe("fragment-forbidden");
+  });
+
+  it("has no scheme value for a scheme the registry lacks, or a relative reference", () => {
+    expect(S.parseWithSchemeOrThrow("gopher://h/").scheme).toBeUndefined();
+    expect(S.parseWithSchemeOrThrow("//h/p").schemeError).toBeUndefined();
+    expect(S.parseWithSchemeOrThrow("urn:example:a", S.createRegistry()).scheme).toBeUndefined();
+  });
+
+  it("returns the generic UriSyntaxError for text that is no URI reference", () => {
+    const r = S.parseWithScheme("http://a b/");
+    expect(r.ok || [r.error.name, r.error.offset]).toEqual(["UriSyntaxError", 8]);
+    expect(() => S.parseWithSchemeOrThrow("http://a b/")).toThrow(UriSyntaxError);
+  });
+
+  it("refuses a registry that is not one, and an input that is not a URI", () => {
+    expect(() => S.parseWithScheme("http://a/", { get: () => undefined } as unknown as S.SchemeRegistry)).toThrow(TypeError);
+    expect(() => S.parseWithScheme(null as unknown as string)).toThrow(TypeError);
+    expect(() => S.normalizeWithSchemes("http://a b")).toThrow(UriSyntaxError);
+    expect(() => S.equivalenceKey({} as unknown as string)).toThrow(TypeError);
+  });
+});
+
+describe("scheme normalization hooks", () => {
+  it("must give back a node the library made", () => {
+    const liar = S.defineScheme({ ...spec, normalize: (u) => ({ ...u }) as typeof u });
+    expect(() => S.normalizeWithSchemes("x:a", S.createRegistry([liar]))).toThrow(TypeError);
+  });
+
+  it("run only on a URI that is valid under the scheme", () => {
+    let calls = 0;
+    const counting = S.defineScheme({ ...spec, normalize: (u) => { calls++; return u; } });
+    const reg = S.createRegistry([counting]);
+    S.normalizeWithSchemes("x:a", reg);
+    S.normalizeWithSchemes("x:a/b", reg);
+    expect(calls).toBe(1);
+  });
+});
+
+describe("values are frozen all the way down", () => {
+  it.each([
+    ["http://u@h:1/p?q"], ["ws://h/p"], ["mailto:a@b.example?cc=c@d.example"], ["urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"],
+    ["file:///x"], ["data:;a=b,x"], ["tel:+1;ext=2;a=b"],
+  ])("%s", (input) => {
+    const v = S.parseWithSchemeOrThrow(input).scheme;
+    const walk = (x: unknown): void => {
+      if (typeof x !== "object" || x === null) return;
+      expect(Object.isFrozen(x)).toBe(true);
+      for (const y of Object.values(x)) walk(y);
+    };
+    walk(v);
+  });
+
+  it("a data URL's bytes are a copy on each read", () => {
+    const d = S.data.parseOrThrow("data:,ab");
+    const b = d.bytes;
+    b[0] = 0;
+    expect([...d.bytes]).toEqual([97, 98]);
+    expect(JSON.parse(JSON.stringify(d))).toEqual({ kind: "data", mediaType: "text/plain", parameters: [["charset", "US-ASCII"]], charset: "US-ASCII", base64: false, data: "ab" });
+  });
+});

@@ -1,0 +1,75 @@
+// fixtures/schemes/equivalence.json and normalize.json: equivalence and normal forms with the
+// default registry (RFC 3986 §6.2.3 with RFC 9110 §4.2.3, RFC 6455 §3, RFC 6068 §2, RFC 8141 §3,
+// RFC 9562 §4, RFC 8089 §2 and Appendix E, RFC 2397, RFC 3966 §4).
+import { equivalentOrThrow, normalizeOrThrow, serialize } from "../../src/index";
+import { defaultRegistry, equivalenceKey, equivalentWithSchemes, normalizeWithSchemes, toSchemeNormalizations } from "../../src/schemes/index";
+import { fileAppendixE, readFixture } from "./helpers";
+
+interface EquivalenceFixture {
+  readonly groups: readonly { readonly source: string; readonly classes: readonly (readonly string[])[] }[];
+}
+interface NormalizeFixture {
+  readonly groups: readonly { readonly source: string; readonly options?: { appendixE?: boolean }; readonly cases: readonly (readonly [string, string])[] }[];
+}
+
+describe("equivalence", () => {
+  for (const group of readFixture<EquivalenceFixture>("equivalence.json").groups) {
+    it(group.source, () => {
+      const all = group.classes.flatMap((members, i) => members.map((m) => [m, i] as const));
+      for (const [a, i] of all) {
+        for (const [b, j] of all) {
+          expect([a, b, equivalentWithSchemes(a, b)]).toEqual([a, b, i === j]);
+          // the root equivalent climbs to the same rung with the same registry by default
+          expect([a, b, equivalentOrThrow(a, b)]).toEqual([a, b, i === j]);
+        }
+      }
+    });
+  }
+
+  it("leaves the fragment out on request (RFC 3986 §6.1)", () => {
+    expect(equivalentWithSchemes("http://a/b#x", "http://a/b#y")).toBe(false);
+    expect(equivalentWithSchemes("http://a/b#x", "http://a/b#y", defaultRegistry, { ignoreFragment: true })).toBe(true);
+    expect(equivalentWithSchemes("tel:+1#x", "tel:+1", defaultRegistry, { ignoreFragment: true })).toBe(true);
+  });
+
+  it("compares a URI that its scheme rejects by its normal form only, never equal to a valid one", () => {
+    // "http:///x" has an empty host (RFC 9110 §4.2.1): still a URI, with a key of its own
+    expect(equivalentWithSchemes("http:///x", "HTTP:///x")).toBe(true);
+    expect(equivalenceKey("urn:example:a?x").startsWith("URI ")).toBe(true);
+    expect(equivalenceKey("urn:example:a").startsWith("urn ")).toBe(true);
+  });
+
+  it("compares unknown schemes and relative references by RFC 3986 §6.2.2 alone", () => {
+    expect(equivalentWithSchemes("foo://A/%7e", "foo://a/~")).toBe(true);
+    expect(equivalentWithSchemes("/a/./b", "/a/b")).toBe(true);
+    expect(equivalentWithSchemes("urn:example:a", "URN:example:A", defaultRegistry.without("urn"))).toBe(false);
+    expect(equivalentWithSchemes("urn:example:%61", "urn:example:a", defaultRegistry.without("urn"))).toBe(true);
+  });
+});
+
+describe("normalizeWithSchemes", () => {
+  for (const group of readFixture<NormalizeFixture>("normalize.json").groups) {
+    const registry = group.options?.appendixE === true ? defaultRegistry.with(fileAppendixE) : defaultRegistry;
+    it.each(group.cases.map(([a, b]) => [a, b]))(`${group.source}: %s`, (input, expected) => {
+      const once = normalizeWithSchemes(input, registry);
+      expect(serialize(once)).toBe(expected);
+      expect(serialize(normalizeOrThrow(input, { schemes: registry }))).toBe(expected);
+      if (registry === defaultRegistry) expect(serialize(normalizeOrThrow(input))).toBe(expected);
+      expect(serialize(normalizeWithSchemes(once, registry))).toBe(expected);
+      expect(equivalentWithSchemes(input, once, registry)).toBe(true);
+    });
+  }
+
+  it("takes the §6.2.2 options of normalize", () => {
+    expect(serialize(normalizeWithSchemes("HTTP://a/%7e", defaultRegistry, { case: false, percentEncoding: false }))).toBe("HTTP://a/%7e");
+    expect(serialize(normalizeWithSchemes("http://[2001:DB8:0:0:0:0:0:1]:80", defaultRegistry, { ipv6: "rfc5952" }))).toBe("http://[2001:db8::1]/");
+  });
+
+  it("gives normalize the registry's ports and empty-path rules (toSchemeNormalizations)", () => {
+    const n = toSchemeNormalizations();
+    expect(n.get("https")).toEqual({ name: "https", defaultPort: "443", emptyPathIsRoot: true });
+    expect(n.get("wss")).toEqual({ name: "wss", defaultPort: "443", emptyPathIsRoot: true });
+    expect(n.get("mailto")).toEqual({ name: "mailto", defaultPort: undefined, emptyPathIsRoot: false });
+    expect([...n.keys()]).toEqual(["http", "https", "ws", "wss", "mailto", "urn", "file", "data", "tel"]);
+  });
+});
