@@ -46,7 +46,7 @@ export function foundAt(input: string, offset: number): string {
  * code units); `expected` lists the ABNF rule names and quoted literals that could have stood there.
  */
 export class UriSyntaxError extends Error {
-  override readonly name = "UriSyntaxError";
+  override readonly name: string = "UriSyntaxError";
   /** The text that was parsed. */
   readonly input: string;
   /** The ABNF name of the rule the input was matched against. */
@@ -60,9 +60,9 @@ export class UriSyntaxError extends Error {
   /** The first line of `message`, without the excerpt. */
   readonly shortMessage: string;
 
-  constructor(input: string, rule: string, offset: number, expected: readonly string[]) {
+  constructor(input: string, rule: string, offset: number, expected: readonly string[], shortMessageOverride?: string) {
     const found = foundAt(input, offset);
-    const shortMessage = `Invalid ${rule} at offset ${offset}: expected ${describe(expected)}, found ${found}`;
+    const shortMessage = shortMessageOverride ?? `Invalid ${rule} at offset ${offset}: expected ${describe(expected)}, found ${found}`;
     super(`${shortMessage}\n${caretExcerpt(input, offset)}`);
     this.input = input;
     this.rule = rule;
@@ -70,6 +70,43 @@ export class UriSyntaxError extends Error {
     this.expected = Object.freeze([...expected]);
     this.found = found;
     this.shortMessage = shortMessage;
+  }
+}
+
+/**
+ * Input longer than the limit the caller set (`maxLength`, or {@link DEFAULT_MAX_LENGTH}): refused
+ * before any matching, so that the time and memory a request can cost are bounded. RFC 3986 sets
+ * no length limit; this is a policy, not a syntax rule. A UriSyntaxError (so a `Result` holds it
+ * like any rejection) whose `offset` is `maxLength`, the first character beyond the limit, with
+ * nothing expected there.
+ */
+export class InputTooLongError extends UriSyntaxError {
+  override readonly name: string = "InputTooLongError";
+  /** The limit the input went over, in UTF-16 code units. */
+  readonly maxLength: number;
+
+  constructor(input: string, rule: string, maxLength: number) {
+    super(input, rule, maxLength, [], `Invalid ${rule}: the input is ${input.length} characters long, more than the limit of ${maxLength} (maxLength)`);
+    this.maxLength = maxLength;
+  }
+}
+
+/**
+ * The longest input `parse`, `validate`, `isValid` and every operation that parses accept unless
+ * told otherwise: 2,097,152 UTF-16 code units (2 MiB), the longest URL Chromium accepts. Far above
+ * what a request line needs (RFC 9110 §4.1 asks servers to take at least 8,000 octets): a
+ * server parsing request targets should pass a smaller `maxLength`, such as 8192.
+ */
+export const DEFAULT_MAX_LENGTH = 2_097_152;
+
+/** The InputTooLongError for a Result, without a stack trace (as {@link syntaxError}). */
+export function tooLongError(input: string, rule: string, maxLength: number): InputTooLongError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new InputTooLongError(input, rule, maxLength);
+  } finally {
+    Error.stackTraceLimit = limit;
   }
 }
 

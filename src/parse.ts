@@ -9,7 +9,7 @@ import { matchWhole } from "./abnf/engine.js";
 import type { Grammar, Validation } from "./abnf/grammar.js";
 import type { Actions, Semantics, ValueOf } from "./abnf/semantics.js";
 import type { Parsed, Uri, UriReference } from "./ast/nodes.js";
-import { syntaxError, throwWithStack, type UriSyntaxError } from "./errors.js";
+import { DEFAULT_MAX_LENGTH, syntaxError, throwWithStack, tooLongError, type UriSyntaxError } from "./errors.js";
 import { rfc3986 } from "./grammars/rfc3986/index.js";
 import { rfc3987 } from "./grammars/rfc3987/index.js";
 import { uriSemantics } from "./grammars/rfc3987/semantics.js";
@@ -26,18 +26,24 @@ export type { Validation } from "./abnf/grammar.js";
 export interface ParseOptions<N extends string = RuleName> {
   /** The rule the whole input must match; `"URI-reference"` when left out. */
   readonly rule?: N | undefined;
+  /** The longest input accepted, in UTF-16 code units; a longer one is an `InputTooLongError`. `DEFAULT_MAX_LENGTH` (2 MiB) when left out; `Infinity` for none. */
+  readonly maxLength?: number | undefined;
 }
 
 /** Options of {@link parse} with a grammar of your own: the value is the matched text. */
 export interface GrammarParseOptions<N extends string = string> {
   readonly rule: N;
   readonly grammar: Grammar;
+  /** The longest input accepted, in UTF-16 code units; a longer one is an `InputTooLongError`. `DEFAULT_MAX_LENGTH` (2 MiB) when left out; `Infinity` for none. */
+  readonly maxLength?: number | undefined;
 }
 
 /** Options of {@link parse} with semantics of your own: the value is what the rule's action builds. */
 export interface SemanticsParseOptions<A extends Actions, N extends string = string> {
   readonly rule: N;
   readonly semantics: Semantics<A>;
+  /** The longest input accepted, in UTF-16 code units; a longer one is an `InputTooLongError`. `DEFAULT_MAX_LENGTH` (2 MiB) when left out; `Infinity` for none. */
+  readonly maxLength?: number | undefined;
 }
 
 /**
@@ -46,6 +52,8 @@ export interface SemanticsParseOptions<A extends Actions, N extends string = str
  */
 export interface SchemesParseOptions {
   readonly schemes: SchemeRegistry;
+  /** The longest input accepted, in UTF-16 code units; a longer one is an `InputTooLongError`. `DEFAULT_MAX_LENGTH` (2 MiB) when left out; `Infinity` for none. */
+  readonly maxLength?: number | undefined;
 }
 
 /** Options of {@link validate} and {@link isValid}. */
@@ -54,6 +62,8 @@ export interface ValidateOptions<N extends string = RuleName | (string & {})> {
   readonly rule?: N | undefined;
   /** The grammar whose rule is named; RFC 3986 when left out. */
   readonly grammar?: Grammar | undefined;
+  /** The longest input accepted, in UTF-16 code units; a longer one is an `InputTooLongError`. `DEFAULT_MAX_LENGTH` (2 MiB) when left out; `Infinity` for none. */
+  readonly maxLength?: number | undefined;
 }
 
 /** What the default grammar needs per rule name, looked up once. */
@@ -93,20 +103,31 @@ function explain(g: Grammar, name: string, input: string): UriSyntaxError | unde
 const URI_REFERENCE = entryOf("URI-reference", "parse");
 
 /** The second argument of parse/validate/isValid: a rule name, or options. */
-type RuleOrOptions = string | { readonly rule?: unknown; readonly grammar?: unknown; readonly semantics?: unknown; readonly schemes?: unknown } | undefined;
+type RuleOrOptions =
+  | string
+  | { readonly rule?: unknown; readonly grammar?: unknown; readonly semantics?: unknown; readonly schemes?: unknown; readonly maxLength?: unknown }
+  | undefined;
 
 interface ReadOptions {
   rule: unknown;
   grammar: Grammar | undefined;
   semantics: Semantics<Actions> | undefined;
   schemes: unknown;
+  maxLength: number;
 }
 
 function optionsOf(x: RuleOrOptions, caller: string): ReadOptions {
-  if (x === undefined) return { rule: undefined, grammar: undefined, semantics: undefined, schemes: undefined };
-  if (typeof x === "string") return { rule: x, grammar: undefined, semantics: undefined, schemes: undefined };
+  if (x === undefined) return { rule: undefined, grammar: undefined, semantics: undefined, schemes: undefined, maxLength: DEFAULT_MAX_LENGTH };
+  if (typeof x === "string") return { rule: x, grammar: undefined, semantics: undefined, schemes: undefined, maxLength: DEFAULT_MAX_LENGTH };
   if (typeof x !== "object" || x === null) throw new TypeError(`${caller}: the second argument must be a rule name or an options object, got ${describeValue(x)}`);
-  return { rule: x.rule, grammar: x.grammar as Grammar | undefined, semantics: x.semantics as Semantics<Actions> | undefined, schemes: x.schemes };
+  const m = x.maxLength;
+  if (m !== undefined && !(typeof m === "number" && (Number.isInteger(m) || m === Infinity) && m >= 0)) {
+    throw new TypeError(`${caller}: options.maxLength must be a whole number of 0 or more, Infinity (no limit), or undefined, got ${describeValue(m)}`);
+  }
+  return {
+    rule: x.rule, grammar: x.grammar as Grammar | undefined, semantics: x.semantics as Semantics<Actions> | undefined, schemes: x.schemes,
+    maxLength: m ?? DEFAULT_MAX_LENGTH,
+  };
 }
 
 /**
@@ -130,6 +151,7 @@ export function parse(input: string, options: GrammarParseOptions): Result<strin
 export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unknown, UriSyntaxError> {
   requireString(input, "parse");
   if (ruleOrOptions === undefined) {
+    if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, URI_REFERENCE.name, DEFAULT_MAX_LENGTH) };
     if (!URI_REFERENCE.fast.test(input)) {
       const error = explain(rfc3987, URI_REFERENCE.name, input);
       if (error !== undefined) return { ok: false, error };
@@ -137,6 +159,7 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
     return { ok: true, value: URI_REFERENCE.build(input, 0, input.length) };
   }
   const o = optionsOf(ruleOrOptions, "parse");
+  if (input.length > o.maxLength) return { ok: false, error: tooLongError(input, ruleNameOf(o), o.maxLength) };
   if (o.schemes !== undefined) return parseWithRegistry(input, o, "parse");
   if (o.semantics !== undefined) return o.semantics.parse(input, requireRule(o.rule, "parse"));
   if (own(o.grammar, o.rule)) {
@@ -160,7 +183,7 @@ function parseWithRegistry(input: string, o: ReadOptions, caller: string): Resul
   if (o.rule !== undefined || o.grammar !== undefined || o.semantics !== undefined) {
     throw new TypeError(`${caller}: options.schemes parses a URI reference; it does not go with rule, grammar or semantics`);
   }
-  const g = parse(input);
+  const g = parse(input, { rule: "URI-reference", maxLength: o.maxLength });
   if (!g.ok) return g;
   const generic = g.value;
   const s = generic.kind === "URI" ? o.schemes.get(generic.scheme) : undefined;
@@ -176,6 +199,9 @@ function parseWithRegistry(input: string, o: ReadOptions, caller: string): Resul
 function own(g: Grammar | undefined, rule: unknown): g is Grammar {
   return g !== undefined && g !== rfc3987 && !(g === rfc3986 && typeof rule === "string" && rfc3986.has(rule));
 }
+
+/** The rule an error names: the one asked for (as written), or URI-reference. */
+const ruleNameOf = (o: ReadOptions): string => (typeof o.rule === "string" ? o.rule : o.schemes !== undefined || o.rule === undefined ? "URI-reference" : String(o.rule));
 
 function noSchemes(o: ReadOptions, caller: string): void {
   if (o.schemes !== undefined) {
@@ -220,6 +246,7 @@ export function validate(input: string, rule?: RuleName | (string & {}) | Valida
   requireString(input, "validate");
   const o = optionsOf(rule, "validate");
   noSchemes(o, "validate");
+  if (input.length > o.maxLength) return { ok: false, error: tooLongError(input, ruleNameOf(o), o.maxLength) };
   if (own(o.grammar, o.rule)) return o.grammar.validate(input, requireRule(o.rule, "validate"));
   const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "validate");
   if (e.fast.test(input)) return VALID;
@@ -235,9 +262,10 @@ export function validate(input: string, rule?: RuleName | (string & {}) | Valida
  */
 export function isValid(input: string, rule?: RuleName | (string & {}) | ValidateOptions): boolean {
   requireString(input, "isValid");
-  if (rule === undefined) return URI_REFERENCE.fast.test(input);
+  if (rule === undefined) return input.length <= DEFAULT_MAX_LENGTH && URI_REFERENCE.fast.test(input);
   const o = optionsOf(rule, "isValid");
   noSchemes(o, "isValid");
+  if (input.length > o.maxLength) return false;
   if (own(o.grammar, o.rule)) return o.grammar.isValid(input, requireRule(o.rule, "isValid"));
   const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "isValid");
   return e.fast.test(input);

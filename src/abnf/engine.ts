@@ -194,6 +194,7 @@ function runBest(c: Compiled, key: string, input: string, start: number): { run:
 }
 
 function runDfa(dfa: Dfa, input: string, start: number, trace?: { states: DfaState[]; offsets: number[] }): DfaRun {
+  if (trace !== undefined) return traceDfa(dfa, input, start, trace);
   const n = input.length;
   const ascii = dfa.ascii;
   let s = dfa.start;
@@ -201,12 +202,20 @@ function runDfa(dfa: Dfa, input: string, start: number, trace?: { states: DfaSta
   let prevCp = -1;
   let k = start;
   let lastAccept = s.accept ? start : -1;
-  if (trace) {
-    trace.states.push(s);
-    trace.offsets.push(k);
-  }
   while (k < n) {
     const c = input.charCodeAt(k);
+    if (c < 128) {
+      // the common case: an ASCII character whose transition is known
+      const known = s.next[ascii[c] as number];
+      if (known !== undefined && known !== null && known !== STUB) {
+        prev = s;
+        prevCp = c;
+        s = known;
+        k++;
+        if (s.accept) lastAccept = k;
+        continue;
+      }
+    }
     let cp = c;
     let cls: number;
     let len = 1;
@@ -226,10 +235,35 @@ function runDfa(dfa: Dfa, input: string, start: number, trace?: { states: DfaSta
     s = next;
     k += len;
     if (s.accept) lastAccept = k;
-    if (trace) {
-      trace.states.push(s);
-      trace.offsets.push(k);
-    }
+  }
+  return { stop: k, state: s, prev, prevCp, lastAccept, stub: false };
+}
+
+/** {@link runDfa}, keeping every state and offset on the way (for derivations). */
+function traceDfa(dfa: Dfa, input: string, start: number, trace: { states: DfaState[]; offsets: number[] }): DfaRun {
+  const n = input.length;
+  let s = dfa.start;
+  let prev: DfaState | null = null;
+  let prevCp = -1;
+  let k = start;
+  let lastAccept = s.accept ? start : -1;
+  trace.states.push(s);
+  trace.offsets.push(k);
+  while (k < n) {
+    const cp = codePointAt(input, k);
+    if (cp < 0) break; // a lone surrogate is no character
+    const cls = cp < 128 ? (dfa.ascii[cp] as number) : dfa.classOf(cp);
+    let next = s.next[cls];
+    if (next === undefined) next = dfa.step(s, cls, cp);
+    if (next === null) break;
+    if (next === STUB) return { stop: k, state: s, prev, prevCp, lastAccept, stub: true };
+    prev = s;
+    prevCp = cp;
+    s = next;
+    k += cp > 0xffff ? 2 : 1;
+    if (s.accept) lastAccept = k;
+    trace.states.push(s);
+    trace.offsets.push(k);
   }
   return { stop: k, state: s, prev, prevCp, lastAccept, stub: false };
 }
