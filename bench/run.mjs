@@ -6,7 +6,7 @@
 // --quick: shorter timings, one round, no profile; writes bench/RESULTS.quick.md instead.
 import { Bench } from "tinybench";
 import { loadHard, loadHardExpect, loadReal, loadRfcExamples, corpusDir, sample } from "./lib/corpus.mjs";
-import { loadOurs, loadPeers, peerVersions, probeTransforms, readComponents, textOf, nodeOf } from "./lib/libs.mjs";
+import { loadOurs, loadOursSubpath, loadPeers, peerVersions, probeTransforms, readComponents, textOf, nodeOf } from "./lib/libs.mjs";
 import { fmtBytes, fmtMs, fmtNs, fmtRatio, machineInfo, machineLine, mdTable, median, quantile, writeSection } from "./lib/report.mjs";
 import { measureMemory, measureStartup, profile, MEMORY_SUBJECTS, STARTUP_SUBJECTS } from "./lib/children.mjs";
 
@@ -303,6 +303,68 @@ task("rejectedIsValid:ours", hardRejected, 'isValid(s) on rejected lines', () =>
 });
 parseRows("hardValid", hardValid);
 
+// IRIs (RFC 3987): the real sample with a non-ASCII host label and path segment put in (the
+// corpus is ASCII), the label cycling through four scripts; and scheme-specific parsing.
+const LABELS = ["bücher", "納豆", "résumé", "пример"];
+const IRIS = S.filter((s) => /^https?:\/\/[A-Za-z0-9.-]+(?=[/?#]|$)/.test(s)).map((s, i) =>
+  s.replace(/^(https?:\/\/)([A-Za-z0-9.-]+)/, (_m, p, h) => `${p}${LABELS[i % LABELS.length]}.${h}`).replace(/^([^?#]*)/, (m) => `${m.endsWith("/") ? m : `${m}/`}Dürst`),
+).filter((s) => ours.isValid(s, "IRI-reference") && URL.canParse(s));
+const oursIri = await loadOursSubpath("iri");
+const oursSchemes = await loadOursSubpath("schemes");
+task("iriValidate:ours", IRIS, 'isValid(s, "IRI-reference")', () => {
+  for (const s of IRIS) if (ours.isValid(s, "IRI-reference")) sink++;
+});
+task("iriValidate:URL", IRIS, "URL.canParse(s)", () => {
+  for (const s of IRIS) if (URL.canParse(s)) sink++;
+});
+task("iriValidate:uri-js", IRIS, "parse(s, { iri: true }).error === undefined", () => {
+  for (const s of IRIS) if (uriJs.parse(s, { iri: true }).error === undefined) sink++;
+});
+task("iriParse:ours", IRIS, 'parse(s, "IRI-reference") + 7 components', () => {
+  for (const s of IRIS) {
+    const r = ours.parse(s, "IRI-reference");
+    if (r.ok) sink += readComponents(r.value);
+  }
+});
+task("iriParse:URL", IRIS, "new URL(s) + getters (mapped to ASCII)", () => {
+  for (const s of IRIS) {
+    const u = new URL(s);
+    sink += u.protocol.length + u.hostname.length + u.pathname.length + u.search.length + u.hash.length;
+  }
+});
+task("iriParse:uri-js", IRIS, "parse(s, { iri: true }) + components", () => {
+  for (const s of IRIS) sink += readComps(uriJs.parse(s, { iri: true }));
+});
+task("iriToUri:ours", IRIS, "serialize(iriToUri(s, { idna: true }))", () => {
+  for (const s of IRIS) {
+    const r = oursIri.iriToUri(s, { idna: true });
+    if (r.ok) sink += ours.serialize(r.value).length;
+  }
+});
+task("iriToUri:URL", IRIS, "new URL(s).href", () => {
+  for (const s of IRIS) sink += new URL(s).href.length;
+});
+task("iriToUri:uri-js", IRIS, "serialize(parse(s, { iri: true }), { domainHost: true })", () => {
+  for (const s of IRIS) sink += uriJs.serialize(uriJs.parse(s, { iri: true }), { domainHost: true }).length;
+});
+const SCHEMED = [
+  ...S.slice(0, 1000),
+  ...Array.from({ length: 500 }, (_, i) => `mailto:user${i}@example${i % 7}.org?subject=report%20${i}&cc=boss@example.org`),
+  ...Array.from({ length: 500 }, (_, i) => (i % 2 ? `urn:isbn:0-395-${36341 + i}-1` : `urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e${(0x6bf6 + i).toString(16).padStart(4, "0")}`)),
+];
+task("schemeParse:ours", SCHEMED, "parse(s, { schemes: defaultRegistry }): generic AST and scheme value", () => {
+  for (const s of SCHEMED) {
+    const r = ours.parse(s, { schemes: oursSchemes.defaultRegistry });
+    if (r.ok && r.value.scheme !== undefined) sink++;
+  }
+});
+task("schemeParse:fast-uri", SCHEMED, "parse(s) (its http, urn and uuid handlers)", () => {
+  for (const s of SCHEMED) sink += readComps(fastUri.parse(s));
+});
+task("schemeParse:uri-js", SCHEMED, "parse(s) (its http, mailto, urn and uuid handlers)", () => {
+  for (const s of SCHEMED) sink += readComps(uriJs.parse(s));
+});
+
 // ---------------------------------------------------------------------------------------------
 // Timing: `rounds` runs of the whole task list (alternating order against drift), each task
 // timed by tinybench (warm-up, then passes until the time budget); per round the median pass.
@@ -484,6 +546,24 @@ const missingNotes = Object.entries(transforms).filter(([, v]) => !v.ok).map(([k
 if (missingNotes.length) md.push(`- uri-grammar transforms skipped: ${missingNotes.join("; ")}`);
 md.push("");
 md.push(mainTable);
+md.push("");
+md.push("### IRIs and schemes");
+md.push("");
+md.push(`IRIs: ${IRIS.length.toLocaleString("en-US")} lines of the real sample with a non-ASCII host label (${LABELS.join(", ")}) and a path segment \`Dürst\` put in. \`iriToUri\` remembers the A-labels of recent labels (a pure function's cache), which the repeated labels here favour; URL's host parsing is native code. Schemes: ${SCHEMED.length.toLocaleString("en-US")} inputs (1,000 http(s) lines of the real sample, 500 mailto, 500 urn:isbn and urn:uuid); each library's scheme handlers.`);
+md.push("");
+const extraRows = [
+  ["iriValidate", "validate an IRI", ["URL", "uri-js"]],
+  ["iriParse", "parse an IRI + components", ["URL", "uri-js"]],
+  ["iriToUri", "IRI → URI with IDNA (RFC 3987 §3.1)", ["URL", "uri-js"]],
+  ["schemeParse", "parse with scheme handlers", ["fast-uri", "uri-js"]],
+].map(([key, label, peers]) => [
+  label,
+  tasks.get(`${key}:ours`).n.toLocaleString("en-US"),
+  `${fmtNs(ns(`${key}:ours`))} ${spread(`${key}:ours`)}`.trim(),
+  ...PEERS.map((p) => (peers.includes(p) ? fmtNs(ns(`${key}:${p}`)) : "–")),
+  ...PEERS.map((p) => (peers.includes(p) ? fmtRatio(roundRatio(`${key}:ours`, `${key}:${p}`)) : "–")),
+]);
+md.push(mdTable(["operation (uri-grammar)", "inputs", "uri-grammar ns", "URL ns", "fast-uri ns", "uri-js ns", "ours ÷ URL", "ours ÷ fast-uri", "ours ÷ uri-js"], extraRows, "lrrrrrrrr"));
 md.push("");
 md.push("### Targets (issue 4)");
 md.push("");

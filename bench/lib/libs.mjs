@@ -15,6 +15,11 @@ export async function loadOurs() {
   return import(pathToFileURL(distEntry).href);
 }
 
+/** A subpath of the built package ("iri", "schemes"), next to the entry loadOurs uses. */
+export async function loadOursSubpath(name) {
+  return import(pathToFileURL(path.join(path.dirname(distEntry), name, "index.js")).href);
+}
+
 export function loadPeers() {
   return { fastUri: require("fast-uri"), uriJs: require("uri-js") };
 }

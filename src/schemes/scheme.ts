@@ -369,9 +369,11 @@ export function defineScheme<V>(spec: SchemeSpec<V>): Scheme<V> {
 
 /** Freezes a value and everything inside it (arrays and plain objects), for the typed values schemes build. */
 export function deepFreeze<T>(value: T): T {
-  if (typeof value === "object" && value !== null && !Object.isFrozen(value) && !ArrayBuffer.isView(value)) {
-    for (const v of Object.values(value)) deepFreeze(v);
-    Object.freeze(value);
+  if (typeof value !== "object" || value === null || Object.isFrozen(value) || ArrayBuffer.isView(value)) return value;
+  const record = value as Record<string, unknown>;
+  for (const key in record) {
+    const v = record[key];
+    if (typeof v === "object" && v !== null) deepFreeze(v);
   }
-  return value;
+  return Object.freeze(value);
 }
