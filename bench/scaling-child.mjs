@@ -2,7 +2,7 @@
 // line per size as soon as it is measured (so a timeout still leaves the smaller sizes).
 // argv: FAMILY OP BUDGET_MS SIZE...
 import { FAMILIES, RESOLVE_BASE } from "./lib/families.mjs";
-import { loadOurs, probeTransforms, textOf } from "./lib/libs.mjs";
+import { loadOurs, loadOursSubpath, probeTransforms, textOf } from "./lib/libs.mjs";
 
 const [familyName, op, budgetArg, ...sizeArgs] = process.argv.slice(2);
 const family = FAMILIES.find((f) => f.name === familyName);
@@ -15,16 +15,34 @@ const emit = (o) => process.stdout.write(`${JSON.stringify(o)}\n`);
 
 let sink = 0;
 let fn;
+const rule = family.rule ?? "URI-reference";
+let grammar;
+if (family.grammar !== undefined) {
+  const abnf = await loadOursSubpath("abnf");
+  const loaded = abnf.grammarFromAbnf(family.grammar);
+  if (!loaded.ok) throw loaded.error;
+  grammar = loaded.value;
+  if (op !== "validate" && op !== "parse") {
+    emit({ skip: "a grammar of the user's own: validate and parse only" });
+    process.exit(0);
+  }
+}
 switch (op) {
   case "validate":
-    fn = (s) => ours.validate(s, "URI-reference").ok;
+    fn = grammar ? (s) => grammar.isValid(s, rule) : (s) => ours.validate(s, rule).ok;
     break;
   case "parse":
-    fn = (s) => {
-      const r = ours.parse(s);
-      if (!r.ok) sink += r.error.message.length;
-      return r.ok;
-    };
+    fn = grammar
+      ? (s) => {
+          const r = grammar.validate(s, rule);
+          if (!r.ok) sink += r.error.message.length;
+          return r.ok;
+        }
+      : (s) => {
+          const r = ours.parse(s, rule);
+          if (!r.ok) sink += r.error.message.length;
+          return r.ok;
+        };
     break;
   case "resolve":
     if (!transforms.resolveStrings.ok) {

@@ -87,7 +87,7 @@ const flagged = [];
 const failures = [];
 for (const { family, op, skip, bySize, failure, rerun } of results) {
   if (skip) {
-    rows.push([family.name, op, "", ...SIZES.map(() => "–"), "–", "not yet available", ""]);
+    rows.push([family.name, op, "", ...SIZES.map(() => "–"), "–", "–", skip]);
     continue;
   }
   const cells = SIZES.map((s) => {
@@ -126,7 +126,7 @@ md.push(`## Scaling${QUICK ? " (QUICK MODE: indicative only)" : ""}`);
 md.push("");
 md.push(`- ${machineLine(machine)}`);
 md.push(`- ns per input character (median ns per call ÷ input length), uri-grammar only. Sizes ${SIZES.map(sizeLabel).join(", ")} (1 KB = 1,024 characters). Each (family, operation) runs in a fresh child process (\`--stack-size=984\`, Node's default), warmed up on the 1 KB input, then at each size batches of calls lasting ≥ 1 ms for ${BUDGET_MS} ms (at least 3 calls); sizes slower than that get 3 single calls; time limit ${TIMEOUT_MS / 1000} s per child.`);
-md.push(`- Operations: \`validate(s)\`; \`parse(s)\` (for rejected inputs this is the error path: the combinator engine's diagnosis and error.message); \`resolve("http://a/b/c/d;p?q", s)\` with the input as the reference, result as text; \`normalize(s)\`, result as text. "result" says whether parse accepted the 1 KB input.`);
+md.push(`- Operations: \`validate(s, rule)\`; \`parse(s, rule)\` (for rejected inputs this is the error path: the regex fails, then the engine's automaton finds the offset and what was expected, and error.message is read); the rule is \`URI-reference\` unless the family names another; for a loaded ABNF grammar, \`grammar.isValid\` and \`grammar.validate\`; \`resolve("http://a/b/c/d;p?q", s)\` with the input as the reference, result as text; \`normalize(s)\`, result as text. "result" says whether parse accepted the 1 KB input.`);
 md.push(`- ratio = ns/char at 1 MB ÷ ns/char at 1 KB (or at the largest size measured); over ${LIMIT} is measured again in a new child and flagged super-linear only if the re-run is over ${LIMIT} too (both ratios shown). Fixed per-call costs make 1 KB the more expensive size per character, so ratios below 1 are normal.`);
 md.push("");
 md.push(
@@ -140,6 +140,34 @@ md.push("");
 md.push("Families:");
 md.push("");
 for (const f of FAMILIES) md.push(`- \`${f.name}\`: ${f.label}`);
+md.push("");
+// The error path next to a valid parse of about the same input (per character, at the top size).
+const perChar = (name, op) => {
+  const r = results.find((x) => x.family.name === name && x.op === op);
+  const top = r?.bySize.get(SIZES[SIZES.length - 1]);
+  return top && !top.error ? top.nsPerChar : NaN;
+};
+const PAIRS_ERR = [
+  ["long-path-bad-end", "long-path"],
+  ["long-query-bad-end", "long-query"],
+  ["iri-long-path-bad-end", "iri-long-path"],
+];
+md.push(`Error path ÷ valid parse, ns per character at ${sizeLabel(SIZES[SIZES.length - 1])} (the same input but for its last character):`);
+md.push("");
+md.push(
+  mdTable(
+    ["rejected family", "valid family", "parse ns/char rejected", "parse ns/char valid", "rejected ÷ valid", "validate rejected ÷ valid"],
+    PAIRS_ERR.map(([bad, good]) => [
+      bad,
+      good,
+      fmtChar(perChar(bad, "parse")),
+      fmtChar(perChar(good, "parse")),
+      `${(perChar(bad, "parse") / perChar(good, "parse")).toFixed(1)}×`,
+      `${(perChar(bad, "validate") / perChar(good, "validate")).toFixed(1)}×`,
+    ]),
+    "llrrrr",
+  ),
+);
 md.push("");
 const allRatios = results
   .filter((r) => !r.skip)

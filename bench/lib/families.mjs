@@ -16,6 +16,17 @@ export const FAMILIES = [
   { name: "scheme-colons", label: "`a:` repeated", make: (n) => fill("", "a:", n) },
   { name: "dot-dot", label: "`/..` repeated", make: (n) => fill("", "/..", n) },
   { name: "at-signs", label: "`@` repeated (1 MB of `@` at the top size)", make: (n) => fill("", "@", n) },
+  { name: "long-query-bad-end", label: "invalid at the last character: long query + ` `", make: (n) => fill("http://example.com/search?", "key=value&", n, " ") },
+  { name: "userinfo-colons", label: "`a:` repeated after `http://`, no `@` (userinfo or host:port until the end)", make: (n) => fill("http://", "a:", n, "/") },
+  { name: "ipv6-groups", label: "`1:` repeated inside `[` (`http://[1:1:…]`)", make: (n) => fill("http://[", "1:", n, "]") },
+  { name: "pct-utf8-bad-end", label: "`%C3%A9` repeated in a path, a lone `%` at the end", make: (n) => fill("http://a/", "%C3%A9", n, "%") },
+  { name: "iri-long-path", label: "valid IRI (`IRI-reference`): `http://例え.jp` + `/セグメント`…", rule: "IRI-reference", make: (n) => fill("http://例え.jp", "/セグメント", n) },
+  { name: "iri-long-path-bad-end", label: "IRI (`IRI-reference`) invalid at the last character: long path + ` `", rule: "IRI-reference", make: (n) => fill("http://例え.jp", "/セグメント", n, " ") },
+  { name: "iri-private-query-bad-end", label: "IRI (`IRI-reference`): U+E000 (iprivate) repeated in the query + ` `", rule: "IRI-reference", make: (n) => fill("http://a/?", "\ue000", n, " ") },
+  // User grammars loaded from ABNF, with the shapes that make backtracking regexes blow up.
+  { name: "abnf-overlapping-alternatives", label: 'loaded ABNF `x = *( "a" / "aa" ) "b"`: `a`… then `c`', grammar: 'x = *( "a" / "aa" ) "b"\n', rule: "x", make: (n) => fill("", "a", n, "c") },
+  { name: "abnf-nested-repetition", label: 'loaded ABNF `x = *( 1*"a" "a" ) "b"`: `a`… then `c`', grammar: 'x = *( 1*"a" "a" ) "b"\n', rule: "x", make: (n) => fill("", "a", n, "c") },
+  { name: "abnf-counted-repetition", label: 'loaded ABNF `x = *( 1*3"a" ) "b"`: `a`… then `c`', grammar: 'x = *( 1*3"a" ) "b"\n', rule: "x", make: (n) => fill("", "a", n, "c") },
 ];
 
 export const SIZES = [1024, 10 * 1024, 100 * 1024, 1024 * 1024];

@@ -57,6 +57,11 @@ export class FastPath {
     return this.#safety;
   }
 
+  /** True when a regex answers (else {@link test} runs the automaton, which can explain a failure itself). */
+  get hasRegex(): boolean {
+    return this.#regex() !== null;
+  }
+
   /** The regex source, where one is derived and safe. */
   get source(): string | undefined {
     return this.#regex()?.source;

@@ -290,7 +290,9 @@ export class Grammar {
   validate(input: string, name: string): Validation {
     requireString(input, "validate");
     const def = this.require(name, "validate");
-    if (this.#fastPath(def).test(input)) return VALID;
+    const fast = this.#fastPath(def);
+    // without a regex, one run of the automaton both answers and explains
+    if (fast.hasRegex && fast.test(input)) return VALID;
     const failure = matchWhole(this.compiled, def.name.toLowerCase(), input);
     if (failure === undefined) return VALID;
     return { ok: false, error: syntaxError(input, def.name, failure.offset, failure.expected) };
