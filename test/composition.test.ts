@@ -4,6 +4,7 @@
 //   link-value = "<" URI-Reference ">" *( OWS ";" OWS link-param )
 //   link-param = token BWS [ "=" BWS ( token / quoted-string ) ]
 import P from "parsimmon";
+import * as rules from "../src/rules/index";
 import { host, port, uriReference } from "../src/rules/index";
 import type { UriReference } from "../src/index";
 
@@ -59,5 +60,36 @@ describe("rules compose with parsimmon combinators", () => {
       ["reg-name", "example.com", "8080"],
       ["IPv4address", "10.0.0.1", ""],
     ]);
+  });
+});
+
+describe("parse and tryParse on the library's own rule parsers", () => {
+  it("keep no global state: a failed \"__proto__\" input leaves Object.prototype alone (parsimmon's parse caches inputs in an object)", () => {
+    const before = Object.getOwnPropertyNames(Object.prototype).sort();
+    const r = rules.rule("scheme").parse("__proto__");
+    expect(r.status).toBe(false);
+    expect(Object.getOwnPropertyNames(Object.prototype).sort()).toEqual(before);
+    expect(({} as Record<string, unknown>)["0"]).toBeUndefined();
+  });
+
+  it("report parsimmon's index (offset, 1-based line and column) and what was expected", () => {
+    const r = rules.rule("URI").parse("http://a/b c");
+    expect(r.status).toBe(false);
+    if (r.status) return;
+    expect(r.index).toEqual({ offset: 10, line: 1, column: 11 });
+    expect(r.expected).toContain("pchar");
+    expect(rules.rule("fragment").parse("a\nb").status).toBe(false);
+    const multi = rules.rule("fragment").parse("a?\r\nb");
+    expect(!multi.status && multi.index).toEqual({ offset: 2, line: 1, column: 3 });
+  });
+
+  it("give the rule's value on success, and tryParse throws parsimmon's error on failure", () => {
+    expect(rules.rule("IPv4address").parse("1.2.3.4")).toEqual({ status: true, value: rules.rule("IPv4address").tryParse("1.2.3.4") });
+    expect(() => rules.rule("port").tryParse("8x")).toThrow(/Expected one of the following:[\s\S]*DIGIT, end of input/);
+  });
+
+  it("refuse what is not a string with a TypeError", () => {
+    expect(() => rules.rule("port").parse(80 as unknown as string)).toThrow(TypeError);
+    expect(() => rules.rule("port").parse(Buffer.from("80") as unknown as string)).toThrow(TypeError);
   });
 });

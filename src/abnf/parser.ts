@@ -2,9 +2,10 @@
 // in parsimmon's reply protocol, so that it composes with any other parsimmon parser.
 import P from "parsimmon";
 import type { RuleDefinition } from "./analysis.js";
-import { matchLongest } from "./engine.js";
+import { matchLongest, matchWhole } from "./engine.js";
 import type { GenerateOptions, Random } from "./generate.js";
 import type { Grammar, Validation } from "./grammar.js";
+import { describeValue } from "../describe.js";
 
 /**
  * A parsimmon `Parser` for one ABNF rule, with the forms derived from its definition.
@@ -50,7 +51,19 @@ export function toParser<V = string>(g: Grammar, def: RuleDefinition, build: Val
     reply.expected = [...r.expected];
     return reply;
   });
+  /**
+   * parsimmon's `parse`, answered by the engine: the same result, but its failure's line and
+   * column are counted here, where parsimmon keeps every failed input in a module-wide object
+   * keyed by the input (never freed, and `"__proto__"` as an input writes on Object.prototype).
+   */
+  const parse = (input: string): P.Result<V> => {
+    if (typeof input !== "string") throw new TypeError(`parse: the argument "input" must be a string (decode a Buffer first), got ${describeValue(input)}`);
+    const failure = matchWhole(g.compiled, key, input);
+    if (failure === undefined) return { status: true, value: build === undefined ? (input as V) : build(input, 0, input.length) };
+    return { status: false, index: lineColumn(input, failure.offset), expected: [...failure.expected] };
+  };
   return Object.defineProperties(parser, {
+    parse: { value: parse },
     grammar: { value: g, enumerable: false },
     definition: { value: def, enumerable: true },
     abnfName: { value: def.name, enumerable: true },
@@ -60,4 +73,18 @@ export function toParser<V = string>(g: Grammar, def: RuleDefinition, build: Val
     isValid: { value: (input: string) => g.isValid(input, def.name) },
     generate: { value: (random: Random, options?: GenerateOptions) => g.generate(def.name, random, options) },
   }) as RuleParser<V>;
+}
+
+/** parsimmon's index of an offset: 1-based line and column, lines ending at LF, CRLF or CR. */
+function lineColumn(input: string, offset: number): P.Index {
+  let line = 1;
+  let lineStart = 0;
+  for (let j = 0; j < offset; j++) {
+    const c = input.charCodeAt(j);
+    if (c === 0x0a || (c === 0x0d && input.charCodeAt(j + 1) !== 0x0a)) {
+      line++;
+      lineStart = j + 1;
+    }
+  }
+  return { offset, line, column: offset - lineStart + 1 };
 }
