@@ -20,7 +20,7 @@ import { resolveReference, type ResolveOptions } from "./transforms/resolve.js";
 import { serialize as serializeNode } from "./transforms/serialize.js";
 import * as query from "./transforms/query-edit.js";
 import { referenceKind as kindOf, type ReferenceKind } from "./transforms/reference-kind.js";
-import { relativize as relativizeNodes, type RelativizeError, type RelativizeOptions } from "./transforms/relativize.js";
+import { relativize as relativizeNodes, type RelativizeError } from "./transforms/relativize.js";
 
 /** A URI reference as the operations take it: text, or a node from `parse` or another operation. */
 export type UriInput = string | UriReference;
@@ -93,6 +93,17 @@ export function resolve(base: UriInput, ref: UriInput, options: ResolveOptions =
 /** {@link resolve}, throwing its error. */
 export function resolveOrThrow(base: UriInput, ref: UriInput, options: ResolveOptions = {}): Uri {
   return unwrap(resolve(base, ref, options), resolveOrThrow);
+}
+
+/** Options of {@link relativize}. */
+export interface RelativizeOptions {
+  /**
+   * `true`, or the options to normalize with: normalize the base and the target first (as
+   * {@link normalize} does, RFC 3986 §6.2.2 and §6.2.3), so that e.g. `"HTTP://A/x"` is relative to
+   * `"http://a/y"`, and a target with dot segments can be reached. The result then resolves to the
+   * normalized target. Off by default: the target is relativized exactly as given.
+   */
+  readonly normalize?: boolean | NormalizeOptions | undefined;
 }
 
 /**
@@ -216,7 +227,15 @@ export function relativize(base: UriInput, target: UriInput, options: Relativize
   if (!b.ok) return b;
   const t = referenceArgument(target, "target", "relativize");
   if (!t.ok) return t;
-  return relativizeNodes(b.value as Uri, t.value as Uri, options);
+  const n = options.normalize;
+  if (n === undefined || n === false) return relativizeNodes(b.value as Uri, t.value as Uri);
+  // normalized as normalize does it (with the registry of schemes), then relativized as given
+  const steps: NormalizeOptions = n === true ? {} : n;
+  const x = normalize(b.value, steps);
+  const y = normalize(t.value, steps);
+  if (!x.ok) return x;
+  if (!y.ok) return y;
+  return relativizeNodes(x.value as Uri, y.value as Uri);
 }
 
 /** {@link relativize}, throwing its error. */
@@ -283,5 +302,5 @@ export function deleteQueryParam(input: UriInput, key: string, options: query.Qu
   return query.deleteQueryParam(referenceOrThrow(input, "input", deleteQueryParam), key, options);
 }
 
-export type { ReferenceKind, RelativizeOptions };
+export type { ReferenceKind };
 export { UriSyntaxError };

@@ -26,7 +26,8 @@ export interface UriParts {
   readonly fragment?: string | undefined;
 }
 
-type Checked<T> = Result<T, UriSyntaxError>;
+/** A value, or the UriSyntaxError of the part that does not match its rule. */
+export type Checked<T> = Result<T, UriSyntaxError>;
 
 const check = (rule: RuleName, text: string | undefined): UriSyntaxError | undefined => {
   if (text === undefined) return undefined;
