@@ -166,7 +166,8 @@ function dfaLabels(a: Automaton, prev: DfaState | null, cp: number): string[] {
   return out;
 }
 
-const END_OF_INPUT = "end of input";
+/** The label the engine gives the end of the input in `expected`. */
+export const END_OF_INPUT = "end of input";
 
 // ---------------------------------------------------------------------------------------------
 // Rules without calls: the DFA

@@ -2,7 +2,7 @@
 // in parsimmon's reply protocol, so that it composes with any other parsimmon parser.
 import P from "parsimmon";
 import type { RuleDefinition } from "./analysis.js";
-import { matchLongest, matchWhole } from "./engine.js";
+import { END_OF_INPUT, matchLongest, matchWhole } from "./engine.js";
 import type { GenerateOptions, Random } from "./generate.js";
 import type { Grammar, Validation } from "./grammar.js";
 import { describeValue } from "../describe.js";
@@ -42,13 +42,13 @@ export function toParser<V = string>(g: Grammar, def: RuleDefinition, build: Val
   const key = def.name.toLowerCase();
   const parser = P<V>((input, i) => {
     const r = matchLongest(g.compiled, key, input, i);
-    if (r.end < 0) return P.makeFailure(r.furthest, [...r.expected]);
+    if (r.end < 0) return P.makeFailure(r.furthest, parsimmonExpected(r.expected));
     const value = build === undefined ? (input.slice(i, r.end) as V) : build(input, i, r.end);
     const reply = P.makeSuccess(r.end, value);
     // parsimmon merges the furthest failure of successful replies too (that is how "expected"
     // learns what could have continued); its type says -1, its runtime reads the field.
     (reply as { furthest: number }).furthest = r.furthest;
-    reply.expected = [...r.expected];
+    reply.expected = parsimmonExpected(r.expected);
     return reply;
   });
   /**
@@ -60,7 +60,7 @@ export function toParser<V = string>(g: Grammar, def: RuleDefinition, build: Val
     if (typeof input !== "string") throw new TypeError(`parse: the argument "input" must be a string (decode a Buffer first), got ${describeValue(input)}`);
     const failure = matchWhole(g.compiled, key, input);
     if (failure === undefined) return { status: true, value: build === undefined ? (input as V) : build(input, 0, input.length) };
-    return { status: false, index: lineColumn(input, failure.offset), expected: [...failure.expected] };
+    return { status: false, index: lineColumn(input, failure.offset), expected: parsimmonExpected(failure.expected) };
   };
   return Object.defineProperties(parser, {
     parse: { value: parse },
@@ -73,6 +73,11 @@ export function toParser<V = string>(g: Grammar, def: RuleDefinition, build: Val
     isValid: { value: (input: string) => g.isValid(input, def.name) },
     generate: { value: (random: Random, options?: GenerateOptions) => g.generate(def.name, random, options) },
   }) as RuleParser<V>;
+}
+
+/** The engine's expectations in parsimmon's words: the end of the input is `"EOF"`, as `P.eof` says it. */
+function parsimmonExpected(expected: readonly string[]): string[] {
+  return expected.map((e) => (e === END_OF_INPUT ? "EOF" : e));
 }
 
 /** parsimmon's index of an offset: 1-based line and column, lines ending at LF, CRLF or CR. */
