@@ -14,6 +14,10 @@ import { describeValue } from "../describe.js";
  * offset this parser consumes the LONGEST prefix that matches the rule (so `skip(P.eof)` gives
  * exactly the ABNF whole-string answer). When nothing matches, the failure is reported at the
  * end of the longest prefix that begins a match, with the ABNF names and literals expected there.
+ *
+ * Its own `parse`/`tryParse` are answered by the engine (whole input; `"EOF"` in `expected`
+ * where the input should end, as `P.eof` says it). A parser you compose around it (`P.seq(...)`)
+ * is parsed by parsimmon, which keeps each input that fails in a module-wide line index.
  */
 export type RuleParser<V> = P.Parser<V> & {
   /** The grammar the rule belongs to. */
