@@ -1,0 +1,115 @@
+// Bundle sizes (issue 12): each subpath export of the built package next to fast-uri and uri-js,
+// all measured the same way in the same run: esbuild (ESM, platform "browser", --minify, every
+// dependency bundled in), then gzip at level 9 (zlib). Also the main entry with parsimmon (the
+// peer, which a user's app may ship anyway) left out, a few single imports (what tree shaking
+// keeps), and what the main entry is made of.
+//
+//   node scripts/size.mjs [--out FILE] [--stdout]    (needs dist/: npm run build)
+//
+// Rewrites the part of bench/SIZE.md between its "sizes" markers and keeps the rest.
+import * as esbuild from "esbuild";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { bundleBrowser, codeExports, root, specifier } from "./browser-bundle.mjs";
+
+const BEGIN = "<!-- sizes:begin -->";
+const END = "<!-- sizes:end -->";
+
+const version = (name) => JSON.parse(readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")).version;
+
+/** Minified and gzipped bytes of a bundle of `source` (an entry module's text). */
+async function measure(source, { external } = {}) {
+  const r = await bundleBrowser({ stdin: source, minify: true, external });
+  const out = r.outputFiles[0].contents;
+  return { min: out.length, gzip: zlib.gzipSync(out, { level: 9 }).length, metafile: r.metafile };
+}
+
+const kb = (n) => (n / 1000).toFixed(1);
+
+/** What part of the package (or which dependency) a bundled file belongs to. */
+function groupOf(file) {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
+  if (pkg) return `${pkg[1]} (dependency)`;
+  const f = file.replace(/^dist\//, "");
+  if (/^abnf\/(reader|loader)/.test(f)) return "ABNF reader and loader (abnf/reader*.js, loader.js)";
+  if (f === "schemes/abnf-text.js") return "schemes' ABNF text (schemes/abnf-text.js)";
+  if (f.startsWith("schemes/")) return "schemes (schemes/*.js but the text)";
+  if (/^abnf\/(engine|automaton|dfa|charset|analysis|fast-path|regex|safety)/.test(f)) return "exact engine and fast path (abnf/engine, automaton, dfa, regex, analysis, ...)";
+  if (f.startsWith("abnf/")) return "rest of the algebra (abnf/grammar, semantics, parser, expr, print, generate, ...)";
+  if (f.startsWith("grammars/")) return "RFC 3986/3987 grammars and semantics (grammars/)";
+  if (f.startsWith("transforms/")) return "transforms (transforms/)";
+  if (f.startsWith("iri/")) return "IRI mapping (iri/)";
+  return "parse, operations, errors, AST (the rest)";
+}
+
+async function main() {
+  const args = process.argv.slice(2);
+  if (!existsSync(path.join(root, "dist", "index.js"))) throw new Error("dist/index.js is missing: run `npm run build` first");
+  const at = args.indexOf("--out");
+  const outFile = path.resolve(root, at >= 0 && args[at + 1] ? args[at + 1] : "bench/SIZE.md");
+
+  const rows = [];
+  for (const subpath of codeExports()) {
+    const spec = specifier(subpath);
+    const all = await measure(`export * from ${JSON.stringify(spec)};`);
+    const noPeer = await measure(`export * from ${JSON.stringify(spec)};`, { external: ["parsimmon"] });
+    rows.push({ name: `\`${spec}\``, all, noPeer, metafile: all.metafile });
+  }
+  const peers = [];
+  for (const name of ["fast-uri", "uri-js"]) peers.push({ name: `${name} ${version(name)}`, all: await measure(`export * from ${JSON.stringify(name)};`) });
+  const parsimmon = await measure(`export * from "parsimmon";`);
+  const singles = [];
+  for (const names of [["parse"], ["isValid"], ["validate"], ["resolve", "serialize"], ["normalize", "serialize"], ["equivalent"]]) {
+    singles.push({ names, all: await measure(`export { ${names.join(", ")} } from "uri-grammar";`) });
+  }
+
+  // what the main entry is made of (minified bytes per group; gzip does not add up by part)
+  const main = rows[0];
+  const out = Object.values(main.metafile.outputs)[0];
+  const groups = new Map();
+  for (const [file, { bytesInOutput }] of Object.entries(out.inputs)) groups.set(groupOf(file), (groups.get(groupOf(file)) ?? 0) + bytesInOutput);
+  const parts = [...groups].sort((a, b) => b[1] - a[1]);
+
+  const lines = [
+    BEGIN,
+    `Measured ${new Date().toISOString().slice(0, 10)} by \`node scripts/size.mjs\`: esbuild ${esbuild.version} (ESM, platform "browser", minify), gzip level 9 (zlib), Node ${process.version}. KB = 1000 bytes.`,
+    "",
+    "| entry | minified | gzip -9 | gzip -9, parsimmon left out |",
+    "| --- | ---: | ---: | ---: |",
+    ...rows.map((r) => `| ${r.name} | ${kb(r.all.min)} KB | **${kb(r.all.gzip)} KB** | ${kb(r.noPeer.gzip)} KB |`),
+    ...peers.map((p) => `| ${p.name} | ${kb(p.all.min)} KB | **${kb(p.all.gzip)} KB** | – |`),
+    `| (parsimmon ${version("parsimmon")} alone) | ${kb(parsimmon.min)} KB | ${kb(parsimmon.gzip)} KB | – |`,
+    "",
+    "Single imports from the main entry (what tree shaking keeps, parsimmon included):",
+    "",
+    "| import | minified | gzip -9 |",
+    "| --- | ---: | ---: |",
+    ...singles.map((s) => `| \`{ ${s.names.join(", ")} }\` | ${kb(s.all.min)} KB | ${kb(s.all.gzip)} KB |`),
+    "",
+    `What the main entry is made of (minified bytes, ${kb(main.all.min)} KB in all):`,
+    "",
+    "| part | minified | share |",
+    "| --- | ---: | ---: |",
+    ...parts.map(([g, b]) => `| ${g} | ${kb(b)} KB | ${((100 * b) / main.all.min).toFixed(0)}% |`),
+    END,
+  ];
+  const section = lines.join("\n");
+  if (args.includes("--stdout")) {
+    console.log(section);
+    return;
+  }
+  const old = existsSync(outFile) ? readFileSync(outFile, "utf8") : "";
+  const i = old.indexOf(BEGIN);
+  const j = old.indexOf(END);
+  const text = i >= 0 && j > i
+    ? old.slice(0, i) + section + old.slice(j + END.length)
+    : `# Bundle size\n\nHow much a browser app ships for each entry of uri-grammar, next to fast-uri and uri-js (issue 12). Regenerate the table with \`node scripts/size.mjs\` after \`npm run build\`.\n\n${section}\n`;
+  writeFileSync(outFile, text);
+  console.log(`${path.relative(process.cwd(), outFile)}: ${rows.map((r) => `${r.name} ${kb(r.all.gzip)} KB`).join(", ")}; ${peers.map((p) => `${p.name} ${kb(p.all.gzip)} KB`).join(", ")} (gzip -9)`);
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
