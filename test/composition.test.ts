@@ -85,7 +85,7 @@ describe("parse and tryParse on the library's own rule parsers", () => {
 
   it("give the rule's value on success, and tryParse throws parsimmon's error on failure", () => {
     expect(rules.rule("IPv4address").parse("1.2.3.4")).toEqual({ status: true, value: rules.rule("IPv4address").tryParse("1.2.3.4") });
-    expect(() => rules.rule("port").tryParse("8x")).toThrow(/Expected one of the following:[\s\S]*DIGIT, end of input/);
+    expect(() => rules.rule("port").tryParse("8x")).toThrow(/Expected one of the following:[\s\S]*DIGIT, EOF/);
   });
 
   it("refuse what is not a string with a TypeError", () => {
