@@ -1,0 +1,118 @@
+// The grammars the command line knows by name: RFC 3986, RFC 3987 and each built-in scheme's
+// (RFC 9110 http and https, RFC 6455 ws and wss, RFC 6068 mailto, RFC 8141 urn, RFC 9562 uuid,
+// RFC 8089 file, RFC 2397 data, RFC 3966 tel), with the rule each is read with by default.
+import type { Expr } from "../abnf/expr.js";
+import { referencedNames } from "../abnf/expr.js";
+import { suggest, type Grammar } from "../abnf/grammar.js";
+import { semantics, type Semantics } from "../abnf/semantics.js";
+import { rfc3986 } from "../grammars/rfc3986/index.js";
+import { rfc3987 } from "../grammars/rfc3987/index.js";
+import { data, file, http, https, mailto, tel, urn, uuidGrammar, ws, wss } from "../schemes/index.js";
+import { UsageError } from "./errors.js";
+
+/** A grammar the command line can name. */
+export interface NamedGrammar {
+  /** The name on the command line (`--grammar mailto`). */
+  readonly name: string;
+  readonly grammar: Grammar;
+  /** The rule used when `--rule` is not given. */
+  readonly rule: string;
+  /** True for RFC 3986 and RFC 3987, whose rules yield AST nodes; others yield the matched text. */
+  readonly ast: boolean;
+}
+
+const entries: readonly NamedGrammar[] = [
+  { name: "rfc3986", grammar: rfc3986, rule: "URI-reference", ast: true },
+  { name: "rfc3987", grammar: rfc3987, rule: "IRI-reference", ast: true },
+  ...[http, https, ws, wss, mailto, urn, file, data, tel].map((s) => ({ name: s.name, grammar: s.grammar, rule: s.rule, ast: false })),
+  { name: "uuid", grammar: uuidGrammar, rule: "UUID", ast: false },
+];
+
+/** The grammars by name, in the order `--help` lists them. */
+export const grammars: ReadonlyMap<string, NamedGrammar> = new Map(entries.map((e) => [e.name, e]));
+
+/** The names `--grammar` takes. */
+export const grammarNames: readonly string[] = entries.map((e) => e.name);
+
+/**
+ * What `--rule` names a rule of when there is no `--grammar`: RFC 3987's grammar value, which
+ * holds RFC 3986's rules too, so both RFCs' rule names work.
+ */
+export const defaultGrammar: NamedGrammar = { name: "rfc3987", grammar: rfc3987, rule: "URI-reference", ast: true };
+
+/** The grammar of a `--grammar` option; a usage error that names the closest one when there is none. */
+export function grammarNamed(name: string | undefined): NamedGrammar {
+  if (name === undefined) return defaultGrammar;
+  const g = grammars.get(name.toLowerCase());
+  if (g !== undefined) return g;
+  const hint = suggest(name, grammarNames);
+  throw new UsageError(`unknown grammar ${JSON.stringify(name)}${hint === undefined ? "" : `; did you mean "${hint}"?`} (one of ${grammarNames.join(", ")})`);
+}
+
+/** The rule's name as the grammar spells it; the grammar's UnknownRuleError (a usage error here) when it has none. */
+export function ruleOf(g: NamedGrammar, rule: string | undefined, option = "--rule"): string {
+  if (rule === undefined) return g.rule;
+  try {
+    return g.grammar.require(rule, option).name;
+  } catch (e) {
+    throw new UsageError((e as Error).message);
+  }
+}
+
+/** The most characters a match of `e` can take (`Infinity` for no limit), rules by name in `g`. */
+function maxLength(g: Grammar, e: Expr, memo: Map<string, number>): number {
+  switch (e.type) {
+    case "lit":
+      return e.text.length;
+    case "range":
+      return 1;
+    case "seq":
+      return e.items.reduce((n, x) => n + maxLength(g, x, memo), 0);
+    case "alt":
+      return Math.max(0, ...e.items.map((x) => maxLength(g, x, memo)));
+    case "rep": {
+      const n = maxLength(g, e.item, memo);
+      return n === 0 ? 0 : e.max * n;
+    }
+    case "ref": {
+      const key = e.name.toLowerCase();
+      const known = memo.get(key);
+      if (known !== undefined) return known;
+      memo.set(key, Infinity); // a recursive rule has no limit
+      const def = g.definition(e.name);
+      const n = def === undefined ? Infinity : maxLength(g, def.expr, memo);
+      memo.set(key, n);
+      return n;
+    }
+    case "prose":
+      return Infinity;
+  }
+}
+
+const treeSemantics = new Map<Grammar, Semantics<Record<string, never>>>();
+
+/**
+ * Semantics that record the rules worth a line in a derivation tree: those that can match more
+ * than three characters and are not tokens (single characters, maybe percent-encoded), so not
+ * every `ALPHA`, `pct-encoded` or `qchar`.
+ */
+export function derivationSemantics(g: Grammar): Semantics<Record<string, never>> {
+  let s = treeSemantics.get(g);
+  if (s === undefined) {
+    const memo = new Map<string, number>();
+    const captures = g.ruleNames.filter((n) => g.definition(n)?.token !== true && maxLength(g, { type: "ref", name: n }, memo) > 3);
+    s = semantics(g, {}, { captures });
+    treeSemantics.set(g, s);
+  }
+  return s;
+}
+
+/** The rules a rule refers to, and the rules that refer to it, in grammar order. */
+export function ruleLinks(g: Grammar, name: string): { readonly uses: readonly string[]; readonly usedBy: readonly string[] } {
+  const def = g.require(name);
+  const spell = (n: string): string => g.definition(n)?.name ?? n;
+  const uses = referencedNames(def.expr).map(spell);
+  const key = def.name.toLowerCase();
+  const usedBy = g.ruleNames.filter((n) => referencedNames(g.require(n).expr).some((r) => r.toLowerCase() === key));
+  return { uses, usedBy };
+}

@@ -1,0 +1,92 @@
+// Runs the built command line as a user would: `node dist/cli.js ...` in a child process, with
+// stdin, without a terminal, and without the colour variables the test runner may have set.
+import { spawn, execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+
+export const ROOT = path.resolve(__dirname, "../..");
+export const CLI = path.join(ROOT, "dist/cli.js");
+export const CLI_FIXTURES = path.join(ROOT, "fixtures/cli");
+
+/** The newest modification time under a directory, for files matching `keep`. */
+function newest(dir: string, keep: (file: string) => boolean): number {
+  let t = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) t = Math.max(t, newest(p, keep));
+    else if (keep(p)) t = Math.max(t, fs.statSync(p).mtimeMs);
+  }
+  return t;
+}
+
+const sleep = (ms: number): void => {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+};
+
+/**
+ * `npm test` builds before jest runs; when dist/ is missing or older than src/ (jest run on its
+ * own after an edit), compile it once, one jest worker at a time.
+ */
+export function ensureBuilt(): void {
+  const stale = (): boolean => !fs.existsSync(CLI) || fs.statSync(CLI).mtimeMs < newest(path.join(ROOT, "src"), (f) => f.endsWith(".ts"));
+  if (!stale()) return;
+  const lock = path.join(os.tmpdir(), `uri-grammar-cli-build-${Buffer.from(ROOT).toString("hex").slice(-16)}.lock`);
+  for (let waited = 0; ; waited += 200) {
+    try {
+      fs.mkdirSync(lock);
+      break;
+    } catch {
+      if (waited > 120000) throw new Error(`waited two minutes for ${lock}; remove it if no build is running`);
+      sleep(200);
+    }
+  }
+  try {
+    if (stale()) execFileSync(process.execPath, [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: ROOT, stdio: "inherit" });
+  } finally {
+    fs.rmdirSync(lock);
+  }
+}
+
+export interface Run {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+export interface RunOptions {
+  /** What stdin holds; it is closed after it (an empty pipe when left out). */
+  readonly stdin?: string | Buffer;
+  /** Variables to set; `undefined` removes one. FORCE_COLOR, NO_COLOR and TERM are removed unless set here. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Node options before the script (e.g. a preload). */
+  readonly node?: readonly string[];
+}
+
+/** Runs `node dist/cli.js ...args` and collects its output and exit status. */
+export function run(args: readonly string[], options: RunOptions = {}): Promise<Run> {
+  const env: Record<string, string | undefined> = { ...process.env, FORCE_COLOR: undefined, NO_COLOR: undefined, TERM: undefined, ...options.env };
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...(options.node ?? []), CLI, ...args], { cwd: ROOT, env: env as NodeJS.ProcessEnv });
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    child.stdout.on("data", (b: Buffer) => out.push(b));
+    child.stderr.on("data", (b: Buffer) => err.push(b));
+    child.on("error", reject);
+    child.stdin.on("error", () => undefined); // the command may exit before reading it all
+    child.on("close", (status) => resolve({ status, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") }));
+    child.stdin.end(options.stdin ?? "");
+  });
+}
+
+/** The JSON Lines of a batch run, parsed. */
+export const jsonLines = (stdout: string): Record<string, unknown>[] =>
+  stdout.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l) as Record<string, unknown>);
+
+/** A JSON file under fixtures/cli (or another fixtures directory with a path). */
+export const readFixture = <T>(...parts: string[]): T => JSON.parse(fs.readFileSync(path.join(CLI_FIXTURES, ...parts), "utf8")) as T;
+
+/** Text without SGR colour codes. */
+// eslint-disable-next-line no-control-regex
+export const stripAnsi = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, "");
