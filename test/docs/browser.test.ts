@@ -4,18 +4,15 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium, type Browser, type Page } from "playwright-core";
+import type { Browser, Page } from "playwright-core";
 import { rfc3986 } from "../../src/abnf/index";
 import { diagram } from "../../src/diagrams";
+import { describeInChromium, launchChromium } from "../browser/serve";
 
-const CHROMIUM = "/usr/bin/chromium";
 const docs = path.resolve(__dirname, "../../docs");
 const url = (rel: string): string => pathToFileURL(path.join(docs, rel)).href;
 const pages = fs.readdirSync(path.join(docs, "grammar")).filter((f) => f.endsWith(".html")).map((f) => `grammar/${f}`);
 
-const haveChromium = fs.existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`test/docs/browser.test.ts skipped: no Chromium at ${CHROMIUM} (apt-get install -y chromium)`);
-const describeIfChromium = haveChromium ? describe : describe.skip;
 
 /**
  * Run in the page (a string: the tests are type-checked without the DOM library): how many
@@ -34,11 +31,11 @@ const MEASURE = `(() => {
   return { count: svgs.length, empty, overflow, fill: lit === null ? "" : getComputedStyle(lit).fill };
 })()`;
 
-describeIfChromium("the grammar reference in Chromium", () => {
+describeInChromium("test/docs/browser.test.ts", "the grammar reference in Chromium", () => {
   let browser: Browser;
   let page: Page;
   beforeAll(async () => {
-    browser = await chromium.launch({ executablePath: CHROMIUM });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1200, height: 800 } });
   });
   afterAll(async () => {
