@@ -1,10 +1,11 @@
 // The uri-grammar command: parse, validate, resolve, relativize, normalize, compare, map and
 // repair URI references (RFC 3986, RFC 3987) and print the grammars' rules, one input from the
 // arguments or one per line from stdin or a file (batch mode, JSON Lines).
-import { Command, CommanderError, Option } from "commander";
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import type { Authority, UriReference } from "../ast/nodes.js";
 import { equivalent, normalize, relativize, resolve, serialize, type NormalizeOptions } from "../operations.js";
 import { parse, validate } from "../parse.js";
+import { InputTooLongError } from "../errors.js";
 import { iriToUri, repairIriReference, repairUriReference, uriToIri } from "../iri/index.js";
 import { defaultRegistry } from "../schemes/defaults.js";
 import type { SchemeParse } from "../schemes/registry.js";
@@ -35,6 +36,14 @@ interface InputOptions {
   readonly quiet?: boolean;
   readonly progress?: boolean;
   readonly json?: boolean;
+  /** `--max-length`: the longest input accepted, in UTF-16 code units (the library's `maxLength`). */
+  readonly maxLength?: number;
+}
+
+/** `--max-length`: a whole number of 0 or more. */
+function lengthArgument(value: string): number {
+  if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number of 0 or more");
+  return Number(value);
 }
 
 const write = (lines: readonly string[]): void => {
@@ -83,6 +92,15 @@ async function dispatch(
   show: (value: unknown) => string[],
   comparison = false,
 ): Promise<number> {
+  const limit = opts.maxLength;
+  // --max-length refuses a longer input before any work, as the library's maxLength does
+  const checked = <A extends unknown[]>(f: (...a: A) => Outcome, inputs: (...a: A) => readonly string[]) =>
+    (...a: A): Outcome => {
+      const long = limit === undefined ? undefined : inputs(...a).find((t) => t.length > limit);
+      return long === undefined || limit === undefined ? f(...a) : { ok: false, error: new InputTooLongError(long, "input", limit) };
+    };
+  single = checked(single, () => args.filter((a): a is string => a !== undefined));
+  line = checked(line, (t: string) => [t]);
   const given = args.filter((a) => a !== undefined).length;
   if (given > 0) {
     if (opts.input !== undefined) throw new UsageError(`${name}: give the input as arguments or with --input, not both`);
@@ -127,10 +145,10 @@ const isReference = (v: unknown): v is UriReference =>
 const isAuthority = (v: unknown): v is Authority => typeof v === "object" && v !== null && (v as { kind?: unknown }).kind === "authority";
 
 /** Which rule a text is read with: the one named, or URI-reference (IRI-reference for text beyond ASCII, as the operations read strings). */
-function readerOf(g: NamedGrammar, rule: string | undefined, explicitGrammar: boolean): (text: string) => { rule: string; result: Result<unknown, unknown> } {
+function readerOf(g: NamedGrammar, rule: string | undefined, explicitGrammar: boolean, maxLength: number | undefined): (text: string) => { rule: string; result: Result<unknown, unknown> } {
   if (rule !== undefined || explicitGrammar) {
     const r = rule ?? g.rule;
-    if (g.ast) return (text) => ({ rule: r, result: parse(text, { rule: r as "URI" }) });
+    if (g.ast) return (text) => ({ rule: r, result: parse(text, { rule: r as "URI", maxLength }) });
     const s = derivationSemantics(g.grammar);
     return (text) => {
       const v = g.grammar.validate(text, r);
@@ -138,9 +156,9 @@ function readerOf(g: NamedGrammar, rule: string | undefined, explicitGrammar: bo
     };
   }
   return (text) => {
-    const r = parse(text);
+    const r = parse(text, { maxLength });
     if (r.ok || !NON_ASCII.test(text)) return { rule: "URI-reference", result: r };
-    return { rule: "IRI-reference", result: parse(text, "IRI-reference") };
+    return { rule: "IRI-reference", result: parse(text, { rule: "IRI-reference", maxLength }) };
   };
 }
 
@@ -150,11 +168,11 @@ function parseCommand(text: string | undefined, opts: ParseOptions, io: Io): Pro
   }
   const g = grammarNamed(opts.grammar);
   const rule = opts.rule === undefined ? undefined : ruleOf(g, opts.rule);
-  const read = readerOf(g, rule, opts.grammar !== undefined);
+  const read = readerOf(g, rule, opts.grammar !== undefined, opts.maxLength);
   let lastRule = rule ?? g.rule;
   const op = (t: string): Outcome => {
     if (opts.scheme === true) {
-      const r = parse(t, { schemes: defaultRegistry });
+      const r = parse(t, { schemes: defaultRegistry, maxLength: opts.maxLength });
       if (!r.ok) return { ok: false, error: r.error };
       return r.value.schemeError === undefined ? { ok: true, value: r.value } : { ok: false, error: r.value.schemeError, value: r.value };
     }
@@ -198,7 +216,7 @@ interface ValidateOptions extends InputOptions {
 function validateCommand(text: string | undefined, opts: ValidateOptions, io: Io): Promise<number> {
   const g = grammarNamed(opts.grammar);
   const rule = opts.rule === undefined ? (opts.grammar === undefined ? "URI-reference" : g.rule) : ruleOf(g, opts.rule);
-  const op = (t: string): Outcome => outcome(g.ast ? validate(t, rule) : g.grammar.validate(t, rule));
+  const op = (t: string): Outcome => outcome(g.ast ? validate(t, { rule, maxLength: opts.maxLength }) : g.grammar.validate(t, rule));
   const show = (): string[] => (io.quiet ? [] : [`valid ${rule}${opts.grammar === undefined ? "" : ` (${g.grammar.name})`}`]);
   return dispatch("validate", [text], opts, io, () => op(text ?? ""), op, show);
 }
@@ -409,7 +427,8 @@ export async function main(argv: readonly string[], version: string): Promise<nu
       .option("-q, --quiet", "no summary or progress bar in batch mode")
       .option("--progress", "show a progress bar on stderr in batch mode (default: when stderr is a terminal)")
       .option("--no-progress", "no progress bar")
-      .option("--json", "print the result as JSON (errors too, on stderr)");
+      .option("--json", "print the result as JSON (errors too, on stderr)")
+      .option("--max-length <n>", "refuse an input longer than n characters (UTF-16 code units; default for parse and validate: 2097152)", lengthArgument);
   const ruleOption = new Option("-r, --rule <name>", "the ABNF rule the input must match, e.g. URI, host, IPv6address, IRI");
   const grammarOption = (what: string): Option => new Option("-g, --grammar <name>", what).choices(grammarNames);
   const run = (f: (...args: never[]) => Promise<number> | number) =>
