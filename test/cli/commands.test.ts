@@ -1,0 +1,248 @@
+// The built command line (dist/cli.js) run as a user runs it: arguments, stdin, exit statuses,
+// stdout compared to fixtures/cli, --json parsed back, batch mode's JSON Lines and summary.
+import * as fs from "node:fs";
+import * as os from "node:os";
+import * as path from "node:path";
+import { spawn } from "node:child_process";
+import { CLI, CLI_FIXTURES, ensureBuilt, jsonLines, readFixture, ROOT, run, stripAnsi } from "./helpers";
+
+beforeAll(() => ensureBuilt());
+
+interface FigureCase {
+  readonly name: string;
+  readonly args: readonly string[];
+}
+interface CommandCase {
+  readonly name: string;
+  readonly args: readonly string[];
+  readonly status: number;
+  readonly stdout?: string;
+  readonly stderr?: string;
+}
+
+const figures = readFixture<{ cases: FigureCase[] }>("figures.json").cases;
+const commands = readFixture<{ cases: CommandCase[] }>("commands.json").cases;
+/** A terminal as the command sees one: process.stdout.isTTY (or stderr's) set before it starts. */
+const tty = (stream: "stdout" | "stderr"): string[] => [`--import=data:text/javascript,Object.defineProperty(process.${stream},"isTTY",{value:true})`];
+const figureText = (name: string): string => fs.readFileSync(path.join(CLI_FIXTURES, "figures", `${name}.txt`), "utf8");
+
+describe("parse: the figure and the tree (fixtures/cli/figures)", () => {
+  test.each(figures.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+    const r = await run(c.args);
+    expect(r).toEqual({ status: 0, stdout: figureText(c.name), stderr: "" });
+  });
+
+  test("the issue's figure: the same text, brackets over the same columns and the same labels in order", async () => {
+    const issue = figureText("issue-figure").trimEnd().split("\n");
+    const ours = (await run(figures.find((c) => c.name === "issue-example")?.args ?? [])).stdout.trimEnd().split("\n");
+    const text = issue[2] as string;
+    expect(ours[2]).toBe(text);
+    const spans = (row: string): [number, number][] => [...row.matchAll(/[└┌][^┘┐]*[┘┐]/g)].map((m) => [m.index, m.index + m[0].length]);
+    const labels = (rows: string[]): string[] => rows.join(" ").split(/[\s│]+/).filter((w) => w !== "");
+    expect(spans(ours[1] as string)).toEqual(spans(issue[1] as string));
+    expect(spans(ours[3] as string)).toEqual(spans(issue[3] as string));
+    expect(labels(ours.slice(0, 1))).toEqual(labels(issue.slice(0, 1)));
+    expect(labels(ours.slice(4))).toEqual(labels(issue.slice(4)));
+  });
+
+  const example = "https://john.doe@www.example.com:123/forum/questions/?tag=networking&order=newest#top";
+
+  test("colours: on a terminal; none on a pipe, with NO_COLOR or TERM=dumb; FORCE_COLOR and --color force them", async () => {
+    const expected = figureText("issue-example");
+    const sgr = /\u001b\[3\dm/;
+    const terminal = await run(["parse", example], { node: tty("stdout") });
+    expect(terminal.stdout).toMatch(sgr);
+    expect(stripAnsi(terminal.stdout)).toBe(expected);
+    expect((await run(["parse", example], { node: tty("stdout"), env: { NO_COLOR: "1" } })).stdout).toBe(expected);
+    expect((await run(["parse", example], { node: tty("stdout"), env: { TERM: "dumb" } })).stdout).toBe(expected);
+    expect((await run(["parse", example])).stdout).toBe(expected);
+    const forced = await run(["parse", example], { env: { FORCE_COLOR: "1" } });
+    expect(forced.stdout).toMatch(sgr);
+    expect(stripAnsi(forced.stdout)).toBe(expected);
+    expect((await run(["parse", "--no-color", example], { env: { FORCE_COLOR: "1" } })).stdout).toBe(expected);
+    expect((await run(["parse", "--color", example])).stdout).toMatch(sgr);
+  });
+
+  test("--json: the AST parsed back, with spans", async () => {
+    const r = await run(["parse", "--json", example]);
+    expect(r.status).toBe(0);
+    const ast = JSON.parse(r.stdout) as { kind: string; scheme: string; authority: { port: string; span: { start: number; end: number } }; query: string; fragment: string };
+    expect(ast).toMatchObject({ kind: "URI", scheme: "https", query: "tag=networking&order=newest", fragment: "top" });
+    expect(ast.authority.port).toBe("123");
+    expect(example.slice(ast.authority.span.start, ast.authority.span.end)).toBe("john.doe@www.example.com:123");
+  });
+
+  test("--rule host x and --rule=host x: a rule of the grammar, the same answer", async () => {
+    const a = await run(["parse", "--rule", "host", "x"]);
+    const b = await run(["parse", "--rule=host", "x"]);
+    expect(a).toEqual({ status: 0, stdout: 'host reg-name [0, 1) "x"\n', stderr: "" });
+    expect(b).toEqual(a);
+  });
+
+  test("--scheme --json: the generic AST and the scheme's value; a scheme's rejection exits 1", async () => {
+    const r = await run(["parse", "--scheme", "--json", "mailto:a@example.com?subject=hi"]);
+    expect(r.status).toBe(0);
+    const v = JSON.parse(r.stdout) as { generic: { scheme: string }; scheme: Record<string, unknown> };
+    expect(v.generic.scheme).toBe("mailto");
+    expect(JSON.stringify(v.scheme)).toContain("a@example.com");
+    const bad = await run(["parse", "--scheme", "urn:x"]);
+    expect(bad.status).toBe(1);
+    expect(bad.stderr).not.toBe("");
+  });
+
+  test("an invalid URI: nothing on stdout, the error with a caret on stderr, exit 1", async () => {
+    const r = await run(["parse", "http://a/b c"]);
+    expect(r.status).toBe(1);
+    expect(r.stdout).toBe("");
+    expect(r.stderr).toMatch(/^Invalid URI-reference at offset 10: .*\n {2}http:\/\/a\/b c\n {12}\^\n$/);
+  });
+});
+
+describe("each command on arguments (fixtures/cli/commands.json)", () => {
+  test.each(commands.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+    const r = await run(c.args);
+    expect(r.status).toBe(c.status);
+    if (c.stdout !== undefined) expect(r.stdout).toBe(c.stdout);
+    if (c.stderr !== undefined) expect(r.stderr).toContain(c.stderr);
+    if (c.status !== 0 && r.stdout === "") expect(r.stderr).not.toBe(""); // an error is said on stderr
+  });
+});
+
+describe("help, version, rules", () => {
+  test("--version prints package.json's version", async () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
+    expect(await run(["--version"])).toEqual({ status: 0, stdout: `${pkg.version}\n`, stderr: "" });
+  });
+
+  test("--help lists every command and the exit statuses", async () => {
+    const r = await run(["--help"]);
+    expect(r.status).toBe(0);
+    for (const c of ["parse", "validate", "resolve", "relativize", "normalize", "equal", "to-uri", "to-iri", "repair", "rules", "rule"]) {
+      expect(r.stdout).toMatch(new RegExp(`^  ${c} `, "m"));
+    }
+    expect(r.stdout).toContain("Exit status: 0 valid");
+    const sub = await run(["parse", "--help"]);
+    expect(sub.stdout).toContain("--rule <name>");
+    expect(sub.stdout).toContain("--tree");
+  });
+
+  test("rules: every rule with its ABNF; --json with uses and used by", async () => {
+    const r = await run(["rules"]);
+    expect(r.status).toBe(0);
+    const lines = r.stdout.trimEnd().split("\n");
+    for (const line of lines) expect(line).toMatch(/^[A-Za-z][A-Za-z0-9-]* +=  ?\S/);
+    const names = lines.map((l) => l.split(" ")[0]);
+    expect(names).toEqual(expect.arrayContaining(["URI", "URI-reference", "host", "IPv6address", "IRI", "ucschar", "ALPHA"]));
+    const json = JSON.parse((await run(["rules", "--json"])).stdout) as { name: string; abnf: string; uses: string[]; usedBy: string[] }[];
+    expect(json.map((x) => x.name)).toEqual(names);
+    expect(json.find((x) => x.name === "authority")).toMatchObject({ uses: ["userinfo", "host", "port"] });
+    const tel = await run(["rules", "--grammar", "tel"]);
+    expect(tel.status).toBe(0);
+    expect(tel.stdout).toMatch(/^telephone-uri +=/m);
+  });
+});
+
+describe("batch mode: one input per line, JSON Lines out, a summary on stderr", () => {
+  test("stdin: bad lines are reported and the run goes on; exit 1; the summary counts them", async () => {
+    const r = await run(["validate"], { stdin: "http://a/\nhttp://a b\n\n%zz\r\nmailto:x@y\n" });
+    expect(r.status).toBe(1);
+    const records = jsonLines(r.stdout);
+    expect(records.map((x) => [x["line"], x["input"], x["ok"]])).toEqual([
+      [1, "http://a/", true],
+      [2, "http://a b", false],
+      [3, "", true],
+      [4, "%zz", false],
+      [5, "mailto:x@y", true],
+    ]);
+    expect(records[1]).toMatchObject({ error: { name: "UriSyntaxError", offset: 8, found: "U+0020" } });
+    expect(r.stderr).toMatch(/^validate: 5 lines, 3 valid, 2 invalid, \d+\.\d\d s\n$/);
+    expect(r.stderr).not.toContain("\r"); // no progress bar: stderr is not a terminal
+  });
+
+  test("--input FILE; every line valid exits 0; --quiet leaves the summary out", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uri-grammar-cli-"));
+    try {
+      const file = path.join(dir, "urls.txt");
+      fs.writeFileSync(file, "\ufeffHTTP://A/./b\nhttp://a:80/\n");
+      const r = await run(["normalize", "--input", file]);
+      expect(r.status).toBe(0);
+      expect(jsonLines(r.stdout).map((x) => x["value"])).toEqual(["http://a/b", "http://a/"]);
+      expect(r.stderr).toMatch(/^normalize: 2 lines, 2 valid, 0 invalid/);
+      const q = await run(["normalize", "--quiet", "--input", file]);
+      expect(q).toEqual({ status: 0, stdout: r.stdout, stderr: "" });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("parse: each line's AST; --rule applies to every line", async () => {
+    const r = await run(["parse", "--rule", "host"], { stdin: "[::1]\nexample.com\n[x\n" });
+    expect(r.status).toBe(1);
+    const records = jsonLines(r.stdout);
+    expect(records.map((x) => x["ok"])).toEqual([true, true, false]);
+    expect(records[0]).toMatchObject({ value: { kind: "IPv6address" } });
+    expect(records[1]).toMatchObject({ value: { kind: "reg-name", text: "example.com" } });
+  });
+
+  test("resolve with --base, and base<TAB>reference lines; a line without a tab is an error of its own", async () => {
+    const withBase = await run(["resolve", "--base", "http://a/b/c/d;p?q"], { stdin: "../g\n?y\n" });
+    expect(jsonLines(withBase.stdout).map((x) => x["value"])).toEqual(["http://a/b/g", "http://a/b/c/d;p?y"]);
+    const pairs = await run(["resolve"], { stdin: "http://a/b/c\tg\nno-tab\n" });
+    expect(pairs.status).toBe(1);
+    const records = jsonLines(pairs.stdout);
+    expect(records[0]).toMatchObject({ ok: true, value: "http://a/b/g" });
+    expect(records[1]).toMatchObject({ ok: false, error: { name: "InputError" } });
+  });
+
+  test("equal: not equivalent lines exit 1 and are counted apart from invalid ones", async () => {
+    const r = await run(["equal"], { stdin: "http://a\thttp://A:80/\nhttp://a\thttp://b\n%\tx\n" });
+    expect(r.status).toBe(1);
+    expect(jsonLines(r.stdout).map((x) => x["value"] ?? null)).toEqual([true, false, null]);
+    expect(r.stderr).toMatch(/^equal: 3 lines, 1 equivalent, 1 not equivalent, 1 invalid/);
+  });
+
+  test("--max-length: a long line is reported and the run goes on", async () => {
+    const r = await run(["validate", "--max-length", "10", "--quiet"], { stdin: "http://a\nhttp://abcdefgh\nb\n" });
+    expect(jsonLines(r.stdout).map((x) => [x["ok"], (x["error"] as { name?: string } | undefined)?.name])).toEqual([
+      [true, undefined],
+      [false, "InputTooLongError"],
+      [true, undefined],
+    ]);
+  });
+
+  test("a closed stdout (| head -1) ends the run quietly", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uri-grammar-cli-"));
+    try {
+      const file = path.join(dir, "many.txt");
+      fs.writeFileSync(file, Array.from({ length: 50000 }, (_, k) => `http://example.com/${k}`).join("\n"));
+      const [errFile, statusFile] = [path.join(dir, "stderr"), path.join(dir, "status")];
+      const script = '{ "$0" "$1" validate --input "$2" 2>"$3"; echo $? >"$4"; } | head -1';
+      const stdout = await new Promise<string>((resolve, reject) => {
+        const child = spawn("sh", ["-c", script, process.execPath, CLI, file, errFile, statusFile], { stdio: ["ignore", "pipe", "inherit"] });
+        let out = "";
+        child.stdout.on("data", (b: Buffer) => (out += b.toString()));
+        child.on("error", reject);
+        child.on("close", () => resolve(out));
+      });
+      const r = { status: Number(fs.readFileSync(statusFile, "utf8")), stdout, stderr: fs.readFileSync(errFile, "utf8") };
+      expect(r).toEqual({ status: 0, stdout: '{"line":1,"input":"http://example.com/0","ok":true,"value":true}\n', stderr: "" });
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test("a progress bar on stderr only when stderr is a terminal, cleared before the summary", async () => {
+    const stdin = Array.from({ length: 600 }, (_, k) => `http://example.com/${k}`).join("\n");
+    const bar = await run(["validate"], { stdin, node: tty("stderr") });
+    expect(bar.stderr).toMatch(/\r\u001b\[K256 lines, /);
+    expect(bar.stderr).toMatch(/\r\u001b\[Kvalidate: 600 lines, 600 valid, 0 invalid/);
+    expect(jsonLines(bar.stdout)).toHaveLength(600);
+    expect((await run(["validate", "--no-progress"], { stdin, node: tty("stderr") })).stderr).toMatch(/^validate: 600 lines/);
+    expect((await run(["validate"], { stdin })).stderr).toMatch(/^validate: 600 lines/);
+  });
+
+  test("no argument and stdin a terminal-less empty pipe: no lines, a summary, exit 0", async () => {
+    const r = await run(["to-uri"]);
+    expect(r).toEqual({ status: 0, stdout: "", stderr: expect.stringMatching(/^to-uri: 0 lines, 0 valid, 0 invalid/) as unknown as string });
+  });
+});
