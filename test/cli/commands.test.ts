@@ -6,7 +6,8 @@ import * as path from "node:path";
 import { spawn } from "node:child_process";
 import { CLI, CLI_FIXTURES, ensureBuilt, jsonLines, readFixture, ROOT, run, stripAnsi } from "./helpers";
 
-beforeAll(() => ensureBuilt());
+// at load, not in beforeAll: concurrent tests may start before hooks run
+ensureBuilt();
 
 interface FigureCase {
   readonly name: string;
@@ -27,7 +28,7 @@ const tty = (stream: "stdout" | "stderr"): string[] => [`--import=data:text/java
 const figureText = (name: string): string => fs.readFileSync(path.join(CLI_FIXTURES, "figures", `${name}.txt`), "utf8");
 
 describe("parse: the figure and the tree (fixtures/cli/figures)", () => {
-  test.each(figures.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+  test.concurrent.each(figures.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
     const r = await run(c.args);
     expect(r).toEqual({ status: 0, stdout: figureText(c.name), stderr: "" });
   });
@@ -99,7 +100,7 @@ describe("parse: the figure and the tree (fixtures/cli/figures)", () => {
 });
 
 describe("each command on arguments (fixtures/cli/commands.json)", () => {
-  test.each(commands.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+  test.concurrent.each(commands.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
     const r = await run(c.args);
     expect(r.status).toBe(c.status);
     if (c.stdout !== undefined) expect(r.stdout).toBe(c.stdout);
