@@ -1,6 +1,7 @@
 // The ABNF of record of the built-in schemes, as text: the same characters as the files in
 // grammar/ (a test holds them equal), kept here so that the package needs no file system (it
-// runs in browsers too). Each scheme loads its grammar from its text with grammarFromAbnf.
+// runs in browsers too). The schemes do not read it at import: their grammars are this text
+// loaded ahead of time (src/schemes/generated/grammars.ts, by scripts/gen-scheme-grammars.mjs).
 // Regenerate from grammar/ when a file there changes (test/schemes/abnf-sync.test.ts prints the text).
 
 /** grammar/http.abnf: RFC 9110 §4.2.1, §4.2.2. */

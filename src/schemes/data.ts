@@ -1,15 +1,15 @@
 // RFC 2397: the "data" URL scheme. §3 syntax: a media type with parameters (default
 // text/plain;charset=US-ASCII, §2), the ";base64" flag, and the data: percent-encoded octets, or
 // base64 (RFC 2045 §6.8), decoded strictly, in pure code (no Buffer: it runs in browsers too).
-import { rfc3986 } from "../grammars/rfc3986/index.js";
 import { hexValue } from "../transforms/percent.js";
 import { percentDecode } from "../transforms/percent.js";
-import { dataAbnf } from "./abnf-text.js";
-import { loadGrammar } from "./load.js";
+import { dataData } from "./generated/grammars.js";
+import { precompiledGrammar } from "./precompiled.js";
 import { deepFreeze, defineScheme, type Scheme, type SchemeInput } from "./scheme.js";
+import { dataSource } from "./sources.js";
 
 /** The grammar of grammar/data.abnf (RFC 2397 §3 in RFC 5234 ABNF), with RFC 3986's pchar and pct-encoded. */
-export const dataGrammar = loadGrammar(dataAbnf, { name: "RFC 2397 §3", imports: [rfc3986.pick("pchar", "pct-encoded")] });
+export const dataGrammar = precompiledGrammar(dataData, dataSource.imports);
 
 /** A data URL (RFC 2397), with its data decoded. */
 export interface DataUri {

@@ -6,45 +6,21 @@
 import * as make from "../ast/make.js";
 import type { Host, Uri, UriReference } from "../ast/nodes.js";
 import { isIPv4address } from "../charsets.js";
-import { rfc3986 } from "../grammars/rfc3986/index.js";
 import { percentDecode, percentEncode } from "../transforms/percent.js";
 import type { Result } from "../result.js";
-import { fileAbnf, fileAppendixFAbnf } from "./abnf-text.js";
-import { loadGrammar, type Departure } from "./load.js";
+import { fileAppendixFData, fileData } from "./generated/grammars.js";
+import { precompiledGrammar } from "./precompiled.js";
 import { deepFreeze, defineScheme, type Scheme, type SchemeError, type SchemeInput } from "./scheme.js";
+import { fileAppendixFDepartures, fileAppendixFSource, fileSource } from "./sources.js";
 import { upperTriplets } from "./text.js";
 
-/** The grammar of grammar/file.abnf (RFC 8089 §2), with RFC 3986's host and path-absolute. */
-export const fileGrammar = loadGrammar(fileAbnf, { name: "RFC 8089 §2", imports: [rfc3986.pick("host", "path-absolute")] });
+export { fileAppendixFDepartures };
 
-/**
- * Where the code departs from RFC 8089 Appendix F: it leaves out the vertical line of E.2.2
- * ("file:///c|/path"), which is not a URI. With a colon only, `file-absolute` is a `path-absolute`.
- */
-export const fileAppendixFDepartures: readonly Departure[] = Object.freeze([
-  {
-    rule: "drive-letter",
-    abnf: 'ALPHA ":"',
-    why: 'RFC 8089 E.2.2: "[RFC3986] forbids the use of the vertical line"; "|" is not a URI character (RFC 3986 §2), so ALPHA "|" is left out',
-  },
-  {
-    rule: "auth-path",
-    abnf: "[ file-auth ] path-absolute / unc-authority path-absolute",
-    why: 'RFC 8089 E.2.2: "[ file-auth ] file-absolute" serves only the vertical line; with ALPHA ":" a file-absolute is a path-absolute',
-  },
-  {
-    rule: "local-path",
-    abnf: "[ drive-letter ] path-absolute",
-    why: "RFC 8089 E.2.2: file-absolute serves only the vertical line; with ALPHA \":\" it is a path-absolute",
-  },
-]);
+/** The grammar of grammar/file.abnf (RFC 8089 §2), with RFC 3986's host and path-absolute. */
+export const fileGrammar = precompiledGrammar(fileData, fileSource.imports);
 
 /** The grammar of grammar/file-appendix-f.abnf (RFC 8089 Appendix F) with {@link fileAppendixFDepartures}. */
-export const fileAppendixEGrammar = loadGrammar(
-  fileAppendixFAbnf,
-  { name: "RFC 8089 Appendix F", imports: [rfc3986.pick("host", "path-absolute", "userinfo", "IPv4address", "IPv6address", "IPvFuture", "reg-name")] },
-  fileAppendixFDepartures,
-);
+export const fileAppendixEGrammar = precompiledGrammar(fileAppendixFData, fileAppendixFSource.imports);
 
 /** A file URI (RFC 8089). Text is as written (still percent-encoded). */
 export interface FileUri {

@@ -2,14 +2,14 @@
 // and its host must not be empty; userinfo is flagged (§4.2.4); default ports 80 and 443, and
 // §4.2.3 normalization (default port left out, an empty path is "/").
 import type { Host } from "../ast/nodes.js";
-import { rfc3986 } from "../grammars/rfc3986/index.js";
-import { httpAbnf } from "./abnf-text.js";
-import { loadGrammar } from "./load.js";
+import { httpData } from "./generated/grammars.js";
+import { precompiledGrammar } from "./precompiled.js";
 import { deepFreeze, defineScheme, type Scheme, type SchemeInput } from "./scheme.js";
+import { httpSource } from "./sources.js";
 import { upperTriplets } from "./text.js";
 
 /** The grammar of grammar/http.abnf: `http-URI` and `https-URI` (RFC 9110 §4.2.1, §4.2.2), with RFC 3986's authority, path-abempty and query. */
-export const httpGrammar = loadGrammar(httpAbnf, { name: "RFC 9110 §4.2", imports: [rfc3986.pick("authority", "path-abempty", "query")] });
+export const httpGrammar = precompiledGrammar(httpData, httpSource.imports);
 
 /** An http or https URI (RFC 9110 §4.2.1, §4.2.2). Text is as written (still percent-encoded). */
 export interface HttpUri {

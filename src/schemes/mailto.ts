@@ -4,26 +4,17 @@
 // compares case-insensitively (RFC 5321 §2.4).
 import { codePointSet } from "../abnf/charset.js";
 import type { Match } from "../abnf/semantics.js";
-import { rfc3986 } from "../grammars/rfc3986/index.js";
 import { percentDecode } from "../transforms/percent.js";
-import { mailtoAbnf } from "./abnf-text.js";
-import { loadGrammar, percentEncodedRules, type Departure } from "./load.js";
+import { mailtoData } from "./generated/grammars.js";
+import { percentEncodedRules } from "./percent-encoded.js";
+import { precompiledGrammar } from "./precompiled.js";
 import { deepFreeze, defineScheme, type Scheme, type SchemeInput } from "./scheme.js";
+import { mailtoDepartures, mailtoSource } from "./sources.js";
 
-const items45 = 'RFC 6068 §2 items 4 and 5: non-ASCII characters in the domain and the local-part, as UTF-8 (then percent-encoded); RFC 6532 §3.2 extends';
-
-/**
- * Where the code departs from the ABNF of RFC 6068 §2 and RFC 5322: the non-ASCII characters
- * that RFC 6068 §2's prose allows (items 4 and 5), added as RFC 6532 §3.2 adds them.
- */
-export const mailtoDepartures: readonly Departure[] = Object.freeze([
-  { rule: "atext", abnf: 'ALPHA / DIGIT / "!" / "#" / "$" / "%" / "&" / "\'" / "*" / "+" / "-" / "/" / "=" / "?" / "^" / "_" / "`" / "{" / "|" / "}" / "~" / UTF8-non-ascii', why: `${items45} atext the same way` },
-  { rule: "qtext", abnf: "%d33 / %d35-91 / %d93-126 / UTF8-non-ascii", why: `${items45} qtext the same way` },
-  { rule: "dtext-no-obs", abnf: "%d33-90 / %d94-126 / UTF8-non-ascii", why: `${items45} dtext the same way` },
-]);
+export { mailtoDepartures };
 
 /** grammar/mailto.abnf with {@link mailtoDepartures}: addr-spec and its rules over unencoded text. */
-const unencoded = loadGrammar(mailtoAbnf, { name: "RFC 6068 §2", imports: [rfc3986.pick("unreserved", "pct-encoded")] }, mailtoDepartures);
+const unencoded = precompiledGrammar(mailtoData, mailtoSource.imports);
 
 /**
  * RFC 6068 §2 item 1: the characters of an addr-spec that may stand as themselves in a mailto

@@ -1,37 +1,16 @@
 // RFC 3966: the "tel" URI. §3 syntax (global and local numbers, visual separators, parameters
 // and their uniqueness and order), §5 (phone-context §5.1.5, isub §5.2, ext §5.3), §4 comparison.
-import { telAbnf } from "./abnf-text.js";
-import { loadGrammar, type Departure } from "./load.js";
+import { telData } from "./generated/grammars.js";
+import { precompiledGrammar } from "./precompiled.js";
 import { deepFreeze, defineScheme, shiftedError, type Scheme, type SchemeInput } from "./scheme.js";
 import { percentDecode } from "../transforms/percent.js";
+import { telDepartures, telSource } from "./sources.js";
 import { normalizeTriplets } from "./text.js";
 
-/**
- * Where the code departs from RFC 3966 §3: three characters the RFC's rules name cannot stand in
- * a URI as themselves. "#" ends the part a scheme judges (RFC 3986 §3.5: it starts the fragment);
- * RFC 3966 §3 follows RFC 2396, whose §2.4.3 excludes "#" (delims) and "[", "]" (unwise) from
- * URIs, so they appear escaped: "#" as "%23", "[" and "]" through `pct-encoded`.
- */
-export const telDepartures: readonly Departure[] = Object.freeze([
-  {
-    rule: "phonedigit-hex",
-    abnf: 'HEXDIG / "*" / "%23" / [ visual-separator ]',
-    why: 'RFC 3986 §3.5: a "#" starts the fragment; RFC 2396 §2.4.3 (which RFC 3966 §3 follows) escapes it as "%23"',
-  },
-  {
-    rule: "local-number-digits",
-    abnf: '*phonedigit-hex (HEXDIG / "*" / "%23") *phonedigit-hex',
-    why: 'RFC 3986 §3.5: a "#" starts the fragment; RFC 2396 §2.4.3 (which RFC 3966 §3 follows) escapes it as "%23"',
-  },
-  {
-    rule: "param-unreserved",
-    abnf: '"/" / ":" / "&" / "+" / "$"',
-    why: 'RFC 3986 §3.3: "[" and "]" stand only around an IP literal, never in a path; paramchar has them as pct-encoded ("%5B", "%5D")',
-  },
-]);
+export { telDepartures };
 
 /** The grammar of grammar/tel.abnf (RFC 3966 §3) with {@link telDepartures}. */
-export const telGrammar = loadGrammar(telAbnf, { name: "RFC 3966 §3" }, telDepartures);
+export const telGrammar = precompiledGrammar(telData, telSource.imports);
 
 /** A tel URI (RFC 3966). */
 export interface TelUri {

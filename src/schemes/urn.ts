@@ -3,17 +3,17 @@
 // version §4.2 fields), compared case-insensitively.
 import * as make from "../ast/make.js";
 import type { Uri } from "../ast/nodes.js";
-import { rfc3986 } from "../grammars/rfc3986/index.js";
-import { urnAbnf, urnUuidAbnf } from "./abnf-text.js";
-import { loadGrammar } from "./load.js";
+import { urnData, uuidData } from "./generated/grammars.js";
+import { precompiledGrammar } from "./precompiled.js";
 import { deepFreeze, defineScheme, shiftedError, type Scheme, type SchemeInput } from "./scheme.js";
+import { urnSource, uuidSource } from "./sources.js";
 import { upperTriplets } from "./text.js";
 
 /** The grammar of grammar/urn.abnf (RFC 8141 §2), with RFC 3986's pchar and fragment. */
-export const urnGrammar = loadGrammar(urnAbnf, { name: "RFC 8141 §2", imports: [rfc3986.pick("pchar", "fragment")] });
+export const urnGrammar = precompiledGrammar(urnData, urnSource.imports);
 
 /** The grammar of grammar/urn-uuid.abnf: `UUID` (RFC 9562 §4). */
-export const uuidGrammar = loadGrammar(urnUuidAbnf, { name: "RFC 9562 §4" });
+export const uuidGrammar = precompiledGrammar(uuidData, uuidSource.imports);
 
 /** RFC 9562 §4.1, Table 1: the variant field, from the high bits of octet 8. */
 export type UuidVariant =

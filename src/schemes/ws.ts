@@ -2,19 +2,14 @@
 // fragment: "Fragment identifiers are meaningless in the context of WebSocket URIs and MUST NOT
 // be used on these URIs."
 import type { Host } from "../ast/nodes.js";
-import { grammar } from "../abnf/grammar.js";
-import { ref } from "../abnf/expr.js";
-import { rfc3986 } from "../grammars/rfc3986/index.js";
-import { wsAbnf } from "./abnf-text.js";
+import { wsData } from "./generated/grammars.js";
 import { tcpPort } from "./http.js";
-import { loadGrammar } from "./load.js";
+import { precompiledGrammar } from "./precompiled.js";
 import { deepFreeze, defineScheme, type Scheme } from "./scheme.js";
-
-/** RFC 6455 §3's prose rule: `path = <path-abempty, defined in [RFC3986], Section 3.3>`. */
-const prosePath = grammar({ path: ref("path-abempty") }, { name: "RFC 6455 §3 (path)", imports: [rfc3986.pick("path-abempty")] });
+import { wsSource } from "./sources.js";
 
 /** The grammar of grammar/ws.abnf: `ws-URI` and `wss-URI` (RFC 6455 §3), its prose rules supplied by RFC 3986. */
-export const wsGrammar = loadGrammar(wsAbnf, { name: "RFC 6455 §3", imports: [rfc3986.pick("host", "port", "query"), prosePath] });
+export const wsGrammar = precompiledGrammar(wsData, wsSource.imports);
 
 /** A ws or wss URI (RFC 6455 §3). Text is as written (still percent-encoded). */
 export interface WsUri {

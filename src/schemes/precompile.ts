@@ -1,0 +1,140 @@
+// The generator of src/schemes/generated/grammars.ts: loads each built-in scheme's ABNF of record
+// (grammar/*.abnf, RFC 5234 with RFC 7405's %s) with the imports and departures of sources.ts,
+// and writes what the loader made of it as expression data built with the algebra (expr.ts).
+// Run by scripts/gen-scheme-grammars.mjs on dist/, and by test/schemes/precompiled.test.ts in
+// memory to hold the committed module to the files. Nothing the package exports imports it.
+import type { Expr } from "../abnf/expr.js";
+import { sameExpr } from "../abnf/expr.js";
+import type { Grammar } from "../abnf/grammar.js";
+import { readAbnfRules } from "../abnf/reader.js";
+import { core } from "../grammars/core.js";
+import { loadGrammar } from "./load.js";
+import {
+  dataSource, fileAppendixFSource, fileSource, httpSource, mailtoSource, telSource, urnSource, uuidSource, wsSource,
+  type SchemeGrammarSource,
+} from "./sources.js";
+
+/** The built-in scheme grammars by the name of their export in the generated module. */
+export const precompiledSources: Readonly<Record<string, SchemeGrammarSource>> = Object.freeze({
+  httpData: httpSource,
+  wsData: wsSource,
+  mailtoData: mailtoSource,
+  urnData: urnSource,
+  uuidData: uuidSource,
+  fileData: fileSource,
+  fileAppendixFData: fileAppendixFSource,
+  dataData: dataSource,
+  telData: telSource,
+});
+
+/** The path of the generated module, from the package root. */
+export const GENERATED_PATH = "src/schemes/generated/grammars.ts";
+
+const hex = (n: number): string => `0x${n.toString(16).toUpperCase()}`;
+
+/** `e` as TypeScript source made of the algebra's constructors; `used` collects their names. */
+export function exprSource(e: Expr, used: Set<string> = new Set()): string {
+  const call = (f: string, args: string): string => {
+    used.add(f);
+    return `${f}(${args})`;
+  };
+  switch (e.type) {
+    case "lit":
+      return call(e.caseSensitive ? "caseSensitive" : "lit", JSON.stringify(e.text));
+    case "range":
+      return call("range", e.lo === e.hi ? hex(e.lo) : `${hex(e.lo)}, ${hex(e.hi)}`);
+    case "seq":
+    case "alt":
+      return call(e.type, e.items.map((x) => exprSource(x, used)).join(", "));
+    case "rep": {
+      const item = exprSource(e.item, used);
+      if (e.min === 0 && e.max === 1) return call("opt", item);
+      if (e.min === 0 && e.max === Infinity) return call("many", item);
+      if (e.min === 1 && e.max === Infinity) return call("many1", item);
+      return call("rep", `${e.min}, ${e.max === Infinity ? "Infinity" : e.max}, ${item}`);
+    }
+    case "ref":
+      return call("ref", JSON.stringify(e.name));
+    case "prose":
+      return call("prose", JSON.stringify(e.text));
+  }
+}
+
+/** What the generated module holds of one grammar. */
+interface Precompiled {
+  readonly name: string;
+  /** The text's own rules: name, expression, and the token flag where it is not the default. */
+  readonly rules: readonly { readonly name: string; readonly expr: Expr; readonly token: boolean | undefined }[];
+  readonly imported: readonly string[];
+}
+
+/**
+ * What the loader makes of `text` with `source`'s imports and departures, split into the rules
+ * the text defines and the names of those it takes from the imports or the core rules. Throws
+ * when the result is not that (an imported rule renamed or changed on the way in).
+ */
+export function precompile(text: string, source: SchemeGrammarSource): Precompiled {
+  const g: Grammar = loadGrammar(text, { name: source.name, imports: source.imports }, source.departures);
+  const read = readAbnfRules(text);
+  if (!read.ok) throw read.error;
+  const own = (name: string): boolean => {
+    const rule = read.value.get(name.toLowerCase());
+    return rule !== undefined && rule.expr.type !== "prose"; // a prose rule is supplied by an import
+  };
+  const rules: { name: string; expr: Expr; token: boolean | undefined }[] = [];
+  const imported: string[] = [];
+  for (const name of g.ruleNames) {
+    const def = g.require(name);
+    if (own(name)) {
+      // the token flag grammar() gives a bare expression: set for a rule of one character
+      const byDefault = g.analysis.charSet(def.expr) !== null;
+      rules.push({ name: def.name, expr: def.expr, token: def.token === byDefault ? undefined : def.token });
+      continue;
+    }
+    const from = [...source.imports, core].map((i) => i.definition(name)).find((d) => d !== undefined);
+    if (from === undefined || from.name !== def.name || from.token !== def.token || !sameExpr(from.expr, def.expr)) {
+      throw new Error(`${source.file}: rule ${name} is not an import's rule as it stands; the generator cannot write it as a name`);
+    }
+    imported.push(def.name);
+  }
+  return { name: source.name, rules, imported };
+}
+
+const ruleKey = (name: string): string => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name));
+
+/** The text of src/schemes/generated/grammars.ts, from the files of grammar/ that `read` returns by name. */
+export function schemeGrammarsModule(read: (file: string) => string): string {
+  const used = new Set<string>();
+  const blocks: string[] = [];
+  for (const [exportName, source] of Object.entries(precompiledSources)) {
+    const p = precompile(read(source.file), source);
+    const rules = p.rules.map((r) => {
+      const expr = exprSource(r.expr, used);
+      return `    ${ruleKey(r.name)}: ${r.token === undefined ? expr : `{ expr: ${expr}, token: ${r.token} }`},`;
+    });
+    blocks.push(
+      [
+        `/** grammar/${source.file} (${source.name}), loaded${source.departures.length > 0 ? " with its departures" : ""}: do not edit. */`,
+        `export const ${exportName}: PrecompiledGrammar = {`,
+        `  name: ${JSON.stringify(p.name)},`,
+        "  rules: {",
+        ...rules,
+        "  },",
+        `  imported: [${p.imported.map((n) => JSON.stringify(n)).join(", ")}],`,
+        "};",
+      ].join("\n"),
+    );
+  }
+  const files = Object.values(precompiledSources).map((s) => `grammar/${s.file}`);
+  const header = [
+    "// Generated by scripts/gen-scheme-grammars.mjs (src/schemes/precompile.ts), do not edit.",
+    "// Source: the ABNF of record,",
+    ...[0, 3, 6].map((k) => `//   ${files.slice(k, k + 3).join(", ")},`),
+    "// each file loaded with the imports and departures of src/schemes/sources.ts and written as",
+    "// expression data. test/schemes/precompiled.test.ts regenerates it and holds it equal; after",
+    "// changing a file there: npm run build && node scripts/gen-scheme-grammars.mjs",
+    `import { ${[...used].sort().join(", ")} } from "../../abnf/expr.js";`,
+    'import type { PrecompiledGrammar } from "../precompiled.js";',
+  ];
+  return `${header.join("\n")}\n\n${blocks.join("\n\n")}\n`;
+}

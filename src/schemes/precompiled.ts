@@ -1,0 +1,40 @@
+// A built-in scheme grammar from its precompiled expression data (src/schemes/generated/
+// grammars.ts): what the ABNF loader made of its file in grammar/ (RFC 5234, RFC 7405), written
+// out by scripts/gen-scheme-grammars.mjs so that importing the package reads no ABNF text.
+import type { RuleDefinition } from "../abnf/analysis.js";
+import { grammar, type Grammar, type RuleInput, type RuleInputs } from "../abnf/grammar.js";
+import { core } from "../grammars/core.js";
+
+/** A scheme grammar as the generator writes it. */
+export interface PrecompiledGrammar {
+  /** The grammar's name, for messages and docs. */
+  readonly name: string;
+  /**
+   * The rules its ABNF of record defines, in the file's order, with the departures applied. A
+   * bare expression gets the default `token` flag (set for a rule of one character, RFC 5234
+   * §2.3's terminal values); the others say theirs.
+   */
+  readonly rules: RuleInputs;
+  /**
+   * The rules it takes from its imports or the RFC 5234 Appendix B.1 core rules (a rule the text
+   * names but does not define, or defines only as prose, RFC 5234 §4), in the order the loader
+   * reached them.
+   */
+  readonly imported: readonly string[];
+}
+
+/**
+ * The grammar of `data`, with the rules it names taken from `imports` (then the core rules): the
+ * same rules in the same order, with the same definitions and token flags, as the loader makes
+ * of the ABNF text (test/schemes/precompiled.test.ts holds them equal).
+ */
+export function precompiledGrammar(data: PrecompiledGrammar, imports: readonly Grammar[]): Grammar {
+  const rules: Record<string, RuleInput> = { ...data.rules };
+  for (const name of data.imported) {
+    let def: RuleDefinition | undefined;
+    for (const g of [...imports, core]) if ((def = g.definition(name)) !== undefined) break;
+    if (def === undefined) throw new TypeError(`${data.name}: no import defines ${name}; run scripts/gen-scheme-grammars.mjs`);
+    rules[def.name] = { expr: def.expr, token: def.token };
+  }
+  return grammar(rules, { name: data.name });
+}
