@@ -182,10 +182,14 @@ class Grid {
 
   line(row: number, paint: Paint): string {
     const cells = this.#rows[row] ?? [];
+    // no trailing spaces: stop at the last drawn cell that is not one (a loop, not /[ ]+$/,
+    // whose backtracking is quadratic on a long run of spaces)
+    let end = cells.length;
+    while (end > 0 && (cells[end - 1] === undefined || cells[end - 1]?.ch === " ")) end--;
     let out = "";
     let run = "";
     let colour: Colour | undefined;
-    for (let c = 0; c < cells.length; c++) {
+    for (let c = 0; c < end; c++) {
       const cell = cells[c] ?? { ch: " ", colour: undefined };
       if (cell.colour !== colour) {
         out += paint(colour, run);
@@ -194,7 +198,7 @@ class Grid {
       }
       run += cell.ch;
     }
-    return (out + paint(colour, run)).replace(/ +$/, "");
+    return out + paint(colour, run);
   }
 }
 

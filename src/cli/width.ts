@@ -58,24 +58,55 @@ function clusterWidth(cluster: string): number {
 export function textWidth(text: string): number {
   // ASCII without controls: one column a character
   if (/^[\x20-\x7e]*$/.test(text)) return text.length;
-  let w = 0;
-  for (const { segment } of segmenter.segment(text)) w += clusterWidth(segment);
-  return w;
+  return columnsOf(text)[text.length] as number;
 }
+
+/** Printable ASCII: between two of these there is always a grapheme cluster boundary (UAX #29 GB999). */
+const safe = (c: number): boolean => c >= 0x20 && c <= 0x7e;
+
+/**
+ * How much text Intl.Segmenter is given at a time: its iteration takes time quadratic in the
+ * length of the string segmented (V8), so long text is segmented in windows.
+ */
+const WINDOW = 256;
 
 /**
  * The column at which each UTF-16 offset of `text` starts, `text.length + 1` entries. An offset
  * inside a grapheme cluster (after its first character) maps to the column after the cluster: a
- * combining mark belongs to the cell of the character before it.
+ * combining mark belongs to the cell of the character before it. Linear in the length: printable
+ * ASCII followed by printable ASCII is a cluster of its own; other text is segmented a window at
+ * a time, starting at a cluster boundary and keeping all of the window's clusters but the last
+ * (which may go on past it).
  */
 export function columnsOf(text: string): readonly number[] {
-  const cols = new Array<number>(text.length + 1);
+  const n = text.length;
+  const cols = new Array<number>(n + 1);
   let col = 0;
-  for (const { segment, index } of segmenter.segment(text)) {
-    cols[index] = col;
-    col += clusterWidth(segment);
-    for (let k = 1; k < segment.length; k++) cols[index + k] = col;
+  let i = 0;
+  while (i < n) {
+    if (safe(text.charCodeAt(i)) && (i + 1 === n || safe(text.charCodeAt(i + 1)))) {
+      cols[i++] = col++;
+      continue;
+    }
+    for (let size = WINDOW; ; size *= 2) {
+      let end = Math.min(n, i + size);
+      // whole code points: a window cut between a surrogate pair would end a cluster early
+      if (end < n && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+      const clusters = [...segmenter.segment(text.slice(i, end))];
+      const keep = end === n ? clusters.length : clusters.length - 1;
+      if (keep === 0) continue; // one cluster longer than the window: a bigger window
+      for (let k = 0; k < keep; k++) {
+        const { segment, index } = clusters[k] as Intl.SegmentData;
+        const at = i + index;
+        cols[at] = col;
+        col += clusterWidth(segment);
+        for (let j = 1; j < segment.length; j++) cols[at + j] = col;
+      }
+      const last = clusters[keep - 1] as Intl.SegmentData;
+      i += last.index + last.segment.length;
+      break;
+    }
   }
-  cols[text.length] = col;
+  cols[n] = col;
   return cols;
 }

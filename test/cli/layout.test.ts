@@ -38,6 +38,41 @@ describe("textWidth: terminal columns", () => {
   });
 });
 
+describe("columnsOf: long text, segmented a window at a time", () => {
+  const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
+  /** The columns from segmenting the whole string at once (quadratic in V8, so only on short text). */
+  function reference(text: string): number[] {
+    const cols = new Array<number>(text.length + 1);
+    let col = 0;
+    for (const { segment, index } of segmenter.segment(text)) {
+      cols[index] = col;
+      col += textWidth(segment);
+      for (let k = 1; k < segment.length; k++) cols[index + k] = col;
+    }
+    cols[text.length] = col;
+    return cols;
+  }
+  const piece = fc.constantFrom("a", "/", "例", "e\u0301", "\u0301", "🇫🇷", "🇫", "👩\u200d💻", "❤\ufe0f", "\u1100\u1161\u11a8", "x\u200d", "😀", "\u06001", "\r\n");
+  test("the same columns as segmenting the whole text, across window edges (surrogate pairs, ZWJ sequences, flags)", () => {
+    fc.assert(fc.property(fc.array(piece, { maxLength: 400 }), (ps) => {
+      const text = ps.join("");
+      expect(columnsOf(text)).toEqual(reference(text));
+    }), { numRuns: 100 });
+  });
+
+  // Regression: a 100,000-character URI took seconds (Intl.Segmenter over the whole text, and
+  // /[ ]+$/ on each label row, are quadratic); both are linear now.
+  test("a 100,000-character path draws", () => {
+    const text = `http://a/${"x".repeat(100000)}?q#f`;
+    const lines = figure(text, referenceParts(parsed(text)), plain);
+    expect(lines[0]).toBe(" ".repeat(6) + "host");
+    expect(lines[2]).toBe(text);
+    expect(columnsOf("例".repeat(100000))[200000]).toBe(200000);
+  });
+});
+
+const parsed = (text: string): UriReference => reference(text);
+
 /** The parsed reference of a generated string (IRI-reference when it is not a URI reference). */
 function reference(text: string): UriReference {
   const r = parse(text);
