@@ -67,7 +67,7 @@ describe("columnsOf: long text, segmented a window at a time", () => {
     const lines = figure(text, referenceParts(parsed(text)), plain);
     expect(lines[0]).toBe(" ".repeat(6) + "host");
     expect(lines[2]).toBe(text);
-    expect(columnsOf("例".repeat(100000))[200000]).toBe(200000);
+    expect(columnsOf("例".repeat(100000))[100000]).toBe(200000);
   });
 });
 
