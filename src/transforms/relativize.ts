@@ -89,33 +89,43 @@ function readsBack(path: string, hasAuthority: boolean): boolean {
   return !(slash < 0 ? path : path.slice(0, slash)).includes(":");
 }
 
-/**
- * The prefixes a relative-path reference can reach from the base (§5.2.3 merge, §5.2.4): for
- * u = 0, 1, … "../" steps, the directory the merged path is left in. `dir` is the base's
- * directory with its dot segments removed (the result of §5.2.4 on the merged path is the same).
- */
-function reachableDirectories(dir: string): string[] {
-  if (dir === "") return [""]; // the merged path is the reference's path alone
-  const rooted = dir.charCodeAt(0) === 0x2f;
-  const inner = rooted ? dir.slice(1, -1) : dir.slice(0, -1);
-  const dirs = dir === "/" ? [] : inner.split("/"); // "//" holds one empty segment
-  const out: string[] = [];
-  for (let u = 0; u <= dirs.length; u++) {
-    const kept = dirs.slice(0, dirs.length - u);
-    // §5.2.4 step 2C on a rootless path leaves a "/" once every segment is gone: "a/../x" is "/x".
-    out.push(kept.length === 0 ? (rooted || u > 0 ? "/" : "") : (rooted ? "/" : "") + kept.map((s) => `${s}/`).join(""));
-  }
-  return out;
-}
+/** How many of the directories a relative path reaches are tried (see {@link relativePaths}). */
+const REACHED_TRIED = 4;
 
-/** The relative-path texts (§4.2) worth trying for the target path `tp`, from the base directory `dir`. */
+/**
+ * The relative-path texts (§4.2) worth trying for the target path `tp`, from the base directory
+ * `dir` (the base's directory with its dot segments removed; §5.2.4 on the merged path gives the
+ * same result). For u = 0, 1, … "../" steps, §5.2.3 merge and §5.2.4 leave the merged path in a
+ * directory that is a prefix of `dir` (its first segments), or "/" once every segment is gone
+ * (§5.2.4 step 2C: "a/../x" is "/x"); a reference with u steps exists when the target path
+ * begins with that directory.
+ *
+ * Each step up adds "../" and gives back at least one segment and its "/", so a candidate with
+ * more steps is always longer (by 4 or more) than one with fewer: only the first few reachable
+ * directories are tried, which keeps the work linear in the length of the paths (a base path of n
+ * segments reaches n directories).
+ */
 function relativePaths(dir: string, tp: string): string[] {
+  const rooted = dir.charCodeAt(0) === 0x2f;
+  // ends[k]: the length of the directory that keeps k segments (rooted: ends[0] is the root "/")
+  const ends: number[] = [];
+  for (let i = dir.indexOf("/"); i >= 0; i = dir.indexOf("/", i + 1)) ends.push(i + 1);
+  const segments = rooted ? ends.length - 1 : ends.length;
+  let common = 0;
+  const max = Math.min(dir.length, tp.length);
+  while (common < max && dir.charCodeAt(common) === tp.charCodeAt(common)) common++;
   const out: string[] = [];
-  const prefixes = reachableDirectories(dir);
-  for (let u = 0; u < prefixes.length; u++) {
-    const prefix = prefixes[u] ?? "";
-    if (!tp.startsWith(prefix)) continue;
-    const rest = tp.slice(prefix.length);
+  let tried = 0;
+  for (let u = 0; u <= segments && tried < REACHED_TRIED; u++) {
+    const k = segments - u;
+    let length: number;
+    if (dir === "") length = 0; // the merged path is the reference's path alone
+    else if (rooted) length = ends[k] ?? 1;
+    else if (k > 0) length = ends[k - 1] ?? 0;
+    else length = -1; // "/", reached from a rootless directory once every segment is gone
+    if (length >= 0 ? length > common : tp.charCodeAt(0) !== 0x2f) continue;
+    tried++;
+    const rest = tp.slice(length < 0 ? 1 : length);
     if (u === 0) {
       // §4.2: "./" before a first segment with a ":", and before a path that would begin with
       // "/" (an absolute-path, or with "//" a network-path); "." for the directory itself, as
