@@ -1,0 +1,458 @@
+// RFC 3986 §7 and RFC 3987 §8 as a check: the inputs where a WHATWG URL parser (browsers,
+// Node's URL, fetch) reads another host than RFC 3986's grammar does, or that hide something
+// from a reader or a filter. Valid or not, the input is read twice: by RFC 3986's grammar (RFC
+// 3987's for text beyond ASCII) and as whatwg.ts says the URL Standard reads it.
+import tr46 from "tr46";
+import type { Host, UriReference } from "../ast/nodes.js";
+import { isNode } from "../ast/make.js";
+import type { UriSyntaxError } from "../errors.js";
+import { describeValue } from "../describe.js";
+import { BIDI_CONTROL, referenceFindings } from "../iri/bidi.js";
+import { hostToAscii, isALabelCandidate, labelToUnicode, UTS46 } from "../iri/idna.js";
+import { mixesScripts } from "../iri/scripts.js";
+import { referenceArgument } from "../operations.js";
+import { normalizeReference } from "../transforms/normalize.js";
+import { serialize } from "../transforms/serialize.js";
+import {
+  domainToAscii, endsInANumber, FORBIDDEN_DOMAIN, parseHost, parseIpv4, percentDecodeBytes, serializeIpv4, serializeIpv6, SPECIAL_SCHEMES, utf8DecodeWithoutBom,
+  whatwgSplit, type Range, type WhatwgSplit,
+} from "./whatwg.js";
+
+/** Where a finding stands. `"reference"`: the reference as a whole (characters before or after it). */
+export type SecurityComponent = "scheme" | "authority" | "userinfo" | "host" | "port" | "path" | "query" | "fragment" | "reference";
+
+/** What each finding code means and where that is written. */
+const CODES = {
+  "syntax": ["RFC 3986 §4.1", "RFC 3987 §2.2"],
+  "edge-space-or-control": ["RFC 3986 §2", "URL Standard #concept-basic-url-parser"],
+  "tab-or-newline": ["RFC 3986 §2", "URL Standard #concept-basic-url-parser"],
+  "backslash": ["RFC 3986 §2", "URL Standard #special-authority-ignore-slashes-state", "URL Standard #authority-state", "URL Standard #path-state"],
+  "missing-authority": ["RFC 3986 §3", "RFC 9110 §4.2.1", "URL Standard #special-authority-slashes-state"],
+  "empty-host": ["RFC 3986 §3.2.2", "RFC 9110 §4.2.1", "RFC 6455 §3", "URL Standard #host-state"],
+  "multiple-at": ["RFC 3986 §3.2.1", "URL Standard #authority-state"],
+  "userinfo": ["RFC 3986 §3.2.1", "RFC 3986 §7.5", "RFC 9110 §4.2.4"],
+  "password": ["RFC 3986 §3.2.1", "RFC 3986 §7.5"],
+  "percent-encoded-host": ["RFC 3986 §3.2.2", "URL Standard #concept-host-parser"],
+  "encoded-host-delimiter": ["RFC 3986 §2.2", "RFC 3986 §7.3", "URL Standard #forbidden-domain-code-point"],
+  "non-ascii-host": ["RFC 3987 §3.1", "URL Standard #concept-domain-to-ascii"],
+  "idna-mapped-host": ["RFC 3987 §8", "UTS #46 §4", "URL Standard #concept-domain-to-ascii"],
+  "mixed-scripts": ["RFC 3987 §7.5", "RFC 3987 §8", "UTS #39 §5.2"],
+  "ipv4-number-form": ["RFC 3986 §3.2.2", "RFC 3986 §7.4", "URL Standard #concept-ipv4-parser"],
+  "ipv4-number-invalid": ["RFC 3986 §7.4", "URL Standard #ends-in-a-number-checker"],
+  "ip-literal-unsupported": ["RFC 3986 §3.2.2", "URL Standard #concept-ipv6-parser"],
+  "port-out-of-range": ["RFC 3986 §3.2.3", "URL Standard #port-state"],
+  "host-differs": ["RFC 3986 §3.2.2", "URL Standard #concept-host-parser"],
+  "bidi-formatting-character": ["RFC 3987 §4.1"],
+  "mixed-direction": ["RFC 3987 §4.2"],
+  "rtl-not-at-ends": ["RFC 3987 §4.2"],
+  "encoded-dot-segment": ["RFC 3986 §2.3", "RFC 3986 §6.2.2.3", "URL Standard #double-dot-path-segment"],
+  "encoded-path-separator": ["RFC 3986 §2.2", "RFC 3986 §7.3"],
+} as const satisfies Record<string, readonly string[]>;
+
+/**
+ * What a {@link SecurityFinding} is about:
+ * - `"syntax"`: not a URI reference (RFC 3986 §4.1) nor, with characters beyond ASCII, an IRI
+ *   reference (RFC 3987 §2.2); `error` says where and why.
+ * - `"edge-space-or-control"`, `"tab-or-newline"`: characters no URI holds (§2) that a WHATWG
+ *   parser removes before reading: C0 controls and spaces at either end, tabs and newlines anywhere.
+ * - `"backslash"`: a "\" a WHATWG parser reads as "/" (special schemes, and relative references
+ *   against one), so it can end the authority or open one.
+ * - `"missing-authority"`: an http, https, ws, wss or ftp URI without "//": RFC 3986 reads a path,
+ *   a WHATWG parser reads what follows as the authority.
+ * - `"empty-host"`: an empty host where the scheme needs one (RFC 9110 §4.2.1: reject it); a
+ *   WHATWG parser fails, or skips the slashes and reads a host out of the path.
+ * - `"multiple-at"`: more than one "@" in the authority: RFC 3986 rejects it, a WHATWG parser takes
+ *   the last "@" as the end of the userinfo.
+ * - `"userinfo"`, `"password"`: userinfo, and a password in it (RFC 3986 §3.2.1 deprecates
+ *   passwords, §7.5; RFC 9110 §4.2.4: http(s) senders must not send userinfo).
+ * - `"percent-encoded-host"`: a percent-encoded octet in a reg-name, which RFC 3986 keeps as data and
+ *   a WHATWG parser decodes before reading the host; `"encoded-host-delimiter"` when it decodes to a
+ *   delimiter or a character no host may hold (`%40`, `%2F`, `%3A`, `%00`, `%25`, ...).
+ * - `"non-ascii-host"`: a host with characters beyond ASCII (or their percent-encoded UTF-8): a
+ *   WHATWG parser reads its A-label (UTS #46); `"idna-mapped-host"` when that mapping changes more
+ *   than case (full-width letters, circled digits, U+3002 as ".", zero-width characters dropped).
+ * - `"mixed-scripts"`: a host label that mixes scripts, e.g. Latin with Cyrillic (RFC 3987 §8).
+ * - `"ipv4-number-form"`: a host that is no RFC 3986 `IPv4address` but that a WHATWG parser (for a
+ *   special scheme) or inet_aton-style code (any scheme) reads as an IPv4 address: `127.1`,
+ *   `0x7f.1`, `0177.0.0.1`, `2130706433`, `127.0.0.1.` (RFC 3986 §7.4: these are reg-names);
+ *   `"ipv4-number-invalid"`: its last label is a number but it is no address (a WHATWG parser fails).
+ * - `"ip-literal-unsupported"`: an IP-literal a WHATWG parser refuses (IPvFuture).
+ * - `"port-out-of-range"`: a port above 65535 (RFC 3986 sets no bound; a WHATWG parser fails).
+ * - `"host-differs"`: the two readings name different hosts for a reason none of the codes above names.
+ * - `"bidi-formatting-character"`, `"mixed-direction"`, `"rtl-not-at-ends"`: RFC 3987 §4.1 and §4.2
+ *   (as `iriBidiFindings`).
+ * - `"encoded-dot-segment"`: a path segment that is "." or ".." once `%2E` is decoded: RFC 3986
+ *   §6.2.2 normalization and WHATWG parsers remove it as a dot segment, a check on the raw path
+ *   does not see it.
+ * - `"encoded-path-separator"`: `%2F` or `%5C` in a path segment: data for RFC 3986 and WHATWG, a
+ *   separator for a back end that decodes before it splits the path (RFC 3986 §7.3).
+ */
+export type SecurityFindingCode = keyof typeof CODES;
+
+/** Every finding code, in the order findings at the same offset are listed. */
+export const securityFindingCodes: readonly SecurityFindingCode[] = Object.freeze(Object.keys(CODES) as SecurityFindingCode[]);
+
+/** Codes about the host a reader picks: their findings carry `whatwgHost`. */
+const HOST_CODES: ReadonlySet<SecurityFindingCode> = new Set<SecurityFindingCode>([
+  "syntax", "backslash", "missing-authority", "empty-host", "multiple-at", "percent-encoded-host", "encoded-host-delimiter",
+  "non-ascii-host", "idna-mapped-host", "ipv4-number-form", "ipv4-number-invalid", "ip-literal-unsupported", "port-out-of-range", "host-differs",
+]);
+
+/**
+ * One risky thing about a reference. `offset` and `text` locate it in the input (for a node, in its
+ * serialization), in UTF-16 code units, as in `iriBidiFindings`.
+ */
+export interface SecurityFinding {
+  readonly code: SecurityFindingCode;
+  readonly component: SecurityComponent;
+  readonly offset: number;
+  readonly text: string;
+  /** What is risky and what each reading makes of it, in words. */
+  readonly message: string;
+  /** Where the rule is written: RFC sections, and URL Standard anchors (https://url.spec.whatwg.org/#...). */
+  readonly cite: readonly string[];
+  /**
+   * For findings about the host: the host a WHATWG URL parser reads (serialized as `URL#hostname`
+   * gives it, `[...]` around IPv6), `null` when it fails on the input, and left out when the
+   * reference has no authority of its own (a relative reference keeps its base's host).
+   */
+  readonly whatwgHost?: string | null;
+  /** For `"syntax"`: the error of the RFC 3986 (or RFC 3987) parse. */
+  readonly error?: UriSyntaxError;
+}
+
+/** Options of {@link securityFindings}. */
+export interface SecurityOptions {
+  /**
+   * The base a relative reference will be resolved against (its scheme is what matters: WHATWG
+   * parsers treat http, https, ws, wss, ftp and file specially). When left out, a relative
+   * reference is judged as against an http base, the common case on the web.
+   */
+  readonly base?: string | UriReference | undefined;
+}
+
+/** Schemes whose URIs need a non-empty host: RFC 9110 §4.2.1 (http, https), RFC 6455 §3 (ws, wss), and WHATWG's special ones. */
+const NEEDS_HOST: ReadonlySet<string> = new Set(["http", "https", "ws", "wss", "ftp"]);
+
+/** What a decoded host octet may not be: a delimiter, or a forbidden domain code point of the URL Standard. */
+// eslint-disable-next-line no-control-regex
+const DELIMITER_OCTET = /[\u0000-\u0020#%/:<>?@[\\\]^|\u007F]/;
+// eslint-disable-next-line no-control-regex
+const NON_ASCII = /[^\x00-\x7F]/;
+const TRIPLET = /%[0-9A-Fa-f]{2}/g;
+/** RFC 3986 §3.2.2 IPv4address: four dec-octets. */
+const DEC_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
+const DOTTED_DECIMAL = new RegExp(`^${DEC_OCTET}(?:\\.${DEC_OCTET}){3}$`);
+
+/** A reference as both readings see it: components with their offsets in the text. */
+interface Reading {
+  readonly scheme: string; // the effective scheme (the base's for a relative reference), lowercase
+  readonly special: boolean;
+  readonly userinfo: { readonly text: string; readonly offset: number } | undefined;
+  readonly host: { readonly text: string; readonly offset: number; readonly node: Host | undefined } | undefined;
+  readonly port: { readonly text: string; readonly offset: number } | undefined;
+  readonly path: { readonly text: string; readonly offset: number };
+}
+
+const describeHost = (h: string | null | undefined): string =>
+  h === undefined ? "" : h === null ? "a WHATWG URL parser fails on the input" : `a WHATWG URL parser reads the host ${JSON.stringify(h)}`;
+
+/**
+ * The risky parts of a reference, as typed findings in text order: where a WHATWG URL parser
+ * (browsers, Node's `URL`, `fetch`) would read another host than RFC 3986 does, what hides a host
+ * or a path from a reader or a filter, and userinfo. The input need not be valid: text that is no
+ * URI reference gets a `"syntax"` finding (with the `UriSyntaxError`) and the findings its raw text
+ * gives, which explain what a browser would make of it. An empty list means none of these risks,
+ * not that the reference is safe to fetch: check the address a host resolves to as well.
+ *
+ * A string is read as `URI-reference`, or with characters beyond ASCII as `IRI-reference`; a node
+ * from `parse` is checked as its serialization. Anything else is a TypeError.
+ *
+ * @example
+ * securityFindings("http://evil.com\\@good.com/").map((f) => f.code); // ["syntax", "backslash"]
+ * securityFindings("http://0x7f.1/")[0]?.whatwgHost; // "127.0.0.1"
+ */
+export function securityFindings(input: string | UriReference, options?: SecurityOptions): readonly SecurityFinding[] {
+  const base = baseSchemeOf(options);
+  let text: string;
+  if (typeof input === "string") text = input;
+  else if (isNode(input) && (input.kind === "URI" || input.kind === "relative-ref")) text = serialize(input);
+  else {
+    referenceArgument(input, "input", "securityFindings"); // throws the TypeError that names the argument
+    throw new TypeError(`securityFindings: the argument "input" must be a URI reference (a string, or a node from parse), got ${describeValue(input)}`);
+  }
+  const parsed = referenceArgument(text, "input", "securityFindings");
+  const split = whatwgSplit(text, base.scheme, base.given);
+  const out: SecurityFinding[] = [];
+  const add = (code: SecurityFindingCode, component: SecurityComponent, offset: number, found: string, message: string, error?: UriSyntaxError): void => {
+    const f: { -readonly [K in keyof SecurityFinding]: SecurityFinding[K] } = { code, component, offset, text: found, message, cite: CODES[code] };
+    if (HOST_CODES.has(code) && split.authority !== undefined) f.whatwgHost = split.host;
+    if (error !== undefined) f.error = error;
+    out.push(Object.freeze(f));
+  };
+  const componentAt = (offset: number): SecurityComponent => componentOf(split, offset);
+  const slice = (r: Range): string => text.slice(r.start, r.end);
+
+  // What a WHATWG parser removes or rereads, and the syntax error: only text that is no URI has them.
+  if (!parsed.ok) {
+    const e = parsed.error;
+    const cp = text.codePointAt(e.offset);
+    const at = cp === undefined ? "" : String.fromCodePoint(cp);
+    const whatwg = describeHost(split.authority === undefined ? undefined : split.host);
+    add("syntax", componentAt(e.offset), e.offset, at, `${e.shortMessage}${whatwg === "" ? "" : `; ${whatwg}`}`, e);
+    for (const r of split.edges) {
+      add("edge-space-or-control", "reference", r.start, slice(r), "C0 controls and spaces at either end are no part of a URI (RFC 3986 §2, §C); a WHATWG URL parser removes them and reads the rest");
+    }
+    for (const r of split.tabs) {
+      const component = componentAt(r.start);
+      const scheme = component === "scheme" && split.scheme !== undefined ? `; it reads the scheme ${JSON.stringify(split.scheme)}` : "";
+      add("tab-or-newline", component, r.start, slice(r), `a WHATWG URL parser removes every tab and newline before reading (RFC 3986 allows none)${scheme}`);
+    }
+    for (const r of runs(split.slashes)) {
+      const where = split.authority !== undefined && r.start <= split.authority.end ? "authority" : componentAt(r.start);
+      add("backslash", where, r.start, slice(r), `a WHATWG URL parser reads "\\" as "/" in a URL of a special scheme (or relative to one), so it can open or end the authority; RFC 3986 allows no "\\"${hostNote(split)}`);
+    }
+    for (const m of text.matchAll(/\p{Bidi_Control}/gu)) {
+      add("bidi-formatting-character", componentAt(m.index), m.index, m[0], "a bidi formatting character, invisible, that reorders what is shown (RFC 3987 §4.1: an IRI must not contain one)");
+    }
+  }
+
+  const reading = parsed.ok ? rfcReading(parsed.value, base.scheme) : splitReading(text, split, base.scheme);
+  const node = parsed.ok ? parsed.value : undefined;
+
+  // the authority
+  if (split.scheme !== undefined && split.oddSlashes !== undefined && !/\\/.test(slice(split.oddSlashes)) && split.special && split.scheme !== "file") {
+    const n = split.oddSlashes.end - split.oddSlashes.start;
+    if (n < 2 && (node === undefined || node.authority === undefined)) {
+      add("missing-authority", "authority", split.oddSlashes.start, slice(split.oddSlashes),
+        `an ${split.scheme} URI needs "//" and an authority (RFC 9110 §4.2.1); RFC 3986 reads a path here, ${describeHost(split.host)}`);
+    }
+  }
+  if (split.ats.length > 1 && split.authority !== undefined) {
+    add("multiple-at", "authority", split.authority.start, slice(split.authority),
+      `${split.ats.length} "@" in the authority: RFC 3986 ends the userinfo at the first one and then allows no other (§3.2.1); a WHATWG URL parser takes the last one, ${describeHost(split.host)}`);
+  }
+  if (reading.userinfo !== undefined) {
+    const u = reading.userinfo;
+    add("userinfo", "userinfo", u.offset, u.text, "userinfo (RFC 3986 §3.2.1): a reader may take it for the host, and RFC 9110 §4.2.4 forbids it in http(s) URIs; do not show or forward it (§7.5)");
+    const colon = u.text.indexOf(":");
+    if (colon >= 0 && colon < u.text.length - 1) {
+      add("password", "userinfo", u.offset + colon + 1, u.text.slice(colon + 1), "a password in the userinfo, in clear text (RFC 3986 §3.2.1 deprecates it; §7.5)");
+    }
+  }
+  const hostFindings = out.length;
+  if (reading.host !== undefined) hostChecks(reading, split, add);
+  if (reading.port !== undefined && /^[0-9]+$/.test(reading.port.text) && Number(reading.port.text) > 65535) {
+    add("port-out-of-range", "port", reading.port.offset, reading.port.text, `port ${reading.port.text} is above 65535: RFC 3986 sets no bound (§3.2.3), ${describeHost(split.host)}`);
+  }
+  // the readings disagree on the host for a reason no finding above names
+  if (node?.authority !== undefined && split.authority !== undefined && !out.slice(hostFindings).some((f) => HOST_CODES.has(f.code)) && !out.some((f) => f.code === "missing-authority")) {
+    const rfc = rfcHostKey(node, reading);
+    // opaque hosts keep their case in WHATWG URL; RFC 3986 hosts are case-insensitive (§3.2.2)
+    if (reading.special ? rfc !== split.host : rfc?.toLowerCase() !== split.host?.toLowerCase()) {
+      const h = reading.host;
+      add("host-differs", "host", h?.offset ?? split.authority.start, h?.text ?? "", `RFC 3986 reads the host ${JSON.stringify(rfc ?? h?.text ?? "")}; ${describeHost(split.host)}`);
+    }
+  }
+
+  pathChecks(reading, add);
+  if (node !== undefined) {
+    for (const b of referenceFindings(node)) {
+      const message = b.code === "bidi-formatting-character"
+        ? "a bidi formatting character, invisible, that reorders what is shown (RFC 3987 §4.1: an IRI must not contain one)"
+        : b.code === "mixed-direction"
+          ? "a part that mixes right-to-left and left-to-right characters displays in an order that depends on its surroundings (RFC 3987 §4.2)"
+          : "a part with right-to-left characters should start and end with one (RFC 3987 §4.2)";
+      add(b.code, b.component, b.offset, b.text, message);
+    }
+  }
+  const order = new Map(securityFindingCodes.map((c, k) => [c, k]));
+  out.sort((a, b) => a.offset - b.offset || (order.get(a.code) ?? 0) - (order.get(b.code) ?? 0));
+  return Object.freeze(out);
+}
+
+/** The scheme of `options.base` (lowercase), "http" when there is none. */
+function baseSchemeOf(options: unknown): { readonly scheme: string; readonly given: boolean } {
+  if (options === undefined) return { scheme: "http", given: false };
+  if (typeof options !== "object" || options === null || Array.isArray(options)) {
+    throw new TypeError(`securityFindings: the argument "options" must be an object or undefined, got ${describeValue(options)}`);
+  }
+  const base = (options as { base?: unknown }).base;
+  if (base === undefined) return { scheme: "http", given: false };
+  let scheme: string | undefined;
+  if (typeof base === "string") scheme = /^[A-Za-z][A-Za-z0-9+.-]*(?=:)/.exec(base.replace(/^[\u0000-\u0020]+/, "").replace(/[\t\n\r]/g, ""))?.[0];
+  else if (isNode(base) && (base.kind === "URI" || base.kind === "relative-ref")) scheme = base.scheme;
+  else throw new TypeError(`securityFindings: options.base must be a URI (a string, or a node from parse) or undefined, got ${describeValue(base)}`);
+  return scheme === undefined ? { scheme: "http", given: false } : { scheme: scheme.toLowerCase(), given: true };
+}
+
+/** The components of a parsed reference, with their offsets (as bidi.ts counts them). */
+function rfcReading(ref: UriReference, baseScheme: string): Reading {
+  const scheme = ref.scheme?.toLowerCase() ?? baseScheme;
+  let at = ref.scheme === undefined ? 0 : ref.scheme.length + 1;
+  let userinfo: Reading["userinfo"];
+  let host: Reading["host"];
+  let port: Reading["port"];
+  const a = ref.authority;
+  if (a !== undefined) {
+    at += 2;
+    if (a.userinfo !== undefined) {
+      userinfo = { text: a.userinfo, offset: at };
+      at += a.userinfo.length + 1;
+    }
+    const h = serialize(a.host);
+    host = { text: h, offset: at, node: a.host };
+    at += h.length;
+    if (a.port !== undefined) {
+      port = { text: a.port, offset: at + 1 };
+      at += a.port.length + 1;
+    }
+  }
+  return { scheme, special: SPECIAL_SCHEMES.has(scheme), userinfo, host, port, path: { text: ref.path.text, offset: at } };
+}
+
+/** The components as a WHATWG parser delimits them, for text that is no URI reference. */
+function splitReading(text: string, s: WhatwgSplit, baseScheme: string): Reading {
+  const part = (r: Range | undefined): { text: string; offset: number } | undefined => (r === undefined ? undefined : { text: text.slice(r.start, r.end), offset: r.start });
+  const h = part(s.hostRange);
+  return {
+    scheme: s.scheme ?? baseScheme,
+    special: s.special,
+    userinfo: part(s.userinfo),
+    host: h === undefined ? undefined : { ...h, node: undefined },
+    port: part(s.port),
+    path: part(s.path) ?? { text: "", offset: text.length },
+  };
+}
+
+/** Runs of adjacent offsets, as ranges. */
+function runs(offsets: readonly number[]): Range[] {
+  const out: Range[] = [];
+  for (const o of offsets) {
+    const last = out[out.length - 1];
+    if (last !== undefined && last.end === o) out[out.length - 1] = { start: last.start, end: o + 1 };
+    else out.push({ start: o, end: o + 1 });
+  }
+  return out;
+}
+
+const within = (r: Range | undefined, o: number): boolean => r !== undefined && o >= r.start && (o < r.end || (r.start === r.end && o === r.start));
+
+function componentOf(s: WhatwgSplit, o: number): SecurityComponent {
+  if (s.edges.some((r) => within(r, o))) return "reference";
+  if (within(s.schemeRange, o)) return "scheme";
+  if (within(s.userinfo, o)) return "userinfo";
+  if (within(s.hostRange, o)) return "host";
+  if (within(s.port, o)) return "port";
+  if (within(s.authority, o)) return "authority";
+  if (s.authority !== undefined && o < s.authority.start && o > (s.schemeRange?.end ?? -1)) return "authority";
+  if (within(s.query, o) || (s.query !== undefined && o === s.query.start - 1)) return "query";
+  if (within(s.fragment, o) || (s.fragment !== undefined && o >= s.fragment.start - 1)) return "fragment";
+  if (s.schemeRange !== undefined && o === s.schemeRange.end) return "scheme";
+  return "path";
+}
+
+const hostNote = (s: WhatwgSplit): string => (s.authority === undefined ? "" : `; ${describeHost(s.host)}`);
+
+type Add = (code: SecurityFindingCode, component: SecurityComponent, offset: number, text: string, message: string) => void;
+
+/** The findings about the host of a reading. */
+function hostChecks(r: Reading, s: WhatwgSplit, add: Add): void {
+  const h = r.host;
+  if (h === undefined) return;
+  const whatwg = describeHost(s.host);
+  if (h.text === "") {
+    if (NEEDS_HOST.has(r.scheme)) {
+      add("empty-host", "host", h.offset, "", `an empty host, which an ${r.scheme} URI may not have (RFC 9110 §4.2.1: reject it); ${whatwg}`);
+    }
+    return;
+  }
+  if (h.text.startsWith("[")) {
+    if (h.node !== undefined && parseHost(h.text, r.special) === null) {
+      add("ip-literal-unsupported", "host", h.offset, h.text, `an IP-literal RFC 3986 allows (§3.2.2) that WHATWG URL parsers do not (no IPvFuture); ${whatwg}`);
+    }
+    return;
+  }
+  if (DOTTED_DECIMAL.test(h.text)) return; // an IPv4address: the same address for every reader
+  const triplets = [...h.text.matchAll(TRIPLET)];
+  if (triplets.length > 0) {
+    add("percent-encoded-host", "host", h.offset, h.text,
+      `percent-encoded octets in the host: RFC 3986 keeps them as data (§3.2.2), ${r.special ? "a WHATWG URL parser decodes them before reading the host" : "software that decodes them reads another host"}; ${whatwg}`);
+    const bad = triplets.filter((m) => DELIMITER_OCTET.test(String.fromCharCode(parseInt(m[0].slice(1), 16))));
+    if (bad.length > 0) {
+      add("encoded-host-delimiter", "host", h.offset + (bad[0]?.index ?? 0), bad[0]?.[0] ?? "",
+        `${bad.map((m) => m[0]).join(", ")} decode to a delimiter or a character no host may hold: a parser that decodes the host and re-reads it moves the authority (curl CVE-2022-27780, fast-uri CVE-2026-6322); ${whatwg}`);
+    }
+  }
+  const decoded = triplets.length > 0 ? utf8DecodeWithoutBom(percentDecodeBytes(h.text)) : h.text;
+  let ascii: string | null = decoded.toLowerCase();
+  if (NON_ASCII.test(decoded)) {
+    add("non-ascii-host", "host", h.offset, h.text,
+      `a host beyond ASCII: it stands for its A-label (RFC 3987 §3.1 with IDNA), which a WHATWG URL parser reads (UTS #46); ${whatwg}`);
+    ascii = domainToAscii(decoded);
+    if (ascii !== null) {
+      const u = tr46.toUnicode(ascii, UTS46);
+      const back = u.domain;
+      if (!u.error && back !== decoded.normalize("NFC").toLowerCase()) {
+        add("idna-mapped-host", "host", h.offset, h.text,
+          `UTS #46 maps the host to other characters (${JSON.stringify(back)}): compatibility forms, full-width letters and dots, ignorable characters; ${whatwg}`);
+      }
+    }
+  }
+  // labels that mix scripts, U-labels of A-labels included
+  const mixed = decoded.split(/[.\u3002\uFF0E\uFF61]/).map((l) => (isALabelCandidate(l) ? labelToUnicode(l) ?? l : l)).filter((l) => mixesScripts(l));
+  if (mixed.length > 0) {
+    add("mixed-scripts", "host", h.offset, h.text, `the label ${mixed.map((l) => JSON.stringify(l)).join(", ")} mixes scripts, as look-alikes of another name do (RFC 3987 §8)`);
+  }
+  const numeric = r.special ? ascii : h.text.toLowerCase();
+  if (numeric !== null && !FORBIDDEN_DOMAIN.test(numeric) && endsInANumber(numeric)) {
+    const v4 = parseIpv4(numeric);
+    if (v4 !== null) {
+      add("ipv4-number-form", "host", h.offset, h.text,
+        `no IPv4address of RFC 3986 (four decimal octets), so a reg-name (§7.4), but ${r.special ? "a WHATWG URL parser" : "inet_aton-style code"} reads the IPv4 address ${serializeIpv4(v4)}; ${whatwg}`);
+    } else if (r.special) {
+      add("ipv4-number-invalid", "host", h.offset, h.text, `the last label is a number, so a WHATWG URL parser reads the host as an IPv4 address, and fails; RFC 3986 reads a reg-name (§3.2.2)`);
+    }
+  }
+}
+
+/** The host as RFC 3986 reads it, in the form a WHATWG parser serializes hosts, for comparison. */
+function rfcHostKey(ref: UriReference, r: Reading): string | null | undefined {
+  const a = normalizeReference(ref).authority;
+  if (a === undefined) return undefined;
+  const h = a.host;
+  if (h.kind === "IPv4address") return h.text;
+  if (h.kind === "IPv6address") return `[${serializeIpv6(h.pieces)}]`;
+  if (h.kind === "IPvFuture") return serialize(h);
+  if (!r.special) return serialize(h).toLowerCase();
+  const ascii = hostToAscii(h.text);
+  const key = ascii.ok ? ascii.value.toLowerCase() : null;
+  return r.scheme === "file" && key === "localhost" ? "" : key;
+}
+
+/** The findings about the path: encoded dot segments and separators. */
+function pathChecks(r: Reading, add: Add): void {
+  const p = r.path;
+  let start = 0;
+  const sep = r.special ? /[/\\]/g : /\//g;
+  const segments: [number, number][] = [];
+  for (const m of p.text.matchAll(sep)) {
+    segments.push([start, m.index]);
+    start = m.index + 1;
+  }
+  segments.push([start, p.text.length]);
+  for (const [s, e] of segments) {
+    const seg = p.text.slice(s, e);
+    if (!seg.includes("%")) continue;
+    const dots = seg.replace(/%2e/gi, ".");
+    if (dots !== seg && (dots === "." || dots === "..")) {
+      add("encoded-dot-segment", "path", p.offset + s, seg,
+        `the segment ${JSON.stringify(seg)} is ${JSON.stringify(dots)}: RFC 3986 normalization (§6.2.2) and WHATWG URL parsers remove it as a dot segment, a check on the raw path does not see it`);
+    }
+    const slash = /%2f|%5c/i.exec(seg);
+    if (slash !== null) {
+      add("encoded-path-separator", "path", p.offset + s, seg,
+        `${slash[0]} in a segment is data for RFC 3986 (§2.2) and WHATWG parsers, but a back end that decodes before it splits the path reads a separator (§7.3)`);
+    }
+  }
+}

@@ -1,0 +1,434 @@
+// What a WHATWG URL parser (browsers, Node's URL, fetch) reads as the authority and host of a
+// string, written from the URL Standard (https://url.spec.whatwg.org/): the input clean-up of the
+// basic URL parser, the states that decide where the authority is, the host parser with its
+// IPv4, IPv6 and opaque-host parsers, and "domain to ASCII" (UTS #46, through tr46 with the
+// Standard's flags). Only as much of the basic URL parser as decides the host is here; paths,
+// queries and fragments are located, never rewritten.
+import tr46 from "tr46";
+import { UTS46 } from "../iri/idna.js";
+
+/** The schemes the URL Standard calls special, with their default ports (#special-scheme). */
+export const SPECIAL_SCHEMES: ReadonlyMap<string, string> = new Map([
+  ["ftp", "21"], ["file", ""], ["http", "80"], ["https", "443"], ["ws", "80"], ["wss", "443"],
+]);
+
+/** A half-open range of the input as given, in UTF-16 code units. */
+export interface Range {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** How a WHATWG URL parser splits a string, in offsets of the input as given. */
+export interface WhatwgSplit {
+  /** Leading and trailing C0 controls and spaces, which the parser removes (#concept-basic-url-parser). */
+  readonly edges: readonly Range[];
+  /** Runs of tabs and newlines inside, which the parser removes. */
+  readonly tabs: readonly Range[];
+  /** The scheme, lowercase, or undefined for a relative reference. */
+  readonly scheme: string | undefined;
+  readonly schemeRange: Range | undefined;
+  /** True when the scheme (or, for a relative reference, the base's) is special. */
+  readonly special: boolean;
+  /** True when the parser skipped a run of slashes other than exactly "//" to reach the authority. */
+  readonly oddSlashes: Range | undefined;
+  /** The authority, when the parser reads one. */
+  readonly authority: Range | undefined;
+  /** Offsets of every "@" in the authority. */
+  readonly ats: readonly number[];
+  readonly userinfo: Range | undefined;
+  readonly hostRange: Range | undefined;
+  readonly port: Range | undefined;
+  /** The host text as the parser sees it (tabs and newlines removed), or undefined without an authority. */
+  readonly hostText: string | undefined;
+  readonly portText: string | undefined;
+  /** Every "\" the parser reads as "/": in the slashes before the authority, as the authority's end, in a special path. */
+  readonly slashes: readonly number[];
+  readonly path: Range;
+  readonly query: Range | undefined;
+  readonly fragment: Range | undefined;
+  /**
+   * The serialized host: a string (`""` for an empty host), `null` when the parser fails on the
+   * input, `undefined` when the URL has no authority of its own (a relative reference's host is
+   * its base's).
+   */
+  readonly host: string | null | undefined;
+}
+
+const isC0OrSpace = (c: number): boolean => c <= 0x20;
+const isTabOrNewline = (c: number): boolean => c === 0x09 || c === 0x0a || c === 0x0d;
+const isAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+const isSchemeChar = (c: number): boolean => isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
+const isSlash = (ch: string | undefined, special: boolean): boolean => ch === "/" || (special && ch === "\\");
+
+/**
+ * Splits `input` as the basic URL parser would with no state override. `baseScheme` is the scheme
+ * of the base a relative reference is resolved against (lowercase); `hasBase` says whether a base
+ * is actually given (an absolute URL of the base's special scheme without "//" is then relative).
+ */
+export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean): WhatwgSplit {
+  // Remove leading and trailing C0 control or space, then every ASCII tab or newline.
+  let from = 0;
+  let to = input.length;
+  while (from < to && isC0OrSpace(input.charCodeAt(from))) from++;
+  while (to > from && isC0OrSpace(input.charCodeAt(to - 1))) to--;
+  const edges: Range[] = [];
+  if (from > 0) edges.push({ start: 0, end: from });
+  if (to < input.length) edges.push({ start: to, end: input.length });
+  const tabs: Range[] = [];
+  const at: number[] = []; // index in the cleaned text -> offset in the input
+  let c = "";
+  for (let i = from; i < to; i++) {
+    if (isTabOrNewline(input.charCodeAt(i))) {
+      const last = tabs[tabs.length - 1];
+      if (last !== undefined && last.end === i) tabs[tabs.length - 1] = { start: last.start, end: i + 1 };
+      else tabs.push({ start: i, end: i + 1 });
+      continue;
+    }
+    at.push(i);
+  }
+  if (tabs.length === 0) c = input.slice(from, to);
+  else for (const i of at) c += input[i];
+  at.push(to);
+  const off = (k: number): number => at[Math.min(k, at.length - 1)] ?? to;
+  const range = (s: number, e: number): Range => (e <= s ? { start: off(s), end: off(s) } : { start: off(s), end: off(e - 1) + 1 });
+
+  // Scheme state.
+  let i = 0;
+  let scheme: string | undefined;
+  if (c.length > 0 && isAlpha(c.charCodeAt(0))) {
+    let j = 1;
+    while (j < c.length && isSchemeChar(c.charCodeAt(j))) j++;
+    if (c[j] === ":") {
+      scheme = c.slice(0, j).toLowerCase();
+      i = j + 1;
+    }
+  }
+  const effective = scheme ?? baseScheme;
+  const special = SPECIAL_SCHEMES.has(effective);
+  const slashes: number[] = [];
+  let authorityStart: number | undefined;
+  let oddSlashes: Range | undefined;
+  const skipSlashes = (k: number): number => {
+    while (isSlash(c[k], true)) {
+      if (c[k] === "\\") slashes.push(off(k));
+      k++;
+    }
+    return k;
+  };
+  const twoSlashes = (k: number): boolean => isSlash(c[k], special) && isSlash(c[k + 1], special);
+  if (effective === "file") {
+    // file state, file slash state: a host only after two slashes (either kind)
+    if (twoSlashes(i)) {
+      for (const k of [i, i + 1]) if (c[k] === "\\") slashes.push(off(k));
+      authorityStart = i + 2;
+    }
+  } else if (special) {
+    const sameAsBase = hasBase && scheme === baseScheme;
+    if (scheme === undefined || sameAsBase) {
+      // relative state / special relative or authority state: two slashes of either kind open an authority
+      if (twoSlashes(i)) {
+        const k = skipSlashes(i);
+        if (k - i !== 2 || c.slice(i, i + 2) !== "//") oddSlashes = range(i, k);
+        authorityStart = k;
+      }
+    } else {
+      // special authority slashes state, special authority ignore slashes state
+      const k = skipSlashes(i);
+      if (k - i !== 2 || c.slice(i, i + 2) !== "//") oddSlashes = range(i, k);
+      authorityStart = k;
+    }
+  } else if (c[i] === "/" && c[i + 1] === "/") {
+    authorityStart = i + 2;
+  }
+
+  let authority: Range | undefined;
+  let userinfo: Range | undefined;
+  let hostR: Range | undefined;
+  let portR: Range | undefined;
+  let hostText: string | undefined;
+  let portText: string | undefined;
+  let host: string | null | undefined;
+  const ats: number[] = [];
+  let pathStart = i;
+  if (authorityStart !== undefined) {
+    let end = authorityStart;
+    const isEnd = (ch: string | undefined): boolean => ch === undefined || ch === "/" || ch === "?" || ch === "#" || (special && ch === "\\");
+    let lastAt = -1;
+    while (!isEnd(c[end])) {
+      if (c[end] === "@" && effective !== "file") {
+        ats.push(off(end));
+        lastAt = end;
+      }
+      end++;
+    }
+    if (c[end] === "\\") slashes.push(off(end));
+    authority = range(authorityStart, end);
+    pathStart = end;
+    const hostStart = lastAt >= 0 ? lastAt + 1 : authorityStart;
+    if (lastAt >= 0) userinfo = range(authorityStart, lastAt);
+    let hostEnd = end;
+    if (effective !== "file") {
+      let inBrackets = false;
+      for (let k = hostStart; k < end; k++) {
+        if (c[k] === "[") inBrackets = true;
+        else if (c[k] === "]") inBrackets = false;
+        else if (c[k] === ":" && !inBrackets) {
+          hostEnd = k;
+          break;
+        }
+      }
+    }
+    hostR = range(hostStart, hostEnd);
+    hostText = c.slice(hostStart, hostEnd);
+    if (hostEnd < end) {
+      portR = range(hostEnd + 1, end);
+      portText = c.slice(hostEnd + 1, end);
+    }
+    host = authorityHost(effective, special, lastAt >= 0, hostText, portText);
+  }
+  // path, query, fragment
+  let k = pathStart;
+  while (k < c.length && c[k] !== "?" && c[k] !== "#") {
+    if (special && c[k] === "\\") slashes.push(off(k));
+    k++;
+  }
+  const path = range(pathStart, k);
+  let query: Range | undefined;
+  let fragment: Range | undefined;
+  if (c[k] === "?") {
+    const q = k + 1;
+    while (k < c.length && c[k] !== "#") k++;
+    query = range(q, k);
+  }
+  if (c[k] === "#") fragment = range(k + 1, c.length);
+  slashes.sort((x, y) => x - y);
+  return {
+    edges, tabs, scheme, schemeRange: scheme === undefined ? undefined : range(0, scheme.length), special, oddSlashes,
+    authority, ats, userinfo, hostRange: hostR, port: portR, hostText, portText, slashes: [...new Set(slashes)], path, query, fragment, host,
+  };
+}
+
+/** The host of an authority (authority state, host state, port state, file host state), or null for failure. */
+function authorityHost(scheme: string, special: boolean, sawAt: boolean, hostText: string, portText: string | undefined): string | null {
+  if (scheme === "file") {
+    // file host state: a Windows drive letter is a path, not a host
+    if (/^[A-Za-z][:|]$/.test(hostText)) return "";
+    if (hostText === "") return "";
+    const h = parseHost(hostText, true);
+    return h === "localhost" ? "" : h;
+  }
+  if (sawAt && hostText === "") return null; // host-missing
+  if (special && hostText === "") return null;
+  if (portText !== undefined && hostText === "") return null; // host state: ":" after an empty buffer
+  if (portText !== undefined && portText !== "" && (!/^[0-9]+$/.test(portText) || Number(portText) > 65535)) return null;
+  return parseHost(hostText, special);
+}
+
+const FORBIDDEN_HOST = /[\u0000\u0009\u000A\u000D #/:<>?@[\\\]^|]/;
+// eslint-disable-next-line no-control-regex
+export const FORBIDDEN_DOMAIN = /[\u0000-\u001F #%/:<>?@[\\\]^|\u007F]/;
+
+/** The host parser (#concept-host-parser): a serialized host, or null for failure. */
+export function parseHost(input: string, special: boolean): string | null {
+  if (input.startsWith("[")) {
+    if (!input.endsWith("]")) return null;
+    const pieces = parseIpv6(input.slice(1, -1));
+    return pieces === null ? null : `[${serializeIpv6(pieces)}]`;
+  }
+  if (!special) return parseOpaqueHost(input);
+  const domain = utf8DecodeWithoutBom(percentDecodeBytes(input));
+  const ascii = domainToAscii(domain);
+  if (ascii === null || FORBIDDEN_DOMAIN.test(ascii)) return null;
+  if (endsInANumber(ascii)) {
+    const v4 = parseIpv4(ascii);
+    return v4 === null ? null : serializeIpv4(v4);
+  }
+  return ascii;
+}
+
+/** Domain to ASCII with beStrict false (#concept-domain-to-ascii): UTS #46 ToASCII; null for failure or an empty result. */
+export function domainToAscii(domain: string): string | null {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7F]*$/.test(domain) && !/(^|\.)xn--/i.test(domain)) return domain.toLowerCase();
+  const a = tr46.toASCII(domain, UTS46);
+  return a === null || a === "" ? null : a;
+}
+
+/** The opaque-host parser (#concept-opaque-host-parser): C0 controls and non-ASCII percent-encoded, case kept. */
+function parseOpaqueHost(input: string): string | null {
+  if (FORBIDDEN_HOST.test(input)) return null;
+  let out = "";
+  for (const ch of input) {
+    const cp = ch.codePointAt(0) ?? 0;
+    if (cp > 0x1f && cp < 0x7f) out += ch;
+    else for (const b of new TextEncoder().encode(ch)) out += `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
+  }
+  return out;
+}
+
+const isHex = (ch: string | undefined): boolean => ch !== undefined && /^[0-9A-Fa-f]$/.test(ch);
+
+/** Percent-decoding a string into bytes (#percent-decode): "%" with two hex digits is an octet, anything else its UTF-8. */
+export function percentDecodeBytes(input: string): Uint8Array {
+  const bytes = new TextEncoder().encode(input);
+  const out = new Uint8Array(bytes.length);
+  let n = 0;
+  for (let k = 0; k < bytes.length; k++) {
+    const b = bytes[k] ?? 0;
+    if (b === 0x25 && k + 2 < bytes.length && isHexByte(bytes[k + 1]) && isHexByte(bytes[k + 2])) {
+      out[n++] = parseInt(String.fromCharCode(bytes[k + 1] ?? 0, bytes[k + 2] ?? 0), 16);
+      k += 2;
+    } else out[n++] = b;
+  }
+  return out.subarray(0, n);
+}
+const isHexByte = (b: number | undefined): boolean => b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66));
+
+/** UTF-8 decode without BOM (Encoding Standard): malformed sequences become U+FFFD, a BOM stays. */
+export const utf8DecodeWithoutBom = (bytes: Uint8Array): string => new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+
+/** The IPv4 number parser (#ipv4-number-parser): a value, or null for failure. */
+function parseIpv4Number(input: string): number | null {
+  if (input === "") return null;
+  let radix = 10;
+  let digits = input;
+  if (digits.length >= 2 && (digits.startsWith("0x") || digits.startsWith("0X"))) {
+    digits = digits.slice(2);
+    radix = 16;
+  } else if (digits.length >= 2 && digits.startsWith("0")) {
+    digits = digits.slice(1);
+    radix = 8;
+  }
+  if (digits === "") return 0;
+  const valid = radix === 10 ? /^[0-9]+$/ : radix === 8 ? /^[0-7]+$/ : /^[0-9A-Fa-f]+$/;
+  if (!valid.test(digits)) return null;
+  return parseInt(digits, radix); // beyond 2^53 the value is inexact, but then far above any bound it is checked against
+}
+
+/** The ends-in-a-number checker (#ends-in-a-number-checker). */
+export function endsInANumber(input: string): boolean {
+  const parts = input.split(".");
+  if (parts[parts.length - 1] === "") {
+    if (parts.length === 1) return false;
+    parts.pop();
+  }
+  const last = parts[parts.length - 1] ?? "";
+  if (last !== "" && /^[0-9]+$/.test(last)) return true;
+  return parseIpv4Number(last) !== null;
+}
+
+/** The IPv4 parser (#concept-ipv4-parser): the address as a number, or null for failure. */
+export function parseIpv4(input: string): number | null {
+  const parts = input.split(".");
+  if (parts[parts.length - 1] === "" && parts.length > 1) parts.pop();
+  if (parts.length > 4) return null;
+  const numbers: number[] = [];
+  for (const part of parts) {
+    const n = parseIpv4Number(part);
+    if (n === null) return null;
+    numbers.push(n);
+  }
+  const last = numbers[numbers.length - 1] ?? 0;
+  for (let k = 0; k < numbers.length - 1; k++) if ((numbers[k] ?? 0) > 255) return null;
+  if (last >= 256 ** (5 - numbers.length)) return null;
+  let v = last;
+  for (let k = 0; k < numbers.length - 1; k++) v += (numbers[k] ?? 0) * 256 ** (3 - k);
+  return v;
+}
+
+/** The IPv4 serializer (#concept-ipv4-serializer). */
+export const serializeIpv4 = (v: number): string => [24, 16, 8, 0].map((s) => Math.floor(v / 2 ** s) % 256).join(".");
+
+/** The IPv6 parser (#concept-ipv6-parser): eight pieces, or null for failure. */
+export function parseIpv6(input: string): number[] | null {
+  const address = [0, 0, 0, 0, 0, 0, 0, 0];
+  let piece = 0;
+  let compress: number | null = null;
+  let p = 0;
+  const ch = (k: number): string | undefined => input[k];
+  if (ch(p) === ":") {
+    if (ch(p + 1) !== ":") return null;
+    p += 2;
+    piece++;
+    compress = piece;
+  }
+  while (p < input.length) {
+    if (piece === 8) return null;
+    if (ch(p) === ":") {
+      if (compress !== null) return null;
+      p++;
+      piece++;
+      compress = piece;
+      continue;
+    }
+    let value = 0;
+    let length = 0;
+    while (length < 4 && isHex(ch(p))) {
+      value = value * 16 + parseInt(ch(p) ?? "0", 16);
+      p++;
+      length++;
+    }
+    if (ch(p) === ".") {
+      if (length === 0) return null;
+      p -= length;
+      if (piece > 6) return null;
+      let seen = 0;
+      while (p < input.length) {
+        let v4: number | null = null;
+        if (seen > 0) {
+          if (ch(p) === "." && seen < 4) p++;
+          else return null;
+        }
+        if (!/^[0-9]$/.test(ch(p) ?? "")) return null;
+        while (/^[0-9]$/.test(ch(p) ?? "")) {
+          const n = Number(ch(p));
+          if (v4 === null) v4 = n;
+          else if (v4 === 0) return null;
+          else v4 = v4 * 10 + n;
+          if (v4 > 255) return null;
+          p++;
+        }
+        address[piece] = (address[piece] ?? 0) * 0x100 + (v4 ?? 0);
+        seen++;
+        if (seen === 2 || seen === 4) piece++;
+      }
+      if (seen !== 4) return null;
+      break;
+    } else if (ch(p) === ":") {
+      p++;
+      if (p >= input.length) return null;
+    } else if (p < input.length) return null;
+    address[piece] = value;
+    piece++;
+  }
+  if (compress !== null) {
+    let swaps = piece - compress;
+    piece = 7;
+    while (piece !== 0 && swaps > 0) {
+      const other = compress + swaps - 1;
+      const t = address[piece] ?? 0;
+      address[piece] = address[other] ?? 0;
+      address[other] = t;
+      piece--;
+      swaps--;
+    }
+  } else if (piece !== 8) return null;
+  return address;
+}
+
+/** The IPv6 serializer (#concept-ipv6-serializer): lowercase hex, the first longest run of two or more zero pieces as "::". */
+export function serializeIpv6(pieces: readonly number[]): string {
+  let best = -1;
+  let bestLength = 1;
+  for (let k = 0; k < 8; ) {
+    let e = k;
+    while (e < 8 && pieces[e] === 0) e++;
+    if (e - k > bestLength) {
+      best = k;
+      bestLength = e - k;
+    }
+    k = e === k ? k + 1 : e;
+  }
+  const hex = (a: number, b: number): string => pieces.slice(a, b).map((x) => x.toString(16)).join(":");
+  return best < 0 ? hex(0, 8) : `${hex(0, best)}::${hex(best + bestLength, 8)}`;
+}
