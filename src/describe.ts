@@ -5,5 +5,25 @@
 export function describeValue(x: unknown): string {
   if (x === null) return "null";
   if (Array.isArray(x)) return "an array";
+  if (typeof x === "function") return "a function";
   return typeof x === "object" ? "an object" : typeof x === "string" ? JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x) : `${typeof x} ${String(x)}`;
+}
+
+/** Throws a TypeError unless `x` is a string. */
+export function expectString(x: unknown, name: string, caller: string): asserts x is string {
+  if (typeof x !== "string") throw new TypeError(`${caller}: the argument "${name}" must be a string, got ${describeValue(x)}`);
+}
+
+/** Throws a TypeError unless `x` is an object or undefined (an options argument). */
+export function expectOptions(x: unknown, caller: string, name = "options"): void {
+  if (x !== undefined && (typeof x !== "object" || x === null || Array.isArray(x))) {
+    throw new TypeError(`${caller}: the argument "${name}" must be an object or undefined, got ${describeValue(x)}`);
+  }
+}
+
+/** Throws a TypeError unless `x` is an array of strings. */
+export function expectStrings(x: unknown, name: string, caller: string): asserts x is readonly string[] {
+  if (!Array.isArray(x) || !x.every((s) => typeof s === "string")) {
+    throw new TypeError(`${caller}: ${name} must be an array of strings, got ${describeValue(x)}`);
+  }
 }

@@ -5,6 +5,7 @@ import railroad from "railroad-diagrams";
 import type { Expr, Rep } from "./abnf/expr.js";
 import { Grammar } from "./abnf/grammar.js";
 import { printExpr } from "./abnf/print.js";
+import { isExpr } from "./abnf/expr.js";
 import { describeValue } from "./describe.js";
 
 type Node = railroad.Node;
@@ -94,17 +95,16 @@ export function diagramOf(expr: Expr, options: DiagramOptions = {}): string {
  * times", `2*x` "2 or more times", `0x` "empty".
  */
 export function repetitionLabel(min: number, max: number): string | undefined {
+  const count = (n: unknown): boolean => typeof n === "number" && Number.isInteger(n) && n >= 0;
+  if (!count(min) || !(count(max) || max === Infinity) || max < min) {
+    throw new RangeError(`repetitionLabel: expects whole numbers 0 <= min <= max (max may be Infinity), got ${describeValue(min)} and ${describeValue(max)}`);
+  }
   if (min === max) return min === 0 ? "empty" : min === 1 ? undefined : `exactly ${min} times`;
   if (max === Infinity) return min <= 1 ? undefined : `${min} or more times`;
   if (min === 0) return max === 1 ? undefined : `at most ${max} times`;
   return `${min} to ${max} times`;
 }
 
-function isExpr(x: unknown): x is Expr {
-  if (typeof x !== "object" || x === null) return false;
-  const t = (x as { type?: unknown }).type;
-  return t === "lit" || t === "range" || t === "seq" || t === "alt" || t === "rep" || t === "ref" || t === "prose";
-}
 
 const escapeXml = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 

@@ -8,6 +8,7 @@ import { isNode } from "./ast/make.js";
 import type { Node, Uri, UriReference } from "./ast/nodes.js";
 import { throwWithStack, UriSyntaxError } from "./errors.js";
 import { describeValue, parse } from "./parse.js";
+import { expectOptions } from "./describe.js";
 import type { Result } from "./result.js";
 import { redactPassword as redactNode, type RedactOptions } from "./transforms/display.js";
 import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceEquivalenceOptions } from "./transforms/equivalent.js";
@@ -83,6 +84,7 @@ export function unwrap<T>(r: Result<T, Error>, caller: (...args: never[]) => unk
  * if (r.ok) serialize(r.value); // "http://a/b/g"
  */
 export function resolve(base: UriInput, ref: UriInput, options: ResolveOptions = {}): Result<Uri, UriSyntaxError | ResolveError> {
+  expectOptions(options, "resolve");
   const b = referenceArgument(base, "base", "resolve");
   if (!b.ok) return b;
   const r = referenceArgument(ref, "ref", "resolve");
@@ -134,7 +136,10 @@ export interface EquivalenceOptions extends Omit<ReferenceEquivalenceOptions, "s
 }
 
 function registryOf(schemes: unknown): SchemeRegistry | undefined {
-  return schemes === undefined ? defaultRegistry : isRegistry(schemes) ? schemes : undefined;
+  if (schemes === undefined) return defaultRegistry;
+  if (isRegistry(schemes)) return schemes;
+  if (schemes instanceof Map || Array.isArray(schemes)) return undefined; // normalization data of the transforms (SchemeNormalizations)
+  throw new TypeError(`options.schemes must be a registry (createRegistry, defaultRegistry), a list or map of scheme normalizations, or undefined, got ${describeValue(schemes)}`);
 }
 
 /**
@@ -147,6 +152,7 @@ function registryOf(schemes: unknown): SchemeRegistry | undefined {
  * if (r.ok) serialize(r.value); // "http://www.example.com/"
  */
 export function normalize(input: UriInput, options: NormalizeOptions = {}): Result<UriReference, UriSyntaxError> {
+  expectOptions(options, "normalize");
   const r = referenceArgument(input, "input", "normalize");
   if (!r.ok) return r;
   const reg = registryOf(options.schemes);
@@ -172,6 +178,7 @@ export function normalizeOrThrow(input: UriInput, options: NormalizeOptions = {}
  * equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1"); // { ok: true, value: true }
  */
 export function equivalent(a: UriInput, b: UriInput, options: EquivalenceOptions = {}): Result<boolean, UriSyntaxError> {
+  expectOptions(options, "equivalent");
   const x = referenceArgument(a, "a", "equivalent");
   if (!x.ok) return x;
   const y = referenceArgument(b, "b", "equivalent");
@@ -223,11 +230,13 @@ export function redactPassword(input: UriInput, options: RedactOptions = {}): Ur
  * if (r.ok) serialize(r.value); // "g"
  */
 export function relativize(base: UriInput, target: UriInput, options: RelativizeOptions = {}): Result<UriReference, UriSyntaxError | RelativizeError> {
+  expectOptions(options, "relativize");
+  const n = options.normalize;
+  if (n !== undefined && typeof n !== "boolean") expectOptions(n, "relativize", "options.normalize");
   const b = referenceArgument(base, "base", "relativize");
   if (!b.ok) return b;
   const t = referenceArgument(target, "target", "relativize");
   if (!t.ok) return t;
-  const n = options.normalize;
   if (n === undefined || n === false) return relativizeNodes(b.value as Uri, t.value as Uri);
   // normalized as normalize does it (with the registry of schemes), then relativized as given
   const steps: NormalizeOptions = n === true ? {} : n;

@@ -17,6 +17,73 @@ export interface RuleDefinition {
   readonly token: boolean;
 }
 
+/**
+ * How deeply a grammar may nest expressions and the references expanded in place (a rule that
+ * refers to a rule that refers to ...). The analyses and the automaton builder recurse that
+ * deep; real grammars nest a few dozen levels (RFC 3986: under 30).
+ */
+export const MAX_DEPTH = 400;
+
+/**
+ * The first rule (by definition order) whose expression, with the references it expands in
+ * place, nests deeper than `limit`, and how deep it got; undefined when none does. References
+ * into a rule still being measured (recursion) count as leaves: the engine calls those rules
+ * instead of expanding them. Computed with an explicit stack, so that any depth can be measured.
+ */
+export function deepestNesting(defs: ReadonlyMap<string, RuleDefinition>, limit: number): { readonly rule: string; readonly depth: number } | undefined {
+  const memo = new Map<string, number>();
+  const open = new Set<string>();
+  interface Frame {
+    readonly e: Expr;
+    readonly rule: string | undefined;
+    i: number;
+    best: number;
+  }
+  for (const [key, def] of defs) {
+    if (memo.has(key)) continue;
+    open.add(key);
+    const stack: Frame[] = [{ e: def.expr, rule: key, i: 0, best: 0 }];
+    while (stack.length > 0) {
+      const f = stack[stack.length - 1] as Frame;
+      const e = f.e;
+      let child: Expr | undefined;
+      let childRule: string | undefined;
+      if (e.type === "seq" || e.type === "alt") child = e.items[f.i];
+      else if (e.type === "rep") child = f.i === 0 ? e.item : undefined;
+      else if (e.type === "ref" && f.i === 0) {
+        const k = e.name.toLowerCase();
+        const d = defs.get(k);
+        const m = memo.get(k);
+        if (m !== undefined || open.has(k) || d === undefined) {
+          f.best = m ?? 0;
+          f.i = 1;
+        } else {
+          child = d.expr;
+          childRule = k;
+          open.add(k);
+        }
+      }
+      if (child === undefined) {
+        stack.pop();
+        const value = 1 + f.best;
+        if (f.rule !== undefined) {
+          memo.set(f.rule, value);
+          open.delete(f.rule);
+        }
+        if (value > limit) return { rule: def.name, depth: value };
+        const parent = stack[stack.length - 1];
+        if (parent !== undefined) {
+          parent.best = Math.max(parent.best, value);
+          parent.i++;
+        }
+        continue;
+      }
+      stack.push({ e: child, rule: childRule, i: 0, best: 0 });
+    }
+  }
+  return undefined;
+}
+
 /** Lookup of rule definitions by name, case-insensitively. */
 export type RuleLookup = (name: string) => RuleDefinition | undefined;
 

@@ -2,6 +2,7 @@
 // data. Rules refer to each other by name; names resolve inside a Grammar (grammar.ts). Every
 // other form (the matcher, the parsimmon parser, the regex source, the printed ABNF, the
 // generators) is derived from this one definition.
+import { describeValue } from "../describe.js";
 
 /** A quoted string (RFC 5234 §2.3). `caseSensitive` is RFC 7405's `%s"..."`; otherwise ASCII letters match either case. */
 export interface Lit {
@@ -52,7 +53,20 @@ export interface Prose {
 /** An ABNF expression. */
 export type Expr = Lit | Range | Seq | Alt | Rep | Ref | Prose;
 
-const freeze = <T>(x: T): T => Object.freeze(x);
+/** Every expression the constructors below made: what the library accepts as an expression. */
+const MADE = new WeakSet<object>();
+const freeze = <T extends object>(x: T): T => Object.freeze(x);
+const made = <T extends Expr>(x: T): T => {
+  MADE.add(Object.freeze(x));
+  return x;
+};
+
+/**
+ * True when `x` is an expression made by this algebra (lit, caseSensitive, range, seq, alt, rep,
+ * opt, many, many1, ref, prose or the ABNF loader): an object that only looks like one is not,
+ * so no hand-made `{ type: "seq", items: 5 }` ever reaches the engine.
+ */
+export const isExpr = (x: unknown): x is Expr => typeof x === "object" && x !== null && MADE.has(x);
 
 /** The code points of `text`, for checks that a literal is made of characters. */
 const assertText = (text: unknown, what: string): string => {
@@ -73,15 +87,15 @@ const assertText = (text: unknown, what: string): string => {
 
 const assertCodePoint = (n: unknown, what: string): number => {
   if (typeof n !== "number" || !Number.isInteger(n) || n < 0 || n > 0x10ffff) {
-    throw new RangeError(`${what} expects a code point (a whole number from 0 to 0x10FFFF), got ${String(n)}`);
+    throw new RangeError(`${what} expects a code point (a whole number from 0 to 0x10FFFF), got ${describeValue(n)}`);
   }
   return n;
 };
 
 const assertExprs = (items: readonly unknown[], what: string): Expr[] => {
   items.forEach((item, k) => {
-    if (typeof item !== "object" || item === null || typeof (item as { type?: unknown }).type !== "string") {
-      throw new TypeError(`${what}: item ${k} is not an ABNF expression (build it with lit, range, seq, alt, rep, opt, ref or prose)`);
+    if (!isExpr(item)) {
+      throw new TypeError(`${what}: item ${k} is not an ABNF expression (build it with lit, range, seq, alt, rep, opt, ref or prose), got ${describeValue(item)}`);
     }
   });
   return items as Expr[];
@@ -93,7 +107,7 @@ const assertExprs = (items: readonly unknown[], what: string): Expr[] => {
  * @example
  * lit("http") // matches "http", "HTTP", "hTtP"
  */
-export const lit = (text: string): Lit => freeze({ type: "lit", text: assertText(text, "lit"), caseSensitive: false });
+export const lit = (text: string): Lit => made({ type: "lit", text: assertText(text, "lit"), caseSensitive: false });
 
 /**
  * A case-sensitive string: RFC 7405's `%s"text"`.
@@ -102,7 +116,7 @@ export const lit = (text: string): Lit => freeze({ type: "lit", text: assertText
  * caseSensitive("aBc") // matches "aBc" only
  */
 export const caseSensitive = (text: string): Lit =>
-  freeze({ type: "lit", text: assertText(text, "caseSensitive"), caseSensitive: true });
+  made({ type: "lit", text: assertText(text, "caseSensitive"), caseSensitive: true });
 
 /**
  * A code point range `%xLO-HI` (RFC 5234 §2.3), or one code point when `hi` is left out. Ranges
@@ -113,23 +127,23 @@ export const range = (lo: number, hi: number = lo): Range => {
   assertCodePoint(lo, "range");
   assertCodePoint(hi, "range");
   if (hi < lo) throw new RangeError(`range: the upper bound %x${hi.toString(16)} is below the lower bound %x${lo.toString(16)}`);
-  return freeze({ type: "range", lo, hi });
+  return made({ type: "range", lo, hi });
 };
 
 /** Concatenation: `a b c` (RFC 5234 §3.1). */
-export const seq = (...items: Expr[]): Seq => freeze({ type: "seq", items: freeze([...assertExprs(items, "seq")]) });
+export const seq = (...items: Expr[]): Seq => made({ type: "seq", items: freeze([...assertExprs(items, "seq")]) });
 
 /** Alternatives: `a / b / c` (RFC 5234 §3.2), unordered as in ABNF: the engine tries every one. */
-export const alt = (...items: Expr[]): Alt => freeze({ type: "alt", items: freeze([...assertExprs(items, "alt")]) });
+export const alt = (...items: Expr[]): Alt => made({ type: "alt", items: freeze([...assertExprs(items, "alt")]) });
 
 /** `<min>*<max>item` (RFC 5234 §3.6); `max` defaults to `Infinity`. `rep(n, n, x)` is `nx` (§3.7). */
 export const rep = (min: number, max: number, item: Expr): Rep => {
-  if (!Number.isInteger(min) || min < 0) throw new RangeError(`rep: min must be a whole number, got ${String(min)}`);
+  if (!Number.isInteger(min) || min < 0) throw new RangeError(`rep: min must be a whole number, got ${describeValue(min)}`);
   if (max !== Infinity && (!Number.isInteger(max) || max < min)) {
-    throw new RangeError(`rep: max must be a whole number not below min (${min}) or Infinity, got ${String(max)}`);
+    throw new RangeError(`rep: max must be a whole number not below min (${min}) or Infinity, got ${describeValue(max)}`);
   }
   assertExprs([item], "rep");
-  return freeze({ type: "rep", min, max, item });
+  return made({ type: "rep", min, max, item });
 };
 
 /** `[ item ]` (RFC 5234 §3.8), the same as `*1item`. */
@@ -147,13 +161,13 @@ export const RULE_NAME = /^[A-Za-z][A-Za-z0-9-]*$/;
 /** A reference to the rule `name` of the grammar the expression ends up in (case-insensitive, RFC 5234 §2.1). */
 export const ref = (name: string): Ref => {
   if (typeof name !== "string" || !RULE_NAME.test(name)) {
-    throw new TypeError(`ref: ${JSON.stringify(name)} is not an ABNF rule name (ALPHA *(ALPHA / DIGIT / "-"))`);
+    throw new TypeError(`ref: ${describeValue(name)} is not an ABNF rule name (ALPHA *(ALPHA / DIGIT / "-"))`);
   }
-  return freeze({ type: "ref", name });
+  return made({ type: "ref", name });
 };
 
 /** `<text>` (RFC 5234 §4): a prose description, which matches nothing on its own. */
-export const prose = (text: string): Prose => freeze({ type: "prose", text: assertText(text, "prose") });
+export const prose = (text: string): Prose => made({ type: "prose", text: assertText(text, "prose") });
 
 /** Every rule name `e` refers to, as written, in order of first appearance. */
 export function referencedNames(e: Expr, out: string[] = []): string[] {

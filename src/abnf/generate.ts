@@ -6,12 +6,14 @@ import type { RuleDefinition } from "./analysis.js";
 import { codePoints, setSize, type CodePointSet } from "./charset.js";
 import type { Expr } from "./expr.js";
 import type { Grammar } from "./grammar.js";
+import { describeValue, expectOptions } from "../describe.js";
 
 /** A source of randomness: a whole number in `[0, n)`. */
 export type Random = (n: number) => number;
 
 /** A small seeded generator (mulberry32), so that a failing case replays from its seed. */
 export function seededRandom(seed: number): Random {
+  if (typeof seed !== "number") throw new TypeError(`seededRandom: the argument "seed" must be a number, got ${describeValue(seed)}`);
   let a = seed >>> 0;
   return (n) => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -82,10 +84,27 @@ function heights(g: Grammar): (e: Expr) => number {
 const heightCache = new WeakMap<Grammar, (e: Expr) => number>();
 
 /** A random string that rule `def` of grammar `g` matches. */
-export function generateRule(g: Grammar, def: RuleDefinition, random: Random, options: GenerateOptions = {}): string {
-  const maxRepeat = options.maxRepeat ?? 6;
-  const maxDepth = options.maxDepth ?? 40;
-  const budget = options.budget ?? 2000;
+export function generateRule(g: Grammar, def: RuleDefinition, given: Random, options: GenerateOptions = {}): string {
+  if (typeof given !== "function") throw new TypeError(`generate: the argument "random" must be a function (n) => a whole number in [0, n), got ${describeValue(given)}`);
+  expectOptions(options, "generate");
+  const count = (name: "maxRepeat" | "maxDepth" | "budget", fallback: number): number => {
+    const v = options[name];
+    if (v === undefined) return fallback;
+    if (typeof v !== "number" || !(Number.isInteger(v) || v === Infinity) || v < 0) {
+      throw new RangeError(`generate: options.${name} must be a whole number, 0 or more, got ${describeValue(v)}`);
+    }
+    return v;
+  };
+  const maxRepeat = count("maxRepeat", 6);
+  const maxDepth = count("maxDepth", 40);
+  const budget = count("budget", 2000);
+  const random: Random = (n) => {
+    const k = given(n);
+    if (typeof k !== "number" || !Number.isInteger(k) || k < 0 || k >= n) {
+      throw new RangeError(`generate: random(${n}) must return a whole number in [0, ${n}), got ${describeValue(k)}`);
+    }
+    return k;
+  };
   let work = 0;
   let height = heightCache.get(g);
   if (height === undefined) {
@@ -120,7 +139,8 @@ export function generateRule(g: Grammar, def: RuleDefinition, random: Random, op
         const max = possible ? Math.min(x.max, x.min + (short ? 0 : maxRepeat)) : x.min;
         const n = x.min + random(max - x.min + 1);
         let out = "";
-        for (let k = 0; k < n; k++) out += go(x.item, depth);
+        // past the budget, only the items the minimum requires: the work stays bounded
+        for (let k = 0; k < n && (k < x.min || work <= budget); k++) out += go(x.item, depth);
         return out;
       }
       case "ref":

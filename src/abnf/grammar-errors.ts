@@ -10,13 +10,15 @@ export type GrammarErrorCode =
   | "left-recursion"
   | "import-conflict"
   | "unknown-rule"
-  | "too-large";
+  | "too-large"
+  | "too-deep";
 
 /**
  * A grammar that cannot be built or compiled: a rule name that is not `ALPHA *(ALPHA / DIGIT /
  * "-")` (RFC 5234 §2.1), a reference to a rule the grammar does not define, a rule that can
  * reach itself without consuming a character (left recursion, which no top-down matcher can
- * run), two imports that define one rule differently, or a rule too large to compile.
+ * run), two imports that define one rule differently, or a rule too large or too deeply nested
+ * (expressions and the rules they refer to, more than 400 levels) to compile.
  */
 export class GrammarError extends Error {
   override readonly name = "GrammarError";

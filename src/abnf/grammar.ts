@@ -2,9 +2,9 @@
 // references resolved by name inside it, never in a global table. Grammars are derived from one
 // another by adding, overriding and renaming rules (as ohm's `<:` does), never edited. Every
 // compiled form (automaton, DFA, regex, parsers) is made on first use and kept per grammar.
-import { Analysis, type RuleDefinition } from "./analysis.js";
+import { Analysis, deepestNesting, MAX_DEPTH, type RuleDefinition } from "./analysis.js";
 import { Compiled, matchWhole } from "./engine.js";
-import { referencedNames, renameRefs, RULE_NAME, sameExpr, type Expr } from "./expr.js";
+import { isExpr as madeExpr, referencedNames, renameRefs, RULE_NAME, sameExpr, type Expr } from "./expr.js";
 import { generateRule, type GenerateOptions, type Random } from "./generate.js";
 import { GrammarError } from "./grammar-errors.js";
 import { toParser, type RuleParser } from "./parser.js";
@@ -12,6 +12,7 @@ import { printExpr, printRule } from "./print.js";
 import { FastPath } from "./fast-path.js";
 import { syntaxError, UriSyntaxError } from "../errors.js";
 import { UnknownRuleError } from "./unknown-rule.js";
+import { describeValue, expectStrings } from "../describe.js";
 import type { Result } from "../result.js";
 
 export type { RuleDefinition } from "./analysis.js";
@@ -62,6 +63,7 @@ export type Validation = Result<true, UriSyntaxError>;
 
 const VALID: Validation = Object.freeze({ ok: true, value: true });
 
+/** A bare expression, as opposed to `{ expr, token }`. */
 const isExpr = (x: RuleInput): x is Expr => typeof (x as { type?: unknown }).type === "string";
 
 /** The default of `token`: a rule that matches exactly one character is named in "expected" lists. */
@@ -70,11 +72,29 @@ function definitionOf(name: string, input: RuleInput, analysisFor: (e: Expr) => 
     throw new GrammarError("bad-definition", `rule ${name}: expected an ABNF expression (lit, range, seq, alt, rep, opt, ref, prose)`, name);
   }
   const expr = isExpr(input) ? input : input.expr;
-  if (typeof expr !== "object" || expr === null || typeof (expr as { type?: unknown }).type !== "string") {
-    throw new GrammarError("bad-definition", `rule ${name}: expected an ABNF expression (lit, range, seq, alt, rep, opt, ref, prose)`, name);
+  if (!madeExpr(expr)) {
+    throw new GrammarError("bad-definition", `rule ${name}: expected an ABNF expression made with lit, range, seq, alt, rep, opt, ref or prose`, name);
+  }
+  if (!isExpr(input) && input.token !== undefined && typeof input.token !== "boolean") {
+    throw new GrammarError("bad-definition", `rule ${name}: "token" must be true, false or undefined`, name);
   }
   const token = isExpr(input) ? analysisFor(expr) : (input.token ?? analysisFor(expr));
   return Object.freeze({ name, expr, token });
+}
+
+/**
+ * @internal Throws the "too-deep" GrammarError when the definitions nest deeper than the
+ * analyses may recurse (see {@link MAX_DEPTH}); run before any analysis of new definitions.
+ */
+export function checkDepth(defs: ReadonlyMap<string, RuleDefinition>): void {
+  const deep = deepestNesting(defs, MAX_DEPTH);
+  if (deep !== undefined) {
+    throw new GrammarError(
+      "too-deep",
+      `rule ${deep.rule} nests expressions and the rules it refers to more than ${MAX_DEPTH} levels deep; the engine cannot compile it (flatten the chain of rules)`,
+      deep.rule,
+    );
+  }
 }
 
 /**
@@ -90,6 +110,7 @@ function withRules(defs: Map<string, RuleDefinition>, local: readonly (readonly 
     const key = name.toLowerCase();
     defs.set(key, { name: previous.get(key)?.name ?? name, expr: expr ?? { type: "prose", text: "" }, token: false });
   }
+  checkDepth(defs);
   const probe = new Analysis((n) => defs.get(n.toLowerCase()), [...defs.keys()]);
   const singleChar = (e: Expr): boolean => {
     try {
@@ -146,6 +167,7 @@ export class Grammar {
   }
 
   static #check(g: Grammar): void {
+    checkDepth(g.#defs); // first, before any analysis recurses through the definitions
     for (const def of g.#defs.values()) {
       for (const r of referencedNames(def.expr)) {
         if (!g.#defs.has(r.toLowerCase())) {
@@ -211,7 +233,22 @@ export class Grammar {
    * const iri = rfc3986.derive({ rename: { unreserved: "iunreserved" }, rules: { iunreserved: alt(ref("ALPHA"), ...) } });
    */
   derive(options: DeriveOptions): Grammar {
+    if (typeof options !== "object" || options === null || Array.isArray(options)) {
+      throw new TypeError(`Grammar.derive: the argument "options" must be an object ({ rename, copy, rules, name, rare }), got ${describeValue(options)}`);
+    }
     const map = options.rename;
+    if (map !== undefined && typeof map !== "function" && (typeof map !== "object" || map === null || !Object.values(map).every((v) => typeof v === "string"))) {
+      throw new TypeError(`Grammar.derive: options.rename must be a function or an object of new names by rule name, got ${describeValue(map)}`);
+    }
+    for (const f of ["copy", "rules"] as const) {
+      const v = options[f];
+      if (v !== undefined && (typeof v !== "object" || v === null || Array.isArray(v))) throw new TypeError(`Grammar.derive: options.${f} must be an object, got ${describeValue(v)}`);
+    }
+    if (options.copy !== undefined && !Object.values(options.copy).every((v) => typeof v === "string")) {
+      throw new TypeError(`Grammar.derive: options.copy must map rule names to new names, got ${describeValue(options.copy)}`);
+    }
+    if (options.name !== undefined && typeof options.name !== "string") throw new TypeError(`Grammar.derive: options.name must be a string, got ${describeValue(options.name)}`);
+    if (options.rare !== undefined) expectStrings(options.rare, "options.rare", "Grammar.derive");
     const rename = map === undefined ? (n: string) => n : typeof map === "function" ? map : (n: string) => map[n] ?? n;
     const defs = new Map<string, RuleDefinition>();
     const renamed = (n: string): string => {
@@ -347,6 +384,7 @@ export class Grammar {
 
   /** True when both grammars define the same rules the same way. */
   sameAs(other: Grammar): boolean {
+    if (!((other as unknown) instanceof Grammar)) throw new TypeError(`Grammar.sameAs: the argument "other" must be a Grammar, got ${describeValue(other)}`);
     if (other.#defs.size !== this.#defs.size) return false;
     for (const [k, d] of this.#defs) {
       const o = other.#defs.get(k);
@@ -415,7 +453,11 @@ function editDistance(a: string, b: string, limit: number): number {
  * urn.isValid("isbn", "NID"); // true
  */
 export function grammar(rules: RuleInputs, options: GrammarOptions = {}): Grammar {
-  if (typeof rules !== "object" || rules === null) throw new TypeError("grammar expects an object of rules by name");
+  if (typeof rules !== "object" || rules === null || Array.isArray(rules)) throw new TypeError(`grammar: the argument "rules" must be an object of rules by name, got ${describeValue(rules)}`);
+  if (typeof options !== "object" || options === null || Array.isArray(options)) throw new TypeError(`grammar: the argument "options" must be an object, got ${describeValue(options)}`);
+  if (options.imports !== undefined && !Array.isArray(options.imports)) throw new TypeError(`grammar: options.imports must be an array of grammars, got ${describeValue(options.imports)}`);
+  if (options.name !== undefined && typeof options.name !== "string") throw new TypeError(`grammar: options.name must be a string, got ${describeValue(options.name)}`);
+  if (options.rare !== undefined) expectStrings(options.rare, "options.rare", "grammar");
   const imported = new Map<string, RuleDefinition>();
   const from = new Map<string, string>();
   for (const g of options.imports ?? []) {

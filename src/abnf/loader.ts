@@ -4,7 +4,8 @@
 // run: an undefined rule, a rule defined only as prose that no import supplies, left recursion.
 import type { RuleDefinition } from "./analysis.js";
 import { referencedNames, renameRefs, sameExpr, type Expr } from "./expr.js";
-import { Grammar, suggest } from "./grammar.js";
+import { checkDepth, Grammar, suggest } from "./grammar.js";
+import { describeValue, expectOptions, expectStrings } from "../describe.js";
 import { GrammarError } from "./grammar-errors.js";
 import { readAbnfRules, type AbnfRule } from "./reader.js";
 import { AbnfError, errorAt } from "./reader-errors.js";
@@ -43,7 +44,11 @@ export interface LoadOptions {
  * if (r.ok) r.value.isValid("NID", "isbn"); // true
  */
 export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result<Grammar, AbnfError> {
-  if (typeof text !== "string") throw new TypeError(`grammarFromAbnf: the argument "text" must be a string, got ${text === null ? "null" : typeof text}`);
+  if (typeof text !== "string") throw new TypeError(`grammarFromAbnf: the argument "text" must be a string, got ${describeValue(text)}`);
+  expectOptions(options, "grammarFromAbnf");
+  if (options.imports !== undefined && !Array.isArray(options.imports)) throw new TypeError(`grammarFromAbnf: options.imports must be an array of grammars, got ${describeValue(options.imports)}`);
+  if (options.name !== undefined && typeof options.name !== "string") throw new TypeError(`grammarFromAbnf: options.name must be a string, got ${describeValue(options.name)}`);
+  for (const f of ["tokens", "rare"] as const) if (options[f] !== undefined) expectStrings(options[f], `options.${f}`, "grammarFromAbnf");
   const read = readAbnfRules(text);
   if (!read.ok) return read;
   const rules = read.value;
@@ -134,6 +139,13 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
   }
 
   const tokens = new Set((options.tokens ?? []).map((t) => t.toLowerCase()));
+  try {
+    checkDepth(defs);
+  } catch (e) {
+    if (!(e instanceof GrammarError)) throw e;
+    const at = e.rule === undefined ? undefined : local.get(e.rule.toLowerCase())?.rule;
+    return { ok: false, error: errorAt(text, at?.offset ?? 0, "too-deep", e.message) };
+  }
   const probe = Grammar.fromDefinitionsUnchecked(defs);
   for (const [key, d] of defs) {
     if (!local.has(key)) continue;
@@ -145,7 +157,7 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
   } catch (e) {
     if (!(e instanceof GrammarError)) throw e;
     const at = e.rule === undefined ? undefined : local.get(e.rule.toLowerCase())?.rule;
-    const code = e.code === "left-recursion" ? "left-recursion" : e.code === "too-large" ? "too-large-to-compile" : "undefined-rule";
+    const code = e.code === "left-recursion" ? "left-recursion" : e.code === "too-large" ? "too-large-to-compile" : e.code === "too-deep" ? "too-deep" : "undefined-rule";
     return { ok: false, error: errorAt(text, at?.offset ?? 0, code, e.message) };
   }
 }

@@ -79,6 +79,27 @@ export function toParser<V = string>(g: Grammar, def: RuleDefinition, build: Val
   }) as RuleParser<V>;
 }
 
+/**
+ * Runs any parsimmon parser, a grammar of your own composed from the rules included, on the
+ * whole of `input`: the same `{ status, value }` or `{ status, index, expected }` as
+ * `parser.parse(input)`, without parsimmon 1.18's line index. On a failure, `Parser#parse`
+ * records line numbers in a module-wide object keyed by the input, so an input such as
+ * `"__proto__"` or `"constructor"` writes onto `Object.prototype` or `Object` (enumerable keys
+ * every `for ... in` loop then sees). Use this on untrusted text. (`P.index` and `P.mark` inside
+ * a grammar still use that index: leave them out of grammars that read untrusted text.)
+ *
+ * @example
+ * const hostPort = P.seqMap(host, P.string(":"), port, (h, _, p) => ({ h, p }));
+ * parseWith(hostPort, "__proto__").status; // false, and Object.prototype is untouched
+ */
+export function parseWith<T>(parser: P.Parser<T>, input: string): P.Result<T> {
+  if (!P.isParser(parser)) throw new TypeError(`parseWith: the argument "parser" must be a parsimmon Parser, got ${describeValue(parser)}`);
+  if (typeof input !== "string") throw new TypeError(`parseWith: the argument "input" must be a string, got ${describeValue(input)}`);
+  const reply = (parser.skip(P.eof) as unknown as { _: (input: string, i: number) => P.Reply<T> })._(input, 0);
+  if (reply.status) return { status: true, value: reply.value };
+  return { status: false, index: lineColumn(input, reply.furthest), expected: reply.expected };
+}
+
 /** The engine's expectations in parsimmon's words: the end of the input is `"EOF"`, as `P.eof` says it. */
 function parsimmonExpected(expected: readonly string[]): string[] {
   return expected.map((e) => (e === END_OF_INPUT ? "EOF" : e));

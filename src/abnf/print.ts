@@ -2,6 +2,8 @@
 // and for the test that holds the code equal to grammar/*.abnf.
 import type { RuleDefinition } from "./analysis.js";
 import { codePoints } from "./charset.js";
+import { describeValue } from "../describe.js";
+import { isExpr } from "./expr.js";
 import type { Expr } from "./expr.js";
 
 const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0");
@@ -57,19 +59,26 @@ const needsGroup = (e: Expr): boolean =>
 
 /** The ABNF text of an expression, with the fewest parentheses that keep its structure. */
 export function printExpr(e: Expr): string {
+  if (!isExpr(e)) {
+    throw new TypeError(`printExpr: the argument "e" must be an ABNF expression (from lit, range, seq, alt, rep, opt, ref or prose), got ${describeValue(e)}`);
+  }
+  return print(e);
+}
+
+function print(e: Expr): string {
   switch (e.type) {
     case "lit":
       return literalRuns(e.text, e.caseSensitive).join(" ");
     case "range":
       return printRange(e.lo, e.hi);
     case "seq":
-      return e.items.map((i) => (i.type === "alt" ? `( ${printExpr(i)} )` : printExpr(i))).join(" ");
+      return e.items.map((i) => (i.type === "alt" ? `( ${print(i)} )` : print(i))).join(" ");
     case "alt":
-      return e.items.map(printExpr).join(" / ");
+      return e.items.map(print).join(" / ");
     case "rep": {
-      if (e.min === 0 && e.max === 1) return `[ ${printExpr(e.item)} ]`;
+      if (e.min === 0 && e.max === 1) return `[ ${print(e.item)} ]`;
       const prefix = e.min === e.max ? `${e.min}` : `${e.min === 0 ? "" : e.min}*${e.max === Infinity ? "" : e.max}`;
-      return prefix + (needsGroup(e.item) ? `( ${printExpr(e.item)} )` : printExpr(e.item));
+      return prefix + (needsGroup(e.item) ? `( ${print(e.item)} )` : print(e.item));
     }
     case "ref":
       return e.name;

@@ -38,7 +38,7 @@ export type AbnfErrorCode =
   | "surrogate"
   /** A repeat `n*m` with m below n, or a count too large to hold. */
   | "bad-repeat"
-  /** Groups and options nested too deeply for the reader. */
+  /** Groups and options nested too deeply for the reader, or rules that refer to rules more than 400 levels deep (grammarFromAbnf). */
   | "too-deep"
   /** A rule too large for the reader (hundreds of thousands of items in one alternation or concatenation). */
   | "too-large"

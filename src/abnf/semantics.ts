@@ -5,7 +5,8 @@
 import type { RuleDefinition } from "./analysis.js";
 import { chainBelow, ACCEPT, type Automaton, type Edge } from "./automaton.js";
 import { derive, matchWhole, type Derivation } from "./engine.js";
-import type { Grammar } from "./grammar.js";
+import { Grammar } from "./grammar.js";
+import { describeValue, expectOptions, expectStrings, expectString } from "../describe.js";
 import { toParser, type RuleParser } from "./parser.js";
 import { syntaxError, type UriSyntaxError } from "../errors.js";
 import type { Result } from "../result.js";
@@ -122,6 +123,16 @@ export class Semantics<A extends Actions> {
   readonly options: SemanticsOptions;
 
   constructor(g: Grammar, actions: A, options: SemanticsOptions = {}) {
+    if (!((g as unknown) instanceof Grammar)) throw new TypeError(`semantics: the argument "grammar" must be a Grammar, got ${describeValue(g)}`);
+    const functions = (x: unknown, name: string): void => {
+      if (typeof x !== "object" || x === null || Array.isArray(x) || !Object.values(x).every((f) => typeof f === "function")) {
+        throw new TypeError(`semantics: ${name} must be an object of functions by rule name, got ${describeValue(x)}`);
+      }
+    };
+    functions(actions, "the argument \"actions\"");
+    expectOptions(options, "semantics");
+    if (options.captures !== undefined) expectStrings(options.captures, "options.captures", "semantics");
+    if (options.accelerators !== undefined) functions(options.accelerators, "options.accelerators");
     this.grammar = g;
     const known = (n: string, what: string): string => g.require(n, what).name.toLowerCase();
     this.#actions = new Map(Object.entries(actions).map(([n, f]) => [known(n, "semantics"), f]));
@@ -134,6 +145,7 @@ export class Semantics<A extends Actions> {
 
   /** True when the semantics records matches of `rule`. */
   captures(rule: string): boolean {
+    expectString(rule, "rule", "Semantics.captures");
     return this.#captures.has(rule.toLowerCase());
   }
 
@@ -160,7 +172,7 @@ export class Semantics<A extends Actions> {
    * with the offset and what was expected.
    */
   parse<K extends string>(input: string, name: K): Result<ValueOf<A, K>, UriSyntaxError> {
-    if (typeof input !== "string") throw new TypeError(`parse: the argument "input" must be a string, got ${input === null ? "null" : typeof input}`);
+    if (typeof input !== "string") throw new TypeError(`parse: the argument "input" must be a string, got ${describeValue(input)}`);
     const def = this.grammar.require(name, "parse");
     if (!this.grammar.fastPath(def.name).test(input)) {
       const failure = matchWhole(this.grammar.compiled, def.name.toLowerCase(), input);
@@ -187,7 +199,7 @@ export class Semantics<A extends Actions> {
     const fast = this.#accelerators.get(key);
     if (fast !== undefined) return fast;
     if (!this.#actions.has(key)) return (input, start, end) => input.slice(start, end);
-    return (input, start, end) => this.valueOf(this.match(def.name, input, start, end));
+    return (input, start, end) => this.valueOf(this.#match(def, input, start, end));
   }
 
   /** The value of rule `def` over `[start, end)`, which is known to match it. */
@@ -196,14 +208,31 @@ export class Semantics<A extends Actions> {
     const fast = this.#accelerators.get(key);
     if (fast !== undefined) return fast(input, start, end);
     if (!this.#actions.has(key)) return input.slice(start, end);
-    return this.valueOf(this.match(def.name, input, start, end));
+    return this.valueOf(this.#match(def, input, start, end));
   }
 
-  /** The tree of captured matches of rule `name` over `[start, end)`, which must match it. */
-  match(name: string, input: string, start = 0, end = input.length): Match {
+  /**
+   * The tree of captured matches of rule `name` over `[start, end)` of `input` (all of it by
+   * default). Text that does not match the rule there is a {@link UriSyntaxError}, thrown.
+   */
+  match(name: string, input: string, start = 0, end: number = typeof input === "string" ? input.length : 0): Match {
+    expectString(input, "input", "Semantics.match");
+    const offset = (n: unknown): boolean => typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= input.length;
+    if (!offset(start) || !offset(end) || end < start) {
+      throw new RangeError(`Semantics.match: start and end must be offsets of "input" with start <= end, got ${describeValue(start)} and ${describeValue(end)}`);
+    }
     const def = this.grammar.require(name, "match");
-    const d = derive(this.grammar.compiled, def.name.toLowerCase(), input, start, end);
-    return this.#tree(d);
+    const text = input.slice(start, end);
+    if (!this.grammar.fastPath(def.name).test(text)) {
+      const failure = matchWhole(this.grammar.compiled, def.name.toLowerCase(), text);
+      if (failure !== undefined) throw syntaxError(input, def.name, start + failure.offset, failure.expected);
+    }
+    return this.#match(def, input, start, end);
+  }
+
+  /** {@link match} on a span known to match. */
+  #match(def: RuleDefinition, input: string, start: number, end: number): Match {
+    return this.#tree(derive(this.grammar.compiled, def.name.toLowerCase(), input, start, end));
   }
 
   /** Rebuilds the captured matches from a derivation. */

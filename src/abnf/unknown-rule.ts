@@ -15,7 +15,7 @@ export class UnknownRuleError extends TypeError {
   constructor(ruleName: unknown, grammar: string, caller: string, suggestion: string | undefined) {
     const shown = typeof ruleName === "string" ? JSON.stringify(ruleName) : `a ${ruleName === null ? "null" : typeof ruleName}`;
     super(`${caller}: ${grammar} has no rule ${shown}${suggestion === undefined ? "" : `; did you mean "${suggestion}"?`}`);
-    this.ruleName = String(ruleName);
+    this.ruleName = typeof ruleName === "string" ? ruleName : shown;
     this.grammar = grammar;
     this.suggestion = suggestion;
   }

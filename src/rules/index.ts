@@ -11,6 +11,7 @@ import { uriSemantics, type uriActions } from "../grammars/rfc3987/semantics.js"
 
 export type { HierPart } from "../grammars/rfc3986/semantics.js";
 export type { RuleParser } from "../abnf/parser.js";
+export { parseWith } from "../abnf/parser.js";
 export type { Expr } from "../abnf/expr.js";
 export type { RuleDefinition } from "../abnf/analysis.js";
 

@@ -13,6 +13,7 @@ import { precompiledGrammar } from "./precompiled.js";
 import { deepFreeze, defineScheme, type Scheme, type SchemeError, type SchemeInput } from "./scheme.js";
 import { fileAppendixFDepartures, fileAppendixFSource, fileSource } from "./sources.js";
 import { upperTriplets } from "./text.js";
+import { expectOptions } from "../describe.js";
 
 export { fileAppendixFDepartures };
 
@@ -156,6 +157,7 @@ function normalizeFile(uri: Uri, value: FileUri): Uri {
  * fileScheme({ appendixE: true }).parseOrThrow("file:c:/path/to/file").windows?.drive; // "c"
  */
 export function fileScheme(options: FileSchemeOptions = {}): Scheme<FileUri> {
+  expectOptions(options, "fileScheme");
   const appendixE = options.appendixE === true;
   return defineScheme<FileUri>({
     name: "file",
@@ -239,6 +241,7 @@ const failPath = (code: FilePathErrorCode, input: string, message: string, cause
  * fileUriToPath("file:///c:/path/to/file", { windows: true }).value;   // "c:\\path\\to\\file"
  */
 export function fileUriToPath(input: string | UriReference, options: FilePathOptions = {}): Result<string, FilePathError> {
+  expectOptions(options, "fileUriToPath");
   const r = fileE.parse(input);
   const text = typeof input === "string" ? input : r.ok ? "" : r.error.input;
   if (!r.ok) return failPath("not-a-file-uri", text, "Not a file URI", r.error);
@@ -304,6 +307,7 @@ const encodeSegments = (segments: readonly string[]): string => segments.map((s)
  */
 export function pathToFileUri(path: string, options: FilePathOptions = {}): Result<string, FilePathError> {
   if (typeof path !== "string") throw new TypeError(`pathToFileUri: the argument "path" must be a string, got ${path === null ? "null" : typeof path}`);
+  expectOptions(options, "pathToFileUri");
   if (path.includes("\0")) return failPath("nul", path, "A path holds no NUL character");
   if (options.windows !== true) {
     if (!path.startsWith("/")) return failPath("relative-path", path, "The path is not absolute");

@@ -7,12 +7,20 @@ import type { Grammar } from "../abnf/grammar.js";
 import { grammarFromAbnf, type LoadOptions } from "../abnf/loader.js";
 import { readAbnfExpr } from "../abnf/reader.js";
 import type { Departure } from "./sources.js";
+import { describeValue } from "../describe.js";
 
 export { percentEncodedRules } from "./percent-encoded.js";
 export type { Departure } from "./sources.js";
 
 /** The grammar of ABNF text of record (which must load: it is ours), with the departures applied. */
 export function loadGrammar(text: string, options: LoadOptions, departures: readonly Departure[] = []): Grammar {
+  if (!Array.isArray(departures)) throw new TypeError(`loadGrammar: the argument "departures" must be an array, got ${describeValue(departures)}`);
+  for (const d of departures as readonly unknown[]) {
+    const x = d as Partial<Departure> | null;
+    if (typeof x !== "object" || x === null || typeof x.rule !== "string" || typeof x.abnf !== "string") {
+      throw new TypeError(`loadGrammar: each departure must be { rule, abnf, why }, got ${describeValue(d)}`);
+    }
+  }
   const r = grammarFromAbnf(text, options);
   if (!r.ok) throw r.error;
   if (departures.length === 0) return r.value;

@@ -3,7 +3,8 @@
 import type { RuleDefinition } from "../abnf/analysis.js";
 import { codePointSet, hasCodePoint, type CodePointSet } from "../abnf/charset.js";
 import { alt, lit, range, rep, seq, type Expr } from "../abnf/expr.js";
-import type { Grammar, RuleInputs } from "../abnf/grammar.js";
+import { Grammar, type RuleInputs } from "../abnf/grammar.js";
+import { describeValue, expectStrings } from "../describe.js";
 import { core } from "../grammars/core.js";
 
 /** The hex digits of a nibble set, as an expression matching either case (RFC 3986 §2.1: "%" HEXDIG HEXDIG, case-insensitive). */
@@ -70,6 +71,15 @@ function encodedSet(set: CodePointSet, literal: CodePointSet, where: string): Ex
  * grammar `derive` makes with the result, and `tokens` are named in "expected" lists.
  */
 export function percentEncodedRules(g: Grammar, roots: readonly string[], literal: CodePointSet, tokens: readonly string[] = []): RuleInputs {
+  if (!((g as unknown) instanceof Grammar)) throw new TypeError(`percentEncodedRules: the argument "g" must be a Grammar, got ${describeValue(g)}`);
+  expectStrings(roots, "the argument \"roots\"", "percentEncodedRules");
+  expectStrings(tokens, "the argument \"tokens\"", "percentEncodedRules");
+  const isRange = (r: unknown): boolean =>
+    Array.isArray(r) && r.length === 2 && r.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= 0x10ffff) && (r[0] as number) <= (r[1] as number);
+  if (!Array.isArray(literal) || !literal.every(isRange)) {
+    throw new TypeError(`percentEncodedRules: the argument "literal" must be a set of code points ([lo, hi] pairs), got ${describeValue(literal)}`);
+  }
+  literal = codePointSet(literal);
   const defs = new Map<string, RuleDefinition>();
   const visit = (name: string): void => {
     const def = g.require(name, "percentEncodedRules");

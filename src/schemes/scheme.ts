@@ -110,6 +110,11 @@ function schemeError(scheme: string, input: string, detail: SchemeErrorDetail & 
  * its place in the whole input, for a SchemeError's `syntaxError`.
  */
 export function shiftedError(e: UriSyntaxError, input: string, start: number): UriSyntaxError {
+  if (!(e instanceof UriSyntaxError)) throw new TypeError(`shiftedError: the argument "e" must be a UriSyntaxError, got ${describeValue(e)}`);
+  if (typeof input !== "string") throw new TypeError(`shiftedError: the argument "input" must be a string, got ${describeValue(input)}`);
+  if (typeof start !== "number" || !Number.isInteger(start) || start < 0 || start + e.offset > input.length) {
+    throw new RangeError(`shiftedError: the argument "start" must be a whole number that keeps the offset inside "input", got ${describeValue(start)}`);
+  }
   return syntaxError(input, e.rule, start + e.offset, e.expected);
 }
 
@@ -303,6 +308,10 @@ class SchemeValue<V> implements Scheme<V> {
   }
 
   fromUri(uri: Parsed<Uri>, input: string): Result<V, SchemeError> {
+    if (typeof input !== "string") throw new TypeError(`${this.name}.fromUri: the argument "input" must be the URI's text, got ${describeValue(input)}`);
+    if (!isNode(uri) || (uri.kind !== "URI" && uri.kind !== "relative-ref") || uri.span === undefined || uri.span.start !== 0 || uri.span.end !== input.length) {
+      throw new TypeError(`${this.name}.fromUri: the argument "uri" must be the node parse gave for "input" (with its spans), got ${describeValue(uri)}`);
+    }
     if (uri.kind !== "URI" || uri.scheme.toLowerCase() !== this.name) {
       const message = uri.kind === "URI" ? `the scheme is ${JSON.stringify(uri.scheme)}, not ${JSON.stringify(this.name)}` : `a relative reference has no scheme`;
       return { ok: false, error: this.#error(input, { code: "scheme-mismatch", offset: 0, expected: [JSON.stringify(`${this.name}:`)], message, section: "RFC 3986 §3.1" }) };
@@ -369,11 +378,21 @@ export function defineScheme<V>(spec: SchemeSpec<V>): Scheme<V> {
 
 /** Freezes a value and everything inside it (arrays and plain objects), for the typed values schemes build. */
 export function deepFreeze<T>(value: T): T {
-  if (typeof value !== "object" || value === null || Object.isFrozen(value) || ArrayBuffer.isView(value)) return value;
-  const record = value as Record<string, unknown>;
-  for (const key in record) {
-    const v = record[key];
-    if (typeof v === "object" && v !== null) deepFreeze(v);
+  // own properties only (a for-in loop would walk into whatever another library put on
+  // Object.prototype), with an explicit stack and a visited set (any depth, cycles)
+  const skip = (v: unknown): boolean => typeof v !== "object" || v === null || Object.isFrozen(v) || ArrayBuffer.isView(v);
+  if (skip(value)) return value;
+  const seen = new Set<object>();
+  const stack: object[] = [value as object];
+  while (stack.length > 0) {
+    const v = stack.pop() as object;
+    if (seen.has(v)) continue;
+    seen.add(v);
+    for (const key of Object.keys(v)) {
+      const child = (v as Record<string, unknown>)[key];
+      if (!skip(child)) stack.push(child as object);
+    }
   }
-  return Object.freeze(value);
+  for (const v of seen) Object.freeze(v);
+  return value;
 }

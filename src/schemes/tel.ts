@@ -72,14 +72,15 @@ function buildTel(input: SchemeInput): TelUri {
     const par = telGrammar.validate(`;${piece}`, "par");
     if (!par.ok) {
       const e = shiftedError(par.error, input.input, at);
-      input.fail({ code: "syntax", offset: e.offset, rule: "par", expected: e.expected, section: SECTION, message: `";${piece}" is no parameter (a ";" inside a parameter value MUST be percent-encoded)`, syntaxError: e });
+      input.fail({ code: "unencoded-semicolon", offset: e.offset, rule: "par", expected: e.expected, section: SECTION, message: `";${piece}" is no parameter (a ";" inside a parameter value MUST be percent-encoded)`, syntaxError: e });
     }
     const rule = name === "ext" ? "extension" : name === "isub" ? "isdn-subaddress" : name === "phone-context" ? "context" : undefined;
     if (rule !== undefined) {
       const v = telGrammar.validate(`;${piece}`, rule);
       if (!v.ok) {
         const e = shiftedError(v.error, input.input, at);
-        input.fail({ code: "syntax", offset: e.offset, rule, expected: e.expected, section: SECTION, syntaxError: e });
+        // the grammar read it as a generic parameter (pname "=" pvalue); §5 gives these names a syntax of their own
+        input.fail({ code: "bad-parameter-value", offset: e.offset, rule, expected: e.expected, section: SECTION, message: `the ${name} parameter's value does not match ${rule} (RFC 3966 §3)`, syntaxError: e });
       }
     }
     const first = seen.get(name);

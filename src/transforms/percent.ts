@@ -3,7 +3,7 @@
 import { charsets, ENCODE_RULES, type CharTable } from "../charsets.js";
 import type { Result } from "../result.js";
 import { DecodeError } from "./errors.js";
-import { expectOptions, expectString } from "./arguments.js";
+import { describeArgument, expectOptions, expectString } from "./arguments.js";
 
 const HEX = "0123456789ABCDEF";
 /** `"%XX"` for every octet, uppercase hex (§2.1: producers should use uppercase). */
@@ -192,7 +192,7 @@ export function encodeWith(text: string, table: CharTable): string {
  */
 export function percentEncode(text: string, rule: EncodeRule): string {
   expectString(text, "text", "percentEncode");
-  if (!(ENCODE_RULES as readonly string[]).includes(rule)) throw new TypeError(`percentEncode: unsupported rule ${JSON.stringify(rule)}`);
+  if (!(ENCODE_RULES as readonly string[]).includes(rule)) throw new TypeError(`percentEncode: unsupported rule ${describeArgument(rule)} (one of ${ENCODE_RULES.join(", ")})`);
   return encodeWith(text, charsets[rule]);
 }
 

@@ -36,6 +36,7 @@ export function queryParams(query: string | undefined, options: QueryOptions = {
   const out: QueryPair[] = [];
   if (query === undefined || query === "") return out;
   const seps = options.separators ?? "&";
+  if (typeof seps !== "string") throw new TypeError(`query: options.separators must be a string of separator characters, got ${describeArgument(seps)}`);
   const form = options.form === true;
   let start = 0;
   const n = query.length;
@@ -77,6 +78,7 @@ export function buildQuery(pairs: Iterable<QueryPair>, options: QueryOptions = {
   }
   expectOptions(options, "buildQuery");
   const seps = options.separators ?? "&";
+  if (typeof seps !== "string") throw new TypeError(`query: options.separators must be a string of separator characters, got ${describeArgument(seps)}`);
   const form = options.form === true;
   const table = dataTable(seps, form);
   const enc = (text: string): string => {
@@ -84,6 +86,12 @@ export function buildQuery(pairs: Iterable<QueryPair>, options: QueryOptions = {
     return form ? e.replace(/ /g, "+") : e;
   };
   const parts: string[] = [];
-  for (const [key, value] of pairs) parts.push(value === undefined ? enc(key) : `${enc(key)}=${enc(value)}`);
+  for (const pair of pairs as Iterable<unknown>) {
+    if (!Array.isArray(pair) || typeof pair[0] !== "string" || (pair[1] !== undefined && typeof pair[1] !== "string")) {
+      throw new TypeError(`buildQuery: each pair must be [key, value] with a string key and a string or undefined value, got ${describeArgument(pair)}`);
+    }
+    const [key, value] = pair as [string, string | undefined];
+    parts.push(value === undefined ? enc(key) : `${enc(key)}=${enc(value)}`);
+  }
   return parts.join(seps.charAt(0) || "&");
 }

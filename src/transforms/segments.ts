@@ -3,7 +3,7 @@
 import type { Path } from "../ast/nodes.js";
 import { percentDecode } from "./percent.js";
 import { isNode } from "../ast/make.js";
-import { describeArgument } from "./arguments.js";
+import { describeArgument, expectOptions } from "./arguments.js";
 
 /** Options of {@link pathSegments} and {@link lastSegment}. */
 export interface SegmentOptions {
@@ -26,6 +26,7 @@ const decodeSegment = (s: string): string => {
  */
 export function pathSegments(path: string | Path, options: SegmentOptions = {}): string[] {
   const text = pathText(path, "pathSegments");
+  expectOptions(options, "pathSegments");
   if (text === "") return [];
   const parts = text.split("/");
   if (text.charCodeAt(0) === 0x2f) parts.shift();
@@ -48,6 +49,7 @@ function pathText(path: unknown, caller: string): string {
  */
 export function lastSegment(path: string | Path, options: SegmentOptions = {}): string | undefined {
   pathText(path, "lastSegment");
+  expectOptions(options, "lastSegment");
   const text = typeof path === "string" ? path : path.text;
   if (text === "") return undefined;
   const s = text.slice(text.lastIndexOf("/") + 1);

@@ -1,0 +1,156 @@
+// Never crash: every export of every entry point (enumerated with `import * as`, so a new export
+// fails the first test until call-table.ts says how to call it), called with any string (lone
+// surrogates, NUL, controls, URI-like text) and any value a JavaScript caller can pass, returns
+// its result or throws one of its typed errors, or a TypeError/RangeError that refuses an argument
+// on purpose; never a plain Error, a stack overflow, or a TypeError from inside. A few fixed
+// inputs up to 1 MB go through every typed call once, and deeply nested ABNF through the loader:
+// no recursion may grow with the input. `npm run fuzz` runs the same table for longer, on dist/.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import fc from "fast-check";
+import * as root from "../../src/index";
+import * as rules from "../../src/rules/index";
+import * as abnf from "../../src/abnf/index";
+import * as components from "../../src/components";
+import * as builder from "../../src/uri-builder";
+import * as iri from "../../src/iri/index";
+import * as schemes from "../../src/schemes/index";
+import * as security from "../../src/security";
+import * as diagrams from "../../src/diagrams";
+import * as ast from "../../src/ast/nodes";
+import { callTable, exportNames, type Modules } from "./call-table";
+import { judge, makeArgs, prng, runEntry, type Failure, type Pools } from "./harness";
+import { FIXTURES } from "../helpers/fixtures";
+
+const m: Modules = { root, rules, abnf, components, builder, iri, schemes, security, diagrams, ast };
+const table = callTable(m);
+
+// Argument pools: strings the grammars generate, the hard corpus, and the ABNF of the RFCs as printed.
+const random = abnf.seededRandom(13);
+const generated = ["URI-reference", "IRI-reference", "URI", "relative-ref", "authority", "IPv6address"].flatMap((r) =>
+  Array.from({ length: 40 }, () => rules.rule(r as rules.RuleName).generate(random, { maxRepeat: 4 })),
+);
+const corpus = fs.readFileSync(path.join(FIXTURES, "corpus", "hard.txt"), "utf8").split("\n").filter((l) => l !== "" && !l.startsWith("#"));
+const abnfTexts = fs.readdirSync(path.join(FIXTURES, "abnf", "rfc")).flatMap((f) => {
+  const lines = fs.readFileSync(path.join(FIXTURES, "abnf", "rfc", f), "utf8").split("\n");
+  const chunks: string[] = [];
+  for (let k = 0; k < lines.length; k += 6) chunks.push(lines.slice(k, k + 6).join("\n"));
+  return chunks;
+});
+const uris = [...generated, ...corpus];
+
+const unit = fc.oneof(
+  { weight: 3, arbitrary: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)) },
+  { weight: 1, arbitrary: fc.integer({ min: 0x10000, max: 0x10ffff }).map((c) => String.fromCodePoint(c)) },
+  { weight: 4, arbitrary: fc.constantFrom("http://", "//", "@", ":", "/", "?", "#", "[", "]", "%", "%2e", "%C3%A9", "\\", "::", ".", "..", "a", "0", "é", "\u0000", "\t", " ", "xn--", "=", "(", "\"", ";") },
+);
+const text = fc.array(unit, { maxLength: 24 }).map((a) => a.join(""));
+
+describe("the call table", () => {
+  it("has an entry for every export of every entry point, and none for anything else", () => {
+    const names = exportNames(m);
+    expect(names.filter((n) => table[n] === undefined)).toEqual([]);
+    expect(Object.keys(table).filter((k) => !names.includes(k))).toEqual([]);
+    expect(Object.keys(ast)).toEqual([]); // types only
+  });
+});
+
+const show = (failures: readonly Failure[]): string[] => [...new Set(failures.map((f) => `${f.key} (${f.kind} call ${f.index}): ${f.problem}`))];
+
+describe("every export returns or throws its typed error, for any argument", () => {
+  const keys = Object.keys(table).sort();
+  it.each(keys)("%s", (key) => {
+    const entry = table[key];
+    if (entry === undefined) throw new Error(key);
+    const seen: Failure[] = [];
+    // fc.check, not fc.assert: the failures themselves (stack lines) are what the expectation shows
+    fc.check(
+      fc.property(fc.integer(), fc.array(text, { minLength: 1, maxLength: 4 }), (seed, strings) => {
+        const pools: Pools = { strings, uris, abnf: abnfTexts };
+        const failures = runEntry(m, key, entry, makeArgs(m, prng(seed), pools));
+        seen.push(...failures);
+        return failures.length === 0;
+      }),
+      { numRuns: 25, seed: 20260, endOnFailure: true },
+    );
+    expect(show(seen)).toEqual([]);
+  });
+});
+
+describe("huge inputs: linear work, no recursion that grows with the input", () => {
+  const MB = 1 << 20;
+  const HUGE: [string, string][] = [
+    ["1 MB of \"a\"", "a".repeat(MB)],
+    ["an http URI with a 1 MB path", `http://example.com/${"a/".repeat(MB / 2)}`],
+    ["1 MB of arbitrary UTF-16 (lone surrogates, controls)", Array.from({ length: MB }, (_, k) => String.fromCharCode((k * 7919 + 13) & 0xffff)).join("")],
+    ["200 KB of a host with labels, brackets and \"@\"", `http://${"a.b@[:".repeat(40000)}/`],
+    ["200 KB of percent-encoded UTF-8 in a query", `http://h/?${"%C3%A9".repeat(35000)}`],
+  ];
+  it.each(HUGE)("%s", (_name, input) => {
+    const failures: Failure[] = [];
+    for (const [key, entry] of Object.entries(table)) {
+      const a = makeArgs(m, prng(7), { strings: [input], uris: [input], abnf: [input], only: input });
+      failures.push(...runEntry(m, key, entry, a, "typed"));
+    }
+    expect(show(failures)).toEqual([]);
+  });
+});
+
+describe("the ABNF reader and loader on deep nesting", () => {
+  const N = 100000;
+  const DEEP = [
+    `a = ${"(".repeat(N)}`,
+    `a = ${"(".repeat(N)}"x"${")".repeat(N)}`,
+    `a = ${"[".repeat(N)}"x"${"]".repeat(N)}`,
+    `a = ${"*(".repeat(N)}"x"${")".repeat(N)}`,
+    `a = ${"1*".repeat(N)}"x"`,
+    `a = ${"\"x\" / ".repeat(N)}"x"`,
+    `a = "x"\n${"  ; c\n".repeat(N)}`,
+    `${Array.from({ length: 20000 }, (_, k) => `r${k} = r${k + 1}`).join("\n")}\nr20000 = "x"`,
+    `${Array.from({ length: 20000 }, (_, k) => `r${k} = "x" r${k + 1}`).join("\n")}\nr20000 = "x"`,
+  ];
+  it.each(DEEP.map((d) => [`${JSON.stringify(d.slice(0, 30))}… (${d.length} characters)`, d]))("%s", (_name, input) => {
+    const problems: string[] = [];
+    for (const f of [() => abnf.grammarFromAbnf(input), () => abnf.readAbnf(input), () => abnf.readAbnfExpr(input.replace(/^a = /, "")), () => abnf.readAbnfRules(input)]) {
+      try {
+        const r = f();
+        if (!r.ok && !(r.error instanceof abnf.AbnfError)) problems.push(String(r.error));
+        if (r.ok && "validate" in r.value) {
+          const g = r.value as abnf.Grammar;
+          const name = g.ruleNames[0] ?? "a";
+          g.validate("x".repeat(1000), name);
+          g.isValid("x", name);
+          g.generate(name, abnf.seededRandom(1), { maxRepeat: 2 });
+          g.pattern(name);
+          g.abnf(name);
+        }
+      } catch (e) {
+        const problem = judge(m, e, ["AbnfError", "GrammarError"], false);
+        if (problem !== undefined) problems.push(problem);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("a grammar built with the algebra 100,000 levels deep, or a chain of 20,000 rules, is a GrammarError (too-deep)", () => {
+    let deep: abnf.Expr = abnf.lit("x");
+    for (let k = 0; k < 100000; k++) deep = abnf.seq(deep, abnf.lit("y"));
+    const chain = Object.fromEntries(Array.from({ length: 20000 }, (_, k) => [`r${k}`, abnf.ref(`r${k + 1}`)]));
+    const cases: Record<string, abnf.Expr>[] = [{ a: deep }, { ...chain, r20000: abnf.lit("x") }];
+    for (const rules of cases) {
+      let error: unknown;
+      try {
+        abnf.grammar(rules);
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(abnf.GrammarError);
+      expect((error as abnf.GrammarError).code).toBe("too-deep");
+    }
+    // within the limit, a chain of rules still works
+    const short = Object.fromEntries(Array.from({ length: 100 }, (_, k) => [`r${k}`, abnf.seq(abnf.lit("x"), abnf.opt(abnf.ref(`r${k + 1}`)))]));
+    const g = abnf.grammar({ ...short, r100: abnf.lit("x") });
+    expect(g.isValid("x".repeat(101), "r0")).toBe(true);
+    expect(g.isValid("x".repeat(102), "r0")).toBe(false);
+  });
+});
