@@ -27,3 +27,21 @@ export function expectStrings(x: unknown, name: string, caller: string): asserts
     throw new TypeError(`${caller}: ${name} must be an array of strings, got ${describeValue(x)}`);
   }
 }
+
+/**
+ * Throws a TypeError unless each named field of `options` is undefined or of its kind: `"boolean"`,
+ * `"string"`, or a list of the values allowed. Catches `{ level: "bogus" }` and `{ strict: "no" }`,
+ * which would otherwise be read as a default.
+ */
+export function expectFields(options: object, fields: Readonly<Record<string, "boolean" | "string" | readonly string[]>>, caller: string): void {
+  const o = options as Record<string, unknown>;
+  for (const [name, kind] of Object.entries(fields)) {
+    const v = o[name];
+    if (v === undefined) continue;
+    const ok = kind === "boolean" || kind === "string" ? typeof v === kind : typeof v === "string" && kind.includes(v);
+    if (!ok) {
+      const want = kind === "boolean" ? "true or false" : kind === "string" ? "a string" : kind.map((k) => JSON.stringify(k)).join(", ");
+      throw new TypeError(`${caller}: options.${name} must be ${want} or undefined, got ${describeValue(v)}`);
+    }
+  }
+}

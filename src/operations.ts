@@ -8,7 +8,9 @@ import { isNode } from "./ast/make.js";
 import type { Node, Uri, UriReference } from "./ast/nodes.js";
 import { throwWithStack, UriSyntaxError } from "./errors.js";
 import { describeValue, parse } from "./parse.js";
-import { expectOptions } from "./describe.js";
+import { expectFields, expectOptions } from "./describe.js";
+
+const NORMALIZE_FIELDS = { case: "boolean", percentEncoding: "boolean", dotSegments: "boolean", emptyPort: "boolean", defaultPort: "boolean", emptyPath: "boolean", nfc: "boolean", ipv6: ["keep", "rfc5952"] } as const;
 import type { Result } from "./result.js";
 import { redactPassword as redactNode, type RedactOptions } from "./transforms/display.js";
 import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceEquivalenceOptions } from "./transforms/equivalent.js";
@@ -85,6 +87,7 @@ export function unwrap<T>(r: Result<T, Error>, caller: (...args: never[]) => unk
  */
 export function resolve(base: UriInput, ref: UriInput, options: ResolveOptions = {}): Result<Uri, UriSyntaxError | ResolveError> {
   expectOptions(options, "resolve");
+  expectFields(options, { strict: "boolean", baseFragment: ["ignore", "error"] }, "resolve");
   const b = referenceArgument(base, "base", "resolve");
   if (!b.ok) return b;
   const r = referenceArgument(ref, "ref", "resolve");
@@ -153,6 +156,7 @@ function registryOf(schemes: unknown): SchemeRegistry | undefined {
  */
 export function normalize(input: UriInput, options: NormalizeOptions = {}): Result<UriReference, UriSyntaxError> {
   expectOptions(options, "normalize");
+  expectFields(options, NORMALIZE_FIELDS, "normalize");
   const r = referenceArgument(input, "input", "normalize");
   if (!r.ok) return r;
   const reg = registryOf(options.schemes);
@@ -179,6 +183,7 @@ export function normalizeOrThrow(input: UriInput, options: NormalizeOptions = {}
  */
 export function equivalent(a: UriInput, b: UriInput, options: EquivalenceOptions = {}): Result<boolean, UriSyntaxError> {
   expectOptions(options, "equivalent");
+  expectFields(options, { level: ["simple", "syntax", "scheme"], nfc: "boolean", ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"] }, "equivalent");
   const x = referenceArgument(a, "a", "equivalent");
   if (!x.ok) return x;
   const y = referenceArgument(b, "b", "equivalent");
@@ -216,6 +221,8 @@ export function serialize(input: string | Node): string {
  * serialize(redactPassword("http://user:secret@h/")); // "http://user:***@h/"
  */
 export function redactPassword(input: UriInput, options: RedactOptions = {}): UriReference {
+  expectOptions(options, "redactPassword");
+  expectFields(options, { mask: "string" }, "redactPassword");
   return redactNode(referenceOrThrow(input, "input", redactPassword), options);
 }
 
@@ -232,7 +239,10 @@ export function redactPassword(input: UriInput, options: RedactOptions = {}): Ur
 export function relativize(base: UriInput, target: UriInput, options: RelativizeOptions = {}): Result<UriReference, UriSyntaxError | RelativizeError> {
   expectOptions(options, "relativize");
   const n = options.normalize;
-  if (n !== undefined && typeof n !== "boolean") expectOptions(n, "relativize", "options.normalize");
+  if (n !== undefined && typeof n !== "boolean") {
+    expectOptions(n, "relativize", "options.normalize");
+    expectFields(n, NORMALIZE_FIELDS, "relativize (options.normalize)");
+  }
   const b = referenceArgument(base, "base", "relativize");
   if (!b.ok) return b;
   const t = referenceArgument(target, "target", "relativize");

@@ -74,7 +74,7 @@ function finish(a: Assembly): Checked<UriReference> {
 }
 
 /** {@link finish} for a setter that keeps the scheme, so the result has the input's kind. */
-const finishAs = <T extends UriReference>(_node: T, a: Assembly): Checked<T> => finish(a) as Checked<T>;
+const finishAs = <T extends UriReference>(_node: T, a: Assembly): Checked<Rebuilt<T>> => finish(a) as Checked<Rebuilt<T>>;
 
 function authorityOf(userinfo: string | undefined, host: string | undefined, port: string | undefined): Checked<Authority | undefined> {
   if (host === undefined) {
@@ -96,6 +96,13 @@ const partsOf = (node: UriReference): Assembly => ({
   query: node.query,
   fragment: node.fragment,
 });
+
+/**
+ * What a setter gives for an input of type `T`: a `URI` stays a `Uri` and a relative reference a
+ * `RelativeRef`, but nothing more: the new node has no spans (they pointed into the old text),
+ * and a part the input type left out (an absolute-URI's fragment) may now be there.
+ */
+export type Rebuilt<T extends UriReference> = T extends Uri ? Uri : T extends RelativeRef ? RelativeRef : UriReference;
 
 /**
  * A URI reference from its parts (RFC 3986 §3), each checked against its rule (`scheme`,
@@ -146,7 +153,7 @@ export function withScheme(input: UriInput, scheme: string | undefined): Checked
  * const r = withUserinfo(parseOrThrow("ftp://ftp.is.co.za/rfc/rfc1808.txt"), "anonymous");
  * if (r.ok) serialize(r.value); // "ftp://anonymous@ftp.is.co.za/rfc/rfc1808.txt"
  */
-export function withUserinfo<T extends UriReference = UriReference>(input: T | string, userinfo: string | undefined): Checked<T> {
+export function withUserinfo<T extends UriReference = UriReference>(input: T | string, userinfo: string | undefined): Checked<Rebuilt<T>> {
   const r = referenceArgument(input, "input", "withUserinfo");
   if (!r.ok) return r;
   const node = r.value as T;
@@ -167,7 +174,7 @@ export function withUserinfo<T extends UriReference = UriReference>(input: T | s
  * const r = withHost(parseOrThrow("http://a/b/c/d;p?q"), "[2001:db8::7]");
  * if (r.ok) serialize(r.value); // "http://[2001:db8::7]/b/c/d;p?q"
  */
-export function withHost<T extends UriReference = UriReference>(input: T | string, host: string | undefined): Checked<T> {
+export function withHost<T extends UriReference = UriReference>(input: T | string, host: string | undefined): Checked<Rebuilt<T>> {
   const r = referenceArgument(input, "input", "withHost");
   if (!r.ok) return r;
   const node = r.value as T;
@@ -186,7 +193,7 @@ export function withHost<T extends UriReference = UriReference>(input: T | strin
  * const r = withPort(parseOrThrow("http://a/b/c/d;p?q"), 8080);
  * if (r.ok) serialize(r.value); // "http://a:8080/b/c/d;p?q"
  */
-export function withPort<T extends UriReference = UriReference>(input: T | string, port: string | number | undefined): Checked<T> {
+export function withPort<T extends UriReference = UriReference>(input: T | string, port: string | number | undefined): Checked<Rebuilt<T>> {
   const r = referenceArgument(input, "input", "withPort");
   if (!r.ok) return r;
   const node = r.value as T;
@@ -209,7 +216,7 @@ export function withPort<T extends UriReference = UriReference>(input: T | strin
  * const r = withPath(parseOrThrow("http://a/b/c/d;p?q"), "/g");
  * if (r.ok) serialize(r.value); // "http://a/g?q"
  */
-export function withPath<T extends UriReference = UriReference>(input: T | string, path: string | undefined): Checked<T> {
+export function withPath<T extends UriReference = UriReference>(input: T | string, path: string | undefined): Checked<Rebuilt<T>> {
   const r = referenceArgument(input, "input", "withPath");
   if (!r.ok) return r;
   const node = r.value as T;
@@ -224,7 +231,7 @@ export function withPath<T extends UriReference = UriReference>(input: T | strin
  * const r = withQuery(parseOrThrow("http://a/b/c/d;p?q"), "y");
  * if (r.ok) serialize(r.value); // "http://a/b/c/d;p?y"
  */
-export function withQuery<T extends UriReference = UriReference>(input: T | string, query: string | undefined): Checked<T> {
+export function withQuery<T extends UriReference = UriReference>(input: T | string, query: string | undefined): Checked<Rebuilt<T>> {
   const r = referenceArgument(input, "input", "withQuery");
   if (!r.ok) return r;
   const node = r.value as T;
@@ -241,7 +248,7 @@ export function withQuery<T extends UriReference = UriReference>(input: T | stri
  * const r = withFragment(parseOrThrow("http://a/b/c/d;p?q"), "s");
  * if (r.ok) serialize(r.value); // "http://a/b/c/d;p?q#s"
  */
-export function withFragment<T extends UriReference = UriReference>(input: T | string, fragment: string | undefined): Checked<T> {
+export function withFragment<T extends UriReference = UriReference>(input: T | string, fragment: string | undefined): Checked<Rebuilt<T>> {
   const r = referenceArgument(input, "input", "withFragment");
   if (!r.ok) return r;
   const node = r.value as T;
@@ -265,26 +272,26 @@ export function withSchemeOrThrow(input: UriInput, scheme: string | undefined): 
   return orThrow(withScheme(input, scheme), withSchemeOrThrow);
 }
 /** {@link withUserinfo}, throwing its error. */
-export function withUserinfoOrThrow<T extends UriReference = UriReference>(input: T | string, userinfo: string | undefined): T {
+export function withUserinfoOrThrow<T extends UriReference = UriReference>(input: T | string, userinfo: string | undefined): Rebuilt<T> {
   return orThrow(withUserinfo(input, userinfo), withUserinfoOrThrow);
 }
 /** {@link withHost}, throwing its error. */
-export function withHostOrThrow<T extends UriReference = UriReference>(input: T | string, host: string | undefined): T {
+export function withHostOrThrow<T extends UriReference = UriReference>(input: T | string, host: string | undefined): Rebuilt<T> {
   return orThrow(withHost(input, host), withHostOrThrow);
 }
 /** {@link withPort}, throwing its error. */
-export function withPortOrThrow<T extends UriReference = UriReference>(input: T | string, port: string | number | undefined): T {
+export function withPortOrThrow<T extends UriReference = UriReference>(input: T | string, port: string | number | undefined): Rebuilt<T> {
   return orThrow(withPort(input, port), withPortOrThrow);
 }
 /** {@link withPath}, throwing its error. */
-export function withPathOrThrow<T extends UriReference = UriReference>(input: T | string, path: string | undefined): T {
+export function withPathOrThrow<T extends UriReference = UriReference>(input: T | string, path: string | undefined): Rebuilt<T> {
   return orThrow(withPath(input, path), withPathOrThrow);
 }
 /** {@link withQuery}, throwing its error. */
-export function withQueryOrThrow<T extends UriReference = UriReference>(input: T | string, query: string | undefined): T {
+export function withQueryOrThrow<T extends UriReference = UriReference>(input: T | string, query: string | undefined): Rebuilt<T> {
   return orThrow(withQuery(input, query), withQueryOrThrow);
 }
 /** {@link withFragment}, throwing its error. */
-export function withFragmentOrThrow<T extends UriReference = UriReference>(input: T | string, fragment: string | undefined): T {
+export function withFragmentOrThrow<T extends UriReference = UriReference>(input: T | string, fragment: string | undefined): Rebuilt<T> {
   return orThrow(withFragment(input, fragment), withFragmentOrThrow);
 }

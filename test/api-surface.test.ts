@@ -6,9 +6,9 @@ import fc from "fast-check";
 import { seededRandom } from "../src/abnf/generate";
 import * as main from "../src/index";
 import { equivalent, isValid, normalize, parse, parseOrThrow, resolve, serialize, validate, type Node } from "../src/index";
-import { redactPassword, toDisplayString } from "../src/components";
+import { lastSegment, pathSegments, redactPassword, toDisplayString } from "../src/components";
 import { rule } from "../src/rules/index";
-import { buildUri, withFragment, withHost, withPath, withPort, withPortOrThrow, withQuery, withScheme, withUserinfo } from "../src/uri-builder";
+import { buildUri, withFragment, withFragmentOrThrow, withHost, withPath, withPort, withPortOrThrow, withQuery, withScheme, withUserinfo } from "../src/uri-builder";
 
 /** The node's data without spans, for comparing a transform's output with its re-parse. */
 function data(x: unknown): unknown {
@@ -73,6 +73,50 @@ describe("strings wherever nodes are taken (point 5)", () => {
   });
 });
 
+describe("path helpers read a path, not any string (point 5)", () => {
+  it("text that is no path is the UriSyntaxError of the path rule; a URI node gives its path", () => {
+    expect(() => lastSegment("http://a/b/c?x=1")).toThrow(main.UriSyntaxError);
+    expect(() => pathSegments("a b")).toThrow(/offset 1/);
+    expect(() => pathSegments("/a%zz")).toThrow(/offset 2/);
+    expect(pathSegments(parseOrThrow("http://a/b/c?x=1"))).toEqual(["b", "c"]);
+    expect(lastSegment(parseOrThrow("http://a/b/caf%C3%A9"), { decode: true })).toBe("café");
+    expect(pathSegments("/résumé/x")).toEqual(["résumé", "x"]);
+  });
+});
+
+describe("setters are typed by what they give (point 4)", () => {
+  it("a parsed URI in, a URI without spans out; an absolute-URI may get a fragment", () => {
+    const out = withPortOrThrow(parseOrThrow("http://a/b", "URI"), 80);
+    // @ts-expect-error: a rebuilt node has no spans, and its type says so
+    const start = (): number => out.span.start;
+    expect(out.span).toBeUndefined();
+    expect(start).toThrow(TypeError);
+    const withFragment: string | undefined = withFragmentOrThrow(parseOrThrow("http://x/", "absolute-URI"), "top").fragment;
+    expect(withFragment).toBe("top");
+  });
+});
+
+describe("options are checked, not read as a default (point 5)", () => {
+  const refused: [string, () => unknown, RegExp][] = [
+    ["equivalent level", () => equivalent("http://a/", "HTTP://A/", { level: "bogus" as "simple" }), /options\.level/],
+    ["normalize ipv6", () => normalize("http://a/", { ipv6: "bogus" as "keep" }), /options\.ipv6/],
+    ["normalize nfc", () => normalize("http://a/", { nfc: 1 as unknown as boolean }), /options\.nfc/],
+    ["normalize null", () => normalize("http://a/", null as unknown as undefined), /"options"/],
+    ["normalize schemes", () => normalize("http://a/", { schemes: 5 as unknown as undefined }), /options\.schemes/],
+    ["resolve strict", () => resolve("http://a/b", "c", { strict: "no" as unknown as boolean }), /options\.strict/],
+    ["relativize normalize", () => main.relativize("http://a/b", "http://a/c", { normalize: { case: "yes" as unknown as boolean } }), /options\.case/],
+    ["redactPassword mask", () => redactPassword("http://u:p@a/b", { mask: 5 as unknown as string }), /options\.mask/],
+  ];
+  it.each(refused)("%s: a TypeError that names the option", (_what, call, name) => {
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(name);
+  });
+
+  it("a mask with delimiters is percent-encoded, never read as one", () => {
+    expect(serialize(redactPassword("http://u:p@a/b", { mask: "a@b/c" }))).toBe("http://u:a%40b%2Fc@a/b");
+  });
+});
+
 describe("nodes come from checked constructors (point 6)", () => {
   const uri = parseOrThrow("http://good.com/a");
 
@@ -94,6 +138,23 @@ describe("nodes come from checked constructors (point 6)", () => {
     const h = parseOrThrow("[::1]", "host");
     const forged = { ...h, pieces: [1, 2, 3, 4, 5, 6, 7, 8] };
     expect(() => main.normalize({ ...parseOrThrow("http://[::1]/"), authority: { ...parseOrThrow("http://[::1]/").authority, host: forged } } as unknown as main.UriReference)).toThrow(TypeError);
+  });
+
+  it("a copy that keeps the prototype (a deep-clone utility), a Proxy or a structured clone is refused", () => {
+    const forge = <T extends object>(n: T, parts: object): T => Object.assign(Object.create(Object.getPrototypeOf(n) as object) as T, n, parts);
+    const h = parseOrThrow("[::1]", "host");
+    const ipv6 = parseOrThrow("http://[::1]/a");
+    const lies: [string, unknown][] = [
+      ["query with a space", forge(uri, { query: "x y" })],
+      ["host text with a fragment", forge(uri, { authority: forge(uri.authority as object, { host: forge(parseOrThrow("a", "host"), { text: "good.com#@evil.com" }) }) })],
+      ["IPv6 pieces that disagree with the text", forge(ipv6, { authority: forge(ipv6.authority as object, { host: forge(h, { pieces: [0x2001, 0xdb8, 0, 0, 0, 0, 0, 0x66] }) }) })],
+      ["a Proxy", new Proxy(uri, {})],
+      ["a structured clone", structuredClone(uri)],
+    ];
+    for (const [, node] of lies) {
+      expect(() => serialize(node as Node)).toThrow(/only looks like a node/);
+      expect(() => normalize(node as main.UriReference, { ipv6: "rfc5952" })).toThrow(TypeError);
+    }
   });
 
   it("a node the library made is frozen and accepted anywhere", () => {

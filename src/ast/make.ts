@@ -56,14 +56,27 @@ export function ipv6Pieces(text: string): [number, number, number, number, numbe
 // Fields are declared in the order they read best (kind first, span last): JSON and the
 // console show them in that order.
 
+/**
+ * The base of every node class: its private field is the proof that a constructor of this file
+ * made the object. A copy that keeps the prototype (`Object.create(Object.getPrototypeOf(n))`,
+ * a deep-clone utility), a Proxy around a node or a JSON round trip does not have it.
+ */
+abstract class Made {
+  readonly #made = true;
+  static is(x: object): boolean {
+    return #made in x;
+  }
+}
+
 /** The IPvFuture host node: `"v" version "." address` (RFC 3986 §3.2.2). */
-class IPvFutureNode implements IPvFutureHost {
+class IPvFutureNode extends Made implements IPvFutureHost {
   readonly kind = "IPvFuture" as const;
   readonly text: string;
   readonly version: string;
   readonly address: string;
   readonly span: Span | undefined;
   constructor(text: string, span: Span | undefined) {
+    super();
     const dot = text.indexOf(".");
     this.text = text;
     this.version = text.slice(1, dot);
@@ -73,12 +86,13 @@ class IPvFutureNode implements IPvFutureHost {
   }
 }
 
-class IPv4Node implements IPv4Host {
+class IPv4Node extends Made implements IPv4Host {
   readonly kind = "IPv4address" as const;
   readonly text: string;
   readonly octets: readonly [number, number, number, number];
   readonly span: Span | undefined;
   constructor(text: string, span: Span | undefined) {
+    super();
     this.text = text;
     this.octets = Object.freeze(ipv4Octets(text));
     this.span = span;
@@ -86,12 +100,13 @@ class IPv4Node implements IPv4Host {
   }
 }
 
-class IPv6Node implements IPv6Host {
+class IPv6Node extends Made implements IPv6Host {
   readonly kind = "IPv6address" as const;
   readonly text: string;
   readonly pieces: readonly [number, number, number, number, number, number, number, number];
   readonly span: Span | undefined;
   constructor(text: string, span: Span | undefined) {
+    super();
     this.text = text;
     this.pieces = Object.freeze(ipv6Pieces(text));
     this.span = span;
@@ -99,11 +114,12 @@ class IPv6Node implements IPv6Host {
   }
 }
 
-class RegNameNode implements RegNameHost {
+class RegNameNode extends Made implements RegNameHost {
   readonly kind = "reg-name" as const;
   readonly text: string;
   readonly span: Span | undefined;
   constructor(text: string, span: Span | undefined) {
+    super();
     this.text = text;
     this.span = span;
     Object.freeze(this);
@@ -127,13 +143,14 @@ export function host(kind: HostKind, text: string, s?: Span): Host {
   }
 }
 
-class AuthorityNode implements Authority {
+class AuthorityNode extends Made implements Authority {
   readonly kind = "authority" as const;
   readonly userinfo: string | undefined;
   readonly host: Host;
   readonly port: string | undefined;
   readonly span: Span | undefined;
   constructor(userinfo: string | undefined, host: Host, port: string | undefined, span: Span | undefined) {
+    super();
     this.userinfo = userinfo;
     this.host = host;
     this.port = port;
@@ -176,13 +193,14 @@ const NO_SEGMENTS: readonly string[] = Object.freeze([]);
  * A path node. `segments` is computed on first read (splitting costs more than the rest of a
  * parse) and then kept; the node is frozen all the same, and serializes to JSON with it.
  */
-class PathNode<K extends PathKind = PathKind> implements Path<K> {
+class PathNode<K extends PathKind = PathKind> extends Made implements Path<K> {
   readonly kind: K;
   readonly text: string;
   readonly span: Span | undefined;
   #segments: readonly string[] | undefined;
 
   constructor(kind: K, text: string, s: Span | undefined) {
+    super();
     this.kind = kind;
     this.text = text;
     this.span = s;
@@ -210,7 +228,7 @@ export interface ReferenceParts {
   readonly fragment: string | undefined;
 }
 
-class ReferenceNode {
+class ReferenceNode extends Made {
   readonly kind: "URI" | "relative-ref";
   readonly scheme: string | undefined;
   readonly authority: Authority | undefined;
@@ -227,6 +245,7 @@ class ReferenceNode {
     fragment: string | undefined,
     span: Span | undefined,
   ) {
+    super();
     this.kind = kind;
     this.scheme = scheme;
     this.authority = authority;
@@ -253,10 +272,11 @@ const NODE_PROTOTYPES: ReadonlySet<object> = new Set<object>([
 /**
  * True when `x` is a node made by this library's constructors (by parsing, a transform or the
  * builder), and so valid by construction. An object that only looks like one (a spread copy
- * `{ ...uri, query: "x y" }`, a JSON round trip) is not: nothing checked its parts.
+ * `{ ...uri, query: "x y" }`, a JSON round trip, a clone that keeps the prototype, a Proxy) is
+ * not: nothing checked its parts.
  */
 export const isNode = (x: unknown): x is Node =>
-  typeof x === "object" && x !== null && NODE_PROTOTYPES.has(Object.getPrototypeOf(x) as object);
+  typeof x === "object" && x !== null && Made.is(x) && NODE_PROTOTYPES.has(Object.getPrototypeOf(x) as object);
 
 /** The text of a host as it appears in a URI: IP literals in brackets (RFC 3986 §3.2.2). */
 export const hostText = (h: Host): string =>

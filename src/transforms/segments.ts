@@ -1,6 +1,8 @@
 // Path segments (RFC 3986 §3.3): the path split on "/", each segment decoded on request (§2.4:
 // only after splitting, so a "%2F" inside a segment stays inside it).
-import type { Path } from "../ast/nodes.js";
+import type { Path, UriReference } from "../ast/nodes.js";
+import { charsets, inTable } from "../charsets.js";
+import { syntaxError } from "../errors.js";
 import { percentDecode } from "./percent.js";
 import { isNode } from "../ast/make.js";
 import { describeArgument, expectOptions } from "./arguments.js";
@@ -24,7 +26,7 @@ const decodeSegment = (s: string): string => {
  * pathSegments("/b/c/d;p");                         // ["b", "c", "d;p"]
  * pathSegments("/a%2Fb/caf%C3%A9", { decode: true }); // ["a/b", "café"]
  */
-export function pathSegments(path: string | Path, options: SegmentOptions = {}): string[] {
+export function pathSegments(path: string | Path | UriReference, options: SegmentOptions = {}): string[] {
   const text = pathText(path, "pathSegments");
   expectOptions(options, "pathSegments");
   if (text === "") return [];
@@ -33,11 +35,44 @@ export function pathSegments(path: string | Path, options: SegmentOptions = {}):
   return options.decode === true ? parts.map(decodeSegment) : parts;
 }
 
-/** The text of a path argument: a string, or a path node made by this library. */
+/**
+ * The text of a path argument: a path's text (RFC 3986 §3.3 `path`, or RFC 3987's `ipath`), a path
+ * node, or a URI reference node (its path). Text that is no path (a "?" or "#", a space, a "%"
+ * not followed by two hex digits, a lone surrogate) is the UriSyntaxError of the `path` rule:
+ * a whole URI given as text would otherwise split at its "//" and keep its query.
+ */
 function pathText(path: unknown, caller: string): string {
-  if (typeof path === "string") return path;
+  if (typeof path === "string") {
+    const bad = firstNonPathChar(path);
+    if (bad >= 0) throw syntaxError(path, "path", bad, ["pchar", '"/"']);
+    return path;
+  }
   if (isNode(path) && path.kind.startsWith("path-")) return (path as Path).text;
-  throw new TypeError(`${caller}: the argument "path" must be a path's text or a path node, got ${describeArgument(path)}`);
+  if (isNode(path) && (path.kind === "URI" || path.kind === "relative-ref")) return (path as UriReference).path.text;
+  throw new TypeError(`${caller}: the argument "path" must be a path's text, a path node or a URI reference node, got ${describeArgument(path)}`);
+}
+
+const HEX = /^[0-9A-Fa-f]{2}$/;
+
+/** The offset of the first character no `path` (or `ipath`) holds, or -1. */
+function firstNonPathChar(text: string): number {
+  const pchar = charsets.pchar;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x2f || inTable(pchar, c)) continue;
+    if (c === 0x25) {
+      if (!HEX.test(text.slice(i + 1, i + 3))) return i;
+      i += 2;
+      continue;
+    }
+    if (c < 0x80) return i;
+    if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      i++;
+      continue;
+    }
+    if (c >= 0xd800 && c <= 0xdfff) return i;
+  }
+  return -1;
 }
 
 /**
@@ -47,10 +82,9 @@ function pathText(path: unknown, caller: string): string {
  * lastSegment("/over/there");            // "there"
  * lastSegment("/caf%C3%A9", { decode: true }); // "café"
  */
-export function lastSegment(path: string | Path, options: SegmentOptions = {}): string | undefined {
-  pathText(path, "lastSegment");
+export function lastSegment(path: string | Path | UriReference, options: SegmentOptions = {}): string | undefined {
+  const text = pathText(path, "lastSegment");
   expectOptions(options, "lastSegment");
-  const text = typeof path === "string" ? path : path.text;
   if (text === "") return undefined;
   const s = text.slice(text.lastIndexOf("/") + 1);
   return options.decode === true ? decodeSegment(s) : s;
