@@ -19,5 +19,5 @@ export { RelativizeError, type RelativizeErrorCode } from "./transforms/relativi
 export type { ResolveOptions } from "./transforms/resolve.js";
 export { defaultSchemes, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
 export type { EquivalenceLevel } from "./transforms/equivalent.js";
-export type { RuleName, RuleValues } from "./rules/index.js";
+export type { CanonicalRuleName, RuleName, RuleNameAnyCase, RuleValues } from "./rules/index.js";
 export type * from "./ast/nodes.js";

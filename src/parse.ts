@@ -13,7 +13,7 @@ import { DEFAULT_MAX_LENGTH, syntaxError, throwWithStack, tooLongError, type Uri
 import { rfc3986 } from "./grammars/rfc3986/index.js";
 import { rfc3987 } from "./grammars/rfc3987/index.js";
 import { uriSemantics } from "./grammars/rfc3987/semantics.js";
-import type { RuleName, RuleValues } from "./rules/index.js";
+import type { CanonicalRuleName, RuleName, RuleNameAnyCase, RuleValues } from "./rules/index.js";
 
 import type { Result } from "./result.js";
 import { describeValue } from "./describe.js";
@@ -145,7 +145,9 @@ function optionsOf(x: RuleOrOptions, caller: string): ReadOptions {
  */
 export function parse(input: string): Result<Parsed<UriReference>, UriSyntaxError>;
 export function parse(input: string, options: SchemesParseOptions): Result<SchemeParse, UriSyntaxError>;
-export function parse<N extends RuleName>(input: string, rule: N | ParseOptions<N>): Result<RuleValues[N], UriSyntaxError>;
+export function parse<N extends RuleNameAnyCase>(input: string, rule: N | (ParseOptions<N> & { readonly rule: N })): Result<RuleValues[CanonicalRuleName<N>], UriSyntaxError>;
+export function parse(input: string, options: ParseOptions<never>): Result<Parsed<UriReference>, UriSyntaxError>;
+export function parse<N extends RuleNameAnyCase>(input: string, options: ParseOptions<N>): Result<RuleValues[CanonicalRuleName<N>] | Parsed<UriReference>, UriSyntaxError>;
 export function parse<A extends Actions, N extends string>(input: string, options: SemanticsParseOptions<A, N>): Result<ValueOf<A, N>, UriSyntaxError>;
 export function parse(input: string, options: GrammarParseOptions): Result<string, UriSyntaxError>;
 export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unknown, UriSyntaxError> {
@@ -222,7 +224,9 @@ function requireRule(rule: unknown, caller: string): string {
  */
 export function parseOrThrow(input: string): Parsed<UriReference>;
 export function parseOrThrow(input: string, options: SchemesParseOptions): SchemeParse;
-export function parseOrThrow<N extends RuleName>(input: string, rule: N | ParseOptions<N>): RuleValues[N];
+export function parseOrThrow<N extends RuleNameAnyCase>(input: string, rule: N | (ParseOptions<N> & { readonly rule: N })): RuleValues[CanonicalRuleName<N>];
+export function parseOrThrow(input: string, options: ParseOptions<never>): Parsed<UriReference>;
+export function parseOrThrow<N extends RuleNameAnyCase>(input: string, options: ParseOptions<N>): RuleValues[CanonicalRuleName<N>] | Parsed<UriReference>;
 export function parseOrThrow<A extends Actions, N extends string>(input: string, options: SemanticsParseOptions<A, N>): ValueOf<A, N>;
 export function parseOrThrow(input: string, options: GrammarParseOptions): string;
 export function parseOrThrow(input: string, ruleOrOptions?: RuleOrOptions): unknown {

@@ -84,6 +84,23 @@ describe("path helpers read a path, not any string (point 5)", () => {
   });
 });
 
+describe("parse is typed by its rule (point 4)", () => {
+  it("a rule name in any checked spelling, options without a rule, a rule that may be left out", () => {
+    const kind: main.Host["kind"] = parseOrThrow("[::1]", "HOST").kind;
+    expect(kind).toBe("IPv6address");
+    const r = parse("http://a/", { maxLength: 8192 });
+    const refKind: "URI" | "relative-ref" | undefined = r.ok ? r.value.kind : undefined;
+    expect(refKind).toBe("URI");
+    const flag = process.env["NO_SUCH_VARIABLE"] !== undefined;
+    const either = parseOrThrow("http://a/", { rule: flag ? "host" : undefined });
+    // @ts-expect-error: without the rule the value is a URI reference, so it is no Host
+    const host: main.Host = either;
+    expect(host.kind).toBe("URI");
+    // @ts-expect-error: a misspelt rule name is a compile error (and an UnknownRuleError at run time)
+    expect(() => parse("x", "hots")).toThrow(/did you mean "host"/);
+  });
+});
+
 describe("setters are typed by what they give (point 4)", () => {
   it("a parsed URI in, a URI without spans out; an absolute-URI may get a fragment", () => {
     const out = withPortOrThrow(parseOrThrow("http://a/b", "URI"), 80);

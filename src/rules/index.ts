@@ -21,6 +21,16 @@ export type IriRuleName =
   | "ihost" | "ireg-name" | "ipath" | "ipath-abempty" | "ipath-absolute" | "ipath-noscheme" | "ipath-rootless" | "ipath-empty"
   | "isegment" | "isegment-nz" | "isegment-nz-nc" | "ipchar" | "iquery" | "ifragment" | "iunreserved" | "ucschar" | "iprivate";
 
+/**
+ * A rule name as TypeScript can check it: as the RFC spells it, all lowercase or all uppercase
+ * (`"host"`, `"HOST"`, `"uri-reference"`). Any other spelling works at run time too (RFC 5234
+ * §2.1: case does not matter); narrow a `string` with {@link isRuleName} first.
+ */
+export type RuleNameAnyCase = RuleName | Lowercase<RuleName> | Uppercase<RuleName>;
+
+/** The rule a spelling names, e.g. `"URI"` for `"uri"`. */
+export type CanonicalRuleName<S extends string> = { [K in RuleName]: Lowercase<K> extends Lowercase<S> ? K : never }[RuleName];
+
 /** Every ABNF rule name this package has a parser for, as RFC 3986, RFC 3987 and RFC 5234 spell them. */
 export type RuleName = UriRuleName | IriRuleName;
 
