@@ -2,7 +2,7 @@
 // path segments and §5.2.4 dot segments, §3.4 query parameters (the HTML form convention) read,
 // built, and edited on a URI, §3.2.1/§7.5 passwords kept out of sight, RFC 5952 IPv6 text, and
 // the text people should read (RFC 3987 §3.2 for display).
-export { percentDecode, percentEncode, type DecodeOptions, type EncodeRule } from "./transforms/percent.js";
+export { percentDecode, percentDecodeOrThrow, percentEncode, type DecodeOptions, type EncodeRule } from "./transforms/percent.js";
 export { DecodeError, type DecodeErrorCode } from "./transforms/errors.js";
 export { queryParams, buildQuery, type QueryPair, type QueryOptions } from "./transforms/query.js";
 export { pathSegments, lastSegment, type SegmentOptions } from "./transforms/segments.js";

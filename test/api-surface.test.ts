@@ -6,7 +6,8 @@ import fc from "fast-check";
 import { seededRandom } from "../src/abnf/generate";
 import * as main from "../src/index";
 import { equivalent, isValid, normalize, parse, parseOrThrow, resolve, serialize, validate, type Node } from "../src/index";
-import { lastSegment, pathSegments, redactPassword, toDisplayString } from "../src/components";
+import { DecodeError, lastSegment, pathSegments, percentDecodeOrThrow, redactPassword, toDisplayString } from "../src/components";
+import { AbnfError, grammarFromAbnfOrThrow } from "../src/abnf/index";
 import { rule } from "../src/rules/index";
 import { buildUri, withFragment, withFragmentOrThrow, withHost, withPath, withPort, withPortOrThrow, withQuery, withScheme, withUserinfo } from "../src/uri-builder";
 
@@ -230,6 +231,10 @@ describe("one convention (point 12)", () => {
     expect(main.equivalentOrThrow("http://a/", "HTTP://A")).toBe(true);
     expect(() => main.equivalentOrThrow("http://a b/", "http://a/")).toThrow(main.UriSyntaxError);
     expect(() => parseOrThrow("http://a b/")).toThrow(main.UriSyntaxError);
+    expect(() => percentDecodeOrThrow("%C3")).toThrow(DecodeError);
+    expect(percentDecodeOrThrow("caf%C3%A9")).toBe("café");
+    expect(() => grammarFromAbnfOrThrow("a = ")).toThrow(AbnfError);
+    expect(grammarFromAbnfOrThrow('a = "x"').isValid("X", "a")).toBe(true);
   });
 
   it("the first character of a scheme is reported as ALPHA, not as the rule being validated", () => {

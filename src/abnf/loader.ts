@@ -6,6 +6,7 @@ import type { RuleDefinition } from "./analysis.js";
 import { referencedNames, renameRefs, sameExpr, type Expr } from "./expr.js";
 import { checkDepth, Grammar, suggest } from "./grammar.js";
 import { describeValue, expectOptions, expectStrings } from "../describe.js";
+import { throwWithStack } from "../errors.js";
 import { GrammarError } from "./grammar-errors.js";
 import { readAbnfRules, type AbnfRule } from "./reader.js";
 import { AbnfError, errorAt } from "./reader-errors.js";
@@ -160,4 +161,11 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
     const code = e.code === "left-recursion" ? "left-recursion" : e.code === "too-large" ? "too-large-to-compile" : e.code === "too-deep" ? "too-deep" : "undefined-rule";
     return { ok: false, error: errorAt(text, at?.offset ?? 0, code, e.message) };
   }
+}
+
+/** {@link grammarFromAbnf}, throwing its {@link AbnfError}. */
+export function grammarFromAbnfOrThrow(text: string, options: LoadOptions = {}): Grammar {
+  const r = grammarFromAbnf(text, options);
+  if (!r.ok) throwWithStack(r.error, grammarFromAbnfOrThrow);
+  return r.value;
 }

@@ -2,6 +2,7 @@
 // asks of new schemes and §3.2.2 of reg-names.
 import { charsets, ENCODE_RULES, type CharTable } from "../charsets.js";
 import type { Result } from "../result.js";
+import { throwWithStack } from "../errors.js";
 import { DecodeError } from "./errors.js";
 import { describeArgument, expectOptions, expectString } from "./arguments.js";
 
@@ -135,6 +136,13 @@ export function percentDecode(text: string, options: DecodeOptions = {}): Result
     out += "\uFFFD";
   }
   return { ok: true, value: out };
+}
+
+/** {@link percentDecode}, throwing its {@link DecodeError}. */
+export function percentDecodeOrThrow(text: string, options: DecodeOptions = {}): string {
+  const r = percentDecode(text, options);
+  if (!r.ok) throwWithStack(r.error, percentDecodeOrThrow);
+  return r.value;
 }
 
 /** The rules {@link percentEncode} encodes for (src/charsets.ts derives their tables from the grammar). */

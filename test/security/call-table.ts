@@ -408,6 +408,7 @@ export function callTable(m: Modules): Record<string, Entry> {
     ],
     loose: (a) => [() => ab.grammarFromAbnf(a.any() as string), () => ab.grammarFromAbnf(a.abnf(), a.any() as Abnf.LoadOptions)],
   };
+  t["abnf:grammarFromAbnfOrThrow"] = fn(ab.grammarFromAbnfOrThrow, ["AbnfError"], (a) => [[a.str()], [a.abnf(), { imports: [ab.rfc3986.pick("pchar")] }]]);
   t["abnf:readAbnf"] = fn(ab.readAbnf, [], (a) => [[a.str()], [a.abnf()]]);
   t["abnf:readAbnfExpr"] = fn(ab.readAbnfExpr, [], (a) => [[a.str()], [a.abnf().replace(/^[^=]*=/, "")]]);
   t["abnf:readAbnfRules"] = fn(ab.readAbnfRules, [], (a) => [[a.str()], [a.abnf()]]);
@@ -417,6 +418,7 @@ export function callTable(m: Modules): Record<string, Entry> {
   const c = m.components;
   const encodeRules = ["segment", "segment-nz", "segment-nz-nc", "pchar", "path", "query", "fragment", "userinfo", "reg-name", "unreserved"] as const;
   t["components:percentDecode"] = fn(c.percentDecode, [], (a) => [[a.str()], [a.str(), { replacement: a.bool() }]]);
+  t["components:percentDecodeOrThrow"] = fn(c.percentDecodeOrThrow, ["DecodeError"], (a) => [[a.str()], [a.str(), { replacement: a.bool() }]]);
   t["components:percentEncode"] = fn(c.percentEncode, [], (a) => [[a.str(), a.pick(encodeRules)]]);
   t["components:DecodeError"] = value(() => [c.DecodeError.name], "an error class");
   t["components:queryParams"] = fn(c.queryParams, [], (a) => [[a.str()], [a.str(), { separators: a.pick(["&", "&;", a.str()]), form: a.bool() }], [undefined]]);
