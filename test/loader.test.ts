@@ -195,3 +195,19 @@ describe("self-hosting", () => {
     }
   });
 });
+
+describe("isLinear: which rules a DFA answers in one pass, and which reach recursion", () => {
+  const load = (text: string): Grammar => {
+    const r = grammarFromAbnf(text);
+    if (!r.ok) throw r.error;
+    return r.value;
+  };
+  it.each([
+    ["every rule of RFC 3986", rfc3986, rfc3986.ruleNames, []],
+    ["a rule beside a recursive one", load('a = "x" b\nb = "y"\np = "(" *p ")"\n'), ["a", "b"], ["p"]],
+    ["a rule that reaches a recursive one", load('top = "<" e ">"\ne = "x" / "(" e ")"\n'), [], ["top", "e"]],
+  ] as [string, Grammar, string[], string[]][])("%s", (_what, g, linear, recursive) => {
+    for (const n of linear) expect([n, g.isLinear(n)]).toEqual([n, true]);
+    for (const n of recursive) expect([n, g.isLinear(n)]).toEqual([n, false]);
+  });
+});

@@ -335,6 +335,33 @@ export class Grammar {
     return { ok: false, error: syntaxError(input, def.name, failure.offset, failure.expected) };
   }
 
+  /**
+   * True when the rule is matched in time linear in the input: no recursive rule is reachable
+   * from it, so one lazy DFA reads the input once (every rule of RFC 3986, RFC 3987 and the
+   * built-in schemes). A rule that reaches recursion is matched by memoized calls, in polynomial
+   * time: quadratic on an ambiguous grammar such as `a = "x" a "x" / "x"` (4,000 characters took
+   * seconds). Bound the input length of such rules on untrusted input.
+   */
+  isLinear(name: string): boolean {
+    const def = this.require(name, "isLinear");
+    const recursive = this.analysis.recursiveRules();
+    if (recursive.size === 0) return true;
+    const seen = new Set<string>([def.name.toLowerCase()]);
+    const stack = [def.name.toLowerCase()];
+    while (stack.length > 0) {
+      const key = stack.pop() as string;
+      if (recursive.has(key)) return false;
+      for (const r of referencedNames((this.#defs.get(key) as RuleDefinition).expr)) {
+        const k = r.toLowerCase();
+        if (!seen.has(k)) {
+          seen.add(k);
+          stack.push(k);
+        }
+      }
+    }
+    return true;
+  }
+
   /** True when the whole input matches the rule ({@link validate} without the error). */
   isValid(input: string, name: string): boolean {
     requireString(input, "isValid");

@@ -204,6 +204,7 @@ function grammarEntry(g: Abnf.Grammar, m: Modules): Entry {
         () => g.pattern(rule),
         () => g.abnf(name(a)),
         () => g.has(a.str()),
+        () => g.isLinear(name(a)),
         () => g.definition(a.str()),
         () => g.require(name(a), a.str()),
         () => g.sameAs(a.pick([g, m.abnf.rfc3986, m.abnf.core])),
