@@ -424,8 +424,8 @@ export function callTable(m: Modules): Record<string, Entry> {
   t["components:DecodeError"] = value(() => [c.DecodeError.name], "an error class");
   t["components:queryParams"] = fn(c.queryParams, [], (a) => [[a.str()], [a.str(), { separators: a.pick(["&", "&;", a.str()]), form: a.bool() }], [undefined]]);
   t["components:buildQuery"] = fn(c.buildQuery, [], (a) => [[[[a.str(), a.str()], [a.str(), undefined]]], [[[a.str(), a.str()]], { form: a.bool() }]]);
-  t["components:pathSegments"] = fn(c.pathSegments, [], (a) => [[a.str()], [a.str(), { decode: a.bool() }], [m.root.parseOrThrow("/a/%C3%A9/b", "path")]]);
-  t["components:lastSegment"] = fn(c.lastSegment, [], (a) => [[a.str(), { decode: a.bool() }]]);
+  t["components:pathSegments"] = fn(c.pathSegments, ["UriSyntaxError"], (a) => [[a.str()], [a.str(), { decode: a.bool() }], [m.root.parseOrThrow("/a/%C3%A9/b", "path")]]);
+  t["components:lastSegment"] = fn(c.lastSegment, ["UriSyntaxError"], (a) => [[a.str(), { decode: a.bool() }]]);
   t["components:removeDotSegments"] = fn(c.removeDotSegments, [], (a) => [[a.str()], [a.pick(["/a/../..", "../", "/./"]).repeat(a.int() & 63)]]);
   t["components:formatIpv6"] = fn(c.formatIpv6, [], (a) => [[[0, 0, 0, 0, 0, 0xffff, a.int() & 0xffff, a.int() & 0xffff]], [Array.from({ length: 8 }, () => (a.bool() ? 0 : a.int() & 0xffff))]]);
   const key = (a: Args): string => a.pick(["q", "a", "", a.str()]);
