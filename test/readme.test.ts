@@ -35,6 +35,17 @@ function toTsProgram(block: string): string {
   );
 }
 
+describe("SECURITY.md examples", () => {
+  const security = fs.readFileSync(path.join(root, "SECURITY.md"), "utf8");
+  const securityBlocks = [...security.matchAll(/```js\n([\s\S]*?)```/g)].map((m) => m[1] ?? "");
+  it("has examples", () => expect(securityBlocks.length).toBeGreaterThanOrEqual(1));
+  it.each(securityBlocks.map((b, i) => [i + 1, b]))("block %i runs and its results are as written", (_i, block) => {
+    const { program, assertions } = toProgram(block);
+    expect(assertions).toBeGreaterThan(0);
+    execFileSync(process.execPath, ["--input-type=module", "-e", program], { cwd: root, encoding: "utf8", stdio: "pipe" });
+  });
+});
+
 describe("README examples", () => {
   it("has examples", () => expect(blocks.length).toBeGreaterThanOrEqual(3));
 
