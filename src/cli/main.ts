@@ -378,9 +378,9 @@ const EXAMPLES = `
 Examples:
   uri-grammar parse "https://john.doe@www.example.com:123/forum/questions/?tag=networking&order=newest#top"
   uri-grammar parse --rule host "[::1]"
-  uri-grammar validate --rule IPv6address 1::3
-  uri-grammar resolve http://a/b/c/d;p?q ../g
-  uri-grammar equal --level syntax http://example.com http://example.com:80/
+  uri-grammar validate --rule IPv6address "1::3"
+  uri-grammar resolve "http://a/b/c/d;p?q" "../g"
+  uri-grammar equal --level syntax "http://example.com" "http://example.com:80/"
   uri-grammar validate --input urls.txt > results.jsonl
 
 With no input argument, a command reads one input per line from stdin (or --input FILE) and

@@ -127,6 +127,31 @@ describe("help, version, rules", () => {
     expect(sub.stdout).toContain("--tree");
   });
 
+  test("every example of --help works pasted into a shell (sh -c), as it reads", async () => {
+    const help = (await run(["--help"])).stdout;
+    const examples = help.split("\n").filter((l) => /^ {2}uri-grammar /.test(l)).map((l) => l.trim());
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uri-grammar-cli-"));
+    try {
+      fs.writeFileSync(path.join(dir, "urls.txt"), "http://a/\nhttp://b/\n"); // the example's --input urls.txt
+      for (const example of examples) {
+        // uri-grammar as a shell function, so the shell splits and unquotes the line as a user's would
+        const script = `uri_grammar() { "${process.execPath}" "${CLI}" "$@"; }\n${example.replace(/^uri-grammar/, "uri_grammar")}`;
+        const r = await new Promise<{ status: number | null; stderr: string }>((resolve, reject) => {
+          const child = spawn("sh", ["-c", script], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+          let err = "";
+          child.stderr.on("data", (b: Buffer) => (err += b.toString()));
+          child.on("error", reject);
+          child.on("close", (status) => resolve({ status, stderr: err }));
+        });
+        // 0 or 1 (equal's example is not equivalent at --level syntax); never a usage error (2) or a shell's 127
+        expect({ example, usage: r.status !== 0 && r.status !== 1, stderr: r.stderr }).toEqual({ example, usage: false, stderr: expect.not.stringMatching(/uri-grammar: |not found/) as unknown as string });
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("rules: every rule with its ABNF; --json with uses and used by", async () => {
     const r = await run(["rules"]);
     expect(r.status).toBe(0);
