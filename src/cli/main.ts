@@ -402,12 +402,14 @@ export async function main(argv: readonly string[], version: string): Promise<nu
     .configureOutput({
       writeOut: (s) => process.stdout.write(s),
       writeErr: (s) => process.stderr.write(printable(s)),
+      // commander's own usage errors ("error: unknown option ...") start as ours do
+      outputError: (s, write) => write(s.replace(/^error: /, "uri-grammar: ")),
     })
     .showHelpAfterError("(add --help for usage)")
     .description("Parse, check and transform URI references (RFC 3986) and IRIs (RFC 3987), rule by rule.")
     .version(version, "-V, --version", "print the version")
     .helpOption("-h, --help", "print this help")
-    .helpCommand("help [command]", "print the help of a command")
+    .helpCommand(false)
     .option("--color", "colour the output (default: when stdout is a terminal)")
     .option("--no-color", "do not colour the output")
     .addHelpText("after", EXAMPLES);
@@ -551,6 +553,17 @@ export async function main(argv: readonly string[], version: string): Promise<nu
       .argument("[name]", "the rule's ABNF name (case-insensitive)")
       .addOption(grammarOption("the grammar (default: RFC 3986 and RFC 3987)")),
   ).action(run((n: string | undefined, opts: InputOptions & { grammar?: string }, cmd: Command) => ruleCommand(n, opts, io(cmd))));
+
+  // commander's help command prints the whole help on stderr for an unknown command; this one says so
+  program
+    .command("help")
+    .summary("print the help of a command")
+    .argument("[command]", "the command")
+    .action((name: string | undefined) => {
+      const cmd = name === undefined ? program : program.commands.find((c) => c.name() === name);
+      if (cmd === undefined) program.error(`error: unknown command '${name}'`, { code: "commander.unknownCommand", exitCode: EXIT.usage });
+      else cmd.help();
+    });
 
   try {
     await program.parseAsync([...argv], { from: "user" });

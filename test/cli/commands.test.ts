@@ -152,6 +152,26 @@ describe("help, version, rules", () => {
     }
   });
 
+  test.concurrent.each([
+    [["bogus"]],
+    [["--bogus"]],
+    [["parse", "--bogus", "x"]],
+    [["parse", "a", "b"]],
+    [["rules", "--grammar", "nope"]],
+    [["normalize", "--level", "nope", "x"]],
+    [["validate", "--max-length", "x", "a"]],
+    [["resolve", "--base"]],
+    [["help", "bogus"]],
+    [["parse", "--rule", "nope", "x"]],
+    [["resolve", "http://a/"]],
+    [["validate", "--input", "/nonexistent/urls.txt"]],
+  ])("a usage error (%j): stderr starts with \"uri-grammar: \", nothing on stdout, exit 2", async (args) => {
+    const r = await run(args);
+    expect(r).toEqual({ status: 2, stdout: "", stderr: expect.stringMatching(/^uri-grammar: \S/) as unknown as string });
+    expect(r.stderr).not.toMatch(/^error: /m);
+    expect(r.stderr).not.toContain("Usage:"); // the message, not the whole help
+  });
+
   test("rules: every rule with its ABNF; --json with uses and used by", async () => {
     const r = await run(["rules"]);
     expect(r.status).toBe(0);
