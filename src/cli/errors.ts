@@ -3,7 +3,7 @@
 
 /** A mistake in the command line itself (an unknown rule or grammar, missing arguments): exit status 2. */
 export class UsageError extends Error {
-  override readonly name = "UsageError";
+  override readonly name: string = "UsageError";
 }
 
 /** A batch line that is not in the form the command reads (e.g. two URIs separated by a tab). */

@@ -1,6 +1,7 @@
 // The uri-grammar command: parse, validate, resolve, relativize, normalize, compare, map and
 // repair URI references (RFC 3986, RFC 3987) and print the grammars' rules, one input from the
 // arguments or one per line from stdin or a file (batch mode, JSON Lines).
+import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import type { Authority, UriReference } from "../ast/nodes.js";
 import { equivalent, normalize, relativize, resolve, serialize, type NormalizeOptions } from "../operations.js";
@@ -14,7 +15,8 @@ import type { EquivalenceLevel } from "../transforms/equivalent.js";
 import { openInput, runBatch, type Outcome } from "./batch.js";
 import { errorJson, InputError, jsonReplacer, UsageError } from "./errors.js";
 import { authorityNodeParts, figure, referenceParts } from "./figure.js";
-import { derivationSemantics, grammarNamed, grammarNames, ruleLinks, ruleOf, type NamedGrammar } from "./grammars.js";
+import { derivationSemantics, grammarNamed, grammarNames, ruleHome, ruleLinks, ruleOf, type NamedGrammar } from "./grammars.js";
+import { sectionsUnder, type RuleSection } from "./sections.js";
 import { ansi, plain, printable, toJson, wantsColour, type Paint } from "./style.js";
 import { astTree, matchTree } from "./tree.js";
 import { textWidth } from "./width.js";
@@ -183,16 +185,17 @@ function parseCommand(text: string | undefined, opts: ParseOptions, io: Io): Pro
   const show = (v: unknown): string[] => {
     const t = text ?? "";
     if (opts.scheme === true) return showSchemeParse(t, v as SchemeParse, opts, io.paint);
-    return showValue(t, lastRule, v, opts.tree === true, io.paint);
+    return showValue(t, lastRule, v, opts.tree === true, io.paint, rule !== undefined);
   };
   return dispatch("parse", [text], opts, io, () => op(text ?? ""), op, show);
 }
 
-function showValue(text: string, rule: string, v: unknown, tree: boolean, paint: Paint): string[] {
+/** A value as a figure (a reference or an authority, without --tree) or a tree, its first line named by `rule` when it was asked for (`--rule`). */
+function showValue(text: string, rule: string, v: unknown, tree: boolean, paint: Paint, asked = false): string[] {
   if (typeof v === "object" && v !== null && "children" in v && "rule" in v) return matchTree(v as Parameters<typeof matchTree>[0], paint);
   if (!tree && isReference(v)) return figure(text, referenceParts(v), paint);
   if (!tree && isAuthority(v)) return figure(text, authorityNodeParts(v), paint);
-  return astTree(rule, v, text, paint);
+  return astTree(rule, v, text, paint, asked);
 }
 
 function showSchemeParse(text: string, v: SchemeParse, opts: ParseOptions, paint: Paint): string[] {
@@ -334,17 +337,20 @@ function repairCommand(input: string | undefined, opts: RepairOptions, io: Io): 
 // ------------------------------------------------------------------------------------------
 // rules and rule
 
-function ruleInfo(g: NamedGrammar, name: string): { name: string; grammar: string; abnf: string; uses: readonly string[]; usedBy: readonly string[] } {
-  const rule = g.grammar.require(name, "rule").name;
+type Sections = () => ReadonlyMap<string, RuleSection>;
+
+/** A rule: its name, where it is defined (the RFC section for RFC 3986, RFC 3987 and core rules), its ABNF and links. */
+function ruleInfo(g: NamedGrammar, name: string, sections: Sections): { name: string; grammar: string; abnf: string; uses: readonly string[]; usedBy: readonly string[] } {
+  const rule = ruleOf(g, name, "rule");
   const links = ruleLinks(g.grammar, rule);
-  return { name: rule, grammar: g.grammar.name, abnf: g.grammar.abnf(rule), ...links };
+  return { name: rule, grammar: ruleHome(g.grammar, rule, sections()), abnf: g.grammar.abnf(rule), ...links };
 }
 
-function rulesCommand(opts: { readonly grammar?: string; readonly json?: boolean }, io: Io): number {
+function rulesCommand(opts: { readonly grammar?: string; readonly json?: boolean }, io: Io, sections: Sections): number {
   const g = grammarNamed(opts.grammar);
   const names = g.grammar.ruleNames;
   if (io.json) {
-    write([toJson(names.map((n) => ruleInfo(g, n)), undefined, 2)]);
+    write([toJson(names.map((n) => ruleInfo(g, n, sections)), undefined, 2)]);
     return EXIT.ok;
   }
   const width = Math.max(...names.map((n) => n.length));
@@ -352,12 +358,12 @@ function rulesCommand(opts: { readonly grammar?: string; readonly json?: boolean
   return EXIT.ok;
 }
 
-function ruleCommand(name: string | undefined, opts: InputOptions & { readonly grammar?: string }, io: Io): Promise<number> {
+function ruleCommand(name: string | undefined, opts: InputOptions & { readonly grammar?: string }, io: Io, sections: Sections): Promise<number> {
   const g = grammarNamed(opts.grammar);
   if (name !== undefined) ruleOf(g, name, "rule"); // an unknown rule is a usage error here
   const op = (t: string): Outcome => {
     try {
-      return { ok: true, value: ruleInfo(g, t) };
+      return { ok: true, value: ruleInfo(g, t, sections) };
     } catch (e) {
       return { ok: false, error: e };
     }
@@ -393,9 +399,23 @@ Exit status: 0 valid (equivalent), 1 invalid (not equivalent; in batch mode, any
 Colours: on when stdout is a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 forces them,
 --color and --no-color decide over both.`;
 
-/** Runs the command line; resolves to the exit status. */
-export async function main(argv: readonly string[], version: string): Promise<number> {
+/**
+ * Runs the command line; resolves to the exit status. `home` is the directory of the built
+ * package's modules (dist/), whose grammars' doc comments give the rules' RFC sections.
+ */
+export async function main(argv: readonly string[], version: string, home?: string): Promise<number> {
   let status: number = EXIT.ok;
+  let sectionMap: ReadonlyMap<string, RuleSection> | undefined;
+  const sections: Sections = () => {
+    if (sectionMap === undefined) {
+      try {
+        sectionMap = home === undefined ? new Map() : sectionsUnder(path.join(home, "grammars"));
+      } catch {
+        sectionMap = new Map(); // the RFC without its section
+      }
+    }
+    return sectionMap;
+  };
   const program = new Command("uri-grammar");
   program
     .exitOverride()
@@ -431,7 +451,10 @@ export async function main(argv: readonly string[], version: string): Promise<nu
       .option("--no-progress", "no progress bar")
       .option("--json", "print the result as JSON (errors too, on stderr)")
       .option("--max-length <n>", "refuse an input longer than n characters (UTF-16 code units; default for parse and validate: 2097152)", lengthArgument);
-  const ruleOption = new Option("-r, --rule <name>", "the ABNF rule the input must match, e.g. URI, host, IPv6address, IRI");
+  const ruleOption = new Option(
+    "-r, --rule <name>",
+    "the ABNF rule the input must match, e.g. URI, host, IPv6address, IRI; a rule of a scheme's grammar needs --grammar (the error for a rule not in the grammar names the grammar that has it)",
+  );
   const grammarOption = (what: string): Option => new Option("-g, --grammar <name>", what).choices(grammarNames);
   const run = (f: (...args: never[]) => Promise<number> | number) =>
     async (...args: unknown[]): Promise<void> => {
@@ -544,15 +567,15 @@ export async function main(argv: readonly string[], version: string): Promise<nu
     .summary("list every rule of a grammar with its ABNF")
     .addOption(grammarOption("the grammar (default: RFC 3986 and RFC 3987)"))
     .option("--json", "print the rules as JSON, with the rules each uses and is used by")
-    .action(run((opts: { grammar?: string; json?: boolean }, cmd: Command) => rulesCommand(opts, io(cmd))));
+    .action(run((opts: { grammar?: string; json?: boolean }, cmd: Command) => rulesCommand(opts, io(cmd), sections)));
 
   inputs(
     program
       .command("rule")
-      .summary("one rule: its ABNF, the rules it uses and the rules that use it")
+      .summary("one rule: its ABNF, where it is defined (its RFC section), the rules it uses and the rules that use it")
       .argument("[name]", "the rule's ABNF name (case-insensitive)")
       .addOption(grammarOption("the grammar (default: RFC 3986 and RFC 3987)")),
-  ).action(run((n: string | undefined, opts: InputOptions & { grammar?: string }, cmd: Command) => ruleCommand(n, opts, io(cmd))));
+  ).action(run((n: string | undefined, opts: InputOptions & { grammar?: string }, cmd: Command) => ruleCommand(n, opts, io(cmd), sections)));
 
   // commander's help command prints the whole help on stderr for an unknown command; this one says so
   program

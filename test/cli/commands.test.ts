@@ -182,6 +182,9 @@ describe("help, version, rules", () => {
     const json = JSON.parse((await run(["rules", "--json"])).stdout) as { name: string; abnf: string; uses: string[]; usedBy: string[] }[];
     expect(json.map((x) => x.name)).toEqual(names);
     expect(json.find((x) => x.name === "authority")).toMatchObject({ uses: ["userinfo", "host", "port"] });
+    // where each rule is defined: RFC 3986's, RFC 3987's and the core rules with their sections
+    const home = (n: string): unknown => (json as { name: string; grammar?: string }[]).find((x) => x.name === n)?.grammar;
+    expect([home("host"), home("URI"), home("IRI"), home("ALPHA")]).toEqual(["RFC 3986 §3.2.2", "RFC 3986 §3", "RFC 3987 §2.2", "RFC 5234 Appendix B.1"]);
     const tel = await run(["rules", "--grammar", "tel"]);
     expect(tel.status).toBe(0);
     expect(tel.stdout).toMatch(/^telephone-uri +=/m);
@@ -238,6 +241,14 @@ describe("batch mode: one input per line, JSON Lines out, a summary on stderr", 
     const records = jsonLines(pairs.stdout);
     expect(records[0]).toMatchObject({ ok: true, value: "http://a/b/g" });
     expect(records[1]).toMatchObject({ ok: false, error: { name: "InputError" } });
+  });
+
+  test("rule: each line a rule name; an unknown one is an UnknownRuleError that names the grammar having it", async () => {
+    const r = await run(["rule", "--quiet"], { stdin: "host\naddr-spec\n" });
+    expect(r.status).toBe(1);
+    const records = jsonLines(r.stdout);
+    expect(records[0]).toMatchObject({ ok: true, value: { name: "host", grammar: "RFC 3986 §3.2.2" } });
+    expect(records[1]).toMatchObject({ ok: false, error: { name: "UnknownRuleError", message: 'rule: no rule "addr-spec" in RFC 3986 or RFC 3987; the mailto grammar has it: --grammar mailto' } });
   });
 
   test("equal: not equivalent lines exit 1 and are counted apart from invalid ones", async () => {
