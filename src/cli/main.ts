@@ -245,9 +245,16 @@ interface RelativizeOptions extends InputOptions {
   readonly normalize?: boolean;
 }
 
+/** The empty reference (RFC 3986 §4.4: the base itself) prints as the empty line it is; a note on stderr says so, unless --quiet. */
+const EMPTY_REFERENCE = "relativize: (the empty reference: the target is the base without its fragment)";
+
 function relativizeCommand(base: string | undefined, target: string | undefined, opts: RelativizeOptions, io: Io): Promise<number> {
   const op = (b: string, t: string): Outcome => asText(relativize(b, t, { normalize: opts.normalize === true }));
-  return twoInputs("relativize", "a base and a target", base, target, opts, io, op);
+  const show = (v: unknown): string[] => {
+    if (v === "" && !io.quiet) process.stderr.write(`${io.paintErr("dim", EMPTY_REFERENCE)}\n`);
+    return [String(v)];
+  };
+  return twoInputs("relativize", "a base and a target", base, target, opts, io, op, show);
 }
 
 /** resolve and relativize: `<base> <x>`, or `--base B <x>`; in batch mode lines of x with --base, else `base<TAB>x`. */
@@ -259,13 +266,14 @@ function twoInputs(
   opts: InputOptions & { readonly base?: string },
   io: Io,
   op: (a: string, b: string) => Outcome,
+  show: (value: unknown) => string[] = text,
 ): Promise<number> {
   if (opts.base !== undefined) {
     if (second !== undefined) throw new UsageError(`${name}: with --base, give one more argument, not two`);
     const base = opts.base;
-    return dispatch(name, [first], opts, io, () => op(base, first ?? ""), (t) => op(base, t), text);
+    return dispatch(name, [first], opts, io, () => op(base, first ?? ""), (t) => op(base, t), show);
   }
-  return dispatch(name, [first, second], opts, io, () => op(first ?? "", second ?? ""), (t) => op(...pair(t, what)), text);
+  return dispatch(name, [first, second], opts, io, () => op(first ?? "", second ?? ""), (t) => op(...pair(t, what)), show);
 }
 
 interface NormalizeCommandOptions extends InputOptions {
@@ -501,6 +509,11 @@ export async function main(argv: readonly string[], version: string, home?: stri
     program
       .command("relativize")
       .summary("the shortest reference from a base to a target")
+      .description(
+        "Print the shortest reference from the base to the target. When the target is\n" +
+          "the base without a fragment, that is the empty reference (RFC 3986 §4.4): an\n" +
+          "empty line (\"\" with --json), and a note on stderr unless --quiet.",
+      )
       .argument("[base]", "the base URI")
       .argument("[target]", "the target URI")
       .option("--base <uri>", "the base URI; the arguments (or lines) are targets")

@@ -109,6 +109,21 @@ describe("each command on arguments (fixtures/cli/commands.json)", () => {
   });
 });
 
+describe("relativize: the empty reference", () => {
+  test("identical URIs: an empty line on stdout (the reference itself), a note on stderr unless --quiet; --json prints \"\"", async () => {
+    expect(await run(["relativize", "http://a/b?q", "http://a/b?q"])).toEqual({
+      status: 0,
+      stdout: "\n",
+      stderr: "relativize: (the empty reference: the target is the base without its fragment)\n",
+    });
+    expect(await run(["relativize", "--quiet", "http://a/b", "http://a/b"])).toEqual({ status: 0, stdout: "\n", stderr: "" });
+    expect(await run(["relativize", "--json", "http://a/b", "http://a/b"])).toEqual({ status: 0, stdout: '""\n', stderr: "" });
+    expect(await run(["relativize", "http://a/b", "http://a/b#x"])).toEqual({ status: 0, stdout: "#x\n", stderr: "" });
+    const batch = await run(["relativize", "--quiet", "--base", "http://a/b"], { stdin: "http://a/b\n" });
+    expect(jsonLines(batch.stdout)).toEqual([{ line: 1, input: "http://a/b", ok: true, value: "" }]);
+  });
+});
+
 describe("help, version, rules", () => {
   test("--version prints package.json's version", async () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
