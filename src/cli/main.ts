@@ -6,13 +6,13 @@ import { Command, CommanderError, InvalidArgumentError, Option } from "commander
 import type { Authority, UriReference } from "../ast/nodes.js";
 import { equivalent, normalize, relativize, resolve, serialize, type NormalizeOptions } from "../operations.js";
 import { parse, validate } from "../parse.js";
-import { InputTooLongError } from "../errors.js";
+import { DEFAULT_MAX_LENGTH, InputTooLongError } from "../errors.js";
 import { iriToUri, repairIriReference, repairUriReference, uriToIri } from "../iri/index.js";
 import { defaultRegistry } from "../schemes/defaults.js";
 import type { SchemeParse } from "../schemes/registry.js";
 import type { Result } from "../result.js";
 import type { EquivalenceLevel } from "../transforms/equivalent.js";
-import { openInput, runBatch, type Outcome } from "./batch.js";
+import { openInput, runBatch, type Line, type Outcome } from "./batch.js";
 import { errorJson, InputError, jsonReplacer, UsageError } from "./errors.js";
 import { authorityNodeParts, figure, referenceParts } from "./figure.js";
 import { derivationSemantics, grammarNamed, grammarNames, ruleHome, ruleLinks, ruleOf, type NamedGrammar } from "./grammars.js";
@@ -102,7 +102,7 @@ async function dispatch(
       return long === undefined || limit === undefined ? f(...a) : { ok: false, error: new InputTooLongError(long, "input", limit) };
     };
   single = checked(single, () => args.filter((a): a is string => a !== undefined));
-  line = checked(line, (t: string) => [t]);
+  line = checked(line, (t: string) => (args.length > 1 ? t.split("\t") : [t])); // a line of two inputs: each
   const given = args.filter((a) => a !== undefined).length;
   if (given > 0) {
     if (opts.input !== undefined) throw new UsageError(`${name}: give the input as arguments or with --input, not both`);
@@ -120,7 +120,15 @@ async function dispatch(
   }
   const input = openInput(opts.input);
   const progress = opts.quiet !== true && (opts.progress ?? process.stderr.isTTY === true);
-  return runBatch(input, line, { command: name, progress, quiet: opts.quiet === true, comparison });
+  // a line holds one input, or two and a tab; a longer one is refused as it is read, not kept:
+  // a line of two, by the input that is too long (the first, or the one after the first tab)
+  const max = limit ?? DEFAULT_MAX_LENGTH;
+  const maxLineLength = max * args.length + (args.length - 1);
+  const tooLong = (l: Line): InputTooLongError =>
+    l.tab === -1 || l.tab > max
+      ? new InputTooLongError(l.tab === -1 ? l.text : l.text.slice(0, l.tab), "input", max, l.tab === -1 ? l.length : l.tab)
+      : new InputTooLongError(l.text.slice(l.tab + 1), "input", max, l.length - l.tab - 1);
+  return runBatch(input, line, { command: name, progress, quiet: opts.quiet === true, comparison, maxLineLength, tooLong: args.length > 1 ? tooLong : undefined });
 }
 
 /** A line of two inputs separated by a tab (equal, and resolve or relativize without --base). */
@@ -400,7 +408,8 @@ Examples:
 With no input argument, a command reads one input per line from stdin (or --input FILE) and
 writes one JSON object per line: {"line", "input", "ok", "value"} or {"line", "input", "ok",
 "error"}. resolve and relativize read "base<TAB>reference" lines, or references with --base;
-equal reads "a<TAB>b" lines.
+equal reads "a<TAB>b" lines. A line longer than --max-length (two inputs and a tab: each input)
+is that line's InputTooLongError, its "input" the first 256 characters with "truncated": true.
 
 Exit status: 0 valid (equivalent), 1 invalid (not equivalent; in batch mode, any line),
 2 usage error (unknown option, rule or grammar; missing or unreadable input), 3 internal error.
@@ -458,7 +467,11 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .option("--progress", "show a progress bar on stderr in batch mode (default: when stderr is a terminal)")
       .option("--no-progress", "no progress bar")
       .option("--json", "print the result as JSON (errors too, on stderr)")
-      .option("--max-length <n>", "refuse an input longer than n characters (UTF-16 code units; default for parse and validate: 2097152)", lengthArgument);
+      .option(
+        "--max-length <n>",
+        "refuse an input longer than n characters (UTF-16 code units; default 2097152, the library's DEFAULT_MAX_LENGTH); in batch mode a longer line is refused as it is read, never held whole",
+        lengthArgument,
+      );
   const ruleOption = new Option(
     "-r, --rule <name>",
     "the ABNF rule the input must match, e.g. URI, host, IPv6address, IRI; a rule of a scheme's grammar needs --grammar (the error for a rule not in the grammar names the grammar that has it)",

@@ -273,6 +273,14 @@ describe("batch mode: one input per line, JSON Lines out, a summary on stderr", 
     expect(r.stderr).toMatch(/^equal: 3 lines, 1 equivalent, 1 not equivalent, 1 invalid/);
   });
 
+  test("--max-length on lines of two inputs: each input is held to it; a line past twice the limit is refused by its long input", async () => {
+    const r = await run(["equal", "--max-length", "10", "--quiet"], { stdin: `http://a\thttp://b\nhttp://a/\thttp://b/${"b".repeat(20)}\nhttp://a/abc\thttp://b\n` });
+    const records = jsonLines(r.stdout) as { ok: boolean; error?: { name: string; message: string } }[];
+    expect(records.map((x) => x.ok)).toEqual([true, false, false]);
+    expect(records[1]?.error).toMatchObject({ name: "InputTooLongError", message: "Invalid input: the input is 29 characters long, more than the limit of 10 (maxLength)" });
+    expect(records[2]?.error).toMatchObject({ name: "InputTooLongError", message: "Invalid input: the input is 12 characters long, more than the limit of 10 (maxLength)" });
+  });
+
   test("--max-length: a long line is reported and the run goes on", async () => {
     const r = await run(["validate", "--max-length", "10", "--quiet"], { stdin: "http://a\nhttp://abcdefgh\nb\n" });
     expect(jsonLines(r.stdout).map((x) => [x["ok"], (x["error"] as { name?: string } | undefined)?.name])).toEqual([
@@ -280,6 +288,67 @@ describe("batch mode: one input per line, JSON Lines out, a summary on stderr", 
       [false, "InputTooLongError"],
       [true, undefined],
     ]);
+  });
+
+  test("lines of 30 MB: each an InputTooLongError of its own, never held whole (peak RSS flat), the next lines read", async () => {
+    const MB = 1 << 20;
+    const long = (k: number): number => 30 * MB + k; // characters of the k-th long line
+    /** Runs validate on stdin written in 1 MiB pieces (a pipe, as `cat big | uri-grammar validate`): stdout, stderr, exit status and peak RSS. */
+    const feed = (pieces: () => Generator<string>): Promise<{ status: number | null; stdout: string; stderr: string; maxRss: number }> =>
+      new Promise((resolve, reject) => {
+        const report = 'process.on("exit",()=>process.stderr.write("maxRSS "+process.resourceUsage().maxRSS+"\\n"))';
+        const child = spawn(process.execPath, [`--import=data:text/javascript,${encodeURIComponent(report)}`, CLI, "validate", "--quiet"], {
+          cwd: ROOT,
+          env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: undefined },
+        });
+        const out: Buffer[] = [];
+        let err = "";
+        child.stdout.on("data", (b: Buffer) => out.push(b));
+        child.stderr.on("data", (b: Buffer) => (err += b.toString()));
+        child.on("error", reject);
+        child.on("close", (status) => {
+          const m = /maxRSS (\d+)\n/.exec(err);
+          resolve({ status, stdout: Buffer.concat(out).toString(), stderr: err.replace(/maxRSS \d+\n/, ""), maxRss: Number(m?.[1]) * 1024 });
+        });
+        const it = pieces();
+        const pump = (): void => {
+          for (let r = it.next(); !r.done; r = it.next()) if (!child.stdin.write(r.value)) return void child.stdin.once("drain", pump);
+          child.stdin.end();
+        };
+        child.stdin.on("error", reject);
+        pump();
+      });
+    const big = await feed(function* () {
+      for (let k = 0; k < 3; k++) {
+        yield `http://example.com/${k}\n`;
+        const piece = k === 1 ? "例".repeat(MB) : "a".repeat(MB); // one line beyond ASCII (two bytes of UTF-16, three of UTF-8 each)
+        yield "http://a/";
+        for (let n = 9; n + MB <= long(k); n += MB) yield piece;
+        yield "b".repeat((long(k) - 9) % MB) + (k === 2 ? "\r\n" : "\n");
+      }
+      yield "http://last/"; // no line break at the end
+    });
+    const small = await feed(function* () {
+      yield "http://example.com/\nhttp://a/b\n";
+    });
+    expect([big.status, big.stderr]).toEqual([1, ""]);
+    const records = jsonLines(big.stdout);
+    expect(records.map((r) => [r["line"], r["ok"]])).toEqual([[1, true], [2, false], [3, true], [4, false], [5, true], [6, false], [7, true]]);
+    expect(records.map((r) => r["input"]).filter((_, k) => k % 2 === 0)).toEqual(["http://example.com/0", "http://example.com/1", "http://example.com/2", "http://last/"]);
+    for (const k of [0, 1, 2]) {
+      const r = records[2 * k + 1] as { input: string; truncated?: boolean; error: Record<string, unknown> };
+      expect(r.truncated).toBe(true);
+      expect(r.input).toBe(`http://a/${(k === 1 ? "例" : "a").repeat(256 - 9)}`);
+      expect(r.error).toMatchObject({
+        name: "InputTooLongError",
+        message: `Invalid input: the input is ${long(k)} characters long, more than the limit of 2097152 (maxLength)`,
+        offset: 2097152,
+      });
+    }
+    // 90 MB of lines cost no more than reading a pipe does (node alone peaks some 40 MB above its
+    // start reading these): measured +42 to +56 MB; before, when each 30 MB line was held whole
+    // and written back in its record, +435 MB
+    expect(big.maxRss - small.maxRss).toBeLessThan(100 * MB);
   });
 
   test("a closed stdout (| head -1) ends the run quietly", async () => {
