@@ -10,6 +10,7 @@ import { rfc3986 } from "../grammars/rfc3986/index.js";
 import { rfc3987 } from "../grammars/rfc3987/index.js";
 import { data, file, http, https, mailto, tel, urn, uuidGrammar, ws, wss } from "../schemes/index.js";
 import { UsageError } from "./errors.js";
+import { grammarNames } from "./names.js";
 
 /** A grammar the command line can name. */
 export interface NamedGrammar {
@@ -32,8 +33,11 @@ const entries: readonly NamedGrammar[] = [
 /** The grammars by name, in the order `--help` lists them. */
 export const grammars: ReadonlyMap<string, NamedGrammar> = new Map(entries.map((e) => [e.name, e]));
 
-/** The names `--grammar` takes. */
-export const grammarNames: readonly string[] = entries.map((e) => e.name);
+/** The names `--grammar` takes (./names.ts, which the program reads without loading the grammars). */
+export { grammarNames };
+if (entries.map((e) => e.name).join() !== grammarNames.join()) {
+  throw new Error(`src/cli/names.ts lists ${grammarNames.join(", ")}; the grammars are ${entries.map((e) => e.name).join(", ")}`);
+}
 
 /**
  * What `--rule` names a rule of when there is no `--grammar`: RFC 3987's grammar value, which

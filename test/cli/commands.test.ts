@@ -130,6 +130,28 @@ describe("help, version, rules", () => {
     expect(await run(["--version"])).toEqual({ status: 0, stdout: `${pkg.version}\n`, stderr: "" });
   });
 
+  test("--version and --help load no grammar and no command: the modules a run imports (a resolve hook writes them down)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uri-grammar-cli-"));
+    try {
+      const hook = 'import fs from "node:fs"; export async function resolve(s, c, next) { const r = await next(s, c); fs.appendFileSync(process.env.URI_GRAMMAR_LOADED, r.url + "\\n"); return r; }';
+      const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
+      const loaded = async (args: string[]): Promise<string[]> => {
+        const file = path.join(dir, `${args.join("_").replace(/\W/g, "")}.txt`);
+        const r = await run(args, { node: [`--import=data:text/javascript,${encodeURIComponent(register)}`], env: { URI_GRAMMAR_LOADED: file } });
+        expect(r.status).toBe(0);
+        return fs.readFileSync(file, "utf8").split("\n").filter((u) => u.includes("/dist/")).map((u) => u.slice(u.indexOf("/dist/") + 1));
+      };
+      const heavy = (urls: string[]): string[] => urls.filter((u) => /^dist\/(grammars|schemes|abnf|iri|transforms)\/|^dist\/(index|parse|operations)\.js$|^dist\/cli\/(commands|grammars)\.js$/.test(u));
+      expect(heavy(await loaded(["--version"]))).toEqual([]);
+      expect(heavy(await loaded(["--help"]))).toEqual([]);
+      expect(heavy(await loaded(["parse", "--help"]))).toEqual([]);
+      // a command loads them (the hook sees what is imported)
+      expect(heavy(await loaded(["validate", "http://a/"]))).toEqual(expect.arrayContaining(["dist/cli/commands.js", "dist/cli/grammars.js", "dist/parse.js"]));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   test("--help lists every command and the exit statuses", async () => {
     const r = await run(["--help"]);
     expect(r.status).toBe(0);
