@@ -38,7 +38,7 @@ async function generate() {
   const { list, abnf } = await loadGrammars(root);
   const { diagram, diagramOf, diagramStyle } = await import(path.join(root, "dist", "diagrams.js"));
   const { sameExpr, referencedNames } = await import(path.join(root, "dist", "abnf", "expr.js"));
-  const sections = sectionsFromSource(root);
+  const sections = await sectionsFromSource(root);
   const readExpr = (text) => {
     const r = abnf.readAbnfExpr(text);
     if (!r.ok) throw r.error;

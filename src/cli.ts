@@ -6,10 +6,19 @@ import path from "node:path";
 import { clearProgress } from "./cli/batch.js";
 import { EXIT, main } from "./cli/main.js";
 
+/** The directory of this file (dist/), through the symbolic link npm installs for the command. */
+const here = ((): string | undefined => {
+  try {
+    return path.dirname(fs.realpathSync(process.argv[1] ?? "."));
+  } catch {
+    return undefined;
+  }
+})();
+
 /** The version in the package.json next to this file's directory (dist/cli.js -> package.json). */
 function version(): string {
+  if (here === undefined) return "unknown";
   try {
-    const here = path.dirname(fs.realpathSync(process.argv[1] ?? "."));
     const pkg = JSON.parse(fs.readFileSync(path.join(here, "..", "package.json"), "utf8")) as { version?: unknown };
     return typeof pkg.version === "string" ? pkg.version : "unknown";
   } catch {
@@ -23,7 +32,7 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   process.exit(e.code === "EPIPE" ? (process.exitCode ?? EXIT.ok) : EXIT.internal);
 });
 
-main(process.argv.slice(2), version()).then(
+main(process.argv.slice(2), version(), here).then(
   (status) => {
     process.exitCode = status;
   },

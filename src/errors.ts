@@ -85,8 +85,12 @@ export class InputTooLongError extends UriSyntaxError {
   /** The limit the input went over, in UTF-16 code units. */
   readonly maxLength: number;
 
-  constructor(input: string, rule: string, maxLength: number) {
-    super(input, rule, maxLength, [], `Invalid ${rule}: the input is ${input.length} characters long, more than the limit of ${maxLength} (maxLength)`);
+  /**
+   * `length`: the input's length, when `input` holds only its beginning (at least up to
+   * `maxLength`, for the excerpt): a line the command line refuses without keeping it whole.
+   */
+  constructor(input: string, rule: string, maxLength: number, length: number = input.length) {
+    super(input, rule, maxLength, [], `Invalid ${rule}: the input is ${length} characters long, more than the limit of ${maxLength} (maxLength)`);
     this.maxLength = maxLength;
   }
 }

@@ -96,32 +96,12 @@ function recordOf(abnf, root, file) {
 
 /**
  * What the doc comments in src/grammars/ say of each rule they quote: the section line
- * ("RFC 3986 §3.2.2") and the prose after it. name (lowercase) -> { section, note }.
+ * ("RFC 3986 §3.2.2") and the prose after it. name (lowercase) -> { section, note }. The reader is
+ * the built package's (dist/cli/sections.js), which the command line's `rule` uses too.
  */
-export function sectionsFromSource(root) {
-  const out = new Map();
-  const walk = (dir) => {
-    for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, d.name);
-      if (d.isDirectory()) walk(p);
-      else if (p.endsWith(".ts")) read(fs.readFileSync(p, "utf8"));
-    }
-  };
-  const read = (src) => {
-    for (const m of src.matchAll(/\/\*\*([\s\S]*?)\*\//g)) {
-      const lines = (m[1] ?? "").split("\n").map((l) => l.replace(/^\s*\* ?/, ""));
-      const start = lines.findIndex((l) => l.trim() === "```abnf");
-      if (start < 0) continue;
-      const name = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*=/.exec(lines[start + 1] ?? "")?.[1];
-      if (name === undefined) continue;
-      const heading = lines.slice(0, start).join(" ").replace(/\s+/g, " ").trim();
-      const h = /^(RFC \d+ (?:§\d+(?:\.\d+)*|Appendix [A-Z](?:\.\d+)*))\.?\s*(.*)$/.exec(heading);
-      if (h === null) continue;
-      out.set(name.toLowerCase(), { section: h[1], note: h[2] ?? "" });
-    }
-  };
-  walk(path.join(root, "src", "grammars"));
-  return out;
+export async function sectionsFromSource(root) {
+  const { sectionsUnder } = await import(path.join(root, "dist", "cli", "sections.js"));
+  return sectionsUnder(path.join(root, "src", "grammars"));
 }
 
 /** The RFC Editor's address of a section like "RFC 3986 §3.2.2" or "RFC 8089 Appendix F". */

@@ -1,11 +1,13 @@
 // Batch mode: one input per line from stdin or a file, one JSON object per line to stdout (JSON
-// Lines), streaming: lines are read with readline and written in chunks that wait for 'drain',
-// so memory stays flat whatever the input's size. Bad lines are reported on their own line and
-// never stop the run; a progress bar (when stderr is a terminal) and a summary go to stderr.
+// Lines), streaming: lines are split as the bytes come (a line longer than the limit is counted,
+// not kept) and written in chunks that wait for 'drain', so memory stays flat whatever the
+// input's size and its lines' lengths. Bad lines are reported on their own line and never stop
+// the run; a progress bar (when stderr is a terminal) and a summary go to stderr.
 import fs from "node:fs";
 import { once } from "node:events";
-import readline from "node:readline";
 import type { Readable } from "node:stream";
+import { StringDecoder } from "node:string_decoder";
+import { InputTooLongError } from "../errors.js";
 import { errorJson, jsonReplacer, UsageError } from "./errors.js";
 import { toJson } from "./style.js";
 
@@ -71,6 +73,99 @@ export class ChunkedWriter {
   }
 }
 
+/** One line of the input. */
+export interface Line {
+  /** The line; when it is longer than the limit, only its first `limit + 64` UTF-16 code units. */
+  readonly text: string;
+  /** Its length in UTF-16 code units. */
+  readonly length: number;
+  /** Where its first tab is (-1: none), for a line of two inputs. */
+  readonly tab: number;
+}
+
+/** What is kept of a line past the limit: enough for the error's excerpt around the limit. */
+const KEPT_PAST_LIMIT = 64;
+
+/**
+ * The lines of a stream of UTF-8 text, split at LF, CRLF or a lone CR as readline splits them
+ * (a byte order mark at the start left out; a last line without a line break is a line), with
+ * at most `limit + 64` UTF-16 code units of a line held at once: a longer line is counted to its
+ * end and the rest dropped, so one huge line costs no more memory than a line at the limit.
+ */
+export async function* splitLines(stream: AsyncIterable<Buffer | string>, limit: number): AsyncGenerator<Line> {
+  const decoder = new StringDecoder("utf8");
+  const keep = limit + KEPT_PAST_LIMIT;
+  let parts: string[] = [];
+  let kept = 0; // code units in parts
+  let length = 0; // code units of the line so far
+  let tab = -1;
+  let afterCr = false; // the last chunk ended with CR: a LF first in the next one ends nothing
+  let start = true;
+  const take = (s: string): void => {
+    if (tab === -1) {
+      const t = s.indexOf("\t");
+      if (t !== -1) tab = length + t;
+    }
+    length += s.length;
+    if (kept >= keep || s.length === 0) return;
+    const piece = s.length <= keep - kept ? s : s.slice(0, keep - kept);
+    parts.push(piece);
+    kept += piece.length;
+  };
+  const end = (): Line => {
+    const line = { text: parts.length === 1 ? (parts[0] as string) : parts.join(""), length, tab };
+    parts = [];
+    kept = 0;
+    length = 0;
+    tab = -1;
+    return line;
+  };
+  for await (const chunk of stream) {
+    let s = typeof chunk === "string" ? chunk : decoder.write(chunk);
+    if (s.length === 0) continue;
+    if (start) {
+      start = false;
+      if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+    }
+    let i = 0;
+    if (afterCr) {
+      afterCr = false;
+      if (s.charCodeAt(0) === 0x0a) i = 1;
+    }
+    // the next LF and the next CR from i, each searched again only once passed (-1: none left)
+    let lf = s.indexOf("\n", i);
+    let cr = s.indexOf("\r", i);
+    while (i < s.length) {
+      if (lf !== -1 && lf < i) lf = s.indexOf("\n", i);
+      if (cr !== -1 && cr < i) cr = s.indexOf("\r", i);
+      let j = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
+      if (j === -1) {
+        take(i === 0 ? s : s.slice(i));
+        break;
+      }
+      take(s.slice(i, j));
+      yield end();
+      if (j === cr) {
+        if (j + 1 === s.length) afterCr = true;
+        else if (s.charCodeAt(j + 1) === 0x0a) j++;
+      }
+      i = j + 1;
+    }
+  }
+  take(decoder.end());
+  if (length > 0) yield end();
+}
+
+/** How much of a line past the limit its record shows as "input" (then `"truncated": true`). */
+const SHOWN_OF_LONG_LINE = 256;
+
+/** The first `n` code units of a text, without cutting a surrogate pair. */
+function head(text: string, n: number): string {
+  if (text.length <= n) return text;
+  const c = text.charCodeAt(n - 1);
+  return text.slice(0, c >= 0xd800 && c <= 0xdbff ? n - 1 : n);
+}
+
 const number = (n: number): string => n.toLocaleString("en-US");
 const megabytes = (bytes: number): string => `${(bytes / 1048576).toFixed(1)} MB`;
 
@@ -111,13 +206,21 @@ export interface BatchOptions {
   readonly quiet: boolean;
   /** `equal`: count values `true`/`false` as equivalent/not equivalent. */
   readonly comparison?: boolean;
+  /**
+   * The longest line read whole, in UTF-16 code units: a longer one is refused without being
+   * held in memory, as an InputTooLongError with this limit, or the error `tooLong` makes.
+   */
+  readonly maxLineLength: number;
+  readonly tooLong?: (line: Line) => unknown;
 }
 
 /**
  * Runs `each` over every line of the input and writes a JSON Lines record per line:
  * `{"line": n, "input": text, "ok": true, "value": ...}` or `{"line": n, "input": text, "ok":
- * false, "error": {"name", "message", ...}}`. Returns the exit status: 0 when every line is
- * valid (and, for a comparison, equivalent), 1 otherwise.
+ * false, "error": {"name", "message", ...}}`. A line longer than `maxLineLength` is an
+ * InputTooLongError; its record's "input" is its first 256 characters, with `"truncated": true`.
+ * Returns the exit status: 0 when every line is valid (and, for a comparison, equivalent), 1
+ * otherwise.
  */
 export async function runBatch(input: Input, each: (line: string) => Outcome, options: BatchOptions): Promise<number> {
   const out = new ChunkedWriter(process.stdout);
@@ -132,21 +235,36 @@ export async function runBatch(input: Input, each: (line: string) => Outcome, op
   input.stream.on("error", (e: Error) => {
     readError = e;
   });
-  const rl = readline.createInterface({ input: input.stream, crlfDelay: Infinity });
-  input.stream.on("error", () => rl.close());
+  const limit = options.maxLineLength;
+  const source = splitLines(input.stream as AsyncIterable<Buffer | string>, limit);
   let lines = 0;
   let valid = 0;
   let invalid = 0;
   let different = 0;
-  for await (const raw of rl) {
-    lines++;
-    const text = lines === 1 && raw.charCodeAt(0) === 0xfeff ? raw.slice(1) : raw; // a byte order mark
-    let o: Outcome;
+  for (;;) {
+    let next: IteratorResult<Line>;
     try {
-      o = each(text);
+      next = await source.next();
     } catch (e) {
-      o = { ok: false, error: e };
+      readError ??= e as Error;
+      break;
     }
+    if (next.done === true) break;
+    const line = next.value;
+    lines++;
+    const long = line.length > limit;
+    const text = long ? head(line.text, SHOWN_OF_LONG_LINE) : line.text;
+    let o: Outcome;
+    if (long) {
+      o = { ok: false, error: options.tooLong?.(line) ?? new InputTooLongError(line.text, "input", limit, line.length) };
+    } else {
+      try {
+        o = each(text);
+      } catch (e) {
+        o = { ok: false, error: e };
+      }
+    }
+    const cut = text.length < line.length ? { truncated: true } : {};
     let record: string;
     if (o.ok) {
       valid++;
@@ -154,7 +272,7 @@ export async function runBatch(input: Input, each: (line: string) => Outcome, op
       record = toJson({ line: lines, input: text, ok: true, value: o.value }, jsonReplacer);
     } else {
       invalid++;
-      record = toJson({ line: lines, input: text, ok: false, error: errorJson(o.error), value: o.value }, jsonReplacer);
+      record = toJson({ line: lines, input: text, ...cut, ok: false, error: errorJson(o.error), value: o.value }, jsonReplacer);
     }
     if (!o.ok || o.different === true) process.exitCode = 1; // what an early exit (a closed stdout) reports
     if (out.write(`${record}\n`)) await out.flush();

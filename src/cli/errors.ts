@@ -1,9 +1,12 @@
 // What the command line reports: usage errors (exit status 2), and any error as a one-line JSON
 // object for JSON Lines and --json.
 
+/** Exit statuses. */
+export const EXIT = { ok: 0, invalid: 1, usage: 2, internal: 3 } as const;
+
 /** A mistake in the command line itself (an unknown rule or grammar, missing arguments): exit status 2. */
 export class UsageError extends Error {
-  override readonly name = "UsageError";
+  override readonly name: string = "UsageError";
 }
 
 /** A batch line that is not in the form the command reads (e.g. two URIs separated by a tab). */

@@ -2,13 +2,15 @@
 // (RFC 9110 http and https, RFC 6455 ws and wss, RFC 6068 mailto, RFC 8141 urn, RFC 9562 uuid,
 // RFC 8089 file, RFC 2397 data, RFC 3966 tel), with the rule each is read with by default.
 import type { Expr } from "../abnf/expr.js";
-import { referencedNames } from "../abnf/expr.js";
+import { referencedNames, sameExpr } from "../abnf/expr.js";
 import { suggest, type Grammar } from "../abnf/grammar.js";
 import { semantics, type Semantics } from "../abnf/semantics.js";
+import { core } from "../grammars/core.js";
 import { rfc3986 } from "../grammars/rfc3986/index.js";
 import { rfc3987 } from "../grammars/rfc3987/index.js";
 import { data, file, http, https, mailto, tel, urn, uuidGrammar, ws, wss } from "../schemes/index.js";
 import { UsageError } from "./errors.js";
+import { grammarNames } from "./names.js";
 
 /** A grammar the command line can name. */
 export interface NamedGrammar {
@@ -31,8 +33,11 @@ const entries: readonly NamedGrammar[] = [
 /** The grammars by name, in the order `--help` lists them. */
 export const grammars: ReadonlyMap<string, NamedGrammar> = new Map(entries.map((e) => [e.name, e]));
 
-/** The names `--grammar` takes. */
-export const grammarNames: readonly string[] = entries.map((e) => e.name);
+/** The names `--grammar` takes (./names.ts, which the program reads without loading the grammars). */
+export { grammarNames };
+if (entries.map((e) => e.name).join() !== grammarNames.join()) {
+  throw new Error(`src/cli/names.ts lists ${grammarNames.join(", ")}; the grammars are ${entries.map((e) => e.name).join(", ")}`);
+}
 
 /**
  * What `--rule` names a rule of when there is no `--grammar`: RFC 3987's grammar value, which
@@ -49,14 +54,57 @@ export function grammarNamed(name: string | undefined): NamedGrammar {
   throw new UsageError(`unknown grammar ${JSON.stringify(name)}${hint === undefined ? "" : `; did you mean "${hint}"?`} (one of ${grammarNames.join(", ")})`);
 }
 
-/** The rule's name as the grammar spells it; the grammar's UnknownRuleError (a usage error here) when it has none. */
+/** A rule the grammar does not have: a usage error (exit status 2) named as the library's. */
+export class UnknownRuleUsageError extends UsageError {
+  override readonly name: string = "UnknownRuleError";
+}
+
+const listed = (xs: readonly string[]): string => (xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`);
+
+/**
+ * Why `rule` is not a rule of `g`, and where it is: `--rule: no rule "addr-spec" in RFC 3986 or
+ * RFC 3987; the mailto grammar has it: --grammar mailto`. Names the default grammar (leave out
+ * --grammar) when it has the rule, else the scheme grammars that have it, else the closest name.
+ */
+export function unknownRuleMessage(g: NamedGrammar, rule: string, option: string): string {
+  const where = g === defaultGrammar ? "RFC 3986 or RFC 3987" : g.ast ? g.grammar.name : `the ${g.name} grammar (${g.grammar.name})`;
+  const head = `${option}: no rule ${JSON.stringify(rule)} in ${where}`;
+  if (g !== defaultGrammar && defaultGrammar.grammar.definition(rule) !== undefined) {
+    return `${head}; the default grammar (RFC 3986 and RFC 3987) has it: leave out --grammar`;
+  }
+  const others = entries.filter((e) => !e.ast && e !== g && e.grammar.definition(rule) !== undefined).map((e) => e.name);
+  if (others.length === 1) return `${head}; the ${others[0]} grammar has it: --grammar ${others[0]}`;
+  if (others.length > 1) return `${head}; the ${listed(others)} grammars have it: --grammar ${others[0]} (or ${others.slice(1).join(", ")})`;
+  const hint = suggest(rule, g.grammar.ruleNames);
+  return hint === undefined ? head : `${head}; did you mean "${hint}"?`;
+}
+
+/**
+ * The rule's name as the grammar spells it; when the grammar has none, an {@link
+ * UnknownRuleUsageError} that says which grammar has it ({@link unknownRuleMessage}).
+ */
 export function ruleOf(g: NamedGrammar, rule: string | undefined, option = "--rule"): string {
   if (rule === undefined) return g.rule;
-  try {
-    return g.grammar.require(rule, option).name;
-  } catch (e) {
-    throw new UsageError((e as Error).message);
+  const def = g.grammar.definition(rule);
+  if (def === undefined) throw new UnknownRuleUsageError(unknownRuleMessage(g, rule, option));
+  return def.name;
+}
+
+/** The grammars whose rules have a section of their RFC in src/grammars/ (./sections.ts), in the order a rule is looked up. */
+const homes: readonly Grammar[] = [core, rfc3986, rfc3987];
+
+/**
+ * Where a rule of `g` is defined: for a rule of RFC 5234's core rules, RFC 3986 or RFC 3987
+ * (defined the same way in `g`), the section its doc comment names ("RFC 3986 §3.2.2"), as the
+ * grammar reference says; else the grammar's own name ("RFC 6068 §2").
+ */
+export function ruleHome(g: Grammar, name: string, sections: ReadonlyMap<string, { readonly section: string }>): string {
+  const def = g.require(name);
+  for (const h of homes) {
+    const other = h.definition(def.name);
+    if (other !== undefined && other.name === def.name && sameExpr(other.expr, def.expr)) return sections.get(def.name.toLowerCase())?.section ?? h.name;
   }
+  return g.name;
 }
 
 /** The most characters a match of `e` can take (`Infinity` for no limit), rules by name in `g`. */

@@ -1,374 +1,24 @@
 // The uri-grammar command: parse, validate, resolve, relativize, normalize, compare, map and
 // repair URI references (RFC 3986, RFC 3987) and print the grammars' rules, one input from the
-// arguments or one per line from stdin or a file (batch mode, JSON Lines).
+// arguments or one per line from stdin or a file (batch mode, JSON Lines). This module is the
+// program (its options and help); a command's work is in ./commands.ts, loaded when one runs.
+import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import type { Authority, UriReference } from "../ast/nodes.js";
-import { equivalent, normalize, relativize, resolve, serialize, type NormalizeOptions } from "../operations.js";
-import { parse, validate } from "../parse.js";
-import { InputTooLongError } from "../errors.js";
-import { iriToUri, repairIriReference, repairUriReference, uriToIri } from "../iri/index.js";
-import { defaultRegistry } from "../schemes/defaults.js";
-import type { SchemeParse } from "../schemes/registry.js";
-import type { Result } from "../result.js";
-import type { EquivalenceLevel } from "../transforms/equivalent.js";
-import { openInput, runBatch, type Outcome } from "./batch.js";
-import { errorJson, InputError, jsonReplacer, UsageError } from "./errors.js";
-import { authorityNodeParts, figure, referenceParts } from "./figure.js";
-import { derivationSemantics, grammarNamed, grammarNames, ruleLinks, ruleOf, type NamedGrammar } from "./grammars.js";
-import { ansi, plain, printable, toJson, wantsColour, type Paint } from "./style.js";
-import { astTree, matchTree } from "./tree.js";
-import { textWidth } from "./width.js";
+import type * as Commands from "./commands.js";
+import { EXIT, UsageError } from "./errors.js";
+import { grammarNames } from "./names.js";
+import { sectionsUnder, type RuleSection } from "./sections.js";
+import { ansi, plain, printable, wantsColour } from "./style.js";
 
-/** Exit statuses. */
-export const EXIT = { ok: 0, invalid: 1, usage: 2, internal: 3 } as const;
+export { EXIT } from "./errors.js";
 
-/** How one run writes: colours for stdout and stderr, and JSON or text. */
-interface Io {
-  readonly paint: Paint;
-  readonly paintErr: Paint;
-  readonly json: boolean;
-  readonly quiet: boolean;
-}
-
-/** Options every command with inputs takes. */
-interface InputOptions {
-  readonly input?: string;
-  readonly quiet?: boolean;
-  readonly progress?: boolean;
-  readonly json?: boolean;
-  /** `--max-length`: the longest input accepted, in UTF-16 code units (the library's `maxLength`). */
-  readonly maxLength?: number;
-}
+/** The commands, loaded when one runs (they load the grammars and the library). */
+const commands = (): Promise<typeof Commands> => import("./commands.js");
 
 /** `--max-length`: a whole number of 0 or more. */
 function lengthArgument(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number of 0 or more");
   return Number(value);
-}
-
-const write = (lines: readonly string[]): void => {
-  if (lines.length > 0) process.stdout.write(`${lines.join("\n")}\n`);
-};
-
-const NON_ASCII = /[^\x00-\x7f]/;
-
-/**
- * An error for people: the library's message (its first line, then the input with a caret),
- * with the caret moved to the terminal column of the offset (the library counts code points)
- * and control characters shown as "?".
- */
-export function humanError(e: unknown, paint: Paint): string {
-  const message = e instanceof Error ? e.message : String(e);
-  const lines = message.split("\n").map(printable);
-  if (lines.length === 3 && /^ *\^$/.test(lines[2] as string)) {
-    const excerpt = lines[1] as string;
-    const prefix = [...excerpt].slice(0, (lines[2] as string).length - 1).join("");
-    return `${paint("bold", lines[0] as string)}\n${excerpt}\n${paint("red", `${" ".repeat(textWidth(prefix))}^`)}`;
-  }
-  return lines.join("\n");
-}
-
-function reportError(e: unknown, io: Io): void {
-  process.stderr.write(io.json ? `${toJson({ error: errorJson(e) }, jsonReplacer)}\n` : `${humanError(e, io.paintErr)}\n`);
-}
-
-/** A Result of the library as an Outcome, its value mapped. */
-function outcome<T>(r: Result<T, unknown>, map: (v: T) => unknown = (v) => v): Outcome {
-  return r.ok ? { ok: true, value: map(r.value) } : { ok: false, error: r.error };
-}
-
-/**
- * Runs a command on its arguments, or in batch mode on the lines of stdin or `--input` when no
- * argument is given. In single mode the value is printed by `show` (or as JSON with `--json`),
- * an error goes to stderr; a comparison that is false exits with 1.
- */
-async function dispatch(
-  name: string,
-  args: readonly (string | undefined)[],
-  opts: InputOptions,
-  io: Io,
-  single: () => Outcome,
-  line: (text: string) => Outcome,
-  show: (value: unknown) => string[],
-  comparison = false,
-): Promise<number> {
-  const limit = opts.maxLength;
-  // --max-length refuses a longer input before any work, as the library's maxLength does
-  const checked = <A extends unknown[]>(f: (...a: A) => Outcome, inputs: (...a: A) => readonly string[]) =>
-    (...a: A): Outcome => {
-      const long = limit === undefined ? undefined : inputs(...a).find((t) => t.length > limit);
-      return long === undefined || limit === undefined ? f(...a) : { ok: false, error: new InputTooLongError(long, "input", limit) };
-    };
-  single = checked(single, () => args.filter((a): a is string => a !== undefined));
-  line = checked(line, (t: string) => [t]);
-  const given = args.filter((a) => a !== undefined).length;
-  if (given > 0) {
-    if (opts.input !== undefined) throw new UsageError(`${name}: give the input as arguments or with --input, not both`);
-    if (given < args.length) throw new UsageError(`${name}: expected ${args.length} arguments, got ${given}`);
-    const o = single();
-    if (o.value !== undefined) write(io.json ? [toJson(o.value, jsonReplacer, 2)] : show(o.value));
-    if (!o.ok) {
-      reportError(o.error, io);
-      return EXIT.invalid;
-    }
-    return o.different === true ? EXIT.invalid : EXIT.ok;
-  }
-  if (opts.input === undefined && process.stdin.isTTY === true) {
-    throw new UsageError(`${name}: missing input: give it as an argument, pipe one input per line to stdin, or use --input FILE`);
-  }
-  const input = openInput(opts.input);
-  const progress = opts.quiet !== true && (opts.progress ?? process.stderr.isTTY === true);
-  return runBatch(input, line, { command: name, progress, quiet: opts.quiet === true, comparison });
-}
-
-/** A line of two inputs separated by a tab (equal, and resolve or relativize without --base). */
-function pair(text: string, what: string): readonly [string, string] {
-  const fields = text.split("\t");
-  if (fields.length !== 2) {
-    throw new InputError(`expected ${what} separated by one tab, got ${fields.length} field${fields.length === 1 ? "" : "s"}`);
-  }
-  return fields as unknown as readonly [string, string];
-}
-
-// ------------------------------------------------------------------------------------------
-// parse and validate
-
-interface ParseOptions extends InputOptions {
-  readonly rule?: string;
-  readonly grammar?: string;
-  readonly tree?: boolean;
-  readonly scheme?: boolean;
-}
-
-const isReference = (v: unknown): v is UriReference =>
-  typeof v === "object" && v !== null && ((v as { kind?: unknown }).kind === "URI" || (v as { kind?: unknown }).kind === "relative-ref");
-const isAuthority = (v: unknown): v is Authority => typeof v === "object" && v !== null && (v as { kind?: unknown }).kind === "authority";
-
-/** Which rule a text is read with: the one named, or URI-reference (IRI-reference for text beyond ASCII, as the operations read strings). */
-function readerOf(g: NamedGrammar, rule: string | undefined, explicitGrammar: boolean, maxLength: number | undefined): (text: string) => { rule: string; result: Result<unknown, unknown> } {
-  if (rule !== undefined || explicitGrammar) {
-    const r = rule ?? g.rule;
-    if (g.ast) return (text) => ({ rule: r, result: parse(text, { rule: r as "URI", maxLength }) });
-    const s = derivationSemantics(g.grammar);
-    return (text) => {
-      const v = g.grammar.validate(text, r);
-      return { rule: r, result: v.ok ? { ok: true, value: s.match(r, text) } : v };
-    };
-  }
-  return (text) => {
-    const r = parse(text, { maxLength });
-    if (r.ok || !NON_ASCII.test(text)) return { rule: "URI-reference", result: r };
-    return { rule: "IRI-reference", result: parse(text, { rule: "IRI-reference", maxLength }) };
-  };
-}
-
-function parseCommand(text: string | undefined, opts: ParseOptions, io: Io): Promise<number> {
-  if (opts.scheme === true && (opts.rule !== undefined || opts.grammar !== undefined)) {
-    throw new UsageError("parse: --scheme reads a URI reference; it does not go with --rule or --grammar");
-  }
-  const g = grammarNamed(opts.grammar);
-  const rule = opts.rule === undefined ? undefined : ruleOf(g, opts.rule);
-  const read = readerOf(g, rule, opts.grammar !== undefined, opts.maxLength);
-  let lastRule = rule ?? g.rule;
-  const op = (t: string): Outcome => {
-    if (opts.scheme === true) {
-      const r = parse(t, { schemes: defaultRegistry, maxLength: opts.maxLength });
-      if (!r.ok) return { ok: false, error: r.error };
-      return r.value.schemeError === undefined ? { ok: true, value: r.value } : { ok: false, error: r.value.schemeError, value: r.value };
-    }
-    const { rule: used, result } = read(t);
-    lastRule = used;
-    return outcome(result);
-  };
-  const show = (v: unknown): string[] => {
-    const t = text ?? "";
-    if (opts.scheme === true) return showSchemeParse(t, v as SchemeParse, opts, io.paint);
-    return showValue(t, lastRule, v, opts.tree === true, io.paint);
-  };
-  return dispatch("parse", [text], opts, io, () => op(text ?? ""), op, show);
-}
-
-function showValue(text: string, rule: string, v: unknown, tree: boolean, paint: Paint): string[] {
-  if (typeof v === "object" && v !== null && "children" in v && "rule" in v) return matchTree(v as Parameters<typeof matchTree>[0], paint);
-  if (!tree && isReference(v)) return figure(text, referenceParts(v), paint);
-  if (!tree && isAuthority(v)) return figure(text, authorityNodeParts(v), paint);
-  return astTree(rule, v, text, paint);
-}
-
-function showSchemeParse(text: string, v: SchemeParse, opts: ParseOptions, paint: Paint): string[] {
-  const lines = showValue(text, "URI-reference", v.generic, opts.tree === true, paint);
-  const name = v.generic.scheme?.toLowerCase();
-  if (v.scheme !== undefined) {
-    const fields = Object.entries(v.scheme as object).filter(([, x]) => x !== undefined && typeof x !== "function");
-    const width = Math.max(0, ...fields.map(([k]) => k.length));
-    lines.push("", paint("bold", `${name} value:`), ...fields.map(([k, x]) => `  ${paint("bold", k.padEnd(width))}  ${paint("green", toJson(x, jsonReplacer))}`));
-  } else if (v.schemeError === undefined) {
-    lines.push("", paint("dim", name === undefined ? "no scheme: a relative reference" : `no built-in scheme ${JSON.stringify(name)} (built in: ${defaultRegistry.names.join(", ")})`));
-  }
-  return lines;
-}
-
-interface ValidateOptions extends InputOptions {
-  readonly rule?: string;
-  readonly grammar?: string;
-}
-
-function validateCommand(text: string | undefined, opts: ValidateOptions, io: Io): Promise<number> {
-  const g = grammarNamed(opts.grammar);
-  const rule = opts.rule === undefined ? (opts.grammar === undefined ? "URI-reference" : g.rule) : ruleOf(g, opts.rule);
-  const op = (t: string): Outcome => outcome(g.ast ? validate(t, { rule, maxLength: opts.maxLength }) : g.grammar.validate(t, rule));
-  const show = (): string[] => (io.quiet ? [] : [`valid ${rule}${opts.grammar === undefined ? "" : ` (${g.grammar.name})`}`]);
-  return dispatch("validate", [text], opts, io, () => op(text ?? ""), op, show);
-}
-
-// ------------------------------------------------------------------------------------------
-// resolve, relativize, normalize, equal
-
-const text = (v: unknown): string[] => [String(v)];
-const asText = (r: Result<UriReference, unknown>): Outcome => outcome(r, (u) => serialize(u));
-
-interface ResolveOptions extends InputOptions {
-  readonly base?: string;
-  readonly strict?: boolean;
-}
-
-function resolveCommand(base: string | undefined, ref: string | undefined, opts: ResolveOptions, io: Io): Promise<number> {
-  const op = (b: string, r: string): Outcome => asText(resolve(b, r, { strict: opts.strict !== false }));
-  return twoInputs("resolve", "a base and a reference", base, ref, opts, io, op);
-}
-
-interface RelativizeOptions extends InputOptions {
-  readonly base?: string;
-  readonly normalize?: boolean;
-}
-
-function relativizeCommand(base: string | undefined, target: string | undefined, opts: RelativizeOptions, io: Io): Promise<number> {
-  const op = (b: string, t: string): Outcome => asText(relativize(b, t, { normalize: opts.normalize === true }));
-  return twoInputs("relativize", "a base and a target", base, target, opts, io, op);
-}
-
-/** resolve and relativize: `<base> <x>`, or `--base B <x>`; in batch mode lines of x with --base, else `base<TAB>x`. */
-function twoInputs(
-  name: string,
-  what: string,
-  first: string | undefined,
-  second: string | undefined,
-  opts: InputOptions & { readonly base?: string },
-  io: Io,
-  op: (a: string, b: string) => Outcome,
-): Promise<number> {
-  if (opts.base !== undefined) {
-    if (second !== undefined) throw new UsageError(`${name}: with --base, give one more argument, not two`);
-    const base = opts.base;
-    return dispatch(name, [first], opts, io, () => op(base, first ?? ""), (t) => op(base, t), text);
-  }
-  return dispatch(name, [first, second], opts, io, () => op(first ?? "", second ?? ""), (t) => op(...pair(t, what)), text);
-}
-
-interface NormalizeCommandOptions extends InputOptions {
-  readonly level: "syntax" | "scheme";
-  readonly ipv6?: "keep" | "rfc5952";
-  readonly nfc?: boolean;
-}
-
-function normalizeCommand(input: string | undefined, opts: NormalizeCommandOptions, io: Io): Promise<number> {
-  const steps: NormalizeOptions = opts.level === "syntax"
-    ? { schemes: [], emptyPort: false, defaultPort: false, emptyPath: false, ipv6: opts.ipv6, nfc: opts.nfc }
-    : { ipv6: opts.ipv6, nfc: opts.nfc };
-  const op = (t: string): Outcome => asText(normalize(t, steps));
-  return dispatch("normalize", [input], opts, io, () => op(input ?? ""), op, text);
-}
-
-interface EqualOptions extends InputOptions {
-  readonly level: EquivalenceLevel;
-  readonly ignoreFragment?: boolean;
-  readonly nfc?: boolean;
-}
-
-function equalCommand(a: string | undefined, b: string | undefined, opts: EqualOptions, io: Io): Promise<number> {
-  const op = (x: string, y: string): Outcome => {
-    const r = equivalent(x, y, { level: opts.level, ignoreFragment: opts.ignoreFragment, nfc: opts.nfc });
-    return r.ok ? { ok: true, value: r.value, different: !r.value } : { ok: false, error: r.error };
-  };
-  const show = (v: unknown): string[] => [v === true ? "equivalent" : "not equivalent"];
-  return dispatch("equal", [a, b], opts, io, () => op(a ?? "", b ?? ""), (t) => op(...pair(t, "two URIs")), show, true);
-}
-
-// ------------------------------------------------------------------------------------------
-// IRIs: to-uri, to-iri, repair
-
-interface IdnaOptions extends InputOptions {
-  readonly idna?: boolean;
-}
-
-function toUriCommand(input: string | undefined, opts: IdnaOptions, io: Io): Promise<number> {
-  const op = (t: string): Outcome => asText(iriToUri(t, { idna: opts.idna === true }));
-  return dispatch("to-uri", [input], opts, io, () => op(input ?? ""), op, text);
-}
-
-function toIriCommand(input: string | undefined, opts: IdnaOptions, io: Io): Promise<number> {
-  const op = (t: string): Outcome => asText(uriToIri(t, { idna: opts.idna === true }));
-  return dispatch("to-iri", [input], opts, io, () => op(input ?? ""), op, text);
-}
-
-interface RepairOptions extends InputOptions {
-  readonly iri?: boolean;
-}
-
-function repairCommand(input: string | undefined, opts: RepairOptions, io: Io): Promise<number> {
-  const op = (t: string): Outcome => ({ ok: true, value: opts.iri === true ? repairIriReference(t) : repairUriReference(t) });
-  const show = (v: unknown): string[] => {
-    const r = v as ReturnType<typeof repairUriReference>;
-    if (!io.quiet) {
-      const p = io.paintErr;
-      const n = r.changes.length;
-      const head = n === 0 ? "unchanged" : `${n} change${n === 1 ? "" : "s"}:`;
-      const lines = r.changes.map((c) => `  offset ${c.offset} (${c.component}): ${toJson(c.from)} -> ${p("green", c.to)}`);
-      process.stderr.write(`${[p("dim", head), ...lines].join("\n")}\n`);
-    }
-    return [r.value];
-  };
-  return dispatch("repair", [input], opts, io, () => op(input ?? ""), op, show);
-}
-
-// ------------------------------------------------------------------------------------------
-// rules and rule
-
-function ruleInfo(g: NamedGrammar, name: string): { name: string; grammar: string; abnf: string; uses: readonly string[]; usedBy: readonly string[] } {
-  const rule = g.grammar.require(name, "rule").name;
-  const links = ruleLinks(g.grammar, rule);
-  return { name: rule, grammar: g.grammar.name, abnf: g.grammar.abnf(rule), ...links };
-}
-
-function rulesCommand(opts: { readonly grammar?: string; readonly json?: boolean }, io: Io): number {
-  const g = grammarNamed(opts.grammar);
-  const names = g.grammar.ruleNames;
-  if (io.json) {
-    write([toJson(names.map((n) => ruleInfo(g, n)), undefined, 2)]);
-    return EXIT.ok;
-  }
-  const width = Math.max(...names.map((n) => n.length));
-  write(names.map((n) => `${io.paint("bold", n.padEnd(width))} = ${g.grammar.abnf(n)}`));
-  return EXIT.ok;
-}
-
-function ruleCommand(name: string | undefined, opts: InputOptions & { readonly grammar?: string }, io: Io): Promise<number> {
-  const g = grammarNamed(opts.grammar);
-  if (name !== undefined) ruleOf(g, name, "rule"); // an unknown rule is a usage error here
-  const op = (t: string): Outcome => {
-    try {
-      return { ok: true, value: ruleInfo(g, t) };
-    } catch (e) {
-      return { ok: false, error: e };
-    }
-  };
-  const show = (v: unknown): string[] => {
-    const r = v as ReturnType<typeof ruleInfo>;
-    const p = io.paint;
-    const list = (xs: readonly string[]): string => (xs.length === 0 ? p("dim", "(none)") : xs.join(", "));
-    return [`${p("bold", r.name)} = ${r.abnf}`, `  grammar  ${r.grammar}`, `  uses     ${list(r.uses)}`, `  used by  ${list(r.usedBy)}`];
-  };
-  return dispatch("rule", [name], opts, io, () => op(name ?? ""), op, show);
 }
 
 // ------------------------------------------------------------------------------------------
@@ -378,41 +28,58 @@ const EXAMPLES = `
 Examples:
   uri-grammar parse "https://john.doe@www.example.com:123/forum/questions/?tag=networking&order=newest#top"
   uri-grammar parse --rule host "[::1]"
-  uri-grammar validate --rule IPv6address 1::3
-  uri-grammar resolve http://a/b/c/d;p?q ../g
-  uri-grammar equal --level syntax http://example.com http://example.com:80/
+  uri-grammar validate --rule IPv6address "1::3"
+  uri-grammar resolve "http://a/b/c/d;p?q" "../g"
+  uri-grammar equal --level syntax "http://example.com" "http://example.com:80/"
   uri-grammar validate --input urls.txt > results.jsonl
 
 With no input argument, a command reads one input per line from stdin (or --input FILE) and
 writes one JSON object per line: {"line", "input", "ok", "value"} or {"line", "input", "ok",
 "error"}. resolve and relativize read "base<TAB>reference" lines, or references with --base;
-equal reads "a<TAB>b" lines.
+equal reads "a<TAB>b" lines. A line longer than --max-length (two inputs and a tab: each input)
+is that line's InputTooLongError, its "input" the first 256 characters with "truncated": true.
 
 Exit status: 0 valid (equivalent), 1 invalid (not equivalent; in batch mode, any line),
 2 usage error (unknown option, rule or grammar; missing or unreadable input), 3 internal error.
 Colours: on when stdout is a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 forces them,
 --color and --no-color decide over both.`;
 
-/** Runs the command line; resolves to the exit status. */
-export async function main(argv: readonly string[], version: string): Promise<number> {
+/**
+ * Runs the command line; resolves to the exit status. `home` is the directory of the built
+ * package's modules (dist/), whose grammars' doc comments give the rules' RFC sections.
+ */
+export async function main(argv: readonly string[], version: string, home?: string): Promise<number> {
   let status: number = EXIT.ok;
+  let sectionMap: ReadonlyMap<string, RuleSection> | undefined;
+  const sections: Commands.Sections = () => {
+    if (sectionMap === undefined) {
+      try {
+        sectionMap = home === undefined ? new Map() : sectionsUnder(path.join(home, "grammars"));
+      } catch {
+        sectionMap = new Map(); // the RFC without its section
+      }
+    }
+    return sectionMap;
+  };
   const program = new Command("uri-grammar");
   program
     .exitOverride()
     .configureOutput({
       writeOut: (s) => process.stdout.write(s),
       writeErr: (s) => process.stderr.write(printable(s)),
+      // commander's own usage errors ("error: unknown option ...") start as ours do
+      outputError: (s, write) => write(s.replace(/^error: /, "uri-grammar: ")),
     })
     .showHelpAfterError("(add --help for usage)")
     .description("Parse, check and transform URI references (RFC 3986) and IRIs (RFC 3987), rule by rule.")
     .version(version, "-V, --version", "print the version")
     .helpOption("-h, --help", "print this help")
-    .helpCommand("help [command]", "print the help of a command")
+    .helpCommand(false)
     .option("--color", "colour the output (default: when stdout is a terminal)")
     .option("--no-color", "do not colour the output")
     .addHelpText("after", EXAMPLES);
 
-  const io = (cmd: Command): Io => {
+  const io = (cmd: Command): Commands.Io => {
     const o = cmd.optsWithGlobals<{ color?: boolean; json?: boolean; quiet?: boolean }>();
     return {
       paint: wantsColour(o.color, process.stdout, process.env) ? ansi : plain,
@@ -428,8 +95,15 @@ export async function main(argv: readonly string[], version: string): Promise<nu
       .option("--progress", "show a progress bar on stderr in batch mode (default: when stderr is a terminal)")
       .option("--no-progress", "no progress bar")
       .option("--json", "print the result as JSON (errors too, on stderr)")
-      .option("--max-length <n>", "refuse an input longer than n characters (UTF-16 code units; default for parse and validate: 2097152)", lengthArgument);
-  const ruleOption = new Option("-r, --rule <name>", "the ABNF rule the input must match, e.g. URI, host, IPv6address, IRI");
+      .option(
+        "--max-length <n>",
+        "refuse an input longer than n characters (UTF-16 code units; default 2097152, the library's DEFAULT_MAX_LENGTH); in batch mode a longer line is refused as it is read, never held whole",
+        lengthArgument,
+      );
+  const ruleOption = new Option(
+    "-r, --rule <name>",
+    "the ABNF rule the input must match, e.g. URI, host, IPv6address, IRI; a rule of a scheme's grammar needs --grammar (the error for a rule not in the grammar names the grammar that has it)",
+  );
   const grammarOption = (what: string): Option => new Option("-g, --grammar <name>", what).choices(grammarNames);
   const run = (f: (...args: never[]) => Promise<number> | number) =>
     async (...args: unknown[]): Promise<void> => {
@@ -450,7 +124,7 @@ export async function main(argv: readonly string[], version: string): Promise<nu
       .addOption(grammarOption("the grammar of --rule (default: RFC 3986 and RFC 3987 rules)"))
       .option("--tree", "print the AST with spans, indented")
       .option("--scheme", "also parse the URI under its scheme (http, https, ws, wss, mailto, urn, file, data, tel)"),
-  ).action(run((uri: string | undefined, opts: ParseOptions, cmd: Command) => parseCommand(uri, opts, io(cmd))));
+  ).action(run(async (uri: string | undefined, opts: Commands.ParseOptions, cmd: Command) => (await commands()).parseCommand(uri, opts, io(cmd))));
 
   inputs(
     program
@@ -460,7 +134,7 @@ export async function main(argv: readonly string[], version: string): Promise<nu
       .argument("[text]", "the text to check")
       .addOption(ruleOption)
       .addOption(grammarOption("the grammar of --rule")),
-  ).action(run((t: string | undefined, opts: ValidateOptions, cmd: Command) => validateCommand(t, opts, io(cmd))));
+  ).action(run(async (t: string | undefined, opts: Commands.ValidateOptions, cmd: Command) => (await commands()).validateCommand(t, opts, io(cmd))));
 
   inputs(
     program
@@ -470,17 +144,22 @@ export async function main(argv: readonly string[], version: string): Promise<nu
       .argument("[ref]", "the reference")
       .option("--base <uri>", "the base URI; the arguments (or lines) are references")
       .option("--no-strict", "treat a reference with the base's scheme as relative (RFC 3986 §5.2.2)"),
-  ).action(run((b: string | undefined, r: string | undefined, opts: ResolveOptions, cmd: Command) => resolveCommand(b, r, opts, io(cmd))));
+  ).action(run(async (b: string | undefined, r: string | undefined, opts: Commands.ResolveOptions, cmd: Command) => (await commands()).resolveCommand(b, r, opts, io(cmd))));
 
   inputs(
     program
       .command("relativize")
       .summary("the shortest reference from a base to a target")
+      .description(
+        "Print the shortest reference from the base to the target. When the target is\n" +
+          "the base without a fragment, that is the empty reference (RFC 3986 §4.4): an\n" +
+          "empty line (\"\" with --json), and a note on stderr unless --quiet.",
+      )
       .argument("[base]", "the base URI")
       .argument("[target]", "the target URI")
       .option("--base <uri>", "the base URI; the arguments (or lines) are targets")
       .option("--normalize", "normalize base and target first (RFC 3986 §6.2.2, §6.2.3)"),
-  ).action(run((b: string | undefined, t: string | undefined, opts: RelativizeOptions, cmd: Command) => relativizeCommand(b, t, opts, io(cmd))));
+  ).action(run(async (b: string | undefined, t: string | undefined, opts: Commands.RelativizeOptions, cmd: Command) => (await commands()).relativizeCommand(b, t, opts, io(cmd))));
 
   inputs(
     program
@@ -494,7 +173,7 @@ export async function main(argv: readonly string[], version: string): Promise<nu
       )
       .addOption(new Option("--ipv6 <form>", "rfc5952: write IPv6 addresses in RFC 5952 form").choices(["keep", "rfc5952"]))
       .option("--nfc", "put the characters in Unicode NFC (RFC 3987 §5.3.2.2)"),
-  ).action(run((u: string | undefined, opts: NormalizeCommandOptions, cmd: Command) => normalizeCommand(u, opts, io(cmd))));
+  ).action(run(async (u: string | undefined, opts: Commands.NormalizeCommandOptions, cmd: Command) => (await commands()).normalizeCommand(u, opts, io(cmd))));
 
   inputs(
     program
@@ -510,7 +189,7 @@ export async function main(argv: readonly string[], version: string): Promise<nu
       )
       .option("--ignore-fragment", "leave fragments out of the comparison")
       .option("--nfc", "compare characters in Unicode NFC (RFC 3987 §5.3.2.2)"),
-  ).action(run((a: string | undefined, b: string | undefined, opts: EqualOptions, cmd: Command) => equalCommand(a, b, opts, io(cmd))));
+  ).action(run(async (a: string | undefined, b: string | undefined, opts: Commands.EqualOptions, cmd: Command) => (await commands()).equalCommand(a, b, opts, io(cmd))));
 
   inputs(
     program
@@ -518,7 +197,7 @@ export async function main(argv: readonly string[], version: string): Promise<nu
       .summary("map an IRI to a URI (RFC 3987 §3.1)")
       .argument("[iri]", "the IRI reference")
       .option("--idna", "convert non-ASCII host labels to A-labels (xn--) instead of percent-encoding them"),
-  ).action(run((t: string | undefined, opts: IdnaOptions, cmd: Command) => toUriCommand(t, opts, io(cmd))));
+  ).action(run(async (t: string | undefined, opts: Commands.IdnaOptions, cmd: Command) => (await commands()).toUriCommand(t, opts, io(cmd))));
 
   inputs(
     program
@@ -526,7 +205,7 @@ export async function main(argv: readonly string[], version: string): Promise<nu
       .summary("map a URI to an IRI (RFC 3987 §3.2)")
       .argument("[uri]", "the URI reference")
       .option("--idna", "convert A-labels (xn--) back to Unicode where that is exact"),
-  ).action(run((t: string | undefined, opts: IdnaOptions, cmd: Command) => toIriCommand(t, opts, io(cmd))));
+  ).action(run(async (t: string | undefined, opts: Commands.IdnaOptions, cmd: Command) => (await commands()).toIriCommand(t, opts, io(cmd))));
 
   inputs(
     program
@@ -535,22 +214,33 @@ export async function main(argv: readonly string[], version: string): Promise<nu
       .description("Make text a valid URI reference (an IRI reference with --iri) by percent-encoding exactly the characters not allowed where they stand; print it, and what changed on stderr.")
       .argument("[text]", "the text to repair")
       .option("--iri", "keep the non-ASCII characters an IRI allows"),
-  ).action(run((t: string | undefined, opts: RepairOptions, cmd: Command) => repairCommand(t, opts, io(cmd))));
+  ).action(run(async (t: string | undefined, opts: Commands.RepairOptions, cmd: Command) => (await commands()).repairCommand(t, opts, io(cmd))));
 
   program
     .command("rules")
     .summary("list every rule of a grammar with its ABNF")
     .addOption(grammarOption("the grammar (default: RFC 3986 and RFC 3987)"))
     .option("--json", "print the rules as JSON, with the rules each uses and is used by")
-    .action(run((opts: { grammar?: string; json?: boolean }, cmd: Command) => rulesCommand(opts, io(cmd))));
+    .action(run(async (opts: { grammar?: string; json?: boolean }, cmd: Command) => (await commands()).rulesCommand(opts, io(cmd), sections)));
 
   inputs(
     program
       .command("rule")
-      .summary("one rule: its ABNF, the rules it uses and the rules that use it")
+      .summary("one rule: its ABNF, where it is defined (its RFC section), the rules it uses and the rules that use it")
       .argument("[name]", "the rule's ABNF name (case-insensitive)")
       .addOption(grammarOption("the grammar (default: RFC 3986 and RFC 3987)")),
-  ).action(run((n: string | undefined, opts: InputOptions & { grammar?: string }, cmd: Command) => ruleCommand(n, opts, io(cmd))));
+  ).action(run(async (n: string | undefined, opts: Commands.InputOptions & { grammar?: string }, cmd: Command) => (await commands()).ruleCommand(n, opts, io(cmd), sections)));
+
+  // commander's help command prints the whole help on stderr for an unknown command; this one says so
+  program
+    .command("help")
+    .summary("print the help of a command")
+    .argument("[command]", "the command")
+    .action((name: string | undefined) => {
+      const cmd = name === undefined ? program : program.commands.find((c) => c.name() === name);
+      if (cmd === undefined) program.error(`error: unknown command '${name}'`, { code: "commander.unknownCommand", exitCode: EXIT.usage });
+      else cmd.help();
+    });
 
   try {
     await program.parseAsync([...argv], { from: "user" });

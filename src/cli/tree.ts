@@ -28,9 +28,9 @@ class Lines {
 const str = (p: Paint, s: string): string => p("green", quote(s));
 const at = (start: number, length: number): Span => ({ start, end: start + length });
 
-function host(l: Lines, h: Host, depth: number): void {
+function host(l: Lines, h: Host, depth: number, name = "host"): void {
   const p = l.paint;
-  l.add(depth, "host", h.kind, h.span, str(p, h.text));
+  l.add(depth, name, h.kind, h.span, str(p, h.text));
   switch (h.kind) {
     case "IPv4address":
       l.add(depth + 1, "octets", undefined, undefined, h.octets.join("."));
@@ -47,25 +47,25 @@ function host(l: Lines, h: Host, depth: number): void {
   }
 }
 
-function authority(l: Lines, a: Authority, input: string, depth: number): void {
+function authority(l: Lines, a: Authority, input: string, depth: number, name = "authority"): void {
   const p = l.paint;
   const s = a.span;
-  l.add(depth, "authority", undefined, s, s === undefined ? undefined : str(p, input.slice(s.start, s.end)));
+  l.add(depth, name, "authority", s, s === undefined ? undefined : str(p, input.slice(s.start, s.end)));
   if (a.userinfo !== undefined) l.add(depth + 1, "userinfo", undefined, s && at(s.start, a.userinfo.length), str(p, a.userinfo));
   host(l, a.host, depth + 1);
   if (a.port !== undefined) l.add(depth + 1, "port", undefined, s && at(s.end - a.port.length, a.port.length), str(p, a.port));
 }
 
-function path(l: Lines, x: Path, depth: number): void {
+function path(l: Lines, x: Path, depth: number, name = "path"): void {
   const p = l.paint;
-  l.add(depth, "path", x.kind, x.span, str(p, x.text));
+  l.add(depth, name, x.kind, x.span, str(p, x.text));
   l.add(depth + 1, "segments", undefined, undefined, x.segments.length === 0 ? p("dim", "(none)") : x.segments.map((s) => str(p, s)).join(" "));
 }
 
-function reference(l: Lines, r: UriReference, input: string, depth: number): void {
+function reference(l: Lines, r: UriReference, input: string, depth: number, name: string = r.kind): void {
   const p = l.paint;
   const s = r.span;
-  l.add(depth, r.kind, undefined, s, str(p, s === undefined ? input : input.slice(s.start, s.end)));
+  l.add(depth, name, r.kind, s, str(p, s === undefined ? input : input.slice(s.start, s.end)));
   if (r.scheme !== undefined) l.add(depth + 1, "scheme", undefined, s && at(s.start, r.scheme.length), str(p, r.scheme));
   if (r.authority !== undefined) authority(l, r.authority, input, depth + 1);
   path(l, r.path, depth + 1);
@@ -74,13 +74,17 @@ function reference(l: Lines, r: UriReference, input: string, depth: number): voi
   if (r.fragment !== undefined) l.add(depth + 1, "fragment", undefined, s && at(s.end - r.fragment.length, r.fragment.length), str(p, r.fragment));
 }
 
-/** Any value a rule yields: a node, a plain object of nodes (`hier-part`), or text. */
-function value(l: Lines, name: string, v: unknown, input: string, depth: number): void {
+/**
+ * Any value a rule yields: a node, a plain object of nodes (`hier-part`), or text. A node is
+ * named by its component (`host IPv6address`), or by `root` when given (the rule asked for:
+ * `IPv6address`, `ihost IPv6address`).
+ */
+function value(l: Lines, name: string, v: unknown, input: string, depth: number, root?: string): void {
   if (isNode(v)) {
-    if (v.kind === "URI" || v.kind === "relative-ref") reference(l, v as UriReference, input, depth);
-    else if (v.kind === "authority") authority(l, v as Authority, input, depth);
-    else if (isPathKind(v.kind)) path(l, v as Path, depth);
-    else host(l, v as Host, depth);
+    if (v.kind === "URI" || v.kind === "relative-ref") reference(l, v as UriReference, input, depth, root);
+    else if (v.kind === "authority") authority(l, v as Authority, input, depth, root);
+    else if (isPathKind(v.kind)) path(l, v as Path, depth, root);
+    else host(l, v as Host, depth, root);
   } else if (typeof v === "string") {
     l.add(depth, name, undefined, depth === 0 ? at(0, input.length) : undefined, str(l.paint, v));
   } else if (typeof v === "object" && v !== null) {
@@ -94,10 +98,11 @@ function value(l: Lines, name: string, v: unknown, input: string, depth: number)
 /**
  * The tree of a value of an RFC 3986 or RFC 3987 rule, one line per component: its name, kind,
  * span `[start, end)` and text; components that are absent are left out, empty ones show `""`.
+ * With `named`, the first line is named by `rule` (the rule asked for), the node's kind after it.
  */
-export function astTree(rule: string, v: unknown, input: string, paint: Paint): string[] {
+export function astTree(rule: string, v: unknown, input: string, paint: Paint, named = false): string[] {
   const l = new Lines(paint);
-  value(l, rule, v, input, 0);
+  value(l, rule, v, input, 0, named ? rule : undefined);
   return l.out;
 }
 

@@ -179,6 +179,35 @@ describeInChromium("test/browser/playground.test.ts", "the playground (headless 
     await page.uncheck("#iri");
   });
 
+  test("a new address on the open page (location.hash, a link, back): its input, rule and IRI setting are shown", async () => {
+    await page.fill("#input", "http://old.example/");
+    const go = (hash: string): Promise<void> =>
+      page.evaluate((h) => {
+        (globalThis as unknown as { location: { hash: string } }).location.hash = h;
+      }, hash);
+    /** Waits until the input box holds `value` (the page answers the address's change). */
+    const shows = async (value: string): Promise<void> => {
+      await page.waitForFunction((v) => (globalThis as unknown as { document: { getElementById(id: string): { value: string } } }).document.getElementById("input").value === v, value, { timeout: 10000 });
+    };
+    await go(`input=${encodeURIComponent("[2001:db8::7]")}&rule=host`);
+    await shows("[2001:db8::7]");
+    expect(await page.$eval("#rule", (e) => (e as unknown as { value: string }).value)).toBe("host");
+    expect(await text(page, "#status")).toBe("\u2713 Valid host (IPv6address)");
+    expect((await parts(page)).map((p) => [p.part, p.kind])).toEqual([["host", "IPv6address"]]);
+    // an IRI rule: the toggle follows; then an address without iri=1 turns it off again
+    await go(`input=${encodeURIComponent("r\u00e9sum\u00e9")}&rule=ihost&iri=1`);
+    await shows("r\u00e9sum\u00e9");
+    expect(await page.isChecked("#iri")).toBe(true);
+    expect(await text(page, "#status")).toBe("\u2713 Valid ihost (reg-name)");
+    await page.goBack();
+    await shows("[2001:db8::7]");
+    expect(await page.isChecked("#iri")).toBe(false);
+    expect(await page.$eval("#rule", (e) => (e as unknown as { value: string }).value)).toBe("host");
+    await go(`input=${encodeURIComponent("http://a/b")}&rule=URI-reference`);
+    await shows("http://a/b");
+    expect(await text(page, "#status")).toBe("\u2713 Valid URI-reference (URI)");
+  });
+
   test("works opened from file://, with no errors on the page", async () => {
     const local = await browser.newPage();
     const errors: string[] = [];

@@ -109,10 +109,47 @@ describe("each command on arguments (fixtures/cli/commands.json)", () => {
   });
 });
 
+describe("relativize: the empty reference", () => {
+  test("identical URIs: an empty line on stdout (the reference itself), a note on stderr unless --quiet; --json prints \"\"", async () => {
+    expect(await run(["relativize", "http://a/b?q", "http://a/b?q"])).toEqual({
+      status: 0,
+      stdout: "\n",
+      stderr: "relativize: (the empty reference: the target is the base without its fragment)\n",
+    });
+    expect(await run(["relativize", "--quiet", "http://a/b", "http://a/b"])).toEqual({ status: 0, stdout: "\n", stderr: "" });
+    expect(await run(["relativize", "--json", "http://a/b", "http://a/b"])).toEqual({ status: 0, stdout: '""\n', stderr: "" });
+    expect(await run(["relativize", "http://a/b", "http://a/b#x"])).toEqual({ status: 0, stdout: "#x\n", stderr: "" });
+    const batch = await run(["relativize", "--quiet", "--base", "http://a/b"], { stdin: "http://a/b\n" });
+    expect(jsonLines(batch.stdout)).toEqual([{ line: 1, input: "http://a/b", ok: true, value: "" }]);
+  });
+});
+
 describe("help, version, rules", () => {
   test("--version prints package.json's version", async () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string };
     expect(await run(["--version"])).toEqual({ status: 0, stdout: `${pkg.version}\n`, stderr: "" });
+  });
+
+  test("--version and --help load no grammar and no command: the modules a run imports (a resolve hook writes them down)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uri-grammar-cli-"));
+    try {
+      const hook = 'import fs from "node:fs"; export async function resolve(s, c, next) { const r = await next(s, c); fs.appendFileSync(process.env.URI_GRAMMAR_LOADED, r.url + "\\n"); return r; }';
+      const register = `import { register } from "node:module"; register(${JSON.stringify(`data:text/javascript,${encodeURIComponent(hook)}`)});`;
+      const loaded = async (args: string[]): Promise<string[]> => {
+        const file = path.join(dir, `${args.join("_").replace(/\W/g, "")}.txt`);
+        const r = await run(args, { node: [`--import=data:text/javascript,${encodeURIComponent(register)}`], env: { URI_GRAMMAR_LOADED: file } });
+        expect(r.status).toBe(0);
+        return fs.readFileSync(file, "utf8").split("\n").filter((u) => u.includes("/dist/")).map((u) => u.slice(u.indexOf("/dist/") + 1));
+      };
+      const heavy = (urls: string[]): string[] => urls.filter((u) => /^dist\/(grammars|schemes|abnf|iri|transforms)\/|^dist\/(index|parse|operations)\.js$|^dist\/cli\/(commands|grammars)\.js$/.test(u));
+      expect(heavy(await loaded(["--version"]))).toEqual([]);
+      expect(heavy(await loaded(["--help"]))).toEqual([]);
+      expect(heavy(await loaded(["parse", "--help"]))).toEqual([]);
+      // a command loads them (the hook sees what is imported)
+      expect(heavy(await loaded(["validate", "http://a/"]))).toEqual(expect.arrayContaining(["dist/cli/commands.js", "dist/cli/grammars.js", "dist/parse.js"]));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   test("--help lists every command and the exit statuses", async () => {
@@ -127,6 +164,51 @@ describe("help, version, rules", () => {
     expect(sub.stdout).toContain("--tree");
   });
 
+  test("every example of --help works pasted into a shell (sh -c), as it reads", async () => {
+    const help = (await run(["--help"])).stdout;
+    const examples = help.split("\n").filter((l) => /^ {2}uri-grammar /.test(l)).map((l) => l.trim());
+    expect(examples.length).toBeGreaterThanOrEqual(5);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uri-grammar-cli-"));
+    try {
+      fs.writeFileSync(path.join(dir, "urls.txt"), "http://a/\nhttp://b/\n"); // the example's --input urls.txt
+      for (const example of examples) {
+        // uri-grammar as a shell function, so the shell splits and unquotes the line as a user's would
+        const script = `uri_grammar() { "${process.execPath}" "${CLI}" "$@"; }\n${example.replace(/^uri-grammar/, "uri_grammar")}`;
+        const r = await new Promise<{ status: number | null; stderr: string }>((resolve, reject) => {
+          const child = spawn("sh", ["-c", script], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+          let err = "";
+          child.stderr.on("data", (b: Buffer) => (err += b.toString()));
+          child.on("error", reject);
+          child.on("close", (status) => resolve({ status, stderr: err }));
+        });
+        // 0 or 1 (equal's example is not equivalent at --level syntax); never a usage error (2) or a shell's 127
+        expect({ example, usage: r.status !== 0 && r.status !== 1, stderr: r.stderr }).toEqual({ example, usage: false, stderr: expect.not.stringMatching(/uri-grammar: |not found/) as unknown as string });
+      }
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test.concurrent.each([
+    [["bogus"]],
+    [["--bogus"]],
+    [["parse", "--bogus", "x"]],
+    [["parse", "a", "b"]],
+    [["rules", "--grammar", "nope"]],
+    [["normalize", "--level", "nope", "x"]],
+    [["validate", "--max-length", "x", "a"]],
+    [["resolve", "--base"]],
+    [["help", "bogus"]],
+    [["parse", "--rule", "nope", "x"]],
+    [["resolve", "http://a/"]],
+    [["validate", "--input", "/nonexistent/urls.txt"]],
+  ])("a usage error (%j): stderr starts with \"uri-grammar: \", nothing on stdout, exit 2", async (args) => {
+    const r = await run(args);
+    expect(r).toEqual({ status: 2, stdout: "", stderr: expect.stringMatching(/^uri-grammar: \S/) as unknown as string });
+    expect(r.stderr).not.toMatch(/^error: /m);
+    expect(r.stderr).not.toContain("Usage:"); // the message, not the whole help
+  });
+
   test("rules: every rule with its ABNF; --json with uses and used by", async () => {
     const r = await run(["rules"]);
     expect(r.status).toBe(0);
@@ -137,6 +219,9 @@ describe("help, version, rules", () => {
     const json = JSON.parse((await run(["rules", "--json"])).stdout) as { name: string; abnf: string; uses: string[]; usedBy: string[] }[];
     expect(json.map((x) => x.name)).toEqual(names);
     expect(json.find((x) => x.name === "authority")).toMatchObject({ uses: ["userinfo", "host", "port"] });
+    // where each rule is defined: RFC 3986's, RFC 3987's and the core rules with their sections
+    const home = (n: string): unknown => (json as { name: string; grammar?: string }[]).find((x) => x.name === n)?.grammar;
+    expect([home("host"), home("URI"), home("IRI"), home("ALPHA")]).toEqual(["RFC 3986 §3.2.2", "RFC 3986 §3", "RFC 3987 §2.2", "RFC 5234 Appendix B.1"]);
     const tel = await run(["rules", "--grammar", "tel"]);
     expect(tel.status).toBe(0);
     expect(tel.stdout).toMatch(/^telephone-uri +=/m);
@@ -195,11 +280,27 @@ describe("batch mode: one input per line, JSON Lines out, a summary on stderr", 
     expect(records[1]).toMatchObject({ ok: false, error: { name: "InputError" } });
   });
 
+  test("rule: each line a rule name; an unknown one is an UnknownRuleError that names the grammar having it", async () => {
+    const r = await run(["rule", "--quiet"], { stdin: "host\naddr-spec\n" });
+    expect(r.status).toBe(1);
+    const records = jsonLines(r.stdout);
+    expect(records[0]).toMatchObject({ ok: true, value: { name: "host", grammar: "RFC 3986 §3.2.2" } });
+    expect(records[1]).toMatchObject({ ok: false, error: { name: "UnknownRuleError", message: 'rule: no rule "addr-spec" in RFC 3986 or RFC 3987; the mailto grammar has it: --grammar mailto' } });
+  });
+
   test("equal: not equivalent lines exit 1 and are counted apart from invalid ones", async () => {
     const r = await run(["equal"], { stdin: "http://a\thttp://A:80/\nhttp://a\thttp://b\n%\tx\n" });
     expect(r.status).toBe(1);
     expect(jsonLines(r.stdout).map((x) => x["value"] ?? null)).toEqual([true, false, null]);
     expect(r.stderr).toMatch(/^equal: 3 lines, 1 equivalent, 1 not equivalent, 1 invalid/);
+  });
+
+  test("--max-length on lines of two inputs: each input is held to it; a line past twice the limit is refused by its long input", async () => {
+    const r = await run(["equal", "--max-length", "10", "--quiet"], { stdin: `http://a\thttp://b\nhttp://a/\thttp://b/${"b".repeat(20)}\nhttp://a/abc\thttp://b\n` });
+    const records = jsonLines(r.stdout) as { ok: boolean; error?: { name: string; message: string } }[];
+    expect(records.map((x) => x.ok)).toEqual([true, false, false]);
+    expect(records[1]?.error).toMatchObject({ name: "InputTooLongError", message: "Invalid input: the input is 29 characters long, more than the limit of 10 (maxLength)" });
+    expect(records[2]?.error).toMatchObject({ name: "InputTooLongError", message: "Invalid input: the input is 12 characters long, more than the limit of 10 (maxLength)" });
   });
 
   test("--max-length: a long line is reported and the run goes on", async () => {
@@ -209,6 +310,67 @@ describe("batch mode: one input per line, JSON Lines out, a summary on stderr", 
       [false, "InputTooLongError"],
       [true, undefined],
     ]);
+  });
+
+  test("lines of 30 MB: each an InputTooLongError of its own, never held whole (peak RSS flat), the next lines read", async () => {
+    const MB = 1 << 20;
+    const long = (k: number): number => 30 * MB + k; // characters of the k-th long line
+    /** Runs validate on stdin written in 1 MiB pieces (a pipe, as `cat big | uri-grammar validate`): stdout, stderr, exit status and peak RSS. */
+    const feed = (pieces: () => Generator<string>): Promise<{ status: number | null; stdout: string; stderr: string; maxRss: number }> =>
+      new Promise((resolve, reject) => {
+        const report = 'process.on("exit",()=>process.stderr.write("maxRSS "+process.resourceUsage().maxRSS+"\\n"))';
+        const child = spawn(process.execPath, [`--import=data:text/javascript,${encodeURIComponent(report)}`, CLI, "validate", "--quiet"], {
+          cwd: ROOT,
+          env: { ...process.env, FORCE_COLOR: undefined, NO_COLOR: undefined },
+        });
+        const out: Buffer[] = [];
+        let err = "";
+        child.stdout.on("data", (b: Buffer) => out.push(b));
+        child.stderr.on("data", (b: Buffer) => (err += b.toString()));
+        child.on("error", reject);
+        child.on("close", (status) => {
+          const m = /maxRSS (\d+)\n/.exec(err);
+          resolve({ status, stdout: Buffer.concat(out).toString(), stderr: err.replace(/maxRSS \d+\n/, ""), maxRss: Number(m?.[1]) * 1024 });
+        });
+        const it = pieces();
+        const pump = (): void => {
+          for (let r = it.next(); !r.done; r = it.next()) if (!child.stdin.write(r.value)) return void child.stdin.once("drain", pump);
+          child.stdin.end();
+        };
+        child.stdin.on("error", reject);
+        pump();
+      });
+    const big = await feed(function* () {
+      for (let k = 0; k < 3; k++) {
+        yield `http://example.com/${k}\n`;
+        const piece = k === 1 ? "例".repeat(MB) : "a".repeat(MB); // one line beyond ASCII (two bytes of UTF-16, three of UTF-8 each)
+        yield "http://a/";
+        for (let n = 9; n + MB <= long(k); n += MB) yield piece;
+        yield "b".repeat((long(k) - 9) % MB) + (k === 2 ? "\r\n" : "\n");
+      }
+      yield "http://last/"; // no line break at the end
+    });
+    const small = await feed(function* () {
+      yield "http://example.com/\nhttp://a/b\n";
+    });
+    expect([big.status, big.stderr]).toEqual([1, ""]);
+    const records = jsonLines(big.stdout);
+    expect(records.map((r) => [r["line"], r["ok"]])).toEqual([[1, true], [2, false], [3, true], [4, false], [5, true], [6, false], [7, true]]);
+    expect(records.map((r) => r["input"]).filter((_, k) => k % 2 === 0)).toEqual(["http://example.com/0", "http://example.com/1", "http://example.com/2", "http://last/"]);
+    for (const k of [0, 1, 2]) {
+      const r = records[2 * k + 1] as { input: string; truncated?: boolean; error: Record<string, unknown> };
+      expect(r.truncated).toBe(true);
+      expect(r.input).toBe(`http://a/${(k === 1 ? "例" : "a").repeat(256 - 9)}`);
+      expect(r.error).toMatchObject({
+        name: "InputTooLongError",
+        message: `Invalid input: the input is ${long(k)} characters long, more than the limit of 2097152 (maxLength)`,
+        offset: 2097152,
+      });
+    }
+    // 90 MB of lines cost no more than reading a pipe does (node alone peaks some 40 MB above its
+    // start reading these): measured +42 to +56 MB; before, when each 30 MB line was held whole
+    // and written back in its record, +435 MB
+    expect(big.maxRss - small.maxRss).toBeLessThan(100 * MB);
   });
 
   test("a closed stdout (| head -1) ends the run quietly", async () => {

@@ -255,12 +255,18 @@ function failingRules(g, top, input, error) {
  */
 const state = { input: EXAMPLES[0][1], rule: "URI-reference", iri: false, pinned: undefined, chain: [], explored: undefined, failed: false, whyText: undefined };
 
+/**
+ * The state the address gives (`#input=...&rule=...&iri=1`), at load and when it changes on the
+ * open page: what it leaves out keeps its value, but for the IRI setting, on only with `iri=1`
+ * (or an IRI rule), as writeHash writes it.
+ */
 function readHash() {
   const q = new URLSearchParams(location.hash.slice(1));
   if (q.has("input")) state.input = q.get("input");
-  if (q.get("iri") === "1") state.iri = true;
+  state.iri = q.get("iri") === "1";
   const r = q.get("rule");
   if (r !== null && rfc3987.has(r)) state.rule = rfc3987.definition(r).name;
+  else if (!state.iri) state.rule = toUriRule(state.rule) ?? "URI-reference";
   if (!state.iri && IRI_RULES.includes(state.rule)) state.iri = true;
 }
 
@@ -597,6 +603,15 @@ function init() {
     showDiagram(decodeURIComponent(href.slice("#diagram-".length)), true);
   });
   window.addEventListener("resize", () => staggerLabels($("figure-grid")));
+  // a new address on the open page (a link, location.hash, back and forward); writeHash's
+  // replaceState fires no hashchange
+  window.addEventListener("hashchange", () => {
+    readHash();
+    input.value = state.input;
+    $("iri").checked = state.iri;
+    fillRules();
+    render();
+  });
   render();
   document.body.dataset.ready = "true";
 }

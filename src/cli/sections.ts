@@ -1,0 +1,42 @@
+// Where the rules of RFC 3986, RFC 3987 and RFC 5234 Appendix B.1 come from: the section their doc
+// comments in src/grammars/ quote ("RFC 3986 §3.2.2", then the rule's ABNF). One reader for the
+// grammar reference (scripts/docs/grammars.mjs reads src/grammars/) and for the command line's
+// `rule` (which reads the same comments in the compiled dist/grammars/).
+import fs from "node:fs";
+import path from "node:path";
+
+/** What a rule's doc comment says: its section line ("RFC 3986 §3.2.2") and the prose after it. */
+export interface RuleSection {
+  readonly section: string;
+  readonly note: string;
+}
+
+/** The rules one source file's doc comments quote: name (lowercase) -> section and note. */
+export function sectionsInSource(src: string, out: Map<string, RuleSection> = new Map()): Map<string, RuleSection> {
+  for (const m of src.matchAll(/\/\*\*([\s\S]*?)\*\//g)) {
+    const lines = (m[1] ?? "").split("\n").map((l) => l.replace(/^\s*\* ?/, ""));
+    const start = lines.findIndex((l) => l.trim() === "```abnf");
+    if (start < 0) continue;
+    const name = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*=/.exec(lines[start + 1] ?? "")?.[1];
+    if (name === undefined) continue;
+    const heading = lines.slice(0, start).join(" ").replace(/\s+/g, " ").trim();
+    const h = /^(RFC \d+ (?:§\d+(?:\.\d+)*|Appendix [A-Z](?:\.\d+)*))\.?\s*(.*)$/.exec(heading);
+    if (h === null) continue;
+    out.set(name.toLowerCase(), { section: h[1] as string, note: h[2] ?? "" });
+  }
+  return out;
+}
+
+/** The rules the doc comments of every .ts or .js file under `dir` quote (declaration files left out). */
+export function sectionsUnder(dir: string): Map<string, RuleSection> {
+  const out = new Map<string, RuleSection>();
+  const walk = (d: string): void => {
+    for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const p = path.join(d, e.name);
+      if (e.isDirectory()) walk(p);
+      else if (/\.(ts|js)$/.test(e.name) && !e.name.endsWith(".d.ts")) sectionsInSource(fs.readFileSync(p, "utf8"), out);
+    }
+  };
+  walk(dir);
+  return out;
+}
