@@ -92,3 +92,48 @@ describe("README examples", () => {
     expect(shown).toBe(out);
   });
 });
+
+describe("README command-line examples", () => {
+  // Every "$ command" in a plain ``` block runs in bash with `uri-grammar` as the built CLI, and
+  // prints what the README shows under it (stdout and stderr together; a summary's seconds vary).
+  const shim = fs.mkdtempSync(path.join(root, ".readme-cli-"));
+  afterAll(() => fs.rmSync(shim, { recursive: true, force: true }));
+  fs.writeFileSync(path.join(shim, "uri-grammar"), `#!/bin/sh\nexec "${process.execPath}" "${path.join(root, "dist", "cli.js")}" "$@"\n`, { mode: 0o755 });
+  const examples: [string, string][] = [];
+  // fenced blocks with no language, read line by line (a closing fence is "```" too)
+  const plain: string[][] = [];
+  let open: { lang: string; lines: string[] } | undefined;
+  for (const line of readme.split("\n")) {
+    if (line.startsWith("```")) {
+      if (open === undefined) open = { lang: line.slice(3).trim(), lines: [] };
+      else {
+        if (open.lang === "") plain.push(open.lines);
+        open = undefined;
+      }
+    } else open?.lines.push(line);
+  }
+  for (const lines of plain) {
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i] ?? "";
+      if (!line.startsWith("$ ")) continue;
+      const out: string[] = [];
+      for (let j = i + 1; j < lines.length && !(lines[j] ?? "").startsWith("$ "); j++) out.push(lines[j] ?? "");
+      while (out.length > 0 && out[out.length - 1] === "") out.pop();
+      examples.push([line.slice(2).replace(/\s+# .*$/, ""), out.join("\n")]);
+    }
+  }
+  const seconds = (s: string): string => s.replace(/\d+\.\d+ s$/gm, "N s");
+  it("has examples", () => expect(examples.length).toBeGreaterThanOrEqual(8));
+  it.each(examples)("$ %s", (command, shown) => {
+    const r = require("node:child_process").spawnSync("bash", ["-c", `${command} 2>&1`], {
+      cwd: root, encoding: "utf8", env: { ...process.env, PATH: `${shim}:${process.env["PATH"] ?? ""}`, NO_COLOR: "1" },
+    }) as { stdout: string };
+    expect(seconds(r.stdout.replace(/\n+$/, ""))).toBe(seconds(shown));
+  });
+
+  it("the main job prints the figure shown under the two commands", () => {
+    const shown = /The first prints:\n\n```\n([\s\S]*?)\n```/.exec(readme)?.[1];
+    const out = execFileSync(process.execPath, [path.join(root, "dist", "cli.js"), "parse", "foo://example.com:8042/over/there?name=ferret#nose"], { cwd: root, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+    expect(out.replace(/\n+$/, "")).toBe(shown);
+  });
+});
