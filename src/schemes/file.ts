@@ -117,13 +117,20 @@ function uncSplit(path: string): { readonly host: string; readonly rest: string 
   return undefined;
 }
 
+/**
+ * The address of an E.3.2 file-host that is an inline-IP (RFC 8089 Appendix F: `"%5B" (
+ * IPv6address / IPvFuture ) "%5D"`), without the encoded brackets; `undefined` for any other
+ * file-host. A reg-name may hold "%5B" and "%5D" too (RFC 3986 §3.2.2: pct-encoded), so the
+ * brackets alone do not make an IP literal: "%5Bx%5D" is a reg-name.
+ */
+function inlineIp(text: string): string | undefined {
+  return fileAppendixEGrammar.isValid(text, "inline-IP") ? text.slice(3, -3) : undefined;
+}
+
 /** The host node of an E.3.2 file-host (an inline-IP "%5B" address "%5D", an IPv4address or a reg-name), in its §6.2.2.1 case. */
 function fileHostNode(text: string): Host {
-  const inline = /^%5B(.*)%5D$/i.exec(text);
-  if (inline !== null) {
-    const inner = (inline[1] ?? "").toLowerCase();
-    return make.host((inner.charCodeAt(0) | 0x20) === 0x76 ? "IPvFuture" : "IPv6address", inner);
-  }
+  const inner = inlineIp(text)?.toLowerCase();
+  if (inner !== undefined) return make.host(inner.startsWith("v") ? "IPvFuture" : "IPv6address", inner);
   return make.host(isIPv4address(text) ? "IPv4address" : "reg-name", upperTriplets(text.toLowerCase()));
 }
 
@@ -199,7 +206,9 @@ export type FilePathErrorCode =
   /** pathToFileUri: a Win32 namespaced path ("\\?\", "\\.\"), which RFC 8089 Appendix C leaves out. */
   | "namespaced-path"
   /** A NUL character, which no file system path holds. */
-  | "nul";
+  | "nul"
+  /** Windows: the host is a reg-name that decodes to "[" or "]" (RFC 3986 §3.2.2: "%5Bx%5D" is no IP literal), which a UNC path would read as one. */
+  | "invalid-host";
 
 /** A path and a file URI that do not convert into each other. */
 export class FilePathError extends Error {
@@ -270,9 +279,16 @@ export function fileUriToPath(input: string | UriReference, options: FilePathOpt
   if (!d.ok) return d;
   if (d.value.includes("\0")) return failPath("nul", shown, "A path holds no NUL character");
   if (host !== undefined) {
-    const h = percentDecode(host.replace(/^%5B(.*)%5D$/i, "[$1]"));
-    if (!h.ok) return failPath("invalid-utf8", shown, "The percent-encoded octets of the host are not UTF-8");
-    return { ok: true, value: `\\\\${h.value}${d.value}` };
+    // an IP literal as "[address]" (E.3.1: in brackets; E.3.2: an inline-IP); a reg-name decoded
+    const inline = unc?.form === "path" ? inlineIp(host) : undefined;
+    let name = host.startsWith("[") ? host : inline !== undefined ? `[${inline}]` : undefined;
+    if (name === undefined) {
+      const h = percentDecode(host);
+      if (!h.ok) return failPath("invalid-utf8", shown, "The percent-encoded octets of the host are not UTF-8");
+      if (/[[\]]/.test(h.value)) return failPath("invalid-host", shown, 'The host of a file URI is a reg-name that decodes to "[" or "]", which would read as an IP literal in a UNC path');
+      name = h.value;
+    }
+    return { ok: true, value: `\\\\${name}${d.value}` };
   }
   const p = d.value.startsWith("\\") ? d.value : `\\${d.value}`;
   if (!/^\\[A-Za-z]:/.test(p)) return failPath("not-absolute", shown, "A file URI for a Windows path must have a drive letter or a UNC host");

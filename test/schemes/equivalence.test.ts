@@ -57,6 +57,9 @@ describe("normalizeWithSchemes", () => {
       if (registry === defaultRegistry) expect(serialize(normalizeOrThrow(input))).toBe(expected);
       expect(serialize(normalizeWithSchemes(once, registry))).toBe(expected);
       expect(equivalentWithSchemes(input, once, registry)).toBe(true);
+      // a URI valid under its scheme stays valid under it (RFC 3986 §6.2.3 keeps the scheme's syntax)
+      const scheme = registry.get(input.slice(0, input.indexOf(":")));
+      if (scheme?.isValid(input) === true) expect([expected, scheme.validate(once).ok]).toEqual([expected, true]);
     });
   }
 
