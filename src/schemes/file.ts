@@ -6,7 +6,9 @@
 import * as make from "../ast/make.js";
 import type { Host, Uri, UriReference } from "../ast/nodes.js";
 import { isIPv4address } from "../charsets.js";
+import type { NormalizeOptions } from "../transforms/normalize.js";
 import { percentDecode, percentEncode } from "../transforms/percent.js";
+import { removeDotSegments } from "../transforms/remove-dot-segments.js";
 import type { Result } from "../result.js";
 import { fileAppendixFData, fileData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
@@ -135,12 +137,29 @@ function fileHostNode(text: string): Host {
 }
 
 /**
+ * RFC 3986 §5.2.4 on a file URI's path. With Appendix E (`drives`), a leading drive letter
+ * ("/c:") is the root, which ".." never removes (E.2.1: "resolution of '..' dot segments ... can
+ * be modified to not ever overwrite the drive letter"). A path that would then begin with "//"
+ * (and did not before) keeps a "/." prefix, as the generic normalization does without an
+ * authority (RFC 3986 §3.3): RFC 8089 §2's path-absolute cannot begin with "//", and after an
+ * empty authority such a path would read as an E.3.2 UNC string.
+ */
+function removeFileDotSegments(path: string, drives: boolean): string {
+  const drive = drives ? (/^\/[A-Za-z]:(?=\/|$)/.exec(path)?.[0] ?? "") : "";
+  const rest = removeDotSegments(path.slice(drive.length));
+  return drive === "" && rest.startsWith("//") && !path.startsWith("//") ? `/.${rest}` : drive + rest;
+}
+
+/**
  * The normal form (RFC 8089 §2, §3): a local file with the empty authority ("file:///path",
  * Appendix B's "most common format"), for "file:/path" and "file://localhost/path" alike; with
  * Appendix E, "file:c:/path" as "file:///C:/path" (E.2, drive letter uppercase) and a UNC string
- * in the path (E.3.2) as an authority (E.3.1).
+ * in the path (E.3.2) as an authority (E.3.1). Dot segments are removed here (the scheme turns
+ * the generic step off): after a UNC host is read out of the path, so that ".." never climbs
+ * into the host, and with {@link removeFileDotSegments}'s "/." prefix, so that the result stays
+ * a file URI naming the same file. `options.dotSegments: false` leaves them.
  */
-function normalizeFile(uri: Uri, value: FileUri): Uri {
+function normalizeFile(uri: Uri, value: FileUri, options: NormalizeOptions): Uri {
   let authority = uri.authority;
   let path = uri.path.text;
   const split = value.windows?.unc?.form === "path" ? uncSplit(path) : undefined;
@@ -151,6 +170,7 @@ function normalizeFile(uri: Uri, value: FileUri): Uri {
     authority = make.authority(undefined, make.host("reg-name", ""), undefined);
     if (!path.startsWith("/")) path = `/${path}`;
   }
+  if (options.dotSegments !== false) path = removeFileDotSegments(path, value.windows !== undefined);
   if (value.windows !== undefined) path = path.replace(/^\/([a-z]):(?=\/|$)/, (_, d: string) => `/${d.toUpperCase()}:`);
   if (authority === uri.authority && path === uri.path.text) return uri;
   return make.uriReference({ scheme: uri.scheme, authority, path: make.path("path-abempty", path), query: uri.query, fragment: uri.fragment }) as Uri;
@@ -159,6 +179,8 @@ function normalizeFile(uri: Uri, value: FileUri): Uri {
 /**
  * A "file" scheme: RFC 8089 §2 (the default), or with `{ appendixE: true }` the nonstandard
  * forms of its Appendix E (the Appendix F rules, less the E.2.2 vertical line, which is no URI).
+ * Its normalization removes dot segments itself (see `normalizeFile`), so a "file:" URI that the
+ * scheme rejects ("file:///a/../b?q": RFC 8089 has no query) gets the other §6.2.2 steps only.
  *
  * @example
  * fileScheme({ appendixE: true }).parseOrThrow("file:c:/path/to/file").windows?.drive; // "c"
@@ -173,6 +195,9 @@ export function fileScheme(options: FileSchemeOptions = {}): Scheme<FileUri> {
     section: appendixE ? "RFC 8089 Appendix F" : "RFC 8089 §2",
     captures: [],
     build: (input) => buildFile(input, appendixE),
+    // RFC 3986 §6.2.2.3 is normalizeFile's step: the generic one would run before a UNC host is
+    // read out of the path, and could make a path that begins with "//" after the authority
+    normalizeOptions: { dotSegments: false },
     normalize: normalizeFile,
   });
 }

@@ -65,6 +65,9 @@ describe("normalizeWithSchemes", () => {
 
   it("takes the §6.2.2 options of normalize", () => {
     expect(serialize(normalizeWithSchemes("HTTP://a/%7e", defaultRegistry, { case: false, percentEncoding: false }))).toBe("HTTP://a/%7e");
+    // the file scheme removes dot segments itself (after reading a UNC host out of the path), unless asked not to
+    expect(serialize(normalizeWithSchemes("file://localhost/a/../b", defaultRegistry, { dotSegments: false }))).toBe("file:///a/../b");
+    expect(serialize(normalizeWithSchemes("file:////h/a/../b", defaultRegistry.with(fileAppendixE), { dotSegments: false }))).toBe("file://h/a/../b");
     expect(serialize(normalizeWithSchemes("http://[2001:DB8:0:0:0:0:0:1]:80", defaultRegistry, { ipv6: "rfc5952" }))).toBe("http://[2001:db8::1]/");
   });
 
