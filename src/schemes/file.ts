@@ -154,7 +154,8 @@ function removeFileDotSegments(path: string, drives: boolean): string {
  * The normal form (RFC 8089 §2, §3): a local file with the empty authority ("file:///path",
  * Appendix B's "most common format"), for "file:/path" and "file://localhost/path" alike; with
  * Appendix E, "file:c:/path" as "file:///C:/path" (E.2, drive letter uppercase) and a UNC string
- * in the path (E.3.2) as an authority (E.3.1). Dot segments are removed here (the scheme turns
+ * in the path (E.3.2) as an authority (E.3.1), except for the host "localhost", which §2 would
+ * read as no authority: "file:////localhost/s" stays a UNC string. Dot segments are removed here (the scheme turns
  * the generic step off): after a UNC host is read out of the path, so that ".." never climbs
  * into the host, and with {@link removeFileDotSegments}'s "/." prefix, so that the result stays
  * a file URI naming the same file. `options.dotSegments: false` leaves them.
@@ -162,16 +163,20 @@ function removeFileDotSegments(path: string, drives: boolean): string {
 function normalizeFile(uri: Uri, value: FileUri, options: NormalizeOptions): Uri {
   let authority = uri.authority;
   let path = uri.path.text;
+  let uncPrefix = "";
   const split = value.windows?.unc?.form === "path" ? uncSplit(path) : undefined;
   if (split !== undefined) {
-    authority = make.authority(undefined, fileHostNode(split.host), undefined);
+    const host = fileHostNode(split.host);
+    // "file://localhost/s" is the local "/s" (§2); the UNC string "\\localhost\s" stays in the path (E.3.2)
+    if (host.kind === "reg-name" && host.text === "localhost") uncPrefix = "//localhost";
+    else authority = make.authority(undefined, host, undefined);
     path = split.rest;
   } else if (value.local && (authority === undefined || authority.host.text !== "" || authority.port !== undefined)) {
     authority = make.authority(undefined, make.host("reg-name", ""), undefined);
     if (!path.startsWith("/")) path = `/${path}`;
   }
   if (options.dotSegments !== false) path = removeFileDotSegments(path, value.windows !== undefined);
-  if (value.windows !== undefined) path = path.replace(/^\/([a-z]):(?=\/|$)/, (_, d: string) => `/${d.toUpperCase()}:`);
+  if (value.windows !== undefined) path = uncPrefix + path.replace(/^\/([a-z]):(?=\/|$)/, (_, d: string) => `/${d.toUpperCase()}:`);
   if (authority === uri.authority && path === uri.path.text) return uri;
   return make.uriReference({ scheme: uri.scheme, authority, path: make.path("path-abempty", path), query: uri.query, fragment: uri.fragment }) as Uri;
 }

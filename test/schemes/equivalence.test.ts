@@ -6,7 +6,7 @@ import { defaultRegistry, equivalenceKey, equivalentWithSchemes, normalizeWithSc
 import { fileAppendixE, readFixture } from "./helpers";
 
 interface EquivalenceFixture {
-  readonly groups: readonly { readonly source: string; readonly classes: readonly (readonly string[])[] }[];
+  readonly groups: readonly { readonly source: string; readonly options?: { appendixE?: boolean }; readonly classes: readonly (readonly string[])[] }[];
 }
 interface NormalizeFixture {
   readonly groups: readonly { readonly source: string; readonly options?: { appendixE?: boolean }; readonly cases: readonly (readonly [string, string])[] }[];
@@ -15,12 +15,13 @@ interface NormalizeFixture {
 describe("equivalence", () => {
   for (const group of readFixture<EquivalenceFixture>("equivalence.json").groups) {
     it(group.source, () => {
+      const registry = group.options?.appendixE === true ? defaultRegistry.with(fileAppendixE) : defaultRegistry;
       const all = group.classes.flatMap((members, i) => members.map((m) => [m, i] as const));
       for (const [a, i] of all) {
         for (const [b, j] of all) {
-          expect([a, b, equivalentWithSchemes(a, b)]).toEqual([a, b, i === j]);
+          expect([a, b, equivalentWithSchemes(a, b, registry)]).toEqual([a, b, i === j]);
           // the root equivalent climbs to the same rung with the same registry by default
-          expect([a, b, equivalentOrThrow(a, b)]).toEqual([a, b, i === j]);
+          expect([a, b, equivalentOrThrow(a, b, { schemes: registry })]).toEqual([a, b, i === j]);
         }
       }
     });
