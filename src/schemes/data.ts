@@ -7,6 +7,7 @@ import { dataData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { deepFreeze, defineScheme, type Scheme, type SchemeInput } from "./scheme.js";
 import { dataSource } from "./sources.js";
+import { describeValue } from "../describe.js";
 
 /** The grammar of grammar/data.abnf (RFC 2397 §3 in RFC 5234 ABNF), with RFC 3986's pchar and pct-encoded. */
 export const dataGrammar = precompiledGrammar(dataData, dataSource.imports);
@@ -31,8 +32,15 @@ export interface DataUri {
   /** The decoded octets (a new copy on each read: the value itself never changes). */
   readonly bytes: Uint8Array;
   /**
-   * The octets decoded as text, in `charset` (the `charset` parameter, or US-ASCII, when left
-   * out), with the platform's TextDecoder; a charset it does not know is a RangeError.
+   * The octets decoded as text, in `charset` (the argument, else the `charset` parameter, else
+   * US-ASCII). US-ASCII, ISO-8859-1 and windows-1252 (by their IANA names and aliases,
+   * case-insensitively) are decoded here, the same on every platform: US-ASCII is 7-bit, so an
+   * octet above 0x7F is U+FFFD; ISO-8859-1 maps each octet to the code point of its value
+   * (0x80–0x9F are C1 controls); windows-1252 as the WHATWG Encoding Standard's index. (The
+   * platform's TextDecoder reads all three labels as windows-1252, and Node as ISO-8859-1.) Any
+   * other charset goes to the platform's TextDecoder, which writes U+FFFD for what does not
+   * decode. A charset that TextDecoder does not know is a RangeError whose message starts
+   * `data.text: the charset "…" is not one`; a charset argument that is not a string, a TypeError.
    */
   text(charset?: string): string;
 }
@@ -88,6 +96,39 @@ function decodeBase64(octets: readonly number[]): Uint8Array | Base64Failure {
   return out;
 }
 
+/** The IANA Character Sets registry's names and aliases (lowercase) of US-ASCII, and WHATWG's label "ascii". */
+const US_ASCII = new Set(["us-ascii", "iso-ir-6", "ansi_x3.4-1968", "ansi_x3.4-1986", "iso_646.irv:1991", "iso646-us", "us", "ibm367", "cp367", "csascii", "ascii"]);
+/** The IANA names and aliases (lowercase) of ISO-8859-1. */
+const ISO_8859_1 = new Set(["iso-8859-1", "iso_8859-1:1987", "iso-ir-100", "iso_8859-1", "latin1", "l1", "ibm819", "cp819", "csisolatin1"]);
+/** The IANA names and aliases (lowercase) of windows-1252, and WHATWG's labels "cp1252" and "x-cp1252". */
+const WINDOWS_1252 = new Set(["windows-1252", "cswindows1252", "cp1252", "x-cp1252"]);
+/** windows-1252's 0x80–0x9F (WHATWG Encoding Standard, index-windows-1252; the five unassigned octets map to the C1 control of their value). */
+const CP1252_HIGH = [
+  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d, 0x17d, 0x8f,
+  0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a, 0x153, 0x9d, 0x17e, 0x178,
+];
+
+/** Octets as text in a charset (see {@link DataUri.text}). */
+function decodeText(bytes: Uint8Array, charset: string): string {
+  const label = charset.trim().toLowerCase();
+  let map: ((b: number) => number) | undefined;
+  if (US_ASCII.has(label)) map = (b) => (b < 0x80 ? b : 0xfffd);
+  else if (ISO_8859_1.has(label)) map = (b) => b;
+  else if (WINDOWS_1252.has(label)) map = (b) => (b >= 0x80 && b < 0xa0 ? (CP1252_HIGH[b - 0x80] as number) : b);
+  if (map !== undefined) {
+    let out = "";
+    for (let i = 0; i < bytes.length; i += 8192) out += String.fromCharCode(...Array.from(bytes.subarray(i, i + 8192), map));
+    return out;
+  }
+  let decoder: InstanceType<typeof TextDecoder>;
+  try {
+    decoder = new TextDecoder(label);
+  } catch {
+    throw new RangeError(`data.text: the charset ${JSON.stringify(charset)} is not one this platform's TextDecoder knows (RFC 2046 §4.1.2: a charset from the IANA registry)`);
+  }
+  return decoder.decode(bytes);
+}
+
 class DataValue implements DataUri {
   readonly kind = "data" as const;
   readonly mediaType: string;
@@ -112,7 +153,8 @@ class DataValue implements DataUri {
   }
 
   text(charset?: string): string {
-    return new TextDecoder(charset ?? this.charset ?? "us-ascii").decode(this.#bytes);
+    if (charset !== undefined && typeof charset !== "string") throw new TypeError(`data.text: the argument "charset" must be a string, got ${describeValue(charset)}`);
+    return decodeText(this.#bytes, charset ?? this.charset ?? "US-ASCII");
   }
 
   toJSON(): object {
