@@ -1,8 +1,7 @@
 // RFC 2397: the "data" URL scheme. §3 syntax: a media type with parameters (default
 // text/plain;charset=US-ASCII, §2), the ";base64" flag, and the data: percent-encoded octets, or
 // base64 (RFC 2045 §6.8), decoded strictly, in pure code (no Buffer: it runs in browsers too).
-import { hexValue } from "../transforms/percent.js";
-import { percentDecode } from "../transforms/percent.js";
+import { hexValue, percentDecode } from "../transforms/percent.js";
 import { dataData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { deepFreeze, defineScheme, type Scheme, type SchemeInput } from "./scheme.js";
@@ -162,15 +161,51 @@ class DataValue implements DataUri {
   }
 }
 
+/** RFC 2045 §5.1: tspecials := "(" / ")" / "<" / ">" / "@" / "," / ";" / ":" / "\" / <"> / "/" / "[" / "]" / "?" / "=" */
+const TSPECIALS = new Set([..."()<>@,;:\\\"/[]?="].map((c) => c.charCodeAt(0)));
+
+/** RFC 2045 §5.1: a token character is "any (US-ASCII) CHAR except SPACE, CTLs, or tspecials". */
+const isTokenOctet = (b: number): boolean => b > 0x20 && b < 0x7f && !TSPECIALS.has(b);
+
+/**
+ * A type, subtype or attribute, decoded: RFC 2397 §3 writes RFC 2045's tokens "using URL escaped
+ * encoding ... as necessary", so once decoded each octet must be a token character (a "%20" or
+ * "%2F" is no more a token character than " " or "/"); an invalid-token SchemeError otherwise.
+ */
 function decodeToken(input: SchemeInput, text: string, at: number, rule: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const encoded = text.charCodeAt(i) === 0x25;
+    const b = encoded ? (hexValue(text.charCodeAt(i + 1)) << 4) | hexValue(text.charCodeAt(i + 2)) : text.charCodeAt(i);
+    if (!isTokenOctet(b)) {
+      const what = b >= 0x80 ? "a non-ASCII octet" : b === 0x20 ? "a space" : b < 0x20 || b === 0x7f ? "a control character" : `the tspecial ${JSON.stringify(String.fromCharCode(b))}`;
+      return input.fail({
+        code: "invalid-token",
+        offset: at + i,
+        rule,
+        section: "RFC 2397 §3, RFC 2045 §5.1",
+        message: `the ${rule} holds ${what}${encoded ? ` (${text.slice(i, i + 3)})` : ""}; an RFC 2045 token is US-ASCII without SPACE, CTLs and tspecials`,
+      });
+    }
+    if (encoded) i += 2;
+  }
+  return (percentDecode(text) as { readonly value: string }).value;
+}
+
+/**
+ * A parameter value, decoded (UTF-8): RFC 2397 §3 replaces RFC 2045's quoted-string by escaping
+ * ("parameter values should use the URL Escaped encoding instead of quoted string if the
+ * parameter values contain any 'tspecial'"), so a value may hold any character, and quotes in it
+ * are part of it.
+ */
+function decodeValue(input: SchemeInput, text: string, at: number): string {
   const r = percentDecode(text);
   if (r.ok) return r.value;
   return input.fail({
     code: "invalid-utf8",
     offset: at + r.error.offset,
-    rule,
+    rule: "value",
     section: "RFC 2397 §3",
-    message: `the ${rule} is not percent-encoded UTF-8 (RFC 2045 §5.1 tokens are US-ASCII)`,
+    message: "the value is not percent-encoded UTF-8",
   });
 }
 
@@ -183,19 +218,21 @@ function buildData(input: SchemeInput): DataUri {
   if (base64) head = head.slice(0, -7);
   const pieces = head.split(";");
   const typeText = pieces[0] ?? "";
+  // left to right, so that the error is the first one
+  let mediaType = "text/plain";
+  if (typeText !== "") {
+    const slash = typeText.indexOf("/");
+    mediaType = `${decodeToken(input, typeText.slice(0, slash), 5, "type")}/${decodeToken(input, typeText.slice(slash + 1), 5 + slash + 1, "subtype")}`.toLowerCase();
+  }
   let offset = 5 + typeText.length;
   const parameters: [string, string][] = [];
   for (const p of pieces.slice(1)) {
     const eq = p.indexOf("=");
     const at = offset + 1;
-    parameters.push([decodeToken(input, p.slice(0, eq), at, "attribute").toLowerCase(), decodeToken(input, p.slice(eq + 1), at + eq + 1, "value")]);
+    parameters.push([decodeToken(input, p.slice(0, eq), at, "attribute").toLowerCase(), decodeValue(input, p.slice(eq + 1), at + eq + 1)]);
     offset += p.length + 1;
   }
-  let mediaType = "text/plain";
-  if (typeText !== "") {
-    const slash = typeText.indexOf("/");
-    mediaType = `${decodeToken(input, typeText.slice(0, slash), 5, "type")}/${decodeToken(input, typeText.slice(slash + 1), 5 + slash + 1, "subtype")}`.toLowerCase();
-  } else if (!parameters.some(([n]) => n === "charset")) parameters.push(["charset", "US-ASCII"]);
+  if (typeText === "" && !parameters.some(([n]) => n === "charset")) parameters.push(["charset", "US-ASCII"]);
   // the data's octets (RFC 2397 §2: "using ASCII encoding for octets inside the range of safe URL
   // characters and using the standard %xx hex encoding of URLs for octets outside that range"),
   // each with the offset it came from
@@ -225,7 +262,9 @@ function buildData(input: SchemeInput): DataUri {
  * The "data" scheme (RFC 2397). Its value has the media type (lowercase, "text/plain" when left
  * out) and parameters (charset "US-ASCII" by default), the base64 flag and the decoded octets;
  * malformed base64 is a SchemeError (`"base64-character"` or `"base64-padding"`) at the offset
- * of the character.
+ * of the character, and so is a type, subtype or attribute that holds, once percent-decoded, an
+ * octet that is no RFC 2045 token character (`"invalid-token"`: SPACE, CTLs, tspecials,
+ * non-ASCII). Parameter values may hold any character, escaped (RFC 2397 §3).
  *
  * @example
  * data.parseOrThrow("data:,A%20brief%20note").text(); // "A brief note"
