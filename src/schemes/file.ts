@@ -225,7 +225,7 @@ export type FilePathErrorCode =
   | "not-a-file-uri"
   /** POSIX: the host is neither empty nor "localhost" (Node: ERR_INVALID_FILE_URL_HOST). */
   | "host-not-local"
-  /** An encoded "/" (POSIX), or "/" or "\" (Windows), in the path (Node: ERR_INVALID_FILE_URL_PATH). */
+  /** An encoded "/" (POSIX), or "/" or "\" (Windows), in the path or a UNC host (Node: ERR_INVALID_FILE_URL_PATH). */
   | "encoded-separator"
   /** Windows: no drive letter and no UNC host (Node: "File URL path must be absolute"). */
   | "not-absolute"
@@ -235,7 +235,7 @@ export type FilePathErrorCode =
   | "relative-path"
   /** pathToFileUri: a Win32 namespaced path ("\\?\", "\\.\"), which RFC 8089 Appendix C leaves out. */
   | "namespaced-path"
-  /** A NUL character, which no file system path holds. */
+  /** A NUL character (decoded "%00", in the path or a UNC host), which no file system path holds. */
   | "nul"
   /** Windows: the host is a reg-name that decodes to "[" or "]" (RFC 3986 §3.2.2: "%5Bx%5D" is no IP literal), which a UNC path would read as one. */
   | "invalid-host";
@@ -316,6 +316,8 @@ export function fileUriToPath(input: string | UriReference, options: FilePathOpt
       const h = percentDecode(host);
       if (!h.ok) return failPath("invalid-utf8", shown, "The percent-encoded octets of the host are not UTF-8");
       if (/[[\]]/.test(h.value)) return failPath("invalid-host", shown, 'The host of a file URI is a reg-name that decodes to "[" or "]", which would read as an IP literal in a UNC path');
+      if (/[/\\]/.test(h.value)) return failPath("encoded-separator", shown, 'The host of a file URI must not hold an encoded "/" or "\\" for a Windows path');
+      if (h.value.includes("\0")) return failPath("nul", shown, "A path holds no NUL character");
       name = h.value;
     }
     return { ok: true, value: `\\\\${name}${d.value}` };
