@@ -14,7 +14,7 @@ import { fileAppendixFData, fileData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { deepFreeze, defineScheme, type Scheme, type SchemeError, type SchemeInput } from "./scheme.js";
 import { fileAppendixFDepartures, fileAppendixFSource, fileSource } from "./sources.js";
-import { upperTriplets } from "./text.js";
+import { normalizeTriplets, upperTriplets } from "./text.js";
 import { expectOptions } from "../describe.js";
 
 export { fileAppendixFDepartures };
@@ -269,11 +269,25 @@ const failPath = (code: FilePathErrorCode, input: string, message: string, cause
 });
 
 /**
+ * A path to convert, without its dot segments (RFC 3986 §5.2.4; first §6.2.2.2, so that "%2E" is
+ * "." as Node's URL parser reads it), beginning with "/". With `drive` (a Windows path), a
+ * leading drive letter is the root, which ".." never removes (RFC 8089 E.2.1; Node too).
+ */
+function pathToConvert(path: string, drive: boolean): string {
+  const p = normalizeTriplets(path.startsWith("/") ? path : `/${path}`);
+  const root = drive ? (/^\/[A-Za-z]:(?=\/|$)/.exec(p)?.[0] ?? "") : "";
+  return root + removeDotSegments(p.slice(root.length));
+}
+
+/**
  * The file path a file URI names, as Node's `url.fileURLToPath` gives it (RFC 8089 Appendix D,
  * E.2, E.3): POSIX, the decoded path of a local URI; Windows (`{ windows: true }`), a drive path
  * ("file:///C:/a%20b" → "C:\a b") or a UNC path ("file://host/share/x" → "\\host\share\x"). The
- * URI is read with Appendix E's forms. Unlike Node, "file:////host/share/x" (E.3.2) is a UNC path
- * too, and a host is kept as written (no IDNA).
+ * URI is read with Appendix E's forms. Dot segments are removed (RFC 3986 §5.2.4, as Node's URL
+ * parser does; "%2E" counts as "."): "file:///a/../b" → "/b"; in a Windows path ".." never
+ * removes the drive letter (RFC 8089 E.2.1: "file:///c:/../b" → "c:\b") nor, in an E.3.2 UNC
+ * string, the host. Unlike Node, "file:////host/share/x" (E.3.2) is a UNC path too, a POSIX path
+ * has no drive letter ("file:///c:/../b" → "/b"), and a host is kept as written (no IDNA).
  *
  * @example
  * fileUriToPath("file:///path/to/file").value;                         // "/path/to/file"
@@ -293,7 +307,7 @@ export function fileUriToPath(input: string | UriReference, options: FilePathOpt
   if (options.windows !== true) {
     if (!f.local && f.windows?.unc?.form !== "path") return failPath("host-not-local", shown, 'The host of a file URI must be "localhost" or empty for a POSIX path');
     if (/%2f/i.test(f.path)) return failPath("encoded-separator", shown, 'The path of a file URI must not hold an encoded "/" for a POSIX path');
-    const d = decode(f.path.startsWith("/") ? f.path : `/${f.path}`);
+    const d = decode(pathToConvert(f.path, false));
     if (d.ok && d.value.includes("\0")) return failPath("nul", shown, "A path holds no NUL character");
     return d;
   }
@@ -305,7 +319,7 @@ export function fileUriToPath(input: string | UriReference, options: FilePathOpt
     host = unc.host;
     if (unc.form === "path") rest = uncSplit(rest)?.rest ?? rest;
   }
-  const d = decode(rest.replace(/\//g, "\\"));
+  const d = decode(pathToConvert(rest, true).replace(/\//g, "\\"));
   if (!d.ok) return d;
   if (d.value.includes("\0")) return failPath("nul", shown, "A path holds no NUL character");
   if (host !== undefined) {
