@@ -6,6 +6,10 @@
 import * as make from "../ast/make.js";
 import type { Host, Uri, UriReference } from "../ast/nodes.js";
 import { isIPv4address } from "../charsets.js";
+import type { UriSyntaxError } from "../errors.js";
+import { describeValue, parse } from "../parse.js";
+import { pathFor } from "../transforms/components.js";
+import { resolveReference } from "../transforms/resolve.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
 import { percentDecode, percentEncode } from "../transforms/percent.js";
 import { removeDotSegments } from "../transforms/remove-dot-segments.js";
@@ -395,4 +399,52 @@ export function pathToFileUri(path: string, options: FilePathOptions = {}): Resu
   const segments = resolveSegments((drive[2] ?? "").split("\\"));
   const body = segments.length > 0 ? `/${encodeSegments(segments)}${trailing ? "/" : ""}` : "/";
   return { ok: true, value: `file:///${drive[1] ?? ""}:${body}` };
+}
+
+/** A URI reference argument: a string parsed as `URI-reference`, or a node from the library; a TypeError for anything else. */
+function referenceOf(x: unknown, name: string): Result<UriReference, UriSyntaxError> {
+  if (typeof x === "string") return parse(x);
+  if (make.isNode(x) && (x.kind === "URI" || x.kind === "relative-ref")) return { ok: true, value: x };
+  throw new TypeError(`resolveFileReference: the argument "${name}" must be a URI reference (a string, or a node from parse), got ${describeValue(x)}`);
+}
+
+/**
+ * Resolves a reference against a file URI (RFC 3986 §5.2) as RFC 8089 Appendix E.2.1 describes
+ * it for DOS and Windows: when the base's path begins with a drive letter (after an empty or
+ * absent authority, E.2), the drive letter is the root: a reference that begins with "/" is
+ * resolved relative to it, and ".." never removes it. A reference with a scheme or an authority,
+ * or whose path begins with a drive letter of its own ("/d:..."), resolves as RFC 3986 says
+ * (`resolve`, which this leaves unchanged). The base is read with Appendix E's forms; one that
+ * is no file URI is its {@link SchemeError}, a string that does not parse its UriSyntaxError.
+ *
+ * @example
+ * serialize(resolveFileReference("file:///c:/foo.txt", "../bar.txt").value); // "file:///c:/bar.txt"
+ * serialize(resolveFileReference("file:///c:/path/to/file.txt", "/some/other/thing.bmp").value); // "file:///c:/some/other/thing.bmp"
+ */
+export function resolveFileReference(base: string | UriReference, ref: string | UriReference): Result<Uri, SchemeError | UriSyntaxError> {
+  const b = referenceOf(base, "base");
+  const r = referenceOf(ref, "ref");
+  if (!b.ok) return b;
+  const f = fileE.parse(b.value);
+  if (!f.ok) return f;
+  if (!r.ok) return r;
+  const baseUri = b.value as Uri;
+  const reference = r.value;
+  const root = f.value.windows?.drive === undefined || f.value.host !== undefined ? undefined : DRIVE.exec(baseUri.path.text)?.[0].replace(/\/$/, "");
+  if (root === undefined || reference.scheme !== undefined || reference.authority !== undefined || /^\/[A-Za-z]:/.test(reference.path.text)) {
+    return resolveReference(baseUri, reference) as Result<Uri, never>;
+  }
+  // RFC 3986 §5.2 below the drive letter: the base without it, then the drive letter put back
+  const rest = baseUri.path.text.slice(root.length);
+  const under = make.uriReference({ scheme: baseUri.scheme, authority: baseUri.authority, path: pathFor(true, baseUri.authority !== undefined, rest), query: baseUri.query, fragment: undefined }) as Uri;
+  const t = resolveReference(under, reference);
+  if (!t.ok) return t as Result<Uri, never>;
+  const target = t.value;
+  // (without the "/." that keeps a "//" path from reading as an authority: the drive letter does that)
+  const below = target.path.text.replace(/^\/\.(?=\/\/)/, "");
+  const path = (root.startsWith("/") || !below.startsWith("//") ? root : `/${root}`) + below;
+  return {
+    ok: true,
+    value: make.uriReference({ scheme: target.scheme, authority: target.authority, path: pathFor(true, target.authority !== undefined, path), query: target.query, fragment: target.fragment }) as Uri,
+  };
 }
