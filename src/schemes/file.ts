@@ -6,13 +6,19 @@
 import * as make from "../ast/make.js";
 import type { Host, Uri, UriReference } from "../ast/nodes.js";
 import { isIPv4address } from "../charsets.js";
+import type { UriSyntaxError } from "../errors.js";
+import { describeValue, parse } from "../parse.js";
+import { pathFor } from "../transforms/components.js";
+import { resolveReference } from "../transforms/resolve.js";
+import type { NormalizeOptions } from "../transforms/normalize.js";
 import { percentDecode, percentEncode } from "../transforms/percent.js";
+import { removeDotSegments } from "../transforms/remove-dot-segments.js";
 import type { Result } from "../result.js";
 import { fileAppendixFData, fileData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { deepFreeze, defineScheme, type Scheme, type SchemeError, type SchemeInput } from "./scheme.js";
 import { fileAppendixFDepartures, fileAppendixFSource, fileSource } from "./sources.js";
-import { upperTriplets } from "./text.js";
+import { normalizeTriplets, upperTriplets } from "./text.js";
 import { expectOptions } from "../describe.js";
 
 export { fileAppendixFDepartures };
@@ -117,34 +123,64 @@ function uncSplit(path: string): { readonly host: string; readonly rest: string 
   return undefined;
 }
 
+/**
+ * The address of an E.3.2 file-host that is an inline-IP (RFC 8089 Appendix F: `"%5B" (
+ * IPv6address / IPvFuture ) "%5D"`), without the encoded brackets; `undefined` for any other
+ * file-host. A reg-name may hold "%5B" and "%5D" too (RFC 3986 §3.2.2: pct-encoded), so the
+ * brackets alone do not make an IP literal: "%5Bx%5D" is a reg-name.
+ */
+function inlineIp(text: string): string | undefined {
+  return fileAppendixEGrammar.isValid(text, "inline-IP") ? text.slice(3, -3) : undefined;
+}
+
 /** The host node of an E.3.2 file-host (an inline-IP "%5B" address "%5D", an IPv4address or a reg-name), in its §6.2.2.1 case. */
 function fileHostNode(text: string): Host {
-  const inline = /^%5B(.*)%5D$/i.exec(text);
-  if (inline !== null) {
-    const inner = (inline[1] ?? "").toLowerCase();
-    return make.host((inner.charCodeAt(0) | 0x20) === 0x76 ? "IPvFuture" : "IPv6address", inner);
-  }
+  const inner = inlineIp(text)?.toLowerCase();
+  if (inner !== undefined) return make.host(inner.startsWith("v") ? "IPvFuture" : "IPv6address", inner);
   return make.host(isIPv4address(text) ? "IPv4address" : "reg-name", upperTriplets(text.toLowerCase()));
+}
+
+/**
+ * RFC 3986 §5.2.4 on a file URI's path. With Appendix E (`drives`), a leading drive letter
+ * ("/c:") is the root, which ".." never removes (E.2.1: "resolution of '..' dot segments ... can
+ * be modified to not ever overwrite the drive letter"). A path that would then begin with "//"
+ * (and did not before) keeps a "/." prefix, as the generic normalization does without an
+ * authority (RFC 3986 §3.3): RFC 8089 §2's path-absolute cannot begin with "//", and after an
+ * empty authority such a path would read as an E.3.2 UNC string.
+ */
+function removeFileDotSegments(path: string, drives: boolean): string {
+  const drive = drives ? (/^\/[A-Za-z]:(?=\/|$)/.exec(path)?.[0] ?? "") : "";
+  const rest = removeDotSegments(path.slice(drive.length));
+  return drive === "" && rest.startsWith("//") && !path.startsWith("//") ? `/.${rest}` : drive + rest;
 }
 
 /**
  * The normal form (RFC 8089 §2, §3): a local file with the empty authority ("file:///path",
  * Appendix B's "most common format"), for "file:/path" and "file://localhost/path" alike; with
  * Appendix E, "file:c:/path" as "file:///C:/path" (E.2, drive letter uppercase) and a UNC string
- * in the path (E.3.2) as an authority (E.3.1).
+ * in the path (E.3.2) as an authority (E.3.1), except for the host "localhost", which §2 would
+ * read as no authority: "file:////localhost/s" stays a UNC string. Dot segments are removed here (the scheme turns
+ * the generic step off): after a UNC host is read out of the path, so that ".." never climbs
+ * into the host, and with {@link removeFileDotSegments}'s "/." prefix, so that the result stays
+ * a file URI naming the same file. `options.dotSegments: false` leaves them.
  */
-function normalizeFile(uri: Uri, value: FileUri): Uri {
+function normalizeFile(uri: Uri, value: FileUri, options: NormalizeOptions): Uri {
   let authority = uri.authority;
   let path = uri.path.text;
+  let uncPrefix = "";
   const split = value.windows?.unc?.form === "path" ? uncSplit(path) : undefined;
   if (split !== undefined) {
-    authority = make.authority(undefined, fileHostNode(split.host), undefined);
+    const host = fileHostNode(split.host);
+    // "file://localhost/s" is the local "/s" (§2); the UNC string "\\localhost\s" stays in the path (E.3.2)
+    if (host.kind === "reg-name" && host.text === "localhost") uncPrefix = "//localhost";
+    else authority = make.authority(undefined, host, undefined);
     path = split.rest;
   } else if (value.local && (authority === undefined || authority.host.text !== "" || authority.port !== undefined)) {
     authority = make.authority(undefined, make.host("reg-name", ""), undefined);
     if (!path.startsWith("/")) path = `/${path}`;
   }
-  if (value.windows !== undefined) path = path.replace(/^\/([a-z]):(?=\/|$)/, (_, d: string) => `/${d.toUpperCase()}:`);
+  if (options.dotSegments !== false) path = removeFileDotSegments(path, value.windows !== undefined);
+  if (value.windows !== undefined) path = uncPrefix + path.replace(/^\/([a-z]):(?=\/|$)/, (_, d: string) => `/${d.toUpperCase()}:`);
   if (authority === uri.authority && path === uri.path.text) return uri;
   return make.uriReference({ scheme: uri.scheme, authority, path: make.path("path-abempty", path), query: uri.query, fragment: uri.fragment }) as Uri;
 }
@@ -152,6 +188,8 @@ function normalizeFile(uri: Uri, value: FileUri): Uri {
 /**
  * A "file" scheme: RFC 8089 §2 (the default), or with `{ appendixE: true }` the nonstandard
  * forms of its Appendix E (the Appendix F rules, less the E.2.2 vertical line, which is no URI).
+ * Its normalization removes dot segments itself (see `normalizeFile`), so a "file:" URI that the
+ * scheme rejects ("file:///a/../b?q": RFC 8089 has no query) gets the other §6.2.2 steps only.
  *
  * @example
  * fileScheme({ appendixE: true }).parseOrThrow("file:c:/path/to/file").windows?.drive; // "c"
@@ -166,6 +204,9 @@ export function fileScheme(options: FileSchemeOptions = {}): Scheme<FileUri> {
     section: appendixE ? "RFC 8089 Appendix F" : "RFC 8089 §2",
     captures: [],
     build: (input) => buildFile(input, appendixE),
+    // RFC 3986 §6.2.2.3 is normalizeFile's step: the generic one would run before a UNC host is
+    // read out of the path, and could make a path that begins with "//" after the authority
+    normalizeOptions: { dotSegments: false },
     normalize: normalizeFile,
   });
 }
@@ -188,7 +229,7 @@ export type FilePathErrorCode =
   | "not-a-file-uri"
   /** POSIX: the host is neither empty nor "localhost" (Node: ERR_INVALID_FILE_URL_HOST). */
   | "host-not-local"
-  /** An encoded "/" (POSIX), or "/" or "\" (Windows), in the path (Node: ERR_INVALID_FILE_URL_PATH). */
+  /** An encoded "/" (POSIX), or "/" or "\" (Windows), in the path or a UNC host (Node: ERR_INVALID_FILE_URL_PATH). */
   | "encoded-separator"
   /** Windows: no drive letter and no UNC host (Node: "File URL path must be absolute"). */
   | "not-absolute"
@@ -198,8 +239,10 @@ export type FilePathErrorCode =
   | "relative-path"
   /** pathToFileUri: a Win32 namespaced path ("\\?\", "\\.\"), which RFC 8089 Appendix C leaves out. */
   | "namespaced-path"
-  /** A NUL character, which no file system path holds. */
-  | "nul";
+  /** A NUL character (decoded "%00", in the path or a UNC host), which no file system path holds. */
+  | "nul"
+  /** Windows: the host is a reg-name that decodes to "[" or "]" (RFC 3986 §3.2.2: "%5Bx%5D" is no IP literal), which a UNC path would read as one. */
+  | "invalid-host";
 
 /** A path and a file URI that do not convert into each other. */
 export class FilePathError extends Error {
@@ -230,11 +273,25 @@ const failPath = (code: FilePathErrorCode, input: string, message: string, cause
 });
 
 /**
+ * A path to convert, without its dot segments (RFC 3986 §5.2.4; first §6.2.2.2, so that "%2E" is
+ * "." as Node's URL parser reads it), beginning with "/". With `drive` (a Windows path), a
+ * leading drive letter is the root, which ".." never removes (RFC 8089 E.2.1; Node too).
+ */
+function pathToConvert(path: string, drive: boolean): string {
+  const p = normalizeTriplets(path.startsWith("/") ? path : `/${path}`);
+  const root = drive ? (/^\/[A-Za-z]:(?=\/|$)/.exec(p)?.[0] ?? "") : "";
+  return root + removeDotSegments(p.slice(root.length));
+}
+
+/**
  * The file path a file URI names, as Node's `url.fileURLToPath` gives it (RFC 8089 Appendix D,
  * E.2, E.3): POSIX, the decoded path of a local URI; Windows (`{ windows: true }`), a drive path
  * ("file:///C:/a%20b" → "C:\a b") or a UNC path ("file://host/share/x" → "\\host\share\x"). The
- * URI is read with Appendix E's forms. Unlike Node, "file:////host/share/x" (E.3.2) is a UNC path
- * too, and a host is kept as written (no IDNA).
+ * URI is read with Appendix E's forms. Dot segments are removed (RFC 3986 §5.2.4, as Node's URL
+ * parser does; "%2E" counts as "."): "file:///a/../b" → "/b"; in a Windows path ".." never
+ * removes the drive letter (RFC 8089 E.2.1: "file:///c:/../b" → "c:\b") nor, in an E.3.2 UNC
+ * string, the host. Unlike Node, "file:////host/share/x" (E.3.2) is a UNC path too, a POSIX path
+ * has no drive letter ("file:///c:/../b" → "/b"), and a host is kept as written (no IDNA).
  *
  * @example
  * fileUriToPath("file:///path/to/file").value;                         // "/path/to/file"
@@ -254,7 +311,7 @@ export function fileUriToPath(input: string | UriReference, options: FilePathOpt
   if (options.windows !== true) {
     if (!f.local && f.windows?.unc?.form !== "path") return failPath("host-not-local", shown, 'The host of a file URI must be "localhost" or empty for a POSIX path');
     if (/%2f/i.test(f.path)) return failPath("encoded-separator", shown, 'The path of a file URI must not hold an encoded "/" for a POSIX path');
-    const d = decode(f.path.startsWith("/") ? f.path : `/${f.path}`);
+    const d = decode(pathToConvert(f.path, false));
     if (d.ok && d.value.includes("\0")) return failPath("nul", shown, "A path holds no NUL character");
     return d;
   }
@@ -266,13 +323,22 @@ export function fileUriToPath(input: string | UriReference, options: FilePathOpt
     host = unc.host;
     if (unc.form === "path") rest = uncSplit(rest)?.rest ?? rest;
   }
-  const d = decode(rest.replace(/\//g, "\\"));
+  const d = decode(pathToConvert(rest, true).replace(/\//g, "\\"));
   if (!d.ok) return d;
   if (d.value.includes("\0")) return failPath("nul", shown, "A path holds no NUL character");
   if (host !== undefined) {
-    const h = percentDecode(host.replace(/^%5B(.*)%5D$/i, "[$1]"));
-    if (!h.ok) return failPath("invalid-utf8", shown, "The percent-encoded octets of the host are not UTF-8");
-    return { ok: true, value: `\\\\${h.value}${d.value}` };
+    // an IP literal as "[address]" (E.3.1: in brackets; E.3.2: an inline-IP); a reg-name decoded
+    const inline = unc?.form === "path" ? inlineIp(host) : undefined;
+    let name = host.startsWith("[") ? host : inline !== undefined ? `[${inline}]` : undefined;
+    if (name === undefined) {
+      const h = percentDecode(host);
+      if (!h.ok) return failPath("invalid-utf8", shown, "The percent-encoded octets of the host are not UTF-8");
+      if (/[[\]]/.test(h.value)) return failPath("invalid-host", shown, 'The host of a file URI is a reg-name that decodes to "[" or "]", which would read as an IP literal in a UNC path');
+      if (/[/\\]/.test(h.value)) return failPath("encoded-separator", shown, 'The host of a file URI must not hold an encoded "/" or "\\" for a Windows path');
+      if (h.value.includes("\0")) return failPath("nul", shown, "A path holds no NUL character");
+      name = h.value;
+    }
+    return { ok: true, value: `\\\\${name}${d.value}` };
   }
   const p = d.value.startsWith("\\") ? d.value : `\\${d.value}`;
   if (!/^\\[A-Za-z]:/.test(p)) return failPath("not-absolute", shown, "A file URI for a Windows path must have a drive letter or a UNC host");
@@ -333,4 +399,52 @@ export function pathToFileUri(path: string, options: FilePathOptions = {}): Resu
   const segments = resolveSegments((drive[2] ?? "").split("\\"));
   const body = segments.length > 0 ? `/${encodeSegments(segments)}${trailing ? "/" : ""}` : "/";
   return { ok: true, value: `file:///${drive[1] ?? ""}:${body}` };
+}
+
+/** A URI reference argument: a string parsed as `URI-reference`, or a node from the library; a TypeError for anything else. */
+function referenceOf(x: unknown, name: string): Result<UriReference, UriSyntaxError> {
+  if (typeof x === "string") return parse(x);
+  if (make.isNode(x) && (x.kind === "URI" || x.kind === "relative-ref")) return { ok: true, value: x };
+  throw new TypeError(`resolveFileReference: the argument "${name}" must be a URI reference (a string, or a node from parse), got ${describeValue(x)}`);
+}
+
+/**
+ * Resolves a reference against a file URI (RFC 3986 §5.2) as RFC 8089 Appendix E.2.1 describes
+ * it for DOS and Windows: when the base's path begins with a drive letter (after an empty or
+ * absent authority, E.2), the drive letter is the root: a reference that begins with "/" is
+ * resolved relative to it, and ".." never removes it. A reference with a scheme or an authority,
+ * or whose path begins with a drive letter of its own ("/d:..."), resolves as RFC 3986 says
+ * (`resolve`, which this leaves unchanged). The base is read with Appendix E's forms; one that
+ * is no file URI is its {@link SchemeError}, a string that does not parse its UriSyntaxError.
+ *
+ * @example
+ * serialize(resolveFileReference("file:///c:/foo.txt", "../bar.txt").value); // "file:///c:/bar.txt"
+ * serialize(resolveFileReference("file:///c:/path/to/file.txt", "/some/other/thing.bmp").value); // "file:///c:/some/other/thing.bmp"
+ */
+export function resolveFileReference(base: string | UriReference, ref: string | UriReference): Result<Uri, SchemeError | UriSyntaxError> {
+  const b = referenceOf(base, "base");
+  const r = referenceOf(ref, "ref");
+  if (!b.ok) return b;
+  const f = fileE.parse(b.value);
+  if (!f.ok) return f;
+  if (!r.ok) return r;
+  const baseUri = b.value as Uri;
+  const reference = r.value;
+  const root = f.value.windows?.drive === undefined || f.value.host !== undefined ? undefined : DRIVE.exec(baseUri.path.text)?.[0].replace(/\/$/, "");
+  if (root === undefined || reference.scheme !== undefined || reference.authority !== undefined || /^\/[A-Za-z]:/.test(reference.path.text)) {
+    return resolveReference(baseUri, reference) as Result<Uri, never>;
+  }
+  // RFC 3986 §5.2 below the drive letter: the base without it, then the drive letter put back
+  const rest = baseUri.path.text.slice(root.length);
+  const under = make.uriReference({ scheme: baseUri.scheme, authority: baseUri.authority, path: pathFor(true, baseUri.authority !== undefined, rest), query: baseUri.query, fragment: undefined }) as Uri;
+  const t = resolveReference(under, reference);
+  if (!t.ok) return t as Result<Uri, never>;
+  const target = t.value;
+  // (without the "/." that keeps a "//" path from reading as an authority: the drive letter does that)
+  const below = target.path.text.replace(/^\/\.(?=\/\/)/, "");
+  const path = (root.startsWith("/") || !below.startsWith("//") ? root : `/${root}`) + below;
+  return {
+    ok: true,
+    value: make.uriReference({ scheme: target.scheme, authority: target.authority, path: pathFor(true, target.authority !== undefined, path), query: target.query, fragment: target.fragment }) as Uri,
+  };
 }

@@ -13,7 +13,7 @@ export { ws, wss, wsGrammar, type WsUri } from "./ws.js";
 export { mailto, mailtoGrammar, type MailtoUri, type MailtoAddress } from "./mailto.js";
 export { urn, urnGrammar, uuidGrammar, parseUuid, type UrnUri, type Uuid, type UuidVariant } from "./urn.js";
 export {
-  file, fileScheme, fileGrammar, fileAppendixEGrammar, fileUriToPath, pathToFileUri, FilePathError,
+  file, fileScheme, fileGrammar, fileAppendixEGrammar, fileUriToPath, pathToFileUri, resolveFileReference, FilePathError,
   type FileUri, type FileWindowsParts, type FileSchemeOptions, type FilePathOptions, type FilePathErrorCode,
 } from "./file.js";
 export { data, dataGrammar, type DataUri } from "./data.js";

@@ -61,7 +61,8 @@ export interface MailtoUri {
   /**
    * The recipients by header: `to` holds the path's addresses, then those of "to" header
    * fields (§2: `mailto:a@x,b@x` means `mailto:?to=a@x,b@x` and `mailto:a@x?to=b@x`); "cc" and
-   * "bcc" fields likewise. A field's value is split at commas outside double quotes.
+   * "bcc" fields likewise. A field's value is an RFC 5322 address list, split at the commas
+   * outside quoted strings, comments (which nest), domain literals and angle brackets.
    */
   readonly recipients: { readonly to: readonly string[]; readonly cc: readonly string[]; readonly bcc: readonly string[] };
   /** The first "subject" field's value, decoded. */
@@ -70,16 +71,34 @@ export interface MailtoUri {
   readonly body: string | undefined;
 }
 
-/** A header value's addresses: split at commas outside double quotes, each trimmed. */
+/**
+ * A "to", "cc" or "bcc" value's addresses (RFC 6068 §2: RFC 5322 address lists), each trimmed:
+ * split at the commas outside quoted strings (RFC 5322 §3.2.4), comments (§3.2.2: they nest),
+ * domain literals (§3.4.1) and angle brackets (§4.4: an obs-route holds commas), a backslash
+ * quoting the next character in the first three (quoted-pair, §3.2.1). An unclosed one runs to
+ * the end of the value.
+ */
 function addressList(value: string): string[] {
   const out: string[] = [];
   let quoted = false;
+  let comment = 0;
+  let literal = false;
+  let angle = false;
   let start = 0;
   for (let i = 0; i < value.length; i++) {
     const c = value[i];
-    if (c === "\\" && quoted) i++;
-    else if (c === '"') quoted = !quoted;
-    else if (c === "," && !quoted) {
+    if (quoted || comment > 0 || literal) {
+      if (c === "\\") i++;
+      else if (quoted) quoted = c !== '"';
+      else if (literal) literal = c !== "]";
+      else if (c === "(") comment++;
+      else if (c === ")") comment--;
+    } else if (c === '"') quoted = true;
+    else if (c === "(") comment = 1;
+    else if (c === "[") literal = true;
+    else if (c === "<") angle = true;
+    else if (c === ">") angle = false;
+    else if (c === "," && !angle) {
       out.push(value.slice(start, i));
       start = i + 1;
     }

@@ -110,7 +110,7 @@ export function normalizeWithRegistry(node: UriReference, reg: SchemeRegistry, o
   if (s?.normalize === undefined) return n;
   const v = s.parse(n);
   if (!v.ok) return n;
-  const m = s.normalize(n as Uri, v.value);
+  const m = s.normalize(n as Uri, v.value, options);
   if (!isNode(m) || m.kind !== "URI") throw new TypeError(`normalizeWithSchemes: the ${s.name} scheme's normalize must return a URI node made by the library, got ${describeValue(m)}`);
   // what the scheme's step made (a host moved into the authority, say) gets the §6.2.2 steps too
   return m === n ? n : normalizeReference(m, opts);

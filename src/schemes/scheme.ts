@@ -160,9 +160,11 @@ export interface SchemeSpec<V> {
   /**
    * §6.2.3 scheme-based normalization beyond default port and empty path: given the URI after
    * the §6.2.2 steps and its value, the normal form. It must return a node made by the library
-   * (a transform or the builder), valid under the scheme, and be idempotent.
+   * (a transform or the builder), valid under the scheme, and be idempotent. `options` are the
+   * steps the caller asked for (before the scheme's `normalizeOptions`), for a scheme that does a
+   * §6.2.2 step itself (the file scheme removes dot segments after reading a UNC host).
    */
-  normalize?(uri: Uri, value: V): Uri;
+  normalize?(uri: Uri, value: V, options: NormalizeOptions): Uri;
   /**
    * What equivalence compares (e.g. RFC 8141 §3): two URIs valid under the scheme are
    * equivalent when their keys are equal. Without it, their §6.2.2/§6.2.3 normal forms are compared.
@@ -181,7 +183,7 @@ export interface Scheme<V = unknown> {
   readonly emptyPathIsRoot: boolean;
   readonly normalizeOptions: NormalizeOptions | undefined;
   /** The spec's `normalize`, if any (see {@link SchemeSpec.normalize}). */
-  normalize?(uri: Uri, value: V): Uri;
+  normalize?(uri: Uri, value: V, options: NormalizeOptions): Uri;
   /** The spec's `equivalentKey`, if any (see {@link SchemeSpec.equivalentKey}). */
   equivalentKey?(value: V, uri: Uri): string;
   /**
@@ -240,7 +242,7 @@ class SchemeValue<V> implements Scheme<V> {
   readonly defaultPort: number | undefined;
   readonly emptyPathIsRoot: boolean;
   readonly normalizeOptions: NormalizeOptions | undefined;
-  readonly normalize: ((uri: Uri, value: V) => Uri) | undefined;
+  readonly normalize: ((uri: Uri, value: V, options: NormalizeOptions) => Uri) | undefined;
   readonly equivalentKey: ((value: V, uri: Uri) => string) | undefined;
   readonly #build: (input: SchemeInput) => V;
   readonly #semantics: Semantics<Record<string, never>>;

@@ -3,7 +3,7 @@
 import { telData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { deepFreeze, defineScheme, shiftedError, type Scheme, type SchemeInput } from "./scheme.js";
-import { percentDecode } from "../transforms/percent.js";
+import { hexValue, percentDecode } from "../transforms/percent.js";
 import { telDepartures, telSource } from "./sources.js";
 import { normalizeTriplets } from "./text.js";
 
@@ -23,14 +23,25 @@ export interface TelUri {
   readonly digits: string;
   /**
    * Every parameter in order (§3): the name lowercase (§4: comparisons are case-insensitive),
-   * the value percent-decoded, `undefined` for a name without "=". ext, isub and phone-context
-   * are among them.
+   * the value percent-decoded as UTF-8, `undefined` for a name without "=". ext, isub and
+   * phone-context are among them. RFC 3966 gives parameter values no character encoding (and an
+   * ISDN subaddress "may contain any octet value", §5.2), so octets that are not UTF-8 are no
+   * error: each maximal ill-formed sequence decodes to U+FFFD, as the library's query and
+   * segment decoding do; `rawParameters` has the exact text.
    */
   readonly parameters: readonly (readonly [name: string, value: string | undefined])[];
+  /**
+   * Every parameter in order as written (the value still percent-encoded; the name lowercase),
+   * for what `parameters` cannot hold exactly (§5.4: "Entities that forward ... MUST NOT delete
+   * or modify parameters they do not understand").
+   */
+  readonly rawParameters: readonly (readonly [name: string, raw: string | undefined])[];
   /** §5.3: the extension without visual separators, or `undefined`. */
   readonly extension: string | undefined;
-  /** §5.2: the ISDN subaddress, percent-decoded, or `undefined`. */
+  /** §5.2: the ISDN subaddress, percent-decoded as UTF-8 (U+FFFD for octets that are not, see `isdnSubaddressOctets`), or `undefined`. */
   readonly isdnSubaddress: string | undefined;
+  /** §5.2: the ISDN subaddress's octets (it "may contain any octet value"), or `undefined`. */
+  readonly isdnSubaddressOctets: readonly number[] | undefined;
   /** §5.1.5: the phone-context as written (a domain name or global number digits), or `undefined`. */
   readonly phoneContext: string | undefined;
 }
@@ -43,10 +54,19 @@ const withoutSeparators = (s: string): string => s.replace(/%23/g, "#").replace(
 /** How a parameter ranks in §3's order: isub or ext first, then phone-context, then the others. */
 const rank = (name: string): number => (name === "isub" || name === "ext" ? 0 : name === "phone-context" ? 1 : 2);
 
-function decodeValue(input: SchemeInput, value: string, at: number): string {
-  const r = percentDecode(value);
-  if (r.ok) return r.value;
-  return input.fail({ code: "invalid-utf8", offset: at + r.error.offset, rule: "pvalue", section: SECTION, message: "the parameter value is not percent-encoded UTF-8" });
+/** A parameter value percent-decoded as UTF-8, U+FFFD for each maximal ill-formed sequence (see {@link TelUri.parameters}). */
+const decodeValue = (raw: string): string => (percentDecode(raw, { replacement: true }) as { readonly value: string }).value;
+
+/** The octets of a valid parameter value (uric / paramchar: "%" HEXDIG HEXDIG or one ASCII character each). */
+function octetsOf(raw: string): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < raw.length; i++) {
+    if (raw.charCodeAt(i) === 0x25) {
+      out.push((hexValue(raw.charCodeAt(i + 1)) << 4) | hexValue(raw.charCodeAt(i + 2)));
+      i += 2;
+    } else out.push(raw.charCodeAt(i));
+  }
+  return out;
 }
 
 function buildTel(input: SchemeInput): TelUri {
@@ -57,8 +77,10 @@ function buildTel(input: SchemeInput): TelUri {
   const number = pieces[0] ?? "";
   const global = number.startsWith("+");
   const parameters: [string, string | undefined][] = [];
+  const rawParameters: [string, string | undefined][] = [];
   let extension: string | undefined;
   let isdnSubaddress: string | undefined;
+  let isdnSubaddressOctets: number[] | undefined;
   let phoneContext: string | undefined;
   const seen = new Map<string, number>();
   let offset = 4 + number.length;
@@ -102,30 +124,36 @@ function buildTel(input: SchemeInput): TelUri {
       });
     }
     last = { name, rank: r };
-    const value = raw === undefined ? undefined : decodeValue(input, raw, at + eq + 2);
+    const value = raw === undefined ? undefined : decodeValue(raw);
     parameters.push([name, value]);
+    rawParameters.push([name, raw]);
     if (name === "ext") extension = withoutSeparators(raw ?? "");
-    else if (name === "isub") isdnSubaddress = value;
-    else if (name === "phone-context") phoneContext = raw;
+    else if (name === "isub") {
+      isdnSubaddress = value;
+      isdnSubaddressOctets = octetsOf(raw ?? "");
+    } else if (name === "phone-context") phoneContext = raw;
   }
-  return deepFreeze({ kind: "tel", number, global, digits: withoutSeparators(number), parameters, extension, isdnSubaddress, phoneContext });
+  return deepFreeze({ kind: "tel", number, global, digits: withoutSeparators(number), parameters, rawParameters, extension, isdnSubaddress, isdnSubaddressOctets, phoneContext });
 }
 
 /**
  * A tel URI's comparison key (RFC 3966 §4): global or local; the digits without visual
  * separators; the parameters by name, whatever their order; the phone-context compared as a
  * host name (lowercase, a final "." aside) or digit by digit without separators; everything
- * else case-insensitive, percent-encodings of unreserved characters decoded (§3).
+ * else case-insensitive, percent-encodings of unreserved characters decoded (§3). A value whose
+ * octets are not UTF-8 compares by its octets, ASCII letters case-insensitively (never equal to
+ * one that is: U+FFFD would make "%FE" and "%FF" the same).
  */
 function telKey(value: TelUri, fragment: string | undefined): string {
-  const params = value.parameters.map(([n, v]): [string, string | null] => {
-    if (v === undefined) return [n, null];
+  const params = value.rawParameters.map(([n, raw]): [string, string | null | number[]] => {
+    if (raw === undefined) return [n, null];
     if (n === "phone-context") {
-      const pc = value.phoneContext ?? v;
+      const pc = value.phoneContext ?? raw;
       return [n, pc.startsWith("+") ? withoutSeparators(pc) : pc.toLowerCase().replace(/\.$/, "")];
     }
-    if (n === "ext") return [n, value.extension ?? v];
-    return [n, v.toLowerCase()];
+    if (n === "ext") return [n, value.extension ?? raw];
+    const v = percentDecode(raw);
+    return [n, v.ok ? v.value.toLowerCase() : octetsOf(raw).map((o) => (o >= 0x41 && o <= 0x5a ? o | 0x20 : o))];
   });
   params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify([value.global, value.digits.toLowerCase(), params, fragment === undefined ? null : normalizeTriplets(fragment)]);

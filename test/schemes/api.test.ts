@@ -183,6 +183,23 @@ describe("values are frozen all the way down", () => {
     walk(v);
   });
 
+  it.each([
+    ["data:;charset=x-unknown,a", undefined, "x-unknown"],
+    ["data:,a", "no-such-charset", "no-such-charset"],
+    ["data:,a", "", ""],
+  ])("a data URL's text() in a charset TextDecoder does not know (%s, %s) is a RangeError naming it", (input, charset, named) => {
+    const d = S.data.parseOrThrow(input);
+    expect(() => d.text(charset)).toThrow(RangeError);
+    expect(() => d.text(charset)).toThrow(`data.text: the charset ${JSON.stringify(named)} is not one`);
+  });
+
+  it("a data URL's text() takes a string charset, nothing else", () => {
+    const d = S.data.parseOrThrow("data:,a");
+    expect(() => d.text(5 as unknown as string)).toThrow(TypeError);
+    expect(() => d.text(5 as unknown as string)).toThrow('data.text: the argument "charset" must be a string');
+    expect(d.text(undefined)).toBe("a");
+  });
+
   it("a data URL's bytes are a copy on each read", () => {
     const d = S.data.parseOrThrow("data:,ab");
     const b = d.bytes;

@@ -6,7 +6,7 @@ import { defaultRegistry, equivalenceKey, equivalentWithSchemes, normalizeWithSc
 import { fileAppendixE, readFixture } from "./helpers";
 
 interface EquivalenceFixture {
-  readonly groups: readonly { readonly source: string; readonly classes: readonly (readonly string[])[] }[];
+  readonly groups: readonly { readonly source: string; readonly options?: { appendixE?: boolean }; readonly classes: readonly (readonly string[])[] }[];
 }
 interface NormalizeFixture {
   readonly groups: readonly { readonly source: string; readonly options?: { appendixE?: boolean }; readonly cases: readonly (readonly [string, string])[] }[];
@@ -15,12 +15,13 @@ interface NormalizeFixture {
 describe("equivalence", () => {
   for (const group of readFixture<EquivalenceFixture>("equivalence.json").groups) {
     it(group.source, () => {
+      const registry = group.options?.appendixE === true ? defaultRegistry.with(fileAppendixE) : defaultRegistry;
       const all = group.classes.flatMap((members, i) => members.map((m) => [m, i] as const));
       for (const [a, i] of all) {
         for (const [b, j] of all) {
-          expect([a, b, equivalentWithSchemes(a, b)]).toEqual([a, b, i === j]);
+          expect([a, b, equivalentWithSchemes(a, b, registry)]).toEqual([a, b, i === j]);
           // the root equivalent climbs to the same rung with the same registry by default
-          expect([a, b, equivalentOrThrow(a, b)]).toEqual([a, b, i === j]);
+          expect([a, b, equivalentOrThrow(a, b, { schemes: registry })]).toEqual([a, b, i === j]);
         }
       }
     });
@@ -57,11 +58,17 @@ describe("normalizeWithSchemes", () => {
       if (registry === defaultRegistry) expect(serialize(normalizeOrThrow(input))).toBe(expected);
       expect(serialize(normalizeWithSchemes(once, registry))).toBe(expected);
       expect(equivalentWithSchemes(input, once, registry)).toBe(true);
+      // a URI valid under its scheme stays valid under it (RFC 3986 §6.2.3 keeps the scheme's syntax)
+      const scheme = registry.get(input.slice(0, input.indexOf(":")));
+      if (scheme?.isValid(input) === true) expect([expected, scheme.validate(once).ok]).toEqual([expected, true]);
     });
   }
 
   it("takes the §6.2.2 options of normalize", () => {
     expect(serialize(normalizeWithSchemes("HTTP://a/%7e", defaultRegistry, { case: false, percentEncoding: false }))).toBe("HTTP://a/%7e");
+    // the file scheme removes dot segments itself (after reading a UNC host out of the path), unless asked not to
+    expect(serialize(normalizeWithSchemes("file://localhost/a/../b", defaultRegistry, { dotSegments: false }))).toBe("file:///a/../b");
+    expect(serialize(normalizeWithSchemes("file:////h/a/../b", defaultRegistry.with(fileAppendixE), { dotSegments: false }))).toBe("file://h/a/../b");
     expect(serialize(normalizeWithSchemes("http://[2001:DB8:0:0:0:0:0:1]:80", defaultRegistry, { ipv6: "rfc5952" }))).toBe("http://[2001:db8::1]/");
   });
 
