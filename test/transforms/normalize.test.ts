@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { seededRandom } from "../../src/abnf/generate";
 import { charsets } from "../../src/charsets";
 import { normalize } from "../../src/operations";
-import { parse, parseOrThrow } from "../../src/parse";
+import { isValid, parse, parseOrThrow } from "../../src/parse";
 import { rule, type RuleName } from "../../src/rules/index";
 import {
   defaultSchemes, formatIpv6, normalizeReference, serialize, type NormalizeOptions, type SchemeNormalization,
@@ -257,4 +257,42 @@ describe("normalize: properties", () => {
       { numRuns: 500 },
     );
   });
+});
+
+// RFC 3987 §5.3.2.2 with RFC 3986 §6.2.2: normalize with NFC on IRIs full of combining marks
+// next to letters, delimiters and triplets, and of the characters NFC maps to ASCII.
+const NFC_PIECES = [
+  "\u0301", "\u0308", "\u0338", "\u0323", "\u0307", "\u030A", "\u0345", "\u037E", "\u1FEF", "\u212A", "\u2260", "\u00E9",
+  "e", "E", "T", "t", "I", "O", "=", ";", "/", ".", "%41", "%CA", "%3D", "%2E",
+];
+const nfcRun = fc.array(fc.constantFrom(...NFC_PIECES), { maxLength: 6 }).map((a) => a.join(""));
+const withMarks = fc
+  .tuple(gen("IRI-reference"), fc.array(fc.tuple(fc.nat(), fc.constantFrom(...NFC_PIECES)), { maxLength: 8 }))
+  .map(([s, edits]) => edits.reduce((t, [at, piece]) => t.slice(0, at % (t.length + 1)) + piece + t.slice(at % (t.length + 1)), s));
+const smallIri = fc
+  .tuple(fc.constantFrom("", "http:", "HTTP:", "foo:"), fc.constantFrom("", "//", "//u@"), nfcRun, fc.constantFrom("", "/"), nfcRun,
+    fc.constantFrom("", "?"), nfcRun, fc.constantFrom("", "#"), nfcRun)
+  .map((parts) => parts.join(""));
+const iris = fc.oneof(withMarks, smallIri, smallIri).filter((s) => isValid(s, "IRI-reference"));
+
+describe("normalize with NFC: properties", () => {
+  test.each<NormalizeOptions>([{ nfc: true }, { nfc: true, case: false }, { nfc: true, percentEncoding: false }, { nfc: true, dotSegments: false }])(
+    "a valid IRI reference, normal after one pass (options %j)",
+    (options) => {
+      fc.assert(
+        fc.property(iris, (s) => {
+          const once = serialize(normalizeReference(parseOrThrow(s, "IRI-reference"), options));
+          expect([s, isValid(once, "IRI-reference")]).toEqual([s, true]);
+          expect([s, serialize(normalizeReference(parseOrThrow(once, "IRI-reference"), options))]).toEqual([s, once]);
+          // the string API, with the registry's schemes, too
+          const r = normalize(s, options);
+          const text = r.ok ? serialize(r.value) : "";
+          expect([s, isValid(text, "IRI-reference")]).toEqual([s, true]);
+          const again = normalize(text, options);
+          expect([s, again.ok && serialize(again.value)]).toEqual([s, text]);
+        }),
+        { numRuns: 3000, seed: 3987 },
+      );
+    },
+  );
 });
