@@ -95,7 +95,7 @@ function lookup(schemes: SchemeNormalizations, name: string): SchemeNormalizatio
 
 const stripZeros = (digits: string): string => digits.replace(/^0+(?=.)/, "");
 
-function normalizeHost(h: Host, lower: boolean, decode: boolean, ipv6: boolean): Host {
+function normalizeHost(h: Host, lower: boolean, decode: boolean, ipv6: boolean, nfc: boolean): Host {
   switch (h.kind) {
     case "IPv4address":
       return h.span === undefined ? h : make.host(h.kind, h.text);
@@ -111,9 +111,15 @@ function normalizeHost(h: Host, lower: boolean, decode: boolean, ipv6: boolean):
       // Decode first, so a decoded letter is lowercased too; then hex back to uppercase (§3.2.2:
       // "lowercase for registered names ..., while only using uppercase letters for percent-encodings").
       let text = normalizePercent(h.text, decode, false);
-      // Only ASCII letters change case (RFC 3987 §5.3.2.1: case of non-ASCII characters in a host
-      // belongs to IDNA, not to generic normalization).
-      if (lower) text = normalizePercent(asciiLower(text), false, true);
+      // NFC (RFC 3987 §5.3.2.2) before case, so "O" U+0308 is the "Ö" it stands for; only ASCII
+      // letters change case (§5.3.2.1: case of non-ASCII characters in a host belongs to IDNA,
+      // not to generic normalization); then NFC again, since a lowercased letter can compose
+      // where the uppercase one did not ("t" U+0308 is U+1E97, "T" U+0308 has no precomposed form).
+      if (nfc) text = nfcText(text);
+      if (lower) {
+        text = normalizePercent(asciiLower(text), false, true);
+        if (nfc) text = nfcText(text);
+      }
       // Decoding can make an address of a name ("%31%32%37.0.0.1" is 127.0.0.1): the host is
       // then the IPv4address its text parses to (§3.2.2), never a reg-name that reads as one.
       if (text !== h.text && isIPv4address(text)) return make.host("IPv4address", text);
@@ -140,6 +146,8 @@ function normalizeHost(h: Host, lower: boolean, decode: boolean, ipv6: boolean):
  * - Empty path (§6.2.3): "/" when there is an authority and the scheme's definition has
  *   `emptyPathIsRoot` (http, https, ws, wss in {@link defaultSchemes}).
  * - Opt-in, `ipv6: "rfc5952"`: IPv6 hosts in RFC 5952 text.
+ * - Opt-in, `nfc: true` (RFC 3987 §5.3.2.2): the characters in NFC after the decoding above (and
+ *   again after the host's case), with no ASCII delimiter or triplet made or lost ({@link nfcText}).
  * The fragment gets the case and percent-encoding steps only (§6.2.3: no scheme-based
  * normalization), and so does the query. A relative reference has no scheme, so it gets no
  * default-port or empty-path step; its empty port is still dropped.
@@ -152,10 +160,14 @@ export function normalizeReference(node: Uri, options?: NormalizeOptions): Uri;
 export function normalizeReference(node: RelativeRef, options?: NormalizeOptions): RelativeRef;
 export function normalizeReference(node: UriReference, options?: NormalizeOptions): UriReference;
 export function normalizeReference(node: UriReference, options: NormalizeOptions = {}): UriReference {
-  if (options.nfc === true) node = toNfc(node);
   const lower = options.case !== false;
   const decode = options.percentEncoding !== false;
-  const pct = (text: string | undefined): string | undefined => (text === undefined ? undefined : normalizePercent(text, decode, lower));
+  const nfc = options.nfc === true;
+  // NFC (RFC 3987 §5.3.2.2) after the unreserved characters are decoded (§6.2.2.2), so that one
+  // pass is normal: "%41" U+0301 is "A" U+0301 before it is "Á". nfcText leaves triplets as they
+  // are, so their hex case can be set before or after it.
+  const text = (t: string): string => (nfc ? nfcText(normalizePercent(t, decode, lower)) : normalizePercent(t, decode, lower));
+  const pct = (t: string | undefined): string | undefined => (t === undefined ? undefined : text(t));
 
   const lowerScheme = node.scheme === undefined ? undefined : asciiLower(node.scheme);
   const scheme = lower ? lowerScheme : node.scheme;
@@ -169,10 +181,11 @@ export function normalizeReference(node: UriReference, options: NormalizeOptions
     if (port !== undefined && options.defaultPort !== false && def?.defaultPort !== undefined && stripZeros(port) === stripZeros(def.defaultPort)) {
       port = undefined;
     }
-    authority = make.authority(pct(a.userinfo), normalizeHost(a.host, lower, decode, options.ipv6 === "rfc5952"), port);
+    authority = make.authority(pct(a.userinfo), normalizeHost(a.host, lower, decode, options.ipv6 === "rfc5952", nfc), port);
   }
 
-  let path = normalizePercent(node.path.text, decode, lower);
+  // NFC neither makes nor removes "." or "/", so dot segments are the same before and after it
+  let path = text(node.path.text);
   const hasAuthority = authority !== undefined;
   if (options.dotSegments !== false && (scheme !== undefined || path.charCodeAt(0) === 0x2f)) {
     path = guardPath(hasAuthority, removeDotSegments(path));
