@@ -23,24 +23,13 @@ export interface DisplayOptions extends RedactOptions {
 }
 
 /**
- * Characters that are allowed but that a reader cannot see, or would read as something else
- * (§6.1 b: "look-alikes of space, delims, and unwise"): white space (U+00A0, U+2028, U+3000, ...),
- * default-ignorable characters (zero-width ones, U+00AD, the bidi formatting characters, variation
- * selectors, tags), and characters whose compatibility form (NFKC) holds an ASCII character that
- * is not unreserved (U+FF0F FULLWIDTH SOLIDUS, U+FE56 SMALL QUESTION MARK, U+2474 "(1)"), with the
- * slash look-alikes that NFKC keeps (U+2044, U+2215, U+2571, U+29F8, U+1735).
+ * True when a decoded character is safe to show as itself: allowed and appropriate where it
+ * stands ({@link allowedInIri}: §2.2, §4.1, and §6.1 b, no white space, invisible character or
+ * look-alike of a delimiter), and no private-use character.
  */
-const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
-const SLASH_LIKE = /[\u2044\u2215\u2571\u29F8\u1735]/u;
-const NOT_UNRESERVED_ASCII = /[^A-Za-z0-9\-._~\u0080-\u{10FFFF}]/u;
-
-/** True when a decoded character is safe to show as itself. */
 function displayable(component: IriComponent, cp: number): boolean {
   if (!allowedInIri(component, cp)) return false;
-  if (component === "query" && !allowedInIri("path", cp)) return false; // iprivate: no glyph anyone agrees on
-  const ch = String.fromCodePoint(cp);
-  const compatible = ch.normalize("NFKC");
-  return !INVISIBLE.test(ch) && !SLASH_LIKE.test(compatible) && !NOT_UNRESERVED_ASCII.test(compatible);
+  return component !== "query" || allowedInIri("path", cp); // iprivate: no glyph anyone agrees on
 }
 
 /**
