@@ -77,11 +77,12 @@ interface Entry {
 
 const entries = new Map<string, Entry>();
 
-function entryOf(ruleName: unknown, caller: string): Entry {
+/** The entry of a rule of the default grammar; `input` (the call's input argument) lets an unknown rule's error say when the arguments look swapped. */
+function entryOf(ruleName: unknown, caller: string, input?: string): Entry {
   let e = typeof ruleName === "string" ? entries.get(ruleName) : undefined;
   if (e === undefined) {
     if (typeof ruleName !== "string") throw new TypeError(`${caller}: the rule must be a rule name (a string), got ${describeValue(ruleName)}`);
-    const def = rfc3987.require(ruleName, caller);
+    const def = rfc3987.require(ruleName, caller, input);
     e = { name: def.name, key: def.name.toLowerCase(), fast: rfc3987.fastPath(def.name), build: uriSemantics.builderFor(def.name) };
     entries.set(ruleName, e);
   }
@@ -168,7 +169,7 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
     const v = o.grammar.validate(input, requireRule(o.rule, "parse"));
     return v.ok ? { ok: true, value: input } : v;
   }
-  const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "parse");
+  const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "parse", input);
   if (!e.fast.test(input)) {
     const error = explain(rfc3987, e.name, input);
     if (error !== undefined) return { ok: false, error };
@@ -240,7 +241,8 @@ const VALID: Validation = Object.freeze({ ok: true, value: true });
 /**
  * Checks that the whole input matches a rule (`URI-reference` unless named: any rule of RFC 3986
  * Appendix A, or ALPHA, DIGIT, HEXDIG; or of `options.grammar`), with exact ABNF semantics. An
- * unknown rule name is an `UnknownRuleError` (a TypeError) that names the rule probably meant.
+ * unknown rule name is an `UnknownRuleError` (a TypeError) that names the rule probably meant;
+ * when the input is a rule name instead, it says the arguments are (input, rule).
  *
  * @example
  * validate("::ffff:1.2.3.4", "IPv6address").ok; // true
@@ -252,7 +254,7 @@ export function validate(input: string, rule?: RuleName | (string & {}) | Valida
   noSchemes(o, "validate");
   if (input.length > o.maxLength) return { ok: false, error: tooLongError(input, ruleNameOf(o), o.maxLength) };
   if (own(o.grammar, o.rule)) return o.grammar.validate(input, requireRule(o.rule, "validate"));
-  const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "validate");
+  const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "validate", input);
   if (e.fast.test(input)) return VALID;
   const error = explain(rfc3987, e.name, input);
   return error === undefined ? VALID : { ok: false, error };
@@ -271,6 +273,6 @@ export function isValid(input: string, rule?: RuleName | (string & {}) | Validat
   noSchemes(o, "isValid");
   if (input.length > o.maxLength) return false;
   if (own(o.grammar, o.rule)) return o.grammar.isValid(input, requireRule(o.rule, "isValid"));
-  const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "isValid");
+  const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "isValid", input);
   return e.fast.test(input);
 }

@@ -3,6 +3,7 @@
 // string makes anything throw; non-strings get a TypeError.
 import fc from "fast-check";
 import { isValid, parse, parseOrThrow, UriSyntaxError, validate, type RuleName } from "../src/index";
+import { rfc3986, semantics, UnknownRuleError } from "../src/abnf/index";
 import { ruleNames } from "../src/rules/index";
 import { readJson } from "./helpers/fixtures";
 
@@ -89,6 +90,53 @@ describe("UriSyntaxError", () => {
       expect((e as Error).stack).toContain("errors.test.ts");
     }
     expect.assertions(2);
+  });
+});
+
+describe("swapped arguments: the rule where the input goes", () => {
+  // [call, the message of its UnknownRuleError]: the API is (input, rule); when the rule is no
+  // rule name and the input is one, the message says how the call was probably meant
+  const swap = (caller: string, rule: string, input: string): string =>
+    `${caller}: RFC 3987 has no rule ${JSON.stringify(rule)}; the arguments are (input, rule): did you mean ${caller}(${JSON.stringify(rule)}, ${JSON.stringify(input)})?`;
+  const cases: [string, () => unknown, string][] = [
+    ['validate("ihost", "例え.jp")', () => validate("ihost", "例え.jp"), swap("validate", "例え.jp", "ihost")],
+    ['isValid("URI", "http://a/")', () => isValid("URI", "http://a/"), swap("isValid", "http://a/", "URI")],
+    ['parse("host", "example.com")', () => parse("host", "example.com" as RuleName), swap("parse", "example.com", "host")],
+    ['parse("IPv6address", { rule: "::1" })', () => parse("IPv6address", { rule: "::1" as RuleName }), swap("parse", "::1", "IPv6address")],
+    ['parseOrThrow("IRI", "http://例え.jp/")', () => parseOrThrow("IRI", "http://例え.jp/" as RuleName), swap("parse", "http://例え.jp/", "IRI")],
+    ['validate("IHOST", "例え.jp"): names are case-insensitive', () => validate("IHOST", "例え.jp"), swap("validate", "例え.jp", "IHOST")],
+    // no hint where the input is no rule name
+    ['validate("例え.jp", "nope")', () => validate("例え.jp", "nope"), 'validate: RFC 3987 has no rule "nope"'],
+    ['validate("a", "segmentNzNc")', () => validate("a", "segmentNzNc"), 'validate: RFC 3987 has no rule "segmentNzNc"; did you mean "segment-nz-nc"?'],
+  ];
+  it.each(cases)("%s", (_call, call, message) => {
+    let thrown: unknown;
+    try {
+      call();
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(UnknownRuleError);
+    expect((thrown as Error).message).toBe(message);
+  });
+
+  it("a grammar's and a semantics' own validate, isValid and parse say the same", () => {
+    expect(() => rfc3986.validate("host", "example.com")).toThrow('validate: RFC 3986 has no rule "example.com"; the arguments are (input, rule): did you mean validate("example.com", "host")?');
+    expect(() => rfc3986.isValid("host", "example.com")).toThrow(/did you mean isValid\("example\.com", "host"\)\?$/);
+    const text = semantics(rfc3986, {});
+    expect(() => text.parse("host", "example.com")).toThrow(/did you mean parse\("example\.com", "host"\)\?$/);
+  });
+
+  it("the error names the rule that was probably meant", () => {
+    const e = (() => {
+      try {
+        validate("ihost", "例え.jp");
+      } catch (x) {
+        return x as UnknownRuleError;
+      }
+      throw new Error("nothing thrown");
+    })();
+    expect([e.ruleName, e.grammar, e.suggestion]).toEqual(["例え.jp", "RFC 3987", "ihost"]);
   });
 });
 

@@ -2,7 +2,9 @@
 // surrogate pairs, the lazy DFA, the parsimmon parser, the values built by the Appendix B
 // splitter and by the engine's derivation) against the independent reference recognizer fed
 // grammar/rfc3987.abnf, on generated IRIs and on one-character mutations drawn from an alphabet
-// with every ucschar and iprivate range limit, the code points just outside, and lone surrogates.
+// with every ucschar and iprivate range limit, the code points just outside, and lone surrogates;
+// then every backend on each of those limits, and on the cases of fixtures/iri/range-limits.json,
+// alone and in every component.
 import fc from "fast-check";
 import P from "parsimmon";
 import { isValid, parse, validate, type RuleName } from "../src/index";
@@ -10,7 +12,8 @@ import { rfc3987 } from "../src/grammars/rfc3987/index";
 import { rule } from "../src/rules/index";
 import { loadIriGrammar } from "./helpers/abnf";
 import { viaEngine } from "./helpers/engine";
-import { mutatedFor, validFor } from "./helpers/generators";
+import { readJson } from "./helpers/fixtures";
+import { inRanges, IPRIVATE_RANGES, mutatedFor, RANGE_LIMIT_CODE_POINTS, UCSCHAR_RANGES, validFor } from "./helpers/generators";
 
 const reference = loadIriGrammar();
 const RUNS = 3000;
@@ -47,25 +50,38 @@ describe.each(TOP.map((n) => [n]))("%s", (name) => {
   });
 });
 
-describe("range limits (RFC 3987 §2.2 ucschar and iprivate)", () => {
-  const limits: [number, boolean, boolean][] = [
-    // code point, allowed in ipchar (ucschar), allowed in iquery (ucschar or iprivate)
-    [0x9f, false, false], [0xa0, true, true], [0xd7ff, true, true], [0xe000, false, true], [0xf8ff, false, true], [0xf900, true, true],
-    [0xfdcf, true, true], [0xfdd0, false, false], [0xfdef, false, false], [0xfdf0, true, true], [0xffef, true, true], [0xfff0, false, false],
-    [0xffff, false, false], [0x10000, true, true], [0x1fffd, true, true], [0x1fffe, false, false], [0xe0fff, false, false], [0xe1000, true, true],
-    [0xefffd, true, true], [0xefffe, false, false], [0xf0000, false, true], [0xffffd, false, true], [0xffffe, false, false],
-    [0x100000, false, true], [0x10fffd, false, true], [0x10fffe, false, false],
+/**
+ * Every backend (through agree) on one character alone and in every component, against what it
+ * should be: `ucs` ucschar, `priv` iprivate (RFC 3987 §2.2: ipchar takes ucschar, iquery iprivate too).
+ */
+function agreeEverywhere(ch: string, ucs: boolean, priv: boolean): void {
+  const places: [RuleName, string, boolean][] = [
+    ["ucschar", ch, ucs], ["iprivate", ch, priv], ["ipchar", ch, ucs], ["iquery", ch, ucs || priv], ["ifragment", ch, ucs],
+    ["ipath", `/a${ch}`, ucs], ["ihost", `${ch}.example`, ucs], ["iauthority", `${ch}@h:1`, ucs], ["irelative-ref", `${ch}/b`, ucs],
+    ["IRI", `http://a/${ch}`, ucs], ["IRI", `http://a/?${ch}`, ucs || priv], ["IRI", `http://a/#${ch}`, ucs], ["IRI-reference", `//${ch}/`, ucs],
   ];
-  it.each(limits.map(([cp, ipchar, iquery]) => [`U+${cp.toString(16).toUpperCase()}`, cp, ipchar, iquery]))("%s", (_label, cp, ipchar, iquery) => {
-    const ch = String.fromCodePoint(cp as number);
-    for (const [r, want] of [["ipchar", ipchar], ["iquery", iquery]] as const) {
-      expect([r, isValid(ch, r)]).toEqual([r, want]);
-      expect([r, reference.matches(r, ch)]).toEqual([r, want]);
+  for (const [name, s, want] of places) expect([name, s, agree(name, s)]).toEqual([name, s, want]);
+  expect(isValid(`http://a/${ch}`, "URI")).toBe(false);
+}
+
+const label = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
+
+describe("range limits (RFC 3987 §2.2 ucschar and iprivate)", () => {
+  // every range's first and last code point and those just outside it, U+2FFFD/U+30000 ... U+DFFFD/U+DFFFE included
+  const limits = RANGE_LIMIT_CODE_POINTS.map((cp) => [label(cp), cp, inRanges(UCSCHAR_RANGES, cp), inRanges(IPRIVATE_RANGES, cp)] as const);
+  it("are all there: each range's limits and neighbours, every plane's U+xFFFD, U+xFFFE and U+x0000", () => {
+    for (let plane = 1; plane <= 0x10; plane++) {
+      for (const low of [0xfffd, 0xfffe]) expect(RANGE_LIMIT_CODE_POINTS).toContain(plane * 0x10000 + low);
+      // U+E0000 starts no range (ucschar resumes at U+E1000, after the tags block)
+      if (plane < 0x10 && plane !== 0xd) expect(RANGE_LIMIT_CODE_POINTS).toContain((plane + 1) * 0x10000);
     }
-    expect(isValid(`http://a/${ch}`, "IRI")).toBe(ipchar);
-    expect(isValid(`http://a/?${ch}`, "IRI")).toBe(iquery);
-    expect(isValid(`http://a/#${ch}`, "IRI")).toBe(ipchar);
-    expect(isValid(`http://a/${ch}`, "URI")).toBe(false);
+    const character = (cp: number): boolean => cp <= 0x10ffff && (cp < 0xd800 || cp > 0xdfff);
+    for (const [lo, hi] of [...UCSCHAR_RANGES, ...IPRIVATE_RANGES]) {
+      expect(RANGE_LIMIT_CODE_POINTS).toEqual(expect.arrayContaining([lo - 1, lo, hi, hi + 1].filter(character)));
+    }
+  });
+  it.each(limits)("%s: every backend agrees with the reference and with RFC 3987 §2.2", (_label, cp, ucs, priv) => {
+    agreeEverywhere(String.fromCodePoint(cp), ucs, priv);
   });
 
   it("a lone surrogate is never a character, even where its value would be in a range", () => {
@@ -80,5 +96,21 @@ describe("range limits (RFC 3987 §2.2 ucschar and iprivate)", () => {
   it("an astral character is one character: error offsets count UTF-16 units, found shows it whole", () => {
     const v = validate("http://a/\u{1F600}\u{10FFFE}", "IRI");
     expect(!v.ok && [v.error.offset, v.error.found]).toEqual([11, JSON.stringify("\u{10FFFE}")]);
+  });
+});
+
+interface LimitsFixture {
+  readonly source: string;
+  readonly cases: readonly (readonly [string, string, boolean, boolean, boolean])[];
+  readonly loneSurrogates: { readonly source: string; readonly units: readonly string[] };
+}
+
+describe("fixtures/iri/range-limits.json on every backend", () => {
+  const fx = readJson<LimitsFixture>("iri", "range-limits.json");
+  it.each(fx.cases.map(([cp, , ucs, priv]) => [cp, ucs, priv] as const))(`${fx.source}: %s`, (cp, ucs, priv) => {
+    agreeEverywhere(String.fromCodePoint(parseInt(cp.slice(2), 16)), ucs, priv);
+  });
+  it.each(fx.loneSurrogates.units)(`${fx.loneSurrogates.source}: %s`, (u) => {
+    agreeEverywhere(String.fromCharCode(parseInt(u.slice(2), 16)), false, false);
   });
 });

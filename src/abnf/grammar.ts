@@ -217,11 +217,16 @@ export class Grammar {
     return typeof name === "string" ? this.#defs.get(name.toLowerCase()) : undefined;
   }
 
-  /** The definition of a rule; an {@link UnknownRuleError} (a TypeError) naming close matches when there is none. */
-  require(name: string, caller = "rule"): RuleDefinition {
+  /**
+   * The definition of a rule; an {@link UnknownRuleError} (a TypeError) naming close matches when
+   * there is none. `input`: the input argument of a caller taking (input, rule); when the rule is
+   * unknown and the input is a rule name, the error says the arguments look swapped.
+   */
+  require(name: string, caller = "rule", input?: unknown): RuleDefinition {
     const def = this.definition(name);
     if (def !== undefined) return def;
-    throw new UnknownRuleError(name, this.name, caller, suggest(typeof name === "string" ? name : "", this.ruleNames));
+    const swapped = typeof input === "string" && typeof name === "string" && this.has(input) ? input : undefined;
+    throw new UnknownRuleError(name, this.name, caller, suggest(typeof name === "string" ? name : "", this.ruleNames), swapped);
   }
 
   /**
@@ -326,7 +331,7 @@ export class Grammar {
    */
   validate(input: string, name: string): Validation {
     requireString(input, "validate");
-    const def = this.require(name, "validate");
+    const def = this.require(name, "validate", input);
     const fast = this.#fastPath(def);
     // without a regex, one run of the automaton both answers and explains
     if (fast.hasRegex && fast.test(input)) return VALID;
@@ -365,7 +370,7 @@ export class Grammar {
   /** True when the whole input matches the rule ({@link validate} without the error). */
   isValid(input: string, name: string): boolean {
     requireString(input, "isValid");
-    const def = this.require(name, "isValid");
+    const def = this.require(name, "isValid", input);
     return this.#fastPath(def).test(input);
   }
 

@@ -173,7 +173,7 @@ export class Semantics<A extends Actions> {
    */
   parse<K extends string>(input: string, name: K): Result<ValueOf<A, K>, UriSyntaxError> {
     if (typeof input !== "string") throw new TypeError(`parse: the argument "input" must be a string, got ${describeValue(input)}`);
-    const def = this.grammar.require(name, "parse");
+    const def = this.grammar.require(name, "parse", input);
     if (!this.grammar.fastPath(def.name).test(input)) {
       const failure = matchWhole(this.grammar.compiled, def.name.toLowerCase(), input);
       if (failure !== undefined) return { ok: false, error: syntaxError(input, def.name, failure.offset, failure.expected) };

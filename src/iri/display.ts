@@ -11,7 +11,7 @@ import type { IriComponent } from "./charsets.js";
 import { isALabelCandidate, labelToAscii, labelToUnicode } from "./idna.js";
 import { allowedInIri, mapToUri } from "./map.js";
 import { mixesScripts } from "./scripts.js";
-import { decodeWhere } from "./utf8.js";
+import { decodeWhere, encodeNonAscii } from "./utf8.js";
 
 /** Options of {@link toDisplayIri}. */
 export interface DisplayOptions extends RedactOptions {
@@ -23,41 +23,70 @@ export interface DisplayOptions extends RedactOptions {
 }
 
 /**
- * Characters that are allowed but that a reader cannot see, or would read as something else
- * (§6.1 b: "look-alikes of space, delims, and unwise"): white space (U+00A0, U+2028, U+3000, ...),
- * default-ignorable characters (zero-width ones, U+00AD, the bidi formatting characters, variation
- * selectors, tags), and characters whose compatibility form (NFKC) holds an ASCII character that
- * is not unreserved (U+FF0F FULLWIDTH SOLIDUS, U+FE56 SMALL QUESTION MARK, U+2474 "(1)"), with the
- * slash look-alikes that NFKC keeps (U+2044, U+2215, U+2571, U+29F8, U+1735).
+ * True when a decoded character is safe to show as itself: allowed and appropriate where it
+ * stands ({@link allowedInIri}: §2.2, §4.1, and §6.1 b, no white space, invisible character or
+ * look-alike of a delimiter), and no private-use character.
  */
-const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
-const SLASH_LIKE = /[\u2044\u2215\u2571\u29F8\u1735]/u;
-const NOT_UNRESERVED_ASCII = /[^A-Za-z0-9\-._~\u0080-\u{10FFFF}]/u;
-
-/** True when a decoded character is safe to show as itself. */
 function displayable(component: IriComponent, cp: number): boolean {
   if (!allowedInIri(component, cp)) return false;
-  if (component === "query" && !allowedInIri("path", cp)) return false; // iprivate: no glyph anyone agrees on
-  const ch = String.fromCodePoint(cp);
-  const compatible = ch.normalize("NFKC");
-  return !INVISIBLE.test(ch) && !SLASH_LIKE.test(compatible) && !NOT_UNRESERVED_ASCII.test(compatible);
+  return component !== "query" || allowedInIri("path", cp); // iprivate: no glyph anyone agrees on
+}
+
+const MARK = /\p{M}/u;
+
+/** Whether a combining mark after `text` has a character of its own to sit on: a character shown, or a letter or digit of the text (no hex digit of a triplet). */
+function carriesMark(text: string): boolean {
+  if (text === "") return false;
+  if (text.charCodeAt(text.length - 1) >= 0x80) return true;
+  return /[A-Za-z0-9]$/.test(text) && !/%[0-9A-Fa-f]{2}$/.test(text);
 }
 
 /**
- * A component of a URI (all ASCII) as shown: each part (see partsOf in bidi.ts) decoded, unless
- * the decoded part breaks §4.2, in which case the whole part stays encoded (§4.2: "the whole
- * component has to be mapped").
+ * A decoded part with each combining mark that has nothing of its own to sit on (first in the
+ * component, after a delimiter, after a triplet left encoded; see carriesMark) percent-encoded
+ * again: it would be drawn on the delimiter ("/" U+0338 reads as another slash, "=" U+0338 as
+ * "≠"), a look-alike of a delimiter (§6.1 b). `before` is the text shown before the part.
+ */
+function anchorMarks(before: string, part: string): string {
+  if (!MARK.test(part)) return part;
+  let out = "";
+  for (const ch of part) out += MARK.test(ch) && !carriesMark(before + out) ? encodeNonAscii(ch) : ch;
+  return out;
+}
+
+/**
+ * A component of a URI (all ASCII) as shown: each part (see partsOf in bidi.ts) decoded (its
+ * stranded combining marks aside, see anchorMarks), unless the decoded part breaks §4.2, in which
+ * case the whole part stays encoded (§4.2: "the whole component has to be mapped"). A path
+ * segment goes through showSegment.
  */
 function showComponent(component: IriComponent, text: string): string {
+  if (component === "path") return text.split("/").map(showSegment).join("/");
+  return showParts(component, text);
+}
+
+function showParts(component: IriComponent, text: string): string {
   let out = "";
   let at = 0;
   for (const [s, e] of partsOf(component, text)) {
     const encoded = text.slice(s, e);
-    const decoded = decodeWhere(encoded, (cp) => displayable(component, cp));
-    out += text.slice(at, s) + (partProblems(decoded).length === 0 ? decoded : encoded);
+    out += text.slice(at, s);
+    const decoded = anchorMarks(out, decodeWhere(encoded, (cp) => displayable(component, cp)));
+    out += partProblems(decoded).length === 0 ? decoded : encoded;
     at = e;
   }
   return out + text.slice(at);
+}
+
+/**
+ * A path segment as shown, or as written when, shown, it would read as the dot segment "." or
+ * ".." (RFC 3986 §3.3, §5.2.4) that it is not: its compatibility form (NFKC), with "%2E" read as
+ * "." (§2.3), is one ("%EF%BC%8E%EF%BC%8E" is U+FF0E FULLWIDTH FULL STOP twice; U+2024 ONE DOT
+ * LEADER; U+2025 TWO DOT LEADER). §6.1 b: a look-alike.
+ */
+function showSegment(segment: string): string {
+  const shown = showParts("path", segment);
+  return shown !== segment && /^\.\.?$/.test(shown.normalize("NFKC").replace(/%2E/gi, ".")) ? segment : shown;
 }
 
 /** A label the reader may trust as shown: no mixed scripts (§8), no bidi problem (§4.2). */
@@ -74,7 +103,7 @@ function showLabel(label: string, idna: boolean): string {
     if (u === undefined) return label;
     return [...u].every((ch) => displayable("host", ch.codePointAt(0) ?? 0)) && trustworthy(u) ? u : label;
   }
-  const decoded = decodeWhere(label, (cp) => displayable("host", cp));
+  const decoded = anchorMarks("", decodeWhere(label, (cp) => displayable("host", cp)));
   if (decoded === label || trustworthy(decoded)) return decoded;
   return (decoded.includes("%") ? undefined : labelToAscii(decoded)) ?? label;
 }
@@ -84,7 +113,9 @@ function showLabel(label: string, idna: boolean): string {
  * UTF-8 is shown as the characters it encodes, except where that would mislead. Nothing ASCII
  * is ever decoded, so no delimiter is; the password is masked (RFC 3986 §7.5, as
  * `redactPassword`); characters that cannot be seen or look like delimiters or spaces stay
- * encoded (§6.1), as do private-use characters and bidi formatting characters (§4.1); a part that
+ * encoded (§6.1), as do a combining mark that would be drawn on a delimiter ("/%CC%B8"), a path
+ * segment that would read as a dot segment ("%EF%BC%8E%EF%BC%8E"), private-use characters and
+ * bidi formatting characters (§4.1); a part that
  * would break the bidi rules of §4.2 stays encoded whole; a host label that mixes scripts (Latin
  * with Cyrillic or Greek, §8) is shown as its A-label, and other A-labels as U-labels (`{ idna:
  * false }` keeps them). The result is a valid IRI reference; render it left to right (§4.1: in

@@ -10,8 +10,9 @@
 // - An octet sequence is decoded only when it is well-formed UTF-8 (RFC 3629: no overlong forms,
 //   no surrogates, nothing above U+10FFFF; step 3) of a character the component allows (step 4,
 //   §2.2: ucschar wherever iunreserved is allowed, iprivate only in the query) that is not a bidi
-//   formatting character (step 4, §4.1; see BIDI_CONTROL in bidi.ts). Octets left encoded are
-//   written in uppercase hex, as §3.2.1's third example shows.
+//   formatting character (step 4, §4.1; see BIDI_CONTROL in bidi.ts) and not one §6.1 b calls
+//   not appropriate (see misleading below). Octets left encoded are written in uppercase hex, as
+//   §3.2.1's third example shows.
 import * as make from "../ast/make.js";
 import type { Authority, UriReference } from "../ast/nodes.js";
 import { isIPv4address } from "../charsets.js";
@@ -79,12 +80,38 @@ export function mapToUri(ref: UriReference, idna: boolean): Result<UriReference,
   return failure === undefined ? { ok: true, value } : { ok: false, error: failure };
 }
 
-/** §3.2 step 4: whether a decoded character may stand in the component. */
-export function allowedInIri(component: IriComponent, cp: number): boolean {
-  return hasCodePoint(componentSets[component].iri, cp) && !BIDI_CONTROL.test(String.fromCodePoint(cp));
+/**
+ * Characters that are allowed but that a reader cannot see, or would read as something else
+ * (§6.1 b: "look-alikes of 'space', 'delims', and 'unwise'", which "should be avoided"): white
+ * space (U+00A0, U+2028, U+3000, ...), default-ignorable characters (zero-width ones, U+00AD,
+ * U+FEFF, the bidi formatting characters, variation selectors, tags), and characters whose
+ * compatibility form (NFKC) holds an ASCII character that is not unreserved (U+FF0F FULLWIDTH
+ * SOLIDUS, U+FE56 SMALL QUESTION MARK, U+2474 "(1)"), with the slash look-alikes that NFKC keeps
+ * (U+2044, U+2215, U+2571, U+29F8, U+1735). Look-alikes of letters and digits (U+FF21 FULLWIDTH
+ * LATIN CAPITAL LETTER A, U+FB01 "fi") are not among them: §3.2 leaves step 4's §6.1 choices to
+ * the converter ("results may vary"), and this library decodes and shows those.
+ */
+const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
+const SLASH_LIKE = /[\u2044\u2215\u2571\u29F8\u1735]/u;
+const NOT_UNRESERVED_ASCII = /[^A-Za-z0-9\-._~\u0080-\u{10FFFF}]/u;
+
+/** §6.1 b: whether a character is one of those above, not appropriate in an IRI. */
+export function misleading(ch: string): boolean {
+  const compatible = ch.normalize("NFKC");
+  return INVISIBLE.test(ch) || SLASH_LIKE.test(compatible) || NOT_UNRESERVED_ASCII.test(compatible);
 }
 
-/** §3.2 on a node: percent-encoded UTF-8 decoded where the character is allowed and appropriate. */
+/**
+ * §3.2 step 4: whether a decoded character may stand in the component (§2.2) and is appropriate
+ * there: no bidi formatting character (§4.1), nothing {@link misleading} (§6.1 b).
+ */
+export function allowedInIri(component: IriComponent, cp: number): boolean {
+  if (!hasCodePoint(componentSets[component].iri, cp)) return false;
+  const ch = String.fromCodePoint(cp);
+  return !BIDI_CONTROL.test(ch) && !misleading(ch);
+}
+
+/** §3.2 on a node: percent-encoded UTF-8 decoded where the character is allowed and appropriate (steps 3 and 4). */
 export function mapToIri(ref: UriReference, idna: boolean): UriReference {
   return withComponents(
     ref,
@@ -126,7 +153,9 @@ export function iriToUriOrThrow(input: string | UriReference, options?: IriMappi
  * (ucschar; iprivate only in the query) is decoded, as are percent-encoded unreserved characters
  * ("%41" to "A", step 2); everything else stays encoded: "%25", reserved characters, ASCII not
  * allowed in URIs, octets that are not UTF-8, characters the IRI grammar does not allow there,
- * and bidi formatting characters (§4.1). Mapping the result back with {@link iriToUri} gives an
+ * bidi formatting characters (§4.1), and the characters §6.1 b calls not appropriate: white
+ * space, invisible characters and look-alikes of delimiters ("%E2%80%8B", "%EF%BC%8F" stay).
+ * Mapping the result back with {@link iriToUri} gives an
  * equivalent URI (RFC 3986 §6.2.2.2): the input again, apart from decoded unreserved characters
  * and the
  * case of hex digits. With `{ idna: true }` A-labels become U-labels where that is exact. A

@@ -51,7 +51,8 @@ function toUri(r: UriReference): UriReference {
 
 /**
  * A reference as the comparison above `"simple"` sees it (RFC 3987 §5.3.2.3): in NFC when asked
- * (§5.3.2.2), then mapped to a URI (§3.1).
+ * (§5.3.2.2, as `toNfc` puts it: no delimiter made or swallowed, so no false positive, §5.1),
+ * then mapped to a URI (§3.1).
  */
 export const comparable = (r: UriReference, nfc: boolean): UriReference => toUri(nfc ? toNfc(r) : r);
 

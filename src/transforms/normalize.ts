@@ -53,7 +53,10 @@ export interface NormalizeOptions {
   /**
    * RFC 3987 §5.3.2.2, opt-in: put the characters of every component in Unicode Normalization
    * Form C (`"re\u0301sume\u0301"` becomes `"résumé"`). §5.3.2.2 asks that IRIs be created in
-   * NFC rather than normalized by third parties, so it is off unless asked for.
+   * NFC rather than normalized by third parties, so it is off unless asked for. ASCII
+   * delimiters and percent-encoded octets are left as they are, and so is a run of characters
+   * whose NFC would bring in ASCII (U+037E to ";"), so no delimiter is made or swallowed
+   * (§5.1); see {@link nfcText}.
    */
   readonly nfc?: boolean | undefined;
 }
@@ -92,7 +95,7 @@ function lookup(schemes: SchemeNormalizations, name: string): SchemeNormalizatio
 
 const stripZeros = (digits: string): string => digits.replace(/^0+(?=.)/, "");
 
-function normalizeHost(h: Host, lower: boolean, decode: boolean, ipv6: boolean): Host {
+function normalizeHost(h: Host, lower: boolean, decode: boolean, ipv6: boolean, nfc: boolean): Host {
   switch (h.kind) {
     case "IPv4address":
       return h.span === undefined ? h : make.host(h.kind, h.text);
@@ -108,9 +111,15 @@ function normalizeHost(h: Host, lower: boolean, decode: boolean, ipv6: boolean):
       // Decode first, so a decoded letter is lowercased too; then hex back to uppercase (§3.2.2:
       // "lowercase for registered names ..., while only using uppercase letters for percent-encodings").
       let text = normalizePercent(h.text, decode, false);
-      // Only ASCII letters change case (RFC 3987 §5.3.2.1: case of non-ASCII characters in a host
-      // belongs to IDNA, not to generic normalization).
-      if (lower) text = normalizePercent(asciiLower(text), false, true);
+      // NFC (RFC 3987 §5.3.2.2) before case, so "O" U+0308 is the "Ö" it stands for; only ASCII
+      // letters change case (§5.3.2.1: case of non-ASCII characters in a host belongs to IDNA,
+      // not to generic normalization); then NFC again, since a lowercased letter can compose
+      // where the uppercase one did not ("t" U+0308 is U+1E97, "T" U+0308 has no precomposed form).
+      if (nfc) text = nfcText(text);
+      if (lower) {
+        text = normalizePercent(asciiLower(text), false, true);
+        if (nfc) text = nfcText(text);
+      }
       // Decoding can make an address of a name ("%31%32%37.0.0.1" is 127.0.0.1): the host is
       // then the IPv4address its text parses to (§3.2.2), never a reg-name that reads as one.
       if (text !== h.text && isIPv4address(text)) return make.host("IPv4address", text);
@@ -137,6 +146,8 @@ function normalizeHost(h: Host, lower: boolean, decode: boolean, ipv6: boolean):
  * - Empty path (§6.2.3): "/" when there is an authority and the scheme's definition has
  *   `emptyPathIsRoot` (http, https, ws, wss in {@link defaultSchemes}).
  * - Opt-in, `ipv6: "rfc5952"`: IPv6 hosts in RFC 5952 text.
+ * - Opt-in, `nfc: true` (RFC 3987 §5.3.2.2): the characters in NFC after the decoding above (and
+ *   again after the host's case), with no ASCII delimiter or triplet made or lost ({@link nfcText}).
  * The fragment gets the case and percent-encoding steps only (§6.2.3: no scheme-based
  * normalization), and so does the query. A relative reference has no scheme, so it gets no
  * default-port or empty-path step; its empty port is still dropped.
@@ -149,10 +160,14 @@ export function normalizeReference(node: Uri, options?: NormalizeOptions): Uri;
 export function normalizeReference(node: RelativeRef, options?: NormalizeOptions): RelativeRef;
 export function normalizeReference(node: UriReference, options?: NormalizeOptions): UriReference;
 export function normalizeReference(node: UriReference, options: NormalizeOptions = {}): UriReference {
-  if (options.nfc === true) node = toNfc(node);
   const lower = options.case !== false;
   const decode = options.percentEncoding !== false;
-  const pct = (text: string | undefined): string | undefined => (text === undefined ? undefined : normalizePercent(text, decode, lower));
+  const nfc = options.nfc === true;
+  // NFC (RFC 3987 §5.3.2.2) after the unreserved characters are decoded (§6.2.2.2), so that one
+  // pass is normal: "%41" U+0301 is "A" U+0301 before it is "Á". nfcText leaves triplets as they
+  // are, so their hex case can be set before or after it.
+  const text = (t: string): string => (nfc ? nfcText(normalizePercent(t, decode, lower)) : normalizePercent(t, decode, lower));
+  const pct = (t: string | undefined): string | undefined => (t === undefined ? undefined : text(t));
 
   const lowerScheme = node.scheme === undefined ? undefined : asciiLower(node.scheme);
   const scheme = lower ? lowerScheme : node.scheme;
@@ -166,10 +181,11 @@ export function normalizeReference(node: UriReference, options: NormalizeOptions
     if (port !== undefined && options.defaultPort !== false && def?.defaultPort !== undefined && stripZeros(port) === stripZeros(def.defaultPort)) {
       port = undefined;
     }
-    authority = make.authority(pct(a.userinfo), normalizeHost(a.host, lower, decode, options.ipv6 === "rfc5952"), port);
+    authority = make.authority(pct(a.userinfo), normalizeHost(a.host, lower, decode, options.ipv6 === "rfc5952", nfc), port);
   }
 
-  let path = normalizePercent(node.path.text, decode, lower);
+  // NFC neither makes nor removes "." or "/", so dot segments are the same before and after it
+  let path = text(node.path.text);
   const hasAuthority = authority !== undefined;
   if (options.dotSegments !== false && (scheme !== undefined || path.charCodeAt(0) === 0x2f)) {
     path = guardPath(hasAuthority, removeDotSegments(path));
@@ -188,16 +204,60 @@ export function normalizeReference(node: UriReference, options: NormalizeOptions
 /** ASCII letters to lowercase, nothing else (RFC 3986 §6.2.2.1, RFC 3987 §5.3.2.1). */
 const asciiLower = (s: string): string => (/[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s);
 
-/** The reference with every component in NFC (RFC 3987 §5.3.2.2); percent-encodings are ASCII and stay. */
+/** A percent-encoded octet, or a run of ASCII letters and characters beyond ASCII: the pieces {@link nfcText} works on. */
+const NFC_PIECE = /%[0-9A-Fa-f]{2}|[A-Za-z\u0080-\u{10FFFF}]+/gu;
+
+/** Whether every ASCII character of `after` is one of `before`'s, in the same order (NFC brought none in). */
+function keepsAscii(before: string, after: string): boolean {
+  let i = 0;
+  for (let j = 0; j < after.length; j++) {
+    const c = after.charCodeAt(j);
+    if (c >= 0x80) continue;
+    while (i < before.length && before.charCodeAt(i) !== c) i++;
+    if (i === before.length) return false;
+    i++;
+  }
+  return true;
+}
+
+/**
+ * RFC 3987 §5.3.2.2's Normalization Form C on the text of one component, such that no
+ * delimiter is made or swallowed and the result is still allowed where it stands (§2.2): the
+ * comparison ladder must strictly avoid false positives (RFC 3987 §5.1, RFC 3986 §6.1). NFC
+ * alone breaks that: it makes U+037E GREEK QUESTION MARK the sub-delim ";" and U+1FEF GREEK
+ * VARIA a "`" (which an IRI may not hold), and composes "=" U+0338 into U+2260 "≠" ("<" and ">"
+ * likewise), the "=" of a query gone. So the text is cut at every ASCII character that is not a
+ * letter and at every percent-encoded octet (RFC 3986 §2.1: its hex digits are no letters to
+ * compose), and each piece in between, of ASCII letters and characters beyond ASCII, is put in
+ * NFC alone; a piece whose NFC would bring in an ASCII character (U+037E, U+1FEF, U+212A KELVIN
+ * SIGN to "K") stays as written. Letters take the combining marks after them ("e" U+0301 is
+ * "é", §5.3.2.2's own example). Over all code points, those three are the only ones NFC maps to
+ * ASCII, and letters, "<", "=" and ">" the only ASCII it composes with what follows (checked in
+ * test/transforms/normalize.test.ts). The result is the same pieces in NFC or as written, so
+ * applying it again changes nothing.
+ */
+export function nfcText(text: string): string {
+  if (!/[^\x00-\x7f]/.test(text)) return text;
+  return text.replace(NFC_PIECE, (piece) => {
+    if (piece.charCodeAt(0) === 0x25) return piece;
+    const n = piece.normalize("NFC");
+    return n === piece || keepsAscii(piece, n) ? n : piece;
+  });
+}
+
+/**
+ * The reference with the text of every component in NFC (RFC 3987 §5.3.2.2) as {@link nfcText}
+ * puts it: the ASCII delimiters and the percent-encoded octets stay as they are, and so does a
+ * run that NFC would turn into ASCII. The scheme, the port and IP literals are ASCII.
+ */
 export function toNfc(node: UriReference): UriReference {
-  const nfc = (t: string | undefined): string | undefined => (t === undefined ? undefined : t.normalize("NFC"));
+  const nfc = (t: string | undefined): string | undefined => (t === undefined ? undefined : nfcText(t));
   const a = node.authority;
-  const host = a === undefined ? undefined : a.host.kind === "reg-name" ? make.host("reg-name", a.host.text.normalize("NFC")) : a.host;
-  const path = node.path.text.normalize("NFC");
+  const host = a === undefined ? undefined : a.host.kind === "reg-name" ? make.host("reg-name", nfcText(a.host.text)) : a.host;
   return make.uriReference({
     scheme: node.scheme,
     authority: a === undefined || host === undefined ? undefined : make.authority(nfc(a.userinfo), host, a.port),
-    path: make.path(node.path.kind, path),
+    path: make.path(node.path.kind, nfcText(node.path.text)),
     query: nfc(node.query),
     fragment: nfc(node.fragment),
   });

@@ -31,6 +31,8 @@ describe("toDisplayIri", () => {
       fc.property(fc.oneof(validFor("URI-reference"), validFor("IRI-reference")), fc.boolean(), (input, idna) => {
         const shown = toDisplayIri(input, { idna });
         expect(isValid(shown, "IRI-reference")).toBe(true);
+        // §6.1 b: no combining mark is drawn on a delimiter or on the hex digit of a triplet
+        expect([input, /[^A-Za-z0-9\u0080-\u{10FFFF}]\p{M}|%[0-9A-Fa-f]{2}\p{M}/u.test(shown)]).toEqual([input, false]);
         const ref = parse(input, "IRI-reference");
         if (!ref.ok) throw ref.error;
         // Without a password to mask and without A-labels to show as U-labels, mapping the

@@ -1,6 +1,7 @@
 // RFC 3987 §2.2 at the limits of every ucschar and iprivate range (and just outside them),
-// through every function of src/iri: the grammar, iriToUri, uriToIri, the repairs; astral
-// characters and lone surrogates included.
+// through every function of src/iri: the grammar, iriToUri, uriToIri (which also leaves the
+// characters §6.1 calls not appropriate encoded), the repairs; astral characters and lone
+// surrogates included.
 import { UriSyntaxError } from "../../src/errors";
 import { isValid } from "../../src/parse";
 import { serialize } from "../../src/transforms/serialize";
@@ -9,14 +10,14 @@ import { readJson } from "../helpers/fixtures";
 
 interface LimitsFixture {
   readonly source: string;
-  readonly cases: readonly (readonly [string, string, boolean, boolean])[];
+  readonly cases: readonly (readonly [string, string, boolean, boolean, boolean])[];
   readonly loneSurrogates: { readonly source: string; readonly units: readonly string[]; readonly replacement: string };
 }
 const fx = readJson<LimitsFixture>("iri", "range-limits.json");
 const charOf = (u: string): string => String.fromCodePoint(parseInt(u.slice(2), 16));
 
 describe(fx.source, () => {
-  test.each(fx.cases)("%s (%s): ucschar %s, iprivate %s", (cp, utf8, ucs, priv) => {
+  test.each(fx.cases)("%s (%s): ucschar %s, iprivate %s, appropriate %s", (cp, utf8, ucs, priv, appropriate) => {
     const c = charOf(cp);
     expect(isValid(c, "ucschar")).toBe(ucs);
     expect(isValid(c, "iprivate")).toBe(priv);
@@ -34,8 +35,9 @@ describe(fx.source, () => {
       expect(r.ok).toBe(valid);
       if (r.ok) expect(serialize(r.value)).toBe(before + utf8 + after);
       else expect(r.error).toBeInstanceOf(UriSyntaxError);
-      // uriToIri: decoded exactly where the character is allowed (none of these is a bidi control)
-      expect(serialize(uriToIriOrThrow(before + utf8 + after))).toBe(before + (valid ? c : utf8) + after);
+      // uriToIri: decoded exactly where the character is allowed and appropriate (§3.2 step 4:
+      // §2.2, §4.1, §6.1)
+      expect(serialize(uriToIriOrThrow(before + utf8 + after))).toBe(before + (valid && appropriate ? c : utf8) + after);
       // the repairs: the URI one always encodes, the IRI one keeps what the grammar allows there
       expect(repairUriReference(before + c + after).value).toBe(before + utf8 + after);
       expect(repairIriReference(before + c + after).value).toBe(before + (valid ? c : utf8) + after);

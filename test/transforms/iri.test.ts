@@ -23,6 +23,10 @@ describe("IRIs through the operations (fixtures/transforms/iri.json)", () => {
   it.each(fx.normalize.map((c) => [c.source, c]))("normalize: %s", (_s, c) => {
     const r = normalize(c.input, { nfc: c.nfc === true });
     expect(r.ok && serialize(r.value)).toBe(c.expected);
+    // a valid IRI reference, already normal
+    expect(isValid(c.expected, "IRI-reference")).toBe(true);
+    const again = normalize(c.expected, { nfc: c.nfc === true });
+    expect(again.ok && serialize(again.value)).toBe(c.expected);
   });
   it.each(fx.resolve.map((c) => [c.source, c]))("resolve: %s", (_s, c) => {
     const r = resolve(c.base, c.ref);

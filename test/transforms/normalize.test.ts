@@ -6,11 +6,12 @@ import fc from "fast-check";
 import { seededRandom } from "../../src/abnf/generate";
 import { charsets } from "../../src/charsets";
 import { normalize } from "../../src/operations";
-import { parse, parseOrThrow } from "../../src/parse";
+import { isValid, parse, parseOrThrow } from "../../src/parse";
 import { rule, type RuleName } from "../../src/rules/index";
 import {
   defaultSchemes, formatIpv6, normalizeReference, serialize, type NormalizeOptions, type SchemeNormalization,
 } from "../../src/transforms/index";
+import { nfcText } from "../../src/transforms/normalize";
 
 type Case = readonly [input: string, expected: string, options?: NormalizeOptions];
 interface Fixture {
@@ -66,6 +67,61 @@ describe("normalize: scheme definitions are values", () => {
     const r = normalize("http://a b/");
     expect(r.ok).toBe(false);
     if (!r.ok) expect(r.error.offset).toBe(8);
+  });
+});
+
+// RFC 3987 §5.3.2.2 NFC that makes and swallows no delimiter (§5.1: no false positives), over
+// every code point: what NFC does to ASCII, and that nfcText never lets it.
+describe("NFC without new or lost ASCII (nfcText)", () => {
+  const everyCodePoint = function* (): Generator<string> {
+    for (let cp = 0x80; cp <= 0x10ffff; cp++) if (cp < 0xd800 || cp > 0xdfff) yield String.fromCodePoint(cp);
+  };
+  /** The ASCII characters of a text other than letters: what must come out of nfcText as it went in. */
+  const escape = (t: string): string => t.replace(/[^\x20-\x7e]/gu, (c) => `\\u{${(c.codePointAt(0) ?? 0).toString(16).toUpperCase()}}`);
+  const delimiters = (t: string): string => t.replace(/[A-Za-z\u0080-\u{10FFFF}]+/gu, "");
+
+  test("Unicode as Node has it: NFC maps U+037E, U+1FEF, U+212A to ASCII, and composes letters, \"<\", \"=\", \">\" with what follows", () => {
+    const toAscii: string[] = [];
+    const starters = new Set<string>();
+    for (const ch of everyCodePoint()) {
+      if (/[\x00-\x7f]/.test(ch.normalize("NFC"))) toAscii.push(`U+${(ch.codePointAt(0) ?? 0).toString(16).toUpperCase()}`);
+      // every composite NFC can make decomposes canonically to its first character and more
+      const d = ch.normalize("NFD");
+      if (d.length > 1 && d.charCodeAt(0) < 0x80) starters.add(d.charAt(0));
+    }
+    expect(toAscii).toEqual(["U+37E", "U+1FEF", "U+212A"]);
+    expect([...starters].filter((c) => !/[A-Za-z]/.test(c)).sort()).toEqual(["<", "=", ">"]);
+  });
+
+  test("every code point after \"=\", a letter and a triplet: no ASCII other than letters is made or lost, none is brought in, and once is enough", () => {
+    const before = ["=", "a", "%CA"];
+    for (const ch of everyCodePoint()) {
+      for (const b of before) {
+        const t = `${b}${ch}x`;
+        const out = nfcText(t);
+        if (out === t) continue;
+        expect([t, delimiters(out)]).toEqual([t, delimiters(t)]);
+        expect([t, out.replace(/[^\x00-\x7f]/gu, "").length <= t.replace(/[^\x00-\x7f]/gu, "").length]).toEqual([t, true]);
+        expect([t, nfcText(out)]).toEqual([t, out]);
+      }
+    }
+  });
+
+  const cases: [string, string][] = [
+    ["re\u0301sume\u0301", "r\u00E9sum\u00E9"],
+    ["a=\u0338b", "a=\u0338b"],
+    ["a\u037Eb", "a\u037Eb"],
+    ["x\u1FEFy", "x\u1FEFy"],
+    ["\u212A", "\u212A"],
+    ["\u212Ae\u0301", "\u212Ae\u0301"],
+    ["e\u0301/\u212A/e\u0301", "\u00E9/\u212A/\u00E9"],
+    ["%CA\u0301", "%CA\u0301"],
+    ["%C3%A9e\u0301", "%C3%A9\u00E9"],
+    ["\uF900", "\u8C48"],
+    ["\u1E0B\u0323", "\u1E0D\u0307"],
+  ];
+  test.each(cases.map(([input, expected]) => [escape(input), input, expected]))("%s", (_label, input, expected) => {
+    expect(nfcText(input)).toBe(expected);
   });
 });
 
@@ -201,4 +257,42 @@ describe("normalize: properties", () => {
       { numRuns: 500 },
     );
   });
+});
+
+// RFC 3987 §5.3.2.2 with RFC 3986 §6.2.2: normalize with NFC on IRIs full of combining marks
+// next to letters, delimiters and triplets, and of the characters NFC maps to ASCII.
+const NFC_PIECES = [
+  "\u0301", "\u0308", "\u0338", "\u0323", "\u0307", "\u030A", "\u0345", "\u037E", "\u1FEF", "\u212A", "\u2260", "\u00E9",
+  "e", "E", "T", "t", "I", "O", "=", ";", "/", ".", "%41", "%CA", "%3D", "%2E",
+];
+const nfcRun = fc.array(fc.constantFrom(...NFC_PIECES), { maxLength: 6 }).map((a) => a.join(""));
+const withMarks = fc
+  .tuple(gen("IRI-reference"), fc.array(fc.tuple(fc.nat(), fc.constantFrom(...NFC_PIECES)), { maxLength: 8 }))
+  .map(([s, edits]) => edits.reduce((t, [at, piece]) => t.slice(0, at % (t.length + 1)) + piece + t.slice(at % (t.length + 1)), s));
+const smallIri = fc
+  .tuple(fc.constantFrom("", "http:", "HTTP:", "foo:"), fc.constantFrom("", "//", "//u@"), nfcRun, fc.constantFrom("", "/"), nfcRun,
+    fc.constantFrom("", "?"), nfcRun, fc.constantFrom("", "#"), nfcRun)
+  .map((parts) => parts.join(""));
+const iris = fc.oneof(withMarks, smallIri, smallIri).filter((s) => isValid(s, "IRI-reference"));
+
+describe("normalize with NFC: properties", () => {
+  test.each<NormalizeOptions>([{ nfc: true }, { nfc: true, case: false }, { nfc: true, percentEncoding: false }, { nfc: true, dotSegments: false }])(
+    "a valid IRI reference, normal after one pass (options %j)",
+    (options) => {
+      fc.assert(
+        fc.property(iris, (s) => {
+          const once = serialize(normalizeReference(parseOrThrow(s, "IRI-reference"), options));
+          expect([s, isValid(once, "IRI-reference")]).toEqual([s, true]);
+          expect([s, serialize(normalizeReference(parseOrThrow(once, "IRI-reference"), options))]).toEqual([s, once]);
+          // the string API, with the registry's schemes, too
+          const r = normalize(s, options);
+          const text = r.ok ? serialize(r.value) : "";
+          expect([s, isValid(text, "IRI-reference")]).toEqual([s, true]);
+          const again = normalize(text, options);
+          expect([s, again.ok && serialize(again.value)]).toEqual([s, text]);
+        }),
+        { numRuns: 3000, seed: 3987 },
+      );
+    },
+  );
 });
