@@ -1,6 +1,7 @@
 // The operations that take a registry of schemes: parsing a URI under RFC 3986 and under its
 // scheme (RFC 7595 §3.2: a scheme's syntax refines the generic one), and RFC 3986 §6.2.3
 // scheme-based normalization and comparison with what each scheme knows.
+import { expectFields, expectOptions } from "../describe.js";
 import * as make from "../ast/make.js";
 import { isNode } from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";
@@ -89,6 +90,8 @@ const normalizationsCache = new WeakMap<SchemeRegistry, ReadonlyMap<string, Sche
  */
 export function normalizeWithSchemes(input: string | UriReference, registry: SchemeRegistry = defaultRegistry, options: NormalizeOptions = {}): UriReference {
   const reg = registryArgument(registry, "normalizeWithSchemes");
+  expectOptions(options, "normalizeWithSchemes");
+  expectFields(options, { case: "boolean", percentEncoding: "boolean", dotSegments: "boolean", emptyPort: "boolean", defaultPort: "boolean", emptyPath: "boolean", nfc: "boolean", ipv6: ["keep", "rfc5952"] }, "normalizeWithSchemes");
   return normalizeWithRegistry(referenceOf(input, normalizeWithSchemes), reg, options);
 }
 
@@ -136,6 +139,8 @@ export interface EquivalenceKeyOptions {
  */
 export function equivalenceKey(input: string | UriReference, registry: SchemeRegistry = defaultRegistry, options: EquivalenceKeyOptions = {}): string {
   const reg = registryArgument(registry, "equivalenceKey");
+  expectOptions(options, "equivalenceKey");
+  expectFields(options, { ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"], nfc: "boolean" }, "equivalenceKey");
   return equivalenceKeyOf(referenceOf(input, equivalenceKey), reg, options);
 }
 
