@@ -56,27 +56,23 @@ export function ipv6Pieces(text: string): [number, number, number, number, numbe
 // Fields are declared in the order they read best (kind first, span last): JSON and the
 // console show them in that order.
 
-/**
- * The base of every node class: its private field is the proof that a constructor of this file
- * made the object. A copy that keeps the prototype (`Object.create(Object.getPrototypeOf(n))`,
- * a deep-clone utility), a Proxy around a node or a JSON round trip does not have it.
- */
-abstract class Made {
-  readonly #made = true;
-  static is(x: object): boolean {
-    return #made in x;
-  }
-}
+// Every node class has a private field, `#made`: the proof that one of its constructors made the
+// object. A copy that keeps the prototype (`Object.create(Object.getPrototypeOf(n))`, a
+// deep-clone utility), a Proxy around a node or a JSON round trip does not have it (see isNode).
+// A field of each class rather than a shared base class: no super() call on the parse path.
 
 /** The IPvFuture host node: `"v" version "." address` (RFC 3986 §3.2.2). */
-class IPvFutureNode extends Made implements IPvFutureHost {
+class IPvFutureNode implements IPvFutureHost {
+  readonly #made = true;
+  static made(x: object): boolean {
+    return #made in x;
+  }
   readonly kind = "IPvFuture" as const;
   readonly text: string;
   readonly version: string;
   readonly address: string;
   readonly span: Span | undefined;
   constructor(text: string, span: Span | undefined) {
-    super();
     const dot = text.indexOf(".");
     this.text = text;
     this.version = text.slice(1, dot);
@@ -86,13 +82,16 @@ class IPvFutureNode extends Made implements IPvFutureHost {
   }
 }
 
-class IPv4Node extends Made implements IPv4Host {
+class IPv4Node implements IPv4Host {
+  readonly #made = true;
+  static made(x: object): boolean {
+    return #made in x;
+  }
   readonly kind = "IPv4address" as const;
   readonly text: string;
   readonly octets: readonly [number, number, number, number];
   readonly span: Span | undefined;
   constructor(text: string, span: Span | undefined) {
-    super();
     this.text = text;
     this.octets = Object.freeze(ipv4Octets(text));
     this.span = span;
@@ -100,13 +99,16 @@ class IPv4Node extends Made implements IPv4Host {
   }
 }
 
-class IPv6Node extends Made implements IPv6Host {
+class IPv6Node implements IPv6Host {
+  readonly #made = true;
+  static made(x: object): boolean {
+    return #made in x;
+  }
   readonly kind = "IPv6address" as const;
   readonly text: string;
   readonly pieces: readonly [number, number, number, number, number, number, number, number];
   readonly span: Span | undefined;
   constructor(text: string, span: Span | undefined) {
-    super();
     this.text = text;
     this.pieces = Object.freeze(ipv6Pieces(text));
     this.span = span;
@@ -114,12 +116,15 @@ class IPv6Node extends Made implements IPv6Host {
   }
 }
 
-class RegNameNode extends Made implements RegNameHost {
+class RegNameNode implements RegNameHost {
+  readonly #made = true;
+  static made(x: object): boolean {
+    return #made in x;
+  }
   readonly kind = "reg-name" as const;
   readonly text: string;
   readonly span: Span | undefined;
   constructor(text: string, span: Span | undefined) {
-    super();
     this.text = text;
     this.span = span;
     Object.freeze(this);
@@ -143,14 +148,17 @@ export function host(kind: HostKind, text: string, s?: Span): Host {
   }
 }
 
-class AuthorityNode extends Made implements Authority {
+class AuthorityNode implements Authority {
+  readonly #made = true;
+  static made(x: object): boolean {
+    return #made in x;
+  }
   readonly kind = "authority" as const;
   readonly userinfo: string | undefined;
   readonly host: Host;
   readonly port: string | undefined;
   readonly span: Span | undefined;
   constructor(userinfo: string | undefined, host: Host, port: string | undefined, span: Span | undefined) {
-    super();
     this.userinfo = userinfo;
     this.host = host;
     this.port = port;
@@ -193,14 +201,17 @@ const NO_SEGMENTS: readonly string[] = Object.freeze([]);
  * A path node. `segments` is computed on first read (splitting costs more than the rest of a
  * parse) and then kept; the node is frozen all the same, and serializes to JSON with it.
  */
-class PathNode<K extends PathKind = PathKind> extends Made implements Path<K> {
+class PathNode<K extends PathKind = PathKind> implements Path<K> {
+  readonly #made = true;
+  static made(x: object): boolean {
+    return #made in x;
+  }
   readonly kind: K;
   readonly text: string;
   readonly span: Span | undefined;
   #segments: readonly string[] | undefined;
 
   constructor(kind: K, text: string, s: Span | undefined) {
-    super();
     this.kind = kind;
     this.text = text;
     this.span = s;
@@ -228,7 +239,11 @@ export interface ReferenceParts {
   readonly fragment: string | undefined;
 }
 
-class ReferenceNode extends Made {
+class ReferenceNode {
+  readonly #made = true;
+  static made(x: object): boolean {
+    return #made in x;
+  }
   readonly kind: "URI" | "relative-ref";
   readonly scheme: string | undefined;
   readonly authority: Authority | undefined;
@@ -245,7 +260,6 @@ class ReferenceNode extends Made {
     fragment: string | undefined,
     span: Span | undefined,
   ) {
-    super();
     this.kind = kind;
     this.scheme = scheme;
     this.authority = authority;
@@ -263,10 +277,10 @@ export function uriReference(parts: ReferenceParts, s?: Span): UriReference {
   return new ReferenceNode(scheme === undefined ? "relative-ref" : "URI", scheme, a, p, query, fragment, s) as UriReference;
 }
 
-/** The prototypes of the node classes: a node is an object made by this file. */
-const NODE_PROTOTYPES: ReadonlySet<object> = new Set<object>([
-  ReferenceNode.prototype, AuthorityNode.prototype, PathNode.prototype,
-  IPv4Node.prototype, IPv6Node.prototype, IPvFutureNode.prototype, RegNameNode.prototype,
+/** The prototype of each node class, with its brand check: a node is an object made by this file. */
+const NODE_CLASSES: ReadonlyMap<object, (x: object) => boolean> = new Map<object, (x: object) => boolean>([
+  [ReferenceNode.prototype, ReferenceNode.made], [AuthorityNode.prototype, AuthorityNode.made], [PathNode.prototype, PathNode.made],
+  [IPv4Node.prototype, IPv4Node.made], [IPv6Node.prototype, IPv6Node.made], [IPvFutureNode.prototype, IPvFutureNode.made], [RegNameNode.prototype, RegNameNode.made],
 ]);
 
 /**
@@ -275,8 +289,11 @@ const NODE_PROTOTYPES: ReadonlySet<object> = new Set<object>([
  * `{ ...uri, query: "x y" }`, a JSON round trip, a clone that keeps the prototype, a Proxy) is
  * not: nothing checked its parts.
  */
-export const isNode = (x: unknown): x is Node =>
-  typeof x === "object" && x !== null && Made.is(x) && NODE_PROTOTYPES.has(Object.getPrototypeOf(x) as object);
+export const isNode = (x: unknown): x is Node => {
+  if (typeof x !== "object" || x === null) return false;
+  const made = NODE_CLASSES.get(Object.getPrototypeOf(x) as object);
+  return made !== undefined && made(x);
+};
 
 /** The text of a host as it appears in a URI: IP literals in brackets (RFC 3986 §3.2.2). */
 export const hostText = (h: Host): string =>

@@ -1,6 +1,7 @@
 // RFC 9110 §4.2: the "http" and "https" URI schemes. The authority is required (§4.2.1, §4.2.2)
 // and its host must not be empty; userinfo is flagged (§4.2.4); default ports 80 and 443, and
 // §4.2.3 normalization (default port left out, an empty path is "/").
+import { hostText } from "../ast/make.js";
 import type { Host } from "../ast/nodes.js";
 import { httpData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
@@ -60,8 +61,7 @@ export function tcpPort(input: SchemeInput, defaultPort: number, section: string
 
 /** A host as RFC 9110 §4.3.1's origin writes it: lowercase (percent-encodings uppercase, RFC 3986 §6.2.2.1), IP literals in brackets. */
 function originHost(h: Host): string {
-  const text = upperTriplets(h.text.toLowerCase());
-  return h.kind === "IPv6address" || h.kind === "IPvFuture" ? `[${text}]` : text;
+  return upperTriplets(hostText(h).toLowerCase());
 }
 
 function httpFamily(name: "http" | "https", defaultPort: number, section: string): Scheme<HttpUri> {
