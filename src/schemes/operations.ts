@@ -111,8 +111,8 @@ export function normalizeWithRegistry(node: UriReference, reg: SchemeRegistry, o
   const opts: NormalizeOptions = { ...options, schemes: normalizationsOf(reg), ...s?.normalizeOptions };
   const n = normalizeReference(node, opts);
   if (s?.normalize === undefined) return n;
-  const v = s.parse(n);
-  if (!v.ok) return n;
+  const v = valueOf(s, n);
+  if (v === undefined) return n;
   const m = s.normalize(n as Uri, v.value, options);
   if (!isNode(m) || m.kind !== "URI") throw new TypeError(`normalizeWithSchemes: the ${s.name} scheme's normalize must return a URI node made by the library, got ${describeValue(m)}`);
   // what the scheme's step made (a host moved into the authority, say) gets the §6.2.2 steps too
@@ -144,6 +144,20 @@ export function equivalenceKey(input: string | UriReference, registry: SchemeReg
   return equivalenceKeyOf(referenceOf(input, equivalenceKey), reg, options);
 }
 
+/**
+ * The scheme's value of a node of its scheme, or undefined when the scheme refuses it. The
+ * grammar is asked first: a refusal then costs no SchemeError (with its message and caret),
+ * which normalization and equivalence would only throw away (URIs another scheme's grammar
+ * refuses, such as file URIs with a query, are common).
+ */
+function valueOf(s: Scheme, node: UriReference): { readonly value: unknown } | undefined {
+  const text = serialize(node);
+  const judged = s.fragment === "forbidden" || node.fragment === undefined ? text : text.slice(0, text.length - node.fragment.length - 1);
+  if (!s.grammar.isValid(judged, s.rule)) return undefined;
+  const v = s.parse(node);
+  return v.ok ? v : undefined;
+}
+
 /** {@link equivalenceKey} on a node and a registry already checked. */
 export function equivalenceKeyOf(input: UriReference, reg: SchemeRegistry, options: EquivalenceKeyOptions = {}): string {
   let node = input;
@@ -152,8 +166,8 @@ export function equivalenceKeyOf(input: UriReference, reg: SchemeRegistry, optio
   }
   const s = schemeOf(node, reg);
   if (s?.equivalentKey !== undefined) {
-    const v = s.parse(node);
-    if (v.ok) return `${s.name} ${s.equivalentKey(v.value, node as Uri)}`;
+    const v = valueOf(s, node);
+    if (v !== undefined) return `${s.name} ${s.equivalentKey(v.value, node as Uri)}`;
   }
   return `URI ${serialize(normalizeWithRegistry(node, reg, { ipv6: options.ipv6 ?? "rfc5952" }))}`;
 }
