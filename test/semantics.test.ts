@@ -10,6 +10,7 @@ import P from "parsimmon";
 import {
   alt,
   grammar,
+  grammarFromAbnf,
   lit,
   many,
   ref,
@@ -27,6 +28,8 @@ import {
 import { parse, type Host, type Path, type UriReference, type RuleName, type Result } from "../src/index";
 import { rfc3986Actions } from "../src/grammars/rfc3986/semantics";
 import { mutate } from "./helpers/generators";
+import { readJson } from "./helpers/fixtures";
+import { Oracle } from "./helpers/abnf-algebra";
 
 // RFC 8141 §2 (pchar from RFC 3986 §3.3).
 const urn = grammar(
@@ -110,6 +113,69 @@ describe("Match: where a rule matched and the captured rules inside it", () => {
     const inner = urnSemantics.match("NSS", "<urn:x:a%20b>", 7, 12);
     expect([inner.start, inner.end, inner.text, inner.input]).toEqual([7, 12, "a%20b", "<urn:x:a%20b>"]);
     expect(inner.first("pct-encoded")?.start).toBe(8);
+  });
+});
+
+/** A match as [rule, start, end, children], for comparing trees. */
+type Shape = [string, number, number, Shape[]];
+const shape = (m: Match): Shape => [m.rule, m.start, m.end, m.children.map(shape)];
+
+/**
+ * What is wrong with a match tree of `input`: the root must cover exactly the input, every child
+ * lie inside its parent after its elder siblings, and every node's text match its rule (by the
+ * reference recognizer).
+ */
+function treeProblems(root: Match, input: string, oracle: Oracle, known = new Map<string, boolean>()): string[] {
+  const out: string[] = [];
+  const matches = (rule: string, text: string): boolean => {
+    const key = `${rule} ${text}`;
+    let r = known.get(key);
+    if (r === undefined) known.set(key, (r = oracle.matches(rule, text)));
+    return r;
+  };
+  if (root.start !== 0 || root.end !== input.length || root.text !== input) out.push(`the root covers [${root.start}, ${root.end}) of ${JSON.stringify(input)}`);
+  const stack: Match[] = [root];
+  while (stack.length > 0 && out.length < 5) {
+    const m = stack.pop() as Match;
+    if (!matches(m.rule, m.text)) out.push(`${m.rule} [${m.start}, ${m.end}) ${JSON.stringify(m.text)} is no match of ${m.rule}`);
+    let at = m.start;
+    for (const c of m.children) {
+      if (c.start < at || c.end > m.end || c.end < c.start) out.push(`${c.rule} [${c.start}, ${c.end}) does not follow at ${at} inside ${m.rule} [${m.start}, ${m.end})`);
+      at = c.end;
+      stack.push(c);
+    }
+  }
+  return out;
+}
+
+describe("derivations through a nullable recursive rule inside a repetition (fixtures/engine/derivations.json)", () => {
+  interface DerivationCase {
+    readonly abnf: readonly string[];
+    readonly rule: string;
+    readonly input: string;
+    readonly captures: readonly string[];
+    readonly value: number;
+    readonly tree: Shape;
+    readonly why: string;
+  }
+  const { cases } = readJson<{ cases: readonly DerivationCase[] }>("engine", "derivations.json");
+  const load = (lines: readonly string[]): ReturnType<typeof grammar> => {
+    const r = grammarFromAbnf(lines.join("\n") + "\n");
+    if (!r.ok) throw r.error;
+    return r.value;
+  };
+
+  it.each(cases.map((c) => [c.abnf.join(" | "), c.input, c] as const))("%s on %j", (_abnf, _input, c) => {
+    const g = load(c.abnf);
+    expect(g.isValid(c.input, c.rule)).toBe(true);
+    const sem = semantics(g, { [c.rule]: (m: Match) => m.text.length }, { captures: c.captures });
+    expect(parse(c.input, { rule: c.rule, semantics: sem })).toEqual({ ok: true, value: c.value });
+    expect(sem.parse(c.input, c.rule)).toEqual({ ok: true, value: c.value });
+    expect(sem.rule(c.rule).parse(c.input)).toEqual({ status: true, value: c.value });
+    expect(P.string("<").then(sem.rule(c.rule)).skip(P.string(">")).tryParse(`<${c.input}>`)).toBe(c.value);
+    const m = sem.match(c.rule, c.input);
+    expect(shape(m)).toEqual(c.tree);
+    expect(treeProblems(m, c.input, new Oracle(c.abnf.join("\n") + "\n"))).toEqual([]);
   });
 });
 

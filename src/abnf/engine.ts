@@ -10,7 +10,7 @@
 // the match can still be completed; forward, at each step the first such edge in priority order,
 // which is the derivation a backtracking matcher would find first.
 import type { Analysis } from "./analysis.js";
-import { ACCEPT, buildAutomaton, chainBelow, optionLabel, type Automaton, type Edge } from "./automaton.js";
+import { ACCEPT, buildAutomaton, chainBelow, optionLabel, type Automaton, type Edge, type Position } from "./automaton.js";
 import { codePointAt, hasCodePoint } from "./charset.js";
 import { Dfa, STUB, type DfaState } from "./dfa.js";
 
@@ -523,7 +523,16 @@ class CallRun {
     return root;
   }
 
-  /** Fills the steps of one derivation; queues the derivations of its calls. */
+  /**
+   * Fills the steps of one derivation; queues the derivations of its calls.
+   *
+   * A call that matches the empty string leaves the offset where it is, and a repetition can
+   * take it again and again: ABNF's answer is the same whatever the number of such empty
+   * iterations (RFC 5234 §3.6), but a derivation must stop somewhere. The walk takes each
+   * position of the automaton at most once at each offset (a repetition whose element matched
+   * the empty string moves on, as Perl and PCRE do), and among such walks the first in priority
+   * order.
+   */
   #steps(d: MutableDerivation, key: string, work: { d: MutableDerivation; key: string }[]): void {
     const { start, end } = d;
     const frame = this.#complete(new Frame(this.compiled, key, start, this.input));
@@ -532,34 +541,98 @@ class CallRun {
     // Backward: live (offset, position) pairs, from which the match can reach ACCEPT at `end`.
     const live = new Map<number, Set<number>>();
     const isLive = (k: number, q: number): boolean => live.get(k)?.has(q) === true;
+    /** True when position `p`, at offset `k`, can go on from `k2` (after its character or call). */
+    const goesOn = (p: number, k2: number): boolean => (a.follow[p] ?? []).some((e) => (e.to === ACCEPT ? k2 === end : isLive(k2, e.to)));
+    /** True when position `p` at `k` matches and goes on from a later offset (or is a character: it always moves on). */
+    const leaves = (p: number, k: number): boolean => {
+      const pos = a.positions[p] as Position;
+      if (pos.call === undefined) {
+        const cp = codePointAt(input, k);
+        return cp >= 0 && hasCodePoint(pos.set, cp) && goesOn(p, k + (cp > 0xffff ? 2 : 1));
+      }
+      for (const k2 of this.call(pos.call, k).ends) {
+        if (k2 > end) break;
+        if (k2 > k && goesOn(p, k2)) return true;
+      }
+      return false;
+    };
+    /** True when position `p` is a call that can match the empty string at `k`. */
+    const emptyAt = (p: number, k: number): boolean => {
+      const call = a.positions[p]?.call;
+      return call !== undefined && this.call(call, k).ends[0] === k;
+    };
     const offsets = [...frame.offsets].sort((x, y) => y - x);
     for (const k of offsets) {
       if (k > end) continue;
       const list = frame.byOffset.get(k) as number[];
       const set = new Set<number>();
       live.set(k, set);
-      for (let j = list.length - 1; j >= 0; j--) {
-        const p = list[j] as number;
-        const pos = a.positions[p];
-        if (pos === undefined) continue;
-        const follows = a.follow[p] ?? [];
-        const ok = (k2: number): boolean => follows.some((e) => (e.to === ACCEPT ? k2 === end : isLive(k2, e.to)));
-        if (pos.call === undefined) {
-          const cp = codePointAt(input, k);
-          if (cp >= 0 && hasCodePoint(pos.set, cp) && ok(k + (cp > 0xffff ? 2 : 1))) set.add(p);
-        } else if (this.call(pos.call, k).ends.some((k2) => k2 <= end && ok(k2))) set.add(p);
+      // positions live by what follows at later offsets (or ACCEPT), then those that reach them
+      // through calls matching the empty string at k (in any order: such calls can form cycles)
+      const reachedBy = new Map<number, number[]>();
+      const found: number[] = [];
+      for (const p of list) {
+        let ok = leaves(p, k);
+        if (!ok && emptyAt(p, k)) {
+          for (const e of a.follow[p] ?? []) {
+            if (e.to === ACCEPT) ok ||= k === end;
+            else {
+              const by = reachedBy.get(e.to);
+              if (by === undefined) reachedBy.set(e.to, [p]);
+              else by.push(p);
+            }
+          }
+        }
+        if (ok) {
+          set.add(p);
+          found.push(p);
+        }
+      }
+      while (found.length > 0) {
+        for (const p of reachedBy.get(found.pop() as number) ?? []) {
+          if (!set.has(p)) {
+            set.add(p);
+            found.push(p);
+          }
+        }
       }
     }
-    // Forward: the first live edge at each step.
+    /** True when live position `from` at `k` can go on without coming back to a position in `taken`. */
+    const canGoOn = (k: number, from: number, taken: ReadonlySet<number>): boolean => {
+      const seen = new Set<number>([from]);
+      const stack = [from];
+      while (stack.length > 0) {
+        const q = stack.pop() as number;
+        if (leaves(q, k)) return true;
+        if (!emptyAt(q, k)) continue;
+        for (const e of a.follow[q] ?? []) {
+          if (e.to === ACCEPT) {
+            if (k === end) return true;
+          } else if (!taken.has(e.to) && !seen.has(e.to) && isLive(k, e.to)) {
+            seen.add(e.to);
+            stack.push(e.to);
+          }
+        }
+      }
+      return false;
+    };
+    // Forward: the first live edge at each step, never to a position already taken at this offset.
     const pickStart = a.start.find((e) => (e.to === ACCEPT ? start === end : isLive(start, e.to)));
     if (pickStart === undefined) throw new Error("internal: derive called on a non-match");
     let edge: Edge = pickStart;
     let at = start;
+    let taken = new Set<number>();
+    let takenAt = start;
     for (;;) {
       if (edge.to === ACCEPT) {
         d.steps.push({ edge, at, end: at, option: -1, sub: undefined });
         break;
       }
+      if (takenAt !== at) {
+        taken = new Set<number>();
+        takenAt = at;
+      }
+      taken.add(edge.to);
       const pos = a.positions[edge.to];
       if (pos === undefined) throw new Error("internal: bad position");
       const follows = a.follow[edge.to] ?? [];
@@ -573,14 +646,16 @@ class CallRun {
         edge = next;
         at = k2;
       } else {
-        const candidates = this.call(pos.call, at).ends.filter((k2) => k2 <= end).reverse(); // longest first
+        const ends = this.call(pos.call, at).ends;
         let chosen: { k2: number; next: Edge } | undefined;
-        for (const k2 of candidates) {
-          const next = choose(k2);
-          if (next !== undefined) {
-            chosen = { k2, next };
-            break;
-          }
+        for (let i = ends.length - 1; i >= 0 && chosen === undefined; i--) {
+          const k2 = ends[i] as number; // longest first
+          if (k2 > end) continue;
+          const next =
+            k2 > at
+              ? choose(k2)
+              : follows.find((e) => (e.to === ACCEPT ? at === end : !taken.has(e.to) && isLive(at, e.to) && canGoOn(at, e.to, taken)));
+          if (next !== undefined) chosen = { k2, next };
         }
         if (chosen === undefined) throw new Error("internal: derivation lost its way in a call");
         const sub: MutableDerivation = { automaton: this.compiled.automaton(pos.call), input, start: at, end: chosen.k2, steps: [] };
