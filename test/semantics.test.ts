@@ -29,7 +29,7 @@ import { parse, type Host, type Path, type UriReference, type RuleName, type Res
 import { rfc3986Actions } from "../src/grammars/rfc3986/semantics";
 import { mutate } from "./helpers/generators";
 import { readJson } from "./helpers/fixtures";
-import { Oracle } from "./helpers/abnf-algebra";
+import { Oracle, allStrings, hasNullableRecursionInRepetition, randomAbnf } from "./helpers/abnf-algebra";
 
 // RFC 8141 §2 (pchar from RFC 3986 §3.3).
 const urn = grammar(
@@ -99,6 +99,26 @@ describe("Match: where a rule matched and the captured rules inside it", () => {
     expect(z.children.map((c) => [c.rule, c.start, c.end])).toEqual([
       ["a1", 0, 2],
       ["a2", 2, 2],
+    ]);
+  });
+
+  it("an empty match before a rule's first character is a child before that rule's match, not after it", () => {
+    // a1 matches "" and then a2 "b": a1 ends where a2 begins (RFC 5234 §3.1, in input order)
+    const g = grammar({ z: seq(ref("a1"), ref("a2")), a1: many(lit("a")), a2: seq(ref("a3"), lit("b")), a3: many(lit("c")) });
+    const z = semantics(g, {}, { captures: ["a1", "a2", "a3"] }).match("z", "b");
+    expect(z.children.map((c) => [c.rule, c.start, c.end, c.children.map((d) => [d.rule, d.start, d.end])])).toEqual([
+      ["a1", 0, 0, []],
+      ["a2", 0, 1, [["a3", 0, 0]]],
+    ]);
+    // the same before a call of a recursive rule: c and c match "" before a's call at offset 1
+    const r = grammarFromAbnf('a = *( "(" 2*( c / a ) ")" )\nc = *( "(" "y" ")" )\n');
+    if (!r.ok) throw r.error;
+    const top = semantics(r.value, {}, { captures: ["a", "c"] }).match("a", "(())");
+    expect(top.children.map((c) => [c.rule, c.start, c.end])).toEqual([
+      ["c", 1, 1],
+      ["c", 1, 1],
+      ["a", 1, 3],
+      ["a", 3, 3],
     ]);
   });
 
@@ -176,6 +196,37 @@ describe("derivations through a nullable recursive rule inside a repetition (fix
     const m = sem.match(c.rule, c.input);
     expect(shape(m)).toEqual(c.tree);
     expect(treeProblems(m, c.input, new Oracle(c.abnf.join("\n") + "\n"))).toEqual([]);
+  });
+
+  it("random small grammars with nullable recursion inside repetitions: match ends, and its tree covers exactly the input", () => {
+    let grammars = 0;
+    let trees = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0x7fffffff }), (seed) => {
+        const random = seededRandom(seed);
+        const text = randomAbnf(random);
+        const loaded = grammarFromAbnf(text);
+        if (!loaded.ok) return; // left-recursive
+        const g = loaded.value;
+        if (!hasNullableRecursionInRepetition(g)) return;
+        grammars++;
+        const oracle = new Oracle(text);
+        const known = new Map<string, boolean>();
+        const sem = semantics(g, {}, { captures: g.ruleNames });
+        for (const rule of g.ruleNames) {
+          const inputs = allStrings(["x", "y", "(", ")"], 3).filter((s) => g.isValid(s, rule));
+          // and a few longer ones (short enough for the reference recognizer)
+          if (inputs.length > 0) for (let k = 0; k < 3; k++) inputs.push(g.generate(rule, random, { maxRepeat: 3, maxDepth: 4, budget: 40 }));
+          for (const s of inputs) {
+            expect([text, rule, s, treeProblems(sem.match(rule, s), s, oracle, known)]).toEqual([text, rule, s, []]);
+            trees++;
+          }
+        }
+      }),
+      { numRuns: 1000, seed: 5234 },
+    );
+    expect(grammars).toBeGreaterThan(250);
+    expect(trees).toBeGreaterThan(4000);
   });
 });
 

@@ -306,13 +306,22 @@ export class Semantics<A extends Actions> {
         w.i = w.d.steps.length;
         continue;
       }
-      for (const inst of chainOf(edge.to, step.option, edge.context).reverse()) {
+      // The empty matches on the way in (edge.after) stand before the instances the edge enters
+      // (a1 in `z = a1 a2` where a1 matched ""), or inside them, after they open.
+      const entered = chainOf(edge.to, step.option, edge.context).reverse();
+      const inside = (inst: number): boolean => {
+        for (let i = a.instances[inst]?.parent ?? -1; i >= 0; i = a.instances[i]?.parent ?? -1) if (entered.includes(i)) return true;
+        return false;
+      };
+      const after = edge.after.length === 0 || entered.length === 0 ? [] : edge.after.filter(inside);
+      attachEmpties(after.length === 0 ? edge.after : edge.after.filter((i) => !inside(i)), step.at);
+      for (const inst of entered) {
         if (!captured(inst)) continue;
         const m = new MatchNode(a.instances[inst]?.rule ?? "", w.d.input, step.at, sem);
         holder(inst).children.push(m);
         w.open.set(inst, m);
       }
-      attachEmpties(edge.after, step.at);
+      attachEmpties(after, step.at);
       w.prev = { pos: edge.to, option: step.option };
       if (step.sub !== undefined) {
         // a call: the called rule's own derivation, under the instance of the call
