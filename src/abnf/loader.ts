@@ -1,7 +1,8 @@
 // ABNF text in, a Grammar out (RFC 5234, RFC 7405): the reader (reader.ts) turns the text into
 // rule definitions; this file resolves their names against the RFC 5234 core rules and the
 // grammars the caller imports, and reports, with line, column and caret, what the engine cannot
-// run: an undefined rule, a rule defined only as prose that no import supplies, left recursion.
+// run: an undefined rule, a rule defined only as prose that no import supplies, prose inside a
+// rule's elements (which no import can supply), left recursion, a rule too large to compile.
 import type { RuleDefinition } from "./analysis.js";
 import { referencedNames, renameRefs, sameExpr, type Expr } from "./expr.js";
 import { checkDepth, Grammar, suggest } from "./grammar.js";
@@ -24,7 +25,10 @@ export interface LoadOptions {
    * text reaches are taken. A rule the text defines itself wins over an imported one of the
    * same name, and imported rules keep referring to their own grammar's rules (an imported
    * `pchar` still means RFC 3986's `unreserved` when the text defines another `unreserved`).
-   * A rule the text defines only as prose (`host = <host, see RFC 3986>`) is taken from the imports.
+   * A rule the text defines only as prose (`host = <host, see RFC 3986>`) is taken from the
+   * imports. Prose inside a rule's elements (`a = "x" <something>`) has no name to import it
+   * by: it is an error, "unsupplied-prose", unless nothing can reach it (RFC 3986's
+   * `path-empty = 0<pchar>`, a zero repetition, which matches the empty string).
    */
   readonly imports?: readonly Grammar[] | undefined;
   /** Rules reported by name in "expected" lists (rules of one character are by default). */
@@ -92,6 +96,16 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
         return fail(rule, "unsupplied-prose", `rule ${rule.name} is defined only as prose (<${rule.expr.text}>); supply it with options.imports (e.g. a grammar that defines ${rule.name})`);
       }
       continue;
+    }
+    const reached = reachedProse(rule.expr);
+    if (reached !== undefined) {
+      const at = rule.prose[reached] ?? rule;
+      const text = rule.prose[reached]?.text ?? "";
+      return fail(
+        at,
+        "unsupplied-prose",
+        `rule ${rule.name} holds the prose value <${text}>, which matches nothing (RFC 5234 §4: prose is a last resort, not machine-interpretable); write out the ABNF it describes, or give it a rule of its own (name = <${text}>) and supply that rule with options.imports`,
+      );
     }
     local.set(key, { rule, expr: rule.expr });
   }
@@ -177,6 +191,35 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
     return { ok: false, error: errorAt(text, at?.offset ?? 0, "too-large-to-compile", large.error.message) };
   }
   return { ok: true, value: g };
+}
+
+/**
+ * The index (in text order, as the reader lists a rule's prose values) of the first prose value
+ * inside `e` that a match can reach: all but those under a repetition of at most zero items
+ * (RFC 3986's `path-empty = 0<pchar>`, which the engine matches as the empty string).
+ */
+function reachedProse(e: Expr): number | undefined {
+  let k = 0;
+  let found: number | undefined;
+  const walk = (x: Expr, reachable: boolean): void => {
+    switch (x.type) {
+      case "prose":
+        if (reachable && found === undefined) found = k;
+        k++;
+        return;
+      case "seq":
+      case "alt":
+        for (const item of x.items) walk(item, reachable);
+        return;
+      case "rep":
+        walk(x.item, reachable && x.max > 0);
+        return;
+      default:
+        return;
+    }
+  };
+  walk(e, true);
+  return found;
 }
 
 /**

@@ -50,7 +50,7 @@ export type AbnfErrorCode =
   | "undefined-rule"
   /** A rule that can reach itself without matching a character (grammarFromAbnf). */
   | "left-recursion"
-  /** A rule defined only as prose (`<...>`) that no import supplies (grammarFromAbnf). */
+  /** A rule defined only as prose (`<...>`) that no import supplies, or prose inside a rule's elements where a match can reach it (grammarFromAbnf). */
   | "unsupplied-prose"
   /** Two imports that define one rule differently (grammarFromAbnf). */
   | "import-conflict"
