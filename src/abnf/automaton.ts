@@ -188,7 +188,8 @@ export function buildAutomaton(
         out.push({ set: analysis.charSet(e) ?? EMPTY_SET, chain, leaf: e, index: 0 });
         return;
       case "alt":
-        for (const item of e.items) options(item, chain, parent, out);
+        // an alternative that matches nothing (a range of surrogates only) is no option, nor a label
+        for (const item of e.items) if (!analysis.matchesNothing(item)) options(item, chain, parent, out);
         return;
       case "ref": {
         const def = analysis.rule(e.name);

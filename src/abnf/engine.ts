@@ -13,11 +13,25 @@ import type { Analysis } from "./analysis.js";
 import { ACCEPT, buildAutomaton, chainBelow, optionLabel, type Automaton, type Edge, type Position } from "./automaton.js";
 import { codePointAt, hasCodePoint } from "./charset.js";
 import { Dfa, STUB, type DfaState } from "./dfa.js";
+import { syntaxError, type UriSyntaxError } from "../errors.js";
 
 /** Where a match failed: the offset (UTF-16) and what could have stood there. */
 export interface Failure {
   readonly offset: number;
   readonly expected: readonly string[];
+  /** When the rule matches no string at all: why (Analysis.whyNothing). */
+  readonly nothing?: string | undefined;
+}
+
+/**
+ * The UriSyntaxError of a failed whole-input match of rule `rule` (as its definition spells it),
+ * `start` being where the matched text begins in `input`: what was expected at the offset, or,
+ * for a rule that matches no string, that and why (there is nothing to expect).
+ */
+export function failureError(input: string, rule: string, failure: Failure, start = 0): UriSyntaxError {
+  const offset = start + failure.offset;
+  const short = failure.nothing === undefined ? undefined : `Invalid ${rule} at offset ${offset}: rule ${rule} matches no string (${failure.nothing})`;
+  return syntaxError(input, rule, offset, failure.expected, short);
 }
 
 /** The longest prefix match from a start offset. */
@@ -682,6 +696,8 @@ interface MutableDerivation {
 
 /** Matches the whole input against rule `key`: `undefined` when it matches, else where and why it fails. */
 export function matchWhole(c: Compiled, key: string, input: string): Failure | undefined {
+  const expr = c.analysis.rule(key).expr;
+  if (c.analysis.matchesNothing(expr)) return { offset: 0, expected: [], nothing: c.analysis.whyNothing(expr) };
   const best = runBest(c, key, input, 0);
   const n = input.length;
   if (best !== null) {

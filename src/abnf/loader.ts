@@ -55,7 +55,7 @@ export interface LoadOptions {
  *
  * @example
  * const r = grammarFromAbnf('NID = (alphanum) 0*30(ldh) alphanum\nldh = alphanum / "-"\nalphanum = ALPHA / DIGIT\n');
- * if (r.ok) r.value.isValid("NID", "isbn"); // true
+ * if (r.ok) r.value.isValid("isbn", "NID"); // true
  */
 export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result<Grammar, AbnfError> {
   if (typeof text !== "string") throw new TypeError(`grammarFromAbnf: the argument "text" must be a string, got ${describeValue(text)}`);
