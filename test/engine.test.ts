@@ -9,7 +9,7 @@
 // input that some string of the rule begins with. Inputs: the hand-picked cases, every string of
 // up to four alphabet items, and thousands of generated strings and one-character mutations.
 import P from "parsimmon";
-import { alt, grammar, grammarFromAbnf, GrammarError, lit, many, opt, ref, rep, rfc3986, rfc3987, seededRandom, seq, type Grammar, type RuleDefinition } from "../src/abnf/index";
+import { alt, grammar, grammarFromAbnf, GrammarError, lit, many, opt, ref, rep, rfc3986, rfc3987, seededRandom, semantics, seq, type Grammar, type Match, type RuleDefinition } from "../src/abnf/index";
 import { automatonSize, buildAutomaton } from "../src/abnf/automaton";
 import { readJson } from "./helpers/fixtures";
 import { Oracle, algebraFromAbnf, allStrings, hasLoneSurrogate, mutate, randomAbnf } from "./helpers/abnf-algebra";
@@ -355,5 +355,43 @@ describe("large bounded repetitions (POSITION_LIMIT, EDGE_LIMIT)", () => {
       if (r.ok) check(r.value, `random grammar ${k}`);
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+// Memoized calls (src/abnf/engine.ts, CallRun): on a grammar where each (rule, offset) has few
+// ends, such as this LL(1) one, a match costs time and memory linear in the input: a call's
+// simulation drops each offset's positions once followed, and while one offset at a time is
+// pending it keeps no map or heap of them. Deeply nested input runs on an explicit stack.
+// (No timing here: bench figures are in the commit message.)
+describe("memoized calls on long inputs: e = t *( \"+\" t ), t = \"x\" / \"(\" e \")\"", () => {
+  const loaded = grammarFromAbnf('e = t *( "+" t )\nt = "x" / "(" e ")"\n');
+  if (!loaded.ok) throw loaded.error;
+  const g = loaded.value;
+  const N = 400_000;
+  const flat = "x" + "+x".repeat(N / 2 - 1);
+  const depth = N / 2 - 1;
+  const nested = "(".repeat(depth) + "x" + ")".repeat(depth);
+
+  it.each([
+    ["x+x+…+x", flat, true, undefined],
+    ["((…(x)…))", nested, true, undefined],
+    ["x+x+…+x+", `${flat}+`, false, [N, ['"x"', '"("']]],
+    ["((…(x)…) with one \")\" missing", nested.slice(0, -1), false, [N - 2, ['")"', '"+"']]],
+    ["((…(x+)…))", `${"(".repeat(depth)}x+${")".repeat(depth)}`, false, [depth + 2, ['"x"', '"("']]],
+  ] as const)("%s (%#)", (_what, input, ok, failure) => {
+    expect(input.length).toBeGreaterThanOrEqual(N - 2);
+    expect(g.isValid(input, "e")).toBe(ok);
+    const v = g.validate(input, "e");
+    expect(v.ok ? undefined : [v.error.offset, v.error.expected]).toEqual(failure);
+    expect(P.string("<").then(g.rule("e")).skip(P.string(">")).parse(`<${input}>`).status).toBe(ok);
+  });
+
+  it("semantics on them: a derivation of every call (100,000 characters)", () => {
+    const short = flat.slice(0, 100_000 - 1);
+    const sem = semantics(g, { e: (m: Match) => m.all("t").length }, { captures: ["t"] });
+    expect(sem.parse(short, "e")).toEqual({ ok: true, value: 50_000 });
+    const deep = nested.slice(depth - 50_000, depth + 50_001);
+    const outer = semantics(g, { e: (m: Match) => m.children.map((c) => [c.rule, c.start, c.end]) }, { captures: ["t"] });
+    expect(outer.parse(deep, "e")).toEqual({ ok: true, value: [["t", 0, deep.length]] });
   });
 });
