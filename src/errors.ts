@@ -119,11 +119,11 @@ export function tooLongError(input: string, rule: string, maxLength: number): In
  * finding the error, and a returned value has no use for one. Code that throws it (parseOrThrow)
  * captures the stack at the throw.
  */
-export function syntaxError(input: string, rule: string, offset: number, expected: readonly string[]): UriSyntaxError {
+export function syntaxError(input: string, rule: string, offset: number, expected: readonly string[], shortMessage?: string): UriSyntaxError {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return new UriSyntaxError(input, rule, offset, expected);
+    return new UriSyntaxError(input, rule, offset, expected, shortMessage);
   } finally {
     Error.stackTraceLimit = limit;
   }

@@ -9,9 +9,10 @@
 // input that some string of the rule begins with. Inputs: the hand-picked cases, every string of
 // up to four alphabet items, and thousands of generated strings and one-character mutations.
 import P from "parsimmon";
-import { alt, grammar, lit, many, ref, rep, rfc3986, seededRandom, seq, type Grammar } from "../src/abnf/index";
+import { alt, grammar, grammarFromAbnf, GrammarError, lit, many, opt, ref, rep, rfc3986, rfc3987, seededRandom, semantics, seq, type Grammar, type Match, type RuleDefinition } from "../src/abnf/index";
+import { automatonSize, buildAutomaton } from "../src/abnf/automaton";
 import { readJson } from "./helpers/fixtures";
-import { Oracle, algebraFromAbnf, allStrings, hasLoneSurrogate, mutate } from "./helpers/abnf-algebra";
+import { Oracle, algebraFromAbnf, allStrings, hasLoneSurrogate, mutate, randomAbnf } from "./helpers/abnf-algebra";
 
 interface EngineCase {
   readonly rule: string;
@@ -290,5 +291,107 @@ describe("generate on recursive rules, with the default options", () => {
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+// The position automaton has one position per character of a rule with its references expanded
+// (src/abnf/automaton.ts): a bounded repetition of N items has N copies. RFC 5234 §3.7 allows any
+// count; the engine compiles at most POSITION_LIMIT positions and EDGE_LIMIT edges per rule, and
+// measures a rule before it builds anything that grows with its size.
+describe("large bounded repetitions (POSITION_LIMIT, EDGE_LIMIT)", () => {
+  const tooLarge = (f: () => unknown): GrammarError => {
+    try {
+      f();
+    } catch (e) {
+      if (e instanceof GrammarError) return e;
+      throw e;
+    }
+    throw new Error("no GrammarError");
+  };
+
+  it("beyond the position limit: the GrammarError too-large at first use, before the automaton is built", () => {
+    const g = grammar({ a: rep(0, 300_000, lit("x")), b: seq(lit("<"), ref("a"), lit(">")) });
+    const e = tooLarge(() => g.validate("xx", "a"));
+    expect([e.code, e.rule]).toEqual(["too-large", "a"]);
+    expect(e.message).toMatch(/rule a expands to 300,000 character positions, more than the engine's limit of 200,000/);
+    expect(tooLarge(() => g.isValid("<x>", "b")).message).toMatch(/rule b expands to 300,002 character positions/);
+  });
+
+  it("beyond the edge limit: a bounded repetition of an element that can match the empty string links every copy to every later one", () => {
+    const e = tooLarge(() => grammar({ a: rep(0, 5000, opt(lit("x"))) }).validate("xx", "a"));
+    expect([e.code, e.rule]).toEqual(["too-large", "a"]);
+    expect(e.message).toMatch(/more than 4,000,000 edges/);
+  });
+
+  it("below the limits: a counted repetition of one character compiles (in time linear in the count) and matches exactly", () => {
+    const N = 100_000;
+    const g = grammar({ a: rep(0, N, lit("x")), b: rep(N, N, alt(lit("x"), lit("y"))) });
+    expect(g.isValid("x".repeat(N), "a")).toBe(true);
+    const v = g.validate("x".repeat(N + 1), "a");
+    expect(v.ok ? undefined : [v.error.offset, v.error.expected]).toEqual([N, ["end of input"]]);
+    expect(g.isValid("xy".repeat(N / 2), "b")).toBe(true);
+    expect(g.isValid("xy".repeat(N / 2 - 1), "b")).toBe(false);
+  });
+
+  it("measures every rule exactly as the automaton builds it (automatonSize), stubs and calls included", () => {
+    const wrong: string[] = [];
+    const check = (g: Grammar, what: string, stubs?: ReadonlySet<string>): void => {
+      const calls = g.analysis.recursiveRules();
+      const size = automatonSize(g.analysis, calls, stubs);
+      for (const n of g.ruleNames) {
+        const def = g.definition(n) as RuleDefinition;
+        const built = buildAutomaton(def, g.analysis, calls, { stubs }).positions.length;
+        const counted = size(def.expr).positions;
+        if (built !== counted) wrong.push(`${what} ${n}: ${counted} counted, ${built} built`);
+      }
+    };
+    for (const spec of grammars) check(algebraFromAbnf([abnfText(spec)]), spec.name);
+    check(rfc3986, "RFC 3986");
+    check(rfc3986, "RFC 3986 with IP-literal as a stub", new Set(["ip-literal"]));
+    check(rfc3987, "RFC 3987");
+    const random = seededRandom(3986);
+    for (let k = 0; k < 300; k++) {
+      const r = grammarFromAbnf(randomAbnf(random));
+      if (r.ok) check(r.value, `random grammar ${k}`);
+    }
+    expect(wrong).toEqual([]);
+  });
+});
+
+// Memoized calls (src/abnf/engine.ts, CallRun): on a grammar where each (rule, offset) has few
+// ends, such as this LL(1) one, a match costs time and memory linear in the input: a call's
+// simulation drops each offset's positions once followed, and while one offset at a time is
+// pending it keeps no map or heap of them. Deeply nested input runs on an explicit stack.
+// (No timing here: bench figures are in the commit message.)
+describe("memoized calls on long inputs: e = t *( \"+\" t ), t = \"x\" / \"(\" e \")\"", () => {
+  const loaded = grammarFromAbnf('e = t *( "+" t )\nt = "x" / "(" e ")"\n');
+  if (!loaded.ok) throw loaded.error;
+  const g = loaded.value;
+  const N = 400_000;
+  const flat = "x" + "+x".repeat(N / 2 - 1);
+  const depth = N / 2 - 1;
+  const nested = "(".repeat(depth) + "x" + ")".repeat(depth);
+
+  it.each([
+    ["x+x+…+x", flat, true, undefined],
+    ["((…(x)…))", nested, true, undefined],
+    ["x+x+…+x+", `${flat}+`, false, [N, ['"x"', '"("']]],
+    ["((…(x)…) with one \")\" missing", nested.slice(0, -1), false, [N - 2, ['")"', '"+"']]],
+    ["((…(x+)…))", `${"(".repeat(depth)}x+${")".repeat(depth)}`, false, [depth + 2, ['"x"', '"("']]],
+  ] as const)("%s (%#)", (_what, input, ok, failure) => {
+    expect(input.length).toBeGreaterThanOrEqual(N - 2);
+    expect(g.isValid(input, "e")).toBe(ok);
+    const v = g.validate(input, "e");
+    expect(v.ok ? undefined : [v.error.offset, v.error.expected]).toEqual(failure);
+    expect(P.string("<").then(g.rule("e")).skip(P.string(">")).parse(`<${input}>`).status).toBe(ok);
+  });
+
+  it("semantics on them: a derivation of every call (100,000 characters)", () => {
+    const short = flat.slice(0, 100_000 - 1);
+    const sem = semantics(g, { e: (m: Match) => m.all("t").length }, { captures: ["t"] });
+    expect(sem.parse(short, "e")).toEqual({ ok: true, value: 50_000 });
+    const deep = nested.slice(depth - 50_000, depth + 50_001);
+    const outer = semantics(g, { e: (m: Match) => m.children.map((c) => [c.rule, c.start, c.end]) }, { captures: ["t"] });
+    expect(outer.parse(deep, "e")).toEqual({ ok: true, value: [["t", 0, deep.length]] });
   });
 });

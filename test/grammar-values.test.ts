@@ -19,9 +19,11 @@ import {
   ref,
   rep,
   rfc3986,
+  semantics,
   seq,
   UnknownRuleError,
   type GrammarErrorCode,
+  type Match,
 } from "../src/abnf/index";
 import { Oracle, algebraFromAbnf } from "./helpers/abnf-algebra";
 
@@ -397,5 +399,43 @@ describe("printed ABNF (abnf, toAbnf) means the same language", () => {
     expect(g.isValid('SAY "HI"', "r")).toBe(true);
     const printed = new Oracle(g.toAbnf());
     expect([g.abnf("r"), printed.matches("r", 'SAY "HI"')]).toEqual([g.abnf("r"), true]);
+  });
+});
+
+// A rule can match no string at all: one that needs a prose value (RFC 5234 §4), a range of
+// surrogate code points only (no characters: ranges are on code points, and U+D800–U+DFFF are
+// none), recursion without a way out. The messages say so, and why.
+describe("rules that match no string", () => {
+  const g = grammar({
+    surrogates: range(0xd800, 0xdfff),
+    described: seq(lit("a"), prose("something else")),
+    endless: seq(lit("("), ref("endless"), lit(")")),
+    fine: alt(lit("x"), ref("surrogates")),
+  });
+  const seed = (): ((n: number) => number) => () => 0;
+
+  it.each([
+    ["surrogates", /^generate: rule surrogates matches no string: %xD800-DFFF holds only surrogate code points, which are no characters$/],
+    ["described", /^generate: rule described matches no string: it needs the prose value <something else>, which matches nothing \(RFC 5234 §4\)$/],
+    ["endless", /^generate: rule endless matches no string: its recursion \(endless\) has no way out$/],
+  ])("generate on %s says why", (rule, message) => {
+    expect(() => g.generate(rule, seed())).toThrow(RangeError);
+    expect(() => g.generate(rule, seed())).toThrow(message);
+  });
+
+  it.each([
+    ["surrogates", "", "Invalid surrogates at offset 0: rule surrogates matches no string (%xD800-DFFF holds only surrogate code points, which are no characters)"],
+    ["described", "a", "Invalid described at offset 0: rule described matches no string (it needs the prose value <something else>, which matches nothing (RFC 5234 §4))"],
+    ["endless", "(())", "Invalid endless at offset 0: rule endless matches no string (its recursion (endless) has no way out)"],
+  ])("validate on %s %j says the rule matches no string, not \"expected nothing more\"", (rule, input, message) => {
+    const v = g.validate(input, rule);
+    expect(v.ok ? undefined : [v.error.offset, v.error.expected, v.error.shortMessage]).toEqual([0, [], message]);
+    const parsed = semantics(g, { [rule]: (m: Match) => m.text }).parse(input, rule);
+    expect(parsed.ok ? undefined : parsed.error.shortMessage).toBe(message);
+  });
+
+  it("a rule with another way still says what it expected", () => {
+    const v = g.validate("y", "fine");
+    expect(v.ok ? undefined : v.error.shortMessage).toBe('Invalid fine at offset 0: expected "x", found "y"');
   });
 });

@@ -138,6 +138,19 @@ describe("imports", () => {
     expect(!missing.ok && [missing.error.code, missing.error.line]).toEqual(["unsupplied-prose", 2]);
   });
 
+  it("refuses prose inside a rule's elements, except where nothing can reach it (a zero repetition)", () => {
+    const inline = grammarFromAbnf('a = "x" <something>\n');
+    expect(!inline.ok && [inline.error.code, inline.error.line, inline.error.column]).toEqual(["unsupplied-prose", 1, 9]);
+    expect(!inline.ok && inline.error.shortMessage).toMatch(/rule a holds the prose value <something>, which matches nothing \(RFC 5234 §4: prose is a last resort/);
+    // RFC 3986's path-empty = 0<pchar>: zero repetitions match the empty string, the prose never stands anywhere
+    for (const text of ["a = 0<pchar>\n", 'a = "x" 0*0<never>\n', 'a = "x" 0( <never> "y" )\n']) {
+      const r = grammarFromAbnf(text);
+      expect([text, r.ok]).toEqual([text, true]);
+    }
+    const empty = grammarFromAbnf("a = 0<pchar>\n");
+    expect(empty.ok && [empty.value.isValid("", "a"), empty.value.isValid("x", "a")]).toEqual([true, false]);
+  });
+
   it("keeps imported rules referring to their own grammar when the text redefines a name they use", () => {
     // the text's own unreserved is letters only; the imported pchar still means RFC 3986's
     const r = grammarFromAbnf('seg = 1*pchar\nunreserved = ALPHA\nword = 1*unreserved\n', { imports: [rfc3986] });

@@ -10,6 +10,7 @@ import P from "parsimmon";
 import {
   alt,
   grammar,
+  grammarFromAbnf,
   lit,
   many,
   ref,
@@ -27,6 +28,8 @@ import {
 import { parse, type Host, type Path, type UriReference, type RuleName, type Result } from "../src/index";
 import { rfc3986Actions } from "../src/grammars/rfc3986/semantics";
 import { mutate } from "./helpers/generators";
+import { readJson } from "./helpers/fixtures";
+import { Oracle, allStrings, hasNullableRecursionInRepetition, randomAbnf } from "./helpers/abnf-algebra";
 
 // RFC 8141 §2 (pchar from RFC 3986 §3.3).
 const urn = grammar(
@@ -99,6 +102,26 @@ describe("Match: where a rule matched and the captured rules inside it", () => {
     ]);
   });
 
+  it("an empty match before a rule's first character is a child before that rule's match, not after it", () => {
+    // a1 matches "" and then a2 "b": a1 ends where a2 begins (RFC 5234 §3.1, in input order)
+    const g = grammar({ z: seq(ref("a1"), ref("a2")), a1: many(lit("a")), a2: seq(ref("a3"), lit("b")), a3: many(lit("c")) });
+    const z = semantics(g, {}, { captures: ["a1", "a2", "a3"] }).match("z", "b");
+    expect(z.children.map((c) => [c.rule, c.start, c.end, c.children.map((d) => [d.rule, d.start, d.end])])).toEqual([
+      ["a1", 0, 0, []],
+      ["a2", 0, 1, [["a3", 0, 0]]],
+    ]);
+    // the same before a call of a recursive rule: c and c match "" before a's call at offset 1
+    const r = grammarFromAbnf('a = *( "(" 2*( c / a ) ")" )\nc = *( "(" "y" ")" )\n');
+    if (!r.ok) throw r.error;
+    const top = semantics(r.value, {}, { captures: ["a", "c"] }).match("a", "(())");
+    expect(top.children.map((c) => [c.rule, c.start, c.end])).toEqual([
+      ["c", 1, 1],
+      ["c", 1, 1],
+      ["a", 1, 3],
+      ["a", 3, 3],
+    ]);
+  });
+
   it("follows the alternative the input needs (RFC 5234 §3.2 is unordered)", () => {
     const g = grammar({ x: seq(alt(ref("p1"), ref("p2")), lit("b")), p1: lit("a"), p2: lit("ab") });
     const s = semantics(g, {}, { captures: ["p1", "p2"] });
@@ -110,6 +133,100 @@ describe("Match: where a rule matched and the captured rules inside it", () => {
     const inner = urnSemantics.match("NSS", "<urn:x:a%20b>", 7, 12);
     expect([inner.start, inner.end, inner.text, inner.input]).toEqual([7, 12, "a%20b", "<urn:x:a%20b>"]);
     expect(inner.first("pct-encoded")?.start).toBe(8);
+  });
+});
+
+/** A match as [rule, start, end, children], for comparing trees. */
+type Shape = [string, number, number, Shape[]];
+const shape = (m: Match): Shape => [m.rule, m.start, m.end, m.children.map(shape)];
+
+/**
+ * What is wrong with a match tree of `input`: the root must cover exactly the input, every child
+ * lie inside its parent after its elder siblings, and every node's text match its rule (by the
+ * reference recognizer).
+ */
+function treeProblems(root: Match, input: string, oracle: Oracle, known = new Map<string, boolean>()): string[] {
+  const out: string[] = [];
+  const matches = (rule: string, text: string): boolean => {
+    const key = `${rule} ${text}`;
+    let r = known.get(key);
+    if (r === undefined) known.set(key, (r = oracle.matches(rule, text)));
+    return r;
+  };
+  if (root.start !== 0 || root.end !== input.length || root.text !== input) out.push(`the root covers [${root.start}, ${root.end}) of ${JSON.stringify(input)}`);
+  const stack: Match[] = [root];
+  while (stack.length > 0 && out.length < 5) {
+    const m = stack.pop() as Match;
+    if (!matches(m.rule, m.text)) out.push(`${m.rule} [${m.start}, ${m.end}) ${JSON.stringify(m.text)} is no match of ${m.rule}`);
+    let at = m.start;
+    for (const c of m.children) {
+      if (c.start < at || c.end > m.end || c.end < c.start) out.push(`${c.rule} [${c.start}, ${c.end}) does not follow at ${at} inside ${m.rule} [${m.start}, ${m.end})`);
+      at = c.end;
+      stack.push(c);
+    }
+  }
+  return out;
+}
+
+describe("derivations through a nullable recursive rule inside a repetition (fixtures/engine/derivations.json)", () => {
+  interface DerivationCase {
+    readonly abnf: readonly string[];
+    readonly rule: string;
+    readonly input: string;
+    readonly captures: readonly string[];
+    readonly value: number;
+    readonly tree: Shape;
+    readonly why: string;
+  }
+  const { cases } = readJson<{ cases: readonly DerivationCase[] }>("engine", "derivations.json");
+  const load = (lines: readonly string[]): ReturnType<typeof grammar> => {
+    const r = grammarFromAbnf(lines.join("\n") + "\n");
+    if (!r.ok) throw r.error;
+    return r.value;
+  };
+
+  it.each(cases.map((c) => [c.abnf.join(" | "), c.input, c] as const))("%s on %j", (_abnf, _input, c) => {
+    const g = load(c.abnf);
+    expect(g.isValid(c.input, c.rule)).toBe(true);
+    const sem = semantics(g, { [c.rule]: (m: Match) => m.text.length }, { captures: c.captures });
+    expect(parse(c.input, { rule: c.rule, semantics: sem })).toEqual({ ok: true, value: c.value });
+    expect(sem.parse(c.input, c.rule)).toEqual({ ok: true, value: c.value });
+    expect(sem.rule(c.rule).parse(c.input)).toEqual({ status: true, value: c.value });
+    expect(P.string("<").then(sem.rule(c.rule)).skip(P.string(">")).tryParse(`<${c.input}>`)).toBe(c.value);
+    const m = sem.match(c.rule, c.input);
+    expect(shape(m)).toEqual(c.tree);
+    expect(treeProblems(m, c.input, new Oracle(c.abnf.join("\n") + "\n"))).toEqual([]);
+  });
+
+  it("random small grammars with nullable recursion inside repetitions: match ends, and its tree covers exactly the input", () => {
+    let grammars = 0;
+    let trees = 0;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0x7fffffff }), (seed) => {
+        const random = seededRandom(seed);
+        const text = randomAbnf(random);
+        const loaded = grammarFromAbnf(text);
+        if (!loaded.ok) return; // left-recursive
+        const g = loaded.value;
+        if (!hasNullableRecursionInRepetition(g)) return;
+        grammars++;
+        const oracle = new Oracle(text);
+        const known = new Map<string, boolean>();
+        const sem = semantics(g, {}, { captures: g.ruleNames });
+        for (const rule of g.ruleNames) {
+          const inputs = allStrings(["x", "y", "(", ")"], 3).filter((s) => g.isValid(s, rule));
+          // and a few longer ones (short enough for the reference recognizer)
+          if (inputs.length > 0) for (let k = 0; k < 3; k++) inputs.push(g.generate(rule, random, { maxRepeat: 3, maxDepth: 4, budget: 40 }));
+          for (const s of inputs) {
+            expect([text, rule, s, treeProblems(sem.match(rule, s), s, oracle, known)]).toEqual([text, rule, s, []]);
+            trees++;
+          }
+        }
+      }),
+      { numRuns: 1000, seed: 5234 },
+    );
+    expect(grammars).toBeGreaterThan(250);
+    expect(trees).toBeGreaterThan(4000);
   });
 });
 

@@ -278,6 +278,57 @@ export class Analysis {
     return this.#emptyOf(e);
   }
 
+  /**
+   * Why `e` matches no string, for messages (when {@link matchesNothing} says so): the prose
+   * values it needs (RFC 5234 §4), its ranges of surrogate code points only (no characters),
+   * or the rules whose recursion has no way out.
+   */
+  whyNothing(e: Expr): string {
+    const causes: string[] = [];
+    const loops: string[] = [];
+    const seen = new Set<string>();
+    const add = (cause: string): void => {
+      if (!causes.includes(cause)) causes.push(cause);
+    };
+    const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0");
+    // explicit stack: a reference chain can be long
+    const stack: Expr[] = [e];
+    while (stack.length > 0) {
+      const x = stack.pop() as Expr;
+      if (!this.matchesNothing(x)) continue;
+      switch (x.type) {
+        case "prose":
+          add(`it needs the prose value <${x.text}>, which matches nothing (RFC 5234 §4)`);
+          break;
+        case "range":
+          add(`%x${hex(x.lo)}${x.lo === x.hi ? "" : `-${hex(x.hi)}`} holds only surrogate code points, which are no characters`);
+          break;
+        case "seq":
+        case "alt":
+          for (let i = x.items.length - 1; i >= 0; i--) stack.push(x.items[i] as Expr);
+          break;
+        case "rep":
+          stack.push(x.item);
+          break;
+        case "ref": {
+          const def = this.rule(x.name);
+          const key = def.name.toLowerCase();
+          if (seen.has(key)) {
+            if (!loops.includes(def.name)) loops.push(def.name);
+          } else {
+            seen.add(key);
+            stack.push(def.expr);
+          }
+          break;
+        }
+        default:
+          break;
+      }
+    }
+    if (causes.length === 0) return `its recursion (${loops.join(", ")}) has no way out`;
+    return causes.join("; ");
+  }
+
   #emptyOf(e: Expr): boolean {
     const known = this.#empty.get(e);
     if (known !== undefined) return known;

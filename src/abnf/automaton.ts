@@ -83,8 +83,8 @@ export interface Automaton {
 
 /** The most positions one automaton may have. */
 export const POSITION_LIMIT = 200_000;
-/** The most edges one automaton may have. */
-const EDGE_LIMIT = 4_000_000;
+/** The most edges one automaton may have (counted as the builder makes and remakes them). */
+export const EDGE_LIMIT = 4_000_000;
 
 type FirstEntry = { readonly pos: number; readonly lead: readonly number[] } | { readonly pos: -1; readonly empties: readonly number[] };
 type FollowEntry = Edge | { readonly to: -2; readonly before: readonly number[] };
@@ -188,7 +188,8 @@ export function buildAutomaton(
         out.push({ set: analysis.charSet(e) ?? EMPTY_SET, chain, leaf: e, index: 0 });
         return;
       case "alt":
-        for (const item of e.items) options(item, chain, parent, out);
+        // an alternative that matches nothing (a range of surrogates only) is no option, nor a label
+        for (const item of e.items) if (!analysis.matchesNothing(item)) options(item, chain, parent, out);
         return;
       case "ref": {
         const def = analysis.rule(e.name);
@@ -231,7 +232,9 @@ export function buildAutomaton(
       const seen = new Set<number>();
       follow[p] = keepAll ? next : next.filter((entry) => (seen.has(entry.to) ? false : (seen.add(entry.to), true)));
       edgeCount += next.length;
-      if (edgeCount > EDGE_LIMIT) throw new GrammarError("too-large", `rule ${rule.name} has too many edges to analyse`, rule.name);
+      if (edgeCount > EDGE_LIMIT) {
+        throw new GrammarError("too-large", `rule ${rule.name} has more than ${EDGE_LIMIT.toLocaleString("en-US")} edges; it cannot be compiled`, rule.name);
+      }
       if (ends) still.push(p);
     }
     return still;
@@ -252,7 +255,7 @@ export function buildAutomaton(
       }
     }
     const aStill = resolve(a.lasts, b.first, ctx);
-    return { first: once(first), lasts: [...new Set([...b.lasts, ...aStill])] };
+    return { first: once(first), lasts: joinLasts(b.lasts, aStill) };
   };
 
   const build = (e: Expr, ctx: number): Frag => {
@@ -328,11 +331,7 @@ export function buildAutomaton(
    * which keeps the priority order).
    */
   const alternation = (e: Expr & { readonly items: readonly Expr[] }, ctx: number): Frag => {
-    let plan = groupCache.get(e);
-    if (plan === undefined) {
-      plan = groupAlternatives(e.items).map((g) => (g.length === 1 ? (g[0] as Expr) : ({ type: "alt", items: g } as Expr)));
-      groupCache.set(e, plan);
-    }
+    const plan = alternativePlan(e, analysis, calls);
     const first: FirstEntry[] = [];
     const lasts: number[] = [];
     for (const item of plan) {
@@ -341,32 +340,6 @@ export function buildAutomaton(
       lasts.push(...frag.lasts);
     }
     return { first: once(first), lasts: [...new Set(lasts)] };
-  };
-
-  const groupAlternatives = (items: readonly Expr[]): Expr[][] => {
-    const groups: Expr[][] = [];
-    const live = items.filter((x) => !analysis.matchesNothing(x));
-    for (const item of live) {
-      const set = analysis.charSet(item);
-      const isChar = set !== null && !(item.type === "ref" && calls.has(item.name.toLowerCase()));
-      if (isChar) {
-        let placed = false;
-        for (let g = groups.length - 1; g >= 0; g--) {
-          const group = groups[g] as Expr[];
-          const head = group[0] as Expr;
-          const groupIsChar = analysis.charSet(head) !== null && !(head.type === "ref" && calls.has(head.name.toLowerCase()));
-          if (groupIsChar) {
-            group.push(item);
-            placed = true;
-            break;
-          }
-          // a multi-character alternative stands between: only merge past it when it cannot start with these characters
-          if (analysis.nullable(head) || intersects(analysis.firstChars(head), set)) break;
-        }
-        if (!placed) groups.push([item]);
-      } else groups.push([item]);
-    }
-    return groups;
   };
 
   /** `min*max item`: `min` copies, then nested optional copies, or one looping copy when unbounded. */
@@ -397,8 +370,9 @@ export function buildAutomaton(
     return concat(frag, tail, ctx);
   };
 
-  const groupCache = groupCaches.get(analysis) ?? new WeakMap<Expr, Expr[]>();
-  groupCaches.set(analysis, groupCache);
+  // refused before any work that grows with the size (the checks below stay, as a backstop)
+  const large = tooLarge(rule, automatonSize(analysis, calls, stubs)(rule.expr));
+  if (large !== undefined) throw large;
   const top = build(rule.expr, 0);
   resolveTop(top, follow);
   const finish = (edges: Edge[]): Edge[] => (keepAll ? edges : dedupe(edges));
@@ -448,6 +422,157 @@ export function startLabels(e: Expr, analysis: Analysis): string[] {
 
 /** Per grammar: how the alternatives of each alternation group into positions. */
 const groupCaches = new WeakMap<Analysis, WeakMap<Expr, Expr[]>>();
+
+/**
+ * The alternatives of `e` as the automaton builds them, in order: neighbouring single-character
+ * alternatives share one position (an alternation of them), and so do ones further apart when
+ * no alternative between them can start with their characters, which keeps the priority order.
+ */
+function alternativePlan(e: Expr & { readonly items: readonly Expr[] }, analysis: Analysis, calls: ReadonlySet<string>): Expr[] {
+  let cache = groupCaches.get(analysis);
+  if (cache === undefined) {
+    cache = new WeakMap<Expr, Expr[]>();
+    groupCaches.set(analysis, cache);
+  }
+  const known = cache.get(e);
+  if (known !== undefined) return known;
+  const isChar = (x: Expr): boolean => analysis.charSet(x) !== null && !(x.type === "ref" && calls.has(x.name.toLowerCase()));
+  const groups: Expr[][] = [];
+  for (const item of e.items) {
+    if (analysis.matchesNothing(item)) continue;
+    if (isChar(item)) {
+      const set = analysis.charSet(item) as CodePointSet;
+      let placed = false;
+      for (let g = groups.length - 1; g >= 0; g--) {
+        const group = groups[g] as Expr[];
+        const head = group[0] as Expr;
+        if (isChar(head)) {
+          group.push(item);
+          placed = true;
+          break;
+        }
+        // a multi-character alternative stands between: only merge past it when it cannot start with these characters
+        if (analysis.nullable(head) || intersects(analysis.firstChars(head), set)) break;
+      }
+      if (!placed) groups.push([item]);
+    } else groups.push([item]);
+  }
+  const plan = groups.map((g) => (g.length === 1 ? (g[0] as Expr) : ({ type: "alt", items: g } as Expr)));
+  cache.set(e, plan);
+  return plan;
+}
+
+/** How large an automaton is, counted before it is built (see {@link automatonSize}). */
+export interface AutomatonSize {
+  /** The positions, exactly. */
+  readonly positions: number;
+  /**
+   * A floor under the edge work the builder counts against its limit: the edges by which a
+   * bounded repetition of an element that can match the empty string (`0*3000[ "x" ]`) links
+   * each copy to every later one, which grow with the square of the count.
+   */
+  readonly edges: number;
+}
+
+/**
+ * The size of the automaton of an expression, without building it: its positions are what
+ * {@link buildAutomaton} makes, position for position (references to `calls` and `stubs` are
+ * one position each, other references are counted in place), so that a rule too large to
+ * compile is refused before any work that grows with its size. Sizes are kept per expression:
+ * measuring every rule of a grammar is linear in the size of its definitions.
+ */
+export function automatonSize(analysis: Analysis, calls: ReadonlySet<string>, stubs: ReadonlySet<string> = new Set()): (e: Expr) => AutomatonSize {
+  const memo = new Map<Expr, AutomatonSize>();
+  const ZERO: AutomatonSize = { positions: 0, edges: 0 };
+  const sum = (items: readonly Expr[]): AutomatonSize => {
+    let positions = 0;
+    let edges = 0;
+    for (const x of items) {
+      const n = size(x);
+      positions += n.positions;
+      edges += n.edges;
+    }
+    return { positions, edges };
+  };
+  const size = (e: Expr): AutomatonSize => {
+    const known = memo.get(e);
+    if (known !== undefined) return known;
+    let n: AutomatonSize;
+    if (analysis.matchesNothing(e)) n = ZERO;
+    else if (analysis.charSet(e) !== null && !(e.type === "ref" && calls.has(e.name.toLowerCase()))) n = { positions: 1, edges: 0 };
+    else {
+      switch (e.type) {
+        case "lit":
+          n = { positions: codePoints(e.text).length, edges: 0 };
+          break;
+        case "range":
+        case "prose":
+          n = ZERO;
+          break;
+        case "seq":
+          n = sum(e.items);
+          break;
+        case "alt":
+          n = sum(alternativePlan(e, analysis, calls));
+          break;
+        case "rep": {
+          // min copies and a loop, or max copies (see buildAutomaton's repetition)
+          const one = e.max === 0 ? ZERO : size(e.item);
+          if (one.positions === 0) n = ZERO;
+          else {
+            const copies = e.max === Infinity ? e.min + 1 : e.max;
+            // optional copies of a nullable element: each one's last positions link to the first of every later copy
+            const optional = e.max === Infinity ? 0 : e.max - e.min;
+            const square = analysis.nullable(e.item) ? (optional * (optional - 1)) / 2 : 0;
+            n = { positions: copies * one.positions, edges: copies * one.edges + square };
+          }
+          break;
+        }
+        case "ref": {
+          const key = e.name.toLowerCase();
+          n = stubs.has(key) || calls.has(key) ? { positions: 1, edges: 0 } : size(analysis.rule(e.name).expr);
+          break;
+        }
+      }
+    }
+    memo.set(e, n);
+    return n;
+  };
+  return size;
+}
+
+/** The GrammarError "too-large" for a rule whose automaton would be larger than the limits, or undefined. */
+export function tooLarge(rule: RuleDefinition, size: AutomatonSize): GrammarError | undefined {
+  const many = (n: number): string => (n === Infinity ? "too many" : n.toLocaleString("en-US"));
+  if (size.positions > POSITION_LIMIT) {
+    return new GrammarError(
+      "too-large",
+      `rule ${rule.name} expands to ${many(size.positions)} character positions, more than the engine's limit of ${many(POSITION_LIMIT)} (a large bounded repetition?); it cannot be compiled`,
+      rule.name,
+    );
+  }
+  if (size.edges > EDGE_LIMIT) {
+    return new GrammarError(
+      "too-large",
+      `rule ${rule.name} has more than ${many(EDGE_LIMIT)} edges (a bounded repetition of an element that can match the empty string, such as 0*3000[ "x" ], links every copy to every later one); it cannot be compiled`,
+      rule.name,
+    );
+  }
+  return undefined;
+}
+
+/**
+ * `b`'s positions that can still end, then `a`'s (the fragments are disjoint): appended in place
+ * to `b`'s list, which only `b` held, so that a long chain of concatenations (a bounded
+ * repetition: `0*100000"x"`) does not copy the list each time.
+ */
+function joinLasts(b: readonly number[], a: readonly number[]): readonly number[] {
+  if (a.length === 0) return b;
+  if (b.length === 0) return a;
+  const out = b as number[];
+  for (const p of a) out.push(p);
+  return out;
+}
 
 /** The exits left at the top end the match. */
 function resolveTop(top: Frag, follow: FollowEntry[][]): void {

@@ -10,14 +10,28 @@
 // the match can still be completed; forward, at each step the first such edge in priority order,
 // which is the derivation a backtracking matcher would find first.
 import type { Analysis } from "./analysis.js";
-import { ACCEPT, buildAutomaton, chainBelow, optionLabel, type Automaton, type Edge } from "./automaton.js";
+import { ACCEPT, buildAutomaton, chainBelow, optionLabel, type Automaton, type Edge, type Position } from "./automaton.js";
 import { codePointAt, hasCodePoint } from "./charset.js";
 import { Dfa, STUB, type DfaState } from "./dfa.js";
+import { syntaxError, type UriSyntaxError } from "../errors.js";
 
 /** Where a match failed: the offset (UTF-16) and what could have stood there. */
 export interface Failure {
   readonly offset: number;
   readonly expected: readonly string[];
+  /** When the rule matches no string at all: why (Analysis.whyNothing). */
+  readonly nothing?: string | undefined;
+}
+
+/**
+ * The UriSyntaxError of a failed whole-input match of rule `rule` (as its definition spells it),
+ * `start` being where the matched text begins in `input`: what was expected at the offset, or,
+ * for a rule that matches no string, that and why (there is nothing to expect).
+ */
+export function failureError(input: string, rule: string, failure: Failure, start = 0): UriSyntaxError {
+  const offset = start + failure.offset;
+  const short = failure.nothing === undefined ? undefined : `Invalid ${rule} at offset ${offset}: rule ${rule} matches no string (${failure.nothing})`;
+  return syntaxError(input, rule, offset, failure.expected, short);
 }
 
 /** The longest prefix match from a start offset. */
@@ -151,6 +165,19 @@ function edgeLabels(a: Automaton, edge: Edge, out: string[], calleeLabels?: (key
   }
 }
 
+/** The labels of an edge to a position that is no call, made once per edge and shared (frozen). */
+const edgeLabelCache = new WeakMap<Edge, readonly string[]>();
+function edgeLabelsOf(a: Automaton, edge: Edge): readonly string[] {
+  let labels = edgeLabelCache.get(edge);
+  if (labels === undefined) {
+    const out: string[] = [];
+    edgeLabels(a, edge, out);
+    labels = Object.freeze(out);
+    edgeLabelCache.set(edge, labels);
+  }
+  return labels;
+}
+
 /** Labels of the positions of DFA state `s`, entered from `prev` by code point `cp` (or from the start). */
 function dfaLabels(a: Automaton, prev: DfaState | null, cp: number): string[] {
   const out: string[] = [];
@@ -275,6 +302,7 @@ function traceDfa(dfa: Dfa, input: string, start: number, trace: { states: DfaSt
 interface CallResult {
   /** Every offset the rule can end at, ascending. */
   readonly ends: readonly number[];
+  /** Shared between results: never changed once made. */
   readonly furthest: number;
   readonly expected: readonly string[];
 }
@@ -330,97 +358,240 @@ class OffsetHeap {
   }
 }
 
+/** The positions alive at one offset not yet followed, the order the offset was first reached in, and (once the list is long) a set to keep them unique. */
+interface Pending {
+  readonly k: number;
+  readonly list: number[];
+  readonly order: number;
+  seen: Set<number> | undefined;
+}
+
+/** Past this many items, a list kept unique gets a set beside it. */
+const SHORT = 16;
+
+const NO_LABELS: readonly string[] = Object.freeze([]);
+const NO_ENDS: readonly number[] = Object.freeze([]);
+
 /**
  * One rule's simulation from one offset: the positions alive at each offset, followed in order
- * of offset. It runs until it needs the result of a call that is not known yet, and then
- * returns that call, to be resumed once the call is done: calls nest on an explicit stack, never
- * on JavaScript's, so that deeply nested input cannot overflow it.
+ * of offset. It runs until it needs the result of a call that is not known yet (then `wantKey`
+ * and `wantStart` name it), to be resumed once the call is done: calls nest on an explicit
+ * stack, never on JavaScript's, so that deeply nested input cannot overflow it.
+ *
+ * A frame keeps only what its result needs: the offsets not yet followed, its ends, and the
+ * positions whose edges lead to the furthest offset reached (for "expected"). An offset's
+ * positions are dropped once followed, and while one offset at a time is pending (an LL(1)
+ * grammar's case) there is no map or heap of them, so that a frame waiting on a call (on
+ * nested input, one per level) costs a few small objects. A frame made for a derivation
+ * (`keep`) keeps every offset's positions.
  */
 class Frame {
   readonly a: Automaton;
-  readonly byOffset = new Map<number, number[]>();
-  readonly #seen = new Map<number, Set<number>>();
-  readonly #heap = new OffsetHeap();
-  readonly ends = new Set<number>();
-  readonly offsets: number[] = [];
-  furthest: number;
-  calleeFurthest = -1;
-  calleeExpected: string[] = [];
-  #k = -1;
-  #list: number[] | undefined;
+  /** For derivations: the positions alive at each offset, and the offsets in the order followed. */
+  readonly byOffset: Map<number, number[]> | undefined;
+  readonly offsets: number[] | undefined;
+  /** The one offset pending, while there is one at most; else all of them, by offset, and a heap of them. */
+  #slot: Pending | undefined;
+  #pending: Map<number, Pending> | undefined;
+  #heap: OffsetHeap | undefined;
+  #order = 0;
+  /** The offset being followed. */
+  #cur: Pending | undefined;
   #j = 0;
+  /** The offsets the rule can end at, unique (in no order). */
+  ends: number[] | undefined;
+  #endSet: Set<number> | undefined;
+  /** The furthest offset followed, and the furthest one a position was added at. */
+  furthest: number;
+  addedMax = -1;
+  /**
+   * The furthest offset reached from an earlier one (by a character or a call), and the
+   * positions whose edges led there, with the order in which their own offset was first
+   * reached: the first one, then the others in pairs.
+   */
+  landed = -1;
+  landCount = 0;
+  landP0 = -1;
+  landOrder0 = -1;
+  landMore: number[] | undefined;
+  calleeFurthest = -1;
+  calleeExpected: readonly string[] = NO_LABELS;
+  #calleeOwned = false;
+  /** The call the frame waits for. */
+  wantKey = "";
+  wantStart = -1;
 
   constructor(
     compiled: Compiled,
     readonly key: string,
     readonly start: number,
     private readonly input: string,
+    keep = false,
   ) {
     this.a = compiled.automaton(key);
     this.furthest = start;
+    this.byOffset = keep ? new Map() : undefined;
+    this.offsets = keep ? [] : undefined;
     for (const e of this.a.start) {
-      if (e.to === ACCEPT) this.ends.add(start);
+      if (e.to === ACCEPT) this.#end(start);
       else this.#add(start, e.to);
     }
   }
 
-  #add(k: number, q: number): void {
-    let s = this.#seen.get(k);
-    if (s === undefined) {
-      s = new Set();
-      this.#seen.set(k, s);
-      this.byOffset.set(k, []);
-      this.#heap.push(k);
-    }
-    if (!s.has(q)) {
-      s.add(q);
-      (this.byOffset.get(k) as number[]).push(q);
-    }
+  #find(k: number): Pending | undefined {
+    if (this.#cur?.k === k) return this.#cur;
+    if (this.#pending !== undefined) return this.#pending.get(k);
+    return this.#slot?.k === k ? this.#slot : undefined;
   }
 
-  /** Runs on; returns the call it waits for, or `undefined` when the simulation is complete. */
-  run(known: (key: string, start: number) => CallResult | undefined): { key: string; start: number } | undefined {
+  #add(k: number, q: number): void {
+    const pend = this.#find(k);
+    if (pend === undefined) {
+      const made: Pending = { k, list: [q], order: this.#order++, seen: undefined };
+      this.byOffset?.set(k, made.list);
+      if (k > this.addedMax) this.addedMax = k;
+      if (this.#pending === undefined && this.#slot === undefined) {
+        this.#slot = made;
+        return;
+      }
+      if (this.#pending === undefined) {
+        // a second offset pending: from now on a map and a heap
+        const slot = this.#slot as Pending;
+        this.#pending = new Map([[slot.k, slot]]);
+        this.#heap = new OffsetHeap();
+        this.#heap.push(slot.k);
+        this.#slot = undefined;
+      }
+      this.#pending.set(k, made);
+      (this.#heap as OffsetHeap).push(k);
+      return;
+    }
+    const list = pend.list;
+    if (pend.seen !== undefined) {
+      if (pend.seen.has(q)) return;
+      pend.seen.add(q);
+    } else {
+      if (list.includes(q)) return;
+      if (list.length >= SHORT) pend.seen = new Set([...list, q]);
+    }
+    list.push(q);
+  }
+
+  /** The next offset to follow (the smallest pending), taken out of the pending ones. */
+  #next(): Pending | undefined {
+    if (this.#pending === undefined) {
+      const slot = this.#slot;
+      this.#slot = undefined;
+      return slot;
+    }
+    const heap = this.#heap as OffsetHeap;
+    if (heap.size === 0) return undefined;
+    const k = heap.pop();
+    const pend = this.#pending.get(k) as Pending;
+    this.#pending.delete(k);
+    return pend;
+  }
+
+  #end(k: number): void {
+    const ends = this.ends;
+    if (ends === undefined) {
+      this.ends = [k];
+      return;
+    }
+    if (this.#endSet !== undefined) {
+      if (this.#endSet.has(k)) return;
+      this.#endSet.add(k);
+    } else {
+      if (ends.includes(k)) return;
+      if (ends.length >= SHORT) this.#endSet = new Set([...ends, k]);
+    }
+    ends.push(k);
+  }
+
+  /** Position `p`, alive at an offset first reached in `order`, leads to `k2`, further on. */
+  #land(k2: number, p: number, order: number): void {
+    if (k2 < this.landed) return;
+    if (k2 > this.landed) {
+      this.landed = k2;
+      this.landCount = 0;
+    }
+    if (this.landCount === 0) {
+      this.landP0 = p;
+      this.landOrder0 = order;
+    } else {
+      if (this.landMore === undefined) this.landMore = [];
+      if (this.landCount === 1) this.landMore.length = 0;
+      this.landMore.push(p, order);
+    }
+    this.landCount++;
+  }
+
+  /** Runs on; returns true when it waits for a call (wantKey, wantStart), false when the simulation is complete. */
+  run(known: (key: string, start: number) => CallResult | undefined): boolean {
     const { a, input } = this;
     for (;;) {
-      if (this.#list === undefined) {
-        if (this.#heap.size === 0) return undefined;
-        this.#k = this.#heap.pop();
-        this.offsets.push(this.#k);
-        this.#list = this.byOffset.get(this.#k) as number[];
+      if (this.#cur === undefined) {
+        const next = this.#next();
+        if (next === undefined) return false;
+        this.#cur = next;
         this.#j = 0;
-        if (this.#k > this.furthest) this.furthest = this.#k;
+        this.offsets?.push(next.k);
+        if (next.k > this.furthest) this.furthest = next.k;
       }
-      const k = this.#k;
-      const list = this.#list;
+      const cur = this.#cur;
+      const k = cur.k;
+      const list = cur.list;
       while (this.#j < list.length) {
         const p = list[this.#j] as number;
-        const pos = a.positions[p];
-        if (pos !== undefined && pos.call === undefined) {
+        const pos = a.positions[p] as Position;
+        const follows = a.follow[p] as readonly Edge[];
+        if (pos.call === undefined) {
           const cp = codePointAt(input, k);
           if (cp >= 0 && hasCodePoint(pos.set, cp)) {
             const k2 = k + (cp > 0xffff ? 2 : 1);
-            for (const e of a.follow[p] ?? []) {
-              if (e.to === ACCEPT) this.ends.add(k2);
+            this.#land(k2, p, cur.order);
+            for (const e of follows) {
+              if (e.to === ACCEPT) this.#end(k2);
               else this.#add(k2, e.to);
             }
           }
-        } else if (pos !== undefined && pos.call !== undefined) {
+        } else {
           const r = known(pos.call, k);
-          if (r === undefined) return { key: pos.call, start: k };
-          if (r.furthest > this.calleeFurthest) {
-            this.calleeFurthest = r.furthest;
-            this.calleeExpected = [...r.expected];
-          } else if (r.furthest === this.calleeFurthest) for (const l of r.expected) uniquePush(this.calleeExpected, l);
+          if (r === undefined) {
+            this.wantKey = pos.call;
+            this.wantStart = k;
+            return true;
+          }
+          this.#callee(r);
           for (const end of r.ends) {
-            for (const e of a.follow[p] ?? []) {
-              if (e.to === ACCEPT) this.ends.add(end);
+            if (end > k) this.#land(end, p, cur.order);
+            for (const e of follows) {
+              if (e.to === ACCEPT) this.#end(end);
               else this.#add(end, e.to);
             }
           }
         }
         this.#j++;
       }
-      this.#list = undefined;
+      this.#cur = undefined;
+    }
+  }
+
+  /** Keeps what a callee expected at the furthest offset any callee reached (shared until merged). */
+  #callee(r: CallResult): void {
+    if (r.furthest > this.calleeFurthest) {
+      this.calleeFurthest = r.furthest;
+      this.calleeExpected = r.expected;
+      this.#calleeOwned = false;
+    } else if (r.furthest === this.calleeFurthest && r.expected !== this.calleeExpected) {
+      for (const l of r.expected) {
+        if (this.calleeExpected.includes(l)) continue;
+        if (!this.#calleeOwned) {
+          this.calleeExpected = [...this.calleeExpected];
+          this.#calleeOwned = true;
+        }
+        (this.calleeExpected as string[]).push(l);
+      }
     }
   }
 }
@@ -455,13 +626,12 @@ class CallRun {
     const stack: Frame[] = [bottom];
     while (stack.length > 0) {
       const top = stack[stack.length - 1] as Frame;
-      const wanted = top.run(this.#known);
-      if (wanted === undefined) {
+      if (!top.run(this.#known)) {
         stack.pop();
         if (stack.length > 0 || top === bottom) this.#remember(top.key, top.start, this.#result(top));
         continue;
       }
-      stack.push(new Frame(this.compiled, wanted.key, wanted.start, this.input));
+      stack.push(new Frame(this.compiled, top.wantKey, top.wantStart, this.input));
     }
     return bottom;
   }
@@ -470,43 +640,78 @@ class CallRun {
   #result(f: Frame): CallResult {
     const known = this.#known(f.key, f.start);
     if (known !== undefined) return known;
-    const sortedEnds = [...f.ends].sort((x, y) => x - y);
+    const ends = f.ends;
+    const sortedEnds = ends === undefined ? NO_ENDS : ends.length < 2 ? ends : ends.sort((x, y) => x - y);
     const lastEnd = sortedEnds.length > 0 ? (sortedEnds[sortedEnds.length - 1] as number) : -1;
     const ownFurthest = Math.max(f.furthest, lastEnd);
-    let expected: string[] = [];
+    let expected: readonly string[] = NO_LABELS;
     let at = ownFurthest;
-    if (f.byOffset.has(ownFurthest)) expected = this.#labelsAt(f.a, f.start, ownFurthest, f.byOffset);
+    // labels only where positions are alive at the furthest offset (not where the rule merely ends)
+    if (f.addedMax === ownFurthest) expected = this.#labelsAt(f, ownFurthest);
     if (f.calleeFurthest > at) {
       at = f.calleeFurthest;
       expected = f.calleeExpected;
-    } else if (f.calleeFurthest === at) for (const l of f.calleeExpected) uniquePush(expected, l);
+    } else if (f.calleeFurthest === at && f.calleeExpected.length > 0) {
+      const merged = [...expected];
+      for (const l of f.calleeExpected) uniquePush(merged, l);
+      expected = merged;
+    }
     const r: CallResult = { ends: sortedEnds, furthest: at, expected };
     this.#remember(f.key, f.start, r);
     return r;
   }
 
-  /** The labels of the positions alive at `target`, by the edges that led there. */
-  #labelsAt(a: Automaton, start: number, target: number, byOffset: Map<number, number[]>): string[] {
-    const out: string[] = [];
+  /**
+   * The labels of the positions alive at `target` (the frame's furthest offset), by the edges
+   * that led there: from the start, or out of the positions that landed there, taken in the
+   * order their offsets were first reached. The labels of one edge to a character position are
+   * made once (edgeLabelsOf) and shared when they are all there is.
+   */
+  #labelsAt(f: Frame, target: number): readonly string[] {
+    const a = f.a;
     const calleeStart = (key: string): readonly string[] => {
       const r = this.call(key, target);
       return r.furthest === target ? r.expected : [];
     };
-    if (target === start) for (const e of a.start) edgeLabels(a, e, out, calleeStart);
-    for (const [k, list] of byOffset) {
-      if (k >= target) continue;
-      for (const p of list) {
-        const pos = a.positions[p];
-        if (pos === undefined) continue;
-        let lands = false;
-        if (pos.call === undefined) {
-          const cp = codePointAt(this.input, k);
-          lands = cp >= 0 && hasCodePoint(pos.set, cp) && k + (cp > 0xffff ? 2 : 1) === target;
-        } else lands = this.call(pos.call, k).ends.includes(target);
-        if (lands) for (const e of a.follow[p] ?? []) edgeLabels(a, e, out, calleeStart);
+    let edges: readonly Edge[] = [];
+    if (target === f.start) edges = a.start;
+    else if (f.landed === target && f.landCount > 0) {
+      if (f.landCount === 1) edges = a.follow[f.landP0] ?? [];
+      else {
+        const more = f.landMore as number[];
+        const landings: { p: number; order: number; i: number }[] = [{ p: f.landP0, order: f.landOrder0, i: 0 }];
+        for (let i = 0; i < more.length; i += 2) landings.push({ p: more[i] as number, order: more[i + 1] as number, i: i + 1 });
+        landings.sort((x, y) => x.order - y.order || x.i - y.i);
+        const all: Edge[] = [];
+        const done = new Set<number>();
+        for (const { p } of landings) {
+          if (done.has(p)) continue;
+          done.add(p);
+          all.push(...(a.follow[p] ?? []));
+        }
+        edges = all;
       }
     }
-    return out;
+    let out: string[] | undefined;
+    let shared: readonly string[] = NO_LABELS;
+    for (const e of edges) {
+      const pos = e.to === ACCEPT ? undefined : a.positions[e.to];
+      if (pos === undefined) continue;
+      if (pos.call === undefined) {
+        const labels = edgeLabelsOf(a, e);
+        if (labels.length === 0) continue;
+        if (out === undefined && shared.length === 0) {
+          shared = labels;
+          continue;
+        }
+        out ??= [...shared];
+        for (const l of labels) uniquePush(out, l);
+      } else {
+        out ??= [...shared];
+        edgeLabels(a, e, out, calleeStart);
+      }
+    }
+    return out ?? shared;
   }
 
   /**
@@ -523,43 +728,117 @@ class CallRun {
     return root;
   }
 
-  /** Fills the steps of one derivation; queues the derivations of its calls. */
+  /**
+   * Fills the steps of one derivation; queues the derivations of its calls.
+   *
+   * A call that matches the empty string leaves the offset where it is, and a repetition can
+   * take it again and again: ABNF's answer is the same whatever the number of such empty
+   * iterations (RFC 5234 §3.6), but a derivation must stop somewhere. The walk takes each
+   * position of the automaton at most once at each offset (a repetition whose element matched
+   * the empty string moves on, as Perl and PCRE do), and among such walks the first in priority
+   * order.
+   */
   #steps(d: MutableDerivation, key: string, work: { d: MutableDerivation; key: string }[]): void {
     const { start, end } = d;
-    const frame = this.#complete(new Frame(this.compiled, key, start, this.input));
+    const frame = this.#complete(new Frame(this.compiled, key, start, this.input, true));
     const a = frame.a;
     const input = this.input;
+    const byOffset = frame.byOffset as Map<number, number[]>;
     // Backward: live (offset, position) pairs, from which the match can reach ACCEPT at `end`.
     const live = new Map<number, Set<number>>();
     const isLive = (k: number, q: number): boolean => live.get(k)?.has(q) === true;
-    const offsets = [...frame.offsets].sort((x, y) => y - x);
-    for (const k of offsets) {
+    /** True when position `p`, at offset `k`, can go on from `k2` (after its character or call). */
+    const goesOn = (p: number, k2: number): boolean => (a.follow[p] ?? []).some((e) => (e.to === ACCEPT ? k2 === end : isLive(k2, e.to)));
+    /** True when position `p` at `k` matches and goes on from a later offset (or is a character: it always moves on). */
+    const leaves = (p: number, k: number): boolean => {
+      const pos = a.positions[p] as Position;
+      if (pos.call === undefined) {
+        const cp = codePointAt(input, k);
+        return cp >= 0 && hasCodePoint(pos.set, cp) && goesOn(p, k + (cp > 0xffff ? 2 : 1));
+      }
+      for (const k2 of this.call(pos.call, k).ends) {
+        if (k2 > end) break;
+        if (k2 > k && goesOn(p, k2)) return true;
+      }
+      return false;
+    };
+    /** True when position `p` is a call that can match the empty string at `k`. */
+    const emptyAt = (p: number, k: number): boolean => {
+      const call = a.positions[p]?.call;
+      return call !== undefined && this.call(call, k).ends[0] === k;
+    };
+    const offsets = frame.offsets as number[]; // ascending: followed in order of offset
+    for (let i = offsets.length - 1; i >= 0; i--) {
+      const k = offsets[i] as number;
       if (k > end) continue;
-      const list = frame.byOffset.get(k) as number[];
+      const list = byOffset.get(k) as number[];
       const set = new Set<number>();
       live.set(k, set);
-      for (let j = list.length - 1; j >= 0; j--) {
-        const p = list[j] as number;
-        const pos = a.positions[p];
-        if (pos === undefined) continue;
-        const follows = a.follow[p] ?? [];
-        const ok = (k2: number): boolean => follows.some((e) => (e.to === ACCEPT ? k2 === end : isLive(k2, e.to)));
-        if (pos.call === undefined) {
-          const cp = codePointAt(input, k);
-          if (cp >= 0 && hasCodePoint(pos.set, cp) && ok(k + (cp > 0xffff ? 2 : 1))) set.add(p);
-        } else if (this.call(pos.call, k).ends.some((k2) => k2 <= end && ok(k2))) set.add(p);
+      // positions live by what follows at later offsets (or ACCEPT), then those that reach them
+      // through calls matching the empty string at k (in any order: such calls can form cycles)
+      let reachedBy: Map<number, number[]> | undefined;
+      for (const p of list) {
+        let ok = leaves(p, k);
+        if (!ok && emptyAt(p, k)) {
+          for (const e of a.follow[p] ?? []) {
+            if (e.to === ACCEPT) ok ||= k === end;
+            else {
+              reachedBy ??= new Map();
+              const by = reachedBy.get(e.to);
+              if (by === undefined) reachedBy.set(e.to, [p]);
+              else by.push(p);
+            }
+          }
+        }
+        if (ok) set.add(p);
+      }
+      if (reachedBy === undefined) continue;
+      const found = [...set];
+      while (found.length > 0) {
+        for (const p of reachedBy.get(found.pop() as number) ?? []) {
+          if (!set.has(p)) {
+            set.add(p);
+            found.push(p);
+          }
+        }
       }
     }
-    // Forward: the first live edge at each step.
+    /** True when live position `from` at `k` can go on without coming back to a position in `taken`. */
+    const canGoOn = (k: number, from: number, taken: ReadonlySet<number>): boolean => {
+      const seen = new Set<number>([from]);
+      const stack = [from];
+      while (stack.length > 0) {
+        const q = stack.pop() as number;
+        if (leaves(q, k)) return true;
+        if (!emptyAt(q, k)) continue;
+        for (const e of a.follow[q] ?? []) {
+          if (e.to === ACCEPT) {
+            if (k === end) return true;
+          } else if (!taken.has(e.to) && !seen.has(e.to) && isLive(k, e.to)) {
+            seen.add(e.to);
+            stack.push(e.to);
+          }
+        }
+      }
+      return false;
+    };
+    // Forward: the first live edge at each step, never to a position already taken at this offset.
     const pickStart = a.start.find((e) => (e.to === ACCEPT ? start === end : isLive(start, e.to)));
     if (pickStart === undefined) throw new Error("internal: derive called on a non-match");
     let edge: Edge = pickStart;
     let at = start;
+    let taken = new Set<number>();
+    let takenAt = start;
     for (;;) {
       if (edge.to === ACCEPT) {
         d.steps.push({ edge, at, end: at, option: -1, sub: undefined });
         break;
       }
+      if (takenAt !== at) {
+        taken = new Set<number>();
+        takenAt = at;
+      }
+      taken.add(edge.to);
       const pos = a.positions[edge.to];
       if (pos === undefined) throw new Error("internal: bad position");
       const follows = a.follow[edge.to] ?? [];
@@ -573,14 +852,16 @@ class CallRun {
         edge = next;
         at = k2;
       } else {
-        const candidates = this.call(pos.call, at).ends.filter((k2) => k2 <= end).reverse(); // longest first
+        const ends = this.call(pos.call, at).ends;
         let chosen: { k2: number; next: Edge } | undefined;
-        for (const k2 of candidates) {
-          const next = choose(k2);
-          if (next !== undefined) {
-            chosen = { k2, next };
-            break;
-          }
+        for (let i = ends.length - 1; i >= 0 && chosen === undefined; i--) {
+          const k2 = ends[i] as number; // longest first
+          if (k2 > end) continue;
+          const next =
+            k2 > at
+              ? choose(k2)
+              : follows.find((e) => (e.to === ACCEPT ? at === end : !taken.has(e.to) && isLive(at, e.to) && canGoOn(at, e.to, taken)));
+          if (next !== undefined) chosen = { k2, next };
         }
         if (chosen === undefined) throw new Error("internal: derivation lost its way in a call");
         const sub: MutableDerivation = { automaton: this.compiled.automaton(pos.call), input, start: at, end: chosen.k2, steps: [] };
@@ -607,6 +888,8 @@ interface MutableDerivation {
 
 /** Matches the whole input against rule `key`: `undefined` when it matches, else where and why it fails. */
 export function matchWhole(c: Compiled, key: string, input: string): Failure | undefined {
+  const expr = c.analysis.rule(key).expr;
+  if (c.analysis.matchesNothing(expr)) return { offset: 0, expected: [], nothing: c.analysis.whyNothing(expr) };
   const best = runBest(c, key, input, 0);
   const n = input.length;
   if (best !== null) {

@@ -166,7 +166,13 @@ export const ref = (name: string): Ref => {
   return made({ type: "ref", name });
 };
 
-/** `<text>` (RFC 5234 §4): a prose description, which matches nothing on its own. */
+/**
+ * `<text>` (RFC 5234 §4): a prose description, which matches nothing on its own. A grammar built
+ * with grammar() takes it anywhere (a rule that needs it matches no string; RFC 3986's
+ * `path-empty` is `rep(0, 0, prose("pchar"))`); grammarFromAbnf refuses ABNF text with prose a
+ * match can reach inside a rule's elements ("unsupplied-prose"), where it stands for a rule
+ * the text does not give.
+ */
 export const prose = (text: string): Prose => made({ type: "prose", text: assertText(text, "prose") });
 
 /** Every rule name `e` refers to, as written, in order of first appearance. */

@@ -112,7 +112,7 @@ export function generateRule(g: Grammar, def: RuleDefinition, given: Random, opt
     heightCache.set(g, height);
   }
   const h = height;
-  if (h(def.expr) === Infinity) throw new RangeError(`generate: rule ${def.name} matches no string (it needs a prose value)`);
+  if (h(def.expr) === Infinity) throw new RangeError(`generate: rule ${def.name} matches no string: ${g.analysis.whyNothing(def.expr)}`);
   const analysis = g.analysis;
   const go = (x: Expr, depth: number): string => {
     work++;

@@ -3,14 +3,14 @@
 // another by adding, overriding and renaming rules (as ohm's `<:` does), never edited. Every
 // compiled form (automaton, DFA, regex, parsers) is made on first use and kept per grammar.
 import { Analysis, deepestNesting, MAX_DEPTH, type RuleDefinition } from "./analysis.js";
-import { Compiled, matchWhole } from "./engine.js";
+import { Compiled, failureError, matchWhole } from "./engine.js";
 import { isExpr as madeExpr, referencedNames, renameRefs, RULE_NAME, sameExpr, type Expr } from "./expr.js";
 import { generateRule, type GenerateOptions, type Random } from "./generate.js";
 import { GrammarError } from "./grammar-errors.js";
 import { toParser, type RuleParser } from "./parser.js";
 import { printExpr, printRule } from "./print.js";
 import { FastPath } from "./fast-path.js";
-import { syntaxError, UriSyntaxError } from "../errors.js";
+import type { UriSyntaxError } from "../errors.js";
 import { UnknownRuleError } from "./unknown-rule.js";
 import { describeValue, expectStrings } from "../describe.js";
 import type { Result } from "../result.js";
@@ -337,7 +337,7 @@ export class Grammar {
     if (fast.hasRegex && fast.test(input)) return VALID;
     const failure = matchWhole(this.compiled, def.name.toLowerCase(), input);
     if (failure === undefined) return VALID;
-    return { ok: false, error: syntaxError(input, def.name, failure.offset, failure.expected) };
+    return { ok: false, error: failureError(input, def.name, failure) };
   }
 
   /**

@@ -1,10 +1,12 @@
 // ABNF text in, a Grammar out (RFC 5234, RFC 7405): the reader (reader.ts) turns the text into
 // rule definitions; this file resolves their names against the RFC 5234 core rules and the
 // grammars the caller imports, and reports, with line, column and caret, what the engine cannot
-// run: an undefined rule, a rule defined only as prose that no import supplies, left recursion.
+// run: an undefined rule, a rule defined only as prose that no import supplies, prose inside a
+// rule's elements (which no import can supply), left recursion, a rule too large to compile.
 import type { RuleDefinition } from "./analysis.js";
 import { referencedNames, renameRefs, sameExpr, type Expr } from "./expr.js";
 import { checkDepth, Grammar, suggest } from "./grammar.js";
+import { automatonSize, tooLarge } from "./automaton.js";
 import { describeValue, expectOptions, expectStrings } from "../describe.js";
 import { throwWithStack } from "../errors.js";
 import { GrammarError } from "./grammar-errors.js";
@@ -23,7 +25,10 @@ export interface LoadOptions {
    * text reaches are taken. A rule the text defines itself wins over an imported one of the
    * same name, and imported rules keep referring to their own grammar's rules (an imported
    * `pchar` still means RFC 3986's `unreserved` when the text defines another `unreserved`).
-   * A rule the text defines only as prose (`host = <host, see RFC 3986>`) is taken from the imports.
+   * A rule the text defines only as prose (`host = <host, see RFC 3986>`) is taken from the
+   * imports. Prose inside a rule's elements (`a = "x" <something>`) has no name to import it
+   * by: it is an error, "unsupplied-prose", unless nothing can reach it (RFC 3986's
+   * `path-empty = 0<pchar>`, a zero repetition, which matches the empty string).
    */
   readonly imports?: readonly Grammar[] | undefined;
   /** Rules reported by name in "expected" lists (rules of one character are by default). */
@@ -36,13 +41,21 @@ export interface LoadOptions {
  * Reads RFC 5234 ABNF text (with RFC 7405's `%s` and `%i`), in the layout RFCs print it in, and
  * returns its grammar: every rule gets the exact engine, a parsimmon parser, a regex where one is
  * safe, printed ABNF, generators and validation. Errors in the text (syntax, an undefined rule,
- * a rule defined twice with "=", "=/" before "=", left recursion, prose no import supplies) come
- * back as an {@link AbnfError} with line, column and a caret. Recursion that is not left
- * recursion works (matched by memoized calls, in polynomial time; it has no regex).
+ * a rule defined twice with "=", "=/" before "=", left recursion, prose no import supplies, a
+ * rule too large to compile) come back as an {@link AbnfError} with line, column and a caret.
+ * Recursion that is not left recursion works (matched by memoized calls, in polynomial time; it
+ * has no regex).
+ *
+ * The size check is made here, at load time, by measuring each rule without compiling it: a
+ * rule whose automaton would have more than 200,000 character positions once the rules it
+ * refers to are expanded in place (`a = 1000000"x"`), or a bounded repetition of an element
+ * that can match the empty string too large to link each copy to every later one
+ * (`a = 0*5000[ "x" ]`), is the AbnfError "too-large-to-compile" at that rule. Rules are still
+ * compiled only when first used.
  *
  * @example
  * const r = grammarFromAbnf('NID = (alphanum) 0*30(ldh) alphanum\nldh = alphanum / "-"\nalphanum = ALPHA / DIGIT\n');
- * if (r.ok) r.value.isValid("NID", "isbn"); // true
+ * if (r.ok) r.value.isValid("isbn", "NID"); // true
  */
 export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result<Grammar, AbnfError> {
   if (typeof text !== "string") throw new TypeError(`grammarFromAbnf: the argument "text" must be a string, got ${describeValue(text)}`);
@@ -83,6 +96,16 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
         return fail(rule, "unsupplied-prose", `rule ${rule.name} is defined only as prose (<${rule.expr.text}>); supply it with options.imports (e.g. a grammar that defines ${rule.name})`);
       }
       continue;
+    }
+    const reached = reachedProse(rule.expr);
+    if (reached !== undefined) {
+      const at = rule.prose[reached] ?? rule;
+      const text = rule.prose[reached]?.text ?? "";
+      return fail(
+        at,
+        "unsupplied-prose",
+        `rule ${rule.name} holds the prose value <${text}>, which matches nothing (RFC 5234 §4: prose is a last resort, not machine-interpretable); write out the ABNF it describes, or give it a rule of its own (name = <${text}>) and supply that rule with options.imports`,
+      );
     }
     local.set(key, { rule, expr: rule.expr });
   }
@@ -153,14 +176,70 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
     const single = probe.analysis.charSet(d.expr) !== null;
     defs.set(key, { ...d, token: tokens.has(key) || single });
   }
+  let g: Grammar;
   try {
-    return { ok: true, value: Grammar.fromDefinitions(options.name ?? "the ABNF grammar", defs, options.rare ?? []) };
+    g = Grammar.fromDefinitions(options.name ?? "the ABNF grammar", defs, options.rare ?? []);
   } catch (e) {
     if (!(e instanceof GrammarError)) throw e;
     const at = e.rule === undefined ? undefined : local.get(e.rule.toLowerCase())?.rule;
     const code = e.code === "left-recursion" ? "left-recursion" : e.code === "too-large" ? "too-large-to-compile" : e.code === "too-deep" ? "too-deep" : "undefined-rule";
     return { ok: false, error: errorAt(text, at?.offset ?? 0, code, e.message) };
   }
+  const large = tooLargeRule(g, [...local.keys()]);
+  if (large !== undefined) {
+    const at = local.get(large.key)?.rule;
+    return { ok: false, error: errorAt(text, at?.offset ?? 0, "too-large-to-compile", large.error.message) };
+  }
+  return { ok: true, value: g };
+}
+
+/**
+ * The index (in text order, as the reader lists a rule's prose values) of the first prose value
+ * inside `e` that a match can reach: all but those under a repetition of at most zero items
+ * (RFC 3986's `path-empty = 0<pchar>`, which the engine matches as the empty string).
+ */
+function reachedProse(e: Expr): number | undefined {
+  let k = 0;
+  let found: number | undefined;
+  const walk = (x: Expr, reachable: boolean): void => {
+    switch (x.type) {
+      case "prose":
+        if (reachable && found === undefined) found = k;
+        k++;
+        return;
+      case "seq":
+      case "alt":
+        for (const item of x.items) walk(item, reachable);
+        return;
+      case "rep":
+        walk(x.item, reachable && x.max > 0);
+        return;
+      default:
+        return;
+    }
+  };
+  walk(e, true);
+  return found;
+}
+
+/**
+ * A rule of `g` too large for the engine to compile (automaton.ts, POSITION_LIMIT and
+ * EDGE_LIMIT), measured without compiling anything: the one the size is in (no rule it expands
+ * in place is too large itself), the text's own rules (`keys`, in text order) first.
+ */
+function tooLargeRule(g: Grammar, keys: readonly string[]): { key: string; error: GrammarError } | undefined {
+  const calls = g.analysis.recursiveRules();
+  const size = automatonSize(g.analysis, calls);
+  const errors = new Map<string, GrammarError>();
+  for (const n of g.ruleNames) {
+    const def = g.definition(n) as RuleDefinition;
+    const error = tooLarge(def, size(def.expr));
+    if (error !== undefined) errors.set(n.toLowerCase(), error);
+  }
+  if (errors.size === 0) return undefined;
+  const inner = (key: string): boolean => referencedNames((g.definition(key) as RuleDefinition).expr).every((r) => calls.has(r.toLowerCase()) || !errors.has(r.toLowerCase()));
+  const key = keys.find((k) => errors.has(k) && inner(k)) ?? keys.find((k) => errors.has(k)) ?? (errors.keys().next().value as string);
+  return { key, error: errors.get(key) as GrammarError };
 }
 
 /** {@link grammarFromAbnf}, throwing its {@link AbnfError}. */

@@ -50,11 +50,15 @@ export type AbnfErrorCode =
   | "undefined-rule"
   /** A rule that can reach itself without matching a character (grammarFromAbnf). */
   | "left-recursion"
-  /** A rule defined only as prose (`<...>`) that no import supplies (grammarFromAbnf). */
+  /** A rule defined only as prose (`<...>`) that no import supplies, or prose inside a rule's elements where a match can reach it (grammarFromAbnf). */
   | "unsupplied-prose"
   /** Two imports that define one rule differently (grammarFromAbnf). */
   | "import-conflict"
-  /** A rule the engine cannot compile (grammarFromAbnf). */
+  /**
+   * A rule too large for the engine to compile (grammarFromAbnf, checked at load time): more
+   * than 200,000 character positions once the rules it refers to are expanded (`1000000"x"`), or a
+   * large bounded repetition of an element that can match the empty string (`0*5000[ "x" ]`).
+   */
   | "too-large-to-compile";
 
 /** What stands at `offset`, for messages: a quoted character, a U+XXXX code, "end of line" or "end of input". */

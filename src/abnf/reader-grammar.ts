@@ -66,7 +66,7 @@ export type RawNode =
       readonly form: "single" | "dotted" | "range";
       readonly values: readonly RawNumber[];
     }
-  | { readonly kind: "prose-val"; readonly text: string };
+  | { readonly kind: "prose-val"; readonly text: string; readonly offset: number };
 
 /** One rule as read: `name = elements` or `name =/ elements`. */
 export interface RawRule {
@@ -338,9 +338,10 @@ function makeParsers(continues: (input: string, offset: number) => boolean): Abn
    *                        ;  last resort
    * ```
    */
-  const proseVal: P.Parser<RawNode> = P.seqMap(token(/</, LABEL.openAngle), token(/[\x20-\x3D\x3F-\x7E]*/, []), token(/>/, LABEL.closeAngle), (_o, text) => ({
+  const proseVal: P.Parser<RawNode> = P.seqMap(offset, token(/</, LABEL.openAngle), token(/[\x20-\x3D\x3F-\x7E]*/, []), token(/>/, LABEL.closeAngle), (at, _o, text) => ({
     kind: "prose-val" as const,
     text,
+    offset: at,
   }));
 
   /**

@@ -26,6 +26,18 @@ export interface AbnfRef {
   readonly offset: number;
 }
 
+/** A prose value (`<text>`, RFC 5234 §4) where it stands in the text read. */
+export interface AbnfProse {
+  /** Between the angle brackets. */
+  readonly text: string;
+  /** 1-based. */
+  readonly line: number;
+  /** 1-based, in UTF-16 code units (the "<"). */
+  readonly column: number;
+  /** 0-based, in UTF-16 code units (the "<"). */
+  readonly offset: number;
+}
+
 /** One rule definition as read: `name = elements` or `name =/ elements`. */
 export interface AbnfRuleEntry {
   /** The rule name as written. */
@@ -47,6 +59,8 @@ export interface AbnfRuleEntry {
   readonly text: string;
   /** Every rule name the elements refer to, each occurrence, in order. */
   readonly refs: readonly AbnfRef[];
+  /** Every prose value in the elements, in order (a rule that is only prose has one). */
+  readonly prose: readonly AbnfProse[];
 }
 
 /** A rule with its "=/" alternatives merged in (mergeAbnfRules). */
@@ -63,6 +77,8 @@ export interface AbnfRule {
   readonly text: string;
   /** The references of all its entries, in order. */
   readonly refs: readonly AbnfRef[];
+  /** The prose values of all its entries, in order. */
+  readonly prose: readonly AbnfProse[];
 }
 
 /** A reader's answer: the value, or the first error in the text. */
@@ -125,26 +141,33 @@ function guarded<T>(offset: number, code: AbnfErrorCode, make: () => T): T {
   }
 }
 
-/** The expression for a raw node, appending the rule names it uses to `refs` (in text order). */
-function build(node: RawNode, refs: { name: string; offset: number }[]): Expr {
+/** Where a rule's names and prose values stand, in text order, collected while building its expression. */
+interface Found {
+  readonly refs: { name: string; offset: number }[];
+  readonly prose: { text: string; offset: number }[];
+}
+
+/** The expression for a raw node, appending the rule names and prose values it uses to `found` (in text order). */
+function build(node: RawNode, found: Found): Expr {
   switch (node.kind) {
     case "alternation":
-      return alt(...node.items.map((x) => build(x, refs)));
+      return alt(...node.items.map((x) => build(x, found)));
     case "concatenation":
-      return seq(...node.items.map((x) => build(x, refs)));
+      return seq(...node.items.map((x) => build(x, found)));
     case "repetition": {
       const { min, max } = repeatBounds(node.repeat, node.offset);
-      const item = build(node.element, refs);
+      const item = build(node.element, found);
       return guarded(node.offset, "bad-repeat", () => rep(min, max, item));
     }
     case "option":
-      return opt(build(node.body, refs));
+      return opt(build(node.body, found));
     case "rulename":
-      refs.push({ name: node.name, offset: node.offset });
+      found.refs.push({ name: node.name, offset: node.offset });
       return ref(node.name);
     case "char-val":
       return node.caseSensitive ? caseSensitive(node.text) : lit(node.text);
     case "prose-val":
+      found.prose.push({ text: node.text, offset: node.offset });
       return prose(node.text);
     case "num-val": {
       const values = node.values.map((n) => codePoint(n, node.base));
@@ -215,7 +238,7 @@ export function readAbnf(text: string): AbnfResult<readonly AbnfRuleEntry[]> {
   const rules: readonly RawRule[] = parsed.value;
   for (let k = 0; k < rules.length; k++) {
     const rule = rules[k] as RawRule;
-    const found: { name: string; offset: number }[] = [];
+    const found: Found = { refs: [], prose: [] };
     let expr: Expr;
     try {
       expr = build(rule.elements, found);
@@ -234,7 +257,8 @@ export function readAbnf(text: string): AbnfResult<readonly AbnfRuleEntry[]> {
         ...lines.position(rule.offset),
         offset: rule.offset,
         text: trimEnd(text.slice(rule.offset, end)),
-        refs: Object.freeze(found.map((r) => Object.freeze({ name: r.name, ...lines.position(r.offset), offset: r.offset }))),
+        refs: Object.freeze(found.refs.map((r) => Object.freeze({ name: r.name, ...lines.position(r.offset), offset: r.offset }))),
+        prose: Object.freeze(found.prose.map((p) => Object.freeze({ text: p.text, ...lines.position(p.offset), offset: p.offset }))),
       }),
     );
   }
@@ -255,7 +279,7 @@ export function readAbnfExpr(text: string): AbnfResult<Expr> {
   const parsed = runParser(ELEMENTS_PARSERS.elements, text);
   if (!parsed.ok) return { ok: false, error: diagnose(text, parsed.offset, parsed.expected, "elements") };
   try {
-    return { ok: true, value: build(parsed.value, []) };
+    return { ok: true, value: build(parsed.value, { refs: [], prose: [] }) };
   } catch (e) {
     if (e instanceof BuildFailure) return { ok: false, error: buildError(text, e) };
     if (e instanceof RangeError) return { ok: false, error: errorAt(text, 0, "too-large", "the expression is too large to read") };
@@ -297,7 +321,7 @@ export function mergeAbnfRules(entries: readonly AbnfRuleEntry[], source?: strin
       }
       rules.set(
         key,
-        Object.freeze({ name: entry.name, expr: entry.expr, line: entry.line, column: entry.column, offset: entry.offset, text: entry.text, refs: entry.refs }),
+        Object.freeze({ name: entry.name, expr: entry.expr, line: entry.line, column: entry.column, offset: entry.offset, text: entry.text, refs: entry.refs, prose: entry.prose }),
       );
     } else {
       if (existing === undefined) {
@@ -311,6 +335,7 @@ export function mergeAbnfRules(entries: readonly AbnfRuleEntry[], source?: strin
           expr: alt(existing.expr, entry.expr),
           text: `${existing.text}\n${entry.text}`,
           refs: Object.freeze([...existing.refs, ...entry.refs]),
+          prose: Object.freeze([...existing.prose, ...entry.prose]),
         }),
       );
     }

@@ -4,11 +4,11 @@
 // semantics captures; an action turns a rule's Match into its value.
 import type { RuleDefinition } from "./analysis.js";
 import { chainBelow, ACCEPT, type Automaton, type Edge } from "./automaton.js";
-import { derive, matchWhole, type Derivation } from "./engine.js";
+import { derive, failureError, matchWhole, type Derivation } from "./engine.js";
 import { Grammar } from "./grammar.js";
 import { describeValue, expectOptions, expectStrings, expectString } from "../describe.js";
 import { toParser, type RuleParser } from "./parser.js";
-import { syntaxError, type UriSyntaxError } from "../errors.js";
+import type { UriSyntaxError } from "../errors.js";
 import type { Result } from "../result.js";
 
 /** Where a captured rule matched, and the captured rules inside it. */
@@ -176,7 +176,7 @@ export class Semantics<A extends Actions> {
     const def = this.grammar.require(name, "parse", input);
     if (!this.grammar.fastPath(def.name).test(input)) {
       const failure = matchWhole(this.grammar.compiled, def.name.toLowerCase(), input);
-      if (failure !== undefined) return { ok: false, error: syntaxError(input, def.name, failure.offset, failure.expected) };
+      if (failure !== undefined) return { ok: false, error: failureError(input, def.name, failure) };
     }
     return { ok: true, value: this.#value(def, input, 0, input.length) as ValueOf<A, K> };
   }
@@ -225,7 +225,7 @@ export class Semantics<A extends Actions> {
     const text = input.slice(start, end);
     if (!this.grammar.fastPath(def.name).test(text)) {
       const failure = matchWhole(this.grammar.compiled, def.name.toLowerCase(), text);
-      if (failure !== undefined) throw syntaxError(input, def.name, start + failure.offset, failure.expected);
+      if (failure !== undefined) throw failureError(input, def.name, failure, start);
     }
     return this.#match(def, input, start, end);
   }
@@ -306,13 +306,22 @@ export class Semantics<A extends Actions> {
         w.i = w.d.steps.length;
         continue;
       }
-      for (const inst of chainOf(edge.to, step.option, edge.context).reverse()) {
+      // The empty matches on the way in (edge.after) stand before the instances the edge enters
+      // (a1 in `z = a1 a2` where a1 matched ""), or inside them, after they open.
+      const entered = chainOf(edge.to, step.option, edge.context).reverse();
+      const inside = (inst: number): boolean => {
+        for (let i = a.instances[inst]?.parent ?? -1; i >= 0; i = a.instances[i]?.parent ?? -1) if (entered.includes(i)) return true;
+        return false;
+      };
+      const after = edge.after.length === 0 || entered.length === 0 ? [] : edge.after.filter(inside);
+      attachEmpties(after.length === 0 ? edge.after : edge.after.filter((i) => !inside(i)), step.at);
+      for (const inst of entered) {
         if (!captured(inst)) continue;
         const m = new MatchNode(a.instances[inst]?.rule ?? "", w.d.input, step.at, sem);
         holder(inst).children.push(m);
         w.open.set(inst, m);
       }
-      attachEmpties(edge.after, step.at);
+      attachEmpties(after, step.at);
       w.prev = { pos: edge.to, option: step.option };
       if (step.sub !== undefined) {
         // a call: the called rule's own derivation, under the instance of the call

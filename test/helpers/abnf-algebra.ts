@@ -213,3 +213,73 @@ export function mutate(s: string, alphabet: readonly string[], random: A.Random)
       return s.slice(0, at) + s.slice(at + 1);
   }
 }
+
+/**
+ * The ABNF text of a small random grammar: rules `a`, `b` and `c` over "x", "y", "(" and ")",
+ * with the empty string, options, repetitions (`*`, `1*`, `2*`, `*2`) of groups and of rules,
+ * concatenations and alternatives, nested three deep. Most rules start each alternative with a
+ * character, as `a = "x" *b / ""` or `b = [ "(" a ")" ]` (so most grammars are recursive, have
+ * nullable rules inside repetitions, and are not left-recursive); a few are any expression
+ * (some of those grammars are left-recursive, which the loader refuses).
+ */
+export function randomAbnf(random: A.Random, rules: readonly string[] = ["a", "b", "c"]): string {
+  const name = (): string => rules[random(rules.length)] as string;
+  const expr = (depth: number): string => {
+    switch (random(depth >= 2 ? 4 : 10)) {
+      case 0:
+        return '"x"';
+      case 1:
+        return '"y"';
+      case 2:
+        return '""';
+      case 3:
+        return name();
+      case 4:
+        return `${["*", "1*", "2*", "*2"][random(4)] as string}( ${expr(depth + 1)} )`;
+      case 5:
+        return `[ ${expr(depth + 1)} ]`;
+      case 6:
+        return `( ${expr(depth + 1)} ${expr(depth + 1)} )`;
+      case 7:
+        return `( ${expr(depth + 1)} / ${expr(depth + 1)} )`;
+      default:
+        return `${["*", "1*", "2*", "*2"][random(4)] as string}${name()}`;
+    }
+  };
+  const body = (): string => {
+    switch (random(6)) {
+      case 0:
+        return `"x" ${expr(0)} / ""`;
+      case 1:
+        return `[ "(" ${expr(0)} ")" ]`;
+      case 2:
+        return `"y" ${expr(0)}`;
+      case 3:
+        return `*( "(" ${expr(0)} ")" )`;
+      case 4:
+        return `"(" ${expr(0)} ")" / ${expr(1)}`;
+      default:
+        return expr(0);
+    }
+  };
+  return rules.map((r) => `${r} = ${body()}`).join("\n") + "\n";
+}
+
+/** True when some repetition (or option) of `g` holds a reference to a recursive rule that matches the empty string. */
+export function hasNullableRecursionInRepetition(g: A.Grammar): boolean {
+  const recursive = g.analysis.recursiveRules();
+  const inside = (e: A.Expr, inRep: boolean): boolean => {
+    switch (e.type) {
+      case "ref":
+        return inRep && recursive.has(e.name.toLowerCase()) && g.analysis.nullable(e);
+      case "seq":
+      case "alt":
+        return e.items.some((x) => inside(x, inRep));
+      case "rep":
+        return e.max > 0 && inside(e.item, true);
+      default:
+        return false;
+    }
+  };
+  return g.ruleNames.some((n) => inside((g.definition(n) as A.RuleDefinition).expr, false));
+}
