@@ -24,8 +24,8 @@ export interface DisplayOptions extends RedactOptions {
 
 /**
  * True when a decoded character is safe to show as itself: allowed and appropriate where it
- * stands ({@link allowedInIri}: §2.2, §4.1, and §6.1 b, no white space, invisible character or
- * look-alike of a delimiter), and no private-use character.
+ * stands ({@link allowedInIri}: §2.2, §4.1, and §6.1 b, no white space, invisible character,
+ * look-alike of a delimiter or full-width or half-width form), and no private-use character.
  */
 function displayable(component: IriComponent, cp: number): boolean {
   if (!allowedInIri(component, cp)) return false;
@@ -82,7 +82,8 @@ function showParts(component: IriComponent, text: string): string {
  * A path segment as shown, or as written when, shown, it would read as the dot segment "." or
  * ".." (RFC 3986 §3.3, §5.2.4) that it is not: its compatibility form (NFKC), with "%2E" read as
  * "." (§2.3), is one ("%EF%BC%8E%EF%BC%8E" is U+FF0E FULLWIDTH FULL STOP twice; U+2024 ONE DOT
- * LEADER; U+2025 TWO DOT LEADER). §6.1 b: a look-alike.
+ * LEADER; U+2025 TWO DOT LEADER; U+FF0E, a width variant, is never decoded anyway). §6.1 b: a
+ * look-alike.
  */
 function showSegment(segment: string): string {
   const shown = showParts("path", segment);

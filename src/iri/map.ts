@@ -11,8 +11,9 @@
 //   no surrogates, nothing above U+10FFFF; step 3) of a character the component allows (step 4,
 //   §2.2: ucschar wherever iunreserved is allowed, iprivate only in the query) that is not a bidi
 //   formatting character (step 4, §4.1; see BIDI_CONTROL in bidi.ts) and not one §6.1 b calls
-//   not appropriate (see misleading below). Octets left encoded are written in uppercase hex, as
-//   §3.2.1's third example shows.
+//   not appropriate (see misleading below: white space, invisible characters, look-alikes of
+//   delimiters, and the full-width and half-width forms §6.1 b names). Octets left encoded are
+//   written in uppercase hex, as §3.2.1's third example shows.
 import * as make from "../ast/make.js";
 import type { Authority, UriReference } from "../ast/nodes.js";
 import { isIPv4address } from "../charsets.js";
@@ -87,18 +88,27 @@ export function mapToUri(ref: UriReference, idna: boolean): Result<UriReference,
  * U+FEFF, the bidi formatting characters, variation selectors, tags), and characters whose
  * compatibility form (NFKC) holds an ASCII character that is not unreserved (U+FF0F FULLWIDTH
  * SOLIDUS, U+FE56 SMALL QUESTION MARK, U+2474 "(1)"), with the slash look-alikes that NFKC keeps
- * (U+2044, U+2215, U+2571, U+29F8, U+1735). Look-alikes of letters and digits (U+FF21 FULLWIDTH
- * LATIN CAPITAL LETTER A, U+FB01 "fi") are not among them: §3.2 leaves step 4's §6.1 choices to
- * the converter ("results may vary"), and this library decodes and shows those.
+ * (U+2044, U+2215, U+2571, U+29F8, U+1735). Also the width variants, the two kinds of look-alike
+ * §6.1 b names ("the full-width equivalents of Latin characters, half-width Katakana characters
+ * for Japanese"): the characters of the Halfwidth and Fullwidth Forms block whose compatibility
+ * form differs from them, which is exactly Unicode's Decomposition_Type Wide and Narrow apart from
+ * U+3000 (white space already): U+FF21 FULLWIDTH LATIN CAPITAL LETTER A, U+FF11 FULLWIDTH DIGIT
+ * ONE, U+FF71 HALFWIDTH KATAKANA LETTER A, U+FFA1 HALFWIDTH HANGUL LETTER KIYEOK. Other
+ * look-alikes of letters and digits (U+FB01 "fi") are not among them: for the "many others" §6.1 b
+ * leaves unnamed, §3.2 leaves the choice to the converter ("results may vary"), and this library
+ * decodes and shows those.
  */
 const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
 const SLASH_LIKE = /[\u2044\u2215\u2571\u29F8\u1735]/u;
 const NOT_UNRESERVED_ASCII = /[^A-Za-z0-9\-._~\u0080-\u{10FFFF}]/u;
+/** The Halfwidth and Fullwidth Forms block (U+FF00-U+FFEF) without its unassigned ends. */
+const WIDTH_FORMS = /^[\uFF01-\uFFEE]$/u;
 
 /** §6.1 b: whether a character is one of those above, not appropriate in an IRI. */
 export function misleading(ch: string): boolean {
   const compatible = ch.normalize("NFKC");
-  return INVISIBLE.test(ch) || SLASH_LIKE.test(compatible) || NOT_UNRESERVED_ASCII.test(compatible);
+  return INVISIBLE.test(ch) || SLASH_LIKE.test(compatible) || NOT_UNRESERVED_ASCII.test(compatible) ||
+    (WIDTH_FORMS.test(ch) && compatible !== ch);
 }
 
 /**
@@ -154,7 +164,8 @@ export function iriToUriOrThrow(input: string | UriReference, options?: IriMappi
  * ("%41" to "A", step 2); everything else stays encoded: "%25", reserved characters, ASCII not
  * allowed in URIs, octets that are not UTF-8, characters the IRI grammar does not allow there,
  * bidi formatting characters (§4.1), and the characters §6.1 b calls not appropriate: white
- * space, invisible characters and look-alikes of delimiters ("%E2%80%8B", "%EF%BC%8F" stay).
+ * space, invisible characters, look-alikes of delimiters ("%E2%80%8B", "%EF%BC%8F" stay) and the
+ * full-width and half-width forms ("%EF%BC%A1", U+FF21 FULLWIDTH LATIN CAPITAL LETTER A, stays).
  * Mapping the result back with {@link iriToUri} gives an
  * equivalent URI (RFC 3986 §6.2.2.2): the input again, apart from decoded unreserved characters
  * and the
