@@ -384,7 +384,8 @@ export function pathToFileUri(path: string, options: FilePathOptions = {}): Resu
   const p = path.replace(/\//g, "\\");
   if (/^\\\\[?.]\\/.test(p)) return failPath("namespaced-path", path, "A Win32 namespaced path has no file URI (RFC 8089 Appendix C)");
   const trailing = p.endsWith("\\");
-  const unc = /^\\\\([^\\]+)\\([^\\]+)(.*)$/.exec(p);
+  // "s": a line break (or U+2028, U+2029) is a path character like any other, percent-encoded below
+  const unc = /^\\\\([^\\]+)\\([^\\]+)(.*)$/s.exec(p);
   if (unc !== null) {
     // RFC 8089 E.3.1: the host-name as the authority, the share-name and object-names as segments
     const [, host = "", share = "", rest = ""] = unc;
@@ -393,7 +394,7 @@ export function pathToFileUri(path: string, options: FilePathOptions = {}): Resu
     const tail = segments.length > 0 ? `/${encodeSegments(segments)}${trailing ? "/" : ""}` : trailing ? "/" : "";
     return { ok: true, value: `file://${hostText}/${percentEncode(share, "segment")}${tail}` };
   }
-  const drive = /^([A-Za-z]):\\(.*)$/.exec(p);
+  const drive = /^([A-Za-z]):\\(.*)$/s.exec(p);
   if (drive === null) return failPath("relative-path", path, 'The path is not absolute (a Windows path starts with a drive letter and "\\", or is a UNC path)');
   // RFC 8089 Appendix D.2: "the drive letter (e.g., "c:") is typically mapped into the first path segment"
   const segments = resolveSegments((drive[2] ?? "").split("\\"));

@@ -136,24 +136,42 @@ function buildTel(input: SchemeInput): TelUri {
   return deepFreeze({ kind: "tel", number, global, digits: withoutSeparators(number), parameters, rawParameters, extension, isdnSubaddress, isdnSubaddressOctets, phoneContext });
 }
 
+/** RFC 2396 §2.3 unreserved, tel's own `unreserved` (alphanum / mark): the characters RFC 3966 §3 makes equivalent to their percent-encoding. */
+const UNRESERVED_2396 = /^[A-Za-z0-9\-_.!~*'()]$/;
+
+/**
+ * A parameter value as RFC 3966 compares it. §3: "Characters other than those in the
+ * 'reserved' and 'unsafe' sets (see RFC 2396) are equivalent to their '% HEX HEX' percent
+ * encoding", so a percent-encoded alphanum or mark is decoded, and a percent-encoded reserved
+ * character (";", "/", "?", ":", "@", "&", "=", "+", "$", ",") stays encoded: "%2F" is not "/".
+ * Any other octet stays encoded too (it is no character of a URI, RFC 2396 §2.1). §4:
+ * comparisons are case-insensitive, so ASCII letters (and the hex digits of what stays encoded)
+ * are lowercase; octets beyond ASCII compare as octets ("%C3%A9" is not "%C3%89").
+ */
+const comparableValue = (raw: string): string =>
+  raw
+    .replace(/%[0-9A-Fa-f]{2}/g, (t) => {
+      const c = String.fromCharCode(parseInt(t.slice(1), 16));
+      return UNRESERVED_2396.test(c) ? c : t;
+    })
+    .toLowerCase();
+
 /**
  * A tel URI's comparison key (RFC 3966 §4): global or local; the digits without visual
  * separators; the parameters by name, whatever their order; the phone-context compared as a
- * host name (lowercase, a final "." aside) or digit by digit without separators; everything
- * else case-insensitive, percent-encodings of unreserved characters decoded (§3). A value whose
- * octets are not UTF-8 compares by its octets, ASCII letters case-insensitively (never equal to
- * one that is: U+FFFD would make "%FE" and "%FF" the same).
+ * host name (lowercase, a final "." aside) or digit by digit without separators; the extension
+ * without separators; any other value by {@link comparableValue} (§3's percent-encoding
+ * equivalence, case-insensitive).
  */
 function telKey(value: TelUri, fragment: string | undefined): string {
-  const params = value.rawParameters.map(([n, raw]): [string, string | null | number[]] => {
+  const params = value.rawParameters.map(([n, raw]): [string, string | null] => {
     if (raw === undefined) return [n, null];
     if (n === "phone-context") {
       const pc = value.phoneContext ?? raw;
       return [n, pc.startsWith("+") ? withoutSeparators(pc) : pc.toLowerCase().replace(/\.$/, "")];
     }
     if (n === "ext") return [n, value.extension ?? raw];
-    const v = percentDecode(raw);
-    return [n, v.ok ? v.value.toLowerCase() : octetsOf(raw).map((o) => (o >= 0x41 && o <= 0x5a ? o | 0x20 : o))];
+    return [n, comparableValue(raw)];
   });
   params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   return JSON.stringify([value.global, value.digits.toLowerCase(), params, fragment === undefined ? null : normalizeTriplets(fragment)]);

@@ -87,6 +87,17 @@ function buildUrn(input: SchemeInput): UrnUri {
   const ask = text.indexOf("?", nidEnd);
   const nssEnd = ask < 0 ? text.length : ask;
   const nss = text.slice(nidEnd + 1, nssEnd);
+  // Appendix C item 2: experimental namespaces ("X-" NIDs of RFC 3406) are removed, and "strings
+  // conforming to URN syntax within experimental URN namespaces are not valid URNs"
+  if (/^x-/i.test(nid)) {
+    input.fail({
+      code: "experimental-nid",
+      offset: 4,
+      rule: "NID",
+      section: "RFC 8141 Appendix C",
+      message: `the NID ${JSON.stringify(nid)} is an experimental namespace ("X-"), which RFC 8141 removed: such strings are not valid URNs (use the "example" namespace, RFC 6963)`,
+    });
+  }
   // §2.3.1: "The r-component ends with a "?=" sequence ... or a "#" character"; §2.3.2: the
   // q-component ends with "#".
   let rComponent: string | undefined;
@@ -126,6 +137,8 @@ const comparableNss = (u: UrnUri): string => (u.uuid === undefined ? upperTriple
  * The "urn" scheme (RFC 8141). Two URNs are equivalent (§3) when "urn", the NID (lowercased)
  * and the NSS (percent-encodings uppercased, never decoded) are equal; r-, q- and f-components
  * are ignored. A "uuid" URN's NSS must be a UUID (RFC 9562 §4) and compares case-insensitively.
+ * An NID that begins with "X-" (an experimental namespace) is an `"experimental-nid"` error
+ * (Appendix C: such strings "are not valid URNs").
  * Normalization lowercases "urn" and the NID and uppercases percent-encodings, decodes nothing
  * and removes no dot segments (§3: "percent-encoding normalization ... MUST NOT be applied").
  *
