@@ -101,6 +101,8 @@ interface ErrorCase {
   line: number;
   column: number;
   source: string;
+  /** A part the message must hold. */
+  message?: string;
 }
 
 describe("errors in the ABNF itself (fixtures/loader/errors.json)", () => {
@@ -116,6 +118,7 @@ describe("errors in the ABNF itself (fixtures/loader/errors.json)", () => {
     expect(first).toContain(`line ${c.line}, column ${c.column}`);
     expect(caret?.indexOf("^")).toBeGreaterThan(0);
     expect(line?.length).toBeGreaterThan(0);
+    if (c.message !== undefined) expect(r.error.shortMessage).toContain(c.message);
   });
 
   it("never throws for a string, and rejects a non-string with a TypeError", () => {
