@@ -101,6 +101,8 @@ interface ErrorCase {
   line: number;
   column: number;
   source: string;
+  /** A part the message must hold. */
+  message?: string;
 }
 
 describe("errors in the ABNF itself (fixtures/loader/errors.json)", () => {
@@ -116,6 +118,7 @@ describe("errors in the ABNF itself (fixtures/loader/errors.json)", () => {
     expect(first).toContain(`line ${c.line}, column ${c.column}`);
     expect(caret?.indexOf("^")).toBeGreaterThan(0);
     expect(line?.length).toBeGreaterThan(0);
+    if (c.message !== undefined) expect(r.error.shortMessage).toContain(c.message);
   });
 
   it("never throws for a string, and rejects a non-string with a TypeError", () => {
@@ -124,6 +127,46 @@ describe("errors in the ABNF itself (fixtures/loader/errors.json)", () => {
       expect(typeof r.ok).toBe("boolean");
     }), { numRuns: 500, seed: 5234 });
     expect(() => grammarFromAbnf(42 as unknown as string)).toThrow(TypeError);
+  });
+});
+
+interface LoadCase {
+  name: string;
+  abnf: string;
+  repeat?: { line: string; count: number };
+  noReference?: boolean;
+  accept: [string, string][];
+  reject: [string, string][];
+  source: string;
+}
+
+describe("texts that load, with what they accept and reject (fixtures/loader/cases.json)", () => {
+  const cases = (JSON.parse(read("fixtures/loader/cases.json")) as { cases: LoadCase[] }).cases;
+  const core = read("grammar/rfc5234-core.abnf");
+  const textOf = (c: LoadCase): string => {
+    const { repeat } = c;
+    if (repeat === undefined) return c.abnf;
+    return c.abnf + Array.from({ length: repeat.count }, (_x, k) => repeat.line.replace(/\{i\}/g, String(k + 1))).join("");
+  };
+  /** The core rules the text does not define itself (a text may define its own CHAR, as RFC 8259 does). */
+  const coreFor = (text: string): string => {
+    const own = new Set([...text.matchAll(/^[ \t]*([A-Za-z][A-Za-z0-9-]*)[ \t]*=/gm)].map((m) => (m[1] as string).toLowerCase()));
+    return core.split(/\n(?=[A-Za-z])/).filter((r) => !own.has((/^[A-Za-z][A-Za-z0-9-]*/.exec(r)?.[0] ?? "").toLowerCase())).join("\n");
+  };
+  it.each(cases.map((c) => [c.name, c]))("%s", (_name, c) => {
+    const text = textOf(c);
+    const r = grammarFromAbnf(text);
+    if (!r.ok) throw new Error(r.error.message);
+    const g = r.value;
+    const reference = c.noReference === true ? undefined : referenceOf(text, coreFor(text));
+    for (const [want, list] of [[true, c.accept], [false, c.reject]] as const) {
+      for (const [rule, s] of list) {
+        if (reference !== undefined) expect([rule, s, reference.matches(rule, s)]).toEqual([rule, s, want]);
+        expect([rule, s, g.isValid(s, rule), g.validate(s, rule).ok, g.rule(rule).skip(P.eof).parse(s).status]).toEqual([rule, s, want, want, want]);
+        const pattern = g.pattern(rule);
+        if (pattern !== undefined) expect([rule, s, new RegExp(`^(?:${pattern})$`).test(s)]).toEqual([rule, s, want]);
+      }
+    }
   });
 });
 

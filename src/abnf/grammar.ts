@@ -439,13 +439,15 @@ function requireString(input: unknown, caller: string): asserts input is string 
   }
 }
 
-/** Rule names close to `name`: the same once dashes and case are ignored (a camelCase export name), or one or two edits away. */
+/** Rule names close to `name`: the same once dashes and case are ignored (a camelCase export name), or one or two edits away (fewer edits than `name` has characters). */
 export function suggest(name: string, names: readonly string[]): string | undefined {
   const squash = (s: string): string => s.replace(/-/g, "").toLowerCase();
   const exact = names.find((n) => squash(n) === squash(name));
   if (exact !== undefined) return exact;
   let best: string | undefined;
-  let bestDistance = 3;
+  // fewer edits than the name has characters: any one-letter name is one edit from any other,
+  // so "c" gets no suggestion rather than an unrelated "a"
+  let bestDistance = Math.min(3, name.length);
   for (const n of names) {
     const d = editDistance(n.toLowerCase(), name.toLowerCase(), bestDistance);
     if (d < bestDistance) {

@@ -210,6 +210,19 @@ function contextBefore(input: string, offset: number): string {
   return "an element is expected";
 }
 
+/**
+ * A hint when `offset` holds "#": RFC 9110 §5.6.1's list extension (`1#element`, `#element`,
+ * `<n>#<m>element`), which RFCs on HTTP use and RFC 5234 does not have; it says how §5.6.1.1
+ * writes each form out in RFC 5234 ABNF.
+ */
+function listRuleNote(input: string, offset: number): string {
+  if (input.charCodeAt(offset) !== 0x23) return "";
+  return (
+    '; "#" is the list extension of RFC 9110 §5.6.1 (#rule), not RFC 5234 ABNF: write 1#element as element *( OWS "," OWS element ),' +
+    " #element as [ 1#element ] written out the same way, and <n>#<m>element as element <n-1>*<m-1>( OWS \",\" OWS element ) (RFC 9110 §5.6.1.1; OWS is RFC 9110's optional white space)"
+  );
+}
+
 /** Where the text being read at `offset` started: its rule's line, or 0. */
 function scanStart(input: string, offset: number, mode: "rules" | "elements"): number {
   if (mode === "elements") return 0;
@@ -292,13 +305,13 @@ export function diagnose(input: string, offset: number, expected: readonly strin
     return fail(paren ? "unclosed-group" : "unclosed-option", `${what}: ${expecting}${endOfRuleNote(input, offset, mode)}`);
   }
   if (has(LABEL.element) && !has(LABEL.slash)) {
-    return fail("element-expected", `${contextBefore(input, offset)}; expected an element (a rule name, "(", "[", a quoted string, a "%" value or a <prose> value), found ${found}${endOfRuleNote(input, offset, mode)}`);
+    return fail("element-expected", `${contextBefore(input, offset)}; expected an element (a rule name, "(", "[", a quoted string, a "%" value or a <prose> value), found ${found}${endOfRuleNote(input, offset, mode)}${listRuleNote(input, offset)}`);
   }
   if (has(LABEL.endOfInput)) {
     const start = scanStart(input, offset, mode);
     const name = mode === "rules" ? /^[ \t]*([A-Za-z][A-Za-z0-9-]*)/.exec(input.slice(start, start + 200))?.[1] : undefined;
     const what = mode === "elements" ? "the elements" : name === undefined ? "the rule" : `the rule "${name}"`;
-    return fail("unexpected-text", `unexpected ${found} after ${what}: ${expecting}`);
+    return fail("unexpected-text", `unexpected ${found} after ${what}: ${expecting}${listRuleNote(input, offset)}`);
   }
   return fail("syntax", expecting);
 }

@@ -67,7 +67,7 @@ export interface AbnfRuleEntry {
 export interface AbnfRule {
   /** The name as first written. */
   readonly name: string;
-  /** The "=" definition, then each "=/" entry: alt(existing, added). */
+  /** The "=" definition's alternatives, then each "=/" entry's, as one alternation (RFC 5234 §3.3). */
   readonly expr: Expr;
   /** Where the "=" definition's name is. */
   readonly line: number;
@@ -302,43 +302,64 @@ function entryError(entry: AbnfRuleEntry, source: string | undefined, code: Abnf
   });
 }
 
+/** The alternatives an entry adds: the items of a top-level alternation, or the expression itself. */
+const alternativesOf = (e: Expr): readonly Expr[] => (e.type === "alt" ? e.items : [e]);
+
 /**
  * Merges rule entries into one map, in order of definition, keyed by the lowercased rule name
  * (rule names are case-insensitive, RFC 5234 §2.1). "=/" entries add alternatives to the rule
- * defined before them (RFC 5234 §3.3): expr becomes alt(existing, added). A second "=" definition
- * is a "duplicate-rule" error; "=/" before any "=" is "undefined-incremental". Pass the text the
- * entries were read from as `source` for error excerpts; line, column and offset refer to it.
+ * defined before them (RFC 5234 §3.3): the rule's expression is one flat alternation of the "="
+ * entry's alternatives followed by each "=/" entry's, in order, as §3.3 spells it out
+ * (`ruleset = alt1 / alt2` then `ruleset =/ alt3` is `ruleset = alt1 / alt2 / alt3`); a rule
+ * with many "=/" lines is as deep as one with a single "/"-separated list. A second "="
+ * definition is a "duplicate-rule" error; "=/" before any "=" is "undefined-incremental". Pass
+ * the text the entries were read from as `source` for error excerpts; line, column and offset
+ * refer to it. Linear in the number of entries.
  */
 export function mergeAbnfRules(entries: readonly AbnfRuleEntry[], source?: string): AbnfResult<ReadonlyMap<string, AbnfRule>> {
-  const rules = new Map<string, AbnfRule>();
+  const groups = new Map<string, AbnfRuleEntry[]>();
   for (const entry of entries) {
     const key = entry.name.toLowerCase();
-    const existing = rules.get(key);
+    const group = groups.get(key);
     if (!entry.incremental) {
-      if (existing !== undefined) {
-        const detail = `the rule "${entry.name}" is already defined at line ${existing.line}; use "=/" to add alternatives (RFC 5234 §3.3)`;
+      if (group !== undefined) {
+        const first = group[0] as AbnfRuleEntry;
+        const detail = `the rule "${entry.name}" is already defined at line ${first.line}; use "=/" to add alternatives (RFC 5234 §3.3)`;
         return { ok: false, error: entryError(entry, source, "duplicate-rule", detail) };
       }
-      rules.set(
-        key,
-        Object.freeze({ name: entry.name, expr: entry.expr, line: entry.line, column: entry.column, offset: entry.offset, text: entry.text, refs: entry.refs, prose: entry.prose }),
-      );
+      groups.set(key, [entry]);
     } else {
-      if (existing === undefined) {
+      if (group === undefined) {
         const detail = `"${entry.name} =/" adds alternatives to a rule that is not defined before it with "="`;
         return { ok: false, error: entryError(entry, source, "undefined-incremental", detail) };
       }
-      rules.set(
-        key,
-        Object.freeze({
-          ...existing,
-          expr: alt(existing.expr, entry.expr),
-          text: `${existing.text}\n${entry.text}`,
-          refs: Object.freeze([...existing.refs, ...entry.refs]),
-          prose: Object.freeze([...existing.prose, ...entry.prose]),
-        }),
-      );
+      group.push(entry);
     }
+  }
+  const rules = new Map<string, AbnfRule>();
+  for (const [key, group] of groups) {
+    const first = group[0] as AbnfRuleEntry;
+    let expr: Expr;
+    try {
+      expr = group.length === 1 ? first.expr : alt(...group.flatMap((e) => alternativesOf(e.expr)));
+    } catch (e) {
+      // More alternatives than the constructor's argument list holds: report it at the name, as readAbnf does.
+      if (e instanceof RangeError) return { ok: false, error: entryError(first, source, "too-large", `the rule "${first.name}" is too large to read`) };
+      throw e;
+    }
+    rules.set(
+      key,
+      Object.freeze({
+        name: first.name,
+        expr,
+        line: first.line,
+        column: first.column,
+        offset: first.offset,
+        text: group.map((e) => e.text).join("\n"),
+        refs: group.length === 1 ? first.refs : Object.freeze(group.flatMap((e) => e.refs)),
+        prose: group.length === 1 ? first.prose : Object.freeze(group.flatMap((e) => e.prose)),
+      }),
+    );
   }
   return { ok: true, value: rules };
 }
