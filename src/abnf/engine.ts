@@ -401,6 +401,7 @@ class Frame {
   /** The offsets the rule can end at, unique (in no order). */
   ends: number[] | undefined;
   #endSet: Set<number> | undefined;
+  #maxEnd = -1;
   /** The furthest offset followed, and the furthest one a position was added at. */
   furthest: number;
   addedMax = -1;
@@ -492,19 +493,35 @@ class Frame {
     return pend;
   }
 
+  /**
+   * Records that the rule can end at `k`. Offsets are followed in ascending order, so ends
+   * mostly come in ascending order too: one past the largest so far is new without a lookup,
+   * and the set that keeps the list unique is made only once an end comes out of order (from a
+   * call, or an empty match) on a long list.
+   */
   #end(k: number): void {
     const ends = this.ends;
     if (ends === undefined) {
       this.ends = [k];
+      this.#maxEnd = k;
       return;
     }
-    if (this.#endSet !== undefined) {
-      if (this.#endSet.has(k)) return;
-      this.#endSet.add(k);
-    } else {
-      if (ends.includes(k)) return;
-      if (ends.length >= SHORT) this.#endSet = new Set([...ends, k]);
+    if (k > this.#maxEnd) {
+      this.#maxEnd = k;
+      this.#endSet?.add(k);
+      ends.push(k);
+      return;
     }
+    if (k === this.#maxEnd) return;
+    if (this.#endSet === undefined) {
+      if (ends.length < SHORT) {
+        if (!ends.includes(k)) ends.push(k);
+        return;
+      }
+      this.#endSet = new Set(ends);
+    }
+    if (this.#endSet.has(k)) return;
+    this.#endSet.add(k);
     ends.push(k);
   }
 
@@ -555,6 +572,15 @@ class Frame {
               else this.#add(k2, e.to);
             }
           }
+        } else if (pos.call === this.key && this.byOffset === undefined && isTailOnly(follows)) {
+          // A call of the rule itself with nothing after it (a = "x" [ a ]): its ends are this
+          // frame's ends, so the frame goes on from the rule's start here instead of waiting
+          // for the call, and one frame reads a right-recursive list in linear time. A frame
+          // kept for a derivation still makes the call, whose derivation it records.
+          for (const e of a.start) {
+            if (e.to === ACCEPT) this.#end(k);
+            else this.#add(k, e.to);
+          }
         } else {
           const r = known(pos.call, k);
           if (r === undefined) {
@@ -596,23 +622,33 @@ class Frame {
   }
 }
 
-/** One input's memo of calls: (rule, offset) -> ends. */
+/** True when the only edge out of a position ends the rule (the position is in tail position). */
+function isTailOnly(follows: readonly Edge[]): boolean {
+  return follows.length === 1 && (follows[0] as Edge).to === ACCEPT;
+}
+
+/**
+ * One input's memo of calls: (rule, offset) -> ends. Per rule an array indexed by offset (calls
+ * are made at offsets next to each other as the input is read, so it stays dense): on deeply
+ * nested input, where there is a call at almost every offset, a map of a million entries was
+ * most of the time spent outside the collector.
+ */
 class CallRun {
-  readonly #memo = new Map<string, Map<number, CallResult>>();
+  readonly #memo = new Map<string, (CallResult | undefined)[]>();
   constructor(
     readonly compiled: Compiled,
     readonly input: string,
   ) {}
 
-  #known = (key: string, start: number): CallResult | undefined => this.#memo.get(key)?.get(start);
+  #known = (key: string, start: number): CallResult | undefined => this.#memo.get(key)?.[start];
 
   #remember(key: string, start: number, r: CallResult): void {
     let byStart = this.#memo.get(key);
     if (byStart === undefined) {
-      byStart = new Map();
+      byStart = [];
       this.#memo.set(key, byStart);
     }
-    byStart.set(start, r);
+    byStart[start] = r;
   }
 
   call(key: string, start: number): CallResult {
