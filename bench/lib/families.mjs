@@ -26,6 +26,9 @@ export const FAMILIES = [
   // User grammars loaded from ABNF, with the shapes that make backtracking regexes blow up.
   { name: "abnf-overlapping-alternatives", label: 'loaded ABNF `x = *( "a" / "aa" ) "b"`: `a`… then `c`', grammar: 'x = *( "a" / "aa" ) "b"\n', rule: "x", make: (n) => fill("", "a", n, "c") },
   { name: "abnf-nested-repetition", label: 'loaded ABNF `x = *( 1*"a" "a" ) "b"`: `a`… then `c`', grammar: 'x = *( 1*"a" "a" ) "b"\n', rule: "x", make: (n) => fill("", "a", n, "c") },
+  // Recursive loaded grammars: memoized calls, linear where the README says so.
+  { name: "abnf-right-recursive-list", label: 'loaded ABNF `list = item [ "," list ]`, `item = 1*ALPHA`: `abc,`… (a self call as the last element, read as a loop)', grammar: 'list = item [ "," list ]\nitem = 1*ALPHA\n', rule: "list", make: (n) => fill("", "abc,", n, "a") },
+  { name: "abnf-nested-brackets", label: 'loaded ABNF `e = t *( "+" t )`, `t = "x" / "(" e ")"`: `(`… `x` `)`… (LL(1), nested as deep as the input; an odd length, n − 1 characters). Every open bracket holds a frame of the engine until it closes: the steps are linear, but past some 10,000 levels the frames no longer fit in the cache and the collector copies them, so a character costs more at 100 KB than at 1 KB, and about the same at 1 MB as at 100 KB', grammar: 'e = t *( "+" t )\nt = "x" / "(" e ")"\n', rule: "e", make: (n) => "(".repeat((n - 1) >> 1) + "x" + ")".repeat((n - 1) >> 1) },
   { name: "abnf-counted-repetition", label: 'loaded ABNF `x = *( 1*3"a" ) "b"`: `a`… then `c`', grammar: 'x = *( 1*3"a" ) "b"\n', rule: "x", make: (n) => fill("", "a", n, "c") },
 ];
 

@@ -627,31 +627,67 @@ function isTailOnly(follows: readonly Edge[]): boolean {
   return follows.length === 1 && (follows[0] as Edge).to === ACCEPT;
 }
 
+/** The calls of one rule made in one run, by offset: results, and an index from offset to result. */
+interface Memo {
+  /** For offset `base + i`: 0 when unknown, else the result's index in `results` plus one. */
+  index: Int32Array;
+  readonly results: CallResult[];
+}
+
 /**
- * One input's memo of calls: (rule, offset) -> ends. Per rule an array indexed by offset (calls
- * are made at offsets next to each other as the input is read, so it stays dense): on deeply
- * nested input, where there is a call at almost every offset, a map of a million entries was
- * most of the time spent outside the collector.
+ * One input's memo of calls: (rule, offset) -> ends. Per rule a typed array indexed by offset
+ * from where the run began, grown by doubling as far as calls reach (never further than the
+ * input read): on deeply nested input there is a call at almost every offset, and completed
+ * innermost first, so a map, or an array filled from its far end, spent most of the time
+ * outside the collector hashing.
  */
 class CallRun {
-  readonly #memo = new Map<string, (CallResult | undefined)[]>();
+  readonly #memo = new Map<string, Memo>();
+  /** The offset of the run's first call: no call is made before it. */
+  #base = -1;
   constructor(
     readonly compiled: Compiled,
     readonly input: string,
   ) {}
 
-  #known = (key: string, start: number): CallResult | undefined => this.#memo.get(key)?.[start];
+  #known = (key: string, start: number): CallResult | undefined => {
+    const m = this.#memo.get(key);
+    if (m === undefined) return undefined;
+    const i = start - this.#base;
+    const at = i >= 0 && i < m.index.length ? (m.index[i] as number) : 0;
+    return at === 0 ? undefined : m.results[at - 1];
+  };
 
   #remember(key: string, start: number, r: CallResult): void {
-    let byStart = this.#memo.get(key);
-    if (byStart === undefined) {
-      byStart = [];
-      this.#memo.set(key, byStart);
+    if (this.#base < 0) this.#base = start;
+    if (start < this.#base) this.#rebase(start);
+    const i = start - this.#base;
+    let m = this.#memo.get(key);
+    if (m === undefined) {
+      m = { index: new Int32Array(Math.max(16, i + 1)), results: [] };
+      this.#memo.set(key, m);
+    } else if (i >= m.index.length) {
+      const grown = new Int32Array(Math.max(2 * m.index.length, i + 1));
+      grown.set(m.index);
+      m.index = grown;
     }
-    byStart[start] = r;
+    m.results.push(r);
+    m.index[i] = m.results.length;
+  }
+
+  /** Moves the base down to `start` (a call before the first one remembered: not expected, as calls begin where the run does). */
+  #rebase(start: number): void {
+    const shift = this.#base - start;
+    for (const m of this.#memo.values()) {
+      const moved = new Int32Array(m.index.length + shift);
+      moved.set(m.index, shift);
+      m.index = moved;
+    }
+    this.#base = start;
   }
 
   call(key: string, start: number): CallResult {
+    if (this.#base < 0) this.#base = start;
     const known = this.#known(key, start);
     if (known !== undefined) return known;
     return this.#result(this.#complete(new Frame(this.compiled, key, start, this.input)));
@@ -755,6 +791,7 @@ class CallRun {
    * derivations of the calls inside are made on a work list, not by recursion.
    */
   derive(key: string, start: number, end: number): Derivation {
+    if (this.#base < 0) this.#base = start;
     const root: MutableDerivation = { automaton: this.compiled.automaton(key), input: this.input, start, end, steps: [] };
     const work: { d: MutableDerivation; key: string }[] = [{ d: root, key }];
     while (work.length > 0) {
