@@ -8,7 +8,11 @@ import { referenceArgument, type UriInput } from "./operations.js";
 import { describeValue, parse, validate, type Result } from "./parse.js";
 import type { RuleName } from "./rules/index.js";
 
-/** The parts of a URI reference, as text still percent-encoded; a part left out is absent. */
+/**
+ * The parts of a URI reference, as text still percent-encoded; a part left out is absent. A part
+ * with characters beyond ASCII is checked against its RFC 3987 rule (`ihost`, `ipath-abempty`,
+ * `iquery`, ...), and the result is then an IRI, as `parse` gives for such text.
+ */
 export interface UriParts {
   /** `scheme` (§3.1); without it the result is a relative reference. */
   readonly scheme?: string | undefined;
@@ -29,9 +33,32 @@ export interface UriParts {
 /** A value, or the UriSyntaxError of the part that does not match its rule. */
 export type Checked<T> = Result<T, UriSyntaxError>;
 
+/** Any character beyond US-ASCII (a lone surrogate too, which the IRI rules then refuse). */
+const NON_ASCII = /[^\x00-\x7F]/;
+
+/** The RFC 3986 rules that RFC 3987 §2.2 restates with an "i" to take characters beyond ASCII. */
+type IriPartRule = "userinfo" | "host" | "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "query" | "fragment";
+const IRI_PART: Readonly<Record<IriPartRule, RuleName>> = {
+  userinfo: "iuserinfo",
+  host: "ihost",
+  "path-abempty": "ipath-abempty",
+  "path-absolute": "ipath-absolute",
+  "path-noscheme": "ipath-noscheme",
+  "path-rootless": "ipath-rootless",
+  query: "iquery",
+  fragment: "ifragment",
+};
+
+/**
+ * The rule a part is checked against: RFC 3986's, or for a part with characters beyond ASCII
+ * its RFC 3987 counterpart (§2.2), so that an IRI is built and edited as `parse` reads one: the
+ * same node shapes, with those characters in the text (`scheme` and `port` have no such rule).
+ */
+const ruleFor = (rule: RuleName, text: string): RuleName => (NON_ASCII.test(text) && Object.hasOwn(IRI_PART, rule) ? IRI_PART[rule as IriPartRule] : rule);
+
 const check = (rule: RuleName, text: string | undefined): UriSyntaxError | undefined => {
   if (text === undefined) return undefined;
-  const v = validate(text, rule);
+  const v = validate(text, ruleFor(rule, text));
   return v.ok ? undefined : v.error;
 };
 
@@ -82,7 +109,7 @@ function authorityOf(userinfo: string | undefined, host: string | undefined, por
     if (port !== undefined) return { ok: false, error: needsHost(port) };
     return { ok: true, value: undefined };
   }
-  const h = parse(host, { rule: "host" });
+  const h = NON_ASCII.test(host) ? parse(host, { rule: "ihost" }) : parse(host, { rule: "host" });
   if (!h.ok) return h;
   const error = check("userinfo", userinfo) ?? check("port", port);
   if (error) return { ok: false, error };

@@ -26,6 +26,11 @@ interface Fixture {
   readonly build: { readonly source: string; readonly cases: readonly { parts: UriParts; expected: string }[] };
   readonly errors: { readonly source: string; readonly cases: readonly { parts: UriParts; rule: string; offset: number }[] };
   readonly set: { readonly source: string; readonly cases: readonly SetCase[] };
+  readonly iri: {
+    readonly source: string;
+    readonly cases: readonly { parts: UriParts; expected: string }[];
+    readonly errors: readonly { parts: UriParts; rule: string; offset: number }[];
+  };
 }
 const fixture = JSON.parse(fs.readFileSync(path.join(__dirname, "../../fixtures/builder/build.json"), "utf8")) as Fixture;
 
@@ -53,7 +58,7 @@ const expectOk = (r: Result<UriReference, UriSyntaxError>, expected: string): vo
   if (!r.ok) throw r.error;
   expect(serialize(r.value)).toBe(expected);
   // the node is what parse gives for its text, component for component
-  const reparsed = parseOrThrow(expected);
+  const reparsed = parseOrThrow(expected, /[^\x00-\x7f]/.test(expected) ? "IRI-reference" : "URI-reference");
   expect(r.value.kind).toBe(reparsed.kind);
   expect(r.value.path.kind).toBe(reparsed.path.kind);
   expect(r.value.authority?.host.kind).toBe(reparsed.authority?.host.kind);
@@ -88,6 +93,41 @@ describe("buildUri", () => {
       }),
       { numRuns: 1000 },
     );
+  });
+});
+
+describe("IRI parts (RFC 3987 §2.2)", () => {
+  test.each(fixture.iri.cases)(`${fixture.iri.source}: %j`, ({ parts, expected }) => {
+    expectOk(buildUri(parts), expected);
+  });
+
+  test.each(fixture.iri.errors)(`${fixture.iri.source}: %j`, ({ parts, rule: ruleName, offset }) => {
+    expectError(buildUri(parts), ruleName, offset);
+  });
+
+  test("a setter given an IRI part makes an IRI whose text parses back to that part", () => {
+    const gen = (name: RuleName): fc.Arbitrary<string> => fc.integer().map((seed) => rule(name).generate(seededRandom(seed)));
+    const cases: [Part, fc.Arbitrary<string>][] = [
+      ["userinfo", gen("iuserinfo")],
+      ["host", gen("ihost")],
+      ["path", gen("ipath-abempty")],
+      ["query", gen("iquery")],
+      ["fragment", gen("ifragment")],
+    ];
+    for (const [part, values] of cases) {
+      fc.assert(
+        fc.property(values, (value) => {
+          const r = set(parseOrThrow("http://a/b?c#d"), part, value);
+          if (!r.ok) throw r.error;
+          const text = serialize(r.value);
+          expect(isValid(text, "IRI")).toBe(true);
+          const back = parseOrThrow(text, "IRI");
+          const got = { userinfo: back.authority?.userinfo, host: back.authority ? serialize(back.authority.host) : undefined, path: back.path.text, query: back.query, fragment: back.fragment };
+          expect(got[part as keyof typeof got]).toBe(value);
+        }),
+        { numRuns: 200 },
+      );
+    }
   });
 });
 
