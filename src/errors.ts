@@ -15,7 +15,7 @@ const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
 /**
  * One line of the input around `offset` with a caret under it. The window never cuts a
- * surrogate pair; control characters and lone surrogates are shown as "?"; the caret's column
+ * surrogate pair; control characters, lone surrogates, format characters (bidi controls) and line or paragraph separators are shown as "?"; the caret's column
  * counts code points (offsets are UTF-16 code units).
  */
 export function caretExcerpt(input: string, offset: number): string {
@@ -27,18 +27,33 @@ export function caretExcerpt(input: string, offset: number): string {
   const tail = to < input.length ? "…" : "";
   const show = (text: string): string =>
     // eslint-disable-next-line no-control-regex
-    text.replace(/[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "?");
+    text
+      .replace(/[\u0000-\u001f\u007f-\u009f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "?")
+      .replace(INVISIBLE_IN_EXCERPT, "?");
   const before = show(input.slice(from, offset));
   const line = before + show(input.slice(offset, to));
   return `  ${head}${line}${tail}\n  ${" ".repeat(head.length + [...before].length)}^`;
 }
 
-/** What stands at `offset`, for messages: a quoted character, or "end of input". */
+/**
+ * Format characters (the bidi controls of RFC 3987 §4.1, zero-width joiners, tags) and line and
+ * paragraph separators: printed as they are, they would reorder or break the excerpt a terminal
+ * shows, so the excerpt shows "?" for them as for controls.
+ */
+const INVISIBLE_IN_EXCERPT = /[\p{Cf}\p{Zl}\p{Zp}]/gu;
+/** Characters a reader cannot see or tell apart when quoted: format characters, private use, separators. */
+const INVISIBLE = /^[\p{Cf}\p{Co}\p{Z}]$/u;
+
+/**
+ * What stands at `offset`, for messages: a quoted character, `U+XXXX` for a control, a space,
+ * or one a reader cannot see (format characters such as U+202E, private use, separators), or
+ * "end of input".
+ */
 export function foundAt(input: string, offset: number): string {
   const cp = input.codePointAt(offset);
   if (cp === undefined) return "end of input";
   const ch = String.fromCodePoint(cp);
-  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || cp === 0x20 ? `U+${cp.toString(16).toUpperCase().padStart(4, "0")}` : JSON.stringify(ch);
+  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || INVISIBLE.test(ch) ? `U+${cp.toString(16).toUpperCase().padStart(4, "0")}` : JSON.stringify(ch);
 }
 
 /**

@@ -82,6 +82,27 @@ describe("UriSyntaxError", () => {
     expect(line[caret.indexOf("^")]).toBe("?");
   });
 
+  // A bidi control printed as it is reorders the line a terminal shows (RFC 3987 §4.1, Trojan
+  // Source); private use and separators cannot be seen. Surrogates keep their escape.
+  it.each([
+    ["http://a/\u202Eevil", 9, "U+202E"],
+    ["http://a/\u2066x", 9, "U+2066"],
+    ["http://a/\u200Bx", 9, "U+200B"],
+    ["http://a/\uE000", 9, "U+E000"],
+    ["http://a/\u00A0", 9, "U+00A0"],
+    ["http://a/\u2028x", 9, "U+2028"],
+    ["http://a/\u{E0041}", 9, "U+E0041"],
+    ["http://a/\uD800", 9, '"\\ud800"'],
+    ["http://a/é", 9, '"é"'],
+  ])("shows %j's character at %i as %s, and no format character in the excerpt", (input, offset, found) => {
+    const v = validate(input, "URI");
+    expect(!v.ok && [v.error.offset, v.error.found]).toEqual([offset, found]);
+    if (v.ok) return;
+    const [, line = "", caret = ""] = v.error.message.split("\n");
+    expect(line).not.toMatch(/[\p{Cf}\p{Zl}\p{Zp}]/u);
+    expect([...line][caret.indexOf("^")]).not.toBeUndefined();
+  });
+
   it("is what parseOrThrow throws, with a stack trace from the call", () => {
     expect(() => parseOrThrow("http://h:8a/")).toThrow(UriSyntaxError);
     try {
