@@ -1,9 +1,10 @@
 // How an argument that was refused is named in a TypeError: a value in a few words, never the
 // whole of a long string.
 
-/** A value in words, for a TypeError: `null`, `an array`, `an object`, a string quoted (cut at 40 characters), or its type and value. */
+/** A value in words, for a TypeError: `null`, `undefined`, `an array`, `an object`, a string quoted (cut at 40 characters), or its type and value. */
 export function describeValue(x: unknown): string {
   if (x === null) return "null";
+  if (x === undefined) return "undefined";
   if (Array.isArray(x)) return "an array";
   if (typeof x === "function") return "a function";
   return typeof x === "object" ? "an object" : typeof x === "string" ? JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x) : `${typeof x} ${String(x)}`;

@@ -102,6 +102,34 @@ describe("parse is typed by its rule (point 4)", () => {
   });
 });
 
+describe("rule() from uri-grammar/rules is typed and checked as parse is (point 4)", () => {
+  it("a rule name in any checked spelling gives that rule's parser type, not unknown or undefined", () => {
+    // RFC 5234 §2.1: rule names are case-insensitive; parse(s, "HOST") is typed as a Host, so is rule("HOST")
+    const upper = rule("HOST");
+    const h: main.Host = upper.tryParse("[::1]");
+    expect(h.kind).toBe("IPv6address");
+    const seg: string = rule("segment-nz-nc".toUpperCase() as "SEGMENT-NZ-NC").tryParse("a@b");
+    expect(seg).toBe("a@b");
+  });
+
+  it("a name that is not a string is a TypeError that names the argument; an unknown name is still undefined", () => {
+    for (const x of [5, undefined, null, {}]) {
+      expect(() => rule(x as string)).toThrow(TypeError);
+      expect(() => rule(x as string)).toThrow(/rule: the argument "name" must be a string/);
+    }
+    expect(rule("no-such-rule")).toBeUndefined();
+  });
+});
+
+describe("messages describe undefined as undefined (point 5)", () => {
+  it("a missing argument or option reads 'got undefined', a missing rule name reads 'no rule undefined'", () => {
+    expect(() => parse(undefined as unknown as string)).toThrow(/got undefined$/);
+    expect(() => main.serialize(undefined as unknown as string)).not.toThrow(/undefined undefined/);
+    expect(() => grammarFromAbnfOrThrow('a = "x"').validate("x", undefined as unknown as string)).toThrow(/has no rule undefined/);
+    expect(() => grammarFromAbnfOrThrow('a = "x"').validate("x", 5 as unknown as string)).toThrow(/has no rule a number$/);
+  });
+});
+
 describe("setters are typed by what they give (point 4)", () => {
   it("a parsed URI in, a URI without spans out; an absolute-URI may get a fragment", () => {
     const out = withPortOrThrow(parseOrThrow("http://a/b", "URI"), 80);

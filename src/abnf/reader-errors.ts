@@ -223,6 +223,23 @@ function listRuleNote(input: string, offset: number): string {
   );
 }
 
+/** An RFC's page footer ("Berners-Lee, et al.   Standards Track   [Page 49]", RFC 7322 §4.8). */
+const PAGE_FOOTER = /\[Page [0-9]+\][ \t]*$/;
+/** An RFC's page header ("RFC 3986   URI Generic Syntax   January 2005", RFC 7322 §4.8). */
+const PAGE_HEADER = /^RFC [0-9]+ .*[0-9]{4}[ \t]*$/;
+
+/**
+ * A hint when the line holding `offset` is a page break of an RFC's text (its footer, the form
+ * feed, its header): ABNF pasted across a page break holds lines that are no ABNF, and the reader
+ * takes them as a continuation of the rule before them.
+ */
+function pageBreakNote(input: string, offset: number): string {
+  const lines = new LineIndex(input);
+  const text = lines.lineText(lines.lineIndexOf(offset));
+  if (!PAGE_FOOTER.test(text) && !PAGE_HEADER.test(text) && !text.includes("\f")) return "";
+  return "; this line is a page break of an RFC's text (its footer, form feed or header), which is no ABNF: take page breaks out of ABNF pasted from an RFC (RFC 5234 §4 note 1)";
+}
+
 /** Where the text being read at `offset` started: its rule's line, or 0. */
 function scanStart(input: string, offset: number, mode: "rules" | "elements"): number {
   if (mode === "elements") return 0;
@@ -246,7 +263,8 @@ function endOfRuleNote(input: string, offset: number, mode: "rules" | "elements"
 export function diagnose(input: string, offset: number, expected: readonly string[], mode: "rules" | "elements"): AbnfError {
   const has = (label: string): boolean => expected.includes(label);
   const found = foundAt(input, offset);
-  const fail = (code: AbnfErrorCode, detail: string): AbnfError => errorAt(input, offset, code, detail, expected);
+  const pageBreak = pageBreakNote(input, offset);
+  const fail = (code: AbnfErrorCode, detail: string): AbnfError => errorAt(input, offset, code, detail + pageBreak, expected);
   const expecting = `expected ${orList(listed(expected))}, found ${found}`;
   const atLineEnd = found === "end of line" || found === "end of input";
 

@@ -16,7 +16,7 @@ export class UnknownRuleError extends TypeError {
   readonly suggestion: string | undefined;
 
   constructor(ruleName: unknown, grammar: string, caller: string, suggestion: string | undefined, swappedInput?: string) {
-    const shown = typeof ruleName === "string" ? JSON.stringify(ruleName) : `a ${ruleName === null ? "null" : typeof ruleName}`;
+    const shown = typeof ruleName === "string" ? JSON.stringify(ruleName) : ruleName === undefined ? "undefined" : `a ${ruleName === null ? "null" : typeof ruleName}`;
     const hint =
       swappedInput !== undefined
         ? `; the arguments are (input, rule): did you mean ${caller}(${shown}, ${JSON.stringify(swappedInput)})?`

@@ -3,6 +3,7 @@
 // ABNF name, and `rule()` to reach any of them by that name. Each is derived from the rule's one definition in
 // src/grammars/rfc3986/ with the AST semantics of src/grammars/rfc3986/semantics.ts.
 import type { RuleParser } from "../abnf/parser.js";
+import { expectString } from "../describe.js";
 import type { ValueOf } from "../abnf/semantics.js";
 import { rfc3986 } from "../grammars/rfc3986/index.js";
 import { rfc3987 } from "../grammars/rfc3987/index.js";
@@ -188,14 +189,17 @@ export const uriRuleNames: readonly UriRuleName[] = Object.freeze([...rfc3986.ru
 export const isRuleName = (name: string): name is RuleName => rfc3987.has(name);
 
 /**
- * The parser of a rule, by its ABNF name (case-insensitive, RFC 5234 §2.1).
+ * The parser of a rule, by its ABNF name (case-insensitive, RFC 5234 §2.1), typed by the rule for
+ * every spelling `parse` checks (`"host"`, `"HOST"`); `undefined` for a name neither RFC 3986 nor
+ * RFC 3987 defines. A name that is not a string is a TypeError.
  *
  * @example
  * rule("segment-nz-nc").tryParse("a@b") // "a@b"
  */
-export function rule<N extends RuleName>(name: N): RuleParser<RuleValues[N]>;
+export function rule<N extends RuleNameAnyCase>(name: N): RuleParser<RuleValues[CanonicalRuleName<N>]>;
 export function rule(name: string): RuleParser<unknown> | undefined;
 export function rule(name: string): RuleParser<unknown> | undefined {
+  expectString(name, "name", "rule");
   if (rfc3986.has(name)) return rfc3986Semantics.rule(name);
   return rfc3987.has(name) ? uriSemantics.rule(name) : undefined;
 }
