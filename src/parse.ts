@@ -50,8 +50,8 @@ export interface SemanticsParseOptions<A extends Actions, N extends string = str
  * Options of {@link parse} with a registry of schemes: the value is the generic AST and, when the
  * registry has the URI's scheme, the scheme's typed value or its typed error.
  */
-export interface SchemesParseOptions {
-  readonly schemes: SchemeRegistry;
+export interface SchemesParseOptions<V = unknown> {
+  readonly schemes: SchemeRegistry<V>;
   /** The longest input accepted, in UTF-16 code units; a longer one is an `InputTooLongError`. `DEFAULT_MAX_LENGTH` (2 MiB) when left out; `Infinity` for none. */
   readonly maxLength?: number | undefined;
 }
@@ -145,7 +145,7 @@ function optionsOf(x: RuleOrOptions, caller: string): ReadOptions {
  * if (r.ok) r.value.authority?.port; // "8042"
  */
 export function parse(input: string): Result<Parsed<UriReference>, UriSyntaxError>;
-export function parse(input: string, options: SchemesParseOptions): Result<SchemeParse, UriSyntaxError>;
+export function parse<V>(input: string, options: SchemesParseOptions<V>): Result<SchemeParse<V>, UriSyntaxError>;
 export function parse<N extends RuleNameAnyCase>(input: string, rule: N | (ParseOptions<N> & { readonly rule: N })): Result<RuleValues[CanonicalRuleName<N>], UriSyntaxError>;
 export function parse(input: string, options: ParseOptions<never>): Result<Parsed<UriReference>, UriSyntaxError>;
 export function parse<N extends RuleNameAnyCase>(input: string, options: ParseOptions<N>): Result<RuleValues[CanonicalRuleName<N>] | Parsed<UriReference>, UriSyntaxError>;

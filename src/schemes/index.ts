@@ -1,8 +1,8 @@
 // "uri-grammar/schemes": URI schemes as values (a grammar, a typed value, normalization and
 // equivalence), the nine built-in ones, registries, and the operations that take a registry.
 export { defineScheme, SchemeError, shiftedError, type Scheme, type SchemeSpec, type SchemeInput, type SchemeErrorCode, type SchemeErrorDetail } from "./scheme.js";
-export { createRegistry, isRegistry, type SchemeRegistry, type SchemeParse } from "./registry.js";
-export { defaultRegistry } from "./defaults.js";
+export { createRegistry, isRegistry, type SchemeRegistry, type SchemeParse, type SchemeValue } from "./registry.js";
+export { defaultRegistry, type BuiltInSchemeValue } from "./defaults.js";
 export {
   parseWithScheme, parseWithSchemeOrThrow, normalizeWithSchemes, equivalenceKey, equivalentWithSchemes, toSchemeNormalizations,
   type EquivalenceKeyOptions,

@@ -10,7 +10,7 @@ import { describeValue, parse } from "../parse.js";
 import type { Result } from "../result.js";
 import { normalizeReference, type NormalizeOptions, type SchemeNormalization } from "../transforms/normalize.js";
 import { serialize } from "../transforms/serialize.js";
-import { defaultRegistry } from "./defaults.js";
+import { defaultRegistry, type BuiltInSchemeValue } from "./defaults.js";
 import { isRegistry, type SchemeParse, type SchemeRegistry } from "./registry.js";
 import type { Scheme } from "./scheme.js";
 
@@ -45,6 +45,8 @@ const schemeOf = (node: UriReference, registry: SchemeRegistry): Scheme | undefi
  * if (r.ok) r.value.scheme; // { kind: "mailto", to: [...], subject: "hi", ... }
  * parseWithScheme("http:///x").value?.schemeError?.code; // "empty-host"
  */
+export function parseWithScheme(input: string | UriReference): Result<SchemeParse<BuiltInSchemeValue>, UriSyntaxError>;
+export function parseWithScheme<V>(input: string | UriReference, registry: SchemeRegistry<V>): Result<SchemeParse<V>, UriSyntaxError>;
 export function parseWithScheme(input: string | UriReference, registry: SchemeRegistry = defaultRegistry): Result<SchemeParse, UriSyntaxError> {
   const reg = registryArgument(registry, "parseWithScheme");
   let text: string;
@@ -55,6 +57,8 @@ export function parseWithScheme(input: string | UriReference, registry: SchemeRe
 }
 
 /** {@link parseWithScheme}, throwing the UriSyntaxError of a string that is no URI reference (a SchemeError is still a value). */
+export function parseWithSchemeOrThrow(input: string | UriReference): SchemeParse<BuiltInSchemeValue>;
+export function parseWithSchemeOrThrow<V>(input: string | UriReference, registry: SchemeRegistry<V>): SchemeParse<V>;
 export function parseWithSchemeOrThrow(input: string | UriReference, registry: SchemeRegistry = defaultRegistry): SchemeParse {
   const r = parseWithScheme(input, registry);
   if (!r.ok) throwWithStack(r.error, parseWithSchemeOrThrow);

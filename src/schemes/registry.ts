@@ -15,23 +15,32 @@ export interface SchemeParse<V = unknown> {
   readonly schemeError: SchemeError | undefined;
 }
 
-/** An immutable set of schemes by name. Make one with {@link createRegistry}. */
-export interface SchemeRegistry extends Iterable<Scheme> {
+/** The value type of a scheme, or the union of them for a union of schemes. */
+export type SchemeValue<S> = S extends Scheme<infer V> ? V : never;
+
+/**
+ * An immutable set of schemes by name. Make one with {@link createRegistry}. `V` is the union of
+ * the schemes' value types (what `parse(input, { schemes })` may give as `scheme`): narrow it by
+ * its `kind`.
+ */
+export interface SchemeRegistry<V = unknown> extends Iterable<Scheme<V>> {
   /** The schemes' names, lowercase, in the order they were given. */
   readonly names: readonly string[];
   /** The scheme of that name (case-insensitive, RFC 3986 §3.1), or `undefined`. */
-  get(name: string): Scheme | undefined;
+  get(name: string): Scheme<V> | undefined;
   /** True when the registry has a scheme of that name. */
   has(name: string): boolean;
   /** A new registry with these schemes added; a scheme of the same name as one already there replaces it. */
-  with(...schemes: Scheme[]): SchemeRegistry;
+  with<const T extends readonly Scheme<unknown>[]>(...schemes: T): SchemeRegistry<V | SchemeValue<T[number]>>;
   /** A new registry without the schemes of these names. */
-  without(...names: string[]): SchemeRegistry;
+  without(...names: string[]): SchemeRegistry<V>;
 }
 
 const REGISTRIES = new WeakSet<object>();
 
 class Registry implements SchemeRegistry {
+  // the value type is a compile-time promise made by createRegistry and with; at run time a
+  // registry holds schemes of any value
   readonly names: readonly string[];
   readonly #byName: ReadonlyMap<string, Scheme>;
 
@@ -50,7 +59,7 @@ class Registry implements SchemeRegistry {
     return this.get(name) !== undefined;
   }
 
-  with(...schemes: Scheme[]): SchemeRegistry {
+  with<const T extends readonly Scheme<unknown>[]>(...schemes: T): SchemeRegistry<unknown> {
     const next = new Map(this.#byName);
     for (const s of schemes) {
       checkScheme(s, "with");
@@ -90,8 +99,8 @@ function checkScheme(s: unknown, caller: string): asserts s is Scheme {
  * schemes.get("HTTP") === http; // true
  * const more = schemes.with(urn); // schemes is unchanged
  */
-export function createRegistry(schemes: Iterable<Scheme> = []): SchemeRegistry {
-  if (typeof schemes !== "object" || schemes === null || typeof (schemes as Iterable<Scheme>)[Symbol.iterator] !== "function") {
+export function createRegistry<S extends Scheme<unknown> = Scheme<never>>(schemes: Iterable<S> = []): SchemeRegistry<SchemeValue<S>> {
+  if (typeof schemes !== "object" || schemes === null || typeof (schemes as Iterable<unknown>)[Symbol.iterator] !== "function") {
     throw new TypeError(`createRegistry: the argument "schemes" must be an iterable of schemes, got ${describeValue(schemes)}`);
   }
   const byName = new Map<string, Scheme>();
@@ -100,7 +109,7 @@ export function createRegistry(schemes: Iterable<Scheme> = []): SchemeRegistry {
     if (byName.has(s.name)) throw new TypeError(`createRegistry: two schemes are named ${JSON.stringify(s.name)}; use registry.with(scheme) to replace one`);
     byName.set(s.name, s);
   }
-  return new Registry(byName);
+  return new Registry(byName) as SchemeRegistry<SchemeValue<S>>;
 }
 
 /** True when `x` is a registry made by {@link createRegistry} (or `with`/`without`). */

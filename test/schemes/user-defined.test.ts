@@ -3,8 +3,8 @@
 // schemes get: parse and validate with typed errors, a registry, normalization and equivalence,
 // the regex fast path, printed ABNF and random valid URIs.
 import { alt, grammar, grammarFromAbnf, lit, opt, range, ref, rep, rfc3986, seededRandom, seq, many } from "../../src/abnf/index";
-import { isValid, serialize } from "../../src/index";
-import { defaultRegistry, defineScheme, equivalentWithSchemes, normalizeWithSchemes, parseWithScheme } from "../../src/schemes/index";
+import { isValid, parse, serialize } from "../../src/index";
+import { createRegistry, defaultRegistry, defineScheme, equivalentWithSchemes, mailto, normalizeWithSchemes, parseWithScheme, parseWithSchemeOrThrow } from "../../src/schemes/index";
 
 // ---- 1. s3://bucket/key, written with the algebra (about 30 lines) -----------------------------
 // Amazon S3 bucket names: 3 to 63 lowercase letters, digits, "." and "-", starting and ending
@@ -107,3 +107,28 @@ describe("a scheme of one's own, loaded from ABNF text (git+ssh)", () => {
     expect(gitSsh.grammar.abnf("git-ssh-URI")).toBe('"git+ssh://" [ userinfo "@" ] host [ ":" port ] path-absolute');
   });
 });
+
+// The scheme value's type follows the registry (checked by `npm run typecheck`, which compiles
+// this file: with `scheme` typed unknown, none of the property reads below would compile).
+describe("the scheme value is typed by the registry", () => {
+  it("the default registry gives the union of the built-ins, told apart by kind", () => {
+    const v = parseWithSchemeOrThrow("mailto:chris@example.com?subject=hi").scheme;
+    const subject: string | undefined = v?.kind === "mailto" ? v.subject : undefined;
+    expect(subject).toBe("hi");
+    const r = parse("urn:ISBN:0-395-36341-1", { schemes: defaultRegistry });
+    const nid: string | undefined = r.ok && r.value.scheme?.kind === "urn" ? r.value.scheme.nid : undefined;
+    expect(nid).toBe("ISBN");
+  });
+
+  it("with() adds the types of the schemes it adds, createRegistry has those it is given", () => {
+    const r = parseWithScheme("s3://my-bucket/a/b", registry);
+    const key: string | undefined = r.ok && r.value.scheme?.kind === "s3" ? r.value.scheme.key : undefined;
+    expect(key).toBe("a/b");
+    const g = parseWithSchemeOrThrow("git+ssh://git@example.com/org/repo.git", registry).scheme;
+    expect(g?.kind === "git+ssh" ? g.repository : undefined).toBe("org/repo");
+    const only = parseWithSchemeOrThrow("mailto:a@example.com", createRegistry([mailto, s3])).scheme;
+    const to: readonly string[] | undefined = only?.kind === "mailto" ? only.recipients.to : undefined;
+    expect(to).toEqual(["a@example.com"]);
+  });
+});
+
