@@ -44,12 +44,18 @@ function labelAscii(label: string): string | null {
   return a;
 }
 
-/** True when `text` holds only characters RFC 3986's reg-name allows (and whole triplets). */
+/**
+ * True when `text`, the output of ToASCII on a label whose percent-encoding was already decoded,
+ * holds only characters RFC 3986's reg-name allows literally: no "%" at all. A "%" there came
+ * from a decoded "%25" or from a character UTS #46 maps to it (U+FF05 FULLWIDTH PERCENT SIGN,
+ * U+FE6A SMALL PERCENT SIGN); written out, it would start a triplet the IRI never held
+ * ("evil\uFF05\uFF12\uFF45com" would become "evil%2ecom", which §6.2.2.2 normalizes to
+ * "evil.com"), a second decoding of the host.
+ */
 function isRegNameText(text: string): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    if (c === 0x25 && /^%[0-9A-Fa-f]{2}/.test(text.slice(i, i + 3))) i += 2;
-    else if (c >= 0x80 || !hasCodePoint(componentSets.host.uri, c)) return false;
+    if (c === 0x25 || c >= 0x80 || !hasCodePoint(componentSets.host.uri, c)) return false;
   }
   return true;
 }
