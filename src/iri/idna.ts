@@ -28,6 +28,38 @@ const NON_ASCII = /[^\x00-\x7f]/;
 const ENCODED_NON_ASCII = /%[89A-Fa-f][0-9A-Fa-f]/;
 
 /**
+ * The longest label, in code points, that is ever given to Punycode: 253, the most a whole domain
+ * name holds in text (RFC 1034 §3.1: 255 octets on the wire), so no label of a name DNS can look up
+ * is refused. Labels longer than 63 octets are not DNS labels either (RFC 5890 §2.3.2.1), but
+ * browsers convert them (UTS #46 with VerifyDnsLength off; web-platform-tests' toascii.json has a
+ * 64-character one), and so does this library up to here. Punycode's time grows with a label's
+ * length times its number of distinct characters: one label of 40,000 distinct CJK characters
+ * took 2.9 s; bounded, every conversion is linear in the host.
+ */
+export const MAX_IDNA_LABEL = 253;
+/** The dots UTS #46 maps to ".": they separate labels before conversion. */
+const IDNA_DOTS = /[.\u3002\uFF0E\uFF61]/;
+const ACE_PREFIX = /^xn--/i;
+
+/**
+ * True when some label of `domain` (split at every dot UTS #46 knows) would go through Punycode
+ * (it holds a non-ASCII character, or begins with "xn--") and is longer than
+ * {@link MAX_IDNA_LABEL} code points: IDNA refuses it rather than spend time quadratic in it.
+ */
+export function hasOverlongIdnaLabel(domain: string): boolean {
+  if (domain.length <= MAX_IDNA_LABEL) return false;
+  for (const piece of domain.split(IDNA_DOTS)) {
+    // UTF-16 length is at least the number of code points: most labels stop here
+    if (piece.length <= MAX_IDNA_LABEL || !(NON_ASCII.test(piece) || ACE_PREFIX.test(piece))) continue;
+    let n = 0;
+    for (const _ of piece) if (++n > MAX_IDNA_LABEL) return true;
+  }
+  return false;
+}
+
+const TOO_LONG = `it is longer than ${MAX_IDNA_LABEL} characters, which no domain name is (RFC 1034 §3.1; a DNS label holds 63, RFC 5890 §2.3.2.1), and converting it would take time that grows with the square of its length`;
+
+/**
  * UTS #46 ToASCII of one label, remembered: tr46 takes some 15–20 µs a call, and the same labels
  * come back again and again. A bounded map, emptied when full; the function is pure, so what it
  * remembers never changes an answer.
@@ -78,6 +110,7 @@ export function hostToAscii(host: string): Result<string, IdnaError> {
   let wholeDomain = false;
   for (const label of labels) {
     if (!NON_ASCII.test(label) && !ENCODED_NON_ASCII.test(label)) {
+      if (isALabelCandidate(label) && label.length > MAX_IDNA_LABEL) return fail("invalid-label", label, TOO_LONG);
       if (isALabelCandidate(label)) wholeDomain = true;
       out.push(label);
       continue;
@@ -86,6 +119,7 @@ export function hostToAscii(host: string): Result<string, IdnaError> {
     if (!decoded.ok) return fail("invalid-label", label, "its percent-encoded octets are not UTF-8");
     // UTS #46 mapping is close to NFKC_Casefold: test the mapped forms too
     if (bidiClasses.bidiDomain.test(decoded.value) || bidiClasses.bidiDomain.test(decoded.value.normalize("NFKC"))) wholeDomain = true;
+    if (hasOverlongIdnaLabel(decoded.value)) return fail("invalid-label", label, TOO_LONG);
     const ascii = labelAscii(decoded.value);
     if (ascii === null) return fail("invalid-label", label, "UTS #46 processing refuses it (a disallowed character, a joiner or bidi rule broken, bad Punycode)");
     if (ascii === "") return fail("invalid-label", label, "it maps to nothing (UTS #46 ignores every character of it)");
@@ -112,7 +146,7 @@ export const isALabelCandidate = (label: string): boolean => label.length > 4 &&
  * `undefined` otherwise.
  */
 export function labelToUnicode(label: string): string | undefined {
-  if (!isALabelCandidate(label)) return undefined;
+  if (!isALabelCandidate(label) || label.length > MAX_IDNA_LABEL) return undefined;
   const u = tr46.toUnicode(label, UTS46);
   if (u.error || u.domain.includes(".") || !NON_ASCII.test(u.domain)) return undefined;
   if (tr46.toASCII(u.domain, UTS46) !== label.toLowerCase()) return undefined;
@@ -138,12 +172,13 @@ export function hostToUnicode(host: string, accept: (uLabel: string) => boolean 
     changed = true;
     return u;
   });
-  if (!changed || tr46.toUnicode(host, UTS46).error) return host;
+  if (!changed || hasOverlongIdnaLabel(host) || tr46.toUnicode(host, UTS46).error) return host;
   return out.join(".");
 }
 
 /** The A-label of one U-label (UTS #46 ToASCII), or `undefined` when it has none. */
 export function labelToAscii(label: string): string | undefined {
+  if (hasOverlongIdnaLabel(label)) return undefined;
   const a = tr46.toASCII(label, UTS46);
   return a === null || a === "" || a.includes(".") || !isRegNameText(a) ? undefined : a;
 }

@@ -5,7 +5,7 @@
 // Standard's flags). Only as much of the basic URL parser as decides the host is here; paths,
 // queries and fragments are located, never rewritten.
 import tr46 from "tr46";
-import { UTS46 } from "../iri/idna.js";
+import { hasOverlongIdnaLabel, UTS46 } from "../iri/idna.js";
 
 /** The schemes the URL Standard calls special, with their default ports (#special-scheme). */
 export const SPECIAL_SCHEMES: ReadonlyMap<string, string> = new Map([
@@ -250,6 +250,9 @@ export function parseHost(input: string, special: boolean): string | null {
 export function domainToAscii(domain: string): string | null {
   // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7F]*$/.test(domain) && !/(^|\.)xn--/i.test(domain)) return domain.toLowerCase();
+  // A browser would convert a label longer than 253 characters (VerifyDnsLength is off), in time
+  // quadratic in it; this reading treats it as a failure instead: no domain name is that long.
+  if (hasOverlongIdnaLabel(domain)) return null;
   const a = tr46.toASCII(domain, UTS46);
   return a === null || a === "" ? null : a;
 }
