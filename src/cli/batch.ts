@@ -6,9 +6,10 @@
 import fs from "node:fs";
 import { once } from "node:events";
 import type { Readable } from "node:stream";
-import { StringDecoder } from "node:string_decoder";
+import { isUtf8 } from "node:buffer";
+import { TextDecoder } from "node:util";
 import { InputTooLongError } from "../errors.js";
-import { errorJson, jsonReplacer, UsageError } from "./errors.js";
+import { errorJson, InputError, jsonReplacer, UsageError } from "./errors.js";
 import { toJson } from "./style.js";
 
 /** What one input gives: a value, or an error (with a partial value, e.g. the generic AST when a scheme rejects a URI). */
@@ -81,27 +82,110 @@ export interface Line {
   readonly length: number;
   /** Where its first tab is (-1: none), for a line of two inputs. */
   readonly tab: number;
+  /** Present when the line's bytes are not UTF-8: its text has U+FFFD for each bad sequence. */
+  readonly notUtf8?: true;
 }
 
 /** What is kept of a line past the limit: enough for the error's excerpt around the limit. */
 const KEPT_PAST_LIMIT = 64;
 
+/** The bytes at the end of a chunk that begin a UTF-8 sequence the next chunk may complete (0 to 3). */
+function incompleteTail(bytes: Uint8Array): number {
+  const n = bytes.length;
+  for (let k = 1; k <= Math.min(3, n); k++) {
+    const b = bytes[n - k] as number;
+    if ((b & 0xc0) === 0x80) continue; // a continuation byte
+    const need = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 1;
+    return need > k ? k : 0;
+  }
+  return 0;
+}
+
+const isBreak = (b: number): boolean => b === 0x0a || b === 0x0d;
+
+const concat = (a: Uint8Array, b: Uint8Array): Uint8Array => {
+  if (a.length === 0) return b;
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a);
+  out.set(b, a.length);
+  return out;
+};
+
+const strict = (): TextDecoder => new TextDecoder("utf-8", { fatal: true, ignoreBOM: true });
+const lossy = new TextDecoder("utf-8", { ignoreBOM: true });
+
+/**
+ * UTF-8 decoding, chunk by chunk, that says which text is not UTF-8: a chunk is decoded strictly
+ * (the common case, at native speed); when that fails, it is decoded again with U+FFFD for each
+ * bad sequence (as WHATWG's decoder does), and each piece of it between two line breaks (CR and
+ * LF are never inside a UTF-8 sequence) is checked, so the lines that hold a bad byte are known.
+ */
+class Utf8Lines {
+  #strict = strict();
+  /** The bytes the strict decoder holds: the start of a sequence the next chunk may complete. */
+  #pending: Uint8Array = new Uint8Array(0);
+
+  /** The text of a chunk, and the offsets in it of the pieces (text after a line break, or the first) that are not UTF-8. */
+  write(chunk: Uint8Array): { text: string; bad: ReadonlySet<number> | undefined } {
+    try {
+      const text = this.#strict.decode(chunk, { stream: true });
+      const last = chunk.length < 3 ? concat(this.#pending, chunk) : chunk; // the last 3 bytes
+      this.#pending = last.slice(last.length - incompleteTail(last));
+      return { text, bad: undefined };
+    } catch {
+      const bytes = concat(this.#pending, chunk);
+      let t = incompleteTail(bytes);
+      this.#strict = strict();
+      try {
+        if (t > 0) this.#strict.decode(bytes.subarray(bytes.length - t), { stream: true });
+      } catch {
+        t = 0; // not the start of a sequence: bad here
+        this.#strict = strict();
+      }
+      this.#pending = bytes.slice(bytes.length - t);
+      const body = bytes.subarray(0, bytes.length - t);
+      const text = lossy.decode(body);
+      const bad = new Set<number>();
+      let from = 0; // byte offset of the piece
+      let at = 0; // its offset in text
+      for (let i = 0; i <= body.length; i++) {
+        if (i < body.length && !isBreak(body[i] as number)) continue;
+        if (!isUtf8(body.subarray(from, i))) bad.add(at);
+        if (i < body.length) at = text.indexOf(String.fromCharCode(body[i] as number), at) + 1;
+        from = i + 1;
+      }
+      return { text, bad };
+    }
+  }
+
+  /** What is left at the end: an unfinished sequence is not UTF-8. */
+  end(): { text: string; bad: boolean } {
+    const bad = this.#pending.length > 0;
+    const text = bad ? lossy.decode(this.#pending) : "";
+    this.#pending = new Uint8Array(0);
+    return { text, bad };
+  }
+}
+
 /**
  * The lines of a stream of UTF-8 text, split at LF, CRLF or a lone CR as readline splits them
  * (a byte order mark at the start left out; a last line without a line break is a line), with
  * at most `limit + 64` UTF-16 code units of a line held at once: a longer line is counted to its
- * end and the rest dropped, so one huge line costs no more memory than a line at the limit.
+ * end and the rest dropped, so one huge line costs no more memory than a line at the limit. A
+ * line with bytes that are not UTF-8 is marked `notUtf8` (its text has U+FFFD for them).
  */
 export async function* splitLines(stream: AsyncIterable<Buffer | string>, limit: number): AsyncGenerator<Line> {
-  const decoder = new StringDecoder("utf8");
+  const decoder = new Utf8Lines();
   const keep = limit + KEPT_PAST_LIMIT;
   let parts: string[] = [];
   let kept = 0; // code units in parts
   let length = 0; // code units of the line so far
   let tab = -1;
+  let notUtf8 = false;
   let afterCr = false; // the last chunk ended with CR: a LF first in the next one ends nothing
   let start = true;
-  const take = (s: string): void => {
+  const take = (s: string, bad = false): void => {
+    if (bad) notUtf8 = true;
     if (tab === -1) {
       const t = s.indexOf("\t");
       if (t !== -1) tab = length + t;
@@ -113,19 +197,26 @@ export async function* splitLines(stream: AsyncIterable<Buffer | string>, limit:
     kept += piece.length;
   };
   const end = (): Line => {
-    const line = { text: parts.length === 1 ? (parts[0] as string) : parts.join(""), length, tab };
+    const text = parts.length === 1 ? (parts[0] as string) : parts.join("");
+    const line: Line = notUtf8 ? { text, length, tab, notUtf8 } : { text, length, tab };
     parts = [];
     kept = 0;
     length = 0;
     tab = -1;
+    notUtf8 = false;
     return line;
   };
   for await (const chunk of stream) {
-    let s = typeof chunk === "string" ? chunk : decoder.write(chunk);
+    const decoded = typeof chunk === "string" ? { text: chunk, bad: undefined } : decoder.write(chunk);
+    let s = decoded.text;
+    let bad = decoded.bad;
     if (s.length === 0) continue;
     if (start) {
       start = false;
-      if (s.charCodeAt(0) === 0xfeff) s = s.slice(1);
+      if (s.charCodeAt(0) === 0xfeff) {
+        s = s.slice(1);
+        if (bad !== undefined) bad = new Set([...bad].map((k) => Math.max(0, k - 1)));
+      }
     }
     let i = 0;
     if (afterCr) {
@@ -140,10 +231,10 @@ export async function* splitLines(stream: AsyncIterable<Buffer | string>, limit:
       if (cr !== -1 && cr < i) cr = s.indexOf("\r", i);
       let j = lf === -1 ? cr : cr === -1 ? lf : Math.min(lf, cr);
       if (j === -1) {
-        take(i === 0 ? s : s.slice(i));
+        take(i === 0 ? s : s.slice(i), bad?.has(i));
         break;
       }
-      take(s.slice(i, j));
+      take(s.slice(i, j), bad?.has(i));
       yield end();
       if (j === cr) {
         if (j + 1 === s.length) afterCr = true;
@@ -152,7 +243,8 @@ export async function* splitLines(stream: AsyncIterable<Buffer | string>, limit:
       i = j + 1;
     }
   }
-  take(decoder.end());
+  const last = decoder.end();
+  take(last.text, last.bad);
   if (length > 0) yield end();
 }
 
@@ -257,6 +349,8 @@ export async function runBatch(input: Input, each: (line: string) => Outcome, op
     let o: Outcome;
     if (long) {
       o = { ok: false, error: options.tooLong?.(line) ?? new InputTooLongError(line.text, "input", limit, line.length) };
+    } else if (line.notUtf8 === true) {
+      o = { ok: false, error: new InputError("the line is not UTF-8: its \"input\" has U+FFFD for each byte sequence that is not") };
     } else {
       try {
         o = each(text);

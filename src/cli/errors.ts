@@ -21,7 +21,7 @@ export interface ErrorJson {
   readonly [field: string]: unknown;
 }
 
-const FIELDS = ["code", "rule", "offset", "expected", "found", "scheme", "section", "label", "host", "reason", "suggestion"] as const;
+const FIELDS = ["code", "rule", "offset", "expected", "found", "maxLength", "scheme", "section", "label", "host", "reason", "suggestion"] as const;
 
 export function errorJson(e: unknown): ErrorJson {
   if (!(e instanceof Error)) return { name: "Error", message: String(e) };

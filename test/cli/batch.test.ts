@@ -1,6 +1,7 @@
 // Batch mode's line splitter in-process (src/cli/batch.ts splitLines): the lines readline made of
 // the same bytes, wherever the chunks break (inside CRLF, inside a UTF-8 sequence), and a line
 // past the limit counted to its end with only its beginning kept.
+import { isUtf8 } from "node:buffer";
 import fc from "fast-check";
 import { splitLines, type Line } from "../../src/cli/batch";
 
@@ -57,6 +58,29 @@ describe("splitLines", () => {
         expect(got.map((l) => l.tab)).toEqual(expected(text).map((l) => l.indexOf("\t")));
       }),
       { numRuns: 300 },
+    );
+  });
+
+  test("a line with bytes that are not UTF-8 is marked notUtf8, wherever the chunks break; the others are not", async () => {
+    const piece = fc.constantFrom<readonly number[]>([0x61], [0x0a], [0x0d], [0x0d, 0x0a], [0xe4, 0xbe, 0x8b], [0xf0, 0x9f, 0x98, 0x80], [0xef, 0xbf, 0xbd], [0xff], [0xe4], [0xe4, 0xbe], [0xc3], [0xbf], [0xe0, 0x80], [0xed, 0xa0, 0x80]);
+    await fc.assert(
+      fc.asyncProperty(fc.array(piece, { maxLength: 30 }), fc.array(fc.nat(), { maxLength: 8 }), async (ps, at) => {
+        const bytes = Buffer.from(ps.flat());
+        const got = await linesOf(cut(bytes, at));
+        // the lines of the bytes, split as readline splits text (CR and LF are never inside a sequence)
+        const raw: Buffer[] = [];
+        let from = 0;
+        for (let i = 0; i < bytes.length; i++) {
+          if (bytes[i] !== 0x0a && bytes[i] !== 0x0d) continue;
+          raw.push(bytes.subarray(from, i));
+          if (bytes[i] === 0x0d && bytes[i + 1] === 0x0a) i++;
+          from = i + 1;
+        }
+        if (from < bytes.length) raw.push(bytes.subarray(from));
+        expect(got.map((l) => l.notUtf8 === true)).toEqual(raw.map((b) => !isUtf8(b)));
+        expect(got.map((l) => l.text)).toEqual(raw.map((b) => new TextDecoder().decode(b)));
+      }),
+      { numRuns: 500 },
     );
   });
 

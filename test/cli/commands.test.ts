@@ -19,6 +19,10 @@ interface CommandCase {
   readonly status: number;
   readonly stdout?: string;
   readonly stderr?: string;
+  /** A piece of stdout, when its whole text is not the point (a help text). */
+  readonly stdoutContains?: string;
+  /** Batch mode: the bytes of stdin, in hex (so that they need not be UTF-8). */
+  readonly stdinHex?: string;
 }
 
 const figures = readFixture<{ cases: FigureCase[] }>("figures.json").cases;
@@ -101,9 +105,10 @@ describe("parse: the figure and the tree (fixtures/cli/figures)", () => {
 
 describe("each command on arguments (fixtures/cli/commands.json)", () => {
   test.concurrent.each(commands.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
-    const r = await run(c.args);
+    const r = await run(c.args, c.stdinHex === undefined ? {} : { stdin: Buffer.from(c.stdinHex, "hex") });
     expect(r.status).toBe(c.status);
     if (c.stdout !== undefined) expect(r.stdout).toBe(c.stdout);
+    if (c.stdoutContains !== undefined) expect(r.stdout.replace(/\s+/g, " ")).toContain(c.stdoutContains);
     if (c.stderr !== undefined) expect(r.stderr).toContain(c.stderr);
     if (c.status !== 0 && r.stdout === "") expect(r.stderr).not.toBe(""); // an error is said on stderr
   });
