@@ -41,12 +41,16 @@ export function caretExcerpt(input: string, offset: number): string {
  * shows, so the excerpt shows "?" for them as for controls.
  */
 const INVISIBLE_IN_EXCERPT = /[\p{Cf}\p{Zl}\p{Zp}]/gu;
-/** Characters a reader cannot see or tell apart when quoted: format characters, private use, separators. */
-const INVISIBLE = /^[\p{Cf}\p{Co}\p{Z}]$/u;
+/**
+ * Characters a reader cannot see or tell apart when quoted: format characters, private use,
+ * separators, and combining marks (quoted alone, a mark is drawn on the quotation mark).
+ */
+const INVISIBLE = /^[\p{Cf}\p{Co}\p{Z}\p{M}]$/u;
 
 /**
  * What stands at `offset`, for messages: a quoted character, `U+XXXX` for a control, a space,
- * or one a reader cannot see (format characters such as U+202E, private use, separators), or
+ * or one a reader cannot see (format characters such as U+202E, private use, separators,
+ * combining marks), or
  * "end of input".
  */
 export function foundAt(input: string, offset: number): string {

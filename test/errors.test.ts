@@ -94,6 +94,7 @@ describe("UriSyntaxError", () => {
     ["http://a/\u{E0041}", 9, "U+E0041"],
     ["http://a/\uD800", 9, '"\\ud800"'],
     ["http://a/é", 9, '"é"'],
+    ["http://a/e\u0301", 10, "U+0301"],
   ])("shows %j's character at %i as %s, and no format character in the excerpt", (input, offset, found) => {
     const v = validate(input, "URI");
     expect(!v.ok && [v.error.offset, v.error.found]).toEqual([offset, found]);
