@@ -659,9 +659,10 @@ class CallRun {
   };
 
   #remember(key: string, start: number, r: CallResult): void {
-    if (this.#base < 0) this.#base = start;
-    if (start < this.#base) this.#rebase(start);
     const i = start - this.#base;
+    // matching only moves forward, so no call starts before the run's first (call, derive);
+    // one that did would only go unremembered
+    if (i < 0) return;
     let m = this.#memo.get(key);
     if (m === undefined) {
       m = { index: new Int32Array(Math.max(16, i + 1)), results: [] };
@@ -673,17 +674,6 @@ class CallRun {
     }
     m.results.push(r);
     m.index[i] = m.results.length;
-  }
-
-  /** Moves the base down to `start` (a call before the first one remembered: not expected, as calls begin where the run does). */
-  #rebase(start: number): void {
-    const shift = this.#base - start;
-    for (const m of this.#memo.values()) {
-      const moved = new Int32Array(m.index.length + shift);
-      moved.set(m.index, shift);
-      m.index = moved;
-    }
-    this.#base = start;
   }
 
   call(key: string, start: number): CallResult {
