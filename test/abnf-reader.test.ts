@@ -19,6 +19,7 @@ import {
   type AbnfRuleEntry,
 } from "../src/abnf/reader";
 import { canonicalAbnf, parseAbnf, parseAbnfExpr, type AbnfExpr } from "./helpers/abnf";
+import { runs } from "./helpers/runs";
 
 const FIXTURES = path.resolve(__dirname, "../fixtures/abnf");
 const GRAMMAR_DIR = path.resolve(__dirname, "../grammar");
@@ -418,7 +419,7 @@ describe("round trip: printed expressions read back the same", () => {
         expect(toJson(back)).toEqual(toJson(e));
         expect(sameExpr(back, e)).toBe(true);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 
@@ -430,7 +431,7 @@ describe("round trip: printed expressions read back the same", () => {
         const entries = ok(readAbnf(text));
         expect(entries.map((x) => [x.name, x.incremental, toJson(x.expr)])).toEqual(rules.map(([name, e, , incremental]) => [name, incremental, toJson(e)]));
       }),
-      { numRuns: 200 },
+      { numRuns: runs(200) },
     );
   });
 
@@ -440,7 +441,7 @@ describe("round trip: printed expressions read back the same", () => {
         const text = printExpr(e, style);
         expect(canonicalAbnf(toHelper(ok(readAbnfExpr(text))))).toBe(canonicalAbnf(parseAbnfExpr(text)));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -472,7 +473,7 @@ describe("layout: any indentation, CRLF or LF, final newline or not, reads the s
           expect(ok(readAbnf(relaid)).map((e) => [e.name, e.incremental, toJson(e.expr)])).toEqual(base);
         },
       ),
-      { numRuns: 25 },
+      { numRuns: runs(25) },
     );
   });
 });
@@ -508,17 +509,17 @@ describe("the reader never throws for a string", () => {
   };
 
   it("for any string of code units", () => {
-    fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 60 }), checkAll), { numRuns: 500 });
-    fc.assert(fc.property(fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 30 }), checkAll), { numRuns: 300 });
+    fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 60 }), checkAll), { numRuns: runs(250) });
+    fc.assert(fc.property(fc.string({ unit: fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)), maxLength: 30 }), checkAll), { numRuns: runs(300) });
   });
 
   it("for strings of ABNF's own characters", () => {
-    fc.assert(fc.property(abnfLike, checkAll), { numRuns: 1500 });
-    fc.assert(fc.property(abnfLike.map((s) => `r = ${s}`), checkAll), { numRuns: 1500 });
+    fc.assert(fc.property(abnfLike, checkAll), { numRuns: runs(500) });
+    fc.assert(fc.property(abnfLike.map((s) => `r = ${s}`), checkAll), { numRuns: runs(500) });
   });
 
   it("for mutations of real grammars", () => {
-    fc.assert(fc.property(mutated, checkAll), { numRuns: 300 });
+    fc.assert(fc.property(mutated, checkAll), { numRuns: runs(300) });
   });
 
   it("for the names of Object.prototype's properties, leaving Object.prototype alone", () => {

@@ -6,6 +6,7 @@ import { isValid, parse, parseOrThrow, UriSyntaxError, validate, type RuleName }
 import { rfc3986, semantics, UnknownRuleError } from "../src/abnf/index";
 import { ruleNames } from "../src/rules/index";
 import { readJson } from "./helpers/fixtures";
+import { runs } from "./helpers/runs";
 
 interface ErrorCase {
   readonly input: string;
@@ -176,7 +177,7 @@ describe("robustness", () => {
           expect(r.error.offset).toBeLessThanOrEqual(s.length);
         }
       }),
-      { numRuns: 5000 },
+      { numRuns: runs(5000) },
     );
   });
 

@@ -12,6 +12,7 @@ import { seededRandom } from "../src/abnf/generate";
 import { rfc3986 } from "../src/grammars/rfc3986/index";
 import { grammarFromAbnf as referenceOf } from "./helpers/abnf";
 import { mutate } from "./helpers/generators";
+import { runs, seed } from "./helpers/runs";
 
 const root = path.resolve(__dirname, "..");
 const read = (file: string): string => fs.readFileSync(path.join(root, file), "utf8");
@@ -88,7 +89,7 @@ describe.each(cuts.map((c) => [c.name, c]))("%s", (_name, cut) => {
         expect([s, g.rule(rule).skip(P.eof).parse(s).status]).toEqual([s, expected]);
         if (regex !== undefined) expect([s, regex.test(s)]).toEqual([s, expected]);
       }),
-      { numRuns: 600, seed: 8141 },
+      { numRuns: runs(600), seed: seed(8141) },
     );
     expect(valid).toBeGreaterThan(100);
     expect(invalid).toBeGreaterThan(20);
@@ -125,7 +126,7 @@ describe("errors in the ABNF itself (fixtures/loader/errors.json)", () => {
     fc.assert(fc.property(fc.string(), (s) => {
       const r = grammarFromAbnf(s);
       expect(typeof r.ok).toBe("boolean");
-    }), { numRuns: 500, seed: 5234 });
+    }), { numRuns: runs(500), seed: seed(5234) });
     expect(() => grammarFromAbnf(42 as unknown as string)).toThrow(TypeError);
   });
 });
@@ -246,7 +247,7 @@ describe("self-hosting", () => {
           if (!a.ok && !b.ok) expect([rule, s, b.error.offset, [...b.error.expected].sort()]).toEqual([rule, s, a.error.offset, [...a.error.expected].sort()]);
           expect([rule, s, loaded.pattern(rule) !== undefined]).toEqual([rule, s, rfc3986.pattern(rule) !== undefined]);
         }),
-        { numRuns: 150, seed: 3986 },
+        { numRuns: runs(150), seed: seed(3986) },
       );
     }
   });

@@ -30,6 +30,7 @@ import { rfc3986Actions } from "../src/grammars/rfc3986/semantics";
 import { mutate } from "./helpers/generators";
 import { readJson } from "./helpers/fixtures";
 import { Oracle, allStrings, hasNullableRecursionInRepetition, randomAbnf } from "./helpers/abnf-algebra";
+import { runs, seed } from "./helpers/runs";
 
 // RFC 8141 §2 (pchar from RFC 3986 §3.3).
 const urn = grammar(
@@ -223,7 +224,7 @@ describe("derivations through a nullable recursive rule inside a repetition (fix
           }
         }
       }),
-      { numRuns: 1000, seed: 5234 },
+      { numRuns: runs(1000), seed: seed(5234) },
     );
     expect(grammars).toBeGreaterThan(250);
     expect(trees).toBeGreaterThan(4000);
@@ -300,7 +301,7 @@ describe("accelerators give the same values as the actions", () => {
         const inside = P.string(" ").then(fast.rule("assigned-name")).skip(P.string(" "));
         expect(inside.tryParse(` ${s} `)).toEqual(slow.ok && slow.value);
       }),
-      { numRuns: 1000, seed: 8141 },
+      { numRuns: runs(1000), seed: seed(8141) },
     );
   });
 
@@ -340,7 +341,7 @@ describe("RFC 3986: the actions on the engine's derivation equal parse()", () =>
           compared++;
         }
       }),
-      { numRuns: 300, seed: 3986 },
+      { numRuns: runs(300), seed: seed(3986) },
     );
     expect(compared).toBeGreaterThan(300);
   });

@@ -4,6 +4,7 @@
 import { isUtf8 } from "node:buffer";
 import fc from "fast-check";
 import { splitLines, type Line } from "../../src/cli/batch";
+import { runs } from "../helpers/runs";
 
 async function linesOf(chunks: readonly (Buffer | string)[], limit = 1000): Promise<Line[]> {
   const out: Line[] = [];
@@ -57,7 +58,7 @@ describe("splitLines", () => {
         expect(got.map((l) => l.length)).toEqual(expected(text).map((l) => l.length));
         expect(got.map((l) => l.tab)).toEqual(expected(text).map((l) => l.indexOf("\t")));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -80,7 +81,7 @@ describe("splitLines", () => {
         expect(got.map((l) => l.notUtf8 === true)).toEqual(raw.map((b) => !isUtf8(b)));
         expect(got.map((l) => l.text)).toEqual(raw.map((b) => new TextDecoder().decode(b)));
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 

@@ -8,6 +8,7 @@ import { drawable, plain } from "../../src/cli/style";
 import { columnsOf, textWidth } from "../../src/cli/width";
 import { validFor } from "../helpers/generators";
 import type { UriReference } from "../../src/ast/nodes";
+import { runs } from "../helpers/runs";
 
 describe("textWidth: terminal columns", () => {
   test.each([
@@ -57,7 +58,7 @@ describe("columnsOf: long text, segmented a window at a time", () => {
     fc.assert(fc.property(fc.array(piece, { maxLength: 400 }), (ps) => {
       const text = ps.join("");
       expect(columnsOf(text)).toEqual(reference(text));
-    }), { numRuns: 100 });
+    }), { numRuns: runs(100) });
   });
 
   // Regression: a 100,000-character URI took seconds (Intl.Segmenter over the whole text, and
@@ -132,11 +133,11 @@ function checkFigure(text: string): void {
 
 describe("figure: layout properties", () => {
   test("on generated URI references", () => {
-    fc.assert(fc.property(validFor("URI-reference"), checkFigure), { numRuns: 200 });
+    fc.assert(fc.property(validFor("URI-reference"), checkFigure), { numRuns: runs(200) });
   });
 
   test("on generated IRI references (wide characters, combining marks, astral characters)", () => {
-    fc.assert(fc.property(validFor("IRI-reference"), checkFigure), { numRuns: 200 });
+    fc.assert(fc.property(validFor("IRI-reference"), checkFigure), { numRuns: runs(200) });
   });
 
   test("on crowded references: short components, many of them empty", () => {
@@ -149,7 +150,7 @@ describe("figure: layout properties", () => {
         return `${c.scheme ? "s:" : ""}${authority}${path}${c.query === null ? "" : `?${c.query}`}${c.fragment === null ? "" : `#${c.fragment}`}`;
       })
       .filter((s) => parse(s, "IRI-reference").ok);
-    fc.assert(fc.property(crowded, checkFigure), { numRuns: 300 });
+    fc.assert(fc.property(crowded, checkFigure), { numRuns: runs(300) });
   });
 
   // Regression: a centred label once covered a tick still to be placed (the "host" label over the

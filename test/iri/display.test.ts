@@ -6,6 +6,7 @@ import { serialize } from "../../src/transforms/serialize";
 import { iriToUriOrThrow, toDisplayIri, type DisplayOptions } from "../../src/iri/index";
 import { readJson } from "../helpers/fixtures";
 import { validFor } from "../helpers/generators";
+import { runs } from "../helpers/runs";
 
 interface DisplayFixture {
   readonly groups: readonly { readonly source: string; readonly cases: readonly (readonly [string, DisplayOptions, string])[] }[];
@@ -42,7 +43,7 @@ describe("toDisplayIri", () => {
           expect(upper(serialize(iriToUriOrThrow(shown)))).toBe(upper(serialize(iriToUriOrThrow(input))));
         }
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

@@ -13,8 +13,9 @@ import {
   iriBidiFindings, iriToUri, iriToUriOrThrow, repairIriReference, repairUriReference, toDisplayIri, uriToIri, uriToIriOrThrow,
 } from "../../src/iri/index";
 import { mutatedFor, validFor } from "../helpers/generators";
+import { runs } from "../helpers/runs";
 
-const RUNS = { numRuns: 3000 };
+const RUNS = { numRuns: runs(1000) };
 const plain = (x: unknown): unknown => JSON.parse(JSON.stringify(x, (k, v: unknown) => (k === "span" ? undefined : v)));
 /** Uppercases the hex digits of triplets of octets 0x80 and above (what §3.2 re-encodes). */
 const upperHigh = (s: string): string => s.replace(/%[89a-fA-F][0-9a-fA-F]/g, (t) => t.toUpperCase());

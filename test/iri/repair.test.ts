@@ -4,6 +4,7 @@ import { isValid } from "../../src/parse";
 import { repairIriReference, repairUriReference, type Repair } from "../../src/iri/index";
 import { readJson } from "../helpers/fixtures";
 import { mutatedFor, validFor } from "../helpers/generators";
+import { runs } from "../helpers/runs";
 
 interface RepairFixture {
   readonly groups: readonly { readonly source: string; readonly cases: readonly (readonly [string, string, string | null])[] }[];
@@ -68,7 +69,7 @@ describe("repairUriReference and repairIriReference", () => {
         // a URI reference is an IRI reference: the IRI repair never changes more
         expect(i.changes.length).toBeLessThanOrEqual(u.changes.length);
       }),
-      { numRuns: 5000 },
+      { numRuns: runs(1500) },
     );
   });
 
@@ -78,7 +79,7 @@ describe("repairUriReference and repairIriReference", () => {
         expect(repairUriReference(text)).toEqual({ value: text, changes: [] });
         expect(repairIriReference(text)).toEqual({ value: text, changes: [] });
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(1000) },
     );
     fc.assert(
       fc.property(validFor("IRI-reference"), (text) => {
@@ -86,7 +87,7 @@ describe("repairUriReference and repairIriReference", () => {
         // the URI repair changes exactly the non-ASCII characters
         expect(repairUriReference(text).changes.every((c) => c.from.codePointAt(0)! >= 0x80)).toBe(true);
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(1000) },
     );
   });
 });

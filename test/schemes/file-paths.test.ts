@@ -6,6 +6,7 @@ import * as url from "node:url";
 import { isValid } from "../../src/index";
 import { file, fileScheme, fileUriToPath, FilePathError, pathToFileUri } from "../../src/schemes/index";
 import { readFixture } from "./helpers";
+import { runs } from "../helpers/runs";
 
 type Expected = string | { readonly error: string };
 interface PathFixture {
@@ -93,7 +94,7 @@ describe("random paths, against node:url", () => {
         const back = fileUriToPath(r.value);
         expect(back.ok && back.value).toBe(p);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -110,7 +111,7 @@ describe("random paths, against node:url", () => {
         const back = fileUriToPath(r.value, { windows: true });
         expect(back.ok && back.value).toBe(p);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

@@ -10,6 +10,7 @@ import { isValid, serialize } from "../../src/index";
 import { defaultRegistry, equivalenceKey, equivalentWithSchemes, mailto, mailtoGrammar, normalizeWithSchemes } from "../../src/schemes/index";
 import { mutate } from "../helpers/abnf-algebra";
 import { allSchemes } from "./helpers";
+import { runs } from "../helpers/runs";
 
 const ALPHABET = [..."aZ09-._~!$&'()*+,;=:@/?#[]% ", "%2", "%41", "%C3%A9", "?+", "?=", ";ext=", "//"];
 const seed = fc.integer({ min: 0, max: 0x7fffffff });
@@ -59,7 +60,7 @@ describe.each(allSchemes.map(([label, s]) => [label, s]))("%s", (_label, scheme)
         // the fragment is no part of the scheme's syntax, unless the scheme forbids one
         expect(scheme.isValid(`${s}#${fragment}`)).toBe(scheme.fragment === "allowed" && scheme.isValid(s));
       }),
-      { numRuns: 250 },
+      { numRuns: runs(250) },
     );
   });
 
@@ -79,7 +80,7 @@ describe.each(allSchemes.map(([label, s]) => [label, s]))("%s", (_label, scheme)
         const v = variant(s, seededRandom(n));
         if (scheme.isValid(v)) expect(serialize(normalizeWithSchemes(normalizeWithSchemes(v, registry), registry))).toBe(serialize(normalizeWithSchemes(v, registry)));
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
     expect(checked).toBeGreaterThan(100);
   });
@@ -106,7 +107,7 @@ describe.each(allSchemes.map(([label, s]) => [label, s]))("%s", (_label, scheme)
         expect(equivalentWithSchemes(base, base.slice(0, colon).toUpperCase() + base.slice(colon), registry)).toBe(true);
         expect(equivalentWithSchemes(base, base.replace(/%[0-9A-Fa-f]{2}/g, (t) => t.toLowerCase()), registry)).toBe(true);
       }),
-      { numRuns: 40 },
+      { numRuns: runs(40) },
     );
   });
 });
@@ -123,7 +124,7 @@ describe("mailto's recipients split by delimiters", () => {
         const expected = (to === undefined ? [] : to.all("addr-spec")).map((a) => [a.first("local-part")?.text, a.first("domain")?.text].map((t) => decodeURIComponent(t ?? "")));
         expect([s, v.value.to.map((a) => [a.localPart, a.domain])]).toEqual([s, expected]);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 });

@@ -8,6 +8,7 @@ import { parse, parseOrThrow, UriSyntaxError } from "../../src/index";
 import { securityFindings, securityFindingCodes, type SecurityFinding } from "../../src/security";
 import { whatwgSplit } from "../../src/security/whatwg";
 import { jsonFiles, readJson } from "../helpers/fixtures";
+import { runs, seed } from "../helpers/runs";
 
 type Part = string | { readonly repeat: string; readonly count: number };
 interface Case {
@@ -111,7 +112,7 @@ describe("the WHATWG reading of the host (src/security/whatwg.ts)", () => {
         // Node's ada accepts some A-labels the URL Standard's UTS #46 flags refuse (not valid Punycode)
         if (ours !== live && !/xn--/i.test(input)) differences.push(`${JSON.stringify(input)}: ${JSON.stringify(ours)}, Node ${JSON.stringify(live)}`);
       }),
-      { numRuns: 3000, seed: 3986 },
+      { numRuns: runs(3000), seed: seed(3986) },
     );
     if (differences.length > 0) console.info(`whatwg.ts and Node ${process.version}'s URL read ${differences.length} host(s) differently:\n${differences.slice(0, 20).join("\n")}`);
     expect(Array.isArray(differences)).toBe(true);
@@ -158,6 +159,6 @@ describe("securityFindings as an API", () => {
       fc.integer({ min: 0, max: 0xffff }).map((c) => String.fromCharCode(c)),
       fc.constantFrom("http://", "//", "@", ":", "/", "\\", "%2e", "%40", "[", "]", "0x7f", ".1", "\t", " ", "é", "\u202e", "\u05d0", "xn--"),
     );
-    fc.assert(fc.property(fc.array(unit, { maxLength: 30 }).map((a) => a.join("")), (s) => wellFormed(s, securityFindings(s))), { numRuns: 1500, seed: 8 });
+    fc.assert(fc.property(fc.array(unit, { maxLength: 30 }).map((a) => a.join("")), (s) => wellFormed(s, securityFindings(s))), { numRuns: runs(1500), seed: seed(8) });
   });
 });

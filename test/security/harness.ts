@@ -155,3 +155,30 @@ export function makeArgs(m: Modules, next: () => number, pools: Pools): Args {
   };
   return a;
 }
+
+/**
+ * The huge inputs every export gets once, typed (huge-inputs.test.ts at `size` 128 KiB, `npm run
+ * fuzz -- --huge` at 1 MiB): no recursion may grow with the input, and the work must stay linear.
+ * `size` is the length of the longest (in UTF-16 code units); the others are a fifth of it.
+ */
+export function hugeInputs(size: number): [string, string][] {
+  const kb = (n: number): string => (n >= 1 << 20 ? `${n / (1 << 20)} MiB` : `${Math.round(n / 1024)} KiB`);
+  const fifth = Math.floor(size / 5);
+  return [
+    [`${kb(size)} of "a"`, "a".repeat(size)],
+    [`an http URI with a ${kb(size)} path`, `http://example.com/${"a/".repeat(size / 2)}`],
+    [`${kb(size)} of arbitrary UTF-16 (lone surrogates, controls)`, Array.from({ length: size }, (_, k) => String.fromCharCode((k * 7919 + 13) & 0xffff)).join("")],
+    [`${kb(fifth)} of a host with labels, brackets and "@"`, `http://${"a.b@[:".repeat(Math.floor(fifth / 5))}/`],
+    [`${kb(fifth)} of percent-encoded UTF-8 in a query`, `http://h/?${"%C3%A9".repeat(Math.floor(fifth / 6))}`],
+  ];
+}
+
+/** Every export of the call table on one huge input, typed calls only; what broke the rule. */
+export function runHuge(m: Modules, table: Readonly<Record<string, Entry>>, input: string): Failure[] {
+  const failures: Failure[] = [];
+  for (const [key, entry] of Object.entries(table)) {
+    const a = makeArgs(m, prng(7), { strings: [input], uris: [input], abnf: [input], only: input });
+    failures.push(...runEntry(m, key, entry, a, "typed"));
+  }
+  return failures;
+}

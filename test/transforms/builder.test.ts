@@ -12,6 +12,7 @@ import {
   buildUri, withFragment, withHost, withPath, withPort, withQuery, withScheme, withUserinfo, type UriParts,
 } from "../../src/uri-builder";
 import { serialize } from "../../src/transforms/index";
+import { runs } from "../helpers/runs";
 
 type Part = "scheme" | "userinfo" | "host" | "port" | "path" | "query" | "fragment";
 interface SetCase {
@@ -91,7 +92,7 @@ describe("buildUri", () => {
         const r = buildUri({ scheme: n.scheme, userinfo: a?.userinfo, host, port: a?.port, path: n.path.text, query: n.query, fragment: n.fragment });
         expectOk(r, s);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });
@@ -125,7 +126,7 @@ describe("IRI parts (RFC 3987 §2.2)", () => {
           const got = { userinfo: back.authority?.userinfo, host: back.authority ? serialize(back.authority.host) : undefined, path: back.path.text, query: back.query, fragment: back.fragment };
           expect(got[part as keyof typeof got]).toBe(value);
         }),
-        { numRuns: 200 },
+        { numRuns: runs(200) },
       );
     }
   });
@@ -177,7 +178,7 @@ describe("with* setters", () => {
         };
         expect(got[part]).toBe(part === "path" ? (value ?? "") : value);
       }),
-      { numRuns: 800 },
+      { numRuns: runs(800) },
     );
   });
 });

@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { equivalent } from "../../src/operations";
 import { parse, parseOrThrow } from "../../src/parse";
 import { defaultSchemes, equivalentReferences, type EquivalenceLevel, type EquivalenceOptions } from "../../src/transforms/index";
+import { runs } from "../helpers/runs";
 
 interface Fixture {
   readonly groups: readonly {
@@ -88,7 +89,7 @@ describe("equivalent: an equivalence relation at every rung", () => {
       fc.property(variant, options, (a, o) => {
         expect(equivalentReferences(parseOrThrow(a), parseOrThrow(a), o)).toBe(true);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -97,7 +98,7 @@ describe("equivalent: an equivalence relation at every rung", () => {
       fc.property(variant, variant, options, (a, b, o) => {
         expect(equivalentReferences(parseOrThrow(a), parseOrThrow(b), o)).toBe(equivalentReferences(parseOrThrow(b), parseOrThrow(a), o));
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -111,7 +112,7 @@ describe("equivalent: an equivalence relation at every rung", () => {
           expect(equivalentReferences(x, z, o)).toBe(true);
         }
       }),
-      { numRuns: 10000 },
+      { numRuns: runs(10000) },
     );
     expect(chains).toBeGreaterThan(20);
   });
@@ -123,7 +124,7 @@ describe("equivalent: an equivalence relation at every rung", () => {
         if (equivalentReferences(x, y, { level: "simple" })) expect(equivalentReferences(x, y, { level: "syntax" })).toBe(true);
         if (equivalentReferences(x, y, { level: "syntax" })) expect(equivalentReferences(x, y, { level: "scheme" })).toBe(true);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });

@@ -7,6 +7,7 @@ import fc from "fast-check";
 import { seededRandom } from "../../src/abnf/generate";
 import { equivalent, isValid, normalize, parseOrThrow, resolve, serialize, type EquivalenceLevel } from "../../src/index";
 import { rule } from "../../src/rules/index";
+import { runs, seed } from "../helpers/runs";
 
 interface Fixture {
   equivalent: { a: string; b: string; level: EquivalenceLevel; nfc?: boolean; expected: boolean; source: string }[];
@@ -50,7 +51,7 @@ describe("properties on generated IRIs", () => {
         expect(twice.ok && serialize(twice.value)).toBe(text);
         expect(JSON.stringify(parseOrThrow(text, "IRI-reference"), (k, v) => (k === "span" ? undefined : v))).toBe(JSON.stringify(once.value));
       }),
-      { numRuns: 1500, seed: 3987 },
+      { numRuns: runs(1500), seed: seed(3987) },
     );
   });
 
@@ -64,7 +65,7 @@ describe("properties on generated IRIs", () => {
         expect(isValid(text, "IRI")).toBe(true);
         if (isValid(base, "URI") && isValid(ref, "URI-reference")) expect(isValid(text, "URI")).toBe(true);
       }),
-      { numRuns: 1500, seed: 5234 },
+      { numRuns: runs(1500), seed: seed(5234) },
     );
   });
 
@@ -77,7 +78,7 @@ describe("properties on generated IRIs", () => {
         expect(eq(a, b)).toBe(eq(b, a));
         if (eq(a, b) && eq(b, c)) expect(eq(a, c)).toBe(true);
       }),
-      { numRuns: 800, seed: 6874 },
+      { numRuns: runs(800), seed: seed(6874) },
     );
   });
 });

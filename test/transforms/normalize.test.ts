@@ -12,6 +12,7 @@ import {
   defaultSchemes, formatIpv6, normalizeReference, serialize, type NormalizeOptions, type SchemeNormalization,
 } from "../../src/transforms/index";
 import { nfcText } from "../../src/transforms/normalize";
+import { runs, seed } from "../helpers/runs";
 
 type Case = readonly [input: string, expected: string, options?: NormalizeOptions];
 interface Fixture {
@@ -139,7 +140,7 @@ describe("formatIpv6 (RFC 5952)", () => {
         expect(canonical).not.toMatch(/(^|:)0[0-9a-f]/); // §4.1: no leading zeros
         expect(canonical.split("::").length).toBeLessThanOrEqual(2);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -161,7 +162,7 @@ describe("formatIpv6 (RFC 5952)", () => {
         const expected = best < 0 ? hex.join(":") : `${hex.slice(0, best).join(":")}::${hex.slice(best + bestLen).join(":")}`;
         expect(text).toBe(expected);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });
@@ -206,7 +207,7 @@ describe("normalize: properties", () => {
         expect(serialize(normalizeReference(reparsed.value, options))).toBe(text);
         expect(serialize(normalizeReference(once, options))).toBe(text);
       }),
-      { numRuns: 1500 },
+      { numRuns: runs(1500) },
     );
   });
 
@@ -221,7 +222,7 @@ describe("normalize: properties", () => {
           expect(b < 128 && charsets.unreserved[b] === true).toBe(false);
         }
       }),
-      { numRuns: 1500 },
+      { numRuns: runs(1500) },
     );
   });
 
@@ -232,7 +233,7 @@ describe("normalize: properties", () => {
         const text = serialize(normalizeReference(parseOrThrow(s), { dotSegments: false }));
         for (const re of [/%2F/gi, /%3F/gi, /%23/gi, /%40/gi, /%3A/gi]) expect(count(text, re)).toBe(count(s, re));
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -242,7 +243,7 @@ describe("normalize: properties", () => {
       fc.property(refs, (s) => {
         expect(serialize(normalizeReference(parseOrThrow(s), off))).toBe(s);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -254,7 +255,7 @@ describe("normalize: properties", () => {
         const out = normalizeReference(node, { percentEncoding: false, case: false });
         expect(out.path.text).toBe(node.path.text);
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 });
@@ -291,7 +292,7 @@ describe("normalize with NFC: properties", () => {
           const again = normalize(text, options);
           expect([s, again.ok && serialize(again.value)]).toEqual([s, text]);
         }),
-        { numRuns: 3000, seed: 3987 },
+        { numRuns: runs(1000), seed: seed(3987) },
       );
     },
   );

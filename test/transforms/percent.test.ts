@@ -6,6 +6,7 @@ import fc from "fast-check";
 import { isValid } from "../../src/parse";
 import type { RuleName } from "../../src/rules/index";
 import { DecodeError, percentDecode, percentEncode, type EncodeRule } from "../../src/transforms/index";
+import { runs } from "../helpers/runs";
 
 const dir = path.join(__dirname, "../../fixtures/percent");
 interface DecodeFixture {
@@ -75,7 +76,7 @@ describe("percentDecode", () => {
       fc.property(bytes, (b) => {
         expect(percentDecode(asTriplets(b), { replacement: true })).toEqual({ ok: true, value: decoder.decode(Uint8Array.from(b)) });
       }),
-      { numRuns: 5000 },
+      { numRuns: runs(5000) },
     );
   });
 
@@ -93,7 +94,7 @@ describe("percentDecode", () => {
         if (expected === undefined) expect(r.ok).toBe(false);
         else expect(r).toEqual({ ok: true, value: expected });
       }),
-      { numRuns: 5000 },
+      { numRuns: runs(5000) },
     );
   });
 });
@@ -114,7 +115,7 @@ describe("percentEncode", () => {
         fc.pre(!nonEmpty || x !== "");
         expect(matchesRule(percentEncode(x, rule), rule)).toBe(true);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -123,7 +124,7 @@ describe("percentEncode", () => {
       fc.property(anyText, (x) => {
         expect(percentDecode(percentEncode(x, rule))).toEqual({ ok: true, value: wellFormed(x) });
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -134,7 +135,7 @@ describe("percentEncode", () => {
         const unreservedOnly = x.replace(/[^A-Za-z0-9\-._~]/g, "");
         expect(percentEncode(unreservedOnly, "unreserved")).toBe(unreservedOnly);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -144,7 +145,7 @@ describe("percentEncode", () => {
         const expected = encodeURIComponent(x).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
         expect(percentEncode(x, "unreserved")).toBe(expected);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });

@@ -13,6 +13,7 @@ import {
 import { buildQuery, queryParams } from "../../src/transforms/query";
 import { serialize } from "../../src/transforms/serialize";
 import { readJson } from "../helpers/fixtures";
+import { runs } from "../helpers/runs";
 
 type ReadCase = readonly [ref: string, key: string, options: QueryEditOptions, first: string | null, all: readonly string[], has: boolean];
 type EditCase = readonly [ref: string, key: string, value: string | null, options: QueryEditOptions, expected: string];
@@ -157,7 +158,7 @@ describe("query edits: properties", () => {
         expect(getQueryParam(ref, key, o)).toBe(values[0]);
         expect(hasQueryParam(ref, key, o)).toBe(values.length > 0);
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -188,7 +189,7 @@ describe("query edits: properties", () => {
           expect(after[first]).toBe(value === undefined ? rawKey : `${rawKey}=${buildQuery([["", value]], o).slice(1)}`);
         }
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -206,7 +207,7 @@ describe("query edits: properties", () => {
         // Other keys read the same.
         for (const [k] of queryParams(ref.query, o)) if (k !== key) expect(getQueryParams(out, k, o)).toEqual(getQueryParams(ref, k, o));
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -222,7 +223,7 @@ describe("query edits: properties", () => {
         const q = ref.query ?? "";
         expect(out.query?.startsWith(q)).toBe(true);
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -235,7 +236,7 @@ describe("query edits: properties", () => {
         expect(hasQueryParam(d, key, o)).toBe(false);
         checked(ref, d);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });

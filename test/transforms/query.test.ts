@@ -5,6 +5,7 @@ import * as path from "node:path";
 import fc from "fast-check";
 import { isValid, parseOrThrow } from "../../src/parse";
 import { buildQuery, queryParams, type QueryOptions, type QueryPair } from "../../src/transforms/index";
+import { runs } from "../helpers/runs";
 
 type JsonPair = readonly [string, string | null];
 interface Fixture {
@@ -44,7 +45,7 @@ describe("buildQuery", () => {
         expect(isValid(built, "query")).toBe(true);
         expect(queryParams(built, o)).toEqual(pairs);
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 });

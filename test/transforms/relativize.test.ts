@@ -16,6 +16,7 @@ import { resolveReference } from "../../src/transforms/resolve";
 import { serialize } from "../../src/transforms/serialize";
 import { readJson } from "../helpers/fixtures";
 import { recomposeLiteral, resolveLiteral } from "../helpers/resolve-reference";
+import { runs } from "../helpers/runs";
 
 const uri = (s: string): Uri => parseOrThrow(s, { rule: "URI" });
 
@@ -226,7 +227,7 @@ describe("relativize: properties", () => {
         expect(text.length).toBeLessThanOrEqual(t.length);
         expect(shape(parseOrThrow(text))).toBe(shape(r.value));
       }),
-      { numRuns: 5000 },
+      { numRuns: runs(5000) },
     );
   });
 
@@ -237,7 +238,7 @@ describe("relativize: properties", () => {
         expect(r.ok).toBe(true);
         if (r.ok) expect(resolvedText(normalizeReference(uri(b)), r.value)).toBe(serialize(normalizeReference(uri(t))));
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -274,7 +275,7 @@ describe("relativize: properties", () => {
         fc.pre(r.ok);
         if (r.ok) expect(serialize(r.value).length).toBeLessThanOrEqual(bruteForceShortest(base, target));
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 
@@ -291,7 +292,7 @@ describe("relativize: properties", () => {
         // The empty path inherits the base's path and query (§5.2.2): "" or "#f" is then the shortest.
         if (same) expect(referenceKind(r.value)).toBe("same-document");
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 });
@@ -345,7 +346,7 @@ describe("referenceKind", () => {
       fc.property(refs, (s) => {
         expect(referenceKind(parseOrThrow(s))).toBe(kindOfText(s));
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 
@@ -360,7 +361,7 @@ describe("referenceKind", () => {
         expect(kind === "same-document").toBe(same);
         if (!same) expect(kind).toBe(kindOfText(s));
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 });

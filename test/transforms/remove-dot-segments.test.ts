@@ -5,6 +5,7 @@ import * as path from "node:path";
 import fc from "fast-check";
 import { removeDotSegments } from "../../src/transforms/index";
 import { removeDotSegmentsLiteral } from "../helpers/resolve-reference";
+import { runs } from "../helpers/runs";
 
 interface Fixture {
   readonly groups: readonly { readonly source: string; readonly cases: readonly (readonly [string, string])[] }[];
@@ -27,7 +28,7 @@ describe("removeDotSegments", () => {
       fc.property(fc.array(piece, { maxLength: 14 }).map((a) => a.join("")), (p) => {
         expect(removeDotSegments(p)).toBe(removeDotSegmentsLiteral(p));
       }),
-      { numRuns: 5000 },
+      { numRuns: runs(5000) },
     );
   });
 
@@ -39,7 +40,7 @@ describe("removeDotSegments", () => {
         expect(out.startsWith("/")).toBe(true);
         expect(out.split("/").filter((s) => s === "." || s === "..")).toEqual([]);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 

@@ -11,6 +11,7 @@ import { rule, type RuleName } from "../../src/rules/index";
 import { normalize, resolve } from "../../src/operations";
 import { normalizeReference, resolveReference, ResolveError, serialize } from "../../src/transforms/index";
 import { recomposeLiteral, resolveLiteral, type LiteralComponents } from "../helpers/resolve-reference";
+import { runs } from "../helpers/runs";
 
 interface Group {
   readonly base: string;
@@ -172,7 +173,7 @@ describe("resolve: properties", () => {
         expect(r.ok).toBe(true);
         if (r.ok) expect(serialize(r.value)).toBe(expectedByLiteral(b, ref, strict));
       }),
-      { numRuns: 10000 },
+      { numRuns: runs(10000) },
     );
   });
 
@@ -195,7 +196,7 @@ describe("resolve: properties", () => {
         if (inherited) expect(p).toBe(base.path.text);
         else expect(dotSegments(r.value.authority === undefined && p.startsWith("/.//") ? p.slice(2) : p)).toEqual([]);
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 
@@ -216,7 +217,7 @@ describe("resolve: properties", () => {
         expect(viaNormal.ok).toBe(true);
         if (viaNormal.ok) expect(serialize(normalizeReference(viaNormal.value))).toBe(serialize(normalizeReference(direct.value)));
       }),
-      { numRuns: 3000 },
+      { numRuns: runs(3000) },
     );
   });
 });

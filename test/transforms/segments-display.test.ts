@@ -9,6 +9,7 @@ import { rule } from "../../src/rules/index";
 import {
   lastSegment, pathSegments, redactPassword, serialize, toDisplayString, type RedactOptions,
 } from "../../src/transforms/index";
+import { runs } from "../helpers/runs";
 
 const load = <T>(rel: string): T => JSON.parse(fs.readFileSync(path.join(__dirname, "../../fixtures", rel), "utf8")) as T;
 
@@ -28,7 +29,7 @@ describe("pathSegments and lastSegment", () => {
         expect(lastSegment(node)).toBe(node.segments[node.segments.length - 1]);
         expect(pathSegments(text).join("/")).toBe(text.startsWith("/") ? text.slice(1) : text);
       }),
-      { numRuns: 1000 },
+      { numRuns: runs(1000) },
     );
   });
 });
@@ -55,7 +56,7 @@ describe("redactPassword and toDisplayString", () => {
         expect(shown).not.toContain(`${pw}Zq`);
         expect(redactPassword(withPw).authority?.userinfo).toBe("user:***");
       }),
-      { numRuns: 500 },
+      { numRuns: runs(500) },
     );
   });
 });

@@ -7,6 +7,7 @@ import type { Node } from "../../src/ast/nodes";
 import { parse, parseOrThrow } from "../../src/parse";
 import { rule, type RuleName } from "../../src/rules/index";
 import { serialize } from "../../src/transforms/index";
+import { runs } from "../helpers/runs";
 
 const gen = (name: RuleName): fc.Arbitrary<string> => fc.integer().map((seed) => rule(name).generate(seededRandom(seed)));
 
@@ -61,7 +62,7 @@ describe("serialize", () => {
       fc.property(gen("URI-reference"), (s) => {
         expect(serialize(parseOrThrow(s))).toBe(s);
       }),
-      { numRuns: 2000 },
+      { numRuns: runs(2000) },
     );
   });
 
@@ -72,7 +73,7 @@ describe("serialize", () => {
         expect(r.ok).toBe(true);
         if (r.ok) expect(serialize(r.value as Node)).toBe(s);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -83,7 +84,7 @@ describe("serialize", () => {
       fc.property(gen(name), (s) => {
         expect(serialize(parseOrThrow(s, { rule: name }))).toBe(`[${s}]`);
       }),
-      { numRuns: 300 },
+      { numRuns: runs(300) },
     );
   });
 
@@ -98,7 +99,7 @@ describe("serialize", () => {
           if (part.span) expect(s.slice(part.span.start, part.span.end)).toBe(serialize(part));
         }
       }),
-      { numRuns: 1500 },
+      { numRuns: runs(1500) },
     );
   });
 });
