@@ -9,11 +9,16 @@
 // replays it.
 //
 //   node scripts/fuzz.mjs [--calls N] [--seed S] [--only KEY] [--rounds R]
+//   node scripts/fuzz.mjs --huge [BYTES]
 //
 //   --calls N    stop after N calls (default 1,000,000)
 //   --seed S     the first round's seed (default: from the clock, printed); round k uses S + k
 //   --only KEY   only this export ("root:parse", "schemes:mailto", ...)
 //   --rounds R   stop after R rounds (one round: one export, all its calls, from one seed)
+//   --no-record  leave bench/FUZZ.md as it is (.ci/run; a run of every export writes it otherwise)
+//   --huge       instead: every export on each of the huge inputs of test/security/harness.ts
+//                (hugeInputs), BYTES long (default 1 MiB; test/security/huge-inputs.test.ts
+//                runs them at 128 KiB), printing the slowest exports
 //
 // Replay a failure: node scripts/fuzz.mjs --seed <its seed> --only <its key> --rounds 1
 //
@@ -38,6 +43,8 @@ const limit = Number(option("--calls", "1000000"));
 const rounds = Number(option("--rounds", "Infinity"));
 const only = option("--only", undefined);
 const seed0 = Number(option("--seed", String(Date.now() % 2 ** 31)));
+const hugeAt = process.argv.indexOf("--huge");
+const hugeBytes = hugeAt < 0 ? undefined : Number(/^\d+$/.test(process.argv[hugeAt + 1] ?? "") ? process.argv[hugeAt + 1] : 1 << 20);
 if (!Number.isInteger(seed0) || !(limit > 0)) throw new Error("--seed must be a whole number and --calls above 0");
 
 // The harness, compiled.
@@ -77,6 +84,27 @@ const { callTable, exportNames } = harness;
 const table = callTable(m);
 const missing = exportNames(m).filter((n) => table[n] === undefined);
 if (missing.length > 0) throw new Error(`the call table has no entry for ${missing.join(", ")}`);
+
+if (hugeBytes !== undefined) {
+  let failed = 0;
+  const t0 = performance.now();
+  for (const [name, input] of harness.hugeInputs(hugeBytes)) {
+    const t1 = performance.now();
+    const times = [];
+    const failures = [];
+    for (const [key, entry] of Object.entries(table)) {
+      const t = performance.now();
+      failures.push(...harness.runHuge(m, { [key]: entry }, input));
+      times.push([performance.now() - t, key]);
+    }
+    times.sort((a, b) => b[0] - a[0]);
+    console.log(`huge: ${name}: ${((performance.now() - t1) / 1000).toFixed(1)} s, ${failures.length} failures; slowest: ${times.slice(0, 3).map(([t, k]) => `${k} ${t.toFixed(0)} ms`).join(", ")}`);
+    for (const f of failures) console.log(`FAIL ${f.key} (${f.kind} call ${f.index}): ${f.problem}`);
+    failed += failures.length;
+  }
+  console.log(`huge: ${Object.keys(table).length} exports, ${((performance.now() - t0) / 1000).toFixed(1)} s, ${failed} failures`);
+  process.exit(failed === 0 ? 0 : 1);
+}
 
 // The pools.
 const lines = (file) => readFileSync(file, "utf8").split("\n").filter((l) => l !== "" && !l.startsWith("#"));
@@ -167,7 +195,7 @@ while (calls < limit && round < rounds) {
 const seconds = (performance.now() - start) / 1000;
 console.log(`fuzz: ${calls.toLocaleString("en")} calls in ${round.toLocaleString("en")} rounds (seeds ${seed0} to ${seed0 + round - 1}), ${seconds.toFixed(1)} s, ${failures} failures`);
 console.log(`slowest rounds: ${slowest.map((r) => `${r.key} seed ${r.seed} ${r.took.toFixed(0)} ms`).join("; ")}`);
-if (only === undefined) writeFileSync(path.join(root, "bench", "FUZZ.md"), `${[
+if (only === undefined && !process.argv.includes("--no-record")) writeFileSync(path.join(root, "bench", "FUZZ.md"), `${[
   "# Fuzzing: the last `npm run fuzz`",
   "",
   "Written by `scripts/fuzz.mjs`; see its header for what it calls and how to replay a seed.",
