@@ -179,7 +179,7 @@ function edgeLabelsOf(a: Automaton, edge: Edge): readonly string[] {
 }
 
 /** Labels of the positions of DFA state `s`, entered from `prev` by code point `cp` (or from the start). */
-function dfaLabels(a: Automaton, prev: DfaState | null, cp: number): string[] {
+export function dfaLabels(a: Automaton, prev: DfaState | null, cp: number): string[] {
   const out: string[] = [];
   if (prev === null) {
     for (const e of a.start) edgeLabels(a, e, out);

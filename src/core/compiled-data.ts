@@ -1,0 +1,48 @@
+// The shape of a compiled grammar: what scripts/compile-grammars.mjs writes into
+// src/compiled/*.ts from the rule definitions, and what src/core/dfa.ts reads. Every rule is a
+// minimal deterministic automaton over character classes, with, for each state, whether the rule
+// may end there and what the rule expected when a match stops there (the "expected" of a
+// UriSyntaxError). Arrays of small numbers are strings, one character per number (its code is the
+// number plus 32, so that most characters are printable): a module of string literals costs
+// little to load and little to ship, and each rule is decoded on first use.
+
+/** One rule, compiled. */
+export interface CompiledRuleData {
+  /** The rule's name as its definition spells it. */
+  readonly name: string;
+  /** States, the dead state 0 included; state 1 is the start. */
+  readonly states: number;
+  /** Character classes (the columns of `table`). */
+  readonly classes: number;
+  /** Index into {@link CompiledGrammarData.asciiMaps}: the class of each US-ASCII character. */
+  readonly ascii: number;
+  /** Index into {@link CompiledGrammarData.wideMaps}: the class of each code point above US-ASCII. */
+  readonly wide: number;
+  /** `states * classes` targets, by state then class (packed). */
+  readonly table: string;
+  /** Per state, `labelSet << 1 | accept` (packed). */
+  readonly info: string;
+  /**
+   * A rule of the same grammar that this one calls instead of holding its automaton (RFC 3986's
+   * `IP-literal`, which would otherwise take most of the states of every rule around a host).
+   * A table entry equal to `states` (one past the last state) is a call: the callee matches
+   * from the current character (its language is prefix-free, so its match ends where it ends),
+   * then the rule goes on in the state `exits` gives for the state the call was made in
+   * (`[state, exit, state, exit, ...]`); where the callee stops, the rule stops, with the
+   * callee's labels. The compiler makes a call only where that is exact.
+   */
+  readonly call?: { readonly rule: string; readonly exits: readonly number[] } | undefined;
+}
+
+/** The compiled rules of one grammar, with the tables they share. */
+export interface CompiledGrammarData {
+  /** The labels of "expected" lists: ABNF rule names and quoted literals. */
+  readonly labels: readonly string[];
+  /** Lists of label indexes, in the order the engine reports them. */
+  readonly labelSets: readonly (readonly number[])[];
+  /** The class of each US-ASCII code (packed, 128 characters). */
+  readonly asciiMaps: readonly string[];
+  /** `[from, class, from, class, ...]`: code points from `from` (128 first) up to the next `from` are in `class`. */
+  readonly wideMaps: readonly (readonly number[])[];
+  readonly rules: readonly CompiledRuleData[];
+}

@@ -1,0 +1,224 @@
+// The one matching loop of the compiled core: a rule compiled at build time (compiled-data.ts)
+// is a minimal deterministic automaton over character classes, read one code point at a time.
+// It answers whole-string and longest-prefix matches in one pass, linear in the input, and,
+// where a match stops, what the rule expected there (the engine's labels, compiled with it).
+import type { CompiledGrammarData, CompiledRuleData } from "./compiled-data.js";
+
+/** The label the engine gives the end of the input in `expected`. */
+export const END_OF_INPUT = "end of input";
+
+/** The numbers of a packed string (compiled-data.ts): each character's code less 32. */
+export function unpack(text: string, Into: Uint8ArrayConstructor | Uint16ArrayConstructor = Uint8Array): Uint8Array | Uint16Array {
+  const out = new Into(text.length);
+  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) - 32;
+  return out;
+}
+
+/** Where a whole-string match stopped, and what the rule expected there. */
+export interface DfaFailure {
+  readonly offset: number;
+  readonly expected: readonly string[];
+}
+
+/** The longest prefix match from a start offset (what a rule's parsimmon parser consumes). */
+export interface DfaLongest {
+  /** The end of the longest match, or -1 when there is none. */
+  readonly end: number;
+  /** How far the input could be read as the beginning of a match. */
+  readonly furthest: number;
+  /** What could have continued the input at `furthest`. */
+  readonly expected: readonly string[];
+}
+
+/** A compiled grammar: its rules by lowercase name, decoded on first use. */
+export class CompiledGrammar {
+  readonly #data: CompiledGrammarData;
+  readonly #index = new Map<string, number>();
+  readonly #rules: (CompiledRule | undefined)[];
+  #labelSets: (readonly string[])[] | undefined;
+
+  constructor(data: CompiledGrammarData) {
+    this.#data = data;
+    data.rules.forEach((r, i) => this.#index.set(r.name.toLowerCase(), i));
+    this.#rules = new Array<CompiledRule | undefined>(data.rules.length);
+  }
+
+  /** The rule of that name (any case), or `undefined` when the grammar has no compiled rule of that name. */
+  rule(name: string): CompiledRule | undefined {
+    const i = this.#index.get(name.toLowerCase());
+    if (i === undefined) return undefined;
+    return (this.#rules[i] ??= new CompiledRule(this.#data.rules[i] as CompiledRuleData, this));
+  }
+
+  /** The names of the compiled rules, as their definitions spell them, in definition order. */
+  get ruleNames(): readonly string[] {
+    return this.#data.rules.map((r) => r.name);
+  }
+
+  /** @internal The labels of label set `i`, frozen and shared. */
+  labelSet(i: number): readonly string[] {
+    if (this.#labelSets === undefined) {
+      const { labels, labelSets } = this.#data;
+      this.#labelSets = labelSets.map((s) => Object.freeze(s.map((l) => labels[l] as string)));
+    }
+    return this.#labelSets[i] as readonly string[];
+  }
+
+  /** @internal */
+  asciiMap(i: number): Uint8Array {
+    return unpack(this.#data.asciiMaps[i] as string) as Uint8Array;
+  }
+
+  /** @internal */
+  wideMap(i: number): readonly number[] {
+    return this.#data.wideMaps[i] as readonly number[];
+  }
+}
+
+/** One compiled rule. */
+export class CompiledRule {
+  /** The rule's name as its definition spells it. */
+  readonly name: string;
+  readonly #grammar: CompiledGrammar;
+  readonly #classes: number;
+  /** Targets by `state * classes + class`; 0 is the dead state. */
+  readonly #table: Uint8Array | Uint16Array;
+  /** Per state: `labelSet << 1 | accept`. */
+  readonly #info: Uint16Array;
+  readonly #ascii: Uint8Array;
+  /** `[from, class, ...]` for code points of 128 and above. */
+  readonly #wide: readonly number[];
+
+  /** The called rule (see CompiledRuleData.call), and the state to go on in after a call, by state. */
+  readonly #callee: CompiledRule | undefined;
+  readonly #exits: Uint16Array | undefined;
+
+  constructor(d: CompiledRuleData, g: CompiledGrammar) {
+    this.name = d.name;
+    this.#grammar = g;
+    this.#classes = d.classes;
+    this.#table = unpack(d.table, d.states >= 255 ? Uint16Array : Uint8Array);
+    this.#info = unpack(d.info, Uint16Array) as Uint16Array;
+    this.#ascii = g.asciiMap(d.ascii);
+    this.#wide = g.wideMap(d.wide);
+    if (d.call !== undefined) {
+      const callee = g.rule(d.call.rule);
+      if (callee === undefined) throw new Error(`internal: compiled rule ${d.name} calls ${d.call.rule}, which is not compiled`);
+      this.#callee = callee;
+      this.#exits = new Uint16Array(d.states);
+      const e = d.call.exits;
+      for (let i = 0; i < e.length; i += 2) this.#exits[e[i] as number] = e[i + 1] as number;
+    }
+  }
+
+  /** The class of a code point of 128 or more. */
+  #wideClass(cp: number): number {
+    const w = this.#wide;
+    // the last `from` at or below cp (pairs: from, class)
+    let lo = 0;
+    let hi = (w.length >> 1) - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((w[2 * mid] as number) <= cp) lo = mid;
+      else hi = mid - 1;
+    }
+    return w[2 * lo + 1] as number;
+  }
+
+  /**
+   * Reads from `start` while the rule can go on, into `out`: [0] the offset where it stopped (the
+   * input's end, or the first code point no string of the rule can have there), [1] the label
+   * set and accept flag there (`labelSet << 1 | accept`), [2] the last offset at which the rule
+   * could end (-1 when none).
+   */
+  run(input: string, start: number, out: Int32Array): void {
+    const table = this.#table;
+    const info = this.#info;
+    const ascii = this.#ascii;
+    const k = this.#classes;
+    const call = info.length; // a table entry that calls the callee
+    const n = input.length;
+    let s = 1;
+    let last = ((info[1] as number) & 1) === 1 ? start : -1;
+    let i = start;
+    while (i < n) {
+      const c = input.charCodeAt(i);
+      let t: number;
+      let len = 1;
+      if (c < 128) t = table[s * k + (ascii[c] as number)] as number;
+      else {
+        let cp = c;
+        if (c >= 0xd800 && c <= 0xdfff) {
+          const d = input.charCodeAt(i + 1);
+          // a lone surrogate is no character
+          if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) break;
+          cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
+          len = 2;
+        }
+        t = table[s * k + this.#wideClass(cp)] as number;
+      }
+      if (t === 0) break;
+      if (t === call) {
+        // the callee's match from here: where it ends, the rule goes on; where it stops, so does the rule
+        (this.#callee as CompiledRule).run(input, i, out);
+        if ((out[2] as number) < 0) return void (out[2] = last);
+        s = (this.#exits as Uint16Array)[s] as number;
+        i = out[2] as number;
+        if (((info[s] as number) & 1) === 1) last = i;
+        continue;
+      }
+      s = t;
+      i += len;
+      if (((info[s] as number) & 1) === 1) last = i;
+    }
+    out[0] = i;
+    out[1] = info[s] as number;
+    out[2] = last;
+  }
+
+  /** True when the whole input matches the rule. */
+  test(input: string): boolean {
+    const table = this.#table;
+    const ascii = this.#ascii;
+    const k = this.#classes;
+    const call = this.#info.length;
+    const n = input.length;
+    let s = 1;
+    // the common case, US-ASCII without a call, without the bookkeeping of run
+    for (let i = 0; i < n; i++) {
+      const c = input.charCodeAt(i);
+      if (c >= 128) return this.#whole(input);
+      s = table[s * k + (ascii[c] as number)] as number;
+      if (s === 0) return false;
+      if (s === call) return this.#whole(input);
+    }
+    return ((this.#info[s] as number) & 1) === 1;
+  }
+
+  #whole(input: string): boolean {
+    const r = RUN;
+    this.run(input, 0, r);
+    return r[0] === input.length && ((r[1] as number) & 1) === 1;
+  }
+
+  /** Where a whole-string match fails and what was expected there; `undefined` when the input matches. */
+  failure(input: string): DfaFailure | undefined {
+    const r = RUN;
+    this.run(input, 0, r);
+    const stop = r[0] as number;
+    const v = r[1] as number;
+    if (stop === input.length && (v & 1) === 1) return undefined;
+    const expected = this.#grammar.labelSet(v >> 1);
+    return { offset: stop, expected: (v & 1) === 1 && stop < input.length && !expected.includes(END_OF_INPUT) ? [...expected, END_OF_INPUT] : expected };
+  }
+
+  /** The longest match from `start`, how far the input could be read, and what was expected there. */
+  longest(input: string, start: number): DfaLongest {
+    const r = RUN;
+    this.run(input, start, r);
+    return { end: r[2] as number, furthest: r[0] as number, expected: this.#grammar.labelSet((r[1] as number) >> 1) };
+  }
+}
+
+/** Scratch space for one run's results (the loop allocates nothing). */
+const RUN = new Int32Array(3);
