@@ -3,7 +3,7 @@
 //   docs/grammar/<name>.html  every rule of every grammar: ABNF, railroad diagram, uses, used by
 //   docs/style.css            the pages' style and the diagrams'
 //   docs/api/                 the API reference (typedoc, typedoc.json)
-// docs/playground/ is built apart and left alone.
+// docs/playground/ is built apart and left alone, as are the Markdown pages (docs/*.md, docs/guide/).
 //
 //   node scripts/docs.mjs            write all of it
 //   node scripts/docs.mjs --no-api   write the grammar reference only (no typedoc)
@@ -80,14 +80,15 @@ async function generate() {
   return files;
 }
 
-/** The files under docs/ this script owns (all but api/ and playground/). */
+/** The files under docs/ this script owns (all but api/, playground/ and the Markdown pages written by hand, such as testing.md and guide/). */
 function ownedOnDisk() {
   const out = [];
   const walk = (dir, rel) => {
     if (!fs.existsSync(dir)) return;
     for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
       const r = rel === "" ? d.name : `${rel}/${d.name}`;
-      if (rel === "" && (d.name === "api" || d.name === "playground")) continue;
+      if (rel === "" && (d.name === "api" || d.name === "playground" || d.name === "guide")) continue;
+      if (d.isFile() && d.name.endsWith(".md")) continue;
       if (d.isDirectory()) walk(path.join(dir, d.name), r);
       else out.push(r);
     }

@@ -1,13 +1,14 @@
-// RFC 3986 §2.2–§2.3 character classes and the characters each component allows (§3.1–§3.5),
-// derived from the rule definitions (src/grammars/rfc3986/), never restated. This module reads
-// the grammar as data and imports no parser, so the transforms may use it.
-import { Analysis, type RuleDefinition } from "./abnf/analysis.js";
-import { RegexCompiler } from "./abnf/regex.js";
-import type { CodePointSet } from "./abnf/charset.js";
-import type { Expr } from "./abnf/expr.js";
-import type { RuleInput } from "./abnf/grammar.js";
-import { coreRules } from "./grammars/core-rules.js";
-import { rfc3986Rules } from "./grammars/rfc3986/rules.js";
+// The one character-class module: RFC 3986 §2.2–§2.3 classes and what each component allows
+// (§3.1–§3.5), RFC 3987 §2.2's (ucschar, iprivate and the i-components), and the IPv4address
+// check, all read from data compiled from the rule definitions at build time (src/compiled/),
+// never restated and never computed at import. Validation, percent-encoding and decoding,
+// normalization and the IRI mappings read these tables; this module imports no parser.
+import { CHARSET_RANGES } from "./compiled/charsets.js";
+import { uriGrammar } from "./compiled/index.js";
+import type { CompiledRule } from "./core/dfa.js";
+
+/** A set of code points as sorted, disjoint, inclusive `[first, last]` ranges. */
+export type CodePointSet = readonly (readonly [number, number])[];
 
 /**
  * `table[c]` is `true` when the US-ASCII character with code `c` is in the class. Length 128,
@@ -24,13 +25,19 @@ const TABLE_RULES = [
 /** The name of a table in {@link charsets}. */
 export type CharsetName = (typeof TABLE_RULES)[number];
 
-const definitions = new Map<string, RuleDefinition>();
-for (const [name, input] of Object.entries({ ...rfc3986Rules, ...coreRules } as Record<string, RuleInput>)) {
-  const expr = (typeof (input as Expr).type === "string" ? input : (input as { expr: Expr }).expr) as Expr;
-  definitions.set(name.toLowerCase(), { name, expr, token: false });
+/** True when `cp` is in `set`. */
+export function hasCodePoint(set: CodePointSet, cp: number): boolean {
+  let lo = 0;
+  let hi = set.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const r = set[mid] as readonly [number, number];
+    if (cp < r[0]) hi = mid - 1;
+    else if (cp > r[1]) lo = mid + 1;
+    else return true;
+  }
+  return false;
 }
-const analysis = new Analysis((n) => definitions.get(n.toLowerCase()), [...definitions.keys()]);
-const PCT = new Set(["pct-encoded"]);
 
 const toTable = (set: CodePointSet): CharTable => {
   const t = new Array<boolean>(128).fill(false);
@@ -38,13 +45,15 @@ const toTable = (set: CodePointSet): CharTable => {
   return Object.freeze(t);
 };
 
+const freezeSet = (ranges: readonly (readonly number[])[]): CodePointSet => Object.freeze(ranges.map(([lo, hi]) => Object.freeze([lo as number, hi as number] as const)));
+
 /**
  * The code points of each class, by ABNF rule name. For a component rule (`userinfo`, `query`,
  * `path`, …) the set holds the single characters it allows besides `pct-encoded` triplets;
  * `scheme` holds the characters it allows anywhere (its first must also be an ALPHA).
  */
 export const codePointSets: Readonly<Record<CharsetName, CodePointSet>> = Object.freeze(
-  Object.fromEntries(TABLE_RULES.map((name) => [name, analysis.charsInside({ type: "ref", name }, PCT)])) as Record<CharsetName, CodePointSet>,
+  Object.fromEntries(TABLE_RULES.map((name) => [name, freezeSet(CHARSET_RANGES[name])])) as Record<CharsetName, CodePointSet>,
 );
 
 /** The same classes as 128-entry tables indexed by US-ASCII code (RFC 3986 allows no other character). */
@@ -58,14 +67,41 @@ export const inTable = (t: CharTable, code: number): boolean => code < 128 && t[
 /** The rules {@link charsets} has a table for and that take percent-encoded octets: what `percentEncode` encodes for. */
 export const ENCODE_RULES = ["segment", "segment-nz", "segment-nz-nc", "pchar", "path", "query", "fragment", "userinfo", "reg-name", "unreserved"] as const;
 
-let ipv4: RegExp | undefined;
+/** RFC 3987 §2.2: the two classes RFC 3987 adds, `ucschar` (in iunreserved) and `iprivate` (iquery only). */
+export const ucschar: CodePointSet = freezeSet(CHARSET_RANGES.ucschar);
+export const iprivate: CodePointSet = freezeSet(CHARSET_RANGES.iprivate);
+
+/** The components of a reference that hold characters of their own (scheme and port are ASCII only). */
+export type IriComponent = "userinfo" | "host" | "path" | "query" | "fragment";
+
+/** What one component allows, as RFC 3986 and as RFC 3987 have it. */
+export interface ComponentSets {
+  readonly uri: CodePointSet;
+  readonly iri: CodePointSet;
+}
 
 /**
- * True when `text` is an `IPv4address` (RFC 3986 §3.2.2), by the regex derived from that rule's
- * definition: a transform that changes a reg-name's text (normalization decodes `%31`) uses it
- * to give the host the kind its new text parses to.
+ * By component: the single characters its rule allows besides `pct-encoded` (for the path, a
+ * segment's characters and "/"; for the host, `reg-name`'s). `segmentNzNc` is the first segment
+ * of a relative path, which may not hold ":" (RFC 3986 §4.2).
+ */
+export const componentSets: Readonly<Record<IriComponent | "segmentNzNc", ComponentSets>> = Object.freeze({
+  userinfo: Object.freeze({ uri: codePointSets.userinfo, iri: freezeSet(CHARSET_RANGES.iuserinfo) }),
+  host: Object.freeze({ uri: codePointSets["reg-name"], iri: freezeSet(CHARSET_RANGES["ireg-name"]) }),
+  path: Object.freeze({ uri: codePointSets.path, iri: freezeSet(CHARSET_RANGES.ipath) }),
+  segmentNzNc: Object.freeze({ uri: codePointSets["segment-nz-nc"], iri: freezeSet(CHARSET_RANGES["isegment-nz-nc"]) }),
+  query: Object.freeze({ uri: codePointSets.query, iri: freezeSet(CHARSET_RANGES.iquery) }),
+  fragment: Object.freeze({ uri: codePointSets.fragment, iri: freezeSet(CHARSET_RANGES.ifragment) }),
+});
+
+let ipv4: CompiledRule | undefined;
+
+/**
+ * True when `text` is an `IPv4address` (RFC 3986 §3.2.2), by that rule's compiled automaton: a
+ * host whose text matches it is an IPv4 address, not a reg-name, and a transform that changes a
+ * reg-name's text (normalization decodes `%31`) gives the host the kind its new text parses to.
  */
 export function isIPv4address(text: string): boolean {
-  ipv4 ??= new RegExp(`^(?:${new RegexCompiler(analysis).rule("ipv4address")})$`);
+  ipv4 ??= uriGrammar.rule("IPv4address") as CompiledRule;
   return ipv4.test(text);
 }

@@ -5,9 +5,10 @@
 // the pure transforms of src/transforms (§5 resolution, §6 normalization and comparison), which
 // import no parser.
 import { isNode } from "./ast/make.js";
+import { referenceArgument, referenceOrThrow, refused, unwrap } from "./core/args.js";
 import type { Node, Uri, UriReference } from "./ast/nodes.js";
-import { throwWithStack, UriSyntaxError } from "./errors.js";
-import { describeValue, parse } from "./parse.js";
+import { UriSyntaxError } from "./errors.js";
+import { describeValue } from "./describe.js";
 import { expectFields, expectOptions } from "./describe.js";
 
 const NORMALIZE_FIELDS = { case: "boolean", percentEncoding: "boolean", dotSegments: "boolean", emptyPort: "boolean", defaultPort: "boolean", emptyPath: "boolean", nfc: "boolean", ipv6: ["keep", "rfc5952"] } as const;
@@ -28,51 +29,7 @@ import { relativize as relativizeNodes, type RelativizeError } from "./transform
 /** A URI reference as the operations take it: text, or a node from `parse` or another operation. */
 export type UriInput = string | UriReference;
 
-/** Why an argument is refused: what it is, in words. */
-function refused(x: unknown): string {
-  if (typeof x === "object" && x !== null && "kind" in x) {
-    return isNode(x)
-      ? `a ${String((x as { kind: unknown }).kind)} node`
-      : "an object that only looks like a node (a copy or a hand-made object, which nothing checked); make nodes with parse, buildUri or the with* functions";
-  }
-  return describeValue(x);
-}
-
-/** True when the text has a character above U+007F. */
-const NON_ASCII = /[^\x00-\x7f]/;
-
-/** The rule a string argument is parsed against: either one, or URI-reference then IRI-reference. */
-export type ReferenceRule = "URI-reference" | "IRI-reference" | "either";
-
-/**
- * The reference an argument stands for: a node as it is; a string parsed against `rule`, where
- * `"either"` (the default) parses it as a URI reference or, when it holds non-ASCII characters,
- * as an IRI reference (RFC 3987 §2.2: every URI is an IRI, and the operations work on both); a
- * TypeError for anything else.
- */
-export function referenceArgument(x: unknown, name: string, caller: string, rule: ReferenceRule = "either"): Result<UriReference, UriSyntaxError> {
-  if (typeof x === "string") {
-    if (rule !== "either") return parse(x, rule) as Result<UriReference, UriSyntaxError>;
-    const r = parse(x);
-    return r.ok || !NON_ASCII.test(x) ? r : parse(x, "IRI-reference");
-  }
-  if (isNode(x) && (x.kind === "URI" || x.kind === "relative-ref")) return { ok: true, value: x };
-  const what = rule === "IRI-reference" ? "an IRI reference" : "a URI reference";
-  throw new TypeError(`${caller}: the argument "${name}" must be ${what} (a string, or a node from parse), got ${refused(x)}`);
-}
-
-/** {@link referenceArgument}, throwing the UriSyntaxError of text that does not parse. */
-export function referenceOrThrow(x: unknown, name: string, caller: (...args: never[]) => unknown, rule: ReferenceRule = "either"): UriReference {
-  const r = referenceArgument(x, name, caller.name, rule);
-  if (!r.ok) throwWithStack(r.error, caller);
-  return r.value;
-}
-
-/** The value of a Result, or its error thrown (with a stack trace from `caller`). */
-export function unwrap<T>(r: Result<T, Error>, caller: (...args: never[]) => unknown): T {
-  if (!r.ok) throwWithStack(r.error, caller);
-  return r.value;
-}
+export { referenceArgument, referenceOrThrow, unwrap, type ReferenceRule } from "./core/args.js";
 
 /**
  * Resolves a reference against a base (RFC 3986 §5.2) and returns the target URI. Strings are

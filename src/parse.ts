@@ -1,26 +1,28 @@
-// parse, validate, isValid for any grammar and any of its rules; RFC 3986 and RFC 3987 (the RFC
-// 3987 grammar value holds both) with their AST semantics unless told otherwise. The fast path (the rule's derived regex, or its lazy DFA)
-// answers whether the input matches; the URI reference family is then split by its delimiters
-// (RFC 3986 Appendix B), other rules are derived by the engine; a rejection is explained by
-// the engine (the offset where the input stops being the beginning of a match, and what could
-// have stood there).
-import type { FastPath } from "./abnf/fast-path.js";
-import { matchWhole } from "./abnf/engine.js";
-import type { Grammar, Validation } from "./abnf/grammar.js";
+// parse, validate, isValid for any grammar and any of its rules; RFC 3986 and RFC 3987 (one
+// compiled grammar holds both) with their AST unless told otherwise. One pipeline: the rule's
+// compiled automaton (src/core/dfa.ts) answers whether the input matches; a match becomes its
+// value by the core's delimiter builders (src/core/values.ts: the nodes are views of the input),
+// a rejection its UriSyntaxError (where the input stops being the beginning of a match, and
+// what could have stood there). A grammar, semantics or registry of schemes given in the
+// options is a value passed in: this module imports none of them.
+import type { Grammar } from "./abnf/grammar.js";
 import type { Actions, Semantics, ValueOf } from "./abnf/semantics.js";
-import type { Parsed, Uri, UriReference } from "./ast/nodes.js";
-import { DEFAULT_MAX_LENGTH, syntaxError, throwWithStack, tooLongError, type UriSyntaxError } from "./errors.js";
-import { rfc3986 } from "./grammars/rfc3986/index.js";
-import { rfc3987 } from "./grammars/rfc3987/index.js";
-import { uriSemantics } from "./grammars/rfc3987/semantics.js";
+import { suggest, UnknownRuleError } from "./abnf/unknown-rule.js";
+import type { Parsed, UriReference } from "./ast/nodes.js";
+import { schemeParse } from "./core/scheme-parse.js";
+import { uriGrammar } from "./compiled/index.js";
+import { isBuiltInGrammar, isGrammar, isRegistry, isSemantics } from "./core/brand.js";
+import type { CompiledRule } from "./core/dfa.js";
+import { failureError, VALID, type Validation } from "./core/match.js";
+import { textOf, VALUE_BUILDERS, type ValueBuilder } from "./core/values.js";
+import { DEFAULT_MAX_LENGTH, throwWithStack, tooLongError, type UriSyntaxError } from "./errors.js";
 import type { CanonicalRuleName, RuleName, RuleNameAnyCase, RuleValues } from "./rules/index.js";
-
 import type { Result } from "./result.js";
 import { describeValue } from "./describe.js";
-import { isRegistry, type SchemeParse, type SchemeRegistry } from "./schemes/registry.js";
+import type { SchemeParse, SchemeRegistry } from "./schemes/registry.js";
 export { describeValue };
 export type { Result } from "./result.js";
-export type { Validation } from "./abnf/grammar.js";
+export type { Validation } from "./core/match.js";
 
 /** Options of {@link parse}: the rule (RFC 3986 `URI-reference` when left out). */
 export interface ParseOptions<N extends string = RuleName> {
@@ -68,22 +70,29 @@ export interface ValidateOptions<N extends string = RuleName | (string & {})> {
 
 /** What the default grammar needs per rule name, looked up once. */
 interface Entry {
+  /** The rule's name as RFC 3986 or RFC 3987 spells it. */
   readonly name: string;
-  readonly key: string;
-  readonly fast: FastPath;
+  readonly rule: CompiledRule;
   /** The AST value of a span known to match. */
-  readonly build: (input: string, start: number, end: number) => unknown;
+  readonly build: ValueBuilder;
 }
 
 const entries = new Map<string, Entry>();
+
+/** The name the default grammar has in messages. */
+const GRAMMAR_NAME = "RFC 3987";
 
 /** The entry of a rule of the default grammar; `input` (the call's input argument) lets an unknown rule's error say when the arguments look swapped. */
 function entryOf(ruleName: unknown, caller: string, input?: string): Entry {
   let e = typeof ruleName === "string" ? entries.get(ruleName) : undefined;
   if (e === undefined) {
     if (typeof ruleName !== "string") throw new TypeError(`${caller}: the rule must be a rule name (a string), got ${describeValue(ruleName)}`);
-    const def = rfc3987.require(ruleName, caller, input);
-    e = { name: def.name, key: def.name.toLowerCase(), fast: rfc3987.fastPath(def.name), build: uriSemantics.builderFor(def.name) };
+    const rule = uriGrammar.rule(ruleName);
+    if (rule === undefined) {
+      const swapped = typeof input === "string" && uriGrammar.rule(input) !== undefined ? input : undefined;
+      throw new UnknownRuleError(ruleName, GRAMMAR_NAME, caller, suggest(ruleName, uriGrammar.ruleNames), swapped);
+    }
+    e = { name: rule.name, rule, build: VALUE_BUILDERS.get(rule.name.toLowerCase()) ?? textOf };
     entries.set(ruleName, e);
   }
   return e;
@@ -95,10 +104,10 @@ function requireString(input: unknown, caller: string): asserts input is string 
   if (typeof input !== "string") throw new TypeError(`${caller}: the argument "input" must be a string, got ${describeValue(input)}`);
 }
 
-/** The error for an input the fast path rejected, from the engine. */
-function explain(g: Grammar, name: string, input: string): UriSyntaxError | undefined {
-  const failure = matchWhole(g.compiled, name.toLowerCase(), input);
-  return failure === undefined ? undefined : syntaxError(input, name, failure.offset, failure.expected);
+/** The error for an input the rule's test rejected. */
+function explain(e: Entry, input: string): UriSyntaxError | undefined {
+  const failure = e.rule.failure(input);
+  return failure === undefined ? undefined : failureError(input, e.name, failure);
 }
 
 const URI_REFERENCE = entryOf("URI-reference", "parse");
@@ -155,8 +164,8 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
   requireString(input, "parse");
   if (ruleOrOptions === undefined) {
     if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, URI_REFERENCE.name, DEFAULT_MAX_LENGTH) };
-    if (!URI_REFERENCE.fast.test(input)) {
-      const error = explain(rfc3987, URI_REFERENCE.name, input);
+    if (!URI_REFERENCE.rule.test(input)) {
+      const error = explain(URI_REFERENCE, input);
       if (error !== undefined) return { ok: false, error };
     }
     return { ok: true, value: URI_REFERENCE.build(input, 0, input.length) };
@@ -164,14 +173,17 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
   const o = optionsOf(ruleOrOptions, "parse");
   if (input.length > o.maxLength) return { ok: false, error: tooLongError(input, ruleNameOf(o), o.maxLength) };
   if (o.schemes !== undefined) return parseWithRegistry(input, o, "parse");
-  if (o.semantics !== undefined) return o.semantics.parse(input, requireRule(o.rule, "parse"));
-  if (own(o.grammar, o.rule)) {
+  if (o.semantics !== undefined) {
+    if (!isSemantics(o.semantics)) throw new TypeError(`parse: options.semantics must be a Semantics (from semantics()), got ${describeValue(o.semantics)}`);
+    return o.semantics.parse(input, requireRule(o.rule, "parse"));
+  }
+  if (own(o.grammar, o.rule, "parse")) {
     const v = o.grammar.validate(input, requireRule(o.rule, "parse"));
     return v.ok ? { ok: true, value: input } : v;
   }
   const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "parse", input);
-  if (!e.fast.test(input)) {
-    const error = explain(rfc3987, e.name, input);
+  if (!e.rule.test(input)) {
+    const error = explain(e, input);
     if (error !== undefined) return { ok: false, error };
   }
   return { ok: true, value: e.build(input, 0, input.length) };
@@ -182,25 +194,27 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
  * under the scheme (which judges it without its fragment, RFC 3986 §3.5, unless it forbids one).
  */
 function parseWithRegistry(input: string, o: ReadOptions, caller: string): Result<SchemeParse, UriSyntaxError> {
-  if (!isRegistry(o.schemes)) throw new TypeError(`${caller}: options.schemes must be a registry from createRegistry (uri-grammar/schemes), got ${describeValue(o.schemes)}`);
+  if (!isRegistry(o.schemes) || !isSchemeRegistry(o.schemes)) throw new TypeError(`${caller}: options.schemes must be a registry from createRegistry (uri-grammar/schemes), got ${describeValue(o.schemes)}`);
   if (o.rule !== undefined || o.grammar !== undefined || o.semantics !== undefined) {
     throw new TypeError(`${caller}: options.schemes parses a URI reference; it does not go with rule, grammar or semantics`);
   }
   const g = parse(input, { rule: "URI-reference", maxLength: o.maxLength });
   if (!g.ok) return g;
-  const generic = g.value;
-  const s = generic.kind === "URI" ? o.schemes.get(generic.scheme) : undefined;
-  if (s === undefined) return { ok: true, value: Object.freeze({ generic, scheme: undefined, schemeError: undefined }) };
-  const r = s.fromUri(generic as Parsed<Uri>, input);
-  return { ok: true, value: Object.freeze(r.ok ? { generic, scheme: r.value, schemeError: undefined } : { generic, scheme: undefined, schemeError: r.error }) };
+  return { ok: true, value: schemeParse(g.value, input, o.schemes) };
 }
 
+/** A registry, as {@link isRegistry} has checked it is one. */
+const isSchemeRegistry = (x: unknown): x is SchemeRegistry => isRegistry(x);
+
 /**
- * True when a grammar of the caller's own answers, not the default (the RFC 3987 value holds
- * RFC 3986's rules too, so RFC 3986 named with one of its own rules takes the default path).
+ * True when a grammar of the caller's own answers, not the default: RFC 3986's and RFC 3987's
+ * grammar values, named with one of their own rules, take the default path (the compiled rules,
+ * with the AST). Anything but a grammar is a TypeError.
  */
-function own(g: Grammar | undefined, rule: unknown): g is Grammar {
-  return g !== undefined && g !== rfc3987 && !(g === rfc3986 && typeof rule === "string" && rfc3986.has(rule));
+function own(g: Grammar | undefined, rule: unknown, caller: string): g is Grammar {
+  if (g === undefined) return false;
+  if (!isGrammar(g)) throw new TypeError(`${caller}: options.grammar must be a Grammar (from grammar(), grammarFromAbnf() or derive()), got ${describeValue(g)}`);
+  return !(isBuiltInGrammar(g) && typeof rule === "string" && g.has(rule));
 }
 
 /** The rule an error names: the one asked for (as written), or URI-reference. */
@@ -236,8 +250,6 @@ export function parseOrThrow(input: string, ruleOrOptions?: RuleOrOptions): unkn
   return r.value;
 }
 
-const VALID: Validation = Object.freeze({ ok: true, value: true });
-
 /**
  * Checks that the whole input matches a rule (`URI-reference` unless named: any rule of RFC 3986
  * Appendix A, or ALPHA, DIGIT, HEXDIG; or of `options.grammar`), with exact ABNF semantics. An
@@ -253,10 +265,10 @@ export function validate(input: string, rule?: RuleName | (string & {}) | Valida
   const o = optionsOf(rule, "validate");
   noSchemes(o, "validate");
   if (input.length > o.maxLength) return { ok: false, error: tooLongError(input, ruleNameOf(o), o.maxLength) };
-  if (own(o.grammar, o.rule)) return o.grammar.validate(input, requireRule(o.rule, "validate"));
+  if (own(o.grammar, o.rule, "validate")) return o.grammar.validate(input, requireRule(o.rule, "validate"));
   const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "validate", input);
-  if (e.fast.test(input)) return VALID;
-  const error = explain(rfc3987, e.name, input);
+  if (e.rule.test(input)) return VALID;
+  const error = explain(e, input);
   return error === undefined ? VALID : { ok: false, error };
 }
 
@@ -268,11 +280,11 @@ export function validate(input: string, rule?: RuleName | (string & {}) | Valida
  */
 export function isValid(input: string, rule?: RuleName | (string & {}) | ValidateOptions): boolean {
   requireString(input, "isValid");
-  if (rule === undefined) return input.length <= DEFAULT_MAX_LENGTH && URI_REFERENCE.fast.test(input);
+  if (rule === undefined) return input.length <= DEFAULT_MAX_LENGTH && URI_REFERENCE.rule.test(input);
   const o = optionsOf(rule, "isValid");
   noSchemes(o, "isValid");
   if (input.length > o.maxLength) return false;
-  if (own(o.grammar, o.rule)) return o.grammar.isValid(input, requireRule(o.rule, "isValid"));
+  if (own(o.grammar, o.rule, "isValid")) return o.grammar.isValid(input, requireRule(o.rule, "isValid"));
   const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "isValid", input);
-  return e.fast.test(input);
+  return e.rule.test(input);
 }

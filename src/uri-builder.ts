@@ -4,7 +4,9 @@ import * as make from "./ast/make.js";
 import type { Authority, RelativeRef, Uri, UriReference } from "./ast/nodes.js";
 import { pathKindOf } from "./ast/path-kind.js";
 import { syntaxError, throwWithStack, type UriSyntaxError } from "./errors.js";
-import { referenceArgument, type UriInput } from "./operations.js";
+import { referenceArgument, refused } from "./core/args.js";
+import { isNodeShell } from "./ast/make.js";
+import type { UriInput } from "./operations.js";
 import { describeValue, parse, validate, type Result } from "./parse.js";
 import type { RuleName } from "./rules/index.js";
 
@@ -144,14 +146,19 @@ export type Rebuilt<T extends UriReference> = T extends Uri ? Uri : T extends Re
 export function buildUri(parts: UriParts & { readonly scheme: string }): Checked<Uri>;
 export function buildUri(parts: UriParts): Checked<UriReference>;
 export function buildUri(parts: UriParts): Checked<UriReference> {
-  if (typeof parts !== "object" || parts === null) throw new TypeError(`buildUri: the argument "parts" must be an object of parts, got ${describeValue(parts)}`);
-  for (const k of ["scheme", "userinfo", "host", "path", "query", "fragment"] as const) partArgument(parts[k], `parts.${k}`, "buildUri");
-  partArgument(parts.port, "parts.port", "buildUri", true);
-  const error = check("scheme", parts.scheme) ?? check("query", parts.query) ?? check("fragment", parts.fragment);
+  if (typeof parts !== "object" || parts === null || isNodeShell(parts)) {
+    throw new TypeError(`buildUri: the argument "parts" must be an object of parts, got ${refused(parts)}`);
+  }
+  // each field read once, then checked: what is checked is what is built (a getter that changes
+  // its answer cannot slip a second value past the check)
+  const p: UriParts = { scheme: parts.scheme, userinfo: parts.userinfo, host: parts.host, port: parts.port, path: parts.path, query: parts.query, fragment: parts.fragment };
+  for (const k of ["scheme", "userinfo", "host", "path", "query", "fragment"] as const) partArgument(p[k], `parts.${k}`, "buildUri");
+  partArgument(p.port, "parts.port", "buildUri", true);
+  const error = check("scheme", p.scheme) ?? check("query", p.query) ?? check("fragment", p.fragment);
   if (error) return { ok: false, error };
-  const authority = authorityOf(parts.userinfo, parts.host, portText(parts.port));
+  const authority = authorityOf(p.userinfo, p.host, portText(p.port));
   if (!authority.ok) return authority;
-  return finish({ scheme: parts.scheme, authority: authority.value, path: parts.path ?? "", query: parts.query, fragment: parts.fragment });
+  return finish({ scheme: p.scheme, authority: authority.value, path: p.path ?? "", query: p.query, fragment: p.fragment });
 }
 
 /**

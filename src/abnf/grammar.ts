@@ -3,7 +3,11 @@
 // another by adding, overriding and renaming rules (as ohm's `<:` does), never edited. Every
 // compiled form (automaton, DFA, regex, parsers) is made on first use and kept per grammar.
 import { Analysis, deepestNesting, MAX_DEPTH, type RuleDefinition } from "./analysis.js";
-import { Compiled, failureError, matchWhole } from "./engine.js";
+import { Compiled } from "./engine.js";
+import { EngineMatcher } from "./matcher.js";
+import { markGrammar } from "../core/brand.js";
+import type { CompiledGrammar } from "../core/dfa.js";
+import { validateWith, type Matcher, type Validation } from "../core/match.js";
 import { isExpr as madeExpr, referencedNames, renameRefs, RULE_NAME, sameExpr, type Expr } from "./expr.js";
 import { generateRule, type GenerateOptions, type Random } from "./generate.js";
 import { GrammarError } from "./grammar-errors.js";
@@ -11,11 +15,12 @@ import { toParser, type RuleParser } from "./parser.js";
 import { printExpr, printRule } from "./print.js";
 import { FastPath } from "./fast-path.js";
 import type { UriSyntaxError } from "../errors.js";
-import { UnknownRuleError } from "./unknown-rule.js";
+import { suggest, UnknownRuleError } from "./unknown-rule.js";
 import { describeValue, expectStrings } from "../describe.js";
 import type { Result } from "../result.js";
 
 export type { RuleDefinition } from "./analysis.js";
+export { suggest };
 
 /** A rule as given to {@link grammar}: an expression, or one with options. */
 export type RuleInput = Expr | { readonly expr: Expr; readonly token?: boolean | undefined };
@@ -59,9 +64,7 @@ export interface DeriveOptions {
 }
 
 /** The outcome of {@link Grammar.validate}. */
-export type Validation = Result<true, UriSyntaxError>;
-
-const VALID: Validation = Object.freeze({ ok: true, value: true });
+export type { Validation };
 
 /** A bare expression, as opposed to `{ expr, token }`. */
 const isExpr = (x: RuleInput): x is Expr => typeof (x as { type?: unknown }).type === "string";
@@ -145,6 +148,9 @@ export class Grammar {
   #compiled: Compiled | undefined;
   readonly #parsers = new Map<string, RuleParser<string>>();
   readonly #fast = new Map<string, FastPath>();
+  readonly #matchers = new Map<string, Matcher>();
+  /** The rules as the core compiled them at build time (RFC 3986's and RFC 3987's grammar values). */
+  #builtIn: CompiledGrammar | undefined;
 
   /** Use {@link grammar} or {@link Grammar.derive}. */
   private constructor(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[]) {
@@ -153,7 +159,17 @@ export class Grammar {
     this.ruleNames = Object.freeze([...defs.values()].map((d) => d.name));
     this.#rare = Object.freeze(rare.filter((r) => defs.has(r.toLowerCase())).map((r) => (defs.get(r.toLowerCase()) as RuleDefinition).name));
     Grammar.#check(this);
+    markGrammar(this);
     Object.freeze(this);
+  }
+
+  /**
+   * @internal Makes a built-in grammar answer with the rules the core compiled from its
+   * definitions at build time (test/compiled.test.ts holds the two equal).
+   */
+  static useCompiled(g: Grammar, compiled: CompiledGrammar): void {
+    g.#builtIn = compiled;
+    markGrammar(g, true);
   }
 
   /** @internal Definitions as a grammar without the checks, for analyses while building one. */
@@ -331,13 +347,22 @@ export class Grammar {
    */
   validate(input: string, name: string): Validation {
     requireString(input, "validate");
-    const def = this.require(name, "validate", input);
-    const fast = this.#fastPath(def);
-    // without a regex, one run of the automaton both answers and explains
-    if (fast.hasRegex && fast.test(input)) return VALID;
-    const failure = matchWhole(this.compiled, def.name.toLowerCase(), input);
-    if (failure === undefined) return VALID;
-    return { ok: false, error: failureError(input, def.name, failure) };
+    return validateWith(this.#matcher(this.require(name, "validate", input)), input);
+  }
+
+  /** @internal The rule as the one match pipeline takes it: compiled at build time, or the engine's. */
+  matcher(name: string): Matcher {
+    return this.#matcher(this.require(name, "matcher"));
+  }
+
+  #matcher(def: RuleDefinition): Matcher {
+    const key = def.name.toLowerCase();
+    let m = this.#matchers.get(key);
+    if (m === undefined) {
+      m = this.#builtIn?.rule(key) ?? new EngineMatcher(def.name, this.analysis, () => this.compiled, () => this.#fastPath(def));
+      this.#matchers.set(key, m);
+    }
+    return m;
   }
 
   /**
@@ -370,8 +395,7 @@ export class Grammar {
   /** True when the whole input matches the rule ({@link validate} without the error). */
   isValid(input: string, name: string): boolean {
     requireString(input, "isValid");
-    const def = this.require(name, "isValid", input);
-    return this.#fastPath(def).test(input);
+    return this.#matcher(this.require(name, "isValid", input)).test(input);
   }
 
   /** @internal The fast path of a rule: its regex where one is derived, else the DFA. */
@@ -437,38 +461,6 @@ function requireString(input: unknown, caller: string): asserts input is string 
   if (typeof input !== "string") {
     throw new TypeError(`${caller}: the argument "input" must be a string, got ${input === null ? "null" : typeof input}`);
   }
-}
-
-/** Rule names close to `name`: the same once dashes and case are ignored (a camelCase export name), or one or two edits away (fewer edits than `name` has characters). */
-export function suggest(name: string, names: readonly string[]): string | undefined {
-  const squash = (s: string): string => s.replace(/-/g, "").toLowerCase();
-  const exact = names.find((n) => squash(n) === squash(name));
-  if (exact !== undefined) return exact;
-  let best: string | undefined;
-  // fewer edits than the name has characters: any one-letter name is one edit from any other,
-  // so "c" gets no suggestion rather than an unrelated "a"
-  let bestDistance = Math.min(3, name.length);
-  for (const n of names) {
-    const d = editDistance(n.toLowerCase(), name.toLowerCase(), bestDistance);
-    if (d < bestDistance) {
-      best = n;
-      bestDistance = d;
-    }
-  }
-  return best;
-}
-
-function editDistance(a: string, b: string, limit: number): number {
-  if (Math.abs(a.length - b.length) >= limit) return limit;
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
-    for (let j = 1; j <= b.length; j++) {
-      cur[j] = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
-    }
-    prev = cur;
-  }
-  return prev[b.length] as number;
 }
 
 /**

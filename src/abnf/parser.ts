@@ -2,7 +2,7 @@
 // in parsimmon's reply protocol, so that it composes with any other parsimmon parser.
 import P from "parsimmon";
 import type { RuleDefinition } from "./analysis.js";
-import { END_OF_INPUT, matchLongest, matchWhole } from "./engine.js";
+import { END_OF_INPUT } from "./engine.js";
 import type { GenerateOptions, Random } from "./generate.js";
 import type { Grammar, Validation } from "./grammar.js";
 import { describeValue } from "../describe.js";
@@ -43,9 +43,9 @@ export type ValueBuilder<V> = (input: string, start: number, end: number) => V;
 
 /** Wraps rule `def` of grammar `g` as a parsimmon parser whose value is `build(...)`, or the matched text. */
 export function toParser<V = string>(g: Grammar, def: RuleDefinition, build: ValueBuilder<V> | undefined): RuleParser<V> {
-  const key = def.name.toLowerCase();
+  const m = g.matcher(def.name);
   const parser = P<V>((input, i) => {
-    const r = matchLongest(g.compiled, key, input, i);
+    const r = m.longest(input, i);
     if (r.end < 0) return P.makeFailure(r.furthest, parsimmonExpected(r.expected));
     const value = build === undefined ? (input.slice(i, r.end) as V) : build(input, i, r.end);
     const reply = P.makeSuccess(r.end, value);
@@ -62,7 +62,7 @@ export function toParser<V = string>(g: Grammar, def: RuleDefinition, build: Val
    */
   const parse = (input: string): P.Result<V> => {
     if (typeof input !== "string") throw new TypeError(`parse: the argument "input" must be a string (decode a Buffer first), got ${describeValue(input)}`);
-    const failure = matchWhole(g.compiled, key, input);
+    const failure = m.test(input) ? undefined : m.failure(input);
     if (failure === undefined) return { status: true, value: build === undefined ? (input as V) : build(input, 0, input.length) };
     return { status: false, index: lineColumn(input, failure.offset), expected: parsimmonExpected(failure.expected) };
   };

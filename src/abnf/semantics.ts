@@ -4,7 +4,9 @@
 // semantics captures; an action turns a rule's Match into its value.
 import type { RuleDefinition } from "./analysis.js";
 import { chainBelow, ACCEPT, type Automaton, type Edge } from "./automaton.js";
-import { derive, failureError, matchWhole, type Derivation } from "./engine.js";
+import { derive, type Derivation } from "./engine.js";
+import { failureError } from "../core/match.js";
+import { markSemantics } from "../core/brand.js";
 import { Grammar } from "./grammar.js";
 import { describeValue, expectOptions, expectStrings, expectString } from "../describe.js";
 import { toParser, type RuleParser } from "./parser.js";
@@ -140,6 +142,7 @@ export class Semantics<A extends Actions> {
     this.#accelerators = new Map(Object.entries(options.accelerators ?? {}).map(([n, f]) => [known(n, "semantics accelerators"), f]));
     this.actions = actions;
     this.options = options;
+    markSemantics(this);
     Object.freeze(this);
   }
 
@@ -174,8 +177,9 @@ export class Semantics<A extends Actions> {
   parse<K extends string>(input: string, name: K): Result<ValueOf<A, K>, UriSyntaxError> {
     if (typeof input !== "string") throw new TypeError(`parse: the argument "input" must be a string, got ${describeValue(input)}`);
     const def = this.grammar.require(name, "parse", input);
-    if (!this.grammar.fastPath(def.name).test(input)) {
-      const failure = matchWhole(this.grammar.compiled, def.name.toLowerCase(), input);
+    const m = this.grammar.matcher(def.name);
+    if (!m.test(input)) {
+      const failure = m.failure(input);
       if (failure !== undefined) return { ok: false, error: failureError(input, def.name, failure) };
     }
     return { ok: true, value: this.#value(def, input, 0, input.length) as ValueOf<A, K> };
@@ -223,8 +227,9 @@ export class Semantics<A extends Actions> {
     }
     const def = this.grammar.require(name, "match");
     const text = input.slice(start, end);
-    if (!this.grammar.fastPath(def.name).test(text)) {
-      const failure = matchWhole(this.grammar.compiled, def.name.toLowerCase(), text);
+    const m = this.grammar.matcher(def.name);
+    if (!m.test(text)) {
+      const failure = m.failure(text);
       if (failure !== undefined) throw failureError(input, def.name, failure, start);
     }
     return this.#match(def, input, start, end);

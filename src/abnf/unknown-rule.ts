@@ -29,3 +29,36 @@ export class UnknownRuleError extends TypeError {
     this.suggestion = swappedInput ?? suggestion;
   }
 }
+
+/** Rule names close to `name`: the same once dashes and case are ignored (a camelCase export name), or one or two edits away (fewer edits than `name` has characters). */
+export function suggest(name: string, names: readonly string[]): string | undefined {
+  const squash = (s: string): string => s.replace(/-/g, "").toLowerCase();
+  const exact = names.find((n) => squash(n) === squash(name));
+  if (exact !== undefined) return exact;
+  let best: string | undefined;
+  // fewer edits than the name has characters: any one-letter name is one edit from any other,
+  // so "c" gets no suggestion rather than an unrelated "a"
+  let bestDistance = Math.min(3, name.length);
+  for (const n of names) {
+    const d = editDistance(n.toLowerCase(), name.toLowerCase(), bestDistance);
+    if (d < bestDistance) {
+      best = n;
+      bestDistance = d;
+    }
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string, limit: number): number {
+  if (Math.abs(a.length - b.length) >= limit) return limit;
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    for (let j = 1; j <= b.length; j++) {
+      cur[j] = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    }
+    prev = cur;
+  }
+  return prev[b.length] as number;
+}
+

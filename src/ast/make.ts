@@ -1,10 +1,13 @@
-// The only place AST nodes are built. Every node is frozen. Constructors trust their input to be
-// valid for its rule (the parser, a transform or the builder guarantees that; none of them is
-// exported from the package); they derive the convenience fields (octets, pieces, segments)
-// from the raw text.
+// The only place AST nodes are built. A node is a view: the text it was read from (the parsed
+// input, or the text a transform wrote) and the offsets of its parts, as ada keeps a URL as one
+// string and its component offsets (STYLE.md §13). A part is made when first read, and kept;
+// every field is a getter of the node's class, every node is frozen, and `toJSON` gives the
+// fields as data. Constructors trust their input to be valid for its rule (the parser, a
+// transform or the builder guarantees that; none of them is exported from the package).
 import type {
   Authority, Host, HostKind, IPv4Host, IPv6Host, IPvFutureHost, Node, Path, PathKind, RegNameHost, Span, UriReference,
 } from "./nodes.js";
+import { pathKindOf } from "./path-kind.js";
 
 /** Spans with both offsets below this are shared (see {@link span}). */
 const SHARED_SPAN_LIMIT = 256;
@@ -13,18 +16,14 @@ const sharedSpans: (Span | undefined)[][] = [];
 /**
  * A frozen span. Spans are immutable values, so the short ones (both offsets below 256, which
  * covers the components of most URLs) are made once and shared, like interned strings: freezing
- * costs more than the rest of building a node, and shared spans take no memory per parse. At
- * most 32,896 are ever kept.
+ * costs more than the rest of making one, and shared spans take no memory per parse. At most
+ * 32,896 are ever kept.
  */
 export function span(start: number, end: number): Span {
   if (end >= SHARED_SPAN_LIMIT || start > end) return Object.freeze({ start, end });
   const row = (sharedSpans[start] ??= []);
   return (row[end] ??= Object.freeze({ start, end }));
 }
-
-// Every node is an instance of one class per node kind, created with its `span` field
-// (undefined when it has none) and frozen: all nodes of a kind share one shape, and the class
-// is the proof that the library made the node (see isNode).
 
 /** The four octets of a valid `IPv4address` (RFC 3986 §3.2.2). */
 export function ipv4Octets(text: string): [number, number, number, number] {
@@ -53,32 +52,61 @@ export function ipv6Pieces(text: string): [number, number, number, number, numbe
   return [all[0] ?? 0, all[1] ?? 0, all[2] ?? 0, all[3] ?? 0, all[4] ?? 0, all[5] ?? 0, all[6] ?? 0, all[7] ?? 0];
 }
 
-// Fields are declared in the order they read best (kind first, span last): JSON and the
-// console show them in that order.
+/** How Node.js's console shows a node: its fields, as `toJSON` gives them. */
+const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+type Inspect = (depth: number, options: object, inspect: (x: unknown, o: object) => string) => string;
+const inspectAs =
+  (name: string) =>
+  function (this: { toJSON(): object }, _depth: number, options: object, inspect?: (x: unknown, o: object) => string): string {
+    const data = this.toJSON();
+    return `${name} ${inspect === undefined ? JSON.stringify(data) : inspect(data, options)}`;
+  };
 
 // Every node class has a private field, `#made`: the proof that one of its constructors made the
 // object. A copy that keeps the prototype (`Object.create(Object.getPrototypeOf(n))`, a
 // deep-clone utility), a Proxy around a node or a JSON round trip does not have it (see isNode).
 // A field of each class rather than a shared base class: no super() call on the parse path.
 
-/** The IPvFuture host node: `"v" version "." address` (RFC 3986 §3.2.2). */
+/** Host kinds by number, as views keep them. */
+const HOST_KINDS: readonly HostKind[] = ["reg-name", "IPv4address", "IPv6address", "IPvFuture"];
+/** A host kind's number. */
+const hostCode = (k: HostKind): number => (k === "reg-name" ? 0 : k === "IPv4address" ? 1 : k === "IPv6address" ? 2 : 3);
+
+/**
+ * A host: `text` is the host without brackets, `start` where it begins in the parsed input (-1
+ * when the node has no span).
+ */
 class IPvFutureNode implements IPvFutureHost {
   readonly #made = true;
   static made(x: object): boolean {
     return #made in x;
   }
-  readonly kind = "IPvFuture" as const;
-  readonly text: string;
-  readonly version: string;
-  readonly address: string;
-  readonly span: Span | undefined;
-  constructor(text: string, span: Span | undefined) {
-    const dot = text.indexOf(".");
-    this.text = text;
-    this.version = text.slice(1, dot);
-    this.address = text.slice(dot + 1);
-    this.span = span;
+  readonly #text: string;
+  readonly #start: number;
+  readonly #end: number;
+  constructor(text: string, start: number, end: number) {
+    this.#text = text;
+    this.#start = start;
+    this.#end = end;
     Object.freeze(this);
+  }
+  get kind(): "IPvFuture" {
+    return "IPvFuture";
+  }
+  get text(): string {
+    return this.#text;
+  }
+  get version(): string {
+    return this.#text.slice(1, this.#text.indexOf("."));
+  }
+  get address(): string {
+    return this.#text.slice(this.#text.indexOf(".") + 1);
+  }
+  get span(): Span | undefined {
+    return this.#start < 0 ? undefined : span(this.#start, this.#end);
+  }
+  toJSON(): object {
+    return { kind: this.kind, text: this.text, version: this.version, address: this.address, span: this.span };
   }
 }
 
@@ -87,15 +115,30 @@ class IPv4Node implements IPv4Host {
   static made(x: object): boolean {
     return #made in x;
   }
-  readonly kind = "IPv4address" as const;
-  readonly text: string;
-  readonly octets: readonly [number, number, number, number];
-  readonly span: Span | undefined;
-  constructor(text: string, span: Span | undefined) {
-    this.text = text;
-    this.octets = Object.freeze(ipv4Octets(text));
-    this.span = span;
+  readonly #text: string;
+  readonly #start: number;
+  readonly #end: number;
+  #octets: readonly [number, number, number, number] | undefined;
+  constructor(text: string, start: number, end: number) {
+    this.#text = text;
+    this.#start = start;
+    this.#end = end;
     Object.freeze(this);
+  }
+  get kind(): "IPv4address" {
+    return "IPv4address";
+  }
+  get text(): string {
+    return this.#text;
+  }
+  get octets(): readonly [number, number, number, number] {
+    return (this.#octets ??= Object.freeze(ipv4Octets(this.#text)));
+  }
+  get span(): Span | undefined {
+    return this.#start < 0 ? undefined : span(this.#start, this.#end);
+  }
+  toJSON(): object {
+    return { kind: this.kind, text: this.text, octets: this.octets, span: this.span };
   }
 }
 
@@ -104,15 +147,30 @@ class IPv6Node implements IPv6Host {
   static made(x: object): boolean {
     return #made in x;
   }
-  readonly kind = "IPv6address" as const;
-  readonly text: string;
-  readonly pieces: readonly [number, number, number, number, number, number, number, number];
-  readonly span: Span | undefined;
-  constructor(text: string, span: Span | undefined) {
-    this.text = text;
-    this.pieces = Object.freeze(ipv6Pieces(text));
-    this.span = span;
+  readonly #text: string;
+  readonly #start: number;
+  readonly #end: number;
+  #pieces: readonly [number, number, number, number, number, number, number, number] | undefined;
+  constructor(text: string, start: number, end: number) {
+    this.#text = text;
+    this.#start = start;
+    this.#end = end;
     Object.freeze(this);
+  }
+  get kind(): "IPv6address" {
+    return "IPv6address";
+  }
+  get text(): string {
+    return this.#text;
+  }
+  get pieces(): readonly [number, number, number, number, number, number, number, number] {
+    return (this.#pieces ??= Object.freeze(ipv6Pieces(this.#text)));
+  }
+  get span(): Span | undefined {
+    return this.#start < 0 ? undefined : span(this.#start, this.#end);
+  }
+  toJSON(): object {
+    return { kind: this.kind, text: this.text, pieces: this.pieces, span: this.span };
   }
 }
 
@@ -121,72 +179,152 @@ class RegNameNode implements RegNameHost {
   static made(x: object): boolean {
     return #made in x;
   }
-  readonly kind = "reg-name" as const;
-  readonly text: string;
-  readonly span: Span | undefined;
-  constructor(text: string, span: Span | undefined) {
-    this.text = text;
-    this.span = span;
+  readonly #text: string;
+  readonly #start: number;
+  readonly #end: number;
+  constructor(text: string, start: number, end: number) {
+    this.#text = text;
+    this.#start = start;
+    this.#end = end;
     Object.freeze(this);
   }
+  get kind(): "reg-name" {
+    return "reg-name";
+  }
+  get text(): string {
+    return this.#text;
+  }
+  get span(): Span | undefined {
+    return this.#start < 0 ? undefined : span(this.#start, this.#end);
+  }
+  toJSON(): object {
+    return { kind: this.kind, text: this.text, span: this.span };
+  }
+}
+
+for (const [cls, name] of [[IPvFutureNode, "IPvFutureHost"], [IPv4Node, "IPv4Host"], [IPv6Node, "IPv6Host"], [RegNameNode, "RegNameHost"]] as const) {
+  Object.defineProperty(cls.prototype, INSPECT, { value: inspectAs(name) as Inspect });
+}
+
+/** A host of kind `k` (by number) whose text (no brackets) is `text`, with the span `[start, end)` (start -1: none). */
+function hostOf(k: number, text: string, start: number, end: number): Host {
+  switch (k) {
+    case 1:
+      return new IPv4Node(text, start, end);
+    case 2:
+      return new IPv6Node(text, start, end);
+    case 3:
+      return new IPvFutureNode(text, start, end);
+    default:
+      return new RegNameNode(text, start, end);
+  }
+}
+
+/** A host node of the given kind, without a span. `text` is the host without brackets; for `IPvFuture`, `"v" version "." address`. */
+export function host(kind: HostKind, text: string): Host {
+  return hostOf(hostCode(kind), text, -1, -1);
 }
 
 /**
- * A host node of the given kind. `text` is the host without brackets. For `IPvFuture`, `text`
- * is `"v" version "." address`.
+ * The host `[start, end)` of `input`, parsed: its span is those offsets. With `brackets`, the
+ * span holds an IP literal's brackets and the text is what they hold (a `host`); without, the
+ * span is the text (an `IPv6address` or `IPvFuture` matched on its own).
  */
-export function host(kind: HostKind, text: string, s?: Span): Host {
-  switch (kind) {
-    case "IPv4address":
-      return new IPv4Node(text, s);
-    case "IPv6address":
-      return new IPv6Node(text, s);
-    case "IPvFuture":
-      return new IPvFutureNode(text, s);
-    case "reg-name":
-      return new RegNameNode(text, s);
-  }
+export function parsedHost(kind: HostKind, input: string, start: number, end: number, brackets = false): Host {
+  const k = hostCode(kind);
+  return brackets ? hostOf(k, input.slice(start + 1, end - 1), start, end) : hostOf(k, input.slice(start, end), start, end);
 }
 
+/**
+ * An authority: a view of `[start, end)` of `input` (RFC 3986 §3.2), whose host is of kind `k`.
+ * With `spans`, its parts have spans (offsets into `input`).
+ */
 class AuthorityNode implements Authority {
   readonly #made = true;
   static made(x: object): boolean {
     return #made in x;
   }
-  readonly kind = "authority" as const;
-  readonly userinfo: string | undefined;
-  readonly host: Host;
-  readonly port: string | undefined;
-  readonly span: Span | undefined;
-  constructor(userinfo: string | undefined, host: Host, port: string | undefined, span: Span | undefined) {
-    this.userinfo = userinfo;
-    this.host = host;
-    this.port = port;
-    this.span = span;
+  readonly #input: string;
+  readonly #start: number;
+  readonly #end: number;
+  readonly #hostKind: number;
+  readonly #spans: boolean;
+  /** Where the host begins (after "userinfo@") and ends (before ":port"). */
+  readonly #hostStart: number;
+  readonly #hostEnd: number;
+  #host: Host | undefined;
+  constructor(input: string, start: number, end: number, hostKind: number, spans: boolean, given?: Host) {
+    this.#input = input;
+    this.#start = start;
+    this.#end = end;
+    this.#hostKind = hostKind;
+    this.#spans = spans;
+    // neither host nor port holds an "@", and an IP literal's colons are inside its brackets
+    const at = input.indexOf("@", start);
+    const hs = at >= 0 && at < end ? at + 1 : start;
+    let he = end;
+    if (hostKind >= 2) he = input.indexOf("]", hs) + 1;
+    else {
+      const colon = input.indexOf(":", hs);
+      if (colon >= 0 && colon < end) he = colon;
+    }
+    this.#hostStart = hs;
+    this.#hostEnd = he;
+    this.#host = given;
     Object.freeze(this);
   }
+  get kind(): "authority" {
+    return "authority";
+  }
+  get userinfo(): string | undefined {
+    return this.#hostStart === this.#start ? undefined : this.#input.slice(this.#start, this.#hostStart - 1);
+  }
+  get host(): Host {
+    if (this.#host === undefined) {
+      const k = this.#hostKind;
+      const s = this.#spans ? this.#hostStart : -1;
+      const e = this.#spans ? this.#hostEnd : -1;
+      this.#host = k >= 2 ? hostOf(k, this.#input.slice(this.#hostStart + 1, this.#hostEnd - 1), s, e) : hostOf(k, this.#input.slice(this.#hostStart, this.#hostEnd), s, e);
+    }
+    return this.#host;
+  }
+  get port(): string | undefined {
+    return this.#hostEnd === this.#end ? undefined : this.#input.slice(this.#hostEnd + 1, this.#end);
+  }
+  get span(): Span | undefined {
+    return this.#spans ? span(this.#start, this.#end) : undefined;
+  }
+  /** @internal The authority's text. */
+  get text(): string {
+    return this.#input.slice(this.#start, this.#end);
+  }
+  toJSON(): object {
+    return { kind: this.kind, userinfo: this.userinfo, host: this.host, port: this.port, span: this.span };
+  }
+}
+Object.defineProperty(AuthorityNode.prototype, INSPECT, { value: inspectAs("Authority") as Inspect });
+
+/** The text of a host as it appears in a URI: IP literals in brackets (RFC 3986 §3.2.2). */
+export const hostText = (h: Host): string => (h.kind === "IPv6address" || h.kind === "IPvFuture" ? `[${h.text}]` : h.text);
+
+/** An authority node (RFC 3986 §3.2), without spans. */
+export function authority(userinfo: string | undefined, h: Host, port: string | undefined): Authority {
+  const text = `${userinfo === undefined ? "" : `${userinfo}@`}${hostText(h)}${port === undefined ? "" : `:${port}`}`;
+  return new AuthorityNode(text, 0, text.length, hostCode(h.kind), false, h.span === undefined ? h : undefined);
 }
 
-/** An authority node (RFC 3986 §3.2). */
-export const authority = (userinfo: string | undefined, h: Host, port: string | undefined, s?: Span): Authority =>
-  new AuthorityNode(userinfo, h, port, s);
-
-const spanlessAuthorities = new WeakMap<Authority, Authority>();
+/** The authority `[start, end)` of `input`, parsed, whose host is of kind `hostKind`: its parts' spans are offsets into `input`. */
+export function parsedAuthority(input: string, start: number, end: number, hostKind: HostKind): Authority {
+  return new AuthorityNode(input, start, end, hostCode(hostKind), true);
+}
 
 /**
  * The authority (RFC 3986 §3.2) without spans, for a reference built from parts of others: spans
- * point into the text a node was parsed from, not into the new reference. An authority with no
- * spans is returned as it is; nodes are immutable, so a copy is kept for the next call with the
- * same node. An authority with another userinfo or port is built from the copy's host.
+ * point into the text a node was parsed from, not into the new reference.
  */
 export function withoutSpans(a: Authority): Authority {
   if (a.span === undefined && a.host.span === undefined) return a;
-  let copy = spanlessAuthorities.get(a);
-  if (copy === undefined) {
-    copy = authority(a.userinfo, host(a.host.kind, a.host.text), a.port);
-    spanlessAuthorities.set(a, copy);
-  }
-  return copy;
+  return authority(a.userinfo, host(a.host.kind, a.host.text), a.port);
 }
 
 /** The segments of a path's text (RFC 3986 §3.3): split on "/", dropping the empty one before a leading "/". */
@@ -197,38 +335,69 @@ export function pathSegments(text: string): readonly string[] {
 
 const NO_SEGMENTS: readonly string[] = Object.freeze([]);
 
-/**
- * A path node. `segments` is computed on first read (splitting costs more than the rest of a
- * parse) and then kept; the node is frozen all the same, and serializes to JSON with it.
- */
+/** A path node: a view of `[start, end)` of `input`; `spans`: its span is those offsets. */
 class PathNode<K extends PathKind = PathKind> implements Path<K> {
   readonly #made = true;
   static made(x: object): boolean {
     return #made in x;
   }
-  readonly kind: K;
-  readonly text: string;
-  readonly span: Span | undefined;
+  readonly #kind: K;
+  readonly #input: string;
+  readonly #start: number;
+  readonly #end: number;
+  readonly #spans: boolean;
+  #text: string | undefined;
   #segments: readonly string[] | undefined;
 
-  constructor(kind: K, text: string, s: Span | undefined) {
-    this.kind = kind;
-    this.text = text;
-    this.span = s;
+  constructor(kind: K, input: string, start: number, end: number, spans: boolean) {
+    this.#kind = kind;
+    this.#input = input;
+    this.#start = start;
+    this.#end = end;
+    this.#spans = spans;
     Object.freeze(this);
   }
-
+  get kind(): K {
+    return this.#kind;
+  }
+  get text(): string {
+    return (this.#text ??= this.#input.slice(this.#start, this.#end));
+  }
   get segments(): readonly string[] {
     return (this.#segments ??= pathSegments(this.text));
   }
-
+  get span(): Span | undefined {
+    return this.#spans ? span(this.#start, this.#end) : undefined;
+  }
   toJSON(): { kind: K; text: string; segments: readonly string[]; span: Span | undefined } {
     return { kind: this.kind, text: this.text, segments: this.segments, span: this.span };
   }
 }
+Object.defineProperty(PathNode.prototype, INSPECT, { value: inspectAs("Path") as Inspect });
 
-/** A path node from its text. */
-export const path = <K extends PathKind>(kind: K, text: string, s?: Span): Path<K> => new PathNode(kind, text, s);
+/** A path node from its text, without a span. */
+export const path = <K extends PathKind>(kind: K, text: string): Path<K> => new PathNode(kind, text, 0, text.length, false);
+
+/** The path `[start, end)` of `input`, parsed: its span is those offsets. */
+export const parsedPath = <K extends PathKind>(kind: K, input: string, start: number, end: number): Path<K> => new PathNode(kind, input, start, end, true);
+
+/**
+ * Where the parts of a URI reference are in its text (RFC 3986 Appendix B): indexes into the
+ * string the reference was read from, -1 for a part that is absent.
+ */
+export interface ReferenceOffsets {
+  /** The index of the ":" after the scheme, or -1 (a relative reference). */
+  readonly schemeEnd: number;
+  /** Where the authority begins (after "//"), or -1; it ends at `authorityEnd`. */
+  readonly authorityStart: number;
+  readonly authorityEnd: number;
+  /** The host's kind, by number (reg-name 0, IPv4address 1, IPv6address 2, IPvFuture 3), when there is an authority. */
+  readonly hostKind: number;
+  /** The index of the "?" before the query, or -1. */
+  readonly queryStart: number;
+  /** The index of the "#" before the fragment, or -1. */
+  readonly fragmentStart: number;
+}
 
 /** The components of a URI reference, as {@link uriReference} takes them. */
 export interface ReferenceParts {
@@ -239,42 +408,146 @@ export interface ReferenceParts {
   readonly fragment: string | undefined;
 }
 
+/**
+ * A URI reference: a view of `[start, end)` of `input`, with the offsets of its parts. Parsed
+ * references have spans (offsets into the parsed input); references a transform made have none,
+ * and their text is the text the transform wrote.
+ */
 class ReferenceNode {
   readonly #made = true;
   static made(x: object): boolean {
     return #made in x;
   }
-  readonly kind: "URI" | "relative-ref";
-  readonly scheme: string | undefined;
-  readonly authority: Authority | undefined;
-  readonly path: Path;
-  readonly query: string | undefined;
-  readonly fragment: string | undefined;
-  readonly span: Span | undefined;
-  constructor(
-    kind: "URI" | "relative-ref",
-    scheme: string | undefined,
-    authority: Authority | undefined,
-    path: Path,
-    query: string | undefined,
-    fragment: string | undefined,
-    span: Span | undefined,
-  ) {
-    this.kind = kind;
-    this.scheme = scheme;
-    this.authority = authority;
-    this.path = path;
-    this.query = query;
-    this.fragment = fragment;
-    this.span = span;
+  readonly #input: string;
+  readonly #start: number;
+  readonly #end: number;
+  readonly #spans: boolean;
+  readonly #schemeEnd: number;
+  readonly #authorityStart: number;
+  readonly #authorityEnd: number;
+  readonly #hostKind: number;
+  readonly #queryStart: number;
+  readonly #fragmentStart: number;
+  #authority: Authority | undefined;
+  #path: Path | undefined;
+
+  constructor(input: string, start: number, end: number, spans: boolean, o: ReferenceOffsets, authorityNode?: Authority, pathNode?: Path) {
+    this.#input = input;
+    this.#start = start;
+    this.#end = end;
+    this.#spans = spans;
+    this.#schemeEnd = o.schemeEnd;
+    this.#authorityStart = o.authorityStart;
+    this.#authorityEnd = o.authorityEnd;
+    this.#hostKind = o.hostKind;
+    this.#queryStart = o.queryStart;
+    this.#fragmentStart = o.fragmentStart;
+    this.#authority = authorityNode;
+    this.#path = pathNode;
     Object.freeze(this);
   }
+
+  get kind(): "URI" | "relative-ref" {
+    return this.#schemeEnd < 0 ? "relative-ref" : "URI";
+  }
+  get scheme(): string | undefined {
+    return this.#schemeEnd < 0 ? undefined : this.#input.slice(this.#start, this.#schemeEnd);
+  }
+  get authority(): Authority | undefined {
+    if (this.#authorityStart < 0) return undefined;
+    return (this.#authority ??= new AuthorityNode(this.#input, this.#authorityStart, this.#authorityEnd, this.#hostKind, this.#spans));
+  }
+  /** Where the path begins and ends in the input. */
+  #pathStart(): number {
+    return this.#authorityStart >= 0 ? this.#authorityEnd : this.#schemeEnd >= 0 ? this.#schemeEnd + 1 : this.#start;
+  }
+  #pathEnd(): number {
+    return this.#queryStart >= 0 ? this.#queryStart : this.#fragmentStart >= 0 ? this.#fragmentStart : this.#end;
+  }
+  get path(): Path {
+    if (this.#path === undefined) {
+      const a = this.#pathStart();
+      const b = this.#pathEnd();
+      const kind = a === b ? (this.#authorityStart >= 0 ? "path-abempty" : "path-empty") : pathKindOf(this.#schemeEnd >= 0, this.#authorityStart >= 0, this.#input.slice(a, a + 1));
+      this.#path = new PathNode(kind, this.#input, a, b, this.#spans);
+    }
+    return this.#path;
+  }
+  get query(): string | undefined {
+    return this.#queryStart < 0 ? undefined : this.#input.slice(this.#queryStart + 1, this.#fragmentStart >= 0 ? this.#fragmentStart : this.#end);
+  }
+  get fragment(): string | undefined {
+    return this.#fragmentStart < 0 ? undefined : this.#input.slice(this.#fragmentStart + 1, this.#end);
+  }
+  get span(): Span | undefined {
+    return this.#spans ? span(this.#start, this.#end) : undefined;
+  }
+  /** @internal The reference's text (RFC 3986 §5.3 recomposition of its parts, which is the text it was read from). */
+  get text(): string {
+    return this.#start === 0 && this.#end === this.#input.length ? this.#input : this.#input.slice(this.#start, this.#end);
+  }
+  toJSON(): object {
+    return { kind: this.kind, scheme: this.scheme, authority: this.authority, path: this.path, query: this.query, fragment: this.fragment, span: this.span };
+  }
+}
+Object.defineProperty(ReferenceNode.prototype, INSPECT, { value: inspectAs("UriReference") as Inspect });
+
+/**
+ * The reference `[start, end)` of `input`, already known to match `URI-reference` (or an IRI
+ * rule), at the offsets given: a parsed node, whose spans are offsets into `input`.
+ */
+export function parsedReference(input: string, start: number, end: number, o: ReferenceOffsets): UriReference {
+  return new ReferenceNode(input, start, end, true, o) as unknown as UriReference;
 }
 
-/** A `URI` node when there is a scheme, a `relative-ref` node otherwise (RFC 3986 §4.1). */
-export function uriReference(parts: ReferenceParts, s?: Span): UriReference {
+/** A reference read from text that a transform wrote (no spans), at the offsets given. */
+export function referenceOfText(text: string, o: ReferenceOffsets): UriReference {
+  return new ReferenceNode(text, 0, text.length, false, o) as unknown as UriReference;
+}
+
+/** A `URI` node when there is a scheme, a `relative-ref` node otherwise (RFC 3986 §4.1), written from its parts (RFC 3986 §5.3), without spans. */
+export function uriReference(parts: ReferenceParts): UriReference {
   const { scheme, authority: a, path: p, query, fragment } = parts;
-  return new ReferenceNode(scheme === undefined ? "relative-ref" : "URI", scheme, a, p, query, fragment, s) as UriReference;
+  let text = "";
+  let schemeEnd = -1;
+  if (scheme !== undefined) {
+    text = `${scheme}:`;
+    schemeEnd = scheme.length;
+  }
+  let authorityStart = -1;
+  let authorityEnd = -1;
+  let hostKind = 0;
+  if (a !== undefined) {
+    authorityStart = text.length + 2;
+    text += `//${authorityText(a)}`;
+    authorityEnd = text.length;
+    hostKind = hostCode(a.host.kind);
+  }
+  text += p.text;
+  let queryStart = -1;
+  if (query !== undefined) {
+    queryStart = text.length;
+    text += `?${query}`;
+  }
+  let fragmentStart = -1;
+  if (fragment !== undefined) {
+    fragmentStart = text.length;
+    text += `#${fragment}`;
+  }
+  // the new reference keeps the part nodes it was given when they have no spans (they read the same)
+  const keepAuthority = a !== undefined && a.span === undefined && a.host.span === undefined ? a : undefined;
+  const keepPath = p.span === undefined ? p : undefined;
+  return new ReferenceNode(text, 0, text.length, false, { schemeEnd, authorityStart, authorityEnd, hostKind, queryStart, fragmentStart }, keepAuthority, keepPath) as unknown as UriReference;
+}
+
+/** The text of a reference node made by this file (RFC 3986 §5.3), without recomposing it. */
+export function referenceText(r: UriReference): string {
+  return (r as unknown as ReferenceNode).text;
+}
+
+/** The text of an authority node made by this file (RFC 3986 §3.2). */
+export function authorityText(a: Authority): string {
+  return (a as unknown as AuthorityNode).text;
 }
 
 /** The prototype of each node class, with its brand check: a node is an object made by this file. */
@@ -295,6 +568,15 @@ export const isNode = (x: unknown): x is Node => {
   return made !== undefined && made(x);
 };
 
-/** The text of a host as it appears in a URI: IP literals in brackets (RFC 3986 §3.2.2). */
-export const hostText = (h: Host): string =>
-  h.kind === "IPv6address" || h.kind === "IPvFuture" ? `[${h.text}]` : h.text;
+/**
+ * True when `x` is not a node but inherits from a node's class (a Proxy of a node, a copy made
+ * with the node's prototype): reading a field through it runs a node's getter on an object that
+ * is no node, which throws. A function that reads fields of an argument checks this first.
+ */
+export const isNodeShell = (x: unknown): boolean => {
+  if (typeof x !== "object" || x === null || isNode(x)) return false;
+  for (let p = Object.getPrototypeOf(x) as object | null; p !== null; p = Object.getPrototypeOf(p) as object | null) if (NODE_CLASSES.has(p)) return true;
+  return false;
+};
+
+export { HOST_KINDS };

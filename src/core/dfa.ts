@@ -3,6 +3,7 @@
 // It answers whole-string and longest-prefix matches in one pass, linear in the input, and,
 // where a match stops, what the rule expected there (the engine's labels, compiled with it).
 import type { CompiledGrammarData, CompiledRuleData } from "./compiled-data.js";
+import type { Matcher } from "./match.js";
 
 /** The label the engine gives the end of the input in `expected`. */
 export const END_OF_INPUT = "end of input";
@@ -75,8 +76,8 @@ export class CompiledGrammar {
   }
 }
 
-/** One compiled rule. */
-export class CompiledRule {
+/** One compiled rule: a {@link Matcher} of the one pipeline. */
+export class CompiledRule implements Matcher {
   /** The rule's name as its definition spells it. */
   readonly name: string;
   readonly #grammar: CompiledGrammar;

@@ -1,8 +1,8 @@
 // Arguments of the public functions of src/iri, as the rest of the package takes them (README,
 // "One convention"): a reference is a string, parsed first, or a node this library made; anything
 // else is a TypeError that names the argument.
-import { describeValue } from "../parse.js";
-export { referenceArgument as referenceOf, referenceOrThrow, unwrap } from "../operations.js";
+import { describeValue } from "../describe.js";
+export { referenceArgument as referenceOf, referenceOrThrow, unwrap } from "../core/args.js";
 
 /** The options object of `caller`: an object or undefined, each named flag a boolean or undefined. */
 export function optionsOf<K extends string>(

@@ -8,6 +8,7 @@ import type { Host, Uri, UriReference } from "../ast/nodes.js";
 import { isIPv4address } from "../charsets.js";
 import type { UriSyntaxError } from "../errors.js";
 import { describeValue, parse } from "../parse.js";
+import { referenceArgument } from "../core/args.js";
 import { pathFor } from "../transforms/components.js";
 import { resolveReference } from "../transforms/resolve.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
@@ -404,9 +405,7 @@ export function pathToFileUri(path: string, options: FilePathOptions = {}): Resu
 
 /** A URI reference argument: a string parsed as `URI-reference`, or a node from the library; a TypeError for anything else. */
 function referenceOf(x: unknown, name: string): Result<UriReference, UriSyntaxError> {
-  if (typeof x === "string") return parse(x);
-  if (make.isNode(x) && (x.kind === "URI" || x.kind === "relative-ref")) return { ok: true, value: x };
-  throw new TypeError(`resolveFileReference: the argument "${name}" must be a URI reference (a string, or a node from parse), got ${describeValue(x)}`);
+  return referenceArgument(x, name, "resolveFileReference");
 }
 
 /**

@@ -4,14 +4,15 @@
 import { expectFields, expectOptions } from "../describe.js";
 import * as make from "../ast/make.js";
 import { isNode } from "../ast/make.js";
-import type { Uri, UriReference } from "../ast/nodes.js";
+import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { throwWithStack, type UriSyntaxError } from "../errors.js";
-import { describeValue, parse } from "../parse.js";
+import { describeValue } from "../describe.js";
+import { referenceArgument, referenceOrThrow } from "../core/args.js";
 import type { Result } from "../result.js";
 import { normalizeReference, type NormalizeOptions, type SchemeNormalization } from "../transforms/normalize.js";
 import { serialize } from "../transforms/serialize.js";
 import { defaultRegistry, type BuiltInSchemeValue } from "./defaults.js";
-import { isRegistry, type SchemeParse, type SchemeRegistry } from "./registry.js";
+import { isRegistry, schemeParse, type SchemeParse, type SchemeRegistry } from "./registry.js";
 import type { Scheme } from "./scheme.js";
 
 function registryArgument(x: unknown, caller: string): SchemeRegistry {
@@ -19,16 +20,8 @@ function registryArgument(x: unknown, caller: string): SchemeRegistry {
   return x;
 }
 
-/** The node of a string (parsed as `URI-reference`) or of a node from the library; a TypeError for anything else. */
-function referenceOf(x: unknown, caller: (...args: never[]) => unknown): UriReference {
-  if (typeof x === "string") {
-    const r = parse(x);
-    if (!r.ok) throwWithStack(r.error, caller);
-    return r.value;
-  }
-  if (isNode(x) && (x.kind === "URI" || x.kind === "relative-ref")) return x;
-  throw new TypeError(`${caller.name}: the argument "input" must be a URI reference (a string, or a node from parse), got ${describeValue(x)}`);
-}
+/** The node of a string (a URI or IRI reference) or a node from the library; a TypeError for anything else (the one coercion of every operation). */
+const referenceOf = (x: unknown, caller: (...args: never[]) => unknown): UriReference => referenceOrThrow(x, "input", caller);
 
 /** The scheme of a reference in a registry, if it has one. */
 const schemeOf = (node: UriReference, registry: SchemeRegistry): Scheme | undefined =>
@@ -49,11 +42,12 @@ export function parseWithScheme(input: string | UriReference): Result<SchemePars
 export function parseWithScheme<V>(input: string | UriReference, registry: SchemeRegistry<V>): Result<SchemeParse<V>, UriSyntaxError>;
 export function parseWithScheme(input: string | UriReference, registry: SchemeRegistry = defaultRegistry): Result<SchemeParse, UriSyntaxError> {
   const reg = registryArgument(registry, "parseWithScheme");
-  let text: string;
-  if (typeof input === "string") text = input;
-  else if (isNode(input) && (input.kind === "URI" || input.kind === "relative-ref")) text = serialize(input);
-  else throw new TypeError(`parseWithScheme: the argument "input" must be a URI reference (a string, or a node from parse), got ${describeValue(input)}`);
-  return parse(text, { schemes: reg });
+  // the one coercion (a URI or an IRI reference); a node from a transform has no spans, so its text is read again
+  const r = referenceArgument(input, "input", "parseWithScheme");
+  if (!r.ok) return r;
+  const text = serialize(r.value);
+  const generic = r.value.span === undefined ? (referenceArgument(text, "input", "parseWithScheme") as { ok: true; value: UriReference }).value : r.value;
+  return { ok: true, value: schemeParse(generic as Parsed<UriReference>, text, reg) };
 }
 
 /** {@link parseWithScheme}, throwing the UriSyntaxError of a string that is no URI reference (a SchemeError is still a value). */

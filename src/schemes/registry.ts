@@ -1,19 +1,13 @@
 // A registry of schemes (RFC 3986 §3.1: scheme names are case-insensitive): an immutable value
 // passed to parse, normalize and equivalent. No global table, no registration by importing:
 // `with` makes a new registry.
-import type { Parsed, UriReference } from "../ast/nodes.js";
 import { describeValue } from "../describe.js";
+import { isRegistry as branded, markRegistry } from "../core/brand.js";
+import type { SchemeParse as CoreSchemeParse } from "../core/scheme-parse.js";
 import type { Scheme, SchemeError } from "./scheme.js";
 
 /** What `parse(input, { schemes })` and `parseWithScheme` give for a URI reference valid under RFC 3986. */
-export interface SchemeParse<V = unknown> {
-  /** The generic RFC 3986 AST, always there. */
-  readonly generic: Parsed<UriReference>;
-  /** The scheme's typed value; `undefined` when the registry has no scheme of that name, for a relative reference, or when `schemeError` is set. */
-  readonly scheme: V | undefined;
-  /** Why the URI is not valid under its scheme (the generic AST stays valid); `undefined` otherwise. */
-  readonly schemeError: SchemeError | undefined;
-}
+export type SchemeParse<V = unknown> = CoreSchemeParse<V, SchemeError>;
 
 /** The value type of a scheme, or the union of them for a union of schemes. */
 export type SchemeValue<S> = S extends Scheme<infer V> ? V : never;
@@ -36,8 +30,6 @@ export interface SchemeRegistry<V = unknown> extends Iterable<Scheme<V>> {
   without(...names: string[]): SchemeRegistry<V>;
 }
 
-const REGISTRIES = new WeakSet<object>();
-
 class Registry implements SchemeRegistry {
   // the value type is a compile-time promise made by createRegistry and with; at run time a
   // registry holds schemes of any value
@@ -47,7 +39,7 @@ class Registry implements SchemeRegistry {
   constructor(byName: ReadonlyMap<string, Scheme>) {
     this.#byName = byName;
     this.names = Object.freeze([...byName.keys()]);
-    REGISTRIES.add(this);
+    markRegistry(this);
     Object.freeze(this);
   }
 
@@ -112,5 +104,7 @@ export function createRegistry<S extends Scheme<unknown> = Scheme<never>>(scheme
   return new Registry(byName) as SchemeRegistry<SchemeValue<S>>;
 }
 
+export { schemeParse } from "../core/scheme-parse.js";
+
 /** True when `x` is a registry made by {@link createRegistry} (or `with`/`without`). */
-export const isRegistry = (x: unknown): x is SchemeRegistry => typeof x === "object" && x !== null && REGISTRIES.has(x);
+export const isRegistry = (x: unknown): x is SchemeRegistry => branded(x);

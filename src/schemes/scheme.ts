@@ -10,7 +10,8 @@ import { semantics, type Match, type Semantics } from "../abnf/semantics.js";
 import { isNode } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { caretExcerpt, foundAt, syntaxError, throwWithStack, UriSyntaxError } from "../errors.js";
-import { describeValue, parse } from "../parse.js";
+import { describeValue } from "../describe.js";
+import { referenceArgument, refused } from "../core/args.js";
 import type { Result } from "../result.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
 import { serialize } from "../transforms/serialize.js";
@@ -267,13 +268,14 @@ class SchemeValue<V> implements Scheme<V> {
     return schemeError(this.name, input, { ...detail, rule: detail.rule ?? this.rule, section: detail.section ?? this.section });
   }
 
-  /** The generic AST of a string or a library node, or the reason there is none. */
+  /** The generic AST of a string or a library node (the one coercion: a URI or IRI reference), or the reason there is none. */
   #generic(input: unknown, caller: string): Result<{ uri: Parsed<UriReference>; text: string }, SchemeError> {
-    let text: string;
-    if (typeof input === "string") text = input;
-    else if (isNode(input) && (input.kind === "URI" || input.kind === "relative-ref")) text = serialize(input);
-    else throw new TypeError(`${this.name}.${caller}: the argument "input" must be a URI (a string, or a node from parse), got ${describeValue(input)}`);
-    const r = parse(text);
+    if (typeof input !== "string" && !(isNode(input) && (input.kind === "URI" || input.kind === "relative-ref"))) {
+      throw new TypeError(`${this.name}.${caller}: the argument "input" must be a URI (a string, or a node from parse), got ${refused(input)}`);
+    }
+    // a node from a transform has no spans: its text is read again
+    const text = typeof input === "string" ? input : serialize(input);
+    const r = typeof input !== "string" && input.span !== undefined ? { ok: true as const, value: input } : referenceArgument(text, "input", `${this.name}.${caller}`);
     if (!r.ok) {
       const e = r.error;
       return {
@@ -281,7 +283,7 @@ class SchemeValue<V> implements Scheme<V> {
         error: this.#error(text, { code: "uri-syntax", offset: e.offset, expected: e.expected, rule: e.rule, section: "RFC 3986 §3", syntaxError: e }),
       };
     }
-    return { ok: true, value: { uri: r.value, text } };
+    return { ok: true, value: { uri: r.value as Parsed<UriReference>, text } };
   }
 
   parse(input: string | UriReference): Result<V, SchemeError> {

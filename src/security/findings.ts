@@ -10,7 +10,7 @@ import { describeValue } from "../describe.js";
 import { BIDI_CONTROL, referenceFindings } from "../iri/bidi.js";
 import { hostToAscii, isALabelCandidate, labelToUnicode, UTS46 } from "../iri/idna.js";
 import { mixesScripts } from "../iri/scripts.js";
-import { referenceArgument } from "../operations.js";
+import { referenceArgument } from "../core/args.js";
 import { normalizeReference } from "../transforms/normalize.js";
 import { serialize } from "../transforms/serialize.js";
 import {

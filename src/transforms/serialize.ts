@@ -1,22 +1,6 @@
 // RFC 3986 §5.3 component recomposition, for every node kind of the AST.
 import * as make from "../ast/make.js";
-import type { Authority, Node, UriReference } from "../ast/nodes.js";
-
-const authorityText = (a: Authority): string => {
-  const h = make.hostText(a.host);
-  const withUser = a.userinfo === undefined ? h : `${a.userinfo}@${h}`;
-  return a.port === undefined ? withUser : `${withUser}:${a.port}`;
-};
-
-const recompose = (r: UriReference): string => {
-  // §5.3: a component is appended with its delimiter only when defined; "" is defined.
-  let out = r.scheme === undefined ? "" : `${r.scheme}:`;
-  if (r.authority !== undefined) out += `//${authorityText(r.authority)}`;
-  out += r.path.text;
-  if (r.query !== undefined) out += `?${r.query}`;
-  if (r.fragment !== undefined) out += `#${r.fragment}`;
-  return out;
-};
+import type { Node } from "../ast/nodes.js";
 
 /**
  * The text of any node (RFC 3986 §5.3): a URI reference recomposed from its components, an
@@ -31,9 +15,10 @@ export function serialize(node: Node): string {
   switch (node.kind) {
     case "URI":
     case "relative-ref":
-      return recompose(node);
+      // a node is a view of its text: §5.3 recomposition gives that text back
+      return make.referenceText(node);
     case "authority":
-      return authorityText(node);
+      return make.authorityText(node);
     case "IPv6address":
     case "IPvFuture":
     case "IPv4address":

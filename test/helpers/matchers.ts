@@ -41,3 +41,17 @@ declare global {
 }
 
 export {};
+
+// AST nodes are views: their fields are getters of their class (src/ast/make.ts), which jest's
+// equality does not read. Two values of which one is a node are equal when their data (as the
+// node's toJSON gives it) is.
+import { isNode } from "../../src/ast/make";
+
+const plain = (x: unknown): unknown => JSON.parse(JSON.stringify(x) ?? "null");
+// (jest 30's expect has addEqualityTesters; @types/jest 30.0 does not declare it)
+(expect as unknown as { addEqualityTesters(testers: unknown[]): void }).addEqualityTesters([
+  function nodeEquality(this: { equals: (a: unknown, b: unknown, testers?: unknown[]) => boolean }, a: unknown, b: unknown, testers: unknown[]) {
+    if (!isNode(a) && !isNode(b)) return undefined;
+    return this.equals(plain(a), plain(b), testers);
+  },
+]);

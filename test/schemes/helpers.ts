@@ -1,5 +1,6 @@
 // Shared pieces of the scheme tests: the built-in schemes by fixture name, fixture loading, and
 // a JSON view of a scheme value (null in fixtures stands for undefined).
+import { isNode } from "../../src/ast/make";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as S from "../../src/schemes/index";
@@ -30,6 +31,8 @@ export function plain(v: unknown): unknown {
   if (v === undefined) return null;
   if (v instanceof Uint8Array) return [...v];
   if (Array.isArray(v)) return v.map(plain);
+  // an AST node is a view: its data is what toJSON gives
+  if (isNode(v)) return plain(JSON.parse(JSON.stringify(v)));
   if (typeof v === "object" && v !== null) {
     const out: Record<string, unknown> = {};
     const src = v as Record<string, unknown>;

@@ -1,6 +1,7 @@
 // RFC 3986 (STD 66) Appendix A as a grammar value, with the RFC 5234 core rules it uses.
 import { markRegexVerified } from "../../abnf/fast-path.js";
-import { grammar, type Grammar } from "../../abnf/grammar.js";
+import { grammar, Grammar } from "../../abnf/grammar.js";
+import { uriGrammar } from "../../compiled/index.js";
 import { core } from "../core.js";
 import { rfc3986Rules } from "./rules.js";
 
@@ -14,3 +15,5 @@ export const rfc3986: Grammar = grammar(rfc3986Rules, {
 });
 
 markRegexVerified(rfc3986); // test/regex-safety.test.ts proves every rule linear
+// its rules as the build compiled them (test/compiled.test.ts holds them to these definitions)
+Grammar.useCompiled(rfc3986, uriGrammar);

@@ -5,7 +5,8 @@
 // grammar holds RFC 3986's rules too, so one value answers for URI and IRI rule names alike.
 import { alt, lit, prose, range, ref, rep } from "../../abnf/expr.js";
 import { markRegexVerified } from "../../abnf/fast-path.js";
-import type { Grammar, RuleInputs } from "../../abnf/grammar.js";
+import { Grammar, type RuleInputs } from "../../abnf/grammar.js";
+import { uriGrammar } from "../../compiled/index.js";
 import { rfc3986 } from "../rfc3986/index.js";
 
 /** The RFC 3986 rule each RFC 3987 rule of §2.2's first block is a copy of (name, then copy name). */
@@ -236,3 +237,5 @@ export const iriRules = {
 export const rfc3987: Grammar = rfc3986.derive({ name: "RFC 3987", copy: iriCopies, rules: iriRules });
 
 markRegexVerified(rfc3987); // test/regex-safety.test.ts proves every rule linear
+// its rules as the build compiled them (test/compiled.test.ts holds them to these definitions)
+Grammar.useCompiled(rfc3987, uriGrammar);

@@ -4,6 +4,7 @@
 // IRI rule names alike: it is the library's default.
 import { semantics, type Semantics } from "../../abnf/semantics.js";
 import { rfc3986Actions, rfc3986Captures, referenceAccelerators } from "../rfc3986/semantics.js";
+import { VALUE_BUILDERS } from "../../core/values.js";
 import { rfc3987 } from "./index.js";
 
 /** RFC 3987 §2.2's i-rules build what the RFC 3986 rule they copy builds. */
@@ -30,15 +31,12 @@ export const uriActions = { ...rfc3986Actions, ...iriActions };
 
 /**
  * The semantics of RFC 3986 and RFC 3987 over the RFC 3987 grammar value (which holds both): the
- * typed AST, with the Appendix B splitter for URI and IRI references (their delimiters are ASCII).
+ * typed AST, with the core's delimiter builders for every node rule (their delimiters are ASCII).
  */
 export const uriSemantics: Semantics<typeof uriActions> = semantics(rfc3987, uriActions, {
   captures: [...rfc3986Captures, "iuserinfo", "iquery", "ifragment"],
   accelerators: {
     ...referenceAccelerators,
-    IRI: referenceAccelerators.URI,
-    "IRI-reference": referenceAccelerators["URI-reference"],
-    "absolute-IRI": referenceAccelerators["absolute-URI"],
-    "irelative-ref": referenceAccelerators["relative-ref"],
+    ...Object.fromEntries(Object.keys(iriActions).map((n) => [n, VALUE_BUILDERS.get(n.toLowerCase()) as (input: string, start: number, end: number) => unknown])),
   },
 });

@@ -1,0 +1,82 @@
+// The one argument coercion of every operation of every entry: a URI reference argument is a
+// string (parsed first: as a URI reference, or, when it holds characters beyond US-ASCII, as an
+// IRI reference, RFC 3987 §2.2: every URI is an IRI and the operations work on both) or a node
+// this library made; anything else is a TypeError that names the argument. So every operation
+// accepts and refuses the same inputs.
+import { isNode } from "../ast/make.js";
+import type { Parsed, UriReference } from "../ast/nodes.js";
+import { uriGrammar } from "../compiled/index.js";
+import { describeValue } from "../describe.js";
+import { DEFAULT_MAX_LENGTH, throwWithStack, tooLongError, type UriSyntaxError } from "../errors.js";
+import type { Result } from "../result.js";
+import type { CompiledRule } from "./dfa.js";
+import { failureError } from "./match.js";
+import { reference } from "./values.js";
+
+/** The rule a string argument is parsed against: either one (the default), or just one of them. */
+export type ReferenceRule = "URI-reference" | "IRI-reference" | "either";
+
+let uriRef: CompiledRule | undefined;
+let iriRef: CompiledRule | undefined;
+
+/** A string parsed as a whole `URI-reference` or `IRI-reference` (RFC 3986 §4.1, RFC 3987 §2.2), within the default length limit. */
+export function parseReferenceText(input: string, rule: "URI-reference" | "IRI-reference" = "URI-reference"): Result<Parsed<UriReference>, UriSyntaxError> {
+  if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, rule, DEFAULT_MAX_LENGTH) };
+  const m = rule === "URI-reference" ? (uriRef ??= uriGrammar.rule(rule) as CompiledRule) : (iriRef ??= uriGrammar.rule(rule) as CompiledRule);
+  if (!m.test(input)) {
+    const f = m.failure(input);
+    if (f !== undefined) return { ok: false, error: failureError(input, m.name, f) };
+  }
+  return { ok: true, value: reference(input, 0, input.length) as Parsed<UriReference> };
+}
+
+/** True when the text has a character above U+007F. */
+const NON_ASCII = /[^\x00-\x7f]/;
+
+/** The node fields: an object with one of them is a hand-made look-alike or a copy. */
+const NODE_FIELDS = ["kind", "scheme", "authority", "path", "query", "fragment", "host", "userinfo", "port", "text", "segments", "span"];
+
+/** Why an argument is refused: what it is, in words. */
+export function refused(x: unknown): string {
+  if (typeof x === "object" && x !== null) {
+    if (isNode(x)) return `a ${String((x as { kind: unknown }).kind)} node`;
+    if (NODE_FIELDS.some((f) => f in x)) {
+      return "an object that only looks like a node (a copy or a hand-made object, which nothing checked); make nodes with parse, buildUri or the with* functions";
+    }
+    // a plain object of any realm (a structured clone comes from another one in some hosts)
+    const proto = Object.getPrototypeOf(x) as object | null;
+    if (!Array.isArray(x) && (proto === null || Object.getPrototypeOf(proto) === null) && Object.keys(x).length === 0) {
+      return "an empty object (a copy of a node has none of its fields: a node's fields are getters of its class, which a spread, Object.assign or structuredClone does not copy)";
+    }
+  }
+  return describeValue(x);
+}
+
+/**
+ * The reference an argument stands for: a node as it is; a string parsed against `rule`, where
+ * `"either"` (the default) parses it as a URI reference or, when it holds characters beyond
+ * US-ASCII, as an IRI reference; a TypeError for anything else.
+ */
+export function referenceArgument(x: unknown, name: string, caller: string, rule: ReferenceRule = "either"): Result<UriReference, UriSyntaxError> {
+  if (typeof x === "string") {
+    if (rule !== "either") return parseReferenceText(x, rule);
+    const r = parseReferenceText(x);
+    return r.ok || !NON_ASCII.test(x) ? r : parseReferenceText(x, "IRI-reference");
+  }
+  if (isNode(x) && (x.kind === "URI" || x.kind === "relative-ref")) return { ok: true, value: x };
+  const what = rule === "IRI-reference" ? "an IRI reference" : "a URI reference";
+  throw new TypeError(`${caller}: the argument "${name}" must be ${what} (a string, or a node from parse), got ${refused(x)}`);
+}
+
+/** {@link referenceArgument}, throwing the UriSyntaxError of text that does not parse. */
+export function referenceOrThrow(x: unknown, name: string, caller: (...args: never[]) => unknown, rule: ReferenceRule = "either"): UriReference {
+  const r = referenceArgument(x, name, caller.name, rule);
+  if (!r.ok) throwWithStack(r.error, caller);
+  return r.value;
+}
+
+/** The value of a Result, or its error thrown (with a stack trace from `caller`). */
+export function unwrap<T>(r: Result<T, Error>, caller: (...args: never[]) => unknown): T {
+  if (!r.ok) throwWithStack(r.error, caller);
+  return r.value;
+}

@@ -1,0 +1,34 @@
+// What the core recognizes without importing it: grammars (src/abnf/grammar.ts), semantics
+// (src/abnf/semantics.ts) and scheme registries (src/schemes/registry.ts) put themselves here
+// when they are made, so that `parse(s, { grammar })`, `{ semantics }` and `{ schemes }` can
+// check an argument while the main entry loads none of those modules. Layers call downwards:
+// they import this module; it imports nothing.
+
+const grammars = new WeakSet<object>();
+const semantics = new WeakSet<object>();
+const registries = new WeakSet<object>();
+/** The grammar values that hold RFC 3986's and RFC 3987's rules as the core compiles them. */
+const builtIns = new WeakSet<object>();
+
+/** @internal Called by each Grammar when it is made. */
+export function markGrammar(g: object, builtIn = false): void {
+  grammars.add(g);
+  if (builtIn) builtIns.add(g);
+}
+/** @internal Called by each Semantics when it is made. */
+export function markSemantics(s: object): void {
+  semantics.add(s);
+}
+/** @internal Called by each scheme registry when it is made. */
+export function markRegistry(r: object): void {
+  registries.add(r);
+}
+
+/** True when `x` is a grammar made by `grammar()`, `grammarFromAbnf()` or `derive()`. */
+export const isGrammar = (x: unknown): boolean => typeof x === "object" && x !== null && grammars.has(x);
+/** True when `x` is RFC 3986's or RFC 3987's grammar value, whose rules the core has compiled. */
+export const isBuiltInGrammar = (x: unknown): boolean => typeof x === "object" && x !== null && builtIns.has(x);
+/** True when `x` is a semantics made by `semantics()`. */
+export const isSemantics = (x: unknown): boolean => typeof x === "object" && x !== null && semantics.has(x);
+/** True when `x` is a registry made by `createRegistry` (or `with`/`without`). */
+export const isRegistry = (x: unknown): boolean => typeof x === "object" && x !== null && registries.has(x);

@@ -1,0 +1,153 @@
+// What RFC 3986's and RFC 3987's rules build (the typed AST of src/ast/), from a span ALREADY
+// KNOWN to match the rule: the parts are found by their delimiters (RFC 3986 Appendix B for URI
+// references), never by a derivation, and the nodes are views of the input. The engine's
+// derivations build the same values through the semantics' actions
+// (src/grammars/rfc3986/semantics.ts); test/differential.test.ts holds the two equal.
+import * as make from "../ast/make.js";
+import type { HostKind, PathKind } from "../ast/nodes.js";
+import { pathKindOf } from "../ast/path-kind.js";
+import { isIPv4address } from "../charsets.js";
+
+/** The kind of the host `[start, end)` of `input` (RFC 3986 §3.2.2): an IP literal by its brackets, an IPv4address by its rule, else a reg-name. */
+export function hostKindAt(input: string, start: number, end: number): HostKind {
+  const first = input.charCodeAt(start);
+  if (first === 0x5b) return (input.charCodeAt(start + 1) | 0x20) === 0x76 ? "IPvFuture" : "IPv6address";
+  // an IPv4address is 7 to 15 characters, digits and dots
+  if (first <= 0x39 && first >= 0x30 && end - start >= 7 && end - start <= 15 && isIPv4address(input.slice(start, end))) return "IPv4address";
+  return "reg-name";
+}
+
+/** Host kinds by number, as the reference offsets keep them. */
+const HOST_CODE: Readonly<Record<HostKind, number>> = { "reg-name": 0, IPv4address: 1, IPv6address: 2, IPvFuture: 3 };
+
+/** The end of the authority that starts at `from`: the next "/", "?" or "#", or `end`. */
+function authorityEnd(s: string, from: number, end: number): number {
+  for (let i = from; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x2f || c === 0x3f || c === 0x23) return i;
+  }
+  return end;
+}
+
+/** The kind of the host of the authority `[from, to)`. */
+function authorityHostKind(s: string, from: number, to: number): number {
+  // neither host nor port holds an "@"; a reg-name and an IPv4address hold no ":"
+  const at = s.indexOf("@", from);
+  const hs = at >= 0 && at < to ? at + 1 : from;
+  const c = s.charCodeAt(hs);
+  if (c === 0x5b) return (s.charCodeAt(hs + 1) | 0x20) === 0x76 ? 3 : 2;
+  if (c > 0x39 || c < 0x30) return 0;
+  const colon = s.indexOf(":", hs);
+  return HOST_CODE[hostKindAt(s, hs, colon >= 0 && colon < to ? colon : to)];
+}
+
+/**
+ * RFC 3986 Appendix B: where the parts of the reference `[start, end)` of `s` are, for a span
+ * known to match `URI-reference` (or `URI`, `absolute-URI`, `relative-ref`, or their RFC 3987
+ * twins: their delimiters are ASCII). A ":" before any "/", "?" or "#" ends a scheme; the first
+ * "#" starts the fragment, the first "?" before it the query; "//" starts an authority.
+ */
+export function referenceOffsets(s: string, start: number, end: number): make.ReferenceOffsets {
+  let schemeEnd = -1;
+  for (let i = start; i < end; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x3a) {
+      schemeEnd = i;
+      break;
+    }
+    if (c === 0x2f || c === 0x3f || c === 0x23) break;
+  }
+  const from = schemeEnd + 1 > start ? schemeEnd + 1 : start;
+  let fragmentStart = s.indexOf("#", from);
+  if (fragmentStart >= end) fragmentStart = -1;
+  const bound = fragmentStart >= 0 ? fragmentStart : end;
+  let queryStart = s.indexOf("?", from);
+  if (queryStart >= bound) queryStart = -1;
+  let authorityStart = -1;
+  let authorityStop = -1;
+  let hostKind = 0;
+  if (from + 1 < end && s.charCodeAt(from) === 0x2f && s.charCodeAt(from + 1) === 0x2f) {
+    authorityStart = from + 2;
+    authorityStop = authorityEnd(s, authorityStart, end);
+    hostKind = authorityHostKind(s, authorityStart, authorityStop);
+  }
+  return { schemeEnd, authorityStart, authorityEnd: authorityStop, hostKind, queryStart, fragmentStart };
+}
+
+/** The reference `[start, end)` of `input`, known to match a URI reference rule. */
+export const reference = (input: string, start: number, end: number): unknown => make.parsedReference(input, start, end, referenceOffsets(input, start, end));
+
+/** `hier-part` (`scheme` true) or `relative-part` over `[start, end)`: its authority and path (RFC 3986 §3, §4.2). */
+const hierPart =
+  (scheme: boolean) =>
+  (input: string, start: number, end: number): unknown => {
+    let pathStart = start;
+    let authority: ReturnType<typeof make.parsedAuthority> | undefined;
+    if (end - start >= 2 && input.charCodeAt(start) === 0x2f && input.charCodeAt(start + 1) === 0x2f) {
+      const to = authorityEnd(input, start + 2, end);
+      authority = make.parsedAuthority(input, start + 2, to, make.HOST_KINDS[authorityHostKind(input, start + 2, to)] as HostKind);
+      pathStart = to;
+    }
+    const kind = pathKindOf(scheme, authority !== undefined, input.slice(pathStart, Math.min(end, pathStart + 1)));
+    return Object.freeze({ authority, path: make.parsedPath(kind, input, pathStart, end) });
+  };
+
+const authority = (input: string, start: number, end: number): unknown =>
+  make.parsedAuthority(input, start, end, make.HOST_KINDS[authorityHostKind(input, start, end)] as HostKind);
+
+const host = (input: string, start: number, end: number): unknown => {
+  const kind = hostKindAt(input, start, end);
+  return make.parsedHost(kind, input, start, end, kind === "IPv6address" || kind === "IPvFuture");
+};
+
+const ownHost =
+  (kind: HostKind, brackets = false) =>
+  (input: string, start: number, end: number): unknown =>
+    make.parsedHost(kind, input, start, end, brackets);
+
+/** `IP-literal`: an IPv6address or IPvFuture in brackets. */
+const ipLiteral = (input: string, start: number, end: number): unknown =>
+  make.parsedHost((input.charCodeAt(start + 1) | 0x20) === 0x76 ? "IPvFuture" : "IPv6address", input, start, end, true);
+
+/**
+ * `path` (RFC 3986 §3.3), whichever of its alternatives matched first: path-abempty for an
+ * empty path or one that begins with "/", else path-noscheme unless its first segment holds a
+ * ":" (then path-rootless).
+ */
+const anyPath = (input: string, start: number, end: number): unknown => {
+  let kind: PathKind;
+  if (start === end || input.charCodeAt(start) === 0x2f) kind = "path-abempty";
+  else {
+    const slash = input.indexOf("/", start);
+    const colon = input.indexOf(":", start);
+    kind = colon >= 0 && colon < end && (slash < 0 || slash >= end || colon < slash) ? "path-rootless" : "path-noscheme";
+  }
+  return make.parsedPath(kind, input, start, end);
+};
+
+const ownPath =
+  (kind: PathKind) =>
+  (input: string, start: number, end: number): unknown =>
+    make.parsedPath(kind, input, start, end);
+
+/** A builder: the value of a rule over `[start, end)` of `input`, a span known to match it. */
+export type ValueBuilder = (input: string, start: number, end: number) => unknown;
+
+/** The builders of the rules that build nodes, by lowercase rule name (RFC 3987's i-rules build what their RFC 3986 rule builds). */
+export const VALUE_BUILDERS: ReadonlyMap<string, ValueBuilder> = new Map<string, ValueBuilder>([
+  ["uri", reference], ["uri-reference", reference], ["absolute-uri", reference], ["relative-ref", reference],
+  ["iri", reference], ["iri-reference", reference], ["absolute-iri", reference], ["irelative-ref", reference],
+  ["hier-part", hierPart(true)], ["ihier-part", hierPart(true)], ["relative-part", hierPart(false)], ["irelative-part", hierPart(false)],
+  ["authority", authority], ["iauthority", authority], ["host", host], ["ihost", host], ["ip-literal", ipLiteral],
+  ["ipvfuture", ownHost("IPvFuture")], ["ipv6address", ownHost("IPv6address")], ["ipv4address", ownHost("IPv4address")],
+  ["reg-name", ownHost("reg-name")], ["ireg-name", ownHost("reg-name")],
+  ["path", anyPath], ["ipath", anyPath],
+  ["path-abempty", ownPath("path-abempty")], ["ipath-abempty", ownPath("path-abempty")],
+  ["path-absolute", ownPath("path-absolute")], ["ipath-absolute", ownPath("path-absolute")],
+  ["path-noscheme", ownPath("path-noscheme")], ["ipath-noscheme", ownPath("path-noscheme")],
+  ["path-rootless", ownPath("path-rootless")], ["ipath-rootless", ownPath("path-rootless")],
+  ["path-empty", ownPath("path-empty")], ["ipath-empty", ownPath("path-empty")],
+]);
+
+/** The value of the text of a rule without a builder: the text. */
+export const textOf: ValueBuilder = (input, start, end) => (start === 0 && end === input.length ? input : input.slice(start, end));
