@@ -8,7 +8,15 @@ import * as path from "node:path";
 import { seededRandom } from "../src/abnf/generate";
 import { matchLongest, matchWhole } from "../src/abnf/engine";
 import { rfc3987 } from "../src/grammars/rfc3987/index";
-import { uriGrammar } from "../src/compiled/index";
+import { schemeGrammar, uriGrammar } from "../src/compiled/index";
+import type { Grammar } from "../src/abnf/grammar";
+import { dataGrammar } from "../src/schemes/data";
+import { fileAppendixEGrammar, fileGrammar } from "../src/schemes/file";
+import { httpGrammar } from "../src/schemes/http";
+import { mailtoGrammar } from "../src/schemes/mailto";
+import { telGrammar } from "../src/schemes/tel";
+import { urnGrammar } from "../src/schemes/urn";
+import { wsGrammar } from "../src/schemes/ws";
 import { generatedModules } from "../scripts/compile/modules";
 import { mutate } from "./helpers/generators";
 import { runs, seed } from "./helpers/runs";
@@ -75,5 +83,33 @@ describe("the compiled URI-reference and IRI-reference on the hard corpus", () =
     }
     expect(lines.length).toBeGreaterThan(100);
     expect(wrong).toEqual([]);
+  });
+});
+
+describe("the built-in schemes' compiled top rules answer as the engine does", () => {
+  const cases: [string, Grammar, string][] = [
+    ["http", httpGrammar, "http-URI"], ["http", httpGrammar, "https-URI"], ["ws", wsGrammar, "ws-URI"], ["ws", wsGrammar, "wss-URI"],
+    ["mailto", mailtoGrammar, "mailtoURI"], ["urn", urnGrammar, "namestring"], ["file", fileGrammar, "file-URI"],
+    ["fileAppendixE", fileAppendixEGrammar, "file-URI"], ["data", dataGrammar, "dataurl"], ["tel", telGrammar, "telephone-uri"],
+  ];
+  it.each(cases)("%s: %s", (key, g, name) => {
+    const compiled = schemeGrammar(key as Parameters<typeof schemeGrammar>[0]).rule(name);
+    if (compiled === undefined) throw new Error(`${key} has no compiled ${name}`);
+    // the grammar value answers with it
+    expect(g.matcher(name)).toBe(compiled);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0x7fffffff }), fc.integer({ min: 1, max: 5 }), fc.boolean(), (n, reps, mutated) => {
+        const valid = g.generate(name, seededRandom(n), { maxRepeat: reps });
+        const s = mutated ? mutate(valid, n) : valid;
+        const engine = matchWhole(g.compiled, name.toLowerCase(), s);
+        const f = compiled.failure(s);
+        expect([s, compiled.test(s), f === undefined ? undefined : { offset: f.offset, expected: [...f.expected] }]).toEqual([
+          s,
+          engine === undefined,
+          engine === undefined ? undefined : { offset: engine.offset, expected: [...engine.expected] },
+        ]);
+      }),
+      { numRuns: runs(200), seed: seed(6068) },
+    );
   });
 });

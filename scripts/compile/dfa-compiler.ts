@@ -301,7 +301,12 @@ export type Uncompiled = ReadonlyMap<string, string>;
  */
 export function compileGrammar(
   g: Grammar,
-  options: { readonly names?: readonly string[]; readonly callee?: string } = {},
+  options: {
+    readonly names?: readonly string[];
+    readonly callee?: string;
+    /** The callee is compiled with another grammar (RFC 3986's IP-literal, for a scheme grammar that imports it): leave it out here. */
+    readonly calleeElsewhere?: boolean;
+  } = {},
 ): { data: CompiledGrammarData; skipped: Uncompiled } {
   const names = options.names ?? g.ruleNames;
   const labels: string[] = [];
@@ -340,7 +345,9 @@ export function compileGrammar(
     }
     return s;
   };
-  for (const name of names) {
+  // the callee is compiled with the rules that call it
+  const wanted = [...names];
+  for (const name of wanted) {
     const def = g.definition(name);
     if (def === undefined) throw new Error(`compileGrammar: ${g.name} has no rule ${name}`);
     if (g.analysis.matchesNothing(def.expr)) {
@@ -379,6 +386,7 @@ export function compileGrammar(
     }
     const rule: CompiledRuleData = { name: def.name, states, classes, ascii, wide, table: packed(table), info: packed(info) };
     rules.push(exits.length === 0 ? rule : { ...rule, call: { rule: (callee as Callee).name, exits } });
+    if (exits.length > 0 && options.calleeElsewhere !== true && !wanted.some((n) => n.toLowerCase() === (callee as Callee).name.toLowerCase())) wanted.push((callee as Callee).name);
   }
   return { data: { labels, labelSets, asciiMaps, wideMaps, rules }, skipped };
 }

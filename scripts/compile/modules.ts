@@ -1,9 +1,22 @@
 // Build time: the text of each generated module of src/compiled/, made from the rule
 // definitions by the compiler (dfa-compiler.ts). scripts/compile-grammars.mjs writes them;
 // test/compiled.test.ts makes them again in memory and compares.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import type { RuleDefinition } from "../../src/abnf/analysis.js";
+import { sameExpr } from "../../src/abnf/expr.js";
+import type { Grammar } from "../../src/abnf/grammar.js";
 import { rfc3987 } from "../../src/grammars/rfc3987/index.js";
 import type { CompiledGrammarData } from "../../src/core/compiled-data.js";
+import { dataGrammar } from "../../src/schemes/data.js";
+import { fileAppendixEGrammar, fileGrammar } from "../../src/schemes/file.js";
+import { httpGrammar } from "../../src/schemes/http.js";
+import { mailtoGrammar } from "../../src/schemes/mailto.js";
+import { telGrammar } from "../../src/schemes/tel.js";
+import { urnGrammar } from "../../src/schemes/urn.js";
+import { wsGrammar } from "../../src/schemes/ws.js";
 import { compileGrammar } from "./dfa-compiler.js";
+import { GENERATED_PATH, schemeGrammarsModule } from "./scheme-grammars.js";
 
 /** A generated module: its path from the package root, and its text. */
 export interface GeneratedModule {
@@ -18,10 +31,9 @@ const HEADER = (what: string): string =>
     "// (src/core/compiled-data.ts says how to read it); test/compiled.test.ts holds it to the definitions.",
   ].join("\n");
 
-/** The module text for one compiled grammar, exported as `name`. */
-function dataModule(name: string, what: string, data: CompiledGrammarData): string {
-  const lines: string[] = [HEADER(what), 'import type { CompiledGrammarData } from "../core/compiled-data.js";', ""];
-  lines.push(`export const ${name}: CompiledGrammarData = {`);
+/** The source of one compiled grammar's data. */
+function dataSource(data: CompiledGrammarData, indent = ""): string {
+  const lines: string[] = ["{"];
   lines.push(`  labels: ${JSON.stringify(data.labels)},`);
   lines.push(`  labelSets: ${JSON.stringify(data.labelSets)},`);
   lines.push(`  asciiMaps: ${JSON.stringify(data.asciiMaps)},`);
@@ -29,8 +41,60 @@ function dataModule(name: string, what: string, data: CompiledGrammarData): stri
   lines.push("  rules: [");
   for (const r of data.rules) lines.push(`    ${JSON.stringify(r)},`);
   lines.push("  ],");
-  lines.push("};");
+  lines.push("}");
+  return lines.map((l, i) => (i === 0 ? l : indent + l)).join("\n");
+}
+
+/** The module text for one compiled grammar, exported as `name`. */
+function dataModule(name: string, what: string, data: CompiledGrammarData): string {
+  return `${[HEADER(what), 'import type { CompiledGrammarData } from "../core/compiled-data.js";', "", `export const ${name}: CompiledGrammarData = ${dataSource(data)};`].join("\n")}\n`;
+}
+
+/**
+ * The built-in schemes' grammars and the rules their schemes match a URI against (the scheme's
+ * top rule), compiled: a scheme value validates with these; the grammar's other rules stay the
+ * engine's (made on first use).
+ */
+const SCHEME_GRAMMARS: readonly (readonly [string, Grammar, readonly string[]])[] = [
+  ["http", httpGrammar, ["http-URI", "https-URI"]],
+  ["ws", wsGrammar, ["ws-URI", "wss-URI"]],
+  ["mailto", mailtoGrammar, ["mailtoURI"]],
+  ["urn", urnGrammar, ["namestring"]],
+  ["file", fileGrammar, ["file-URI"]],
+  ["fileAppendixE", fileAppendixEGrammar, ["file-URI"]],
+  ["data", dataGrammar, ["dataurl"]],
+  ["tel", telGrammar, ["telephone-uri"]],
+];
+
+function schemesModule(): string {
+  const lines = [
+    HEADER("the built-in schemes' grammars (src/schemes/, from grammar/*.abnf): each scheme's top rule"),
+    'import type { CompiledGrammarData } from "../core/compiled-data.js";',
+    "",
+    "export const SCHEME_GRAMMARS = {",
+  ];
+  for (const [key, g, names] of SCHEME_GRAMMARS) {
+    // IP-literal is RFC 3986's, as compiled with it (src/compiled/uri.ts): the schemes call that one
+    if (g.has("IP-literal") && !sameExpr((g.definition("IP-literal") as RuleDefinition).expr, (rfc3987.definition("IP-literal") as RuleDefinition).expr)) {
+      throw new Error(`${key}: IP-literal is not RFC 3986's`);
+    }
+    const c = compileGrammar(g, { names, callee: g.has("IP-literal") ? "IP-literal" : undefined, calleeElsewhere: true });
+    if (c.skipped.size > 0) throw new Error(`${key}: rules that do not compile: ${[...c.skipped.keys()].join(", ")}`);
+    lines.push(`  ${key}: ${dataSource(c.data, "  ")} satisfies CompiledGrammarData,`);
+  }
+  lines.push("} as const;");
   return `${lines.join("\n")}\n`;
+}
+
+/** The root of the package (this file is scripts/compile/modules.ts, or a bundle of it in node_modules/.cache). */
+function packageRoot(): string {
+  let dir = process.cwd();
+  while (!fs.existsSync(path.join(dir, "grammar", "rfc3986.abnf"))) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error("generatedModules: run from inside the package");
+    dir = up;
+  }
+  return dir;
 }
 
 /**
@@ -64,7 +128,10 @@ function charsetModule(): string {
 export function generatedModules(): GeneratedModule[] {
   const uri = compileGrammar(rfc3987, { callee: "IP-literal" });
   if (uri.skipped.size > 0) throw new Error(`RFC 3986/3987 rules that do not compile: ${[...uri.skipped.keys()].join(", ")}`);
+  const root = packageRoot();
   return [
+    { path: GENERATED_PATH, text: schemeGrammarsModule((file) => fs.readFileSync(path.join(root, "grammar", file), "utf8")) },
+    { path: "src/compiled/schemes.ts", text: schemesModule() },
     { path: "src/compiled/charsets.ts", text: charsetModule() },
     {
       path: "src/compiled/uri.ts",

@@ -167,9 +167,9 @@ export class Grammar {
    * @internal Makes a built-in grammar answer with the rules the core compiled from its
    * definitions at build time (test/compiled.test.ts holds the two equal).
    */
-  static useCompiled(g: Grammar, compiled: CompiledGrammar): void {
+  static useCompiled(g: Grammar, compiled: CompiledGrammar, uriRules = false): void {
     g.#builtIn = compiled;
-    markGrammar(g, true);
+    if (uriRules) markGrammar(g, true);
   }
 
   /** @internal Definitions as a grammar without the checks, for analyses while building one. */

@@ -235,6 +235,19 @@ export function parsedHost(kind: HostKind, input: string, start: number, end: nu
   return brackets ? hostOf(k, input.slice(start + 1, end - 1), start, end) : hostOf(k, input.slice(start, end), start, end);
 }
 
+/** Where the host of the authority `[start, end)` of `input` begins: after "userinfo@" (neither host nor port holds an "@"). */
+export function hostStartIn(input: string, start: number, end: number): number {
+  const at = input.indexOf("@", start);
+  return at >= 0 && at < end ? at + 1 : start;
+}
+
+/** Where the host that begins at `hostStart` ends, before ":port": an IP literal's colons are inside its brackets (host kind 2, 3). */
+export function hostEndIn(input: string, hostStart: number, end: number, hostKind: number): number {
+  if (hostKind >= 2) return input.indexOf("]", hostStart) + 1;
+  const colon = input.indexOf(":", hostStart);
+  return colon >= 0 && colon < end ? colon : end;
+}
+
 /**
  * An authority: a view of `[start, end)` of `input` (RFC 3986 §3.2), whose host is of kind `k`.
  * With `spans`, its parts have spans (offsets into `input`).
@@ -259,17 +272,8 @@ class AuthorityNode implements Authority {
     this.#end = end;
     this.#hostKind = hostKind;
     this.#spans = spans;
-    // neither host nor port holds an "@", and an IP literal's colons are inside its brackets
-    const at = input.indexOf("@", start);
-    const hs = at >= 0 && at < end ? at + 1 : start;
-    let he = end;
-    if (hostKind >= 2) he = input.indexOf("]", hs) + 1;
-    else {
-      const colon = input.indexOf(":", hs);
-      if (colon >= 0 && colon < end) he = colon;
-    }
-    this.#hostStart = hs;
-    this.#hostEnd = he;
+    this.#hostStart = hostStartIn(input, start, end);
+    this.#hostEnd = hostEndIn(input, this.#hostStart, end, hostKind);
     this.#host = given;
     Object.freeze(this);
   }
@@ -489,8 +493,65 @@ class ReferenceNode {
   toJSON(): object {
     return { kind: this.kind, scheme: this.scheme, authority: this.authority, path: this.path, query: this.query, fragment: this.fragment, span: this.span };
   }
+
+  static layout(r: ReferenceNode): Layout {
+    return {
+      input: r.#input, start: r.#start, end: r.#end, schemeEnd: r.#schemeEnd, authorityStart: r.#authorityStart, authorityEnd: r.#authorityEnd,
+      hostKind: r.#hostKind, queryStart: r.#queryStart, fragmentStart: r.#fragmentStart, pathStart: r.#pathStart(), pathEnd: r.#pathEnd(),
+    };
+  }
 }
 Object.defineProperty(ReferenceNode.prototype, INSPECT, { value: inspectAs("UriReference") as Inspect });
+
+/**
+ * Where a reference's parts are in the string it is a view of (RFC 3986 Appendix B): its
+ * offsets, with where its path begins and ends. The transforms read parts through it, without
+ * making the part nodes.
+ */
+export interface Layout extends ReferenceOffsets {
+  readonly input: string;
+  readonly start: number;
+  readonly end: number;
+  readonly pathStart: number;
+  readonly pathEnd: number;
+}
+
+/** The layout of a reference node made by this file. */
+export const layoutOf = (r: UriReference): Layout => ReferenceNode.layout(r as unknown as ReferenceNode);
+
+/**
+ * A reference written from the texts of its parts (RFC 3986 §5.3): `authority` is the
+ * authority's text, whose host is of kind `hostKind`. No spans; the parts are made when read.
+ */
+export function referenceOf(
+  scheme: string | undefined,
+  authority: string | undefined,
+  hostKind: HostKind,
+  path: string,
+  query: string | undefined,
+  fragment: string | undefined,
+): UriReference {
+  let text = scheme === undefined ? "" : `${scheme}:`;
+  const schemeEnd = scheme === undefined ? -1 : scheme.length;
+  let authorityStart = -1;
+  let authorityEnd = -1;
+  if (authority !== undefined) {
+    authorityStart = text.length + 2;
+    text += `//${authority}`;
+    authorityEnd = text.length;
+  }
+  text += path;
+  const queryStart = query === undefined ? -1 : text.length;
+  if (query !== undefined) text += `?${query}`;
+  const fragmentStart = fragment === undefined ? -1 : text.length;
+  if (fragment !== undefined) text += `#${fragment}`;
+  return new ReferenceNode(text, 0, text.length, false, { schemeEnd, authorityStart, authorityEnd, hostKind: hostCode(hostKind), queryStart, fragmentStart }) as unknown as UriReference;
+}
+
+/** The reference `text`, read at `o` (offsets into `text`), as a node without spans (the text a transform wrote). */
+export function referenceAt(text: string, o: ReferenceOffsets): UriReference {
+  return new ReferenceNode(text, 0, text.length, false, o) as unknown as UriReference;
+}
 
 /**
  * The reference `[start, end)` of `input`, already known to match `URI-reference` (or an IRI
@@ -498,11 +559,6 @@ Object.defineProperty(ReferenceNode.prototype, INSPECT, { value: inspectAs("UriR
  */
 export function parsedReference(input: string, start: number, end: number, o: ReferenceOffsets): UriReference {
   return new ReferenceNode(input, start, end, true, o) as unknown as UriReference;
-}
-
-/** A reference read from text that a transform wrote (no spans), at the offsets given. */
-export function referenceOfText(text: string, o: ReferenceOffsets): UriReference {
-  return new ReferenceNode(text, 0, text.length, false, o) as unknown as UriReference;
 }
 
 /** A `URI` node when there is a scheme, a `relative-ref` node otherwise (RFC 3986 §4.1), written from its parts (RFC 3986 §5.3), without spans. */

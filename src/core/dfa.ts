@@ -38,8 +38,12 @@ export class CompiledGrammar {
   readonly #rules: (CompiledRule | undefined)[];
   #labelSets: (readonly string[])[] | undefined;
 
-  constructor(data: CompiledGrammarData) {
+  /** Where a rule's callee is found when this grammar does not hold it (a scheme grammar calls RFC 3986's IP-literal). */
+  readonly #calls: CompiledGrammar | undefined;
+
+  constructor(data: CompiledGrammarData, calls?: CompiledGrammar) {
     this.#data = data;
+    this.#calls = calls;
     data.rules.forEach((r, i) => this.#index.set(r.name.toLowerCase(), i));
     this.#rules = new Array<CompiledRule | undefined>(data.rules.length);
   }
@@ -49,6 +53,11 @@ export class CompiledGrammar {
     const i = this.#index.get(name.toLowerCase());
     if (i === undefined) return undefined;
     return (this.#rules[i] ??= new CompiledRule(this.#data.rules[i] as CompiledRuleData, this));
+  }
+
+  /** @internal A rule called by one of this grammar's, looked up in the grammar the calls go to. */
+  callee(name: string): CompiledRule | undefined {
+    return this.#calls?.rule(name);
   }
 
   /** The names of the compiled rules, as their definitions spell them, in definition order. */
@@ -103,7 +112,7 @@ export class CompiledRule implements Matcher {
     this.#ascii = g.asciiMap(d.ascii);
     this.#wide = g.wideMap(d.wide);
     if (d.call !== undefined) {
-      const callee = g.rule(d.call.rule);
+      const callee = g.rule(d.call.rule) ?? g.callee(d.call.rule);
       if (callee === undefined) throw new Error(`internal: compiled rule ${d.name} calls ${d.call.rule}, which is not compiled`);
       this.#callee = callee;
       this.#exits = new Uint16Array(d.states);
@@ -160,7 +169,8 @@ export class CompiledRule implements Matcher {
       }
       if (t === 0) break;
       if (t === call) {
-        // the callee's match from here: where it ends, the rule goes on; where it stops, so does the rule
+        // the callee's match from here: where it ends, the rule goes on; where it stops, so does
+        // the rule, with the callee's labels (its run set labelsOf)
         (this.#callee as CompiledRule).run(input, i, out);
         if ((out[2] as number) < 0) return void (out[2] = last);
         s = (this.#exits as Uint16Array)[s] as number;
@@ -175,6 +185,7 @@ export class CompiledRule implements Matcher {
     out[0] = i;
     out[1] = info[s] as number;
     out[2] = last;
+    labelsOf = this.#grammar;
   }
 
   /** True when the whole input matches the rule. */
@@ -209,7 +220,7 @@ export class CompiledRule implements Matcher {
     const stop = r[0] as number;
     const v = r[1] as number;
     if (stop === input.length && (v & 1) === 1) return undefined;
-    const expected = this.#grammar.labelSet(v >> 1);
+    const expected = labelsOf.labelSet(v >> 1);
     return { offset: stop, expected: (v & 1) === 1 && stop < input.length && !expected.includes(END_OF_INPUT) ? [...expected, END_OF_INPUT] : expected };
   }
 
@@ -217,9 +228,11 @@ export class CompiledRule implements Matcher {
   longest(input: string, start: number): DfaLongest {
     const r = RUN;
     this.run(input, start, r);
-    return { end: r[2] as number, furthest: r[0] as number, expected: this.#grammar.labelSet((r[1] as number) >> 1) };
+    return { end: r[2] as number, furthest: r[0] as number, expected: labelsOf.labelSet((r[1] as number) >> 1) };
   }
 }
 
 /** Scratch space for one run's results (the loop allocates nothing). */
 const RUN = new Int32Array(3);
+/** The grammar whose label sets the last run's [1] indexes: a callee's, when the run stopped inside a call. */
+let labelsOf: CompiledGrammar;

@@ -1,6 +1,8 @@
 // RFC 2397: the "data" URL scheme. §3 syntax: a media type with parameters (default
 // text/plain;charset=US-ASCII, §2), the ";base64" flag, and the data: percent-encoded octets, or
 // base64 (RFC 2045 §6.8), decoded strictly, in pure code (no Buffer: it runs in browsers too).
+import { Grammar } from "../abnf/grammar.js";
+import { schemeGrammar } from "../compiled/index.js";
 import { hexValue, percentDecode } from "../transforms/percent.js";
 import { dataData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
@@ -10,6 +12,7 @@ import { describeValue } from "../describe.js";
 
 /** The grammar of grammar/data.abnf (RFC 2397 §3 in RFC 5234 ABNF), with RFC 3986's pchar and pct-encoded. */
 export const dataGrammar = precompiledGrammar(dataData, dataSource.imports);
+Grammar.useCompiled(dataGrammar, schemeGrammar("data")); // its top rule as the build compiled it
 
 /** A data URL (RFC 2397), with its data decoded. */
 export interface DataUri {

@@ -3,6 +3,8 @@
 // userinfo, E.2 drive letters, E.3 UNC strings); conversion to and from POSIX and Windows file
 // paths (Appendix D, E.2, E.3), as Node's url.fileURLToPath and url.pathToFileURL do it, in
 // pure code (it runs in browsers too).
+import { Grammar } from "../abnf/grammar.js";
+import { schemeGrammar } from "../compiled/index.js";
 import * as make from "../ast/make.js";
 import type { Host, Uri, UriReference } from "../ast/nodes.js";
 import { isIPv4address } from "../charsets.js";
@@ -29,6 +31,9 @@ export const fileGrammar = precompiledGrammar(fileData, fileSource.imports);
 
 /** The grammar of grammar/file-appendix-f.abnf (RFC 8089 Appendix F) with {@link fileAppendixFDepartures}. */
 export const fileAppendixEGrammar = precompiledGrammar(fileAppendixFData, fileAppendixFSource.imports);
+// their top rules as the build compiled them
+Grammar.useCompiled(fileGrammar, schemeGrammar("file"));
+Grammar.useCompiled(fileAppendixEGrammar, schemeGrammar("fileAppendixE"));
 
 /** A file URI (RFC 8089). Text is as written (still percent-encoded). */
 export interface FileUri {

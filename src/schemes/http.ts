@@ -1,6 +1,8 @@
 // RFC 9110 §4.2: the "http" and "https" URI schemes. The authority is required (§4.2.1, §4.2.2)
 // and its host must not be empty; userinfo is flagged (§4.2.4); default ports 80 and 443, and
 // §4.2.3 normalization (default port left out, an empty path is "/").
+import { Grammar } from "../abnf/grammar.js";
+import { schemeGrammar } from "../compiled/index.js";
 import { hostText } from "../ast/make.js";
 import type { Host } from "../ast/nodes.js";
 import { httpData } from "./generated/grammars.js";
@@ -11,6 +13,7 @@ import { upperTriplets } from "./text.js";
 
 /** The grammar of grammar/http.abnf: `http-URI` and `https-URI` (RFC 9110 §4.2.1, §4.2.2), with RFC 3986's authority, path-abempty and query. */
 export const httpGrammar = precompiledGrammar(httpData, httpSource.imports);
+Grammar.useCompiled(httpGrammar, schemeGrammar("http")); // its top rule as the build compiled it
 
 /** An http or https URI (RFC 9110 §4.2.1, §4.2.2). Text is as written (still percent-encoded). */
 export interface HttpUri {

@@ -2,6 +2,8 @@
 // holds it: RFC 6068 §2 items 1–5) and header fields, decoded to text (UTF-8, §2 and §5); the
 // same recipients however they are written (§2: in the path or as "to" header fields); a domain
 // compares case-insensitively (RFC 5321 §2.4).
+import { Grammar } from "../abnf/grammar.js";
+import { schemeGrammar } from "../compiled/index.js";
 import { codePointSet } from "../abnf/charset.js";
 import type { Match } from "../abnf/semantics.js";
 import { percentDecode } from "../transforms/percent.js";
@@ -37,6 +39,7 @@ const ADDR_SPEC_LITERAL = codePointSet(
 export const mailtoGrammar = unencoded.derive({
   rules: percentEncodedRules(unencoded, ["local-part", "domain"], ADDR_SPEC_LITERAL, ["atext", "qtext", "dtext-no-obs", "UTF8-non-ascii"]),
 });
+Grammar.useCompiled(mailtoGrammar, schemeGrammar("mailto")); // its top rule as the build compiled it
 
 /** The unencoded grammar (grammar/mailto.abnf with {@link mailtoDepartures}), whose `addr-spec` a decoded address matches. */
 export const addrSpecGrammar = unencoded;

@@ -1,6 +1,6 @@
 // A built-in scheme grammar from its precompiled expression data (src/schemes/generated/
 // grammars.ts): what the ABNF loader made of its file in grammar/ (RFC 5234, RFC 7405), written
-// out by scripts/gen-scheme-grammars.mjs so that importing the package reads no ABNF text.
+// out by scripts/compile-grammars.mjs so that importing the package reads no ABNF text.
 import type { RuleDefinition } from "../abnf/analysis.js";
 import { grammar, type Grammar, type RuleInput, type RuleInputs } from "../abnf/grammar.js";
 import { core } from "../grammars/core.js";
@@ -33,7 +33,7 @@ export function precompiledGrammar(data: PrecompiledGrammar, imports: readonly G
   for (const name of data.imported) {
     let def: RuleDefinition | undefined;
     for (const g of [...imports, core]) if ((def = g.definition(name)) !== undefined) break;
-    if (def === undefined) throw new TypeError(`${data.name}: no import defines ${name}; run scripts/gen-scheme-grammars.mjs`);
+    if (def === undefined) throw new TypeError(`${data.name}: no import defines ${name}; run node scripts/compile-grammars.mjs`);
     rules[def.name] = { expr: def.expr, token: def.token };
   }
   return grammar(rules, { name: data.name });

@@ -1,6 +1,6 @@
 // Where each built-in scheme grammar comes from: its ABNF of record (a file in grammar/), the
 // grammars whose rules that text names, and the few rules where the code departs from the RFC's
-// ABNF, each with its reason. scripts/gen-scheme-grammars.mjs loads each file with these and
+// ABNF, each with its reason. scripts/compile-grammars.mjs loads each file with these and
 // writes the result as expression data (src/schemes/generated/grammars.ts); at run time the
 // imports supply the rules the data names but does not define.
 import { ref } from "../abnf/expr.js";

@@ -1,5 +1,7 @@
 // RFC 3966: the "tel" URI. §3 syntax (global and local numbers, visual separators, parameters
 // and their uniqueness and order), §5 (phone-context §5.1.5, isub §5.2, ext §5.3), §4 comparison.
+import { Grammar } from "../abnf/grammar.js";
+import { schemeGrammar } from "../compiled/index.js";
 import { telData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { deepFreeze, defineScheme, shiftedError, type Scheme, type SchemeInput } from "./scheme.js";
@@ -11,6 +13,7 @@ export { telDepartures };
 
 /** The grammar of grammar/tel.abnf (RFC 3966 §3) with {@link telDepartures}. */
 export const telGrammar = precompiledGrammar(telData, telSource.imports);
+Grammar.useCompiled(telGrammar, schemeGrammar("tel")); // its top rule as the build compiled it
 
 /** A tel URI (RFC 3966). */
 export interface TelUri {

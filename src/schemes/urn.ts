@@ -1,6 +1,8 @@
 // RFC 8141: Uniform Resource Names. §2 syntax (NID, NSS, r-, q- and f-components), §3
 // URN-equivalence; the "uuid" namespace of RFC 9562 (§4: the UUID string, its variant §4.1 and
 // version §4.2 fields), compared case-insensitively.
+import { Grammar } from "../abnf/grammar.js";
+import { schemeGrammar } from "../compiled/index.js";
 import * as make from "../ast/make.js";
 import type { Uri } from "../ast/nodes.js";
 import { urnData, uuidData } from "./generated/grammars.js";
@@ -11,6 +13,7 @@ import { upperTriplets } from "./text.js";
 
 /** The grammar of grammar/urn.abnf (RFC 8141 §2), with RFC 3986's pchar and fragment. */
 export const urnGrammar = precompiledGrammar(urnData, urnSource.imports);
+Grammar.useCompiled(urnGrammar, schemeGrammar("urn")); // its top rule as the build compiled it
 
 /** The grammar of grammar/urn-uuid.abnf: `UUID` (RFC 9562 §4). */
 export const uuidGrammar = precompiledGrammar(uuidData, uuidSource.imports);

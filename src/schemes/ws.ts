@@ -1,6 +1,8 @@
 // RFC 6455 §3: the "ws" and "wss" URI schemes. No userinfo, default ports 80 and 443, and no
 // fragment: "Fragment identifiers are meaningless in the context of WebSocket URIs and MUST NOT
 // be used on these URIs."
+import { Grammar } from "../abnf/grammar.js";
+import { schemeGrammar } from "../compiled/index.js";
 import type { Host } from "../ast/nodes.js";
 import { wsData } from "./generated/grammars.js";
 import { tcpPort } from "./http.js";
@@ -10,6 +12,7 @@ import { wsSource } from "./sources.js";
 
 /** The grammar of grammar/ws.abnf: `ws-URI` and `wss-URI` (RFC 6455 §3), its prose rules supplied by RFC 3986. */
 export const wsGrammar = precompiledGrammar(wsData, wsSource.imports);
+Grammar.useCompiled(wsGrammar, schemeGrammar("ws")); // its top rule as the build compiled it
 
 /** A ws or wss URI (RFC 6455 §3). Text is as written (still percent-encoded). */
 export interface WsUri {

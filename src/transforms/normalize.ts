@@ -93,37 +93,45 @@ function lookup(schemes: SchemeNormalizations, name: string): SchemeNormalizatio
   return undefined;
 }
 
-const stripZeros = (digits: string): string => digits.replace(/^0+(?=.)/, "");
+/** The port with its leading zeros left out ("080" is port 80). */
+const stripZeros = (digits: string): string => {
+  let i = 0;
+  while (i < digits.length - 1 && digits.charCodeAt(i) === 0x30) i++;
+  return i === 0 ? digits : digits.slice(i);
+};
 
-function normalizeHost(h: Host, lower: boolean, decode: boolean, ipv6: boolean, nfc: boolean): Host {
-  switch (h.kind) {
-    case "IPv4address":
-      return h.span === undefined ? h : make.host(h.kind, h.text);
-    case "IPv6address": {
-      const text = ipv6 ? formatIpv6(h.pieces) : lower ? asciiLower(h.text) : h.text;
-      return text === h.text && h.span === undefined ? h : make.host(h.kind, text);
-    }
-    case "IPvFuture": {
-      const text = lower ? asciiLower(h.text) : h.text;
-      return text === h.text && h.span === undefined ? h : make.host(h.kind, text);
-    }
-    case "reg-name": {
+/** Host kinds by number, as the layout gives them. */
+const HOST_KIND_NAMES = make.HOST_KINDS;
+
+/**
+ * A host's normal text and kind: an IPv6 address in lowercase (or RFC 5952 form), an IPvFuture
+ * in lowercase, a reg-name decoded, NFC'd and lowercased as {@link normalizeReference} says,
+ * which may make it the IPv4address its new text parses to (§3.2.2).
+ */
+function normalHost(kind: number, text: string, lower: boolean, decode: boolean, ipv6: boolean, nfc: boolean): [string, number] {
+  switch (kind) {
+    case 1:
+      return [text, 1];
+    case 2:
+      return [ipv6 ? formatIpv6(make.ipv6Pieces(text)) : lower ? asciiLower(text) : text, 2];
+    case 3:
+      return [lower ? asciiLower(text) : text, 3];
+    default: {
       // Decode first, so a decoded letter is lowercased too; then hex back to uppercase (§3.2.2:
       // "lowercase for registered names ..., while only using uppercase letters for percent-encodings").
-      let text = normalizePercent(h.text, decode, false);
+      let t = normalizePercent(text, decode, false);
       // NFC (RFC 3987 §5.3.2.2) before case, so "O" U+0308 is the "Ö" it stands for; only ASCII
       // letters change case (§5.3.2.1: case of non-ASCII characters in a host belongs to IDNA,
       // not to generic normalization); then NFC again, since a lowercased letter can compose
       // where the uppercase one did not ("t" U+0308 is U+1E97, "T" U+0308 has no precomposed form).
-      if (nfc) text = nfcText(text);
+      if (nfc) t = nfcText(t);
       if (lower) {
-        text = normalizePercent(asciiLower(text), false, true);
-        if (nfc) text = nfcText(text);
+        t = normalizePercent(asciiLower(t), false, true);
+        if (nfc) t = nfcText(t);
       }
       // Decoding can make an address of a name ("%31%32%37.0.0.1" is 127.0.0.1): the host is
       // then the IPv4address its text parses to (§3.2.2), never a reg-name that reads as one.
-      if (text !== h.text && isIPv4address(text)) return make.host("IPv4address", text);
-      return text === h.text && h.span === undefined ? h : make.host(h.kind, text);
+      return [t, t !== text && isIPv4address(t) ? 1 : 0];
     }
   }
 }
@@ -152,6 +160,9 @@ function normalizeHost(h: Host, lower: boolean, decode: boolean, ipv6: boolean, 
  * normalization), and so does the query. A relative reference has no scheme, so it gets no
  * default-port or empty-path step; its empty port is still dropped.
  *
+ * The result is written once, from the texts of the parts (the node is a view: no part node is
+ * made), and is its input's text itself when nothing changes.
+ *
  * @example
  * serialize(normalizeReference(parseOrThrow("eXAMPLE://a/./b/../b/%63/%7bfoo%7d"))); // "example://a/b/c/%7Bfoo%7D"
  * serialize(normalizeReference(parseOrThrow("http://example.com:80")));              // "http://example.com/"
@@ -167,38 +178,72 @@ export function normalizeReference(node: UriReference, options: NormalizeOptions
   // pass is normal: "%41" U+0301 is "A" U+0301 before it is "Á". nfcText leaves triplets as they
   // are, so their hex case can be set before or after it.
   const text = (t: string): string => (nfc ? nfcText(normalizePercent(t, decode, lower)) : normalizePercent(t, decode, lower));
-  const pct = (t: string | undefined): string | undefined => (t === undefined ? undefined : text(t));
+  const L = make.layoutOf(node);
+  const s = L.input;
+  let same = true;
+  const track = (before: string, after: string): string => {
+    if (after !== before) same = false;
+    return after;
+  };
 
-  const lowerScheme = node.scheme === undefined ? undefined : asciiLower(node.scheme);
-  const scheme = lower ? lowerScheme : node.scheme;
-  const def = lowerScheme === undefined ? undefined : lookup(options.schemes ?? defaultSchemes, lowerScheme);
+  let scheme: string | undefined;
+  let def: SchemeNormalization | undefined;
+  if (L.schemeEnd >= 0) {
+    const raw = s.slice(L.start, L.schemeEnd);
+    const lowerScheme = asciiLower(raw);
+    scheme = lower ? track(raw, lowerScheme) : raw;
+    def = lookup(options.schemes ?? defaultSchemes, lowerScheme);
+  }
 
-  let authority: Authority | undefined;
-  const a = node.authority;
-  if (a !== undefined) {
-    let port = a.port;
+  let authority: string | undefined;
+  let hostKind = 0;
+  if (L.authorityStart >= 0) {
+    const a0 = L.authorityStart;
+    const a1 = L.authorityEnd;
+    const hs = make.hostStartIn(s, a0, a1);
+    const he = make.hostEndIn(s, hs, a1, L.hostKind);
+    const userinfo = hs > a0 ? track(s.slice(a0, hs - 1), text(s.slice(a0, hs - 1))) : undefined;
+    const bracketed = L.hostKind >= 2;
+    const rawHost = bracketed ? s.slice(hs + 1, he - 1) : s.slice(hs, he);
+    const [host, kind] = normalHost(L.hostKind, rawHost, lower, decode, options.ipv6 === "rfc5952", nfc);
+    track(rawHost, host);
+    hostKind = kind;
+    let port = he < a1 ? s.slice(he + 1, a1) : undefined;
     if (port === "" && options.emptyPort !== false) port = undefined;
     if (port !== undefined && options.defaultPort !== false && def?.defaultPort !== undefined && stripZeros(port) === stripZeros(def.defaultPort)) {
       port = undefined;
     }
-    authority = make.authority(pct(a.userinfo), normalizeHost(a.host, lower, decode, options.ipv6 === "rfc5952", nfc), port);
+    if (port === undefined && he < a1) same = false;
+    const hostPart = bracketed ? `[${host}]` : host;
+    authority = `${userinfo === undefined ? "" : `${userinfo}@`}${hostPart}${port === undefined ? "" : `:${port}`}`;
   }
 
   // NFC neither makes nor removes "." or "/", so dot segments are the same before and after it
-  let path = text(node.path.text);
+  const rawPath = s.slice(L.pathStart, L.pathEnd);
+  let path = text(rawPath);
   const hasAuthority = authority !== undefined;
   if (options.dotSegments !== false && (scheme !== undefined || path.charCodeAt(0) === 0x2f)) {
     path = guardPath(hasAuthority, removeDotSegments(path));
   }
   if (path === "" && hasAuthority && options.emptyPath !== false && def?.emptyPathIsRoot === true) path = "/";
+  track(rawPath, path);
 
-  return make.uriReference({
-    scheme,
-    authority,
-    path: pathFor(scheme !== undefined, hasAuthority, path),
-    query: pct(node.query),
-    fragment: pct(node.fragment),
-  });
+  const rawQuery = L.queryStart < 0 ? undefined : s.slice(L.queryStart + 1, L.fragmentStart >= 0 ? L.fragmentStart : L.end);
+  const query = rawQuery === undefined ? undefined : track(rawQuery, text(rawQuery));
+  const rawFragment = L.fragmentStart < 0 ? undefined : s.slice(L.fragmentStart + 1, L.end);
+  const fragment = rawFragment === undefined ? undefined : track(rawFragment, text(rawFragment));
+
+  // nothing changed: the same text (and offsets), as a node without spans
+  if (same && hostKind === L.hostKind) {
+    const whole = L.start === 0 && L.end === s.length;
+    if (whole && node.span === undefined) return node;
+    const shift = (x: number): number => (x < 0 ? x : x - L.start);
+    return make.referenceAt(whole ? s : s.slice(L.start, L.end), {
+      schemeEnd: shift(L.schemeEnd), authorityStart: shift(L.authorityStart), authorityEnd: shift(L.authorityEnd), hostKind,
+      queryStart: shift(L.queryStart), fragmentStart: shift(L.fragmentStart),
+    });
+  }
+  return make.referenceOf(scheme, authority, HOST_KIND_NAMES[hostKind] ?? "reg-name", path, query, fragment);
 }
 
 /** ASCII letters to lowercase, nothing else (RFC 3986 §6.2.2.1, RFC 3987 §5.3.2.1). */

@@ -1,9 +1,9 @@
 // RFC 3986 §5.2: reference resolution (§5.2.1 base checks, §5.2.2 transform, §5.2.3 merge,
 // §5.2.4 remove_dot_segments), on nodes; the result is recomposed by serialize (§5.3).
 import * as make from "../ast/make.js";
-import type { Authority, Uri, UriReference } from "../ast/nodes.js";
+import type { Uri, UriReference } from "../ast/nodes.js";
 import type { Result } from "../result.js";
-import { guardPath, pathFor } from "./components.js";
+import { guardPath } from "./components.js";
 import { ResolveError } from "./errors.js";
 import { removeDotSegments } from "./remove-dot-segments.js";
 
@@ -24,18 +24,14 @@ export interface ResolveOptions {
   readonly baseFragment?: "ignore" | "error" | undefined;
 }
 
-/** §5.2.3 merge: the reference's path after all but the last segment of the base's path. */
-function merge(base: Uri, refPath: string): string {
-  if (base.authority !== undefined && base.path.text === "") return `/${refPath}`;
-  const basePath = base.path.text;
-  return basePath.slice(0, basePath.lastIndexOf("/") + 1) + refPath;
-}
-
 /** Whether a dot segment can begin in `text`: at its start, or after a "/". */
 function mayHoldDotSegment(text: string): boolean {
   for (let i = text.indexOf("."); i >= 0; i = text.indexOf(".", i + 1)) if (i === 0 || text.charCodeAt(i - 1) === 0x2f) return true;
   return false;
 }
+
+/** The part `[from, to)` of `s`, or `undefined` for an absent part (`from` -1). */
+const part = (s: string, from: number, to: number): string | undefined => (from < 0 ? undefined : s.slice(from, to));
 
 /**
  * Resolves a URI reference against a base URI (RFC 3986 §5.2.2) and returns the target URI.
@@ -52,6 +48,9 @@ function mayHoldDotSegment(text: string): boolean {
  * are removed and does not read as an authority (the choice WHATWG URL and iri-string make).
  * Every result thus serializes to a string matching `URI`.
  *
+ * The target is written once, from the texts of the parts of the base and the reference (their
+ * nodes are views: no part node is made).
+ *
  * @example
  * const base = parseOrThrow("http://a/b/c/d;p?q", { rule: "URI" });
  * const r = resolveReference(base, parseOrThrow("../g"));
@@ -59,59 +58,62 @@ function mayHoldDotSegment(text: string): boolean {
  */
 export function resolveReference(base: Uri, ref: UriReference, options: ResolveOptions = {}): Result<Uri, ResolveError> {
   // §5.1 / §5.2.1: only an absolute-URI can be a base.
-  if (base.kind !== "URI" || typeof base.scheme !== "string") return { ok: false, error: new ResolveError("base-not-absolute") };
-  if (base.fragment !== undefined && options.baseFragment === "error") return { ok: false, error: new ResolveError("base-has-fragment") };
+  if (base.kind !== "URI") return { ok: false, error: new ResolveError("base-not-absolute") };
+  const b = make.layoutOf(base);
+  const r = make.layoutOf(ref);
+  const bs = b.input;
+  const rs = r.input;
+  if (b.fragmentStart >= 0 && options.baseFragment === "error") return { ok: false, error: new ResolveError("base-has-fragment") };
 
+  const baseScheme = bs.slice(b.start, b.schemeEnd);
   // §5.2.2: a non-strict parser ignores a reference scheme identical to the base's.
-  let refScheme = ref.scheme;
-  if (options.strict === false && refScheme !== undefined && refScheme.toLowerCase() === base.scheme.toLowerCase()) {
-    refScheme = undefined;
-  }
+  let refHasScheme = r.schemeEnd >= 0;
+  if (refHasScheme && options.strict === false && rs.slice(r.start, r.schemeEnd).toLowerCase() === baseScheme.toLowerCase()) refHasScheme = false;
 
+  const refPath = rs.slice(r.pathStart, r.pathEnd);
+  const refQuery = part(rs, r.queryStart < 0 ? -1 : r.queryStart + 1, r.fragmentStart >= 0 ? r.fragmentStart : r.end);
   let scheme: string;
-  let authority: Authority | undefined;
+  let authority: string | undefined;
+  let hostKind: number;
   let path: string;
   let query: string | undefined;
-  if (refScheme !== undefined) {
-    scheme = refScheme;
-    authority = ref.authority;
-    path = removeDotSegments(ref.path.text);
-    query = ref.query;
+  if (refHasScheme) {
+    scheme = rs.slice(r.start, r.schemeEnd);
+    authority = part(rs, r.authorityStart, r.authorityEnd);
+    hostKind = r.hostKind;
+    path = removeDotSegments(refPath);
+    query = refQuery;
   } else {
-    if (ref.authority !== undefined) {
-      authority = ref.authority;
-      path = removeDotSegments(ref.path.text);
-      query = ref.query;
+    if (r.authorityStart >= 0) {
+      authority = rs.slice(r.authorityStart, r.authorityEnd);
+      hostKind = r.hostKind;
+      path = removeDotSegments(refPath);
+      query = refQuery;
     } else {
-      if (ref.path.text === "") {
-        path = base.path.text;
-        query = ref.query !== undefined ? ref.query : base.query;
+      const basePath = bs.slice(b.pathStart, b.pathEnd);
+      if (refPath === "") {
+        path = basePath;
+        query = r.queryStart >= 0 ? refQuery : part(bs, b.queryStart < 0 ? -1 : b.queryStart + 1, b.fragmentStart >= 0 ? b.fragmentStart : b.end);
       } else {
-        if (ref.path.text.charCodeAt(0) === 0x2f) {
-          path = removeDotSegments(ref.path.text);
+        if (refPath.charCodeAt(0) === 0x2f) {
+          path = removeDotSegments(refPath);
         } else {
-          path = merge(base, ref.path.text);
+          // §5.2.3 merge: the reference's path after all but the last segment of the base's path
+          path = b.authorityStart >= 0 && basePath === "" ? `/${refPath}` : basePath.slice(0, basePath.lastIndexOf("/") + 1) + refPath;
           // (Skipping remove_dot_segments when neither part can hold a dot segment gives the
           // same path, without scanning the joined string.)
-          if (mayHoldDotSegment(base.path.text) || mayHoldDotSegment(ref.path.text)) path = removeDotSegments(path);
+          if (mayHoldDotSegment(basePath) || mayHoldDotSegment(refPath)) path = removeDotSegments(path);
         }
-        query = ref.query;
+        query = refQuery;
       }
-      authority = base.authority;
+      authority = part(bs, b.authorityStart, b.authorityEnd);
+      hostKind = b.hostKind;
     }
-    scheme = base.scheme;
+    scheme = baseScheme;
   }
-  const fragment = ref.fragment;
+  const fragment = part(rs, r.fragmentStart < 0 ? -1 : r.fragmentStart + 1, r.end);
 
   // §5.3 must be able to write the result back: no "//" path without an authority.
-  const hasAuthority = authority !== undefined;
-  path = guardPath(hasAuthority, path);
-  const value = make.uriReference({
-    scheme,
-    authority: authority === undefined ? undefined : make.withoutSpans(authority),
-    path: pathFor(true, hasAuthority, path),
-    query,
-    fragment,
-  }) as Uri;
-  return { ok: true, value };
+  path = guardPath(authority !== undefined, path);
+  return { ok: true, value: make.referenceOf(scheme, authority, make.HOST_KINDS[hostKind] ?? "reg-name", path, query, fragment) as Uri };
 }

@@ -10,7 +10,7 @@ import { fileAppendixEGrammar, fileGrammar } from "../../src/schemes/file";
 import { httpGrammar } from "../../src/schemes/http";
 import { loadGrammar } from "../../src/schemes/load";
 import { addrSpecGrammar } from "../../src/schemes/mailto";
-import { GENERATED_PATH, precompile, precompiledSources, schemeGrammarsModule } from "../../src/schemes/precompile";
+import { GENERATED_PATH, precompile, precompiledSources, schemeGrammarsModule } from "../../scripts/compile/scheme-grammars";
 import { telGrammar } from "../../src/schemes/tel";
 import { urnGrammar, uuidGrammar } from "../../src/schemes/urn";
 import { wsGrammar } from "../../src/schemes/ws";
@@ -34,7 +34,7 @@ const built: Readonly<Record<string, Grammar>> = {
 
 describe("src/schemes/generated/grammars.ts", () => {
   it("is what the generator writes from grammar/ today", () => {
-    // On a difference: npm run build && node scripts/gen-scheme-grammars.mjs
+    // On a difference: node scripts/compile-grammars.mjs
     expect(fs.readFileSync(path.join(ROOT, GENERATED_PATH), "utf8")).toBe(schemeGrammarsModule(read));
   });
 

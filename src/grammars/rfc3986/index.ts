@@ -16,4 +16,4 @@ export const rfc3986: Grammar = grammar(rfc3986Rules, {
 
 markRegexVerified(rfc3986); // test/regex-safety.test.ts proves every rule linear
 // its rules as the build compiled them (test/compiled.test.ts holds them to these definitions)
-Grammar.useCompiled(rfc3986, uriGrammar);
+Grammar.useCompiled(rfc3986, uriGrammar, true);

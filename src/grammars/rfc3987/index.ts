@@ -238,4 +238,4 @@ export const rfc3987: Grammar = rfc3986.derive({ name: "RFC 3987", copy: iriCopi
 
 markRegexVerified(rfc3987); // test/regex-safety.test.ts proves every rule linear
 // its rules as the build compiled them (test/compiled.test.ts holds them to these definitions)
-Grammar.useCompiled(rfc3987, uriGrammar);
+Grammar.useCompiled(rfc3987, uriGrammar, true);
