@@ -17,9 +17,10 @@ import { redactPassword as redactNode, type RedactOptions } from "./transforms/d
 import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceEquivalenceOptions } from "./transforms/equivalent.js";
 import type { ResolveError } from "./transforms/errors.js";
 import { normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalizations } from "./transforms/normalize.js";
-import { defaultRegistry } from "./schemes/defaults.js";
-import { equivalenceKeyOf, normalizeWithRegistry } from "./schemes/operations.js";
-import { isRegistry, type SchemeRegistry } from "./schemes/registry.js";
+import { builtInSchemes } from "./schemes/builtin.js";
+import { isRegistry } from "./core/brand.js";
+import type { SchemeRegistry } from "./schemes/registry.js";
+import { equivalenceKeyWithRules, normalizeWithRules, type SchemeRulesRegistry } from "./transforms/scheme-rules.js";
 import { resolveReference, type ResolveOptions } from "./transforms/resolve.js";
 import { serialize as serializeNode } from "./transforms/serialize.js";
 import * as query from "./transforms/query-edit.js";
@@ -95,9 +96,10 @@ export interface EquivalenceOptions extends Omit<ReferenceEquivalenceOptions, "s
   readonly schemes?: SchemesOption | undefined;
 }
 
-function registryOf(schemes: unknown): SchemeRegistry | undefined {
-  if (schemes === undefined) return defaultRegistry;
-  if (isRegistry(schemes)) return schemes;
+/** The schemes normalization and equivalence know: the built-in ones, a registry given, or undefined for a list or map of §6.2.3 facts. */
+function registryOf(schemes: unknown): SchemeRulesRegistry | undefined {
+  if (schemes === undefined) return builtInSchemes;
+  if (isRegistry(schemes)) return schemes as SchemeRegistry as SchemeRulesRegistry;
   if (schemes instanceof Map || Array.isArray(schemes)) return undefined; // normalization data of the transforms (SchemeNormalizations)
   throw new TypeError(`options.schemes must be a registry (createRegistry, defaultRegistry), a list or map of scheme normalizations, or undefined, got ${describeValue(schemes)}`);
 }
@@ -119,7 +121,7 @@ export function normalize(input: UriInput, options: NormalizeOptions = {}): Resu
   const reg = registryOf(options.schemes);
   if (reg === undefined) return { ok: true, value: normalizeReference(r.value, options as ReferenceNormalizeOptions) };
   const { schemes: _, ...steps } = options;
-  return { ok: true, value: normalizeWithRegistry(r.value, reg, steps) };
+  return { ok: true, value: normalizeWithRules(r.value, reg, steps) };
 }
 
 /** {@link normalize}, throwing its error. */
@@ -148,7 +150,7 @@ export function equivalent(a: UriInput, b: UriInput, options: EquivalenceOptions
   const reg = (options.level ?? "scheme") === "scheme" ? registryOf(options.schemes) : undefined;
   if (reg === undefined) return { ok: true, value: equivalentReferences(x.value, y.value, options as ReferenceEquivalenceOptions) };
   const keyOptions = { ignoreFragment: options.ignoreFragment, ipv6: options.ipv6 };
-  const key = (r: UriReference): string => equivalenceKeyOf(comparable(r, options.nfc === true), reg, keyOptions);
+  const key = (r: UriReference): string => equivalenceKeyWithRules(comparable(r, options.nfc === true), reg, keyOptions);
   return { ok: true, value: key(x.value) === key(y.value) };
 }
 

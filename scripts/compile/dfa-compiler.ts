@@ -20,8 +20,19 @@ interface Symbol {
   readonly cls: number;
 }
 
-/** Small numbers as a string, one character each (code: the number + 32, so that most are printable). */
-const packed = (values: readonly number[]): string => String.fromCharCode(...values.map((v) => v + 32));
+/** The digits of the packed strings: printable ASCII from "#" to "~", the backslash left out (91 digits). */
+const digit = (d: number): string => String.fromCharCode(d + 35 + (d + 35 >= 92 ? 1 : 0));
+
+/**
+ * Numbers as a string of printable ASCII (see src/core/compiled-data.ts): one digit each when the
+ * largest is below 91, else two (base 91, most significant first). ASCII, so that no bundler or
+ * minifier writes an escape sequence for a character: the module's size is its length.
+ */
+const packed = (values: readonly number[]): string => {
+  const two = values.some((v) => v >= 91);
+  if (values.some((v) => v < 0 || v >= 91 * 91)) throw new Error("packed: a number out of range");
+  return values.map((v) => (two ? digit(Math.floor(v / 91)) + digit(v % 91) : digit(v))).join("");
+};
 
 /** A rule's deterministic automaton, states split by the labels they are entered with, then minimized. */
 interface MinimalDfa {

@@ -13,7 +13,7 @@ import { fileAppendixEGrammar, fileGrammar } from "../../src/schemes/file.js";
 import { httpGrammar } from "../../src/schemes/http.js";
 import { mailtoGrammar } from "../../src/schemes/mailto.js";
 import { telGrammar } from "../../src/schemes/tel.js";
-import { urnGrammar } from "../../src/schemes/urn.js";
+import { urnGrammar, uuidGrammar } from "../../src/schemes/urn.js";
 import { wsGrammar } from "../../src/schemes/ws.js";
 import { compileGrammar } from "./dfa-compiler.js";
 import { GENERATED_PATH, schemeGrammarsModule } from "./scheme-grammars.js";
@@ -51,19 +51,20 @@ function dataModule(name: string, what: string, data: CompiledGrammarData): stri
 }
 
 /**
- * The built-in schemes' grammars and the rules their schemes match a URI against (the scheme's
- * top rule), compiled: a scheme value validates with these; the grammar's other rules stay the
- * engine's (made on first use).
+ * The built-in schemes' grammars and the rules their schemes match (the scheme's top rule, and the
+ * rules its build checks parts against), compiled: the schemes judge URIs with these, without the
+ * engine (src/schemes/builtin/); the grammars' other rules stay the engine's (made on first use).
  */
 const SCHEME_GRAMMARS: readonly (readonly [string, Grammar, readonly string[]])[] = [
   ["http", httpGrammar, ["http-URI", "https-URI"]],
   ["ws", wsGrammar, ["ws-URI", "wss-URI"]],
   ["mailto", mailtoGrammar, ["mailtoURI"]],
-  ["urn", urnGrammar, ["namestring"]],
+  ["urn", urnGrammar, ["namestring", "r-component", "q-component"]],
+  ["uuid", uuidGrammar, ["UUID"]],
   ["file", fileGrammar, ["file-URI"]],
-  ["fileAppendixE", fileAppendixEGrammar, ["file-URI"]],
+  ["fileAppendixE", fileAppendixEGrammar, ["file-URI", "file-host", "path-absolute", "inline-IP"]],
   ["data", dataGrammar, ["dataurl"]],
-  ["tel", telGrammar, ["telephone-uri"]],
+  ["tel", telGrammar, ["telephone-uri", "par", "extension", "isdn-subaddress", "context"]],
 ];
 
 function schemesModule(): string {

@@ -2,9 +2,10 @@
 // src/compiled/*.ts from the rule definitions, and what src/core/dfa.ts reads. Every rule is a
 // minimal deterministic automaton over character classes, with, for each state, whether the rule
 // may end there and what the rule expected when a match stops there (the "expected" of a
-// UriSyntaxError). Arrays of small numbers are strings, one character per number (its code is the
-// number plus 32, so that most characters are printable): a module of string literals costs
-// little to load and little to ship, and each rule is decoded on first use.
+// UriSyntaxError). Arrays of small numbers are strings of printable ASCII ("packed"): each number
+// is one digit, or two when the array holds one of 91 or more (base 91, most significant first),
+// the digits being "#" to "~" without the backslash; a module of string literals costs little to
+// load and little to ship, and each rule is decoded on first use.
 
 /** One rule, compiled. */
 export interface CompiledRuleData {

@@ -8,10 +8,14 @@ import type { Matcher } from "./match.js";
 /** The label the engine gives the end of the input in `expected`. */
 export const END_OF_INPUT = "end of input";
 
-/** The numbers of a packed string (compiled-data.ts): each character's code less 32. */
-export function unpack(text: string, Into: Uint8ArrayConstructor | Uint16ArrayConstructor = Uint8Array): Uint8Array | Uint16Array {
-  const out = new Into(text.length);
-  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i) - 32;
+/** The value of a packed digit (compiled-data.ts): "#" to "~", the backslash left out. */
+const digitValue = (c: number): number => c - 35 - (c > 92 ? 1 : 0);
+
+/** The `count` numbers of a packed string (compiled-data.ts): one or two digits each, as its length says. */
+export function unpack(text: string, count: number, Into: Uint8ArrayConstructor | Uint16ArrayConstructor = Uint8Array): Uint8Array | Uint16Array {
+  const out = new Into(count);
+  if (text.length === count) for (let i = 0; i < count; i++) out[i] = digitValue(text.charCodeAt(i));
+  else for (let i = 0; i < count; i++) out[i] = digitValue(text.charCodeAt(2 * i)) * 91 + digitValue(text.charCodeAt(2 * i + 1));
   return out;
 }
 
@@ -76,7 +80,7 @@ export class CompiledGrammar {
 
   /** @internal */
   asciiMap(i: number): Uint8Array {
-    return unpack(this.#data.asciiMaps[i] as string) as Uint8Array;
+    return unpack(this.#data.asciiMaps[i] as string, 128) as Uint8Array;
   }
 
   /** @internal */
@@ -107,8 +111,8 @@ export class CompiledRule implements Matcher {
     this.name = d.name;
     this.#grammar = g;
     this.#classes = d.classes;
-    this.#table = unpack(d.table, d.states >= 255 ? Uint16Array : Uint8Array);
-    this.#info = unpack(d.info, Uint16Array) as Uint16Array;
+    this.#table = unpack(d.table, d.states * d.classes, d.states >= 255 ? Uint16Array : Uint8Array);
+    this.#info = unpack(d.info, d.states, Uint16Array) as Uint16Array;
     this.#ascii = g.asciiMap(d.ascii);
     this.#wide = g.wideMap(d.wide);
     if (d.call !== undefined) {

@@ -9,7 +9,8 @@ import { throwWithStack, type UriSyntaxError } from "../errors.js";
 import { describeValue } from "../describe.js";
 import { referenceArgument, referenceOrThrow } from "../core/args.js";
 import type { Result } from "../result.js";
-import { normalizeReference, type NormalizeOptions, type SchemeNormalization } from "../transforms/normalize.js";
+import type { NormalizeOptions, SchemeNormalization } from "../transforms/normalize.js";
+import { equivalenceKeyWithRules, normalizationsOfSchemes, normalizeWithRules, type EquivalenceKeyOptions } from "../transforms/scheme-rules.js";
 import { serialize } from "../transforms/serialize.js";
 import { defaultRegistry, type BuiltInSchemeValue } from "./defaults.js";
 import { isRegistry, schemeParse, type SchemeParse, type SchemeRegistry } from "./registry.js";
@@ -22,10 +23,6 @@ function registryArgument(x: unknown, caller: string): SchemeRegistry {
 
 /** The node of a string (a URI or IRI reference) or a node from the library; a TypeError for anything else (the one coercion of every operation). */
 const referenceOf = (x: unknown, caller: (...args: never[]) => unknown): UriReference => referenceOrThrow(x, "input", caller);
-
-/** The scheme of a reference in a registry, if it has one. */
-const schemeOf = (node: UriReference, registry: SchemeRegistry): Scheme | undefined =>
-  node.kind === "URI" ? registry.get(node.scheme) : undefined;
 
 /**
  * Parses a URI reference under RFC 3986 and, when the registry has its scheme, under the
@@ -64,15 +61,8 @@ export function parseWithSchemeOrThrow(input: string | UriReference, registry: S
  * scheme's default port and whether an empty path means "/", by lowercase name.
  */
 export function toSchemeNormalizations(registry: SchemeRegistry = defaultRegistry): ReadonlyMap<string, SchemeNormalization> {
-  const reg = registryArgument(registry, "toSchemeNormalizations");
-  const out = new Map<string, SchemeNormalization>();
-  for (const s of reg) {
-    out.set(s.name, Object.freeze({ name: s.name, defaultPort: s.defaultPort === undefined ? undefined : String(s.defaultPort), emptyPathIsRoot: s.emptyPathIsRoot }));
-  }
-  return out;
+  return normalizationsOfSchemes(registryArgument(registry, "toSchemeNormalizations"));
 }
-
-const normalizationsCache = new WeakMap<SchemeRegistry, ReadonlyMap<string, SchemeNormalization>>();
 
 /**
  * Normalizes a URI reference (RFC 3986 §6.2.2, §6.2.3) with what the registry knows of its
@@ -90,40 +80,10 @@ export function normalizeWithSchemes(input: string | UriReference, registry: Sch
   const reg = registryArgument(registry, "normalizeWithSchemes");
   expectOptions(options, "normalizeWithSchemes");
   expectFields(options, { case: "boolean", percentEncoding: "boolean", dotSegments: "boolean", emptyPort: "boolean", defaultPort: "boolean", emptyPath: "boolean", nfc: "boolean", ipv6: ["keep", "rfc5952"] }, "normalizeWithSchemes");
-  return normalizeWithRegistry(referenceOf(input, normalizeWithSchemes), reg, options);
+  return normalizeWithRules(referenceOf(input, normalizeWithSchemes), reg, options);
 }
 
-/** The §6.2.3 definitions of a registry's schemes, made once per registry. */
-function normalizationsOf(reg: SchemeRegistry): ReadonlyMap<string, SchemeNormalization> {
-  let schemes = normalizationsCache.get(reg);
-  if (schemes === undefined) {
-    schemes = toSchemeNormalizations(reg);
-    normalizationsCache.set(reg, schemes);
-  }
-  return schemes;
-}
-
-/** {@link normalizeWithSchemes} on a node and a registry already checked. */
-export function normalizeWithRegistry(node: UriReference, reg: SchemeRegistry, options: NormalizeOptions = {}): UriReference {
-  const s = schemeOf(node, reg);
-  const opts: NormalizeOptions = { ...options, schemes: normalizationsOf(reg), ...s?.normalizeOptions };
-  const n = normalizeReference(node, opts);
-  if (s?.normalize === undefined) return n;
-  const v = valueOf(s, n);
-  if (v === undefined) return n;
-  const m = s.normalize(n as Uri, v.value, options);
-  if (!isNode(m) || m.kind !== "URI") throw new TypeError(`normalizeWithSchemes: the ${s.name} scheme's normalize must return a URI node made by the library, got ${describeValue(m)}`);
-  // what the scheme's step made (a host moved into the authority, say) gets the §6.2.2 steps too
-  return m === n ? n : normalizeReference(m, opts);
-}
-
-/** Options of {@link equivalenceKey}. */
-export interface EquivalenceKeyOptions {
-  /** `true`: leave the fragment out (RFC 3986 §6.1, when the comparison selects a network action). */
-  readonly ignoreFragment?: boolean | undefined;
-  /** How IP literals compare where no scheme key applies: by value (`"rfc5952"`, the default) or as written (`"keep"`, case aside). */
-  readonly ipv6?: "keep" | "rfc5952" | undefined;
-}
+export type { EquivalenceKeyOptions };
 
 /**
  * What equivalence compares (RFC 3986 §6.2.3 with the registry's schemes): for a URI valid under
@@ -139,35 +99,7 @@ export function equivalenceKey(input: string | UriReference, registry: SchemeReg
   const reg = registryArgument(registry, "equivalenceKey");
   expectOptions(options, "equivalenceKey");
   expectFields(options, { ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"], nfc: "boolean" }, "equivalenceKey");
-  return equivalenceKeyOf(referenceOf(input, equivalenceKey), reg, options);
-}
-
-/**
- * The scheme's value of a node of its scheme, or undefined when the scheme refuses it. The
- * grammar is asked first: a refusal then costs no SchemeError (with its message and caret),
- * which normalization and equivalence would only throw away (URIs another scheme's grammar
- * refuses, such as file URIs with a query, are common).
- */
-function valueOf(s: Scheme, node: UriReference): { readonly value: unknown } | undefined {
-  const text = serialize(node);
-  const judged = s.fragment === "forbidden" || node.fragment === undefined ? text : text.slice(0, text.length - node.fragment.length - 1);
-  if (!s.grammar.isValid(judged, s.rule)) return undefined;
-  const v = s.parse(node);
-  return v.ok ? v : undefined;
-}
-
-/** {@link equivalenceKey} on a node and a registry already checked. */
-export function equivalenceKeyOf(input: UriReference, reg: SchemeRegistry, options: EquivalenceKeyOptions = {}): string {
-  let node = input;
-  if (options.ignoreFragment === true && node.fragment !== undefined) {
-    node = make.uriReference({ scheme: node.scheme, authority: node.authority, path: node.path, query: node.query, fragment: undefined });
-  }
-  const s = schemeOf(node, reg);
-  if (s?.equivalentKey !== undefined) {
-    const v = valueOf(s, node);
-    if (v !== undefined) return `${s.name} ${s.equivalentKey(v.value, node as Uri)}`;
-  }
-  return `URI ${serialize(normalizeWithRegistry(node, reg, { ipv6: options.ipv6 ?? "rfc5952" }))}`;
+  return equivalenceKeyWithRules(referenceOf(input, equivalenceKey), reg, options);
 }
 
 /**

@@ -3,6 +3,7 @@
 import * as make from "../ast/make.js";
 import type { Authority, Host, RelativeRef, Uri, UriReference } from "../ast/nodes.js";
 import { charsets, isIPv4address } from "../charsets.js";
+import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
 import { guardPath, pathFor } from "./components.js";
 import { formatIpv6 } from "./ipv6.js";
 import { octetAt, triplet } from "./percent.js";
@@ -23,14 +24,14 @@ export type SchemeNormalizations = readonly SchemeNormalization[] | ReadonlyMap<
 
 /**
  * http and https (RFC 9110 §4.2.1–§4.2.3), ws and wss (RFC 6455 §3): default ports 80, 443, 80,
- * 443, and an empty path is "/". Frozen; pass a list of your own to add schemes.
+ * 443, and an empty path is "/" (the one table, src/core/scheme-table.ts). Frozen; pass a list
+ * of your own to add schemes.
  */
-export const defaultSchemes: readonly SchemeNormalization[] = Object.freeze([
-  Object.freeze({ name: "http", defaultPort: "80", emptyPathIsRoot: true }),
-  Object.freeze({ name: "https", defaultPort: "443", emptyPathIsRoot: true }),
-  Object.freeze({ name: "ws", defaultPort: "80", emptyPathIsRoot: true }),
-  Object.freeze({ name: "wss", defaultPort: "443", emptyPathIsRoot: true }),
-]);
+export const defaultSchemes: readonly SchemeNormalization[] = Object.freeze(
+  (Object.keys(DEFAULT_PORTS) as (keyof typeof DEFAULT_PORTS)[]).map((name) =>
+    Object.freeze({ name, defaultPort: String(DEFAULT_PORTS[name]), emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name) }),
+  ),
+);
 
 /** Options of {@link normalizeReference}. Every step is on unless set to `false`; `ipv6` is opt-in. */
 export interface NormalizeOptions {

@@ -1,0 +1,51 @@
+// The nine built-in schemes as normalization and equivalence know them (RFC 3986 §6.2.3): their
+// definitions (src/schemes/builtin/), judged with their compiled top rules, without a grammar
+// value, the engine or parsimmon. What `normalize` and `equivalent` of the main entry use when no
+// registry is given; `defaultRegistry` (uri-grammar/schemes) is the same schemes as values.
+import type { Uri } from "../ast/nodes.js";
+import type { NormalizeOptions } from "../transforms/normalize.js";
+import type { SchemeRules, SchemeRulesRegistry } from "../transforms/scheme-rules.js";
+import { dataDefinition } from "./builtin/data.js";
+import { fileDefinition } from "./builtin/file.js";
+import { httpDefinition } from "./builtin/http.js";
+import { mailtoDefinition } from "./builtin/mailto.js";
+import { telDefinition } from "./builtin/tel.js";
+import { urnDefinition } from "./builtin/urn.js";
+import { wsDefinition } from "./builtin/ws.js";
+import { valueOfNode, type SchemeDefinition } from "./kernel.js";
+
+/** One built-in scheme's rules. */
+class BuiltInRules<V> implements SchemeRules<V> {
+  readonly name: string;
+  readonly defaultPort: number | undefined;
+  readonly emptyPathIsRoot: boolean;
+  readonly normalizeOptions: NormalizeOptions | undefined;
+  readonly normalize: ((uri: Uri, value: V, options: NormalizeOptions) => Uri) | undefined;
+  readonly equivalentKey: ((value: V, uri: Uri) => string) | undefined;
+  readonly #def: SchemeDefinition<V>;
+  constructor(def: SchemeDefinition<V>) {
+    this.#def = def;
+    this.name = def.name;
+    this.defaultPort = def.defaultPort;
+    this.emptyPathIsRoot = def.emptyPathIsRoot;
+    this.normalizeOptions = def.normalizeOptions;
+    this.normalize = def.normalize;
+    this.equivalentKey = def.equivalentKey;
+    Object.freeze(this);
+  }
+  valueOf(uri: Uri): { readonly value: V } | undefined {
+    return valueOfNode(this.#def, uri);
+  }
+}
+
+const rules: readonly SchemeRules[] = [
+  httpDefinition("http", "RFC 9110 §4.2.1"), httpDefinition("https", "RFC 9110 §4.2.2"), wsDefinition("ws"), wsDefinition("wss"),
+  mailtoDefinition, urnDefinition, fileDefinition(false), dataDefinition, telDefinition,
+].map((d) => new BuiltInRules(d as SchemeDefinition<unknown>));
+const byName = new Map(rules.map((r) => [r.name, r]));
+
+/** http, https, ws, wss, mailto, urn, file, data and tel, as normalization and equivalence know them. */
+export const builtInSchemes: SchemeRulesRegistry = Object.freeze({
+  get: (name: string): SchemeRules | undefined => (typeof name === "string" ? byName.get(name.toLowerCase()) : undefined),
+  [Symbol.iterator]: (): Iterator<SchemeRules> => rules[Symbol.iterator](),
+});

@@ -1,0 +1,105 @@
+// RFC 9110 §4.2: the "http" and "https" URI schemes, without their grammar value (src/schemes/kernel.ts).
+// The authority is required (§4.2.1, §4.2.2) and its host must not be empty; userinfo is flagged
+// (§4.2.4); default ports 80 and 443 (the one table, src/core/scheme-table.ts), and §4.2.3
+// normalization (default port left out, an empty path is "/").
+import { hostText } from "../../ast/make.js";
+import type { Host } from "../../ast/nodes.js";
+import { schemeGrammar } from "../../compiled/index.js";
+import type { CompiledRule } from "../../core/dfa.js";
+import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../../core/scheme-table.js";
+import { deepFreeze, type SchemeDefinition, type SchemeInput } from "../kernel.js";
+import { upperTriplets } from "../text.js";
+
+/** An http or https URI (RFC 9110 §4.2.1, §4.2.2). Text is as written (still percent-encoded). */
+export interface HttpUri {
+  readonly kind: "http" | "https";
+  /** `true` for https. */
+  readonly secure: boolean;
+  /** The host (RFC 3986 §3.2.2): never an empty reg-name. */
+  readonly host: Host;
+  /** The TCP port: the one written, or the scheme's default (80, 443) when it is absent or empty. */
+  readonly port: number;
+  /** The port as written; `undefined` when there is no ":", `""` for an empty one. */
+  readonly portText: string | undefined;
+  /** The userinfo as written (RFC 3986 §3.2.1), or `undefined`. */
+  readonly userinfo: string | undefined;
+  /**
+   * `true` when the URI has a userinfo: RFC 9110 §4.2.4 deprecates it, says a sender MUST NOT
+   * generate it, and advises a recipient to treat it as an error (phishing).
+   */
+  readonly userinfoFlagged: boolean;
+  /** The path (`path-abempty`): `""` or starting with "/". */
+  readonly path: string;
+  /** Without the "?"; `undefined` when there is none. */
+  readonly query: string | undefined;
+  /**
+   * RFC 9110 §4.3.1: the origin as "the normalized URI prefix with port always present": scheme
+   * and host lowercase, the port without leading zeros ("https://example.com:443").
+   */
+  readonly origin: string;
+}
+
+/** The port a URI's authority gives, or the default; fails on a port TCP does not have. */
+export function tcpPort(input: SchemeInput, defaultPort: number, section: string): number {
+  const a = input.uri.authority;
+  const text = a?.port;
+  if (text === undefined || text === "") return defaultPort;
+  const port = Number(text);
+  if (port > 65535) {
+    input.fail({
+      code: "port-out-of-range",
+      offset: (a?.span.end ?? text.length) - text.length,
+      rule: "port",
+      section,
+      message: `the port ${text} is not a TCP port (0 to 65535)`,
+    });
+  }
+  return port;
+}
+
+/** A host as RFC 9110 §4.3.1's origin writes it: lowercase (percent-encodings uppercase, RFC 3986 §6.2.2.1), IP literals in brackets. */
+function originHost(h: Host): string {
+  return upperTriplets(hostText(h).toLowerCase());
+}
+
+/** The definition of http or https (RFC 9110 §4.2.1, §4.2.2). */
+export function httpDefinition(name: "http" | "https", section: string): SchemeDefinition<HttpUri> {
+  const defaultPort = DEFAULT_PORTS[name];
+  return {
+    name,
+    rule: `${name}-URI`,
+    section,
+    fragment: "allowed",
+    defaultPort,
+    emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name),
+    normalizeOptions: undefined,
+    matcher: () => schemeGrammar("http").rule(`${name}-URI`) as CompiledRule,
+    build(input: SchemeInput): HttpUri {
+      const { uri } = input;
+      const a = uri.authority;
+      if (a === undefined) return input.fail({ code: "syntax", offset: name.length + 1, expected: ['"//"'] });
+      if (a.host.kind === "reg-name" && a.host.text === "") {
+        input.fail({
+          code: "empty-host",
+          offset: a.host.span.start,
+          rule: "host",
+          expected: ["host"],
+          message: `the host is empty; RFC 9110 says a recipient MUST reject such a URI as invalid`,
+        });
+      }
+      const port = tcpPort(input, defaultPort, section);
+      return deepFreeze({
+        kind: name,
+        secure: name === "https",
+        host: a.host,
+        port,
+        portText: a.port,
+        userinfo: a.userinfo,
+        userinfoFlagged: a.userinfo !== undefined,
+        path: uri.path.text,
+        query: uri.query,
+        origin: `${name}://${originHost(a.host)}:${port}`,
+      });
+    },
+  };
+}

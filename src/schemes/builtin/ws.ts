@@ -1,0 +1,62 @@
+// RFC 6455 §3: the "ws" and "wss" URI schemes, without their grammar value (src/schemes/kernel.ts).
+// No userinfo, default ports 80 and 443 (the one table, src/core/scheme-table.ts), and no
+// fragment: "Fragment identifiers are meaningless in the context of WebSocket URIs and MUST NOT
+// be used on these URIs."
+import type { Host } from "../../ast/nodes.js";
+import { schemeGrammar } from "../../compiled/index.js";
+import type { CompiledRule } from "../../core/dfa.js";
+import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../../core/scheme-table.js";
+import { deepFreeze, type SchemeDefinition, type SchemeInput } from "../kernel.js";
+import { tcpPort } from "./http.js";
+
+/** A ws or wss URI (RFC 6455 §3). Text is as written (still percent-encoded). */
+export interface WsUri {
+  readonly kind: "ws" | "wss";
+  /** RFC 6455 §3: the "secure flag", set for wss. */
+  readonly secure: boolean;
+  readonly host: Host;
+  /** The port written, or 80 (ws) or 443 (wss) when it is absent or empty. */
+  readonly port: number;
+  /** The port as written; `undefined` when there is no ":". */
+  readonly portText: string | undefined;
+  /** `path-abempty`: `""` or starting with "/". */
+  readonly path: string;
+  readonly query: string | undefined;
+  /**
+   * RFC 6455 §3 "resource-name": "/" if the path is empty, the path, "?" if the query is
+   * non-empty, the query.
+   */
+  readonly resourceName: string;
+}
+
+/** The definition of ws or wss (RFC 6455 §3). */
+export function wsDefinition(name: "ws" | "wss"): SchemeDefinition<WsUri> {
+  const defaultPort = DEFAULT_PORTS[name];
+  return {
+    name,
+    rule: `${name}-URI`,
+    section: "RFC 6455 §3",
+    fragment: "forbidden",
+    defaultPort,
+    emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name),
+    normalizeOptions: undefined,
+    matcher: () => schemeGrammar("ws").rule(`${name}-URI`) as CompiledRule,
+    build(input: SchemeInput): WsUri {
+      const { uri } = input;
+      const a = uri.authority;
+      if (a === undefined) return input.fail({ code: "syntax", offset: name.length + 1, expected: ['"//"'] });
+      const path = uri.path.text;
+      const query = uri.query;
+      return deepFreeze({
+        kind: name,
+        secure: name === "wss",
+        host: a.host,
+        port: tcpPort(input, defaultPort, "RFC 6455 §3"),
+        portText: a.port,
+        path,
+        query,
+        resourceName: (path === "" ? "/" : path) + (query !== undefined && query !== "" ? `?${query}` : ""),
+      });
+    },
+  };
+}

@@ -1,0 +1,261 @@
+// What a URI scheme is without its grammar value (RFC 3986 §3.1; RFC 7595 §3.2: a scheme's
+// syntax refines the generic syntax): the matcher of its top rule, the build of its typed value,
+// what §6.2.3 normalization and equivalence know of it, and its typed error. No engine: the
+// built-in schemes' top rules are compiled (src/compiled/schemes.ts), so normalization and
+// equivalence with the built-in schemes load no grammar (src/schemes/builtin.ts); a scheme value
+// (src/schemes/scheme.ts) adds the grammar, the derivation for `input.match`, and generation.
+import type { Match } from "../abnf/semantics.js";
+import type { Parsed, Uri } from "../ast/nodes.js";
+import { parseReferenceText } from "../core/args.js";
+import type { Matcher } from "../core/match.js";
+import { describeValue } from "../describe.js";
+import { caretExcerpt, foundAt, syntaxError, UriSyntaxError } from "../errors.js";
+import type { Result } from "../result.js";
+import type { NormalizeOptions } from "../transforms/normalize.js";
+import { serialize } from "../transforms/serialize.js";
+
+/** Why a URI is not valid under a scheme. Schemes add codes of their own (`"empty-host"`, `"invalid-base64"`, ...). */
+export type SchemeErrorCode =
+  /** The input is not an RFC 3986 URI reference at all; `syntaxError` says why. */
+  | "uri-syntax"
+  /** The input is a relative reference, or a URI of another scheme. */
+  | "scheme-mismatch"
+  /** The scheme's grammar rejects the URI; `syntaxError` is the grammar's error. */
+  | "syntax"
+  /** The scheme forbids a fragment and the URI has one (RFC 6455 §3). */
+  | "fragment-forbidden"
+  | (string & {});
+
+const describe = (expected: readonly string[]): string => {
+  if (expected.length === 0) return "nothing more";
+  if (expected.length === 1) return expected[0] ?? "";
+  return `${expected.slice(0, -1).join(", ")} or ${expected[expected.length - 1]}`;
+};
+
+/** What a {@link SchemeError} is made of. */
+export interface SchemeErrorDetail {
+  readonly code: SchemeErrorCode;
+  /** Where in the input the URI stops being valid under the scheme, in UTF-16 code units. */
+  readonly offset: number;
+  /** ABNF names and quoted literals that could stand at `offset` (empty for a rule that is not a grammar rule). */
+  readonly expected?: readonly string[] | undefined;
+  /** The rule that is broken: a rule of the scheme's grammar, or the name of a prose rule of its RFC. */
+  readonly rule?: string | undefined;
+  /** The section of the scheme's RFC that says so, e.g. `"RFC 9110 §4.2.1"`. */
+  readonly section?: string | undefined;
+  /** What is wrong, in words (without the offset); made from `expected` when left out. */
+  readonly message?: string | undefined;
+  /** The grammar's error, when the grammar rejected the URI. */
+  readonly syntaxError?: UriSyntaxError | undefined;
+}
+
+/**
+ * A URI (or text) that is not valid under a scheme: where (`offset`), what rule of which RFC
+ * section, what was expected there, and for a grammar rejection the grammar's own
+ * {@link UriSyntaxError}. The generic RFC 3986 parse is a separate result: a URI can be valid
+ * under RFC 3986 and not under its scheme.
+ */
+export class SchemeError extends Error {
+  override readonly name = "SchemeError";
+  readonly code: SchemeErrorCode;
+  /** The scheme's name, lowercase. */
+  readonly scheme: string;
+  /** The text that was judged: the whole input as given. */
+  readonly input: string;
+  readonly rule: string;
+  readonly offset: number;
+  readonly expected: readonly string[];
+  /** What stands at `offset`: a quoted character, a `U+XXXX` code, or `"end of input"`. */
+  readonly found: string;
+  /** The section of the RFC that defines what was broken, e.g. `"RFC 6455 §3"`. */
+  readonly section: string;
+  /** The grammar's error, when the scheme's (or RFC 3986's) grammar rejected the input. */
+  readonly syntaxError: UriSyntaxError | undefined;
+  /** The first line of `message`, without the excerpt. */
+  readonly shortMessage: string;
+
+  constructor(scheme: string, input: string, detail: SchemeErrorDetail & { readonly rule: string; readonly section: string }) {
+    const found = foundAt(input, detail.offset);
+    const expected = Object.freeze([...(detail.expected ?? [])]);
+    const what = detail.message ?? `expected ${describe(expected)}, found ${found}`;
+    const shortMessage = `Invalid ${scheme} URI at offset ${detail.offset} (${detail.section}, ${detail.rule}): ${what}`;
+    super(`${shortMessage}\n${caretExcerpt(input, detail.offset)}`);
+    this.code = detail.code;
+    this.scheme = scheme;
+    this.input = input;
+    this.rule = detail.rule;
+    this.offset = detail.offset;
+    this.expected = expected;
+    this.found = found;
+    this.section = detail.section;
+    this.syntaxError = detail.syntaxError;
+    this.shortMessage = shortMessage;
+  }
+}
+
+/** Builds a SchemeError without a stack trace (it is returned as a value; `...OrThrow` captures one). */
+export function schemeError(scheme: string, input: string, detail: SchemeErrorDetail & { readonly rule: string; readonly section: string }): SchemeError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new SchemeError(scheme, input, detail);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/**
+ * A rule's error over a part of the input (e.g. a parameter validated on its own), moved to
+ * its place in the whole input, for a SchemeError's `syntaxError`.
+ */
+export function shiftedError(e: UriSyntaxError, input: string, start: number): UriSyntaxError {
+  if (!(e instanceof UriSyntaxError)) throw new TypeError(`shiftedError: the argument "e" must be a UriSyntaxError, got ${describeValue(e)}`);
+  if (typeof input !== "string") throw new TypeError(`shiftedError: the argument "input" must be a string, got ${describeValue(input)}`);
+  if (typeof start !== "number" || !Number.isInteger(start) || start < 0 || start + e.offset > input.length) {
+    throw new RangeError(`shiftedError: the argument "start" must be a whole number that keeps the offset inside "input", got ${describeValue(start)}`);
+  }
+  return syntaxError(input, e.rule, start + e.offset, e.expected);
+}
+
+/** What a scheme's `build` is given: the URI, valid under RFC 3986 and the scheme's grammar. */
+export interface SchemeInput {
+  /** The URI as given, fragment included. */
+  readonly input: string;
+  /** What the scheme's grammar matched: `input` without its fragment (all of it when the scheme forbids fragments). */
+  readonly text: string;
+  /** The generic RFC 3986 AST of `input`, with spans into it. */
+  readonly uri: Parsed<Uri>;
+  /**
+   * The derivation of the scheme's top rule over `text` (made on first read): the captured
+   * rules, with their offsets into `text` (which are offsets into `input` too).
+   */
+  readonly match: Match;
+  /** Rejects the URI: `build` stops, and `parse` returns a {@link SchemeError} with these details. */
+  fail(detail: SchemeErrorDetail): never;
+}
+
+/** Freezes a value and everything inside it (arrays and plain objects), for the typed values schemes build. */
+export function deepFreeze<T>(value: T): T {
+  // own properties only (a for-in loop would walk into whatever another library put on
+  // Object.prototype), with an explicit stack and a visited set (any depth, cycles)
+  const skip = (v: unknown): boolean => typeof v !== "object" || v === null || Object.isFrozen(v) || ArrayBuffer.isView(v);
+  if (skip(value)) return value;
+  const seen = new Set<object>();
+  const stack: object[] = [value as object];
+  while (stack.length > 0) {
+    const v = stack.pop() as object;
+    if (seen.has(v)) continue;
+    seen.add(v);
+    for (const key of Object.keys(v)) {
+      const child = (v as Record<string, unknown>)[key];
+      if (!skip(child)) stack.push(child as object);
+    }
+  }
+  for (const v of seen) Object.freeze(v);
+  return value;
+}
+
+/** What a scheme is, apart from its grammar value: what judging a URI of it, normalization and equivalence need. */
+export interface SchemeDefinition<V> {
+  /** The scheme name, lowercase. */
+  readonly name: string;
+  /** The top rule, matched against the URI without its fragment (all of it when fragments are forbidden). */
+  readonly rule: string;
+  /** The section that defines the syntax, cited in errors. */
+  readonly section: string;
+  readonly fragment: "allowed" | "forbidden";
+  readonly defaultPort: number | undefined;
+  readonly emptyPathIsRoot: boolean;
+  readonly normalizeOptions: NormalizeOptions | undefined;
+  /** The top rule's matcher (compiled for the built-in schemes; the grammar's for a scheme of the user's). */
+  matcher(): Matcher;
+  build(input: SchemeInput): V;
+  normalize?(uri: Uri, value: V, options: NormalizeOptions): Uri;
+  equivalentKey?(value: V, uri: Uri): string;
+}
+
+/** Thrown by `SchemeInput.fail`, caught by {@link judge}. */
+class Rejection {
+  constructor(readonly detail: SchemeErrorDetail) {}
+}
+
+/** The {@link SchemeInput} of one URI; `match` is asked of `matchOf`, on first read. */
+class Context implements SchemeInput {
+  #match: Match | undefined;
+  constructor(
+    readonly input: string,
+    readonly text: string,
+    readonly uri: Parsed<Uri>,
+    private readonly matchOf: ((text: string) => Match) | undefined,
+    private readonly scheme: string,
+  ) {}
+
+  get match(): Match {
+    if (this.matchOf === undefined) throw new Error(`internal: the ${this.scheme} scheme's build read input.match, which only a scheme value with its grammar has`);
+    return (this.#match ??= this.matchOf(this.text));
+  }
+
+  fail(detail: SchemeErrorDetail): never {
+    throw new Rejection(detail);
+  }
+}
+
+/**
+ * Judges a URI of the scheme (`uri`, parsed from `input` with its spans): the scheme's value, or
+ * why not, as a SchemeError (`undefined` with `quiet`, for normalization and equivalence, which
+ * only ask whether there is a value: a refusal then costs no message). `matchOf` gives the
+ * derivation a build may read (a scheme value's; the built-in schemes read none).
+ */
+export function judge<V>(def: SchemeDefinition<V>, uri: Parsed<Uri>, input: string, matchOf: ((text: string) => Match) | undefined, quiet: true): V | undefined;
+export function judge<V>(def: SchemeDefinition<V>, uri: Parsed<Uri>, input: string, matchOf: ((text: string) => Match) | undefined, quiet?: false): Result<V, SchemeError>;
+export function judge<V>(def: SchemeDefinition<V>, uri: Parsed<Uri>, input: string, matchOf: ((text: string) => Match) | undefined, quiet = false): Result<V, SchemeError> | V | undefined {
+  const error = (detail: SchemeErrorDetail): { ok: false; error: SchemeError } => ({
+    ok: false,
+    error: schemeError(def.name, input, { ...detail, rule: detail.rule ?? def.rule, section: detail.section ?? def.section }),
+  });
+  if (uri.kind !== "URI" || uri.scheme.toLowerCase() !== def.name) {
+    if (quiet) return undefined;
+    const message = uri.kind === "URI" ? `the scheme is ${JSON.stringify(uri.scheme)}, not ${JSON.stringify(def.name)}` : `a relative reference has no scheme`;
+    return error({ code: "scheme-mismatch", offset: 0, expected: [JSON.stringify(`${def.name}:`)], message, section: "RFC 3986 §3.1" });
+  }
+  const hash = uri.fragment === undefined ? input.length : input.length - uri.fragment.length - 1;
+  const forbidden = def.fragment === "forbidden";
+  const text = forbidden ? input : input.slice(0, hash);
+  const m = def.matcher();
+  if (!m.test(text)) {
+    if (quiet) return undefined;
+    const f = m.failure(text);
+    if (f !== undefined) {
+      const e = syntaxError(text, m.name, f.offset, f.expected);
+      if (forbidden && f.offset === hash && uri.fragment !== undefined) {
+        return error({ code: "fragment-forbidden", offset: hash, expected: f.expected, message: `a ${def.name} URI must not have a fragment`, syntaxError: e });
+      }
+      return error({ code: "syntax", offset: f.offset, expected: f.expected, syntaxError: e });
+    }
+  }
+  const context = new Context(input, text, uri, matchOf, def.name);
+  try {
+    const value = def.build(context);
+    return quiet ? value : { ok: true, value };
+  } catch (e) {
+    if (e instanceof Rejection) return quiet ? undefined : error(e.detail);
+    throw e;
+  }
+}
+
+/**
+ * The scheme's value of a URI node of its scheme (a transform's, without spans, is read again
+ * from its text), or `undefined` when the scheme refuses it: what normalization and equivalence
+ * ask (src/transforms/scheme-rules.ts).
+ */
+export function valueOfNode<V>(def: SchemeDefinition<V>, node: Uri, matchOf?: (text: string) => Match): { readonly value: V } | undefined {
+  const text = serialize(node);
+  let parsed = node as Parsed<Uri>;
+  if (node.span === undefined || node.span.start !== 0 || node.span.end !== text.length) {
+    const r = parseReferenceText(text, /[^\x00-\x7f]/.test(text) ? "IRI-reference" : "URI-reference");
+    if (!r.ok || r.value.kind !== "URI") return undefined;
+    parsed = r.value as Parsed<Uri>;
+  }
+  const value = judge(def, parsed, text, matchOf, true);
+  return value === undefined ? undefined : { value };
+}
