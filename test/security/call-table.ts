@@ -488,7 +488,7 @@ export function callTable(m: Modules): Record<string, Entry> {
   t["schemes:percentEncodedRules"] = fn(s.percentEncodedRules, ["TypeError", "UnknownRuleError"], (a) => [[s.mailtoGrammar, [a.pick(s.mailtoGrammar.ruleNames)], [[0x20, 0x7e]]]],
     "an export for scheme authors: rules outside the set to encode, or prose, are a TypeError");
   t["schemes:fileUriToPath"] = fn(s.fileUriToPath, [], (a) => [[a.ref()], [`file://${a.str()}`, { windows: a.bool() }]]);
-  t["schemes:pathToFileUri"] = fn(s.pathToFileUri, [], (a) => [[a.str()], [a.str(), { windows: a.bool() }], [a.pick(["C:\\", "\\\\server\\share\\", "/"]) + a.str(), { windows: a.bool() }]]);
+  t["schemes:pathToFileUri"] = fn(s.pathToFileUri, [], (a) => [[a.str()], [a.str(), { windows: a.bool() }], [a.pick(["C:\\", "\\\\server\\share\\", "/"]) + a.str(), { windows: a.bool() }], [a.str(), { windows: a.bool(), cwd: a.pick([undefined, "/srv/app", "C:\\dir", "\\\\server\\share", a.str()]) }]]);
   t["schemes:resolveFileReference"] = fn(s.resolveFileReference, [], (a) => [[a.ref(), a.ref()], [`file:///${a.pick(["c:", "C:/", "c:/a/", ""])}${a.str()}`, a.ref()], [`file:c:/${a.str()}`, a.pick(["..", "/", "../../", a.str()])]]);
   t["schemes:FilePathError"] = value(() => [s.FilePathError.name], "an error class");
   t["schemes:parseUuid"] = fn(s.parseUuid, [], (a) => [[a.str()], [a.pick(["f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "00000000-0000-0000-0000-000000000000"]).slice(0, a.int() & 63)]]);
