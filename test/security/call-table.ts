@@ -17,6 +17,7 @@ import type * as Iri from "../../src/iri/index";
 import type * as Schemes from "../../src/schemes/index";
 import type * as Security from "../../src/security";
 import type * as Diagrams from "../../src/diagrams";
+import type * as Whatwg from "../../src/whatwg/index";
 
 /** The package's entry points, by subpath. */
 export interface Modules {
@@ -29,6 +30,7 @@ export interface Modules {
   readonly schemes: typeof Schemes;
   readonly security: typeof Security;
   readonly diagrams: typeof Diagrams;
+  readonly whatwg: typeof Whatwg;
   /** uri-grammar/ast: types only, so no values. */
   readonly ast: object;
 }
@@ -60,7 +62,7 @@ export interface Args {
 /** The typed errors of the package, and the two built-in errors it throws for wrong arguments. */
 export type ErrorName =
   | "UriSyntaxError" | "InputTooLongError" | "ResolveError" | "RelativizeError" | "DecodeError" | "IdnaError" | "SchemeError" | "AbnfError" | "FilePathError"
-  | "GrammarError" | "UnknownRuleError" | "TypeError" | "RangeError";
+  | "GrammarError" | "UnknownRuleError" | "WhatwgUrlError" | "TypeError" | "RangeError";
 
 export type Call = () => unknown;
 
@@ -133,7 +135,7 @@ export function errorClasses(m: Modules): ReadonlyMap<ErrorName, abstract new (.
     ["UriSyntaxError", m.root.UriSyntaxError], ["InputTooLongError", m.root.InputTooLongError], ["ResolveError", m.root.ResolveError], ["RelativizeError", m.root.RelativizeError],
     ["DecodeError", m.components.DecodeError], ["IdnaError", m.iri.IdnaError], ["SchemeError", m.schemes.SchemeError],
     ["AbnfError", m.abnf.AbnfError], ["FilePathError", m.schemes.FilePathError], ["GrammarError", m.abnf.GrammarError],
-    ["UnknownRuleError", m.abnf.UnknownRuleError],
+    ["UnknownRuleError", m.abnf.UnknownRuleError], ["WhatwgUrlError", m.whatwg.WhatwgUrlError],
   ]);
 }
 
@@ -501,6 +503,14 @@ export function callTable(m: Modules): Record<string, Entry> {
   // uri-grammar/security
   t["security:securityFindings"] = fn(m.security.securityFindings, [], (a) => [[a.str()], [a.ref()], [a.str(), { base: a.ref() }], [a.uri(), { base: a.str() }]]);
   t["security:securityFindingCodes"] = value(() => [m.security.securityFindingCodes.length], "data");
+
+  // uri-grammar/whatwg
+  const w = m.whatwg;
+  const base = (a: Args): string | Root.UriReference | undefined => a.pick([undefined, "http://a/b/c/d;p?q", "file:///C:/x/", "foo:/a/b", "mailto:x", a.uri(), a.str(), a.ref()]);
+  t["whatwg:parse"] = fn(w.parse, [], (a) => [[a.str()], [a.uri()], [a.str(), base(a)], [` ${a.uri()}\t`, base(a)]], "a base that is no URL is an \"invalid-base\" error, returned");
+  t["whatwg:parseOrThrow"] = fn(w.parseOrThrow, ["WhatwgUrlError"], (a) => [[a.str()], [a.uri(), base(a)]]);
+  t["whatwg:WhatwgUrlError"] = value((a) => [new w.WhatwgUrlError("host-missing", a.str(), a.int(), a.str()).message], "constructed with any text and offset: its message excerpt must not fail");
+  t["whatwg:whatwgValidationErrors"] = value(() => [w.whatwgValidationErrors.length], "data");
 
   // uri-grammar/diagrams
   const d = m.diagrams;

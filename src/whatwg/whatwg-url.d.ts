@@ -1,0 +1,29 @@
+// Types for the parts of whatwg-url (the URL Standard's reference implementation, kept by its
+// editors: https://url.spec.whatwg.org/) that src/whatwg uses: its documented "URL Standard API"
+// on URL records. whatwg-url ships no types; these describe whatwg-url 15.x. Nothing of them is
+// part of this package's API.
+
+declare module "whatwg-url" {
+  /** A URL record (#concept-url). */
+  export interface UrlRecord {
+    readonly scheme: string;
+    readonly username: string;
+    readonly password: string;
+    /** A domain or opaque host (string), an IPv4 address (number), an IPv6 address (eight pieces), or null. */
+    readonly host: string | number | readonly number[] | null;
+    readonly port: number | null;
+    /** A URL path: a list of segments, or an opaque path (string). */
+    readonly path: string | readonly string[];
+    readonly query: string | null;
+    readonly fragment: string | null;
+  }
+  const whatwgUrl: {
+    /** The basic URL parser (#concept-basic-url-parser) with no state override: a URL record, or null for failure. */
+    basicURLParse(input: string, options?: { readonly baseURL?: UrlRecord | null }): UrlRecord | null;
+    /** The URL serializer (#concept-url-serializer). */
+    serializeURL(url: UrlRecord, excludeFragment?: boolean): string;
+    /** The host serializer (#concept-host-serializer). */
+    serializeHost(host: string | number | readonly number[]): string;
+  };
+  export default whatwgUrl;
+}
