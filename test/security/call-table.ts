@@ -62,7 +62,7 @@ export interface Args {
 /** The typed errors of the package, and the two built-in errors it throws for wrong arguments. */
 export type ErrorName =
   | "UriSyntaxError" | "InputTooLongError" | "ResolveError" | "RelativizeError" | "DecodeError" | "IdnaError" | "SchemeError" | "AbnfError" | "FilePathError"
-  | "GrammarError" | "UnknownRuleError" | "WhatwgUrlError" | "TypeError" | "RangeError";
+  | "GrammarError" | "UnknownRuleError" | "WhatwgUrlError" | "HostError" | "TypeError" | "RangeError";
 
 export type Call = () => unknown;
 
@@ -135,7 +135,7 @@ export function errorClasses(m: Modules): ReadonlyMap<ErrorName, abstract new (.
     ["UriSyntaxError", m.root.UriSyntaxError], ["InputTooLongError", m.root.InputTooLongError], ["ResolveError", m.root.ResolveError], ["RelativizeError", m.root.RelativizeError],
     ["DecodeError", m.components.DecodeError], ["IdnaError", m.iri.IdnaError], ["SchemeError", m.schemes.SchemeError],
     ["AbnfError", m.abnf.AbnfError], ["FilePathError", m.schemes.FilePathError], ["GrammarError", m.abnf.GrammarError],
-    ["UnknownRuleError", m.abnf.UnknownRuleError], ["WhatwgUrlError", m.whatwg.WhatwgUrlError],
+    ["UnknownRuleError", m.abnf.UnknownRuleError], ["WhatwgUrlError", m.whatwg.WhatwgUrlError], ["HostError", m.security.HostError],
   ]);
 }
 
@@ -503,6 +503,12 @@ export function callTable(m: Modules): Record<string, Entry> {
   // uri-grammar/security
   t["security:securityFindings"] = fn(m.security.securityFindings, [], (a) => [[a.str()], [a.ref()], [a.str(), { base: a.ref() }], [a.uri(), { base: a.str() }]]);
   t["security:securityFindingCodes"] = value(() => [m.security.securityFindingCodes.length], "data");
+  const hostish = (a: Args): string | Root.UriReference => a.pick([a.str(), a.ref(), a.pick(["0x7f.1", "::1", "[::ffff:127.0.0.1]", "example.co.uk", "a.github.io", "localhost", "fe80::1%eth0"]) + a.str(), `http://${a.str()}/`]);
+  t["security:classifyHost"] = fn(m.security.classifyHost, [], (a) => [[hostish(a)], [a.uri()]]);
+  t["security:classifyHostOrThrow"] = fn(m.security.classifyHostOrThrow, ["HostError"], (a) => [[hostish(a)]]);
+  t["security:HostError"] = value(() => [m.security.HostError.name], "an error class: returned by classifyHost");
+  t["security:registrableDomain"] = fn(m.security.registrableDomain, [], (a) => [[hostish(a)], [hostish(a), { privateDomains: a.bool() }]]);
+  t["security:publicSuffix"] = fn(m.security.publicSuffix, [], (a) => [[hostish(a)], [hostish(a), { privateDomains: a.bool() }]]);
 
   // uri-grammar/whatwg
   const w = m.whatwg;
