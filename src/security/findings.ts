@@ -9,7 +9,8 @@ import type { UriSyntaxError } from "../errors.js";
 import { describeValue } from "../describe.js";
 import { BIDI_CONTROL, referenceFindings } from "../iri/bidi.js";
 import { hostToAscii, isALabelCandidate, labelToUnicode, UTS46 } from "../iri/idna.js";
-import { mixesScripts } from "../iri/scripts.js";
+import { mixesScripts, scriptsOf } from "../iri/scripts.js";
+import { asciiLookalike } from "../iri/confusables.js";
 import { referenceArgument } from "../operations.js";
 import { normalizeReference } from "../transforms/normalize.js";
 import { classOfHost, type HostClass } from "./address.js";
@@ -38,6 +39,7 @@ const CODES = {
   "non-ascii-host": ["RFC 3987 §3.1", "URL Standard #concept-domain-to-ascii"],
   "idna-mapped-host": ["RFC 3987 §8", "UTS #46 §4", "URL Standard #concept-domain-to-ascii"],
   "mixed-scripts": ["RFC 3987 §7.5", "RFC 3987 §8", "UTS #39 §5.2"],
+  "whole-script-confusable": ["RFC 3987 §8", "UTS #39 §4"],
   "ipv4-number-form": ["RFC 3986 §3.2.2", "RFC 3986 §7.4", "URL Standard #concept-ipv4-parser"],
   "ipv4-number-invalid": ["RFC 3986 §7.4", "URL Standard #ends-in-a-number-checker"],
   "ip-literal-unsupported": ["RFC 3986 §3.2.2", "URL Standard #concept-ipv6-parser"],
@@ -74,6 +76,10 @@ const CODES = {
  *   WHATWG parser reads its A-label (UTS #46); `"idna-mapped-host"` when that mapping changes more
  *   than case (full-width letters, circled digits, U+3002 as ".", zero-width characters dropped).
  * - `"mixed-scripts"`: a host label that mixes scripts, e.g. Latin with Cyrillic (RFC 3987 §8).
+ * - `"whole-script-confusable"`: a host label all of one script other than Latin whose every
+ *   character looks like an ASCII letter, digit or "-", so that it can be read as an ASCII label
+ *   (UTS #39 §4 whole-script confusables, from Unicode's confusables.txt): "аррӏе" (all
+ *   Cyrillic) reads "apple". Its A-label is what to show (Chrome's IDN policy; toDisplayIri).
  * - `"ipv4-number-form"`: a host that is no RFC 3986 `IPv4address` but that a WHATWG parser (for a
  *   special scheme) or inet_aton-style code (any scheme) reads as an IPv4 address: `127.1`,
  *   `0x7f.1`, `0177.0.0.1`, `2130706433`, `127.0.0.1.` (RFC 3986 §7.4: these are reg-names);
@@ -421,6 +427,16 @@ function hostChecks(r: Reading, s: WhatwgSplit, add: Add): void {
   const mixed = decoded.split(/[.\u3002\uFF0E\uFF61]/).map((l) => (isALabelCandidate(l) ? labelToUnicode(l) ?? l : l)).filter((l) => mixesScripts(l));
   if (mixed.length > 0) {
     add("mixed-scripts", "host", h.offset, h.text, `the label ${mixed.map((l) => JSON.stringify(l)).join(", ")} mixes scripts, as look-alikes of another name do (RFC 3987 §8)`);
+  }
+  // labels all of one other script that read as ASCII ones (U-labels of A-labels included)
+  const unicodeLabels = (ascii ?? decoded).split(".").map((l) => (isALabelCandidate(l) ? labelToUnicode(l) ?? l : l));
+  const lookalikes = unicodeLabels.flatMap((l) => {
+    const reads = asciiLookalike(l);
+    return reads === undefined ? [] : [`${JSON.stringify(l)} is all ${scriptsOf(l)[0] ?? ""}, yet each of its characters looks like an ASCII one (it reads ${JSON.stringify(reads)})`];
+  });
+  if (lookalikes.length > 0) {
+    add("whole-script-confusable", "host", h.offset, h.text,
+      `the label ${lookalikes.join("; ")}: a whole-script confusable (UTS #39 §4) that can pass for an ASCII name; show its A-label`);
   }
   const numeric = r.special ? ascii : h.text.toLowerCase();
   if (numeric !== null && !FORBIDDEN_DOMAIN.test(numeric) && endsInANumber(numeric)) {
