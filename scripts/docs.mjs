@@ -81,6 +81,9 @@ async function generate() {
 }
 
 /** The files under docs/ this script owns (all but api/ and playground/). */
+/** Files of docs/ written by hand, which this script neither makes nor owns (docs/testing.md, issue 18's table of test sizes). */
+const HAND_WRITTEN = new Set(["testing.md"]);
+
 function ownedOnDisk() {
   const out = [];
   const walk = (dir, rel) => {
@@ -88,6 +91,7 @@ function ownedOnDisk() {
     for (const d of fs.readdirSync(dir, { withFileTypes: true })) {
       const r = rel === "" ? d.name : `${rel}/${d.name}`;
       if (rel === "" && (d.name === "api" || d.name === "playground")) continue;
+      if (rel === "" && HAND_WRITTEN.has(d.name)) continue;
       if (d.isDirectory()) walk(path.join(dir, d.name), r);
       else out.push(r);
     }
