@@ -3,7 +3,7 @@
 // reference implementation), given back as an RFC 3986 URI (RFC 3986 §3, §4.3) with the list of
 // repairs that took the input there.
 import tr46 from "tr46";
-import whatwgUrl, { type UrlRecord } from "whatwg-url";
+import whatwgUrl, { type UrlRecord } from "whatwg-url/lib/url-state-machine.js";
 import { DEFAULT_MAX_LENGTH } from "../errors.js";
 import { parse as parseRfc3986, serialize, type Parsed, type Uri, type UriReference } from "../index.js";
 import { isNode } from "../ast/make.js";

@@ -1,9 +1,12 @@
 // Types for the parts of whatwg-url (the URL Standard's reference implementation, kept by its
-// editors: https://url.spec.whatwg.org/) that src/whatwg uses: its documented "URL Standard API"
-// on URL records. whatwg-url ships no types; these describe whatwg-url 15.x. Nothing of them is
-// part of this package's API.
+// editors: https://url.spec.whatwg.org/) that src/whatwg uses: its "URL Standard API" on URL
+// records (basicURLParse, serializeURL, serializeHost, which its index re-exports), imported from
+// the module that defines them, lib/url-state-machine.js: the index also loads the WebIDL URL
+// class, whose webidl-conversions reads SharedArrayBuffer at load time and so fails in a browser
+// page that is not cross-origin isolated (and adds 7 KB gzipped). whatwg-url ships no types;
+// these describe whatwg-url 15.x. Nothing of them is part of this package's API.
 
-declare module "whatwg-url" {
+declare module "whatwg-url/lib/url-state-machine.js" {
   /** A URL record (#concept-url). */
   export interface UrlRecord {
     readonly scheme: string;
