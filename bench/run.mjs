@@ -347,6 +347,19 @@ task("iriToUri:URL", IRIS, "new URL(s).href", () => {
 task("iriToUri:uri-js", IRIS, "serialize(parse(s, { iri: true }), { domainHost: true })", () => {
   for (const s of IRIS) sink += uriJs.serialize(uriJs.parse(s, { iri: true }), { domainHost: true }).length;
 });
+// uri-grammar/whatwg (issue 21): the URL Standard's parser (whatwg-url) and the RFC 3986 URI of
+// its result, with the repairs, next to Node's own URL parser on the same lines.
+const oursWhatwg = await loadOursSubpath("whatwg");
+task("whatwg:ours", S, "uri-grammar/whatwg parse(s): href, the RFC 3986 node and the repairs", () => {
+  for (const s of S) {
+    const r = oursWhatwg.parse(s);
+    if (r.ok) sink += r.value.href.length + r.value.repairs.length;
+  }
+});
+task("whatwg:URL", S, "new URL(s).href", () => {
+  for (const s of S) sink += new URL(s).href.length;
+});
+
 const SCHEMED = [
   ...S.slice(0, 1000),
   ...Array.from({ length: 500 }, (_, i) => `mailto:user${i}@example${i % 7}.org?subject=report%20${i}&cc=boss@example.org`),
@@ -468,6 +481,7 @@ const ROWS = [
   ["normalizeHard", "normalize(s), hard.txt absolute URIs", "normalizeHard", "hard abs"],
   ["normalizeNode", "normalize(pre-parsed)", "normalizeNode", "real sample"],
   ["serialize", "serialize(pre-parsed)", "serialize", "real sample"],
+  ["whatwg", "uri-grammar/whatwg parse(s): URL Standard + RFC 3986 URI", "whatwg", "real sample"],
   ["hardValid", "parse + components, hard.txt valid lines", null, "hard valid"],
   ["rejected", "parse, rejected hard.txt lines (+ error.message)", null, "hard rejected"],
   ["rejectedValidate", "validate, rejected hard.txt lines", null, "hard rejected"],

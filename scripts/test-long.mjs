@@ -7,6 +7,8 @@
 //                   clock, printed first; PROPERTY_SEED). Replay a failure with the same --seed.
 //   --differential  only the suites that compare the backends with the reference recognizer
 //                   (`npm run fuzz:differential`)
+//   --whatwg        only the differential of uri-grammar/whatwg against Node's URL, at its full size
+//                   (12,000 messy real URLs; `npm run test:whatwg`), printing the counts
 //   --reduced       only the suites whose properties issue 18 made smaller in `npm test`
 //                   (docs/testing.md lists them with both sizes); at --scale 5 each runs at least
 //                   as many cases as before
@@ -18,7 +20,8 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const DIFFERENTIAL = ["test/differential.test.ts", "test/iri-differential.test.ts", "test/all-rules-differential.test.ts"];
+const DIFFERENTIAL = ["test/differential.test.ts", "test/iri-differential.test.ts", "test/all-rules-differential.test.ts", "test/whatwg/differential.test.ts"];
+const WHATWG = ["test/whatwg/differential.test.ts"];
 const REDUCED = [
   ...DIFFERENTIAL,
   "test/abnf-reader.test.ts",
@@ -41,6 +44,10 @@ for (let k = 0; k < args.length; k++) {
     else seed = v;
   } else if (a === "--differential") jestArgs.push(...DIFFERENTIAL);
   else if (a === "--reduced") jestArgs.push(...REDUCED);
+  else if (a === "--whatwg") {
+    jestArgs.push(...WHATWG);
+    process.env.WHATWG_DIFFERENTIAL = "full";
+  }
   else jestArgs.push(a);
 }
 if (!(Number(scale) > 0)) throw new Error(`--scale must be a number above 0, got ${scale}`);

@@ -1,3 +1,5 @@
+import { caretColumn } from "./width.js";
+
 // One typed error for every rejection (RFC 3986 gives no error model; this one follows parsimmon's
 // furthest-failure reports: the offset is the first character no valid input could have there).
 
@@ -15,8 +17,10 @@ const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 
 /**
  * One line of the input around `offset` with a caret under it. The window never cuts a
- * surrogate pair; control characters, lone surrogates, format characters (bidi controls) and line or paragraph separators are shown as "?"; the caret's column
- * counts code points (offsets are UTF-16 code units).
+ * surrogate pair; control characters, lone surrogates, format characters (bidi controls) and
+ * line or paragraph separators are shown as "?". The caret stands at the terminal column of the
+ * character at `offset` (width.ts: East Asian Width, combining marks, emoji clusters), so it is
+ * under that character on a terminal whatever the text before it (offsets are UTF-16 code units).
  */
 export function caretExcerpt(input: string, offset: number): string {
   let from = Math.max(0, offset - WINDOW);
@@ -32,7 +36,7 @@ export function caretExcerpt(input: string, offset: number): string {
       .replace(INVISIBLE_IN_EXCERPT, "?");
   const before = show(input.slice(from, offset));
   const line = before + show(input.slice(offset, to));
-  return `  ${head}${line}${tail}\n  ${" ".repeat(head.length + [...before].length)}^`;
+  return `  ${head}${line}${tail}\n  ${" ".repeat(head.length + caretColumn(line, before.length))}^`;
 }
 
 /**

@@ -17,7 +17,6 @@ import { derivationSemantics, grammarNamed, ruleHome, ruleLinks, ruleOf, type Na
 import type { RuleSection } from "./sections.js";
 import { printable, toJson, type Paint } from "./style.js";
 import { astTree, matchTree } from "./tree.js";
-import { textWidth } from "./width.js";
 
 /** How one run writes: colours for stdout and stderr, and JSON or text. */
 export interface Io {
@@ -43,23 +42,16 @@ const write = (lines: readonly string[]): void => {
 
 const NON_ASCII = /[^\x00-\x7f]/;
 
-const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
-
 /**
- * An error for people: the library's message (its first line, then the input with a caret),
- * with the caret moved to the terminal column of the offset (the library counts code points)
- * and control characters shown as "?". A character inside a grapheme cluster (a combining mark)
- * is drawn in the cluster's cell, so the caret goes under the cluster, not the column after it.
+ * An error for people: the library's message (its first line, then the input with a caret under
+ * the terminal column of the offset: errors.ts puts it there with width.ts, as the figure's
+ * columns are counted), with control characters shown as "?" and the caret in red.
  */
 export function humanError(e: unknown, paint: Paint): string {
   const message = e instanceof Error ? e.message : String(e);
   const lines = message.split("\n").map(printable);
   if (lines.length === 3 && /^ *\^$/.test(lines[2] as string)) {
-    const excerpt = lines[1] as string;
-    let at = [...excerpt].slice(0, (lines[2] as string).length - 1).join("").length;
-    const cluster = graphemes.segment(excerpt).containing(at);
-    if (cluster !== undefined) at = cluster.index;
-    return `${paint("bold", lines[0] as string)}\n${excerpt}\n${paint("red", `${" ".repeat(textWidth(excerpt.slice(0, at)))}^`)}`;
+    return `${paint("bold", lines[0] as string)}\n${lines[1] as string}\n${paint("red", lines[2] as string)}`;
   }
   return lines.join("\n");
 }
@@ -336,7 +328,7 @@ export function repairCommand(input: string | undefined, opts: RepairOptions, io
       const p = io.paintErr;
       const n = r.changes.length;
       const head = n === 0 ? "unchanged" : `${n} change${n === 1 ? "" : "s"}:`;
-      const lines = r.changes.map((c) => `  offset ${c.offset} (${c.component}): ${toJson(c.from)} -> ${p("green", c.to)}`);
+      const lines = r.changes.map((c) => `  offset ${c.offset} (${c.component}): ${toJson(c.from)} ${c.kind === "removed" ? p("green", "removed") : `-> ${p("green", c.to)}`}`);
       process.stderr.write(`${[p("dim", head), ...lines].join("\n")}\n`);
     }
     return [r.value];

@@ -3,7 +3,7 @@
 // host, port). Columns are terminal columns (width.ts), so IRIs with wide characters line up.
 import type { Authority, UriReference } from "../ast/nodes.js";
 import { drawable, type Colour, type Paint } from "./style.js";
-import { columnsOf } from "./width.js";
+import { columnsOf } from "../width.js";
 
 /** A component as drawn: its name and its `[start, end)` in UTF-16 code units of the input. */
 export interface Part {

@@ -10,6 +10,7 @@ import { partProblems, partsOf } from "./bidi.js";
 import type { IriComponent } from "./charsets.js";
 import { isALabelCandidate, labelToAscii, labelToUnicode } from "./idna.js";
 import { allowedInIri, mapToUri } from "./map.js";
+import { asciiLookalike } from "./confusables.js";
 import { mixesScripts } from "./scripts.js";
 import { decodeWhere, encodeNonAscii } from "./utf8.js";
 
@@ -90,8 +91,11 @@ function showSegment(segment: string): string {
   return shown !== segment && /^\.\.?$/.test(shown.normalize("NFKC").replace(/%2E/gi, ".")) ? segment : shown;
 }
 
-/** A label the reader may trust as shown: no mixed scripts (§8), no bidi problem (§4.2). */
-const trustworthy = (label: string): boolean => !mixesScripts(label) && partProblems(label).length === 0;
+/**
+ * A label the reader may trust as shown: no mixed scripts (§8), no whole-script confusable of an
+ * ASCII label (UTS #39 §4: "аррӏе", all Cyrillic, reads "apple"), no bidi problem (§4.2).
+ */
+const trustworthy = (label: string): boolean => !mixesScripts(label) && asciiLookalike(label) === undefined && partProblems(label).length === 0;
 
 /**
  * One label of a reg-name host (all ASCII) as shown: decoded, or an A-label converted to its
@@ -118,8 +122,10 @@ function showLabel(label: string, idna: boolean): string {
  * segment that would read as a dot segment ("%EF%BC%8E%EF%BC%8E"), private-use characters and
  * bidi formatting characters (§4.1); a part that
  * would break the bidi rules of §4.2 stays encoded whole; a host label that mixes scripts (Latin
- * with Cyrillic or Greek, §8) is shown as its A-label, and other A-labels as U-labels (`{ idna:
- * false }` keeps them). The result is a valid IRI reference; render it left to right (§4.1: in
+ * with Cyrillic or Greek, §8) or that is a whole-script confusable of an ASCII label (all of one
+ * script other than Latin, each character like an ASCII one: "аррӏе" reads "apple"; UTS #39 §4,
+ * from Unicode's confusables.txt, as Chrome's IDN display policy does) is shown as its A-label,
+ * and other A-labels as U-labels (`{ idna: false }` keeps them). The result is a valid IRI reference; render it left to right (§4.1: in
  * HTML, `dir="ltr"`). A string is parsed first, as `URI-reference` or, with characters beyond
  * ASCII, as `IRI-reference` (its UriSyntaxError is thrown when it does not parse), so IRIs are
  * shown the same way. The same function is exported as `toDisplayString` from
@@ -128,6 +134,7 @@ function showLabel(label: string, idna: boolean): string {
  * @example
  * toDisplayIri("http://user:pw@xn--bcher-kva.example/D%C3%BCrst?q=%2F"); // "http://user:***@b\u00FCcher.example/D\u00FCrst?q=%2F"
  * toDisplayIri("http://xn--pypal-4ve.example/"); // "http://xn--pypal-4ve.example/" (Latin with a Cyrillic "\u0430")
+ * toDisplayIri("https://xn--80ak6aa92e.com/"); // "https://xn--80ak6aa92e.com/" (all Cyrillic, reads "apple")
  */
 export function toDisplayIri(input: string | UriReference, options?: DisplayOptions): string {
   return display(input, options, toDisplayIri, "IRI-reference");

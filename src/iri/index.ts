@@ -5,5 +5,5 @@ export { iriToUri, iriToUriOrThrow, uriToIri, uriToIriOrThrow, type IriMappingOp
 export { IdnaError, type IdnaErrorCode } from "./errors.js";
 export { iriBidiFindings, type BidiFinding, type BidiFindingCode } from "./bidi.js";
 export { toDisplayIri, toDisplayString, type DisplayOptions } from "./display.js";
-export { repairUriReference, repairIriReference, type Repair, type RepairChange } from "./repair.js";
+export { repairUriReference, repairIriReference, type Repair, type RepairChange, type RepairComponent, type RepairKind } from "./repair.js";
 export type { IriComponent } from "./charsets.js";

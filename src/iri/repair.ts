@@ -1,8 +1,10 @@
 // Tolerant input: text as people paste it and pages hold it (spaces, "|", '"', "{}", "^", "`",
 // "\", non-ASCII, a stray "%") made into a valid RFC 3986 URI reference (or RFC 3987 IRI
-// reference) by percent-encoding exactly the characters the grammar does not allow where they
-// stand, and nothing else. The text is divided into components as RFC 3986 Appendix B divides
-// it, by its first "#", then its first "?", a scheme when one is valid, and "//" authority.
+// reference): first the URL Standard's clean-up (leading and trailing C0 controls and spaces, and
+// every tab and newline, removed), then percent-encoding exactly the characters the grammar does
+// not allow where they stand, and nothing else. The text is divided into components as RFC 3986
+// Appendix B divides it, by its first "#", then its first "?", a scheme when one is valid, and
+// "//" authority.
 import { hasCodePoint, type CodePointSet } from "../abnf/charset.js";
 import { codePointSets, type CharTable } from "../charsets.js";
 import { isValid } from "../parse.js";
@@ -10,16 +12,34 @@ import { encodeWith, hexValue } from "../transforms/percent.js";
 import { expectString } from "../transforms/arguments.js";
 import { componentSets, type IriComponent } from "./charsets.js";
 
-/** One character the repair encoded. */
+/** Where a repaired character stands: a component, the scheme, or `"reference"` for the characters before or after it. */
+export type RepairComponent = IriComponent | "scheme" | "reference";
+
+/**
+ * What a repair did to a character: `"removed"` (the URL Standard's clean-up: a C0 control or
+ * space at either end, a tab or newline anywhere) or `"percent-encoded"`.
+ */
+export type RepairKind = "removed" | "percent-encoded";
+
+/** One character the repair removed or encoded. */
 export interface RepairChange {
   /** Where the character stands in the input, in UTF-16 code units. */
   readonly offset: number;
-  /** The character as it was (a lone surrogate is one code unit; "%" when it started no triplet). */
+  /** The character (or run of removed characters) as it was (a lone surrogate is one code unit; "%" when it started no triplet). */
   readonly from: string;
-  /** What stands for it now: its UTF-8 octets, percent-encoded (`"%25"` for a stray "%"). */
+  /** What stands for it now: `""` when removed, else its UTF-8 octets percent-encoded (`"%25"` for a stray "%"). */
   readonly to: string;
   /** The component it stands in. */
-  readonly component: IriComponent;
+  readonly component: RepairComponent;
+  readonly kind: RepairKind;
+  /**
+   * The URL Standard's name for what was wrong with the input here (its validation errors,
+   * https://url.spec.whatwg.org/#validation-error-invalid-url-unit): `"invalid-URL-unit"` for a
+   * character that is no URL unit (a space, a control, "|", "{", a stray "%", ...); `undefined`
+   * for one the URL Standard allows but RFC 3986 does not where it stands (non-ASCII in a URI, a
+   * ":" in a first relative segment, a second "@").
+   */
+  readonly validationError: "invalid-URL-unit" | undefined;
 }
 
 /** What a repair gives: the valid reference, and every change, in input order. */
@@ -42,10 +62,60 @@ function schemeOf(hier: string): string | undefined {
   return hier.slice(0, colon);
 }
 
+/**
+ * A URL code point (URL Standard #url-code-points): ASCII alphanumerics, "!$&'()*+,-./:;=?@_~",
+ * and U+00A0 to U+10FFFD but surrogates and noncharacters. Anything else is an invalid-URL-unit
+ * validation error where it stands ("%" too, unless it starts a triplet).
+ */
+function isUrlCodePoint(cp: number): boolean {
+  if (cp < 0x80) return /[A-Za-z0-9!$&'()*+,\-./:;=?@_~]/.test(String.fromCharCode(cp));
+  if (cp < 0xa0 || cp > 0x10fffd || (cp >= 0xd800 && cp <= 0xdfff)) return false;
+  return !((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe);
+}
+
+const isC0OrSpace = (c: number): boolean => c <= 0x20;
+const isTabOrNewline = (c: number): boolean => c === 0x09 || c === 0x0a || c === 0x0d;
+
+/** The URL Standard's clean-up (#concept-basic-url-parser, first steps): the text left, where each of its code units was, and what went. */
+function cleanUp(input: string): { readonly text: string; readonly at: readonly number[]; readonly removed: readonly { readonly offset: number; readonly from: string; readonly edge: boolean }[] } {
+  let from = 0;
+  let to = input.length;
+  while (from < to && isC0OrSpace(input.charCodeAt(from))) from++;
+  while (to > from && isC0OrSpace(input.charCodeAt(to - 1))) to--;
+  const removed: { offset: number; from: string; edge: boolean }[] = [];
+  if (from > 0) removed.push({ offset: 0, from: input.slice(0, from), edge: true });
+  const at: number[] = [];
+  let text = "";
+  let run = from;
+  for (let i = from; i < to; i++) {
+    if (!isTabOrNewline(input.charCodeAt(i))) continue;
+    text += input.slice(run, i);
+    for (let k = run; k < i; k++) at.push(k);
+    const last = removed[removed.length - 1];
+    if (last !== undefined && !last.edge && last.offset + last.from.length === i) last.from += input[i];
+    else removed.push({ offset: i, from: input[i] ?? "", edge: false });
+    run = i + 1;
+  }
+  text += input.slice(run, to);
+  for (let k = run; k < to; k++) at.push(k);
+  at.push(to);
+  if (to < input.length) removed.push({ offset: to, from: input.slice(to), edge: true });
+  return { text, at, removed };
+}
+
 class Repairer {
   value = "";
   readonly changes: RepairChange[] = [];
-  constructor(readonly text: string, readonly iri: boolean) {}
+  readonly text: string;
+  /** The offset in the input of each code unit of `text` (and of its end). */
+  readonly at: readonly number[];
+  readonly removed: ReturnType<typeof cleanUp>["removed"];
+  constructor(readonly input: string, readonly iri: boolean) {
+    const c = cleanUp(input);
+    this.text = c.text;
+    this.at = c.at;
+    this.removed = c.removed;
+  }
 
   /** Appends `text[start, end)` as component text that `set` (and triplets) may hold. */
   add(start: number, end: number, component: IriComponent, set: CodePointSet): void {
@@ -71,7 +141,8 @@ class Repairer {
   }
 
   change(offset: number, from: string, to: string, component: IriComponent): void {
-    this.changes.push(Object.freeze({ offset, from, to, component }));
+    const validationError = from === "%" || !isUrlCodePoint(from.codePointAt(0) ?? 0) ? "invalid-URL-unit" : undefined;
+    this.changes.push(Object.freeze({ offset: this.at[offset] ?? offset, from, to, component, kind: "percent-encoded", validationError }));
   }
 
   /** Appends text that is known to be valid where it stands (delimiters, a scheme, a port, an IP literal). */
@@ -150,27 +221,46 @@ class Repairer {
       this.keep(hash, hash + 1);
       this.add(hash + 1, n, "fragment", this.set("fragment")); // a second "#" is not allowed there: %23
     }
+    // the clean-up's removals, where they stood, among the encodings
+    const where = (offset: number): RepairComponent => {
+      const k = this.at.findIndex((o) => o > offset); // the first kept character after the removal
+      const i = k < 0 ? this.text.length : k;
+      if (scheme !== undefined && i <= scheme.length) return "scheme";
+      if (hash >= 0 && i > hash) return "fragment";
+      if (queryAt >= 0 && i > queryAt) return "query";
+      return "path";
+    };
+    for (const r of this.removed) {
+      const component: RepairComponent = r.edge ? "reference" : where(r.offset);
+      this.changes.push(Object.freeze({ offset: r.offset, from: r.from, to: "", component, kind: "removed", validationError: "invalid-URL-unit" }));
+    }
+    this.changes.sort((a, b) => a.offset - b.offset);
     return Object.freeze({ value: this.value, changes: Object.freeze(this.changes) });
   }
 }
 
 /**
- * Makes any text a valid URI reference (RFC 3986 §4.1) by percent-encoding, as UTF-8, exactly
- * the characters the grammar does not allow where they stand, and lists each change. A valid
+ * Makes any text a valid URI reference (RFC 3986 §4.1), and lists each change. First the clean-up
+ * every WHATWG URL parser does before reading (URL Standard #concept-basic-url-parser): C0
+ * controls and spaces at either end are removed, and so is every tab and newline, so pasted text
+ * keeps its scheme (" http://a/\tb " is "http://a/b", never a relative path). Then exactly the
+ * characters the grammar does not allow where they stand are percent-encoded as UTF-8. A valid
  * reference comes back unchanged, and no character that is valid where it stands is ever
- * changed: a "%" that starts a triplet stays, one that does not becomes "%25"; a space becomes
- * "%20" anywhere; a "#" after the first becomes "%23"; "[" and "]" outside an IP literal are
+ * changed: a "%" that starts a triplet stays, one that does not becomes "%25"; a space inside
+ * becomes "%20"; a "#" after the first becomes "%23"; "[" and "]" outside an IP literal are
  * encoded; a ":" in the first segment of a relative path becomes "%3A"; a lone surrogate becomes
- * "%EF%BF%BD" (U+FFFD). It never fails and never throws for a string.
+ * "%EF%BF%BD" (U+FFFD). Each change says where it stood in the input, what it did, and the URL
+ * Standard's validation error for it. It never fails and never throws for a string.
  *
- * Unlike a WHATWG URL parser it removes nothing (leading and trailing spaces, tabs and newlines
- * are encoded, not stripped), never turns "\" into "/" (it becomes "%5C"), never rewrites the
- * host (no IDNA, no lowercasing, no IPv4 number forms), the scheme or the path (no dot segments
- * removed), and knows no scheme: text that does not start with a valid scheme is a relative
- * reference.
+ * Past that clean-up it reads no further as a WHATWG URL parser does: it never turns "\" into
+ * "/" (it becomes "%5C"), never rewrites the host (no IDNA, no lowercasing, no IPv4 number
+ * forms), the scheme or the path (no dot segments removed), and knows no scheme: text that does
+ * not start with a valid scheme is a relative reference. For a browser's reading, use `parse`
+ * from `uri-grammar/whatwg`.
  *
  * @example
  * repairUriReference('http://example.com/a b|c?q="x"#s#t').value; // 'http://example.com/a%20b%7Cc?q=%22x%22#s%23t'
+ * repairUriReference(" http://a/\tb ").value; // "http://a/b"
  * repairUriReference("http://a/b/c/d;p?q").changes; // []
  */
 export function repairUriReference(text: string): Repair {

@@ -9,8 +9,9 @@ import * as make from "../ast/make.js";
 import type { Host, Uri, UriReference } from "../ast/nodes.js";
 import { isIPv4address } from "../charsets.js";
 import type { UriSyntaxError } from "../errors.js";
-import { describeValue, parse } from "../parse.js";
+import { describeValue, isValid, parse } from "../parse.js";
 import { referenceArgument } from "../core/args.js";
+import { serialize } from "../transforms/serialize.js";
 import { pathFor } from "../transforms/components.js";
 import { resolveReference } from "../transforms/resolve.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
@@ -69,7 +70,7 @@ export type FilePathErrorCode =
   | "not-absolute"
   /** The percent-encoded octets are not UTF-8 (RFC 8089 §4; Node: URIError). */
   | "invalid-utf8"
-  /** pathToFileUri: the path is not absolute (there is no current directory to resolve it against). */
+  /** pathToFileUri: the path is relative and the current directory is no absolute path of the same kind (see `cwd`). */
   | "relative-path"
   /** pathToFileUri: a Win32 namespaced path ("\\?\", "\\.\"), which RFC 8089 Appendix C leaves out. */
   | "namespaced-path"
@@ -78,7 +79,11 @@ export type FilePathErrorCode =
   /** Windows: the host is a reg-name that decodes to "[" or "]" (RFC 3986 §3.2.2: "%5Bx%5D" is no IP literal), which a UNC path would read as one. */
   | "invalid-host";
 
-/** A path and a file URI that do not convert into each other. */
+/**
+ * A path and a file URI that do not convert into each other. The message says why; for
+ * `"not-a-file-uri"` it is the file scheme's own message (with the offset and a caret), `cause`
+ * the SchemeError itself.
+ */
 export class FilePathError extends Error {
   override readonly name = "FilePathError";
   readonly code: FilePathErrorCode;
@@ -88,7 +93,7 @@ export class FilePathError extends Error {
   override readonly cause: SchemeError | undefined;
 
   constructor(code: FilePathErrorCode, input: string, message: string, cause?: SchemeError) {
-    super(`${message}: ${JSON.stringify(input)}`);
+    super(cause === undefined ? `${message}: ${JSON.stringify(input)}` : `${message}: ${cause.message}`);
     this.code = code;
     this.input = input;
     this.cause = cause;
@@ -99,6 +104,17 @@ export class FilePathError extends Error {
 export interface FilePathOptions {
   /** `true`: a Windows path ("C:\dir\file", "\\host\share\file"); `false` (the default): a POSIX path. */
   readonly windows?: boolean | undefined;
+}
+
+/** Options of {@link pathToFileUri}. */
+export interface PathToFileUriOptions extends FilePathOptions {
+  /**
+   * The directory a relative path is resolved against, as Node's `path.resolve` does: an absolute
+   * POSIX path, or with `windows` an absolute Windows path (a drive path or a UNC path). When left
+   * out, `process.cwd()` where there is one (Node, Deno, Bun); elsewhere a relative path is a
+   * `"relative-path"` error.
+   */
+  readonly cwd?: string | undefined;
 }
 
 const failPath = (code: FilePathErrorCode, input: string, message: string, cause?: SchemeError): Result<never, FilePathError> => ({
@@ -127,13 +143,19 @@ function pathToConvert(path: string, drive: boolean): string {
  * string, the host. Unlike Node, "file:////host/share/x" (E.3.2) is a UNC path too, a POSIX path
  * has no drive letter ("file:///c:/../b" → "/b"), and a host is kept as written (no IDNA).
  *
+ * The query and the fragment are ignored, as Node ignores them: "file:///x/y.js?v=1" (an ES
+ * module loader's cache-busting query) is "/x/y.js". RFC 8089 §2 gives a file URI neither, so
+ * they name nothing in the file system. A URI that is no file URI is a `"not-a-file-uri"` error
+ * whose message is the file scheme's own (where and why), and whose `cause` is its SchemeError.
+ *
  * @example
  * fileUriToPath("file:///path/to/file").value;                         // "/path/to/file"
+ * fileUriToPath("file:///path/to/file.js?v=1#top").value;              // "/path/to/file.js"
  * fileUriToPath("file:///c:/path/to/file", { windows: true }).value;   // "c:\\path\\to\\file"
  */
 export function fileUriToPath(input: string | UriReference, options: FilePathOptions = {}): Result<string, FilePathError> {
   expectOptions(options, "fileUriToPath");
-  const r = fileE.parse(input);
+  const r = fileE.parse(withoutQueryAndFragment(input));
   const text = typeof input === "string" ? input : r.ok ? "" : r.error.input;
   if (!r.ok) return failPath("not-a-file-uri", text, "Not a file URI", r.error);
   const f = r.value;
@@ -179,6 +201,21 @@ export function fileUriToPath(input: string | UriReference, options: FilePathOpt
   return { ok: true, value: p.slice(1) };
 }
 
+/**
+ * The reference without its query and fragment (RFC 3986 §3.4, §3.5), for fileUriToPath: in a
+ * valid reference the first "?" or "#" begins one of them (neither the authority nor the path
+ * holds one). A string that is no valid reference is left as it is, for the scheme to refuse.
+ */
+function withoutQueryAndFragment(input: string | UriReference): string | UriReference {
+  if (typeof input !== "string") {
+    if (!make.isNode(input) || (input.query === undefined && input.fragment === undefined)) return input;
+    input = serialize(input);
+  }
+  if (!isValid(input, "URI-reference")) return input;
+  const cut = input.search(/[?#]/);
+  return cut < 0 ? input : input.slice(0, cut);
+}
+
 /** POSIX path.resolve of an absolute path, without a current directory: "." and ".." and repeated "/" go, a final "/" stays. */
 function resolveSegments(segments: readonly string[]): string[] {
   const out: string[] = [];
@@ -192,32 +229,97 @@ function resolveSegments(segments: readonly string[]): string[] {
 
 const encodeSegments = (segments: readonly string[]): string => segments.map((s) => percentEncode(s, "segment")).join("/");
 
+/** The current directory of the process, where there is one (Node, Deno, Bun); `undefined` in a browser. */
+function processCwd(): string | undefined {
+  const p = (globalThis as { process?: { cwd?: () => unknown } }).process;
+  try {
+    const cwd = typeof p?.cwd === "function" ? p.cwd() : undefined;
+    return typeof cwd === "string" ? cwd : undefined;
+  } catch {
+    return undefined; // process.cwd() throws when the directory was removed
+  }
+}
+
+/** The root of an absolute Windows path: "C:" of "C:\\x", "\\\\host\\share" of a UNC path; `undefined` for any other. */
+function windowsRoot(p: string): string | undefined {
+  const unc = /^\\\\[^\\]+\\[^\\]+/.exec(p);
+  if (unc !== null) return unc[0];
+  return /^[A-Za-z]:(?=\\)/.exec(p)?.[0];
+}
+
 /**
- * The file URI of an absolute file path, as Node's `url.pathToFileURL` makes it: "file:///" and
- * the path resolved ("." and ".." removed, a final separator kept) with every character a
- * `segment` does not allow percent-encoded as UTF-8 (RFC 8089 §4; RFC 3986 §2.1, §3.3), so the
- * result is always a valid URI (Node leaves a few such characters, and encodes some that RFC
- * 3986 allows). Windows (`{ windows: true }`): "C:\a b" → "file:///C:/a%20b", and a UNC path
- * "\\host\share\x" → "file://host/share/x" (RFC 8089 E.3.1). A relative path is a
- * `"relative-path"` error: there is no current directory to resolve it against.
+ * A path made absolute against `cwd` as Node's `path.resolve(cwd, path)` (POSIX) or
+ * `path.win32.resolve(cwd, path)` (Windows) makes it, before its dot segments go: a relative path
+ * is joined to `cwd`; on Windows "\\x" is on the drive (or UNC share) of `cwd`, and "D:x" is in `cwd`
+ * when `cwd` is on drive D, else at "D:\\x". `undefined` when the path is relative and `cwd` is no
+ * absolute path of the same kind.
+ */
+function absolutePath(path: string, windows: boolean, cwd: string | undefined): string | undefined {
+  if (!windows) {
+    if (path.startsWith("/")) return path;
+    if (cwd === undefined || !cwd.startsWith("/")) return undefined;
+    return path === "" ? cwd : `${cwd}/${path}`;
+  }
+  const p = path.replace(/\//g, "\\");
+  if (windowsRoot(p) !== undefined || /^\\\\[?.]\\/.test(p)) return p;
+  const c = cwd?.replace(/\//g, "\\");
+  const root = c === undefined ? undefined : windowsRoot(c);
+  const drive = /^([A-Za-z]):(.*)$/s.exec(p);
+  if (drive !== null) {
+    // "D:x": relative to the current directory of drive D, which is cwd when cwd is on D
+    const [, letter = "", rest = ""] = drive;
+    if (c !== undefined && root !== undefined && root.toLowerCase() === `${letter.toLowerCase()}:`) return `${letter}:${c.slice(2)}\\${rest}`;
+    return `${letter}:\\${rest}`;
+  }
+  if (c === undefined || root === undefined) return undefined;
+  if (p.startsWith("\\")) return root + p;
+  return p === "" ? c : `${c}\\${p}`;
+}
+
+/**
+ * The file URI of a file path, as Node's `url.pathToFileURL` makes it: "file:///" and the path
+ * resolved ("." and ".." removed, a final separator kept) with every character a `segment` does
+ * not allow percent-encoded as UTF-8 (RFC 8089 §4; RFC 3986 §2.1, §3.3), so the result is always
+ * a valid URI (Node leaves a few such characters, and encodes some that RFC 3986 allows).
+ * Windows (`{ windows: true }`): "C:\a b" → "file:///C:/a%20b", and a UNC path
+ * "\\host\share\x" → "file://host/share/x" (RFC 8089 E.3.1).
+ *
+ * A relative path is resolved against `options.cwd`, as `pathToFileURL` resolves it against the
+ * working directory (`path.resolve`); `cwd` defaults to `process.cwd()` where there is one. With
+ * no such directory (a browser, or a `cwd` that is no absolute path of the kind asked for: a
+ * POSIX working directory for a Windows path) it is a `"relative-path"` error.
  *
  * @example
- * pathToFileUri("/tmp/a b").value;                       // "file:///tmp/a%20b"
- * pathToFileUri("C:\\dir\\file", { windows: true }).value; // "file:///C:/dir/file"
+ * pathToFileUri("/tmp/a b").value;                                   // "file:///tmp/a%20b"
+ * pathToFileUri("C:\\dir\\file", { windows: true }).value;           // "file:///C:/dir/file"
+ * pathToFileUri("src/index.ts", { cwd: "/home/u/app" }).value;       // "file:///home/u/app/src/index.ts"
  */
-export function pathToFileUri(path: string, options: FilePathOptions = {}): Result<string, FilePathError> {
+export function pathToFileUri(path: string, options: PathToFileUriOptions = {}): Result<string, FilePathError> {
   if (typeof path !== "string") throw new TypeError(`pathToFileUri: the argument "path" must be a string, got ${path === null ? "null" : typeof path}`);
   expectOptions(options, "pathToFileUri");
+  if (options.cwd !== undefined && typeof options.cwd !== "string") {
+    throw new TypeError(`pathToFileUri: options.cwd must be a string or undefined, got ${describeValue(options.cwd)}`);
+  }
   if (path.includes("\0")) return failPath("nul", path, "A path holds no NUL character");
-  if (options.windows !== true) {
-    if (!path.startsWith("/")) return failPath("relative-path", path, "The path is not absolute");
-    const segments = resolveSegments(path.split("/"));
+  const windows = options.windows === true;
+  const cwd = options.cwd ?? processCwd();
+  const absolute = absolutePath(path, windows, cwd);
+  if (absolute === undefined) {
+    const why = cwd === undefined
+      ? "there is no current directory to resolve it against (pass options.cwd)"
+      : `the current directory ${JSON.stringify(cwd)} is no absolute ${windows ? "Windows" : "POSIX"} path to resolve it against (pass options.cwd)`;
+    return failPath("relative-path", path, `The path is relative and ${why}`);
+  }
+  if (absolute.includes("\0")) return failPath("nul", path, "A path holds no NUL character");
+  if (!windows) {
+    const segments = resolveSegments(absolute.split("/"));
+    // as Node: a final "/" of the path given stays (path.resolve drops it, pathToFileURL puts it back)
     const trailing = segments.length > 0 && path.endsWith("/") ? "/" : "";
     return { ok: true, value: `file:///${encodeSegments(segments)}${trailing}` };
   }
-  const p = path.replace(/\//g, "\\");
+  const p = absolute;
   if (/^\\\\[?.]\\/.test(p)) return failPath("namespaced-path", path, "A Win32 namespaced path has no file URI (RFC 8089 Appendix C)");
-  const trailing = p.endsWith("\\");
+  const trailing = /[\\/]$/.test(path);
   // "s": a line break (or U+2028, U+2029) is a path character like any other, percent-encoded below
   const unc = /^\\\\([^\\]+)\\([^\\]+)(.*)$/s.exec(p);
   if (unc !== null) {

@@ -9,9 +9,11 @@ import type { UriSyntaxError } from "../errors.js";
 import { describeValue } from "../describe.js";
 import { BIDI_CONTROL, referenceFindings } from "../iri/bidi.js";
 import { hostToAscii, isALabelCandidate, labelToUnicode, UTS46 } from "../iri/idna.js";
-import { mixesScripts } from "../iri/scripts.js";
+import { mixesScripts, scriptsOf } from "../iri/scripts.js";
+import { asciiLookalike } from "../iri/confusables.js";
 import { referenceArgument } from "../core/args.js";
 import { normalizeReference } from "../transforms/normalize.js";
+import { classOfHost, type HostClass } from "./address.js";
 import { serialize } from "../transforms/serialize.js";
 import {
   domainToAscii, endsInANumber, FORBIDDEN_DOMAIN, parseHost, parseIpv4, percentDecodeBytes, serializeIpv4, serializeIpv6, SPECIAL_SCHEMES, utf8DecodeWithoutBom,
@@ -37,10 +39,12 @@ const CODES = {
   "non-ascii-host": ["RFC 3987 §3.1", "URL Standard #concept-domain-to-ascii"],
   "idna-mapped-host": ["RFC 3987 §8", "UTS #46 §4", "URL Standard #concept-domain-to-ascii"],
   "mixed-scripts": ["RFC 3987 §7.5", "RFC 3987 §8", "UTS #39 §5.2"],
+  "whole-script-confusable": ["RFC 3987 §8", "UTS #39 §4"],
   "ipv4-number-form": ["RFC 3986 §3.2.2", "RFC 3986 §7.4", "URL Standard #concept-ipv4-parser"],
   "ipv4-number-invalid": ["RFC 3986 §7.4", "URL Standard #ends-in-a-number-checker"],
   "ip-literal-unsupported": ["RFC 3986 §3.2.2", "URL Standard #concept-ipv6-parser"],
   "port-out-of-range": ["RFC 3986 §3.2.3", "URL Standard #port-state"],
+  "non-public-address": ["RFC 6890", "RFC 4291 §2.5.5", "RFC 6761 §6.3", "URL Standard #concept-host-parser"],
   "host-differs": ["RFC 3986 §3.2.2", "URL Standard #concept-host-parser"],
   "bidi-formatting-character": ["RFC 3987 §4.1"],
   "mixed-direction": ["RFC 3987 §4.2"],
@@ -72,12 +76,22 @@ const CODES = {
  *   WHATWG parser reads its A-label (UTS #46); `"idna-mapped-host"` when that mapping changes more
  *   than case (full-width letters, circled digits, U+3002 as ".", zero-width characters dropped).
  * - `"mixed-scripts"`: a host label that mixes scripts, e.g. Latin with Cyrillic (RFC 3987 §8).
+ * - `"whole-script-confusable"`: a host label all of one script other than Latin whose every
+ *   character looks like an ASCII letter, digit or "-", so that it can be read as an ASCII label
+ *   (UTS #39 §4 whole-script confusables, from Unicode's confusables.txt): "аррӏе" (all
+ *   Cyrillic) reads "apple". Its A-label is what to show (Chrome's IDN policy; toDisplayIri).
  * - `"ipv4-number-form"`: a host that is no RFC 3986 `IPv4address` but that a WHATWG parser (for a
  *   special scheme) or inet_aton-style code (any scheme) reads as an IPv4 address: `127.1`,
  *   `0x7f.1`, `0177.0.0.1`, `2130706433`, `127.0.0.1.` (RFC 3986 §7.4: these are reg-names);
  *   `"ipv4-number-invalid"`: its last label is a number but it is no address (a WHATWG parser fails).
  * - `"ip-literal-unsupported"`: an IP-literal a WHATWG parser refuses (IPvFuture).
  * - `"port-out-of-range"`: a port above 65535 (RFC 3986 sets no bound; a WHATWG parser fails).
+ * - `"non-public-address"`: the host is an address a client reaches on this machine or a local
+ *   network, or a special-purpose one: loopback (and "localhost"), private, link-local (cloud
+ *   metadata at 169.254.169.254), unique-local, multicast, unspecified, reserved, read as a
+ *   WHATWG client reads it (`0x7f.1` is 127.0.0.1, `[::ffff:127.0.0.1]` reaches 127.0.0.1);
+ *   `classifyHost` gives the class. A server that fetches URLs its users give must refuse these
+ *   (SSRF), and check the addresses a name resolves to as well.
  * - `"host-differs"`: the two readings name different hosts for a reason none of the codes above names.
  * - `"bidi-formatting-character"`, `"mixed-direction"`, `"rtl-not-at-ends"`: RFC 3987 §4.1 and §4.2
  *   (as `iriBidiFindings`).
@@ -96,6 +110,7 @@ export const securityFindingCodes: readonly SecurityFindingCode[] = Object.freez
 const HOST_CODES: ReadonlySet<SecurityFindingCode> = new Set<SecurityFindingCode>([
   "syntax", "backslash", "missing-authority", "empty-host", "multiple-at", "percent-encoded-host", "encoded-host-delimiter",
   "non-ascii-host", "idna-mapped-host", "ipv4-number-form", "ipv4-number-invalid", "ip-literal-unsupported", "port-out-of-range", "host-differs",
+  "non-public-address",
 ]);
 
 /**
@@ -242,6 +257,15 @@ export function securityFindings(input: string | UriReference, options?: Securit
   }
   const hostFindings = out.length;
   if (reading.host !== undefined) hostChecks(reading, split, add);
+  if (reading.host !== undefined) {
+    const c = nonPublic(reading, split);
+    if (c !== undefined) {
+      const embedded = c.embedded === undefined ? "" : ` (${c.embedded} IPv6 carrying ${c.address ?? ""}, which the socket layer reaches)`;
+      const what = c.address === undefined ? `the name ${JSON.stringify(c.host)}` : `the address ${c.host}${embedded}`;
+      add("non-public-address", "host", reading.host.offset, reading.host.text,
+        `${what} is a ${c.kind} address (RFC 6890), not a public one: a server that fetches URLs from its users must not connect to it (SSRF)`);
+    }
+  }
   if (reading.port !== undefined && /^[0-9]+$/.test(reading.port.text) && Number(reading.port.text) > 65535) {
     add("port-out-of-range", "port", reading.port.offset, reading.port.text, `port ${reading.port.text} is above 65535: RFC 3986 sets no bound (§3.2.3), ${describeHost(split.host)}`);
   }
@@ -404,6 +428,16 @@ function hostChecks(r: Reading, s: WhatwgSplit, add: Add): void {
   if (mixed.length > 0) {
     add("mixed-scripts", "host", h.offset, h.text, `the label ${mixed.map((l) => JSON.stringify(l)).join(", ")} mixes scripts, as look-alikes of another name do (RFC 3987 §8)`);
   }
+  // labels all of one other script that read as ASCII ones (U-labels of A-labels included)
+  const unicodeLabels = (ascii ?? decoded).split(".").map((l) => (isALabelCandidate(l) ? labelToUnicode(l) ?? l : l));
+  const lookalikes = unicodeLabels.flatMap((l) => {
+    const reads = asciiLookalike(l);
+    return reads === undefined ? [] : [`${JSON.stringify(l)} is all ${scriptsOf(l)[0] ?? ""}, yet each of its characters looks like an ASCII one (it reads ${JSON.stringify(reads)})`];
+  });
+  if (lookalikes.length > 0) {
+    add("whole-script-confusable", "host", h.offset, h.text,
+      `the label ${lookalikes.join("; ")}: a whole-script confusable (UTS #39 §4) that can pass for an ASCII name; show its A-label`);
+  }
   const numeric = r.special ? ascii : h.text.toLowerCase();
   if (numeric !== null && !FORBIDDEN_DOMAIN.test(numeric) && endsInANumber(numeric)) {
     const v4 = parseIpv4(numeric);
@@ -414,6 +448,25 @@ function hostChecks(r: Reading, s: WhatwgSplit, add: Add): void {
       add("ipv4-number-invalid", "host", h.offset, h.text, `the last label is a number, so a WHATWG URL parser reads the host as an IPv4 address, and fails; RFC 3986 reads a reg-name (§3.2.2)`);
     }
   }
+}
+
+/**
+ * The class of the host a client connects to, when it is no public address and no name other
+ * than "localhost": the WHATWG host for a special scheme, the host as a generic client reads it
+ * (IPv4 number forms too) otherwise.
+ */
+function nonPublic(r: Reading, s: WhatwgSplit): HostClass | undefined {
+  const text = r.host?.text;
+  if (text === undefined || text === "") return undefined;
+  const host = r.special ? s.host : text.startsWith("[") || endsInANumber(text.toLowerCase()) || text.toLowerCase() === "localhost" ? parseHost(text, true) : null;
+  if (typeof host !== "string" || host === "") return undefined;
+  let c: HostClass;
+  try {
+    c = classOfHost(host);
+  } catch {
+    return undefined; // an IPv6 address ipaddr.js does not read (never for what parseHost serializes)
+  }
+  return c.kind === "public" || c.kind === "name" ? undefined : c;
 }
 
 /** The host as RFC 3986 reads it, in the form a WHATWG parser serializes hosts, for comparison. */

@@ -5,7 +5,7 @@ import fc from "fast-check";
 import { parse } from "../../src/parse";
 import { figure, placeLabels, referenceParts, sideItems, type Item, type Part } from "../../src/cli/figure";
 import { drawable, plain } from "../../src/cli/style";
-import { columnsOf, textWidth } from "../../src/cli/width";
+import { columnsOf, textWidth } from "../../src/width";
 import { validFor } from "../helpers/generators";
 import type { UriReference } from "../../src/ast/nodes";
 import { runs } from "../helpers/runs";

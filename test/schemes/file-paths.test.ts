@@ -2,6 +2,7 @@
 // file-paths.json and against Node's url.fileURLToPath / url.pathToFileURL, on the fixtures
 // and on random paths.
 import fc from "fast-check";
+import * as nodePath from "node:path";
 import * as url from "node:url";
 import { isValid } from "../../src/index";
 import { file, fileScheme, fileUriToPath, FilePathError, pathToFileUri } from "../../src/schemes/index";
@@ -11,7 +12,7 @@ import { runs } from "../helpers/runs";
 type Expected = string | { readonly error: string };
 interface PathFixture {
   readonly toPath: readonly { readonly source: string; readonly uri: string; readonly posix: Expected; readonly windows: Expected; readonly node?: boolean }[];
-  readonly fromPath: readonly { readonly source: string; readonly path: string; readonly posix?: Expected; readonly windows?: Expected; readonly node?: boolean }[];
+  readonly fromPath: readonly { readonly source: string; readonly path: string; readonly cwd?: string; readonly posix?: Expected; readonly windows?: Expected; readonly node?: boolean }[];
 }
 
 const fixture = readFixture<PathFixture>("file-paths.json");
@@ -23,6 +24,14 @@ const nodeToPath = (uri: string, windows: boolean): string | undefined => {
   } catch {
     return undefined;
   }
+};
+
+/** Node's file URL of `p` resolved against `cwd` (pathToFileURL resolves against process.cwd(), which these tests choose). */
+export const nodeFileUrl = (p: string, cwd: string | undefined, windows: boolean): URL => {
+  if (cwd === undefined) return url.pathToFileURL(p, { windows });
+  const resolved = (windows ? nodePath.win32 : nodePath.posix).resolve(cwd, p);
+  const sep = windows ? /[\\/]$/ : /\/$/;
+  return url.pathToFileURL(sep.test(p) && !sep.test(resolved) ? `${resolved}${windows ? "\\" : "/"}` : resolved, { windows });
 };
 
 const check = (r: ReturnType<typeof fileUriToPath>, expected: Expected): void => {
@@ -61,13 +70,13 @@ describe("pathToFileUri", () => {
     const cases = fixture.fromPath.filter((c) => c[which] !== undefined);
     it.each(cases.map((c) => [c.path, c]))("%s", (_path, c) => {
       const expected = c[which] as Expected;
-      const r = pathToFileUri(c.path, { windows });
+      const r = pathToFileUri(c.path, { windows, cwd: c.cwd });
       check(r, expected);
       if (!r.ok) return;
       // a valid URI, valid under RFC 8089 (Appendix E for UNC), that names the same file for Node
       expect(isValid(r.value, "URI")).toBe(true);
       expect((windows ? appendixE : file).isValid(r.value)).toBe(true);
-      if (c.node !== false) expect(url.fileURLToPath(r.value, { windows })).toBe(url.fileURLToPath(url.pathToFileURL(c.path, { windows }), { windows }));
+      if (c.node !== false) expect(url.fileURLToPath(r.value, { windows })).toBe(url.fileURLToPath(nodeFileUrl(c.path, c.cwd, windows), { windows }));
       const back = fileUriToPath(r.value, { windows });
       expect(back.ok && back.value).toBe(url.fileURLToPath(r.value, { windows }));
     });

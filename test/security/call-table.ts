@@ -17,6 +17,7 @@ import type * as Iri from "../../src/iri/index";
 import type * as Schemes from "../../src/schemes/index";
 import type * as Security from "../../src/security";
 import type * as Diagrams from "../../src/diagrams";
+import type * as Whatwg from "../../src/whatwg/index";
 
 /** The package's entry points, by subpath. */
 export interface Modules {
@@ -29,6 +30,7 @@ export interface Modules {
   readonly schemes: typeof Schemes;
   readonly security: typeof Security;
   readonly diagrams: typeof Diagrams;
+  readonly whatwg: typeof Whatwg;
   /** uri-grammar/ast: types only, so no values. */
   readonly ast: object;
 }
@@ -60,7 +62,7 @@ export interface Args {
 /** The typed errors of the package, and the two built-in errors it throws for wrong arguments. */
 export type ErrorName =
   | "UriSyntaxError" | "InputTooLongError" | "ResolveError" | "RelativizeError" | "DecodeError" | "IdnaError" | "SchemeError" | "AbnfError" | "FilePathError"
-  | "GrammarError" | "UnknownRuleError" | "TypeError" | "RangeError";
+  | "GrammarError" | "UnknownRuleError" | "WhatwgUrlError" | "HostError" | "TypeError" | "RangeError";
 
 export type Call = () => unknown;
 
@@ -133,7 +135,7 @@ export function errorClasses(m: Modules): ReadonlyMap<ErrorName, abstract new (.
     ["UriSyntaxError", m.root.UriSyntaxError], ["InputTooLongError", m.root.InputTooLongError], ["ResolveError", m.root.ResolveError], ["RelativizeError", m.root.RelativizeError],
     ["DecodeError", m.components.DecodeError], ["IdnaError", m.iri.IdnaError], ["SchemeError", m.schemes.SchemeError],
     ["AbnfError", m.abnf.AbnfError], ["FilePathError", m.schemes.FilePathError], ["GrammarError", m.abnf.GrammarError],
-    ["UnknownRuleError", m.abnf.UnknownRuleError],
+    ["UnknownRuleError", m.abnf.UnknownRuleError], ["WhatwgUrlError", m.whatwg.WhatwgUrlError], ["HostError", m.security.HostError],
   ]);
 }
 
@@ -488,7 +490,7 @@ export function callTable(m: Modules): Record<string, Entry> {
   t["schemes:percentEncodedRules"] = fn(s.percentEncodedRules, ["TypeError", "UnknownRuleError"], (a) => [[s.mailtoGrammar, [a.pick(s.mailtoGrammar.ruleNames)], [[0x20, 0x7e]]]],
     "an export for scheme authors: rules outside the set to encode, or prose, are a TypeError");
   t["schemes:fileUriToPath"] = fn(s.fileUriToPath, [], (a) => [[a.ref()], [`file://${a.str()}`, { windows: a.bool() }]]);
-  t["schemes:pathToFileUri"] = fn(s.pathToFileUri, [], (a) => [[a.str()], [a.str(), { windows: a.bool() }], [a.pick(["C:\\", "\\\\server\\share\\", "/"]) + a.str(), { windows: a.bool() }]]);
+  t["schemes:pathToFileUri"] = fn(s.pathToFileUri, [], (a) => [[a.str()], [a.str(), { windows: a.bool() }], [a.pick(["C:\\", "\\\\server\\share\\", "/"]) + a.str(), { windows: a.bool() }], [a.str(), { windows: a.bool(), cwd: a.pick([undefined, "/srv/app", "C:\\dir", "\\\\server\\share", a.str()]) }]]);
   t["schemes:resolveFileReference"] = fn(s.resolveFileReference, [], (a) => [[a.ref(), a.ref()], [`file:///${a.pick(["c:", "C:/", "c:/a/", ""])}${a.str()}`, a.ref()], [`file:c:/${a.str()}`, a.pick(["..", "/", "../../", a.str()])]]);
   t["schemes:FilePathError"] = value(() => [s.FilePathError.name], "an error class");
   t["schemes:parseUuid"] = fn(s.parseUuid, [], (a) => [[a.str()], [a.pick(["f81d4fae-7dec-11d0-a765-00a0c91e6bf6", "00000000-0000-0000-0000-000000000000"]).slice(0, a.int() & 63)]]);
@@ -501,6 +503,20 @@ export function callTable(m: Modules): Record<string, Entry> {
   // uri-grammar/security
   t["security:securityFindings"] = fn(m.security.securityFindings, [], (a) => [[a.str()], [a.ref()], [a.str(), { base: a.ref() }], [a.uri(), { base: a.str() }]]);
   t["security:securityFindingCodes"] = value(() => [m.security.securityFindingCodes.length], "data");
+  const hostish = (a: Args): string | Root.UriReference => a.pick([a.str(), a.ref(), a.pick(["0x7f.1", "::1", "[::ffff:127.0.0.1]", "example.co.uk", "a.github.io", "localhost", "fe80::1%eth0"]) + a.str(), `http://${a.str()}/`]);
+  t["security:classifyHost"] = fn(m.security.classifyHost, [], (a) => [[hostish(a)], [a.uri()]]);
+  t["security:classifyHostOrThrow"] = fn(m.security.classifyHostOrThrow, ["HostError"], (a) => [[hostish(a)]]);
+  t["security:HostError"] = value(() => [m.security.HostError.name], "an error class: returned by classifyHost");
+  t["security:registrableDomain"] = fn(m.security.registrableDomain, [], (a) => [[hostish(a)], [hostish(a), { privateDomains: a.bool() }]]);
+  t["security:publicSuffix"] = fn(m.security.publicSuffix, [], (a) => [[hostish(a)], [hostish(a), { privateDomains: a.bool() }]]);
+
+  // uri-grammar/whatwg
+  const w = m.whatwg;
+  const base = (a: Args): string | Root.UriReference | undefined => a.pick([undefined, "http://a/b/c/d;p?q", "file:///C:/x/", "foo:/a/b", "mailto:x", a.uri(), a.str(), a.ref()]);
+  t["whatwg:parse"] = fn(w.parse, [], (a) => [[a.str()], [a.uri()], [a.str(), base(a)], [` ${a.uri()}\t`, base(a)]], "a base that is no URL is an \"invalid-base\" error, returned");
+  t["whatwg:parseOrThrow"] = fn(w.parseOrThrow, ["WhatwgUrlError"], (a) => [[a.str()], [a.uri(), base(a)]]);
+  t["whatwg:WhatwgUrlError"] = value((a) => [new w.WhatwgUrlError("host-missing", a.str(), a.int(), a.str()).message], "constructed with any text and offset: its message excerpt must not fail");
+  t["whatwg:whatwgValidationErrors"] = value(() => [w.whatwgValidationErrors.length], "data");
 
   // uri-grammar/diagrams
   const d = m.diagrams;

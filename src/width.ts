@@ -1,7 +1,9 @@
 // Terminal columns of text, as terminals draw it (UAX #11 East Asian Width, Unicode 15.1): wide
 // and fullwidth characters take two columns, combining marks and other invisible characters none,
-// and a grapheme cluster (an emoji sequence, a base with its marks) takes the width of its widest
-// character.
+// and a grapheme cluster (UAX #29: an emoji sequence, a base with its marks) takes the width of its
+// widest character. One function for every caret and figure: error.message (errors.ts
+// caretExcerpt), the CLI's messages and its figure. It is in the main entry's bundle, so its
+// tables stay ranges (the Unicode properties come from the engine's \p{...}).
 
 /** East Asian Width W and F ranges outside the emoji, which `Emoji_Presentation` covers. Sorted. */
 const WIDE: readonly (readonly [number, number])[] = [
@@ -109,4 +111,20 @@ export function columnsOf(text: string): readonly number[] {
   }
   cols[n] = col;
   return cols;
+}
+
+/**
+ * The column of the character at UTF-16 `offset` of `text`, where a caret under it goes: the
+ * column at which the grapheme cluster holding the offset starts (a combining mark is drawn in
+ * its base's cell, so the caret goes under the cluster, not the column after it). `offset` at
+ * the end of the text is the text's width.
+ *
+ * @example
+ * caretColumn("http://例え.jp/ x", 14); // 16: "例" and "え" take two columns each
+ */
+export function caretColumn(text: string, offset: number): number {
+  const at = Math.max(0, Math.min(offset, text.length));
+  if (/^[\x20-\x7e]*$/.test(text)) return at;
+  const cluster = segmenter.segment(text).containing(at);
+  return columnsOf(text)[cluster === undefined ? at : cluster.index] as number;
 }

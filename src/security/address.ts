@@ -1,0 +1,133 @@
+// What a client connects to for a host (RFC 6890 special-purpose address registries, RFC 4291
+// §2.5.5 IPv4-mapped and -compatible IPv6, RFC 6052 NAT64, RFC 3056 6to4, RFC 6761 §6.3
+// localhost): the question a server asks before it fetches a URL a user gave it (SSRF). The
+// host is read as WHATWG clients read it (host-of.ts), the ranges are ipaddr.js's, as proxy-addr
+// and express use them.
+import ipaddr from "ipaddr.js";
+import type { UriReference } from "../ast/nodes.js";
+import type { Result } from "../result.js";
+import { hostOf } from "./host-of.js";
+
+/**
+ * What a host is, for a client that connects to it:
+ * - `"loopback"`: this machine (127.0.0.0/8, ::1; and the names "localhost" and "*.localhost", RFC 6761 §6.3);
+ * - `"private"`: a private network (10/8, 172.16/12, 192.168/16; 100.64/10 shared address space, RFC 6598; fec0::/10 site-local);
+ * - `"link-local"`: the local link (169.254/16, which holds cloud metadata services at 169.254.169.254; fe80::/10);
+ * - `"unique-local"`: IPv6 unique local addresses (fc00::/7, RFC 4193);
+ * - `"multicast"`: 224/4, ff00::/8;
+ * - `"unspecified"`: 0.0.0.0/8 and ::, which many systems connect to as this machine;
+ * - `"reserved"`: any other special-purpose block (documentation, benchmarking, 240/4, broadcast, ...; RFC 6890);
+ * - `"public"`: a global unicast address;
+ * - `"name"`: a domain name: what it connects to is up to DNS, so resolve it and classify the addresses.
+ */
+export type HostKind = "loopback" | "private" | "link-local" | "unique-local" | "multicast" | "unspecified" | "reserved" | "public" | "name";
+
+/** How an IPv6 address carries the IPv4 address a client reaches through it. */
+export type EmbeddedIpv4 = "ipv4-mapped" | "ipv4-compatible" | "ipv4-translated" | "nat64" | "6to4";
+
+/** What {@link classifyHost} says about a host. */
+export interface HostClass {
+  readonly kind: HostKind;
+  /** The host as a WHATWG parser reads it (`URL#hostname`): "127.0.0.1" for "0x7f.1", "[::ffff:7f00:1]" for "[::ffff:127.0.0.1]". */
+  readonly host: string;
+  /** The address the kind is about (an IPv6 address without brackets; for an IPv4 address carried in IPv6, that IPv4 address); `undefined` for a name. */
+  readonly address: string | undefined;
+  /** ipaddr.js's name for the range (`"loopback"`, `"carrierGradeNat"`, `"ipv4Mapped"`, `"unicast"`, ...), of `address`; `undefined` for a name. */
+  readonly range: string | undefined;
+  /** For an IPv6 address that carries an IPv4 address (and is classified as that address): how. */
+  readonly embedded: EmbeddedIpv4 | undefined;
+}
+
+/** A host that cannot be classified: the input names none. */
+export class HostError extends Error {
+  override readonly name = "HostError";
+  readonly code = "no-host";
+  readonly input: string;
+  constructor(input: string, why: string) {
+    super(`No host to classify: ${why}: ${JSON.stringify(input.length > 200 ? `${input.slice(0, 200)}…` : input)}`);
+    this.input = input;
+  }
+}
+
+const V4_KINDS: Readonly<Record<string, HostKind>> = {
+  unspecified: "unspecified", broadcast: "reserved", multicast: "multicast", linkLocal: "link-local", loopback: "loopback",
+  carrierGradeNat: "private", private: "private", reserved: "reserved", as112: "reserved", amt: "reserved", unicast: "public",
+};
+const V6_KINDS: Readonly<Record<string, HostKind>> = {
+  unspecified: "unspecified", linkLocal: "link-local", multicast: "multicast", loopback: "loopback", uniqueLocal: "unique-local",
+  deprecatedSiteLocal: "private", unicast: "public",
+};
+
+function v4Class(host: string, a: ipaddr.IPv4, embedded: EmbeddedIpv4 | undefined): HostClass {
+  const range = a.range();
+  return { kind: V4_KINDS[range] ?? "reserved", host, address: a.toString(), range, embedded };
+}
+
+/** The IPv4 address an IPv6 address carries, and how, when a client reaching it reaches that IPv4 address. */
+function embeddedIpv4(a: ipaddr.IPv6): [ipaddr.IPv4, EmbeddedIpv4] | undefined {
+  const p = a.parts;
+  const v4 = (hi: number, lo: number): ipaddr.IPv4 => new ipaddr.IPv4([hi >> 8, hi & 0xff, lo >> 8, lo & 0xff]);
+  const zero = (from: number, to: number): boolean => p.slice(from, to).every((x) => x === 0);
+  const range = a.range();
+  if (range === "ipv4Mapped") return [v4(p[6] ?? 0, p[7] ?? 0), "ipv4-mapped"];
+  if (range === "rfc6145") return [v4(p[6] ?? 0, p[7] ?? 0), "ipv4-translated"];
+  if (range === "rfc6052") return [v4(p[6] ?? 0, p[7] ?? 0), "nat64"];
+  if (range === "6to4") return [v4(p[1] ?? 0, p[2] ?? 0), "6to4"];
+  // ::a.b.c.d (RFC 4291 §2.5.5.1, deprecated), but not :: and ::1
+  if (zero(0, 6) && ((p[6] ?? 0) !== 0 || (p[7] ?? 0) > 1)) return [v4(p[6] ?? 0, p[7] ?? 0), "ipv4-compatible"];
+  return undefined;
+}
+
+/** The class of a host string as host-of.ts gives it. */
+export function classOfHost(host: string): HostClass {
+  if (host.startsWith("[")) {
+    const a = ipaddr.IPv6.parse(host.slice(1, -1));
+    const inner = embeddedIpv4(a);
+    if (inner !== undefined) return v4Class(host, inner[0], inner[1]);
+    const range = a.range();
+    return { kind: V6_KINDS[range] ?? "reserved", host, address: a.toString(), range, embedded: undefined };
+  }
+  if (/^[0-9]+(?:\.[0-9]+){3}$/.test(host)) return v4Class(host, ipaddr.IPv4.parse(host), undefined);
+  const loopback = host === "localhost" || host.endsWith(".localhost") || host === "localhost." || host.endsWith(".localhost.");
+  return { kind: loopback ? "loopback" : "name", host, address: undefined, range: undefined, embedded: undefined };
+}
+
+/**
+ * What a client connects to for the host of a URI, or for a host written alone: loopback,
+ * private, link-local, unique-local, multicast, unspecified, reserved or public for an address,
+ * `"name"` for a domain (resolve it, and classify each address it resolves to, before you
+ * connect: a name can point anywhere, and DNS can change between a check and a fetch). The host
+ * is read as a WHATWG client (browsers, Node's URL, fetch) reads it: the IPv4 number forms of the
+ * URL Standard (`0x7f.1`, `127.1`, `2130706433`, `0177.0.0.1`) are the address they stand for, and
+ * an IPv6 address that carries an IPv4 address (IPv4-mapped `::ffff:127.0.0.1` and -compatible
+ * `::127.0.0.1`, RFC 4291 §2.5.5; NAT64 `64:ff9b::/96`, RFC 6052; 6to4, RFC 3056) is classified as
+ * that IPv4 address, as the socket layer reaches it. "localhost" and names under it are
+ * loopback (RFC 6761 §6.3). A string that is neither a URI with an authority nor a host is a
+ * {@link HostError}.
+ *
+ * @example
+ * classifyHost("http://[::ffff:127.0.0.1]/").value?.kind; // "loopback"
+ * classifyHost("http://169.254.169.254/latest/meta-data/").value?.kind; // "link-local"
+ * classifyHost("0x7f.1").value?.address; // "127.0.0.1"
+ * classifyHost("https://example.com/").value?.kind; // "name"
+ */
+export function classifyHost(uriOrHost: string | UriReference): Result<HostClass, HostError> {
+  const h = hostOf(uriOrHost, "classifyHost");
+  if (h.host === null) return { ok: false, error: new HostError(typeof uriOrHost === "string" ? uriOrHost : "", h.why) };
+  return { ok: true, value: Object.freeze(classOfHost(h.host)) };
+}
+
+/**
+ * {@link classifyHost}, the class or the {@link HostError} thrown.
+ *
+ * @example
+ * classifyHostOrThrow("http://10.0.0.1:8080/admin").kind; // "private"
+ */
+export function classifyHostOrThrow(uriOrHost: string | UriReference): HostClass {
+  const r = classifyHost(uriOrHost);
+  if (!r.ok) {
+    if (typeof Error.captureStackTrace === "function") Error.captureStackTrace(r.error, classifyHostOrThrow);
+    throw r.error;
+  }
+  return r.value;
+}

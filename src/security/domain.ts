@@ -1,0 +1,67 @@
+// The registrable domain of a host ("site" in the URL Standard's #host-registrable-domain, the
+// eTLD+1 of browsers) and its public suffix, from the Public Suffix List
+// (https://publicsuffix.org/) through tldts, with the list's private section (github.io,
+// vercel.app, ...) as browsers use it.
+import { parse as tldtsParse } from "tldts";
+import type { UriReference } from "../ast/nodes.js";
+import { describeValue } from "../describe.js";
+import { hostOf } from "./host-of.js";
+
+/** Options of {@link registrableDomain} and {@link publicSuffix}. */
+export interface DomainOptions {
+  /**
+   * `false`: the ICANN section of the list only (so "user.github.io" belongs to "github.io").
+   * When left out, the private section counts too, as browsers count it (cookies, same-site):
+   * "github.io" is a public suffix, "user.github.io" a registrable domain.
+   */
+  readonly privateDomains?: boolean | undefined;
+}
+
+function lookUp(uriOrHost: unknown, options: unknown, caller: string): ReturnType<typeof tldtsParse> | undefined {
+  if (options !== undefined && (typeof options !== "object" || options === null || Array.isArray(options))) {
+    throw new TypeError(`${caller}: the argument "options" must be an object or undefined, got ${describeValue(options)}`);
+  }
+  const flag = (options as DomainOptions | undefined)?.privateDomains;
+  if (flag !== undefined && typeof flag !== "boolean") throw new TypeError(`${caller}: options.privateDomains must be true or false or undefined, got ${describeValue(flag)}`);
+  const h = hostOf(uriOrHost, caller);
+  if (h.host === null || h.host.startsWith("[") || /^[0-9]+(?:\.[0-9]+){3}$/.test(h.host)) return undefined;
+  return tldtsParse(h.host, { allowPrivateDomains: flag !== false, extractHostname: false, validateHostname: false, detectIp: false, mixedInputs: false });
+}
+
+/**
+ * The registrable domain of the host of a URI (or of a host written alone): the public suffix
+ * and one label more ("example.co.uk" for "www.example.co.uk", "user.github.io" for
+ * "a.user.github.io"), in A-labels, from the Public Suffix List as tldts bundles it.
+ * `undefined` for an IP address, a single label ("localhost"), a host that is itself a public
+ * suffix ("co.uk"), and input that names no host. Two URLs are same-site when their schemes and
+ * registrable domains are equal (HTML's same-site, for hosts that have one).
+ *
+ * The answer is only as new as the list: tldts ships a copy of the list when it is released (the
+ * version in this package's lock is from November 2026), and a suffix added later (a new hosting
+ * platform's domain in the private section) is unknown to it, so the customers of that platform
+ * share one registrable domain until tldts is updated. Update tldts as you update other security
+ * data; a host under an unknown top-level domain is read with the list's default rule ("*").
+ *
+ * @example
+ * registrableDomain("https://www.example.co.uk/a"); // "example.co.uk"
+ * registrableDomain("https://a.user.github.io/"); // "user.github.io"
+ * registrableDomain("http://127.0.0.1/"); // undefined
+ */
+export function registrableDomain(uriOrHost: string | UriReference, options?: DomainOptions): string | undefined {
+  return lookUp(uriOrHost, options, "registrableDomain")?.domain ?? undefined;
+}
+
+/**
+ * The public suffix of the host of a URI (or of a host written alone), from the Public Suffix
+ * List (see {@link registrableDomain} for how the list's age matters): "co.uk" for
+ * "www.example.co.uk", "github.io" for "user.github.io" (with the private section, the default),
+ * the last label for a top-level domain the list does not know (its default rule "*").
+ * `undefined` for an IP address and input that names no host.
+ *
+ * @example
+ * publicSuffix("https://www.example.co.uk/a"); // "co.uk"
+ * publicSuffix("user.github.io", { privateDomains: false }); // "io"
+ */
+export function publicSuffix(uriOrHost: string | UriReference, options?: DomainOptions): string | undefined {
+  return lookUp(uriOrHost, options, "publicSuffix")?.publicSuffix ?? undefined;
+}

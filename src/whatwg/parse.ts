@@ -1,0 +1,460 @@
+// uri-grammar/whatwg: text read as browsers, Node's URL and fetch read it (the URL Standard's
+// basic URL parser, https://url.spec.whatwg.org/#concept-basic-url-parser, run by whatwg-url, its
+// reference implementation), given back as an RFC 3986 URI (RFC 3986 §3, §4.3) with the list of
+// repairs that took the input there.
+import tr46 from "tr46";
+import whatwgUrl, { type UrlRecord } from "whatwg-url/lib/url-state-machine.js";
+import { DEFAULT_MAX_LENGTH } from "../errors.js";
+import { parse as parseRfc3986, serialize, type Parsed, type Uri, type UriReference } from "../index.js";
+import { isNode } from "../ast/make.js";
+import { describeValue } from "../describe.js";
+import { componentSets, hasCodePoint, type CodePointSet } from "../iri/charsets.js";
+import type { Result } from "../result.js";
+import { endsInANumber, percentDecodeBytes, utf8DecodeWithoutBom, whatwgSplit, type Range, type WhatwgSplit } from "../security/whatwg.js";
+import { WhatwgUrlError } from "./errors.js";
+import { ipv4Errors, ipv6Errors, type WhatwgValidationError } from "./validation.js";
+
+/** Where a repair stands in the input. `"reference"`: characters before or after the URL. */
+export type WhatwgComponent = "reference" | "scheme" | "authority" | "userinfo" | "host" | "port" | "path" | "query" | "fragment";
+
+/**
+ * What a repair did:
+ * - `"removed"`: a C0 control or space at either end, or a tab or newline anywhere, removed before reading;
+ * - `"backslash"`: a "\" read as "/" (special schemes, and references against one);
+ * - `"slashes"`: the slashes after a special scheme made "//" (none, one, or more than two written);
+ * - `"percent-encoded"`: a character percent-encoded as UTF-8, by the Standard's percent-encode sets or because RFC 3986 allows it nowhere there (`{ } | ^` and backquote in a query, a stray "%", a second "#");
+ * - `"dot-segment"`: a "." or ".." segment (or "%2e" forms) removed, with the segment a ".." cancels;
+ * - `"scheme-lowercased"`, `"host-lowercased"`: ASCII upper case made lower case;
+ * - `"host-percent-decoded"`: percent-encoded octets of a domain decoded before it is read;
+ * - `"host-idna"`: a domain beyond ASCII (or with an A-label) mapped by UTS #46 to its A-labels;
+ * - `"host-ipv4"`: an IPv4 number form (`0x7f.1`, `127.1`, `2130706433`, `127.0.0.1.`) read as the address;
+ * - `"host-ipv6"`: an IPv6 address written in its shortest form (RFC 5952: lower case, "::");
+ * - `"host-localhost"`: a file URL's host "localhost" dropped;
+ * - `"default-port"`: the scheme's default port dropped;
+ * - `"port"`: an empty port, or a port's leading zeros, dropped.
+ */
+export type WhatwgRepairKind =
+  | "removed" | "backslash" | "slashes" | "percent-encoded" | "dot-segment" | "scheme-lowercased" | "host-lowercased" | "host-percent-decoded" | "host-idna"
+  | "host-ipv4" | "host-ipv6" | "host-localhost" | "default-port" | "port";
+
+/** One thing the URL Standard's parser (and the RFC 3986 serialization after it) changed in the input. */
+export interface WhatwgRepair {
+  readonly kind: WhatwgRepairKind;
+  /** Where it stands in the input, in UTF-16 code units. */
+  readonly offset: number;
+  /** The text there ("" for slashes that were missing). */
+  readonly from: string;
+  /** What stands for it in the RFC 3986 text ("" when removed). */
+  readonly to: string;
+  readonly component: WhatwgComponent;
+  /**
+   * The URL Standard's validation error for the input here (its table, #validation-error), or
+   * `undefined` where the input was valid and the change is a normalization (case, default port,
+   * dot segments, a non-ASCII character percent-encoded) or one RFC 3986 alone needs.
+   */
+  readonly validationError: WhatwgValidationError | undefined;
+}
+
+/** What {@link parse} gives: the RFC 3986 URI of the URL the input is for a browser, and how it got there. */
+export interface WhatwgParse {
+  /** The URI as an RFC 3986 node (uri-grammar's `parse` of `href`, rule `URI`). */
+  readonly uri: Parsed<Uri>;
+  /** The URI as RFC 3986 text: valid under RFC 3986 §3, and `new URL(href)` reads the same URL. */
+  readonly href: string;
+  /** The URL Standard's serialization of the URL (what `new URL(input, base).href` gives). */
+  readonly url: string;
+  /** Every repair, in input order. */
+  readonly repairs: readonly WhatwgRepair[];
+}
+
+// --- RFC 3986 text of a URL record -------------------------------------------------------------
+
+const UTF8 = new TextEncoder();
+/** A character as its UTF-8 octets, percent-encoded (a lone surrogate as U+FFFD's). */
+const pct = (ch: string): string => {
+  let out = "";
+  for (const b of UTF8.encode(ch)) out += `%${b < 16 ? "0" : ""}${b.toString(16).toUpperCase()}`;
+  return out;
+};
+
+const isHexCode = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+const isTriplet = (s: string, i: number): boolean => s.charCodeAt(i) === 0x25 && isHexCode(s.charCodeAt(i + 1)) && isHexCode(s.charCodeAt(i + 2));
+
+/** `text` with each character `set` does not allow percent-encoded as UTF-8, and each "%" that starts no triplet as "%25". */
+function rfcText(text: string, set: CodePointSet): string {
+  let out = "";
+  let run = 0;
+  for (let i = 0; i < text.length; ) {
+    const cp = text.codePointAt(i) ?? 0;
+    const width = cp > 0xffff ? 2 : 1;
+    const keep = cp === 0x25 ? isTriplet(text, i) : hasCodePoint(set, cp);
+    if (!keep) {
+      out += text.slice(run, i) + (cp === 0x25 ? "%25" : pct(text.slice(i, i + width)));
+      run = i + width;
+    }
+    i += width;
+  }
+  return run === 0 ? text : out + text.slice(run);
+}
+
+const SETS = {
+  userinfo: componentSets.userinfo.uri,
+  host: componentSets.host.uri,
+  path: componentSets.path.uri,
+  query: componentSets.query.uri,
+  fragment: componentSets.fragment.uri,
+};
+
+/**
+ * The RFC 3986 text of a URL record: the URL serializer's text (#concept-url-serializer) with each
+ * character RFC 3986 does not allow where it stands percent-encoded (a stray "%", `{ } | ^ [ ] \`
+ * and backquote in a path, query or fragment, a second "#", a space in an opaque path, `"` in an
+ * opaque host), which `new URL()` reads as the same URL (the same percent-decoded components).
+ */
+function rfcHref(r: UrlRecord): string {
+  let out = `${r.scheme}:`;
+  if (r.host !== null) {
+    out += "//";
+    if (r.username !== "" || r.password !== "") {
+      out += rfcText(r.username, SETS.userinfo);
+      if (r.password !== "") out += `:${rfcText(r.password, SETS.userinfo)}`;
+      out += "@";
+    }
+    const host = whatwgUrl.serializeHost(r.host);
+    out += Array.isArray(r.host) ? host : rfcText(host, SETS.host); // an IPv6 address: "[" hex and ":" "]"
+    if (r.port !== null) out += `:${r.port}`;
+  }
+  if (typeof r.path === "string") out += rfcText(r.path, SETS.path);
+  else {
+    if (r.host === null && r.path.length > 1 && r.path[0] === "") out += "/.";
+    for (const segment of r.path) out += `/${rfcText(segment, SETS.path)}`;
+  }
+  if (r.query !== null) out += `?${rfcText(r.query, SETS.query)}`;
+  if (r.fragment !== null) out += `#${rfcText(r.fragment, SETS.fragment)}`;
+  return out;
+}
+
+// --- repairs ------------------------------------------------------------------------------------
+
+/** The ASCII characters each percent-encode set of the URL Standard holds besides the C0 control set (#percent-encoded-bytes). */
+const ENCODE_SETS = {
+  c0: "",
+  fragment: " \"<>`",
+  query: " \"#<>",
+  specialQuery: " \"#<>'",
+  path: " \"#<>?^`{}",
+  userinfo: " \"#<>?^`{}/:;=@[\\]|",
+} as const;
+type EncodeSet = keyof typeof ENCODE_SETS;
+
+/**
+ * A URL code point (#url-code-points): ASCII alphanumerics, "!$&'()*+,-./:;=?@_~", and U+00A0
+ * to U+10FFFD but surrogates and noncharacters. Any other character is an invalid-URL-unit
+ * validation error where it stands ("%" too, unless it starts a triplet).
+ */
+function isUrlCodePoint(cp: number): boolean {
+  if (cp < 0x80) return /[A-Za-z0-9!$&'()*+,\-./:;=?@_~]/.test(String.fromCharCode(cp));
+  if (cp < 0xa0 || cp > 0x10fffd || (cp >= 0xd800 && cp <= 0xdfff)) return false;
+  return !((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe);
+}
+
+/** Whether a character (not "%") comes out percent-encoded: the Standard's set encodes it, or RFC 3986's `rfc` set does not allow it. */
+function encoded(cp: number, set: EncodeSet, rfc: CodePointSet): boolean {
+  if (cp < 0x20 || cp > 0x7e) return true;
+  return ENCODE_SETS[set].includes(String.fromCharCode(cp)) || !hasCodePoint(rfc, cp);
+}
+
+const isTabOrNewline = (c: number): boolean => c === 0x09 || c === 0x0a || c === 0x0d;
+
+/** The characters of `r` with their offsets, tabs and newlines left out (the parser removed them). */
+function unitsOf(input: string, r: Range): { readonly text: string; readonly at: readonly number[] } {
+  let text = "";
+  const at: number[] = [];
+  for (let i = r.start; i < r.end; i++) {
+    if (isTabOrNewline(input.charCodeAt(i))) continue;
+    text += input[i];
+    at.push(i);
+  }
+  return { text, at };
+}
+
+const SINGLE_DOT = /^(?:\.|%2e)$/i;
+const DOUBLE_DOT = /^(?:\.|%2e)(?:\.|%2e)$/i;
+
+class Repairs {
+  readonly list: WhatwgRepair[] = [];
+  constructor(readonly input: string) {}
+
+  add(kind: WhatwgRepairKind, offset: number, from: string, to: string, component: WhatwgComponent, validationError: WhatwgValidationError | undefined): void {
+    this.list.push(Object.freeze({ kind, offset, from, to, component, validationError }));
+  }
+
+  /** The characters of a component that come out percent-encoded. */
+  characters(r: Range | undefined, component: WhatwgComponent, set: EncodeSet, rfc: CodePointSet, skip?: (k: number, text: string) => boolean): void {
+    if (r === undefined) return;
+    const { text, at } = unitsOf(this.input, r);
+    for (let k = 0; k < text.length; ) {
+      const cp = text.codePointAt(k) ?? 0;
+      const width = cp > 0xffff ? 2 : 1;
+      const ch = text.slice(k, k + width);
+      if (skip?.(k, text) !== true) {
+        if (cp === 0x25) {
+          if (!isTriplet(text, k)) this.add("percent-encoded", at[k] ?? 0, "%", "%25", component, "invalid-URL-unit");
+        } else if (encoded(cp, set, rfc)) {
+          const from = this.input.slice(at[k] ?? 0, (at[k] ?? 0) + width);
+          const usv = /[\ud800-\udfff]/.test(from) && width === 1 ? "\ufffd" : ch;
+          this.add("percent-encoded", at[k] ?? 0, from, pct(usv), component, isUrlCodePoint(usv.codePointAt(0) ?? 0) ? undefined : "invalid-URL-unit");
+        }
+      }
+      k += width;
+    }
+  }
+
+  /** The path: backslashes are listed apart; dot segments go whole; the rest character by character. */
+  path(s: WhatwgSplit, opaque: boolean): void {
+    if (opaque) {
+      this.characters(s.path, "path", "c0", SETS.path);
+      return;
+    }
+    const { text, at } = unitsOf(this.input, s.path);
+    const sep = (c: string | undefined): boolean => c === "/" || (s.special && c === "\\");
+    let start = 0;
+    for (let k = 0; k <= text.length; k++) {
+      if (k < text.length && !sep(text[k])) continue;
+      const segment = text.slice(start, k);
+      if (segment !== "" && (SINGLE_DOT.test(segment) || DOUBLE_DOT.test(segment))) {
+        this.add("dot-segment", at[start] ?? 0, this.input.slice(at[start] ?? 0, (at[k - 1] ?? 0) + 1), "", "path", undefined);
+      } else if (segment !== "") {
+        const from = at[start] ?? 0;
+        const to = at[k - 1] ?? from;
+        this.characters({ start: from, end: to + 1 }, "path", "path", SETS.path);
+      }
+      start = k + 1;
+    }
+  }
+
+  sorted(): readonly WhatwgRepair[] {
+    return Object.freeze(this.list.sort((a, b) => a.offset - b.offset));
+  }
+}
+
+const STRICT = { checkHyphens: true, checkBidi: true, checkJoiners: true, useSTD3ASCIIRules: true, verifyDNSLength: true, transitionalProcessing: false };
+
+/** The repair of a host: its text in the input against the host of the record (serialized). */
+function hostRepair(rep: Repairs, s: WhatwgSplit, record: UrlRecord): void {
+  const r = s.hostRange;
+  if (r === undefined || record.host === null) return;
+  const raw = unitsOf(rep.input, r).text;
+  const from = rep.input.slice(r.start, r.end);
+  const host = whatwgUrl.serializeHost(record.host);
+  const to = Array.isArray(record.host) ? host : rfcText(host, SETS.host);
+  if (!s.special) {
+    rep.characters(r, "host", "c0", SETS.host);
+    return;
+  }
+  if (raw === host) return;
+  if (record.scheme === "file" && host === "") {
+    if (raw !== "") rep.add("host-localhost", r.start, from, "", "host", undefined);
+    return;
+  }
+  if (raw.startsWith("[")) {
+    rep.add("host-ipv6", r.start, from, to, "host", ipv6Errors(raw.slice(1, -1)).errors[0]);
+    return;
+  }
+  const percent = /%[0-9A-Fa-f]{2}/.test(raw);
+  const domain = percent ? utf8DecodeWithoutBom(percentDecodeBytes(raw)) : raw;
+  if (typeof record.host === "number") {
+    const errors = ipv4Errors(tr46.toASCII(domain, { transitionalProcessing: false }) ?? domain.toLowerCase()).errors;
+    const first = (["IPv4-non-decimal-part", "IPv4-too-few-parts", "IPv4-empty-part", "IPv4-out-of-range-part"] as const).find((e) => errors.includes(e));
+    rep.add("host-ipv4", r.start, from, to, "host", percent ? "domain-percent-encoded" : first);
+    return;
+  }
+  // eslint-disable-next-line no-control-regex
+  const ascii = /^[\x00-\x7f]*$/.test(domain) && !/(^|\.)xn--/i.test(domain);
+  if (!ascii) {
+    const strict = tr46.toASCII(domain, STRICT);
+    rep.add("host-idna", r.start, from, to, "host", percent ? "domain-percent-encoded" : strict === null ? "domain-to-ASCII" : undefined);
+  } else if (percent) rep.add("host-percent-decoded", r.start, from, to, "host", "domain-percent-encoded");
+  else rep.add("host-lowercased", r.start, from, to, "host", undefined);
+}
+
+/** Every repair the parser made to `input` (split as it reads it) to reach `record`. */
+function repairsOf(input: string, s: WhatwgSplit, record: UrlRecord): readonly WhatwgRepair[] {
+  const rep = new Repairs(input);
+  for (const e of s.edges) rep.add("removed", e.start, input.slice(e.start, e.end), "", "reference", "invalid-URL-unit");
+  for (const t of s.tabs) rep.add("removed", t.start, input.slice(t.start, t.end), "", componentAt(s, t.start), "invalid-URL-unit");
+  if (s.schemeRange !== undefined) {
+    const raw = unitsOf(input, s.schemeRange).text;
+    if (raw !== raw.toLowerCase()) rep.add("scheme-lowercased", s.schemeRange.start, input.slice(s.schemeRange.start, s.schemeRange.end), raw.toLowerCase(), "scheme", undefined);
+  }
+  for (const b of s.slashes) rep.add("backslash", b, "\\", "/", s.authority !== undefined && b < s.authority.start ? "authority" : componentAt(s, b), "invalid-reverse-solidus");
+  if (s.oddSlashes !== undefined && record.scheme !== "file") {
+    const written = unitsOf(input, s.oddSlashes).text;
+    if (written.length !== 2) rep.add("slashes", s.oddSlashes.start, input.slice(s.oddSlashes.start, s.oddSlashes.end), "//", "authority", "special-scheme-missing-following-solidus");
+  }
+  if (s.userinfo !== undefined) {
+    const info = unitsOf(input, s.userinfo).text;
+    const colon = info.indexOf(":");
+    rep.characters(s.userinfo, "userinfo", "userinfo", SETS.userinfo, (k) => k === colon);
+  }
+  hostRepair(rep, s, record);
+  if (s.port !== undefined && s.portText !== undefined) {
+    const text = s.portText;
+    const shown = input.slice(s.port.start - 1, s.port.end);
+    if (record.port === null) {
+      if (text === "") rep.add("port", s.port.start - 1, shown, "", "port", undefined);
+      else rep.add("default-port", s.port.start - 1, shown, "", "port", undefined);
+    } else if (String(record.port) !== text) rep.add("port", s.port.start, input.slice(s.port.start, s.port.end), String(record.port), "port", undefined);
+  }
+  rep.path(s, typeof record.path === "string");
+  rep.characters(s.query, "query", s.special ? "specialQuery" : "query", SETS.query);
+  rep.characters(s.fragment, "fragment", "fragment", SETS.fragment);
+  return rep.sorted();
+}
+
+const within = (r: Range | undefined, o: number): boolean => r !== undefined && o >= r.start && o < r.end;
+
+function componentAt(s: WhatwgSplit, o: number): WhatwgComponent {
+  if (within(s.schemeRange, o)) return "scheme";
+  if (within(s.userinfo, o)) return "userinfo";
+  if (within(s.hostRange, o)) return "host";
+  if (within(s.port, o)) return "port";
+  if (within(s.authority, o)) return "authority";
+  if (within(s.query, o)) return "query";
+  if (within(s.fragment, o)) return "fragment";
+  if (within(s.path, o)) return "path";
+  if (s.fragment !== undefined && o >= s.fragment.start - 1) return "fragment";
+  if (s.query !== undefined && o >= s.query.start - 1) return "query";
+  if (s.schemeRange !== undefined && o <= s.schemeRange.end) return "scheme";
+  return s.authority !== undefined && o <= s.authority.start ? "authority" : "path";
+}
+
+// --- why the parser fails -----------------------------------------------------------------------
+
+/** The validation error that made the parser fail on `input`, and where; read off the parser's split of it. */
+function failureOf(input: string, s: WhatwgSplit, base: UrlRecord | undefined): WhatwgUrlError {
+  const first = s.edges[0]?.start === 0 ? (s.edges[0]?.end ?? 0) : 0;
+  if (s.scheme === undefined && (base === undefined || typeof base.path === "string")) {
+    const why = base === undefined ? "no scheme, and no base to resolve against" : "no scheme, and the base has an opaque path (it cannot be a base)";
+    return new WhatwgUrlError("missing-scheme-non-relative-URL", input, first, why);
+  }
+  const h = s.hostRange;
+  const host = s.hostText;
+  if (h !== undefined && host !== undefined && s.host === null) {
+    const sawAt = s.ats.length > 0 && s.scheme !== "file";
+    const port = s.portText;
+    if (host === "" && (sawAt || s.special || port !== undefined)) {
+      return new WhatwgUrlError("host-missing", input, h.start, `the ${s.scheme ?? "URL"} URL has no host`);
+    }
+    if (port !== undefined && port !== "" && s.port !== undefined) {
+      if (!/^[0-9]+$/.test(port)) {
+        const bad = [...port].findIndex((c) => c < "0" || c > "9");
+        return new WhatwgUrlError("port-invalid", input, s.port.start + Math.max(0, bad), `the port ${JSON.stringify(port)} is not a number`);
+      }
+      if (Number(port) > 65535) return new WhatwgUrlError("port-out-of-range", input, s.port.start, `the port ${port} is above 65535`);
+    }
+    if (host.startsWith("[")) {
+      if (!host.endsWith("]")) return new WhatwgUrlError("IPv6-unclosed", input, h.start, 'the IPv6 address has no closing "]"');
+      const e = ipv6Errors(host.slice(1, -1)).errors.at(-1) ?? "IPv6-invalid-code-point";
+      return new WhatwgUrlError(e, input, h.start, `${JSON.stringify(host)} is no IPv6 address`);
+    }
+    if (!s.special) {
+      const bad = /[\u0000\u0009\u000A\u000D #/:<>?@[\\\]^|]/.exec(host);
+      return new WhatwgUrlError("host-invalid-code-point", input, h.start + (bad?.index ?? 0), `the opaque host holds ${bad === null ? "a forbidden host code point" : JSON.stringify(bad[0])}`);
+    }
+    const domain = utf8DecodeWithoutBom(percentDecodeBytes(host));
+    // eslint-disable-next-line no-control-regex
+    const ascii = /^[\x00-\x7f]*$/.test(domain) ? domain.toLowerCase() : tr46.toASCII(domain, { checkBidi: true, checkJoiners: true, transitionalProcessing: false });
+    if (ascii !== null && ascii !== "" && !/[\u0000-\u001F #%/:<>?@[\\\]^|\u007F]/.test(ascii) && endsInANumber(ascii)) {
+      const e = ipv4Errors(ascii).errors.at(-1) ?? "IPv4-out-of-range-part";
+      return new WhatwgUrlError(e, input, h.start, `${JSON.stringify(host)} ends in a number, so it must be an IPv4 address, and is none`);
+    }
+    return new WhatwgUrlError("domain-to-ASCII", input, h.start, `${JSON.stringify(host)} is no domain: UTS #46 ToASCII fails on it, or it holds a forbidden domain code point`);
+  }
+  if (s.special && s.scheme !== "file" && s.authority === undefined) {
+    return new WhatwgUrlError("host-missing", input, s.path.start, `the ${s.scheme ?? "URL"} URL has no host`);
+  }
+  if (s.special && s.scheme !== "file" && s.authority !== undefined && s.authority.start === s.authority.end) {
+    return new WhatwgUrlError("host-missing", input, s.authority.start, `the ${s.scheme ?? "URL"} URL has no host`);
+  }
+  // the split agrees with whatwg-url on every failure it knows; anything else is named by where the host is
+  return new WhatwgUrlError("host-missing", input, h?.start ?? first, "the URL Standard's parser returns failure");
+}
+
+// --- parse --------------------------------------------------------------------------------------
+
+/** A scalar value string (WebIDL USVString, as `new URL()` converts its arguments): each lone surrogate as U+FFFD; the length is kept. */
+const toUsv = (s: string): string => s.replace(/[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g, "\ufffd");
+
+function tooLong(input: string): WhatwgUrlError {
+  return new WhatwgUrlError("invalid-URL-unit", input, DEFAULT_MAX_LENGTH, `the input is ${input.length} characters long, more than the limit of ${DEFAULT_MAX_LENGTH} (the longest URL Chromium accepts)`);
+}
+
+function baseRecord(base: unknown): Result<UrlRecord | undefined, WhatwgUrlError> {
+  if (base === undefined) return { ok: true, value: undefined };
+  let text: string;
+  if (typeof base === "string") text = base;
+  else if (isNode(base) && (base.kind === "URI" || base.kind === "relative-ref")) text = serialize(base as UriReference);
+  else throw new TypeError(`parse: the argument "base" must be a URL (a string, or a node from uri-grammar's parse) or undefined, got ${describeValue(base)}`);
+  if (text.length > DEFAULT_MAX_LENGTH) return { ok: false, error: new WhatwgUrlError("invalid-base", text, DEFAULT_MAX_LENGTH, "the base is longer than the limit", tooLong(text)) };
+  const record = whatwgUrl.basicURLParse(toUsv(text));
+  if (record !== null) return { ok: true, value: record };
+  const cause = failureOf(text, whatwgSplit(text, "", false), undefined);
+  return { ok: false, error: new WhatwgUrlError("invalid-base", text, cause.offset, `the base is no URL: ${cause.shortMessage}`, cause) };
+}
+
+/**
+ * Parses `input` as a browser does (the URL Standard's basic URL parser, #concept-basic-url-parser,
+ * run by whatwg-url, the Standard's reference implementation), against `base` when given, and
+ * gives the RFC 3986 URI of the URL: `href` is valid under RFC 3986 §3 (what the Standard leaves
+ * raw and RFC 3986 allows nowhere there, such as `{ } | ^` and backquote in a query or a stray
+ * "%", is percent-encoded as UTF-8) and `new URL(href)` reads the same URL (the same scheme, host,
+ * port, and percent-decoded userinfo, path, query and fragment); `uri` is its node. `repairs`
+ * lists each change, with its offset in the input and the Standard's validation error: spaces and
+ * controls at the ends and tabs and newlines removed, "\" read as "/", slashes made "//",
+ * characters percent-encoded, dot segments removed, the host lowercased, percent-decoded,
+ * IDNA-mapped (UTS #46) or read as an IPv4 number form, the default port dropped.
+ *
+ * Input the Standard refuses is a {@link WhatwgUrlError} whose `code` is the validation error that
+ * made the parser fail (`"host-missing"`, `"port-out-of-range"`, `"IPv6-unclosed"`, ...), a base
+ * that is no URL one with `"invalid-base"`. RFC 3986's own reading of the text is what uri-grammar's
+ * `parse` gives: this one does not change it.
+ *
+ * @example
+ * parse(" HTTP://EXAMPLE.com:80/a b?q={x}#f ").value?.href; // "http://example.com/a%20b?q=%7Bx%7D#f"
+ * parse("../g", "http://a/b/c/d;p?q").value?.href;          // "http://a/b/g"
+ * parse("http://[::1").error?.code;                          // "IPv6-unclosed"
+ */
+export function parse(input: string, base?: string | UriReference): Result<WhatwgParse, WhatwgUrlError> {
+  if (typeof input !== "string") throw new TypeError(`parse: the argument "input" must be a string, got ${describeValue(input)}`);
+  const b = baseRecord(base);
+  if (!b.ok) return b;
+  if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLong(input) };
+  const baseUrl = b.value;
+  const record = whatwgUrl.basicURLParse(toUsv(input), { baseURL: baseUrl ?? null });
+  const split = whatwgSplit(input, baseUrl?.scheme ?? "", baseUrl !== undefined);
+  if (record === null) return { ok: false, error: failureOf(input, split, baseUrl) };
+  const href = rfcHref(record);
+  const uri = parseRfc3986(href, { rule: "URI", maxLength: Infinity });
+  if (!uri.ok) {
+    // not reached: rfcHref writes each component with RFC 3986's own character sets
+    return { ok: false, error: new WhatwgUrlError("invalid-URL-unit", input, uri.error.offset, `no RFC 3986 URI stands for this URL: ${uri.error.shortMessage}`) };
+  }
+  return { ok: true, value: Object.freeze({ uri: uri.value, href, url: whatwgUrl.serializeURL(record), repairs: repairsOf(input, split, record) }) };
+}
+
+/**
+ * {@link parse}, the URI node or the {@link WhatwgUrlError} thrown.
+ *
+ * @example
+ * parseOrThrow("HTTP://Example.COM/%7Efoo").href; // "http://example.com/%7Efoo"
+ */
+export function parseOrThrow(input: string, base?: string | UriReference): WhatwgParse {
+  const r = parse(input, base);
+  if (!r.ok) {
+    if (typeof Error.captureStackTrace === "function") Error.captureStackTrace(r.error, parseOrThrow);
+    throw r.error;
+  }
+  return r.value;
+}
+

@@ -1,0 +1,44 @@
+// The caret of error.message stands under the character a terminal shows at the error's offset
+// (issue 21): columns by display width (src/width.ts: East Asian Width, combining marks, emoji
+// clusters), the same function the CLI and its figure use. fixtures/error-caret.json.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { parse, type RuleName } from "../src/index";
+import { caretColumn, textWidth } from "../src/width";
+import { FIXTURES } from "./helpers/fixtures";
+
+interface CaretCase {
+  readonly input: string;
+  readonly rule: RuleName;
+  readonly offset: number;
+  readonly column: number;
+  readonly source: string;
+}
+
+const fixture = JSON.parse(fs.readFileSync(path.join(FIXTURES, "error-caret.json"), "utf8")) as { cases: CaretCase[] };
+
+describe("the caret of error.message, in terminal columns", () => {
+  it.each(fixture.cases.map((c) => [c.input, c]))("%j", (_input, c) => {
+    const r = parse(c.input, c.rule);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.offset).toBe(c.offset);
+    const [, line = "", caret = ""] = r.error.message.split("\n");
+    expect(caret.indexOf("^")).toBe(c.column);
+    // the caret's column is where the character at the offset starts on the excerpt line
+    expect(caret).toBe(`${" ".repeat(c.column)}^`);
+    expect(textWidth(line)).toBeGreaterThan(c.column);
+  });
+});
+
+describe("caretColumn", () => {
+  it("is the column of the grapheme cluster that holds the offset", () => {
+    expect(caretColumn("ab", 0)).toBe(0);
+    expect(caretColumn("ab", 2)).toBe(2);
+    expect(caretColumn("例え", 1)).toBe(2);
+    expect(caretColumn("e\u0301x", 1)).toBe(0);
+    expect(caretColumn("e\u0301x", 2)).toBe(1);
+    expect(caretColumn("😀x", 2)).toBe(2);
+    expect(caretColumn("😀x", 1)).toBe(0);
+  });
+});
