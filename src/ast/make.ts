@@ -8,6 +8,7 @@ import type {
   Authority, Host, HostKind, IPv4Host, IPv6Host, IPvFutureHost, Node, Path, PathKind, RegNameHost, Span, UriReference,
 } from "./nodes.js";
 import { pathKindOf } from "./path-kind.js";
+import { isIPv4address } from "../charsets.js";
 
 /** Spans with both offsets below this are shared (see {@link span}). */
 const SHARED_SPAN_LIMIT = 256;
@@ -241,11 +242,23 @@ export function hostStartIn(input: string, start: number, end: number): number {
   return at >= 0 && at < end ? at + 1 : start;
 }
 
-/** Where the host that begins at `hostStart` ends, before ":port": an IP literal's colons are inside its brackets (host kind 2, 3). */
-export function hostEndIn(input: string, hostStart: number, end: number, hostKind: number): number {
-  if (hostKind >= 2) return input.indexOf("]", hostStart) + 1;
+/** Where the host that begins at `hostStart` ends, before ":port": an IP literal's colons are inside its brackets. */
+export function hostEndIn(input: string, hostStart: number, end: number): number {
+  if (input.charCodeAt(hostStart) === 0x5b) return input.indexOf("]", hostStart) + 1;
   const colon = input.indexOf(":", hostStart);
   return colon >= 0 && colon < end ? colon : end;
+}
+
+/**
+ * The kind of the host `[start, end)` of `input`, by number (RFC 3986 §3.2.2): an IP literal by
+ * its brackets ("v" after "[": IPvFuture), an `IPv4address` by its rule (compiled), else a
+ * reg-name. Parsing leaves it unknown (-1) until the host is read.
+ */
+export function hostKindIn(input: string, start: number, end: number): number {
+  const c = input.charCodeAt(start);
+  if (c === 0x5b) return (input.charCodeAt(start + 1) | 0x20) === 0x76 ? 3 : 2;
+  // an IPv4address is 7 to 15 characters, digits and dots
+  return c >= 0x30 && c <= 0x39 && end - start >= 7 && end - start <= 15 && isIPv4address(input.slice(start, end)) ? 1 : 0;
 }
 
 /**
@@ -260,7 +273,8 @@ class AuthorityNode implements Authority {
   readonly #input: string;
   readonly #start: number;
   readonly #end: number;
-  readonly #hostKind: number;
+  /** The host's kind by number, -1 until it is worked out (on the first read of the host). */
+  #hostKind: number;
   readonly #spans: boolean;
   /** Where the host begins (after "userinfo@") and ends (before ":port"). */
   readonly #hostStart: number;
@@ -273,7 +287,7 @@ class AuthorityNode implements Authority {
     this.#hostKind = hostKind;
     this.#spans = spans;
     this.#hostStart = hostStartIn(input, start, end);
-    this.#hostEnd = hostEndIn(input, this.#hostStart, end, hostKind);
+    this.#hostEnd = hostEndIn(input, this.#hostStart, end);
     this.#host = given;
     Object.freeze(this);
   }
@@ -285,6 +299,7 @@ class AuthorityNode implements Authority {
   }
   get host(): Host {
     if (this.#host === undefined) {
+      if (this.#hostKind < 0) this.#hostKind = hostKindIn(this.#input, this.#hostStart, this.#hostEnd);
       const k = this.#hostKind;
       const s = this.#spans ? this.#hostStart : -1;
       const e = this.#spans ? this.#hostEnd : -1;
@@ -317,9 +332,9 @@ export function authority(userinfo: string | undefined, h: Host, port: string | 
   return new AuthorityNode(text, 0, text.length, hostCode(h.kind), false, h.span === undefined ? h : undefined);
 }
 
-/** The authority `[start, end)` of `input`, parsed, whose host is of kind `hostKind`: its parts' spans are offsets into `input`. */
-export function parsedAuthority(input: string, start: number, end: number, hostKind: HostKind): Authority {
-  return new AuthorityNode(input, start, end, hostCode(hostKind), true);
+/** The authority `[start, end)` of `input`, parsed: its parts' spans are offsets into `input`; its host's kind is worked out when the host is read, or given. */
+export function parsedAuthority(input: string, start: number, end: number, hostKind?: HostKind): Authority {
+  return new AuthorityNode(input, start, end, hostKind === undefined ? -1 : hostCode(hostKind), true);
 }
 
 /**
@@ -395,7 +410,7 @@ export interface ReferenceOffsets {
   /** Where the authority begins (after "//"), or -1; it ends at `authorityEnd`. */
   readonly authorityStart: number;
   readonly authorityEnd: number;
-  /** The host's kind, by number (reg-name 0, IPv4address 1, IPv6address 2, IPvFuture 3), when there is an authority. */
+  /** The host's kind, by number (reg-name 0, IPv4address 1, IPv6address 2, IPvFuture 3), when there is an authority; -1 when not worked out yet. */
   readonly hostKind: number;
   /** The index of the "?" before the query, or -1. */
   readonly queryStart: number;
@@ -429,7 +444,8 @@ class ReferenceNode {
   readonly #schemeEnd: number;
   readonly #authorityStart: number;
   readonly #authorityEnd: number;
-  readonly #hostKind: number;
+  /** The host's kind by number; -1 until worked out (see {@link hostKindIn}). */
+  #hostKind: number;
   readonly #queryStart: number;
   readonly #fragmentStart: number;
   #authority: Authority | undefined;
@@ -495,6 +511,10 @@ class ReferenceNode {
   }
 
   static layout(r: ReferenceNode): Layout {
+    if (r.#hostKind < 0 && r.#authorityStart >= 0) {
+      const hs = hostStartIn(r.#input, r.#authorityStart, r.#authorityEnd);
+      r.#hostKind = hostKindIn(r.#input, hs, hostEndIn(r.#input, hs, r.#authorityEnd));
+    }
     return {
       input: r.#input, start: r.#start, end: r.#end, schemeEnd: r.#schemeEnd, authorityStart: r.#authorityStart, authorityEnd: r.#authorityEnd,
       hostKind: r.#hostKind, queryStart: r.#queryStart, fragmentStart: r.#fragmentStart, pathStart: r.#pathStart(), pathEnd: r.#pathEnd(),

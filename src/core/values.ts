@@ -6,19 +6,9 @@
 import * as make from "../ast/make.js";
 import type { HostKind, PathKind } from "../ast/nodes.js";
 import { pathKindOf } from "../ast/path-kind.js";
-import { isIPv4address } from "../charsets.js";
 
 /** The kind of the host `[start, end)` of `input` (RFC 3986 §3.2.2): an IP literal by its brackets, an IPv4address by its rule, else a reg-name. */
-export function hostKindAt(input: string, start: number, end: number): HostKind {
-  const first = input.charCodeAt(start);
-  if (first === 0x5b) return (input.charCodeAt(start + 1) | 0x20) === 0x76 ? "IPvFuture" : "IPv6address";
-  // an IPv4address is 7 to 15 characters, digits and dots
-  if (first <= 0x39 && first >= 0x30 && end - start >= 7 && end - start <= 15 && isIPv4address(input.slice(start, end))) return "IPv4address";
-  return "reg-name";
-}
-
-/** Host kinds by number, as the reference offsets keep them. */
-const HOST_CODE: Readonly<Record<HostKind, number>> = { "reg-name": 0, IPv4address: 1, IPv6address: 2, IPvFuture: 3 };
+export const hostKindAt = (input: string, start: number, end: number): HostKind => make.HOST_KINDS[make.hostKindIn(input, start, end)] as HostKind;
 
 /** The end of the authority that starts at `from`: the next "/", "?" or "#", or `end`. */
 function authorityEnd(s: string, from: number, end: number): number {
@@ -27,18 +17,6 @@ function authorityEnd(s: string, from: number, end: number): number {
     if (c === 0x2f || c === 0x3f || c === 0x23) return i;
   }
   return end;
-}
-
-/** The kind of the host of the authority `[from, to)`. */
-function authorityHostKind(s: string, from: number, to: number): number {
-  // neither host nor port holds an "@"; a reg-name and an IPv4address hold no ":"
-  const at = s.indexOf("@", from);
-  const hs = at >= 0 && at < to ? at + 1 : from;
-  const c = s.charCodeAt(hs);
-  if (c === 0x5b) return (s.charCodeAt(hs + 1) | 0x20) === 0x76 ? 3 : 2;
-  if (c > 0x39 || c < 0x30) return 0;
-  const colon = s.indexOf(":", hs);
-  return HOST_CODE[hostKindAt(s, hs, colon >= 0 && colon < to ? colon : to)];
 }
 
 /**
@@ -65,13 +43,12 @@ export function referenceOffsets(s: string, start: number, end: number): make.Re
   if (queryStart >= bound) queryStart = -1;
   let authorityStart = -1;
   let authorityStop = -1;
-  let hostKind = 0;
   if (from + 1 < end && s.charCodeAt(from) === 0x2f && s.charCodeAt(from + 1) === 0x2f) {
     authorityStart = from + 2;
     authorityStop = authorityEnd(s, authorityStart, end);
-    hostKind = authorityHostKind(s, authorityStart, authorityStop);
   }
-  return { schemeEnd, authorityStart, authorityEnd: authorityStop, hostKind, queryStart, fragmentStart };
+  // the host's kind is worked out when the host is read (make.hostKindIn)
+  return { schemeEnd, authorityStart, authorityEnd: authorityStop, hostKind: -1, queryStart, fragmentStart };
 }
 
 /** The reference `[start, end)` of `input`, known to match a URI reference rule. */
@@ -85,15 +62,14 @@ const hierPart =
     let authority: ReturnType<typeof make.parsedAuthority> | undefined;
     if (end - start >= 2 && input.charCodeAt(start) === 0x2f && input.charCodeAt(start + 1) === 0x2f) {
       const to = authorityEnd(input, start + 2, end);
-      authority = make.parsedAuthority(input, start + 2, to, make.HOST_KINDS[authorityHostKind(input, start + 2, to)] as HostKind);
+      authority = make.parsedAuthority(input, start + 2, to);
       pathStart = to;
     }
     const kind = pathKindOf(scheme, authority !== undefined, input.slice(pathStart, Math.min(end, pathStart + 1)));
     return Object.freeze({ authority, path: make.parsedPath(kind, input, pathStart, end) });
   };
 
-const authority = (input: string, start: number, end: number): unknown =>
-  make.parsedAuthority(input, start, end, make.HOST_KINDS[authorityHostKind(input, start, end)] as HostKind);
+const authority = (input: string, start: number, end: number): unknown => make.parsedAuthority(input, start, end);
 
 const host = (input: string, start: number, end: number): unknown => {
   const kind = hostKindAt(input, start, end);

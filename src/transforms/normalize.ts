@@ -202,7 +202,7 @@ export function normalizeReference(node: UriReference, options: NormalizeOptions
     const a0 = L.authorityStart;
     const a1 = L.authorityEnd;
     const hs = make.hostStartIn(s, a0, a1);
-    const he = make.hostEndIn(s, hs, a1, L.hostKind);
+    const he = make.hostEndIn(s, hs, a1);
     const userinfo = hs > a0 ? track(s.slice(a0, hs - 1), text(s.slice(a0, hs - 1))) : undefined;
     const bracketed = L.hostKind >= 2;
     const rawHost = bracketed ? s.slice(hs + 1, he - 1) : s.slice(hs, he);
