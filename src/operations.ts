@@ -16,7 +16,7 @@ import type { Result } from "./result.js";
 import { redactPassword as redactNode, type RedactOptions } from "./transforms/display.js";
 import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceEquivalenceOptions } from "./transforms/equivalent.js";
 import type { ResolveError } from "./transforms/errors.js";
-import { normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalizations } from "./transforms/normalize.js";
+import { normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
 import { builtInSchemes } from "./schemes/builtin.js";
 import { isRegistry } from "./core/brand.js";
 import type { SchemeRegistry } from "./schemes/registry.js";
@@ -96,12 +96,93 @@ export interface EquivalenceOptions extends Omit<ReferenceEquivalenceOptions, "s
   readonly schemes?: SchemesOption | undefined;
 }
 
-/** The schemes normalization and equivalence know: the built-in ones, a registry given, or undefined for a list or map of §6.2.3 facts. */
-function registryOf(schemes: unknown): SchemeRulesRegistry | undefined {
-  if (schemes === undefined) return builtInSchemes;
-  if (isRegistry(schemes)) return schemes as SchemeRegistry as SchemeRulesRegistry;
-  if (schemes instanceof Map || Array.isArray(schemes)) return undefined; // normalization data of the transforms (SchemeNormalizations)
-  throw new TypeError(`options.schemes must be a registry (createRegistry, defaultRegistry), a list or map of scheme normalizations, or undefined, got ${describeValue(schemes)}`);
+/** What §6.2.3 knows of schemes, read from `options.schemes`: a registry of scheme rules, or the §6.2.3 facts of some schemes by lowercase name. */
+type SchemesRead = { readonly rules: SchemeRulesRegistry; readonly facts?: undefined } | { readonly rules?: undefined; readonly facts: ReadonlyMap<string, SchemeNormalization> };
+
+const BUILT_IN: SchemesRead = Object.freeze({ rules: builtInSchemes });
+
+/** A scheme name (RFC 3986 §3.1). */
+const SCHEME_NAME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
+
+/**
+ * One §6.2.3 fact of a list or map given as `options.schemes`, each field read once and checked:
+ * a `name` (a scheme name), a `defaultPort` (digits, or a whole number from 0 to 65535, as
+ * `defineScheme` takes it), `emptyPathIsRoot` (a boolean).
+ */
+function schemeFact(x: unknown, where: string, caller: string): SchemeNormalization {
+  if (typeof x !== "object" || x === null || Array.isArray(x)) {
+    throw new TypeError(`${caller}: ${where} must be an object { name, defaultPort?, emptyPathIsRoot? }, got ${describeValue(x)}`);
+  }
+  const o = x as Record<string, unknown>;
+  const name = o.name;
+  const port = o.defaultPort;
+  const root = o.emptyPathIsRoot;
+  if (typeof name !== "string" || !SCHEME_NAME.test(name)) throw new TypeError(`${caller}: ${where}.name must be a scheme name (RFC 3986 §3.1), got ${describeValue(name)}`);
+  let defaultPort: string | undefined;
+  if (typeof port === "number" && Number.isInteger(port) && port >= 0 && port <= 65535) defaultPort = String(port);
+  else if (typeof port === "string" && /^[0-9]+$/.test(port)) defaultPort = port;
+  else if (port !== undefined) throw new TypeError(`${caller}: ${where}.defaultPort must be digits or a whole number from 0 to 65535, got ${describeValue(port)}`);
+  if (root !== undefined && typeof root !== "boolean") throw new TypeError(`${caller}: ${where}.emptyPathIsRoot must be true, false or undefined, got ${describeValue(root)}`);
+  return Object.freeze({ name: name.toLowerCase(), defaultPort, emptyPathIsRoot: root });
+}
+
+/**
+ * `options.schemes`, read and checked: undefined (the built-in schemes), a registry
+ * (`createRegistry`, `defaultRegistry`), or a list or map of §6.2.3 facts (see
+ * {@link schemeFact}); anything else is a TypeError that names the option.
+ */
+function schemesOption(x: unknown, caller: string): SchemesRead {
+  if (x === undefined) return BUILT_IN;
+  if (isRegistry(x)) return { rules: x as SchemeRegistry as SchemeRulesRegistry };
+  const facts = new Map<string, SchemeNormalization>();
+  if (Array.isArray(x)) {
+    x.forEach((e: unknown, i) => {
+      const fact = schemeFact(e, `options.schemes[${i}]`, caller);
+      if (!facts.has(fact.name)) facts.set(fact.name, fact);
+    });
+  } else if (x instanceof Map) {
+    for (const [key, e] of x as Map<unknown, unknown>) {
+      const fact = schemeFact(e, `options.schemes.get(${describeValue(key)})`, caller);
+      if (typeof key !== "string" || key.toLowerCase() !== fact.name) {
+        throw new TypeError(`${caller}: options.schemes, a map, must have each scheme under its name in lowercase, got ${describeValue(key)} for ${JSON.stringify(fact.name)}`);
+      }
+      facts.set(fact.name, fact);
+    }
+  } else {
+    throw new TypeError(`${caller}: options.schemes must be a registry (createRegistry, defaultRegistry), a list or map of scheme normalizations, or undefined, got ${describeValue(x)}`);
+  }
+  return { facts };
+}
+
+/** The steps of normalization as an options object gives them, each read once and checked, and what §6.2.3 knows of schemes. */
+interface StepsRead {
+  readonly steps: ReferenceNormalizeOptions;
+  readonly schemes: SchemesRead;
+}
+
+const NO_STEPS: StepsRead = Object.freeze({ steps: Object.freeze({}), schemes: BUILT_IN });
+
+/** Reads the normalization options of `caller` (`options`, or `options.normalize` for relativize): each field once, then checked. */
+function readSteps(options: unknown, caller: string, name = "options"): StepsRead {
+  if (options === undefined) return NO_STEPS;
+  expectOptions(options, caller, name);
+  const o = options as Record<string, unknown>;
+  const steps: Record<string, unknown> = {};
+  let schemes: unknown;
+  for (const key of Object.keys(o)) {
+    const v = o[key];
+    if (key === "schemes") schemes = v;
+    else if (Object.hasOwn(NORMALIZE_FIELDS, key)) steps[key] = v;
+  }
+  expectFields(steps, NORMALIZE_FIELDS, name === "options" ? caller : `${caller} (${name})`);
+  return { steps: steps as ReferenceNormalizeOptions, schemes: schemesOption(schemes, caller) };
+}
+
+/** Normalizes `node` with the steps and schemes read. */
+function normalizeRead(node: UriReference, read: StepsRead): UriReference {
+  const { rules, facts } = read.schemes;
+  if (rules !== undefined) return normalizeWithRules(node, rules, read.steps);
+  return normalizeReference(node, { ...read.steps, schemes: facts });
 }
 
 /**
@@ -114,14 +195,10 @@ function registryOf(schemes: unknown): SchemeRulesRegistry | undefined {
  * if (r.ok) serialize(r.value); // "http://www.example.com/"
  */
 export function normalize(input: UriInput, options: NormalizeOptions = {}): Result<UriReference, UriSyntaxError> {
-  expectOptions(options, "normalize");
-  expectFields(options, NORMALIZE_FIELDS, "normalize");
+  const read = readSteps(options, "normalize");
   const r = referenceArgument(input, "input", "normalize");
   if (!r.ok) return r;
-  const reg = registryOf(options.schemes);
-  if (reg === undefined) return { ok: true, value: normalizeReference(r.value, options as ReferenceNormalizeOptions) };
-  const { schemes: _, ...steps } = options;
-  return { ok: true, value: normalizeWithRules(r.value, reg, steps) };
+  return { ok: true, value: normalizeRead(r.value, read) };
 }
 
 /** {@link normalize}, throwing its error. */
@@ -142,15 +219,22 @@ export function normalizeOrThrow(input: UriInput, options: NormalizeOptions = {}
  */
 export function equivalent(a: UriInput, b: UriInput, options: EquivalenceOptions = {}): Result<boolean, UriSyntaxError> {
   expectOptions(options, "equivalent");
-  expectFields(options, { level: ["simple", "syntax", "scheme"], nfc: "boolean", ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"] }, "equivalent");
+  // each field read once, then checked
+  const o = options as Record<string, unknown>;
+  const read = { level: o.level, nfc: o.nfc, ignoreFragment: o.ignoreFragment, ipv6: o.ipv6 };
+  const schemesGiven = o.schemes;
+  expectFields(read, { level: ["simple", "syntax", "scheme"], nfc: "boolean", ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"] }, "equivalent");
+  const schemes = schemesOption(schemesGiven, "equivalent");
   const x = referenceArgument(a, "a", "equivalent");
   if (!x.ok) return x;
   const y = referenceArgument(b, "b", "equivalent");
   if (!y.ok) return y;
-  const reg = (options.level ?? "scheme") === "scheme" ? registryOf(options.schemes) : undefined;
-  if (reg === undefined) return { ok: true, value: equivalentReferences(x.value, y.value, options as ReferenceEquivalenceOptions) };
-  const keyOptions = { ignoreFragment: options.ignoreFragment, ipv6: options.ipv6 };
-  const key = (r: UriReference): string => equivalenceKeyWithRules(comparable(r, options.nfc === true), reg, keyOptions);
+  const rules = (read.level ?? "scheme") === "scheme" ? schemes.rules : undefined;
+  if (rules === undefined) {
+    return { ok: true, value: equivalentReferences(x.value, y.value, { ...(read as ReferenceEquivalenceOptions), schemes: schemes.facts }) };
+  }
+  const keyOptions = { ignoreFragment: read.ignoreFragment as boolean | undefined, ipv6: read.ipv6 as "keep" | "rfc5952" | undefined };
+  const key = (r: UriReference): string => equivalenceKeyWithRules(comparable(r, read.nfc === true), rules, keyOptions);
   return { ok: true, value: key(x.value) === key(y.value) };
 }
 
@@ -197,23 +281,18 @@ export function redactPassword(input: UriInput, options: RedactOptions = {}): Ur
  */
 export function relativize(base: UriInput, target: UriInput, options: RelativizeOptions = {}): Result<UriReference, UriSyntaxError | RelativizeError> {
   expectOptions(options, "relativize");
-  const n = options.normalize;
-  if (n !== undefined && typeof n !== "boolean") {
-    expectOptions(n, "relativize", "options.normalize");
-    expectFields(n, NORMALIZE_FIELDS, "relativize (options.normalize)");
+  const n = (options as Record<string, unknown>).normalize;
+  if (n !== undefined && typeof n !== "boolean" && (typeof n !== "object" || n === null || Array.isArray(n))) {
+    throw new TypeError(`relativize: options.normalize must be true, false, the options of normalize, or undefined, got ${describeValue(n)}`);
   }
+  const read = n === undefined || n === false ? undefined : readSteps(n === true ? undefined : n, "relativize", "options.normalize");
   const b = referenceArgument(base, "base", "relativize");
   if (!b.ok) return b;
   const t = referenceArgument(target, "target", "relativize");
   if (!t.ok) return t;
-  if (n === undefined || n === false) return relativizeNodes(b.value as Uri, t.value as Uri);
-  // normalized as normalize does it (with the registry of schemes), then relativized as given
-  const steps: NormalizeOptions = n === true ? {} : n;
-  const x = normalize(b.value, steps);
-  const y = normalize(t.value, steps);
-  if (!x.ok) return x;
-  if (!y.ok) return y;
-  return relativizeNodes(x.value as Uri, y.value as Uri);
+  if (read === undefined) return relativizeNodes(b.value as Uri, t.value as Uri);
+  // normalized as normalize does it (with the schemes it knows), then relativized as given
+  return relativizeNodes(normalizeRead(b.value, read) as Uri, normalizeRead(t.value, read) as Uri);
 }
 
 /** {@link relativize}, throwing its error. */

@@ -225,6 +225,9 @@ export function normalizeReference(node: UriReference, options: NormalizeOptions
   const hasAuthority = authority !== undefined;
   if (options.dotSegments !== false && (scheme !== undefined || path.charCodeAt(0) === 0x2f)) {
     path = guardPath(hasAuthority, removeDotSegments(path));
+  } else if (path !== rawPath) {
+    // where dot segments stay, decoding makes none: a "%2E" of a segment that would read "." or ".." stays encoded
+    path = keepEncodedDotSegments(rawPath, path, lower);
   }
   if (path === "" && hasAuthority && options.emptyPath !== false && def?.emptyPathIsRoot === true) path = "/";
   track(rawPath, path);
@@ -245,6 +248,44 @@ export function normalizeReference(node: UriReference, options: NormalizeOptions
     });
   }
   return make.referenceOf(scheme, authority, HOST_KIND_NAMES[hostKind] ?? "reg-name", path, query, fragment);
+}
+
+/**
+ * `decoded` (the path `raw` after the §6.2.2.1 and §6.2.2.2 steps) with each segment that reads
+ * "." or ".." there but not in `raw` written as in `raw` (hex in uppercase with `upper`): a path
+ * whose dot segments stay (a relative-path reference's; a scheme's that turns the step off,
+ * RFC 8141 §3) never gets one that decoding made ("a/%2E%2E/b" is not "a/../b"). Decoding makes
+ * no "/" ("%2F" is reserved), so the two have the same segments.
+ */
+export function keepEncodedDotSegments(raw: string, decoded: string, upper: boolean): string {
+  if (!decoded.includes(".")) return decoded;
+  const out = decoded.split("/");
+  const before = raw.split("/");
+  let changed = false;
+  out.forEach((seg, i) => {
+    const was = before[i] ?? seg;
+    if ((seg === "." || seg === "..") && was !== seg) {
+      out[i] = upper ? was.replace(/%2e/g, "%2E") : was;
+      changed = true;
+    }
+  });
+  return changed ? out.join("/") : decoded;
+}
+
+/**
+ * `path` with each segment that is "." or ".." once its "%2E"s are decoded written as that dot
+ * segment (RFC 3986 §2.3, §6.2.2.2: "%2E" is "."), for a scheme that removes dot segments itself
+ * (the file scheme) after the generic steps left them encoded.
+ */
+export function decodeDotSegments(path: string): string {
+  if (!/%2e/i.test(path)) return path;
+  return path
+    .split("/")
+    .map((seg) => {
+      const d = seg.replace(/%2e/gi, ".");
+      return d === "." || d === ".." ? d : seg;
+    })
+    .join("/");
 }
 
 /** ASCII letters to lowercase, nothing else (RFC 3986 §6.2.2.1, RFC 3987 §5.3.2.1). */

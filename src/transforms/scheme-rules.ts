@@ -60,10 +60,24 @@ const schemeOf = (node: UriReference, registry: SchemeRulesRegistry): SchemeRule
  */
 export function normalizeWithRules(node: UriReference, reg: SchemeRulesRegistry, options: NormalizeOptions = {}): UriReference {
   const s = schemeOf(node, reg);
-  const own = s?.normalizeOptions;
-  const opts: NormalizeOptions = own === undefined ? { ...options, schemes: normalizationsOf(reg) } : { ...options, schemes: normalizationsOf(reg), ...own };
+  const schemes = normalizationsOf(reg);
+  // A scheme changes the generic steps (and adds its own) only for a URI it accepts: one it
+  // refuses ("file:" with a query, "tel:" with an authority) gets every §6.2.2 step, so that
+  // nothing decoded ("%2E%2E") is left where a step the scheme turns off would have removed it.
+  if (s === undefined || (s.normalizeOptions === undefined && s.normalize === undefined)) return normalizeReference(node, { ...options, schemes });
+  if (s.valueOf(node as Uri) === undefined) {
+    const generic = normalizeReference(node, { ...options, schemes });
+    // the steps can make a URI the scheme accepts ("file:a/../../b" is "file:/b"): then it is normalized as such, once
+    return s.valueOf(generic as Uri) === undefined ? generic : schemeNormalize(generic, s, schemes, options);
+  }
+  return schemeNormalize(node, s, schemes, options);
+}
+
+/** A URI its scheme accepts, normalized: the §6.2.2 steps as the scheme changes them, then the scheme's own step. */
+function schemeNormalize(node: UriReference, s: SchemeRules, schemes: ReadonlyMap<string, SchemeNormalization>, options: NormalizeOptions): UriReference {
+  const opts: NormalizeOptions = s.normalizeOptions === undefined ? { ...options, schemes } : { ...options, schemes, ...s.normalizeOptions };
   const n = normalizeReference(node, opts);
-  if (s?.normalize === undefined) return n;
+  if (s.normalize === undefined) return n;
   const v = s.valueOf(n as Uri);
   if (v === undefined) return n;
   const m = s.normalize(n as Uri, v.value, options);

@@ -120,7 +120,10 @@ describe("uriToIri (RFC 3987 §3.2)", () => {
       return /[A-Za-z0-9\-._~]/.test(c) ? c : t;
     });
     expect(serialize(iriToUriOrThrow(r.value))).toBe(unreserved);
-    expect(equivalentOrThrow(r.value, input)).toBe(true);
+    // (a relative-path reference whose "%2E" made a dot segment is the exception: normalization
+    // keeps its dot segments, and makes none by decoding, so "%2E%2E/a" stays apart from "../a")
+    const madeDotSegment = /(^|\/)(%2e|\.)(%2e|\.)?(\/|$)/i.test(input) && input.toLowerCase().includes("%2e") && !/^[a-z][a-z0-9+.-]*:|^\//i.test(input);
+    expect(equivalentOrThrow(r.value, input)).toBe(!madeDotSegment);
     // and converting again changes nothing
     expect(serialize(uriToIriOrThrow(r.value))).toBe(expected);
   });

@@ -6,7 +6,7 @@ import type { Host, Uri } from "../../ast/nodes.js";
 import { isIPv4address } from "../../charsets.js";
 import { schemeGrammar } from "../../compiled/index.js";
 import type { CompiledRule } from "../../core/dfa.js";
-import type { NormalizeOptions } from "../../transforms/normalize.js";
+import { decodeDotSegments, type NormalizeOptions } from "../../transforms/normalize.js";
 import { removeDotSegments } from "../../transforms/remove-dot-segments.js";
 import { deepFreeze, type SchemeDefinition, type SchemeInput } from "../kernel.js";
 import { upperTriplets } from "../text.js";
@@ -164,7 +164,8 @@ export function normalizeFile(uri: Uri, value: FileUri, options: NormalizeOption
     authority = make.authority(undefined, make.host("reg-name", ""), undefined);
     if (!path.startsWith("/")) path = `/${path}`;
   }
-  if (options.dotSegments !== false) path = removeFileDotSegments(path, value.windows !== undefined);
+  // the generic steps left "%2E" segments encoded (the scheme turns their dot step off): they are dot segments here
+  if (options.dotSegments !== false) path = removeFileDotSegments(decodeDotSegments(path), value.windows !== undefined);
   if (value.windows !== undefined) path = uncPrefix + path.replace(/^\/([a-z]):(?=\/|$)/, (_, d: string) => `/${d.toUpperCase()}:`);
   if (authority === uri.authority && path === uri.path.text) return uri;
   return make.uriReference({ scheme: uri.scheme, authority, path: make.path("path-abempty", path), query: uri.query, fragment: uri.fragment }) as Uri;

@@ -5,7 +5,10 @@
 import type { Match } from "../../abnf/semantics.js";
 import { schemeGrammar } from "../../compiled/index.js";
 import type { CompiledRule } from "../../core/dfa.js";
-import { percentDecode } from "../../transforms/percent.js";
+import * as make from "../../ast/make.js";
+import type { Uri } from "../../ast/nodes.js";
+import type { CharTable } from "../../charsets.js";
+import { encodeWith, percentDecode } from "../../transforms/percent.js";
 import { deepFreeze, type SchemeDefinition, type SchemeInput } from "../kernel.js";
 
 /** A recipient in a mailto URI's path (RFC 6068 §2 `to`), decoded. */
@@ -175,6 +178,58 @@ const comparableAddress = (a: string): string => {
   return at < 0 ? a : a.slice(0, at + 1) + a.slice(at + 1).toLowerCase();
 };
 
+/** A table of the US-ASCII characters in `chars`. */
+const tableOf = (chars: string): CharTable => {
+  const t = new Array<boolean>(128).fill(false);
+  for (const c of chars) t[c.charCodeAt(0)] = true;
+  return Object.freeze(t);
+};
+
+const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+/** RFC 6068 §2 item 1: what an addr-spec may hold unencoded in a mailto URI (see ADDR_SPEC_LITERAL in src/schemes/mailto.ts). */
+const ADDRESS_LITERAL = tableOf(`${ALNUM}-._~@:!$'()*+,`);
+/** RFC 6068 §2 `qchar = unreserved / pct-encoded / some-delims`: what an hfname or hfvalue may hold unencoded. */
+const QCHAR_LITERAL = tableOf(`${ALNUM}-._~!$'()*+,;:@`);
+
+/** A decoded address as a mailto URI's path writes it: each part percent-encoded where RFC 6068 §2 item 1 asks, the "@" between them as itself. */
+function addressText(address: string): string {
+  const at = address.lastIndexOf("@");
+  return `${encodeWith(address.slice(0, at), ADDRESS_LITERAL)}@${encodeWith(address.slice(at + 1), ADDRESS_LITERAL)}`;
+}
+
+/**
+ * The mailto URI's normal form: a dedupe key (two mailto URIs are equivalent, see
+ * `equivalentKey`, exactly when their normal forms are equal), as far as a URI can write one: the
+ * recipients of the path and of "to" header fields in the path (§2: `mailto:a@x?to=b@x` is
+ * `mailto:a@x,b@x`), each domain in lowercase; the header field names in lowercase, the fields in
+ * order of name (fields of the same name keep their order), "to", "cc" and "bcc" values as their
+ * addresses with lowercase domains; every part percent-encoded where §2 item 1 asks and nowhere
+ * else. The fragment, which equivalence ignores (§2: "meaningless"), stays as it is. A URI the
+ * recipients of whose "to" fields cannot stand in the path (an address with a display name) keeps
+ * those fields.
+ */
+function normalizeMailto(uri: Uri, value: MailtoUri): Uri {
+  const toFields = value.headers.filter(([n]) => n === "to").flatMap(([, v]) => addressList(v));
+  const others = value.headers.map((h, i) => [h, i] as const).sort(([a, i], [b, j]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : i - j)).map(([h]) => h);
+  const field = ([n, v]: readonly [string, string]): string => {
+    const text = n === "to" || n === "cc" || n === "bcc" ? addressList(v).map(comparableAddress).join(",") : v;
+    return `${encodeWith(n, QCHAR_LITERAL)}=${encodeWith(text, QCHAR_LITERAL)}`;
+  };
+  const write = (recipients: readonly string[], fields: readonly (readonly [string, string])[]): string =>
+    `mailto:${recipients.map((a) => addressText(comparableAddress(a))).join(",")}${fields.length === 0 ? "" : `?${fields.map(field).join("&")}`}`;
+  const path = value.to.map((a) => a.address);
+  const rule = schemeGrammar("mailto").rule("mailtoURI") as CompiledRule;
+  // the "to" fields' recipients in the path, where each one can stand there
+  let text = write([...path, ...toFields], others.filter(([n]) => n !== "to"));
+  if (!rule.test(text)) text = write(path, others);
+  if (!rule.test(text)) return uri;
+  const path2 = text.slice(7, text.includes("?") ? text.indexOf("?") : text.length);
+  const query = text.includes("?") ? text.slice(text.indexOf("?") + 1) : undefined;
+  const current = uri.query === undefined ? uri.path.text : `${uri.path.text}?${uri.query}`;
+  if (`${path2}${query === undefined ? "" : `?${query}`}` === current && uri.scheme === "mailto") return uri;
+  return make.referenceOf("mailto", undefined, "reg-name", path2, query, uri.fragment) as Uri;
+}
+
 /** The definition of the "mailto" scheme (RFC 6068); see `mailto` in src/schemes/mailto.ts. */
 export const mailtoDefinition: SchemeDefinition<MailtoUri> = {
   name: "mailto",
@@ -186,6 +241,7 @@ export const mailtoDefinition: SchemeDefinition<MailtoUri> = {
   section: "RFC 6068 §2",
   normalizeOptions: { dotSegments: false },
   build: buildMailto,
+  normalize: normalizeMailto,
   equivalentKey(value: MailtoUri): string {
     const { to, cc, bcc } = value.recipients;
     const others = value.headers.filter(([n]) => n !== "to" && n !== "cc" && n !== "bcc");

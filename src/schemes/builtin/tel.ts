@@ -1,6 +1,8 @@
 // RFC 3966: the "tel" URI, without its grammar value (src/schemes/kernel.ts). §3 syntax (global
 // and local numbers, visual separators, parameters and their uniqueness and order), §5
 // (phone-context §5.1.5, isub §5.2, ext §5.3), §4 comparison.
+import * as make from "../../ast/make.js";
+import type { Uri } from "../../ast/nodes.js";
 import { schemeGrammar } from "../../compiled/index.js";
 import type { CompiledRule } from "../../core/dfa.js";
 import { validateWith } from "../../core/match.js";
@@ -163,8 +165,15 @@ const comparableValue = (raw: string): string =>
  * equivalence, case-insensitive).
  */
 function telKey(value: TelUri, fragment: string | undefined): string {
-  const params = value.rawParameters.map(([n, raw]): [string, string | null] => {
-    if (raw === undefined) return [n, null];
+  const params = comparableParameters(value).map(([n, v]): [string, string | null] => [n, v ?? null]);
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify([value.global, value.digits.toLowerCase(), params, fragment === undefined ? null : normalizeTriplets(fragment)]);
+}
+
+/** The parameters of a tel URI in §4's comparison form, by name: `[name, value written]`, the value `undefined` for a name alone. */
+function comparableParameters(value: TelUri): [string, string | undefined][] {
+  return value.rawParameters.map(([n, raw]): [string, string | undefined] => {
+    if (raw === undefined) return [n, undefined];
     if (n === "phone-context") {
       const pc = value.phoneContext ?? raw;
       return [n, pc.startsWith("+") ? withoutSeparators(pc) : pc.toLowerCase().replace(/\.$/, "")];
@@ -172,8 +181,26 @@ function telKey(value: TelUri, fragment: string | undefined): string {
     if (n === "ext") return [n, value.extension ?? raw];
     return [n, comparableValue(raw)];
   });
-  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify([value.global, value.digits.toLowerCase(), params, fragment === undefined ? null : normalizeTriplets(fragment)]);
+}
+
+/**
+ * The tel URI's normal form: a dedupe key (two tel URIs are equivalent, §4, exactly when their
+ * normal forms are equal): the number without visual separators (§5.1.1) in lowercase, "#" as
+ * "%23"; the parameters in §3's order (isdn-subaddress or extension, then phone-context, then
+ * the others by name), each in its comparison form (a phone-context host in lowercase without a
+ * final ".", digits without separators; other values with §3's equivalent percent-encodings
+ * decoded, in lowercase). The fragment gets the generic steps.
+ */
+function normalizeTel(uri: Uri, value: TelUri): Uri {
+  const params = comparableParameters(value).sort(([a], [b]) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
+  // what follows "tel:" (a parameter value may hold a "?", which the generic syntax reads as the query's start)
+  const rest = `${value.digits.toLowerCase().replace(/#/g, "%23")}${params.map(([n, v]) => (v === undefined ? `;${n}` : `;${n}=${v}`)).join("")}`;
+  const current = uri.query === undefined ? uri.path.text : `${uri.path.text}?${uri.query}`;
+  if (rest === current && uri.scheme === "tel") return uri;
+  // the form is valid wherever the URI was (§3's rules, §5); should it not be, the URI stays
+  if (!telRule("telephone-uri").test(`tel:${rest}`)) return uri;
+  const ask = rest.indexOf("?");
+  return make.referenceOf("tel", undefined, "reg-name", ask < 0 ? rest : rest.slice(0, ask), ask < 0 ? undefined : rest.slice(ask + 1), uri.fragment) as Uri;
 }
 
 /** The definition of the "tel" scheme (RFC 3966); see `tel` in src/schemes/tel.ts. */
@@ -187,5 +214,6 @@ export const telDefinition: SchemeDefinition<TelUri> = {
   section: SECTION,
   normalizeOptions: { dotSegments: false },
   build: buildTel,
+  normalize: normalizeTel,
   equivalentKey: (value, uri) => telKey(value, uri.fragment),
 };
