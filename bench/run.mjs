@@ -451,6 +451,43 @@ const rej = {
 };
 log("per-input rejection timing done");
 
+// A rejected input with its diagnostic, per character, against a valid parse of the same length
+// (issue 19): 1 MiB of path, valid, and the same with a space at the end (the whole input is read,
+// then explained), timed alone, best of a few.
+const MIB = 1 << 20;
+const bigValid = `http://example.com/${"ab/".repeat(Math.floor((MIB - 19) / 3))}`;
+const bigRejected = `${bigValid} `;
+const bestOf = (k, f) => {
+  let best = Infinity;
+  for (let i = 0; i < k; i++) {
+    const t0 = performance.now();
+    f();
+    best = Math.min(best, performance.now() - t0);
+  }
+  return best;
+};
+bestOf(2, () => ours.parse(bigValid));
+const bigValidMs = bestOf(QUICK ? 3 : 9, () => (sink += ours.parse(bigValid).ok ? 1 : 0));
+const bigRejectedMs = bestOf(QUICK ? 3 : 9, () => {
+  const r = ours.parse(bigRejected);
+  sink += r.ok ? 0 : r.error.message.length;
+});
+log("1 MiB rejection timing done");
+
+// Bundle sizes (esbuild for the browser, minified, gzip -9), as scripts/size.mjs measures them.
+const { bundleBrowser } = await import("../scripts/browser-bundle.mjs");
+const { gzipSync } = await import("node:zlib");
+const bundleSize = async (source) => {
+  const r = await bundleBrowser({ stdin: source, minify: true });
+  return gzipSync(r.outputFiles[0].contents, { level: 9 }).length;
+};
+const bundles = {
+  parse: await bundleSize('export { parse } from "uri-grammar";'),
+  five: await bundleSize('export { parse, resolve, normalize, serialize, equivalent } from "uri-grammar";'),
+  fastUri: await bundleSize('export * from "fast-uri";'),
+};
+log("bundle sizes done");
+
 // ---------------------------------------------------------------------------------------------
 // Memory, start-up, profile (child processes).
 const memInputs = sample(commonPool, CFG.memCount, 20000);
@@ -546,6 +583,30 @@ if (startup) {
 }
 T.push(["scaling ratio ≤ 1.5 for every family", "see the scaling section", "(npm run bench:scaling)"]);
 
+// Targets of issue 19 (the compiled core), with the figures the issue measured before it.
+const T19 = [];
+const t19 = (figure, before, value, ok, measured, goal) => T19.push([figure, before, measured, goal, Number.isFinite(value) ? (ok ? "met" : "**not met**") : "not measured"]);
+t19("`validate(s)` ÷ `URL.canParse(s)`", "1.13×", valRatio, valRatio <= 1, fmtRatio(valRatio), "≤ 1.0×");
+t19("`parse(s)` + 7 components ÷ `new URL(s)` + 8 getters", "1.34×", pU, pU <= 0.8, fmtRatio(pU), "≤ 0.8×");
+t19("same, times faster than fast-uri's `parse`", "5.6×", 1 / pF, 1 / pF >= 8, fmtRatio(1 / pF), "≥ 8×");
+t19("`resolve(base, ref)`, strings → text, ÷ `new URL(ref, base).href`", "2.60×", rU, rU <= 1.2, fmtRatio(rU), "≤ 1.2×");
+t19("`normalize(s)`, defaults, → text, ÷ `new URL(s).href`", "6.68×", nU, nU <= 2, fmtRatio(nU), "≤ 2.0×");
+t19("same, times faster than fast-uri's `normalize`", "3.4×", 1 / nF, 1 / nF >= 8, fmtRatio(1 / nF), "≥ 8×");
+if (startup) {
+  const o = startup["uri-grammar"]?.totalMs;
+  const fu = startup["fast-uri"]?.totalMs;
+  t19("cold start: import the main entry + one `parse` (÷ fast-uri)", "113 ms (25×)", o / fu, o <= 2 * fu, `${fmtMs(o)} ms vs ${fmtMs(fu)} ms (${fmtRatio(o / fu)})`, "≤ 2×");
+}
+t19("browser bundle of `{ parse }` (gzip -9) vs fast-uri", "31.2 KB (3.8×)", bundles.parse / bundles.fastUri, bundles.parse <= bundles.fastUri, `${(bundles.parse / 1000).toFixed(1)} KB vs ${(bundles.fastUri / 1000).toFixed(1)} KB (${fmtRatio(bundles.parse / bundles.fastUri)})`, "≤ 1×");
+t19("bundle of `{ parse, resolve, normalize, serialize, equivalent }` vs fast-uri", "48.2 KB (5.9×)", bundles.five / bundles.fastUri, bundles.five <= 2 * bundles.fastUri, `${(bundles.five / 1000).toFixed(1)} KB (${fmtRatio(bundles.five / bundles.fastUri)})`, "≤ 2×");
+if (memory) {
+  const m = memory["uri-grammar:result"]?.bytesPerItem;
+  const u = memory.URL?.bytesPerItem;
+  t19("heap retained per parsed URI (held in an array) vs URL", "456 B (URL 336 B)", m / u, m <= u, `${fmtBytes(m)} B vs ${fmtBytes(u)} B`, "≤ URL");
+}
+const bigRatio = bigRejectedMs / bigValidMs;
+t19("rejected input with its diagnostic ÷ a valid parse, per character, at 1 MiB", "17.9×", bigRatio, bigRatio <= 5, `${fmtRatio(bigRatio)} (${fmtMs(bigRejectedMs)} ms vs ${fmtMs(bigValidMs)} ms)`, "≤ 5×");
+
 const versions = peerVersions();
 const md = [];
 md.push(`## Main table${QUICK ? " (QUICK MODE: indicative only)" : ""}`);
@@ -578,6 +639,10 @@ const extraRows = [
   ...PEERS.map((p) => (peers.includes(p) ? fmtRatio(roundRatio(`${key}:ours`, `${key}:${p}`)) : "–")),
 ]);
 md.push(mdTable(["operation (uri-grammar)", "inputs", "uri-grammar ns", "URL ns", "fast-uri ns", "uri-js ns", "ours ÷ URL", "ours ÷ fast-uri", "ours ÷ uri-js"], extraRows, "lrrrrrrrr"));
+md.push("");
+md.push("### Targets (issue 19: the compiled core)");
+md.push("");
+md.push(mdTable(["figure", "before (issue 19)", "now", "target", "status"], T19));
 md.push("");
 md.push("### Targets (issue 4)");
 md.push("");

@@ -7,7 +7,7 @@ import { seededRandom } from "../src/abnf/generate";
 import * as main from "../src/index";
 import { equivalent, isValid, normalize, parse, parseOrThrow, resolve, serialize, validate, type Node } from "../src/index";
 import { DecodeError, lastSegment, pathSegments, percentDecodeOrThrow, redactPassword, toDisplayString } from "../src/components";
-import { AbnfError, grammarFromAbnfOrThrow } from "../src/abnf/index";
+import { AbnfError, grammarFromAbnfOrThrow, UnknownRuleError } from "../src/abnf/index";
 import { rule } from "../src/rules/index";
 import { buildUri, withFragment, withFragmentOrThrow, withHost, withPath, withPort, withPortOrThrow, withQuery, withScheme, withUserinfo } from "../src/uri-builder";
 import { runs, seed } from "./helpers/runs";
@@ -113,12 +113,26 @@ describe("rule() from uri-grammar/rules is typed and checked as parse is (point 
     expect(seg).toBe("a@b");
   });
 
-  it("a name that is not a string is a TypeError that names the argument; an unknown name is still undefined", () => {
+  it("a name that is not a string is a TypeError that names the argument; an unknown name is the UnknownRuleError validate throws, with the rule meant (issue 23)", () => {
     for (const x of [5, undefined, null, {}]) {
       expect(() => rule(x as string)).toThrow(TypeError);
       expect(() => rule(x as string)).toThrow(/rule: the argument "name" must be a string/);
     }
-    expect(rule("no-such-rule")).toBeUndefined();
+    const name: string = "segmnt"; // a string, not a literal: a literal that is no rule name does not compile
+    expect(() => rule(name)).toThrow(UnknownRuleError);
+    expect(() => rule(name)).toThrow('rule: RFC 3987 has no rule "segmnt"; did you mean "segment"?');
+    let thrown: unknown;
+    try {
+      validate("x", name);
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(UnknownRuleError);
+    expect((thrown as UnknownRuleError).suggestion).toBe("segment");
+    // any spelling of a rule name compiles and works (RFC 5234 §2.1)
+    expect(rule("Segment-NZ-NC").abnfName).toBe("segment-nz-nc");
+    // @ts-expect-error a literal that names no rule in any spelling
+    expect(() => rule("segmnt")).toThrow(UnknownRuleError);
   });
 });
 

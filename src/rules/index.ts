@@ -29,6 +29,13 @@ export type IriRuleName =
  */
 export type RuleNameAnyCase = RuleName | Lowercase<RuleName> | Uppercase<RuleName>;
 
+/**
+ * What TypeScript takes as a rule name: a literal that spells a rule in any case (RFC 5234 §2.1:
+ * `"segment-nz-nc"`, `"SEGMENT-NZ-NC"`, `"Segment-NZ-NC"`), or a `string` that is no literal
+ * (checked at run time); a literal that names no rule, such as `"segmnt"`, does not compile.
+ */
+export type KnownRuleName<S extends string> = string extends S ? S : [CanonicalRuleName<S>] extends [never] ? never : S;
+
 /** The rule a spelling names, e.g. `"URI"` for `"uri"`. */
 export type CanonicalRuleName<S extends string> = { [K in RuleName]: Lowercase<K> extends Lowercase<S> ? K : never }[RuleName];
 
@@ -190,16 +197,18 @@ export const isRuleName = (name: string): name is RuleName => rfc3987.has(name);
 
 /**
  * The parser of a rule, by its ABNF name (case-insensitive, RFC 5234 §2.1), typed by the rule for
- * every spelling `parse` checks (`"host"`, `"HOST"`); `undefined` for a name neither RFC 3986 nor
- * RFC 3987 defines. A name that is not a string is a TypeError.
+ * every spelling (`"host"`, `"HOST"`, `"Host"`). A name neither RFC 3986 nor RFC 3987 defines is
+ * an {@link UnknownRuleError} (a TypeError) that names the rule probably meant, as `validate`'s;
+ * in TypeScript, such a name written as a literal does not compile. A name that is not a string
+ * is a TypeError.
  *
  * @example
  * rule("segment-nz-nc").tryParse("a@b") // "a@b"
  */
-export function rule<N extends RuleNameAnyCase>(name: N): RuleParser<RuleValues[CanonicalRuleName<N>]>;
-export function rule(name: string): RuleParser<unknown> | undefined;
-export function rule(name: string): RuleParser<unknown> | undefined {
+export function rule<S extends string>(name: S & KnownRuleName<S>): string extends S ? RuleParser<unknown> : RuleParser<RuleValues[CanonicalRuleName<S>]>;
+export function rule(name: string): RuleParser<unknown> {
   expectString(name, "name", "rule");
   if (rfc3986.has(name)) return rfc3986Semantics.rule(name);
-  return rfc3987.has(name) ? uriSemantics.rule(name) : undefined;
+  // an unknown name is an UnknownRuleError (a TypeError) that names the rule probably meant
+  return uriSemantics.rule(rfc3987.require(name, "rule").name);
 }
