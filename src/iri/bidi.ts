@@ -1,8 +1,8 @@
 // RFC 3987 §4: bidirectional IRIs. §4.1: an IRI must not contain bidi formatting characters;
 // §4.2: each component should be all left-to-right, or start and end with right-to-left
 // characters and hold no left-to-right one. Characters are classed by their Unicode Bidi_Class
-// (L; R or AL), as tr46 generates it from the Unicode Character Database for RFC 5893.
-import bidiClasses from "tr46/lib/regexes.js";
+// (L; R or AL), from the Unicode Character Database (src/iri/bidi-classes.ts).
+import { BIDI_AL, BIDI_AN, BIDI_L, BIDI_R } from "./bidi-classes.js";
 import type { UriReference } from "../ast/nodes.js";
 import * as make from "../ast/make.js";
 import type { IriComponent } from "./charsets.js";
@@ -17,12 +17,42 @@ import { referenceOrThrow } from "./args.js";
 export const BIDI_CONTROL = /\p{Bidi_Control}/u;
 const MARK = /\p{M}/u;
 
+/** True when code point `cp` is in `ranges` (sorted, flat: first, last, first, last, ...). */
+function inFlatRanges(ranges: readonly number[], cp: number): boolean {
+  let lo = 0;
+  let hi = (ranges.length >> 1) - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (cp < (ranges[2 * mid] as number)) hi = mid - 1;
+    else if (cp > (ranges[2 * mid + 1] as number)) lo = mid + 1;
+    else return true;
+  }
+  return false;
+}
+
+/** The Bidi_Class of a code point as RFC 3987 §4 and RFC 5893 read it: `"L"`, `"R"` (R or AL), `"AN"`, or `undefined` (any other). */
+export function bidiClassOf(cp: number): "L" | "R" | "AN" | undefined {
+  if (inFlatRanges(BIDI_R, cp) || inFlatRanges(BIDI_AL, cp)) return "R";
+  if (inFlatRanges(BIDI_L, cp)) return "L";
+  return inFlatRanges(BIDI_AN, cp) ? "AN" : undefined;
+}
+
 /** The strong direction of a code point: `"L"` (Bidi_Class L), `"R"` (R or AL), or `undefined` (weak or neutral). */
 export function strongDirection(ch: string): "L" | "R" | undefined {
   if (ch.charCodeAt(0) < 0x80) return /[A-Za-z]/.test(ch) ? "L" : undefined;
   if (BIDI_CONTROL.test(ch)) return undefined; // reported under §4.1, not counted under §4.2
-  if (bidiClasses.bidiS1RTL.test(ch)) return "R";
-  return bidiClasses.bidiS1LTR.test(ch) ? "L" : undefined;
+  const c = bidiClassOf(ch.codePointAt(0) as number);
+  return c === "AN" ? undefined : c;
+}
+
+/** True when `text` holds a character of Bidi_Class R, AL or AN: RFC 5893 §1.4's "Bidi domain name" has one. */
+export function hasRtlOrArabicNumber(text: string): boolean {
+  for (const ch of text) {
+    const cp = ch.codePointAt(0) as number;
+    const c = bidiClassOf(cp);
+    if (c === "R" || c === "AN") return true;
+  }
+  return false;
 }
 
 /** The §4.2 rules a part breaks: rule 1 (`"mixed-direction"`) and rule 2 (`"rtl-not-at-ends"`). */

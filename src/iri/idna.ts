@@ -4,7 +4,7 @@
 // UseSTD3ASCIIRules and VerifyDnsLength off. RFC 3987 (2005) names IDNA2003's ToASCII with
 // UseSTD3ASCIIRules on; browsers moved to UTS #46 with IDNA2008's tables, and so does this.
 import tr46 from "tr46";
-import bidiClasses from "tr46/lib/regexes.js";
+import { hasRtlOrArabicNumber } from "./bidi.js";
 import { percentDecode } from "../transforms/percent.js";
 import type { Result } from "../result.js";
 import { componentSets, hasCodePoint } from "./charsets.js";
@@ -118,7 +118,7 @@ export function hostToAscii(host: string): Result<string, IdnaError> {
     const decoded = percentDecode(label);
     if (!decoded.ok) return fail("invalid-label", label, "its percent-encoded octets are not UTF-8");
     // UTS #46 mapping is close to NFKC_Casefold: test the mapped forms too
-    if (bidiClasses.bidiDomain.test(decoded.value) || bidiClasses.bidiDomain.test(decoded.value.normalize("NFKC"))) wholeDomain = true;
+    if (hasRtlOrArabicNumber(decoded.value) || hasRtlOrArabicNumber(decoded.value.normalize("NFKC"))) wholeDomain = true;
     if (hasOverlongIdnaLabel(decoded.value)) return fail("invalid-label", label, TOO_LONG);
     const ascii = labelAscii(decoded.value);
     if (ascii === null) return fail("invalid-label", label, "UTS #46 processing refuses it (a disallowed character, a joiner or bidi rule broken, bad Punycode)");

@@ -20,13 +20,3 @@ declare module "tr46" {
   };
   export default tr46;
 }
-
-declare module "tr46/lib/regexes.js" {
-  /**
-   * Character classes tr46 generates from the Unicode Character Database (DerivedBidiClass.txt)
-   * for RFC 5893's Bidi Rule: `bidiS1LTR` matches a character of Bidi_Class L, `bidiS1RTL` one of
-   * Bidi_Class R or AL; `bidiDomain` one of R, AL or AN (RFC 5893 §1.4's Bidi domain name).
-   */
-  const regexes: { readonly bidiS1LTR: RegExp; readonly bidiS1RTL: RegExp; readonly bidiDomain: RegExp };
-  export default regexes;
-}
