@@ -33,10 +33,16 @@ export interface HttpUri {
   /** Without the "?"; `undefined` when there is none. */
   readonly query: string | undefined;
   /**
-   * RFC 9110 §4.3.1: the origin as "the normalized URI prefix with port always present": scheme
-   * and host lowercase, the port without leading zeros ("https://example.com:443").
+   * The origin as RFC 6454 §6.2 serializes it, and as `URL.origin` gives it: scheme and host in
+   * lowercase, the port only when it is not the scheme's default ("https://example.com",
+   * "https://example.com:8443").
    */
   readonly origin: string;
+  /**
+   * RFC 9110 §4.3.1's origin, "the normalized URI prefix with port always present": as
+   * {@link origin}, with the port written whatever it is ("https://example.com:443").
+   */
+  readonly originWithPort: string;
 }
 
 /** The port a URI's authority gives, or the default; fails on a port TCP does not have. */
@@ -57,7 +63,7 @@ export function tcpPort(input: SchemeInput, defaultPort: number, section: string
   return port;
 }
 
-/** A host as RFC 9110 §4.3.1's origin writes it: lowercase (percent-encodings uppercase, RFC 3986 §6.2.2.1), IP literals in brackets. */
+/** A host as an origin writes it (RFC 6454 §6.2, RFC 9110 §4.3.1): lowercase (percent-encodings uppercase, RFC 3986 §6.2.2.1), IP literals in brackets. */
 function originHost(h: Host): string {
   return upperTriplets(hostText(h).toLowerCase());
 }
@@ -98,7 +104,8 @@ export function httpDefinition(name: "http" | "https", section: string): SchemeD
         userinfoFlagged: a.userinfo !== undefined,
         path: uri.path.text,
         query: uri.query,
-        origin: `${name}://${originHost(a.host)}:${port}`,
+        origin: port === defaultPort ? `${name}://${originHost(a.host)}` : `${name}://${originHost(a.host)}:${port}`,
+        originWithPort: `${name}://${originHost(a.host)}:${port}`,
       });
     },
   };
