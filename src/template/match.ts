@@ -22,21 +22,21 @@ interface Entry {
 /** One varspec's share of a path: its spans and marks, in path order. */
 interface ItemRead {
   present: boolean;
+  /** Where the span being read began. */
+  open: number;
   readonly entries: Entry[];
 }
 
 /** The varspecs' shares of a path, by expression then varspec. */
 export function itemsOf(events: readonly number[], tags: readonly Tag[], expressions: readonly TemplateExpression[], units: Units): ItemRead[][] {
-  const reads = expressions.map((x) => x.varspecs.map((): ItemRead => ({ present: false, entries: [] })));
-  const open = new Map<number, number>();
+  const reads = expressions.map((x) => x.varspecs.map((): ItemRead => ({ present: false, open: 0, entries: [] })));
   for (let i = 0; i < events.length; i += 2) {
     const t = tags[events[i] as number] as Tag;
     const at = units.offsets[events[i + 1] as number] as number;
     const item = (reads[t.expression] as ItemRead[])[t.varspec] as ItemRead;
     item.present = true;
-    const key = t.expression * 65536 + t.varspec;
-    if (t.kind === "open") open.set(key, at);
-    else if (t.kind === "close") item.entries.push({ role: t.role, start: open.get(key) as number, end: at, mark: false });
+    if (t.kind === "open") item.open = at;
+    else if (t.kind === "close") item.entries.push({ role: t.role, start: item.open, end: at, mark: false });
     else item.entries.push({ role: t.role, start: at, end: at, mark: true });
   }
   return reads;
@@ -103,7 +103,7 @@ function record(pairs: readonly (readonly [string, string])[]): MatchedRecord | 
 }
 
 /** The typed values one varspec's share can have, preferred first (empty when none can give it). */
-export function candidates(item: ItemRead, spec: VarSpec, x: TemplateExpression, uri: string): MatchedValue[] {
+export function candidates(item: ItemRead, spec: VarSpec, x: TemplateExpression, uri: string, all = true): MatchedValue[] {
   const row = OPERATOR_ROWS[x.operator];
   const dec = row.reserved ? decodeR : decodeU;
   const text = (s: { start: number; end: number }): string => uri.slice(s.start, s.end);
@@ -115,11 +115,11 @@ export function candidates(item: ItemRead, spec: VarSpec, x: TemplateExpression,
     if (pieces.length === 1) {
       // ";name=" with nothing after it is no string: the empty string expands to ";name" (§3.2.7)
       const out: MatchedValue[] = x.operator === ";" && raw[0] === "" ? [] : [pieces[0] as string];
-      out.push(Object.freeze(pieces));
+      if (all || out.length === 0) out.push(Object.freeze(pieces));
       return out;
     }
     const out: MatchedValue[] = [Object.freeze(pieces)];
-    if (pieces.length % 2 === 0) {
+    if (all && pieces.length % 2 === 0) {
       const r = record(Array.from({ length: pieces.length / 2 }, (_, i) => [pieces[2 * i] as string, pieces[2 * i + 1] as string] as const));
       if (r !== undefined) out.push(r);
     }
@@ -142,7 +142,9 @@ export function candidates(item: ItemRead, spec: VarSpec, x: TemplateExpression,
     if (elements.every((e) => e.value === undefined)) {
       const list = elements.map((e) => dec(e.key));
       if (list.length === 1) out.push(list[0] as string);
+      if (!all && out.length > 0) return out;
       out.push(Object.freeze(list));
+      if (!all) return out;
       const r = record(list.map((k) => [k, ""] as const));
       if (r !== undefined) out.push(r);
       return out;
@@ -153,7 +155,9 @@ export function candidates(item: ItemRead, spec: VarSpec, x: TemplateExpression,
   if (elements.every((e) => e.nameKey || e.key === spec.name)) {
     const members = elements.map((e) => (e.value === undefined ? "" : dec(e.value)));
     if (members.length === 1) out.push(members[0] as string);
+    if (!all && out.length > 0) return out;
     out.push(Object.freeze(members));
+    if (!all) return out;
   }
   if (nameKeys === 0) {
     const r = record(elements.map((e) => [dec(e.key), e.value === undefined ? "" : dec(e.value)] as const));
@@ -198,7 +202,32 @@ export function readingsOf(
   parts: readonly TemplatePart[],
   uri: string,
   limit: number,
+  repeats = true,
 ): Record<string, MatchedValue>[] | Disagreement {
+  if (!repeats && limit === 1) {
+    // one varspec per variable: each one's preferred value, checked by expanding it again
+    const vars: Record<string, MatchedValue> = {};
+    let fast = true;
+    for (let e = 0; e < expressions.length && fast; e++) {
+      const x = expressions[e] as TemplateExpression;
+      for (let v = 0; v < x.varspecs.length; v++) {
+        const item = (reads[e] as ItemRead[])[v] as ItemRead;
+        if (!item.present) continue;
+        const spec = x.varspecs[v] as VarSpec;
+        const c = candidates(item, spec, x, uri, false)[0];
+        if (c === undefined) {
+          fast = false;
+          break;
+        }
+        if (spec.name === "__proto__") Object.defineProperty(vars, spec.name, { value: c, enumerable: true, writable: true });
+        else vars[spec.name] = c;
+      }
+    }
+    if (fast) {
+      const again = expandParts(parts, (n) => (Object.hasOwn(vars, n) ? vars[n] : undefined), "", "match");
+      if (again.ok && again.value === uri) return [Object.freeze(vars)];
+    }
+  }
   const byName = new Map<string, Occurrence[]>();
   expressions.forEach((x, e) =>
     x.varspecs.forEach((spec, v) => {

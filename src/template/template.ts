@@ -199,10 +199,14 @@ export class UriTemplate<T extends string = string> {
     let tried = 0;
     const add = (path: readonly number[]): boolean => {
       const reads = itemsOf(path, m.nfa.tags, this.expressions, units);
-      const r = readingsOf(reads, this.expressions, this.parts, uri, limit - out.length);
+      const r = readingsOf(reads, this.expressions, this.parts, uri, limit - out.length, this.repeatsVariables);
       if (!Array.isArray(r)) {
         last = r;
         return false;
+      }
+      if (limit === 1) {
+        out.push(r[0]);
+        return true;
       }
       for (const v of r) {
         const key = JSON.stringify(v, (_k, x: unknown) => (x instanceof Map ? { "(map)": [...(x as Map<string, string>)] } : x));

@@ -17,6 +17,7 @@ export const isUpperTriplet = (code: number): boolean => code >= 0x100 && code <
 
 /** The units of `s`, with the string offset of each (and of the end), or the offset of the first code unit no template expansion can hold. */
 export interface Units {
+  /** codes[k] for k < n (the array may be longer). */
   readonly codes: Int32Array;
   /** offsets[k]: where unit k starts in the string; offsets[n] = its length. */
   readonly offsets: Int32Array;
@@ -49,14 +50,14 @@ export function toUnits(s: string): Units | number {
     }
   }
   offsets[n] = len;
-  return { codes: codes.subarray(0, n), offsets: offsets.subarray(0, n + 1), n };
+  return { codes, offsets, n };
 }
 
 /** The unit codes of text known to be a valid expansion piece (a literal's expansion, a varname). */
 export function unitsOf(s: string): number[] {
   const u = toUnits(s);
   if (typeof u === "number") throw new Error(`internal: ${JSON.stringify(s)} is not URI text`);
-  return [...u.codes];
+  return [...u.codes.subarray(0, u.n)];
 }
 
 // ---------------------------------------------------------------------------------------------
