@@ -7,6 +7,7 @@
 // unrolled into states: it is one edge whose condition, "a live end within max-length
 // characters", the backward pass keeps as a count per offset.
 import type { Lang, Tag, TemplateLanguage } from "./language.js";
+import { hexValue } from "./encode.js";
 import { charLength, R_ANY, single, U_SINGLE, UNIT_COUNT, unitsOf, upperTriplets, UTF8_SEQUENCES, type Units, type UnitSet } from "./units.js";
 
 /** The varspec index of an owner that is an expression's own text (its operator and separators). */
@@ -640,5 +641,148 @@ export class Explainer {
     }
     if (end) out.push("end of input");
     return out;
+  }
+}
+
+/**
+ * The automaton of a template that never has to guess: from every state, each unit class leads
+ * to at most one state that reads it (most templates: `/users/{id}{?page}`, whose values end
+ * where a character they cannot hold begins). Its one path is read in a single forward pass of
+ * table lookups, the tags on the way precomputed (the preferred empty path to each state, which
+ * is the path {@link Matcher.first} takes, since no other state could read the unit). A
+ * template with a prefix modifier, or one where a unit can be read two ways, has none.
+ */
+export class Deterministic {
+  readonly #classOf: Uint16Array;
+  readonly #classes: number;
+  /** (state * classes + class) -> next state, or -1. */
+  readonly #next: Int32Array;
+  /** The tags on the empty path taken before the unit of each transition. */
+  readonly #tags: (Int32Array | undefined)[];
+  /** Per state: the tags on the empty path to acceptance, or undefined when the URI cannot end there. */
+  readonly #accept: (Int32Array | undefined)[];
+
+  private constructor(classOf: Uint16Array, classes: number, next: Int32Array, tags: (Int32Array | undefined)[], accept: (Int32Array | undefined)[]) {
+    this.#classOf = classOf;
+    this.#classes = classes;
+    this.#next = next;
+    this.#tags = tags;
+    this.#accept = accept;
+  }
+
+  /** The deterministic form of `nfa`, or undefined when it has none. */
+  static of(nfa: Nfa): Deterministic | undefined {
+    if (nfa.bounded.length > 0) return undefined;
+    const sets: UnitSet[] = [];
+    for (const s of nfa.unitSet) if (s !== undefined) sets.push(s);
+    const { classOf, count } = unitClasses(sets);
+    const rep = new Int32Array(count).fill(-1);
+    for (let c = 0; c < UNIT_COUNT; c++) if ((rep[classOf[c] as number] as number) < 0) rep[classOf[c] as number] = c;
+    // state 0: before the first unit; state i > 0: after unit state units[i]
+    const sources: number[] = [nfa.start];
+    const index = new Map<number, number>();
+    const next: number[] = [];
+    const tags: (Int32Array | undefined)[] = [];
+    const accept: (Int32Array | undefined)[] = [];
+    for (let i = 0; i < sources.length; i++) {
+      if (sources.length > 4096) return undefined;
+      // the unit states reachable by empty edges, each by its preferred path (depth first, in order)
+      const paths = new Map<number, number[]>();
+      const stack: { s: number; tags: number[] }[] = [{ s: sources[i] as number, tags: [] }];
+      const seen = new Set<number>();
+      while (stack.length > 0) {
+        const { s, tags: t } = stack.pop() as { s: number; tags: number[] };
+        if (seen.has(s)) continue;
+        seen.add(s);
+        const k = nfa.kind[s];
+        if (k === UNIT || k === ACCEPT) {
+          if (!paths.has(s)) paths.set(s, t);
+          continue;
+        }
+        const e = nfa.eps[s] as Int32Array;
+        for (let j = e.length - 2; j >= 0; j -= 2) stack.push({ s: e[j] as number, tags: (e[j + 1] as number) >= 0 ? [...t, e[j + 1] as number] : t });
+      }
+      const row = new Array<number>(count).fill(-1);
+      const rowTags = new Array<Int32Array | undefined>(count).fill(undefined);
+      let acc: Int32Array | undefined;
+      for (const [s, t] of paths) {
+        if (nfa.kind[s] === ACCEPT) {
+          acc = Int32Array.from(t);
+          continue;
+        }
+        const set = nfa.unitSet[s] as UnitSet;
+        for (let c = 0; c < count; c++) {
+          if (set[rep[c] as number] !== 1) continue;
+          if ((row[c] as number) >= 0) return undefined; // two states read this class: not deterministic
+          let to = index.get(s);
+          if (to === undefined) {
+            to = sources.length;
+            index.set(s, to);
+            sources.push(nfa.unitNext[s] as number);
+          }
+          row[c] = to;
+          rowTags[c] = t.length > 0 ? Int32Array.from(t) : undefined;
+        }
+      }
+      next.push(...row);
+      tags.push(...rowTags);
+      accept.push(acc);
+    }
+    return new Deterministic(classOf, count, Int32Array.from(next), tags, accept);
+  }
+
+  /**
+   * The tags of the one path reading `text` (flat: tag, string offset, ...), or undefined when
+   * none does: the units are read off the string as the walk goes (units.ts's toUnits, inline).
+   */
+  walkText(text: string): number[] | undefined {
+    const events: number[] = [];
+    const C = this.#classes;
+    const len = text.length;
+    let st = 0;
+    for (let k = 0; k < len; ) {
+      let code = text.charCodeAt(k);
+      let width = 1;
+      if (code === 0x25) {
+        const h = text.charCodeAt(k + 1);
+        const l = text.charCodeAt(k + 2);
+        const hv = hexValue(h);
+        const lv = hexValue(l);
+        if (hv < 0 || lv < 0) return undefined;
+        code = 0x100 + ((h >= 0x61 ? 1 : 0) + (l >= 0x61 ? 2 : 0)) * 0x100 + ((hv << 4) | lv);
+        width = 3;
+      } else if (code >= 0x80) return undefined;
+      const i = st * C + (this.#classOf[code] as number);
+      const to = this.#next[i] as number;
+      if (to < 0) return undefined;
+      const t = this.#tags[i];
+      if (t !== undefined) for (let j = 0; j < t.length; j++) events.push(t[j] as number, k);
+      st = to;
+      k += width;
+    }
+    const a = this.#accept[st];
+    if (a === undefined) return undefined;
+    for (let j = 0; j < a.length; j++) events.push(a[j] as number, len);
+    return events;
+  }
+
+  /** The tags of the one path reading `units` (flat: tag, unit offset, ...), or undefined when none does. */
+  walk(units: Units): number[] | undefined {
+    const events: number[] = [];
+    const { codes, n } = units;
+    const C = this.#classes;
+    let st = 0;
+    for (let k = 0; k < n; k++) {
+      const i = st * C + (this.#classOf[codes[k] as number] as number);
+      const to = this.#next[i] as number;
+      if (to < 0) return undefined;
+      const t = this.#tags[i];
+      if (t !== undefined) for (let j = 0; j < t.length; j++) events.push(t[j] as number, k);
+      st = to;
+    }
+    const a = this.#accept[st];
+    if (a === undefined) return undefined;
+    for (let j = 0; j < a.length; j++) events.push(a[j] as number, n);
+    return events;
   }
 }

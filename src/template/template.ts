@@ -5,7 +5,7 @@
 import type { Grammar } from "../abnf/index.js";
 import { describeValue, expectOptions } from "../describe.js";
 import type { Result } from "../result.js";
-import { buildNfa, Explainer, Matcher } from "./automaton.js";
+import { buildNfa, Deterministic, Explainer, Matcher } from "./automaton.js";
 import { templateError, throwFrom, type TemplateError } from "./errors.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, toGrammar, type TemplateLanguage } from "./language.js";
@@ -72,6 +72,7 @@ export class UriTemplate<T extends string = string> {
   #grammar: Grammar | undefined;
   #ambiguity: { value: TemplateAmbiguity | undefined } | undefined;
   #explainer: Explainer | undefined;
+  #deterministic: { value: Deterministic | undefined } | undefined;
 
   /** @internal Use {@link parseTemplate}. */
   constructor(token: symbol, text: T, parts: readonly TemplatePart[]) {
@@ -188,9 +189,19 @@ export class UriTemplate<T extends string = string> {
 
   /** Readings of `uri`, at most `limit`, trying at most `maxPaths` paths. */
   #readings(uri: string, limit: number, maxPaths: number): Result<TemplateReadings<unknown>, TemplateError> {
+    const m = this.matcher;
+    if (limit === 1) {
+      // a template that never has to guess: its one path in one forward pass
+      const det = (this.#deterministic ??= { value: Deterministic.of(m.nfa) }).value;
+      if (det !== undefined) {
+        const path = det.walkText(uri);
+        if (path === undefined) return { ok: false, error: this.#noMatch(uri) };
+        const r = readingsOf(itemsOf(path, m.nfa.tags, this.expressions, undefined), this.expressions, this.parts, uri, 1, this.repeatsVariables);
+        return Array.isArray(r) ? { ok: true, value: { readings: r, complete: false } } : { ok: false, error: this.#noMatch(uri, r) };
+      }
+    }
     const units = toUnits(uri);
     if (typeof units === "number") return { ok: false, error: this.#noMatch(uri) };
-    const m = this.matcher;
     const pass = m.run(units);
     if (pass === undefined) return { ok: false, error: this.#noMatch(uri) };
     const out: unknown[] = [];
