@@ -239,27 +239,32 @@ export interface Pass {
   readonly need: readonly Uint16Array[];
 }
 
-const bit = (set: Uint32Array, s: number): boolean => ((set[s >>> 5] as number) >>> (s & 31) & 1) === 1;
-
 /** Past this many interned sets, a matcher forgets them (and its memo) before its next run. */
 const SET_LIMIT = 20_000;
 /** Steps that depend on more bounded spans than this are not memoized (their keys would not fit a double). */
 const MASKED_MEMO_LIMIT = 20;
+/** Automata up to this many states keep a bitset of each set beside its sorted list (for membership tests). */
+const BITSET_LIMIT = 4096;
 
 /** The matcher of one template's automaton: the backward pass, and paths read off it. */
 export class Matcher {
   readonly nfa: Nfa;
   readonly #classOf: Uint16Array;
   readonly #classes: number;
-  readonly #unitsByClass: readonly Int32Array[];
   readonly #rev: readonly Int32Array[];
+  /** Per state: the unit states whose unit edge leads to it. */
+  readonly #revUnit: readonly (Int32Array | undefined)[];
+  readonly #rep: Int32Array;
   readonly #words: number;
-  #sets: Uint32Array[] = [];
-  #empty: boolean[] = [];
+  /** Interned sets: sorted state lists, and (small automata) bitsets. */
+  #sets: Int32Array[] = [];
+  #bits: (Uint32Array | undefined)[] = [];
   #index = new Map<string, number>();
   #trans: Int32Array[] = [];
   #transMasked = new Map<number, number>();
   #end = -1;
+  readonly #stamp: Int32Array;
+  #mark = 0;
 
   constructor(nfa: Nfa) {
     this.nfa = nfa;
@@ -268,16 +273,13 @@ export class Matcher {
     const { classOf, count } = unitClasses(sets);
     this.#classOf = classOf;
     this.#classes = count;
-    const byClass: number[][] = Array.from({ length: count }, () => []);
-    // one code per class tells which unit states read the class
+    // one code per class tells whether a unit state reads the class
     const rep = new Int32Array(count).fill(-1);
     for (let c = 0; c < UNIT_COUNT; c++) if ((rep[classOf[c] as number] as number) < 0) rep[classOf[c] as number] = c;
-    for (let s = 0; s < nfa.size; s++) {
-      const set = nfa.unitSet[s];
-      if (set === undefined) continue;
-      for (let k = 0; k < count; k++) if (set[rep[k] as number] === 1) (byClass[k] as number[]).push(s);
-    }
-    this.#unitsByClass = byClass.map((l) => Int32Array.from(l));
+    this.#rep = rep;
+    const revUnit: number[][] = Array.from({ length: nfa.size }, () => []);
+    for (let s = 0; s < nfa.size; s++) if (nfa.kind[s] === UNIT) (revUnit[nfa.unitNext[s] as number] as number[]).push(s);
+    this.#revUnit = revUnit.map((l) => (l.length === 0 ? undefined : Int32Array.from(l)));
     const rev: number[][] = Array.from({ length: nfa.size }, () => []);
     for (let s = 0; s < nfa.size; s++) {
       const e = nfa.eps[s];
@@ -286,31 +288,49 @@ export class Matcher {
     }
     for (const b of nfa.bounded) if (!b.min1) (rev[b.exit] as number[]).push(b.state);
     this.#rev = rev.map((l) => Int32Array.from(l));
-    this.#words = (nfa.size + 31) >>> 5;
-  }
-
-  /** The class of a unit code (for routers sharing these tables). */
-  classOf(code: number): number {
-    return this.#classOf[code] as number;
+    this.#words = nfa.size <= BITSET_LIMIT ? (nfa.size + 31) >>> 5 : 0;
+    this.#stamp = new Int32Array(nfa.size);
   }
 
   #reset(): void {
     this.#sets = [];
-    this.#empty = [];
+    this.#bits = [];
     this.#index = new Map();
     this.#trans = [];
     this.#transMasked = new Map();
     this.#end = -1;
   }
 
-  #intern(set: Uint32Array): number {
-    let key = "";
-    for (let i = 0; i < set.length; i++) key += `${set[i] as number},`;
+  /** Whether state `s` is in interned set `id`. */
+  #has(id: number, s: number): boolean {
+    const b = this.#bits[id];
+    if (b !== undefined) return ((b[s >>> 5] as number) >>> (s & 31) & 1) === 1;
+    const set = this.#sets[id] as Int32Array;
+    let lo = 0;
+    let hi = set.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = set[mid] as number;
+      if (v === s) return true;
+      if (v < s) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  }
+
+  #intern(list: number[]): number {
+    list.sort((x, y) => x - y);
+    const key = list.join(",");
     let id = this.#index.get(key);
     if (id === undefined) {
       id = this.#sets.length;
+      const set = Int32Array.from(list);
       this.#sets.push(set);
-      this.#empty.push(set.every((w) => w === 0));
+      if (this.#words > 0) {
+        const b = new Uint32Array(this.#words);
+        for (const s of set) b[s >>> 5] = (b[s >>> 5] as number) | (1 << (s & 31));
+        this.#bits.push(b);
+      } else this.#bits.push(undefined);
       this.#index.set(key, id);
       this.#trans.push(new Int32Array(this.#classes).fill(-1));
     }
@@ -319,20 +339,27 @@ export class Matcher {
 
   /** The set of states from which the rest can be read, from seed states, closed backward over empty edges. */
   #close(seeds: readonly number[]): number {
-    const set = new Uint32Array(this.#words);
+    const mark = ++this.#mark;
+    const stamp = this.#stamp;
+    const out: number[] = [];
     const stack: number[] = [];
-    const mark = (s: number): void => {
-      if (bit(set, s)) return;
-      set[s >>> 5] = (set[s >>> 5] as number) | (1 << (s & 31));
+    for (const s of seeds) {
+      if (stamp[s] === mark) continue;
+      stamp[s] = mark;
+      out.push(s);
       stack.push(s);
-    };
-    for (const s of seeds) mark(s);
-    while (stack.length > 0) {
-      const t = stack.pop() as number;
-      const r = this.#rev[t] as Int32Array;
-      for (let i = 0; i < r.length; i++) mark(r[i] as number);
     }
-    return this.#intern(set);
+    while (stack.length > 0) {
+      const r = this.#rev[stack.pop() as number] as Int32Array;
+      for (let i = 0; i < r.length; i++) {
+        const s = r[i] as number;
+        if (stamp[s] === mark) continue;
+        stamp[s] = mark;
+        out.push(s);
+        stack.push(s);
+      }
+    }
+    return this.#intern(out);
   }
 
   /** The live set before unit class `c`, given the live set after it and the bounded spans whose condition holds (`mask`). */
@@ -344,10 +371,15 @@ export class Matcher {
       const known = this.#transMasked.get((after * this.#classes + c) * 2 ** this.nfa.bounded.length + mask);
       if (known !== undefined) return known;
     }
-    const next = this.#sets[after] as Uint32Array;
+    // the unit states that read class c into a state of the set after it
     const seeds: number[] = [];
-    const us = this.#unitsByClass[c] as Int32Array;
-    for (let i = 0; i < us.length; i++) if (bit(next, this.nfa.unitNext[us[i] as number] as number)) seeds.push(us[i] as number);
+    const code = this.#rep[c] as number;
+    const next = this.#sets[after] as Int32Array;
+    for (let i = 0; i < next.length; i++) {
+      const from = this.#revUnit[next[i] as number];
+      if (from === undefined) continue;
+      for (let j = 0; j < from.length; j++) if ((this.nfa.unitSet[from[j] as number] as UnitSet)[code] === 1) seeds.push(from[j] as number);
+    }
     for (let r = 0, m = mask; m > 0; r++, m = Math.floor(m / 2)) if (m % 2 === 1) seeds.push((this.nfa.bounded[r] as Bounded).state);
     const id = this.#close(seeds);
     if (mask === 0) (this.#trans[after] as Int32Array)[c] = id;
@@ -373,7 +405,7 @@ export class Matcher {
     for (const b of nfa.bounded) {
       const cap = b.max + 1;
       const a = new Uint16Array(n + 1);
-      a[n] = bit(this.#sets[this.#end] as Uint32Array, b.exit) ? 0 : cap;
+      a[n] = this.#has(this.#end, b.exit) ? 0 : cap;
       need.push(a);
       caps.push(cap);
     }
@@ -392,21 +424,20 @@ export class Matcher {
       }
       const id = this.#step(setAt[k + 1] as number, this.#classOf[codes[k] as number] as number, mask);
       setAt[k] = id;
-      const set = this.#sets[id] as Uint32Array;
       if (charBased !== undefined) {
         for (let r = 0; r < R; r++) {
           const b = nfa.bounded[r] as Bounded;
-          (need[r] as Uint16Array)[k] = bit(set, b.exit) ? 0 : (charBased[r] as number);
+          (need[r] as Uint16Array)[k] = this.#has(id, b.exit) ? 0 : (charBased[r] as number);
         }
       }
-      if (this.#empty[id] === true) return undefined;
+      if ((this.#sets[id] as Int32Array).length === 0) return undefined;
     }
-    if (!bit(this.#sets[setAt[0] as number] as Uint32Array, nfa.start)) return undefined;
+    if (!this.#has(setAt[0] as number, nfa.start)) return undefined;
     return { units, setAt, need };
   }
 
   #live(pass: Pass, k: number, s: number): boolean {
-    return bit(this.#sets[pass.setAt[k] as number] as Uint32Array, s);
+    return this.#has(pass.setAt[k] as number, s);
   }
 
   /** The ends of bounded span `b` entered at `k`, furthest first: within max characters, at a live exit. */
@@ -452,10 +483,10 @@ export class Matcher {
         }
         default: {
           const e = nfa.eps[s] as Int32Array;
-          const set = this.#sets[pass.setAt[k] as number] as Uint32Array;
+          const set = pass.setAt[k] as number;
           const y = nfa.yieldAt[s] as number;
           const u = pass.units.codes[k];
-          if (y >= 0 && (u === y || u === nfa.yieldAt2[s]) && bit(set, e[e.length - 2] as number)) {
+          if (y >= 0 && (u === y || u === nfa.yieldAt2[s]) && this.#has(set, e[e.length - 2] as number)) {
             // a span's head before its separator: stop here
             events.push(e[e.length - 1] as number, k);
             s = e[e.length - 2] as number;
@@ -463,7 +494,7 @@ export class Matcher {
           }
           for (let i = 0; i < e.length; i += 2) {
             const t = e[i] as number;
-            if (bit(set, t)) {
+            if (this.#has(set, t)) {
               const tag = e[i + 1] as number;
               if (tag >= 0) events.push(tag, k);
               s = t;
@@ -652,21 +683,25 @@ export class Explainer {
  * is the path {@link Matcher.first} takes, since no other state could read the unit). A
  * template with a prefix modifier, or one where a unit can be read two ways, has none.
  */
+const NO_TAGS: number[] = [];
+
 export class Deterministic {
   readonly #classOf: Uint16Array;
-  readonly #classes: number;
-  /** (state * classes + class) -> next state, or -1. */
-  readonly #next: Int32Array;
-  /** The tags on the empty path taken before the unit of each transition. */
-  readonly #tags: (Int32Array | undefined)[];
+  /** Per state, its transitions: rowStart[st] .. rowStart[st + 1] - 1 index the entries. */
+  readonly #rowStart: Int32Array;
+  readonly #entryClass: Int32Array;
+  readonly #entryNext: Int32Array;
+  /** The tags on the empty path taken before the unit of each entry. */
+  readonly #entryTags: (Int32Array | undefined)[];
   /** Per state: the tags on the empty path to acceptance, or undefined when the URI cannot end there. */
   readonly #accept: (Int32Array | undefined)[];
 
-  private constructor(classOf: Uint16Array, classes: number, next: Int32Array, tags: (Int32Array | undefined)[], accept: (Int32Array | undefined)[]) {
+  private constructor(classOf: Uint16Array, rowStart: Int32Array, entryClass: Int32Array, entryNext: Int32Array, entryTags: (Int32Array | undefined)[], accept: (Int32Array | undefined)[]) {
     this.#classOf = classOf;
-    this.#classes = classes;
-    this.#next = next;
-    this.#tags = tags;
+    this.#rowStart = rowStart;
+    this.#entryClass = entryClass;
+    this.#entryNext = entryNext;
+    this.#entryTags = entryTags;
     this.#accept = accept;
   }
 
@@ -681,30 +716,36 @@ export class Deterministic {
     // state 0: before the first unit; state i > 0: after unit state units[i]
     const sources: number[] = [nfa.start];
     const index = new Map<number, number>();
-    const next: number[] = [];
-    const tags: (Int32Array | undefined)[] = [];
+    const rowStart: number[] = [0];
+    const entryClass: number[] = [];
+    const entryNext: number[] = [];
+    const entryTags: (Int32Array | undefined)[] = [];
     const accept: (Int32Array | undefined)[] = [];
+    const stamp = new Int32Array(nfa.size);
+    const owner = new Int32Array(count).fill(-1);
     for (let i = 0; i < sources.length; i++) {
-      if (sources.length > 4096) return undefined;
       // the unit states reachable by empty edges, each by its preferred path (depth first, in order)
-      const paths = new Map<number, number[]>();
-      const stack: { s: number; tags: number[] }[] = [{ s: sources[i] as number, tags: [] }];
-      const seen = new Set<number>();
+      const paths: [number, number[]][] = [];
+      const src = sources[i] as number;
+      const stack: { s: number; tags: number[] }[] = [];
+      // a unit state (a literal's next character): its own path, nothing to search
+      if (nfa.kind[src] === UNIT || nfa.kind[src] === ACCEPT) paths.push([src, NO_TAGS]);
+      else stack.push({ s: src, tags: [] });
+      const mark = i + 1;
       while (stack.length > 0) {
         const { s, tags: t } = stack.pop() as { s: number; tags: number[] };
-        if (seen.has(s)) continue;
-        seen.add(s);
+        if (stamp[s] === mark) continue;
+        stamp[s] = mark;
         const k = nfa.kind[s];
         if (k === UNIT || k === ACCEPT) {
-          if (!paths.has(s)) paths.set(s, t);
+          paths.push([s, t]);
           continue;
         }
         const e = nfa.eps[s] as Int32Array;
         for (let j = e.length - 2; j >= 0; j -= 2) stack.push({ s: e[j] as number, tags: (e[j + 1] as number) >= 0 ? [...t, e[j + 1] as number] : t });
       }
-      const row = new Array<number>(count).fill(-1);
-      const rowTags = new Array<Int32Array | undefined>(count).fill(undefined);
       let acc: Int32Array | undefined;
+      const first = entryClass.length;
       for (const [s, t] of paths) {
         if (nfa.kind[s] === ACCEPT) {
           acc = Int32Array.from(t);
@@ -713,22 +754,32 @@ export class Deterministic {
         const set = nfa.unitSet[s] as UnitSet;
         for (let c = 0; c < count; c++) {
           if (set[rep[c] as number] !== 1) continue;
-          if ((row[c] as number) >= 0) return undefined; // two states read this class: not deterministic
+          if (owner[c] === i) return undefined; // two states read this class: not deterministic
+          owner[c] = i;
           let to = index.get(s);
           if (to === undefined) {
             to = sources.length;
             index.set(s, to);
             sources.push(nfa.unitNext[s] as number);
           }
-          row[c] = to;
-          rowTags[c] = t.length > 0 ? Int32Array.from(t) : undefined;
+          entryClass.push(c);
+          entryNext.push(to);
+          entryTags.push(t.length > 0 ? Int32Array.from(t) : undefined);
+          if (paths.length === 1) break; // one state: its classes cannot clash
         }
       }
-      next.push(...row);
-      tags.push(...rowTags);
+      if (entryClass.length === first && acc === undefined) return undefined; // a dead state: not this form
+      rowStart.push(entryClass.length);
       accept.push(acc);
     }
-    return new Deterministic(classOf, count, Int32Array.from(next), tags, accept);
+    return new Deterministic(classOf, Int32Array.from(rowStart), Int32Array.from(entryClass), Int32Array.from(entryNext), entryTags, accept);
+  }
+
+  /** The entry of state `st` for class `c`, or -1. */
+  #entry(st: number, c: number): number {
+    const end = this.#rowStart[st + 1] as number;
+    for (let i = this.#rowStart[st] as number; i < end; i++) if (this.#entryClass[i] === c) return i;
+    return -1;
   }
 
   /**
@@ -737,7 +788,6 @@ export class Deterministic {
    */
   walkText(text: string): number[] | undefined {
     const events: number[] = [];
-    const C = this.#classes;
     const len = text.length;
     let st = 0;
     for (let k = 0; k < len; ) {
@@ -752,10 +802,10 @@ export class Deterministic {
         code = 0x100 + ((h >= 0x61 ? 1 : 0) + (l >= 0x61 ? 2 : 0)) * 0x100 + ((hv << 4) | lv);
         width = 3;
       } else if (code >= 0x80) return undefined;
-      const i = st * C + (this.#classOf[code] as number);
-      const to = this.#next[i] as number;
-      if (to < 0) return undefined;
-      const t = this.#tags[i];
+      const i = this.#entry(st, this.#classOf[code] as number);
+      if (i < 0) return undefined;
+      const to = this.#entryNext[i] as number;
+      const t = this.#entryTags[i];
       if (t !== undefined) for (let j = 0; j < t.length; j++) events.push(t[j] as number, k);
       st = to;
       k += width;
@@ -770,13 +820,12 @@ export class Deterministic {
   walk(units: Units): number[] | undefined {
     const events: number[] = [];
     const { codes, n } = units;
-    const C = this.#classes;
     let st = 0;
     for (let k = 0; k < n; k++) {
-      const i = st * C + (this.#classOf[codes[k] as number] as number);
-      const to = this.#next[i] as number;
-      if (to < 0) return undefined;
-      const t = this.#tags[i];
+      const i = this.#entry(st, this.#classOf[codes[k] as number] as number);
+      if (i < 0) return undefined;
+      const to = this.#entryNext[i] as number;
+      const t = this.#entryTags[i];
       if (t !== undefined) for (let j = 0; j < t.length; j++) events.push(t[j] as number, k);
       st = to;
     }

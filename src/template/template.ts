@@ -5,7 +5,7 @@
 import type { Grammar } from "../abnf/index.js";
 import { describeValue, expectOptions } from "../describe.js";
 import type { Result } from "../result.js";
-import { buildNfa, Deterministic, Explainer, Matcher } from "./automaton.js";
+import { buildNfa, Deterministic, Explainer, Matcher, type Nfa } from "./automaton.js";
 import { templateError, throwFrom, type TemplateError } from "./errors.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, toGrammar, type TemplateLanguage } from "./language.js";
@@ -20,7 +20,7 @@ import { ambiguityOf, type TemplateAmbiguity } from "./ambiguity.js";
 export interface MatchOptions {
   /**
    * How many readings of the URI (paths of the automaton, preferred first) to try before giving
-   * up with the error `"reading-limit"`; default 256. Only a template that names a variable more
+   * up with the error `"reading-limit"`; default 64. Only a template that names a variable more
    * than once and is ambiguous can need more than one: the time of a match is at most this many
    * times linear in the URI's length.
    */
@@ -40,7 +40,7 @@ export interface TemplateReadings<V> {
 }
 
 const TOKEN = Symbol("UriTemplate");
-const DEFAULT_MAX_READINGS = 256;
+const DEFAULT_MAX_READINGS = 64;
 
 const positiveInteger = (x: unknown, name: string, caller: string, fallback: number): number => {
   if (x === undefined) return fallback;
@@ -68,6 +68,7 @@ export class UriTemplate<T extends string = string> {
   /** True when a variable is named by more than one varspec (`{term:1}/{term}`). */
   readonly repeatsVariables: boolean;
   #language: TemplateLanguage | undefined;
+  #nfa: Nfa | undefined;
   #matcher: Matcher | undefined;
   #grammar: Grammar | undefined;
   #ambiguity: { value: TemplateAmbiguity | undefined } | undefined;
@@ -91,9 +92,14 @@ export class UriTemplate<T extends string = string> {
     return (this.#language ??= templateLanguage(this.parts));
   }
 
+  /** @internal The template's automaton. */
+  get nfa(): Nfa {
+    return (this.#nfa ??= buildNfa(this.language));
+  }
+
   /** @internal The matcher of the template's automaton. */
   get matcher(): Matcher {
-    return (this.#matcher ??= new Matcher(buildNfa(this.language)));
+    return (this.#matcher ??= new Matcher(this.nfa));
   }
 
   /**
@@ -189,19 +195,19 @@ export class UriTemplate<T extends string = string> {
 
   /** Readings of `uri`, at most `limit`, trying at most `maxPaths` paths. */
   #readings(uri: string, limit: number, maxPaths: number): Result<TemplateReadings<unknown>, TemplateError> {
-    const m = this.matcher;
     if (limit === 1) {
       // a template that never has to guess: its one path in one forward pass
-      const det = (this.#deterministic ??= { value: Deterministic.of(m.nfa) }).value;
+      const det = (this.#deterministic ??= { value: Deterministic.of(this.nfa) }).value;
       if (det !== undefined) {
         const path = det.walkText(uri);
         if (path === undefined) return { ok: false, error: this.#noMatch(uri) };
-        const r = readingsOf(itemsOf(path, m.nfa.tags, this.expressions, undefined), this.expressions, this.parts, uri, 1, this.repeatsVariables);
+        const r = readingsOf(itemsOf(path, this.nfa.tags, this.expressions, undefined), this.expressions, this.parts, uri, 1, this.repeatsVariables);
         return Array.isArray(r) ? { ok: true, value: { readings: r, complete: false } } : { ok: false, error: this.#noMatch(uri, r) };
       }
     }
     const units = toUnits(uri);
     if (typeof units === "number") return { ok: false, error: this.#noMatch(uri) };
+    const m = this.matcher;
     const pass = m.run(units);
     if (pass === undefined) return { ok: false, error: this.#noMatch(uri) };
     const out: unknown[] = [];
