@@ -78,6 +78,7 @@ const m = {
   schemes: await dist("schemes/index.js"),
   security: await dist("security.js"),
   diagrams: await dist("diagrams.js"),
+  template: await dist("template/index.js"),
   ast: await dist("ast/nodes.js"),
 };
 const { callTable, exportNames } = harness;
