@@ -765,7 +765,6 @@ export class Deterministic {
           entryClass.push(c);
           entryNext.push(to);
           entryTags.push(t.length > 0 ? Int32Array.from(t) : undefined);
-          if (paths.length === 1) break; // one state: its classes cannot clash
         }
       }
       if (entryClass.length === first && acc === undefined) return undefined; // a dead state: not this form
