@@ -430,7 +430,8 @@ export class Matcher {
           (need[r] as Uint16Array)[k] = this.#has(id, b.exit) ? 0 : (charBased[r] as number);
         }
       }
-      if ((this.#sets[id] as Int32Array).length === 0) return undefined;
+      // nothing live here: nothing before either (unless a bounded span jumps over this offset)
+      if (R === 0 && (this.#sets[id] as Int32Array).length === 0) return undefined;
     }
     if (!this.#has(setAt[0] as number, nfa.start)) return undefined;
     return { units, setAt, need };

@@ -7,7 +7,7 @@
 import { alt, caseSensitive, grammar, many, many1, range, ref, rep, rfc3986, seq, type Expr, type Grammar, type RuleInput } from "../abnf/index.js";
 import { OPERATOR_ROWS } from "./expand.js";
 import type { TemplateExpression, TemplatePart, VarSpec } from "./parse.js";
-import { encodedAsciiOctet, UTF8_SEQUENCES, unitsOf } from "./units.js";
+import { encodedAsciiOctet, UTF8_SEQUENCES } from "./units.js";
 
 /** What a tag marks: a span opens or closes, or a zero-width mark. */
 export type TagKind = "open" | "close" | "mark";
@@ -62,34 +62,6 @@ const sq = (...items: Lang[]): Lang => ({ t: "seq", items: items.filter((x) => !
 const al = (...items: Lang[]): Lang => ({ t: "alt", items });
 const EMPTY: Lang = { t: "seq", items: [] };
 
-/** True when `text` is a value U mode can expand to (an unreserved character or the uppercase UTF-8 triplets of another one, throughout). */
-function isUValue(text: string): boolean {
-  const codes = unitsOf(text);
-  for (let k = 0; k < codes.length; ) {
-    const c = codes[k] as number;
-    if (c < 0x80) {
-      if (!/[A-Za-z0-9\-._~]/.test(String.fromCharCode(c))) return false;
-      k++;
-      continue;
-    }
-    if (c >= 0x200) return false;
-    const o = c & 0xff;
-    if (o < 0x80) {
-      if (!encodedAsciiOctet(o)) return false;
-      k++;
-      continue;
-    }
-    const q = UTF8_SEQUENCES.find((s) => o >= (s[0] as readonly number[])[0]! && o <= (s[0] as readonly number[])[1]!);
-    if (q === undefined) return false;
-    for (let i = 1; i < q.length; i++) {
-      const d = codes[k + i];
-      if (d === undefined || d < 0x100 || d >= 0x200 || (d & 0xff) < q[i]![0] || (d & 0xff) > q[i]![1]) return false;
-    }
-    k += q.length;
-  }
-  return true;
-}
-
 /** Options of {@link templateLanguage}. */
 export interface LanguageOptions {
   /**
@@ -120,14 +92,14 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
     // a span stops at the operator's separator when it can: before another varspec of the
     // expression, and between the members of an exploded value
     const yieldAt = spec.explode || yieldFirst ? row.sep : undefined;
-    const span = (role: Role, min1: boolean, max?: number): Lang => ({
+    const span = (role: Role, min1: boolean, max?: number, stopAt = yieldAt): Lang => ({
       t: "span",
       reserved: r,
       min1,
       max,
       open: tag("open", role, e, v),
       close: tag("close", role, e, v),
-      yieldAt: role === "key" ? `${row.sep}=` : yieldAt,
+      yieldAt: stopAt,
     });
     const name = lit(spec.name);
     const empty = (): Lang => ({ t: "mark", tag: tag("mark", "empty", e, v) });
@@ -144,14 +116,16 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
       if (x.operator === ";") return sq(name, al(sq(lit("="), value(true)), empty()));
       return sq(name, lit("="), value(false));
     }
-    // exploded: members or pairs joined by the operator's separator (§3.2.1)
-    const keyPart = (): Lang =>
-      row.named && !isUValue(spec.name) ? al(sq(name, { t: "mark", tag: tag("mark", "name-key", e, v) }), span("key", false)) : span("key", false);
-    const element = (): Lang => {
-      if (!row.named || x.operator === ";") return sq(keyPart(), al(sq(lit("="), span("eval", true)), EMPTY));
-      return sq(keyPart(), lit("="), span("eval", false));
-    };
-    return sq(element(), { t: "star", item: sq(lit(row.sep), element()), yieldFirst });
+    // exploded: members or pairs joined by the operator's separator (§3.2.1), read as a list
+    // first (its members: the varname each time for ";", "?" and "&"), then as pairs: a list
+    // always types, where pairs need their names to differ
+    const valuePart = (): Lang => (x.operator === "?" || x.operator === "&" ? sq(lit("="), span("eval", false)) : al(sq(lit("="), span("eval", true)), EMPTY));
+    const member = (): Lang => (row.named ? sq(name, { t: "mark", tag: tag("mark", "name-key", e, v) }, valuePart()) : span("key", false, undefined, row.sep));
+    const pair = (): Lang => sq(span("key", false, undefined, `${row.sep}=`), valuePart());
+    // a named list's members carry the varname, so its list goes on while they do; elsewhere the
+    // separator before another varspec of the expression separates them (yieldFirst)
+    const joined = (element: () => Lang, yields: boolean): Lang => sq(element(), { t: "star", item: sq(lit(row.sep), element()), yieldFirst: yields });
+    return al(joined(member, yieldFirst && !row.named), joined(pair, yieldFirst));
   };
 
   const expression = (x: TemplateExpression, e: number): Lang => {
