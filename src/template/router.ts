@@ -240,14 +240,14 @@ export class TemplateRouter<V> {
    * not parse; otherwise the route, and the templates that shadow it when it can never win (every
    * URI it matches is matched by routes that rank above it: `shadowedBy` lists them).
    */
-  add(template: string | UriTemplate<string>, value: V): Result<RouteAdded<V>, TemplateError> {
+  add<T extends string>(template: T | UriTemplate<T>, value: V): Result<RouteAdded<V>, TemplateError> {
     let t: UriTemplate<string>;
-    if (template instanceof UriTemplate) t = template;
+    if (template instanceof UriTemplate) t = template as unknown as UriTemplate<string>;
     else {
       if (typeof template !== "string") throw new TypeError(`TemplateRouter.add: the argument "template" must be a template string or a value of parseTemplate, got ${describeValue(template)}`);
       const r = parseTemplate(template);
       if (!r.ok) return r;
-      t = r.value;
+      t = r.value as unknown as UriTemplate<string>;
     }
     const varspecs = t.expressions.flatMap((x) => x.varspecs.map(() => x.operator));
     const route: Route<V> = Object.freeze({
@@ -268,7 +268,7 @@ export class TemplateRouter<V> {
   }
 
   /** {@link add}, throwing its TemplateError. */
-  addOrThrow(template: string | UriTemplate<string>, value: V): RouteAdded<V> {
+  addOrThrow<T extends string>(template: T | UriTemplate<T>, value: V): RouteAdded<V> {
     const r = this.add(template, value);
     if (!r.ok) throwFrom(r.error, this.addOrThrow);
     return r.value;

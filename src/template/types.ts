@@ -44,5 +44,5 @@ export type MatchedValue = string | readonly string[] | MatchedRecord;
  * absent); names used with a prefix modifier are strings.
  */
 export type MatchOf<T extends string> = string extends T
-  ? { readonly [name: string]: MatchedValue }
+  ? { readonly [name: string]: MatchedValue | undefined }
   : { readonly [K in TemplateVariableName<T>]?: K extends PrefixedNames<T> ? string : MatchedValue };

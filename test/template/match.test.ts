@@ -154,7 +154,7 @@ describe("the template's grammar on the engine and the matcher read the same lan
         }
         for (const u of uris) expect([u, t.grammar.isValid(u, "template")]).toEqual([u, match(t, u).ok]);
       }),
-      { numRuns: runs(60), seed: seed(5234) },
+      { numRuns: runs(25), seed: seed(5234) },
     );
   });
 });
@@ -257,13 +257,13 @@ describe("errors", () => {
   });
 
   it("a value RFC 6570 does not define is a TypeError naming the variable", () => {
-    expect(() => expand("{x}", { x: { nested: { a: 1 } } } as unknown as TemplateVariables)).toThrow(/the variable "x" is an associative array whose value for "nested"/);
-    expect(() => expand("{x}", { x: () => 1 } as unknown as TemplateVariables)).toThrow(/the variable "x" is a function/);
+    expect(() => expand("{x}", { x: { nested: { a: 1 } } } as never)).toThrow(/the variable "x" is an associative array whose value for "nested"/);
+    expect(() => expand("{x}", { x: () => 1 } as never)).toThrow(/the variable "x" is a function/);
     expect(() => expand("{x}", { x: Number.NaN })).toThrow(/the variable "x" is NaN/);
     expect(() => expand("{x}", { x: "\ud800" })).toThrow(/the variable "x" holds a lone surrogate/);
-    expect(() => expand("{x}", { x: [[1]] } as unknown as TemplateVariables)).toThrow(/the variable "x" is a list whose member 0/);
-    expect(() => expand("{x}", { x: new Date(0) } as unknown as TemplateVariables)).toThrow(/the variable "x" is an object/);
-    expect(() => expand("{x}", 5 as unknown as TemplateVariables)).toThrow(/expand: the argument "variables"/);
+    expect(() => expand("{x}", { x: [[1]] } as never)).toThrow(/the variable "x" is a list whose member 0/);
+    expect(() => expand("{x}", { x: new Date(0) } as never)).toThrow(/the variable "x" is an object/);
+    expect(() => expand("{x}", 5 as never)).toThrow(/expand: the argument "variables"/);
     expect(() => match("{x}", 5 as unknown as string)).toThrow(/match: the argument "uri"/);
     expect(() => parseTemplate(5 as unknown as string)).toThrow(/parseTemplate: the argument "text"/);
   });
