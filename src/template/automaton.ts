@@ -27,8 +27,8 @@ export interface Bounded {
   readonly reserved: boolean;
   readonly open: number;
   readonly close: number;
-  /** The unit of the separator at which the span stops when it can, or -1. */
-  readonly yieldAt: number;
+  /** The units of the separators at which the span stops when it can (empty: none). */
+  readonly yieldAt: readonly number[];
 }
 
 export interface Nfa {
@@ -44,9 +44,8 @@ export interface Nfa {
   readonly start: number;
   readonly accept: number;
   readonly tags: readonly Tag[];
-  /** EPS states that are a span's head: the units (ASCII, at most two, -1 for none) of the separators at which it stops when it can (its last edge, the exit, comes first then). */
-  readonly yieldAt: Int32Array;
-  readonly yieldAt2: Int32Array;
+  /** EPS states that are a span's head: the units (ASCII) of the separators at which it stops when it can (its last edge, the exit, comes first then). */
+  readonly yieldAt: readonly (readonly number[] | undefined)[];
   /**
    * UNIT states: the varspec whose expansion the unit is part of (expression * 65536 + varspec),
    * the expression itself (varspec {@link EXPRESSION_OWNER}: its operator and separators), or -1
@@ -83,15 +82,13 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
   const bounded: Bounded[] = [];
   const boundedOf: number[] = [];
   const owner: number[] = [];
-  const yieldAt: number[] = [];
-  const yieldAt2: number[] = [];
+  const yieldAt: (number[] | undefined)[] = [];
   const value: number[] = [];
   let currentOwner = -1;
   let inSpan = 0;
   const add = (k: number): number => {
     owner.push(currentOwner);
-    yieldAt.push(-1);
-    yieldAt2.push(-1);
+    yieldAt.push(undefined);
     value.push(inSpan);
     kind.push(k);
     eps.push(undefined);
@@ -118,7 +115,7 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
     if (x.max !== undefined && !unbounded) {
       const s = add(BOUNDED);
       boundedOf[s] = bounded.length;
-      bounded.push({ state: s, exit: next, max: x.max, min1: x.min1, reserved: x.reserved, open: x.open, close: x.close, yieldAt: x.yieldAt === undefined ? -1 : x.yieldAt.charCodeAt(0) });
+      bounded.push({ state: s, exit: next, max: x.max, min1: x.min1, reserved: x.reserved, open: x.open, close: x.close, yieldAt: [...(x.yieldAt ?? "")].map((c) => c.charCodeAt(0)) });
       return s;
     }
     const head = epsState([]);
@@ -136,10 +133,7 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
     inSpan = 0;
     const edges = starters.flatMap((s) => [s, -1]);
     eps[head] = [...edges, next, x.close];
-    if (x.yieldAt !== undefined) {
-      yieldAt[head] = x.yieldAt.charCodeAt(0);
-      if (x.yieldAt.length > 1) yieldAt2[head] = x.yieldAt.charCodeAt(1);
-    }
+    if (x.yieldAt !== undefined && x.yieldAt !== "") yieldAt[head] = [...x.yieldAt].map((c) => c.charCodeAt(0));
     return epsState([x.min1 ? epsState(edges) : head, x.open]);
   };
 
@@ -209,8 +203,7 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
     start,
     accept,
     tags: lang.tags,
-    yieldAt: Int32Array.from(yieldAt),
-    yieldAt2: Int32Array.from(yieldAt2),
+    yieldAt,
     value: Uint8Array.from(value),
     owner: Int32Array.from(owner),
   };
@@ -454,10 +447,10 @@ export class Matcher {
       if (this.#live(pass, j, b.exit)) out.push(j);
     }
     out.reverse();
-    if (b.yieldAt < 0) return out;
+    if (b.yieldAt.length === 0) return out;
     // the ends before a separator first, the nearest first; then the others, the furthest first
-    const before = out.filter((e) => codes[e] === b.yieldAt).reverse();
-    return before.length === 0 ? out : [...before, ...out.filter((e) => codes[e] !== b.yieldAt)];
+    const before = out.filter((e) => b.yieldAt.includes(codes[e] as number)).reverse();
+    return before.length === 0 ? out : [...before, ...out.filter((e) => !b.yieldAt.includes(codes[e] as number))];
   }
 
   /** The preferred path: tags and the offsets (in units) where they stand, as a flat list. */
@@ -485,9 +478,8 @@ export class Matcher {
         default: {
           const e = nfa.eps[s] as Int32Array;
           const set = pass.setAt[k] as number;
-          const y = nfa.yieldAt[s] as number;
-          const u = pass.units.codes[k];
-          if (y >= 0 && (u === y || u === nfa.yieldAt2[s]) && this.#has(set, e[e.length - 2] as number)) {
+          const y = nfa.yieldAt[s];
+          if (y !== undefined && y.includes(pass.units.codes[k] as number) && this.#has(set, e[e.length - 2] as number)) {
             // a span's head before its separator: stop here
             events.push(e[e.length - 1] as number, k);
             s = e[e.length - 2] as number;
@@ -527,9 +519,8 @@ export class Matcher {
         return out;
       }
       const e = nfa.eps[s] as Int32Array;
-      const y = nfa.yieldAt[s] as number;
-      const u = pass.units.codes[k];
-      const exitFirst = y >= 0 && (u === y || u === nfa.yieldAt2[s]);
+      const y = nfa.yieldAt[s];
+      const exitFirst = y !== undefined && y.includes(pass.units.codes[k] as number);
       if (exitFirst && this.#live(pass, k, e[e.length - 2] as number)) out.push(e[e.length - 2] as number, e[e.length - 1] as number, k);
       for (let i = 0; i < e.length; i += 2) {
         if (exitFirst && i === e.length - 2) break;
@@ -685,6 +676,8 @@ export class Explainer {
  * template with a prefix modifier, or one where a unit can be read two ways, has none.
  */
 const NO_TAGS: number[] = [];
+/** Past this many states, a template has no deterministic form (its general matcher reads it). */
+const DETERMINISTIC_LIMIT = 200_000;
 
 export class Deterministic {
   readonly #classOf: Uint16Array;
@@ -706,7 +699,11 @@ export class Deterministic {
     this.#accept = accept;
   }
 
-  /** The deterministic form of `nfa`, or undefined when it has none. */
+  /**
+   * The deterministic form of `nfa`, or undefined when it has none. Its states are sets of the
+   * automaton's states: a unit two states read (`{?page,per_page}`: "p") leads to a state that
+   * holds both, as long as neither path has a tag to emit before the set narrows to one.
+   */
   static of(nfa: Nfa): Deterministic | undefined {
     if (nfa.bounded.length > 0) return undefined;
     const sets: UnitSet[] = [];
@@ -714,63 +711,94 @@ export class Deterministic {
     const { classOf, count } = unitClasses(sets);
     const rep = new Int32Array(count).fill(-1);
     for (let c = 0; c < UNIT_COUNT; c++) if ((rep[classOf[c] as number] as number) < 0) rep[classOf[c] as number] = c;
-    // state 0: before the first unit; state i > 0: after unit state units[i]
-    const sources: number[] = [nfa.start];
-    const index = new Map<number, number>();
+    const classesOf = (u: number): number[] => {
+      const set = nfa.unitSet[u] as UnitSet;
+      const out: number[] = [];
+      for (let c = 0; c < count; c++) if (set[rep[c] as number] === 1) out.push(c);
+      return out;
+    };
+    const unitClassesCache = new Map<number, number[]>();
+    // from a state, the unit (and accepting) states its empty edges reach, each by its preferred path
+    const stamp = new Int32Array(nfa.size);
+    let mark = 0;
+    const closureCache = new Map<number, [number, number[]][]>();
+    const closure = (src: number): [number, number[]][] => {
+      const known = closureCache.get(src);
+      if (known !== undefined) return known;
+      const paths: [number, number[]][] = [];
+      if (nfa.kind[src] === UNIT || nfa.kind[src] === ACCEPT) paths.push([src, NO_TAGS]);
+      else {
+        const stack: { s: number; tags: number[] }[] = [{ s: src, tags: [] }];
+        mark++;
+        while (stack.length > 0) {
+          const { s, tags: t } = stack.pop() as { s: number; tags: number[] };
+          if (stamp[s] === mark) continue;
+          stamp[s] = mark;
+          const k = nfa.kind[s];
+          if (k === UNIT || k === ACCEPT) {
+            paths.push([s, t]);
+            continue;
+          }
+          const e = nfa.eps[s] as Int32Array;
+          for (let j = e.length - 2; j >= 0; j -= 2) stack.push({ s: e[j] as number, tags: (e[j + 1] as number) >= 0 ? [...t, e[j + 1] as number] : t });
+        }
+      }
+      closureCache.set(src, paths);
+      return paths;
+    };
+    const states: number[][] = [[nfa.start]];
+    const index = new Map<string, number>([[String(nfa.start), 0]]);
+    const intern = (list: number[]): number => {
+      const sorted = [...new Set(list)].sort((x, y) => x - y);
+      const key = sorted.join(",");
+      let id = index.get(key);
+      if (id === undefined) {
+        id = states.length;
+        states.push(sorted);
+        index.set(key, id);
+      }
+      return id;
+    };
     const rowStart: number[] = [0];
     const entryClass: number[] = [];
     const entryNext: number[] = [];
     const entryTags: (Int32Array | undefined)[] = [];
     const accept: (Int32Array | undefined)[] = [];
-    const stamp = new Int32Array(nfa.size);
-    const owner = new Int32Array(count).fill(-1);
-    for (let i = 0; i < sources.length; i++) {
-      // the unit states reachable by empty edges, each by its preferred path (depth first, in order)
-      const paths: [number, number[]][] = [];
-      const src = sources[i] as number;
-      const stack: { s: number; tags: number[] }[] = [];
-      // a unit state (a literal's next character): its own path, nothing to search
-      if (nfa.kind[src] === UNIT || nfa.kind[src] === ACCEPT) paths.push([src, NO_TAGS]);
-      else stack.push({ s: src, tags: [] });
-      const mark = i + 1;
-      while (stack.length > 0) {
-        const { s, tags: t } = stack.pop() as { s: number; tags: number[] };
-        if (stamp[s] === mark) continue;
-        stamp[s] = mark;
-        const k = nfa.kind[s];
-        if (k === UNIT || k === ACCEPT) {
-          paths.push([s, t]);
-          continue;
-        }
-        const e = nfa.eps[s] as Int32Array;
-        for (let j = e.length - 2; j >= 0; j -= 2) stack.push({ s: e[j] as number, tags: (e[j + 1] as number) >= 0 ? [...t, e[j + 1] as number] : t });
-      }
-      let acc: Int32Array | undefined;
-      const first = entryClass.length;
-      for (const [s, t] of paths) {
-        if (nfa.kind[s] === ACCEPT) {
-          acc = Int32Array.from(t);
-          continue;
-        }
-        const set = nfa.unitSet[s] as UnitSet;
-        for (let c = 0; c < count; c++) {
-          if (set[rep[c] as number] !== 1) continue;
-          if (owner[c] === i) return undefined; // two states read this class: not deterministic
-          owner[c] = i;
-          let to = index.get(s);
-          if (to === undefined) {
-            to = sources.length;
-            index.set(s, to);
-            sources.push(nfa.unitNext[s] as number);
+    for (let i = 0; i < states.length; i++) {
+      if (states.length > DETERMINISTIC_LIMIT) return undefined;
+      const byClass = new Map<number, [number, number[]][]>();
+      const accepts: number[][] = [];
+      for (const src of states[i] as number[]) {
+        for (const [u, t] of closure(src)) {
+          if (nfa.kind[u] === ACCEPT) {
+            accepts.push(t);
+            continue;
           }
-          entryClass.push(c);
-          entryNext.push(to);
-          entryTags.push(t.length > 0 ? Int32Array.from(t) : undefined);
+          let cs = unitClassesCache.get(u);
+          if (cs === undefined) unitClassesCache.set(u, (cs = classesOf(u)));
+          for (const c of cs) {
+            const list = byClass.get(c);
+            if (list === undefined) byClass.set(c, [[u, t]]);
+            else list.push([u, t]);
+          }
         }
       }
-      if (entryClass.length === first && acc === undefined) return undefined; // a dead state: not this form
+      for (const [c, list] of byClass) {
+        entryClass.push(c);
+        if (list.length === 1) {
+          const [u, t] = list[0] as [number, number[]];
+          entryNext.push(intern([nfa.unitNext[u] as number]));
+          entryTags.push(t.length > 0 ? Int32Array.from(t) : undefined);
+        } else {
+          // several states read the unit: only while none of their paths has a tag yet
+          if (list.some(([, t]) => t.length > 0)) return undefined;
+          entryNext.push(intern(list.map(([u]) => nfa.unitNext[u] as number)));
+          entryTags.push(undefined);
+        }
+      }
       rowStart.push(entryClass.length);
-      accept.push(acc);
+      if (accepts.length > 1 && accepts.some((t) => t.length > 0)) return undefined;
+      accept.push(accepts.length === 0 ? undefined : Int32Array.from(accepts[0] as number[]));
     }
     return new Deterministic(classOf, Int32Array.from(rowStart), Int32Array.from(entryClass), Int32Array.from(entryNext), entryTags, accept);
   }

@@ -91,7 +91,10 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
     const r = row.reserved;
     // a span stops at the operator's separator when it can: before another varspec of the
     // expression, and between the members of an exploded value
-    const yieldAt = spec.explode || yieldFirst ? row.sep : undefined;
+    // and a "+" or "#" value (which can hold any reserved character) stops before the text that
+    // follows its expression (a literal's first character, the next expression's operator)
+    const after = r ? (followers[e] ?? "") : "";
+    const yieldAt = (spec.explode || yieldFirst ? row.sep : "") + after;
     const span = (role: Role, min1: boolean, max?: number, stopAt = yieldAt): Lang => ({
       t: "span",
       reserved: r,
@@ -99,7 +102,7 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
       max,
       open: tag("open", role, e, v),
       close: tag("close", role, e, v),
-      yieldAt: stopAt,
+      yieldAt: stopAt === "" ? undefined : stopAt,
     });
     const name = lit(spec.name);
     const empty = (): Lang => ({ t: "mark", tag: tag("mark", "empty", e, v) });
@@ -120,8 +123,8 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
     // first (its members: the varname each time for ";", "?" and "&"), then as pairs: a list
     // always types, where pairs need their names to differ
     const valuePart = (): Lang => (x.operator === "?" || x.operator === "&" ? sq(lit("="), span("eval", false)) : al(sq(lit("="), span("eval", true)), EMPTY));
-    const member = (): Lang => (row.named ? sq(name, { t: "mark", tag: tag("mark", "name-key", e, v) }, valuePart()) : span("key", false, undefined, row.sep));
-    const pair = (): Lang => sq(span("key", false, undefined, `${row.sep}=`), valuePart());
+    const member = (): Lang => (row.named ? sq(name, { t: "mark", tag: tag("mark", "name-key", e, v) }, valuePart()) : span("key", false, undefined, row.sep + after));
+    const pair = (): Lang => sq(span("key", false, undefined, `${row.sep}=${after}`), valuePart());
     // a named list's members carry the varname, so its list goes on while they do; elsewhere the
     // separator before another varspec of the expression separates them (yieldFirst)
     const joined = (element: () => Lang, yields: boolean): Lang => sq(element(), { t: "star", item: sq(lit(row.sep), element()), yieldFirst: yields });
@@ -139,6 +142,14 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
     }
     return al(sq(lit(row.first), { t: "ref", name: `expression-${e + 1}-1` }), EMPTY);
   };
+
+  // what follows each expression: the first character of the next part's text, if any
+  const followers: string[] = [];
+  parts.forEach((part, i) => {
+    if (part.kind !== "expression") return;
+    const next = parts[i + 1];
+    followers.push(next === undefined ? "" : next.kind === "literal" ? (next.expansion[0] ?? "") : OPERATOR_ROWS[next.operator].first);
+  });
 
   const top: Lang[] = [];
   for (const part of parts) {

@@ -153,9 +153,11 @@ export class UriTemplate<T extends string = string> {
    * what could stand there. Values come back decoded as §3.2.1 encoded them; an undefined
    * variable is absent. Where several readings exist, the one returned is the first by this
    * policy: expressions and their variables left to right, each variable defined rather than
-   * undefined, its text as long as the rest of the URI allows, a list with more members rather
-   * than fewer, and a value that reads as a string a string, else a list, else an associative
-   * array (see {@link matchAll} for the others). Time: linear in the URI's length.
+   * undefined, its text as long as the rest of the URI allows (but a separator between two
+   * varspecs of one expression separates them, and a `+` or `#` value stops before the text
+   * that follows its expression), a list with more members rather than fewer, and a value that
+   * reads as a string a string, else a list, else an associative array (see {@link matchAll}
+   * for the others). Time: linear in the URI's length.
    *
    * @example
    * parseTemplateOrThrow("http://example.com/dictionary/{term:1}/{term}").match("http://example.com/dictionary/c/cat") // { ok: true, value: { term: "cat" } }

@@ -184,6 +184,11 @@ describe("the policy: which reading match returns", () => {
     ["{?x*}", "?a=1&b=2", { x: { a: "1", b: "2" } }],
     ["{+x}", "a%2Cb%25c%20d", { x: "a%2Cb%c d" }],
     ["/users/{id}", "/users/j%C3%A9r%C3%B4me", { id: "jérôme" }],
+    // a "+" value stops before the text that follows its expression, when the rest then matches
+    ["/repos/{owner}/contents/{+path}{?ref}", "/repos/octo/contents/src/index.ts?ref=main", { owner: "octo", path: "src/index.ts", ref: "main" }],
+    ["{+path}{/x}", "/a/b", { path: "/a", x: "b" }],
+    ["{/id*}{?fields,first_name,last.name,token}", "/person?fields=id,name,picture&first_name=John&last.name=Doe&token=12345", { id: "person", fields: ["id", "name", "picture"], first_name: "John", "last.name": "Doe", token: "12345" }],
+    ["/orgs/{org}/comments{?page,per_page,sort}", "/orgs/acme/comments?per_page=50&sort=created", { org: "acme", per_page: "50", sort: "created" }],
   ];
   it.each(cases)("%s on %j", (template, uri, want) => {
     const m = match(template, uri);

@@ -1,0 +1,16 @@
+import { parseTemplate as utParse } from "url-template";
+import UriTemplates from "uri-templates";
+const t = await import("/work/wt-template/dist/template/index.js");
+const tp = "/api/v1/resource777/{id}/items{/item}{?page,limit}", u = "/api/v1/resource777/42/items/9?page=2";
+const peer = new UriTemplates(tp);
+console.log(peer.fromUri(u));
+const one = t.parseTemplateOrThrow(tp);
+const N = 200000;
+let t0 = performance.now(); for (let i = 0; i < N; i++) peer.fromUri(u); console.log("uri-templates fromUri µs", ((performance.now() - t0) * 1000 / N).toFixed(3));
+t0 = performance.now(); for (let i = 0; i < N; i++) one.match(u); console.log("ours match µs", ((performance.now() - t0) * 1000 / N).toFixed(3));
+const vars = { id: "42", item: "9", page: "2" };
+const ut = utParse(tp);
+t0 = performance.now(); for (let i = 0; i < N; i++) ut.expand(vars); console.log("url-template expand µs", ((performance.now() - t0) * 1000 / N).toFixed(3));
+t0 = performance.now(); for (let i = 0; i < N; i++) one.expand(vars); console.log("ours expand µs", ((performance.now() - t0) * 1000 / N).toFixed(3));
+t0 = performance.now(); for (let i = 0; i < N; i++) utParse(tp).expand(vars); console.log("url-template parse+expand µs", ((performance.now() - t0) * 1000 / N).toFixed(3));
+t0 = performance.now(); for (let i = 0; i < N; i++) t.expand(tp, vars); console.log("ours expand(string) µs", ((performance.now() - t0) * 1000 / N).toFixed(3));
