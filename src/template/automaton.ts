@@ -239,6 +239,9 @@ const MASKED_MEMO_LIMIT = 20;
 /** Automata up to this many states keep a bitset of each set beside its sorted list (for membership tests). */
 const BITSET_LIMIT = 4096;
 
+/** The buffer of live sets a backward pass reuses (its paths are read before the next pass). */
+let scratchSetAt = new Int32Array(256);
+
 /** The matcher of one template's automaton: the backward pass, and paths read off it. */
 export class Matcher {
   readonly nfa: Nfa;
@@ -391,7 +394,8 @@ export class Matcher {
     const codes = units.codes;
     const R = nfa.bounded.length;
     if (this.#end < 0) this.#end = this.#close([nfa.accept]);
-    const setAt = new Int32Array(n + 1);
+    if (scratchSetAt.length < n + 1) scratchSetAt = new Int32Array(Math.max(n + 1, 2 * scratchSetAt.length));
+    const setAt = scratchSetAt;
     setAt[n] = this.#end;
     const need: Uint16Array[] = [];
     const caps: number[] = [];
@@ -415,7 +419,9 @@ export class Matcher {
           if (cb <= b.max) mask += 2 ** r;
         }
       }
-      const id = this.#step(setAt[k + 1] as number, this.#classOf[codes[k] as number] as number, mask);
+      const c = this.#classOf[codes[k] as number] as number;
+      let id = mask === 0 ? ((this.#trans[setAt[k + 1] as number] as Int32Array)[c] as number) : -1;
+      if (id < 0) id = this.#step(setAt[k + 1] as number, c, mask);
       setAt[k] = id;
       if (charBased !== undefined) {
         for (let r = 0; r < R; r++) {

@@ -26,11 +26,22 @@ export interface Units {
 
 const isLowerHex = (c: number): boolean => c >= 0x61 && c <= 0x66;
 
-/** `s` as units, or the offset of a character no expansion writes (beyond ASCII, or a "%" without two hex digits). */
+/** Buffers toUnits reuses (a match reads its units before the next one is made). */
+let scratchCodes = new Int32Array(256);
+let scratchOffsets = new Int32Array(257);
+
+/**
+ * `s` as units, or the offset of a character no expansion writes (beyond ASCII, or a "%"
+ * without two hex digits). The arrays are shared: valid until the next call.
+ */
 export function toUnits(s: string): Units | number {
   const len = s.length;
-  const codes = new Int32Array(len);
-  const offsets = new Int32Array(len + 1);
+  if (scratchCodes.length < len) {
+    scratchCodes = new Int32Array(Math.max(len, 2 * scratchCodes.length));
+    scratchOffsets = new Int32Array(scratchCodes.length + 1);
+  }
+  const codes = scratchCodes;
+  const offsets = scratchOffsets;
   let n = 0;
   for (let i = 0; i < len; ) {
     const c = s.charCodeAt(i);
@@ -57,7 +68,7 @@ export function toUnits(s: string): Units | number {
 export function unitsOf(s: string): number[] {
   const u = toUnits(s);
   if (typeof u === "number") throw new Error(`internal: ${JSON.stringify(s)} is not URI text`);
-  return [...u.codes.subarray(0, u.n)];
+  return Array.from(u.codes.subarray(0, u.n));
 }
 
 // ---------------------------------------------------------------------------------------------
