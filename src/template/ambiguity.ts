@@ -209,7 +209,7 @@ function verify(
     prevB = b;
   });
   const example = codes.map(writeUnit).join("");
-  const units = toUnits(example);
+  const units = toUnits(example, true);
   if (typeof units === "number") return undefined;
   const readingOf = (events: readonly number[]): Readonly<Record<string, MatchedValue>> | undefined => {
     const r = readingsOf(itemsOf(events, nfa.tags, t.expressions, units), t.expressions, t.parts, example, 1);

@@ -207,9 +207,9 @@ export class UriTemplate<T extends string = string> {
         return Array.isArray(r) ? { ok: true, value: { readings: r, complete: false } } : { ok: false, error: this.#noMatch(uri, r) };
       }
     }
+    const m = this.matcher; // built (if it is its first use) before the URI's units are read
     const units = toUnits(uri);
     if (typeof units === "number") return { ok: false, error: this.#noMatch(uri) };
-    const m = this.matcher;
     const pass = m.run(units);
     if (pass === undefined) return { ok: false, error: this.#noMatch(uri) };
     const out: unknown[] = [];

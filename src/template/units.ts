@@ -34,14 +34,14 @@ let scratchOffsets = new Int32Array(257);
  * `s` as units, or the offset of a character no expansion writes (beyond ASCII, or a "%"
  * without two hex digits). The arrays are shared: valid until the next call.
  */
-export function toUnits(s: string): Units | number {
+export function toUnits(s: string, fresh = false): Units | number {
   const len = s.length;
-  if (scratchCodes.length < len) {
+  if (!fresh && scratchCodes.length < len) {
     scratchCodes = new Int32Array(Math.max(len, 2 * scratchCodes.length));
     scratchOffsets = new Int32Array(scratchCodes.length + 1);
   }
-  const codes = scratchCodes;
-  const offsets = scratchOffsets;
+  const codes = fresh ? new Int32Array(len) : scratchCodes;
+  const offsets = fresh ? new Int32Array(len + 1) : scratchOffsets;
   let n = 0;
   for (let i = 0; i < len; ) {
     const c = s.charCodeAt(i);
@@ -66,7 +66,8 @@ export function toUnits(s: string): Units | number {
 
 /** The unit codes of text known to be a valid expansion piece (a literal's expansion, a varname). */
 export function unitsOf(s: string): number[] {
-  const u = toUnits(s);
+  // its own arrays: a template's automaton is built while a URI's units may be in use
+  const u = toUnits(s, true);
   if (typeof u === "number") throw new Error(`internal: ${JSON.stringify(s)} is not URI text`);
   return Array.from(u.codes.subarray(0, u.n));
 }
