@@ -505,8 +505,12 @@ export class Matcher {
     }
   }
 
-  /** Every path, in order of preference (the first is {@link first}'s), as flat tag lists. */
-  *paths(pass: Pass): Generator<number[]> {
+  /**
+   * Every path, in order of preference (the first is {@link first}'s), as flat tag lists. Given a
+   * unit offset back (`next(k)`), the enumeration skips the paths that differ from the last one
+   * only after offset k (backjumping: a reading that failed on text before k fails on them too).
+   */
+  *paths(pass: Pass): Generator<number[], void, number | undefined> {
     const nfa = this.nfa;
     interface Frame {
       readonly k: number;
@@ -550,7 +554,13 @@ export class Matcher {
       while (!done) {
         const kind = nfa.kind[s];
         if (kind === ACCEPT) {
-          yield events.slice();
+          const jump = yield events.slice();
+          if (jump !== undefined) {
+            while (stack.length > 0 && (stack[stack.length - 1] as Frame).k > jump) {
+              stack.pop();
+              at.pop();
+            }
+          }
           done = true;
         } else if (kind === UNIT) {
           s = nfa.unitNext[s] as number;

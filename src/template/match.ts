@@ -24,17 +24,20 @@ interface ItemRead {
   present: boolean;
   /** Where the span being read began. */
   open: number;
+  /** The position (as the path gives it) of the item's last tag. */
+  last: number;
   readonly entries: Entry[];
 }
 
 /** The varspecs' shares of a path, by expression then varspec. */
 export function itemsOf(events: readonly number[], tags: readonly Tag[], expressions: readonly TemplateExpression[], units: Units | undefined): ItemRead[][] {
-  const reads = expressions.map((x) => x.varspecs.map((): ItemRead => ({ present: false, open: 0, entries: [] })));
+  const reads = expressions.map((x) => x.varspecs.map((): ItemRead => ({ present: false, open: 0, last: -1, entries: [] })));
   for (let i = 0; i < events.length; i += 2) {
     const t = tags[events[i] as number] as Tag;
     const at = units === undefined ? (events[i + 1] as number) : (units.offsets[events[i + 1] as number] as number);
     const item = (reads[t.expression] as ItemRead[])[t.varspec] as ItemRead;
     item.present = true;
+    item.last = events[i + 1] as number;
     if (t.kind === "open") item.open = at;
     else if (t.kind === "close") item.entries.push({ role: t.role, start: item.open, end: at, mark: false });
     else item.entries.push({ role: t.role, start: at, end: at, mark: true });
@@ -182,6 +185,22 @@ function same(a: MatchedValue, b: MatchedValue): boolean {
 export interface Disagreement {
   readonly name: string;
   readonly why: string;
+}
+
+/** The last position (as the path gives it) of the varspecs of variable `name`: no other choice after it can change them. */
+export function lastOf(reads: readonly ItemRead[][], expressions: readonly TemplateExpression[], name: string): number | undefined {
+  let last = -1;
+  let absent = false;
+  expressions.forEach((x, e) =>
+    x.varspecs.forEach((spec, v) => {
+      if (spec.name !== name) return;
+      const item = (reads[e] as ItemRead[])[v] as ItemRead;
+      // an undefined varspec may be defined by a later choice: no position settles it
+      if (!item.present) absent = true;
+      last = Math.max(last, item.last);
+    }),
+  );
+  return name === "" || absent || last < 0 ? undefined : last;
 }
 
 /** One occurrence of a variable in a path. */

@@ -9,7 +9,7 @@ import { buildNfa, Deterministic, Explainer, Matcher, type Nfa } from "./automat
 import { templateError, throwFrom, type TemplateError } from "./errors.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, toGrammar, type TemplateLanguage } from "./language.js";
-import { itemsOf, readingsOf, type Disagreement } from "./match.js";
+import { itemsOf, lastOf, readingsOf, type Disagreement } from "./match.js";
 import { expectTemplateText, parseParts, type TemplateExpression, type TemplatePart } from "./parse.js";
 import type { MatchOf, VariablesOf } from "./types.js";
 import { toUnits, type Units } from "./units.js";
@@ -216,11 +216,15 @@ export class UriTemplate<T extends string = string> {
     const seen = new Set<string>();
     let last: Disagreement | undefined;
     let tried = 0;
+    let jump: number | undefined;
     const add = (path: readonly number[]): boolean => {
       const reads = itemsOf(path, m.nfa.tags, this.expressions, units);
       const r = readingsOf(reads, this.expressions, this.parts, uri, limit - out.length, this.repeatsVariables);
+      jump = undefined;
       if (!Array.isArray(r)) {
         last = r;
+        // the variable's text is settled by the choices up to its last tag: retry those only
+        jump = lastOf(reads, this.expressions, r.name);
         return false;
       }
       if (limit === 1) {
@@ -238,17 +242,14 @@ export class UriTemplate<T extends string = string> {
     // the preferred path first, without the generator
     if (add(m.first(pass))) return { ok: true, value: { readings: out, complete: false } };
     let exhausted = true;
-    let skipped = false;
-    for (const path of m.paths(pass)) {
-      if (!skipped) {
-        skipped = true; // the first path is m.first's
-        continue;
-      }
+    const paths = m.paths(pass);
+    paths.next(); // the first path is m.first's
+    for (let step = paths.next(jump); step.done !== true; step = paths.next(jump)) {
       if (++tried >= maxPaths) {
         exhausted = false;
         break;
       }
-      if (add(path)) return { ok: true, value: { readings: out, complete: false } };
+      if (add(step.value)) return { ok: true, value: { readings: out, complete: false } };
     }
     if (out.length > 0) return { ok: true, value: { readings: out, complete: exhausted } };
     if (!exhausted) {
