@@ -2,8 +2,10 @@
 // every varspec, the spans of its expansion; each is decoded as §3.2.1 encoded it and typed as a
 // string, a list or an associative array (in that order of preference, where several fit); a
 // variable named more than once must get one value (§3.2.1: "the value of that variable MUST
-// remain static"). Every reading returned has been expanded again and compared: expansion gives
-// back the URI, character for character.
+// remain static"). Expansion gives back the URI, character for character: readings with a
+// variable named twice, or from matchAll, are expanded again and compared; the single reading of
+// a template naming each variable once is read span by span by the inverse of each encoding (its
+// round trip is the property test/template/match.test.ts checks on generated values).
 import { encodedCharLength, hexValue, prefixOf, RESERVED, tripletAt, UNRESERVED, utf8Length } from "./encode.js";
 import { expandParts, OPERATOR_ROWS } from "./expand.js";
 import type { Tag } from "./language.js";
@@ -243,7 +245,7 @@ export function readingsOf(
       }
     }
     // each value is read back from its own span by the inverse of its encoding, so its
-    // expansion is that span (test/template/roundtrip.test.ts checks it on generated values)
+    // expansion is that span (test/template/match.test.ts checks it on generated values)
     if (fast) return [Object.freeze(vars)];
   }
   const byName = new Map<string, Occurrence[]>();
