@@ -180,9 +180,10 @@ export class UriTemplate<T extends string = string> {
 
   /**
    * Every reading of `uri` (at most `limit`, default 64), in {@link match}'s order of preference:
-   * all the variable values whose expansion is exactly the URI. Bounded: it reads at most max(64, 16 × limit) paths of the automaton, each in time
-   * linear in the URI; `complete` is false when the limit (or that bound) cut the list. The
-   * TemplateError `"no-match"` when there is none.
+   * all the variable values whose expansion is exactly the URI. Bounded: it reads at most
+   * max(64, 16 × limit) paths of the automaton, each in time linear in the URI; `complete` is
+   * false when the limit (or that bound) cut the list. The TemplateError `"no-match"` when there
+   * is none.
    *
    * @example
    * parseTemplateOrThrow("{x}-{y}").matchAll("a-b-c").value?.readings // [{ x: "a-b", y: "c" }, { x: "a", y: "b-c" }]
