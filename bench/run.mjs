@@ -1,14 +1,16 @@
 // npm run bench — uri-grammar next to Node's URL, fast-uri and uri-js, in one process.
 //
-//   node bench/run.mjs [--quick] [--no-memory] [--no-startup] [--no-profile] [--out FILE]
+//   node bench/run.mjs [--quick] [--no-memory] [--no-startup] [--no-profile] [--out FILE] [--only template]
 //
 // Needs the built package (dist/); `npm run bench` builds first. Full run: a few minutes.
 // --quick: shorter timings, one round, no profile; writes bench/RESULTS.quick.md instead.
+// --only template: the URI Template rows alone (bench/lib/template.mjs), into their own section.
 import { Bench } from "tinybench";
 import { loadHard, loadHardExpect, loadReal, loadRfcExamples, corpusDir, sample } from "./lib/corpus.mjs";
 import { loadOurs, loadOursSubpath, loadPeers, peerVersions, probeTransforms, readComponents, textOf, nodeOf } from "./lib/libs.mjs";
 import { fmtBytes, fmtMs, fmtNs, fmtRatio, machineInfo, machineLine, mdTable, median, quantile, writeSection } from "./lib/report.mjs";
 import { measureMemory, measureStartup, profile, MEMORY_SUBJECTS, STARTUP_SUBJECTS } from "./lib/children.mjs";
+import { templateBench } from "./lib/template.mjs";
 
 const argv = process.argv.slice(2);
 const QUICK = argv.includes("--quick");
@@ -25,6 +27,16 @@ const started = Date.now();
 const log = (...a) => console.error(`[${((Date.now() - started) / 1000).toFixed(1)}s]`, ...a);
 const machine = machineInfo();
 log(machineLine(machine));
+
+const onlyIdx = argv.indexOf("--only");
+const ONLY = onlyIdx >= 0 ? argv[onlyIdx + 1] : undefined;
+if (ONLY !== undefined && ONLY !== "template") throw new Error(`--only takes "template", got ${ONLY}`);
+if (ONLY === "template") {
+  const { markdown } = await templateBench({ quick: QUICK, log });
+  const file = writeSection(OUT, "template", `${markdown}\n- ${machineLine(machine)}\n`);
+  log(`wrote ${file}`);
+  process.exit(0);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Libraries and inputs
@@ -756,3 +768,7 @@ const text = md.join("\n");
 console.log(text);
 const file = writeSection(OUT, "main", text);
 log(`wrote ${file}`);
+// the URI Template rows, in their own section of the same file
+const templateRows = await templateBench({ quick: QUICK, log });
+writeSection(OUT, "template", `${templateRows.markdown}\n- ${machineLine(machine)}\n`);
+log("wrote the template section");

@@ -27,7 +27,25 @@ if (family.grammar !== undefined) {
     process.exit(0);
   }
 }
-switch (op) {
+if (family.template !== undefined || family.router === true) {
+  // a URI Template family: match in the validate column, nothing else
+  if (op !== "validate") {
+    emit({ skip: "a URI Template family: match only (in the validate column)" });
+    process.exit(0);
+  }
+  const t = await loadOursSubpath("template");
+  if (family.router === true) {
+    const router = t.createRouter();
+    for (let i = 0; i < 1000; i++) router.add(`/api/v1/resource${i}/{id}/items{/item}{?page,limit}`, i);
+    fn = (s) => router.match(s) !== undefined;
+  } else {
+    const template = t.parseTemplateOrThrow(family.template);
+    fn = (s) => template.match(s).ok;
+  }
+}
+switch (fn === undefined ? op : "template") {
+  case "template":
+    break;
   case "validate":
     fn = grammar ? (s) => grammar.isValid(s, rule) : (s) => ours.validate(s, rule).ok;
     break;

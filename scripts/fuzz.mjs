@@ -79,6 +79,7 @@ const m = {
   security: await dist("security.js"),
   diagrams: await dist("diagrams.js"),
   whatwg: await dist("whatwg/index.js"),
+  template: await dist("template/index.js"),
   ast: await dist("ast/nodes.js"),
 };
 const { callTable, exportNames } = harness;

@@ -31,6 +31,9 @@ const expected = JSON.stringify([
   "café",
   "https://example.com/a",
   { start: 0, end: 11 },
+  "http://example.com/dictionary/c/cat",
+  "42",
+  { id: "7" },
 ]);
 
 /** Options every TypeScript consumer has; a cell adds its module setting and skipLibCheck. */

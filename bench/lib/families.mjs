@@ -32,6 +32,20 @@ export const FAMILIES = [
   { name: "abnf-counted-repetition", label: 'loaded ABNF `x = *( 1*3"a" ) "b"`: `a`… then `c`', grammar: 'x = *( 1*3"a" ) "b"\n', rule: "x", make: (n) => fill("", "a", n, "c") },
 ];
 
+// URI Templates (RFC 6570): match, one template (and one router), on URIs from 1 KB to 1 MB;
+// linear for every template, ambiguous ones included (they run in the validate column).
+FAMILIES.push(
+  { name: "template-route", label: "template `/users/{id}/files{/path*}{?q}` (deterministic): a 1 MB id", template: "/users/{id}/files{/path*}{?q}", make: (n) => fill("/users/", "a", n, "/files/x?q=1") },
+  { name: "template-adjacent", label: "template `{a}{b}` (ambiguous): `a`…", template: "{a}{b}", make: (n) => fill("", "a", n) },
+  { name: "template-separator", label: "template `{x}-{y}` (ambiguous, values holding `-`): `a-`…", template: "{x}-{y}", make: (n) => fill("", "a-", n) },
+  { name: "template-explode", label: "template `{/path*}{/x}` (an explode next to what it can hold): `/a`…", template: "{/path*}{/x}", make: (n) => fill("", "/a", n) },
+  { name: "template-reserved", label: "template `{+path}/here`: `/a`… then `/here`", template: "{+path}/here", make: (n) => fill("", "/a", n, "/here") },
+  { name: "template-prefix", label: "template `{a:3}{b}` (a prefix modifier, ambiguous): `a`…", template: "{a:3}{b}", make: (n) => fill("", "a", n) },
+  { name: "template-no-match", label: "template `{a}{b}`: `a`… then ` ` (no match, found at the end)", template: "{a}{b}", make: (n) => fill("", "a", n, " ") },
+  { name: "template-repeated", label: "template `{a}{a}` (a variable twice, ambiguous): `a`…, up to maxReadings (64) readings tried", template: "{a}{a}", make: (n) => fill("", "a", n) },
+  { name: "template-router", label: "a router of 1,000 templates (`/api/v1/resource{i}/{id}/items{/item}{?page,limit}`): one with a 1 MB id", router: true, make: (n) => fill("/api/v1/resource777/", "a", n, "/items/9?page=2") },
+);
+
 export const SIZES = [1024, 10 * 1024, 100 * 1024, 1024 * 1024];
 export const sizeLabel = (n) => (n >= 1024 * 1024 ? `${n / (1024 * 1024)} MB` : `${n / 1024} KB`);
 export const OPS = ["validate", "parse", "resolve", "normalize"];

@@ -20,6 +20,7 @@ export async function loadGrammars(root) {
   const { mailtoDepartures } = await dist("schemes/mailto.js");
   const { telDepartures } = await dist("schemes/tel.js");
   const { fileAppendixFDepartures } = await dist("schemes/file.js");
+  const template = await dist("template/index.js");
 
   const mailtoNote =
     "RFC 6068 §2 item 1 applied to this rule mechanically (src/schemes/mailto.ts): a character the item does not require to be " +
@@ -59,6 +60,12 @@ export async function loadGrammars(root) {
     },
     { exportName: "dataGrammar", grammar: schemes.dataGrammar, file: "data.abnf", title: "data (RFC 2397 §3)", about: "The data URL scheme." },
     { exportName: "telGrammar", grammar: schemes.telGrammar, file: "tel.abnf", title: "tel (RFC 3966 §3)", about: "Telephone numbers.", departures: telDepartures },
+    {
+      exportName: "rfc6570", module: "uri-grammar/template (templateGrammar())", grammar: template.templateGrammar(), file: "rfc6570.abnf",
+      title: "RFC 6570: URI Template",
+      about: "§2, the syntax of URI Templates, read from the RFC's ABNF by the package's loader, with RFC 3986's pct-encoded and RFC 3987's ucschar and iprivate; parse, expand and match in uri-grammar/template use it.",
+      departures: template.templateDepartures,
+    },
   ];
   const scheme = new Set(Object.entries(schemes).filter(([, v]) => v instanceof abnf.Grammar).map(([k]) => k));
   for (const g of list) {

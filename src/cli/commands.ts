@@ -70,7 +70,7 @@ function outcome<T>(r: Result<T, unknown>, map: (v: T) => unknown = (v) => v): O
  * argument is given. In single mode the value is printed by `show` (or as JSON with `--json`),
  * an error goes to stderr; a comparison that is false exits with 1.
  */
-async function dispatch(
+export async function dispatch(
   name: string,
   args: readonly (string | undefined)[],
   opts: InputOptions,
@@ -118,7 +118,7 @@ async function dispatch(
 }
 
 /** A line of two inputs separated by a tab (equal, and resolve or relativize without --base). */
-function pair(text: string, what: string): readonly [string, string] {
+export function pair(text: string, what: string): readonly [string, string] {
   const fields = text.split("\t");
   if (fields.length !== 2) {
     throw new InputError(`expected ${what} separated by one tab, got ${fields.length} field${fields.length === 1 ? "" : "s"}`);

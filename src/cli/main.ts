@@ -5,6 +5,7 @@
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import type * as Commands from "./commands.js";
+import type * as TemplateCommands from "./template.js";
 import { EXIT, UsageError } from "./errors.js";
 import { grammarNames } from "./names.js";
 import { sectionsUnder, type RuleSection } from "./sections.js";
@@ -14,6 +15,7 @@ export { EXIT } from "./errors.js";
 
 /** The commands, loaded when one runs (they load the grammars and the library). */
 const commands = (): Promise<typeof Commands> => import("./commands.js");
+const templateCommands = (): Promise<typeof TemplateCommands> => import("./template.js");
 
 /** `--max-length`: a whole number of 0 or more. */
 function lengthArgument(value: string): number {
@@ -32,11 +34,14 @@ Examples:
   uri-grammar resolve "http://a/b/c/d;p?q" "../g"
   uri-grammar equal --level syntax "http://example.com" "http://example.com:80/"
   uri-grammar validate --input urls.txt > results.jsonl
+  uri-grammar expand "http://example.com/search{?q,lang}" --var q=cat --var lang=en
+  uri-grammar match "http://example.com/users/{id}" "http://example.com/users/42"
 
 With no input argument, a command reads one input per line from stdin (or --input FILE) and
 writes one JSON object per line: {"line", "input", "ok", "value"} or {"line", "input", "ok",
 "error"}. resolve and relativize read "base<TAB>reference" lines, or references with --base;
-equal reads "a<TAB>b" lines. A line longer than --max-length (two inputs and a tab: each input)
+equal reads "a<TAB>b" lines; expand reads templates, match URIs (or "template<TAB>URI" lines
+without a template argument). A line longer than --max-length (two inputs and a tab: each input)
 is that line's InputTooLongError, its "input" the first 256 characters with "truncated": true.
 
 Exit status: 0 valid (equivalent), 1 invalid (not equivalent; in batch mode, any line),
@@ -215,6 +220,33 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .argument("[text]", "the text to repair")
       .option("--iri", "keep the non-ASCII characters an IRI allows"),
   ).action(run(async (t: string | undefined, opts: Commands.RepairOptions, cmd: Command) => (await commands()).repairCommand(t, opts, io(cmd))));
+
+  const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+  inputs(
+    program
+      .command("expand")
+      .summary("expand a URI Template (RFC 6570 §3)")
+      .description("Write the URI a template expands to with the variables given (RFC 6570 §3, all four levels). Values are strings with --var; lists and associative arrays come from --json-vars.")
+      .argument("[template]", "the URI Template")
+      .option("--var <name=value>", "a variable's value (a string); repeat for more", collect)
+      .option("--json-vars <file>", "a JSON object of values by variable name (strings, numbers, booleans, lists, objects); '-' for stdin"),
+  ).action(run(async (t: string | undefined, opts: TemplateCommands.ExpandOptions, cmd: Command) => (await templateCommands()).expandCommand(t, opts, io(cmd))));
+
+  inputs(
+    program
+      .command("match")
+      .summary("read a URI's variables back from a URI Template")
+      .description(
+        "Print, as JSON, the variables whose expansion is exactly the URI (RFC 6570 §3 run backwards);\n" +
+          "exit 1 with the offset where the URI leaves the template when there are none.\n" +
+          "With a template and no URI, the URIs are read one per line.",
+      )
+      .argument("[template]", "the URI Template")
+      .argument("[uri]", "the URI")
+      .option("--all", "every reading of the URI (JSON: readings, complete), not only the preferred one")
+      .option("--limit <n>", "with --all, the most readings (default 64)", lengthArgument)
+      .option("--max-readings <n>", "readings to try for a template that repeats a variable (default 64)", lengthArgument),
+  ).action(run(async (t: string | undefined, u: string | undefined, opts: TemplateCommands.MatchCommandOptions, cmd: Command) => (await templateCommands()).matchCommand(t, u, opts, io(cmd))));
 
   program
     .command("rules")

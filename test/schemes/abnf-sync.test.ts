@@ -19,7 +19,7 @@ import { canonicalAbnf, parseAbnf, parseAbnfExpr, type AbnfExpr } from "../helpe
 import { GRAMMAR_DIR } from "./helpers";
 
 const RFC_DIR = path.resolve(__dirname, "../../fixtures/abnf/rfc");
-const OTHER_GRAMMARS = ["rfc3986.abnf", "rfc3987.abnf", "rfc5234-core.abnf"];
+const OTHER_GRAMMARS = ["rfc3986.abnf", "rfc3987.abnf", "rfc5234-core.abnf", "rfc6570.abnf"]; // rfc6570: URI Templates (src/template), no scheme
 
 interface FileEntry {
   readonly file: string;

@@ -18,6 +18,7 @@ import type * as Schemes from "../../src/schemes/index";
 import type * as Security from "../../src/security";
 import type * as Diagrams from "../../src/diagrams";
 import type * as Whatwg from "../../src/whatwg/index";
+import type * as Template from "../../src/template/index";
 
 /** The package's entry points, by subpath. */
 export interface Modules {
@@ -31,6 +32,7 @@ export interface Modules {
   readonly security: typeof Security;
   readonly diagrams: typeof Diagrams;
   readonly whatwg: typeof Whatwg;
+  readonly template: typeof Template;
   /** uri-grammar/ast: types only, so no values. */
   readonly ast: object;
 }
@@ -62,7 +64,7 @@ export interface Args {
 /** The typed errors of the package, and the two built-in errors it throws for wrong arguments. */
 export type ErrorName =
   | "UriSyntaxError" | "InputTooLongError" | "ResolveError" | "RelativizeError" | "DecodeError" | "IdnaError" | "SchemeError" | "AbnfError" | "FilePathError"
-  | "GrammarError" | "UnknownRuleError" | "WhatwgUrlError" | "HostError" | "TypeError" | "RangeError";
+  | "GrammarError" | "UnknownRuleError" | "WhatwgUrlError" | "HostError" | "TemplateError" | "TypeError" | "RangeError";
 
 export type Call = () => unknown;
 
@@ -136,6 +138,7 @@ export function errorClasses(m: Modules): ReadonlyMap<ErrorName, abstract new (.
     ["DecodeError", m.components.DecodeError], ["IdnaError", m.iri.IdnaError], ["SchemeError", m.schemes.SchemeError],
     ["AbnfError", m.abnf.AbnfError], ["FilePathError", m.schemes.FilePathError], ["GrammarError", m.abnf.GrammarError],
     ["UnknownRuleError", m.abnf.UnknownRuleError], ["WhatwgUrlError", m.whatwg.WhatwgUrlError], ["HostError", m.security.HostError],
+    ["TemplateError", m.template.TemplateError],
   ]);
 }
 
@@ -306,6 +309,28 @@ function semanticsEntry(s: Abnf.Semantics<Abnf.Actions>): Entry {
     },
     loose: (a) => [() => s.parse(a.any() as string, a.any() as string), () => s.rule(a.any() as string), () => s.captures(a.any() as string), () => s.match(a.any() as string, a.any() as string)],
   };
+}
+
+/** Templates: the RFC 6570 examples' shapes, ones built from random pieces, and any text. */
+const TEMPLATES = [
+  "http://example.com/~{username}/", "http://example.com/dictionary/{term:1}/{term}", "http://example.com/search{?q,lang}", "{a}{b}", "{x}-{y}",
+  "/users/{id}{?page,limit}", "file:///{+path}", "{/list*,path:4}", "{;keys*}", "X{.dom*}", "{#x,hello,y}", "{?x*}{&y*}", "{a}{a}", "{a:3}{b}", "'{var}'",
+  "café/{var}", "{/id*", "{=path}", "{keys:1}", "{Stra%C3%9Fe}", "{__proto__}", "{constructor}",
+];
+const OPS = ["", "+", "#", ".", "/", ";", "?", "&"];
+function templateText(a: Args): string {
+  if (a.bool()) return a.pick([...TEMPLATES, a.str()]);
+  let out = "";
+  for (let i = a.int() & 3; i >= 0; i--) {
+    out += a.pick(["", "/", "a", "-", ".", "x/", "%2F", "é"]);
+    const specs = Array.from({ length: 1 + (a.int() & 1) }, () => a.pick(["a", "b", "var", "x.y", "a"]) + a.pick(["", "", "*", ":2", ":1"]));
+    out += `{${a.pick(OPS)}${specs.join(",")}}`;
+  }
+  return out;
+}
+function templateVars(a: Args): Record<string, unknown> {
+  const value = (): unknown => a.pick([a.str(), "", "a-b", "é/?", a.int(), true, null, undefined, [a.str(), "x"], [], { k: a.str(), "": "v" }, new Map([["m", a.str()]])]);
+  return { a: value(), b: value(), var: value(), x: value(), y: value(), "x.y": value(), list: value(), keys: value(), path: value(), id: value() };
 }
 
 const OPTIONS = {
@@ -533,6 +558,84 @@ export function callTable(m: Modules): Record<string, Entry> {
   ]);
   t["diagrams:diagramStyle"] = value(() => [d.diagramStyle.length], "data");
   t["diagrams:repetitionLabel"] = fn(d.repetitionLabel, ["RangeError"], (a) => [[a.int(), a.int()], [a.int() >>> 0, Infinity]]);
+
+  // uri-grammar/template
+  const tm = m.template;
+  const uriFor = (a: Args, text: string): string => {
+    // a URI the template matches (its expansion), or any text
+    if (a.bool()) {
+      try {
+        const e = tm.expand(text, templateVars(a) as Template.TemplateVariables);
+        if (e.ok) return e.value;
+      } catch {
+        // a value with a lone surrogate: any text instead
+      }
+    }
+    return a.pick([a.uri(), a.str()]);
+  };
+  const expandNote = "a value with a lone surrogate is a TypeError naming the variable (RFC 6570 §1.6: values are Unicode characters)";
+  t["template:parseTemplate"] = fn(tm.parseTemplate, [], (a) => [[templateText(a)], [a.str()]]);
+  t["template:parseTemplateOrThrow"] = fn(tm.parseTemplateOrThrow, ["TemplateError"], (a) => [[templateText(a)], [a.str()]]);
+  t["template:expand"] = fn(tm.expand, ["TypeError"], (a) => [[templateText(a), templateVars(a)], [a.str(), {}], [templateText(a)]], expandNote);
+  t["template:expandOrThrow"] = fn(tm.expandOrThrow, ["TemplateError", "TypeError"], (a) => [[templateText(a), templateVars(a)]], expandNote);
+  t["template:match"] = fn(tm.match, [], (a) => {
+    const text = templateText(a);
+    return [[text, uriFor(a, text)], [text, a.str()], [a.str(), a.uri()], [text, uriFor(a, text), { maxReadings: 1 + (a.int() & 7) }]];
+  });
+  t["template:matchOrThrow"] = fn(tm.matchOrThrow, ["TemplateError"], (a) => {
+    const text = templateText(a);
+    return [[text, uriFor(a, text)]];
+  });
+  t["template:matchAll"] = fn(tm.matchAll, [], (a) => {
+    const text = templateText(a);
+    return [[text, uriFor(a, text)], [text, a.str(), { limit: 1 + (a.int() & 7) }]];
+  });
+  t["template:UriTemplate"] = {
+    throws: ["TemplateError", "TypeError"],
+    typed: (a) => {
+      const r = tm.parseTemplate(templateText(a));
+      if (!r.ok) return [() => r.error.message];
+      const tp = r.value;
+      const uri = (): string => uriFor(a, tp.text);
+      return [
+        () => tp.expand(templateVars(a) as Template.VariablesOf<string>),
+        () => tp.match(uri()),
+        () => tp.matchAll(uri(), { limit: 1 + (a.int() & 3) }),
+        () => tp.ambiguity?.readings.map((v) => tp.expandOrThrow(v)),
+        () => [tp.variables, tp.expressions, tp.parts, tp.text, String(tp), JSON.stringify(tp)],
+        () => tp.grammar.validate(uri(), "template"),
+      ];
+    },
+    loose: (a) => {
+      const r = tm.parseTemplate(templateText(a));
+      if (!r.ok) return [];
+      const tp = r.value;
+      return [() => tp.expand(a.any() as Template.TemplateVariables), () => tp.match(a.any() as string), () => tp.matchAll(a.str(), a.any() as Template.MatchAllOptions), () => tp.match(a.str(), a.any() as Template.MatchOptions)];
+    },
+    note: "the methods of a parsed template (its constructor refuses any caller: parseTemplate makes them); the template grammar's validate on any text, its ambiguity's readings expanded again",
+  };
+  t["template:TemplateError"] = value((a) => [new tm.TemplateError("syntax", a.str(), a.str(), a.ruleName(), a.int(), [a.str()]).message], "constructed with any text, rule and offset: its message excerpt must not fail");
+  t["template:templateGrammar"] = fn(tm.templateGrammar, [], () => [[]], "the RFC 6570 §2 grammar, loaded once");
+  t["template:templateDepartures"] = value(() => [tm.templateDepartures.length], "data");
+  const router = (a: Args): Template.TemplateRouter<number> => {
+    const r = tm.createRouter<number>();
+    for (let i = a.int() & 7; i >= 0; i--) r.add(templateText(a), i);
+    return r;
+  };
+  t["template:createRouter"] = {
+    throws: [],
+    typed: (a) => [
+      () => tm.createRouter(),
+      () => {
+        const r = router(a);
+        const text = templateText(a);
+        r.add(text, 99);
+        return [r.match(uriFor(a, text)), r.matchAll(a.uri()), r.match(a.str()), r.unreachable(), r.routes.length];
+      },
+    ],
+    loose: (a) => [() => tm.createRouter().add(a.any() as string, 1), () => router(a).match(a.any() as string), () => router(a).matchAll(a.any() as string)],
+  };
+  t["template:TemplateRouter"] = fn(() => new tm.TemplateRouter(), [], () => [[]], "its constructor, as createRouter()");
   return t;
 }
 

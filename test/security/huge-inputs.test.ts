@@ -13,11 +13,12 @@ import * as schemes from "../../src/schemes/index";
 import * as security from "../../src/security";
 import * as diagrams from "../../src/diagrams";
 import * as whatwg from "../../src/whatwg/index";
+import * as template from "../../src/template/index";
 import * as ast from "../../src/ast/nodes";
 import { callTable, type Modules } from "./call-table";
 import { hugeInputs, runHuge, type Failure } from "./harness";
 
-const m: Modules = { root, rules, abnf, components, builder, iri, schemes, security, diagrams, whatwg, ast };
+const m: Modules = { root, rules, abnf, components, builder, iri, schemes, security, diagrams, whatwg, template, ast };
 const table = callTable(m);
 const show = (failures: readonly Failure[]): string[] => [...new Set(failures.map((f) => `${f.key} (${f.kind} call ${f.index}): ${f.problem}`))];
 

@@ -19,13 +19,14 @@ import * as schemes from "../../src/schemes/index";
 import * as security from "../../src/security";
 import * as diagrams from "../../src/diagrams";
 import * as whatwg from "../../src/whatwg/index";
+import * as template from "../../src/template/index";
 import * as ast from "../../src/ast/nodes";
 import { callTable, exportNames, type Modules } from "./call-table";
 import { judge, makeArgs, prng, runEntry, type Failure, type Pools } from "./harness";
 import { FIXTURES } from "../helpers/fixtures";
 import { runs, seed } from "../helpers/runs";
 
-const m: Modules = { root, rules, abnf, components, builder, iri, schemes, security, diagrams, whatwg, ast };
+const m: Modules = { root, rules, abnf, components, builder, iri, schemes, security, diagrams, whatwg, template, ast };
 const table = callTable(m);
 
 // Argument pools: strings the grammars generate, the hard corpus, and the ABNF of the RFCs as printed.

@@ -1,0 +1,254 @@
+// Where a template is ambiguous (RFC 6570 §1.4: "Variable matching only works well if the
+// template expressions are delimited by the beginning or end of the URI or by characters that
+// cannot be part of the expansion"): a URI with two readings that give a character of a value to
+// different varspecs (or to a varspec in one, to the template's own text in the other). Found by a
+// breadth-first search of the automaton run against itself, so the example is a shortest one.
+// Values of varspecs without explode are taken as strings (a list's comma is not counted as a
+// second reading), exploded ones as lists or associative arrays; prefix lengths are ignored by the
+// search and honoured by the check: every example is matched again, and both readings expand to it.
+import { buildNfa, ACCEPT, EPS, EXPRESSION_OWNER, UNIT, unitClasses, type Nfa } from "./automaton.js";
+import { templateLanguage } from "./language.js";
+import { itemsOf, readingsOf } from "./match.js";
+import type { TemplateExpression } from "./parse.js";
+import type { UriTemplate } from "./template.js";
+import type { MatchedValue } from "./types.js";
+import { toUnits, UNIT_COUNT, type UnitSet } from "./units.js";
+
+/** A varspec (or an expression's own operator and separators) that competes for characters of the example. */
+export interface AmbiguousVarSpec {
+  /** The variable's name; undefined for the expression's operator and separators. */
+  readonly name: string | undefined;
+  /** The expression's text, and where it stands in the template. */
+  readonly expression: string;
+  readonly start: number;
+}
+
+/** An ambiguity of a template: a URI, and two readings of it that share its characters out differently. */
+export interface TemplateAmbiguity {
+  /** The ambiguity in words, with the example and both readings. */
+  readonly message: string;
+  /** A URI (a shortest one) with two readings. */
+  readonly example: string;
+  /** Where in the example the two readings first give a character to different varspecs. */
+  readonly offset: number;
+  /** The varspecs the two readings give characters of the example to differently. */
+  readonly varspecs: readonly AmbiguousVarSpec[];
+  /** Two readings: the first is match's. */
+  readonly readings: readonly [Readonly<Record<string, MatchedValue>>, Readonly<Record<string, MatchedValue>>];
+}
+
+/** Product states searched before the analysis gives up (and reports nothing). */
+const NODE_LIMIT = 300_000;
+/** Examples checked before the analysis gives up (a template repeating a variable can need several). */
+const EXAMPLE_LIMIT = 16;
+
+/** The nicest unit of each class to write in an example: a letter, a digit, other ASCII, then triplets. */
+function representatives(classOf: Uint16Array, count: number): Int32Array {
+  const rank = (c: number): number => (c >= 0x61 && c <= 0x7a ? 0 : c >= 0x30 && c <= 0x39 ? 1 : c >= 0x41 && c <= 0x5a ? 2 : c < 0x80 ? 3 : c < 0x200 ? 4 : 5);
+  const rep = new Int32Array(count).fill(-1);
+  for (let c = 0; c < UNIT_COUNT; c++) {
+    const k = classOf[c] as number;
+    const r = rep[k] as number;
+    if (r < 0 || rank(c) < rank(r)) rep[k] = c;
+  }
+  return rep;
+}
+
+const HEX = "0123456789ABCDEF";
+const hex = "0123456789abcdef";
+const writeUnit = (code: number): string => {
+  if (code < 0x80) return String.fromCharCode(code);
+  const o = code & 0xff;
+  const cases = (code >> 8) - 1;
+  return `%${(cases & 1 ? hex : HEX)[o >> 4]}${(cases & 2 ? hex : HEX)[o & 15]}`;
+};
+
+/** From a state, the states that read a unit (or accept) reachable by empty edges, first path first, with the tags on the way. */
+function closures(nfa: Nfa): (s: number) => readonly { readonly to: number; readonly tags: readonly number[] }[] {
+  const cache = new Map<number, { to: number; tags: number[] }[]>();
+  return (s0) => {
+    const known = cache.get(s0);
+    if (known !== undefined) return known;
+    const out: { to: number; tags: number[] }[] = [];
+    const seen = new Set<number>();
+    const stack: { s: number; tags: number[] }[] = [{ s: s0, tags: [] }];
+    while (stack.length > 0) {
+      const { s, tags } = stack.pop() as { s: number; tags: number[] };
+      if (seen.has(s)) continue;
+      seen.add(s);
+      if (nfa.kind[s] !== EPS) {
+        out.push({ to: s, tags });
+        continue;
+      }
+      const e = nfa.eps[s] as Int32Array;
+      for (let i = e.length - 2; i >= 0; i -= 2) {
+        const tag = e[i + 1] as number;
+        stack.push({ s: e[i] as number, tags: tag >= 0 ? [...tags, tag] : tags });
+      }
+    }
+    cache.set(s0, out);
+    return out;
+  };
+}
+
+const show = (v: Readonly<Record<string, MatchedValue>>): string => {
+  const parts = Object.entries(v).map(([k, x]) => `${k} = ${JSON.stringify(x instanceof Map ? Object.fromEntries(x) : x)}`);
+  return parts.length === 0 ? "no variable defined" : parts.join(", ");
+};
+
+/** The template's ambiguity, or undefined when no URI has two readings that share its characters out differently. */
+export function ambiguityOf(t: UriTemplate<string>): TemplateAmbiguity | undefined {
+  if (t.expressions.length === 0) return undefined;
+  const lang = templateLanguage(t.parts, { stringsOnly: true });
+  const nfa = buildNfa(lang, true);
+  const sets: UnitSet[] = [];
+  for (const s of nfa.unitSet) if (s !== undefined) sets.push(s);
+  const { classOf, count } = unitClasses(sets);
+  const rep = representatives(classOf, count);
+  const classesOf = new Map<number, number[]>();
+  for (let s = 0; s < nfa.size; s++) {
+    const set = nfa.unitSet[s];
+    if (set === undefined) continue;
+    const list: number[] = [];
+    for (let k = 0; k < count; k++) if (set[rep[k] as number] === 1) list.push(k);
+    classesOf.set(s, list);
+  }
+  const close = closures(nfa);
+  const M = nfa.size;
+  interface Parent {
+    readonly prev: number;
+    readonly cls: number;
+    readonly ia: number;
+    readonly ib: number;
+  }
+  const parents = new Map<number, Parent>();
+  const queue: number[] = [];
+  const node = (a: number, b: number, d: number): number => (a * M + b) * 2 + d;
+  const starts = close(nfa.start);
+  starts.forEach((x, ia) =>
+    starts.forEach((y, ib) => {
+      const id = node(x.to, y.to, 0);
+      if (!parents.has(id)) {
+        parents.set(id, { prev: -1, cls: -1, ia, ib });
+        queue.push(id);
+      }
+    }),
+  );
+  let examples = 0;
+  for (let q = 0; q < queue.length; q++) {
+    if (parents.size > NODE_LIMIT) return undefined;
+    const id = queue[q] as number;
+    const d = id % 2;
+    const ab = (id - d) / 2;
+    const a = Math.floor(ab / M);
+    const b = ab % M;
+    if (nfa.kind[a] === ACCEPT && nfa.kind[b] === ACCEPT) {
+      if (d === 1) {
+        const found = verify(t, nfa, id, parents, close, rep, M);
+        if (found !== undefined) return found;
+        if (++examples >= EXAMPLE_LIMIT) return undefined;
+      }
+      continue;
+    }
+    if (nfa.kind[a] !== UNIT || nfa.kind[b] !== UNIT) continue;
+    const cb = new Set(classesOf.get(b));
+    // the readings part where a character of a value goes to different owners
+    const d2 = d === 1 || (nfa.owner[a] !== nfa.owner[b] && (nfa.value[a] === 1 || nfa.value[b] === 1)) ? 1 : 0;
+    const na = close(nfa.unitNext[a] as number);
+    const nb = close(nfa.unitNext[b] as number);
+    for (const c of classesOf.get(a) as number[]) {
+      if (!cb.has(c)) continue;
+      na.forEach((x, ia) =>
+        nb.forEach((y, ib) => {
+          const next = node(x.to, y.to, d2);
+          if (!parents.has(next)) {
+            parents.set(next, { prev: id, cls: c, ia, ib });
+            queue.push(next);
+          }
+        }),
+      );
+    }
+  }
+  return undefined;
+}
+
+/** The example of a goal node, checked: two readings that expand to it, or undefined. */
+function verify(
+  t: UriTemplate<string>,
+  nfa: Nfa,
+  goal: number,
+  parents: ReadonlyMap<number, { readonly prev: number; readonly cls: number; readonly ia: number; readonly ib: number }>,
+  close: (s: number) => readonly { readonly to: number; readonly tags: readonly number[] }[],
+  rep: Int32Array,
+  M: number,
+): TemplateAmbiguity | undefined {
+  // the steps from the start to the goal
+  const chain: { id: number; cls: number; ia: number; ib: number }[] = [];
+  for (let id = goal; id >= 0; ) {
+    const p = parents.get(id) as { prev: number; cls: number; ia: number; ib: number };
+    chain.push({ id, cls: p.cls, ia: p.ia, ib: p.ib });
+    id = p.prev;
+  }
+  chain.reverse();
+  const codes: number[] = [];
+  const sides = [0, 1].map(() => ({ events: [] as number[], owners: [] as number[] }));
+  let prevA = -1;
+  let prevB = -1;
+  chain.forEach((step, i) => {
+    const ab = (step.id - (step.id % 2)) / 2;
+    const a = Math.floor(ab / M);
+    const b = ab % M;
+    if (i > 0) codes.push(rep[step.cls] as number);
+    const fromA = i === 0 ? close(nfa.start) : close(nfa.unitNext[prevA] as number);
+    const fromB = i === 0 ? close(nfa.start) : close(nfa.unitNext[prevB] as number);
+    for (const tag of (fromA[step.ia] as { tags: readonly number[] }).tags) sides[0]?.events.push(tag, i);
+    for (const tag of (fromB[step.ib] as { tags: readonly number[] }).tags) sides[1]?.events.push(tag, i);
+    if (nfa.kind[a] === UNIT) (sides[0] as { owners: number[] }).owners.push(nfa.owner[a] as number);
+    if (nfa.kind[b] === UNIT) (sides[1] as { owners: number[] }).owners.push(nfa.owner[b] as number);
+    prevA = a;
+    prevB = b;
+  });
+  const example = codes.map(writeUnit).join("");
+  const units = toUnits(example, true);
+  if (typeof units === "number") return undefined;
+  const readingOf = (events: readonly number[]): Readonly<Record<string, MatchedValue>> | undefined => {
+    const r = readingsOf(itemsOf(events, nfa.tags, t.expressions, units), t.expressions, t.parts, example, 1);
+    return Array.isArray(r) ? r[0] : undefined;
+  };
+  const ra = readingOf((sides[0] as { events: number[] }).events);
+  const rb = readingOf((sides[1] as { events: number[] }).events);
+  const first = t.match(example);
+  if (ra === undefined || rb === undefined || !first.ok) return undefined;
+  const key = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x instanceof Map ? [...(x as Map<string, string>)] : x));
+  const preferred = first.value as Readonly<Record<string, MatchedValue>>;
+  const other = key(ra) === key(preferred) ? rb : ra;
+  if (key(other) === key(preferred)) return undefined;
+  // the varspecs the two readings share characters out between
+  const oa = (sides[0] as { owners: number[] }).owners;
+  const ob = (sides[1] as { owners: number[] }).owners;
+  let at = -1;
+  const owners = new Set<number>();
+  oa.forEach((o, k) => {
+    if (o === ob[k]) return;
+    if (at < 0) at = k;
+    if (o >= 0) owners.add(o);
+    if ((ob[k] as number) >= 0) owners.add(ob[k] as number);
+  });
+  const varspecs = [...owners].sort((x, y) => x - y).map((o) => {
+    const x = t.expressions[Math.floor(o / 65536)] as TemplateExpression;
+    const v = o % 65536;
+    return Object.freeze({ name: v === EXPRESSION_OWNER ? undefined : (x.varspecs[v] as { name: string }).name, expression: x.text, start: x.start });
+  });
+  const offset = at < 0 ? 0 : (units.offsets[at] as number);
+  // per expression: its varspecs by name, or the expression itself when only its own text competes
+  const withNames = new Set(varspecs.filter((v) => v.name !== undefined).map((v) => v.start));
+  const shown = varspecs.filter((v) => v.name !== undefined || !withNames.has(v.start));
+  const names = shown.map((v) => (v.name === undefined || v.expression === `{${v.name}}` ? v.expression : `${v.name} in ${v.expression}`)).join(" and ");
+  return Object.freeze({
+    message: `The template ${JSON.stringify(t.text)} is ambiguous (${names}): ${JSON.stringify(example)} reads as ${show(preferred)}, or as ${show(other)}`,
+    example,
+    offset,
+    varspecs: Object.freeze(varspecs),
+    readings: Object.freeze([preferred, other]) as unknown as readonly [Readonly<Record<string, MatchedValue>>, Readonly<Record<string, MatchedValue>>],
+  });
+}

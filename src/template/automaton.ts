@@ -1,0 +1,881 @@
+// The matcher's automaton: a template's language (language.ts) compiled to a Thompson automaton
+// over units (units.ts). Matching a URI is two linear passes: backward, the set of states from
+// which the rest of the URI can be read is computed at every offset (the sets are interned and
+// each step is memoized by set and unit class: a lazily built reverse DFA, one table lookup per
+// unit once warm); forward, the path is read off by preference, never entering a dead state. A
+// value span with a prefix modifier (at most max-length characters, RFC 6570 §2.4.1) is not
+// unrolled into states: it is one edge whose condition, "a live end within max-length
+// characters", the backward pass keeps as a count per offset.
+import type { Lang, Tag, TemplateLanguage } from "./language.js";
+import { hexValue } from "./encode.js";
+import { charLength, R_ANY, single, U_SINGLE, UNIT_COUNT, unitsOf, upperTriplets, UTF8_SEQUENCES, type Units, type UnitSet } from "./units.js";
+
+/** The varspec index of an owner that is an expression's own text (its operator and separators). */
+export const EXPRESSION_OWNER = 65535;
+
+export const EPS = 0;
+export const UNIT = 1;
+export const ACCEPT = 2;
+export const BOUNDED = 3;
+
+/** A value span with a prefix modifier, as one edge from `state` to `exit`. */
+export interface Bounded {
+  readonly state: number;
+  readonly exit: number;
+  readonly max: number;
+  readonly min1: boolean;
+  readonly reserved: boolean;
+  readonly open: number;
+  readonly close: number;
+  /** The units of the separators at which the span stops when it can (empty: none). */
+  readonly yieldAt: readonly number[];
+}
+
+export interface Nfa {
+  readonly size: number;
+  readonly kind: Uint8Array;
+  /** EPS states: target, tag (or -1), target, tag, ... in order of preference. */
+  readonly eps: readonly (Int32Array | undefined)[];
+  readonly unitSet: readonly (UnitSet | undefined)[];
+  readonly unitNext: Int32Array;
+  readonly bounded: readonly Bounded[];
+  /** BOUNDED states: their index in `bounded`. */
+  readonly boundedOf: Int32Array;
+  readonly start: number;
+  readonly accept: number;
+  readonly tags: readonly Tag[];
+  /** EPS states that are a span's head: the units (ASCII) of the separators at which it stops when it can (its last edge, the exit, comes first then). */
+  readonly yieldAt: readonly (readonly number[] | undefined)[];
+  /**
+   * UNIT states: the varspec whose expansion the unit is part of (expression * 65536 + varspec),
+   * the expression itself (varspec {@link EXPRESSION_OWNER}: its operator and separators), or -1
+   * for the template's literal text.
+   */
+  readonly owner: Int32Array;
+  /** UNIT states that read a character of a value (inside a span), 1; the template's and expressions' own text, 0. */
+  readonly value: Uint8Array;
+}
+
+const upperCache = new Map<string, UnitSet>();
+const upper = (r: readonly number[]): UnitSet => {
+  const key = `${r[0]}-${r[1]}`;
+  let s = upperCache.get(key);
+  if (s === undefined) upperCache.set(key, (s = upperTriplets(r as readonly [number, number])));
+  return s;
+};
+const singleCache = new Map<number, UnitSet>();
+const unitSetOf = (code: number): UnitSet => {
+  let s = singleCache.get(code);
+  if (s === undefined) singleCache.set(code, (s = single(code)));
+  return s;
+};
+
+/**
+ * Compiles a template's language. With `unbounded`, a prefix's span is compiled as if it had no
+ * max-length (a superset, for the router's forward pass; the template's own matcher checks).
+ */
+export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
+  const kind: number[] = [];
+  const eps: (number[] | undefined)[] = [];
+  const unitSet: (UnitSet | undefined)[] = [];
+  const unitNext: number[] = [];
+  const bounded: Bounded[] = [];
+  const boundedOf: number[] = [];
+  const owner: number[] = [];
+  const yieldAt: (number[] | undefined)[] = [];
+  const value: number[] = [];
+  let currentOwner = -1;
+  let inSpan = 0;
+  const add = (k: number): number => {
+    owner.push(currentOwner);
+    yieldAt.push(undefined);
+    value.push(inSpan);
+    kind.push(k);
+    eps.push(undefined);
+    unitSet.push(undefined);
+    unitNext.push(-1);
+    boundedOf.push(-1);
+    return kind.length - 1;
+  };
+  const epsState = (edges: number[]): number => {
+    const s = add(EPS);
+    eps[s] = edges;
+    return s;
+  };
+  const unit = (set: UnitSet, next: number): number => {
+    const s = add(UNIT);
+    unitSet[s] = set;
+    unitNext[s] = next;
+    return s;
+  };
+  const litCache = new Map<string, number[]>();
+  const memo = new Map<string, number>();
+
+  const span = (x: Extract<Lang, { t: "span" }>, next: number): number => {
+    if (x.max !== undefined && !unbounded) {
+      const s = add(BOUNDED);
+      boundedOf[s] = bounded.length;
+      bounded.push({ state: s, exit: next, max: x.max, min1: x.min1, reserved: x.reserved, open: x.open, close: x.close, yieldAt: [...(x.yieldAt ?? "")].map((c) => c.charCodeAt(0)) });
+      return s;
+    }
+    const head = epsState([]);
+    const starters: number[] = [];
+    inSpan = 1;
+    if (x.reserved) starters.push(unit(R_ANY, head));
+    else {
+      starters.push(unit(U_SINGLE, head));
+      for (const q of UTF8_SEQUENCES) {
+        let s = head;
+        for (let i = q.length - 1; i >= 0; i--) s = unit(upper(q[i] as readonly number[]), s);
+        starters.push(s);
+      }
+    }
+    inSpan = 0;
+    const edges = starters.flatMap((s) => [s, -1]);
+    eps[head] = [...edges, next, x.close];
+    if (x.yieldAt !== undefined && x.yieldAt !== "") yieldAt[head] = [...x.yieldAt].map((c) => c.charCodeAt(0));
+    return epsState([x.min1 ? epsState(edges) : head, x.open]);
+  };
+
+  const build = (x: Lang, next: number): number => {
+    switch (x.t) {
+      case "lit": {
+        let codes = litCache.get(x.text);
+        if (codes === undefined) litCache.set(x.text, (codes = unitsOf(x.text)));
+        for (let i = codes.length - 1; i >= 0; i--) next = unit(unitSetOf(codes[i] as number), next);
+        return next;
+      }
+      case "seq":
+        for (let i = x.items.length - 1; i >= 0; i--) next = build(x.items[i] as Lang, next);
+        return next;
+      case "alt":
+        return epsState(x.items.flatMap((it) => [build(it, next), -1]));
+      case "star": {
+        const head = epsState([]);
+        const body = build(x.item, head);
+        const after = eps[next];
+        // yieldFirst: the continuation's first alternative, then another round, then the others
+        eps[head] = x.yieldFirst === true && kind[next] === EPS && after !== undefined && after.length > 2 ? [after[0] as number, after[1] as number, body, -1, ...after.slice(2)] : [body, -1, next, -1];
+        return head;
+      }
+      case "item": {
+        const outer = currentOwner;
+        currentOwner = x.expression * 65536 + x.varspec;
+        const entry = build(x.body, next);
+        currentOwner = outer;
+        return entry;
+      }
+      case "mark":
+        return epsState([next, x.tag]);
+      case "span":
+        return span(x, next);
+      case "ref": {
+        const key = `${x.name}@${next}`;
+        const known = memo.get(key);
+        if (known !== undefined) return known;
+        // an expression's chain rules refer to the next one: build them last to first, so that
+        // no recursion grows with the number of varspecs
+        const m = /^expression-(\d+)$/.exec(x.name);
+        const outer = currentOwner;
+        if (m !== null) {
+          // the expression's own text (operator, separators) is the expression's, not a varspec's
+          currentOwner = (Number(m[1]) - 1) * 65536 + EXPRESSION_OWNER;
+          for (let v = lang.expressions[Number(m[1]) - 1]?.varspecs.length ?? 0; v >= 2; v--) build({ t: "ref", name: `${x.name}-${v}` }, next);
+        }
+        const entry = build(lang.rules.get(x.name) as Lang, next);
+        currentOwner = outer;
+        memo.set(key, entry);
+        return entry;
+      }
+    }
+  };
+
+  const accept = add(ACCEPT);
+  const start = build({ t: "ref", name: "template" }, accept);
+  return {
+    size: kind.length,
+    kind: Uint8Array.from(kind),
+    eps: eps.map((e) => (e === undefined ? undefined : Int32Array.from(e))),
+    unitSet,
+    unitNext: Int32Array.from(unitNext),
+    bounded,
+    boundedOf: Int32Array.from(boundedOf),
+    start,
+    accept,
+    tags: lang.tags,
+    yieldAt,
+    value: Uint8Array.from(value),
+    owner: Int32Array.from(owner),
+  };
+}
+
+/** Unit codes grouped into classes that every unit set of the given ones treats alike. */
+export function unitClasses(sets: Iterable<UnitSet>): { classOf: Uint16Array; count: number } {
+  const list = [...new Set(sets)];
+  const classOf = new Uint16Array(UNIT_COUNT);
+  const ids = new Map<string, number>();
+  for (let c = 0; c < UNIT_COUNT; c++) {
+    let key = "";
+    for (let i = 0; i < list.length; i++) if ((list[i] as UnitSet)[c] === 1) key += `${i},`;
+    let id = ids.get(key);
+    if (id === undefined) ids.set(key, (id = ids.size));
+    classOf[c] = id;
+  }
+  return { classOf, count: ids.size };
+}
+
+/** A backward pass over one URI: the live set at every offset, and the counts of bounded spans. */
+export interface Pass {
+  readonly units: Units;
+  readonly setAt: Int32Array;
+  /** Per bounded span: the fewest characters from each offset to a live end (max + 1: too far). */
+  readonly need: readonly Uint16Array[];
+}
+
+/** Past this many interned sets, a matcher forgets them (and its memo) before its next run. */
+const SET_LIMIT = 20_000;
+/** Steps that depend on more bounded spans than this are not memoized (their keys would not fit a double). */
+const MASKED_MEMO_LIMIT = 20;
+/** Automata up to this many states keep a bitset of each set beside its sorted list (for membership tests). */
+const BITSET_LIMIT = 4096;
+
+/** The buffer of live sets a backward pass reuses (its paths are read before the next pass). */
+let scratchSetAt = new Int32Array(256);
+
+/** The matcher of one template's automaton: the backward pass, and paths read off it. */
+export class Matcher {
+  readonly nfa: Nfa;
+  readonly #classOf: Uint16Array;
+  readonly #classes: number;
+  readonly #rev: readonly Int32Array[];
+  /** Per state: the unit states whose unit edge leads to it. */
+  readonly #revUnit: readonly (Int32Array | undefined)[];
+  readonly #rep: Int32Array;
+  readonly #words: number;
+  /** Interned sets: sorted state lists, and (small automata) bitsets. */
+  #sets: Int32Array[] = [];
+  #bits: (Uint32Array | undefined)[] = [];
+  #index = new Map<string, number>();
+  #trans: Int32Array[] = [];
+  #transMasked = new Map<number, number>();
+  #end = -1;
+  readonly #stamp: Int32Array;
+  #mark = 0;
+
+  constructor(nfa: Nfa) {
+    this.nfa = nfa;
+    const sets: UnitSet[] = [];
+    for (const s of nfa.unitSet) if (s !== undefined) sets.push(s);
+    const { classOf, count } = unitClasses(sets);
+    this.#classOf = classOf;
+    this.#classes = count;
+    // one code per class tells whether a unit state reads the class
+    const rep = new Int32Array(count).fill(-1);
+    for (let c = 0; c < UNIT_COUNT; c++) if ((rep[classOf[c] as number] as number) < 0) rep[classOf[c] as number] = c;
+    this.#rep = rep;
+    const revUnit: number[][] = Array.from({ length: nfa.size }, () => []);
+    for (let s = 0; s < nfa.size; s++) if (nfa.kind[s] === UNIT) (revUnit[nfa.unitNext[s] as number] as number[]).push(s);
+    this.#revUnit = revUnit.map((l) => (l.length === 0 ? undefined : Int32Array.from(l)));
+    const rev: number[][] = Array.from({ length: nfa.size }, () => []);
+    for (let s = 0; s < nfa.size; s++) {
+      const e = nfa.eps[s];
+      if (e === undefined) continue;
+      for (let i = 0; i < e.length; i += 2) (rev[e[i] as number] as number[]).push(s);
+    }
+    for (const b of nfa.bounded) if (!b.min1) (rev[b.exit] as number[]).push(b.state);
+    this.#rev = rev.map((l) => Int32Array.from(l));
+    this.#words = nfa.size <= BITSET_LIMIT ? (nfa.size + 31) >>> 5 : 0;
+    this.#stamp = new Int32Array(nfa.size);
+  }
+
+  #reset(): void {
+    this.#sets = [];
+    this.#bits = [];
+    this.#index = new Map();
+    this.#trans = [];
+    this.#transMasked = new Map();
+    this.#end = -1;
+  }
+
+  /** Whether state `s` is in interned set `id`. */
+  #has(id: number, s: number): boolean {
+    const b = this.#bits[id];
+    if (b !== undefined) return ((b[s >>> 5] as number) >>> (s & 31) & 1) === 1;
+    const set = this.#sets[id] as Int32Array;
+    let lo = 0;
+    let hi = set.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const v = set[mid] as number;
+      if (v === s) return true;
+      if (v < s) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return false;
+  }
+
+  #intern(list: number[]): number {
+    list.sort((x, y) => x - y);
+    const key = list.join(",");
+    let id = this.#index.get(key);
+    if (id === undefined) {
+      id = this.#sets.length;
+      const set = Int32Array.from(list);
+      this.#sets.push(set);
+      if (this.#words > 0) {
+        const b = new Uint32Array(this.#words);
+        for (const s of set) b[s >>> 5] = (b[s >>> 5] as number) | (1 << (s & 31));
+        this.#bits.push(b);
+      } else this.#bits.push(undefined);
+      this.#index.set(key, id);
+      this.#trans.push(new Int32Array(this.#classes).fill(-1));
+    }
+    return id;
+  }
+
+  /** The set of states from which the rest can be read, from seed states, closed backward over empty edges. */
+  #close(seeds: readonly number[]): number {
+    const mark = ++this.#mark;
+    const stamp = this.#stamp;
+    const out: number[] = [];
+    const stack: number[] = [];
+    for (const s of seeds) {
+      if (stamp[s] === mark) continue;
+      stamp[s] = mark;
+      out.push(s);
+      stack.push(s);
+    }
+    while (stack.length > 0) {
+      const r = this.#rev[stack.pop() as number] as Int32Array;
+      for (let i = 0; i < r.length; i++) {
+        const s = r[i] as number;
+        if (stamp[s] === mark) continue;
+        stamp[s] = mark;
+        out.push(s);
+        stack.push(s);
+      }
+    }
+    return this.#intern(out);
+  }
+
+  /** The live set before unit class `c`, given the live set after it and the bounded spans whose condition holds (`mask`). */
+  #step(after: number, c: number, mask: number): number {
+    if (mask === 0) {
+      const known = (this.#trans[after] as Int32Array)[c] as number;
+      if (known >= 0) return known;
+    } else if (this.nfa.bounded.length <= MASKED_MEMO_LIMIT) {
+      const known = this.#transMasked.get((after * this.#classes + c) * 2 ** this.nfa.bounded.length + mask);
+      if (known !== undefined) return known;
+    }
+    // the unit states that read class c into a state of the set after it
+    const seeds: number[] = [];
+    const code = this.#rep[c] as number;
+    const next = this.#sets[after] as Int32Array;
+    for (let i = 0; i < next.length; i++) {
+      const from = this.#revUnit[next[i] as number];
+      if (from === undefined) continue;
+      for (let j = 0; j < from.length; j++) if ((this.nfa.unitSet[from[j] as number] as UnitSet)[code] === 1) seeds.push(from[j] as number);
+    }
+    for (let r = 0, m = mask; m > 0; r++, m = Math.floor(m / 2)) if (m % 2 === 1) seeds.push((this.nfa.bounded[r] as Bounded).state);
+    const id = this.#close(seeds);
+    if (mask === 0) (this.#trans[after] as Int32Array)[c] = id;
+    else if (this.nfa.bounded.length <= MASKED_MEMO_LIMIT) this.#transMasked.set((after * this.#classes + c) * 2 ** this.nfa.bounded.length + mask, id);
+    return id;
+  }
+
+  /**
+   * The backward pass over `units`, or undefined when no path reads them all (the URI is not in
+   * the language). Linear: one memoized step per unit, plus per bounded span one count.
+   */
+  run(units: Units): Pass | undefined {
+    if (this.#sets.length > SET_LIMIT) this.#reset();
+    const nfa = this.nfa;
+    const n = units.n;
+    const codes = units.codes;
+    const R = nfa.bounded.length;
+    if (this.#end < 0) this.#end = this.#close([nfa.accept]);
+    if (scratchSetAt.length < n + 1) scratchSetAt = new Int32Array(Math.max(n + 1, 2 * scratchSetAt.length));
+    const setAt = scratchSetAt;
+    setAt[n] = this.#end;
+    const need: Uint16Array[] = [];
+    const caps: number[] = [];
+    for (const b of nfa.bounded) {
+      const cap = b.max + 1;
+      const a = new Uint16Array(n + 1);
+      a[n] = this.#has(this.#end, b.exit) ? 0 : cap;
+      need.push(a);
+      caps.push(cap);
+    }
+    const charBased = R > 0 ? new Int32Array(R) : undefined;
+    for (let k = n - 1; k >= 0; k--) {
+      let mask = 0;
+      if (charBased !== undefined) {
+        for (let r = 0; r < R; r++) {
+          const b = nfa.bounded[r] as Bounded;
+          const cap = caps[r] as number;
+          const tok = charLength(codes, k, n, b.reserved);
+          const cb = tok > 0 ? Math.min(cap, 1 + ((need[r] as Uint16Array)[k + tok] as number)) : cap;
+          charBased[r] = cb;
+          if (cb <= b.max) mask += 2 ** r;
+        }
+      }
+      const c = this.#classOf[codes[k] as number] as number;
+      let id = mask === 0 ? ((this.#trans[setAt[k + 1] as number] as Int32Array)[c] as number) : -1;
+      if (id < 0) id = this.#step(setAt[k + 1] as number, c, mask);
+      setAt[k] = id;
+      if (charBased !== undefined) {
+        for (let r = 0; r < R; r++) {
+          const b = nfa.bounded[r] as Bounded;
+          (need[r] as Uint16Array)[k] = this.#has(id, b.exit) ? 0 : (charBased[r] as number);
+        }
+      }
+      // nothing live here: nothing before either (unless a bounded span jumps over this offset)
+      if (R === 0 && (this.#sets[id] as Int32Array).length === 0) return undefined;
+    }
+    if (!this.#has(setAt[0] as number, nfa.start)) return undefined;
+    return { units, setAt, need };
+  }
+
+  #live(pass: Pass, k: number, s: number): boolean {
+    return this.#has(pass.setAt[k] as number, s);
+  }
+
+  /** The ends of bounded span `b` entered at `k`, furthest first: within max characters, at a live exit. */
+  #ends(pass: Pass, b: Bounded, k: number): number[] {
+    const out: number[] = [];
+    const { codes, n } = pass.units;
+    if (!b.min1 && this.#live(pass, k, b.exit)) out.push(k);
+    let j = k;
+    for (let count = 1; count <= b.max; count++) {
+      const tok = charLength(codes, j, n, b.reserved);
+      if (tok === 0) break;
+      j += tok;
+      if (this.#live(pass, j, b.exit)) out.push(j);
+    }
+    out.reverse();
+    if (b.yieldAt.length === 0) return out;
+    // the ends before a separator first, the nearest first; then the others, the furthest first
+    const before = out.filter((e) => b.yieldAt.includes(codes[e] as number)).reverse();
+    return before.length === 0 ? out : [...before, ...out.filter((e) => !b.yieldAt.includes(codes[e] as number))];
+  }
+
+  /** The preferred path: tags and the offsets (in units) where they stand, as a flat list. */
+  first(pass: Pass): number[] {
+    const nfa = this.nfa;
+    const events: number[] = [];
+    let s = nfa.start;
+    let k = 0;
+    for (;;) {
+      switch (nfa.kind[s]) {
+        case ACCEPT:
+          return events;
+        case UNIT:
+          s = nfa.unitNext[s] as number;
+          k++;
+          break;
+        case BOUNDED: {
+          const b = nfa.bounded[nfa.boundedOf[s] as number] as Bounded;
+          const j = this.#ends(pass, b, k)[0] as number;
+          events.push(b.open, k, b.close, j);
+          s = b.exit;
+          k = j;
+          break;
+        }
+        default: {
+          const e = nfa.eps[s] as Int32Array;
+          const set = pass.setAt[k] as number;
+          const y = nfa.yieldAt[s];
+          if (y !== undefined && y.includes(pass.units.codes[k] as number) && this.#has(set, e[e.length - 2] as number)) {
+            // a span's head before its separator: stop here
+            events.push(e[e.length - 1] as number, k);
+            s = e[e.length - 2] as number;
+            break;
+          }
+          for (let i = 0; i < e.length; i += 2) {
+            const t = e[i] as number;
+            if (this.#has(set, t)) {
+              const tag = e[i + 1] as number;
+              if (tag >= 0) events.push(tag, k);
+              s = t;
+              break;
+            }
+          }
+        }
+      }
+    }
+  }
+
+  /**
+   * Every path, in order of preference (the first is {@link first}'s), as flat tag lists. Given a
+   * unit offset back (`next(k)`), the enumeration skips the paths that differ from the last one
+   * only after offset k (backjumping: a reading that failed on text before k fails on them too).
+   */
+  *paths(pass: Pass): Generator<number[], void, number | undefined> {
+    const nfa = this.nfa;
+    interface Frame {
+      readonly k: number;
+      /** target state, tag, end offset, ... */
+      readonly options: readonly number[];
+      i: number;
+      readonly length: number;
+    }
+    const events: number[] = [];
+    const stack: Frame[] = [];
+    const options = (s: number, k: number): number[] => {
+      const out: number[] = [];
+      if (nfa.kind[s] === BOUNDED) {
+        const b = nfa.bounded[nfa.boundedOf[s] as number] as Bounded;
+        for (const j of this.#ends(pass, b, k)) out.push(b.exit, -1, j);
+        return out;
+      }
+      const e = nfa.eps[s] as Int32Array;
+      const y = nfa.yieldAt[s];
+      const exitFirst = y !== undefined && y.includes(pass.units.codes[k] as number);
+      if (exitFirst && this.#live(pass, k, e[e.length - 2] as number)) out.push(e[e.length - 2] as number, e[e.length - 1] as number, k);
+      for (let i = 0; i < e.length; i += 2) {
+        if (exitFirst && i === e.length - 2) break;
+        if (this.#live(pass, k, e[i] as number)) out.push(e[i] as number, e[i + 1] as number, k);
+      }
+      return out;
+    };
+    const take = (s: number, k: number, o: readonly number[], i: number): [number, number] => {
+      if (nfa.kind[s] === BOUNDED) {
+        const b = nfa.bounded[nfa.boundedOf[s] as number] as Bounded;
+        events.push(b.open, k, b.close, o[i + 2] as number);
+      } else if ((o[i + 1] as number) >= 0) events.push(o[i + 1] as number, k);
+      return [o[i] as number, o[i + 2] as number];
+    };
+    const at: number[] = []; // the state of each frame
+    let s = nfa.start;
+    let k = 0;
+    for (;;) {
+      // descend along first options
+      let done = false;
+      while (!done) {
+        const kind = nfa.kind[s];
+        if (kind === ACCEPT) {
+          const jump = yield events.slice();
+          if (jump !== undefined) {
+            while (stack.length > 0 && (stack[stack.length - 1] as Frame).k > jump) {
+              stack.pop();
+              at.pop();
+            }
+          }
+          done = true;
+        } else if (kind === UNIT) {
+          s = nfa.unitNext[s] as number;
+          k++;
+        } else {
+          const o = options(s, k);
+          if (o.length > 3) {
+            stack.push({ k, options: o, i: 0, length: events.length });
+            at.push(s);
+          }
+          [s, k] = take(s, k, o, 0);
+        }
+      }
+      // backtrack to the last choice with an option left
+      for (;;) {
+        const f = stack[stack.length - 1];
+        if (f === undefined) return;
+        f.i += 3;
+        if (f.i < f.options.length) {
+          events.length = f.length;
+          [s, k] = take(at[at.length - 1] as number, f.k, f.options, f.i);
+          break;
+        }
+        stack.pop();
+        at.pop();
+      }
+    }
+  }
+}
+
+/**
+ * Where a URI leaves a template's language, read forwards: the first unit no path can read
+ * (or the end, when a longer URI was needed), and what could have stood there. The sets of
+ * states are interned and each step memoized, as the backward pass's are.
+ */
+export class Explainer {
+  readonly #nfa: Nfa;
+  readonly #sets: Int32Array[] = [];
+  readonly #index = new Map<string, number>();
+  readonly #trans = new Map<number, number>();
+  readonly #stamp: Int32Array;
+  #mark = 0;
+  readonly #start: number;
+
+  constructor(nfa: Nfa) {
+    this.#nfa = nfa;
+    this.#stamp = new Int32Array(nfa.size);
+    this.#start = this.#close([nfa.start]);
+  }
+
+  #close(from: readonly number[]): number {
+    const nfa = this.#nfa;
+    const out: number[] = [];
+    const stack = [...from];
+    const mark = ++this.#mark;
+    while (stack.length > 0) {
+      const s = stack.pop() as number;
+      if (this.#stamp[s] === mark) continue;
+      this.#stamp[s] = mark;
+      const k = nfa.kind[s];
+      if (k === UNIT || k === ACCEPT) out.push(s);
+      else {
+        const e = nfa.eps[s] as Int32Array;
+        for (let i = 0; i < e.length; i += 2) stack.push(e[i] as number);
+      }
+    }
+    out.sort((a, b) => a - b);
+    const key = out.join(",");
+    let id = this.#index.get(key);
+    if (id === undefined) {
+      id = this.#sets.length;
+      this.#sets.push(Int32Array.from(out));
+      this.#index.set(key, id);
+    }
+    return id;
+  }
+
+  /** The unit index where the URI leaves the language (n when it ends too early), and what was expected there. */
+  explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } {
+    const nfa = this.#nfa;
+    let d = this.#start;
+    for (let k = 0; k < n; k++) {
+      const code = codes[k] as number;
+      const key = d * UNIT_COUNT + code;
+      let next = this.#trans.get(key);
+      if (next === undefined) {
+        const nexts: number[] = [];
+        for (const s of this.#sets[d] as Int32Array) if (nfa.kind[s] === UNIT && (nfa.unitSet[s] as UnitSet)[code] === 1) nexts.push(nfa.unitNext[s] as number);
+        next = nexts.length === 0 ? -1 : this.#close(nexts);
+        this.#trans.set(key, next);
+      }
+      if (next < 0) return { at: k, expected: this.#expected(d) };
+      d = next;
+    }
+    return { at: n, expected: this.#expected(d) };
+  }
+
+  /** What the states of set `d` read, in words: quoted characters, value-char, reserved-char, end of input. */
+  #expected(d: number): string[] {
+    const nfa = this.#nfa;
+    const out: string[] = [];
+    const add = (label: string): void => {
+      if (!out.includes(label)) out.push(label);
+    };
+    let end = false;
+    for (const s of this.#sets[d] as Int32Array) {
+      if (nfa.kind[s] === ACCEPT) {
+        end = true;
+        continue;
+      }
+      const set = nfa.unitSet[s] as UnitSet;
+      if (nfa.value[s] === 1) add(set === R_ANY ? "reserved-char" : "value-char");
+      else {
+        const code = set.indexOf(1);
+        add(JSON.stringify(code < 0x80 ? String.fromCharCode(code) : `%${(code & 0xff).toString(16).toUpperCase().padStart(2, "0")}`));
+      }
+    }
+    if (end) out.push("end of input");
+    return out;
+  }
+}
+
+/**
+ * The automaton of a template that never has to guess: from every state, each unit class leads
+ * to at most one state that reads it (most templates: `/users/{id}{?page}`, whose values end
+ * where a character they cannot hold begins). Its one path is read in a single forward pass of
+ * table lookups, the tags on the way precomputed (the preferred empty path to each state, which
+ * is the path {@link Matcher.first} takes, since no other state could read the unit). A
+ * template with a prefix modifier, or one where a unit can be read two ways, has none.
+ */
+const NO_TAGS: number[] = [];
+/** Past this many states, a template has no deterministic form (its general matcher reads it). */
+const DETERMINISTIC_LIMIT = 200_000;
+
+export class Deterministic {
+  readonly #classOf: Uint16Array;
+  /** Per state, its transitions: rowStart[st] .. rowStart[st + 1] - 1 index the entries. */
+  readonly #rowStart: Int32Array;
+  readonly #entryClass: Int32Array;
+  readonly #entryNext: Int32Array;
+  /** The tags on the empty path taken before the unit of each entry. */
+  readonly #entryTags: (Int32Array | undefined)[];
+  /** Per state: the tags on the empty path to acceptance, or undefined when the URI cannot end there. */
+  readonly #accept: (Int32Array | undefined)[];
+
+  private constructor(classOf: Uint16Array, rowStart: Int32Array, entryClass: Int32Array, entryNext: Int32Array, entryTags: (Int32Array | undefined)[], accept: (Int32Array | undefined)[]) {
+    this.#classOf = classOf;
+    this.#rowStart = rowStart;
+    this.#entryClass = entryClass;
+    this.#entryNext = entryNext;
+    this.#entryTags = entryTags;
+    this.#accept = accept;
+  }
+
+  /**
+   * The deterministic form of `nfa`, or undefined when it has none. Its states are sets of the
+   * automaton's states: a unit two states read (`{?page,per_page}`: "p") leads to a state that
+   * holds both, as long as neither path has a tag to emit before the set narrows to one.
+   */
+  static of(nfa: Nfa): Deterministic | undefined {
+    if (nfa.bounded.length > 0) return undefined;
+    const sets: UnitSet[] = [];
+    for (const s of nfa.unitSet) if (s !== undefined) sets.push(s);
+    const { classOf, count } = unitClasses(sets);
+    const rep = new Int32Array(count).fill(-1);
+    for (let c = 0; c < UNIT_COUNT; c++) if ((rep[classOf[c] as number] as number) < 0) rep[classOf[c] as number] = c;
+    const classesOf = (u: number): number[] => {
+      const set = nfa.unitSet[u] as UnitSet;
+      const out: number[] = [];
+      for (let c = 0; c < count; c++) if (set[rep[c] as number] === 1) out.push(c);
+      return out;
+    };
+    const unitClassesCache = new Map<number, number[]>();
+    // from a state, the unit (and accepting) states its empty edges reach, each by its preferred path
+    const stamp = new Int32Array(nfa.size);
+    let mark = 0;
+    const closureCache = new Map<number, [number, number[]][]>();
+    const closure = (src: number): [number, number[]][] => {
+      const known = closureCache.get(src);
+      if (known !== undefined) return known;
+      const paths: [number, number[]][] = [];
+      if (nfa.kind[src] === UNIT || nfa.kind[src] === ACCEPT) paths.push([src, NO_TAGS]);
+      else {
+        const stack: { s: number; tags: number[] }[] = [{ s: src, tags: [] }];
+        mark++;
+        while (stack.length > 0) {
+          const { s, tags: t } = stack.pop() as { s: number; tags: number[] };
+          if (stamp[s] === mark) continue;
+          stamp[s] = mark;
+          const k = nfa.kind[s];
+          if (k === UNIT || k === ACCEPT) {
+            paths.push([s, t]);
+            continue;
+          }
+          const e = nfa.eps[s] as Int32Array;
+          for (let j = e.length - 2; j >= 0; j -= 2) stack.push({ s: e[j] as number, tags: (e[j + 1] as number) >= 0 ? [...t, e[j + 1] as number] : t });
+        }
+      }
+      closureCache.set(src, paths);
+      return paths;
+    };
+    const states: number[][] = [[nfa.start]];
+    const index = new Map<string, number>([[String(nfa.start), 0]]);
+    const intern = (list: number[]): number => {
+      const sorted = [...new Set(list)].sort((x, y) => x - y);
+      const key = sorted.join(",");
+      let id = index.get(key);
+      if (id === undefined) {
+        id = states.length;
+        states.push(sorted);
+        index.set(key, id);
+      }
+      return id;
+    };
+    const rowStart: number[] = [0];
+    const entryClass: number[] = [];
+    const entryNext: number[] = [];
+    const entryTags: (Int32Array | undefined)[] = [];
+    const accept: (Int32Array | undefined)[] = [];
+    for (let i = 0; i < states.length; i++) {
+      if (states.length > DETERMINISTIC_LIMIT) return undefined;
+      const byClass = new Map<number, [number, number[]][]>();
+      const accepts: number[][] = [];
+      for (const src of states[i] as number[]) {
+        for (const [u, t] of closure(src)) {
+          if (nfa.kind[u] === ACCEPT) {
+            accepts.push(t);
+            continue;
+          }
+          let cs = unitClassesCache.get(u);
+          if (cs === undefined) unitClassesCache.set(u, (cs = classesOf(u)));
+          for (const c of cs) {
+            const list = byClass.get(c);
+            if (list === undefined) byClass.set(c, [[u, t]]);
+            else list.push([u, t]);
+          }
+        }
+      }
+      for (const [c, list] of byClass) {
+        entryClass.push(c);
+        if (list.length === 1) {
+          const [u, t] = list[0] as [number, number[]];
+          entryNext.push(intern([nfa.unitNext[u] as number]));
+          entryTags.push(t.length > 0 ? Int32Array.from(t) : undefined);
+        } else {
+          // several states read the unit: only while none of their paths has a tag yet
+          if (list.some(([, t]) => t.length > 0)) return undefined;
+          entryNext.push(intern(list.map(([u]) => nfa.unitNext[u] as number)));
+          entryTags.push(undefined);
+        }
+      }
+      rowStart.push(entryClass.length);
+      if (accepts.length > 1 && accepts.some((t) => t.length > 0)) return undefined;
+      accept.push(accepts.length === 0 ? undefined : Int32Array.from(accepts[0] as number[]));
+    }
+    return new Deterministic(classOf, Int32Array.from(rowStart), Int32Array.from(entryClass), Int32Array.from(entryNext), entryTags, accept);
+  }
+
+  /** The entry of state `st` for class `c`, or -1. */
+  #entry(st: number, c: number): number {
+    const end = this.#rowStart[st + 1] as number;
+    for (let i = this.#rowStart[st] as number; i < end; i++) if (this.#entryClass[i] === c) return i;
+    return -1;
+  }
+
+  /**
+   * The tags of the one path reading `text` (flat: tag, string offset, ...), or undefined when
+   * none does: the units are read off the string as the walk goes (units.ts's toUnits, inline).
+   */
+  walkText(text: string): number[] | undefined {
+    const events: number[] = [];
+    const len = text.length;
+    let st = 0;
+    for (let k = 0; k < len; ) {
+      let code = text.charCodeAt(k);
+      let width = 1;
+      if (code === 0x25) {
+        const h = text.charCodeAt(k + 1);
+        const l = text.charCodeAt(k + 2);
+        const hv = hexValue(h);
+        const lv = hexValue(l);
+        if (hv < 0 || lv < 0) return undefined;
+        code = 0x100 + ((h >= 0x61 ? 1 : 0) + (l >= 0x61 ? 2 : 0)) * 0x100 + ((hv << 4) | lv);
+        width = 3;
+      } else if (code >= 0x80) return undefined;
+      const i = this.#entry(st, this.#classOf[code] as number);
+      if (i < 0) return undefined;
+      const to = this.#entryNext[i] as number;
+      const t = this.#entryTags[i];
+      if (t !== undefined) for (let j = 0; j < t.length; j++) events.push(t[j] as number, k);
+      st = to;
+      k += width;
+    }
+    const a = this.#accept[st];
+    if (a === undefined) return undefined;
+    for (let j = 0; j < a.length; j++) events.push(a[j] as number, len);
+    return events;
+  }
+
+  /** The tags of the one path reading `units` (flat: tag, unit offset, ...), or undefined when none does. */
+  walk(units: Units): number[] | undefined {
+    const events: number[] = [];
+    const { codes, n } = units;
+    let st = 0;
+    for (let k = 0; k < n; k++) {
+      const i = this.#entry(st, this.#classOf[codes[k] as number] as number);
+      if (i < 0) return undefined;
+      const to = this.#entryNext[i] as number;
+      const t = this.#entryTags[i];
+      if (t !== undefined) for (let j = 0; j < t.length; j++) events.push(t[j] as number, k);
+      st = to;
+    }
+    const a = this.#accept[st];
+    if (a === undefined) return undefined;
+    for (let j = 0; j < a.length; j++) events.push(a[j] as number, n);
+    return events;
+  }
+}

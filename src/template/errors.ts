@@ -1,0 +1,53 @@
+// The typed failure of every step of URI Templates (RFC 6570): a template that §2's grammar (or
+// §3's processor) refuses, an expansion §2.4.1 rules out, and a URI no expansion of a template
+// gives. One class, told apart by `code`, with the offset, expected set and caret of every other
+// syntax error of the package.
+import { UriSyntaxError } from "../abnf/index.js";
+
+/**
+ * Why a template step failed:
+ * - `"syntax"`: the template does not match RFC 6570 §2's `URI-Template` (the offset is in the template);
+ * - `"reserved-operator"`: an operator §2.2 reserves for future extensions (`=`, `,`, `!`, `@`,
+ *   `|`), which §3 asks a processor that does not support it to report;
+ * - `"prefix-of-composite"`: a prefix modifier on a list or associative array (§2.4.1: "not
+ *   applicable to variables that have composite values"); the offset is the varspec's;
+ * - `"no-match"`: no values of the variables expand to the URI (the offset is in the URI);
+ * - `"reading-limit"`: the template repeats a variable and is ambiguous, and none of the first
+ *   `maxReadings` readings of the URI gives the variables one value each (see `match`).
+ */
+export type TemplateErrorCode = "syntax" | "reserved-operator" | "prefix-of-composite" | "no-match" | "reading-limit";
+
+/**
+ * A template RFC 6570 refuses, an expansion it rules out, or a URI a template does not match.
+ * `input` is the text the offset is in: the template, or the URI for `"no-match"` and
+ * `"reading-limit"`; `template` is always the template.
+ */
+export class TemplateError extends UriSyntaxError {
+  override readonly name: string = "TemplateError";
+  readonly code: TemplateErrorCode;
+  /** The template's text. */
+  readonly template: string;
+
+  constructor(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], shortMessage?: string) {
+    super(input, rule, offset, expected, shortMessage);
+    this.code = code;
+    this.template = template;
+  }
+}
+
+/** A TemplateError for a Result: built without a stack trace (the caller that throws captures one). */
+export function templateError(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], shortMessage?: string): TemplateError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new TemplateError(code, template, input, rule, offset, expected, shortMessage);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/** Throws `error` with a stack trace that starts at `caller`. */
+export function throwFrom(error: Error, caller: (...args: never[]) => unknown): never {
+  if (typeof Error.captureStackTrace === "function") Error.captureStackTrace(error, caller);
+  throw error;
+}

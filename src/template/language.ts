@@ -1,0 +1,263 @@
+// The language of a template: every URI some values of its variables expand to (RFC 6570 §3),
+// written once as data shaped like ABNF, each expression as the language of its expansions. Two
+// forms are derived from it: a grammar on the package's engine (toGrammar: its ABNF, its errors
+// with offset and expected set, its railroad diagrams) and the matcher's automaton (automaton.ts),
+// which reads values back. Spans (the text of one value) and marks carry tags, which the matcher
+// reports and the engine ignores.
+import { alt, caseSensitive, grammar, many, many1, range, ref, rep, rfc3986, seq, type Expr, type Grammar, type RuleInput } from "../abnf/index.js";
+import { OPERATOR_ROWS } from "./expand.js";
+import type { TemplateExpression, TemplatePart, VarSpec } from "./parse.js";
+import { encodedAsciiOctet, UTF8_SEQUENCES } from "./units.js";
+
+/** What a tag marks: a span opens or closes, or a zero-width mark. */
+export type TagKind = "open" | "close" | "mark";
+
+/**
+ * The role of a span or mark inside one varspec's expansion:
+ * - `value`: the string of a varspec with a prefix modifier;
+ * - `first`, `next`: the first comma-separated piece of a value without explode, and each one after;
+ * - `key`, `eval`: an exploded element's name (or whole member), and its value after `"="`;
+ * - `empty`: `;name` alone, the empty string of §3.2.7;
+ * - `name-key`: an exploded element whose name is the varname itself, written as a literal.
+ */
+export type Role = "value" | "first" | "next" | "key" | "eval" | "empty" | "name-key";
+
+export interface Tag {
+  readonly kind: TagKind;
+  readonly role: Role;
+  /** Index of the expression among the template's expressions, and of the varspec in it. */
+  readonly expression: number;
+  readonly varspec: number;
+}
+
+/** The language as data (ABNF-shaped; alternatives in the matcher's order of preference). */
+export type Lang =
+  | { readonly t: "lit"; readonly text: string }
+  | {
+      readonly t: "span";
+      readonly reserved: boolean;
+      readonly min1: boolean;
+      readonly max: number | undefined;
+      readonly open: number;
+      readonly close: number;
+      /** Separators (the operator's, and "=" after an exploded name) at which the span ends, when it can, rather than read them. */
+      readonly yieldAt?: string | undefined;
+    }
+  | { readonly t: "seq"; readonly items: readonly Lang[] }
+  | { readonly t: "alt"; readonly items: readonly Lang[] }
+  | { readonly t: "star"; readonly item: Lang; readonly yieldFirst?: boolean }
+  | { readonly t: "mark"; readonly tag: number }
+  | { readonly t: "ref"; readonly name: string }
+  | { readonly t: "item"; readonly expression: number; readonly varspec: number; readonly body: Lang };
+
+export interface TemplateLanguage {
+  /** Rules by name; `template` is the whole URI. */
+  readonly rules: ReadonlyMap<string, Lang>;
+  readonly tags: readonly Tag[];
+  readonly expressions: readonly TemplateExpression[];
+}
+
+const lit = (text: string): Lang => ({ t: "lit", text });
+const sq = (...items: Lang[]): Lang => ({ t: "seq", items: items.filter((x) => !(x.t === "lit" && x.text === "")) });
+const al = (...items: Lang[]): Lang => ({ t: "alt", items });
+const EMPTY: Lang = { t: "seq", items: [] };
+
+/** Options of {@link templateLanguage}. */
+export interface LanguageOptions {
+  /**
+   * Values of varspecs without explode are strings only (no list or associative array): the
+   * language the ambiguity analysis reads, where a comma is no list separator.
+   */
+  readonly stringsOnly?: boolean;
+}
+
+/**
+ * The language of a parsed template (RFC 6570 §3). A star marked `yieldFirst` (the list of a
+ * varspec that another varspec of its expression follows) prefers its continuation's first
+ * alternative, the operator's separator and the next varspec, to another round: a separator
+ * between two varspecs separates them rather than extending the first one's list.
+ */
+export function templateLanguage(parts: readonly TemplatePart[], options: LanguageOptions = {}): TemplateLanguage {
+  const rules = new Map<string, Lang>();
+  const tags: Tag[] = [];
+  const expressions: TemplateExpression[] = [];
+  const tag = (kind: TagKind, role: Role, e: number, v: number): number => tags.push({ kind, role, expression: e, varspec: v }) - 1;
+
+  const item = (x: TemplateExpression, e: number, v: number): Lang => ({ t: "item", expression: e, varspec: v, body: itemBody(x, e, v) });
+  const itemBody = (x: TemplateExpression, e: number, v: number): Lang => {
+    const spec = x.varspecs[v] as VarSpec;
+    const yieldFirst = v < x.varspecs.length - 1;
+    const row = OPERATOR_ROWS[x.operator];
+    const r = row.reserved;
+    // a span stops at the operator's separator when it can: before another varspec of the
+    // expression, and between the members of an exploded value
+    // and a "+" or "#" value (which can hold any reserved character) stops before the text that
+    // follows its expression (a literal's first character, the next expression's operator)
+    const after = r ? (followers[e] ?? "") : "";
+    const yieldAt = (spec.explode || yieldFirst ? row.sep : "") + after;
+    const span = (role: Role, min1: boolean, max?: number, stopAt = yieldAt): Lang => ({
+      t: "span",
+      reserved: r,
+      min1,
+      max,
+      open: tag("open", role, e, v),
+      close: tag("close", role, e, v),
+      yieldAt: stopAt === "" ? undefined : stopAt,
+    });
+    const name = lit(spec.name);
+    const empty = (): Lang => ({ t: "mark", tag: tag("mark", "empty", e, v) });
+    if (spec.prefix !== undefined) {
+      if (!row.named) return span("value", false, spec.prefix);
+      if (x.operator === ";") return sq(name, al(sq(lit("="), span("value", true, spec.prefix)), empty()));
+      return sq(name, lit("="), span("value", false, spec.prefix));
+    }
+    if (!spec.explode) {
+      // comma-separated pieces: a string, a list, or an associative array's names and values (§3.2.1)
+      const value = (min1: boolean): Lang =>
+        options.stringsOnly === true ? span("first", min1) : sq(span("first", false), { t: "star", item: sq(lit(","), span("next", false)), yieldFirst });
+      if (!row.named) return value(false);
+      if (x.operator === ";") return sq(name, al(sq(lit("="), value(true)), empty()));
+      return sq(name, lit("="), value(false));
+    }
+    // exploded: members or pairs joined by the operator's separator (§3.2.1), read as a list
+    // first (its members: the varname each time for ";", "?" and "&"), then as pairs: a list
+    // always types, where pairs need their names to differ
+    const valuePart = (): Lang => (x.operator === "?" || x.operator === "&" ? sq(lit("="), span("eval", false)) : al(sq(lit("="), span("eval", true)), EMPTY));
+    const member = (): Lang => (row.named ? sq(name, { t: "mark", tag: tag("mark", "name-key", e, v) }, valuePart()) : span("key", false, undefined, row.sep + after));
+    const pair = (): Lang => sq(span("key", false, undefined, `${row.sep}=${after}`), valuePart());
+    // a named list's members carry the varname, so its list goes on while they do; elsewhere the
+    // separator before another varspec of the expression separates them (yieldFirst)
+    const joined = (element: () => Lang, yields: boolean): Lang => sq(element(), { t: "star", item: sq(lit(row.sep), element()), yieldFirst: yields });
+    return al(joined(member, yieldFirst && !row.named), joined(pair, yieldFirst));
+  };
+
+  const expression = (x: TemplateExpression, e: number): Lang => {
+    const row = OPERATOR_ROWS[x.operator];
+    const n = x.varspecs.length;
+    // chain-k: at least one of varspecs k.. is defined, the defined ones joined by sep
+    for (let v = n - 1; v >= 0; v--) {
+      const rest = v < n - 1 ? `expression-${e + 1}-${v + 2}` : undefined;
+      const own = sq(item(x, e, v), rest === undefined ? EMPTY : al(sq(lit(row.sep), { t: "ref", name: rest }), EMPTY));
+      rules.set(`expression-${e + 1}-${v + 1}`, rest === undefined ? own : al(own, { t: "ref", name: rest }));
+    }
+    return al(sq(lit(row.first), { t: "ref", name: `expression-${e + 1}-1` }), EMPTY);
+  };
+
+  // what follows each expression: the first character of the next part's text, if any
+  const followers: string[] = [];
+  parts.forEach((part, i) => {
+    if (part.kind !== "expression") return;
+    const next = parts[i + 1];
+    followers.push(next === undefined ? "" : next.kind === "literal" ? (next.expansion[0] ?? "") : OPERATOR_ROWS[next.operator].first);
+  });
+
+  const top: Lang[] = [];
+  for (const part of parts) {
+    if (part.kind === "literal") {
+      top.push(lit(part.expansion));
+      continue;
+    }
+    const e = expressions.length;
+    expressions.push(part);
+    rules.set(`expression-${e + 1}`, expression(part, e));
+    top.push({ t: "ref", name: `expression-${e + 1}` });
+  }
+  const all = new Map<string, Lang>([["template", sq(...top)], ...[...rules].sort((a, b) => ruleOrder(a[0]) - ruleOrder(b[0]))]);
+  return { rules: all, tags, expressions };
+}
+
+/** expression-3 before expression-3-1 before expression-3-2 before expression-4. */
+const ruleOrder = (name: string): number => {
+  const m = /^expression-(\d+)(?:-(\d+))?$/.exec(name);
+  return m === null ? 0 : Number(m[1]) * 100000 + (m[2] === undefined ? 0 : Number(m[2]));
+};
+
+// ---------------------------------------------------------------------------------------------
+// The grammar on the engine
+
+/** Past this max-length a prefix's span is written unbounded in the grammar (the matcher checks the bound). */
+export const GRAMMAR_PREFIX_LIMIT = 100;
+
+/** One hex digit from `lo` to `hi` (nibble values): uppercase letters only, or either case. */
+function hexDigits(lo: number, hi: number, upper: boolean): Expr {
+  const parts: Expr[] = [];
+  if (lo <= 9) parts.push(range(0x30 + lo, 0x30 + Math.min(hi, 9)));
+  if (hi >= 10) {
+    const a = Math.max(lo, 10) - 10;
+    const b = hi - 10;
+    parts.push(range(0x41 + a, 0x41 + b));
+    if (!upper) parts.push(range(0x61 + a, 0x61 + b));
+  }
+  return parts.length === 1 ? (parts[0] as Expr) : alt(...parts);
+}
+
+/** The triplets of the octets `test` allows, as ABNF: `"%"` then the two hex digits. */
+function tripletsExpr(test: (octet: number) => boolean, upper: boolean): Expr {
+  const byHigh: Expr[] = [];
+  for (let h = 0; h < 16; h++) {
+    const lows: Expr[] = [];
+    for (let l = 0; l < 16; ) {
+      if (!test((h << 4) | l)) {
+        l++;
+        continue;
+      }
+      let m = l;
+      while (m + 1 < 16 && test((h << 4) | (m + 1))) m++;
+      lows.push(hexDigits(l, m, upper));
+      l = m + 1;
+    }
+    if (lows.length > 0) byHigh.push(seq(hexDigits(h, h, upper), lows.length === 1 ? (lows[0] as Expr) : alt(...lows)));
+  }
+  return seq(caseSensitive("%"), byHigh.length === 1 ? (byHigh[0] as Expr) : alt(...byHigh));
+}
+
+const inRange = (r: readonly number[]) => (o: number): boolean => o >= (r[0] as number) && o <= (r[1] as number);
+
+/** The value characters of RFC 6570 §3.2.1 as rules, shared by every template's grammar. */
+function valueRules(): Record<string, RuleInput> {
+  const utf8 = (upper: boolean): Expr => alt(...UTF8_SEQUENCES.map((q) => seq(...q.map((r) => tripletsExpr(inRange(r), upper)))));
+  return {
+    "value-char": { expr: alt(ref("unreserved"), ref("pct-ascii"), ref("pct-utf8")), token: true },
+    "reserved-char": { expr: alt(ref("unreserved"), ref("reserved"), ref("pct-char")), token: true },
+    "pct-ascii": tripletsExpr(encodedAsciiOctet, true),
+    "pct-utf8": utf8(true),
+    "pct-char": alt(utf8(false), ref("pct-encoded")),
+  };
+}
+
+function toExpr(x: Lang): Expr {
+  switch (x.t) {
+    case "lit":
+      return caseSensitive(x.text);
+    case "span": {
+      const c = ref(x.reserved ? "reserved-char" : "value-char");
+      if (x.max !== undefined && x.max <= GRAMMAR_PREFIX_LIMIT) return rep(x.min1 ? 1 : 0, x.max, c);
+      return x.min1 ? many1(c) : many(c);
+    }
+    case "seq":
+      return x.items.length === 1 ? toExpr(x.items[0] as Lang) : seq(...x.items.map(toExpr));
+    case "alt":
+      return alt(...x.items.map(toExpr));
+    case "star":
+      return many(toExpr(x.item));
+    case "mark":
+      return seq();
+    case "ref":
+      return ref(x.name);
+    case "item":
+      return toExpr(x.body);
+  }
+}
+
+/**
+ * The template's language as a grammar on the package's engine: rule `template` matches exactly
+ * the URIs some values expand to, when the template names each variable once and its prefixes
+ * are at most {@link GRAMMAR_PREFIX_LIMIT} (a repeated variable must have one value, which no
+ * grammar of this kind can say; longer prefixes are written unbounded).
+ */
+export function toGrammar(lang: TemplateLanguage, name: string): Grammar {
+  const rules: Record<string, RuleInput> = valueRules();
+  for (const [k, v] of lang.rules) rules[k] = toExpr(v);
+  return grammar(rules, { name, imports: [rfc3986.pick("unreserved", "reserved", "pct-encoded")] });
+}
+

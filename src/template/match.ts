@@ -1,0 +1,305 @@
+// Reading values back from a URI (the inverse of RFC 6570 §3): the automaton's path gives, for
+// every varspec, the spans of its expansion; each is decoded as §3.2.1 encoded it and typed as a
+// string, a list or an associative array (in that order of preference, where several fit); a
+// variable named more than once must get one value (§3.2.1: "the value of that variable MUST
+// remain static"). Expansion gives back the URI, character for character: readings with a
+// variable named twice, or from matchAll, are expanded again and compared; the single reading of
+// a template naming each variable once is read span by span by the inverse of each encoding (its
+// round trip is the property test/template/match.test.ts checks on generated values).
+import { encodedCharLength, hexValue, prefixOf, RESERVED, tripletAt, UNRESERVED, utf8Length } from "./encode.js";
+import { expandParts, OPERATOR_ROWS } from "./expand.js";
+import type { Tag } from "./language.js";
+import type { TemplateExpression, TemplatePart, VarSpec } from "./parse.js";
+import type { MatchedRecord, MatchedValue } from "./types.js";
+import type { Units } from "./units.js";
+
+/** A span of one value's text (string offsets), or a mark (`mark` true, no text). */
+interface Entry {
+  readonly role: Tag["role"];
+  readonly start: number;
+  readonly end: number;
+  readonly mark: boolean;
+}
+
+/** One varspec's share of a path: its spans and marks, in path order. */
+interface ItemRead {
+  present: boolean;
+  /** Where the span being read began. */
+  open: number;
+  /** The position (as the path gives it) of the item's last tag. */
+  last: number;
+  readonly entries: Entry[];
+}
+
+/** The varspecs' shares of a path, by expression then varspec. */
+export function itemsOf(events: readonly number[], tags: readonly Tag[], expressions: readonly TemplateExpression[], units: Units | undefined): ItemRead[][] {
+  const reads = expressions.map((x) => x.varspecs.map((): ItemRead => ({ present: false, open: 0, last: -1, entries: [] })));
+  for (let i = 0; i < events.length; i += 2) {
+    const t = tags[events[i] as number] as Tag;
+    const at = units === undefined ? (events[i + 1] as number) : (units.offsets[events[i + 1] as number] as number);
+    const item = (reads[t.expression] as ItemRead[])[t.varspec] as ItemRead;
+    item.present = true;
+    item.last = events[i + 1] as number;
+    if (t.kind === "open") item.open = at;
+    else if (t.kind === "close") item.entries.push({ role: t.role, start: item.open, end: at, mark: false });
+    else item.entries.push({ role: t.role, start: at, end: at, mark: true });
+  }
+  return reads;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Decoding (the inverse of RFC 6570 §3.2.1's encodings, on text the automaton accepted)
+
+/** A U-mode value: its triplets are uppercase UTF-8 of characters that are not unreserved. */
+function decodeU(text: string): string {
+  return text.includes("%") ? decodeURIComponent(text) : text;
+}
+
+/**
+ * A U+R-mode value ("+" and "#"): triplets that expansion would have written for a character of
+ * the value (uppercase UTF-8 of a character outside unreserved / reserved, and "%25" for a "%"
+ * that two hex digits do not follow) are decoded; every other triplet was in the value as it is.
+ */
+function decodeR(text: string): string {
+  if (!text.includes("%")) return text;
+  let out = "";
+  for (let i = 0; i < text.length; ) {
+    const o = tripletAt(text, i);
+    if (o < 0) {
+      out += text[i];
+      i++;
+      continue;
+    }
+    const upper = /^%[0-9A-F]{2}$/.test(text.slice(i, i + 3));
+    if (upper && o < 0x80) {
+      const hexFollows = hexValue(text.charCodeAt(i + 3)) >= 0 && hexValue(text.charCodeAt(i + 4)) >= 0;
+      if (o === 0x25 ? !hexFollows : UNRESERVED[o] !== 1 && RESERVED[o] !== 1) {
+        out += String.fromCharCode(o);
+        i += 3;
+        continue;
+      }
+    } else if (upper && utf8Length(o) > 0) {
+      const len = encodedCharLength(text, i);
+      const seq = text.slice(i, i + len);
+      if (len > 0 && /^(%[0-9A-F]{2})+$/.test(seq)) {
+        out += decodeURIComponent(seq);
+        i += len;
+        continue;
+      }
+    }
+    out += text.slice(i, i + 3);
+    i += 3;
+  }
+  return out;
+}
+
+/** An associative array of decoded pairs, or undefined when a name repeats (an object cannot hold that). */
+function record(pairs: readonly (readonly [string, string])[]): MatchedRecord | undefined {
+  const names = new Set<string>();
+  for (const [k] of pairs) {
+    if (names.has(k)) return undefined;
+    names.add(k);
+  }
+  const o = Object.fromEntries(pairs) as Record<string, string>;
+  const keys = Object.keys(o);
+  // JavaScript puts integer-like names first, in numeric order: a Map keeps the URI's order
+  if (keys.every((k, i) => k === (pairs[i] as readonly [string, string])[0])) return Object.freeze(o);
+  return new Map(pairs);
+}
+
+/** The typed values one varspec's share can have, preferred first (empty when none can give it). */
+export function candidates(item: ItemRead, spec: VarSpec, x: TemplateExpression, uri: string, all = true): MatchedValue[] {
+  const row = OPERATOR_ROWS[x.operator];
+  const dec = row.reserved ? decodeR : decodeU;
+  const text = (s: { start: number; end: number }): string => uri.slice(s.start, s.end);
+  if (item.entries.some((e) => e.role === "empty")) return [""];
+  if (spec.prefix !== undefined) return [dec(text(item.entries[0] as Entry))];
+  if (!spec.explode) {
+    const raw = item.entries.map(text);
+    const pieces = raw.map(dec);
+    if (pieces.length === 1) {
+      // ";name=" with nothing after it is no string: the empty string expands to ";name" (§3.2.7)
+      const out: MatchedValue[] = x.operator === ";" && raw[0] === "" ? [] : [pieces[0] as string];
+      if (all || out.length === 0) out.push(Object.freeze(pieces));
+      return out;
+    }
+    const out: MatchedValue[] = [Object.freeze(pieces)];
+    if (all && pieces.length % 2 === 0) {
+      const r = record(Array.from({ length: pieces.length / 2 }, (_, i) => [pieces[2 * i] as string, pieces[2 * i + 1] as string] as const));
+      if (r !== undefined) out.push(r);
+    }
+    return out;
+  }
+  // exploded elements: a name (or a whole member) and, after "=", a value
+  const elements: { key: string; nameKey: boolean; value: string | undefined }[] = [];
+  let nameKeys = 0;
+  for (const e of item.entries) {
+    if (e.role === "key") elements.push({ key: text(e), nameKey: false, value: undefined });
+    else if (e.role === "eval") (elements[elements.length - 1] as { value: string | undefined }).value = text(e);
+    else {
+      // the varname written as a literal, where no key span can stand (a name U mode would encode)
+      elements.push({ key: spec.name, nameKey: true, value: undefined });
+      nameKeys++;
+    }
+  }
+  const out: MatchedValue[] = [];
+  if (!row.named) {
+    if (elements.every((e) => e.value === undefined)) {
+      const list = elements.map((e) => dec(e.key));
+      if (list.length === 1) out.push(list[0] as string);
+      if (!all && out.length > 0) return out;
+      out.push(Object.freeze(list));
+      if (!all) return out;
+      const r = record(list.map((k) => [k, ""] as const));
+      if (r !== undefined) out.push(r);
+      return out;
+    }
+    const r = record(elements.map((e) => [dec(e.key), e.value === undefined ? "" : dec(e.value)] as const));
+    return r === undefined ? [] : [r];
+  }
+  if (elements.every((e) => e.nameKey || e.key === spec.name)) {
+    const members = elements.map((e) => (e.value === undefined ? "" : dec(e.value)));
+    if (members.length === 1) out.push(members[0] as string);
+    if (!all && out.length > 0) return out;
+    out.push(Object.freeze(members));
+    if (!all) return out;
+  }
+  if (nameKeys === 0) {
+    const r = record(elements.map((e) => [dec(e.key), e.value === undefined ? "" : dec(e.value)] as const));
+    if (r !== undefined) out.push(r);
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Readings: one value per variable
+
+/** Deep equality of two read values. */
+function same(a: MatchedValue, b: MatchedValue): boolean {
+  if (typeof a === "string" || typeof b === "string") return a === b;
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
+  const pa = a instanceof Map ? [...a] : Object.entries(a);
+  const pb = b instanceof Map ? [...b] : Object.entries(b);
+  return pa.length === pb.length && pa.every(([k, v], i) => k === (pb[i] as [string, string])[0] && v === (pb[i] as [string, string])[1]);
+}
+
+/** Why a path gives no reading, for the error. */
+export interface Disagreement {
+  readonly name: string;
+  readonly why: string;
+}
+
+/** The last position (as the path gives it) of the varspecs of variable `name`: no other choice after it can change them. */
+export function lastOf(reads: readonly ItemRead[][], expressions: readonly TemplateExpression[], name: string): number | undefined {
+  let last = -1;
+  let absent = false;
+  expressions.forEach((x, e) =>
+    x.varspecs.forEach((spec, v) => {
+      if (spec.name !== name) return;
+      const item = (reads[e] as ItemRead[])[v] as ItemRead;
+      // an undefined varspec may be defined by a later choice: no position settles it
+      if (!item.present) absent = true;
+      last = Math.max(last, item.last);
+    }),
+  );
+  return name === "" || absent || last < 0 ? undefined : last;
+}
+
+/** One occurrence of a variable in a path. */
+interface Occurrence {
+  readonly spec: VarSpec;
+  readonly x: TemplateExpression;
+  readonly item: ItemRead;
+}
+
+/**
+ * The readings of one path, preferred first (at most `limit`): each variable's value chosen among
+ * its varspecs' candidates so that every occurrence agrees, then the whole checked by expanding
+ * it again. A string describing the first disagreement when there is none.
+ */
+export function readingsOf(
+  reads: ItemRead[][],
+  expressions: readonly TemplateExpression[],
+  parts: readonly TemplatePart[],
+  uri: string,
+  limit: number,
+  repeats = true,
+): Record<string, MatchedValue>[] | Disagreement {
+  if (!repeats && limit === 1) {
+    // one varspec per variable: each one's preferred value, checked by expanding it again
+    const vars: Record<string, MatchedValue> = {};
+    let fast = true;
+    for (let e = 0; e < expressions.length && fast; e++) {
+      const x = expressions[e] as TemplateExpression;
+      for (let v = 0; v < x.varspecs.length; v++) {
+        const item = (reads[e] as ItemRead[])[v] as ItemRead;
+        if (!item.present) continue;
+        const spec = x.varspecs[v] as VarSpec;
+        const c = candidates(item, spec, x, uri, false)[0];
+        if (c === undefined) {
+          fast = false;
+          break;
+        }
+        if (spec.name === "__proto__") Object.defineProperty(vars, spec.name, { value: c, enumerable: true, writable: true });
+        else vars[spec.name] = c;
+      }
+    }
+    // each value is read back from its own span by the inverse of its encoding, so its
+    // expansion is that span (test/template/match.test.ts checks it on generated values)
+    if (fast) return [Object.freeze(vars)];
+  }
+  const byName = new Map<string, Occurrence[]>();
+  expressions.forEach((x, e) =>
+    x.varspecs.forEach((spec, v) => {
+      const list = byName.get(spec.name) ?? [];
+      list.push({ spec, x, item: (reads[e] as ItemRead[])[v] as ItemRead });
+      byName.set(spec.name, list);
+    }),
+  );
+  // each variable's possible values, preferred first
+  const choices: [string, MatchedValue[]][] = [];
+  for (const [name, occs] of byName) {
+    const present = occs.filter((o) => o.item.present);
+    if (present.length === 0) continue;
+    if (present.length < occs.length) {
+      return { name, why: `the variable ${JSON.stringify(name)} would be defined in one expression and undefined in another` };
+    }
+    const lists = occs.map((o) => candidates(o.item, o.spec, o.x, uri));
+    const full = occs.map((o, i) => [o, lists[i] as MatchedValue[]] as const).filter(([o]) => o.spec.prefix === undefined);
+    const prefixed = occs.map((o, i) => [o, lists[i] as MatchedValue[]] as const).filter(([o]) => o.spec.prefix !== undefined);
+    const fits = (v: MatchedValue): boolean =>
+      full.every(([, l]) => l.some((w) => same(v, w))) &&
+      prefixed.every(([o, l]) => typeof v === "string" && prefixOf(v, o.spec.prefix as number, OPERATOR_ROWS[o.x.operator].reserved) === l[0]);
+    let values: MatchedValue[];
+    if (full.length > 0) values = (full[0] as readonly [Occurrence, MatchedValue[]])[1].filter(fits);
+    else {
+      // prefixes only: the longest one read stands for the value
+      const strings = prefixed.map(([, l]) => l[0] as string).sort((a, b) => [...b].length - [...a].length);
+      values = strings.slice(0, 1).filter(fits);
+    }
+    if (values.length === 0) {
+      const shown = occs.map((o, i) => `${o.x.text}: ${JSON.stringify((lists[i] as MatchedValue[])[0] ?? null)}`).join(", ");
+      return { name, why: `the variable ${JSON.stringify(name)} must have one value, but its expressions read different ones (${shown})` };
+    }
+    choices.push([name, values]);
+  }
+  // the combinations, preferred first, each expanded again and compared with the URI
+  const out: Record<string, MatchedValue>[] = [];
+  const pick = new Array<number>(choices.length).fill(0);
+  let why = "expanding the values read does not give the URI back";
+  for (;;) {
+    const vars: Record<string, MatchedValue> = {};
+    choices.forEach(([name, values], i) => Object.defineProperty(vars, name, { value: values[pick[i] as number], enumerable: true, writable: false }));
+    const again = expandParts(parts, (n) => (Object.hasOwn(vars, n) ? vars[n] : undefined), "", "match");
+    if (again.ok && again.value === uri) {
+      out.push(Object.freeze(vars));
+      if (out.length >= limit) return out;
+    } else if (!again.ok) why = again.error.message;
+    // next combination (the last variable varies fastest)
+    let i = choices.length - 1;
+    while (i >= 0 && (pick[i] as number) + 1 >= ((choices[i] as [string, MatchedValue[]])[1].length)) pick[i--] = 0;
+    if (i < 0) break;
+    pick[i] = (pick[i] as number) + 1;
+  }
+  return out.length > 0 ? out : { name: "", why };
+}

@@ -1,0 +1,395 @@
+// Many templates matched at once (an MCP server's resource templates, a REST API's routes): the
+// automata of every template read the URI together, in one pass, through one lazily built DFA
+// (its states are sets of the templates' states, made when first reached and kept), which ends
+// knowing every template whose language holds the URI; the most specific of them then reads its
+// variables (RFC 6570 §3 run backwards, as UriTemplate.match). Specificity, as route tables
+// rank routes: more literal characters first, then fewer varspecs with "+" or "#" (they match
+// reserved characters too), then fewer varspecs, then the template added first.
+import { describeValue } from "../describe.js";
+import type { Result } from "../result.js";
+import { ACCEPT, buildNfa, EPS, UNIT, unitClasses, type Nfa } from "./automaton.js";
+import { throwFrom, type TemplateError } from "./errors.js";
+import { parseTemplate, UriTemplate } from "./template.js";
+import type { MatchedValue } from "./types.js";
+import { toUnits, type UnitSet } from "./units.js";
+
+/** A template in a router, with its value and its specificity. */
+export interface Route<V> {
+  readonly template: UriTemplate<string>;
+  readonly value: V;
+  /** Its position among the routes added (0 for the first). */
+  readonly index: number;
+  /** Characters of the template's literal text (the first key of specificity). */
+  readonly literals: number;
+  /** Varspecs with the `+` or `#` operator (the second key, fewer first). */
+  readonly reserved: number;
+  /** Varspecs (the third key, fewer first). */
+  readonly varspecs: number;
+}
+
+/** What {@link TemplateRouter.match} gives: the route that won, and the URI's variables under its template. */
+export interface RouteMatch<V> {
+  /** The template's text. */
+  readonly template: string;
+  readonly value: V;
+  readonly variables: Readonly<Record<string, MatchedValue>>;
+}
+
+/** What {@link TemplateRouter.add} reports: the route, and the routes that win every URI it matches. */
+export interface RouteAdded<V> {
+  readonly route: Route<V>;
+  /**
+   * Empty when the route can win some URI. Otherwise the templates that together match every URI
+   * it matches and rank above it, so it never wins ({@link TemplateRouter.unreachable}).
+   */
+  readonly shadowedBy: readonly string[];
+}
+
+/** A route that can never win, and the templates that win its URIs. */
+export interface UnreachableRoute<V> {
+  readonly route: Route<V>;
+  readonly shadowedBy: readonly string[];
+}
+
+/** True when `a` ranks above `b` (wins a URI both match). */
+function beats<V>(a: Route<V>, b: Route<V>): boolean {
+  if (a.literals !== b.literals) return a.literals > b.literals;
+  if (a.reserved !== b.reserved) return a.reserved < b.reserved;
+  if (a.varspecs !== b.varspecs) return a.varspecs < b.varspecs;
+  return a.index < b.index;
+}
+
+/**
+ * A route whose structural language is its exact language: no variable named twice (one value
+ * per variable is no regular constraint), no prefix modifier (the router's automata ignore
+ * max-lengths) and no explode (a repeated name has no associative array). Only such routes count
+ * as shadowing others.
+ */
+const exact = (t: UriTemplate<string>): boolean => !t.repeatsVariables && t.expressions.every((x) => x.varspecs.every((v) => v.prefix === undefined && !v.explode));
+
+/** A template's literal expansion before its first expression and after its last. */
+function ends(t: UriTemplate<string>): [string, string] {
+  const first = t.parts[0];
+  const last = t.parts[t.parts.length - 1];
+  if (t.expressions.length === 0) {
+    const all = first?.kind === "literal" ? first.expansion : "";
+    return [all, all];
+  }
+  return [first?.kind === "literal" ? first.expansion : "", last?.kind === "literal" ? last.expansion : ""];
+}
+
+/** Past this many DFA states, the router forgets them and builds again as URIs come. */
+const DFA_LIMIT = 200_000;
+/** Product states the shadowing check of one route explores before it gives up (the route then counts as reachable). */
+const CHECK_LIMIT = 50_000;
+
+/** The routes' automata numbered as one (flat arrays): route r's states start at starts[r]'s block. */
+class Union {
+  readonly kind: number[] = [];
+  readonly unitSet: (UnitSet | undefined)[] = [];
+  readonly unitNext: number[] = [];
+  readonly eps: (Int32Array | undefined)[] = [];
+  /** Accepting states: the route's index; other states, -1. */
+  readonly acceptOf: number[] = [];
+  readonly starts: number[] = [];
+  #classes: { classOf: Uint16Array; count: number; rep: Int32Array } | undefined;
+  readonly #sets = new Set<UnitSet>();
+
+  get size(): number {
+    return this.kind.length;
+  }
+
+  /** Appends a route's automaton (route index `route`). */
+  add(nfa: Nfa, route: number): void {
+    const off = this.kind.length;
+    for (let s = 0; s < nfa.size; s++) {
+      this.kind.push(nfa.kind[s] as number);
+      const set = nfa.unitSet[s];
+      this.unitSet.push(set);
+      if (set !== undefined && !this.#sets.has(set)) {
+        this.#sets.add(set);
+        this.#classes = undefined;
+      }
+      this.unitNext.push(nfa.kind[s] === UNIT ? off + (nfa.unitNext[s] as number) : -1);
+      const e = nfa.eps[s];
+      this.eps.push(e === undefined ? undefined : Int32Array.from(e, (x, i) => (i % 2 === 0 ? off + x : x)));
+      this.acceptOf.push(nfa.kind[s] === ACCEPT ? route : -1);
+    }
+    this.starts.push(off + nfa.start);
+  }
+
+  /** The unit classes of every route's unit sets, and one code of each. */
+  get classes(): { classOf: Uint16Array; count: number; rep: Int32Array } {
+    if (this.#classes === undefined) {
+      const { classOf, count } = unitClasses(this.#sets);
+      const rep = new Int32Array(count).fill(-1);
+      for (let c = 0; c < classOf.length; c++) if ((rep[classOf[c] as number] as number) < 0) rep[classOf[c] as number] = c;
+      this.#classes = { classOf, count, rep };
+    }
+    return this.#classes;
+  }
+
+  /** Whether unit state `g` reads class `c`. */
+  reads(g: number, c: number): boolean {
+    const set = this.unitSet[g];
+    return set !== undefined && set[this.classes.rep[c] as number] === 1;
+  }
+
+  /** The unit and accepting states reachable from `from` over empty edges, sorted. */
+  close(from: Iterable<number>, stamp: Int32Array, mark: number): Int32Array {
+    const out: number[] = [];
+    const stack = [...from];
+    while (stack.length > 0) {
+      const g = stack.pop() as number;
+      if (stamp[g] === mark) continue;
+      stamp[g] = mark;
+      const k = this.kind[g];
+      if (k === UNIT || k === ACCEPT) {
+        out.push(g);
+        continue;
+      }
+      const e = this.eps[g];
+      if (k !== EPS || e === undefined) continue;
+      for (let i = 0; i < e.length; i += 2) stack.push(e[i] as number);
+    }
+    return Int32Array.from(out.sort((a, b) => a - b));
+  }
+}
+
+/** A lazily built DFA over some routes of a union: sets of their states, by unit class. */
+class SubsetDfa {
+  readonly states: Int32Array[] = [];
+  /** Per state: the routes whose accepting state it holds. */
+  readonly accepting: number[][] = [];
+  readonly start: number;
+  readonly #index = new Map<string, number>();
+  readonly #trans = new Map<number, number>();
+  readonly #count: number;
+  #stamp: Int32Array;
+  #mark = 0;
+
+  constructor(readonly union: Union, routes: readonly number[]) {
+    this.#count = union.classes.count;
+    this.#stamp = new Int32Array(union.size);
+    this.start = this.#intern(union.close(routes.map((r) => union.starts[r] as number), this.#stamp, ++this.#mark));
+  }
+
+  #intern(set: Int32Array): number {
+    const key = set.join(",");
+    let id = this.#index.get(key);
+    if (id === undefined) {
+      id = this.states.length;
+      this.states.push(set);
+      this.#index.set(key, id);
+      const acc: number[] = [];
+      for (const g of set) if ((this.union.acceptOf[g] as number) >= 0) acc.push(this.union.acceptOf[g] as number);
+      this.accepting.push(acc);
+    }
+    return id;
+  }
+
+  /** The state after reading a unit of class `c` from state `d`. */
+  step(d: number, c: number): number {
+    const key = d * this.#count + c;
+    const known = this.#trans.get(key);
+    if (known !== undefined) return known;
+    const u = this.union;
+    const code = u.classes.rep[c] as number;
+    const nexts: number[] = [];
+    for (const g of this.states[d] as Int32Array) {
+      const set = u.unitSet[g];
+      if (set !== undefined && set[code] === 1) nexts.push(u.unitNext[g] as number);
+    }
+    if (this.#mark > 1e9) {
+      this.#stamp = new Int32Array(u.size);
+      this.#mark = 0;
+    }
+    const id = this.#intern(u.close(nexts, this.#stamp, ++this.#mark));
+    this.#trans.set(key, id);
+    return id;
+  }
+
+  get size(): number {
+    return this.states.length;
+  }
+}
+
+/**
+ * A set of URI templates matched against a URI all at once. Make one with {@link createRouter}.
+ *
+ * @example
+ * const router = createRouter<string>();
+ * router.add("file:///{+path}", "file");
+ * router.add("users://{id}/profile", "profile");
+ * router.match("users://42/profile") // { template: "users://{id}/profile", value: "profile", variables: { id: "42" } }
+ */
+export class TemplateRouter<V> {
+  readonly #routes: Route<V>[] = [];
+  readonly #nfas: Nfa[] = [];
+  readonly #ends: [string, string][] = [];
+  readonly #union = new Union();
+  #dfa: SubsetDfa | undefined;
+
+  /** The routes, in the order they were added. */
+  get routes(): readonly Route<V>[] {
+    return this.#routes;
+  }
+
+  /**
+   * Adds a template (text or value) with its value. The TemplateError of a template that does
+   * not parse; otherwise the route, and the templates that shadow it when it can never win (every
+   * URI it matches is matched by routes that rank above it: `shadowedBy` lists them).
+   */
+  add<T extends string>(template: T | UriTemplate<T>, value: V): Result<RouteAdded<V>, TemplateError> {
+    let t: UriTemplate<string>;
+    if (template instanceof UriTemplate) t = template as unknown as UriTemplate<string>;
+    else {
+      if (typeof template !== "string") throw new TypeError(`TemplateRouter.add: the argument "template" must be a template string or a value of parseTemplate, got ${describeValue(template)}`);
+      const r = parseTemplate(template);
+      if (!r.ok) return r;
+      t = r.value as unknown as UriTemplate<string>;
+    }
+    const varspecs = t.expressions.flatMap((x) => x.varspecs.map(() => x.operator));
+    const route: Route<V> = Object.freeze({
+      template: t,
+      value,
+      index: this.#routes.length,
+      literals: t.parts.reduce((n, p) => (p.kind === "literal" ? n + [...p.text].length : n), 0),
+      reserved: varspecs.filter((o) => o === "+" || o === "#").length,
+      varspecs: varspecs.length,
+    });
+    this.#routes.push(route);
+    const nfa = buildNfa(t.language, true);
+    this.#nfas.push(nfa);
+    this.#ends.push(ends(t));
+    this.#union.add(nfa, route.index);
+    this.#dfa = undefined;
+    return { ok: true, value: Object.freeze({ route, shadowedBy: this.#shadowedBy(route) }) };
+  }
+
+  /** {@link add}, throwing its TemplateError. */
+  addOrThrow<T extends string>(template: T | UriTemplate<T>, value: V): RouteAdded<V> {
+    const r = this.add(template, value);
+    if (!r.ok) throwFrom(r.error, this.addOrThrow);
+    return r.value;
+  }
+
+  /**
+   * The most specific route whose template matches `uri`, with its variables; undefined when
+   * none does. One pass over the URI finds every template whose language holds it (a lazily
+   * built DFA of all of them); the first of those by specificity whose match succeeds wins (a
+   * template that repeats a variable, or has a prefix modifier, can hold the URI in its
+   * language and still not match it). Linear in the URI's length.
+   */
+  match(uri: string): RouteMatch<V> | undefined {
+    if (typeof uri !== "string") throw new TypeError(`TemplateRouter.match: the argument "uri" must be a string, got ${describeValue(uri)}`);
+    for (const r of this.#candidates(uri)) {
+      const m = r.template.match(uri);
+      if (m.ok) return Object.freeze({ template: r.template.text, value: r.value, variables: m.value as Readonly<Record<string, MatchedValue>> });
+    }
+    return undefined;
+  }
+
+  /** Every route whose template matches `uri`, most specific first, with its variables. */
+  matchAll(uri: string): readonly RouteMatch<V>[] {
+    if (typeof uri !== "string") throw new TypeError(`TemplateRouter.matchAll: the argument "uri" must be a string, got ${describeValue(uri)}`);
+    const out: RouteMatch<V>[] = [];
+    for (const r of this.#candidates(uri)) {
+      const m = r.template.match(uri);
+      if (m.ok) out.push(Object.freeze({ template: r.template.text, value: r.value, variables: m.value as Readonly<Record<string, MatchedValue>> }));
+    }
+    return out;
+  }
+
+  /** The routes whose language holds `uri`, most specific first (one pass of the DFA). */
+  #candidates(uri: string): Route<V>[] {
+    if (this.#routes.length === 0) return [];
+    const units = toUnits(uri);
+    if (typeof units === "number") return [];
+    let dfa = this.#dfa;
+    if (dfa === undefined || dfa.size > DFA_LIMIT) dfa = this.#dfa = new SubsetDfa(this.#union, this.#routes.map((r) => r.index));
+    const { classOf } = this.#union.classes;
+    let d = dfa.start;
+    for (let k = 0; k < units.n; k++) {
+      d = dfa.step(d, classOf[units.codes[k] as number] as number);
+      if ((dfa.states[d] as Int32Array).length === 0) return [];
+    }
+    return (dfa.accepting[d] as number[]).map((i) => this.#routes[i] as Route<V>).sort((a, b) => (beats(a, b) ? -1 : beats(b, a) ? 1 : 0));
+  }
+
+  /** Every route that can never win, with the templates that win its URIs. */
+  unreachable(): readonly UnreachableRoute<V>[] {
+    const out: UnreachableRoute<V>[] = [];
+    for (const route of this.#routes) {
+      const by = this.#shadowedBy(route);
+      if (by.length > 0) out.push(Object.freeze({ route, shadowedBy: by }));
+    }
+    return out;
+  }
+
+  /**
+   * The exact routes that rank above `route` and together match every URI it matches, or []
+   * when some URI goes to it (or when the search is too large to finish). A breadth-first search
+   * of the route's DFA against the DFA of those routes, for a URI the first accepts and the
+   * second does not.
+   */
+  #shadowedBy(route: Route<V>): string[] {
+    // only routes whose literal text before the first and after the last expression agrees with
+    // the route's can match one of its URIs
+    const [head, tail] = this.#ends[route.index] as [string, string];
+    const above = this.#routes.filter((r) => {
+      const [h, t] = this.#ends[r.index] as [string, string];
+      if (!(h.startsWith(head) || head.startsWith(h)) || r === route || !beats(r, route) || !exact(r.template)) return false;
+      return (h.startsWith(head) || head.startsWith(h)) && (t.endsWith(tail) || tail.endsWith(t));
+    });
+    if (above.length === 0) return [];
+    // a union of the route and those, numbered on their own
+    const union = new Union();
+    union.add(this.#nfas[route.index] as Nfa, 0);
+    above.forEach((r, i) => union.add(this.#nfas[r.index] as Nfa, i + 1));
+    const own = new SubsetDfa(union, [0]);
+    const others = new SubsetDfa(union, above.map((_, i) => i + 1));
+    const { count } = union.classes;
+    const seen = new Set<number>();
+    const winners = new Set<number>();
+    const queue: [number, number][] = [[own.start, others.start]];
+    seen.add(own.start * 1e6 + others.start);
+    for (let q = 0; q < queue.length; q++) {
+      if (seen.size > CHECK_LIMIT) return [];
+      const [a, b] = queue[q] as [number, number];
+      if ((own.accepting[a] as number[]).length > 0) {
+        const acc = others.accepting[b] as number[];
+        if (acc.length === 0) return [];
+        for (const i of acc) winners.add(i);
+      }
+      if ((own.states[a] as Int32Array).length === 0) continue;
+      for (let c = 0; c < count; c++) {
+        // only classes the route itself reads
+        if (!(own.states[a] as Int32Array).some((g) => union.reads(g, c))) continue;
+        const na = own.step(a, c);
+        if ((own.states[na] as Int32Array).length === 0) continue;
+        const nb = others.step(b, c);
+        const key = na * 1e6 + nb;
+        if (!seen.has(key)) {
+          seen.add(key);
+          queue.push([na, nb]);
+        }
+      }
+    }
+    return [...winners].sort((x, y) => x - y).map((i) => (above[i - 1] as Route<V>).template.text);
+  }
+}
+
+/**
+ * A router for URI templates (RFC 6570): add templates with values, then match URIs against all
+ * of them at once (see {@link TemplateRouter}).
+ *
+ * @example
+ * const router = createRouter<string>();
+ * router.add("/users/{id}", "user");
+ * router.add("/users/me", "me");
+ * router.match("/users/me")?.value // "me": more literal characters win
+ */
+export function createRouter<V = unknown>(): TemplateRouter<V> {
+  return new TemplateRouter<V>();
+}

@@ -1,0 +1,406 @@
+// RFC 6570 templates as values: parsed once (§2), expanded (§3), and matched, which is expansion
+// run backwards (§1.4 calls it "variable matching"): the template's language compiled into an
+// automaton (automaton.ts) and into a grammar on the package's engine (language.ts), values read
+// back as §3.2.1 encoded them, and every answer expanded again to check it.
+import type { Grammar } from "../abnf/index.js";
+import { describeValue, expectOptions } from "../describe.js";
+import type { Result } from "../result.js";
+import { buildNfa, Deterministic, Explainer, Matcher, type Nfa } from "./automaton.js";
+import { templateError, throwFrom, type TemplateError } from "./errors.js";
+import { expandParts } from "./expand.js";
+import { templateLanguage, toGrammar, type TemplateLanguage } from "./language.js";
+import { itemsOf, lastOf, readingsOf, type Disagreement } from "./match.js";
+import { expectTemplateText, parseParts, type TemplateExpression, type TemplatePart } from "./parse.js";
+import type { MatchOf, VariablesOf } from "./types.js";
+import { toUnits, type Units } from "./units.js";
+import { lookup } from "./values.js";
+import { ambiguityOf, type TemplateAmbiguity } from "./ambiguity.js";
+
+/** Options of {@link UriTemplate.match}. */
+export interface MatchOptions {
+  /**
+   * How many readings of the URI (paths of the automaton, preferred first) to try before giving
+   * up with the error `"reading-limit"`; default 64. Only a template that names a variable more
+   * than once and is ambiguous can need more than one: the time of a match is at most this many
+   * times linear in the URI's length.
+   */
+  readonly maxReadings?: number | undefined;
+}
+
+/** Options of {@link UriTemplate.matchAll}. */
+export interface MatchAllOptions {
+  /** The most readings to return (default 64). */
+  readonly limit?: number | undefined;
+}
+
+/** Every reading of a URI, preferred first; `complete` is false when `limit` cut the list. */
+export interface TemplateReadings<V> {
+  readonly readings: readonly V[];
+  readonly complete: boolean;
+}
+
+const TOKEN = Symbol("UriTemplate");
+const DEFAULT_MAX_READINGS = 64;
+
+const positiveInteger = (x: unknown, name: string, caller: string, fallback: number): number => {
+  if (x === undefined) return fallback;
+  if (typeof x !== "number" || !Number.isInteger(x) || x < 1) throw new TypeError(`${caller}: options.${name} must be a whole number of 1 or more, got ${describeValue(x)}`);
+  return x;
+};
+
+const list = (expected: readonly string[]): string =>
+  expected.length === 0 ? "nothing more" : expected.length === 1 ? (expected[0] as string) : `${expected.slice(0, -1).join(", ")} or ${expected[expected.length - 1] as string}`;
+
+/**
+ * A URI Template (RFC 6570): its parts, expansion, and matching. Made by {@link parseTemplate};
+ * immutable. `T` is the template's text when it was written as a literal, which types the
+ * variables of {@link expand} and {@link match}.
+ */
+export class UriTemplate<T extends string = string> {
+  /** The template as written. */
+  readonly text: T;
+  /** Literals and expressions in order (RFC 6570 §2). */
+  readonly parts: readonly TemplatePart[];
+  /** The expressions alone. */
+  readonly expressions: readonly TemplateExpression[];
+  /** The variable names, in order of first appearance. */
+  readonly variables: readonly string[];
+  /** True when a variable is named by more than one varspec (`{term:1}/{term}`). */
+  readonly repeatsVariables: boolean;
+  #language: TemplateLanguage | undefined;
+  #nfa: Nfa | undefined;
+  #matcher: Matcher | undefined;
+  #grammar: Grammar | undefined;
+  #ambiguity: { value: TemplateAmbiguity | undefined } | undefined;
+  #explainer: Explainer | undefined;
+  #deterministic: { value: Deterministic | undefined } | undefined;
+
+  /** @internal Use {@link parseTemplate}. */
+  constructor(token: symbol, text: T, parts: readonly TemplatePart[]) {
+    if (token !== TOKEN) throw new TypeError("UriTemplate: make templates with parseTemplate (or parseTemplateOrThrow)");
+    this.text = text;
+    this.parts = parts;
+    this.expressions = Object.freeze(parts.filter((p): p is TemplateExpression => p.kind === "expression"));
+    const names = this.expressions.flatMap((x) => x.varspecs.map((v) => v.name));
+    this.variables = Object.freeze([...new Set(names)]);
+    this.repeatsVariables = this.variables.length < names.length;
+    Object.freeze(this);
+  }
+
+  /** @internal The template's language (language.ts). */
+  get language(): TemplateLanguage {
+    return (this.#language ??= templateLanguage(this.parts));
+  }
+
+  /** @internal The template's automaton. */
+  get nfa(): Nfa {
+    return (this.#nfa ??= buildNfa(this.language));
+  }
+
+  /** @internal The matcher of the template's automaton. */
+  get matcher(): Matcher {
+    return (this.#matcher ??= new Matcher(this.nfa));
+  }
+
+  /**
+   * The template's language as a grammar on the package's engine (rule `template`): the URIs
+   * some values expand to, each expression as the language of its expansions (RFC 6570 §3.2).
+   * Its `abnf`, `toAbnf()`, railroad diagrams and errors are the engine's. Exact for a template
+   * that names each variable once and whose prefix modifiers are at most 100; otherwise a
+   * superset, which match narrows. Made on first use.
+   *
+   * @example
+   * parseTemplateOrThrow("/users/{id}").grammar.abnf("template") // '%s"/users/" expression-1'
+   */
+  get grammar(): Grammar {
+    return (this.#grammar ??= toGrammar(this.language, `template ${JSON.stringify(this.text)}`));
+  }
+
+  /**
+   * Where the template is ambiguous: two expressions (or two varspecs of one) that can share a
+   * character of some URI, with such a URI and two of its readings; `undefined` when every URI
+   * has at most one reading of its characters. Computed on first use. See {@link TemplateAmbiguity}.
+   *
+   * @example
+   * parseTemplateOrThrow("{a}{b}").ambiguity?.example // "a": a = "a", or b = "a"
+   */
+  get ambiguity(): TemplateAmbiguity | undefined {
+    return (this.#ambiguity ??= { value: ambiguityOf(this as unknown as UriTemplate<string>) }).value;
+  }
+
+  /**
+   * Expands the template with the variables (RFC 6570 §3): the URI reference, or the
+   * `"prefix-of-composite"` TemplateError. A value RFC 6570 §2.3 does not define (a nested
+   * object, a function, a non-finite number, a lone surrogate) is a TypeError naming the variable.
+   *
+   * @example
+   * parseTemplateOrThrow("http://example.com/~{username}/").expand({ username: "fred" }) // { ok: true, value: "http://example.com/~fred/" }
+   */
+  expand(variables?: VariablesOf<T>): Result<string, TemplateError> {
+    return expandParts(this.parts, lookup(variables, "expand"), this.text, "expand");
+  }
+
+  /** {@link expand}, throwing its TemplateError. */
+  expandOrThrow(variables?: VariablesOf<T>): string {
+    const r = expandParts(this.parts, lookup(variables, "expandOrThrow"), this.text, "expandOrThrow");
+    if (!r.ok) throwFrom(r.error, this.expandOrThrow);
+    return r.value;
+  }
+
+  /**
+   * The variables whose expansion is exactly `uri` (RFC 6570 §3 run backwards), or the
+   * TemplateError `"no-match"` with the offset where the URI leaves the template's language and
+   * what could stand there. Values come back decoded as §3.2.1 encoded them; an undefined
+   * variable is absent. Where several readings exist, the one returned is the first by this
+   * policy: expressions and their variables left to right, each variable defined rather than
+   * undefined, its text as long as the rest of the URI allows (but a separator between two
+   * varspecs of one expression separates them, and a `+` or `#` value stops before the text
+   * that follows its expression), a list with more members rather than fewer, and a value that
+   * reads as a string a string, else a list, else an associative array (see {@link matchAll}
+   * for the others). Time: linear in the URI's length.
+   *
+   * @example
+   * parseTemplateOrThrow("http://example.com/dictionary/{term:1}/{term}").match("http://example.com/dictionary/c/cat") // { ok: true, value: { term: "cat" } }
+   */
+  match(uri: string, options?: MatchOptions): Result<MatchOf<T>, TemplateError> {
+    if (typeof uri !== "string") throw new TypeError(`match: the argument "uri" must be a string, got ${describeValue(uri)}`);
+    expectOptions(options, "match");
+    const max = positiveInteger(options?.maxReadings, "maxReadings", "match", DEFAULT_MAX_READINGS);
+    const r = this.#readings(uri, 1, max);
+    if (!r.ok) return r;
+    return { ok: true, value: r.value.readings[0] as MatchOf<T> };
+  }
+
+  /** {@link match}, throwing its TemplateError. */
+  matchOrThrow(uri: string, options?: MatchOptions): MatchOf<T> {
+    const r = this.match(uri, options);
+    if (!r.ok) throwFrom(r.error, this.matchOrThrow);
+    return r.value;
+  }
+
+  /**
+   * Every reading of `uri` (at most `limit`, default 64), in {@link match}'s order of preference:
+   * all the variable values whose expansion is exactly the URI. Bounded: it reads at most
+   * max(64, 16 × limit) paths of the automaton, each in time linear in the URI; `complete` is
+   * false when the limit (or that bound) cut the list. The TemplateError `"no-match"` when there
+   * is none.
+   *
+   * @example
+   * parseTemplateOrThrow("{x}-{y}").matchAll("a-b-c").value?.readings // [{ x: "a-b", y: "c" }, { x: "a", y: "b-c" }]
+   */
+  matchAll(uri: string, options?: MatchAllOptions): Result<TemplateReadings<MatchOf<T>>, TemplateError> {
+    if (typeof uri !== "string") throw new TypeError(`matchAll: the argument "uri" must be a string, got ${describeValue(uri)}`);
+    expectOptions(options, "matchAll");
+    const limit = positiveInteger(options?.limit, "limit", "matchAll", 64);
+    const r = this.#readings(uri, limit, Math.max(DEFAULT_MAX_READINGS, 16 * limit));
+    if (!r.ok && r.error.code === "reading-limit") return { ok: true, value: { readings: [], complete: false } };
+    return r as Result<TemplateReadings<MatchOf<T>>, TemplateError>;
+  }
+
+  /** Readings of `uri`, at most `limit`, trying at most `maxPaths` paths. */
+  #readings(uri: string, limit: number, maxPaths: number): Result<TemplateReadings<unknown>, TemplateError> {
+    if (limit === 1) {
+      // a template that never has to guess: its one path in one forward pass
+      const det = (this.#deterministic ??= { value: Deterministic.of(this.nfa) }).value;
+      if (det !== undefined) {
+        const path = det.walkText(uri);
+        if (path === undefined) return { ok: false, error: this.#noMatch(uri) };
+        const r = readingsOf(itemsOf(path, this.nfa.tags, this.expressions, undefined), this.expressions, this.parts, uri, 1, this.repeatsVariables);
+        return Array.isArray(r) ? { ok: true, value: { readings: r, complete: false } } : { ok: false, error: this.#noMatch(uri, r) };
+      }
+    }
+    const m = this.matcher; // built (if it is its first use) before the URI's units are read
+    const units = toUnits(uri);
+    if (typeof units === "number") return { ok: false, error: this.#noMatch(uri) };
+    const pass = m.run(units);
+    if (pass === undefined) return { ok: false, error: this.#noMatch(uri) };
+    const out: unknown[] = [];
+    const seen = new Set<string>();
+    let last: Disagreement | undefined;
+    let tried = 0;
+    let jump: number | undefined;
+    const add = (path: readonly number[]): boolean => {
+      const reads = itemsOf(path, m.nfa.tags, this.expressions, units);
+      const r = readingsOf(reads, this.expressions, this.parts, uri, limit - out.length, this.repeatsVariables);
+      jump = undefined;
+      if (!Array.isArray(r)) {
+        last = r;
+        // the variable's text is settled by the choices up to its last tag: retry those only
+        jump = lastOf(reads, this.expressions, r.name);
+        return false;
+      }
+      if (limit === 1) {
+        out.push(r[0]);
+        return true;
+      }
+      for (const v of r) {
+        const key = JSON.stringify(v, (_k, x: unknown) => (x instanceof Map ? { "(map)": [...(x as Map<string, string>)] } : x));
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push(v);
+      }
+      return out.length >= limit;
+    };
+    // the preferred path first, without the generator
+    if (add(m.first(pass))) return { ok: true, value: { readings: out, complete: false } };
+    let exhausted = true;
+    const paths = m.paths(pass);
+    paths.next(); // the first path is m.first's
+    for (let step = paths.next(jump); step.done !== true; step = paths.next(jump)) {
+      if (++tried >= maxPaths) {
+        exhausted = false;
+        break;
+      }
+      if (add(step.value)) return { ok: true, value: { readings: out, complete: false } };
+    }
+    if (out.length > 0) return { ok: true, value: { readings: out, complete: exhausted } };
+    if (!exhausted) {
+      return {
+        ok: false,
+        error: templateError(
+          "reading-limit",
+          this.text,
+          uri,
+          "template",
+          0,
+          [],
+          `No reading of the URI among the first ${maxPaths} gives each variable of the template ${JSON.stringify(this.text)} one value (it repeats a variable and is ambiguous); raise maxReadings to try more`,
+        ),
+      };
+    }
+    return { ok: false, error: this.#noMatch(uri, last) };
+  }
+
+  /**
+   * The "no-match" error: where the URI leaves the template's language (read forwards on the
+   * automaton, prefix lengths aside) and what could stand there; or, for a URI in the language
+   * that no values give, why (a variable read two ways, a value longer than its prefix modifier).
+   */
+  #noMatch(uri: string, why?: Disagreement): TemplateError {
+    const head = `URI does not match the template ${JSON.stringify(this.text)}`;
+    this.#explainer ??= new Explainer(buildNfa(this.language, true));
+    const bad = toUnits(uri);
+    const cut = typeof bad === "number" ? bad : uri.length;
+    const units = toUnits(uri.slice(0, cut)) as Units;
+    const { at, expected } = this.#explainer.explain(units.codes, units.n);
+    if (at < units.n || typeof bad === "number" || expected.length > 0 && !expected.includes("end of input")) {
+      const offset = units.offsets[at] as number;
+      const e = templateError("no-match", this.text, uri, "template", offset, expected);
+      return templateError("no-match", this.text, uri, "template", offset, expected, `${head} at offset ${offset}: expected ${list(expected)}, found ${e.found}`);
+    }
+    const reason = why?.why ?? "no values of its variables expand to it (a value would be longer than its prefix modifier allows)";
+    return templateError("no-match", this.text, uri, "template", 0, [], `${head}: ${reason}`);
+  }
+
+  /** The template's text. */
+  toString(): string {
+    return this.text;
+  }
+
+  toJSON(): string {
+    return this.text;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Parsing, and the functions that take a template as text
+
+/** Parsed templates by text: expand and match with a string parse it once. */
+const cache = new Map<string, Result<UriTemplate<string>, TemplateError>>();
+const CACHE_LIMIT = 512;
+
+/**
+ * Parses a URI Template (RFC 6570 §2, its grammar read from the RFC's ABNF by the package's
+ * loader, with erratum 6937): the template value, or a TemplateError (`"syntax"` with the offset,
+ * the expected set and a caret; `"reserved-operator"` for `=`, `,`, `!`, `@` and `|`, which §2.2
+ * reserves).
+ *
+ * @example
+ * parseTemplate("http://example.com/search{?q,lang}").ok // true
+ * parseTemplate("{/id*").error?.offset // 5
+ */
+export function parseTemplate<T extends string>(text: T): Result<UriTemplate<T>, TemplateError> {
+  expectTemplateText(text, "parseTemplate", "text");
+  const known = cache.get(text);
+  if (known !== undefined) return known as Result<UriTemplate<T>, TemplateError>;
+  const parts = parseParts(text);
+  const r: Result<UriTemplate<T>, TemplateError> = parts.ok ? { ok: true, value: new UriTemplate(TOKEN, text, parts.value) } : parts;
+  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
+  cache.set(text, r as Result<UriTemplate<string>, TemplateError>);
+  return r;
+}
+
+/** {@link parseTemplate}, throwing its TemplateError. */
+export function parseTemplateOrThrow<T extends string>(text: T): UriTemplate<T> {
+  const r = parseTemplate(text);
+  if (!r.ok) throwFrom(r.error, parseTemplateOrThrow);
+  return r.value;
+}
+
+/** A template given as text or as a value. */
+export type TemplateInput<T extends string> = T | UriTemplate<T>;
+
+/** The template of an argument, or its parse error. */
+function templateOf<T extends string>(t: TemplateInput<T>, caller: string): Result<UriTemplate<T>, TemplateError> {
+  if (t instanceof UriTemplate) return { ok: true, value: t };
+  expectTemplateText(t, caller);
+  return parseTemplate(t);
+}
+
+/**
+ * Expands a template (text or value) with the variables (RFC 6570 §3): the URI reference, or a
+ * TemplateError (the template's syntax error, or a prefix modifier on a list or associative
+ * array, §2.4.1). Literal templates type their variables: `expand("/users/{id}", { idd: 1 })`
+ * does not compile. A value RFC 6570 does not define is a TypeError naming the variable.
+ *
+ * @example
+ * expand("http://example.com/dictionary/{term:1}/{term}", { term: "cat" }) // { ok: true, value: "http://example.com/dictionary/c/cat" }
+ */
+export function expand<T extends string>(template: TemplateInput<T>, variables?: VariablesOf<T>): Result<string, TemplateError> {
+  const t = templateOf(template, "expand");
+  if (!t.ok) return t;
+  return expandParts(t.value.parts, lookup(variables, "expand"), t.value.text, "expand");
+}
+
+/** {@link expand}, throwing its TemplateError. */
+export function expandOrThrow<T extends string>(template: TemplateInput<T>, variables?: VariablesOf<T>): string {
+  const t = templateOf(template, "expandOrThrow");
+  if (!t.ok) throwFrom(t.error, expandOrThrow);
+  const r = expandParts(t.value.parts, lookup(variables, "expandOrThrow"), t.value.text, "expandOrThrow");
+  if (!r.ok) throwFrom(r.error, expandOrThrow);
+  return r.value;
+}
+
+/**
+ * The variables whose expansion is exactly `uri` ({@link UriTemplate.match}): a TemplateError for
+ * a template that does not parse, or a URI no values give.
+ *
+ * @example
+ * match("http://example.com/search{?q,lang}", "http://example.com/search?q=cat&lang=en") // { ok: true, value: { q: "cat", lang: "en" } }
+ */
+export function match<T extends string>(template: TemplateInput<T>, uri: string, options?: MatchOptions): Result<MatchOf<T>, TemplateError> {
+  const t = templateOf(template, "match");
+  if (!t.ok) return t;
+  return t.value.match(uri, options);
+}
+
+/** {@link match}, throwing its TemplateError. */
+export function matchOrThrow<T extends string>(template: TemplateInput<T>, uri: string, options?: MatchOptions): MatchOf<T> {
+  const t = templateOf(template, "matchOrThrow");
+  if (!t.ok) throwFrom(t.error, matchOrThrow);
+  const r = t.value.match(uri, options);
+  if (!r.ok) throwFrom(r.error, matchOrThrow);
+  return r.value;
+}
+
+/**
+ * Every reading of `uri` under the template ({@link UriTemplate.matchAll}).
+ *
+ * @example
+ * matchAll("{a}{b}", "xy").value?.readings.length // 3 or more: { a: "xy", b: "" }, { a: "x", b: "y" }, ...
+ */
+export function matchAll<T extends string>(template: TemplateInput<T>, uri: string, options?: MatchAllOptions): Result<TemplateReadings<MatchOf<T>>, TemplateError> {
+  const t = templateOf(template, "matchAll");
+  if (!t.ok) return t;
+  return t.value.matchAll(uri, options);
+}

@@ -1,0 +1,167 @@
+// What matching reads a URI as: units, each one ASCII character or one pct-encoded triplet
+// (RFC 3986 §2.1), with the triplet's octet and the case of its two hex digits, since expansion
+// writes uppercase hex (RFC 6570 §3.2.1) and copies a literal's triplets as they are (§3.1). The
+// character classes of the values (§3.2.1: U and U+R) are sets of units, defined once here, with
+// RFC 3629's UTF-8 table, for both the matcher's automaton and the grammar on the engine.
+import { hexValue, RESERVED, UNRESERVED } from "./encode.js";
+
+/** Unit codes: 0..127 an ASCII character other than "%"; 0x100 + case * 0x100 + octet a triplet. */
+export const UNIT_COUNT = 0x500;
+
+/** The case bits of a triplet: 0 both hex digits uppercase (or digits), 1 the first lowercase, 2 the second, 3 both. */
+export const tripletCode = (octet: number, caseBits: number): number => 0x100 + caseBits * 0x100 + octet;
+export const isTriplet = (code: number): boolean => code >= 0x100;
+export const octetOf = (code: number): number => code & 0xff;
+/** True for a triplet whose hex letters are uppercase (what expansion writes). */
+export const isUpperTriplet = (code: number): boolean => code >= 0x100 && code < 0x200;
+
+/** The units of `s`, with the string offset of each (and of the end), or the offset of the first code unit no template expansion can hold. */
+export interface Units {
+  /** codes[k] for k < n (the array may be longer). */
+  readonly codes: Int32Array;
+  /** offsets[k]: where unit k starts in the string; offsets[n] = its length. */
+  readonly offsets: Int32Array;
+  readonly n: number;
+}
+
+const isLowerHex = (c: number): boolean => c >= 0x61 && c <= 0x66;
+
+/** Buffers toUnits reuses (a match reads its units before the next one is made). */
+let scratchCodes = new Int32Array(256);
+let scratchOffsets = new Int32Array(257);
+
+/**
+ * `s` as units, or the offset of a character no expansion writes (beyond ASCII, or a "%"
+ * without two hex digits). The arrays are shared: valid until the next call.
+ */
+export function toUnits(s: string, fresh = false): Units | number {
+  const len = s.length;
+  if (!fresh && scratchCodes.length < len) {
+    scratchCodes = new Int32Array(Math.max(len, 2 * scratchCodes.length));
+    scratchOffsets = new Int32Array(scratchCodes.length + 1);
+  }
+  const codes = fresh ? new Int32Array(len) : scratchCodes;
+  const offsets = fresh ? new Int32Array(len + 1) : scratchOffsets;
+  let n = 0;
+  for (let i = 0; i < len; ) {
+    const c = s.charCodeAt(i);
+    offsets[n] = i;
+    if (c === 0x25) {
+      const h = s.charCodeAt(i + 1);
+      const l = s.charCodeAt(i + 2);
+      const hv = hexValue(h);
+      const lv = hexValue(l);
+      if (hv < 0 || lv < 0) return i;
+      codes[n++] = tripletCode((hv << 4) | lv, (isLowerHex(h) ? 1 : 0) + (isLowerHex(l) ? 2 : 0));
+      i += 3;
+    } else {
+      if (c >= 0x80) return i;
+      codes[n++] = c;
+      i++;
+    }
+  }
+  offsets[n] = len;
+  return { codes, offsets, n };
+}
+
+/** The unit codes of text known to be a valid expansion piece (a literal's expansion, a varname). */
+export function unitsOf(s: string): number[] {
+  // its own arrays: a template's automaton is built while a URI's units may be in use
+  const u = toUnits(s, true);
+  if (typeof u === "number") throw new Error(`internal: ${JSON.stringify(s)} is not URI text`);
+  return Array.from(u.codes.subarray(0, u.n));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Classes of units, as octet ranges of triplets (uppercase only, or any case) and ASCII characters
+
+/** A set of units. */
+export type UnitSet = Uint8Array;
+
+function set(test: (code: number) => boolean): UnitSet {
+  const s = new Uint8Array(UNIT_COUNT);
+  for (let c = 0; c < UNIT_COUNT; c++) if (test(c)) s[c] = 1;
+  return s;
+}
+
+/** Octet ranges of RFC 3629 §4's table, by role. */
+export const OCTETS = {
+  lead2: [0xc2, 0xdf],
+  e0: [0xe0, 0xe0],
+  e1ec: [0xe1, 0xec],
+  ed: [0xed, 0xed],
+  eeef: [0xee, 0xef],
+  f0: [0xf0, 0xf0],
+  f1f3: [0xf1, 0xf3],
+  f4: [0xf4, 0xf4],
+  tail: [0x80, 0xbf],
+  a0bf: [0xa0, 0xbf],
+  x809f: [0x80, 0x9f],
+  x90bf: [0x90, 0xbf],
+  x808f: [0x80, 0x8f],
+} as const;
+
+type Range = readonly [number, number];
+
+/**
+ * UTF-8 sequences of more than one octet (RFC 3629 §4), each a list of octet ranges: the forms a
+ * character beyond ASCII takes once pct-encoded.
+ */
+export const UTF8_SEQUENCES: readonly (readonly Range[])[] = [
+  [OCTETS.lead2, OCTETS.tail],
+  [OCTETS.e0, OCTETS.a0bf, OCTETS.tail],
+  [OCTETS.e1ec, OCTETS.tail, OCTETS.tail],
+  [OCTETS.ed, OCTETS.x809f, OCTETS.tail],
+  [OCTETS.eeef, OCTETS.tail, OCTETS.tail],
+  [OCTETS.f0, OCTETS.x90bf, OCTETS.tail, OCTETS.tail],
+  [OCTETS.f1f3, OCTETS.tail, OCTETS.tail, OCTETS.tail],
+  [OCTETS.f4, OCTETS.x808f, OCTETS.tail, OCTETS.tail],
+];
+
+/** Octets below 0x80 that expansion pct-encodes in U mode: every ASCII character but unreserved ones. */
+export const encodedAsciiOctet = (o: number): boolean => o < 0x80 && UNRESERVED[o] !== 1;
+
+/** Uppercase triplets whose octet is in `r`. */
+export const upperTriplets = (r: Range): UnitSet => set((c) => isUpperTriplet(c) && octetOf(c) >= r[0] && octetOf(c) <= r[1]);
+
+/** U's one-unit characters: unreserved, and the uppercase triplet of an ASCII character that is not. */
+export const U_SINGLE: UnitSet = set((c) => (c < 0x80 && UNRESERVED[c] === 1) || (isUpperTriplet(c) && encodedAsciiOctet(octetOf(c))));
+/** U+R's units: unreserved and reserved characters, and every triplet (any octet, any case). */
+export const R_ANY: UnitSet = set((c) => (c < 0x80 && (UNRESERVED[c] === 1 || RESERVED[c] === 1)) || isTriplet(c));
+
+/** The set of one unit. */
+export const single = (code: number): UnitSet => set((c) => c === code);
+
+// ---------------------------------------------------------------------------------------------
+// Characters, for prefix counting (RFC 6570 §2.4.1)
+
+/** The units of the octets that continue a UTF-8 sequence whose lead triplet is at k (any case), or 0. */
+function sequenceAt(codes: Int32Array, k: number, n: number, upper: boolean): number {
+  const lead = codes[k] as number;
+  if (!isTriplet(lead) || (upper && !isUpperTriplet(lead))) return 0;
+  const seq = UTF8_SEQUENCES.find((q) => octetOf(lead) >= (q[0] as Range)[0] && octetOf(lead) <= (q[0] as Range)[1]);
+  if (seq === undefined || k + seq.length > n) return 0;
+  for (let i = 1; i < seq.length; i++) {
+    const c = codes[k + i] as number;
+    const r = seq[i] as Range;
+    if (!isTriplet(c) || (upper && !isUpperTriplet(c)) || octetOf(c) < r[0] || octetOf(c) > r[1]) return 0;
+  }
+  return seq.length;
+}
+
+/**
+ * The units of the character of a value that starts at unit k, or 0 when no value of the mode
+ * holds one there: in U mode an unreserved character, the uppercase triplet of another ASCII
+ * character, or the uppercase triplets of one UTF-8 sequence; in U+R mode an unreserved or
+ * reserved character, the triplets of one UTF-8 sequence (any case: §2.4.1 counts the decoded
+ * character), or one other triplet.
+ */
+export function charLength(codes: Int32Array, k: number, n: number, reserved: boolean): number {
+  if (k >= n) return 0;
+  const c = codes[k] as number;
+  if (c < 0x80) return UNRESERVED[c] === 1 || (reserved && RESERVED[c] === 1) ? 1 : 0;
+  if (reserved) return sequenceAt(codes, k, n, false) || 1;
+  if (!isUpperTriplet(c)) return 0;
+  if (encodedAsciiOctet(octetOf(c))) return 1;
+  return sequenceAt(codes, k, n, true);
+}

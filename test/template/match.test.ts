@@ -1,0 +1,280 @@
+// Matching (RFC 6570 §3 run backwards): the round trip on generated templates and values, for
+// every operator and modifier (whenever match succeeds, expanding what it read gives the URI
+// back, character for character; a template naming each variable once always matches its own
+// expansions); the deterministic forward pass against the general one; the template's grammar on
+// the engine against the matcher; the documented policy; ambiguity; errors.
+import fc from "fast-check";
+import { expand, match, matchAll, parseTemplate, parseTemplateOrThrow, TemplateError, type TemplateVariables } from "../../src/template/index";
+import { runs, seed } from "../helpers/runs";
+
+const OPS = ["", "+", "#", ".", "/", ";", "?", "&"] as const;
+
+/** A template from random pieces: literals, and expressions of every operator with every modifier. */
+interface Spec {
+  readonly text: string;
+  /** The varspecs: name, and whether it has a prefix (scalar values only) or an explode. */
+  readonly specs: readonly { readonly name: string; readonly prefix: boolean }[];
+}
+
+const literal = fc.constantFrom("", "", "/", "a", "-", ".", ",", "x/", "%2F", "%2f", "é", "?q=1", "#", "~", "'", "=", ";");
+const modifier = fc.oneof({ weight: 3, arbitrary: fc.constant("") }, { weight: 2, arbitrary: fc.constant("*") }, { weight: 2, arbitrary: fc.integer({ min: 1, max: 12 }).map((n) => `:${n}`) });
+
+/** Templates; with `distinct`, each variable named once. */
+const templateArb = (distinct: boolean): fc.Arbitrary<Spec> =>
+  fc
+    .array(fc.tuple(literal, fc.constantFrom(...OPS), fc.array(fc.tuple(fc.constantFrom("a", "b", "c", "x.y", "v_1", "%C3%A9"), modifier), { minLength: 1, maxLength: 3 })), { minLength: 1, maxLength: 3 })
+    .chain((parts) => literal.map((tail) => ({ parts, tail })))
+    .map(({ parts, tail }) => {
+      let text = "";
+      const specs: { name: string; prefix: boolean }[] = [];
+      let k = 0;
+      for (const [lit, op, vs] of parts) {
+        const names = vs.map(([n, m]) => {
+          const name = distinct ? `${n}${k++}` : n;
+          specs.push({ name, prefix: m.startsWith(":") });
+          return name + m;
+        });
+        text += `${lit}{${op}${names.join(",")}}`;
+      }
+      return { text: text + tail, specs };
+    });
+
+/** Strings with what encodings must survive: reserved characters, "%" and triplets, beyond ASCII, nothing. */
+const text = fc.string({
+  unit: fc.constantFrom("a", "Z", "0", "-", ".", "_", "~", "/", "?", "#", ",", ";", "=", "&", "+", "!", "'", "(", "*", ":", "@", "[", " ", "%", "%41", "%2F", "%e9", "%C3%A9", "é", "😀", "\u0000", "\u00a0", "<"),
+  maxLength: 6,
+});
+const key = fc.string({ unit: fc.constantFrom("k", "1", "2", "=", ",", "é", "%", "_", "."), maxLength: 3 });
+const value = fc.oneof(
+  { weight: 4, arbitrary: text },
+  { weight: 1, arbitrary: fc.integer({ min: -1000, max: 100000 }) },
+  { weight: 2, arbitrary: fc.array(fc.oneof(text, fc.constant(null)), { maxLength: 3 }) },
+  { weight: 2, arbitrary: fc.uniqueArray(fc.tuple(key, text), { selector: ([k]) => k, maxLength: 3 }).map((pairs) => Object.fromEntries(pairs)) },
+  { weight: 1, arbitrary: fc.uniqueArray(fc.tuple(key, text), { selector: ([k]) => k, maxLength: 3 }).map((pairs) => new Map(pairs)) },
+  { weight: 1, arbitrary: fc.constant(undefined) },
+);
+const scalar = fc.oneof(text, fc.constant(undefined));
+
+const varsFor = (spec: Spec): fc.Arbitrary<Record<string, unknown>> =>
+  fc.tuple(...spec.specs.map((s) => (s.prefix ? scalar : value))).map((vals) => {
+    const out: Record<string, unknown> = {};
+    spec.specs.forEach((s, i) => {
+      // a variable named twice gets one value (the first drawn)
+      if (!(s.name in out)) out[s.name] = vals[i];
+      else if (s.prefix) out[s.name] = typeof out[s.name] === "string" || out[s.name] === undefined ? out[s.name] : vals[i];
+    });
+    return out;
+  });
+
+const caseArb = (distinct: boolean): fc.Arbitrary<{ spec: Spec; vars: Record<string, unknown> }> => templateArb(distinct).chain((spec) => varsFor(spec).map((vars) => ({ spec, vars })));
+
+const again = (template: string, vars: unknown): string | undefined => {
+  const r = expand(template, vars as TemplateVariables);
+  return r.ok ? r.value : undefined;
+};
+
+describe("the round trip: match, then expand, gives the URI back", () => {
+  it("every operator and modifier, each variable named once: the expansion always matches, and expands back to itself", () => {
+    fc.assert(
+      fc.property(caseArb(true), ({ spec, vars }) => {
+        const uri = again(spec.text, vars);
+        if (uri === undefined) return; // a prefix on a composite value
+        const m = match(spec.text, uri);
+        expect(m.ok ? again(spec.text, m.value) : m.error.message).toBe(uri);
+      }),
+      { numRuns: runs(800), seed: seed(6570) },
+    );
+  });
+
+  it("variables named more than once (prefix ties, repeats): whenever match succeeds, it expands back to the URI", () => {
+    let matched = 0;
+    fc.assert(
+      fc.property(caseArb(false), ({ spec, vars }) => {
+        const uri = again(spec.text, vars);
+        if (uri === undefined) return;
+        const m = match(spec.text, uri);
+        if (!m.ok) {
+          expect(m.error.code === "reading-limit" || m.error.code === "no-match").toBe(true);
+          return;
+        }
+        matched++;
+        expect(again(spec.text, m.value)).toBe(uri);
+      }),
+      { numRuns: runs(500), seed: seed(3986) },
+    );
+    expect(matched).toBeGreaterThan(runs(500) / 2);
+  });
+
+  it("every reading matchAll gives expands back to the URI; the first is match's", () => {
+    fc.assert(
+      fc.property(caseArb(true), ({ spec, vars }) => {
+        const uri = again(spec.text, vars);
+        if (uri === undefined) return;
+        const all = matchAll(spec.text, uri, { limit: 8 });
+        if (!all.ok) throw all.error;
+        for (const r of all.value.readings) expect(again(spec.text, r)).toBe(uri);
+        // matchAll reads with the general pass, match with the deterministic one where there is one
+        expect(all.value.readings[0]).toEqual((match(spec.text, uri) as { value: unknown }).value);
+      }),
+      { numRuns: runs(300), seed: seed(20) },
+    );
+  });
+
+  it("a URI that is no expansion never matches: one character changed, matched or refused, and when matched it expands back", () => {
+    fc.assert(
+      fc.property(caseArb(true), fc.nat(), fc.constantFrom("a", "/", "%", "%2", "%zz", "é", ",", "=", "&", ""), ({ spec, vars }, at, put) => {
+        const uri = again(spec.text, vars);
+        if (uri === undefined) return;
+        const i = at % (uri.length + 1);
+        const mutated = uri.slice(0, i) + put + uri.slice(i + 1);
+        const m = match(spec.text, mutated);
+        if (m.ok) expect(again(spec.text, m.value)).toBe(mutated);
+        else {
+          expect(m.error).toBeInstanceOf(TemplateError);
+          expect(m.error.offset).toBeLessThanOrEqual(mutated.length);
+        }
+      }),
+      { numRuns: runs(600), seed: seed(17) },
+    );
+  });
+});
+
+describe("the template's grammar on the engine and the matcher read the same language", () => {
+  it("a template without explode or repeats: the grammar's rule `template` accepts exactly what match matches", () => {
+    const arb = templateArb(true).filter((s) => !s.text.includes("*"));
+    fc.assert(
+      fc.property(arb, fc.array(fc.tuple(fc.nat(), fc.constantFrom("a", "/", "%41", "%2F", ",", "=", ".", ";", "", "?", "&", "#")), { maxLength: 3 }), (spec, edits) => {
+        const t = parseTemplateOrThrow(spec.text);
+        const base = again(spec.text, Object.fromEntries(spec.specs.map((s, i) => [s.name, i % 3 === 0 ? undefined : `v${i}é`]))) ?? "";
+        const uris = [base];
+        for (const [at, put] of edits) {
+          const u = uris[uris.length - 1] as string;
+          const i = at % (u.length + 1);
+          uris.push(u.slice(0, i) + put + u.slice(i));
+        }
+        for (const u of uris) expect([u, t.grammar.isValid(u, "template")]).toEqual([u, match(t, u).ok]);
+      }),
+      { numRuns: runs(25), seed: seed(5234) },
+    );
+  });
+});
+
+describe("the policy: which reading match returns", () => {
+  const cases: [string, string, Record<string, unknown>][] = [
+    ["{a}{b}", "xy", { a: "xy", b: "" }],
+    ["{x}-{y}", "a-b-c", { x: "a-b", y: "c" }],
+    ["{name}.{ext}", "archive.tar.gz", { name: "archive.tar", ext: "gz" }],
+    ["map?{x,y}", "map?1024,768", { x: "1024", y: "768" }],
+    ["{x}", "a,b", { x: ["a", "b"] }],
+    ["{x}", "", { x: "" }],
+    ["{+x,hello,y}", "1024,Hello%20World!,768", { x: "1024", hello: "Hello World!", y: "768" }],
+    ["{.x,y}", ".a.b", { x: "a", y: "b" }],
+    ["{/list*,path:4}", "/red/green/blue/%2Ffoo", { list: ["red", "green", "blue"], path: "/foo" }],
+    ["www{.dom*}", "www.example.com", { dom: ["example", "com"] }],
+    // exploded "+" and "#" values read as a list first: "=" and "," are reserved characters their members keep
+    ["{+keys*}", "semi=;,dot=.,comma=,", { keys: ["semi=;", "dot=.", "comma=", ""] }],
+    ["X{.keys*}", "X.semi=%3B.dot=..comma=%2C", { keys: { semi: ";", dot: ".", comma: "," } }],
+    ["{&v*,b*}", "&v=&v=&v=&b=", { v: ["", "", ""], b: "" }],
+    ["{/path*}{/x}", "/a/b/c", { path: ["a", "b", "c"] }],
+    ["{a:3}{b}", "abcdef", { a: "abc", b: "def" }],
+    ["{term:1}/{term}", "c/cat", { term: "cat" }],
+    ["/search{?q,lang}", "/search?lang=fr", { lang: "fr" }],
+    ["{;x,y}", ";x;y=", { x: "", y: [""] }],
+    ["{?x*}", "?x=1&x=2", { x: ["1", "2"] }],
+    ["{?x*}", "?a=1&b=2", { x: { a: "1", b: "2" } }],
+    ["{+x}", "a%2Cb%25c%20d", { x: "a%2Cb%c d" }],
+    ["/users/{id}", "/users/j%C3%A9r%C3%B4me", { id: "jérôme" }],
+    // a "+" value stops before the text that follows its expression, when the rest then matches
+    ["/repos/{owner}/contents/{+path}{?ref}", "/repos/octo/contents/src/index.ts?ref=main", { owner: "octo", path: "src/index.ts", ref: "main" }],
+    ["{+path}{/x}", "/a/b", { path: "/a", x: "b" }],
+    ["{/id*}{?fields,first_name,last.name,token}", "/person?fields=id,name,picture&first_name=John&last.name=Doe&token=12345", { id: "person", fields: ["id", "name", "picture"], first_name: "John", "last.name": "Doe", token: "12345" }],
+    ["/orgs/{org}/comments{?page,per_page,sort}", "/orgs/acme/comments?per_page=50&sort=created", { org: "acme", per_page: "50", sort: "created" }],
+  ];
+  it.each(cases)("%s on %j", (template, uri, want) => {
+    const m = match(template, uri);
+    expect(m.ok ? m.value : m.error.message).toEqual(want);
+  });
+
+  it("an associative array whose names JavaScript would reorder comes back as a Map, in the URI's order", () => {
+    const m = match("{?x*}", "?12=a&11=b");
+    expect(m.ok && m.value["x"]).toEqual(new Map([["12", "a"], ["11", "b"]]));
+  });
+
+  it("matchAll gives the other readings, in order, within its limit", () => {
+    const r = matchAll("{x}-{y}", "a-b-c");
+    expect(r.ok && r.value.readings.filter((v) => typeof v["x"] === "string" && typeof v["y"] === "string")).toEqual([{ x: "a-b", y: "c" }, { x: "a", y: "b-c" }]);
+    const cut = matchAll("{a}{b}", "xyz", { limit: 2 });
+    expect(cut.ok && [cut.value.readings.length, cut.value.complete]).toEqual([2, false]);
+  });
+
+  it("a variable must have one value: {term:1}/{term} refuses d/cat, {a}{a} reads abab as ab", () => {
+    const m = match("{term:1}/{term}", "d/cat");
+    expect(m.ok ? m.value : [m.error.code, m.error.message.split("\n")[0]]).toEqual(["no-match", 'URI does not match the template "{term:1}/{term}": the variable "term" must have one value, but its expressions read different ones ({term:1}: "d", {term}: "cat")']);
+    expect(match("{a}{a}", "abab")).toEqual({ ok: true, value: { a: "ab" } });
+  });
+
+  it("past maxReadings, a repeating ambiguous template says so (reading-limit), not no-match", () => {
+    const r = match("{a}{a}", "a".repeat(200));
+    expect(r.ok ? r.value : r.error.code).toBe("reading-limit");
+    expect(match("{a}{a}", "a".repeat(200), { maxReadings: 500 })).toEqual({ ok: true, value: { a: "a".repeat(100) } });
+  });
+});
+
+describe("ambiguity", () => {
+  const cases: [string, string | undefined][] = [
+    ["{a}{b}", "a"],
+    ["{x}-{y}", "--"],
+    ["{name}.{ext}", ".."],
+    ["{/path*}{/x}", "/a"],
+    ["{+x,y}", ","],
+    ["/users/{id}", undefined],
+    ["/users/{id}/posts{?page,limit}", undefined],
+    ["{+path}/here", undefined],
+    ["{/path*}/edit", undefined],
+    ["{term:1}/{term}", undefined],
+    ["http://example.com/~{user}/files{/path*}{?q,lang}", undefined],
+    ["{a}{a}", undefined],
+  ];
+  it.each(cases)("%s: example %j", (template, example) => {
+    const a = parseTemplateOrThrow(template).ambiguity;
+    expect(a?.example).toBe(example);
+    if (a === undefined) return;
+    // two different readings of the example, the first match's, both expanding to it
+    expect(a.readings[0]).toEqual((match(template, a.example) as { value: unknown }).value);
+    expect(a.readings[0]).not.toEqual(a.readings[1]);
+    for (const r of a.readings) expect(again(template, r)).toBe(a.example);
+    expect(a.varspecs.length).toBeGreaterThan(0);
+  });
+
+  it("names the expressions and the example in its message", () => {
+    expect(parseTemplateOrThrow("{x}-{y}").ambiguity?.message).toBe('The template "{x}-{y}" is ambiguous ({x} and {y}): "--" reads as x = "-", y = "", or as x = "", y = "-"');
+  });
+});
+
+describe("errors", () => {
+  it("no-match: the offset where the URI leaves the template's language, what could stand there, a caret", () => {
+    const r = match("/users/{id}", "/posts/1");
+    expect(r.ok ? r : [r.error.code, r.error.offset, r.error.expected, r.error.input, r.error.template]).toEqual(["no-match", 1, ['"u"'], "/posts/1", "/users/{id}"]);
+    const end = match("/users/{id}/posts", "/users/1");
+    expect(end.ok ? end : [end.error.offset, end.error.expected]).toEqual([8, ['"/"', '","', "value-char"]]);
+    const bad = match("/users/{id}", "/users/é");
+    expect(bad.ok ? bad : bad.error.offset).toBe(7);
+  });
+
+  it("a value RFC 6570 does not define is a TypeError naming the variable", () => {
+    expect(() => expand("{x}", { x: { nested: { a: 1 } } } as never)).toThrow(/the variable "x" is an associative array whose value for "nested"/);
+    expect(() => expand("{x}", { x: () => 1 } as never)).toThrow(/the variable "x" is a function/);
+    expect(() => expand("{x}", { x: Number.NaN })).toThrow(/the variable "x" is NaN/);
+    expect(() => expand("{x}", { x: "\ud800" })).toThrow(/the variable "x" holds a lone surrogate/);
+    expect(() => expand("{x}", { x: [[1]] } as never)).toThrow(/the variable "x" is a list whose member 0/);
+    expect(() => expand("{x}", { x: new Date(0) } as never)).toThrow(/the variable "x" is an object/);
+    expect(() => expand("{x}", 5 as never)).toThrow(/expand: the argument "variables"/);
+    expect(() => match("{x}", 5 as unknown as string)).toThrow(/match: the argument "uri"/);
+    expect(() => parseTemplate(5 as unknown as string)).toThrow(/parseTemplate: the argument "text"/);
+  });
+
+  it("only own properties are variables: {constructor} on {} is undefined", () => {
+    expect(expand("{constructor}{toString}", {})).toEqual({ ok: true, value: "" });
+    expect(match("{__proto__}", "x")).toEqual({ ok: true, value: Object.defineProperty({}, "__proto__", { value: "x", enumerable: true }) });
+  });
+});

@@ -1,0 +1,141 @@
+// Routing many templates at once: the most specific match wins (more literal characters, then
+// fewer "+"/"#" varspecs, then fewer varspecs, then the one added first), the one pass over the
+// URI gives the same winner as matching each template in turn, and a template that can never
+// win is reported when it is added.
+import fc from "fast-check";
+import { createRouter, match, parseTemplateOrThrow, TemplateError, TemplateRouter } from "../../src/template/index";
+import { runs, seed } from "../helpers/runs";
+
+const MCP = [
+  ["file:///{+path}", "file"],
+  ["file:///logs/{name}.log", "log"],
+  ["users://{id}/profile", "profile"],
+  ["users://{id}/posts{?page,limit}", "posts"],
+  ["users://me/profile", "me"],
+  ["db://{table}/{id}", "row"],
+  ["db://{table}{/path*}", "deep"],
+] as const;
+
+const router = (): TemplateRouter<string> => {
+  const r = createRouter<string>();
+  for (const [t, v] of MCP) r.addOrThrow(t, v);
+  return r;
+};
+
+describe("the most specific template wins", () => {
+  const cases: [string, string | undefined, Record<string, unknown> | undefined][] = [
+    ["users://42/profile", "profile", { id: "42" }],
+    ["users://me/profile", "me", {}],
+    ["users://42/posts?page=2", "posts", { id: "42", page: "2" }],
+    ["file:///logs/app.log", "log", { name: "app" }],
+    ["file:///etc/hosts", "file", { path: "etc/hosts" }],
+    ["db://t/1", "row", { table: "t", id: "1" }],
+    ["db://t/1/2", "deep", { table: "t", path: ["1", "2"] }],
+    ["http://example.com/", undefined, undefined],
+  ];
+  it.each(cases)("%s", (uri, value, variables) => {
+    const m = router().match(uri);
+    expect(m === undefined ? undefined : [m.value, m.variables]).toEqual(value === undefined ? undefined : [value, variables]);
+  });
+
+  it("by literal characters, then fewer reserved expansions, then fewer varspecs, then the first added", () => {
+    const r = createRouter<number>();
+    r.addOrThrow("/a/{+x}", 1);
+    r.addOrThrow("/a/{x}", 2);
+    r.addOrThrow("/a/{x}{y}", 3);
+    r.addOrThrow("/a/{z}", 4);
+    expect(r.match("/a/b")?.value).toBe(2);
+    expect(r.matchAll("/a/b").map((m) => m.value)).toEqual([2, 4, 3, 1]);
+  });
+
+  it("a candidate whose match fails (a repeated variable) gives way to the next", () => {
+    const r = createRouter<string>();
+    r.addOrThrow("/{a}/{a}", "same");
+    r.addOrThrow("/{a}/{b}", "two");
+    expect(r.match("/x/x")?.value).toBe("same");
+    expect(r.match("/x/y")?.value).toBe("two");
+  });
+});
+
+describe("one pass over the URI gives what matching each template in turn gives", () => {
+  const templates = ["/users/{id}", "/users/{id}/posts{/post}", "/users/me", "/files/{+path}", "/files/{name}.{ext}", "/search{?q,lang}", "{/a,b,c}", "/api/v{version}/{+rest}", "/x/{a:2}{b}"];
+  it("on generated URIs", () => {
+    const r = createRouter<number>();
+    templates.forEach((t, i) => r.addOrThrow(t, i));
+    const parsed = r.routes;
+    const piece = fc.constantFrom("users", "me", "files", "a", "b.c", "search", "?q=x", "&lang=fr", "api", "v2", "x", "abc", "%2F", "é", "");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 5 }), fc.boolean(), (ps, end) => {
+        const uri = `/${ps.join("/")}${end ? "/" : ""}`;
+        // the reference: every template matched in turn, ranked by the documented rule
+        const rank = (i: number): number[] => {
+          const x = parsed[i] as (typeof parsed)[number];
+          return [-x.literals, x.reserved, x.varspecs, x.index];
+        };
+        const hits = parsed.map((p, i) => [i, match(p.template, uri)] as const).filter(([, m]) => m.ok);
+        hits.sort(([a], [b]) => {
+          const ra = rank(a);
+          const rb = rank(b);
+          for (let k = 0; k < ra.length; k++) if (ra[k] !== rb[k]) return (ra[k] as number) - (rb[k] as number);
+          return 0;
+        });
+        const want = hits[0];
+        const got = r.match(uri);
+        expect(got === undefined ? undefined : [got.value, got.variables]).toEqual(want === undefined ? undefined : [want[0], (want[1] as { value: unknown }).value]);
+      }),
+      { numRuns: runs(600), seed: seed(91) },
+    );
+  });
+});
+
+describe("a template that can never win is reported", () => {
+  it("the same template twice, or another spelling of it", () => {
+    const r = createRouter<number>();
+    expect(r.addOrThrow("/users/{id}", 1).shadowedBy).toEqual([]);
+    expect(r.addOrThrow("/users/{name}", 2).shadowedBy).toEqual(["/users/{id}"]);
+    expect(r.addOrThrow("/users/{id}", 3).shadowedBy).toEqual(["/users/{id}", "/users/{name}"]);
+  });
+
+  it("a template whose every URI goes to more specific ones together", () => {
+    const r = createRouter<number>();
+    r.addOrThrow("/v/a{x}", 1);
+    r.addOrThrow("/v/b{x}", 2);
+    r.addOrThrow("/v/{x}", 3); // wins "/v/c", "/v/": reachable
+    expect(r.unreachable()).toEqual([]);
+    const s = createRouter<number>();
+    s.addOrThrow("/v/{x}.json", 1);
+    s.addOrThrow("/v/{x}.xml", 2);
+    expect(s.addOrThrow("/v/{x}.{ext}", 3).shadowedBy).toEqual([]); // "/v/a.txt"
+    const t = createRouter<number>();
+    t.addOrThrow("/r/{x}/a", 1);
+    t.addOrThrow("/r/{x}/b", 2);
+    expect(t.addOrThrow("/r/{x}/{y:1}", 3).shadowedBy).toEqual([]); // a prefix modifier: never shadowed by others' languages alone
+    expect(t.unreachable().map((u) => u.route.template.text)).toEqual([]);
+  });
+
+  it("a more specific template added later makes an earlier one unreachable: unreachable() says so", () => {
+    const r = createRouter<number>();
+    r.addOrThrow("/p/{x}", 1);
+    r.addOrThrow("/p/{y}", 2);
+    expect(r.unreachable().map((u) => [u.route.template.text, u.shadowedBy])).toEqual([["/p/{y}", ["/p/{x}"]]]);
+  });
+});
+
+describe("arguments and errors", () => {
+  it("an invalid template is the TemplateError of add, thrown by addOrThrow", () => {
+    const r = createRouter();
+    const a = r.add("{/id*", 1);
+    expect(a.ok ? a : [a.error.code, a.error.offset]).toEqual(["syntax", 5]);
+    expect(() => r.addOrThrow("{=x}", 1)).toThrow(TemplateError);
+    expect(r.routes).toHaveLength(0);
+  });
+
+  it("takes parsed templates; refuses what is neither a template nor its text", () => {
+    const r = createRouter<number>();
+    r.addOrThrow(parseTemplateOrThrow("/a/{b}"), 1);
+    expect(r.match("/a/c")?.variables).toEqual({ b: "c" });
+    expect(() => r.add(5 as unknown as string, 1)).toThrow(/TemplateRouter.add: the argument "template"/);
+    expect(() => r.match(5 as unknown as string)).toThrow(/TemplateRouter.match: the argument "uri"/);
+    expect(createRouter().match("/anything")).toBeUndefined();
+  });
+});

@@ -1,0 +1,53 @@
+// The variables of a template written as a literal, as TypeScript reads them from its text: the
+// lines marked with ts-expect-error are checked by `tsc -p tsconfig.test.json` (npm test, npm run typecheck),
+// which fails when one of them compiles; the assertions run too.
+import { expand, match, parseTemplateOrThrow, type MatchedValue, type MatchOf, type TemplateVariableName, type VariablesOf } from "../../src/template/index";
+
+describe("typed variables from a template literal", () => {
+  it("match's value has the template's names, optional; prefixed names are strings", () => {
+    const r = match("/users/{id}{?page,lang}", "/users/7?page=2");
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    const id: MatchedValue | undefined = r.value.id;
+    const page: MatchedValue | undefined = r.value.page;
+    expect([id, page, r.value.lang]).toEqual(["7", "2", undefined]);
+    // @ts-expect-error: "idd" is no variable of the template
+    expect(r.value.idd).toBeUndefined();
+    const m = match("http://example.com/dictionary/{term:1}/{term}", "http://example.com/dictionary/c/cat");
+    // a name used with a prefix modifier is a string (RFC 6570 §2.4.1: no composite value)
+    const term: string | undefined = m.ok ? m.value.term : undefined;
+    expect(term).toBe("cat");
+  });
+
+  it("expand takes the template's names only; a prefixed name takes no list", () => {
+    expect(expand("/users/{id}", { id: 1 })).toEqual({ ok: true, value: "/users/1" });
+    // @ts-expect-error: "idd" is no variable of "/users/{id}"
+    expect(expand("/users/{id}", { idd: 1 })).toEqual({ ok: true, value: "/users/" });
+    // @ts-expect-error: term has a prefix modifier, so its value is a string
+    expect(expand("{term:1}/{term}", { term: ["a", "b"] }).ok).toBe(false);
+    expect(expand("{/path*}{?q}", { path: ["a", "b"], q: "x" })).toEqual({ ok: true, value: "/a/b?q=x" });
+    const t = parseTemplateOrThrow("/files{/path*}");
+    expect(t.expandOrThrow({ path: ["a", "b"] })).toBe("/files/a/b");
+    // @ts-expect-error: the parsed template keeps its names
+    expect(t.expandOrThrow({ dir: "a" })).toBe("/files");
+  });
+
+  it("a template typed as string takes any names, and its match any", () => {
+    const text: string = ["/x/", "{a}"].join("");
+    expect(expand(text, { a: "1", other: "2" })).toEqual({ ok: true, value: "/x/1" });
+    const r = match(text, "/x/1");
+    const any: MatchedValue | undefined = r.ok ? r.value["whatever"] : undefined;
+    expect(any).toBeUndefined();
+  });
+
+  it("the types by name: every operator, both modifiers", () => {
+    type Names = TemplateVariableName<"{a}{+b}{#c}{.d}{/e*}{;f:3}{?g,h*}{&i}">;
+    const all: Names[] = ["a", "b", "c", "d", "e", "f", "g", "h", "i"];
+    // @ts-expect-error: "j" is no name
+    const none: Names = "j";
+    expect([all.length, none]).toEqual([9, "j"]);
+    const vars: VariablesOf<"{f:3}{e*}"> = { f: "x", e: ["y"] };
+    const read: MatchOf<"{f:3}{e*}"> = { f: "x", e: ["y"] };
+    expect([vars, read]).toEqual([{ f: "x", e: ["y"] }, { f: "x", e: ["y"] }]);
+  });
+});
