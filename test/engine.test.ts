@@ -358,7 +358,7 @@ describe("large bounded repetitions (POSITION_LIMIT, EDGE_LIMIT)", () => {
   });
 });
 
-// Memoized calls (src/abnf/engine.ts, CallRun): on a grammar where each (rule, offset) has few
+// Memoized calls (src/abnf/calls.ts, CallRun): on a grammar where each (rule, offset) has few
 // ends, such as this LL(1) one, a match costs time and memory linear in the input: a call's
 // simulation drops each offset's positions once followed, and while one offset at a time is
 // pending it keeps no map or heap of them. Deeply nested input runs on an explicit stack.

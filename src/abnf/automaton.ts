@@ -114,7 +114,6 @@ function firstOnce(entries: readonly FirstEntry[]): FirstEntry[] {
   return out;
 }
 const EMPTY: Frag = { first: [{ pos: -1, empties: [] }], lasts: [] };
-const SKIP: FirstEntry = { pos: -1, empties: [] };
 
 const quote = (s: string): string => JSON.stringify(s);
 const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0");

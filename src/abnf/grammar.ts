@@ -3,7 +3,7 @@
 // another by adding, overriding and renaming rules (as ohm's `<:` does), never edited. Every
 // compiled form (automaton, DFA, regex, parsers) is made on first use and kept per grammar.
 import { Analysis, deepestNesting, MAX_DEPTH, type RuleDefinition } from "./analysis.js";
-import { Compiled } from "./engine.js";
+import { Compiled } from "./compiled.js";
 import { EngineMatcher } from "./matcher.js";
 import { markGrammar } from "../core/brand.js";
 import type { CompiledGrammar } from "../core/dfa.js";
@@ -11,13 +11,13 @@ import { validateWith, type Matcher, type Validation } from "../core/match.js";
 import { isExpr as madeExpr, referencedNames, renameRefs, RULE_NAME, sameExpr, type Expr } from "./expr.js";
 import { generateRule, type GenerateOptions, type Random } from "./generate.js";
 import { GrammarError } from "./grammar-errors.js";
-import { toParser, type RuleParser } from "./parser.js";
+import type P from "parsimmon";
+import { toParser } from "./parser.js";
 import { printExpr, printRule } from "./print.js";
 import { FastPath } from "./fast-path.js";
 import type { UriSyntaxError } from "../errors.js";
 import { suggest, UnknownRuleError } from "./unknown-rule.js";
 import { describeValue, expectStrings } from "../describe.js";
-import type { Result } from "../result.js";
 
 export type { RuleDefinition } from "./analysis.js";
 export { suggest };
@@ -65,6 +65,37 @@ export interface DeriveOptions {
 
 /** The outcome of {@link Grammar.validate}. */
 export type { Validation };
+
+/**
+ * A parsimmon `Parser` for one ABNF rule, with the forms derived from its definition.
+ *
+ * ABNF has no ordered choice, and a parsimmon parser must consume one prefix: at the current
+ * offset this parser consumes the LONGEST prefix that matches the rule (so `skip(P.eof)` gives
+ * exactly the ABNF whole-string answer). When nothing matches, the failure is reported at the
+ * end of the longest prefix that begins a match, with the ABNF names and literals expected there.
+ *
+ * Its own `parse`/`tryParse` are answered by the engine (whole input; `"EOF"` in `expected`
+ * where the input should end, as `P.eof` says it). A parser you compose around it (`P.seq(...)`)
+ * is parsed by parsimmon, which keeps each input that fails in a module-wide line index.
+ */
+export type RuleParser<V> = P.Parser<V> & {
+  /** The grammar the rule belongs to. */
+  readonly grammar: Grammar;
+  /** The definition every other form is derived from. */
+  readonly definition: RuleDefinition;
+  /** The ABNF rule name as defined, e.g. `"segment-nz-nc"`. */
+  readonly abnfName: string;
+  /** The right-hand side printed as ABNF. */
+  readonly abnf: string;
+  /** A regex source (no anchors, no capture groups) matching exactly the rule, where one is derived. */
+  readonly pattern: string | undefined;
+  /** Whole-string validation, with a typed error. */
+  validate(input: string): Validation;
+  /** Whole-string check. */
+  isValid(input: string): boolean;
+  /** A random string the rule matches. */
+  generate(random: Random, options?: GenerateOptions): string;
+};
 
 /** A bare expression, as opposed to `{ expr, token }`. */
 const isExpr = (x: RuleInput): x is Expr => typeof (x as { type?: unknown }).type === "string";
@@ -334,7 +365,7 @@ export class Grammar {
     const key = def.name.toLowerCase();
     let p = this.#parsers.get(key);
     if (p === undefined) {
-      p = toParser(this, def, undefined);
+      p = toParser(this, def, undefined) as RuleParser<string>;
       this.#parsers.set(key, p);
     }
     return p;
@@ -359,7 +390,7 @@ export class Grammar {
     const key = def.name.toLowerCase();
     let m = this.#matchers.get(key);
     if (m === undefined) {
-      m = this.#builtIn?.rule(key) ?? new EngineMatcher(def.name, this.analysis, () => this.compiled, () => this.#fastPath(def));
+      m = this.#builtIn?.rule(key) ?? new EngineMatcher(def.name, () => this.compiled, () => this.#fastPath(def));
       this.#matchers.set(key, m);
     }
     return m;
@@ -407,7 +438,7 @@ export class Grammar {
     const key = def.name.toLowerCase();
     let fp = this.#fast.get(key);
     if (fp === undefined) {
-      fp = new FastPath(this, key);
+      fp = new FastPath(this.analysis, this.#rare, () => this.compiled, key);
       this.#fast.set(key, fp);
     }
     return fp;
@@ -435,7 +466,7 @@ export class Grammar {
   /** A random string the rule matches (for property tests and fuzzing). */
   generate(name: string, random: Random, options?: GenerateOptions): string {
     const def = this.require(name, "generate");
-    return generateRule(this, def, random, options);
+    return generateRule(this.analysis, def, random, options);
   }
 
   /** True when both grammars define the same rules the same way. */
