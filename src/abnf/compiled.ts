@@ -2,19 +2,24 @@
 // (automaton.ts) and lazy DFA (dfa.ts), made on first use and kept.
 import type { Analysis } from "./analysis.js";
 import { buildAutomaton, type Automaton } from "./automaton.js";
-import { Dfa } from "./dfa.js";
+import { Dfa, DfaBudget } from "./dfa.js";
 
 /** The compiled forms of one grammar's rules, made on first use and kept. */
 export class Compiled {
   readonly #automata = new Map<string, Automaton>();
   readonly #dfas = new Map<string, Dfa | null>();
   readonly #reduced = new Map<string, Dfa | null>();
+  /** The memory all the grammar's lazy DFAs may keep (dfa.ts). */
+  readonly budget: DfaBudget;
 
   constructor(
     readonly analysis: Analysis,
     /** Lowercase names of the grammar's rare rules (see GrammarOptions.rare). */
     readonly rare: readonly string[] = [],
-  ) {}
+    budget?: DfaBudget,
+  ) {
+    this.budget = budget ?? new DfaBudget();
+  }
 
   /** The automaton of a rule (lowercase name). */
   automaton(key: string): Automaton {
@@ -38,7 +43,7 @@ export class Compiled {
       if (stubs.size === 0) d = this.dfa(key);
       else {
         const a = buildAutomaton(this.analysis.rule(key), this.analysis, this.analysis.recursiveRules(), { stubs });
-        d = a.hasCalls ? null : a.hasStubs ? new Dfa(a) : this.dfa(key);
+        d = a.hasCalls ? null : a.hasStubs ? new Dfa(a, this.budget) : this.dfa(key);
       }
       this.#reduced.set(key, d);
     }
@@ -50,7 +55,7 @@ export class Compiled {
     let d = this.#dfas.get(key);
     if (d === undefined) {
       const a = this.automaton(key);
-      d = a.hasCalls ? null : new Dfa(a);
+      d = a.hasCalls ? null : new Dfa(a, this.budget);
       this.#dfas.set(key, d);
     }
     return d;
