@@ -124,6 +124,10 @@ export class Frame {
   /** The call the frame waits for. */
   wantKey = "";
   wantStart = -1;
+  /** The positions followed and the callee ends read so far (for tests and the benchmark). */
+  work = 0;
+  /** Self calls read as loops (selfLoops); none in a frame kept for a derivation, which records each call. */
+  readonly #loops: Uint8Array | undefined;
 
   constructor(
     compiled: Compiled,
@@ -133,6 +137,7 @@ export class Frame {
     keep = false,
   ) {
     this.a = compiled.automaton(key);
+    this.#loops = keep ? undefined : selfLoops(this.a);
     this.furthest = start;
     this.byOffset = keep ? new Map() : undefined;
     this.offsets = keep ? [] : undefined;
@@ -263,6 +268,7 @@ export class Frame {
       const list = cur.list;
       while (this.#j < list.length) {
         const p = list[this.#j] as number;
+        this.work++;
         const pos = a.positions[p] as Position;
         const follows = a.follow[p] as readonly Edge[];
         if (pos.call === undefined) {
@@ -275,11 +281,10 @@ export class Frame {
               else this.#add(k2, e.to);
             }
           }
-        } else if (pos.call === this.key && this.byOffset === undefined && isTailOnly(follows)) {
-          // A call of the rule itself with nothing after it (a = "x" [ a ]): its ends are this
-          // frame's ends, so the frame goes on from the rule's start here instead of waiting
-          // for the call, and one frame reads a right-recursive list in linear time. A frame
-          // kept for a derivation still makes the call, whose derivation it records.
+        } else if (this.#loops !== undefined && this.#loops[p] === 1) {
+          // A call of the rule itself that is read as a loop (see selfLoops): the frame goes
+          // on from the rule's start here instead of waiting for the call, and one frame reads
+          // a right-recursive list (a = "x" [ a ], a = "x" *a) in time linear in the input.
           for (const e of a.start) {
             if (e.to === ACCEPT) this.#end(k);
             else this.#add(k, e.to);
@@ -292,6 +297,7 @@ export class Frame {
             return true;
           }
           this.#callee(r);
+          this.work += r.ends.length;
           for (const end of r.ends) {
             if (end > k) this.#land(end, p, cur.order);
             for (const e of follows) {
@@ -325,9 +331,46 @@ export class Frame {
   }
 }
 
-/** True when the only edge out of a position ends the rule (the position is in tail position). */
-function isTailOnly(follows: readonly Edge[]): boolean {
-  return follows.length === 1 && (follows[0] as Edge).to === ACCEPT;
+/** Per automaton: which positions are calls of the rule itself that a frame reads as a loop (1). */
+const loopCache = new WeakMap<Automaton, Uint8Array>();
+
+/**
+ * The positions of `a` that are calls of its own rule S and that a frame of S may read as a
+ * loop, going on from S's start where the call is instead of making it: those after which S
+ * may end (an edge to ACCEPT), and whose other edges (to positions T) every way of ending S
+ * has too (each source of an edge to ACCEPT, the start included, also has edges to all of T).
+ *
+ * Then the two readings have the same ends. Made, the call at offset j ends where S from j
+ * ends, and at each such end e the frame goes on to T and may end at e. Read as a loop, S's
+ * positions from j run in the frame itself, and wherever they reach ACCEPT at some e, the
+ * frame ends at e; by the condition the source of that edge also leads to T at e. Conversely,
+ * wherever the frame's own positions reach ACCEPT they reach T too, with either reading. So
+ * `a = "x" [ a ]` (no T), `a = "x" *a` (T: the call itself) and `list = item *( "," list )`
+ * (T: the ","), whose calls would otherwise each end at every later offset (a frame per
+ * offset, each reading to the end: cubic time), are read in time linear in the input.
+ */
+function selfLoops(a: Automaton): Uint8Array {
+  let loops = loopCache.get(a);
+  if (loops !== undefined) return loops;
+  loops = new Uint8Array(a.positions.length);
+  const self = a.rule.name.toLowerCase();
+  // the targets every way of ending S has: the intersection of the sources' targets
+  let common: Set<number> | undefined;
+  const meet = (edges: readonly Edge[]): void => {
+    if (!edges.some((e) => e.to === ACCEPT)) return;
+    const targets = new Set(edges.filter((e) => e.to !== ACCEPT).map((e) => e.to));
+    common = common === undefined ? targets : new Set([...common].filter((t) => targets.has(t)));
+  };
+  meet(a.start);
+  a.follow.forEach(meet);
+  a.positions.forEach((pos, p) => {
+    if (pos.call !== self) return;
+    const follows = a.follow[p] ?? [];
+    if (!follows.some((e) => e.to === ACCEPT)) return;
+    if (follows.every((e) => e.to === ACCEPT || common?.has(e.to) === true)) (loops as Uint8Array)[p] = 1;
+  });
+  loopCache.set(a, loops);
+  return loops;
 }
 
 /** The calls of one rule made in one run, by offset: results, and an index from offset to result. */
@@ -348,6 +391,9 @@ export class CallRun {
   readonly #memo = new Map<string, Memo>();
   /** The offset of the run's first call: no call is made before it. */
   #base = -1;
+  /** The frames completed, and their work (Frame.work): what a match costs, counted (for tests and the benchmark). */
+  frames = 0;
+  work = 0;
   constructor(
     readonly compiled: Compiled,
     readonly input: string,
@@ -398,6 +444,8 @@ export class CallRun {
       const top = stack[stack.length - 1] as Frame;
       if (!top.run(this.#known)) {
         stack.pop();
+        this.frames++;
+        this.work += top.work;
         if (stack.length > 0 || top === bottom) this.#remember(top.key, top.start, this.#result(top));
         continue;
       }
