@@ -3,6 +3,7 @@
 // another by adding, overriding and renaming rules (as ohm's `<:` does), never edited. Every
 // compiled form (automaton, DFA, regex, parsers) is made on first use and kept per grammar.
 import { Analysis, deepestNesting, MAX_DEPTH, type RuleDefinition } from "./analysis.js";
+import { firstTooLarge } from "./automaton.js";
 import { Compiled } from "./compiled.js";
 import { EngineMatcher } from "./matcher.js";
 import { markGrammar } from "../core/brand.js";
@@ -184,12 +185,12 @@ export class Grammar {
   #builtIn: CompiledGrammar | undefined;
 
   /** Use {@link grammar} or {@link Grammar.derive}. */
-  private constructor(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[]) {
+  private constructor(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[], measured = false) {
     this.name = name;
     this.#defs = defs;
     this.ruleNames = Object.freeze([...defs.values()].map((d) => d.name));
     this.#rare = Object.freeze(rare.filter((r) => defs.has(r.toLowerCase())).map((r) => (defs.get(r.toLowerCase()) as RuleDefinition).name));
-    Grammar.#check(this);
+    Grammar.#check(this, measured);
     markGrammar(this);
     Object.freeze(this);
   }
@@ -213,7 +214,8 @@ export class Grammar {
     return new Grammar(name, defs, rare);
   }
 
-  static #check(g: Grammar): void {
+  /** `measured`: every rule's size was measured in a grammar this one was picked from (the same definitions, closed under references). */
+  static #check(g: Grammar, measured: boolean): void {
     checkDepth(g.#defs); // first, before any analysis recurses through the definitions
     for (const def of g.#defs.values()) {
       for (const r of referencedNames(def.expr)) {
@@ -237,6 +239,10 @@ export class Grammar {
         cycle,
       );
     }
+    // measured, not built: time linear in the size of the definitions
+    if (measured) return;
+    const large = firstTooLarge(g.analysis, g.ruleNames);
+    if (large !== undefined) throw large;
   }
 
   /** @internal The static analyses of this grammar. */
@@ -278,7 +284,8 @@ export class Grammar {
 
   /**
    * A new grammar: this one with rules renamed (references follow), then rules added or
-   * overridden. This grammar is unchanged.
+   * overridden. This grammar is unchanged. The new grammar is checked as {@link grammar}
+   * checks one: a {@link GrammarError} when a rule is undefined, left-recursive or too large.
    *
    * @example
    * // RFC 3987: RFC 3986 with the i-rules renamed and two of them widened
@@ -349,7 +356,7 @@ export class Grammar {
     for (const n of names) visit(n);
     // keep this grammar's order
     const ordered = new Map([...this.#defs.entries()].filter(([k]) => defs.has(k)));
-    return new Grammar(`${this.name} (${names.join(", ")})`, ordered, this.#rare);
+    return new Grammar(`${this.name} (${names.join(", ")})`, ordered, this.#rare, true);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -497,8 +504,11 @@ function requireString(input: unknown, caller: string): asserts input is string 
 /**
  * Builds a grammar from rules by name (RFC 5234 §2.1 names; references by name with
  * {@link ref}), with the rules of `options.imports`. Throws a {@link GrammarError} when a name is
- * not an ABNF rule name, a reference is undefined, a rule is left-recursive, or two imports
- * disagree on a rule.
+ * not an ABNF rule name, a reference is undefined, a rule is left-recursive, two imports
+ * disagree on a rule, or a rule is too large for the engine to compile (`"too-large"`: more than
+ * 200,000 character positions once the rules it refers to are expanded in place, 4,000,000
+ * edges, 1,000,000 rule occurrences or 4,000,000 expressions to expand; measured from the
+ * definitions, in time linear in their size, without compiling anything).
  *
  * @example
  * // RFC 8141 §2: NID = (alphanum) 0*30(ldh) alphanum
