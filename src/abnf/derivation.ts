@@ -6,8 +6,8 @@ import { ACCEPT, type Automaton, type Edge, type Position } from "./automaton.js
 import { CallRun, Frame } from "./calls.js";
 import { codePointAt, hasCodePoint } from "./charset.js";
 import type { Compiled } from "./compiled.js";
-import type { Dfa, DfaState } from "./dfa.js";
-import { runDfa, type DfaTrace } from "./dfa-run.js";
+import { STUB, type Dfa, type DfaState } from "./dfa.js";
+import { runDfa } from "./dfa-run.js";
 
 /** One step of a derivation: the edge taken, and the character or call it leads to. */
 export interface Step {
@@ -40,47 +40,130 @@ interface MutableDerivation {
   readonly steps: Step[];
 }
 
+/** Past this many steps, a DFA derivation keeps states and live sets only at checkpoints. */
+const SHORT_RUN = 4096;
+
 /**
  * The preferred derivation of a rule without calls over `input.slice(start, end)`, which must
- * match it: the DFA's run keeps each state; backward, the positions from which the match can
- * still end at `end`; forward, the first such edge at each step.
+ * match it. Forward, the DFA's run gives the state at each step; backward, the live positions
+ * at each step (those from which the match can still end at `end`); forward again, the first
+ * live edge at each step, in priority order.
+ *
+ * A state can hold as many positions as the rule's automaton has (20,001 for `*( "a" / "b" )
+ * "a" 20000( "a" / "b" )`), so a long run does not keep one per step: it keeps the state and
+ * the live set at every K-th step (K about the square root of the steps), and remakes those in
+ * between, one stretch of K steps at a time, when the backward and the forward passes need them
+ * (transitions are deterministic). Memory: O(√n) states and live sets instead of O(n), for
+ * about twice the time.
  */
 export function deriveDfa(dfa: Dfa, input: string, start: number, end: number): Derivation {
   const a = dfa.automaton;
-  const trace: DfaTrace = { states: [], offsets: [] };
   // Read exactly up to `end`: a prefix of the input, so the run cannot read past it.
-  runDfa(dfa, input.slice(0, end), start, trace);
-  const { states, offsets } = trace;
-  const m = offsets.length - 1;
-  if (offsets[m] !== end || !(states[m] as DfaState).accept) throw new Error("internal: derive called on a non-match");
-  // Backward: live positions at each step.
-  const live: Set<number>[] = new Array<Set<number>>(m);
-  for (let j = m - 1; j >= 0; j--) {
-    const cp = codePointAt(input, offsets[j] as number);
-    const set = new Set<number>();
-    const nextLive = j === m - 1 ? undefined : live[j + 1];
-    for (const p of (states[j] as DfaState).positions) {
-      const pos = a.positions[p];
-      if (pos === undefined || !hasCodePoint(pos.set, cp)) continue;
-      const follows = a.follow[p] ?? [];
-      if (follows.some((e) => (nextLive === undefined ? e.to === ACCEPT : e.to !== ACCEPT && nextLive.has(e.to)))) set.add(p);
+  const text = input.slice(0, end);
+  const K = Math.max(SHORT_RUN, Math.ceil(Math.sqrt(end - start)));
+  const offsets: number[] = [];
+  const checkpoints: DfaState[] = [];
+  /** Every state while the run is short (then nothing is remade). */
+  let all: DfaState[] | undefined = [];
+  let last: DfaState | undefined;
+  runDfa(dfa, text, start, (s, k) => {
+    if (offsets.length % K === 0) checkpoints.push(s);
+    if (all !== undefined) {
+      if (all.length <= K) all.push(s);
+      else all = undefined;
     }
-    live[j] = set;
+    offsets.push(k);
+    last = s;
+  });
+  const m = offsets.length - 1;
+  if (offsets[m] !== end || last === undefined || !last.accept) throw new Error("internal: derive called on a non-match");
+  const segments = Math.ceil(m / K);
+  const cpAt = (j: number): number => codePointAt(input, offsets[j] as number);
+
+  /** The states of the steps of segment `seg` (steps seg·K to its end, m excluded). */
+  const statesOf = (seg: number): DfaState[] => {
+    const from = seg * K;
+    const to = Math.min(m, from + K);
+    if (all !== undefined) return all.slice(from, to);
+    const out: DfaState[] = [checkpoints[seg] as DfaState];
+    for (let j = from; j < to - 1; j++) {
+      const s = out[out.length - 1] as DfaState;
+      const cp = cpAt(j);
+      const cls = cp < 128 ? (dfa.ascii[cp] as number) : dfa.classOf(cp);
+      const next = s.next[cls] ?? dfa.step(s, cls, cp);
+      if (next === null || next === STUB) throw new Error("internal: derivation lost its way");
+      out.push(next);
+    }
+    return out;
+  };
+
+  // Membership of a live set, by a stamp per position.
+  const mark = new Uint32Array(a.positions.length);
+  let stamp = 0;
+  const markLive = (live: Int32Array): void => {
+    stamp++;
+    for (let i = 0; i < live.length; i++) mark[live[i] as number] = stamp;
+  };
+
+  /**
+   * The live positions of each step of a segment, backward from `after`, the live set of the
+   * step after it (undefined: the step after it is the end, where only ACCEPT is live).
+   */
+  const liveOf = (seg: number, states: readonly DfaState[], after: Int32Array | undefined): Int32Array[] => {
+    const from = seg * K;
+    const out: Int32Array[] = new Array<Int32Array>(states.length);
+    let next = after;
+    for (let i = states.length - 1; i >= 0; i--) {
+      const cp = cpAt(from + i);
+      if (next !== undefined) markLive(next);
+      const found: number[] = [];
+      const positions = (states[i] as DfaState).positions;
+      for (let q = 0; q < positions.length; q++) {
+        const p = positions[q] as number;
+        const pos = a.positions[p];
+        if (pos === undefined || !hasCodePoint(pos.set, cp)) continue;
+        for (const e of a.follow[p] ?? []) {
+          if (next === undefined ? e.to === ACCEPT : e.to !== ACCEPT && mark[e.to] === stamp) {
+            found.push(p);
+            break;
+          }
+        }
+      }
+      next = Int32Array.from(found);
+      out[i] = next;
+    }
+    return out;
+  };
+
+  // Backward over the segments, last first: the live set at each segment's first step.
+  const liveStart: Int32Array[] = new Array<Int32Array>(segments);
+  for (let seg = segments - 1; seg >= 0; seg--) {
+    liveStart[seg] = liveOf(seg, statesOf(seg), seg + 1 < segments ? liveStart[seg + 1] : undefined)[0] as Int32Array;
   }
+
+  // Forward: the first live edge at each step.
   const steps: Step[] = [];
-  const pick = (edges: readonly Edge[], j: number): Edge => {
-    const e = edges.find((x) => (j === m ? x.to === ACCEPT : x.to !== ACCEPT && (live[j] as Set<number>).has(x.to)));
+  /** The first of `edges` to a position live at step `j` (to ACCEPT at the end). */
+  const pick = (edges: readonly Edge[], j: number, live: Int32Array | undefined): Edge => {
+    if (live !== undefined) markLive(live);
+    const e = edges.find((x) => (j === m ? x.to === ACCEPT : x.to !== ACCEPT && mark[x.to] === stamp));
     if (e === undefined) throw new Error("internal: derivation lost its way");
     return e;
   };
-  let edge = pick(a.start, 0);
-  for (let j = 0; j < m; j++) {
-    const at = offsets[j] as number;
-    const cp = codePointAt(input, at);
-    const pos = a.positions[edge.to];
-    const option = pos === undefined ? -1 : pos.options.findIndex((o) => hasCodePoint(o.set, cp));
-    steps.push({ edge, at, end: offsets[j + 1] as number, option, sub: undefined });
-    edge = pick(a.follow[edge.to] ?? [], j + 1);
+  let edge = pick(a.start, 0, m === 0 ? undefined : liveStart[0]);
+  for (let seg = 0; seg < segments; seg++) {
+    const from = seg * K;
+    const after = seg + 1 < segments ? liveStart[seg + 1] : undefined;
+    const live = liveOf(seg, statesOf(seg), after);
+    for (let i = 0; i < live.length; i++) {
+      const j = from + i;
+      const at = offsets[j] as number;
+      const cp = cpAt(j);
+      const pos = a.positions[edge.to];
+      const option = pos === undefined ? -1 : pos.options.findIndex((o) => hasCodePoint(o.set, cp));
+      steps.push({ edge, at, end: offsets[j + 1] as number, option, sub: undefined });
+      edge = pick(a.follow[edge.to] ?? [], j + 1, i + 1 < live.length ? live[i + 1] : after);
+    }
   }
   steps.push({ edge, at: end, end, option: -1, sub: undefined });
   return { automaton: a, input, start, end, steps };

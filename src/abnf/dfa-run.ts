@@ -18,11 +18,8 @@ export interface DfaRun {
   readonly stub: boolean;
 }
 
-/** Every state a run went through, and the offset at which it was entered (for derivations). */
-export interface DfaTrace {
-  readonly states: DfaState[];
-  readonly offsets: number[];
-}
+/** Told every state a run goes through, and the offset at which it was entered (for derivations). */
+export type DfaTrace = (state: DfaState, offset: number) => void;
 
 /** Runs the reduced DFA, and the full one when a stub is read; `null` when the rule calls a recursive one. */
 export function runBest(c: Compiled, key: string, input: string, start: number): { run: DfaRun; dfa: Dfa } | null {
@@ -36,7 +33,7 @@ export function runBest(c: Compiled, key: string, input: string, start: number):
 
 /**
  * Reads `input` from `start` with `dfa` until the input ends or no state can take the next code
- * point (a lone surrogate is no character). With `trace`, keeps every state and its offset.
+ * point (a lone surrogate is no character). With `trace`, tells it every state and its offset.
  */
 export function runDfa(dfa: Dfa, input: string, start: number, trace?: DfaTrace): DfaRun {
   const n = input.length;
@@ -46,10 +43,7 @@ export function runDfa(dfa: Dfa, input: string, start: number, trace?: DfaTrace)
   let prevCp = -1;
   let k = start;
   let lastAccept = s.accept ? start : -1;
-  if (trace !== undefined) {
-    trace.states.push(s);
-    trace.offsets.push(k);
-  }
+  trace?.(s, k);
   while (k < n) {
     const c = input.charCodeAt(k);
     let next: DfaState | null | undefined;
@@ -75,10 +69,7 @@ export function runDfa(dfa: Dfa, input: string, start: number, trace?: DfaTrace)
     s = next;
     k += len;
     if (s.accept) lastAccept = k;
-    if (trace !== undefined) {
-      trace.states.push(s);
-      trace.offsets.push(k);
-    }
+    if (trace !== undefined) trace(s, k);
   }
   return { stop: k, state: s, prev, prevCp, lastAccept, stub: false };
 }
