@@ -1,11 +1,11 @@
 // Child of scaling.mjs: times one operation on one input family at each size, printing one JSON
 // line per size as soon as it is measured (so a timeout still leaves the smaller sizes).
 // argv: FAMILY OP BUDGET_MS SIZE...
-import { FAMILIES, RESOLVE_BASE } from "./lib/families.mjs";
+import { FAMILIES, POLYNOMIAL_FAMILIES, RESOLVE_BASE } from "./lib/families.mjs";
 import { loadOurs, loadOursSubpath, probeTransforms, textOf } from "./lib/libs.mjs";
 
 const [familyName, op, budgetArg, ...sizeArgs] = process.argv.slice(2);
-const family = FAMILIES.find((f) => f.name === familyName);
+const family = [...FAMILIES, ...POLYNOMIAL_FAMILIES].find((f) => f.name === familyName);
 if (!family) throw new Error(`unknown family ${familyName}`);
 const budgetMs = Number(budgetArg);
 const sizes = sizeArgs.map(Number);

@@ -1,20 +1,25 @@
 // npm run bench:scaling — ns per input character of uri-grammar's validate, parse, resolve and
 // normalize at 1 KB, 10 KB, 100 KB and 1 MB, for valid long URIs and adversarial inputs.
 //
-//   node bench/scaling.mjs [--quick] [--out FILE]
+//   node bench/scaling.mjs [--quick] [--out FILE] [--only TEXT]
+//
+// --only runs the families whose name holds TEXT (and writes RESULTS.only.md unless --out says).
 //
 // Each (family, operation) runs in its own child process with a time limit, so a stack overflow,
 // a crash or a runaway input is reported instead of ending the benchmark.
 import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { benchDir, repoRoot } from "./lib/corpus.mjs";
-import { FAMILIES, OPS, SIZES, sizeLabel } from "./lib/families.mjs";
+import { FAMILIES, OPS, POLYNOMIAL_FAMILIES, SIZES, sizeLabel } from "./lib/families.mjs";
 import { fmtNs, machineInfo, machineLine, mdTable, writeSection } from "./lib/report.mjs";
 
 const argv = process.argv.slice(2);
 const QUICK = argv.includes("--quick");
 const outIdx = argv.indexOf("--out");
-const OUT = outIdx >= 0 ? argv[outIdx + 1] : QUICK ? "RESULTS.quick.md" : "RESULTS.md";
+const onlyIdx = argv.indexOf("--only");
+const ONLY = onlyIdx >= 0 ? argv[onlyIdx + 1] : undefined;
+const OUT = outIdx >= 0 ? argv[outIdx + 1] : ONLY !== undefined ? "RESULTS.only.md" : QUICK ? "RESULTS.quick.md" : "RESULTS.md";
+const selected = (f) => ONLY === undefined || f.name.includes(ONLY);
 const BUDGET_MS = QUICK ? 40 : 150;
 const TIMEOUT_MS = QUICK ? 30_000 : 90_000;
 const LIMIT = 1.5;
@@ -26,7 +31,8 @@ log(machineLine(machine));
 
 /** Runs one (family, operation) child; its per-size lines, a skip note, or a failure. */
 function runCell(family, op) {
-  const r = spawnSync(process.execPath, ["--stack-size=984", path.join(benchDir, "scaling-child.mjs"), family.name, op, String(BUDGET_MS), ...SIZES.map(String)], {
+  const sizes = family.sizes ?? SIZES;
+  const r = spawnSync(process.execPath, ["--stack-size=984", path.join(benchDir, "scaling-child.mjs"), family.name, op, String(BUDGET_MS), ...sizes.map(String)], {
     cwd: repoRoot,
     encoding: "utf8",
     timeout: TIMEOUT_MS,
@@ -44,7 +50,7 @@ function runCell(family, op) {
   const bySize = new Map(lines.filter((l) => l.size).map((l) => [l.size, l]));
   let failure;
   if (r.error?.code === "ETIMEDOUT" || (r.signal && !lines.some((l) => l.done))) {
-    const next = SIZES.find((s) => !bySize.has(s));
+    const next = sizes.find((s) => !bySize.has(s));
     failure = `timed out (> ${TIMEOUT_MS / 1000} s) ${next ? `at ${sizeLabel(next)}` : ""}`.trim();
   } else if (r.status !== 0 && !skip) {
     failure = `child exited ${r.status ?? r.signal}: ${(r.stderr || "").trim().split("\n").filter(Boolean).slice(-1)[0] ?? ""}`;
@@ -62,7 +68,7 @@ function ratioOf(bySize) {
 }
 
 const results = [];
-for (const family of FAMILIES) {
+for (const family of FAMILIES.filter(selected)) {
   for (const op of OPS) {
     const cell = runCell(family, op);
     const cells = SIZES.map((s) => {
@@ -121,6 +127,20 @@ for (const { family, op, skip, bySize, failure, rerun } of results) {
   rows.push([family.name, op, okCol, ...cells, topMs, ratioText, verdict]);
 }
 
+// Families at their own sizes, with the power of n their documentation states (grammars users load).
+const poly = [];
+for (const family of POLYNOMIAL_FAMILIES.filter(selected)) {
+  for (const op of ["validate", "parse"]) {
+    const cell = runCell(family, op);
+    const ms = family.sizes.map((s) => cell.bySize.get(s)).map((x) => (x && !x.error ? x.nsPerCall / 1e6 : NaN));
+    // the power of n that the time grew with, from the smallest to the largest size measured
+    const last = ms.reduce((k, t, i) => (Number.isFinite(t) ? i : k), -1);
+    const exponent = last > 0 && Number.isFinite(ms[0]) ? Math.log(ms[last] / ms[0]) / Math.log(family.sizes[last] / family.sizes[0]) : NaN;
+    log(`${family.name} ${op}: ${ms.map((t) => (Number.isFinite(t) ? t.toFixed(1) : "-")).join(" / ")} ms, power ${exponent.toFixed(2)}${cell.failure ? ` [${cell.failure}]` : ""}`);
+    poly.push({ family, op, cell, ms, exponent });
+  }
+}
+
 const md = [];
 md.push(`## Scaling${QUICK ? " (QUICK MODE: indicative only)" : ""}`);
 md.push("");
@@ -139,7 +159,37 @@ md.push(
 md.push("");
 md.push("Families:");
 md.push("");
-for (const f of FAMILIES) md.push(`- \`${f.name}\`: ${f.label}`);
+for (const f of FAMILIES.filter(selected)) md.push(`- \`${f.name}\`: ${f.label}`);
+md.push("");
+md.push("Grammars users load whose work grows faster than the input, or whose automaton is large, at their own sizes (`validate`: `grammar.isValid`; `parse`: `grammar.validate`). \"power\" is the power of n the time of one call grew with, from the smallest size to the largest; \"bound\" is the one `Grammar.isLinear`'s documentation states (1: linear in the input, times the automaton's size); over the bound by more than 0.5 is flagged (the times of one call on this shared machine vary by a third).");
+md.push("");
+const polyFailures = [];
+md.push(
+  mdTable(
+    ["family", "operation", "result", "ms per call at each size", "power", "bound", "verdict"],
+    poly.map(({ family, op, cell, ms, exponent }) => {
+      const small = cell.bySize.get(family.sizes[0]);
+      const over = !(exponent <= family.bound + 0.5);
+      if (over || cell.failure) polyFailures.push(`${family.name} / ${op}`);
+      return [
+        family.name,
+        op,
+        small && !small.error ? (small.ok ? "accepted" : "rejected") : "",
+        family.sizes.map((s, i) => `${s.toLocaleString("en-US")}: ${Number.isFinite(ms[i]) ? ms[i].toFixed(ms[i] < 10 ? 2 : 0) : "–"}`).join(", "),
+        Number.isFinite(exponent) ? exponent.toFixed(2) : "–",
+        String(family.bound),
+        cell.failure ? `**${cell.failure}**` : over ? "**above its bound**" : "ok",
+      ];
+    }),
+    "lllrrrl",
+  ),
+);
+md.push("");
+md.push(`Families at their own sizes:`);
+md.push("");
+for (const f of POLYNOMIAL_FAMILIES.filter(selected)) md.push(`- \`${f.name}\`: ${f.label}`);
+md.push("");
+md.push(`Above their documented bound: ${polyFailures.length ? polyFailures.join("; ") : "none"}.`);
 md.push("");
 // The error path next to a valid parse of about the same input (per character, at the top size).
 const perChar = (name, op) => {

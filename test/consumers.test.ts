@@ -251,6 +251,22 @@ describe("the packed package in a consumer project", () => {
     expect(foreign).toEqual([]);
   });
 
+  it("declares nothing @internal in its .d.ts files (tsconfig stripInternal): a Grammar's engine getters are not part of its type", () => {
+    const dist = path.join(consumer, "node_modules/uri-grammar/dist");
+    const tagged = fs
+      .readdirSync(dist, { recursive: true, encoding: "utf8" })
+      .filter((f) => f.endsWith(".d.ts") && fs.readFileSync(path.join(dist, f), "utf8").includes("@internal"));
+    expect(tagged).toEqual([]);
+    const grammarTypes = fs.readFileSync(path.join(dist, "abnf/grammar.d.ts"), "utf8");
+    for (const member of ["analysis", "compiled", "rare", "fastPath", "matcher", "useCompiled", "fromDefinitions", "fromDefinitionsUnchecked"]) {
+      expect(grammarTypes).not.toMatch(new RegExp(`^\\s*(?:static |get )?${member}\\b`, "m"));
+    }
+    // what users call is still there
+    for (const member of ["validate", "isValid", "isLinear", "rule", "derive", "pick", "generate", "pattern"]) {
+      expect(grammarTypes).toMatch(new RegExp(`^\\s*${member}\\(`, "m"));
+    }
+  });
+
   it.each(cells.map((c) => [c.name]))("TypeScript %s: compiles with no error and no any, and runs", (name) => {
     expect({ tsc: compiled.get(name), node: ran.get(name) }).toEqual({
       tsc: { code: 0, output: "", outside: [] },

@@ -296,8 +296,9 @@ describe("generate on recursive rules, with the default options", () => {
 
 // The position automaton has one position per character of a rule with its references expanded
 // (src/abnf/automaton.ts): a bounded repetition of N items has N copies. RFC 5234 §3.7 allows any
-// count; the engine compiles at most POSITION_LIMIT positions and EDGE_LIMIT edges per rule, and
-// measures a rule before it builds anything that grows with its size.
+// count; the engine compiles at most POSITION_LIMIT positions and EDGE_LIMIT edges per rule (and
+// INSTANCE_LIMIT, STEP_LIMIT, COPY_LIMIT: test/bounded-work.test.ts), and measures every rule
+// when its grammar is made, before anything that grows with its size is built.
 describe("large bounded repetitions (POSITION_LIMIT, EDGE_LIMIT)", () => {
   const tooLarge = (f: () => unknown): GrammarError => {
     try {
@@ -309,16 +310,19 @@ describe("large bounded repetitions (POSITION_LIMIT, EDGE_LIMIT)", () => {
     throw new Error("no GrammarError");
   };
 
-  it("beyond the position limit: the GrammarError too-large at first use, before the automaton is built", () => {
-    const g = grammar({ a: rep(0, 300_000, lit("x")), b: seq(lit("<"), ref("a"), lit(">")) });
-    const e = tooLarge(() => g.validate("xx", "a"));
+  it("beyond the position limit: the GrammarError too-large when the grammar is made, naming the rule the size is in", () => {
+    const e = tooLarge(() => grammar({ a: rep(0, 300_000, lit("x")), b: seq(lit("<"), ref("a"), lit(">")) }));
     expect([e.code, e.rule]).toEqual(["too-large", "a"]);
     expect(e.message).toMatch(/rule a expands to 300,000 character positions, more than the engine's limit of 200,000/);
-    expect(tooLarge(() => g.isValid("<x>", "b")).message).toMatch(/rule b expands to 300,002 character positions/);
+    const b = tooLarge(() => grammar({ b: seq(lit("<"), rep(0, 300_000, lit("x")), lit(">")) }));
+    expect(b.message).toMatch(/rule b expands to 300,002 character positions/);
+    // derive() and pick() make grammars too, checked alike
+    const fine = grammar({ a: rep(0, 3, lit("x")) });
+    expect(tooLarge(() => fine.derive({ rules: { a: rep(0, 300_000, lit("x")) } })).rule).toBe("a");
   });
 
   it("beyond the edge limit: a bounded repetition of an element that can match the empty string links every copy to every later one", () => {
-    const e = tooLarge(() => grammar({ a: rep(0, 5000, opt(lit("x"))) }).validate("xx", "a"));
+    const e = tooLarge(() => grammar({ a: rep(0, 5000, opt(lit("x"))) }));
     expect([e.code, e.rule]).toEqual(["too-large", "a"]);
     expect(e.message).toMatch(/more than 4,000,000 edges/);
   });
@@ -333,7 +337,7 @@ describe("large bounded repetitions (POSITION_LIMIT, EDGE_LIMIT)", () => {
     expect(g.isValid("xy".repeat(N / 2 - 1), "b")).toBe(false);
   });
 
-  it("measures every rule exactly as the automaton builds it (automatonSize), stubs and calls included", () => {
+  it("measures every rule's positions exactly as the automaton builds them (automatonSize), stubs and calls included", () => {
     const wrong: string[] = [];
     const check = (g: Grammar, what: string, stubs?: ReadonlySet<string>): void => {
       const calls = g.analysis.recursiveRules();
@@ -358,7 +362,7 @@ describe("large bounded repetitions (POSITION_LIMIT, EDGE_LIMIT)", () => {
   });
 });
 
-// Memoized calls (src/abnf/engine.ts, CallRun): on a grammar where each (rule, offset) has few
+// Memoized calls (src/abnf/calls.ts, CallRun): on a grammar where each (rule, offset) has few
 // ends, such as this LL(1) one, a match costs time and memory linear in the input: a call's
 // simulation drops each offset's positions once followed, and while one offset at a time is
 // pending it keeps no map or heap of them. Deeply nested input runs on an explicit stack.

@@ -1,5 +1,19 @@
 // Input families of the scaling benchmark: each builds a string of exactly n characters.
 
+/** n characters drawn from `alphabet` by a seeded generator (mulberry32), the same on every run. */
+const random = (alphabet, n, seed) => {
+  let a = seed >>> 0;
+  let out = "";
+  for (let i = 0; i < n; i++) {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    out += alphabet[Math.floor((((t ^ (t >>> 14)) >>> 0) / 4294967296) * alphabet.length)];
+  }
+  return out;
+};
+
 /** prefix + unit repeated (cut to fit) + suffix, n characters in all. */
 const fill = (prefix, unit, n, suffix = "") => {
   const body = Math.max(0, n - prefix.length - suffix.length);
@@ -30,6 +44,23 @@ export const FAMILIES = [
   { name: "abnf-right-recursive-list", label: 'loaded ABNF `list = item [ "," list ]`, `item = 1*ALPHA`: `abc,`… (a self call as the last element, read as a loop)', grammar: 'list = item [ "," list ]\nitem = 1*ALPHA\n', rule: "list", make: (n) => fill("", "abc,", n, "a") },
   { name: "abnf-nested-brackets", label: 'loaded ABNF `e = t *( "+" t )`, `t = "x" / "(" e ")"`: `(`… `x` `)`… (LL(1), nested as deep as the input; an odd length, n − 1 characters). Every open bracket holds a frame of the engine until it closes: the steps are linear, but past some 10,000 levels the frames no longer fit in the cache and the collector copies them, so a character costs more at 100 KB than at 1 KB, and about the same at 1 MB as at 100 KB', grammar: 'e = t *( "+" t )\nt = "x" / "(" e ")"\n', rule: "e", make: (n) => "(".repeat((n - 1) >> 1) + "x" + ")".repeat((n - 1) >> 1) },
   { name: "abnf-counted-repetition", label: 'loaded ABNF `x = *( 1*3"a" ) "b"`: `a`… then `c`', grammar: 'x = *( 1*3"a" ) "b"\n', rule: "x", make: (n) => fill("", "a", n, "c") },
+  // Bounded engine work (issue 19 item 6): self calls read as loops (the large DFAs are in POLYNOMIAL_FAMILIES).
+  { name: "abnf-self-loop", label: 'loaded ABNF `a = "x" *a`: `x`… (a self call read as a loop; cubic before: 2,000 characters took 48 s)', grammar: 'a = "x" *a\n', rule: "a", make: (n) => fill("", "x", n) },
+  { name: "abnf-self-loop-list", label: 'loaded ABNF `a = "x" *( "," a )`: `x,x,`… `x` (a list as right recursion in a repetition, read as a loop; n − 1 characters, accepted)', grammar: 'a = "x" *( "," a )\n', rule: "a", make: (n) => fill("", "x,", n - 1, "x") },
+];
+
+/**
+ * Families measured at their own sizes: DFAs whose states are many and large (linear, but each
+ * character may read a state's positions, and the states made stay within the grammar's memory
+ * budget: measured where they no longer fit it), and recursive grammars whose documented bound
+ * is quadratic or cubic (Grammar.isLinear). Each gives `bound`, the power of n the
+ * documentation states for the time of one call.
+ */
+export const POLYNOMIAL_FAMILIES = [
+  { name: "abnf-nth-from-end", bound: 1, sizes: [131072, 524288, 1048576], label: 'loaded ABNF `x = *( "a" / "b" ) "a" 200( "a" / "b" )`: random `a`/`b` (a DFA state per set of the last 201 characters that were `a`, 2^201 of them, made and forgotten within the grammar\'s memory budget; at sizes where the states made no longer fit it: a smaller input, repeated, is answered from the states its first call made)', grammar: 'x = *( "a" / "b" ) "a" 200( "a" / "b" )\n', rule: "x", make: (n) => random("ab", n, 19) },
+  { name: "abnf-nth-from-end-20000", bound: 1, sizes: [20480, 40960, 81920], label: 'loaded ABNF `x = *( "a" / "b" ) "a" 20000( "a" / "b" )`: random `a`/`b` (the issue\'s case: 20,000 characters took 25 s and 0.9 GB before the DFA\'s memory budget; each character reads a state of up to 20,001 positions, about 10,000 once 20,000 characters are read, so the time per character grows up to that size and is constant past it)', grammar: 'x = *( "a" / "b" ) "a" 20000( "a" / "b" )\n', rule: "x", make: (n) => random("ab", n, 19) },
+  { name: "abnf-ambiguous-quadratic", bound: 2, sizes: [1025, 2049, 4097], label: 'loaded ABNF `a = "x" a "x" / "x"`: `x`… (an odd number: accepted; each call ends at every later offset of the same parity)', grammar: 'a = "x" a "x" / "x"\n', rule: "a", make: (n) => fill("", "x", n) },
+  { name: "abnf-ambiguous-cubic", bound: 3, sizes: [200, 400, 800], label: 'loaded ABNF `a = "x" [ a ] [ a ]`: `x`… (the cubic worst case: two calls in a row, each ending at every later offset)', grammar: 'a = "x" [ a ] [ a ]\n', rule: "a", make: (n) => fill("", "x", n) },
 ];
 
 // URI Templates (RFC 6570): match, one template (and one router), on URIs from 1 KB to 1 MB;

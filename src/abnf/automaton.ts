@@ -11,7 +11,7 @@
 // to rebuild a derivation (semantics.ts).
 import type { Analysis, RuleDefinition } from "./analysis.js";
 import { codePoints, EMPTY_SET, intersects, literalCharSet, union, type CodePointSet } from "./charset.js";
-import type { Expr } from "./expr.js";
+import { referencedNames, type Expr } from "./expr.js";
 import { GrammarError } from "./grammar-errors.js";
 
 /** The target of an edge that ends the match. */
@@ -79,12 +79,24 @@ export interface Automaton {
   readonly hasCalls: boolean;
   /** True when some position is a stub. */
   readonly hasStubs: boolean;
+  /** What the builder counted against its limits (see {@link automatonSize}, which counts it beforehand). */
+  readonly counted: AutomatonSize;
 }
 
 /** The most positions one automaton may have. */
 export const POSITION_LIMIT = 200_000;
 /** The most edges one automaton may have (counted as the builder makes and remakes them). */
 export const EDGE_LIMIT = 4_000_000;
+/** The most rule occurrences (instances) one automaton may have: a rule that matches only "" has no position, but each copy is one. */
+export const INSTANCE_LIMIT = 1_000_000;
+/** The most expressions the builder may expand for one automaton: every copy of a repetition counts, even one that makes nothing. */
+export const STEP_LIMIT = 4_000_000;
+/**
+ * The most rule occurrences the builder may copy into the lists of those that match the empty
+ * string between two positions (Edge.before, Edge.after): a chain of N occurrences that can all
+ * match "" (`a = 5000( e ) "x"`, `e = ""`) copies N²/2.
+ */
+export const COPY_LIMIT = 4_000_000;
 
 type FirstEntry = { readonly pos: number; readonly lead: readonly number[] } | { readonly pos: -1; readonly empties: readonly number[] };
 type FollowEntry = Edge | { readonly to: -2; readonly before: readonly number[] };
@@ -114,7 +126,6 @@ function firstOnce(entries: readonly FirstEntry[]): FirstEntry[] {
   return out;
 }
 const EMPTY: Frag = { first: [{ pos: -1, empties: [] }], lasts: [] };
-const SKIP: FirstEntry = { pos: -1, empties: [] };
 
 const quote = (s: string): string => JSON.stringify(s);
 const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0");
@@ -157,8 +168,20 @@ export function buildAutomaton(
   const follow: FollowEntry[][] = [];
   let hasCalls = false;
   let edgeCount = 0;
+  let steps = 0;
+  let copies = 0;
+  const over = (what: string): GrammarError => new GrammarError("too-large", `rule ${rule.name} has more than ${what}; it cannot be compiled`, rule.name);
+  /** {@link cat}, counting the instances it copies. */
+  const join = (a: readonly number[], b: readonly number[]): readonly number[] => {
+    if (a.length > 0 && b.length > 0) {
+      copies += a.length + b.length;
+      if (copies > COPY_LIMIT) throw over(`${COPY_LIMIT.toLocaleString("en-US")} rule occurrences to copy`);
+    }
+    return cat(a, b);
+  };
 
   const newInstance = (def: RuleDefinition, parent: number): number => {
+    if (instances.length > INSTANCE_LIMIT) throw over(`${INSTANCE_LIMIT.toLocaleString("en-US")} rule occurrences`);
     instances.push({ rule: def.name, parent, token: def.token });
     return instances.length - 1;
   };
@@ -224,7 +247,7 @@ export function buildAutomaton(
         for (const f of cont) {
           if (f.pos >= 0) next.push({ to: f.pos, context: ctx, before: entry.before, after: "lead" in f ? f.lead : NONE });
           else {
-            next.push({ to: EXIT, before: "empties" in f ? cat(entry.before, f.empties) : entry.before });
+            next.push({ to: EXIT, before: "empties" in f ? join(entry.before, f.empties) : entry.before });
             ends = true;
           }
         }
@@ -232,9 +255,7 @@ export function buildAutomaton(
       const seen = new Set<number>();
       follow[p] = keepAll ? next : next.filter((entry) => (seen.has(entry.to) ? false : (seen.add(entry.to), true)));
       edgeCount += next.length;
-      if (edgeCount > EDGE_LIMIT) {
-        throw new GrammarError("too-large", `rule ${rule.name} has more than ${EDGE_LIMIT.toLocaleString("en-US")} edges; it cannot be compiled`, rule.name);
-      }
+      if (edgeCount > EDGE_LIMIT) throw over(`${EDGE_LIMIT.toLocaleString("en-US")} edges`);
       if (ends) still.push(p);
     }
     return still;
@@ -249,8 +270,8 @@ export function buildAutomaton(
       else {
         const empties = "empties" in f ? f.empties : NONE;
         for (const g of b.first) {
-          if (g.pos >= 0) first.push({ pos: g.pos, lead: cat(empties, "lead" in g ? g.lead : NONE) });
-          else first.push({ pos: -1, empties: cat(empties, "empties" in g ? g.empties : NONE) });
+          if (g.pos >= 0) first.push({ pos: g.pos, lead: join(empties, "lead" in g ? g.lead : NONE) });
+          else first.push({ pos: -1, empties: join(empties, "empties" in g ? g.empties : NONE) });
         }
       }
     }
@@ -259,6 +280,7 @@ export function buildAutomaton(
   };
 
   const build = (e: Expr, ctx: number): Frag => {
+    if (++steps > STEP_LIMIT) throw over(`${STEP_LIMIT.toLocaleString("en-US")} expressions to expand`);
     if (analysis.matchesNothing(e)) return DEAD;
     if (analysis.charSet(e) !== null && !(e.type === "ref" && calls.has(e.name.toLowerCase()))) return charPosition(e, ctx);
     switch (e.type) {
@@ -318,7 +340,7 @@ export function buildAutomaton(
         const body = build(def.expr, inst);
         // An empty match of the body is an empty match of this occurrence of the rule.
         return {
-          first: body.first.map((f) => (f.pos >= 0 ? f : { pos: -1, empties: [inst, ...("empties" in f ? f.empties : [])] })),
+          first: body.first.map((f) => (f.pos >= 0 ? f : { pos: -1, empties: join([inst], "empties" in f ? f.empties : NONE) })),
           lasts: body.lasts,
         };
       }
@@ -380,7 +402,8 @@ export function buildAutomaton(
     top.first.map((f) => (f.pos >= 0 ? { to: f.pos, context: 0, before: [], after: "lead" in f ? f.lead : [] } : { to: ACCEPT, context: 0, before: "empties" in f ? f.empties : [], after: [] })),
   );
   const edges = follow.map((list) => finish(list.filter((e): e is Edge => e.to !== EXIT)));
-  return Object.freeze({ rule, instances, positions, follow: edges, start, hasCalls, hasStubs });
+  const counted: AutomatonSize = { positions: positions.length, instances: instances.length, steps, edges: edgeCount, copies };
+  return Object.freeze({ rule, instances, positions, follow: edges, start, hasCalls, hasStubs, counted });
 }
 
 /** The labels of what an expression can start with: token rules by name, literals, ranges. */
@@ -462,75 +485,232 @@ function alternativePlan(e: Expr & { readonly items: readonly Expr[] }, analysis
   return plan;
 }
 
-/** How large an automaton is, counted before it is built (see {@link automatonSize}). */
+/** How large an automaton is: what its builder counts against its limits. */
 export interface AutomatonSize {
-  /** The positions, exactly. */
+  /** The positions ({@link POSITION_LIMIT}). */
   readonly positions: number;
+  /** The rule occurrences ({@link INSTANCE_LIMIT}). */
+  readonly instances: number;
+  /** The expressions expanded, every copy of a repetition one each ({@link STEP_LIMIT}). */
+  readonly steps: number;
   /**
-   * A floor under the edge work the builder counts against its limit: the edges by which a
-   * bounded repetition of an element that can match the empty string (`0*3000[ "x" ]`) links
-   * each copy to every later one, which grow with the square of the count.
+   * The edges, counted as the builder makes and remakes them ({@link EDGE_LIMIT}): each time
+   * an expression is joined to what follows it, every position that can end it gets its list
+   * of edges again, with one edge to each position that can start what follows.
    */
   readonly edges: number;
+  /** The rule occurrences copied into lists of occurrences that match "" ({@link COPY_LIMIT}). */
+  readonly copies: number;
 }
 
 /**
- * The size of the automaton of an expression, without building it: its positions are what
- * {@link buildAutomaton} makes, position for position (references to `calls` and `stubs` are
- * one position each, other references are counted in place), so that a rule too large to
- * compile is refused before any work that grows with its size. Sizes are kept per expression:
- * measuring every rule of a grammar is linear in the size of its definitions.
+ * The shape of a fragment as the builder makes it, in numbers: its size so far (what the
+ * builder counts), how many positions can start it (`firsts`, not counting the empty match),
+ * whether it matches "", how many positions can end it and how many edges those hold (each
+ * still has one exit entry); and the lists of occurrences that match "" it holds: its empty
+ * match's length (`empties`), its firsts' (`leads`: their total length, `leaders`: how many
+ * are not empty) and its lasts' exit entries' (`befores`, `beforers`). All are exact but for
+ * `firsts`, `edges` and what depends on them, upper bounds (the builder drops a second entry
+ * to the same position).
  */
-export function automatonSize(analysis: Analysis, calls: ReadonlySet<string>, stubs: ReadonlySet<string> = new Set()): (e: Expr) => AutomatonSize {
-  const memo = new Map<Expr, AutomatonSize>();
-  const ZERO: AutomatonSize = { positions: 0, edges: 0 };
-  const sum = (items: readonly Expr[]): AutomatonSize => {
-    let positions = 0;
-    let edges = 0;
-    for (const x of items) {
-      const n = size(x);
-      positions += n.positions;
-      edges += n.edges;
-    }
-    return { positions, edges };
+interface Shape {
+  readonly positions: number;
+  readonly instances: number;
+  readonly steps: number;
+  readonly edges: number;
+  readonly copies: number;
+  readonly firsts: number;
+  readonly nullable: boolean;
+  readonly lasts: number;
+  readonly lastEdges: number;
+  readonly empties: number;
+  readonly leads: number;
+  readonly leaders: number;
+  readonly befores: number;
+  readonly beforers: number;
+}
+
+/** A shape, its fields always in this order (the counting makes many: one object layout keeps it fast). */
+function shapeOf(
+  positions: number,
+  instances: number,
+  steps: number,
+  edges: number,
+  copies: number,
+  firsts: number,
+  nullable: boolean,
+  lasts: number,
+  lastEdges: number,
+  empties: number,
+  leads: number,
+  leaders: number,
+  befores: number,
+  beforers: number,
+): Shape {
+  return { positions, instances, steps, edges, copies, firsts, nullable, lasts, lastEdges, empties, leads, leaders, befores, beforers };
+}
+
+/** `x` with other counts and ends (what a repetition's loop changes). */
+const reshape = (x: Shape, nullable: boolean, empties: number): Shape =>
+  shapeOf(x.positions, x.instances, x.steps, x.edges, x.copies, x.firsts, nullable, x.lasts, x.lastEdges, empties, x.leads, x.leaders, x.befores, x.beforers);
+
+const EMPTY_SHAPE: Shape = {
+  positions: 0,
+  instances: 0,
+  steps: 0,
+  edges: 0,
+  copies: 0,
+  firsts: 0,
+  nullable: true,
+  lasts: 0,
+  lastEdges: 0,
+  empties: 0,
+  leads: 0,
+  leaders: 0,
+  befores: 0,
+  beforers: 0,
+};
+/** A fragment that matches nothing, with what was counted making it. */
+const deadShape = (x: { readonly positions: number; readonly instances: number; readonly steps: number; readonly edges: number; readonly copies: number }): Shape =>
+  shapeOf(x.positions, x.instances, x.steps, x.edges, x.copies, 0, false, 0, 0, 0, 0, 0, 0, 0);
+const isDead = (x: Shape): boolean => x.firsts === 0 && !x.nullable;
+
+/** `a b` as the builder's concat makes it (a dead side makes the whole dead, with what was built so far). */
+function concatShape(a: Shape, b: Shape): Shape {
+  const positions = a.positions + b.positions;
+  const instances = a.instances + b.instances;
+  const steps = a.steps + b.steps;
+  const edges = a.edges + b.edges;
+  if (isDead(a) || isDead(b)) return shapeOf(positions, instances, steps, edges, a.copies + b.copies, 0, false, 0, 0, 0, 0, 0, 0, 0);
+  // each of a's lasts: its list without the exit entry, and one entry per first of b (the empty one included)
+  const cont = b.firsts + (b.nullable ? 1 : 0);
+  const remade = a.lastEdges - a.lasts + a.lasts * cont;
+  // cat copies two lists when neither is empty: a's empty match joins each first of b's (and
+  // b's empty match), b's empty match the exit entry of each last of a's
+  let copies = a.copies + b.copies;
+  if (a.nullable && a.empties > 0) copies += b.leaders * a.empties + b.leads + (b.nullable && b.empties > 0 ? a.empties + b.empties : 0);
+  if (b.nullable && b.empties > 0) copies += a.beforers * b.empties + a.befores;
+  return shapeOf(
+    positions,
+    instances,
+    steps,
+    edges + remade,
+    copies,
+    a.firsts + (a.nullable ? b.firsts : 0),
+    a.nullable && b.nullable,
+    b.lasts + (b.nullable ? a.lasts : 0),
+    b.lastEdges + (b.nullable ? remade : 0),
+    a.nullable && b.nullable ? a.empties + b.empties : 0,
+    a.leads + (a.nullable ? b.firsts * a.empties + b.leads : 0),
+    a.leaders + (a.nullable ? (a.empties > 0 ? b.firsts : b.leaders) : 0),
+    b.befores + (b.nullable ? a.befores + a.lasts * b.empties : 0),
+    b.beforers + (b.nullable ? (b.empties > 0 ? a.lasts : a.beforers) : 0),
+  );
+}
+
+/** Larger than any limit: the counting stops there. */
+const tooMany = (x: Shape): boolean =>
+  x.positions > POSITION_LIMIT || x.instances > INSTANCE_LIMIT || x.steps > STEP_LIMIT || x.edges > EDGE_LIMIT || x.copies > COPY_LIMIT;
+
+/**
+ * The size of the automaton of a rule, from its definition or expression, without building it: what
+ * {@link buildAutomaton} counts against its limits, step for step (references to `calls` and
+ * `stubs` are one position each, other references are counted in place): positions,
+ * instances and steps exactly, edges and copies as upper bounds (the builder drops an entry
+ * that a list already holds). So a rule too large to compile is refused when its grammar is
+ * made, before any work that grows with its size, and a rule that passes never reaches the
+ * builder's limits. Sizes are kept per expression: measuring every rule of a grammar costs
+ * time linear in the size of its definitions (a repetition's copies are counted one by one
+ * only while they change the shape, see iterateShape).
+ */
+export function automatonSize(
+  analysis: Analysis,
+  calls: ReadonlySet<string>,
+  stubs: ReadonlySet<string> = new Set(),
+): (rule: RuleDefinition | Expr) => AutomatonSize {
+  const memo = new Map<Expr, Shape>();
+  const optionInstances = new Map<Expr, number>();
+  const isCall = (e: Expr): boolean => e.type === "ref" && calls.has(e.name.toLowerCase());
+  /** One character position (of `positions` characters, for a literal), opening `instances` occurrences. */
+  const chars = (positions: number, instances: number): Shape => shapeOf(positions, instances, 1, positions - 1, 0, 1, false, 1, 1, 0, 0, 0, 0, 0);
+  const NOTHING = deadShape({ positions: 0, instances: 0, steps: 1, edges: 0, copies: 0 });
+  const EMPTY_STEP = shapeOf(0, 0, 1, 0, 0, 0, true, 0, 0, 0, 0, 0, 0, 0);
+  /** The instances a character position's options open (automaton.ts options()). */
+  const optionsOf = (e: Expr): number => {
+    const known = optionInstances.get(e);
+    if (known !== undefined) return known;
+    let n = 0;
+    if (e.type === "ref") n = 1 + optionsOf(analysis.rule(e.name).expr);
+    else if (e.type === "alt") for (const item of e.items) if (!analysis.matchesNothing(item)) n += optionsOf(item);
+    optionInstances.set(e, n);
+    return n;
   };
-  const size = (e: Expr): AutomatonSize => {
+  const step = (x: Shape): Shape =>
+    shapeOf(x.positions, x.instances, x.steps + 1, x.edges, x.copies, x.firsts, x.nullable, x.lasts, x.lastEdges, x.empties, x.leads, x.leaders, x.befores, x.beforers);
+  const shape = (e: Expr): Shape => {
     const known = memo.get(e);
     if (known !== undefined) return known;
-    let n: AutomatonSize;
-    if (analysis.matchesNothing(e)) n = ZERO;
-    else if (analysis.charSet(e) !== null && !(e.type === "ref" && calls.has(e.name.toLowerCase()))) n = { positions: 1, edges: 0 };
+    let n: Shape;
+    if (analysis.matchesNothing(e)) n = NOTHING;
+    else if (analysis.charSet(e) !== null && !isCall(e)) n = chars(1, optionsOf(e));
     else {
       switch (e.type) {
-        case "lit":
-          n = { positions: codePoints(e.text).length, edges: 0 };
-          break;
-        case "range":
-        case "prose":
-          n = ZERO;
-          break;
-        case "seq":
-          n = sum(e.items);
-          break;
-        case "alt":
-          n = sum(alternativePlan(e, analysis, calls));
-          break;
-        case "rep": {
-          // min copies and a loop, or max copies (see buildAutomaton's repetition)
-          const one = e.max === 0 ? ZERO : size(e.item);
-          if (one.positions === 0) n = ZERO;
-          else {
-            const copies = e.max === Infinity ? e.min + 1 : e.max;
-            // optional copies of a nullable element: each one's last positions link to the first of every later copy
-            const optional = e.max === Infinity ? 0 : e.max - e.min;
-            const square = analysis.nullable(e.item) ? (optional * (optional - 1)) / 2 : 0;
-            n = { positions: copies * one.positions, edges: copies * one.edges + square };
-          }
+        case "lit": {
+          const k = codePoints(e.text).length;
+          n = k === 0 ? EMPTY_STEP : chars(k, 0);
           break;
         }
+        case "range":
+        case "prose":
+          n = NOTHING;
+          break;
+        case "seq": {
+          let x = EMPTY_SHAPE;
+          for (const item of e.items) {
+            x = concatShape(x, shape(item));
+            if (isDead(x)) break;
+          }
+          n = step(x);
+          break;
+        }
+        case "alt": {
+          // the first entries of every alternative, the first empty match kept
+          let x = deadShape(EMPTY_SHAPE);
+          for (const item of alternativePlan(e, analysis, calls)) {
+            const y = shape(item);
+            x = shapeOf(
+              x.positions + y.positions,
+              x.instances + y.instances,
+              x.steps + y.steps,
+              x.edges + y.edges,
+              x.copies + y.copies,
+              x.firsts + y.firsts,
+              x.nullable || y.nullable,
+              x.lasts + y.lasts,
+              x.lastEdges + y.lastEdges,
+              x.nullable ? x.empties : y.empties,
+              x.leads + y.leads,
+              x.leaders + y.leaders,
+              x.befores + y.befores,
+              x.beforers + y.beforers,
+            );
+          }
+          n = step(x);
+          break;
+        }
+        case "rep":
+          n = step(repetitionShape(e.min, e.max, shape(e.item)));
+          break;
         case "ref": {
           const key = e.name.toLowerCase();
-          n = stubs.has(key) || calls.has(key) ? { positions: 1, edges: 0 } : size(analysis.rule(e.name).expr);
+          if (stubs.has(key) || calls.has(key)) n = chars(1, 1);
+          else {
+            // the occurrence opens an instance; its empty match lists the instance first
+            const b = ruleShape(analysis.rule(e.name));
+            const copies = b.copies + (b.nullable && b.empties > 0 ? 1 + b.empties : 0);
+            const empties = b.nullable ? b.empties + 1 : 0;
+            n = shapeOf(b.positions, b.instances + 1, b.steps + 1, b.edges, copies, b.firsts, b.nullable, b.lasts, b.lastEdges, empties, b.leads, b.leaders, b.befores, b.beforers);
+          }
           break;
         }
       }
@@ -538,25 +718,162 @@ export function automatonSize(analysis: Analysis, calls: ReadonlySet<string>, st
     memo.set(e, n);
     return n;
   };
-  return size;
+  /**
+   * The shape of a rule's expression, kept per definition across grammars when nothing is a
+   * stub: a definition refers to rules by name, and every grammar that holds the same
+   * definition object holds the same definitions for all the rules it reaches (grammar()
+   * takes imported definitions as they are, with the rules they reach, and refuses a rule of
+   * its own by an imported name; derive() and the loader make new definitions), so its shape
+   * is the same in all of them: a grammar that imports RFC 3986's rules measures its own.
+   */
+  const ruleShape = (def: RuleDefinition): Shape => {
+    if (stubs.size > 0) return shape(def.expr);
+    let x = ruleShapes.get(def);
+    if (x === undefined) {
+      x = shape(def.expr);
+      ruleShapes.set(def, x);
+    }
+    return x;
+  };
+  // (the automaton of a rule whose expression is `e`: instance 0 is the rule itself)
+  return (rule) => {
+    const x = "expr" in rule ? ruleShape(rule) : shape(rule);
+    return { positions: x.positions, instances: x.instances + 1, steps: x.steps, edges: x.edges, copies: x.copies };
+  };
 }
 
-/** The GrammarError "too-large" for a rule whose automaton would be larger than the limits, or undefined. */
+/** Shapes of rule definitions, for any grammar that holds them (see automatonSize's ruleShape). */
+const ruleShapes = new WeakMap<RuleDefinition, Shape>();
+
+/**
+ * `next` applied `count` times from `x`, stopping at a dead shape or one past a limit. Once an
+ * application leaves unchanged all that the next one depends on (the shape but its counts),
+ * every further one adds the same amounts, which are added at once: copies of an element
+ * without positions (`3000000( e )`, `e = ""`) are counted in constant time, and other copies
+ * add a position each, so that the loop ends at the position limit.
+ */
+function iterateShape(count: number, x: Shape, next: (x: Shape) => Shape): Shape {
+  for (let k = 0; k < count; k++) {
+    const y = next(x);
+    if (isDead(y)) return y;
+    if (tooMany(y)) {
+      // past a limit: the copies left add as many positions, occurrences and expressions again
+      // (exact), and at least as many edges and copies
+      const left = count - k - 1;
+      return shapeOf(
+        y.positions + left * (y.positions - x.positions),
+        y.instances + left * (y.instances - x.instances),
+        y.steps + left * (y.steps - x.steps),
+        y.edges + left * (y.edges - x.edges),
+        y.copies + left * (y.copies - x.copies),
+        y.firsts,
+        y.nullable,
+        y.lasts,
+        y.lastEdges,
+        y.empties,
+        y.leads,
+        y.leaders,
+        y.befores,
+        y.beforers,
+      );
+    }
+    if (
+      y.firsts === x.firsts &&
+      y.nullable === x.nullable &&
+      y.lasts === x.lasts &&
+      y.lastEdges === x.lastEdges &&
+      y.empties === x.empties &&
+      y.leads === x.leads &&
+      y.leaders === x.leaders &&
+      y.befores === x.befores &&
+      y.beforers === x.beforers
+    ) {
+      const left = count - k - 1;
+      return shapeOf(
+        y.positions + left * (y.positions - x.positions),
+        y.instances + left * (y.instances - x.instances),
+        y.steps + left * (y.steps - x.steps),
+        y.edges + left * (y.edges - x.edges),
+        y.copies + left * (y.copies - x.copies),
+        y.firsts,
+        y.nullable,
+        y.lasts,
+        y.lastEdges,
+        y.empties,
+        y.leads,
+        y.leaders,
+        y.befores,
+        y.beforers,
+      );
+    }
+    x = y;
+  }
+  return x;
+}
+
+/** `min*max item` as the builder's repetition makes it: `min` copies, then nested optional copies, or one looping copy. */
+function repetitionShape(min: number, max: number, item: Shape): Shape {
+  if (max === 0) return EMPTY_SHAPE;
+  const frag = iterateShape(min, EMPTY_SHAPE, (x) => concatShape(x, item));
+  if (isDead(frag)) return frag;
+  let tail: Shape;
+  if (max === Infinity) {
+    if (item.firsts === 0) tail = shapeOf(item.positions, item.instances, item.steps, item.edges, item.copies, 0, true, 0, 0, 0, 0, 0, 0, 0);
+    else {
+      // the copy's lasts go on to its firsts or end (an empty continuation: nothing copied)
+      const remade = item.lastEdges - item.lasts + item.lasts * (item.firsts + 1);
+      const x = item;
+      tail = shapeOf(x.positions, x.instances, x.steps, x.edges + remade, x.copies, x.firsts, true, x.lasts, remade, 0, x.leads, x.leaders, x.befores, x.beforers);
+    }
+  } else {
+    // each optional copy before the rest, which may be empty; the first empty match is the copy's
+    tail = iterateShape(max - min, EMPTY_SHAPE, (x) => {
+      const one = concatShape(item, x);
+      return reshape(one, true, one.nullable ? one.empties : 0);
+    });
+  }
+  return concatShape(frag, tail);
+}
+
+/**
+ * The GrammarError "too-large" of the first rule of `names` (in that order) whose automaton
+ * would pass one of the builder's limits, measured without building anything, or undefined.
+ * Among rules too large, one that expands none too large itself is named first: where the size
+ * is, rather than every rule that refers to it.
+ */
+export function firstTooLarge(analysis: Analysis, names: readonly string[]): GrammarError | undefined {
+  const calls = analysis.recursiveRules();
+  const size = automatonSize(analysis, calls);
+  const errors = new Map<string, GrammarError>();
+  for (const n of names) {
+    const def = analysis.rule(n);
+    const error = tooLarge(def, size(def));
+    if (error !== undefined) errors.set(n.toLowerCase(), error);
+  }
+  if (errors.size === 0) return undefined;
+  const inner = (key: string): boolean => referencedNames(analysis.rule(key).expr).every((r) => calls.has(r.toLowerCase()) || !errors.has(r.toLowerCase()));
+  const key = [...errors.keys()].find(inner) ?? (errors.keys().next().value as string);
+  return errors.get(key);
+}
+
+/** The GrammarError "too-large" for a rule whose automaton would pass one of the builder's limits, or undefined. */
 export function tooLarge(rule: RuleDefinition, size: AutomatonSize): GrammarError | undefined {
   const many = (n: number): string => (n === Infinity ? "too many" : n.toLocaleString("en-US"));
+  const refuse = (detail: string): GrammarError => new GrammarError("too-large", `rule ${rule.name} ${detail}; it cannot be compiled`, rule.name);
   if (size.positions > POSITION_LIMIT) {
-    return new GrammarError(
-      "too-large",
-      `rule ${rule.name} expands to ${many(size.positions)} character positions, more than the engine's limit of ${many(POSITION_LIMIT)} (a large bounded repetition?); it cannot be compiled`,
-      rule.name,
-    );
+    return refuse(`expands to ${many(size.positions)} character positions, more than the engine's limit of ${many(POSITION_LIMIT)} (a large bounded repetition?)`);
+  }
+  if (size.instances > INSTANCE_LIMIT) {
+    return refuse(`expands to ${many(size.instances)} rule occurrences, more than the engine's limit of ${many(INSTANCE_LIMIT)} (a large bounded repetition of a rule that matches only the empty string?)`);
+  }
+  if (size.steps > STEP_LIMIT) {
+    return refuse(`expands to ${many(size.steps)} expressions, more than the engine's limit of ${many(STEP_LIMIT)} (a large bounded repetition, even of something that matches nothing or only the empty string?)`);
+  }
+  if (size.copies > COPY_LIMIT) {
+    return refuse(`copies more than ${many(COPY_LIMIT)} rule occurrences into the lists of those that match the empty string (a long chain of rules that can all match it, such as 5000( e ) with e = "")`);
   }
   if (size.edges > EDGE_LIMIT) {
-    return new GrammarError(
-      "too-large",
-      `rule ${rule.name} has more than ${many(EDGE_LIMIT)} edges (a bounded repetition of an element that can match the empty string, such as 0*3000[ "x" ], links every copy to every later one); it cannot be compiled`,
-      rule.name,
-    );
+    return refuse(`has more than ${many(EDGE_LIMIT)} edges (a bounded repetition of an element that can match the empty string, such as 0*3000[ "x" ], links every copy to every later one)`);
   }
   return undefined;
 }

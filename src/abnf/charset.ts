@@ -60,22 +60,6 @@ export function intersects(a: CodePointSet, b: CodePointSet): boolean {
   return false;
 }
 
-/** The code points of `a` that are not in `b`. */
-export function subtract(a: CodePointSet, b: CodePointSet): CodePointSet {
-  const out: [number, number][] = [];
-  for (const [lo0, hi] of a) {
-    let lo = lo0;
-    for (const [blo, bhi] of b) {
-      if (bhi < lo || blo > hi) continue;
-      if (blo > lo) out.push([lo, blo - 1]);
-      lo = Math.max(lo, bhi + 1);
-      if (lo > hi) break;
-    }
-    if (lo <= hi) out.push([lo, hi]);
-  }
-  return codePointSet(out);
-}
-
 /** The number of code points in the set. */
 export const setSize = (set: CodePointSet): number => set.reduce((n, [lo, hi]) => n + hi - lo + 1, 0);
 
@@ -120,5 +104,3 @@ export function codePointAt(input: string, i: number): number {
   return -1;
 }
 
-/** The number of UTF-16 code units of a code point. */
-export const unitLength = (cp: number): number => (cp > 0xffff ? 2 : 1);

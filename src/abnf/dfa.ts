@@ -1,30 +1,89 @@
 // A lazily built deterministic automaton over the positions of an automaton without calls: each
 // state is the set of positions that may match the next character, plus whether the rule may
-// end here. States and transitions are made on first need and kept (up to a limit, after which
-// the cache starts over), so matching costs one table lookup per character: linear in the
-// input whatever the grammar, with the exact ABNF answer (every alternative and every
-// repetition count is followed at once).
-import { ACCEPT, type Automaton } from "./automaton.js";
+// end here. States and transitions are made on first need and kept, so that matching costs one
+// table lookup per character on the states a grammar's inputs keep coming back to, with the
+// exact ABNF answer (every alternative and every repetition count is followed at once).
+//
+// What is kept is bounded in memory, not in states: a state costs its positions and its
+// transitions, and a state of a large rule can hold tens of thousands of positions
+// (`x = *( "a" / "b" ) "a" 20000( "a" / "b" )` has a state for every set of the last 20,001
+// characters that were "a"). The DFAs of one grammar share a budget of cells (DfaBudget); when a
+// new state would pass it, every one of them forgets its states and transitions (their links
+// too, so that nothing forgotten stays reachable) and goes on making new ones. A step that makes
+// a state costs time linear in the positions of the state it leaves and the edges out of them
+// (a mark array instead of a set, no string keys), so that a match is linear in the input times
+// the automaton's size whatever the input, and the memory kept is the budget whatever the input.
+import { ACCEPT, type Automaton, type Position } from "./automaton.js";
 import { hasCodePoint } from "./charset.js";
 
 /** A state: positions (sorted ids) that may match next, whether the rule may end here, and its transitions by character class. */
 export class DfaState {
   /** By character class: the next state, `null` for none (the match is over), `undefined` until computed. */
   readonly next: (DfaState | null | undefined)[];
+  /** The next kept state with the same hash (the DFA's table chains them). */
+  sameHash: DfaState | undefined = undefined;
   constructor(
     readonly positions: Int32Array,
     readonly accept: boolean,
     classes: number,
+    readonly hash: number,
   ) {
     this.next = new Array<DfaState | null | undefined>(classes).fill(undefined);
   }
 }
 
 /** The state reached when a stub position reads a character (automaton.ts): the caller switches to the full automaton. */
-export const STUB = new DfaState(new Int32Array(0), false, 0);
+export const STUB = new DfaState(new Int32Array(0), false, 0, 0);
 
-/** The most states kept before the cache starts over. */
-const STATE_LIMIT = 10_000;
+/**
+ * The most cells the lazy DFAs of one grammar keep: a cell is a position of a state or one of
+ * its transitions (4 to 8 bytes), and each state counts {@link STATE_CELLS} more for itself.
+ * 2,097,152 cells are 8 to 16 MB.
+ */
+export const CELL_LIMIT = 1 << 21;
+/** Flags of a position for a step: its code points are more than two intervals; it is a stub. */
+const WIDE_POSITION = 1;
+const STUB_POSITION = 2;
+
+/** What a state costs besides its positions and transitions, in cells. */
+export const STATE_CELLS = 16;
+
+/**
+ * The memory the lazy DFAs of one grammar may keep, in cells (see {@link CELL_LIMIT}). The
+ * start states are not counted: each DFA always keeps its own.
+ */
+export class DfaBudget {
+  #used = 0;
+  #resets = 0;
+  readonly #dfas: Dfa[] = [];
+
+  constructor(readonly limit: number = CELL_LIMIT) {}
+
+  /** The cells kept now. */
+  get used(): number {
+    return this.#used;
+  }
+
+  /** How many times the DFAs forgot their states to stay within the limit. */
+  get resets(): number {
+    return this.#resets;
+  }
+
+  /** Adds a DFA that shares the budget. */
+  join(d: Dfa): void {
+    this.#dfas.push(d);
+  }
+
+  /** Takes `cells` for a new state; first, when they would pass the limit, every DFA forgets its states. */
+  take(cells: number): void {
+    if (this.#used > 0 && this.#used + cells > this.limit) {
+      for (const d of this.#dfas) d.forget();
+      this.#used = 0;
+      this.#resets++;
+    }
+    this.#used += cells;
+  }
+}
 
 export class Dfa {
   /** The class of each ASCII code point. */
@@ -33,10 +92,34 @@ export class Dfa {
   readonly #bounds: Int32Array;
   readonly #firstWide: number;
   readonly classes: number;
-  #states = new Map<string, DfaState>();
-  #start: DfaState;
+  readonly budget: DfaBudget;
+  /** The targets of the edges out of position `p`: `succ[succStart[p] .. succStart[p + 1])`, ACCEPT as -1. */
+  readonly #succStart: Int32Array;
+  readonly #succ: Int32Array;
+  /**
+   * Per position, its code points when they are at most two intervals (`[lo1, hi1]`, `[lo2,
+   * hi2]`: a range, or a letter in both cases), read without a search; `wide` marks the others
+   * (more intervals: searched) and `stub` the stubs.
+   */
+  readonly #lo1: Int32Array;
+  readonly #hi1: Int32Array;
+  readonly #lo2: Int32Array;
+  readonly #hi2: Int32Array;
+  readonly #kind: Uint8Array;
+  /** Per position, the step that last collected it (so that a step keeps each target once), and that step's targets. */
+  readonly #mark: Uint32Array;
+  #stamp = 0;
+  readonly #targets: Int32Array;
+  /** The states kept, by hash (chained through sameHash). */
+  #table = new Map<number, DfaState>();
+  #kept = 0;
+  #made = 0;
+  readonly #start: DfaState;
 
-  constructor(readonly automaton: Automaton) {
+  constructor(
+    readonly automaton: Automaton,
+    budget?: DfaBudget,
+  ) {
     // Alphabet compression: code points that every position treats alike share a class.
     const cuts = new Set<number>([0, 128]);
     for (const p of automaton.positions) for (const [lo, hi] of p.set) cuts.add(lo).add(hi + 1);
@@ -53,10 +136,35 @@ export class Dfa {
     this.#bounds = Int32Array.from(wide);
     this.#firstWide = next;
     this.classes = next + wide.length;
-    this.#start = this.#intern(
-      automaton.start.filter((e) => e.to !== ACCEPT).map((e) => e.to),
-      automaton.start.some((e) => e.to === ACCEPT),
-    );
+
+    const n = automaton.positions.length;
+    const succStart = new Int32Array(n + 1);
+    for (let p = 0; p < n; p++) succStart[p + 1] = (succStart[p] as number) + (automaton.follow[p]?.length ?? 0);
+    const succ = new Int32Array(succStart[n] as number);
+    for (let p = 0, j = 0; p < n; p++) for (const e of automaton.follow[p] ?? []) succ[j++] = e.to === ACCEPT ? -1 : e.to;
+    this.#succStart = succStart;
+    this.#succ = succ;
+    this.#lo1 = new Int32Array(n).fill(-1);
+    this.#hi1 = new Int32Array(n).fill(-2);
+    this.#lo2 = new Int32Array(n).fill(-1);
+    this.#hi2 = new Int32Array(n).fill(-2);
+    this.#kind = new Uint8Array(n);
+    automaton.positions.forEach((pos, p) => {
+      const set = pos.set;
+      this.#kind[p] = (pos.stub !== undefined ? STUB_POSITION : 0) | (set.length > 2 ? WIDE_POSITION : 0);
+      const [a, b] = set;
+      if (a !== undefined) [this.#lo1[p], this.#hi1[p]] = a;
+      if (b !== undefined) [this.#lo2[p], this.#hi2[p]] = b;
+    });
+    this.#mark = new Uint32Array(n);
+    this.#targets = new Int32Array(n);
+
+    this.budget = budget ?? new DfaBudget();
+    this.budget.join(this);
+    const first = automaton.start.filter((e) => e.to !== ACCEPT).map((e) => e.to);
+    const positions = Int32Array.from(new Set(first)).sort();
+    this.#start = new DfaState(positions, automaton.start.some((e) => e.to === ACCEPT), this.classes, hashOf(positions, automaton.start.some((e) => e.to === ACCEPT)));
+    this.#keep(this.#start);
   }
 
   get start(): DfaState {
@@ -76,45 +184,121 @@ export class Dfa {
     return this.#firstWide + lo;
   }
 
-  #intern(targets: readonly number[] | Int32Array, accept: boolean): DfaState {
-    const sorted = Int32Array.from(new Set(targets)).sort();
-    const key = `${accept ? "+" : "-"}${sorted.join(",")}`;
-    let s = this.#states.get(key);
-    if (s === undefined) {
-      if (this.#states.size >= STATE_LIMIT) this.#states = new Map();
-      s = new DfaState(sorted, accept, this.classes);
-      this.#states.set(key, s);
-    }
-    return s;
-  }
-
   /** The state after `s` reads code point `cp` of class `cls` (computed and kept on first need). */
   step(s: DfaState, cls: number, cp: number): DfaState | null {
     // (returns STUB when a stub position reads `cp`)
     const known = s.next[cls];
     if (known !== undefined) return known;
-    const { positions, follow } = this.automaton;
-    const targets: number[] = [];
+    const positions = this.automaton.positions;
+    const lo1 = this.#lo1;
+    const hi1 = this.#hi1;
+    const lo2 = this.#lo2;
+    const hi2 = this.#hi2;
+    const kind = this.#kind;
+    const succStart = this.#succStart;
+    const succ = this.#succ;
+    const mark = this.#mark;
+    const targets = this.#targets;
+    if (this.#stamp === 0xffffffff) {
+      mark.fill(0);
+      this.#stamp = 0;
+    }
+    const stamp = ++this.#stamp;
+    let count = 0;
     let accept = false;
-    for (const p of s.positions) {
-      const pos = positions[p];
-      if (pos === undefined || !hasCodePoint(pos.set, cp)) continue;
-      if (pos.stub !== undefined) {
+    let ascending = true;
+    let last = -1;
+    const from = s.positions;
+    for (let i = 0; i < from.length; i++) {
+      const p = from[i] as number;
+      const k = kind[p] as number;
+      if ((k & WIDE_POSITION) !== 0) {
+        if (!hasCodePoint((positions[p] as Position).set, cp)) continue;
+      } else if (!((cp >= (lo1[p] as number) && cp <= (hi1[p] as number)) || (cp >= (lo2[p] as number) && cp <= (hi2[p] as number)))) continue;
+      if ((k & STUB_POSITION) !== 0) {
         s.next[cls] = STUB;
         return STUB;
       }
-      for (const e of follow[p] ?? []) {
-        if (e.to === ACCEPT) accept = true;
-        else targets.push(e.to);
+      const end = succStart[p + 1] as number;
+      for (let j = succStart[p] as number; j < end; j++) {
+        const t = succ[j] as number;
+        if (t < 0) accept = true;
+        else if (mark[t] !== stamp) {
+          mark[t] = stamp;
+          targets[count++] = t;
+          if (t < last) ascending = false;
+          last = t;
+        }
       }
     }
-    const next = targets.length === 0 && !accept ? null : this.#intern(targets, accept);
+    let next: DfaState | null = null;
+    if (count > 0 || accept) {
+      const made = targets.slice(0, count);
+      next = this.#intern(ascending ? made : made.sort(), accept);
+    }
     s.next[cls] = next;
     return next;
   }
 
-  /** The number of states currently kept (for tests and the benchmark). */
-  get size(): number {
-    return this.#states.size;
+  /** The kept state of these positions (sorted, unique), made when there is none. */
+  #intern(positions: Int32Array, accept: boolean): DfaState {
+    const hash = hashOf(positions, accept);
+    for (let s = this.#table.get(hash); s !== undefined; s = s.sameHash) {
+      if (s.accept === accept && sameInts(s.positions, positions)) return s;
+    }
+    // may make every DFA of the budget forget its states, this one's too
+    this.budget.take(positions.length + this.classes + STATE_CELLS);
+    const s = new DfaState(positions, accept, this.classes, hash);
+    this.#keep(s);
+    this.#made++;
+    return s;
   }
+
+  #keep(s: DfaState): void {
+    s.sameHash = this.#table.get(s.hash);
+    this.#table.set(s.hash, s);
+    this.#kept++;
+  }
+
+  /**
+   * Forgets every state but the start, and every transition, the start's too: nothing
+   * forgotten stays reachable from what is kept (a run in progress goes on from the state it
+   * holds, making its next state anew).
+   */
+  forget(): void {
+    for (const head of this.#table.values()) {
+      for (let s: DfaState | undefined = head; s !== undefined; ) {
+        const after: DfaState | undefined = s.sameHash;
+        s.next.fill(undefined);
+        s.sameHash = undefined;
+        s = after;
+      }
+    }
+    this.#table = new Map();
+    this.#kept = 0;
+    this.#keep(this.#start);
+  }
+
+  /** The number of states kept now, the start included (for tests and the benchmark). */
+  get size(): number {
+    return this.#kept;
+  }
+
+  /** The number of states made so far, the start not included (for tests and the benchmark). */
+  get made(): number {
+    return this.#made;
+  }
+}
+
+/** A hash of a sorted position set and its accept flag (h × 31 + id, in 32 bits; plain arithmetic, which every engine inlines). */
+function hashOf(positions: Int32Array, accept: boolean): number {
+  let h = accept ? 1 : 0;
+  for (let i = 0; i < positions.length; i++) h = ((h << 5) - h + (positions[i] as number)) | 0;
+  return h;
+}
+
+function sameInts(a: Int32Array, b: Int32Array): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
 }

@@ -1,12 +1,14 @@
 // The fast path of a rule's whole-string check: the anchored regex derived from its definition
 // (regex.ts) where that regex is safe to run (safety.ts), else the lazy DFA (engine.ts). Both
 // give the exact ABNF answer; the regex is the faster of the two on V8 for short inputs.
+import type { Analysis } from "./analysis.js";
 import { buildAutomaton } from "./automaton.js";
 import { union, type CodePointSet } from "./charset.js";
+import type { Compiled } from "./compiled.js";
 import { isWholeMatch } from "./engine.js";
+import type { Expr } from "./expr.js";
 import { RegexCompiler, classSource } from "./regex.js";
 import { regexSafety, type Safety } from "./safety.js";
-import type { Grammar } from "./grammar.js";
 
 /**
  * Grammars shipped with the library whose rules' regexes test/regex-safety.test.ts proves safe
@@ -14,19 +16,22 @@ import type { Grammar } from "./grammar.js";
  * analysis takes tens of milliseconds on RFC 3986's URI-reference). Not reachable from the
  * public API: every other grammar is analysed.
  */
-const verified = new WeakSet<Grammar>();
+const verified = new WeakSet<Analysis>();
 
-/** @internal Records that every rule of a built-in grammar has a linear regex (checked by the tests). */
-export function markRegexVerified(g: Grammar): void {
-  verified.add(g);
+/**
+ * @internal Records that every rule of a built-in grammar (its analysis: one per grammar value)
+ * has a linear regex (checked by the tests).
+ */
+export function markRegexVerified(g: { readonly analysis: Analysis }): void {
+  verified.add(g.analysis);
 }
 
 /** Whether a rule's regex is safe to run, computed by the analysis (never the recorded verdict). */
-export function analyseRegexSafety(g: Grammar, key: string): Safety {
-  const recursive = g.analysis.recursiveRules();
-  if (reaches(g, key, recursive)) return { safe: false, reason: "the rule is recursive" };
+export function analyseRegexSafety(analysis: Analysis, key: string): Safety {
+  const recursive = analysis.recursiveRules();
+  if (reaches(analysis, key, recursive)) return { safe: false, reason: "the rule is recursive" };
   try {
-    return regexSafety(buildAutomaton(g.analysis.rule(key), g.analysis, recursive, { keepAll: true }));
+    return regexSafety(buildAutomaton(analysis.rule(key), analysis, recursive, { keepAll: true }));
   } catch (e) {
     return { safe: false, reason: e instanceof Error ? e.message : "the rule is too large to analyse" };
   }
@@ -47,13 +52,16 @@ export class FastPath {
   #safety: Safety | undefined;
 
   constructor(
-    private readonly grammar: Grammar,
+    private readonly analysis: Analysis,
+    /** The grammar's rare rules (GrammarOptions.rare). */
+    private readonly rare: readonly string[],
+    private readonly compiled: () => Compiled,
     private readonly key: string,
   ) {}
 
   /** Whether the derived regex is safe to run, and if not, why. */
   get safety(): Safety {
-    this.#safety ??= verified.has(this.grammar) ? { safe: true, ambiguity: undefined } : analyseRegexSafety(this.grammar, this.key);
+    this.#safety ??= verified.has(this.analysis) ? { safe: true, ambiguity: undefined } : analyseRegexSafety(this.analysis, this.key);
     return this.#safety;
   }
 
@@ -71,19 +79,19 @@ export class FastPath {
     if (this.#plan !== undefined) return this.#plan;
     this.#plan = null;
     if (!this.safety.safe) return null;
-    const g = this.grammar;
+    const analysis = this.analysis;
     try {
-      const source = new RegexCompiler(g.analysis).rule(this.key);
+      const source = new RegexCompiler(analysis).rule(this.key);
       // Leave out rare rules that cannot match "" when they are used (exact: then the input
       // must hold a character one of them starts with for them to matter).
-      const rare = g.rare.map((r) => r.toLowerCase()).filter((r) => r !== this.key && !g.analysis.nullable(g.analysis.rule(r).expr));
-      const used = rare.filter((r) => reaches(g, this.key, new Set([r])));
+      const rare = this.rare.map((r) => r.toLowerCase()).filter((r) => r !== this.key && !analysis.nullable(analysis.rule(r).expr));
+      const used = rare.filter((r) => reaches(analysis, this.key, new Set([r])));
       let common: RegExp;
       let trigger: RegExp | undefined;
       if (used.length === 0) common = new RegExp(`^(?:${source})$`);
       else {
-        common = new RegExp(`^(?:${new RegexCompiler(g.analysis, new Set(used)).rule(this.key)})$`);
-        trigger = new RegExp(classSource(firstSet(g, used)));
+        common = new RegExp(`^(?:${new RegexCompiler(analysis, new Set(used)).rule(this.key)})$`);
+        trigger = new RegExp(classSource(firstSet(analysis, used)));
         this.#full = undefined;
       }
       this.#plan = { source, common, trigger };
@@ -106,12 +114,12 @@ export class FastPath {
         // the regex engine gave up (its backtracking stack): the DFA answers
       }
     }
-    return isWholeMatch(this.grammar.compiled, this.key, input);
+    return isWholeMatch(this.compiled(), this.key, input);
   }
 }
 
 /** True when rule `key` refers, directly or not, to one of `targets` (itself included). */
-function reaches(g: Grammar, key: string, targets: ReadonlySet<string>): boolean {
+function reaches(analysis: Analysis, key: string, targets: ReadonlySet<string>): boolean {
   const seen = new Set<string>();
   const stack = [key];
   while (stack.length > 0) {
@@ -119,17 +127,17 @@ function reaches(g: Grammar, key: string, targets: ReadonlySet<string>): boolean
     if (targets.has(k)) return true;
     if (seen.has(k)) continue;
     seen.add(k);
-    const walk = (e: import("./expr.js").Expr): void => {
+    const walk = (e: Expr): void => {
       if (e.type === "ref") stack.push(e.name.toLowerCase());
       else if (e.type === "seq" || e.type === "alt") e.items.forEach(walk);
       else if (e.type === "rep") walk(e.item);
     };
-    walk(g.analysis.rule(k).expr);
+    walk(analysis.rule(k).expr);
   }
   return false;
 }
 
 /** The code points the rules can start with. */
-function firstSet(g: Grammar, rules: readonly string[]): CodePointSet {
-  return union(...rules.map((r) => g.analysis.firstChars(g.analysis.rule(r).expr)));
+function firstSet(analysis: Analysis, rules: readonly string[]): CodePointSet {
+  return union(...rules.map((r) => analysis.firstChars(analysis.rule(r).expr)));
 }

@@ -2,10 +2,9 @@
 // property tests and fuzzing. Characters are code points (never a lone surrogate); unbounded
 // repetitions stop after a few items; recursion is bounded by steering towards the shortest
 // derivations once a depth budget is spent.
-import type { RuleDefinition } from "./analysis.js";
+import type { Analysis, RuleDefinition } from "./analysis.js";
 import { codePoints, setSize, type CodePointSet } from "./charset.js";
 import type { Expr } from "./expr.js";
-import type { Grammar } from "./grammar.js";
 import { describeValue, expectOptions } from "../describe.js";
 
 /** A source of randomness: a whole number in `[0, n)`. */
@@ -48,14 +47,14 @@ export function pickCodePoint(set: CodePointSet, random: Random): number {
 }
 
 /** How many rule references the shortest derivation of each expression needs (Infinity for none). */
-function heights(g: Grammar): (e: Expr) => number {
-  const rules = new Map<string, number>(g.ruleNames.map((n) => [n.toLowerCase(), Infinity]));
+function heights(analysis: Analysis): (e: Expr) => number {
+  const rules = new Map<string, number>(analysis.ruleKeys.map((k) => [k, Infinity]));
   const of = (e: Expr): number => {
     switch (e.type) {
       case "lit":
         return 0;
       case "range":
-        return g.analysis.matchesNothing(e) ? Infinity : 0;
+        return analysis.matchesNothing(e) ? Infinity : 0;
       case "prose":
         return Infinity;
       case "seq":
@@ -70,10 +69,10 @@ function heights(g: Grammar): (e: Expr) => number {
   };
   for (let changed = true; changed; ) {
     changed = false;
-    for (const n of g.ruleNames) {
-      const h = of((g.definition(n) as RuleDefinition).expr);
-      if (h < (rules.get(n.toLowerCase()) ?? Infinity)) {
-        rules.set(n.toLowerCase(), h);
+    for (const k of analysis.ruleKeys) {
+      const h = of(analysis.rule(k).expr);
+      if (h < (rules.get(k) ?? Infinity)) {
+        rules.set(k, h);
         changed = true;
       }
     }
@@ -81,10 +80,10 @@ function heights(g: Grammar): (e: Expr) => number {
   return of;
 }
 
-const heightCache = new WeakMap<Grammar, (e: Expr) => number>();
+const heightCache = new WeakMap<Analysis, (e: Expr) => number>();
 
-/** A random string that rule `def` of grammar `g` matches. */
-export function generateRule(g: Grammar, def: RuleDefinition, given: Random, options: GenerateOptions = {}): string {
+/** A random string that rule `def` of the grammar analysed by `analysis` matches. */
+export function generateRule(analysis: Analysis, def: RuleDefinition, given: Random, options: GenerateOptions = {}): string {
   if (typeof given !== "function") throw new TypeError(`generate: the argument "random" must be a function (n) => a whole number in [0, n), got ${describeValue(given)}`);
   expectOptions(options, "generate");
   const count = (name: "maxRepeat" | "maxDepth" | "budget", fallback: number): number => {
@@ -106,14 +105,13 @@ export function generateRule(g: Grammar, def: RuleDefinition, given: Random, opt
     return k;
   };
   let work = 0;
-  let height = heightCache.get(g);
+  let height = heightCache.get(analysis);
   if (height === undefined) {
-    height = heights(g);
-    heightCache.set(g, height);
+    height = heights(analysis);
+    heightCache.set(analysis, height);
   }
   const h = height;
-  if (h(def.expr) === Infinity) throw new RangeError(`generate: rule ${def.name} matches no string: ${g.analysis.whyNothing(def.expr)}`);
-  const analysis = g.analysis;
+  if (h(def.expr) === Infinity) throw new RangeError(`generate: rule ${def.name} matches no string: ${analysis.whyNothing(def.expr)}`);
   const go = (x: Expr, depth: number): string => {
     work++;
     const short = depth >= maxDepth || work > budget;

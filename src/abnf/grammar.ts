@@ -3,7 +3,8 @@
 // another by adding, overriding and renaming rules (as ohm's `<:` does), never edited. Every
 // compiled form (automaton, DFA, regex, parsers) is made on first use and kept per grammar.
 import { Analysis, deepestNesting, MAX_DEPTH, type RuleDefinition } from "./analysis.js";
-import { Compiled } from "./engine.js";
+import { firstTooLarge } from "./automaton.js";
+import { Compiled } from "./compiled.js";
 import { EngineMatcher } from "./matcher.js";
 import { markGrammar } from "../core/brand.js";
 import type { CompiledGrammar } from "../core/dfa.js";
@@ -11,13 +12,13 @@ import { validateWith, type Matcher, type Validation } from "../core/match.js";
 import { isExpr as madeExpr, referencedNames, renameRefs, RULE_NAME, sameExpr, type Expr } from "./expr.js";
 import { generateRule, type GenerateOptions, type Random } from "./generate.js";
 import { GrammarError } from "./grammar-errors.js";
-import { toParser, type RuleParser } from "./parser.js";
+import type P from "parsimmon";
+import { toParser } from "./parser.js";
 import { printExpr, printRule } from "./print.js";
 import { FastPath } from "./fast-path.js";
 import type { UriSyntaxError } from "../errors.js";
 import { suggest, UnknownRuleError } from "./unknown-rule.js";
 import { describeValue, expectStrings } from "../describe.js";
-import type { Result } from "../result.js";
 
 export type { RuleDefinition } from "./analysis.js";
 export { suggest };
@@ -65,6 +66,37 @@ export interface DeriveOptions {
 
 /** The outcome of {@link Grammar.validate}. */
 export type { Validation };
+
+/**
+ * A parsimmon `Parser` for one ABNF rule, with the forms derived from its definition.
+ *
+ * ABNF has no ordered choice, and a parsimmon parser must consume one prefix: at the current
+ * offset this parser consumes the LONGEST prefix that matches the rule (so `skip(P.eof)` gives
+ * exactly the ABNF whole-string answer). When nothing matches, the failure is reported at the
+ * end of the longest prefix that begins a match, with the ABNF names and literals expected there.
+ *
+ * Its own `parse`/`tryParse` are answered by the engine (whole input; `"EOF"` in `expected`
+ * where the input should end, as `P.eof` says it). A parser you compose around it (`P.seq(...)`)
+ * is parsed by parsimmon, which keeps each input that fails in a module-wide line index.
+ */
+export type RuleParser<V> = P.Parser<V> & {
+  /** The grammar the rule belongs to. */
+  readonly grammar: Grammar;
+  /** The definition every other form is derived from. */
+  readonly definition: RuleDefinition;
+  /** The ABNF rule name as defined, e.g. `"segment-nz-nc"`. */
+  readonly abnfName: string;
+  /** The right-hand side printed as ABNF. */
+  readonly abnf: string;
+  /** A regex source (no anchors, no capture groups) matching exactly the rule, where one is derived. */
+  readonly pattern: string | undefined;
+  /** Whole-string validation, with a typed error. */
+  validate(input: string): Validation;
+  /** Whole-string check. */
+  isValid(input: string): boolean;
+  /** A random string the rule matches. */
+  generate(random: Random, options?: GenerateOptions): string;
+};
 
 /** A bare expression, as opposed to `{ expr, token }`. */
 const isExpr = (x: RuleInput): x is Expr => typeof (x as { type?: unknown }).type === "string";
@@ -153,12 +185,12 @@ export class Grammar {
   #builtIn: CompiledGrammar | undefined;
 
   /** Use {@link grammar} or {@link Grammar.derive}. */
-  private constructor(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[]) {
+  private constructor(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[], measured = false) {
     this.name = name;
     this.#defs = defs;
     this.ruleNames = Object.freeze([...defs.values()].map((d) => d.name));
     this.#rare = Object.freeze(rare.filter((r) => defs.has(r.toLowerCase())).map((r) => (defs.get(r.toLowerCase()) as RuleDefinition).name));
-    Grammar.#check(this);
+    Grammar.#check(this, measured);
     markGrammar(this);
     Object.freeze(this);
   }
@@ -182,7 +214,8 @@ export class Grammar {
     return new Grammar(name, defs, rare);
   }
 
-  static #check(g: Grammar): void {
+  /** `measured`: every rule's size was measured in a grammar this one was picked from (the same definitions, closed under references). */
+  static #check(g: Grammar, measured: boolean): void {
     checkDepth(g.#defs); // first, before any analysis recurses through the definitions
     for (const def of g.#defs.values()) {
       for (const r of referencedNames(def.expr)) {
@@ -206,6 +239,10 @@ export class Grammar {
         cycle,
       );
     }
+    // measured, not built: time linear in the size of the definitions
+    if (measured) return;
+    const large = firstTooLarge(g.analysis, g.ruleNames);
+    if (large !== undefined) throw large;
   }
 
   /** @internal The static analyses of this grammar. */
@@ -247,7 +284,8 @@ export class Grammar {
 
   /**
    * A new grammar: this one with rules renamed (references follow), then rules added or
-   * overridden. This grammar is unchanged.
+   * overridden. This grammar is unchanged. The new grammar is checked as {@link grammar}
+   * checks one: a {@link GrammarError} when a rule is undefined, left-recursive or too large.
    *
    * @example
    * // RFC 3987: RFC 3986 with the i-rules renamed and two of them widened
@@ -318,7 +356,7 @@ export class Grammar {
     for (const n of names) visit(n);
     // keep this grammar's order
     const ordered = new Map([...this.#defs.entries()].filter(([k]) => defs.has(k)));
-    return new Grammar(`${this.name} (${names.join(", ")})`, ordered, this.#rare);
+    return new Grammar(`${this.name} (${names.join(", ")})`, ordered, this.#rare, true);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -334,7 +372,7 @@ export class Grammar {
     const key = def.name.toLowerCase();
     let p = this.#parsers.get(key);
     if (p === undefined) {
-      p = toParser(this, def, undefined);
+      p = toParser(this, def, undefined) as RuleParser<string>;
       this.#parsers.set(key, p);
     }
     return p;
@@ -359,18 +397,37 @@ export class Grammar {
     const key = def.name.toLowerCase();
     let m = this.#matchers.get(key);
     if (m === undefined) {
-      m = this.#builtIn?.rule(key) ?? new EngineMatcher(def.name, this.analysis, () => this.compiled, () => this.#fastPath(def));
+      m = this.#builtIn?.rule(key) ?? new EngineMatcher(def.name, () => this.compiled, () => this.#fastPath(def));
       this.#matchers.set(key, m);
     }
     return m;
   }
 
   /**
-   * True when the rule is matched in time linear in the input: no recursive rule is reachable
-   * from it, so one lazy DFA reads the input once (every rule of RFC 3986, RFC 3987 and the
-   * built-in schemes). A rule that reaches recursion is matched by memoized calls, in polynomial
-   * time: quadratic on an ambiguous grammar such as `a = "x" a "x" / "x"` (4,000 characters took
-   * seconds). Bound the input length of such rules on untrusted input.
+   * True when the rule is matched in time linear in the input whatever the input: no recursive
+   * rule is reachable from it, so one lazy DFA reads the input once (every rule of RFC 3986,
+   * RFC 3987 and the built-in schemes). Each character costs a table lookup once the DFA knows
+   * the state, and at most the positions of one state and their edges when it makes one: at
+   * worst the input's length times the size of the rule's automaton (which a grammar cannot make
+   * larger than 200,000 positions and 4,000,000 edges: larger ones are refused when the grammar
+   * is made). Memory is bounded whatever the input: the DFAs of a grammar keep at most 2,097,152
+   * cells (8 to 16 MB) and forget their states past that (`x = *( "a" / "b" ) "a" 20000( "a" /
+   * "b" )`, whose states hold up to 20,001 positions, reads 20,000 characters in about 2.5 s).
+   *
+   * False when a recursive rule is reachable: the rule is matched by memoized calls, in time at
+   * most cubic in the input's length (times a factor of the grammar's size) and memory at most
+   * quadratic (the memo keeps where each call can end). Quadratic when each call of a recursive
+   * rule can end at a bounded number of offsets; linear on nesting that one character decides
+   * (`e = t *( "+" t )`, `t = "x" / "(" e ")"`) and where a rule calls itself at the end of what
+   * it matches (`list = item [ "," list ]`, `a = "x" *a`, read as loops). Ambiguous recursion is
+   * what costs: `a = "x" a "x" / "x"` is quadratic (1,001 characters: 505,006 steps), `a = "x"
+   * [ a ] [ a ]` cubic (1,000 characters: 168 million steps, about 10 s). Semantics (a derivation
+   * of the match) make every call even where matching reads a loop: up to cubic time there too.
+   * Bound the input length (`maxLength`) of such rules on untrusted input.
+   *
+   * @example
+   * grammarFromAbnfOrThrow('list = item *( "," item )\nitem = 1*ALPHA\n').isLinear("list"); // true
+   * grammarFromAbnfOrThrow('list = item [ "," list ]\nitem = 1*ALPHA\n').isLinear("list"); // false (linear all the same, read as a loop)
    */
   isLinear(name: string): boolean {
     const def = this.require(name, "isLinear");
@@ -407,7 +464,7 @@ export class Grammar {
     const key = def.name.toLowerCase();
     let fp = this.#fast.get(key);
     if (fp === undefined) {
-      fp = new FastPath(this, key);
+      fp = new FastPath(this.analysis, this.#rare, () => this.compiled, key);
       this.#fast.set(key, fp);
     }
     return fp;
@@ -435,7 +492,7 @@ export class Grammar {
   /** A random string the rule matches (for property tests and fuzzing). */
   generate(name: string, random: Random, options?: GenerateOptions): string {
     const def = this.require(name, "generate");
-    return generateRule(this, def, random, options);
+    return generateRule(this.analysis, def, random, options);
   }
 
   /** True when both grammars define the same rules the same way. */
@@ -466,8 +523,11 @@ function requireString(input: unknown, caller: string): asserts input is string 
 /**
  * Builds a grammar from rules by name (RFC 5234 §2.1 names; references by name with
  * {@link ref}), with the rules of `options.imports`. Throws a {@link GrammarError} when a name is
- * not an ABNF rule name, a reference is undefined, a rule is left-recursive, or two imports
- * disagree on a rule.
+ * not an ABNF rule name, a reference is undefined, a rule is left-recursive, two imports
+ * disagree on a rule, or a rule is too large for the engine to compile (`"too-large"`: more than
+ * 200,000 character positions once the rules it refers to are expanded in place, 4,000,000
+ * edges, 1,000,000 rule occurrences or 4,000,000 expressions to expand; measured from the
+ * definitions, in time linear in their size, without compiling anything).
  *
  * @example
  * // RFC 8141 §2: NID = (alphanum) 0*30(ldh) alphanum

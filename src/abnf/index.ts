@@ -4,12 +4,11 @@
 // with the same typed error as the URI rules.
 export { lit, caseSensitive, range, seq, alt, rep, opt, many, many1, ref, prose } from "./expr.js";
 export type { Expr, Lit, Range, Seq, Alt, Rep, Ref, Prose } from "./expr.js";
-export { grammar, Grammar, type RuleInput, type RuleInputs, type GrammarOptions, type DeriveOptions, type Validation } from "./grammar.js";
+export { grammar, Grammar, type RuleInput, type RuleInputs, type GrammarOptions, type DeriveOptions, type Validation, type RuleParser } from "./grammar.js";
 export type { RuleDefinition } from "./analysis.js";
 export { GrammarError, type GrammarErrorCode } from "./grammar-errors.js";
 export { UnknownRuleError } from "./unknown-rule.js";
 export { semantics, Semantics, type Match, type Action, type Actions, type Accelerator, type SemanticsOptions, type ValueOf } from "./semantics.js";
-export type { RuleParser } from "./parser.js";
 export { seededRandom, type Random, type GenerateOptions } from "./generate.js";
 export { printExpr } from "./print.js";
 export { UriSyntaxError } from "../errors.js";

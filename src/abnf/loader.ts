@@ -6,7 +6,6 @@
 import type { RuleDefinition } from "./analysis.js";
 import { referencedNames, renameRefs, sameExpr, type Expr } from "./expr.js";
 import { checkDepth, Grammar, suggest } from "./grammar.js";
-import { automatonSize, tooLarge } from "./automaton.js";
 import { describeValue, expectOptions, expectStrings } from "../describe.js";
 import { throwWithStack } from "../errors.js";
 import { GrammarError } from "./grammar-errors.js";
@@ -43,15 +42,16 @@ export interface LoadOptions {
  * safe, printed ABNF, generators and validation. Errors in the text (syntax, an undefined rule,
  * a rule defined twice with "=", "=/" before "=", left recursion, prose no import supplies, a
  * rule too large to compile) come back as an {@link AbnfError} with line, column and a caret.
- * Recursion that is not left recursion works (matched by memoized calls, in polynomial time; it
- * has no regex).
+ * Recursion that is not left recursion works (matched by memoized calls, in polynomial time,
+ * see {@link Grammar.isLinear}; it has no regex).
  *
- * The size check is made here, at load time, by measuring each rule without compiling it: a
- * rule whose automaton would have more than 200,000 character positions once the rules it
- * refers to are expanded in place (`a = 1000000"x"`), or a bounded repetition of an element
- * that can match the empty string too large to link each copy to every later one
- * (`a = 0*5000[ "x" ]`), is the AbnfError "too-large-to-compile" at that rule. Rules are still
- * compiled only when first used.
+ * The size check is made at load time, as for every grammar (see {@link grammar}), by measuring
+ * each rule without compiling it: a rule whose automaton would pass one of the engine's limits
+ * (200,000 character positions once the rules it refers to are expanded in place, as in
+ * `a = 1000000"x"`; 4,000,000 edges, as a bounded repetition of an element that can match the
+ * empty string links each copy to every later one, `a = 0*5000[ "x" ]`; 1,000,000 rule
+ * occurrences or 4,000,000 expressions to expand, as in `a = 3000000( e )` with `e = ""`) is the
+ * AbnfError "too-large-to-compile" at that rule. Rules are still compiled only when first used.
  *
  * @example
  * const r = grammarFromAbnf('NID = (alphanum) 0*30(ldh) alphanum\nldh = alphanum / "-"\nalphanum = ALPHA / DIGIT\n');
@@ -185,11 +185,6 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
     const code = e.code === "left-recursion" ? "left-recursion" : e.code === "too-large" ? "too-large-to-compile" : e.code === "too-deep" ? "too-deep" : "undefined-rule";
     return { ok: false, error: errorAt(text, at?.offset ?? 0, code, e.message) };
   }
-  const large = tooLargeRule(g, [...local.keys()]);
-  if (large !== undefined) {
-    const at = local.get(large.key)?.rule;
-    return { ok: false, error: errorAt(text, at?.offset ?? 0, "too-large-to-compile", large.error.message) };
-  }
   return { ok: true, value: g };
 }
 
@@ -220,26 +215,6 @@ function reachedProse(e: Expr): number | undefined {
   };
   walk(e, true);
   return found;
-}
-
-/**
- * A rule of `g` too large for the engine to compile (automaton.ts, POSITION_LIMIT and
- * EDGE_LIMIT), measured without compiling anything: the one the size is in (no rule it expands
- * in place is too large itself), the text's own rules (`keys`, in text order) first.
- */
-function tooLargeRule(g: Grammar, keys: readonly string[]): { key: string; error: GrammarError } | undefined {
-  const calls = g.analysis.recursiveRules();
-  const size = automatonSize(g.analysis, calls);
-  const errors = new Map<string, GrammarError>();
-  for (const n of g.ruleNames) {
-    const def = g.definition(n) as RuleDefinition;
-    const error = tooLarge(def, size(def.expr));
-    if (error !== undefined) errors.set(n.toLowerCase(), error);
-  }
-  if (errors.size === 0) return undefined;
-  const inner = (key: string): boolean => referencedNames((g.definition(key) as RuleDefinition).expr).every((r) => calls.has(r.toLowerCase()) || !errors.has(r.toLowerCase()));
-  const key = keys.find((k) => errors.has(k) && inner(k)) ?? keys.find((k) => errors.has(k)) ?? (errors.keys().next().value as string);
-  return { key, error: errors.get(key) as GrammarError };
 }
 
 /** {@link grammarFromAbnf}, throwing its {@link AbnfError}. */

@@ -2,8 +2,8 @@
 // core has not compiled (a user's, a derived one, a loaded one): the fast path (the rule's
 // regex where one is safe, else the lazy DFA) answers whether the input matches; the engine's
 // whole match explains a rejection; its longest match serves the rule's parsimmon parser.
-import type { Analysis } from "./analysis.js";
-import { matchLongest, matchWhole, type Compiled } from "./engine.js";
+import type { Compiled } from "./compiled.js";
+import { matchLongest, matchWhole } from "./engine.js";
 import type { FastPath } from "./fast-path.js";
 import type { Failure, Longest, Matcher } from "../core/match.js";
 
@@ -11,7 +11,6 @@ export class EngineMatcher implements Matcher {
   readonly #key: string;
   constructor(
     readonly name: string,
-    private readonly analysis: Analysis,
     private readonly compiled: () => Compiled,
     private readonly fast: () => FastPath,
   ) {

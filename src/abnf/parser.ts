@@ -2,47 +2,33 @@
 // in parsimmon's reply protocol, so that it composes with any other parsimmon parser.
 import P from "parsimmon";
 import type { RuleDefinition } from "./analysis.js";
-import { END_OF_INPUT } from "./engine.js";
+import { END_OF_INPUT } from "./labels.js";
 import type { GenerateOptions, Random } from "./generate.js";
-import type { Grammar, Validation } from "./grammar.js";
+import type { Matcher, Validation } from "../core/match.js";
 import { describeValue } from "../describe.js";
 
 /**
- * A parsimmon `Parser` for one ABNF rule, with the forms derived from its definition.
- *
- * ABNF has no ordered choice, and a parsimmon parser must consume one prefix: at the current
- * offset this parser consumes the LONGEST prefix that matches the rule (so `skip(P.eof)` gives
- * exactly the ABNF whole-string answer). When nothing matches, the failure is reported at the
- * end of the longest prefix that begins a match, with the ABNF names and literals expected there.
- *
- * Its own `parse`/`tryParse` are answered by the engine (whole input; `"EOF"` in `expected`
- * where the input should end, as `P.eof` says it). A parser you compose around it (`P.seq(...)`)
- * is parsed by parsimmon, which keeps each input that fails in a module-wide line index.
+ * What a rule's parser is made from: the grammar that holds the rule (a Grammar, which
+ * grammar.ts types as RuleParser's `grammar`), through the methods the parser's forms call.
  */
-export type RuleParser<V> = P.Parser<V> & {
-  /** The grammar the rule belongs to. */
-  readonly grammar: Grammar;
-  /** The definition every other form is derived from. */
-  readonly definition: RuleDefinition;
-  /** The ABNF rule name as defined, e.g. `"segment-nz-nc"`. */
-  readonly abnfName: string;
-  /** The right-hand side printed as ABNF. */
-  readonly abnf: string;
-  /** A regex source (no anchors, no capture groups) matching exactly the rule, where one is derived. */
-  readonly pattern: string | undefined;
-  /** Whole-string validation, with a typed error. */
-  validate(input: string): Validation;
-  /** Whole-string check. */
-  isValid(input: string): boolean;
-  /** A random string the rule matches. */
-  generate(random: Random, options?: GenerateOptions): string;
-};
+export interface RuleSource {
+  /** The rule as the one match pipeline takes it. */
+  matcher(name: string): Matcher;
+  abnf(name: string): string;
+  pattern(name: string): string | undefined;
+  validate(input: string, name: string): Validation;
+  isValid(input: string, name: string): boolean;
+  generate(name: string, random: Random, options?: GenerateOptions): string;
+}
 
 /** Builds a rule's value from its match at `[start, end)` of `input`. */
 export type ValueBuilder<V> = (input: string, start: number, end: number) => V;
 
-/** Wraps rule `def` of grammar `g` as a parsimmon parser whose value is `build(...)`, or the matched text. */
-export function toParser<V = string>(g: Grammar, def: RuleDefinition, build: ValueBuilder<V> | undefined): RuleParser<V> {
+/**
+ * Wraps rule `def` of grammar `g` as a parsimmon parser whose value is `build(...)`, or the
+ * matched text, with the forms a RuleParser carries (grammar.ts types the result).
+ */
+export function toParser<V = string>(g: RuleSource, def: RuleDefinition, build: ValueBuilder<V> | undefined): P.Parser<V> {
   const m = g.matcher(def.name);
   const parser = P<V>((input, i) => {
     const r = m.longest(input, i);
@@ -76,7 +62,7 @@ export function toParser<V = string>(g: Grammar, def: RuleDefinition, build: Val
     validate: { value: (input: string) => g.validate(input, def.name) },
     isValid: { value: (input: string) => g.isValid(input, def.name) },
     generate: { value: (random: Random, options?: GenerateOptions) => g.generate(def.name, random, options) },
-  }) as RuleParser<V>;
+  });
 }
 
 /**

@@ -24,9 +24,6 @@ function escapeUnit(c: number): string {
 const high = (cp: number): number => 0xd800 + ((cp - 0x10000) >> 10);
 const low = (cp: number): number => 0xdc00 + ((cp - 0x10000) & 0x3ff);
 
-/** `[lo-hi]` over UTF-16 code units. */
-const unitClass = (lo: number, hi: number): string => (lo === hi ? escapeUnit(lo) : `[${escapeUnit(lo)}-${escapeUnit(hi)}]`);
-
 /** A class over UTF-16 code units from sorted, disjoint ranges: `x`, `[x-y]`, `[xy-z]`. */
 function unitsClass(ranges: readonly (readonly [number, number])[]): string {
   const only = ranges.length === 1 ? ranges[0] : undefined;

@@ -20,14 +20,25 @@ export const AMBIGUITY_LIMIT = 64;
 
 /** The most path-count vectors explored before the rule counts as too complex to analyse. */
 const STATE_LIMIT = 100_000;
+/**
+ * The most steps (a vector's entries read for one representative code point) before the rule
+ * counts as too complex to analyse: the vectors are few, but a large alphabet multiplies each by
+ * its representatives (up to twice the positions).
+ */
+export const SAFETY_WORK_LIMIT = 4_000_000;
+
 
 export type Safety =
   /** `ambiguity`: the most ways a prefix can be read (undefined for a verdict recorded for a built-in grammar). */
   | { readonly safe: true; readonly ambiguity: number | undefined }
   | { readonly safe: false; readonly reason: string };
 
-/** Whether the backtracking regex of an automaton (built with every path kept) runs in linear time. */
-export function regexSafety(a: Automaton): Safety {
+/**
+ * Whether the backtracking regex of an automaton (built with every path kept) runs in linear
+ * time. The analysis takes at most `limit` steps (`counter.steps` says how many it took); a
+ * rule that needs more is "too complex to analyse", and gets no regex (the DFA answers).
+ */
+export function regexSafety(a: Automaton, limit = SAFETY_WORK_LIMIT, counter?: { steps: number }): Safety {
   if (a.hasCalls) return { safe: false, reason: "the rule is recursive" };
   // One representative code point per class of code points that every position treats alike.
   const cuts = new Set<number>([0]);
@@ -41,6 +52,8 @@ export function regexSafety(a: Automaton): Safety {
   const seen = new Set<string>([keyOf(start)]);
   const queue: Map<number, number>[] = [start];
   let most = 0;
+  let work = 0;
+  const tooComplex: Safety = { safe: false, reason: "the rule is too complex to analyse" };
   while (queue.length > 0) {
     const v = queue.pop() as Map<number, number>;
     let total = 0;
@@ -53,6 +66,9 @@ export function regexSafety(a: Automaton): Safety {
       };
     }
     for (const cp of representatives) {
+      work += v.size + 1;
+      if (counter !== undefined) counter.steps = work;
+      if (work > limit) return tooComplex;
       const next = new Map<number, number>();
       for (const [p, k] of v) {
         const pos = a.positions[p];
@@ -65,7 +81,7 @@ export function regexSafety(a: Automaton): Safety {
       const key = keyOf(next);
       if (seen.has(key)) continue;
       seen.add(key);
-      if (seen.size > STATE_LIMIT) return { safe: false, reason: "the rule is too complex to analyse" };
+      if (seen.size > STATE_LIMIT) return tooComplex;
       queue.push(next);
     }
   }

@@ -7,9 +7,9 @@ import { chainBelow, ACCEPT, type Automaton, type Edge } from "./automaton.js";
 import { derive, type Derivation } from "./engine.js";
 import { failureError } from "../core/match.js";
 import { markSemantics } from "../core/brand.js";
-import { Grammar } from "./grammar.js";
+import { Grammar, type RuleParser } from "./grammar.js";
 import { describeValue, expectOptions, expectStrings, expectString } from "../describe.js";
-import { toParser, type RuleParser } from "./parser.js";
+import { toParser } from "./parser.js";
 import type { UriSyntaxError } from "../errors.js";
 import type { Result } from "../result.js";
 
@@ -164,7 +164,7 @@ export class Semantics<A extends Actions> {
     const key = def.name.toLowerCase();
     let p = this.#parsers.get(key);
     if (p === undefined) {
-      p = toParser(this.grammar, def, (input, start, end) => this.#value(def, input, start, end));
+      p = toParser(this.grammar, def, (input, start, end) => this.#value(def, input, start, end)) as RuleParser<unknown>;
       this.#parsers.set(key, p);
     }
     return p as RuleParser<ValueOf<A, K>>;

@@ -2,7 +2,7 @@
 // RFC 5234 core rules it uses and RFC 3987 §2.2 (IRIs), under the mechanical camelCase of its
 // ABNF name, and `rule()` to reach any of them by that name. Each is derived from the rule's one definition in
 // src/grammars/rfc3986/ with the AST semantics of src/grammars/rfc3986/semantics.ts.
-import type { RuleParser } from "../abnf/parser.js";
+import type { RuleParser } from "../abnf/grammar.js";
 import { expectString } from "../describe.js";
 import type { ValueOf } from "../abnf/semantics.js";
 import { rfc3986 } from "../grammars/rfc3986/index.js";
@@ -11,7 +11,7 @@ import { rfc3986Semantics } from "../grammars/rfc3986/semantics.js";
 import { uriSemantics, type uriActions } from "../grammars/rfc3987/semantics.js";
 
 export type { HierPart } from "../grammars/rfc3986/semantics.js";
-export type { RuleParser } from "../abnf/parser.js";
+export type { RuleParser } from "../abnf/grammar.js";
 export { parseWith } from "../abnf/parser.js";
 export type { Expr } from "../abnf/expr.js";
 export type { RuleDefinition } from "../abnf/analysis.js";

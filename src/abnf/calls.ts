@@ -1,0 +1,534 @@
+// Rules that call recursive ones: the positions of each called rule are followed at every
+// offset, and each call's result (where the rule can end, how far it read, what it expected
+// there) is memoized by (rule, offset), so that the match is exact for every grammar without
+// left recursion, in polynomial time (see Grammar.isLinear for the bounds). Calls nest on an
+// explicit stack, never on JavaScript's.
+import { ACCEPT, type Automaton, type Edge, type Position } from "./automaton.js";
+import { codePointAt, hasCodePoint } from "./charset.js";
+import type { Compiled } from "./compiled.js";
+import { edgeLabels, edgeLabelsOf, uniquePush } from "./labels.js";
+
+/** What a call of a rule from an offset gives. */
+export interface CallResult {
+  /** Every offset the rule can end at, ascending. */
+  readonly ends: readonly number[];
+  /** Shared between results: never changed once made. */
+  readonly furthest: number;
+  readonly expected: readonly string[];
+}
+
+/** Min-heap of offsets. */
+class OffsetHeap {
+  readonly #h: number[] = [];
+  get size(): number {
+    return this.#h.length;
+  }
+  push(x: number): void {
+    const h = this.#h;
+    h.push(x);
+    let i = h.length - 1;
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if ((h[p] as number) <= x) break;
+      h[i] = h[p] as number;
+      i = p;
+    }
+    h[i] = x;
+  }
+  pop(): number {
+    const h = this.#h;
+    const top = h[0] as number;
+    const last = h.pop() as number;
+    if (h.length > 0) {
+      let i = 0;
+      for (;;) {
+        const l = 2 * i + 1;
+        const r = l + 1;
+        let m = i;
+        let v = last;
+        if (l < h.length && (h[l] as number) < v) {
+          m = l;
+          v = h[l] as number;
+        }
+        if (r < h.length && (h[r] as number) < v) m = r;
+        if (m === i) break;
+        h[i] = h[m] as number;
+        i = m;
+      }
+      h[i] = last;
+    }
+    return top;
+  }
+}
+
+/** The positions alive at one offset not yet followed, the order the offset was first reached in, and (once the list is long) a set to keep them unique. */
+interface Pending {
+  readonly k: number;
+  readonly list: number[];
+  readonly order: number;
+  seen: Set<number> | undefined;
+}
+
+/** Past this many items, a list kept unique gets a set beside it. */
+const SHORT = 16;
+
+const NO_LABELS: readonly string[] = Object.freeze([]);
+const NO_ENDS: readonly number[] = Object.freeze([]);
+
+/**
+ * One rule's simulation from one offset: the positions alive at each offset, followed in order
+ * of offset. It runs until it needs the result of a call that is not known yet (then `wantKey`
+ * and `wantStart` name it), to be resumed once the call is done: calls nest on an explicit
+ * stack, never on JavaScript's, so that deeply nested input cannot overflow it.
+ *
+ * A frame keeps only what its result needs: the offsets not yet followed, its ends, and the
+ * positions whose edges lead to the furthest offset reached (for "expected"). An offset's
+ * positions are dropped once followed, and while one offset at a time is pending (an LL(1)
+ * grammar's case) there is no map or heap of them, so that a frame waiting on a call (on
+ * nested input, one per level) costs a few small objects. A frame made for a derivation
+ * (`keep`) keeps every offset's positions.
+ */
+export class Frame {
+  readonly a: Automaton;
+  /** For derivations: the positions alive at each offset, and the offsets in the order followed. */
+  readonly byOffset: Map<number, number[]> | undefined;
+  readonly offsets: number[] | undefined;
+  /** The one offset pending, while there is one at most; else all of them, by offset, and a heap of them. */
+  #slot: Pending | undefined;
+  #pending: Map<number, Pending> | undefined;
+  #heap: OffsetHeap | undefined;
+  #order = 0;
+  /** The offset being followed. */
+  #cur: Pending | undefined;
+  #j = 0;
+  /** The offsets the rule can end at, unique (in no order). */
+  ends: number[] | undefined;
+  #endSet: Set<number> | undefined;
+  #maxEnd = -1;
+  /** The furthest offset followed, and the furthest one a position was added at. */
+  furthest: number;
+  addedMax = -1;
+  /**
+   * The furthest offset reached from an earlier one (by a character or a call), and the
+   * positions whose edges led there, with the order in which their own offset was first
+   * reached: the first one, then the others in pairs.
+   */
+  landed = -1;
+  landCount = 0;
+  landP0 = -1;
+  landOrder0 = -1;
+  landMore: number[] | undefined;
+  calleeFurthest = -1;
+  calleeExpected: readonly string[] = NO_LABELS;
+  #calleeOwned = false;
+  /** The call the frame waits for. */
+  wantKey = "";
+  wantStart = -1;
+  /** The positions followed and the callee ends read so far (for tests and the benchmark). */
+  work = 0;
+  /** Self calls read as loops (selfLoops); none in a frame kept for a derivation, which records each call. */
+  readonly #loops: Uint8Array | undefined;
+
+  constructor(
+    compiled: Compiled,
+    readonly key: string,
+    readonly start: number,
+    private readonly input: string,
+    keep = false,
+  ) {
+    this.a = compiled.automaton(key);
+    this.#loops = keep ? undefined : selfLoops(this.a);
+    this.furthest = start;
+    this.byOffset = keep ? new Map() : undefined;
+    this.offsets = keep ? [] : undefined;
+    for (const e of this.a.start) {
+      if (e.to === ACCEPT) this.#end(start);
+      else this.#add(start, e.to);
+    }
+  }
+
+  #find(k: number): Pending | undefined {
+    if (this.#cur?.k === k) return this.#cur;
+    if (this.#pending !== undefined) return this.#pending.get(k);
+    return this.#slot?.k === k ? this.#slot : undefined;
+  }
+
+  #add(k: number, q: number): void {
+    const pend = this.#find(k);
+    if (pend === undefined) {
+      const made: Pending = { k, list: [q], order: this.#order++, seen: undefined };
+      this.byOffset?.set(k, made.list);
+      if (k > this.addedMax) this.addedMax = k;
+      if (this.#pending === undefined && this.#slot === undefined) {
+        this.#slot = made;
+        return;
+      }
+      if (this.#pending === undefined) {
+        // a second offset pending: from now on a map and a heap
+        const slot = this.#slot as Pending;
+        this.#pending = new Map([[slot.k, slot]]);
+        this.#heap = new OffsetHeap();
+        this.#heap.push(slot.k);
+        this.#slot = undefined;
+      }
+      this.#pending.set(k, made);
+      (this.#heap as OffsetHeap).push(k);
+      return;
+    }
+    const list = pend.list;
+    if (pend.seen !== undefined) {
+      if (pend.seen.has(q)) return;
+      pend.seen.add(q);
+    } else {
+      if (list.includes(q)) return;
+      if (list.length >= SHORT) pend.seen = new Set([...list, q]);
+    }
+    list.push(q);
+  }
+
+  /** The next offset to follow (the smallest pending), taken out of the pending ones. */
+  #next(): Pending | undefined {
+    if (this.#pending === undefined) {
+      const slot = this.#slot;
+      this.#slot = undefined;
+      return slot;
+    }
+    const heap = this.#heap as OffsetHeap;
+    if (heap.size === 0) return undefined;
+    const k = heap.pop();
+    const pend = this.#pending.get(k) as Pending;
+    this.#pending.delete(k);
+    return pend;
+  }
+
+  /**
+   * Records that the rule can end at `k`. Offsets are followed in ascending order, so ends
+   * mostly come in ascending order too: one past the largest so far is new without a lookup,
+   * and the set that keeps the list unique is made only once an end comes out of order (from a
+   * call, or an empty match) on a long list.
+   */
+  #end(k: number): void {
+    const ends = this.ends;
+    if (ends === undefined) {
+      this.ends = [k];
+      this.#maxEnd = k;
+      return;
+    }
+    if (k > this.#maxEnd) {
+      this.#maxEnd = k;
+      this.#endSet?.add(k);
+      ends.push(k);
+      return;
+    }
+    if (k === this.#maxEnd) return;
+    if (this.#endSet === undefined) {
+      if (ends.length < SHORT) {
+        if (!ends.includes(k)) ends.push(k);
+        return;
+      }
+      this.#endSet = new Set(ends);
+    }
+    if (this.#endSet.has(k)) return;
+    this.#endSet.add(k);
+    ends.push(k);
+  }
+
+  /** Position `p`, alive at an offset first reached in `order`, leads to `k2`, further on. */
+  #land(k2: number, p: number, order: number): void {
+    if (k2 < this.landed) return;
+    if (k2 > this.landed) {
+      this.landed = k2;
+      this.landCount = 0;
+    }
+    if (this.landCount === 0) {
+      this.landP0 = p;
+      this.landOrder0 = order;
+    } else {
+      if (this.landMore === undefined) this.landMore = [];
+      if (this.landCount === 1) this.landMore.length = 0;
+      this.landMore.push(p, order);
+    }
+    this.landCount++;
+  }
+
+  /** Runs on; returns true when it waits for a call (wantKey, wantStart), false when the simulation is complete. */
+  run(known: (key: string, start: number) => CallResult | undefined): boolean {
+    const { a, input } = this;
+    for (;;) {
+      if (this.#cur === undefined) {
+        const next = this.#next();
+        if (next === undefined) return false;
+        this.#cur = next;
+        this.#j = 0;
+        this.offsets?.push(next.k);
+        if (next.k > this.furthest) this.furthest = next.k;
+      }
+      const cur = this.#cur;
+      const k = cur.k;
+      const list = cur.list;
+      while (this.#j < list.length) {
+        const p = list[this.#j] as number;
+        this.work++;
+        const pos = a.positions[p] as Position;
+        const follows = a.follow[p] as readonly Edge[];
+        if (pos.call === undefined) {
+          const cp = codePointAt(input, k);
+          if (cp >= 0 && hasCodePoint(pos.set, cp)) {
+            const k2 = k + (cp > 0xffff ? 2 : 1);
+            this.#land(k2, p, cur.order);
+            for (const e of follows) {
+              if (e.to === ACCEPT) this.#end(k2);
+              else this.#add(k2, e.to);
+            }
+          }
+        } else if (this.#loops !== undefined && this.#loops[p] === 1) {
+          // A call of the rule itself that is read as a loop (see selfLoops): the frame goes
+          // on from the rule's start here instead of waiting for the call, and one frame reads
+          // a right-recursive list (a = "x" [ a ], a = "x" *a) in time linear in the input.
+          for (const e of a.start) {
+            if (e.to === ACCEPT) this.#end(k);
+            else this.#add(k, e.to);
+          }
+        } else {
+          const r = known(pos.call, k);
+          if (r === undefined) {
+            this.wantKey = pos.call;
+            this.wantStart = k;
+            return true;
+          }
+          this.#callee(r);
+          this.work += r.ends.length;
+          for (const end of r.ends) {
+            if (end > k) this.#land(end, p, cur.order);
+            for (const e of follows) {
+              if (e.to === ACCEPT) this.#end(end);
+              else this.#add(end, e.to);
+            }
+          }
+        }
+        this.#j++;
+      }
+      this.#cur = undefined;
+    }
+  }
+
+  /** Keeps what a callee expected at the furthest offset any callee reached (shared until merged). */
+  #callee(r: CallResult): void {
+    if (r.furthest > this.calleeFurthest) {
+      this.calleeFurthest = r.furthest;
+      this.calleeExpected = r.expected;
+      this.#calleeOwned = false;
+    } else if (r.furthest === this.calleeFurthest && r.expected !== this.calleeExpected) {
+      for (const l of r.expected) {
+        if (this.calleeExpected.includes(l)) continue;
+        if (!this.#calleeOwned) {
+          this.calleeExpected = [...this.calleeExpected];
+          this.#calleeOwned = true;
+        }
+        (this.calleeExpected as string[]).push(l);
+      }
+    }
+  }
+}
+
+/** Per automaton: which positions are calls of the rule itself that a frame reads as a loop (1). */
+const loopCache = new WeakMap<Automaton, Uint8Array>();
+
+/**
+ * The positions of `a` that are calls of its own rule S and that a frame of S may read as a
+ * loop, going on from S's start where the call is instead of making it: those after which S
+ * may end (an edge to ACCEPT), and whose other edges (to positions T) every way of ending S
+ * has too (each source of an edge to ACCEPT, the start included, also has edges to all of T).
+ *
+ * Then the two readings have the same ends. Made, the call at offset j ends where S from j
+ * ends, and at each such end e the frame goes on to T and may end at e. Read as a loop, S's
+ * positions from j run in the frame itself, and wherever they reach ACCEPT at some e, the
+ * frame ends at e; by the condition the source of that edge also leads to T at e. Conversely,
+ * wherever the frame's own positions reach ACCEPT they reach T too, with either reading. So
+ * `a = "x" [ a ]` (no T), `a = "x" *a` (T: the call itself) and `list = item *( "," list )`
+ * (T: the ","), whose calls would otherwise each end at every later offset (a frame per
+ * offset, each reading to the end: cubic time), are read in time linear in the input.
+ */
+function selfLoops(a: Automaton): Uint8Array {
+  let loops = loopCache.get(a);
+  if (loops !== undefined) return loops;
+  loops = new Uint8Array(a.positions.length);
+  const self = a.rule.name.toLowerCase();
+  // the targets every way of ending S has: the intersection of the sources' targets
+  let common: Set<number> | undefined;
+  const meet = (edges: readonly Edge[]): void => {
+    if (!edges.some((e) => e.to === ACCEPT)) return;
+    const targets = new Set(edges.filter((e) => e.to !== ACCEPT).map((e) => e.to));
+    common = common === undefined ? targets : new Set([...common].filter((t) => targets.has(t)));
+  };
+  meet(a.start);
+  a.follow.forEach(meet);
+  a.positions.forEach((pos, p) => {
+    if (pos.call !== self) return;
+    const follows = a.follow[p] ?? [];
+    if (!follows.some((e) => e.to === ACCEPT)) return;
+    if (follows.every((e) => e.to === ACCEPT || common?.has(e.to) === true)) (loops as Uint8Array)[p] = 1;
+  });
+  loopCache.set(a, loops);
+  return loops;
+}
+
+/** The calls of one rule made in one run, by offset: results, and an index from offset to result. */
+interface Memo {
+  /** For offset `base + i`: 0 when unknown, else the result's index in `results` plus one. */
+  index: Int32Array;
+  readonly results: CallResult[];
+}
+
+/**
+ * One input's memo of calls: (rule, offset) -> ends. Per rule a typed array indexed by offset
+ * from where the run began, grown by doubling as far as calls reach (never further than the
+ * input read): on deeply nested input there is a call at almost every offset, and completed
+ * innermost first, so a map, or an array filled from its far end, spent most of the time
+ * outside the collector hashing.
+ */
+export class CallRun {
+  readonly #memo = new Map<string, Memo>();
+  /** The offset of the run's first call: no call is made before it. */
+  #base = -1;
+  /** The frames completed, and their work (Frame.work): what a match costs, counted (for tests and the benchmark). */
+  frames = 0;
+  work = 0;
+  constructor(
+    readonly compiled: Compiled,
+    readonly input: string,
+  ) {}
+
+  #known = (key: string, start: number): CallResult | undefined => {
+    const m = this.#memo.get(key);
+    if (m === undefined) return undefined;
+    const i = start - this.#base;
+    const at = i >= 0 && i < m.index.length ? (m.index[i] as number) : 0;
+    return at === 0 ? undefined : m.results[at - 1];
+  };
+
+  #remember(key: string, start: number, r: CallResult): void {
+    const i = start - this.#base;
+    // matching only moves forward, so no call starts before the run's first (call, derive);
+    // one that did would only go unremembered
+    if (i < 0) return;
+    let m = this.#memo.get(key);
+    if (m === undefined) {
+      m = { index: new Int32Array(Math.max(16, i + 1)), results: [] };
+      this.#memo.set(key, m);
+    } else if (i >= m.index.length) {
+      const grown = new Int32Array(Math.max(2 * m.index.length, i + 1));
+      grown.set(m.index);
+      m.index = grown;
+    }
+    m.results.push(r);
+    m.index[i] = m.results.length;
+  }
+
+  call(key: string, start: number): CallResult {
+    this.begin(start);
+    const known = this.#known(key, start);
+    if (known !== undefined) return known;
+    return this.#result(this.complete(new Frame(this.compiled, key, start, this.input)));
+  }
+
+  /** Sets where the run begins, once, before its first call: no call is made before it. */
+  begin(start: number): void {
+    if (this.#base < 0) this.#base = start;
+  }
+
+  /** Runs `bottom` to completion, running the calls it waits for on an explicit stack; returns it. */
+  complete(bottom: Frame): Frame {
+    const stack: Frame[] = [bottom];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as Frame;
+      if (!top.run(this.#known)) {
+        stack.pop();
+        this.frames++;
+        this.work += top.work;
+        if (stack.length > 0 || top === bottom) this.#remember(top.key, top.start, this.#result(top));
+        continue;
+      }
+      stack.push(new Frame(this.compiled, top.wantKey, top.wantStart, this.input));
+    }
+    return bottom;
+  }
+
+  /** The result of a completed frame (kept in the memo). */
+  #result(f: Frame): CallResult {
+    const known = this.#known(f.key, f.start);
+    if (known !== undefined) return known;
+    const ends = f.ends;
+    const sortedEnds = ends === undefined ? NO_ENDS : ends.length < 2 ? ends : ends.sort((x, y) => x - y);
+    const lastEnd = sortedEnds.length > 0 ? (sortedEnds[sortedEnds.length - 1] as number) : -1;
+    const ownFurthest = Math.max(f.furthest, lastEnd);
+    let expected: readonly string[] = NO_LABELS;
+    let at = ownFurthest;
+    // labels only where positions are alive at the furthest offset (not where the rule merely ends)
+    if (f.addedMax === ownFurthest) expected = this.#labelsAt(f, ownFurthest);
+    if (f.calleeFurthest > at) {
+      at = f.calleeFurthest;
+      expected = f.calleeExpected;
+    } else if (f.calleeFurthest === at && f.calleeExpected.length > 0) {
+      const merged = [...expected];
+      for (const l of f.calleeExpected) uniquePush(merged, l);
+      expected = merged;
+    }
+    const r: CallResult = { ends: sortedEnds, furthest: at, expected };
+    this.#remember(f.key, f.start, r);
+    return r;
+  }
+
+  /**
+   * The labels of the positions alive at `target` (the frame's furthest offset), by the edges
+   * that led there: from the start, or out of the positions that landed there, taken in the
+   * order their offsets were first reached. The labels of one edge to a character position are
+   * made once (edgeLabelsOf) and shared when they are all there is.
+   */
+  #labelsAt(f: Frame, target: number): readonly string[] {
+    const a = f.a;
+    const calleeStart = (key: string): readonly string[] => {
+      const r = this.call(key, target);
+      return r.furthest === target ? r.expected : [];
+    };
+    let edges: readonly Edge[] = [];
+    if (target === f.start) edges = a.start;
+    else if (f.landed === target && f.landCount > 0) {
+      if (f.landCount === 1) edges = a.follow[f.landP0] ?? [];
+      else {
+        const more = f.landMore as number[];
+        const landings: { p: number; order: number; i: number }[] = [{ p: f.landP0, order: f.landOrder0, i: 0 }];
+        for (let i = 0; i < more.length; i += 2) landings.push({ p: more[i] as number, order: more[i + 1] as number, i: i + 1 });
+        landings.sort((x, y) => x.order - y.order || x.i - y.i);
+        const all: Edge[] = [];
+        const done = new Set<number>();
+        for (const { p } of landings) {
+          if (done.has(p)) continue;
+          done.add(p);
+          all.push(...(a.follow[p] ?? []));
+        }
+        edges = all;
+      }
+    }
+    let out: string[] | undefined;
+    let shared: readonly string[] = NO_LABELS;
+    for (const e of edges) {
+      const pos = e.to === ACCEPT ? undefined : a.positions[e.to];
+      if (pos === undefined) continue;
+      if (pos.call === undefined) {
+        const labels = edgeLabelsOf(a, e);
+        if (labels.length === 0) continue;
+        if (out === undefined && shared.length === 0) {
+          shared = labels;
+          continue;
+        }
+        out ??= [...shared];
+        for (const l of labels) uniquePush(out, l);
+      } else {
+        out ??= [...shared];
+        edgeLabels(a, e, out, calleeStart);
+      }
+    }
+    return out ?? shared;
+  }
+}

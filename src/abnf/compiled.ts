@@ -1,0 +1,64 @@
+// The compiled forms of one grammar's rules for the engine: each rule's position automaton
+// (automaton.ts) and lazy DFA (dfa.ts), made on first use and kept.
+import type { Analysis } from "./analysis.js";
+import { buildAutomaton, type Automaton } from "./automaton.js";
+import { Dfa, DfaBudget } from "./dfa.js";
+
+/** The compiled forms of one grammar's rules, made on first use and kept. */
+export class Compiled {
+  readonly #automata = new Map<string, Automaton>();
+  readonly #dfas = new Map<string, Dfa | null>();
+  readonly #reduced = new Map<string, Dfa | null>();
+  /** The memory all the grammar's lazy DFAs may keep (dfa.ts). */
+  readonly budget: DfaBudget;
+
+  constructor(
+    readonly analysis: Analysis,
+    /** Lowercase names of the grammar's rare rules (see GrammarOptions.rare). */
+    readonly rare: readonly string[] = [],
+    budget?: DfaBudget,
+  ) {
+    this.budget = budget ?? new DfaBudget();
+  }
+
+  /** The automaton of a rule (lowercase name). */
+  automaton(key: string): Automaton {
+    let a = this.#automata.get(key);
+    if (a === undefined) {
+      a = buildAutomaton(this.analysis.rule(key), this.analysis, this.analysis.recursiveRules());
+      this.#automata.set(key, a);
+    }
+    return a;
+  }
+
+  /**
+   * The lazy DFA of a rule with the grammar's rare rules (the `rare` hint) as stubs, which is
+   * much smaller when a rare rule is large (RFC 3986's IP-literal); `null` when the rule calls
+   * a recursive one. Runs that read a stub's character start over on {@link dfa}.
+   */
+  reducedDfa(key: string): Dfa | null {
+    let d = this.#reduced.get(key);
+    if (d === undefined) {
+      const stubs = new Set(this.rare.filter((r) => r !== key && !this.analysis.nullable(this.analysis.rule(r).expr)));
+      if (stubs.size === 0) d = this.dfa(key);
+      else {
+        const a = buildAutomaton(this.analysis.rule(key), this.analysis, this.analysis.recursiveRules(), { stubs });
+        d = a.hasCalls ? null : a.hasStubs ? new Dfa(a, this.budget) : this.dfa(key);
+      }
+      this.#reduced.set(key, d);
+    }
+    return d;
+  }
+
+  /** The lazy DFA of a rule, or `null` when the rule calls a recursive one. */
+  dfa(key: string): Dfa | null {
+    let d = this.#dfas.get(key);
+    if (d === undefined) {
+      const a = this.automaton(key);
+      d = a.hasCalls ? null : new Dfa(a, this.budget);
+      this.#dfas.set(key, d);
+    }
+    return d;
+  }
+}
+

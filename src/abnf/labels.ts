@@ -1,0 +1,86 @@
+// What the engine says was expected where a match stops: the labels of the positions that could
+// have read the next character, named by the outermost token rule they enter (`HEXDIG`,
+// `pchar`), else by their literal or range. The DFA runs (dfa-run.ts), the memoized calls
+// (calls.ts) and the build-time compiler (scripts/compile/) all name positions this way.
+import { ACCEPT, chainBelow, optionLabel, type Automaton, type Edge } from "./automaton.js";
+import { hasCodePoint } from "./charset.js";
+
+/** The label the engine gives the end of the input in `expected`. */
+export const END_OF_INPUT = "end of input";
+
+/** Appends `label` unless `out` holds it already. */
+export const uniquePush = (out: string[], label: string): void => {
+  if (!out.includes(label)) out.push(label);
+};
+
+/**
+ * The labels of the target of `edge`: the outermost token rule the edge enters (e.g. `HEXDIG`,
+ * `pchar`), else for each option of the target the outermost token under it or its literal.
+ */
+export function edgeLabels(a: Automaton, edge: Edge, out: string[], calleeLabels?: (key: string) => readonly string[]): void {
+  if (edge.to === ACCEPT) return;
+  const pos = a.positions[edge.to];
+  if (pos === undefined) return;
+  const chain = chainBelow(a.instances, pos.instance, edge.context);
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const inst = a.instances[chain[i] as number];
+    if (inst?.token) {
+      uniquePush(out, inst.rule);
+      return;
+    }
+  }
+  if (pos.stub !== undefined) {
+    for (const l of pos.labels ?? []) uniquePush(out, l);
+    return;
+  }
+  if (pos.call !== undefined) {
+    const inner = calleeLabels?.(pos.call);
+    if (inner && inner.length > 0) for (const l of inner) uniquePush(out, l);
+    else uniquePush(out, a.instances[pos.instance]?.rule ?? pos.call);
+    return;
+  }
+  for (const o of pos.options) {
+    let label = optionLabel(o);
+    for (const i of o.chain) {
+      const inst = a.instances[i];
+      if (inst?.token) {
+        label = inst.rule;
+        break;
+      }
+    }
+    uniquePush(out, label);
+  }
+}
+
+/** The labels of an edge to a position that is no call, made once per edge and shared (frozen). */
+const edgeLabelCache = new WeakMap<Edge, readonly string[]>();
+export function edgeLabelsOf(a: Automaton, edge: Edge): readonly string[] {
+  let labels = edgeLabelCache.get(edge);
+  if (labels === undefined) {
+    const out: string[] = [];
+    edgeLabels(a, edge, out);
+    labels = Object.freeze(out);
+    edgeLabelCache.set(edge, labels);
+  }
+  return labels;
+}
+
+/**
+ * Labels of the positions of a DFA state, entered from the state `prev` (its positions, sorted)
+ * by code point `cp`, or from the start when `prev` is null.
+ */
+export function dfaLabels(a: Automaton, prev: { readonly positions: ArrayLike<number> } | null, cp: number): string[] {
+  const out: string[] = [];
+  if (prev === null) {
+    for (const e of a.start) edgeLabels(a, e, out);
+    return out;
+  }
+  const positions = prev.positions;
+  for (let i = 0; i < positions.length; i++) {
+    const p = positions[i] as number;
+    const pos = a.positions[p];
+    if (pos === undefined || !hasCodePoint(pos.set, cp)) continue;
+    for (const e of a.follow[p] ?? []) edgeLabels(a, e, out);
+  }
+  return out;
+}

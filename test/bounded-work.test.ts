@@ -1,0 +1,248 @@
+// Bounded engine work for grammars users load (fixtures/engine/bounded-work.json): the lazy DFA
+// keeps at most its grammar's cell budget whatever the input, measured here from outside by
+// walking what stays reachable from its states (what the collector cannot free); the memoized
+// calls do the work the documentation states (Grammar.isLinear), counted in steps; and a grammar
+// too large to compile is refused when it is made, by every way of making one. No timing here:
+// the figures are in bench/scaling.mjs and the commit messages.
+import { grammar, grammarFromAbnf, GrammarError, lit, seededRandom, type Grammar } from "../src/abnf/index";
+import { automatonSize, buildAutomaton } from "../src/abnf/automaton";
+import { CallRun } from "../src/abnf/calls";
+import { Compiled } from "../src/abnf/compiled";
+import { CELL_LIMIT, DfaBudget, STATE_CELLS, type Dfa, type DfaState } from "../src/abnf/dfa";
+import { matchLongest, matchWhole } from "../src/abnf/engine";
+import { regexSafety, SAFETY_WORK_LIMIT } from "../src/abnf/safety";
+import { algebraFromAbnf, rulesFromAbnf } from "./helpers/abnf-algebra";
+import { readJson } from "./helpers/fixtures";
+
+type Part = string | { readonly random: string; readonly length: number; readonly seed: number } | { readonly repeat: string; readonly length: number };
+
+interface DfaCase {
+  readonly abnf: readonly string[];
+  readonly rule: string;
+  readonly input: readonly Part[];
+  readonly linear: boolean;
+  readonly match: boolean;
+  readonly offset?: number;
+  readonly expected?: readonly string[];
+  readonly why: string;
+  readonly source: string;
+}
+
+interface CallCase extends Omit<DfaCase, "linear"> {
+  readonly work: { readonly power: number; readonly factor: number };
+}
+
+interface SafetyCase {
+  readonly abnf: readonly string[];
+  readonly rule: string;
+  readonly safe: boolean;
+  readonly why: string;
+  readonly before: string;
+  readonly source: string;
+}
+
+interface TooLargeCase {
+  readonly abnf: readonly string[];
+  readonly rule: string;
+  readonly limit: string;
+  readonly before: string;
+  readonly source: string;
+}
+
+const fixture = readJson<{ dfa: readonly DfaCase[]; calls: readonly CallCase[]; safety: readonly SafetyCase[]; tooLarge: readonly TooLargeCase[] }>("engine", "bounded-work.json");
+
+function inputOf(parts: readonly Part[]): string {
+  return parts
+    .map((p) => {
+      if (typeof p === "string") return p;
+      if ("random" in p) {
+        const random = seededRandom(p.seed);
+        let s = "";
+        for (let i = 0; i < p.length; i++) s += p.random[random(p.random.length)] as string;
+        return s;
+      }
+      return p.repeat.repeat(Math.ceil(p.length / p.repeat.length)).slice(0, p.length);
+    })
+    .join("");
+}
+
+function load(lines: readonly string[]): Grammar {
+  const r = grammarFromAbnf(lines.join("\n") + "\n");
+  if (!r.ok) throw r.error;
+  return r.value;
+}
+
+/**
+ * The cells reachable from the DFAs' start states through their transitions (each state's
+ * positions and transitions, and STATE_CELLS for itself): what the collector cannot free while
+ * the grammar lives. The start states are not counted (the budget does not count them either).
+ */
+function reachableCells(dfas: readonly Dfa[]): { cells: number; largest: number } {
+  const seen = new Set<DfaState>();
+  let cells = 0;
+  let largest = 0;
+  for (const d of dfas) {
+    const stack: DfaState[] = [d.start];
+    seen.add(d.start);
+    while (stack.length > 0) {
+      const s = stack.pop() as DfaState;
+      if (s !== d.start) {
+        const own = s.positions.length + s.next.length + STATE_CELLS;
+        cells += own;
+        largest = Math.max(largest, own);
+      }
+      for (const t of s.next) {
+        if (t === undefined || t === null || seen.has(t)) continue;
+        seen.add(t);
+        stack.push(t);
+      }
+    }
+  }
+  return { cells, largest };
+}
+
+describe("the lazy DFA keeps at most its grammar's budget (fixtures: dfa)", () => {
+  it.each(fixture.dfa.map((c) => [c.why.slice(0, 60), c] as const))("%s…", (_why, c) => {
+    const g = load(c.abnf);
+    const input = inputOf(c.input);
+    expect(g.isLinear(c.rule)).toBe(c.linear);
+    expect(g.isValid(input, c.rule)).toBe(c.match);
+    const v = g.validate(input, c.rule);
+    expect(v.ok ? undefined : [v.error.offset, v.error.expected]).toEqual(c.match ? undefined : [c.offset, c.expected]);
+    const compiled = g.compiled;
+    const key = c.rule.toLowerCase();
+    const dfas = [compiled.dfa(key), compiled.reducedDfa(key)].filter((d): d is Dfa => d !== null);
+    expect(compiled.budget.used).toBeLessThanOrEqual(CELL_LIMIT);
+    const { cells, largest } = reachableCells(dfas);
+    // what is reachable is what the budget counts, plus at most the state being made when it was reset
+    expect(cells).toBeLessThanOrEqual(CELL_LIMIT + largest);
+  });
+
+  it("forgets its states when the budget is spent, and answers the same as with room to spare", () => {
+    const c = fixture.dfa[1] as DfaCase; // x = *( "a" / "b" ) "a" 2000( "a" / "b" )
+    const g = load(c.abnf);
+    const key = c.rule.toLowerCase();
+    const input = inputOf(c.input).slice(0, 3000);
+    const limit = 20_000;
+    const roomy = new Compiled(g.analysis, [], new DfaBudget(Infinity));
+    const tight = new Compiled(g.analysis, [], new DfaBudget(limit));
+    for (const s of [input, `${input}a${"b".repeat(2000)}`, `${input}!`]) {
+      expect(matchWhole(tight, key, s)).toEqual(matchWhole(roomy, key, s));
+      expect(matchLongest(tight, key, s, 5)).toEqual(matchLongest(roomy, key, s, 5));
+    }
+    expect(tight.budget.resets).toBeGreaterThan(0);
+    expect(tight.budget.used).toBeLessThanOrEqual(limit);
+    const { cells, largest } = reachableCells([tight.dfa(key) as Dfa]);
+    expect(cells).toBeLessThanOrEqual(limit + largest);
+    // with no limit, every state made stays: what the budget saves
+    expect(reachableCells([roomy.dfa(key) as Dfa]).cells).toBeGreaterThan(50 * limit);
+  });
+});
+
+describe("memoized calls do the work Grammar.isLinear documents (fixtures: calls)", () => {
+  it.each(fixture.calls.map((c) => [c.abnf.join("; "), c.work.power, c] as const))("%s: at most factor × n^%i steps", (_abnf, _power, c) => {
+    const g = load(c.abnf);
+    const input = inputOf(c.input);
+    expect(g.isLinear(c.rule)).toBe(false);
+    const run = new CallRun(g.compiled, input);
+    const r = run.call(c.rule.toLowerCase(), 0);
+    expect(r.ends.includes(input.length)).toBe(c.match);
+    expect(run.work).toBeLessThanOrEqual(c.work.factor * input.length ** c.work.power);
+    expect(g.isValid(input, c.rule)).toBe(c.match);
+    const v = g.validate(input, c.rule);
+    expect(v.ok ? undefined : [v.error.offset, v.error.expected]).toEqual(c.match ? undefined : [c.offset, c.expected]);
+  });
+
+  it("the bounds are not loose: the quadratic and the cubic cases do that much work", () => {
+    const steps = (c: CallCase): number => {
+      const run = new CallRun(load(c.abnf).compiled, inputOf(c.input));
+      run.call(c.rule.toLowerCase(), 0);
+      return run.work;
+    };
+    for (const c of fixture.calls.filter((x) => x.work.power > 1)) {
+      const n = inputOf(c.input).length;
+      expect(steps(c)).toBeGreaterThan((c.work.factor / 4) * n ** c.work.power);
+    }
+  });
+});
+
+describe("the regex safety analysis is bounded in steps (fixtures: safety)", () => {
+  it.each(fixture.safety.map((c) => [c.why.slice(0, 60), c] as const))("%s…", (_why, c) => {
+    const g = load(c.abnf);
+    const key = c.rule.toLowerCase();
+    const counter = { steps: 0 };
+    const verdict = regexSafety(buildAutomaton(g.analysis.rule(key), g.analysis, g.analysis.recursiveRules(), { keepAll: true }), SAFETY_WORK_LIMIT, counter);
+    expect(verdict).toEqual({ safe: c.safe, reason: "the rule is too complex to analyse" });
+    expect(counter.steps).toBeLessThanOrEqual(SAFETY_WORK_LIMIT + 1);
+    // no regex, so the DFA answers, and rightly
+    expect(g.pattern(c.rule)).toBeUndefined();
+    expect(g.isValid("ab".repeat(30), c.rule)).toBe(false);
+  });
+});
+
+describe("a grammar too large to compile is refused when it is made (fixtures: tooLarge)", () => {
+  const refusal = (f: () => unknown): GrammarError => {
+    try {
+      f();
+    } catch (e) {
+      if (e instanceof GrammarError) return e;
+      throw e;
+    }
+    throw new Error("no GrammarError");
+  };
+
+  it.each(fixture.tooLarge.map((c) => [c.abnf.join("; "), c] as const))("%s", (_abnf, c) => {
+    // grammarFromAbnf: the AbnfError at the rule
+    const loaded = grammarFromAbnf(c.abnf.join("\n") + "\n");
+    expect(loaded.ok).toBe(false);
+    if (loaded.ok) return;
+    expect(loaded.error.code).toBe("too-large-to-compile");
+    expect(loaded.error.line).toBe(c.abnf.findIndex((l) => l.startsWith(`${c.rule} =`)) + 1);
+    expect(loaded.error.message).toContain(`rule ${c.rule} `);
+    expect(loaded.error.message).toContain(c.limit);
+    // grammar(): the GrammarError, before any rule is used
+    const made = refusal(() => algebraFromAbnf([c.abnf.join("\n") + "\n"]));
+    expect([made.code, made.rule]).toEqual(["too-large", c.rule]);
+    // derive(): adding the rules to a grammar that was fine
+    const small = grammar({ ok: lit("x") });
+    const derived = refusal(() => small.derive({ rules: rulesFromAbnf(c.abnf.join("\n") + "\n") }));
+    expect([derived.code, derived.rule]).toEqual(["too-large", c.rule]);
+  });
+
+  it("measures every rule as the builder counts it (automatonSize): positions, occurrences and expressions exactly, edges and copies from above", () => {
+    const wrong: string[] = [];
+    const random = seededRandom(19);
+    const texts = [
+      'a = 50( e ) "x"\ne = ""\n',
+      'a = 3( *e ) 2( e "x" e )\ne = [ "y" ]\n',
+      'a = *( e [ e ] ) e\ne = "" / "y"\n',
+      'a = 0*9( e ) 3( e ) *( e "x" )\ne = ""\n',
+      'x = *( "a" / "b" ) "a" 200( "a" / "b" )\n',
+    ];
+    const alphabet = ['"x"', '"y"', '""', "e", '"xy"', '*e', "[ e ]", '2( e "x" )', "0*3( e )"];
+    for (let k = 0; k < 200; k++) {
+      const pick = (): string => alphabet[random(alphabet.length)] as string;
+      texts.push(`a = ${pick()} ${pick()} / ${pick()} *( ${pick()} ${pick()} )\ne = ${pick()} / ""\n`.replace(/e = e/, 'e = "z"'));
+    }
+    for (const text of texts) {
+      const r = grammarFromAbnf(text);
+      if (!r.ok) continue;
+      const g = r.value;
+      const calls = g.analysis.recursiveRules();
+      const size = automatonSize(g.analysis, calls);
+      for (const n of g.ruleNames) {
+        const def = g.analysis.rule(n);
+        const counted = buildAutomaton(def, g.analysis, calls).counted;
+        const measured = size(def.expr);
+        const ok =
+          measured.positions === counted.positions &&
+          measured.instances === counted.instances &&
+          measured.steps === counted.steps &&
+          measured.edges >= counted.edges &&
+          measured.copies >= counted.copies;
+        if (!ok) wrong.push(`${JSON.stringify(text)} ${n}: measured ${JSON.stringify(measured)}, built ${JSON.stringify(counted)}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
