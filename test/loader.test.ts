@@ -10,6 +10,7 @@ import P from "parsimmon";
 import { grammarFromAbnf, type Grammar } from "../src/abnf/index";
 import { seededRandom } from "../src/abnf/generate";
 import { rfc3986 } from "../src/grammars/rfc3986/index";
+import { rfc3987 } from "../src/grammars/rfc3987/index";
 import { grammarFromAbnf as referenceOf } from "./helpers/abnf";
 import { mutate } from "./helpers/generators";
 import { runs, seed } from "./helpers/runs";
@@ -104,12 +105,16 @@ interface ErrorCase {
   source: string;
   /** A part the message must hold. */
   message?: string;
+  /** A part the message must not hold. */
+  noMessage?: string;
+  /** Grammars of the library to import, by export name (rfc3986, rfc3987). */
+  imports?: ("rfc3986" | "rfc3987")[];
 }
 
 describe("errors in the ABNF itself (fixtures/loader/errors.json)", () => {
   const cases = (JSON.parse(read("fixtures/loader/errors.json")) as { cases: ErrorCase[] }).cases;
   it.each(cases.map((c) => [c.code, JSON.stringify(c.abnf), c]))("%s: %s", (_code, _text, c) => {
-    const r = grammarFromAbnf(c.abnf);
+    const r = grammarFromAbnf(c.abnf, { imports: (c.imports ?? []).map((n) => ({ rfc3986, rfc3987 })[n]) });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect([r.error.code, r.error.line, r.error.column]).toEqual([c.code, c.line, c.column]);
@@ -120,6 +125,7 @@ describe("errors in the ABNF itself (fixtures/loader/errors.json)", () => {
     expect(caret?.indexOf("^")).toBeGreaterThan(0);
     expect(line?.length).toBeGreaterThan(0);
     if (c.message !== undefined) expect(r.error.shortMessage).toContain(c.message);
+    if (c.noMessage !== undefined) expect(r.error.shortMessage).not.toContain(c.noMessage);
   });
 
   it("never throws for a string, and rejects a non-string with a TypeError", () => {

@@ -183,9 +183,29 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
     if (!(e instanceof GrammarError)) throw e;
     const at = e.rule === undefined ? undefined : local.get(e.rule.toLowerCase())?.rule;
     const code = e.code === "left-recursion" ? "left-recursion" : e.code === "too-large" ? "too-large-to-compile" : e.code === "too-deep" ? "too-deep" : "undefined-rule";
-    return { ok: false, error: errorAt(text, at?.offset ?? 0, code, e.message) };
+    return { ok: false, error: errorAt(text, at?.offset ?? 0, code, e.message + (e.code === "left-recursion" ? shadowNote(e.detail, local, imported) : "")) };
   }
   return { ok: true, value: g };
+}
+
+/**
+ * For a left-recursive cycle through a rule of the text that an import also defines: rule names
+ * are case-insensitive (RFC 5234 §2.1), so `uri = URI` defines uri as itself and hides the
+ * imported URI; say so, as the cycle alone reads like a bug in the import.
+ */
+function shadowNote(
+  cycle: readonly string[],
+  local: ReadonlyMap<string, { rule: AbnfRule }>,
+  imported: ReadonlyMap<string, { def: RuleDefinition; from: string }>,
+): string {
+  for (const name of cycle) {
+    const key = name.toLowerCase();
+    const mine = local.get(key);
+    const theirs = imported.get(key);
+    if (mine === undefined || theirs === undefined) continue;
+    return `. Rule names are case-insensitive (RFC 5234 §2.1): the rule ${mine.rule.name} defined here replaces ${theirs.def.name} from ${theirs.from}, so its reference to ${theirs.def.name} is a reference to itself; give the local rule another name to use the imported one`;
+  }
+  return "";
 }
 
 /**
