@@ -46,7 +46,9 @@ export function charWidth(cp: number): number {
   return 1;
 }
 
-const segmenter = new Intl.Segmenter("en", { granularity: "grapheme" });
+/** Made on first use: creating a Segmenter loads ICU's break data, some 10 ms at import. */
+let graphemes: Intl.Segmenter | undefined;
+const segmenter = (): Intl.Segmenter => (graphemes ??= new Intl.Segmenter("en", { granularity: "grapheme" }));
 
 /** The columns of one grapheme cluster: its widest character; 2 for a pictograph made emoji by U+FE0F. */
 function clusterWidth(cluster: string): number {
@@ -94,7 +96,7 @@ export function columnsOf(text: string): readonly number[] {
       let end = Math.min(n, i + size);
       // whole code points: a window cut between a surrogate pair would end a cluster early
       if (end < n && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
-      const clusters = [...segmenter.segment(text.slice(i, end))];
+      const clusters = [...segmenter().segment(text.slice(i, end))];
       const keep = end === n ? clusters.length : clusters.length - 1;
       if (keep === 0) continue; // one cluster longer than the window: a bigger window
       for (let k = 0; k < keep; k++) {
@@ -125,6 +127,6 @@ export function columnsOf(text: string): readonly number[] {
 export function caretColumn(text: string, offset: number): number {
   const at = Math.max(0, Math.min(offset, text.length));
   if (/^[\x20-\x7e]*$/.test(text)) return at;
-  const cluster = segmenter.segment(text).containing(at);
+  const cluster = segmenter().segment(text).containing(at);
   return columnsOf(text)[cluster === undefined ? at : cluster.index] as number;
 }

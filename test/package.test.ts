@@ -77,4 +77,39 @@ describe("the built package", () => {
     ]);
     expect(out).toBe("urn: true");
   });
+
+  // scripts/bundle.mjs: what package.json names is dist/bundle/, made from tsc's dist/ by esbuild.
+  const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as {
+    exports: Record<string, string | { default: string }>;
+    main: string;
+    bin: Record<string, string>;
+  };
+  const entries = Object.entries(pkg.exports).filter(([k]) => k !== "./package.json").map(([k, v]) => [k, typeof v === "string" ? v : v.default] as const);
+
+  it("names bundled files only, each bundled from the module tsc wrote, with the same exports", () => {
+    for (const t of [pkg.main, ...Object.values(pkg.bin), ...entries.map(([, v]) => v)]) expect(t).toMatch(/^\.\/dist\/bundle\/.+\.js$/);
+    const compare = entries.map(([, v]) => [v, v.replace("./dist/bundle/", "./dist/")]);
+    const out = node(["--input-type=module", "-e", `
+      const pairs = ${JSON.stringify(compare)};
+      const diff = [];
+      for (const [b, d] of pairs) {
+        const [x, y] = [await import(new URL(b, "file://${root}/")), await import(new URL(d, "file://${root}/"))];
+        const [kx, ky] = [Object.keys(x).sort().join(), Object.keys(y).sort().join()];
+        if (kx !== ky) diff.push(b);
+      }
+      console.log(JSON.stringify(diff));`]);
+    expect(out).toBe("[]");
+  });
+
+  it("shares one module of each kind between entries: an error class is the one every entry throws", () => {
+    const out = node(["--input-type=module", "-e", `
+      import { validate, UriSyntaxError } from "uri-grammar";
+      import { rule } from "uri-grammar/rules";
+      import { UnknownRuleError, rfc3986 } from "uri-grammar/abnf";
+      const caught = (f) => { try { f() } catch (e) { return e } };
+      const r = rfc3986.validate("http://[", "URI");
+      console.log(JSON.stringify([caught(() => rule("segmnt")) instanceof UnknownRuleError, caught(() => validate("x", "hots")) instanceof UnknownRuleError,
+        r.ok === false && r.error instanceof UriSyntaxError]));`]);
+    expect(out).toBe(JSON.stringify([true, true, true]));
+  });
 });

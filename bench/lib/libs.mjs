@@ -8,8 +8,12 @@ import { repoRoot } from "./corpus.mjs";
 
 const require = createRequire(import.meta.url);
 
-/** The built package; URI_GRAMMAR_DIST points at another build's index.js (for trying a branch). */
-export const distEntry = process.env.URI_GRAMMAR_DIST ? path.resolve(process.env.URI_GRAMMAR_DIST) : path.join(repoRoot, "dist", "index.js");
+/**
+ * The built package as Node loads it from package.json (dist/bundle/, scripts/bundle.mjs);
+ * URI_GRAMMAR_DIST points at another build's index.js (for trying a branch, or dist/index.js for
+ * tsc's unbundled modules).
+ */
+export const distEntry = process.env.URI_GRAMMAR_DIST ? path.resolve(process.env.URI_GRAMMAR_DIST) : path.join(repoRoot, "dist", "bundle", "index.js");
 
 export async function loadOurs() {
   return import(pathToFileURL(distEntry).href);

@@ -31,23 +31,18 @@ const HEADER = (what: string): string =>
     "// (src/core/compiled-data.ts says how to read it); test/compiled.test.ts holds it to the definitions.",
   ].join("\n");
 
-/** The source of one compiled grammar's data. */
-function dataSource(data: CompiledGrammarData, indent = ""): string {
-  const lines: string[] = ["{"];
-  lines.push(`  labels: ${JSON.stringify(data.labels)},`);
-  lines.push(`  labelSets: ${JSON.stringify(data.labelSets)},`);
-  lines.push(`  asciiMaps: ${JSON.stringify(data.asciiMaps)},`);
-  lines.push(`  wideMaps: ${JSON.stringify(data.wideMaps)},`);
-  lines.push("  rules: [");
-  for (const r of data.rules) lines.push(`    ${JSON.stringify(r)},`);
-  lines.push("  ],");
-  lines.push("}");
-  return lines.map((l, i) => (i === 0 ? l : indent + l)).join("\n");
-}
+/**
+ * A compiled grammar's data as the source of a JavaScript string literal holding its JSON: V8
+ * scans a string literal far faster than it parses and runs an object literal of the same data
+ * (as it recommends JSON.parse for large data), so importing the module costs little, and the
+ * data is read when a grammar is first used.
+ */
+const jsonLiteral = (data: CompiledGrammarData): string =>
+  `'${JSON.stringify(data).replace(/[\\'\u2028\u2029]/g, (c) => (c === "\\" || c === "'" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16)}`))}'`;
 
-/** The module text for one compiled grammar, exported as `name`. */
+/** The module text for one compiled grammar, exported as `name` (read by JSON.parse on import). */
 function dataModule(name: string, what: string, data: CompiledGrammarData): string {
-  return `${[HEADER(what), 'import type { CompiledGrammarData } from "../core/compiled-data.js";', "", `export const ${name}: CompiledGrammarData = ${dataSource(data)};`].join("\n")}\n`;
+  return `${[HEADER(what), 'import type { CompiledGrammarData } from "../core/compiled-data.js";', "", `export const ${name}: CompiledGrammarData = JSON.parse(${jsonLiteral(data)}) as CompiledGrammarData;`].join("\n")}\n`;
 }
 
 /**
@@ -70,8 +65,8 @@ const SCHEME_GRAMMARS: readonly (readonly [string, Grammar, readonly string[]])[
 function schemesModule(): string {
   const lines = [
     HEADER("the built-in schemes' grammars (src/schemes/, from grammar/*.abnf): each scheme's top rule"),
-    'import type { CompiledGrammarData } from "../core/compiled-data.js";',
     "",
+    "/** Each grammar's data as JSON text, read on first use (src/compiled/index.ts schemeGrammar). */",
     "export const SCHEME_GRAMMARS = {",
   ];
   for (const [key, g, names] of SCHEME_GRAMMARS) {
@@ -81,9 +76,9 @@ function schemesModule(): string {
     }
     const c = compileGrammar(g, { names, callee: g.has("IP-literal") ? "IP-literal" : undefined, calleeElsewhere: true });
     if (c.skipped.size > 0) throw new Error(`${key}: rules that do not compile: ${[...c.skipped.keys()].join(", ")}`);
-    lines.push(`  ${key}: ${dataSource(c.data, "  ")} satisfies CompiledGrammarData,`);
+    lines.push(`  ${key}: ${jsonLiteral(c.data)},`);
   }
-  lines.push("} as const;");
+  lines.push("};");
   return `${lines.join("\n")}\n`;
 }
 

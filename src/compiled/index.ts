@@ -18,6 +18,7 @@ const NONE: CompiledGrammarData = { labels: [], labelSets: [], asciiMaps: [], wi
  * grammar of no rules: test/compiled.test.ts fails until the module is written.)
  */
 export function schemeGrammar(key: SchemeGrammarKey): CompiledGrammar {
-  return (schemeGrammars[key] ??= new CompiledGrammar((SCHEME_GRAMMARS as Partial<Record<SchemeGrammarKey, CompiledGrammarData>>)[key] ?? NONE, uriGrammar));
+  const json = (SCHEME_GRAMMARS as Partial<Record<SchemeGrammarKey, string>>)[key];
+  return (schemeGrammars[key] ??= new CompiledGrammar(json === undefined ? NONE : (JSON.parse(json) as CompiledGrammarData), uriGrammar));
 }
 const schemeGrammars: Partial<Record<SchemeGrammarKey, CompiledGrammar>> = {};
