@@ -25,6 +25,7 @@ import { schemeOf, type Scheme, type SchemeError } from "./scheme.js";
 import { fileAppendixFDepartures, fileAppendixFSource, fileSource } from "./sources.js";
 import { normalizeTriplets, upperTriplets } from "./text.js";
 import { expectOptions } from "../describe.js";
+import { maskPassword } from "../password.js";
 
 export { fileAppendixFDepartures };
 
@@ -87,13 +88,14 @@ export type FilePathErrorCode =
 export class FilePathError extends Error {
   override readonly name = "FilePathError";
   readonly code: FilePathErrorCode;
-  /** The URI or path that was converted. */
+  /** The URI or path that was converted, as given (the message shows its password as "***", RFC 3986 §7.5). */
   readonly input: string;
   /** The file URI's SchemeError, for `"not-a-file-uri"`. */
   override readonly cause: SchemeError | undefined;
 
   constructor(code: FilePathErrorCode, input: string, message: string, cause?: SchemeError) {
-    super(cause === undefined ? `${message}: ${JSON.stringify(input)}` : `${message}: ${cause.message}`);
+    // RFC 3986 §7.5: the message quotes the input with its password masked (input keeps it)
+    super(cause === undefined ? `${message}: ${JSON.stringify(maskPassword(input))}` : `${message}: ${cause.message}`);
     this.code = code;
     this.input = input;
     this.cause = cause;

@@ -15,6 +15,7 @@ import { referenceArgument } from "../core/args.js";
 import { normalizeReference } from "../transforms/normalize.js";
 import { classOfHost, type HostClass } from "./address.js";
 import { serialize } from "../transforms/serialize.js";
+import { PASSWORD_MASK, passwordRange } from "../password.js";
 import {
   domainToAscii, endsInANumber, FORBIDDEN_DOMAIN, parseHost, parseIpv4, percentDecodeBytes, serializeIpv4, serializeIpv6, SPECIAL_SCHEMES, utf8DecodeWithoutBom,
   whatwgSplit, type Range, type WhatwgSplit,
@@ -115,7 +116,8 @@ const HOST_CODES: ReadonlySet<SecurityFindingCode> = new Set<SecurityFindingCode
 
 /**
  * One risky thing about a reference. `offset` and `text` locate it in the input (for a node, in its
- * serialization), in UTF-16 code units, as in `iriBidiFindings`.
+ * serialization), in UTF-16 code units, as in `iriBidiFindings`; a password in `text` shows as
+ * "***" (RFC 3986 §7.5: the `"password"` finding's text is "***", its offset where it begins).
  */
 export interface SecurityFinding {
   readonly code: SecurityFindingCode;
@@ -199,8 +201,16 @@ export function securityFindings(input: string | UriReference, options?: Securit
   const parsed = referenceArgument(text, "input", "securityFindings");
   const split = whatwgSplit(text, base.scheme, base.given);
   const out: SecurityFinding[] = [];
+  // RFC 3986 §7.5: a finding's text shows the password (as either reader finds it) as "***"
+  const pw = passwordRange(text);
+  const hide = (found: string, offset: number): string => {
+    if (pw === undefined || offset >= pw.end || offset + found.length <= pw.start) return found;
+    const from = Math.max(pw.start, offset) - offset;
+    const to = Math.min(pw.end, offset + found.length) - offset;
+    return found.slice(0, from) + PASSWORD_MASK + found.slice(to);
+  };
   const add = (code: SecurityFindingCode, component: SecurityComponent, offset: number, found: string, message: string, error?: UriSyntaxError): void => {
-    const f: { -readonly [K in keyof SecurityFinding]: SecurityFinding[K] } = { code, component, offset, text: found, message, cite: CODES[code] };
+    const f: { -readonly [K in keyof SecurityFinding]: SecurityFinding[K] } = { code, component, offset, text: hide(found, offset), message, cite: CODES[code] };
     if (HOST_CODES.has(code) && split.authority !== undefined) f.whatwgHost = split.host;
     if (error !== undefined) f.error = error;
     out.push(Object.freeze(f));
@@ -247,8 +257,10 @@ export function securityFindings(input: string | UriReference, options?: Securit
     add("multiple-at", "authority", split.authority.start, slice(split.authority),
       `${split.ats.length} "@" in the authority: RFC 3986 ends the userinfo at the first one and then allows no other (§3.2.1); a WHATWG URL parser takes the last one, ${describeHost(split.host)}`);
   }
-  if (reading.userinfo !== undefined) {
-    const u = reading.userinfo;
+  // the userinfo RFC 3986 reads, or the one a WHATWG parser reads where RFC 3986 sees none ("http:user:pw@host")
+  const userinfo = reading.userinfo ?? (split.userinfo === undefined || split.userinfo.end === split.userinfo.start ? undefined : { text: slice(split.userinfo), offset: split.userinfo.start });
+  if (userinfo !== undefined) {
+    const u = userinfo;
     add("userinfo", "userinfo", u.offset, u.text, "userinfo (RFC 3986 §3.2.1): a reader may take it for the host, and RFC 9110 §4.2.4 forbids it in http(s) URIs; do not show or forward it (§7.5)");
     const colon = u.text.indexOf(":");
     if (colon >= 0 && colon < u.text.length - 1) {

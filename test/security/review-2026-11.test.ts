@@ -14,6 +14,7 @@ import { securityFindings, registrableDomain } from "../../src/security";
 import { parseWith, host, port, uri } from "../../src/rules/index";
 import { readJson } from "../helpers/fixtures";
 import { runs, seed } from "../helpers/runs";
+import { ensureBuilt, jsonLines, run } from "../cli/helpers";
 
 const { equivalent, parse, resolve, serialize, normalize, relativize, validate, isValid } = root;
 
@@ -131,6 +132,8 @@ describe("3. passwords: masked in every message, finding and display form", () =
     const scheme = fc.constantFrom("http", "https", "ws", "wss", "ftp", "mailto", "urn", "file", "foo");
     fc.assert(
       fc.property(scheme, secret, tail, fc.constantFrom("//", "", "/", "///"), (s, pw, t, slashes) => {
+        // a password as RFC 3986 reads one (after "//"), or as the URL Standard does (any slashes after a special scheme)
+        fc.pre(slashes === "//" || ["http", "https", "ws", "wss", "ftp", "file"].includes(s));
         const input = `${s}:${slashes}admin:${pw}@host.example${t}`;
         const messages: string[] = [];
         const p = parse(input);
@@ -321,5 +324,41 @@ describe("10. smaller", () => {
     const f = securityFindings(c.input).find((x) => x.whatwgHost !== undefined);
     expect(f?.whatwgHost).toBe(c.whatwgHost);
     expect(new URL(c.input).hostname).toBe(c.whatwgHost);
+  });
+});
+
+describe("3 and 10. the command line: no password, no raw line separator", () => {
+  beforeAll(() => ensureBuilt());
+  const secret = "http://admin:hunter2@db.example/x";
+  it.each([
+    [["parse", secret]],
+    [["parse", "--tree", secret]],
+    [["parse", "--json", secret]],
+    [["parse", "--scheme", secret]],
+    [["parse", "--scheme", "http://admin:hunter2@db.example:99999/"]],
+    [["parse", "http://admin:hunter2@db.example/a b"]],
+    [["normalize", secret]],
+    [["resolve", secret, "y"]],
+    [["to-iri", secret]],
+    [["repair", "http://admin:hunter2@db.example/a b"]],
+  ])("%j", async (args) => {
+    const r = await run(args);
+    expect(r.stdout + r.stderr).not.toContain(PASSWORD);
+    expect(r.stdout + r.stderr).toContain("***");
+    const shown = await run(["--show-password", ...args]);
+    expect(shown.stdout + shown.stderr).toContain(PASSWORD);
+  });
+  it("batch records", async () => {
+    for (const cmd of [["parse"], ["validate"], ["normalize"], ["resolve", "--base", "http://a/"], ["equal"]]) {
+      const stdin = cmd[0] === "equal" ? `${secret}\t${secret}\n` : `${secret}\nhttp://admin:hunter2@db.example:99999/ x\n`;
+      const r = await run(cmd, { stdin });
+      expect(r.stdout).not.toContain(PASSWORD);
+      expect(jsonLines(r.stdout).length).toBeGreaterThan(0);
+    }
+  });
+  it("the figure of an IRI with U+2028 prints no line separator", async () => {
+    const r = await run(["parse", "http://a/\u2028x"]);
+    expect(r.stdout).not.toMatch(/[\u2028\u2029]/);
+    expect(r.stdout).toContain("http://a/");
   });
 });
