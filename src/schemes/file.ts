@@ -24,7 +24,7 @@ import { DRIVE, fileDefinition, inlineIp, uncSplit, type FileSchemeOptions, type
 import { schemeOf, type Scheme, type SchemeError } from "./scheme.js";
 import { fileAppendixFDepartures, fileAppendixFSource, fileSource } from "./sources.js";
 import { normalizeTriplets, upperTriplets } from "./text.js";
-import { expectOptions } from "../describe.js";
+import { readOptions } from "../describe.js";
 import { maskPassword } from "../password.js";
 
 export { fileAppendixFDepartures };
@@ -50,7 +50,7 @@ export type { FileSchemeOptions, FileUri, FileWindowsParts } from "./builtin/fil
  * fileScheme({ appendixE: true }).parseOrThrow("file:c:/path/to/file").windows?.drive; // "c"
  */
 export function fileScheme(options: FileSchemeOptions = {}): Scheme<FileUri> {
-  expectOptions(options, "fileScheme");
+  options = readOptions<FileSchemeOptions>(options, "fileScheme", { appendixE: "any" });
   const appendixE = options.appendixE === true;
   return schemeOf(fileDefinition(appendixE), appendixE ? fileAppendixEGrammar : fileGrammar);
 }
@@ -156,7 +156,7 @@ function pathToConvert(path: string, drive: boolean): string {
  * fileUriToPath("file:///c:/path/to/file", { windows: true }).value;   // "c:\\path\\to\\file"
  */
 export function fileUriToPath(input: string | UriReference, options: FilePathOptions = {}): Result<string, FilePathError> {
-  expectOptions(options, "fileUriToPath");
+  options = readOptions<FilePathOptions>(options, "fileUriToPath", { windows: "any" });
   const r = fileE.parse(withoutQueryAndFragment(input));
   const text = typeof input === "string" ? input : r.ok ? "" : r.error.input;
   if (!r.ok) return failPath("not-a-file-uri", text, "Not a file URI", r.error);
@@ -298,10 +298,7 @@ function absolutePath(path: string, windows: boolean, cwd: string | undefined): 
  */
 export function pathToFileUri(path: string, options: PathToFileUriOptions = {}): Result<string, FilePathError> {
   if (typeof path !== "string") throw new TypeError(`pathToFileUri: the argument "path" must be a string, got ${path === null ? "null" : typeof path}`);
-  expectOptions(options, "pathToFileUri");
-  if (options.cwd !== undefined && typeof options.cwd !== "string") {
-    throw new TypeError(`pathToFileUri: options.cwd must be a string or undefined, got ${describeValue(options.cwd)}`);
-  }
+  options = readOptions<PathToFileUriOptions>(options, "pathToFileUri", { windows: "any", cwd: "string" });
   if (path.includes("\0")) return failPath("nul", path, "A path holds no NUL character");
   const windows = options.windows === true;
   const cwd = options.cwd ?? processCwd();

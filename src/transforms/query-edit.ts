@@ -3,7 +3,8 @@
 import * as make from "../ast/make.js";
 import type { RelativeRef, Uri, UriReference } from "../ast/nodes.js";
 import { charsets, type CharTable } from "../charsets.js";
-import { describeArgument, expectOptions, expectString } from "./arguments.js";
+import { describeArgument, expectString } from "./arguments.js";
+import { readOptions } from "../describe.js";
 import { encodeWith, percentDecode } from "./percent.js";
 import type { QueryOptions } from "./query.js";
 
@@ -73,9 +74,8 @@ function check(caller: string, ref: unknown, key: unknown, options: unknown, val
   }
   expectString(key, "key", caller);
   if (value !== undefined) expectString(value, "value", caller);
-  expectOptions(options, caller);
-  const o = (options ?? {}) as QueryEditOptions;
-  if (o.separators !== undefined) expectString(o.separators, "options.separators", caller);
+  // each field read once (a getter cannot answer one thing to the check and another to the use)
+  const o = readOptions<QueryEditOptions>(options, caller, { separators: "string", form: "any" });
   return { seps: o.separators ?? "&", form: o.form === true };
 }
 

@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import P from "parsimmon";
 import * as root from "../../src/index";
-import { defaultRegistry, fileUriToPath, FilePathError, mailto, normalizeWithSchemes, equivalenceKey, pathToFileUri, SchemeError, tel, ws, http, fileScheme, parseWithScheme } from "../../src/schemes/index";
+import { defineScheme, httpGrammar, defaultRegistry, fileUriToPath, FilePathError, mailto, normalizeWithSchemes, equivalenceKey, pathToFileUri, SchemeError, tel, ws, http, fileScheme, parseWithScheme } from "../../src/schemes/index";
 import { getQueryParam, hasQueryParam, deleteQueryParam, redactPassword, percentDecode, queryParams, buildQuery, pathSegments, lastSegment, toDisplayString } from "../../src/components";
 import { iriToUri, uriToIri, toDisplayIri, IdnaError } from "../../src/iri/index";
 import { buildUri } from "../../src/uri-builder";
@@ -203,7 +203,8 @@ describe("6. every options or parts object is read once, then what was read is c
   const u = "http://user:pw@a.example/b/c?x=1#f";
   const calls: [string, Record<string, unknown>, (o: object) => unknown][] = [
     ["buildUri", { scheme: "https", userinfo: "u", host: "good.example", port: 443, path: "/p", query: "q", fragment: "f" }, (o) => buildUri(o)],
-    ["parse", { rule: "URI", maxLength: 100, schemes: defaultRegistry }, (o) => parse(u, o)],
+    ["parse", { maxLength: 100, schemes: defaultRegistry }, (o) => parse(u, o)],
+    ["parse (rule)", { rule: "URI", maxLength: 100 }, (o) => parse(u, o)],
     ["validate", { rule: "URI", maxLength: 100 }, (o) => validate(u, o)],
     ["isValid", { rule: "URI", maxLength: 100 }, (o) => isValid(u, o)],
     ["resolve", { strict: true, baseFragment: "ignore", schemes: defaultRegistry }, (o) => resolve(u, "../g", o)],
@@ -230,6 +231,7 @@ describe("6. every options or parts object is read once, then what was read is c
     ["equivalenceKey", { ignoreFragment: true, ipv6: "keep", nfc: true }, (o) => equivalenceKey(u, defaultRegistry, o)],
     ["securityFindings", { base: "http://good.example/" }, (o) => securityFindings("http:evil.example/x", o)],
     ["registrableDomain", { privateDomains: true }, (o) => registrableDomain("a.b.github.io", o)],
+    ["defineScheme", { name: "x-http", grammar: httpGrammar, rule: "http-URI", section: "RFC 9110 §4.2.1", build: () => 1, fragment: "allowed", defaultPort: 80, emptyPathIsRoot: true, captures: [] }, (o) => defineScheme(o as Parameters<typeof defineScheme>[0]).parse("http://a/")],
   ];
   it.each(calls)("%s", (_name, fields, call) => {
     const { object, reads } = counting(fields);
