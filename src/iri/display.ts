@@ -58,9 +58,23 @@ function carriesMark(text: string): boolean {
 function anchorMarks(before: string, part: string): string {
   if (!MARK.test(part)) return part;
   let out = "";
-  for (const ch of part) out += MARK.test(ch) && !carriesMark(before + out) ? encodeNonAscii(ch) : ch;
+  let recent = lastUnits(before);
+  for (const ch of part) {
+    const piece = MARK.test(ch) && !carriesMark(recent) ? encodeNonAscii(ch) : ch;
+    out += piece;
+    recent = lastUnits(recent + piece);
+  }
   return out;
 }
+
+/**
+ * The last three code units of a text, all that {@link carriesMark} reads (a triplet is three).
+ * anchorMarks keeps them as it goes: asking carriesMark about the whole text shown so far for
+ * each mark copied that text once per mark, time quadratic in the marks (100 KB of U+0301 took
+ * 5 s to display; security review, November 2026). Callers pass the short tail of what they
+ * have shown, never the growing text (slicing a string built by "+=" flattens all of it).
+ */
+const lastUnits = (text: string): string => (text.length <= 3 ? text : text.slice(text.length - 3));
 
 /**
  * A component of a URI (all ASCII) as shown: each part (see partsOf in bidi.ts) decoded (its
@@ -75,12 +89,17 @@ function showComponent(component: IriComponent, text: string): string {
 
 function showParts(component: IriComponent, text: string): string {
   let out = "";
+  let recent = ""; // the last code units of out (see lastUnits)
   let at = 0;
   for (const [s, e] of partsOf(component, text)) {
     const encoded = text.slice(s, e);
-    out += text.slice(at, s);
-    const decoded = anchorMarks(out, decodeWhere(encoded, (cp) => displayable(component, cp)));
-    out += partProblems(decoded).length === 0 ? decoded : encoded;
+    const between = text.slice(at, s);
+    out += between;
+    recent = lastUnits(recent + between);
+    const decoded = anchorMarks(recent, decodeWhere(encoded, (cp) => displayable(component, cp)));
+    const shown = partProblems(decoded).length === 0 ? decoded : encoded;
+    out += shown;
+    recent = lastUnits(recent + shown);
     at = e;
   }
   return out + text.slice(at);
