@@ -373,3 +373,19 @@ describe("3 and 10. the command line: no password, no raw line separator", () =>
     expect(r.stdout).toContain("http://a/");
   });
 });
+
+describe("SECURITY.md: every guarantee names the tests that check it", () => {
+  const root = path.resolve(__dirname, "../..");
+  const text = fs.readFileSync(path.join(root, "SECURITY.md"), "utf8");
+  const section = text.slice(text.indexOf("## What the library guarantees"), text.indexOf("## Limits, and what they cost"));
+  const guarantees = section.split(/\n- /).slice(1);
+  it("has the guarantees", () => {
+    expect(guarantees.length).toBeGreaterThanOrEqual(14);
+  });
+  it.each(guarantees.map((g) => [/^\*\*([^*]+)\*\*/.exec(g)?.[1] ?? g.slice(0, 40), g]))("%s", (_name, g) => {
+    expect(g).toMatch(/\*Checked by\*/);
+    const named = [...g.matchAll(/`((?:test|fixtures)\/[^`]+?)`/g)].map((m) => m[1] ?? "");
+    expect(named.length).toBeGreaterThan(0);
+    for (const file of named) expect([file, fs.existsSync(path.join(root, file))]).toEqual([file, true]);
+  });
+});
