@@ -99,7 +99,7 @@ describe("3. passwords: masked in every message, finding and display form", () =
   it.each(review.passwords.errors)("$what", (c) => {
     let error: Error & { input?: string };
     if (c.scheme !== undefined) {
-      const scheme = ({ http, ws, mailto } as Record<string, typeof http>)[c.scheme];
+      const scheme = ({ http, ws, mailto } as Record<string, { parse(s: string): root.Result<unknown, SchemeError> }>)[c.scheme];
       const r = scheme?.parse(c.input);
       expect(r?.ok).toBe(false);
       error = (r && !r.ok ? r.error : new Error("parsed")) as SchemeError;
