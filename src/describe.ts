@@ -43,7 +43,7 @@ export function expectFields(options: object, fields: Readonly<Record<string, "b
     if (kind === undefined || v === undefined) continue;
     const ok = kind === "boolean" || kind === "string" ? typeof v === kind : typeof v === "string" && kind.includes(v);
     if (!ok) {
-      const want = kind === "boolean" ? "true or false" : kind === "string" ? "a string" : kind.map((k) => JSON.stringify(k)).join(", ");
+      const want = kind === "boolean" ? "a boolean" : kind === "string" ? "a string" : kind.map((k) => JSON.stringify(k)).join(", ");
       throw new TypeError(`${caller}: options.${name} must be ${want} or undefined, got ${describeValue(v)}`);
     }
   }
@@ -73,7 +73,7 @@ export function readOptions<T extends object>(x: unknown, caller: string, fields
         : typeof kind === "string" ? typeof v === kind
           : typeof v === "string" && kind.includes(v);
     if (!ok) {
-      const want = kind === "boolean" ? "true or false" : kind === "string" ? "a string" : kind === "number" ? "a number" : kind === "object" ? "an object"
+      const want = kind === "boolean" ? "a boolean" : kind === "string" ? "a string" : kind === "number" ? "a number" : kind === "object" ? "an object"
         : (kind as readonly string[]).map((k) => JSON.stringify(k)).join(", ");
       throw new TypeError(`${caller}: ${name}.${field} must be ${want} or undefined, got ${describeValue(v)}`);
     }

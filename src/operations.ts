@@ -225,7 +225,7 @@ export function redactPassword(input: UriInput, options: RedactOptions = {}): Ur
  */
 export function relativize(base: UriInput, target: UriInput, options: RelativizeOptions = {}): Result<UriReference, UriSyntaxError | RelativizeError> {
   const read = readOptions<RelativizeOptions>(options, "relativize", { normalize: "any" }).normalize;
-  const n = read === undefined || typeof read === "boolean" ? read : readOptions<NormalizeOptions>(read, "relativize", { ...NORMALIZE_FIELDS, schemes: "any" }, "options.normalize");
+  const n = read === undefined || typeof read === "boolean" ? read : readOptions<NormalizeOptions>(read, "relativize (options.normalize)", { ...NORMALIZE_FIELDS, schemes: "any" });
   const b = referenceArgument(base, "base", "relativize");
   if (!b.ok) return b;
   const t = referenceArgument(target, "target", "relativize");
