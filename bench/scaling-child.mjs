@@ -76,6 +76,11 @@ switch (fn === undefined ? op : "template") {
     }
     fn = (s) => textOf(ours, ours.normalize(s)) !== undefined;
     break;
+  case "display": {
+    const iri = await loadOursSubpath("iri");
+    fn = (s) => iri.toDisplayIri(s).length > 0;
+    break;
+  }
   default:
     throw new Error(`unknown op ${op}`);
 }

@@ -69,7 +69,7 @@ function ratioOf(bySize) {
 
 const results = [];
 for (const family of FAMILIES.filter(selected)) {
-  for (const op of OPS) {
+  for (const op of family.ops ?? OPS) {
     const cell = runCell(family, op);
     const cells = SIZES.map((s) => {
       const x = cell.bySize.get(s);
@@ -146,7 +146,7 @@ md.push(`## Scaling${QUICK ? " (QUICK MODE: indicative only)" : ""}`);
 md.push("");
 md.push(`- ${machineLine(machine)}`);
 md.push(`- ns per input character (median ns per call ÷ input length), uri-grammar only. Sizes ${SIZES.map(sizeLabel).join(", ")} (1 KB = 1,024 characters). Each (family, operation) runs in a fresh child process (\`--stack-size=984\`, Node's default), warmed up on the 1 KB input, then at each size batches of calls lasting ≥ 1 ms for ${BUDGET_MS} ms (at least 3 calls); sizes slower than that get 3 single calls; time limit ${TIMEOUT_MS / 1000} s per child.`);
-md.push(`- Operations: \`validate(s, rule)\`; \`parse(s, rule)\` (for rejected inputs this is the error path: the regex fails, then the engine's automaton finds the offset and what was expected, and error.message is read); the rule is \`URI-reference\` unless the family names another; for a loaded ABNF grammar, \`grammar.isValid\` and \`grammar.validate\`; \`resolve("http://a/b/c/d;p?q", s)\` with the input as the reference, result as text; \`normalize(s)\`, result as text. "result" says whether parse accepted the 1 KB input.`);
+md.push(`- Operations: \`validate(s, rule)\`; \`parse(s, rule)\` (for rejected inputs this is the error path: the regex fails, then the engine's automaton finds the offset and what was expected, and error.message is read); the rule is \`URI-reference\` unless the family names another; for a loaded ABNF grammar, \`grammar.isValid\` and \`grammar.validate\`; \`resolve("http://a/b/c/d;p?q", s)\` with the input as the reference, result as text; \`normalize(s)\`, result as text; \`display\` (families that name it): \`toDisplayIri(s)\` of uri-grammar/iri. "result" says whether parse accepted the 1 KB input.`);
 md.push(`- ratio = ns/char at 1 MB ÷ ns/char at 1 KB (or at the largest size measured); over ${LIMIT} is measured again in a new child and flagged super-linear only if the re-run is over ${LIMIT} too (both ratios shown). Fixed per-call costs make 1 KB the more expensive size per character, so ratios below 1 are normal.`);
 md.push("");
 md.push(

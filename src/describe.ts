@@ -43,8 +43,41 @@ export function expectFields(options: object, fields: Readonly<Record<string, "b
     if (kind === undefined || v === undefined) continue;
     const ok = kind === "boolean" || kind === "string" ? typeof v === kind : typeof v === "string" && kind.includes(v);
     if (!ok) {
-      const want = kind === "boolean" ? "true or false" : kind === "string" ? "a string" : kind.map((k) => JSON.stringify(k)).join(", ");
+      const want = kind === "boolean" ? "a boolean" : kind === "string" ? "a string" : kind.map((k) => JSON.stringify(k)).join(", ");
       throw new TypeError(`${caller}: options.${name} must be ${want} or undefined, got ${describeValue(v)}`);
     }
   }
+}
+
+/** What a field of an options object may hold besides `undefined` (see {@link readOptions}). */
+export type FieldKind = "boolean" | "string" | "number" | "object" | "any" | readonly string[];
+
+/**
+ * An options (or parts) argument read once: each field named in `fields` is read exactly once
+ * (a getter that answers differently on a second read cannot slip a value past the check), its
+ * value checked against its kind (`"any"`: checked by the caller, on the copy), and a frozen
+ * plain copy of the fields that are not `undefined` is returned. Fields not named are never
+ * read. Throws the TypeError of {@link expectOptions} or {@link expectFields} otherwise.
+ */
+export function readOptions<T extends object>(x: unknown, caller: string, fields: Readonly<Record<string, FieldKind>>, name = "options"): T {
+  expectOptions(x, caller, name);
+  const out: Record<string, unknown> = {};
+  if (x === undefined) return Object.freeze(out) as T;
+  const o = x as Record<string, unknown>;
+  for (const field of Object.keys(fields)) {
+    const v = o[field];
+    if (v === undefined) continue;
+    const kind = fields[field] as FieldKind;
+    const ok = kind === "any" ? true
+      : kind === "object" ? typeof v === "object" && v !== null
+        : typeof kind === "string" ? typeof v === kind
+          : typeof v === "string" && kind.includes(v);
+    if (!ok) {
+      const want = kind === "boolean" ? "a boolean" : kind === "string" ? "a string" : kind === "number" ? "a number" : kind === "object" ? "an object"
+        : (kind as readonly string[]).map((k) => JSON.stringify(k)).join(", ");
+      throw new TypeError(`${caller}: ${name}.${field} must be ${want} or undefined, got ${describeValue(v)}`);
+    }
+    out[field] = v;
+  }
+  return Object.freeze(out) as T;
 }

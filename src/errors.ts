@@ -1,3 +1,4 @@
+import { maskPasswordAt } from "./password.js";
 import { caretColumn } from "./width.js";
 
 // One typed error for every rejection (RFC 3986 gives no error model; this one follows parsimmon's
@@ -18,11 +19,13 @@ const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 /**
  * One line of the input around `offset` with a caret under it. The window never cuts a
  * surrogate pair; control characters, lone surrogates, format characters (bidi controls) and
- * line or paragraph separators are shown as "?". The caret stands at the terminal column of the
+ * line or paragraph separators are shown as "?"; a password (password.ts) as "***". The caret stands at the terminal column of the
  * character at `offset` (width.ts: East Asian Width, combining marks, emoji clusters), so it is
  * under that character on a terminal whatever the text before it (offsets are UTF-16 code units).
  */
-export function caretExcerpt(input: string, offset: number): string {
+export function caretExcerpt(text: string, at: number): string {
+  // RFC 3986 §7.5: a password is shown as "***", the caret moved with what follows it
+  const { text: input, offset } = maskPasswordAt(text, at);
   let from = Math.max(0, offset - WINDOW);
   let to = Math.min(input.length, offset + WINDOW);
   if (from > 0 && isLow(input.charCodeAt(from)) && isHigh(input.charCodeAt(from - 1))) from--;
@@ -64,6 +67,9 @@ export function foundAt(input: string, offset: number): string {
   return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || INVISIBLE.test(ch) ? `U+${cp.toString(16).toUpperCase().padStart(4, "0")}` : JSON.stringify(ch);
 }
 
+/** What `found` says for an offset inside a password (RFC 3986 §7.5: never quoted). */
+export const PASSWORD_CHARACTER = "a character of the password";
+
 /**
  * A string that does not match a rule. `offset` is where matching could not go on (in UTF-16
  * code units); `expected` lists the ABNF rule names and quoted literals that could have stood there.
@@ -78,13 +84,21 @@ export class UriSyntaxError extends Error {
   readonly offset: number;
   /** ABNF names (`HEXDIG`) and quoted literals (`"]"`) that would have been accepted at `offset`. */
   readonly expected: readonly string[];
-  /** What stands at `offset`: a quoted character, a `U+XXXX` code, or `"end of input"`. */
+  /**
+   * What stands at `offset`: a quoted character, a `U+XXXX` code, `"end of input"`, or, inside
+   * the password of a userinfo, {@link PASSWORD_CHARACTER}.
+   */
   readonly found: string;
-  /** The first line of `message`, without the excerpt. */
+  /**
+   * The first line of `message`, without the excerpt. The message and its excerpt show a
+   * password of the input as "***" (RFC 3986 §7.5); `input` is the text as given.
+   */
   readonly shortMessage: string;
 
   constructor(input: string, rule: string, offset: number, expected: readonly string[], shortMessageOverride?: string) {
-    const found = foundAt(input, offset);
+    // RFC 3986 §7.5: the message and its excerpt show the password masked (input keeps it)
+    const masked = maskPasswordAt(input, offset);
+    const found = masked.inPassword ? PASSWORD_CHARACTER : foundAt(input, offset);
     const shortMessage = shortMessageOverride ?? `Invalid ${rule} at offset ${offset}: expected ${describe(expected)}, found ${found}`;
     super(`${shortMessage}\n${caretExcerpt(input, offset)}`);
     this.input = input;

@@ -12,7 +12,7 @@ export { UriSyntaxError, InputTooLongError, DEFAULT_MAX_LENGTH } from "./errors.
 export {
   resolve, resolveOrThrow, relativize, relativizeOrThrow, normalize, normalizeOrThrow, equivalent, equivalentOrThrow,
   serialize, referenceKind, type UriInput, type ReferenceKind, type RelativizeOptions, type NormalizeOptions, type EquivalenceOptions,
-  type SchemesOption,
+  type SchemesOption, type ResolveWithSchemesOptions,
 } from "./operations.js";
 export { ResolveError, type ResolveErrorCode } from "./transforms/errors.js";
 export { RelativizeError, type RelativizeErrorCode } from "./transforms/relativize.js";

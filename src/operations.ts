@@ -9,13 +9,13 @@ import { referenceArgument, referenceOrThrow, refused, unwrap } from "./core/arg
 import type { Node, Uri, UriReference } from "./ast/nodes.js";
 import { UriSyntaxError } from "./errors.js";
 import { describeValue } from "./describe.js";
-import { expectFields, expectOptions } from "./describe.js";
+import { expectFields, expectOptions, readOptions } from "./describe.js";
 
 const NORMALIZE_FIELDS = { case: "boolean", percentEncoding: "boolean", dotSegments: "boolean", emptyPort: "boolean", defaultPort: "boolean", emptyPath: "boolean", nfc: "boolean", ipv6: ["keep", "rfc5952"] } as const;
 import type { Result } from "./result.js";
 import { redactPassword as redactNode, type RedactOptions } from "./transforms/display.js";
 import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceEquivalenceOptions } from "./transforms/equivalent.js";
-import type { ResolveError } from "./transforms/errors.js";
+import { ResolveError } from "./transforms/errors.js";
 import { normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
 import { builtInSchemes } from "./schemes/builtin.js";
 import { isRegistry } from "./core/brand.js";
@@ -37,24 +37,55 @@ export { referenceArgument, referenceOrThrow, unwrap, type ReferenceRule } from 
  * parsed as `URI-reference` first: one that does not parse gives its {@link UriSyntaxError}; a
  * base without a scheme gives a {@link ResolveError} `"base-not-absolute"` (§5.1: resolve it
  * against its own base first). A base's fragment is ignored (§5.2.2 never reads it; see
- * `ResolveOptions.baseFragment`).
+ * `ResolveOptions.baseFragment`). With `{ schemes }` (a registry) a target its scheme refuses is a
+ * ResolveError `"target-invalid-for-scheme"`: strict §5.2.2 keeps `"http:evil.example/x"` as it
+ * is, an http URI with no authority (RFC 9110 §4.2.1) that browsers read with the host
+ * `evil.example` (see `ResolveWithSchemesOptions`).
  *
  * @example
  * const r = resolve("http://a/b/c/d;p?q", "../g");
  * if (r.ok) serialize(r.value); // "http://a/b/g"
  */
-export function resolve(base: UriInput, ref: UriInput, options: ResolveOptions = {}): Result<Uri, UriSyntaxError | ResolveError> {
-  expectOptions(options, "resolve");
-  expectFields(options, { strict: "boolean", baseFragment: ["ignore", "error"] }, "resolve");
+export function resolve(base: UriInput, ref: UriInput, options: ResolveWithSchemesOptions = {}): Result<Uri, UriSyntaxError | ResolveError> {
+  const o = readOptions<ResolveWithSchemesOptions>(options, "resolve", { strict: "boolean", baseFragment: ["ignore", "error"], schemes: "any" });
+  const reg = o.schemes === undefined ? undefined : checkedRegistry(o.schemes, "resolve");
   const b = referenceArgument(base, "base", "resolve");
   if (!b.ok) return b;
   const r = referenceArgument(ref, "ref", "resolve");
   if (!r.ok) return r;
-  return resolveReference(b.value as Uri, r.value, options);
+  const t = resolveReference(b.value as Uri, r.value, o);
+  return t.ok && reg !== undefined ? targetForScheme(t.value, reg) : t;
+}
+
+/** Options of {@link resolve}: those of the §5.2 transform, and a registry to check the target with. */
+export interface ResolveWithSchemesOptions extends ResolveOptions {
+  /**
+   * A registry of schemes (`defaultRegistry` from `uri-grammar/schemes`, or one of your own):
+   * a target of a scheme it has must be valid under that scheme, or resolve gives a
+   * `ResolveError` `"target-invalid-for-scheme"` whose `cause` is the scheme's `SchemeError`.
+   * Strict §5.2.2 keeps a reference with a scheme as it is, so `"http:evil.example/x"` against
+   * `"http://good.example/"` is the http URI `"http:evil.example/x"`, which has no authority
+   * (RFC 9110 §4.2.1 requires one) and which a WHATWG URL parser reads with the host
+   * `evil.example`: with a registry, that is refused. Left out, the target is not checked (RFC
+   * 3986 §5.4.2: `"http:g"` gives `"http:g"`).
+   */
+  readonly schemes?: SchemeRegistry | undefined;
+}
+
+/** A registry argument, or a TypeError naming the function. */
+function checkedRegistry(x: unknown, caller: string): SchemeRegistry {
+  if (isRegistry(x)) return x as SchemeRegistry;
+  throw new TypeError(`${caller}: options.schemes must be a registry of schemes (createRegistry, defaultRegistry) or undefined, got ${describeValue(x)}`);
+}
+
+/** The target, or the ResolveError of a target its scheme in the registry refuses (RFC 7595 §3.2: a scheme's syntax refines the generic one). */
+function targetForScheme(target: Uri, reg: SchemeRegistry): Result<Uri, ResolveError> {
+  const r = reg.get(target.scheme)?.parse(target);
+  return r === undefined || r.ok ? { ok: true, value: target } : { ok: false, error: new ResolveError("target-invalid-for-scheme", r.error) };
 }
 
 /** {@link resolve}, throwing its error. */
-export function resolveOrThrow(base: UriInput, ref: UriInput, options: ResolveOptions = {}): Uri {
+export function resolveOrThrow(base: UriInput, ref: UriInput, options: ResolveWithSchemesOptions = {}): Uri {
   return unwrap(resolve(base, ref, options), resolveOrThrow);
 }
 
@@ -264,9 +295,8 @@ export function serialize(input: string | Node): string {
  * serialize(redactPassword("http://user:secret@h/")); // "http://user:***@h/"
  */
 export function redactPassword(input: UriInput, options: RedactOptions = {}): UriReference {
-  expectOptions(options, "redactPassword");
-  expectFields(options, { mask: "string" }, "redactPassword");
-  return redactNode(referenceOrThrow(input, "input", redactPassword), options);
+  const o = readOptions<RedactOptions>(options, "redactPassword", { mask: "string" });
+  return redactNode(referenceOrThrow(input, "input", redactPassword), o);
 }
 
 /**

@@ -8,7 +8,7 @@ import { derive, type Derivation } from "./engine.js";
 import { failureError } from "../core/match.js";
 import { markSemantics } from "../core/brand.js";
 import { Grammar, type RuleParser } from "./grammar.js";
-import { describeValue, expectOptions, expectStrings, expectString } from "../describe.js";
+import { describeValue, expectStrings, expectString, readOptions } from "../describe.js";
 import { toParser } from "./parser.js";
 import type { UriSyntaxError } from "../errors.js";
 import type { Result } from "../result.js";
@@ -132,7 +132,8 @@ export class Semantics<A extends Actions> {
       }
     };
     functions(actions, "the argument \"actions\"");
-    expectOptions(options, "semantics");
+    // each field read once, then checked
+    options = readOptions<typeof options>(options, "semantics", { captures: "any", accelerators: "any" });
     if (options.captures !== undefined) expectStrings(options.captures, "options.captures", "semantics");
     if (options.accelerators !== undefined) functions(options.accelerators, "options.accelerators");
     this.grammar = g;

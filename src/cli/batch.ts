@@ -304,6 +304,8 @@ export interface BatchOptions {
    */
   readonly maxLineLength: number;
   readonly tooLong?: (line: Line) => unknown;
+  /** How a record shows the line as "input": with its password masked, unless --show-password (RFC 3986 §7.5). */
+  readonly shown?: (text: string) => string;
 }
 
 /**
@@ -359,14 +361,15 @@ export async function runBatch(input: Input, each: (line: string) => Outcome, op
       }
     }
     const cut = text.length < line.length ? { truncated: true } : {};
+    const input = options.shown === undefined ? text : options.shown(text);
     let record: string;
     if (o.ok) {
       valid++;
       if (o.different === true) different++;
-      record = toJson({ line: lines, input: text, ok: true, value: o.value }, jsonReplacer);
+      record = toJson({ line: lines, input, ok: true, value: o.value }, jsonReplacer);
     } else {
       invalid++;
-      record = toJson({ line: lines, input: text, ...cut, ok: false, error: errorJson(o.error), value: o.value }, jsonReplacer);
+      record = toJson({ line: lines, input, ...cut, ok: false, error: errorJson(o.error), value: o.value }, jsonReplacer);
     }
     if (!o.ok || o.different === true) process.exitCode = 1; // what an early exit (a closed stdout) reports
     if (out.write(`${record}\n`)) await out.flush();

@@ -5,6 +5,7 @@ import type { Authority, UriReference } from "../ast/nodes.js";
 import { equivalent, normalize, relativize, resolve, serialize, type NormalizeOptions } from "../operations.js";
 import { parse, validate } from "../parse.js";
 import { DEFAULT_MAX_LENGTH, InputTooLongError } from "../errors.js";
+import { maskPassword } from "../password.js";
 import { iriToUri, repairIriReference, repairUriReference, uriToIri } from "../iri/index.js";
 import { defaultRegistry } from "../schemes/defaults.js";
 import type { SchemeParse } from "../schemes/registry.js";
@@ -24,7 +25,19 @@ export interface Io {
   readonly paintErr: Paint;
   readonly json: boolean;
   readonly quiet: boolean;
+  /** `--show-password`: read and print passwords as they are; otherwise masked (RFC 3986 §7.5). */
+  readonly showPassword?: boolean;
 }
+
+/**
+ * The text a command reads and prints: with the password of its userinfo (as RFC 3986 or the URL
+ * Standard finds it, password.ts) replaced by "***", unless --show-password (RFC 3986 §7.5). The
+ * figure, --tree, --json and batch records then show the masked text, and offsets after the
+ * password are those of the masked text.
+ */
+const hider = (io: Io): ((text: string) => string) => (io.showPassword === true ? (t) => t : (t) => maskPassword(t));
+/** Each tab-separated input of a batch line, hidden (a line of two inputs has two userinfos). */
+const hideFields = (hide: (t: string) => string) => (line: string): string => line.split("\t").map(hide).join("\t");
 
 /** Options every command with inputs takes. */
 export interface InputOptions {
@@ -114,7 +127,7 @@ export async function dispatch(
     l.tab === -1 || l.tab > max
       ? new InputTooLongError(l.tab === -1 ? l.text : l.text.slice(0, l.tab), "input", max, l.tab === -1 ? l.length : l.tab)
       : new InputTooLongError(l.text.slice(l.tab + 1), "input", max, l.length - l.tab - 1);
-  return runBatch(input, line, { command: name, progress, quiet: opts.quiet === true, comparison, maxLineLength, tooLong: args.length > 1 ? tooLong : undefined });
+  return runBatch(input, line, { command: name, progress, quiet: opts.quiet === true, comparison, maxLineLength, tooLong: args.length > 1 ? tooLong : undefined, shown: hideFields(hider(io)) });
 }
 
 /** A line of two inputs separated by a tab (equal, and resolve or relativize without --base). */
@@ -166,7 +179,9 @@ export function parseCommand(text: string | undefined, opts: ParseOptions, io: I
   const rule = opts.rule === undefined ? undefined : ruleOf(g, opts.rule);
   const read = readerOf(g, rule, opts.grammar !== undefined, opts.maxLength);
   let lastRule = rule ?? g.rule;
-  const op = (t: string): Outcome => {
+  const hide = hider(io);
+  const op = (raw: string): Outcome => {
+    const t = hide(raw);
     if (opts.scheme === true) {
       const r = parse(t, { schemes: defaultRegistry, maxLength: opts.maxLength });
       if (!r.ok) return { ok: false, error: r.error };
@@ -177,7 +192,7 @@ export function parseCommand(text: string | undefined, opts: ParseOptions, io: I
     return outcome(result);
   };
   const show = (v: unknown): string[] => {
-    const t = text ?? "";
+    const t = hide(text ?? "");
     if (opts.scheme === true) return showSchemeParse(t, v as SchemeParse, opts, io.paint);
     return showValue(t, lastRule, v, opts.tree === true, io.paint, rule !== undefined);
   };
@@ -230,7 +245,8 @@ export interface ResolveOptions extends InputOptions {
 }
 
 export function resolveCommand(base: string | undefined, ref: string | undefined, opts: ResolveOptions, io: Io): Promise<number> {
-  const op = (b: string, r: string): Outcome => asText(resolve(b, r, { strict: opts.strict !== false }));
+  const hide = hider(io);
+  const op = (b: string, r: string): Outcome => asText(resolve(hide(b), hide(r), { strict: opts.strict !== false }));
   return twoInputs("resolve", "a base and a reference", base, ref, opts, io, op);
 }
 
@@ -243,7 +259,8 @@ export interface RelativizeOptions extends InputOptions {
 const EMPTY_REFERENCE = "relativize: (the empty reference: the target is the base without its fragment)";
 
 export function relativizeCommand(base: string | undefined, target: string | undefined, opts: RelativizeOptions, io: Io): Promise<number> {
-  const op = (b: string, t: string): Outcome => asText(relativize(b, t, { normalize: opts.normalize === true }));
+  const hide = hider(io);
+  const op = (b: string, t: string): Outcome => asText(relativize(hide(b), hide(t), { normalize: opts.normalize === true }));
   const show = (v: unknown): string[] => {
     if (v === "" && !io.quiet) process.stderr.write(`${io.paintErr("dim", EMPTY_REFERENCE)}\n`);
     return [String(v)];
@@ -280,7 +297,8 @@ export function normalizeCommand(input: string | undefined, opts: NormalizeComma
   const steps: NormalizeOptions = opts.level === "syntax"
     ? { schemes: [], emptyPort: false, defaultPort: false, emptyPath: false, ipv6: opts.ipv6, nfc: opts.nfc }
     : { ipv6: opts.ipv6, nfc: opts.nfc };
-  const op = (t: string): Outcome => asText(normalize(t, steps));
+  const hide = hider(io);
+  const op = (t: string): Outcome => asText(normalize(hide(t), steps));
   return dispatch("normalize", [input], opts, io, () => op(input ?? ""), op, text);
 }
 
@@ -307,12 +325,14 @@ export interface IdnaOptions extends InputOptions {
 }
 
 export function toUriCommand(input: string | undefined, opts: IdnaOptions, io: Io): Promise<number> {
-  const op = (t: string): Outcome => asText(iriToUri(t, { idna: opts.idna === true }));
+  const hide = hider(io);
+  const op = (t: string): Outcome => asText(iriToUri(hide(t), { idna: opts.idna === true }));
   return dispatch("to-uri", [input], opts, io, () => op(input ?? ""), op, text);
 }
 
 export function toIriCommand(input: string | undefined, opts: IdnaOptions, io: Io): Promise<number> {
-  const op = (t: string): Outcome => asText(uriToIri(t, { idna: opts.idna === true }));
+  const hide = hider(io);
+  const op = (t: string): Outcome => asText(uriToIri(hide(t), { idna: opts.idna === true }));
   return dispatch("to-iri", [input], opts, io, () => op(input ?? ""), op, text);
 }
 
@@ -321,7 +341,8 @@ export interface RepairOptions extends InputOptions {
 }
 
 export function repairCommand(input: string | undefined, opts: RepairOptions, io: Io): Promise<number> {
-  const op = (t: string): Outcome => ({ ok: true, value: opts.iri === true ? repairIriReference(t) : repairUriReference(t) });
+  const hide = hider(io);
+  const op = (t: string): Outcome => ({ ok: true, value: opts.iri === true ? repairIriReference(hide(t)) : repairUriReference(hide(t)) });
   const show = (v: unknown): string[] => {
     const r = v as ReturnType<typeof repairUriReference>;
     if (!io.quiet) {

@@ -82,11 +82,13 @@ export async function main(argv: readonly string[], version: string, home?: stri
     .helpCommand(false)
     .option("--color", "colour the output (default: when stdout is a terminal)")
     .option("--no-color", "do not colour the output")
+    .option("--show-password", "print the password of a userinfo as it is (RFC 3986 §7.5: by default every input is read, and every result printed, with it replaced by \"***\")")
     .addHelpText("after", EXAMPLES);
 
   const io = (cmd: Command): Commands.Io => {
-    const o = cmd.optsWithGlobals<{ color?: boolean; json?: boolean; quiet?: boolean }>();
+    const o = cmd.optsWithGlobals<{ color?: boolean; json?: boolean; quiet?: boolean; showPassword?: boolean }>();
     return {
+      showPassword: o.showPassword === true,
       paint: wantsColour(o.color, process.stdout, process.env) ? ansi : plain,
       paintErr: wantsColour(o.color, process.stderr, process.env) ? ansi : plain,
       json: o.json === true,

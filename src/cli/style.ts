@@ -38,19 +38,21 @@ export function wantsColour(option: boolean | undefined, stream: { readonly isTT
 
 /** Bidirectional formatting characters (RFC 3987 §4.1): they would reorder what a terminal shows. */
 const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+/** Line and paragraph separators (U+2028, U+2029): a terminal may break the line there. */
+const SEPARATORS = /[\u2028\u2029]/g;
 
 /**
- * Text from the input made safe to print on a terminal: C0 and C1 controls (ESC among them) and
- * bidirectional formatting characters shown as "?", so no input can move the cursor, change
- * colours or reorder the line.
+ * Text from the input made safe to print on a terminal: C0 and C1 controls (ESC among them),
+ * bidirectional formatting characters and line and paragraph separators shown as "?", so no
+ * input can move the cursor, change colours, reorder or break the line.
  */
 export function printable(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "?").replace(BIDI, "?");
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "?").replace(BIDI, "?").replace(SEPARATORS, "?");
 }
 
-/** Text as it is drawn in a figure: bidirectional formatting characters as U+FFFD (one UTF-16 unit for one, so offsets stay). */
-export const drawable = (text: string): string => text.replace(BIDI, "\ufffd");
+/** Text as it is drawn in a figure: bidirectional formatting characters and U+2028, U+2029 as U+FFFD (one UTF-16 unit for one, so offsets stay). */
+export const drawable = (text: string): string => text.replace(BIDI, "\ufffd").replace(SEPARATORS, "\ufffd");
 
 const hex4 = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 

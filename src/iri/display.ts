@@ -4,7 +4,9 @@
 import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
 import { redactPassword, type RedactOptions } from "../transforms/display.js";
-import { describeValue } from "../parse.js";
+import { charsets } from "../charsets.js";
+import { PASSWORD_MASK, passwordRange } from "../password.js";
+import { encodeWith } from "../transforms/percent.js";
 import { optionsOf, referenceOrThrow } from "./args.js";
 import { partProblems, partsOf } from "./bidi.js";
 import type { IriComponent } from "./charsets.js";
@@ -16,6 +18,11 @@ import { decodeWhere, encodeNonAscii } from "./utf8.js";
 
 /** Options of {@link toDisplayIri}. */
 export interface DisplayOptions extends RedactOptions {
+  /**
+   * `true`: show the password as it is. Off by default: a password is masked (RFC 3986 §7.5),
+   * in the userinfo and where a WHATWG URL parser reads one ("http:user:pw@host/").
+   */
+  readonly showPassword?: boolean | undefined;
   /**
    * `false`: leave A-labels ("xn--...") as they are. When left out, an A-label is shown as its
    * U-label, unless that label mixes scripts or breaks the bidi rules.
@@ -51,9 +58,23 @@ function carriesMark(text: string): boolean {
 function anchorMarks(before: string, part: string): string {
   if (!MARK.test(part)) return part;
   let out = "";
-  for (const ch of part) out += MARK.test(ch) && !carriesMark(before + out) ? encodeNonAscii(ch) : ch;
+  let recent = lastUnits(before);
+  for (const ch of part) {
+    const piece = MARK.test(ch) && !carriesMark(recent) ? encodeNonAscii(ch) : ch;
+    out += piece;
+    recent = lastUnits(recent + piece);
+  }
   return out;
 }
+
+/**
+ * The last three code units of a text, all that {@link carriesMark} reads (a triplet is three).
+ * anchorMarks keeps them as it goes: asking carriesMark about the whole text shown so far for
+ * each mark copied that text once per mark, time quadratic in the marks (100 KB of U+0301 took
+ * 5 s to display; security review, November 2026). Callers pass the short tail of what they
+ * have shown, never the growing text (slicing a string built by "+=" flattens all of it).
+ */
+const lastUnits = (text: string): string => (text.length <= 3 ? text : text.slice(text.length - 3));
 
 /**
  * A component of a URI (all ASCII) as shown: each part (see partsOf in bidi.ts) decoded (its
@@ -68,12 +89,17 @@ function showComponent(component: IriComponent, text: string): string {
 
 function showParts(component: IriComponent, text: string): string {
   let out = "";
+  let recent = ""; // the last code units of out (see lastUnits)
   let at = 0;
   for (const [s, e] of partsOf(component, text)) {
     const encoded = text.slice(s, e);
-    out += text.slice(at, s);
-    const decoded = anchorMarks(out, decodeWhere(encoded, (cp) => displayable(component, cp)));
-    out += partProblems(decoded).length === 0 ? decoded : encoded;
+    const between = text.slice(at, s);
+    out += between;
+    recent = lastUnits(recent + between);
+    const decoded = anchorMarks(recent, decodeWhere(encoded, (cp) => displayable(component, cp)));
+    const shown = partProblems(decoded).length === 0 ? decoded : encoded;
+    out += shown;
+    recent = lastUnits(recent + shown);
     at = e;
   }
   return out + text.slice(at);
@@ -154,16 +180,28 @@ export function toDisplayString(input: string | UriReference, options?: DisplayO
   return display(input, options, toDisplayString, "either");
 }
 
+/**
+ * The path of `uri` with the password a WHATWG URL parser reads in it masked: RFC 3986 reads no
+ * authority in "http:user:pw@host/" (or an empty one in "http:///user:pw@host/"), the URL
+ * Standard's special authority states read "user:pw@host" as one (RFC 3986 §7.5 either way).
+ * `before` is the text before the path.
+ */
+function maskPathPassword(before: string, uri: UriReference, mask: string | undefined): string {
+  const path = uri.path.text;
+  if (uri.authority?.userinfo !== undefined || !path.includes("@")) return path;
+  const r = passwordRange(before + path);
+  if (r === undefined || r.start < before.length) return path;
+  return path.slice(0, r.start - before.length) + encodeWith(mask ?? PASSWORD_MASK, charsets.userinfo) + path.slice(r.end - before.length);
+}
+
 function display(
   input: unknown, options: unknown, caller: (input: string | UriReference, options?: DisplayOptions) => string, rule: "IRI-reference" | "either",
 ): string {
-  const o = optionsOf(options, caller.name, ["idna"]) as DisplayOptions;
-  if (o.mask !== undefined && typeof o.mask !== "string") {
-    throw new TypeError(`${caller.name}: options.mask must be a string or undefined, got ${describeValue(o.mask)}`);
-  }
+  const o = optionsOf(options, caller.name, ["idna", "showPassword"], ["mask"]);
   const ref = referenceOrThrow(input, "input", caller, rule);
   const mapped = mapToUri(ref, false);
-  const uri = redactPassword(mapped.ok ? mapped.value : ref, o);
+  const showPassword = o.showPassword === true;
+  const uri = showPassword ? (mapped.ok ? mapped.value : ref) : redactPassword(mapped.ok ? mapped.value : ref, o);
   const idna = o.idna !== false;
   let out = uri.scheme === undefined ? "" : `${uri.scheme}:`;
   const a = uri.authority;
@@ -173,7 +211,7 @@ function display(
     out += a.host.kind === "reg-name" ? a.host.text.split(".").map((l) => showLabel(l, idna)).join(".") : make.hostText(a.host);
     if (a.port !== undefined) out += `:${a.port}`;
   }
-  out += showComponent("path", uri.path.text);
+  out += showComponent("path", showPassword ? uri.path.text : maskPathPassword(out, uri, o.mask));
   if (uri.query !== undefined) out += `?${showComponent("query", uri.query)}`;
   if (uri.fragment !== undefined) out += `#${showComponent("fragment", uri.fragment)}`;
   return out;

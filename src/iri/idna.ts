@@ -95,7 +95,9 @@ function isRegNameText(text: string): boolean {
 /**
  * The reg-name `host` with each label that holds a non-ASCII character, or a percent-encoded
  * octet of one, replaced by its A-label (UTS #46 ToASCII, after decoding the label's
- * percent-encoding as UTF-8). Labels of ASCII alone stay as they are, as RFC 3490's ToASCII
+ * percent-encoding as UTF-8), which must be letters, digits and "-" (UseSTD3ASCIIRules, as RFC
+ * 3987 §3.1 asks; the URL Standard leaves it off, so `new URL` reads "(1)," out of "\u2474,"
+ * where this is an IdnaError). Labels of ASCII alone stay as they are, as RFC 3490's ToASCII
  * leaves them, so a host with nothing to convert comes back unchanged. The domain as a whole is
  * then checked where that can add an error: when it is a Bidi domain name (RFC 5893 §1.4: a label
  * holds a character of Bidi_Class R, AL or AN), whose rule every label must then satisfy, or
@@ -124,6 +126,11 @@ export function hostToAscii(host: string): Result<string, IdnaError> {
     if (ascii === null) return fail("invalid-label", label, "UTS #46 processing refuses it (a disallowed character, a joiner or bidi rule broken, bad Punycode)");
     if (ascii === "") return fail("invalid-label", label, "it maps to nothing (UTS #46 ignores every character of it)");
     if (!isRegNameText(ascii)) return fail("invalid-label", label, `its A-label form ${JSON.stringify(ascii)} holds characters a reg-name cannot (RFC 3986 §3.2.2)`);
+    // RFC 3987 §3.1 step 2: ToASCII with UseSTD3ASCIIRules: letters, digits and "-" only (RFC 1123
+    // host names); without it "&\u00E9" became "xn--&-bga" and "\u2474," became "(1),"
+    if (!STD3_LABELS.test(ascii)) {
+      return fail("invalid-label", label, `UseSTD3ASCIIRules (RFC 3987 §3.1): its ASCII form ${JSON.stringify(ascii)} holds characters other than letters, digits and "-"`);
+    }
     out.push(ascii);
   }
   const value = out.join(".");
@@ -135,6 +142,9 @@ export function hostToAscii(host: string): Result<string, IdnaError> {
   }
   return { ok: true, value };
 }
+
+/** Labels of letters, digits and "-" (STD3, RFC 1123 §2.1), separated by dots (UTS #46 maps U+3002 and others to one). */
+const STD3_LABELS = /^[a-z0-9-]*(?:\.[a-z0-9-]*)*$/;
 
 /** True when `label` starts with the ACE prefix "xn--" (RFC 5890 §2.3.2.1), in any case. */
 export const isALabelCandidate = (label: string): boolean => label.length > 4 && label.slice(0, 4).toLowerCase() === "xn--" && !NON_ASCII.test(label);

@@ -24,7 +24,8 @@ import { DRIVE, fileDefinition, inlineIp, uncSplit, type FileSchemeOptions, type
 import { schemeOf, type Scheme, type SchemeError } from "./scheme.js";
 import { fileAppendixFDepartures, fileAppendixFSource, fileSource } from "./sources.js";
 import { normalizeTriplets, upperTriplets } from "./text.js";
-import { expectOptions } from "../describe.js";
+import { readOptions } from "../describe.js";
+import { maskPassword } from "../password.js";
 
 export { fileAppendixFDepartures };
 
@@ -49,7 +50,7 @@ export type { FileSchemeOptions, FileUri, FileWindowsParts } from "./builtin/fil
  * fileScheme({ appendixE: true }).parseOrThrow("file:c:/path/to/file").windows?.drive; // "c"
  */
 export function fileScheme(options: FileSchemeOptions = {}): Scheme<FileUri> {
-  expectOptions(options, "fileScheme");
+  options = readOptions<FileSchemeOptions>(options, "fileScheme", { appendixE: "any" });
   const appendixE = options.appendixE === true;
   return schemeOf(fileDefinition(appendixE), appendixE ? fileAppendixEGrammar : fileGrammar);
 }
@@ -66,7 +67,7 @@ export type FilePathErrorCode =
   | "host-not-local"
   /** An encoded "/" (POSIX), or "/" or "\" (Windows), in the path or a UNC host (Node: ERR_INVALID_FILE_URL_PATH). */
   | "encoded-separator"
-  /** Windows: no drive letter and no UNC host (Node: "File URL path must be absolute"). */
+  /** Windows: no drive letter and no UNC host (Node: "File URL path must be absolute"), or a drive letter without "/" after it ("file:///C:../x" would be the drive-relative "C:..\x"). */
   | "not-absolute"
   /** The percent-encoded octets are not UTF-8 (RFC 8089 §4; Node: URIError). */
   | "invalid-utf8"
@@ -76,7 +77,12 @@ export type FilePathErrorCode =
   | "namespaced-path"
   /** A NUL character (decoded "%00", in the path or a UNC host), which no file system path holds. */
   | "nul"
-  /** Windows: the host is a reg-name that decodes to "[" or "]" (RFC 3986 §3.2.2: "%5Bx%5D" is no IP literal), which a UNC path would read as one. */
+  /**
+   * Windows: the host is a reg-name that decodes to "[" or "]" (RFC 3986 §3.2.2: "%5Bx%5D" is no
+   * IP literal), which a UNC path would read as one; or to "?", ".", "..", a control or another
+   * forbidden domain code point of the URL Standard, which would make a device or namespace path
+   * ("file://%3F/C:/x" would be "\\?\C:\x") or one with controls.
+   */
   | "invalid-host";
 
 /**
@@ -87,13 +93,14 @@ export type FilePathErrorCode =
 export class FilePathError extends Error {
   override readonly name = "FilePathError";
   readonly code: FilePathErrorCode;
-  /** The URI or path that was converted. */
+  /** The URI or path that was converted, as given (the message shows its password as "***", RFC 3986 §7.5). */
   readonly input: string;
   /** The file URI's SchemeError, for `"not-a-file-uri"`. */
   override readonly cause: SchemeError | undefined;
 
   constructor(code: FilePathErrorCode, input: string, message: string, cause?: SchemeError) {
-    super(cause === undefined ? `${message}: ${JSON.stringify(input)}` : `${message}: ${cause.message}`);
+    // RFC 3986 §7.5: the message quotes the input with its password masked (input keeps it)
+    super(cause === undefined ? `${message}: ${JSON.stringify(maskPassword(input))}` : `${message}: ${cause.message}`);
     this.code = code;
     this.input = input;
     this.cause = cause;
@@ -116,6 +123,15 @@ export interface PathToFileUriOptions extends FilePathOptions {
    */
   readonly cwd?: string | undefined;
 }
+
+/**
+ * What the host of a UNC path may not decode to: a forbidden domain code point of the URL
+ * Standard (controls, space, "#", "%", "/", ":", "<", ">", "?", "@", "[", "\\", "]", "^", "|",
+ * DEL), which Node's URL refuses, or "." or "..": "\\\\?\\" and "\\\\.\\" open Win32's
+ * device and namespace paths, which RFC 8089 Appendix C leaves out (pathToFileUri refuses them).
+ */
+// eslint-disable-next-line no-control-regex
+const DEVICE_HOST = /^\.{1,2}$|[\u0000-\u0020#%/:<>?@[\\\]^|\u007F]/;
 
 const failPath = (code: FilePathErrorCode, input: string, message: string, cause?: SchemeError): Result<never, FilePathError> => ({
   ok: false,
@@ -154,7 +170,7 @@ function pathToConvert(path: string, drive: boolean): string {
  * fileUriToPath("file:///c:/path/to/file", { windows: true }).value;   // "c:\\path\\to\\file"
  */
 export function fileUriToPath(input: string | UriReference, options: FilePathOptions = {}): Result<string, FilePathError> {
-  expectOptions(options, "fileUriToPath");
+  options = readOptions<FilePathOptions>(options, "fileUriToPath", { windows: "any" });
   const r = fileE.parse(withoutQueryAndFragment(input));
   const text = typeof input === "string" ? input : r.ok ? "" : r.error.input;
   if (!r.ok) return failPath("not-a-file-uri", text, "Not a file URI", r.error);
@@ -192,12 +208,17 @@ export function fileUriToPath(input: string | UriReference, options: FilePathOpt
       if (/[[\]]/.test(h.value)) return failPath("invalid-host", shown, 'The host of a file URI is a reg-name that decodes to "[" or "]", which would read as an IP literal in a UNC path');
       if (/[/\\]/.test(h.value)) return failPath("encoded-separator", shown, 'The host of a file URI must not hold an encoded "/" or "\\" for a Windows path');
       if (h.value.includes("\0")) return failPath("nul", shown, "A path holds no NUL character");
+      if (DEVICE_HOST.test(h.value)) {
+        return failPath("invalid-host", shown, `The host of a file URI decodes to ${JSON.stringify(h.value)}, which no host holds (a forbidden domain code point of the URL Standard, or "." or ".."): a UNC path would name a device or a namespace ("\\\\?\\", "\\\\.\\")`);
+      }
       name = h.value;
     }
     return { ok: true, value: `\\\\${name}${d.value}` };
   }
   const p = d.value.startsWith("\\") ? d.value : `\\${d.value}`;
   if (!/^\\[A-Za-z]:/.test(p)) return failPath("not-absolute", shown, "A file URI for a Windows path must have a drive letter or a UNC host");
+  // "C:..\x", "C:x": relative to the current directory of drive C (pathToFileUri never makes one)
+  if (!/^\\[A-Za-z]:\\/.test(p)) return failPath("not-absolute", shown, 'A file URI for a Windows path must have a drive letter followed by "/": without it the path is relative to the current directory of the drive');
   return { ok: true, value: p.slice(1) };
 }
 
@@ -296,10 +317,7 @@ function absolutePath(path: string, windows: boolean, cwd: string | undefined): 
  */
 export function pathToFileUri(path: string, options: PathToFileUriOptions = {}): Result<string, FilePathError> {
   if (typeof path !== "string") throw new TypeError(`pathToFileUri: the argument "path" must be a string, got ${path === null ? "null" : typeof path}`);
-  expectOptions(options, "pathToFileUri");
-  if (options.cwd !== undefined && typeof options.cwd !== "string") {
-    throw new TypeError(`pathToFileUri: options.cwd must be a string or undefined, got ${describeValue(options.cwd)}`);
-  }
+  options = readOptions<PathToFileUriOptions>(options, "pathToFileUri", { windows: "any", cwd: "string" });
   if (path.includes("\0")) return failPath("nul", path, "A path holds no NUL character");
   const windows = options.windows === true;
   const cwd = options.cwd ?? processCwd();

@@ -9,7 +9,8 @@ import type { Parsed, Uri } from "../ast/nodes.js";
 import { parseReferenceText } from "../core/args.js";
 import type { Matcher } from "../core/match.js";
 import { describeValue } from "../describe.js";
-import { caretExcerpt, foundAt, syntaxError, UriSyntaxError } from "../errors.js";
+import { caretExcerpt, foundAt, PASSWORD_CHARACTER, syntaxError, UriSyntaxError } from "../errors.js";
+import { maskPasswordAt } from "../password.js";
 import type { Result } from "../result.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
 import { serialize } from "../transforms/serialize.js";
@@ -60,7 +61,7 @@ export class SchemeError extends Error {
   readonly code: SchemeErrorCode;
   /** The scheme's name, lowercase. */
   readonly scheme: string;
-  /** The text that was judged: the whole input as given. */
+  /** The text that was judged: the whole input as given (the message shows its password as "***", RFC 3986 §7.5). */
   readonly input: string;
   readonly rule: string;
   readonly offset: number;
@@ -75,7 +76,9 @@ export class SchemeError extends Error {
   readonly shortMessage: string;
 
   constructor(scheme: string, input: string, detail: SchemeErrorDetail & { readonly rule: string; readonly section: string }) {
-    const found = foundAt(input, detail.offset);
+    // RFC 3986 §7.5: the message and its excerpt show the password masked (input keeps it)
+    const masked = maskPasswordAt(input, detail.offset);
+    const found = masked.inPassword ? PASSWORD_CHARACTER : foundAt(input, detail.offset);
     const expected = Object.freeze([...(detail.expected ?? [])]);
     const what = detail.message ?? `expected ${describe(expected)}, found ${found}`;
     const shortMessage = `Invalid ${scheme} URI at offset ${detail.offset} (${detail.section}, ${detail.rule}): ${what}`;

@@ -1,7 +1,7 @@
 // The operations that take a registry of schemes: parsing a URI under RFC 3986 and under its
 // scheme (RFC 7595 §3.2: a scheme's syntax refines the generic one), and RFC 3986 §6.2.3
 // scheme-based normalization and comparison with what each scheme knows.
-import { expectFields, expectOptions } from "../describe.js";
+import { readOptions } from "../describe.js";
 import * as make from "../ast/make.js";
 import { isNode } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
@@ -78,9 +78,8 @@ export function toSchemeNormalizations(registry: SchemeRegistry = defaultRegistr
  */
 export function normalizeWithSchemes(input: string | UriReference, registry: SchemeRegistry = defaultRegistry, options: NormalizeOptions = {}): UriReference {
   const reg = registryArgument(registry, "normalizeWithSchemes");
-  expectOptions(options, "normalizeWithSchemes");
-  expectFields(options, { case: "boolean", percentEncoding: "boolean", dotSegments: "boolean", emptyPort: "boolean", defaultPort: "boolean", emptyPath: "boolean", nfc: "boolean", ipv6: ["keep", "rfc5952"] }, "normalizeWithSchemes");
-  return normalizeWithRules(referenceOf(input, normalizeWithSchemes), reg, options);
+  const o = readOptions<NormalizeOptions>(options, "normalizeWithSchemes", { case: "boolean", percentEncoding: "boolean", dotSegments: "boolean", emptyPort: "boolean", defaultPort: "boolean", emptyPath: "boolean", nfc: "boolean", ipv6: ["keep", "rfc5952"] });
+  return normalizeWithRules(referenceOf(input, normalizeWithSchemes), reg, o);
 }
 
 export type { EquivalenceKeyOptions };
@@ -97,9 +96,8 @@ export type { EquivalenceKeyOptions };
  */
 export function equivalenceKey(input: string | UriReference, registry: SchemeRegistry = defaultRegistry, options: EquivalenceKeyOptions = {}): string {
   const reg = registryArgument(registry, "equivalenceKey");
-  expectOptions(options, "equivalenceKey");
-  expectFields(options, { ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"], nfc: "boolean" }, "equivalenceKey");
-  return equivalenceKeyWithRules(referenceOf(input, equivalenceKey), reg, options);
+  const o = readOptions<EquivalenceKeyOptions>(options, "equivalenceKey", { ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"], nfc: "boolean" });
+  return equivalenceKeyWithRules(referenceOf(input, equivalenceKey), reg, o);
 }
 
 /**

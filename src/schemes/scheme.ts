@@ -206,39 +206,39 @@ export function schemeOf<V>(def: SchemeDefinition<V>, grammar: Grammar): Scheme<
  */
 export function defineScheme<V>(spec: SchemeSpec<V>): Scheme<V> {
   if (typeof spec !== "object" || spec === null) throw new TypeError(`defineScheme: the argument "spec" must be an object, got ${describeValue(spec)}`);
-  if (typeof spec.name !== "string" || !SCHEME_NAME.test(spec.name)) {
-    throw new TypeError(`defineScheme: "name" must be a scheme name (RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), got ${describeValue(spec.name)}`);
+  // each field read once, then checked (a getter cannot answer one thing to the check and another to the use)
+  const { name, grammar, rule: ruleName, section, build, captures, fragment, defaultPort: port, emptyPathIsRoot, normalizeOptions, normalize, equivalentKey } = spec;
+  if (typeof name !== "string" || !SCHEME_NAME.test(name)) {
+    throw new TypeError(`defineScheme: "name" must be a scheme name (RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), got ${describeValue(name)}`);
   }
-  if (!((spec.grammar as unknown) instanceof Grammar)) {
-    throw new TypeError(`defineScheme: "grammar" must be a Grammar (from grammar() or grammarFromAbnf()), got ${describeValue(spec.grammar)}`);
+  if (!((grammar as unknown) instanceof Grammar)) {
+    throw new TypeError(`defineScheme: "grammar" must be a Grammar (from grammar() or grammarFromAbnf()), got ${describeValue(grammar)}`);
   }
-  if (typeof spec.rule !== "string") throw new TypeError(`defineScheme: "rule" must name the grammar's top rule, got ${describeValue(spec.rule)}`);
-  if (typeof spec.section !== "string" || spec.section === "") throw new TypeError(`defineScheme: "section" must cite where the syntax is defined, got ${describeValue(spec.section)}`);
-  if (typeof spec.build !== "function") throw new TypeError(`defineScheme: "build" must be a function, got ${describeValue(spec.build)}`);
-  const port = spec.defaultPort;
+  if (typeof ruleName !== "string") throw new TypeError(`defineScheme: "rule" must name the grammar's top rule, got ${describeValue(ruleName)}`);
+  if (typeof section !== "string" || section === "") throw new TypeError(`defineScheme: "section" must cite where the syntax is defined, got ${describeValue(section)}`);
+  if (typeof build !== "function") throw new TypeError(`defineScheme: "build" must be a function, got ${describeValue(build)}`);
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
     throw new TypeError(`defineScheme: "defaultPort" must be a whole number from 0 to 65535, got ${describeValue(port)}`);
   }
-  if (spec.fragment !== undefined && spec.fragment !== "allowed" && spec.fragment !== "forbidden") {
-    throw new TypeError(`defineScheme: "fragment" must be "allowed" or "forbidden", got ${describeValue(spec.fragment)}`);
+  if (fragment !== undefined && fragment !== "allowed" && fragment !== "forbidden") {
+    throw new TypeError(`defineScheme: "fragment" must be "allowed" or "forbidden", got ${describeValue(fragment)}`);
   }
-  for (const f of ["normalize", "equivalentKey"] as const) {
-    if (spec[f] !== undefined && typeof spec[f] !== "function") throw new TypeError(`defineScheme: "${f}" must be a function, got ${describeValue(spec[f])}`);
+  for (const [f, v] of [["normalize", normalize], ["equivalentKey", equivalentKey]] as const) {
+    if (v !== undefined && typeof v !== "function") throw new TypeError(`defineScheme: "${f}" must be a function, got ${describeValue(v)}`);
   }
-  const grammar = spec.grammar;
-  const rule = grammar.require(spec.rule, "defineScheme").name;
+  const rule = grammar.require(ruleName, "defineScheme").name;
   const def: SchemeDefinition<V> = {
-    name: spec.name.toLowerCase(),
+    name: name.toLowerCase(),
     rule,
-    section: spec.section,
-    fragment: spec.fragment ?? "allowed",
+    section,
+    fragment: fragment ?? "allowed",
     defaultPort: port,
-    emptyPathIsRoot: spec.emptyPathIsRoot === true,
-    normalizeOptions: spec.normalizeOptions,
+    emptyPathIsRoot: emptyPathIsRoot === true,
+    normalizeOptions,
     matcher: () => grammar.matcher(rule),
-    build: spec.build.bind(spec),
-    ...(spec.normalize === undefined ? {} : { normalize: spec.normalize.bind(spec) }),
-    ...(spec.equivalentKey === undefined ? {} : { equivalentKey: spec.equivalentKey.bind(spec) }),
+    build: build.bind(spec),
+    ...(normalize === undefined ? {} : { normalize: normalize.bind(spec) }),
+    ...(equivalentKey === undefined ? {} : { equivalentKey: equivalentKey.bind(spec) }),
   };
-  return new SchemeValue(def, grammar, spec.captures);
+  return new SchemeValue(def, grammar, captures);
 }

@@ -129,7 +129,10 @@ export const dataSource: SchemeGrammarSource = {
  * Where the code departs from RFC 3966 §3: three characters the RFC's rules name cannot stand in
  * a URI as themselves. "#" ends the part a scheme judges (RFC 3986 §3.5: it starts the fragment);
  * RFC 3966 §3 follows RFC 2396, whose §2.4.3 excludes "#" (delims) and "[", "]" (unwise) from
- * URIs, so they appear escaped: "#" as "%23", "[" and "]" through `pct-encoded`.
+ * URIs, so they appear escaped: "#" as "%23", "[" and "]" through `pct-encoded`. And the prose
+ * of §3 over its ABNF: "+", ";", "=" and "?" "MUST be percent encoded if they appear in tel URI
+ * parameter values", which `param-unreserved` ("+") and `isdn-subaddress`'s `uric` (all four)
+ * allow (security review, November 2026: "tel:+1;isub=a=b" was accepted).
  */
 export const telDepartures: readonly Departure[] = Object.freeze([
   {
@@ -144,8 +147,13 @@ export const telDepartures: readonly Departure[] = Object.freeze([
   },
   {
     rule: "param-unreserved",
-    abnf: '"/" / ":" / "&" / "+" / "$"',
-    why: 'RFC 3986 §3.3: "[" and "]" stand only around an IP literal, never in a path; paramchar has them as pct-encoded ("%5B", "%5D")',
+    abnf: '"/" / ":" / "&" / "$"',
+    why: 'RFC 3986 §3.3: "[" and "]" stand only around an IP literal, never in a path; paramchar has them as pct-encoded ("%5B", "%5D"). RFC 3966 §3: "+" MUST be percent-encoded in a parameter value ("%2B")',
+  },
+  {
+    rule: "isdn-subaddress",
+    abnf: '";isub=" 1*( "/" / ":" / "@" / "&" / "$" / "," / unreserved / pct-encoded )',
+    why: 'RFC 3966 §3: "+", ";", "=" and "?" MUST be percent-encoded in parameter values; uric is reserved / unreserved / pct-encoded, reserved without them is "/" ":" "@" "&" "$" ","',
   },
 ]);
 

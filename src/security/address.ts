@@ -4,6 +4,7 @@
 // host is read as WHATWG clients read it (host-of.ts), the ranges are ipaddr.js's, as proxy-addr
 // and express use them.
 import ipaddr from "ipaddr.js";
+import { maskPassword } from "../password.js";
 import type { UriReference } from "../ast/nodes.js";
 import type { Result } from "../result.js";
 import { hostOf } from "./host-of.js";
@@ -44,7 +45,8 @@ export class HostError extends Error {
   readonly code = "no-host";
   readonly input: string;
   constructor(input: string, why: string) {
-    super(`No host to classify: ${why}: ${JSON.stringify(input.length > 200 ? `${input.slice(0, 200)}…` : input)}`);
+    const shown = maskPassword(input); // RFC 3986 §7.5
+    super(`No host to classify: ${why}: ${JSON.stringify(shown.length > 200 ? `${shown.slice(0, 200)}…` : shown)}`);
     this.input = input;
   }
 }

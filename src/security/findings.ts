@@ -5,7 +5,7 @@
 import tr46 from "tr46";
 import type { Host, UriReference } from "../ast/nodes.js";
 import { isNode } from "../ast/make.js";
-import type { UriSyntaxError } from "../errors.js";
+import { foundAt, type UriSyntaxError } from "../errors.js";
 import { describeValue } from "../describe.js";
 import { BIDI_CONTROL, referenceFindings } from "../iri/bidi.js";
 import { hostToAscii, isALabelCandidate, labelToUnicode, UTS46 } from "../iri/idna.js";
@@ -15,6 +15,8 @@ import { referenceArgument } from "../core/args.js";
 import { normalizeReference } from "../transforms/normalize.js";
 import { classOfHost, type HostClass } from "./address.js";
 import { serialize } from "../transforms/serialize.js";
+import { maskPassword, PASSWORD_MASK, passwordRange } from "../password.js";
+import { resolveReference } from "../transforms/resolve.js";
 import {
   domainToAscii, endsInANumber, FORBIDDEN_DOMAIN, parseHost, parseIpv4, percentDecodeBytes, serializeIpv4, serializeIpv6, SPECIAL_SCHEMES, utf8DecodeWithoutBom,
   whatwgSplit, type Range, type WhatwgSplit,
@@ -46,6 +48,9 @@ const CODES = {
   "port-out-of-range": ["RFC 3986 §3.2.3", "URL Standard #port-state"],
   "non-public-address": ["RFC 6890", "RFC 4291 §2.5.5", "RFC 6761 §6.3", "URL Standard #concept-host-parser"],
   "host-differs": ["RFC 3986 §3.2.2", "URL Standard #concept-host-parser"],
+  "resolution-differs": ["RFC 3986 §5.2.2", "RFC 9110 §4.2.1", "URL Standard #special-relative-or-authority-state"],
+  "windows-device-path": ["RFC 8089 Appendix E.3", "URL Standard #forbidden-domain-code-point"],
+  "drive-relative-path": ["RFC 8089 Appendix E.2"],
   "bidi-formatting-character": ["RFC 3987 §4.1"],
   "mixed-direction": ["RFC 3987 §4.2"],
   "rtl-not-at-ends": ["RFC 3987 §4.2"],
@@ -93,6 +98,19 @@ const CODES = {
  *   `classifyHost` gives the class. A server that fetches URLs its users give must refuse these
  *   (SSRF), and check the addresses a name resolves to as well.
  * - `"host-differs"`: the two readings name different hosts for a reason none of the codes above names.
+ * - `"resolution-differs"` (with `options.base`): a reference with the base's special scheme and no
+ *   "//" ("http:evil.example/x" against "http://good.example/"). Strict RFC 3986 §5.2.2 keeps it
+ *   as the target, an http URI without an authority (RFC 9110 §4.2.1) that a WHATWG URL parser
+ *   reads with the host in `whatwgHost` (`evil.example`), while the URL Standard's special
+ *   relative or authority state resolves it against the base as a relative reference. Refuse it,
+ *   or resolve with `resolve(base, ref, { schemes: defaultRegistry })`, which refuses the target.
+ * - `"windows-device-path"`: a file URI whose host decodes to what no host holds (a forbidden
+ *   domain code point of the URL Standard: "?", controls, space, "%", ...) or to "." or "..":
+ *   as a Windows UNC path it names a device or namespace ("file://%3F/C:/x" would be
+ *   "\\?\C:\x", "file://./PhysicalDrive0" a raw disk); `fileUriToPath` refuses it.
+ * - `"drive-relative-path"`: a file URI whose path starts with a drive letter and ":" not
+ *   followed by "/" ("file:///C:../x"): as a Windows path, relative to the current directory of
+ *   that drive; `fileUriToPath` refuses it.
  * - `"bidi-formatting-character"`, `"mixed-direction"`, `"rtl-not-at-ends"`: RFC 3987 §4.1 and §4.2
  *   (as `iriBidiFindings`).
  * - `"encoded-dot-segment"`: a path segment that is "." or ".." once `%2E` is decoded: RFC 3986
@@ -110,12 +128,13 @@ export const securityFindingCodes: readonly SecurityFindingCode[] = Object.freez
 const HOST_CODES: ReadonlySet<SecurityFindingCode> = new Set<SecurityFindingCode>([
   "syntax", "backslash", "missing-authority", "empty-host", "multiple-at", "percent-encoded-host", "encoded-host-delimiter",
   "non-ascii-host", "idna-mapped-host", "ipv4-number-form", "ipv4-number-invalid", "ip-literal-unsupported", "port-out-of-range", "host-differs",
-  "non-public-address",
+  "non-public-address", "windows-device-path",
 ]);
 
 /**
  * One risky thing about a reference. `offset` and `text` locate it in the input (for a node, in its
- * serialization), in UTF-16 code units, as in `iriBidiFindings`.
+ * serialization), in UTF-16 code units, as in `iriBidiFindings`; a password in `text` shows as
+ * "***" (RFC 3986 §7.5: the `"password"` finding's text is "***", its offset where it begins).
  */
 export interface SecurityFinding {
   readonly code: SecurityFindingCode;
@@ -199,9 +218,18 @@ export function securityFindings(input: string | UriReference, options?: Securit
   const parsed = referenceArgument(text, "input", "securityFindings");
   const split = whatwgSplit(text, base.scheme, base.given);
   const out: SecurityFinding[] = [];
-  const add = (code: SecurityFindingCode, component: SecurityComponent, offset: number, found: string, message: string, error?: UriSyntaxError): void => {
-    const f: { -readonly [K in keyof SecurityFinding]: SecurityFinding[K] } = { code, component, offset, text: found, message, cite: CODES[code] };
-    if (HOST_CODES.has(code) && split.authority !== undefined) f.whatwgHost = split.host;
+  // RFC 3986 §7.5: a finding's text shows the password (as either reader finds it) as "***"
+  const pw = passwordRange(text);
+  const hide = (found: string, offset: number): string => {
+    if (pw === undefined || offset >= pw.end || offset + found.length <= pw.start) return found;
+    const from = Math.max(pw.start, offset) - offset;
+    const to = Math.min(pw.end, offset + found.length) - offset;
+    return found.slice(0, from) + PASSWORD_MASK + found.slice(to);
+  };
+  const add = (code: SecurityFindingCode, component: SecurityComponent, offset: number, found: string, message: string, error?: UriSyntaxError, whatwgHost?: string | null): void => {
+    const f: { -readonly [K in keyof SecurityFinding]: SecurityFinding[K] } = { code, component, offset, text: hide(found, offset), message, cite: CODES[code] };
+    if (whatwgHost !== undefined) f.whatwgHost = whatwgHost;
+    else if (HOST_CODES.has(code) && split.authority !== undefined) f.whatwgHost = split.host;
     if (error !== undefined) f.error = error;
     out.push(Object.freeze(f));
   };
@@ -247,8 +275,10 @@ export function securityFindings(input: string | UriReference, options?: Securit
     add("multiple-at", "authority", split.authority.start, slice(split.authority),
       `${split.ats.length} "@" in the authority: RFC 3986 ends the userinfo at the first one and then allows no other (§3.2.1); a WHATWG URL parser takes the last one, ${describeHost(split.host)}`);
   }
-  if (reading.userinfo !== undefined) {
-    const u = reading.userinfo;
+  // the userinfo RFC 3986 reads, or the one a WHATWG parser reads where RFC 3986 sees none ("http:user:pw@host")
+  const userinfo = reading.userinfo ?? (split.userinfo === undefined || split.userinfo.end === split.userinfo.start ? undefined : { text: slice(split.userinfo), offset: split.userinfo.start });
+  if (userinfo !== undefined) {
+    const u = userinfo;
     add("userinfo", "userinfo", u.offset, u.text, "userinfo (RFC 3986 §3.2.1): a reader may take it for the host, and RFC 9110 §4.2.4 forbids it in http(s) URIs; do not show or forward it (§7.5)");
     const colon = u.text.indexOf(":");
     if (colon >= 0 && colon < u.text.length - 1) {
@@ -279,6 +309,19 @@ export function securityFindings(input: string | UriReference, options?: Securit
     }
   }
 
+  // strict §5.2.2 against the URL Standard's special relative or authority state (options.base)
+  if (node !== undefined && base.given && split.scheme === base.scheme && split.special && split.scheme !== "file" && split.authority === undefined) {
+    const b = referenceArgument(base.text, "options.base", "securityFindings");
+    const t = b.ok && b.value.kind === "URI" ? resolveReference(b.value, node) : undefined;
+    if (t?.ok === true) {
+      const target = serialize(t.value);
+      const host = whatwgSplit(target, split.scheme, false).host;
+      add("resolution-differs", "scheme", 0, text.slice(0, split.scheme.length + 1),
+        `strict RFC 3986 resolution (§5.2.2) keeps this reference as it is: the target ${JSON.stringify(maskPassword(target))} is an ${split.scheme} URI without an authority (RFC 9110 §4.2.1 requires one), ${host === undefined || host === null ? "which a WHATWG URL parser fails on" : `which a WHATWG URL parser reads with the host ${JSON.stringify(host)}`}; against the base, a WHATWG URL parser reads the reference as relative and keeps the base's host`,
+      );
+    }
+  }
+  if (reading.scheme === "file") fileChecks(reading, add);
   pathChecks(reading, add);
   if (node !== undefined) {
     for (const b of referenceFindings(node)) {
@@ -296,18 +339,18 @@ export function securityFindings(input: string | UriReference, options?: Securit
 }
 
 /** The scheme of `options.base` (lowercase), "http" when there is none. */
-function baseSchemeOf(options: unknown): { readonly scheme: string; readonly given: boolean } {
-  if (options === undefined) return { scheme: "http", given: false };
+function baseSchemeOf(options: unknown): { readonly scheme: string; readonly given: boolean; readonly text: string | UriReference } {
+  if (options === undefined) return { scheme: "http", given: false, text: "" };
   if (typeof options !== "object" || options === null || Array.isArray(options)) {
     throw new TypeError(`securityFindings: the argument "options" must be an object or undefined, got ${describeValue(options)}`);
   }
-  const base = (options as { base?: unknown }).base;
-  if (base === undefined) return { scheme: "http", given: false };
+  const base = (options as { base?: unknown }).base; // read once
+  if (base === undefined) return { scheme: "http", given: false, text: "" };
   let scheme: string | undefined;
   if (typeof base === "string") scheme = /^[A-Za-z][A-Za-z0-9+.-]*(?=:)/.exec(base.replace(/^[\u0000-\u0020]+/, "").replace(/[\t\n\r]/g, ""))?.[0];
   else if (isNode(base) && (base.kind === "URI" || base.kind === "relative-ref")) scheme = base.scheme;
   else throw new TypeError(`securityFindings: options.base must be a URI (a string, or a node from parse) or undefined, got ${describeValue(base)}`);
-  return scheme === undefined ? { scheme: "http", given: false } : { scheme: scheme.toLowerCase(), given: true };
+  return scheme === undefined ? { scheme: "http", given: false, text: "" } : { scheme: scheme.toLowerCase(), given: true, text: base as string | UriReference };
 }
 
 /** The components of a parsed reference, with their offsets (as bidi.ts counts them). */
@@ -481,6 +524,30 @@ function rfcHostKey(ref: UriReference, r: Reading): string | null | undefined {
   const ascii = hostToAscii(h.text);
   const key = ascii.ok ? ascii.value.toLowerCase() : null;
   return r.scheme === "file" && key === "localhost" ? "" : key;
+}
+
+/** What no host of a UNC path may decode to (the URL Standard's forbidden domain code points), or "." and "..", which name devices. */
+// eslint-disable-next-line no-control-regex
+const DEVICE_HOST = /^\.{1,2}$|[\u0000-\u0020#%/:<>?@[\\\]^|\u007F]/;
+
+/** The findings of a file URI read as a Windows path (RFC 8089 Appendix E): device hosts, drive-relative paths. */
+function fileChecks(r: Reading, add: Add): void {
+  const h = r.host;
+  if (h !== undefined && h.text !== "" && !h.text.startsWith("[")) {
+    const decoded = utf8DecodeWithoutBom(percentDecodeBytes(h.text));
+    const bad = DEVICE_HOST.exec(decoded);
+    if (bad !== null) {
+      // (the character, not the host: a host read out of invalid text may hold a password)
+      const what = /^\.{1,2}$/.test(decoded) ? JSON.stringify(decoded) : `a text with ${foundAt(bad[0], 0)}`;
+      add("windows-device-path", "host", h.offset, h.text,
+        `the host decodes to ${what}, which no host holds: as a Windows UNC path it names a device or a namespace ("\\\\?\\", "\\\\.\\") or holds controls; fileUriToPath refuses it, Node's URL fails on it`);
+    }
+  }
+  const drive = /^\/?([A-Za-z](?::|%3A|\|))(?!\/|$)/i.exec(r.path.text);
+  if (drive !== null && (h === undefined || h.text === "" || h.text.toLowerCase() === "localhost")) {
+    add("drive-relative-path", "path", r.path.offset, r.path.text,
+      `the path starts with the drive ${JSON.stringify(drive[1])} and no "/": as a Windows path it is relative to the current directory of that drive (RFC 8089 Appendix E.2); fileUriToPath refuses it`);
+  }
 }
 
 /** The findings about the path: encoded dot segments and separators. */

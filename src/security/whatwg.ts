@@ -5,6 +5,7 @@
 // Standard's flags). Only as much of the basic URL parser as decides the host is here; paths,
 // queries and fragments are located, never rewritten.
 import tr46 from "tr46";
+import { bidiClassOf } from "../iri/bidi.js";
 import { hasOverlongIdnaLabel, UTS46 } from "../iri/idna.js";
 
 /** The schemes the URL Standard calls special, with their default ports (#special-scheme). */
@@ -254,7 +255,39 @@ export function domainToAscii(domain: string): string | null {
   // quadratic in it; this reading treats it as a failure instead: no domain name is that long.
   if (hasOverlongIdnaLabel(domain)) return null;
   const a = tr46.toASCII(domain, UTS46);
-  return a === null || a === "" ? null : a;
+  if (a !== null && a !== "") return a;
+  return lenientDomainToAscii(domain);
+}
+
+const IDNA_DOTS = /[.\u3002\uFF0E\uFF61]/;
+/** UTS #46 with CheckBidi off, for a label that begins with no right-to-left character. */
+const LTR_LABEL = Object.freeze({ ...UTS46, checkBidi: false });
+
+/**
+ * Where the URL Standard's UTS #46 flags fail, the host that Node's URL (ada) and clients like it
+ * still read, so that a finding names the host a real client connects to rather than none
+ * (security review, November 2026): an A-label whose Punycode holds basic code points only
+ * ("xn--a-", which UTS #46 15.1 refuses) is kept as it is, and the Bidi Rule (RFC 5893) is checked
+ * only for a label that begins with a right-to-left character ("a\u05D0.com" is xn--a-0hc.com,
+ * "\u05D0a.com" fails, as in Node). ada checks a little more than this on left-to-right labels
+ * that hold right-to-left characters; this reading is the more lenient one. `null` when it fails too.
+ */
+function lenientDomainToAscii(domain: string): string | null {
+  const out: string[] = [];
+  for (const label of domain.split(IDNA_DOTS)) {
+    // eslint-disable-next-line no-control-regex
+    if (/^xn--[\x00-\x7F]+-$/i.test(label) && label.length > 5) {
+      out.push(label.toLowerCase());
+      continue;
+    }
+    const first = label.codePointAt(0);
+    const rtl = first !== undefined && bidiClassOf(first) === "R"; // R or AL: RFC 5893 rule 1
+    const a = tr46.toASCII(label, rtl ? UTS46 : LTR_LABEL);
+    if (a === null) return null;
+    out.push(a);
+  }
+  const joined = out.join(".");
+  return joined === "" ? null : joined;
 }
 
 /** The opaque-host parser (#concept-opaque-host-parser): C0 controls and non-ASCII percent-encoded, case kept. */

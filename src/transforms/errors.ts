@@ -9,25 +9,36 @@ import type { Result } from "../result.js";
  */
 export type TransformResult<T, E> = Result<T, E>;
 
-/** Why a base URI cannot be used for reference resolution (RFC 3986 §5.1). */
-export type ResolveErrorCode = "base-not-absolute" | "base-has-fragment";
+/**
+ * Why a reference does not resolve: a base RFC 3986 §5.1 does not allow, or (with a registry of
+ * schemes) a target its scheme refuses.
+ */
+export type ResolveErrorCode = "base-not-absolute" | "base-has-fragment" | "target-invalid-for-scheme";
 
 /**
  * A base URI that RFC 3986 §5.1 does not allow: it must match `absolute-URI`. A relative base
  * (`"base-not-absolute"`) must first be resolved against an outer base (§5.1.1–§5.1.4); a base
- * with a fragment (`"base-has-fragment"`) must have its fragment stripped first.
+ * with a fragment (`"base-has-fragment"`) must have its fragment stripped first. With a registry
+ * of schemes (`resolve(base, ref, { schemes })`), `"target-invalid-for-scheme"`: the target is no
+ * valid URI of its scheme (an http URI without an authority, RFC 9110 §4.2.1), its scheme's
+ * error in `cause`.
  */
 export class ResolveError extends Error {
   override readonly name = "ResolveError";
   readonly code: ResolveErrorCode;
+  /** For `"target-invalid-for-scheme"`: the scheme's error (a `SchemeError` of uri-grammar/schemes). */
+  override readonly cause: (Error & { readonly shortMessage?: string }) | undefined;
 
-  constructor(code: ResolveErrorCode) {
+  constructor(code: ResolveErrorCode, cause?: Error & { readonly shortMessage?: string }) {
     super(
       code === "base-has-fragment"
         ? "Invalid base URI: it has a fragment; strip the fragment first (RFC 3986 §5.1)"
-        : "Invalid base URI: it has no scheme; resolve it against an absolute base first (RFC 3986 §5.1)",
+        : code === "target-invalid-for-scheme"
+          ? `Invalid target: RFC 3986 §5.2.2 gives a URI its scheme does not allow: ${cause?.shortMessage ?? cause?.message ?? ""}`
+          : "Invalid base URI: it has no scheme; resolve it against an absolute base first (RFC 3986 §5.1)",
     );
     this.code = code;
+    this.cause = cause;
   }
 }
 

@@ -3,7 +3,8 @@
 import * as make from "../ast/make.js";
 import type { RelativeRef, Uri, UriReference } from "../ast/nodes.js";
 import { charsets, type CharTable } from "../charsets.js";
-import { describeArgument, expectOptions, expectString } from "./arguments.js";
+import { describeArgument, expectString } from "./arguments.js";
+import { readOptions } from "../describe.js";
 import { encodeWith, percentDecode } from "./percent.js";
 import type { QueryOptions } from "./query.js";
 
@@ -73,14 +74,22 @@ function check(caller: string, ref: unknown, key: unknown, options: unknown, val
   }
   expectString(key, "key", caller);
   if (value !== undefined) expectString(value, "value", caller);
-  expectOptions(options, caller);
-  const o = (options ?? {}) as QueryEditOptions;
-  if (o.separators !== undefined) expectString(o.separators, "options.separators", caller);
+  // each field read once (a getter cannot answer one thing to the check and another to the use)
+  const o = readOptions<QueryEditOptions>(options, caller, { separators: "string", form: "any" });
   return { seps: o.separators ?? "&", form: o.form === true };
 }
 
-/** Whether a piece holds the parameter `key`: empty pieces hold none; keys are compared decoded (§2.4). */
-const holds = (p: Piece, key: string, s: Settings): boolean => p.text !== "" && decodeText(rawKey(p.text), s.form) === key;
+/**
+ * A key as the text it encodes (§2.4), or `undefined` when its octets are not UTF-8: such a key
+ * is no text, so no key given as a string is it ("%FF" is not U+FFFD, which is "%EF%BF%BD").
+ */
+const decodeKey = (text: string, form: boolean): string | undefined => {
+  const r = percentDecode(form && text.includes("+") ? text.replace(/\+/g, " ") : text);
+  return r.ok ? r.value : undefined;
+};
+
+/** Whether a piece holds the parameter `key`: empty pieces hold none; keys are compared as the UTF-8 they encode (§2.4). */
+const holds = (p: Piece, key: string, s: Settings): boolean => p.text !== "" && decodeKey(rawKey(p.text), s.form) === key;
 
 const tables = new Map<string, CharTable>();
 

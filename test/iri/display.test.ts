@@ -7,6 +7,7 @@ import { iriToUriOrThrow, toDisplayIri, type DisplayOptions } from "../../src/ir
 import { readJson } from "../helpers/fixtures";
 import { validFor } from "../helpers/generators";
 import { runs } from "../helpers/runs";
+import { passwordRange } from "../../src/password";
 
 interface DisplayFixture {
   readonly groups: readonly { readonly source: string; readonly cases: readonly (readonly [string, DisplayOptions, string])[] }[];
@@ -38,7 +39,9 @@ describe("toDisplayIri", () => {
         if (!ref.ok) throw ref.error;
         // Without a password to mask and without A-labels to show as U-labels, mapping the
         // display back gives the URI the input maps to (hex case aside): only non-ASCII was decoded.
-        if (ref.value.authority?.userinfo?.includes(":") !== true && !/xn--/i.test(input)) {
+        // (An A-label in the display, for a label that mixes scripts, maps back as itself.)
+        // (A password the URL Standard reads without "//", "ws:a:b@c", is masked too.)
+        if (ref.value.authority?.userinfo?.includes(":") !== true && passwordRange(input) === undefined && !/xn--/i.test(input) && !/xn--/i.test(shown)) {
           const upper = (s: string): string => s.replace(/%[0-9a-fA-F]{2}/g, (t) => t.toUpperCase());
           expect(upper(serialize(iriToUriOrThrow(shown)))).toBe(upper(serialize(iriToUriOrThrow(input))));
         }

@@ -172,10 +172,17 @@ function buildMailto(input: SchemeInput): MailtoUri {
   });
 }
 
-/** An address with its domain (after the last "@") lowercased. */
+/**
+ * An address with the ASCII letters of its domain (after the last "@") lowercased. Only ASCII: a
+ * domain name's case is folded by DNS for ASCII alone (RFC 4343), and String#toLowerCase would
+ * fold beyond it, with Final_Sigma: "ΑΣ-b.gr" would become "ας-b.gr", another IDNA name
+ * (xn---b-b9b6e.gr is not xn---b-b9b2e.gr), a false positive that RFC 3986 §6.1 and RFC 3987
+ * §5.1 do not allow (security review, November 2026). UTS #46 mapping would fold more, but would
+ * load IDNA data into every normalize and equivalent.
+ */
 const comparableAddress = (a: string): string => {
   const at = a.lastIndexOf("@");
-  return at < 0 ? a : a.slice(0, at + 1) + a.slice(at + 1).toLowerCase();
+  return at < 0 ? a : a.slice(0, at + 1) + a.slice(at + 1).replace(/[A-Z]+/g, (m) => m.toLowerCase());
 };
 
 /** A table of the US-ASCII characters in `chars`. */

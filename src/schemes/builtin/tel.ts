@@ -92,7 +92,8 @@ function buildTel(input: SchemeInput): TelUri {
     const eq = piece.indexOf("=");
     const name = (eq < 0 ? piece : piece.slice(0, eq)).toLowerCase();
     const raw = eq < 0 ? undefined : piece.slice(eq + 1);
-    const par = validateWith(telRule("par"), `;${piece}`);
+    // (phone-context is no par: its descriptor may hold "+", which §3 keeps out of parameter values)
+    const par = validateWith(telRule(name === "phone-context" ? "context" : "par"), `;${piece}`);
     if (!par.ok) {
       const e = shiftedError(par.error, input.input, at);
       input.fail({ code: "unencoded-semicolon", offset: e.offset, rule: "par", expected: e.expected, section: SECTION, message: `";${piece}" is no parameter (a ";" inside a parameter value MUST be percent-encoded)`, syntaxError: e });
