@@ -194,7 +194,7 @@ export function schemeOf<V>(def: SchemeDefinition<V>, grammar: Grammar): Scheme<
 
 /**
  * Makes a scheme: a frozen value to parse and validate URIs of the scheme with, and to put in a
- * registry for `parseWithScheme`, normalization and equivalence. Throws a TypeError for a spec
+ * registry for `parse(input, { schemes })`, normalization and equivalence. Throws a TypeError for a spec
  * that is not one (a name that is not a scheme name, a rule the grammar does not define, ...).
  *
  * @example
