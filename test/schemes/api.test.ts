@@ -36,6 +36,15 @@ describe("defineScheme", () => {
     expect(() => S.defineScheme(null as unknown as S.SchemeSpec<unknown>)).toThrow(TypeError);
   });
 
+  it("refuses a node, or a Proxy of one, as its spec with a TypeError that says so (the node's getters are not read through it)", () => {
+    const node = parseOrThrow("http://u@a.example/p?q#f");
+    for (const x of [node, new Proxy(node, {}), Object.create(Object.getPrototypeOf(node) as object) as object]) {
+      expect(() => S.defineScheme(x as unknown as S.SchemeSpec<unknown>)).toThrow(
+        expect.objectContaining({ name: "TypeError", message: expect.stringMatching(/^defineScheme: the argument "spec" must be .*got a node/) }),
+      );
+    }
+  });
+
   it("passes build's own exceptions through, and fail() as a SchemeError", () => {
     const boom = S.defineScheme({ ...spec, build: () => { throw new RangeError("boom"); } });
     expect(() => boom.parse("x:a")).toThrow(RangeError);
