@@ -297,18 +297,18 @@ describe("8. tel: \"+\", \";\", \"=\" and \"?\" are percent-encoded in parameter
   });
 });
 
-describe("9. composed parsers: parseWith, and the README says so", () => {
+describe("9. composed parsers: parseWith, and the guide says so", () => {
   it("parseWith leaves Object.prototype alone where parsimmon's parse writes on it", () => {
     const composed = P.seqMap(host, P.string(":"), port, (h, _, p) => [h.text, p]);
     expect(parseWith(composed, "__proto__").status).toBe(false);
     expect(parseWith(uri.many(), "__proto__").status).toBe(false);
     expect(Object.keys(Object.prototype)).toEqual([]);
   });
-  it("README's composition section runs a composed grammar with parseWith, and says why", () => {
-    const readme = fs.readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");
-    const start = readme.search(/^## Compose the rules/m);
+  it("the guide's composition section (docs/guide/rules.md) runs a composed grammar with parseWith, and says why", () => {
+    const page = fs.readFileSync(path.resolve(__dirname, "../../docs/guide/rules.md"), "utf8");
+    const start = page.search(/^## Compose the rules/m);
     expect(start).toBeGreaterThanOrEqual(0);
-    const rest = readme.slice(start + 3);
+    const rest = page.slice(start + 3);
     const section = rest.slice(0, rest.search(/^## /m) < 0 ? undefined : rest.search(/^## /m));
     expect(section).toMatch(/parseWith\(/);
     expect(section).toMatch(/__proto__/);
