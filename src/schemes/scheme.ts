@@ -193,9 +193,30 @@ export function schemeOf<V>(def: SchemeDefinition<V>, grammar: Grammar): Scheme<
 }
 
 /**
+ * The members of a value type that a registry cannot tell apart from the others by `kind`: those
+ * without a `kind`, and those whose `kind` is no string literal type (`string` itself, a number).
+ */
+type Untagged<V> = V extends { readonly kind: infer K } ? (string extends K ? V : K extends string ? never : V) : V;
+
+/**
+ * What {@link defineScheme} asks of its value type: every member is an object with a string
+ * literal `kind` (`{ kind: "s3", ... }`), since a registry's values are a union told apart by
+ * `kind`, and one member of kind `string` (or of none) stops every `v.kind === "mailto"` from
+ * narrowing (TS2339). `unknown`, given by hand, opts out. The property's name is the message tsc shows.
+ */
+type LiteralKind<V> = unknown extends V
+  ? unknown
+  : [Untagged<V>] extends [never]
+    ? unknown
+    : { readonly "a scheme's value must be an object whose kind is a string literal type, such as { kind: \"s3\" } (a value built in a variable first needs kind: \"s3\" as const)": Untagged<V> };
+
+/**
  * Makes a scheme: a frozen value to parse and validate URIs of the scheme with, and to put in a
- * registry for `parseWithScheme`, normalization and equivalence. Throws a TypeError for a spec
- * that is not one (a name that is not a scheme name, a rule the grammar does not define, ...).
+ * registry for `parse(input, { schemes })`, normalization and equivalence. Throws a TypeError
+ * for a spec that is not one (a name that is not a scheme name, a rule the grammar does not
+ * define, ...). The value `build` returns is an object with a string literal `kind`, inferred
+ * without `as const` (a registry's values are a union told apart by `kind`); a `kind` of type
+ * `string`, or none, is a compile error.
  *
  * @example
  * const s3 = defineScheme({
@@ -204,7 +225,7 @@ export function schemeOf<V>(def: SchemeDefinition<V>, grammar: Grammar): Scheme<
  * });
  * s3.parseOrThrow("s3://bucket/a/b").key; // "a/b"
  */
-export function defineScheme<V>(spec: SchemeSpec<V>): Scheme<V> {
+export function defineScheme<const V>(spec: SchemeSpec<V> & NoInfer<LiteralKind<V>>): Scheme<V> {
   if (typeof spec !== "object" || spec === null) throw new TypeError(`defineScheme: the argument "spec" must be an object, got ${describeValue(spec)}`);
   // each field read once, then checked (a getter cannot answer one thing to the check and another to the use)
   const { name, grammar, rule: ruleName, section, build, captures, fragment, defaultPort: port, emptyPathIsRoot, normalizeOptions, normalize, equivalentKey } = spec;
