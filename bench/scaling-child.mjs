@@ -78,7 +78,7 @@ switch (fn === undefined ? op : "template") {
     break;
   case "display": {
     const iri = await loadOursSubpath("iri");
-    fn = (s) => iri.toDisplayIri(s).length > 0;
+    fn = (s) => iri.toDisplayString(s).length > 0;
     break;
   }
   default:

@@ -130,7 +130,9 @@ export interface EquivalenceOptions extends Omit<ReferenceEquivalenceOptions, "s
 /** What §6.2.3 knows of schemes, read from `options.schemes`: a registry of scheme rules, or the §6.2.3 facts of some schemes by lowercase name. */
 type SchemesRead = { readonly rules: SchemeRulesRegistry; readonly facts?: undefined } | { readonly rules?: undefined; readonly facts: ReadonlyMap<string, SchemeNormalization> };
 
-const BUILT_IN: SchemesRead = Object.freeze({ rules: builtInSchemes });
+/** The built-in schemes, made on first use: a bundle of `resolve` alone leaves them out (they are most of the main entry's bytes). */
+let builtIn: SchemesRead | undefined;
+const BUILT_IN = (): SchemesRead => (builtIn ??= Object.freeze({ rules: builtInSchemes }));
 
 /** A scheme name (RFC 3986 §3.1). */
 const SCHEME_NAME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
@@ -163,7 +165,7 @@ function schemeFact(x: unknown, where: string, caller: string): SchemeNormalizat
  * {@link schemeFact}); anything else is a TypeError that names the option.
  */
 function schemesOption(x: unknown, caller: string): SchemesRead {
-  if (x === undefined) return BUILT_IN;
+  if (x === undefined) return BUILT_IN();
   if (isRegistry(x)) return { rules: x as SchemeRegistry as SchemeRulesRegistry };
   const facts = new Map<string, SchemeNormalization>();
   if (Array.isArray(x)) {
@@ -191,11 +193,12 @@ interface StepsRead {
   readonly schemes: SchemesRead;
 }
 
-const NO_STEPS: StepsRead = Object.freeze({ steps: Object.freeze({}), schemes: BUILT_IN });
+let noSteps: StepsRead | undefined;
+const NO_STEPS = (): StepsRead => (noSteps ??= Object.freeze({ steps: Object.freeze({}), schemes: BUILT_IN() }));
 
 /** Reads the normalization options of `caller` (`options`, or `options.normalize` for relativize): each field once, then checked. */
 function readSteps(options: unknown, caller: string, name = "options"): StepsRead {
-  if (options === undefined) return NO_STEPS;
+  if (options === undefined) return NO_STEPS();
   expectOptions(options, caller, name);
   const o = options as Record<string, unknown>;
   const steps: Record<string, unknown> = {};

@@ -238,7 +238,7 @@ function requireRule(rule: unknown, caller: string): string {
  * parseOrThrow("http://a/b/c/d;p?q").path.segments; // ["b", "c", "d;p"]
  */
 export function parseOrThrow(input: string): Parsed<UriReference>;
-export function parseOrThrow(input: string, options: SchemesParseOptions): SchemeParse;
+export function parseOrThrow<V>(input: string, options: SchemesParseOptions<V>): SchemeParse<V>;
 export function parseOrThrow<N extends RuleNameAnyCase>(input: string, rule: N | (ParseOptions<N> & { readonly rule: N })): RuleValues[CanonicalRuleName<N>];
 export function parseOrThrow(input: string, options: ParseOptions<never>): Parsed<UriReference>;
 export function parseOrThrow<N extends RuleNameAnyCase>(input: string, options: ParseOptions<N>): RuleValues[CanonicalRuleName<N>] | Parsed<UriReference>;

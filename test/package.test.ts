@@ -47,7 +47,7 @@ describe("the built package", () => {
   const iriProgram = `
     const u = iri.iriToUriOrThrow("http://r\u00e9sum\u00e9.example.org/D\u00fcrst", { idna: true });
     const i = iri.uriToIriOrThrow("http://www.example.org/D%C3%BCrst");
-    console.log(JSON.stringify([main.serialize(u), main.serialize(i), iri.toDisplayIri("http://xn--bcher-kva.example/"), typeof iri.IdnaError]));
+    console.log(JSON.stringify([main.serialize(u), main.serialize(i), iri.toDisplayString("http://xn--bcher-kva.example/"), typeof iri.IdnaError]));
   `;
   const iriExpected = JSON.stringify(["http://xn--rsum-bpad.example.org/D%C3%BCrst", "http://www.example.org/D\u00fcrst", "http://b\u00fccher.example/", "function"]);
 

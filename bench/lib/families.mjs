@@ -22,8 +22,8 @@ const fill = (prefix, unit, n, suffix = "") => {
 
 export const FAMILIES = [
   // issue 22, item 4 (security review, November 2026): display copied the text shown so far once per combining mark (100 KB: 5 s)
-  { name: "display-combining-marks", label: "IRI: `http://a/a` + U+0301 (a combining mark) repeated, shown by `toDisplayIri`", rule: "IRI-reference", ops: ["parse", "display"], make: (n) => fill("http://a/a", "\u0301", n) },
-  { name: "display-encoded-marks", label: "`http://a/` + `%CC%81` (U+0301 percent-encoded) repeated (whole triplets: up to 5 characters short of n), shown by `toDisplayIri`", ops: ["parse", "display"], make: (n) => fill("http://a/", "%CC%81", n - ((n - 9) % 6)) },
+  { name: "display-combining-marks", label: "IRI: `http://a/a` + U+0301 (a combining mark) repeated, shown by `toDisplayString`", rule: "IRI-reference", ops: ["parse", "display"], make: (n) => fill("http://a/a", "\u0301", n) },
+  { name: "display-encoded-marks", label: "`http://a/` + `%CC%81` (U+0301 percent-encoded) repeated (whole triplets: up to 5 characters short of n), shown by `toDisplayString`", ops: ["parse", "display"], make: (n) => fill("http://a/", "%CC%81", n - ((n - 9) % 6)) },
   { name: "long-path", label: "valid: long path (`http://example.com` + `/segment`…)", make: (n) => fill("http://example.com", "/segment", n) },
   { name: "long-query", label: "valid: long query (`http://example.com/search?` + `key=value&`…)", make: (n) => fill("http://example.com/search?", "key=value&", n) },
   { name: "long-path-bad-end", label: "invalid at the last character: long path + ` `", make: (n) => fill("http://example.com", "/segment", n, " ") },
@@ -83,6 +83,6 @@ FAMILIES.push(
 export const SIZES = [1024, 10 * 1024, 100 * 1024, 1024 * 1024];
 export const sizeLabel = (n) => (n >= 1024 * 1024 ? `${n / (1024 * 1024)} MB` : `${n / 1024} KB`);
 export const OPS = ["validate", "parse", "resolve", "normalize"];
-/** Operations a family can name in its `ops` besides OPS: `display` is `toDisplayIri(s)` of uri-grammar/iri. */
+/** Operations a family can name in its `ops` besides OPS: `display` is `toDisplayString(s)` of uri-grammar/iri. */
 export const EXTRA_OPS = ["display"];
 export const RESOLVE_BASE = "http://a/b/c/d;p?q";

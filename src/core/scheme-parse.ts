@@ -4,7 +4,7 @@
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import type { Result } from "../result.js";
 
-/** What `parse(input, { schemes })` and `parseWithScheme` give for a URI reference valid under RFC 3986. */
+/** What `parse(input, { schemes })` gives for a URI reference valid under RFC 3986. */
 export interface SchemeParse<V = unknown, E extends Error = Error> {
   /** The generic RFC 3986 AST, always there. */
   readonly generic: Parsed<UriReference>;

@@ -2,7 +2,7 @@
 // than Latin whose every character looks like an ASCII letter, digit or "-" ("аррӏе", all
 // Cyrillic, reads "apple"). Mixed scripts are scripts.ts's rule; this is the one it misses. The
 // data (confusables-data.ts) is generated from Unicode's confusables.txt; Chrome's IDN display
-// policy shows such labels as their A-labels, and so does toDisplayIri.
+// policy shows such labels as their A-labels, and so does toDisplayString.
 import { ASCII_LOOKALIKES } from "./confusables-data.js";
 import { scriptsOf } from "./scripts.js";
 

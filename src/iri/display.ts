@@ -16,7 +16,7 @@ import { asciiLookalike } from "./confusables.js";
 import { mixesScripts } from "./scripts.js";
 import { decodeWhere, encodeNonAscii } from "./utf8.js";
 
-/** Options of {@link toDisplayIri}. */
+/** Options of {@link toDisplayString}. */
 export interface DisplayOptions extends RedactOptions {
   /**
    * `true`: show the password as it is. Off by default: a password is masked (RFC 3986 §7.5),
@@ -154,31 +154,27 @@ function showLabel(label: string, idna: boolean): string {
  * and other A-labels as U-labels (`{ idna: false }` keeps them). The result is a valid IRI reference; render it left to right (§4.1: in
  * HTML, `dir="ltr"`). A string is parsed first, as `URI-reference` or, with characters beyond
  * ASCII, as `IRI-reference` (its UriSyntaxError is thrown when it does not parse), so IRIs are
- * shown the same way. The same function is exported as `toDisplayString` from
- * `uri-grammar/components`.
+ * shown the same way.
  *
  * @example
- * toDisplayIri("http://user:pw@xn--bcher-kva.example/D%C3%BCrst?q=%2F"); // "http://user:***@b\u00FCcher.example/D\u00FCrst?q=%2F"
- * toDisplayIri("http://xn--pypal-4ve.example/"); // "http://xn--pypal-4ve.example/" (Latin with a Cyrillic "\u0430")
- * toDisplayIri("https://xn--80ak6aa92e.com/"); // "https://xn--80ak6aa92e.com/" (all Cyrillic, reads "apple")
+ * toDisplayString("http://user:pw@xn--bcher-kva.example/D%C3%BCrst?q=%2F"); // "http://user:***@b\u00FCcher.example/D\u00FCrst?q=%2F"
+ * toDisplayString("http://xn--pypal-4ve.example/"); // "http://xn--pypal-4ve.example/" (Latin with a Cyrillic "\u0430")
+ * toDisplayString("https://xn--80ak6aa92e.com/"); // "https://xn--80ak6aa92e.com/" (all Cyrillic, reads "apple")
  */
-export function toDisplayIri(input: string | UriReference, options?: DisplayOptions): string {
-  return display(input, options, toDisplayIri, "IRI-reference");
+export function toDisplayString(input: string | UriReference, options?: DisplayOptions): string {
+  return display(input, options, toDisplayString);
 }
 
 /**
- * {@link toDisplayIri} under the name `uri-grammar/components` gives it: a reference as text for
- * people to read, the password masked (RFC 3986 §7.5) and percent-encoded UTF-8 shown as the
- * characters it encodes where that cannot mislead (RFC 3987 §3.2, §4, §8); no delimiter is ever
- * decoded.
+ * {@link toDisplayString} under its former name.
  *
- * @example
- * toDisplayString("ftp://anon:pw@ftp.example.org/pub"); // "ftp://anon:***@ftp.example.org/pub"
- * toDisplayString("http://xn--bcher-kva.example/D%C3%BCrst"); // "http://b\u00FCcher.example/D\u00FCrst"
+ * @deprecated One name per job (issue 23): use `toDisplayString` (same entry, same result). This
+ * name stays for the 0.x minor versions after 0.1 and goes in 1.0.
  */
-export function toDisplayString(input: string | UriReference, options?: DisplayOptions): string {
-  return display(input, options, toDisplayString, "either");
+export function toDisplayIri(input: string | UriReference, options?: DisplayOptions): string {
+  return display(input, options, toDisplayIri);
 }
+
 
 /**
  * The path of `uri` with the password a WHATWG URL parser reads in it masked: RFC 3986 reads no
@@ -195,10 +191,10 @@ function maskPathPassword(before: string, uri: UriReference, mask: string | unde
 }
 
 function display(
-  input: unknown, options: unknown, caller: (input: string | UriReference, options?: DisplayOptions) => string, rule: "IRI-reference" | "either",
+  input: unknown, options: unknown, caller: (input: string | UriReference, options?: DisplayOptions) => string,
 ): string {
   const o = optionsOf(options, caller.name, ["idna", "showPassword"], ["mask"]);
-  const ref = referenceOrThrow(input, "input", caller, rule);
+  const ref = referenceOrThrow(input, "input", caller, "either");
   const mapped = mapToUri(ref, false);
   const showPassword = o.showPassword === true;
   const uri = showPassword ? (mapped.ok ? mapped.value : ref) : redactPassword(mapped.ok ? mapped.value : ref, o);

@@ -30,6 +30,10 @@ const referenceOf = (x: unknown, caller: (...args: never[]) => unknown): UriRefe
  * that is valid under RFC 3986 but not under its scheme gives its generic AST and a
  * {@link SchemeError} (with the offset, what was expected and the RFC section).
  *
+ * @deprecated One name per job (issue 23): use `parse(input, { schemes: registry })` from
+ * `"uri-grammar"` (the same value; a node as input: `parse(serialize(node), { schemes })`).
+ * This name stays for the 0.x minor versions after 0.1 and goes in 1.0.
+ *
  * @example
  * const r = parseWithScheme("mailto:chris@example.com?subject=hi");
  * if (r.ok) r.value.scheme; // { kind: "mailto", to: [...], subject: "hi", ... }
@@ -47,7 +51,11 @@ export function parseWithScheme(input: string | UriReference, registry: SchemeRe
   return { ok: true, value: schemeParse(generic as Parsed<UriReference>, text, reg) };
 }
 
-/** {@link parseWithScheme}, throwing the UriSyntaxError of a string that is no URI reference (a SchemeError is still a value). */
+/**
+ * {@link parseWithScheme}, throwing the UriSyntaxError of a string that is no URI reference (a SchemeError is still a value).
+ *
+ * @deprecated Use `parseOrThrow(input, { schemes: registry })` from `"uri-grammar"` (issue 23: one name per job).
+ */
 export function parseWithSchemeOrThrow(input: string | UriReference): SchemeParse<BuiltInSchemeValue>;
 export function parseWithSchemeOrThrow<V>(input: string | UriReference, registry: SchemeRegistry<V>): SchemeParse<V>;
 export function parseWithSchemeOrThrow(input: string | UriReference, registry: SchemeRegistry = defaultRegistry): SchemeParse {
@@ -71,6 +79,9 @@ export function toSchemeNormalizations(registry: SchemeRegistry = defaultRegistr
  * scheme's own normalization when the URI is valid under the scheme. Idempotent; the result of
  * a URI valid under its scheme is valid under it too. A string that is no URI reference throws
  * its UriSyntaxError.
+ *
+ * @deprecated One name per job (issue 23): use `normalizeOrThrow(input, { ...options, schemes: registry })`
+ * (or `normalize`, which returns a Result) from `"uri-grammar"`: the same normal form.
  *
  * @example
  * serialize(normalizeWithSchemes("URN:EXAMPLE:a%2cb")); // "urn:example:a%2Cb"
@@ -103,6 +114,9 @@ export function equivalenceKey(input: string | UriReference, registry: SchemeReg
 /**
  * Whether two URI references are equivalent with what the registry knows of their schemes
  * (their {@link equivalenceKey}s are equal).
+ *
+ * @deprecated One name per job (issue 23): use `equivalentOrThrow(a, b, { ...options, schemes: registry })`
+ * (or `equivalent`, which returns a Result) from `"uri-grammar"`: the same answer.
  *
  * @example
  * equivalentWithSchemes("tel:+1-201-555-0123", "TEL:+1.201.555.0123"); // true

@@ -6,7 +6,7 @@ import { isRegistry as branded, markRegistry } from "../core/brand.js";
 import type { SchemeParse as CoreSchemeParse } from "../core/scheme-parse.js";
 import type { Scheme, SchemeError } from "./scheme.js";
 
-/** What `parse(input, { schemes })` and `parseWithScheme` give for a URI reference valid under RFC 3986. */
+/** What `parse(input, { schemes })` gives for a URI reference valid under RFC 3986. */
 export type SchemeParse<V = unknown> = CoreSchemeParse<V, SchemeError>;
 
 /** The value type of a scheme, or the union of them for a union of schemes. */

@@ -7,7 +7,7 @@
 import { Grammar } from "../abnf/grammar.js";
 import type { GenerateOptions, Random } from "../abnf/generate.js";
 import { semantics, type Match, type Semantics } from "../abnf/semantics.js";
-import { isNode } from "../ast/make.js";
+import { isNode, isNodeShell } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { throwWithStack } from "../errors.js";
 import { judge, schemeError, valueOfNode, type SchemeDefinition, type SchemeError, type SchemeInput } from "./kernel.js";
@@ -227,6 +227,8 @@ type LiteralKind<V> = unknown extends V
  */
 export function defineScheme<const V>(spec: SchemeSpec<V> & NoInfer<LiteralKind<V>>): Scheme<V> {
   if (typeof spec !== "object" || spec === null) throw new TypeError(`defineScheme: the argument "spec" must be an object, got ${describeValue(spec)}`);
+  // a node (or a Proxy or prototype copy of one) has getters that throw on anything but the node itself
+  if (isNode(spec) || isNodeShell(spec)) throw new TypeError(`defineScheme: the argument "spec" must be an object of scheme fields, got a node (or a copy or Proxy of one)`);
   // each field read once, then checked (a getter cannot answer one thing to the check and another to the use)
   const { name, grammar, rule: ruleName, section, build, captures, fragment, defaultPort: port, emptyPathIsRoot, normalizeOptions, normalize, equivalentKey } = spec;
   if (typeof name !== "string" || !SCHEME_NAME.test(name)) {

@@ -84,7 +84,7 @@ const CODES = {
  * - `"whole-script-confusable"`: a host label all of one script other than Latin whose every
  *   character looks like an ASCII letter, digit or "-", so that it can be read as an ASCII label
  *   (UTS #39 §4 whole-script confusables, from Unicode's confusables.txt): "аррӏе" (all
- *   Cyrillic) reads "apple". Its A-label is what to show (Chrome's IDN policy; toDisplayIri).
+ *   Cyrillic) reads "apple". Its A-label is what to show (Chrome's IDN policy; toDisplayString).
  * - `"ipv4-number-form"`: a host that is no RFC 3986 `IPv4address` but that a WHATWG parser (for a
  *   special scheme) or inet_aton-style code (any scheme) reads as an IPv4 address: `127.1`,
  *   `0x7f.1`, `0177.0.0.1`, `2130706433`, `127.0.0.1.` (RFC 3986 §7.4: these are reg-names);

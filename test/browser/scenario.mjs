@@ -59,7 +59,7 @@ export function run(lib) {
   out.iriToUri = resultOf(iri.iriToUri("http://r\u00e9sum\u00e9.example.org/D\u00fcrst", { idna: true }), ser);
   out.iriToUriPlain = resultOf(iri.iriToUri("http://r\u00e9sum\u00e9.example.org/D\u00fcrst"), ser);
   out.uriToIri = resultOf(iri.uriToIri("http://xn--rsum-bpad.example.org/D%C3%BCrst", { idna: true }), ser);
-  out.displayIri = iri.toDisplayIri("http://xn--bcher-kva.example/");
+  out.displayIri = iri.toDisplayString("http://xn--bcher-kva.example/");
 
   // schemes: mailto and urn:uuid as typed values
   out.mailto = plain(schemes.mailto.parseOrThrow("mailto:user@example.org?subject=caf%C3%A9&cc=b@example.org"));

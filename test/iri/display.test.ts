@@ -1,9 +1,9 @@
-// toDisplayIri: RFC 3987 §3.2 for display, §4 bidi, §6.1 look-alikes, §8 spoofing, RFC 3986 §7.5.
+// toDisplayString: RFC 3987 §3.2 for display, §4 bidi, §6.1 look-alikes, §8 spoofing, RFC 3986 §7.5.
 import fc from "fast-check";
 import { UriSyntaxError } from "../../src/errors";
 import { isValid, parse } from "../../src/parse";
 import { serialize } from "../../src/transforms/serialize";
-import { iriToUriOrThrow, toDisplayIri, type DisplayOptions } from "../../src/iri/index";
+import { iriToUriOrThrow, toDisplayString, type DisplayOptions } from "../../src/iri/index";
 import { readJson } from "../helpers/fixtures";
 import { validFor } from "../helpers/generators";
 import { runs } from "../helpers/runs";
@@ -14,24 +14,24 @@ interface DisplayFixture {
 }
 const fx = readJson<DisplayFixture>("iri", "display.json");
 
-describe("toDisplayIri", () => {
+describe("toDisplayString", () => {
   const all = fx.groups.flatMap((g) => g.cases.map(([i, o, e]) => [g.source, i, o, e] as const));
   test.each(all)("%s: %j %j -> %j", (_, input, options, expected) => {
-    expect(toDisplayIri(input, options)).toBe(expected);
+    expect(toDisplayString(input, options)).toBe(expected);
     expect(isValid(expected, "IRI-reference")).toBe(true);
     const node = parse(input, "IRI-reference");
     if (!node.ok) throw node.error;
-    expect(toDisplayIri(node.value, options)).toBe(expected);
+    expect(toDisplayString(node.value, options)).toBe(expected);
   });
 
   test("text that is no IRI reference throws its UriSyntaxError", () => {
-    expect(() => toDisplayIri("http://a b/")).toThrow(UriSyntaxError);
+    expect(() => toDisplayString("http://a b/")).toThrow(UriSyntaxError);
   });
 
   test("the display of any URI or IRI is a valid IRI reference, and no ASCII is decoded", () => {
     fc.assert(
       fc.property(fc.oneof(validFor("URI-reference"), validFor("IRI-reference")), fc.boolean(), (input, idna) => {
-        const shown = toDisplayIri(input, { idna });
+        const shown = toDisplayString(input, { idna });
         expect(isValid(shown, "IRI-reference")).toBe(true);
         // §6.1 b: no combining mark is drawn on a delimiter or on the hex digit of a triplet
         expect([input, /[^A-Za-z0-9\u0080-\u{10FFFF}]\p{M}|%[0-9A-Fa-f]{2}\p{M}/u.test(shown)]).toEqual([input, false]);

@@ -10,7 +10,7 @@ import { isValid, parse, parseOrThrow } from "../../src/parse";
 import { equivalentOrThrow } from "../../src/operations";
 import { serialize } from "../../src/transforms/serialize";
 import {
-  iriBidiFindings, iriToUri, iriToUriOrThrow, repairIriReference, repairUriReference, toDisplayIri, uriToIri, uriToIriOrThrow,
+  iriBidiFindings, iriToUri, iriToUriOrThrow, repairIriReference, repairUriReference, toDisplayString, uriToIri, uriToIriOrThrow,
 } from "../../src/iri/index";
 import { mutatedFor, validFor } from "../helpers/generators";
 import { runs } from "../helpers/runs";
@@ -155,10 +155,10 @@ describe("never a throw for a string; TypeErrors that name the argument", () => 
         const valid = isValid(s, "IRI-reference");
         if (valid) {
           iriBidiFindings(s);
-          toDisplayIri(s);
+          toDisplayString(s);
         } else {
           expect(() => iriBidiFindings(s)).toThrow(expect.objectContaining({ name: "UriSyntaxError" }) as Error);
-          expect(() => toDisplayIri(s)).toThrow(expect.objectContaining({ name: "UriSyntaxError" }) as Error);
+          expect(() => toDisplayString(s)).toThrow(expect.objectContaining({ name: "UriSyntaxError" }) as Error);
         }
       }),
       RUNS,
@@ -179,8 +179,8 @@ describe("never a throw for a string; TypeErrors that name the argument", () => 
       expect(() => f(null as never)).toThrow(TypeError);
     }
     expect(() => iriBidiFindings(undefined as never)).toThrow(/^iriBidiFindings: the argument "input" must be an IRI reference/);
-    expect(() => toDisplayIri([] as never)).toThrow(/^toDisplayIri: the argument "input" must be an IRI reference .* got an array/);
-    expect(() => toDisplayIri("http://a/", { mask: 3 } as never)).toThrow(/options\.mask must be a string/);
+    expect(() => toDisplayString([] as never)).toThrow(/^toDisplayString: the argument "input" must be a URI reference .* got an array/);
+    expect(() => toDisplayString("http://a/", { mask: 3 } as never)).toThrow(/options\.mask must be a string/);
     expect(() => repairUriReference(null as never)).toThrow(/^repairUriReference: the argument "text" must be a string, got null/);
     expect(() => repairIriReference({} as never)).toThrow(/^repairIriReference: the argument "text" must be a string/);
   });

@@ -2,7 +2,9 @@
 // values (no global state: a registry is passed, never registered into), parseWithScheme's
 // generic AST beside the scheme's value or error, SchemeError's fields, arguments.
 import { grammar, lit, ref, rfc3986, seq } from "../../src/abnf/index";
-import { parseOrThrow, serialize, UriSyntaxError } from "../../src/index";
+import { equivalentOrThrow, normalize, normalizeOrThrow, parse, parseOrThrow, serialize, UriSyntaxError } from "../../src/index";
+import { toDisplayIri, toDisplayString } from "../../src/iri/index";
+import * as components from "../../src/components";
 import * as S from "../../src/schemes/index";
 
 const tiny = grammar({ "x-URI": seq(lit("x:"), ref("segment")) }, { imports: [rfc3986.pick("segment")] });
@@ -32,6 +34,15 @@ describe("defineScheme", () => {
     for (const [part, s] of bad) expect(() => S.defineScheme(s as S.SchemeSpec<unknown>)).toThrow(expect.objectContaining({ name: "TypeError", message: expect.stringContaining(part) }));
     expect(() => S.defineScheme({ ...spec, rule: "no-such-rule" })).toThrow(TypeError);
     expect(() => S.defineScheme(null as unknown as S.SchemeSpec<unknown>)).toThrow(TypeError);
+  });
+
+  it("refuses a node, or a Proxy of one, as its spec with a TypeError that says so (the node's getters are not read through it)", () => {
+    const node = parseOrThrow("http://u@a.example/p?q#f");
+    for (const x of [node, new Proxy(node, {}), Object.create(Object.getPrototypeOf(node) as object) as object]) {
+      expect(() => S.defineScheme(x as unknown as S.SchemeSpec<unknown>)).toThrow(
+        expect.objectContaining({ name: "TypeError", message: expect.stringMatching(/^defineScheme: the argument "spec" must be .*got a node/) }),
+      );
+    }
   });
 
   it("passes build's own exceptions through, and fail() as a SchemeError", () => {
@@ -116,9 +127,9 @@ describe("registries", () => {
   });
 });
 
-describe("parseWithScheme", () => {
+describe("parse with { schemes }", () => {
   it("gives the generic AST and the scheme's value", () => {
-    const r = S.parseWithSchemeOrThrow("mailto:chris@example.com?subject=hi#x");
+    const r = parseOrThrow("mailto:chris@example.com?subject=hi#x", { schemes: S.defaultRegistry });
     expect(r.generic.kind).toBe("URI");
     expect(r.generic.fragment).toBe("x");
     expect(r.scheme).toMatchObject({ kind: "mailto", subject: "hi" });
@@ -127,28 +138,28 @@ describe("parseWithScheme", () => {
   });
 
   it("keeps the generic AST when the scheme rejects the URI", () => {
-    const r = S.parseWithSchemeOrThrow("ws://example.com/#x");
+    const r = parseOrThrow("ws://example.com/#x", { schemes: S.defaultRegistry });
     expect(serialize(r.generic)).toBe("ws://example.com/#x");
     expect(r.scheme).toBeUndefined();
     expect(r.schemeError?.code).toBe("fragment-forbidden");
   });
 
   it("has no scheme value for a scheme the registry lacks, or a relative reference", () => {
-    expect(S.parseWithSchemeOrThrow("gopher://h/").scheme).toBeUndefined();
-    expect(S.parseWithSchemeOrThrow("//h/p").schemeError).toBeUndefined();
-    expect(S.parseWithSchemeOrThrow("urn:example:a", S.createRegistry()).scheme).toBeUndefined();
+    expect(parseOrThrow("gopher://h/", { schemes: S.defaultRegistry }).scheme).toBeUndefined();
+    expect(parseOrThrow("//h/p", { schemes: S.defaultRegistry }).schemeError).toBeUndefined();
+    expect(parseOrThrow("urn:example:a", { schemes: S.createRegistry() }).scheme).toBeUndefined();
   });
 
   it("returns the generic UriSyntaxError for text that is no URI reference", () => {
-    const r = S.parseWithScheme("http://a b/");
+    const r = parse("http://a b/", { schemes: S.defaultRegistry });
     expect(r.ok || [r.error.name, r.error.offset]).toEqual(["UriSyntaxError", 8]);
-    expect(() => S.parseWithSchemeOrThrow("http://a b/")).toThrow(UriSyntaxError);
+    expect(() => parseOrThrow("http://a b/", { schemes: S.defaultRegistry })).toThrow(UriSyntaxError);
   });
 
   it("refuses a registry that is not one, and an input that is not a URI", () => {
-    expect(() => S.parseWithScheme("http://a/", { get: () => undefined } as unknown as S.SchemeRegistry)).toThrow(TypeError);
-    expect(() => S.parseWithScheme(null as unknown as string)).toThrow(TypeError);
-    expect(() => S.normalizeWithSchemes("http://a b")).toThrow(UriSyntaxError);
+    expect(() => parse("http://a/", { schemes: { get: () => undefined } as unknown as S.SchemeRegistry })).toThrow(TypeError);
+    expect(() => parse(null as unknown as string, { schemes: S.defaultRegistry })).toThrow(TypeError);
+    expect(() => normalizeOrThrow("http://a b", { schemes: S.defaultRegistry })).toThrow(UriSyntaxError);
     expect(() => S.equivalenceKey({} as unknown as string)).toThrow(TypeError);
   });
 });
@@ -156,15 +167,15 @@ describe("parseWithScheme", () => {
 describe("scheme normalization hooks", () => {
   it("must give back a node the library made", () => {
     const liar = S.defineScheme({ ...spec, normalize: (u) => ({ ...u }) as typeof u });
-    expect(() => S.normalizeWithSchemes("x:a", S.createRegistry([liar]))).toThrow(TypeError);
+    expect(() => normalizeOrThrow("x:a", { schemes: S.createRegistry([liar]) })).toThrow(TypeError);
   });
 
   it("run only on a URI that is valid under the scheme", () => {
     let calls = 0;
     const counting = S.defineScheme({ ...spec, normalize: (u) => { calls++; return u; } });
     const reg = S.createRegistry([counting]);
-    S.normalizeWithSchemes("x:a", reg);
-    S.normalizeWithSchemes("x:a/b", reg);
+    normalizeOrThrow("x:a", { schemes: reg });
+    normalizeOrThrow("x:a/b", { schemes: reg });
     expect(calls).toBe(1);
   });
 });
@@ -174,7 +185,7 @@ describe("values are frozen all the way down", () => {
     ["http://u@h:1/p?q"], ["ws://h/p"], ["mailto:a@b.example?cc=c@d.example"], ["urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"],
     ["file:///x"], ["data:;a=b,x"], ["tel:+1;ext=2;a=b"],
   ])("%s", (input) => {
-    const v = S.parseWithSchemeOrThrow(input).scheme;
+    const v = parseOrThrow(input, { schemes: S.defaultRegistry }).scheme;
     const walk = (x: unknown): void => {
       if (typeof x !== "object" || x === null) return;
       expect(Object.isFrozen(x)).toBe(true);
@@ -208,3 +219,37 @@ describe("values are frozen all the way down", () => {
     expect(JSON.parse(JSON.stringify(d))).toEqual({ kind: "data", mediaType: "text/plain", parameters: [["charset", "US-ASCII"]], charset: "US-ASCII", base64: false, data: "ab" });
   });
 });
+
+// Issue 23, one name per job: the former names stay (deprecated) for the 0.x minor versions and
+// answer exactly as the names that replace them.
+describe("deprecated names answer as their replacements", () => {
+  const inputs = [
+    "mailto:chris@example.com?subject=hi#x", "ws://example.com/#x", "gopher://h/", "//h/p", "http://a b/", "URN:EXAMPLE:a%2cb",
+    "file://localhost/etc/fstab", "tel:+1-201-555-0123", "HTTP://a:80/%7e", "http:///x", "urn:uuid:F81D4FAE-7DEC-11D0-A765-00A0C91E6BF6",
+  ];
+  const outcome = (f: () => unknown): unknown => {
+    try {
+      return JSON.parse(JSON.stringify(f(), (_k, v: unknown) => (v instanceof Error ? { name: v.name, message: v.message } : v))) as unknown;
+    } catch (e) {
+      return { threw: (e as Error).name, message: (e as Error).message.replace(/^\w+: /, "") };
+    }
+  };
+  const registries = [S.defaultRegistry, S.createRegistry(), S.defaultRegistry.without("urn")];
+
+  it.each(inputs)("%s", (input) => {
+    for (const schemes of registries) {
+      expect(outcome(() => S.parseWithScheme(input, schemes))).toEqual(outcome(() => parse(input, { schemes })));
+      expect(outcome(() => S.parseWithSchemeOrThrow(input, schemes))).toEqual(outcome(() => parseOrThrow(input, { schemes })));
+      const n = outcome(() => serialize(S.normalizeWithSchemes(input, schemes, { ipv6: "rfc5952" })));
+      expect(n).toEqual(outcome(() => serialize(normalizeOrThrow(input, { ipv6: "rfc5952", schemes }))));
+      if (typeof n === "string") expect(outcome(() => { const r = normalize(input, { schemes }); return r.ok && serialize(r.value); })).toEqual(outcome(() => serialize(S.normalizeWithSchemes(input, schemes))));
+      for (const other of inputs) {
+        expect(outcome(() => S.equivalentWithSchemes(input, other, schemes))).toEqual(outcome(() => equivalentOrThrow(input, other, { schemes })));
+        expect(outcome(() => S.equivalentWithSchemes(input, other, schemes, { ignoreFragment: true }))).toEqual(outcome(() => equivalentOrThrow(input, other, { ignoreFragment: true, schemes })));
+      }
+    }
+    expect(outcome(() => toDisplayIri(input))).toEqual(outcome(() => toDisplayString(input)));
+    expect(outcome(() => components.toDisplayString(input))).toEqual(outcome(() => toDisplayString(input)));
+  });
+});
+

@@ -2,7 +2,7 @@
 // default registry (RFC 3986 §6.2.3 with RFC 9110 §4.2.3, RFC 6455 §3, RFC 6068 §2, RFC 8141 §3,
 // RFC 9562 §4, RFC 8089 §2 and Appendix E, RFC 2397, RFC 3966 §4).
 import { equivalentOrThrow, normalizeOrThrow, serialize } from "../../src/index";
-import { defaultRegistry, equivalenceKey, equivalentWithSchemes, normalizeWithSchemes, toSchemeNormalizations } from "../../src/schemes/index";
+import { defaultRegistry, equivalenceKey, toSchemeNormalizations } from "../../src/schemes/index";
 import { fileAppendixE, readFixture } from "./helpers";
 
 interface EquivalenceFixture {
@@ -19,7 +19,7 @@ describe("equivalence", () => {
       const all = group.classes.flatMap((members, i) => members.map((m) => [m, i] as const));
       for (const [a, i] of all) {
         for (const [b, j] of all) {
-          expect([a, b, equivalentWithSchemes(a, b, registry)]).toEqual([a, b, i === j]);
+          expect([a, b, equivalentOrThrow(a, b, { schemes: registry })]).toEqual([a, b, i === j]);
           // the root equivalent climbs to the same rung with the same registry by default
           expect([a, b, equivalentOrThrow(a, b, { schemes: registry })]).toEqual([a, b, i === j]);
         }
@@ -28,23 +28,23 @@ describe("equivalence", () => {
   }
 
   it("leaves the fragment out on request (RFC 3986 §6.1)", () => {
-    expect(equivalentWithSchemes("http://a/b#x", "http://a/b#y")).toBe(false);
-    expect(equivalentWithSchemes("http://a/b#x", "http://a/b#y", defaultRegistry, { ignoreFragment: true })).toBe(true);
-    expect(equivalentWithSchemes("tel:+1#x", "tel:+1", defaultRegistry, { ignoreFragment: true })).toBe(true);
+    expect(equivalentOrThrow("http://a/b#x", "http://a/b#y", { schemes: defaultRegistry })).toBe(false);
+    expect(equivalentOrThrow("http://a/b#x", "http://a/b#y", { ignoreFragment: true, schemes: defaultRegistry })).toBe(true);
+    expect(equivalentOrThrow("tel:+1#x", "tel:+1", { ignoreFragment: true, schemes: defaultRegistry })).toBe(true);
   });
 
   it("compares a URI that its scheme rejects by its normal form only, never equal to a valid one", () => {
     // "http:///x" has an empty host (RFC 9110 §4.2.1): still a URI, with a key of its own
-    expect(equivalentWithSchemes("http:///x", "HTTP:///x")).toBe(true);
+    expect(equivalentOrThrow("http:///x", "HTTP:///x", { schemes: defaultRegistry })).toBe(true);
     expect(equivalenceKey("urn:example:a?x").startsWith("URI ")).toBe(true);
     expect(equivalenceKey("urn:example:a").startsWith("urn ")).toBe(true);
   });
 
   it("compares unknown schemes and relative references by RFC 3986 §6.2.2 alone", () => {
-    expect(equivalentWithSchemes("foo://A/%7e", "foo://a/~")).toBe(true);
-    expect(equivalentWithSchemes("/a/./b", "/a/b")).toBe(true);
-    expect(equivalentWithSchemes("urn:example:a", "URN:example:A", defaultRegistry.without("urn"))).toBe(false);
-    expect(equivalentWithSchemes("urn:example:%61", "urn:example:a", defaultRegistry.without("urn"))).toBe(true);
+    expect(equivalentOrThrow("foo://A/%7e", "foo://a/~", { schemes: defaultRegistry })).toBe(true);
+    expect(equivalentOrThrow("/a/./b", "/a/b", { schemes: defaultRegistry })).toBe(true);
+    expect(equivalentOrThrow("urn:example:a", "URN:example:A", { schemes: defaultRegistry.without("urn") })).toBe(false);
+    expect(equivalentOrThrow("urn:example:%61", "urn:example:a", { schemes: defaultRegistry.without("urn") })).toBe(true);
   });
 });
 
@@ -52,12 +52,12 @@ describe("normalizeWithSchemes", () => {
   for (const group of readFixture<NormalizeFixture>("normalize.json").groups) {
     const registry = group.options?.appendixE === true ? defaultRegistry.with(fileAppendixE) : defaultRegistry;
     it.each(group.cases.map(([a, b]) => [a, b]))(`${group.source}: %s`, (input, expected) => {
-      const once = normalizeWithSchemes(input, registry);
+      const once = normalizeOrThrow(input, { schemes: registry });
       expect(serialize(once)).toBe(expected);
       expect(serialize(normalizeOrThrow(input, { schemes: registry }))).toBe(expected);
       if (registry === defaultRegistry) expect(serialize(normalizeOrThrow(input))).toBe(expected);
-      expect(serialize(normalizeWithSchemes(once, registry))).toBe(expected);
-      expect(equivalentWithSchemes(input, once, registry)).toBe(true);
+      expect(serialize(normalizeOrThrow(once, { schemes: registry }))).toBe(expected);
+      expect(equivalentOrThrow(input, once, { schemes: registry })).toBe(true);
       // a URI valid under its scheme stays valid under it (RFC 3986 §6.2.3 keeps the scheme's syntax)
       const scheme = registry.get(input.slice(0, input.indexOf(":")));
       if (scheme?.isValid(input) === true) expect([expected, scheme.validate(once).ok]).toEqual([expected, true]);
@@ -65,11 +65,11 @@ describe("normalizeWithSchemes", () => {
   }
 
   it("takes the §6.2.2 options of normalize", () => {
-    expect(serialize(normalizeWithSchemes("HTTP://a/%7e", defaultRegistry, { case: false, percentEncoding: false }))).toBe("HTTP://a/%7e");
+    expect(serialize(normalizeOrThrow("HTTP://a/%7e", { case: false, percentEncoding: false, schemes: defaultRegistry }))).toBe("HTTP://a/%7e");
     // the file scheme removes dot segments itself (after reading a UNC host out of the path), unless asked not to
-    expect(serialize(normalizeWithSchemes("file://localhost/a/../b", defaultRegistry, { dotSegments: false }))).toBe("file:///a/../b");
-    expect(serialize(normalizeWithSchemes("file:////h/a/../b", defaultRegistry.with(fileAppendixE), { dotSegments: false }))).toBe("file://h/a/../b");
-    expect(serialize(normalizeWithSchemes("http://[2001:DB8:0:0:0:0:0:1]:80", defaultRegistry, { ipv6: "rfc5952" }))).toBe("http://[2001:db8::1]/");
+    expect(serialize(normalizeOrThrow("file://localhost/a/../b", { dotSegments: false, schemes: defaultRegistry }))).toBe("file:///a/../b");
+    expect(serialize(normalizeOrThrow("file:////h/a/../b", { dotSegments: false, schemes: defaultRegistry.with(fileAppendixE) }))).toBe("file://h/a/../b");
+    expect(serialize(normalizeOrThrow("http://[2001:DB8:0:0:0:0:0:1]:80", { ipv6: "rfc5952", schemes: defaultRegistry }))).toBe("http://[2001:db8::1]/");
   });
 
   it("gives normalize the registry's ports and empty-path rules (toSchemeNormalizations)", () => {

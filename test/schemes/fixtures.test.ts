@@ -1,7 +1,8 @@
 // Every fixture of fixtures/schemes/<scheme>.json: the RFC's examples and own cases, valid ones
 // with parts of their typed value, invalid ones with the SchemeError's code, offset and section.
 import * as fs from "node:fs";
-import { parseWithScheme, SchemeError, type DataUri } from "../../src/schemes/index";
+import { parse } from "../../src/index";
+import { defaultRegistry, SchemeError, type DataUri } from "../../src/schemes/index";
 import { FIXTURES, plain, readFixture, schemeFor } from "./helpers";
 
 interface ValidCase {
@@ -47,7 +48,7 @@ describe.each(files.map((f) => [f]))("%s", (file) => {
           expect(scheme.isValid(c.input)).toBe(true);
           // the registry gives the same value, and the generic AST beside it
           if (group.options === undefined) {
-            const p = parseWithScheme(c.input);
+            const p = parse(c.input, { schemes: defaultRegistry });
             if (!p.ok) throw p.error;
             expect(p.value.schemeError).toBeUndefined();
             expect(plain(p.value.scheme)).toEqual(plain(r.value));
@@ -70,7 +71,7 @@ describe.each(files.map((f) => [f]))("%s", (file) => {
           if (["syntax", "uri-syntax", "bad-parameter-value", "unencoded-semicolon"].includes(c.code)) expect(r.error.syntaxError?.offset).toBe(c.offset);
           // with the registry: the generic AST stays available for a URI that RFC 3986 accepts
           if (group.options === undefined && c.code !== "scheme-mismatch") {
-            const p = parseWithScheme(c.input);
+            const p = parse(c.input, { schemes: defaultRegistry });
             if (c.code === "uri-syntax") expect(p.ok).toBe(false);
             else {
               if (!p.ok) throw p.error;

@@ -6,8 +6,8 @@
 import fc from "fast-check";
 import { seededRandom, semantics } from "../../src/abnf/index";
 import { rfc3986 } from "../../src/grammars/rfc3986/index";
-import { isValid, serialize } from "../../src/index";
-import { defaultRegistry, equivalenceKey, equivalentWithSchemes, mailto, mailtoGrammar, normalizeWithSchemes } from "../../src/schemes/index";
+import { equivalentOrThrow, isValid, normalizeOrThrow, serialize } from "../../src/index";
+import { defaultRegistry, equivalenceKey, mailto, mailtoGrammar } from "../../src/schemes/index";
 import { mutate } from "../helpers/abnf-algebra";
 import { allSchemes } from "./helpers";
 import { runs } from "../helpers/runs";
@@ -72,13 +72,13 @@ describe.each(allSchemes.map(([label, s]) => [label, s]))("%s", (_label, scheme)
         if (withFragment && scheme.fragment === "allowed") s += `#${rfc3986.generate("fragment", seededRandom(n))}`;
         if (!scheme.isValid(s)) return;
         checked++;
-        const once = normalizeWithSchemes(s, registry);
-        const twice = normalizeWithSchemes(once, registry);
+        const once = normalizeOrThrow(s, { schemes: registry });
+        const twice = normalizeOrThrow(once, { schemes: registry });
         expect([s, serialize(twice)]).toEqual([s, serialize(once)]);
         expect([s, serialize(once), scheme.validate(once).ok]).toEqual([s, serialize(once), true]);
         expect([s, equivalenceKey(once, registry)]).toEqual([s, equivalenceKey(s, registry)]);
         const v = variant(s, seededRandom(n));
-        if (scheme.isValid(v)) expect(serialize(normalizeWithSchemes(normalizeWithSchemes(v, registry), registry))).toBe(serialize(normalizeWithSchemes(v, registry)));
+        if (scheme.isValid(v)) expect(serialize(normalizeOrThrow(normalizeOrThrow(v, { schemes: registry }), { schemes: registry }))).toBe(serialize(normalizeOrThrow(v, { schemes: registry })));
       }),
       { numRuns: runs(300) },
     );
@@ -92,7 +92,7 @@ describe.each(allSchemes.map(([label, s]) => [label, s]))("%s", (_label, scheme)
         const base = generated(n, 3);
         const pool = [base];
         for (let k = 0; k < 5; k++) pool.push(variant(pool[r(pool.length)] as string, r));
-        const eq = pool.map((a) => pool.map((b) => equivalentWithSchemes(a, b, registry)));
+        const eq = pool.map((a) => pool.map((b) => equivalentOrThrow(a, b, { schemes: registry })));
         pool.forEach((a, i) => {
           expect([a, eq[i]?.[i]]).toEqual([a, true]);
           pool.forEach((b, j) => {
@@ -104,8 +104,8 @@ describe.each(allSchemes.map(([label, s]) => [label, s]))("%s", (_label, scheme)
         });
         // the variants that only change the scheme's case or a hex digit's case are equivalent to the base
         const colon = base.indexOf(":");
-        expect(equivalentWithSchemes(base, base.slice(0, colon).toUpperCase() + base.slice(colon), registry)).toBe(true);
-        expect(equivalentWithSchemes(base, base.replace(/%[0-9A-Fa-f]{2}/g, (t) => t.toLowerCase()), registry)).toBe(true);
+        expect(equivalentOrThrow(base, base.slice(0, colon).toUpperCase() + base.slice(colon), { schemes: registry })).toBe(true);
+        expect(equivalentOrThrow(base, base.replace(/%[0-9A-Fa-f]{2}/g, (t) => t.toLowerCase()), { schemes: registry })).toBe(true);
       }),
       { numRuns: runs(40) },
     );

@@ -3,8 +3,8 @@
 // schemes get: parse and validate with typed errors, a registry, normalization and equivalence,
 // the regex fast path, printed ABNF and random valid URIs.
 import { alt, grammar, grammarFromAbnf, lit, opt, range, ref, rep, rfc3986, seededRandom, seq, many } from "../../src/abnf/index";
-import { isValid, parse, serialize } from "../../src/index";
-import { createRegistry, defaultRegistry, defineScheme, equivalentWithSchemes, mailto, normalizeWithSchemes, parseWithScheme, parseWithSchemeOrThrow } from "../../src/schemes/index";
+import { equivalentOrThrow, isValid, normalizeOrThrow, parse, parseOrThrow, serialize } from "../../src/index";
+import { createRegistry, defaultRegistry, defineScheme, mailto } from "../../src/schemes/index";
 
 // ---- 1. s3://bucket/key, written with the algebra (about 30 lines) -----------------------------
 // Amazon S3 bucket names: 3 to 63 lowercase letters, digits, "." and "-", starting and ending
@@ -74,14 +74,14 @@ describe("a scheme of one's own, with the algebra (s3)", () => {
   });
 
   it("works in a registry with the built-in schemes", () => {
-    const r = parseWithScheme("s3://bucket/key#frag", registry);
+    const r = parse("s3://bucket/key#frag", { schemes: registry });
     expect(r.ok && r.value.scheme).toEqual({ kind: "s3", bucket: "bucket", key: "key" });
     expect(r.ok && r.value.generic.fragment).toBe("frag");
-    const bad = parseWithScheme("s3://a..b/x", registry);
+    const bad = parse("s3://a..b/x", { schemes: registry });
     expect(bad.ok && [bad.value.generic.authority?.host.text, bad.value.schemeError?.code]).toEqual(["a..b", "bucket-name"]);
-    const without = parseWithScheme("s3://bucket/key"); // the default registry has no s3
+    const without = parse("s3://bucket/key", { schemes: defaultRegistry }); // the default registry has no s3
     expect(without.ok && without.value.scheme).toBeUndefined();
-    expect(equivalentWithSchemes("S3://bucket/%6Bey", "s3://bucket/key", registry)).toBe(true);
+    expect(equivalentOrThrow("S3://bucket/%6Bey", "s3://bucket/key", { schemes: registry })).toBe(true);
   });
 
   it("gets the fast path, printed ABNF and random valid URIs", () => {
@@ -99,8 +99,8 @@ describe("a scheme of one's own, with the algebra (s3)", () => {
 describe("a scheme of one's own, loaded from ABNF text (git+ssh)", () => {
   it("parses, normalizes with its default port, and compares", () => {
     expect(gitSsh.parseOrThrow("git+ssh://git@example.com/user/repo.git")).toEqual({ kind: "git+ssh", user: "git", host: "example.com", port: 22, repository: "user/repo" });
-    expect(serialize(normalizeWithSchemes("GIT+SSH://git@Example.COM:22/user/repo.git", registry))).toBe("git+ssh://git@example.com/user/repo.git");
-    expect(equivalentWithSchemes("git+ssh://example.com:022/r", "git+ssh://EXAMPLE.com/r", registry)).toBe(true);
+    expect(serialize(normalizeOrThrow("GIT+SSH://git@Example.COM:22/user/repo.git", { schemes: registry }))).toBe("git+ssh://git@example.com/user/repo.git");
+    expect(equivalentOrThrow("git+ssh://example.com:022/r", "git+ssh://EXAMPLE.com/r", { schemes: registry })).toBe(true);
     const e = gitSsh.parse("git+ssh://example.com");
     expect(e.ok || [e.error.code, e.error.offset, e.error.expected]).toEqual(["syntax", 21, expect.arrayContaining(['":"', '"/"'])]);
     expect(gitSsh.grammar.pattern("git-ssh-URI")).toEqual(expect.any(String));
@@ -112,7 +112,7 @@ describe("a scheme of one's own, loaded from ABNF text (git+ssh)", () => {
 // this file: with `scheme` typed unknown, none of the property reads below would compile).
 describe("the scheme value is typed by the registry", () => {
   it("the default registry gives the union of the built-ins, told apart by kind", () => {
-    const v = parseWithSchemeOrThrow("mailto:chris@example.com?subject=hi").scheme;
+    const v = parseOrThrow("mailto:chris@example.com?subject=hi", { schemes: defaultRegistry }).scheme;
     const subject: string | undefined = v?.kind === "mailto" ? v.subject : undefined;
     expect(subject).toBe("hi");
     const r = parse("urn:ISBN:0-395-36341-1", { schemes: defaultRegistry });
@@ -121,12 +121,12 @@ describe("the scheme value is typed by the registry", () => {
   });
 
   it("with() adds the types of the schemes it adds, createRegistry has those it is given", () => {
-    const r = parseWithScheme("s3://my-bucket/a/b", registry);
+    const r = parse("s3://my-bucket/a/b", { schemes: registry });
     const key: string | undefined = r.ok && r.value.scheme?.kind === "s3" ? r.value.scheme.key : undefined;
     expect(key).toBe("a/b");
-    const g = parseWithSchemeOrThrow("git+ssh://git@example.com/org/repo.git", registry).scheme;
+    const g = parseOrThrow("git+ssh://git@example.com/org/repo.git", { schemes: registry }).scheme;
     expect(g?.kind === "git+ssh" ? g.repository : undefined).toBe("org/repo");
-    const only = parseWithSchemeOrThrow("mailto:a@example.com", createRegistry([mailto, s3])).scheme;
+    const only = parseOrThrow("mailto:a@example.com", { schemes: createRegistry([mailto, s3]) }).scheme;
     const to: readonly string[] | undefined = only?.kind === "mailto" ? only.recipients.to : undefined;
     expect(to).toEqual(["a@example.com"]);
   });
