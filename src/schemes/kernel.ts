@@ -133,7 +133,12 @@ export interface SchemeInput {
    * rules, with their offsets into `text` (which are offsets into `input` too).
    */
   readonly match: Match;
-  /** Rejects the URI: `build` stops, and `parse` returns a {@link SchemeError} with these details. */
+  /**
+   * Rejects the URI: `build` stops, and `parse` returns a {@link SchemeError} with these details.
+   * A detail that is not one (an offset that is not a whole number from 0 to `input.length`, a
+   * code that is not a non-empty string, ...) is a bug in the scheme: a TypeError naming the
+   * scheme and the field, thrown from `fail` and out of `parse`.
+   */
   fail(detail: SchemeErrorDetail): never;
 }
 
@@ -198,9 +203,43 @@ class Context implements SchemeInput {
     return (this.#match ??= this.matchOf(this.text));
   }
 
-  fail(detail: SchemeErrorDetail): never {
-    throw new Rejection(detail);
+  // an arrow: builds destructure it (`build({ uri, fail })`)
+  readonly fail = (detail: SchemeErrorDetail): never => {
+    throw new Rejection(checkedDetail(detail, this.scheme, this.input));
+  };
+}
+
+/**
+ * The detail a build gave `fail`, each field read once and checked: a detail that is not one (an
+ * offset outside the input, a code that is no string, ...) is a bug in the scheme, not in the URI,
+ * so it is a TypeError that names the scheme and the field, never a SchemeError about the URI.
+ */
+function checkedDetail(detail: unknown, scheme: string, input: string): SchemeErrorDetail {
+  const caller = `input.fail: the ${scheme} scheme's build gave`;
+  const bug = "a bug in the scheme, not in the URI";
+  if (typeof detail !== "object" || detail === null) throw new TypeError(`${caller} ${describeValue(detail)}; fail takes { code, offset, ... } (${bug})`);
+  const { code, offset, expected, rule, section, message, syntaxError: cause } = detail as Record<string, unknown>;
+  // offsets are positions in the input in UTF-16 code units: 0 (before the first character) to its length (at its end)
+  if (typeof offset !== "number" || !Number.isInteger(offset) || offset < 0 || offset > input.length) {
+    throw new TypeError(`${caller} the offset ${describeValue(offset)}, outside the URI: an offset is a whole number from 0 to ${input.length}, the URI's length (${bug})`);
   }
+  if (typeof code !== "string" || code === "") throw new TypeError(`${caller} the code ${describeValue(code)}: a code is a non-empty string (${bug})`);
+  if (expected !== undefined && !(Array.isArray(expected) && expected.every((x) => typeof x === "string"))) {
+    throw new TypeError(`${caller} expected ${describeValue(expected)}: expected is an array of strings or undefined (${bug})`);
+  }
+  for (const [field, v] of [["rule", rule], ["section", section], ["message", message]] as const) {
+    if (v !== undefined && typeof v !== "string") throw new TypeError(`${caller} the ${field} ${describeValue(v)}: ${field} is a string or undefined (${bug})`);
+  }
+  if (cause !== undefined && !(cause instanceof UriSyntaxError)) throw new TypeError(`${caller} the syntaxError ${describeValue(cause)}: syntaxError is a UriSyntaxError or undefined (${bug})`);
+  return {
+    code,
+    offset,
+    expected: expected === undefined ? undefined : Object.freeze([...(expected as string[])]),
+    rule: rule as string | undefined,
+    section: section as string | undefined,
+    message: message as string | undefined,
+    syntaxError: cause as UriSyntaxError | undefined,
+  };
 }
 
 /**
