@@ -124,7 +124,12 @@ export function shiftedError(e: UriSyntaxError, input: string, start: number): U
 export interface SchemeInput {
   /** The URI as given, fragment included. */
   readonly input: string;
-  /** What the scheme's grammar matched: `input` without its fragment (all of it when the scheme forbids fragments). */
+  /**
+   * What the scheme's grammar matched: `input` without its fragment (all of it when the scheme
+   * forbids fragments), with the scheme spelled as the grammar takes it (RFC 3986 §3.1: lowercase
+   * unless the top rule takes a letter in uppercase only; see defineScheme). Same length and
+   * offsets as `input`.
+   */
   readonly text: string;
   /** The generic RFC 3986 AST of `input`, with spans into it. */
   readonly uri: Parsed<Uri>;
@@ -167,6 +172,12 @@ export function deepFreeze<T>(value: T): T {
 export interface SchemeDefinition<V> {
   /** The scheme name, lowercase. */
   readonly name: string;
+  /**
+   * The scheme name as the top rule spells it (RFC 3986 §3.1: case-insensitive): the grammar
+   * judges each URI with its scheme so spelled, whatever the input's case. Undefined: the URI
+   * as given (the built-in schemes, whose grammars take the name in any case).
+   */
+  readonly spelling?: string | undefined;
   /** The top rule, matched against the URI without its fragment (all of it when fragments are forbidden). */
   readonly rule: string;
   /** The section that defines the syntax, cited in errors. */
@@ -262,13 +273,16 @@ export function judge<V>(def: SchemeDefinition<V>, uri: Parsed<Uri>, input: stri
   }
   const hash = uri.fragment === undefined ? input.length : input.length - uri.fragment.length - 1;
   const forbidden = def.fragment === "forbidden";
-  const text = forbidden ? input : input.slice(0, hash);
+  const given = forbidden ? input : input.slice(0, hash);
+  // RFC 3986 §3.1: the scheme in any case is the scheme; the grammar reads it as it spells it
+  const spelling = def.spelling;
+  const text = spelling === undefined || given.startsWith(spelling) ? given : spelling + given.slice(spelling.length);
   const m = def.matcher();
   if (!m.test(text)) {
     if (quiet) return undefined;
     const f = m.failure(text);
     if (f !== undefined) {
-      const e = syntaxError(text, m.name, f.offset, f.expected);
+      const e = syntaxError(given, m.name, f.offset, f.expected);
       if (forbidden && f.offset === hash && uri.fragment !== undefined) {
         return error({ code: "fragment-forbidden", offset: hash, expected: f.expected, message: `a ${def.name} URI must not have a fragment`, syntaxError: e });
       }

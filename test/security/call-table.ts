@@ -504,7 +504,7 @@ export function callTable(m: Modules): Record<string, Entry> {
     ...defineEntry,
     // the scheme's build runs: input.fail with an offset outside the input is the scheme's bug, a TypeError from fail
     typed: (a) => [...defineEntry.typed(a), () => s.defineScheme(failSpec(a)).parse(`x-fail:${a.pick(["a", "//h/p?q#f", a.str()])}`)],
-    note: "a spec that is not one (name, grammar, rule, section, build) is a TypeError; so is input.fail given an offset outside the input, thrown out of parse",
+    note: "a spec that is not one (name, grammar, rule, section, build), or a name its top rule contradicts (RFC 3986 §3.1), is a TypeError; so is input.fail given an offset outside the input, thrown out of parse",
   };
   t["schemes:SchemeError"] = value((a) => [new s.SchemeError(a.str(), a.str(), { code: "x", offset: a.int(), rule: a.ruleName(), section: a.str() }).message], "constructed with any text and offset");
   t["schemes:shiftedError"] = fn(s.shiftedError, ["RangeError"], (a) => [[new m.root.UriSyntaxError(a.str(), a.ruleName(), a.int() & 15, []), a.str(), a.int()]]);
