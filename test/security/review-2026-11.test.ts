@@ -233,7 +233,7 @@ describe("6. every options or parts object is read once, then what was read is c
     ["equivalenceKey", { ignoreFragment: true, ipv6: "keep", nfc: true }, (o) => equivalenceKey(u, defaultRegistry, o)],
     ["securityFindings", { base: "http://good.example/" }, (o) => securityFindings("http:evil.example/x", o)],
     ["registrableDomain", { privateDomains: true }, (o) => registrableDomain("a.b.github.io", o)],
-    ["defineScheme", { name: "x-http", grammar: httpGrammar, rule: "http-URI", section: "RFC 9110 §4.2.1", build: () => 1, fragment: "allowed", defaultPort: 80, emptyPathIsRoot: true, captures: [] }, (o) => defineScheme(o as Parameters<typeof defineScheme>[0]).parse("http://a/")],
+    ["defineScheme", { name: "http", grammar: httpGrammar, rule: "http-URI", section: "RFC 9110 §4.2.1", build: () => 1, fragment: "allowed", defaultPort: 80, emptyPathIsRoot: true, captures: [] }, (o) => defineScheme(o as Parameters<typeof defineScheme>[0]).parse("http://a/")],
   ];
   it.each(calls)("%s", (_name, fields, call) => {
     const { object, reads } = counting(fields);
