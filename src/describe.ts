@@ -49,6 +49,9 @@ export function expectFields(options: object, fields: Readonly<Record<string, "b
   }
 }
 
+/** What {@link readOptions} reads from an options object that gives no field. */
+const NO_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({});
+
 /** What a field of an options object may hold besides `undefined` (see {@link readOptions}). */
 export type FieldKind = "boolean" | "string" | "number" | "object" | "any" | readonly string[];
 
@@ -61,8 +64,8 @@ export type FieldKind = "boolean" | "string" | "number" | "object" | "any" | rea
  */
 export function readOptions<T extends object>(x: unknown, caller: string, fields: Readonly<Record<string, FieldKind>>, name = "options"): T {
   expectOptions(x, caller, name);
-  const out: Record<string, unknown> = {};
-  if (x === undefined) return Object.freeze(out) as T;
+  if (x === undefined) return NO_OPTIONS as T;
+  let out: Record<string, unknown> | undefined;
   const o = x as Record<string, unknown>;
   for (const field of Object.keys(fields)) {
     const v = o[field];
@@ -77,7 +80,8 @@ export function readOptions<T extends object>(x: unknown, caller: string, fields
         : (kind as readonly string[]).map((k) => JSON.stringify(k)).join(", ");
       throw new TypeError(`${caller}: ${name}.${field} must be ${want} or undefined, got ${describeValue(v)}`);
     }
-    out[field] = v;
+    (out ??= {})[field] = v;
   }
-  return Object.freeze(out) as T;
+  // no field given (the common `options = {}`): the one empty copy, not a new frozen object per call
+  return (out === undefined ? NO_OPTIONS : Object.freeze(out)) as T;
 }

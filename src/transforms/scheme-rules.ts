@@ -65,20 +65,23 @@ export function normalizeWithRules(node: UriReference, reg: SchemeRulesRegistry,
   // refuses ("file:" with a query, "tel:" with an authority) gets every §6.2.2 step, so that
   // nothing decoded ("%2E%2E") is left where a step the scheme turns off would have removed it.
   if (s === undefined || (s.normalizeOptions === undefined && s.normalize === undefined)) return normalizeReference(node, { ...options, schemes });
-  if (s.valueOf(node as Uri) === undefined) {
+  const value = s.valueOf(node as Uri);
+  if (value === undefined) {
     const generic = normalizeReference(node, { ...options, schemes });
     // the steps can make a URI the scheme accepts ("file:a/../../b" is "file:/b"): then it is normalized as such, once
-    return s.valueOf(generic as Uri) === undefined ? generic : schemeNormalize(generic, s, schemes, options);
+    const accepted = s.valueOf(generic as Uri);
+    return accepted === undefined ? generic : schemeNormalize(generic, accepted, s, schemes, options);
   }
-  return schemeNormalize(node, s, schemes, options);
+  return schemeNormalize(node, value, s, schemes, options);
 }
 
-/** A URI its scheme accepts, normalized: the §6.2.2 steps as the scheme changes them, then the scheme's own step. */
-function schemeNormalize(node: UriReference, s: SchemeRules, schemes: ReadonlyMap<string, SchemeNormalization>, options: NormalizeOptions): UriReference {
+/** A URI its scheme accepts (`value`: the scheme's value of it), normalized: the §6.2.2 steps as the scheme changes them, then the scheme's own step. */
+function schemeNormalize(node: UriReference, value: { readonly value: unknown }, s: SchemeRules, schemes: ReadonlyMap<string, SchemeNormalization>, options: NormalizeOptions): UriReference {
   const opts: NormalizeOptions = s.normalizeOptions === undefined ? { ...options, schemes } : { ...options, schemes, ...s.normalizeOptions };
   const n = normalizeReference(node, opts);
   if (s.normalize === undefined) return n;
-  const v = s.valueOf(n as Uri);
+  // the steps changed no character (the usual case): the value already made is the value of the result
+  const v = n === node || serialize(n) === serialize(node) ? value : s.valueOf(n as Uri);
   if (v === undefined) return n;
   const m = s.normalize(n as Uri, v.value, options);
   if (!make.isNode(m) || m.kind !== "URI") throw new TypeError(`normalize: the ${s.name} scheme's normalize must return a URI node made by the library`);
