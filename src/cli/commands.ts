@@ -201,6 +201,14 @@ export function parseCommand(text: string | undefined, opts: ParseOptions, io: I
   if (opts.scheme === true && (opts.rule !== undefined || opts.grammar !== undefined)) {
     throw new UsageError("parse: --scheme reads a URI reference; it does not go with --rule or --grammar");
   }
+  if (opts.tree === true && text === undefined) {
+    // a tree takes many lines of a terminal; batch mode's records are one line each, in order,
+    // for programs: its "value" is the AST the tree would draw (issue 23: --tree was ignored)
+    throw new UsageError(
+      "parse: --tree draws the tree of one URI given as an argument; batch mode (stdin or --input) prints JSON Lines, whose \"value\" is the AST the tree draws. " +
+        "Leave out --tree, or draw a few lines' trees one by one: xargs -d '\\n' -n 1 uri-grammar parse --tree < FILE",
+    );
+  }
   const g = grammarNamed(opts.grammar);
   const rule = opts.rule === undefined ? undefined : ruleOf(g, opts.rule);
   const read = readerOf(g, rule, opts.grammar !== undefined, opts.maxLength);

@@ -160,7 +160,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .argument("[uri]", "the text to parse")
       .addOption(ruleOption)
       .addOption(grammarOption("the grammar of --rule (default: RFC 3986 and RFC 3987 rules)"))
-      .option("--tree", "print the AST with spans, indented")
+      .option("--tree", "print the AST with spans, indented (for one URI given as an argument: batch mode prints JSON Lines and refuses --tree)")
       .option("--scheme", "also parse the URI under its scheme (http, https, ws, wss, mailto, urn, file, data, tel)"),
   ).action(run(async (uri: string | undefined, opts: Commands.ParseOptions, cmd: Command) => (await commands()).parseCommand(uri, opts, io(cmd))));
 
