@@ -72,6 +72,12 @@ export class ChunkedWriter {
     this.#size = 0;
     if (!this.stream.write(chunk)) await once(this.stream as NodeJS.EventEmitter, "drain");
   }
+
+  /** Writes UTF-8 bytes after the text queued (a worker's records, ./parallel.ts), waiting for the stream to take them. */
+  async writeBytes(bytes: Uint8Array): Promise<void> {
+    await this.flush();
+    if (!this.stream.write(bytes)) await once(this.stream as NodeJS.EventEmitter, "drain");
+  }
 }
 
 /** One line of the input. */

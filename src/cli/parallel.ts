@@ -40,8 +40,12 @@ interface ChunkMessage {
   readonly meta: Float64Array;
 }
 
+/**
+ * A chunk's records come back as UTF-8 bytes (encoded by the worker, the buffer transferred):
+ * the main thread neither copies nor encodes them, it hands them to stdout.
+ */
 type Reply =
-  | ({ readonly type: "done"; readonly seq: number } & ChunkResult)
+  | { readonly type: "done"; readonly seq: number; readonly bytes: Uint8Array<ArrayBuffer>; readonly valid: number; readonly invalid: number; readonly different: number }
   | { readonly type: "failed"; readonly seq: number; readonly name: string; readonly message: string };
 
 function pack(lines: readonly Line[]): { text: string; meta: Float64Array<ArrayBuffer> } {
@@ -70,15 +74,17 @@ function unpack(text: string, meta: Float64Array): Line[] {
 export const serveBatch: Serve = (each, options) => {
   const port = parentPort;
   if (port === null) return Promise.reject(new Error("serveBatch: not in a worker thread"));
+  const encoder = new TextEncoder();
   port.on("message", (m: ChunkMessage) => {
     let reply: Reply;
     try {
-      reply = { type: "done", seq: m.seq, ...recordsOf(unpack(m.text, m.meta), m.first, each, options) };
+      const r = recordsOf(unpack(m.text, m.meta), m.first, each, options);
+      reply = { type: "done", seq: m.seq, bytes: encoder.encode(r.text), valid: r.valid, invalid: r.invalid, different: r.different };
     } catch (e) {
       const j = errorJson(e);
       reply = { type: "failed", seq: m.seq, name: j.name, message: j.message };
     }
-    port.postMessage(reply);
+    port.postMessage(reply, reply.type === "done" ? [reply.bytes.buffer] : []);
   });
   return new Promise<number>(() => undefined);
 };
@@ -159,7 +165,8 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
   };
   const slots: Slot[] = [];
   const sent = new Map<number, Sent>();
-  const done = new Map<number, ChunkResult>();
+  // a chunk's records: a worker's bytes, or the text of the one chunk run on this thread
+  const done = new Map<number, Omit<ChunkResult, "text"> & { readonly data: string | Uint8Array }>();
   let seq = 0; // the next chunk's number
   let written = 0; // the next chunk to write
   let arrived = 0; // every chunk before this one has come back
@@ -253,7 +260,8 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
         tally.invalid += r.invalid;
         tally.different += r.different;
         if (r.invalid > 0 || r.different > 0) process.exitCode = 1; // what an early exit (a closed stdout) reports
-        if (out.write(r.text)) await out.flush();
+        if (typeof r.data !== "string") await out.writeBytes(r.data);
+        else if (out.write(r.data)) await out.flush();
         inFlight -= s.lines;
         inFlightChars -= s.chars;
         run.progress();
@@ -279,7 +287,7 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
     }
     slot.lines -= s.lines;
     if (m.seq !== arrived) stats.outOfOrder++;
-    done.set(m.seq, { text: m.text, valid: m.valid, invalid: m.invalid, different: m.different });
+    done.set(m.seq, { data: m.bytes, valid: m.valid, invalid: m.invalid, different: m.different });
     while (done.has(arrived) || arrived < written) arrived++;
     void write();
   };
@@ -308,7 +316,8 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
       if (seq === 0) {
         // the whole input is one chunk: run here rather than start a worker for it
         sent.set(0, { first: 1, lines: pending.length, chars: pendingChars, slot: undefined });
-        done.set(0, recordsOf(pending, 1, each, options));
+        const r = recordsOf(pending, 1, each, options);
+        done.set(0, { data: r.text, valid: r.valid, invalid: r.invalid, different: r.different });
         seq = 1;
         stats.chunks = 1;
         pending = [];
