@@ -428,22 +428,30 @@ export interface Tally {
  * `URI_GRAMMAR_BATCH_DEBUG`, for tests and for tuning: `stats` prints, at the end of a run, a line
  * of JSON on stderr with what parallel batch mode did (how many workers it started, the most
  * lines in flight, ...); `lines=N`, `chars=N` and `chunks=N` set the size of a chunk of lines sent
- * to a worker (lines, UTF-16 code units) and the chunks in flight per job. Unset: nothing printed.
+ * to a worker (lines, UTF-16 code units) and the chunks in flight per job; `main=0` keeps the main
+ * thread from running chunks itself (every job a worker); `ready` makes it wait for its workers
+ * to be ready before the first chunk. Unset: nothing printed.
  */
 export interface BatchDebug {
   readonly stats: boolean;
   readonly lines?: number;
   readonly chars?: number;
   readonly chunks?: number;
+  /** `main=0`: the main thread runs no chunk of its own; every job is a worker (./parallel.ts). */
+  readonly main?: boolean;
+  /** `ready`: the main thread waits for its workers to be ready before the first chunk (so that both run chunks, in tests). */
+  readonly ready?: boolean;
 }
 
 export function batchDebug(env: NodeJS.ProcessEnv = process.env): BatchDebug {
   const text = env["URI_GRAMMAR_BATCH_DEBUG"];
   if (text === undefined || text === "") return { stats: false };
-  const out: { stats: boolean; lines?: number; chars?: number; chunks?: number } = { stats: false };
+  const out: { stats: boolean; lines?: number; chars?: number; chunks?: number; main?: boolean; ready?: boolean } = { stats: false };
   for (const item of text.split(",")) {
     const [key, value] = item.split("=", 2).map((x) => x.trim());
     if (key === "stats") out.stats = true;
+    else if (key === "main" && (value === "0" || value === "1")) out.main = value === "1";
+    else if (key === "ready") out.ready = true;
     else if ((key === "lines" || key === "chars" || key === "chunks") && value !== undefined && /^[1-9]\d{0,8}$/.test(value)) out[key] = Number(value);
   }
   return out;

@@ -3,8 +3,8 @@
 // the workers in chunks (a few hundred lines, one message each), and writes each chunk's records
 // when every chunk before it is written, so the output is the one `--jobs 1` writes, byte for
 // byte. A worker (src/cli-worker.ts) parses the same arguments with the same program and makes a
-// chunk's records with the same function (./batch.ts recordsOf): masking, errors and `--tree`
-// drawings are made where the line is run.
+// chunk's records with the same function (./batch.ts recordsOf): masking and errors are made
+// where the line is run.
 //
 // Memory is bounded whatever the input's size: at most `jobs × 4` chunks of lines are in flight
 // (read and not yet written: waiting in a worker, or done and waiting for an earlier chunk, or
@@ -13,9 +13,12 @@
 // writer waits) until the oldest chunk is written, and a chunk is written only as fast as stdout
 // takes it ('drain').
 //
-// An input of one chunk or less is run on the main thread: no worker is started for it. Workers
-// are started as chunks need them (a chunk goes to the worker with the fewest lines in hand; a new
-// one is started while every worker has work, up to `jobs`).
+// The main thread is one of the `jobs`: it starts `jobs - 1` workers at the first full chunk
+// and runs a chunk itself when no worker is ready for it (a worker is ready once it has parsed the
+// arguments and set up the command: some tenths of a second, which would otherwise be lost to
+// every run) or when every worker has two chunks in hand. So `--jobs 2` is this thread and one
+// worker: no more threads than jobs compete for the cores. An input of one chunk or less starts
+// no worker at all.
 import { parentPort, Worker } from "node:worker_threads";
 import type { Readable } from "node:stream";
 import { recordsOf, type BatchDebug, type BatchOptions, type ChunkedWriter, type ChunkResult, type Input, type Line, type Outcome, type Serve, type Tally, type Workers } from "./batch.js";
@@ -45,6 +48,7 @@ interface ChunkMessage {
  * the main thread neither copies nor encodes them, it hands them to stdout.
  */
 type Reply =
+  | { readonly type: "ready" }
   | { readonly type: "done"; readonly seq: number; readonly bytes: Uint8Array<ArrayBuffer>; readonly valid: number; readonly invalid: number; readonly different: number }
   | { readonly type: "failed"; readonly seq: number; readonly name: string; readonly message: string };
 
@@ -86,6 +90,8 @@ export const serveBatch: Serve = (each, options) => {
     }
     port.postMessage(reply, reply.type === "done" ? [reply.bytes.buffer] : []);
   });
+  // the command is set up (main() parsed the arguments and made the command before serving)
+  port.postMessage({ type: "ready" } satisfies Reply);
   return new Promise<number>(() => undefined);
 };
 
@@ -123,7 +129,12 @@ export interface ParallelStats {
   waits: number;
   /** Chunks whose records came back before those of an earlier chunk. */
   outOfOrder: number;
+  /** Chunks run on the main thread. */
+  here: number;
 }
+
+/** Chunks a worker holds (one being run, one waiting) before the main thread runs the next itself. */
+export const CHUNKS_IN_HAND = 2;
 
 interface Slot {
   readonly worker: Worker;
@@ -131,6 +142,10 @@ interface Slot {
   readonly id: number;
   /** Lines sent and not answered. */
   lines: number;
+  /** Chunks sent and not answered. */
+  chunks: number;
+  /** Whether it said it is ready: until then the main thread runs the chunks a worker would. */
+  ready: boolean;
   /** The end of what it wrote on stderr, for a message when it fails. */
   stderr: string;
 }
@@ -162,7 +177,11 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
     maxInFlightChars: 0,
     waits: 0,
     outOfOrder: 0,
+    here: 0,
   };
+  // URI_GRAMMAR_BATCH_DEBUG=main=0: every job a worker, this thread only reads and writes
+  const useMain = debug.main !== false;
+  const workerCount = useMain ? jobs - 1 : jobs;
   const slots: Slot[] = [];
   const sent = new Map<number, Sent>();
   // a chunk's records: a worker's bytes, or the text of the one chunk run on this thread
@@ -196,6 +215,7 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
   const fail = (e: Error): void => {
     if (failure !== undefined) return;
     failure = e;
+    readyWaiter?.();
     for (const s of slots) void s.worker.terminate();
     (input.stream as Readable).destroy();
     wake();
@@ -204,7 +224,7 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
   const spawn = (): Slot => {
     const id = slots.length + 1;
     const worker = new Worker(workers.script, { workerData: workers.data, stdout: true, stderr: true });
-    const slot: Slot = { worker, id, lines: 0, stderr: "" };
+    const slot: Slot = { worker, id, lines: 0, chunks: 0, ready: false, stderr: "" };
     worker.stdout.resume();
     worker.stderr.setEncoding("utf8");
     worker.stderr.on("data", (s: string) => {
@@ -221,27 +241,57 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
     return slot;
   };
 
-  /** The worker with the fewest lines in hand; a new one while all have work, up to `jobs`. */
-  const pick = (): Slot => {
+  /**
+   * Where the next chunk goes: the ready worker with the fewest lines in hand, unless it has
+   * {@link CHUNKS_IN_HAND} chunks already; otherwise this thread (undefined). With `main=0`: the
+   * worker with the fewest lines, ready or not (its messages wait for it), a new one while all
+   * have work, up to `jobs`.
+   */
+  const spawnAll = (): void => {
+    if (slots.length === 0) for (let k = 0; k < workerCount; k++) spawn();
+  };
+  let readyWaiter: (() => void) | undefined;
+  /** URI_GRAMMAR_BATCH_DEBUG=ready: every worker started and ready (or the run failed). */
+  const allReady = (): Promise<void> => {
+    spawnAll();
+    if (slots.every((s) => s.ready) || failure !== undefined) return Promise.resolve();
+    return new Promise<void>((resolve) => (readyWaiter = resolve));
+  };
+  const pick = (): Slot | undefined => {
+    if (useMain) {
+      spawnAll();
+      let best: Slot | undefined;
+      for (const s of slots) if (s.ready && (best === undefined || s.lines < best.lines)) best = s;
+      return best !== undefined && best.chunks < CHUNKS_IN_HAND ? best : undefined;
+    }
     let best: Slot | undefined;
     for (const s of slots) if (best === undefined || s.lines < best.lines) best = s;
-    return best === undefined || (best.lines > 0 && slots.length < jobs) ? spawn() : best;
+    return best === undefined || (best.lines > 0 && slots.length < workerCount) ? spawn() : best;
   };
 
   const send = (): void => {
     if (pending.length === 0 || failure !== undefined) return;
     const lines = pending;
+    const first = nextLine;
     const slot = pick();
-    const { text, meta } = pack(lines);
-    sent.set(seq, { first: nextLine, lines: lines.length, chars: pendingChars, slot });
-    slot.lines += lines.length;
-    const message: ChunkMessage = { seq, first: nextLine, text, meta };
-    slot.worker.postMessage(message, [meta.buffer]);
+    sent.set(seq, { first, lines: lines.length, chars: pendingChars, slot });
+    if (slot === undefined) {
+      const r = recordsOf(lines, first, each, options);
+      done.set(seq, { data: r.text, valid: r.valid, invalid: r.invalid, different: r.different });
+      stats.here++;
+    } else {
+      const { text, meta } = pack(lines);
+      slot.lines += lines.length;
+      slot.chunks++;
+      const message: ChunkMessage = { seq, first, text, meta };
+      slot.worker.postMessage(message, [meta.buffer]);
+    }
     seq++;
     stats.chunks++;
     nextLine += lines.length;
     pending = [];
     pendingChars = 0;
+    if (slot === undefined) void write();
   };
 
   let writing = false;
@@ -276,6 +326,11 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
 
   const receive = (slot: Slot, m: Reply): void => {
     if (failure !== undefined) return;
+    if (m.type === "ready") {
+      slot.ready = true;
+      if (slots.every((s) => s.ready)) readyWaiter?.();
+      return;
+    }
     const s = sent.get(m.seq);
     if (s === undefined || s.slot !== slot || done.has(m.seq)) {
       fail(new WorkerError(`worker ${slot.id} answered a chunk it was not given (${m.seq})`));
@@ -286,6 +341,7 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
       return;
     }
     slot.lines -= s.lines;
+    slot.chunks--;
     if (m.seq !== arrived) stats.outOfOrder++;
     done.set(m.seq, { data: m.bytes, valid: m.valid, invalid: m.invalid, different: m.different });
     while (done.has(arrived) || arrived < written) arrived++;
@@ -303,7 +359,10 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
         inFlightChars += line.text.length;
         if (inFlight > stats.maxInFlight) stats.maxInFlight = inFlight;
         if (inFlightChars > stats.maxInFlightChars) stats.maxInFlightChars = inFlightChars;
-        if (pending.length >= chunkLines || pendingChars >= chunkChars) send();
+        if (pending.length >= chunkLines || pendingChars >= chunkChars) {
+          if (debug.ready === true && useMain && seq === 0) await allReady();
+          send();
+        }
         while (failure === undefined && (inFlight >= stats.window || inFlightChars >= stats.windowChars)) {
           send();
           stats.waits++;
@@ -320,6 +379,7 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
         done.set(0, { data: r.text, valid: r.valid, invalid: r.invalid, different: r.different });
         seq = 1;
         stats.chunks = 1;
+        stats.here = 1;
         pending = [];
         void write();
       } else {

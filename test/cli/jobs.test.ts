@@ -4,7 +4,9 @@
 // flight held to the window whatever the input's size; a closed stdout ends the run quietly; bad
 // values of --jobs are usage errors; and the bundled command (package.json "bin") finds its
 // worker. URI_GRAMMAR_BATCH_DEBUG (src/cli/batch.ts batchDebug) makes chunks small, so that a
-// few hundred lines are many chunks on two workers, and prints what the run did.
+// few hundred lines are many chunks, puts every job on a worker (main=0: two workers for
+// --jobs 2) or waits for the workers before the first chunk (ready: the default split, the main
+// thread and one worker, both running chunks), and prints what the run did.
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -105,7 +107,10 @@ async function pool<T>(tasks: readonly (() => Promise<T>)[], limit = 2): Promise
 /** Lines that are all valid URIs. */
 const valid = (n: number): Buffer => input(Array.from({ length: n }, (_, k) => `http://example.com/${k}?q=${k % 7}#f`), false);
 
-const debug = (extra = ""): Record<string, string> => ({ URI_GRAMMAR_BATCH_DEBUG: `stats,lines=16${extra}` });
+/** Chunks of 16 lines; every job a worker (main=0), unless `extra` says otherwise. */
+const debug = (extra = ",main=0"): Record<string, string> => ({ URI_GRAMMAR_BATCH_DEBUG: `stats,lines=16${extra}` });
+/** The default: the main thread runs chunks too, next to jobs - 1 workers; `ready`: they are ready before the first chunk. */
+const MIXED = debug(",ready");
 
 describe("--jobs 2 writes what --jobs 1 writes, byte for byte", () => {
   test.each(COMMANDS.map(([args, stdin]) => [args.join(" "), args, stdin] as const))("%s", async (_name, args, stdin) => {
@@ -121,6 +126,20 @@ describe("--jobs 2 writes what --jobs 1 writes, byte for byte", () => {
     const records = jsonLines(one!.stdout);
     expect(records.map((r) => r["line"])).toEqual(records.map((_, k) => k + 1));
     expect(records.length).toBeGreaterThan(290);
+  });
+
+  test("the default: the main thread runs chunks too, next to jobs - 1 workers; the same bytes", async () => {
+    for (const [args, stdin] of [[["parse"], single], [["equal"], pairs]] as const) {
+      const [one, two] = await pool([() => run([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: MIXED })]);
+      const stats = statsOf(two!) as Stats & { here: number; chunks: number };
+      expect(stats).toMatchObject({ jobs: 2, workers: 1 });
+      // a worker holds two chunks at most, the main thread runs the next: both ran some
+      expect(stats.here).toBeGreaterThan(0);
+      expect(stats.here).toBeLessThan(stats.chunks);
+      expect(two!.stdout).toBe(one!.stdout);
+      expect(said(two!)).toBe(said(one!));
+      expect(two!.status).toBe(one!.status);
+    }
   });
 
   test("the runs above are not all alike: valid lines and invalid ones, exit statuses 0 and 1", async () => {
@@ -212,7 +231,7 @@ describe("bounded memory, order, a closed stdout", () => {
     const MB = 1 << 20;
     const line = (k: number): string => `http://example.com/${String(k).padStart(9, "0")}/${"p".repeat(171)}`;
     // chunks of 64 lines, 2 in flight per job: a window of 256 lines
-    const env = { URI_GRAMMAR_BATCH_DEBUG: "stats,lines=64,chunks=2" };
+    const env = { URI_GRAMMAR_BATCH_DEBUG: "stats,lines=64,chunks=2,ready" };
     const big = await feed(["validate", "--jobs", "2", "--quiet"], 300_000, line, env);
     const small = await feed(["validate", "--jobs", "2", "--quiet"], 3_000, line, env);
     for (const [r, n] of [[big, 300_000], [small, 3_000]] as const) {
@@ -220,7 +239,7 @@ describe("bounded memory, order, a closed stdout", () => {
       expect(r.records).toBe(n);
       expect(JSON.parse(r.last)).toEqual({ line: n, input: line(n - 1), ok: true, value: true });
       const stats = JSON.parse(STATS.exec(r.stderr)?.[1] ?? "null") as Stats;
-      expect(stats).toMatchObject({ jobs: 2, workers: 2, window: 256 });
+      expect(stats).toMatchObject({ jobs: 2, workers: 1, window: 256 });
       expect(stats.maxInFlight).toBeLessThanOrEqual(256);
     }
     // the reading stopped for a full window, again and again
@@ -257,8 +276,10 @@ describe("the bundled command (package.json \"bin\": dist/bundle/cli.js)", () =>
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { bin: Record<string, string> };
     expect(path.resolve(ROOT, pkg.bin["uri-grammar"] as string)).toBe(BUNDLED_CLI);
     for (const [args, stdin] of [[["parse"], single], [["equal"], pairs]] as const) {
-      const [one, two] = await pool([() => run([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: debug(), bin: BUNDLED_CLI })]);
-      expect(statsOf(two!)).toMatchObject({ jobs: 2, workers: 2 });
+      const [one, two] = await pool([() => run([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: MIXED, bin: BUNDLED_CLI })]);
+      const stats = statsOf(two!) as Stats & { here: number; chunks: number };
+      expect(stats).toMatchObject({ jobs: 2, workers: 1 });
+      expect(stats.here).toBeLessThan(stats.chunks); // the worker ran chunks
       expect(two!.stdout).toBe(one!.stdout);
       expect(said(two!)).toBe(said(one!));
       expect(two!.status).toBe(one!.status);
