@@ -135,7 +135,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       )
       .option(
         "-j, --jobs <n>",
-        "in batch mode, run the lines on n threads (worker threads; default: the number of cores, os.availableParallelism()); the records keep the input's order and are the same as with --jobs 1, which runs on one thread without workers",
+        "in batch mode, run the lines on n threads (this one and n - 1 worker threads; default: the number of cores, os.availableParallelism()); the records keep the input's order and are the same as with --jobs 1, which runs on one thread without workers",
         jobsArgument,
       );
   const ruleOption = new Option(

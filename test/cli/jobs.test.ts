@@ -272,6 +272,21 @@ describe("bounded memory, order, a closed stdout", () => {
 });
 
 describe("the bundled command (package.json \"bin\": dist/bundle/cli.js)", () => {
+  test("a worker that cannot start is an internal error: exit 3, the worker named, no record written after it failed", async () => {
+    // a copy of the bundle without its worker, inside the repository (its imports resolve from node_modules)
+    const copy = fs.mkdtempSync(path.join(ROOT, "dist", "bundle-no-worker-"));
+    try {
+      fs.cpSync(path.dirname(BUNDLED_CLI), copy, { recursive: true });
+      fs.rmSync(path.join(copy, "cli-worker.js"));
+      const r = await run(["validate", "--jobs", "2"], { stdin: valid(100), env: { URI_GRAMMAR_BATCH_DEBUG: "lines=8,ready" }, bin: path.join(copy, "cli.js") });
+      expect(r.status).toBe(3);
+      expect(r.stderr).toMatch(/^uri-grammar: internal error: worker 1 failed: Cannot find module '.*cli-worker\.js'/);
+      expect(r.stdout).toBe("");
+    } finally {
+      fs.rmSync(copy, { recursive: true, force: true });
+    }
+  });
+
   test("finds its worker (dist/bundle/cli-worker.js, an entry of scripts/bundle.mjs) and writes what dist/cli.js --jobs 1 writes", async () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { bin: Record<string, string> };
     expect(path.resolve(ROOT, pkg.bin["uri-grammar"] as string)).toBe(BUNDLED_CLI);
