@@ -241,12 +241,7 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
     return slot;
   };
 
-  /**
-   * Where the next chunk goes: the ready worker with the fewest lines in hand, unless it has
-   * {@link CHUNKS_IN_HAND} chunks already; otherwise this thread (undefined). With `main=0`: the
-   * worker with the fewest lines, ready or not (its messages wait for it), a new one while all
-   * have work, up to `jobs`.
-   */
+  /** The workers, all at once (they take long to start): at the first chunk, or the first the main thread waits for. */
   const spawnAll = (): void => {
     if (slots.length === 0) for (let k = 0; k < workerCount; k++) spawn();
   };
@@ -257,6 +252,12 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
     if (slots.every((s) => s.ready) || failure !== undefined) return Promise.resolve();
     return new Promise<void>((resolve) => (readyWaiter = resolve));
   };
+  /**
+   * Where the next chunk goes: the ready worker with the fewest lines in hand, unless it has
+   * {@link CHUNKS_IN_HAND} chunks already; otherwise this thread (undefined). With `main=0`: the
+   * worker with the fewest lines, ready or not (its messages wait for it), a new one while all
+   * have work, up to `jobs`.
+   */
   const pick = (): Slot | undefined => {
     if (useMain) {
       spawnAll();
