@@ -19,6 +19,7 @@
 // every run) or when every worker has two chunks in hand. So `--jobs 2` is this thread and one
 // worker: no more threads than jobs compete for the cores. An input of one chunk or less starts
 // no worker at all.
+import { setImmediate as turn } from "node:timers/promises";
 import { parentPort, Worker } from "node:worker_threads";
 import type { Readable } from "node:stream";
 import { recordsOf, type BatchDebug, type BatchOptions, type ChunkedWriter, type ChunkResult, type Input, type Line, type Outcome, type Serve, type Tally, type Workers } from "./batch.js";
@@ -270,8 +271,9 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
     return best === undefined || (best.lines > 0 && slots.length < workerCount) ? spawn() : best;
   };
 
-  const send = (): void => {
-    if (pending.length === 0 || failure !== undefined) return;
+  /** Sends the pending lines as a chunk, or runs them here; true when they were run here. */
+  const send = (): boolean => {
+    if (pending.length === 0 || failure !== undefined) return false;
     const lines = pending;
     const first = nextLine;
     const slot = pick();
@@ -293,6 +295,7 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
     pending = [];
     pendingChars = 0;
     if (slot === undefined) void write();
+    return slot === undefined;
   };
 
   let writing = false;
@@ -362,7 +365,10 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
         if (inFlightChars > stats.maxInFlightChars) stats.maxInFlightChars = inFlightChars;
         if (pending.length >= chunkLines || pendingChars >= chunkChars) {
           if (debug.ready === true && useMain && seq === 0) await allReady();
-          send();
+          // after a chunk run here, the workers' answers are let in before the next chunk is
+          // placed: a read of 64 KiB holds many chunks, and a worker whose answers wait behind
+          // them looks busy and gets no more
+          if (send()) await turn();
         }
         while (failure === undefined && (inFlight >= stats.window || inFlightChars >= stats.windowChars)) {
           send();
