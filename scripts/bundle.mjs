@@ -18,7 +18,7 @@
 // to the module that starts it and share its chunks (package.json's "files" takes all of
 // dist/bundle/). --check: say whether package.json's entries all point into dist/bundle/.
 import * as esbuild from "esbuild";
-import { existsSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -89,6 +89,34 @@ const result = await esbuild.build({
   metafile: true,
   logLevel: "error",
 });
+// esbuild's code splitting keeps the evaluation order of the modules it splits with bare imports
+// (`import "./chunks/chunk-X.js";`): a chunk is then loaded and run by an entry that uses none of
+// its exports (uri-grammar/abnf ran the RFC 3986 rule semantics that only uri-grammar/rules
+// reads), and every user's bundler warns that it drops them (package.json says "sideEffects":
+// false, which is true of every module of src/: none does anything at import but define). The
+// bare imports are taken out, and the chunks no file imports any more are deleted.
+const BARE = /^import "(\.{1,2}\/[^"]+\.js)";\n/gm;
+const IMPORTED = /(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+\.js)"/g;
+const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith(".js"));
+const edges = new Map();
+for (const f of files) {
+  const full = path.join(root, f);
+  const text = readFileSync(full, "utf8");
+  const kept = text.replace(BARE, "");
+  if (kept !== text) writeFileSync(full, kept);
+  edges.set(f, [...kept.matchAll(IMPORTED)].map((m) => path.relative(root, path.resolve(path.dirname(full), m[1]))));
+}
+const reached = new Set();
+const visit = (f) => {
+  if (reached.has(f)) return;
+  reached.add(f);
+  for (const g of edges.get(f) ?? []) visit(g);
+};
+for (const f of files) if (!f.startsWith(`${OUT}/chunks/`)) visit(f);
+for (const f of files) if (!reached.has(f)) {
+  rmSync(path.join(root, f));
+  delete result.metafile.outputs[f];
+}
 const outputs = Object.keys(result.metafile.outputs);
 const bytes = Object.values(result.metafile.outputs).reduce((a, o) => a + o.bytes, 0);
 // quiet by default: `npm pack --json` prints what the build prints

@@ -112,4 +112,18 @@ describe("the built package", () => {
         r.ok === false && r.error instanceof UriSyntaxError]));`]);
     expect(out).toBe(JSON.stringify([true, true, true]));
   });
+
+  it("bundles into a user's app without a warning (no bare chunk imports for \"sideEffects\": false to drop)", () => {
+    const files = entries.map(([, v]) => v);
+    const out = node(["--input-type=module", "-e", `
+      import * as esbuild from "esbuild";
+      const warnings = [];
+      for (const f of ${JSON.stringify(files)}) {
+        const r = await esbuild.build({ stdin: { contents: "export * from " + JSON.stringify(new URL(f, "file://${root}/").pathname) + ";", resolveDir: "${root}" },
+          bundle: true, write: false, format: "esm", platform: "browser", logLevel: "silent", external: ["tr46", "whatwg-url", "commander", "railroad-diagrams", "parsimmon", "tldts", "ipaddr.js", "node:*"] });
+        warnings.push(...r.warnings.map((w) => f + ": " + w.text));
+      }
+      console.log(JSON.stringify(warnings));`]);
+    expect(JSON.parse(out)).toEqual([]);
+  });
 });

@@ -1,7 +1,8 @@
 // fixtures/parse/*.json: each input's class checked against all four entry rules (as
 // network-uri's testURIRef does), and its components against the AST, absent (null) vs empty ("").
-import { parse, parseOrThrow, isValid, type RuleName, type UriReference } from "../src/index";
+import { normalizeOrThrow, parse, parseOrThrow, isValid, serialize, type RuleName, type UriReference } from "../src/index";
 import { jsonFiles, readJson, type ParseCase, type ParseFixture } from "./helpers/fixtures";
+import { isReadOnlyNode } from "./helpers/read-only";
 
 const expectedMatches = (c: ParseCase["class"]): Record<string, boolean> => ({
   "URI-reference": c !== "invalid",
@@ -93,12 +94,18 @@ describe("the AST", () => {
     expect(literal && "//[::1]:8/x".slice(literal.start, literal.end)).toBe("[::1]");
   });
 
-  it("freezes nodes", () => {
+  it("makes read-only nodes, whose own state the library reads", () => {
     const u = parseOrThrow("http://a/b?c#d");
-    expect(Object.isFrozen(u)).toBe(true);
-    expect(Object.isFrozen(u.authority)).toBe(true);
-    expect(Object.isFrozen(u.authority?.host)).toBe(true);
-    expect(Object.isFrozen(u.path)).toBe(true);
+    expect(isReadOnlyNode(u)).toBe(true);
+    expect(isReadOnlyNode(u.authority)).toBe(true);
+    expect(isReadOnlyNode(u.authority?.host)).toBe(true);
+    expect(isReadOnlyNode(u.path)).toBe(true);
+    expect(isReadOnlyNode(parseOrThrow("//[::1]").authority?.host) && isReadOnlyNode(parseOrThrow("//1.2.3.4").authority?.host) && isReadOnlyNode(parseOrThrow("//[v1.x]").authority?.host)).toBe(true);
+    // a property a program adds shadows a getter for that program, never for the library
+    const v = parseOrThrow("http://a/b?c#d");
+    Object.defineProperty(v, "scheme", { value: "javascript" });
+    expect(serialize(v)).toBe("http://a/b?c#d");
+    expect(normalizeOrThrow(v).scheme).toBe("http");
     expect(Object.isFrozen(u.path.segments)).toBe(true);
     expect(Object.isFrozen(u.span)).toBe(true);
   });

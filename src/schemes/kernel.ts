@@ -5,6 +5,7 @@
 // equivalence with the built-in schemes load no grammar (src/schemes/builtin.ts); a scheme value
 // (src/schemes/scheme.ts) adds the grammar, the derivation for `input.match`, and generation.
 import type { Match } from "../abnf/semantics.js";
+import { isNode } from "../ast/make.js";
 import type { Parsed, Uri } from "../ast/nodes.js";
 import { parseReferenceText } from "../core/args.js";
 import type { Matcher } from "../core/match.js";
@@ -124,7 +125,12 @@ export function shiftedError(e: UriSyntaxError, input: string, start: number): U
 export interface SchemeInput {
   /** The URI as given, fragment included. */
   readonly input: string;
-  /** What the scheme's grammar matched: `input` without its fragment (all of it when the scheme forbids fragments). */
+  /**
+   * What the scheme's grammar matched: `input` without its fragment (all of it when the scheme
+   * forbids fragments), with the scheme spelled as the grammar takes it (RFC 3986 §3.1: lowercase
+   * unless the top rule takes a letter in uppercase only; see defineScheme). Same length and
+   * offsets as `input`.
+   */
   readonly text: string;
   /** The generic RFC 3986 AST of `input`, with spans into it. */
   readonly uri: Parsed<Uri>;
@@ -133,15 +139,20 @@ export interface SchemeInput {
    * rules, with their offsets into `text` (which are offsets into `input` too).
    */
   readonly match: Match;
-  /** Rejects the URI: `build` stops, and `parse` returns a {@link SchemeError} with these details. */
+  /**
+   * Rejects the URI: `build` stops, and `parse` returns a {@link SchemeError} with these details.
+   * A detail that is not one (an offset that is not a whole number from 0 to `input.length`, a
+   * code that is not a non-empty string, ...) is a bug in the scheme: a TypeError naming the
+   * scheme and the field, thrown from `fail` and out of `parse`.
+   */
   fail(detail: SchemeErrorDetail): never;
 }
 
-/** Freezes a value and everything inside it (arrays and plain objects), for the typed values schemes build. */
+/** Freezes a value and everything inside it (arrays and plain objects), for the typed values schemes build. AST nodes are left as they are: they are read-only views already (src/ast/make.ts). */
 export function deepFreeze<T>(value: T): T {
   // own properties only (a for-in loop would walk into whatever another library put on
   // Object.prototype), with an explicit stack and a visited set (any depth, cycles)
-  const skip = (v: unknown): boolean => typeof v !== "object" || v === null || Object.isFrozen(v) || ArrayBuffer.isView(v);
+  const skip = (v: unknown): boolean => typeof v !== "object" || v === null || Object.isFrozen(v) || ArrayBuffer.isView(v) || isNode(v);
   if (skip(value)) return value;
   const seen = new Set<object>();
   const stack: object[] = [value as object];
@@ -162,6 +173,12 @@ export function deepFreeze<T>(value: T): T {
 export interface SchemeDefinition<V> {
   /** The scheme name, lowercase. */
   readonly name: string;
+  /**
+   * The scheme name as the top rule spells it (RFC 3986 §3.1: case-insensitive): the grammar
+   * judges each URI with its scheme so spelled, whatever the input's case. Undefined: the URI
+   * as given (the built-in schemes, whose grammars take the name in any case).
+   */
+  readonly spelling?: string | undefined;
   /** The top rule, matched against the URI without its fragment (all of it when fragments are forbidden). */
   readonly rule: string;
   /** The section that defines the syntax, cited in errors. */
@@ -198,9 +215,43 @@ class Context implements SchemeInput {
     return (this.#match ??= this.matchOf(this.text));
   }
 
-  fail(detail: SchemeErrorDetail): never {
-    throw new Rejection(detail);
+  // an arrow: builds destructure it (`build({ uri, fail })`)
+  readonly fail = (detail: SchemeErrorDetail): never => {
+    throw new Rejection(checkedDetail(detail, this.scheme, this.input));
+  };
+}
+
+/**
+ * The detail a build gave `fail`, each field read once and checked: a detail that is not one (an
+ * offset outside the input, a code that is no string, ...) is a bug in the scheme, not in the URI,
+ * so it is a TypeError that names the scheme and the field, never a SchemeError about the URI.
+ */
+function checkedDetail(detail: unknown, scheme: string, input: string): SchemeErrorDetail {
+  const caller = `input.fail: the ${scheme} scheme's build gave`;
+  const bug = "a bug in the scheme, not in the URI";
+  if (typeof detail !== "object" || detail === null) throw new TypeError(`${caller} ${describeValue(detail)}; fail takes { code, offset, ... } (${bug})`);
+  const { code, offset, expected, rule, section, message, syntaxError: cause } = detail as Record<string, unknown>;
+  // offsets are positions in the input in UTF-16 code units: 0 (before the first character) to its length (at its end)
+  if (typeof offset !== "number" || !Number.isInteger(offset) || offset < 0 || offset > input.length) {
+    throw new TypeError(`${caller} the offset ${describeValue(offset)}, outside the URI: an offset is a whole number from 0 to ${input.length}, the URI's length (${bug})`);
   }
+  if (typeof code !== "string" || code === "") throw new TypeError(`${caller} the code ${describeValue(code)}: a code is a non-empty string (${bug})`);
+  if (expected !== undefined && !(Array.isArray(expected) && expected.every((x) => typeof x === "string"))) {
+    throw new TypeError(`${caller} expected ${describeValue(expected)}: expected is an array of strings or undefined (${bug})`);
+  }
+  for (const [field, v] of [["rule", rule], ["section", section], ["message", message]] as const) {
+    if (v !== undefined && typeof v !== "string") throw new TypeError(`${caller} the ${field} ${describeValue(v)}: ${field} is a string or undefined (${bug})`);
+  }
+  if (cause !== undefined && !(cause instanceof UriSyntaxError)) throw new TypeError(`${caller} the syntaxError ${describeValue(cause)}: syntaxError is a UriSyntaxError or undefined (${bug})`);
+  return {
+    code,
+    offset,
+    expected: expected === undefined ? undefined : Object.freeze([...(expected as string[])]),
+    rule: rule as string | undefined,
+    section: section as string | undefined,
+    message: message as string | undefined,
+    syntaxError: cause as UriSyntaxError | undefined,
+  };
 }
 
 /**
@@ -223,13 +274,16 @@ export function judge<V>(def: SchemeDefinition<V>, uri: Parsed<Uri>, input: stri
   }
   const hash = uri.fragment === undefined ? input.length : input.length - uri.fragment.length - 1;
   const forbidden = def.fragment === "forbidden";
-  const text = forbidden ? input : input.slice(0, hash);
+  const given = forbidden ? input : input.slice(0, hash);
+  // RFC 3986 §3.1: the scheme in any case is the scheme; the grammar reads it as it spells it
+  const spelling = def.spelling;
+  const text = spelling === undefined || given.startsWith(spelling) ? given : spelling + given.slice(spelling.length);
   const m = def.matcher();
   if (!m.test(text)) {
     if (quiet) return undefined;
     const f = m.failure(text);
     if (f !== undefined) {
-      const e = syntaxError(text, m.name, f.offset, f.expected);
+      const e = syntaxError(given, m.name, f.offset, f.expected);
       if (forbidden && f.offset === hash && uri.fragment !== undefined) {
         return error({ code: "fragment-forbidden", offset: hash, expected: f.expected, message: `a ${def.name} URI must not have a fragment`, syntaxError: e });
       }

@@ -98,7 +98,7 @@ export type { EquivalenceKeyOptions };
 /**
  * What equivalence compares (RFC 3986 §6.2.3 with the registry's schemes): for a URI valid under
  * a scheme that defines one (urn, mailto, tel), the scheme's key (RFC 8141 §3, RFC 6068 §2, RFC
- * 3966 §4); otherwise the text of its normal form ({@link normalizeWithSchemes}, IP literals by
+ * 3966 §4); otherwise the text of its normal form (`normalize(s, { schemes })`, IP literals by
  * value). Two references are equivalent when their keys are equal, so equivalence is an
  * equivalence relation. A string that is no URI reference throws its UriSyntaxError.
  *

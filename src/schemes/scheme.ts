@@ -7,6 +7,8 @@
 import { Grammar } from "../abnf/grammar.js";
 import type { GenerateOptions, Random } from "../abnf/generate.js";
 import { semantics, type Match, type Semantics } from "../abnf/semantics.js";
+import { hasCodePoint, literalCharSet } from "../abnf/charset.js";
+import { describePrefix, rulePrefixes, type Prefix } from "../abnf/prefixes.js";
 import { isNode, isNodeShell } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { throwWithStack } from "../errors.js";
@@ -193,9 +195,108 @@ export function schemeOf<V>(def: SchemeDefinition<V>, grammar: Grammar): Scheme<
 }
 
 /**
+ * The members of a value type that a registry cannot tell apart from the others by `kind`: those
+ * without a `kind`, and those whose `kind` is no string literal type (`string` itself, a number).
+ */
+type Untagged<V> = V extends { readonly kind: infer K } ? (string extends K ? V : K extends string ? never : V) : V;
+
+/**
+ * What {@link defineScheme} asks of its value type: every member is an object with a string
+ * literal `kind` (`{ kind: "s3", ... }`), since a registry's values are a union told apart by
+ * `kind`, and one member of kind `string` (or of none) stops every `v.kind === "mailto"` from
+ * narrowing (TS2339). `unknown`, given by hand, opts out. The property's name is the message tsc shows.
+ */
+type LiteralKind<V> = unknown extends V
+  ? unknown
+  : [Untagged<V>] extends [never]
+    ? unknown
+    : { readonly "a scheme's value must be an object whose kind is a string literal type, such as { kind: \"s3\" } (a value built in a variable first needs kind: \"s3\" as const)": Untagged<V> };
+
+/** How many characters of `name ":"` the check of the top rule reads (a longer name is checked on these). */
+const PREFIX_LIMIT = 64;
+
+/**
+ * The scheme name as the top rule spells it, or a TypeError when the rule cannot begin with
+ * `name ":"` in any case (then no URI of the scheme could ever match it). RFC 3986 §3.1: scheme
+ * names are case-insensitive and lowercase is their canonical form; the rule's quoted strings
+ * are case-insensitive unless `%s` (RFC 5234 §2.3, RFC 7405 §2.1). Each letter is lowercase
+ * unless the rule takes it in uppercase only. The answer comes from the rule's first
+ * characters (FIRST_k, src/abnf/prefixes.ts); when they are too many to tell, the rule is
+ * taken as it is and the name stays lowercase.
+ */
+function spellingOf(grammar: Grammar, rule: string, name: string): string {
+  const target = `${name}:`.slice(0, PREFIX_LIMIT);
+  const sets = [...target].map((c) => literalCharSet(c.charCodeAt(0), false));
+  const found = rulePrefixes(grammar.analysis, rule, target.length, sets);
+  if (found === "many") return name;
+  let best: string | undefined;
+  let bestLower = -1;
+  for (const p of found) {
+    if (p.length < target.length) continue; // a whole match shorter than "name:"
+    let spelled = "";
+    let lowers = 0;
+    for (let i = 0; i < name.length; i++) {
+      const c = name.charAt(i);
+      const at = p[i];
+      if (at === undefined || hasCodePoint(at, c.charCodeAt(0))) {
+        spelled += c;
+        lowers++;
+      } else spelled += c.toUpperCase();
+    }
+    if (lowers > bestLower) [best, bestLower] = [spelled, lowers];
+  }
+  if (best !== undefined) return best;
+  const begins = beginnings(grammar, rule, target.length);
+  const must =
+    begins === undefined ? `its text never begins with ${JSON.stringify(target)}`
+    : begins.length === 0 ? "it matches no text at all"
+    : `its text must begin with ${begins.length > 6 ? `${begins.slice(0, 6).join(", ")} or one of ${begins.length - 6} more` : begins.length === 1 ? begins[0] : `${begins.slice(0, -1).join(", ")} or ${begins[begins.length - 1]}`}`;
+  throw new TypeError(
+    `defineScheme: the rule "${rule}" cannot match any URI of the scheme "${name}" (RFC 3986 §3.1: such a URI begins with "${name}:", in any case): ${must}`,
+  );
+}
+
+/**
+ * What the rule's text begins with, for the message: up to its first ":" (RFC 3986 §3: the end of
+ * the scheme), else its first `k` characters; `undefined` when there are too many ways to say.
+ */
+function beginnings(grammar: Grammar, rule: string, k: number): string[] | undefined {
+  const colonAt = (p: Prefix): number => p.findIndex((set) => set.length === 1 && set[0]?.[0] === 0x3a && set[0][1] === 0x3a);
+  // a few characters longer at a time, until every beginning reaches its ":" or they are too many
+  let best: { readonly prefixes: readonly Prefix[]; readonly n: number } | undefined;
+  for (let n = k; n <= k + 8; n++) {
+    const all = rulePrefixes(grammar.analysis, rule, n);
+    if (all === "many") break;
+    best = { prefixes: all, n };
+    if (all.every((p) => p.length < n || colonAt(p) >= 0)) break;
+  }
+  if (best === undefined) return undefined;
+  const out = new Set<string>();
+  for (const p of best.prefixes) {
+    const colon = colonAt(p);
+    const cut = colon >= 0 ? p.slice(0, colon + 1) : p;
+    out.add(cut.length === p.length && p.length < best.n ? `${describePrefix(cut)} (its whole text)` : describePrefix(cut));
+  }
+  return [...out];
+}
+
+/**
  * Makes a scheme: a frozen value to parse and validate URIs of the scheme with, and to put in a
- * registry for `parse(input, { schemes })`, normalization and equivalence. Throws a TypeError for a spec
- * that is not one (a name that is not a scheme name, a rule the grammar does not define, ...).
+ * registry for `parse(input, { schemes })`, normalization and equivalence. Throws a TypeError
+ * for a spec that is not one (a name that is not a scheme name, a rule the grammar does not
+ * define, a `name` that the top rule contradicts, ...). The value `build` returns is an object
+ * with a string literal `kind`, inferred without `as const` (a registry's values are a union
+ * told apart by `kind`); a `kind` of type `string`, or none, is a compile error.
+ *
+ * The scheme name is case-insensitive (RFC 3986 §3.1: "schemes are case-insensitive", and
+ * lowercase is canonical), so the top rule must be able to begin with `name ":"` in some case;
+ * a rule that cannot (it begins with `"foo:"` and `name` is `"bar"`) would refuse every URI of
+ * the scheme, and is a TypeError naming the scheme, the rule and what its text must begin
+ * with. A rule that begins with something general (`scheme`, `ALPHA`, a repetition) is taken.
+ * The grammar then judges each URI with its scheme spelled one way whatever the input's case:
+ * lowercase, or, for a letter the rule takes in uppercase only (RFC 7405's `%s"MyApp:"`), in
+ * that case. So `"MYAPP://x"` and `"myapp://x"` are both valid or both invalid under a rule
+ * `%s"myapp://" ...`, and `input.text` in `build` shows the scheme so spelled.
  *
  * @example
  * const s3 = defineScheme({
@@ -204,7 +305,7 @@ export function schemeOf<V>(def: SchemeDefinition<V>, grammar: Grammar): Scheme<
  * });
  * s3.parseOrThrow("s3://bucket/a/b").key; // "a/b"
  */
-export function defineScheme<V>(spec: SchemeSpec<V>): Scheme<V> {
+export function defineScheme<const V>(spec: SchemeSpec<V> & NoInfer<LiteralKind<V>>): Scheme<V> {
   if (typeof spec !== "object" || spec === null) throw new TypeError(`defineScheme: the argument "spec" must be an object, got ${describeValue(spec)}`);
   // a node (or a Proxy or prototype copy of one) has getters that throw on anything but the node itself
   if (isNode(spec) || isNodeShell(spec)) throw new TypeError(`defineScheme: the argument "spec" must be an object of scheme fields, got a node (or a copy or Proxy of one)`);
@@ -229,8 +330,10 @@ export function defineScheme<V>(spec: SchemeSpec<V>): Scheme<V> {
     if (v !== undefined && typeof v !== "function") throw new TypeError(`defineScheme: "${f}" must be a function, got ${describeValue(v)}`);
   }
   const rule = grammar.require(ruleName, "defineScheme").name;
+  const lower = name.toLowerCase();
   const def: SchemeDefinition<V> = {
-    name: name.toLowerCase(),
+    name: lower,
+    spelling: spellingOf(grammar, rule, lower),
     rule,
     section,
     fragment: fragment ?? "allowed",

@@ -6,6 +6,8 @@ import { equivalentOrThrow, normalize, normalizeOrThrow, parse, parseOrThrow, se
 import { toDisplayIri, toDisplayString } from "../../src/iri/index";
 import * as components from "../../src/components";
 import * as S from "../../src/schemes/index";
+import { isNode } from "../../src/ast/make";
+import { isReadOnlyNode } from "../helpers/read-only";
 
 const tiny = grammar({ "x-URI": seq(lit("x:"), ref("segment")) }, { imports: [rfc3986.pick("segment")] });
 const spec = { name: "x", grammar: tiny, rule: "x-URI", section: "none", build: () => ({ kind: "x" as const }) };
@@ -180,7 +182,7 @@ describe("scheme normalization hooks", () => {
   });
 });
 
-describe("values are frozen all the way down", () => {
+describe("values are frozen all the way down (the AST nodes inside are read-only views)", () => {
   it.each([
     ["http://u@h:1/p?q"], ["ws://h/p"], ["mailto:a@b.example?cc=c@d.example"], ["urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6"],
     ["file:///x"], ["data:;a=b,x"], ["tel:+1;ext=2;a=b"],
@@ -188,6 +190,7 @@ describe("values are frozen all the way down", () => {
     const v = parseOrThrow(input, { schemes: S.defaultRegistry }).scheme;
     const walk = (x: unknown): void => {
       if (typeof x !== "object" || x === null) return;
+      if (isNode(x)) return void expect(isReadOnlyNode(x)).toBe(true);
       expect(Object.isFrozen(x)).toBe(true);
       for (const y of Object.values(x)) walk(y);
     };

@@ -495,10 +495,17 @@ export function callTable(m: Modules): Record<string, Entry> {
   // uri-grammar/schemes
   const s = m.schemes;
   const registry = (a: Args): Schemes.SchemeRegistry => a.pick([s.defaultRegistry, s.createRegistry([s.http]), s.defaultRegistry.without("file")]);
-  t["schemes:defineScheme"] = fn(s.defineScheme, ["TypeError"], (a) => [
-    [{ name: a.pick(["x-test", a.str()]), grammar: a.pick([s.httpGrammar, ab.rfc3986]), rule: a.pick(["http-URI", "URI", a.ruleName()]), section: a.pick(["RFC 9110 §4.2.1", a.str()]), build: (input: Schemes.SchemeInput) => input.text }],
-    [{ name: "x-fail", grammar: ab.rfc3986, rule: "URI", section: "test", build: (input: Schemes.SchemeInput) => input.fail({ code: "x", offset: a.int(), message: a.str() }) }],
-  ], "a spec that is not one (name, grammar, rule, section, build) is a TypeError");
+  const failSpec = (a: Args) => ({ name: "x-fail", grammar: ab.rfc3986, rule: "URI", section: "test", build: (input: Schemes.SchemeInput) => input.fail({ code: "x", offset: a.int(), message: a.str() }) });
+  const defineEntry = fn(s.defineScheme, ["TypeError"], (a) => [
+    [{ name: a.pick(["x-test", "http", a.str()]), grammar: a.pick([s.httpGrammar, ab.rfc3986]), rule: a.pick(["http-URI", "URI", a.ruleName()]), section: a.pick(["RFC 9110 §4.2.1", a.str()]), build: (input: Schemes.SchemeInput) => input.text }],
+    [failSpec(a)],
+  ]);
+  t["schemes:defineScheme"] = {
+    ...defineEntry,
+    // the scheme's build runs: input.fail with an offset outside the input is the scheme's bug, a TypeError from fail
+    typed: (a) => [...defineEntry.typed(a), () => s.defineScheme(failSpec(a)).parse(`x-fail:${a.pick(["a", "//h/p?q#f", a.str()])}`)],
+    note: "a spec that is not one (name, grammar, rule, section, build), or a name its top rule contradicts (RFC 3986 §3.1), is a TypeError; so is input.fail given an offset outside the input, thrown out of parse",
+  };
   t["schemes:SchemeError"] = value((a) => [new s.SchemeError(a.str(), a.str(), { code: "x", offset: a.int(), rule: a.ruleName(), section: a.str() }).message], "constructed with any text and offset");
   t["schemes:shiftedError"] = fn(s.shiftedError, ["RangeError"], (a) => [[new m.root.UriSyntaxError(a.str(), a.ruleName(), a.int() & 15, []), a.str(), a.int()]]);
   t["schemes:createRegistry"] = fn(s.createRegistry, ["TypeError"], (a) => [[[s.http, s.mailto]], [[s.http, s.http]], []], "two schemes of one name are a TypeError");

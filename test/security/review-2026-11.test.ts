@@ -233,7 +233,7 @@ describe("6. every options or parts object is read once, then what was read is c
     ["equivalenceKey", { ignoreFragment: true, ipv6: "keep", nfc: true }, (o) => equivalenceKey(u, defaultRegistry, o)],
     ["securityFindings", { base: "http://good.example/" }, (o) => securityFindings("http:evil.example/x", o)],
     ["registrableDomain", { privateDomains: true }, (o) => registrableDomain("a.b.github.io", o)],
-    ["defineScheme", { name: "x-http", grammar: httpGrammar, rule: "http-URI", section: "RFC 9110 §4.2.1", build: () => 1, fragment: "allowed", defaultPort: 80, emptyPathIsRoot: true, captures: [] }, (o) => defineScheme(o as Parameters<typeof defineScheme>[0]).parse("http://a/")],
+    ["defineScheme", { name: "http", grammar: httpGrammar, rule: "http-URI", section: "RFC 9110 §4.2.1", build: () => 1, fragment: "allowed", defaultPort: 80, emptyPathIsRoot: true, captures: [] }, (o) => defineScheme(o as Parameters<typeof defineScheme>[0]).parse("http://a/")],
   ];
   it.each(calls)("%s", (_name, fields, call) => {
     const { object, reads } = counting(fields);
@@ -297,18 +297,18 @@ describe("8. tel: \"+\", \";\", \"=\" and \"?\" are percent-encoded in parameter
   });
 });
 
-describe("9. composed parsers: parseWith, and the README says so", () => {
+describe("9. composed parsers: parseWith, and the guide says so", () => {
   it("parseWith leaves Object.prototype alone where parsimmon's parse writes on it", () => {
     const composed = P.seqMap(host, P.string(":"), port, (h, _, p) => [h.text, p]);
     expect(parseWith(composed, "__proto__").status).toBe(false);
     expect(parseWith(uri.many(), "__proto__").status).toBe(false);
     expect(Object.keys(Object.prototype)).toEqual([]);
   });
-  it("README's composition section runs a composed grammar with parseWith, and says why", () => {
-    const readme = fs.readFileSync(path.resolve(__dirname, "../../README.md"), "utf8");
-    const start = readme.search(/^## Compose the rules/m);
+  it("the guide's composition section (docs/guide/rules.md) runs a composed grammar with parseWith, and says why", () => {
+    const page = fs.readFileSync(path.resolve(__dirname, "../../docs/guide/rules.md"), "utf8");
+    const start = page.search(/^## Compose the rules/m);
     expect(start).toBeGreaterThanOrEqual(0);
-    const rest = readme.slice(start + 3);
+    const rest = page.slice(start + 3);
     const section = rest.slice(0, rest.search(/^## /m) < 0 ? undefined : rest.search(/^## /m));
     expect(section).toMatch(/parseWith\(/);
     expect(section).toMatch(/__proto__/);
