@@ -1,16 +1,19 @@
 // npm run bench — uri-grammar next to Node's URL, fast-uri and uri-js, in one process.
 //
-//   node bench/run.mjs [--quick] [--no-memory] [--no-startup] [--no-profile] [--out FILE] [--only template]
+//   node bench/run.mjs [--quick] [--no-memory] [--no-startup] [--no-profile] [--out FILE] [--only template|batch]
 //
 // Needs the built package (dist/); `npm run bench` builds first. Full run: a few minutes.
 // --quick: shorter timings, one round, no profile; writes bench/RESULTS.quick.md instead.
 // --only template: the URI Template rows alone (bench/lib/template.mjs), into their own section.
+// --only batch: the CLI batch mode rows alone (bench/lib/batch.mjs: lines/s of the built bin with
+// --jobs 1 and --jobs 2), into their own section.
 import { Bench } from "tinybench";
 import { loadHard, loadHardExpect, loadReal, loadRfcExamples, corpusDir, sample } from "./lib/corpus.mjs";
 import { loadOurs, loadOursSubpath, loadPeers, peerVersions, probeTransforms, readComponents, textOf, nodeOf } from "./lib/libs.mjs";
 import { fmtBytes, fmtMs, fmtNs, fmtRatio, machineInfo, machineLine, mdTable, median, quantile, writeSection } from "./lib/report.mjs";
 import { measureMemory, measureStartup, profile, MEMORY_SUBJECTS, STARTUP_SUBJECTS } from "./lib/children.mjs";
 import { templateBench } from "./lib/template.mjs";
+import { batchBench } from "./lib/batch.mjs";
 
 const argv = process.argv.slice(2);
 const QUICK = argv.includes("--quick");
@@ -30,10 +33,12 @@ log(machineLine(machine));
 
 const onlyIdx = argv.indexOf("--only");
 const ONLY = onlyIdx >= 0 ? argv[onlyIdx + 1] : undefined;
-if (ONLY !== undefined && ONLY !== "template") throw new Error(`--only takes "template", got ${ONLY}`);
-if (ONLY === "template") {
-  const { markdown } = await templateBench({ quick: QUICK, log });
-  const file = writeSection(OUT, "template", `${markdown}\n- ${machineLine(machine)}\n`);
+const SECTIONS = { template: templateBench, batch: batchBench };
+if (ONLY !== undefined && !(ONLY in SECTIONS)) throw new Error(`--only takes ${Object.keys(SECTIONS).map((k) => `"${k}"`).join(" or ")}, got ${ONLY}`);
+if (ONLY !== undefined) {
+  const { markdown } = await SECTIONS[ONLY]({ quick: QUICK, log });
+  console.log(markdown);
+  const file = writeSection(OUT, ONLY, `${markdown}\n- ${machineLine(machine)}\n`);
   log(`wrote ${file}`);
   process.exit(0);
 }
@@ -772,3 +777,7 @@ log(`wrote ${file}`);
 const templateRows = await templateBench({ quick: QUICK, log });
 writeSection(OUT, "template", `${templateRows.markdown}\n- ${machineLine(machine)}\n`);
 log("wrote the template section");
+// the CLI batch rows (the built bin in child processes), in their own section
+const batchRows = await batchBench({ quick: QUICK, log });
+writeSection(OUT, "batch", `${batchRows.markdown}\n- ${machineLine(machine)}\n`);
+log("wrote the batch section");

@@ -13,7 +13,10 @@
 // tsc wrote it (minifying saved about a millisecond of the cold start).
 //
 // The entries are read from package.json: each "./dist/bundle/X.js" there is bundled from
-// "dist/X.js". --check: say whether package.json's entries all point into dist/bundle/.
+// "dist/X.js", and so is each of WORKERS: a module that no entry imports but that a bundled
+// module starts as a thread (new Worker(new URL("./X.js", import.meta.url))), so it must sit next
+// to the module that starts it and share its chunks (package.json's "files" takes all of
+// dist/bundle/). --check: say whether package.json's entries all point into dist/bundle/.
 import * as esbuild from "esbuild";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { builtinModules } from "node:module";
@@ -35,6 +38,9 @@ function targets() {
   return [...new Set(named)];
 }
 
+/** Scripts started as worker threads: cli-worker (the command line's batch mode with --jobs, src/cli/parallel.ts), found by src/cli.ts next to cli.js. */
+const WORKERS = ["cli-worker"];
+
 const wrong = targets().filter((t) => !t.startsWith(`./${OUT}/`) || !t.endsWith(".js"));
 if (wrong.length > 0) {
   console.error(`bundle: package.json names files outside ${OUT}/: ${wrong.join(", ")}`);
@@ -48,6 +54,14 @@ for (const t of targets()) {
   const from = path.join(root, "dist", `${rel}.js`);
   if (!existsSync(from)) {
     console.error(`bundle: ${path.relative(root, from)} is missing; run tsc first (npm run build)`);
+    process.exit(1);
+  }
+  entryPoints[rel] = from;
+}
+for (const rel of WORKERS) {
+  const from = path.join(root, "dist", `${rel}.js`);
+  if (!existsSync(from)) {
+    console.error(`bundle: ${path.relative(root, from)} (a worker script) is missing; run tsc first (npm run build)`);
     process.exit(1);
   }
   entryPoints[rel] = from;

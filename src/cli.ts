@@ -3,6 +3,7 @@
 // 3 internal error; a closed stdout (`| head`) ends the run quietly.
 import fs from "node:fs";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { clearProgress } from "./cli/batch.js";
 import { EXIT, main } from "./cli/main.js";
 
@@ -32,7 +33,11 @@ process.stdout.on("error", (e: NodeJS.ErrnoException) => {
   process.exit(e.code === "EPIPE" ? (process.exitCode ?? EXIT.ok) : EXIT.internal);
 });
 
-main(process.argv.slice(2), version(), here).then(
+// batch mode's worker threads (--jobs) run cli-worker.js, built next to this file (dist/ by tsc,
+// dist/bundle/ by scripts/bundle.mjs); found from `here`, the real path of the running script,
+// as import.meta is not there when the tests compile src/ as CommonJS
+const worker = here === undefined ? undefined : pathToFileURL(path.join(here, "cli-worker.js"));
+main(process.argv.slice(2), version(), here, { worker }).then(
   (status) => {
     process.exitCode = status;
   },

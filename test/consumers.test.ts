@@ -3,7 +3,7 @@
 // compiled by tsc under each module setting a user may have and run by Node; plus plain Node
 // with `import` and with `require`. No registry is reached: npm runs --offline with an empty cache
 // of its own, and the consumer's parsimmon and @types/parsimmon are copies of ours.
-import { execFile, execFileSync } from "node:child_process";
+import { execFile, execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { builtinModules } from "node:module";
 import * as os from "node:os";
@@ -276,6 +276,24 @@ describe("the packed package in a consumer project", () => {
 
   it.each([["import"], ["require"]])("plain Node with %s", (how) => {
     expect(ran.get(how)).toEqual({ code: 0, output: expected });
+  });
+
+  it("installs the command with its worker thread's script: `uri-grammar validate --jobs 2` through node_modules/.bin runs lines on a worker", () => {
+    // the tarball holds dist/bundle/cli-worker.js (scripts/bundle.mjs WORKERS), next to the bin
+    const pkgDir = path.join(consumer, "node_modules/uri-grammar");
+    const { bin } = JSON.parse(fs.readFileSync(path.join(pkgDir, "package.json"), "utf8")) as { bin: Record<string, string> };
+    expect(fs.existsSync(path.join(pkgDir, path.dirname(bin["uri-grammar"]!), "cli-worker.js"))).toBe(true);
+    // npm's link in .bin: the command finds its worker through it (the real path of the script)
+    const link = path.join(consumer, "node_modules/.bin/uri-grammar");
+    expect(fs.lstatSync(link).isSymbolicLink()).toBe(true);
+    const stdin = Array.from({ length: 100 }, (_, k) => `http://example.com/${k}`).join("\n");
+    // chunks of 8 lines; the main thread waits for its worker before the first (src/cli/batch.ts batchDebug)
+    const r = spawnSync(process.execPath, [link, "validate", "--jobs", "2"], { cwd: consumer, input: stdin, encoding: "utf8", env: { ...env, URI_GRAMMAR_BATCH_DEBUG: "stats,lines=8,ready" } });
+    expect(r.status).toBe(0);
+    expect(r.stdout.trim().split("\n").map((l) => (JSON.parse(l) as { line: number }).line)).toEqual(Array.from({ length: 100 }, (_, k) => k + 1));
+    const stats = JSON.parse(/^uri-grammar batch: (.*)$/m.exec(r.stderr)?.[1] ?? "null") as { workers: number; chunks: number; here: number };
+    expect(stats).toMatchObject({ workers: 1, chunks: 13 });
+    expect(stats.here).toBeLessThan(stats.chunks);
   });
 
   it("TypeScript node16 in a CommonJS project cannot import it (TS1479): such projects need module nodenext (or node20)", () => {

@@ -72,6 +72,12 @@ export class ChunkedWriter {
     this.#size = 0;
     if (!this.stream.write(chunk)) await once(this.stream as NodeJS.EventEmitter, "drain");
   }
+
+  /** Writes UTF-8 bytes after the text queued (a worker's records, ./parallel.ts), waiting for the stream to take them. */
+  async writeBytes(bytes: Uint8Array): Promise<void> {
+    await this.flush();
+    if (!this.stream.write(bytes)) await once(this.stream as NodeJS.EventEmitter, "drain");
+  }
 }
 
 /** One line of the input. */
@@ -175,6 +181,15 @@ class Utf8Lines {
  * line with bytes that are not UTF-8 is marked `notUtf8` (its text has U+FFFD for them).
  */
 export async function* splitLines(stream: AsyncIterable<Buffer | string>, limit: number): AsyncGenerator<Line> {
+  for await (const lines of splitLineBatches(stream, limit)) yield* lines;
+}
+
+/**
+ * {@link splitLines}, the lines that each chunk of the stream completes handed over together (at
+ * most a chunk's worth: a read buffer of 64 KiB), so that a consumer pays one `await` a chunk
+ * rather than one a line.
+ */
+export async function* splitLineBatches(stream: AsyncIterable<Buffer | string>, limit: number): AsyncGenerator<Line[]> {
   const decoder = new Utf8Lines();
   const keep = limit + KEPT_PAST_LIMIT;
   let parts: string[] = [];
@@ -218,6 +233,7 @@ export async function* splitLines(stream: AsyncIterable<Buffer | string>, limit:
         if (bad !== undefined) bad = new Set([...bad].map((k) => Math.max(0, k - 1)));
       }
     }
+    const out: Line[] = [];
     let i = 0;
     if (afterCr) {
       afterCr = false;
@@ -235,17 +251,18 @@ export async function* splitLines(stream: AsyncIterable<Buffer | string>, limit:
         break;
       }
       take(s.slice(i, j), bad?.has(i));
-      yield end();
+      out.push(end());
       if (j === cr) {
         if (j + 1 === s.length) afterCr = true;
         else if (s.charCodeAt(j + 1) === 0x0a) j++;
       }
       i = j + 1;
     }
+    if (out.length > 0) yield out;
   }
   const last = decoder.end();
   take(last.text, last.bad);
-  if (length > 0) yield end();
+  if (length > 0) yield [end()];
 }
 
 /** How much of a line past the limit its record shows as "input" (then `"truncated": true`). */
@@ -291,6 +308,26 @@ export class ProgressBar {
 let active: ProgressBar | undefined;
 export const clearProgress = (): void => active?.clear();
 
+/** What a worker thread needs to build the same command as the main thread (./parallel.ts). */
+export interface WorkerData {
+  /** The program's arguments, parsed again in the worker. */
+  readonly argv: readonly string[];
+  /** The directory of the built package's modules, for `rule`'s RFC sections. */
+  readonly home: string | undefined;
+  /** Whether the main thread colours stdout and stderr: a worker's streams are not terminals. */
+  readonly colours: { readonly out: boolean; readonly err: boolean };
+}
+
+/** In a worker thread: answers the main thread's chunks of lines with their records (./parallel.ts). */
+export type Serve = (each: (line: string) => Outcome, options: BatchOptions) => Promise<number>;
+
+/** Where batch mode's worker threads come from: the worker script, and what it is given. */
+export interface Workers {
+  /** The worker script (src/cli-worker.ts as built next to the program). */
+  readonly script: URL;
+  readonly data: WorkerData;
+}
+
 /** Options of {@link runBatch}. */
 export interface BatchOptions {
   readonly command: string;
@@ -306,17 +343,136 @@ export interface BatchOptions {
   readonly tooLong?: (line: Line) => unknown;
   /** How a record shows the line as "input": with its password masked, unless --show-password (RFC 3986 §7.5). */
   readonly shown?: (text: string) => string;
+  /** `--jobs`: the threads that run lines; 1 (or no {@link workers}): this thread alone. */
+  readonly jobs?: number;
+  readonly workers?: Workers;
+  /** Set in a worker thread: serve the main thread's chunks instead of reading an input. */
+  readonly serve?: Serve;
 }
+
+/** A line's record, and what it counts as. */
+export interface LineResult {
+  /** The record and the line break after it. */
+  readonly record: string;
+  readonly ok: boolean;
+  /** A comparison that came out false (`equal`). */
+  readonly different: boolean;
+}
+
+/**
+ * The record of one line: `each`'s outcome (or the line's own error: too long, not UTF-8) as a
+ * JSON object. The same on every thread.
+ */
+export function recordOf(line: Line, n: number, each: (line: string) => Outcome, options: BatchOptions): LineResult {
+  const limit = options.maxLineLength;
+  const long = line.length > limit;
+  const text = long ? head(line.text, SHOWN_OF_LONG_LINE) : line.text;
+  let o: Outcome;
+  if (long) {
+    o = { ok: false, error: options.tooLong?.(line) ?? new InputTooLongError(line.text, "input", limit, line.length) };
+  } else if (line.notUtf8 === true) {
+    o = { ok: false, error: new InputError("the line is not UTF-8: its \"input\" has U+FFFD for each byte sequence that is not") };
+  } else {
+    try {
+      o = each(text);
+    } catch (e) {
+      o = { ok: false, error: e };
+    }
+  }
+  const truncated = text.length < line.length;
+  const input = options.shown === undefined ? text : options.shown(text);
+  let record: string;
+  if (o.ok) {
+    record = toJson({ line: n, input, ok: true, value: o.value }, jsonReplacer);
+  } else {
+    record = toJson({ line: n, input, ...(truncated ? { truncated: true } : {}), ok: false, error: errorJson(o.error), value: o.value }, jsonReplacer);
+  }
+  return { record: `${record}\n`, ok: o.ok, different: o.ok && o.different === true };
+}
+
+/** The records of consecutive lines, the first numbered `first`, and their counts. */
+export interface ChunkResult {
+  readonly text: string;
+  readonly valid: number;
+  readonly invalid: number;
+  readonly different: number;
+}
+
+/** {@link recordOf} each line of a chunk, joined. */
+export function recordsOf(lines: readonly Line[], first: number, each: (line: string) => Outcome, options: BatchOptions): ChunkResult {
+  const parts: string[] = [];
+  let valid = 0;
+  let invalid = 0;
+  let different = 0;
+  for (let k = 0; k < lines.length; k++) {
+    const r = recordOf(lines[k] as Line, first + k, each, options);
+    parts.push(r.record);
+    if (!r.ok) invalid++;
+    else {
+      valid++;
+      if (r.different) different++;
+    }
+  }
+  return { text: parts.join(""), valid, invalid, different };
+}
+
+/** The counts of a run so far, for the summary and the exit status. */
+export interface Tally {
+  lines: number;
+  valid: number;
+  invalid: number;
+  different: number;
+}
+
+/**
+ * `URI_GRAMMAR_BATCH_DEBUG`, for tests and for tuning: `stats` prints, at the end of a run, a line
+ * of JSON on stderr with what parallel batch mode did (how many workers it started, the most
+ * lines in flight, ...); `lines=N`, `chars=N` and `chunks=N` set the size of a chunk of lines sent
+ * to a worker (lines, UTF-16 code units) and the chunks in flight per job; `main=0` keeps the main
+ * thread from running chunks itself (every job a worker); `ready` makes it wait for its workers
+ * to be ready before the first chunk. Unset: nothing printed.
+ */
+export interface BatchDebug {
+  readonly stats: boolean;
+  readonly lines?: number;
+  readonly chars?: number;
+  readonly chunks?: number;
+  /** `main=0`: the main thread runs no chunk of its own; every job is a worker (./parallel.ts). */
+  readonly main?: boolean;
+  /** `ready`: the main thread waits for its workers to be ready before the first chunk (so that both run chunks, in tests). */
+  readonly ready?: boolean;
+}
+
+export function batchDebug(env: NodeJS.ProcessEnv = process.env): BatchDebug {
+  const text = env["URI_GRAMMAR_BATCH_DEBUG"];
+  if (text === undefined || text === "") return { stats: false };
+  const out: { stats: boolean; lines?: number; chars?: number; chunks?: number; main?: boolean; ready?: boolean } = { stats: false };
+  for (const item of text.split(",")) {
+    const [key, value] = item.split("=", 2).map((x) => x.trim());
+    if (key === "stats") out.stats = true;
+    else if (key === "main" && (value === "0" || value === "1")) out.main = value === "1";
+    else if (key === "ready") out.ready = true;
+    else if ((key === "lines" || key === "chars" || key === "chunks") && value !== undefined && /^[1-9]\d{0,8}$/.test(value)) out[key] = Number(value);
+  }
+  return out;
+}
+
+/** The line `stats` prints on stderr. */
+export const debugLine = (stats: object): string => `uri-grammar batch: ${JSON.stringify(stats)}\n`;
 
 /**
  * Runs `each` over every line of the input and writes a JSON Lines record per line:
  * `{"line": n, "input": text, "ok": true, "value": ...}` or `{"line": n, "input": text, "ok":
  * false, "error": {"name", "message", ...}}`. A line longer than `maxLineLength` is an
  * InputTooLongError; its record's "input" is its first 256 characters, with `"truncated": true`.
+ * With `jobs` above 1 the lines go to worker threads in chunks (./parallel.ts) and the records
+ * come out in the same order, byte for byte. The input is opened by `open` (not in a worker).
  * Returns the exit status: 0 when every line is valid (and, for a comparison, equivalent), 1
  * otherwise.
  */
-export async function runBatch(input: Input, each: (line: string) => Outcome, options: BatchOptions): Promise<number> {
+export async function runBatch(open: () => Input, each: (line: string) => Outcome, options: BatchOptions): Promise<number> {
+  if (options.serve !== undefined) return options.serve(each, options);
+  const input = open();
   const out = new ChunkedWriter(process.stdout);
   const started = performance.now();
   const bar = options.progress ? new ProgressBar(process.stderr, input.size) : undefined;
@@ -329,62 +485,61 @@ export async function runBatch(input: Input, each: (line: string) => Outcome, op
   input.stream.on("error", (e: Error) => {
     readError = e;
   });
-  const limit = options.maxLineLength;
-  const source = splitLines(input.stream as AsyncIterable<Buffer | string>, limit);
-  let lines = 0;
-  let valid = 0;
-  let invalid = 0;
-  let different = 0;
-  for (;;) {
-    let next: IteratorResult<Line>;
+  const debug = batchDebug();
+  // the lines until the input ends or cannot be read (a read error ends them: the lines before it are written, then the error said)
+  const lines = splitLineBatches(input.stream as AsyncIterable<Buffer | string>, options.maxLineLength);
+  async function* source(): AsyncGenerator<Line[]> {
     try {
-      next = await source.next();
+      yield* lines;
     } catch (e) {
       readError ??= e as Error;
-      break;
     }
-    if (next.done === true) break;
-    const line = next.value;
-    lines++;
-    const long = line.length > limit;
-    const text = long ? head(line.text, SHOWN_OF_LONG_LINE) : line.text;
-    let o: Outcome;
-    if (long) {
-      o = { ok: false, error: options.tooLong?.(line) ?? new InputTooLongError(line.text, "input", limit, line.length) };
-    } else if (line.notUtf8 === true) {
-      o = { ok: false, error: new InputError("the line is not UTF-8: its \"input\" has U+FFFD for each byte sequence that is not") };
-    } else {
-      try {
-        o = each(text);
-      } catch (e) {
-        o = { ok: false, error: e };
-      }
-    }
-    const cut = text.length < line.length ? { truncated: true } : {};
-    const input = options.shown === undefined ? text : options.shown(text);
-    let record: string;
-    if (o.ok) {
-      valid++;
-      if (o.different === true) different++;
-      record = toJson({ line: lines, input, ok: true, value: o.value }, jsonReplacer);
-    } else {
-      invalid++;
-      record = toJson({ line: lines, input, ...cut, ok: false, error: errorJson(o.error), value: o.value }, jsonReplacer);
-    }
-    if (!o.ok || o.different === true) process.exitCode = 1; // what an early exit (a closed stdout) reports
-    if (out.write(`${record}\n`)) await out.flush();
-    if (bar !== undefined && (lines & 255) === 0) bar.update(lines, bytesRead());
   }
-  await out.flush();
-  bar?.clear();
-  active = undefined;
+  const tally: Tally = { lines: 0, valid: 0, invalid: 0, different: 0 };
+  const jobs = options.jobs ?? 1;
+  const progress = (): void => bar?.update(tally.lines, bytesRead());
+  let stats: object;
+  try {
+    if (jobs > 1 && options.workers !== undefined) {
+      const { runParallel } = await import("./parallel.js");
+      stats = await runParallel({ input, source: source(), each, options, workers: options.workers, jobs, out, tally, debug, progress });
+    } else {
+      stats = await runSerial(source(), each, options, out, tally, progress);
+    }
+    await out.flush();
+  } finally {
+    bar?.clear();
+    active = undefined;
+  }
   if (readError !== undefined) throw new UsageError(`cannot read ${input.name}: ${(readError as NodeJS.ErrnoException).code ?? readError.message}`);
   if (!options.quiet) {
     const seconds = ((performance.now() - started) / 1000).toFixed(2);
+    const { lines, valid, invalid, different } = tally;
     const counts = options.comparison === true
       ? `${number(valid - different)} equivalent, ${number(different)} not equivalent, ${number(invalid)} invalid`
       : `${number(valid)} valid, ${number(invalid)} invalid`;
     process.stderr.write(`${options.command}: ${number(lines)} line${lines === 1 ? "" : "s"}, ${counts}, ${seconds} s\n`);
   }
-  return invalid > 0 || different > 0 ? 1 : 0;
+  if (debug.stats) process.stderr.write(debugLine(stats));
+  return tally.invalid > 0 || tally.different > 0 ? 1 : 0;
+}
+
+/** `--jobs 1`: each line on this thread as it is read, its record written before the next is read. */
+async function runSerial(source: AsyncGenerator<Line[]>, each: (line: string) => Outcome, options: BatchOptions, out: ChunkedWriter, tally: Tally, progress: () => void): Promise<object> {
+  for (;;) {
+    const next = await source.next();
+    if (next.done === true) break;
+    for (const line of next.value) {
+      const r = recordOf(line, ++tally.lines, each, options);
+      if (!r.ok) tally.invalid++;
+      else {
+        tally.valid++;
+        if (r.different) tally.different++;
+      }
+      if (!r.ok || r.different) process.exitCode = 1; // what an early exit (a closed stdout) reports
+      if (out.write(r.record)) await out.flush();
+      if ((tally.lines & 255) === 0) progress();
+    }
+  }
+  return { jobs: 1, workers: 0, maxInFlight: 1 };
 }

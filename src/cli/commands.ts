@@ -11,7 +11,8 @@ import { defaultRegistry } from "../schemes/defaults.js";
 import type { SchemeParse } from "../schemes/registry.js";
 import type { Result } from "../result.js";
 import type { EquivalenceLevel } from "../transforms/equivalent.js";
-import { openInput, runBatch, type Line, type Outcome } from "./batch.js";
+import os from "node:os";
+import { openInput, runBatch, type Line, type Outcome, type Serve, type Workers } from "./batch.js";
 import { errorJson, EXIT, InputError, jsonReplacer, UsageError } from "./errors.js";
 import { authorityNodeParts, figure, referenceParts } from "./figure.js";
 import { derivationSemantics, grammarNamed, ruleHome, ruleLinks, ruleOf, type NamedGrammar } from "./grammars.js";
@@ -27,6 +28,10 @@ export interface Io {
   readonly quiet: boolean;
   /** `--show-password`: read and print passwords as they are; otherwise masked (RFC 3986 §7.5). */
   readonly showPassword?: boolean;
+  /** Where batch mode's worker threads come from (--jobs); none: one thread. */
+  readonly workers?: Workers;
+  /** In a worker thread: batch mode serves the main thread's chunks of lines. */
+  readonly serve?: Serve;
 }
 
 /**
@@ -47,6 +52,8 @@ export interface InputOptions {
   readonly json?: boolean;
   /** `--max-length`: the longest input accepted, in UTF-16 code units (the library's `maxLength`). */
   readonly maxLength?: number;
+  /** `--jobs`: the threads batch mode runs lines on (default: the number of cores). */
+  readonly jobs?: number;
 }
 
 const write = (lines: readonly string[]): void => {
@@ -78,6 +85,12 @@ function outcome<T>(r: Result<T, unknown>, map: (v: T) => unknown = (v) => v): O
   return r.ok ? { ok: true, value: map(r.value) } : { ok: false, error: r.error };
 }
 
+/** How a command's batch mode differs. */
+export interface BatchMode {
+  /** `equal`: a value `false` is "not equivalent", counted apart and exit status 1. */
+  readonly comparison?: boolean;
+}
+
 /**
  * Runs a command on its arguments, or in batch mode on the lines of stdin or `--input` when no
  * argument is given. In single mode the value is printed by `show` (or as JSON with `--json`),
@@ -91,7 +104,7 @@ export async function dispatch(
   single: () => Outcome,
   line: (text: string) => Outcome,
   show: (value: unknown) => string[],
-  comparison = false,
+  mode: BatchMode = {},
 ): Promise<number> {
   const limit = opts.maxLength;
   // --max-length refuses a longer input before any work, as the library's maxLength does
@@ -114,10 +127,12 @@ export async function dispatch(
     }
     return o.different === true ? EXIT.invalid : EXIT.ok;
   }
-  if (opts.input === undefined && process.stdin.isTTY === true) {
-    throw new UsageError(`${name}: missing input: give it as an argument, pipe one input per line to stdin, or use --input FILE`);
-  }
-  const input = openInput(opts.input);
+  const open = (): ReturnType<typeof openInput> => {
+    if (opts.input === undefined && process.stdin.isTTY === true) {
+      throw new UsageError(`${name}: missing input: give it as an argument, pipe one input per line to stdin, or use --input FILE`);
+    }
+    return openInput(opts.input);
+  };
   const progress = opts.quiet !== true && (opts.progress ?? process.stderr.isTTY === true);
   // a line holds one input, or two and a tab; a longer one is refused as it is read, not kept:
   // a line of two, by the input that is too long (the first, or the one after the first tab)
@@ -127,7 +142,18 @@ export async function dispatch(
     l.tab === -1 || l.tab > max
       ? new InputTooLongError(l.tab === -1 ? l.text : l.text.slice(0, l.tab), "input", max, l.tab === -1 ? l.length : l.tab)
       : new InputTooLongError(l.text.slice(l.tab + 1), "input", max, l.length - l.tab - 1);
-  return runBatch(input, line, { command: name, progress, quiet: opts.quiet === true, comparison, maxLineLength, tooLong: args.length > 1 ? tooLong : undefined, shown: hideFields(hider(io)) });
+  return runBatch(open, line, {
+    command: name,
+    progress,
+    quiet: opts.quiet === true,
+    comparison: mode.comparison === true,
+    maxLineLength,
+    tooLong: args.length > 1 ? tooLong : undefined,
+    shown: hideFields(hider(io)),
+    jobs: opts.jobs ?? os.availableParallelism(),
+    workers: io.workers,
+    serve: io.serve,
+  });
 }
 
 /** A line of two inputs separated by a tab (equal, and resolve or relativize without --base). */
@@ -174,6 +200,14 @@ function readerOf(g: NamedGrammar, rule: string | undefined, explicitGrammar: bo
 export function parseCommand(text: string | undefined, opts: ParseOptions, io: Io): Promise<number> {
   if (opts.scheme === true && (opts.rule !== undefined || opts.grammar !== undefined)) {
     throw new UsageError("parse: --scheme reads a URI reference; it does not go with --rule or --grammar");
+  }
+  if (opts.tree === true && text === undefined) {
+    // a tree takes many lines of a terminal; batch mode's records are one line each, in order,
+    // for programs: its "value" is the AST the tree would draw (issue 23: --tree was ignored)
+    throw new UsageError(
+      "parse: --tree draws the tree of one URI given as an argument; batch mode (stdin or --input) prints JSON Lines, whose \"value\" is the AST the tree draws. " +
+        "Leave out --tree, or draw a few lines' trees one by one: xargs -d '\\n' -n 1 uri-grammar parse --tree < FILE",
+    );
   }
   const g = grammarNamed(opts.grammar);
   const rule = opts.rule === undefined ? undefined : ruleOf(g, opts.rule);
@@ -314,7 +348,7 @@ export function equalCommand(a: string | undefined, b: string | undefined, opts:
     return r.ok ? { ok: true, value: r.value, different: !r.value } : { ok: false, error: r.error };
   };
   const show = (v: unknown): string[] => [v === true ? "equivalent" : "not equivalent"];
-  return dispatch("equal", [a, b], opts, io, () => op(a ?? "", b ?? ""), (t) => op(...pair(t, "two URIs")), show, true);
+  return dispatch("equal", [a, b], opts, io, () => op(a ?? "", b ?? ""), (t) => op(...pair(t, "two URIs")), show, { comparison: true });
 }
 
 // ------------------------------------------------------------------------------------------

@@ -14,6 +14,14 @@ export class InputError extends Error {
   override readonly name = "InputError";
 }
 
+/**
+ * A worker thread of batch mode (--jobs) that failed or stopped: the run ends with the records of
+ * the lines before the chunk it held, and exit status 3 (an internal error).
+ */
+export class WorkerError extends Error {
+  override readonly name = "WorkerError";
+}
+
 /** An error as JSON: always `name` and `message` (one line), then the fields the error has. */
 export interface ErrorJson {
   readonly name: string;

@@ -2,8 +2,10 @@
 // repair URI references (RFC 3986, RFC 3987) and print the grammars' rules, one input from the
 // arguments or one per line from stdin or a file (batch mode, JSON Lines). This module is the
 // program (its options and help); a command's work is in ./commands.ts, loaded when one runs.
+import os from "node:os";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import type { Serve } from "./batch.js";
 import type * as Commands from "./commands.js";
 import type * as TemplateCommands from "./template.js";
 import { EXIT, UsageError } from "./errors.js";
@@ -21,6 +23,27 @@ const templateCommands = (): Promise<typeof TemplateCommands> => import("./templ
 function lengthArgument(value: string): number {
   if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number of 0 or more");
   return Number(value);
+}
+
+/** The most threads `--jobs` takes. */
+const MAX_JOBS = 256;
+
+/** `--jobs`: a whole number from 1 to {@link MAX_JOBS}. */
+function jobsArgument(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_JOBS) {
+    throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_JOBS} (the threads batch mode runs lines on)`);
+  }
+  return Number(value);
+}
+
+/** How {@link main} runs batch mode on more than one thread. */
+export interface MainContext {
+  /** The worker script (src/cli-worker.ts as built): without it, batch mode runs on this thread whatever --jobs says. */
+  readonly worker?: URL;
+  /** In a worker thread: serve the main thread's chunks of lines instead of reading an input. */
+  readonly serve?: Serve;
+  /** In a worker thread: whether the main thread colours stdout and stderr. */
+  readonly colours?: { readonly out: boolean; readonly err: boolean };
 }
 
 // ------------------------------------------------------------------------------------------
@@ -53,7 +76,7 @@ Colours: on when stdout is a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 
  * Runs the command line; resolves to the exit status. `home` is the directory of the built
  * package's modules (dist/), whose grammars' doc comments give the rules' RFC sections.
  */
-export async function main(argv: readonly string[], version: string, home?: string): Promise<number> {
+export async function main(argv: readonly string[], version: string, home?: string, context: MainContext = {}): Promise<number> {
   let status: number = EXIT.ok;
   let sectionMap: ReadonlyMap<string, RuleSection> | undefined;
   const sections: Commands.Sections = () => {
@@ -87,12 +110,15 @@ export async function main(argv: readonly string[], version: string, home?: stri
 
   const io = (cmd: Command): Commands.Io => {
     const o = cmd.optsWithGlobals<{ color?: boolean; json?: boolean; quiet?: boolean; showPassword?: boolean }>();
+    const colours = context.colours ?? { out: wantsColour(o.color, process.stdout, process.env), err: wantsColour(o.color, process.stderr, process.env) };
     return {
       showPassword: o.showPassword === true,
-      paint: wantsColour(o.color, process.stdout, process.env) ? ansi : plain,
-      paintErr: wantsColour(o.color, process.stderr, process.env) ? ansi : plain,
+      paint: colours.out ? ansi : plain,
+      paintErr: colours.err ? ansi : plain,
       json: o.json === true,
       quiet: o.quiet === true,
+      workers: context.worker === undefined ? undefined : { script: context.worker, data: { argv: [...argv], home, colours } },
+      serve: context.serve,
     };
   };
   const inputs = (cmd: Command): Command =>
@@ -106,6 +132,11 @@ export async function main(argv: readonly string[], version: string, home?: stri
         "--max-length <n>",
         "refuse an input longer than n characters (UTF-16 code units; default 2097152, the library's DEFAULT_MAX_LENGTH); in batch mode a longer line is refused as it is read, never held whole",
         lengthArgument,
+      )
+      .option(
+        "-j, --jobs <n>",
+        "in batch mode, run the lines on n threads (this one and n - 1 worker threads; default: the number of cores, os.availableParallelism()); the records keep the input's order and are the same as with --jobs 1, which runs on one thread without workers",
+        jobsArgument,
       );
   const ruleOption = new Option(
     "-r, --rule <name>",
@@ -129,7 +160,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .argument("[uri]", "the text to parse")
       .addOption(ruleOption)
       .addOption(grammarOption("the grammar of --rule (default: RFC 3986 and RFC 3987 rules)"))
-      .option("--tree", "print the AST with spans, indented")
+      .option("--tree", "print the AST with spans, indented (for one URI given as an argument: batch mode prints JSON Lines and refuses --tree)")
       .option("--scheme", "also parse the URI under its scheme (http, https, ws, wss, mailto, urn, file, data, tel)"),
   ).action(run(async (uri: string | undefined, opts: Commands.ParseOptions, cmd: Command) => (await commands()).parseCommand(uri, opts, io(cmd))));
 

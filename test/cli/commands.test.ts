@@ -275,6 +275,22 @@ describe("batch mode: one input per line, JSON Lines out, a summary on stderr", 
     expect(records[1]).toMatchObject({ value: { kind: "reg-name", text: "example.com" } });
   });
 
+  test("parse --tree in batch mode is a usage error (trees are drawn for one URI; batch mode prints JSON Lines), before any line is read", async () => {
+    // it printed JSON Lines as if --tree were not there (issue 23)
+    for (const args of [["parse", "--tree"], ["parse", "--tree", "--json"], ["parse", "--tree", "--input", "-"], ["parse", "--tree", "--jobs", "1"]]) {
+      const r = await run(args, { stdin: "http://a/b\nhttp://c/d\n" });
+      expect(r).toEqual({
+        status: 2,
+        stdout: "",
+        stderr: expect.stringMatching(/^uri-grammar: parse: --tree draws the tree of one URI given as an argument; batch mode \(stdin or --input\) prints JSON Lines/) as unknown as string,
+      });
+    }
+    // one URI as an argument: the tree, as before
+    const one = await run(["parse", "--tree", "http://a/b"]);
+    expect(one.status).toBe(0);
+    expect(one.stdout).toMatch(/^URI \[0, 10\) "http:\/\/a\/b"\n  scheme /);
+  });
+
   test("resolve with --base, and base<TAB>reference lines; a line without a tab is an error of its own", async () => {
     const withBase = await run(["resolve", "--base", "http://a/b/c/d;p?q"], { stdin: "../g\n?y\n" });
     expect(jsonLines(withBase.stdout).map((x) => x["value"])).toEqual(["http://a/b/g", "http://a/b/c/d;p?y"]);

@@ -7,6 +7,8 @@ import * as path from "node:path";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const CLI = path.join(ROOT, "dist/cli.js");
+/** The command as package.json's "bin" names it: the bundle of scripts/bundle.mjs, with its worker next to it. */
+export const BUNDLED_CLI = path.join(ROOT, "dist/bundle/cli.js");
 export const CLI_FIXTURES = path.join(ROOT, "fixtures/cli");
 
 /** The newest modification time under a directory, for files matching `keep`. */
@@ -28,8 +30,12 @@ const sleep = (ms: number): void => {
  * `npm test` builds before jest runs; when dist/ is missing or older than src/ (jest run on its
  * own after an edit), compile it once, one jest worker at a time.
  */
-export function ensureBuilt(): void {
-  const stale = (): boolean => !fs.existsSync(CLI) || fs.statSync(CLI).mtimeMs < newest(path.join(ROOT, "src"), (f) => f.endsWith(".ts"));
+export function ensureBuilt(options: { readonly bundle?: boolean } = {}): void {
+  const tscStale = (): boolean => !fs.existsSync(CLI) || fs.statSync(CLI).mtimeMs < newest(path.join(ROOT, "src"), (f) => f.endsWith(".ts"));
+  // the bundle (and its worker, an entry of its own) is made from tsc's dist/
+  const worker = path.join(ROOT, "dist/bundle/cli-worker.js");
+  const bundleStale = (): boolean => options.bundle === true && (!fs.existsSync(worker) || !fs.existsSync(BUNDLED_CLI) || fs.statSync(worker).mtimeMs < fs.statSync(CLI).mtimeMs);
+  const stale = (): boolean => tscStale() || bundleStale();
   if (!stale()) return;
   const lock = path.join(os.tmpdir(), `uri-grammar-cli-build-${Buffer.from(ROOT).toString("hex").slice(-16)}.lock`);
   for (let waited = 0; ; waited += 200) {
@@ -42,7 +48,8 @@ export function ensureBuilt(): void {
     }
   }
   try {
-    if (stale()) execFileSync(process.execPath, [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: ROOT, stdio: "inherit" });
+    if (tscStale()) execFileSync(process.execPath, [path.join(ROOT, "node_modules/typescript/bin/tsc"), "-p", "tsconfig.json"], { cwd: ROOT, stdio: "inherit" });
+    if (bundleStale()) execFileSync(process.execPath, [path.join(ROOT, "scripts/bundle.mjs")], { cwd: ROOT, stdio: "inherit" });
   } finally {
     fs.rmdirSync(lock);
   }
@@ -61,14 +68,16 @@ export interface RunOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** Node options before the script (e.g. a preload). */
   readonly node?: readonly string[];
+  /** The script run (default {@link CLI}: tsc's dist/cli.js). */
+  readonly bin?: string;
 }
 
-/** Runs `node dist/cli.js ...args` and collects its output and exit status. */
+/** Runs `node dist/cli.js ...args` (or `options.bin`) and collects its output and exit status. */
 export function run(args: readonly string[], options: RunOptions = {}): Promise<Run> {
   const env: Record<string, string | undefined> = { ...process.env, FORCE_COLOR: undefined, NO_COLOR: undefined, TERM: undefined, ...options.env };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(options.node ?? []), CLI, ...args], { cwd: ROOT, env: env as NodeJS.ProcessEnv });
+    const child = spawn(process.execPath, [...(options.node ?? []), options.bin ?? CLI, ...args], { cwd: ROOT, env: env as NodeJS.ProcessEnv });
     const out: Buffer[] = [];
     const err: Buffer[] = [];
     child.stdout.on("data", (b: Buffer) => out.push(b));
