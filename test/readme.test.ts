@@ -151,11 +151,6 @@ function relativeLinks(text: string): string[] {
     .map((t) => t.replace(/#.*$/, ""));
 }
 
-/**
- * Pages that another branch is writing and that the guide links to already; a link to one of
- * them is accepted while the file is absent (remove the entry once the branch is merged).
- */
-const PENDING = new Set(["docs/guide/cli-batch.md"]);
 
 describe("relative links", () => {
   const files = ["README.md", ...guidePages.map((p) => `docs/guide/${p}`)];
@@ -163,7 +158,7 @@ describe("relative links", () => {
     const text = fs.readFileSync(path.join(root, file), "utf8");
     const missing = relativeLinks(text).filter((target) => {
       const resolved = path.relative(root, path.resolve(path.dirname(path.join(root, file)), decodeURI(target)));
-      return !fs.existsSync(path.join(root, resolved)) && !PENDING.has(resolved);
+      return !fs.existsSync(path.join(root, resolved));
     });
     expect(missing).toEqual([]);
   });
