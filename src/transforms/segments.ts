@@ -47,7 +47,8 @@ function pathText(path: unknown, caller: string): string {
     if (bad >= 0) throw syntaxError(path, "path", bad, ["pchar", '"/"']);
     return path;
   }
-  if (isNode(path) && path.kind.startsWith("path-")) return (path as Path).text;
+  // (kind compared, not called: a property a program defines on a node can shadow the getter)
+  if (isNode(path) && typeof path.kind === "string" && path.kind.startsWith("path-")) return (path as Path).text;
   if (isNode(path) && (path.kind === "URI" || path.kind === "relative-ref")) return (path as UriReference).path.text;
   throw new TypeError(`${caller}: the argument "path" must be a path's text, a path node or a URI reference node, got ${describeArgument(path)}`);
 }

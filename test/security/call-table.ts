@@ -111,12 +111,17 @@ export function strangeValues(m: Modules): unknown[] {
     },
   });
   const nodeProxy = new Proxy(node, {});
+  // nodes are read-only but not frozen: a program can define properties that shadow the getters
+  const shadowed = m.root.parseOrThrow("//a/b");
+  for (const [k, v] of [["kind", 5], ["scheme", {}], ["authority", "x"], ["path", null], ["query", 1], ["text", []], ["span", "s"]] as const) Object.defineProperty(shadowed, k, { value: v });
+  const hostShadowed = m.root.parseOrThrow("http://[::1]/").authority;
+  if (hostShadowed !== undefined) Object.defineProperty(hostShadowed.host, "kind", { value: Symbol("k") });
   const lookAlike = { kind: "URI", scheme: "http", authority: undefined, path: { kind: "path-abempty", text: "/", segments: [""] }, query: undefined, fragment: undefined };
   return [
     undefined, null, 0, -0, -1, 1.5, NaN, Infinity, -Infinity, 2 ** 53, 0x10ffff + 1, 10n, true, false, Symbol("s"), Symbol.iterator,
     {}, [], [1, 2, 3], ["a", "b"], [["a", "b"]], [[1, 2]], Object.create(null), Object.freeze({}), Object.freeze(["x"]),
     { kind: "URI" }, { kind: "relative-ref" }, { kind: "reg-name", text: "a" }, lookAlike, Object.freeze({ ...lookAlike }), { ...node },
-    nodeProxy, throwing, new Proxy({}, { get: () => undefined }), new Proxy([], {}),
+    nodeProxy, shadowed, hostShadowed, hostShadowed?.host, throwing, new Proxy({}, { get: () => undefined }), new Proxy([], {}),
     () => "x", function named() { return 1; }, async () => 1, new Date(0), new Map([["a", 1]]), new Set(["a"]), /x/g, new Error("e"),
     new TypeError("t"), new Uint8Array([0x25, 0x41]), new String("http://a/"), new Number(1), Promise.resolve(1),
     { toString: () => "http://a/" }, { valueOf: () => 1 }, { toString() { throw new CallerError("toString"); } },
