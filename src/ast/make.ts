@@ -65,9 +65,14 @@ const inspectAs =
 
 // Nodes are read-only views: no own property, every field a getter over private state, no
 // setter (assigning a field throws in strict code). They are not frozen: Object.freeze costs
-// about 50 ns an object in V8, a third of parse with its components read (four nodes), and would
-// only stop a program adding properties of its own, which the library never reads.
+// about 50 ns an object in V8, a third of parse with its components read (four nodes). A program
+// can still define properties of its own on a node; isNode then says it is no node (below).
 //
+// A property a program defines on a node shadows its getter for every reader, the library's
+// code included: a node with a property of its own (or holding a part that has one) is no node
+// for isNode, so every function that takes nodes refuses it with its TypeError.
+const untouched = (x: object): boolean => Reflect.ownKeys(x).length === 0;
+
 // Every node class has a private field, `#made`: the proof that one of its constructors made the
 // object. A copy that keeps the prototype (`Object.create(Object.getPrototypeOf(n))`, a
 // deep-clone utility), a Proxy around a node or a JSON round trip does not have it (see isNode).
@@ -85,7 +90,7 @@ const hostCode = (k: HostKind): number => (k === "reg-name" ? 0 : k === "IPv4add
 class IPvFutureNode implements IPvFutureHost {
   readonly #made = true;
   static made(x: object): boolean {
-    return #made in x;
+    return #made in x && untouched(x);
   }
   readonly #text: string;
   readonly #start: number;
@@ -118,7 +123,7 @@ class IPvFutureNode implements IPvFutureHost {
 class IPv4Node implements IPv4Host {
   readonly #made = true;
   static made(x: object): boolean {
-    return #made in x;
+    return #made in x && untouched(x);
   }
   readonly #text: string;
   readonly #start: number;
@@ -149,7 +154,7 @@ class IPv4Node implements IPv4Host {
 class IPv6Node implements IPv6Host {
   readonly #made = true;
   static made(x: object): boolean {
-    return #made in x;
+    return #made in x && untouched(x);
   }
   readonly #text: string;
   readonly #start: number;
@@ -180,7 +185,7 @@ class IPv6Node implements IPv6Host {
 class RegNameNode implements RegNameHost {
   readonly #made = true;
   static made(x: object): boolean {
-    return #made in x;
+    return #made in x && untouched(x);
   }
   readonly #text: string;
   readonly #start: number;
@@ -269,7 +274,7 @@ export function hostKindIn(input: string, start: number, end: number): number {
 class AuthorityNode implements Authority {
   readonly #made = true;
   static made(x: object): boolean {
-    return #made in x;
+    return #made in x && untouched(x) && (x.#host === undefined || isNode(x.#host));
   }
   readonly #input: string;
   readonly #start: number;
@@ -358,7 +363,7 @@ const NO_SEGMENTS: readonly string[] = Object.freeze([]);
 class PathNode<K extends PathKind = PathKind> implements Path<K> {
   readonly #made = true;
   static made(x: object): boolean {
-    return #made in x;
+    return #made in x && untouched(x);
   }
   readonly #kind: K;
   readonly #input: string;
@@ -434,7 +439,7 @@ export interface ReferenceParts {
 class ReferenceNode {
   readonly #made = true;
   static made(x: object): boolean {
-    return #made in x;
+    return #made in x && untouched(x) && (x.#authority === undefined || isNode(x.#authority)) && (x.#path === undefined || isNode(x.#path));
   }
   readonly #input: string;
   readonly #start: number;
@@ -634,13 +639,17 @@ const NODE_CLASSES: ReadonlyMap<object, (x: object) => boolean> = new Map<object
  * True when `x` is a node made by this library's constructors (by parsing, a transform or the
  * builder), and so valid by construction. An object that only looks like one (a spread copy
  * `{ ...uri, query: "x y" }`, a JSON round trip, a clone that keeps the prototype, a Proxy) is
- * not: nothing checked its parts.
+ * not: nothing checked its parts. Nor is a node on which a program defined a property of its own
+ * (or one holding a part that has one): the property would shadow a getter.
  */
 export const isNode = (x: unknown): x is Node => {
   if (typeof x !== "object" || x === null) return false;
   const made = NODE_CLASSES.get(Object.getPrototypeOf(x) as object);
   return made !== undefined && made(x);
 };
+
+/** True when `x`'s prototype is a node class's (a node, or a copy that keeps the prototype): no brand check, no property check; cheap. */
+export const hasNodePrototype = (x: object): boolean => NODE_CLASSES.has(Object.getPrototypeOf(x) as object);
 
 /**
  * True when `x` is not a node but inherits from a node's class (a Proxy of a node, a copy made

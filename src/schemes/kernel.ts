@@ -5,7 +5,7 @@
 // equivalence with the built-in schemes load no grammar (src/schemes/builtin.ts); a scheme value
 // (src/schemes/scheme.ts) adds the grammar, the derivation for `input.match`, and generation.
 import type { Match } from "../abnf/semantics.js";
-import { isNode } from "../ast/make.js";
+import { hasNodePrototype } from "../ast/make.js";
 import type { Parsed, Uri } from "../ast/nodes.js";
 import { parseReferenceText } from "../core/args.js";
 import type { Matcher } from "../core/match.js";
@@ -152,7 +152,7 @@ export interface SchemeInput {
 export function deepFreeze<T>(value: T): T {
   // own properties only (a for-in loop would walk into whatever another library put on
   // Object.prototype), with an explicit stack and a visited set (any depth, cycles)
-  const skip = (v: unknown): boolean => typeof v !== "object" || v === null || Object.isFrozen(v) || ArrayBuffer.isView(v) || isNode(v);
+  const skip = (v: unknown): boolean => typeof v !== "object" || v === null || Object.isFrozen(v) || ArrayBuffer.isView(v) || hasNodePrototype(v);
   if (skip(value)) return value;
   const seen = new Set<object>();
   const stack: object[] = [value as object];

@@ -21,7 +21,7 @@ import * as diagrams from "../../src/diagrams";
 import * as whatwg from "../../src/whatwg/index";
 import * as template from "../../src/template/index";
 import * as ast from "../../src/ast/nodes";
-import { callTable, exportNames, type Modules } from "./call-table";
+import { callTable, exportNames, type ErrorName, type Modules } from "./call-table";
 import { judge, makeArgs, prng, runEntry, type Failure, type Pools } from "./harness";
 import { FIXTURES } from "../helpers/fixtures";
 import { runs, seed } from "../helpers/runs";
@@ -78,6 +78,48 @@ describe("every export returns or throws its typed error, for any argument", () 
       { numRuns: runs(25), seed: seed(20260), endOnFailure: true },
     );
     expect(show(seen)).toEqual([]);
+  });
+});
+
+describe("every function export, given nodes whose getters a program shadowed (nodes are read-only, not frozen)", () => {
+  const shadow = (text: string, fields: readonly (readonly [string, unknown])[]): object => {
+    const n = root.parseOrThrow(text);
+    for (const [k, v] of fields) Object.defineProperty(n, k, { value: v });
+    return n;
+  };
+  const values: unknown[] = [
+    shadow("//a/b", [["kind", 5]]),
+    shadow("http://a/b?c#d", [["kind", "relative-ref"], ["scheme", {}], ["authority", "x"], ["path", null], ["query", 1], ["fragment", []]]),
+    shadow("a/b", [["kind", "URI"], ["text", Symbol("t")], ["span", "s"]]),
+  ];
+  const host = root.parseOrThrow("http://[::1]:8/").authority;
+  if (host !== undefined) {
+    Object.defineProperty(host.host, "kind", { value: Symbol("k") });
+    Object.defineProperty(host, "port", { value: 8 });
+    values.push(host, host.host);
+  }
+  const path = root.parseOrThrow("/a/b").path;
+  Object.defineProperty(path, "kind", { value: 7 });
+  values.push(path);
+  // functions, not classes (a class called without new is JavaScript's own TypeError)
+  const isClass = (f: unknown): boolean => typeof f === "function" && /^class\b/.test(Function.prototype.toString.call(f));
+  const entries = Object.entries(m).flatMap(([name, mod]) =>
+    Object.entries(mod as Record<string, unknown>).filter(([, f]) => typeof f === "function" && !isClass(f)).map(([k, f]) => [`${name}:${k}`, f] as const),
+  );
+  const typed: ErrorName[] = ["UriSyntaxError", "InputTooLongError", "ResolveError", "RelativizeError", "DecodeError", "IdnaError", "SchemeError", "AbnfError", "FilePathError", "GrammarError", "UnknownRuleError", "WhatwgUrlError", "HostError", "TemplateError"];
+  it.each(entries)("%s", (_key, f) => {
+    const problems: string[] = [];
+    for (const v of values) {
+      for (const args of [[v], [v, v], ["http://a/b", v], [v, {}]]) {
+        try {
+          (f as (...a: unknown[]) => unknown)(...args);
+        } catch (e) {
+          const problem = judge(m, e, typed, true);
+          if (problem !== undefined) problems.push(problem);
+        }
+      }
+    }
+    expect([...new Set(problems)]).toEqual([]);
   });
 });
 
