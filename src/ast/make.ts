@@ -69,8 +69,8 @@ const inspectAs =
 // can still define properties of its own on a node; isNode then says it is no node (below).
 //
 // A property a program defines on a node shadows its getter for every reader, the library's
-// code included: a node with a property of its own (or holding a part that has one) is no node
-// for isNode, so every function that takes nodes refuses it with its TypeError.
+// code included: the functions that read a node through its getters refuse a node with a
+// property of its own, or holding a part that has one (isIntactNode), with their TypeError.
 const untouched = (x: object): boolean => Reflect.ownKeys(x).length === 0;
 
 // Every node class has a private field, `#made`: the proof that one of its constructors made the
@@ -90,7 +90,7 @@ const hostCode = (k: HostKind): number => (k === "reg-name" ? 0 : k === "IPv4add
 class IPvFutureNode implements IPvFutureHost {
   readonly #made = true;
   static made(x: object): boolean {
-    return #made in x && untouched(x);
+    return #made in x;
   }
   readonly #text: string;
   readonly #start: number;
@@ -123,7 +123,7 @@ class IPvFutureNode implements IPvFutureHost {
 class IPv4Node implements IPv4Host {
   readonly #made = true;
   static made(x: object): boolean {
-    return #made in x && untouched(x);
+    return #made in x;
   }
   readonly #text: string;
   readonly #start: number;
@@ -154,7 +154,7 @@ class IPv4Node implements IPv4Host {
 class IPv6Node implements IPv6Host {
   readonly #made = true;
   static made(x: object): boolean {
-    return #made in x && untouched(x);
+    return #made in x;
   }
   readonly #text: string;
   readonly #start: number;
@@ -185,7 +185,7 @@ class IPv6Node implements IPv6Host {
 class RegNameNode implements RegNameHost {
   readonly #made = true;
   static made(x: object): boolean {
-    return #made in x && untouched(x);
+    return #made in x;
   }
   readonly #text: string;
   readonly #start: number;
@@ -274,7 +274,11 @@ export function hostKindIn(input: string, start: number, end: number): number {
 class AuthorityNode implements Authority {
   readonly #made = true;
   static made(x: object): boolean {
-    return #made in x && untouched(x) && (x.#host === undefined || isNode(x.#host));
+    return #made in x;
+  }
+  /** No own property on it or on the host it has made. */
+  static intact(x: AuthorityNode): boolean {
+    return untouched(x) && (x.#host === undefined || untouched(x.#host));
   }
   readonly #input: string;
   readonly #start: number;
@@ -363,7 +367,7 @@ const NO_SEGMENTS: readonly string[] = Object.freeze([]);
 class PathNode<K extends PathKind = PathKind> implements Path<K> {
   readonly #made = true;
   static made(x: object): boolean {
-    return #made in x && untouched(x);
+    return #made in x;
   }
   readonly #kind: K;
   readonly #input: string;
@@ -439,7 +443,11 @@ export interface ReferenceParts {
 class ReferenceNode {
   readonly #made = true;
   static made(x: object): boolean {
-    return #made in x && untouched(x) && (x.#authority === undefined || isNode(x.#authority)) && (x.#path === undefined || isNode(x.#path));
+    return #made in x;
+  }
+  /** No own property on it or on the parts it has made. */
+  static intact(x: ReferenceNode): boolean {
+    return untouched(x) && (x.#authority === undefined || AuthorityNode.intact(x.#authority as AuthorityNode)) && (x.#path === undefined || untouched(x.#path));
   }
   readonly #input: string;
   readonly #start: number;
@@ -629,6 +637,27 @@ export function authorityText(a: Authority): string {
   return (a as unknown as AuthorityNode).text;
 }
 
+/** A getter of a node class, called on a node whatever properties a program defined on it. */
+const getterOf = (proto: object, name: string): ((this: object) => string) => {
+  const g = Object.getOwnPropertyDescriptor(proto, name)?.get;
+  if (g === undefined) throw new Error(`make.ts: no getter ${name}`);
+  return g as (this: object) => string;
+};
+const TEXT_GETTERS: ReadonlyMap<object, (this: object) => string> = new Map([
+  ReferenceNode.prototype, AuthorityNode.prototype, PathNode.prototype, IPv4Node.prototype, IPv6Node.prototype, IPvFutureNode.prototype, RegNameNode.prototype,
+].map((p) => [p, getterOf(p, "text")] as const));
+
+/**
+ * The text of a node made by this file, read from its own state (a property a program defined on
+ * the node is not read): a reference's or an authority's text, a path's, a host's with an IP
+ * literal in brackets (RFC 3986 §5.3, §3.2.2).
+ */
+export function nodeText(n: Node): string {
+  const p = Object.getPrototypeOf(n) as object;
+  const t = (TEXT_GETTERS.get(p) as (this: object) => string).call(n);
+  return p === IPv6Node.prototype || p === IPvFutureNode.prototype ? `[${t}]` : t;
+}
+
 /** The prototype of each node class, with its brand check: a node is an object made by this file. */
 const NODE_CLASSES: ReadonlyMap<object, (x: object) => boolean> = new Map<object, (x: object) => boolean>([
   [ReferenceNode.prototype, ReferenceNode.made], [AuthorityNode.prototype, AuthorityNode.made], [PathNode.prototype, PathNode.made],
@@ -639,13 +668,25 @@ const NODE_CLASSES: ReadonlyMap<object, (x: object) => boolean> = new Map<object
  * True when `x` is a node made by this library's constructors (by parsing, a transform or the
  * builder), and so valid by construction. An object that only looks like one (a spread copy
  * `{ ...uri, query: "x y" }`, a JSON round trip, a clone that keeps the prototype, a Proxy) is
- * not: nothing checked its parts. Nor is a node on which a program defined a property of its own
- * (or one holding a part that has one): the property would shadow a getter.
+ * not: nothing checked its parts. (A node on which a program defined a property: see
+ * {@link isIntactNode}.)
  */
 export const isNode = (x: unknown): x is Node => {
   if (typeof x !== "object" || x === null) return false;
   const made = NODE_CLASSES.get(Object.getPrototypeOf(x) as object);
   return made !== undefined && made(x);
+};
+
+/**
+ * {@link isNode}, and no program defined a property of its own on `x` or on a part it has made
+ * (such a property shadows a getter for every reader). The functions that read a node's fields
+ * through its getters check this; those that read its offsets (serialize, resolve, normalize)
+ * need not, and skip its cost (Reflect.ownKeys, some tens of nanoseconds a node).
+ */
+export const isIntactNode = (x: unknown): x is Node => {
+  if (!isNode(x)) return false;
+  const p = Object.getPrototypeOf(x) as object;
+  return p === ReferenceNode.prototype ? ReferenceNode.intact(x as unknown as ReferenceNode) : p === AuthorityNode.prototype ? AuthorityNode.intact(x as unknown as AuthorityNode) : untouched(x);
 };
 
 /** True when `x`'s prototype is a node class's (a node, or a copy that keeps the prototype): no brand check, no property check; cheap. */

@@ -3,7 +3,7 @@
 // IRI reference, RFC 3987 §2.2: every URI is an IRI and the operations work on both) or a node
 // this library made; anything else is a TypeError that names the argument. So every operation
 // accepts and refuses the same inputs.
-import { isNode } from "../ast/make.js";
+import { isIntactNode, isNode } from "../ast/make.js";
 import type { Parsed, UriReference } from "../ast/nodes.js";
 import { uriGrammar } from "../compiled/index.js";
 import { describeValue } from "../describe.js";
@@ -39,6 +39,7 @@ const NODE_FIELDS = ["kind", "scheme", "authority", "path", "query", "fragment",
 /** Why an argument is refused: what it is, in words. */
 export function refused(x: unknown): string {
   if (typeof x === "object" && x !== null) {
+    if (isNode(x) && !isIntactNode(x)) return "a node on which a program defined properties of its own (they would shadow its fields)";
     if (isNode(x)) return `a ${String((x as { kind: unknown }).kind)} node`;
     if (NODE_FIELDS.some((f) => f in x)) {
       return "an object that only looks like a node (a copy or a hand-made object, which nothing checked); make nodes with parse, buildUri or the with* functions";
@@ -63,7 +64,7 @@ export function referenceArgument(x: unknown, name: string, caller: string, rule
     const r = parseReferenceText(x);
     return r.ok || !NON_ASCII.test(x) ? r : parseReferenceText(x, "IRI-reference");
   }
-  if (isNode(x) && (x.kind === "URI" || x.kind === "relative-ref")) return { ok: true, value: x };
+  if (isIntactNode(x) && (x.kind === "URI" || x.kind === "relative-ref")) return { ok: true, value: x };
   const what = rule === "IRI-reference" ? "an IRI reference" : "a URI reference";
   throw new TypeError(`${caller}: the argument "${name}" must be ${what} (a string, or a node from parse), got ${refused(x)}`);
 }

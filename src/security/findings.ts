@@ -4,7 +4,7 @@
 // 3987's for text beyond ASCII) and as whatwg.ts says the URL Standard reads it.
 import tr46 from "tr46";
 import type { Host, UriReference } from "../ast/nodes.js";
-import { isNode } from "../ast/make.js";
+import { isIntactNode } from "../ast/make.js";
 import { foundAt, type UriSyntaxError } from "../errors.js";
 import { describeValue } from "../describe.js";
 import { BIDI_CONTROL, referenceFindings } from "../iri/bidi.js";
@@ -210,7 +210,7 @@ export function securityFindings(input: string | UriReference, options?: Securit
   const base = baseSchemeOf(options);
   let text: string;
   if (typeof input === "string") text = input;
-  else if (isNode(input) && (input.kind === "URI" || input.kind === "relative-ref")) text = serialize(input);
+  else if (isIntactNode(input) && (input.kind === "URI" || input.kind === "relative-ref")) text = serialize(input);
   else {
     referenceArgument(input, "input", "securityFindings"); // throws the TypeError that names the argument
     throw new TypeError(`securityFindings: the argument "input" must be a URI reference (a string, or a node from parse), got ${describeValue(input)}`);
@@ -348,7 +348,7 @@ function baseSchemeOf(options: unknown): { readonly scheme: string; readonly giv
   if (base === undefined) return { scheme: "http", given: false, text: "" };
   let scheme: string | undefined;
   if (typeof base === "string") scheme = /^[A-Za-z][A-Za-z0-9+.-]*(?=:)/.exec(base.replace(/^[\u0000-\u0020]+/, "").replace(/[\t\n\r]/g, ""))?.[0];
-  else if (isNode(base) && (base.kind === "URI" || base.kind === "relative-ref")) scheme = base.scheme;
+  else if (isIntactNode(base) && (base.kind === "URI" || base.kind === "relative-ref")) scheme = base.scheme;
   else throw new TypeError(`securityFindings: options.base must be a URI (a string, or a node from parse) or undefined, got ${describeValue(base)}`);
   return scheme === undefined ? { scheme: "http", given: false, text: "" } : { scheme: scheme.toLowerCase(), given: true, text: base as string | UriReference };
 }

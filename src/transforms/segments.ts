@@ -4,7 +4,7 @@ import type { Path, UriReference } from "../ast/nodes.js";
 import { charsets, inTable } from "../charsets.js";
 import { syntaxError } from "../errors.js";
 import { percentDecode } from "./percent.js";
-import { isNode } from "../ast/make.js";
+import { isIntactNode } from "../ast/make.js";
 import { describeArgument, expectOptions } from "./arguments.js";
 
 /** Options of {@link pathSegments} and {@link lastSegment}. */
@@ -47,9 +47,9 @@ function pathText(path: unknown, caller: string): string {
     if (bad >= 0) throw syntaxError(path, "path", bad, ["pchar", '"/"']);
     return path;
   }
-  // (kind compared, not called: a property a program defines on a node can shadow the getter)
-  if (isNode(path) && typeof path.kind === "string" && path.kind.startsWith("path-")) return (path as Path).text;
-  if (isNode(path) && (path.kind === "URI" || path.kind === "relative-ref")) return (path as UriReference).path.text;
+  // (intact: a property a program defines on a node would shadow the getters read here)
+  if (isIntactNode(path) && path.kind.startsWith("path-")) return (path as Path).text;
+  if (isIntactNode(path) && (path.kind === "URI" || path.kind === "relative-ref")) return (path as UriReference).path.text;
   throw new TypeError(`${caller}: the argument "path" must be a path's text, a path node or a URI reference node, got ${describeArgument(path)}`);
 }
 

@@ -12,23 +12,8 @@ import type { Node } from "../ast/nodes.js";
  * serialize(parseOrThrow("foo://example.com:8042/over/there?name=ferret#nose").authority!); // "example.com:8042"
  */
 export function serialize(node: Node): string {
-  switch (node.kind) {
-    case "URI":
-    case "relative-ref":
-      // a node is a view of its text: §5.3 recomposition gives that text back
-      return make.referenceText(node);
-    case "authority":
-      return make.authorityText(node);
-    case "IPv6address":
-    case "IPvFuture":
-    case "IPv4address":
-    case "reg-name":
-      return make.hostText(node);
-    case "path-abempty":
-    case "path-absolute":
-    case "path-noscheme":
-    case "path-rootless":
-    case "path-empty":
-      return node.text;
-  }
+  // read from the node's own state, by its class (a node is a view of its text: §5.3
+  // recomposition gives that text back); not through its kind and text getters, which a
+  // property a program defines on the node would shadow
+  return make.nodeText(node);
 }

@@ -6,7 +6,7 @@ import tr46 from "tr46";
 import whatwgUrl, { type UrlRecord } from "whatwg-url/lib/url-state-machine.js";
 import { DEFAULT_MAX_LENGTH } from "../errors.js";
 import { parse as parseRfc3986, serialize, type Parsed, type Uri, type UriReference } from "../index.js";
-import { isNode } from "../ast/make.js";
+import { isIntactNode } from "../ast/make.js";
 import { describeValue } from "../describe.js";
 import { componentSets, hasCodePoint, type CodePointSet } from "../iri/charsets.js";
 import type { Result } from "../result.js";
@@ -394,7 +394,7 @@ function baseRecord(base: unknown): Result<UrlRecord | undefined, WhatwgUrlError
   if (base === undefined) return { ok: true, value: undefined };
   let text: string;
   if (typeof base === "string") text = base;
-  else if (isNode(base) && (base.kind === "URI" || base.kind === "relative-ref")) text = serialize(base as UriReference);
+  else if (isIntactNode(base) && (base.kind === "URI" || base.kind === "relative-ref")) text = serialize(base as UriReference);
   else throw new TypeError(`parse: the argument "base" must be a URL (a string, or a node from uri-grammar's parse) or undefined, got ${describeValue(base)}`);
   if (text.length > DEFAULT_MAX_LENGTH) return { ok: false, error: new WhatwgUrlError("invalid-base", text, DEFAULT_MAX_LENGTH, "the base is longer than the limit", tooLong(text)) };
   const record = whatwgUrl.basicURLParse(toUsv(text));
