@@ -445,6 +445,10 @@ class ReferenceNode {
   static made(x: object): boolean {
     return #made in x;
   }
+  /** The reference's text, read from its own state. */
+  static textOf(r: ReferenceNode): string {
+    return r.#start === 0 && r.#end === r.#input.length ? r.#input : r.#input.slice(r.#start, r.#end);
+  }
   /** No own property on it or on the parts it has made. */
   static intact(x: ReferenceNode): boolean {
     return untouched(x) && (x.#authority === undefined || AuthorityNode.intact(x.#authority as AuthorityNode)) && (x.#path === undefined || untouched(x.#path));
@@ -654,6 +658,7 @@ const TEXT_GETTERS: ReadonlyMap<object, (this: object) => string> = new Map([
  */
 export function nodeText(n: Node): string {
   const p = Object.getPrototypeOf(n) as object;
+  if (p === ReferenceNode.prototype) return ReferenceNode.textOf(n as unknown as ReferenceNode);
   const t = (TEXT_GETTERS.get(p) as (this: object) => string).call(n);
   return p === IPv6Node.prototype || p === IPvFutureNode.prototype ? `[${t}]` : t;
 }
