@@ -14,7 +14,7 @@ import { uriGrammar } from "./compiled/index.js";
 import { isBuiltInGrammar, isGrammar, isRegistry, isSemantics } from "./core/brand.js";
 import type { CompiledRule } from "./core/dfa.js";
 import { failureError, VALID, type Validation } from "./core/match.js";
-import { textOf, VALUE_BUILDERS, type ValueBuilder } from "./core/values.js";
+import { matchReference, reference, textOf, VALUE_BUILDERS, type ValueBuilder } from "./core/values.js";
 import { DEFAULT_MAX_LENGTH, throwWithStack, tooLongError, type UriSyntaxError } from "./errors.js";
 import type { CanonicalRuleName, RuleName, RuleNameAnyCase, RuleValues } from "./rules/index.js";
 import type { Result } from "./result.js";
@@ -164,10 +164,10 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
   requireString(input, "parse");
   if (ruleOrOptions === undefined) {
     if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, URI_REFERENCE.name, DEFAULT_MAX_LENGTH) };
-    if (!URI_REFERENCE.rule.test(input)) {
-      const error = explain(URI_REFERENCE, input);
-      if (error !== undefined) return { ok: false, error };
-    }
+    const value = matchReference(URI_REFERENCE.rule, input);
+    if (value !== undefined) return { ok: true, value };
+    const error = explain(URI_REFERENCE, input);
+    if (error !== undefined) return { ok: false, error };
     return { ok: true, value: URI_REFERENCE.build(input, 0, input.length) };
   }
   const o = optionsOf(ruleOrOptions, "parse");
@@ -182,7 +182,12 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
     return v.ok ? { ok: true, value: input } : v;
   }
   const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "parse", input);
-  if (!e.rule.test(input)) {
+  if (e.build === reference) {
+    const value = matchReference(e.rule, input);
+    if (value !== undefined) return { ok: true, value };
+    const error = explain(e, input);
+    if (error !== undefined) return { ok: false, error };
+  } else if (!e.rule.test(input)) {
     const error = explain(e, input);
     if (error !== undefined) return { ok: false, error };
   }

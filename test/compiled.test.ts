@@ -18,7 +18,11 @@ import { telGrammar } from "../src/schemes/tel";
 import { urnGrammar } from "../src/schemes/urn";
 import { wsGrammar } from "../src/schemes/ws";
 import { generatedModules } from "../scripts/compile/modules";
-import { mutate } from "./helpers/generators";
+import { mutate, validFor } from "./helpers/generators";
+import type { CompiledRule } from "../src/core/dfa";
+import { reference } from "../src/core/values";
+import { parse, type RuleName } from "../src/index";
+import type { UriReference } from "../src/ast/nodes";
 import { runs, seed } from "./helpers/runs";
 
 const ROOT = path.join(__dirname, "..");
@@ -111,5 +115,47 @@ describe("the built-in schemes' compiled top rules answer as the engine does", (
       }),
       { numRuns: runs(200), seed: seed(6068) },
     );
+  });
+});
+
+// CompiledRule.testReference records where a reference's components are as the automaton reads
+// (its states split by the phases of RFC 3986 Appendix B). The nodes parse makes from those
+// offsets must be the nodes made from Appendix B's own scan of the text (core/values.ts
+// referenceOffsets, and the authority's own search for "@" and ":port").
+describe("the offsets a run of a reference rule records are RFC 3986 Appendix B's", () => {
+  const REFERENCE_RULES = ["URI-reference", "URI", "absolute-URI", "relative-ref", "IRI-reference", "IRI", "absolute-IRI", "irelative-ref"] as const;
+  const scanned = (s: string): unknown => reference(s, 0, s.length);
+  const asData = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
+  const corpus = fs
+    .readFileSync(path.join(ROOT, "..", "shared", "corpus", "real", "kasztp.txt"), "utf8")
+    .split("\n")
+    .filter((s, i) => s !== "" && i % 7 === 0)
+    .slice(0, 1500);
+  const RUN = new Int32Array(7);
+
+  it.each(REFERENCE_RULES.map((r) => [r]))("%s: generated strings and real URLs", (name) => {
+    const m = uriGrammar.rule(name) as CompiledRule;
+    let tagged = 0;
+    const check = (s: string): void => {
+      const k = m.testReference(s, RUN);
+      expect(k !== 0).toBe(m.test(s));
+      if (k === 0) return;
+      // the run records offsets for US-ASCII without an IP literal (else Appendix B's scan does)
+      if (/^[\x00-\x7f]*$/.test(s) && !s.includes("[")) expect(k).toBe(1);
+      if (k === 1) tagged++;
+      const r = parse(s, name);
+      expect(r.ok).toBe(true);
+      if (r.ok) {
+        const viaScan = scanned(s) as UriReference;
+        expect(asData(r.value)).toEqual(asData(viaScan));
+        // the authority's parts too, read before and after the host
+        expect(r.value.authority?.port).toBe(viaScan.authority?.port);
+        expect(r.value.authority?.userinfo).toBe(viaScan.authority?.userinfo);
+      }
+    };
+    fc.assert(fc.property(validFor(name as RuleName), (s) => check(s)), { numRuns: runs(400), seed: seed(4242) });
+    for (const s of corpus) check(s);
+    for (const s of ["//u:p@h:80/x?y#z", "//a:b:c@d", "//:@:", "//@", "a://b?c#d?", "//h?q", "//h#f", "//u@h:?", "s://:1", "?#", "#", "//", "///", "/a//b?", "a:b@c"]) check(s);
+    expect(tagged).toBeGreaterThan(0);
   });
 });

@@ -290,14 +290,15 @@ class AuthorityNode implements Authority {
   readonly #hostStart: number;
   readonly #hostEnd: number;
   #host: Host | undefined;
-  constructor(input: string, start: number, end: number, hostKind: number, spans: boolean, given?: Host) {
+  /** `hostStart` and `hostEnd` are where the host is, when the caller knows (-1: found here). */
+  constructor(input: string, start: number, end: number, hostKind: number, spans: boolean, given?: Host, hostStart = -1, hostEnd = -1) {
     this.#input = input;
     this.#start = start;
     this.#end = end;
     this.#hostKind = hostKind;
     this.#spans = spans;
-    this.#hostStart = hostStartIn(input, start, end);
-    this.#hostEnd = hostEndIn(input, this.#hostStart, end);
+    this.#hostStart = hostStart >= 0 ? hostStart : hostStartIn(input, start, end);
+    this.#hostEnd = hostStart >= 0 ? hostEnd : hostEndIn(input, this.#hostStart, end);
     this.#host = given;
   }
   get kind(): "authority" {
@@ -466,6 +467,9 @@ class ReferenceNode {
   readonly #fragmentStart: number;
   #authority: Authority | undefined;
   #path: Path | undefined;
+  /** Where the host begins and ends, when the parse found them (-1: the authority finds them). */
+  #hostStart = -1;
+  #hostEnd = -1;
 
   constructor(input: string, start: number, end: number, spans: boolean, o: ReferenceOffsets, authorityNode?: Authority, pathNode?: Path) {
     this.#input = input;
@@ -490,7 +494,7 @@ class ReferenceNode {
   }
   get authority(): Authority | undefined {
     if (this.#authorityStart < 0) return undefined;
-    return (this.#authority ??= new AuthorityNode(this.#input, this.#authorityStart, this.#authorityEnd, this.#hostKind, this.#spans));
+    return (this.#authority ??= new AuthorityNode(this.#input, this.#authorityStart, this.#authorityEnd, this.#hostKind, this.#spans, undefined, this.#hostStart, this.#hostEnd));
   }
   /** Where the path begins and ends in the input. */
   #pathStart(): number {
@@ -525,10 +529,28 @@ class ReferenceNode {
     return { kind: this.kind, scheme: this.scheme, authority: this.authority, path: this.path, query: this.query, fragment: this.fragment, span: this.span };
   }
 
+  /** The parsed reference `input` at the offsets a run recorded (see {@link referenceFromRun}). */
+  static fromRun(input: string, t: Int32Array): ReferenceNode {
+    const o = RUN_OFFSETS;
+    o.schemeEnd = t[0] as number;
+    o.authorityStart = t[1] as number;
+    o.authorityEnd = t[2] as number;
+    o.queryStart = t[3] as number;
+    o.fragmentStart = t[4] as number;
+    const r = new ReferenceNode(input, 0, input.length, true, o);
+    if (o.authorityStart >= 0) {
+      const at = t[5] as number;
+      const colon = t[6] as number;
+      r.#hostStart = at >= 0 ? at + 1 : o.authorityStart;
+      r.#hostEnd = colon > at ? colon : o.authorityEnd;
+    }
+    return r;
+  }
+
   static layout(r: ReferenceNode): Layout {
     if (r.#hostKind < 0 && r.#authorityStart >= 0) {
-      const hs = hostStartIn(r.#input, r.#authorityStart, r.#authorityEnd);
-      r.#hostKind = hostKindIn(r.#input, hs, hostEndIn(r.#input, hs, r.#authorityEnd));
+      const hs = r.#hostStart >= 0 ? r.#hostStart : hostStartIn(r.#input, r.#authorityStart, r.#authorityEnd);
+      r.#hostKind = hostKindIn(r.#input, hs, r.#hostStart >= 0 ? r.#hostEnd : hostEndIn(r.#input, hs, r.#authorityEnd));
     }
     return {
       input: r.#input, start: r.#start, end: r.#end, schemeEnd: r.#schemeEnd, authorityStart: r.#authorityStart, authorityEnd: r.#authorityEnd,
@@ -587,6 +609,16 @@ export function referenceOf(
 export function referenceAt(text: string, o: ReferenceOffsets): UriReference {
   return new ReferenceNode(text, 0, text.length, false, o) as unknown as UriReference;
 }
+
+/** The offsets fromRun hands the constructor (which copies them): one object, reused. */
+const RUN_OFFSETS: { -readonly [K in keyof ReferenceOffsets]: ReferenceOffsets[K] } = { schemeEnd: -1, authorityStart: -1, authorityEnd: -1, hostKind: -1, queryStart: -1, fragmentStart: -1 };
+
+/**
+ * The whole of `input`, a URI or IRI reference, as a parsed node at the offsets its compiled
+ * rule's run recorded (`CompiledRule.testReference`: the scheme's ":", the authority's bounds,
+ * the "?" and "#", the "@" and the authority's last ":").
+ */
+export const referenceFromRun = (input: string, t: Int32Array): UriReference => ReferenceNode.fromRun(input, t) as unknown as UriReference;
 
 /**
  * The reference `[start, end)` of `input`, already known to match `URI-reference` (or an IRI

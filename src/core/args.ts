@@ -11,7 +11,7 @@ import { DEFAULT_MAX_LENGTH, throwWithStack, tooLongError, type UriSyntaxError }
 import type { Result } from "../result.js";
 import type { CompiledRule } from "./dfa.js";
 import { failureError } from "./match.js";
-import { reference } from "./values.js";
+import { matchReference, reference } from "./values.js";
 
 /** The rule a string argument is parsed against: either one (the default), or just one of them. */
 export type ReferenceRule = "URI-reference" | "IRI-reference" | "either";
@@ -23,10 +23,10 @@ let iriRef: CompiledRule | undefined;
 export function parseReferenceText(input: string, rule: "URI-reference" | "IRI-reference" = "URI-reference"): Result<Parsed<UriReference>, UriSyntaxError> {
   if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, rule, DEFAULT_MAX_LENGTH) };
   const m = rule === "URI-reference" ? (uriRef ??= uriGrammar.rule(rule) as CompiledRule) : (iriRef ??= uriGrammar.rule(rule) as CompiledRule);
-  if (!m.test(input)) {
-    const f = m.failure(input);
-    if (f !== undefined) return { ok: false, error: failureError(input, m.name, f) };
-  }
+  const value = matchReference(m, input);
+  if (value !== undefined) return { ok: true, value: value as Parsed<UriReference> };
+  const f = m.failure(input);
+  if (f !== undefined) return { ok: false, error: failureError(input, m.name, f) };
   return { ok: true, value: reference(input, 0, input.length) as Parsed<UriReference> };
 }
 

@@ -230,6 +230,151 @@ export class CompiledRule implements Matcher {
     return ((this.#info[s >> 7] as number) & 1) === 1;
   }
 
+  /**
+   * The automaton of {@link test} with its states split by the phase of RFC 3986 Appendix B
+   * that the input is in (the product of the two), and each transition on US-ASCII tagged with
+   * the component boundary it crosses, by `state << 7 | code` as `next << 7 | tag` (0 dead,
+   * {@link CALL_ENTRY} a call, {@link LAZY_ENTRY} a row not made yet). The minimal automaton
+   * cannot carry the tags itself: it merges states whose futures agree but whose phases differ
+   * (after "/a" and after "/a?" every continuation is the same, yet a "?" starts the query only
+   * in the first). A row is made the first time a run reaches its state, so a process pays only
+   * for the states its inputs visit; `undefined` once the split states would pass 511.
+   */
+  #tagged: Uint16Array | undefined | null = null;
+  /** Per split state: `state * PHASES + phase` of the automaton's state and the phase. */
+  #pairs: number[] = [];
+  /** Per `state * PHASES + phase`: its split state, or -1. */
+  #pairIds: Int16Array | undefined;
+  /** Per split state: 1 where the rule may end. */
+  #taggedAccept = new Uint8Array(0);
+
+  #startTagged(): Uint16Array {
+    const t = new Uint16Array(64 << 7).fill(LAZY_ENTRY);
+    this.#pairIds = new Int16Array(this.#info.length * PHASES).fill(-1);
+    this.#pairs = [0, 1 * PHASES + P_START];
+    this.#pairIds[1 * PHASES + P_START] = 1;
+    this.#taggedAccept = new Uint8Array(64);
+    this.#taggedAccept[1] = (this.#info[1] as number) & 1;
+    return t;
+  }
+
+  /** Makes the row of split state `id`; the table (grown if it had to), or `undefined` when the split states would pass 511. */
+  #makeRow(id: number): Uint16Array | undefined {
+    let t = this.#tagged as Uint16Array;
+    const ids = this.#pairIds as Int16Array;
+    const pairs = this.#pairs;
+    const states = this.#info.length;
+    const k = this.#classes;
+    const pair = pairs[id] as number;
+    const s = (pair / PHASES) | 0;
+    const p = pair % PHASES;
+    for (let c = 0; c < 128; c++) {
+      const next = this.#table[s * k + (this.#ascii[c] as number)] as number;
+      let entry = 0;
+      if (next === states) entry = CALL_ENTRY;
+      else if (next !== 0) {
+        const step = phaseStep(p, c);
+        const to = next * PHASES + (step >> 4);
+        let nid = ids[to] as number;
+        if (nid < 0) {
+          nid = pairs.length;
+          if (nid > 511) return (this.#tagged = undefined);
+          ids[to] = nid;
+          pairs.push(to);
+          if (nid << 7 >= t.length) {
+            const bigger = new Uint16Array(t.length * 2).fill(LAZY_ENTRY);
+            bigger.set(t);
+            t = this.#tagged = bigger;
+            const accept = new Uint8Array(this.#taggedAccept.length * 2);
+            accept.set(this.#taggedAccept);
+            this.#taggedAccept = accept;
+          }
+          this.#taggedAccept[nid] = (this.#info[next] as number) & 1;
+        }
+        entry = (nid << 7) | (step & 15);
+      }
+      t[(id << 7) | c] = entry;
+    }
+    return t;
+  }
+
+  /**
+   * {@link test}, for a rule whose strings are URI or IRI references, recording where the
+   * components are into `o`: [0] the ":" after the scheme, [1] where the authority begins,
+   * [2] where it ends, [3] the "?" of the query, [4] the "#" of the fragment, [5] the "@" after
+   * the userinfo, [6] the last ":" in the authority (-1 for none). 0 when the input does not
+   * match, 1 when it does and `o` holds its offsets, 2 when it does and `o` was not filled (a
+   * character beyond US-ASCII, an IP literal or a rule too big to split: RFC 3986 Appendix B's
+   * scan of the text finds them).
+   */
+  testReference(input: string, o: Int32Array): 0 | 1 | 2 {
+    let t = this.#tagged === null ? (this.#tagged = this.#startTagged()) : this.#tagged;
+    if (t === undefined) return this.test(input) ? 2 : 0;
+    o[0] = -1;
+    o[1] = -1;
+    o[2] = -1;
+    o[3] = -1;
+    o[4] = -1;
+    o[5] = -1;
+    o[6] = -1;
+    const n = input.length;
+    let s = 128; // the start state, 1 << 7
+    for (let i = 0; i < n; i++) {
+      const c = input.charCodeAt(i);
+      if (c >= 128) return this.#whole(input) ? 2 : 0;
+      let e = t[s | c] as number;
+      if ((e & 127) !== 0) {
+        if (e === LAZY_ENTRY) {
+          const made = this.#makeRow(s >> 7);
+          if (made === undefined) return this.#whole(input) ? 2 : 0;
+          t = made;
+          e = t[s | c] as number;
+        }
+        switch (e & 127) {
+          case 0:
+            break;
+          case T_SCHEME_END:
+            o[0] = i;
+            break;
+          case T_AUTHORITY_START:
+            o[1] = i + 1;
+            break;
+          case T_AUTHORITY_END:
+            o[2] = i;
+            break;
+          case T_AUTHORITY_END_QUERY:
+            o[2] = i;
+            o[3] = i;
+            break;
+          case T_AUTHORITY_END_FRAGMENT:
+            o[2] = i;
+            o[4] = i;
+            break;
+          case T_QUERY:
+            o[3] = i;
+            break;
+          case T_FRAGMENT:
+            o[4] = i;
+            break;
+          case T_AT:
+            o[5] = i;
+            break;
+          case T_COLON:
+            o[6] = i;
+            break;
+          default:
+            // a call of the IP literal: Appendix B's scan finds the components
+            return this.#whole(input) ? 2 : 0;
+        }
+      }
+      if (e === 0) return 0;
+      s = e & 0xff80;
+    }
+    if (this.#taggedAccept[s >> 7] !== 1) return 0;
+    if ((o[1] as number) >= 0 && (o[2] as number) < 0) o[2] = n;
+    return 1;
+  }
+
   #whole(input: string): boolean {
     const r = RUN;
     this.run(input, 0, r);
@@ -255,6 +400,55 @@ export class CompiledRule implements Matcher {
   }
 }
 
+// RFC 3986 Appendix B's reading of a URI reference, one character at a time:
+//   ^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?
+// The phases: at the start, in what may be a scheme (or the first segment of a path), after the
+// scheme's ":", after one "/" where a second starts an authority, in the authority, the path,
+// the query, the fragment.
+const P_START = 0;
+const P_SCHEME = 1;
+const P_AFTER_SCHEME = 2;
+const P_SLASH = 3;
+const P_AUTHORITY = 4;
+const P_PATH = 5;
+const P_QUERY = 6;
+const P_FRAGMENT = 7;
+const PHASES = 8;
+// The boundaries a character crosses (the tags of testReference's transitions).
+const T_SCHEME_END = 1;
+const T_AUTHORITY_START = 2;
+const T_AUTHORITY_END = 3;
+const T_AUTHORITY_END_QUERY = 4;
+const T_AUTHORITY_END_FRAGMENT = 5;
+const T_QUERY = 6;
+const T_FRAGMENT = 7;
+const T_AT = 8;
+const T_COLON = 9;
+
+/** The phase after US-ASCII code `c` in phase `p`, and the boundary it crosses: `phase << 4 | tag` (RFC 3986 Appendix B). */
+function phaseStep(p: number, c: number): number {
+  if (p === P_FRAGMENT) return P_FRAGMENT << 4;
+  if (c === 0x23) return (P_FRAGMENT << 4) | (p === P_AUTHORITY ? T_AUTHORITY_END_FRAGMENT : T_FRAGMENT);
+  if (p === P_QUERY) return P_QUERY << 4;
+  if (c === 0x3f) return (P_QUERY << 4) | (p === P_AUTHORITY ? T_AUTHORITY_END_QUERY : T_QUERY);
+  switch (p) {
+    case P_START:
+      return c === 0x2f ? P_SLASH << 4 : c === 0x3a ? P_PATH << 4 : P_SCHEME << 4;
+    case P_SCHEME:
+      return c === 0x3a ? (P_AFTER_SCHEME << 4) | T_SCHEME_END : c === 0x2f ? P_PATH << 4 : P_SCHEME << 4;
+    case P_AFTER_SCHEME:
+      return c === 0x2f ? P_SLASH << 4 : P_PATH << 4;
+    case P_SLASH:
+      return c === 0x2f ? (P_AUTHORITY << 4) | T_AUTHORITY_START : P_PATH << 4;
+    case P_AUTHORITY:
+      return c === 0x2f ? (P_PATH << 4) | T_AUTHORITY_END : c === 0x40 ? (P_AUTHORITY << 4) | T_AT : c === 0x3a ? (P_AUTHORITY << 4) | T_COLON : P_AUTHORITY << 4;
+    default:
+      return P_PATH << 4;
+  }
+}
+
+/** In the tagged table of testReference, a row not made yet. */
+const LAZY_ENTRY = 0xfffe;
 /** In the fast table of a test, a call of the callee (no state shifted by 7 bits is odd). */
 const CALL_ENTRY = 0xffff;
 

@@ -4,7 +4,8 @@
 // derivations build the same values through the semantics' actions
 // (src/grammars/rfc3986/semantics.ts); test/differential.test.ts holds the two equal.
 import * as make from "../ast/make.js";
-import type { HostKind, PathKind } from "../ast/nodes.js";
+import type { HostKind, PathKind, UriReference } from "../ast/nodes.js";
+import type { CompiledRule } from "./dfa.js";
 import { pathKindOf } from "../ast/path-kind.js";
 
 /** The kind of the host `[start, end)` of `input` (RFC 3986 §3.2.2): an IP literal by its brackets, an IPv4address by its rule, else a reg-name. */
@@ -53,6 +54,22 @@ export function referenceOffsets(s: string, start: number, end: number): make.Re
 
 /** The reference `[start, end)` of `input`, known to match a URI reference rule. */
 export const reference = (input: string, start: number, end: number): unknown => make.parsedReference(input, start, end, referenceOffsets(input, start, end));
+
+/** Where testReference records the offsets of a run (the loop allocates nothing). */
+const RUN = new Int32Array(7);
+
+/**
+ * The whole of `input` as a node of `rule`, a rule whose strings are URI or IRI references
+ * (`URI-reference`, `URI`, `absolute-URI`, `relative-ref` and their RFC 3987 twins), or
+ * `undefined` when it does not match. One pass: the automaton records where the components are
+ * as it reads (Appendix B's boundaries, see CompiledRule.testReference); where it cannot, the
+ * delimiters are found by {@link referenceOffsets}.
+ */
+export function matchReference(rule: CompiledRule, input: string): UriReference | undefined {
+  const k = rule.testReference(input, RUN);
+  if (k === 1) return make.referenceFromRun(input, RUN);
+  return k === 0 ? undefined : make.parsedReference(input, 0, input.length, referenceOffsets(input, 0, input.length));
+}
 
 /** `hier-part` (`scheme` true) or `relative-part` over `[start, end)`: its authority and path (RFC 3986 §3, §4.2). */
 const hierPart =
