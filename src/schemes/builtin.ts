@@ -38,14 +38,24 @@ class BuiltInRules<V> implements SchemeRules<V> {
   }
 }
 
-const rules: readonly SchemeRules[] = [
-  httpDefinition("http", "RFC 9110 §4.2.1"), httpDefinition("https", "RFC 9110 §4.2.2"), wsDefinition("ws"), wsDefinition("wss"),
-  mailtoDefinition, urnDefinition, fileDefinition(false), dataDefinition, telDefinition,
-].map((d) => new BuiltInRules(d as SchemeDefinition<unknown>));
-const byName = new Map(rules.map((r) => [r.name, r]));
+// Made on first use, not on import: a module that only resolves or serializes, or a bundle of
+// such functions, then neither runs nor (tree shaken) ships the nine definitions and their grammars.
+let rules: readonly SchemeRules[] | undefined;
+let byName: Map<string, SchemeRules> | undefined;
+
+function builtIn(): Map<string, SchemeRules> {
+  if (byName === undefined) {
+    rules = [
+      httpDefinition("http", "RFC 9110 §4.2.1"), httpDefinition("https", "RFC 9110 §4.2.2"), wsDefinition("ws"), wsDefinition("wss"),
+      mailtoDefinition, urnDefinition, fileDefinition(false), dataDefinition, telDefinition,
+    ].map((d) => new BuiltInRules(d as SchemeDefinition<unknown>));
+    byName = new Map(rules.map((r) => [r.name, r]));
+  }
+  return byName;
+}
 
 /** http, https, ws, wss, mailto, urn, file, data and tel, as normalization and equivalence know them. */
-export const builtInSchemes: SchemeRulesRegistry = Object.freeze({
-  get: (name: string): SchemeRules | undefined => (typeof name === "string" ? byName.get(name.toLowerCase()) : undefined),
-  [Symbol.iterator]: (): Iterator<SchemeRules> => rules[Symbol.iterator](),
+export const builtInSchemes: SchemeRulesRegistry = /* @__PURE__ */ Object.freeze({
+  get: (name: string): SchemeRules | undefined => (typeof name === "string" ? builtIn().get(name.toLowerCase()) : undefined),
+  [Symbol.iterator]: (): Iterator<SchemeRules> => (builtIn(), rules as readonly SchemeRules[])[Symbol.iterator](),
 });
