@@ -5,7 +5,7 @@
 // the pure transforms of src/transforms (§5 resolution, §6 normalization and comparison), which
 // import no parser.
 import { isNode } from "./ast/make.js";
-import { referenceArgument, referenceOrThrow, refused, unwrap } from "./core/args.js";
+import { referenceArgument, referenceOrThrow, referenceTextOffsets, refused, unwrap } from "./core/args.js";
 import type { Node, Uri, UriReference } from "./ast/nodes.js";
 import { UriSyntaxError } from "./errors.js";
 import { describeValue } from "./describe.js";
@@ -21,7 +21,7 @@ import { builtInSchemes } from "./schemes/builtin.js";
 import { isRegistry } from "./core/brand.js";
 import type { SchemeRegistry } from "./schemes/registry.js";
 import { equivalenceKeyWithRules, normalizeWithRules, type SchemeRulesRegistry } from "./transforms/scheme-rules.js";
-import { resolveReference, type ResolveOptions } from "./transforms/resolve.js";
+import { resolveOffsets, resolveReference, type ResolveOptions } from "./transforms/resolve.js";
 import { serialize as serializeNode } from "./transforms/serialize.js";
 import * as query from "./transforms/query-edit.js";
 import { referenceKind as kindOf, type ReferenceKind } from "./transforms/reference-kind.js";
@@ -46,9 +46,18 @@ export { referenceArgument, referenceOrThrow, unwrap, type ReferenceRule } from 
  * const r = resolve("http://a/b/c/d;p?q", "../g");
  * if (r.ok) serialize(r.value); // "http://a/b/g"
  */
-export function resolve(base: UriInput, ref: UriInput, options: ResolveWithSchemesOptions = {}): Result<Uri, UriSyntaxError | ResolveError> {
-  const o = readOptions<ResolveWithSchemesOptions>(options, "resolve", { strict: "boolean", baseFragment: ["ignore", "error"], schemes: "any" });
+export function resolve(base: UriInput, ref: UriInput, options?: ResolveWithSchemesOptions): Result<Uri, UriSyntaxError | ResolveError> {
+  const o = readOptions<ResolveWithSchemesOptions>(options, "resolve", RESOLVE_FIELDS);
   const reg = o.schemes === undefined ? undefined : checkedRegistry(o.schemes, "resolve");
+  if (typeof base === "string" && typeof ref === "string") {
+    // two URI references as text: resolved on their offsets, without making their nodes
+    const bo = referenceTextOffsets(base);
+    const ro = bo === undefined ? undefined : referenceTextOffsets(ref);
+    if (bo !== undefined && ro !== undefined) {
+      const t = resolveOffsets(base, 0, base.length, bo, ref, 0, ref.length, ro, o);
+      return t.ok && reg !== undefined ? targetForScheme(t.value, reg) : t;
+    }
+  }
   const b = referenceArgument(base, "base", "resolve");
   if (!b.ok) return b;
   const r = referenceArgument(ref, "ref", "resolve");
@@ -56,6 +65,9 @@ export function resolve(base: UriInput, ref: UriInput, options: ResolveWithSchem
   const t = resolveReference(b.value as Uri, r.value, o);
   return t.ok && reg !== undefined ? targetForScheme(t.value, reg) : t;
 }
+
+/** The fields of {@link ResolveWithSchemesOptions}, as readOptions checks them. */
+const RESOLVE_FIELDS = { strict: "boolean", baseFragment: ["ignore", "error"], schemes: "any" } as const;
 
 /** Options of {@link resolve}: those of the §5.2 transform, and a registry to check the target with. */
 export interface ResolveWithSchemesOptions extends ResolveOptions {
@@ -85,7 +97,7 @@ function targetForScheme(target: Uri, reg: SchemeRegistry): Result<Uri, ResolveE
 }
 
 /** {@link resolve}, throwing its error. */
-export function resolveOrThrow(base: UriInput, ref: UriInput, options: ResolveWithSchemesOptions = {}): Uri {
+export function resolveOrThrow(base: UriInput, ref: UriInput, options?: ResolveWithSchemesOptions): Uri {
   return unwrap(resolve(base, ref, options), resolveOrThrow);
 }
 

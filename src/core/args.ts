@@ -11,7 +11,8 @@ import { DEFAULT_MAX_LENGTH, throwWithStack, tooLongError, type UriSyntaxError }
 import type { Result } from "../result.js";
 import type { CompiledRule } from "./dfa.js";
 import { failureError } from "./match.js";
-import { matchReference, reference } from "./values.js";
+import { matchReference, matchReferenceOffsets, reference } from "./values.js";
+import type { ReferenceOffsets } from "../ast/make.js";
 
 /** The rule a string argument is parsed against: either one (the default), or just one of them. */
 export type ReferenceRule = "URI-reference" | "IRI-reference" | "either";
@@ -28,6 +29,17 @@ export function parseReferenceText(input: string, rule: "URI-reference" | "IRI-r
   const f = m.failure(input);
   if (f !== undefined) return { ok: false, error: failureError(input, m.name, f) };
   return { ok: true, value: reference(input, 0, input.length) as Parsed<UriReference> };
+}
+
+/**
+ * The offsets of the parts of `input` (RFC 3986 Appendix B) when it is a whole `URI-reference`
+ * (RFC 3986 §4.1) within the default length limit, else `undefined` (then {@link referenceArgument}
+ * gives its error, or reads it as an IRI reference): what referenceArgument reads from a string
+ * that is a URI reference, without making its node.
+ */
+export function referenceTextOffsets(input: string): ReferenceOffsets | undefined {
+  if (input.length > DEFAULT_MAX_LENGTH) return undefined;
+  return matchReferenceOffsets((uriRef ??= uriGrammar.rule("URI-reference") as CompiledRule), input);
 }
 
 /** True when the text has a character above U+007F. */

@@ -1,7 +1,10 @@
 // RFC 3986 §5.2: reference resolution (§5.2.1 base checks, §5.2.2 transform, §5.2.3 merge,
-// §5.2.4 remove_dot_segments), on nodes; the result is recomposed by serialize (§5.3).
+// §5.2.4 remove_dot_segments), on the texts of the base and the reference and the offsets of
+// their parts (a node's, or those a string argument was read at): the target's text is written
+// once (§5.3 recomposition) with its offsets, and made a node by make.referenceAt.
 import * as make from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";
+import type { ReferenceOffsets } from "../ast/make.js";
 import type { Result } from "../result.js";
 import { guardPath } from "./components.js";
 import { ResolveError } from "./errors.js";
@@ -24,14 +27,21 @@ export interface ResolveOptions {
   readonly baseFragment?: "ignore" | "error" | undefined;
 }
 
-/** Whether a dot segment can begin in `text`: at its start, or after a "/". */
-function mayHoldDotSegment(text: string): boolean {
-  for (let i = text.indexOf("."); i >= 0; i = text.indexOf(".", i + 1)) if (i === 0 || text.charCodeAt(i - 1) === 0x2f) return true;
+/** Whether a dot segment can begin in `[from, to)` of `s` (a path, or a run of its segments starting at `from`): a "." at `from` or after a "/". */
+function mayHoldDotSegment(s: string, from: number, to: number): boolean {
+  for (let i = s.indexOf(".", from); i >= 0 && i < to; i = s.indexOf(".", i + 1)) if (i === from || s.charCodeAt(i - 1) === 0x2f) return true;
   return false;
 }
 
 /** The part `[from, to)` of `s`, or `undefined` for an absent part (`from` -1). */
 const part = (s: string, from: number, to: number): string | undefined => (from < 0 ? undefined : s.slice(from, to));
+
+/** Where the path of the reference `[start, end)` at offsets `o` begins (RFC 3986 §3: after the authority, or the scheme's ":"). */
+const pathStartOf = (o: ReferenceOffsets, start: number): number => (o.authorityStart >= 0 ? o.authorityEnd : o.schemeEnd >= 0 ? o.schemeEnd + 1 : start);
+/** Where it ends: at the "?" of the query, the "#" of the fragment, or the end. */
+const pathEndOf = (o: ReferenceOffsets, end: number): number => (o.queryStart >= 0 ? o.queryStart : o.fragmentStart >= 0 ? o.fragmentStart : end);
+/** An offset moved by `d`, or -1 for an absent part. */
+const moved = (at: number, d: number): number => (at < 0 ? -1 : at + d);
 
 /**
  * Resolves a URI reference against a base URI (RFC 3986 §5.2.2) and returns the target URI.
@@ -61,24 +71,158 @@ export function resolveReference(base: Uri, ref: UriReference, options: ResolveO
   if (base.kind !== "URI") return { ok: false, error: new ResolveError("base-not-absolute") };
   const b = make.layoutOf(base);
   const r = make.layoutOf(ref);
-  const bs = b.input;
-  const rs = r.input;
+  return resolveOffsets(b.input, b.start, b.end, b, r.input, r.start, r.end, r, options);
+}
+
+/**
+ * {@link resolveReference} on the texts of a base and a reference and the offsets of their parts
+ * (RFC 3986 Appendix B): the base is `[bStart, bEnd)` of `bs`, at offsets `b` into `bs`; the
+ * reference `[rStart, rEnd)` of `rs`, at `r`. The §5.1 checks of the base, then
+ * {@link resolveAt}. No node of the base or the reference is needed.
+ */
+export function resolveOffsets(
+  bs: string, bStart: number, bEnd: number, b: ReferenceOffsets,
+  rs: string, rStart: number, rEnd: number, r: ReferenceOffsets,
+  options: ResolveOptions,
+): Result<Uri, ResolveError> {
+  if (b.schemeEnd < 0) return { ok: false, error: new ResolveError("base-not-absolute") };
   if (b.fragmentStart >= 0 && options.baseFragment === "error") return { ok: false, error: new ResolveError("base-has-fragment") };
+  return { ok: true, value: resolveAt(bs, bStart, bEnd, b, rs, rStart, rEnd, r, options.strict !== false) };
+}
 
-  const baseScheme = bs.slice(b.start, b.schemeEnd);
-  // §5.2.2: a non-strict parser ignores a reference scheme identical to the base's.
-  let refHasScheme = r.schemeEnd >= 0;
-  if (refHasScheme && options.strict === false && rs.slice(r.start, r.schemeEnd).toLowerCase() === baseScheme.toLowerCase()) refHasScheme = false;
+/** §5.2.2: whether the reference's scheme counts (a non-strict parser ignores one identical to the base's, compared case-insensitively, §3.1). */
+function refHasScheme(bs: string, bStart: number, b: ReferenceOffsets, rs: string, rStart: number, r: ReferenceOffsets, strict: boolean): boolean {
+  if (r.schemeEnd < 0) return false;
+  return strict || rs.slice(rStart, r.schemeEnd).toLowerCase() !== bs.slice(bStart, b.schemeEnd).toLowerCase();
+}
 
-  const refPath = rs.slice(r.pathStart, r.pathEnd);
-  const refQuery = part(rs, r.queryStart < 0 ? -1 : r.queryStart + 1, r.fragmentStart >= 0 ? r.fragmentStart : r.end);
+/**
+ * The target of §5.2.2, written once as one or two slices of the inputs where that is the whole
+ * work, else by {@link resolveGeneral}. With the base a URI `[bStart, bEnd)` of `bs` and the
+ * reference `[rStart, rEnd)` of `rs`:
+ *
+ * - a reference with a scheme whose path holds no dot segment is the target (§5.2.2: T = R,
+ *   and remove_dot_segments, §5.2.4, leaves such a path as it is);
+ * - otherwise the target is the base up to some point (its scheme, authority, and the part of its
+ *   path or query §5.2.2 keeps) followed by the reference from some point, when no dot segment
+ *   is there to remove; this includes the §5.2.3 merge with a base path whose kept part (all but
+ *   its last segment) holds no dot segment;
+ * - a merge with a reference path that begins with "./" and "../" segments and holds no other dot
+ *   segment: §5.2.4 removes one segment of the base's kept path for each "..", down to the root.
+ *
+ * The target's offsets are worked out from the inputs' (the result is not read again); its host
+ * kind is the input's, or worked out when its host is read.
+ */
+export function resolveAt(bs: string, bStart: number, bEnd: number, b: ReferenceOffsets, rs: string, rStart: number, rEnd: number, r: ReferenceOffsets, strict: boolean): Uri {
+  const rPathStart = pathStartOf(r, rStart);
+  const rPathEnd = pathEndOf(r, rEnd);
+  if (refHasScheme(bs, bStart, b, rs, rStart, r, strict)) {
+    // T = R (§5.2.2) when remove_dot_segments has nothing to do
+    if (mayHoldDotSegment(rs, rPathStart, rPathEnd)) return resolveGeneral(bs, bStart, bEnd, b, rs, rStart, rEnd, r, strict);
+    if (rStart === 0 && rEnd === rs.length) return make.referenceAt(rs, r) as Uri;
+    const d = -rStart;
+    return make.referenceAt(rs.slice(rStart, rEnd), {
+      schemeEnd: r.schemeEnd + d, authorityStart: moved(r.authorityStart, d), authorityEnd: moved(r.authorityEnd, d), hostKind: r.hostKind,
+      queryStart: moved(r.queryStart, d), fragmentStart: moved(r.fragmentStart, d),
+    }) as Uri;
+  }
+  if (r.authorityStart >= 0) {
+    // the base's scheme, then the reference from its "//" (T.authority, path and query are R's)
+    if (mayHoldDotSegment(rs, rPathStart, rPathEnd)) return resolveGeneral(bs, bStart, bEnd, b, rs, rStart, rEnd, r, strict);
+    const head = bs.slice(bStart, b.schemeEnd + 1);
+    const from = r.authorityStart - 2;
+    const d = head.length - from;
+    return make.referenceAt(head + rs.slice(from, rEnd), {
+      schemeEnd: b.schemeEnd - bStart, authorityStart: r.authorityStart + d, authorityEnd: r.authorityEnd + d, hostKind: r.hostKind,
+      queryStart: moved(r.queryStart, d), fragmentStart: moved(r.fragmentStart, d),
+    }) as Uri;
+  }
+  const bPathStart = pathStartOf(b, bStart);
+  if (rPathStart === rPathEnd) {
+    // §5.2.2, an empty reference path: the base's path, R's query or else the base's; R's fragment
+    if (r.queryStart >= 0) return joined(bs.slice(bStart, pathEndOf(b, bEnd)), bs, bStart, b, false, rs, rPathEnd, rEnd, r);
+    return joined(bs.slice(bStart, b.fragmentStart >= 0 ? b.fragmentStart : bEnd), bs, bStart, b, true, rs, rPathEnd, rEnd, r);
+  }
+  if (rs.charCodeAt(rPathStart) === 0x2f) {
+    // an absolute path: the base's scheme and authority, then R's path, query and fragment
+    if (mayHoldDotSegment(rs, rPathStart, rPathEnd)) return resolveGeneral(bs, bStart, bEnd, b, rs, rStart, rEnd, r, strict);
+    return joined(bs.slice(bStart, bPathStart), bs, bStart, b, false, rs, rPathStart, rEnd, r);
+  }
+  // §5.2.3 merge: all but the last segment of the base's path (`dirEnd`: after its last "/"), then R's path
+  const bPathEnd = pathEndOf(b, bEnd);
+  const slash = bs.lastIndexOf("/", bPathEnd - 1);
+  const dirEnd = slash >= bPathStart ? slash + 1 : bPathStart;
+  const rootOnly = b.authorityStart >= 0 && bPathStart === bPathEnd; // the merge gives "/" and R's path
+  if (mayHoldDotSegment(bs, bPathStart, dirEnd)) return resolveGeneral(bs, bStart, bEnd, b, rs, rStart, rEnd, r, strict);
+  if (!mayHoldDotSegment(rs, rPathStart, rPathEnd)) {
+    return joined(rootOnly ? `${bs.slice(bStart, bPathStart)}/` : bs.slice(bStart, dirEnd), bs, bStart, b, false, rs, rPathStart, rEnd, r);
+  }
+  // R's path begins with "." and ".." segments: step over them, counting the ".."s
+  if (dirEnd === bPathStart && !rootOnly) return resolveGeneral(bs, bStart, bEnd, b, rs, rStart, rEnd, r, strict);
+  let i = rPathStart;
+  let up = 0;
+  while (i < rPathEnd && rs.charCodeAt(i) === 0x2e) {
+    if (i + 1 === rPathEnd) {
+      i += 1; // a last "." segment
+      break;
+    }
+    const c = rs.charCodeAt(i + 1);
+    if (c === 0x2f) {
+      i += 2; // "./"
+      continue;
+    }
+    if (c !== 0x2e || (i + 2 < rPathEnd && rs.charCodeAt(i + 2) !== 0x2f)) break; // a segment such as ".x" or "..x"
+    up++;
+    i = i + 2 === rPathEnd ? i + 2 : i + 3; // "..", last, or "../"
+  }
+  if (mayHoldDotSegment(rs, i, rPathEnd)) return resolveGeneral(bs, bStart, bEnd, b, rs, rStart, rEnd, r, strict);
+  // The base's kept path less its trailing "/" is a run of segments each with its "/" before
+  // (or a first one without, for a rootless path); §5.2.4 step 2C removes one of them for each
+  // "..", never going above the root, and the "/" of the last "/.." or "/." stays (steps 2B, 2C).
+  let end = rootOnly ? bPathStart : dirEnd - 1;
+  for (; up > 0 && end > bPathStart; up--) {
+    const s = bs.lastIndexOf("/", end - 1);
+    end = s >= bPathStart ? s : bPathStart;
+  }
+  // §5.3: without an authority, the path cannot begin with "//"
+  if (b.authorityStart < 0 && end === bPathStart && rs.charCodeAt(i) === 0x2f) return resolveGeneral(bs, bStart, bEnd, b, rs, rStart, rEnd, r, strict);
+  return joined(`${bs.slice(bStart, end)}/`, bs, bStart, b, false, rs, i, rEnd, r);
+}
+
+/**
+ * The target `head` + `[from, rEnd)` of `rs`, where `head` is the base from `bStart` up to where
+ * R's part begins: the base's scheme and authority (and, with `baseQuery`, its query), R's query
+ * and fragment after.
+ */
+function joined(head: string, bs: string, bStart: number, b: ReferenceOffsets, baseQuery: boolean, rs: string, from: number, rEnd: number, r: ReferenceOffsets): Uri {
+  const d = head.length - from;
+  const text = from === rEnd ? head : head + rs.slice(from, rEnd);
+  return make.referenceAt(text, {
+    schemeEnd: b.schemeEnd - bStart, authorityStart: moved(b.authorityStart, -bStart), authorityEnd: moved(b.authorityEnd, -bStart), hostKind: b.hostKind,
+    queryStart: baseQuery ? moved(b.queryStart, -bStart) : moved(r.queryStart, d), fragmentStart: moved(r.fragmentStart, d),
+  }) as Uri;
+}
+
+/**
+ * §5.2.2 step by step, with §5.2.3 merge and §5.2.4 remove_dot_segments: the five components of
+ * the target as texts, then recomposed (§5.3). {@link resolveAt} gives the same target without
+ * this work where none is needed.
+ */
+export function resolveGeneral(bs: string, bStart: number, bEnd: number, b: ReferenceOffsets, rs: string, rStart: number, rEnd: number, r: ReferenceOffsets, strict: boolean): Uri {
+  const bPathStart = pathStartOf(b, bStart);
+  const bPathEnd = pathEndOf(b, bEnd);
+  const rPathStart = pathStartOf(r, rStart);
+  const rPathEnd = pathEndOf(r, rEnd);
+  const baseScheme = bs.slice(bStart, b.schemeEnd);
+  const refPath = rs.slice(rPathStart, rPathEnd);
+  const refQuery = part(rs, r.queryStart < 0 ? -1 : r.queryStart + 1, r.fragmentStart >= 0 ? r.fragmentStart : rEnd);
   let scheme: string;
   let authority: string | undefined;
   let hostKind: number;
   let path: string;
   let query: string | undefined;
-  if (refHasScheme) {
-    scheme = rs.slice(r.start, r.schemeEnd);
+  if (refHasScheme(bs, bStart, b, rs, rStart, r, strict)) {
+    scheme = rs.slice(rStart, r.schemeEnd);
     authority = part(rs, r.authorityStart, r.authorityEnd);
     hostKind = r.hostKind;
     path = removeDotSegments(refPath);
@@ -90,19 +234,17 @@ export function resolveReference(base: Uri, ref: UriReference, options: ResolveO
       path = removeDotSegments(refPath);
       query = refQuery;
     } else {
-      const basePath = bs.slice(b.pathStart, b.pathEnd);
+      const basePath = bs.slice(bPathStart, bPathEnd);
       if (refPath === "") {
         path = basePath;
-        query = r.queryStart >= 0 ? refQuery : part(bs, b.queryStart < 0 ? -1 : b.queryStart + 1, b.fragmentStart >= 0 ? b.fragmentStart : b.end);
+        query = r.queryStart >= 0 ? refQuery : part(bs, b.queryStart < 0 ? -1 : b.queryStart + 1, b.fragmentStart >= 0 ? b.fragmentStart : bEnd);
       } else {
         if (refPath.charCodeAt(0) === 0x2f) {
           path = removeDotSegments(refPath);
         } else {
           // §5.2.3 merge: the reference's path after all but the last segment of the base's path
           path = b.authorityStart >= 0 && basePath === "" ? `/${refPath}` : basePath.slice(0, basePath.lastIndexOf("/") + 1) + refPath;
-          // (Skipping remove_dot_segments when neither part can hold a dot segment gives the
-          // same path, without scanning the joined string.)
-          if (mayHoldDotSegment(basePath) || mayHoldDotSegment(refPath)) path = removeDotSegments(path);
+          path = removeDotSegments(path);
         }
         query = refQuery;
       }
@@ -111,9 +253,26 @@ export function resolveReference(base: Uri, ref: UriReference, options: ResolveO
     }
     scheme = baseScheme;
   }
-  const fragment = part(rs, r.fragmentStart < 0 ? -1 : r.fragmentStart + 1, r.end);
-
+  const fragment = part(rs, r.fragmentStart < 0 ? -1 : r.fragmentStart + 1, rEnd);
   // §5.3 must be able to write the result back: no "//" path without an authority.
   path = guardPath(authority !== undefined, path);
-  return { ok: true, value: make.referenceOf(scheme, authority, make.HOST_KINDS[hostKind] ?? "reg-name", path, query, fragment) as Uri };
+  return composed(scheme, authority, hostKind, path, query, fragment);
+}
+
+/** §5.3 recomposition of a URI from its components' texts, with its offsets; `hostKind` by number (-1: worked out when the host is read). */
+function composed(scheme: string, authority: string | undefined, hostKind: number, path: string, query: string | undefined, fragment: string | undefined): Uri {
+  let text = `${scheme}:`;
+  let authorityStart = -1;
+  let authorityEnd = -1;
+  if (authority !== undefined) {
+    authorityStart = text.length + 2;
+    text += `//${authority}`;
+    authorityEnd = text.length;
+  }
+  text += path;
+  const queryStart = query === undefined ? -1 : text.length;
+  if (query !== undefined) text += `?${query}`;
+  const fragmentStart = fragment === undefined ? -1 : text.length;
+  if (fragment !== undefined) text += `#${fragment}`;
+  return make.referenceAt(text, { schemeEnd: scheme.length, authorityStart, authorityEnd, hostKind: authority === undefined ? -1 : hostKind, queryStart, fragmentStart }) as Uri;
 }
