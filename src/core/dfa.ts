@@ -233,8 +233,9 @@ export class CompiledRule implements Matcher {
   /**
    * The automaton of {@link test} with its states split by the phase of RFC 3986 Appendix B
    * that the input is in (the product of the two), and each transition on US-ASCII tagged with
-   * the component boundary it crosses, by `state << 7 | code` as `next << 7 | tag` (0 dead,
-   * {@link CALL_ENTRY} a call, {@link LAZY_ENTRY} a row not made yet). The minimal automaton
+   * the component boundary it crosses, by `state << 7 | code` as `next << 7 | tag`
+   * ({@link DEAD_ENTRY} no transition, {@link CALL_ENTRY} a call, {@link LAZY_ENTRY} a row not
+   * made yet). The minimal automaton
    * cannot carry the tags itself: it merges states whose futures agree but whose phases differ
    * (after "/a" and after "/a?" every continuation is the same, yet a "?" starts the query only
    * in the first). A row is made the first time a run reaches its state, so a process pays only
@@ -270,7 +271,7 @@ export class CompiledRule implements Matcher {
     const p = pair % PHASES;
     for (let c = 0; c < 128; c++) {
       const next = this.#table[s * k + (this.#ascii[c] as number)] as number;
-      let entry = 0;
+      let entry = DEAD_ENTRY;
       if (next === states) entry = CALL_ENTRY;
       else if (next !== 0) {
         const step = phaseStep(p, c);
@@ -362,12 +363,13 @@ export class CompiledRule implements Matcher {
           case T_COLON:
             o[6] = i;
             break;
+          case DEAD_TAG:
+            return 0;
           default:
             // a call of the IP literal: Appendix B's scan finds the components
             return this.#whole(input) ? 2 : 0;
         }
       }
-      if (e === 0) return 0;
       s = e & 0xff80;
     }
     if (this.#taggedAccept[s >> 7] !== 1) return 0;
@@ -449,6 +451,9 @@ function phaseStep(p: number, c: number): number {
 
 /** In the tagged table of testReference, a row not made yet. */
 const LAZY_ENTRY = 0xfffe;
+/** In the tagged table of testReference, no transition: the input cannot go on (a tag, so the loop tests one thing per character). */
+const DEAD_TAG = 125;
+const DEAD_ENTRY = DEAD_TAG;
 /** In the fast table of a test, a call of the callee (no state shifted by 7 bits is odd). */
 const CALL_ENTRY = 0xffff;
 
