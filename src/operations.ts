@@ -4,7 +4,7 @@
 // answer is a plain value throws the UriSyntaxError of text that does not parse. Underneath are
 // the pure transforms of src/transforms (§5 resolution, §6 normalization and comparison), which
 // import no parser.
-import { isNode } from "./ast/make.js";
+import { isNode, referenceNodeText } from "./ast/make.js";
 import { referenceArgument, referenceOrThrow, referenceTextOffsets, refused, unwrap } from "./core/args.js";
 import type { Node, Uri, UriReference } from "./ast/nodes.js";
 import { UriSyntaxError } from "./errors.js";
@@ -299,6 +299,9 @@ export function equivalentOrThrow(a: UriInput, b: UriInput, options: Equivalence
  */
 export function serialize(input: string | Node): string {
   if (typeof input === "string") return serializeNode(referenceOrThrow(input, "input", serialize));
+  // a URI reference node: its text, by one brand check
+  const text = referenceNodeText(input);
+  if (text !== undefined) return text;
   if (!isNode(input)) throw new TypeError(`serialize: the argument "input" must be a node from parse (or a string), got ${refused(input)}`);
   return serializeNode(input);
 }

@@ -450,6 +450,10 @@ class ReferenceNode {
   static textOf(r: ReferenceNode): string {
     return r.#start === 0 && r.#end === r.#input.length ? r.#input : r.#input.slice(r.#start, r.#end);
   }
+  /** The text of `x` when it is a reference node made by this file (the brand, no getter read), else `undefined`. */
+  static brandedText(x: object): string | undefined {
+    return #made in x ? (x.#start === 0 && x.#end === x.#input.length ? x.#input : x.#input.slice(x.#start, x.#end)) : undefined;
+  }
   /** No own property on it or on the parts it has made. */
   static intact(x: ReferenceNode): boolean {
     return untouched(x) && (x.#authority === undefined || AuthorityNode.intact(x.#authority as AuthorityNode)) && (x.#path === undefined || untouched(x.#path));
@@ -688,6 +692,9 @@ const TEXT_GETTERS: ReadonlyMap<object, (this: object) => string> = new Map([
  * the node is not read): a reference's or an authority's text, a path's, a host's with an IP
  * literal in brackets (RFC 3986 §5.3, §3.2.2).
  */
+/** The text of `x` (RFC 3986 §5.3) when it is a URI reference node made by this file, read from its own state; else `undefined`. One brand check: what serialize asks first. */
+export const referenceNodeText = (x: unknown): string | undefined => (typeof x === "object" && x !== null ? ReferenceNode.brandedText(x) : undefined);
+
 export function nodeText(n: Node): string {
   const p = Object.getPrototypeOf(n) as object;
   if (p === ReferenceNode.prototype) return ReferenceNode.textOf(n as unknown as ReferenceNode);
