@@ -213,9 +213,11 @@ function readSteps(options: unknown, caller: string, name = "options"): StepsRea
   if (options === undefined) return NO_STEPS();
   expectOptions(options, caller, name);
   const o = options as Record<string, unknown>;
+  const keys = Object.keys(o);
+  if (keys.length === 0) return NO_STEPS();
   const steps: Record<string, unknown> = {};
   let schemes: unknown;
-  for (const key of Object.keys(o)) {
+  for (const key of keys) {
     const v = o[key];
     if (key === "schemes") schemes = v;
     else if (Object.hasOwn(NORMALIZE_FIELDS, key)) steps[key] = v;

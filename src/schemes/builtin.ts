@@ -2,6 +2,7 @@
 // definitions (src/schemes/builtin/), judged with their compiled top rules, without a grammar
 // value, the engine or parsimmon. What `normalize` and `equivalent` of the main entry use when no
 // registry is given; `defaultRegistry` (uri-grammar/schemes) is the same schemes as values.
+import type { Layout } from "../ast/make.js";
 import type { Uri } from "../ast/nodes.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
 import type { SchemeRules, SchemeRulesRegistry } from "../transforms/scheme-rules.js";
@@ -35,6 +36,9 @@ class BuiltInRules<V> implements SchemeRules<V> {
   }
   valueOf(uri: Uri): { readonly value: V } | undefined {
     return valueOfNode(this.#def, uri);
+  }
+  keepsNormalForm(layout: Layout): boolean {
+    return this.#def.keepsNormalForm?.(layout) === true;
   }
 }
 

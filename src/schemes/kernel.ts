@@ -5,7 +5,7 @@
 // equivalence with the built-in schemes load no grammar (src/schemes/builtin.ts); a scheme value
 // (src/schemes/scheme.ts) adds the grammar, the derivation for `input.match`, and generation.
 import type { Match } from "../abnf/semantics.js";
-import { hasNodePrototype } from "../ast/make.js";
+import { hasNodePrototype, type Layout } from "../ast/make.js";
 import type { Parsed, Uri } from "../ast/nodes.js";
 import { parseReferenceText } from "../core/args.js";
 import type { Matcher } from "../core/match.js";
@@ -191,6 +191,12 @@ export interface SchemeDefinition<V> {
   matcher(): Matcher;
   build(input: SchemeInput): V;
   normalize?(uri: Uri, value: V, options: NormalizeOptions): Uri;
+  /**
+   * `true` only when `normalize` gives back as it is every URI at `layout` that the §6.2.2 steps
+   * leave as it is, whatever value the scheme gives it (and when it refuses it): so normalizing
+   * such a URI judges nothing (RFC 3986 §6.2.3). Left out: every URI is judged.
+   */
+  keepsNormalForm?(layout: Layout): boolean;
   equivalentKey?(value: V, uri: Uri): string;
 }
 

@@ -9,7 +9,7 @@ import type { GenerateOptions, Random } from "../abnf/generate.js";
 import { semantics, type Match, type Semantics } from "../abnf/semantics.js";
 import { hasCodePoint, literalCharSet } from "../abnf/charset.js";
 import { describePrefix, rulePrefixes, type Prefix } from "../abnf/prefixes.js";
-import { isNode, isNodeShell } from "../ast/make.js";
+import { isNode, isNodeShell, type Layout } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { throwWithStack } from "../errors.js";
 import { judge, schemeError, valueOfNode, type SchemeDefinition, type SchemeError, type SchemeInput } from "./kernel.js";
@@ -186,6 +186,11 @@ class SchemeValue<V> implements Scheme<V> {
 
   valueOf(uri: Uri): { readonly value: V } | undefined {
     return valueOfNode(this.#def, uri, this.#matchOf);
+  }
+
+  /** @internal Whether the scheme's normalization keeps every URI at `layout` that the §6.2.2 steps keep (see `SchemeDefinition.keepsNormalForm`). */
+  keepsNormalForm(layout: Layout): boolean {
+    return this.#def.keepsNormalForm?.(layout) === true;
   }
 }
 

@@ -172,29 +172,50 @@ export function normalizeReference(node: Uri, options?: NormalizeOptions): Uri;
 export function normalizeReference(node: RelativeRef, options?: NormalizeOptions): RelativeRef;
 export function normalizeReference(node: UriReference, options?: NormalizeOptions): UriReference;
 export function normalizeReference(node: UriReference, options: NormalizeOptions = {}): UriReference {
+  return normalizeSteps(node, options, true);
+}
+
+/**
+ * @internal {@link normalizeReference} without its one-scan check of a text in normal form
+ * ({@link isNormalAt}): each step, one by one. What the check must agree with (tested in
+ * test/transforms/normalize-fast-path.test.ts).
+ */
+export function normalizeStepByStep(node: UriReference, options: NormalizeOptions = {}): UriReference {
+  return normalizeSteps(node, options, false);
+}
+
+/** §6.2.2 and §6.2.3 on `node`; with `check`, a text in normal form is told in one scan first. */
+function normalizeSteps(node: UriReference, options: NormalizeOptions, check: boolean): UriReference {
+  // each field read once
   const lower = options.case !== false;
   const decode = options.percentEncoding !== false;
   const nfc = options.nfc === true;
+  const rfc5952 = options.ipv6 === "rfc5952";
+  const schemes = options.schemes ?? defaultSchemes;
+  const L = make.layoutOf(node);
+  const s = L.input;
+
+  let scheme = L.schemeEnd < 0 ? undefined : s.slice(L.start, L.schemeEnd);
+  // The usual case: the text is in normal form already (one scan, no part read out), as it is. A
+  // scheme in uppercase is not normal, so its facts are looked up under the name as written.
+  if (check && !nfc && !rfc5952 && isNormalAt(L, scheme === undefined ? undefined : lookup(schemes, scheme))) return unchangedReference(node, L);
+  let def: SchemeNormalization | undefined;
+  let lowerScheme: string | undefined;
+  if (scheme !== undefined) {
+    lowerScheme = asciiLower(scheme);
+    def = lookup(schemes, lowerScheme);
+  }
+
   // NFC (RFC 3987 §5.3.2.2) after the unreserved characters are decoded (§6.2.2.2), so that one
   // pass is normal: "%41" U+0301 is "A" U+0301 before it is "Á". nfcText leaves triplets as they
   // are, so their hex case can be set before or after it.
   const text = (t: string): string => (nfc ? nfcText(normalizePercent(t, decode, lower)) : normalizePercent(t, decode, lower));
-  const L = make.layoutOf(node);
-  const s = L.input;
   let same = true;
   const track = (before: string, after: string): string => {
     if (after !== before) same = false;
     return after;
   };
-
-  let scheme: string | undefined;
-  let def: SchemeNormalization | undefined;
-  if (L.schemeEnd >= 0) {
-    const raw = s.slice(L.start, L.schemeEnd);
-    const lowerScheme = asciiLower(raw);
-    scheme = lower ? track(raw, lowerScheme) : raw;
-    def = lookup(options.schemes ?? defaultSchemes, lowerScheme);
-  }
+  if (scheme !== undefined && lower) scheme = track(scheme, lowerScheme as string);
 
   let authority: string | undefined;
   let hostKind = 0;
@@ -206,7 +227,7 @@ export function normalizeReference(node: UriReference, options: NormalizeOptions
     const userinfo = hs > a0 ? track(s.slice(a0, hs - 1), text(s.slice(a0, hs - 1))) : undefined;
     const bracketed = L.hostKind >= 2;
     const rawHost = bracketed ? s.slice(hs + 1, he - 1) : s.slice(hs, he);
-    const [host, kind] = normalHost(L.hostKind, rawHost, lower, decode, options.ipv6 === "rfc5952", nfc);
+    const [host, kind] = normalHost(L.hostKind, rawHost, lower, decode, rfc5952, nfc);
     track(rawHost, host);
     hostKind = kind;
     let port = he < a1 ? s.slice(he + 1, a1) : undefined;
@@ -237,17 +258,102 @@ export function normalizeReference(node: UriReference, options: NormalizeOptions
   const rawFragment = L.fragmentStart < 0 ? undefined : s.slice(L.fragmentStart + 1, L.end);
   const fragment = rawFragment === undefined ? undefined : track(rawFragment, text(rawFragment));
 
-  // nothing changed: the same text (and offsets), as a node without spans
-  if (same && hostKind === L.hostKind) {
-    const whole = L.start === 0 && L.end === s.length;
-    if (whole && node.span === undefined) return node;
-    const shift = (x: number): number => (x < 0 ? x : x - L.start);
-    return make.referenceAt(whole ? s : s.slice(L.start, L.end), {
-      schemeEnd: shift(L.schemeEnd), authorityStart: shift(L.authorityStart), authorityEnd: shift(L.authorityEnd), hostKind,
-      queryStart: shift(L.queryStart), fragmentStart: shift(L.fragmentStart),
-    });
-  }
+  if (same && hostKind === L.hostKind) return unchangedReference(node, L);
   return make.referenceOf(scheme, authority, HOST_KIND_NAMES[hostKind] ?? "reg-name", path, query, fragment);
+}
+
+/**
+ * A reference the steps leave as it is: `node` itself when it is a whole text without spans,
+ * else its text at the same offsets, as a node without spans (a reference without an authority
+ * has the host kind a written one gets, reg-name).
+ */
+export function unchangedReference(node: UriReference, L: make.Layout): UriReference {
+  const hostKind = L.authorityStart < 0 ? 0 : L.hostKind;
+  const whole = L.start === 0 && L.end === L.input.length;
+  if (whole && node.span === undefined) return node;
+  const shift = (x: number): number => (x < 0 ? x : x - L.start);
+  return make.referenceAt(whole ? L.input : L.input.slice(L.start, L.end), {
+    schemeEnd: shift(L.schemeEnd), authorityStart: shift(L.authorityStart), authorityEnd: shift(L.authorityEnd), hostKind,
+    queryStart: shift(L.queryStart), fragmentStart: shift(L.fragmentStart),
+  });
+}
+
+/** The value of an uppercase hex digit (RFC 3986 §2.1 "0"-"9", "A"-"F"), or -1 (a lowercase one too: §6.2.2.1 makes it uppercase). */
+const upperHexValue = (c: number): number => (c >= 0x30 && c <= 0x39 ? c - 0x30 : c >= 0x41 && c <= 0x46 ? c - 0x37 : -1);
+
+/** Whether `[from, to)` of `s` holds an ASCII uppercase letter, percent-encodings left out (their hex is checked on its own). */
+function hasUpperIn(s: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (c === 0x25) i += 2;
+    else if (c >= 0x41 && c <= 0x5a) return true;
+  }
+  return false;
+}
+
+/** A scheme and an authority that are normal (RFC 3986 §6.2.2.1) with nothing more to check: lowercase, no userinfo, port, IP literal or triplet. */
+const NORMAL_HEAD = /[a-z][a-z0-9+.-]*:\/\/[^A-Z%@:[/?#]*/y;
+
+/**
+ * Whether the reference at `L` is in the normal form that {@link normalizeReference} gives
+ * (without `nfc` and `ipv6: "rfc5952"`), told in one scan of its text, with `def` what §6.2.3
+ * knows of its scheme: a lowercase scheme and host (RFC 3986 §6.2.2.1), every percent-encoding
+ * in uppercase hex and of a character that is not unreserved (§6.2.2.1, §6.2.2.2), no dot
+ * segment in the path (§6.2.2.3), no empty port and no default one (§3.2.3, §6.2.3), no empty
+ * path where the scheme says it is "/" (§6.2.3). Then each step, alone or with any of the others
+ * (a scheme's `normalizeOptions` turn some off), leaves every component as it is. Exact one way:
+ * `true` means the steps give the text back; `false` is said of some normal references too (a
+ * relative-path reference's dot segments, which the step keeps), which the steps then work out.
+ */
+export function isNormalAt(L: make.Layout, def: SchemeNormalization | undefined): boolean {
+  const s = L.input;
+  const end = L.end;
+  // §6.2.2.1, §6.2.2.2: every triplet in uppercase hex, and none of an unreserved character
+  let p = s.indexOf("%", L.start);
+  while (p >= 0 && p < end) {
+    const hi = upperHexValue(s.charCodeAt(p + 1));
+    const lo = upperHexValue(s.charCodeAt(p + 2));
+    if (hi < 0 || lo < 0 || p + 3 > end || UNRESERVED[hi * 16 + lo] === true) return false;
+    p = s.indexOf("%", p + 3);
+  }
+  const hasAuthority = L.authorityStart >= 0;
+  // §6.2.2.1: the scheme and the host in lowercase; the usual authority (a reg-name without a
+  // userinfo, a port or a triplet) with the scheme in one match
+  let head = false;
+  if (hasAuthority && L.schemeEnd >= 0) {
+    NORMAL_HEAD.lastIndex = L.start;
+    head = NORMAL_HEAD.test(s) && NORMAL_HEAD.lastIndex === L.authorityEnd;
+  }
+  if (!head) {
+    if (L.schemeEnd >= 0 && hasUpperIn(s, L.start, L.schemeEnd)) return false;
+    if (hasAuthority) {
+      const a1 = L.authorityEnd;
+      const hs = make.hostStartIn(s, L.authorityStart, a1);
+      const he = make.hostEndIn(s, hs, a1);
+      // §6.2.2.1: the host in lowercase (an IPv4address has no letter)
+      if (L.hostKind !== 1 && hasUpperIn(s, hs, he)) return false;
+      if (he < a1) {
+        // §3.2.3: an empty port is dropped; §6.2.3: so is the scheme's default port
+        if (he + 1 === a1) return false;
+        if (def?.defaultPort !== undefined && stripZeros(s.slice(he + 1, a1)) === stripZeros(def.defaultPort)) return false;
+      }
+    }
+  }
+  const ps = L.pathStart;
+  const pe = L.pathEnd;
+  // §6.2.3: an empty path with an authority is "/" for such schemes
+  if (ps === pe) return !(hasAuthority && def?.emptyPathIsRoot === true);
+  // §6.2.2.3: no "." or ".." segment (and no path that would need a "/." before its "//", §3.3)
+  if (!hasAuthority && s.charCodeAt(ps) === 0x2f && s.charCodeAt(ps + 1) === 0x2f) return false;
+  let d = s.indexOf(".", ps);
+  while (d >= 0 && d < pe) {
+    if (d === ps || s.charCodeAt(d - 1) === 0x2f) {
+      const e = s.charCodeAt(d + 1) === 0x2e && d + 1 < pe ? d + 2 : d + 1;
+      if (e === pe || s.charCodeAt(e) === 0x2f) return false;
+    }
+    d = s.indexOf(".", d + 1);
+  }
+  return true;
 }
 
 /**

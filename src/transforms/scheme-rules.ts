@@ -3,7 +3,7 @@
 // from uri-grammar/schemes). The transforms know a scheme by this shape only.
 import * as make from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";
-import { normalizeReference, type NormalizeOptions, type SchemeNormalization } from "./normalize.js";
+import { isNormalAt, normalizeReference, normalizeStepByStep, unchangedReference, type NormalizeOptions, type SchemeNormalization } from "./normalize.js";
 import { serialize } from "./serialize.js";
 
 /** What normalization and equivalence know of one scheme. */
@@ -15,6 +15,12 @@ export interface SchemeRules<V = unknown> {
   readonly normalizeOptions: NormalizeOptions | undefined;
   normalize?(uri: Uri, value: V, options: NormalizeOptions): Uri;
   equivalentKey?(value: V, uri: Uri): string;
+  /**
+   * @internal `true` only when `normalize` gives back as it is every URI at `layout` that the
+   * §6.2.2 steps leave as it is, whatever value the scheme gives it (and when the scheme refuses
+   * it): a cheap check, so that normalizing such a URI judges nothing (RFC 3986 §6.2.3).
+   */
+  keepsNormalForm?(layout: make.Layout): boolean;
   /** @internal The scheme's value of a URI of its scheme, or `undefined` when the scheme refuses it. */
   valueOf(uri: Uri): { readonly value: V } | undefined;
 }
@@ -59,26 +65,58 @@ const schemeOf = (node: UriReference, registry: SchemeRulesRegistry): SchemeRule
  * a URI valid under its scheme is valid under it too.
  */
 export function normalizeWithRules(node: UriReference, reg: SchemeRulesRegistry, options: NormalizeOptions = {}): UriReference {
-  const s = schemeOf(node, reg);
+  return withRules(node, reg, options, true);
+}
+
+/**
+ * @internal {@link normalizeWithRules} without any one-scan check of a text in normal form: the
+ * scheme judges every URI of its own, and each step runs one by one. What the checks must agree
+ * with (tested in test/transforms/normalize-fast-path.test.ts).
+ */
+export function normalizeWithRulesStepByStep(node: UriReference, reg: SchemeRulesRegistry, options: NormalizeOptions = {}): UriReference {
+  return withRules(node, reg, options, false);
+}
+
+function withRules(node: UriReference, reg: SchemeRulesRegistry, options: NormalizeOptions, check: boolean): UriReference {
+  const normal = check ? normalizeReference : normalizeStepByStep;
   const schemes = normalizationsOf(reg);
+  // each field of the options read once, here
+  const generic: NormalizeOptions = { ...options, schemes };
+  const L = make.layoutOf(node);
+  const name = L.schemeEnd < 0 ? undefined : L.input.slice(L.start, L.schemeEnd);
+  const s = name === undefined ? undefined : reg.get(name);
+  // The usual case, told in one scan: a reference in normal form for every step (so for the steps
+  // its scheme turns off too), which its scheme's own normalization keeps: the same text whether
+  // the scheme accepts it or not, so it is not judged. (A scheme in uppercase is not normal, so
+  // its facts are found under the name as written.)
+  if (check && generic.nfc !== true && generic.ipv6 !== "rfc5952" && (s?.normalize === undefined || s.keepsNormalForm?.(L) === true)) {
+    if (isNormalAt(L, name === undefined ? undefined : schemes.get(name))) return unchangedReference(node, L);
+  }
   // A scheme changes the generic steps (and adds its own) only for a URI it accepts: one it
   // refuses ("file:" with a query, "tel:" with an authority) gets every §6.2.2 step, so that
   // nothing decoded ("%2E%2E") is left where a step the scheme turns off would have removed it.
-  if (s === undefined || (s.normalizeOptions === undefined && s.normalize === undefined)) return normalizeReference(node, { ...options, schemes });
+  if (s === undefined || (s.normalizeOptions === undefined && s.normalize === undefined)) return normal(node, generic);
   const value = s.valueOf(node as Uri);
   if (value === undefined) {
-    const generic = normalizeReference(node, { ...options, schemes });
+    const n = normal(node, generic);
     // the steps can make a URI the scheme accepts ("file:a/../../b" is "file:/b"): then it is normalized as such, once
-    const accepted = s.valueOf(generic as Uri);
-    return accepted === undefined ? generic : schemeNormalize(generic, accepted, s, schemes, options);
+    const accepted = s.valueOf(n as Uri);
+    return accepted === undefined ? n : schemeNormalize(n, accepted, s, generic, options, normal);
   }
-  return schemeNormalize(node, value, s, schemes, options);
+  return schemeNormalize(node, value, s, generic, options, normal);
 }
 
-/** A URI its scheme accepts (`value`: the scheme's value of it), normalized: the §6.2.2 steps as the scheme changes them, then the scheme's own step. */
-function schemeNormalize(node: UriReference, value: { readonly value: unknown }, s: SchemeRules, schemes: ReadonlyMap<string, SchemeNormalization>, options: NormalizeOptions): UriReference {
-  const opts: NormalizeOptions = s.normalizeOptions === undefined ? { ...options, schemes } : { ...options, schemes, ...s.normalizeOptions };
-  const n = normalizeReference(node, opts);
+/**
+ * A URI its scheme accepts (`value`: the scheme's value of it), normalized: the §6.2.2 steps as
+ * the scheme changes them (`generic`: the steps asked for, with the registry's §6.2.3 facts),
+ * then the scheme's own step, which is given the `options` asked for.
+ */
+function schemeNormalize(
+  node: UriReference, value: { readonly value: unknown }, s: SchemeRules, generic: NormalizeOptions, options: NormalizeOptions,
+  normal: (node: UriReference, options: NormalizeOptions) => UriReference,
+): UriReference {
+  const opts: NormalizeOptions = s.normalizeOptions === undefined ? generic : { ...generic, ...s.normalizeOptions };
+  const n = normal(node, opts);
   if (s.normalize === undefined) return n;
   // the steps changed no character (the usual case): the value already made is the value of the result
   const v = n === node || serialize(n) === serialize(node) ? value : s.valueOf(n as Uri);
@@ -86,7 +124,7 @@ function schemeNormalize(node: UriReference, value: { readonly value: unknown },
   const m = s.normalize(n as Uri, v.value, options);
   if (!make.isNode(m) || m.kind !== "URI") throw new TypeError(`normalize: the ${s.name} scheme's normalize must return a URI node made by the library`);
   // what the scheme's step made (a host moved into the authority, say) gets the §6.2.2 steps too
-  return m === n ? n : normalizeReference(m, opts);
+  return m === n ? n : normal(m, opts);
 }
 
 /** Options of {@link equivalenceKeyWithRules}. */

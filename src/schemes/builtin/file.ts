@@ -171,6 +171,24 @@ export function normalizeFile(uri: Uri, value: FileUri, options: NormalizeOption
   return make.uriReference({ scheme: uri.scheme, authority, path: make.path("path-abempty", path), query: uri.query, fragment: uri.fragment }) as Uri;
 }
 
+/**
+ * Whether {@link normalizeFile} of RFC 8089 §2 (without Appendix E) gives back as it is every
+ * file URI at `L` whose path the §6.2.2 steps leave as it is (no dot segment, no "%2E"), whatever
+ * the scheme's value of it: one with an authority and no port whose host is empty (§2's
+ * "file:///path") or is not "localhost" (§3: a non-local file), or one with a userinfo, which is
+ * never local. "file:/path" and "file://localhost/path" get the empty authority.
+ */
+function keepsNormalFileForm(L: make.Layout): boolean {
+  const s = L.input;
+  const a0 = L.authorityStart;
+  const a1 = L.authorityEnd;
+  if (a0 < 0) return false;
+  const hs = make.hostStartIn(s, a0, a1);
+  const he = make.hostEndIn(s, hs, a1);
+  if (he < a1) return false;
+  return hs > a0 || he - hs !== 9 || s.slice(hs, he).toLowerCase() !== "localhost";
+}
+
 /** The definition of the "file" scheme: RFC 8089 §2, or with `appendixE` its Appendix E forms; see `fileScheme` in src/schemes/file.ts. */
 export function fileDefinition(appendixE: boolean): SchemeDefinition<FileUri> {
   return {
@@ -186,5 +204,7 @@ export function fileDefinition(appendixE: boolean): SchemeDefinition<FileUri> {
     // read out of the path, and could make a path that begins with "//" after the authority
     normalizeOptions: { dotSegments: false },
     normalize: normalizeFile,
+    // Appendix E's forms (drive letters, UNC strings in the path) are judged
+    ...(appendixE ? {} : { keepsNormalForm: keepsNormalFileForm }),
   };
 }
