@@ -4,8 +4,8 @@
 // answer is a plain value throws the UriSyntaxError of text that does not parse. Underneath are
 // the pure transforms of src/transforms (§5 resolution, §6 normalization and comparison), which
 // import no parser.
-import { isNode, referenceNodeText } from "./ast/make.js";
-import { referenceArgument, referenceOrThrow, referenceTextOffsets, refused, unwrap } from "./core/args.js";
+import { isNode, parsedReference, referenceNodeText } from "./ast/make.js";
+import { referenceArgument, referenceOrThrow, referenceTextLayout, referenceTextOffsets, refused, unwrap } from "./core/args.js";
 import type { Node, Uri, UriReference } from "./ast/nodes.js";
 import { UriSyntaxError } from "./errors.js";
 import { describeValue } from "./describe.js";
@@ -16,11 +16,11 @@ import type { Result } from "./result.js";
 import { redactPassword as redactNode, type RedactOptions } from "./transforms/display.js";
 import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceEquivalenceOptions } from "./transforms/equivalent.js";
 import { ResolveError } from "./transforms/errors.js";
-import { normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
+import { NO_OPTIONS, normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
 import { builtInSchemes } from "./schemes/builtin.js";
 import { isRegistry } from "./core/brand.js";
 import type { SchemeRegistry } from "./schemes/registry.js";
-import { equivalenceKeyWithRules, normalizeWithRules, type SchemeRulesRegistry } from "./transforms/scheme-rules.js";
+import { equivalenceKeyWithRules, normalizeWithRules, normalTextWithRules, type SchemeRulesRegistry } from "./transforms/scheme-rules.js";
 import { resolveOffsets, resolveReference, type ResolveOptions } from "./transforms/resolve.js";
 import { serialize as serializeNode } from "./transforms/serialize.js";
 import * as query from "./transforms/query-edit.js";
@@ -206,7 +206,7 @@ interface StepsRead {
 }
 
 let noSteps: StepsRead | undefined;
-const NO_STEPS = (): StepsRead => (noSteps ??= Object.freeze({ steps: Object.freeze({}), schemes: BUILT_IN() }));
+const NO_STEPS = (): StepsRead => (noSteps ??= Object.freeze({ steps: NO_OPTIONS as ReferenceNormalizeOptions, schemes: BUILT_IN() }));
 
 /** Reads the normalization options of `caller` (`options`, or `options.normalize` for relativize): each field once, then checked. */
 function readSteps(options: unknown, caller: string, name = "options"): StepsRead {
@@ -244,6 +244,12 @@ function normalizeRead(node: UriReference, read: StepsRead): UriReference {
  */
 export function normalize(input: UriInput, options: NormalizeOptions = {}): Result<UriReference, UriSyntaxError> {
   const read = readSteps(options, "normalize");
+  if (typeof input === "string" && read.steps === NO_OPTIONS && read.schemes.rules !== undefined) {
+    // the usual call: a URI reference text and the defaults; one pass finds its parts, one scan
+    // tells whether it is already normal (then it is the answer, and no node was made for it)
+    const L = referenceTextLayout(input);
+    if (L !== undefined) return { ok: true, value: normalTextWithRules(L, read.schemes.rules) ?? normalizeRead(parsedReference(input, 0, input.length, L), read) };
+  }
   const r = referenceArgument(input, "input", "normalize");
   if (!r.ok) return r;
   return { ok: true, value: normalizeRead(r.value, read) };

@@ -11,8 +11,8 @@ import { DEFAULT_MAX_LENGTH, throwWithStack, tooLongError, type UriSyntaxError }
 import type { Result } from "../result.js";
 import type { CompiledRule } from "./dfa.js";
 import { failureError } from "./match.js";
-import { matchReference, matchReferenceOffsets, reference } from "./values.js";
-import type { ReferenceOffsets } from "../ast/make.js";
+import { matchReference, matchReferenceLayout, matchReferenceOffsets, reference } from "./values.js";
+import type { Layout, ReferenceOffsets } from "../ast/make.js";
 
 /** The rule a string argument is parsed against: either one (the default), or just one of them. */
 export type ReferenceRule = "URI-reference" | "IRI-reference" | "either";
@@ -40,6 +40,12 @@ export function parseReferenceText(input: string, rule: "URI-reference" | "IRI-r
 export function referenceTextOffsets(input: string): ReferenceOffsets | undefined {
   if (input.length > DEFAULT_MAX_LENGTH) return undefined;
   return matchReferenceOffsets((uriRef ??= uriGrammar.rule("URI-reference") as CompiledRule), input);
+}
+
+/** {@link referenceTextOffsets} as a layout (make.Layout: the offsets and where the path is), or `undefined`. */
+export function referenceTextLayout(input: string): Layout | undefined {
+  if (input.length > DEFAULT_MAX_LENGTH) return undefined;
+  return matchReferenceLayout((uriRef ??= uriGrammar.rule("URI-reference") as CompiledRule), input);
 }
 
 /** True when the text has a character above U+007F. */

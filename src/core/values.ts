@@ -71,6 +71,23 @@ export function matchReference(rule: CompiledRule, input: string): UriReference 
   return k === 0 ? undefined : make.parsedReference(input, 0, input.length, referenceOffsets(input, 0, input.length));
 }
 
+/**
+ * The layout of the whole of `input` as a reference of `rule` (its offsets, and where its path is:
+ * what the transforms read, make.Layout), or `undefined` when it does not match: the node it
+ * stands for is not made.
+ */
+export function matchReferenceLayout(rule: CompiledRule, input: string): make.Layout | undefined {
+  const o = matchReferenceOffsets(rule, input);
+  if (o === undefined) return undefined;
+  const n = input.length;
+  return {
+    input, start: 0, end: n, schemeEnd: o.schemeEnd, authorityStart: o.authorityStart, authorityEnd: o.authorityEnd, hostKind: o.hostKind,
+    queryStart: o.queryStart, fragmentStart: o.fragmentStart,
+    pathStart: o.authorityStart >= 0 ? o.authorityEnd : o.schemeEnd >= 0 ? o.schemeEnd + 1 : 0,
+    pathEnd: o.queryStart >= 0 ? o.queryStart : o.fragmentStart >= 0 ? o.fragmentStart : n,
+  };
+}
+
 /** {@link matchReference}'s offsets only: where the parts of the whole of `input` are (RFC 3986 Appendix B), or `undefined` when it does not match `rule`. */
 export function matchReferenceOffsets(rule: CompiledRule, input: string): make.ReferenceOffsets | undefined {
   const k = rule.testReference(input, RUN);

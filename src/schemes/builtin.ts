@@ -58,8 +58,17 @@ function builtIn(): Map<string, SchemeRules> {
   return byName;
 }
 
+/** `name` in lowercase: itself when it has no uppercase letter (a scheme usually has none), without a copy. */
+function lowercase(name: string): string {
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if ((c >= 0x41 && c <= 0x5a) || c > 0x7f) return name.toLowerCase();
+  }
+  return name;
+}
+
 /** http, https, ws, wss, mailto, urn, file, data and tel, as normalization and equivalence know them. */
 export const builtInSchemes: SchemeRulesRegistry = /* @__PURE__ */ Object.freeze({
-  get: (name: string): SchemeRules | undefined => (typeof name === "string" ? builtIn().get(name.toLowerCase()) : undefined),
+  get: (name: string): SchemeRules | undefined => (typeof name === "string" ? builtIn().get(lowercase(name)) : undefined),
   [Symbol.iterator]: (): Iterator<SchemeRules> => (builtIn(), rules as readonly SchemeRules[])[Symbol.iterator](),
 });

@@ -62,6 +62,9 @@ export interface NormalizeOptions {
   readonly nfc?: boolean | undefined;
 }
 
+/** @internal The options of a call that asks for no step of its own (shared, empty): a registry's defaults apply, and nothing is read. */
+export const NO_OPTIONS: NormalizeOptions = Object.freeze({});
+
 const UNRESERVED = charsets.unreserved;
 
 /**

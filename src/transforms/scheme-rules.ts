@@ -3,7 +3,7 @@
 // from uri-grammar/schemes). The transforms know a scheme by this shape only.
 import * as make from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";
-import { isNormalAt, normalizeReference, normalizeStepByStep, unchangedReference, type NormalizeOptions, type SchemeNormalization } from "./normalize.js";
+import { isNormalAt, NO_OPTIONS, normalizeReference, normalizeStepByStep, unchangedReference, type NormalizeOptions, type SchemeNormalization } from "./normalize.js";
 import { serialize } from "./serialize.js";
 
 /** What normalization and equivalence know of one scheme. */
@@ -39,17 +39,25 @@ export function normalizationsOfSchemes(registry: Iterable<SchemeRules>): Readon
   return out;
 }
 
-const normalizationsCache = new WeakMap<object, ReadonlyMap<string, SchemeNormalization>>();
+/** What a registry's schemes give the steps: their §6.2.3 definitions, and the options of a call that asks for no step of its own. */
+interface RegistryFacts {
+  readonly schemes: ReadonlyMap<string, SchemeNormalization>;
+  readonly defaults: NormalizeOptions;
+}
+
+const factsCache = new WeakMap<object, RegistryFacts>();
 
 /** The §6.2.3 definitions of a registry's schemes, made once per registry (registries are immutable). */
-function normalizationsOf(reg: SchemeRulesRegistry): ReadonlyMap<string, SchemeNormalization> {
-  let schemes = normalizationsCache.get(reg);
-  if (schemes === undefined) {
-    schemes = normalizationsOfSchemes(reg);
-    normalizationsCache.set(reg, schemes);
+function factsOf(reg: SchemeRulesRegistry): RegistryFacts {
+  let facts = factsCache.get(reg);
+  if (facts === undefined) {
+    const schemes = normalizationsOfSchemes(reg);
+    facts = { schemes, defaults: Object.freeze({ schemes }) };
+    factsCache.set(reg, facts);
   }
-  return schemes;
+  return facts;
 }
+
 
 /** The scheme of a reference in a registry, if it has one. */
 const schemeOf = (node: UriReference, registry: SchemeRulesRegistry): SchemeRules | undefined => {
@@ -77,11 +85,25 @@ export function normalizeWithRulesStepByStep(node: UriReference, reg: SchemeRule
   return withRules(node, reg, options, false);
 }
 
+/**
+ * The whole text at `L` (a URI reference) normalized with the registry's schemes and no step
+ * asked for, when one scan tells it is in normal form (the usual case of {@link withRules}):
+ * the reference as it is, a node without spans; else `undefined` (then the node is normalized).
+ */
+export function normalTextWithRules(L: make.Layout, reg: SchemeRulesRegistry): UriReference | undefined {
+  const name = L.schemeEnd < 0 ? undefined : L.input.slice(L.start, L.schemeEnd);
+  const s = name === undefined ? undefined : reg.get(name);
+  if (s?.normalize !== undefined && s.keepsNormalForm?.(L) !== true) return undefined;
+  if (!isNormalAt(L, name === undefined ? undefined : factsOf(reg).schemes.get(name))) return undefined;
+  return make.referenceAt(L.input, L.authorityStart < 0 ? { ...L, hostKind: 0 } : L);
+}
+
 function withRules(node: UriReference, reg: SchemeRulesRegistry, options: NormalizeOptions, check: boolean): UriReference {
   const normal = check ? normalizeReference : normalizeStepByStep;
-  const schemes = normalizationsOf(reg);
-  // each field of the options read once, here
-  const generic: NormalizeOptions = { ...options, schemes };
+  const facts = factsOf(reg);
+  const schemes = facts.schemes;
+  // each field of the options read once, here (none when the call asked for no step of its own)
+  const generic: NormalizeOptions = options === NO_OPTIONS ? facts.defaults : { ...options, schemes };
   const L = make.layoutOf(node);
   const name = L.schemeEnd < 0 ? undefined : L.input.slice(L.start, L.schemeEnd);
   const s = name === undefined ? undefined : reg.get(name);
