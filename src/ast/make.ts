@@ -475,20 +475,26 @@ class ReferenceNode {
   #hostStart = -1;
   #hostEnd = -1;
 
-  constructor(input: string, start: number, end: number, spans: boolean, o: ReferenceOffsets, authorityNode?: Authority, pathNode?: Path) {
+  // the offsets as numbers (ReferenceOffsets' fields, in order): every caller passes the same shapes
+  constructor(
+    input: string, start: number, end: number, spans: boolean,
+    schemeEnd: number, authorityStart: number, authorityEnd: number, hostKind: number, queryStart: number, fragmentStart: number,
+    authorityNode?: Authority, pathNode?: Path,
+  ) {
     this.#input = input;
     this.#start = start;
     this.#end = end;
     this.#spans = spans;
-    this.#schemeEnd = o.schemeEnd;
-    this.#authorityStart = o.authorityStart;
-    this.#authorityEnd = o.authorityEnd;
-    this.#hostKind = o.hostKind;
-    this.#queryStart = o.queryStart;
-    this.#fragmentStart = o.fragmentStart;
+    this.#schemeEnd = schemeEnd;
+    this.#authorityStart = authorityStart;
+    this.#authorityEnd = authorityEnd;
+    this.#hostKind = hostKind;
+    this.#queryStart = queryStart;
+    this.#fragmentStart = fragmentStart;
     this.#authority = authorityNode;
     this.#path = pathNode;
   }
+
 
   get kind(): "URI" | "relative-ref" {
     return this.#schemeEnd < 0 ? "relative-ref" : "URI";
@@ -535,18 +541,14 @@ class ReferenceNode {
 
   /** The parsed reference `input` at the offsets a run recorded (see {@link referenceFromRun}). */
   static fromRun(input: string, t: Int32Array): ReferenceNode {
-    const o = RUN_OFFSETS;
-    o.schemeEnd = t[0] as number;
-    o.authorityStart = t[1] as number;
-    o.authorityEnd = t[2] as number;
-    o.queryStart = t[3] as number;
-    o.fragmentStart = t[4] as number;
-    const r = new ReferenceNode(input, 0, input.length, true, o);
-    if (o.authorityStart >= 0) {
+    const authorityStart = t[1] as number;
+    const authorityEnd = t[2] as number;
+    const r = new ReferenceNode(input, 0, input.length, true, t[0] as number, authorityStart, authorityEnd, -1, t[3] as number, t[4] as number);
+    if (authorityStart >= 0) {
       const at = t[5] as number;
       const colon = t[6] as number;
-      r.#hostStart = at >= 0 ? at + 1 : o.authorityStart;
-      r.#hostEnd = colon > at ? colon : o.authorityEnd;
+      r.#hostStart = at >= 0 ? at + 1 : authorityStart;
+      r.#hostEnd = colon > at ? colon : authorityEnd;
     }
     return r;
   }
@@ -606,16 +608,13 @@ export function referenceOf(
   if (query !== undefined) text += `?${query}`;
   const fragmentStart = fragment === undefined ? -1 : text.length;
   if (fragment !== undefined) text += `#${fragment}`;
-  return new ReferenceNode(text, 0, text.length, false, { schemeEnd, authorityStart, authorityEnd, hostKind: hostCode(hostKind), queryStart, fragmentStart }) as unknown as UriReference;
+  return new ReferenceNode(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, hostCode(hostKind), queryStart, fragmentStart) as unknown as UriReference;
 }
 
 /** The reference `text`, read at `o` (offsets into `text`), as a node without spans (the text a transform wrote). */
 export function referenceAt(text: string, o: ReferenceOffsets): UriReference {
-  return new ReferenceNode(text, 0, text.length, false, o) as unknown as UriReference;
+  return new ReferenceNode(text, 0, text.length, false, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart) as unknown as UriReference;
 }
-
-/** The offsets fromRun hands the constructor (which copies them): one object, reused. */
-const RUN_OFFSETS: { -readonly [K in keyof ReferenceOffsets]: ReferenceOffsets[K] } = { schemeEnd: -1, authorityStart: -1, authorityEnd: -1, hostKind: -1, queryStart: -1, fragmentStart: -1 };
 
 /**
  * The whole of `input`, a URI or IRI reference, as a parsed node at the offsets its compiled
@@ -629,7 +628,7 @@ export const referenceFromRun = (input: string, t: Int32Array): UriReference => 
  * rule), at the offsets given: a parsed node, whose spans are offsets into `input`.
  */
 export function parsedReference(input: string, start: number, end: number, o: ReferenceOffsets): UriReference {
-  return new ReferenceNode(input, start, end, true, o) as unknown as UriReference;
+  return new ReferenceNode(input, start, end, true, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart) as unknown as UriReference;
 }
 
 /** A `URI` node when there is a scheme, a `relative-ref` node otherwise (RFC 3986 §4.1), written from its parts (RFC 3986 §5.3), without spans. */
@@ -664,7 +663,7 @@ export function uriReference(parts: ReferenceParts): UriReference {
   // the new reference keeps the part nodes it was given when they have no spans (they read the same)
   const keepAuthority = a !== undefined && a.span === undefined && a.host.span === undefined ? a : undefined;
   const keepPath = p.span === undefined ? p : undefined;
-  return new ReferenceNode(text, 0, text.length, false, { schemeEnd, authorityStart, authorityEnd, hostKind, queryStart, fragmentStart }, keepAuthority, keepPath) as unknown as UriReference;
+  return new ReferenceNode(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, hostKind, queryStart, fragmentStart, keepAuthority, keepPath) as unknown as UriReference;
 }
 
 /** The text of a reference node made by this file (RFC 3986 §5.3), without recomposing it. */

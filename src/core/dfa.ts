@@ -219,15 +219,17 @@ export class CompiledRule implements Matcher {
     if (t === undefined) return this.#whole(input);
     const n = input.length;
     let s = 128; // the start state, 1 << 7
-    // the common case, US-ASCII without a call, without the bookkeeping of run
-    for (let i = 0; i < n; i++) {
+    // the common case, US-ASCII without a call, without the bookkeeping of run. The loop calls
+    // nothing: what it cannot read (a character beyond US-ASCII, an IP literal) run reads after it.
+    let i = 0;
+    for (; i < n; i++) {
       const c = input.charCodeAt(i);
-      if (c >= 128) return this.#whole(input);
+      if (c >= 128) break;
       s = t[s | c] as number;
       if (s === 0) return false;
-      if (s === CALL_ENTRY) return this.#whole(input);
+      if (s === CALL_ENTRY) break;
     }
-    return ((this.#info[s >> 7] as number) & 1) === 1;
+    return i === n ? ((this.#info[s >> 7] as number) & 1) === 1 : this.#whole(input);
   }
 
   /**
@@ -304,13 +306,13 @@ export class CompiledRule implements Matcher {
    * components are into `o`: [0] the ":" after the scheme, [1] where the authority begins,
    * [2] where it ends, [3] the "?" of the query, [4] the "#" of the fragment, [5] the "@" after
    * the userinfo, [6] the last ":" in the authority (-1 for none). 0 when the input does not
-   * match, 1 when it does and `o` holds its offsets, 2 when it does and `o` was not filled (a
-   * character beyond US-ASCII, an IP literal or a rule too big to split: RFC 3986 Appendix B's
-   * scan of the text finds them).
+   * match, 1 when it does and `o` holds its offsets, 2 when this run cannot tell (a character
+   * beyond US-ASCII, an IP literal, a rule too big to split): then {@link test} answers, and
+   * RFC 3986 Appendix B's scan of the text finds the components.
    */
   testReference(input: string, o: Int32Array): 0 | 1 | 2 {
     let t = this.#tagged === null ? (this.#tagged = this.#startTagged()) : this.#tagged;
-    if (t === undefined) return this.test(input) ? 2 : 0;
+    if (t === undefined) return 2;
     o[0] = -1;
     o[1] = -1;
     o[2] = -1;
@@ -320,60 +322,40 @@ export class CompiledRule implements Matcher {
     o[6] = -1;
     const n = input.length;
     let s = 128; // the start state, 1 << 7
-    for (let i = 0; i < n; i++) {
-      const c = input.charCodeAt(i);
-      if (c >= 128) return this.#whole(input) ? 2 : 0;
-      let e = t[s | c] as number;
-      if ((e & 127) !== 0) {
-        if (e === LAZY_ENTRY) {
-          const made = this.#makeRow(s >> 7);
-          if (made === undefined) return this.#whole(input) ? 2 : 0;
-          t = made;
-          e = t[s | c] as number;
+    let i = 0;
+    for (;;) {
+      // The loop calls nothing (as in test): what it cannot do, the caller does.
+      for (; i < n; i++) {
+        const c = input.charCodeAt(i);
+        if (c >= 128) return 2;
+        const e = t[s | c] as number;
+        const tag = e & 127;
+        if (tag !== 0) {
+          // one store for every boundary: the tag is the slot it records the offset in, plus one
+          if (tag <= T_COLON) o[tag - 1] = i;
+          else if (e === LAZY_ENTRY) break;
+          else if (tag === DEAD_TAG) return 0;
+          else return 2; // a call of the IP literal: Appendix B's scan finds the components
         }
-        switch (e & 127) {
-          case 0:
-            break;
-          case T_SCHEME_END:
-            o[0] = i;
-            break;
-          case T_AUTHORITY_START:
-            o[1] = i + 1;
-            break;
-          case T_AUTHORITY_END:
-            o[2] = i;
-            break;
-          case T_AUTHORITY_END_QUERY:
-            o[2] = i;
-            o[3] = i;
-            break;
-          case T_AUTHORITY_END_FRAGMENT:
-            o[2] = i;
-            o[4] = i;
-            break;
-          case T_QUERY:
-            o[3] = i;
-            break;
-          case T_FRAGMENT:
-            o[4] = i;
-            break;
-          case T_AT:
-            o[5] = i;
-            break;
-          case T_COLON:
-            o[6] = i;
-            break;
-          case DEAD_TAG:
-            return 0;
-          default:
-            // a call of the IP literal: Appendix B's scan finds the components
-            return this.#whole(input) ? 2 : 0;
-        }
+        s = e & 0xff80;
       }
-      s = e & 0xff80;
+      if (i === n) break;
+      // a row not made yet: make it, and read the same character again
+      const made = this.#makeRow(s >> 7);
+      if (made === undefined) return 2;
+      t = made;
     }
     if (this.#taggedAccept[s >> 7] !== 1) return 0;
-    if ((o[1] as number) >= 0 && (o[2] as number) < 0) o[2] = n;
+    // the authority begins after the second "/", and ends at the first "/", "?" or "#" after it.
+    // Every slot is read and written on every match: an access that only some inputs reach would
+    // leave optimized code without type feedback, to be thrown away each time one of them comes.
+    const authority = o[1] as number;
+    const slash = o[2] as number;
+    const query = o[3] as number;
+    const fragment = o[4] as number;
+    const tail = query >= 0 ? query : fragment >= 0 ? fragment : n;
+    o[1] = authority >= 0 ? authority + 1 : -1;
+    o[2] = authority >= 0 && slash < 0 ? tail : slash;
     return 1;
   }
 
@@ -416,23 +398,24 @@ const P_PATH = 5;
 const P_QUERY = 6;
 const P_FRAGMENT = 7;
 const PHASES = 8;
-// The boundaries a character crosses (the tags of testReference's transitions).
+// The boundaries a character crosses (the tags of testReference's transitions), each the slot of
+// testReference's `o` that records where it is, plus one.
 const T_SCHEME_END = 1;
+/** The second "/" of the "//" before an authority. */
 const T_AUTHORITY_START = 2;
+/** The "/" that ends an authority (a "?" or "#" ending one is a T_QUERY or T_FRAGMENT). */
 const T_AUTHORITY_END = 3;
-const T_AUTHORITY_END_QUERY = 4;
-const T_AUTHORITY_END_FRAGMENT = 5;
-const T_QUERY = 6;
-const T_FRAGMENT = 7;
-const T_AT = 8;
-const T_COLON = 9;
+const T_QUERY = 4;
+const T_FRAGMENT = 5;
+const T_AT = 6;
+const T_COLON = 7;
 
 /** The phase after US-ASCII code `c` in phase `p`, and the boundary it crosses: `phase << 4 | tag` (RFC 3986 Appendix B). */
 function phaseStep(p: number, c: number): number {
   if (p === P_FRAGMENT) return P_FRAGMENT << 4;
-  if (c === 0x23) return (P_FRAGMENT << 4) | (p === P_AUTHORITY ? T_AUTHORITY_END_FRAGMENT : T_FRAGMENT);
+  if (c === 0x23) return (P_FRAGMENT << 4) | T_FRAGMENT;
   if (p === P_QUERY) return P_QUERY << 4;
-  if (c === 0x3f) return (P_QUERY << 4) | (p === P_AUTHORITY ? T_AUTHORITY_END_QUERY : T_QUERY);
+  if (c === 0x3f) return (P_QUERY << 4) | T_QUERY;
   switch (p) {
     case P_START:
       return c === 0x2f ? P_SLASH << 4 : c === 0x3a ? P_PATH << 4 : P_SCHEME << 4;

@@ -68,7 +68,12 @@ const RUN = new Int32Array(7);
 export function matchReference(rule: CompiledRule, input: string): UriReference | undefined {
   const k = rule.testReference(input, RUN);
   if (k === 1) return make.referenceFromRun(input, RUN);
-  return k === 0 ? undefined : make.parsedReference(input, 0, input.length, referenceOffsets(input, 0, input.length));
+  return k === 0 ? undefined : scannedReference(rule, input);
+}
+
+/** The whole of `input` as a node of `rule` when it matches, its parts found by Appendix B's scan (what a run could not record). */
+function scannedReference(rule: CompiledRule, input: string): UriReference | undefined {
+  return rule.test(input) ? make.parsedReference(input, 0, input.length, referenceOffsets(input, 0, input.length)) : undefined;
 }
 
 /**
@@ -92,7 +97,7 @@ export function matchReferenceLayout(rule: CompiledRule, input: string): make.La
 export function matchReferenceOffsets(rule: CompiledRule, input: string): make.ReferenceOffsets | undefined {
   const k = rule.testReference(input, RUN);
   if (k === 0) return undefined;
-  if (k === 2) return referenceOffsets(input, 0, input.length);
+  if (k === 2) return rule.test(input) ? referenceOffsets(input, 0, input.length) : undefined;
   const t = RUN;
   return { schemeEnd: t[0] as number, authorityStart: t[1] as number, authorityEnd: t[2] as number, hostKind: -1, queryStart: t[3] as number, fragmentStart: t[4] as number };
 }
