@@ -197,11 +197,17 @@ export class CompiledRule implements Matcher {
    * (0 dead, {@link CALL_ENTRY} a call): one load per character. Made on the first test, for a
    * rule of at most 511 states (every rule of RFC 3986 and 3987 has fewer than 200).
    */
-  #fast: Uint16Array | undefined;
+  #fast: Uint16Array = NOT_MADE;
+  /** True when the rule has too many states for a fast table (then run answers). */
+  #noFast = false;
 
-  #makeFast(): Uint16Array | undefined {
+  /** Makes the fast table (or says there is none: {@link NOT_MADE}, and `#noFast`). */
+  #makeFast(): Uint16Array {
     const states = this.#info.length;
-    if (states > 511) return undefined;
+    if (states > 511) {
+      this.#noFast = true;
+      return NOT_MADE;
+    }
     const t = new Uint16Array(states << 7);
     const k = this.#classes;
     for (let s = 1; s < states; s++) {
@@ -210,13 +216,17 @@ export class CompiledRule implements Matcher {
         t[(s << 7) | c] = next === states ? CALL_ENTRY : next << 7;
       }
     }
-    return t;
+    return (this.#fast = t);
   }
 
   /** True when the whole input matches the rule. */
   test(input: string): boolean {
-    const t = (this.#fast ??= this.#makeFast());
-    if (t === undefined) return this.#whole(input);
+    let t = this.#fast;
+    if (t.length === 0) {
+      if (this.#noFast) return this.#whole(input);
+      t = this.#makeFast();
+      if (t.length === 0) return this.#whole(input);
+    }
     const n = input.length;
     let s = 128; // the start state, 1 << 7
     // the common case, US-ASCII without a call, without the bookkeeping of run. The loop calls
@@ -243,13 +253,15 @@ export class CompiledRule implements Matcher {
    * in the first). A row is made the first time a run reaches its state, so a process pays only
    * for the states its inputs visit; `undefined` once the split states would pass 511.
    */
-  #tagged: Uint16Array | undefined | null = null;
+  #tagged: Uint16Array = NOT_MADE;
+  /** True once the split states would pass 511 (then the run does not record offsets). */
+  #untagged = false;
   /** Per split state: `state * PHASES + phase` of the automaton's state and the phase. */
   #pairs: number[] = [];
   /** Per `state * PHASES + phase`: its split state, or -1. */
-  #pairIds: Int16Array | undefined;
+  #pairIds: Int16Array = NO_PAIR_IDS;
   /** Per split state: 1 where the rule may end. */
-  #taggedAccept = new Uint8Array(0);
+  #taggedAccept: Uint8Array = NO_ACCEPT;
 
   #startTagged(): Uint16Array {
     const t = new Uint16Array(64 << 7).fill(LAZY_ENTRY);
@@ -263,8 +275,8 @@ export class CompiledRule implements Matcher {
 
   /** Makes the row of split state `id`; the table (grown if it had to), or `undefined` when the split states would pass 511. */
   #makeRow(id: number): Uint16Array | undefined {
-    let t = this.#tagged as Uint16Array;
-    const ids = this.#pairIds as Int16Array;
+    let t = this.#tagged;
+    const ids = this.#pairIds;
     const pairs = this.#pairs;
     const states = this.#info.length;
     const k = this.#classes;
@@ -281,7 +293,11 @@ export class CompiledRule implements Matcher {
         let nid = ids[to] as number;
         if (nid < 0) {
           nid = pairs.length;
-          if (nid > 511) return (this.#tagged = undefined);
+          if (nid > 511) {
+            this.#untagged = true;
+            this.#tagged = NOT_MADE;
+            return undefined;
+          }
           ids[to] = nid;
           pairs.push(to);
           if (nid << 7 >= t.length) {
@@ -311,8 +327,11 @@ export class CompiledRule implements Matcher {
    * RFC 3986 Appendix B's scan of the text finds the components.
    */
   testReference(input: string, o: Int32Array): 0 | 1 | 2 {
-    let t = this.#tagged === null ? (this.#tagged = this.#startTagged()) : this.#tagged;
-    if (t === undefined) return 2;
+    let t = this.#tagged;
+    if (t.length === 0) {
+      if (this.#untagged) return 2;
+      t = this.#tagged = this.#startTagged();
+    }
     o[0] = -1;
     o[1] = -1;
     o[2] = -1;
@@ -431,6 +450,15 @@ function phaseStep(p: number, c: number): number {
       return P_PATH << 4;
   }
 }
+
+// Where a rule's tables are not made yet: empty tables, so that each field holds one type from
+// the start. A field that starts undefined and later holds a table changes the shape V8 knows
+// for every rule object when the first table is stored, and the optimized code of test and
+// testReference, read by every rule, is thrown away then (and, seen in Node 20, sometimes not
+// made again, leaving the loop in the interpreter: validate about five times slower).
+const NOT_MADE = new Uint16Array(0);
+const NO_PAIR_IDS = new Int16Array(0);
+const NO_ACCEPT = new Uint8Array(0);
 
 /** In the tagged table of testReference, a row not made yet. */
 const LAZY_ENTRY = 0xfffe;
