@@ -11,9 +11,10 @@ import { Bench } from "tinybench";
 import { loadHard, loadHardExpect, loadReal, loadRfcExamples, corpusDir, sample } from "./lib/corpus.mjs";
 import { loadOurs, loadOursSubpath, loadPeers, peerVersions, probeTransforms, readComponents, textOf, nodeOf } from "./lib/libs.mjs";
 import { fmtBytes, fmtMs, fmtNs, fmtRatio, machineInfo, machineLine, mdTable, median, quantile, writeSection } from "./lib/report.mjs";
-import { measureMemory, measureStartup, profile, MEMORY_SUBJECTS, STARTUP_SUBJECTS } from "./lib/children.mjs";
+import { measureFocus, measureMemory, measureStartup, profile, FOCUS_ROWS, MEMORY_SUBJECTS, STARTUP_SUBJECTS } from "./lib/children.mjs";
 import { templateBench } from "./lib/template.mjs";
 import { batchBench } from "./lib/batch.mjs";
+import { timedInputs } from "./lib/inputs.mjs";
 
 const argv = process.argv.slice(2);
 const QUICK = argv.includes("--quick");
@@ -107,57 +108,8 @@ const rfcRows = Object.entries(resolvers).map(([lib, f]) => {
   return [lib, `${rfc.pairs.length - wrong.length} / ${rfc.pairs.length}`, wrong.map(([r]) => `\`${r}\``).join(" ")];
 });
 
-// The timed sample: lines every library can be timed on (uri-grammar and URL both accept them).
-const commonPool = allReal.filter((s) => ours.isValid(s, "URI-reference") && URL.canParse(s));
-const S = sample(commonPool, CFG.sample, 3986);
-const RAW = sample(allReal, CFG.sample, 3986);
-
-// Resolution pairs: each sample URL (fragment stripped) as the base; the reference cycles through
-// RFC 3986 §5.4 examples, another URL's path+query, "../" + a last segment, and a whole absolute URL.
-const pathQuery = (s) => {
-  const u = new URL(s);
-  return u.pathname + u.search;
-};
-const lastSeg = (s) => {
-  const p = new URL(s).pathname;
-  return p.slice(p.lastIndexOf("/") + 1) || "x";
-};
-const rfcRefs = rfc.pairs.map(([r]) => r);
-// fast-uri throws on some pairs (e.g. "http:g" against an http base: "HTTP URIs must have a host.").
-let peerThrows = 0;
-const peersResolve = (b, r) => {
-  try {
-    fastUri.resolve(b, r);
-    uriJs.resolve(b, r);
-    fastUri.resolveComponent(fastUri.parse(b), fastUri.parse(r), {}, true);
-    uriJs.resolveComponents(uriJs.parse(b), uriJs.parse(r), {}, true);
-    return true;
-  } catch {
-    peerThrows++;
-    return false;
-  }
-};
-const PAIRS = [];
-for (let i = 0; i < S.length; i++) {
-  const hash = S[i].indexOf("#");
-  const base = hash >= 0 ? S[i].slice(0, hash) : S[i];
-  const other = S[(i + 7) % S.length];
-  let ref;
-  switch (i % 4) {
-    case 0:
-      ref = rfcRefs[(i >> 2) % rfcRefs.length];
-      break;
-    case 1:
-      ref = pathQuery(other);
-      break;
-    case 2:
-      ref = `../${lastSeg(other)}`;
-      break;
-    default:
-      ref = other;
-  }
-  if (ours.isValid(base, "absolute-URI") && ours.isValid(ref, "URI-reference") && URL.canParse(ref, base) && peersResolve(base, ref)) PAIRS.push([base, ref]);
-}
+// The timed sample and the resolution pairs (bench/lib/inputs.mjs, shared with focus-child.mjs).
+const { commonPool, S, RAW, PAIRS, peerThrows } = timedInputs(ours, fastUri, uriJs, allReal, rfc, CFG.sample);
 
 // hard.txt: the lines we accept and the lines we reject (the rejection path, with diagnostics).
 const hardValid = hard.filter((s) => ours.isValid(s, "URI-reference"));
@@ -511,6 +463,8 @@ const memInputs = sample(commonPool, CFG.memCount, 20000);
 const memory = flag("--no-memory") ? undefined : measureMemory(memInputs, { reps: CFG.memReps });
 if (memory) log("memory done");
 const startup = flag("--no-startup") ? undefined : measureStartup({ reps: CFG.startupReps });
+const focus = flag("--no-focus") ? undefined : measureFocus({ quick: QUICK });
+if (focus) log("rows in their own processes done");
 if (startup) log("start-up done");
 const profiles = {};
 if (CFG.profile) {
@@ -661,6 +615,17 @@ md.push("### Targets (issue 19: the compiled core)");
 md.push("");
 md.push(mdTable(["figure", "before (issue 19)", "now", "target", "status"], T19));
 md.push("");
+if (focus) {
+  md.push("The status above is judged on the main table, where every row runs in one process. The same four rows, each timed in a fresh process that runs only that row (`bench/focus-child.mjs`: same inputs, same tinybench settings). In the all-rows process, what other rows ran (IRIs, IP literals, the WHATWG front end) changes the code V8's optimizing compiler makes for the parse path that `parse`, `resolve` and `normalize` share; a program that does one thing sees these:");
+  md.push("");
+  const focusGoal = { validate: ["≤ 1.0×", "–"], parse: ["≤ 0.8×", "≥ 8×"], resolve: ["≤ 1.2×", "–"], normalize: ["≤ 2.0×", "≥ 8×"] };
+  md.push(mdTable(["row, in its own process", "uri-grammar ns", "URL ns", "fast-uri ns", "ours ÷ URL (target)", "times faster than fast-uri (target)"], FOCUS_ROWS.map((row) => {
+    const f = focus[row];
+    if (f.error !== undefined) return [row, `failed: ${f.error}`, "", "", "", ""];
+    return [row, fmtNs(f.ns.ours), fmtNs(f.ns.URL), fmtNs(f.ns["fast-uri"]), `${fmtRatio(f.vsURL)} (${focusGoal[row][0]})`, `${fmtRatio(1 / f.vsFastUri)} (${focusGoal[row][1]})`];
+  }), "lrrrrr"));
+  md.push("");
+}
 md.push("### Targets (issue 4)");
 md.push("");
 md.push(mdTable(["target", "status", "measured"], T));

@@ -159,3 +159,15 @@ export function summarizeProfile(prof, top) {
       .map(([k, us]) => ({ name: k, ms: us / 1000, pct: (100 * us) / total }));
   return { totalMs: total / 1000, functions: rank(fn), files: rank(file) };
 }
+
+/** The issue-19 rows timed each in a fresh process of its own (focus-child.mjs), ours against its peers. */
+export const FOCUS_ROWS = ["validate", "parse", "resolve", "normalize"];
+
+export function measureFocus({ quick = false } = {}) {
+  const out = {};
+  for (const row of FOCUS_ROWS) {
+    const r = runChild([path.join(benchDir, "focus-child.mjs"), row, ...(quick ? ["--quick"] : [])], { timeout: 300_000 });
+    out[row] = r.ok ? r.value : { error: r.error };
+  }
+  return out;
+}
