@@ -1,8 +1,8 @@
 // Child of run.mjs: one row of the issue-19 targets (validate, parse, resolve or normalize), ours
-// and its peers, timed in a fresh process that runs nothing else. The main table times every row
-// in one process, where what other rows ran (IRIs, IP literals, the WHATWG front end) shapes the
-// code the optimizing compiler makes for the shared parse path; this says what a program that
-// does only this one thing sees. Same inputs (bench/lib/inputs.mjs), same tinybench settings.
+// and its peers, timed in a fresh process that runs nothing else: a second draw, next to the main
+// table's all-rows process, of the code V8 makes for the automaton's loop (which depends on what
+// ran before it was optimized; see the section's text). Same inputs (bench/lib/inputs.mjs), same
+// tinybench settings.
 // argv: ROW [--quick]. Prints one JSON line: ns per call by library, and the round ratios.
 import { Bench } from "tinybench";
 import { corpusDir, loadReal, loadRfcExamples } from "./lib/corpus.mjs";

@@ -616,7 +616,7 @@ md.push("");
 md.push(mdTable(["figure", "before (issue 19)", "now", "target", "status"], T19));
 md.push("");
 if (focus) {
-  md.push("The status above is judged on the main table, where every row runs in one process. The same four rows, each timed in a fresh process that runs only that row (`bench/focus-child.mjs`: same inputs, same tinybench settings). In the all-rows process, what other rows ran (IRIs, IP literals, the WHATWG front end) changes the code V8's optimizing compiler makes for the parse path that `parse`, `resolve` and `normalize` share; a program that does one thing sees these:");
+  md.push("The status above is judged on the main table, where every row runs in one process. Below, the same four rows, each timed again in a fresh process that runs only that row (`bench/focus-child.mjs`: same inputs, same tinybench settings), a second draw of what V8 makes of the automaton's loop: how fast it runs depends on how many string shapes (V8 maps: one- or two-byte; flat, sliced, concatenated, internalized) reached its `input.charCodeAt(i)` before V8 optimized it. Past four, the optimized loop looks the method up and calls it for every character, about 2.5 times slower, and a process keeps that code. Which way a process goes depends on what it ran before (here: building the samples and the resolution pairs), so one row can land either way in either table.");
   md.push("");
   const focusGoal = { validate: ["≤ 1.0×", "–"], parse: ["≤ 0.8×", "≥ 8×"], resolve: ["≤ 1.2×", "–"], normalize: ["≤ 2.0×", "≥ 8×"] };
   md.push(mdTable(["row, in its own process", "uri-grammar ns", "URL ns", "fast-uri ns", "ours ÷ URL (target)", "times faster than fast-uri (target)"], FOCUS_ROWS.map((row) => {
