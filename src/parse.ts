@@ -11,6 +11,7 @@ import { suggest, UnknownRuleError } from "./abnf/unknown-rule.js";
 import type { Parsed, UriReference } from "./ast/nodes.js";
 import { schemeParse } from "./core/scheme-parse.js";
 import { uriGrammar } from "./compiled/index.js";
+import { PATTERNS } from "./compiled/patterns.js";
 import { isBuiltInGrammar, isGrammar, isRegistry, isSemantics } from "./core/brand.js";
 import type { CompiledRule } from "./core/dfa.js";
 import { failureError, VALID, type Validation } from "./core/match.js";
@@ -75,6 +76,8 @@ interface Entry {
   readonly rule: CompiledRule;
   /** The AST value of a span known to match. */
   readonly build: ValueBuilder;
+  /** The rule's compiled regex (src/compiled/patterns.ts), made by {@link matches} on first use; `null` when it has none. */
+  re: RegExp | null | undefined;
 }
 
 const entries = new Map<string, Entry>();
@@ -92,7 +95,7 @@ function entryOf(ruleName: unknown, caller: string, input?: string): Entry {
       const swapped = typeof input === "string" && uriGrammar.rule(input) !== undefined ? input : undefined;
       throw new UnknownRuleError(ruleName, GRAMMAR_NAME, caller, suggest(ruleName, uriGrammar.ruleNames), swapped);
     }
-    e = { name: rule.name, rule, build: VALUE_BUILDERS.get(rule.name.toLowerCase()) ?? textOf };
+    e = { name: rule.name, rule, build: VALUE_BUILDERS.get(rule.name.toLowerCase()) ?? textOf, re: undefined };
     entries.set(ruleName, e);
   }
   return e;
@@ -102,6 +105,29 @@ function entryOf(ruleName: unknown, caller: string, input?: string): Entry {
 
 function requireString(input: unknown, caller: string): asserts input is string {
   if (typeof input !== "string") throw new TypeError(`${caller}: the argument "input" must be a string, got ${describeValue(input)}`);
+}
+
+/**
+ * True when the whole input matches the rule (validate and isValid): through the rule's regex
+ * where the build derived one (the reference rules: src/compiled/patterns.ts), which V8 runs as
+ * machine code, else the automaton. The regex matches exactly what the rule matches, in linear
+ * time (scripts/compile/modules.ts); should V8 ever refuse to run it (its backtracking stack is
+ * bounded), the automaton answers.
+ */
+function matches(e: Entry, input: string): boolean {
+  let re = e.re;
+  if (re === undefined) {
+    const source = Object.hasOwn(PATTERNS, e.name) ? PATTERNS[e.name] : undefined;
+    re = e.re = source === undefined ? null : new RegExp(`^(?:${source})$`);
+  }
+  if (re !== null) {
+    try {
+      return re.test(input);
+    } catch {
+      // a RangeError from the regex engine's stack: the automaton has none
+    }
+  }
+  return e.rule.test(input);
 }
 
 /** The error for an input the rule's test rejected. */
@@ -267,12 +293,20 @@ export function parseOrThrow(input: string, ruleOrOptions?: RuleOrOptions): unkn
  */
 export function validate(input: string, rule?: RuleName | (string & {}) | ValidateOptions): Validation {
   requireString(input, "validate");
+  if (rule === undefined || typeof rule === "string") {
+    // a rule by name (the common call): what optionsOf would give, without making the options
+    if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, rule ?? URI_REFERENCE.name, DEFAULT_MAX_LENGTH) };
+    const e = rule === undefined ? URI_REFERENCE : entryOf(rule, "validate", input);
+    if (matches(e, input)) return VALID;
+    const error = explain(e, input);
+    return error === undefined ? VALID : { ok: false, error };
+  }
   const o = optionsOf(rule, "validate");
   noSchemes(o, "validate");
   if (input.length > o.maxLength) return { ok: false, error: tooLongError(input, ruleNameOf(o), o.maxLength) };
   if (own(o.grammar, o.rule, "validate")) return o.grammar.validate(input, requireRule(o.rule, "validate"));
   const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "validate", input);
-  if (e.rule.test(input)) return VALID;
+  if (matches(e, input)) return VALID;
   const error = explain(e, input);
   return error === undefined ? VALID : { ok: false, error };
 }
@@ -285,11 +319,12 @@ export function validate(input: string, rule?: RuleName | (string & {}) | Valida
  */
 export function isValid(input: string, rule?: RuleName | (string & {}) | ValidateOptions): boolean {
   requireString(input, "isValid");
-  if (rule === undefined) return input.length <= DEFAULT_MAX_LENGTH && URI_REFERENCE.rule.test(input);
+  if (rule === undefined) return input.length <= DEFAULT_MAX_LENGTH && matches(URI_REFERENCE, input);
+  if (typeof rule === "string") return input.length <= DEFAULT_MAX_LENGTH && matches(entryOf(rule, "isValid", input), input);
   const o = optionsOf(rule, "isValid");
   noSchemes(o, "isValid");
   if (input.length > o.maxLength) return false;
   if (own(o.grammar, o.rule, "isValid")) return o.grammar.isValid(input, requireRule(o.rule, "isValid"));
   const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "isValid", input);
-  return e.rule.test(input);
+  return matches(e, input);
 }

@@ -17,11 +17,12 @@ import { mailtoGrammar } from "../src/schemes/mailto";
 import { telGrammar } from "../src/schemes/tel";
 import { urnGrammar } from "../src/schemes/urn";
 import { wsGrammar } from "../src/schemes/ws";
-import { generatedModules } from "../scripts/compile/modules";
+import { generatedModules, PATTERN_RULES } from "../scripts/compile/modules";
+import { PATTERNS } from "../src/compiled/patterns";
 import { mutate, validFor } from "./helpers/generators";
 import type { CompiledRule } from "../src/core/dfa";
 import { reference } from "../src/core/values";
-import { parse, type RuleName } from "../src/index";
+import { isValid, parse, validate, type RuleName } from "../src/index";
 import type { UriReference } from "../src/ast/nodes";
 import { runs, seed } from "./helpers/runs";
 
@@ -86,6 +87,44 @@ describe("the compiled URI-reference and IRI-reference on the hard corpus", () =
       if (JSON.stringify(f === undefined ? null : { offset: f.offset, expected: f.expected }) !== JSON.stringify(e === undefined ? null : { offset: e.offset, expected: e.expected })) wrong.push(s);
     }
     expect(lines.length).toBeGreaterThan(100);
+    expect(wrong).toEqual([]);
+  });
+});
+
+// validate and isValid test the reference rules through the regex the grammar derives
+// (src/compiled/patterns.ts); it must answer what the automaton answers, which the tests above
+// hold to the engine.
+describe("the regexes of the reference rules answer as their automata do", () => {
+  const hard = fs.readFileSync(path.join(ROOT, "fixtures", "corpus", "hard.txt"), "utf8").split("\n").filter((l) => l !== "" && !l.startsWith("#"));
+  // the limits of RFC 3987's ranges in each component, lone and paired surrogates among them
+  const edges = [
+    "http://a/\u{10000}", "http://a/\u{1FFFD}", "http://a/\u{1FFFE}", "http://a/\ud800", "http://a/\udc00x", "http://a/\udbff\udfff",
+    "http://a/?\ue000", "http://a/\ue000", "http://a/?\u{F0000}", "http://a/#\u{F0000}", "http://a/?\u{10FFFD}", "http://\u00e9/", "//\u00a0@h",
+    "\u{E1000}", "\u{E0FFF}", "a\ufdd0", "a\ufdcf", "a\uffef", "a\ufff0", "?\ud7ff", "?\ud800\ud800", "\udfff",
+  ];
+  it("ships one regex for each reference rule, no more", () => {
+    expect(Object.keys(PATTERNS)).toEqual([...PATTERN_RULES]);
+  });
+
+  it.each(PATTERN_RULES.map((n) => [n]))("%s", (name) => {
+    const compiled = uriGrammar.rule(name);
+    if (compiled === undefined) throw new Error(name);
+    const re = new RegExp(`^(?:${PATTERNS[name] ?? "(?!)"})$`);
+    const wrong: string[] = [];
+    const see = (s: string): void => {
+      const want = compiled.test(s);
+      // the public functions read the regex: the same answer through them
+      if (re.test(s) !== want || isValid(s, name) !== want || validate(s, name).ok !== want) wrong.push(s);
+    };
+    for (const s of [...hard, ...edges]) see(s);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0x7fffffff }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 3 }), (n, reps, mutations) => {
+        let s = rfc3987.generate(name, seededRandom(n), { maxRepeat: reps });
+        for (let k = 0; k < mutations; k++) s = mutate(s, n + k);
+        see(s);
+      }),
+      { numRuns: runs(400), seed: seed(3987) },
+    );
     expect(wrong).toEqual([]);
   });
 });
