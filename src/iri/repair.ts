@@ -130,9 +130,13 @@ class Repairer {
       } else if (hasCodePoint(set, cp)) {
         out += t.slice(i, i + width);
       } else {
-        const from = t.slice(i, i + width);
-        const to = encodeWith(from, NONE);
-        this.change(i, from, to, component);
+        const to = encodeWith(t.slice(i, i + width), NONE);
+        const start = this.at[i] ?? i;
+        const last = this.at[i + width - 1] ?? i + width - 1;
+        // a pair whose halves a removed tab or newline stood between: the clean-up made them one
+        // character (the URL Standard removes those first), and the change is the whole span
+        if (last !== start + width - 1) this.absorbed.push([start, last + 1]);
+        this.change(i, this.input.slice(start, last + 1), to, component, cp);
         out += to;
       }
       i += width;
@@ -140,8 +144,11 @@ class Repairer {
     this.value += out;
   }
 
-  change(offset: number, from: string, to: string, component: IriComponent): void {
-    const validationError = from === "%" || !isUrlCodePoint(from.codePointAt(0) ?? 0) ? "invalid-URL-unit" : undefined;
+  /** Input spans `[start, end)` an encoding covers with the removals inside them (see {@link add}). */
+  readonly absorbed: [number, number][] = [];
+
+  change(offset: number, from: string, to: string, component: IriComponent, cp: number = from.codePointAt(0) ?? 0): void {
+    const validationError = from === "%" || !isUrlCodePoint(cp) ? "invalid-URL-unit" : undefined;
     this.changes.push(Object.freeze({ offset: this.at[offset] ?? offset, from, to, component, kind: "percent-encoded", validationError }));
   }
 
@@ -221,16 +228,22 @@ class Repairer {
       this.keep(hash, hash + 1);
       this.add(hash + 1, n, "fragment", this.set("fragment")); // a second "#" is not allowed there: %23
     }
-    // the clean-up's removals, where they stood, among the encodings
+    // the clean-up's removals, where they stood, among the encodings. Both lists are in input
+    // order, so one pointer into `at` finds the first kept character after each removal.
+    let k = 0;
     const where = (offset: number): RepairComponent => {
-      const k = this.at.findIndex((o) => o > offset); // the first kept character after the removal
-      const i = k < 0 ? this.text.length : k;
+      while (k < this.text.length && (this.at[k] as number) < offset) k++;
+      const i = k;
       if (scheme !== undefined && i <= scheme.length) return "scheme";
       if (hash >= 0 && i > hash) return "fragment";
       if (queryAt >= 0 && i > queryAt) return "query";
       return "path";
     };
+    let span = 0;
     for (const r of this.removed) {
+      while (span < this.absorbed.length && (this.absorbed[span] as [number, number])[1] <= r.offset) span++;
+      const covering = this.absorbed[span];
+      if (covering !== undefined && covering[0] < r.offset) continue; // inside an encoded pair's span: that change says it
       const component: RepairComponent = r.edge ? "reference" : where(r.offset);
       this.changes.push(Object.freeze({ offset: r.offset, from: r.from, to: "", component, kind: "removed", validationError: "invalid-URL-unit" }));
     }

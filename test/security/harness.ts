@@ -170,6 +170,9 @@ export function hugeInputs(size: number): [string, string][] {
     [`${kb(size)} of arbitrary UTF-16 (lone surrogates, controls)`, Array.from({ length: size }, (_, k) => String.fromCharCode((k * 7919 + 13) & 0xffff)).join("")],
     [`${kb(fifth)} of a host with labels, brackets and "@"`, `http://${"a.b@[:".repeat(Math.floor(fifth / 5))}/`],
     [`${kb(fifth)} of percent-encoded UTF-8 in a query`, `http://h/?${"%C3%A9".repeat(Math.floor(fifth / 6))}`],
+    // pasted text with a tab after every character: the repairs once searched the kept text
+    // from its start for each removal (quadratic)
+    [`${kb(size)} of characters and tabs`, `http://a/${"b\t".repeat(Math.floor((size - 9) / 2))}`],
     // issue 22: display copied its output once per combining mark
     [`${kb(size)} of combining marks after a letter`, `http://a/a${"\u0301".repeat(size - 10)}`],
   ];
