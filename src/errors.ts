@@ -25,13 +25,25 @@ const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
  */
 export function caretExcerpt(text: string, at: number): string {
   // RFC 3986 §7.5: a password is shown as "***", the caret moved with what follows it
-  const { text: input, offset } = maskPasswordAt(text, at);
+  return excerptOfMasked(maskPasswordAt(text, at));
+}
+
+/** Printable US-ASCII only: shown as it is, one column per character. */
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
+/** {@link caretExcerpt} of a text whose password is already masked (maskPasswordAt), for a constructor that masked it already. */
+export function excerptOfMasked(masked: { readonly text: string; readonly offset: number }): string {
+  const { text: input, offset } = masked;
   let from = Math.max(0, offset - WINDOW);
   let to = Math.min(input.length, offset + WINDOW);
   if (from > 0 && isLow(input.charCodeAt(from)) && isHigh(input.charCodeAt(from - 1))) from--;
   if (to < input.length && isLow(input.charCodeAt(to)) && isHigh(input.charCodeAt(to - 1))) to++;
   const head = from > 0 ? "…" : "";
   const tail = to < input.length ? "…" : "";
+  const window = input.slice(from, to);
+  // the common case: nothing to replace, and the caret's column is its offset
+  // (an offset outside the text puts the caret at its nearer end, as caretColumn does)
+  if (PRINTABLE_ASCII.test(window)) return `  ${head}${window}${tail}\n  ${" ".repeat(head.length + Math.max(0, Math.min(offset - from, window.length)))}^`;
   const show = (text: string): string =>
     // eslint-disable-next-line no-control-regex
     text
@@ -63,6 +75,7 @@ const INVISIBLE = /^[\p{Cf}\p{Co}\p{Z}\p{M}]$/u;
 export function foundAt(input: string, offset: number): string {
   const cp = input.codePointAt(offset);
   if (cp === undefined) return "end of input";
+  if (cp > 0x20 && cp < 0x7f) return JSON.stringify(input[offset]);
   const ch = String.fromCodePoint(cp);
   return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || INVISIBLE.test(ch) ? `U+${cp.toString(16).toUpperCase().padStart(4, "0")}` : JSON.stringify(ch);
 }
@@ -100,7 +113,7 @@ export class UriSyntaxError extends Error {
     const masked = maskPasswordAt(input, offset);
     const found = masked.inPassword ? PASSWORD_CHARACTER : foundAt(input, offset);
     const shortMessage = shortMessageOverride ?? `Invalid ${rule} at offset ${offset}: expected ${describe(expected)}, found ${found}`;
-    super(`${shortMessage}\n${caretExcerpt(input, offset)}`);
+    super(`${shortMessage}\n${excerptOfMasked(masked)}`);
     this.input = input;
     this.rule = rule;
     this.offset = offset;

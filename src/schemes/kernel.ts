@@ -10,7 +10,7 @@ import type { Parsed, Uri } from "../ast/nodes.js";
 import { parseReferenceText } from "../core/args.js";
 import type { Matcher } from "../core/match.js";
 import { describeValue } from "../describe.js";
-import { caretExcerpt, foundAt, PASSWORD_CHARACTER, syntaxError, UriSyntaxError } from "../errors.js";
+import { excerptOfMasked, foundAt, PASSWORD_CHARACTER, syntaxError, UriSyntaxError } from "../errors.js";
 import { maskPasswordAt } from "../password.js";
 import type { Result } from "../result.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
@@ -83,7 +83,7 @@ export class SchemeError extends Error {
     const expected = Object.freeze([...(detail.expected ?? [])]);
     const what = detail.message ?? `expected ${describe(expected)}, found ${found}`;
     const shortMessage = `Invalid ${scheme} URI at offset ${detail.offset} (${detail.section}, ${detail.rule}): ${what}`;
-    super(`${shortMessage}\n${caretExcerpt(input, detail.offset)}`);
+    super(`${shortMessage}\n${excerptOfMasked(masked)}`);
     this.code = detail.code;
     this.scheme = scheme;
     this.input = input;
