@@ -101,6 +101,11 @@ describe("the regexes of the reference rules answer as their automata do", () =>
     "http://a/\u{10000}", "http://a/\u{1FFFD}", "http://a/\u{1FFFE}", "http://a/\ud800", "http://a/\udc00x", "http://a/\udbff\udfff",
     "http://a/?\ue000", "http://a/\ue000", "http://a/?\u{F0000}", "http://a/#\u{F0000}", "http://a/?\u{10FFFD}", "http://\u00e9/", "//\u00a0@h",
     "\u{E1000}", "\u{E0FFF}", "a\ufdd0", "a\ufdcf", "a\uffef", "a\ufff0", "?\ud7ff", "?\ud800\ud800", "\udfff",
+    // either side of the longest input validate gives the regex (4 KiB), valid and not
+    ...[4095, 4096, 4097, 9000].flatMap((n) => {
+      const s = `http://a/${"b".repeat(n - 9)}`;
+      return [s, `${s.slice(0, -1)} `, `${s.slice(0, -1)}\u00e9`];
+    }),
   ];
   it("ships one regex for each reference rule, no more", () => {
     expect(Object.keys(PATTERNS)).toEqual([...PATTERN_RULES]);
