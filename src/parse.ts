@@ -11,7 +11,7 @@ import { suggest, UnknownRuleError } from "./abnf/unknown-rule.js";
 import type { Parsed, UriReference } from "./ast/nodes.js";
 import { schemeParse } from "./core/scheme-parse.js";
 import { uriGrammar } from "./compiled/index.js";
-import { PATTERNS } from "./compiled/patterns.js";
+import { patternSource } from "./compiled/patterns.js";
 import { isBuiltInGrammar, isGrammar, isRegistry, isSemantics } from "./core/brand.js";
 import type { CompiledRule } from "./core/dfa.js";
 import { failureError, VALID, type Validation } from "./core/match.js";
@@ -125,7 +125,7 @@ function matches(e: Entry, input: string): boolean {
   if (input.length > REGEX_MAX_LENGTH) return e.rule.test(input);
   let re = e.re;
   if (re === undefined) {
-    const source = Object.hasOwn(PATTERNS, e.name) ? PATTERNS[e.name] : undefined;
+    const source = patternSource(e.name);
     re = e.re = source === undefined ? null : new RegExp(`^(?:${source})$`);
   }
   if (re !== null) {

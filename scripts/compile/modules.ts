@@ -137,7 +137,11 @@ function patternsModule(): string {
     "// exactly what the rule matches, as Grammar.pattern derives it (linear-time by its analysis);",
     "// test/compiled.test.ts holds it to the definitions and to the automata. A source that is another's",
     "// followed by more, or two others as alternatives, is written so (URI is absolute-URI and a fragment).",
+    "// Inside a function, so that a bundle without validate drops it, and a start-up that never",
+    "// validates never reads it.",
     "",
+    "/** The regex source of the reference rule `name` (as RFC 3986 and RFC 3987 spell it), or `undefined`. */",
+    "export function patternSource(name: string): string | undefined {",
   ];
   const sources = new Map<string, string>();
   for (const name of PATTERN_RULES) {
@@ -161,12 +165,12 @@ function patternsModule(): string {
       }
       if (p.startsWith(px) && JSON.stringify(p.slice(px.length)).length < expr.length) expr = `${constName.get(x) as string} + ${JSON.stringify(p.slice(px.length))}`;
     }
-    lines.push(`/** ${name} */`, `const ${constName.get(name) as string} = ${expr};`);
+    lines.push(`  /** ${name} */`, `  const ${constName.get(name) as string} = ${expr};`);
     written.push(name);
   }
-  lines.push("", "export const PATTERNS: Readonly<Record<string, string>> = {");
-  for (const name of PATTERN_RULES) lines.push(`  ${JSON.stringify(name)}: ${constName.get(name) as string},`);
-  lines.push("};");
+  lines.push("  switch (name) {");
+  for (const name of PATTERN_RULES) lines.push(`    case ${JSON.stringify(name)}:`, `      return ${constName.get(name) as string};`);
+  lines.push("    default:", "      return undefined;", "  }", "}");
   return `${lines.join("\n")}\n`;
 }
 
