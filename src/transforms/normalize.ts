@@ -398,7 +398,7 @@ export function decodeDotSegments(path: string): string {
 }
 
 /** ASCII letters to lowercase, nothing else (RFC 3986 §6.2.2.1, RFC 3987 §5.3.2.1). */
-const asciiLower = (s: string): string => (/[A-Z]/.test(s) ? s.replace(/[A-Z]+/g, (m) => m.toLowerCase()) : s);
+const asciiLower = (s: string): string => (!/[A-Z]/.test(s) ? s : /^[\x00-\x7f]*$/.test(s) ? s.toLowerCase() : s.replace(/[A-Z]+/g, (m) => m.toLowerCase()));
 
 /** A percent-encoded octet, or a run of ASCII letters and characters beyond ASCII: the pieces {@link nfcText} works on. */
 const NFC_PIECE = /%[0-9A-Fa-f]{2}|[A-Za-z\u0080-\u{10FFFF}]+/gu;
