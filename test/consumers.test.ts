@@ -34,6 +34,7 @@ const expected = JSON.stringify([
   "http://example.com/dictionary/c/cat",
   "42",
   { id: "7" },
+  "http://example.com/a%20b",
 ]);
 
 /** Options every TypeScript consumer has; a cell adds its module setting and skipLibCheck. */

@@ -487,7 +487,7 @@ const SERIALIZED_SPECIAL = new RegExp(
   `^(?:(https?|wss?)://([a-z0-9_-]+(?:\\.[a-z0-9_-]+)*)(?::(0|[1-9][0-9]{0,4}))?|(file)://)((?:/(?:${PCHAR})*)*)(?:\\?(?:${QUERY_CHAR})*)?(?:#(?:${FRAGMENT_CHAR})*)?$`,
 );
 
-/** {@link parse} by the URL Standard's parser (whatwg-url), with the repairs it made. */
+/** @internal {@link parse} by the URL Standard's parser (whatwg-url), with the repairs it made (exported for test/whatwg/fast-path.test.ts). */
 export function parseRead(input: string, baseUrl: UrlRecord | undefined): Result<WhatwgParse, WhatwgUrlError> {
   const record = whatwgUrl.basicURLParse(toUsv(input), { baseURL: baseUrl ?? null });
   const split = whatwgSplit(input, baseUrl?.scheme ?? "", baseUrl !== undefined);
