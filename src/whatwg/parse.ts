@@ -458,7 +458,8 @@ const NO_REPAIRS: readonly WhatwgRepair[] = Object.freeze([]);
  *   "0x" and hex digits);
  * - a port of digits without leading zeros (the port state drops them), up to 65535, not the
  *   scheme's default (which is dropped);
- * - for file, an empty host ("file:///", the file host state) and a path;
+ * - for file, no port, and a host as above but "localhost" (which the file host state makes
+ *   empty), or none ("file:///"); and a path;
  * - a path of segments of RFC 3986 pchar after "/" (the path percent-encode set holds none of
  *   them), with valid triplets only, and no "." or ".." segment, "%2e" forms included
  *   (#single-dot-URL-path-segment, #double-dot-URL-path-segment);
@@ -469,22 +470,25 @@ const NO_REPAIRS: readonly WhatwgRepair[] = Object.freeze([]);
 function serializedSpecial(input: string): string | undefined {
   const m = SERIALIZED_SPECIAL.exec(input);
   if (m === null) return undefined;
-  const [, scheme, host = "", port, , path = ""] = m;
+  const [, scheme, specialHost, port, , fileHost, path = ""] = m;
   if (/\/(?:\.|%2e){1,2}(?=\/|$)/i.test(path)) return undefined;
-  if (scheme === undefined) return path === "" ? undefined : input; // file:///path
+  const host = specialHost ?? fileHost ?? "";
   if (/(?:^|\.)xn--/.test(host) || /(?:^|\.)(?:[0-9]+|0x[0-9a-f]*)$/.test(host)) return undefined;
+  // file: a path, and a host other than "localhost" (the file host state empties that one)
+  if (scheme === undefined) return path === "" || host === "localhost" ? undefined : input;
   if (port !== undefined && (Number(port) > 65535 || port === (scheme === "http" || scheme === "ws" ? "80" : "443"))) return undefined;
   if (path !== "") return input;
   const end = scheme.length + 3 + host.length + (port === undefined ? 0 : port.length + 1);
   return `${input.slice(0, end)}/${input.slice(end)}`;
 }
 
+const HOST = "[a-z0-9_-]+(?:\\.[a-z0-9_-]+)*";
 const PCHAR = "[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2}";
 const QUERY_CHAR = "[A-Za-z0-9\\-._~!$&()*+,;=:@/?]|%[0-9A-Fa-f]{2}";
 const FRAGMENT_CHAR = "[A-Za-z0-9\\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2}";
-/** special scheme, host, port, "file", path; the rest is checked whole. Linear: no two alternatives start alike. */
+/** special scheme, host, port; "file", its host; the path; the rest is checked whole. Linear: no two alternatives start alike. */
 const SERIALIZED_SPECIAL = new RegExp(
-  `^(?:(https?|wss?)://([a-z0-9_-]+(?:\\.[a-z0-9_-]+)*)(?::(0|[1-9][0-9]{0,4}))?|(file)://)((?:/(?:${PCHAR})*)*)(?:\\?(?:${QUERY_CHAR})*)?(?:#(?:${FRAGMENT_CHAR})*)?$`,
+  `^(?:(https?|wss?)://(${HOST})(?::(0|[1-9][0-9]{0,4}))?|(file)://(${HOST})?)((?:/(?:${PCHAR})*)*)(?:\\?(?:${QUERY_CHAR})*)?(?:#(?:${FRAGMENT_CHAR})*)?$`,
 );
 
 /** @internal {@link parse} by the URL Standard's parser (whatwg-url), with the repairs it made (exported for test/whatwg/fast-path.test.ts). */

@@ -68,7 +68,7 @@ describe("the whatwg parse's fast path answers as the URL Standard's parser", ()
       for (const x of RESTS) inputs.push(text({ ...base, r: x }));
     }
     // file: an empty host, drive letters, "localhost"
-    for (const h of ["", "localhost", "a", "LOCALHOST"]) {
+    for (const h of ["", "localhost", "a", "LOCALHOST", "benchmark", "a.b_c", "1.2.3.4", "1.2.3", "a.0x1", "xn--a", "xn--nxasmq6b", "a:80", "C:", "c|", "a..b", "localhost.", "%61"]) {
       for (const x of [...SEGMENTS, "C:", "C|", "c:", "C:.", "C%3A"]) inputs.push(`file://${h}/${x}`, `file://${h}/${x}/b`, `file://${h}/a/${x}?q#f`);
       for (const x of RESTS) inputs.push(`file://${h}/a${x}`, `file://${h}${x}`);
     }
