@@ -9,6 +9,15 @@
 // one character class; `*( C / X )` (C the BMP characters of the single-character alternatives)
 // is unrolled to `C*(?:XC*)*`, which does not push a backtracking entry per character, with the
 // characters above U+FFFF counted in X; and surrogate pairs are grouped by their low surrogates.
+//
+// With `guards` (the build's regexes of the fixed grammars, scripts/compile/modules.ts), an
+// optional `[ P c ]` (c one character that no match of P holds, as RFC 3986's `[ userinfo "@" ]`)
+// outside every repetition is entered only when a lookahead `(?=[A]*c)` sees the `c` ahead, A
+// the characters P's matches are made of: a condition every match of the group meets, so the
+// language is the same, and the regex no longer reads a whole host as a userinfo and then gives
+// it back a character at a time. Outside a repetition the group is tried at a few positions at
+// most, so the lookahead adds linear work; inside one it could be tried at every position, so
+// it is not written there (nor by Grammar.pattern for users' grammars, where that is not known).
 import type { Analysis } from "./analysis.js";
 import { codePointSet, codePoints, type CodePointSet } from "./charset.js";
 import type { Expr } from "./expr.js";
@@ -141,18 +150,26 @@ const SOURCE_LIMIT = 2_000_000;
 /** Compiles rules of one grammar into regex sources; rules in `exclude` (lowercase names) match nothing. */
 export class RegexCompiler {
   readonly #memo = new Map<string, string>();
+  /** How many repetitions of more than one the expression being compiled is inside. */
+  #loops = 0;
+  readonly #guards: boolean;
   constructor(
     private readonly analysis: Analysis,
     private readonly exclude: ReadonlySet<string> = new Set(),
-  ) {}
+    options: { readonly guards?: boolean } = {},
+  ) {
+    this.#guards = options.guards === true;
+  }
 
   /** The source of a rule (lowercase name). */
   rule(key: string): string {
-    let s = this.#memo.get(key);
+    // with guards, a rule's source inside a repetition differs from its source outside
+    const memoKey = this.#guards && this.#loops > 0 ? `\u0000${key}` : key;
+    let s = this.#memo.get(memoKey);
     if (s === undefined) {
       s = this.exclude.has(key) ? "(?!)" : this.expr(this.analysis.rule(key).expr);
       if (s.length > SOURCE_LIMIT) throw new RangeError("regex source too large");
-      this.#memo.set(key, s);
+      this.#memo.set(memoKey, s);
     }
     return s;
   }
@@ -237,6 +254,50 @@ export class RegexCompiler {
   #rep(min: number, max: number, item: Expr): string {
     if (max === 0) return "";
     if (this.analysis.matchesNothing(item)) return min === 0 ? "" : "(?!)";
+    if (max > 1) {
+      this.#loops++;
+      try {
+        return this.#repOf(min, max, item);
+      } finally {
+        this.#loops--;
+      }
+    }
+    if (min === 0 && this.#guards && this.#loops === 0) {
+      const guard = this.#guard(item);
+      if (guard !== undefined) return `(?:${guard}${group(this.expr(item))})?`;
+    }
+    return this.#repOf(min, max, item);
+  }
+
+  /**
+   * The lookahead `(?=[A]*c)` of an optional `[ P c ]` (see the file's comment), or `undefined`
+   * when the item is not of that form: `c` one BMP character, A the code units of the characters
+   * P's matches are made of (both halves of a surrogate pair), and no unit of `c` in A.
+   */
+  #guard(item: Expr): string | undefined {
+    if (item.type !== "seq" || item.items.length < 2) return undefined;
+    const last = item.items[item.items.length - 1] as Expr;
+    const end = this.#set(last);
+    if (end === null || end.length !== 1 || (end[0] as readonly [number, number])[0] !== (end[0] as readonly [number, number])[1]) return undefined;
+    const c = (end[0] as readonly [number, number])[0];
+    if (c > 0xffff) return undefined;
+    const chars = codePointSet(item.items.slice(0, -1).flatMap((x) => this.analysis.charsInside(x, new Set())));
+    const { bmp, wide } = splitPlanes(chars);
+    const units: [number, number][] = bmp.map(([lo, hi]) => [lo, hi]);
+    for (const [lo, hi] of wide) units.push([high(lo), high(hi)], [0xdc00, 0xdfff]);
+    // sorted and merged by hand: codePointSet keeps to scalar values, and these are code units
+    units.sort((x, y) => x[0] - y[0]);
+    const set: [number, number][] = [];
+    for (const [lo, hi] of units) {
+      const top = set[set.length - 1];
+      if (top !== undefined && lo <= top[1] + 1) top[1] = Math.max(top[1], hi);
+      else set.push([lo, hi]);
+    }
+    if (set.length === 0 || set.some(([lo, hi]) => lo <= c && c <= hi)) return undefined;
+    return `(?=${unitsClass(set)}*${escapeLiteralUnit(c)})`;
+  }
+
+  #repOf(min: number, max: number, item: Expr): string {
     const flat = this.#flatten(item).filter((x) => !this.analysis.matchesNothing(x));
     if (max === Infinity && min <= 1) {
       const singles: [number, number][] = [];
