@@ -123,8 +123,9 @@ describe("the regexes of the reference rules answer as their automata do", () =>
     const wrong: string[] = [];
     const see = (s: string): void => {
       const want = compiled.test(s);
-      // the public functions read the regex: the same answer through them
-      if (re.test(s) !== want || isValid(s, name) !== want || validate(s, name).ok !== want) wrong.push(s);
+      // the public functions read the regex (parse where the automaton's run cannot record the
+      // parts: beyond US-ASCII, IP literals): the same answer through them
+      if (re.test(s) !== want || isValid(s, name) !== want || validate(s, name).ok !== want || parse(s, name).ok !== want) wrong.push(s);
     };
     for (const s of [...hard, ...edges]) see(s);
     fc.assert(

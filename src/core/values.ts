@@ -23,30 +23,31 @@ function authorityEnd(s: string, from: number, end: number): number {
 /**
  * RFC 3986 Appendix B: where the parts of the reference `[start, end)` of `s` are, for a span
  * known to match `URI-reference` (or `URI`, `absolute-URI`, `relative-ref`, or their RFC 3987
- * twins: their delimiters are ASCII). A ":" before any "/", "?" or "#" ends a scheme; the first
- * "#" starts the fragment, the first "?" before it the query; "//" starts an authority.
+ * twins: their delimiters are ASCII). The first "#" starts the fragment, the first "?" before
+ * it the query; a ":" before any "/", "?" or "#" ends a scheme (a relative reference's first
+ * segment holds none, RFC 3986 §4.2); "//" after it starts an authority, which ends at the next
+ * "/", "?" or "#". Found by `indexOf` (native code, whatever the string's representation).
  */
 export function referenceOffsets(s: string, start: number, end: number): make.ReferenceOffsets {
-  let schemeEnd = -1;
-  for (let i = start; i < end; i++) {
-    const c = s.charCodeAt(i);
-    if (c === 0x3a) {
-      schemeEnd = i;
-      break;
-    }
-    if (c === 0x2f || c === 0x3f || c === 0x23) break;
-  }
-  const from = schemeEnd + 1 > start ? schemeEnd + 1 : start;
-  let fragmentStart = s.indexOf("#", from);
+  let fragmentStart = s.indexOf("#", start);
   if (fragmentStart >= end) fragmentStart = -1;
   const bound = fragmentStart >= 0 ? fragmentStart : end;
-  let queryStart = s.indexOf("?", from);
+  let queryStart = s.indexOf("?", start);
   if (queryStart >= bound) queryStart = -1;
+  const tail = queryStart >= 0 ? queryStart : bound;
+  let schemeEnd = s.indexOf(":", start);
+  if (schemeEnd >= tail) schemeEnd = -1;
+  else if (schemeEnd >= 0) {
+    const slash = s.indexOf("/", start);
+    if (slash >= 0 && slash < schemeEnd) schemeEnd = -1;
+  }
+  const from = schemeEnd >= 0 ? schemeEnd + 1 : start;
   let authorityStart = -1;
   let authorityStop = -1;
-  if (from + 1 < end && s.charCodeAt(from) === 0x2f && s.charCodeAt(from + 1) === 0x2f) {
+  if (from + 1 < tail && s.charCodeAt(from) === 0x2f && s.charCodeAt(from + 1) === 0x2f) {
     authorityStart = from + 2;
-    authorityStop = authorityEnd(s, authorityStart, end);
+    authorityStop = s.indexOf("/", authorityStart);
+    if (authorityStop < 0 || authorityStop > tail) authorityStop = tail;
   }
   // the host's kind is worked out when the host is read (make.hostKindIn)
   return { schemeEnd, authorityStart, authorityEnd: authorityStop, hostKind: -1, queryStart, fragmentStart };
