@@ -4,8 +4,6 @@
 // never restated and never computed at import. Validation, percent-encoding and decoding,
 // normalization and the IRI mappings read these tables; this module imports no parser.
 import { CHARSET_RANGES } from "./compiled/charsets.js";
-import { uriGrammar } from "./compiled/index.js";
-import type { CompiledRule } from "./core/dfa.js";
 
 /** A set of code points as sorted, disjoint, inclusive `[first, last]` ranges. */
 export type CodePointSet = readonly (readonly [number, number])[];
@@ -94,14 +92,4 @@ export const componentSets: Readonly<Record<IriComponent | "segmentNzNc", Compon
   fragment: Object.freeze({ uri: codePointSets.fragment, iri: freezeSet(CHARSET_RANGES.ifragment) }),
 });
 
-let ipv4: CompiledRule | undefined;
-
-/**
- * True when `text` is an `IPv4address` (RFC 3986 §3.2.2), by that rule's compiled automaton: a
- * host whose text matches it is an IPv4 address, not a reg-name, and a transform that changes a
- * reg-name's text (normalization decodes `%31`) gives the host the kind its new text parses to.
- */
-export function isIPv4address(text: string): boolean {
-  ipv4 ??= uriGrammar.rule("IPv4address") as CompiledRule;
-  return ipv4.test(text);
-}
+export { isIPv4address } from "./core/ipv4.js";

@@ -113,6 +113,26 @@ describe("the built package", () => {
     expect(out).toBe(JSON.stringify([true, true, true]));
   });
 
+  // What a bundle of a few functions ships is what their code names (bench/SIZE.md): the main
+  // entry's normalization uses RFC 8089 §2's file grammar, not Appendix F's (as big as the other
+  // eight scheme grammars together), which only uri-grammar/schemes' fileScheme({ appendixE })
+  // reads; parse does not load the character tables of src/charsets.ts.
+  it("ships a grammar's data, or a table, only in the bundles whose code uses it", () => {
+    const out = node(["--input-type=module", "-e", `
+      import * as esbuild from "esbuild";
+      const m = await import(${JSON.stringify(path.join(root, "dist/compiled/schemes.js"))});
+      const others = Object.entries(m).filter(([k]) => k !== "fileAppendixE").map(([, v]) => v).join("\\n");
+      // a stretch of Appendix F's tables that no other grammar's data holds
+      const marker = JSON.parse(m.fileAppendixE).rules.flatMap((r) => r.table.match(/[#-&(-\\[\\]-~]{40}/g) ?? []).find((w) => !others.includes(w));
+      const bundle = async (contents) => (await esbuild.build({ stdin: { contents, resolveDir: "${root}" }, bundle: true, minify: true, write: false, format: "esm", platform: "browser", logLevel: "silent" })).outputFiles[0].text;
+      const main = await bundle('export { normalize, equivalent, serialize } from "./dist/bundle/index.js";');
+      const schemes = await bundle('export { fileScheme } from "./dist/bundle/schemes/index.js";');
+      const parse = await bundle('export { parse } from "./dist/bundle/index.js";');
+      const tables = /\\[\\[160,55295\\]/;
+      console.log(JSON.stringify([typeof marker, main.includes(marker), schemes.includes(marker), tables.test(parse), tables.test(main)]));`]);
+    expect(JSON.parse(out)).toEqual(["string", false, true, false, true]);
+  });
+
   it("bundles into a user's app without a warning (no bare chunk imports for \"sideEffects\": false to drop)", () => {
     const files = entries.map(([, v]) => v);
     const out = node(["--input-type=module", "-e", `

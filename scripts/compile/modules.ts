@@ -67,8 +67,9 @@ function schemesModule(): string {
   const lines = [
     HEADER("the built-in schemes' grammars (src/schemes/, from grammar/*.abnf): each scheme's top rule"),
     "",
-    "/** Each grammar's data as JSON text, read on first use (src/compiled/index.ts schemeGrammar). */",
-    "export const SCHEME_GRAMMARS = {",
+    "// Each grammar's data as JSON text, read on first use (src/compiled/index.ts), one export each:",
+    "// a bundle ships only the grammars its code names (the main entry's normalization, RFC 8089 §2",
+    "// without Appendix E's grammar).",
   ];
   for (const [key, g, names] of SCHEME_GRAMMARS) {
     // IP-literal is RFC 3986's, as compiled with it (src/compiled/uri.ts): the schemes call that one
@@ -77,9 +78,8 @@ function schemesModule(): string {
     }
     const c = compileGrammar(g, { names, callee: g.has("IP-literal") ? "IP-literal" : undefined, calleeElsewhere: true });
     if (c.skipped.size > 0) throw new Error(`${key}: rules that do not compile: ${[...c.skipped.keys()].join(", ")}`);
-    lines.push(`  ${key}: ${jsonLiteral(c.data)},`);
+    lines.push("", `/** The ${key} grammar's compiled rules (${names.join(", ")}). */`, `export const ${key} = ${jsonLiteral(c.data)};`);
   }
-  lines.push("};");
   return `${lines.join("\n")}\n`;
 }
 

@@ -51,7 +51,7 @@ function builtIn(): Map<string, SchemeRules> {
   if (byName === undefined) {
     rules = [
       httpDefinition("http", "RFC 9110 §4.2.1"), httpDefinition("https", "RFC 9110 §4.2.2"), wsDefinition("ws"), wsDefinition("wss"),
-      mailtoDefinition, urnDefinition, fileDefinition(false), dataDefinition, telDefinition,
+      mailtoDefinition, urnDefinition, fileDefinition(), dataDefinition, telDefinition,
     ].map((d) => new BuiltInRules(d as SchemeDefinition<unknown>));
     byName = new Map(rules.map((r) => [r.name, r]));
   }

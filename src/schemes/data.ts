@@ -1,7 +1,7 @@
 // RFC 2397: the "data" URL scheme as a value: the definition of src/schemes/builtin/data.ts with
 // the grammar of grammar/data.abnf.
 import { Grammar } from "../abnf/grammar.js";
-import { schemeGrammar } from "../compiled/index.js";
+import { dataSchemeGrammar } from "../compiled/index.js";
 import { dataData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { dataDefinition, type DataUri } from "./builtin/data.js";
@@ -10,7 +10,7 @@ import { dataSource } from "./sources.js";
 
 /** The grammar of grammar/data.abnf (RFC 2397 §3 in RFC 5234 ABNF), with RFC 3986's pchar and pct-encoded. */
 export const dataGrammar = precompiledGrammar(dataData, dataSource.imports);
-Grammar.useCompiled(dataGrammar, schemeGrammar("data")); // its top rule as the build compiled it
+Grammar.useCompiled(dataGrammar, dataSchemeGrammar()); // its top rule as the build compiled it
 
 export type { DataUri } from "./builtin/data.js";
 

@@ -4,7 +4,7 @@
 // paths (Appendix D, E.2, E.3), as Node's url.fileURLToPath and url.pathToFileURL do it, in
 // pure code (it runs in browsers too).
 import { Grammar } from "../abnf/grammar.js";
-import { schemeGrammar } from "../compiled/index.js";
+import { fileAppendixESchemeGrammar, fileSchemeGrammar } from "../compiled/index.js";
 import * as make from "../ast/make.js";
 import type { Host, Uri, UriReference } from "../ast/nodes.js";
 import { isIPv4address } from "../charsets.js";
@@ -35,8 +35,8 @@ export const fileGrammar = precompiledGrammar(fileData, fileSource.imports);
 /** The grammar of grammar/file-appendix-f.abnf (RFC 8089 Appendix F) with {@link fileAppendixFDepartures}. */
 export const fileAppendixEGrammar = precompiledGrammar(fileAppendixFData, fileAppendixFSource.imports);
 // their top rules as the build compiled them
-Grammar.useCompiled(fileGrammar, schemeGrammar("file"));
-Grammar.useCompiled(fileAppendixEGrammar, schemeGrammar("fileAppendixE"));
+Grammar.useCompiled(fileGrammar, fileSchemeGrammar());
+Grammar.useCompiled(fileAppendixEGrammar, fileAppendixESchemeGrammar());
 
 export type { FileSchemeOptions, FileUri, FileWindowsParts } from "./builtin/file.js";
 
@@ -52,7 +52,7 @@ export type { FileSchemeOptions, FileUri, FileWindowsParts } from "./builtin/fil
 export function fileScheme(options: FileSchemeOptions = {}): Scheme<FileUri> {
   options = readOptions<FileSchemeOptions>(options, "fileScheme", { appendixE: "any" });
   const appendixE = options.appendixE === true;
-  return schemeOf(fileDefinition(appendixE), appendixE ? fileAppendixEGrammar : fileGrammar);
+  return schemeOf(fileDefinition(appendixE ? fileAppendixESchemeGrammar : undefined), appendixE ? fileAppendixEGrammar : fileGrammar);
 }
 
 export const file: Scheme<FileUri> = fileScheme();
@@ -193,14 +193,14 @@ export function fileUriToPath(input: string | UriReference, options: FilePathOpt
   let host: string | undefined;
   if (unc !== undefined) {
     host = unc.host;
-    if (unc.form === "path") rest = uncSplit(rest)?.rest ?? rest;
+    if (unc.form === "path") rest = uncSplit(rest, fileAppendixESchemeGrammar)?.rest ?? rest;
   }
   const d = decode(pathToConvert(rest, true).replace(/\//g, "\\"));
   if (!d.ok) return d;
   if (d.value.includes("\0")) return failPath("nul", shown, "A path holds no NUL character");
   if (host !== undefined) {
     // an IP literal as "[address]" (E.3.1: in brackets; E.3.2: an inline-IP); a reg-name decoded
-    const inline = unc?.form === "path" ? inlineIp(host) : undefined;
+    const inline = unc?.form === "path" ? inlineIp(host, fileAppendixESchemeGrammar) : undefined;
     let name = host.startsWith("[") ? host : inline !== undefined ? `[${inline}]` : undefined;
     if (name === undefined) {
       const h = percentDecode(host);

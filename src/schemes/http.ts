@@ -1,7 +1,7 @@
 // RFC 9110 §4.2: the "http" and "https" URI schemes as values: the definitions of
 // src/schemes/builtin/http.ts with the grammar of grammar/http.abnf.
 import { Grammar } from "../abnf/grammar.js";
-import { schemeGrammar } from "../compiled/index.js";
+import { httpSchemeGrammar } from "../compiled/index.js";
 import { httpData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { httpDefinition, type HttpUri } from "./builtin/http.js";
@@ -10,7 +10,7 @@ import { httpSource } from "./sources.js";
 
 /** The grammar of grammar/http.abnf: `http-URI` and `https-URI` (RFC 9110 §4.2.1, §4.2.2), with RFC 3986's authority, path-abempty and query. */
 export const httpGrammar = precompiledGrammar(httpData, httpSource.imports);
-Grammar.useCompiled(httpGrammar, schemeGrammar("http")); // its top rule as the build compiled it
+Grammar.useCompiled(httpGrammar, httpSchemeGrammar()); // its top rule as the build compiled it
 
 export { tcpPort, type HttpUri } from "./builtin/http.js";
 

@@ -1,7 +1,7 @@
 // RFC 6068: the "mailto" URI scheme as a value: the definition of src/schemes/builtin/mailto.ts with
 // the grammar of grammar/mailto.abnf, read as a mailto URI holds it (§2 item 1).
 import { Grammar } from "../abnf/grammar.js";
-import { schemeGrammar } from "../compiled/index.js";
+import { mailtoSchemeGrammar } from "../compiled/index.js";
 import { codePointSet } from "../abnf/charset.js";
 import { mailtoData } from "./generated/grammars.js";
 import { percentEncodedRules } from "./percent-encoded.js";
@@ -36,7 +36,7 @@ const ADDR_SPEC_LITERAL = codePointSet(
 export const mailtoGrammar = unencoded.derive({
   rules: percentEncodedRules(unencoded, ["local-part", "domain"], ADDR_SPEC_LITERAL, ["atext", "qtext", "dtext-no-obs", "UTF8-non-ascii"]),
 });
-Grammar.useCompiled(mailtoGrammar, schemeGrammar("mailto")); // its top rule as the build compiled it
+Grammar.useCompiled(mailtoGrammar, mailtoSchemeGrammar()); // its top rule as the build compiled it
 
 /** The unencoded grammar (grammar/mailto.abnf with {@link mailtoDepartures}), whose `addr-spec` a decoded address matches. */
 export const addrSpecGrammar = unencoded;

@@ -1,7 +1,7 @@
 // RFC 3966: the "tel" URI as a scheme value: the definition of src/schemes/builtin/tel.ts with the
 // grammar of grammar/tel.abnf.
 import { Grammar } from "../abnf/grammar.js";
-import { schemeGrammar } from "../compiled/index.js";
+import { telSchemeGrammar } from "../compiled/index.js";
 import { telData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { telDefinition, type TelUri } from "./builtin/tel.js";
@@ -12,7 +12,7 @@ export { telDepartures };
 
 /** The grammar of grammar/tel.abnf (RFC 3966 §3) with {@link telDepartures}. */
 export const telGrammar = precompiledGrammar(telData, telSource.imports);
-Grammar.useCompiled(telGrammar, schemeGrammar("tel")); // its top rule as the build compiled it
+Grammar.useCompiled(telGrammar, telSchemeGrammar()); // its top rule as the build compiled it
 
 export type { TelUri } from "./builtin/tel.js";
 

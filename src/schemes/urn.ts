@@ -1,7 +1,7 @@
 // RFC 8141: Uniform Resource Names, as a scheme value: the definition of src/schemes/builtin/urn.ts
 // with the grammar of grammar/urn.abnf (and grammar/urn-uuid.abnf for the "uuid" namespace).
 import { Grammar } from "../abnf/grammar.js";
-import { schemeGrammar } from "../compiled/index.js";
+import { urnSchemeGrammar, uuidSchemeGrammar } from "../compiled/index.js";
 import { urnData, uuidData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { urnDefinition, type UrnUri } from "./builtin/urn.js";
@@ -10,11 +10,11 @@ import { urnSource, uuidSource } from "./sources.js";
 
 /** The grammar of grammar/urn.abnf (RFC 8141 §2), with RFC 3986's pchar and fragment. */
 export const urnGrammar = precompiledGrammar(urnData, urnSource.imports);
-Grammar.useCompiled(urnGrammar, schemeGrammar("urn")); // its top rule as the build compiled it
+Grammar.useCompiled(urnGrammar, urnSchemeGrammar()); // its top rule as the build compiled it
 
 /** The grammar of grammar/urn-uuid.abnf: `UUID` (RFC 9562 §4). */
 export const uuidGrammar = precompiledGrammar(uuidData, uuidSource.imports);
-Grammar.useCompiled(uuidGrammar, schemeGrammar("uuid")); // its UUID rule as the build compiled it
+Grammar.useCompiled(uuidGrammar, uuidSchemeGrammar()); // its UUID rule as the build compiled it
 
 export { parseUuid, type UrnUri, type Uuid, type UuidVariant } from "./builtin/urn.js";
 

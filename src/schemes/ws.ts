@@ -1,7 +1,7 @@
 // RFC 6455 §3: the "ws" and "wss" URI schemes as values: the definitions of
 // src/schemes/builtin/ws.ts with the grammar of grammar/ws.abnf.
 import { Grammar } from "../abnf/grammar.js";
-import { schemeGrammar } from "../compiled/index.js";
+import { wsSchemeGrammar } from "../compiled/index.js";
 import { wsData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { wsDefinition, type WsUri } from "./builtin/ws.js";
@@ -10,7 +10,7 @@ import { wsSource } from "./sources.js";
 
 /** The grammar of grammar/ws.abnf: `ws-URI` and `wss-URI` (RFC 6455 §3), its prose rules supplied by RFC 3986. */
 export const wsGrammar = precompiledGrammar(wsData, wsSource.imports);
-Grammar.useCompiled(wsGrammar, schemeGrammar("ws")); // its top rule as the build compiled it
+Grammar.useCompiled(wsGrammar, wsSchemeGrammar()); // its top rule as the build compiled it
 
 export type { WsUri } from "./builtin/ws.js";
 

@@ -2,7 +2,7 @@
 // a media type with parameters (default text/plain;charset=US-ASCII, §2), the ";base64" flag, and
 // the data: percent-encoded octets, or base64 (RFC 2045 §6.8), decoded strictly, in pure code (no
 // Buffer: it runs in browsers too).
-import { schemeGrammar } from "../../compiled/index.js";
+import { dataSchemeGrammar } from "../../compiled/index.js";
 import type { CompiledRule } from "../../core/dfa.js";
 import { describeValue } from "../../describe.js";
 import { hexValue, percentDecode } from "../../transforms/percent.js";
@@ -262,7 +262,7 @@ export const dataDefinition: SchemeDefinition<DataUri> = {
   fragment: "allowed",
   defaultPort: undefined,
   emptyPathIsRoot: false,
-  matcher: () => schemeGrammar("data").rule("dataurl") as CompiledRule,
+  matcher: () => dataSchemeGrammar().rule("dataurl") as CompiledRule,
   section: "RFC 2397 §3",
   normalizeOptions: { dotSegments: false },
   build: buildData,

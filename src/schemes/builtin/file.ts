@@ -4,15 +4,22 @@
 import * as make from "../../ast/make.js";
 import type { Host, Uri } from "../../ast/nodes.js";
 import { isIPv4address } from "../../charsets.js";
-import { schemeGrammar } from "../../compiled/index.js";
-import type { CompiledRule } from "../../core/dfa.js";
+import { fileSchemeGrammar } from "../../compiled/index.js";
+import type { CompiledGrammar, CompiledRule } from "../../core/dfa.js";
 import { decodeDotSegments, type NormalizeOptions } from "../../transforms/normalize.js";
 import { removeDotSegments } from "../../transforms/remove-dot-segments.js";
 import { deepFreeze, type SchemeDefinition, type SchemeInput } from "../kernel.js";
 import { upperTriplets } from "../text.js";
 
+/**
+ * The compiled grammar of RFC 8089 Appendix F (grammar/file-appendix-f.abnf: Appendix E's forms),
+ * which the definition with Appendix E is given (src/schemes/file.ts), read when first needed: the
+ * main entry's normalization, RFC 8089 §2 only, neither loads nor ships it.
+ */
+export type AppendixFGrammar = () => CompiledGrammar;
+
 /** A rule of grammar/file-appendix-f.abnf, compiled. */
-const fileRule = (name: string): CompiledRule => schemeGrammar("fileAppendixE").rule(name) as CompiledRule;
+const fileRule = (e: AppendixFGrammar, name: string): CompiledRule => e().rule(name) as CompiledRule;
 
 /** A file URI (RFC 8089). Text is as written (still percent-encoded). */
 export interface FileUri {
@@ -55,7 +62,7 @@ export interface FileSchemeOptions {
 
 export const DRIVE = /^\/?([A-Za-z]):(?:\/|$)/;
 
-export function buildFile(input: SchemeInput, appendixE: boolean): FileUri {
+export function buildFile(input: SchemeInput, appendixE: AppendixFGrammar | undefined): FileUri {
   const { uri } = input;
   const a = uri.authority;
   const hostText = a === undefined ? undefined : make.hostText(a.host);
@@ -64,13 +71,13 @@ export function buildFile(input: SchemeInput, appendixE: boolean): FileUri {
   let local = a === undefined || (a.userinfo === undefined && (hostText === "" || hostText?.toLowerCase() === "localhost"));
   let host = local ? undefined : hostText;
   let windows: FileWindowsParts | undefined;
-  if (appendixE) {
+  if (appendixE !== undefined) {
     let unc: FileWindowsParts["unc"];
     if (!local && hostText !== undefined) unc = { host: hostText, form: "authority" };
     else if (hostText === "" && path.startsWith("//")) {
       // E.3.2: unc-authority = 2*3"/" file-host; "it also further limits the definition of a
       // local file URI by excluding any file URI with a path that encodes a UNC string"
-      const split = uncSplit(path);
+      const split = uncSplit(path, appendixE);
       if (split !== undefined) {
         unc = { host: split.host, form: "path" };
         local = false;
@@ -95,7 +102,7 @@ export function buildFile(input: SchemeInput, appendixE: boolean): FileUri {
  * the path after it; `undefined` when the path holds no host. Three slashes before a host are
  * read first ("file://///host/path", RFC 8089 E.3.2's Firefox form), then two.
  */
-export function uncSplit(path: string): { readonly host: string; readonly rest: string } | undefined {
+export function uncSplit(path: string, e: AppendixFGrammar): { readonly host: string; readonly rest: string } | undefined {
   for (const k of [3, 2]) {
     if (!path.startsWith("/".repeat(k))) continue;
     const after = path.slice(k);
@@ -103,7 +110,7 @@ export function uncSplit(path: string): { readonly host: string; readonly rest: 
     if (slash <= 0) continue;
     const host = after.slice(0, slash);
     const rest = after.slice(slash);
-    if (fileRule("file-host").test(host) && fileRule("path-absolute").test(rest)) return { host, rest };
+    if (fileRule(e, "file-host").test(host) && fileRule(e, "path-absolute").test(rest)) return { host, rest };
   }
   return undefined;
 }
@@ -114,13 +121,13 @@ export function uncSplit(path: string): { readonly host: string; readonly rest: 
  * file-host. A reg-name may hold "%5B" and "%5D" too (RFC 3986 §3.2.2: pct-encoded), so the
  * brackets alone do not make an IP literal: "%5Bx%5D" is a reg-name.
  */
-export function inlineIp(text: string): string | undefined {
-  return fileRule("inline-IP").test(text) ? text.slice(3, -3) : undefined;
+export function inlineIp(text: string, e: AppendixFGrammar): string | undefined {
+  return fileRule(e, "inline-IP").test(text) ? text.slice(3, -3) : undefined;
 }
 
 /** The host node of an E.3.2 file-host (an inline-IP "%5B" address "%5D", an IPv4address or a reg-name), in its §6.2.2.1 case. */
-function fileHostNode(text: string): Host {
-  const inner = inlineIp(text)?.toLowerCase();
+function fileHostNode(text: string, e: AppendixFGrammar): Host {
+  const inner = inlineIp(text, e)?.toLowerCase();
   if (inner !== undefined) return make.host(inner.startsWith("v") ? "IPvFuture" : "IPv6address", inner);
   return make.host(isIPv4address(text) ? "IPv4address" : "reg-name", upperTriplets(text.toLowerCase()));
 }
@@ -149,13 +156,14 @@ function removeFileDotSegments(path: string, drives: boolean): string {
  * into the host, and with {@link removeFileDotSegments}'s "/." prefix, so that the result stays
  * a file URI naming the same file. `options.dotSegments: false` leaves them.
  */
-export function normalizeFile(uri: Uri, value: FileUri, options: NormalizeOptions): Uri {
+export function normalizeFile(uri: Uri, value: FileUri, options: NormalizeOptions, appendixE: AppendixFGrammar | undefined): Uri {
   let authority = uri.authority;
   let path = uri.path.text;
   let uncPrefix = "";
-  const split = value.windows?.unc?.form === "path" ? uncSplit(path) : undefined;
+  // a UNC string in the path is a value of the definition with Appendix E, which has its grammar
+  const split = appendixE !== undefined && value.windows?.unc?.form === "path" ? uncSplit(path, appendixE) : undefined;
   if (split !== undefined) {
-    const host = fileHostNode(split.host);
+    const host = fileHostNode(split.host, appendixE as AppendixFGrammar);
     // "file://localhost/s" is the local "/s" (§2); the UNC string "\\localhost\s" stays in the path (E.3.2)
     if (host.kind === "reg-name" && host.text === "localhost") uncPrefix = "//localhost";
     else authority = make.authority(undefined, host, undefined);
@@ -189,22 +197,25 @@ function keepsNormalFileForm(L: make.Layout): boolean {
   return hs > a0 || he - hs !== 9 || s.slice(hs, he).toLowerCase() !== "localhost";
 }
 
-/** The definition of the "file" scheme: RFC 8089 §2, or with `appendixE` its Appendix E forms; see `fileScheme` in src/schemes/file.ts. */
-export function fileDefinition(appendixE: boolean): SchemeDefinition<FileUri> {
+/**
+ * The definition of the "file" scheme: RFC 8089 §2, or, given `appendixE` (the compiled grammar
+ * of Appendix F), its Appendix E forms too; see `fileScheme` in src/schemes/file.ts.
+ */
+export function fileDefinition(appendixE?: AppendixFGrammar): SchemeDefinition<FileUri> {
   return {
     name: "file",
     rule: "file-URI",
-    section: appendixE ? "RFC 8089 Appendix F" : "RFC 8089 §2",
+    section: appendixE !== undefined ? "RFC 8089 Appendix F" : "RFC 8089 §2",
     fragment: "allowed",
     defaultPort: undefined,
     emptyPathIsRoot: false,
-    matcher: () => schemeGrammar(appendixE ? "fileAppendixE" : "file").rule("file-URI") as CompiledRule,
+    matcher: () => (appendixE !== undefined ? appendixE() : fileSchemeGrammar()).rule("file-URI") as CompiledRule,
     build: (input: SchemeInput) => buildFile(input, appendixE),
     // RFC 3986 §6.2.2.3 is normalizeFile's step: the generic one would run before a UNC host is
     // read out of the path, and could make a path that begins with "//" after the authority
     normalizeOptions: { dotSegments: false },
-    normalize: normalizeFile,
+    normalize: (uri: Uri, value: FileUri, options: NormalizeOptions) => normalizeFile(uri, value, options, appendixE),
     // Appendix E's forms (drive letters, UNC strings in the path) are judged
-    ...(appendixE ? {} : { keepsNormalForm: keepsNormalFileForm }),
+    ...(appendixE !== undefined ? {} : { keepsNormalForm: keepsNormalFileForm }),
   };
 }

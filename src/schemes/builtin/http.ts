@@ -4,7 +4,7 @@
 // normalization (default port left out, an empty path is "/").
 import { hostText } from "../../ast/make.js";
 import type { Host } from "../../ast/nodes.js";
-import { schemeGrammar } from "../../compiled/index.js";
+import { httpSchemeGrammar } from "../../compiled/index.js";
 import type { CompiledRule } from "../../core/dfa.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../../core/scheme-table.js";
 import { deepFreeze, type SchemeDefinition, type SchemeInput } from "../kernel.js";
@@ -79,7 +79,7 @@ export function httpDefinition(name: "http" | "https", section: string): SchemeD
     defaultPort,
     emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name),
     normalizeOptions: undefined,
-    matcher: () => schemeGrammar("http").rule(`${name}-URI`) as CompiledRule,
+    matcher: () => httpSchemeGrammar().rule(`${name}-URI`) as CompiledRule,
     build(input: SchemeInput): HttpUri {
       const { uri } = input;
       const a = uri.authority;

@@ -3,7 +3,7 @@
 // fields, decoded to text (UTF-8, §2 and §5); the same recipients however they are written (§2:
 // in the path or as "to" header fields); a domain compares case-insensitively (RFC 5321 §2.4).
 import type { Match } from "../../abnf/semantics.js";
-import { schemeGrammar } from "../../compiled/index.js";
+import { mailtoSchemeGrammar } from "../../compiled/index.js";
 import type { CompiledRule } from "../../core/dfa.js";
 import * as make from "../../ast/make.js";
 import type { Uri } from "../../ast/nodes.js";
@@ -225,7 +225,7 @@ function normalizeMailto(uri: Uri, value: MailtoUri): Uri {
   const write = (recipients: readonly string[], fields: readonly (readonly [string, string])[]): string =>
     `mailto:${recipients.map((a) => addressText(comparableAddress(a))).join(",")}${fields.length === 0 ? "" : `?${fields.map(field).join("&")}`}`;
   const path = value.to.map((a) => a.address);
-  const rule = schemeGrammar("mailto").rule("mailtoURI") as CompiledRule;
+  const rule = mailtoSchemeGrammar().rule("mailtoURI") as CompiledRule;
   // the "to" fields' recipients in the path, where each one can stand there
   let text = write([...path, ...toFields], others.filter(([n]) => n !== "to"));
   if (!rule.test(text)) text = write(path, others);
@@ -244,7 +244,7 @@ export const mailtoDefinition: SchemeDefinition<MailtoUri> = {
   fragment: "allowed",
   defaultPort: undefined,
   emptyPathIsRoot: false,
-  matcher: () => schemeGrammar("mailto").rule("mailtoURI") as CompiledRule,
+  matcher: () => mailtoSchemeGrammar().rule("mailtoURI") as CompiledRule,
   section: "RFC 6068 §2",
   normalizeOptions: { dotSegments: false },
   build: buildMailto,

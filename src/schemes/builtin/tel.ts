@@ -3,7 +3,7 @@
 // (phone-context §5.1.5, isub §5.2, ext §5.3), §4 comparison.
 import * as make from "../../ast/make.js";
 import type { Uri } from "../../ast/nodes.js";
-import { schemeGrammar } from "../../compiled/index.js";
+import { telSchemeGrammar } from "../../compiled/index.js";
 import type { CompiledRule } from "../../core/dfa.js";
 import { validateWith } from "../../core/match.js";
 import { hexValue, percentDecode } from "../../transforms/percent.js";
@@ -11,7 +11,7 @@ import { deepFreeze, shiftedError, type SchemeDefinition, type SchemeInput } fro
 import { normalizeTriplets } from "../text.js";
 
 /** A rule of grammar/tel.abnf, compiled. */
-const telRule = (name: string): CompiledRule => schemeGrammar("tel").rule(name) as CompiledRule;
+const telRule = (name: string): CompiledRule => telSchemeGrammar().rule(name) as CompiledRule;
 
 /** A tel URI (RFC 3966). */
 export interface TelUri {

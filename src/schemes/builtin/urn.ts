@@ -3,14 +3,14 @@
 // the UUID string, its variant §4.1 and version §4.2 fields), compared case-insensitively.
 import * as make from "../../ast/make.js";
 import type { Uri } from "../../ast/nodes.js";
-import { schemeGrammar } from "../../compiled/index.js";
+import { urnSchemeGrammar, uuidSchemeGrammar } from "../../compiled/index.js";
 import type { CompiledRule } from "../../core/dfa.js";
 import { validateWith } from "../../core/match.js";
 import { deepFreeze, shiftedError, type SchemeDefinition, type SchemeInput } from "../kernel.js";
 import { upperTriplets } from "../text.js";
 
 /** RFC 9562 §4's UUID, compiled. */
-const uuidRule = (): CompiledRule => schemeGrammar("uuid").rule("UUID") as CompiledRule;
+const uuidRule = (): CompiledRule => uuidSchemeGrammar().rule("UUID") as CompiledRule;
 
 /** RFC 9562 §4.1, Table 1: the variant field, from the high bits of octet 8. */
 export type UuidVariant =
@@ -109,7 +109,7 @@ function buildUrn(input: SchemeInput): UrnUri {
     [qComponent, "q-component", text.length - (qComponent?.length ?? 0), "RFC 8141 §2.3.2"],
   ] as const) {
     if (value === undefined) continue;
-    const v = validateWith(schemeGrammar("urn").rule(rule) as CompiledRule, value);
+    const v = validateWith(urnSchemeGrammar().rule(rule) as CompiledRule, value);
     if (!v.ok) {
       const e = shiftedError(v.error, input.input, at);
       input.fail({ code: "syntax", offset: e.offset, rule, expected: e.expected, section, message: `the r-component ends at the first "?=" after "?+"; what follows does not match ${rule}`, syntaxError: e });
@@ -137,7 +137,7 @@ export const urnDefinition: SchemeDefinition<UrnUri> = {
   fragment: "allowed",
   defaultPort: undefined,
   emptyPathIsRoot: false,
-  matcher: () => schemeGrammar("urn").rule("namestring") as CompiledRule,
+  matcher: () => urnSchemeGrammar().rule("namestring") as CompiledRule,
   section: "RFC 8141 §2",
   normalizeOptions: { percentEncoding: false, dotSegments: false },
   build: buildUrn,

@@ -3,7 +3,7 @@
 // fragment: "Fragment identifiers are meaningless in the context of WebSocket URIs and MUST NOT
 // be used on these URIs."
 import type { Host } from "../../ast/nodes.js";
-import { schemeGrammar } from "../../compiled/index.js";
+import { wsSchemeGrammar } from "../../compiled/index.js";
 import type { CompiledRule } from "../../core/dfa.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../../core/scheme-table.js";
 import { deepFreeze, type SchemeDefinition, type SchemeInput } from "../kernel.js";
@@ -40,7 +40,7 @@ export function wsDefinition(name: "ws" | "wss"): SchemeDefinition<WsUri> {
     defaultPort,
     emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name),
     normalizeOptions: undefined,
-    matcher: () => schemeGrammar("ws").rule(`${name}-URI`) as CompiledRule,
+    matcher: () => wsSchemeGrammar().rule(`${name}-URI`) as CompiledRule,
     build(input: SchemeInput): WsUri {
       const { uri } = input;
       const a = uri.authority;
