@@ -7,6 +7,7 @@ import { toDisplayIri, toDisplayString } from "../../src/iri/index";
 import * as components from "../../src/components";
 import * as S from "../../src/schemes/index";
 import { isNode } from "../../src/ast/make";
+import { deepFreeze } from "../../src/schemes/kernel";
 import { isReadOnlyNode } from "../helpers/read-only";
 
 const tiny = grammar({ "x-URI": seq(lit("x:"), ref("segment")) }, { imports: [rfc3986.pick("segment")] });
@@ -179,6 +180,31 @@ describe("scheme normalization hooks", () => {
     normalizeOrThrow("x:a", { schemes: reg });
     normalizeOrThrow("x:a/b", { schemes: reg });
     expect(calls).toBe(1);
+  });
+});
+
+describe("deepFreeze, which the schemes' values go through", () => {
+  it("freezes arrays, plain, null-prototype and class objects all the way down; leaves nodes and typed arrays; stops at cycles", () => {
+    class Box {
+      constructor(readonly inner: { n: number }) {}
+    }
+    const shared = { s: [1, 2] };
+    const bare = Object.assign(Object.create(null) as Record<string, unknown>, { k: ["v"] });
+    const bytes = new Uint8Array([1, 2]);
+    const node = parseOrThrow("http://a/b");
+    const cyclic: { self?: unknown; list: unknown[] } = { list: [] };
+    cyclic.self = cyclic;
+    cyclic.list.push(cyclic, shared);
+    const v = { a: [shared, { b: [[shared]] }], bare, box: new Box({ n: 1 }), bytes, node, cyclic };
+    expect(deepFreeze(v)).toBe(v);
+    for (const x of [v, v.a, shared, shared.s, v.a[1], (v.a[1] as { b: unknown[] }).b, bare, bare.k, v.box, v.box.inner, cyclic, cyclic.list]) expect(Object.isFrozen(x)).toBe(true);
+    expect(Object.isFrozen(bytes)).toBe(false);
+    bytes[0] = 9; // its bytes stay writable: a typed array cannot be frozen
+    expect(bytes[0]).toBe(9);
+    expect(isReadOnlyNode(node)).toBe(true);
+    expect(Object.isFrozen(node)).toBe(false); // a node is left as it is: a read-only view
+    expect(deepFreeze("text")).toBe("text");
+    expect(deepFreeze(null)).toBe(null);
   });
 });
 
