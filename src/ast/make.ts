@@ -517,7 +517,8 @@ class ReferenceNode {
     if (this.#path === undefined) {
       const a = this.#pathStart();
       const b = this.#pathEnd();
-      const kind = a === b ? (this.#authorityStart >= 0 ? "path-abempty" : "path-empty") : pathKindOf(this.#schemeEnd >= 0, this.#authorityStart >= 0, this.#input.slice(a, a + 1));
+      // after an authority, path-abempty whatever it holds (RFC 3986 §3.3)
+      const kind = this.#authorityStart >= 0 ? "path-abempty" : a === b ? "path-empty" : pathKindOf(this.#schemeEnd >= 0, false, this.#input.slice(a, a + 1));
       this.#path = new PathNode(kind, this.#input, a, b, this.#spans);
     }
     return this.#path;
