@@ -1,0 +1,106 @@
+// How small `{ parse }` could be (issue 19's bundle targets): the package's own parse pipeline for
+// URI-reference alone, bundled as scripts/size.mjs bundles the entries (esbuild, ESM, platform
+// "browser", minified, gzip -9), next to what the main entry's `parse` ships and to fast-uri.
+//
+//   node scripts/size-floor.mjs            (needs dist/: npm run build)
+//
+// The floor keeps what a parse of a URI reference cannot do without: the compiled automaton of
+// URI-reference (src/compiled/uri.ts) with the rules it calls and reads (IP-literal, and
+// IPv4address, which tells a host's kind), only the labels of their "expected" lists, the
+// automaton's runner (src/core/dfa.ts), the AST's views (src/ast/make.ts) and the syntax error
+// with its diagnostic (src/core/match.ts, src/errors.ts). It drops the other 61 rules, which
+// `parse(s, rule)` needs for every rule name it accepts. Prints a Markdown table.
+import { gzipSync } from "node:zlib";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { bundleBrowser, root } from "./browser-bundle.mjs";
+
+const dist = (f) => path.join(root, "dist", f);
+const { URI_GRAMMAR } = await import(pathToFileURL(dist("compiled/uri.js")).href);
+const { unpack } = await import(pathToFileURL(dist("core/dfa.js")).href);
+
+/** The compiled grammar cut to `names`, with only the label sets, labels and class maps they use (renumbered). */
+function cut(d, names) {
+  const rules = d.rules.filter((r) => names.includes(r.name));
+  const sets = new Map();
+  for (const r of rules) for (const v of unpack(r.info, r.states, Uint16Array)) if (!sets.has(v >> 1)) sets.set(v >> 1, sets.size);
+  const labelSets = [...sets.keys()].map((i) => d.labelSets[i]);
+  const labels = [...new Set(labelSets.flat())];
+  const ascii = [...new Set(rules.map((r) => r.ascii))];
+  const wide = [...new Set(rules.map((r) => r.wide))];
+  const digit = (n) => String.fromCharCode(n + 35 >= 92 ? n + 36 : n + 35);
+  const pack = (a) => (a.some((x) => x >= 91) ? a.map((x) => digit(Math.floor(x / 91)) + digit(x % 91)) : a.map(digit)).join("");
+  return {
+    labels: labels.map((l) => d.labels[l]),
+    labelSets: labelSets.map((s) => s.map((l) => labels.indexOf(l))),
+    asciiMaps: ascii.map((i) => d.asciiMaps[i]),
+    wideMaps: wide.map((i) => d.wideMaps[i]),
+    rules: rules.map((r) => ({
+      ...r,
+      ascii: ascii.indexOf(r.ascii),
+      wide: wide.indexOf(r.wide),
+      info: pack([...unpack(r.info, r.states, Uint16Array)].map((v) => (sets.get(v >> 1) << 1) | (v & 1))),
+    })),
+  };
+}
+
+const FLOOR_RULES = ["URI-reference", "IP-literal", "IPv4address"];
+const data = cut(URI_GRAMMAR, FLOOR_RULES);
+
+// parse(s) of src/parse.ts without the other rules, the options and the input-length limit
+const floorEntry = `
+import { uriGrammar } from ${JSON.stringify(dist("compiled/index.js"))};
+import { referenceFromRun, parsedReference } from ${JSON.stringify(dist("ast/make.js"))};
+import { referenceOffsets } from ${JSON.stringify(dist("core/values.js"))};
+import { failureError } from ${JSON.stringify(dist("core/match.js"))};
+const rule = uriGrammar.rule("URI-reference");
+const RUN = new Int32Array(7);
+export function parse(s) {
+  if (typeof s !== "string") throw new TypeError("parse: the input must be a string");
+  const k = rule.testReference(s, RUN);
+  if (k === 1) return { ok: true, value: referenceFromRun(s, RUN) };
+  if (k === 2 && rule.test(s)) return { ok: true, value: parsedReference(s, 0, s.length, referenceOffsets(s, 0, s.length)) };
+  return { ok: false, error: failureError(s, "URI-reference", rule.failure(s)) };
+}`;
+
+/** Replaces the compiled RFC 3986/3987 data that src/compiled/index.ts imports with `d`. */
+const withData = (d) => ({
+  name: "cut-data",
+  setup(b) {
+    b.onResolve({ filter: /^\.\/uri\.js$/ }, (a) => (a.importer.endsWith(path.join("compiled", "index.js")) ? { path: "cut-uri-data", namespace: "cut" } : undefined));
+    b.onLoad({ filter: /.*/, namespace: "cut" }, () => ({ contents: `export const URI_GRAMMAR = JSON.parse(${JSON.stringify(JSON.stringify(d))});`, loader: "js" }));
+  },
+});
+
+async function gz(options) {
+  const r = await bundleBrowser({ minify: true, ...options });
+  const out = r.outputFiles[0].contents;
+  return { min: out.length, gzip: gzipSync(out, { level: 9 }).length, text: new TextDecoder().decode(out) };
+}
+
+const floor = await gz({ stdin: floorEntry, plugins: [withData(data)] });
+const dataOnly = await gz({ stdin: `export const D = JSON.parse(${JSON.stringify(JSON.stringify(data))});` });
+const allData = await gz({ stdin: `export { URI_GRAMMAR } from ${JSON.stringify(dist("compiled/uri.js"))};` });
+const main = await gz({ stdin: `export { parse } from "uri-grammar";` });
+const fastUri = await gz({ stdin: `export { parse } from "fast-uri";` });
+
+// the floor must parse and explain as the package does
+const mod = await import(`data:text/javascript;base64,${Buffer.from(floor.text).toString("base64")}`);
+const { parse } = await import(pathToFileURL(dist("index.js")).href);
+for (const s of ["http://a/b/c/d;p?q", "//[v1.x]:80/?#", "http://[::1]/", "a b", "http://host:port/", "http://[::1/"]) {
+  const a = mod.parse(s);
+  const b = parse(s);
+  const same = a.ok ? b.ok && JSON.stringify(a.value) === JSON.stringify(b.value) : !b.ok && a.error.message === b.error.message;
+  if (!same) throw new Error(`size-floor: the floor's parse differs from the package's on ${JSON.stringify(s)}`);
+}
+
+const kb = (n) => (n / 1000).toFixed(1);
+console.log([
+  "| bundle | minified | gzip -9 |",
+  "| --- | ---: | ---: |",
+  `| \`{ parse }\` of the main entry (every rule by name) | ${kb(main.min)} KB | ${kb(main.gzip)} KB |`,
+  `| the automata of the 64 rules alone (\`compiled/uri.js\`) | ${kb(allData.min)} KB | ${kb(allData.gzip)} KB |`,
+  `| floor: parse of URI-reference alone (${FLOOR_RULES.join(", ")}) | ${kb(floor.min)} KB | ${kb(floor.gzip)} KB |`,
+  `| its automata alone | ${kb(dataOnly.min)} KB | ${kb(dataOnly.gzip)} KB |`,
+  `| fast-uri's \`{ parse }\` | ${kb(fastUri.min)} KB | ${kb(fastUri.gzip)} KB |`,
+].join("\n"));
