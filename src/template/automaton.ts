@@ -209,19 +209,54 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
   };
 }
 
-/** Unit codes grouped into classes that every unit set of the given ones treats alike. */
-export function unitClasses(sets: Iterable<UnitSet>): { classOf: Uint16Array; count: number } {
-  const list = [...new Set(sets)];
-  const classOf = new Uint16Array(UNIT_COUNT);
-  const ids = new Map<string, number>();
-  for (let c = 0; c < UNIT_COUNT; c++) {
-    let key = "";
-    for (let i = 0; i < list.length; i++) if ((list[i] as UnitSet)[c] === 1) key += `${i},`;
-    let id = ids.get(key);
-    if (id === undefined) ids.set(key, (id = ids.size));
-    classOf[c] = id;
+/** The units of each set (unit sets are made once and shared: units.ts, and the caches above). */
+const membersCache = new WeakMap<UnitSet, Int32Array>();
+const membersOf = (set: UnitSet): Int32Array => {
+  let m = membersCache.get(set);
+  if (m === undefined) {
+    const out: number[] = [];
+    for (let c = 0; c < UNIT_COUNT; c++) if (set[c] === 1) out.push(c);
+    membersCache.set(set, (m = Int32Array.from(out)));
   }
-  return { classOf, count: ids.size };
+  return m;
+};
+
+/**
+ * Unit codes grouped into classes that every unit set of the given ones treats alike, numbered
+ * in the order of their lowest unit. Partition refinement: each set moves its units out of the
+ * classes they were in, one new class per class it cuts; then the classes are numbered by lowest
+ * unit. The work is the units the sets hold, plus one pass over all units.
+ */
+export function unitClasses(sets: Iterable<UnitSet>): { classOf: Uint16Array; count: number } {
+  const unique = [...new Set(sets)].map(membersOf);
+  let size = 1;
+  for (const m of unique) size += m.length;
+  // class numbers are never reused: at most one new number per unit a set holds
+  const cls = new Int32Array(UNIT_COUNT);
+  const stamp = new Int32Array(size).fill(-1);
+  const moved = new Int32Array(size);
+  let next = 1;
+  for (let i = 0; i < unique.length; i++) {
+    const m = unique[i] as Int32Array;
+    for (let j = 0; j < m.length; j++) {
+      const c = m[j] as number;
+      const k = cls[c] as number;
+      if (stamp[k] !== i) {
+        stamp[k] = i;
+        moved[k] = next++;
+      }
+      cls[c] = moved[k] as number;
+    }
+  }
+  const order = new Int32Array(next).fill(-1);
+  const classOf = new Uint16Array(UNIT_COUNT);
+  let count = 0;
+  for (let c = 0; c < UNIT_COUNT; c++) {
+    const k = cls[c] as number;
+    if ((order[k] as number) < 0) order[k] = count++;
+    classOf[c] = order[k] as number;
+  }
+  return { classOf, count };
 }
 
 /** A backward pass over one URI: the live set at every offset, and the counts of bounded spans. */
@@ -762,10 +797,22 @@ export class Deterministic {
       closureCache.set(src, paths);
       return paths;
     };
+    // a state is a set of the automaton's states: one state's set by its number, others by their list
     const states: number[][] = [[nfa.start]];
-    const index = new Map<string, number>([[String(nfa.start), 0]]);
+    const singleId = new Int32Array(nfa.size).fill(-1);
+    singleId[nfa.start] = 0;
+    const index = new Map<string, number>();
+    const internOne = (s: number): number => {
+      let id = singleId[s] as number;
+      if (id < 0) {
+        singleId[s] = id = states.length;
+        states.push([s]);
+      }
+      return id;
+    };
     const intern = (list: number[]): number => {
       const sorted = [...new Set(list)].sort((x, y) => x - y);
+      if (sorted.length === 1) return internOne(sorted[0] as number);
       const key = sorted.join(",");
       let id = index.get(key);
       if (id === undefined) {
@@ -780,30 +827,44 @@ export class Deterministic {
     const entryNext: number[] = [];
     const entryTags: (Int32Array | undefined)[] = [];
     const accept: (Int32Array | undefined)[] = [];
+    // per class, for the state at hand: the first unit state reading it and that state's tags, or
+    // all of them when several do (classes in the order first read, as the entries are written)
+    const seen = new Int32Array(count).fill(-1);
+    const firstUnit = new Int32Array(count);
+    const firstTags: number[][] = new Array<number[]>(count).fill(NO_TAGS);
+    const several: ([number, number[]][] | undefined)[] = new Array<[number, number[]][] | undefined>(count).fill(undefined);
+    const touched: number[] = [];
     for (let i = 0; i < states.length; i++) {
       if (states.length > DETERMINISTIC_LIMIT) return undefined;
-      const byClass = new Map<number, [number, number[]][]>();
-      const accepts: number[][] = [];
+      touched.length = 0;
+      let accepts: number[][] | undefined;
       for (const src of states[i] as number[]) {
         for (const [u, t] of closure(src)) {
           if (nfa.kind[u] === ACCEPT) {
-            accepts.push(t);
+            (accepts ??= []).push(t);
             continue;
           }
           let cs = unitClassesCache.get(u);
           if (cs === undefined) unitClassesCache.set(u, (cs = classesOf(u)));
-          for (const c of cs) {
-            const list = byClass.get(c);
-            if (list === undefined) byClass.set(c, [[u, t]]);
-            else list.push([u, t]);
+          for (let j = 0; j < cs.length; j++) {
+            const c = cs[j] as number;
+            if (seen[c] !== i) {
+              seen[c] = i;
+              firstUnit[c] = u;
+              firstTags[c] = t;
+              several[c] = undefined;
+              touched.push(c);
+            } else (several[c] ??= [[firstUnit[c] as number, firstTags[c] as number[]]]).push([u, t]);
           }
         }
       }
-      for (const [c, list] of byClass) {
+      for (let j = 0; j < touched.length; j++) {
+        const c = touched[j] as number;
         entryClass.push(c);
-        if (list.length === 1) {
-          const [u, t] = list[0] as [number, number[]];
-          entryNext.push(intern([nfa.unitNext[u] as number]));
+        const list = several[c];
+        if (list === undefined) {
+          const t = firstTags[c] as number[];
+          entryNext.push(internOne(nfa.unitNext[firstUnit[c] as number] as number));
           entryTags.push(t.length > 0 ? Int32Array.from(t) : undefined);
         } else {
           // several states read the unit: only while none of their paths has a tag yet
@@ -813,8 +874,8 @@ export class Deterministic {
         }
       }
       rowStart.push(entryClass.length);
-      if (accepts.length > 1 && accepts.some((t) => t.length > 0)) return undefined;
-      accept.push(accepts.length === 0 ? undefined : Int32Array.from(accepts[0] as number[]));
+      if (accepts !== undefined && accepts.length > 1 && accepts.some((t) => t.length > 0)) return undefined;
+      accept.push(accepts === undefined ? undefined : Int32Array.from(accepts[0] as number[]));
     }
     return new Deterministic(classOf, Int32Array.from(rowStart), Int32Array.from(entryClass), Int32Array.from(entryNext), entryTags, accept);
   }

@@ -6,6 +6,8 @@
 import fc from "fast-check";
 import { expand, match, matchAll, parseTemplate, parseTemplateOrThrow, TemplateError, type TemplateVariables } from "../../src/template/index";
 import { runs, seed } from "../helpers/runs";
+import { unitClasses } from "../../src/template/automaton";
+import { UNIT_COUNT } from "../../src/template/units";
 
 const OPS = ["", "+", "#", ".", "/", ";", "?", "&"] as const;
 
@@ -155,6 +157,34 @@ describe("the template's grammar on the engine and the matcher read the same lan
         for (const u of uris) expect([u, t.grammar.isValid(u, "template")]).toEqual([u, match(t, u).ok]);
       }),
       { numRuns: runs(25), seed: seed(5234) },
+    );
+  });
+});
+
+describe("the units' classes", () => {
+  it("two units share a class exactly when every set holds both or neither, and classes are numbered by their lowest unit", () => {
+    const range = fc.tuple(fc.integer({ min: 0, max: UNIT_COUNT }), fc.integer({ min: 0, max: 64 }), fc.boolean());
+    const setArb = fc.array(range, { minLength: 1, maxLength: 3 }).map((ranges) => {
+      const s = new Uint8Array(UNIT_COUNT);
+      for (const [from, length, every] of ranges) for (let c = from; c < Math.min(UNIT_COUNT, from + length); c++) if (every || c % 3 !== 0) s[c] = 1;
+      return s;
+    });
+    fc.assert(
+      fc.property(fc.array(setArb, { maxLength: 12 }), fc.nat(), (sets, dup) => {
+        // a set given twice (the same object) splits nothing more
+        const given = sets.length > 0 ? [...sets, sets[dup % sets.length] as Uint8Array] : sets;
+        const { classOf, count } = unitClasses(given);
+        const profile = (c: number): string => sets.map((s) => s[c]).join("");
+        const byProfile = new Map<string, number>();
+        let next = 0;
+        for (let c = 0; c < UNIT_COUNT; c++) {
+          const p = profile(c);
+          if (!byProfile.has(p)) byProfile.set(p, next++);
+          expect([c, classOf[c]]).toEqual([c, byProfile.get(p)]);
+        }
+        expect(count).toBe(byProfile.size);
+      }),
+      { numRuns: runs(40), seed: seed(6570) },
     );
   });
 });
