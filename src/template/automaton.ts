@@ -274,6 +274,27 @@ const MASKED_MEMO_LIMIT = 20;
 /** Automata up to this many states keep a bitset of each set beside its sorted list (for membership tests). */
 const BITSET_LIMIT = 4096;
 
+/**
+ * The most state-set work one match, one explanation or one construction may do: the states of
+ * the sets it builds and reads, summed (about 0.3 s, and at most about 40 MB held). Sets of states
+ * stay small on real templates; a long literal that repeats itself ("aaaa...{x}", "{x}abab...")
+ * makes them grow with the literal, and the work with its square: past this, the answer is
+ * "over the limit" (template.ts: the TemplateError "match-limit"), not a process out of memory.
+ */
+export const WORK_LIMIT = 1 << 22;
+
+/** What a pass throws when it goes past {@link WORK_LIMIT}; caught where the pass began. */
+class OverLimit {}
+const OVER_LIMIT = new OverLimit();
+
+/** What {@link Matcher.run} answers past {@link WORK_LIMIT}. */
+export const OVER_WORK_LIMIT = "over-limit";
+
+/** Adds one to `a[i]`. */
+const bump = (a: Int32Array, i: number): void => {
+  a[i] = (a[i] as number) + 1;
+};
+
 /** The buffer of live sets a backward pass reuses (its paths are read before the next pass). */
 let scratchSetAt = new Int32Array(256);
 
@@ -282,9 +303,12 @@ export class Matcher {
   readonly nfa: Nfa;
   readonly #classOf: Uint16Array;
   readonly #classes: number;
-  readonly #rev: readonly Int32Array[];
-  /** Per state: the unit states whose unit edge leads to it. */
-  readonly #revUnit: readonly (Int32Array | undefined)[];
+  /** Per state s: the states with an empty edge to it, `#rev[#revStart[s]]` to `#rev[#revStart[s + 1] - 1]`. */
+  readonly #revStart: Int32Array;
+  readonly #rev: Int32Array;
+  /** Per state: the unit states whose unit edge leads to it (the same layout). */
+  readonly #revUnitStart: Int32Array;
+  readonly #revUnit: Int32Array;
   readonly #rep: Int32Array;
   readonly #words: number;
   /** Interned sets: sorted state lists, and (small automata) bitsets. */
@@ -296,6 +320,8 @@ export class Matcher {
   #end = -1;
   readonly #stamp: Int32Array;
   #mark = 0;
+  /** The state-set work of the current pass (see {@link WORK_LIMIT}). */
+  #work = 0;
 
   constructor(nfa: Nfa) {
     this.nfa = nfa;
@@ -308,17 +334,33 @@ export class Matcher {
     const rep = new Int32Array(count).fill(-1);
     for (let c = 0; c < UNIT_COUNT; c++) if ((rep[classOf[c] as number] as number) < 0) rep[classOf[c] as number] = c;
     this.#rep = rep;
-    const revUnit: number[][] = Array.from({ length: nfa.size }, () => []);
-    for (let s = 0; s < nfa.size; s++) if (nfa.kind[s] === UNIT) (revUnit[nfa.unitNext[s] as number] as number[]).push(s);
-    this.#revUnit = revUnit.map((l) => (l.length === 0 ? undefined : Int32Array.from(l)));
-    const rev: number[][] = Array.from({ length: nfa.size }, () => []);
-    for (let s = 0; s < nfa.size; s++) {
+    // the reverse edges as one array each, rows in state order (a template of a million
+    // characters would otherwise make millions of small arrays)
+    const size = nfa.size;
+    const unitStart = new Int32Array(size + 1);
+    for (let s = 0; s < size; s++) if (nfa.kind[s] === UNIT) bump(unitStart, (nfa.unitNext[s] as number) + 1);
+    for (let s = 0; s < size; s++) unitStart[s + 1] = (unitStart[s + 1] as number) + (unitStart[s] as number);
+    const unitList = new Int32Array(unitStart[size] as number);
+    const unitAt = unitStart.slice(0, size);
+    for (let s = 0; s < size; s++) if (nfa.kind[s] === UNIT) unitList[(unitAt[nfa.unitNext[s] as number] as number)++] = s;
+    this.#revUnitStart = unitStart;
+    this.#revUnit = unitList;
+    const revStart = new Int32Array(size + 1);
+    for (let s = 0; s < size; s++) {
       const e = nfa.eps[s];
-      if (e === undefined) continue;
-      for (let i = 0; i < e.length; i += 2) (rev[e[i] as number] as number[]).push(s);
+      if (e !== undefined) for (let i = 0; i < e.length; i += 2) bump(revStart, (e[i] as number) + 1);
     }
-    for (const b of nfa.bounded) if (!b.min1) (rev[b.exit] as number[]).push(b.state);
-    this.#rev = rev.map((l) => Int32Array.from(l));
+    for (const b of nfa.bounded) if (!b.min1) bump(revStart, b.exit + 1);
+    for (let s = 0; s < size; s++) revStart[s + 1] = (revStart[s + 1] as number) + (revStart[s] as number);
+    const rev = new Int32Array(revStart[size] as number);
+    const at = revStart.slice(0, size);
+    for (let s = 0; s < size; s++) {
+      const e = nfa.eps[s];
+      if (e !== undefined) for (let i = 0; i < e.length; i += 2) rev[(at[e[i] as number] as number)++] = s;
+    }
+    for (const b of nfa.bounded) if (!b.min1) rev[(at[b.exit] as number)++] = b.state;
+    this.#revStart = revStart;
+    this.#rev = rev;
     this.#words = nfa.size <= BITSET_LIMIT ? (nfa.size + 31) >>> 5 : 0;
     this.#stamp = new Int32Array(nfa.size);
   }
@@ -381,15 +423,17 @@ export class Matcher {
       stack.push(s);
     }
     while (stack.length > 0) {
-      const r = this.#rev[stack.pop() as number] as Int32Array;
-      for (let i = 0; i < r.length; i++) {
-        const s = r[i] as number;
+      const x = stack.pop() as number;
+      const rev = this.#rev;
+      for (let i = this.#revStart[x] as number, end = this.#revStart[x + 1] as number; i < end; i++) {
+        const s = rev[i] as number;
         if (stamp[s] === mark) continue;
         stamp[s] = mark;
         out.push(s);
         stack.push(s);
       }
     }
+    if ((this.#work += out.length) > WORK_LIMIT) throw OVER_LIMIT;
     return this.#intern(out);
   }
 
@@ -406,10 +450,14 @@ export class Matcher {
     const seeds: number[] = [];
     const code = this.#rep[c] as number;
     const next = this.#sets[after] as Int32Array;
+    this.#work += next.length;
+    const from = this.#revUnit;
     for (let i = 0; i < next.length; i++) {
-      const from = this.#revUnit[next[i] as number];
-      if (from === undefined) continue;
-      for (let j = 0; j < from.length; j++) if ((this.nfa.unitSet[from[j] as number] as UnitSet)[code] === 1) seeds.push(from[j] as number);
+      const t = next[i] as number;
+      for (let j = this.#revUnitStart[t] as number, end = this.#revUnitStart[t + 1] as number; j < end; j++) {
+        const u = from[j] as number;
+        if ((this.nfa.unitSet[u] as UnitSet)[code] === 1) seeds.push(u);
+      }
     }
     for (let r = 0, m = mask; m > 0; r++, m = Math.floor(m / 2)) if (m % 2 === 1) seeds.push((this.nfa.bounded[r] as Bounded).state);
     const id = this.#close(seeds);
@@ -420,10 +468,24 @@ export class Matcher {
 
   /**
    * The backward pass over `units`, or undefined when no path reads them all (the URI is not in
-   * the language). Linear: one memoized step per unit, plus per bounded span one count.
+   * the language), or {@link OVER_WORK_LIMIT}. One memoized step per unit, plus per bounded span
+   * one count: a step not seen before costs the size of its sets, which on real templates is a
+   * few states; the steps of one pass together build and read at most {@link WORK_LIMIT} states.
    */
-  run(units: Units): Pass | undefined {
+  run(units: Units): Pass | undefined | typeof OVER_WORK_LIMIT {
     if (this.#sets.length > SET_LIMIT) this.#reset();
+    this.#work = 0;
+    try {
+      return this.#run(units);
+    } catch (e) {
+      if (e !== OVER_LIMIT) throw e;
+      // what the pass interned may be large: let it go
+      this.#reset();
+      return OVER_WORK_LIMIT;
+    }
+  }
+
+  #run(units: Units): Pass | undefined {
     const nfa = this.nfa;
     const n = units.n;
     const codes = units.codes;
@@ -633,17 +695,18 @@ export class Matcher {
  */
 export class Explainer {
   readonly #nfa: Nfa;
-  readonly #sets: Int32Array[] = [];
-  readonly #index = new Map<string, number>();
-  readonly #trans = new Map<number, number>();
+  #sets: Int32Array[] = [];
+  #index = new Map<string, number>();
+  #trans = new Map<number, number>();
   readonly #stamp: Int32Array;
   #mark = 0;
-  readonly #start: number;
+  #start = -1;
+  /** The state-set work of the current explanation (see {@link WORK_LIMIT}). */
+  #work = 0;
 
   constructor(nfa: Nfa) {
     this.#nfa = nfa;
     this.#stamp = new Int32Array(nfa.size);
-    this.#start = this.#close([nfa.start]);
   }
 
   #close(from: readonly number[]): number {
@@ -662,6 +725,7 @@ export class Explainer {
         for (let i = 0; i < e.length; i += 2) stack.push(e[i] as number);
       }
     }
+    if ((this.#work += out.length) > WORK_LIMIT) throw OVER_LIMIT;
     out.sort((a, b) => a - b);
     const key = out.join(",");
     let id = this.#index.get(key);
@@ -673,9 +737,32 @@ export class Explainer {
     return id;
   }
 
-  /** The unit index where the URI leaves the language (n when it ends too early), and what was expected there. */
-  explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } {
+  /**
+   * The unit index where the URI leaves the language (n when it ends too early), and what was
+   * expected there; undefined past {@link WORK_LIMIT}.
+   */
+  explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } | undefined {
+    if (this.#sets.length > SET_LIMIT) this.#reset();
+    this.#work = 0;
+    try {
+      return this.#explain(codes, n);
+    } catch (e) {
+      if (e !== OVER_LIMIT) throw e;
+      this.#reset();
+      return undefined;
+    }
+  }
+
+  #reset(): void {
+    this.#sets = [];
+    this.#index = new Map();
+    this.#trans = new Map();
+    this.#start = -1;
+  }
+
+  #explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } {
     const nfa = this.#nfa;
+    if (this.#start < 0) this.#start = this.#close([nfa.start]);
     let d = this.#start;
     for (let k = 0; k < n; k++) {
       const code = codes[k] as number;
@@ -683,7 +770,9 @@ export class Explainer {
       let next = this.#trans.get(key);
       if (next === undefined) {
         const nexts: number[] = [];
-        for (const s of this.#sets[d] as Int32Array) if (nfa.kind[s] === UNIT && (nfa.unitSet[s] as UnitSet)[code] === 1) nexts.push(nfa.unitNext[s] as number);
+        const set = this.#sets[d] as Int32Array;
+        this.#work += set.length;
+        for (const s of set) if (nfa.kind[s] === UNIT && (nfa.unitSet[s] as UnitSet)[code] === 1) nexts.push(nfa.unitNext[s] as number);
         next = nexts.length === 0 ? -1 : this.#close(nexts);
         this.#trans.set(key, next);
       }
@@ -810,8 +899,11 @@ export class Deterministic {
       }
       return id;
     };
+    // the state-set work (see WORK_LIMIT): past it, the template has no deterministic form here
+    let work = 0;
     const intern = (list: number[]): number => {
       const sorted = [...new Set(list)].sort((x, y) => x - y);
+      work += sorted.length;
       if (sorted.length === 1) return internOne(sorted[0] as number);
       const key = sorted.join(",");
       let id = index.get(key);
@@ -835,11 +927,13 @@ export class Deterministic {
     const several: ([number, number[]][] | undefined)[] = new Array<[number, number[]][] | undefined>(count).fill(undefined);
     const touched: number[] = [];
     for (let i = 0; i < states.length; i++) {
-      if (states.length > DETERMINISTIC_LIMIT) return undefined;
+      if (states.length > DETERMINISTIC_LIMIT || (work += (states[i] as number[]).length) > WORK_LIMIT) return undefined;
       touched.length = 0;
       let accepts: number[][] | undefined;
       for (const src of states[i] as number[]) {
-        for (const [u, t] of closure(src)) {
+        const paths = closure(src);
+        work += paths.length;
+        for (const [u, t] of paths) {
           if (nfa.kind[u] === ACCEPT) {
             (accepts ??= []).push(t);
             continue;

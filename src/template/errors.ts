@@ -13,14 +13,17 @@ import { UriSyntaxError } from "../abnf/index.js";
  *   applicable to variables that have composite values"); the offset is the varspec's;
  * - `"no-match"`: no values of the variables expand to the URI (the offset is in the URI);
  * - `"reading-limit"`: the template repeats a variable and is ambiguous, and none of the first
- *   `maxReadings` readings of the URI gives the variables one value each (see `match`).
+ *   `maxReadings` readings of the URI gives the variables one value each (see `match`);
+ * - `"match-limit"`: matching would take more than the matcher's work limit (about 4 million
+ *   steps of the template's automaton, a third of a second), which only a long literal that
+ *   repeats itself (`"aaaa…{x}"`) reaches: the URI is neither matched nor refused.
  */
-export type TemplateErrorCode = "syntax" | "reserved-operator" | "prefix-of-composite" | "no-match" | "reading-limit";
+export type TemplateErrorCode = "syntax" | "reserved-operator" | "prefix-of-composite" | "no-match" | "reading-limit" | "match-limit";
 
 /**
  * A template RFC 6570 refuses, an expansion it rules out, or a URI a template does not match.
- * `input` is the text the offset is in: the template, or the URI for `"no-match"` and
- * `"reading-limit"`; `template` is always the template.
+ * `input` is the text the offset is in: the template, or the URI for `"no-match"`,
+ * `"reading-limit"` and `"match-limit"`; `template` is always the template.
  */
 export class TemplateError extends UriSyntaxError {
   override readonly name: string = "TemplateError";

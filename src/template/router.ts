@@ -7,7 +7,7 @@
 // reserved characters too), then fewer varspecs, then the template added first.
 import { describeValue } from "../describe.js";
 import type { Result } from "../result.js";
-import { ACCEPT, buildNfa, EPS, UNIT, unitClasses, type Nfa } from "./automaton.js";
+import { ACCEPT, buildNfa, EPS, UNIT, unitClasses, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { throwFrom, type TemplateError } from "./errors.js";
 import { parseTemplate, UriTemplate } from "./template.js";
 import type { MatchedValue } from "./types.js";
@@ -167,6 +167,8 @@ class SubsetDfa {
   readonly #count: number;
   #stamp: Int32Array;
   #mark = 0;
+  /** The states of the sets this DFA has built and read, summed (see WORK_LIMIT). */
+  work = 0;
 
   constructor(readonly union: Union, routes: readonly number[]) {
     this.#count = union.classes.count;
@@ -196,6 +198,7 @@ class SubsetDfa {
     const u = this.union;
     const code = u.classes.rep[c] as number;
     const nexts: number[] = [];
+    this.work += (this.states[d] as Int32Array).length;
     for (const g of this.states[d] as Int32Array) {
       const set = u.unitSet[g];
       if (set !== undefined && set[code] === 1) nexts.push(u.unitNext[g] as number);
@@ -204,7 +207,9 @@ class SubsetDfa {
       this.#stamp = new Int32Array(u.size);
       this.#mark = 0;
     }
-    const id = this.#intern(u.close(nexts, this.#stamp, ++this.#mark));
+    const set = u.close(nexts, this.#stamp, ++this.#mark);
+    this.work += set.length;
+    const id = this.#intern(set);
     this.#trans.set(key, id);
     return id;
   }
@@ -279,7 +284,9 @@ export class TemplateRouter<V> {
    * none does. One pass over the URI finds every template whose language holds it (a lazily
    * built DFA of all of them); the first of those by specificity whose match succeeds wins (a
    * template that repeats a variable, or has a prefix modifier, can hold the URI in its
-   * language and still not match it). Linear in the URI's length.
+   * language and still not match it). Linear in the URI's length. A route whose match goes past
+   * the matcher's work limit (the TemplateError "match-limit": a long literal that repeats
+   * itself) counts as not matching.
    */
   match(uri: string): RouteMatch<V> | undefined {
     if (typeof uri !== "string") throw new TypeError(`TemplateRouter.match: the argument "uri" must be a string, got ${describeValue(uri)}`);
@@ -301,20 +308,34 @@ export class TemplateRouter<V> {
     return out;
   }
 
-  /** The routes whose language holds `uri`, most specific first (one pass of the DFA). */
+  /**
+   * The routes whose language holds `uri`, most specific first (one pass of the DFA). Should the
+   * pass build or read more than WORK_LIMIT states of sets (routes whose literals repeat
+   * themselves at length), every route is a candidate, and each route's own match decides.
+   */
   #candidates(uri: string): Route<V>[] {
     if (this.#routes.length === 0) return [];
     const units = toUnits(uri);
     if (typeof units === "number") return [];
     let dfa = this.#dfa;
-    if (dfa === undefined || dfa.size > DFA_LIMIT) dfa = this.#dfa = new SubsetDfa(this.#union, this.#routes.map((r) => r.index));
+    if (dfa === undefined || dfa.size > DFA_LIMIT || dfa.work > WORK_LIMIT) dfa = this.#dfa = new SubsetDfa(this.#union, this.#routes.map((r) => r.index));
     const { classOf } = this.#union.classes;
+    const before = dfa.work;
     let d = dfa.start;
     for (let k = 0; k < units.n; k++) {
       d = dfa.step(d, classOf[units.codes[k] as number] as number);
       if ((dfa.states[d] as Int32Array).length === 0) return [];
+      if (dfa.work - before > WORK_LIMIT) {
+        this.#dfa = undefined;
+        return this.#ranked(this.#routes);
+      }
     }
-    return (dfa.accepting[d] as number[]).map((i) => this.#routes[i] as Route<V>).sort((a, b) => (beats(a, b) ? -1 : beats(b, a) ? 1 : 0));
+    return this.#ranked((dfa.accepting[d] as number[]).map((i) => this.#routes[i] as Route<V>));
+  }
+
+  /** Routes, most specific first. */
+  #ranked(routes: readonly Route<V>[]): Route<V>[] {
+    return [...routes].sort((a, b) => (beats(a, b) ? -1 : beats(b, a) ? 1 : 0));
   }
 
   /** Every route that can never win, with the templates that win its URIs. */
@@ -355,7 +376,7 @@ export class TemplateRouter<V> {
     const queue: [number, number][] = [[own.start, others.start]];
     seen.add(own.start * 1e6 + others.start);
     for (let q = 0; q < queue.length; q++) {
-      if (seen.size > CHECK_LIMIT) return [];
+      if (seen.size > CHECK_LIMIT || own.work + others.work > WORK_LIMIT) return [];
       const [a, b] = queue[q] as [number, number];
       if ((own.accepting[a] as number[]).length > 0) {
         const acc = others.accepting[b] as number[];
@@ -365,6 +386,7 @@ export class TemplateRouter<V> {
       if ((own.states[a] as Int32Array).length === 0) continue;
       for (let c = 0; c < count; c++) {
         // only classes the route itself reads
+        own.work += (own.states[a] as Int32Array).length;
         if (!(own.states[a] as Int32Array).some((g) => union.reads(g, c))) continue;
         const na = own.step(a, c);
         if ((own.states[na] as Int32Array).length === 0) continue;

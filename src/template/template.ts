@@ -5,7 +5,7 @@
 import type { Grammar } from "../abnf/index.js";
 import { describeValue, expectOptions } from "../describe.js";
 import type { Result } from "../result.js";
-import { buildNfa, Deterministic, Explainer, Matcher, type Nfa } from "./automaton.js";
+import { buildNfa, Deterministic, Explainer, Matcher, OVER_WORK_LIMIT, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { templateError, throwFrom, type TemplateError } from "./errors.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, toGrammar, type TemplateLanguage } from "./language.js";
@@ -157,7 +157,8 @@ export class UriTemplate<T extends string = string> {
    * varspecs of one expression separates them, and a `+` or `#` value stops before the text
    * that follows its expression), a list with more members rather than fewer, and a value that
    * reads as a string a string, else a list, else an associative array (see {@link matchAll}
-   * for the others). Time: linear in the URI's length.
+   * for the others). Time: linear in the URI's length, with a work limit that only a long
+   * literal repeating itself (`"aaaa…{x}"`) reaches: past it, the TemplateError `"match-limit"`.
    *
    * @example
    * parseTemplateOrThrow("http://example.com/dictionary/{term:1}/{term}").match("http://example.com/dictionary/c/cat") // { ok: true, value: { term: "cat" } }
@@ -214,6 +215,20 @@ export class UriTemplate<T extends string = string> {
     if (typeof units === "number") return { ok: false, error: this.#noMatch(uri) };
     const pass = m.run(units);
     if (pass === undefined) return { ok: false, error: this.#noMatch(uri) };
+    if (pass === OVER_WORK_LIMIT) {
+      return {
+        ok: false,
+        error: templateError(
+          "match-limit",
+          this.text,
+          uri,
+          "template",
+          0,
+          [],
+          `Matching the URI against the template ${JSON.stringify(this.text)} would take more than ${WORK_LIMIT} steps of its automaton (a long literal that repeats itself, as in "aaaa{x}", keeps that many positions open at once); the URI is neither matched nor refused`,
+        ),
+      };
+    }
     const out: unknown[] = [];
     const seen = new Set<string>();
     let last: Disagreement | undefined;
@@ -282,7 +297,9 @@ export class UriTemplate<T extends string = string> {
     const bad = toUnits(uri);
     const cut = typeof bad === "number" ? bad : uri.length;
     const units = toUnits(uri.slice(0, cut)) as Units;
-    const { at, expected } = this.#explainer.explain(units.codes, units.n);
+    const where = this.#explainer.explain(units.codes, units.n);
+    if (where === undefined) return templateError("no-match", this.text, uri, "template", 0, [], `${head} (where it leaves the template is not worked out: that would take more than ${WORK_LIMIT} steps of the template's automaton)`);
+    const { at, expected } = where;
     if (at < units.n || typeof bad === "number" || expected.length > 0 && !expected.includes("end of input")) {
       const offset = units.offsets[at] as number;
       const e = templateError("no-match", this.text, uri, "template", offset, expected);

@@ -175,6 +175,9 @@ export function hugeInputs(size: number): [string, string][] {
     [`${kb(size)} of characters and tabs`, `http://a/${"b\t".repeat(Math.floor((size - 9) / 2))}`],
     // issue 22: display copied its output once per combining mark
     [`${kb(size)} of combining marks after a letter`, `http://a/a${"\u0301".repeat(size - 10)}`],
+    // a template whose literal repeats itself, matched against its own expansions: the template
+    // matcher's sets of states grew with the literal (quadratic; out of memory at 256 KiB)
+    [`${kb(size)} of "a" then an expression`, `${"a".repeat(size - 3)}{x}`],
   ];
 }
 
