@@ -290,6 +290,13 @@ const OVER_LIMIT = new OverLimit();
 /** What {@link Matcher.run} answers past {@link WORK_LIMIT}. */
 export const OVER_WORK_LIMIT = "over-limit";
 
+/**
+ * `s.charCodeAt(i)` through one bound function, whatever the string's representation (URIs
+ * come flat, sliced or concatenated: written as a method call, the lookup goes megamorphic and
+ * stays slow; src/core/dfa.ts says more).
+ */
+const codeAt = Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number;
+
 /** Adds one to `a[i]`. */
 const bump = (a: Int32Array, i: number): void => {
   a[i] = (a[i] as number) + 1;
@@ -818,6 +825,12 @@ export class Explainer {
 const NO_TAGS: number[] = [];
 /** Past this many states, a template has no deterministic form (its general matcher reads it). */
 const DETERMINISTIC_LIMIT = 200_000;
+/**
+ * Up to this many states times classes, a deterministic form keeps a table of its entries (one
+ * lookup per unit; 256 KB at most), past it only its rows (a scan of the state's row per unit).
+ */
+const DENSE_LIMIT = 1 << 16;
+const NO_DENSE = new Int32Array(0);
 
 export class Deterministic {
   readonly #classOf: Uint16Array;
@@ -829,14 +842,25 @@ export class Deterministic {
   readonly #entryTags: (Int32Array | undefined)[];
   /** Per state: the tags on the empty path to acceptance, or undefined when the URI cannot end there. */
   readonly #accept: (Int32Array | undefined)[];
+  /** The entry of each state and class, by `state * classes + class` (-1: none); empty when too big (see {@link DENSE_LIMIT}). */
+  readonly #dense: Int32Array;
+  readonly #classes: number;
 
-  private constructor(classOf: Uint16Array, rowStart: Int32Array, entryClass: Int32Array, entryNext: Int32Array, entryTags: (Int32Array | undefined)[], accept: (Int32Array | undefined)[]) {
+  private constructor(classOf: Uint16Array, classes: number, rowStart: Int32Array, entryClass: Int32Array, entryNext: Int32Array, entryTags: (Int32Array | undefined)[], accept: (Int32Array | undefined)[]) {
     this.#classOf = classOf;
+    this.#classes = classes;
     this.#rowStart = rowStart;
     this.#entryClass = entryClass;
     this.#entryNext = entryNext;
     this.#entryTags = entryTags;
     this.#accept = accept;
+    const states = rowStart.length - 1;
+    this.#dense = states * classes <= DENSE_LIMIT ? new Int32Array(states * classes).fill(-1) : NO_DENSE;
+    if (this.#dense.length > 0) {
+      for (let st = 0; st < states; st++) {
+        for (let i = rowStart[st] as number; i < (rowStart[st + 1] as number); i++) this.#dense[st * classes + (entryClass[i] as number)] = i;
+      }
+    }
   }
 
   /**
@@ -971,11 +995,12 @@ export class Deterministic {
       if (accepts !== undefined && accepts.length > 1 && accepts.some((t) => t.length > 0)) return undefined;
       accept.push(accepts === undefined ? undefined : Int32Array.from(accepts[0] as number[]));
     }
-    return new Deterministic(classOf, Int32Array.from(rowStart), Int32Array.from(entryClass), Int32Array.from(entryNext), entryTags, accept);
+    return new Deterministic(classOf, count, Int32Array.from(rowStart), Int32Array.from(entryClass), Int32Array.from(entryNext), entryTags, accept);
   }
 
   /** The entry of state `st` for class `c`, or -1. */
   #entry(st: number, c: number): number {
+    if (this.#dense.length > 0) return this.#dense[st * this.#classes + c] as number;
     const end = this.#rowStart[st + 1] as number;
     for (let i = this.#rowStart[st] as number; i < end; i++) if (this.#entryClass[i] === c) return i;
     return -1;
@@ -988,23 +1013,29 @@ export class Deterministic {
   walkText(text: string): number[] | undefined {
     const events: number[] = [];
     const len = text.length;
+    const dense = this.#dense;
+    const classes = this.#classes;
+    const classOf = this.#classOf;
+    const entryNext = this.#entryNext;
+    const entryTags = this.#entryTags;
     let st = 0;
     for (let k = 0; k < len; ) {
-      let code = text.charCodeAt(k);
+      let code = codeAt(text, k);
       let width = 1;
       if (code === 0x25) {
-        const h = text.charCodeAt(k + 1);
-        const l = text.charCodeAt(k + 2);
+        const h = codeAt(text, k + 1);
+        const l = codeAt(text, k + 2);
         const hv = hexValue(h);
         const lv = hexValue(l);
         if (hv < 0 || lv < 0) return undefined;
         code = 0x100 + ((h >= 0x61 ? 1 : 0) + (l >= 0x61 ? 2 : 0)) * 0x100 + ((hv << 4) | lv);
         width = 3;
       } else if (code >= 0x80) return undefined;
-      const i = this.#entry(st, this.#classOf[code] as number);
+      const c = classOf[code] as number;
+      const i = dense.length > 0 ? (dense[st * classes + c] as number) : this.#entry(st, c);
       if (i < 0) return undefined;
-      const to = this.#entryNext[i] as number;
-      const t = this.#entryTags[i];
+      const to = entryNext[i] as number;
+      const t = entryTags[i];
       if (t !== undefined) for (let j = 0; j < t.length; j++) events.push(t[j] as number, k);
       st = to;
       k += width;

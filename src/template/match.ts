@@ -171,6 +171,23 @@ export function candidates(item: ItemRead, spec: VarSpec, x: TemplateExpression,
   return out;
 }
 
+/**
+ * The preferred value of one varspec's share: `candidates(...)[0]`, without making the list
+ * when the share is one span of a varspec without modifiers (the usual case), which reads as
+ * the string it decodes to.
+ */
+function preferred(item: ItemRead, spec: VarSpec, x: TemplateExpression, uri: string): MatchedValue | undefined {
+  const entries = item.entries;
+  if (entries.length === 1 && !spec.explode && spec.prefix === undefined) {
+    const e = entries[0] as Entry;
+    if (e.role !== "empty" && !(x.operator === ";" && e.start === e.end)) {
+      const text = uri.slice(e.start, e.end);
+      return OPERATOR_ROWS[x.operator].reserved ? decodeR(text) : decodeU(text);
+    }
+  }
+  return candidates(item, spec, x, uri, false)[0];
+}
+
 // ---------------------------------------------------------------------------------------------
 // Readings: one value per variable
 
@@ -235,7 +252,7 @@ export function readingsOf(
         const item = (reads[e] as ItemRead[])[v] as ItemRead;
         if (!item.present) continue;
         const spec = x.varspecs[v] as VarSpec;
-        const c = candidates(item, spec, x, uri, false)[0];
+        const c = preferred(item, spec, x, uri);
         if (c === undefined) {
           fast = false;
           break;
