@@ -48,6 +48,9 @@ const positiveInteger = (x: unknown, name: string, caller: string, fallback: num
   return x;
 };
 
+/** The template quoted for a message: its first 200 code units and "…" when it is longer (the error's `template` holds it whole). */
+const quoted = (text: string): string => JSON.stringify(text.length <= 200 ? text : `${text.slice(0, 200)}…`);
+
 const list = (expected: readonly string[]): string =>
   expected.length === 0 ? "nothing more" : expected.length === 1 ? (expected[0] as string) : `${expected.slice(0, -1).join(", ")} or ${expected[expected.length - 1] as string}`;
 
@@ -225,7 +228,7 @@ export class UriTemplate<T extends string = string> {
           "template",
           0,
           [],
-          `Matching the URI against the template ${JSON.stringify(this.text)} would take more than ${WORK_LIMIT} steps of its automaton (a long literal that repeats itself, as in "aaaa{x}", keeps that many positions open at once); the URI is neither matched nor refused`,
+          `Matching the URI against the template ${quoted(this.text)} would take more than ${WORK_LIMIT} steps of its automaton (a long literal that repeats itself, as in "aaaa{x}", keeps that many positions open at once); the URI is neither matched nor refused`,
         ),
       };
     }
@@ -279,7 +282,7 @@ export class UriTemplate<T extends string = string> {
           "template",
           0,
           [],
-          `No reading of the URI among the first ${maxPaths} gives each variable of the template ${JSON.stringify(this.text)} one value (it repeats a variable and is ambiguous); raise maxReadings to try more`,
+          `No reading of the URI among the first ${maxPaths} gives each variable of the template ${quoted(this.text)} one value (it repeats a variable and is ambiguous); raise maxReadings to try more`,
         ),
       };
     }
@@ -292,7 +295,7 @@ export class UriTemplate<T extends string = string> {
    * that no values give, why (a variable read two ways, a value longer than its prefix modifier).
    */
   #noMatch(uri: string, why?: Disagreement): TemplateError {
-    const head = `URI does not match the template ${JSON.stringify(this.text)}`;
+    const head = `URI does not match the template ${quoted(this.text)}`;
     this.#explainer ??= new Explainer(buildNfa(this.language, true));
     const bad = toUnits(uri);
     const cut = typeof bad === "number" ? bad : uri.length;

@@ -312,6 +312,8 @@ describe("errors", () => {
     const all = matchAll(`${a}{x}`, `${a}b`, { limit: 2 });
     expect(all.ok ? all : [all.error instanceof TemplateError, all.error.code, all.error.offset, all.error.input.length]).toEqual([true, "match-limit", 0, 8001]);
     expect(all.ok ? "" : all.error.message).toMatch(/would take more than \d+ steps of its automaton/);
+    // the message quotes the template's beginning; the error holds it whole
+    expect(all.ok ? [] : [all.error.message.includes(`"${"a".repeat(200)}…"`), all.error.message.length < 600, all.error.template.length]).toEqual([true, true, 8003]);
     // one reading: the deterministic forward pass reads it in one pass
     expect(match(`${a}{x}`, `${a}b`)).toEqual({ ok: true, value: { x: "b" } });
     // the offset of a no-match, read forwards, is not worked out past the limit: still a no-match
