@@ -7,6 +7,7 @@
 // second reading), exploded ones as lists or associative arrays; prefix lengths are ignored by the
 // search and honoured by the check: every example is matched again, and both readings expand to it.
 import { buildNfa, ACCEPT, EPS, EXPRESSION_OWNER, UNIT, unitClasses, type Nfa } from "./automaton.js";
+import { quoted } from "./errors.js";
 import { templateLanguage } from "./language.js";
 import { itemsOf, readingsOf } from "./match.js";
 import type { TemplateExpression } from "./parse.js";
@@ -245,7 +246,7 @@ function verify(
   const shown = varspecs.filter((v) => v.name !== undefined || !withNames.has(v.start));
   const names = shown.map((v) => (v.name === undefined || v.expression === `{${v.name}}` ? v.expression : `${v.name} in ${v.expression}`)).join(" and ");
   return Object.freeze({
-    message: `The template ${JSON.stringify(t.text)} is ambiguous (${names}): ${JSON.stringify(example)} reads as ${show(preferred)}, or as ${show(other)}`,
+    message: `The template ${quoted(t.text)} is ambiguous (${names}): ${JSON.stringify(example)} reads as ${show(preferred)}, or as ${show(other)}`,
     example,
     offset,
     varspecs: Object.freeze(varspecs),

@@ -38,6 +38,9 @@ export class TemplateError extends UriSyntaxError {
   }
 }
 
+/** A template quoted for a message: its first 200 code units and "…" when it is longer (an error's `template` holds it whole). */
+export const quoted = (text: string): string => JSON.stringify(text.length <= 200 ? text : `${text.slice(0, 200)}…`);
+
 /** A TemplateError for a Result: built without a stack trace (the caller that throws captures one). */
 export function templateError(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], shortMessage?: string): TemplateError {
   const limit = Error.stackTraceLimit;

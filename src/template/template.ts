@@ -6,7 +6,7 @@ import type { Grammar } from "../abnf/index.js";
 import { describeValue, expectOptions } from "../describe.js";
 import type { Result } from "../result.js";
 import { buildNfa, Deterministic, Explainer, Matcher, OVER_WORK_LIMIT, WORK_LIMIT, type Nfa } from "./automaton.js";
-import { templateError, throwFrom, type TemplateError } from "./errors.js";
+import { quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, toGrammar, type TemplateLanguage } from "./language.js";
 import { itemsOf, lastOf, readingsOf, type Disagreement } from "./match.js";
@@ -47,9 +47,6 @@ const positiveInteger = (x: unknown, name: string, caller: string, fallback: num
   if (typeof x !== "number" || !Number.isInteger(x) || x < 1) throw new TypeError(`${caller}: options.${name} must be a whole number of 1 or more, got ${describeValue(x)}`);
   return x;
 };
-
-/** The template quoted for a message: its first 200 code units and "…" when it is longer (the error's `template` holds it whole). */
-const quoted = (text: string): string => JSON.stringify(text.length <= 200 ? text : `${text.slice(0, 200)}…`);
 
 const list = (expected: readonly string[]): string =>
   expected.length === 0 ? "nothing more" : expected.length === 1 ? (expected[0] as string) : `${expected.slice(0, -1).join(", ")} or ${expected[expected.length - 1] as string}`;
@@ -116,7 +113,7 @@ export class UriTemplate<T extends string = string> {
    * parseTemplateOrThrow("/users/{id}").grammar.abnf("template") // '%s"/users/" expression-1'
    */
   get grammar(): Grammar {
-    return (this.#grammar ??= toGrammar(this.language, `template ${JSON.stringify(this.text)}`));
+    return (this.#grammar ??= toGrammar(this.language, `template ${quoted(this.text)}`));
   }
 
   /**
