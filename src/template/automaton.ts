@@ -815,253 +815,290 @@ export class Explainer {
 }
 
 /**
- * The automaton of a template that never has to guess: from every state, each unit class leads
- * to at most one state that reads it (most templates: `/users/{id}{?page}`, whose values end
- * where a character they cannot hold begins). Its one path is read in a single forward pass of
- * table lookups, the tags on the way precomputed (the preferred empty path to each state, which
- * is the path {@link Matcher.first} takes, since no other state could read the unit). A
- * template with a prefix modifier, or one where a unit can be read two ways, has none.
+ * The forward automaton of a template, made as URIs are read: its states are sets of the template
+ * automaton's states, and a unit leads from one to the next by table lookup, with the tags on the
+ * way precomputed (the preferred empty path to each state, the path {@link Matcher.first} takes).
+ * It reads a URI in one pass when the URI never makes it guess: when every unit it reads is read
+ * by one state only, or by several none of which has a tag to emit yet (`/users/{id}{?page}`:
+ * a value ends where a character it cannot hold begins). Where a unit, or the end, could be read
+ * two ways with different tags (`{+path}{?ref}` before a "?"), the walk says so and the general
+ * matcher reads that URI. A template with a prefix modifier has none.
  */
 const NO_TAGS: number[] = [];
-/** Past this many states, a template has no deterministic form (its general matcher reads it). */
+/** Past this many states, the walks give the template's URIs to its general matcher. */
 const DETERMINISTIC_LIMIT = 200_000;
-/**
- * Up to this many states times classes, a deterministic form keeps a table of its entries (one
- * lookup per unit; 256 KB at most), past it only its rows (a scan of the state's row per unit).
- */
-const DENSE_LIMIT = 1 << 16;
-const NO_DENSE = new Int32Array(0);
+/** An entry of a row: no state reads the class. */
+const NO_ENTRY = -1;
+/** An entry of a row: several states read the class, and a tag is to be emitted on the way: the walk cannot choose. */
+const TWO_WAYS = -2;
+/** While a row is made: one state reads the class so far. */
+const FIRST = -3;
+
+/** What {@link Deterministic.walkText} answers when the URI makes the walk guess (or a limit is reached): the general matcher decides. */
+export const UNDECIDED = "undecided";
 
 export class Deterministic {
+  readonly #nfa: Nfa;
   readonly #classOf: Uint16Array;
-  /** Per state, its transitions: rowStart[st] .. rowStart[st + 1] - 1 index the entries. */
-  readonly #rowStart: Int32Array;
-  readonly #entryClass: Int32Array;
-  readonly #entryNext: Int32Array;
-  /** The tags on the empty path taken before the unit of each entry. */
-  readonly #entryTags: (Int32Array | undefined)[];
-  /** Per state: the tags on the empty path to acceptance, or undefined when the URI cannot end there. */
-  readonly #accept: (Int32Array | undefined)[];
-  /** The entry of each state and class, by `state * classes + class` (-1: none); empty when too big (see {@link DENSE_LIMIT}). */
-  readonly #dense: Int32Array;
   readonly #classes: number;
-
-  private constructor(classOf: Uint16Array, classes: number, rowStart: Int32Array, entryClass: Int32Array, entryNext: Int32Array, entryTags: (Int32Array | undefined)[], accept: (Int32Array | undefined)[]) {
-    this.#classOf = classOf;
-    this.#classes = classes;
-    this.#rowStart = rowStart;
-    this.#entryClass = entryClass;
-    this.#entryNext = entryNext;
-    this.#entryTags = entryTags;
-    this.#accept = accept;
-    const states = rowStart.length - 1;
-    this.#dense = states * classes <= DENSE_LIMIT ? new Int32Array(states * classes).fill(-1) : NO_DENSE;
-    if (this.#dense.length > 0) {
-      for (let st = 0; st < states; st++) {
-        for (let i = rowStart[st] as number; i < (rowStart[st + 1] as number); i++) this.#dense[st * classes + (entryClass[i] as number)] = i;
-      }
-    }
-  }
-
+  /** Per class, one unit code of it. */
+  readonly #rep: Int32Array;
+  /** Per unit state, the classes it reads (made when first needed). */
+  readonly #classesOfUnit = new Map<number, Int32Array>();
+  /** Per state, the unit and accepting states its empty edges reach, each by its preferred path, with that path's tags. */
+  readonly #closures = new Map<number, [number, number[]][]>();
+  readonly #stamp: Int32Array;
+  #mark = 0;
+  /** The sets: one state's by its number, others by their sorted list. */
+  readonly #states: number[][];
+  readonly #singleId: Int32Array;
+  readonly #index = new Map<string, number>();
   /**
-   * The deterministic form of `nfa`, or undefined when it has none. Its states are sets of the
-   * automaton's states: a unit two states read (`{?page,per_page}`: "p") leads to a state that
-   * holds both, as long as neither path has a tag to emit before the set narrows to one.
+   * Per set and class, by `set * classes + class`: the entry (or NO_ENTRY, TWO_WAYS), UNMADE until
+   * the set is first reached. Grown as sets are made.
    */
-  static of(nfa: Nfa): Deterministic | undefined {
-    if (nfa.bounded.length > 0) return undefined;
+  #table: Int32Array;
+  /** The row being made (#make), before it goes into the table. */
+  readonly #scratch: Int32Array;
+  readonly #entryNext: number[] = [];
+  /** The tags on the empty path taken before the unit of each entry. */
+  readonly #entryTags: (Int32Array | undefined)[] = [];
+  /** Per set with a row: the tags on the empty path to acceptance, NO_ACCEPT when the URI cannot end there, TWO_WAYS_ACCEPT when it can end two ways. */
+  readonly #accept: Int32Array[] = [NO_ACCEPT];
+  /** The state-set work done (see WORK_LIMIT); past it, or past DETERMINISTIC_LIMIT sets, every walk is UNDECIDED. */
+  #work = 0;
+  #givenUp = false;
+  /** Scratch space of #row, per class. */
+  readonly #firstUnit: Int32Array;
+  readonly #firstTags: number[][];
+
+  private constructor(nfa: Nfa) {
+    this.#nfa = nfa;
     const sets: UnitSet[] = [];
     for (const s of nfa.unitSet) if (s !== undefined) sets.push(s);
     const { classOf, count } = unitClasses(sets);
+    this.#classOf = classOf;
+    this.#classes = count;
     const rep = new Int32Array(count).fill(-1);
     for (let c = 0; c < UNIT_COUNT; c++) if ((rep[classOf[c] as number] as number) < 0) rep[classOf[c] as number] = c;
-    const classesOf = (u: number): number[] => {
-      const set = nfa.unitSet[u] as UnitSet;
-      const out: number[] = [];
-      for (let c = 0; c < count; c++) if (set[rep[c] as number] === 1) out.push(c);
-      return out;
-    };
-    const unitClassesCache = new Map<number, number[]>();
-    // from a state, the unit (and accepting) states its empty edges reach, each by its preferred path
-    const stamp = new Int32Array(nfa.size);
-    let mark = 0;
-    const closureCache = new Map<number, [number, number[]][]>();
-    const closure = (src: number): [number, number[]][] => {
-      const known = closureCache.get(src);
-      if (known !== undefined) return known;
-      const paths: [number, number[]][] = [];
-      if (nfa.kind[src] === UNIT || nfa.kind[src] === ACCEPT) paths.push([src, NO_TAGS]);
-      else {
-        const stack: { s: number; tags: number[] }[] = [{ s: src, tags: [] }];
-        mark++;
-        while (stack.length > 0) {
-          const { s, tags: t } = stack.pop() as { s: number; tags: number[] };
-          if (stamp[s] === mark) continue;
-          stamp[s] = mark;
-          const k = nfa.kind[s];
-          if (k === UNIT || k === ACCEPT) {
-            paths.push([s, t]);
-            continue;
-          }
-          const e = nfa.eps[s] as Int32Array;
-          for (let j = e.length - 2; j >= 0; j -= 2) stack.push({ s: e[j] as number, tags: (e[j + 1] as number) >= 0 ? [...t, e[j + 1] as number] : t });
-        }
-      }
-      closureCache.set(src, paths);
-      return paths;
-    };
-    // a state is a set of the automaton's states: one state's set by its number, others by their list
-    const states: number[][] = [[nfa.start]];
-    const singleId = new Int32Array(nfa.size).fill(-1);
-    singleId[nfa.start] = 0;
-    const index = new Map<string, number>();
-    const internOne = (s: number): number => {
-      let id = singleId[s] as number;
-      if (id < 0) {
-        singleId[s] = id = states.length;
-        states.push([s]);
-      }
-      return id;
-    };
-    // the state-set work (see WORK_LIMIT): past it, the template has no deterministic form here
-    let work = 0;
-    const intern = (list: number[]): number => {
-      const sorted = [...new Set(list)].sort((x, y) => x - y);
-      work += sorted.length;
-      if (sorted.length === 1) return internOne(sorted[0] as number);
-      const key = sorted.join(",");
-      let id = index.get(key);
-      if (id === undefined) {
-        id = states.length;
-        states.push(sorted);
-        index.set(key, id);
-      }
-      return id;
-    };
-    const rowStart: number[] = [0];
-    const entryClass: number[] = [];
-    const entryNext: number[] = [];
-    const entryTags: (Int32Array | undefined)[] = [];
-    const accept: (Int32Array | undefined)[] = [];
-    // per class, for the state at hand: the first unit state reading it and that state's tags, or
-    // all of them when several do (classes in the order first read, as the entries are written)
-    const seen = new Int32Array(count).fill(-1);
-    const firstUnit = new Int32Array(count);
-    const firstTags: number[][] = new Array<number[]>(count).fill(NO_TAGS);
-    const several: ([number, number[]][] | undefined)[] = new Array<[number, number[]][] | undefined>(count).fill(undefined);
-    const touched: number[] = [];
-    for (let i = 0; i < states.length; i++) {
-      if (states.length > DETERMINISTIC_LIMIT || (work += (states[i] as number[]).length) > WORK_LIMIT) return undefined;
-      touched.length = 0;
-      let accepts: number[][] | undefined;
-      for (const src of states[i] as number[]) {
-        const paths = closure(src);
-        work += paths.length;
-        for (const [u, t] of paths) {
-          if (nfa.kind[u] === ACCEPT) {
-            (accepts ??= []).push(t);
-            continue;
-          }
-          let cs = unitClassesCache.get(u);
-          if (cs === undefined) unitClassesCache.set(u, (cs = classesOf(u)));
-          for (let j = 0; j < cs.length; j++) {
-            const c = cs[j] as number;
-            if (seen[c] !== i) {
-              seen[c] = i;
-              firstUnit[c] = u;
-              firstTags[c] = t;
-              several[c] = undefined;
-              touched.push(c);
-            } else (several[c] ??= [[firstUnit[c] as number, firstTags[c] as number[]]]).push([u, t]);
-          }
-        }
-      }
-      for (let j = 0; j < touched.length; j++) {
-        const c = touched[j] as number;
-        entryClass.push(c);
-        const list = several[c];
-        if (list === undefined) {
-          const t = firstTags[c] as number[];
-          entryNext.push(internOne(nfa.unitNext[firstUnit[c] as number] as number));
-          entryTags.push(t.length > 0 ? Int32Array.from(t) : undefined);
-        } else {
-          // several states read the unit: only while none of their paths has a tag yet
-          if (list.some(([, t]) => t.length > 0)) return undefined;
-          entryNext.push(intern(list.map(([u]) => nfa.unitNext[u] as number)));
-          entryTags.push(undefined);
-        }
-      }
-      rowStart.push(entryClass.length);
-      if (accepts !== undefined && accepts.length > 1 && accepts.some((t) => t.length > 0)) return undefined;
-      accept.push(accepts === undefined ? undefined : Int32Array.from(accepts[0] as number[]));
-    }
-    return new Deterministic(classOf, count, Int32Array.from(rowStart), Int32Array.from(entryClass), Int32Array.from(entryNext), entryTags, accept);
+    this.#rep = rep;
+    this.#table = new Int32Array(64 * count).fill(UNMADE);
+    this.#scratch = new Int32Array(count);
+    this.#firstUnit = new Int32Array(count);
+    this.#firstTags = new Array<number[]>(count).fill(NO_TAGS);
+    this.#stamp = new Int32Array(nfa.size);
+    this.#states = [[nfa.start]];
+    this.#singleId = new Int32Array(nfa.size).fill(-1);
+    this.#singleId[nfa.start] = 0;
   }
 
-  /** The entry of state `st` for class `c`, or -1. */
-  #entry(st: number, c: number): number {
-    if (this.#dense.length > 0) return this.#dense[st * this.#classes + c] as number;
-    const end = this.#rowStart[st + 1] as number;
-    for (let i = this.#rowStart[st] as number; i < end; i++) if (this.#entryClass[i] === c) return i;
-    return -1;
+  /** The forward automaton of `nfa`, or undefined for a template with a prefix modifier. */
+  static of(nfa: Nfa): Deterministic | undefined {
+    return nfa.bounded.length > 0 ? undefined : new Deterministic(nfa);
+  }
+
+  #classesOf(u: number): Int32Array {
+    let cs = this.#classesOfUnit.get(u);
+    if (cs === undefined) {
+      const set = this.#nfa.unitSet[u] as UnitSet;
+      const out: number[] = [];
+      for (let c = 0; c < this.#classes; c++) if (set[this.#rep[c] as number] === 1) out.push(c);
+      this.#classesOfUnit.set(u, (cs = Int32Array.from(out)));
+    }
+    return cs;
+  }
+
+  /** From state `src`, the unit (and accepting) states its empty edges reach, each by its preferred path. */
+  #closure(src: number): [number, number[]][] {
+    const known = this.#closures.get(src);
+    if (known !== undefined) return known;
+    const nfa = this.#nfa;
+    const paths: [number, number[]][] = [];
+    if (nfa.kind[src] === UNIT || nfa.kind[src] === ACCEPT) paths.push([src, NO_TAGS]);
+    else {
+      const stack: { s: number; tags: number[] }[] = [{ s: src, tags: [] }];
+      const mark = ++this.#mark;
+      const stamp = this.#stamp;
+      while (stack.length > 0) {
+        const { s, tags: t } = stack.pop() as { s: number; tags: number[] };
+        if (stamp[s] === mark) continue;
+        stamp[s] = mark;
+        const k = nfa.kind[s];
+        if (k === UNIT || k === ACCEPT) {
+          paths.push([s, t]);
+          continue;
+        }
+        const e = nfa.eps[s] as Int32Array;
+        for (let j = e.length - 2; j >= 0; j -= 2) stack.push({ s: e[j] as number, tags: (e[j + 1] as number) >= 0 ? [...t, e[j + 1] as number] : t });
+      }
+    }
+    this.#work += paths.length;
+    this.#closures.set(src, paths);
+    return paths;
+  }
+
+  #internOne(s: number): number {
+    let id = this.#singleId[s] as number;
+    if (id < 0) {
+      this.#singleId[s] = id = this.#states.length;
+      this.#states.push([s]);
+      this.#accept.push(NO_ACCEPT);
+      this.#grow();
+    }
+    return id;
+  }
+
+  #intern(list: number[]): number {
+    const sorted = [...new Set(list)].sort((x, y) => x - y);
+    this.#work += sorted.length;
+    if (sorted.length === 1) return this.#internOne(sorted[0] as number);
+    const key = sorted.join(",");
+    let id = this.#index.get(key);
+    if (id === undefined) {
+      id = this.#states.length;
+      this.#states.push(sorted);
+      this.#accept.push(NO_ACCEPT);
+      this.#grow();
+      this.#index.set(key, id);
+    }
+    return id;
+  }
+
+  /** Room in the table for every set made so far. */
+  #grow(): void {
+    const need = this.#states.length * this.#classes;
+    if (need <= this.#table.length) return;
+    const bigger = new Int32Array(Math.max(need, 2 * this.#table.length)).fill(UNMADE);
+    bigger.set(this.#table);
+    this.#table = bigger;
+  }
+
+  /** Makes the row of set `d` on its first visit; false once the limits are passed. */
+  #make(d: number): boolean {
+    if (this.#givenUp || this.#states.length > DETERMINISTIC_LIMIT || this.#work > WORK_LIMIT) {
+      this.#givenUp = true;
+      return false;
+    }
+    const nfa = this.#nfa;
+    const row = this.#scratch.fill(NO_ENTRY);
+    // per class the unit state that reads it first, with its tags; all of them when several do
+    // (row[c] holds FIRST while one does)
+    const firstUnit = this.#firstUnit;
+    const firstTags = this.#firstTags;
+    const several = new Map<number, [number, number[]][]>();
+    const touched: number[] = [];
+    let accepts: number[][] | undefined;
+    const set = this.#states[d] as number[];
+    this.#work += set.length;
+    for (const src of set) {
+      for (const [u, t] of this.#closure(src)) {
+        if (nfa.kind[u] === ACCEPT) {
+          (accepts ??= []).push(t);
+          continue;
+        }
+        const cs = this.#classesOf(u);
+        for (let j = 0; j < cs.length; j++) {
+          const c = cs[j] as number;
+          if (row[c] === NO_ENTRY) {
+            row[c] = FIRST;
+            firstUnit[c] = u;
+            firstTags[c] = t;
+            touched.push(c);
+          } else {
+            const list = several.get(c);
+            if (list === undefined) several.set(c, [[firstUnit[c] as number, firstTags[c] as number[]], [u, t]]);
+            else list.push([u, t]);
+          }
+        }
+      }
+    }
+    for (const c of touched) {
+      const list = several.get(c);
+      if (list === undefined) {
+        const t = firstTags[c] as number[];
+        row[c] = this.#entryNext.length;
+        this.#entryNext.push(this.#internOne(nfa.unitNext[firstUnit[c] as number] as number));
+        this.#entryTags.push(t.length > 0 ? Int32Array.from(t) : undefined);
+      } else if (list.some(([, t]) => t.length > 0)) {
+        // several states read the unit, and a tag would say which: the walk cannot tell
+        row[c] = TWO_WAYS;
+      } else {
+        row[c] = this.#entryNext.length;
+        this.#entryNext.push(this.#intern(list.map(([u]) => nfa.unitNext[u] as number)));
+        this.#entryTags.push(undefined);
+      }
+    }
+    this.#accept[d] = accepts === undefined ? NO_ACCEPT : accepts.length > 1 && accepts.some((t) => t.length > 0) ? TWO_WAYS_ACCEPT : Int32Array.from(accepts[0] as number[]);
+    // interning above may have grown the table: the row goes in last
+    this.#table.set(row, d * this.#classes);
+    return true;
   }
 
   /**
-   * The tags of the one path reading `text` (flat: tag, string offset, ...), or undefined when
-   * none does: the units are read off the string as the walk goes (units.ts's toUnits, inline).
+   * The tags of the one path reading `text` (flat: tag, string offset, ...); undefined when none
+   * does; {@link UNDECIDED} when the text makes the walk guess, or the limits are passed. The
+   * units are read off the string as the walk goes (units.ts's toUnits, inline).
    */
-  walkText(text: string): number[] | undefined {
+  walkText(text: string): number[] | undefined | typeof UNDECIDED {
+    // a template whose URIs mostly make the walk guess (`{+path}{?ref}`, where every "?" could
+    // be in the path or start the query) gives them to the general matcher without the walk
+    if (this.#undecided >= 8 && this.#undecided > 4 * this.#decided) return UNDECIDED;
+    const r = this.#walkText(text);
+    if (r === UNDECIDED) this.#undecided++;
+    else this.#decided++;
+    return r;
+  }
+
+  /** Walks that ended {@link UNDECIDED}, and the others. */
+  #undecided = 0;
+  #decided = 0;
+
+  #walkText(text: string): number[] | undefined | typeof UNDECIDED {
     const events: number[] = [];
     const len = text.length;
-    const dense = this.#dense;
-    const classes = this.#classes;
     const classOf = this.#classOf;
-    const entryNext = this.#entryNext;
+    const k = this.#classes;
     const entryTags = this.#entryTags;
+    const entryNext = this.#entryNext;
+    let table = this.#table;
     let st = 0;
-    for (let k = 0; k < len; ) {
-      let code = codeAt(text, k);
+    for (let p = 0; p < len; ) {
+      let code = codeAt(text, p);
       let width = 1;
       if (code === 0x25) {
-        const h = codeAt(text, k + 1);
-        const l = codeAt(text, k + 2);
+        const h = codeAt(text, p + 1);
+        const l = codeAt(text, p + 2);
         const hv = hexValue(h);
         const lv = hexValue(l);
         if (hv < 0 || lv < 0) return undefined;
         code = 0x100 + ((h >= 0x61 ? 1 : 0) + (l >= 0x61 ? 2 : 0)) * 0x100 + ((hv << 4) | lv);
         width = 3;
       } else if (code >= 0x80) return undefined;
-      const c = classOf[code] as number;
-      const i = dense.length > 0 ? (dense[st * classes + c] as number) : this.#entry(st, c);
-      if (i < 0) return undefined;
-      const to = entryNext[i] as number;
+      const cell = st * k + (classOf[code] as number);
+      let i = table[cell] as number;
+      if (i === UNMADE) {
+        if (!this.#make(st)) return UNDECIDED;
+        table = this.#table;
+        i = table[cell] as number;
+      }
+      if (i < 0) return i === TWO_WAYS ? UNDECIDED : undefined;
       const t = entryTags[i];
-      if (t !== undefined) for (let j = 0; j < t.length; j++) events.push(t[j] as number, k);
-      st = to;
-      k += width;
+      if (t !== undefined) for (let j = 0; j < t.length; j++) events.push(t[j] as number, p);
+      st = entryNext[i] as number;
+      p += width;
     }
-    const a = this.#accept[st];
-    if (a === undefined) return undefined;
+    if (table[st * k] === UNMADE && !this.#make(st)) return UNDECIDED;
+    const a = this.#accept[st] as Int32Array;
+    if (a === NO_ACCEPT) return undefined;
+    if (a === TWO_WAYS_ACCEPT) return UNDECIDED;
     for (let j = 0; j < a.length; j++) events.push(a[j] as number, len);
     return events;
   }
-
-  /** The tags of the one path reading `units` (flat: tag, unit offset, ...), or undefined when none does. */
-  walk(units: Units): number[] | undefined {
-    const events: number[] = [];
-    const { codes, n } = units;
-    let st = 0;
-    for (let k = 0; k < n; k++) {
-      const i = this.#entry(st, this.#classOf[codes[k] as number] as number);
-      if (i < 0) return undefined;
-      const to = this.#entryNext[i] as number;
-      const t = this.#entryTags[i];
-      if (t !== undefined) for (let j = 0; j < t.length; j++) events.push(t[j] as number, k);
-      st = to;
-    }
-    const a = this.#accept[st];
-    if (a === undefined) return undefined;
-    for (let j = 0; j < a.length; j++) events.push(a[j] as number, n);
-    return events;
-  }
 }
+
+/** A set's accept entry: the URI cannot end there. */
+const NO_ACCEPT = new Int32Array(0);
+/** A cell of the table whose set has no row yet. */
+const UNMADE = -4;
+/** A set's accept entry: the URI can end there by two paths with different tags. */
+const TWO_WAYS_ACCEPT = new Int32Array(0);

@@ -5,7 +5,7 @@
 import type { Grammar } from "../abnf/index.js";
 import { describeValue, expectOptions } from "../describe.js";
 import type { Result } from "../result.js";
-import { buildNfa, Deterministic, Explainer, Matcher, OVER_WORK_LIMIT, WORK_LIMIT, type Nfa } from "./automaton.js";
+import { buildNfa, Deterministic, Explainer, Matcher, OVER_WORK_LIMIT, UNDECIDED, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, toGrammar, type TemplateLanguage } from "./language.js";
@@ -201,10 +201,11 @@ export class UriTemplate<T extends string = string> {
   /** Readings of `uri`, at most `limit`, trying at most `maxPaths` paths. */
   #readings(uri: string, limit: number, maxPaths: number): Result<TemplateReadings<unknown>, TemplateError> {
     if (limit === 1) {
-      // a template that never has to guess: its one path in one forward pass
+      // a URI that never makes the template guess: its one path in one forward pass (else the
+      // general matcher's two passes, below)
       const det = (this.#deterministic ??= { value: Deterministic.of(this.nfa) }).value;
-      if (det !== undefined) {
-        const path = det.walkText(uri);
+      const path = det === undefined ? UNDECIDED : det.walkText(uri);
+      if (path !== UNDECIDED) {
         if (path === undefined) return { ok: false, error: this.#noMatch(uri) };
         const r = readingsOf(itemsOf(path, this.nfa.tags, this.expressions, undefined), this.expressions, this.parts, uri, 1, this.repeatsVariables);
         return Array.isArray(r) ? { ok: true, value: { readings: r, complete: false } } : { ok: false, error: this.#noMatch(uri, r) };
