@@ -112,7 +112,13 @@ class Union {
       }
       this.unitNext.push(nfa.kind[s] === UNIT ? off + (nfa.unitNext[s] as number) : -1);
       const e = nfa.eps[s];
-      this.eps.push(e === undefined ? undefined : Int32Array.from(e, (x, i) => (i % 2 === 0 ? off + x : x)));
+      if (e === undefined || off === 0) this.eps.push(e);
+      else {
+        // targets moved by the offset, tags as they are
+        const moved = e.slice();
+        for (let i = 0; i < moved.length; i += 2) moved[i] = (moved[i] as number) + off;
+        this.eps.push(moved);
+      }
       this.acceptOf.push(nfa.kind[s] === ACCEPT ? route : -1);
     }
     this.starts.push(off + nfa.start);
