@@ -7,7 +7,7 @@
 // reserved characters too), then fewer varspecs, then the template added first.
 import { describeValue } from "../describe.js";
 import type { Result } from "../result.js";
-import { ACCEPT, buildNfa, EPS, UNIT, unitClasses, WORK_LIMIT, type Nfa } from "./automaton.js";
+import { ACCEPT, EPS, UNIT, unitClasses, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { throwFrom, type TemplateError } from "./errors.js";
 import { parseTemplate, UriTemplate } from "./template.js";
 import type { MatchedValue } from "./types.js";
@@ -270,7 +270,7 @@ export class TemplateRouter<V> {
       varspecs: varspecs.length,
     });
     this.#routes.push(route);
-    const nfa = buildNfa(t.language, true);
+    const nfa = t.unboundedNfa;
     this.#nfas.push(nfa);
     this.#ends.push(ends(t));
     this.#union.add(nfa, route.index);

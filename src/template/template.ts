@@ -69,6 +69,7 @@ export class UriTemplate<T extends string = string> {
   readonly repeatsVariables: boolean;
   #language: TemplateLanguage | undefined;
   #nfa: Nfa | undefined;
+  #unboundedNfa: Nfa | undefined;
   #matcher: Matcher | undefined;
   #grammar: Grammar | undefined;
   #ambiguity: { value: TemplateAmbiguity | undefined } | undefined;
@@ -95,6 +96,14 @@ export class UriTemplate<T extends string = string> {
   /** @internal The template's automaton. */
   get nfa(): Nfa {
     return (this.#nfa ??= buildNfa(this.language));
+  }
+
+  /**
+   * @internal The automaton with prefix modifiers read as unbounded (the router's, and the
+   * explanation of a no-match): the template's own when it has none.
+   */
+  get unboundedNfa(): Nfa {
+    return (this.#unboundedNfa ??= this.nfa.bounded.length === 0 ? this.nfa : buildNfa(this.language, true));
   }
 
   /** @internal The matcher of the template's automaton. */
@@ -294,7 +303,7 @@ export class UriTemplate<T extends string = string> {
    */
   #noMatch(uri: string, why?: Disagreement): TemplateError {
     const head = `URI does not match the template ${quoted(this.text)}`;
-    this.#explainer ??= new Explainer(buildNfa(this.language, true));
+    this.#explainer ??= new Explainer(this.unboundedNfa);
     const bad = toUnits(uri);
     const cut = typeof bad === "number" ? bad : uri.length;
     const units = toUnits(uri.slice(0, cut)) as Units;
