@@ -149,7 +149,7 @@ export async function templateBench({ quick, log }) {
   md.push(`## URI Templates (RFC 6570)${quick ? " (QUICK MODE: indicative only)" : ""}`);
   md.push("");
   md.push(`- Peers: url-template ${versions["url-template"]} (expansion), uri-templates ${versions["uri-templates"]} (\`fromUri\`, matching); same process, tasks alternated between rounds; median of ${cfg.rounds} round(s), tinybench passes over each set (${cfg.warmupMs} ms warm-up, ${cfg.timeMs} ms budget) ÷ cases = ns per call.`);
-  md.push(`- "Parsed once": each template parsed before timing (ours \`parseTemplate\`, url-template \`parseTemplate\`); "as text": the template string given to every call (ours keeps the last 512 parsed templates; url-template parses again).`);
+  md.push(`- "Parsed once": each template parsed before timing (ours \`parseTemplate\`, url-template \`parseTemplate\`); "as text": the template string given to every call (ours keeps the last 512 parsed templates, up to 16 KiB each and 256 Ki characters in all; url-template parses again).`);
   md.push("");
   md.push(mdTable(["expansion", "uri-grammar ns", "url-template ns", "url-template ÷ ours"], expansionRows, "lrrr"));
   md.push("");

@@ -332,9 +332,17 @@ export class UriTemplate<T extends string = string> {
 // ---------------------------------------------------------------------------------------------
 // Parsing, and the functions that take a template as text
 
-/** Parsed templates by text: expand and match with a string parse it once. */
+/**
+ * Parsed templates by text: expand and match with a string parse it once. A parsed template keeps
+ * its automata once it has matched (about a kilobyte per character for a long literal), so the
+ * cache holds at most 512 templates and 256 Ki characters of template text in all, oldest out
+ * first, and a template longer than 16 KiB is parsed again each time rather than kept.
+ */
 const cache = new Map<string, Result<UriTemplate<string>, TemplateError>>();
 const CACHE_LIMIT = 512;
+const CACHE_CHARS = 1 << 18;
+const CACHE_LONGEST = 1 << 14;
+let cachedChars = 0;
 
 /**
  * Parses a URI Template (RFC 6570 §2, its grammar read from the RFC's ABNF by the package's
@@ -352,8 +360,15 @@ export function parseTemplate<T extends string>(text: T): Result<UriTemplate<T>,
   if (known !== undefined) return known as Result<UriTemplate<T>, TemplateError>;
   const parts = parseParts(text);
   const r: Result<UriTemplate<T>, TemplateError> = parts.ok ? { ok: true, value: new UriTemplate(TOKEN, text, parts.value) } : parts;
-  if (cache.size >= CACHE_LIMIT) cache.delete(cache.keys().next().value as string);
-  cache.set(text, r as Result<UriTemplate<string>, TemplateError>);
+  if (text.length <= CACHE_LONGEST) {
+    while (cache.size >= CACHE_LIMIT || cachedChars + text.length > CACHE_CHARS) {
+      const oldest = cache.keys().next().value as string;
+      cache.delete(oldest);
+      cachedChars -= oldest.length;
+    }
+    cache.set(text, r as Result<UriTemplate<string>, TemplateError>);
+    cachedChars += text.length;
+  }
   return r;
 }
 

@@ -323,6 +323,23 @@ describe("errors", () => {
     expect(match(`{x}${a}`, `${a}${a}`)).toEqual({ ok: true, value: { x: a } });
   });
 
+  it("the templates parsed from text are kept only while small: a long one, whose automata grow with it, is parsed again", () => {
+    const short = "/users/{id}";
+    expect(parseTemplate(short)).toBe(parseTemplate(short));
+    const long = `${"a".repeat(20_000)}{x}`;
+    const first = parseTemplate(long);
+    expect(first.ok && match(long, `${"a".repeat(20_000)}b`).ok).toBe(true);
+    expect(parseTemplate(long)).not.toBe(first);
+    // the oldest go first once 256 Ki characters are held; the last one parsed stays
+    const many = Array.from({ length: 20 }, (_, i) => `/${i}/${"b".repeat(15_000)}{x}`);
+    const firstOfMany = parseTemplate(many[0] as string);
+    expect(parseTemplate(many[0] as string)).toBe(firstOfMany);
+    for (const t of many.slice(1)) parseTemplate(t);
+    const last = many[19] as string;
+    expect(parseTemplate(last)).toBe(parseTemplate(last));
+    expect(parseTemplate(many[0] as string)).not.toBe(firstOfMany);
+  });
+
   it("a router with such routes answers too: each route's own match decides past the limit", () => {
     const a = "a".repeat(8000);
     const router = createRouter<number>();
