@@ -1,10 +1,12 @@
 // npm run bench — uri-grammar next to Node's URL, fast-uri and uri-js, in one process.
 //
-//   node bench/run.mjs [--quick] [--no-memory] [--no-startup] [--no-profile] [--out FILE] [--only template|batch]
+//   node bench/run.mjs [--quick] [--no-memory] [--no-startup] [--no-profile] [--out FILE] [--only template|batch|shapes]
 //
 // Needs the built package (dist/); `npm run bench` builds first. Full run: a few minutes.
 // --quick: shorter timings, one round, no profile; writes bench/RESULTS.quick.md instead.
 // --only template: the URI Template rows alone (bench/lib/template.mjs), into their own section.
+// --only shapes: issue 34's per-call rows on both string shapes (sliced lines, flat copies) and the
+// dedupe job (bench/lib/shapes.mjs; SHAPES_ROWS=validate,normalize,... picks rows), its own section.
 // --only batch: the CLI batch mode rows alone (bench/lib/batch.mjs: lines/s of the built bin with
 // --jobs 1 and --jobs 2), into their own section.
 import { Bench } from "tinybench";
@@ -14,6 +16,7 @@ import { fmtBytes, fmtMs, fmtNs, fmtRatio, machineInfo, machineLine, mdTable, me
 import { measureFocus, measureMemory, measureStartup, profile, FOCUS_ROWS, MEMORY_SUBJECTS, STARTUP_SUBJECTS } from "./lib/children.mjs";
 import { templateBench } from "./lib/template.mjs";
 import { batchBench } from "./lib/batch.mjs";
+import { shapesBench } from "./lib/shapes.mjs";
 import { timedInputs } from "./lib/inputs.mjs";
 
 const argv = process.argv.slice(2);
@@ -34,7 +37,7 @@ log(machineLine(machine));
 
 const onlyIdx = argv.indexOf("--only");
 const ONLY = onlyIdx >= 0 ? argv[onlyIdx + 1] : undefined;
-const SECTIONS = { template: templateBench, batch: batchBench };
+const SECTIONS = { template: templateBench, batch: batchBench, shapes: shapesBench };
 if (ONLY !== undefined && !(ONLY in SECTIONS)) throw new Error(`--only takes ${Object.keys(SECTIONS).map((k) => `"${k}"`).join(" or ")}, got ${ONLY}`);
 if (ONLY !== undefined) {
   const { markdown } = await SECTIONS[ONLY]({ quick: QUICK, log });
@@ -746,3 +749,7 @@ log("wrote the template section");
 const batchRows = await batchBench({ quick: QUICK, log });
 writeSection(OUT, "batch", `${batchRows.markdown}\n- ${machineLine(machine)}\n`);
 log("wrote the batch section");
+// issue 34's rows on both string shapes, and the dedupe job, in their own section
+const shapeRows = await shapesBench({ quick: QUICK, log });
+writeSection(OUT, "shapes", `${shapeRows.markdown}\n- ${machineLine(machine)}\n`);
+log("wrote the shapes section");
