@@ -95,6 +95,9 @@ export function normalizeWithSchemes(input: string | UriReference, registry: Sch
 
 export type { EquivalenceKeyOptions };
 
+/** The fields of equivalenceKey's options (one object: the key is made once per URI of a dedupe). */
+const KEY_FIELDS = { ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"], nfc: "boolean" } as const;
+
 /**
  * What equivalence compares (RFC 3986 §6.2.3 with the registry's schemes): for a URI valid under
  * a scheme that defines one (urn, mailto, tel), the scheme's key (RFC 8141 §3, RFC 6068 §2, RFC
@@ -105,9 +108,9 @@ export type { EquivalenceKeyOptions };
  * @example
  * equivalenceKey("URN:EXAMPLE:a123,z456?=xyz") === equivalenceKey("urn:example:a123,z456#789"); // true
  */
-export function equivalenceKey(input: string | UriReference, registry: SchemeRegistry = defaultRegistry, options: EquivalenceKeyOptions = {}): string {
+export function equivalenceKey(input: string | UriReference, registry: SchemeRegistry = defaultRegistry, options?: EquivalenceKeyOptions): string {
   const reg = registryArgument(registry, "equivalenceKey");
-  const o = readOptions<EquivalenceKeyOptions>(options, "equivalenceKey", { ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"], nfc: "boolean" });
+  const o = readOptions<EquivalenceKeyOptions>(options, "equivalenceKey", KEY_FIELDS);
   return equivalenceKeyWithRules(referenceOf(input, equivalenceKey), reg, o);
 }
 

@@ -201,7 +201,8 @@ function normalizeSteps(node: UriReference, options: NormalizeOptions, check: bo
   let scheme = L.schemeEnd < 0 ? undefined : s.slice(L.start, L.schemeEnd);
   // The usual case: the text is in normal form already (one scan, no part read out), as it is. A
   // scheme in uppercase is not normal, so its facts are looked up under the name as written.
-  if (check && !nfc && !rfc5952 && isNormalAt(L, scheme === undefined ? undefined : lookup(schemes, scheme))) return unchangedReference(node, L);
+  // (RFC 5952 text changes IPv6 hosts only, host kind 2: any other reference takes the check too)
+  if (check && !nfc && (!rfc5952 || L.hostKind !== 2) && isNormalAt(L, scheme === undefined ? undefined : lookup(schemes, scheme))) return unchangedReference(node, L);
   let def: SchemeNormalization | undefined;
   let lowerScheme: string | undefined;
   if (scheme !== undefined) {

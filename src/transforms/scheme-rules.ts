@@ -43,7 +43,16 @@ export function normalizationsOfSchemes(registry: Iterable<SchemeRules>): Readon
 interface RegistryFacts {
   readonly schemes: ReadonlyMap<string, SchemeNormalization>;
   readonly defaults: NormalizeOptions;
+  /** The options of {@link RFC5952} with the registry's facts: what equivalence keys normalize with by default. */
+  readonly rfc5952: NormalizeOptions;
 }
+
+/**
+ * The options equivalence keys normalize with by default (IP literals by value, RFC 5952), one
+ * object: {@link withRules} then takes the registry's copy of them, made once, instead of
+ * spreading them into a new object per call (a spread that was most of an equivalence key's time).
+ */
+const RFC5952: NormalizeOptions = Object.freeze({ ipv6: "rfc5952" });
 
 const factsCache = new WeakMap<object, RegistryFacts>();
 
@@ -52,18 +61,12 @@ function factsOf(reg: SchemeRulesRegistry): RegistryFacts {
   let facts = factsCache.get(reg);
   if (facts === undefined) {
     const schemes = normalizationsOfSchemes(reg);
-    facts = { schemes, defaults: Object.freeze({ schemes }) };
+    facts = { schemes, defaults: Object.freeze({ schemes }), rfc5952: Object.freeze({ ...RFC5952, schemes }) };
     factsCache.set(reg, facts);
   }
   return facts;
 }
 
-
-/** The scheme of a reference in a registry, if it has one. */
-const schemeOf = (node: UriReference, registry: SchemeRulesRegistry): SchemeRules | undefined => {
-  const scheme = node.scheme;
-  return scheme === undefined ? undefined : registry.get(scheme);
-};
 
 /**
  * Normalizes a URI reference (RFC 3986 §6.2.2, §6.2.3) with what the registry knows of its
@@ -103,17 +106,11 @@ function withRules(node: UriReference, reg: SchemeRulesRegistry, options: Normal
   const facts = factsOf(reg);
   const schemes = facts.schemes;
   // each field of the options read once, here (none when the call asked for no step of its own)
-  const generic: NormalizeOptions = options === NO_OPTIONS ? facts.defaults : { ...options, schemes };
+  const generic: NormalizeOptions = options === NO_OPTIONS ? facts.defaults : options === RFC5952 ? facts.rfc5952 : { ...options, schemes };
   const L = make.layoutOf(node);
   const name = L.schemeEnd < 0 ? undefined : L.input.slice(L.start, L.schemeEnd);
   const s = name === undefined ? undefined : reg.get(name);
-  // The usual case, told in one scan: a reference in normal form for every step (so for the steps
-  // its scheme turns off too), which its scheme's own normalization keeps: the same text whether
-  // the scheme accepts it or not, so it is not judged. (A scheme in uppercase is not normal, so
-  // its facts are found under the name as written.)
-  if (check && generic.nfc !== true && generic.ipv6 !== "rfc5952" && (s?.normalize === undefined || s.keepsNormalForm?.(L) === true)) {
-    if (isNormalAt(L, name === undefined ? undefined : schemes.get(name))) return unchangedReference(node, L);
-  }
+  if (check && isNormalWithRules(L, name, s, generic, schemes)) return unchangedReference(node, L);
   // A scheme changes the generic steps (and adds its own) only for a URI it accepts: one it
   // refuses ("file:" with a query, "tel:" with an authority) gets every §6.2.2 step, so that
   // nothing decoded ("%2E%2E") is left where a step the scheme turns off would have removed it.
@@ -126,6 +123,21 @@ function withRules(node: UriReference, reg: SchemeRulesRegistry, options: Normal
     return accepted === undefined ? n : schemeNormalize(n, accepted, s, generic, options, normal);
   }
   return schemeNormalize(node, value, s, generic, options, normal);
+}
+
+/**
+ * The usual case of {@link withRules}, told in one scan: a reference at `L` in normal form for
+ * every step (so for the steps its scheme `s` turns off too), which its scheme's own
+ * normalization keeps: the same text whether the scheme accepts it or not, so it is not judged.
+ * (A scheme in uppercase is not normal, so its facts are found under the name as written; RFC
+ * 5952 text, equivalence's default, changes IPv6 hosts only, host kind 2.)
+ */
+function isNormalWithRules(
+  L: make.Layout, name: string | undefined, s: SchemeRules | undefined, generic: NormalizeOptions, schemes: ReadonlyMap<string, SchemeNormalization>,
+): boolean {
+  if (generic.nfc === true || (generic.ipv6 === "rfc5952" && L.hostKind === 2)) return false;
+  if (s?.normalize !== undefined && s.keepsNormalForm?.(L) !== true) return false;
+  return isNormalAt(L, name === undefined ? undefined : schemes.get(name));
 }
 
 /**
@@ -168,10 +180,15 @@ export function equivalenceKeyWithRules(input: UriReference, reg: SchemeRulesReg
   if (options.ignoreFragment === true && node.fragment !== undefined) {
     node = make.uriReference({ scheme: node.scheme, authority: node.authority, path: node.path, query: node.query, fragment: undefined });
   }
-  const s = schemeOf(node, reg);
+  const L = make.layoutOf(node);
+  const name = L.schemeEnd < 0 ? undefined : L.input.slice(L.start, L.schemeEnd);
+  const s = name === undefined ? undefined : reg.get(name);
   if (s?.equivalentKey !== undefined) {
     const v = s.valueOf(node as Uri);
     if (v !== undefined) return `${s.name} ${s.equivalentKey(v.value, node as Uri)}`;
   }
-  return `URI ${serialize(normalizeWithRules(node, reg, { ipv6: options.ipv6 ?? "rfc5952" }))}`;
+  const facts = factsOf(reg);
+  // the usual case: a text in normal form is its own key, read off without making its node
+  if (isNormalWithRules(L, name, s, options.ipv6 === "keep" ? facts.defaults : facts.rfc5952, facts.schemes)) return `URI ${L.input.slice(L.start, L.end)}`;
+  return `URI ${serialize(normalizeWithRules(node, reg, options.ipv6 === "keep" ? { ipv6: "keep" } : RFC5952))}`;
 }

@@ -14,7 +14,7 @@ import { reference } from "../../src/core/values";
 import { builtInSchemes } from "../../src/schemes/builtin";
 import { createRegistry, defaultRegistry, fileScheme } from "../../src/schemes/index";
 import { isNormalAt, normalizeReference, normalizeStepByStep, defaultSchemes, type NormalizeOptions } from "../../src/transforms/normalize";
-import { normalizeWithRules, normalizeWithRulesStepByStep, type SchemeRulesRegistry } from "../../src/transforms/scheme-rules";
+import { equivalenceKeyWithRules, normalizeWithRules, normalizeWithRulesStepByStep, type SchemeRulesRegistry } from "../../src/transforms/scheme-rules";
 import { serialize } from "../../src/transforms/serialize";
 import { FIXTURES } from "../helpers/fixtures";
 import { validFor } from "../helpers/generators";
@@ -64,7 +64,9 @@ const OPTIONS: readonly NormalizeOptions[] = [
   { ipv6: "keep", nfc: false }, { ipv6: "rfc5952" }, { nfc: true },
 ];
 /** With a registry: the default, a step its schemes turn off or add to, and one the check does not let through. */
-const REGISTRY_OPTIONS: readonly NormalizeOptions[] = [{}, { dotSegments: false }, { percentEncoding: false, emptyPath: false }, { nfc: true }];
+const REGISTRY_OPTIONS: readonly NormalizeOptions[] = [
+  {}, { dotSegments: false }, { percentEncoding: false, emptyPath: false }, { nfc: true }, { ipv6: "rfc5952" }, { ipv6: "keep" }, { ipv6: "rfc5952", dotSegments: false },
+];
 
 const REGISTRIES: readonly (readonly [string, SchemeRulesRegistry])[] = [
   ["the built-in schemes", builtInSchemes],
@@ -109,6 +111,24 @@ describe("the one-scan check of a normal text agrees with the steps one by one",
     for (const o of REGISTRY_OPTIONS) {
       expect([o, differences((n) => normalizeWithRules(n, reg, o), (n) => normalizeWithRulesStepByStep(n, reg, o))]).toEqual([o, []]);
     }
+  });
+
+  it.each(REGISTRIES)("equivalenceKeyWithRules with %s: a normal text read off as its key is the key of the steps one by one", (_name, reg) => {
+    const wrong: string[][] = [];
+    let read = 0;
+    for (const n of inputs) {
+      for (const ipv6 of [undefined, "rfc5952", "keep"] as const) {
+        const key = equivalenceKeyWithRules(n, reg, { ipv6 });
+        // a scheme's own key (urn, mailto, tel) is not the normal form's text
+        if (!key.startsWith("URI ")) continue;
+        const steps = `URI ${serialize(normalizeWithRulesStepByStep(n, reg, { ipv6: ipv6 ?? "rfc5952" }))}`;
+        if (key !== steps) wrong.push([serialize(n), String(ipv6), key, steps]);
+        if (key === `URI ${serialize(n)}`) read++;
+      }
+    }
+    expect(wrong).toEqual([]);
+    // the inputs are mostly made not to be normal (the table), but a good share is
+    expect(read).toBeGreaterThan(inputs.length / 3);
   });
 
   it("normalize(string) with its default options gives what every step and every scheme's judgement give", () => {
