@@ -204,6 +204,11 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
     if (error !== undefined) return { ok: false, error };
     return { ok: true, value: URI_REFERENCE.build(input, 0, input.length) };
   }
+  if (typeof ruleOrOptions === "string") {
+    // a rule by name (the common call): what optionsOf would give, without making the options
+    if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, ruleOrOptions, DEFAULT_MAX_LENGTH) };
+    return parseEntry(entryOf(ruleOrOptions, "parse", input), input);
+  }
   const o = optionsOf(ruleOrOptions, "parse");
   if (input.length > o.maxLength) return { ok: false, error: tooLongError(input, ruleNameOf(o), o.maxLength) };
   if (o.schemes !== undefined) return parseWithRegistry(input, o, "parse");
@@ -215,7 +220,11 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
     const v = o.grammar.validate(input, requireRule(o.rule, "parse"));
     return v.ok ? { ok: true, value: input } : v;
   }
-  const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "parse", input);
+  return parseEntry(o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "parse", input), input);
+}
+
+/** The value of the whole input as the rule's, or its error (the input's length checked). */
+function parseEntry(e: Entry, input: string): Result<unknown, UriSyntaxError> {
   if (e.build === reference) {
     const value = matchReference(e.rule, input);
     if (value !== undefined) return { ok: true, value };

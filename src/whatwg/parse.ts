@@ -6,7 +6,7 @@ import tr46 from "tr46";
 import whatwgUrl, { type UrlRecord } from "whatwg-url/lib/url-state-machine.js";
 import { DEFAULT_MAX_LENGTH } from "../errors.js";
 import { parse as parseRfc3986, serialize, type Parsed, type Uri, type UriReference } from "../index.js";
-import { isIntactNode } from "../ast/make.js";
+import { isIntactNode, layoutOf } from "../ast/make.js";
 import { describeValue } from "../describe.js";
 import { componentSets, hasCodePoint, type CodePointSet } from "../iri/charsets.js";
 import type { Result } from "../result.js";
@@ -391,7 +391,7 @@ function tooLong(input: string): WhatwgUrlError {
 }
 
 function baseRecord(base: unknown): Result<UrlRecord | undefined, WhatwgUrlError> {
-  if (base === undefined) return { ok: true, value: undefined };
+  if (base === undefined) return NO_BASE;
   let text: string;
   if (typeof base === "string") text = base;
   else if (isIntactNode(base) && (base.kind === "URI" || base.kind === "relative-ref")) text = serialize(base as UriReference);
@@ -431,24 +431,25 @@ export function parse(input: string, base?: string | UriReference): Result<Whatw
   if (!b.ok) return b;
   if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLong(input) };
   if (b.value === undefined) {
-    const text = serializedSpecial(input);
-    if (text !== undefined) {
-      const uri = parseRfc3986(text, { rule: "URI", maxLength: Infinity });
-      if (uri.ok) return { ok: true, value: Object.freeze({ uri: uri.value, href: text, url: text, repairs: NO_REPAIRS }) };
-    }
+    const fast = serializedSpecial(input);
+    if (fast !== undefined) return { ok: true, value: fast };
   }
   return parseRead(input, b.value);
 }
 
+/** The base record of a call without a base. */
+const NO_BASE: Result<undefined, never> = Object.freeze({ ok: true, value: undefined });
+
 const NO_REPAIRS: readonly WhatwgRepair[] = Object.freeze([]);
 
 /**
- * The URL an http, https, ws, wss or file URL is, without running the URL Standard's parser,
+ * The parse of an http, https, ws, wss or file URL, without running the URL Standard's parser,
  * when the parser would give it back as it stands (or, for a special URL with an empty path,
  * with the "/" the path start state adds), with no validation error, and its text is an RFC
- * 3986 URI: the common case, told by one linear regex and a few checks. `undefined` for anything
- * else, which the parser reads (test/whatwg/fast-path.test.ts holds the two to the same
- * answers). The URL Standard's reading, step by step:
+ * 3986 URI: the common case, told by the core's one pass over the text (rule `URI`, which finds
+ * its components as it reads) and a few checks of its parts. `undefined` for anything else,
+ * which the parser reads (test/whatwg/fast-path.test.ts holds the two to the same answers). The
+ * URL Standard's reading, step by step:
  * - the scheme in lower case (the scheme state lowercases it), then "//" (special authority
  *   slashes state), no userinfo;
  * - a host of lower-case ASCII letters, digits, "-" and "_" in non-empty labels: the host
@@ -461,35 +462,66 @@ const NO_REPAIRS: readonly WhatwgRepair[] = Object.freeze([]);
  * - for file, no port, and a host as above but "localhost" (which the file host state makes
  *   empty), or none ("file:///"); and a path;
  * - a path of segments of RFC 3986 pchar after "/" (the path percent-encode set holds none of
- *   them), with valid triplets only, and no "." or ".." segment, "%2e" forms included
- *   (#single-dot-URL-path-segment, #double-dot-URL-path-segment);
+ *   them), with valid triplets only (both as rule `URI` reads it), and no "." or ".." segment,
+ *   "%2e" forms included (#single-dot-URL-path-segment, #double-dot-URL-path-segment);
  * - a query of RFC 3986 query characters but "'" (the special-query percent-encode set holds
  *   it), and a fragment of RFC 3986 fragment characters (the fragment percent-encode set holds
  *   none of them).
  */
-function serializedSpecial(input: string): string | undefined {
-  const m = SERIALIZED_SPECIAL.exec(input);
-  if (m === null) return undefined;
-  const [, scheme, specialHost, port, , fileHost, path = ""] = m;
-  if (/\/(?:\.|%2e){1,2}(?=\/|$)/i.test(path)) return undefined;
-  const host = specialHost ?? fileHost ?? "";
+function serializedSpecial(input: string): WhatwgParse | undefined {
+  if (input.length < 6) return undefined;
+  const c0 = input.charCodeAt(0);
+  // "http", "https", "ws", "wss", "file": the first letter tells whether to read further
+  if (c0 !== 0x68 && c0 !== 0x77 && c0 !== 0x66) return undefined;
+  const parsed = parseRfc3986(input, "URI");
+  if (!parsed.ok) return undefined;
+  const L = layoutOf(parsed.value);
+  const a0 = L.authorityStart;
+  if (a0 < 0) return undefined;
+  const scheme = input.slice(0, L.schemeEnd);
+  const file = scheme === "file";
+  if (!file && scheme !== "http" && scheme !== "https" && scheme !== "ws" && scheme !== "wss") return undefined;
+  // the host: labels of [a-z0-9_-], not empty, up to ":" or the authority's end (no "@": no userinfo)
+  const a1 = L.authorityEnd;
+  let he = a0;
+  let label = a0;
+  for (; he < a1; he++) {
+    const c = input.charCodeAt(he);
+    if (c === 0x2e) {
+      if (he === label) return undefined;
+      label = he + 1;
+    } else if (c === 0x3a) break;
+    else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f)) return undefined;
+  }
+  if (he === label && (he > a0 || !file)) return undefined; // an empty last label, or an empty special host
+  const host = input.slice(a0, he);
   if (/(?:^|\.)xn--/.test(host) || /(?:^|\.)(?:[0-9]+|0x[0-9a-f]*)$/.test(host)) return undefined;
-  // file: a path, and a host other than "localhost" (the file host state empties that one)
-  if (scheme === undefined) return path === "" || host === "localhost" ? undefined : input;
-  if (port !== undefined && (Number(port) > 65535 || port === (scheme === "http" || scheme === "ws" ? "80" : "443"))) return undefined;
-  if (path !== "") return input;
-  const end = scheme.length + 3 + host.length + (port === undefined ? 0 : port.length + 1);
-  return `${input.slice(0, end)}/${input.slice(end)}`;
+  if (he < a1) {
+    // a port: digits without a leading zero, at most five, up to 65535, not the scheme's default; file has none
+    if (file || !/^(?:0|[1-9][0-9]{0,4})$/.test(input.slice(he + 1, a1))) return undefined;
+    const port = input.slice(he + 1, a1);
+    if (Number(port) > 65535 || port === (scheme === "http" || scheme === "ws" ? "80" : "443")) return undefined;
+  }
+  const ps = L.pathStart;
+  const pe = L.pathEnd;
+  if (input.indexOf(".", ps) >= 0 || input.indexOf("%", ps) >= 0) {
+    if (/\/(?:\.|%2e){1,2}(?=\/|$)/i.test(input.slice(ps, pe))) return undefined;
+  }
+  // the special-query percent-encode set holds "'"
+  if (L.queryStart >= 0) {
+    const q = input.indexOf("'", L.queryStart);
+    if (q >= 0 && (L.fragmentStart < 0 || q < L.fragmentStart)) return undefined;
+  }
+  if (file) {
+    // file: a path, and a host other than "localhost" (the file host state empties that one)
+    if (ps === pe || host === "localhost") return undefined;
+  } else if (ps === pe) {
+    const text = `${input.slice(0, ps)}/${input.slice(ps)}`;
+    const uri = parseRfc3986(text, { rule: "URI", maxLength: Infinity });
+    return uri.ok ? Object.freeze({ uri: uri.value, href: text, url: text, repairs: NO_REPAIRS }) : undefined;
+  }
+  return Object.freeze({ uri: parsed.value, href: input, url: input, repairs: NO_REPAIRS });
 }
-
-const HOST = "[a-z0-9_-]+(?:\\.[a-z0-9_-]+)*";
-const PCHAR = "[A-Za-z0-9\\-._~!$&'()*+,;=:@]|%[0-9A-Fa-f]{2}";
-const QUERY_CHAR = "[A-Za-z0-9\\-._~!$&()*+,;=:@/?]|%[0-9A-Fa-f]{2}";
-const FRAGMENT_CHAR = "[A-Za-z0-9\\-._~!$&'()*+,;=:@/?]|%[0-9A-Fa-f]{2}";
-/** special scheme, host, port; "file", its host; the path; the rest is checked whole. Linear: no two alternatives start alike. */
-const SERIALIZED_SPECIAL = new RegExp(
-  `^(?:(https?|wss?)://(${HOST})(?::(0|[1-9][0-9]{0,4}))?|(file)://(${HOST})?)((?:/(?:${PCHAR})*)*)(?:\\?(?:${QUERY_CHAR})*)?(?:#(?:${FRAGMENT_CHAR})*)?$`,
-);
 
 /** @internal {@link parse} by the URL Standard's parser (whatwg-url), with the repairs it made (exported for test/whatwg/fast-path.test.ts). */
 export function parseRead(input: string, baseUrl: UrlRecord | undefined): Result<WhatwgParse, WhatwgUrlError> {
