@@ -7,7 +7,7 @@
 // The floor keeps what a parse of a URI reference cannot do without: the compiled automaton of
 // URI-reference (src/compiled/uri.ts) with the rules it calls and reads (IP-literal, and
 // IPv4address, which tells a host's kind), only the labels of their "expected" lists, the
-// automaton's runner (src/core/dfa.ts), the AST's views (src/ast/make.ts) and the syntax error
+// automaton's runner (src/compiled/dfa.ts), the AST's views (src/ast/make.ts) and the syntax error
 // with its diagnostic (src/core/match.ts, src/errors.ts). It drops the other 61 rules, which
 // `parse(s, rule)` needs for every rule name it accepts. Prints a Markdown table.
 import { gzipSync } from "node:zlib";
@@ -17,7 +17,7 @@ import { bundleBrowser, root } from "./browser-bundle.mjs";
 
 const dist = (f) => path.join(root, "dist", f);
 const { URI_GRAMMAR } = await import(pathToFileURL(dist("compiled/uri.js")).href);
-const { unpack } = await import(pathToFileURL(dist("core/dfa.js")).href);
+const { unpack } = await import(pathToFileURL(dist("compiled/dfa.js")).href);
 
 /** The compiled grammar cut to `names`, with only the label sets, labels and class maps they use (renumbered). */
 function cut(d, names) {

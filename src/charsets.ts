@@ -92,4 +92,4 @@ export const componentSets: Readonly<Record<IriComponent | "segmentNzNc", Compon
   fragment: Object.freeze({ uri: codePointSets.fragment, iri: freezeSet(CHARSET_RANGES.ifragment) }),
 });
 
-export { isIPv4address } from "./core/ipv4.js";
+export { isIPv4address } from "./compiled/ipv4.js";

@@ -1,6 +1,6 @@
 // parse, validate, isValid for any grammar and any of its rules; RFC 3986 and RFC 3987 (one
 // compiled grammar holds both) with their AST unless told otherwise. One pipeline: the rule's
-// compiled automaton (src/core/dfa.ts) answers whether the input matches; a match becomes its
+// compiled automaton (src/compiled/dfa.ts) answers whether the input matches; a match becomes its
 // value by the core's delimiter builders (src/core/values.ts: the nodes are views of the input),
 // a rejection its UriSyntaxError (where the input stops being the beginning of a match, and
 // what could have stood there). A grammar, semantics or registry of schemes given in the
@@ -13,7 +13,7 @@ import { schemeParse } from "./core/scheme-parse.js";
 import { uriGrammar } from "./compiled/index.js";
 import { patternSource } from "./compiled/patterns.js";
 import { isBuiltInGrammar, isGrammar, isRegistry, isSemantics } from "./core/brand.js";
-import type { CompiledRule } from "./core/dfa.js";
+import type { CompiledRule } from "./compiled/dfa.js";
 import { failureError, VALID, type Validation } from "./core/match.js";
 import { matchReference, reference, textOf, VALUE_BUILDERS, type ValueBuilder } from "./core/values.js";
 import { DEFAULT_MAX_LENGTH, throwWithStack, tooLongError, type UriSyntaxError } from "./errors.js";

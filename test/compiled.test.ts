@@ -1,4 +1,4 @@
-// The compiled core (src/compiled/, src/core/dfa.ts) against the definitions: the committed
+// The compiled core (src/compiled/, src/compiled/dfa.ts) against the definitions: the committed
 // modules are what scripts/compile-grammars.mjs makes of the rule definitions now, and every
 // compiled rule answers what the engine answers (whole match, failure offset and expected list,
 // longest prefix) on generated strings, one-character mutations of them, and every prefix of some.
@@ -20,7 +20,7 @@ import { wsGrammar } from "../src/schemes/ws";
 import { generatedModules, PATTERN_RULES } from "../scripts/compile/modules";
 import { patternSource } from "../src/compiled/patterns";
 import { mutate, validFor } from "./helpers/generators";
-import type { CompiledRule } from "../src/core/dfa";
+import type { CompiledRule } from "../src/compiled/dfa";
 import { reference } from "../src/core/values";
 import { isValid, parse, validate, type RuleName } from "../src/index";
 import type { UriReference } from "../src/ast/nodes";

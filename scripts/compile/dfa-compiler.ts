@@ -1,5 +1,5 @@
 // Build time: compiles the rules of a fixed grammar (RFC 3986, RFC 3987, a built-in scheme's)
-// into the data of src/core/compiled-data.ts, from the one definition of each rule, with the
+// into the data of src/compiled/data.ts, from the one definition of each rule, with the
 // engine's own automaton and labels: for each rule, its position automaton (src/abnf/automaton.ts)
 // made deterministic over character classes, with the "expected" list the engine reports for
 // every state (dfaLabels), then minimized. The result answers exactly what the engine answers:
@@ -9,7 +9,7 @@ import { buildAutomaton, type Automaton } from "../../src/abnf/automaton.js";
 import { Dfa, type DfaState } from "../../src/abnf/dfa.js";
 import { dfaLabels } from "../../src/abnf/engine.js";
 import type { Grammar } from "../../src/abnf/grammar.js";
-import type { CompiledGrammarData, CompiledRuleData } from "../../src/core/compiled-data.js";
+import type { CompiledGrammarData, CompiledRuleData } from "../../src/compiled/data.js";
 
 /** Code points past the last one. */
 const END = 0x110000;
@@ -24,7 +24,7 @@ interface Symbol {
 const digit = (d: number): string => String.fromCharCode(d + 35 + (d + 35 >= 92 ? 1 : 0));
 
 /**
- * Numbers as a string of printable ASCII (see src/core/compiled-data.ts): one digit each when the
+ * Numbers as a string of printable ASCII (see src/compiled/data.ts): one digit each when the
  * largest is below 91, else two (base 91, most significant first). ASCII, so that no bundler or
  * minifier writes an escape sequence for a character: the module's size is its length.
  */

@@ -7,7 +7,7 @@ import { firstTooLarge } from "./automaton.js";
 import { Compiled } from "./compiled.js";
 import { EngineMatcher } from "./matcher.js";
 import { markGrammar } from "../core/brand.js";
-import type { CompiledGrammar } from "../core/dfa.js";
+import type { CompiledGrammar } from "../compiled/dfa.js";
 import { validateWith, type Matcher, type Validation } from "../core/match.js";
 import { isExpr as madeExpr, referencedNames, renameRefs, RULE_NAME, sameExpr, type Expr } from "./expr.js";
 import { generateRule, type GenerateOptions, type Random } from "./generate.js";

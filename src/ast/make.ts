@@ -8,7 +8,7 @@ import type {
   Authority, Host, HostKind, IPv4Host, IPv6Host, IPvFutureHost, Node, Path, PathKind, RegNameHost, Span, UriReference,
 } from "./nodes.js";
 import { pathKindOf } from "./path-kind.js";
-import { isIPv4address } from "../core/ipv4.js";
+import { isIPv4address } from "../compiled/ipv4.js";
 
 /** Spans with both offsets below this are shared (see {@link span}). */
 const SHARED_SPAN_LIMIT = 256;

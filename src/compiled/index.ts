@@ -1,6 +1,6 @@
-// The compiled grammars of the core, as values (src/core/dfa.ts reads the data of this folder).
-import type { CompiledGrammarData } from "../core/compiled-data.js";
-import { CompiledGrammar } from "../core/dfa.js";
+// The compiled grammars of the core, as values (./dfa.ts reads the data of this folder).
+import type { CompiledGrammarData } from "./data.js";
+import { CompiledGrammar } from "./dfa.js";
 import * as SCHEMES from "./schemes.js";
 import { URI_GRAMMAR } from "./uri.js";
 

@@ -9,7 +9,7 @@ import { uriGrammar } from "../compiled/index.js";
 import { describeValue } from "../describe.js";
 import { DEFAULT_MAX_LENGTH, throwWithStack, tooLongError, type UriSyntaxError } from "../errors.js";
 import type { Result } from "../result.js";
-import type { CompiledRule } from "./dfa.js";
+import type { CompiledRule } from "../compiled/dfa.js";
 import { failureError } from "./match.js";
 import { matchReference, matchReferenceLayout, matchReferenceOffsets, reference } from "./values.js";
 import type { Layout, ReferenceOffsets } from "../ast/make.js";

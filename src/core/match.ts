@@ -1,6 +1,6 @@
 // The one match pipeline: a rule's matcher and an input give one answer, which every consumer
 // reads (parse, validate and isValid, the rule parsers, Grammar, Semantics, scheme values). A
-// matcher is a rule compiled at build time (src/core/dfa.ts) or, for a grammar of the user's,
+// matcher is a rule compiled at build time (src/compiled/dfa.ts) or, for a grammar of the user's,
 // the engine's (src/abnf/matcher.ts); either answers whether the whole input matches, cheaply,
 // and only on a rejection where and why, which becomes one UriSyntaxError.
 import { syntaxError, type UriSyntaxError } from "../errors.js";

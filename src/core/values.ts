@@ -5,7 +5,7 @@
 // (src/grammars/rfc3986/semantics.ts); test/differential.test.ts holds the two equal.
 import * as make from "../ast/make.js";
 import type { HostKind, PathKind, UriReference } from "../ast/nodes.js";
-import type { CompiledRule } from "./dfa.js";
+import type { CompiledRule } from "../compiled/dfa.js";
 import { pathKindOf } from "../ast/path-kind.js";
 
 /** The kind of the host `[start, end)` of `input` (RFC 3986 §3.2.2): an IP literal by its brackets, an IPv4address by its rule, else a reg-name. */

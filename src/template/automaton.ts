@@ -293,7 +293,7 @@ export const OVER_WORK_LIMIT = "over-limit";
 /**
  * `s.charCodeAt(i)` through one bound function, whatever the string's representation (URIs
  * come flat, sliced or concatenated: written as a method call, the lookup goes megamorphic and
- * stays slow; src/core/dfa.ts says more).
+ * stays slow; src/compiled/dfa.ts says more).
  */
 const codeAt = Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number;
 

@@ -3,7 +3,7 @@
 // the data: percent-encoded octets, or base64 (RFC 2045 §6.8), decoded strictly, in pure code (no
 // Buffer: it runs in browsers too).
 import { dataSchemeGrammar } from "../../compiled/index.js";
-import type { CompiledRule } from "../../core/dfa.js";
+import type { CompiledRule } from "../../compiled/dfa.js";
 import { describeValue } from "../../describe.js";
 import { hexValue, percentDecode } from "../../transforms/percent.js";
 import { deepFreeze, type SchemeDefinition, type SchemeInput } from "../kernel.js";

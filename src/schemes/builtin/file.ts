@@ -5,7 +5,7 @@ import * as make from "../../ast/make.js";
 import type { Host, Uri } from "../../ast/nodes.js";
 import { isIPv4address } from "../../charsets.js";
 import { fileSchemeGrammar } from "../../compiled/index.js";
-import type { CompiledGrammar, CompiledRule } from "../../core/dfa.js";
+import type { CompiledGrammar, CompiledRule } from "../../compiled/dfa.js";
 import { decodeDotSegments, type NormalizeOptions } from "../../transforms/normalize.js";
 import { removeDotSegments } from "../../transforms/remove-dot-segments.js";
 import { deepFreeze, type SchemeDefinition, type SchemeInput } from "../kernel.js";

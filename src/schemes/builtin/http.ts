@@ -5,7 +5,7 @@
 import { hostText } from "../../ast/make.js";
 import type { Host } from "../../ast/nodes.js";
 import { httpSchemeGrammar } from "../../compiled/index.js";
-import type { CompiledRule } from "../../core/dfa.js";
+import type { CompiledRule } from "../../compiled/dfa.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../../core/scheme-table.js";
 import { deepFreeze, type SchemeDefinition, type SchemeInput } from "../kernel.js";
 import { upperTriplets } from "../text.js";

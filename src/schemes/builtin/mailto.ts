@@ -4,7 +4,7 @@
 // in the path or as "to" header fields); a domain compares case-insensitively (RFC 5321 §2.4).
 import type { Match } from "../../abnf/semantics.js";
 import { mailtoSchemeGrammar } from "../../compiled/index.js";
-import type { CompiledRule } from "../../core/dfa.js";
+import type { CompiledRule } from "../../compiled/dfa.js";
 import * as make from "../../ast/make.js";
 import type { Uri } from "../../ast/nodes.js";
 import type { CharTable } from "../../charsets.js";

@@ -4,7 +4,7 @@
 import * as make from "../../ast/make.js";
 import type { Uri } from "../../ast/nodes.js";
 import { urnSchemeGrammar, uuidSchemeGrammar } from "../../compiled/index.js";
-import type { CompiledRule } from "../../core/dfa.js";
+import type { CompiledRule } from "../../compiled/dfa.js";
 import { validateWith } from "../../core/match.js";
 import { deepFreeze, shiftedError, type SchemeDefinition, type SchemeInput } from "../kernel.js";
 import { upperTriplets } from "../text.js";

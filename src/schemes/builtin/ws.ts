@@ -4,7 +4,7 @@
 // be used on these URIs."
 import type { Host } from "../../ast/nodes.js";
 import { wsSchemeGrammar } from "../../compiled/index.js";
-import type { CompiledRule } from "../../core/dfa.js";
+import type { CompiledRule } from "../../compiled/dfa.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../../core/scheme-table.js";
 import { deepFreeze, type SchemeDefinition, type SchemeInput } from "../kernel.js";
 import { tcpPort } from "./http.js";

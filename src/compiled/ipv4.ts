@@ -1,6 +1,6 @@
 // Whether a host's text is an IPv4address: its own module, so that what reads a host's kind (the
 // AST's nodes, on the parse path) does not load the character tables of src/charsets.ts.
-import { uriGrammar } from "../compiled/index.js";
+import { uriGrammar } from "./index.js";
 import type { CompiledRule } from "./dfa.js";
 
 let ipv4: CompiledRule | undefined;

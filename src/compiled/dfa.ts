@@ -1,9 +1,8 @@
-// The one matching loop of the compiled core: a rule compiled at build time (compiled-data.ts)
+// The one matching loop of the compiled core: a rule compiled at build time (data.ts)
 // is a minimal deterministic automaton over character classes, read one code point at a time.
 // It answers whole-string and longest-prefix matches in one pass, linear in the input, and,
 // where a match stops, what the rule expected there (the engine's labels, compiled with it).
-import type { CompiledGrammarData, CompiledRuleData } from "./compiled-data.js";
-import type { Matcher } from "./match.js";
+import type { CompiledGrammarData, CompiledRuleData } from "./data.js";
 
 /** The label the engine gives the end of the input in `expected`. */
 export const END_OF_INPUT = "end of input";
@@ -20,10 +19,10 @@ export const END_OF_INPUT = "end of input";
  */
 const codeAt = Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number;
 
-/** The value of a packed digit (compiled-data.ts): "#" to "~", the backslash left out. */
+/** The value of a packed digit (data.ts): "#" to "~", the backslash left out. */
 const digitValue = (c: number): number => c - 35 - (c > 92 ? 1 : 0);
 
-/** The `count` numbers of a packed string (compiled-data.ts): one or two digits each, as its length says. */
+/** The `count` numbers of a packed string (data.ts): one or two digits each, as its length says. */
 export function unpack(text: string, count: number, Into: Uint8ArrayConstructor | Uint16ArrayConstructor = Uint8Array): Uint8Array | Uint16Array {
   const out = new Into(count);
   if (text.length === count) for (let i = 0; i < count; i++) out[i] = digitValue(text.charCodeAt(i));
@@ -102,7 +101,7 @@ export class CompiledGrammar {
 }
 
 /** One compiled rule: a {@link Matcher} of the one pipeline. */
-export class CompiledRule implements Matcher {
+export class CompiledRule {
   /** The rule's name as its definition spells it. */
   readonly name: string;
   readonly #grammar: CompiledGrammar;

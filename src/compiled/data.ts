@@ -1,5 +1,5 @@
 // The shape of a compiled grammar: what scripts/compile-grammars.mjs writes into
-// src/compiled/*.ts from the rule definitions, and what src/core/dfa.ts reads. Every rule is a
+// src/compiled/*.ts from the rule definitions, and what src/compiled/dfa.ts reads. Every rule is a
 // minimal deterministic automaton over character classes, with, for each state, whether the rule
 // may end there and what the rule expected when a match stops there (the "expected" of a
 // UriSyntaxError). Arrays of small numbers are strings of printable ASCII ("packed"): each number
