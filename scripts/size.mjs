@@ -32,8 +32,8 @@ function groupOf(file) {
   const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(file);
   if (pkg) return `${pkg[1]} (dependency)`;
   const f = file.replace(/^dist\//, "");
-  if (f.startsWith("compiled/")) return "RFC 3986/3987 and scheme grammars compiled at build (compiled/)";
-  if (f.startsWith("core/")) return "the match pipeline: compiled automata and their runner (core/)";
+  if (f.startsWith("compiled/")) return "RFC 3986/3987 and scheme grammars compiled at build, and their runner (compiled/)";
+  if (f.startsWith("core/")) return "the match pipeline: values, errors, arguments (core/)";
   if (/^abnf\/(reader|loader)/.test(f)) return "ABNF reader and loader (abnf/reader*.js, loader.js)";
   if (f === "schemes/abnf-text.js") return "schemes' ABNF text (schemes/abnf-text.js)";
   if (f.startsWith("schemes/generated/")) return "schemes' precompiled grammars (schemes/generated/)";
@@ -63,7 +63,7 @@ async function main() {
   for (const name of ["fast-uri", "uri-js"]) peers.push({ name: `${name} ${version(name)}`, all: await measure(`export * from ${JSON.stringify(name)};`) });
   const parsimmon = await measure(`export * from "parsimmon";`);
   const singles = [];
-  for (const names of [["parse"], ["isValid"], ["validate"], ["resolve", "serialize"], ["normalize", "serialize"], ["equivalent"]]) {
+  for (const names of [["parse"], ["parse", "resolve", "normalize", "serialize", "equivalent"], ["isValid"], ["validate"], ["resolve", "serialize"], ["normalize", "serialize"], ["equivalent"]]) {
     singles.push({ names, all: await measure(`export { ${names.join(", ")} } from "uri-grammar";`) });
   }
 
