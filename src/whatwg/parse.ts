@@ -478,9 +478,11 @@ function serializedSpecial(input: string): WhatwgParse | undefined {
   const L = layoutOf(parsed.value);
   const a0 = L.authorityStart;
   if (a0 < 0) return undefined;
-  const scheme = input.slice(0, L.schemeEnd);
-  const file = scheme === "file";
-  if (!file && scheme !== "http" && scheme !== "https" && scheme !== "ws" && scheme !== "wss") return undefined;
+  // the scheme, read in place: "file", or "http"/"ws" (default port 80), "https"/"wss" (443)
+  const k = L.schemeEnd;
+  const file = k === 4 && input.startsWith("file");
+  const port80 = (k === 4 && input.startsWith("http")) || (k === 2 && input.startsWith("ws"));
+  if (!file && !port80 && !((k === 5 && input.startsWith("https")) || (k === 3 && input.startsWith("wss")))) return undefined;
   // the host: labels of [a-z0-9_-], not empty, up to ":" or the authority's end (no "@": no userinfo)
   const a1 = L.authorityEnd;
   let he = a0;
@@ -492,21 +494,25 @@ function serializedSpecial(input: string): WhatwgParse | undefined {
       label = he + 1;
     } else if (c === 0x3a) break;
     else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39) || c === 0x2d || c === 0x5f)) return undefined;
+    // a label that begins "xn--" is read as Punycode
+    if (he === label && c === 0x78 && input.startsWith("xn--", he)) return undefined;
   }
   if (he === label && (he > a0 || !file)) return undefined; // an empty last label, or an empty special host
-  const host = input.slice(a0, he);
-  if (/(?:^|\.)xn--/.test(host) || /(?:^|\.)(?:[0-9]+|0x[0-9a-f]*)$/.test(host)) return undefined;
+  if (endsInANumberAt(input, label, he)) return undefined;
   if (he < a1) {
     // a port: digits without a leading zero, at most five, up to 65535, not the scheme's default; file has none
-    if (file || !/^(?:0|[1-9][0-9]{0,4})$/.test(input.slice(he + 1, a1))) return undefined;
-    const port = input.slice(he + 1, a1);
-    if (Number(port) > 65535 || port === (scheme === "http" || scheme === "ws" ? "80" : "443")) return undefined;
+    if (file || a1 - he - 1 > 5 || (input.charCodeAt(he + 1) === 0x30 && a1 - he - 1 > 1)) return undefined;
+    let port = 0;
+    for (let i = he + 1; i < a1; i++) {
+      const c = input.charCodeAt(i);
+      if (c < 0x30 || c > 0x39) return undefined;
+      port = port * 10 + (c - 0x30);
+    }
+    if (he + 1 === a1 || port > 65535 || port === (port80 ? 80 : 443)) return undefined;
   }
   const ps = L.pathStart;
   const pe = L.pathEnd;
-  if (input.indexOf(".", ps) >= 0 || input.indexOf("%", ps) >= 0) {
-    if (/\/(?:\.|%2e){1,2}(?=\/|$)/i.test(input.slice(ps, pe))) return undefined;
-  }
+  if (hasDotSegment(input, ps, pe)) return undefined;
   // the special-query percent-encode set holds "'"
   if (L.queryStart >= 0) {
     const q = input.indexOf("'", L.queryStart);
@@ -514,13 +520,43 @@ function serializedSpecial(input: string): WhatwgParse | undefined {
   }
   if (file) {
     // file: a path, and a host other than "localhost" (the file host state empties that one)
-    if (ps === pe || host === "localhost") return undefined;
+    if (ps === pe || (he - a0 === 9 && input.startsWith("localhost", a0))) return undefined;
   } else if (ps === pe) {
     const text = `${input.slice(0, ps)}/${input.slice(ps)}`;
     const uri = parseRfc3986(text, { rule: "URI", maxLength: Infinity });
     return uri.ok ? Object.freeze({ uri: uri.value, href: text, url: text, repairs: NO_REPAIRS }) : undefined;
   }
   return Object.freeze({ uri: parsed.value, href: input, url: input, repairs: NO_REPAIRS });
+}
+
+/** Whether the label `[from, to)` of a host of [a-z0-9_-] is a number (#ends-in-a-number-checker): digits, or "0x" and hex digits. */
+function endsInANumberAt(s: string, from: number, to: number): boolean {
+  if (from >= to) return false;
+  let i = from;
+  const hex = to - from >= 2 && s.charCodeAt(from) === 0x30 && s.charCodeAt(from + 1) === 0x78;
+  if (hex) i += 2;
+  for (; i < to; i++) {
+    const c = s.charCodeAt(i);
+    if (!((c >= 0x30 && c <= 0x39) || (hex && c >= 0x61 && c <= 0x66))) return false;
+  }
+  return true;
+}
+
+/** Whether the path `[from, to)` (after an authority: empty or "/" first) has a "." or ".." segment, "%2e" forms included (#single-dot-URL-path-segment, #double-dot-URL-path-segment). */
+function hasDotSegment(s: string, from: number, to: number): boolean {
+  for (let slash = s.indexOf("/", from); slash >= 0 && slash < to; slash = s.indexOf("/", slash + 1)) {
+    let i = slash + 1;
+    let dots = 0;
+    while (i < to && dots < 3) {
+      const c = s.charCodeAt(i);
+      if (c === 0x2e) i += 1;
+      else if (c === 0x25 && s.charCodeAt(i + 1) === 0x32 && (s.charCodeAt(i + 2) | 0x20) === 0x65 && i + 2 < to) i += 3;
+      else break;
+      dots++;
+    }
+    if (dots >= 1 && dots <= 2 && (i === to || s.charCodeAt(i) === 0x2f)) return true;
+  }
+  return false;
 }
 
 /** @internal {@link parse} by the URL Standard's parser (whatwg-url), with the repairs it made (exported for test/whatwg/fast-path.test.ts). */
