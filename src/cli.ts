@@ -16,15 +16,21 @@ const here = ((): string | undefined => {
   }
 })();
 
-/** The version in the package.json next to this file's directory (dist/cli.js -> package.json). */
+/**
+ * The version in the package's own package.json: the first one named "uri-grammar" up from this
+ * file's directory (dist/ when tsc's dist/cli.js runs, dist/bundle/ for the bin npm installs).
+ */
 function version(): string {
   if (here === undefined) return "unknown";
-  try {
-    const pkg = JSON.parse(fs.readFileSync(path.join(here, "..", "package.json"), "utf8")) as { version?: unknown };
-    return typeof pkg.version === "string" ? pkg.version : "unknown";
-  } catch {
-    return "unknown";
+  for (let dir = here, k = 0; k < 4; dir = path.dirname(dir), k++) {
+    try {
+      const pkg = JSON.parse(fs.readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: unknown; version?: unknown };
+      if (pkg.name === "uri-grammar" && typeof pkg.version === "string") return pkg.version;
+    } catch {
+      // no package.json here (or not JSON): one directory up
+    }
   }
+  return "unknown";
 }
 
 process.stdout.on("error", (e: NodeJS.ErrnoException) => {

@@ -1,15 +1,14 @@
 // The package as a user gets it: `npm pack` (of dist/, built by `npm run build` before the tests),
 // the tarball installed into a throwaway project, and a small program (fixtures/consumers/)
 // compiled by tsc under each module setting a user may have and run by Node; plus plain Node
-// with `import` and with `require`. No registry is reached: npm runs --offline with an empty cache
-// of its own, and the consumer's parsimmon and @types/parsimmon are copies of ours.
-import { execFile, execFileSync, spawnSync } from "node:child_process";
+// with `import` and with `require`. No registry is reached (test/helpers/packed.ts).
+import { execFile, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import { builtinModules } from "node:module";
 import * as os from "node:os";
 import * as path from "node:path";
+import { env, packAndInstall, removePacked, root, type Packed } from "./helpers/packed";
 
-const root = path.resolve(__dirname, "..");
 const fixtures = path.join(root, "fixtures/consumers");
 const tsc = path.join(root, "node_modules/typescript/bin/tsc");
 
@@ -97,11 +96,6 @@ interface Compiled extends Outcome {
   readonly outside: readonly string[];
 }
 
-/** The environment for child processes, without the npm_* variables of the `npm test` around us. */
-const env: NodeJS.ProcessEnv = Object.fromEntries(
-  Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k) && k !== "INIT_CWD" && k !== "NODE_OPTIONS"),
-);
-
 function run(args: readonly string[], cwd: string): Promise<Outcome> {
   return new Promise((resolve) => {
     execFile(process.execPath, args, { cwd, env, encoding: "utf8" }, (error, stdout, stderr) => {
@@ -125,14 +119,10 @@ async function pool<T>(tasks: readonly (() => Promise<T>)[], limit: number): Pro
   return results;
 }
 
-let scratch = "";
+let packed: Packed | undefined;
 let consumer = "";
 const compiled = new Map<string, Compiled>();
 const ran = new Map<string, Outcome>();
-
-function npm(args: readonly string[], cwd: string): string {
-  return execFileSync("npm", [...args, "--loglevel=error", `--cache=${path.join(scratch, "npm-cache")}`], { cwd, env, encoding: "utf8" });
-}
 
 function writeCell(cell: Cell): string {
   const dir = path.join(consumer, cell.dir);
@@ -146,34 +136,8 @@ function writeCell(cell: Cell): string {
 
 beforeAll(async () => {
   expect(fs.existsSync(path.join(root, "dist/index.js"))).toBe(true);
-  scratch = fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), "uri-grammar-consumers-")));
-  const [packed] = JSON.parse(npm(["pack", "--ignore-scripts", "--json", `--pack-destination=${scratch}`], root)) as { filename: string }[];
-  consumer = path.join(scratch, "consumer");
-  fs.mkdirSync(consumer);
-  const own = (name: string): string => `file:${path.join(root, "node_modules", name)}`;
-  // Every package the installed uri-grammar needs (its dependencies and peers, and theirs), as
-  // copies of this project's own, so that nothing is fetched.
-  const needed = new Set<string>();
-  const visit = (deps: Record<string, string> | undefined): void => {
-    for (const name of Object.keys(deps ?? {})) {
-      if (needed.has(name)) continue;
-      needed.add(name);
-      const manifest = JSON.parse(fs.readFileSync(path.join(root, "node_modules", name, "package.json"), "utf8")) as { dependencies?: Record<string, string> };
-      visit(manifest.dependencies);
-    }
-  };
-  const ours = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { dependencies?: Record<string, string>; peerDependencies?: Record<string, string> };
-  visit({ ...ours.dependencies, ...ours.peerDependencies });
-  fs.writeFileSync(
-    path.join(consumer, "package.json"),
-    JSON.stringify({
-      name: "consumer",
-      private: true,
-      dependencies: { "uri-grammar": `file:${path.join(scratch, packed!.filename)}`, ...Object.fromEntries([...needed].map((n) => [n, own(n)])) },
-    }),
-  );
-  // --install-links: copies, as a registry install gives (npm's arborist cannot place a linked peer).
-  npm(["install", "--offline", "--install-links", "--ignore-scripts", "--no-package-lock", "--no-audit", "--no-fund"], consumer);
+  packed = packAndInstall("uri-grammar-consumers-");
+  consumer = packed.consumer;
 
   const plain = path.join(consumer, "plain");
   fs.mkdirSync(plain);
@@ -209,9 +173,7 @@ beforeAll(async () => {
   ran.set("require", runs[cells.length + 1]!);
 });
 
-afterAll(() => {
-  if (scratch !== "") fs.rmSync(scratch, { recursive: true, force: true });
-});
+afterAll(() => removePacked(packed));
 
 describe("the packed package in a consumer project", () => {
   const installed = (): Record<string, unknown> =>
