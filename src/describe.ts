@@ -1,11 +1,16 @@
 // How an argument that was refused is named in a TypeError: a value in a few words, never the
 // whole of a long string.
 
-/** A value in words, for a TypeError: `null`, `undefined`, `an array`, `an object`, a string quoted (cut at 40 characters), or its type and value. */
+/**
+ * A value in words, for a TypeError: `null`, `undefined`, `an array`, `an object`, a string quoted
+ * (cut at 40 characters), or its type and value. A URL object (WHATWG's `URL`, of any realm) is
+ * named with what to pass instead: its text.
+ */
 export function describeValue(x: unknown): string {
   if (x === null) return "null";
   if (x === undefined) return "undefined";
   if (Array.isArray(x)) return "an array";
+  if (isUrlObject(x)) return "a URL object: pass its text, url.href (or url.toString())";
   if (typeof x === "function") return "a function";
   return typeof x === "object" ? "an object" : typeof x === "string" ? JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x) : `${typeof x} ${String(x)}`;
 }
@@ -84,4 +89,14 @@ export function readOptions<T extends object>(x: unknown, caller: string, fields
   }
   // no field given (the common `options = {}`): the one empty copy, not a new frozen object per call
   return (out === undefined ? NO_OPTIONS : Object.freeze(out)) as T;
+}
+
+/** A WHATWG URL object, of this realm or another (its class's Symbol.toStringTag is "URL"); never throws (a Proxy's trap may). */
+export function isUrlObject(x: unknown): boolean {
+  if (typeof x !== "object" || x === null) return false;
+  try {
+    return x instanceof URL || Object.prototype.toString.call(x) === "[object URL]";
+  } catch {
+    return false;
+  }
 }

@@ -2,7 +2,7 @@
 // could have there (fixtures/errors.json), what was expected there, and a caret message. No
 // string makes anything throw; non-strings get a TypeError.
 import fc from "fast-check";
-import { isValid, parse, parseOrThrow, UriSyntaxError, validate, type RuleName } from "../src/index";
+import { equivalent, isValid, normalize, parse, parseOrThrow, resolve, UriSyntaxError, validate, type RuleName } from "../src/index";
 import { rfc3986, semantics, UnknownRuleError } from "../src/abnf/index";
 import { ruleNames } from "../src/rules/index";
 import { readJson } from "./helpers/fixtures";
@@ -119,18 +119,24 @@ describe("UriSyntaxError", () => {
 describe("swapped arguments: the rule where the input goes", () => {
   // [call, the message of its UnknownRuleError]: the API is (input, rule); when the rule is no
   // rule name and the input is one, the message says how the call was probably meant
-  const swap = (caller: string, rule: string, input: string): string =>
-    `${caller}: RFC 3987 has no rule ${JSON.stringify(rule)}; the arguments are (input, rule): did you mean ${caller}(${JSON.stringify(rule)}, ${JSON.stringify(input)})?`;
+  // the RFC named is the one of the rule meant: RFC 3986, or RFC 3987 for an IRI rule (ihost, IRI, ...)
+  const swap = (caller: string, rule: string, input: string, rfc = "RFC 3986"): string =>
+    `${caller}: ${rfc} has no rule ${JSON.stringify(rule)}; the arguments are (input, rule): did you mean ${caller}(${JSON.stringify(rule)}, ${JSON.stringify(input)})?`;
   const cases: [string, () => unknown, string][] = [
-    ['validate("ihost", "例え.jp")', () => validate("ihost", "例え.jp"), swap("validate", "例え.jp", "ihost")],
+    ['validate("ihost", "例え.jp")', () => validate("ihost", "例え.jp"), swap("validate", "例え.jp", "ihost", "RFC 3987")],
     ['isValid("URI", "http://a/")', () => isValid("URI", "http://a/"), swap("isValid", "http://a/", "URI")],
     ['parse("host", "example.com")', () => parse("host", "example.com" as RuleName), swap("parse", "example.com", "host")],
     ['parse("IPv6address", { rule: "::1" })', () => parse("IPv6address", { rule: "::1" as RuleName }), swap("parse", "::1", "IPv6address")],
-    ['parseOrThrow("IRI", "http://例え.jp/")', () => parseOrThrow("IRI", "http://例え.jp/" as RuleName), swap("parse", "http://例え.jp/", "IRI")],
-    ['validate("IHOST", "例え.jp"): names are case-insensitive', () => validate("IHOST", "例え.jp"), swap("validate", "例え.jp", "IHOST")],
+    ['parseOrThrow("IRI", "http://例え.jp/")', () => parseOrThrow("IRI", "http://例え.jp/" as RuleName), swap("parse", "http://例え.jp/", "IRI", "RFC 3987")],
+    ['validate("IHOST", "例え.jp"): names are case-insensitive', () => validate("IHOST", "例え.jp"), swap("validate", "例え.jp", "IHOST", "RFC 3987")],
     // no hint where the input is no rule name
-    ['validate("例え.jp", "nope")', () => validate("例え.jp", "nope"), 'validate: RFC 3987 has no rule "nope"'],
-    ['validate("a", "segmentNzNc")', () => validate("a", "segmentNzNc"), 'validate: RFC 3987 has no rule "segmentNzNc"; did you mean "segment-nz-nc"?'],
+    ['validate("例え.jp", "nope")', () => validate("例え.jp", "nope"), 'validate: RFC 3986 has no rule "nope"'],
+    ['validate("a", "segmentNzNc")', () => validate("a", "segmentNzNc"), 'validate: RFC 3986 has no rule "segmentNzNc"; did you mean "segment-nz-nc"?'],
+    // a plain RFC 3986 call names RFC 3986 and the rule meant; an IRI rule's name, RFC 3987
+    ['parse("http://a/", "hostt")', () => parse("http://a/", "hostt" as RuleName), 'parse: RFC 3986 has no rule "hostt"; did you mean "host"?'],
+    ['isValid("[::1]", "IP-literl")', () => isValid("[::1]", "IP-literl"), 'isValid: RFC 3986 has no rule "IP-literl"; did you mean "IP-literal"?'],
+    ['parse("http://a/", "ihostt")', () => parse("http://a/", "ihostt" as RuleName), 'parse: RFC 3987 has no rule "ihostt"; did you mean "ihost"?'],
+    ['validate("http://例え.jp/", "IRI-referenc")', () => validate("http://例え.jp/", "IRI-referenc"), 'validate: RFC 3987 has no rule "IRI-referenc"; did you mean "IRI-reference"?'],
   ];
   it.each(cases)("%s", (_call, call, message) => {
     let thrown: unknown;
@@ -160,6 +166,39 @@ describe("swapped arguments: the rule where the input goes", () => {
       throw new Error("nothing thrown");
     })();
     expect([e.ruleName, e.grammar, e.suggestion]).toEqual(["例え.jp", "RFC 3987", "ihost"]);
+  });
+
+  it("names RFC 3987 exactly for the rules RFC 3987 adds to RFC 3986's", () => {
+    const named = (rule: string): string => {
+      try {
+        validate("x", rule);
+      } catch (x) {
+        return (x as UnknownRuleError).grammar;
+      }
+      throw new Error("nothing thrown");
+    };
+    const rfc3986Names = new Set(rfc3986.ruleNames.map((n) => n.toLowerCase()));
+    for (const name of ruleNames) {
+      // the name with its last letter doubled: one edit away, so the name itself is suggested
+      expect([name, named(`${name}${name.slice(-1)}`)]).toEqual([name, rfc3986Names.has(name.toLowerCase()) ? "RFC 3986" : "RFC 3987"]);
+    }
+  });
+});
+
+describe("a URL object where a string goes", () => {
+  const hint = "got a URL object: pass its text, url.href (or url.toString())";
+  const url = new URL("http://a/b");
+  it.each([
+    ["parse", () => parse(url as unknown as string)],
+    ["parseOrThrow", () => parseOrThrow(url as unknown as string)],
+    ["validate", () => validate(url as unknown as string)],
+    ["isValid", () => isValid(url as unknown as string, "URI")],
+    ["normalize", () => normalize(url as unknown as string)],
+    ["resolve", () => resolve(url as unknown as string, "c")],
+    ["equivalent", () => equivalent("http://a/b", url as unknown as string)],
+  ])("%s says to pass url.href", (_name, call) => {
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow(hint);
   });
 });
 

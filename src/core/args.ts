@@ -6,7 +6,7 @@
 import { isIntactNode, isNode } from "../ast/make.js";
 import type { Parsed, UriReference } from "../ast/nodes.js";
 import { uriGrammar } from "../compiled/index.js";
-import { describeValue } from "../describe.js";
+import { describeValue, isUrlObject } from "../describe.js";
 import { DEFAULT_MAX_LENGTH, throwWithStack, tooLongError, type UriSyntaxError } from "../errors.js";
 import type { Result } from "../result.js";
 import type { CompiledRule } from "../compiled/dfa.js";
@@ -57,6 +57,7 @@ const NODE_FIELDS = ["kind", "scheme", "authority", "path", "query", "fragment",
 /** Why an argument is refused: what it is, in words. */
 export function refused(x: unknown): string {
   if (typeof x === "object" && x !== null) {
+    if (isUrlObject(x)) return describeValue(x);
     if (isNode(x) && !isIntactNode(x)) return "a node on which a program defined properties of its own (they would shadow its fields)";
     if (isNode(x)) return `a ${String((x as { kind: unknown }).kind)} node`;
     if (NODE_FIELDS.some((f) => f in x)) {
