@@ -6,7 +6,7 @@
 // Values of varspecs without explode are taken as strings (a list's comma is not counted as a
 // second reading), exploded ones as lists or associative arrays; prefix lengths are ignored by the
 // search and honoured by the check: every example is matched again, and both readings expand to it.
-import { buildNfa, ACCEPT, EPS, EXPRESSION_OWNER, UNIT, unitClasses, type Nfa } from "./automaton.js";
+import { buildNfa, ACCEPT, EPS, EXPRESSION_OWNER, STATE_LIMIT, TOO_LARGE, UNIT, unitClasses, type Nfa } from "./automaton.js";
 import { quoted } from "./errors.js";
 import { templateLanguage } from "./language.js";
 import { itemsOf, readingsOf } from "./match.js";
@@ -26,6 +26,8 @@ export interface AmbiguousVarSpec {
 
 /** An ambiguity of a template: a URI, and two readings of it that share its characters out differently. */
 export interface TemplateAmbiguity {
+  /** True: the template is ambiguous, and this is a URI that shows it. */
+  readonly decided: true;
   /** The ambiguity in words, with the example and both readings. */
   readonly message: string;
   /** A URI (a shortest one) with two readings. */
@@ -38,10 +40,32 @@ export interface TemplateAmbiguity {
   readonly readings: readonly [Readonly<Record<string, MatchedValue>>, Readonly<Record<string, MatchedValue>>];
 }
 
-/** Product states searched before the analysis gives up (and reports nothing). */
+/**
+ * What {@link UriTemplate.ambiguity} gives when its search passed its bounds before it could tell
+ * (a template of hundreds of expressions that can all be empty, say): not "unambiguous", which
+ * it never answers without having searched every pair of readings.
+ */
+export interface UndecidedAmbiguity {
+  /** False: the search stopped at its bounds, the template may or may not be ambiguous. */
+  readonly decided: false;
+  /** Why, in words. */
+  readonly message: string;
+  readonly example?: undefined;
+  readonly offset?: undefined;
+  readonly varspecs?: undefined;
+  readonly readings?: undefined;
+}
+
+/** Product states searched before the analysis gives up (and says it could not decide). */
 const NODE_LIMIT = 300_000;
+/** Tags held by the paths of the empty-edge closures, summed, before the analysis gives up. */
+const CLOSURE_LIMIT = 1 << 21;
 /** Examples checked before the analysis gives up (a template repeating a variable can need several). */
 const EXAMPLE_LIMIT = 16;
+
+/** Thrown when the search passes its bounds; caught in ambiguityOf. */
+class Undecided {}
+const UNDECIDED = new Undecided();
 
 /** The nicest unit of each class to write in an example: a letter, a digit, other ASCII, then triplets. */
 function representatives(classOf: Uint16Array, count: number): Int32Array {
@@ -67,6 +91,7 @@ const writeUnit = (code: number): string => {
 /** From a state, the states that read a unit (or accept) reachable by empty edges, first path first, with the tags on the way. */
 function closures(nfa: Nfa): (s: number) => readonly { readonly to: number; readonly tags: readonly number[] }[] {
   const cache = new Map<number, { to: number; tags: number[] }[]>();
+  let held = 0;
   return (s0) => {
     const known = cache.get(s0);
     if (known !== undefined) return known;
@@ -79,6 +104,7 @@ function closures(nfa: Nfa): (s: number) => readonly { readonly to: number; read
       seen.add(s);
       if (nfa.kind[s] !== EPS) {
         out.push({ to: s, tags });
+        if ((held += 1 + tags.length) > CLOSURE_LIMIT) throw UNDECIDED;
         continue;
       }
       const e = nfa.eps[s] as Int32Array;
@@ -97,9 +123,24 @@ const show = (v: Readonly<Record<string, MatchedValue>>): string => {
   return parts.length === 0 ? "no variable defined" : parts.join(", ");
 };
 
-/** The template's ambiguity, or undefined when no URI has two readings that share its characters out differently. */
-export function ambiguityOf(t: UriTemplate<string>): TemplateAmbiguity | undefined {
+/**
+ * The template's ambiguity; undefined when no URI has two readings that share its characters out
+ * differently; {@link UndecidedAmbiguity} when the search passed its bounds first.
+ */
+export function ambiguityOf(t: UriTemplate<string>): TemplateAmbiguity | UndecidedAmbiguity | undefined {
   if (t.expressions.length === 0) return undefined;
+  try {
+    return search(t);
+  } catch (e) {
+    if (e !== UNDECIDED && e !== TOO_LARGE) throw e;
+    return Object.freeze({
+      decided: false,
+      message: `Whether the template ${quoted(t.text)} is ambiguous is not decided: the search passed its bounds (${STATE_LIMIT} states of the template's automaton, ${NODE_LIMIT} pairs of them searched, ${EXAMPLE_LIMIT} candidate examples)`,
+    });
+  }
+}
+
+function search(t: UriTemplate<string>): TemplateAmbiguity | undefined {
   const lang = templateLanguage(t.parts, { stringsOnly: true });
   const nfa = buildNfa(lang, true);
   const sets: UnitSet[] = [];
@@ -132,12 +173,12 @@ export function ambiguityOf(t: UriTemplate<string>): TemplateAmbiguity | undefin
       if (!parents.has(id)) {
         parents.set(id, { prev: -1, cls: -1, ia, ib });
         queue.push(id);
+        if (parents.size > NODE_LIMIT) throw UNDECIDED;
       }
     }),
   );
   let examples = 0;
   for (let q = 0; q < queue.length; q++) {
-    if (parents.size > NODE_LIMIT) return undefined;
     const id = queue[q] as number;
     const d = id % 2;
     const ab = (id - d) / 2;
@@ -147,7 +188,7 @@ export function ambiguityOf(t: UriTemplate<string>): TemplateAmbiguity | undefin
       if (d === 1) {
         const found = verify(t, nfa, id, parents, close, rep, M);
         if (found !== undefined) return found;
-        if (++examples >= EXAMPLE_LIMIT) return undefined;
+        if (++examples >= EXAMPLE_LIMIT) throw UNDECIDED;
       }
       continue;
     }
@@ -165,6 +206,7 @@ export function ambiguityOf(t: UriTemplate<string>): TemplateAmbiguity | undefin
           if (!parents.has(next)) {
             parents.set(next, { prev: id, cls: c, ia, ib });
             queue.push(next);
+            if (parents.size > NODE_LIMIT) throw UNDECIDED;
           }
         }),
       );
@@ -246,6 +288,7 @@ function verify(
   const shown = varspecs.filter((v) => v.name !== undefined || !withNames.has(v.start));
   const names = shown.map((v) => (v.name === undefined || v.expression === `{${v.name}}` ? v.expression : `${v.name} in ${v.expression}`)).join(" and ");
   return Object.freeze({
+    decided: true as const,
     message: `The template ${quoted(t.text)} is ambiguous (${names}): ${JSON.stringify(example)} reads as ${show(preferred)}, or as ${show(other)}`,
     example,
     offset,

@@ -56,11 +56,10 @@ export interface Nfa {
   readonly value: Uint8Array;
 }
 
-const upperCache = new Map<string, UnitSet>();
+const upperCache = new Map<readonly number[], UnitSet>();
 const upper = (r: readonly number[]): UnitSet => {
-  const key = `${r[0]}-${r[1]}`;
-  let s = upperCache.get(key);
-  if (s === undefined) upperCache.set(key, (s = upperTriplets(r as readonly [number, number])));
+  let s = upperCache.get(r);
+  if (s === undefined) upperCache.set(r, (s = upperTriplets(r as readonly [number, number])));
   return s;
 };
 const singleCache = new Map<number, UnitSet>();
@@ -71,7 +70,18 @@ const unitSetOf = (code: number): UnitSet => {
 };
 
 /**
- * Compiles a template's language. With `unbounded`, a prefix's span is compiled as if it had no
+ * The most states a template's automaton may have (about 60 per varspec, one per literal
+ * character; some 300 bytes each with the matcher's tables): 4,000 varspecs or so. A larger
+ * template is not compiled: matching it is the TemplateError "match-limit".
+ */
+export const STATE_LIMIT = 1 << 18;
+
+/** What {@link buildNfa} throws past {@link STATE_LIMIT}. */
+export class AutomatonTooLarge {}
+export const TOO_LARGE = new AutomatonTooLarge();
+
+/**
+ * Compiles a template's language (throws {@link TOO_LARGE} past {@link STATE_LIMIT} states). With `unbounded`, a prefix's span is compiled as if it had no
  * max-length (a superset, for the router's forward pass; the template's own matcher checks).
  */
 export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
@@ -87,6 +97,7 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
   let currentOwner = -1;
   let inSpan = 0;
   const add = (k: number): number => {
+    if (kind.length >= STATE_LIMIT) throw TOO_LARGE;
     owner.push(currentOwner);
     yieldAt.push(undefined);
     value.push(inSpan);
@@ -269,6 +280,17 @@ export interface Pass {
 
 /** Past this many interned sets, a matcher forgets them (and its memo) before its next run. */
 const SET_LIMIT = 20_000;
+/**
+ * What one template's automata keep between calls (the sets and tables their lazy DFAs have
+ * built), in entries of about four bytes: after a call that leaves more in one of them (the
+ * matcher's backward DFA, the forward DFA, the explainer), that one forgets it all. The bound is
+ * this plus 64 per state of the automaton ({@link memoLimit}). Real templates keep a few hundred;
+ * a hostile one (a long literal repeating itself) would keep megabytes per call.
+ */
+export const MEMO_LIMIT = 1 << 15;
+
+/** What the lazy DFAs of `nfa` may keep between calls, in entries ({@link MEMO_LIMIT}). */
+export const memoLimit = (nfa: Nfa): number => MEMO_LIMIT + 64 * nfa.size;
 /** Steps that depend on more bounded spans than this are not memoized (their keys would not fit a double). */
 const MASKED_MEMO_LIMIT = 20;
 /** Automata up to this many states keep a bitset of each set beside its sorted list (for membership tests). */
@@ -329,6 +351,15 @@ export class Matcher {
   #mark = 0;
   /** The state-set work of the current pass (see {@link WORK_LIMIT}). */
   #work = 0;
+  /** Entries the memo holds (see {@link MEMO_LIMIT}). */
+  #retained = 0;
+  /** The work limit of the current pass. */
+  #limit = WORK_LIMIT;
+
+  /** The state-set work of the last pass. */
+  get work(): number {
+    return this.#work;
+  }
 
   constructor(nfa: Nfa) {
     this.nfa = nfa;
@@ -372,6 +403,16 @@ export class Matcher {
     this.#stamp = new Int32Array(nfa.size);
   }
 
+  /** Forgets the memo when it holds more than {@link MEMO_LIMIT} entries (a pass's sets are read before this is called). */
+  trim(): void {
+    if (this.#sets.length > SET_LIMIT || this.#retained > memoLimit(this.nfa)) this.#reset();
+  }
+
+  /** Entries the memo holds. */
+  get retained(): number {
+    return this.#retained;
+  }
+
   #reset(): void {
     this.#sets = [];
     this.#bits = [];
@@ -379,6 +420,7 @@ export class Matcher {
     this.#trans = [];
     this.#transMasked = new Map();
     this.#end = -1;
+    this.#retained = 0;
   }
 
   /** Whether state `s` is in interned set `id`. */
@@ -413,6 +455,7 @@ export class Matcher {
       } else this.#bits.push(undefined);
       this.#index.set(key, id);
       this.#trans.push(new Int32Array(this.#classes).fill(-1));
+      this.#retained += set.length + this.#words + this.#classes + (key.length >> 2) + 16;
     }
     return id;
   }
@@ -440,17 +483,22 @@ export class Matcher {
         stack.push(s);
       }
     }
-    if ((this.#work += out.length) > WORK_LIMIT) throw OVER_LIMIT;
+    if ((this.#work += out.length) > this.#limit) throw OVER_LIMIT;
     return this.#intern(out);
   }
 
-  /** The live set before unit class `c`, given the live set after it and the bounded spans whose condition holds (`mask`). */
-  #step(after: number, c: number, mask: number): number {
-    if (mask === 0) {
+  /**
+   * The live set before unit class `c`, given the live set after it and the bounded spans whose
+   * condition holds: `active` lists them, and `mask` has bit r set for each when there are at
+   * most {@link MASKED_MEMO_LIMIT} spans (0 otherwise: such steps are not memoized).
+   */
+  #step(after: number, c: number, mask: number, active: readonly number[]): number {
+    const memo = active.length === 0 || this.nfa.bounded.length <= MASKED_MEMO_LIMIT;
+    if (active.length === 0) {
       const known = (this.#trans[after] as Int32Array)[c] as number;
       if (known >= 0) return known;
-    } else if (this.nfa.bounded.length <= MASKED_MEMO_LIMIT) {
-      const known = this.#transMasked.get((after * this.#classes + c) * 2 ** this.nfa.bounded.length + mask);
+    } else if (memo) {
+      const known = this.#transMasked.get((after * this.#classes + c) * (1 << MASKED_MEMO_LIMIT) + mask);
       if (known !== undefined) return known;
     }
     // the unit states that read class c into a state of the set after it
@@ -466,10 +514,13 @@ export class Matcher {
         if ((this.nfa.unitSet[u] as UnitSet)[code] === 1) seeds.push(u);
       }
     }
-    for (let r = 0, m = mask; m > 0; r++, m = Math.floor(m / 2)) if (m % 2 === 1) seeds.push((this.nfa.bounded[r] as Bounded).state);
+    for (const r of active) seeds.push((this.nfa.bounded[r] as Bounded).state);
     const id = this.#close(seeds);
-    if (mask === 0) (this.#trans[after] as Int32Array)[c] = id;
-    else if (this.nfa.bounded.length <= MASKED_MEMO_LIMIT) this.#transMasked.set((after * this.#classes + c) * 2 ** this.nfa.bounded.length + mask, id);
+    if (active.length === 0) (this.#trans[after] as Int32Array)[c] = id;
+    else if (memo) {
+      this.#transMasked.set((after * this.#classes + c) * (1 << MASKED_MEMO_LIMIT) + mask, id);
+      this.#retained += 8;
+    }
     return id;
   }
 
@@ -479,9 +530,10 @@ export class Matcher {
    * one count: a step not seen before costs the size of its sets, which on real templates is a
    * few states; the steps of one pass together build and read at most {@link WORK_LIMIT} states.
    */
-  run(units: Units): Pass | undefined | typeof OVER_WORK_LIMIT {
-    if (this.#sets.length > SET_LIMIT) this.#reset();
+  run(units: Units, limit = WORK_LIMIT): Pass | undefined | typeof OVER_WORK_LIMIT {
+    this.trim();
     this.#work = 0;
+    this.#limit = limit;
     try {
       return this.#run(units);
     } catch (e) {
@@ -501,6 +553,8 @@ export class Matcher {
     if (scratchSetAt.length < n + 1) scratchSetAt = new Int32Array(Math.max(n + 1, 2 * scratchSetAt.length));
     const setAt = scratchSetAt;
     setAt[n] = this.#end;
+    // the counts of bounded spans: one per span and offset, paid for up front
+    if ((this.#work += R * (n + 1)) > this.#limit) throw OVER_LIMIT;
     const need: Uint16Array[] = [];
     const caps: number[] = [];
     for (const b of nfa.bounded) {
@@ -511,8 +565,11 @@ export class Matcher {
       caps.push(cap);
     }
     const charBased = R > 0 ? new Int32Array(R) : undefined;
+    const active: number[] = [];
+    const small = R <= MASKED_MEMO_LIMIT;
     for (let k = n - 1; k >= 0; k--) {
       let mask = 0;
+      active.length = 0;
       if (charBased !== undefined) {
         for (let r = 0; r < R; r++) {
           const b = nfa.bounded[r] as Bounded;
@@ -520,12 +577,15 @@ export class Matcher {
           const tok = charLength(codes, k, n, b.reserved);
           const cb = tok > 0 ? Math.min(cap, 1 + ((need[r] as Uint16Array)[k + tok] as number)) : cap;
           charBased[r] = cb;
-          if (cb <= b.max) mask += 2 ** r;
+          if (cb <= b.max) {
+            active.push(r);
+            if (small) mask |= 1 << r;
+          }
         }
       }
       const c = this.#classOf[codes[k] as number] as number;
-      let id = mask === 0 ? ((this.#trans[setAt[k + 1] as number] as Int32Array)[c] as number) : -1;
-      if (id < 0) id = this.#step(setAt[k + 1] as number, c, mask);
+      let id = active.length === 0 ? ((this.#trans[setAt[k + 1] as number] as Int32Array)[c] as number) : -1;
+      if (id < 0) id = this.#step(setAt[k + 1] as number, c, mask, active);
       setAt[k] = id;
       if (charBased !== undefined) {
         for (let r = 0; r < R; r++) {
@@ -710,6 +770,8 @@ export class Explainer {
   #start = -1;
   /** The state-set work of the current explanation (see {@link WORK_LIMIT}). */
   #work = 0;
+  /** Entries the memo holds (see {@link MEMO_LIMIT}). */
+  #retained = 0;
 
   constructor(nfa: Nfa) {
     this.#nfa = nfa;
@@ -740,6 +802,7 @@ export class Explainer {
       id = this.#sets.length;
       this.#sets.push(Int32Array.from(out));
       this.#index.set(key, id);
+      this.#retained += out.length + (key.length >> 2) + 16;
     }
     return id;
   }
@@ -749,15 +812,20 @@ export class Explainer {
    * expected there; undefined past {@link WORK_LIMIT}.
    */
   explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } | undefined {
-    if (this.#sets.length > SET_LIMIT) this.#reset();
     this.#work = 0;
     try {
       return this.#explain(codes, n);
     } catch (e) {
       if (e !== OVER_LIMIT) throw e;
-      this.#reset();
       return undefined;
+    } finally {
+      if (this.#sets.length > SET_LIMIT || this.#retained > memoLimit(this.#nfa)) this.#reset();
     }
+  }
+
+  /** Entries the memo holds. */
+  get retained(): number {
+    return this.#retained;
   }
 
   #reset(): void {
@@ -765,6 +833,7 @@ export class Explainer {
     this.#index = new Map();
     this.#trans = new Map();
     this.#start = -1;
+    this.#retained = 0;
   }
 
   #explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } {
@@ -782,6 +851,7 @@ export class Explainer {
         for (const s of set) if (nfa.kind[s] === UNIT && (nfa.unitSet[s] as UnitSet)[code] === 1) nexts.push(nfa.unitNext[s] as number);
         next = nexts.length === 0 ? -1 : this.#close(nexts);
         this.#trans.set(key, next);
+        this.#retained += 8;
       }
       if (next < 0) return { at: k, expected: this.#expected(d) };
       d = next;
@@ -827,6 +897,12 @@ export class Explainer {
 const NO_TAGS: number[] = [];
 /** Past this many states, the walks give the template's URIs to its general matcher. */
 const DETERMINISTIC_LIMIT = 200_000;
+/**
+ * A set of more states than this makes the forward walk give up for good: sets grow so only when a
+ * literal repeats itself or many expressions can be empty, where walking would cost the square of
+ * the template's length; the general matcher reads those URIs.
+ */
+const DETERMINISTIC_SET_LIMIT = 256;
 /** An entry of a row: no state reads the class. */
 const NO_ENTRY = -1;
 /** An entry of a row: several states read the class, and a tag is to be emitted on the way: the walk cannot choose. */
@@ -846,13 +922,13 @@ export class Deterministic {
   /** Per unit state, the classes it reads (made when first needed). */
   readonly #classesOfUnit = new Map<number, Int32Array>();
   /** Per state, the unit and accepting states its empty edges reach, each by its preferred path, with that path's tags. */
-  readonly #closures = new Map<number, [number, number[]][]>();
+  #closures = new Map<number, [number, number[]][]>();
   readonly #stamp: Int32Array;
   #mark = 0;
   /** The sets: one state's by its number, others by their sorted list. */
-  readonly #states: number[][];
+  #states: number[][];
   readonly #singleId: Int32Array;
-  readonly #index = new Map<string, number>();
+  #index = new Map<string, number>();
   /**
    * Per set and class, by `set * classes + class`: the entry (or NO_ENTRY, TWO_WAYS), UNMADE until
    * the set is first reached. Grown as sets are made.
@@ -868,6 +944,8 @@ export class Deterministic {
   /** The state-set work done (see WORK_LIMIT); past it, or past DETERMINISTIC_LIMIT sets, every walk is UNDECIDED. */
   #work = 0;
   #givenUp = false;
+  /** Entries the tables hold (see {@link MEMO_LIMIT}). */
+  #retained = 0;
   /** Scratch space of #row, per class. */
   readonly #firstUnit: Int32Array;
   readonly #firstTags: number[][];
@@ -895,6 +973,26 @@ export class Deterministic {
   /** The forward automaton of `nfa`, or undefined for a template with a prefix modifier. */
   static of(nfa: Nfa): Deterministic | undefined {
     return nfa.bounded.length > 0 ? undefined : new Deterministic(nfa);
+  }
+
+  /** True once the walk has given up for good (its limits passed): its tables are let go. */
+  get givenUp(): boolean {
+    return this.#givenUp;
+  }
+
+  /** Entries its tables hold (the table of rows, the sets, the paths to their states). */
+  get retained(): number {
+    return this.#retained;
+  }
+
+  /** Gives up for good, and lets the tables go. */
+  #giveUp(): void {
+    this.#givenUp = true;
+    this.#closures = new Map();
+    this.#states = [];
+    this.#index = new Map();
+    this.#table = new Int32Array(0);
+    this.#retained = 0;
   }
 
   #classesOf(u: number): Int32Array {
@@ -926,10 +1024,14 @@ export class Deterministic {
         const k = nfa.kind[s];
         if (k === UNIT || k === ACCEPT) {
           paths.push([s, t]);
+          // a path's tags are kept: they count (many expressions that can be empty make them long)
+          if ((this.#work += 1 + t.length) > WORK_LIMIT || paths.length > DETERMINISTIC_SET_LIMIT) throw OVER_LIMIT;
+          this.#retained += 2 + t.length;
           continue;
         }
         const e = nfa.eps[s] as Int32Array;
         for (let j = e.length - 2; j >= 0; j -= 2) stack.push({ s: e[j] as number, tags: (e[j + 1] as number) >= 0 ? [...t, e[j + 1] as number] : t });
+        if ((this.#work += stack.length) > WORK_LIMIT) throw OVER_LIMIT;
       }
     }
     this.#work += paths.length;
@@ -951,6 +1053,7 @@ export class Deterministic {
   #intern(list: number[]): number {
     const sorted = [...new Set(list)].sort((x, y) => x - y);
     this.#work += sorted.length;
+    if (sorted.length > DETERMINISTIC_SET_LIMIT) throw OVER_LIMIT;
     if (sorted.length === 1) return this.#internOne(sorted[0] as number);
     const key = sorted.join(",");
     let id = this.#index.get(key);
@@ -960,6 +1063,7 @@ export class Deterministic {
       this.#accept.push(NO_ACCEPT);
       this.#grow();
       this.#index.set(key, id);
+      this.#retained += sorted.length + (key.length >> 2) + 16;
     }
     return id;
   }
@@ -970,15 +1074,28 @@ export class Deterministic {
     if (need <= this.#table.length) return;
     const bigger = new Int32Array(Math.max(need, 2 * this.#table.length)).fill(UNMADE);
     bigger.set(this.#table);
+    this.#retained += bigger.length - this.#table.length;
     this.#table = bigger;
   }
 
   /** Makes the row of set `d` on its first visit; false once the limits are passed. */
   #make(d: number): boolean {
-    if (this.#givenUp || this.#states.length > DETERMINISTIC_LIMIT || this.#work > WORK_LIMIT) {
-      this.#givenUp = true;
+    if (this.#givenUp) return false;
+    if (this.#states.length > DETERMINISTIC_LIMIT || this.#work > WORK_LIMIT || this.#retained > memoLimit(this.#nfa)) {
+      this.#giveUp();
       return false;
     }
+    try {
+      this.#makeRow(d);
+      return true;
+    } catch (e) {
+      if (e !== OVER_LIMIT) throw e;
+      this.#giveUp();
+      return false;
+    }
+  }
+
+  #makeRow(d: number): void {
     const nfa = this.#nfa;
     const row = this.#scratch.fill(NO_ENTRY);
     // per class the unit state that reads it first, with its tags; all of them when several do
@@ -1031,7 +1148,7 @@ export class Deterministic {
     this.#accept[d] = accepts === undefined ? NO_ACCEPT : accepts.length > 1 && accepts.some((t) => t.length > 0) ? TWO_WAYS_ACCEPT : Int32Array.from(accepts[0] as number[]);
     // interning above may have grown the table: the row goes in last
     this.#table.set(row, d * this.#classes);
-    return true;
+    this.#retained += 2 * touched.length;
   }
 
   /**
@@ -1042,7 +1159,7 @@ export class Deterministic {
   walkText(text: string): number[] | undefined | typeof UNDECIDED {
     // a template whose URIs mostly make the walk guess (`{+path}{?ref}`, where every "?" could
     // be in the path or start the query) gives them to the general matcher without the walk
-    if (this.#undecided >= 8 && this.#undecided > 4 * this.#decided) return UNDECIDED;
+    if (this.#givenUp || (this.#undecided >= 8 && this.#undecided > 4 * this.#decided)) return UNDECIDED;
     const r = this.#walkText(text);
     if (r === UNDECIDED) this.#undecided++;
     else this.#decided++;

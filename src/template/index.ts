@@ -11,5 +11,5 @@ export { templateGrammar, templateDepartures, type TemplateDeparture } from "./g
 export type { Operator, VarSpec, TemplateExpression, TemplateLiteral, TemplatePart } from "./parse.js";
 export type { TemplateScalar, TemplateList, TemplateRecord, TemplateValue, TemplateVariables } from "./values.js";
 export type { TemplateVariableName, VariablesOf, MatchOf, MatchedValue, MatchedRecord } from "./types.js";
-export type { TemplateAmbiguity, AmbiguousVarSpec } from "./ambiguity.js";
+export type { TemplateAmbiguity, UndecidedAmbiguity, AmbiguousVarSpec } from "./ambiguity.js";
 export { createRouter, TemplateRouter, type Route, type RouteMatch, type RouteAdded, type UnreachableRoute } from "./router.js";

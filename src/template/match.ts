@@ -13,6 +13,9 @@ import type { TemplateExpression, TemplatePart, VarSpec } from "./parse.js";
 import type { MatchedRecord, MatchedValue } from "./types.js";
 import type { Units } from "./units.js";
 
+/** The parts expanded again, summed over the combinations of values one path's reading tries. */
+const COMBINATION_WORK = 1 << 20;
+
 /** A span of one value's text (string offsets), or a mark (`mark` true, no text). */
 interface Entry {
   readonly role: Tag["role"];
@@ -304,7 +307,13 @@ export function readingsOf(
   const out: Record<string, MatchedValue>[] = [];
   const pick = new Array<number>(choices.length).fill(0);
   let why = "expanding the values read does not give the URI back";
+  // each combination is one expansion of the template: at most about a million parts expanded
+  let combinations = Math.max(16, Math.floor(COMBINATION_WORK / Math.max(1, parts.length)));
   for (;;) {
+    if (--combinations < 0) {
+      why = "the combinations of the values read are too many to try";
+      break;
+    }
     const vars: Record<string, MatchedValue> = {};
     choices.forEach(([name, values], i) => Object.defineProperty(vars, name, { value: values[pick[i] as number], enumerable: true, writable: false }));
     const again = expandParts(parts, (n) => (Object.hasOwn(vars, n) ? vars[n] : undefined), "", "match");

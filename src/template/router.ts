@@ -7,9 +7,9 @@
 // reserved characters too), then fewer varspecs, then the template added first.
 import { describeValue } from "../describe.js";
 import type { Result } from "../result.js";
-import { ACCEPT, EPS, UNIT, unitClasses, WORK_LIMIT, type Nfa } from "./automaton.js";
+import { ACCEPT, EPS, TOO_LARGE, UNIT, unitClasses, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { throwFrom, type TemplateError } from "./errors.js";
-import { parseTemplate, UriTemplate } from "./template.js";
+import { parseTemplate, UriTemplate, type Budget } from "./template.js";
 import type { MatchedValue } from "./types.js";
 import { toUnits, type UnitSet } from "./units.js";
 
@@ -80,47 +80,68 @@ function ends(t: UriTemplate<string>): [string, string] {
 
 /** Past this many DFA states, the router forgets them and builds again as URIs come. */
 const DFA_LIMIT = 200_000;
+/**
+ * The work one URI may cost a router (its pass, and the matches of the routes it tries, summed
+ * in states of sets as WORK_LIMIT counts them): past it, the routes not yet tried count as not
+ * matching. Real routes cost a few hundred per URI.
+ */
+export const ROUTER_WORK_LIMIT = 2 * WORK_LIMIT;
+/** What the router's DFA keeps between URIs, in entries of about four bytes; past it after a URI, it is let go. */
+export const ROUTER_MEMO_LIMIT = 1 << 20;
 /** Product states the shadowing check of one route explores before it gives up (the route then counts as reachable). */
 const CHECK_LIMIT = 50_000;
+/** States of the route and the routes that rank above it (and could match its URIs) past which the shadowing check is not made. */
+const SHADOW_LIMIT = 1 << 14;
 
-/** The routes' automata numbered as one (flat arrays): route r's states start at starts[r]'s block. */
+/**
+ * The routes' automata numbered as one: route r's states are a block from its offset on. Kinds
+ * and unit edges are copied into typed arrays that double as they fill; the empty edges are the
+ * route's own arrays, their targets read with the block's offset (`base`).
+ */
 class Union {
-  readonly kind: number[] = [];
-  readonly unitSet: (UnitSet | undefined)[] = [];
-  readonly unitNext: number[] = [];
-  readonly eps: (Int32Array | undefined)[] = [];
+  kind = new Uint8Array(256);
+  unitNext = new Int32Array(256);
+  /** Per state: the offset of its route's block (the empty edges' targets are relative to it). */
+  base = new Int32Array(256);
   /** Accepting states: the route's index; other states, -1. */
-  readonly acceptOf: number[] = [];
+  acceptOf = new Int32Array(256);
+  readonly unitSet: (UnitSet | undefined)[] = [];
+  readonly eps: (Int32Array | undefined)[] = [];
   readonly starts: number[] = [];
+  size = 0;
   #classes: { classOf: Uint16Array; count: number; rep: Int32Array } | undefined;
   readonly #sets = new Set<UnitSet>();
 
-  get size(): number {
-    return this.kind.length;
-  }
-
   /** Appends a route's automaton (route index `route`). */
   add(nfa: Nfa, route: number): void {
-    const off = this.kind.length;
+    const off = this.size;
+    const need = off + nfa.size;
+    if (need > this.kind.length) {
+      const grow = <A extends Uint8Array | Int32Array>(a: A, make: (n: number) => A): A => {
+        const b = make(Math.max(need, 2 * a.length));
+        b.set(a);
+        return b;
+      };
+      this.kind = grow(this.kind, (n) => new Uint8Array(n));
+      this.unitNext = grow(this.unitNext, (n) => new Int32Array(n));
+      this.base = grow(this.base, (n) => new Int32Array(n));
+      this.acceptOf = grow(this.acceptOf, (n) => new Int32Array(n));
+    }
+    this.kind.set(nfa.kind, off);
+    this.base.fill(off, off, need);
     for (let s = 0; s < nfa.size; s++) {
-      this.kind.push(nfa.kind[s] as number);
+      const k = nfa.kind[s] as number;
       const set = nfa.unitSet[s];
       this.unitSet.push(set);
       if (set !== undefined && !this.#sets.has(set)) {
         this.#sets.add(set);
         this.#classes = undefined;
       }
-      this.unitNext.push(nfa.kind[s] === UNIT ? off + (nfa.unitNext[s] as number) : -1);
-      const e = nfa.eps[s];
-      if (e === undefined || off === 0) this.eps.push(e);
-      else {
-        // targets moved by the offset, tags as they are
-        const moved = e.slice();
-        for (let i = 0; i < moved.length; i += 2) moved[i] = (moved[i] as number) + off;
-        this.eps.push(moved);
-      }
-      this.acceptOf.push(nfa.kind[s] === ACCEPT ? route : -1);
+      this.unitNext[off + s] = k === UNIT ? off + (nfa.unitNext[s] as number) : -1;
+      this.eps.push(nfa.eps[s]);
+      this.acceptOf[off + s] = k === ACCEPT ? route : -1;
     }
+    this.size = need;
     this.starts.push(off + nfa.start);
   }
 
@@ -156,7 +177,8 @@ class Union {
       }
       const e = this.eps[g];
       if (k !== EPS || e === undefined) continue;
-      for (let i = 0; i < e.length; i += 2) stack.push(e[i] as number);
+      const off = this.base[g] as number;
+      for (let i = 0; i < e.length; i += 2) stack.push(off + (e[i] as number));
     }
     return Int32Array.from(out.sort((a, b) => a - b));
   }
@@ -175,6 +197,8 @@ class SubsetDfa {
   #mark = 0;
   /** The states of the sets this DFA has built and read, summed (see WORK_LIMIT). */
   work = 0;
+  /** Entries its sets and transitions hold (see ROUTER_MEMO_LIMIT). */
+  retained = 0;
 
   constructor(readonly union: Union, routes: readonly number[]) {
     this.#count = union.classes.count;
@@ -189,6 +213,7 @@ class SubsetDfa {
       id = this.states.length;
       this.states.push(set);
       this.#index.set(key, id);
+      this.retained += set.length + (key.length >> 2) + 16;
       const acc: number[] = [];
       for (const g of set) if ((this.union.acceptOf[g] as number) >= 0) acc.push(this.union.acceptOf[g] as number);
       this.accepting.push(acc);
@@ -217,6 +242,7 @@ class SubsetDfa {
     this.work += set.length;
     const id = this.#intern(set);
     this.#trans.set(key, id);
+    this.retained += 8;
     return id;
   }
 
@@ -260,6 +286,13 @@ export class TemplateRouter<V> {
       if (!r.ok) return r;
       t = r.value as unknown as UriTemplate<string>;
     }
+    let nfa: Nfa;
+    try {
+      nfa = t.unboundedNfa;
+    } catch (e) {
+      if (e !== TOO_LARGE) throw e;
+      return { ok: false, error: t.tooLarge("") };
+    }
     const varspecs = t.expressions.flatMap((x) => x.varspecs.map(() => x.operator));
     const route: Route<V> = Object.freeze({
       template: t,
@@ -270,12 +303,14 @@ export class TemplateRouter<V> {
       varspecs: varspecs.length,
     });
     this.#routes.push(route);
-    const nfa = t.unboundedNfa;
     this.#nfas.push(nfa);
     this.#ends.push(ends(t));
     this.#union.add(nfa, route.index);
     this.#dfa = undefined;
-    return { ok: true, value: Object.freeze({ route, shadowedBy: this.#shadowedBy(route) }) };
+    // worked out when read (adding routes stays linear): against the routes added before it
+    let shadowed: readonly string[] | undefined;
+    const compute = (): readonly string[] => (shadowed ??= Object.freeze(this.#shadowedBy(route, route.index)));
+    return { ok: true, value: Object.freeze({ route, get shadowedBy(): readonly string[] { return compute(); } }) };
   }
 
   /** {@link add}, throwing its TemplateError. */
@@ -296,20 +331,35 @@ export class TemplateRouter<V> {
    */
   match(uri: string): RouteMatch<V> | undefined {
     if (typeof uri !== "string") throw new TypeError(`TemplateRouter.match: the argument "uri" must be a string, got ${describeValue(uri)}`);
-    for (const r of this.#candidates(uri)) {
-      const m = r.template.match(uri);
-      if (m.ok) return Object.freeze({ template: r.template.text, value: r.value, variables: m.value as Readonly<Record<string, MatchedValue>> });
-    }
-    return undefined;
+    return this.#matches(uri, true)[0];
   }
 
-  /** Every route whose template matches `uri`, most specific first, with its variables. */
+  /**
+   * Every route whose template matches `uri`, most specific first, with its variables (within
+   * the same work limit as {@link match}: past it, the routes not yet tried count as not matching).
+   */
   matchAll(uri: string): readonly RouteMatch<V>[] {
     if (typeof uri !== "string") throw new TypeError(`TemplateRouter.matchAll: the argument "uri" must be a string, got ${describeValue(uri)}`);
+    return this.#matches(uri, false);
+  }
+
+  #matches(uri: string, first: boolean): RouteMatch<V>[] {
     const out: RouteMatch<V>[] = [];
-    for (const r of this.#candidates(uri)) {
-      const m = r.template.match(uri);
-      if (m.ok) out.push(Object.freeze({ template: r.template.text, value: r.value, variables: m.value as Readonly<Record<string, MatchedValue>> }));
+    // one work limit for the pass and every route's own match: a URI costs at most ROUTER_WORK_LIMIT
+    const budget: Budget = { left: ROUTER_WORK_LIMIT };
+    try {
+      for (const r of this.#candidates(uri, budget)) {
+        if (budget.left <= 0) break;
+        const m = r.template.matchWithin(uri, budget);
+        if (m === "over-limit") break;
+        if (m !== undefined) {
+          out.push(Object.freeze({ template: r.template.text, value: r.value, variables: m as Readonly<Record<string, MatchedValue>> }));
+          if (first) break;
+        }
+      }
+    } finally {
+      // the DFA's memo is let go when it holds more than its bound
+      if (this.#dfa !== undefined && this.#dfa.retained > ROUTER_MEMO_LIMIT) this.#dfa = undefined;
     }
     return out;
   }
@@ -319,7 +369,7 @@ export class TemplateRouter<V> {
    * pass build or read more than WORK_LIMIT states of sets (routes whose literals repeat
    * themselves at length), every route is a candidate, and each route's own match decides.
    */
-  #candidates(uri: string): Route<V>[] {
+  #candidates(uri: string, budget: Budget): Route<V>[] {
     if (this.#routes.length === 0) return [];
     const units = toUnits(uri);
     if (typeof units === "number") return [];
@@ -333,9 +383,11 @@ export class TemplateRouter<V> {
       if ((dfa.states[d] as Int32Array).length === 0) return [];
       if (dfa.work - before > WORK_LIMIT) {
         this.#dfa = undefined;
+        budget.left -= dfa.work - before;
         return this.#ranked(this.#routes);
       }
     }
+    budget.left -= dfa.work - before;
     return this.#ranked((dfa.accepting[d] as number[]).map((i) => this.#routes[i] as Route<V>));
   }
 
@@ -348,7 +400,7 @@ export class TemplateRouter<V> {
   unreachable(): readonly UnreachableRoute<V>[] {
     const out: UnreachableRoute<V>[] = [];
     for (const route of this.#routes) {
-      const by = this.#shadowedBy(route);
+      const by = this.#shadowedBy(route, this.#routes.length);
       if (by.length > 0) out.push(Object.freeze({ route, shadowedBy: by }));
     }
     return out;
@@ -360,16 +412,20 @@ export class TemplateRouter<V> {
    * of the route's DFA against the DFA of those routes, for a URI the first accepts and the
    * second does not.
    */
-  #shadowedBy(route: Route<V>): string[] {
+  #shadowedBy(route: Route<V>, upTo: number): string[] {
     // only routes whose literal text before the first and after the last expression agrees with
     // the route's can match one of its URIs
     const [head, tail] = this.#ends[route.index] as [string, string];
-    const above = this.#routes.filter((r) => {
+    const above = this.#routes.slice(0, upTo).filter((r) => {
       const [h, t] = this.#ends[r.index] as [string, string];
       if (!(h.startsWith(head) || head.startsWith(h)) || r === route || !beats(r, route) || !exact(r.template)) return false;
       return (h.startsWith(head) || head.startsWith(h)) && (t.endsWith(tail) || tail.endsWith(t));
     });
     if (above.length === 0) return [];
+    // past these bounds the check is not made (the route counts as reachable): SHADOW_LIMIT
+    let states = (this.#nfas[route.index] as Nfa).size;
+    for (const r of above) states += (this.#nfas[r.index] as Nfa).size;
+    if (states > SHADOW_LIMIT) return [];
     // a union of the route and those, numbered on their own
     const union = new Union();
     union.add(this.#nfas[route.index] as Nfa, 0);

@@ -5,7 +5,7 @@
 import type { Grammar } from "../abnf/index.js";
 import { describeValue, expectOptions } from "../describe.js";
 import type { Result } from "../result.js";
-import { buildNfa, Deterministic, Explainer, Matcher, OVER_WORK_LIMIT, UNDECIDED, WORK_LIMIT, type Nfa } from "./automaton.js";
+import { buildNfa, Deterministic, Explainer, Matcher, OVER_WORK_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, toGrammar, type TemplateLanguage } from "./language.js";
@@ -14,7 +14,7 @@ import { expectTemplateText, parseParts, type TemplateExpression, type TemplateP
 import type { MatchOf, VariablesOf } from "./types.js";
 import { toUnits, type Units } from "./units.js";
 import { lookup } from "./values.js";
-import { ambiguityOf, type TemplateAmbiguity } from "./ambiguity.js";
+import { ambiguityOf, type TemplateAmbiguity, type UndecidedAmbiguity } from "./ambiguity.js";
 
 /** Options of {@link UriTemplate.match}. */
 export interface MatchOptions {
@@ -40,6 +40,11 @@ export interface TemplateReadings<V> {
 }
 
 const TOKEN = Symbol("UriTemplate");
+
+/** @internal What is left of a work limit shared by several matches (the router's). */
+export interface Budget {
+  left: number;
+}
 const DEFAULT_MAX_READINGS = 64;
 
 const positiveInteger = (x: unknown, name: string, caller: string, fallback: number): number => {
@@ -72,7 +77,7 @@ export class UriTemplate<T extends string = string> {
   #unboundedNfa: Nfa | undefined;
   #matcher: Matcher | undefined;
   #grammar: Grammar | undefined;
-  #ambiguity: { value: TemplateAmbiguity | undefined } | undefined;
+  #ambiguity: { value: TemplateAmbiguity | UndecidedAmbiguity | undefined } | undefined;
   #explainer: Explainer | undefined;
   #deterministic: { value: Deterministic | undefined } | undefined;
 
@@ -86,6 +91,19 @@ export class UriTemplate<T extends string = string> {
     this.variables = Object.freeze([...new Set(names)]);
     this.repeatsVariables = this.variables.length < names.length;
     Object.freeze(this);
+  }
+
+  /**
+   * @internal What the template keeps, in entries of about four bytes: its text, its automata
+   * (about 16 per state) and what their lazy DFAs have built (each at most memoLimit). The
+   * cache of templates parsed from text weighs its entries by it.
+   */
+  get retained(): number {
+    let n = this.text.length * 4;
+    if (this.#nfa !== undefined) n += 16 * this.#nfa.size;
+    if (this.#unboundedNfa !== undefined && this.#unboundedNfa !== this.#nfa) n += 16 * this.#unboundedNfa.size;
+    n += (this.#matcher?.retained ?? 0) + (this.#deterministic?.value?.retained ?? 0) + (this.#explainer?.retained ?? 0);
+    return n;
   }
 
   /** @internal The template's language (language.ts). */
@@ -133,7 +151,7 @@ export class UriTemplate<T extends string = string> {
    * @example
    * parseTemplateOrThrow("{a}{b}").ambiguity?.example // "a": a = "a", or b = "a"
    */
-  get ambiguity(): TemplateAmbiguity | undefined {
+  get ambiguity(): TemplateAmbiguity | UndecidedAmbiguity | undefined {
     return (this.#ambiguity ??= { value: ambiguityOf(this as unknown as UriTemplate<string>) }).value;
   }
 
@@ -207,24 +225,72 @@ export class UriTemplate<T extends string = string> {
     return r as Result<TemplateReadings<MatchOf<T>>, TemplateError>;
   }
 
-  /** Readings of `uri`, at most `limit`, trying at most `maxPaths` paths. */
-  #readings(uri: string, limit: number, maxPaths: number): Result<TemplateReadings<unknown>, TemplateError> {
+  /** Readings of `uri`, at most `limit`, trying at most `maxPaths` paths; "match-limit" for a template too large to compile. */
+  #readings(uri: string, limit: number, maxPaths: number, budget?: Budget): Result<TemplateReadings<unknown>, TemplateError> {
+    try {
+      return this.#read(uri, limit, maxPaths, budget);
+    } catch (e) {
+      if (e !== TOO_LARGE) throw e;
+      return { ok: false, error: this.tooLarge(uri) };
+    }
+  }
+
+  /** @internal The "match-limit" error of a template whose automaton would pass {@link STATE_LIMIT} states. */
+  tooLarge(uri: string): TemplateError {
+    return templateError(
+      "match-limit",
+      this.text,
+      uri,
+      "template",
+      0,
+      [],
+      `The template ${quoted(this.text)} is too large to match against: its automaton would have more than ${STATE_LIMIT} states (about 60 per varspec, one per literal character); the URI is neither matched nor refused`,
+    );
+  }
+
+  /**
+   * @internal The router's match: the variables, undefined when the template does not match the
+   * URI (no explanation is worked out), or "over-limit" when the work would pass what is left of
+   * `budget` (the router's work limit, shared by the routes one URI is tried against).
+   */
+  matchWithin(uri: string, budget: Budget): MatchOf<T> | undefined | "over-limit" {
+    const r = this.#readings(uri, 1, DEFAULT_MAX_READINGS, budget);
+    if (r.ok) return r.value.readings[0] as MatchOf<T>;
+    return r.error.code === "match-limit" ? "over-limit" : undefined;
+  }
+
+  #read(uri: string, limit: number, maxPaths: number, budget: Budget | undefined): Result<TemplateReadings<unknown>, TemplateError> {
     if (limit === 1) {
       // a URI that never makes the template guess: its one path in one forward pass (else the
       // general matcher's two passes, below)
       const det = (this.#deterministic ??= { value: Deterministic.of(this.nfa) }).value;
       const path = det === undefined ? UNDECIDED : det.walkText(uri);
+      // past its limits the walk has let its tables go: so does the template
+      if (det !== undefined && det.givenUp) this.#deterministic = { value: undefined };
       if (path !== UNDECIDED) {
-        if (path === undefined) return { ok: false, error: this.#noMatch(uri) };
+        if (path === undefined) return { ok: false, error: this.#noMatch(uri, undefined, budget) };
         const r = readingsOf(itemsOf(path, this.nfa.tags, this.expressions, undefined), this.expressions, this.parts, uri, 1, this.repeatsVariables);
-        return Array.isArray(r) ? { ok: true, value: { readings: r, complete: false } } : { ok: false, error: this.#noMatch(uri, r) };
+        if (Array.isArray(r)) return { ok: true, value: { readings: r, complete: false } };
+        // one path, but a variable named twice may be read from another (the walk's path is the
+        // preferred one, not the only one): the general matcher tries the others
+        if (!this.repeatsVariables) return { ok: false, error: this.#noMatch(uri, r, budget) };
       }
     }
     const m = this.matcher; // built (if it is its first use) before the URI's units are read
+    try {
+      return this.#general(m, uri, limit, maxPaths, budget);
+    } finally {
+      // what the pass built beyond the memo's bound is let go once its paths are read
+      m.trim();
+    }
+  }
+
+  #general(m: Matcher, uri: string, limit: number, maxPaths: number, budget: Budget | undefined): Result<TemplateReadings<unknown>, TemplateError> {
     const units = toUnits(uri);
-    if (typeof units === "number") return { ok: false, error: this.#noMatch(uri) };
-    const pass = m.run(units);
-    if (pass === undefined) return { ok: false, error: this.#noMatch(uri) };
+    if (typeof units === "number") return { ok: false, error: this.#noMatch(uri, undefined, budget) };
+    const pass = m.run(units, budget === undefined ? WORK_LIMIT : Math.min(WORK_LIMIT, budget.left));
+    if (budget !== undefined) budget.left -= m.work;
+    if (pass === undefined) return { ok: false, error: this.#noMatch(uri, undefined, budget) };
     if (pass === OVER_WORK_LIMIT) {
       return {
         ok: false,
@@ -293,7 +359,7 @@ export class UriTemplate<T extends string = string> {
         ),
       };
     }
-    return { ok: false, error: this.#noMatch(uri, last) };
+    return { ok: false, error: this.#noMatch(uri, last, budget) };
   }
 
   /**
@@ -301,8 +367,9 @@ export class UriTemplate<T extends string = string> {
    * automaton, prefix lengths aside) and what could stand there; or, for a URI in the language
    * that no values give, why (a variable read two ways, a value longer than its prefix modifier).
    */
-  #noMatch(uri: string, why?: Disagreement): TemplateError {
+  #noMatch(uri: string, why: Disagreement | undefined, budget: Budget | undefined): TemplateError {
     const head = `URI does not match the template ${quoted(this.text)}`;
+    if (budget !== undefined) return templateError("no-match", this.text, uri, "template", 0, [], head);
     this.#explainer ??= new Explainer(this.unboundedNfa);
     const bad = toUnits(uri);
     const cut = typeof bad === "number" ? bad : uri.length;
@@ -334,15 +401,39 @@ export class UriTemplate<T extends string = string> {
 
 /**
  * Parsed templates by text: expand and match with a string parse it once. A parsed template keeps
- * its automata once it has matched (about a kilobyte per character for a long literal), so the
- * cache holds at most 512 templates and 256 Ki characters of template text in all, oldest out
- * first, and a template longer than 16 KiB is parsed again each time rather than kept.
+ * its automata once it has matched, and what their lazy DFAs built (UriTemplate.retained), so the
+ * cache holds at most 512 templates, 256 Ki characters of template text, and
+ * {@link CACHE_WEIGHT} entries of what they keep (weighed again after each match through the
+ * cache), oldest out first; a template longer than 16 KiB is parsed again each time rather than kept.
  */
-const cache = new Map<string, Result<UriTemplate<string>, TemplateError>>();
+const cache = new Map<string, { readonly r: Result<UriTemplate<string>, TemplateError>; weight: number }>();
 const CACHE_LIMIT = 512;
 const CACHE_CHARS = 1 << 18;
 const CACHE_LONGEST = 1 << 14;
+/** The most the cached templates keep, in entries of about four bytes (UriTemplate.retained): 8 Mi, which measures at about 64 MB of heap (docs/guide/templates.md). */
+export const CACHE_WEIGHT = 1 << 23;
 let cachedChars = 0;
+let cachedWeight = 0;
+
+/** Evicts the oldest templates until the cache is within its bounds, with room for `chars` more characters. */
+function evict(chars: number): void {
+  while (cache.size > 0 && (cache.size + (chars > 0 ? 1 : 0) > CACHE_LIMIT || cachedChars + chars > CACHE_CHARS || cachedWeight > CACHE_WEIGHT)) {
+    const oldest = cache.keys().next().value as string;
+    cachedWeight -= (cache.get(oldest) as { weight: number }).weight;
+    cache.delete(oldest);
+    cachedChars -= oldest.length;
+  }
+}
+
+/** Weighs a cached template again after a call that may have grown what it keeps. */
+function settle(t: UriTemplate<string>): void {
+  const entry = cache.get(t.text);
+  if (entry === undefined || !entry.r.ok || entry.r.value !== t) return;
+  const weight = t.retained;
+  cachedWeight += weight - entry.weight;
+  entry.weight = weight;
+  evict(0);
+}
 
 /**
  * Parses a URI Template (RFC 6570 §2, its grammar read from the RFC's ABNF by the package's
@@ -357,17 +448,15 @@ let cachedChars = 0;
 export function parseTemplate<T extends string>(text: T): Result<UriTemplate<T>, TemplateError> {
   expectTemplateText(text, "parseTemplate", "text");
   const known = cache.get(text);
-  if (known !== undefined) return known as Result<UriTemplate<T>, TemplateError>;
+  if (known !== undefined) return known.r as Result<UriTemplate<T>, TemplateError>;
   const parts = parseParts(text);
   const r: Result<UriTemplate<T>, TemplateError> = parts.ok ? { ok: true, value: new UriTemplate(TOKEN, text, parts.value) } : parts;
   if (text.length <= CACHE_LONGEST) {
-    while (cache.size >= CACHE_LIMIT || cachedChars + text.length > CACHE_CHARS) {
-      const oldest = cache.keys().next().value as string;
-      cache.delete(oldest);
-      cachedChars -= oldest.length;
-    }
-    cache.set(text, r as Result<UriTemplate<string>, TemplateError>);
+    evict(text.length);
+    const weight = 4 * text.length;
+    cache.set(text, { r: r as Result<UriTemplate<string>, TemplateError>, weight });
     cachedChars += text.length;
+    cachedWeight += weight;
   }
   return r;
 }
@@ -423,7 +512,11 @@ export function expandOrThrow<T extends string>(template: TemplateInput<T>, vari
 export function match<T extends string>(template: TemplateInput<T>, uri: string, options?: MatchOptions): Result<MatchOf<T>, TemplateError> {
   const t = templateOf(template, "match");
   if (!t.ok) return t;
-  return t.value.match(uri, options);
+  try {
+    return t.value.match(uri, options);
+  } finally {
+    settle(t.value as unknown as UriTemplate<string>);
+  }
 }
 
 /** {@link match}, throwing its TemplateError. */
@@ -431,6 +524,7 @@ export function matchOrThrow<T extends string>(template: TemplateInput<T>, uri: 
   const t = templateOf(template, "matchOrThrow");
   if (!t.ok) throwFrom(t.error, matchOrThrow);
   const r = t.value.match(uri, options);
+  settle(t.value as unknown as UriTemplate<string>);
   if (!r.ok) throwFrom(r.error, matchOrThrow);
   return r.value;
 }
@@ -444,5 +538,9 @@ export function matchOrThrow<T extends string>(template: TemplateInput<T>, uri: 
 export function matchAll<T extends string>(template: TemplateInput<T>, uri: string, options?: MatchAllOptions): Result<TemplateReadings<MatchOf<T>>, TemplateError> {
   const t = templateOf(template, "matchAll");
   if (!t.ok) return t;
-  return t.value.matchAll(uri, options);
+  try {
+    return t.value.matchAll(uri, options);
+  } finally {
+    settle(t.value as unknown as UriTemplate<string>);
+  }
 }

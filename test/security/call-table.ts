@@ -613,7 +613,7 @@ export function callTable(m: Modules): Record<string, Entry> {
         () => tp.expand(templateVars(a) as Template.VariablesOf<string>),
         () => tp.match(uri()),
         () => tp.matchAll(uri(), { limit: 1 + (a.int() & 3) }),
-        () => tp.ambiguity?.readings.map((v) => tp.expandOrThrow(v)),
+        () => tp.ambiguity?.readings?.map((v) => tp.expandOrThrow(v)),
         () => [tp.variables, tp.expressions, tp.parts, tp.text, String(tp), JSON.stringify(tp)],
         () => tp.grammar.validate(uri(), "template"),
       ];

@@ -1,0 +1,141 @@
+// Templates are attacker input (an MCP client matches URIs against the templates a server sends):
+// every hostile case of issue 30 answers, or refuses with the typed TemplateError, within the
+// documented bounds (SECURITY.md "Limits", docs/guide/templates.md). The heavy ones run in a child
+// process on the built package with a heap cap, and report the peak resident memory the process
+// reached (`process.resourceUsage().maxRSS`) and what it keeps after a collection: bounds on
+// memory, not on time.
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
+import { ensureBuilt, ROOT } from "../cli/helpers";
+import { createRouter, match, matchAll, parseTemplateOrThrow, TemplateError } from "../../src/template/index";
+
+/** Peak RSS every hostile case must stay under (issue 30). */
+const PEAK_MB = 256;
+
+interface ChildReport {
+  readonly out: unknown;
+  /** Peak resident set, MB. */
+  readonly peakMb: number;
+  /** Heap and array buffers kept after a full collection, MB. */
+  readonly keptMb: number;
+}
+
+/** Runs `body` (an async function body given `t`, the built "uri-grammar/template") in a child node with a heap cap. */
+function inChild(body: string, moduleDir = path.join(ROOT, "dist/template")): ChildReport {
+  const script = `
+const t = await import(${JSON.stringify(path.join(moduleDir, "index.js"))});
+const out = await (async () => { ${body} })();
+globalThis.gc(); globalThis.gc();
+const m = process.memoryUsage();
+process.stdout.write(JSON.stringify({ out, peakMb: process.resourceUsage().maxRSS / 1024, keptMb: (m.heapUsed + m.arrayBuffers) / 2 ** 20 }));`;
+  const text = execFileSync(process.execPath, ["--max-old-space-size=320", "--expose-gc", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 240_000 });
+  return JSON.parse(text) as ChildReport;
+}
+
+/** What a result is, in a word: the error code of a TemplateError, "ok", or the class of anything thrown. */
+const outcome = `(f) => { try { const r = f(); return r === undefined ? "undefined" : r.ok === undefined ? "value" : r.ok ? "ok" : r.error instanceof t.TemplateError ? r.error.code : "untyped"; } catch (e) { return "threw " + e.constructor.name; } }`;
+
+beforeAll(() => ensureBuilt(), 300_000);
+
+describe("prefix modifiers past 53 spans", () => {
+  // a mask of the spans built from 2 ** r lost precision past 53 (TypeError), and was Infinity at 1,024 (a hang)
+  it('match("{x:1}".repeat(54), "a") is a TemplateError, not a TypeError', () => {
+    const t = "{x:1}".repeat(54);
+    const r = match(t, "a");
+    expect(r.ok ? r : r.error instanceof TemplateError).toBe(true);
+    const all = matchAll(t, "a");
+    expect(all.ok ? all.value.readings : all.error instanceof TemplateError).toEqual(all.ok ? [] : true);
+    expect(match(t, "a".repeat(54))).toEqual({ ok: true, value: { x: "a" } });
+  });
+
+  it("1,024 of them: match, matchAll and the router answer", () => {
+    const r = inChild(`
+      const text = "{x:1}".repeat(1024);
+      const o = ${outcome};
+      const router = t.createRouter();
+      router.add(text, 1);
+      return [o(() => t.match(text, "a")), o(() => t.matchAll(text, "a")), o(() => router.match("a")), o(() => t.match(text, "b".repeat(1024)))];`);
+    expect(r.out).toEqual([expect.stringMatching(/^(no-match|reading-limit)$/), expect.stringMatching(/^(ok|no-match)$/), "undefined", "ok"]);
+    expect(r.peakMb).toBeLessThan(PEAK_MB);
+  });
+});
+
+describe("many expressions", () => {
+  // the one-pass forward walk copied a path of tags per state: 4,000 expressions took 540 MB,
+  // 8,000 1.8 GB, and 20,000 ran out of memory
+  it('"{v0}{v1}…" with 4,000, 8,000 and 20,000 expressions against "xx": an answer or "match-limit", under the peak', () => {
+    const r = inChild(`
+      const o = ${outcome};
+      const out = [];
+      for (const n of [4000, 8000, 20000]) {
+        const text = Array.from({ length: n }, (_, i) => "{v" + i + "}").join("");
+        out.push(o(() => t.match(text, "xx")));
+        globalThis.gc();
+      }
+      return out;`);
+    expect(r.out).toEqual([expect.stringMatching(/^(ok|match-limit)$/), "match-limit", "match-limit"]);
+    expect(r.peakMb).toBeLessThan(PEAK_MB);
+  });
+});
+
+describe("memory kept between calls", () => {
+  // the matcher kept every set of states it had made until 20,000 of them: 131 matches of one
+  // such template held 1.37 GB
+  it("matching one template against growing URIs keeps at most the memo's bound", () => {
+    const r = inChild(`
+      const text = "{y}" + "a".repeat(3000) + "{x}";
+      const codes = new Set();
+      for (let i = 0; i < 24; i++) {
+        const m = t.match(text, "a".repeat(2000 + 40 * i) + "b");
+        codes.add(m.ok ? "ok" : m.error.code);
+      }
+      return [...codes];`);
+    expect(r.out).toEqual(expect.arrayContaining(["no-match"]));
+    expect((r.out as string[]).filter((c) => c !== "no-match" && c !== "match-limit")).toEqual([]);
+    expect(r.keptMb).toBeLessThan(24);
+    expect(r.peakMb).toBeLessThan(PEAK_MB);
+  });
+
+  it("a router of 60 long routes: one match answers and keeps at most the router's bound", () => {
+    const r = inChild(`
+      const router = t.createRouter();
+      for (let i = 0; i < 60; i++) router.add("{y}" + "a".repeat(2000 + i) + "{x}", i);
+      const a = router.match("a".repeat(1999) + "b");
+      return [a === undefined ? "none" : a.value, router.matchAll("a".repeat(1999) + "b").length];`);
+    expect(r.out).toEqual(["none", 0]);
+    expect(r.keptMb).toBeLessThan(48);
+    expect(r.peakMb).toBeLessThan(PEAK_MB);
+  });
+});
+
+describe("the router's build", () => {
+  // each route was checked for shadowing against every route before it, in a union built anew:
+  // 500 routes took 19.6 s, 2,000 342 s; the check is now made when `shadowedBy` is read
+  it("2,000 routes {a}/0000/{b}, {a}/0001/{b}, …: each added with work that does not grow with the routes", () => {
+    const router = createRouter<number>();
+    for (let i = 0; i < 2000; i++) router.addOrThrow(`{a}/${String(i).padStart(4, "0")}/{b}`, i);
+    expect(router.match("x/0042/y")).toEqual({ template: "{a}/0042/{b}", value: 42, variables: { a: "x", b: "y" } });
+    expect(router.match("x/2042/y")).toBeUndefined();
+  }, 60_000);
+
+  it("shadowedBy is still worked out when read, against the routes added before", () => {
+    const router = createRouter<number>();
+    const first = router.addOrThrow("/users/{id}", 1);
+    const second = router.addOrThrow("/users/{name}", 2);
+    expect([first.shadowedBy, second.shadowedBy]).toEqual([[], ["/users/{id}"]]);
+  });
+});
+
+describe("ambiguity", () => {
+  // 500 expressions: an untyped RangeError (Map maximum size exceeded) after 2.2 GB; 45: a false
+  // "not ambiguous" (the search stopped at its bound and said nothing)
+  it("never a false 'not ambiguous': decided, or a distinct undecided value", () => {
+    for (const n of [2, 40, 45, 500]) {
+      const a = parseTemplateOrThrow(Array.from({ length: n }, (_, i) => `{v${i}}`).join("")).ambiguity;
+      expect(a).toBeDefined();
+      if (a?.decided === true) expect(a.example).toBe("a");
+      else expect(a?.message).toMatch(/is not decided: the search passed its bounds/);
+    }
+    expect(parseTemplateOrThrow("{v0}{v1}").ambiguity?.decided).toBe(true);
+  });
+});
