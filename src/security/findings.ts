@@ -5,7 +5,7 @@
 import tr46 from "tr46";
 import type { Host, UriReference } from "../ast/nodes.js";
 import { isIntactNode } from "../ast/make.js";
-import { foundAt, type UriSyntaxError } from "../errors.js";
+import { foundAt, InputTooLongError, UriSyntaxError } from "../errors.js";
 import { describeValue } from "../describe.js";
 import { BIDI_CONTROL, referenceFindings } from "../iri/bidi.js";
 import { hostToAscii, isALabelCandidate, labelToUnicode, UTS46 } from "../iri/idna.js";
@@ -15,7 +15,7 @@ import { referenceArgument } from "../core/args.js";
 import { normalizeReference } from "../transforms/normalize.js";
 import { classOfHost, type HostClass } from "./address.js";
 import { serialize } from "../transforms/serialize.js";
-import { maskPassword, PASSWORD_MASK, passwordRange } from "../password.js";
+import { maskPassword, maskPasswordAt, PASSWORD_MASK, passwordRange } from "../password.js";
 import { resolveReference } from "../transforms/resolve.js";
 import {
   domainToAscii, endsInANumber, FORBIDDEN_DOMAIN, parseHost, parseIpv4, percentDecodeBytes, serializeIpv4, serializeIpv6, SPECIAL_SCHEMES, utf8DecodeWithoutBom,
@@ -151,7 +151,11 @@ export interface SecurityFinding {
    * reference has no authority of its own (a relative reference keeps its base's host).
    */
   readonly whatwgHost?: string | null;
-  /** For `"syntax"`: the error of the RFC 3986 (or RFC 3987) parse. */
+  /**
+   * For `"syntax"`: the error of the RFC 3986 (or RFC 3987) parse. When the input has a password,
+   * the error is that of the input with the password masked (RFC 3986 §7.5): its `input` is the
+   * masked text and its `offset` counts in it (`offset` of the finding counts in the input).
+   */
   readonly error?: UriSyntaxError;
 }
 
@@ -242,7 +246,7 @@ export function securityFindings(input: string | UriReference, options?: Securit
     const cp = text.codePointAt(e.offset);
     const at = cp === undefined ? "" : String.fromCodePoint(cp);
     const whatwg = describeHost(split.authority === undefined ? undefined : split.host);
-    add("syntax", componentAt(e.offset), e.offset, at, `${e.shortMessage}${whatwg === "" ? "" : `; ${whatwg}`}`, e);
+    add("syntax", componentAt(e.offset), e.offset, at, `${e.shortMessage}${whatwg === "" ? "" : `; ${whatwg}`}`, maskedError(e, text));
     for (const r of split.edges) {
       add("edge-space-or-control", "reference", r.start, slice(r), "C0 controls and spaces at either end are no part of a URI (RFC 3986 §2, §C); a WHATWG URL parser removes them and reads the rest");
     }
@@ -336,6 +340,25 @@ export function securityFindings(input: string | UriReference, options?: Securit
   const order = new Map(securityFindingCodes.map((c, k) => [c, k]));
   out.sort((a, b) => a.offset - b.offset || (order.get(a.code) ?? 0) - (order.get(b.code) ?? 0));
   return Object.freeze(out);
+}
+
+/**
+ * The error of the parse, of `text` with its password masked (RFC 3986 §7.5: findings go to logs
+ * and reports): its `input` is the masked text and its `offset` where the same character stands
+ * there; the error itself when the text has no password.
+ */
+function maskedError(e: UriSyntaxError, text: string): UriSyntaxError {
+  const m = maskPasswordAt(text, e.offset);
+  if (m.text === text) return e;
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0; // a value in a result, as the parse's own error (errors.ts)
+  try {
+    return e instanceof InputTooLongError
+      ? new InputTooLongError(m.text, e.rule, e.maxLength, text.length)
+      : new UriSyntaxError(m.text, e.rule, m.offset, e.expected, e.shortMessage);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /** The scheme of `options.base` (lowercase), "http" when there is none. */
