@@ -109,8 +109,9 @@ export class UriSyntaxError extends Error {
   readonly shortMessage: string;
 
   constructor(input: string, rule: string, offset: number, expected: readonly string[], shortMessageOverride?: string) {
-    // RFC 3986 §7.5: the message and its excerpt show the password masked (input keeps it)
-    const masked = maskPasswordAt(input, offset);
+    // RFC 3986 §7.5: the message and its excerpt show the password masked (input keeps it), an
+    // authority's or a userinfo's read as such
+    const masked = maskPasswordAt(input, offset, { rule });
     const found = masked.inPassword ? PASSWORD_CHARACTER : foundAt(input, offset);
     const shortMessage = shortMessageOverride ?? `Invalid ${rule} at offset ${offset}: expected ${describe(expected)}, found ${found}`;
     super(`${shortMessage}\n${excerptOfMasked(masked)}`);

@@ -17,6 +17,21 @@ export interface TextRange {
   readonly end: number;
 }
 
+/** How {@link passwordRange} reads a text. */
+export interface PasswordReading {
+  /**
+   * The ABNF rule the text is (the command line's `--rule`): `"authority"` and `"iauthority"`
+   * are read as the authority after "//", `"userinfo"` and `"iuserinfo"` as a userinfo (the
+   * password after its first ":"); any other rule as a URI reference.
+   */
+  readonly rule?: string | undefined;
+  /**
+   * The text is the beginning of a longer one (a line cut short): an authority that runs to the
+   * end of the text may go on, so whatever follows its first ":" is taken for the password.
+   */
+  readonly open?: boolean | undefined;
+}
+
 /**
  * Where the password of `text` stands, read the way that shows the most: after `scheme:` and
  * "//" (RFC 3986 §3.2), or for a special scheme after any run of "/" and "\" (the URL Standard's
@@ -26,7 +41,18 @@ export interface TextRange {
  * the password follows its first ":". `undefined` when there is none, or it is empty. Leading
  * C0 controls and spaces are skipped, as the URL Standard strips them.
  */
-export function passwordRange(text: string): TextRange | undefined {
+export function passwordRange(text: string, how: PasswordReading = {}): TextRange | undefined {
+  const rule = how.rule?.toLowerCase();
+  if (rule === "userinfo" || rule === "iuserinfo") {
+    // RFC 3986 §3.2.1: userinfo = user [ ":" password ], no "@" in it
+    const colon = text.indexOf(":");
+    return colon < 0 || colon >= text.length - 1 ? undefined : { start: colon + 1, end: text.length };
+  }
+  if (rule === "authority" || rule === "iauthority") {
+    // §3.2: the authority as it stands after "//"
+    const r = passwordRange(`//${text}`, { open: how.open });
+    return r === undefined ? undefined : { start: r.start - 2, end: r.end - 2 };
+  }
   let at = 0;
   while (at < text.length && text.charCodeAt(at) <= 0x20) at++;
   const scheme = SCHEME.exec(text.slice(at, at + 64))?.[0];
@@ -49,15 +75,17 @@ export function passwordRange(text: string): TextRange | undefined {
     if (c === "/" || c === "?" || c === "#" || (special && c === "\\")) break;
     if (c === "@") lastAt = end;
   }
-  if (lastAt < 0) return undefined;
   const colon = text.indexOf(":", start);
+  // the text cut short inside the authority: its "@" may come later, so all after the ":" may be the password
+  if (how.open === true && end === text.length) return colon < 0 || colon >= end - 1 ? undefined : { start: colon + 1, end };
+  if (lastAt < 0) return undefined;
   if (colon < 0 || colon >= lastAt - 1) return undefined;
   return { start: colon + 1, end: lastAt };
 }
 
 /** `text` with its password ({@link passwordRange}) replaced by `mask`; unchanged when it has none. */
-export function maskPassword(text: string, mask: string = PASSWORD_MASK): string {
-  const r = passwordRange(text);
+export function maskPassword(text: string, mask: string = PASSWORD_MASK, how: PasswordReading = {}): string {
+  const r = passwordRange(text, how);
   return r === undefined ? text : text.slice(0, r.start) + mask + text.slice(r.end);
 }
 
@@ -65,8 +93,8 @@ export function maskPassword(text: string, mask: string = PASSWORD_MASK): string
  * `text` with its password masked, and `offset` moved to where the same character stands in the
  * masked text (an offset inside the password goes to the start of the mask).
  */
-export function maskPasswordAt(text: string, offset: number): { readonly text: string; readonly offset: number; readonly inPassword: boolean } {
-  const r = passwordRange(text);
+export function maskPasswordAt(text: string, offset: number, how: PasswordReading = {}): { readonly text: string; readonly offset: number; readonly inPassword: boolean } {
+  const r = passwordRange(text, how);
   if (r === undefined) return { text, offset, inPassword: false };
   const masked = text.slice(0, r.start) + PASSWORD_MASK + text.slice(r.end);
   if (offset < r.start) return { text: masked, offset, inPassword: false };

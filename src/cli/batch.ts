@@ -341,8 +341,11 @@ export interface BatchOptions {
    */
   readonly maxLineLength: number;
   readonly tooLong?: (line: Line) => unknown;
-  /** How a record shows the line as "input": with its password masked, unless --show-password (RFC 3986 §7.5). */
-  readonly shown?: (text: string) => string;
+  /**
+   * How a record shows the line as "input": with its password masked, unless --show-password (RFC
+   * 3986 §7.5); `open` when the line was cut short (its password may run past the cut).
+   */
+  readonly shown?: (text: string, open: boolean) => string;
   /** `--jobs`: the threads that run lines; 1 (or no {@link workers}): this thread alone. */
   readonly jobs?: number;
   readonly workers?: Workers;
@@ -380,7 +383,7 @@ export function recordOf(line: Line, n: number, each: (line: string) => Outcome,
     }
   }
   const truncated = text.length < line.length;
-  const input = options.shown === undefined ? text : options.shown(text);
+  const input = options.shown === undefined ? text : options.shown(text, truncated);
   let record: string;
   if (o.ok) {
     record = toJson({ line: n, input, ok: true, value: o.value }, jsonReplacer);

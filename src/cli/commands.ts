@@ -5,7 +5,7 @@ import type { Authority, UriReference } from "../ast/nodes.js";
 import { equivalent, normalize, relativize, resolve, serialize, type NormalizeOptions } from "../operations.js";
 import { parse, validate } from "../parse.js";
 import { DEFAULT_MAX_LENGTH, InputTooLongError } from "../errors.js";
-import { maskPassword } from "../password.js";
+import { maskPassword, PASSWORD_MASK, passwordRange, type PasswordReading } from "../password.js";
 import { iriToUri, repairIriReference, repairUriReference, uriToIri } from "../iri/index.js";
 import { defaultRegistry } from "../schemes/defaults.js";
 import type { SchemeParse } from "../schemes/registry.js";
@@ -35,14 +35,40 @@ export interface Io {
 }
 
 /**
- * The text a command reads and prints: with the password of its userinfo (as RFC 3986 or the URL
- * Standard finds it, password.ts) replaced by "***", unless --show-password (RFC 3986 §7.5). The
- * figure, --tree, --json and batch records then show the masked text, and offsets after the
- * password are those of the masked text.
+ * The one password policy of the command line (RFC 3986 §7.5; docs/guide/cli.md): a command
+ * reads its input as given (so validity is the input's own), and everything it writes shows the
+ * password of a userinfo (as RFC 3986 or the URL Standard finds it, password.ts; read as an
+ * authority or a userinfo with `--rule authority` or `--rule userinfo`) as "***", unless
+ * --show-password: the figure, --tree and --json (drawn from the input with its password masked,
+ * so offsets after the password are those of the masked text), batch records' "input" (a line
+ * cut short: everything after the ":" of an authority that runs to the cut), error messages, and
+ * the command's product: the URI of normalize, resolve, relativize, to-uri, to-iri, repair and
+ * expand, and the variables match reads out of a password.
  */
-const hider = (io: Io): ((text: string) => string) => (io.showPassword === true ? (t) => t : (t) => maskPassword(t));
-/** Each tab-separated input of a batch line, hidden (a line of two inputs has two userinfos). */
-const hideFields = (hide: (t: string) => string) => (line: string): string => line.split("\t").map(hide).join("\t");
+export type Hide = (text: string, how?: PasswordReading) => string;
+export const hider = (io: Io): Hide => (io.showPassword === true ? (t) => t : (t, how) => maskPassword(t, PASSWORD_MASK, how));
+/**
+ * An error whose text quotes an input the library does not mask (a template, quoted in a
+ * TemplateError's message, with a literal password), the input replaced by itself with its
+ * password masked: a copy, with the same name and fields (cli/errors.ts errorJson), for output.
+ */
+export function scrubbed(e: unknown, input: string): unknown {
+  const masked = maskPassword(input);
+  if (!(e instanceof Error) || masked === input) return e;
+  const quoted = JSON.stringify(input);
+  const shown = JSON.stringify(masked);
+  const clean = (x: unknown): unknown => (typeof x === "string" ? x.split(quoted).join(shown).split(input).join(masked) : x);
+  const copy = new Error(clean(e.message) as string);
+  for (const [k, v] of Object.entries(e)) Object.defineProperty(copy, k, { value: clean(v), enumerable: true, writable: true, configurable: true });
+  if (!Object.hasOwn(copy, "name")) Object.defineProperty(copy, "name", { value: e.name, writable: true, configurable: true });
+  return copy;
+}
+
+/** Each tab-separated input of a batch line, hidden (a line of two inputs has two userinfos); `open`: the line was cut short (its last field). */
+const hideFields = (hide: Hide, rule?: string) => (line: string, open = false): string => {
+  const fields = line.split("\t");
+  return fields.map((f, k) => hide(f, { rule, open: open && k === fields.length - 1 })).join("\t");
+};
 
 /** Options every command with inputs takes. */
 export interface InputOptions {
@@ -89,6 +115,8 @@ function outcome<T>(r: Result<T, unknown>, map: (v: T) => unknown = (v) => v): O
 export interface BatchMode {
   /** `equal`: a value `false` is "not equivalent", counted apart and exit status 1. */
   readonly comparison?: boolean;
+  /** The rule the inputs are read with (`--rule`), for where their password stands (password.ts). */
+  readonly rule?: string;
 }
 
 /**
@@ -106,6 +134,7 @@ export async function dispatch(
   show: (value: unknown) => string[],
   mode: BatchMode = {},
 ): Promise<number> {
+  const shown = hideFields(hider(io), mode.rule);
   const limit = opts.maxLength;
   // --max-length refuses a longer input before any work, as the library's maxLength does
   const checked = <A extends unknown[]>(f: (...a: A) => Outcome, inputs: (...a: A) => readonly string[]) =>
@@ -138,18 +167,22 @@ export async function dispatch(
   // a line of two, by the input that is too long (the first, or the one after the first tab)
   const max = limit ?? DEFAULT_MAX_LENGTH;
   const maxLineLength = max * args.length + (args.length - 1);
+  // the error of a line cut short holds what is kept of it with its password masked (its "@" may be past the cut)
+  const hide = hider(io);
   const tooLong = (l: Line): InputTooLongError =>
-    l.tab === -1 || l.tab > max
-      ? new InputTooLongError(l.tab === -1 ? l.text : l.text.slice(0, l.tab), "input", max, l.tab === -1 ? l.length : l.tab)
-      : new InputTooLongError(l.text.slice(l.tab + 1), "input", max, l.length - l.tab - 1);
+    args.length === 1
+      ? new InputTooLongError(hide(l.text, { rule: mode.rule, open: true }), "input", max, l.length)
+      : l.tab === -1 || l.tab > max
+      ? new InputTooLongError(hide(l.tab === -1 ? l.text : l.text.slice(0, l.tab), { rule: mode.rule, open: true }), "input", max, l.tab === -1 ? l.length : l.tab)
+      : new InputTooLongError(hide(l.text.slice(l.tab + 1), { rule: mode.rule, open: true }), "input", max, l.length - l.tab - 1);
   return runBatch(open, line, {
     command: name,
     progress,
     quiet: opts.quiet === true,
     comparison: mode.comparison === true,
     maxLineLength,
-    tooLong: args.length > 1 ? tooLong : undefined,
-    shown: hideFields(hider(io)),
+    tooLong,
+    shown,
     jobs: opts.jobs ?? os.availableParallelism(),
     workers: io.workers,
     serve: io.serve,
@@ -214,23 +247,30 @@ export function parseCommand(text: string | undefined, opts: ParseOptions, io: I
   const read = readerOf(g, rule, opts.grammar !== undefined, opts.maxLength);
   let lastRule = rule ?? g.rule;
   const hide = hider(io);
+  // the input as given decides; what is shown is read from it with its password masked (a
+  // valid input stays valid: "***" is userinfo, RFC 3986 §3.2.1)
   const op = (raw: string): Outcome => {
-    const t = hide(raw);
+    const t = hide(raw, { rule });
     if (opts.scheme === true) {
+      const given = t === raw ? undefined : parse(raw, { maxLength: opts.maxLength });
+      if (given?.ok === false) return { ok: false, error: given.error };
       const r = parse(t, { schemes: defaultRegistry, maxLength: opts.maxLength });
       if (!r.ok) return { ok: false, error: r.error };
       return r.value.schemeError === undefined ? { ok: true, value: r.value } : { ok: false, error: r.value.schemeError, value: r.value };
     }
-    const { rule: used, result } = read(t);
-    lastRule = used;
-    return outcome(result);
+    const given = read(raw);
+    lastRule = given.rule;
+    if (t === raw || !given.result.ok) return outcome(given.result);
+    const shown = read(t);
+    lastRule = shown.rule;
+    return outcome(shown.result);
   };
   const show = (v: unknown): string[] => {
-    const t = hide(text ?? "");
+    const t = hide(text ?? "", { rule });
     if (opts.scheme === true) return showSchemeParse(t, v as SchemeParse, opts, io.paint);
     return showValue(t, lastRule, v, opts.tree === true, io.paint, rule !== undefined);
   };
-  return dispatch("parse", [text], opts, io, () => op(text ?? ""), op, show);
+  return dispatch("parse", [text], opts, io, () => op(text ?? ""), op, show, { rule });
 }
 
 /** A value as a figure (a reference or an authority, without --tree) or a tree, its first line named by `rule` when it was asked for (`--rule`). */
@@ -264,14 +304,15 @@ export function validateCommand(text: string | undefined, opts: ValidateOptions,
   const rule = opts.rule === undefined ? (opts.grammar === undefined ? "URI-reference" : g.rule) : ruleOf(g, opts.rule);
   const op = (t: string): Outcome => outcome(g.ast ? validate(t, { rule, maxLength: opts.maxLength }) : g.grammar.validate(t, rule));
   const show = (): string[] => (io.quiet ? [] : [`valid ${rule}${opts.grammar === undefined ? "" : ` (${g.grammar.name})`}`]);
-  return dispatch("validate", [text], opts, io, () => op(text ?? ""), op, show);
+  return dispatch("validate", [text], opts, io, () => op(text ?? ""), op, show, { rule });
 }
 
 // ------------------------------------------------------------------------------------------
 // resolve, relativize, normalize, equal
 
 const text = (v: unknown): string[] => [String(v)];
-const asText = (r: Result<UriReference, unknown>): Outcome => outcome(r, (u) => serialize(u));
+/** A reference the command made, as text: its password masked unless --show-password. */
+const asText = (r: Result<UriReference, unknown>, hide: Hide): Outcome => outcome(r, (u) => hide(serialize(u)));
 
 export interface ResolveOptions extends InputOptions {
   readonly base?: string;
@@ -280,7 +321,7 @@ export interface ResolveOptions extends InputOptions {
 
 export function resolveCommand(base: string | undefined, ref: string | undefined, opts: ResolveOptions, io: Io): Promise<number> {
   const hide = hider(io);
-  const op = (b: string, r: string): Outcome => asText(resolve(hide(b), hide(r), { strict: opts.strict !== false }));
+  const op = (b: string, r: string): Outcome => asText(resolve(b, r, { strict: opts.strict !== false }), hide);
   return twoInputs("resolve", "a base and a reference", base, ref, opts, io, op);
 }
 
@@ -294,7 +335,7 @@ const EMPTY_REFERENCE = "relativize: (the empty reference: the target is the bas
 
 export function relativizeCommand(base: string | undefined, target: string | undefined, opts: RelativizeOptions, io: Io): Promise<number> {
   const hide = hider(io);
-  const op = (b: string, t: string): Outcome => asText(relativize(hide(b), hide(t), { normalize: opts.normalize === true }));
+  const op = (b: string, t: string): Outcome => asText(relativize(b, t, { normalize: opts.normalize === true }), hide);
   const show = (v: unknown): string[] => {
     if (v === "" && !io.quiet) process.stderr.write(`${io.paintErr("dim", EMPTY_REFERENCE)}\n`);
     return [String(v)];
@@ -332,7 +373,7 @@ export function normalizeCommand(input: string | undefined, opts: NormalizeComma
     ? { schemes: [], emptyPort: false, defaultPort: false, emptyPath: false, ipv6: opts.ipv6, nfc: opts.nfc }
     : { ipv6: opts.ipv6, nfc: opts.nfc };
   const hide = hider(io);
-  const op = (t: string): Outcome => asText(normalize(hide(t), steps));
+  const op = (t: string): Outcome => asText(normalize(t, steps), hide);
   return dispatch("normalize", [input], opts, io, () => op(input ?? ""), op, text);
 }
 
@@ -360,13 +401,13 @@ export interface IdnaOptions extends InputOptions {
 
 export function toUriCommand(input: string | undefined, opts: IdnaOptions, io: Io): Promise<number> {
   const hide = hider(io);
-  const op = (t: string): Outcome => asText(iriToUri(hide(t), { idna: opts.idna === true }));
+  const op = (t: string): Outcome => asText(iriToUri(t, { idna: opts.idna === true }), hide);
   return dispatch("to-uri", [input], opts, io, () => op(input ?? ""), op, text);
 }
 
 export function toIriCommand(input: string | undefined, opts: IdnaOptions, io: Io): Promise<number> {
   const hide = hider(io);
-  const op = (t: string): Outcome => asText(uriToIri(hide(t), { idna: opts.idna === true }));
+  const op = (t: string): Outcome => asText(uriToIri(t, { idna: opts.idna === true }), hide);
   return dispatch("to-iri", [input], opts, io, () => op(input ?? ""), op, text);
 }
 
@@ -376,7 +417,14 @@ export interface RepairOptions extends InputOptions {
 
 export function repairCommand(input: string | undefined, opts: RepairOptions, io: Io): Promise<number> {
   const hide = hider(io);
-  const op = (t: string): Outcome => ({ ok: true, value: opts.iri === true ? repairIriReference(hide(t)) : repairUriReference(hide(t)) });
+  // the repaired text is the product (masked); a change inside the password shows no character of it
+  const op = (t: string): Outcome => {
+    const r = opts.iri === true ? repairIriReference(t) : repairUriReference(t);
+    if (io.showPassword === true) return { ok: true, value: r };
+    const pw = passwordRange(t);
+    const changes = r.changes.map((c) => (pw !== undefined && c.offset >= pw.start && c.offset < pw.end ? { ...c, from: PASSWORD_MASK, to: PASSWORD_MASK } : c));
+    return { ok: true, value: { ...r, value: hide(r.value), changes } };
+  };
   const show = (v: unknown): string[] => {
     const r = v as ReturnType<typeof repairUriReference>;
     if (!io.quiet) {

@@ -1,6 +1,7 @@
 // The grammars the command line knows by name: RFC 3986, RFC 3987 and each built-in scheme's
 // (RFC 9110 http and https, RFC 6455 ws and wss, RFC 6068 mailto, RFC 8141 urn, RFC 9562 uuid,
 // RFC 8089 file, RFC 2397 data, RFC 3966 tel), with the rule each is read with by default.
+import { maskPassword } from "../password.js";
 import type { Expr } from "../abnf/expr.js";
 import { referencedNames, sameExpr } from "../abnf/expr.js";
 import { suggest, type Grammar } from "../abnf/grammar.js";
@@ -68,7 +69,8 @@ const listed = (xs: readonly string[]): string => (xs.length < 2 ? xs.join("") :
  */
 export function unknownRuleMessage(g: NamedGrammar, rule: string, option: string): string {
   const where = g === defaultGrammar ? "RFC 3986 or RFC 3987" : g.ast ? g.grammar.name : `the ${g.name} grammar (${g.grammar.name})`;
-  const head = `${option}: no rule ${JSON.stringify(rule)} in ${where}`;
+  // a URI given where a rule name goes is quoted with its password masked (RFC 3986 §7.5)
+  const head = `${option}: no rule ${JSON.stringify(maskPassword(rule))} in ${where}`;
   if (g !== defaultGrammar && defaultGrammar.grammar.definition(rule) !== undefined) {
     return `${head}; the default grammar (RFC 3986 and RFC 3987) has it: leave out --grammar`;
   }

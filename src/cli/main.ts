@@ -105,7 +105,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
     .helpCommand(false)
     .option("--color", "colour the output (default: when stdout is a terminal)")
     .option("--no-color", "do not colour the output")
-    .option("--show-password", "print the password of a userinfo as it is (RFC 3986 §7.5: by default every input is read, and every result printed, with it replaced by \"***\")")
+    .option("--show-password", "print the password of a userinfo as it is (RFC 3986 §7.5: by default every output shows it as \"***\", the command's result too; inputs are read as given)")
     .addHelpText("after", EXAMPLES);
 
   const io = (cmd: Command): Commands.Io => {

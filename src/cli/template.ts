@@ -3,9 +3,10 @@
 // JSON. Both take one input from the arguments or, in batch mode, one per line (JSON Lines out),
 // through the same dispatch as the other commands.
 import fs from "node:fs";
-import { expand, match, matchAll } from "../template/index.js";
+import { expand, match, matchAll, parseTemplate } from "../template/index.js";
 import type { TemplateVariables } from "../template/index.js";
-import { dispatch, pair, type InputOptions, type Io } from "./commands.js";
+import { PASSWORD_MASK, passwordRange } from "../password.js";
+import { dispatch, hider, pair, scrubbed, type InputOptions, type Io } from "./commands.js";
 import type { Outcome } from "./batch.js";
 import { jsonReplacer, UsageError } from "./errors.js";
 import { toJson } from "./style.js";
@@ -58,7 +59,13 @@ function expanded(template: string, vars: Record<string, unknown>): Outcome {
 export function expandCommand(template: string | undefined, opts: ExpandOptions, io: Io): Promise<number> {
   if (opts.jsonVars === "-" && template === undefined) throw new UsageError("expand: --json-vars - reads stdin, which batch mode reads templates from: give the template as an argument");
   const vars = variablesOf(opts);
-  const op = (t: string): Outcome => expanded(t, vars);
+  const hide = hider(io);
+  // the URI is the command's product: its password masked unless --show-password (commands.ts, hider)
+  const op = (t: string): Outcome => {
+    const o = expanded(t, vars);
+    if (io.showPassword === true) return o;
+    return o.ok ? { ok: true, value: hide(String(o.value)) } : { ok: false, error: scrubbed(o.error, t) };
+  };
   return dispatch("expand", [template], opts, io, () => op(template ?? ""), op, (v) => [String(v)]);
 }
 
@@ -69,14 +76,49 @@ export interface MatchCommandOptions extends InputOptions {
   readonly maxReadings?: number;
 }
 
+/**
+ * A reading of `uri` with every variable whose expansion holds any character of the URI's
+ * password (password.ts) shown as "***" (RFC 3986 §7.5): each part of the template, expanded
+ * with the reading, is the piece of the URI it stands for (expansion gives the URI back, RFC
+ * 6570 §3), so an expression whose piece meets the password hides all its variables. When the
+ * pieces do not add up to the URI, every variable is hidden.
+ */
+function hideReading(template: string, uri: string, reading: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const pw = passwordRange(uri);
+  const names = Object.keys(reading);
+  if (pw === undefined) return reading as Record<string, unknown>;
+  const t = parseTemplate(template);
+  const hidden = new Set<string>(t.ok ? [] : names);
+  let at = 0;
+  for (const part of t.ok ? t.value.parts : []) {
+    let piece: string;
+    if (part.kind === "literal") piece = part.expansion;
+    else {
+      const r = expand(part.text, reading as TemplateVariables);
+      piece = r.ok ? r.value : "";
+    }
+    if (part.kind === "expression" && at < pw.end && at + piece.length > pw.start) for (const v of part.varspecs) hidden.add(v.name);
+    at += piece.length;
+  }
+  if (at !== uri.length) for (const n of names) hidden.add(n);
+  const out: Record<string, unknown> = {};
+  for (const n of names) Object.defineProperty(out, n, { value: hidden.has(n) ? PASSWORD_MASK : reading[n], enumerable: true, writable: true });
+  return out;
+}
+
 export function matchCommand(template: string | undefined, uri: string | undefined, opts: MatchCommandOptions, io: Io): Promise<number> {
+  // the variables are the command's product: those read out of the password masked unless --show-password
+  const shown = io.showPassword === true;
   const op = (t: string, u: string): Outcome => {
+    const failed = (error: unknown): Outcome => ({ ok: false, error: shown ? error : scrubbed(error, t) });
     if (opts.all === true) {
       const r = matchAll(t, u, { limit: opts.limit });
-      return r.ok ? { ok: true, value: r.value } : { ok: false, error: r.error };
+      if (!r.ok) return failed(r.error);
+      return { ok: true, value: shown ? r.value : { ...r.value, readings: r.value.readings.map((x) => hideReading(t, u, x as Record<string, unknown>)) } };
     }
     const r = match(t, u, { maxReadings: opts.maxReadings });
-    return r.ok ? { ok: true, value: r.value } : { ok: false, error: r.error };
+    if (!r.ok) return failed(r.error);
+    return { ok: true, value: shown ? r.value : hideReading(t, u, r.value as Record<string, unknown>) };
   };
   // the variables are structured: JSON, with or without --json
   const show = (v: unknown): string[] => [toJson(v, jsonReplacer, 2)];
