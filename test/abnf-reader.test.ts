@@ -547,6 +547,16 @@ describe("the reader never throws for a string", () => {
     }
     expect(toJson(ok(readAbnfExpr("%x" + "0".repeat(1000) + "41")))).toEqual(toJson(range(0x41, 0x41)));
   });
+
+  it("for a string of 200,000 values and a concatenation of 150,000 elements (issue 33: 'Maximum call stack size exceeded' as a \"surrogate\" error, or 'too large to read')", () => {
+    const N = 200_000;
+    const dotted = ok(readAbnfExpr("%x" + Array.from({ length: N }, () => "41").join(".")));
+    expect(dotted.type === "lit" ? [dotted.text.length, dotted.caseSensitive] : dotted.type).toEqual([N, true]);
+    // past what a spread fits on the stack (about 120,000 arguments here)
+    const M = 150_000;
+    const concat = ok(readAbnfExpr(Array.from({ length: M }, () => '"a"').join(" ")));
+    expect(concat.type === "seq" ? concat.items.length : concat.type).toBe(M);
+  });
 });
 
 describe("fixtures/abnf", () => {

@@ -4,7 +4,9 @@
 // calls do the work the documentation states (Grammar.isLinear), counted in steps; and a grammar
 // too large to compile is refused when it is made, by every way of making one. No timing here:
 // the figures are in bench/scaling.mjs and the commit messages.
-import { grammar, grammarFromAbnf, GrammarError, lit, seededRandom, type Grammar } from "../src/abnf/index";
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { grammar, grammarFromAbnf, GrammarError, lit, MatchLimitError, semantics, seededRandom, WORK_BASE, WORK_PER_CHARACTER, type Grammar } from "../src/abnf/index";
 import { automatonSize, buildAutomaton } from "../src/abnf/automaton";
 import { CallRun } from "../src/abnf/calls";
 import { Compiled } from "../src/abnf/compiled";
@@ -49,7 +51,20 @@ interface TooLargeCase {
   readonly source: string;
 }
 
-const fixture = readJson<{ dfa: readonly DfaCase[]; calls: readonly CallCase[]; safety: readonly SafetyCase[]; tooLarge: readonly TooLargeCase[] }>("engine", "bounded-work.json");
+interface LimitCase {
+  readonly abnf: readonly string[];
+  readonly rule: string;
+  readonly input: readonly Part[];
+  /** Run in a child process with this heap (MB), on the built package. */
+  readonly child?: number;
+  readonly why: string;
+  readonly source: string;
+}
+
+const fixture = readJson<{ dfa: readonly DfaCase[]; calls: readonly CallCase[]; safety: readonly SafetyCase[]; tooLarge: readonly TooLargeCase[]; limit: readonly LimitCase[] }>(
+  "engine",
+  "bounded-work.json",
+);
 
 function inputOf(parts: readonly Part[]): string {
   return parts
@@ -166,6 +181,62 @@ describe("memoized calls do the work Grammar.isLinear documents (fixtures: calls
   });
 });
 
+describe("a match past its work budget stops with a MatchLimitError (fixtures: limit)", () => {
+  const local = fixture.limit.filter((c) => c.child === undefined);
+  it.each(local.map((c) => [c.abnf.join("; "), c] as const))("%s", (_abnf, c) => {
+    const g = load(c.abnf);
+    const input = inputOf(c.input);
+    const limit = WORK_BASE + WORK_PER_CHARACTER * input.length;
+    // counted: the run stops within a step (and the ends of one call) of its limit
+    const run = new CallRun(g.compiled, input);
+    expect(() => run.call(c.rule.toLowerCase(), 0)).toThrow(MatchLimitError);
+    expect(run.limit).toBe(limit);
+    expect(run.work).toBeGreaterThan(limit);
+    expect(run.work).toBeLessThanOrEqual(limit + input.length + 1);
+    // every way in says so, typed
+    const v = g.validate(input, c.rule);
+    expect(v.ok).toBe(false);
+    if (v.ok) return;
+    expect(v.error).toBeInstanceOf(MatchLimitError);
+    expect([v.error.name, v.error.rule, v.error.expected, (v.error as MatchLimitError).limit]).toEqual(["MatchLimitError", c.rule, [], limit]);
+    expect(v.error.shortMessage).toContain("neither matched nor refused");
+    expect(() => g.isValid(input, c.rule)).toThrow(MatchLimitError);
+    expect(() => g.rule(c.rule).tryParse(input)).toThrow(MatchLimitError);
+    const s = semantics(g, {});
+    const parsed = s.parse(input, c.rule);
+    expect(parsed.ok ? undefined : parsed.error).toBeInstanceOf(MatchLimitError);
+  });
+
+  it("a run's own limit is kept: a few steps, then the error at the offset being read", () => {
+    const g = load(['a = "x" a "x" / "x"']);
+    const run = new CallRun(g.compiled, "x".repeat(1001), 1000);
+    let error: unknown;
+    try {
+      run.call("a", 0);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(MatchLimitError);
+    expect(run.work).toBeLessThanOrEqual(1000 + 1001);
+    expect((error as MatchLimitError).offset).toBeGreaterThan(0);
+  });
+
+  const children = fixture.limit.filter((c) => c.child !== undefined);
+  it.each(children.map((c) => [c.abnf.join("; "), c] as const))("in a process with a small heap: %s", (_abnf, c) => {
+    // the built package (npm test builds it first); the process used to die out of memory
+    const entry = path.join(__dirname, "..", "dist", "abnf", "index.js");
+    const program = `
+      import { grammarFromAbnf } from ${JSON.stringify(entry)};
+      const g = grammarFromAbnf(${JSON.stringify(c.abnf.join("\n") + "\n")}).value;
+      const input = ${JSON.stringify((c.input[0] as { repeat: string }).repeat)}.repeat(${(c.input[0] as { length: number }).length});
+      const v = g.validate(input, ${JSON.stringify(c.rule)});
+      process.stdout.write(JSON.stringify([v.ok, v.ok ? "" : v.error.name]));
+    `;
+    const out = execFileSync(process.execPath, [`--max-old-space-size=${c.child as number}`, "--input-type=module", "-e", program], { encoding: "utf8", stdio: "pipe" });
+    expect(JSON.parse(out)).toEqual([false, "MatchLimitError"]);
+  }, 120_000);
+});
+
 describe("the regex safety analysis is bounded in steps (fixtures: safety)", () => {
   it.each(fixture.safety.map((c) => [c.why.slice(0, 60), c] as const))("%s…", (_why, c) => {
     const g = load(c.abnf);
@@ -180,7 +251,7 @@ describe("the regex safety analysis is bounded in steps (fixtures: safety)", () 
   });
 });
 
-describe("a grammar too large to compile is refused when it is made (fixtures: tooLarge)", () => {
+describe("a rule too large to compile is refused when it is used, naming it (fixtures: tooLarge)", () => {
   const refusal = (f: () => unknown): GrammarError => {
     try {
       f();
@@ -192,21 +263,38 @@ describe("a grammar too large to compile is refused when it is made (fixtures: t
   };
 
   it.each(fixture.tooLarge.map((c) => [c.abnf.join("; "), c] as const))("%s", (_abnf, c) => {
-    // grammarFromAbnf: the AbnfError at the rule
-    const loaded = grammarFromAbnf(c.abnf.join("\n") + "\n");
-    expect(loaded.ok).toBe(false);
-    if (loaded.ok) return;
-    expect(loaded.error.code).toBe("too-large-to-compile");
-    expect(loaded.error.line).toBe(c.abnf.findIndex((l) => l.startsWith(`${c.rule} =`)) + 1);
-    expect(loaded.error.message).toContain(`rule ${c.rule} `);
-    expect(loaded.error.message).toContain(c.limit);
-    // grammar(): the GrammarError, before any rule is used
-    const made = refusal(() => algebraFromAbnf([c.abnf.join("\n") + "\n"]));
-    expect([made.code, made.rule]).toEqual(["too-large", c.rule]);
-    // derive(): adding the rules to a grammar that was fine
+    const text = c.abnf.join("\n") + "\n";
+    // grammarFromAbnf loads it; its use is the GrammarError naming the rule and the limit
+    const loaded = grammarFromAbnf(text);
+    expect(loaded.ok).toBe(true);
+    if (!loaded.ok) return;
+    const used = refusal(() => loaded.value.isValid("x", c.rule));
+    expect([used.code, used.rule]).toEqual(["too-large", c.rule]);
+    expect(used.message).toContain(`rule ${c.rule} `);
+    expect(used.message).toContain(c.limit);
+    // a rule that reaches it is refused naming the rule the size is in; one that does not works
+    for (const line of c.abnf.filter((l) => !l.startsWith(`${c.rule} =`))) {
+      const other = line.split(" ")[0] as string;
+      try {
+        expect(typeof loaded.value.isValid("x", other)).toBe("boolean");
+      } catch (e) {
+        expect(e instanceof GrammarError ? [e.code, e.rule] : e).toEqual(["too-large", c.rule]);
+      }
+    }
+    // compiled ahead: the AbnfError at the rule, when the text is loaded
+    const eager = grammarFromAbnf(text, { compile: true });
+    expect(eager.ok).toBe(false);
+    if (eager.ok) return;
+    expect(eager.error.code).toBe("too-large-to-compile");
+    expect(eager.error.line).toBe(c.abnf.findIndex((l) => l.startsWith(`${c.rule} =`)) + 1);
+    expect(eager.error.message).toContain(c.limit);
+    // grammar() and derive() make it; compile() refuses it
+    const made = algebraFromAbnf([text]);
+    expect([refusal(() => made.compile()).code, refusal(() => made.compile()).rule]).toEqual(["too-large", c.rule]);
     const small = grammar({ ok: lit("x") });
-    const derived = refusal(() => small.derive({ rules: rulesFromAbnf(c.abnf.join("\n") + "\n") }));
-    expect([derived.code, derived.rule]).toEqual(["too-large", c.rule]);
+    const derived = small.derive({ rules: rulesFromAbnf(text) });
+    expect(derived.isValid("x", "ok")).toBe(true);
+    expect(refusal(() => derived.validate("x", c.rule)).rule).toBe(c.rule);
   });
 
   it("measures every rule as the builder counts it (automatonSize): positions, occurrences and expressions exactly, edges and copies from above", () => {

@@ -109,12 +109,14 @@ interface ErrorCase {
   noMessage?: string;
   /** Grammars of the library to import, by export name (rfc3986, rfc3987). */
   imports?: ("rfc3986" | "rfc3987")[];
+  /** Options of grammarFromAbnf besides imports (compile). */
+  options?: { compile?: boolean };
 }
 
 describe("errors in the ABNF itself (fixtures/loader/errors.json)", () => {
   const cases = (JSON.parse(read("fixtures/loader/errors.json")) as { cases: ErrorCase[] }).cases;
   it.each(cases.map((c) => [c.code, JSON.stringify(c.abnf), c]))("%s: %s", (_code, _text, c) => {
-    const r = grammarFromAbnf(c.abnf, { imports: (c.imports ?? []).map((n) => ({ rfc3986, rfc3987 })[n]) });
+    const r = grammarFromAbnf(c.abnf, { imports: (c.imports ?? []).map((n) => ({ rfc3986, rfc3987 })[n]), ...c.options });
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect([r.error.code, r.error.line, r.error.column]).toEqual([c.code, c.line, c.column]);

@@ -727,7 +727,7 @@ export function automatonSize(
    * is the same in all of them: a grammar that imports RFC 3986's rules measures its own.
    */
   const ruleShape = (def: RuleDefinition): Shape => {
-    if (stubs.size > 0) return shape(def.expr);
+    if (stubs.size > 0 || !(calls === calledCache.get(analysis) || building.has(calls))) return shape(def.expr);
     let x = ruleShapes.get(def);
     if (x === undefined) {
       x = shape(def.expr);
@@ -836,24 +836,62 @@ function repetitionShape(min: number, max: number, item: Shape): Shape {
 }
 
 /**
- * The GrammarError "too-large" of the first rule of `names` (in that order) whose automaton
- * would pass one of the builder's limits, measured without building anything, or undefined.
- * Among rules too large, one that expands none too large itself is named first: where the size
- * is, rather than every rule that refers to it.
+ * Past this many positions (or {@link CALL_EDGES} edges), a rule is matched by call wherever it
+ * is referenced instead of being expanded in place: RFC 5322's `fields` expanded every rule it
+ * reaches to 838,446 positions, though none of them holds more than 27,146 (`address`) once the
+ * large ones are called. Small rules stay expanded, so that rules such as RFC 3986's (1,591
+ * positions for URI-reference, all of it expanded) keep one DFA and a regex.
  */
-export function firstTooLarge(analysis: Analysis, names: readonly string[]): GrammarError | undefined {
-  const calls = analysis.recursiveRules();
-  const size = automatonSize(analysis, calls);
-  const errors = new Map<string, GrammarError>();
-  for (const n of names) {
-    const def = analysis.rule(n);
-    const error = tooLarge(def, size(def));
-    if (error !== undefined) errors.set(n.toLowerCase(), error);
+export const CALL_POSITIONS = 4096;
+/** See {@link CALL_POSITIONS}. */
+export const CALL_EDGES = 262_144;
+
+/** Per grammar: the rules matched by call (see {@link calledRules}). */
+const calledCache = new WeakMap<Analysis, ReadonlySet<string>>();
+/** The sets calledRules is deciding: their measures, too, hold in every grammar (see automatonSize's ruleShape). */
+const building = new WeakSet<ReadonlySet<string>>();
+
+/**
+ * The rules (lowercase names) that the automata call instead of expanding in place: the
+ * recursive ones (which cannot be expanded), and every rule whose own automaton, with the rules
+ * it refers to decided first (callees before callers), would pass {@link CALL_POSITIONS} or
+ * {@link CALL_EDGES}, so that no automaton grows with the product of a grammar's layers. A
+ * rule's status depends only on the rules it reaches (so the measures kept per definition hold
+ * in every grammar that holds it); a rule of one character is never called.
+ */
+export function calledRules(analysis: Analysis): ReadonlySet<string> {
+  const known = calledCache.get(analysis);
+  if (known !== undefined) return known;
+  const called = new Set(analysis.recursiveRules());
+  building.add(called);
+  const size = automatonSize(analysis, called);
+  const decided = new Set<string>();
+  // callees before callers: an iterative post-order walk of the references
+  for (const root of analysis.ruleKeys) {
+    if (decided.has(root)) continue;
+    const stack: { key: string; refs: string[]; i: number }[] = [{ key: root, refs: referencedNames(analysis.rule(root).expr).map((n) => n.toLowerCase()), i: 0 }];
+    const open = new Set([root]);
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as { key: string; refs: string[]; i: number };
+      if (top.i < top.refs.length) {
+        const next = top.refs[top.i++] as string;
+        if (decided.has(next) || open.has(next) || called.has(next)) continue;
+        open.add(next);
+        stack.push({ key: next, refs: referencedNames(analysis.rule(next).expr).map((n) => n.toLowerCase()), i: 0 });
+        continue;
+      }
+      stack.pop();
+      open.delete(top.key);
+      decided.add(top.key);
+      if (called.has(top.key)) continue;
+      const def = analysis.rule(top.key);
+      if (analysis.charSet(def.expr) !== null) continue;
+      const n = size(def);
+      if (n.positions > CALL_POSITIONS || n.edges > CALL_EDGES || tooLarge(def, n) !== undefined) called.add(top.key);
+    }
   }
-  if (errors.size === 0) return undefined;
-  const inner = (key: string): boolean => referencedNames(analysis.rule(key).expr).every((r) => calls.has(r.toLowerCase()) || !errors.has(r.toLowerCase()));
-  const key = [...errors.keys()].find(inner) ?? (errors.keys().next().value as string);
-  return errors.get(key);
+  calledCache.set(analysis, called);
+  return called;
 }
 
 /** The GrammarError "too-large" for a rule whose automaton would pass one of the builder's limits, or undefined. */
@@ -861,7 +899,9 @@ export function tooLarge(rule: RuleDefinition, size: AutomatonSize): GrammarErro
   const many = (n: number): string => (n === Infinity ? "too many" : n.toLocaleString("en-US"));
   const refuse = (detail: string): GrammarError => new GrammarError("too-large", `rule ${rule.name} ${detail}; it cannot be compiled`, rule.name);
   if (size.positions > POSITION_LIMIT) {
-    return refuse(`expands to ${many(size.positions)} character positions, more than the engine's limit of ${many(POSITION_LIMIT)} (a large bounded repetition?)`);
+    return refuse(
+      `expands to ${many(size.positions)} character positions, more than the engine's limit of ${many(POSITION_LIMIT)}, in its own definition (a long string or a large bounded repetition; the rules it refers to that are large are called, not expanded)`,
+    );
   }
   if (size.instances > INSTANCE_LIMIT) {
     return refuse(`expands to ${many(size.instances)} rule occurrences, more than the engine's limit of ${many(INSTANCE_LIMIT)} (a large bounded repetition of a rule that matches only the empty string?)`);

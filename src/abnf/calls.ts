@@ -7,6 +7,23 @@ import { ACCEPT, type Automaton, type Edge, type Position } from "./automaton.js
 import { codePointAt, hasCodePoint } from "./charset.js";
 import type { Compiled } from "./compiled.js";
 import { edgeLabels, edgeLabelsOf, uniquePush } from "./labels.js";
+import { matchLimitError } from "./match-limit.js";
+
+/**
+ * The work one match by memoized calls may do, in steps (a position followed, or an end of a
+ * call read): {@link WORK_BASE} plus {@link WORK_PER_CHARACTER} for each character of the input.
+ * The memory a match keeps grows with its steps (each step adds at most an end or the positions
+ * of one edge list), so both are bounded in proportion to the input. Real grammars take a few
+ * dozen steps per character (RFC 8259 JSON: 11 on a flat array, 14 on arrays nested 10,000
+ * deep); ambiguous recursion takes more (`a = "x" a "x" / "x"`: n²/2 steps on n characters) and
+ * past the limit the match stops with a {@link MatchLimitError}, neither matched nor refused.
+ */
+export const WORK_BASE = 2_000_000;
+/** See {@link WORK_BASE}. */
+export const WORK_PER_CHARACTER = 64;
+
+/** The most steps a match by memoized calls may take on an input of `length` characters ({@link WORK_BASE}). */
+export const workLimit = (length: number): number => WORK_BASE + WORK_PER_CHARACTER * length;
 
 /** What a call of a rule from an offset gives. */
 export interface CallResult {
@@ -124,19 +141,21 @@ export class Frame {
   /** The call the frame waits for. */
   wantKey = "";
   wantStart = -1;
-  /** The positions followed and the callee ends read so far (for tests and the benchmark). */
-  work = 0;
   /** Self calls read as loops (selfLoops); none in a frame kept for a derivation, which records each call. */
   readonly #loops: Uint8Array | undefined;
 
+  readonly #run: CallRun;
+  private readonly input: string;
+
   constructor(
-    compiled: Compiled,
+    run: CallRun,
     readonly key: string,
     readonly start: number,
-    private readonly input: string,
     keep = false,
   ) {
-    this.a = compiled.automaton(key);
+    this.#run = run;
+    this.input = run.input;
+    this.a = run.compiled.automaton(key);
     this.#loops = keep ? undefined : selfLoops(this.a);
     this.furthest = start;
     this.byOffset = keep ? new Map() : undefined;
@@ -254,6 +273,7 @@ export class Frame {
   /** Runs on; returns true when it waits for a call (wantKey, wantStart), false when the simulation is complete. */
   run(known: (key: string, start: number) => CallResult | undefined): boolean {
     const { a, input } = this;
+    const run = this.#run;
     for (;;) {
       if (this.#cur === undefined) {
         const next = this.#next();
@@ -268,7 +288,7 @@ export class Frame {
       const list = cur.list;
       while (this.#j < list.length) {
         const p = list[this.#j] as number;
-        this.work++;
+        if (++run.work > run.limit) run.exceeded(k);
         const pos = a.positions[p] as Position;
         const follows = a.follow[p] as readonly Edge[];
         if (pos.call === undefined) {
@@ -297,7 +317,8 @@ export class Frame {
             return true;
           }
           this.#callee(r);
-          this.work += r.ends.length;
+          run.work += r.ends.length;
+          if (run.work > run.limit) run.exceeded(k);
           for (const end of r.ends) {
             if (end > k) this.#land(end, p, cur.order);
             for (const e of follows) {
@@ -391,13 +412,22 @@ export class CallRun {
   readonly #memo = new Map<string, Memo>();
   /** The offset of the run's first call: no call is made before it. */
   #base = -1;
-  /** The frames completed, and their work (Frame.work): what a match costs, counted (for tests and the benchmark). */
+  /** The frames completed, and the steps taken (positions followed, ends of calls read): what a match costs, counted. */
   frames = 0;
   work = 0;
+  /** The rule of the run's first call, for the error past the limit. */
+  #rule = "";
   constructor(
     readonly compiled: Compiled,
     readonly input: string,
+    /** The most steps the run may take ({@link workLimit} of the input's length by default). */
+    readonly limit: number = workLimit(input.length),
   ) {}
+
+  /** Stops the run: its work passed the limit while reading at `offset`. */
+  exceeded(offset: number): never {
+    throw matchLimitError(this.input, this.#rule, offset, this.limit);
+  }
 
   #known = (key: string, start: number): CallResult | undefined => {
     const m = this.#memo.get(key);
@@ -426,15 +456,17 @@ export class CallRun {
   }
 
   call(key: string, start: number): CallResult {
-    this.begin(start);
+    this.begin(start, key);
     const known = this.#known(key, start);
     if (known !== undefined) return known;
-    return this.#result(this.complete(new Frame(this.compiled, key, start, this.input)));
+    return this.#result(this.complete(new Frame(this, key, start)));
   }
 
-  /** Sets where the run begins, once, before its first call: no call is made before it. */
-  begin(start: number): void {
-    if (this.#base < 0) this.#base = start;
+  /** Sets where the run begins, and its rule, once, before its first call: no call is made before it. */
+  begin(start: number, key: string): void {
+    if (this.#base >= 0) return;
+    this.#base = start;
+    this.#rule = this.compiled.analysis.rule(key).name;
   }
 
   /** Runs `bottom` to completion, running the calls it waits for on an explicit stack; returns it. */
@@ -445,11 +477,10 @@ export class CallRun {
       if (!top.run(this.#known)) {
         stack.pop();
         this.frames++;
-        this.work += top.work;
         if (stack.length > 0 || top === bottom) this.#remember(top.key, top.start, this.#result(top));
         continue;
       }
-      stack.push(new Frame(this.compiled, top.wantKey, top.wantStart, this.input));
+      stack.push(new Frame(this, top.wantKey, top.wantStart));
     }
     return bottom;
   }

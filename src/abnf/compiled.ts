@@ -1,7 +1,7 @@
 // The compiled forms of one grammar's rules for the engine: each rule's position automaton
 // (automaton.ts) and lazy DFA (dfa.ts), made on first use and kept.
 import type { Analysis } from "./analysis.js";
-import { buildAutomaton, type Automaton } from "./automaton.js";
+import { buildAutomaton, calledRules, type Automaton } from "./automaton.js";
 import { Dfa, DfaBudget } from "./dfa.js";
 
 /** The compiled forms of one grammar's rules, made on first use and kept. */
@@ -25,7 +25,7 @@ export class Compiled {
   automaton(key: string): Automaton {
     let a = this.#automata.get(key);
     if (a === undefined) {
-      a = buildAutomaton(this.analysis.rule(key), this.analysis, this.analysis.recursiveRules());
+      a = buildAutomaton(this.analysis.rule(key), this.analysis, calledRules(this.analysis));
       this.#automata.set(key, a);
     }
     return a;
@@ -42,7 +42,7 @@ export class Compiled {
       const stubs = new Set(this.rare.filter((r) => r !== key && !this.analysis.nullable(this.analysis.rule(r).expr)));
       if (stubs.size === 0) d = this.dfa(key);
       else {
-        const a = buildAutomaton(this.analysis.rule(key), this.analysis, this.analysis.recursiveRules(), { stubs });
+        const a = buildAutomaton(this.analysis.rule(key), this.analysis, calledRules(this.analysis), { stubs });
         d = a.hasCalls ? null : a.hasStubs ? new Dfa(a, this.budget) : this.dfa(key);
       }
       this.#reduced.set(key, d);

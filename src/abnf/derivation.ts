@@ -176,7 +176,7 @@ export function deriveDfa(dfa: Dfa, input: string, start: number, end: number): 
  */
 export function deriveCalls(c: Compiled, key: string, input: string, start: number, end: number): Derivation {
   const run = new CallRun(c, input);
-  run.begin(start);
+  run.begin(start, key);
   const root: MutableDerivation = { automaton: c.automaton(key), input, start, end, steps: [] };
   const work: { d: MutableDerivation; key: string }[] = [{ d: root, key }];
   while (work.length > 0) {
@@ -198,7 +198,7 @@ export function deriveCalls(c: Compiled, key: string, input: string, start: numb
  */
 function fillSteps(run: CallRun, d: MutableDerivation, key: string, work: { d: MutableDerivation; key: string }[]): void {
   const { start, end } = d;
-  const frame = run.complete(new Frame(run.compiled, key, start, run.input, true));
+  const frame = run.complete(new Frame(run, key, start, true));
   const a = frame.a;
   const input = run.input;
   const byOffset = frame.byOffset as Map<number, number[]>;

@@ -136,6 +136,19 @@ export const seq = (...items: Expr[]): Seq => made({ type: "seq", items: freeze(
 /** Alternatives: `a / b / c` (RFC 5234 §3.2), unordered as in ABNF: the engine tries every one. */
 export const alt = (...items: Expr[]): Alt => made({ type: "alt", items: freeze([...assertExprs(items, "alt")]) });
 
+/** @internal {@link seq} of a list of any length (a spread of 200,000 items overflows the call stack). */
+export const seqOf = (items: readonly Expr[]): Seq => made({ type: "seq", items: freeze(assertExprs(items.slice(), "seq")) });
+
+/** @internal {@link alt} of a list of any length. */
+export const altOf = (items: readonly Expr[]): Alt => made({ type: "alt", items: freeze(assertExprs(items.slice(), "alt")) });
+
+/** The string of a list of code points of any length (`String.fromCodePoint(...list)` overflows the call stack past about 100,000). */
+export function fromCodePoints(cps: readonly number[]): string {
+  let out = "";
+  for (let i = 0; i < cps.length; i += 4096) out += String.fromCodePoint(...cps.slice(i, i + 4096));
+  return out;
+}
+
 /** `<min>*<max>item` (RFC 5234 §3.6); `max` defaults to `Infinity`. `rep(n, n, x)` is `nx` (§3.7). */
 export const rep = (min: number, max: number, item: Expr): Rep => {
   if (!Number.isInteger(min) || min < 0) throw new RangeError(`rep: min must be a whole number, got ${describeValue(min)}`);

@@ -2,7 +2,7 @@
 // (regex.ts) where that regex is safe to run (safety.ts), else the lazy DFA (engine.ts). Both
 // give the exact ABNF answer; the regex is the faster of the two on V8 for short inputs.
 import type { Analysis } from "./analysis.js";
-import { buildAutomaton } from "./automaton.js";
+import { buildAutomaton, calledRules } from "./automaton.js";
 import { union, type CodePointSet } from "./charset.js";
 import type { Compiled } from "./compiled.js";
 import { isWholeMatch } from "./engine.js";
@@ -28,8 +28,8 @@ export function markRegexVerified(g: { readonly analysis: Analysis }): void {
 
 /** Whether a rule's regex is safe to run, computed by the analysis (never the recorded verdict). */
 export function analyseRegexSafety(analysis: Analysis, key: string): Safety {
-  const recursive = analysis.recursiveRules();
-  if (reaches(analysis, key, recursive)) return { safe: false, reason: "the rule is recursive" };
+  const recursive = calledRules(analysis);
+  if (reaches(analysis, key, recursive)) return { safe: false, reason: "the rule calls rules matched by call (recursive ones, or ones too large to expand in place)" };
   try {
     return regexSafety(buildAutomaton(analysis.rule(key), analysis, recursive, { keepAll: true }));
   } catch (e) {

@@ -3,9 +3,10 @@
 // another by adding, overriding and renaming rules (as ohm's `<:` does), never edited. Every
 // compiled form (automaton, DFA, regex, parsers) is made on first use and kept per grammar.
 import { Analysis, deepestNesting, MAX_DEPTH, type RuleDefinition } from "./analysis.js";
-import { firstTooLarge } from "./automaton.js";
+import { calledRules } from "./automaton.js";
 import { Compiled } from "./compiled.js";
 import { EngineMatcher } from "./matcher.js";
+import { MatchLimitError } from "./match-limit.js";
 import { markGrammar } from "../core/brand.js";
 import type { CompiledGrammar } from "../compiled/dfa.js";
 import { validateWith, type Matcher, type Validation } from "../core/match.js";
@@ -185,12 +186,12 @@ export class Grammar {
   #builtIn: CompiledGrammar | undefined;
 
   /** Use {@link grammar} or {@link Grammar.derive}. */
-  private constructor(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[], measured = false) {
+  private constructor(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[]) {
     this.name = name;
     this.#defs = defs;
     this.ruleNames = Object.freeze([...defs.values()].map((d) => d.name));
     this.#rare = Object.freeze(rare.filter((r) => defs.has(r.toLowerCase())).map((r) => (defs.get(r.toLowerCase()) as RuleDefinition).name));
-    Grammar.#check(this, measured);
+    Grammar.#check(this);
     markGrammar(this);
     Object.freeze(this);
   }
@@ -214,8 +215,12 @@ export class Grammar {
     return new Grammar(name, defs, rare);
   }
 
-  /** `measured`: every rule's size was measured in a grammar this one was picked from (the same definitions, closed under references). */
-  static #check(g: Grammar, measured: boolean): void {
+  /**
+   * Every reference defined, no left recursion, nesting the analyses can follow. Sizes are not
+   * checked here: a rule is compiled when first used (or by {@link compile}), and one too large
+   * to compile is refused then, by name, while the grammar's other rules work.
+   */
+  static #check(g: Grammar): void {
     checkDepth(g.#defs); // first, before any analysis recurses through the definitions
     for (const def of g.#defs.values()) {
       for (const r of referencedNames(def.expr)) {
@@ -239,10 +244,6 @@ export class Grammar {
         cycle,
       );
     }
-    // measured, not built: time linear in the size of the definitions
-    if (measured) return;
-    const large = firstTooLarge(g.analysis, g.ruleNames);
-    if (large !== undefined) throw large;
   }
 
   /** @internal The static analyses of this grammar. */
@@ -280,6 +281,34 @@ export class Grammar {
     if (def !== undefined) return def;
     const swapped = typeof input === "string" && typeof name === "string" && this.has(input) ? input : undefined;
     throw new UnknownRuleError(name, this.name, caller, suggest(typeof name === "string" ? name : "", this.ruleNames), swapped);
+  }
+
+  /**
+   * Compiles the named rules now (all of them when none is named), instead of at their first
+   * use: each rule's automaton, the start of its lazy DFA, and its regex where one is safe,
+   * with the automata of the rules it calls (the lazy DFA still makes its states as inputs
+   * reach them). A build step or a server's start-up pays for the compilation then, so that
+   * the first input costs what later ones do. A rule too large to compile is the GrammarError
+   * "too-large" naming it, here rather than at its first use. Returns this grammar.
+   *
+   * @example
+   * const g = grammarFromAbnfOrThrow(text).compile("address", "date-time");
+   */
+  compile(...names: string[]): this {
+    const keys = (names.length === 0 ? this.ruleNames : names).map((n) => this.require(n, "compile").name.toLowerCase());
+    const compiled = this.compiled;
+    const seen = new Set<string>();
+    const stack = [...keys];
+    while (stack.length > 0) {
+      const key = stack.pop() as string;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const a = compiled.automaton(key);
+      void compiled.dfa(key)?.start;
+      for (const p of a.positions) if (p.call !== undefined) stack.push(p.call);
+    }
+    for (const key of keys) void this.#fastPath(this.require(key, "compile")).hasRegex;
+    return this;
   }
 
   /**
@@ -356,7 +385,7 @@ export class Grammar {
     for (const n of names) visit(n);
     // keep this grammar's order
     const ordered = new Map([...this.#defs.entries()].filter(([k]) => defs.has(k)));
-    return new Grammar(`${this.name} (${names.join(", ")})`, ordered, this.#rare, true);
+    return new Grammar(`${this.name} (${names.join(", ")})`, ordered, this.#rare);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -381,11 +410,18 @@ export class Grammar {
   /**
    * Checks that the whole input matches the rule, with exact ABNF semantics; on failure, a
    * {@link UriSyntaxError} with the offset where the input stops being the beginning of any
-   * string of the rule and what could have stood there.
+   * string of the rule and what could have stood there, or a {@link MatchLimitError} (a
+   * UriSyntaxError) when the match passed its work budget (see {@link isLinear}).
    */
   validate(input: string, name: string): Validation {
     requireString(input, "validate");
-    return validateWith(this.#matcher(this.require(name, "validate", input)), input);
+    const m = this.#matcher(this.require(name, "validate", input));
+    try {
+      return validateWith(m, input);
+    } catch (e) {
+      if (e instanceof MatchLimitError) return { ok: false, error: e };
+      throw e;
+    }
   }
 
   /** @internal The rule as the one match pipeline takes it: compiled at build time, or the engine's. */
@@ -404,26 +440,26 @@ export class Grammar {
   }
 
   /**
-   * True when the rule is matched in time linear in the input whatever the input: no recursive
-   * rule is reachable from it, so one lazy DFA reads the input once (every rule of RFC 3986,
-   * RFC 3987 and the built-in schemes). Each character costs a table lookup once the DFA knows
-   * the state, and at most the positions of one state and their edges when it makes one: at
-   * worst the input's length times the size of the rule's automaton (which a grammar cannot make
-   * larger than 200,000 positions and 4,000,000 edges: larger ones are refused when the grammar
-   * is made). Memory is bounded whatever the input: the DFAs of a grammar keep at most 2,097,152
-   * cells (8 to 16 MB) and forget their states past that (`x = *( "a" / "b" ) "a" 20000( "a" /
-   * "b" )`, whose states hold up to 20,001 positions, reads 20,000 characters in about 2.5 s).
+   * True when the rule is matched in time linear in the input whatever the input: it reaches no
+   * recursive rule nor any rule too large to expand in place (which are matched by call, see
+   * docs/guide/abnf.md), so one lazy DFA reads the input once (every rule of RFC 3986, RFC 3987
+   * and the built-in schemes). Each character costs a table lookup once the DFA knows the state,
+   * and at most the positions of one state and their edges when it makes one: at worst the
+   * input's length times the size of the rule's automaton (at most 200,000 positions and
+   * 4,000,000 edges: a larger rule is refused when it is used). Memory is bounded whatever the
+   * input: the DFAs of a grammar keep at most 2,097,152 cells (8 to 16 MB) and forget their
+   * states past that (`x = *( "a" / "b" ) "a" 20000( "a" / "b" )`, whose states hold up to 20,001
+   * positions, reads 20,000 characters in about 2.5 s).
    *
-   * False when a recursive rule is reachable: the rule is matched by memoized calls, in time at
-   * most cubic in the input's length (times a factor of the grammar's size) and memory at most
-   * quadratic (the memo keeps where each call can end). Quadratic when each call of a recursive
-   * rule can end at a bounded number of offsets; linear on nesting that one character decides
-   * (`e = t *( "+" t )`, `t = "x" / "(" e ")"`) and where a rule calls itself at the end of what
-   * it matches (`list = item [ "," list ]`, `a = "x" *a`, read as loops). Ambiguous recursion is
-   * what costs: `a = "x" a "x" / "x"` is quadratic (1,001 characters: 505,006 steps), `a = "x"
-   * [ a ] [ a ]` cubic (1,000 characters: 168 million steps, about 10 s). Semantics (a derivation
-   * of the match) make every call even where matching reads a loop: up to cubic time there too.
-   * Bound the input length (`maxLength`) of such rules on untrusted input.
+   * False when it reaches a rule matched by call: then memoized calls match it, linear on
+   * nesting that one character decides (`e = t *( "+" t )`, `t = "x" / "(" e ")"`) and where a
+   * rule calls itself at the end of what it matches (`list = item [ "," list ]`, `a = "x" *a`,
+   * read as loops), quadratic when each call can end at many offsets (`a = "x" a "x" / "x"`:
+   * 1,001 characters, 505,006 steps), cubic on ambiguous recursion (`a = "x" [ a ] [ a ]`).
+   * Every such match stops past its work budget (WORK_BASE, 2,000,000 steps, plus
+   * WORK_PER_CHARACTER, 64, per character) with a {@link MatchLimitError}: time and memory stay
+   * proportional to the input. Semantics (a derivation of the match) make every call even where
+   * matching reads a loop, within the same budget.
    *
    * @example
    * grammarFromAbnfOrThrow('list = item *( "," item )\nitem = 1*ALPHA\n').isLinear("list"); // true
@@ -431,13 +467,16 @@ export class Grammar {
    */
   isLinear(name: string): boolean {
     const def = this.require(name, "isLinear");
-    const recursive = this.analysis.recursiveRules();
-    if (recursive.size === 0) return true;
-    const seen = new Set<string>([def.name.toLowerCase()]);
-    const stack = [def.name.toLowerCase()];
+    const called = calledRules(this.analysis);
+    if (called.size === 0) return true;
+    const root = def.name.toLowerCase();
+    if (this.analysis.recursiveRules().has(root)) return false;
+    const seen = new Set<string>([root]);
+    const stack = [root];
     while (stack.length > 0) {
       const key = stack.pop() as string;
-      if (recursive.has(key)) return false;
+      // a rule too large to expand in place is matched by call (not the root: its own DFA reads it)
+      if (key !== root && called.has(key)) return false;
       for (const r of referencedNames((this.#defs.get(key) as RuleDefinition).expr)) {
         const k = r.toLowerCase();
         if (!seen.has(k)) {
@@ -524,10 +563,10 @@ function requireString(input: unknown, caller: string): asserts input is string 
  * Builds a grammar from rules by name (RFC 5234 §2.1 names; references by name with
  * {@link ref}), with the rules of `options.imports`. Throws a {@link GrammarError} when a name is
  * not an ABNF rule name, a reference is undefined, a rule is left-recursive, two imports
- * disagree on a rule, or a rule is too large for the engine to compile (`"too-large"`: more than
- * 200,000 character positions once the rules it refers to are expanded in place, 4,000,000
- * edges, 1,000,000 rule occurrences or 4,000,000 expressions to expand; measured from the
- * definitions, in time linear in their size, without compiling anything).
+ * disagree on a rule. A rule too large for the engine to compile (more than 200,000 character
+ * positions in its own definition, 4,000,000 edges, 1,000,000 rule occurrences or 4,000,000
+ * expressions to expand) is the GrammarError `"too-large"` naming it when it is first used or
+ * compiled ({@link Grammar.compile}); the grammar's other rules work.
  *
  * @example
  * // RFC 8141 §2: NID = (alphanum) 0*30(ldh) alphanum

@@ -34,6 +34,14 @@ export interface LoadOptions {
   readonly tokens?: readonly string[] | undefined;
   /** See GrammarOptions.rare. */
   readonly rare?: readonly string[] | undefined;
+  /**
+   * Compile every rule when the text is loaded ({@link Grammar.compile}) instead of at each
+   * rule's first use: loading costs more, first uses cost what later ones do, and a rule too
+   * large to compile is the AbnfError "too-large-to-compile" at that rule. Default false: a
+   * rule is compiled when first used (with the rules it reaches), and one too large to compile
+   * is refused then, by a GrammarError "too-large" naming it, while the other rules work.
+   */
+  readonly compile?: boolean | undefined;
 }
 
 /**
@@ -45,13 +53,13 @@ export interface LoadOptions {
  * Recursion that is not left recursion works (matched by memoized calls, in polynomial time,
  * see {@link Grammar.isLinear}; it has no regex).
  *
- * The size check is made at load time, as for every grammar (see {@link grammar}), by measuring
- * each rule without compiling it: a rule whose automaton would pass one of the engine's limits
- * (200,000 character positions once the rules it refers to are expanded in place, as in
- * `a = 1000000"x"`; 4,000,000 edges, as a bounded repetition of an element that can match the
- * empty string links each copy to every later one, `a = 0*5000[ "x" ]`; 1,000,000 rule
- * occurrences or 4,000,000 expressions to expand, as in `a = 3000000( e )` with `e = ""`) is the
- * AbnfError "too-large-to-compile" at that rule. Rules are still compiled only when first used.
+ * Rules are compiled when first used, each with the rules it reaches; a rule too large to
+ * expand in place is called where it is referenced (RFC 5322's `fields`). A rule too large to
+ * compile in its own definition (more than 200,000 character positions, as in `a =
+ * 1000000"x"`; 4,000,000 edges, as in `a = 0*5000[ "x" ]`; 1,000,000 rule occurrences or
+ * 4,000,000 expressions to expand, as in `a = 3000000( e )` with `e = ""`) is the GrammarError
+ * "too-large" naming it when it is used, or, with `compile: true`, the AbnfError
+ * "too-large-to-compile" at that rule when the text is loaded.
  *
  * @example
  * const r = grammarFromAbnf('NID = (alphanum) 0*30(ldh) alphanum\nldh = alphanum / "-"\nalphanum = ALPHA / DIGIT\n');
@@ -60,7 +68,7 @@ export interface LoadOptions {
 export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result<Grammar, AbnfError> {
   if (typeof text !== "string") throw new TypeError(`grammarFromAbnf: the argument "text" must be a string, got ${describeValue(text)}`);
   // each field read once, then checked
-  options = readOptions<LoadOptions>(options, "grammarFromAbnf", { imports: "any", name: "any", tokens: "any", rare: "any" });
+  options = readOptions<LoadOptions>(options, "grammarFromAbnf", { imports: "any", name: "any", tokens: "any", rare: "any", compile: "boolean" });
   if (options.imports !== undefined && !Array.isArray(options.imports)) throw new TypeError(`grammarFromAbnf: options.imports must be an array of grammars, got ${describeValue(options.imports)}`);
   if (options.name !== undefined && typeof options.name !== "string") throw new TypeError(`grammarFromAbnf: options.name must be a string, got ${describeValue(options.name)}`);
   for (const f of ["tokens", "rare"] as const) if (options[f] !== undefined) expectStrings(options[f], `options.${f}`, "grammarFromAbnf");
@@ -185,6 +193,15 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
     const at = e.rule === undefined ? undefined : local.get(e.rule.toLowerCase())?.rule;
     const code = e.code === "left-recursion" ? "left-recursion" : e.code === "too-large" ? "too-large-to-compile" : e.code === "too-deep" ? "too-deep" : "undefined-rule";
     return { ok: false, error: errorAt(text, at?.offset ?? 0, code, e.message + (e.code === "left-recursion" ? shadowNote(e.detail, local, imported) : "")) };
+  }
+  if (options.compile === true) {
+    try {
+      g.compile();
+    } catch (e) {
+      if (!(e instanceof GrammarError) || e.code !== "too-large") throw e;
+      const at = e.rule === undefined ? undefined : local.get(e.rule.toLowerCase())?.rule;
+      return { ok: false, error: errorAt(text, at?.offset ?? 0, "too-large-to-compile", e.message) };
+    }
   }
   return { ok: true, value: g };
 }

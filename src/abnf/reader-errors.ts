@@ -55,9 +55,10 @@ export type AbnfErrorCode =
   /** Two imports that define one rule differently (grammarFromAbnf). */
   | "import-conflict"
   /**
-   * A rule too large for the engine to compile (grammarFromAbnf, checked at load time): more
-   * than 200,000 character positions once the rules it refers to are expanded (`1000000"x"`), or a
-   * large bounded repetition of an element that can match the empty string (`0*5000[ "x" ]`).
+   * A rule too large for the engine to compile (grammarFromAbnf with `compile: true`; without
+   * it, the rule's first use is the GrammarError "too-large"): more than 200,000 character
+   * positions in its own definition (`1000000"x"`), or a large bounded repetition of an element
+   * that can match the empty string (`0*5000[ "x" ]`).
    */
   | "too-large-to-compile";
 

@@ -7,7 +7,7 @@
 // indented by any amount, continuation lines, blank and comment lines between and inside rules,
 // CRLF or LF, no final newline, tabs as white space (reader-layout.ts has the rule).
 
-import { alt, caseSensitive, lit, opt, prose, range, ref, rep, seq, type Expr } from "./expr.js";
+import { altOf, caseSensitive, fromCodePoints, lit, opt, prose, range, ref, rep, seqOf, type Expr } from "./expr.js";
 import { ELEMENTS_PARSERS, RULELIST_PARSERS, runParser, type RawNode, type RawNumber, type RawRule } from "./reader-grammar.js";
 import { AbnfError, diagnose, errorAt, makeAbnfError, type AbnfErrorCode } from "./reader-errors.js";
 import { LineIndex, tooDeep } from "./reader-layout.js";
@@ -151,9 +151,9 @@ interface Found {
 function build(node: RawNode, found: Found): Expr {
   switch (node.kind) {
     case "alternation":
-      return alt(...node.items.map((x) => build(x, found)));
+      return altOf(node.items.map((x) => build(x, found)));
     case "concatenation":
-      return seq(...node.items.map((x) => build(x, found)));
+      return seqOf(node.items.map((x) => build(x, found)));
     case "repetition": {
       const { min, max } = repeatBounds(node.repeat, node.offset);
       const item = build(node.element, found);
@@ -190,7 +190,7 @@ function build(node: RawNode, found: Found): Expr {
           `a dotted numeric value is a string of characters, and U+${(values[k] as number).toString(16).toUpperCase()} is a surrogate code point, not a character`,
         );
       }
-      return guarded(node.offset, "surrogate", () => caseSensitive(String.fromCodePoint(...values)));
+      return guarded(node.offset, "surrogate", () => caseSensitive(fromCodePoints(values)));
     }
   }
 }
@@ -341,7 +341,7 @@ export function mergeAbnfRules(entries: readonly AbnfRuleEntry[], source?: strin
     const first = group[0] as AbnfRuleEntry;
     let expr: Expr;
     try {
-      expr = group.length === 1 ? first.expr : alt(...group.flatMap((e) => alternativesOf(e.expr)));
+      expr = group.length === 1 ? first.expr : altOf(group.flatMap((e) => alternativesOf(e.expr)));
     } catch (e) {
       // More alternatives than the constructor's argument list holds: report it at the name, as readAbnf does.
       if (e instanceof RangeError) return { ok: false, error: entryError(first, source, "too-large", `the rule "${first.name}" is too large to read`) };

@@ -10,6 +10,7 @@ import { markSemantics } from "../core/brand.js";
 import { Grammar, type RuleParser } from "./grammar.js";
 import { describeValue, expectStrings, expectString, readOptions } from "../describe.js";
 import { toParser } from "./parser.js";
+import { MatchLimitError } from "./match-limit.js";
 import type { UriSyntaxError } from "../errors.js";
 import type { Result } from "../result.js";
 
@@ -179,11 +180,16 @@ export class Semantics<A extends Actions> {
     if (typeof input !== "string") throw new TypeError(`parse: the argument "input" must be a string, got ${describeValue(input)}`);
     const def = this.grammar.require(name, "parse", input);
     const m = this.grammar.matcher(def.name);
-    if (!m.test(input)) {
-      const failure = m.failure(input);
-      if (failure !== undefined) return { ok: false, error: failureError(input, def.name, failure) };
+    try {
+      if (!m.test(input)) {
+        const failure = m.failure(input);
+        if (failure !== undefined) return { ok: false, error: failureError(input, def.name, failure) };
+      }
+      return { ok: true, value: this.#value(def, input, 0, input.length) as ValueOf<A, K> };
+    } catch (e) {
+      if (e instanceof MatchLimitError) return { ok: false, error: e };
+      throw e;
     }
-    return { ok: true, value: this.#value(def, input, 0, input.length) as ValueOf<A, K> };
   }
 
   /**
