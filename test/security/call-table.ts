@@ -406,6 +406,9 @@ export function callTable(m: Modules): Record<string, Entry> {
   t["abnf:Grammar"] = value(() => [ab.Grammar.name], "a class with a private constructor: made by grammar, derive and grammarFromAbnf, whose grammars are called here (its static builders are @internal)");
   t["abnf:GrammarError"] = value(() => [ab.GrammarError.name], "an error class");
   t["abnf:UnknownRuleError"] = value(() => [ab.UnknownRuleError.name], "an error class");
+  t["abnf:MatchLimitError"] = value(() => [ab.MatchLimitError.name], "an error class: a match past its work budget");
+  t["abnf:WORK_BASE"] = value(() => [ab.WORK_BASE], "data: the work budget's base, in steps");
+  t["abnf:WORK_PER_CHARACTER"] = value(() => [ab.WORK_PER_CHARACTER], "data: the work budget's steps per character");
   t["abnf:semantics"] = fn(ab.semantics, ["UnknownRuleError", "TypeError"], (a) => [
     [ab.rfc3986, { URI: (match: Abnf.Match) => match.text.length }],
     [ab.rfc3986, {}, { captures: [a.pick(ab.rfc3986.ruleNames), a.ruleName()] }],
