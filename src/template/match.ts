@@ -6,7 +6,7 @@
 // variable named twice, or from matchAll, are expanded again and compared; the single reading of
 // a template naming each variable once is read span by span by the inverse of each encoding (its
 // round trip is the property test/template/match.test.ts checks on generated values).
-import { encodedCharLength, hexValue, prefixOf, RESERVED, tripletAt, UNRESERVED, utf8Length } from "./encode.js";
+import { encodedCharLength, encodeValue, hexValue, prefixOf, RESERVED, tripletAt, UNRESERVED, utf8Length } from "./encode.js";
 import { expandParts, OPERATOR_ROWS } from "./expand.js";
 import type { Tag } from "./language.js";
 import type { TemplateExpression, TemplatePart, VarSpec } from "./parse.js";
@@ -285,17 +285,32 @@ export function readingsOf(
       return { name, why: `the variable ${JSON.stringify(name)} would be defined in one expression and undefined in another` };
     }
     const lists = occs.map((o) => candidates(o.item, o.spec, o.x, uri));
-    const full = occs.map((o, i) => [o, lists[i] as MatchedValue[]] as const).filter(([o]) => o.spec.prefix === undefined);
-    const prefixed = occs.map((o, i) => [o, lists[i] as MatchedValue[]] as const).filter(([o]) => o.spec.prefix !== undefined);
+    // "+" and "#" keep a value's triplets as they are and encode its other characters, so their
+    // text reads two ways ("%25" is "%", or "%25" kept): such a varspec's text counts as read both
+    // ways, and is checked by the expansion below rather than by its decoding
+    const reserved = (o: Occurrence): boolean => OPERATOR_ROWS[o.x.operator].reserved;
+    const rawOf = (o: Occurrence): string | undefined => (o.item.entries.length === 1 && !o.item.entries[0]?.mark ? uri.slice(o.item.entries[0]?.start, o.item.entries[0]?.end) : undefined);
+    occs.forEach((o, i) => {
+      const l = lists[i] as MatchedValue[];
+      const raw = rawOf(o);
+      if (occs.length > 1 && reserved(o) && raw !== undefined && typeof l[0] === "string" && l[0] !== raw) l.splice(1, 0, raw);
+    });
+    // a prefix of "+" or "#" is compared as expansion writes it (its triplets may be part kept, part encoded)
+    const prefixFits = (v: string, o: Occurrence, l: readonly MatchedValue[]): boolean =>
+      reserved(o) ? encodeValue(prefixOf(v, o.spec.prefix as number, true), true) === rawOf(o) : prefixOf(v, o.spec.prefix as number, false) === l[0];
+    const paired = occs.map((o, i) => [o, lists[i] as MatchedValue[]] as const);
+    // the varspecs whose text reads one way first: their values are the candidates
+    const full = paired.filter(([o]) => o.spec.prefix === undefined).sort(([a], [b]) => Number(reserved(a)) - Number(reserved(b)));
+    const prefixed = paired.filter(([o]) => o.spec.prefix !== undefined);
     const fits = (v: MatchedValue): boolean =>
-      full.every(([, l]) => l.some((w) => same(v, w))) &&
-      prefixed.every(([o, l]) => typeof v === "string" && prefixOf(v, o.spec.prefix as number, OPERATOR_ROWS[o.x.operator].reserved) === l[0]);
+      full.every(([o, l]) => reserved(o) || l.some((w) => same(v, w))) &&
+      prefixed.every(([o, l]) => typeof v === "string" && prefixFits(v, o, l));
     let values: MatchedValue[];
     if (full.length > 0) values = (full[0] as readonly [Occurrence, MatchedValue[]])[1].filter(fits);
     else {
-      // prefixes only: the longest one read stands for the value
-      const strings = prefixed.map(([, l]) => l[0] as string).sort((a, b) => [...b].length - [...a].length);
-      values = strings.slice(0, 1).filter(fits);
+      // prefixes only: the longest one read stands for the value (each way it reads; the
+      // shorter ones fit only when they are the same value)
+      values = [...new Set(prefixed.flatMap(([, l]) => l as string[]))].sort((a, b) => [...b].length - [...a].length).filter(fits);
     }
     if (values.length === 0) {
       const shown = occs.map((o, i) => `${o.x.text}: ${JSON.stringify((lists[i] as MatchedValue[])[0] ?? null)}`).join(", ");

@@ -88,23 +88,36 @@ describe("the round trip: match, then expand, gives the URI back", () => {
     );
   });
 
-  it("variables named more than once (prefix ties, repeats): whenever match succeeds, it expands back to the URI", () => {
-    let matched = 0;
+  // issue 30: match refused URIs expand made when a variable repeats ({+a}{a} on "%25%2525",
+  // {+a}{b,a} on "", {/a*,a,c} on "/"; a fuzzer found 115 such templates)
+  it.each([
+    ["{+a}{a}", "%25%2525", { a: "%25" }],
+    ["{+a}{b,a}", "", { a: "" }],
+    ["{/a*,a,c}", "/", { c: "" }],
+    ["{#a}{a}{+a}", "#%25%2525%25", { a: "%25" }],
+    ["{+a:2}{a}", "%20%2520", { a: "%20" }],
+  ])("%s matches its expansion %j", (template, uri, vars) => {
+    expect(again(template, vars)).toBe(uri);
+    const m = match(template, uri);
+    expect(m.ok ? again(template, m.value) : m.error.message).toBe(uri);
+  });
+
+  // never a false no-match; an ambiguous template that repeats a variable can still reach
+  // maxReadings before the reading that gives each variable one value (the typed
+  // "reading-limit", about 1 in 100 of these templates at 4,096 readings)
+  it("variables named more than once (prefix ties, repeats, explodes, every operator): the expansion matches (or reaches maxReadings), and expands back to itself", () => {
+    let limited = 0;
     fc.assert(
       fc.property(caseArb(false), ({ spec, vars }) => {
         const uri = again(spec.text, vars);
         if (uri === undefined) return;
-        const m = match(spec.text, uri);
-        if (!m.ok) {
-          expect(m.error.code === "reading-limit" || m.error.code === "no-match").toBe(true);
-          return;
-        }
-        matched++;
-        expect(again(spec.text, m.value)).toBe(uri);
+        const m = match(spec.text, uri, { maxReadings: 4096 });
+        if (!m.ok && m.error.code === "reading-limit") limited++;
+        else expect(m.ok ? again(spec.text, m.value) : `${m.error.code}: ${m.error.message}`).toBe(uri);
       }),
       { numRuns: runs(500), seed: seed(3986) },
     );
-    expect(matched).toBeGreaterThan(runs(500) / 2);
+    expect(limited).toBeLessThanOrEqual(Math.ceil(runs(500) / 20));
   });
 
   it("every reading matchAll gives expands back to the URI; the first is match's", () => {
