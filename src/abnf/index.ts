@@ -21,5 +21,5 @@ export type { CodePointSet } from "./charset.js";
 export { rfc3986Semantics } from "../grammars/rfc3986/semantics.js";
 export { uriSemantics } from "../grammars/rfc3987/semantics.js";
 export { grammarFromAbnf, grammarFromAbnfOrThrow, type LoadOptions } from "./loader.js";
-export { readAbnf, readAbnfExpr, readAbnfRules, AbnfError, type AbnfErrorCode, type AbnfRuleEntry, type AbnfRule, type AbnfRef, type AbnfProse, type AbnfResult } from "./reader.js";
+export { readAbnf, readAbnfExpr, readAbnfRules, AbnfError, type ReadOptions, type AbnfErrorCode, type AbnfRuleEntry, type AbnfRule, type AbnfRef, type AbnfProse, type AbnfResult } from "./reader.js";
 export type { AbnfErrorDetails } from "./reader-errors.js";

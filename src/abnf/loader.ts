@@ -4,7 +4,7 @@
 // run: an undefined rule, a rule defined only as prose that no import supplies, prose inside a
 // rule's elements (which no import can supply), left recursion, a rule too large to compile.
 import type { RuleDefinition } from "./analysis.js";
-import { referencedNames, renameRefs, sameExpr, type Expr } from "./expr.js";
+import { alt, many, ref, referencedNames, renameRefs, sameExpr, type Expr } from "./expr.js";
 import { checkDepth, Grammar, suggest } from "./grammar.js";
 import { describeValue, expectStrings, readOptions } from "../describe.js";
 import { throwWithStack } from "../errors.js";
@@ -42,6 +42,15 @@ export interface LoadOptions {
    * is refused then, by a GrammarError "too-large" naming it, while the other rules work.
    */
   readonly compile?: boolean | undefined;
+  /**
+   * Read RFC 9110 §5.6.1's list extension (`#element`, `1#element`, `<n>#<m>element`), which
+   * RFC 5234 does not have (so it is off by default: a `#` is then a syntax error). `"sender"`
+   * expands lists as §5.6.1.1 says a sender generates them, `1#element` being `element *( OWS
+   * "," OWS element )`; `"recipient"` as §5.6.1.2 says a recipient accepts them, with empty
+   * elements (`#element` is `[ element ] *( OWS "," OWS [ element ] )`). OWS is the text's or an
+   * import's, else RFC 9110 §5.6.3's `OWS = *( SP / HTAB )`.
+   */
+  readonly lists?: "sender" | "recipient" | undefined;
 }
 
 /**
@@ -68,11 +77,11 @@ export interface LoadOptions {
 export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result<Grammar, AbnfError> {
   if (typeof text !== "string") throw new TypeError(`grammarFromAbnf: the argument "text" must be a string, got ${describeValue(text)}`);
   // each field read once, then checked
-  options = readOptions<LoadOptions>(options, "grammarFromAbnf", { imports: "any", name: "any", tokens: "any", rare: "any", compile: "boolean" });
+  options = readOptions<LoadOptions>(options, "grammarFromAbnf", { imports: "any", name: "any", tokens: "any", rare: "any", compile: "boolean", lists: ["sender", "recipient"] });
   if (options.imports !== undefined && !Array.isArray(options.imports)) throw new TypeError(`grammarFromAbnf: options.imports must be an array of grammars, got ${describeValue(options.imports)}`);
   if (options.name !== undefined && typeof options.name !== "string") throw new TypeError(`grammarFromAbnf: options.name must be a string, got ${describeValue(options.name)}`);
   for (const f of ["tokens", "rare"] as const) if (options[f] !== undefined) expectStrings(options[f], `options.${f}`, "grammarFromAbnf");
-  const read = readAbnfRules(text);
+  const read = readAbnfRules(text, { lists: options.lists });
   if (!read.ok) return read;
   const rules = read.value;
   const fail = (at: AbnfRule | { offset: number }, code: AbnfError["code"], detail: string): Result<Grammar, AbnfError> => ({
@@ -95,6 +104,11 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
         return { ok: false, error: errorAt(text, 0, "import-conflict", `rule ${n} is defined differently by ${seen.from} and ${g.name}`) };
       }
     }
+  }
+
+  // RFC 9110 §5.6.3's OWS, which the list extension's expansion refers to, unless defined.
+  if (options.lists !== undefined && !rules.has("ows") && !imported.has("ows")) {
+    imported.set("ows", { def: { name: "OWS", expr: many(alt(ref("SP"), ref("HTAB"))), token: false }, from: "RFC 9110 §5.6.3" });
   }
 
   // The text's own rules; a rule that is only prose is taken from the imports.

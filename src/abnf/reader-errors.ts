@@ -219,7 +219,7 @@ function contextBefore(input: string, offset: number): string {
 function listRuleNote(input: string, offset: number): string {
   if (input.charCodeAt(offset) !== 0x23) return "";
   return (
-    '; "#" is the list extension of RFC 9110 §5.6.1 (#rule), not RFC 5234 ABNF: write 1#element as element *( OWS "," OWS element ),' +
+    '; "#" is the list extension of RFC 9110 §5.6.1 (#rule), not RFC 5234 ABNF: read it with the option { lists: "sender" } (or "recipient", §5.6.1.2), or write 1#element as element *( OWS "," OWS element ),' +
     " #element as [ 1#element ] written out the same way, and <n>#<m>element as element <n-1>*<m-1>( OWS \",\" OWS element ) (RFC 9110 §5.6.1.1; OWS is RFC 9110's optional white space)"
   );
 }

@@ -175,7 +175,7 @@ export interface AbnfParsers {
   readonly elements: P.Parser<RawNode>;
 }
 
-function makeParsers(continues: (input: string, offset: number) => boolean): AbnfParsers {
+function makeParsers(continues: (input: string, offset: number) => boolean, lists = false): AbnfParsers {
   /**
    * c-wsp (RFC 5234 §4), with the reader's layout: a line end (after an optional comment)
    * continues the rule when the next non-blank line does not start a rule.
@@ -204,13 +204,14 @@ function makeParsers(continues: (input: string, offset: number) => boolean): Abn
   const manyCWsp = cWsp.many();
 
   /**
-   * repeat (RFC 5234 §4): `*`, `n*`, `*m`, `n*m` or `n`, kept as written.
+   * repeat (RFC 5234 §4): `*`, `n*`, `*m`, `n*m` or `n`, kept as written; with `lists`, also
+   * RFC 9110 §5.6.1's `#`, `n#`, `#m` and `n#m`.
    *
    * ```text
    * repeat         =  1*DIGIT / (*DIGIT "*" *DIGIT)
    * ```
    */
-  const repeat = token(/[0-9]*\*[0-9]*|[0-9]+/, LABEL.element);
+  const repeat = lists ? token(/[0-9]*[*#][0-9]*|[0-9]+/, LABEL.element) : token(/[0-9]*\*[0-9]*|[0-9]+/, LABEL.element);
 
   /** num-val digits of one base, with where they start. */
   const digits = (re: RegExp, label: string): P.Parser<RawNumber> =>
@@ -403,7 +404,7 @@ function makeParsers(continues: (input: string, offset: number) => boolean): Abn
    * repetition     =  [repeat] element
    * ```
    */
-  const repetition: P.Parser<RawNode> = token(/(?=[A-Za-z(["%<0-9*])/, LABEL.element).then(
+  const repetition: P.Parser<RawNode> = token(lists ? /(?=[A-Za-z(["%<0-9*#])/ : /(?=[A-Za-z(["%<0-9*])/, LABEL.element).then(
     P.alt<RawNode>(P.seqMap(offset, repeat, element, (at, rep, item) => ({ kind: "repetition" as const, repeat: rep, offset: at, element: item })), element),
   );
 
@@ -523,3 +524,13 @@ export const RULELIST_PARSERS: AbnfParsers = makeParsers((input, at) => layoutOf
 
 /** Parsers for one rule's right-hand side: every line continues it. */
 export const ELEMENTS_PARSERS: AbnfParsers = makeParsers(() => true);
+
+/**
+ * The parsers with RFC 9110 §5.6.1's list extension, where a repeat may be `#`, `n#`, `#m` or
+ * `n#m` (kept as written in the repetition's `repeat`), made when first asked for.
+ */
+let listParsers: { readonly rulelist: AbnfParsers; readonly elements: AbnfParsers } | undefined;
+export function listParsersFor(which: "rulelist" | "elements"): AbnfParsers {
+  listParsers ??= { rulelist: makeParsers((input, at) => layoutOf(input).continuesAt(at), true), elements: makeParsers(() => true, true) };
+  return listParsers[which];
+}

@@ -8,9 +8,22 @@
 // CRLF or LF, no final newline, tabs as white space (reader-layout.ts has the rule).
 
 import { altOf, caseSensitive, fromCodePoints, lit, opt, prose, range, ref, rep, seqOf, type Expr } from "./expr.js";
-import { ELEMENTS_PARSERS, RULELIST_PARSERS, runParser, type RawNode, type RawNumber, type RawRule } from "./reader-grammar.js";
+import { ELEMENTS_PARSERS, listParsersFor, RULELIST_PARSERS, runParser, type RawNode, type RawNumber, type RawRule } from "./reader-grammar.js";
 import { AbnfError, diagnose, errorAt, makeAbnfError, type AbnfErrorCode } from "./reader-errors.js";
 import { LineIndex, tooDeep } from "./reader-layout.js";
+import { readOptions } from "../describe.js";
+
+/**
+ * Options of the reader. `lists`: read RFC 9110 §5.6.1's list extension (`#element`,
+ * `1#element`, `<n>#<m>element`: comma-separated lists with optional white space, OWS), which
+ * RFC 5234 does not have, expanded as §5.6.1.1 says a sender generates (`"sender"`: no empty
+ * elements, the counts kept) or as §5.6.1.2 says a recipient accepts (`"recipient"`: empty
+ * elements allowed and not counted, at least one non-empty one for `1#` and up). Without it a
+ * `#` is an error, as in RFC 5234.
+ */
+export interface ReadOptions {
+  readonly lists?: "sender" | "recipient" | undefined;
+}
 
 export { AbnfError, type AbnfErrorCode } from "./reader-errors.js";
 
@@ -131,6 +144,27 @@ function repeatBounds(text: string, offset: number): { min: number; max: number 
   return { min, max };
 }
 
+/**
+ * RFC 9110 §5.6.1's `<min>#<max>element` in RFC 5234 terms, the separator being `OWS "," OWS`.
+ * Sender (§5.6.1.1): `1#element` is `element *( OWS "," OWS element )`, `#element` is `[
+ * 1#element ]`, and `<n>#<m>element` is `element <n-1>*<m-1>( OWS "," OWS element )`.
+ * Recipient (§5.6.1.2): empty elements are accepted and counts are not enforced: `#element`
+ * is `[ element ] *( OWS "," OWS [ element ] )`, and a list of at least one element needs one
+ * that is not empty (§5.6.1.2's example refuses "", "," and ",   ,"): `*( "," OWS ) element
+ * *( OWS "," [ OWS element ] )`, RFC 7230 §7's form.
+ */
+function listOf(min: number, max: number, item: Expr, mode: "sender" | "recipient"): Expr {
+  const ows = ref("OWS");
+  const comma = lit(",");
+  if (mode === "recipient") {
+    if (min === 0 || max === 0) return seqOf([opt(item), rep(0, Infinity, seqOf([ows, comma, ows, opt(item)]))]);
+    return seqOf([rep(0, Infinity, seqOf([comma, ows])), item, rep(0, Infinity, seqOf([ows, comma, opt(seqOf([ows, item]))]))]);
+  }
+  if (max === 0) return lit("");
+  const atLeastOne = seqOf([item, rep(Math.max(0, min - 1), max - 1, seqOf([ows, comma, ows, item]))]);
+  return min === 0 ? opt(atLeastOne) : atLeastOne;
+}
+
 /** Runs an expr.ts constructor; what it rejects becomes a failure at `offset` (the checks above should leave nothing). */
 function guarded<T>(offset: number, code: AbnfErrorCode, make: () => T): T {
   try {
@@ -145,6 +179,7 @@ function guarded<T>(offset: number, code: AbnfErrorCode, make: () => T): T {
 interface Found {
   readonly refs: { name: string; offset: number }[];
   readonly prose: { text: string; offset: number }[];
+  readonly lists?: "sender" | "recipient" | undefined;
 }
 
 /** The expression for a raw node, appending the rule names and prose values it uses to `found` (in text order). */
@@ -155,6 +190,12 @@ function build(node: RawNode, found: Found): Expr {
     case "concatenation":
       return seqOf(node.items.map((x) => build(x, found)));
     case "repetition": {
+      if (node.repeat.includes("#")) {
+        const { min, max } = repeatBounds(node.repeat.replace("#", "*"), node.offset);
+        const item = build(node.element, found);
+        found.refs.push({ name: "OWS", offset: node.offset });
+        return listOf(min, max, item, found.lists ?? "sender");
+      }
       const { min, max } = repeatBounds(node.repeat, node.offset);
       const item = build(node.element, found);
       return guarded(node.offset, "bad-repeat", () => rep(min, max, item));
@@ -202,6 +243,12 @@ const assertString = (text: unknown, fn: string): string => {
   return text;
 };
 
+/** The `lists` option, checked. */
+function listsOption(options: ReadOptions, fn: string): "sender" | "recipient" | undefined {
+  const o = readOptions<ReadOptions>(options, fn, { lists: ["sender", "recipient"] });
+  return o.lists;
+}
+
 /** Too deep nesting, reported before the recursive parse could run out of stack. */
 function depthError(text: string, perRule: boolean): AbnfError | undefined {
   const at = tooDeep(text, MAX_NESTING, perRule);
@@ -227,18 +274,19 @@ const buildError = (text: string, f: BuildFailure): AbnfError => errorAt(text, f
  * const r = readAbnf('DIGIT = %x30-39\nnumber = 1*DIGIT ["." 1*DIGIT]\n');
  * if (r.ok) r.value.map((e) => e.name); // ["DIGIT", "number"]
  */
-export function readAbnf(text: string): AbnfResult<readonly AbnfRuleEntry[]> {
+export function readAbnf(text: string, options: ReadOptions = {}): AbnfResult<readonly AbnfRuleEntry[]> {
   assertString(text, "readAbnf");
+  const lists = listsOption(options, "readAbnf");
   const deep = depthError(text, true);
   if (deep !== undefined) return { ok: false, error: deep };
-  const parsed = runParser(RULELIST_PARSERS.rulelist, text);
+  const parsed = runParser(lists === undefined ? RULELIST_PARSERS.rulelist : listParsersFor("rulelist").rulelist, text);
   if (!parsed.ok) return { ok: false, error: diagnose(text, parsed.offset, parsed.expected, "rules") };
   const lines = new LineIndex(text);
   const entries: AbnfRuleEntry[] = [];
   const rules: readonly RawRule[] = parsed.value;
   for (let k = 0; k < rules.length; k++) {
     const rule = rules[k] as RawRule;
-    const found: Found = { refs: [], prose: [] };
+    const found: Found = { refs: [], prose: [], lists };
     let expr: Expr;
     try {
       expr = build(rule.elements, found);
@@ -272,14 +320,15 @@ export function readAbnf(text: string): AbnfResult<readonly AbnfRuleEntry[]> {
  * @example
  * readAbnfExpr('1*4HEXDIG'); // { ok: true, value: rep(1, 4, ref("HEXDIG")) }
  */
-export function readAbnfExpr(text: string): AbnfResult<Expr> {
+export function readAbnfExpr(text: string, options: ReadOptions = {}): AbnfResult<Expr> {
   assertString(text, "readAbnfExpr");
+  const lists = listsOption(options, "readAbnfExpr");
   const deep = depthError(text, false);
   if (deep !== undefined) return { ok: false, error: deep };
-  const parsed = runParser(ELEMENTS_PARSERS.elements, text);
+  const parsed = runParser(lists === undefined ? ELEMENTS_PARSERS.elements : listParsersFor("elements").elements, text);
   if (!parsed.ok) return { ok: false, error: diagnose(text, parsed.offset, parsed.expected, "elements") };
   try {
-    return { ok: true, value: build(parsed.value, { refs: [], prose: [] }) };
+    return { ok: true, value: build(parsed.value, { refs: [], prose: [], lists }) };
   } catch (e) {
     if (e instanceof BuildFailure) return { ok: false, error: buildError(text, e) };
     if (e instanceof RangeError) return { ok: false, error: errorAt(text, 0, "too-large", "the expression is too large to read") };
@@ -365,8 +414,8 @@ export function mergeAbnfRules(entries: readonly AbnfRuleEntry[], source?: strin
 }
 
 /** readAbnf, then mergeAbnfRules: a rule list as a map from lowercased rule name to its rule. */
-export function readAbnfRules(text: string): AbnfResult<ReadonlyMap<string, AbnfRule>> {
+export function readAbnfRules(text: string, options: ReadOptions = {}): AbnfResult<ReadonlyMap<string, AbnfRule>> {
   assertString(text, "readAbnfRules");
-  const read = readAbnf(text);
+  const read = readAbnf(text, options);
   return read.ok ? mergeAbnfRules(read.value, text) : read;
 }
