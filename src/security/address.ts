@@ -5,6 +5,7 @@
 // and express use them.
 import ipaddr from "ipaddr.js";
 import { maskPassword } from "../password.js";
+import { describeValue } from "../describe.js";
 import type { UriReference } from "../ast/nodes.js";
 import type { Result } from "../result.js";
 import { hostOf } from "./host-of.js";
@@ -132,4 +133,58 @@ export function classifyHostOrThrow(uriOrHost: string | UriReference): HostClass
     throw r.error;
   }
   return r.value;
+}
+
+/** A string that is no IP address as a resolver returns one (what {@link classifyAddress} refuses). */
+export class AddressError extends Error {
+  override readonly name = "AddressError";
+  readonly code = "not-an-address";
+  /** The string as given. */
+  readonly input: string;
+  constructor(input: string, why: string) {
+    const shown = input.length > 100 ? `${input.slice(0, 100)}…` : input;
+    super(`Not an IP address: ${why}: ${JSON.stringify(shown)}`);
+    this.input = input;
+  }
+}
+
+/** RFC 4007 §11: a zone index after "%" (an interface name or number, as getaddrinfo writes it). */
+// eslint-disable-next-line no-control-regex
+const ZONE = /^[^\u0000-\u0020%\u007F]+$/;
+
+/**
+ * What a client connects to at a resolved address: the classes of {@link classifyHost}
+ * (loopback, private, link-local, unique-local, multicast, unspecified, reserved, public; never
+ * `"name"`), for an address in the form a resolver answers with (`dns.lookup`, getaddrinfo): an
+ * IPv4 address as four decimal octets (RFC 791; RFC 3986 §3.2.2 `IPv4address`), or an IPv6
+ * address in the text form of RFC 4291 §2.2, with or without a zone index after "%" (RFC 4007
+ * §11: `fe80::1%eth0`, as Node's `dns.lookup` returns a scoped address), without brackets. An
+ * IPv6 address that carries an IPv4 address (mapped, compatible, NAT64, 6to4) is classified as
+ * that IPv4 address, as classifyHost does. Anything else, the URL Standard's IPv4 number forms
+ * included (`127.1`, `0x7f.1`: no resolver answers with them), is an {@link AddressError}.
+ * `host` is the address as given (zone included), `address` the address the class is about.
+ *
+ * @example
+ * classifyAddress("127.0.0.1").value?.kind; // "loopback"
+ * classifyAddress("fe80::1%eth0").value?.kind; // "link-local"
+ * classifyAddress("::ffff:10.0.0.1").value?.kind; // "private"
+ * classifyAddress("93.184.215.14").value?.kind; // "public"
+ */
+export function classifyAddress(address: string): Result<HostClass, AddressError> {
+  if (typeof address !== "string") throw new TypeError(`classifyAddress: the argument "address" must be a string (an IP address as dns.lookup returns it), got ${describeValue(address)}`);
+  if (address.length > 256) return { ok: false, error: new AddressError(address, "longer than any IP address with a zone index") };
+  if (ipaddr.IPv4.isValidFourPartDecimal(address)) {
+    return { ok: true, value: Object.freeze(v4Class(address, ipaddr.IPv4.parse(address), undefined)) };
+  }
+  const percent = address.indexOf("%");
+  const bare = percent < 0 ? address : address.slice(0, percent);
+  if (percent >= 0 && !ZONE.test(address.slice(percent + 1))) {
+    return { ok: false, error: new AddressError(address, "the zone index after \"%\" is empty or holds a space, a control or another \"%\" (RFC 4007 §11)") };
+  }
+  if (!bare.includes(":") || !ipaddr.IPv6.isValid(bare)) {
+    const why = bare.startsWith("[") ? "brackets, which belong to a URI's host: give the IPv6 address alone, as a resolver answers" : "neither an IPv4 address of four decimal octets nor an IPv6 address (RFC 4291 §2.2)";
+    return { ok: false, error: new AddressError(address, why) };
+  }
+  const c = classOfHost(`[${bare}]`);
+  return { ok: true, value: Object.freeze({ ...c, host: address }) };
 }

@@ -124,6 +124,59 @@ export type SecurityFindingCode = keyof typeof CODES;
 /** Every finding code, in the order findings at the same offset are listed. */
 export const securityFindingCodes: readonly SecurityFindingCode[] = Object.freeze(Object.keys(CODES) as SecurityFindingCode[]);
 
+/**
+ * How much a finding weighs for a server about to fetch the URL (SSRF, request smuggling through a
+ * second reader), so that users need not pick codes by hand:
+ * - `"high"`: refuse to fetch. The readers disagree on what is fetched or the input is no URI
+ *   (syntax, controls, backslashes, several "@", hosts a WHATWG parser decodes or reads as an
+ *   IPv4 address, differing hosts and resolutions, ports out of range), the host is no public
+ *   address, or a file URI names a device;
+ * - `"medium"`: refuse unless the application expects it. Credentials (userinfo, password),
+ *   look-alike and remapped hosts (whole-script confusables, mixed scripts, UTS #46 mappings), bidi
+ *   controls, and path tricks a back end may read as traversal (encoded dot segments and
+ *   separators, drive-relative file paths);
+ * - `"low"`: worth knowing, not a reason to refuse: a host beyond ASCII (an IDN), bidi text that
+ *   only displays oddly.
+ * `checkFetchTarget` blocks at `"high"` unless told otherwise. docs/guide/security.md lists the table.
+ */
+export type SecuritySeverity = "high" | "medium" | "low";
+
+/** The severity of each finding code (the one table: SECURITY.md and docs/guide/security.md quote it). */
+const SEVERITY = {
+  "syntax": "high",
+  "edge-space-or-control": "high",
+  "tab-or-newline": "high",
+  "backslash": "high",
+  "missing-authority": "high",
+  "empty-host": "high",
+  "multiple-at": "high",
+  "userinfo": "medium",
+  "password": "medium",
+  "percent-encoded-host": "high",
+  "encoded-host-delimiter": "high",
+  "non-ascii-host": "low",
+  "idna-mapped-host": "medium",
+  "mixed-scripts": "medium",
+  "whole-script-confusable": "medium",
+  "ipv4-number-form": "high",
+  "ipv4-number-invalid": "high",
+  "ip-literal-unsupported": "high",
+  "port-out-of-range": "high",
+  "non-public-address": "high",
+  "host-differs": "high",
+  "resolution-differs": "high",
+  "windows-device-path": "high",
+  "drive-relative-path": "medium",
+  "bidi-formatting-character": "medium",
+  "mixed-direction": "low",
+  "rtl-not-at-ends": "low",
+  "encoded-dot-segment": "medium",
+  "encoded-path-separator": "medium",
+} as const satisfies Record<SecurityFindingCode, SecuritySeverity>;
+
+/** The severity of every finding code ({@link SecuritySeverity}). */
+export const securityFindingSeverity: Readonly<Record<SecurityFindingCode, SecuritySeverity>> = Object.freeze({ ...SEVERITY });
+
 /** Codes about the host a reader picks: their findings carry `whatwgHost`. */
 const HOST_CODES: ReadonlySet<SecurityFindingCode> = new Set<SecurityFindingCode>([
   "syntax", "backslash", "missing-authority", "empty-host", "multiple-at", "percent-encoded-host", "encoded-host-delimiter",
@@ -138,6 +191,8 @@ const HOST_CODES: ReadonlySet<SecurityFindingCode> = new Set<SecurityFindingCode
  */
 export interface SecurityFinding {
   readonly code: SecurityFindingCode;
+  /** How much it weighs for a fetch ({@link SecuritySeverity}; the code's, from one table). */
+  readonly severity: SecuritySeverity;
   readonly component: SecurityComponent;
   readonly offset: number;
   readonly text: string;
@@ -231,7 +286,7 @@ export function securityFindings(input: string | UriReference, options?: Securit
     return found.slice(0, from) + PASSWORD_MASK + found.slice(to);
   };
   const add = (code: SecurityFindingCode, component: SecurityComponent, offset: number, found: string, message: string, error?: UriSyntaxError, whatwgHost?: string | null): void => {
-    const f: { -readonly [K in keyof SecurityFinding]: SecurityFinding[K] } = { code, component, offset, text: hide(found, offset), message, cite: CODES[code] };
+    const f: { -readonly [K in keyof SecurityFinding]: SecurityFinding[K] } = { code, severity: SEVERITY[code], component, offset, text: hide(found, offset), message, cite: CODES[code] };
     if (whatwgHost !== undefined) f.whatwgHost = whatwgHost;
     else if (HOST_CODES.has(code) && split.authority !== undefined) f.whatwgHost = split.host;
     if (error !== undefined) f.error = error;

@@ -64,7 +64,7 @@ export interface Args {
 /** The typed errors of the package, and the two built-in errors it throws for wrong arguments. */
 export type ErrorName =
   | "UriSyntaxError" | "InputTooLongError" | "ResolveError" | "RelativizeError" | "DecodeError" | "IdnaError" | "SchemeError" | "AbnfError" | "FilePathError"
-  | "GrammarError" | "UnknownRuleError" | "WhatwgUrlError" | "HostError" | "TemplateError" | "TypeError" | "RangeError";
+  | "GrammarError" | "UnknownRuleError" | "WhatwgUrlError" | "HostError" | "AddressError" | "TemplateError" | "TypeError" | "RangeError";
 
 export type Call = () => unknown;
 
@@ -142,7 +142,7 @@ export function errorClasses(m: Modules): ReadonlyMap<ErrorName, abstract new (.
     ["UriSyntaxError", m.root.UriSyntaxError], ["InputTooLongError", m.root.InputTooLongError], ["ResolveError", m.root.ResolveError], ["RelativizeError", m.root.RelativizeError],
     ["DecodeError", m.components.DecodeError], ["IdnaError", m.iri.IdnaError], ["SchemeError", m.schemes.SchemeError],
     ["AbnfError", m.abnf.AbnfError], ["FilePathError", m.schemes.FilePathError], ["GrammarError", m.abnf.GrammarError],
-    ["UnknownRuleError", m.abnf.UnknownRuleError], ["WhatwgUrlError", m.whatwg.WhatwgUrlError], ["HostError", m.security.HostError],
+    ["UnknownRuleError", m.abnf.UnknownRuleError], ["WhatwgUrlError", m.whatwg.WhatwgUrlError], ["HostError", m.security.HostError], ["AddressError", m.security.AddressError],
     ["TemplateError", m.template.TemplateError],
   ]);
 }
@@ -549,6 +549,16 @@ export function callTable(m: Modules): Record<string, Entry> {
   t["security:HostError"] = value(() => [m.security.HostError.name], "an error class: returned by classifyHost");
   t["security:registrableDomain"] = fn(m.security.registrableDomain, [], (a) => [[hostish(a)], [hostish(a), { privateDomains: a.bool() }]]);
   t["security:publicSuffix"] = fn(m.security.publicSuffix, [], (a) => [[hostish(a)], [hostish(a), { privateDomains: a.bool() }]]);
+  t["security:securityFindingSeverity"] = value(() => [Object.keys(m.security.securityFindingSeverity).length], "data");
+  const addressish = (a: Args): string => a.pick([a.str(), "127.0.0.1", "fe80::1%eth0", "::ffff:10.0.0.1", "8.8.8.8", `${a.pick(["fe80::1%", "1.2.3.", "::"])}${a.str()}`]);
+  t["security:classifyAddress"] = fn(m.security.classifyAddress, [], (a) => [[addressish(a)]], "a non-string is a TypeError; any string is a result");
+  t["security:AddressError"] = value(() => [m.security.AddressError.name], "an error class: returned by classifyAddress");
+  const kinds = ["loopback", "private", "link-local", "unique-local", "multicast", "unspecified", "reserved", "public"] as const;
+  const fetchOptions = (a: Args): Record<string, unknown> => ({ allow: [a.pick(kinds)], credentials: a.bool(), blockAt: a.pick(["high", "medium", "low"] as const), schemes: [a.pick(["http", "https", "ftp", a.str()])] });
+  t["security:checkFetchTarget"] = fn(m.security.checkFetchTarget, [], (a) => [[hostish(a)], [a.uri()], [a.ref(), fetchOptions(a)]]);
+  // the hook itself is called by an agent with a resolver's answers (test/security/ssrf.test.ts); here, making it
+  t["security:ssrfLookup"] = fn(m.security.ssrfLookup, [], (a) => [[], [{ allow: [a.pick(kinds)] }], [{ resolve: (_h: string, _o: unknown, cb: (e: Error | null, x: readonly { address: string; family: number }[]) => void) => cb(null, [{ address: addressish(a), family: 4 }]) }]]);
+  t["security:AddressRefusedError"] = value((a) => [new m.security.AddressRefusedError(a.str(), a.str(), undefined, ["public"]).message], "constructed with any text: its message must not fail");
 
   // uri-grammar/whatwg
   const w = m.whatwg;
