@@ -42,10 +42,16 @@ export function referenceTextOffsets(input: string): ReferenceOffsets | undefine
   return matchReferenceOffsets((uriRef ??= uriGrammar.rule("URI-reference") as CompiledRule), input);
 }
 
-/** {@link referenceTextOffsets} as a layout (make.Layout: the offsets and where the path is), or `undefined`. */
-export function referenceTextLayout(input: string): Layout | undefined {
+let uri: CompiledRule | undefined;
+
+/**
+ * {@link referenceTextOffsets} as a layout (make.Layout: the offsets and where the path is), or
+ * `undefined`; with `rule` `"URI"`, of a whole `URI` (RFC 3986 §3: a scheme first).
+ */
+export function referenceTextLayout(input: string, rule: "URI-reference" | "URI" = "URI-reference"): Layout | undefined {
   if (input.length > DEFAULT_MAX_LENGTH) return undefined;
-  return matchReferenceLayout((uriRef ??= uriGrammar.rule("URI-reference") as CompiledRule), input);
+  const m = rule === "URI" ? (uri ??= uriGrammar.rule("URI") as CompiledRule) : (uriRef ??= uriGrammar.rule("URI-reference") as CompiledRule);
+  return matchReferenceLayout(m, input);
 }
 
 /** True when the text has a character above U+007F. */

@@ -6,7 +6,8 @@ import tr46 from "tr46";
 import whatwgUrl, { type UrlRecord } from "whatwg-url/lib/url-state-machine.js";
 import { DEFAULT_MAX_LENGTH } from "../errors.js";
 import { parse as parseRfc3986, serialize, type Parsed, type Uri, type UriReference } from "../index.js";
-import { isIntactNode, layoutOf } from "../ast/make.js";
+import { isIntactNode, parsedReference } from "../ast/make.js";
+import { referenceTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
 import { componentSets, hasCodePoint, type CodePointSet } from "../iri/charsets.js";
 import type { Result } from "../result.js";
@@ -473,9 +474,9 @@ function serializedSpecial(input: string): WhatwgParse | undefined {
   const c0 = input.charCodeAt(0);
   // "http", "https", "ws", "wss", "file": the first letter tells whether to read further
   if (c0 !== 0x68 && c0 !== 0x77 && c0 !== 0x66) return undefined;
-  const parsed = parseRfc3986(input, "URI");
-  if (!parsed.ok) return undefined;
-  const L = layoutOf(parsed.value);
+  // one pass of rule URI finds the parts; the node is made only for an answer
+  const L = referenceTextLayout(input, "URI");
+  if (L === undefined) return undefined;
   const a0 = L.authorityStart;
   if (a0 < 0) return undefined;
   // the scheme, read in place: "file", or "http"/"ws" (default port 80), "https"/"wss" (443)
@@ -498,7 +499,9 @@ function serializedSpecial(input: string): WhatwgParse | undefined {
     if (he === label && c === 0x78 && input.startsWith("xn--", he)) return undefined;
   }
   if (he === label && (he > a0 || !file)) return undefined; // an empty last label, or an empty special host
-  if (endsInANumberAt(input, label, he)) return undefined;
+  // the host is an IPv4 address when its last label is a number: one that begins with a digit, then
+  const d = input.charCodeAt(label);
+  if (d >= 0x30 && d <= 0x39 && endsInANumber(input.slice(label, he))) return undefined;
   if (he < a1) {
     // a port: digits without a leading zero, at most five, up to 65535, not the scheme's default; file has none
     if (file || a1 - he - 1 > 5 || (input.charCodeAt(he + 1) === 0x30 && a1 - he - 1 > 1)) return undefined;
@@ -526,20 +529,7 @@ function serializedSpecial(input: string): WhatwgParse | undefined {
     const uri = parseRfc3986(text, { rule: "URI", maxLength: Infinity });
     return uri.ok ? Object.freeze({ uri: uri.value, href: text, url: text, repairs: NO_REPAIRS }) : undefined;
   }
-  return Object.freeze({ uri: parsed.value, href: input, url: input, repairs: NO_REPAIRS });
-}
-
-/** Whether the label `[from, to)` of a host of [a-z0-9_-] is a number (#ends-in-a-number-checker): digits, or "0x" and hex digits. */
-function endsInANumberAt(s: string, from: number, to: number): boolean {
-  if (from >= to) return false;
-  let i = from;
-  const hex = to - from >= 2 && s.charCodeAt(from) === 0x30 && s.charCodeAt(from + 1) === 0x78;
-  if (hex) i += 2;
-  for (; i < to; i++) {
-    const c = s.charCodeAt(i);
-    if (!((c >= 0x30 && c <= 0x39) || (hex && c >= 0x61 && c <= 0x66))) return false;
-  }
-  return true;
+  return Object.freeze({ uri: parsedReference(input, 0, input.length, L) as Parsed<Uri>, href: input, url: input, repairs: NO_REPAIRS });
 }
 
 /** Whether the path `[from, to)` (after an authority: empty or "/" first) has a "." or ".." segment, "%2e" forms included (#single-dot-URL-path-segment, #double-dot-URL-path-segment). */
