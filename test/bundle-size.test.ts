@@ -1,5 +1,5 @@
 // What a user's bundler keeps of the packed package (issue 34): the tarball `npm pack` makes (its
-// "files" and "exports" as a user installs them) is unpacked into an app's node_modules, and the
+// "files" and "exports" as a user installs them) is installed into an app (test/helpers/packed.ts), and the
 // import sets of bench/SIZE.md are bundled from it the way scripts/size.mjs bundles them (esbuild,
 // ESM, platform "browser", minified, gzip -9). Each must bundle without a warning, and stay under
 // a ceiling just above its size today (bench/SIZE.md: `{ parse }` 19.4 KB, the five functions 44.0
@@ -7,10 +7,8 @@
 // says by how much. Issue 34's targets (12 and 20 KB) are not met: bench/SIZE.md measures why.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
-import * as os from "node:os";
 import * as path from "node:path";
-
-const root = path.resolve(__dirname, "..");
+import { packAndInstall, removePacked, root, type Packed } from "./helpers/packed";
 
 /** Import sets and their ceilings, gzip -9 bytes. */
 const SETS: readonly (readonly [string, number])[] = [
@@ -18,22 +16,14 @@ const SETS: readonly (readonly [string, number])[] = [
   ["parse, resolve, normalize, serialize, equivalent", 45_000],
 ];
 
-let app: string;
+let packed: Packed | undefined;
 
 beforeAll(() => {
   expect(fs.existsSync(path.join(root, "dist/bundle/index.js"))).toBe(true);
-  app = fs.mkdtempSync(path.join(os.tmpdir(), "uri-grammar-app-"));
-  // the build is done (npm test builds first): pack what it made, without running it again
-  const out = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", app], { cwd: root, encoding: "utf8", stdio: ["ignore", "pipe", "ignore"] });
-  const [{ filename }] = JSON.parse(out) as [{ filename: string }];
-  const into = path.join(app, "node_modules", "uri-grammar");
-  fs.mkdirSync(into, { recursive: true });
-  execFileSync("tar", ["-xzf", path.join(app, filename), "-C", into, "--strip-components=1"]);
-}, 120_000);
+  packed = packAndInstall("uri-grammar-bundle-size-");
+}, 300_000);
 
-afterAll(() => {
-  if (app !== undefined) fs.rmSync(app, { recursive: true, force: true });
-});
+afterAll(() => removePacked(packed));
 
 describe("the packed package in a user's browser bundle", () => {
   it.each(SETS)("{ %s } bundles without a warning and under its ceiling", (names, ceiling) => {
@@ -41,10 +31,8 @@ describe("the packed package in a user's browser bundle", () => {
       import * as esbuild from "esbuild";
       import zlib from "node:zlib";
       const r = await esbuild.build({
-        stdin: { contents: ${JSON.stringify(`export { ${names} } from "uri-grammar";`)}, resolveDir: ${JSON.stringify(app)} },
+        stdin: { contents: ${JSON.stringify(`export { ${names} } from "uri-grammar";`)}, resolveDir: ${JSON.stringify(packed?.consumer)} },
         bundle: true, minify: true, write: false, format: "esm", platform: "browser", logLevel: "silent",
-        // the package's dependencies and its peer, as a user's app has them installed
-        nodePaths: [${JSON.stringify(path.join(root, "node_modules"))}],
       });
       console.log(JSON.stringify({ warnings: r.warnings.map((w) => w.text), gzip: zlib.gzipSync(r.outputFiles[0].contents, { level: 9 }).length }));`;
     const out = JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", program], { cwd: root, encoding: "utf8" })) as { warnings: string[]; gzip: number };
