@@ -4,7 +4,7 @@
 // URI among many templates in one pass.
 export {
   parseTemplate, parseTemplateOrThrow, expand, expandOrThrow, match, matchOrThrow, matchAll, UriTemplate,
-  type MatchOptions, type MatchAllOptions, type TemplateReadings, type TemplateInput,
+  type MatchOptions, type MatchResult, type MatchAllOptions, type TemplateReadings, type TemplateInput,
 } from "./template.js";
 export { TemplateError, type TemplateErrorCode } from "./errors.js";
 export { templateGrammar, templateDepartures, type TemplateDeparture } from "./grammar.js";

@@ -10,7 +10,7 @@ import type { Result } from "../result.js";
 import { ACCEPT, EPS, TOO_LARGE, UNIT, unitClasses, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { throwFrom, type TemplateError } from "./errors.js";
 import { parseTemplate, UriTemplate, type Budget } from "./template.js";
-import type { MatchedValue } from "./types.js";
+import type { MatchedValue, MatchOf } from "./types.js";
 import { toUnits, type UnitSet } from "./units.js";
 
 /** A template in a router, with its value and its specificity. */
@@ -27,13 +27,17 @@ export interface Route<V> {
   readonly varspecs: number;
 }
 
-/** What {@link TemplateRouter.match} gives: the route that won, and the URI's variables under its template. */
-export interface RouteMatch<V> {
-  /** The template's text. */
-  readonly template: string;
-  readonly value: V;
-  readonly variables: Readonly<Record<string, MatchedValue>>;
-}
+/**
+ * What {@link TemplateRouter.match} gives: the route that won, and the URI's variables under its
+ * template. For a router made from literal templates (`createRouter([["/users/{id}", 1]] as const)`
+ * or with `T` given), a union by template: narrowing on `template` types `variables` as
+ * {@link MatchOf} that template.
+ */
+export type RouteMatch<V, T extends string = string> = string extends T
+  ? { readonly template: string; readonly value: V; readonly variables: Readonly<Record<string, MatchedValue>> }
+  : T extends string
+    ? { readonly template: T; readonly value: V; readonly variables: MatchOf<T> }
+    : never;
 
 /** What {@link TemplateRouter.add} reports: the route, and the routes that win every URI it matches. */
 export interface RouteAdded<V> {
@@ -260,7 +264,7 @@ class SubsetDfa {
  * router.add("users://{id}/profile", "profile");
  * router.match("users://42/profile") // { template: "users://{id}/profile", value: "profile", variables: { id: "42" } }
  */
-export class TemplateRouter<V> {
+export class TemplateRouter<V, T extends string = string> {
   readonly #routes: Route<V>[] = [];
   readonly #nfas: Nfa[] = [];
   readonly #ends: [string, string][] = [];
@@ -329,7 +333,7 @@ export class TemplateRouter<V> {
    * the matcher's work limit (the TemplateError "match-limit": a long literal that repeats
    * itself) counts as not matching.
    */
-  match(uri: string): RouteMatch<V> | undefined {
+  match(uri: string): RouteMatch<V, T> | undefined {
     if (typeof uri !== "string") throw new TypeError(`TemplateRouter.match: the argument "uri" must be a string, got ${describeValue(uri)}`);
     return this.#matches(uri, true)[0];
   }
@@ -338,13 +342,13 @@ export class TemplateRouter<V> {
    * Every route whose template matches `uri`, most specific first, with its variables (within
    * the same work limit as {@link match}: past it, the routes not yet tried count as not matching).
    */
-  matchAll(uri: string): readonly RouteMatch<V>[] {
+  matchAll(uri: string): readonly RouteMatch<V, T>[] {
     if (typeof uri !== "string") throw new TypeError(`TemplateRouter.matchAll: the argument "uri" must be a string, got ${describeValue(uri)}`);
     return this.#matches(uri, false);
   }
 
-  #matches(uri: string, first: boolean): RouteMatch<V>[] {
-    const out: RouteMatch<V>[] = [];
+  #matches(uri: string, first: boolean): RouteMatch<V, T>[] {
+    const out: RouteMatch<V, T>[] = [];
     // one work limit for the pass and every route's own match: a URI costs at most ROUTER_WORK_LIMIT
     const budget: Budget = { left: ROUTER_WORK_LIMIT };
     try {
@@ -353,7 +357,7 @@ export class TemplateRouter<V> {
         const m = r.template.matchWithin(uri, budget);
         if (m === "over-limit") break;
         if (m !== undefined) {
-          out.push(Object.freeze({ template: r.template.text, value: r.value, variables: m as Readonly<Record<string, MatchedValue>> }));
+          out.push(Object.freeze({ template: r.template.text, value: r.value, variables: m }) as unknown as RouteMatch<V, T>);
           if (first) break;
         }
       }
@@ -474,6 +478,25 @@ export class TemplateRouter<V> {
  * router.add("/users/me", "me");
  * router.match("/users/me")?.value // "me": more literal characters win
  */
-export function createRouter<V = unknown>(): TemplateRouter<V> {
-  return new TemplateRouter<V>();
+export function createRouter<V = unknown>(): TemplateRouter<V>;
+/**
+ * A router with these routes (template, value), added in order ({@link TemplateRouter.addOrThrow}:
+ * a template that does not parse throws its TemplateError). Written as a literal (`as const`),
+ * the templates type what {@link TemplateRouter.match} gives, route by route.
+ *
+ * @example
+ * const router = createRouter([["/users/{id}", "user"], ["/posts/{post}{?page}", "post"]] as const);
+ * const m = router.match("/posts/7?page=2");
+ * if (m?.template === "/posts/{post}{?page}") m.variables.page; // typed: MatchedValue | undefined
+ */
+export function createRouter<const R extends readonly (readonly [string, unknown])[]>(routes: R): TemplateRouter<R[number][1], R[number][0]>;
+export function createRouter(routes?: readonly (readonly [string, unknown])[]): TemplateRouter<unknown> {
+  const router = new TemplateRouter<unknown>();
+  if (routes === undefined) return router;
+  if (!Array.isArray(routes)) throw new TypeError(`createRouter: the argument "routes" must be an array of [template, value] pairs, got ${describeValue(routes)}`);
+  for (const route of routes) {
+    if (!Array.isArray(route) || route.length !== 2) throw new TypeError(`createRouter: each route must be a [template, value] pair, got ${describeValue(route)}`);
+    router.addOrThrow(route[0] as string, route[1]);
+  }
+  return router;
 }

@@ -14,6 +14,8 @@ import { expectTemplateText, parseParts, type TemplateExpression, type TemplateP
 import type { MatchOf, VariablesOf } from "./types.js";
 import { toUnits, type Units } from "./units.js";
 import { lookup } from "./values.js";
+import { octetAt, triplet } from "../transforms/percent.js";
+import { UNRESERVED } from "./encode.js";
 import { ambiguityOf, type TemplateAmbiguity, type UndecidedAmbiguity } from "./ambiguity.js";
 
 /** Options of {@link UriTemplate.match}. */
@@ -25,6 +27,61 @@ export interface MatchOptions {
    * times linear in the URI's length.
    */
   readonly maxReadings?: number | undefined;
+  /**
+   * RFC 3986 §6.2.2.1: accept pct-encoded triplets written with lower-case hex digits (`%e2`),
+   * which expansion never writes (RFC 6570 §3.2.1 writes `%E2`), as their upper-case form.
+   * Off by default: matching is exact. The names are {@link normalizeReference}'s steps.
+   */
+  readonly case?: boolean | undefined;
+  /**
+   * RFC 3986 §6.2.2.2: accept pct-encoded unreserved characters (`%41` for `A`), which expansion
+   * never writes for a value's character, as the characters. Off by default.
+   */
+  readonly percentEncoding?: boolean | undefined;
+}
+
+/**
+ * What {@link UriTemplate.match} gives: the variables, and with the `case` or `percentEncoding`
+ * option, `normalized`: the URI as it was matched (RFC 3986 §6.2.2), present only when it differs
+ * from the URI given (the values and any error offset are read from it).
+ */
+export type MatchResult<V> = { readonly ok: true; readonly value: V; readonly normalized?: string } | { readonly ok: false; readonly error: TemplateError; readonly normalized?: string };
+
+/**
+ * Why the triplet at `at` of `uri` is one expansion never writes, or undefined: lower-case hex
+ * digits (RFC 6570 §3.2.1 writes upper case), or an unreserved character encoded (expansion
+ * writes the character); RFC 3986 §6.2.2 calls both equivalent to the canonical form.
+ */
+function nonCanonical(uri: string, at: number): string | undefined {
+  const o = octetAt(uri, at);
+  if (o < 0) return undefined;
+  const written = uri.slice(at, at + 3);
+  if (o < 0x80 && UNRESERVED[o] === 1) {
+    return `the triplet "${written}" encodes the unreserved character "${String.fromCharCode(o)}", which expansion writes as it is (RFC 6570 §3.2.1; RFC 3986 §6.2.2.2 calls the two equivalent): match with { percentEncoding: true } to accept such spellings`;
+  }
+  if (written !== triplet(o)) {
+    return `the triplet "${written}" has lower-case hex digits, and expansion writes "${triplet(o)}" (RFC 6570 §3.2.1; RFC 3986 §6.2.2.1 calls the two equivalent): match with { case: true } to accept such spellings`;
+  }
+  return undefined;
+}
+
+/** `uri` with its triplets spelled as expansion writes them: upper-case hex (`upper`), unreserved characters decoded (`unreserved`); RFC 3986 §6.2.2.1, §6.2.2.2. */
+function canonicalSpelling(uri: string, upper: boolean, unreserved: boolean): string {
+  let at = uri.indexOf("%");
+  if (at < 0) return uri;
+  let out = uri.slice(0, at);
+  while (at < uri.length) {
+    const o = octetAt(uri, at);
+    if (o < 0) {
+      out += uri[at];
+      at++;
+      continue;
+    }
+    if (unreserved && o < 0x80 && UNRESERVED[o] === 1) out += String.fromCharCode(o);
+    else out += upper ? triplet(o) : uri.slice(at, at + 3);
+    at += 3;
+  }
+  return out;
 }
 
 /** Options of {@link UriTemplate.matchAll}. */
@@ -46,6 +103,12 @@ export interface Budget {
   left: number;
 }
 const DEFAULT_MAX_READINGS = 64;
+
+const flag = (x: unknown, name: string): boolean => {
+  if (x === undefined) return false;
+  if (typeof x !== "boolean") throw new TypeError(`match: options.${name} must be a boolean, got ${describeValue(x)}`);
+  return x;
+};
 
 const positiveInteger = (x: unknown, name: string, caller: string, fallback: number): number => {
   if (x === undefined) return fallback;
@@ -190,13 +253,17 @@ export class UriTemplate<T extends string = string> {
    * @example
    * parseTemplateOrThrow("http://example.com/dictionary/{term:1}/{term}").match("http://example.com/dictionary/c/cat") // { ok: true, value: { term: "cat" } }
    */
-  match(uri: string, options?: MatchOptions): Result<MatchOf<T>, TemplateError> {
+  match(uri: string, options?: MatchOptions): MatchResult<MatchOf<T>> {
     if (typeof uri !== "string") throw new TypeError(`match: the argument "uri" must be a string, got ${describeValue(uri)}`);
     expectOptions(options, "match");
     const max = positiveInteger(options?.maxReadings, "maxReadings", "match", DEFAULT_MAX_READINGS);
-    const r = this.#readings(uri, 1, max);
-    if (!r.ok) return r;
-    return { ok: true, value: r.value.readings[0] as MatchOf<T> };
+    const upper = flag(options?.case, "case");
+    const unreserved = flag(options?.percentEncoding, "percentEncoding");
+    const read = upper || unreserved ? canonicalSpelling(uri, upper, unreserved) : uri;
+    const r = this.#readings(read, 1, max);
+    const said = read === uri ? {} : { normalized: read };
+    if (!r.ok) return { ...r, ...said };
+    return { ok: true, value: r.value.readings[0] as MatchOf<T>, ...said };
   }
 
   /** {@link match}, throwing its TemplateError. */
@@ -379,6 +446,8 @@ export class UriTemplate<T extends string = string> {
     const { at, expected } = where;
     if (at < units.n || typeof bad === "number" || expected.length > 0 && !expected.includes("end of input")) {
       const offset = units.offsets[at] as number;
+      const spelled = nonCanonical(uri, offset);
+      if (spelled !== undefined) return templateError("no-match", this.text, uri, "template", offset, expected, `${head} at offset ${offset}: ${spelled}`);
       const e = templateError("no-match", this.text, uri, "template", offset, expected);
       return templateError("no-match", this.text, uri, "template", offset, expected, `${head} at offset ${offset}: expected ${list(expected)}, found ${e.found}`);
     }
@@ -509,7 +578,7 @@ export function expandOrThrow<T extends string>(template: TemplateInput<T>, vari
  * @example
  * match("http://example.com/search{?q,lang}", "http://example.com/search?q=cat&lang=en") // { ok: true, value: { q: "cat", lang: "en" } }
  */
-export function match<T extends string>(template: TemplateInput<T>, uri: string, options?: MatchOptions): Result<MatchOf<T>, TemplateError> {
+export function match<T extends string>(template: TemplateInput<T>, uri: string, options?: MatchOptions): MatchResult<MatchOf<T>> {
   const t = templateOf(template, "match");
   if (!t.ok) return t;
   try {

@@ -367,3 +367,31 @@ describe("errors", () => {
     expect(match("{__proto__}", "x")).toEqual({ ok: true, value: Object.defineProperty({}, "__proto__", { value: "x", enumerable: true }) });
   });
 });
+
+describe("typed edges and spellings (issue 30)", () => {
+  it("expand's variables must be an object or a Map: null and other non-objects are a TypeError", () => {
+    for (const bad of [null, 5, "x", true, ["a"]]) expect(() => expand("{x}", bad as never)).toThrow(TypeError);
+    expect(() => expand("{x}", null as never)).toThrow(/expand: the argument "variables" must be an object or a Map of values by name, got null/);
+    expect(() => parseTemplateOrThrow("{x}").expand(null as never)).toThrow(TypeError);
+    expect(expand("{x}")).toEqual({ ok: true, value: "" });
+  });
+
+  it("a non-canonical triplet in exact mode has its own message, naming it and its canonical form", () => {
+    const r = match("users://{id}/profile", "users://%e2%82%ac/profile");
+    expect(r.ok ? r : [r.error.code, r.error.offset, r.error.message.split("\n")[0]]).toEqual([
+      "no-match",
+      8,
+      'URI does not match the template "users://{id}/profile" at offset 8: the triplet "%e2" has lower-case hex digits, and expansion writes "%E2" (RFC 6570 §3.2.1; RFC 3986 §6.2.2.1 calls the two equivalent): match with { case: true } to accept such spellings',
+    ]);
+    const u = match("/{x}", "/%41b");
+    expect(u.ok ? u : u.error.message.split("\n")[0]).toMatch(/the triplet "%41" encodes the unreserved character "A", which expansion writes as it is .*\{ percentEncoding: true \}/);
+  });
+
+  it("case and percentEncoding accept RFC 3986 §6.2.2's equivalent spellings, and the result says so", () => {
+    expect(match("users://{id}/profile", "users://%e2%82%ac/profile", { case: true })).toEqual({ ok: true, value: { id: "€" }, normalized: "users://%E2%82%AC/profile" });
+    expect(match("/{x}", "/%41b", { percentEncoding: true })).toEqual({ ok: true, value: { x: "Ab" }, normalized: "/Ab" });
+    // exact spellings: nothing said
+    expect(match("users://{id}/profile", "users://%E2%82%AC/profile", { case: true })).toEqual({ ok: true, value: { id: "€" } });
+    expect(() => match("/{x}", "/a", { case: "yes" } as never)).toThrow(/options.case must be a boolean/);
+  });
+});

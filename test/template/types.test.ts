@@ -1,7 +1,7 @@
 // The variables of a template written as a literal, as TypeScript reads them from its text: the
 // lines marked with ts-expect-error are checked by `tsc -p tsconfig.test.json` (npm test, npm run typecheck),
 // which fails when one of them compiles; the assertions run too.
-import { expand, match, parseTemplateOrThrow, type MatchedValue, type MatchOf, type TemplateVariableName, type VariablesOf } from "../../src/template/index";
+import { createRouter, expand, match, parseTemplateOrThrow, TemplateError, type MatchedValue, type MatchOf, type TemplateVariableName, type VariablesOf } from "../../src/template/index";
 
 describe("typed variables from a template literal", () => {
   it("match's value has the template's names, optional; prefixed names are strings", () => {
@@ -49,5 +49,31 @@ describe("typed variables from a template literal", () => {
     const vars: VariablesOf<"{f:3}{e*}"> = { f: "x", e: ["y"] };
     const read: MatchOf<"{f:3}{e*}"> = { f: "x", e: ["y"] };
     expect([vars, read]).toEqual([{ f: "x", e: ["y"] }, { f: "x", e: ["y"] }]);
+  });
+});
+
+describe("a router built from literal templates types each route's variables (issue 30)", () => {
+  it("narrowing on the template types the variables; a name of another route does not compile", () => {
+    const router = createRouter([
+      ["users://{id}/profile", "profile"],
+      ["/posts/{post}{?page,lang}", "post"],
+    ] as const);
+    const m = router.match("/posts/7?page=2");
+    expect(m?.value).toBe("post");
+    if (m?.template === "/posts/{post}{?page,lang}") {
+      const page: MatchedValue | undefined = m.variables.page;
+      expect([m.variables.post, page]).toEqual(["7", "2"]);
+      // @ts-expect-error: "id" is a variable of the other route only
+      expect(m.variables.id).toBeUndefined();
+    } else throw new Error(`matched ${String(m?.template)}`);
+    const p = router.match("users://42/profile");
+    if (p?.template === "users://{id}/profile") expect(p.variables.id).toBe("42");
+    else throw new Error("no match");
+    // a router of plain strings keeps a record of any name
+    const loose = createRouter<number>();
+    loose.addOrThrow("/x/{y}" as string, 1);
+    const l = loose.match("/x/1");
+    expect(l?.variables["anything"]).toBeUndefined();
+    expect(() => createRouter([["{", 1]] as const)).toThrow(TemplateError);
   });
 });
