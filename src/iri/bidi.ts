@@ -45,8 +45,12 @@ export function strongDirection(ch: string): "L" | "R" | undefined {
   return c === "AN" ? undefined : c;
 }
 
+/** A code unit at U+0590 (the Hebrew block, where Bidi_Class R begins) or above. */
+const BEYOND_HEBREW = /[^\u0000-\u058F]/;
+
 /** True when `text` holds a character of Bidi_Class R, AL or AN: RFC 5893 §1.4's "Bidi domain name" has one. */
 export function hasRtlOrArabicNumber(text: string): boolean {
+  if (!BEYOND_HEBREW.test(text)) return false; // no character of R, AL or AN comes before U+0590
   for (const ch of text) {
     const cp = ch.codePointAt(0) as number;
     const c = bidiClassOf(cp);
@@ -125,6 +129,8 @@ function componentFindings(component: IriComponent, text: string, base: number, 
   for (const m of text.matchAll(/\p{Bidi_Control}/gu)) {
     out.push(Object.freeze({ code: "bidi-formatting-character", component, offset: base + m.index, text: m[0] }));
   }
+  // §4.2 is about parts with right-to-left characters: a component without one has no part to check
+  if (!hasRtlOrArabicNumber(text)) return;
   for (const [s, e] of partsOf(component, text)) {
     const part = text.slice(s, e);
     for (const code of partProblems(part)) out.push(Object.freeze({ code, component, offset: base + s, text: part }));

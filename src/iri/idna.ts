@@ -40,6 +40,8 @@ export const MAX_IDNA_LABEL = 253;
 /** The dots UTS #46 maps to ".": they separate labels before conversion. */
 const IDNA_DOTS = /[.\u3002\uFF0E\uFF61]/;
 const ACE_PREFIX = /^xn--/i;
+/** A run of more than MAX_IDNA_LABEL code units between the dots of IDNA_DOTS. */
+const LONG_PIECE = new RegExp(`[^.\\u3002\\uFF0E\\uFF61]{${MAX_IDNA_LABEL + 1},}`, "g");
 
 /**
  * True when some label of `domain` (split at every dot UTS #46 knows) would go through Punycode
@@ -48,9 +50,11 @@ const ACE_PREFIX = /^xn--/i;
  */
 export function hasOverlongIdnaLabel(domain: string): boolean {
   if (domain.length <= MAX_IDNA_LABEL) return false;
-  for (const piece of domain.split(IDNA_DOTS)) {
-    // UTF-16 length is at least the number of code points: most labels stop here
-    if (piece.length <= MAX_IDNA_LABEL || !(NON_ASCII.test(piece) || ACE_PREFIX.test(piece))) continue;
+  // UTF-16 length is at least the number of code points: only a run of more than
+  // MAX_IDNA_LABEL code units without a dot can be such a label (no split of a long host)
+  for (const m of domain.matchAll(LONG_PIECE)) {
+    const piece = m[0];
+    if (!(NON_ASCII.test(piece) || ACE_PREFIX.test(piece))) continue;
     let n = 0;
     for (const _ of piece) if (++n > MAX_IDNA_LABEL) return true;
   }
@@ -191,4 +195,77 @@ export function labelToAscii(label: string): string | undefined {
   if (hasOverlongIdnaLabel(label)) return undefined;
   const a = tr46.toASCII(label, UTS46);
   return a === null || a === "" || a.includes(".") || !isRegNameText(a) ? undefined : a;
+}
+
+// ------------------------------------------------------------------------------------------
+// UTS #46 on long domains, label by label: a domain of a million labels that repeat (a hostile
+// host of 2 MiB, "é.é.é....com") converts each distinct label once.
+
+/** The characters UTS #46 maps to "." (U+002E, U+3002, U+FF0E, U+FF61): a label ends at each. */
+const IDNA_DOT = /[.\u3002\uFF0E\uFF61]/;
+
+/**
+ * The labels of a long domain with many repeated ones, and the distinct ones; `undefined` for a
+ * short domain or one whose labels mostly differ (converted whole, as before).
+ */
+function repeatedLabels(domain: string): { readonly labels: readonly string[]; readonly distinct: readonly string[] } | undefined {
+  if (domain.length < 1024) return undefined;
+  const labels = domain.split(IDNA_DOT);
+  const distinct = [...new Set(labels)];
+  return distinct.length * 2 > labels.length ? undefined : { labels, distinct };
+}
+
+/**
+ * `f` on each label of `labels`, once per distinct label, joined with "."; `undefined` when `f`
+ * gives `null` for one.
+ */
+function joinLabels(labels: readonly string[], f: (label: string) => string | null): string | undefined {
+  const memo = new Map<string, string | null>();
+  const out = new Array<string>(labels.length);
+  for (let i = 0; i < labels.length; i++) {
+    const label = labels[i] as string;
+    let r = memo.get(label);
+    if (r === undefined) {
+      r = f(label);
+      memo.set(label, r);
+    }
+    if (r === null) return undefined;
+    out[i] = r;
+  }
+  return out.join(".");
+}
+
+/**
+ * UTS #46 ToASCII with {@link UTS46} (tr46's `toASCII`), the same answer in time linear in the
+ * domain's length plus the size of its distinct labels. UTS #46 processing maps each code point
+ * on its own, and NFC does not reach across a full stop, so the domain's labels (split at the
+ * code points mapped to ".") convert one by one; what depends on the whole domain is whether it
+ * fails, through the Bidi Rule (RFC 5893: a label passes or fails by whether any label of the
+ * domain is right-to-left), and that depends only on which labels it has: the distinct labels,
+ * joined, fail exactly when the domain does. Where they pass, each label's conversion is the
+ * same alone (the Bidi Rule only adds failures).
+ */
+export function uts46ToAscii(domain: string): string | null {
+  if (lastAscii !== undefined && lastAscii.domain === domain) return lastAscii.value;
+  const r = repeatedLabels(domain);
+  if (r === undefined) return tr46.toASCII(domain, UTS46);
+  const value = tr46.toASCII(r.distinct.join("."), UTS46) === null ? null : joinLabels(r.labels, (label) => tr46.toASCII(label, UTS46)) ?? tr46.toASCII(domain, UTS46);
+  lastAscii = { domain, value };
+  return value;
+}
+
+/**
+ * The last long domain converted, and its conversion: securityFindings converts the host of a
+ * hostile input twice (as the URL Standard reads it, and for its own checks).
+ */
+let lastAscii: { readonly domain: string; readonly value: string | null } | undefined;
+
+/** UTS #46 ToUnicode with {@link UTS46} (tr46's `toUnicode`), label by label as {@link uts46ToAscii} says. */
+export function uts46ToUnicode(domain: string): { readonly domain: string; readonly error: boolean } {
+  const r = repeatedLabels(domain);
+  if (r === undefined) return tr46.toUnicode(domain, UTS46);
+  // the output of each label is its own, whatever the others are; whether it fails is the domain's
+  const error = tr46.toUnicode(r.distinct.join("."), UTS46).error;
+  const joined = joinLabels(r.labels, (label) => tr46.toUnicode(label, UTS46).domain);
+  return joined === undefined ? tr46.toUnicode(domain, UTS46) : { domain: joined, error };
 }

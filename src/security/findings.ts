@@ -8,7 +8,7 @@ import { isIntactNode } from "../ast/make.js";
 import { foundAt, InputTooLongError, UriSyntaxError } from "../errors.js";
 import { describeValue } from "../describe.js";
 import { BIDI_CONTROL, referenceFindings } from "../iri/bidi.js";
-import { hostToAscii, isALabelCandidate, labelToUnicode, UTS46 } from "../iri/idna.js";
+import { hostToAscii, isALabelCandidate, labelToUnicode, uts46ToUnicode } from "../iri/idna.js";
 import { mixesScripts, scriptsOf } from "../iri/scripts.js";
 import { asciiLookalike } from "../iri/confusables.js";
 import { referenceArgument } from "../core/args.js";
@@ -470,6 +470,17 @@ function splitReading(text: string, s: WhatwgSplit, baseScheme: string): Reading
   };
 }
 
+/** `f`, its answer for each argument kept (within one call of securityFindings). */
+function once<A, R>(f: (a: A) => R): (a: A) => R {
+  const memo = new Map<A, R>();
+  return (a) => {
+    if (memo.has(a)) return memo.get(a) as R;
+    const r = f(a);
+    memo.set(a, r);
+    return r;
+  };
+}
+
 /** Runs of adjacent offsets, as ranges. */
 function runs(offsets: readonly number[]): Range[] {
   const out: Range[] = [];
@@ -536,7 +547,7 @@ function hostChecks(r: Reading, s: WhatwgSplit, add: Add): void {
       `a host beyond ASCII: it stands for its A-label (RFC 3987 §3.1 with IDNA), which a WHATWG URL parser reads (UTS #46); ${whatwg}`);
     ascii = domainToAscii(decoded);
     if (ascii !== null) {
-      const u = tr46.toUnicode(ascii, UTS46);
+      const u = uts46ToUnicode(ascii);
       const back = u.domain;
       if (!u.error && back !== decoded.normalize("NFC").toLowerCase()) {
         add("idna-mapped-host", "host", h.offset, h.text,
@@ -544,13 +555,16 @@ function hostChecks(r: Reading, s: WhatwgSplit, add: Add): void {
       }
     }
   }
+  // each distinct label is read once (a hostile host repeats one a million times)
+  const uLabel = once((l: string): string => (isALabelCandidate(l) ? labelToUnicode(l) ?? l : l));
   // labels that mix scripts, U-labels of A-labels included
-  const mixed = decoded.split(/[.\u3002\uFF0E\uFF61]/).map((l) => (isALabelCandidate(l) ? labelToUnicode(l) ?? l : l)).filter((l) => mixesScripts(l));
+  const mixes = once((l: string): boolean => mixesScripts(uLabel(l)));
+  const mixed = [...new Set(decoded.split(/[.\u3002\uFF0E\uFF61]/))].filter(mixes).map(uLabel);
   if (mixed.length > 0) {
     add("mixed-scripts", "host", h.offset, h.text, `the label ${mixed.map((l) => JSON.stringify(l)).join(", ")} mixes scripts, as look-alikes of another name do (RFC 3987 §8)`);
   }
   // labels all of one other script that read as ASCII ones (U-labels of A-labels included)
-  const unicodeLabels = (ascii ?? decoded).split(".").map((l) => (isALabelCandidate(l) ? labelToUnicode(l) ?? l : l));
+  const unicodeLabels = [...new Set((ascii ?? decoded).split("."))].map(uLabel);
   const lookalikes = unicodeLabels.flatMap((l) => {
     const reads = asciiLookalike(l);
     return reads === undefined ? [] : [`${JSON.stringify(l)} is all ${scriptsOf(l)[0] ?? ""}, yet each of its characters looks like an ASCII one (it reads ${JSON.stringify(reads)})`];

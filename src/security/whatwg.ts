@@ -6,7 +6,7 @@
 // queries and fragments are located, never rewritten.
 import tr46 from "tr46";
 import { bidiClassOf } from "../iri/bidi.js";
-import { hasOverlongIdnaLabel, UTS46 } from "../iri/idna.js";
+import { hasOverlongIdnaLabel, UTS46, uts46ToAscii } from "../iri/idna.js";
 
 /** The schemes the URL Standard calls special, with their default ports (#special-scheme). */
 export const SPECIAL_SCHEMES: ReadonlyMap<string, string> = new Map([
@@ -254,7 +254,7 @@ export function domainToAscii(domain: string): string | null {
   // A browser would convert a label longer than 253 characters (VerifyDnsLength is off), in time
   // quadratic in it; this reading treats it as a failure instead: no domain name is that long.
   if (hasOverlongIdnaLabel(domain)) return null;
-  const a = tr46.toASCII(domain, UTS46);
+  const a = uts46ToAscii(domain);
   if (a !== null && a !== "") return a;
   return lenientDomainToAscii(domain);
 }
@@ -343,12 +343,10 @@ function parseIpv4Number(input: string): number | null {
 
 /** The ends-in-a-number checker (#ends-in-a-number-checker). */
 export function endsInANumber(input: string): boolean {
-  const parts = input.split(".");
-  if (parts[parts.length - 1] === "") {
-    if (parts.length === 1) return false;
-    parts.pop();
-  }
-  const last = parts[parts.length - 1] ?? "";
+  if (input === "") return false;
+  // the last label, the empty one after a final "." left out (without splitting a long host)
+  const end = input.endsWith(".") ? input.length - 1 : input.length;
+  const last = input.slice(input.lastIndexOf(".", end - 1) + 1, end);
   if (last !== "" && /^[0-9]+$/.test(last)) return true;
   return parseIpv4Number(last) !== null;
 }

@@ -60,3 +60,51 @@ describe("3. no password in a finding, its error included", () => {
     );
   });
 });
+
+describe("4. findings on long IDN hosts: each distinct label converted once", () => {
+  const tr46 = require("tr46") as { toASCII: (d: string, o: object) => string | null; toUnicode: (d: string, o: object) => { domain: string; error: boolean } };
+  /** The calls securityFindings makes to tr46 on `input`, and the code units they are given. */
+  function tr46Work(input: string): { calls: number; units: number } {
+    const work = { calls: 0, units: 0 };
+    const a = jest.spyOn(tr46, "toASCII");
+    const u = jest.spyOn(tr46, "toUnicode");
+    try {
+      securityFindings(input);
+      for (const c of [...a.mock.calls, ...u.mock.calls]) {
+        work.calls++;
+        work.units += (c[0] as string).length;
+      }
+    } finally {
+      a.mockRestore();
+      u.mockRestore();
+    }
+    return work;
+  }
+
+  it("the issue's host, é. repeated: the work in tr46 does not grow with the number of labels", () => {
+    const small = tr46Work(`http://${"é.".repeat(1000)}com/`);
+    const large = tr46Work(`http://${"é.".repeat(64000)}com/`);
+    expect(securityFindings(`http://${"é.".repeat(64000)}com/`).map((f) => f.code)).toEqual(["non-ascii-host"]);
+    expect(large).toEqual(small);
+    expect(large.units).toBeLessThan(100);
+    // before: a call for the whole host and one per label (64,000 labels: more than 128,000 calls)
+  });
+
+  it("label by label is tr46 on the whole domain, whatever the labels (property)", () => {
+    const { uts46ToAscii, uts46ToUnicode, UTS46 } = require("../../src/iri/idna") as typeof import("../../src/iri/idna");
+    const label = fc.constantFrom("é", "a", "xn--9ca", "xn--a-", "XN--9CA", "\u05D0", "\u05D0a", "a\u05D0", "\u0661", "1", "", "-a", "ß", "\u2488", "Ａ", "\u200D", "a\u0301", "\u0301", "xn--", "İ", "\u3002", "ｅ", "%", "a b");
+    const dot = fc.constantFrom(".", "\u3002", "\uFF0E", "\uFF61");
+    fc.assert(
+      fc.property(fc.array(fc.tuple(label, dot), { minLength: 1, maxLength: 6 }), fc.integer({ min: 0, max: 40 }), (pieces, extra) => {
+        const unit = pieces.map(([l, d]) => l + d).join("");
+        // long enough to be converted label by label (1,024 code units and more)
+        const domain = `${unit.repeat(Math.ceil(1024 / unit.length) + extra)}com`;
+        expect(uts46ToAscii(domain)).toBe(tr46.toASCII(domain, UTS46));
+        const ascii = tr46.toASCII(domain, UTS46) ?? domain;
+        expect(uts46ToUnicode(ascii)).toEqual(tr46.toUnicode(ascii, UTS46));
+        expect(uts46ToUnicode(domain)).toEqual(tr46.toUnicode(domain, UTS46));
+      }),
+      { numRuns: runs(60), seed: seed(3204) },
+    );
+  });
+});
