@@ -2,7 +2,7 @@
 // §3's processor) refuses, an expansion §2.4.1 rules out, and a URI no expansion of a template
 // gives. One class, told apart by `code`, with the offset, expected set and caret of every other
 // syntax error of the package.
-import { UriSyntaxError } from "../abnf/index.js";
+import { UriSyntaxError } from "../errors.js";
 
 /**
  * Why a template step failed:

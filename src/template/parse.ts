@@ -1,9 +1,10 @@
-// RFC 6570 §2: a template as a value. The text is checked against §2's grammar (grammar.ts);
-// only then is it split into its parts, which a valid template's braces and commas delimit.
+// RFC 6570 §2: a template as a value, its text read once: checked against §2's grammar and split
+// into its parts in the same pass (the grammar of record is grammar/rfc6570.abnf, which
+// grammar.ts loads on the engine; the tests hold this reader to it).
 import type { Result } from "../result.js";
 import { describeValue } from "../describe.js";
 import { templateError, type TemplateError } from "./errors.js";
-import { templateGrammar } from "./grammar.js";
+import { hasCodePoint, iprivate, ucschar } from "../charsets.js";
 import { encodeLiteral } from "./encode.js";
 
 /** An expression's operator (RFC 6570 §2.2): `""` for simple string expansion (§3.2.2). */
@@ -50,51 +51,156 @@ export type TemplatePart = TemplateLiteral | TemplateExpression;
 const RESERVED_OPERATORS = "=,!@|";
 const OPERATORS = "+#./;?&";
 
-/** A template's parts, or why it is not one. */
+// What §2's grammar expects at each point, as the engine's errors name it (rule names and quoted
+// literals, in the grammar's order): the sets the package's grammar of record gives
+const LITERAL_NEXT = ['"!"', '"#"-"$"', '"&"-";"', '"="', '"?"-"["', '"]"', '"_"', '"a"-"z"', '"~"', "ucschar", "iprivate", "pct-encoded", '"{"', "end of input"];
+const VARCHAR = ["ALPHA", "DIGIT", '"_"', "pct-encoded"];
+const AFTER_OPEN = ["operator", ...VARCHAR];
+const AFTER_VARCHAR = ['"."', ...VARCHAR, '":"', "explode", '","', '"}"'];
+const AFTER_DIGIT = ["DIGIT", '","', '"}"'];
+const AFTER_SPEC = ['","', '"}"'];
+
+/** RFC 6570 §2.1 literals: the ASCII characters allowed as they are (by code), with verified erratum 6937 ("'" allowed). */
+const isLiteralAscii = (c: number): boolean =>
+  c === 0x21 || c === 0x23 || c === 0x24 || (c >= 0x26 && c <= 0x3b) || c === 0x3d || (c >= 0x3f && c <= 0x5b) || c === 0x5d || c === 0x5f || (c >= 0x61 && c <= 0x7a) || c === 0x7e;
+const isHex = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
+const isAlnum_ = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
+
+/** Thrown inside parseParts: a syntax error at `offset` with its expected set. */
+class SyntaxAt {
+  constructor(
+    readonly offset: number,
+    readonly expected: readonly string[],
+  ) {}
+}
+
+/**
+ * A template's parts, or why it is not one: RFC 6570 §2's grammar (grammar/rfc6570.abnf, with
+ * RFC 3986's pct-encoded and RFC 3987's ucschar and iprivate), read in one pass over the text.
+ * A syntax error has the offset and the expected set the grammar on the engine gives
+ * (test/template/fixtures.test.ts holds the two together); a reserved operator (§2.2) is
+ * reported once the whole template is known to be well formed.
+ */
 export function parseParts(text: string): Result<readonly TemplatePart[], TemplateError> {
-  const v = templateGrammar().validate(text, "URI-Template");
-  if (!v.ok) return { ok: false, error: templateError("syntax", text, text, "URI-Template", v.error.offset, v.error.expected, v.error.shortMessage) };
   const parts: TemplatePart[] = [];
-  let i = 0;
-  while (i < text.length) {
-    const open = text.indexOf("{", i);
-    if (open !== i) {
-      const end = open === -1 ? text.length : open;
-      const literal = text.slice(i, end);
-      parts.push(Object.freeze({ kind: "literal", text: literal, expansion: encodeLiteral(literal), start: i, end }));
-      i = end;
-      continue;
+  let reservedAt = -1;
+  const n = text.length;
+  const code = (i: number): number => (i < n ? text.charCodeAt(i) : -1);
+  /** A pct-encoded triplet at i ("%" known), or the error at its first bad digit. */
+  const triplet = (i: number): number => {
+    if (!isHex(code(i + 1))) throw new SyntaxAt(i + 1, ["HEXDIG"]);
+    if (!isHex(code(i + 2))) throw new SyntaxAt(i + 2, ["HEXDIG"]);
+    return i + 3;
+  };
+  try {
+    let i = 0;
+    while (i < n) {
+      if (code(i) !== 0x7b) {
+        const start = i;
+        while (i < n && code(i) !== 0x7b) {
+          const c = code(i);
+          if (c === 0x25) i = triplet(i);
+          else if (c < 0x80) {
+            if (!isLiteralAscii(c)) throw new SyntaxAt(i, LITERAL_NEXT);
+            i++;
+          } else {
+            const cp = text.codePointAt(i) as number;
+            if (!(hasCodePoint(ucschar, cp) || hasCodePoint(iprivate, cp))) throw new SyntaxAt(i, LITERAL_NEXT);
+            i += cp > 0xffff ? 2 : 1;
+          }
+        }
+        const literal = text.slice(start, i);
+        parts.push(Object.freeze({ kind: "literal", text: literal, expansion: encodeLiteral(literal), start, end: i }));
+        continue;
+      }
+      const open = i;
+      let at = open + 1;
+      const first = code(at);
+      let operator: Operator = "";
+      let expected = AFTER_OPEN;
+      if (first >= 0 && RESERVED_OPERATORS.includes(String.fromCharCode(first))) {
+        if (reservedAt < 0) reservedAt = at;
+        at++;
+        expected = VARCHAR;
+      } else if (first >= 0 && OPERATORS.includes(String.fromCharCode(first))) {
+        operator = String.fromCharCode(first) as Operator;
+        at++;
+        expected = VARCHAR;
+      }
+      const varspecs: VarSpec[] = [];
+      for (;;) {
+        // varname = varchar *( ["."] varchar )
+        const specStart = at;
+        let next = expected;
+        for (;;) {
+          const c = code(at);
+          if (c === 0x25) at = triplet(at);
+          else if (c >= 0 && isAlnum_(c)) at++;
+          else throw new SyntaxAt(at, next);
+          if (code(at) === 0x2e) {
+            at++;
+            next = VARCHAR;
+            continue;
+          }
+          const d = code(at);
+          if (d === 0x25 || (d >= 0 && isAlnum_(d))) {
+            next = VARCHAR;
+            continue;
+          }
+          break;
+        }
+        const name = text.slice(specStart, at);
+        let prefix: number | undefined;
+        let explode = false;
+        let after = AFTER_VARCHAR;
+        if (code(at) === 0x3a) {
+          at++;
+          const d = code(at);
+          if (!(d >= 0x31 && d <= 0x39)) throw new SyntaxAt(at, ['"1"-"9"']);
+          const digits = at;
+          at++;
+          while (at - digits < 4 && code(at) >= 0x30 && code(at) <= 0x39) at++;
+          prefix = Number(text.slice(digits, at));
+          after = at - digits < 4 ? AFTER_DIGIT : AFTER_SPEC;
+        } else if (code(at) === 0x2a) {
+          at++;
+          explode = true;
+          after = AFTER_SPEC;
+        }
+        varspecs.push(Object.freeze({ name, prefix, explode, start: specStart, end: at }));
+        const c = code(at);
+        if (c === 0x2c) {
+          at++;
+          expected = VARCHAR;
+          continue;
+        }
+        if (c === 0x7d) {
+          at++;
+          break;
+        }
+        throw new SyntaxAt(at, after);
+      }
+      parts.push(Object.freeze({ kind: "expression", operator, varspecs: Object.freeze(varspecs), text: text.slice(open, at), start: open, end: at }));
+      i = at;
     }
-    const close = text.indexOf("}", open); // a valid template closes every expression
-    let at = open + 1;
-    const first = text[at] as string;
-    if (RESERVED_OPERATORS.includes(first)) {
-      return {
-        ok: false,
-        error: templateError(
-          "reserved-operator",
-          text,
-          text,
-          "URI-Template",
-          at,
-          [],
-          `Unsupported operator ${JSON.stringify(first)} at offset ${at}: RFC 6570 §2.2 reserves "=", ",", "!", "@" and "|" for future extensions, and §3 asks a processor to report the ones it does not support`,
-        ),
-      };
-    }
-    const operator = (OPERATORS.includes(first) ? first : "") as Operator;
-    if (operator !== "") at++;
-    const varspecs: VarSpec[] = [];
-    for (const spec of text.slice(at, close).split(",")) {
-      const colon = spec.indexOf(":");
-      const explode = spec.endsWith("*");
-      const name = colon >= 0 ? spec.slice(0, colon) : explode ? spec.slice(0, -1) : spec;
-      const prefix = colon >= 0 ? Number(spec.slice(colon + 1)) : undefined;
-      varspecs.push(Object.freeze({ name, prefix, explode, start: at, end: at + spec.length }));
-      at += spec.length + 1;
-    }
-    parts.push(Object.freeze({ kind: "expression", operator, varspecs: Object.freeze(varspecs), text: text.slice(open, close + 1), start: open, end: close + 1 }));
-    i = close + 1;
+  } catch (e) {
+    if (!(e instanceof SyntaxAt)) throw e;
+    return { ok: false, error: templateError("syntax", text, text, "URI-Template", e.offset, e.expected) };
+  }
+  if (reservedAt >= 0) {
+    const op = text[reservedAt] as string;
+    return {
+      ok: false,
+      error: templateError(
+        "reserved-operator",
+        text,
+        text,
+        "URI-Template",
+        reservedAt,
+        [],
+        `Unsupported operator ${JSON.stringify(op)} at offset ${reservedAt}: RFC 6570 §2.2 reserves "=", ",", "!", "@" and "|" for future extensions, and §3 asks a processor to report the ones it does not support`,
+      ),
+    };
   }
   return { ok: true, value: Object.freeze(parts) };
 }

@@ -3,11 +3,13 @@
 // expected list allows any of its members; its negative tests refused), and every invalid form
 // of §2 with its offset. The grammar of record (grammar/rfc6570.abnf) is the text the package
 // loads.
+import fc from "fast-check";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { expand, match, parseTemplate, templateDepartures, templateGrammar, TemplateError, type TemplateVariables } from "../../src/template/index";
 import { rfc6570Abnf } from "../../src/template/abnf-text";
 import { FIXTURES, readJson } from "../helpers/fixtures";
+import { runs, seed } from "../helpers/runs";
 
 type Vars = Record<string, unknown>;
 
@@ -133,5 +135,20 @@ describe("the grammar of record", () => {
     expect(templateDepartures.map((d) => d.rule)).toEqual(["literals"]);
     expect(templateGrammar().isValid("'", "literals")).toBe(true);
     expect(templateGrammar().abnf("literals")).toContain("%x26-3B");
+  });
+});
+
+describe("the one-pass reader agrees with RFC 6570 §2's grammar on the engine (grammar/rfc6570.abnf)", () => {
+  it("on generated texts: the same verdict, and for a syntax error the same offset and expected set", () => {
+    const unit = fc.constantFrom("{", "}", "a", "Z", "0", "_", ".", ",", ":", "*", "1", "9", "+", "#", "/", ";", "?", "&", "=", "!", "@", "|", "%", "%4", "%41", "%zz", " ", "'", '"', "<", "é", "\u0080", "\ud83d\ude00", "\ufdd0", "-", "~", "$");
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 12 }).map((u) => u.join("")), (text) => {
+        const mine = parseTemplate(text);
+        const v = templateGrammar().validate(text, "URI-Template");
+        if (v.ok) expect(mine.ok || mine.error.code === "reserved-operator").toBe(true);
+        else expect(mine.ok ? "ok" : [mine.error.code, mine.error.offset, mine.error.expected]).toEqual(["syntax", v.error.offset, v.error.expected]);
+      }),
+      { numRuns: runs(2000), seed: seed(6570) },
+    );
   });
 });
