@@ -8,7 +8,8 @@ import type { Match } from "../abnf/semantics.js";
 import { hasNodePrototype, type Layout } from "../ast/make.js";
 import type { Parsed, Uri } from "../ast/nodes.js";
 import { parseReferenceText } from "../core/args.js";
-import type { Matcher } from "../core/match.js";
+import { failureError, type Matcher } from "../core/match.js";
+import { uriGrammar } from "../compiled/index.js";
 import { describeValue } from "../describe.js";
 import { excerptOfMasked, foundAt, PASSWORD_CHARACTER, syntaxError, UriSyntaxError } from "../errors.js";
 import { maskPasswordAt } from "../password.js";
@@ -211,6 +212,10 @@ export interface SchemeDefinition<V> {
   equivalentKey?(value: V, uri: Uri): string;
 }
 
+/** True when the text has a character above U+007F. */
+const NON_ASCII = /[^\x00-\x7f]/;
+let fragmentRule: Matcher | undefined;
+
 /** Thrown by `SchemeInput.fail`, caught by {@link judge}. */
 class Rejection {
   constructor(readonly detail: SchemeErrorDetail) {}
@@ -306,6 +311,13 @@ export function judge<V>(def: SchemeDefinition<V>, uri: Parsed<Uri>, input: stri
       }
       return error({ code: "syntax", offset: f.offset, expected: f.expected, syntaxError: e });
     }
+  }
+  // RFC 3986 §3.5, §2: the fragment is no part of the scheme's syntax, but it is part of a URI,
+  // whose characters are US-ASCII: an IRI's fragment (RFC 3987) is no URI's (issue 31)
+  if (!forbidden && uri.fragment !== undefined && NON_ASCII.test(uri.fragment)) {
+    if (quiet) return undefined;
+    const f = (fragmentRule ??= uriGrammar.rule("fragment") as Matcher).failure(uri.fragment);
+    if (f !== undefined) return error({ code: "syntax", offset: hash + 1 + f.offset, expected: f.expected, rule: "fragment", section: "RFC 3986 §3.5", syntaxError: failureError(input, "fragment", f, hash + 1) });
   }
   const context = new Context(input, text, uri, matchOf, def.name);
   try {

@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { seededRandom, semantics } from "../../src/abnf/index";
 import { rfc3986 } from "../../src/grammars/rfc3986/index";
-import { equivalentOrThrow, isValid, normalizeOrThrow, serialize } from "../../src/index";
+import { equivalentOrThrow, isValid, normalizeOrThrow, parse, serialize } from "../../src/index";
 import { defaultRegistry, equivalenceKey, mailto, mailtoGrammar } from "../../src/schemes/index";
 import { mutate } from "../helpers/abnf-algebra";
 import { allSchemes } from "./helpers";
@@ -62,6 +62,31 @@ describe.each(allSchemes.map(([label, s]) => [label, s]))("%s", (_label, scheme)
       }),
       { numRuns: runs(250) },
     );
+  });
+
+  it("refuses a character beyond US-ASCII or a bidi control in any component, fragment included, as validate(s, \"URI\") and parse(s, { schemes }) do", () => {
+    // RFC 3986 §2: a URI is US-ASCII; a scheme refines RFC 3986's URIs (RFC 7595 §3.2), so none
+    // of its URIs holds any other character in any component (issue 31: the fragment, which no
+    // scheme grammar reads, let them through)
+    let checked = 0;
+    fc.assert(
+      fc.property(seed, (n) => {
+        const s = `${generated(n)}${scheme.fragment === "allowed" ? "#f" : ""}`;
+        if (!scheme.isValid(s)) return;
+        for (let at = 0; at <= s.length; at++) {
+          for (const c of ["\u00e9", "\u202e", "\u{1F600}", "\u00a0"]) {
+            const t = s.slice(0, at) + c + s.slice(at);
+            const generic = parse(t, { schemes: registry });
+            const agreed = generic.ok && generic.value.schemeError === undefined && generic.value.scheme !== undefined;
+            expect([t, scheme.isValid(t), scheme.validate(t).ok]).toEqual([t, false, false]);
+            expect([t, agreed, isValid(t, "URI")]).toEqual([t, false, false]);
+            checked++;
+          }
+        }
+      }),
+      { numRuns: runs(20) },
+    );
+    expect(checked).toBeGreaterThan(100);
   });
 
   it("normalizes idempotently, to a URI valid under the scheme and equivalent to the input", () => {
