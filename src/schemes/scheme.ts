@@ -9,7 +9,7 @@ import type { GenerateOptions, Random } from "../abnf/generate.js";
 import { semantics, type Match, type Semantics } from "../abnf/semantics.js";
 import { hasCodePoint, literalCharSet } from "../abnf/charset.js";
 import { describePrefix, rulePrefixes, type Prefix } from "../abnf/prefixes.js";
-import { isNode, isNodeShell, type Layout } from "../ast/make.js";
+import { isIntactNode, isNode, isNodeShell, type Layout } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { throwWithStack } from "../errors.js";
 import { judge, schemeError, valueOfNode, type SchemeDefinition, type SchemeError, type SchemeInput } from "./kernel.js";
@@ -135,7 +135,7 @@ class SchemeValue<V> implements Scheme<V> {
 
   /** The generic AST of a string or a library node (the one coercion: a URI or IRI reference), or the reason there is none. */
   #generic(input: unknown, caller: string): Result<{ uri: Parsed<UriReference>; text: string }, SchemeError> {
-    if (typeof input !== "string" && !(isNode(input) && (input.kind === "URI" || input.kind === "relative-ref"))) {
+    if (typeof input !== "string" && !(isIntactNode(input) && (input.kind === "URI" || input.kind === "relative-ref"))) {
       throw new TypeError(`${this.name}.${caller}: the argument "input" must be a URI (a string, or a node from parse), got ${refused(input)}`);
     }
     // a node from a transform has no spans: its text is read again
@@ -178,8 +178,8 @@ class SchemeValue<V> implements Scheme<V> {
 
   fromUri(uri: Parsed<Uri>, input: string): Result<V, SchemeError> {
     if (typeof input !== "string") throw new TypeError(`${this.name}.fromUri: the argument "input" must be the URI's text, got ${describeValue(input)}`);
-    if (!isNode(uri) || (uri.kind !== "URI" && uri.kind !== "relative-ref") || uri.span === undefined || uri.span.start !== 0 || uri.span.end !== input.length) {
-      throw new TypeError(`${this.name}.fromUri: the argument "uri" must be the node parse gave for "input" (with its spans), got ${describeValue(uri)}`);
+    if (!isIntactNode(uri) || (uri.kind !== "URI" && uri.kind !== "relative-ref") || uri.span === undefined || uri.span.start !== 0 || uri.span.end !== input.length) {
+      throw new TypeError(`${this.name}.fromUri: the argument "uri" must be the node parse gave for "input" (with its spans), got ${refused(uri)}`);
     }
     return judge(this.#def, uri, input, this.#matchOf);
   }

@@ -62,6 +62,25 @@ describe("defineScheme", () => {
     expect(() => S.http.parse(42 as unknown as string)).toThrow(TypeError);
     expect(() => S.http.parseOrThrow("http:///x")).toThrow(S.SchemeError);
   });
+
+  it("refuses a node on which a program defined a property (it would shadow a getter), as every other operation does (issue 31)", () => {
+    const good = parseOrThrow("http://good.com/").authority;
+    for (const scheme of [...S.defaultRegistry]) {
+      for (const [text, field, value] of [
+        ["http://evil.com/x", "authority", good], ["http:///x", "authority", good], ["http://a/x", "scheme", "https"], ["mailto:a@b", "path", parseOrThrow("/x").path],
+      ] as const) {
+        const m = parseOrThrow(text);
+        Object.defineProperty(m, field, { value });
+        for (const call of [() => scheme.parse(m), () => scheme.validate(m), () => scheme.isValid(m), () => scheme.parseOrThrow(m), () => scheme.fromUri(m as never, text)]) {
+          expect(call).toThrow(TypeError);
+        }
+        expect(serialize(m)).toBe(text);
+      }
+      const h = parseOrThrow("http://evil.com/x");
+      if (h.authority) Object.defineProperty(h.authority, "host", { value: good?.host });
+      expect(() => scheme.validate(h)).toThrow(TypeError);
+    }
+  });
 });
 
 describe("SchemeError", () => {
