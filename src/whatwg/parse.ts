@@ -418,7 +418,9 @@ function baseRecord(base: unknown): Result<UrlRecord | undefined, WhatwgUrlError
  *
  * Input the Standard refuses is a {@link WhatwgUrlError} whose `code` is the validation error that
  * made the parser fail (`"host-missing"`, `"port-out-of-range"`, `"IPv6-unclosed"`, ...), a base
- * that is no URL one with `"invalid-base"`. RFC 3986's own reading of the text is what uri-grammar's
+ * that is no URL one with `"invalid-base"`. A URL whose opaque host keeps a character no RFC 3986
+ * host holds (`foo://a{b}`) is no RFC 3986 URI, and an `"invalid-URL-unit"` error: its
+ * percent-encoded form would be another host. RFC 3986's own reading of the text is what uri-grammar's
  * `parse` gives: this one does not change it.
  *
  * @example
@@ -549,11 +551,33 @@ function hasDotSegment(s: string, from: number, to: number): boolean {
   return false;
 }
 
+/**
+ * The error for a URL whose opaque host (a URL that is not special: #concept-opaque-host-parser)
+ * keeps a character no RFC 3986 host holds: `"`, backquote, `{`, `}`, or a "%" that starts no
+ * triplet (invalid-URL-unit, which the Standard reports and keeps). Percent-encoding it would
+ * name another host: the Standard never percent-decodes an opaque host, so `new URL("foo://%60")`
+ * has the host "%60" where `new URL("foo://\`")` has "\`". No RFC 3986 URI is that URL (issue 31).
+ */
+function opaqueHostError(input: string, s: WhatwgSplit, record: UrlRecord): WhatwgUrlError | undefined {
+  if (s.special || typeof record.host !== "string" || record.host === "" || rfcText(record.host, SETS.host) === record.host) return undefined;
+  const r = s.hostRange;
+  const { text, at } = r === undefined ? { text: "", at: [] } : unitsOf(input, r);
+  let k = 0;
+  while (k < text.length && (text[k] === "%" ? isTriplet(text, k) : hasCodePoint(SETS.host, text.codePointAt(k) ?? 0) || (text.codePointAt(k) ?? 0) > 0x7e)) k += (text.codePointAt(k) ?? 0) > 0xffff ? 2 : 1;
+  const offset = at[k] ?? r?.start ?? 0;
+  return new WhatwgUrlError(
+    "invalid-URL-unit", input, offset,
+    `the opaque host ${JSON.stringify(record.host)} holds ${JSON.stringify(text[k] ?? "")}, which the URL Standard keeps as it is and no RFC 3986 host holds; its percent-encoded form is another host (the Standard does not decode an opaque host), so no RFC 3986 URI is this URL`,
+  );
+}
+
 /** @internal {@link parse} by the URL Standard's parser (whatwg-url), with the repairs it made (exported for test/whatwg/fast-path.test.ts). */
 export function parseRead(input: string, baseUrl: UrlRecord | undefined): Result<WhatwgParse, WhatwgUrlError> {
   const record = whatwgUrl.basicURLParse(toUsv(input), { baseURL: baseUrl ?? null });
   const split = whatwgSplit(input, baseUrl?.scheme ?? "", baseUrl !== undefined);
   if (record === null) return { ok: false, error: failureOf(input, split, baseUrl) };
+  const opaque = opaqueHostError(input, split, record);
+  if (opaque !== undefined) return { ok: false, error: opaque };
   const href = rfcHref(record);
   const uri = parseRfc3986(href, { rule: "URI", maxLength: Infinity });
   if (!uri.ok) {
