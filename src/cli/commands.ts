@@ -299,11 +299,28 @@ export interface ValidateOptions extends InputOptions {
   readonly grammar?: string;
 }
 
+/**
+ * validate: the text against the rule named, or, with neither --rule nor --grammar, as parse and
+ * the operations (normalize, resolve, ...) read it: a URI reference, or an IRI reference when it
+ * holds characters beyond US-ASCII (RFC 3987 §2.2: every URI is an IRI). So a line that
+ * normalize reads is one that validate calls valid, and the line printed names the rule that
+ * matched (issue 31: `validate` refused what `normalize` printed).
+ */
 export function validateCommand(text: string | undefined, opts: ValidateOptions, io: Io): Promise<number> {
   const g = grammarNamed(opts.grammar);
-  const rule = opts.rule === undefined ? (opts.grammar === undefined ? "URI-reference" : g.rule) : ruleOf(g, opts.rule);
-  const op = (t: string): Outcome => outcome(g.ast ? validate(t, { rule, maxLength: opts.maxLength }) : g.grammar.validate(t, rule));
-  const show = (): string[] => (io.quiet ? [] : [`valid ${rule}${opts.grammar === undefined ? "" : ` (${g.grammar.name})`}`]);
+  const asked = opts.rule === undefined ? (opts.grammar === undefined ? undefined : g.rule) : ruleOf(g, opts.rule);
+  const rule = asked ?? "URI-reference";
+  let matched = rule;
+  const op = (t: string): Outcome => {
+    if (!g.ast) return outcome(g.grammar.validate(t, rule));
+    const r = validate(t, { rule, maxLength: opts.maxLength });
+    matched = rule;
+    if (asked !== undefined || r.ok || !NON_ASCII.test(t)) return outcome(r);
+    const iri = validate(t, { rule: "IRI-reference", maxLength: opts.maxLength });
+    if (iri.ok) matched = "IRI-reference";
+    return outcome(iri.ok ? iri : r);
+  };
+  const show = (): string[] => (io.quiet ? [] : [`valid ${matched}${opts.grammar === undefined ? "" : ` (${g.grammar.name})`}`]);
   return dispatch("validate", [text], opts, io, () => op(text ?? ""), op, show, { rule });
 }
 

@@ -168,7 +168,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
     program
       .command("validate")
       .summary("check text against a rule")
-      .description("Check that the whole text matches a rule (URI-reference unless --rule names another); exit 0 when it does, 1 with the error when not.")
+      .description("Check that the whole text matches a rule (URI-reference unless --rule names another, or IRI-reference for text beyond ASCII, as parse and normalize read it); exit 0 when it does, 1 with the error when not.")
       .argument("[text]", "the text to check")
       .addOption(ruleOption)
       .addOption(grammarOption("the grammar of --rule")),
