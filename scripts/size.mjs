@@ -35,9 +35,8 @@ function groupOf(file) {
   if (f.startsWith("compiled/")) return "RFC 3986/3987 and scheme grammars compiled at build, and their runner (compiled/)";
   if (f.startsWith("core/")) return "the match pipeline: values, errors, arguments (core/)";
   if (/^abnf\/(reader|loader)/.test(f)) return "ABNF reader and loader (abnf/reader*.js, loader.js)";
-  if (f === "schemes/abnf-text.js") return "schemes' ABNF text (schemes/abnf-text.js)";
   if (f.startsWith("schemes/generated/")) return "schemes' precompiled grammars (schemes/generated/)";
-  if (f.startsWith("schemes/")) return "schemes (schemes/*.js but the text and the grammars)";
+  if (f.startsWith("schemes/")) return "schemes (schemes/*.js but the precompiled grammars)";
   if (/^abnf\/(engine|compiled|labels|calls|derivation|automaton|dfa|charset|analysis|fast-path|regex|safety|matcher)/.test(f)) return "exact engine and fast path (abnf/engine, automaton, dfa, regex, analysis, ...)";
   if (f.startsWith("abnf/")) return "rest of the algebra (abnf/grammar, semantics, parser, expr, print, generate, ...)";
   if (f.startsWith("grammars/")) return "RFC 3986/3987 grammars and semantics (grammars/)";

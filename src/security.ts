@@ -7,7 +7,7 @@ export {
   type SecurityFinding, type SecurityFindingCode, type SecurityComponent, type SecurityOptions, type SecuritySeverity,
 } from "./security/findings.js";
 export {
-  classifyHost, classifyHostOrThrow, classifyAddress, HostError, AddressError, type HostClass, type HostKind, type EmbeddedIpv4,
+  classifyHost, classifyHostOrThrow, classifyAddress, HostError, AddressError, type HostClass, type HostClassKind, type EmbeddedIpv4,
 } from "./security/address.js";
 export {
   checkFetchTarget, ssrfLookup, AddressRefusedError,

@@ -94,6 +94,17 @@ describe("the AST", () => {
     expect(literal && "//[::1]:8/x".slice(literal.start, literal.end)).toBe("[::1]");
   });
 
+  it("gives a reference its text, as its host and path have theirs (issue 31)", () => {
+    for (const input of ["foo://example.com:8042/over/there?name=ferret#nose", "//h", "", "a:b", "?q#", "../x/./y"]) {
+      const u = parseOrThrow(input);
+      expect([input, u.text, u.authority?.host.text, u.path.text]).toEqual([input, input, u.authority === undefined ? undefined : serialize(u.authority.host).replace(/^\[|\]$/g, ""), serialize(u.path)]);
+      const n = normalizeOrThrow(input);
+      expect([input, n.text]).toEqual([input, serialize(n)]);
+    }
+    // not in toJSON, which gives the parts
+    expect(Object.keys(JSON.parse(JSON.stringify(parseOrThrow("http://a/"))) as object)).not.toContain("text");
+  });
+
   it("makes read-only nodes, whose own state the library reads", () => {
     const u = parseOrThrow("http://a/b?c#d");
     expect(isReadOnlyNode(u)).toBe(true);

@@ -5,7 +5,9 @@
 // link points at a file that exists. (Blocks only for show are ```sh or ```text.)
 import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
+import * as os from "node:os";
 import * as path from "node:path";
+import { scratchDir, scratchPackageDir } from "./helpers/scratch";
 
 const root = path.resolve(__dirname, "..");
 const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
@@ -76,8 +78,8 @@ function runJs(block: string): void {
 /** Compiles a ```ts block under {@link STRICT_OPTIONS} and runs it. */
 function runTs(block: string): void {
   expect(toProgram(block).assertions).toBeGreaterThan(0);
-  // inside the package directory, so that "uri-grammar" resolves to this package by its own name
-  const dir = fs.mkdtempSync(path.join(root, ".readme-ts-"));
+  // under the temp folder, with "uri-grammar" in its node_modules linked to this package
+  const dir = scratchPackageDir("readme-ts-");
   try {
     fs.writeFileSync(path.join(dir, "example.mts"), toTsProgram(block));
     fs.writeFileSync(
@@ -129,10 +131,18 @@ function commandExamples(text: string): [string, string][] {
 }
 
 // `uri-grammar` on the PATH of the commands: the built CLI
-const shim = fs.mkdtempSync(path.join(root, ".readme-cli-"));
+const shim = scratchDir("readme-cli-");
 afterAll(() => fs.rmSync(shim, { recursive: true, force: true }));
 fs.writeFileSync(path.join(shim, "uri-grammar"), `#!/bin/sh\nexec "${process.execPath}" "${path.join(root, "dist", "cli.js")}" "$@"\n`, { mode: 0o755 });
 const seconds = (s: string): string => s.replace(/\d+\.\d+ s$/gm, "N s");
+
+describe("scratch folders", () => {
+  it("are made under the system's temp folder, never in the repository (issue 31: one was committed)", () => {
+    expect(path.relative(os.tmpdir(), shim).startsWith("..")).toBe(false);
+    expect(fs.readdirSync(root).filter((f) => /^\.(readme|strict)-/.test(f))).toEqual([]);
+    expect(execFileSync("git", ["ls-files", "--", ".readme-*", ".strict-ts-*"], { cwd: root, encoding: "utf8" })).toBe("");
+  });
+});
 
 /** Runs a shown command and compares what it prints (stdout and stderr together; a summary's seconds vary). */
 function runCommand(command: string, shown: string): void {
@@ -208,12 +218,13 @@ describe("the guide", () => {
     const linked = relativeLinks(readme);
     for (const page of guidePages) expect(linked).toContain(page === "README.md" ? "docs/guide/" : `docs/guide/${page}`);
   });
-  it("names the deprecated functions only in its table of deprecated names", () => {
+  it("names the functions removed before 1.0 only in CHANGELOG.md, which says what replaces each", () => {
     const old = /\b(parseWithScheme|parseWithSchemeOrThrow|normalizeWithSchemes|equivalentWithSchemes|toDisplayIri)\b/;
-    const table = /## Deprecated names\n[\s\S]*?(?=\n## |$)/;
     expect(readme).not.toMatch(old);
-    for (const page of guidePages) expect(guideText(page).replace(table, "")).not.toMatch(old);
-    expect(guideText("README.md")).toMatch(table);
+    for (const page of guidePages) expect(guideText(page)).not.toMatch(old);
+    const changelog = fs.readFileSync(path.join(root, "CHANGELOG.md"), "utf8");
+    for (const name of ["parseWithScheme", "parseWithSchemeOrThrow", "normalizeWithSchemes", "equivalentWithSchemes", "toDisplayIri"]) expect(changelog).toContain(`\`${name}`);
+    expect(guideText("README.md")).toMatch(/## Where each job lives\n/);
   });
 
   it("shows the error message that validate really gives", () => {

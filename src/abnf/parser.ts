@@ -6,6 +6,8 @@ import { END_OF_INPUT } from "./labels.js";
 import type { GenerateOptions, Random } from "./generate.js";
 import type { Matcher, Validation } from "../core/match.js";
 import { describeValue } from "../describe.js";
+import { syntaxError, type UriSyntaxError } from "../errors.js";
+import type { Result } from "../result.js";
 
 /**
  * What a rule's parser is made from: the grammar that holds the rule (a Grammar, which
@@ -67,23 +69,29 @@ export function toParser<V = string>(g: RuleSource, def: RuleDefinition, build: 
 
 /**
  * Runs any parsimmon parser, a grammar of your own composed from the rules included, on the
- * whole of `input`: the same `{ status, value }` or `{ status, index, expected }` as
- * `parser.parse(input)`, without parsimmon 1.18's line index. On a failure, `Parser#parse`
- * records line numbers in a module-wide object keyed by the input, so an input such as
- * `"__proto__"` or `"constructor"` writes onto `Object.prototype` or `Object` (enumerable keys
- * every `for ... in` loop then sees). Use this on untrusted text. (`P.index` and `P.mark` inside
- * a grammar still use that index: leave them out of grammars that read untrusted text.)
+ * whole of `input`, and answers as every function of the package does: `{ ok: true, value }`, or
+ * `{ ok: false, error }` with a {@link UriSyntaxError} (the offset parsimmon's furthest failure
+ * gives, what it expected there, `rule` naming `name`: the parser's ABNF name for a rule parser,
+ * else `"input"`). Unlike parsimmon 1.18's `parser.parse(input)`, it never touches parsimmon's
+ * module-wide line index, which `Parser#parse` writes on every failure keyed by the input, so an
+ * input such as `"__proto__"` or `"constructor"` writes onto `Object.prototype` or `Object`
+ * (enumerable keys every `for ... in` loop then sees). Use this on untrusted text. (`P.index` and
+ * `P.mark` inside a grammar still use that index: leave them out of grammars that read untrusted
+ * text.)
  *
  * @example
  * const hostPort = P.seqMap(host, P.string(":"), port, (h, _, p) => ({ h, p }));
- * parseWith(hostPort, "__proto__").status; // false, and Object.prototype is untouched
+ * parseWith(hostPort, "__proto__").ok; // false, and Object.prototype is untouched
  */
-export function parseWith<T>(parser: P.Parser<T>, input: string): P.Result<T> {
+export function parseWith<T>(parser: P.Parser<T>, input: string, name?: string): Result<T, UriSyntaxError> {
   if (!P.isParser(parser)) throw new TypeError(`parseWith: the argument "parser" must be a parsimmon Parser, got ${describeValue(parser)}`);
   if (typeof input !== "string") throw new TypeError(`parseWith: the argument "input" must be a string, got ${describeValue(input)}`);
+  if (name !== undefined && typeof name !== "string") throw new TypeError(`parseWith: the argument "name" must be a string or undefined, got ${describeValue(name)}`);
   const reply = (parser.skip(P.eof) as unknown as { _: (input: string, i: number) => P.Reply<T> })._(input, 0);
-  if (reply.status) return { status: true, value: reply.value };
-  return { status: false, index: lineColumn(input, reply.furthest), expected: reply.expected };
+  if (reply.status) return { ok: true, value: reply.value };
+  const rule = name ?? (parser as { abnfName?: unknown }).abnfName;
+  const expected = reply.expected.map((e) => (e === "EOF" ? END_OF_INPUT : e));
+  return { ok: false, error: syntaxError(input, typeof rule === "string" ? rule : "input", reply.furthest, [...new Set(expected)]) };
 }
 
 /** The engine's expectations in parsimmon's words: the end of the input is `"EOF"`, as `P.eof` says it. */

@@ -532,7 +532,7 @@ class ReferenceNode {
   get span(): Span | undefined {
     return this.#spans ? span(this.#start, this.#end) : undefined;
   }
-  /** @internal The reference's text (RFC 3986 §5.3 recomposition of its parts, which is the text it was read from). */
+  /** The reference's text (RFC 3986 §5.3 recomposition of its parts, which is the text it was read from). */
   get text(): string {
     return this.#start === 0 && this.#end === this.#input.length ? this.#input : this.#input.slice(this.#start, this.#end);
   }
@@ -587,7 +587,7 @@ export const layoutOf = (r: UriReference): Layout => ReferenceNode.layout(r as u
  * A reference written from the texts of its parts (RFC 3986 §5.3): `authority` is the
  * authority's text, whose host is of kind `hostKind`. No spans; the parts are made when read.
  */
-export function referenceOf(
+export function referenceFromParts(
   scheme: string | undefined,
   authority: string | undefined,
   hostKind: HostKind,

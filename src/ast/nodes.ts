@@ -70,6 +70,12 @@ export interface Path<K extends PathKind = PathKind> extends Located {
 }
 
 interface ReferenceFields extends Located {
+  /**
+   * The reference's text: RFC 3986 §5.3 recomposition of its parts, which for a parsed node is
+   * the text it was read from (as a host's and a path's `text` are theirs). Not in `toJSON`,
+   * which gives the parts.
+   */
+  readonly text: string;
   readonly authority: Authority | undefined;
   readonly path: Path;
   /** Without the `?`; `undefined` when there is no `?`. */

@@ -165,16 +165,6 @@ export function toDisplayString(input: string | UriReference, options?: DisplayO
   return display(input, options, toDisplayString);
 }
 
-/**
- * {@link toDisplayString} under its former name.
- *
- * @deprecated One name per job (issue 23): use `toDisplayString` (same entry, same result). This
- * name stays for the 0.x minor versions after 0.1 and goes in 1.0.
- */
-export function toDisplayIri(input: string | UriReference, options?: DisplayOptions): string {
-  return display(input, options, toDisplayIri);
-}
-
 
 /**
  * The path of `uri` with the password a WHATWG URL parser reads in it masked: RFC 3986 reads no

@@ -19,7 +19,7 @@ import type { Authority, UriReference } from "../ast/nodes.js";
 import { isIPv4address } from "../charsets.js";
 import type { UriSyntaxError } from "../errors.js";
 import type { Result } from "../result.js";
-import { optionsOf, referenceOf, unwrap } from "./args.js";
+import { optionsOf, referenceArgument, unwrap } from "./args.js";
 import { BIDI_CONTROL } from "./bidi.js";
 import { componentSets, hasCodePoint, type IriComponent } from "./charsets.js";
 import type { IdnaError } from "./errors.js";
@@ -148,7 +148,7 @@ export function mapToIri(ref: UriReference, idna: boolean): UriReference {
  */
 export function iriToUri(input: string | UriReference, options?: IriMappingOptions): Result<UriReference, UriSyntaxError | IdnaError> {
   const o = optionsOf(options, "iriToUri", ["idna"]);
-  const r = referenceOf(input, "input", "iriToUri", "IRI-reference");
+  const r = referenceArgument(input, "input", "iriToUri", "IRI-reference");
   return r.ok ? mapToUri(r.value, o.idna === true) : r;
 }
 
@@ -178,7 +178,7 @@ export function iriToUriOrThrow(input: string | UriReference, options?: IriMappi
  */
 export function uriToIri(input: string | UriReference, options?: IriMappingOptions): Result<UriReference, UriSyntaxError> {
   const o = optionsOf(options, "uriToIri", ["idna"]);
-  const r = referenceOf(input, "input", "uriToIri", "URI-reference");
+  const r = referenceArgument(input, "input", "uriToIri", "URI-reference");
   return r.ok ? { ok: true, value: mapToIri(r.value, o.idna === true) } : r;
 }
 

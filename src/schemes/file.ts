@@ -356,11 +356,6 @@ export function pathToFileUri(path: string, options: PathToFileUriOptions = {}):
   return { ok: true, value: `file:///${drive[1] ?? ""}:${body}` };
 }
 
-/** A URI reference argument: a string parsed as `URI-reference`, or a node from the library; a TypeError for anything else. */
-function referenceOf(x: unknown, name: string): Result<UriReference, UriSyntaxError> {
-  return referenceArgument(x, name, "resolveFileReference");
-}
-
 /**
  * Resolves a reference against a file URI (RFC 3986 §5.2) as RFC 8089 Appendix E.2.1 describes
  * it for DOS and Windows: when the base's path begins with a drive letter (after an empty or
@@ -375,8 +370,8 @@ function referenceOf(x: unknown, name: string): Result<UriReference, UriSyntaxEr
  * serialize(resolveFileReference("file:///c:/path/to/file.txt", "/some/other/thing.bmp").value); // "file:///c:/some/other/thing.bmp"
  */
 export function resolveFileReference(base: string | UriReference, ref: string | UriReference): Result<Uri, SchemeError | UriSyntaxError> {
-  const b = referenceOf(base, "base");
-  const r = referenceOf(ref, "ref");
+  const b = referenceArgument(base, "base", "resolveFileReference");
+  const r = referenceArgument(ref, "ref", "resolveFileReference");
   if (!b.ok) return b;
   const f = fileE.parse(b.value);
   if (!f.ok) return f;

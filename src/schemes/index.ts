@@ -3,10 +3,7 @@
 export { defineScheme, SchemeError, shiftedError, type Scheme, type SchemeSpec, type SchemeInput, type SchemeErrorCode, type SchemeErrorDetail } from "./scheme.js";
 export { createRegistry, isRegistry, type SchemeRegistry, type SchemeParse, type SchemeValue } from "./registry.js";
 export { defaultRegistry, type BuiltInSchemeValue } from "./defaults.js";
-export {
-  parseWithScheme, parseWithSchemeOrThrow, normalizeWithSchemes, equivalenceKey, equivalentWithSchemes, toSchemeNormalizations,
-  type EquivalenceKeyOptions,
-} from "./operations.js";
+export { equivalenceKey, toSchemeNormalizations, type EquivalenceKeyOptions } from "./operations.js";
 export { loadGrammar, percentEncodedRules, type Departure } from "./load.js";
 export { http, https, httpGrammar, type HttpUri } from "./http.js";
 export { ws, wss, wsGrammar, type WsUri } from "./ws.js";

@@ -22,14 +22,14 @@ import { hostOf } from "./host-of.js";
  * - `"public"`: a global unicast address;
  * - `"name"`: a domain name: what it connects to is up to DNS, so resolve it and classify the addresses.
  */
-export type HostKind = "loopback" | "private" | "link-local" | "unique-local" | "multicast" | "unspecified" | "reserved" | "public" | "name";
+export type HostClassKind = "loopback" | "private" | "link-local" | "unique-local" | "multicast" | "unspecified" | "reserved" | "public" | "name";
 
 /** How an IPv6 address carries the IPv4 address a client reaches through it. */
 export type EmbeddedIpv4 = "ipv4-mapped" | "ipv4-compatible" | "ipv4-translated" | "nat64" | "6to4";
 
 /** What {@link classifyHost} says about a host. */
 export interface HostClass {
-  readonly kind: HostKind;
+  readonly kind: HostClassKind;
   /** The host as a WHATWG parser reads it (`URL#hostname`): "127.0.0.1" for "0x7f.1", "[::ffff:7f00:1]" for "[::ffff:127.0.0.1]". */
   readonly host: string;
   /** The address the kind is about (an IPv6 address without brackets; for an IPv4 address carried in IPv6, that IPv4 address); `undefined` for a name. */
@@ -52,11 +52,11 @@ export class HostError extends Error {
   }
 }
 
-const V4_KINDS: Readonly<Record<string, HostKind>> = {
+const V4_KINDS: Readonly<Record<string, HostClassKind>> = {
   unspecified: "unspecified", broadcast: "reserved", multicast: "multicast", linkLocal: "link-local", loopback: "loopback",
   carrierGradeNat: "private", private: "private", reserved: "reserved", as112: "reserved", amt: "reserved", unicast: "public",
 };
-const V6_KINDS: Readonly<Record<string, HostKind>> = {
+const V6_KINDS: Readonly<Record<string, HostClassKind>> = {
   unspecified: "unspecified", linkLocal: "link-local", multicast: "multicast", loopback: "loopback", uniqueLocal: "unique-local",
   deprecatedSiteLocal: "private", unicast: "public",
 };

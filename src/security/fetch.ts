@@ -9,12 +9,12 @@ import type { UriReference } from "../ast/nodes.js";
 import { isIntactNode } from "../ast/make.js";
 import { describeValue } from "../describe.js";
 import { serialize } from "../transforms/serialize.js";
-import { classifyAddress, classifyHost, type HostClass, type HostKind } from "./address.js";
+import { classifyAddress, classifyHost, type HostClass, type HostClassKind } from "./address.js";
 import { securityFindings, type SecurityFinding, type SecurityFindingCode, type SecuritySeverity } from "./findings.js";
 import { whatwgSplit } from "./whatwg.js";
 
-/** The classes of an address ({@link HostKind} without `"name"`). */
-export type AddressKind = Exclude<HostKind, "name">;
+/** The classes of an address ({@link HostClassKind} without `"name"`). */
+export type AddressKind = Exclude<HostClassKind, "name">;
 
 const ADDRESS_KINDS: readonly AddressKind[] = ["loopback", "private", "link-local", "unique-local", "multicast", "unspecified", "reserved", "public"];
 

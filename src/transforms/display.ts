@@ -4,9 +4,8 @@ import * as make from "../ast/make.js";
 import type { RelativeRef, Uri, UriReference } from "../ast/nodes.js";
 import { charsets } from "../charsets.js";
 import { encodeWith } from "./percent.js";
-import { serialize } from "./serialize.js";
 
-/** Options of {@link redactPassword} and {@link toDisplayString}. */
+/** Options of {@link redactPassword} (and of uri-grammar/iri's toDisplayString, which masks the same way). */
 export interface RedactOptions {
   /** What stands in for the password; `"***"` when left out. Characters `userinfo` does not allow are percent-encoded. */
   readonly mask?: string | undefined;
@@ -37,14 +36,4 @@ export function redactPassword(node: UriReference, options: RedactOptions = {}):
     query: node.query,
     fragment: node.fragment,
   });
-}
-
-/**
- * The reference as text for people to read (RFC 3986 §7.5): {@link redactPassword}, then §5.3.
- *
- * @example
- * toDisplayString(parseOrThrow("ftp://anon:pw@ftp.example.org/pub")); // "ftp://anon:***@ftp.example.org/pub"
- */
-export function toDisplayString(node: UriReference, options: RedactOptions = {}): string {
-  return serialize(redactPassword(node, options));
 }

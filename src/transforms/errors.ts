@@ -1,13 +1,5 @@
 // The typed failures of the transforms: RFC 3986 §5.1 (a base URI must be absolute) and §2.1
 // with RFC 3629 (percent-encoded octets that are not UTF-8).
-import type { Result } from "../result.js";
-
-/**
- * A value, or the reason there is none (RFC 3986 §2.1, §5.1): the `Result` that `parse` returns too.
- *
- * @deprecated The same type as `Result`; use `Result`, which the package exports.
- */
-export type TransformResult<T, E> = Result<T, E>;
 
 /**
  * Why a reference does not resolve: a base RFC 3986 §5.1 does not allow, or (with a registry of

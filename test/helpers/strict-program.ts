@@ -1,10 +1,11 @@
 // Compiles a TypeScript program as a user of the built package would (strict,
 // exactOptionalPropertyTypes, noUncheckedIndexedAccess, no skipLibCheck) and runs what tsc emits.
-// The program lives in a scratch folder inside the package directory, so that "uri-grammar"
-// resolves to this package by its own name (package.json "exports"); `npm run build` first.
+// The program lives in a scratch folder under the system's temp folder whose node_modules links
+// "uri-grammar" to this package (package.json "exports"); `npm run build` first.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
+import { scratchPackageDir } from "./scratch";
 
 const root = path.resolve(__dirname, "../..");
 
@@ -20,7 +21,7 @@ export const STRICTEST = {
  * compiles is a failure too (TS2578).
  */
 export function compileAndRun(source: string): void {
-  const dir = fs.mkdtempSync(path.join(root, ".strict-ts-"));
+  const dir = scratchPackageDir("strict-ts-");
   try {
     fs.writeFileSync(path.join(dir, "program.mts"), source);
     fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: STRICTEST, files: ["program.mts"] }));

@@ -48,7 +48,7 @@ describe("equivalence", () => {
   });
 });
 
-describe("normalizeWithSchemes", () => {
+describe("normalize with { schemes }", () => {
   for (const group of readFixture<NormalizeFixture>("normalize.json").groups) {
     const registry = group.options?.appendixE === true ? defaultRegistry.with(fileAppendixE) : defaultRegistry;
     it.each(group.cases.map(([a, b]) => [a, b]))(`${group.source}: %s`, (input, expected) => {

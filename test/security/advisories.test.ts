@@ -10,7 +10,8 @@
 import type { UriReference } from "../../src/ast/nodes";
 import { UriSyntaxError } from "../../src/errors";
 import { normalize, parse, resolve, serialize, validate } from "../../src/index";
-import { percentDecode, toDisplayString } from "../../src/components";
+import { percentDecode } from "../../src/components";
+import { toDisplayString } from "../../src/iri/index";
 import { iriToUri } from "../../src/iri/index";
 import { jsonFiles, readJson } from "../helpers/fixtures";
 

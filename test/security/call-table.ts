@@ -471,7 +471,6 @@ export function callTable(m: Modules): Record<string, Entry> {
   t["components:appendQueryParam"] = fn(c.appendQueryParam, ["UriSyntaxError"], (a) => [[a.ref(), key(a), a.str()]]);
   t["components:deleteQueryParam"] = fn(c.deleteQueryParam, ["UriSyntaxError"], (a) => [[a.ref(), key(a)]]);
   t["components:redactPassword"] = fn(c.redactPassword, ["UriSyntaxError"], (a) => [[a.ref()], [a.uri(), { mask: a.str() }]]);
-  t["components:toDisplayString"] = fn(c.toDisplayString, ["UriSyntaxError"], (a) => [[a.ref()], [a.str(), { idna: a.bool() }]]);
 
   // uri-grammar/builder
   const b = m.builder;
@@ -495,8 +494,7 @@ export function callTable(m: Modules): Record<string, Entry> {
   t["iri:uriToIriOrThrow"] = fn(i.uriToIriOrThrow, ["UriSyntaxError"], (a) => [[a.ref(), idna(a)]]);
   t["iri:IdnaError"] = value(() => [i.IdnaError.name], "an error class");
   t["iri:iriBidiFindings"] = fn(i.iriBidiFindings, ["UriSyntaxError"], (a) => [[a.ref()], [a.str()]]);
-  t["iri:toDisplayIri"] = fn(i.toDisplayIri, ["UriSyntaxError"], (a) => [[a.ref()], [a.str(), { idna: a.bool(), mask: a.str() }]]);
-  t["iri:toDisplayString"] = t["components:toDisplayString"];
+  t["iri:toDisplayString"] = fn(i.toDisplayString, ["UriSyntaxError"], (a) => [[a.ref()], [a.str(), { idna: a.bool(), mask: a.str() }]]);
   t["iri:repairUriReference"] = fn(i.repairUriReference, [], (a) => [[a.str()], [a.uri()]]);
   t["iri:repairIriReference"] = fn(i.repairIriReference, [], (a) => [[a.str()], [a.uri()]]);
 
@@ -519,11 +517,7 @@ export function callTable(m: Modules): Record<string, Entry> {
   t["schemes:createRegistry"] = fn(s.createRegistry, ["TypeError"], (a) => [[[s.http, s.mailto]], [[s.http, s.http]], []], "two schemes of one name are a TypeError");
   t["schemes:isRegistry"] = fn(s.isRegistry, [], (a) => [[a.any()]]);
   t["schemes:defaultRegistry"] = registryEntry(s.defaultRegistry, m);
-  t["schemes:parseWithScheme"] = fn(s.parseWithScheme, [], (a) => [[a.ref()], [a.str(), registry(a)]]);
-  t["schemes:parseWithSchemeOrThrow"] = fn(s.parseWithSchemeOrThrow, ["UriSyntaxError"], (a) => [[a.ref(), registry(a)]]);
-  t["schemes:normalizeWithSchemes"] = fn(s.normalizeWithSchemes, ["UriSyntaxError"], (a) => [[a.ref()], [a.ref(), registry(a), OPTIONS.normalize(a)]]);
   t["schemes:equivalenceKey"] = fn(s.equivalenceKey, ["UriSyntaxError"], (a) => [[a.ref()], [a.ref(), registry(a), { ignoreFragment: a.bool(), ipv6: a.pick(["keep", "rfc5952"] as const) }]]);
-  t["schemes:equivalentWithSchemes"] = fn(s.equivalentWithSchemes, ["UriSyntaxError"], (a) => [[a.ref(), a.ref()], [a.ref(), a.ref(), registry(a)]]);
   t["schemes:toSchemeNormalizations"] = fn(s.toSchemeNormalizations, [], (a) => [[], [registry(a)]]);
   t["schemes:loadGrammar"] = fn(s.loadGrammar, ["AbnfError", "GrammarError", "UnknownRuleError"], (a) => [[a.abnf(), {}], [a.abnf(), { imports: [ab.rfc3986.pick("pchar")] }, [{ rule: a.ruleName(), abnf: a.abnf(), why: "test" }]]],
     "for the ABNF of record of the built-in schemes: it throws the loader's error instead of returning it");

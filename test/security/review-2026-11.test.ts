@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import P from "parsimmon";
 import * as root from "../../src/index";
-import { defineScheme, httpGrammar, defaultRegistry, fileUriToPath, FilePathError, mailto, normalizeWithSchemes, equivalenceKey, pathToFileUri, SchemeError, tel, ws, http, fileScheme } from "../../src/schemes/index";
+import { defineScheme, httpGrammar, defaultRegistry, fileUriToPath, FilePathError, mailto, equivalenceKey, pathToFileUri, SchemeError, tel, ws, http, fileScheme } from "../../src/schemes/index";
 import { getQueryParam, hasQueryParam, deleteQueryParam, redactPassword, percentDecode, queryParams, buildQuery, pathSegments, lastSegment } from "../../src/components";
 import { iriToUri, uriToIri, toDisplayString, IdnaError } from "../../src/iri/index";
 import { buildUri } from "../../src/uri-builder";
@@ -229,7 +229,6 @@ describe("6. every options or parts object is read once, then what was read is c
     ["fileUriToPath", { windows: true }, (o) => fileUriToPath("file:///C:/x", o)],
     ["pathToFileUri", { windows: true, cwd: "C:\\dir" }, (o) => pathToFileUri("x", o)],
     ["fileScheme", { appendixE: true }, (o) => fileScheme(o)],
-    ["normalizeWithSchemes", { case: true, nfc: true, ipv6: "keep", defaultPort: true }, (o) => normalizeWithSchemes(u, defaultRegistry, o)],
     ["equivalenceKey", { ignoreFragment: true, ipv6: "keep", nfc: true }, (o) => equivalenceKey(u, defaultRegistry, o)],
     ["securityFindings", { base: "http://good.example/" }, (o) => securityFindings("http:evil.example/x", o)],
     ["registrableDomain", { privateDomains: true }, (o) => registrableDomain("a.b.github.io", o)],
@@ -300,9 +299,22 @@ describe("8. tel: \"+\", \";\", \"=\" and \"?\" are percent-encoded in parameter
 describe("9. composed parsers: parseWith, and the guide says so", () => {
   it("parseWith leaves Object.prototype alone where parsimmon's parse writes on it", () => {
     const composed = P.seqMap(host, P.string(":"), port, (h, _, p) => [h.text, p]);
-    expect(parseWith(composed, "__proto__").status).toBe(false);
-    expect(parseWith(uri.many(), "__proto__").status).toBe(false);
+    expect(parseWith(composed, "__proto__").ok).toBe(false);
+    expect(parseWith(uri.many(), "__proto__").ok).toBe(false);
     expect(Object.keys(Object.prototype)).toEqual([]);
+  });
+  it("parseWith answers with the package's Result: { ok, value } or { ok: false, error } with a UriSyntaxError (issue 31)", () => {
+    const composed = P.seqMap(host, P.string(":"), port, (h, _, p) => [h.text, p]);
+    expect(parseWith(composed, "a.example:80")).toEqual({ ok: true, value: ["a.example", "80"] });
+    const r = parseWith(composed, "a.example:8o");
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error).toBeInstanceOf(root.UriSyntaxError);
+    expect([r.error.rule, r.error.offset, r.error.found, r.error.expected.includes("end of input")]).toEqual(["input", 11, '"o"', true]);
+    const named = parseWith(composed, "a", "host-port");
+    expect(!named.ok && named.error.rule).toBe("host-port");
+    const p = parseWith(port, "8o");
+    expect(!p.ok && [p.error.rule, p.error.offset]).toEqual(["port", 1]);
   });
   it("the guide's composition section (docs/guide/rules.md) runs a composed grammar with parseWith, and says why", () => {
     const page = fs.readFileSync(path.resolve(__dirname, "../../docs/guide/rules.md"), "utf8");

@@ -11,7 +11,7 @@ import { rule, type RuleName } from "../../src/rules/index";
 import {
   buildUri, withFragment, withHost, withPath, withPort, withQuery, withScheme, withUserinfo, type UriParts,
 } from "../../src/uri-builder";
-import { serialize } from "../../src/transforms/index";
+import { serialize } from "../../src/transforms/serialize";
 import { runs } from "../helpers/runs";
 import { isReadOnlyNode } from "../helpers/read-only";
 

@@ -5,7 +5,8 @@ import * as path from "node:path";
 import fc from "fast-check";
 import { equivalent } from "../../src/operations";
 import { parse, parseOrThrow } from "../../src/parse";
-import { defaultSchemes, equivalentReferences, type EquivalenceLevel, type EquivalenceOptions } from "../../src/transforms/index";
+import { defaultSchemes } from "../../src/transforms/normalize";
+import { equivalentReferences, type EquivalenceLevel, type EquivalenceOptions } from "../../src/transforms/equivalent";
 import { runs } from "../helpers/runs";
 
 interface Fixture {

@@ -9,7 +9,7 @@ const files = fs.readdirSync(dir).filter((f) => f.endsWith(".ts"));
 
 describe("src/transforms imports", () => {
   test("there are transform files to check", () => {
-    expect(files).toEqual(expect.arrayContaining(["resolve.ts", "normalize.ts", "serialize.ts", "remove-dot-segments.ts", "index.ts"]));
+    expect(files).toEqual(expect.arrayContaining(["resolve.ts", "normalize.ts", "serialize.ts", "remove-dot-segments.ts", "scheme-rules.ts"]));
   });
 
   test.each(files)("%s imports no parser", (file) => {

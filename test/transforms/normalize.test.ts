@@ -8,9 +8,9 @@ import { charsets } from "../../src/charsets";
 import { normalize } from "../../src/operations";
 import { isValid, parse, parseOrThrow } from "../../src/parse";
 import { rule, type RuleName } from "../../src/rules/index";
-import {
-  defaultSchemes, formatIpv6, normalizeReference, serialize, type NormalizeOptions, type SchemeNormalization,
-} from "../../src/transforms/index";
+import { defaultSchemes, normalizeReference, type NormalizeOptions, type SchemeNormalization } from "../../src/transforms/normalize";
+import { formatIpv6 } from "../../src/transforms/ipv6";
+import { serialize } from "../../src/transforms/serialize";
 import { nfcText } from "../../src/transforms/normalize";
 import { runs, seed } from "../helpers/runs";
 import { isReadOnlyNode } from "../helpers/read-only";

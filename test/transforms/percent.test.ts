@@ -5,7 +5,8 @@ import * as path from "node:path";
 import fc from "fast-check";
 import { isValid } from "../../src/parse";
 import type { RuleName } from "../../src/rules/index";
-import { DecodeError, percentDecode, percentEncode, type EncodeRule } from "../../src/transforms/index";
+import { DecodeError } from "../../src/transforms/errors";
+import { percentDecode, percentEncode, type EncodeRule } from "../../src/transforms/percent";
 import { runs } from "../helpers/runs";
 
 const dir = path.join(__dirname, "../../fixtures/percent");

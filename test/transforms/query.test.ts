@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import fc from "fast-check";
 import { isValid, parseOrThrow } from "../../src/parse";
-import { buildQuery, queryParams, type QueryOptions, type QueryPair } from "../../src/transforms/index";
+import { buildQuery, queryParams, type QueryOptions, type QueryPair } from "../../src/transforms/query";
 import { runs } from "../helpers/runs";
 
 type JsonPair = readonly [string, string | null];

@@ -3,7 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import fc from "fast-check";
-import { removeDotSegments } from "../../src/transforms/index";
+import { removeDotSegments } from "../../src/transforms/remove-dot-segments";
 import { removeDotSegmentsLiteral } from "../helpers/resolve-reference";
 import { runs } from "../helpers/runs";
 

@@ -15,7 +15,7 @@ import { referenceOffsets } from "../../src/core/values";
 import { isValid, parseOrThrow } from "../../src/parse";
 import { rule } from "../../src/rules/index";
 import { resolve } from "../../src/operations";
-import { serialize } from "../../src/transforms/index";
+import { serialize } from "../../src/transforms/serialize";
 import { resolveAt, resolveGeneral } from "../../src/transforms/resolve";
 import { FIXTURES } from "../helpers/fixtures";
 import { recomposeLiteral, resolveLiteral } from "../helpers/resolve-reference";

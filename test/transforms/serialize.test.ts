@@ -6,7 +6,7 @@ import * as make from "../../src/ast/make";
 import type { Node } from "../../src/ast/nodes";
 import { parse, parseOrThrow } from "../../src/parse";
 import { rule, type RuleName } from "../../src/rules/index";
-import { serialize } from "../../src/transforms/index";
+import { serialize } from "../../src/transforms/serialize";
 import { runs } from "../helpers/runs";
 
 const gen = (name: RuleName): fc.Arbitrary<string> => fc.integer().map((seed) => rule(name).generate(seededRandom(seed)));

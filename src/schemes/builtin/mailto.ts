@@ -234,7 +234,7 @@ function normalizeMailto(uri: Uri, value: MailtoUri): Uri {
   const query = text.includes("?") ? text.slice(text.indexOf("?") + 1) : undefined;
   const current = uri.query === undefined ? uri.path.text : `${uri.path.text}?${uri.query}`;
   if (`${path2}${query === undefined ? "" : `?${query}`}` === current && uri.scheme === "mailto") return uri;
-  return make.referenceOf("mailto", undefined, "reg-name", path2, query, uri.fragment) as Uri;
+  return make.referenceFromParts("mailto", undefined, "reg-name", path2, query, uri.fragment) as Uri;
 }
 
 /** The definition of the "mailto" scheme (RFC 6068); see `mailto` in src/schemes/mailto.ts. */

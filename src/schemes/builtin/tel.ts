@@ -201,7 +201,7 @@ function normalizeTel(uri: Uri, value: TelUri): Uri {
   // the form is valid wherever the URI was (§3's rules, §5); should it not be, the URI stays
   if (!telRule("telephone-uri").test(`tel:${rest}`)) return uri;
   const ask = rest.indexOf("?");
-  return make.referenceOf("tel", undefined, "reg-name", ask < 0 ? rest : rest.slice(0, ask), ask < 0 ? undefined : rest.slice(ask + 1), uri.fragment) as Uri;
+  return make.referenceFromParts("tel", undefined, "reg-name", ask < 0 ? rest : rest.slice(0, ask), ask < 0 ? undefined : rest.slice(ask + 1), uri.fragment) as Uri;
 }
 
 /** The definition of the "tel" scheme (RFC 3966); see `tel` in src/schemes/tel.ts. */
