@@ -3,10 +3,12 @@
 // check, all read from data compiled from the rule definitions at build time (src/compiled/),
 // never restated and never computed at import. Validation, percent-encoding and decoding,
 // normalization and the IRI mappings read these tables; this module imports no parser.
+import { hasCodePoint, type CodePointSet } from "./abnf/charset.js";
 import { CHARSET_RANGES } from "./compiled/charsets.js";
 
-/** A set of code points as sorted, disjoint, inclusive `[first, last]` ranges. */
-export type CodePointSet = readonly (readonly [number, number])[];
+/** A set of code points as sorted, disjoint, inclusive `[first, last]` ranges (the set algebra of src/abnf/charset.ts). */
+export type { CodePointSet };
+export { hasCodePoint };
 
 /**
  * `table[c]` is `true` when the US-ASCII character with code `c` is in the class. Length 128,
@@ -22,20 +24,6 @@ const TABLE_RULES = [
 
 /** The name of a table in {@link charsets}. */
 export type CharsetName = (typeof TABLE_RULES)[number];
-
-/** True when `cp` is in `set`. */
-export function hasCodePoint(set: CodePointSet, cp: number): boolean {
-  let lo = 0;
-  let hi = set.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const r = set[mid] as readonly [number, number];
-    if (cp < r[0]) hi = mid - 1;
-    else if (cp > r[1]) lo = mid + 1;
-    else return true;
-  }
-  return false;
-}
 
 const toTable = (set: CodePointSet): CharTable => {
   const t = new Array<boolean>(128).fill(false);

@@ -19,6 +19,7 @@ import { ResolveError } from "./transforms/errors.js";
 import { NO_OPTIONS, normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
 import { builtInSchemes } from "./schemes/builtin.js";
 import { isRegistry } from "./core/brand.js";
+import { isSchemeName } from "./core/scheme-table.js";
 import type { SchemeRegistry } from "./schemes/registry.js";
 import { equivalenceKeyWithRules, normalizeWithRules, normalTextWithRules, type SchemeRulesRegistry } from "./transforms/scheme-rules.js";
 import { resolveOffsets, resolveReference, type ResolveOptions } from "./transforms/resolve.js";
@@ -146,9 +147,6 @@ type SchemesRead = { readonly rules: SchemeRulesRegistry; readonly facts?: undef
 let builtIn: SchemesRead | undefined;
 const BUILT_IN = (): SchemesRead => (builtIn ??= Object.freeze({ rules: builtInSchemes }));
 
-/** A scheme name (RFC 3986 §3.1). */
-const SCHEME_NAME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
-
 /**
  * One §6.2.3 fact of a list or map given as `options.schemes`, each field read once and checked:
  * a `name` (a scheme name), a `defaultPort` (digits, or a whole number from 0 to 65535, as
@@ -162,7 +160,7 @@ function schemeFact(x: unknown, where: string, caller: string): SchemeNormalizat
   const name = o.name;
   const port = o.defaultPort;
   const root = o.emptyPathIsRoot;
-  if (typeof name !== "string" || !SCHEME_NAME.test(name)) throw new TypeError(`${caller}: ${where}.name must be a scheme name (RFC 3986 §3.1), got ${describeValue(name)}`);
+  if (typeof name !== "string" || !isSchemeName(name)) throw new TypeError(`${caller}: ${where}.name must be a scheme name (RFC 3986 §3.1), got ${describeValue(name)}`);
   let defaultPort: string | undefined;
   if (typeof port === "number" && Number.isInteger(port) && port >= 0 && port <= 65535) defaultPort = String(port);
   else if (typeof port === "string" && /^[0-9]+$/.test(port)) defaultPort = port;

@@ -4,9 +4,7 @@
 // wss, ftp, file) begins after any run of "/" and "\" (none at all in "http:user:pw@host") and
 // ends its userinfo at the last "@". Messages, findings and display forms mask it; no parser.
 
-/** Schemes the URL Standard reads an authority of without "//" (#special-scheme). */
-const SPECIAL = /^(?:https?|wss?|ftp|file)$/i;
-const SCHEME = /^[A-Za-z][A-Za-z0-9+.-]*:/;
+import { schemeNameLength, SPECIAL_SCHEMES } from "./core/scheme-table.js";
 
 /** The mask a password is replaced with when nothing else is asked for. */
 export const PASSWORD_MASK = "***";
@@ -55,18 +53,20 @@ export function passwordRange(text: string, how: PasswordReading = {}): TextRang
   }
   let at = 0;
   while (at < text.length && text.charCodeAt(at) <= 0x20) at++;
-  const scheme = SCHEME.exec(text.slice(at, at + 64))?.[0];
+  const schemeLength = schemeNameLength(text, at);
+  const hasScheme = schemeLength > 0 && text.charCodeAt(at + schemeLength) === 0x3a;
   let special: boolean;
-  if (scheme !== undefined) {
-    special = SPECIAL.test(scheme.slice(0, -1));
-    at += scheme.length;
+  if (hasScheme) {
+    // the URL Standard reads an authority of a special scheme without "//" (#special-scheme)
+    special = SPECIAL_SCHEMES.has(text.slice(at, at + schemeLength).toLowerCase());
+    at += schemeLength + 1;
   } else {
     special = true; // a relative reference: against a special base, "\" is "/"
   }
   const slashes = at;
   while (at < text.length && (text[at] === "/" || (special && text[at] === "\\"))) at++;
   const n = at - slashes;
-  if (!(special && scheme !== undefined) && n < 2) return undefined; // no authority without "//"
+  if (!(special && hasScheme) && n < 2) return undefined; // no authority without "//"
   const start = at;
   let end = start;
   let lastAt = -1;

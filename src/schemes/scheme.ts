@@ -15,6 +15,7 @@ import { throwWithStack } from "../errors.js";
 import { judge, schemeError, valueOfNode, type SchemeDefinition, type SchemeError, type SchemeInput } from "./kernel.js";
 import { describeValue } from "../describe.js";
 import { referenceArgument, refused } from "../core/args.js";
+import { isSchemeName } from "../core/scheme-table.js";
 import type { Result } from "../result.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
 import { serialize } from "../transforms/serialize.js";
@@ -92,7 +93,6 @@ export interface Scheme<V = unknown> {
   generate(random: Random, options?: GenerateOptions): string;
 }
 
-const SCHEME_NAME = /^[A-Za-z][A-Za-z0-9+.-]*$/;
 const VALID: Result<true, SchemeError> = Object.freeze({ ok: true, value: true });
 
 /** A scheme value: a definition (src/schemes/kernel.ts) with its grammar. */
@@ -316,7 +316,7 @@ export function defineScheme<const V>(spec: SchemeSpec<V> & NoInfer<LiteralKind<
   if (isNode(spec) || isNodeShell(spec)) throw new TypeError(`defineScheme: the argument "spec" must be an object of scheme fields, got a node (or a copy or Proxy of one)`);
   // each field read once, then checked (a getter cannot answer one thing to the check and another to the use)
   const { name, grammar, rule: ruleName, section, build, captures, fragment, defaultPort: port, emptyPathIsRoot, normalizeOptions, normalize, equivalentKey } = spec;
-  if (typeof name !== "string" || !SCHEME_NAME.test(name)) {
+  if (typeof name !== "string" || !isSchemeName(name)) {
     throw new TypeError(`defineScheme: "name" must be a scheme name (RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), got ${describeValue(name)}`);
   }
   if (!((grammar as unknown) instanceof Grammar)) {

@@ -5,7 +5,9 @@
 import tr46 from "tr46";
 import whatwgUrl, { type UrlRecord } from "whatwg-url/lib/url-state-machine.js";
 import { DEFAULT_MAX_LENGTH } from "../errors.js";
-import { parse as parseRfc3986, serialize, type Parsed, type Uri, type UriReference } from "../index.js";
+import { parse as parseRfc3986 } from "../parse.js";
+import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
+import { DEFAULT_PORTS } from "../core/scheme-table.js";
 import { isIntactNode, parsedReference } from "../ast/make.js";
 import { referenceTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
@@ -395,7 +397,7 @@ function baseRecord(base: unknown): Result<UrlRecord | undefined, WhatwgUrlError
   if (base === undefined) return NO_BASE;
   let text: string;
   if (typeof base === "string") text = base;
-  else if (isIntactNode(base) && (base.kind === "URI" || base.kind === "relative-ref")) text = serialize(base as UriReference);
+  else if (isIntactNode(base) && (base.kind === "URI" || base.kind === "relative-ref")) text = (base as UriReference).text;
   else throw new TypeError(`parse: the argument "base" must be a URL (a string, or a node from uri-grammar's parse) or undefined, got ${describeValue(base)}`);
   if (text.length > DEFAULT_MAX_LENGTH) return { ok: false, error: new WhatwgUrlError("invalid-base", text, DEFAULT_MAX_LENGTH, "the base is longer than the limit", tooLong(text)) };
   const record = whatwgUrl.basicURLParse(toUsv(text));
@@ -513,7 +515,7 @@ function serializedSpecial(input: string): WhatwgParse | undefined {
       if (c < 0x30 || c > 0x39) return undefined;
       port = port * 10 + (c - 0x30);
     }
-    if (he + 1 === a1 || port > 65535 || port === (port80 ? 80 : 443)) return undefined;
+    if (he + 1 === a1 || port > 65535 || port === DEFAULT_PORTS[port80 ? "http" : "https"]) return undefined;
   }
   const ps = L.pathStart;
   const pe = L.pathEnd;
