@@ -7,11 +7,10 @@
 import tr46 from "tr46";
 import { bidiClassOf } from "../iri/bidi.js";
 import { hasOverlongIdnaLabel, UTS46, uts46ToAscii } from "../iri/idna.js";
+import { SPECIAL_SCHEMES } from "../core/scheme-table.js";
 
-/** The schemes the URL Standard calls special, with their default ports (#special-scheme). */
-export const SPECIAL_SCHEMES: ReadonlyMap<string, string> = new Map([
-  ["ftp", "21"], ["file", ""], ["http", "80"], ["https", "443"], ["ws", "80"], ["wss", "443"],
-]);
+/** The schemes the URL Standard calls special, with their default ports (#special-scheme): the one table's. */
+export { SPECIAL_SCHEMES };
 
 /** A half-open range of the input as given, in UTF-16 code units. */
 export interface Range {
