@@ -3,7 +3,6 @@
 // path means "/", read by normalization (the `defaultSchemes` of src/transforms/normalize.ts) and
 // by the schemes (src/schemes/builtin/); the URL Standard's special schemes, read by its front
 // end, the security checks and the password masking; and what a scheme name is (RFC 3986 §3.1).
-import { charsets, inTable } from "../charsets.js";
 
 /** http and https (RFC 9110 §4.2.1–§4.2.3), ws and wss (RFC 6455 §3). */
 export const DEFAULT_PORTS = Object.freeze({ http: 80, https: 443, ws: 80, wss: 443 } as const);
@@ -19,15 +18,19 @@ export const SPECIAL_SCHEMES: ReadonlyMap<string, string> = new Map([
   ["ftp", "21"], ["file", ""], ...Object.entries(DEFAULT_PORTS).map(([name, port]) => [name, String(port)] as const),
 ]);
 
+/** RFC 5234 Appendix B.1 ALPHA: %x41-5A / %x61-7A. */
+const isAlpha = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
+
 /**
  * How many characters of `text` from `start` are a scheme name (RFC 3986 §3.1: `scheme = ALPHA
- * *( ALPHA / DIGIT / "+" / "-" / "." )`, read from the compiled character tables of the rule):
- * the longest run, 0 when `text[start]` is no ALPHA.
+ * *( ALPHA / DIGIT / "+" / "-" / "." )`): the longest run, 0 when `text[start]` is no ALPHA.
+ * Written out rather than read from src/charsets.ts's tables: error messages mask passwords with
+ * it (password.ts), and the tables would then ship with every entry (test/package.test.ts).
  */
 export function schemeNameLength(text: string, start = 0): number {
-  if (!inTable(charsets.ALPHA, text.charCodeAt(start))) return 0;
+  if (!isAlpha(text.charCodeAt(start))) return 0;
   let i = start + 1;
-  while (i < text.length && inTable(charsets.scheme, text.charCodeAt(i))) i++;
+  for (let c = text.charCodeAt(i); isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e; c = text.charCodeAt(++i));
   return i - start;
 }
 
