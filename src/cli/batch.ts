@@ -9,6 +9,7 @@ import type { Readable } from "node:stream";
 import { isUtf8 } from "node:buffer";
 import { TextDecoder } from "node:util";
 import { InputTooLongError } from "../errors.js";
+import { utf8Lead } from "../utf8-table.js";
 import { errorJson, InputError, jsonReplacer, UsageError } from "./errors.js";
 import { toJson } from "./style.js";
 
@@ -101,7 +102,7 @@ function incompleteTail(bytes: Uint8Array): number {
   for (let k = 1; k <= Math.min(3, n); k++) {
     const b = bytes[n - k] as number;
     if ((b & 0xc0) === 0x80) continue; // a continuation byte
-    const need = b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 1;
+    const need = utf8Lead(b)[0] + 1; // RFC 3629 §4 (the one table, src/utf8-table.ts)
     return need > k ? k : 0;
   }
   return 0;

@@ -3,6 +3,7 @@
 // it stands), over component text. Encoding never touches ASCII; decoding touches only the
 // percent-encoded unreserved characters, and only when asked (§3.2 step 2).
 import { encodeWith, octetAt, triplet } from "../transforms/percent.js";
+import { utf8Lead, UTF8_LEAD_BITS } from "../utf8-table.js";
 import type { CharTable } from "../charsets.js";
 
 /** Every US-ASCII character: with it, encodeWith encodes exactly the non-ASCII ones. */
@@ -15,28 +16,15 @@ const ALL_ASCII: CharTable = Object.freeze(new Array<boolean>(128).fill(true));
  */
 export const encodeNonAscii = (text: string): string => encodeWith(text, ALL_ASCII);
 
-/** The smallest and largest second octet of a well-formed sequence, by lead octet (RFC 3629 §4); `[0, 0]`: no sequence. */
-function secondOctetBounds(lead: number): readonly [number, number, number] {
-  // [count of continuation octets, lowest second octet, highest second octet]
-  if (lead >= 0xc2 && lead <= 0xdf) return [1, 0x80, 0xbf];
-  if (lead === 0xe0) return [2, 0xa0, 0xbf]; // no overlong forms
-  if (lead === 0xed) return [2, 0x80, 0x9f]; // no surrogates
-  if (lead >= 0xe1 && lead <= 0xef) return [2, 0x80, 0xbf];
-  if (lead === 0xf0) return [3, 0x90, 0xbf]; // no overlong forms
-  if (lead === 0xf4) return [3, 0x80, 0x8f]; // nothing above U+10FFFF
-  if (lead >= 0xf1 && lead <= 0xf3) return [3, 0x80, 0xbf];
-  return [0, 0, 0]; // 0x80–0xC1 and 0xF5–0xFF never start a sequence (§8: no overlong "/" as %C0%AF)
-}
-
 /**
  * The well-formed UTF-8 sequence whose lead triplet is at `i`: its code point and where it
  * ends, or `undefined` (a lead octet that starts none, or a sequence cut short).
  */
 export function sequenceAt(text: string, i: number): { readonly cp: number; readonly end: number } | undefined {
   const lead = octetAt(text, i);
-  const [count, lo, hi] = secondOctetBounds(lead);
+  const [count, lo, hi] = utf8Lead(lead); // RFC 3629 §4, the one table (src/utf8-table.ts)
   if (count === 0) return undefined;
-  let cp = lead & (count === 1 ? 0x1f : count === 2 ? 0x0f : 0x07);
+  let cp = lead & (UTF8_LEAD_BITS[count] as number);
   let at = i + 3;
   for (let k = 0; k < count; k++, at += 3) {
     const b = octetAt(text, at);

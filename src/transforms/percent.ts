@@ -1,5 +1,6 @@
 // RFC 3986 §2.1 percent-encoding and §2.4 when to decode; octets are UTF-8 (RFC 3629), as §2.5
 // asks of new schemes and §3.2.2 of reg-names.
+import { utf8Lead, UTF8_LEAD_BITS } from "../utf8-table.js";
 import { charsets, ENCODE_RULES, type CharTable } from "../charsets.js";
 import type { Result } from "../result.js";
 import { throwWithStack } from "../errors.js";
@@ -94,22 +95,17 @@ export function percentDecode(text: string, options: DecodeOptions = {}): Result
     if (needed === 0) {
       start = i;
       if (b <= 0x7f) out += String.fromCharCode(b);
-      else if (b >= 0xc2 && b <= 0xdf) {
-        needed = 1;
-        cp = b & 0x1f;
-      } else if (b >= 0xe0 && b <= 0xef) {
-        if (b === 0xe0) lower = 0xa0;
-        if (b === 0xed) upper = 0x9f; // no surrogates
-        needed = 2;
-        cp = b & 0x0f;
-      } else if (b >= 0xf0 && b <= 0xf4) {
-        if (b === 0xf0) lower = 0x90;
-        if (b === 0xf4) upper = 0x8f; // nothing above U+10FFFF
-        needed = 3;
-        cp = b & 0x07;
-      } else {
-        if (!replace) return fail("invalid-utf8", text, i);
-        out += "\uFFFD";
+      else {
+        const [count, lowest, highest] = utf8Lead(b);
+        if (count === 0) {
+          if (!replace) return fail("invalid-utf8", text, i);
+          out += "\uFFFD";
+        } else {
+          needed = count;
+          lower = lowest;
+          upper = highest;
+          cp = b & (UTF8_LEAD_BITS[count] as number);
+        }
       }
       i += 3;
       continue;
@@ -137,6 +133,9 @@ export function percentDecode(text: string, options: DecodeOptions = {}): Result
   }
   return { ok: true, value: out };
 }
+
+/** The UTF-8 validity table (RFC 3629 §4), for the floors that decode octets themselves. */
+export { utf8Lead, UTF8_LEAD_BITS, type Utf8Lead } from "../utf8-table.js";
 
 /** {@link percentDecode}, throwing its {@link DecodeError}. */
 export function percentDecodeOrThrow(text: string, options: DecodeOptions = {}): string {

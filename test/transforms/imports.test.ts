@@ -1,6 +1,6 @@
 // STYLE.md §1: transforms never import parsers. Each file of src/transforms may import only
 // src/ast/*, src/charsets.ts, src/errors.ts, src/result.ts, src/describe.ts, the one table of
-// schemes' default ports (src/core/scheme-table.ts) and its siblings.
+// schemes' default ports (src/core/scheme-table.ts), the UTF-8 table (src/utf8-table.ts) and its siblings.
 import * as fs from "node:fs";
 import * as path from "node:path";
 
@@ -15,7 +15,7 @@ describe("src/transforms imports", () => {
   test.each(files)("%s imports no parser", (file) => {
     const text = fs.readFileSync(path.join(dir, file), "utf8");
     const specifiers = [...text.matchAll(/\bfrom\s+"([^"]+)"|\bimport\s*\(\s*"([^"]+)"\s*\)|^\s*import\s+"([^"]+)"/gm)].map((m) => m[1] ?? m[2] ?? m[3] ?? "");
-    const bad = specifiers.filter((s) => !/^\.\/[\w-]+\.js$|^\.\.\/ast\/[\w-]+\.js$|^\.\.\/charsets\.js$|^\.\.\/errors\.js$|^\.\.\/result\.js$|^\.\.\/describe\.js$|^\.\.\/core\/scheme-table\.js$/.test(s));
+    const bad = specifiers.filter((s) => !/^\.\/[\w-]+\.js$|^\.\.\/ast\/[\w-]+\.js$|^\.\.\/charsets\.js$|^\.\.\/errors\.js$|^\.\.\/result\.js$|^\.\.\/describe\.js$|^\.\.\/core\/scheme-table\.js$|^\.\.\/utf8-table\.js$/.test(s));
     expect(bad).toEqual([]);
   });
 });
