@@ -15,6 +15,16 @@ export function describeValue(x: unknown): string {
   return typeof x === "object" ? "an object" : typeof x === "string" ? JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x) : `${typeof x} ${String(x)}`;
 }
 
+/**
+ * Items in words, the one way every message lists them: `a`, `a or b`, `a, b or c` (`and` with
+ * `conjunction`); `none` for no item.
+ */
+export function wordList(items: readonly string[], conjunction: "or" | "and" = "or", none = "nothing more"): string {
+  if (items.length === 0) return none;
+  if (items.length === 1) return items[0] as string;
+  return `${items.slice(0, -1).join(", ")} ${conjunction} ${items[items.length - 1] as string}`;
+}
+
 /** Throws a TypeError unless `x` is a string. */
 export function expectString(x: unknown, name: string, caller: string): asserts x is string {
   if (typeof x !== "string") throw new TypeError(`${caller}: the argument "${name}" must be a string, got ${describeValue(x)}`);

@@ -1,15 +1,10 @@
 import { maskPasswordAt } from "./password.js";
 import { caretColumn } from "./width.js";
+import { wordList } from "./describe.js";
 
 // One typed error for every rejection (RFC 3986 gives no error model; this one follows parsimmon's
 // furthest-failure reports: the offset is the first character no valid input could have there).
 
-const describe = (expected: readonly string[]): string => {
-  const list = [...expected];
-  if (list.length === 0) return "nothing more";
-  if (list.length === 1) return list[0] ?? "";
-  return `${list.slice(0, -1).join(", ")} or ${list[list.length - 1]}`;
-};
 
 const WINDOW = 40;
 
@@ -113,7 +108,7 @@ export class UriSyntaxError extends Error {
     // authority's or a userinfo's read as such
     const masked = maskPasswordAt(input, offset, { rule });
     const found = masked.inPassword ? PASSWORD_CHARACTER : foundAt(input, offset);
-    const shortMessage = shortMessageOverride ?? `Invalid ${rule} at offset ${offset}: expected ${describe(expected)}, found ${found}`;
+    const shortMessage = shortMessageOverride ?? `Invalid ${rule} at offset ${offset}: expected ${wordList(expected)}, found ${found}`;
     super(`${shortMessage}\n${excerptOfMasked(masked)}`);
     this.input = input;
     this.rule = rule;

@@ -1,6 +1,7 @@
 // The ABNF reader's typed error (reader.ts), and the diagnosis of a parsimmon failure: from the
 // furthest offset and what was expected there, which mistake it is and where it points.
 
+import { wordList } from "../describe.js";
 import { LABEL } from "./reader-grammar.js";
 import { LineIndex, layoutOf, openBrackets } from "./reader-layout.js";
 
@@ -166,9 +167,8 @@ export function errorAt(input: string, offset: number, code: AbnfErrorCode, deta
 /** Labels that are always possible between tokens: left out of a message's list when anything else is there. */
 const FILLER: ReadonlySet<string> = new Set([LABEL.whiteSpace, LABEL.comment]);
 
-/** `a`, `a or b`, `a, b or c`. */
-const orList = (items: readonly string[]): string =>
-  items.length <= 1 ? (items[0] ?? "nothing") : `${items.slice(0, -1).join(", ")} or ${items[items.length - 1] ?? ""}`;
+/** `a`, `a or b`, `a, b or c` (the one list wording, src/describe.ts). */
+const orList = (items: readonly string[]): string => wordList(items, "or", "nothing");
 
 /** The labels worth listing in a message, in a stable order. */
 function listed(expected: readonly string[]): string[] {

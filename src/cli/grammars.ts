@@ -7,6 +7,7 @@ import { referencedNames, sameExpr } from "../abnf/expr.js";
 import { suggest, type Grammar } from "../abnf/grammar.js";
 import { semantics, type Semantics } from "../abnf/semantics.js";
 import { core } from "../grammars/core.js";
+import { wordList } from "../describe.js";
 import { rfc3986 } from "../grammars/rfc3986/index.js";
 import { rfc3987 } from "../grammars/rfc3987/index.js";
 import { data, file, http, https, mailto, tel, urn, uuidGrammar, ws, wss } from "../schemes/index.js";
@@ -60,7 +61,7 @@ export class UnknownRuleUsageError extends UsageError {
   override readonly name: string = "UnknownRuleError";
 }
 
-const listed = (xs: readonly string[]): string => (xs.length < 2 ? xs.join("") : `${xs.slice(0, -1).join(", ")} and ${xs[xs.length - 1]}`);
+const listed = (xs: readonly string[]): string => wordList(xs, "and", "");
 
 /**
  * Why `rule` is not a rule of `g`, and where it is: `--rule: no rule "addr-spec" in RFC 3986 or

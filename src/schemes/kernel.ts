@@ -10,7 +10,7 @@ import type { Parsed, Uri } from "../ast/nodes.js";
 import { parseReferenceText } from "../core/args.js";
 import { failureError, type Matcher } from "../core/match.js";
 import { uriGrammar } from "../compiled/index.js";
-import { describeValue } from "../describe.js";
+import { describeValue, wordList } from "../describe.js";
 import { excerptOfMasked, foundAt, PASSWORD_CHARACTER, syntaxError, UriSyntaxError } from "../errors.js";
 import { maskPasswordAt } from "../password.js";
 import type { Result } from "../result.js";
@@ -29,11 +29,6 @@ export type SchemeErrorCode =
   | "fragment-forbidden"
   | (string & {});
 
-const describe = (expected: readonly string[]): string => {
-  if (expected.length === 0) return "nothing more";
-  if (expected.length === 1) return expected[0] ?? "";
-  return `${expected.slice(0, -1).join(", ")} or ${expected[expected.length - 1]}`;
-};
 
 /** What a {@link SchemeError} is made of. */
 export interface SchemeErrorDetail {
@@ -82,7 +77,7 @@ export class SchemeError extends Error {
     const masked = maskPasswordAt(input, detail.offset);
     const found = masked.inPassword ? PASSWORD_CHARACTER : foundAt(input, detail.offset);
     const expected = Object.freeze([...(detail.expected ?? [])]);
-    const what = detail.message ?? `expected ${describe(expected)}, found ${found}`;
+    const what = detail.message ?? `expected ${wordList(expected)}, found ${found}`;
     const shortMessage = `Invalid ${scheme} URI at offset ${detail.offset} (${detail.section}, ${detail.rule}): ${what}`;
     super(`${shortMessage}\n${excerptOfMasked(masked)}`);
     this.code = detail.code;

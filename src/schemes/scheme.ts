@@ -13,7 +13,7 @@ import { isIntactNode, isNode, isNodeShell, type Layout } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { throwWithStack } from "../errors.js";
 import { judge, schemeError, valueOfNode, type SchemeDefinition, type SchemeError, type SchemeInput } from "./kernel.js";
-import { describeValue } from "../describe.js";
+import { describeValue, wordList } from "../describe.js";
 import { referenceArgument, refused } from "../core/args.js";
 import { isSchemeName } from "../core/scheme-table.js";
 import type { Result } from "../result.js";
@@ -255,7 +255,7 @@ function spellingOf(grammar: Grammar, rule: string, name: string): string {
   const must =
     begins === undefined ? `its text never begins with ${JSON.stringify(target)}`
     : begins.length === 0 ? "it matches no text at all"
-    : `its text must begin with ${begins.length > 6 ? `${begins.slice(0, 6).join(", ")} or one of ${begins.length - 6} more` : begins.length === 1 ? begins[0] : `${begins.slice(0, -1).join(", ")} or ${begins[begins.length - 1]}`}`;
+    : `its text must begin with ${begins.length > 6 ? `${begins.slice(0, 6).join(", ")} or one of ${begins.length - 6} more` : wordList(begins)}`;
   throw new TypeError(
     `defineScheme: the rule "${rule}" cannot match any URI of the scheme "${name}" (RFC 3986 §3.1: such a URI begins with "${name}:", in any case): ${must}`,
   );
