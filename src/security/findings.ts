@@ -20,11 +20,11 @@ import { maskPassword, maskPasswordAt, PASSWORD_MASK, passwordRange } from "../p
 import { resolveReference } from "../transforms/resolve.js";
 import {
   domainToAscii, endsInANumber, FORBIDDEN_DOMAIN, parseHost, parseIpv4, percentDecodeBytes, serializeIpv4, serializeIpv6, SPECIAL_SCHEMES, utf8DecodeWithoutBom,
-  whatwgSplit, type Range, type WhatwgSplit,
+  whatwgSplit, componentOfOffset, type Range, type UrlComponent, type WhatwgSplit,
 } from "./whatwg.js";
 
 /** Where a finding stands. `"reference"`: the reference as a whole (characters before or after it). */
-export type SecurityComponent = "scheme" | "authority" | "userinfo" | "host" | "port" | "path" | "query" | "fragment" | "reference";
+export type SecurityComponent = UrlComponent;
 
 /** What each finding code means and where that is written. */
 const CODES = {
@@ -293,7 +293,7 @@ export function securityFindings(input: string | UriReference, options?: Securit
     if (error !== undefined) f.error = error;
     out.push(Object.freeze(f));
   };
-  const componentAt = (offset: number): SecurityComponent => componentOf(split, offset);
+  const componentAt = (offset: number): SecurityComponent => componentOfOffset(split, offset);
   const slice = (r: Range): string => text.slice(r.start, r.end);
 
   // What a WHATWG parser removes or rereads, and the syntax error: only text that is no URI has them.
@@ -497,21 +497,6 @@ function runs(offsets: readonly number[]): Range[] {
   return out;
 }
 
-const within = (r: Range | undefined, o: number): boolean => r !== undefined && o >= r.start && (o < r.end || (r.start === r.end && o === r.start));
-
-function componentOf(s: WhatwgSplit, o: number): SecurityComponent {
-  if (s.edges.some((r) => within(r, o))) return "reference";
-  if (within(s.schemeRange, o)) return "scheme";
-  if (within(s.userinfo, o)) return "userinfo";
-  if (within(s.hostRange, o)) return "host";
-  if (within(s.port, o)) return "port";
-  if (within(s.authority, o)) return "authority";
-  if (s.authority !== undefined && o < s.authority.start && o > (s.schemeRange?.end ?? -1)) return "authority";
-  if (within(s.query, o) || (s.query !== undefined && o === s.query.start - 1)) return "query";
-  if (within(s.fragment, o) || (s.fragment !== undefined && o >= s.fragment.start - 1)) return "fragment";
-  if (s.schemeRange !== undefined && o === s.schemeRange.end) return "scheme";
-  return "path";
-}
 
 const hostNote = (s: WhatwgSplit): string => (s.authority === undefined ? "" : `; ${describeHost(s.host)}`);
 

@@ -12,6 +12,35 @@ import { SPECIAL_SCHEMES } from "../core/scheme-table.js";
 /** The schemes the URL Standard calls special, with their default ports (#special-scheme): the one table's. */
 export { SPECIAL_SCHEMES };
 
+/** The parts of a URL an offset can stand in: a component, or `"reference"` (before or after the URL: what the parser removes at its ends). */
+export type UrlComponent = "reference" | "scheme" | "authority" | "userinfo" | "host" | "port" | "path" | "query" | "fragment";
+
+/** Whether `r` holds offset `o`: inside it, or, for an empty range, at it (an empty component stands where it begins). */
+const holds = (r: Range | undefined, o: number): boolean => r !== undefined && o >= r.start && (o < r.end || (r.start === r.end && o === r.start));
+
+/**
+ * The one answer to "which component holds this offset" of a split (the security findings and
+ * the WHATWG front end's repairs read it). An offset in a removed end is the `"reference"`'s; a
+ * component holds its own characters, and an empty component the offset where it begins, in
+ * reading order (so the "@" after an empty userinfo is the userinfo's, the "/" after an empty
+ * host the host's, the "#" after an empty query the query's). Of the delimiters left, the ":"
+ * after the scheme is the scheme's, the "//" before an authority and the "@" after a userinfo
+ * the authority's, "?" the query's, "#" the fragment's. Anything else is the path's.
+ */
+export function componentOfOffset(s: WhatwgSplit, o: number): UrlComponent {
+  if (s.edges.some((r) => holds(r, o))) return "reference";
+  if (holds(s.schemeRange, o)) return "scheme";
+  if (holds(s.userinfo, o)) return "userinfo";
+  if (holds(s.hostRange, o)) return "host";
+  if (holds(s.port, o)) return "port";
+  if (holds(s.authority, o)) return "authority";
+  if (s.authority !== undefined && o < s.authority.start && o > (s.schemeRange?.end ?? -1)) return "authority";
+  if (holds(s.query, o) || (s.query !== undefined && o === s.query.start - 1)) return "query";
+  if (holds(s.fragment, o) || (s.fragment !== undefined && o >= s.fragment.start - 1)) return "fragment";
+  if (s.schemeRange !== undefined && o === s.schemeRange.end) return "scheme";
+  return "path";
+}
+
 /** A half-open range of the input as given, in UTF-16 code units. */
 export interface Range {
   readonly start: number;

@@ -13,12 +13,12 @@ import { referenceTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
 import { componentSets, hasCodePoint, type CodePointSet } from "../iri/charsets.js";
 import type { Result } from "../result.js";
-import { endsInANumber, percentDecodeBytes, utf8DecodeWithoutBom, whatwgSplit, type Range, type WhatwgSplit } from "../security/whatwg.js";
+import { componentOfOffset, endsInANumber, percentDecodeBytes, utf8DecodeWithoutBom, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
 import { WhatwgUrlError } from "./errors.js";
 import { ipv4Errors, ipv6Errors, type WhatwgValidationError } from "./validation.js";
 
 /** Where a repair stands in the input. `"reference"`: characters before or after the URL. */
-export type WhatwgComponent = "reference" | "scheme" | "authority" | "userinfo" | "host" | "port" | "path" | "query" | "fragment";
+export type WhatwgComponent = UrlComponent;
 
 /**
  * What a repair did:
@@ -285,12 +285,12 @@ function hostRepair(rep: Repairs, s: WhatwgSplit, record: UrlRecord): void {
 function repairsOf(input: string, s: WhatwgSplit, record: UrlRecord): readonly WhatwgRepair[] {
   const rep = new Repairs(input);
   for (const e of s.edges) rep.add("removed", e.start, input.slice(e.start, e.end), "", "reference", "invalid-URL-unit");
-  for (const t of s.tabs) rep.add("removed", t.start, input.slice(t.start, t.end), "", componentAt(s, t.start), "invalid-URL-unit");
+  for (const t of s.tabs) rep.add("removed", t.start, input.slice(t.start, t.end), "", componentOfOffset(s, t.start), "invalid-URL-unit");
   if (s.schemeRange !== undefined) {
     const raw = unitsOf(input, s.schemeRange).text;
     if (raw !== raw.toLowerCase()) rep.add("scheme-lowercased", s.schemeRange.start, input.slice(s.schemeRange.start, s.schemeRange.end), raw.toLowerCase(), "scheme", undefined);
   }
-  for (const b of s.slashes) rep.add("backslash", b, "\\", "/", s.authority !== undefined && b < s.authority.start ? "authority" : componentAt(s, b), "invalid-reverse-solidus");
+  for (const b of s.slashes) rep.add("backslash", b, "\\", "/", s.authority !== undefined && b < s.authority.start ? "authority" : componentOfOffset(s, b), "invalid-reverse-solidus");
   if (s.oddSlashes !== undefined && record.scheme !== "file") {
     const written = unitsOf(input, s.oddSlashes).text;
     if (written.length !== 2) rep.add("slashes", s.oddSlashes.start, input.slice(s.oddSlashes.start, s.oddSlashes.end), "//", "authority", "special-scheme-missing-following-solidus");
@@ -315,22 +315,6 @@ function repairsOf(input: string, s: WhatwgSplit, record: UrlRecord): readonly W
   return rep.sorted();
 }
 
-const within = (r: Range | undefined, o: number): boolean => r !== undefined && o >= r.start && o < r.end;
-
-function componentAt(s: WhatwgSplit, o: number): WhatwgComponent {
-  if (within(s.schemeRange, o)) return "scheme";
-  if (within(s.userinfo, o)) return "userinfo";
-  if (within(s.hostRange, o)) return "host";
-  if (within(s.port, o)) return "port";
-  if (within(s.authority, o)) return "authority";
-  if (within(s.query, o)) return "query";
-  if (within(s.fragment, o)) return "fragment";
-  if (within(s.path, o)) return "path";
-  if (s.fragment !== undefined && o >= s.fragment.start - 1) return "fragment";
-  if (s.query !== undefined && o >= s.query.start - 1) return "query";
-  if (s.schemeRange !== undefined && o <= s.schemeRange.end) return "scheme";
-  return s.authority !== undefined && o <= s.authority.start ? "authority" : "path";
-}
 
 // --- why the parser fails -----------------------------------------------------------------------
 
