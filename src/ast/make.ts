@@ -584,13 +584,15 @@ export interface Layout extends ReferenceOffsets {
 export const layoutOf = (r: UriReference): Layout => ReferenceNode.layout(r as unknown as ReferenceNode);
 
 /**
- * A reference written from the texts of its parts (RFC 3986 §5.3): `authority` is the
- * authority's text, whose host is of kind `hostKind`. No spans; the parts are made when read.
+ * A reference written from the texts of its parts: RFC 3986 §5.3 recomposition, the one copy
+ * (normalization, resolution and the schemes write through it). `authority` is the authority's
+ * text, whose host is of kind `hostKind` (or its number; -1: worked out when the host is read).
+ * No spans; the parts are made when read.
  */
 export function referenceFromParts(
   scheme: string | undefined,
   authority: string | undefined,
-  hostKind: HostKind,
+  hostKind: HostKind | number,
   path: string,
   query: string | undefined,
   fragment: string | undefined,
@@ -609,7 +611,8 @@ export function referenceFromParts(
   if (query !== undefined) text += `?${query}`;
   const fragmentStart = fragment === undefined ? -1 : text.length;
   if (fragment !== undefined) text += `#${fragment}`;
-  return new ReferenceNode(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, hostCode(hostKind), queryStart, fragmentStart) as unknown as UriReference;
+  const kind = typeof hostKind === "number" ? hostKind : hostCode(hostKind);
+  return new ReferenceNode(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, kind, queryStart, fragmentStart) as unknown as UriReference;
 }
 
 /** The reference `text`, read at `o` (offsets into `text`), as a node without spans (the text a transform wrote). */

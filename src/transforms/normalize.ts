@@ -263,7 +263,7 @@ function normalizeSteps(node: UriReference, options: NormalizeOptions, check: bo
   const fragment = rawFragment === undefined ? undefined : track(rawFragment, text(rawFragment));
 
   if (same && hostKind === L.hostKind) return unchangedReference(node, L);
-  return make.referenceFromParts(scheme, authority, HOST_KIND_NAMES[hostKind] ?? "reg-name", path, query, fragment);
+  return make.referenceFromParts(scheme, authority, HOST_KIND_NAMES[hostKind] === undefined ? "reg-name" : hostKind, path, query, fragment);
 }
 
 /**

@@ -256,23 +256,5 @@ export function resolveGeneral(bs: string, bStart: number, bEnd: number, b: Refe
   const fragment = part(rs, r.fragmentStart < 0 ? -1 : r.fragmentStart + 1, rEnd);
   // §5.3 must be able to write the result back: no "//" path without an authority.
   path = guardPath(authority !== undefined, path);
-  return composed(scheme, authority, hostKind, path, query, fragment);
-}
-
-/** §5.3 recomposition of a URI from its components' texts, with its offsets; `hostKind` by number (-1: worked out when the host is read). */
-function composed(scheme: string, authority: string | undefined, hostKind: number, path: string, query: string | undefined, fragment: string | undefined): Uri {
-  let text = `${scheme}:`;
-  let authorityStart = -1;
-  let authorityEnd = -1;
-  if (authority !== undefined) {
-    authorityStart = text.length + 2;
-    text += `//${authority}`;
-    authorityEnd = text.length;
-  }
-  text += path;
-  const queryStart = query === undefined ? -1 : text.length;
-  if (query !== undefined) text += `?${query}`;
-  const fragmentStart = fragment === undefined ? -1 : text.length;
-  if (fragment !== undefined) text += `#${fragment}`;
-  return make.referenceAt(text, { schemeEnd: scheme.length, authorityStart, authorityEnd, hostKind: authority === undefined ? -1 : hostKind, queryStart, fragmentStart }) as Uri;
+  return make.referenceFromParts(scheme, authority, authority === undefined ? -1 : hostKind, path, query, fragment) as Uri; // §5.3
 }
