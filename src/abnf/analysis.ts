@@ -3,7 +3,11 @@
 // which rules are recursive, left recursion (RFC 5234 places no restriction on it; a top-down
 // matcher cannot run it), and what expressions can match nothing at all.
 import { codePointSet, codePoints, EMPTY_SET, literalCharSet, union, type CodePointSet } from "./charset.js";
+
+/** Every code point. */
+const ANY_CHAR: CodePointSet = codePointSet([[0, 0x10ffff]]);
 import { referencedNames, type Expr } from "./expr.js";
+import type P from "parsimmon";
 
 /** A rule as a grammar holds it. */
 export interface RuleDefinition {
@@ -88,6 +92,14 @@ export function deepestNesting(defs: ReadonlyMap<string, RuleDefinition>, limit:
 export type RuleLookup = (name: string) => RuleDefinition | undefined;
 
 /**
+ * A check written in code for a rule (GrammarOptions.checks): a predicate on the text the
+ * rule's ABNF matched (it matches only where the predicate holds), or a parsimmon parser, which
+ * decides alone where the rule ends (its one end, from where it is called; a rule defined
+ * only as prose has no ABNF, so a predicate there is tried on every span from the call on).
+ */
+export type RuleCheck = ((text: string) => boolean) | P.Parser<unknown>;
+
+/**
  * Per-grammar analyses, computed once and kept. Every method is total for a grammar whose
  * references are all defined.
  */
@@ -102,7 +114,12 @@ export class Analysis {
   readonly #emptyRule = new Map<string, boolean>();
   #recursive: ReadonlySet<string> | undefined;
 
-  constructor(lookup: RuleLookup, readonly ruleKeys: readonly string[]) {
+  constructor(
+    lookup: RuleLookup,
+    readonly ruleKeys: readonly string[],
+    /** Rules checked in code (lowercase names): matched by call, opaque to the analyses. */
+    readonly checks: ReadonlyMap<string, RuleCheck> = new Map(),
+  ) {
     this.#lookup = lookup;
   }
 
@@ -145,7 +162,7 @@ export class Analysis {
         break;
       }
       case "ref":
-        result = this.charSet(this.rule(e.name).expr);
+        result = this.checks.has(e.name.toLowerCase()) ? null : this.charSet(this.rule(e.name).expr);
         break;
       default:
         break;
@@ -185,7 +202,8 @@ export class Analysis {
           r = e.max === 0 ? EMPTY_SET : this.firstChars(e.item);
           break;
         case "ref":
-          r = this.firstChars(this.rule(e.name).expr);
+          // a rule checked in code may start with anything
+          r = this.checks.has(e.name.toLowerCase()) ? ANY_CHAR : this.firstChars(this.rule(e.name).expr);
           break;
         default:
           r = EMPTY_SET;
@@ -378,7 +396,7 @@ export class Analysis {
         case "rep":
           return e.min === 0 || produces(e.item);
         case "ref":
-          return productive.has(e.name.toLowerCase());
+          return productive.has(e.name.toLowerCase()) || this.checks.has(e.name.toLowerCase());
       }
     };
     let changed = true;
@@ -391,7 +409,7 @@ export class Analysis {
         }
       }
     }
-    for (const k of this.ruleKeys) this.#emptyRule.set(k, !productive.has(k));
+    for (const k of this.ruleKeys) this.#emptyRule.set(k, !productive.has(k) && !this.checks.has(k));
   }
 
   /** The rules (lowercase names) that take part in a reference cycle: these are matched by call, never inlined. */

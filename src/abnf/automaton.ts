@@ -862,7 +862,7 @@ const building = new WeakSet<ReadonlySet<string>>();
 export function calledRules(analysis: Analysis): ReadonlySet<string> {
   const known = calledCache.get(analysis);
   if (known !== undefined) return known;
-  const called = new Set(analysis.recursiveRules());
+  const called = new Set([...analysis.recursiveRules(), ...analysis.checks.keys()]);
   building.add(called);
   const size = automatonSize(analysis, called);
   const decided = new Set<string>();

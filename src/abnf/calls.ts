@@ -6,6 +6,7 @@
 import { ACCEPT, type Automaton, type Edge, type Position } from "./automaton.js";
 import { codePointAt, hasCodePoint } from "./charset.js";
 import type { Compiled } from "./compiled.js";
+import type { RuleCheck } from "./analysis.js";
 import { edgeLabels, edgeLabelsOf, uniquePush } from "./labels.js";
 import { matchLimitError } from "./match-limit.js";
 
@@ -437,6 +438,13 @@ export class CallRun {
     return at === 0 ? undefined : m.results[at - 1];
   };
 
+  /** Drops what is remembered for (key, start): the ABNF ends of a checked rule, before its checked result. */
+  #forget(key: string, start: number): void {
+    const m = this.#memo.get(key);
+    const i = start - this.#base;
+    if (m !== undefined && i >= 0 && i < m.index.length) m.index[i] = 0;
+  }
+
   #remember(key: string, start: number, r: CallResult): void {
     const i = start - this.#base;
     // matching only moves forward, so no call starts before the run's first (call, derive);
@@ -459,6 +467,7 @@ export class CallRun {
     this.begin(start, key);
     const known = this.#known(key, start);
     if (known !== undefined) return known;
+    if (this.compiled.analysis.checks.has(key)) return this.#checked(key, start);
     return this.#result(this.complete(new Frame(this, key, start)));
   }
 
@@ -480,9 +489,46 @@ export class CallRun {
         if (stack.length > 0 || top === bottom) this.#remember(top.key, top.start, this.#result(top));
         continue;
       }
-      stack.push(new Frame(this, top.wantKey, top.wantStart));
+      if (this.compiled.analysis.checks.has(top.wantKey)) this.#checked(top.wantKey, top.wantStart);
+      else stack.push(new Frame(this, top.wantKey, top.wantStart));
     }
     return bottom;
+  }
+
+  /**
+   * The result of a rule checked in code (Analysis.checks) called at `start`: a parser's end,
+   * or the ends of the rule's ABNF (every offset on, for a rule that is only prose) where the
+   * predicate holds on the text. Each predicate call counts the length of its text against the
+   * work limit. Where nothing matches, the rule is what was expected at `start`, by its name.
+   */
+  #checked(key: string, start: number): CallResult {
+    const analysis = this.compiled.analysis;
+    const check = analysis.checks.get(key) as RuleCheck;
+    const def = analysis.rule(key);
+    const input = this.input;
+    let ends: number[] = [];
+    if (typeof check === "function") {
+      let candidates: readonly number[];
+      if (def.expr.type === "prose") {
+        const all: number[] = [];
+        for (let k = start; k <= input.length; k++) all.push(k);
+        candidates = all;
+      } else candidates = this.complete(new Frame(this, key, start)).ends ?? NO_ENDS;
+      for (const end of [...candidates].sort((x, y) => x - y)) {
+        this.work += end - start + 1;
+        if (this.work > this.limit) this.exceeded(start);
+        if (check(input.slice(start, end)) === true) ends.push(end);
+      }
+    } else {
+      this.work += 1;
+      // parsimmon's action at an offset (every parser has one: Parsimmon(action) stores it as _)
+      const reply = (check as unknown as { _: (input: string, i: number) => { status: boolean; index: number } })._(input, start);
+      if (reply.status && typeof reply.index === "number" && reply.index >= start && reply.index <= input.length) ends = [reply.index];
+    }
+    const r: CallResult = ends.length > 0 ? { ends, furthest: ends[ends.length - 1] as number, expected: NO_LABELS } : { ends: NO_ENDS, furthest: start, expected: [def.name] };
+    this.#forget(key, start);
+    this.#remember(key, start, r);
+    return r;
   }
 
   /** The result of a completed frame (kept in the memo). */

@@ -323,7 +323,8 @@ function fillSteps(run: CallRun, d: MutableDerivation, key: string, work: { d: M
       }
       if (chosen === undefined) throw new Error("internal: derivation lost its way in a call");
       const sub: MutableDerivation = { automaton: run.compiled.automaton(pos.call), input, start: at, end: chosen.k2, steps: [] };
-      work.push({ d: sub, key: pos.call });
+      // a rule checked in code without ABNF (a prose rule) is a leaf
+      if (!(run.compiled.analysis.checks.has(pos.call) && run.compiled.analysis.rule(pos.call).expr.type === "prose")) work.push({ d: sub, key: pos.call });
       d.steps.push({ edge, at, end: chosen.k2, option: -1, sub });
       edge = chosen.next;
       at = chosen.k2;

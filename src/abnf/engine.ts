@@ -20,8 +20,9 @@ export { dfaLabels, END_OF_INPUT } from "./labels.js";
 /** Matches the whole input against rule `key`: `undefined` when it matches, else where and why it fails. */
 export function matchWhole(c: Compiled, key: string, input: string): Failure | undefined {
   const expr = c.analysis.rule(key).expr;
-  if (c.analysis.matchesNothing(expr)) return { offset: 0, expected: [], nothing: c.analysis.whyNothing(expr) };
-  const best = runBest(c, key, input, 0);
+  const checked = c.analysis.checks.has(key);
+  if (!checked && c.analysis.matchesNothing(expr)) return { offset: 0, expected: [], nothing: c.analysis.whyNothing(expr) };
+  const best = checked ? null : runBest(c, key, input, 0);
   const n = input.length;
   if (best !== null) {
     const { run, dfa } = best;
@@ -40,14 +41,14 @@ export function matchWhole(c: Compiled, key: string, input: string): Failure | u
 
 /** True when the whole input matches rule `key`. */
 export function isWholeMatch(c: Compiled, key: string, input: string): boolean {
-  const best = runBest(c, key, input, 0);
+  const best = c.analysis.checks.has(key) ? null : runBest(c, key, input, 0);
   if (best === null) return new CallRun(c, input).call(key, 0).ends.includes(input.length);
   return best.run.stop === input.length && best.run.state.accept;
 }
 
 /** The longest match of rule `key` starting at `start` (what the rule's parsimmon parser consumes). */
 export function matchLongest(c: Compiled, key: string, input: string, start: number): Longest {
-  const best = runBest(c, key, input, start);
+  const best = c.analysis.checks.has(key) ? null : runBest(c, key, input, start);
   if (best !== null) {
     const { run, dfa } = best;
     return { end: run.lastAccept, furthest: run.stop, expected: dfaLabels(dfa.automaton, run.prev, run.prevCp) };
@@ -59,6 +60,8 @@ export function matchLongest(c: Compiled, key: string, input: string, start: num
 
 /** The preferred derivation of rule `key` over `input.slice(start, end)`, which must match it. */
 export function derive(c: Compiled, key: string, input: string, start: number, end: number): Derivation {
+  // a rule checked in code without ABNF (a prose rule) is a leaf: its text is its derivation
+  if (c.analysis.checks.has(key) && c.analysis.rule(key).expr.type === "prose") return { automaton: c.automaton(key), input, start, end, steps: [] };
   const dfa = c.dfa(key);
   return dfa === null ? deriveCalls(c, key, input, start, end) : deriveDfa(dfa, input, start, end);
 }

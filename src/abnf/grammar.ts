@@ -2,7 +2,7 @@
 // references resolved by name inside it, never in a global table. Grammars are derived from one
 // another by adding, overriding and renaming rules (as ohm's `<:` does), never edited. Every
 // compiled form (automaton, DFA, regex, parsers) is made on first use and kept per grammar.
-import { Analysis, deepestNesting, MAX_DEPTH, type RuleDefinition } from "./analysis.js";
+import { Analysis, deepestNesting, MAX_DEPTH, type RuleCheck, type RuleDefinition } from "./analysis.js";
 import { calledRules } from "./automaton.js";
 import { Compiled } from "./compiled.js";
 import { EngineMatcher } from "./matcher.js";
@@ -21,7 +21,7 @@ import type { UriSyntaxError } from "../errors.js";
 import { suggest, UnknownRuleError } from "./unknown-rule.js";
 import { describeValue, expectStrings } from "../describe.js";
 
-export type { RuleDefinition } from "./analysis.js";
+export type { RuleDefinition, RuleCheck } from "./analysis.js";
 export { suggest };
 
 /** A rule as given to {@link grammar}: an expression, or one with options. */
@@ -46,6 +46,16 @@ export interface GrammarOptions {
    * they can start with. Only a speed hint; answers are the same.
    */
   readonly rare?: readonly string[] | undefined;
+  /**
+   * Rules checked in code, by name: what the ABNF cannot say (a list of allowed names, a
+   * prose value `<...>`), without rewriting the grammar. A predicate on the text the rule's ABNF
+   * matched (the rule then matches only where it holds), or a parsimmon parser, which decides
+   * alone where the rule ends (one end, its longest match). A rule defined only as prose has no
+   * ABNF: its predicate is tried on every span from where it is called (each call costs its
+   * text's length against the work limit; prefer a parser there). The rule is matched by call
+   * wherever it is used; where it fails, "expected" names it, as any rule.
+   */
+  readonly checks?: Readonly<Record<string, RuleCheck>> | undefined;
 }
 
 /** Changes of {@link Grammar.derive}. */
@@ -177,6 +187,7 @@ export class Grammar {
   readonly ruleNames: readonly string[];
   readonly #defs: ReadonlyMap<string, RuleDefinition>;
   readonly #rare: readonly string[];
+  readonly #checks: ReadonlyMap<string, RuleCheck>;
   #analysis: Analysis | undefined;
   #compiled: Compiled | undefined;
   readonly #parsers = new Map<string, RuleParser<string>>();
@@ -186,9 +197,10 @@ export class Grammar {
   #builtIn: CompiledGrammar | undefined;
 
   /** Use {@link grammar} or {@link Grammar.derive}. */
-  private constructor(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[]) {
+  private constructor(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[], checks: ReadonlyMap<string, RuleCheck> = new Map()) {
     this.name = name;
     this.#defs = defs;
+    this.#checks = checks;
     this.ruleNames = Object.freeze([...defs.values()].map((d) => d.name));
     this.#rare = Object.freeze(rare.filter((r) => defs.has(r.toLowerCase())).map((r) => (defs.get(r.toLowerCase()) as RuleDefinition).name));
     Grammar.#check(this);
@@ -211,8 +223,8 @@ export class Grammar {
   }
 
   /** @internal Builds a grammar from definitions (used by {@link grammar}). */
-  static fromDefinitions(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[] = []): Grammar {
-    return new Grammar(name, defs, rare);
+  static fromDefinitions(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[] = [], checks?: Readonly<Record<string, RuleCheck>>): Grammar {
+    return new Grammar(name, defs, rare, checksOf(checks, defs, name));
   }
 
   /**
@@ -248,7 +260,7 @@ export class Grammar {
 
   /** @internal The static analyses of this grammar. */
   get analysis(): Analysis {
-    return (this.#analysis ??= new Analysis((n) => this.#defs.get(n.toLowerCase()), [...this.#defs.keys()]));
+    return (this.#analysis ??= new Analysis((n) => this.#defs.get(n.toLowerCase()), [...this.#defs.keys()], this.#checks));
   }
 
   /** @internal The compiled forms of this grammar. */
@@ -366,7 +378,13 @@ export class Grammar {
       }
     }
     withRules(defs, Object.entries(options.rules ?? {}), true);
-    return new Grammar(options.name ?? this.name, defs, [...(options.rare ?? this.#rare.map(renamed))]);
+    // checks follow their rules' new names; a rule overridden by options.rules keeps its check
+    const checks = new Map<string, RuleCheck>();
+    for (const [key, check] of this.#checks) {
+      const to = renamed(key).toLowerCase();
+      if (defs.has(to)) checks.set(to, check);
+    }
+    return new Grammar(options.name ?? this.name, defs, [...(options.rare ?? this.#rare.map(renamed))], checks);
   }
 
   /**
@@ -385,7 +403,7 @@ export class Grammar {
     for (const n of names) visit(n);
     // keep this grammar's order
     const ordered = new Map([...this.#defs.entries()].filter(([k]) => defs.has(k)));
-    return new Grammar(`${this.name} (${names.join(", ")})`, ordered, this.#rare);
+    return new Grammar(`${this.name} (${names.join(", ")})`, ordered, this.#rare, new Map([...this.#checks].filter(([k]) => ordered.has(k))));
   }
 
   // ------------------------------------------------------------------------------------------
@@ -546,6 +564,24 @@ export class Grammar {
   }
 }
 
+/** GrammarOptions.checks, checked: each names a rule of the grammar and is a function or a parsimmon parser. */
+function checksOf(checks: Readonly<Record<string, RuleCheck>> | undefined, defs: ReadonlyMap<string, RuleDefinition>, grammarName: string): ReadonlyMap<string, RuleCheck> {
+  const out = new Map<string, RuleCheck>();
+  if (checks === undefined) return out;
+  if (typeof checks !== "object" || checks === null || Array.isArray(checks)) throw new TypeError(`options.checks must be an object of checks by rule name, got ${describeValue(checks)}`);
+  for (const [name, check] of Object.entries(checks)) {
+    const key = name.toLowerCase();
+    if (!defs.has(key)) {
+      const hint = suggest(name, [...defs.values()].map((d) => d.name));
+      throw new GrammarError("unknown-rule", `options.checks names ${name}, which ${grammarName} does not define${hint ? ` (did you mean ${hint}?)` : ""}`, name);
+    }
+    const parser = typeof check === "object" && check !== null && typeof (check as { _?: unknown })._ === "function";
+    if (typeof check !== "function" && !parser) throw new TypeError(`options.checks.${name} must be a function (text) => boolean or a parsimmon Parser, got ${describeValue(check)}`);
+    out.set(key, check);
+  }
+  return out;
+}
+
 function checkName(name: string): string {
   if (typeof name !== "string" || !RULE_NAME.test(name)) {
     throw new GrammarError("bad-rule-name", `${JSON.stringify(name)} is not an ABNF rule name (RFC 5234 §2.1: ALPHA *(ALPHA / DIGIT / "-"))`, String(name));
@@ -617,5 +653,5 @@ export function grammar(rules: RuleInputs, options: GrammarOptions = {}): Gramma
   }
   for (const [key, def] of imported) defs.set(key, def);
   withRules(defs, local, false);
-  return Grammar.fromDefinitions(options.name ?? "the grammar", defs, options.rare ?? []);
+  return Grammar.fromDefinitions(options.name ?? "the grammar", defs, options.rare ?? [], options.checks);
 }

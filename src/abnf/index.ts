@@ -5,7 +5,7 @@
 export { lit, caseSensitive, range, seq, alt, rep, opt, many, many1, ref, prose } from "./expr.js";
 export type { Expr, Lit, Range, Seq, Alt, Rep, Ref, Prose } from "./expr.js";
 export { grammar, Grammar, type RuleInput, type RuleInputs, type GrammarOptions, type DeriveOptions, type Validation, type RuleParser } from "./grammar.js";
-export type { RuleDefinition } from "./analysis.js";
+export type { RuleDefinition, RuleCheck } from "./analysis.js";
 export { GrammarError, type GrammarErrorCode } from "./grammar-errors.js";
 export { UnknownRuleError } from "./unknown-rule.js";
 export { MatchLimitError } from "./match-limit.js";

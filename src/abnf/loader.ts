@@ -3,7 +3,7 @@
 // grammars the caller imports, and reports, with line, column and caret, what the engine cannot
 // run: an undefined rule, a rule defined only as prose that no import supplies, prose inside a
 // rule's elements (which no import can supply), left recursion, a rule too large to compile.
-import type { RuleDefinition } from "./analysis.js";
+import type { RuleCheck, RuleDefinition } from "./analysis.js";
 import { alt, many, ref, referencedNames, renameRefs, sameExpr, type Expr } from "./expr.js";
 import { checkDepth, Grammar, suggest } from "./grammar.js";
 import { describeValue, expectStrings, readOptions } from "../describe.js";
@@ -51,6 +51,12 @@ export interface LoadOptions {
    * import's, else RFC 9110 §5.6.3's `OWS = *( SP / HTAB )`.
    */
   readonly lists?: "sender" | "recipient" | undefined;
+  /**
+   * Rules checked in code, by name (see GrammarOptions.checks): a predicate on the text the
+   * rule's ABNF matched, or a parsimmon parser. A rule the text defines only as prose
+   * (`NID = <a registered namespace identifier>`) is supplied so, as an import would supply it.
+   */
+  readonly checks?: Readonly<Record<string, RuleCheck>> | undefined;
 }
 
 /**
@@ -77,7 +83,7 @@ export interface LoadOptions {
 export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result<Grammar, AbnfError> {
   if (typeof text !== "string") throw new TypeError(`grammarFromAbnf: the argument "text" must be a string, got ${describeValue(text)}`);
   // each field read once, then checked
-  options = readOptions<LoadOptions>(options, "grammarFromAbnf", { imports: "any", name: "any", tokens: "any", rare: "any", compile: "boolean", lists: ["sender", "recipient"] });
+  options = readOptions<LoadOptions>(options, "grammarFromAbnf", { imports: "any", name: "any", tokens: "any", rare: "any", compile: "boolean", lists: ["sender", "recipient"], checks: "object" });
   if (options.imports !== undefined && !Array.isArray(options.imports)) throw new TypeError(`grammarFromAbnf: options.imports must be an array of grammars, got ${describeValue(options.imports)}`);
   if (options.name !== undefined && typeof options.name !== "string") throw new TypeError(`grammarFromAbnf: options.name must be a string, got ${describeValue(options.name)}`);
   for (const f of ["tokens", "rare"] as const) if (options[f] !== undefined) expectStrings(options[f], `options.${f}`, "grammarFromAbnf");
@@ -111,10 +117,15 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
     imported.set("ows", { def: { name: "OWS", expr: many(alt(ref("SP"), ref("HTAB"))), token: false }, from: "RFC 9110 §5.6.3" });
   }
 
-  // The text's own rules; a rule that is only prose is taken from the imports.
+  const checked = new Set(Object.keys(options.checks ?? {}).map((n) => n.toLowerCase()));
+  // The text's own rules; a rule that is only prose is taken from the imports (or checked in code).
   const local = new Map<string, { rule: AbnfRule; expr: Expr }>();
   for (const [key, rule] of rules) {
     if (rule.expr.type === "prose") {
+      if (checked.has(key)) {
+        local.set(key, { rule, expr: rule.expr });
+        continue;
+      }
       if (!imported.has(key)) {
         return fail(rule, "unsupplied-prose", `rule ${rule.name} is defined only as prose (<${rule.expr.text}>); supply it with options.imports (e.g. a grammar that defines ${rule.name})`);
       }
@@ -172,7 +183,7 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
     }
   };
   for (const { expr } of local.values()) reach(expr, false);
-  for (const [key, rule] of rules) if (rule.expr.type === "prose" && !taken.has(key)) {
+  for (const [key, rule] of rules) if (rule.expr.type === "prose" && !taken.has(key) && !checked.has(key)) {
     taken.set(key, (imported.get(key) as { def: RuleDefinition }).def.name);
     pending.push(key);
   }
@@ -201,7 +212,7 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
   }
   let g: Grammar;
   try {
-    g = Grammar.fromDefinitions(options.name ?? "the ABNF grammar", defs, options.rare ?? []);
+    g = Grammar.fromDefinitions(options.name ?? "the ABNF grammar", defs, options.rare ?? [], options.checks);
   } catch (e) {
     if (!(e instanceof GrammarError)) throw e;
     const at = e.rule === undefined ? undefined : local.get(e.rule.toLowerCase())?.rule;
