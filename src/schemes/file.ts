@@ -9,8 +9,7 @@ import * as make from "../ast/make.js";
 import type { Host, Uri, UriReference } from "../ast/nodes.js";
 import { isIPv4address } from "../charsets.js";
 import type { UriSyntaxError } from "../errors.js";
-import { describeValue, isValid, parse } from "../parse.js";
-import { referenceArgument } from "../core/args.js";
+import { referenceArgument, referenceTextOffsets } from "../core/args.js";
 import { serialize } from "../transforms/serialize.js";
 import { pathFor } from "../transforms/components.js";
 import { resolveReference } from "../transforms/resolve.js";
@@ -24,7 +23,7 @@ import { DRIVE, fileDefinition, inlineIp, uncSplit, type FileSchemeOptions, type
 import { schemeOf, type Scheme, type SchemeError } from "./scheme.js";
 import { fileAppendixFDepartures, fileAppendixFSource, fileSource } from "./sources.js";
 import { normalizeTriplets, upperTriplets } from "./text.js";
-import { readOptions } from "../describe.js";
+import { describeValue, readOptions } from "../describe.js";
 import { maskPassword } from "../password.js";
 
 export { fileAppendixFDepartures };
@@ -232,7 +231,7 @@ function withoutQueryAndFragment(input: string | UriReference): string | UriRefe
     if (!make.isNode(input) || (input.query === undefined && input.fragment === undefined)) return input;
     input = serialize(input);
   }
-  if (!isValid(input, "URI-reference")) return input;
+  if (referenceTextOffsets(input) === undefined) return input; // no URI-reference (RFC 3986 §4.1)
   const cut = input.search(/[?#]/);
   return cut < 0 ? input : input.slice(0, cut);
 }
