@@ -3,7 +3,8 @@
 // (fixtures/abnf/rfc/), builds an input set per rule (the RFC's examples from
 // fixtures/loader/rfc-grammars.json and strings generated from the rule, as a test suite would
 // hold), then times, in a fresh process each: load + the first pass over the set (compilation
-// included), a second (warm) pass, and the same with { compile: true } (compilation at load).
+// included), a second (warm) pass, and the same with compile("address", "mailbox",
+// "date-time") after loading ("named") and with { compile: true } (every rule, at load).
 //   node bench/abnf-first-use.mjs [count per rule, default 2000]
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
@@ -33,13 +34,14 @@ if (process.argv[3] === "--child") {
   };
   let t = performance.now();
   const g = grammarFromAbnf(text, { compile: mode === "eager" }).value;
+  if (mode === "named") g.compile(...rules);
   const load = performance.now() - t;
   const first = pass(g);
   const warm = pass(g);
   const warm2 = pass(g);
   process.stdout.write(JSON.stringify({ mode, inputs: inputs.length, chars, load, first: first.ms, warm: Math.min(warm.ms, warm2.ms), valid: first.valid }));
 } else {
-  for (const mode of ["lazy", "eager"]) {
+  for (const mode of ["lazy", "named", "eager"]) {
     const out = JSON.parse(execFileSync(process.execPath, [fileURLToPath(import.meta.url), String(count), "--child", mode], { encoding: "utf8" }));
     const ns = (ms) => ((ms * 1e6) / out.chars).toFixed(0);
     console.log(
