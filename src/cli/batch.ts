@@ -5,27 +5,19 @@
 // the run; a progress bar (when stderr is a terminal) and a summary go to stderr.
 import fs from "node:fs";
 import { once } from "node:events";
+import os from "node:os";
 import type { Readable } from "node:stream";
 import { isUtf8 } from "node:buffer";
 import { TextDecoder } from "node:util";
 import { InputTooLongError } from "../errors.js";
 import { utf8Lead } from "../utf8-table.js";
+import { AUTO_MIN_MICROS_PER_LINE, AUTO_WORKERS_AFTER_MS, MAX_KEY_LENGTH, type BatchDebug, type BatchOptions, type ChunkResult, type Input, type Line, type LineResult, type Outcome, type Tally, type Workers } from "./batch-types.js";
 import { errorJson, InputError, jsonReplacer, UsageError } from "./errors.js";
 import { toJson } from "./style.js";
 
-/** What one input gives: a value, or an error (with a partial value, e.g. the generic AST when a scheme rejects a URI). */
-export type Outcome =
-  | { readonly ok: true; readonly value?: unknown; readonly different?: boolean }
-  | { readonly ok: false; readonly error: unknown; readonly value?: unknown };
+export type { BatchDebug, BatchOptions, ChunkResult, Input, Line, LineResult, Outcome, Serve, Tally, WorkerData, Workers } from "./batch-types.js";
 
-/** Where the lines come from. */
-export interface Input {
-  readonly stream: Readable;
-  /** The size in bytes when known (a file), for the progress bar. */
-  readonly size: number | undefined;
-  /** What the summary calls it. */
-  readonly name: string;
-}
+
 
 /** Opens `--input FILE` (`-` or none: stdin). An unreadable file is a usage error. */
 export function openInput(file: string | undefined): Input {
@@ -81,17 +73,6 @@ export class ChunkedWriter {
   }
 }
 
-/** One line of the input. */
-export interface Line {
-  /** The line; when it is longer than the limit, only its first `limit + 64` UTF-16 code units. */
-  readonly text: string;
-  /** Its length in UTF-16 code units. */
-  readonly length: number;
-  /** Where its first tab is (-1: none), for a line of two inputs. */
-  readonly tab: number;
-  /** Present when the line's bytes are not UTF-8: its text has U+FFFD for each bad sequence. */
-  readonly notUtf8?: true;
-}
 
 /** What is kept of a line past the limit: enough for the error's excerpt around the limit. */
 const KEPT_PAST_LIMIT = 64;
@@ -309,70 +290,44 @@ export class ProgressBar {
 let active: ProgressBar | undefined;
 export const clearProgress = (): void => active?.clear();
 
-/** What a worker thread needs to build the same command as the main thread (./parallel.ts). */
-export interface WorkerData {
-  /** The program's arguments, parsed again in the worker. */
-  readonly argv: readonly string[];
-  /** The directory of the built package's modules, for `rule`'s RFC sections. */
-  readonly home: string | undefined;
-  /** Whether the main thread colours stdout and stderr: a worker's streams are not terminals. */
-  readonly colours: { readonly out: boolean; readonly err: boolean };
-}
 
-/** In a worker thread: answers the main thread's chunks of lines with their records (./parallel.ts). */
-export type Serve = (each: (line: string) => Outcome, options: BatchOptions) => Promise<number>;
 
-/** Where batch mode's worker threads come from: the worker script, and what it is given. */
-export interface Workers {
-  /** The worker script (src/cli-worker.ts as built next to the program). */
-  readonly script: URL;
-  readonly data: WorkerData;
-}
 
-/** Options of {@link runBatch}. */
-export interface BatchOptions {
-  readonly command: string;
-  readonly progress: boolean;
-  readonly quiet: boolean;
-  /** `equal`: count values `true`/`false` as equivalent/not equivalent. */
-  readonly comparison?: boolean;
-  /**
-   * The longest line read whole, in UTF-16 code units: a longer one is refused without being
-   * held in memory, as an InputTooLongError with this limit, or the error `tooLong` makes.
-   */
-  readonly maxLineLength: number;
-  readonly tooLong?: (line: Line) => unknown;
-  /**
-   * How a record shows the line as "input": with its password masked, unless --show-password (RFC
-   * 3986 §7.5); `open` when the line was cut short (its password may run past the cut).
-   */
-  readonly shown?: (text: string, open: boolean) => string;
-  /** `--jobs`: the threads that run lines; 1 (or no {@link workers}): this thread alone. */
-  readonly jobs?: number;
-  readonly workers?: Workers;
-  /** Set in a worker thread: serve the main thread's chunks instead of reading an input. */
-  readonly serve?: Serve;
-}
 
-/** A line's record, and what it counts as. */
-export interface LineResult {
-  /** The record and the line break after it. */
-  readonly record: string;
-  readonly ok: boolean;
-  /** A comparison that came out false (`equal`). */
-  readonly different: boolean;
+
+/** `--keyed`: a line's key and the line after it, or the error of a line that has none. */
+function splitKey(line: Line): { key: string; rest: Line } | { error: InputError } {
+  const t = line.tab;
+  if (t === -1) return { error: new InputError("--keyed: expected KEY<TAB>INPUT, found no tab") };
+  if (t > MAX_KEY_LENGTH) return { error: new InputError(`--keyed: the key (before the first tab) is ${t} characters long; at most ${MAX_KEY_LENGTH}`) };
+  const text = line.text.slice(t + 1);
+  const next = text.indexOf("\t");
+  const rest: Line = { text, length: line.length - t - 1, tab: next, ...(line.notUtf8 === true ? { notUtf8: true as const } : {}) };
+  return { key: line.text.slice(0, t), rest };
 }
 
 /**
- * The record of one line: `each`'s outcome (or the line's own error: too long, not UTF-8) as a
- * JSON object. The same on every thread.
+ * The record of one line: `each`'s outcome (or the line's own error: too long, not UTF-8, no key
+ * with --keyed) as a JSON object. The same on every thread.
  */
 export function recordOf(line: Line, n: number, each: (line: string) => Outcome, options: BatchOptions): LineResult {
   const limit = options.maxLineLength;
+  let key: string | undefined;
+  let keyError: InputError | undefined;
+  if (options.keyed === true) {
+    const k = splitKey(line);
+    if ("error" in k) keyError = k.error;
+    else {
+      key = k.key;
+      line = k.rest;
+    }
+  }
   const long = line.length > limit;
-  const text = long ? head(line.text, SHOWN_OF_LONG_LINE) : line.text;
+  const text = long || keyError !== undefined ? head(line.text, SHOWN_OF_LONG_LINE) : line.text;
   let o: Outcome;
-  if (long) {
+  if (keyError !== undefined) {
+    o = { ok: false, error: keyError };
+  } else if (long) {
     o = { ok: false, error: options.tooLong?.(line) ?? new InputTooLongError(line.text, "input", limit, line.length) };
   } else if (line.notUtf8 === true) {
     o = { ok: false, error: new InputError("the line is not UTF-8: its \"input\" has U+FFFD for each byte sequence that is not") };
@@ -384,22 +339,21 @@ export function recordOf(line: Line, n: number, each: (line: string) => Outcome,
     }
   }
   const truncated = text.length < line.length;
-  const input = options.shown === undefined ? text : options.shown(text, truncated);
+  const shown = options.shown ?? ((t: string): string => t);
+  const input = shown(text, truncated);
   let record: string;
-  if (o.ok) {
-    record = toJson({ line: n, input, ok: true, value: o.value }, jsonReplacer);
+  if (key === undefined && options.partition === undefined) {
+    record = o.ok
+      ? toJson({ line: n, input, ok: true, value: o.value }, jsonReplacer)
+      : toJson({ line: n, input, ...(truncated ? { truncated: true } : {}), ok: false, error: errorJson(o.error), value: o.value }, jsonReplacer);
   } else {
-    record = toJson({ line: n, input, ...(truncated ? { truncated: true } : {}), ok: false, error: errorJson(o.error), value: o.value }, jsonReplacer);
+    // where the record comes from: the line's number, the run's partition, the line's own key
+    const from = { line: n, ...(options.partition === undefined ? {} : { partition: options.partition }), ...(key === undefined ? {} : { key: shown(key, false) }) };
+    record = o.ok
+      ? toJson({ ...from, input, ok: true, value: o.value }, jsonReplacer)
+      : toJson({ ...from, input, ...(truncated ? { truncated: true } : {}), ok: false, error: errorJson(o.error), value: o.value }, jsonReplacer);
   }
   return { record: `${record}\n`, ok: o.ok, different: o.ok && o.different === true };
-}
-
-/** The records of consecutive lines, the first numbered `first`, and their counts. */
-export interface ChunkResult {
-  readonly text: string;
-  readonly valid: number;
-  readonly invalid: number;
-  readonly different: number;
 }
 
 /** {@link recordOf} each line of a chunk, joined. */
@@ -420,42 +374,18 @@ export function recordsOf(lines: readonly Line[], first: number, each: (line: st
   return { text: parts.join(""), valid, invalid, different };
 }
 
-/** The counts of a run so far, for the summary and the exit status. */
-export interface Tally {
-  lines: number;
-  valid: number;
-  invalid: number;
-  different: number;
-}
 
-/**
- * `URI_GRAMMAR_BATCH_DEBUG`, for tests and for tuning: `stats` prints, at the end of a run, a line
- * of JSON on stderr with what parallel batch mode did (how many workers it started, the most
- * lines in flight, ...); `lines=N`, `chars=N` and `chunks=N` set the size of a chunk of lines sent
- * to a worker (lines, UTF-16 code units) and the chunks in flight per job; `main=0` keeps the main
- * thread from running chunks itself (every job a worker); `ready` makes it wait for its workers
- * to be ready before the first chunk. Unset: nothing printed.
- */
-export interface BatchDebug {
-  readonly stats: boolean;
-  readonly lines?: number;
-  readonly chars?: number;
-  readonly chunks?: number;
-  /** `main=0`: the main thread runs no chunk of its own; every job is a worker (./parallel.ts). */
-  readonly main?: boolean;
-  /** `ready`: the main thread waits for its workers to be ready before the first chunk (so that both run chunks, in tests). */
-  readonly ready?: boolean;
-}
 
 export function batchDebug(env: NodeJS.ProcessEnv = process.env): BatchDebug {
   const text = env["URI_GRAMMAR_BATCH_DEBUG"];
   if (text === undefined || text === "") return { stats: false };
-  const out: { stats: boolean; lines?: number; chars?: number; chunks?: number; main?: boolean; ready?: boolean } = { stats: false };
+  const out: { stats: boolean; lines?: number; chars?: number; chunks?: number; main?: boolean; ready?: boolean; after?: number } = { stats: false };
   for (const item of text.split(",")) {
     const [key, value] = item.split("=", 2).map((x) => x.trim());
     if (key === "stats") out.stats = true;
     else if (key === "main" && (value === "0" || value === "1")) out.main = value === "1";
     else if (key === "ready") out.ready = true;
+    else if (key === "after" && value !== undefined && /^\d{1,9}$/.test(value)) out.after = Number(value);
     else if ((key === "lines" || key === "chars" || key === "chunks") && value !== undefined && /^[1-9]\d{0,8}$/.test(value)) out[key] = Number(value);
   }
   return out;
@@ -470,12 +400,17 @@ export const debugLine = (stats: object): string => `uri-grammar batch: ${JSON.s
  * false, "error": {"name", "message", ...}}`. A line longer than `maxLineLength` is an
  * InputTooLongError; its record's "input" is its first 256 characters, with `"truncated": true`.
  * With `jobs` above 1 the lines go to worker threads in chunks (./parallel.ts) and the records
- * come out in the same order, byte for byte. The input is opened by `open` (not in a worker).
+ * come out in the same order, byte for byte; with `jobs` left out, this thread runs the lines
+ * alone until it has spent {@link AUTO_WORKERS_AFTER_MS} of CPU time on them with lines still to
+ * come (a short run, or a light command on a few hundred thousand lines, never pays for a
+ * worker's start-up), then goes on with a worker per core besides it. With `keyed` each line
+ * is `KEY<TAB>INPUT` and its record carries the key; with `partition` every record carries it.
+ * The input is opened by `open` (not in a worker).
  * Returns the exit status: 0 when every line is valid (and, for a comparison, equivalent), 1
  * otherwise.
  */
 export async function runBatch(open: () => Input, each: (line: string) => Outcome, options: BatchOptions): Promise<number> {
-  if (options.serve !== undefined) return options.serve(each, options);
+  if (options.serve !== undefined) return options.serve((lines, first) => recordsOf(lines, first, each, options));
   const input = open();
   const out = new ChunkedWriter(process.stdout);
   const started = performance.now();
@@ -491,7 +426,7 @@ export async function runBatch(open: () => Input, each: (line: string) => Outcom
   });
   const debug = batchDebug();
   // the lines until the input ends or cannot be read (a read error ends them: the lines before it are written, then the error said)
-  const lines = splitLineBatches(input.stream as AsyncIterable<Buffer | string>, options.maxLineLength);
+  const lines = splitLineBatches(input.stream as AsyncIterable<Buffer | string>, options.maxLineLength + (options.keyed === true ? MAX_KEY_LENGTH + 1 : 0));
   async function* source(): AsyncGenerator<Line[]> {
     try {
       yield* lines;
@@ -500,15 +435,30 @@ export async function runBatch(open: () => Input, each: (line: string) => Outcom
     }
   }
   const tally: Tally = { lines: 0, valid: 0, invalid: 0, different: 0 };
-  const jobs = options.jobs ?? 1;
+  const auto = options.jobs === undefined;
+  const jobs = options.jobs ?? os.availableParallelism();
   const progress = (): void => bar?.update(tally.lines, bytesRead());
   let stats: object;
   try {
-    if (jobs > 1 && options.workers !== undefined) {
+    const lines = source();
+    const workers = jobs > 1 ? options.workers : undefined;
+    let serial: { lines: number; more: boolean; cpu: number } | undefined;
+    if (workers === undefined) serial = await runSerial(lines, each, options, out, tally, progress);
+    else if (auto) {
+      // no --jobs: this thread alone for a second of CPU time; then workers, if a line costs
+      // enough for them to pay and a core is free (URI_GRAMMAR_BATCH_DEBUG after=MS: whatever)
+      serial = await runSerial(lines, each, options, out, tally, progress, debug.after ?? AUTO_WORKERS_AFTER_MS);
+      if (serial.more && debug.after === undefined && !(workersPay(serial) && coreFree(jobs))) {
+        const rest = await runSerial(lines, each, options, out, tally, progress);
+        serial = { lines: serial.lines + rest.lines, more: false, cpu: serial.cpu + rest.cpu };
+      }
+    }
+    if (serial === undefined || serial.more) {
       const { runParallel } = await import("./parallel.js");
-      stats = await runParallel({ input, source: source(), each, options, workers: options.workers, jobs, out, tally, debug, progress });
+      const parallel = await runParallel({ input, source: lines, records: (l, first) => recordsOf(l, first, each, options), workers: workers as Workers, jobs, out, tally, debug, progress });
+      stats = serial === undefined ? parallel : { ...parallel, auto: true, serialLines: serial.lines };
     } else {
-      stats = await runSerial(source(), each, options, out, tally, progress);
+      stats = auto && workers !== undefined ? { jobs, auto: true, workers: 0, serialLines: serial.lines } : { jobs: 1, workers: 0, maxInFlight: 1 };
     }
     await out.flush();
   } finally {
@@ -528,9 +478,28 @@ export async function runBatch(open: () => Input, each: (line: string) => Outcom
   return tally.invalid > 0 || tally.different > 0 ? 1 : 0;
 }
 
-/** `--jobs 1`: each line on this thread as it is read, its record written before the next is read. */
-async function runSerial(source: AsyncGenerator<Line[]>, each: (line: string) => Outcome, options: BatchOptions, out: ChunkedWriter, tally: Tally, progress: () => void): Promise<object> {
+/**
+ * `--jobs 1`: each line on this thread as it is read, its record written before the next is read.
+ * With `cpuLimit` (ms): only until this thread has spent that much CPU time since the call, checked
+ * after each batch of lines (a read of up to 64 KiB); `more` then says lines may be left.
+ */
+async function runSerial(
+  source: AsyncGenerator<Line[]>,
+  each: (line: string) => Outcome,
+  options: BatchOptions,
+  out: ChunkedWriter,
+  tally: Tally,
+  progress: () => void,
+  cpuLimit?: number,
+): Promise<{ lines: number; more: boolean; cpu: number }> {
+  const start = process.cpuUsage();
+  const cpu = (): number => {
+    const used = process.cpuUsage(start);
+    return (used.user + used.system) / 1000;
+  };
+  const first = tally.lines;
   for (;;) {
+    if (cpuLimit !== undefined && cpu() >= cpuLimit) return { lines: tally.lines - first, more: true, cpu: cpu() };
     const next = await source.next();
     if (next.done === true) break;
     for (const line of next.value) {
@@ -545,5 +514,15 @@ async function runSerial(source: AsyncGenerator<Line[]>, each: (line: string) =>
       if ((tally.lines & 255) === 0) progress();
     }
   }
-  return { jobs: 1, workers: 0, maxInFlight: 1 };
+  return { lines: tally.lines - first, more: false, cpu: cpu() };
 }
+
+/** Whether the lines run so far cost enough CPU time each for workers to pay ({@link AUTO_MIN_MICROS_PER_LINE}). */
+const workersPay = (run: { lines: number; cpu: number }): boolean => run.lines === 0 || (run.cpu * 1000) / run.lines >= AUTO_MIN_MICROS_PER_LINE;
+
+/**
+ * Whether the machine has a core free for a worker: the load average of the last minute (this
+ * thread in it) below `cores - 0.5`. On a machine busy with other work a worker only takes time
+ * from this thread. (Where Node reports no load average, Windows: 0, free.)
+ */
+const coreFree = (cores: number): boolean => (os.loadavg()[0] ?? 0) < cores - 0.5;

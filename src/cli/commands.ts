@@ -11,7 +11,6 @@ import { defaultRegistry } from "../schemes/defaults.js";
 import type { SchemeParse } from "../schemes/registry.js";
 import type { Result } from "../result.js";
 import type { EquivalenceLevel } from "../transforms/equivalent.js";
-import os from "node:os";
 import { openInput, runBatch, type Line, type Outcome, type Serve, type Workers } from "./batch.js";
 import { errorJson, EXIT, InputError, jsonReplacer, UsageError } from "./errors.js";
 import { authorityNodeParts, figure, referenceParts } from "./figure.js";
@@ -78,8 +77,12 @@ export interface InputOptions {
   readonly json?: boolean;
   /** `--max-length`: the longest input accepted, in UTF-16 code units (the library's `maxLength`). */
   readonly maxLength?: number;
-  /** `--jobs`: the threads batch mode runs lines on (default: the number of cores). */
+  /** `--jobs`: the threads batch mode runs lines on (default: one, then one per core on a long run: ./batch.ts runBatch). */
   readonly jobs?: number;
+  /** `--keyed`: batch lines are KEY<TAB>INPUT, the key echoed in the record. */
+  readonly keyed?: boolean;
+  /** `--partition`: the name every batch record carries. */
+  readonly partition?: string;
 }
 
 const write = (lines: readonly string[]): void => {
@@ -183,7 +186,9 @@ export async function dispatch(
     maxLineLength,
     tooLong,
     shown,
-    jobs: opts.jobs ?? os.availableParallelism(),
+    jobs: opts.jobs,
+    keyed: opts.keyed === true,
+    partition: opts.partition,
     workers: io.workers,
     serve: io.serve,
   });

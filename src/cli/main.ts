@@ -36,6 +36,12 @@ function jobsArgument(value: string): number {
   return Number(value);
 }
 
+/** `--partition`: a name of 1 to 256 characters. */
+function partitionArgument(value: string): string {
+  if (value.length === 0 || value.length > 256) throw new InvalidArgumentError("expected a name of 1 to 256 characters");
+  return value;
+}
+
 /** How {@link main} runs batch mode on more than one thread. */
 export interface MainContext {
   /** The worker script (src/cli-worker.ts as built): without it, batch mode runs on this thread whatever --jobs says. */
@@ -62,7 +68,7 @@ Examples:
 
 With no input argument, a command reads one input per line from stdin (or --input FILE) and
 writes one JSON object per line: {"line", "input", "ok", "value"} or {"line", "input", "ok",
-"error"}. resolve and relativize read "base<TAB>reference" lines, or references with --base;
+"error"} (with "partition" after --partition, "key" after --keyed). resolve and relativize read "base<TAB>reference" lines, or references with --base;
 equal reads "a<TAB>b" lines; expand reads templates, match URIs (or "template<TAB>URI" lines
 without a template argument). A line longer than --max-length (two inputs and a tab: each input)
 is that line's InputTooLongError, its "input" the first 256 characters with "truncated": true.
@@ -135,9 +141,11 @@ export async function main(argv: readonly string[], version: string, home?: stri
       )
       .option(
         "-j, --jobs <n>",
-        "in batch mode, run the lines on n threads (this one and n - 1 worker threads; default: the number of cores, os.availableParallelism()); the records keep the input's order and are the same as with --jobs 1, which runs on one thread without workers",
+        "in batch mode, run the lines on n threads (this one and n - 1 worker threads; --jobs 1: this one, no workers); the records keep the input's order and are the same whatever n is. Default: this thread alone until it has spent a second of CPU time on the lines, then a worker per core besides it (os.availableParallelism()), so short runs pay no worker's start-up",
         jobsArgument,
-      );
+      )
+      .option("--keyed", "in batch mode, each line is KEY<TAB>INPUT: the record carries \"key\": KEY, for a join back to the data (a line without a tab is that line's error)")
+      .option("--partition <name>", "in batch mode, every record carries \"partition\": NAME, so that (partition, line) names a line of a partitioned run (its lines are numbered from 1)", partitionArgument);
   const ruleOption = new Option(
     "-r, --rule <name>",
     "the ABNF rule the input must match, e.g. URI, host, IPv6address, IRI; a rule of a scheme's grammar needs --grammar (the error for a rule not in the grammar names the grammar that has it)",

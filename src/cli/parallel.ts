@@ -22,7 +22,7 @@
 import { setImmediate as turn } from "node:timers/promises";
 import { parentPort, Worker } from "node:worker_threads";
 import type { Readable } from "node:stream";
-import { recordsOf, type BatchDebug, type BatchOptions, type ChunkedWriter, type ChunkResult, type Input, type Line, type Outcome, type Serve, type Tally, type Workers } from "./batch.js";
+import type { BatchDebug, ChunkResult, Input, Line, Serve, Tally, Workers } from "./batch-types.js";
 import { errorJson, WorkerError } from "./errors.js";
 
 /** Lines in a chunk (one message to a worker). */
@@ -76,14 +76,14 @@ function unpack(text: string, meta: Float64Array): Line[] {
 }
 
 /** In a worker thread (src/cli-worker.ts): each chunk the main thread sends, answered with its records. Never settles: the main thread ends the worker. */
-export const serveBatch: Serve = (each, options) => {
+export const serveBatch: Serve = (records) => {
   const port = parentPort;
   if (port === null) return Promise.reject(new Error("serveBatch: not in a worker thread"));
   const encoder = new TextEncoder();
   port.on("message", (m: ChunkMessage) => {
     let reply: Reply;
     try {
-      const r = recordsOf(unpack(m.text, m.meta), m.first, each, options);
+      const r = records(unpack(m.text, m.meta), m.first);
       reply = { type: "done", seq: m.seq, bytes: encoder.encode(r.text), valid: r.valid, invalid: r.invalid, different: r.different };
     } catch (e) {
       const j = errorJson(e);
@@ -96,16 +96,25 @@ export const serveBatch: Serve = (each, options) => {
   return new Promise<number>(() => undefined);
 };
 
+/** Where a run writes its records (./batch.ts ChunkedWriter). */
+export interface RecordWriter {
+  /** Queues text; true when a chunk is ready and {@link flush} should be awaited. */
+  write(text: string): boolean;
+  flush(): Promise<void>;
+  /** Writes UTF-8 bytes after the text queued. */
+  writeBytes(bytes: Uint8Array): Promise<void>;
+}
+
 /** What {@link runParallel} runs. */
 export interface ParallelRun {
   readonly input: Input;
   readonly source: AsyncGenerator<Line[]>;
-  readonly each: (line: string) => Outcome;
-  readonly options: BatchOptions;
   readonly workers: Workers;
   readonly jobs: number;
-  readonly out: ChunkedWriter;
-  /** Counted as records are written. */
+  readonly out: RecordWriter;
+  /** Records of consecutive lines (./batch.ts recordsOf with `each` and `options`), for the chunks run on this thread. */
+  readonly records: (lines: readonly Line[], first: number) => ChunkResult;
+  /** Counted as records are written; the lines before this run's first (a run that began on one thread) are in it. */
   readonly tally: Tally;
   readonly debug: BatchDebug;
   /** Called after each chunk written (the progress bar). */
@@ -162,7 +171,7 @@ const range = (s: Sent): string => (s.lines === 1 ? `line ${s.first}` : `lines $
 
 /** Runs the lines of `source` on up to `jobs` workers; writes their records in order. Throws a WorkerError when one fails. */
 export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
-  const { input, source, each, options, workers, jobs, out, tally, debug } = run;
+  const { input, source, workers, jobs, out, tally, debug, records } = run;
   const chunkLines = debug.lines ?? CHUNK_LINES;
   const chunkChars = debug.chars ?? CHUNK_CHARS;
   const perJob = debug.chunks ?? CHUNKS_PER_JOB;
@@ -190,7 +199,7 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
   let seq = 0; // the next chunk's number
   let written = 0; // the next chunk to write
   let arrived = 0; // every chunk before this one has come back
-  let nextLine = 1;
+  let nextLine = tally.lines + 1;
   let inFlight = 0;
   let inFlightChars = 0;
   let pending: Line[] = [];
@@ -279,7 +288,7 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
     const slot = pick();
     sent.set(seq, { first, lines: lines.length, chars: pendingChars, slot });
     if (slot === undefined) {
-      const r = recordsOf(lines, first, each, options);
+      const r = records(lines, first);
       done.set(seq, { data: r.text, valid: r.valid, invalid: r.invalid, different: r.different });
       stats.here++;
     } else {
@@ -381,8 +390,8 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
     if (failure === undefined && pending.length > 0) {
       if (seq === 0) {
         // the whole input is one chunk: run here rather than start a worker for it
-        sent.set(0, { first: 1, lines: pending.length, chars: pendingChars, slot: undefined });
-        const r = recordsOf(pending, 1, each, options);
+        sent.set(0, { first: nextLine, lines: pending.length, chars: pendingChars, slot: undefined });
+        const r = records(pending, nextLine);
         done.set(0, { data: r.text, valid: r.valid, invalid: r.invalid, different: r.different });
         seq = 1;
         stats.chunks = 1;

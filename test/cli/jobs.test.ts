@@ -189,6 +189,86 @@ describe("--jobs: its values", () => {
   });
 });
 
+describe("the default job count: one thread, then workers once the run is long", () => {
+  // URI_GRAMMAR_BATCH_DEBUG after=MS: the CPU time the main thread spends alone before it starts
+  // workers (a second by default, src/cli/batch-types.ts AUTO_WORKERS_AFTER_MS)
+  const auto = (after: number): Record<string, string> => ({ URI_GRAMMAR_BATCH_DEBUG: `stats,lines=16,after=${after}` });
+  const cores = os.availableParallelism();
+
+  test("a short run starts no worker: every line on the main thread, as --jobs 1", async () => {
+    const [one, r] = await pool([() => run(["parse", "--jobs", "1"], { stdin: single, env: debug() }), () => run(["parse"], { stdin: single, env: auto(60_000) })]);
+    expect(statsOf(r!)).toEqual({ jobs: cores, auto: true, workers: 0, serialLines: jsonLines(one!.stdout).length });
+    expect(r!.stdout).toBe(one!.stdout);
+    expect(said(r!)).toBe(said(one!));
+  });
+
+  test("past the CPU time, workers join mid-run: the line numbers go on, the bytes are --jobs 1's", async () => {
+    const stdin = input(Array.from({ length: 40 }, () => mixed).flat());
+    const [one, r] = await pool([() => run(["normalize", "--jobs", "1"], { stdin, env: debug() }), () => run(["normalize"], { stdin, env: auto(1) })]);
+    const lines = jsonLines(one!.stdout).length;
+    expect(lines).toBeGreaterThan(10_000);
+    const stats = statsOf(r!) as Stats & { auto: boolean; serialLines: number };
+    expect(stats).toMatchObject({ jobs: cores, auto: true, workers: cores - 1 });
+    // some lines on the main thread alone, the rest in chunks (one run on workers, where there are cores for them)
+    expect(stats.serialLines).toBeGreaterThan(0);
+    expect(stats.serialLines).toBeLessThan(lines);
+    expect(r!.stdout).toBe(one!.stdout);
+    expect(said(r!)).toBe(said(one!));
+    expect(r!.status).toBe(one!.status);
+  });
+});
+
+describe("--keyed and --partition: a record key for partitioned runs", () => {
+  const keyed = input(mixed.map((l, k) => (k % 53 === 9 ? l : `id-${k}\t${l}`)), false);
+
+  test("--keyed: the key of KEY<TAB>INPUT in the record, the command on the input; no tab is the line's error", async () => {
+    const plain = await run(["normalize", "--jobs", "1"], { stdin: input(mixed, false), env: debug() });
+    const r = await run(["normalize", "--keyed", "--jobs", "1"], { stdin: keyed, env: debug() });
+    const records = jsonLines(r.stdout);
+    const without = jsonLines(plain.stdout);
+    expect(records).toHaveLength(without.length);
+    records.forEach((rec, k) => {
+      if (k % 53 === 9) {
+        expect(rec).toMatchObject({ line: k + 1, ok: false, error: { name: "InputError", message: "--keyed: expected KEY<TAB>INPUT, found no tab" } });
+        expect(rec).not.toHaveProperty("key");
+      } else {
+        // the record of the input alone, with its key after the line number
+        const { line, ...rest } = without[k] as Record<string, unknown>;
+        expect(Object.keys(rec).slice(0, 2)).toEqual(["line", "key"]);
+        expect(rec).toEqual({ line, key: `id-${k}`, ...rest });
+      }
+    });
+  });
+
+  test("--keyed: a password in the key is masked as in the input; a key past 1,024 characters is refused", async () => {
+    const stdin = `http://u:secret@h/\thttp://a/\n${"k".repeat(1025)}\thttp://a/\n${"k".repeat(1024)}\thttp://a/\n`;
+    const records = jsonLines((await run(["validate", "--keyed", "--jobs", "1"], { stdin })).stdout);
+    expect(records[0]).toEqual({ line: 1, key: "http://u:***@h/", input: "http://a/", ok: true, value: true });
+    expect(records[1]).toMatchObject({ line: 2, ok: false, error: { name: "InputError", message: "--keyed: the key (before the first tab) is 1025 characters long; at most 1024" } });
+    expect(records[2]).toMatchObject({ line: 3, key: "k".repeat(1024), ok: true });
+    expect(jsonLines((await run(["validate", "--keyed", "--show-password", "--jobs", "1"], { stdin })).stdout)[0]).toMatchObject({ key: "http://u:secret@h/" });
+  });
+
+  test("--keyed with two inputs a line (equal), and --partition on every record; the same bytes on workers", async () => {
+    const stdin = input(mixed.map((l, k) => `${k}\t${l}\t${mixed[(k * 7 + 3) % mixed.length] as string}`), false);
+    const args = ["equal", "--keyed", "--partition", "part-00007"];
+    const [one, two] = await pool([() => run([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: debug() })]);
+    expect(two!.stdout).toBe(one!.stdout);
+    const records = jsonLines(one!.stdout);
+    expect(records.length).toBe(mixed.length);
+    records.forEach((rec, k) => expect(Object.entries(rec).slice(0, 3)).toEqual([["line", k + 1], ["partition", "part-00007"], ["key", String(k)]]));
+    expect(records.filter((rec) => rec["ok"] === true).length).toBeGreaterThan(mixed.length / 2);
+  });
+
+  test("--partition takes a name of 1 to 256 characters", async () => {
+    for (const bad of ["", "p".repeat(257)]) {
+      const r = await run(["validate", "--partition", bad], { stdin: "http://a/\n" });
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain("expected a name of 1 to 256 characters");
+    }
+  });
+});
+
 /** Feeds `lines` lines (made by `line`) to the command through a pipe, counting the lines of stdout; its peak RSS and stats. */
 function feed(args: readonly string[], lines: number, line: (k: number) => string, env: Record<string, string>): Promise<{ status: number | null; records: number; last: string; stderr: string; maxRss: number }> {
   return new Promise((resolve, reject) => {
