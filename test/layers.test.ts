@@ -34,7 +34,6 @@ const LAYERS: readonly { readonly name: string; readonly files: readonly RegExp[
  */
 const KNOWN_CYCLES: readonly { readonly files: readonly string[]; readonly owner: string }[] = [
   { files: ["template/ambiguity.ts", "template/template.ts"], owner: "issue 30 (t30: templates on the one engine)" },
-  { files: ["cli/batch.ts", "cli/parallel.ts"], owner: "issue 35 (user35: batch work)" },
 ];
 
 interface Edge {
