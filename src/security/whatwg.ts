@@ -8,6 +8,7 @@ import tr46 from "tr46";
 import { bidiClassOf } from "../iri/bidi.js";
 import { hasOverlongIdnaLabel, UTS46, uts46ToAscii } from "../iri/idna.js";
 import { SPECIAL_SCHEMES } from "../core/scheme-table.js";
+import { compressedIpv6 } from "../transforms/ipv6.js";
 
 /** The schemes the URL Standard calls special, with their default ports (#special-scheme): the one table's. */
 export { SPECIAL_SCHEMES };
@@ -480,17 +481,5 @@ export function parseIpv6(input: string): number[] | null {
 
 /** The IPv6 serializer (#concept-ipv6-serializer): lowercase hex, the first longest run of two or more zero pieces as "::". */
 export function serializeIpv6(pieces: readonly number[]): string {
-  let best = -1;
-  let bestLength = 1;
-  for (let k = 0; k < 8; ) {
-    let e = k;
-    while (e < 8 && pieces[e] === 0) e++;
-    if (e - k > bestLength) {
-      best = k;
-      bestLength = e - k;
-    }
-    k = e === k ? k + 1 : e;
-  }
-  const hex = (a: number, b: number): string => pieces.slice(a, b).map((x) => x.toString(16)).join(":");
-  return best < 0 ? hex(0, 8) : `${hex(0, best)}::${hex(best + bestLength, 8)}`;
+  return compressedIpv6(pieces); // RFC 5952 §4, the one copy (transforms/ipv6.ts)
 }

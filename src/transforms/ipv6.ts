@@ -19,6 +19,17 @@ export function formatIpv6(pieces: readonly number[]): string {
     const v4 = `${p(6) >> 8}.${p(6) & 255}.${p(7) >> 8}.${p(7) & 255}`;
     return `::ffff:${v4}`;
   }
+  return compressedIpv6(pieces);
+}
+
+/**
+ * Eight 16-bit pieces (checked by the caller) as lowercase hex without leading zeros, the longest
+ * run of two or more zero pieces written "::" (the first on a tie): RFC 5952 §4.1–§4.3, which
+ * the URL Standard's IPv6 serializer (#concept-ipv6-serializer) writes too, without §5's mixed
+ * notation. The one copy: {@link formatIpv6} and uri-grammar/security's WHATWG host read it.
+ */
+export function compressedIpv6(pieces: readonly number[]): string {
+  const p = (k: number): number => pieces[k] ?? 0;
   let bestStart = -1;
   let bestLength = 1; // a run must be longer than this to be compressed
   for (let k = 0; k < 8; ) {
