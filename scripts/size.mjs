@@ -65,6 +65,11 @@ async function main() {
   for (const names of [["parse"], ["parse", "resolve", "normalize", "serialize", "equivalent"], ["isValid"], ["validate"], ["resolve", "serialize"], ["normalize", "serialize"], ["equivalent"]]) {
     singles.push({ names, all: await measure(`export { ${names.join(", ")} } from "uri-grammar";`) });
   }
+  // URI Templates (issue 30): what an app that only expands, expands and matches, or routes bundles
+  const templateSets = [];
+  for (const names of [["expand"], ["expand", "match"], ["createRouter"]]) {
+    templateSets.push({ names, all: await measure(`export { ${names.join(", ")} } from "uri-grammar/template";`) });
+  }
 
   // what the main entry is made of (minified bytes per group; gzip does not add up by part)
   // read from tsc's per-module files: the package's bundled chunks no longer say which module a byte came from
@@ -90,6 +95,12 @@ async function main() {
     "| import | minified | gzip -9 |",
     "| --- | ---: | ---: |",
     ...singles.map((s) => `| \`{ ${s.names.join(", ")} }\` | ${kb(s.all.min)} KB | ${kb(s.all.gzip)} KB |`),
+    "",
+    "Imports from `uri-grammar/template` (issue 30's targets: `{ expand }` 2 KB, `{ expand, match }` 16 KB, `{ createRouter }` 20 KB):",
+    "",
+    "| import | minified | gzip -9 |",
+    "| --- | ---: | ---: |",
+    ...templateSets.map((s) => `| \`{ ${s.names.join(", ")} }\` | ${kb(s.all.min)} KB | ${kb(s.all.gzip)} KB |`),
     "",
     `What the main entry is made of (minified bytes, ${kb(modular.min)} KB in all), measured on tsc's per-module output: the package's bundled chunks do not say which module a byte came from (${kb(main.all.min)} KB bundled from them):`,
     "",

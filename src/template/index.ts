@@ -2,9 +2,10 @@
 // the RFC's ABNF by the package's own loader), expand it (§3, all four levels), match a URI back
 // to the variables whose expansion it is exactly, find where a template is ambiguous, and route a
 // URI among many templates in one pass.
+export { expand, expandOrThrow, type TemplateInput } from "./expand-text.js";
 export {
-  parseTemplate, parseTemplateOrThrow, expand, expandOrThrow, match, matchOrThrow, matchAll, UriTemplate,
-  type MatchOptions, type MatchResult, type MatchAllOptions, type TemplateReadings, type TemplateInput,
+  parseTemplate, parseTemplateOrThrow, match, matchOrThrow, matchAll, UriTemplate,
+  type MatchOptions, type MatchResult, type MatchAllOptions, type TemplateReadings,
 } from "./template.js";
 export { TemplateError, type TemplateErrorCode } from "./errors.js";
 export { templateGrammar, templateDepartures, type TemplateDeparture } from "./grammar.js";

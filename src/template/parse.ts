@@ -205,6 +205,9 @@ export function parseParts(text: string): Result<readonly TemplatePart[], Templa
   return { ok: true, value: Object.freeze(parts) };
 }
 
+/** The text and parts of each template value (UriTemplate registers itself): what expand reads of one, without importing its class. */
+export const templateParts = new WeakMap<object, { readonly text: string; readonly parts: readonly TemplatePart[] }>();
+
 /** Throws the TypeError of a function given a template that is not a string. */
 export function expectTemplateText(x: unknown, caller: string, name = "template"): asserts x is string {
   if (typeof x !== "string") throw new TypeError(`${caller}: the argument "${name}" must be a template string or a value of parseTemplate, got ${describeValue(x)}`);

@@ -10,7 +10,7 @@ import { quoted, templateError, throwFrom, type TemplateError } from "./errors.j
 import { expandParts } from "./expand.js";
 import { templateLanguage, toGrammar, type TemplateLanguage } from "./language.js";
 import { itemsOf, lastOf, readingsOf, type Disagreement } from "./match.js";
-import { expectTemplateText, parseParts, type TemplateExpression, type TemplatePart } from "./parse.js";
+import { expectTemplateText, parseParts, templateParts, type TemplateExpression, type TemplatePart } from "./parse.js";
 import type { MatchOf, VariablesOf } from "./types.js";
 import { toUnits, type Units } from "./units.js";
 import { lookup } from "./values.js";
@@ -153,6 +153,7 @@ export class UriTemplate<T extends string = string> {
     const names = this.expressions.flatMap((x) => x.varspecs.map((v) => v.name));
     this.variables = Object.freeze([...new Set(names)]);
     this.repeatsVariables = this.variables.length < names.length;
+    templateParts.set(this, { text, parts });
     Object.freeze(this);
   }
 
@@ -537,38 +538,14 @@ export function parseTemplateOrThrow<T extends string>(text: T): UriTemplate<T> 
   return r.value;
 }
 
-/** A template given as text or as a value. */
-export type TemplateInput<T extends string> = T | UriTemplate<T>;
+import type { TemplateInput } from "./expand-text.js";
+export type { TemplateInput } from "./expand-text.js";
 
 /** The template of an argument, or its parse error. */
 function templateOf<T extends string>(t: TemplateInput<T>, caller: string): Result<UriTemplate<T>, TemplateError> {
   if (t instanceof UriTemplate) return { ok: true, value: t };
   expectTemplateText(t, caller);
   return parseTemplate(t);
-}
-
-/**
- * Expands a template (text or value) with the variables (RFC 6570 §3): the URI reference, or a
- * TemplateError (the template's syntax error, or a prefix modifier on a list or associative
- * array, §2.4.1). Literal templates type their variables: `expand("/users/{id}", { idd: 1 })`
- * does not compile. A value RFC 6570 does not define is a TypeError naming the variable.
- *
- * @example
- * expand("http://example.com/dictionary/{term:1}/{term}", { term: "cat" }) // { ok: true, value: "http://example.com/dictionary/c/cat" }
- */
-export function expand<T extends string>(template: TemplateInput<T>, variables?: VariablesOf<T>): Result<string, TemplateError> {
-  const t = templateOf(template, "expand");
-  if (!t.ok) return t;
-  return expandParts(t.value.parts, lookup(variables, "expand"), t.value.text, "expand");
-}
-
-/** {@link expand}, throwing its TemplateError. */
-export function expandOrThrow<T extends string>(template: TemplateInput<T>, variables?: VariablesOf<T>): string {
-  const t = templateOf(template, "expandOrThrow");
-  if (!t.ok) throwFrom(t.error, expandOrThrow);
-  const r = expandParts(t.value.parts, lookup(variables, "expandOrThrow"), t.value.text, "expandOrThrow");
-  if (!r.ok) throwFrom(r.error, expandOrThrow);
-  return r.value;
 }
 
 /**
