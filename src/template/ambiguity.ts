@@ -11,7 +11,17 @@ import { quoted } from "./errors.js";
 import { templateLanguage } from "./language.js";
 import { itemsOf, readingsOf } from "./match.js";
 import type { TemplateExpression } from "./parse.js";
-import type { UriTemplate } from "./template.js";
+import type { Result } from "../result.js";
+import type { TemplateError } from "./errors.js";
+import type { TemplatePart } from "./parse.js";
+
+/** What the search reads of a template (a UriTemplate is one; named here so that this module does not import template.ts). */
+export interface AmbiguitySubject {
+  readonly text: string;
+  readonly parts: readonly TemplatePart[];
+  readonly expressions: readonly TemplateExpression[];
+  match(uri: string): Result<unknown, TemplateError>;
+}
 import type { MatchedValue } from "./types.js";
 import { toUnits, UNIT_COUNT, type UnitSet } from "./units.js";
 
@@ -41,7 +51,7 @@ export interface TemplateAmbiguity {
 }
 
 /**
- * What {@link UriTemplate.ambiguity} gives when its search passed its bounds before it could tell
+ * What `UriTemplate.ambiguity` gives when its search passed its bounds before it could tell
  * (a template of hundreds of expressions that can all be empty, say): not "unambiguous", which
  * it never answers without having searched every pair of readings.
  */
@@ -127,7 +137,7 @@ const show = (v: Readonly<Record<string, MatchedValue>>): string => {
  * The template's ambiguity; undefined when no URI has two readings that share its characters out
  * differently; {@link UndecidedAmbiguity} when the search passed its bounds first.
  */
-export function ambiguityOf(t: UriTemplate<string>): TemplateAmbiguity | UndecidedAmbiguity | undefined {
+export function ambiguityOf(t: AmbiguitySubject): TemplateAmbiguity | UndecidedAmbiguity | undefined {
   if (t.expressions.length === 0) return undefined;
   try {
     return search(t);
@@ -140,7 +150,7 @@ export function ambiguityOf(t: UriTemplate<string>): TemplateAmbiguity | Undecid
   }
 }
 
-function search(t: UriTemplate<string>): TemplateAmbiguity | undefined {
+function search(t: AmbiguitySubject): TemplateAmbiguity | undefined {
   const lang = templateLanguage(t.parts, { stringsOnly: true });
   const nfa = buildNfa(lang, true);
   const sets: UnitSet[] = [];
@@ -217,7 +227,7 @@ function search(t: UriTemplate<string>): TemplateAmbiguity | undefined {
 
 /** The example of a goal node, checked: two readings that expand to it, or undefined. */
 function verify(
-  t: UriTemplate<string>,
+  t: AmbiguitySubject,
   nfa: Nfa,
   goal: number,
   parents: ReadonlyMap<number, { readonly prev: number; readonly cls: number; readonly ia: number; readonly ib: number }>,

@@ -6,12 +6,14 @@ import type { Result } from "../result.js";
 import { throwFrom, type TemplateError } from "./errors.js";
 import { expandParts } from "./expand.js";
 import { expectTemplateText, parseParts, templateParts, type TemplatePart } from "./parse.js";
-import type { UriTemplate } from "./template.js";
 import type { VariablesOf } from "./types.js";
 import { lookup } from "./values.js";
 
-/** A template given as text or as a value. */
-export type TemplateInput<T extends string> = T | UriTemplate<T>;
+/**
+ * A template given as text or as a value of parseTemplate (a UriTemplate: written here by its
+ * text and parts, so that this module does not import the class; any other object is a TypeError).
+ */
+export type TemplateInput<T extends string> = T | { readonly text: T; readonly parts: readonly TemplatePart[] };
 
 /** Parts by text, oldest out first past 512 templates or 256 Ki characters (parts are about the size of their text). */
 const cache = new Map<string, Result<readonly TemplatePart[], TemplateError>>();
