@@ -517,7 +517,11 @@ function serializedSpecial(input: string): WhatwgParse | undefined {
     const uri = parseRfc3986(text, { rule: "URI", maxLength: Infinity });
     return uri.ok ? Object.freeze({ uri: uri.value, href: text, url: text, repairs: NO_REPAIRS }) : undefined;
   }
-  return Object.freeze({ uri: parsedReference(input, 0, input.length, L) as Parsed<Uri>, href: input, url: input, repairs: NO_REPAIRS });
+  // the host is a reg-name (RFC 3986 §3.2.2; host kind 0): labels of [a-z0-9_-], and a host whose last
+  // label is digits (an IPv4address's) went to the parser above; so the node's layout (which
+  // equivalenceKey reads) need not scan the host again
+  const o = { schemeEnd: k, authorityStart: a0, authorityEnd: a1, hostKind: 0, queryStart: L.queryStart, fragmentStart: L.fragmentStart };
+  return Object.freeze({ uri: parsedReference(input, 0, input.length, o) as Parsed<Uri>, href: input, url: input, repairs: NO_REPAIRS });
 }
 
 /** Whether the path `[from, to)` (after an authority: empty or "/" first) has a "." or ".." segment, "%2e" forms included (#single-dot-URL-path-segment, #double-dot-URL-path-segment). */
