@@ -8,6 +8,7 @@
 import type { Grammar } from "./abnf/grammar.js";
 import type { Actions, Semantics, ValueOf } from "./abnf/semantics.js";
 import { suggest, UnknownRuleError } from "./abnf/unknown-rule.js";
+import { rfcOfRule } from "./grammars/rfc-of-rule.js";
 import type { Parsed, UriReference } from "./ast/nodes.js";
 import { schemeParse } from "./core/scheme-parse.js";
 import { uriGrammar } from "./compiled/index.js";
@@ -82,14 +83,6 @@ interface Entry {
 
 const entries = new Map<string, Entry>();
 
-/**
- * The RFC an unknown rule's error names: the default grammar holds RFC 3986's rules and those
- * RFC 3987 §2.2 adds (IRI, IRI-reference, absolute-IRI, irelative-ref, ucschar, iprivate and
- * the rules named "i" then a lowercase letter, as spelled there; RFC 3986's own names that start
- * with an I are IP-literal, IPv4address, IPv6address and IPvFuture). A plain call is an RFC 3986
- * call: RFC 3987 is named when the rule meant is one of its own.
- */
-const grammarNamed = (meant: string | undefined): string => (meant !== undefined && /^(?:i[a-z]|IRI|absolute-IRI$|ucschar$)/.test(meant) ? "RFC 3987" : "RFC 3986");
 
 /** The entry of a rule of the default grammar; `input` (the call's input argument) lets an unknown rule's error say when the arguments look swapped. */
 function entryOf(ruleName: unknown, caller: string, input?: string): Entry {
@@ -100,7 +93,7 @@ function entryOf(ruleName: unknown, caller: string, input?: string): Entry {
     if (rule === undefined) {
       const swappedRule = typeof input === "string" ? uriGrammar.rule(input) : undefined;
       const suggestion = suggest(ruleName, uriGrammar.ruleNames);
-      throw new UnknownRuleError(ruleName, grammarNamed(swappedRule?.name ?? suggestion), caller, suggestion, swappedRule === undefined ? undefined : input);
+      throw new UnknownRuleError(ruleName, rfcOfRule(swappedRule?.name ?? suggestion), caller, suggestion, swappedRule === undefined ? undefined : input);
     }
     e = { name: rule.name, rule, build: VALUE_BUILDERS.get(rule.name.toLowerCase()) ?? textOf, re: undefined };
     entries.set(ruleName, e);

@@ -122,7 +122,10 @@ describe("rule() from uri-grammar/rules is typed and checked as parse is (point 
     }
     const name: string = "segmnt"; // a string, not a literal: a literal that is no rule name does not compile
     expect(() => rule(name)).toThrow(UnknownRuleError);
-    expect(() => rule(name)).toThrow('rule: RFC 3987 has no rule "segmnt"; did you mean "segment"?');
+    // a plain RFC 3986 name gets RFC 3986 in the message, as parse's (issue 35); an IRI rule's, RFC 3987
+    expect(() => rule(name)).toThrow('rule: RFC 3986 has no rule "segmnt"; did you mean "segment"?');
+    expect(() => rule("hostt" as string)).toThrow('rule: RFC 3986 has no rule "hostt"; did you mean "host"?');
+    expect(() => rule("ihostt" as string)).toThrow('rule: RFC 3987 has no rule "ihostt"; did you mean "ihost"?');
     let thrown: unknown;
     try {
       validate("x", name);

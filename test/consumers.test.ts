@@ -171,7 +171,8 @@ beforeAll(async () => {
   cells.forEach((cell, i) => ran.set(cell.name, runs[i]!));
   ran.set("import", runs[cells.length]!);
   ran.set("require", runs[cells.length + 1]!);
-});
+  // packing, installing and compiling ten consumer projects: minutes on a busy 2-core machine
+}, 600_000);
 
 afterAll(() => removePacked(packed));
 

@@ -11,7 +11,7 @@ let packed: Packed | undefined;
 beforeAll(() => {
   expect(fs.existsSync(path.join(root, "dist/bundle/cli.js"))).toBe(true);
   packed = packAndInstall("uri-grammar-installed-");
-});
+}, 300_000);
 
 afterAll(() => removePacked(packed));
 

@@ -4,6 +4,8 @@
 // src/grammars/rfc3986/ with the AST semantics of src/grammars/rfc3986/semantics.ts.
 import type { RuleParser } from "../abnf/grammar.js";
 import { expectString } from "../describe.js";
+import { suggest, UnknownRuleError } from "../abnf/unknown-rule.js";
+import { rfcOfRule } from "../grammars/rfc-of-rule.js";
 import type { ValueOf } from "../abnf/semantics.js";
 import { rfc3986 } from "../grammars/rfc3986/index.js";
 import { rfc3987 } from "../grammars/rfc3987/index.js";
@@ -209,6 +211,10 @@ export function rule<S extends string>(name: S & KnownRuleName<S>): string exten
 export function rule(name: string): RuleParser<unknown> {
   expectString(name, "name", "rule");
   if (rfc3986.has(name)) return rfc3986Semantics.rule(name);
-  // an unknown name is an UnknownRuleError (a TypeError) that names the rule probably meant
-  return uriSemantics.rule(rfc3987.require(name, "rule").name);
+  const def = rfc3987.definition(name);
+  if (def !== undefined) return uriSemantics.rule(def.name);
+  // an unknown name is an UnknownRuleError (a TypeError) that names the rule probably meant, and
+  // RFC 3986 unless that rule is one RFC 3987 adds (as parse's)
+  const suggestion = suggest(name, rfc3987.ruleNames);
+  throw new UnknownRuleError(name, rfcOfRule(suggestion), "rule", suggestion);
 }
