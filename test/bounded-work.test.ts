@@ -57,6 +57,8 @@ interface LimitCase {
   readonly input: readonly Part[];
   /** Run in a child process with this heap (MB), on the built package. */
   readonly child?: number;
+  /** For a child: the budget its MatchLimitError names. */
+  readonly budget?: "steps" | "ends" | "depth";
   readonly why: string;
   readonly source: string;
 }
@@ -230,10 +232,10 @@ describe("a match past its work budget stops with a MatchLimitError (fixtures: l
       const g = grammarFromAbnf(${JSON.stringify(c.abnf.join("\n") + "\n")}).value;
       const input = ${JSON.stringify((c.input[0] as { repeat: string }).repeat)}.repeat(${(c.input[0] as { length: number }).length});
       const v = g.validate(input, ${JSON.stringify(c.rule)});
-      process.stdout.write(JSON.stringify([v.ok, v.ok ? "" : v.error.name]));
+      process.stdout.write(JSON.stringify([v.ok, v.ok ? "" : v.error.name, v.ok ? "" : v.error.budget]));
     `;
     const out = execFileSync(process.execPath, [`--max-old-space-size=${c.child as number}`, "--input-type=module", "-e", program], { encoding: "utf8", stdio: "pipe" });
-    expect(JSON.parse(out)).toEqual([false, "MatchLimitError"]);
+    expect(JSON.parse(out)).toEqual([false, "MatchLimitError", c.budget]);
   }, 120_000);
 });
 

@@ -23,6 +23,28 @@ export const WORK_BASE = 2_000_000;
 /** See {@link WORK_BASE}. */
 export const WORK_PER_CHARACTER = 64;
 
+/**
+ * The most ends of calls a match by memoized calls may keep beyond the first of each call: a
+ * bound on its memory that does not grow with the input. Calls that end at one offset each (an
+ * unambiguous grammar's, RFC 8259 JSON's: none kept beyond the first on 2 MiB) cost steps only;
+ * ambiguous recursion keeps many ends per call (`a = "x" a "x" / "x"`: about n²/4 on n
+ * characters), which the step budget alone would let grow to ~130 million numbers (gigabytes)
+ * on an input of the default `maxLength` (2 MiB). Past it the match stops with a
+ * {@link MatchLimitError} whose `budget` is `"ends"`.
+ */
+export const KEPT_ENDS_LIMIT = 4_000_000;
+
+/**
+ * The most calls a match by memoized calls may have waiting at once (nested, each waiting on the
+ * next): a bound on the memory of its explicit stack, a few hundred bytes per waiting call, that
+ * does not grow with the input. `a = "x" a "x" / "x"` nests a call at every character, and on
+ * 1,000,000 characters the stack alone passed a 512 MB heap before the step budget stopped it.
+ * RFC 8259 JSON nests two calls per level of arrays (100,000 levels: 200,000 calls), and
+ * `e = t *( "+" t )`, `t = "x" / "(" e ")"` two per parenthesis (200,000 deep: 400,000). Past it the
+ * match stops with a {@link MatchLimitError} whose `budget` is `"depth"`.
+ */
+export const CALL_DEPTH_LIMIT = 500_000;
+
 /** The most steps a match by memoized calls may take on an input of `length` characters ({@link WORK_BASE}). */
 export const workLimit = (length: number): number => WORK_BASE + WORK_PER_CHARACTER * length;
 
@@ -416,6 +438,8 @@ export class CallRun {
   /** The frames completed, and the steps taken (positions followed, ends of calls read): what a match costs, counted. */
   frames = 0;
   work = 0;
+  /** The ends kept in the memo beyond the first of each call, against {@link KEPT_ENDS_LIMIT}. */
+  kept = 0;
   /** The rule of the run's first call, for the error past the limit. */
   #rule = "";
   constructor(
@@ -423,11 +447,24 @@ export class CallRun {
     readonly input: string,
     /** The most steps the run may take ({@link workLimit} of the input's length by default). */
     readonly limit: number = workLimit(input.length),
+    /** The most ends the run may keep beyond the first of each call ({@link KEPT_ENDS_LIMIT} by default). */
+    readonly keptLimit: number = KEPT_ENDS_LIMIT,
+    /** The most calls the run may have waiting at once ({@link CALL_DEPTH_LIMIT} by default). */
+    readonly depthLimit: number = CALL_DEPTH_LIMIT,
   ) {}
+  /** The most calls that were waiting at once. */
+  deepest = 0;
 
   /** Stops the run: its work passed the limit while reading at `offset`. */
   exceeded(offset: number): never {
     throw matchLimitError(this.input, this.#rule, offset, this.limit);
+  }
+
+  /** Counts the ends a result keeps beyond its first; stops the run past {@link KEPT_ENDS_LIMIT}. */
+  #keep(r: CallResult, offset: number): void {
+    if (r.ends.length < 2) return;
+    this.kept += r.ends.length - 1;
+    if (this.kept > this.keptLimit) throw matchLimitError(this.input, this.#rule, offset, this.keptLimit, "ends");
   }
 
   #known = (key: string, start: number): CallResult | undefined => {
@@ -490,7 +527,11 @@ export class CallRun {
         continue;
       }
       if (this.compiled.analysis.checks.has(top.wantKey)) this.#checked(top.wantKey, top.wantStart);
-      else stack.push(new Frame(this, top.wantKey, top.wantStart));
+      else {
+        if (stack.length >= this.depthLimit) throw matchLimitError(this.input, this.#rule, top.wantStart, this.depthLimit, "depth");
+        stack.push(new Frame(this, top.wantKey, top.wantStart));
+        if (stack.length > this.deepest) this.deepest = stack.length;
+      }
     }
     return bottom;
   }
@@ -527,6 +568,7 @@ export class CallRun {
     }
     const r: CallResult = ends.length > 0 ? { ends, furthest: ends[ends.length - 1] as number, expected: NO_LABELS } : { ends: NO_ENDS, furthest: start, expected: [def.name] };
     this.#forget(key, start);
+    this.#keep(r, start);
     this.#remember(key, start, r);
     return r;
   }
@@ -552,6 +594,7 @@ export class CallRun {
       expected = merged;
     }
     const r: CallResult = { ends: sortedEnds, furthest: at, expected };
+    this.#keep(r, f.start);
     this.#remember(f.key, f.start, r);
     return r;
   }

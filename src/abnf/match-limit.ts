@@ -4,37 +4,46 @@
 // the input is neither matched nor refused, and the process keeps its memory.
 import { UriSyntaxError } from "../errors.js";
 
+/** The budget a {@link MatchLimitError} names: the steps of a match, or the ends of calls it keeps. */
+export type MatchBudget = "steps" | "ends" | "depth";
+
 /**
  * A match by memoized calls (a rule that reaches a recursive one, see `Grammar.isLinear`) that
  * took more steps than its budget allows for the input's length: `WORK_BASE` (2,000,000) plus
- * `WORK_PER_CHARACTER` (64) per character. A {@link UriSyntaxError} (so a `validate` or `parse`
+ * `WORK_PER_CHARACTER` (64) per character (`budget` "steps"), or would keep more than
+ * `KEPT_ENDS_LIMIT` (4,000,000) ends of calls beyond the first of each (`budget` "ends"), or
+ * more than `CALL_DEPTH_LIMIT` (500,000) calls waiting at once (`budget` "depth"). A {@link UriSyntaxError} (so a `validate` or `parse`
  * Result holds it as it holds a rejection) whose `offset` is where the match was reading when
  * the budget ran out, with nothing expected there: the input was neither matched nor refused.
  * `isValid` and a rule's parser throw it, having no other way to say so.
  */
 export class MatchLimitError extends UriSyntaxError {
   override readonly name: string = "MatchLimitError";
-  /** The steps the match was allowed. */
+  /** The steps the match was allowed (budget "steps"), or the ends of calls it could keep (budget "ends"). */
   readonly limit: number;
+  /** Which budget ran out: "steps" (WORK_BASE and WORK_PER_CHARACTER), "ends" (KEPT_ENDS_LIMIT) or "depth" (CALL_DEPTH_LIMIT): the last two bound memory. */
+  readonly budget: MatchBudget;
 
-  constructor(input: string, rule: string, offset: number, limit: number) {
-    super(
-      input,
-      rule,
-      offset,
-      [],
-      `Cannot match ${rule}: more than ${limit.toLocaleString("en-US")} steps for an input of ${input.length.toLocaleString("en-US")} characters (the engine's work limit; the rule's recursion is ambiguous and its calls can end at many offsets); the input is neither matched nor refused`,
-    );
+  constructor(input: string, rule: string, offset: number, limit: number, budget: MatchBudget = "steps") {
+    const what =
+      budget === "steps"
+        ? `more than ${limit.toLocaleString("en-US")} steps for an input of ${input.length.toLocaleString("en-US")} characters (the engine's work limit`
+        : budget === "ends"
+          ? `more than ${limit.toLocaleString("en-US")} ends of calls to keep, on an input of ${input.length.toLocaleString("en-US")} characters (the engine's memory limit`
+          : `more than ${limit.toLocaleString("en-US")} calls waiting at once, on an input of ${input.length.toLocaleString("en-US")} characters (the engine's depth limit`;
+    const why = budget === "depth" ? "the input nests deeper than that, or the rule's recursion calls itself at every character" : "the rule's recursion is ambiguous and its calls can end at many offsets";
+    super(input, rule, offset, [], `Cannot match ${rule}: ${what}; ${why}); the input is neither matched nor refused`);
     this.limit = limit;
+    this.budget = budget;
   }
 }
 
 /** A MatchLimitError built without a stack trace (a Result holds it; a caller that throws it captures one). */
-export function matchLimitError(input: string, rule: string, offset: number, limit: number): MatchLimitError {
+export function matchLimitError(input: string, rule: string, offset: number, limit: number, budget: MatchBudget = "steps"): MatchLimitError {
   const keep = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return new MatchLimitError(input, rule, offset, limit);
+    return new MatchLimitError(input, rule, offset, limit, budget);
   } finally {
     Error.stackTraceLimit = keep;
   }

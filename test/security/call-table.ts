@@ -409,6 +409,8 @@ export function callTable(m: Modules): Record<string, Entry> {
   t["abnf:MatchLimitError"] = value(() => [ab.MatchLimitError.name], "an error class: a match past its work budget");
   t["abnf:WORK_BASE"] = value(() => [ab.WORK_BASE], "data: the work budget's base, in steps");
   t["abnf:WORK_PER_CHARACTER"] = value(() => [ab.WORK_PER_CHARACTER], "data: the work budget's steps per character");
+  t["abnf:KEPT_ENDS_LIMIT"] = value(() => [ab.KEPT_ENDS_LIMIT], "data: the memory budget, in ends of calls kept");
+  t["abnf:CALL_DEPTH_LIMIT"] = value(() => [ab.CALL_DEPTH_LIMIT], "data: the depth budget, in calls waiting at once");
   t["abnf:semantics"] = fn(ab.semantics, ["UnknownRuleError", "TypeError"], (a) => [
     [ab.rfc3986, { URI: (match: Abnf.Match) => match.text.length }],
     [ab.rfc3986, {}, { captures: [a.pick(ab.rfc3986.ruleNames), a.ruleName()] }],
