@@ -14,7 +14,8 @@ import { matchLimitError } from "./match-limit.js";
  * The work one match by memoized calls may do, in steps (a position followed, or an end of a
  * call read): {@link WORK_BASE} plus {@link WORK_PER_CHARACTER} for each character of the input.
  * The memory a match keeps grows with its steps (each step adds at most an end or the positions
- * of one edge list), so both are bounded in proportion to the input. Real grammars take a few
+ * of one edge list), and is also capped apart from the input's length by
+ * {@link KEPT_ENDS_LIMIT} and {@link CALL_DEPTH_LIMIT}. Real grammars take a few
  * dozen steps per character (RFC 8259 JSON: 11 on a flat array, 14 on arrays nested 10,000
  * deep); ambiguous recursion takes more (`a = "x" a "x" / "x"`: n²/2 steps on n characters) and
  * past the limit the match stops with a {@link MatchLimitError}, neither matched nor refused.
