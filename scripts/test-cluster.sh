@@ -42,7 +42,7 @@ fi
 [ -f dist/bundle/cli.js ] || npm run build
 
 CORPUS=""
-for c in "${URI_GRAMMAR_CORPUS:-}" ../shared/corpus /work/shared/corpus; do
+for c in "${URI_GRAMMAR_CORPUS:-}" ../shared/corpus; do
   if [ -n "$c" ] && [ -d "$c/real" ]; then CORPUS="$c"; break; fi
 done
 if [ -z "$CORPUS" ]; then
