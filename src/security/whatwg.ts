@@ -9,6 +9,10 @@ import { bidiClassOf } from "../iri/bidi.js";
 import { hasOverlongIdnaLabel, UTS46, uts46ToAscii } from "../iri/idna.js";
 import { SPECIAL_SCHEMES } from "../core/scheme-table.js";
 import { compressedIpv6 } from "../transforms/ipv6.js";
+import { endsInANumber, parseIpv4, parseIpv6, serializeIpv4 } from "../whatwg/host-address.js";
+
+/** The URL Standard's IPv4 and IPv6 parsers, written once in src/whatwg/host-address.ts. */
+export { endsInANumber, parseIpv4, parseIpv6, serializeIpv4 };
 
 /** The schemes the URL Standard calls special, with their default ports (#special-scheme): the one table's. */
 export { SPECIAL_SCHEMES };
@@ -254,7 +258,9 @@ function authorityHost(scheme: string, special: boolean, sawAt: boolean, hostTex
   return parseHost(hostText, special);
 }
 
-const FORBIDDEN_HOST = /[\u0000\u0009\u000A\u000D #/:<>?@[\\\]^|]/;
+/** The forbidden host code points (#forbidden-host-code-point). */
+export const FORBIDDEN_HOST = /[\u0000\u0009\u000A\u000D #/:<>?@[\\\]^|]/;
+/** The forbidden domain code points (#forbidden-domain-code-point). */
 // eslint-disable-next-line no-control-regex
 export const FORBIDDEN_DOMAIN = /[\u0000-\u001F #%/:<>?@[\\\]^|\u007F]/;
 
@@ -331,8 +337,6 @@ function parseOpaqueHost(input: string): string | null {
   return out;
 }
 
-const isHex = (ch: string | undefined): boolean => ch !== undefined && /^[0-9A-Fa-f]$/.test(ch);
-
 /** Percent-decoding a string into bytes (#percent-decode): "%" with two hex digits is an octet, anything else its UTF-8. */
 export function percentDecodeBytes(input: string): Uint8Array {
   const bytes = new TextEncoder().encode(input);
@@ -351,133 +355,6 @@ const isHexByte = (b: number | undefined): boolean => b !== undefined && ((b >= 
 
 /** UTF-8 decode without BOM (Encoding Standard): malformed sequences become U+FFFD, a BOM stays. */
 export const utf8DecodeWithoutBom = (bytes: Uint8Array): string => new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
-
-/** The IPv4 number parser (#ipv4-number-parser): a value, or null for failure. */
-function parseIpv4Number(input: string): number | null {
-  if (input === "") return null;
-  let radix = 10;
-  let digits = input;
-  if (digits.length >= 2 && (digits.startsWith("0x") || digits.startsWith("0X"))) {
-    digits = digits.slice(2);
-    radix = 16;
-  } else if (digits.length >= 2 && digits.startsWith("0")) {
-    digits = digits.slice(1);
-    radix = 8;
-  }
-  if (digits === "") return 0;
-  const valid = radix === 10 ? /^[0-9]+$/ : radix === 8 ? /^[0-7]+$/ : /^[0-9A-Fa-f]+$/;
-  if (!valid.test(digits)) return null;
-  return parseInt(digits, radix); // beyond 2^53 the value is inexact, but then far above any bound it is checked against
-}
-
-/** The ends-in-a-number checker (#ends-in-a-number-checker). */
-export function endsInANumber(input: string): boolean {
-  if (input === "") return false;
-  // the last label, the empty one after a final "." left out (without splitting a long host)
-  const end = input.endsWith(".") ? input.length - 1 : input.length;
-  const last = input.slice(input.lastIndexOf(".", end - 1) + 1, end);
-  if (last !== "" && /^[0-9]+$/.test(last)) return true;
-  return parseIpv4Number(last) !== null;
-}
-
-/** The IPv4 parser (#concept-ipv4-parser): the address as a number, or null for failure. */
-export function parseIpv4(input: string): number | null {
-  const parts = input.split(".");
-  if (parts[parts.length - 1] === "" && parts.length > 1) parts.pop();
-  if (parts.length > 4) return null;
-  const numbers: number[] = [];
-  for (const part of parts) {
-    const n = parseIpv4Number(part);
-    if (n === null) return null;
-    numbers.push(n);
-  }
-  const last = numbers[numbers.length - 1] ?? 0;
-  for (let k = 0; k < numbers.length - 1; k++) if ((numbers[k] ?? 0) > 255) return null;
-  if (last >= 256 ** (5 - numbers.length)) return null;
-  let v = last;
-  for (let k = 0; k < numbers.length - 1; k++) v += (numbers[k] ?? 0) * 256 ** (3 - k);
-  return v;
-}
-
-/** The IPv4 serializer (#concept-ipv4-serializer). */
-export const serializeIpv4 = (v: number): string => [24, 16, 8, 0].map((s) => Math.floor(v / 2 ** s) % 256).join(".");
-
-/** The IPv6 parser (#concept-ipv6-parser): eight pieces, or null for failure. */
-export function parseIpv6(input: string): number[] | null {
-  const address = [0, 0, 0, 0, 0, 0, 0, 0];
-  let piece = 0;
-  let compress: number | null = null;
-  let p = 0;
-  const ch = (k: number): string | undefined => input[k];
-  if (ch(p) === ":") {
-    if (ch(p + 1) !== ":") return null;
-    p += 2;
-    piece++;
-    compress = piece;
-  }
-  while (p < input.length) {
-    if (piece === 8) return null;
-    if (ch(p) === ":") {
-      if (compress !== null) return null;
-      p++;
-      piece++;
-      compress = piece;
-      continue;
-    }
-    let value = 0;
-    let length = 0;
-    while (length < 4 && isHex(ch(p))) {
-      value = value * 16 + parseInt(ch(p) ?? "0", 16);
-      p++;
-      length++;
-    }
-    if (ch(p) === ".") {
-      if (length === 0) return null;
-      p -= length;
-      if (piece > 6) return null;
-      let seen = 0;
-      while (p < input.length) {
-        let v4: number | null = null;
-        if (seen > 0) {
-          if (ch(p) === "." && seen < 4) p++;
-          else return null;
-        }
-        if (!/^[0-9]$/.test(ch(p) ?? "")) return null;
-        while (/^[0-9]$/.test(ch(p) ?? "")) {
-          const n = Number(ch(p));
-          if (v4 === null) v4 = n;
-          else if (v4 === 0) return null;
-          else v4 = v4 * 10 + n;
-          if (v4 > 255) return null;
-          p++;
-        }
-        address[piece] = (address[piece] ?? 0) * 0x100 + (v4 ?? 0);
-        seen++;
-        if (seen === 2 || seen === 4) piece++;
-      }
-      if (seen !== 4) return null;
-      break;
-    } else if (ch(p) === ":") {
-      p++;
-      if (p >= input.length) return null;
-    } else if (p < input.length) return null;
-    address[piece] = value;
-    piece++;
-  }
-  if (compress !== null) {
-    let swaps = piece - compress;
-    piece = 7;
-    while (piece !== 0 && swaps > 0) {
-      const other = compress + swaps - 1;
-      const t = address[piece] ?? 0;
-      address[piece] = address[other] ?? 0;
-      address[other] = t;
-      piece--;
-      swaps--;
-    }
-  } else if (piece !== 8) return null;
-  return address;
-}
 
 /** The IPv6 serializer (#concept-ipv6-serializer): lowercase hex, the first longest run of two or more zero pieces as "::". */
 export function serializeIpv6(pieces: readonly number[]): string {

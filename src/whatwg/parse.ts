@@ -13,9 +13,10 @@ import { referenceTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
 import { componentSets, hasCodePoint, type CodePointSet } from "../iri/charsets.js";
 import type { Result } from "../result.js";
-import { componentOfOffset, endsInANumber, percentDecodeBytes, utf8DecodeWithoutBom, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
+import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeBytes, utf8DecodeWithoutBom, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
 import { WhatwgUrlError } from "./errors.js";
-import { ipv4Errors, ipv6Errors, type WhatwgValidationError } from "./validation.js";
+import { endsInANumber, ipv4Parse, ipv6Parse } from "./host-address.js";
+import type { WhatwgValidationError } from "./validation.js";
 
 /** Where a repair stands in the input. `"reference"`: characters before or after the URL. */
 export type WhatwgComponent = UrlComponent;
@@ -261,13 +262,13 @@ function hostRepair(rep: Repairs, s: WhatwgSplit, record: UrlRecord): void {
     return;
   }
   if (raw.startsWith("[")) {
-    rep.add("host-ipv6", r.start, from, to, "host", ipv6Errors(raw.slice(1, -1)).errors[0]);
+    rep.add("host-ipv6", r.start, from, to, "host", ipv6Parse(raw.slice(1, -1)).errors[0]);
     return;
   }
   const percent = /%[0-9A-Fa-f]{2}/.test(raw);
   const domain = percent ? utf8DecodeWithoutBom(percentDecodeBytes(raw)) : raw;
   if (typeof record.host === "number") {
-    const errors = ipv4Errors(tr46.toASCII(domain, { transitionalProcessing: false }) ?? domain.toLowerCase()).errors;
+    const errors = ipv4Parse(tr46.toASCII(domain, { transitionalProcessing: false }) ?? domain.toLowerCase()).errors;
     const first = (["IPv4-non-decimal-part", "IPv4-too-few-parts", "IPv4-empty-part", "IPv4-out-of-range-part"] as const).find((e) => errors.includes(e));
     rep.add("host-ipv4", r.start, from, to, "host", percent ? "domain-percent-encoded" : first);
     return;
@@ -342,18 +343,18 @@ function failureOf(input: string, s: WhatwgSplit, base: UrlRecord | undefined): 
     }
     if (host.startsWith("[")) {
       if (!host.endsWith("]")) return new WhatwgUrlError("IPv6-unclosed", input, h.start, 'the IPv6 address has no closing "]"');
-      const e = ipv6Errors(host.slice(1, -1)).errors.at(-1) ?? "IPv6-invalid-code-point";
+      const e = ipv6Parse(host.slice(1, -1)).errors.at(-1) ?? "IPv6-invalid-code-point";
       return new WhatwgUrlError(e, input, h.start, `${JSON.stringify(host)} is no IPv6 address`);
     }
     if (!s.special) {
-      const bad = /[\u0000\u0009\u000A\u000D #/:<>?@[\\\]^|]/.exec(host);
+      const bad = FORBIDDEN_HOST.exec(host);
       return new WhatwgUrlError("host-invalid-code-point", input, h.start + (bad?.index ?? 0), `the opaque host holds ${bad === null ? "a forbidden host code point" : JSON.stringify(bad[0])}`);
     }
     const domain = utf8DecodeWithoutBom(percentDecodeBytes(host));
     // eslint-disable-next-line no-control-regex
     const ascii = /^[\x00-\x7f]*$/.test(domain) ? domain.toLowerCase() : tr46.toASCII(domain, { checkBidi: true, checkJoiners: true, transitionalProcessing: false });
-    if (ascii !== null && ascii !== "" && !/[\u0000-\u001F #%/:<>?@[\\\]^|\u007F]/.test(ascii) && endsInANumber(ascii)) {
-      const e = ipv4Errors(ascii).errors.at(-1) ?? "IPv4-out-of-range-part";
+    if (ascii !== null && ascii !== "" && !FORBIDDEN_DOMAIN.test(ascii) && endsInANumber(ascii)) {
+      const e = ipv4Parse(ascii).errors.at(-1) ?? "IPv4-out-of-range-part";
       return new WhatwgUrlError(e, input, h.start, `${JSON.stringify(host)} ends in a number, so it must be an IPv4 address, and is none`);
     }
     return new WhatwgUrlError("domain-to-ASCII", input, h.start, `${JSON.stringify(host)} is no domain: UTS #46 ToASCII fails on it, or it holds a forbidden domain code point`);
