@@ -7,21 +7,12 @@
 // second reading), exploded ones as lists or associative arrays; prefix lengths are ignored by the
 // search and honoured by the check: every example is matched again, and both readings expand to it.
 import { buildNfa, ACCEPT, EPS, EXPRESSION_OWNER, STATE_LIMIT, TOO_LARGE, UNIT, unitClasses, type Nfa } from "./automaton.js";
-import { quoted } from "./errors.js";
+import { quoted, throwFrom } from "./errors.js";
 import { templateLanguage } from "./language.js";
 import { itemsOf, readingsOf } from "./match.js";
 import type { TemplateExpression } from "./parse.js";
-import type { Result } from "../result.js";
-import type { TemplateError } from "./errors.js";
-import type { TemplatePart } from "./parse.js";
+import { templateOf, type TemplateInput, type UriTemplate } from "./template.js";
 
-/** What the search reads of a template (a UriTemplate is one; named here so that this module does not import template.ts). */
-export interface AmbiguitySubject {
-  readonly text: string;
-  readonly parts: readonly TemplatePart[];
-  readonly expressions: readonly TemplateExpression[];
-  match(uri: string): Result<unknown, TemplateError>;
-}
 import type { MatchedValue } from "./types.js";
 import { toUnits, UNIT_COUNT, type UnitSet } from "./units.js";
 
@@ -51,7 +42,7 @@ export interface TemplateAmbiguity {
 }
 
 /**
- * What `UriTemplate.ambiguity` gives when its search passed its bounds before it could tell
+ * What {@link findAmbiguity} gives when its search passed its bounds before it could tell
  * (a template of hundreds of expressions that can all be empty, say): not "unambiguous", which
  * it never answers without having searched every pair of readings.
  */
@@ -133,11 +124,31 @@ const show = (v: Readonly<Record<string, MatchedValue>>): string => {
   return parts.length === 0 ? "no variable defined" : parts.join(", ");
 };
 
+const found = new WeakMap<UriTemplate<string>, { readonly value: TemplateAmbiguity | UndecidedAmbiguity | undefined }>();
+
+/**
+ * Where the template is ambiguous: two expressions (or two varspecs of one) that can share a
+ * character of some URI, with such a URI and two of its readings; `undefined` when every URI has
+ * at most one reading of its characters; {@link UndecidedAmbiguity} (`decided: false`) when the
+ * search passed its bounds first, never a false "not ambiguous". Computed on first use and kept
+ * with the template. A template text that does not parse throws its TemplateError.
+ *
+ * @example
+ * findAmbiguity("{a}{b}")?.example // "a": a = "a", or b = "a"
+ */
+export function findAmbiguity(template: TemplateInput<string>): TemplateAmbiguity | UndecidedAmbiguity | undefined {
+  const t = templateOf(template, "findAmbiguity");
+  if (!t.ok) throwFrom(t.error, findAmbiguity);
+  let known = found.get(t.value);
+  if (known === undefined) found.set(t.value, (known = { value: ambiguityOf(t.value) }));
+  return known.value;
+}
+
 /**
  * The template's ambiguity; undefined when no URI has two readings that share its characters out
  * differently; {@link UndecidedAmbiguity} when the search passed its bounds first.
  */
-export function ambiguityOf(t: AmbiguitySubject): TemplateAmbiguity | UndecidedAmbiguity | undefined {
+function ambiguityOf(t: UriTemplate<string>): TemplateAmbiguity | UndecidedAmbiguity | undefined {
   if (t.expressions.length === 0) return undefined;
   try {
     return search(t);
@@ -150,7 +161,7 @@ export function ambiguityOf(t: AmbiguitySubject): TemplateAmbiguity | UndecidedA
   }
 }
 
-function search(t: AmbiguitySubject): TemplateAmbiguity | undefined {
+function search(t: UriTemplate<string>): TemplateAmbiguity | undefined {
   const lang = templateLanguage(t.parts, { stringsOnly: true });
   const nfa = buildNfa(lang, true);
   const sets: UnitSet[] = [];
@@ -227,7 +238,7 @@ function search(t: AmbiguitySubject): TemplateAmbiguity | undefined {
 
 /** The example of a goal node, checked: two readings that expand to it, or undefined. */
 function verify(
-  t: AmbiguitySubject,
+  t: UriTemplate<string>,
   nfa: Nfa,
   goal: number,
   parents: ReadonlyMap<number, { readonly prev: number; readonly cls: number; readonly ia: number; readonly ib: number }>,

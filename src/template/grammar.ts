@@ -1,8 +1,15 @@
-// RFC 6570 §2 as a grammar value: the ABNF of record (grammar/rfc6570.abnf) read by the package's
-// own loader, with RFC 3986's pct-encoded and RFC 3987's ucschar and iprivate supplied by name,
-// and verified erratum 6937 applied. Loaded on first use, not at import (about 15 ms).
-import { grammarFromAbnf, readAbnfExpr, rfc3986, rfc3987, type Expr, type Grammar } from "../abnf/index.js";
+// Templates as grammar values on the package's engine. RFC 6570 §2 (templateGrammar): the ABNF
+// of record (grammar/rfc6570.abnf) read by the package's own loader, with RFC 3986's pct-encoded
+// and RFC 3987's ucschar and iprivate supplied by name, and verified erratum 6937 applied; loaded
+// on first use, not at import (about 15 ms). One template's language (grammarOf): the URIs its
+// expansions make, derived from language.ts's data. Apart from the matcher, so that an app that
+// matches does not bundle the ABNF engine's reader and algebra.
+import { alt, caseSensitive, grammar, grammarFromAbnf, many, many1, range, readAbnfExpr, ref, rep, rfc3986, rfc3987, seq, type Expr, type Grammar, type RuleInput } from "../abnf/index.js";
 import { rfc6570Abnf } from "./abnf-text.js";
+import { quoted, throwFrom } from "./errors.js";
+import { templateLanguage, type Lang, type TemplateLanguage } from "./language.js";
+import { templateOf, type TemplateInput, type UriTemplate } from "./template.js";
+import { encodedAsciiOctet, UTF8_SEQUENCES } from "./units.js";
 
 /** A rule where the code departs from the RFC's ABNF: the rule as the code has it, and why. */
 export interface TemplateDeparture {
@@ -51,4 +58,111 @@ export function templateGrammar(): Grammar {
   }
   loaded = read.value.derive({ rules });
   return loaded;
+}
+
+/** Past this max-length a prefix's span is written unbounded in the grammar (the matcher checks the bound). */
+export const GRAMMAR_PREFIX_LIMIT = 100;
+
+/** One hex digit from `lo` to `hi` (nibble values): uppercase letters only, or either case. */
+function hexDigits(lo: number, hi: number, upper: boolean): Expr {
+  const parts: Expr[] = [];
+  if (lo <= 9) parts.push(range(0x30 + lo, 0x30 + Math.min(hi, 9)));
+  if (hi >= 10) {
+    const a = Math.max(lo, 10) - 10;
+    const b = hi - 10;
+    parts.push(range(0x41 + a, 0x41 + b));
+    if (!upper) parts.push(range(0x61 + a, 0x61 + b));
+  }
+  return parts.length === 1 ? (parts[0] as Expr) : alt(...parts);
+}
+
+/** The triplets of the octets `test` allows, as ABNF: `"%"` then the two hex digits. */
+function tripletsExpr(test: (octet: number) => boolean, upper: boolean): Expr {
+  const byHigh: Expr[] = [];
+  for (let h = 0; h < 16; h++) {
+    const lows: Expr[] = [];
+    for (let l = 0; l < 16; ) {
+      if (!test((h << 4) | l)) {
+        l++;
+        continue;
+      }
+      let m = l;
+      while (m + 1 < 16 && test((h << 4) | (m + 1))) m++;
+      lows.push(hexDigits(l, m, upper));
+      l = m + 1;
+    }
+    if (lows.length > 0) byHigh.push(seq(hexDigits(h, h, upper), lows.length === 1 ? (lows[0] as Expr) : alt(...lows)));
+  }
+  return seq(caseSensitive("%"), byHigh.length === 1 ? (byHigh[0] as Expr) : alt(...byHigh));
+}
+
+const inRange = (r: readonly number[]) => (o: number): boolean => o >= (r[0] as number) && o <= (r[1] as number);
+
+/** The value characters of RFC 6570 §3.2.1 as rules, shared by every template's grammar. */
+function valueRules(): Record<string, RuleInput> {
+  const utf8 = (upper: boolean): Expr => alt(...UTF8_SEQUENCES.map((q) => seq(...q.map((r) => tripletsExpr(inRange(r), upper)))));
+  return {
+    "value-char": { expr: alt(ref("unreserved"), ref("pct-ascii"), ref("pct-utf8")), token: true },
+    "reserved-char": { expr: alt(ref("unreserved"), ref("reserved"), ref("pct-char")), token: true },
+    "pct-ascii": tripletsExpr(encodedAsciiOctet, true),
+    "pct-utf8": utf8(true),
+    "pct-char": alt(utf8(false), ref("pct-encoded")),
+  };
+}
+
+function toExpr(x: Lang): Expr {
+  switch (x.t) {
+    case "lit":
+      return caseSensitive(x.text);
+    case "span": {
+      const c = ref(x.reserved ? "reserved-char" : "value-char");
+      if (x.max !== undefined && x.max <= GRAMMAR_PREFIX_LIMIT) return rep(x.min1 ? 1 : 0, x.max, c);
+      return x.min1 ? many1(c) : many(c);
+    }
+    case "seq":
+      return x.items.length === 1 ? toExpr(x.items[0] as Lang) : seq(...x.items.map(toExpr));
+    case "alt":
+      return alt(...x.items.map(toExpr));
+    case "star":
+      return many(toExpr(x.item));
+    case "mark":
+      return seq();
+    case "ref":
+      return ref(x.name);
+    case "item":
+      return toExpr(x.body);
+  }
+}
+
+/**
+ * The template's language as a grammar on the package's engine: rule `template` matches exactly
+ * the URIs some values expand to, when the template names each variable once and its prefixes
+ * are at most {@link GRAMMAR_PREFIX_LIMIT} (a repeated variable must have one value, which no
+ * grammar of this kind can say; longer prefixes are written unbounded).
+ */
+function toGrammar(lang: TemplateLanguage, name: string): Grammar {
+  const rules: Record<string, RuleInput> = valueRules();
+  for (const [k, v] of lang.rules) rules[k] = toExpr(v);
+  return grammar(rules, { name, imports: [rfc3986.pick("unreserved", "reserved", "pct-encoded")] });
+}
+
+const grammars = new WeakMap<UriTemplate<string>, Grammar>();
+
+/**
+ * The template's language as a grammar on the package's engine (rule `template`): the URIs
+ * some values expand to, each expression as the language of its expansions (RFC 6570 §3.2).
+ * Its `abnf`, `toAbnf()`, railroad diagrams and errors are the engine's. Exact for a template
+ * that names each variable once and whose prefix modifiers are at most 100; otherwise a
+ * superset, which match narrows. Made on first use and kept with the template. A template text
+ * that does not parse throws its TemplateError.
+ *
+ * @example
+ * grammarOf("/users/{id}").abnf("template") // '%s"/users/" expression-1'
+ */
+export function grammarOf(template: TemplateInput<string>): Grammar {
+  const t = templateOf(template, "grammarOf");
+  if (!t.ok) throwFrom(t.error, grammarOf);
+  let g = grammars.get(t.value);
+  if (g === undefined) grammars.set(t.value, (g = toGrammar(templateLanguage(t.value.parts), `template ${quoted(t.value.text)}`)));
+  return g;
 }

@@ -8,9 +8,9 @@ export {
   type MatchOptions, type MatchResult, type MatchAllOptions, type TemplateReadings,
 } from "./template.js";
 export { TemplateError, type TemplateErrorCode } from "./errors.js";
-export { templateGrammar, templateDepartures, type TemplateDeparture } from "./grammar.js";
+export { templateGrammar, templateDepartures, grammarOf, type TemplateDeparture } from "./grammar.js";
 export type { Operator, VarSpec, TemplateExpression, TemplateLiteral, TemplatePart } from "./parse.js";
 export type { TemplateScalar, TemplateList, TemplateRecord, TemplateValue, TemplateVariables } from "./values.js";
 export type { TemplateVariableName, VariablesOf, MatchOf, MatchedValue, MatchedRecord } from "./types.js";
-export type { TemplateAmbiguity, UndecidedAmbiguity, AmbiguousVarSpec } from "./ambiguity.js";
+export { findAmbiguity, type TemplateAmbiguity, type UndecidedAmbiguity, type AmbiguousVarSpec } from "./ambiguity.js";
 export { createRouter, TemplateRouter, type Route, type RouteMatch, type RouteAdded, type UnreachableRoute } from "./router.js";

@@ -1,13 +1,11 @@
 // The language of a template: every URI some values of its variables expand to (RFC 6570 §3),
 // written once as data shaped like ABNF, each expression as the language of its expansions. Two
-// forms are derived from it: a grammar on the package's engine (toGrammar: its ABNF, its errors
-// with offset and expected set, its railroad diagrams) and the matcher's automaton (automaton.ts),
-// which reads values back. Spans (the text of one value) and marks carry tags, which the matcher
+// forms are derived from it: a grammar on the package's engine (grammar.ts's grammarOf: its ABNF,
+// its errors with offset and expected set, its railroad diagrams) and the matcher's automaton
+// (automaton.ts), which reads values back. Spans (the text of one value) and marks carry tags, which the matcher
 // reports and the engine ignores.
-import { alt, caseSensitive, grammar, many, many1, range, ref, rep, rfc3986, seq, type Expr, type Grammar, type RuleInput } from "../abnf/index.js";
 import { OPERATOR_ROWS } from "./expand.js";
 import type { TemplateExpression, TemplatePart, VarSpec } from "./parse.js";
-import { encodedAsciiOctet, UTF8_SEQUENCES } from "./units.js";
 
 /** What a tag marks: a span opens or closes, or a zero-width mark. */
 export type TagKind = "open" | "close" | "mark";
@@ -171,93 +169,3 @@ const ruleOrder = (name: string): number => {
   const m = /^expression-(\d+)(?:-(\d+))?$/.exec(name);
   return m === null ? 0 : Number(m[1]) * 100000 + (m[2] === undefined ? 0 : Number(m[2]));
 };
-
-// ---------------------------------------------------------------------------------------------
-// The grammar on the engine
-
-/** Past this max-length a prefix's span is written unbounded in the grammar (the matcher checks the bound). */
-export const GRAMMAR_PREFIX_LIMIT = 100;
-
-/** One hex digit from `lo` to `hi` (nibble values): uppercase letters only, or either case. */
-function hexDigits(lo: number, hi: number, upper: boolean): Expr {
-  const parts: Expr[] = [];
-  if (lo <= 9) parts.push(range(0x30 + lo, 0x30 + Math.min(hi, 9)));
-  if (hi >= 10) {
-    const a = Math.max(lo, 10) - 10;
-    const b = hi - 10;
-    parts.push(range(0x41 + a, 0x41 + b));
-    if (!upper) parts.push(range(0x61 + a, 0x61 + b));
-  }
-  return parts.length === 1 ? (parts[0] as Expr) : alt(...parts);
-}
-
-/** The triplets of the octets `test` allows, as ABNF: `"%"` then the two hex digits. */
-function tripletsExpr(test: (octet: number) => boolean, upper: boolean): Expr {
-  const byHigh: Expr[] = [];
-  for (let h = 0; h < 16; h++) {
-    const lows: Expr[] = [];
-    for (let l = 0; l < 16; ) {
-      if (!test((h << 4) | l)) {
-        l++;
-        continue;
-      }
-      let m = l;
-      while (m + 1 < 16 && test((h << 4) | (m + 1))) m++;
-      lows.push(hexDigits(l, m, upper));
-      l = m + 1;
-    }
-    if (lows.length > 0) byHigh.push(seq(hexDigits(h, h, upper), lows.length === 1 ? (lows[0] as Expr) : alt(...lows)));
-  }
-  return seq(caseSensitive("%"), byHigh.length === 1 ? (byHigh[0] as Expr) : alt(...byHigh));
-}
-
-const inRange = (r: readonly number[]) => (o: number): boolean => o >= (r[0] as number) && o <= (r[1] as number);
-
-/** The value characters of RFC 6570 §3.2.1 as rules, shared by every template's grammar. */
-function valueRules(): Record<string, RuleInput> {
-  const utf8 = (upper: boolean): Expr => alt(...UTF8_SEQUENCES.map((q) => seq(...q.map((r) => tripletsExpr(inRange(r), upper)))));
-  return {
-    "value-char": { expr: alt(ref("unreserved"), ref("pct-ascii"), ref("pct-utf8")), token: true },
-    "reserved-char": { expr: alt(ref("unreserved"), ref("reserved"), ref("pct-char")), token: true },
-    "pct-ascii": tripletsExpr(encodedAsciiOctet, true),
-    "pct-utf8": utf8(true),
-    "pct-char": alt(utf8(false), ref("pct-encoded")),
-  };
-}
-
-function toExpr(x: Lang): Expr {
-  switch (x.t) {
-    case "lit":
-      return caseSensitive(x.text);
-    case "span": {
-      const c = ref(x.reserved ? "reserved-char" : "value-char");
-      if (x.max !== undefined && x.max <= GRAMMAR_PREFIX_LIMIT) return rep(x.min1 ? 1 : 0, x.max, c);
-      return x.min1 ? many1(c) : many(c);
-    }
-    case "seq":
-      return x.items.length === 1 ? toExpr(x.items[0] as Lang) : seq(...x.items.map(toExpr));
-    case "alt":
-      return alt(...x.items.map(toExpr));
-    case "star":
-      return many(toExpr(x.item));
-    case "mark":
-      return seq();
-    case "ref":
-      return ref(x.name);
-    case "item":
-      return toExpr(x.body);
-  }
-}
-
-/**
- * The template's language as a grammar on the package's engine: rule `template` matches exactly
- * the URIs some values expand to, when the template names each variable once and its prefixes
- * are at most {@link GRAMMAR_PREFIX_LIMIT} (a repeated variable must have one value, which no
- * grammar of this kind can say; longer prefixes are written unbounded).
- */
-export function toGrammar(lang: TemplateLanguage, name: string): Grammar {
-  const rules: Record<string, RuleInput> = valueRules();
-  for (const [k, v] of lang.rules) rules[k] = toExpr(v);
-  return grammar(rules, { name, imports: [rfc3986.pick("unreserved", "reserved", "pct-encoded")] });
-}
-

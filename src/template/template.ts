@@ -1,14 +1,15 @@
 // RFC 6570 templates as values: parsed once (§2), expanded (§3), and matched, which is expansion
-// run backwards (§1.4 calls it "variable matching"): the template's language compiled into an
-// automaton (automaton.ts) and into a grammar on the package's engine (language.ts), values read
-// back as §3.2.1 encoded them, and every answer expanded again to check it.
-import type { Grammar } from "../abnf/index.js";
+// run backwards (§1.4 calls it "variable matching"): the template's language (language.ts)
+// compiled into an automaton (automaton.ts), values read back as §3.2.1 encoded them, and every
+// answer expanded again to check it. The language as a grammar on the package's engine
+// (grammar.ts's grammarOf) and the ambiguity search (ambiguity.ts's findAmbiguity) are functions
+// apart, so that an app that matches does not bundle them.
 import { describeValue, expectOptions } from "../describe.js";
 import type { Result } from "../result.js";
 import { buildNfa, Deterministic, Explainer, Matcher, OVER_WORK_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
 import { expandParts } from "./expand.js";
-import { templateLanguage, toGrammar, type TemplateLanguage } from "./language.js";
+import { templateLanguage, type TemplateLanguage } from "./language.js";
 import { itemsOf, lastOf, readingsOf, type Disagreement } from "./match.js";
 import { expectTemplateText, parseParts, templateParts, type TemplateExpression, type TemplatePart } from "./parse.js";
 import type { MatchOf, VariablesOf } from "./types.js";
@@ -16,7 +17,6 @@ import { toUnits, type Units } from "./units.js";
 import { lookup } from "./values.js";
 import { octetAt, triplet } from "../transforms/percent.js";
 import { UNRESERVED } from "./encode.js";
-import { ambiguityOf, type TemplateAmbiguity, type UndecidedAmbiguity } from "./ambiguity.js";
 
 /** Options of {@link UriTemplate.match}. */
 export interface MatchOptions {
@@ -139,8 +139,6 @@ export class UriTemplate<T extends string = string> {
   #nfa: Nfa | undefined;
   #unboundedNfa: Nfa | undefined;
   #matcher: Matcher | undefined;
-  #grammar: Grammar | undefined;
-  #ambiguity: { value: TemplateAmbiguity | UndecidedAmbiguity | undefined } | undefined;
   #explainer: Explainer | undefined;
   #deterministic: { value: Deterministic | undefined } | undefined;
 
@@ -191,32 +189,6 @@ export class UriTemplate<T extends string = string> {
   /** @internal The matcher of the template's automaton. */
   get matcher(): Matcher {
     return (this.#matcher ??= new Matcher(this.nfa));
-  }
-
-  /**
-   * The template's language as a grammar on the package's engine (rule `template`): the URIs
-   * some values expand to, each expression as the language of its expansions (RFC 6570 §3.2).
-   * Its `abnf`, `toAbnf()`, railroad diagrams and errors are the engine's. Exact for a template
-   * that names each variable once and whose prefix modifiers are at most 100; otherwise a
-   * superset, which match narrows. Made on first use.
-   *
-   * @example
-   * parseTemplateOrThrow("/users/{id}").grammar.abnf("template") // '%s"/users/" expression-1'
-   */
-  get grammar(): Grammar {
-    return (this.#grammar ??= toGrammar(this.language, `template ${quoted(this.text)}`));
-  }
-
-  /**
-   * Where the template is ambiguous: two expressions (or two varspecs of one) that can share a
-   * character of some URI, with such a URI and two of its readings; `undefined` when every URI
-   * has at most one reading of its characters. Computed on first use. See {@link TemplateAmbiguity}.
-   *
-   * @example
-   * parseTemplateOrThrow("{a}{b}").ambiguity?.example // "a": a = "a", or b = "a"
-   */
-  get ambiguity(): TemplateAmbiguity | UndecidedAmbiguity | undefined {
-    return (this.#ambiguity ??= { value: ambiguityOf(this as unknown as UriTemplate<string>) }).value;
   }
 
   /**
@@ -541,8 +513,8 @@ export function parseTemplateOrThrow<T extends string>(text: T): UriTemplate<T> 
 import type { TemplateInput } from "./expand-text.js";
 export type { TemplateInput } from "./expand-text.js";
 
-/** The template of an argument, or its parse error. */
-function templateOf<T extends string>(t: TemplateInput<T>, caller: string): Result<UriTemplate<T>, TemplateError> {
+/** @internal The template of an argument, or its parse error. */
+export function templateOf<T extends string>(t: TemplateInput<T>, caller: string): Result<UriTemplate<T>, TemplateError> {
   if (t instanceof UriTemplate) return { ok: true, value: t };
   expectTemplateText(t, caller);
   return parseTemplate(t);

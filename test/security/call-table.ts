@@ -622,9 +622,7 @@ export function callTable(m: Modules): Record<string, Entry> {
         () => tp.expand(templateVars(a) as Template.VariablesOf<string>),
         () => tp.match(uri()),
         () => tp.matchAll(uri(), { limit: 1 + (a.int() & 3) }),
-        () => tp.ambiguity?.readings?.map((v) => tp.expandOrThrow(v)),
         () => [tp.variables, tp.expressions, tp.parts, tp.text, String(tp), JSON.stringify(tp)],
-        () => tp.grammar.validate(uri(), "template"),
       ];
     },
     loose: (a) => {
@@ -633,7 +631,25 @@ export function callTable(m: Modules): Record<string, Entry> {
       const tp = r.value;
       return [() => tp.expand(a.any() as Template.TemplateVariables), () => tp.match(a.any() as string), () => tp.matchAll(a.str(), a.any() as Template.MatchAllOptions), () => tp.match(a.str(), a.any() as Template.MatchOptions)];
     },
-    note: "the methods of a parsed template (its constructor refuses any caller: parseTemplate makes them); the template grammar's validate on any text, its ambiguity's readings expanded again",
+    note: "the methods of a parsed template (its constructor refuses any caller: parseTemplate makes them)",
+  };
+  t["template:grammarOf"] = {
+    throws: ["TemplateError", "TypeError"],
+    typed: (a) => {
+      const text = templateText(a);
+      return [() => tm.grammarOf(text).validate(uriFor(a, text), "template"), () => tm.grammarOf(a.str()).isValid(a.str(), "template")];
+    },
+    loose: (a) => [() => tm.grammarOf(a.any() as string)],
+    note: "a template's language as a grammar (a text that does not parse throws its TemplateError), its validate on any text",
+  };
+  t["template:findAmbiguity"] = {
+    throws: ["TemplateError", "TypeError"],
+    typed: (a) => {
+      const text = templateText(a);
+      return [() => tm.findAmbiguity(text)?.readings?.map((v) => tm.expandOrThrow(text, v)), () => tm.findAmbiguity(a.str())?.message];
+    },
+    loose: (a) => [() => tm.findAmbiguity(a.any() as string)],
+    note: "a template's ambiguity (a text that does not parse throws its TemplateError), its readings expanded again",
   };
   t["template:TemplateError"] = value((a) => [new tm.TemplateError("syntax", a.str(), a.str(), a.ruleName(), a.int(), [a.str()]).message], "constructed with any text, rule and offset: its message excerpt must not fail");
   t["template:templateGrammar"] = fn(tm.templateGrammar, [], () => [[]], "the RFC 6570 §2 grammar, loaded once");
