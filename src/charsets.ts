@@ -1,10 +1,12 @@
 // The one character-class module: RFC 3986 §2.2–§2.3 classes and what each component allows
 // (§3.1–§3.5), RFC 3987 §2.2's (ucschar, iprivate and the i-components), and the IPv4address
 // check, all read from data compiled from the rule definitions at build time (src/compiled/),
-// never restated and never computed at import. Validation, percent-encoding and decoding,
-// normalization and the IRI mappings read these tables; this module imports no parser.
+// never restated. The tables made at import are marked pure, so that a bundle that does not read
+// one leaves it out (the template expander reads two classes and ucschar). Validation,
+// percent-encoding and decoding, normalization and the IRI mappings read these tables; this
+// module imports no parser.
 import { hasCodePoint, type CodePointSet } from "./abnf/charset.js";
-import { CHARSET_RANGES } from "./compiled/charsets.js";
+import { CHARSET_RANGES, IPRIVATE, UCSCHAR } from "./compiled/charsets.js";
 
 /** A set of code points as sorted, disjoint, inclusive `[first, last]` ranges (the set algebra of src/abnf/charset.ts). */
 export type { CodePointSet };
@@ -25,9 +27,10 @@ const TABLE_RULES = [
 /** The name of a table in {@link charsets}. */
 export type CharsetName = (typeof TABLE_RULES)[number];
 
-const toTable = (set: CodePointSet): CharTable => {
+/** The table of the US-ASCII characters in any of `sets`. */
+export const tableOf = (...sets: readonly (readonly (readonly number[])[])[]): CharTable => {
   const t = new Array<boolean>(128).fill(false);
-  for (const [lo, hi] of set) for (let c = lo; c <= Math.min(hi, 127); c++) t[c] = true;
+  for (const set of sets) for (const [lo, hi] of set) for (let c = lo as number; c <= Math.min(hi as number, 127); c++) t[c] = true;
   return Object.freeze(t);
 };
 
@@ -38,14 +41,12 @@ const freezeSet = (ranges: readonly (readonly number[])[]): CodePointSet => Obje
  * `path`, …) the set holds the single characters it allows besides `pct-encoded` triplets;
  * `scheme` holds the characters it allows anywhere (its first must also be an ALPHA).
  */
-export const codePointSets: Readonly<Record<CharsetName, CodePointSet>> = Object.freeze(
-  Object.fromEntries(TABLE_RULES.map((name) => [name, freezeSet(CHARSET_RANGES[name])])) as Record<CharsetName, CodePointSet>,
-);
+export const codePointSets: Readonly<Record<CharsetName, CodePointSet>> = /* @__PURE__ */ (() =>
+  Object.freeze(Object.fromEntries(TABLE_RULES.map((name) => [name, freezeSet(CHARSET_RANGES[name])])) as Record<CharsetName, CodePointSet>))();
 
 /** The same classes as 128-entry tables indexed by US-ASCII code (RFC 3986 allows no other character). */
-export const charsets: Readonly<Record<CharsetName, CharTable>> = Object.freeze(
-  Object.fromEntries(TABLE_RULES.map((name) => [name, toTable(codePointSets[name])])) as Record<CharsetName, CharTable>,
-);
+export const charsets: Readonly<Record<CharsetName, CharTable>> = /* @__PURE__ */ (() =>
+  Object.freeze(Object.fromEntries(TABLE_RULES.map((name) => [name, tableOf(codePointSets[name])])) as Record<CharsetName, CharTable>))();
 
 /** `true` when the UTF-16 code unit `code` is in `t`. */
 export const inTable = (t: CharTable, code: number): boolean => code < 128 && t[code] === true;
@@ -54,8 +55,8 @@ export const inTable = (t: CharTable, code: number): boolean => code < 128 && t[
 export const ENCODE_RULES = ["segment", "segment-nz", "segment-nz-nc", "pchar", "path", "query", "fragment", "userinfo", "reg-name", "unreserved"] as const;
 
 /** RFC 3987 §2.2: the two classes RFC 3987 adds, `ucschar` (in iunreserved) and `iprivate` (iquery only). */
-export const ucschar: CodePointSet = freezeSet(CHARSET_RANGES.ucschar);
-export const iprivate: CodePointSet = freezeSet(CHARSET_RANGES.iprivate);
+export const ucschar: CodePointSet = /* @__PURE__ */ freezeSet(UCSCHAR);
+export const iprivate: CodePointSet = /* @__PURE__ */ freezeSet(IPRIVATE);
 
 /** The components of a reference that hold characters of their own (scheme and port are ASCII only). */
 export type IriComponent = "userinfo" | "host" | "path" | "query" | "fragment";
@@ -71,13 +72,14 @@ export interface ComponentSets {
  * segment's characters and "/"; for the host, `reg-name`'s). `segmentNzNc` is the first segment
  * of a relative path, which may not hold ":" (RFC 3986 §4.2).
  */
-export const componentSets: Readonly<Record<IriComponent | "segmentNzNc", ComponentSets>> = Object.freeze({
-  userinfo: Object.freeze({ uri: codePointSets.userinfo, iri: freezeSet(CHARSET_RANGES.iuserinfo) }),
-  host: Object.freeze({ uri: codePointSets["reg-name"], iri: freezeSet(CHARSET_RANGES["ireg-name"]) }),
-  path: Object.freeze({ uri: codePointSets.path, iri: freezeSet(CHARSET_RANGES.ipath) }),
-  segmentNzNc: Object.freeze({ uri: codePointSets["segment-nz-nc"], iri: freezeSet(CHARSET_RANGES["isegment-nz-nc"]) }),
-  query: Object.freeze({ uri: codePointSets.query, iri: freezeSet(CHARSET_RANGES.iquery) }),
-  fragment: Object.freeze({ uri: codePointSets.fragment, iri: freezeSet(CHARSET_RANGES.ifragment) }),
-});
+export const componentSets: Readonly<Record<IriComponent | "segmentNzNc", ComponentSets>> = /* @__PURE__ */ (() =>
+  Object.freeze({
+    userinfo: Object.freeze({ uri: codePointSets.userinfo, iri: freezeSet(CHARSET_RANGES.iuserinfo) }),
+    host: Object.freeze({ uri: codePointSets["reg-name"], iri: freezeSet(CHARSET_RANGES["ireg-name"]) }),
+    path: Object.freeze({ uri: codePointSets.path, iri: freezeSet(CHARSET_RANGES.ipath) }),
+    segmentNzNc: Object.freeze({ uri: codePointSets["segment-nz-nc"], iri: freezeSet(CHARSET_RANGES["isegment-nz-nc"]) }),
+    query: Object.freeze({ uri: codePointSets.query, iri: freezeSet(CHARSET_RANGES.iquery) }),
+    fragment: Object.freeze({ uri: codePointSets.fragment, iri: freezeSet(CHARSET_RANGES.ifragment) }),
+  }))();
 
 export { isIPv4address } from "./compiled/ipv4.js";

@@ -1,33 +1,15 @@
 // RFC 3986 §2.1 percent-encoding and §2.4 when to decode; octets are UTF-8 (RFC 3629), as §2.5
 // asks of new schemes and §3.2.2 of reg-names.
 import { utf8Lead, UTF8_LEAD_BITS } from "../utf8-table.js";
+import { encodeWith, octetAt } from "../percent-encoding.js";
 import { charsets, ENCODE_RULES, type CharTable } from "../charsets.js";
 import type { Result } from "../result.js";
 import { throwWithStack } from "../errors.js";
 import { DecodeError } from "./errors.js";
 import { describeArgument, expectOptions, expectString } from "./arguments.js";
 
-const HEX = "0123456789ABCDEF";
-/** `"%XX"` for every octet, uppercase hex (§2.1: producers should use uppercase). */
-const TRIPLETS: readonly string[] = Array.from({ length: 256 }, (_, b) => `%${HEX[b >> 4]}${HEX[b & 15]}`);
-
-/** The value of a hex digit's code unit, or -1. */
-export function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const l = c | 0x20;
-  return l >= 0x61 && l <= 0x66 ? l - 0x61 + 10 : -1;
-}
-
-/** The octet of the `pct-encoded` triplet at `i`, or -1 when there is none there. */
-export function octetAt(text: string, i: number): number {
-  if (text.charCodeAt(i) !== 0x25) return -1;
-  const hi = hexValue(text.charCodeAt(i + 1));
-  const lo = hexValue(text.charCodeAt(i + 2));
-  return hi < 0 || lo < 0 ? -1 : (hi << 4) | lo;
-}
-
-/** `"%XX"` for an octet. */
-export const triplet = (octet: number): string => TRIPLETS[octet] ?? "";
+// the octet level (hex digits, triplets, the UTF-8 encoder) is written once, in src/percent-encoding.ts
+export { hexValue, octetAt, triplet, encodeWith } from "../percent-encoding.js";
 
 /** Options of {@link percentDecode}. */
 export interface DecodeOptions {
@@ -148,44 +130,6 @@ export function percentDecodeOrThrow(text: string, options: DecodeOptions = {}):
 export type EncodeRule = (typeof ENCODE_RULES)[number];
 
 /**
- * Encodes `text` as UTF-8 and percent-encodes every octet whose character `table` does not
- * allow. "%" is never in a table, so it is always encoded. A lone surrogate, which UTF-8 cannot
- * encode, is encoded as U+FFFD.
- */
-export function encodeWith(text: string, table: CharTable): string {
-  const n = text.length;
-  let i = 0;
-  while (i < n) {
-    const c = text.charCodeAt(i);
-    if (c >= 128 || table[c] !== true) break;
-    i++;
-  }
-  if (i === n) return text;
-  let out = text.slice(0, i);
-  for (; i < n; i++) {
-    let c = text.charCodeAt(i);
-    if (c < 0x80) {
-      out += table[c] === true ? text[i] : triplet(c);
-    } else if (c < 0x800) {
-      out += triplet(0xc0 | (c >> 6)) + triplet(0x80 | (c & 0x3f));
-    } else {
-      if (c >= 0xd800 && c <= 0xdfff) {
-        const d = text.charCodeAt(i + 1);
-        if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
-          const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
-          out += triplet(0xf0 | (cp >> 18)) + triplet(0x80 | ((cp >> 12) & 0x3f)) + triplet(0x80 | ((cp >> 6) & 0x3f)) + triplet(0x80 | (cp & 0x3f));
-          i++;
-          continue;
-        }
-        c = 0xfffd; // a lone surrogate
-      }
-      out += triplet(0xe0 | (c >> 12)) + triplet(0x80 | ((c >> 6) & 0x3f)) + triplet(0x80 | (c & 0x3f));
-    }
-  }
-  return out;
-}
-
-/**
  * Percent-encodes `text` for use as (part of) the component `rule`: UTF-8, uppercase hex (RFC
  * 3986 §2.1, §2.5), encoding exactly the characters the rule does not allow and "%" itself, so
  * the result always matches the rule (for `"pchar"` and `"unreserved"`: a sequence of them; for
@@ -230,4 +174,4 @@ export function encodeNonAscii(text: string): string {
 }
 
 /** A table that allows no character: encodeWith then encodes everything given to it. */
-const NO_CHARACTERS: CharTable = Object.freeze(new Array<boolean>(128).fill(false));
+const NO_CHARACTERS: CharTable = /* @__PURE__ */ Object.freeze(new Array<boolean>(128).fill(false));

@@ -1,0 +1,74 @@
+// RFC 3986 §2.1 percent-encoding, the octet level: hex digits, triplets, and the one encoder of
+// text as UTF-8 octets (RFC 3629) with every character a table does not allow written as
+// triplets. What every floor encodes with (transforms/percent.ts, the IRI mappings, the URI
+// Template expander); light on purpose, since `{ expand }` of uri-grammar/template bundles it:
+// no imports but types, nothing made at import that a bundle cannot leave out.
+import type { CharTable } from "./charsets.js";
+
+const HEX = "0123456789ABCDEF";
+/** `"%XX"` for every octet, uppercase hex (§2.1: producers should use uppercase). */
+const TRIPLETS: readonly string[] = /* @__PURE__ */ Array.from({ length: 256 }, (_, b) => `%${HEX[b >> 4]}${HEX[b & 15]}`);
+
+/** The value of a hex digit's code unit (either case, RFC 3986 §2.1), or -1. */
+export function hexValue(c: number): number {
+  if (c >= 0x30 && c <= 0x39) return c - 0x30;
+  const l = c | 0x20;
+  return l >= 0x61 && l <= 0x66 ? l - 0x61 + 10 : -1;
+}
+
+/** The octet of the `pct-encoded` triplet at `i` (`"%" HEXDIG HEXDIG`), or -1 when there is none there. */
+export function octetAt(text: string, i: number): number {
+  if (text.charCodeAt(i) !== 0x25) return -1;
+  const hi = hexValue(text.charCodeAt(i + 1));
+  const lo = hexValue(text.charCodeAt(i + 2));
+  return hi < 0 || lo < 0 ? -1 : (hi << 4) | lo;
+}
+
+/** `"%XX"` for an octet. */
+export const triplet = (octet: number): string => TRIPLETS[octet] ?? "";
+
+/** What {@link encodeWith} writes for a lone surrogate at UTF-16 offset `at`: U+FFFD's triplets unless told otherwise. */
+export type LoneSurrogatePolicy = (at: number) => string;
+
+const REPLACEMENT: LoneSurrogatePolicy = () => "%EF%BF%BD";
+
+/**
+ * Encodes `text` as UTF-8 and percent-encodes every octet whose character `table` does not allow
+ * (RFC 3986 §2.1, uppercase hex). "%" is never in a table, so it is always encoded, but with
+ * `keepTriplets` a "%" that begins a triplet is kept with its two digits (RFC 6570 §3.2.1's U+R
+ * set). A lone surrogate, which UTF-8 cannot encode, is written as `lone` says: U+FFFD
+ * (`"%EF%BF%BD"`, as TextEncoder does) unless told otherwise (a policy may throw).
+ */
+export function encodeWith(text: string, table: CharTable, keepTriplets = false, lone: LoneSurrogatePolicy = REPLACEMENT): string {
+  const n = text.length;
+  let i = 0;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c >= 128 || table[c] !== true) break;
+    i++;
+  }
+  if (i === n) return text;
+  let out = text.slice(0, i);
+  for (; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) {
+      if (table[c] === true) out += text[i];
+      else if (c === 0x25 && keepTriplets && octetAt(text, i) >= 0) {
+        out += text.slice(i, i + 3);
+        i += 2;
+      } else out += triplet(c);
+    } else if (c < 0x800) {
+      out += triplet(0xc0 | (c >> 6)) + triplet(0x80 | (c & 0x3f));
+    } else if (c < 0xd800 || c > 0xdfff) {
+      out += triplet(0xe0 | (c >> 12)) + triplet(0x80 | ((c >> 6) & 0x3f)) + triplet(0x80 | (c & 0x3f));
+    } else {
+      const d = text.charCodeAt(i + 1);
+      if (c <= 0xdbff && d >= 0xdc00 && d <= 0xdfff) {
+        const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
+        out += triplet(0xf0 | (cp >> 18)) + triplet(0x80 | ((cp >> 12) & 0x3f)) + triplet(0x80 | ((cp >> 6) & 0x3f)) + triplet(0x80 | (cp & 0x3f));
+        i++;
+      } else out += lone(i);
+    }
+  }
+  return out;
+}
