@@ -41,6 +41,16 @@ function targets() {
 /** Scripts started as worker threads: cli-worker (the command line's batch mode with --jobs, src/cli/parallel.ts), found by src/cli.ts next to cli.js. */
 const WORKERS = ["cli-worker"];
 
+/**
+ * Modules bundled as entries of their own and then deleted, for the chunks they leave behind:
+ * esbuild puts a module in the chunk of the entries that reach it, so everything such a module
+ * reaches lands in chunks apart from the rest of its subpath's code, and a user's bundler that
+ * takes only its exports from the subpath drops the other chunks whole (package.json says
+ * "sideEffects": false), whatever their modules do at import. template/expand-text: `{ expand }`
+ * of uri-grammar/template without the matcher, the router or the ambiguity search (issue 30).
+ */
+const SPLIT_POINTS = ["template/expand-text"];
+
 const wrong = targets().filter((t) => !t.startsWith(`./${OUT}/`) || !t.endsWith(".js"));
 if (wrong.length > 0) {
   console.error(`bundle: package.json names files outside ${OUT}/: ${wrong.join(", ")}`);
@@ -65,6 +75,15 @@ for (const rel of WORKERS) {
     process.exit(1);
   }
   entryPoints[rel] = from;
+}
+
+for (const rel of SPLIT_POINTS) {
+  const from = path.join(root, "dist", `${rel}.js`);
+  if (!existsSync(from)) {
+    console.error(`bundle: ${path.relative(root, from)} (a split point) is missing; run tsc first (npm run build)`);
+    process.exit(1);
+  }
+  entryPoints[`split/${rel}`] = from;
 }
 
 const external = [
@@ -95,6 +114,12 @@ const result = await esbuild.build({
 // reads), and every user's bundler warns that it drops them (package.json says "sideEffects":
 // false, which is true of every module of src/: none does anything at import but define). The
 // bare imports are taken out, and the chunks no file imports any more are deleted.
+for (const rel of SPLIT_POINTS) {
+  const f = `${OUT}/split/${rel}.js`;
+  rmSync(path.join(root, f));
+  delete result.metafile.outputs[f];
+}
+rmSync(path.join(root, OUT, "split"), { recursive: true, force: true });
 const BARE = /^import "(\.{1,2}\/[^"]+\.js)";\n/gm;
 const IMPORTED = /(?:from|import)\s*\(?\s*"(\.{1,2}\/[^"]+\.js)"/g;
 const files = Object.keys(result.metafile.outputs).filter((f) => f.endsWith(".js"));
