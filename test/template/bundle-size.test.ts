@@ -1,0 +1,51 @@
+// What an app that imports only `expand` from uri-grammar/template bundles (issue 30, "light"):
+// the built package (dist/bundle, reached through package.json's "exports" as a user's bundler
+// reaches it) bundled the way scripts/size.mjs bundles it (esbuild, ESM, platform "browser",
+// minified, gzip -9). Counted bytes, not timings: a change that pulls the matcher, the router,
+// the ambiguity search or another floor's tables into `{ expand }` fails here and says by how
+// much. The ceiling is just above the size today (6.5 KB; issue 30's target is 2 KB, see
+// bench/SIZE.md for what the bundle holds).
+import { execFileSync } from "node:child_process";
+import * as fs from "node:fs";
+import * as path from "node:path";
+
+const root = path.resolve(__dirname, "../..");
+
+/** Import sets from uri-grammar/template and their ceilings, gzip -9 bytes. */
+const SETS: readonly (readonly [string, number])[] = [
+  ["expand", 6_700],
+  ["expand, expandOrThrow", 6_800],
+];
+
+function bundle(names: string): { warnings: string[]; gzip: number; text: string } {
+  const program = `
+    import * as esbuild from "esbuild";
+    import zlib from "node:zlib";
+    const r = await esbuild.build({
+      stdin: { contents: ${JSON.stringify(`export { ${names} } from "uri-grammar/template";`)}, resolveDir: ${JSON.stringify(root)} },
+      bundle: true, minify: true, write: false, format: "esm", platform: "browser", target: "es2022", logLevel: "silent",
+    });
+    const out = r.outputFiles[0].contents;
+    console.log(JSON.stringify({ warnings: r.warnings.map((w) => w.text), gzip: zlib.gzipSync(out, { level: 9 }).length, text: new TextDecoder().decode(out) }));`;
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", program], { cwd: root, encoding: "utf8", maxBuffer: 1 << 26 })) as { warnings: string[]; gzip: number; text: string };
+}
+
+beforeAll(() => {
+  expect(fs.existsSync(path.join(root, "dist/bundle/template/index.js"))).toBe(true);
+});
+
+describe("{ expand } of uri-grammar/template in a user's browser bundle", () => {
+  it.each(SETS)("{ %s } bundles without a warning and under its ceiling", (names, ceiling) => {
+    const out = bundle(names);
+    expect(out.warnings).toEqual([]);
+    // a bundle of the expander at all: it holds RFC 6570's operator table and the reader's expected sets
+    expect([out.text.includes('"prefix-of-composite"'), out.text.includes('"end of input"')]).toEqual([true, true]);
+    expect([names, out.gzip <= ceiling ? "under its ceiling" : `${out.gzip} bytes, over ${ceiling}`]).toEqual([names, "under its ceiling"]);
+  });
+
+  it("holds none of the matcher, the router, the ambiguity search or the ABNF engine", () => {
+    const { text } = bundle("expand");
+    // messages that only those parts write
+    expect(["match-limit", "reading-limit", "is not decided", "MatchLimitError", "is ambiguous"].filter((s) => text.includes(s))).toEqual([]);
+  });
+});
