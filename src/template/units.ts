@@ -2,7 +2,8 @@
 // (RFC 3986 §2.1), with the triplet's octet and the case of its two hex digits, since expansion
 // writes uppercase hex (RFC 6570 §3.2.1) and copies a literal's triplets as they are (§3.1). The
 // character classes of the values (§3.2.1: U and U+R) are sets of units, defined once here, with
-// RFC 3629's UTF-8 table, for both the matcher's automaton and the grammar on the engine.
+// RFC 3629's UTF-8 table (read off src/utf8-table.ts), for both the matcher's automaton and the grammar on the engine.
+import { utf8Lead } from "../utf8-table.js";
 import { hexValue, RESERVED, UNRESERVED } from "./encode.js";
 
 /** Unit codes: 0..127 an ASCII character other than "%"; 0x100 + case * 0x100 + octet a triplet. */
@@ -84,39 +85,25 @@ function set(test: (code: number) => boolean): UnitSet {
   return s;
 }
 
-/** Octet ranges of RFC 3629 §4's table, by role. */
-export const OCTETS = {
-  lead2: [0xc2, 0xdf],
-  e0: [0xe0, 0xe0],
-  e1ec: [0xe1, 0xec],
-  ed: [0xed, 0xed],
-  eeef: [0xee, 0xef],
-  f0: [0xf0, 0xf0],
-  f1f3: [0xf1, 0xf3],
-  f4: [0xf4, 0xf4],
-  tail: [0x80, 0xbf],
-  a0bf: [0xa0, 0xbf],
-  x809f: [0x80, 0x9f],
-  x90bf: [0x90, 0xbf],
-  x808f: [0x80, 0x8f],
-} as const;
-
 type Range = readonly [number, number];
 
 /**
  * UTF-8 sequences of more than one octet (RFC 3629 §4), each a list of octet ranges: the forms a
- * character beyond ASCII takes once pct-encoded.
+ * character beyond ASCII takes once pct-encoded. Read off the one UTF-8 table (utf8-table.ts):
+ * the lead octets that begin the same form, then its second octet's bounds and 0x80–0xBF after.
  */
-export const UTF8_SEQUENCES: readonly (readonly Range[])[] = [
-  [OCTETS.lead2, OCTETS.tail],
-  [OCTETS.e0, OCTETS.a0bf, OCTETS.tail],
-  [OCTETS.e1ec, OCTETS.tail, OCTETS.tail],
-  [OCTETS.ed, OCTETS.x809f, OCTETS.tail],
-  [OCTETS.eeef, OCTETS.tail, OCTETS.tail],
-  [OCTETS.f0, OCTETS.x90bf, OCTETS.tail, OCTETS.tail],
-  [OCTETS.f1f3, OCTETS.tail, OCTETS.tail, OCTETS.tail],
-  [OCTETS.f4, OCTETS.x808f, OCTETS.tail, OCTETS.tail],
-];
+export const UTF8_SEQUENCES: readonly (readonly Range[])[] = ((): Range[][] => {
+  const out: Range[][] = [];
+  for (let lead = 0x80, from = 0x80; lead <= 0x100; lead++) {
+    const [count, lo, hi] = utf8Lead(lead);
+    const [pc, plo, phi] = utf8Lead(lead - 1);
+    if (lead === 0x100 || count !== pc || lo !== plo || hi !== phi) {
+      if (pc > 0) out.push([[from, lead - 1], [plo, phi], ...Array.from({ length: pc - 1 }, (): Range => [0x80, 0xbf])]);
+      from = lead;
+    }
+  }
+  return out;
+})();
 
 /** Octets below 0x80 that expansion pct-encodes in U mode: every ASCII character but unreserved ones. */
 export const encodedAsciiOctet = (o: number): boolean => o < 0x80 && UNRESERVED[o] !== 1;
@@ -139,14 +126,13 @@ export const single = (code: number): UnitSet => set((c) => c === code);
 function sequenceAt(codes: Int32Array, k: number, n: number, upper: boolean): number {
   const lead = codes[k] as number;
   if (!isTriplet(lead) || (upper && !isUpperTriplet(lead))) return 0;
-  const seq = UTF8_SEQUENCES.find((q) => octetOf(lead) >= (q[0] as Range)[0] && octetOf(lead) <= (q[0] as Range)[1]);
-  if (seq === undefined || k + seq.length > n) return 0;
-  for (let i = 1; i < seq.length; i++) {
+  const [count, lo, hi] = utf8Lead(octetOf(lead));
+  if (count === 0 || k + count >= n) return 0;
+  for (let i = 1; i <= count; i++) {
     const c = codes[k + i] as number;
-    const r = seq[i] as Range;
-    if (!isTriplet(c) || (upper && !isUpperTriplet(c)) || octetOf(c) < r[0] || octetOf(c) > r[1]) return 0;
+    if (!isTriplet(c) || (upper && !isUpperTriplet(c)) || octetOf(c) < (i === 1 ? lo : 0x80) || octetOf(c) > (i === 1 ? hi : 0xbf)) return 0;
   }
-  return seq.length;
+  return count + 1;
 }
 
 /**
