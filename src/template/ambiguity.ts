@@ -8,6 +8,7 @@
 // search and honoured by the check: every example is matched again, and both readings expand to it.
 import { buildNfa, ACCEPT, EPS, EXPRESSION_OWNER, STATE_LIMIT, TOO_LARGE, UNIT, unitClasses, type Nfa } from "./automaton.js";
 import { quoted, throwFrom } from "./errors.js";
+import { maskPassword } from "../password.js";
 import { templateLanguage } from "./language.js";
 import { itemsOf, readingsOf } from "./match.js";
 import type { TemplateExpression } from "./parse.js";
@@ -310,7 +311,7 @@ function verify(
   const names = shown.map((v) => (v.name === undefined || v.expression === `{${v.name}}` ? v.expression : `${v.name} in ${v.expression}`)).join(" and ");
   return Object.freeze({
     decided: true as const,
-    message: `The template ${quoted(t.text)} is ambiguous (${names}): ${JSON.stringify(example)} reads as ${show(preferred)}, or as ${show(other)}`,
+    message: `The template ${quoted(t.text)} is ambiguous (${names}): ${JSON.stringify(maskPassword(example))} reads as ${show(preferred)}, or as ${show(other)}`,
     example,
     offset,
     varspecs: Object.freeze(varspecs),

@@ -3,6 +3,7 @@
 // gives. One class, told apart by `code`, with the offset, expected set and caret of every other
 // syntax error of the package.
 import { UriSyntaxError } from "../errors.js";
+import { maskPassword, maskPasswordAt, passwordRange } from "../password.js";
 
 /**
  * Why a template step failed:
@@ -23,7 +24,12 @@ export type TemplateErrorCode = "syntax" | "reserved-operator" | "prefix-of-comp
 /**
  * A template RFC 6570 refuses, an expansion it rules out, or a URI a template does not match.
  * `input` is the text the offset is in: the template, or the URI for `"no-match"`,
- * `"reading-limit"` and `"match-limit"`; `template` is always the template.
+ * `"reading-limit"` and `"match-limit"`; `template` is always the template. Neither shows a
+ * password (RFC 3986 §7.5): a server's template may hold one written literally, and the URIs
+ * matched against it come from anyone. Both are masked as security findings mask theirs
+ * (password.ts, "***"), and the offset counts in the masked `input`; a URI that leaves the
+ * template inside a password is told where that password starts and nothing of what the
+ * template has there (so that a guess learns nothing from getting more of it right).
  */
 export class TemplateError extends UriSyntaxError {
   override readonly name: string = "TemplateError";
@@ -31,15 +37,44 @@ export class TemplateError extends UriSyntaxError {
   /** The template's text. */
   readonly template: string;
 
+  /** `offset` is in `input` as given; a message that quotes an offset quotes {@link maskedOffset}'s. */
   constructor(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], shortMessage?: string) {
-    super(input, rule, offset, expected, shortMessage);
+    const masked = maskPasswordAt(input, offset);
+    super(masked.text, rule, masked.offset, expected, shortMessage);
     this.code = code;
-    this.template = template;
+    this.template = maskPassword(template);
   }
 }
 
-/** A template quoted for a message: its first 200 code units and "…" when it is longer (an error's `template` holds it whole). */
-export const quoted = (text: string): string => JSON.stringify(text.length <= 200 ? text : `${text.slice(0, 200)}…`);
+/** Where `offset` of `text` stands once its password is masked (the offset a TemplateError holds). */
+export const maskedOffset = (text: string, offset: number): number => maskPasswordAt(text, offset).offset;
+
+/**
+ * A template quoted for a message, its password masked (RFC 3986 §7.5): its first 200 code units
+ * and "…" when it is longer (an error's `template` holds it whole).
+ */
+export const quoted = (text: string): string => {
+  const shown = maskPassword(text);
+  return JSON.stringify(shown.length <= 200 ? shown : `${shown.slice(0, 200)}…`);
+};
+
+/**
+ * The start of the password a URI leaves a template in at `offset`, undefined when it leaves it
+ * elsewhere: the URI's own password (password.ts), or the one its first `offset` characters leave
+ * open (an authority with a ":" that runs to the offset, its "@" yet to come). An "@" read before
+ * the offset closes that password, unless the template's own holds an "@" (as the URL Standard,
+ * ending a userinfo at its last "@", reads one): a template's literal password without one can
+ * have read the URI's "@" only once the URI has the whole password right.
+ */
+export function passwordStartAt(template: string, uri: string, offset: number): number | undefined {
+  const own = passwordRange(uri);
+  if (own !== undefined && offset >= own.start && offset < own.end) return own.start;
+  const open = passwordRange(`${uri.slice(0, offset)}_`, { open: true });
+  if (open === undefined || open.end !== offset + 1 || offset < open.start) return undefined;
+  const its = passwordRange(template);
+  const atSign = its !== undefined && template.slice(its.start, its.end).includes("@");
+  return atSign || uri.lastIndexOf("@", offset - 1) < open.start ? open.start : undefined;
+}
 
 /** A TemplateError for a Result: built without a stack trace (the caller that throws captures one). */
 export function templateError(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], shortMessage?: string): TemplateError {

@@ -4,7 +4,7 @@
 // empty value ("name" alone, or "name=" for "?" and "&").
 import type { Result } from "../result.js";
 import { encodeValue, LoneSurrogate, prefixOf } from "./encode.js";
-import { templateError, type TemplateError } from "./errors.js";
+import { maskedOffset, templateError, type TemplateError } from "./errors.js";
 import type { Operator, TemplateExpression, TemplatePart, VarSpec } from "./parse.js";
 import { classify, Pairs } from "./values.js";
 
@@ -39,7 +39,7 @@ function prefixOfComposite(template: string, spec: VarSpec, expression: Template
     "URI-Template",
     spec.start,
     [],
-    `The variable ${JSON.stringify(spec.name)} is a list or an associative array, and the prefix modifier of ${expression.text} (offset ${spec.start}) does not apply to composite values (RFC 6570 §2.4.1)`,
+    `The variable ${JSON.stringify(spec.name)} is a list or an associative array, and the prefix modifier of ${expression.text} (offset ${maskedOffset(template, spec.start)}) does not apply to composite values (RFC 6570 §2.4.1)`,
   );
 }
 

@@ -3,7 +3,7 @@
 // grammar.ts loads on the engine; the tests hold this reader to it).
 import type { Result } from "../result.js";
 import { describeValue } from "../describe.js";
-import { templateError, type TemplateError } from "./errors.js";
+import { maskedOffset, templateError, type TemplateError } from "./errors.js";
 import { hasCodePoint, iprivate, ucschar } from "../charsets.js";
 import { encodeLiteral } from "./encode.js";
 
@@ -198,7 +198,7 @@ export function parseParts(text: string): Result<readonly TemplatePart[], Templa
         "URI-Template",
         reservedAt,
         [],
-        `Unsupported operator ${JSON.stringify(op)} at offset ${reservedAt}: RFC 6570 §2.2 reserves "=", ",", "!", "@" and "|" for future extensions, and §3 asks a processor to report the ones it does not support`,
+        `Unsupported operator ${JSON.stringify(op)} at offset ${maskedOffset(text, reservedAt)}: RFC 6570 §2.2 reserves "=", ",", "!", "@" and "|" for future extensions, and §3 asks a processor to report the ones it does not support`,
       ),
     };
   }

@@ -7,7 +7,8 @@
 import { describeValue, expectOptions } from "../describe.js";
 import type { Result } from "../result.js";
 import { buildNfa, Deterministic, Explainer, Matcher, OVER_WORK_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, WORK_LIMIT, type Nfa } from "./automaton.js";
-import { quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
+import { maskedOffset, passwordStartAt, quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
+import { passwordRange } from "../password.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, type TemplateLanguage } from "./language.js";
 import { itemsOf, lastOf, readingsOf, type Disagreement } from "./match.js";
@@ -419,12 +420,20 @@ export class UriTemplate<T extends string = string> {
     const { at, expected } = where;
     if (at < units.n || typeof bad === "number" || expected.length > 0 && !expected.includes("end of input")) {
       const offset = units.offsets[at] as number;
+      // RFC 3986 §7.5: inside a password, neither where nor what the template has there (its own may be literal)
+      const secret = passwordStartAt(this.text, uri, offset);
+      if (secret !== undefined) return templateError("no-match", this.text, uri, "template", secret, [], `${head} in the password of its userinfo (where, and what the template has there, is not told: RFC 3986 §7.5)`);
+      const shown = maskedOffset(uri, offset);
       const spelled = nonCanonical(uri, offset);
-      if (spelled !== undefined) return templateError("no-match", this.text, uri, "template", offset, expected, `${head} at offset ${offset}: ${spelled}`);
+      if (spelled !== undefined) return templateError("no-match", this.text, uri, "template", offset, expected, `${head} at offset ${shown}: ${spelled}`);
       const e = templateError("no-match", this.text, uri, "template", offset, expected);
-      return templateError("no-match", this.text, uri, "template", offset, expected, `${head} at offset ${offset}: expected ${list(expected)}, found ${e.found}`);
+      return templateError("no-match", this.text, uri, "template", offset, expected, `${head} at offset ${shown}: expected ${list(expected)}, found ${e.found}`);
     }
-    const reason = why?.why ?? "no values of its variables expand to it (a value would be longer than its prefix modifier allows)";
+    // the values a variable was read as may be the URI's password: then only its name
+    const reason =
+      why === undefined ? "no values of its variables expand to it (a value would be longer than its prefix modifier allows)"
+      : passwordRange(uri) === undefined ? why.why
+      : `the variable ${JSON.stringify(why.name)} is not read the same way by each of its expressions (the values are not shown: the URI has a password, RFC 3986 §7.5)`;
     return templateError("no-match", this.text, uri, "template", 0, [], `${head}: ${reason}`);
   }
 

@@ -1,0 +1,140 @@
+// Issue 32: no TemplateError tells a password (RFC 3986 §7.5). A server's template may carry a
+// literal password ("http://svc:KEY@backend/{path}") while the URIs matched against it come from
+// anyone: an error must neither quote that password (message, `template`, `input`, JSON,
+// util.inspect) nor tell a character of it (`expected`, or an offset that moves on as a guess
+// gets more of it right). The URI's own password is masked as the core masks it. Each case
+// failed before the fix.
+import { inspect } from "node:util";
+import fc from "fast-check";
+import { createRouter, expand, match, matchAll, matchOrThrow, parseTemplate, parseTemplateOrThrow, TemplateError } from "../../src/template";
+import { maskPassword, PASSWORD_MASK } from "../../src/password";
+import { runs, seed } from "../helpers/runs";
+
+const SECRET = "s3cr3tKEY";
+
+/** Everything an error shows: its message, its fields (JSON), util.inspect. */
+const shown = (e: unknown): string => {
+  expect(e).toBeInstanceOf(TemplateError);
+  const t = e as TemplateError;
+  return [t.message, t.shortMessage, JSON.stringify(t), inspect(t), String(t.expected), t.input, t.template].join("\n");
+};
+
+/** What an error says, all of it, except its stack. */
+const said = (e: TemplateError): unknown => ({ ...e, message: e.message });
+
+describe("a template's literal password: no character of it in a TemplateError", () => {
+  const template = `http://svc:${SECRET}@backend/{path}`;
+
+  it("the finding of last session: `expected` was the password's next character", () => {
+    const r = match(template, "http://svc:s3cr@backend/x");
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.expected).not.toContain('"3"');
+    expect(shown(r.error)).not.toContain(SECRET);
+  });
+
+  it("a guess that gets more of the password right is told nothing more (offset, expected, message)", () => {
+    const errors = [...Array(SECRET.length).keys()].flatMap((k) =>
+      ["", "!", "!@backend/x", "@backend/x"].map((tail) => {
+        const r = match(template, `http://svc:${SECRET.slice(0, k)}${tail}`);
+        expect(r.ok).toBe(false);
+        return r.ok ? undefined : r.error;
+      }),
+    );
+    for (const e of errors) {
+      expect(e?.offset).toBe("http://svc:".length);
+      expect(e?.expected).toEqual([]);
+      expect(shown(e)).not.toContain(SECRET);
+      expect(e?.template).toBe(maskPassword(template));
+    }
+  });
+
+  it("the errors of two templates that differ in their password only are the same (property)", () => {
+    const password = fc.stringMatching(/^[a-z0-9@:]{1,10}$/); // "@" and ":" too: the URL Standard reads a userinfo to its last "@"
+    const tails = fc.constantFrom("", "!", "@", "@backend/x", "@backend", "@bXckend/x", ":1@backend/", "/x", "?q");
+    fc.assert(
+      fc.property(password, password, fc.integer({ min: 0, max: 1 }), fc.nat(12), fc.string({ maxLength: 3 }), tails, fc.constantFrom("http://svc:", "http://{user}:"), (p1, p2, whose, keep, noise, tail, head) => {
+        const t1 = `${head}${p1}@backend/{path}`;
+        const t2 = `${head}${p2}@backend/{path}`;
+        const uri = `http://svc:${(whose === 0 ? p1 : p2).slice(0, keep)}${noise}${tail}`;
+        // a URI with one of the passwords whole is a right guess, as a match would tell
+        fc.pre(!uri.startsWith(`http://svc:${p1}@`) && !uri.startsWith(`http://svc:${p2}@`));
+        const a = match(t1, uri);
+        const b = match(t2, uri);
+        if (a.ok || b.ok) return; // a URI that passes one password is a right guess
+        expect(said(a.error)).toEqual(said(b.error));
+      }),
+      { numRuns: runs(200), seed: seed(3201) },
+    );
+  });
+
+  it("every error of every template call: no password shown", () => {
+    const withSecret = (t: string): string => t.replace("PW", SECRET);
+    const errors: unknown[] = [];
+    const result = (r: { ok: boolean; error?: unknown }): void => {
+      expect(r.ok).toBe(false);
+      errors.push(r.error);
+    };
+    result(parseTemplate(withSecret("http://u:PW@h/{x")));
+    result(parseTemplate(withSecret("http://u:PW@h/{=x}")));
+    result(parseTemplate(withSecret("http://u:P{W@h/")));
+    result(expand(withSecret("http://u:PW@h/{x:2}"), { x: ["a", "b"] }));
+    result(match(withSecret("http://u:PW@h/{x}"), "http://u:other@h/a"));
+    result(match(withSecret("http://u:PW@h/{x}/{x}"), `http://u:${SECRET}@h/a/b`));
+    result(matchAll(withSecret("http://u:PW@h/{x}"), "ftp://u:other@h/a"));
+    result(match(withSecret("http://u:PW@h/{a}{b}/{a}"), withSecret("http://u:PW@h/xyz/q"), { maxReadings: 1 }));
+    expect(() => parseTemplateOrThrow(withSecret("http://u:PW@h/{x"))).toThrow(TemplateError);
+    expect(() => matchOrThrow(withSecret("http://u:PW@h/{x}"), "nope")).toThrow(TemplateError);
+    try {
+      matchOrThrow(withSecret("http://u:PW@h/{x}"), "nope");
+    } catch (e) {
+      errors.push(e);
+      expect(inspect(e)).not.toContain(SECRET);
+      expect((e as Error).stack).not.toContain(SECRET);
+    }
+    const router = createRouter([[withSecret("http://u:PW@h/{x}"), 1]] as const);
+    expect(router.match("http://u:x@h/")).toBeUndefined();
+    const added = router.add(withSecret("http://u:PW@h/{x"), 1);
+    expect(added.ok).toBe(false);
+    if (!added.ok) errors.push(added.error);
+    for (const e of errors) expect(shown(e)).not.toContain(SECRET);
+  });
+
+  it("the ambiguity of a template with a password does not quote it", () => {
+    const a = parseTemplateOrThrow(`http://u:${SECRET}@h/{a}{b}`).ambiguity;
+    expect(a?.message).not.toContain(SECRET);
+  });
+});
+
+describe("the URI's own password: masked as the core masks it", () => {
+  it("a variable read two ways out of the URI's password is not quoted", () => {
+    const r = match("http://{u}:{p}@h/{p}", `http://a:${SECRET}@h/other`);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(shown(r.error)).not.toContain(SECRET);
+  });
+
+  it("a no-match after the password: the offset counts in the masked input", () => {
+    const r = match("http://{u}:{p}@h/x", `http://a:${SECRET}@h/y`);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.input).toBe(`http://a:${PASSWORD_MASK}@h/y`);
+    expect(r.error.input[r.error.offset]).toBe("y");
+    expect(r.error.shortMessage).toContain(`at offset ${r.error.offset}:`);
+    expect(shown(r.error)).not.toContain(SECRET);
+  });
+
+  it("a template without a password: its errors are as they were", () => {
+    const r = parseTemplate("http://h/{x");
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.input).toBe("http://h/{x");
+    expect(r.error.template).toBe("http://h/{x");
+    expect(r.error.offset).toBe(11);
+    const m = match("http://h/{x}", "http://g/a");
+    expect(m.ok).toBe(false);
+    if (m.ok) return;
+    expect(m.error.offset).toBe(7);
+    expect(m.error.expected).toEqual(['"h"']);
+  });
+});
