@@ -6,7 +6,7 @@
 // failed before the fix.
 import { inspect } from "node:util";
 import fc from "fast-check";
-import { createRouter, expand, match, matchAll, matchOrThrow, parseTemplate, parseTemplateOrThrow, TemplateError } from "../../src/template";
+import { createRouter, expand, findAmbiguity, match, matchAll, matchOrThrow, parseTemplate, parseTemplateOrThrow, TemplateError } from "../../src/template";
 import { maskPassword, PASSWORD_MASK } from "../../src/password";
 import { runs, seed } from "../helpers/runs";
 
@@ -101,7 +101,8 @@ describe("a template's literal password: no character of it in a TemplateError",
   });
 
   it("the ambiguity of a template with a password does not quote it", () => {
-    const a = parseTemplateOrThrow(`http://u:${SECRET}@h/{a}{b}`).ambiguity;
+    const a = findAmbiguity(`http://u:${SECRET}@h/{a}{b}`);
+    expect(a?.message).toContain("***");
     expect(a?.message).not.toContain(SECRET);
   });
 });
