@@ -8,9 +8,13 @@ import { RESERVED as RESERVED_RANGES, UNRESERVED as UNRESERVED_RANGES } from "..
 import { encodeWith, hexValue, octetAt } from "../percent-encoding.js";
 import { utf8Lead } from "../utf8-table.js";
 
-/** RFC 3986 §2.3 unreserved (U), and with §2.2 reserved (U+R), as tables (src/charsets.ts, from the rules). */
-const U: CharTable = /* @__PURE__ */ tableOf(UNRESERVED_RANGES);
-const U_R: CharTable = /* @__PURE__ */ tableOf(UNRESERVED_RANGES, RESERVED_RANGES);
+/**
+ * RFC 3986 §2.3 unreserved (U), and with §2.2 reserved (U+R), as tables (src/charsets.ts, from
+ * the rules). Copies that are not frozen: V8 (Node 20) reads a frozen array's elements about four
+ * times slower, which made expand some 15% slower.
+ */
+const U: CharTable = /* @__PURE__ */ Array.from(tableOf(UNRESERVED_RANGES));
+const U_R: CharTable = /* @__PURE__ */ Array.from(tableOf(UNRESERVED_RANGES, RESERVED_RANGES));
 
 /** The same two classes as octet flags (1 in the class), as the matcher reads them. */
 export const UNRESERVED: Uint8Array = /* @__PURE__ */ Uint8Array.from(U, Number);
@@ -53,7 +57,13 @@ export class LoneSurrogate extends Error {
  * start a triplet is encoded as `"%25"`). Throws {@link LoneSurrogate} for a lone surrogate.
  */
 export function encodeValue(s: string, reserved: boolean): string {
-  return reserved ? encodeWith(s, U_R, true, loneSurrogate) : encodeWith(s, U, false, loneSurrogate);
+  const table = reserved ? U_R : U;
+  // the common case, nothing to encode, without a call
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 128 || table[c] !== true) return encodeWith(s, table, reserved, loneSurrogate);
+  }
+  return s;
 }
 
 const loneSurrogate = (at: number): never => {
