@@ -1,15 +1,18 @@
-// The URI Template rows of `npm run bench` (issue 20), next to url-template 3.1.1 (expansion) and
-// uri-templates 0.2.0 (fromUri, which is not exact) in the same process: expansion of RFC 6570's
-// examples and of a set of API routes with 2 to 6 variables, matching one template, and a router
-// of 1,000 templates against trying match on each in turn. `node bench/run.mjs --only template`
-// runs these rows alone.
+// The URI Template rows of `npm run bench` (issues 20 and 30), next to url-template 3.1.1
+// (expansion) and uri-templates 0.2.0 (fromUri, which is not exact) in the same process:
+// expansion of RFC 6570's examples, of the uritemplate-test suite's examples and extended cases,
+// and of a set of API routes with 2 to 6 variables; matching on the same suite's cases with the
+// template given as text on every call, and on the API routes; the first match of a template not
+// seen before; a router of 1,000 templates against trying match on each in turn; and building a
+// router of 1,000 and 10,000 routes of issue 30's shape ("{a}/0000/{b}", ...), time per route.
+// `node bench/run.mjs --only template` runs these rows alone.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createRequire } from "node:module";
 import { Bench } from "tinybench";
 import { repoRoot } from "./corpus.mjs";
 import { loadOursSubpath } from "./libs.mjs";
-import { fmtMs, fmtNs, fmtRatio, mdTable, median } from "./report.mjs";
+import { fmtMs, fmtNs, fmtRatio, mdTable, median, quantile } from "./report.mjs";
 
 const require = createRequire(import.meta.url);
 const version = (name) => JSON.parse(readFileSync(path.join(repoRoot, "node_modules", name, "package.json"), "utf8")).version;
@@ -21,6 +24,22 @@ function rfcExamples() {
   for (const g of fx.groups) {
     const vars = typeof g.variables === "string" ? fx.variables[g.variables] : g.variables;
     for (const c of g.cases) out.push(Array.isArray(c) ? [c[0], vars] : [g.template, c.variables]);
+  }
+  return out;
+}
+
+/**
+ * The uritemplate-test suite's examples and extended cases (fixtures/template/uritemplate-test.json:
+ * spec-examples.json and extended-tests.json) whose expansion is one string, as [template,
+ * variables, URI]: the cases a matcher is given a URI for.
+ */
+function suiteCases() {
+  const files = JSON.parse(readFileSync(path.join(repoRoot, "fixtures", "template", "uritemplate-test.json"), "utf8")).files;
+  const out = [];
+  for (const file of ["spec-examples.json", "extended-tests.json"]) {
+    for (const group of Object.values(files[file])) {
+      for (const [t, want] of group.testcases) if (typeof want === "string") out.push([t, group.variables, want]);
+    }
   }
   return out;
 }
@@ -67,9 +86,11 @@ export async function templateBench({ quick, log }) {
 
   // --- expansion
   const rfc = rfcExamples();
+  const suite = suiteCases();
   const routes = apiRoutes();
   const sets = [
     ["RFC 6570's examples", rfc],
+    ["uritemplate-test examples and extended cases", suite.map(([t, v]) => [t, v])],
     ["API routes, 2-6 variables", routes],
   ];
   const expansionRows = [];
@@ -92,6 +113,56 @@ export async function templateBench({ quick, log }) {
     targets.push([`expansion ≥ 2× faster than url-template: ${label}`, `${fmtRatio(r.peer / r.ours)} (parsed once), ${fmtRatio(r.peerText / r.oursText)} (as text)`, r.peer / r.ours >= 2 && r.peerText / r.oursText >= 2 ? "met" : "NOT met"]);
     log(`template expansion ${label}: ours ${fmtNs(r.ours)} ns, url-template ${fmtNs(r.peer)} ns`);
   }
+
+  // --- matching on the suite's cases, the template given as text on every call (ours keeps parsed
+  // templates and their automata in its cache; uri-templates is given a new UriTemplates each call)
+  const suiteMatch = suite.map(([t, , u]) => [t, u]);
+  let suiteExact = 0;
+  for (const [t, u] of suiteMatch) {
+    const m = tm.match(t, u);
+    if (m.ok && tm.expand(t, m.value).value === u) suiteExact++;
+  }
+  let suitePeerExact = 0;
+  for (const [t, u] of suiteMatch) {
+    const tt = new UriTemplates(t);
+    const v = tt.fromUri(u);
+    if (v !== undefined && tt.fill(v) === u) suitePeerExact++;
+  }
+  const rs = await time(
+    {
+      ours: { count: suiteMatch.length, run: () => { for (const [t, u] of suiteMatch) sink += tm.match(t, u).ok ? 1 : 0; } },
+      peer: { count: suiteMatch.length, run: () => { for (const [t, u] of suiteMatch) sink += new UriTemplates(t).fromUri(u) ? 1 : 0; } },
+    },
+    cfg,
+  );
+  log(`template match, suite as text: ours ${fmtNs(rs.ours)} ns, uri-templates ${fmtNs(rs.peer)} ns`);
+  targets.push([`match at least as fast as uri-templates' fromUri: the suite's ${suiteMatch.length} cases, templates as text`, `${fmtNs(rs.ours)} ns vs ${fmtNs(rs.peer)} ns (${fmtRatio(rs.ours / rs.peer)})`, rs.ours <= rs.peer ? "met" : "NOT met"]);
+
+  // --- the first match of a template never seen before: the API routes' shapes under a literal
+  // prefix used once each (so neither the parsed template nor its automaton is cached), timed one
+  // call each, after the same number of calls on other new templates to warm the code
+  const fresh = (k) => {
+    const [t, v] = routes[k % routes.length];
+    const text = `/n${k}${t.replace("https://{host}/", "/")}`;
+    return [text, tm.expandOrThrow(text, v)];
+  };
+  const FIRST = quick ? 100 : 400;
+  for (let k = 0; k < FIRST; k++) {
+    const [t, u] = fresh(1e6 + k);
+    sink += tm.match(t, u).ok ? 1 : 0;
+  }
+  const firstMs = [];
+  for (let k = 0; k < FIRST; k++) {
+    const [t, u] = fresh(k);
+    const a = performance.now();
+    const ok = tm.match(t, u).ok;
+    firstMs.push(performance.now() - a);
+    sink += ok ? 1 : 0;
+  }
+  const firstMedian = median(firstMs);
+  const firstP90 = quantile(firstMs, 0.9);
+  log(`template first match: median ${fmtMs(firstMedian)} ms, p90 ${fmtMs(firstP90)} ms`);
+  targets.push([`first match of a new template ≤ 0.5 ms (${FIRST} templates of the API routes' shapes)`, `median ${fmtMs(firstMedian)} ms, p90 ${fmtMs(firstP90)} ms`, firstMedian <= 0.5 ? "met" : "NOT met"]);
 
   // --- matching one template (the API routes, each URI its own expansion)
   const matchCases = routes.map(([t, v]) => [t, tm.expandOrThrow(t, v)]);
@@ -145,6 +216,24 @@ export async function templateBench({ quick, log }) {
   log(`router: ${fmtNs(rr.router)} ns, match on each: ${fmtNs(rr.each)} ns`);
   targets.push([`a router of ${uniq.length} templates ≥ 10× faster than match on each in turn`, `${fmtNs(rr.router)} ns vs ${fmtNs(rr.each)} ns (${fmtRatio(rr.each / rr.router)})`, rr.each / rr.router >= 10 ? "met" : "NOT met"]);
 
+  targets.push([`warm router.match over ${uniq.length} routes ≤ 4 µs`, `${fmtNs(rr.router)} ns`, rr.router <= 4000 ? "met" : "NOT met"]);
+
+  // --- building a router of routes of issue 30's shape, time per route
+  const buildRows = [];
+  for (const n of quick ? [1000] : [1000, 10000]) {
+    const texts = Array.from({ length: n }, (_, i) => `{a}/${String(i).padStart(n > 10000 ? 5 : 4, "0")}/{b}`);
+    const b0 = performance.now();
+    const r = tm.createRouter();
+    for (const [i, t] of texts.entries()) r.add(t, i);
+    const ms = performance.now() - b0;
+    const probe = performance.now();
+    sink += r.match(`x/${String(n >> 1).padStart(4, "0")}/y`) ? 1 : 0;
+    const matchMs = performance.now() - probe;
+    buildRows.push([String(n), `${fmtMs(ms)} ms`, `${fmtMs(ms / n)} ms`, `${fmtMs(matchMs)} ms`]);
+    log(`router build ${n}: ${fmtMs(ms)} ms, ${fmtMs(ms / n)} ms per route`);
+    targets.push([`router build, ${n} routes "{a}/NNNN/{b}": ≤ 1 ms per route`, `${fmtMs(ms / n)} ms per route`, ms / n <= 1 ? "met" : "NOT met"]);
+  }
+
   const md = [];
   md.push(`## URI Templates (RFC 6570)${quick ? " (QUICK MODE: indicative only)" : ""}`);
   md.push("");
@@ -164,9 +253,19 @@ export async function templateBench({ quick, log }) {
     ["speed-up", fmtRatio(rr.each / rr.router)],
   ], "lr"));
   md.push("");
+  md.push(mdTable([`matching, template as text each call (the uritemplate-test examples and extended cases whose expansion is one string)`, "uri-grammar ns", "uri-templates fromUri ns", "ours ÷ peer", "exact round trips"], [[`${suiteMatch.length} cases`, fmtNs(rs.ours), fmtNs(rs.peer), fmtRatio(rs.ours / rs.peer), `ours ${suiteExact}/${suiteMatch.length}, uri-templates ${suitePeerExact}/${suiteMatch.length}`]], "lrrrl"));
+  md.push("");
+  md.push(mdTable(["first match of a template not seen before (parse, automaton, match: one call each)", "value"], [
+    ["templates", String(FIRST)],
+    ["median", `${fmtMs(firstMedian)} ms`],
+    ["90th percentile", `${fmtMs(firstP90)} ms`],
+  ], "lr"));
+  md.push("");
+  md.push(mdTable(['router build, routes "{a}/0000/{b}", "{a}/0001/{b}", ... (issue 30)', "build (add all)", "per route", "then one match"], buildRows, "lrrr"));
+  md.push("");
   md.push("Linear in the URI's length (router and every template, ambiguous ones included): the `template-*` families of `npm run bench:scaling`.");
   md.push("");
-  md.push(mdTable(["target (issue 20)", "measured", ""], targets, "lll"));
+  md.push(mdTable(["target (issues 20, 30)", "measured", ""], targets, "lll"));
   md.push("");
   return { markdown: md.join("\n"), sink };
 }
