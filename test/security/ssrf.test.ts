@@ -1,12 +1,13 @@
 // Issue 32, item 1: the SSRF check of uri-grammar/security. The classes of a resolved address
 // (classifyAddress, the same as classifyHost's), the lookup hook at connect time (ssrfLookup:
-// every overload of dns.lookup, used by an http.Agent against a server on 127.0.0.1, with a stub
-// resolver; DNS rebinding), and the one-call check of a URL (checkFetchTarget over
+// every overload of dns.lookup, used by an http.Agent and by undici's connect against a server on
+// 127.0.0.1, with a stub resolver; DNS rebinding), and the one-call check of a URL (checkFetchTarget over
 // fixtures/fetch/targets.json). No network but the loopback interface.
 import fc from "fast-check";
 import * as http from "node:http";
 import * as https from "node:https";
 import type { AddressInfo } from "node:net";
+import * as undici from "undici";
 import {
   AddressError, AddressRefusedError, checkFetchTarget, classifyAddress, classifyHost, securityFindingCodes, securityFindings, securityFindingSeverity, ssrfLookup,
   type FetchTargetOptions, type LookupAddress, type Resolver,
@@ -244,6 +245,64 @@ describe("at connect time: an http.Agent with the hook, against a server on 127.
   it("a name with a public and a loopback address is refused, whichever the client would try", async () => {
     const r = await get("both.test", ssrfLookup({ resolve: stubResolver({ "both.test": [[v4("93.184.215.14"), v4("127.0.0.1")]] }) }));
     expect(r.error).toMatchObject({ code: "ERR_ADDRESS_REFUSED", address: "127.0.0.1" });
+  });
+});
+
+describe("at connect time: undici's connect with the hook, against a server on 127.0.0.1", () => {
+  let server: http.Server;
+  let port = 0;
+  let requests = 0;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      requests++;
+      res.end(`hello ${req.url ?? ""} from ${req.socket.localAddress ?? ""}`);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  /** GET through an undici Agent whose connect lookup is `lookup` (the dispatcher of Node's fetch): the status and body, or the error. */
+  async function get(host: string, lookup: ReturnType<typeof ssrfLookup>): Promise<{ status?: number; body?: string; error?: unknown }> {
+    const agent = new undici.Agent({ connect: { lookup } });
+    try {
+      const r = await undici.request(`http://${host}:${port}/x`, { dispatcher: agent });
+      return { status: r.statusCode, body: await r.body.text() };
+    } catch (error) {
+      return { error };
+    } finally {
+      await agent.close();
+    }
+  }
+
+  it("a name that resolves to 127.0.0.1 is refused before any request is sent", async () => {
+    const before = requests;
+    const r = await get("evil.test", ssrfLookup({ resolve: stubResolver({ "evil.test": [[v4("127.0.0.1")]] }) }));
+    expect(r.error).toBeInstanceOf(AddressRefusedError);
+    expect(r.error).toMatchObject({ code: "ERR_ADDRESS_REFUSED", hostname: "evil.test", address: "127.0.0.1", kind: "loopback" });
+    expect(requests).toBe(before);
+  });
+
+  it("the same request succeeds where loopback is allowed, connected to the address checked", async () => {
+    const before = requests;
+    const r = await get("evil.test", ssrfLookup({ allow: ["loopback"], resolve: stubResolver({ "evil.test": [[v4("127.0.0.1")]] }) }));
+    expect(r.error).toBeUndefined();
+    expect(r).toMatchObject({ status: 200, body: "hello /x from 127.0.0.1" });
+    expect(requests).toBe(before + 1);
+  });
+
+  it("DNS rebinding: a public address to the check, 127.0.0.1 to undici's connection, is refused", async () => {
+    const resolve = stubResolver({ "rebind.test": [[v4("93.184.215.14")], [v4("127.0.0.1")]] });
+    const lookup = ssrfLookup({ resolve });
+    const first = await new Promise<string>((ok, fail) => lookup("rebind.test", (err, address) => (err === null ? ok(address) : fail(err))));
+    expect(first).toBe("93.184.215.14");
+    const before = requests;
+    const r = await get("rebind.test", lookup);
+    expect(resolve.calls).toBe(2);
+    expect(r.error).toMatchObject({ code: "ERR_ADDRESS_REFUSED", address: "127.0.0.1", kind: "loopback" });
+    expect(requests).toBe(before);
   });
 });
 
