@@ -65,7 +65,7 @@ export function expectFields(options: object, fields: Readonly<Record<string, "b
 }
 
 /** What {@link readOptions} reads from an options object that gives no field. */
-const NO_OPTIONS: Readonly<Record<string, unknown>> = Object.freeze({});
+const NO_OPTIONS: Readonly<Record<string, unknown>> = /* @__PURE__ */ Object.freeze({});
 
 /** What a field of an options object may hold besides `undefined` (see {@link readOptions}). */
 export type FieldKind = "boolean" | "string" | "number" | "object" | "any" | readonly string[];

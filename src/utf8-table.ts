@@ -28,5 +28,5 @@ export function utf8Lead(lead: number): Utf8Lead {
 }
 
 /** The bits of a lead octet that its code point keeps, by count of continuation octets. */
-export const UTF8_LEAD_BITS: readonly number[] = Object.freeze([0x7f, 0x1f, 0x0f, 0x07]);
+export const UTF8_LEAD_BITS: readonly number[] = /* @__PURE__ */ Object.freeze([0x7f, 0x1f, 0x0f, 0x07]);
 

@@ -5,7 +5,7 @@
 /** Sorted, disjoint, non-adjacent, inclusive code point intervals. */
 export type CodePointSet = readonly (readonly [number, number])[];
 
-export const EMPTY_SET: CodePointSet = Object.freeze([]);
+export const EMPTY_SET: CodePointSet = /* @__PURE__ */ Object.freeze([]);
 
 const SURROGATE_LO = 0xd800;
 const SURROGATE_HI = 0xdfff;

@@ -5,10 +5,10 @@
 // end, the security checks and the password masking; and what a scheme name is (RFC 3986 §3.1).
 
 /** http and https (RFC 9110 §4.2.1–§4.2.3), ws and wss (RFC 6455 §3). */
-export const DEFAULT_PORTS = Object.freeze({ http: 80, https: 443, ws: 80, wss: 443 } as const);
+export const DEFAULT_PORTS = /* @__PURE__ */ Object.freeze({ http: 80, https: 443, ws: 80, wss: 443 } as const);
 
 /** The schemes of {@link DEFAULT_PORTS}: with an authority, an empty path is "/" (RFC 9110 §4.2.3, RFC 6455 §3). */
-export const EMPTY_PATH_IS_ROOT: readonly string[] = Object.freeze(["http", "https", "ws", "wss"]);
+export const EMPTY_PATH_IS_ROOT: readonly string[] = /* @__PURE__ */ Object.freeze(["http", "https", "ws", "wss"]);
 
 /**
  * The schemes the URL Standard calls special, with their default ports (#special-scheme): those
