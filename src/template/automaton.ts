@@ -919,6 +919,8 @@ export class Deterministic {
   readonly #classes: number;
   /** Per class, one unit code of it. */
   readonly #rep: Int32Array;
+  /** Per class, how many units it holds. */
+  readonly #classSize: Int32Array;
   /** Per unit state, the classes it reads (made when first needed). */
   readonly #classesOfUnit = new Map<number, Int32Array>();
   /** Per state, the unit and accepting states its empty edges reach, each by its preferred path, with that path's tags. */
@@ -960,6 +962,9 @@ export class Deterministic {
     const rep = new Int32Array(count).fill(-1);
     for (let c = 0; c < UNIT_COUNT; c++) if ((rep[classOf[c] as number] as number) < 0) rep[classOf[c] as number] = c;
     this.#rep = rep;
+    const size = new Int32Array(count);
+    for (let c = 0; c < UNIT_COUNT; c++) size[classOf[c] as number] = (size[classOf[c] as number] as number) + 1;
+    this.#classSize = size;
     this.#table = new Int32Array(64 * count).fill(UNMADE);
     this.#scratch = new Int32Array(count);
     this.#firstUnit = new Int32Array(count);
@@ -988,6 +993,8 @@ export class Deterministic {
   /** Gives up for good, and lets the tables go. */
   #giveUp(): void {
     this.#givenUp = true;
+    this.#runs = [];
+    this.#runEnds = [];
     this.#closures = new Map();
     this.#states = [];
     this.#index = new Map();
@@ -1169,6 +1176,50 @@ export class Deterministic {
   /** Walks that ended {@link UNDECIDED}, and the others. */
   #undecided = 0;
   #decided = 0;
+  /**
+   * Per set, its literal run (made when first reached): the ASCII characters that are the only
+   * thing it and the sets after it can read, one after another, with no tag on the way and no
+   * end of input allowed before the last; null when there is none of two or more. The walk
+   * compares the URI with the run at once rather than one table row per character (rows of
+   * many templates do not stay in the processor's caches: a router of 1,000 routes).
+   */
+  #runs: (string | null | undefined)[] = [];
+  /** Per set with a run: the set after it. */
+  #runEnds: number[] = [];
+
+  /** The literal run of set `d` (see {@link #runs}); undefined once the walk has given up. */
+  #runOf(d: number): string | null | undefined {
+    const k = this.#classes;
+    let text = "";
+    let s = d;
+    while (text.length < RUN_LIMIT) {
+      if (this.#table[s * k] === UNMADE && !this.#make(s)) return undefined;
+      if (this.#accept[s] !== NO_ACCEPT) break;
+      const table = this.#table;
+      let only = NO_ENTRY;
+      let cls = -1;
+      for (let c = 0, row = s * k; c < k; c++) {
+        const e = table[row + c] as number;
+        if (e === NO_ENTRY) continue;
+        if (cls >= 0) {
+          cls = -2;
+          break;
+        }
+        only = e;
+        cls = c;
+      }
+      if (cls < 0 || only < 0 || this.#entryTags[only] !== undefined || this.#classSize[cls] !== 1) break;
+      const code = this.#rep[cls] as number;
+      if (code >= 0x80) break;
+      text += String.fromCharCode(code);
+      s = this.#entryNext[only] as number;
+    }
+    const run = text.length >= 2 ? text : null;
+    this.#runs[d] = run;
+    this.#runEnds[d] = s;
+    this.#retained += 2 + (text.length >> 1);
+    return run;
+  }
 
   #walkText(text: string): number[] | undefined | typeof UNDECIDED {
     const events: number[] = [];
@@ -1178,8 +1229,22 @@ export class Deterministic {
     const entryTags = this.#entryTags;
     const entryNext = this.#entryNext;
     let table = this.#table;
+    const runs = this.#runs;
     let st = 0;
     for (let p = 0; p < len; ) {
+      let run = runs[st];
+      if (run === undefined) {
+        run = this.#runOf(st);
+        if (run === undefined) return UNDECIDED;
+        table = this.#table;
+      }
+      if (run !== null) {
+        // the only text the set can read: all of it, or no path reads the URI
+        if (!text.startsWith(run, p)) return undefined;
+        p += run.length;
+        st = this.#runEnds[st] as number;
+        continue;
+      }
       let code = codeAt(text, p);
       let width = 1;
       if (code === 0x25) {
@@ -1213,6 +1278,8 @@ export class Deterministic {
   }
 }
 
+/** The longest literal run the walk compares at once (a longer literal is several runs). */
+const RUN_LIMIT = 256;
 /** A set's accept entry: the URI cannot end there. */
 const NO_ACCEPT = new Int32Array(0);
 /** A cell of the table whose set has no row yet. */

@@ -174,6 +174,29 @@ describe("the template's grammar on the engine and the matcher read the same lan
   });
 });
 
+describe("the forward walk's literal runs agree with the general matcher", () => {
+  // match (limit 1) walks a literal run at once; matchAll reads the same URI on the general
+  // matcher: both must say the same on URIs that leave, end inside, or respell the literal
+  const templates = ["/users/{id}/posts{?page,limit}", "abcdef{x}", "{x}ghijkl", "a{x}bcd{y}efg", "/api/v1/{+rest}", "xyz"];
+  it.each(templates)("%s", (template) => {
+    const literal = template.replace(/\{[^}]*\}/g, "");
+    const uris = new Set<string>(["", literal, `${literal}1`]);
+    for (let i = 0; i <= literal.length; i++) {
+      uris.add(literal.slice(0, i));
+      uris.add(`${literal.slice(0, i)}Z${literal.slice(i + 1)}`);
+      uris.add(`${literal.slice(0, i)}%${literal.charCodeAt(i).toString(16).toUpperCase()}${literal.slice(i + 1)}`);
+      uris.add(`${literal.slice(0, i)}%zz${literal.slice(i)}`);
+      uris.add(`${literal.slice(0, i)}q${literal.slice(i)}`);
+    }
+    for (const uri of uris) {
+      const one = match(template, uri);
+      const all = matchAll(template, uri);
+      expect([uri, one.ok]).toEqual([uri, all.ok]);
+      if (one.ok && all.ok) expect([uri, one.value]).toEqual([uri, all.value.readings[0]]);
+    }
+  });
+});
+
 describe("the units' classes", () => {
   it("two units share a class exactly when every set holds both or neither, and classes are numbered by their lowest unit", () => {
     const range = fc.tuple(fc.integer({ min: 0, max: UNIT_COUNT }), fc.integer({ min: 0, max: 64 }), fc.boolean());
