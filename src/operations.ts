@@ -149,8 +149,8 @@ const BUILT_IN = (): SchemesRead => (builtIn ??= Object.freeze({ rules: builtInS
 
 /**
  * One §6.2.3 fact of a list or map given as `options.schemes`, each field read once and checked:
- * a `name` (a scheme name), a `defaultPort` (digits, or a whole number from 0 to 65535, as
- * `defineScheme` takes it), `emptyPathIsRoot` (a boolean).
+ * a `name` (a scheme name), a `defaultPort` (a whole number from 0 to 65535, as `defineScheme`
+ * takes it, or its digits), `emptyPathIsRoot` (a boolean).
  */
 function schemeFact(x: unknown, where: string, caller: string): SchemeNormalization {
   if (typeof x !== "object" || x === null || Array.isArray(x)) {
@@ -161,12 +161,12 @@ function schemeFact(x: unknown, where: string, caller: string): SchemeNormalizat
   const port = o.defaultPort;
   const root = o.emptyPathIsRoot;
   if (typeof name !== "string" || !isSchemeName(name)) throw new TypeError(`${caller}: ${where}.name must be a scheme name (RFC 3986 §3.1), got ${describeValue(name)}`);
-  let defaultPort: string | undefined;
-  if (typeof port === "number" && Number.isInteger(port) && port >= 0 && port <= 65535) defaultPort = String(port);
-  else if (typeof port === "string" && /^[0-9]+$/.test(port)) defaultPort = port;
-  else if (port !== undefined) throw new TypeError(`${caller}: ${where}.defaultPort must be digits or a whole number from 0 to 65535, got ${describeValue(port)}`);
+  const defaultPort = typeof port === "string" && /^[0-9]+$/.test(port) ? Number(port) : port;
+  if (defaultPort !== undefined && !(typeof defaultPort === "number" && Number.isInteger(defaultPort) && defaultPort >= 0 && defaultPort <= 65535)) {
+    throw new TypeError(`${caller}: ${where}.defaultPort must be digits or a whole number from 0 to 65535, got ${describeValue(port)}`);
+  }
   if (root !== undefined && typeof root !== "boolean") throw new TypeError(`${caller}: ${where}.emptyPathIsRoot must be true, false or undefined, got ${describeValue(root)}`);
-  return Object.freeze({ name: name.toLowerCase(), defaultPort, emptyPathIsRoot: root });
+  return Object.freeze({ name: name.toLowerCase(), defaultPort: defaultPort as number | undefined, emptyPathIsRoot: root });
 }
 
 /**

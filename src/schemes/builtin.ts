@@ -2,9 +2,6 @@
 // definitions (src/schemes/builtin/), judged with their compiled top rules, without a grammar
 // value, the engine or parsimmon. What `normalize` and `equivalent` of the main entry use when no
 // registry is given; `defaultRegistry` (uri-grammar/schemes) is the same schemes as values.
-import type { Layout } from "../ast/make.js";
-import type { Uri } from "../ast/nodes.js";
-import type { NormalizeOptions } from "../transforms/normalize.js";
 import type { SchemeRules, SchemeRulesRegistry } from "../transforms/scheme-rules.js";
 import { dataDefinition } from "./builtin/data.js";
 import { fileDefinition } from "./builtin/file.js";
@@ -13,34 +10,7 @@ import { mailtoDefinition } from "./builtin/mailto.js";
 import { telDefinition } from "./builtin/tel.js";
 import { urnDefinition } from "./builtin/urn.js";
 import { wsDefinition } from "./builtin/ws.js";
-import { valueOfNode, type SchemeDefinition } from "./kernel.js";
-
-/** One built-in scheme's rules. */
-class BuiltInRules<V> implements SchemeRules<V> {
-  readonly name: string;
-  readonly defaultPort: number | undefined;
-  readonly emptyPathIsRoot: boolean;
-  readonly normalizeOptions: NormalizeOptions | undefined;
-  readonly normalize: ((uri: Uri, value: V, options: NormalizeOptions) => Uri) | undefined;
-  readonly equivalentKey: ((value: V, uri: Uri) => string) | undefined;
-  readonly #def: SchemeDefinition<V>;
-  constructor(def: SchemeDefinition<V>) {
-    this.#def = def;
-    this.name = def.name;
-    this.defaultPort = def.defaultPort;
-    this.emptyPathIsRoot = def.emptyPathIsRoot;
-    this.normalizeOptions = def.normalizeOptions;
-    this.normalize = def.normalize;
-    this.equivalentKey = def.equivalentKey;
-    Object.freeze(this);
-  }
-  valueOf(uri: Uri): { readonly value: V } | undefined {
-    return valueOfNode(this.#def, uri);
-  }
-  keepsNormalForm(layout: Layout): boolean {
-    return this.#def.keepsNormalForm?.(layout) === true;
-  }
-}
+import { SchemeRecord, type SchemeDefinition } from "./kernel.js";
 
 // Made on first use, not on import: a module that only resolves or serializes, or a bundle of
 // such functions, then neither runs nor (tree shaken) ships the nine definitions and their grammars.
@@ -52,7 +22,7 @@ function builtIn(): Map<string, SchemeRules> {
     rules = [
       httpDefinition("http", "RFC 9110 §4.2.1"), httpDefinition("https", "RFC 9110 §4.2.2"), wsDefinition("ws"), wsDefinition("wss"),
       mailtoDefinition, urnDefinition, fileDefinition(), dataDefinition, telDefinition,
-    ].map((d) => new BuiltInRules(d as SchemeDefinition<unknown>));
+    ].map((d) => new SchemeRecord(d as SchemeDefinition<unknown>));
     byName = new Map(rules.map((r) => [r.name, r]));
   }
   return byName;

@@ -15,6 +15,7 @@ import { excerptOfMasked, foundAt, PASSWORD_CHARACTER, syntaxError, UriSyntaxErr
 import { maskPasswordAt } from "../password.js";
 import type { Result } from "../result.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
+import type { SchemeRules } from "../transforms/scheme-rules.js";
 import { serialize } from "../transforms/serialize.js";
 
 /** Why a URI is not valid under a scheme. Schemes add codes of their own (`"empty-host"`, `"invalid-base64"`, ...). */
@@ -176,10 +177,12 @@ function freezeTree(v: unknown): void {
   for (const key of Object.keys(v)) freezeTree((v as Record<string, unknown>)[key]);
 }
 
-/** What a scheme is, apart from its grammar value: what judging a URI of it, normalization and equivalence need. */
-export interface SchemeDefinition<V> {
-  /** The scheme name, lowercase. */
-  readonly name: string;
+/**
+ * What a scheme is, apart from its grammar value: what judging a URI of it needs, over what
+ * normalization and equivalence need (`SchemeRules`, whose `valueOf` its {@link SchemeRecord}
+ * gives). A built-in scheme's module (src/schemes/builtin/) writes one.
+ */
+export interface SchemeDefinition<V> extends Omit<SchemeRules<V>, "valueOf" | "keepsNormalForm"> {
   /**
    * The scheme name as the top rule spells it (RFC 3986 §3.1: case-insensitive): the grammar
    * judges each URI with its scheme so spelled, whatever the input's case. Undefined: the URI
@@ -191,20 +194,69 @@ export interface SchemeDefinition<V> {
   /** The section that defines the syntax, cited in errors. */
   readonly section: string;
   readonly fragment: "allowed" | "forbidden";
-  readonly defaultPort: number | undefined;
-  readonly emptyPathIsRoot: boolean;
-  readonly normalizeOptions: NormalizeOptions | undefined;
   /** The top rule's matcher (compiled for the built-in schemes; the grammar's for a scheme of the user's). */
   matcher(): Matcher;
   build(input: SchemeInput): V;
-  normalize?(uri: Uri, value: V, options: NormalizeOptions): Uri;
   /**
    * `true` only when `normalize` gives back as it is every URI at `layout` that the §6.2.2 steps
    * leave as it is, whatever value the scheme gives it (and when it refuses it): so normalizing
    * such a URI judges nothing (RFC 3986 §6.2.3). Left out: every URI is judged.
    */
   keepsNormalForm?(layout: Layout): boolean;
-  equivalentKey?(value: V, uri: Uri): string;
+}
+
+/**
+ * The one scheme record: a definition's fields, frozen, with the value of a URI node as
+ * normalization and equivalence ask it (`SchemeRules`). The built-in schemes' registry of the main
+ * entry holds these (src/schemes/builtin.ts); a scheme value (src/schemes/scheme.ts) is one with
+ * its grammar.
+ */
+export class SchemeRecord<V> implements SchemeRules<V> {
+  readonly name: string;
+  readonly rule: string;
+  readonly section: string;
+  readonly fragment: "allowed" | "forbidden";
+  readonly defaultPort: number | undefined;
+  readonly emptyPathIsRoot: boolean;
+  readonly normalizeOptions: NormalizeOptions | undefined;
+  readonly normalize?: (uri: Uri, value: V, options: NormalizeOptions) => Uri;
+  readonly equivalentKey?: (value: V, uri: Uri) => string;
+  /** The definition, for judging (its spelling, matcher and build). */
+  readonly #def: SchemeDefinition<V>;
+
+  constructor(def: SchemeDefinition<V>) {
+    this.#def = def;
+    this.name = def.name;
+    this.rule = def.rule;
+    this.section = def.section;
+    this.fragment = def.fragment;
+    this.defaultPort = def.defaultPort;
+    this.emptyPathIsRoot = def.emptyPathIsRoot;
+    this.normalizeOptions = def.normalizeOptions === undefined ? undefined : Object.freeze({ ...def.normalizeOptions });
+    this.normalize = def.normalize;
+    this.equivalentKey = def.equivalentKey;
+    if (new.target === SchemeRecord) Object.freeze(this);
+  }
+
+  /** @internal The derivation a build may read (a scheme value's; the built-in records read none). */
+  protected matchOf(): ((text: string) => Match) | undefined {
+    return undefined;
+  }
+
+  /** @internal The scheme's value of a URI node of its scheme, or `undefined` when the scheme refuses it. */
+  valueOf(uri: Uri): { readonly value: V } | undefined {
+    return valueOfNode(this.#def, uri, this.matchOf());
+  }
+
+  /** @internal {@link judge} of a URI parsed from `input` with its spans. */
+  protected judged(uri: Parsed<Uri>, input: string): Result<V, SchemeError> {
+    return judge(this.#def, uri, input, this.matchOf());
+  }
+
+  /** @internal Whether the scheme's normalization keeps every URI at `layout` that the §6.2.2 steps keep (see `SchemeDefinition.keepsNormalForm`). */
+  keepsNormalForm(layout: Layout): boolean {
+    return this.#def.keepsNormalForm?.(layout) === true;
+  }
 }
 
 /** True when the text has a character above U+007F. */

@@ -12,7 +12,8 @@ import { describePrefix, rulePrefixes, type Prefix } from "../abnf/prefixes.js";
 import { isIntactNode, isNode, isNodeShell, type Layout } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { throwWithStack } from "../errors.js";
-import { judge, schemeError, valueOfNode, type SchemeDefinition, type SchemeError, type SchemeInput } from "./kernel.js";
+import { SchemeRecord, schemeError, type SchemeDefinition, type SchemeError, type SchemeInput } from "./kernel.js";
+import type { SchemeRules } from "../transforms/scheme-rules.js";
 import { describeValue, wordList } from "../describe.js";
 import { referenceArgument, refused } from "../core/args.js";
 import { isSchemeName } from "../core/scheme-table.js";
@@ -59,20 +60,13 @@ export interface SchemeSpec<V> {
   equivalentKey?(value: V, uri: Uri): string;
 }
 
-/** A scheme: a frozen value made by {@link defineScheme}. */
-export interface Scheme<V = unknown> {
-  readonly name: string;
+/**
+ * A scheme: a frozen value made by {@link defineScheme}. The one scheme record (its §6.2.3 facts,
+ * what normalization and equivalence ask of it: `SchemeRules`; its top rule, section and
+ * fragment rule) with its grammar and what judges a URI by it.
+ */
+export interface Scheme<V = unknown> extends SchemeRules<V>, Pick<SchemeDefinition<V>, "rule" | "section" | "fragment"> {
   readonly grammar: Grammar;
-  readonly rule: string;
-  readonly section: string;
-  readonly fragment: "allowed" | "forbidden";
-  readonly defaultPort: number | undefined;
-  readonly emptyPathIsRoot: boolean;
-  readonly normalizeOptions: NormalizeOptions | undefined;
-  /** The spec's `normalize`, if any (see {@link SchemeSpec.normalize}). */
-  normalize?(uri: Uri, value: V, options: NormalizeOptions): Uri;
-  /** The spec's `equivalentKey`, if any (see {@link SchemeSpec.equivalentKey}). */
-  equivalentKey?(value: V, uri: Uri): string;
   /**
    * Parses a URI under the scheme: a string (parsed as an RFC 3986 URI first) or a URI node
    * made by the library. The error is a {@link SchemeError}; its `code` says whether the input
@@ -87,44 +81,27 @@ export interface Scheme<V = unknown> {
   isValid(input: string | UriReference): boolean;
   /** The value of a generic AST (from `parse`, with spans) of `input`; for registries. */
   fromUri(uri: Parsed<Uri>, input: string): Result<V, SchemeError>;
-  /** @internal The value of a URI node of the scheme, or `undefined` when the scheme refuses it (for normalization and equivalence). */
-  valueOf(uri: Uri): { readonly value: V } | undefined;
   /** A random URI of the scheme's grammar (no fragment). */
   generate(random: Random, options?: GenerateOptions): string;
 }
 
 const VALID: Result<true, SchemeError> = Object.freeze({ ok: true, value: true });
 
-/** A scheme value: a definition (src/schemes/kernel.ts) with its grammar. */
-class SchemeValue<V> implements Scheme<V> {
-  readonly name: string;
-  readonly rule: string;
-  readonly section: string;
-  readonly fragment: "allowed" | "forbidden";
-  readonly defaultPort: number | undefined;
-  readonly emptyPathIsRoot: boolean;
-  readonly normalizeOptions: NormalizeOptions | undefined;
-  readonly normalize: ((uri: Uri, value: V, options: NormalizeOptions) => Uri) | undefined;
-  readonly equivalentKey: ((value: V, uri: Uri) => string) | undefined;
+/** A scheme value: the record of a definition (src/schemes/kernel.ts) with its grammar. */
+class SchemeValue<V> extends SchemeRecord<V> implements Scheme<V> {
   readonly grammar: Grammar;
-  readonly #def: SchemeDefinition<V>;
   readonly #captures: readonly string[] | undefined;
   #semantics: Semantics<Record<string, never>> | undefined;
 
   constructor(def: SchemeDefinition<V>, grammar: Grammar, captures?: readonly string[]) {
-    this.#def = def;
-    this.name = def.name;
-    this.rule = grammar.require(def.rule, "defineScheme").name;
-    this.section = def.section;
-    this.fragment = def.fragment;
-    this.defaultPort = def.defaultPort;
-    this.emptyPathIsRoot = def.emptyPathIsRoot;
-    this.normalizeOptions = def.normalizeOptions === undefined ? undefined : Object.freeze({ ...def.normalizeOptions });
-    this.normalize = def.normalize;
-    this.equivalentKey = def.equivalentKey;
+    super(def);
     this.grammar = grammar;
     this.#captures = captures;
     Object.freeze(this);
+  }
+
+  protected override matchOf(): (text: string) => Match {
+    return this.#matchOf;
   }
 
   /** The derivation of the top rule over `text`, for a build that reads `input.match` (made on first read). */
@@ -181,16 +158,7 @@ class SchemeValue<V> implements Scheme<V> {
     if (!isIntactNode(uri) || (uri.kind !== "URI" && uri.kind !== "relative-ref") || uri.span === undefined || uri.span.start !== 0 || uri.span.end !== input.length) {
       throw new TypeError(`${this.name}.fromUri: the argument "uri" must be the node parse gave for "input" (with its spans), got ${refused(uri)}`);
     }
-    return judge(this.#def, uri, input, this.#matchOf);
-  }
-
-  valueOf(uri: Uri): { readonly value: V } | undefined {
-    return valueOfNode(this.#def, uri, this.#matchOf);
-  }
-
-  /** @internal Whether the scheme's normalization keeps every URI at `layout` that the §6.2.2 steps keep (see `SchemeDefinition.keepsNormalForm`). */
-  keepsNormalForm(layout: Layout): boolean {
-    return this.#def.keepsNormalForm?.(layout) === true;
+    return this.judged(uri, input);
   }
 }
 

@@ -9,12 +9,16 @@ import { formatIpv6 } from "./ipv6.js";
 import { octetAt, triplet } from "./percent.js";
 import { removeDotSegments } from "./remove-dot-segments.js";
 
-/** What §6.2.3 normalization needs to know about a scheme. */
+/**
+ * What §6.2.3 normalization needs to know about a scheme: the first layer of the one scheme
+ * record (src/transforms/scheme-rules.ts `SchemeRules` adds what normalization and equivalence
+ * ask of a scheme's values, uri-grammar/schemes `Scheme` its grammar).
+ */
 export interface SchemeNormalization {
   /** The scheme name, lowercase. */
   readonly name: string;
-  /** The port an absent port stands for, as decimal digits (`"80"`); compared by value, so `"080"` is it too. */
-  readonly defaultPort?: string | undefined;
+  /** The port an absent port stands for (RFC 3986 §6.2.3), 0–65535; a port written `"080"` is port 80 too. */
+  readonly defaultPort?: number | undefined;
   /** `true` when, with an authority, the empty path means the same as `"/"` (RFC 9110 §4.2.3 for http). */
   readonly emptyPathIsRoot?: boolean | undefined;
 }
@@ -29,7 +33,7 @@ export type SchemeNormalizations = readonly SchemeNormalization[] | ReadonlyMap<
  */
 export const defaultSchemes: readonly SchemeNormalization[] = Object.freeze(
   (Object.keys(DEFAULT_PORTS) as (keyof typeof DEFAULT_PORTS)[]).map((name) =>
-    Object.freeze({ name, defaultPort: String(DEFAULT_PORTS[name]), emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name) }),
+    Object.freeze({ name, defaultPort: DEFAULT_PORTS[name], emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name) }),
   ),
 );
 
@@ -236,7 +240,7 @@ function normalizeSteps(node: UriReference, options: NormalizeOptions, check: bo
     hostKind = kind;
     let port = he < a1 ? s.slice(he + 1, a1) : undefined;
     if (port === "" && options.emptyPort !== false) port = undefined;
-    if (port !== undefined && options.defaultPort !== false && def?.defaultPort !== undefined && stripZeros(port) === stripZeros(def.defaultPort)) {
+    if (port !== undefined && options.defaultPort !== false && def?.defaultPort !== undefined && stripZeros(port) === String(def.defaultPort)) {
       port = undefined;
     }
     if (port === undefined && he < a1) same = false;
@@ -339,7 +343,7 @@ export function isNormalAt(L: make.Layout, def: SchemeNormalization | undefined)
       if (he < a1) {
         // §3.2.3: an empty port is dropped; §6.2.3: so is the scheme's default port
         if (he + 1 === a1) return false;
-        if (def?.defaultPort !== undefined && stripZeros(s.slice(he + 1, a1)) === stripZeros(def.defaultPort)) return false;
+        if (def?.defaultPort !== undefined && stripZeros(s.slice(he + 1, a1)) === String(def.defaultPort)) return false;
       }
     }
   }

@@ -6,12 +6,15 @@ import type { Uri, UriReference } from "../ast/nodes.js";
 import { isNormalAt, NO_OPTIONS, normalizeReference, normalizeStepByStep, unchangedReference, type NormalizeOptions, type SchemeNormalization } from "./normalize.js";
 import { serialize } from "./serialize.js";
 
-/** What normalization and equivalence know of one scheme. */
-export interface SchemeRules<V = unknown> {
-  /** The scheme name, lowercase. */
-  readonly name: string;
+/**
+ * What normalization and equivalence know of one scheme: the second layer of the one scheme
+ * record, over its §6.2.3 facts (`SchemeNormalization`). A built-in scheme's record
+ * (src/schemes/kernel.ts `SchemeRecord`) is one, and so is a scheme value (uri-grammar/schemes).
+ */
+export interface SchemeRules<V = unknown> extends SchemeNormalization {
   readonly defaultPort: number | undefined;
   readonly emptyPathIsRoot: boolean;
+  /** Changes to the §6.2.2 steps for this scheme (RFC 8141 §3: `{ percentEncoding: false }`). */
   readonly normalizeOptions: NormalizeOptions | undefined;
   normalize?(uri: Uri, value: V, options: NormalizeOptions): Uri;
   equivalentKey?(value: V, uri: Uri): string;
@@ -30,13 +33,9 @@ export interface SchemeRulesRegistry extends Iterable<SchemeRules> {
   get(name: string): SchemeRules | undefined;
 }
 
-/** Each scheme's default port (as digits) and whether an empty path means "/", by lowercase name. */
+/** A registry's schemes by lowercase name, as §6.2.3 normalization reads them (each record is its own `SchemeNormalization`). */
 export function normalizationsOfSchemes(registry: Iterable<SchemeRules>): ReadonlyMap<string, SchemeNormalization> {
-  const out = new Map<string, SchemeNormalization>();
-  for (const s of registry) {
-    out.set(s.name, Object.freeze({ name: s.name, defaultPort: s.defaultPort === undefined ? undefined : String(s.defaultPort), emptyPathIsRoot: s.emptyPathIsRoot }));
-  }
-  return out;
+  return new Map([...registry].map((s) => [s.name, s] as const));
 }
 
 /** What a registry's schemes give the steps: their §6.2.3 definitions, and the options of a call that asks for no step of its own. */

@@ -74,9 +74,9 @@ describe("normalize with { schemes }", () => {
 
   it("gives normalize the registry's ports and empty-path rules (toSchemeNormalizations)", () => {
     const n = toSchemeNormalizations();
-    expect(n.get("https")).toEqual({ name: "https", defaultPort: "443", emptyPathIsRoot: true });
-    expect(n.get("wss")).toEqual({ name: "wss", defaultPort: "443", emptyPathIsRoot: true });
-    expect(n.get("mailto")).toEqual({ name: "mailto", defaultPort: undefined, emptyPathIsRoot: false });
+    expect(n.get("https")).toMatchObject({ name: "https", defaultPort: 443, emptyPathIsRoot: true });
+    expect(n.get("wss")).toMatchObject({ name: "wss", defaultPort: 443, emptyPathIsRoot: true });
+    expect(n.get("mailto")).toMatchObject({ name: "mailto", defaultPort: undefined, emptyPathIsRoot: false });
     expect([...n.keys()]).toEqual(["http", "https", "ws", "wss", "mailto", "urn", "file", "data", "tel"]);
   });
 });

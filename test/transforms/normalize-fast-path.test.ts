@@ -102,7 +102,7 @@ describe("the one-scan check of a normal text agrees with the steps one by one",
   });
 
   it("normalizeReference with scheme facts of one's own, or none", () => {
-    for (const o of [{ schemes: [] }, { schemes: [{ name: "foo", defaultPort: "80", emptyPathIsRoot: true }] }]) {
+    for (const o of [{ schemes: [] }, { schemes: [{ name: "foo", defaultPort: 80, emptyPathIsRoot: true }] }]) {
       expect(differences((n) => normalizeReference(n, o), (n) => normalizeStepByStep(n, o))).toEqual([]);
     }
   });

@@ -42,13 +42,13 @@ describe.each(["rfc3986.json", "options.json"])("normalize: fixtures/normalize/%
 
 describe("normalize: scheme definitions are values", () => {
   test("defaultSchemes covers http, https, ws, wss and is frozen", () => {
-    expect(defaultSchemes.map((s) => [s.name, s.defaultPort])).toEqual([["http", "80"], ["https", "443"], ["ws", "80"], ["wss", "443"]]);
+    expect(defaultSchemes.map((s) => [s.name, s.defaultPort])).toEqual([["http", 80], ["https", 443], ["ws", 80], ["wss", 443]]);
     expect(Object.isFrozen(defaultSchemes)).toBe(true);
     expect(defaultSchemes.every((s) => Object.isFrozen(s))).toBe(true);
   });
 
   test("a Map of definitions works as a list does", () => {
-    const ftp: SchemeNormalization = { name: "ftp", defaultPort: "21" };
+    const ftp: SchemeNormalization = { name: "ftp", defaultPort: 21 };
     const schemes = new Map([["ftp", ftp]]);
     expect(normalText("FTP://h:21", { schemes })).toBe("ftp://h");
     expect(normalText("FTP://h:21", { schemes: [ftp] })).toBe("ftp://h");
