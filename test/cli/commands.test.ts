@@ -1,10 +1,13 @@
-// The built command line (dist/cli.js) run as a user runs it: arguments, stdin, exit statuses,
-// stdout compared to fixtures/cli, --json parsed back, batch mode's JSON Lines and summary.
+// The command line run as a user runs it: arguments, stdin, exit statuses, stdout compared to
+// fixtures/cli, --json parsed back, batch mode's JSON Lines and summary. Most cases run the CLI's
+// main in this process (runHere: a case in milliseconds); what needs the real process runs the
+// built dist/cli.js (run): the version it reads, the modules it loads, a terminal, a closed pipe,
+// peak memory, the help's examples in a shell, and a sample of the cases below (the same answers).
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
 import { spawn } from "node:child_process";
-import { CLI, CLI_FIXTURES, ensureBuilt, jsonLines, readFixture, ROOT, run, stripAnsi } from "./helpers";
+import { CLI, CLI_FIXTURES, ensureBuilt, jsonLines, readFixture, ROOT, run, runHere, stripAnsi, type Run } from "./helpers";
 
 // at load, not in beforeAll: concurrent tests may start before hooks run
 ensureBuilt();
@@ -33,13 +36,13 @@ const figureText = (name: string): string => fs.readFileSync(path.join(CLI_FIXTU
 
 describe("parse: the figure and the tree (fixtures/cli/figures)", () => {
   test.concurrent.each(figures.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
-    const r = await run(c.args);
+    const r = await runHere(c.args);
     expect(r).toEqual({ status: 0, stdout: figureText(c.name), stderr: "" });
   });
 
   test("the issue's figure: the same text, brackets over the same columns and the same labels in order", async () => {
     const issue = figureText("issue-figure").trimEnd().split("\n");
-    const ours = (await run(figures.find((c) => c.name === "issue-example")?.args ?? [])).stdout.trimEnd().split("\n");
+    const ours = (await runHere(figures.find((c) => c.name === "issue-example")?.args ?? [])).stdout.trimEnd().split("\n");
     const text = issue[2] as string;
     expect(ours[2]).toBe(text);
     const spans = (row: string): [number, number][] => [...row.matchAll(/[└┌][^┘┐]*[┘┐]/g)].map((m) => [m.index, m.index + m[0].length]);
@@ -55,21 +58,24 @@ describe("parse: the figure and the tree (fixtures/cli/figures)", () => {
   test("colours: on a terminal; none on a pipe, with NO_COLOR or TERM=dumb; FORCE_COLOR and --color force them", async () => {
     const expected = figureText("issue-example");
     const sgr = /\u001b\[3\dm/;
-    const terminal = await run(["parse", example], { node: tty("stdout") });
+    const terminal = await runHere(["parse", example], { tty: "stdout" });
+    // the real process: its stdout a terminal (a preload sets isTTY), and a pipe
+    expect(await run(["parse", example], { node: tty("stdout") })).toEqual(terminal);
+    expect((await run(["parse", example])).stdout).toBe(expected);
     expect(terminal.stdout).toMatch(sgr);
     expect(stripAnsi(terminal.stdout)).toBe(expected);
-    expect((await run(["parse", example], { node: tty("stdout"), env: { NO_COLOR: "1" } })).stdout).toBe(expected);
-    expect((await run(["parse", example], { node: tty("stdout"), env: { TERM: "dumb" } })).stdout).toBe(expected);
-    expect((await run(["parse", example])).stdout).toBe(expected);
-    const forced = await run(["parse", example], { env: { FORCE_COLOR: "1" } });
+    expect((await runHere(["parse", example], { tty: "stdout", env: { NO_COLOR: "1" } })).stdout).toBe(expected);
+    expect((await runHere(["parse", example], { tty: "stdout", env: { TERM: "dumb" } })).stdout).toBe(expected);
+    expect((await runHere(["parse", example])).stdout).toBe(expected);
+    const forced = await runHere(["parse", example], { env: { FORCE_COLOR: "1" } });
     expect(forced.stdout).toMatch(sgr);
     expect(stripAnsi(forced.stdout)).toBe(expected);
-    expect((await run(["parse", "--no-color", example], { env: { FORCE_COLOR: "1" } })).stdout).toBe(expected);
-    expect((await run(["parse", "--color", example])).stdout).toMatch(sgr);
+    expect((await runHere(["parse", "--no-color", example], { env: { FORCE_COLOR: "1" } })).stdout).toBe(expected);
+    expect((await runHere(["parse", "--color", example])).stdout).toMatch(sgr);
   });
 
   test("--json: the AST parsed back, with spans", async () => {
-    const r = await run(["parse", "--json", example]);
+    const r = await runHere(["parse", "--json", example]);
     expect(r.status).toBe(0);
     const ast = JSON.parse(r.stdout) as { kind: string; scheme: string; authority: { port: string; span: { start: number; end: number } }; query: string; fragment: string };
     expect(ast).toMatchObject({ kind: "URI", scheme: "https", query: "tag=networking&order=newest", fragment: "top" });
@@ -78,25 +84,25 @@ describe("parse: the figure and the tree (fixtures/cli/figures)", () => {
   });
 
   test("--rule host x and --rule=host x: a rule of the grammar, the same answer", async () => {
-    const a = await run(["parse", "--rule", "host", "x"]);
-    const b = await run(["parse", "--rule=host", "x"]);
+    const a = await runHere(["parse", "--rule", "host", "x"]);
+    const b = await runHere(["parse", "--rule=host", "x"]);
     expect(a).toEqual({ status: 0, stdout: 'host reg-name [0, 1) "x"\n', stderr: "" });
     expect(b).toEqual(a);
   });
 
   test("--scheme --json: the generic AST and the scheme's value; a scheme's rejection exits 1", async () => {
-    const r = await run(["parse", "--scheme", "--json", "mailto:a@example.com?subject=hi"]);
+    const r = await runHere(["parse", "--scheme", "--json", "mailto:a@example.com?subject=hi"]);
     expect(r.status).toBe(0);
     const v = JSON.parse(r.stdout) as { generic: { scheme: string }; scheme: Record<string, unknown> };
     expect(v.generic.scheme).toBe("mailto");
     expect(JSON.stringify(v.scheme)).toContain("a@example.com");
-    const bad = await run(["parse", "--scheme", "urn:x"]);
+    const bad = await runHere(["parse", "--scheme", "urn:x"]);
     expect(bad.status).toBe(1);
     expect(bad.stderr).not.toBe("");
   });
 
   test("an invalid URI: nothing on stdout, the error with a caret on stderr, exit 1", async () => {
-    const r = await run(["parse", "http://a/b c"]);
+    const r = await runHere(["parse", "http://a/b c"]);
     expect(r.status).toBe(1);
     expect(r.stdout).toBe("");
     expect(r.stderr).toMatch(/^Invalid URI-reference at offset 10: .*\n {2}http:\/\/a\/b c\n {12}\^\n$/);
@@ -105,7 +111,7 @@ describe("parse: the figure and the tree (fixtures/cli/figures)", () => {
 
 describe("each command on arguments (fixtures/cli/commands.json)", () => {
   test.concurrent.each(commands.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
-    const r = await run(c.args, c.stdinHex === undefined ? {} : { stdin: Buffer.from(c.stdinHex, "hex") });
+    const r = await runHere(c.args, c.stdinHex === undefined ? {} : { stdin: Buffer.from(c.stdinHex, "hex") });
     expect(r.status).toBe(c.status);
     if (c.stdout !== undefined) expect(r.stdout).toBe(c.stdout);
     if (c.stdoutContains !== undefined) expect(r.stdout.replace(/\s+/g, " ")).toContain(c.stdoutContains);
@@ -114,17 +120,33 @@ describe("each command on arguments (fixtures/cli/commands.json)", () => {
   });
 });
 
+describe("the built dist/cli.js answers as the in-process runs above do", () => {
+  // every eighth case of each fixture file, and those with stdin
+  const sample: (FigureCase | CommandCase)[] = [...figures.filter((_, k) => k % 8 === 0), ...commands.filter((c, k) => k % 8 === 0 || c.stdinHex !== undefined)];
+  test.concurrent.each(sample.map((c) => [c.name, c] as const))("%s", async (_name, c) => {
+    const options = "stdinHex" in c && c.stdinHex !== undefined ? { stdin: Buffer.from(c.stdinHex, "hex") } : {};
+    // a batch summary's seconds differ from run to run
+    const seconds = (r: Run): Run => ({ ...r, stderr: r.stderr.replace(/, \d+\.\d\d s\n/g, ", _ s\n") });
+    expect(seconds(await run(c.args, options))).toEqual(seconds(await runHere(c.args, options)));
+  });
+  test("the sample holds figures, commands on arguments and on stdin", () => {
+    expect(sample.filter((c) => figures.includes(c)).length).toBeGreaterThanOrEqual(2);
+    expect(sample.filter((c) => "stdinHex" in c && c.stdinHex !== undefined).length).toBeGreaterThanOrEqual(1);
+    expect(sample.length).toBeLessThanOrEqual(20);
+  });
+});
+
 describe("relativize: the empty reference", () => {
   test("identical URIs: an empty line on stdout (the reference itself), a note on stderr unless --quiet; --json prints \"\"", async () => {
-    expect(await run(["relativize", "http://a/b?q", "http://a/b?q"])).toEqual({
+    expect(await runHere(["relativize", "http://a/b?q", "http://a/b?q"])).toEqual({
       status: 0,
       stdout: "\n",
       stderr: "relativize: (the empty reference: the target is the base without its fragment)\n",
     });
-    expect(await run(["relativize", "--quiet", "http://a/b", "http://a/b"])).toEqual({ status: 0, stdout: "\n", stderr: "" });
-    expect(await run(["relativize", "--json", "http://a/b", "http://a/b"])).toEqual({ status: 0, stdout: '""\n', stderr: "" });
-    expect(await run(["relativize", "http://a/b", "http://a/b#x"])).toEqual({ status: 0, stdout: "#x\n", stderr: "" });
-    const batch = await run(["relativize", "--quiet", "--base", "http://a/b"], { stdin: "http://a/b\n" });
+    expect(await runHere(["relativize", "--quiet", "http://a/b", "http://a/b"])).toEqual({ status: 0, stdout: "\n", stderr: "" });
+    expect(await runHere(["relativize", "--json", "http://a/b", "http://a/b"])).toEqual({ status: 0, stdout: '""\n', stderr: "" });
+    expect(await runHere(["relativize", "http://a/b", "http://a/b#x"])).toEqual({ status: 0, stdout: "#x\n", stderr: "" });
+    const batch = await runHere(["relativize", "--quiet", "--base", "http://a/b"], { stdin: "http://a/b\n" });
     expect(jsonLines(batch.stdout)).toEqual([{ line: 1, input: "http://a/b", ok: true, value: "" }]);
   });
 });
@@ -158,13 +180,13 @@ describe("help, version, rules", () => {
   });
 
   test("--help lists every command and the exit statuses", async () => {
-    const r = await run(["--help"]);
+    const r = await runHere(["--help"]);
     expect(r.status).toBe(0);
     for (const c of ["parse", "validate", "resolve", "relativize", "normalize", "equal", "to-uri", "to-iri", "repair", "rules", "rule"]) {
       expect(r.stdout).toMatch(new RegExp(`^  ${c} `, "m"));
     }
     expect(r.stdout).toContain("Exit status: 0 valid");
-    const sub = await run(["parse", "--help"]);
+    const sub = await runHere(["parse", "--help"]);
     expect(sub.stdout).toContain("--rule <name>");
     expect(sub.stdout).toContain("--tree");
   });
@@ -208,26 +230,26 @@ describe("help, version, rules", () => {
     [["resolve", "http://a/"]],
     [["validate", "--input", "/nonexistent/urls.txt"]],
   ])("a usage error (%j): stderr starts with \"uri-grammar: \", nothing on stdout, exit 2", async (args) => {
-    const r = await run(args);
+    const r = await runHere(args);
     expect(r).toEqual({ status: 2, stdout: "", stderr: expect.stringMatching(/^uri-grammar: \S/) as unknown as string });
     expect(r.stderr).not.toMatch(/^error: /m);
     expect(r.stderr).not.toContain("Usage:"); // the message, not the whole help
   });
 
   test("rules: every rule with its ABNF; --json with uses and used by", async () => {
-    const r = await run(["rules"]);
+    const r = await runHere(["rules"]);
     expect(r.status).toBe(0);
     const lines = r.stdout.trimEnd().split("\n");
     for (const line of lines) expect(line).toMatch(/^[A-Za-z][A-Za-z0-9-]* +=  ?\S/);
     const names = lines.map((l) => l.split(" ")[0]);
     expect(names).toEqual(expect.arrayContaining(["URI", "URI-reference", "host", "IPv6address", "IRI", "ucschar", "ALPHA"]));
-    const json = JSON.parse((await run(["rules", "--json"])).stdout) as { name: string; abnf: string; uses: string[]; usedBy: string[] }[];
+    const json = JSON.parse((await runHere(["rules", "--json"])).stdout) as { name: string; abnf: string; uses: string[]; usedBy: string[] }[];
     expect(json.map((x) => x.name)).toEqual(names);
     expect(json.find((x) => x.name === "authority")).toMatchObject({ uses: ["userinfo", "host", "port"] });
     // where each rule is defined: RFC 3986's, RFC 3987's and the core rules with their sections
     const home = (n: string): unknown => (json as { name: string; grammar?: string }[]).find((x) => x.name === n)?.grammar;
     expect([home("host"), home("URI"), home("IRI"), home("ALPHA")]).toEqual(["RFC 3986 §3.2.2", "RFC 3986 §3", "RFC 3987 §2.2", "RFC 5234 Appendix B.1"]);
-    const tel = await run(["rules", "--grammar", "tel"]);
+    const tel = await runHere(["rules", "--grammar", "tel"]);
     expect(tel.status).toBe(0);
     expect(tel.stdout).toMatch(/^telephone-uri +=/m);
   });
@@ -235,7 +257,7 @@ describe("help, version, rules", () => {
 
 describe("batch mode: one input per line, JSON Lines out, a summary on stderr", () => {
   test("stdin: bad lines are reported and the run goes on; exit 1; the summary counts them", async () => {
-    const r = await run(["validate"], { stdin: "http://a/\nhttp://a b\n\n%zz\r\nmailto:x@y\n" });
+    const r = await runHere(["validate"], { stdin: "http://a/\nhttp://a b\n\n%zz\r\nmailto:x@y\n" });
     expect(r.status).toBe(1);
     const records = jsonLines(r.stdout);
     expect(records.map((x) => [x["line"], x["input"], x["ok"]])).toEqual([
@@ -255,11 +277,11 @@ describe("batch mode: one input per line, JSON Lines out, a summary on stderr", 
     try {
       const file = path.join(dir, "urls.txt");
       fs.writeFileSync(file, "\ufeffHTTP://A/./b\nhttp://a:80/\n");
-      const r = await run(["normalize", "--input", file]);
+      const r = await runHere(["normalize", "--input", file]);
       expect(r.status).toBe(0);
       expect(jsonLines(r.stdout).map((x) => x["value"])).toEqual(["http://a/b", "http://a/"]);
       expect(r.stderr).toMatch(/^normalize: 2 lines, 2 valid, 0 invalid/);
-      const q = await run(["normalize", "--quiet", "--input", file]);
+      const q = await runHere(["normalize", "--quiet", "--input", file]);
       expect(q).toEqual({ status: 0, stdout: r.stdout, stderr: "" });
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
@@ -267,7 +289,7 @@ describe("batch mode: one input per line, JSON Lines out, a summary on stderr", 
   });
 
   test("parse: each line's AST; --rule applies to every line", async () => {
-    const r = await run(["parse", "--rule", "host"], { stdin: "[::1]\nexample.com\n[x\n" });
+    const r = await runHere(["parse", "--rule", "host"], { stdin: "[::1]\nexample.com\n[x\n" });
     expect(r.status).toBe(1);
     const records = jsonLines(r.stdout);
     expect(records.map((x) => x["ok"])).toEqual([true, true, false]);
@@ -278,7 +300,7 @@ describe("batch mode: one input per line, JSON Lines out, a summary on stderr", 
   test("parse --tree in batch mode is a usage error (trees are drawn for one URI; batch mode prints JSON Lines), before any line is read", async () => {
     // it printed JSON Lines as if --tree were not there (issue 23)
     for (const args of [["parse", "--tree"], ["parse", "--tree", "--json"], ["parse", "--tree", "--input", "-"], ["parse", "--tree", "--jobs", "1"]]) {
-      const r = await run(args, { stdin: "http://a/b\nhttp://c/d\n" });
+      const r = await runHere(args, { stdin: "http://a/b\nhttp://c/d\n" });
       expect(r).toEqual({
         status: 2,
         stdout: "",
@@ -286,15 +308,15 @@ describe("batch mode: one input per line, JSON Lines out, a summary on stderr", 
       });
     }
     // one URI as an argument: the tree, as before
-    const one = await run(["parse", "--tree", "http://a/b"]);
+    const one = await runHere(["parse", "--tree", "http://a/b"]);
     expect(one.status).toBe(0);
     expect(one.stdout).toMatch(/^URI \[0, 10\) "http:\/\/a\/b"\n  scheme /);
   });
 
   test("resolve with --base, and base<TAB>reference lines; a line without a tab is an error of its own", async () => {
-    const withBase = await run(["resolve", "--base", "http://a/b/c/d;p?q"], { stdin: "../g\n?y\n" });
+    const withBase = await runHere(["resolve", "--base", "http://a/b/c/d;p?q"], { stdin: "../g\n?y\n" });
     expect(jsonLines(withBase.stdout).map((x) => x["value"])).toEqual(["http://a/b/g", "http://a/b/c/d;p?y"]);
-    const pairs = await run(["resolve"], { stdin: "http://a/b/c\tg\nno-tab\n" });
+    const pairs = await runHere(["resolve"], { stdin: "http://a/b/c\tg\nno-tab\n" });
     expect(pairs.status).toBe(1);
     const records = jsonLines(pairs.stdout);
     expect(records[0]).toMatchObject({ ok: true, value: "http://a/b/g" });
@@ -302,7 +324,7 @@ describe("batch mode: one input per line, JSON Lines out, a summary on stderr", 
   });
 
   test("rule: each line a rule name; an unknown one is an UnknownRuleError that names the grammar having it", async () => {
-    const r = await run(["rule", "--quiet"], { stdin: "host\naddr-spec\n" });
+    const r = await runHere(["rule", "--quiet"], { stdin: "host\naddr-spec\n" });
     expect(r.status).toBe(1);
     const records = jsonLines(r.stdout);
     expect(records[0]).toMatchObject({ ok: true, value: { name: "host", grammar: "RFC 3986 §3.2.2" } });
@@ -310,14 +332,14 @@ describe("batch mode: one input per line, JSON Lines out, a summary on stderr", 
   });
 
   test("equal: not equivalent lines exit 1 and are counted apart from invalid ones", async () => {
-    const r = await run(["equal"], { stdin: "http://a\thttp://A:80/\nhttp://a\thttp://b\n%\tx\n" });
+    const r = await runHere(["equal"], { stdin: "http://a\thttp://A:80/\nhttp://a\thttp://b\n%\tx\n" });
     expect(r.status).toBe(1);
     expect(jsonLines(r.stdout).map((x) => x["value"] ?? null)).toEqual([true, false, null]);
     expect(r.stderr).toMatch(/^equal: 3 lines, 1 equivalent, 1 not equivalent, 1 invalid/);
   });
 
   test("--max-length on lines of two inputs: each input is held to it; a line past twice the limit is refused by its long input", async () => {
-    const r = await run(["equal", "--max-length", "10", "--quiet"], { stdin: `http://a\thttp://b\nhttp://a/\thttp://b/${"b".repeat(20)}\nhttp://a/abc\thttp://b\n` });
+    const r = await runHere(["equal", "--max-length", "10", "--quiet"], { stdin: `http://a\thttp://b\nhttp://a/\thttp://b/${"b".repeat(20)}\nhttp://a/abc\thttp://b\n` });
     const records = jsonLines(r.stdout) as { ok: boolean; error?: { name: string; message: string } }[];
     expect(records.map((x) => x.ok)).toEqual([true, false, false]);
     expect(records[1]?.error).toMatchObject({ name: "InputTooLongError", message: "Invalid input: the input is 29 characters long, more than the limit of 10 (maxLength)" });
@@ -325,7 +347,7 @@ describe("batch mode: one input per line, JSON Lines out, a summary on stderr", 
   });
 
   test("--max-length: a long line is reported and the run goes on", async () => {
-    const r = await run(["validate", "--max-length", "10", "--quiet"], { stdin: "http://a\nhttp://abcdefgh\nb\n" });
+    const r = await runHere(["validate", "--max-length", "10", "--quiet"], { stdin: "http://a\nhttp://abcdefgh\nb\n" });
     expect(jsonLines(r.stdout).map((x) => [x["ok"], (x["error"] as { name?: string } | undefined)?.name])).toEqual([
       [true, undefined],
       [false, "InputTooLongError"],
@@ -421,12 +443,12 @@ describe("batch mode: one input per line, JSON Lines out, a summary on stderr", 
     expect(bar.stderr).toMatch(/\r\u001b\[K256 lines, /);
     expect(bar.stderr).toMatch(/\r\u001b\[Kvalidate: 600 lines, 600 valid, 0 invalid/);
     expect(jsonLines(bar.stdout)).toHaveLength(600);
-    expect((await run(["validate", "--no-progress"], { stdin, node: tty("stderr") })).stderr).toMatch(/^validate: 600 lines/);
-    expect((await run(["validate"], { stdin })).stderr).toMatch(/^validate: 600 lines/);
+    expect((await runHere(["validate", "--no-progress"], { stdin, tty: "stderr" })).stderr).toMatch(/^validate: 600 lines/);
+    expect((await runHere(["validate"], { stdin })).stderr).toMatch(/^validate: 600 lines/);
   });
 
   test("no argument and stdin a terminal-less empty pipe: no lines, a summary, exit 0", async () => {
-    const r = await run(["to-uri"]);
+    const r = await runHere(["to-uri"]);
     expect(r).toEqual({ status: 0, stdout: "", stderr: expect.stringMatching(/^to-uri: 0 lines, 0 valid, 0 invalid/) as unknown as string });
   });
 });

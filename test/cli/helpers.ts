@@ -99,3 +99,69 @@ export const readFixture = <T>(...parts: string[]): T => JSON.parse(fs.readFileS
 /** Text without SGR colour codes. */
 // eslint-disable-next-line no-control-regex
 export const stripAnsi = (s: string): string => s.replace(/\u001b\[[0-9;]*m/g, "");
+
+export interface HereOptions {
+  /** What stdin holds (an empty stream when left out). */
+  readonly stdin?: string | Buffer;
+  /** Variables to set; `undefined` removes one. FORCE_COLOR, NO_COLOR and TERM are removed unless set here. */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** A stream that says it is a terminal (`isTTY`), as `node --import` setting it does for {@link run}. */
+  readonly tty?: "stdout" | "stderr";
+}
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/**
+ * The command line run in this process: src/cli/main.ts's `main` (what dist/cli.js calls) with
+ * process.stdout, process.stderr, process.stdin and process.env swapped for the run, so a case
+ * costs milliseconds instead of a Node start-up. What only a real process shows (the bin, the
+ * modules loaded, a closed pipe, worker threads) stays with {@link run}. Runs are serialized:
+ * the streams are the process's own.
+ */
+export function runHere(args: readonly string[], options: HereOptions = {}): Promise<Run> {
+  const next = queue.then(() => runHereNow(args, options));
+  queue = next.catch(() => undefined);
+  return next;
+}
+
+async function runHereNow(args: readonly string[], options: HereOptions): Promise<Run> {
+  const { Readable, Writable } = await import("node:stream");
+  const { main } = await import("../../src/cli/main");
+  const version = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
+  const sink = (parts: Buffer[], tty: boolean): NodeJS.WriteStream => {
+    const w = new Writable({
+      write(chunk: Buffer | string, encoding, done) {
+        parts.push(typeof chunk === "string" ? Buffer.from(chunk, encoding) : chunk);
+        done();
+      },
+    });
+    return Object.assign(w, { isTTY: tty }) as unknown as NodeJS.WriteStream;
+  };
+  const out: Buffer[] = [];
+  const err: Buffer[] = [];
+  const swapped = ["stdout", "stderr", "stdin"] as const;
+  const saved = swapped.map((k) => Object.getOwnPropertyDescriptor(process, k));
+  const env = process.env;
+  const exitCode = process.exitCode;
+  const stdin = options.stdin === undefined || options.stdin.length === 0 ? [] : [Buffer.from(options.stdin)];
+  const streams = { stdout: sink(out, options.tty === "stdout"), stderr: sink(err, options.tty === "stderr"), stdin: Readable.from(stdin, { objectMode: false }) };
+  const vars: Record<string, string | undefined> = { ...env, FORCE_COLOR: undefined, NO_COLOR: undefined, TERM: undefined, ...options.env };
+  for (const k of Object.keys(vars)) if (vars[k] === undefined) delete vars[k];
+  let status: number;
+  try {
+    for (const k of swapped) Object.defineProperty(process, k, { value: streams[k], configurable: true, writable: true });
+    process.env = vars as NodeJS.ProcessEnv;
+    try {
+      status = await main(args, version, path.join(ROOT, "dist"), {});
+    } catch (e) {
+      // what dist/cli.js does with a rejection
+      process.stderr.write(`uri-grammar: internal error: ${e instanceof Error ? e.message : String(e)}\n`);
+      status = 3;
+    }
+  } finally {
+    swapped.forEach((k, i) => Object.defineProperty(process, k, saved[i] as PropertyDescriptor));
+    process.env = env;
+    process.exitCode = exitCode;
+  }
+  return { status, stdout: Buffer.concat(out).toString("utf8"), stderr: Buffer.concat(err).toString("utf8") };
+}
