@@ -11,7 +11,7 @@ import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
-import { BUNDLED_CLI, CLI, ensureBuilt, jsonLines, ROOT, run, type Run } from "./helpers";
+import { BUNDLED_CLI, CLI, ensureBuilt, jsonLines, ROOT, run, runHere, type Run } from "./helpers";
 import { realLines } from "../helpers/messy";
 
 ensureBuilt({ bundle: true });
@@ -114,7 +114,7 @@ const MIXED = debug(",ready");
 
 describe("--jobs 2 writes what --jobs 1 writes, byte for byte", () => {
   test.each(COMMANDS.map(([args, stdin]) => [args.join(" "), args, stdin] as const))("%s", async (_name, args, stdin) => {
-    const [one, two] = await pool([() => run([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: debug() })]);
+    const [one, two] = await pool([() => runHere([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: debug() })]);
     expect(statsOf(one!)).toMatchObject({ jobs: 1, workers: 0 });
     // chunks of 16 lines: some twenty chunks, on two workers
     expect(statsOf(two!)).toMatchObject({ jobs: 2, workers: 2 });
@@ -130,7 +130,7 @@ describe("--jobs 2 writes what --jobs 1 writes, byte for byte", () => {
 
   test("the default: the main thread runs chunks too, next to jobs - 1 workers; the same bytes", async () => {
     for (const [args, stdin] of [[["parse"], single], [["equal"], pairs]] as const) {
-      const [one, two] = await pool([() => run([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: MIXED })]);
+      const [one, two] = await pool([() => runHere([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: MIXED })]);
       const stats = statsOf(two!) as Stats & { here: number; chunks: number };
       expect(stats).toMatchObject({ jobs: 2, workers: 1 });
       // a worker holds two chunks at most, the main thread runs the next: both ran some
@@ -170,7 +170,7 @@ describe("--jobs 2 writes what --jobs 1 writes, byte for byte", () => {
 
 describe("--jobs: its values", () => {
   test.each(["0", "-1", "x", "1.5", "1e3", "", " 2", "257", "100000", "99999999999999999999"])("--jobs %j is a usage error: exit 2, nothing read or written", async (value) => {
-    const r = await run(["validate", "--jobs", value], { stdin: "http://a/\n" });
+    const r = await runHere(["validate", "--jobs", value], { stdin: "http://a/\n" });
     expect(r).toEqual({
       status: 2,
       stdout: "",
@@ -185,7 +185,7 @@ describe("--jobs: its values", () => {
       expect(statsOf(r)).toMatchObject({ jobs: args.length === 0 ? os.availableParallelism() : 2 });
       expect(jsonLines(r.stdout)).toHaveLength(100);
     }
-    expect(await run(["validate", "--jobs", "2", "http://a/"])).toEqual({ status: 0, stdout: "valid URI-reference\n", stderr: "" });
+    expect(await runHere(["validate", "--jobs", "2", "http://a/"])).toEqual({ status: 0, stdout: "valid URI-reference\n", stderr: "" });
   });
 });
 
@@ -196,7 +196,7 @@ describe("the default job count: one thread, then workers once the run is long",
   const cores = os.availableParallelism();
 
   test("a short run starts no worker: every line on the main thread, as --jobs 1", async () => {
-    const [one, r] = await pool([() => run(["parse", "--jobs", "1"], { stdin: single, env: debug() }), () => run(["parse"], { stdin: single, env: auto(60_000) })]);
+    const [one, r] = await pool([() => runHere(["parse", "--jobs", "1"], { stdin: single, env: debug() }), () => run(["parse"], { stdin: single, env: auto(60_000) })]);
     expect(statsOf(r!)).toEqual({ jobs: cores, auto: true, workers: 0, serialLines: jsonLines(one!.stdout).length });
     expect(r!.stdout).toBe(one!.stdout);
     expect(said(r!)).toBe(said(one!));
@@ -204,7 +204,7 @@ describe("the default job count: one thread, then workers once the run is long",
 
   test("past the CPU time, workers join mid-run: the line numbers go on, the bytes are --jobs 1's", async () => {
     const stdin = input(Array.from({ length: 40 }, () => mixed).flat());
-    const [one, r] = await pool([() => run(["normalize", "--jobs", "1"], { stdin, env: debug() }), () => run(["normalize"], { stdin, env: auto(1) })]);
+    const [one, r] = await pool([() => runHere(["normalize", "--jobs", "1"], { stdin, env: debug() }), () => run(["normalize"], { stdin, env: auto(1) })]);
     const lines = jsonLines(one!.stdout).length;
     expect(lines).toBeGreaterThan(10_000);
     const stats = statsOf(r!) as Stats & { auto: boolean; serialLines: number };
@@ -222,8 +222,8 @@ describe("--keyed and --partition: a record key for partitioned runs", () => {
   const keyed = input(mixed.map((l, k) => (k % 53 === 9 ? l : `id-${k}\t${l}`)), false);
 
   test("--keyed: the key of KEY<TAB>INPUT in the record, the command on the input; no tab is the line's error", async () => {
-    const plain = await run(["normalize", "--jobs", "1"], { stdin: input(mixed, false), env: debug() });
-    const r = await run(["normalize", "--keyed", "--jobs", "1"], { stdin: keyed, env: debug() });
+    const plain = await runHere(["normalize", "--jobs", "1"], { stdin: input(mixed, false), env: debug() });
+    const r = await runHere(["normalize", "--keyed", "--jobs", "1"], { stdin: keyed, env: debug() });
     const records = jsonLines(r.stdout);
     const without = jsonLines(plain.stdout);
     expect(records).toHaveLength(without.length);
@@ -242,17 +242,17 @@ describe("--keyed and --partition: a record key for partitioned runs", () => {
 
   test("--keyed: a password in the key is masked as in the input; a key past 1,024 characters is refused", async () => {
     const stdin = `http://u:secret@h/\thttp://a/\n${"k".repeat(1025)}\thttp://a/\n${"k".repeat(1024)}\thttp://a/\n`;
-    const records = jsonLines((await run(["validate", "--keyed", "--jobs", "1"], { stdin })).stdout);
+    const records = jsonLines((await runHere(["validate", "--keyed", "--jobs", "1"], { stdin })).stdout);
     expect(records[0]).toEqual({ line: 1, key: "http://u:***@h/", input: "http://a/", ok: true, value: true });
     expect(records[1]).toMatchObject({ line: 2, ok: false, error: { name: "InputError", message: "--keyed: the key (before the first tab) is 1025 characters long; at most 1024" } });
     expect(records[2]).toMatchObject({ line: 3, key: "k".repeat(1024), ok: true });
-    expect(jsonLines((await run(["validate", "--keyed", "--show-password", "--jobs", "1"], { stdin })).stdout)[0]).toMatchObject({ key: "http://u:secret@h/" });
+    expect(jsonLines((await runHere(["validate", "--keyed", "--show-password", "--jobs", "1"], { stdin })).stdout)[0]).toMatchObject({ key: "http://u:secret@h/" });
   });
 
   test("--keyed with two inputs a line (equal), and --partition on every record; the same bytes on workers", async () => {
     const stdin = input(mixed.map((l, k) => `${k}\t${l}\t${mixed[(k * 7 + 3) % mixed.length] as string}`), false);
     const args = ["equal", "--keyed", "--partition", "part-00007"];
-    const [one, two] = await pool([() => run([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: debug() })]);
+    const [one, two] = await pool([() => runHere([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: debug() })]);
     expect(two!.stdout).toBe(one!.stdout);
     const records = jsonLines(one!.stdout);
     expect(records.length).toBe(mixed.length);
@@ -262,7 +262,7 @@ describe("--keyed and --partition: a record key for partitioned runs", () => {
 
   test("--partition takes a name of 1 to 256 characters", async () => {
     for (const bad of ["", "p".repeat(257)]) {
-      const r = await run(["validate", "--partition", bad], { stdin: "http://a/\n" });
+      const r = await runHere(["validate", "--partition", bad], { stdin: "http://a/\n" });
       expect(r.status).toBe(2);
       expect(r.stderr).toContain("expected a name of 1 to 256 characters");
     }
@@ -371,7 +371,7 @@ describe("the bundled command (package.json \"bin\": dist/bundle/cli.js)", () =>
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { bin: Record<string, string> };
     expect(path.resolve(ROOT, pkg.bin["uri-grammar"] as string)).toBe(BUNDLED_CLI);
     for (const [args, stdin] of [[["parse"], single], [["equal"], pairs]] as const) {
-      const [one, two] = await pool([() => run([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: MIXED, bin: BUNDLED_CLI })]);
+      const [one, two] = await pool([() => runHere([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: MIXED, bin: BUNDLED_CLI })]);
       const stats = statsOf(two!) as Stats & { here: number; chunks: number };
       expect(stats).toMatchObject({ jobs: 2, workers: 1 });
       expect(stats.here).toBeLessThan(stats.chunks); // the worker ran chunks
