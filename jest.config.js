@@ -3,7 +3,9 @@
  * tsconfig sets `isolatedModules`, so ts-jest compiles each file on its own without type
  * information (ts-jest 29.4's recommended setting); `npm test` type-checks `src` and `test` with
  * `tsc` before jest starts. Two workers: one per core of the 2-core machine CI uses (measured in
- * docs/testing.md).
+ * docs/testing.md). The costliest suites start first (test/helpers/sequencer.mjs), so the two
+ * workers end together; with URI_GRAMMAR_CPU_LOG set each suite logs its CPU time
+ * (test/helpers/cpu-setup.ts; npm run test:slow prints the costliest).
  */
 export default {
   roots: ["<rootDir>/test"],
@@ -13,6 +15,7 @@ export default {
     "^.+\\.ts$": ["ts-jest", { tsconfig: "<rootDir>/tsconfig.test.json" }],
   },
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
-  setupFilesAfterEnv: ["<rootDir>/test/helpers/matchers.ts", "<rootDir>/test/helpers/seed-setup.ts"],
+  setupFilesAfterEnv: ["<rootDir>/test/helpers/matchers.ts", "<rootDir>/test/helpers/seed-setup.ts", "<rootDir>/test/helpers/cpu-setup.ts"],
   testTimeout: 120000,
+  testSequencer: "<rootDir>/test/helpers/sequencer.mjs",
 };
