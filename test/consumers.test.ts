@@ -121,11 +121,13 @@ async function pool<T>(tasks: readonly (() => Promise<T>)[], limit: number): Pro
 
 let packed: Packed | undefined;
 let consumer = "";
+/** This run's projects, in a directory of their own under the shared consumer (whose node_modules they use). */
+let projects = "";
 const compiled = new Map<string, Compiled>();
 const ran = new Map<string, Outcome>();
 
 function writeCell(cell: Cell): string {
-  const dir = path.join(consumer, cell.dir);
+  const dir = path.join(projects, cell.dir);
   fs.mkdirSync(dir);
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: cell.type, private: true }));
   const compilerOptions = { ...strictest, ...cell.options, skipLibCheck: cell.skipLibCheck };
@@ -138,8 +140,9 @@ beforeAll(async () => {
   expect(fs.existsSync(path.join(root, "dist/index.js"))).toBe(true);
   packed = packAndInstall("uri-grammar-consumers-");
   consumer = packed.consumer;
+  projects = fs.mkdtempSync(path.join(consumer, "run-"));
 
-  const plain = path.join(consumer, "plain");
+  const plain = path.join(projects, "plain");
   fs.mkdirSync(plain);
   for (const f of ["check.cjs", "import.mjs", "require.cjs"]) fs.copyFileSync(path.join(fixtures, f), path.join(plain, f));
 
@@ -174,7 +177,10 @@ beforeAll(async () => {
   // packing, installing and compiling ten consumer projects: minutes on a busy 2-core machine
 }, 600_000);
 
-afterAll(() => removePacked(packed));
+afterAll(() => {
+  if (projects !== "") fs.rmSync(projects, { recursive: true, force: true });
+  removePacked(packed);
+});
 
 describe("the packed package in a consumer project", () => {
   const installed = (): Record<string, unknown> =>
