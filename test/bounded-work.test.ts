@@ -5,6 +5,7 @@
 // too large to compile is refused when it is made, by every way of making one. No timing here:
 // the figures are in bench/scaling.mjs and the commit messages.
 import { execFileSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { grammar, grammarFromAbnf, GrammarError, lit, MatchLimitError, semantics, seededRandom, WORK_BASE, WORK_PER_CHARACTER, type Grammar } from "../src/abnf/index";
 import { automatonSize, buildAutomaton } from "../src/abnf/automaton";
@@ -334,5 +335,37 @@ describe("a rule too large to compile is refused when it is used, naming it (fix
       }
     }
     expect(wrong).toEqual([]);
+  });
+});
+
+describe("memoized calls make a frame only for a call that can start where it is made", () => {
+  // RFC 8259 as published (fixtures/abnf/rfc/): `value` calls `object` and `array` at every value;
+  // where the next character is none that `object` (or `array`) can start with, the call fails
+  // there with the same "expected" each time: answered without a frame once one has run.
+  const json = grammarFromAbnf(readFileSync(path.join(__dirname, "..", "fixtures", "abnf", "rfc", "rfc8259-sections-2-7.abnf"), "utf8"));
+  if (!json.ok) throw json.error;
+  const g = json.value;
+  const item = '{"a":[1,true],"b":"xy"}';
+  const N = 200;
+  const input = `[${Array.from({ length: N }, () => item).join(",")}]`;
+
+  it("a flat array: the frames of the calls that start, and a few more", () => {
+    const run = new CallRun(g.compiled, input);
+    expect(run.call("json-text", 0).ends).toEqual([input.length]);
+    // per item: value, object, 2 members, their 2 values, the array and its 2 values (9); the
+    // calls of object and array at values that are neither made no frame (they made 8 more)
+    expect(run.frames).toBeGreaterThanOrEqual(9 * N);
+    expect(run.frames).toBeLessThanOrEqual(9 * N + 10);
+  });
+
+  // the offset past the array's items, and "expected" in order, as before calls were answered without a frame
+  const values = ["%x20", "%x09", "%x0A", "%x0D", '"false"', '"null"', '"true"', '"{"', '"["', "minus", "zero", "digit1-9", "quotation-mark"];
+  it.each([
+    [",x]", 0, values],
+    [',[1,{"a":x}]', 8, values],
+    [",1.x]", 2, ["DIGIT"]],
+  ] as const)("what such a call expected is the same as a frame finds: %s at the end", (tail, at, expected) => {
+    const v = g.validate(`${input.slice(0, -1)}${tail}`, "JSON-text");
+    expect(v.ok ? undefined : [v.error.offset, v.error.expected]).toEqual([input.length - 1 + at + 1, expected]);
   });
 });

@@ -4,9 +4,10 @@
 // left recursion, in polynomial time (see Grammar.isLinear for the bounds). Calls nest on an
 // explicit stack, never on JavaScript's.
 import { ACCEPT, type Automaton, type Edge, type Position } from "./automaton.js";
-import { codePointAt, hasCodePoint } from "./charset.js";
+import { codePointAt, hasCodePoint, type CodePointSet } from "./charset.js";
 import type { Compiled } from "./compiled.js";
-import type { RuleCheck } from "./analysis.js";
+import type { Dfa, DfaState } from "./dfa.js";
+import type { Analysis, RuleCheck } from "./analysis.js";
 import { edgeLabels, edgeLabelsOf, uniquePush } from "./labels.js";
 import { matchLimitError } from "./match-limit.js";
 
@@ -102,12 +103,28 @@ class OffsetHeap {
   }
 }
 
-/** The positions alive at one offset not yet followed, the order the offset was first reached in, and (once the list is long) a set to keep them unique. */
+/**
+ * The positions alive at one offset not yet followed, the order the offset was first reached
+ * in, and (once the list is long) a set to keep them unique. Reached by one step of the DFA
+ * alone, they are that step's state (`state`), and a list only once more are added.
+ */
 interface Pending {
   readonly k: number;
-  readonly list: number[];
+  list: number[] | undefined;
+  state: DfaState | undefined;
   readonly order: number;
   seen: Set<number> | undefined;
+}
+
+/** The positions of a pending offset as a list, made from its state on first need. */
+function listOf(pend: Pending): number[] {
+  let list = pend.list;
+  if (list === undefined) {
+    list = Array.from((pend.state as DfaState).positions);
+    pend.list = list;
+    pend.state = undefined;
+  }
+  return list;
 }
 
 /** Past this many items, a list kept unique gets a set beside it. */
@@ -152,13 +169,15 @@ export class Frame {
   /**
    * The furthest offset reached from an earlier one (by a character or a call), and the
    * positions whose edges led there, with the order in which their own offset was first
-   * reached: the first one, then the others in pairs.
+   * reached: the first one, then the others in pairs. A position `-2 - i` stands for those of
+   * `landStates[i]` that read its code point (a step of the DFA, see {@link run}).
    */
   landed = -1;
   landCount = 0;
   landP0 = -1;
   landOrder0 = -1;
   landMore: number[] | undefined;
+  landStates: StateLanding[] | undefined;
   calleeFurthest = -1;
   calleeExpected: readonly string[] = NO_LABELS;
   #calleeOwned = false;
@@ -167,6 +186,13 @@ export class Frame {
   wantStart = -1;
   /** Self calls read as loops (selfLoops); none in a frame kept for a derivation, which records each call. */
   readonly #loops: Uint8Array | undefined;
+  /**
+   * The rule's DFA with its calls (Compiled.callDfa), whose steps follow the offsets where no
+   * call is alive (`#steps`: not in a frame kept for a derivation, which records every offset's
+   * positions), and whose tables the frame reads positions with.
+   */
+  readonly #dfa: Dfa;
+  readonly #steps: boolean;
 
   readonly #run: CallRun;
   private readonly input: string;
@@ -181,6 +207,8 @@ export class Frame {
     this.input = run.input;
     this.a = run.compiled.automaton(key);
     this.#loops = keep ? undefined : selfLoops(this.a);
+    this.#dfa = run.compiled.callDfa(key);
+    this.#steps = !keep;
     this.furthest = start;
     this.byOffset = keep ? new Map() : undefined;
     this.offsets = keep ? [] : undefined;
@@ -196,29 +224,39 @@ export class Frame {
     return this.#slot?.k === k ? this.#slot : undefined;
   }
 
+  /** Makes offset `k` pending, with the positions `list` or those of `state`. */
+  #pend(k: number, list: number[] | undefined, state: DfaState | undefined): void {
+    const made: Pending = { k, list, state, order: this.#order++, seen: undefined };
+    if (list !== undefined) this.byOffset?.set(k, list);
+    if (k > this.addedMax) this.addedMax = k;
+    if (this.#pending === undefined && this.#slot === undefined) {
+      this.#slot = made;
+      return;
+    }
+    if (this.#pending === undefined) {
+      // a second offset pending: from now on a map and a heap
+      const slot = this.#slot as Pending;
+      this.#pending = new Map([[slot.k, slot]]);
+      this.#heap = new OffsetHeap();
+      this.#heap.push(slot.k);
+      this.#slot = undefined;
+    }
+    this.#pending.set(k, made);
+    (this.#heap as OffsetHeap).push(k);
+  }
+
   #add(k: number, q: number): void {
     const pend = this.#find(k);
     if (pend === undefined) {
-      const made: Pending = { k, list: [q], order: this.#order++, seen: undefined };
-      this.byOffset?.set(k, made.list);
-      if (k > this.addedMax) this.addedMax = k;
-      if (this.#pending === undefined && this.#slot === undefined) {
-        this.#slot = made;
-        return;
-      }
-      if (this.#pending === undefined) {
-        // a second offset pending: from now on a map and a heap
-        const slot = this.#slot as Pending;
-        this.#pending = new Map([[slot.k, slot]]);
-        this.#heap = new OffsetHeap();
-        this.#heap.push(slot.k);
-        this.#slot = undefined;
-      }
-      this.#pending.set(k, made);
-      (this.#heap as OffsetHeap).push(k);
+      this.#pend(k, [q], undefined);
       return;
     }
-    const list = pend.list;
+    this.#push(pend, q);
+  }
+
+  /** Adds position `q` to a pending offset's, unless there. */
+  #push(pend: Pending, q: number): void {
+    const list = listOf(pend);
     if (pend.seen !== undefined) {
       if (pend.seen.has(q)) return;
       pend.seen.add(q);
@@ -294,6 +332,69 @@ export class Frame {
     this.landCount++;
   }
 
+  /** The positions of `state` that read `cp` lead to `k2`, further on (see {@link #land}). */
+  #landState(k2: number, state: DfaState, cp: number, cls: number, order: number): void {
+    if (k2 < this.landed) return;
+    if (k2 > this.landed) this.landStates = undefined;
+    const states = (this.landStates ??= []);
+    states.push({ state, cp, cls });
+    this.#land(k2, -1 - states.length, order);
+  }
+
+  /**
+   * Follows the positions of `state` (no call among them) at offset `k` with one step of the
+   * DFA, as they would be followed one by one (the same steps counted, ends, landings, and
+   * positions pending after, in the same order), and reads on so while nothing else is
+   * pending and no call is alive. Leaves what it reached pending for {@link run}.
+   */
+  #fast(state: DfaState, k: number, order: number): void {
+    const dfa = this.#dfa;
+    const ascii = dfa.ascii;
+    const input = this.input;
+    const n = input.length;
+    const run = this.#run;
+    let s = state;
+    for (;;) {
+      if (k > this.furthest) this.furthest = k;
+      const count = s.positions.length;
+      if (run.work + count > run.limit) {
+        run.work = run.limit + 1;
+        run.exceeded(k);
+      }
+      run.work += count;
+      if (k >= n) return;
+      const c = input.charCodeAt(k);
+      let cp = c;
+      let len = 1;
+      let cls: number;
+      if (c < 128) cls = ascii[c] as number;
+      else {
+        cp = codePointAt(input, k);
+        if (cp < 0) return; // a lone surrogate is no character
+        if (cp > 0xffff) len = 2;
+        cls = dfa.classOf(cp);
+      }
+      let next = s.next[cls];
+      if (next === undefined) next = dfa.step(s, cls, cp);
+      if (next === null) return;
+      const k2 = k + len;
+      this.#landState(k2, s, cp, cls, order);
+      if (next.accept) this.#end(k2);
+      const positions = next.positions;
+      if (positions.length === 0) return;
+      if (this.#slot !== undefined || (this.#heap !== undefined && this.#heap.size > 0) || stateCalls(next, this.a)) {
+        const pend = this.#find(k2);
+        if (pend === undefined) this.#pend(k2, undefined, next);
+        else for (let i = 0; i < positions.length; i++) this.#push(pend, positions[i] as number);
+        return;
+      }
+      if (k2 > this.addedMax) this.addedMax = k2;
+      order = this.#order++;
+      s = next;
+      k = k2;
+    }
+  }
+
   /** Runs on; returns true when it waits for a call (wantKey, wantStart), false when the simulation is complete. */
   run(known: (key: string, start: number) => CallResult | undefined): boolean {
     const { a, input } = this;
@@ -302,6 +403,15 @@ export class Frame {
       if (this.#cur === undefined) {
         const next = this.#next();
         if (next === undefined) return false;
+        if (this.#steps) {
+          // where no call is alive, the DFA reads on
+          const state = next.state ?? this.#dfa.stateOf(next.list as number[], false);
+          if (!stateCalls(state, a)) {
+            this.#fast(state, next.k, next.order);
+            continue;
+          }
+          listOf(next);
+        }
         this.#cur = next;
         this.#j = 0;
         this.offsets?.push(next.k);
@@ -309,20 +419,23 @@ export class Frame {
       }
       const cur = this.#cur;
       const k = cur.k;
-      const list = cur.list;
+      const list = cur.list as number[];
+      const dfa = this.#dfa;
+      const { succStart, succ } = dfa;
+      const cp = codePointAt(input, k);
+      const k2 = k + (cp > 0xffff ? 2 : 1);
       while (this.#j < list.length) {
         const p = list[this.#j] as number;
         if (++run.work > run.limit) run.exceeded(k);
         const pos = a.positions[p] as Position;
-        const follows = a.follow[p] as readonly Edge[];
         if (pos.call === undefined) {
-          const cp = codePointAt(input, k);
-          if (cp >= 0 && hasCodePoint(pos.set, cp)) {
-            const k2 = k + (cp > 0xffff ? 2 : 1);
+          if (cp >= 0 && dfa.reads(p, cp)) {
             this.#land(k2, p, cur.order);
-            for (const e of follows) {
-              if (e.to === ACCEPT) this.#end(k2);
-              else this.#add(k2, e.to);
+            const end = succStart[p + 1] as number;
+            for (let i = succStart[p] as number; i < end; i++) {
+              const t = succ[i] as number;
+              if (t === ACCEPT) this.#end(k2);
+              else this.#add(k2, t);
             }
           }
         } else if (this.#loops !== undefined && this.#loops[p] === 1) {
@@ -343,11 +456,14 @@ export class Frame {
           this.#callee(r);
           run.work += r.ends.length;
           if (run.work > run.limit) run.exceeded(k);
+          const from = succStart[p] as number;
+          const to = succStart[p + 1] as number;
           for (const end of r.ends) {
             if (end > k) this.#land(end, p, cur.order);
-            for (const e of follows) {
-              if (e.to === ACCEPT) this.#end(end);
-              else this.#add(end, e.to);
+            for (let i = from; i < to; i++) {
+              const t = succ[i] as number;
+              if (t === ACCEPT) this.#end(end);
+              else this.#add(end, t);
             }
           }
         }
@@ -374,6 +490,55 @@ export class Frame {
       }
     }
   }
+}
+
+/** A step of the DFA that led to a frame's furthest offset: its state, and the code point (and its class) read. */
+interface StateLanding {
+  readonly state: DfaState;
+  readonly cp: number;
+  readonly cls: number;
+}
+
+/** The labels of the positions a step of a DFA leads to, when none is a call: the same wherever the step is taken. */
+const stepLabels = new WeakMap<DfaState, (readonly string[] | undefined)[]>();
+
+/** Per grammar and rule: the code points the rule can start with, when that can decide a call (see Memo.first). */
+const firstCache = new WeakMap<Analysis, Map<string, { readonly first: CodePointSet | undefined; readonly ascii: Uint8Array | undefined }>>();
+
+function firstOf(analysis: Analysis, key: string): { readonly first: CodePointSet | undefined; readonly ascii: Uint8Array | undefined } {
+  let byKey = firstCache.get(analysis);
+  if (byKey === undefined) {
+    byKey = new Map();
+    firstCache.set(analysis, byKey);
+  }
+  let known = byKey.get(key);
+  if (known === undefined) {
+    const expr = analysis.rule(key).expr;
+    known = { first: undefined, ascii: undefined };
+    if (analysis.checks.size === 0 && !analysis.nullable(expr)) {
+      const first = analysis.firstChars(expr);
+      const ascii = new Uint8Array(128);
+      for (let c = 0; c < 128; c++) if (hasCodePoint(first, c)) ascii[c] = 1;
+      known = { first, ascii };
+    }
+    byKey.set(key, known);
+  }
+  return known;
+}
+
+/** True when some position of a state of `a`'s call DFA is a call (kept on the state). */
+function stateCalls(state: DfaState, a: Automaton): boolean {
+  if (state.calls < 0) {
+    state.calls = 0;
+    const positions = state.positions;
+    for (let i = 0; i < positions.length; i++) {
+      if ((a.positions[positions[i] as number] as Position).call !== undefined) {
+        state.calls = 1;
+        break;
+      }
+    }
+  }
+  return state.calls === 1;
 }
 
 /** Per automaton: which positions are calls of the rule itself that a frame reads as a loop (1). */
@@ -423,6 +588,17 @@ interface Memo {
   /** For offset `base + i`: 0 when unknown, else the result's index in `results` plus one. */
   index: Int32Array;
   readonly results: CallResult[];
+  /**
+   * The code points the rule can start with (`ascii` for those below 128), when the rule
+   * cannot match "" and the grammar checks no rule in code: then a call where the next code
+   * point is none of them fails there, with the same `expected` wherever it is made (`failed`,
+   * once one such call has run): every position alive at that offset is one of the rule's
+   * first, and every rule it calls there fails too or ends there. Such calls are answered
+   * without a frame.
+   */
+  readonly first: CodePointSet | undefined;
+  readonly ascii: Uint8Array | undefined;
+  failed: readonly string[] | undefined;
 }
 
 /**
@@ -468,12 +644,35 @@ export class CallRun {
     if (this.kept > this.keptLimit) throw matchLimitError(this.input, this.#rule, offset, this.keptLimit, "ends");
   }
 
+  /** The memo of rule `key`, made empty on first need. */
+  #memoOf(key: string): Memo {
+    let m = this.#memo.get(key);
+    if (m === undefined) {
+      const { first, ascii } = firstOf(this.compiled.analysis, key);
+      m = { index: new Int32Array(16), results: [], first, ascii, failed: undefined };
+      this.#memo.set(key, m);
+    }
+    return m;
+  }
+
+  /** False when the rule of `m` cannot start at `start` (see Memo.first); true when it can, or when that is not known. */
+  #canStart(m: Memo, start: number): boolean {
+    const ascii = m.ascii;
+    if (ascii === undefined) return true;
+    const c = this.input.charCodeAt(start);
+    if (c < 128) return ascii[c] === 1;
+    if (c !== c) return false; // the end of the input
+    const cp = codePointAt(this.input, start);
+    return cp >= 0 && hasCodePoint(m.first as CodePointSet, cp);
+  }
+
   #known = (key: string, start: number): CallResult | undefined => {
-    const m = this.#memo.get(key);
-    if (m === undefined) return undefined;
+    const m = this.#memoOf(key);
     const i = start - this.#base;
     const at = i >= 0 && i < m.index.length ? (m.index[i] as number) : 0;
-    return at === 0 ? undefined : m.results[at - 1];
+    if (at !== 0) return m.results[at - 1];
+    if (m.failed !== undefined && !this.#canStart(m, start)) return { ends: NO_ENDS, furthest: start, expected: m.failed };
+    return undefined;
   };
 
   /** Drops what is remembered for (key, start): the ABNF ends of a checked rule, before its checked result. */
@@ -488,11 +687,8 @@ export class CallRun {
     // matching only moves forward, so no call starts before the run's first (call, derive);
     // one that did would only go unremembered
     if (i < 0) return;
-    let m = this.#memo.get(key);
-    if (m === undefined) {
-      m = { index: new Int32Array(Math.max(16, i + 1)), results: [] };
-      this.#memo.set(key, m);
-    } else if (i >= m.index.length) {
+    const m = this.#memoOf(key);
+    if (i >= m.index.length) {
       const grown = new Int32Array(Math.max(2 * m.index.length, i + 1));
       grown.set(m.index);
       m.index = grown;
@@ -595,6 +791,10 @@ export class CallRun {
       expected = merged;
     }
     const r: CallResult = { ends: sortedEnds, furthest: at, expected };
+    if (sortedEnds.length === 0 && at === f.start) {
+      const m = this.#memoOf(f.key);
+      if (m.failed === undefined && !this.#canStart(m, f.start)) m.failed = expected;
+    }
     this.#keep(r, f.start);
     this.#remember(f.key, f.start, r);
     return r;
@@ -613,14 +813,42 @@ export class CallRun {
       return r.furthest === target ? r.expected : [];
     };
     let edges: readonly Edge[] = [];
+    let cache: (readonly string[] | undefined)[] | undefined;
+    let cls = -1;
     if (target === f.start) edges = a.start;
     else if (f.landed === target && f.landCount > 0) {
-      if (f.landCount === 1) edges = a.follow[f.landP0] ?? [];
+      if (f.landCount === 1 && f.landP0 < 0) {
+        // one step of the DFA led here: its labels are kept when no call is among its targets
+        const step = (f.landStates as StateLanding[])[-2 - f.landP0] as StateLanding;
+        const next = step.state.next[step.cls];
+        if (next !== undefined && next !== null && !stateCalls(next, a)) {
+          cls = step.cls;
+          cache = stepLabels.get(step.state);
+          if (cache === undefined) {
+            cache = [];
+            stepLabels.set(step.state, cache);
+          }
+          const known = cache[cls];
+          if (known !== undefined) return known;
+        }
+      }
+      if (f.landCount === 1 && f.landP0 >= 0) edges = a.follow[f.landP0] ?? [];
       else {
-        const more = f.landMore as number[];
-        const landings: { p: number; order: number; i: number }[] = [{ p: f.landP0, order: f.landOrder0, i: 0 }];
-        for (let i = 0; i < more.length; i += 2) landings.push({ p: more[i] as number, order: more[i + 1] as number, i: i + 1 });
-        landings.sort((x, y) => x.order - y.order || x.i - y.i);
+        const more = f.landMore ?? [];
+        const landings: { p: number; order: number }[] = [];
+        const landing = (p: number, order: number): void => {
+          if (p >= 0) {
+            landings.push({ p, order });
+            return;
+          }
+          // the positions of a state that read its code point, in the state's order
+          const { state, cp } = (f.landStates as StateLanding[])[-2 - p] as StateLanding;
+          for (const q of state.positions) if (hasCodePoint((a.positions[q] as Position).set, cp)) landings.push({ p: q, order });
+        };
+        landing(f.landP0, f.landOrder0);
+        for (let i = 0; i < more.length; i += 2) landing(more[i] as number, more[i + 1] as number);
+        // stable: in the order landed among those of one order
+        landings.sort((x, y) => x.order - y.order);
         const all: Edge[] = [];
         const done = new Set<number>();
         for (const { p } of landings) {
@@ -650,6 +878,8 @@ export class CallRun {
         edgeLabels(a, e, out, calleeStart);
       }
     }
-    return out ?? shared;
+    const labels = out ?? shared;
+    if (cache !== undefined) cache[cls] = Object.isFrozen(labels) ? labels : Object.freeze(labels);
+    return labels;
   }
 }

@@ -9,6 +9,7 @@ export class Compiled {
   readonly #automata = new Map<string, Automaton>();
   readonly #dfas = new Map<string, Dfa | null>();
   readonly #reduced = new Map<string, Dfa | null>();
+  readonly #callDfas = new Map<string, Dfa>();
   /** The memory all the grammar's lazy DFAs may keep (dfa.ts). */
   readonly budget: DfaBudget;
 
@@ -46,6 +47,20 @@ export class Compiled {
         d = a.hasCalls ? null : a.hasStubs ? new Dfa(a, this.budget) : this.dfa(key);
       }
       this.#reduced.set(key, d);
+    }
+    return d;
+  }
+
+  /**
+   * The lazy DFA over a rule's positions, its calls included, whose states keep their positions
+   * in the order edges reach them: memoized calls (calls.ts) read with it the stretches of a
+   * rule where no call is alive.
+   */
+  callDfa(key: string): Dfa {
+    let d = this.#callDfas.get(key);
+    if (d === undefined) {
+      d = new Dfa(this.automaton(key), this.budget, true);
+      this.#callDfas.set(key, d);
     }
     return d;
   }

@@ -22,6 +22,8 @@ export class DfaState {
   readonly next: (DfaState | null | undefined)[];
   /** The next kept state with the same hash (the DFA's table chains them). */
   sameHash: DfaState | undefined = undefined;
+  /** For memoized calls (calls.ts): 1 when some position is a call, 0 when none, -1 until known. */
+  calls = -1;
   constructor(
     readonly positions: Int32Array,
     readonly accept: boolean,
@@ -94,8 +96,8 @@ export class Dfa {
   readonly classes: number;
   readonly budget: DfaBudget;
   /** The targets of the edges out of position `p`: `succ[succStart[p] .. succStart[p + 1])`, ACCEPT as -1. */
-  readonly #succStart: Int32Array;
-  readonly #succ: Int32Array;
+  readonly succStart: Int32Array;
+  readonly succ: Int32Array;
   /**
    * Per position, its code points when they are at most two intervals (`[lo1, hi1]`, `[lo2,
    * hi2]`: a range, or a letter in both cases), read without a search; `wide` marks the others
@@ -119,6 +121,13 @@ export class Dfa {
   constructor(
     readonly automaton: Automaton,
     budget?: DfaBudget,
+    /**
+     * Keep each state's positions in the order the edges reach them (first reached first), not
+     * sorted: memoized calls (calls.ts) follow a state's positions in that order, as they follow
+     * a list of positions, so that what they report (expected labels) is the same either way.
+     * A call position never reads a character.
+     */
+    readonly ordered = false,
   ) {
     // Alphabet compression: code points that every position treats alike share a class.
     const cuts = new Set<number>([0, 128]);
@@ -142,8 +151,8 @@ export class Dfa {
     for (let p = 0; p < n; p++) succStart[p + 1] = (succStart[p] as number) + (automaton.follow[p]?.length ?? 0);
     const succ = new Int32Array(succStart[n] as number);
     for (let p = 0, j = 0; p < n; p++) for (const e of automaton.follow[p] ?? []) succ[j++] = e.to === ACCEPT ? -1 : e.to;
-    this.#succStart = succStart;
-    this.#succ = succ;
+    this.succStart = succStart;
+    this.succ = succ;
     this.#lo1 = new Int32Array(n).fill(-1);
     this.#hi1 = new Int32Array(n).fill(-2);
     this.#lo2 = new Int32Array(n).fill(-1);
@@ -162,13 +171,20 @@ export class Dfa {
     this.budget = budget ?? new DfaBudget();
     this.budget.join(this);
     const first = automaton.start.filter((e) => e.to !== ACCEPT).map((e) => e.to);
-    const positions = Int32Array.from(new Set(first)).sort();
+    const unique = Int32Array.from(new Set(first));
+    const positions = ordered ? unique : unique.sort();
     this.#start = new DfaState(positions, automaton.start.some((e) => e.to === ACCEPT), this.classes, hashOf(positions, automaton.start.some((e) => e.to === ACCEPT)));
     this.#keep(this.#start);
   }
 
   get start(): DfaState {
     return this.#start;
+  }
+
+  /** True when position `p` reads code point `cp` (a call position reads none). */
+  reads(p: number, cp: number): boolean {
+    if (((this.#kind[p] as number) & WIDE_POSITION) !== 0) return hasCodePoint((this.automaton.positions[p] as Position).set, cp);
+    return (cp >= (this.#lo1[p] as number) && cp <= (this.#hi1[p] as number)) || (cp >= (this.#lo2[p] as number) && cp <= (this.#hi2[p] as number));
   }
 
   /** The class of a code point of 128 or more. */
@@ -195,8 +211,8 @@ export class Dfa {
     const lo2 = this.#lo2;
     const hi2 = this.#hi2;
     const kind = this.#kind;
-    const succStart = this.#succStart;
-    const succ = this.#succ;
+    const succStart = this.succStart;
+    const succ = this.succ;
     const mark = this.#mark;
     const targets = this.#targets;
     if (this.#stamp === 0xffffffff) {
@@ -234,10 +250,22 @@ export class Dfa {
     let next: DfaState | null = null;
     if (count > 0 || accept) {
       const made = targets.slice(0, count);
-      next = this.#intern(ascending ? made : made.sort(), accept);
+      next = this.#intern(ascending || this.ordered ? made : made.sort(), accept);
     }
     s.next[cls] = next;
     return next;
+  }
+
+  /**
+   * The kept state of these positions (unique; sorted unless the DFA is {@link ordered}), made
+   * when there is none.
+   */
+  stateOf(positions: readonly number[], accept: boolean): DfaState {
+    const hash = hashOf(positions, accept);
+    for (let s = this.#table.get(hash); s !== undefined; s = s.sameHash) {
+      if (s.accept === accept && sameInts(s.positions, positions)) return s;
+    }
+    return this.#intern(Int32Array.from(positions), accept);
   }
 
   /** The kept state of these positions (sorted, unique), made when there is none. */
@@ -291,13 +319,13 @@ export class Dfa {
 }
 
 /** A hash of a sorted position set and its accept flag (h × 31 + id, in 32 bits; plain arithmetic, which every engine inlines). */
-function hashOf(positions: Int32Array, accept: boolean): number {
+function hashOf(positions: Int32Array | readonly number[], accept: boolean): number {
   let h = accept ? 1 : 0;
   for (let i = 0; i < positions.length; i++) h = ((h << 5) - h + (positions[i] as number)) | 0;
   return h;
 }
 
-function sameInts(a: Int32Array, b: Int32Array): boolean {
+function sameInts(a: Int32Array, b: Int32Array | readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

@@ -1,0 +1,179 @@
+// Issue 33: uri-grammar/abnf against peggy on recursive grammars, the same grammars and inputs
+// in one process (a worker thread with a large stack: peggy's generated parser recurses once per
+// nesting level and more, and overflows V8's default stack on arrays nested 10,000 deep).
+// peggy's parser is generated from the same ABNF by abnf 5 (`toFormat({ format: "peggy" })`),
+// after the two changes it needs that uri-grammar does not: rules moved to column 0 and the
+// RFC 5234 core rules appended (those the grammar does not define itself). The parser is a PEG:
+// it takes the first alternative that matches, so it refuses some strings the ABNF matches; the
+// rows say how many of the inputs each accepts (uri-grammar's answer is exact: test/loader-rfc-grammars).
+//
+// Rows: RFC 8259 JSON-text on a flat array of ~1 MB and on arrays nested 10,000 deep (the issue's
+// "recursive rules" cases), then each suite grammar (RFC 9535 JSONPath, RFC 5234 ABNF, RFC 5322)
+// on short inputs: the RFC examples (fixtures/loader/rfc-grammars.json) and strings generated
+// from the rules (seeded, as a test suite would hold). Timed warm: best pass of several in CPU
+// time, ns per character; "× peggy" is peggy's time over ours (above 1: uri-grammar is faster).
+//   node bench/run.mjs --only abnf [--quick]
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Worker, isMainThread, parentPort, workerData } from "node:worker_threads";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.join(here, "..", "..");
+
+/** The section for bench/run.mjs: runs the measurements in a worker with a 256 MB stack. */
+export async function abnfBench({ quick = false, log = () => {} } = {}) {
+  const rows = await new Promise((resolve, reject) => {
+    const w = new Worker(fileURLToPath(import.meta.url), { workerData: { abnfBench: true, quick }, resourceLimits: { stackSizeMb: 256 } });
+    w.on("message", (m) => (m.log !== undefined ? log(m.log) : resolve(m.rows)));
+    w.on("error", reject);
+    w.on("exit", (code) => code !== 0 && reject(new Error(`abnf bench worker exited with ${code}`)));
+  });
+  const md = [
+    "## ABNF engine against peggy (issue 33)",
+    "",
+    "uri-grammar/abnf (`isValid`) against the peggy 5 parser that abnf 5 generates from the same ABNF, same inputs, one process (bench/lib/abnf.mjs). Warm, best of several passes in CPU time (the process's), ns per character; × peggy above 1 means uri-grammar is faster. peggy takes the first alternative that matches, so it refuses some strings the ABNF matches : the suites' rows are timed on the inputs both accept.",
+    "",
+    "| grammar, inputs | timed (both accept) | characters | uri-grammar ns/char | peggy ns/char | × peggy | accepted: ours, peggy |",
+    "|---|---:|---:|---:|---:|---:|---:|",
+  ];
+  for (const r of rows) {
+    md.push(`| ${r.name} | ${r.timed} | ${r.chars.toLocaleString("en-US")} | ${r.ours.toFixed(1)} | ${r.peggy.toFixed(1)} | ${(r.peggy / r.ours).toFixed(2)} | ${r.acceptedOurs}, ${r.acceptedPeggy} of ${r.inputs} |`);
+  }
+  return { markdown: md.join("\n"), rows };
+}
+
+// ---------------------------------------------------------------------------------------------
+// In the worker
+
+/** The ABNF text as abnf 5 reads it: every rule name moved to column 0 (continuation lines stay indented). */
+const atColumnZero = (text) =>
+  text
+    .replace(/\r/g, "")
+    .split("\n")
+    .map((l) => l.replace(/^\s+(?=[A-Za-z][A-Za-z0-9-]*\s*=)/, ""))
+    .join("\n");
+
+async function measure({ quick }) {
+  const abnf = await import("abnf");
+  const peggy = (await import("peggy")).default;
+  const { grammarFromAbnf, seededRandom } = await import(path.join(root, "dist/abnf/index.js"));
+  const say = (s) => parentPort.postMessage({ log: s });
+  const cases = JSON.parse(readFileSync(path.join(root, "fixtures/loader/rfc-grammars.json"), "utf8")).grammars;
+  const core = atColumnZero(readFileSync(path.join(root, "node_modules/abnf/examples/core.abnf"), "utf8")).split(/\n(?=[A-Za-z])/);
+
+  /** Both parsers of one grammar file (with `extra` rules appended for both), for `rules`. */
+  const load = (file, extra, rules) => {
+    const text = readFileSync(path.join(root, file), "utf8") + (extra ?? "");
+    const loaded = grammarFromAbnf(text);
+    if (!loaded.ok) throw loaded.error;
+    const own = atColumnZero(text);
+    const defined = new Set([...own.matchAll(/^([A-Za-z][A-Za-z0-9-]*)\s*=[^/]/gm)].map((m) => m[1].toLowerCase()));
+    const missing = core.filter((r) => {
+      const m = /^([A-Za-z][A-Za-z0-9-]*)/.exec(r);
+      return m !== null && !defined.has(m[1].toLowerCase());
+    });
+    const parsed = abnf.parseString(`${own}\n${missing.join("\n")}\n`, file);
+    const slug = (name) => parsed.defs[name.toUpperCase()].name.replace(/-/g, "_");
+    const source = parsed.toFormat({ format: "peggy", startRule: rules.map((r) => parsed.defs[r.toUpperCase()].name), stubs: true });
+    const parser = peggy.generate(source, { allowedStartRules: rules.map(slug) });
+    const peg = (s, rule) => {
+      try {
+        parser.parse(s, { startRule: slug(rule) });
+        return true;
+      } catch (e) {
+        if (e instanceof RangeError) throw e; // the stack: not an answer
+        return false;
+      }
+    };
+    return { g: loaded.value, peg };
+  };
+
+  /**
+   * Best time of one pass, in ms of CPU time (the process's: on a shared machine wall time
+   * counts the waits for a core), over `passes` passes after warming up for `warmMs` (V8
+   * optimizes the engine's loops only after many calls).
+   */
+  const best = (pass, passes) => {
+    const warmUntil = performance.now() + warmMs;
+    do pass();
+    while (performance.now() < warmUntil);
+    let min = Infinity;
+    for (let i = 0; i < passes; i++) {
+      const t = process.cpuUsage();
+      pass();
+      const d = process.cpuUsage(t);
+      min = Math.min(min, (d.user + d.system) / 1000);
+    }
+    return min;
+  };
+
+  const row = (name, all, ours, peg, passes) => {
+    let acceptedOurs = 0;
+    let acceptedPeggy = 0;
+    // timed on the inputs both accept: peggy refuses many strings early that the ABNF matches
+    const inputs = [];
+    for (const [rule, s] of all) {
+      const a = ours(s, rule);
+      const b = peg(s, rule);
+      if (a) acceptedOurs++;
+      if (b) acceptedPeggy++;
+      if (a && b) inputs.push([rule, s]);
+    }
+    const chars = inputs.reduce((n, [, s]) => n + s.length, 0);
+    const o = best(() => {
+      for (const [rule, s] of inputs) ours(s, rule);
+    }, passes);
+    const p = best(() => {
+      for (const [rule, s] of inputs) peg(s, rule);
+    }, passes);
+    const r = { name, inputs: all.length, timed: inputs.length, chars, ours: (o * 1e6) / chars, peggy: (p * 1e6) / chars, acceptedOurs, acceptedPeggy };
+    say(`${name}: ours ${r.ours.toFixed(1)} ns/char, peggy ${r.peggy?.toFixed(1)} ns/char`);
+    return r;
+  };
+
+  const rows = [];
+  const passes = quick ? 5 : 15;
+  const warmMs = quick ? 300 : 1500;
+  // RFC 8259: the issue's two cases
+  {
+    const json = cases.find((c) => c.file.includes("rfc8259"));
+    const { g, peg } = load(json.file, json.extra, ["JSON-text"]);
+    const ours = (s, rule) => g.isValid(s, rule);
+    const item = '{"id":12345,"name":"x\\u0041y z","tags":["a","b"],"ok":true,"n":null,"v":-2.5e3}';
+    const parts = [];
+    let n = 1;
+    while (n < (quick ? 250_000 : 1_000_000)) {
+      parts.push(item);
+      n += item.length + 1;
+    }
+    const flat = `[${parts.join(",")}]`;
+    rows.push(row(`RFC 8259 JSON-text, flat array`, [["JSON-text", flat]], ours, peg, passes));
+    const depth = 10_000;
+    rows.push(row(`RFC 8259 JSON-text, arrays nested ${depth.toLocaleString("en-US")} deep`, [["JSON-text", "[".repeat(depth) + "]".repeat(depth)]], ours, peg, passes));
+  }
+  // the suites' grammars on short inputs
+  const suites = [
+    { match: "rfc9535", name: "RFC 9535 JSONPath", rules: ["jsonpath-query"] },
+    { match: "rfc5234-section4", name: "RFC 5234 ABNF", rules: ["rulelist"], file: "fixtures/abnf/rfc/rfc5234-section4.abnf" },
+    { match: "rfc5322", name: "RFC 5322", rules: ["address", "mailbox", "date-time"] },
+  ];
+  const count = quick ? 100 : 400;
+  for (const s of suites) {
+    const fixture = cases.find((c) => c.file.includes(s.match));
+    const file = s.file ?? fixture.file;
+    const { g, peg } = load(file, fixture?.extra, s.rules);
+    const ours = (x, rule) => g.isValid(x, rule);
+    const inputs = [];
+    for (const [rule, x] of [...(fixture?.accept ?? []), ...(fixture?.reject ?? [])]) if (s.rules.includes(rule)) inputs.push([rule, x]);
+    // generated from a grammar of its own, so that generating compiles nothing of the one timed
+    const source = grammarFromAbnf(readFileSync(path.join(root, file), "utf8") + (fixture?.extra ?? "")).value;
+    for (const rule of s.rules) for (let k = 0; k < count; k++) inputs.push([rule, source.generate(rule, seededRandom(k + 1), { maxRepeat: 3 })]);
+    rows.push(row(`${s.name} (${s.rules.join(", ")}), ${inputs.length} short inputs`, inputs, ours, peg, passes));
+  }
+  return rows;
+}
+
+if (!isMainThread && workerData?.abnfBench === true) {
+  parentPort.postMessage({ rows: await measure(workerData) });
+}
