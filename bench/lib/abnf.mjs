@@ -32,7 +32,7 @@ export async function abnfBench({ quick = false, log = () => {} } = {}) {
   const md = [
     "## ABNF engine against peggy (issue 33)",
     "",
-    "uri-grammar/abnf (`isValid`) against the peggy 5 parser that abnf 5 generates from the same ABNF, same inputs, one process (bench/lib/abnf.mjs). Warm, best of several passes in CPU time (the process's), ns per character; × peggy above 1 means uri-grammar is faster. peggy takes the first alternative that matches, so it refuses some strings the ABNF matches : the suites' rows are timed on the inputs both accept.",
+    "uri-grammar/abnf (`isValid`) against the peggy 5 parser that abnf 5 generates from the same ABNF, same inputs, one process (bench/lib/abnf.mjs). Warm, best of several passes in CPU time (the process's), ns per character; × peggy above 1 means uri-grammar is faster. peggy takes the first alternative that matches, so it refuses some strings the ABNF matches: the suites' rows are timed on the inputs both accept.",
     "",
     "| grammar, inputs | timed (both accept) | characters | uri-grammar ns/char | peggy ns/char | × peggy | accepted: ours, peggy |",
     "|---|---:|---:|---:|---:|---:|---:|",
