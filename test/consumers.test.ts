@@ -10,7 +10,6 @@ import * as path from "node:path";
 import { env, packAndInstall, removePacked, root, type Packed } from "./helpers/packed";
 
 const fixtures = path.join(root, "fixtures/consumers");
-const tsc = path.join(root, "node_modules/typescript/bin/tsc");
 
 /** What every consumer prints: the same answers from TypeScript, `import` and `require`. */
 const expected = JSON.stringify([
@@ -149,19 +148,19 @@ beforeAll(async () => {
   const all = [...cells, node16Cjs];
   const dirs = all.map(writeCell);
   const limit = Math.max(2, os.availableParallelism());
-  const outcomes = await pool(all.map((_, i) => () => run([tsc, "-p", dirs[i]!, "--listFiles"], dirs[i]!)), limit);
-  // --listFiles names every file read, one absolute path a line: all must be the consumer's own
-  // or TypeScript's lib files (a node_modules above the scratch directory must not stand in for
-  // a dependency the package forgot).
+  // what `tsc -p DIR --listFiles` says of each project, from one process that loads TypeScript
+  // once (test/helpers/compile-projects.mjs): eleven tsc start-ups were most of this suite's time
+  const compiler = await run([path.join(root, "test/helpers/compile-projects.mjs"), path.join(root, "node_modules/typescript"), ...dirs], consumer);
+  expect(compiler.code).toBe(0);
+  const outcomes = JSON.parse(compiler.output) as { code: number; output: string; files: string[] }[];
+  expect(outcomes).toHaveLength(all.length);
+  // the files read: all must be the consumer's own or TypeScript's lib files (a node_modules
+  // above the scratch directory must not stand in for a dependency the package forgot)
   const lib = fs.realpathSync(path.join(root, "node_modules/typescript/lib")) + path.sep;
   all.forEach((cell, i) => {
-    const lines = outcomes[i]!.output.split("\n");
-    const files = lines.filter((l) => path.isAbsolute(l));
-    compiled.set(cell.name, {
-      code: outcomes[i]!.code,
-      output: lines.filter((l) => !path.isAbsolute(l)).join("\n"),
-      outside: files.filter((f) => !f.startsWith(consumer + path.sep) && !f.startsWith(lib)),
-    });
+    const { code, output, files } = outcomes[i]!;
+    expect(files.length).toBeGreaterThan(1); // the program and what it imports, at least
+    compiled.set(cell.name, { code, output, outside: files.filter((f) => !f.startsWith(consumer + path.sep) && !f.startsWith(lib)) });
   });
   const runs = await pool(
     [

@@ -53,7 +53,8 @@ export function packAndInstall(prefix: string): Packed {
     // the packages copied in are this project's: a new lockfile installs anew
     const lock = fs.existsSync(path.join(root, "package-lock.json")) ? fs.readFileSync(path.join(root, "package-lock.json")) : "";
     const deps = createHash("sha1").update(lock).digest("hex").slice(0, 12);
-    const scratch = path.join(os.tmpdir(), `uri-grammar-packed-${checkout}-${packed!.shasum}-${deps}`);
+    const tmp = fs.realpathSync(os.tmpdir());
+    const scratch = path.join(tmp, `uri-grammar-packed-${checkout}-${packed!.shasum}-${deps}`);
     const consumer = path.join(scratch, "consumer");
     const shareNpm = (args: readonly string[], cwd: string): string => npm(args, cwd, path.join(scratch, "npm-cache"));
     shared = { scratch, consumer, files, npm: shareNpm };
@@ -72,8 +73,8 @@ export function packAndInstall(prefix: string): Packed {
     try {
       if (fs.existsSync(done)) return shared;
       // installs of this checkout's earlier builds are stale: this one replaces them
-      for (const old of fs.readdirSync(os.tmpdir()).filter((n) => n.startsWith(`uri-grammar-packed-${checkout}-`) && !n.endsWith(".lock") && n !== path.basename(scratch))) {
-        fs.rmSync(path.join(os.tmpdir(), old), { recursive: true, force: true });
+      for (const old of fs.readdirSync(tmp).filter((n) => n.startsWith(`uri-grammar-packed-${checkout}-`) && !n.endsWith(".lock") && n !== path.basename(scratch))) {
+        fs.rmSync(path.join(tmp, old), { recursive: true, force: true });
       }
       fs.rmSync(scratch, { recursive: true, force: true });
       fs.mkdirSync(consumer, { recursive: true });
