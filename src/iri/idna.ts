@@ -40,8 +40,8 @@ export const MAX_IDNA_LABEL = 253;
 /** The dots UTS #46 maps to ".": they separate labels before conversion. */
 const IDNA_DOTS = /[.\u3002\uFF0E\uFF61]/;
 const ACE_PREFIX = /^xn--/i;
-/** A run of more than MAX_IDNA_LABEL code units between the dots of IDNA_DOTS. */
-const LONG_PIECE = new RegExp(`[^.\\u3002\\uFF0E\\uFF61]{${MAX_IDNA_LABEL + 1},}`, "g");
+/** A code unit UTS #46 maps to "." (U+002E, U+3002, U+FF0E, U+FF61): a label ends at each (IDNA_DOTS). */
+const isIdnaDot = (c: number): boolean => c === 0x2e || c === 0x3002 || c === 0xff0e || c === 0xff61;
 
 /**
  * True when some label of `domain` (split at every dot UTS #46 knows) would go through Punycode
@@ -52,11 +52,17 @@ export function hasOverlongIdnaLabel(domain: string): boolean {
   if (domain.length <= MAX_IDNA_LABEL) return false;
   // UTF-16 length is at least the number of code points: only a run of more than
   // MAX_IDNA_LABEL code units without a dot can be such a label (no split of a long host)
-  for (const m of domain.matchAll(LONG_PIECE)) {
-    const piece = m[0];
-    if (!(NON_ASCII.test(piece) || ACE_PREFIX.test(piece))) continue;
-    let n = 0;
-    for (const _ of piece) if (++n > MAX_IDNA_LABEL) return true;
+  let start = 0;
+  for (let i = 0; i <= domain.length; i++) {
+    if (i < domain.length && !isIdnaDot(domain.charCodeAt(i))) continue;
+    if (i - start > MAX_IDNA_LABEL) {
+      const piece = domain.slice(start, i);
+      if (NON_ASCII.test(piece) || ACE_PREFIX.test(piece)) {
+        let n = 0;
+        for (const _ of piece) if (++n > MAX_IDNA_LABEL) return true;
+      }
+    }
+    start = i + 1;
   }
   return false;
 }
@@ -201,38 +207,92 @@ export function labelToAscii(label: string): string | undefined {
 // UTS #46 on long domains, label by label: a domain of a million labels that repeat (a hostile
 // host of 2 MiB, "é.é.é....com") converts each distinct label once.
 
-/** The characters UTS #46 maps to "." (U+002E, U+3002, U+FF0E, U+FF61): a label ends at each. */
-const IDNA_DOT = /[.\u3002\uFF0E\uFF61]/;
 
 /**
- * The labels of a long domain with many repeated ones, and the distinct ones; `undefined` for a
- * short domain or one whose labels mostly differ (converted whole, as before).
+ * A domain as runs of equal adjacent labels: its distinct labels, and for each run the index of
+ * its label in `distinct` and its length. A label equal to the one before it is compared in
+ * place (no string made), so a hostile domain that repeats one label a million times costs one
+ * pass and one run.
  */
-function repeatedLabels(domain: string): { readonly labels: readonly string[]; readonly distinct: readonly string[] } | undefined {
-  if (domain.length < 1024) return undefined;
-  const labels = domain.split(IDNA_DOT);
-  const distinct = [...new Set(labels)];
-  return distinct.length * 2 > labels.length ? undefined : { labels, distinct };
+export interface LabelRuns {
+  readonly distinct: readonly string[];
+  readonly label: readonly number[];
+  readonly count: readonly number[];
+  /** The number of labels. */
+  readonly labels: number;
+}
+
+/** `text` as {@link LabelRuns}, split at "." alone, or at every {@link isIdnaDot} with `idnaDots`. */
+function splitRuns(text: string, idnaDots: boolean): LabelRuns {
+  const index = new Map<string, number>();
+  const distinct: string[] = [];
+  const label: number[] = [];
+  const count: number[] = [];
+  let labels = 0;
+  let prev = "";
+  let start = 0;
+  for (let i = 0; i <= text.length; i++) {
+    if (i < text.length) {
+      const c = text.charCodeAt(i);
+      if (!(c === 0x2e || (idnaDots && isIdnaDot(c)))) continue;
+    }
+    labels++;
+    const runs = label.length;
+    if (runs > 0 && i - start === prev.length && text.startsWith(prev, start)) {
+      count[runs - 1] = (count[runs - 1] as number) + 1;
+    } else {
+      prev = text.slice(start, i);
+      let k = index.get(prev);
+      if (k === undefined) {
+        k = distinct.length;
+        distinct.push(prev);
+        index.set(prev, k);
+      }
+      label.push(k);
+      count.push(1);
+    }
+    start = i + 1;
+  }
+  return { distinct, label, count, labels };
 }
 
 /**
- * `f` on each label of `labels`, once per distinct label, joined with "."; `undefined` when `f`
- * gives `null` for one.
+ * The distinct labels of `text`, in the order they first stand, split at "." alone or at every
+ * code point UTS #46 maps to "." (`idnaDots`): `[...new Set(text.split(dots))]`, in one pass
+ * that compares a label equal to the one before it in place.
  */
-function joinLabels(labels: readonly string[], f: (label: string) => string | null): string | undefined {
-  const memo = new Map<string, string | null>();
-  const out = new Array<string>(labels.length);
-  for (let i = 0; i < labels.length; i++) {
-    const label = labels[i] as string;
-    let r = memo.get(label);
-    if (r === undefined) {
-      r = f(label);
-      memo.set(label, r);
-    }
-    if (r === null) return undefined;
-    out[i] = r;
+export function distinctLabels(text: string, idnaDots: boolean): readonly string[] {
+  // the last long domain converted, or its conversion (ASCII: "." its only dot): split already
+  const last = lastAscii;
+  if (last !== undefined) {
+    if (idnaDots && last.input !== undefined && last.domain === text) return last.input.distinct;
+    if (last.runs !== undefined && last.value === text) return [...new Set(last.runs.distinct)];
   }
-  return out.join(".");
+  return splitRuns(text, idnaDots).distinct;
+}
+
+/**
+ * The labels of a long domain (split at {@link isIdnaDot}) as {@link LabelRuns}; `undefined` for a
+ * short domain or one whose labels mostly differ (converted whole, as before).
+ */
+function labelRuns(domain: string): LabelRuns | undefined {
+  if (domain.length < 1024) return undefined;
+  const runs = splitRuns(domain, true);
+  return runs.distinct.length * 2 > runs.labels ? undefined : runs;
+}
+
+/**
+ * The domain `runs` describes with each distinct label replaced by `converted[k]`, joined with
+ * ".": a run of equal labels is one `repeat`.
+ */
+function joinRuns(runs: LabelRuns, converted: readonly string[]): string {
+  const parts = new Array<string>(runs.label.length);
+  for (let r = 0; r < parts.length; r++) {
+    const text = converted[runs.label[r] as number] as string;
+    const n = runs.count[r] as number;
+    parts[r] = n === 1 ? text : `${text}.`.repeat(n - 1) + text;
+  }
+  return parts.join(".");
 }
 
 /**
@@ -247,25 +307,34 @@ function joinLabels(labels: readonly string[], f: (label: string) => string | nu
  */
 export function uts46ToAscii(domain: string): string | null {
   if (lastAscii !== undefined && lastAscii.domain === domain) return lastAscii.value;
-  const r = repeatedLabels(domain);
-  if (r === undefined) return tr46.toASCII(domain, UTS46);
-  const value = tr46.toASCII(r.distinct.join("."), UTS46) === null ? null : joinLabels(r.labels, (label) => tr46.toASCII(label, UTS46)) ?? tr46.toASCII(domain, UTS46);
-  lastAscii = { domain, value };
+  const runs = labelRuns(domain);
+  if (runs === undefined) return tr46.toASCII(domain, UTS46);
+  let value: string | null = null;
+  let converted: LabelRuns | undefined;
+  if (tr46.toASCII(runs.distinct.join("."), UTS46) !== null) {
+    const labels = runs.distinct.map((label) => tr46.toASCII(label, UTS46));
+    if (labels.every((l): l is string => l !== null)) {
+      value = joinRuns(runs, labels);
+      converted = { ...runs, distinct: labels };
+    } else value = tr46.toASCII(domain, UTS46);
+  }
+  lastAscii = { domain, input: runs, value, runs: converted };
   return value;
 }
 
 /**
- * The last long domain converted, and its conversion: securityFindings converts the host of a
- * hostile input twice (as the URL Standard reads it, and for its own checks).
+ * The last long domain converted, its conversion, and the conversion's runs of labels:
+ * securityFindings converts the host of a hostile input twice (as the URL Standard reads it,
+ * and for its own checks), then converts the result back ({@link uts46ToUnicode}).
  */
-let lastAscii: { readonly domain: string; readonly value: string | null } | undefined;
+let lastAscii: { readonly domain: string; readonly input: LabelRuns | undefined; readonly value: string | null; readonly runs: LabelRuns | undefined } | undefined;
 
 /** UTS #46 ToUnicode with {@link UTS46} (tr46's `toUnicode`), label by label as {@link uts46ToAscii} says. */
 export function uts46ToUnicode(domain: string): { readonly domain: string; readonly error: boolean } {
-  const r = repeatedLabels(domain);
-  if (r === undefined) return tr46.toUnicode(domain, UTS46);
+  // the last ToASCII's output: its labels are known already
+  const runs = lastAscii !== undefined && lastAscii.runs !== undefined && lastAscii.value === domain ? lastAscii.runs : labelRuns(domain);
+  if (runs === undefined) return tr46.toUnicode(domain, UTS46);
   // the output of each label is its own, whatever the others are; whether it fails is the domain's
-  const error = tr46.toUnicode(r.distinct.join("."), UTS46).error;
-  const joined = joinLabels(r.labels, (label) => tr46.toUnicode(label, UTS46).domain);
-  return joined === undefined ? tr46.toUnicode(domain, UTS46) : { domain: joined, error };
+  const error = tr46.toUnicode(runs.distinct.join("."), UTS46).error;
+  return { domain: joinRuns(runs, runs.distinct.map((label) => tr46.toUnicode(label, UTS46).domain)), error };
 }

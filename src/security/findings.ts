@@ -8,7 +8,7 @@ import { isIntactNode } from "../ast/make.js";
 import { foundAt, InputTooLongError, UriSyntaxError } from "../errors.js";
 import { describeValue } from "../describe.js";
 import { BIDI_CONTROL, referenceFindings } from "../iri/bidi.js";
-import { hostToAscii, isALabelCandidate, labelToUnicode, uts46ToUnicode } from "../iri/idna.js";
+import { distinctLabels, hostToAscii, isALabelCandidate, labelToUnicode, uts46ToUnicode } from "../iri/idna.js";
 import { mixesScripts, scriptsOf } from "../iri/scripts.js";
 import { asciiLookalike } from "../iri/confusables.js";
 import { referenceArgument } from "../core/args.js";
@@ -549,12 +549,12 @@ function hostChecks(r: Reading, s: WhatwgSplit, add: Add): void {
   const uLabel = once((l: string): string => (isALabelCandidate(l) ? labelToUnicode(l) ?? l : l));
   // labels that mix scripts, U-labels of A-labels included
   const mixes = once((l: string): boolean => mixesScripts(uLabel(l)));
-  const mixed = [...new Set(decoded.split(/[.\u3002\uFF0E\uFF61]/))].filter(mixes).map(uLabel);
+  const mixed = distinctLabels(decoded, true).filter(mixes).map(uLabel);
   if (mixed.length > 0) {
     add("mixed-scripts", "host", h.offset, h.text, `the label ${mixed.map((l) => JSON.stringify(l)).join(", ")} mixes scripts, as look-alikes of another name do (RFC 3987 §8)`);
   }
   // labels all of one other script that read as ASCII ones (U-labels of A-labels included)
-  const unicodeLabels = [...new Set((ascii ?? decoded).split("."))].map(uLabel);
+  const unicodeLabels = distinctLabels(ascii ?? decoded, false).map(uLabel);
   const lookalikes = unicodeLabels.flatMap((l) => {
     const reads = asciiLookalike(l);
     return reads === undefined ? [] : [`${JSON.stringify(l)} is all ${scriptsOf(l)[0] ?? ""}, yet each of its characters looks like an ASCII one (it reads ${JSON.stringify(reads)})`];

@@ -109,21 +109,23 @@ export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean)
   if (from > 0) edges.push({ start: 0, end: from });
   if (to < input.length) edges.push({ start: to, end: input.length });
   const tabs: Range[] = [];
-  const at: number[] = []; // index in the cleaned text -> offset in the input
-  let c = "";
   for (let i = from; i < to; i++) {
-    if (isTabOrNewline(input.charCodeAt(i))) {
-      const last = tabs[tabs.length - 1];
-      if (last !== undefined && last.end === i) tabs[tabs.length - 1] = { start: last.start, end: i + 1 };
-      else tabs.push({ start: i, end: i + 1 });
-      continue;
-    }
-    at.push(i);
+    if (!isTabOrNewline(input.charCodeAt(i))) continue;
+    const last = tabs[tabs.length - 1];
+    if (last !== undefined && last.end === i) tabs[tabs.length - 1] = { start: last.start, end: i + 1 };
+    else tabs.push({ start: i, end: i + 1 });
   }
+  // index in the cleaned text -> offset in the input: kept only where tabs or newlines were
+  // removed (a 2 MiB host would otherwise cost an array of two million offsets)
+  let c = "";
+  const at: number[] = [];
   if (tabs.length === 0) c = input.slice(from, to);
-  else for (const i of at) c += input[i];
-  at.push(to);
-  const off = (k: number): number => at[Math.min(k, at.length - 1)] ?? to;
+  else {
+    for (let i = from; i < to; i++) if (!isTabOrNewline(input.charCodeAt(i))) at.push(i);
+    for (const i of at) c += input[i];
+    at.push(to);
+  }
+  const off = tabs.length === 0 ? (k: number): number => from + Math.min(k, to - from) : (k: number): number => at[Math.min(k, at.length - 1)] ?? to;
   const range = (s: number, e: number): Range => (e <= s ? { start: off(s), end: off(s) } : { start: off(s), end: off(e - 1) + 1 });
 
   // Scheme state.
@@ -186,14 +188,15 @@ export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean)
   let pathStart = i;
   if (authorityStart !== undefined) {
     let end = authorityStart;
-    const isEnd = (ch: string | undefined): boolean => ch === undefined || ch === "/" || ch === "?" || ch === "#" || (special && ch === "\\");
     let lastAt = -1;
-    while (!isEnd(c[end])) {
-      if (c[end] === "@" && effective !== "file") {
+    // the authority ends at "/", "?", "#" or, special, "\\" (code units compared: a host may be 2 MiB)
+    for (; end < c.length; end++) {
+      const ch = c.charCodeAt(end);
+      if (ch === 0x2f || ch === 0x3f || ch === 0x23 || (special && ch === 0x5c)) break;
+      if (ch === 0x40 && effective !== "file") {
         ats.push(off(end));
         lastAt = end;
       }
-      end++;
     }
     if (c[end] === "\\") slashes.push(off(end));
     authority = range(authorityStart, end);
@@ -204,9 +207,10 @@ export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean)
     if (effective !== "file") {
       let inBrackets = false;
       for (let k = hostStart; k < end; k++) {
-        if (c[k] === "[") inBrackets = true;
-        else if (c[k] === "]") inBrackets = false;
-        else if (c[k] === ":" && !inBrackets) {
+        const ch = c.charCodeAt(k);
+        if (ch === 0x5b) inBrackets = true;
+        else if (ch === 0x5d) inBrackets = false;
+        else if (ch === 0x3a && !inBrackets) {
           hostEnd = k;
           break;
         }
@@ -272,7 +276,8 @@ export function parseHost(input: string, special: boolean): string | null {
     return pieces === null ? null : `[${serializeIpv6(pieces)}]`;
   }
   if (!special) return parseOpaqueHost(input);
-  const domain = utf8DecodeWithoutBom(percentDecodeBytes(input));
+  // without "%" and lone surrogates, percent-decoding and UTF-8 decoding give the input back
+  const domain = input.includes("%") || SURROGATE.test(input) ? utf8DecodeWithoutBom(percentDecodeBytes(input)) : input;
   const ascii = domainToAscii(domain);
   if (ascii === null || FORBIDDEN_DOMAIN.test(ascii)) return null;
   if (endsInANumber(ascii)) {
@@ -281,6 +286,9 @@ export function parseHost(input: string, special: boolean): string | null {
   }
   return ascii;
 }
+
+/** A UTF-16 surrogate code unit (paired or not): UTF-8 encoding replaces a lone one with U+FFFD. */
+const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** Domain to ASCII with beStrict false (#concept-domain-to-ascii): UTS #46 ToASCII; null for failure or an empty result. */
 export function domainToAscii(domain: string): string | null {

@@ -107,4 +107,28 @@ describe("4. findings on long IDN hosts: each distinct label converted once", ()
       { numRuns: runs(60), seed: seed(3204) },
     );
   });
+
+  it("runs of equal labels, in any order and length: the same answers as tr46 and split (property)", () => {
+    const { distinctLabels, uts46ToAscii, uts46ToUnicode, UTS46 } = require("../../src/iri/idna") as typeof import("../../src/iri/idna");
+    const label = fc.constantFrom("é", "É", "a", "xn--9ca", "\u05D0", "\u0661", "", "ß", "Ａ", "a\u0301", "\u0301", "İ", "ｅ", "%", "a\uD800");
+    const dot = fc.constantFrom(".", ".", ".", "\u3002", "\uFF0E", "\uFF61");
+    fc.assert(
+      fc.property(fc.array(fc.tuple(label, fc.integer({ min: 1, max: 200 }), dot), { minLength: 1, maxLength: 12 }), (pieces) => {
+        // each piece a run of one label, its length drawn; the domain long enough to be read in runs
+        let domain = "";
+        while (domain.length < 1100) for (const [l, n, d] of pieces) domain += (l + d).repeat(n);
+        domain += "com";
+        const ascii = uts46ToAscii(domain);
+        expect(ascii).toBe(tr46.toASCII(domain, UTS46));
+        expect(distinctLabels(domain, true)).toEqual([...new Set(domain.split(/[.\u3002\uFF0E\uFF61]/))]);
+        expect(distinctLabels(domain, false)).toEqual([...new Set(domain.split("."))]);
+        if (ascii !== null) {
+          expect(distinctLabels(ascii, false)).toEqual([...new Set(ascii.split("."))]);
+          expect(uts46ToUnicode(ascii)).toEqual(tr46.toUnicode(ascii, UTS46));
+        }
+        expect(uts46ToUnicode(domain)).toEqual(tr46.toUnicode(domain, UTS46));
+      }),
+      { numRuns: runs(25), seed: seed(3205) },
+    );
+  });
 });
