@@ -68,16 +68,27 @@ export function passwordRange(text: string, how: PasswordReading = {}): TextRang
   const n = at - slashes;
   if (!(special && hasScheme) && n < 2) return undefined; // no authority without "//"
   const start = at;
+  const whatwg = userinfoPassword(text, start, special, how.open === true);
+  // a special scheme's authority as RFC 3986 reads it too, "\\" no delimiter there
+  // ("http://u:pw\\@h/"): the password either reader finds, both masked
+  const rfc = special ? userinfoPassword(text, start, false, how.open === true) : undefined;
+  if (rfc === undefined) return whatwg;
+  if (whatwg === undefined) return rfc;
+  return { start: Math.min(whatwg.start, rfc.start), end: Math.max(whatwg.end, rfc.end) };
+}
+
+/** The password of the authority that starts at `start`, which ends at "/", "?", "#" (and "\\" with `backslash`). */
+function userinfoPassword(text: string, start: number, backslash: boolean, open: boolean): TextRange | undefined {
   let end = start;
   let lastAt = -1;
   for (; end < text.length; end++) {
-    const c = text[end];
-    if (c === "/" || c === "?" || c === "#" || (special && c === "\\")) break;
-    if (c === "@") lastAt = end;
+    const c = text.charCodeAt(end);
+    if (c === 0x2f || c === 0x3f || c === 0x23 || (backslash && c === 0x5c)) break;
+    if (c === 0x40) lastAt = end;
   }
   const colon = text.indexOf(":", start);
   // the text cut short inside the authority: its "@" may come later, so all after the ":" may be the password
-  if (how.open === true && end === text.length) return colon < 0 || colon >= end - 1 ? undefined : { start: colon + 1, end };
+  if (open && end === text.length) return colon < 0 || colon >= end - 1 ? undefined : { start: colon + 1, end };
   if (lastAt < 0) return undefined;
   if (colon < 0 || colon >= lastAt - 1) return undefined;
   return { start: colon + 1, end: lastAt };

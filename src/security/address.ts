@@ -4,7 +4,7 @@
 // host is read as WHATWG clients read it (host-of.ts), the ranges are ipaddr.js's, as proxy-addr
 // and express use them.
 import ipaddr from "ipaddr.js";
-import { maskPassword } from "../password.js";
+import { maskPassword, PASSWORD_MASK } from "../password.js";
 import { describeValue } from "../describe.js";
 import type { UriReference } from "../ast/nodes.js";
 import type { Result } from "../result.js";
@@ -40,13 +40,22 @@ export interface HostClass {
   readonly embedded: EmbeddedIpv4 | undefined;
 }
 
+/**
+ * An input quoted in a message, its password masked (RFC 3986 §7.5): read as a URI reference, or,
+ * where that finds none, as an authority ("user:pw@host", a host given with its userinfo).
+ */
+function maskedInput(input: string): string {
+  const uri = maskPassword(input);
+  return uri !== input ? uri : maskPassword(input, PASSWORD_MASK, { rule: "authority" });
+}
+
 /** A host that cannot be classified: the input names none. */
 export class HostError extends Error {
   override readonly name = "HostError";
   readonly code = "no-host";
   readonly input: string;
   constructor(input: string, why: string) {
-    const shown = maskPassword(input); // RFC 3986 §7.5
+    const shown = maskedInput(input); // RFC 3986 §7.5
     super(`No host to classify: ${why}: ${JSON.stringify(shown.length > 200 ? `${shown.slice(0, 200)}…` : shown)}`);
     this.input = input;
   }
@@ -142,7 +151,8 @@ export class AddressError extends Error {
   /** The string as given. */
   readonly input: string;
   constructor(input: string, why: string) {
-    const shown = input.length > 100 ? `${input.slice(0, 100)}…` : input;
+    const masked = maskedInput(input); // RFC 3986 §7.5
+    const shown = masked.length > 100 ? `${masked.slice(0, 100)}…` : masked;
     super(`Not an IP address: ${why}: ${JSON.stringify(shown)}`);
     this.input = input;
   }

@@ -37,9 +37,9 @@ export function hostOf(input: unknown, caller: string): HostOf {
   if (h.includes(":") && !h.startsWith("[")) {
     const pieces = parseIpv6(h);
     if (pieces !== null) return { host: `[${serializeIpv6(pieces)}]`, why: "" };
-    return { host: null, why: `${JSON.stringify(h)} is a URI without an authority ("//"), or a host with a port: give the host alone, or the whole URI` };
+    return { host: null, why: `the input is a URI without an authority ("//"), or a host with a port (or a userinfo): give the host alone, or the whole URI` };
   }
   if (h === "") return { host: null, why: "the host is empty" };
   const host = parseHost(h, true);
-  return host === null || host === "" ? { host: null, why: `${JSON.stringify(h)} is no host a WHATWG URL parser reads (nor a URI with an authority)` } : { host, why: "" };
+  return host === null || host === "" ? { host: null, why: "the input is no host a WHATWG URL parser reads (nor a URI with an authority)" } : { host, why: "" };
 }

@@ -1,0 +1,46 @@
+// Issue 32, item 4: passwords found where they still leaked, looked for as an attacker would
+// (messages, findings, errors of the security entry). Each case failed before its fix.
+import { parse, validate } from "../../src/index";
+import { classifyAddress, classifyHost, securityFindings } from "../../src/security";
+import { maskPassword, passwordRange } from "../../src/password";
+
+const SECRET = "s3cr3tPW";
+
+describe("a password before a backslash: RFC 3986 reads it where the URL Standard ends the authority", () => {
+  const input = `http://u:${SECRET}\\@h/`;
+
+  it("is masked as either reader finds it", () => {
+    expect(passwordRange(input)).toEqual({ start: 9, end: 9 + SECRET.length + 1 });
+    expect(maskPassword(input)).toBe("http://u:***@h/");
+    // both readers' passwords, both masked: the URL Standard's ends at the first "\"
+    expect(maskPassword(`http://u:${SECRET}@h\\x@y/`)).toBe("http://u:***@y/");
+  });
+
+  it("no message, finding or finding's error holds it", () => {
+    const r = parse(input);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).not.toContain(SECRET);
+    expect(JSON.stringify(securityFindings(input))).not.toContain(SECRET);
+    for (const rule of ["URI", "absolute-URI", "IRI"]) {
+      const v = validate(input, rule);
+      if (!v.ok) expect(v.error.message).not.toContain(SECRET);
+    }
+  });
+});
+
+describe("the security entry's errors quote their input masked", () => {
+  it("classifyHost of a host given with its userinfo", () => {
+    const r = classifyHost(`u:${SECRET}@h`);
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).not.toContain(SECRET);
+    expect(r.ok || r.error.message.includes("u:***@h")).toBe(true);
+  });
+
+  it("classifyAddress of an authority, or of a URI", () => {
+    for (const input of [`u:${SECRET}@h`, `http://u:${SECRET}@h/`, `u:${SECRET}@127.0.0.1`]) {
+      const r = classifyAddress(input);
+      expect(r.ok).toBe(false);
+      if (!r.ok) expect(r.error.message).not.toContain(SECRET);
+    }
+  });
+});
