@@ -1,6 +1,8 @@
 // The "uri-grammar/rules" entry point: one parsimmon parser per rule of RFC 3986 Appendix A, the
 // RFC 5234 core rules it uses and RFC 3987 §2.2 (IRIs), under the mechanical camelCase of its
-// ABNF name, and `rule()` to reach any of them by that name. Each is derived from the rule's one definition in
+// ABNF name, and `rule()` to reach any of them by that name. Ready parsers of these two RFCs
+// only: grammars as values (the algebra, `Expr`, `RuleDefinition`, loading ABNF, the RFC
+// grammars `rfc3986` and `rfc3987` to build on) are uri-grammar/abnf's. Each is derived from the rule's one definition in
 // src/grammars/rfc3986/ with the AST semantics of src/grammars/rfc3986/semantics.ts.
 import type { RuleParser } from "../abnf/grammar.js";
 import { expectString } from "../describe.js";
@@ -15,8 +17,6 @@ import { uriSemantics, type uriActions } from "../grammars/rfc3987/semantics.js"
 export type { HierPart } from "../grammars/rfc3986/semantics.js";
 export type { RuleParser } from "../abnf/grammar.js";
 export { parseWith } from "../abnf/parser.js";
-export type { Expr } from "../abnf/expr.js";
-export type { RuleDefinition } from "../abnf/analysis.js";
 
 /** The rules RFC 3987 §2.2 adds for IRIs (the i-rules, ucschar, iprivate). */
 export type IriRuleName =
