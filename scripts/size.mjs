@@ -37,7 +37,7 @@ function groupOf(file) {
   if (/^abnf\/(reader|loader)/.test(f)) return "ABNF reader and loader (abnf/reader*.js, loader.js)";
   if (f.startsWith("schemes/generated/")) return "schemes' precompiled grammars (schemes/generated/)";
   if (f.startsWith("schemes/")) return "schemes (schemes/*.js but the precompiled grammars)";
-  if (/^abnf\/(engine|compiled|labels|calls|derivation|automaton|dfa|charset|analysis|fast-path|regex|safety|matcher)/.test(f)) return "exact engine and fast path (abnf/engine, automaton, dfa, regex, analysis, ...)";
+  if (/^abnf\/(engine|compiled|labels|calls|derivation|derive-calls|automaton|dfa|charset|analysis|fast-path|regex|safety|matcher)/.test(f)) return "exact engine and fast path (abnf/engine, automaton, dfa, regex, analysis, ...)";
   if (f.startsWith("abnf/")) return "rest of the algebra (abnf/grammar, semantics, parser, expr, print, generate, ...)";
   if (f.startsWith("grammars/")) return "RFC 3986/3987 grammars and semantics (grammars/)";
   if (f.startsWith("transforms/")) return "transforms (transforms/)";

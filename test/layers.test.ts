@@ -18,6 +18,12 @@ const LAYERS: readonly { readonly name: string; readonly files: readonly RegExp[
   { name: "AST nodes", files: [/^ast\//] },
   { name: "core: the match pipeline, values, arguments", files: [/^core\//] },
   { name: "transforms (RFC 3986 §5, §6 over nodes)", files: [/^transforms\//] },
+  {
+    // expression form -> automaton -> lazy DFA -> whole, longest and derivation (issue 30): what a
+    // matcher on the automata alone imports; the reader, calls.ts and the messages layer on top
+    name: "the ABNF engine's automaton core",
+    files: [/^abnf\/(expr|analysis|automaton|grammar-errors|dfa|dfa-run|derivation|labels|compiled|dfa-engine)\.ts$/],
+  },
   { name: "the ABNF engine and the RFC grammars as values", files: [/^abnf\//, /^grammars\//, /^rules\//] },
   { name: "the built-in schemes' definitions (what normalize and equivalent read by default)", files: [/^schemes\/kernel\.ts$/, /^schemes\/builtin(\.ts|\/)/, /^schemes\/text\.ts$/] },
   { name: "the main entry: parse, the operations, components, the builder", files: [/^parse\.ts$/, /^operations\.ts$/, /^index\.ts$/, /^components\.ts$/, /^uri-builder\.ts$/] },

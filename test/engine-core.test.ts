@@ -1,0 +1,113 @@
+// The engine's automaton core importable apart (issue 30, "light"): an ABNF expression form
+// (expr.ts) compiled to a rule's automaton and lazy DFA, which matches a whole string, a longest
+// prefix, and derives the steps of a match (dfa-engine.ts), with the per-grammar analyses and
+// compiled forms it reads (analysis.ts, compiled.ts). A matcher built on the automata alone (URI
+// templates) bundles only that: never the ABNF reader, the memoized calls for recursive rules
+// (calls.ts), the parsimmon and regex derivations, or the error messages (errors.ts and what it
+// reads). Checked on the source's import graph as esbuild resolves it (its metafile lists every
+// module reached, used or not), and by using the core alone: it answers what the whole engine
+// answers, and leaves recursive rules to it.
+import { execFileSync } from "node:child_process";
+import * as path from "node:path";
+import { Analysis, type RuleDefinition } from "../src/abnf/analysis";
+import { Compiled } from "../src/abnf/compiled";
+import { deriveByDfa, longestByDfa, testByDfa, wholeByDfa } from "../src/abnf/dfa-engine";
+import { derive, isWholeMatch, matchLongest, matchWhole } from "../src/abnf/engine";
+import { alt, lit, opt, range, ref, rep, seq, type Expr } from "../src/abnf/expr";
+
+const root = path.resolve(__dirname, "..");
+
+/** The core's entry: what a matcher on the automata imports. */
+const CORE_ENTRY = [
+  `export { wholeByDfa, testByDfa, longestByDfa, deriveByDfa } from "./src/abnf/dfa-engine.ts";`,
+  `export { Compiled } from "./src/abnf/compiled.ts";`,
+  `export { Analysis } from "./src/abnf/analysis.ts";`,
+  `export * from "./src/abnf/expr.ts";`,
+].join("\n");
+
+/** Modules the core must not reach: the reader and loader, the calls, the derivations, the messages. */
+const FORBIDDEN: readonly RegExp[] = [
+  /^src\/abnf\/reader/,
+  /^src\/abnf\/loader\.ts$/,
+  /^src\/abnf\/calls\.ts$/,
+  /^src\/abnf\/derive-calls\.ts$/,
+  /^src\/abnf\/engine\.ts$/,
+  /^src\/abnf\/match-limit\.ts$/,
+  /^src\/abnf\/(grammar|semantics|parser|regex|fast-path|safety|matcher|print|generate)\.ts$/,
+  /^src\/(errors|width|password)\.ts$/,
+  /^src\/core\//,
+  /parsimmon/,
+];
+
+function bundleCore(): { inputs: string[]; gzip: number; warnings: string[] } {
+  const program = `
+    import * as esbuild from "esbuild";
+    import zlib from "node:zlib";
+    const r = await esbuild.build({
+      stdin: { contents: ${JSON.stringify(CORE_ENTRY)}, resolveDir: ${JSON.stringify(root)}, loader: "js" },
+      bundle: true, minify: true, write: false, format: "esm", platform: "browser", target: "es2022", metafile: true, logLevel: "silent",
+    });
+    console.log(JSON.stringify({ inputs: Object.keys(r.metafile.inputs), gzip: zlib.gzipSync(r.outputFiles[0].contents, { level: 9 }).length, warnings: r.warnings.map((w) => w.text) }));`;
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", program], { cwd: root, encoding: "utf8" })) as { inputs: string[]; gzip: number; warnings: string[] };
+}
+
+describe("the automaton core bundled alone", () => {
+  const out = bundleCore();
+
+  it("reaches the automaton, the DFA, the derivation and the analyses", () => {
+    expect(out.warnings).toEqual([]);
+    const needed = ["src/abnf/automaton.ts", "src/abnf/dfa.ts", "src/abnf/dfa-run.ts", "src/abnf/derivation.ts", "src/abnf/analysis.ts", "src/abnf/dfa-engine.ts"];
+    expect(needed.filter((f) => !out.inputs.includes(f))).toEqual([]);
+  });
+
+  it("reaches none of the reader, calls.ts, the parsimmon and regex derivations or the error messages", () => {
+    expect(out.inputs.filter((f) => FORBIDDEN.some((re) => re.test(f)))).toEqual([]);
+  });
+
+  it("stays under its ceiling (esbuild browser minified gzip -9: 11.6 KB today, 16.3 KB with calls.ts and the messages)", () => {
+    expect(out.gzip <= 12_000 ? "under its ceiling" : `${out.gzip} bytes, over 12,000`).toBe("under its ceiling");
+  });
+});
+
+/** A grammar of rule definitions, analysed and compiled without the Grammar class. */
+function coreGrammar(rules: Record<string, Expr>): Compiled {
+  const defs = new Map<string, RuleDefinition>(Object.entries(rules).map(([name, expr]) => [name.toLowerCase(), { name, expr, token: false }]));
+  return new Compiled(new Analysis((n) => defs.get(n.toLowerCase()), [...defs.keys()]));
+}
+
+describe("the automaton core used alone", () => {
+  const digit = range(0x30, 0x39);
+  const c = coreGrammar({
+    number: seq(opt(lit("-")), rep(1, Infinity, ref("digit")), opt(seq(lit("."), rep(1, Infinity, ref("digit"))))),
+    digit,
+    pair: seq(ref("number"), lit(","), ref("number")),
+    // recursive: left to the memoized calls
+    nest: alt(seq(lit("("), ref("nest"), lit(")")), lit("x")),
+    outer: seq(lit("<"), ref("nest"), lit(">")),
+  });
+  const inputs = ["", "1", "-12.5", "-", "1.", "12,3", "1,2,3", "a", "1.5,-2", "x", "(x)", "((x))", "(x"];
+
+  it.each(["number", "pair"])("answers on %s what the whole engine answers", (key) => {
+    for (const s of inputs) {
+      expect([s, wholeByDfa(c, key, s)]).toEqual([s, matchWhole(c, key, s)]);
+      expect([s, testByDfa(c, key, s)]).toEqual([s, isWholeMatch(c, key, s)]);
+      for (let start = 0; start <= s.length; start++) expect([s, start, longestByDfa(c, key, s, start)]).toEqual([s, start, matchLongest(c, key, s, start)]);
+      if (isWholeMatch(c, key, s)) expect([s, deriveByDfa(c, key, s, 0, s.length)]).toEqual([s, derive(c, key, s, 0, s.length)]);
+    }
+  });
+
+  it("says which matches fail, where, and what was expected", () => {
+    expect(wholeByDfa(c, "pair", "12,3")).toBeUndefined();
+    expect(wholeByDfa(c, "pair", "12;3")).toEqual({ offset: 2, expected: ['"0"-"9"', '"."', '","'] });
+    const d = deriveByDfa(c, "pair", "1.5,-2", 0, 6);
+    // the steps read each character, then accept
+    expect(d?.steps.map((s) => s.at)).toEqual([0, 1, 2, 3, 4, 5, 6]);
+  });
+
+  it("leaves rules that call recursive ones to the memoized calls", () => {
+    for (const key of ["nest", "outer"]) {
+      expect([key, wholeByDfa(c, key, "(x)"), testByDfa(c, key, "(x)"), longestByDfa(c, key, "(x)", 0), deriveByDfa(c, key, "(x)", 0, 3)]).toEqual([key, null, null, null, null]);
+    }
+    expect([matchWhole(c, "outer", "<((x))>"), matchWhole(c, "outer", "<((x)>")?.offset]).toEqual([undefined, 5]);
+  });
+});
