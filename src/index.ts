@@ -4,7 +4,7 @@
 // per ABNF rule), /abnf (the algebra, grammars, the ABNF loader), /ast (node types), /components
 // (percent-encoding, query parameters, segments), /builder (building and changing URIs).
 export {
-  parse, parseOrThrow, validate, isValid,
+  parse, parseOrThrow, parseRule, parseRuleOrThrow, validate, isValid,
   type ParseOptions, type SchemesParseOptions, type GrammarParseOptions, type SemanticsParseOptions, type ValidateOptions, type Validation,
 } from "./parse.js";
 export type { Result } from "./result.js";

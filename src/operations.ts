@@ -16,12 +16,11 @@ import type { Result } from "./result.js";
 import { redactPassword as redactNode, type RedactOptions } from "./transforms/display.js";
 import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceEquivalenceOptions } from "./transforms/equivalent.js";
 import { ResolveError } from "./transforms/errors.js";
-import { NO_OPTIONS, normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
-import { builtInSchemes } from "./schemes/builtin.js";
-import { isRegistry } from "./core/brand.js";
+import { defaultSchemes, NO_OPTIONS, normalizeReference, normalText, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
+import { isRegistry, registryOperations } from "./core/brand.js";
 import { isSchemeName } from "./core/scheme-table.js";
 import type { SchemeRegistry } from "./schemes/registry.js";
-import { equivalenceKeyWithRules, normalizeWithRules, normalTextWithRules, type SchemeRulesRegistry } from "./transforms/scheme-rules.js";
+import type { SchemeRulesOperations, SchemeRulesRegistry } from "./transforms/scheme-rules.js";
 import { resolveOffsets, resolveReference, type ResolveOptions } from "./transforms/resolve.js";
 import { serialize as serializeNode } from "./transforms/serialize.js";
 import * as query from "./transforms/query-edit.js";
@@ -122,10 +121,14 @@ export type SchemesOption = SchemeRegistry | SchemeNormalizations;
 /** Options of {@link normalize}: the §6.2.2 steps, and the schemes §6.2.3 knows. */
 export interface NormalizeOptions extends Omit<ReferenceNormalizeOptions, "schemes"> {
   /**
-   * What §6.2.3 knows of schemes: `defaultRegistry` (http, https, ws, wss, mailto, urn, file,
-   * data, tel) when left out. With a registry, a URI valid under its scheme gets the scheme's
-   * own normalization too (a urn's NSS keeps its percent-encoding, RFC 8141 §3; `file://localhost/`
-   * becomes `file:///`, RFC 8089 §2); with a list or map, only default ports and empty paths.
+   * What §6.2.3 knows of schemes. Left out: `defaultSchemes`, the default ports and empty paths
+   * of http, https, ws and wss (RFC 9110 §4.2, RFC 6455 §3), which is all the registry's http
+   * and ws schemes add too. With a registry (`defaultRegistry` from `uri-grammar/schemes`: http,
+   * https, ws, wss, mailto, urn, file, data, tel), a URI valid under its scheme gets the scheme's
+   * own normalization too (a urn's NID in lowercase and its NSS keeping its percent-encoding,
+   * RFC 8141 §3; `file://localhost/` becomes `file:///`, RFC 8089 §2); with a list or map, only
+   * default ports and empty paths. (The registry is a value passed in, as `parse` takes it, so
+   * that a bundle of `normalize` ships no scheme grammar: issue 34.)
    */
   readonly schemes?: SchemesOption | undefined;
 }
@@ -133,19 +136,27 @@ export interface NormalizeOptions extends Omit<ReferenceNormalizeOptions, "schem
 /** Options of {@link equivalent}. */
 export interface EquivalenceOptions extends Omit<ReferenceEquivalenceOptions, "schemes"> {
   /**
-   * What the `"scheme"` level knows of schemes: `defaultRegistry` when left out. With a
-   * registry, a URI valid under a scheme that defines its own equivalence (urn: RFC 8141 §3,
-   * mailto: RFC 6068 §2, tel: RFC 3966 §4) is compared by it; other URIs by their normal forms.
+   * What the `"scheme"` level knows of schemes: `defaultSchemes` (default ports and empty paths
+   * of http, https, ws, wss) when left out, as for {@link normalize}. With a registry
+   * (`defaultRegistry` from `uri-grammar/schemes`), a URI valid under a scheme that defines its
+   * own equivalence (urn: RFC 8141 §3, mailto: RFC 6068 §2, tel: RFC 3966 §4) is compared by it;
+   * other URIs by their normal forms.
    */
   readonly schemes?: SchemesOption | undefined;
 }
 
-/** What §6.2.3 knows of schemes, read from `options.schemes`: a registry of scheme rules, or the §6.2.3 facts of some schemes by lowercase name. */
-type SchemesRead = { readonly rules: SchemeRulesRegistry; readonly facts?: undefined } | { readonly rules?: undefined; readonly facts: ReadonlyMap<string, SchemeNormalization> };
+/**
+ * What §6.2.3 knows of schemes, read from `options.schemes`: a registry of scheme rules, with the
+ * operations it brought (src/transforms/scheme-rules.ts, which only a registry loads), or the
+ * §6.2.3 facts of some schemes by lowercase name.
+ */
+type SchemesRead =
+  | { readonly rules: SchemeRulesRegistry; readonly ops: SchemeRulesOperations; readonly facts?: undefined }
+  | { readonly rules?: undefined; readonly ops?: undefined; readonly facts: ReadonlyMap<string, SchemeNormalization> };
 
-/** The built-in schemes, made on first use: a bundle of `resolve` alone leaves them out (they are most of the main entry's bytes). */
-let builtIn: SchemesRead | undefined;
-const BUILT_IN = (): SchemesRead => (builtIn ??= Object.freeze({ rules: builtInSchemes }));
+/** What §6.2.3 knows when `options.schemes` is left out: {@link defaultSchemes} by name, made on first use. */
+let defaults: SchemesRead | undefined;
+const DEFAULTS = (): SchemesRead => (defaults ??= Object.freeze({ facts: new Map(defaultSchemes.map((d) => [d.name, d])) }));
 
 /**
  * One §6.2.3 fact of a list or map given as `options.schemes`, each field read once and checked:
@@ -170,13 +181,13 @@ function schemeFact(x: unknown, where: string, caller: string): SchemeNormalizat
 }
 
 /**
- * `options.schemes`, read and checked: undefined (the built-in schemes), a registry
+ * `options.schemes`, read and checked: undefined ({@link defaultSchemes}), a registry
  * (`createRegistry`, `defaultRegistry`), or a list or map of §6.2.3 facts (see
  * {@link schemeFact}); anything else is a TypeError that names the option.
  */
 function schemesOption(x: unknown, caller: string): SchemesRead {
-  if (x === undefined) return BUILT_IN();
-  if (isRegistry(x)) return { rules: x as SchemeRegistry as SchemeRulesRegistry };
+  if (x === undefined) return DEFAULTS();
+  if (isRegistry(x)) return { rules: x as SchemeRegistry as SchemeRulesRegistry, ops: registryOperations(x as object) as SchemeRulesOperations };
   const facts = new Map<string, SchemeNormalization>();
   if (Array.isArray(x)) {
     x.forEach((e: unknown, i) => {
@@ -204,7 +215,7 @@ interface StepsRead {
 }
 
 let noSteps: StepsRead | undefined;
-const NO_STEPS = (): StepsRead => (noSteps ??= Object.freeze({ steps: NO_OPTIONS as ReferenceNormalizeOptions, schemes: BUILT_IN() }));
+const NO_STEPS = (): StepsRead => (noSteps ??= Object.freeze({ steps: NO_OPTIONS as ReferenceNormalizeOptions, schemes: DEFAULTS() }));
 
 /** Reads the normalization options of `caller` (`options`, or `options.normalize` for relativize): each field once, then checked. */
 function readSteps(options: unknown, caller: string, name = "options"): StepsRead {
@@ -226,15 +237,16 @@ function readSteps(options: unknown, caller: string, name = "options"): StepsRea
 
 /** Normalizes `node` with the steps and schemes read. */
 function normalizeRead(node: UriReference, read: StepsRead): UriReference {
-  const { rules, facts } = read.schemes;
-  if (rules !== undefined) return normalizeWithRules(node, rules, read.steps);
+  const { rules, ops, facts } = read.schemes;
+  if (rules !== undefined) return ops.normalizeWithRules(node, rules, read.steps);
   return normalizeReference(node, { ...read.steps, schemes: facts });
 }
 
 /**
- * Normalizes a URI reference (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based with what the
- * registry in `options.schemes` knows; see `NormalizeOptions` for the steps). Idempotent; the
- * result is the node its own text parses to.
+ * Normalizes a URI reference (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based with what
+ * `options.schemes` knows: `defaultSchemes` when left out, or a registry such as `defaultRegistry`
+ * of `uri-grammar/schemes`; see `NormalizeOptions` for the steps). Idempotent; the result is the
+ * node its own text parses to.
  *
  * @example
  * const r = normalize("HTTP://www.EXAMPLE.com:80");
@@ -242,11 +254,15 @@ function normalizeRead(node: UriReference, read: StepsRead): UriReference {
  */
 export function normalize(input: UriInput, options: NormalizeOptions = {}): Result<UriReference, UriSyntaxError> {
   const read = readSteps(options, "normalize");
-  if (typeof input === "string" && read.steps === NO_OPTIONS && read.schemes.rules !== undefined) {
-    // the usual call: a URI reference text and the defaults; one pass finds its parts, one scan
-    // tells whether it is already normal (then it is the answer, and no node was made for it)
+  if (typeof input === "string" && read.steps === NO_OPTIONS) {
+    // the usual call: a URI reference text and no step of its own; one pass finds its parts, one
+    // scan tells whether it is already normal (then it is the answer, and no node was made for it)
     const L = referenceTextLayout(input);
-    if (L !== undefined) return { ok: true, value: normalTextWithRules(L, read.schemes.rules) ?? normalizeRead(parsedReference(input, 0, input.length, L), read) };
+    if (L !== undefined) {
+      const { rules, ops, facts } = read.schemes;
+      const normal = rules !== undefined ? ops.normalTextWithRules(L, rules) : normalText(L, L.schemeEnd < 0 ? undefined : facts.get(L.input.slice(L.start, L.schemeEnd)));
+      return { ok: true, value: normal ?? normalizeRead(parsedReference(input, 0, input.length, L), read) };
+    }
   }
   const r = referenceArgument(input, "input", "normalize");
   if (!r.ok) return r;
@@ -260,14 +276,15 @@ export function normalizeOrThrow(input: UriInput, options: NormalizeOptions = {}
 
 /**
  * Whether two URI references are equivalent at a rung of RFC 3986 §6.2's ladder: `"scheme"` by
- * default, where IP literals compare by value and the schemes of the registry in
- * `options.schemes` (`defaultRegistry` when left out) apply their own rules; see
+ * default, where IP literals compare by value and what `options.schemes` knows of schemes
+ * applies (`defaultSchemes`' default ports and empty paths when left out; with a registry such
+ * as `defaultRegistry` of `uri-grammar/schemes`, its schemes' own rules too); see
  * `EquivalenceOptions`. An IRI is compared as the URI it maps to (RFC 3987 §5.3). Always an
  * equivalence relation (both sides are reduced to a key that is compared).
  *
  * @example
  * equivalent("http://example.com", "http://example.com:80/"); // { ok: true, value: true }
- * equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1"); // { ok: true, value: true }
+ * equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1", { schemes: defaultRegistry }); // { ok: true, value: true }
  */
 export function equivalent(a: UriInput, b: UriInput, options: EquivalenceOptions = {}): Result<boolean, UriSyntaxError> {
   expectOptions(options, "equivalent");
@@ -282,10 +299,11 @@ export function equivalent(a: UriInput, b: UriInput, options: EquivalenceOptions
   const y = referenceArgument(b, "b", "equivalent");
   if (!y.ok) return y;
   const rules = (read.level ?? "scheme") === "scheme" ? schemes.rules : undefined;
-  if (rules === undefined) {
+  if (rules === undefined || schemes.ops === undefined) {
     return { ok: true, value: equivalentReferences(x.value, y.value, { ...(read as ReferenceEquivalenceOptions), schemes: schemes.facts }) };
   }
   const keyOptions = { ignoreFragment: read.ignoreFragment as boolean | undefined, ipv6: read.ipv6 as "keep" | "rfc5952" | undefined };
+  const { equivalenceKeyWithRules } = schemes.ops;
   const key = (r: UriReference): string => equivalenceKeyWithRules(comparable(r, read.nfc === true), rules, keyOptions);
   return { ok: true, value: key(x.value) === key(y.value) };
 }

@@ -11,7 +11,7 @@ import { suggest, UnknownRuleError } from "./abnf/unknown-rule.js";
 import { rfcOfRule } from "./grammars/rfc-of-rule.js";
 import type { Parsed, UriReference } from "./ast/nodes.js";
 import { schemeParse } from "./core/scheme-parse.js";
-import { uriGrammar } from "./compiled/index.js";
+import { referenceGrammar, uriGrammar } from "./compiled/index.js";
 import { patternSource } from "./compiled/patterns.js";
 import { isBuiltInGrammar, isGrammar, isRegistry, isSemantics } from "./core/brand.js";
 import type { CompiledRule } from "./compiled/dfa.js";
@@ -26,9 +26,9 @@ export { describeValue };
 export type { Result } from "./result.js";
 export type { Validation } from "./core/match.js";
 
-/** Options of {@link parse}: the rule (RFC 3986 `URI-reference` when left out). */
+/** Options of {@link parseRule} (the rule) and of {@link parse} (which reads RFC 3986 `URI-reference`: a rule named there is that one). */
 export interface ParseOptions<N extends string = RuleName> {
-  /** The rule the whole input must match; `"URI-reference"` when left out. */
+  /** The rule the whole input must match; `"URI-reference"` when left out (the one rule {@link parse} reads). */
   readonly rule?: N | undefined;
   /** The longest input accepted, in UTF-16 code units; a longer one is an `InputTooLongError`. `DEFAULT_MAX_LENGTH` (2 MiB) when left out; `Infinity` for none. */
   readonly maxLength?: number | undefined;
@@ -83,6 +83,18 @@ interface Entry {
 
 const entries = new Map<string, Entry>();
 
+/**
+ * URI-reference, the rule `parse` reads, from the compiled part that holds it alone (with the
+ * IP-literal it calls and IPv4address): `parse(s)` ships no other rule (issue 34).
+ */
+const URI_REFERENCE: Entry = { name: "URI-reference", rule: referenceGrammar.rule("URI-reference") as CompiledRule, build: reference, re: undefined };
+
+/** The entry of a compiled rule (a built-in grammar value's, passed in). */
+function entryOfRule(rule: CompiledRule): Entry {
+  if (rule === URI_REFERENCE.rule) return URI_REFERENCE;
+  return { name: rule.name, rule, build: VALUE_BUILDERS.get(rule.name.toLowerCase()) ?? textOf, re: undefined };
+}
+
 
 /** The entry of a rule of the default grammar; `input` (the call's input argument) lets an unknown rule's error say when the arguments look swapped. */
 function entryOf(ruleName: unknown, caller: string, input?: string): Entry {
@@ -95,7 +107,7 @@ function entryOf(ruleName: unknown, caller: string, input?: string): Entry {
       const suggestion = suggest(ruleName, uriGrammar.ruleNames);
       throw new UnknownRuleError(ruleName, rfcOfRule(swappedRule?.name ?? suggestion), caller, suggestion, swappedRule === undefined ? undefined : input);
     }
-    e = { name: rule.name, rule, build: VALUE_BUILDERS.get(rule.name.toLowerCase()) ?? textOf, re: undefined };
+    e = entryOfRule(rule);
     entries.set(ruleName, e);
   }
   return e;
@@ -144,8 +156,6 @@ function explain(e: Entry, input: string): UriSyntaxError | undefined {
   return failure === undefined ? undefined : failureError(input, e.name, failure);
 }
 
-const URI_REFERENCE = entryOf("URI-reference", "parse");
-
 /** The second argument of parse/validate/isValid: a rule name, or options. */
 type RuleOrOptions =
   | string
@@ -174,14 +184,26 @@ function optionsOf(x: RuleOrOptions, caller: string): ReadOptions {
   };
 }
 
+/** True when `rule` names URI-reference, the rule {@link parse} reads (in any case, RFC 5234 §2.1). */
+const isReferenceRule = (rule: unknown): boolean => typeof rule === "string" && rule.toLowerCase() === "uri-reference";
+
+/** The TypeError of `parse(s, rule)` for a rule other than URI-reference: {@link parseRule} parses those. */
+function namedRule(rule: unknown, caller: string): TypeError {
+  if (typeof rule !== "string") return new TypeError(`${caller}: options.rule must be a rule name (a string), got ${describeValue(rule)}`);
+  const twin = caller === "parse" ? "parseRule" : "parseRuleOrThrow";
+  return new TypeError(`${caller}: reads a URI reference (RFC 3986 §4.1), not the rule ${JSON.stringify(rule)}: to parse a rule by its name, call ${twin}(input, ${JSON.stringify(rule)})`);
+}
+
 /**
- * Parses a whole string against an RFC 3986 rule and returns its AST node, or a
- * {@link UriSyntaxError}. The rule is `URI-reference` unless named, by its ABNF name
- * (case-insensitive): `parse(s, "host")` or `parse(s, { rule: "host" })`. Nothing is decoded;
- * every node has its span. With `{ rule, grammar }` any grammar's rule is checked and the value
- * is the text; with `{ rule, semantics }` it is what the semantics builds. With `{ schemes }` (a
- * registry from `uri-grammar/schemes`) the value is the generic AST and, when the registry has
- * the URI's scheme, the scheme's typed value or its typed error (RFC 7595 §3.2).
+ * Parses a whole string as an RFC 3986 URI reference (§4.1 `URI-reference`) and returns its AST
+ * node, or a {@link UriSyntaxError}. Nothing is decoded; every node has its span. Any other rule
+ * by its ABNF name is {@link parseRule}'s (`parseRule(s, "host")`): `parse` reads URI-reference
+ * alone, so a bundle of it ships that rule's automaton, not the other 63. With
+ * `{ rule, grammar }` any grammar's rule is checked and the value is the text (RFC 3986's and
+ * RFC 3987's grammar values give their rules' AST values); with `{ rule, semantics }` it is what
+ * the semantics builds. With `{ schemes }` (a registry from `uri-grammar/schemes`) the value is
+ * the generic AST and, when the registry has the URI's scheme, the scheme's typed value or its
+ * typed error (RFC 7595 §3.2).
  *
  * @example
  * const r = parse("foo://example.com:8042/over/there?name=ferret#nose");
@@ -189,9 +211,7 @@ function optionsOf(x: RuleOrOptions, caller: string): ReadOptions {
  */
 export function parse(input: string): Result<Parsed<UriReference>, UriSyntaxError>;
 export function parse<V>(input: string, options: SchemesParseOptions<V>): Result<SchemeParse<V>, UriSyntaxError>;
-export function parse<N extends RuleNameAnyCase>(input: string, rule: N | (ParseOptions<N> & { readonly rule: N })): Result<RuleValues[CanonicalRuleName<N>], UriSyntaxError>;
-export function parse(input: string, options: ParseOptions<never>): Result<Parsed<UriReference>, UriSyntaxError>;
-export function parse<N extends RuleNameAnyCase>(input: string, options: ParseOptions<N>): Result<RuleValues[CanonicalRuleName<N>] | Parsed<UriReference>, UriSyntaxError>;
+export function parse(input: string, options: "URI-reference" | ParseOptions<"URI-reference" | "uri-reference" | "URI-REFERENCE">): Result<Parsed<UriReference>, UriSyntaxError>;
 export function parse<A extends Actions, N extends string>(input: string, options: SemanticsParseOptions<A, N>): Result<ValueOf<A, N>, UriSyntaxError>;
 export function parse(input: string, options: GrammarParseOptions): Result<string, UriSyntaxError>;
 export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unknown, UriSyntaxError> {
@@ -205,9 +225,9 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
     return { ok: true, value: URI_REFERENCE.build(input, 0, input.length) };
   }
   if (typeof ruleOrOptions === "string") {
-    // a rule by name (the common call): what optionsOf would give, without making the options
+    if (!isReferenceRule(ruleOrOptions)) throw namedRule(ruleOrOptions, "parse");
     if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, ruleOrOptions, DEFAULT_MAX_LENGTH) };
-    return parseEntry(entryOf(ruleOrOptions, "parse", input), input);
+    return parseEntry(URI_REFERENCE, input);
   }
   const o = optionsOf(ruleOrOptions, "parse");
   if (input.length > o.maxLength) return { ok: false, error: tooLongError(input, ruleNameOf(o), o.maxLength) };
@@ -220,7 +240,49 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
     const v = o.grammar.validate(input, requireRule(o.rule, "parse"));
     return v.ok ? { ok: true, value: input } : v;
   }
-  return parseEntry(o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "parse", input), input);
+  // RFC 3986's or RFC 3987's grammar value, named with one of its rules: that rule's compiled automaton, which the value brings
+  const g = o.grammar as Grammar | undefined;
+  if (g !== undefined) return parseEntry(entryOfRule(g.matcher(o.rule as string) as CompiledRule), input);
+  if (o.rule !== undefined && !isReferenceRule(o.rule)) throw namedRule(o.rule, "parse");
+  return parseEntry(URI_REFERENCE, input);
+}
+
+/**
+ * Parses a whole string against a rule of RFC 3986 or RFC 3987 named by its ABNF name
+ * (case-insensitive), `parseRule(s, "host")` or `parseRule(s, { rule: "host", maxLength })`, and
+ * returns the rule's AST value (a host node for `host`, a reference node for `URI`, the text
+ * for a rule without a node), or a {@link UriSyntaxError}. An unknown rule name is an
+ * `UnknownRuleError` (a TypeError) that names the rule probably meant.
+ *
+ * @example
+ * parseRuleOrThrow("[v1.x]", "host").kind; // "IPvFuture"
+ */
+export function parseRule<N extends RuleNameAnyCase>(input: string, rule: N | (ParseOptions<N> & { readonly rule: N })): Result<RuleValues[CanonicalRuleName<N>], UriSyntaxError>;
+export function parseRule(input: string, ruleOrOptions: RuleOrOptions): Result<unknown, UriSyntaxError> {
+  requireString(input, "parseRule");
+  if (typeof ruleOrOptions === "string") {
+    if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, ruleOrOptions, DEFAULT_MAX_LENGTH) };
+    return parseEntry(entryOf(ruleOrOptions, "parseRule", input), input);
+  }
+  const o = optionsOf(ruleOrOptions, "parseRule");
+  if (o.schemes !== undefined || o.grammar !== undefined || o.semantics !== undefined) {
+    throw new TypeError("parseRule: parses a rule of RFC 3986 or RFC 3987 (options rule and maxLength); for a grammar, semantics or registry of your own, call parse");
+  }
+  if (input.length > o.maxLength) return { ok: false, error: tooLongError(input, ruleNameOf(o), o.maxLength) };
+  return parseEntry(entryOf(o.rule, "parseRule", input), input);
+}
+
+/**
+ * Like {@link parseRule}, but throws the {@link UriSyntaxError} instead of returning it.
+ *
+ * @example
+ * parseRuleOrThrow("[v1.x]", "host").kind; // "IPvFuture"
+ */
+export function parseRuleOrThrow<N extends RuleNameAnyCase>(input: string, rule: N | (ParseOptions<N> & { readonly rule: N })): RuleValues[CanonicalRuleName<N>];
+export function parseRuleOrThrow(input: string, ruleOrOptions: RuleOrOptions): unknown {
+  const r = parseRule(input, ruleOrOptions as RuleName);
+  if (!r.ok) throwWithStack(r.error, parseRuleOrThrow);
+  return r.value;
 }
 
 /** The value of the whole input as the rule's, or its error (the input's length checked). */
@@ -287,13 +349,12 @@ function requireRule(rule: unknown, caller: string): string {
  */
 export function parseOrThrow(input: string): Parsed<UriReference>;
 export function parseOrThrow<V>(input: string, options: SchemesParseOptions<V>): SchemeParse<V>;
-export function parseOrThrow<N extends RuleNameAnyCase>(input: string, rule: N | (ParseOptions<N> & { readonly rule: N })): RuleValues[CanonicalRuleName<N>];
-export function parseOrThrow(input: string, options: ParseOptions<never>): Parsed<UriReference>;
-export function parseOrThrow<N extends RuleNameAnyCase>(input: string, options: ParseOptions<N>): RuleValues[CanonicalRuleName<N>] | Parsed<UriReference>;
+export function parseOrThrow(input: string, options: "URI-reference" | ParseOptions<"URI-reference" | "uri-reference" | "URI-REFERENCE">): Parsed<UriReference>;
 export function parseOrThrow<A extends Actions, N extends string>(input: string, options: SemanticsParseOptions<A, N>): ValueOf<A, N>;
 export function parseOrThrow(input: string, options: GrammarParseOptions): string;
 export function parseOrThrow(input: string, ruleOrOptions?: RuleOrOptions): unknown {
-  const r = parse(input, ruleOrOptions as ParseOptions<RuleName>);
+  if (typeof ruleOrOptions === "string" && !isReferenceRule(ruleOrOptions)) throw namedRule(ruleOrOptions, "parseOrThrow");
+  const r = parse(input, ruleOrOptions as ParseOptions<"URI-reference">);
   if (!r.ok) throwWithStack(r.error, parseOrThrow);
   return r.value;
 }

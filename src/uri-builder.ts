@@ -7,7 +7,7 @@ import { syntaxError, throwWithStack, type UriSyntaxError } from "./errors.js";
 import { referenceArgument, refused } from "./core/args.js";
 import { isNodeShell } from "./ast/make.js";
 import type { UriInput } from "./operations.js";
-import { describeValue, parse, validate, type Result } from "./parse.js";
+import { describeValue, parseRule, validate, type Result } from "./parse.js";
 import type { RuleName } from "./rules/index.js";
 
 /**
@@ -111,7 +111,7 @@ function authorityOf(userinfo: string | undefined, host: string | undefined, por
     if (port !== undefined) return { ok: false, error: needsHost(port) };
     return { ok: true, value: undefined };
   }
-  const h = NON_ASCII.test(host) ? parse(host, { rule: "ihost" }) : parse(host, { rule: "host" });
+  const h = NON_ASCII.test(host) ? parseRule(host, "ihost") : parseRule(host, "host");
   if (!h.ok) return h;
   const error = check("userinfo", userinfo) ?? check("port", port);
   if (error) return { ok: false, error };

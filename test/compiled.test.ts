@@ -22,7 +22,7 @@ import { patternSource } from "../src/compiled/patterns";
 import { mutate, validFor } from "./helpers/generators";
 import type { CompiledRule } from "../src/compiled/dfa";
 import { reference } from "../src/core/values";
-import { isValid, parse, validate, type RuleName } from "../src/index";
+import { isValid, parseRule, validate, type RuleName } from "../src/index";
 import type { UriReference } from "../src/ast/nodes";
 import { runs, seed } from "./helpers/runs";
 
@@ -125,7 +125,7 @@ describe("the regexes of the reference rules answer as their automata do", () =>
       const want = compiled.test(s);
       // the public functions read the regex (parse where the automaton's run cannot record the
       // parts: beyond US-ASCII, IP literals): the same answer through them
-      if (re.test(s) !== want || isValid(s, name) !== want || validate(s, name).ok !== want || parse(s, name).ok !== want) wrong.push(s);
+      if (re.test(s) !== want || isValid(s, name) !== want || validate(s, name).ok !== want || parseRule(s, name).ok !== want) wrong.push(s);
     };
     for (const s of [...hard, ...edges]) see(s);
     fc.assert(
@@ -193,7 +193,7 @@ describe("the offsets a run of a reference rule records are RFC 3986 Appendix B'
       // the run records offsets for US-ASCII without an IP literal (else Appendix B's scan does)
       if (/^[\x00-\x7f]*$/.test(s) && !s.includes("[")) expect(k).toBe(1);
       if (k === 1) tagged++;
-      const r = parse(s, name);
+      const r = parseRule(s, name);
       expect(r.ok).toBe(true);
       if (r.ok) {
         const viaScan = scanned(s) as UriReference;

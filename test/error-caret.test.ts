@@ -3,7 +3,7 @@
 // clusters), the same function the CLI and its figure use. fixtures/error-caret.json.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { parse, type RuleName } from "../src/index";
+import { parseRule, type RuleName } from "../src/index";
 import { caretColumn, textWidth } from "../src/width";
 import { caretExcerpt } from "../src/errors";
 import fc from "fast-check";
@@ -21,7 +21,7 @@ const fixture = JSON.parse(fs.readFileSync(path.join(FIXTURES, "error-caret.json
 
 describe("the caret of error.message, in terminal columns", () => {
   it.each(fixture.cases.map((c) => [c.input, c]))("%j", (_input, c) => {
-    const r = parse(c.input, c.rule);
+    const r = parseRule(c.input, c.rule);
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error.offset).toBe(c.offset);

@@ -2,7 +2,7 @@
 // could have there (fixtures/errors.json), what was expected there, and a caret message. No
 // string makes anything throw; non-strings get a TypeError.
 import fc from "fast-check";
-import { equivalent, isValid, normalize, parse, parseOrThrow, resolve, UriSyntaxError, validate, type RuleName } from "../src/index";
+import { equivalent, isValid, normalize, parse, parseOrThrow, resolve, UriSyntaxError, validate, type RuleName, parseRule, parseRuleOrThrow } from "../src/index";
 import { rfc3986, semantics, UnknownRuleError } from "../src/abnf/index";
 import { ruleNames } from "../src/rules/index";
 import { readJson } from "./helpers/fixtures";
@@ -125,17 +125,17 @@ describe("swapped arguments: the rule where the input goes", () => {
   const cases: [string, () => unknown, string][] = [
     ['validate("ihost", "例え.jp")', () => validate("ihost", "例え.jp"), swap("validate", "例え.jp", "ihost", "RFC 3987")],
     ['isValid("URI", "http://a/")', () => isValid("URI", "http://a/"), swap("isValid", "http://a/", "URI")],
-    ['parse("host", "example.com")', () => parse("host", "example.com" as RuleName), swap("parse", "example.com", "host")],
-    ['parse("IPv6address", { rule: "::1" })', () => parse("IPv6address", { rule: "::1" as RuleName }), swap("parse", "::1", "IPv6address")],
-    ['parseOrThrow("IRI", "http://例え.jp/")', () => parseOrThrow("IRI", "http://例え.jp/" as RuleName), swap("parse", "http://例え.jp/", "IRI", "RFC 3987")],
+    ['parseRule("host", "example.com")', () => parseRule("host", "example.com" as RuleName), swap("parseRule", "example.com", "host")],
+    ['parseRule("IPv6address", { rule: "::1" })', () => parseRule("IPv6address", { rule: "::1" as RuleName }), swap("parseRule", "::1", "IPv6address")],
+    ['parseRuleOrThrow("IRI", "http://例え.jp/")', () => parseRuleOrThrow("IRI", "http://例え.jp/" as RuleName), swap("parseRule", "http://例え.jp/", "IRI", "RFC 3987")],
     ['validate("IHOST", "例え.jp"): names are case-insensitive', () => validate("IHOST", "例え.jp"), swap("validate", "例え.jp", "IHOST", "RFC 3987")],
     // no hint where the input is no rule name
     ['validate("例え.jp", "nope")', () => validate("例え.jp", "nope"), 'validate: RFC 3986 has no rule "nope"'],
     ['validate("a", "segmentNzNc")', () => validate("a", "segmentNzNc"), 'validate: RFC 3986 has no rule "segmentNzNc"; did you mean "segment-nz-nc"?'],
     // a plain RFC 3986 call names RFC 3986 and the rule meant; an IRI rule's name, RFC 3987
-    ['parse("http://a/", "hostt")', () => parse("http://a/", "hostt" as RuleName), 'parse: RFC 3986 has no rule "hostt"; did you mean "host"?'],
+    ['parseRule("http://a/", "hostt")', () => parseRule("http://a/", "hostt" as RuleName), 'parseRule: RFC 3986 has no rule "hostt"; did you mean "host"?'],
     ['isValid("[::1]", "IP-literl")', () => isValid("[::1]", "IP-literl"), 'isValid: RFC 3986 has no rule "IP-literl"; did you mean "IP-literal"?'],
-    ['parse("http://a/", "ihostt")', () => parse("http://a/", "ihostt" as RuleName), 'parse: RFC 3987 has no rule "ihostt"; did you mean "ihost"?'],
+    ['parseRule("http://a/", "ihostt")', () => parseRule("http://a/", "ihostt" as RuleName), 'parseRule: RFC 3987 has no rule "ihostt"; did you mean "ihost"?'],
     ['validate("http://例え.jp/", "IRI-referenc")', () => validate("http://例え.jp/", "IRI-referenc"), 'validate: RFC 3987 has no rule "IRI-referenc"; did you mean "IRI-reference"?'],
   ];
   it.each(cases)("%s", (_call, call, message) => {
@@ -208,7 +208,7 @@ describe("robustness", () => {
       fc.property(fc.string({ unit: "binary", maxLength: 40 }), fc.constantFrom(...ruleNames), (s, name) => {
         const v = validate(s, name);
         expect(isValid(s, name)).toBe(v.ok);
-        const r = parse(s, { rule: name });
+        const r = parseRule(s, { rule: name });
         expect(r.ok).toBe(v.ok);
         if (!r.ok) {
           expect(r.error).toBeInstanceOf(UriSyntaxError);
@@ -227,8 +227,8 @@ describe("robustness", () => {
       expect(() => validate(x, "URI")).toThrow(TypeError);
       expect(() => isValid(x, "URI")).toThrow(TypeError);
     }
-    expect(() => parse("http://a", { rule: "nope" as RuleName })).toThrow(/has no rule "nope"/);
-    expect(() => parse("http://a", { rule: "nope" as RuleName })).toThrow(TypeError);
+    expect(() => parseRule("http://a", { rule: "nope" as RuleName })).toThrow(/has no rule "nope"/);
+    expect(() => parseRule("http://a", { rule: "nope" as RuleName })).toThrow(TypeError);
     // a camelCase export name is not an ABNF name: the error says which one was meant
     expect(() => validate("a", "segmentNzNc" as RuleName)).toThrow(/did you mean "segment-nz-nc"\?/);
     expect(() => isValid("[::1]", "ipLiteral" as RuleName)).toThrow(/did you mean "IP-literal"\?/);

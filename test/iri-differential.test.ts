@@ -7,7 +7,7 @@
 // alone and in every component.
 import fc from "fast-check";
 import P from "parsimmon";
-import { isValid, parse, validate, type RuleName } from "../src/index";
+import { isValid, parseRule, validate, type RuleName } from "../src/index";
 import { rfc3987 } from "../src/grammars/rfc3987/index";
 import { rule } from "../src/rules/index";
 import { loadIriGrammar } from "./helpers/abnf";
@@ -26,7 +26,7 @@ function agree(name: RuleName, s: string): boolean {
   expect([name, s, rule(name).skip(P.eof).parse(s).status]).toEqual([name, s, expected]);
   const pattern = rfc3987.pattern(name);
   if (pattern !== undefined) expect([name, s, new RegExp(`^(?:${pattern})$`).test(s)]).toEqual([name, s, expected]);
-  const fast = parse(s, name);
+  const fast = parseRule(s, name);
   const engine = viaEngine(name, s);
   expect(fast.ok).toBe(expected);
   if (fast.ok && engine.ok) expect(fast.value).toEqual(engine.value);

@@ -1,7 +1,7 @@
 // The input length limit (a policy, not RFC 3986, which sets none): parse, validate and isValid
 // refuse input longer than maxLength (DEFAULT_MAX_LENGTH when left out) with an InputTooLongError
 // before any matching; the operations that parse strings use the default.
-import { DEFAULT_MAX_LENGTH, InputTooLongError, UriSyntaxError, equivalent, isValid, normalize, parse, parseOrThrow, resolve, validate } from "../src/index";
+import { DEFAULT_MAX_LENGTH, InputTooLongError, UriSyntaxError, equivalent, isValid, normalize, parse, parseOrThrow, resolve, validate, parseRule, parseRuleOrThrow } from "../src/index";
 import { grammarFromAbnf } from "../src/abnf/index";
 
 const long = (n: number): string => `http://a/${"x".repeat(n - 9)}`;
@@ -15,7 +15,7 @@ describe("maxLength", () => {
 
   it.each([
     ["parse", (s: string) => parse(s)],
-    ["parse with a rule", (s: string) => parse(s, "URI")],
+    ["parse with a rule", (s: string) => parseRule(s, "URI")],
     ["validate", (s: string) => validate(s)],
     ["resolve", (s: string) => resolve("http://a/", s)],
     ["normalize", (s: string) => normalize(s)],
@@ -44,7 +44,7 @@ describe("maxLength", () => {
     expect(!r.ok && r.error.name).toBe("InputTooLongError");
     expect(parse("http://example.com/", { maxLength: 8192 }).ok).toBe(true);
     expect(validate("abc", { rule: "scheme", maxLength: 2 }).ok).toBe(false);
-    expect(() => parseOrThrow("abc", { rule: "scheme", maxLength: 2 })).toThrow(InputTooLongError);
+    expect(() => parseRuleOrThrow("abc", { rule: "scheme", maxLength: 2 })).toThrow(InputTooLongError);
   });
 
   it("is lifted by Infinity", () => {

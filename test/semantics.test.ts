@@ -25,7 +25,7 @@ import {
   type Match,
   type RuleParser,
 } from "../src/abnf/index";
-import { parse, type Host, type Path, type UriReference, type RuleName, type Result } from "../src/index";
+import { parse, type Host, type Path, type UriReference, type RuleName, type Result, parseRule } from "../src/index";
 import { rfc3986Actions } from "../src/grammars/rfc3986/semantics";
 import { mutate } from "./helpers/generators";
 import { readJson } from "./helpers/fixtures";
@@ -329,7 +329,7 @@ describe("RFC 3986: the actions on the engine's derivation equal parse()", () =>
       fc.property(fc.integer({ min: 0, max: 0x7fffffff }), fc.integer({ min: 1, max: 6 }), fc.integer({ min: 0, max: 0x7fffffff }), (seed, maxRepeat, edit) => {
         const s = rfc3986.generate(rule, seededRandom(seed), { maxRepeat });
         for (const t of [s, mutate(s, edit)]) {
-          const r = parse(t, { rule });
+          const r = parseRule(t, { rule });
           if (!rfc3986.isValid(t, rule)) {
             expect(r.ok).toBe(false);
             continue;
@@ -398,7 +398,7 @@ describe("types", () => {
   });
 
   it("parse() of the package: the node type of each RFC 3986 rule, and semantics of one's own", () => {
-    const h = parse("[::1]", { rule: "host" });
+    const h = parseRule("[::1]", { rule: "host" });
     if (h.ok) {
       const host: Host = h.value;
       expect(host.kind).toBe("IPv6address");
@@ -406,14 +406,14 @@ describe("types", () => {
       const path: Path = h.value;
       expect(path).toBe(host);
     }
-    const p = parse("/a/b", { rule: "path-absolute" });
+    const p = parseRule("/a/b", { rule: "path-absolute" });
     const kind: string | undefined = p.ok ? p.value.kind : undefined;
     expect(kind).toBe("path-absolute");
-    const seg = parse("abc", { rule: "segment" });
+    const seg = parseRule("abc", { rule: "segment" });
     const segText: string | undefined = seg.ok ? seg.value : undefined;
     expect(segText).toBe("abc");
     // @ts-expect-error "hots" is no RFC 3986 rule name
-    expect(() => parse("x", { rule: "hots" })).toThrow(UnknownRuleError);
+    expect(() => parseRule("x", { rule: "hots" })).toThrow(UnknownRuleError);
 
     const len = parse("isbn", { semantics: semantics(g, { NID: (m) => m.text.length }), rule: "NID" });
     const l: number | undefined = len.ok ? len.value : undefined;

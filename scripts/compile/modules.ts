@@ -41,9 +41,38 @@ const HEADER = (what: string): string =>
 const jsonLiteral = (data: CompiledGrammarData): string =>
   `'${JSON.stringify(data).replace(/[\\'\u2028\u2029]/g, (c) => (c === "\\" || c === "'" ? `\\${c}` : `\\u${c.charCodeAt(0).toString(16)}`))}'`;
 
-/** The module text for one compiled grammar, exported as `name` (read by JSON.parse on import). */
-function dataModule(name: string, what: string, data: CompiledGrammarData): string {
-  return `${[HEADER(what), 'import type { CompiledGrammarData } from "./data.js";', "", `export const ${name}: CompiledGrammarData = JSON.parse(${jsonLiteral(data)}) as CompiledGrammarData;`].join("\n")}\n`;
+/**
+ * The rules of RFC 3986 and RFC 3987 in three parts, each its own export of src/compiled/uri.ts,
+ * so that a bundle ships the parts its code names (issue 34: pay only for what is called):
+ * what `parse(s)` reads (URI-reference, the IP-literal it calls, the IPv4address that tells a
+ * host's kind), what a string with characters beyond US-ASCII is read as (IRI-reference), and
+ * every other rule, which only the calls that name a rule reach.
+ */
+export const REFERENCE_RULES = ["URI-reference", "IP-literal", "IPv4address"] as const;
+export const IRI_REFERENCE_RULES = ["IRI-reference"] as const;
+
+/** The text of src/compiled/uri.ts: the three parts' data (read by JSON.parse when first named). */
+function uriModule(): string {
+  const callee = "IP-literal";
+  const part = (names: readonly string[], calleeElsewhere: boolean): CompiledGrammarData => {
+    const c = compileGrammar(rfc3987, { names, callee, calleeElsewhere });
+    if (c.skipped.size > 0) throw new Error(`RFC 3986/3987 rules that do not compile: ${[...c.skipped.keys()].join(", ")}`);
+    return c.data;
+  };
+  const all = rfc3987.ruleNames;
+  const own = new Set<string>([...REFERENCE_RULES, ...IRI_REFERENCE_RULES]);
+  const rest = part(all.filter((n) => !own.has(n)), true);
+  const literal = (name: string, doc: string, data: CompiledGrammarData): string[] =>
+    ["", `/** ${doc} */`, `export const ${name}: CompiledGrammarData = /* @__PURE__ */ JSON.parse(${jsonLiteral(data)}) as CompiledGrammarData;`];
+  return `${[
+    HEADER("the rules of RFC 3986 (src/grammars/rfc3986/), RFC 3987 (src/grammars/rfc3987/) and the RFC 5234 core rules they use"),
+    "// Three parts, one export each (a bundle ships the parts its code names): the rules parse(s)",
+    "// reads, IRI-reference, and the others. A part's rules call IP-literal in the first part.",
+    'import type { CompiledGrammarData } from "./data.js";',
+    ...literal("REFERENCE_RULES", `${REFERENCE_RULES.join(", ")}: what parse(s) reads.`, part(REFERENCE_RULES, false)),
+    ...literal("IRI_REFERENCE_RULES", "IRI-reference: what a string with characters beyond US-ASCII is read as.", part(IRI_REFERENCE_RULES, true)),
+    ...literal("OTHER_RULES", "Every other rule of RFC 3986 and RFC 3987 (and ALPHA, DIGIT, HEXDIG), with `names`: every rule's name in definition order.", { ...rest, names: all }),
+  ].join("\n")}\n`;
 }
 
 /**
@@ -186,17 +215,12 @@ function patternsModule(): string {
 
 /** Every generated module of src/compiled/. */
 export function generatedModules(): GeneratedModule[] {
-  const uri = compileGrammar(rfc3987, { callee: "IP-literal" });
-  if (uri.skipped.size > 0) throw new Error(`RFC 3986/3987 rules that do not compile: ${[...uri.skipped.keys()].join(", ")}`);
   const root = packageRoot();
   return [
     { path: GENERATED_PATH, text: schemeGrammarsModule((file) => fs.readFileSync(path.join(root, "grammar", file), "utf8")) },
     { path: "src/compiled/schemes.ts", text: schemesModule() },
     { path: "src/compiled/charsets.ts", text: charsetModule() },
     { path: "src/compiled/patterns.ts", text: patternsModule() },
-    {
-      path: "src/compiled/uri.ts",
-      text: dataModule("URI_GRAMMAR", "the rules of RFC 3986 (src/grammars/rfc3986/), RFC 3987 (src/grammars/rfc3987/) and the RFC 5234 core rules they use", uri.data),
-    },
+    { path: "src/compiled/uri.ts", text: uriModule() },
   ];
 }

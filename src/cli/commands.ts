@@ -3,7 +3,7 @@
 // from the arguments or, in batch mode, one per line, and returns the exit status.
 import type { Authority, UriReference } from "../ast/nodes.js";
 import { equivalent, normalize, relativize, resolve, serialize, type NormalizeOptions } from "../operations.js";
-import { parse, validate } from "../parse.js";
+import { parse, parseRule, validate } from "../parse.js";
 import { DEFAULT_MAX_LENGTH, InputTooLongError } from "../errors.js";
 import { maskPassword, PASSWORD_MASK, passwordRange, type PasswordReading } from "../password.js";
 import { iriToUri, repairIriReference, repairUriReference, uriToIri } from "../iri/index.js";
@@ -221,7 +221,7 @@ const isAuthority = (v: unknown): v is Authority => typeof v === "object" && v !
 function readerOf(g: NamedGrammar, rule: string | undefined, explicitGrammar: boolean, maxLength: number | undefined): (text: string) => { rule: string; result: Result<unknown, unknown> } {
   if (rule !== undefined || explicitGrammar) {
     const r = rule ?? g.rule;
-    if (g.ast) return (text) => ({ rule: r, result: parse(text, { rule: r as "URI", maxLength }) });
+    if (g.ast) return (text) => ({ rule: r, result: parseRule(text, { rule: r as "URI", maxLength }) });
     const s = derivationSemantics(g.grammar);
     return (text) => {
       const v = g.grammar.validate(text, r);
@@ -231,7 +231,7 @@ function readerOf(g: NamedGrammar, rule: string | undefined, explicitGrammar: bo
   return (text) => {
     const r = parse(text, { maxLength });
     if (r.ok || !NON_ASCII.test(text)) return { rule: "URI-reference", result: r };
-    return { rule: "IRI-reference", result: parse(text, { rule: "IRI-reference", maxLength }) };
+    return { rule: "IRI-reference", result: parseRule(text, { rule: "IRI-reference", maxLength }) };
   };
 }
 
@@ -357,7 +357,7 @@ const EMPTY_REFERENCE = "relativize: (the empty reference: the target is the bas
 
 export function relativizeCommand(base: string | undefined, target: string | undefined, opts: RelativizeOptions, io: Io): Promise<number> {
   const hide = hider(io);
-  const op = (b: string, t: string): Outcome => asText(relativize(b, t, { normalize: opts.normalize === true }), hide);
+  const op = (b: string, t: string): Outcome => asText(relativize(b, t, { normalize: opts.normalize === true ? { schemes: defaultRegistry } : false }), hide);
   const show = (v: unknown): string[] => {
     if (v === "" && !io.quiet) process.stderr.write(`${io.paintErr("dim", EMPTY_REFERENCE)}\n`);
     return [String(v)];
@@ -393,7 +393,7 @@ export interface NormalizeCommandOptions extends InputOptions {
 export function normalizeCommand(input: string | undefined, opts: NormalizeCommandOptions, io: Io): Promise<number> {
   const steps: NormalizeOptions = opts.level === "syntax"
     ? { schemes: [], emptyPort: false, defaultPort: false, emptyPath: false, ipv6: opts.ipv6, nfc: opts.nfc }
-    : { ipv6: opts.ipv6, nfc: opts.nfc };
+    : { schemes: defaultRegistry, ipv6: opts.ipv6, nfc: opts.nfc };
   const hide = hider(io);
   const op = (t: string): Outcome => asText(normalize(t, steps), hide);
   return dispatch("normalize", [input], opts, io, () => op(input ?? ""), op, text);
@@ -407,7 +407,7 @@ export interface EqualOptions extends InputOptions {
 
 export function equalCommand(a: string | undefined, b: string | undefined, opts: EqualOptions, io: Io): Promise<number> {
   const op = (x: string, y: string): Outcome => {
-    const r = equivalent(x, y, { level: opts.level, ignoreFragment: opts.ignoreFragment, nfc: opts.nfc });
+    const r = equivalent(x, y, { level: opts.level, ignoreFragment: opts.ignoreFragment, nfc: opts.nfc, schemes: defaultRegistry });
     return r.ok ? { ok: true, value: r.value, different: !r.value } : { ok: false, error: r.error };
   };
   const show = (v: unknown): string[] => [v === true ? "equivalent" : "not equivalent"];

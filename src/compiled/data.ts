@@ -46,4 +46,10 @@ export interface CompiledGrammarData {
   /** `[from, class, from, class, ...]`: code points from `from` (128 first) up to the next `from` are in `class`. */
   readonly wideMaps: readonly (readonly number[])[];
   readonly rules: readonly CompiledRuleData[];
+  /**
+   * Every rule's name in definition order, when the grammar is one part of a whole whose other
+   * parts hold some of them (RFC 3986's and RFC 3987's rules: src/compiled/uri.ts); left out,
+   * the names of `rules`.
+   */
+  readonly names?: readonly string[] | undefined;
 }

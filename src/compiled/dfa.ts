@@ -55,18 +55,27 @@ export class CompiledGrammar {
 
   /** Where a rule's callee is found when this grammar does not hold it (a scheme grammar calls RFC 3986's IP-literal). */
   readonly #calls: CompiledGrammar | undefined;
+  /** The other parts of the whole this grammar is a part of (src/compiled/uri.ts): rules it does not hold are theirs. */
+  readonly #parts: readonly CompiledGrammar[];
 
-  constructor(data: CompiledGrammarData, calls?: CompiledGrammar) {
+  constructor(data: CompiledGrammarData, calls?: CompiledGrammar, parts: readonly CompiledGrammar[] = []) {
     this.#data = data;
     this.#calls = calls;
+    this.#parts = parts;
     data.rules.forEach((r, i) => this.#index.set(r.name.toLowerCase(), i));
     this.#rules = new Array<CompiledRule | undefined>(data.rules.length);
   }
 
-  /** The rule of that name (any case), or `undefined` when the grammar has no compiled rule of that name. */
+  /** The rule of that name (any case), or `undefined` when the grammar (with its parts) has no compiled rule of that name. */
   rule(name: string): CompiledRule | undefined {
     const i = this.#index.get(name.toLowerCase());
-    if (i === undefined) return undefined;
+    if (i === undefined) {
+      for (const p of this.#parts) {
+        const r = p.rule(name);
+        if (r !== undefined) return r;
+      }
+      return undefined;
+    }
     return (this.#rules[i] ??= new CompiledRule(this.#data.rules[i] as CompiledRuleData, this));
   }
 
@@ -77,7 +86,7 @@ export class CompiledGrammar {
 
   /** The names of the compiled rules, as their definitions spell them, in definition order. */
   get ruleNames(): readonly string[] {
-    return this.#data.rules.map((r) => r.name);
+    return this.#data.names ?? this.#data.rules.map((r) => r.name);
   }
 
   /** @internal The labels of label set `i`, frozen and shared. */

@@ -2,10 +2,20 @@
 import type { CompiledGrammarData } from "./data.js";
 import { CompiledGrammar } from "./dfa.js";
 import * as SCHEMES from "./schemes.js";
-import { URI_GRAMMAR } from "./uri.js";
+import { IRI_REFERENCE_RULES, OTHER_RULES, REFERENCE_RULES } from "./uri.js";
 
-/** RFC 3986, RFC 3987 and the RFC 5234 core rules they use, compiled (scripts/compile-grammars.mjs). */
-export const uriGrammar: CompiledGrammar = new CompiledGrammar(URI_GRAMMAR);
+// RFC 3986, RFC 3987 and the RFC 5234 core rules they use, compiled (scripts/compile-grammars.mjs)
+// in three parts, each a value of its own, so that a bundle ships the parts its code names
+// (issue 34): parse(s) reads the first alone.
+
+/** URI-reference, the IP-literal it calls and IPv4address (RFC 3986 §4.1, §3.2.2): what `parse(s)` reads. */
+export const referenceGrammar: CompiledGrammar = /* @__PURE__ */ new CompiledGrammar(REFERENCE_RULES);
+
+/** IRI-reference (RFC 3987 §2.2): what a string argument with characters beyond US-ASCII is read as. */
+export const iriReferenceGrammar: CompiledGrammar = /* @__PURE__ */ new CompiledGrammar(IRI_REFERENCE_RULES, referenceGrammar);
+
+/** Every rule of RFC 3986 and RFC 3987, and ALPHA, DIGIT, HEXDIG, in definition order: what the calls that name a rule read. */
+export const uriGrammar: CompiledGrammar = /* @__PURE__ */ new CompiledGrammar(OTHER_RULES, referenceGrammar, [referenceGrammar, iriReferenceGrammar]);
 
 /** The names of the built-in schemes' compiled grammars (see src/compiled/schemes.ts). */
 export type SchemeGrammarKey = "http" | "ws" | "mailto" | "urn" | "uuid" | "file" | "fileAppendixE" | "data" | "tel";
@@ -16,7 +26,7 @@ const made: Partial<Record<SchemeGrammarKey, CompiledGrammar>> = {};
 
 /** The grammar of `json` (src/compiled/schemes.ts), made on first use. (A key the generated module lacks gives a grammar of no rules: test/compiled.test.ts fails until the module is written.) */
 function compiled(key: SchemeGrammarKey, json: string | undefined): CompiledGrammar {
-  return (made[key] ??= new CompiledGrammar(json === undefined ? NONE : (JSON.parse(json) as CompiledGrammarData), uriGrammar));
+  return (made[key] ??= new CompiledGrammar(json === undefined ? NONE : (JSON.parse(json) as CompiledGrammarData), referenceGrammar));
 }
 
 // One function per grammar, each naming its own export of the generated module: a bundle ships

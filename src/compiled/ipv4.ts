@@ -1,6 +1,6 @@
 // Whether a host's text is an IPv4address: its own module, so that what reads a host's kind (the
 // AST's nodes, on the parse path) does not load the character tables of src/charsets.ts.
-import { uriGrammar } from "./index.js";
+import { referenceGrammar } from "./index.js";
 import type { CompiledRule } from "./dfa.js";
 
 let ipv4: CompiledRule | undefined;
@@ -11,6 +11,6 @@ let ipv4: CompiledRule | undefined;
  * reg-name's text (normalization decodes `%31`) gives the host the kind its new text parses to.
  */
 export function isIPv4address(text: string): boolean {
-  ipv4 ??= uriGrammar.rule("IPv4address") as CompiledRule;
+  ipv4 ??= referenceGrammar.rule("IPv4address") as CompiledRule;
   return ipv4.test(text);
 }

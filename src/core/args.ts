@@ -5,7 +5,7 @@
 // accepts and refuses the same inputs.
 import { isIntactNode, isNode } from "../ast/make.js";
 import type { Parsed, UriReference } from "../ast/nodes.js";
-import { uriGrammar } from "../compiled/index.js";
+import { iriReferenceGrammar, referenceGrammar, uriGrammar } from "../compiled/index.js";
 import { describeValue, isUrlObject } from "../describe.js";
 import { DEFAULT_MAX_LENGTH, throwWithStack, tooLongError, type UriSyntaxError } from "../errors.js";
 import type { Result } from "../result.js";
@@ -23,7 +23,7 @@ let iriRef: CompiledRule | undefined;
 /** A string parsed as a whole `URI-reference` or `IRI-reference` (RFC 3986 §4.1, RFC 3987 §2.2), within the default length limit. */
 export function parseReferenceText(input: string, rule: "URI-reference" | "IRI-reference" = "URI-reference"): Result<Parsed<UriReference>, UriSyntaxError> {
   if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, rule, DEFAULT_MAX_LENGTH) };
-  const m = rule === "URI-reference" ? (uriRef ??= uriGrammar.rule(rule) as CompiledRule) : (iriRef ??= uriGrammar.rule(rule) as CompiledRule);
+  const m = rule === "URI-reference" ? (uriRef ??= referenceGrammar.rule(rule) as CompiledRule) : (iriRef ??= iriReferenceGrammar.rule(rule) as CompiledRule);
   const value = matchReference(m, input);
   if (value !== undefined) return { ok: true, value: value as Parsed<UriReference> };
   const f = m.failure(input);
@@ -39,19 +39,21 @@ export function parseReferenceText(input: string, rule: "URI-reference" | "IRI-r
  */
 export function referenceTextOffsets(input: string): ReferenceOffsets | undefined {
   if (input.length > DEFAULT_MAX_LENGTH) return undefined;
-  return matchReferenceOffsets((uriRef ??= uriGrammar.rule("URI-reference") as CompiledRule), input);
+  return matchReferenceOffsets((uriRef ??= referenceGrammar.rule("URI-reference") as CompiledRule), input);
 }
 
 let uri: CompiledRule | undefined;
 
-/**
- * {@link referenceTextOffsets} as a layout (make.Layout: the offsets and where the path is), or
- * `undefined`; with `rule` `"URI"`, of a whole `URI` (RFC 3986 §3: a scheme first).
- */
-export function referenceTextLayout(input: string, rule: "URI-reference" | "URI" = "URI-reference"): Layout | undefined {
+/** {@link referenceTextOffsets} as a layout (make.Layout: the offsets and where the path is), or `undefined`. */
+export function referenceTextLayout(input: string): Layout | undefined {
   if (input.length > DEFAULT_MAX_LENGTH) return undefined;
-  const m = rule === "URI" ? (uri ??= uriGrammar.rule("URI") as CompiledRule) : (uriRef ??= uriGrammar.rule("URI-reference") as CompiledRule);
-  return matchReferenceLayout(m, input);
+  return matchReferenceLayout((uriRef ??= referenceGrammar.rule("URI-reference") as CompiledRule), input);
+}
+
+/** {@link referenceTextLayout} of a whole `URI` (RFC 3986 §3: a scheme first), which reads the rule of its own (apart, so that what reads references alone does not ship the other rules). */
+export function uriTextLayout(input: string): Layout | undefined {
+  if (input.length > DEFAULT_MAX_LENGTH) return undefined;
+  return matchReferenceLayout((uri ??= uriGrammar.rule("URI") as CompiledRule), input);
 }
 
 /** True when the text has a character above U+007F. */

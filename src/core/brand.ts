@@ -6,7 +6,8 @@
 
 const grammars = new WeakSet<object>();
 const semantics = new WeakSet<object>();
-const registries = new WeakSet<object>();
+/** Each registry, with what it brings to normalize and equivalent (src/transforms/scheme-rules.ts's operations). */
+const registries = new WeakMap<object, unknown>();
 /** The grammar values that hold RFC 3986's and RFC 3987's rules as the core compiles them. */
 const builtIns = new WeakSet<object>();
 
@@ -19,10 +20,16 @@ export function markGrammar(g: object, builtIn = false): void {
 export function markSemantics(s: object): void {
   semantics.add(s);
 }
-/** @internal Called by each scheme registry when it is made. */
-export function markRegistry(r: object): void {
-  registries.add(r);
+/**
+ * @internal Called by each scheme registry when it is made, with the §6.2.3 operations it brings
+ * (src/transforms/scheme-rules.ts): the main entry's normalize and equivalent call them on a
+ * registry passed in, so that a bundle without a registry ships none of them.
+ */
+export function markRegistry(r: object, operations: unknown): void {
+  registries.set(r, operations);
 }
+/** @internal The operations a registry brought when it was made ({@link markRegistry}). */
+export const registryOperations = (r: object): unknown => registries.get(r);
 
 /** True when `x` is a grammar made by `grammar()`, `grammarFromAbnf()` or `derive()`. */
 export const isGrammar = (x: unknown): boolean => typeof x === "object" && x !== null && grammars.has(x);

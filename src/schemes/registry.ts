@@ -3,6 +3,7 @@
 // `with` makes a new registry.
 import { describeValue } from "../describe.js";
 import { isRegistry as branded, markRegistry } from "../core/brand.js";
+import { SCHEME_RULES_OPERATIONS } from "../transforms/scheme-rules.js";
 import type { SchemeParse as CoreSchemeParse } from "../core/scheme-parse.js";
 import type { Scheme, SchemeError } from "./scheme.js";
 
@@ -39,7 +40,7 @@ class Registry implements SchemeRegistry {
   constructor(byName: ReadonlyMap<string, Scheme>) {
     this.#byName = byName;
     this.names = Object.freeze([...byName.keys()]);
-    markRegistry(this);
+    markRegistry(this, SCHEME_RULES_OPERATIONS);
     Object.freeze(this);
   }
 

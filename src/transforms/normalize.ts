@@ -271,6 +271,17 @@ function normalizeSteps(node: UriReference, options: NormalizeOptions, check: bo
 }
 
 /**
+ * The whole text at `L` (a URI reference) normalized with no step asked for and `def` what §6.2.3
+ * knows of its scheme, when one scan ({@link isNormalAt}) tells it is in normal form (the usual
+ * case): the reference as it is, a node without spans (made from `L`, no part read out); else
+ * `undefined` (then the node is normalized).
+ */
+export function normalText(L: make.Layout, def: SchemeNormalization | undefined): UriReference | undefined {
+  if (!isNormalAt(L, def)) return undefined;
+  return make.referenceAt(L.input, L.authorityStart < 0 ? { ...L, hostKind: 0 } : L);
+}
+
+/**
  * A reference the steps leave as it is: `node` itself when it is a whole text without spans,
  * else its text at the same offsets, as a node without spans (a reference without an authority
  * has the host kind a written one gets, reg-name).

@@ -3,7 +3,7 @@
 // from uri-grammar/schemes). The transforms know a scheme by this shape only.
 import * as make from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";
-import { isNormalAt, NO_OPTIONS, normalizeReference, normalizeStepByStep, unchangedReference, type NormalizeOptions, type SchemeNormalization } from "./normalize.js";
+import { isNormalAt, NO_OPTIONS, normalizeReference, normalizeStepByStep, normalText, unchangedReference, type NormalizeOptions, type SchemeNormalization } from "./normalize.js";
 import { serialize } from "./serialize.js";
 
 /**
@@ -96,8 +96,7 @@ export function normalTextWithRules(L: make.Layout, reg: SchemeRulesRegistry): U
   const name = L.schemeEnd < 0 ? undefined : L.input.slice(L.start, L.schemeEnd);
   const s = name === undefined ? undefined : reg.get(name);
   if (s?.normalize !== undefined && s.keepsNormalForm?.(L) !== true) return undefined;
-  if (!isNormalAt(L, name === undefined ? undefined : factsOf(reg).schemes.get(name))) return undefined;
-  return make.referenceAt(L.input, L.authorityStart < 0 ? { ...L, hostKind: 0 } : L);
+  return normalText(L, name === undefined ? undefined : factsOf(reg).schemes.get(name));
 }
 
 function withRules(node: UriReference, reg: SchemeRulesRegistry, options: NormalizeOptions, check: boolean): UriReference {
@@ -160,6 +159,13 @@ function schemeNormalize(
   return m === n ? n : normal(m, opts);
 }
 
+/** What a registry brings to the main entry's normalize and equivalent (core/brand.ts markRegistry): the functions of this module that they call. */
+export interface SchemeRulesOperations {
+  readonly normalizeWithRules: typeof normalizeWithRules;
+  readonly normalTextWithRules: typeof normalTextWithRules;
+  readonly equivalenceKeyWithRules: typeof equivalenceKeyWithRules;
+}
+
 /** Options of {@link equivalenceKeyWithRules}. */
 export interface EquivalenceKeyOptions {
   /** `true`: leave the fragment out (RFC 3986 §6.1, when the comparison selects a network action). */
@@ -191,3 +197,6 @@ export function equivalenceKeyWithRules(input: UriReference, reg: SchemeRulesReg
   if (isNormalWithRules(L, name, s, options.ipv6 === "keep" ? facts.defaults : facts.rfc5952, facts.schemes)) return `URI ${L.input.slice(L.start, L.end)}`;
   return `URI ${serialize(normalizeWithRules(node, reg, options.ipv6 === "keep" ? { ipv6: "keep" } : RFC5952))}`;
 }
+
+/** The operations every registry brings (src/schemes/registry.ts). */
+export const SCHEME_RULES_OPERATIONS: SchemeRulesOperations = Object.freeze({ normalizeWithRules, normalTextWithRules, equivalenceKeyWithRules });

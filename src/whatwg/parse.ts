@@ -5,11 +5,11 @@
 import tr46 from "tr46";
 import whatwgUrl, { type UrlRecord } from "whatwg-url/lib/url-state-machine.js";
 import { DEFAULT_MAX_LENGTH } from "../errors.js";
-import { parse as parseRfc3986 } from "../parse.js";
+import { parseRule } from "../parse.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { DEFAULT_PORTS } from "../core/scheme-table.js";
 import { isIntactNode, parsedReference } from "../ast/make.js";
-import { referenceTextLayout } from "../core/args.js";
+import { uriTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
 import { componentSets, hasCodePoint, type CodePointSet } from "../iri/charsets.js";
 import type { Result } from "../result.js";
@@ -464,7 +464,7 @@ function serializedSpecial(input: string): WhatwgParse | undefined {
   // "http", "https", "ws", "wss", "file": the first letter tells whether to read further
   if (c0 !== 0x68 && c0 !== 0x77 && c0 !== 0x66) return undefined;
   // one pass of rule URI finds the parts; the node is made only for an answer
-  const L = referenceTextLayout(input, "URI");
+  const L = uriTextLayout(input);
   if (L === undefined) return undefined;
   const a0 = L.authorityStart;
   if (a0 < 0) return undefined;
@@ -515,7 +515,7 @@ function serializedSpecial(input: string): WhatwgParse | undefined {
     if (ps === pe || (he - a0 === 9 && input.startsWith("localhost", a0))) return undefined;
   } else if (ps === pe) {
     const text = `${input.slice(0, ps)}/${input.slice(ps)}`;
-    const uri = parseRfc3986(text, { rule: "URI", maxLength: Infinity });
+    const uri = parseRule(text, { rule: "URI", maxLength: Infinity });
     return uri.ok ? Object.freeze({ uri: uri.value, href: text, url: text, repairs: NO_REPAIRS }) : undefined;
   }
   // the host is a reg-name (RFC 3986 §3.2.2; host kind 0): labels of [a-z0-9_-], and a host whose last
@@ -570,7 +570,7 @@ export function parseRead(input: string, baseUrl: UrlRecord | undefined): Result
   const opaque = opaqueHostError(input, split, record);
   if (opaque !== undefined) return { ok: false, error: opaque };
   const href = rfcHref(record);
-  const uri = parseRfc3986(href, { rule: "URI", maxLength: Infinity });
+  const uri = parseRule(href, { rule: "URI", maxLength: Infinity });
   if (!uri.ok) {
     // not reached: rfcHref writes each component with RFC 3986's own character sets
     return { ok: false, error: new WhatwgUrlError("invalid-URL-unit", input, uri.error.offset, `no RFC 3986 URI stands for this URL: ${uri.error.shortMessage}`) };

@@ -32,8 +32,8 @@ export function run(lib) {
   // parse: the typed AST with spans
   out.parse = plain(main.parseOrThrow("foo://example.com:8042/over/there?name=ferret#nose"));
   out.parseIpv6 = plain(main.parseOrThrow("ldap://[2001:db8::7]/c=GB?objectClass?one").authority.host);
-  out.parseRule = plain(main.parseOrThrow("[v1.x]", "host"));
-  out.parseIri = plain(main.parseOrThrow("http://r\u00e9sum\u00e9.example/D\u00fcrst", "IRI-reference"));
+  out.parseRule = plain(main.parseRuleOrThrow("[v1.x]", "host"));
+  out.parseIri = plain(main.parseRuleOrThrow("http://r\u00e9sum\u00e9.example/D\u00fcrst", "IRI-reference"));
 
   // validate: the typed error, with its caret
   const v = main.validate("https://[::1/", "URI-reference");

@@ -2,7 +2,7 @@
 // references the properties that keep it readable: each bracket spans its component's columns,
 // labels never share a cell, every label hangs from its own tick by an unbroken line.
 import fc from "fast-check";
-import { parse } from "../../src/parse";
+import { parse, parseRule } from "../../src/parse";
 import { figure, placeLabels, referenceParts, sideItems, type Item, type Part } from "../../src/cli/figure";
 import { drawable, plain } from "../../src/cli/style";
 import { columnsOf, textWidth } from "../../src/width";
@@ -78,7 +78,7 @@ const parsed = (text: string): UriReference => reference(text);
 function reference(text: string): UriReference {
   const r = parse(text);
   if (r.ok) return r.value;
-  const i = parse(text, "IRI-reference");
+  const i = parseRule(text, "IRI-reference");
   if (!i.ok) throw new Error(`generated ${JSON.stringify(text)} does not parse`);
   return i.value;
 }
@@ -149,7 +149,7 @@ describe("figure: layout properties", () => {
         const path = c.auth && c.path !== "" ? `/${c.path}` : c.path;
         return `${c.scheme ? "s:" : ""}${authority}${path}${c.query === null ? "" : `?${c.query}`}${c.fragment === null ? "" : `#${c.fragment}`}`;
       })
-      .filter((s) => parse(s, "IRI-reference").ok);
+      .filter((s) => parseRule(s, "IRI-reference").ok);
     fc.assert(fc.property(crowded, checkFigure), { numRuns: runs(300) });
   });
 

@@ -1,6 +1,6 @@
 // RFC 3987 §4.1 and §4.2: bidirectional-text findings, on the §4.4 examples (in Bidi Notation,
 // with Hebrew letters for the uppercase ones) and on the decisions of this library.
-import { parse } from "../../src/parse";
+import { parse, parseRule } from "../../src/parse";
 import { UriSyntaxError } from "../../src/errors";
 import { iriBidiFindings, type BidiFinding } from "../../src/iri/index";
 import { readJson } from "../helpers/fixtures";
@@ -34,7 +34,7 @@ describe(fx.cases.source, () => {
     expect(Object.isFrozen(findings)).toBe(true);
     for (const f of findings) expect(input.slice(f.offset, f.offset + f.text.length)).toBe(f.text);
     // a node gives the same findings as its text
-    const node = parse(input, "IRI-reference");
+    const node = parseRule(input, "IRI-reference");
     if (!node.ok) throw node.error;
     expect(iriBidiFindings(node.value)).toEqual(findings);
   });

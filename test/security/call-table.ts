@@ -129,7 +129,7 @@ export function strangeValues(m: Modules): unknown[] {
     { get rule() { throw new CallerError("getter"); } }, { rule: "URI" }, { rule: 5 }, { schemes: 5 }, { grammar: {} }, { semantics: {} },
     { level: "nope" }, { idna: "yes" }, { decode: 1 }, { form: "x" }, { separators: 5 }, { mask: {} }, { maxRepeat: -1 }, { budget: Infinity },
     { base: 5 }, { name: 5 }, { imports: [5] }, { imports: 5 }, { rules: { a: 5 } }, { rename: 5 }, { rename: () => 5 }, { copy: 5 },
-    node, node.authority, node.path, m.root.parseOrThrow("[::1]", "host"),
+    node, node.authority, node.path, m.root.parseRuleOrThrow("[::1]", "host"),
     m.abnf.rfc3986, m.abnf.core, m.schemes.http, m.schemes.defaultRegistry, m.abnf.rfc3986Semantics, m.rules.uri,
     m.abnf.lit("a"), { type: "lit", text: 5 }, { type: "seq", items: 5 }, { type: "rep", min: 2, max: 1, item: { type: "lit", text: "a" } },
     { type: "ref", name: "__proto__" }, { type: "nope" },
@@ -352,8 +352,10 @@ export function callTable(m: Modules): Record<string, Entry> {
   const maxLength = (a: Args): number => a.pick([0, 1, 8, 64, 8192, a.int() >>> 0, Infinity]);
 
   // uri-grammar
-  t["root:parse"] = fn(r.parse, ["UnknownRuleError"], (a) => [[a.str()], [a.uri()], [a.str(), rule(a)], [a.uri(), { rule: rule(a) }], [a.uri(), { schemes: m.schemes.defaultRegistry }], [a.str(), { rule: a.pick(m.abnf.rfc3986.ruleNames), grammar: m.abnf.rfc3986 }], [a.uri(), { rule: "URI", semantics: m.abnf.rfc3986Semantics }], [a.str(), { maxLength: maxLength(a) }]]);
-  t["root:parseOrThrow"] = fn(r.parseOrThrow, ["UriSyntaxError", "UnknownRuleError"], (a) => [[a.str()], [a.uri(), rule(a)], [a.uri(), { schemes: m.schemes.defaultRegistry }], [a.str(), { rule: rule(a), maxLength: maxLength(a) }]]);
+  t["root:parse"] = fn(r.parse, [], (a) => [[a.str()], [a.uri()], [a.str(), "URI-reference"], [a.uri(), { rule: "uri-reference" }], [a.uri(), { schemes: m.schemes.defaultRegistry }], [a.str(), { rule: a.pick(m.abnf.rfc3986.ruleNames), grammar: m.abnf.rfc3986 }], [a.uri(), { rule: "URI", semantics: m.abnf.rfc3986Semantics }], [a.str(), { maxLength: maxLength(a) }]]);
+  t["root:parseOrThrow"] = fn(r.parseOrThrow, ["UriSyntaxError"], (a) => [[a.str()], [a.uri(), "URI-reference"], [a.uri(), { schemes: m.schemes.defaultRegistry }], [a.str(), { maxLength: maxLength(a) }]]);
+  t["root:parseRule"] = fn(r.parseRule, ["UnknownRuleError"], (a) => [[a.str(), rule(a)], [a.uri(), { rule: rule(a) }], [a.str(), { rule: rule(a), maxLength: maxLength(a) }]]);
+  t["root:parseRuleOrThrow"] = fn(r.parseRuleOrThrow, ["UriSyntaxError", "UnknownRuleError"], (a) => [[a.uri(), rule(a)], [a.str(), { rule: rule(a), maxLength: maxLength(a) }]]);
   t["root:validate"] = fn(r.validate, ["UnknownRuleError"], (a) => [[a.str()], [a.uri(), rule(a)], [a.str(), { rule: rule(a), grammar: a.pick([m.abnf.rfc3986, m.abnf.core]) }], [a.uri(), { maxLength: maxLength(a) }]]);
   t["root:isValid"] = fn(r.isValid, ["UnknownRuleError"], (a) => [[a.str()], [a.uri(), rule(a)], [a.str(), { maxLength: maxLength(a) }]]);
   t["root:resolve"] = fn(r.resolve, [], (a) => [[a.ref(), a.ref()], [a.uri(), a.str(), OPTIONS.resolve(a)]]);
@@ -461,7 +463,7 @@ export function callTable(m: Modules): Record<string, Entry> {
   t["components:DecodeError"] = value(() => [c.DecodeError.name], "an error class");
   t["components:queryParams"] = fn(c.queryParams, [], (a) => [[a.str()], [a.str(), { separators: a.pick(["&", "&;", a.str()]), form: a.bool() }], [undefined]]);
   t["components:buildQuery"] = fn(c.buildQuery, [], (a) => [[[[a.str(), a.str()], [a.str(), undefined]]], [[[a.str(), a.str()]], { form: a.bool() }]]);
-  t["components:pathSegments"] = fn(c.pathSegments, ["UriSyntaxError"], (a) => [[a.str()], [a.str(), { decode: a.bool() }], [m.root.parseOrThrow("/a/%C3%A9/b", "path")]]);
+  t["components:pathSegments"] = fn(c.pathSegments, ["UriSyntaxError"], (a) => [[a.str()], [a.str(), { decode: a.bool() }], [m.root.parseRuleOrThrow("/a/%C3%A9/b", "path")]]);
   t["components:lastSegment"] = fn(c.lastSegment, ["UriSyntaxError"], (a) => [[a.str(), { decode: a.bool() }]]);
   t["components:removeDotSegments"] = fn(c.removeDotSegments, [], (a) => [[a.str()], [a.pick(["/a/../..", "../", "/./"]).repeat(a.int() & 63)]]);
   t["components:formatIpv6"] = fn(c.formatIpv6, [], (a) => [[[0, 0, 0, 0, 0, 0xffff, a.int() & 0xffff, a.int() & 0xffff]], [Array.from({ length: 8 }, () => (a.bool() ? 0 : a.int() & 0xffff))]]);

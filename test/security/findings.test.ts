@@ -4,7 +4,7 @@
 // finding about the host carries the host WHATWG URL reads, which must be the recorded one. The
 // WHATWG reading is data (recorded once); the live comparison with this Node's URL only reports.
 import fc from "fast-check";
-import { parse, parseOrThrow, UriSyntaxError } from "../../src/index";
+import { parse, parseOrThrow, UriSyntaxError, parseRule, parseRuleOrThrow } from "../../src/index";
 import { securityFindings, securityFindingCodes, type SecurityFinding } from "../../src/security";
 import { whatwgSplit } from "../../src/security/whatwg";
 import { maskPasswordAt, PASSWORD_MASK, passwordRange } from "../../src/password";
@@ -55,7 +55,7 @@ function wellFormed(input: string, findings: readonly SecurityFinding[]): void {
     expect(f.cite.length).toBeGreaterThan(0);
     expect((f.code === "syntax") === (f.error !== undefined)).toBe(true);
   }
-  const valid = parse(input).ok || parse(input, "IRI-reference").ok;
+  const valid = parse(input).ok || parseRule(input, "IRI-reference").ok;
   const syntax = findings.filter((f) => f.code === "syntax");
   expect(syntax.length).toBe(valid ? 0 : 1);
   if (syntax[0] !== undefined) {
@@ -128,7 +128,7 @@ describe("the WHATWG reading of the host (src/security/whatwg.ts)", () => {
 describe("securityFindings as an API", () => {
   it("checks a node as its text", () => {
     for (const text of ["http://user:pw@0x7f.1/%2e%2e/x", "//[v1.x]/", "http://a/\u05d0b"]) {
-      const node = parse(text).ok ? parseOrThrow(text) : parseOrThrow(text, "IRI-reference");
+      const node = parse(text).ok ? parseOrThrow(text) : parseRuleOrThrow(text, "IRI-reference");
       expect(securityFindings(node)).toEqual(securityFindings(text));
     }
   });
@@ -150,7 +150,7 @@ describe("securityFindings as an API", () => {
     expect(b).toMatchObject({ code: "backslash", offset: 15, text: "\\", whatwgHost: "evil.com" });
   });
 
-  it.each([null, 42, {}, [], Symbol("s"), { kind: "URI" }, parseOrThrow("[::1]", "host")])("refuses %p with a TypeError naming the argument", (x) => {
+  it.each([null, 42, {}, [], Symbol("s"), { kind: "URI" }, parseRuleOrThrow("[::1]", "host")])("refuses %p with a TypeError naming the argument", (x) => {
     expect(() => securityFindings(x as string)).toThrow(TypeError);
     expect(() => securityFindings(x as string)).toThrow(/"input"/);
   });

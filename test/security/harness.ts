@@ -129,7 +129,7 @@ export function makeArgs(m: Modules, next: () => number, pools: Pools): Args {
     if (next() < 0.5) return s;
     const r = m.root.parse(s);
     if (r.ok) return r.value;
-    const i = m.root.parse(s, "IRI-reference");
+    const i = m.root.parseRule(s, "IRI-reference");
     return i.ok ? i.value : s;
   };
   const int = (): number => (next() < 0.7 ? pick(INTS) : Math.floor(next() * 1000) - 10);

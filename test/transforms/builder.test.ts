@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { seededRandom } from "../../src/abnf/generate";
 import type { UriReference } from "../../src/ast/nodes";
 import { UriSyntaxError } from "../../src/errors";
-import { isValid, parseOrThrow, type Result } from "../../src/parse";
+import { isValid, parseOrThrow, type Result, parseRuleOrThrow } from "../../src/parse";
 import { rule, type RuleName } from "../../src/rules/index";
 import {
   buildUri, withFragment, withHost, withPath, withPort, withQuery, withScheme, withUserinfo, type UriParts,
@@ -60,7 +60,7 @@ const expectOk = (r: Result<UriReference, UriSyntaxError>, expected: string): vo
   if (!r.ok) throw r.error;
   expect(serialize(r.value)).toBe(expected);
   // the node is what parse gives for its text, component for component
-  const reparsed = parseOrThrow(expected, /[^\x00-\x7f]/.test(expected) ? "IRI-reference" : "URI-reference");
+  const reparsed = parseRuleOrThrow(expected, /[^\x00-\x7f]/.test(expected) ? "IRI-reference" : "URI-reference");
   expect(r.value.kind).toBe(reparsed.kind);
   expect(r.value.path.kind).toBe(reparsed.path.kind);
   expect(r.value.authority?.host.kind).toBe(reparsed.authority?.host.kind);
@@ -123,7 +123,7 @@ describe("IRI parts (RFC 3987 §2.2)", () => {
           if (!r.ok) throw r.error;
           const text = serialize(r.value);
           expect(isValid(text, "IRI")).toBe(true);
-          const back = parseOrThrow(text, "IRI");
+          const back = parseRuleOrThrow(text, "IRI");
           const got = { userinfo: back.authority?.userinfo, host: back.authority ? serialize(back.authority.host) : undefined, path: back.path.text, query: back.query, fragment: back.fragment };
           expect(got[part as keyof typeof got]).toBe(value);
         }),

@@ -5,6 +5,7 @@ import * as path from "node:path";
 import fc from "fast-check";
 import { equivalent } from "../../src/operations";
 import { parse, parseOrThrow } from "../../src/parse";
+import { defaultRegistry } from "../../src/schemes/index";
 import { defaultSchemes } from "../../src/transforms/normalize";
 import { equivalentReferences, type EquivalenceLevel, type EquivalenceOptions } from "../../src/transforms/equivalent";
 import { runs } from "../helpers/runs";
@@ -41,16 +42,28 @@ describe("equivalent: fixtures", () => {
     expect(equivalent("http://example.com", "http://example.com:80/", { level: "syntax" })).toEqual({ ok: true, value: false });
   });
 
-  test("the default \"scheme\" level knows the schemes of the default registry (RFC 8141 §3, RFC 6068 §2, RFC 3966 §4)", () => {
-    expect(equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1")).toEqual({ ok: true, value: true });
-    expect(equivalent("urn:isbn:0-395-36341-1", "urn:isbn:0-395-36341-1?=x#y")).toEqual({ ok: true, value: true });
-    expect(equivalent("mailto:Joe@Example.COM", "mailto:Joe@example.com")).toEqual({ ok: true, value: true });
-    expect(equivalent("tel:+1-201-555-0123", "tel:+1.201.555.0123")).toEqual({ ok: true, value: true });
+  test("the \"scheme\" level with defaultRegistry knows its schemes (RFC 8141 §3, RFC 6068 §2, RFC 3966 §4)", () => {
+    const schemes = defaultRegistry;
+    expect(equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1", { schemes })).toEqual({ ok: true, value: true });
+    expect(equivalent("urn:isbn:0-395-36341-1", "urn:isbn:0-395-36341-1?=x#y", { schemes })).toEqual({ ok: true, value: true });
+    expect(equivalent("mailto:Joe@Example.COM", "mailto:Joe@example.com", { schemes })).toEqual({ ok: true, value: true });
+    expect(equivalent("tel:+1-201-555-0123", "tel:+1.201.555.0123", { schemes })).toEqual({ ok: true, value: true });
     // and only at that level, and only with a registry
-    expect(equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1", { level: "syntax" })).toEqual({ ok: true, value: false });
+    expect(equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1", { level: "syntax", schemes })).toEqual({ ok: true, value: false });
     expect(equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1", { schemes: defaultSchemes })).toEqual({ ok: true, value: false });
     // an IRI is compared as the URI it maps to, with the scheme's rules too (RFC 3987 §5.3)
-    expect(equivalent("urn:EXAMPLE:caf%C3%A9", "urn:example:café")).toEqual({ ok: true, value: true });
+    expect(equivalent("urn:EXAMPLE:caf%C3%A9", "urn:example:café", { schemes })).toEqual({ ok: true, value: true });
+  });
+
+  test("left out, options.schemes is defaultSchemes: ports and empty paths of http, https, ws, wss, no scheme's own rules (issue 34)", () => {
+    for (const [a, b, expected] of [
+      ["http://example.com", "http://example.com:80/", true], ["wss://a:443", "wss://a/", true],
+      ["urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1", false], ["mailto:Joe@Example.COM", "mailto:Joe@example.com", false],
+      ["tel:+1-201-555-0123", "tel:+1.201.555.0123", false], ["file://localhost/etc/hosts", "file:///etc/hosts", false],
+    ] as const) {
+      expect([a, b, equivalent(a, b)]).toEqual([a, b, { ok: true, value: expected }]);
+      expect([a, b, equivalent(a, b)]).toEqual([a, b, equivalent(a, b, { schemes: defaultSchemes })]);
+    }
   });
 
   test("an input that does not parse gives its UriSyntaxError", () => {

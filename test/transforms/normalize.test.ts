@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { seededRandom } from "../../src/abnf/generate";
 import { charsets } from "../../src/charsets";
 import { normalize } from "../../src/operations";
-import { isValid, parse, parseOrThrow } from "../../src/parse";
+import { isValid, parse, parseOrThrow, parseRuleOrThrow } from "../../src/parse";
 import { rule, type RuleName } from "../../src/rules/index";
 import { defaultSchemes, normalizeReference, type NormalizeOptions, type SchemeNormalization } from "../../src/transforms/normalize";
 import { formatIpv6 } from "../../src/transforms/ipv6";
@@ -132,9 +132,9 @@ describe("formatIpv6 (RFC 5952)", () => {
     const gen = fc.integer().map((seed) => rule("IPv6address").generate(seededRandom(seed)));
     fc.assert(
       fc.property(gen, (text) => {
-        const host = parseOrThrow(text, { rule: "IPv6address" });
+        const host = parseRuleOrThrow(text, { rule: "IPv6address" });
         const canonical = formatIpv6(host.pieces);
-        const again = parseOrThrow(canonical, { rule: "IPv6address" });
+        const again = parseRuleOrThrow(canonical, { rule: "IPv6address" });
         expect(again.pieces).toEqual(host.pieces);
         expect(formatIpv6(again.pieces)).toBe(canonical);
         expect(canonical).toBe(canonical.toLowerCase());
@@ -291,9 +291,9 @@ describe("normalize with NFC: properties", () => {
     (options) => {
       fc.assert(
         fc.property(iris, (s) => {
-          const once = serialize(normalizeReference(parseOrThrow(s, "IRI-reference"), options));
+          const once = serialize(normalizeReference(parseRuleOrThrow(s, "IRI-reference"), options));
           expect([s, isValid(once, "IRI-reference")]).toEqual([s, true]);
-          expect([s, serialize(normalizeReference(parseOrThrow(once, "IRI-reference"), options))]).toEqual([s, once]);
+          expect([s, serialize(normalizeReference(parseRuleOrThrow(once, "IRI-reference"), options))]).toEqual([s, once]);
           // the string API, with the registry's schemes, too
           const r = normalize(s, options);
           const text = r.ok ? serialize(r.value) : "";

@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { seededRandom } from "../../src/abnf/generate";
 import type { UriReference } from "../../src/ast/nodes";
-import { isValid, parseOrThrow } from "../../src/parse";
+import { isValid, parseOrThrow, parseRuleOrThrow } from "../../src/parse";
 import { rule } from "../../src/rules/index";
 import {
   appendQueryParam, deleteQueryParam, getQueryParam, getQueryParams, hasQueryParam, setQueryParam, type QueryEditOptions,
@@ -90,7 +90,7 @@ describe("setQueryParam, appendQueryParam, deleteQueryParam: fixtures", () => {
 
 describe("query edits: nodes and arguments", () => {
   test("the node kind is kept: a URI stays a URI, a relative reference relative; inputs are unchanged", () => {
-    const u = parseOrThrow("http://u@h:8/p?a=1#f", "URI");
+    const u = parseRuleOrThrow("http://u@h:8/p?a=1#f", "URI");
     const before = JSON.stringify(u);
     const out = setQueryParam(u, "a", "2");
     expect(out.kind).toBe("URI");

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { seededRandom } from "../../src/abnf/generate";
 import * as make from "../../src/ast/make";
 import type { Uri, UriReference } from "../../src/ast/nodes";
-import { isValid, parse, parseOrThrow } from "../../src/parse";
+import { isValid, parse, parseOrThrow, parseRuleOrThrow } from "../../src/parse";
 import { rule } from "../../src/rules/index";
 import { normalizeReference } from "../../src/transforms/normalize";
 import { referenceKind, type ReferenceKind } from "../../src/transforms/reference-kind";
@@ -19,7 +19,7 @@ import { recomposeLiteral, resolveLiteral } from "../helpers/resolve-reference";
 import { runs } from "../helpers/runs";
 import { isReadOnlyNode } from "../helpers/read-only";
 
-const uri = (s: string): Uri => parseOrThrow(s, { rule: "URI" });
+const uri = (s: string): Uri => parseRuleOrThrow(s, { rule: "URI" });
 
 const withoutFragment = (u: Uri): Uri =>
   make.uriReference({ scheme: u.scheme, authority: u.authority, path: u.path, query: u.query, fragment: undefined }) as Uri;
@@ -146,8 +146,8 @@ describe("relativize: errors", () => {
   });
 
   test("the doc comment's example", () => {
-    const base = parseOrThrow("http://example.com/docs/guide/intro.html", "URI");
-    const r = relativize(base, parseOrThrow("http://example.com/docs/api.html?v=2#top", "URI"));
+    const base = parseRuleOrThrow("http://example.com/docs/guide/intro.html", "URI");
+    const r = relativize(base, parseRuleOrThrow("http://example.com/docs/api.html?v=2#top", "URI"));
     expect(r.ok && serialize(r.value)).toBe("../api.html?v=2#top");
   });
 });
@@ -329,7 +329,7 @@ describe("referenceKind", () => {
   test("the doc comment's examples", () => {
     expect(referenceKind(parseOrThrow("#top"))).toBe("same-document");
     expect(referenceKind(parseOrThrow("//h/x"))).toBe("network-path");
-    expect(referenceKind(parseOrThrow("?q"), parseOrThrow("http://a/b?q", "URI"))).toBe("same-document");
+    expect(referenceKind(parseOrThrow("?q"), parseRuleOrThrow("http://a/b?q", "URI"))).toBe("same-document");
   });
 
   /** The kind from the text alone (§4.1 scheme, §4.2 slashes, §4.4 empty or fragment only). */

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { seededRandom } from "../../src/abnf/generate";
 import type { Uri } from "../../src/ast/nodes";
 import { UriSyntaxError } from "../../src/errors";
-import { isValid, parse, parseOrThrow } from "../../src/parse";
+import { isValid, parse, parseOrThrow, parseRule, parseRuleOrThrow } from "../../src/parse";
 import { rule, type RuleName } from "../../src/rules/index";
 import { normalize, resolve } from "../../src/operations";
 import { normalizeReference } from "../../src/transforms/normalize";
@@ -67,7 +67,7 @@ describe("resolve: fixtures", () => {
         test.each(group.cases)("%j -> %j", (ref, expected) => {
           expect(resolveText(group.base, ref, strict)).toBe(expected);
           // the nodes version gives the same, and the literal transcription agrees
-          const base = parseOrThrow(group.base, { rule: "absolute-URI" });
+          const base = parseRuleOrThrow(group.base, { rule: "absolute-URI" });
           const r = resolveReference(base, parseOrThrow(ref), { strict });
           expect(r.ok && serialize(r.value)).toBe(expected);
           expect(expectedByLiteral(group.base, ref, strict)).toBe(expected);
@@ -108,7 +108,7 @@ describe("resolve: errors", () => {
 
 describe("resolve: nodes", () => {
   test("inputs are left as they were; the result is frozen and carries no spans", () => {
-    const base = parseOrThrow("http://u@a:1/b/c/d;p?q", { rule: "URI" });
+    const base = parseRuleOrThrow("http://u@a:1/b/c/d;p?q", { rule: "URI" });
     const ref = parseOrThrow("../g?y#s");
     const before = JSON.stringify([base, ref]);
     const r = resolveReference(base, ref);
@@ -172,7 +172,7 @@ describe("resolve: properties", () => {
   test("agrees with the literal §5.2.2–§5.2.4 transcription on 10,000 (base, reference) pairs, strict and not", () => {
     fc.assert(
       fc.property(bases, refs, fc.boolean(), (b, ref, strict) => {
-        const base = parseOrThrow(b, { rule: "absolute-URI" });
+        const base = parseRuleOrThrow(b, { rule: "absolute-URI" });
         const r = resolveReference(base, parseOrThrow(ref), { strict });
         expect(r.ok).toBe(true);
         if (r.ok) expect(serialize(r.value)).toBe(expectedByLiteral(b, ref, strict));
@@ -184,12 +184,12 @@ describe("resolve: properties", () => {
   test("every result serializes to a valid URI whose path has no dot segment of its own making", () => {
     fc.assert(
       fc.property(bases, refs, (b, ref) => {
-        const base = parseOrThrow(b, { rule: "absolute-URI" });
+        const base = parseRuleOrThrow(b, { rule: "absolute-URI" });
         const r = resolveReference(base, parseOrThrow(ref));
         expect(r.ok).toBe(true);
         if (!r.ok) return;
         const text = serialize(r.value);
-        const again = parse(text, { rule: "URI" });
+        const again = parseRule(text, { rule: "URI" });
         expect(again.ok).toBe(true);
         // A reference with an empty path (and no scheme or authority) takes the base path as it is
         // (§5.2.2); otherwise the path went through remove_dot_segments. A "/." prefix is the

@@ -4,7 +4,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import fc from "fast-check";
 import { seededRandom } from "../../src/abnf/generate";
-import { isValid, parseOrThrow } from "../../src/parse";
+import { isValid, parseOrThrow, parseRuleOrThrow } from "../../src/parse";
 import { rule } from "../../src/rules/index";
 import { lastSegment, pathSegments } from "../../src/transforms/segments";
 import { redactPassword, type RedactOptions } from "../../src/transforms/display";
@@ -24,7 +24,7 @@ describe("pathSegments and lastSegment", () => {
     const gen = fc.integer().map((seed) => rule("path").generate(seededRandom(seed)));
     fc.assert(
       fc.property(gen, (text) => {
-        const node = parseOrThrow(text, { rule: "path" });
+        const node = parseRuleOrThrow(text, { rule: "path" });
         expect(pathSegments(node)).toEqual([...node.segments]);
         expect(lastSegment(node)).toBe(node.segments[node.segments.length - 1]);
         expect(pathSegments(text).join("/")).toBe(text.startsWith("/") ? text.slice(1) : text);
