@@ -6,7 +6,10 @@
 // percent-encoding and decoding, normalization and the IRI mappings read these tables; this
 // module imports no parser.
 import { hasCodePoint, type CodePointSet } from "./abnf/charset.js";
-import { CHARSET_RANGES, IPRIVATE, UCSCHAR } from "./compiled/charsets.js";
+import {
+  ALPHA, DIGIT, FRAGMENT, GEN_DELIMS, HEXDIG, IFRAGMENT, IPATH, IPRIVATE, IQUERY, IREG_NAME, ISEGMENT_NZ_NC, IUSERINFO, PATH, PCHAR, PORT, QUERY, REG_NAME, RESERVED,
+  SCHEME, SEGMENT, SEGMENT_NZ, SEGMENT_NZ_NC, SUB_DELIMS, UCSCHAR, UNRESERVED, USERINFO,
+} from "./compiled/charsets.js";
 
 /** A set of code points as sorted, disjoint, inclusive `[first, last]` ranges (the set algebra of src/abnf/charset.ts). */
 export type { CodePointSet };
@@ -41,8 +44,14 @@ const freezeSet = (ranges: readonly (readonly number[])[]): CodePointSet => Obje
  * `path`, …) the set holds the single characters it allows besides `pct-encoded` triplets;
  * `scheme` holds the characters it allows anywhere (its first must also be an ALPHA).
  */
-export const codePointSets: Readonly<Record<CharsetName, CodePointSet>> = /* @__PURE__ */ (() =>
-  Object.freeze(Object.fromEntries(TABLE_RULES.map((name) => [name, freezeSet(CHARSET_RANGES[name])])) as Record<CharsetName, CodePointSet>))();
+export const codePointSets: Readonly<Record<CharsetName, CodePointSet>> = /* @__PURE__ */ (() => {
+  // RFC 3986's ranges by name, each constant named (not CHARSET_RANGES, which holds RFC 3987's too: a bundle of these keeps none of those)
+  const ranges: Record<CharsetName, readonly (readonly number[])[]> = {
+    ALPHA, DIGIT, HEXDIG, unreserved: UNRESERVED, "sub-delims": SUB_DELIMS, "gen-delims": GEN_DELIMS, reserved: RESERVED, scheme: SCHEME, userinfo: USERINFO,
+    "reg-name": REG_NAME, port: PORT, pchar: PCHAR, segment: SEGMENT, "segment-nz": SEGMENT_NZ, "segment-nz-nc": SEGMENT_NZ_NC, path: PATH, query: QUERY, fragment: FRAGMENT,
+  };
+  return Object.freeze(Object.fromEntries(TABLE_RULES.map((name) => [name, freezeSet(ranges[name])])) as Record<CharsetName, CodePointSet>);
+})();
 
 /** The same classes as 128-entry tables indexed by US-ASCII code (RFC 3986 allows no other character). */
 export const charsets: Readonly<Record<CharsetName, CharTable>> = /* @__PURE__ */ (() =>
@@ -74,12 +83,12 @@ export interface ComponentSets {
  */
 export const componentSets: Readonly<Record<IriComponent | "segmentNzNc", ComponentSets>> = /* @__PURE__ */ (() =>
   Object.freeze({
-    userinfo: Object.freeze({ uri: codePointSets.userinfo, iri: freezeSet(CHARSET_RANGES.iuserinfo) }),
-    host: Object.freeze({ uri: codePointSets["reg-name"], iri: freezeSet(CHARSET_RANGES["ireg-name"]) }),
-    path: Object.freeze({ uri: codePointSets.path, iri: freezeSet(CHARSET_RANGES.ipath) }),
-    segmentNzNc: Object.freeze({ uri: codePointSets["segment-nz-nc"], iri: freezeSet(CHARSET_RANGES["isegment-nz-nc"]) }),
-    query: Object.freeze({ uri: codePointSets.query, iri: freezeSet(CHARSET_RANGES.iquery) }),
-    fragment: Object.freeze({ uri: codePointSets.fragment, iri: freezeSet(CHARSET_RANGES.ifragment) }),
+    userinfo: Object.freeze({ uri: codePointSets.userinfo, iri: freezeSet(IUSERINFO) }),
+    host: Object.freeze({ uri: codePointSets["reg-name"], iri: freezeSet(IREG_NAME) }),
+    path: Object.freeze({ uri: codePointSets.path, iri: freezeSet(IPATH) }),
+    segmentNzNc: Object.freeze({ uri: codePointSets["segment-nz-nc"], iri: freezeSet(ISEGMENT_NZ_NC) }),
+    query: Object.freeze({ uri: codePointSets.query, iri: freezeSet(IQUERY) }),
+    fragment: Object.freeze({ uri: codePointSets.fragment, iri: freezeSet(IFRAGMENT) }),
   }))();
 
 export { isIPv4address } from "./compiled/ipv4.js";
