@@ -7,7 +7,7 @@
 import { execFileSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { grammar, grammarFromAbnf, GrammarError, lit, MatchLimitError, semantics, seededRandom, WORK_BASE, WORK_PER_CHARACTER, type Grammar } from "../src/abnf/index";
+import { alt, grammar, grammarFromAbnf, GrammarError, lit, MatchLimitError, ref, seq, semantics, seededRandom, WORK_BASE, WORK_PER_CHARACTER, type Grammar } from "../src/abnf/index";
 import { automatonSize, buildAutomaton } from "../src/abnf/automaton";
 import { CallRun } from "../src/abnf/calls";
 import { Compiled } from "../src/abnf/compiled";
@@ -367,5 +367,39 @@ describe("memoized calls make a frame only for a call that can start where it is
   ] as const)("what such a call expected is the same as a frame finds: %s at the end", (tail, at, expected) => {
     const v = g.validate(`${input.slice(0, -1)}${tail}`, "JSON-text");
     expect(v.ok ? undefined : [v.error.offset, v.error.expected]).toEqual([input.length - 1 + at + 1, expected]);
+  });
+});
+
+describe("the budgets are options of the grammar (budgets), defaults unchanged", () => {
+  const abnf = 'a = "x" a "x" / "x"\n';
+  const budget = (g: Grammar, input: string): string | undefined => {
+    const v = g.validate(input, "a");
+    return v.ok ? undefined : v.error instanceof MatchLimitError ? v.error.budget : "refused";
+  };
+
+  it("steps, ends and depth, each past its own value; derive and pick keep them", () => {
+    const input = "x".repeat(201);
+    const plain = grammarFromAbnf(abnf);
+    if (!plain.ok) throw plain.error;
+    expect(budget(plain.value, input)).toBeUndefined();
+    const steps = grammarFromAbnf(abnf, { budgets: { steps: 1000, stepsPerCharacter: 0 } });
+    if (!steps.ok) throw steps.error;
+    expect(budget(steps.value, input)).toBe("steps");
+    expect(budget(steps.value, "x".repeat(11))).toBeUndefined();
+    expect(budget(steps.value.derive({ name: "copy" }), input)).toBe("steps");
+    expect(budget(steps.value.pick("a"), input)).toBe("steps");
+    const ends = grammar({ a: alt(seq(lit("x"), ref("a"), lit("x")), lit("x")) }, { budgets: { ends: 100 } });
+    expect(budget(ends, input)).toBe("ends");
+    const depth = grammarFromAbnf(abnf, { budgets: { depth: 50 } });
+    if (!depth.ok) throw depth.error;
+    expect(budget(depth.value, input)).toBe("depth");
+    expect(budget(depth.value, "x".repeat(41))).toBeUndefined();
+  });
+
+  it("a budget that is not a non-negative integer, or not a budget, is a TypeError", () => {
+    for (const budgets of [{ steps: -1 }, { depth: 1.5 }, { ends: "9" }, { time: 5 }, [1], "x"]) {
+      expect(() => grammarFromAbnf(abnf, { budgets } as never)).toThrow(TypeError);
+      expect(() => grammar({ a: lit("x") }, { budgets } as never)).toThrow(TypeError);
+    }
   });
 });

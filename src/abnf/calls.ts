@@ -9,7 +9,9 @@ import type { Compiled } from "./compiled.js";
 import type { Dfa, DfaState } from "./dfa.js";
 import type { Analysis, RuleCheck } from "./analysis.js";
 import { edgeLabels, edgeLabelsOf, uniquePush } from "./labels.js";
-import { matchLimitError } from "./match-limit.js";
+import { matchLimitError, type MatchBudgets } from "./match-limit.js";
+
+export type { MatchBudgets } from "./match-limit.js";
 
 /**
  * The work one match by memoized calls may do, in steps (a position followed, or an end of a
@@ -48,7 +50,21 @@ export const KEPT_ENDS_LIMIT = 4_000_000;
 export const CALL_DEPTH_LIMIT = 500_000;
 
 /** The most steps a match by memoized calls may take on an input of `length` characters ({@link WORK_BASE}). */
-export const workLimit = (length: number): number => WORK_BASE + WORK_PER_CHARACTER * length;
+export const workLimit = (length: number, budgets: MatchBudgets = {}): number => (budgets.steps ?? WORK_BASE) + (budgets.stepsPerCharacter ?? WORK_PER_CHARACTER) * length;
+
+/** The `budgets` option, checked: an object of non-negative integers by the names of {@link MatchBudgets}. */
+export function checkBudgets(value: unknown, where: string): MatchBudgets {
+  if (value === undefined) return {};
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new TypeError(`${where}: options.budgets must be an object ({ steps, stepsPerCharacter, ends, depth })`);
+  const out: Record<string, number> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (!["steps", "stepsPerCharacter", "ends", "depth"].includes(k)) throw new TypeError(`${where}: options.budgets.${k} is not a budget (steps, stepsPerCharacter, ends, depth)`);
+    if (v === undefined) continue;
+    if (typeof v !== "number" || !Number.isSafeInteger(v) || v < 0) throw new TypeError(`${where}: options.budgets.${k} must be a non-negative integer`);
+    out[k] = v;
+  }
+  return Object.freeze(out);
+}
 
 /** What a call of a rule from an offset gives. */
 export interface CallResult {
@@ -622,12 +638,12 @@ export class CallRun {
   constructor(
     readonly compiled: Compiled,
     readonly input: string,
-    /** The most steps the run may take ({@link workLimit} of the input's length by default). */
-    readonly limit: number = workLimit(input.length),
-    /** The most ends the run may keep beyond the first of each call ({@link KEPT_ENDS_LIMIT} by default). */
-    readonly keptLimit: number = KEPT_ENDS_LIMIT,
-    /** The most calls the run may have waiting at once ({@link CALL_DEPTH_LIMIT} by default). */
-    readonly depthLimit: number = CALL_DEPTH_LIMIT,
+    /** The most steps the run may take ({@link workLimit} of the input's length and the grammar's budgets by default). */
+    readonly limit: number = workLimit(input.length, compiled.budgets),
+    /** The most ends the run may keep beyond the first of each call (the grammar's budget, {@link KEPT_ENDS_LIMIT} by default). */
+    readonly keptLimit: number = compiled.budgets.ends ?? KEPT_ENDS_LIMIT,
+    /** The most calls the run may have waiting at once (the grammar's budget, {@link CALL_DEPTH_LIMIT} by default). */
+    readonly depthLimit: number = compiled.budgets.depth ?? CALL_DEPTH_LIMIT,
   ) {}
   /** The most calls that were waiting at once. */
   deepest = 0;

@@ -2,6 +2,7 @@
 // (automaton.ts) and lazy DFA (dfa.ts), made on first use and kept.
 import type { Analysis } from "./analysis.js";
 import { buildAutomaton, calledRules, type Automaton } from "./automaton.js";
+import type { MatchBudgets } from "./match-limit.js";
 import { Dfa, DfaBudget } from "./dfa.js";
 
 /** The compiled forms of one grammar's rules, made on first use and kept. */
@@ -18,6 +19,8 @@ export class Compiled {
     /** Lowercase names of the grammar's rare rules (see GrammarOptions.rare). */
     readonly rare: readonly string[] = [],
     budget?: DfaBudget,
+    /** The budgets of matches by memoized calls (GrammarOptions.budgets). */
+    readonly budgets: MatchBudgets = {},
   ) {
     this.budget = budget ?? new DfaBudget();
   }

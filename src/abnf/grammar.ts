@@ -5,6 +5,7 @@
 import { Analysis, deepestNesting, MAX_DEPTH, type RuleCheck, type RuleDefinition } from "./analysis.js";
 import { calledRules } from "./automaton.js";
 import { Compiled } from "./compiled.js";
+import { checkBudgets, type MatchBudgets } from "./calls.js";
 import { EngineMatcher } from "./matcher.js";
 import { MatchLimitError } from "./match-limit.js";
 import { markGrammar } from "../core/brand.js";
@@ -56,6 +57,14 @@ export interface GrammarOptions {
    * wherever it is used; where it fails, "expected" names it, as any rule.
    */
   readonly checks?: Readonly<Record<string, RuleCheck>> | undefined;
+  /**
+   * The budgets of a match of a rule that calls recursive ones (memoized calls): steps
+   * (`steps` plus `stepsPerCharacter` per input character), ends of calls kept (`ends`) and
+   * calls waiting at once (`depth`). A budget not given keeps its default ({@link WORK_BASE},
+   * {@link WORK_PER_CHARACTER}, {@link KEPT_ENDS_LIMIT}, {@link CALL_DEPTH_LIMIT}); past one, the
+   * match stops with a {@link MatchLimitError} naming it. Derived and picked grammars keep them.
+   */
+  readonly budgets?: MatchBudgets | undefined;
 }
 
 /** Changes of {@link Grammar.derive}. */
@@ -188,6 +197,7 @@ export class Grammar {
   readonly #defs: ReadonlyMap<string, RuleDefinition>;
   readonly #rare: readonly string[];
   readonly #checks: ReadonlyMap<string, RuleCheck>;
+  readonly #budgets: MatchBudgets;
   #analysis: Analysis | undefined;
   #compiled: Compiled | undefined;
   readonly #parsers = new Map<string, RuleParser<string>>();
@@ -197,10 +207,11 @@ export class Grammar {
   #builtIn: CompiledGrammar | undefined;
 
   /** Use {@link grammar} or {@link Grammar.derive}. */
-  private constructor(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[], checks: ReadonlyMap<string, RuleCheck> = new Map()) {
+  private constructor(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[], checks: ReadonlyMap<string, RuleCheck> = new Map(), budgets: MatchBudgets = {}) {
     this.name = name;
     this.#defs = defs;
     this.#checks = checks;
+    this.#budgets = budgets;
     this.ruleNames = Object.freeze([...defs.values()].map((d) => d.name));
     this.#rare = Object.freeze(rare.filter((r) => defs.has(r.toLowerCase())).map((r) => (defs.get(r.toLowerCase()) as RuleDefinition).name));
     Grammar.#check(this);
@@ -223,8 +234,8 @@ export class Grammar {
   }
 
   /** @internal Builds a grammar from definitions (used by {@link grammar}). */
-  static fromDefinitions(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[] = [], checks?: Readonly<Record<string, RuleCheck>>): Grammar {
-    return new Grammar(name, defs, rare, checksOf(checks, defs, name));
+  static fromDefinitions(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[] = [], checks?: Readonly<Record<string, RuleCheck>>, budgets: MatchBudgets = {}): Grammar {
+    return new Grammar(name, defs, rare, checksOf(checks, defs, name), budgets);
   }
 
   /**
@@ -265,7 +276,7 @@ export class Grammar {
 
   /** @internal The compiled forms of this grammar. */
   get compiled(): Compiled {
-    return (this.#compiled ??= new Compiled(this.analysis, this.#rare.map((r) => r.toLowerCase())));
+    return (this.#compiled ??= new Compiled(this.analysis, this.#rare.map((r) => r.toLowerCase()), undefined, this.#budgets));
   }
 
   /** @internal The rules of the fast-path hint. */
@@ -384,7 +395,7 @@ export class Grammar {
       const to = renamed(key).toLowerCase();
       if (defs.has(to)) checks.set(to, check);
     }
-    return new Grammar(options.name ?? this.name, defs, [...(options.rare ?? this.#rare.map(renamed))], checks);
+    return new Grammar(options.name ?? this.name, defs, [...(options.rare ?? this.#rare.map(renamed))], checks, this.#budgets);
   }
 
   /**
@@ -403,7 +414,7 @@ export class Grammar {
     for (const n of names) visit(n);
     // keep this grammar's order
     const ordered = new Map([...this.#defs.entries()].filter(([k]) => defs.has(k)));
-    return new Grammar(`${this.name} (${names.join(", ")})`, ordered, this.#rare, new Map([...this.#checks].filter(([k]) => ordered.has(k))));
+    return new Grammar(`${this.name} (${names.join(", ")})`, ordered, this.#rare, new Map([...this.#checks].filter(([k]) => ordered.has(k))), this.#budgets);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -655,5 +666,5 @@ export function grammar(rules: RuleInputs, options: GrammarOptions = {}): Gramma
   }
   for (const [key, def] of imported) defs.set(key, def);
   withRules(defs, local, false);
-  return Grammar.fromDefinitions(options.name ?? "the grammar", defs, options.rare ?? [], options.checks);
+  return Grammar.fromDefinitions(options.name ?? "the grammar", defs, options.rare ?? [], options.checks, checkBudgets(options.budgets, "grammar"));
 }

@@ -9,7 +9,7 @@ export type { RuleDefinition, RuleCheck } from "./analysis.js";
 export { GrammarError, type GrammarErrorCode } from "./grammar-errors.js";
 export { UnknownRuleError } from "./unknown-rule.js";
 export { MatchLimitError, type MatchBudget } from "./match-limit.js";
-export { CALL_DEPTH_LIMIT, KEPT_ENDS_LIMIT, WORK_BASE, WORK_PER_CHARACTER } from "./calls.js";
+export { CALL_DEPTH_LIMIT, KEPT_ENDS_LIMIT, WORK_BASE, WORK_PER_CHARACTER, type MatchBudgets } from "./calls.js";
 export { semantics, Semantics, type Match, type Action, type Actions, type Accelerator, type SemanticsOptions, type ValueOf } from "./semantics.js";
 export { seededRandom, type Random, type GenerateOptions } from "./generate.js";
 export { printExpr } from "./print.js";

@@ -6,6 +6,7 @@
 import type { RuleCheck, RuleDefinition } from "./analysis.js";
 import { alt, many, ref, referencedNames, renameRefs, sameExpr, type Expr } from "./expr.js";
 import { checkDepth, Grammar, suggest } from "./grammar.js";
+import { checkBudgets, type MatchBudgets } from "./calls.js";
 import { describeValue, expectStrings, readOptions } from "../describe.js";
 import { throwWithStack } from "../errors.js";
 import { GrammarError } from "./grammar-errors.js";
@@ -57,6 +58,8 @@ export interface LoadOptions {
    * (`NID = <a registered namespace identifier>`) is supplied so, as an import would supply it.
    */
   readonly checks?: Readonly<Record<string, RuleCheck>> | undefined;
+  /** See GrammarOptions.budgets. */
+  readonly budgets?: MatchBudgets | undefined;
 }
 
 /**
@@ -83,7 +86,8 @@ export interface LoadOptions {
 export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result<Grammar, AbnfError> {
   if (typeof text !== "string") throw new TypeError(`grammarFromAbnf: the argument "text" must be a string, got ${describeValue(text)}`);
   // each field read once, then checked
-  options = readOptions<LoadOptions>(options, "grammarFromAbnf", { imports: "any", name: "any", tokens: "any", rare: "any", compile: "boolean", lists: ["sender", "recipient"], checks: "object" });
+  options = readOptions<LoadOptions>(options, "grammarFromAbnf", { imports: "any", name: "any", tokens: "any", rare: "any", compile: "boolean", lists: ["sender", "recipient"], checks: "object", budgets: "any" });
+  const budgets = checkBudgets(options.budgets, "grammarFromAbnf");
   if (options.imports !== undefined && !Array.isArray(options.imports)) throw new TypeError(`grammarFromAbnf: options.imports must be an array of grammars, got ${describeValue(options.imports)}`);
   if (options.name !== undefined && typeof options.name !== "string") throw new TypeError(`grammarFromAbnf: options.name must be a string, got ${describeValue(options.name)}`);
   for (const f of ["tokens", "rare"] as const) if (options[f] !== undefined) expectStrings(options[f], `options.${f}`, "grammarFromAbnf");
@@ -212,7 +216,7 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
   }
   let g: Grammar;
   try {
-    g = Grammar.fromDefinitions(options.name ?? "the ABNF grammar", defs, options.rare ?? [], options.checks);
+    g = Grammar.fromDefinitions(options.name ?? "the ABNF grammar", defs, options.rare ?? [], options.checks, budgets);
   } catch (e) {
     if (!(e instanceof GrammarError)) throw e;
     const at = e.rule === undefined ? undefined : local.get(e.rule.toLowerCase())?.rule;

@@ -48,3 +48,19 @@ export function matchLimitError(input: string, rule: string, offset: number, lim
     Error.stackTraceLimit = keep;
   }
 }
+
+/**
+ * The budgets of a grammar's matches by memoized calls (the `budgets` option of `grammar` and
+ * `grammarFromAbnf`), each a non-negative integer; a budget not given keeps its default. Past
+ * one, a match stops with a {@link MatchLimitError} naming it (`budget`).
+ */
+export interface MatchBudgets {
+  /** Steps allowed whatever the input's length (`WORK_BASE` by default). */
+  readonly steps?: number | undefined;
+  /** Steps allowed per character of the input, besides (`WORK_PER_CHARACTER` by default). */
+  readonly stepsPerCharacter?: number | undefined;
+  /** Ends of calls kept beyond the first of each (`KEPT_ENDS_LIMIT` by default). */
+  readonly ends?: number | undefined;
+  /** Calls waiting at once (`CALL_DEPTH_LIMIT` by default). */
+  readonly depth?: number | undefined;
+}
