@@ -154,7 +154,10 @@ const grammars = new WeakMap<UriTemplate<string>, Grammar>();
  * Its `abnf`, `toAbnf()`, railroad diagrams and errors are the engine's. Exact for a template
  * that names each variable once and whose prefix modifiers are at most 100; otherwise a
  * superset, which match narrows. Made on first use and kept with the template. A template text
- * that does not parse throws its TemplateError.
+ * that does not parse throws its TemplateError. The grammar's own calls throw what any grammar's
+ * do: a template whose literal text is longer than the engine compiles (about 30,000 non-ASCII
+ * characters, each of which the grammar spells in every percent-encoded form) throws the
+ * engine's `GrammarError` (`too-large-to-compile`) from `validate`, `isValid` and `match`.
  *
  * @example
  * grammarOf("/users/{id}").abnf("template") // '%s"/users/" expression-1'

@@ -636,13 +636,15 @@ export function callTable(m: Modules): Record<string, Entry> {
     note: "the methods of a parsed template (its constructor refuses any caller: parseTemplate makes them)",
   };
   t["template:grammarOf"] = {
-    throws: ["TemplateError", "TypeError"],
+    // GrammarError: the grammar of a template with a huge literal is too large for the engine
+    // to compile (too-large-to-compile), as for any grammar
+    throws: ["TemplateError", "TypeError", "GrammarError"],
     typed: (a) => {
       const text = templateText(a);
       return [() => tm.grammarOf(text).validate(uriFor(a, text), "template"), () => tm.grammarOf(a.str()).isValid(a.str(), "template")];
     },
     loose: (a) => [() => tm.grammarOf(a.any() as string)],
-    note: "a template's language as a grammar (a text that does not parse throws its TemplateError), its validate on any text",
+    note: "a template's language as a grammar (a text that does not parse throws its TemplateError; a literal too large for the engine, its GrammarError), its validate on any text",
   };
   t["template:findAmbiguity"] = {
     throws: ["TemplateError", "TypeError"],
