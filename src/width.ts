@@ -5,18 +5,24 @@
 // caretExcerpt), the CLI's messages and its figure. It is in the main entry's bundle, so its
 // tables stay ranges (the Unicode properties come from the engine's \p{...}).
 
-/** East Asian Width W and F ranges outside the emoji, which `Emoji_Presentation` covers. Sorted. */
-const WIDE: readonly (readonly [number, number])[] = [
-  [0x1100, 0x115f], [0x2329, 0x232a], [0x2e80, 0x2e99], [0x2e9b, 0x2ef3], [0x2f00, 0x2fd5],
-  [0x2ff0, 0x2fff], [0x3000, 0x303e], [0x3041, 0x3096], [0x3099, 0x30ff], [0x3105, 0x312f],
-  [0x3131, 0x318e], [0x3190, 0x31e5], [0x31ef, 0x321e], [0x3220, 0x3247], [0x3250, 0x4dbf],
-  [0x4e00, 0xa48c], [0xa490, 0xa4c6], [0xa960, 0xa97c], [0xac00, 0xd7a3], [0xf900, 0xfaff],
-  [0xfe10, 0xfe19], [0xfe30, 0xfe52], [0xfe54, 0xfe66], [0xfe68, 0xfe6b], [0xff01, 0xff60],
-  [0xffe0, 0xffe6], [0x16fe0, 0x16fe4], [0x16ff0, 0x16ff1], [0x17000, 0x187f7], [0x18800, 0x18cd5],
-  [0x18d00, 0x18d08], [0x1aff0, 0x1affe], [0x1b000, 0x1b122], [0x1b132, 0x1b132], [0x1b150, 0x1b152],
-  [0x1b155, 0x1b155], [0x1b164, 0x1b167], [0x1b170, 0x1b2fb], [0x1f200, 0x1f202], [0x1f210, 0x1f23b],
-  [0x1f240, 0x1f248], [0x1f250, 0x1f251], [0x1f260, 0x1f265], [0x20000, 0x2fffd], [0x30000, 0x3fffd],
-];
+/**
+ * East Asian Width W and F ranges outside the emoji, which `Emoji_Presentation` covers, sorted:
+ * U+1100-115F, U+2329-232A, U+2E80-2E99, ..., U+20000-2FFFD, U+30000-3FFFD (45 ranges). Written
+ * as a string to ship small: for each range, in base 36, its first code point less the last one of
+ * the range before (0 before the first), then its last less its first. Read on first use.
+ */
+const WIDE_TEXT = "3cw,2n,3ii,1,28m,p,2,2g,d,5x,r,f,1,1q,3,2d,3,2u,6,16,2,2l,2,2d,a,1b,2,13,9,5f3,1t,h3g,4,1i,wq,s,hw,8mb,6l9,e7,lt,9,n,y,2,i,2,3,46,2n,3k,6,m4a,4,c,1,f,4qf,9,yd,17,8,6w8,e,2,82,g,0,u,2,3,0,f,3,9,az,cg5,2,e,17,5,8,8,1,f,5,2or,1ekd,3,1ekd";
+
+/** {@link WIDE_TEXT} read: `[first, last, first, last, ...]`, made on first use. */
+let wide: number[] | undefined;
+
+function wideRanges(): number[] {
+  if (wide === undefined) {
+    let at = 0;
+    wide = WIDE_TEXT.split(",").map((n) => (at += parseInt(n, 36)));
+  }
+  return wide;
+}
 
 /** Characters that take no column: marks, format characters, conjoining Hangul vowels and finals. */
 const ZERO = /[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff\ud7b0-\ud7ff]/u;
@@ -25,16 +31,16 @@ const PICTOGRAPH = /\p{Extended_Pictographic}/u;
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 function inWide(cp: number): boolean {
+  const w = wideRanges();
+  // lo: how many bounds are at most cp (the first of a range that holds it is, its last may be)
   let lo = 0;
-  let hi = WIDE.length - 1;
-  while (lo <= hi) {
+  let hi = w.length;
+  while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    const [from, to] = WIDE[mid] as readonly [number, number];
-    if (cp < from) hi = mid - 1;
-    else if (cp > to) lo = mid + 1;
-    else return true;
+    if ((w[mid] as number) > cp) hi = mid;
+    else lo = mid + 1;
   }
-  return false;
+  return (lo & 1) === 1 || w[lo - 1] === cp;
 }
 
 /** The columns one character takes: 0, 1 or 2. */
