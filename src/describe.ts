@@ -55,12 +55,20 @@ export function expectFields(options: object, fields: Readonly<Record<string, "b
   for (const name of Object.keys(o)) {
     const kind = Object.hasOwn(fields, name) ? fields[name] : undefined;
     const v = o[name];
-    if (kind === undefined || v === undefined) continue;
-    const ok = kind === "boolean" || kind === "string" ? typeof v === kind : typeof v === "string" && kind.includes(v);
-    if (!ok) {
-      const want = kind === "boolean" ? "a boolean" : kind === "string" ? "a string" : kind.map((k) => JSON.stringify(k)).join(", ");
-      throw new TypeError(`${caller}: options.${name} must be ${want} or undefined, got ${describeValue(v)}`);
-    }
+    if (kind !== undefined && v !== undefined) expectField(v, kind, caller, "options", name);
+  }
+}
+
+/** Throws the TypeError of {@link expectFields} and {@link readOptions} unless `v` (not `undefined`) is of its kind. */
+function expectField(v: unknown, kind: FieldKind, caller: string, name: string, field: string): void {
+  const ok = kind === "any" ? true
+    : kind === "object" ? typeof v === "object" && v !== null
+      : typeof kind === "string" ? typeof v === kind
+        : typeof v === "string" && kind.includes(v);
+  if (!ok) {
+    const want = kind === "boolean" ? "a boolean" : kind === "string" ? "a string" : kind === "number" ? "a number" : kind === "object" ? "an object"
+      : (kind as readonly string[]).map((k) => JSON.stringify(k)).join(", ");
+    throw new TypeError(`${caller}: ${name}.${field} must be ${want} or undefined, got ${describeValue(v)}`);
   }
 }
 
@@ -85,16 +93,7 @@ export function readOptions<T extends object>(x: unknown, caller: string, fields
   for (const field of Object.keys(fields)) {
     const v = o[field];
     if (v === undefined) continue;
-    const kind = fields[field] as FieldKind;
-    const ok = kind === "any" ? true
-      : kind === "object" ? typeof v === "object" && v !== null
-        : typeof kind === "string" ? typeof v === kind
-          : typeof v === "string" && kind.includes(v);
-    if (!ok) {
-      const want = kind === "boolean" ? "a boolean" : kind === "string" ? "a string" : kind === "number" ? "a number" : kind === "object" ? "an object"
-        : (kind as readonly string[]).map((k) => JSON.stringify(k)).join(", ");
-      throw new TypeError(`${caller}: ${name}.${field} must be ${want} or undefined, got ${describeValue(v)}`);
-    }
+    expectField(v, fields[field] as FieldKind, caller, name, field);
     (out ??= {})[field] = v;
   }
   // no field given (the common `options = {}`): the one empty copy, not a new frozen object per call
