@@ -1,4 +1,4 @@
-import { maskPasswordAt } from "./password.js";
+import { defineInput, maskPasswordAt } from "./password.js";
 import { caretColumn } from "./width.js";
 import { wordList } from "./describe.js";
 
@@ -84,8 +84,11 @@ export const PASSWORD_CHARACTER = "a character of the password";
  */
 export class UriSyntaxError extends Error {
   override readonly name: string = "UriSyntaxError";
-  /** The text that was parsed. */
-  readonly input: string;
+  /**
+   * The text that was parsed, as given: readable, not enumerable, so that `JSON.stringify` and
+   * `console.log` of the error do not print a password it holds (the message masks it).
+   */
+  declare readonly input: string;
   /** The ABNF name of the rule the input was matched against. */
   readonly rule: string;
   /** Where the input stops matching, in UTF-16 code units. */
@@ -110,7 +113,7 @@ export class UriSyntaxError extends Error {
     const found = masked.inPassword ? PASSWORD_CHARACTER : foundAt(input, offset);
     const shortMessage = shortMessageOverride ?? `Invalid ${rule} at offset ${offset}: expected ${wordList(expected)}, found ${found}`;
     super(`${shortMessage}\n${excerptOfMasked(masked)}`);
-    this.input = input;
+    defineInput(this, input);
     this.rule = rule;
     this.offset = offset;
     this.expected = Object.freeze([...expected]);

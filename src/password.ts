@@ -112,3 +112,13 @@ export function maskPasswordAt(text: string, offset: number, how: PasswordReadin
   if (offset >= r.end) return { text: masked, offset: offset - (r.end - r.start) + PASSWORD_MASK.length, inPassword: false };
   return { text: masked, offset: r.start, inPassword: true };
 }
+
+/**
+ * Sets an error's `input` (the text as given, password included) as a property that can be read
+ * but is not enumerable: `JSON.stringify`, `util.inspect` (so `console.log(error)`) and loggers
+ * that copy an error's enumerable properties leave it out, so a password in it is not written to
+ * a log by accident (RFC 3986 §7.5); the message shows the input with its password masked.
+ */
+export function defineInput(error: Error, input: string): void {
+  Object.defineProperty(error, "input", { value: input, enumerable: false, writable: false, configurable: true });
+}

@@ -13,7 +13,7 @@ import { fileE } from "./file.js";
 import type { SchemeError } from "./scheme.js";
 import { normalizeTriplets } from "./text.js";
 import { readOptions } from "../describe.js";
-import { maskPassword } from "../password.js";
+import { defineInput, maskPassword } from "../password.js";
 
 /** Why a path and a file URI do not convert into each other. */
 export type FilePathErrorCode =
@@ -49,8 +49,11 @@ export type FilePathErrorCode =
 export class FilePathError extends Error {
   override readonly name = "FilePathError";
   readonly code: FilePathErrorCode;
-  /** The URI or path that was converted, as given (the message shows its password as "***", RFC 3986 §7.5). */
-  readonly input: string;
+  /**
+   * The URI or path that was converted, as given (the message shows its password as "***", RFC
+   * 3986 §7.5); readable, not enumerable, so `JSON.stringify` and `console.log` leave it out.
+   */
+  declare readonly input: string;
   /** The file URI's SchemeError, for `"not-a-file-uri"`. */
   override readonly cause: SchemeError | undefined;
 
@@ -58,7 +61,7 @@ export class FilePathError extends Error {
     // RFC 3986 §7.5: the message quotes the input with its password masked (input keeps it)
     super(cause === undefined ? `${message}: ${JSON.stringify(maskPassword(input))}` : `${message}: ${cause.message}`);
     this.code = code;
-    this.input = input;
+    defineInput(this, input);
     this.cause = cause;
   }
 }

@@ -12,7 +12,7 @@ import { failureError, type Matcher } from "../core/match.js";
 import { uriGrammar } from "../compiled/index.js";
 import { describeValue, wordList } from "../describe.js";
 import { excerptOfMasked, foundAt, PASSWORD_CHARACTER, syntaxError, UriSyntaxError } from "../errors.js";
-import { maskPasswordAt } from "../password.js";
+import { defineInput, maskPasswordAt } from "../password.js";
 import type { Result } from "../result.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
 import type { SchemeRules } from "../transforms/scheme-rules.js";
@@ -59,8 +59,11 @@ export class SchemeError extends Error {
   readonly code: SchemeErrorCode;
   /** The scheme's name, lowercase. */
   readonly scheme: string;
-  /** The text that was judged: the whole input as given (the message shows its password as "***", RFC 3986 §7.5). */
-  readonly input: string;
+  /**
+   * The text that was judged: the whole input as given (the message shows its password as "***",
+   * RFC 3986 §7.5); readable, not enumerable, so `JSON.stringify` and `console.log` leave it out.
+   */
+  declare readonly input: string;
   readonly rule: string;
   readonly offset: number;
   readonly expected: readonly string[];
@@ -83,7 +86,7 @@ export class SchemeError extends Error {
     super(`${shortMessage}\n${excerptOfMasked(masked)}`);
     this.code = detail.code;
     this.scheme = scheme;
-    this.input = input;
+    defineInput(this, input);
     this.rule = detail.rule;
     this.offset = detail.offset;
     this.expected = expected;

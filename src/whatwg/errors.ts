@@ -2,6 +2,7 @@
 // (https://url.spec.whatwg.org/#concept-basic-url-parser returns failure), with the validation
 // error that made it fail and where.
 import { caretExcerpt } from "../errors.js";
+import { defineInput } from "../password.js";
 import type { WhatwgValidationError } from "./validation.js";
 
 /**
@@ -15,8 +16,12 @@ export type WhatwgUrlErrorCode = WhatwgValidationError | "invalid-base";
 export class WhatwgUrlError extends Error {
   override readonly name = "WhatwgUrlError";
   readonly code: WhatwgUrlErrorCode;
-  /** The text that was parsed (the base, for a failure in it, is in `cause`). */
-  readonly input: string;
+  /**
+   * The text that was parsed (the base, for a failure in it, is in `cause`): readable, not
+   * enumerable, so that `JSON.stringify` and `console.log` of the error do not print a password it
+   * holds (the message masks it).
+   */
+  declare readonly input: string;
   /** Where in `input` the parser gave up, in UTF-16 code units. */
   readonly offset: number;
   /** The first line of `message`, without the excerpt. */
@@ -28,7 +33,7 @@ export class WhatwgUrlError extends Error {
     const shortMessage = `Not a URL (URL Standard, ${code}) at offset ${offset}: ${what}`;
     super(`${shortMessage}\n${caretExcerpt(input, offset)}`);
     this.code = code;
-    this.input = input;
+    defineInput(this, input);
     this.offset = offset;
     this.shortMessage = shortMessage;
     this.cause = cause;

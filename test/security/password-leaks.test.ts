@@ -3,6 +3,8 @@
 import { parse, validate } from "../../src/index";
 import { classifyAddress, classifyHost, securityFindings } from "../../src/security";
 import { maskPassword, passwordRange } from "../../src/password";
+import { parse as whatwgParse } from "../../src/whatwg";
+import { fileUriToPath, ws } from "../../src/schemes";
 
 const SECRET = "s3cr3tPW";
 
@@ -42,5 +44,28 @@ describe("the security entry's errors quote their input masked", () => {
       expect(r.ok).toBe(false);
       if (!r.ok) expect(r.error.message).not.toContain(SECRET);
     }
+  });
+});
+
+describe("an error's input (the text as given) is not printed by a logger", () => {
+  // util.inspect is what console.log and console.error print; JSON.stringify what most loggers
+  // write. Each error keeps `input` readable, as given, and its message masked.
+  const inspect = (e: unknown): string => require("node:util").inspect(e, { depth: 4 }) as string;
+  const cases: readonly (readonly [string, () => unknown])[] = [
+    ["parse (UriSyntaxError)", () => { const r = parse(`http://u:${SECRET}@h^/`); return r.ok ? undefined : r.error; }],
+    ["a maxLength error (InputTooLongError)", () => { const r = parse(`http://u:${SECRET}@h/${"a".repeat(40)}`, { maxLength: 30 }); return r.ok ? undefined : r.error; }],
+    ["uri-grammar/whatwg parse (WhatwgUrlError)", () => { const r = whatwgParse(`https://u:${SECRET}@exa mple.com/`); return r.ok ? undefined : r.error; }],
+    ["a scheme's parse (SchemeError)", () => { const r = ws.parse(`ws://u:${SECRET}@h/#frag`); return r.ok ? undefined : r.error; }],
+    ["fileUriToPath (FilePathError)", () => { const r = fileUriToPath(`http://u:${SECRET}@h/x`); return r.ok ? undefined : r.error; }],
+  ];
+  it.each(cases)("%s", (_name, make) => {
+    const e = make() as { input: string; message: string } | undefined;
+    expect(e).toBeInstanceOf(Error);
+    if (e === undefined) return;
+    expect(e.input).toContain(SECRET);
+    expect(Object.keys(e)).not.toContain("input");
+    expect(JSON.stringify(e)).not.toContain(SECRET);
+    expect(inspect(e)).not.toContain(SECRET);
+    expect(e.message).not.toContain(SECRET);
   });
 });
