@@ -2,7 +2,7 @@
 // spans, the error with its caret, and the railroad diagram of the rule that failed. Plain DOM,
 // no framework; scripts/playground.mjs bundles this file with the package into ../playground.js
 // (a classic script, so the page also works from file://).
-import { parse } from "uri-grammar";
+import { parseRule } from "uri-grammar";
 import { alt, grammar, ref, rep, rfc3986, seq } from "uri-grammar/abnf";
 import { rule as ruleParser } from "uri-grammar/rules";
 import { diagram, diagramStyle } from "uri-grammar/diagrams";
@@ -532,7 +532,7 @@ function render() {
   const input = state.input;
   const rule = state.rule;
   writeHash();
-  const r = parse(input, rule);
+  const r = parseRule(input, rule);
   const error = r.ok ? undefined : r.error;
   const status = $("status");
   status.className = r.ok ? "status ok" : "status bad";
