@@ -53,9 +53,18 @@ export const codePointSets: Readonly<Record<CharsetName, CodePointSet>> = /* @__
   return Object.freeze(Object.fromEntries(TABLE_RULES.map((name) => [name, freezeSet(ranges[name])])) as Record<CharsetName, CodePointSet>);
 })();
 
+/**
+ * RFC 3986 §2.3's `unreserved` as a 128-entry table, made from its ranges alone (not through
+ * {@link codePointSets}), so that a bundle reading only this table (normalization's §6.2.2.2
+ * decoding) leaves the other classes out. It is also `charsets.unreserved`.
+ */
+export const unreservedTable: CharTable = /* @__PURE__ */ tableOf(UNRESERVED);
+
 /** The same classes as 128-entry tables indexed by US-ASCII code (RFC 3986 allows no other character). */
 export const charsets: Readonly<Record<CharsetName, CharTable>> = /* @__PURE__ */ (() =>
-  Object.freeze(Object.fromEntries(TABLE_RULES.map((name) => [name, tableOf(codePointSets[name])])) as Record<CharsetName, CharTable>))();
+  Object.freeze(
+    Object.fromEntries(TABLE_RULES.map((name) => [name, name === "unreserved" ? unreservedTable : tableOf(codePointSets[name])])) as Record<CharsetName, CharTable>,
+  ))();
 
 /** `true` when the UTF-16 code unit `code` is in `t`. */
 export const inTable = (t: CharTable, code: number): boolean => code < 128 && t[code] === true;

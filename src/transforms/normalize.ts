@@ -2,7 +2,7 @@
 // segments §6.2.2.3) and §6.2.3 scheme-based normalization (ports §3.2.3, empty path).
 import * as make from "../ast/make.js";
 import type { Authority, Host, RelativeRef, Uri, UriReference } from "../ast/nodes.js";
-import { charsets, isIPv4address } from "../charsets.js";
+import { isIPv4address, unreservedTable } from "../charsets.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
 import { guardPath, pathFor } from "./components.js";
 import { formatIpv6 } from "./ipv6.js";
@@ -69,7 +69,7 @@ export interface NormalizeOptions {
 /** @internal The options of a call that asks for no step of its own (shared, empty): a registry's defaults apply, and nothing is read. */
 export const NO_OPTIONS: NormalizeOptions = Object.freeze({});
 
-const UNRESERVED = charsets.unreserved;
+const UNRESERVED = unreservedTable;
 
 /**
  * §6.2.2.1 and §6.2.2.2 in one pass: decode triplets of unreserved characters (`decode`) and

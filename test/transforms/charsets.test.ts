@@ -1,7 +1,7 @@
 // The tables of src/charsets.ts (derived from the rule definitions) against the grammar's own
 // answers: for each of the 256 one-character strings, a table says "allowed" exactly when the
 // rule of the same name accepts it (RFC 3986 §2, §3).
-import { charsets, inTable, type CharsetName } from "../../src/charsets";
+import { charsets, inTable, unreservedTable, type CharsetName } from "../../src/charsets";
 import { isValid } from "../../src/parse";
 import type { RuleName } from "../../src/rules/index";
 
@@ -33,6 +33,10 @@ describe("charsets", () => {
       if (inTable(t, c) !== grammarAllows(name, ch)) differences.push(`U+${c.toString(16).padStart(4, "0")}`);
     }
     expect(differences).toEqual([]);
+  });
+
+  test("unreservedTable (what normalize reads, made from its ranges alone) is charsets.unreserved", () => {
+    expect(unreservedTable).toBe(charsets.unreserved);
   });
 
   test("every member of a table is a member by the grammar, and the table is not empty", () => {
