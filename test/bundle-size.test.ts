@@ -8,7 +8,8 @@
 // `normalize`/`equivalent` take the scheme registry as a value (`defaultSchemes` when left out),
 // which took `{ parse }` from 20.0 to 11.4 KB (target 12) and the five functions from 45.0 to
 // 20.3 KB; then the caret's width table as a delta-encoded string and one field check for the
-// option readers: `{ parse }` 11.3 KB, the five 20.1 KB (target 20 KB, 20,480 bytes: met).
+// option readers: `{ parse }` 11.3 KB, the five 20.1 KB; then normalize reading `unreserved`'s
+// table alone (not every class's): the five 19.7 KB (19,746 bytes, target 20 KB = 20,000: met).
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -17,7 +18,7 @@ import { packAndInstall, removePacked, root, type Packed } from "./helpers/packe
 /** Import sets and their ceilings, gzip -9 bytes. */
 const SETS: readonly (readonly [string, number])[] = [
   ["parse", 11_400],
-  ["parse, resolve, normalize, serialize, equivalent", 20_300],
+  ["parse, resolve, normalize, serialize, equivalent", 19_950],
 ];
 
 let packed: Packed | undefined;
