@@ -10,7 +10,7 @@ export { ws, wss, wsGrammar, type WsUri } from "./ws.js";
 export { mailto, mailtoGrammar, type MailtoUri, type MailtoAddress } from "./mailto.js";
 export { urn, urnGrammar, uuidGrammar, parseUuid, type UrnUri, type Uuid, type UuidVariant } from "./urn.js";
 export { file, fileScheme, fileGrammar, fileAppendixEGrammar, type FileUri, type FileWindowsParts, type FileSchemeOptions } from "./file.js";
-export { fileUriToPath, pathToFileUri, FilePathError, type FilePathOptions, type FilePathErrorCode } from "./file-path.js";
+export { fileUriToPath, pathToFileUri, FilePathError, type FilePathOptions, type PathToFileUriOptions, type FilePathErrorCode } from "./file-path.js";
 export { resolveFileReference } from "./file-resolve.js";
 export { data, dataGrammar, type DataUri } from "./data.js";
 export { tel, telGrammar, type TelUri } from "./tel.js";
