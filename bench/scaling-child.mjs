@@ -57,7 +57,8 @@ switch (fn === undefined ? op : "template") {
           return r.ok;
         }
       : (s) => {
-          const r = ours.parse(s, rule);
+          // parse reads URI-reference; a rule named otherwise is parseRule's (issue 34)
+          const r = rule === "URI-reference" ? ours.parse(s) : ours.parseRule(s, rule);
           if (!r.ok) sink += r.error.message.length;
           return r.ok;
         };
