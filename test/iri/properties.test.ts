@@ -103,7 +103,11 @@ describe("uriToIri (RFC 3987 §3.2)", () => {
         expect(isValid(serialize(i), "IRI-reference")).toBe(true);
         expect(reparses(i)).toBe(true);
         if (!idna) expect(serialize(iriToUriOrThrow(i))).toBe(upperHigh(decodeUnreserved(uri)));
-        if (!idna) expect(equivalentOrThrow(i, uri)).toBe(true);
+        // a relative-path reference whose "%2E" decoded to a dot segment is the exception (as in
+        // mapping.test.ts): normalization keeps its dot segments and makes none by decoding, so
+        // "%2E#/" stays apart from ".#/"
+        const madeDotSegment = /(^|\/)(%2e|\.)(%2e|\.)?([/?#]|$)/i.test(uri) && uri.toLowerCase().includes("%2e") && !/^[a-z][a-z0-9+.-]*:|^\//i.test(uri);
+        if (!idna && !madeDotSegment) expect(equivalentOrThrow(i, uri)).toBe(true);
         expect(serialize(uriToIriOrThrow(i, { idna }))).toBe(serialize(i));
       }),
       RUNS,
