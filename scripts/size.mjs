@@ -2,12 +2,17 @@
 // all measured the same way in the same run: esbuild (ESM, platform "browser", --minify, every
 // dependency bundled in), then gzip at level 9 (zlib). Also the main entry with parsimmon (the
 // peer, which a user's app may ship anyway) left out, a few single imports (what tree shaking
-// keeps), and what the main entry is made of.
+// keeps), and what the main entry is made of. The single imports are also bundled by a stock
+// Rollup build (issue 34): @rollup/plugin-node-resolve for the browser (it reads the package's
+// "exports" and "sideEffects"), @rollup/plugin-terser with its defaults, gzip -9 the same way.
 //
 //   node scripts/size.mjs [--out FILE] [--stdout]    (needs dist/: npm run build)
 //
 // Rewrites the part of bench/SIZE.md between its "sizes" markers and keeps the rest.
+import { nodeResolve } from "@rollup/plugin-node-resolve";
+import terser from "@rollup/plugin-terser";
 import * as esbuild from "esbuild";
+import { rollup, VERSION as rollupVersion } from "rollup";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -23,6 +28,21 @@ async function measure(source, { external } = {}) {
   const r = await bundleBrowser({ stdin: source, minify: true, external });
   const out = r.outputFiles[0].contents;
   return { min: out.length, gzip: zlib.gzipSync(out, { level: 9 }).length, metafile: r.metafile };
+}
+
+/**
+ * The same with Rollup: `source` is the entry module's text, resolved as a file at the repository
+ * root would be (so `uri-grammar` is this package, through its "exports"). Warnings are returned.
+ */
+async function measureRollup(source) {
+  const entry = path.join(root, "size-entry.js");
+  const virtual = { name: "size-entry", resolveId: (id) => (id === entry ? id : null), load: (id) => (id === entry ? source : null) };
+  const warnings = [];
+  const bundle = await rollup({ input: entry, plugins: [virtual, nodeResolve({ browser: true })], onwarn: (w) => warnings.push(w.message) });
+  const { output } = await bundle.generate({ format: "es", plugins: [terser()] });
+  await bundle.close();
+  const code = output.map((o) => (o.type === "chunk" ? o.code : "")).join("");
+  return { min: Buffer.byteLength(code), gzip: zlib.gzipSync(code, { level: 9 }).length, chunks: output.length, warnings };
 }
 
 const kb = (n) => (n / 1000).toFixed(1);
@@ -63,7 +83,10 @@ async function main() {
   const parsimmon = await measure(`export * from "parsimmon";`);
   const singles = [];
   for (const names of [["parse"], ["parse", "resolve", "normalize", "serialize", "equivalent"], ["isValid"], ["validate"], ["resolve", "serialize"], ["normalize", "serialize"], ["equivalent"]]) {
-    singles.push({ names, all: await measure(`export { ${names.join(", ")} } from "uri-grammar";`) });
+    const source = `export { ${names.join(", ")} } from "uri-grammar";`;
+    const rolled = await measureRollup(source);
+    if (rolled.warnings.length > 0 || rolled.chunks !== 1) throw new Error(`Rollup of { ${names.join(", ")} }: ${rolled.chunks} chunks, warnings: ${rolled.warnings.join("; ")}`);
+    singles.push({ names, all: await measure(source), rolled });
   }
   // URI Templates (issue 30): what an app that only expands, expands and matches, or routes bundles
   const templateSets = [];
@@ -90,11 +113,11 @@ async function main() {
     ...peers.map((p) => `| ${p.name} | ${kb(p.all.min)} KB | **${kb(p.all.gzip)} KB** | – |`),
     `| (parsimmon ${version("parsimmon")} alone) | ${kb(parsimmon.min)} KB | ${kb(parsimmon.gzip)} KB | – |`,
     "",
-    "Single imports from the main entry (what tree shaking keeps, parsimmon included):",
+    `Single imports from the main entry (what tree shaking keeps, parsimmon included), by esbuild as above and by Rollup ${rollupVersion} (@rollup/plugin-node-resolve for the browser, @rollup/plugin-terser's defaults, one ESM chunk):`,
     "",
-    "| import | minified | gzip -9 |",
-    "| --- | ---: | ---: |",
-    ...singles.map((s) => `| \`{ ${s.names.join(", ")} }\` | ${kb(s.all.min)} KB | ${kb(s.all.gzip)} KB |`),
+    "| import | minified | gzip -9 | Rollup: minified | Rollup: gzip -9 |",
+    "| --- | ---: | ---: | ---: | ---: |",
+    ...singles.map((s) => `| \`{ ${s.names.join(", ")} }\` | ${kb(s.all.min)} KB | ${kb(s.all.gzip)} KB | ${kb(s.rolled.min)} KB | ${kb(s.rolled.gzip)} KB |`),
     "",
     "Imports from `uri-grammar/template` (issue 30's targets: `{ expand }` 2 KB, `{ expand, match }` 16 KB, `{ createRouter }` 20 KB):",
     "",
