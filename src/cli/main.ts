@@ -2,7 +2,6 @@
 // repair URI references (RFC 3986, RFC 3987) and print the grammars' rules, one input from the
 // arguments or one per line from stdin or a file (batch mode, JSON Lines). This module is the
 // program (its options and help); a command's work is in ./commands.ts, loaded when one runs.
-import os from "node:os";
 import path from "node:path";
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import type { Serve } from "./batch.js";

@@ -38,7 +38,7 @@ const ENCODED_NON_ASCII = /%[89A-Fa-f][0-9A-Fa-f]/;
  */
 export const MAX_IDNA_LABEL = 253;
 /** The dots UTS #46 maps to ".": they separate labels before conversion. */
-const IDNA_DOTS = /[.\u3002\uFF0E\uFF61]/;
+export const IDNA_DOTS = /[.\u3002\uFF0E\uFF61]/;
 const ACE_PREFIX = /^xn--/i;
 /** A code unit UTS #46 maps to "." (U+002E, U+3002, U+FF0E, U+FF61): a label ends at each (IDNA_DOTS). */
 const isIdnaDot = (c: number): boolean => c === 0x2e || c === 0x3002 || c === 0xff0e || c === 0xff61;

@@ -9,7 +9,7 @@ import type { GenerateOptions, Random } from "../abnf/generate.js";
 import { semantics, type Match, type Semantics } from "../abnf/semantics.js";
 import { hasCodePoint, literalCharSet } from "../abnf/charset.js";
 import { describePrefix, rulePrefixes, type Prefix } from "../abnf/prefixes.js";
-import { isIntactNode, isNode, isNodeShell, type Layout } from "../ast/make.js";
+import { isIntactNode, isNode, isNodeShell } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { throwWithStack } from "../errors.js";
 import { SchemeRecord, schemeError, type SchemeDefinition, type SchemeError, type SchemeInput } from "./kernel.js";

@@ -2,12 +2,11 @@
 // Node's URL, fetch) reads another host than RFC 3986's grammar does, or that hide something
 // from a reader or a filter. Valid or not, the input is read twice: by RFC 3986's grammar (RFC
 // 3987's for text beyond ASCII) and as whatwg.ts says the URL Standard reads it.
-import tr46 from "tr46";
 import type { Host, UriReference } from "../ast/nodes.js";
 import { isIntactNode } from "../ast/make.js";
 import { foundAt, InputTooLongError, UriSyntaxError } from "../errors.js";
 import { describeValue } from "../describe.js";
-import { BIDI_CONTROL, referenceFindings } from "../iri/bidi.js";
+import { referenceFindings } from "../iri/bidi.js";
 import { distinctLabels, hostToAscii, isALabelCandidate, labelToUnicode, uts46ToUnicode } from "../iri/idna.js";
 import { mixesScripts, scriptsOf } from "../iri/scripts.js";
 import { asciiLookalike } from "../iri/confusables.js";

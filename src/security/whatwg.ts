@@ -6,7 +6,7 @@
 // queries and fragments are located, never rewritten.
 import tr46 from "tr46";
 import { bidiClassOf } from "../iri/bidi.js";
-import { hasOverlongIdnaLabel, UTS46, uts46ToAscii } from "../iri/idna.js";
+import { hasOverlongIdnaLabel, IDNA_DOTS, UTS46, uts46ToAscii } from "../iri/idna.js";
 import { SPECIAL_SCHEMES } from "../core/scheme-table.js";
 import { compressedIpv6 } from "../transforms/ipv6.js";
 import { endsInANumber, parseIpv4, parseIpv6, serializeIpv4 } from "../whatwg/host-address.js";
@@ -290,19 +290,32 @@ export function parseHost(input: string, special: boolean): string | null {
 /** A UTF-16 surrogate code unit (paired or not): UTF-8 encoding replaces a lone one with U+FFFD. */
 const SURROGATE = /[\uD800-\uDFFF]/;
 
-/** Domain to ASCII with beStrict false (#concept-domain-to-ascii): UTS #46 ToASCII; null for failure or an empty result. */
+/** ASCII without an A-label: UTS #46 ToASCII only lowercases it. */
+// eslint-disable-next-line no-control-regex
+const plainAscii = (domain: string): boolean => /^[\x00-\x7F]*$/.test(domain) && !/(^|\.)xn--/i.test(domain);
+
+/**
+ * Domain to ASCII with beStrict false (#concept-domain-to-ascii), as the URL Standard says it:
+ * UTS #46 ToASCII with {@link UTS46}; null for failure or an empty result.
+ */
+export function urlDomainToAscii(domain: string): string | null {
+  if (plainAscii(domain)) return domain.toLowerCase();
+  const a = uts46ToAscii(domain);
+  return a === "" ? null : a;
+}
+
+/**
+ * {@link urlDomainToAscii}, read as the security checks read a host: a label longer than 253
+ * characters fails, and where UTS #46 fails, {@link lenientDomainToAscii} answers.
+ */
 export function domainToAscii(domain: string): string | null {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7F]*$/.test(domain) && !/(^|\.)xn--/i.test(domain)) return domain.toLowerCase();
+  if (plainAscii(domain)) return domain.toLowerCase();
   // A browser would convert a label longer than 253 characters (VerifyDnsLength is off), in time
   // quadratic in it; this reading treats it as a failure instead: no domain name is that long.
   if (hasOverlongIdnaLabel(domain)) return null;
-  const a = uts46ToAscii(domain);
-  if (a !== null && a !== "") return a;
-  return lenientDomainToAscii(domain);
+  return urlDomainToAscii(domain) ?? lenientDomainToAscii(domain);
 }
 
-const IDNA_DOTS = /[.\u3002\uFF0E\uFF61]/;
 /** UTS #46 with CheckBidi off, for a label that begins with no right-to-left character. */
 const LTR_LABEL = Object.freeze({ ...UTS46, checkBidi: false });
 

@@ -13,7 +13,7 @@ import { uriTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
 import { componentSets, hasCodePoint, type CodePointSet } from "../iri/charsets.js";
 import type { Result } from "../result.js";
-import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeBytes, utf8DecodeWithoutBom, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
+import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeBytes, urlDomainToAscii, utf8DecodeWithoutBom, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
 import { WhatwgUrlError } from "./errors.js";
 import { endsInANumber, ipv4Parse, ipv6Parse } from "./host-address.js";
 import type { WhatwgValidationError } from "./validation.js";
@@ -268,7 +268,7 @@ function hostRepair(rep: Repairs, s: WhatwgSplit, record: UrlRecord): void {
   const percent = /%[0-9A-Fa-f]{2}/.test(raw);
   const domain = percent ? utf8DecodeWithoutBom(percentDecodeBytes(raw)) : raw;
   if (typeof record.host === "number") {
-    const errors = ipv4Parse(tr46.toASCII(domain, { transitionalProcessing: false }) ?? domain.toLowerCase()).errors;
+    const errors = ipv4Parse(urlDomainToAscii(domain) ?? domain.toLowerCase()).errors;
     const first = (["IPv4-non-decimal-part", "IPv4-too-few-parts", "IPv4-empty-part", "IPv4-out-of-range-part"] as const).find((e) => errors.includes(e));
     rep.add("host-ipv4", r.start, from, to, "host", percent ? "domain-percent-encoded" : first);
     return;
@@ -351,9 +351,8 @@ function failureOf(input: string, s: WhatwgSplit, base: UrlRecord | undefined): 
       return new WhatwgUrlError("host-invalid-code-point", input, h.start + (bad?.index ?? 0), `the opaque host holds ${bad === null ? "a forbidden host code point" : JSON.stringify(bad[0])}`);
     }
     const domain = utf8DecodeWithoutBom(percentDecodeBytes(host));
-    // eslint-disable-next-line no-control-regex
-    const ascii = /^[\x00-\x7f]*$/.test(domain) ? domain.toLowerCase() : tr46.toASCII(domain, { checkBidi: true, checkJoiners: true, transitionalProcessing: false });
-    if (ascii !== null && ascii !== "" && !FORBIDDEN_DOMAIN.test(ascii) && endsInANumber(ascii)) {
+    const ascii = urlDomainToAscii(domain);
+    if (ascii !== null && !FORBIDDEN_DOMAIN.test(ascii) && endsInANumber(ascii)) {
       const e = ipv4Parse(ascii).errors.at(-1) ?? "IPv4-out-of-range-part";
       return new WhatwgUrlError(e, input, h.start, `${JSON.stringify(host)} ends in a number, so it must be an IPv4 address, and is none`);
     }
