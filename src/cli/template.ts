@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import { expand, match, matchAll, parseTemplate } from "../template/index.js";
 import type { TemplateVariables } from "../template/index.js";
+import { withExcerpt } from "../template/errors.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
 import { dispatch, hider, pair, scrubbed, type InputOptions, type Io } from "./commands.js";
 import type { Outcome } from "./batch.js";
@@ -49,7 +50,8 @@ function variablesOf(opts: ExpandOptions): Record<string, unknown> {
 function expanded(template: string, vars: Record<string, unknown>): Outcome {
   try {
     const r = expand(template, vars as TemplateVariables);
-    return r.ok ? { ok: true, value: r.value } : { ok: false, error: r.error };
+    // the message with its caret excerpt, which expand's own errors leave out (errors.ts)
+    return r.ok ? { ok: true, value: r.value } : { ok: false, error: withExcerpt(r.error) };
   } catch (e) {
     if (e instanceof TypeError) return { ok: false, error: e };
     throw e;

@@ -1,50 +1,13 @@
-// The typed failure of every step of URI Templates (RFC 6570): a template that §2's grammar (or
-// §3's processor) refuses, an expansion §2.4.1 rules out, and a URI no expansion of a template
-// gives. One class, told apart by `code`, with the offset, expected set and caret of every other
-// syntax error of the package.
-import { UriSyntaxError } from "../errors.js";
+// The matcher's TemplateErrors (RFC 6570): a URI no expansion of a template gives, or a template
+// the matcher refuses, with the password masking of URIs (password.ts) and a caret excerpt as
+// every other syntax error of the package has. The class itself, and the light errors of reading
+// and expanding a template, are template-error.ts's (what `expand` alone bundles).
+import { caretExcerpt, foundAt, PASSWORD_CHARACTER } from "../errors.js";
+import { describeValue, wordList } from "../describe.js";
 import { maskPassword, maskPasswordAt, passwordRange } from "../password.js";
+import { TemplateError, type TemplateErrorCode } from "./template-error.js";
 
-/**
- * Why a template step failed:
- * - `"syntax"`: the template does not match RFC 6570 §2's `URI-Template` (the offset is in the template);
- * - `"reserved-operator"`: an operator §2.2 reserves for future extensions (`=`, `,`, `!`, `@`,
- *   `|`), which §3 asks a processor that does not support it to report;
- * - `"prefix-of-composite"`: a prefix modifier on a list or associative array (§2.4.1: "not
- *   applicable to variables that have composite values"); the offset is the varspec's;
- * - `"no-match"`: no values of the variables expand to the URI (the offset is in the URI);
- * - `"reading-limit"`: the template repeats a variable and is ambiguous, and none of the first
- *   `maxReadings` readings of the URI gives the variables one value each (see `match`);
- * - `"match-limit"`: matching would take more than the matcher's work limit (about 4 million
- *   steps of the template's automaton, a third of a second), which only a long literal that
- *   repeats itself (`"aaaa…{x}"`) reaches: the URI is neither matched nor refused.
- */
-export type TemplateErrorCode = "syntax" | "reserved-operator" | "prefix-of-composite" | "no-match" | "reading-limit" | "match-limit";
-
-/**
- * A template RFC 6570 refuses, an expansion it rules out, or a URI a template does not match.
- * `input` is the text the offset is in: the template, or the URI for `"no-match"`,
- * `"reading-limit"` and `"match-limit"`; `template` is always the template. Neither shows a
- * password (RFC 3986 §7.5): a server's template may hold one written literally, and the URIs
- * matched against it come from anyone. Both are masked as security findings mask theirs
- * (password.ts, "***"), and the offset counts in the masked `input`; a URI that leaves the
- * template inside a password is told where that password starts and nothing of what the
- * template has there (so that a guess learns nothing from getting more of it right).
- */
-export class TemplateError extends UriSyntaxError {
-  override readonly name: string = "TemplateError";
-  readonly code: TemplateErrorCode;
-  /** The template's text. */
-  readonly template: string;
-
-  /** `offset` is in `input` as given; a message that quotes an offset quotes {@link maskedOffset}'s. */
-  constructor(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], shortMessage?: string) {
-    const masked = maskPasswordAt(input, offset);
-    super(masked.text, rule, masked.offset, expected, shortMessage);
-    this.code = code;
-    this.template = maskPassword(template);
-  }
-}
+export { TemplateError, throwFrom, type TemplateErrorCode } from "./template-error.js";
 
 /** Where `offset` of `text` stands once its password is masked (the offset a TemplateError holds). */
 export const maskedOffset = (text: string, offset: number): number => maskPasswordAt(text, offset).offset;
@@ -76,19 +39,59 @@ export function passwordStartAt(template: string, uri: string, offset: number): 
   return atSign || uri.lastIndexOf("@", offset - 1) < open.start ? open.start : undefined;
 }
 
-/** A TemplateError for a Result: built without a stack trace (the caller that throws captures one). */
+/**
+ * A TemplateError of the matcher, for a Result: `template` and `input` masked as password.ts reads
+ * them (a URI as RFC 3986 and the URL Standard do), the offset moved with the mask, and the
+ * message followed by an excerpt of the masked input with a caret under the offset. Built without
+ * a stack trace (the caller that throws captures one).
+ */
 export function templateError(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], shortMessage?: string): TemplateError {
+  const masked = maskPasswordAt(input, offset);
+  const found = masked.inPassword ? PASSWORD_CHARACTER : foundAt(input, offset);
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return new TemplateError(code, template, input, rule, offset, expected, shortMessage);
+    return new TemplateError(
+      code,
+      maskPassword(template),
+      masked.text,
+      rule,
+      masked.offset,
+      expected,
+      found,
+      shortMessage ?? `Invalid ${rule} at offset ${masked.offset}: expected ${wordList(expected)}, found ${found}`,
+      caretExcerpt(masked.text, masked.offset),
+    );
   } finally {
     Error.stackTraceLimit = limit;
   }
 }
 
-/** Throws `error` with a stack trace that starts at `caller`. */
-export function throwFrom(error: Error, caller: (...args: never[]) => unknown): never {
-  if (typeof Error.captureStackTrace === "function") Error.captureStackTrace(error, caller);
-  throw error;
+/**
+ * A TemplateError's message with an excerpt of its `input` (already masked) and a caret under its
+ * offset, as the matcher's errors have it: for the one-line errors of `expand`, which does not
+ * bundle the excerpt's code (East Asian widths, invisible characters).
+ *
+ * @example
+ * const r = expand("{/id*", {});
+ * if (!r.ok) console.error(formatTemplateError(r.error));
+ * // Invalid URI-Template at offset 5: expected "," or "}", found end of input
+ * //   {/id*
+ * //        ^
+ */
+export function formatTemplateError(error: TemplateError): string {
+  if (!(error instanceof TemplateError)) throw new TypeError(`formatTemplateError: the argument "error" must be a TemplateError, got ${describeValue(error)}`);
+  return `${error.shortMessage}\n${caretExcerpt(error.input, error.offset)}`;
+}
+
+/** `error` with {@link formatTemplateError}'s message (the same fields), without a stack trace. */
+export function withExcerpt(error: TemplateError): TemplateError {
+  const e = error;
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new TemplateError(e.code, e.template, e.input, e.rule, e.offset, e.expected, e.found, e.shortMessage, caretExcerpt(e.input, e.offset));
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }

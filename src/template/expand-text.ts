@@ -3,7 +3,7 @@
 // matcher (automata, readings, router) or the ambiguity search is reached from here, so a bundle
 // of `{ expand }` holds only the reader, the encoder and the values (scripts/size.mjs measures it).
 import type { Result } from "../result.js";
-import { throwFrom, type TemplateError } from "./errors.js";
+import { throwFrom, type TemplateError } from "./template-error.js";
 import { expandParts } from "./expand.js";
 import { expectTemplateText, parseParts, templateParts, type TemplatePart } from "./parse.js";
 import type { VariablesOf } from "./types.js";

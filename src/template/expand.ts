@@ -4,7 +4,7 @@
 // empty value ("name" alone, or "name=" for "?" and "&").
 import type { Result } from "../result.js";
 import { encodeValue, LoneSurrogate, prefixOf } from "./encode.js";
-import { maskedOffset, templateError, type TemplateError } from "./errors.js";
+import { templateRefusal, type TemplateError } from "./template-error.js";
 import type { Operator, TemplateExpression, TemplatePart, VarSpec } from "./parse.js";
 import { classify, Pairs } from "./values.js";
 
@@ -32,14 +32,12 @@ export const OPERATOR_ROWS: Readonly<Record<Operator, OperatorRow>> = Object.fre
 
 /** The error of a prefix modifier on a composite value (§2.4.1). */
 function prefixOfComposite(template: string, spec: VarSpec, expression: TemplateExpression): TemplateError {
-  return templateError(
+  return templateRefusal(
     "prefix-of-composite",
     template,
-    template,
-    "URI-Template",
     spec.start,
     [],
-    `The variable ${JSON.stringify(spec.name)} is a list or an associative array, and the prefix modifier of ${expression.text} (offset ${maskedOffset(template, spec.start)}) does not apply to composite values (RFC 6570 §2.4.1)`,
+    (at) => `The variable ${JSON.stringify(spec.name)} is a list or an associative array, and the prefix modifier of ${expression.text} (offset ${at}) does not apply to composite values (RFC 6570 §2.4.1)`,
   );
 }
 

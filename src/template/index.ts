@@ -7,7 +7,7 @@ export {
   parseTemplate, parseTemplateOrThrow, match, matchOrThrow, matchAll, UriTemplate,
   type MatchOptions, type MatchResult, type MatchAllOptions, type TemplateReadings,
 } from "./template.js";
-export { TemplateError, type TemplateErrorCode } from "./errors.js";
+export { TemplateError, formatTemplateError, type TemplateErrorCode } from "./errors.js";
 export { templateGrammar, templateDepartures, grammarOf, type TemplateDeparture } from "./grammar.js";
 export type { Operator, VarSpec, TemplateExpression, TemplateLiteral, TemplatePart } from "./parse.js";
 export type { TemplateScalar, TemplateList, TemplateRecord, TemplateValue, TemplateVariables } from "./values.js";

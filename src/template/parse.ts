@@ -3,7 +3,7 @@
 // grammar.ts loads on the engine; the tests hold this reader to it).
 import type { Result } from "../result.js";
 import { describeValue } from "../describe.js";
-import { maskedOffset, templateError, type TemplateError } from "./errors.js";
+import { templateRefusal, type TemplateError } from "./template-error.js";
 import { hasCodePoint, iprivate, ucschar } from "../charsets.js";
 import { encodeLiteral } from "./encode.js";
 
@@ -185,20 +185,18 @@ export function parseParts(text: string): Result<readonly TemplatePart[], Templa
     }
   } catch (e) {
     if (!(e instanceof SyntaxAt)) throw e;
-    return { ok: false, error: templateError("syntax", text, text, "URI-Template", e.offset, e.expected) };
+    return { ok: false, error: templateRefusal("syntax", text, e.offset, e.expected) };
   }
   if (reservedAt >= 0) {
     const op = text[reservedAt] as string;
     return {
       ok: false,
-      error: templateError(
+      error: templateRefusal(
         "reserved-operator",
         text,
-        text,
-        "URI-Template",
         reservedAt,
         [],
-        `Unsupported operator ${JSON.stringify(op)} at offset ${maskedOffset(text, reservedAt)}: RFC 6570 §2.2 reserves "=", ",", "!", "@" and "|" for future extensions, and §3 asks a processor to report the ones it does not support`,
+        (at) => `Unsupported operator ${JSON.stringify(op)} at offset ${at}: RFC 6570 §2.2 reserves "=", ",", "!", "@" and "|" for future extensions, and §3 asks a processor to report the ones it does not support`,
       ),
     };
   }

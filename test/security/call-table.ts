@@ -655,7 +655,18 @@ export function callTable(m: Modules): Record<string, Entry> {
     loose: (a) => [() => tm.findAmbiguity(a.any() as string)],
     note: "a template's ambiguity (a text that does not parse throws its TemplateError), its readings expanded again",
   };
-  t["template:TemplateError"] = value((a) => [new tm.TemplateError("syntax", a.str(), a.str(), a.ruleName(), a.int(), [a.str()]).message], "constructed with any text, rule and offset: its message excerpt must not fail");
+  t["template:TemplateError"] = value((a) => [tm.formatTemplateError(new tm.TemplateError("syntax", a.str(), a.str(), a.ruleName(), a.int(), [a.str()], a.str(), a.str()))], "constructed with any text, rule and offset: its message and formatTemplateError's excerpt must not fail");
+  t["template:formatTemplateError"] = {
+    throws: [],
+    typed: (a) => [
+      () => {
+        const r = tm.expand(a.str(), {});
+        return r.ok ? r.value : tm.formatTemplateError(r.error);
+      },
+    ],
+    loose: (a) => [() => tm.formatTemplateError(a.any() as never)],
+    note: "an error of expand with its excerpt (anything but a TemplateError is a TypeError)",
+  };
   t["template:templateGrammar"] = fn(tm.templateGrammar, [], () => [[]], "the RFC 6570 §2 grammar, loaded once");
   t["template:templateDepartures"] = value(() => [tm.templateDepartures.length], "data");
   const router = (a: Args): Template.TemplateRouter<number> => {

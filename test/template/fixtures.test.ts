@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import * as fs from "node:fs";
 import * as path from "node:path";
-import { expand, match, parseTemplate, templateDepartures, templateGrammar, TemplateError, type TemplateVariables } from "../../src/template/index";
+import { expand, match, parseTemplate, formatTemplateError, templateDepartures, templateGrammar, TemplateError, type TemplateVariables } from "../../src/template/index";
 import { rfc6570Abnf } from "../../src/template/abnf-text";
 import { FIXTURES, readJson } from "../helpers/fixtures";
 import { runs, seed } from "../helpers/runs";
@@ -102,8 +102,10 @@ describe("RFC 6570 §2's invalid forms, with their offsets (fixtures/template/in
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect({ code: r.error.code, offset: r.error.offset, template: r.error.template }).toEqual({ code: c.code, offset: c.offset, template });
-    // the message shows the template with a caret under the offset
-    expect(r.error.message.split("\n")).toHaveLength(3);
+    // parseTemplate's message shows the template with a caret under the offset; expand's is one
+    // line (it does not bundle the excerpt), and formatTemplateError adds the excerpt
+    expect(r.error.message.split("\n")).toHaveLength(c.variables === undefined ? 3 : 1);
+    expect(formatTemplateError(r.error).split("\n")).toEqual([r.error.shortMessage, expect.any(String), expect.stringMatching(/^ *\^$/)]);
   });
 
   it.each(invalid.valid.map((v) => [v.template, v.why] as const))("%j is valid: %s", (template) => {

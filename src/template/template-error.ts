@@ -1,0 +1,91 @@
+// The typed failure of every step of URI Templates (RFC 6570), light: the class, and the errors
+// of reading and expanding a template (what `expand` alone bundles), their password masked
+// (password.ts) and their message one line. The matcher's errors, with a caret excerpt, are made
+// by errors.ts on the same class.
+import { foundAt, PASSWORD_CHARACTER } from "../errors.js";
+import { wordList } from "../describe.js";
+import { maskPasswordAt } from "../password.js";
+
+/**
+ * Why a template step failed:
+ * - `"syntax"`: the template does not match RFC 6570 §2's `URI-Template` (the offset is in the template);
+ * - `"reserved-operator"`: an operator §2.2 reserves for future extensions (`=`, `,`, `!`, `@`,
+ *   `|`), which §3 asks a processor that does not support it to report;
+ * - `"prefix-of-composite"`: a prefix modifier on a list or associative array (§2.4.1: "not
+ *   applicable to variables that have composite values"); the offset is the varspec's;
+ * - `"no-match"`: no values of the variables expand to the URI (the offset is in the URI);
+ * - `"reading-limit"`: the template repeats a variable and is ambiguous, and none of the first
+ *   `maxReadings` readings of the URI gives the variables one value each (see `match`);
+ * - `"match-limit"`: matching would take more than the matcher's work limit (about 4 million
+ *   steps of the template's automaton, a third of a second), which only a long literal that
+ *   repeats itself (`"aaaa…{x}"`) reaches: the URI is neither matched nor refused.
+ */
+export type TemplateErrorCode = "syntax" | "reserved-operator" | "prefix-of-composite" | "no-match" | "reading-limit" | "match-limit";
+
+/**
+ * A template RFC 6570 refuses, an expansion it rules out, or a URI a template does not match.
+ * `input` is the text the offset is in: the template, or the URI for `"no-match"`,
+ * `"reading-limit"` and `"match-limit"`; `template` is always the template. Neither shows a
+ * password (RFC 3986 §7.5): a server's template may hold one written literally, and the URIs
+ * matched against it come from anyone. Both are masked ("***"), and the offset counts in the
+ * masked `input`; a URI that leaves the template inside a password is told where that password
+ * starts and nothing of what the template has there (so that a guess learns nothing from getting
+ * more of it right).
+ *
+ * The errors of `expand` and `parseTemplate` have a one-line message; the matcher's (`match`,
+ * `matchAll`, the router) add an excerpt of the URI with a caret under the offset.
+ */
+export class TemplateError extends Error {
+  override readonly name: string = "TemplateError";
+  readonly code: TemplateErrorCode;
+  /** The template's text, its password masked. */
+  readonly template: string;
+  /** The text `offset` is in (the template, or the URI), its password masked. */
+  readonly input: string;
+  /** The ABNF name of the rule `input` was read as: `"URI-Template"`, or `"template"` for a URI. */
+  readonly rule: string;
+  /** Where `input` stops matching, in UTF-16 code units of the masked `input`. */
+  readonly offset: number;
+  /** ABNF names (`HEXDIG`) and quoted literals (`"}"`) that would have been accepted at `offset`. */
+  readonly expected: readonly string[];
+  /** What stands at `offset`: a quoted character, a `U+XXXX` code, `"end of input"`, or "a character of the password". */
+  readonly found: string;
+  /** The first line of `message`, without an excerpt. */
+  readonly shortMessage: string;
+
+  /** Made by the package: every text given is already masked, `offset` counts in the masked `input`. */
+  constructor(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], found: string, shortMessage: string, excerpt?: string) {
+    super(excerpt === undefined ? shortMessage : `${shortMessage}\n${excerpt}`);
+    this.code = code;
+    this.template = template;
+    this.input = input;
+    this.rule = rule;
+    this.offset = offset;
+    this.expected = Object.freeze([...expected]);
+    this.found = found;
+    this.shortMessage = shortMessage;
+  }
+}
+
+/**
+ * An error of reading or expanding `template` at `offset` (a TemplateError with the template as
+ * `input`), built without a stack trace (the caller that throws captures one): its message is
+ * `shortMessage(maskedOffset)`, or says what was expected and what was found.
+ */
+export function templateRefusal(code: TemplateErrorCode, template: string, offset: number, expected: readonly string[], shortMessage?: (offset: number) => string): TemplateError {
+  const { text: masked, offset: at, inPassword } = maskPasswordAt(template, offset);
+  const found = inPassword ? PASSWORD_CHARACTER : foundAt(template, offset);
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new TemplateError(code, masked, masked, "URI-Template", at, expected, found, shortMessage?.(at) ?? `Invalid URI-Template at offset ${at}: expected ${wordList(expected)}, found ${found}`);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/** Throws `error` with a stack trace that starts at `caller`. */
+export function throwFrom(error: Error, caller: (...args: never[]) => unknown): never {
+  if (typeof Error.captureStackTrace === "function") Error.captureStackTrace(error, caller);
+  throw error;
+}
