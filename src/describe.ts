@@ -12,7 +12,12 @@ export function describeValue(x: unknown): string {
   if (Array.isArray(x)) return "an array";
   if (isUrlObject(x)) return "a URL object: pass its text, url.href (or url.toString())";
   if (typeof x === "function") return "a function";
-  return typeof x === "object" ? "an object" : typeof x === "string" ? JSON.stringify(x.length > 40 ? `${x.slice(0, 40)}…` : x) : `${typeof x} ${String(x)}`;
+  return typeof x === "object" ? "an object" : typeof x === "string" ? quoted(x) : `${typeof x} ${String(x)}`;
+}
+
+/** `text` quoted as JSON, cut at `max` characters (marked "…"): a long input never fills a message. */
+export function quoted(text: string, max = 40): string {
+  return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
 }
 
 /**

@@ -152,30 +152,29 @@ export class InputTooLongError extends UriSyntaxError {
  */
 export const DEFAULT_MAX_LENGTH = 2_097_152;
 
-/** The InputTooLongError for a Result, without a stack trace (as {@link syntaxError}). */
-export function tooLongError(input: string, rule: string, maxLength: number): InputTooLongError {
+/**
+ * The error `make` builds, without capturing a stack trace: capturing costs more than finding the
+ * error, and a value a Result returns has no use for one. Code that throws it (the `...OrThrow`
+ * functions) captures the stack at the throw ({@link throwWithStack}).
+ */
+export function withoutStack<E extends Error>(make: () => E): E {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return new InputTooLongError(input, rule, maxLength);
+    return make();
   } finally {
     Error.stackTraceLimit = limit;
   }
 }
 
-/**
- * A UriSyntaxError for a Result, built without capturing a stack trace: capturing costs more than
- * finding the error, and a returned value has no use for one. Code that throws it (parseOrThrow)
- * captures the stack at the throw.
- */
+/** The InputTooLongError for a Result, without a stack trace. */
+export function tooLongError(input: string, rule: string, maxLength: number): InputTooLongError {
+  return withoutStack(() => new InputTooLongError(input, rule, maxLength));
+}
+
+/** A UriSyntaxError for a Result, without a stack trace. */
 export function syntaxError(input: string, rule: string, offset: number, expected: readonly string[], shortMessage?: string): UriSyntaxError {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return new UriSyntaxError(input, rule, offset, expected, shortMessage);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+  return withoutStack(() => new UriSyntaxError(input, rule, offset, expected, shortMessage));
 }
 
 /** Throws `error` with a stack trace that starts at `caller`. */

@@ -11,7 +11,7 @@ import { parseReferenceText } from "../core/args.js";
 import { failureError, type Matcher } from "../core/match.js";
 import { uriGrammar } from "../compiled/index.js";
 import { describeValue, wordList } from "../describe.js";
-import { excerptOfMasked, foundAt, PASSWORD_CHARACTER, syntaxError, UriSyntaxError } from "../errors.js";
+import { excerptOfMasked, foundAt, PASSWORD_CHARACTER, syntaxError, UriSyntaxError, withoutStack } from "../errors.js";
 import { defineInput, maskPasswordAt } from "../password.js";
 import type { Result } from "../result.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
@@ -99,13 +99,7 @@ export class SchemeError extends Error {
 
 /** Builds a SchemeError without a stack trace (it is returned as a value; `...OrThrow` captures one). */
 export function schemeError(scheme: string, input: string, detail: SchemeErrorDetail & { readonly rule: string; readonly section: string }): SchemeError {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return new SchemeError(scheme, input, detail);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+  return withoutStack(() => new SchemeError(scheme, input, detail));
 }
 
 /**

@@ -5,7 +5,8 @@
 // and express use them.
 import ipaddr from "ipaddr.js";
 import { maskPassword, PASSWORD_MASK } from "../password.js";
-import { describeValue } from "../describe.js";
+import { describeValue, quoted } from "../describe.js";
+import { throwWithStack } from "../errors.js";
 import type { UriReference } from "../ast/nodes.js";
 import type { Result } from "../result.js";
 import { hostOf } from "./host-of.js";
@@ -55,8 +56,7 @@ export class HostError extends Error {
   readonly code = "no-host";
   readonly input: string;
   constructor(input: string, why: string) {
-    const shown = maskedInput(input); // RFC 3986 §7.5
-    super(`No host to classify: ${why}: ${JSON.stringify(shown.length > 200 ? `${shown.slice(0, 200)}…` : shown)}`);
+    super(`No host to classify: ${why}: ${quoted(maskedInput(input), 200)}`); // masked: RFC 3986 §7.5
     this.input = input;
   }
 }
@@ -137,10 +137,7 @@ export function classifyHost(uriOrHost: string | UriReference): Result<HostClass
  */
 export function classifyHostOrThrow(uriOrHost: string | UriReference): HostClass {
   const r = classifyHost(uriOrHost);
-  if (!r.ok) {
-    if (typeof Error.captureStackTrace === "function") Error.captureStackTrace(r.error, classifyHostOrThrow);
-    throw r.error;
-  }
+  if (!r.ok) throwWithStack(r.error, classifyHostOrThrow);
   return r.value;
 }
 
@@ -151,9 +148,7 @@ export class AddressError extends Error {
   /** The string as given. */
   readonly input: string;
   constructor(input: string, why: string) {
-    const masked = maskedInput(input); // RFC 3986 §7.5
-    const shown = masked.length > 100 ? `${masked.slice(0, 100)}…` : masked;
-    super(`Not an IP address: ${why}: ${JSON.stringify(shown)}`);
+    super(`Not an IP address: ${why}: ${quoted(maskedInput(input), 100)}`); // masked: RFC 3986 §7.5
     this.input = input;
   }
 }

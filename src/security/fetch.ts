@@ -7,7 +7,7 @@
 // address to the check and 127.0.0.1 to the connection) cannot pass between the two.
 import type { UriReference } from "../ast/nodes.js";
 import { isIntactNode } from "../ast/make.js";
-import { describeValue } from "../describe.js";
+import { describeValue, quoted } from "../describe.js";
 import { serialize } from "../transforms/serialize.js";
 import { classifyAddress, classifyHost, type HostClass, type HostClassKind } from "./address.js";
 import { securityFindings, type SecurityFinding, type SecurityFindingCode, type SecuritySeverity } from "./findings.js";
@@ -83,9 +83,8 @@ export class AddressRefusedError extends Error {
   /** Its class; `undefined` when the resolver answered with no IP address. */
   readonly kind: AddressKind | undefined;
   constructor(hostname: string, address: string, kind: AddressKind | undefined, allowed: readonly AddressKind[]) {
-    const name = JSON.stringify(hostname.length > 200 ? `${hostname.slice(0, 200)}…` : hostname);
     const what = kind === undefined ? "no IP address" : `a ${kind} address`;
-    super(`Refused to connect to ${name}: it resolves to ${JSON.stringify(address.slice(0, 100))}, ${what}; allowed: ${allowed.join(", ")} (SSRF)`);
+    super(`Refused to connect to ${quoted(hostname, 200)}: it resolves to ${JSON.stringify(address.slice(0, 100))}, ${what}; allowed: ${allowed.join(", ")} (SSRF)`);
     this.hostname = hostname;
     this.address = address;
     this.kind = kind;

@@ -4,7 +4,7 @@
 // 3987's for text beyond ASCII) and as whatwg.ts says the URL Standard reads it.
 import type { Host, UriReference } from "../ast/nodes.js";
 import { isIntactNode } from "../ast/make.js";
-import { foundAt, InputTooLongError, UriSyntaxError } from "../errors.js";
+import { foundAt, InputTooLongError, UriSyntaxError, withoutStack } from "../errors.js";
 import { describeValue } from "../describe.js";
 import { referenceFindings } from "../iri/bidi.js";
 import { distinctLabels, hostToAscii, isALabelCandidate, labelToUnicode, uts46ToUnicode } from "../iri/idna.js";
@@ -405,15 +405,9 @@ export function securityFindings(input: string | UriReference, options?: Securit
 function maskedError(e: UriSyntaxError, text: string): UriSyntaxError {
   const m = maskPasswordAt(text, e.offset);
   if (m.text === text) return e;
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0; // a value in a result, as the parse's own error (errors.ts)
-  try {
-    return e instanceof InputTooLongError
-      ? new InputTooLongError(m.text, e.rule, e.maxLength, text.length)
-      : new UriSyntaxError(m.text, e.rule, m.offset, e.expected, e.shortMessage);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+  return withoutStack(() =>
+    e instanceof InputTooLongError ? new InputTooLongError(m.text, e.rule, e.maxLength, text.length) : new UriSyntaxError(m.text, e.rule, m.offset, e.expected, e.shortMessage),
+  );
 }
 
 /** The scheme of `options.base` (lowercase), "http" when there is none. */

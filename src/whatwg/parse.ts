@@ -4,7 +4,7 @@
 // repairs that took the input there.
 import tr46 from "tr46";
 import whatwgUrl, { type UrlRecord } from "whatwg-url/lib/url-state-machine.js";
-import { DEFAULT_MAX_LENGTH } from "../errors.js";
+import { DEFAULT_MAX_LENGTH, throwWithStack } from "../errors.js";
 import { parseRule } from "../parse.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { DEFAULT_PORTS } from "../core/scheme-table.js";
@@ -585,10 +585,7 @@ export function parseRead(input: string, baseUrl: UrlRecord | undefined): Result
  */
 export function parseOrThrow(input: string, base?: string | UriReference): WhatwgParse {
   const r = parse(input, base);
-  if (!r.ok) {
-    if (typeof Error.captureStackTrace === "function") Error.captureStackTrace(r.error, parseOrThrow);
-    throw r.error;
-  }
+  if (!r.ok) throwWithStack(r.error, parseOrThrow);
   return r.value;
 }
 

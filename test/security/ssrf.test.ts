@@ -172,27 +172,33 @@ describe("ssrfLookup: dns.lookup's signature, refusing what is not allowed", () 
   });
 });
 
-describe("at connect time: an http.Agent with the hook, against a server on 127.0.0.1", () => {
-  let server: http.Server;
-  let port = 0;
-  let requests = 0;
+/** A server on 127.0.0.1 for the describe block that calls this: its port, and how many requests it has answered with `reply`. */
+function localServer(reply: (req: http.IncomingMessage) => string): { port: number; requests: number } {
+  const state = { port: 0, requests: 0 };
+  let server: http.Server | undefined;
   beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      requests++;
-      res.end(`hello ${req.url ?? ""}`);
+    const s = http.createServer((req, res) => {
+      state.requests++;
+      res.end(reply(req));
     });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = (server.address() as AddressInfo).port;
+    server = s;
+    await new Promise<void>((resolve) => s.listen(0, "127.0.0.1", resolve));
+    state.port = (s.address() as AddressInfo).port;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
+    await new Promise<void>((resolve) => (server === undefined ? resolve() : server.close(() => resolve())));
   });
+  return state;
+}
+
+describe("at connect time: an http.Agent with the hook, against a server on 127.0.0.1", () => {
+  const server = localServer((req) => `hello ${req.url ?? ""}`);
 
   /** GET through an agent whose lookup is `lookup`: the body and the address connected to, or the error. */
   function get(host: string, lookup: ReturnType<typeof ssrfLookup>): Promise<{ body?: string; remote?: string; error?: Error }> {
     const agent = new http.Agent({ lookup });
     return new Promise((resolve) => {
-      const req = http.get({ host, port, path: "/x", agent }, (res) => {
+      const req = http.get({ host, port: server.port, path: "/x", agent }, (res) => {
         const remote = res.socket.remoteAddress;
         let body = "";
         res.setEncoding("utf8");
@@ -210,36 +216,36 @@ describe("at connect time: an http.Agent with the hook, against a server on 127.
   }
 
   it("a name that resolves to 127.0.0.1 is refused before any request is sent", async () => {
-    const before = requests;
+    const before = server.requests;
     const r = await get("evil.test", ssrfLookup({ resolve: stubResolver({ "evil.test": [[v4("127.0.0.1")]] }) }));
     expect(r.error).toBeInstanceOf(AddressRefusedError);
     expect(r.error).toMatchObject({ hostname: "evil.test", address: "127.0.0.1", kind: "loopback" });
-    expect(requests).toBe(before);
+    expect(server.requests).toBe(before);
   });
 
   it("the same request succeeds where loopback is allowed, connected to the address checked", async () => {
-    const before = requests;
+    const before = server.requests;
     const r = await get("evil.test", ssrfLookup({ allow: ["loopback"], resolve: stubResolver({ "evil.test": [[v4("127.0.0.1")]] }) }));
     expect(r.error).toBeUndefined();
     expect(r.body).toBe("hello /x");
     expect(r.remote).toBe("127.0.0.1");
-    expect(requests).toBe(before + 1);
+    expect(server.requests).toBe(before + 1);
   });
 
   it("DNS rebinding: a name that answers a public address to the check and 127.0.0.1 to the connection is refused", async () => {
     const resolve = stubResolver({ "rebind.test": [[v4("93.184.215.14")], [v4("127.0.0.1")]] });
     const lookup = ssrfLookup({ resolve });
     // the check a server makes first: the URL is fine, and the name resolves to a public address
-    expect(checkFetchTarget(`http://rebind.test:${port}/x`).verdict).toBe("allow");
+    expect(checkFetchTarget(`http://rebind.test:${server.port}/x`).verdict).toBe("allow");
     const first = await new Promise<string>((ok, fail) => lookup("rebind.test", (err, address) => (err === null ? ok(address) : fail(err))));
     expect(first).toBe("93.184.215.14");
     expect(classifyAddress(first)).toMatchObject({ ok: true, value: { kind: "public" } });
     // the connection's own lookup gets 127.0.0.1, and the hook refuses it
-    const before = requests;
+    const before = server.requests;
     const r = await get("rebind.test", lookup);
     expect(resolve.calls).toBe(2);
     expect(r.error).toMatchObject({ code: "ERR_ADDRESS_REFUSED", address: "127.0.0.1", kind: "loopback" });
-    expect(requests).toBe(before);
+    expect(server.requests).toBe(before);
   });
 
   it("a name with a public and a loopback address is refused, whichever the client would try", async () => {
@@ -249,26 +255,13 @@ describe("at connect time: an http.Agent with the hook, against a server on 127.
 });
 
 describe("at connect time: undici's connect with the hook, against a server on 127.0.0.1", () => {
-  let server: http.Server;
-  let port = 0;
-  let requests = 0;
-  beforeAll(async () => {
-    server = http.createServer((req, res) => {
-      requests++;
-      res.end(`hello ${req.url ?? ""} from ${req.socket.localAddress ?? ""}`);
-    });
-    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-    port = (server.address() as AddressInfo).port;
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  });
+  const server = localServer((req) => `hello ${req.url ?? ""} from ${req.socket.localAddress ?? ""}`);
 
   /** GET through an undici Agent whose connect lookup is `lookup` (the dispatcher of Node's fetch): the status and body, or the error. */
   async function get(host: string, lookup: ReturnType<typeof ssrfLookup>): Promise<{ status?: number; body?: string; error?: unknown }> {
     const agent = new undici.Agent({ connect: { lookup } });
     try {
-      const r = await undici.request(`http://${host}:${port}/x`, { dispatcher: agent });
+      const r = await undici.request(`http://${host}:${server.port}/x`, { dispatcher: agent });
       return { status: r.statusCode, body: await r.body.text() };
     } catch (error) {
       return { error };
@@ -278,19 +271,19 @@ describe("at connect time: undici's connect with the hook, against a server on 1
   }
 
   it("a name that resolves to 127.0.0.1 is refused before any request is sent", async () => {
-    const before = requests;
+    const before = server.requests;
     const r = await get("evil.test", ssrfLookup({ resolve: stubResolver({ "evil.test": [[v4("127.0.0.1")]] }) }));
     expect(r.error).toBeInstanceOf(AddressRefusedError);
     expect(r.error).toMatchObject({ code: "ERR_ADDRESS_REFUSED", hostname: "evil.test", address: "127.0.0.1", kind: "loopback" });
-    expect(requests).toBe(before);
+    expect(server.requests).toBe(before);
   });
 
   it("the same request succeeds where loopback is allowed, connected to the address checked", async () => {
-    const before = requests;
+    const before = server.requests;
     const r = await get("evil.test", ssrfLookup({ allow: ["loopback"], resolve: stubResolver({ "evil.test": [[v4("127.0.0.1")]] }) }));
     expect(r.error).toBeUndefined();
     expect(r).toMatchObject({ status: 200, body: "hello /x from 127.0.0.1" });
-    expect(requests).toBe(before + 1);
+    expect(server.requests).toBe(before + 1);
   });
 
   it("DNS rebinding: a public address to the check, 127.0.0.1 to undici's connection, is refused", async () => {
@@ -298,11 +291,11 @@ describe("at connect time: undici's connect with the hook, against a server on 1
     const lookup = ssrfLookup({ resolve });
     const first = await new Promise<string>((ok, fail) => lookup("rebind.test", (err, address) => (err === null ? ok(address) : fail(err))));
     expect(first).toBe("93.184.215.14");
-    const before = requests;
+    const before = server.requests;
     const r = await get("rebind.test", lookup);
     expect(resolve.calls).toBe(2);
     expect(r.error).toMatchObject({ code: "ERR_ADDRESS_REFUSED", address: "127.0.0.1", kind: "loopback" });
-    expect(requests).toBe(before);
+    expect(server.requests).toBe(before);
   });
 });
 
