@@ -727,7 +727,8 @@ export const isNode = (x: unknown): x is Node => {
 /**
  * {@link isNode}, and no program defined a property of its own on `x` or on a part it has made
  * (such a property shadows a getter for every reader). The functions that read a node's fields
- * through its getters check this; those that read its offsets (serialize, resolve, normalize)
+ * through its getters check this; those that read its offsets (serialize, resolve, normalize, and
+ * equivalenceKey where a reference in normal form is its own key)
  * need not, and skip its cost (Reflect.ownKeys, some tens of nanoseconds a node).
  */
 export const isIntactNode = (x: unknown): x is Node => {

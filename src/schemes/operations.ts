@@ -2,10 +2,11 @@
 // entry (which take it as `{ schemes }`): the RFC 3986 §6.2.3 equivalence key, and the registry
 // as the scheme definitions normalization reads.
 import { readOptions, describeValue } from "../describe.js";
+import { layoutOf, referenceNodeText } from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
-import { referenceOrThrow } from "../core/args.js";
+import { referenceOrThrow, referenceTextLayout } from "../core/args.js";
 import type { SchemeNormalization } from "../transforms/normalize.js";
-import { equivalenceKeyWithRules, normalizationsOfSchemes, type EquivalenceKeyOptions } from "../transforms/scheme-rules.js";
+import { equivalenceKeyWithRules, normalEquivalenceKey, normalizationsOfSchemes, type EquivalenceKeyOptions } from "../transforms/scheme-rules.js";
 import { defaultRegistry } from "./defaults.js";
 import { isRegistry, type SchemeRegistry } from "./registry.js";
 
@@ -40,5 +41,10 @@ const KEY_FIELDS = { ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"], nfc: 
 export function equivalenceKey(input: string | UriReference, registry: SchemeRegistry = defaultRegistry, options?: EquivalenceKeyOptions): string {
   const reg = registryArgument(registry, "equivalenceKey");
   const o = readOptions<EquivalenceKeyOptions>(options, "equivalenceKey", KEY_FIELDS);
-  return equivalenceKeyWithRules(referenceOrThrow(input, "input", equivalenceKey), reg, o);
+  // the usual case (a dedupe's every URI): a reference in normal form is its own key, read off its
+  // offsets (a string's run, a node's private state) without making a node or reading a getter;
+  // anything else, and a node a program defined properties on, goes the whole way
+  const L = typeof input === "string" ? referenceTextLayout(input) : referenceNodeText(input) !== undefined ? layoutOf(input) : undefined;
+  const key = L === undefined ? undefined : normalEquivalenceKey(L, reg, o);
+  return key ?? equivalenceKeyWithRules(referenceOrThrow(input, "input", equivalenceKey), reg, o);
 }

@@ -181,6 +181,26 @@ export interface EquivalenceKeyOptions {
  * when their keys are equal, so equivalence is an equivalence relation.
  */
 export function equivalenceKeyWithRules(input: UriReference, reg: SchemeRulesRegistry, options: EquivalenceKeyOptions = {}): string {
+  return normalEquivalenceKey(make.layoutOf(input), reg, options) ?? keyOfNode(input, reg, options);
+}
+
+/**
+ * @internal The usual case of {@link equivalenceKeyWithRules}, read off the reference's offsets
+ * alone (no node, no getter): the key of the reference at `L` when no scheme key applies to it
+ * and its text (without its fragment, with `ignoreFragment`) is in normal form; else `undefined`,
+ * and the node's key is worked out by {@link equivalenceKeyWithRules}.
+ */
+export function normalEquivalenceKey(L: make.Layout, reg: SchemeRulesRegistry, options: EquivalenceKeyOptions): string | undefined {
+  const name = L.schemeEnd < 0 ? undefined : L.input.slice(L.start, L.schemeEnd);
+  const s = name === undefined ? undefined : reg.get(name);
+  if (s?.equivalentKey !== undefined) return undefined;
+  // RFC 3986 §6.1: the reference up to its "#" is a reference of its own, at the same offsets
+  const at = options.ignoreFragment === true && L.fragmentStart >= 0 ? { ...L, end: L.fragmentStart, fragmentStart: -1 } : L;
+  const facts = factsOf(reg);
+  return isNormalWithRules(at, name, s, options.ipv6 === "keep" ? facts.defaults : facts.rfc5952, facts.schemes) ? `URI ${at.input.slice(at.start, at.end)}` : undefined;
+}
+
+function keyOfNode(input: UriReference, reg: SchemeRulesRegistry, options: EquivalenceKeyOptions): string {
   let node = input;
   if (options.ignoreFragment === true && node.fragment !== undefined) {
     node = make.uriReference({ scheme: node.scheme, authority: node.authority, path: node.path, query: node.query, fragment: undefined });

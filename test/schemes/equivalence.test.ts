@@ -1,7 +1,7 @@
 // fixtures/schemes/equivalence.json and normalize.json: equivalence and normal forms with the
 // default registry (RFC 3986 §6.2.3 with RFC 9110 §4.2.3, RFC 6455 §3, RFC 6068 §2, RFC 8141 §3,
 // RFC 9562 §4, RFC 8089 §2 and Appendix E, RFC 2397, RFC 3966 §4).
-import { equivalentOrThrow, normalizeOrThrow, serialize } from "../../src/index";
+import { equivalentOrThrow, normalizeOrThrow, parseOrThrow, serialize } from "../../src/index";
 import { defaultRegistry, equivalenceKey, toSchemeNormalizations } from "../../src/schemes/index";
 import { defaultSchemes } from "../../src/transforms/normalize";
 import { fileAppendixE, readFixture } from "./helpers";
@@ -32,6 +32,25 @@ describe("equivalence", () => {
     expect(equivalentOrThrow("http://a/b#x", "http://a/b#y", { schemes: defaultRegistry })).toBe(false);
     expect(equivalentOrThrow("http://a/b#x", "http://a/b#y", { ignoreFragment: true, schemes: defaultRegistry })).toBe(true);
     expect(equivalentOrThrow("tel:+1#x", "tel:+1", { ignoreFragment: true, schemes: defaultRegistry })).toBe(true);
+  });
+
+  it("gives one key whether it reads a string, its node or its normal form, the fragment left out as if the text ended at its \"#\" (issue 34: a text in normal form is read off its offsets)", () => {
+    const fixtures = readFixture<EquivalenceFixture>("equivalence.json").groups.flatMap((g) => g.options?.appendixE === true ? [] : g.classes.flat());
+    // and each with a fragment, in normal form or not
+    const texts = [...fixtures, ...fixtures.filter((t) => !t.includes("#")).flatMap((t) => [`${t}#f`, `${t}#%7e`])];
+    expect(texts.filter((t) => t.includes("#")).length).toBeGreaterThan(50);
+    for (const text of texts) {
+      for (const options of [{}, { ignoreFragment: true }, { ipv6: "keep" as const }, { ignoreFragment: true, ipv6: "keep" as const }]) {
+        const key = equivalenceKey(text, defaultRegistry, options);
+        const hash = text.indexOf("#");
+        const seen = [
+          equivalenceKey(parseOrThrow(text), defaultRegistry, options),
+          equivalenceKey(normalizeOrThrow(text, { schemes: defaultRegistry }), defaultRegistry, options),
+          options.ignoreFragment === true && hash >= 0 ? equivalenceKey(text.slice(0, hash), defaultRegistry, options) : key,
+        ];
+        expect([text, options, seen]).toEqual([text, options, [key, key, key]]);
+      }
+    }
   });
 
   it("compares a URI that its scheme rejects by its normal form only, never equal to a valid one", () => {
