@@ -400,7 +400,7 @@ export class TemplateRouter<V, T extends string = string> {
    * pass build or read more than WORK_LIMIT states of sets (routes whose literals repeat
    * themselves at length), every route is a candidate, and each route's own match decides.
    */
-  #candidates(uri: string, budget: Budget): Route<V>[] {
+  #candidates(uri: string, budget: Budget): readonly Route<V>[] {
     if (this.#routes.length === 0) return [];
     const units = toUnits(uri);
     if (typeof units === "number") return [];
@@ -419,8 +419,22 @@ export class TemplateRouter<V, T extends string = string> {
       }
     }
     budget.left -= dfa.work - before;
-    return this.#ranked((dfa.accepting[d] as number[]).map((i) => this.#routes[i] as Route<V>));
+    // the ranked routes of each accepting state, kept with the DFA that reached it (warm matches sort nothing)
+    if (this.#rankedOf !== dfa) {
+      this.#rankedOf = dfa;
+      this.#rankedAt = [];
+    }
+    let ranked = this.#rankedAt[d];
+    if (ranked === undefined) {
+      ranked = this.#rankedAt[d] = this.#ranked((dfa.accepting[d] as number[]).map((i) => this.#routes[i] as Route<V>));
+      dfa.retained += ranked.length + 4;
+    }
+    return ranked;
   }
+
+  /** The DFA {@link #rankedAt} belongs to, and per state of it the routes it accepts, most specific first. */
+  #rankedOf: SubsetDfa | undefined;
+  #rankedAt: (readonly Route<V>[] | undefined)[] = [];
 
   /** Routes, most specific first. */
   #ranked(routes: readonly Route<V>[]): Route<V>[] {
