@@ -26,8 +26,10 @@ function wideRanges(): number[] {
 
 /** Characters that take no column: marks, format characters, conjoining Hangul vowels and finals. */
 const ZERO = /[\p{Mn}\p{Me}\p{Cf}\u1160-\u11ff\ud7b0-\ud7ff]/u;
-const EMOJI = /\p{Emoji_Presentation}/u;
-const PICTOGRAPH = /\p{Extended_Pictographic}/u;
+// built with RegExp: esbuild writes these two property escapes as `new RegExp(...)` for the
+// browser, which a bundler keeps unless marked pure (an app that never draws a caret drops them)
+const EMOJI = /* @__PURE__ */ new RegExp("\\p{Emoji_Presentation}", "u");
+const PICTOGRAPH = /* @__PURE__ */ new RegExp("\\p{Extended_Pictographic}", "u");
 const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 function inWide(cp: number): boolean {
