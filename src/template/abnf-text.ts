@@ -3,7 +3,7 @@
 // too). Loaded by the package's own ABNF loader on first use (grammar.ts).
 
 /** grammar/rfc6570.abnf: RFC 6570 §2, verbatim, with the rules §1.5 imports named as prose. */
-export const rfc6570Abnf = [
+export const rfc6570Abnf = /* @__PURE__ */ [
   "; RFC 6570 Section 2: URI Template syntax, verbatim, in the RFC's order (Sections 2,",
   "; 2.1, 2.2, 2.3, 2.4, 2.4.1, 2.4.2); indentation removed. ALPHA and DIGIT are the",
   "; RFC 5234 core rules; the other rules Section 1.5 imports are supplied by RFC 3986",
@@ -42,4 +42,5 @@ export const rfc6570Abnf = [
   "pct-encoded   = <pct-encoded, defined in [RFC3986], Section 2.1>",
   "ucschar       = <ucschar, defined in [RFC3987], Section 2.2>",
   "iprivate      = <iprivate, defined in [RFC3987], Section 2.2>",
-].join("\n") + "\n";
+  "",
+].join("\n");

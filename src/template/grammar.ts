@@ -25,8 +25,8 @@ export interface TemplateDeparture {
  * literals (`%x26 / %x28-3B` becomes `%x26-3B`): it is a sub-delim that §3.1 copies to the
  * URI, and the printed rule left it out by mistake.
  */
-export const templateDepartures: readonly TemplateDeparture[] = Object.freeze([
-  Object.freeze({
+export const templateDepartures: readonly TemplateDeparture[] = /* @__PURE__ */ Object.freeze([
+  /* @__PURE__ */ Object.freeze({
     rule: "literals",
     abnf: "%x21 / %x23-24 / %x26-3B / %x3D / %x3F-5B / %x5D / %x5F / %x61-7A / %x7E / ucschar / iprivate / pct-encoded",
     why: "RFC 6570 erratum 6937 (verified): the apostrophe (%x27) is a literal; the printed rule's %x26 / %x28-3B left it out, although RFC 3986 allows it in a URI (sub-delims) and §3.1 copies it",
