@@ -67,7 +67,7 @@ const EXAMPLE_LIMIT = 16;
 
 /** Thrown when the search passes its bounds; caught in ambiguityOf. */
 class Undecided {}
-const UNDECIDED = new Undecided();
+const UNDECIDED = /* @__PURE__ */ new Undecided();
 
 /** The nicest unit of each class to write in an example: a letter, a digit, other ASCII, then triplets. */
 function representatives(classOf: Uint16Array, count: number): Int32Array {
