@@ -4,6 +4,7 @@ import { spawn, execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { pathToFileURL } from "node:url";
 
 export const ROOT = path.resolve(__dirname, "../..");
 export const CLI = path.join(ROOT, "dist/cli.js");
@@ -107,6 +108,12 @@ export interface HereOptions {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** A stream that says it is a terminal (`isTTY`), as `node --import` setting it does for {@link run}. */
   readonly tty?: "stdout" | "stderr";
+  /**
+   * Batch mode's worker threads (--jobs): `main` is given dist/cli-worker.js (tsc's build), as
+   * dist/cli.js gives it, and starts real worker threads in this process. Without it --jobs runs
+   * every line on this thread.
+   */
+  readonly workers?: boolean;
 }
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -115,7 +122,8 @@ let queue: Promise<unknown> = Promise.resolve();
  * The command line run in this process: src/cli/main.ts's `main` (what dist/cli.js calls) with
  * process.stdout, process.stderr, process.stdin and process.env swapped for the run, so a case
  * costs milliseconds instead of a Node start-up. What only a real process shows (the bin, the
- * modules loaded, a closed pipe, worker threads) stays with {@link run}. Runs are serialized:
+ * modules loaded, a closed pipe, peak memory) stays with {@link run}; worker threads run here
+ * with `workers` (they load dist/, as the real command's do). Runs are serialized:
  * the streams are the process's own.
  */
 export function runHere(args: readonly string[], options: HereOptions = {}): Promise<Run> {
@@ -152,7 +160,7 @@ async function runHereNow(args: readonly string[], options: HereOptions): Promis
     for (const k of swapped) Object.defineProperty(process, k, { value: streams[k], configurable: true, writable: true });
     process.env = vars as NodeJS.ProcessEnv;
     try {
-      status = await main(args, version, path.join(ROOT, "dist"), {});
+      status = await main(args, version, path.join(ROOT, "dist"), options.workers === true ? { worker: pathToFileURL(path.join(ROOT, "dist/cli-worker.js")) } : {});
     } catch (e) {
       // what dist/cli.js does with a rejection
       process.stderr.write(`uri-grammar: internal error: ${e instanceof Error ? e.message : String(e)}\n`);

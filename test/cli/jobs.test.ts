@@ -6,7 +6,10 @@
 // worker. URI_GRAMMAR_BATCH_DEBUG (src/cli/batch.ts batchDebug) makes chunks small, so that a
 // few hundred lines are many chunks, puts every job on a worker (main=0: two workers for
 // --jobs 2) or waits for the workers before the first chunk (ready: the default split, the main
-// thread and one worker, both running chunks), and prints what the run did.
+// thread and one worker, both running chunks), and prints what the run did. The command runs
+// in this process (runHere: src/cli/main.ts's main, its worker threads real ones on dist/'s
+// cli-worker.js) where what is compared is the bytes; the default split, the job count chosen
+// at run time, peak memory, a closed pipe and the bundled bin run as real processes (run).
 import { spawn } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
@@ -114,7 +117,7 @@ const MIXED = debug(",ready");
 
 describe("--jobs 2 writes what --jobs 1 writes, byte for byte", () => {
   test.each(COMMANDS.map(([args, stdin]) => [args.join(" "), args, stdin] as const))("%s", async (_name, args, stdin) => {
-    const [one, two] = await pool([() => runHere([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: debug() })]);
+    const [one, two] = await pool([() => runHere([...args, "--jobs", "1"], { stdin, env: debug() }), () => runHere([...args, "--jobs", "2"], { stdin, env: debug(), workers: true })]);
     expect(statsOf(one!)).toMatchObject({ jobs: 1, workers: 0 });
     // chunks of 16 lines: some twenty chunks, on two workers
     expect(statsOf(two!)).toMatchObject({ jobs: 2, workers: 2 });
@@ -145,9 +148,9 @@ describe("--jobs 2 writes what --jobs 1 writes, byte for byte", () => {
   test("the runs above are not all alike: valid lines and invalid ones, exit statuses 0 and 1", async () => {
     const outcomes = await pool(
       [
-        () => run(["validate", "--jobs", "2"], { stdin: valid(200), env: debug() }),
-        () => run(["validate", "--jobs", "2"], { stdin: single, env: debug() }),
-        () => run(["equal", "--jobs", "2"], { stdin: input(Array.from({ length: 200 }, (_, k) => `http://example.com/${k}\thttp://EXAMPLE.com:80/${k}`), false), env: debug() }),
+        () => runHere(["validate", "--jobs", "2"], { stdin: valid(200), env: debug(), workers: true }),
+        () => runHere(["validate", "--jobs", "2"], { stdin: single, env: debug(), workers: true }),
+        () => runHere(["equal", "--jobs", "2"], { stdin: input(Array.from({ length: 200 }, (_, k) => `http://example.com/${k}\thttp://EXAMPLE.com:80/${k}`), false), env: debug(), workers: true }),
       ],
     );
     expect(outcomes.map((r) => r.status)).toEqual([0, 1, 0]);
@@ -180,7 +183,7 @@ describe("--jobs: its values", () => {
 
   test("-j 2, --jobs=2, and the default (the number of cores) run; --jobs with one input as an argument is the one input's answer", async () => {
     for (const args of [["-j", "2"], ["--jobs=2"], []]) {
-      const r = await run(["validate", ...args], { stdin: valid(100), env: debug() });
+      const r = await runHere(["validate", ...args], { stdin: valid(100), env: debug(), workers: true });
       expect(r.status).toBe(0);
       expect(statsOf(r)).toMatchObject({ jobs: args.length === 0 ? os.availableParallelism() : 2 });
       expect(jsonLines(r.stdout)).toHaveLength(100);
@@ -252,7 +255,8 @@ describe("--keyed and --partition: a record key for partitioned runs", () => {
   test("--keyed with two inputs a line (equal), and --partition on every record; the same bytes on workers", async () => {
     const stdin = input(mixed.map((l, k) => `${k}\t${l}\t${mixed[(k * 7 + 3) % mixed.length] as string}`), false);
     const args = ["equal", "--keyed", "--partition", "part-00007"];
-    const [one, two] = await pool([() => runHere([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: debug() })]);
+    const [one, two] = await pool([() => runHere([...args, "--jobs", "1"], { stdin, env: debug() }), () => runHere([...args, "--jobs", "2"], { stdin, env: debug(), workers: true })]);
+    expect(statsOf(two!)).toMatchObject({ jobs: 2, workers: 2 });
     expect(two!.stdout).toBe(one!.stdout);
     const records = jsonLines(one!.stdout);
     expect(records.length).toBe(mixed.length);
