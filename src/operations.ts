@@ -30,8 +30,6 @@ import { relativize as relativizeNodes, type RelativizeError } from "./transform
 /** A URI reference as the operations take it: text, or a node from `parse` or another operation. */
 export type UriInput = string | UriReference;
 
-export { referenceArgument, referenceOrThrow, unwrap, type ReferenceRule } from "./core/args.js";
-
 /**
  * Resolves a reference against a base (RFC 3986 §5.2) and returns the target URI. Strings are
  * parsed as `URI-reference` first: one that does not parse gives its {@link UriSyntaxError}; a

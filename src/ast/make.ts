@@ -670,11 +670,6 @@ export function uriReference(parts: ReferenceParts): UriReference {
   return new ReferenceNode(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, hostKind, queryStart, fragmentStart, keepAuthority, keepPath) as unknown as UriReference;
 }
 
-/** The text of a reference node made by this file (RFC 3986 §5.3), without recomposing it. */
-export function referenceText(r: UriReference): string {
-  return (r as unknown as ReferenceNode).text;
-}
-
 /** The text of an authority node made by this file (RFC 3986 §3.2). */
 export function authorityText(a: Authority): string {
   return (a as unknown as AuthorityNode).text;
@@ -690,14 +685,14 @@ const TEXT_GETTERS: ReadonlyMap<object, (this: object) => string> = new Map([
   ReferenceNode.prototype, AuthorityNode.prototype, PathNode.prototype, IPv4Node.prototype, IPv6Node.prototype, IPvFutureNode.prototype, RegNameNode.prototype,
 ].map((p) => [p, getterOf(p, "text")] as const));
 
+/** The text of `x` (RFC 3986 §5.3) when it is a URI reference node made by this file, read from its own state; else `undefined`. One brand check: what serialize asks first. */
+export const referenceNodeText = (x: unknown): string | undefined => (typeof x === "object" && x !== null ? ReferenceNode.brandedText(x) : undefined);
+
 /**
  * The text of a node made by this file, read from its own state (a property a program defined on
  * the node is not read): a reference's or an authority's text, a path's, a host's with an IP
  * literal in brackets (RFC 3986 §5.3, §3.2.2).
  */
-/** The text of `x` (RFC 3986 §5.3) when it is a URI reference node made by this file, read from its own state; else `undefined`. One brand check: what serialize asks first. */
-export const referenceNodeText = (x: unknown): string | undefined => (typeof x === "object" && x !== null ? ReferenceNode.brandedText(x) : undefined);
-
 export function nodeText(n: Node): string {
   const p = Object.getPrototypeOf(n) as object;
   if (p === ReferenceNode.prototype) return ReferenceNode.textOf(n as unknown as ReferenceNode);

@@ -2,7 +2,6 @@
 // "One convention"): a reference is a string, parsed first, or a node this library made; anything
 // else is a TypeError that names the argument.
 import { readOptions, type FieldKind } from "../describe.js";
-export { referenceArgument, referenceOrThrow, unwrap } from "../core/args.js";
 
 /**
  * The options object of `caller`, read once (describe.ts, readOptions): an object or undefined,

@@ -5,8 +5,8 @@
 import { BIDI_AL, BIDI_AN, BIDI_L, BIDI_R } from "./bidi-classes.js";
 import type { UriReference } from "../ast/nodes.js";
 import * as make from "../ast/make.js";
-import type { IriComponent } from "./charsets.js";
-import { referenceOrThrow } from "./args.js";
+import type { IriComponent } from "../charsets.js";
+import { referenceOrThrow } from "../core/args.js";
 
 /**
  * §4.1 names LRM, RLM, LRE, RLE, LRO, RLO and PDF (U+200E, U+200F, U+202A–U+202E). Unicode 6.3

@@ -4,12 +4,12 @@
 import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
 import { redactPassword, type RedactOptions } from "../transforms/display.js";
-import { charsets } from "../charsets.js";
+import { charsets, type IriComponent } from "../charsets.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
 import { encodeWith } from "../transforms/percent.js";
-import { optionsOf, referenceOrThrow } from "./args.js";
+import { optionsOf } from "./args.js";
+import { referenceOrThrow } from "../core/args.js";
 import { partProblems, partsOf } from "./bidi.js";
-import type { IriComponent } from "./charsets.js";
 import { isALabelCandidate, labelToAscii, labelToUnicode } from "./idna.js";
 import { allowedInIri, mapToUri } from "./map.js";
 import { asciiLookalike } from "./confusables.js";

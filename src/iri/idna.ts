@@ -7,7 +7,7 @@ import tr46 from "tr46";
 import { hasRtlOrArabicNumber } from "./bidi.js";
 import { percentDecode } from "../transforms/percent.js";
 import type { Result } from "../result.js";
-import { componentSets, hasCodePoint } from "./charsets.js";
+import { componentSets, hasCodePoint } from "../charsets.js";
 import { IdnaError } from "./errors.js";
 import { BIDI_CONTROL } from "./bidi.js";
 

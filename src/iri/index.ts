@@ -6,4 +6,4 @@ export { IdnaError, type IdnaErrorCode } from "./errors.js";
 export { iriBidiFindings, type BidiFinding, type BidiFindingCode } from "./bidi.js";
 export { toDisplayString, type DisplayOptions } from "./display.js";
 export { repairUriReference, repairIriReference, type Repair, type RepairChange, type RepairComponent, type RepairKind } from "./repair.js";
-export type { IriComponent } from "./charsets.js";
+export type { IriComponent } from "../charsets.js";

@@ -16,12 +16,12 @@
 //   written in uppercase hex, as §3.2.1's third example shows.
 import * as make from "../ast/make.js";
 import type { Authority, UriReference } from "../ast/nodes.js";
-import { isIPv4address } from "../charsets.js";
 import type { UriSyntaxError } from "../errors.js";
 import type { Result } from "../result.js";
-import { optionsOf, referenceArgument, unwrap } from "./args.js";
+import { optionsOf } from "./args.js";
+import { referenceArgument, unwrap } from "../core/args.js";
 import { BIDI_CONTROL } from "./bidi.js";
-import { componentSets, hasCodePoint, type IriComponent } from "./charsets.js";
+import { componentSets, hasCodePoint, isIPv4address, type IriComponent } from "../charsets.js";
 import type { IdnaError } from "./errors.js";
 import { hostToAscii, hostToUnicode } from "./idna.js";
 import { decodeWhere, encodeNonAscii } from "./utf8.js";

@@ -6,11 +6,10 @@
 // Appendix B divides it, by its first "#", then its first "?", a scheme when one is valid, and
 // "//" authority.
 import { hasCodePoint, type CodePointSet } from "../abnf/charset.js";
-import { codePointSets, type CharTable } from "../charsets.js";
+import { codePointSets, componentSets, type CharTable, type IriComponent } from "../charsets.js";
 import { isValid } from "../parse.js";
 import { encodeWith, hexValue } from "../transforms/percent.js";
 import { expectString } from "../transforms/arguments.js";
-import { componentSets, type IriComponent } from "./charsets.js";
 
 /** Where a repaired character stands: a component, the scheme, or `"reference"` for the characters before or after it. */
 export type RepairComponent = IriComponent | "scheme" | "reference";

@@ -10,7 +10,7 @@ import { removeDotSegments } from "../transforms/remove-dot-segments.js";
 import type { Result } from "../result.js";
 import { inlineIp, uncSplit } from "./builtin/file.js";
 import { fileE } from "./file.js";
-import type { SchemeError } from "./scheme.js";
+import type { SchemeError } from "./kernel.js";
 import { normalizeTriplets } from "./text.js";
 import { readOptions } from "../describe.js";
 import { defineInput, maskPassword } from "../password.js";

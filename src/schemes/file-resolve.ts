@@ -9,7 +9,7 @@ import { resolveReference } from "../transforms/resolve.js";
 import type { Result } from "../result.js";
 import { DRIVE } from "./builtin/file.js";
 import { fileE } from "./file.js";
-import type { SchemeError } from "./scheme.js";
+import type { SchemeError } from "./kernel.js";
 
 /**
  * Resolves a reference against a file URI (RFC 3986 §5.2) as RFC 8089 Appendix E.2.1 describes

@@ -12,7 +12,7 @@ import { httpSource } from "./sources.js";
 export const httpGrammar = precompiledGrammar(httpData, httpSource.imports);
 Grammar.useCompiled(httpGrammar, httpSchemeGrammar()); // its top rule as the build compiled it
 
-export { tcpPort, type HttpUri } from "./builtin/http.js";
+export type { HttpUri } from "./builtin/http.js";
 
 /**
  * The "http" scheme (RFC 9110 §4.2.1): `"http" "://" authority path-abempty [ "?" query ]`, a

@@ -1,6 +1,7 @@
 // "uri-grammar/schemes": URI schemes as values (a grammar, a typed value, normalization and
 // equivalence), the nine built-in ones, registries, and the operations that take a registry.
-export { defineScheme, SchemeError, shiftedError, type Scheme, type SchemeSpec, type SchemeInput, type SchemeErrorCode, type SchemeErrorDetail } from "./scheme.js";
+export { defineScheme, type Scheme, type SchemeSpec } from "./scheme.js";
+export { SchemeError, shiftedError, type SchemeInput, type SchemeErrorCode, type SchemeErrorDetail } from "./kernel.js";
 export { createRegistry, isRegistry, type SchemeRegistry, type SchemeParse, type SchemeValue } from "./registry.js";
 export { defaultRegistry, type BuiltInSchemeValue } from "./defaults.js";
 export { equivalenceKey, toSchemeNormalizations, type EquivalenceKeyOptions } from "./operations.js";

@@ -5,7 +5,8 @@ import { describeValue } from "../describe.js";
 import { isRegistry as branded, markRegistry } from "../core/brand.js";
 import { SCHEME_RULES_OPERATIONS } from "../transforms/scheme-rules.js";
 import type { SchemeParse as CoreSchemeParse } from "../core/scheme-parse.js";
-import type { Scheme, SchemeError } from "./scheme.js";
+import type { Scheme } from "./scheme.js";
+import type { SchemeError } from "./kernel.js";
 
 /** What `parse(input, { schemes })` gives for a URI reference valid under RFC 3986. */
 export type SchemeParse<V = unknown> = CoreSchemeParse<V, SchemeError>;
@@ -104,8 +105,6 @@ export function createRegistry<S extends Scheme<unknown> = Scheme<never>>(scheme
   }
   return new Registry(byName) as SchemeRegistry<SchemeValue<S>>;
 }
-
-export { schemeParse } from "../core/scheme-parse.js";
 
 /** True when `x` is a registry made by {@link createRegistry} (or `with`/`without`). */
 export const isRegistry = (x: unknown): x is SchemeRegistry => branded(x);

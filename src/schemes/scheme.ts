@@ -21,8 +21,6 @@ import type { Result } from "../result.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
 import { serialize } from "../transforms/serialize.js";
 
-export { SchemeError, shiftedError, deepFreeze, type SchemeErrorCode, type SchemeErrorDetail, type SchemeInput } from "./kernel.js";
-
 /** A scheme as given to {@link defineScheme}. */
 export interface SchemeSpec<V> {
   /** The scheme name (RFC 3986 §3.1); compared case-insensitively, kept lowercase. */

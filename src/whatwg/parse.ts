@@ -11,7 +11,7 @@ import { DEFAULT_PORTS } from "../core/scheme-table.js";
 import { isIntactNode, parsedReference } from "../ast/make.js";
 import { uriTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
-import { componentSets, hasCodePoint, type CodePointSet } from "../iri/charsets.js";
+import { componentSets, hasCodePoint, type CodePointSet } from "../charsets.js";
 import type { Result } from "../result.js";
 import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeBytes, urlDomainToAscii, utf8DecodeWithoutBom, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
 import { WhatwgUrlError } from "./errors.js";
