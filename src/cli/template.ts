@@ -4,7 +4,7 @@
 // through the same dispatch as the other commands.
 import fs from "node:fs";
 import { expand, match, matchAll, parseTemplate } from "../template/index.js";
-import type { TemplateVariables } from "../template/index.js";
+import type { TemplateError, TemplateVariables } from "../template/index.js";
 import { withExcerpt } from "../template/errors.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
 import { dispatch, hider, pair, scrubbed, type InputOptions, type Io } from "./commands.js";
@@ -50,7 +50,7 @@ function variablesOf(opts: ExpandOptions): Record<string, unknown> {
 function expanded(template: string, vars: Record<string, unknown>): Outcome {
   try {
     const r = expand(template, vars as TemplateVariables);
-    // the message with its caret excerpt, which expand's own errors leave out (errors.ts)
+    // the message with its caret excerpt, which a TemplateError's own message leaves out (errors.ts)
     return r.ok ? { ok: true, value: r.value } : { ok: false, error: withExcerpt(r.error) };
   } catch (e) {
     if (e instanceof TypeError) return { ok: false, error: e };
@@ -112,7 +112,8 @@ export function matchCommand(template: string | undefined, uri: string | undefin
   // the variables are the command's product: those read out of the password masked unless --show-password
   const shown = io.showPassword === true;
   const op = (t: string, u: string): Outcome => {
-    const failed = (error: unknown): Outcome => ({ ok: false, error: shown ? error : scrubbed(error, t) });
+    // the message with its caret excerpt, which a TemplateError's own message leaves out (errors.ts)
+    const failed = (error: TemplateError): Outcome => ({ ok: false, error: shown ? withExcerpt(error) : scrubbed(withExcerpt(error), t) });
     if (opts.all === true) {
       const r = matchAll(t, u, { limit: opts.limit });
       if (!r.ok) return failed(r.error);

@@ -1,7 +1,7 @@
 // The matcher's TemplateErrors (RFC 6570): a URI no expansion of a template gives, or a template
-// the matcher refuses, with the password masking of URIs (password.ts) and a caret excerpt as
-// every other syntax error of the package has. The class itself, and the light errors of reading
-// and expanding a template, are template-error.ts's (what `expand` alone bundles).
+// the matcher refuses, with the password masking of URIs (password.ts); and formatTemplateError,
+// which adds the caret excerpt every other syntax error of the package has in its message. The
+// class itself, and the errors of reading and expanding a template, are template-error.ts's.
 import { caretExcerpt, foundAt, PASSWORD_CHARACTER } from "../errors.js";
 import { describeValue, wordList } from "../describe.js";
 import { maskPassword, maskPasswordAt, passwordRange } from "../password.js";
@@ -41,9 +41,9 @@ export function passwordStartAt(template: string, uri: string, offset: number): 
 
 /**
  * A TemplateError of the matcher, for a Result: `template` and `input` masked as password.ts reads
- * them (a URI as RFC 3986 and the URL Standard do), the offset moved with the mask, and the
- * message followed by an excerpt of the masked input with a caret under the offset. Built without
- * a stack trace (the caller that throws captures one).
+ * them (a URI as RFC 3986 and the URL Standard do), the offset moved with the mask; its message
+ * is one line ({@link formatTemplateError} adds the excerpt). Built without a stack trace (the
+ * caller that throws captures one).
  */
 export function templateError(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], shortMessage?: string): TemplateError {
   const masked = maskPasswordAt(input, offset);
@@ -60,7 +60,6 @@ export function templateError(code: TemplateErrorCode, template: string, input: 
       expected,
       found,
       shortMessage ?? `Invalid ${rule} at offset ${masked.offset}: expected ${wordList(expected)}, found ${found}`,
-      caretExcerpt(masked.text, masked.offset),
     );
   } finally {
     Error.stackTraceLimit = limit;
@@ -69,8 +68,9 @@ export function templateError(code: TemplateErrorCode, template: string, input: 
 
 /**
  * A TemplateError's message with an excerpt of its `input` (already masked) and a caret under its
- * offset, as the matcher's errors have it: for the one-line errors of `expand`, which does not
- * bundle the excerpt's code (East Asian widths, invisible characters).
+ * offset, as a UriSyntaxError's message has it. A TemplateError's own message is one line, so
+ * that an app that expands or matches does not bundle the excerpt's code (East Asian widths,
+ * invisible characters) unless it calls this.
  *
  * @example
  * const r = expand("{/id*", {});

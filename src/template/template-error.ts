@@ -32,8 +32,8 @@ export type TemplateErrorCode = "syntax" | "reserved-operator" | "prefix-of-comp
  * starts and nothing of what the template has there (so that a guess learns nothing from getting
  * more of it right).
  *
- * The errors of `expand` and `parseTemplate` have a one-line message; the matcher's (`match`,
- * `matchAll`, the router) add an excerpt of the URI with a caret under the offset.
+ * Its message is one line (`shortMessage`); `formatTemplateError` adds an excerpt of `input`
+ * with a caret under the offset.
  */
 export class TemplateError extends Error {
   override readonly name: string = "TemplateError";

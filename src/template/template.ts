@@ -7,7 +7,7 @@
 import { describeValue, expectOptions } from "../describe.js";
 import type { Result } from "../result.js";
 import { buildNfa, Deterministic, Explainer, Matcher, OVER_WORK_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, WORK_LIMIT, type Nfa } from "./automaton.js";
-import { maskedOffset, passwordStartAt, quoted, templateError, throwFrom, withExcerpt, type TemplateError } from "./errors.js";
+import { maskedOffset, passwordStartAt, quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
 import { passwordRange } from "../password.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, type TemplateLanguage } from "./language.js";
@@ -501,7 +501,7 @@ export function parseTemplate<T extends string>(text: T): Result<UriTemplate<T>,
   const known = cache.get(text);
   if (known !== undefined) return known.r as Result<UriTemplate<T>, TemplateError>;
   const parts = parseParts(text);
-  const r: Result<UriTemplate<T>, TemplateError> = parts.ok ? { ok: true, value: new UriTemplate(TOKEN, text, parts.value) } : { ok: false, error: withExcerpt(parts.error) };
+  const r: Result<UriTemplate<T>, TemplateError> = parts.ok ? { ok: true, value: new UriTemplate(TOKEN, text, parts.value) } : parts;
   if (text.length <= CACHE_LONGEST) {
     evict(text.length);
     const weight = 4 * text.length;
