@@ -195,7 +195,12 @@ export function normalEquivalenceKey(L: make.Layout, reg: SchemeRulesRegistry, o
   const s = name === undefined ? undefined : reg.get(name);
   if (s?.equivalentKey !== undefined) return undefined;
   // RFC 3986 §6.1: the reference up to its "#" is a reference of its own, at the same offsets
-  const at = options.ignoreFragment === true && L.fragmentStart >= 0 ? { ...L, end: L.fragmentStart, fragmentStart: -1 } : L;
+  let at = options.ignoreFragment === true && L.fragmentStart >= 0 ? { ...L, end: L.fragmentStart, fragmentStart: -1 } : L;
+  // a string's run leaves the host's kind unknown: RFC 5952 text is asked of an IPv6 host only
+  if (at.hostKind < 0 && at.authorityStart >= 0) {
+    const hs = make.hostStartIn(at.input, at.authorityStart, at.authorityEnd);
+    at = { ...at, hostKind: make.hostKindIn(at.input, hs, make.hostEndIn(at.input, hs, at.authorityEnd)) };
+  }
   const facts = factsOf(reg);
   return isNormalWithRules(at, name, s, options.ipv6 === "keep" ? facts.defaults : facts.rfc5952, facts.schemes) ? `URI ${at.input.slice(at.start, at.end)}` : undefined;
 }

@@ -35,7 +35,11 @@ describe("equivalence", () => {
   });
 
   it("gives one key whether it reads a string, its node or its normal form, the fragment left out as if the text ended at its \"#\" (issue 34: a text in normal form is read off its offsets)", () => {
-    const fixtures = readFixture<EquivalenceFixture>("equivalence.json").groups.flatMap((g) => g.options?.appendixE === true ? [] : g.classes.flat());
+    // and IPv6 literals (RFC 5952 text by default: the key must know the host is one)
+    const fixtures = [
+      ...readFixture<EquivalenceFixture>("equivalence.json").groups.flatMap((g) => g.options?.appendixE === true ? [] : g.classes.flat()),
+      "http://[0:0::1]/", "http://[::1]/", "//u@[0:0:0:0:0:0:0:1]:80/a", "http://[v1.x]/", "http://10.0.0.1/",
+    ];
     // and each with a fragment, in normal form or not
     const texts = [...fixtures, ...fixtures.filter((t) => !t.includes("#")).flatMap((t) => [`${t}#f`, `${t}#%7e`])];
     expect(texts.filter((t) => t.includes("#")).length).toBeGreaterThan(50);
