@@ -101,3 +101,41 @@ export const componentSets: Readonly<Record<IriComponent | "segmentNzNc", Compon
   }))();
 
 export { isIPv4address } from "./compiled/ipv4.js";
+
+// The URL Standard's own code point classes (https://url.spec.whatwg.org/#url-code-points and
+// #concept-basic-url-parser's first steps), read by uri-grammar/whatwg, its security reading and
+// the IRI repair.
+
+/**
+ * A URL code point (#url-code-points): ASCII alphanumerics, "!$&'()*+,-./:;=?@_~", and U+00A0
+ * to U+10FFFD but surrogates and noncharacters. Any other character is an invalid-URL-unit
+ * validation error where it stands ("%" too, unless it starts a triplet).
+ */
+export function isUrlCodePoint(cp: number): boolean {
+  if (cp < 0x80) return /[A-Za-z0-9!$&'()*+,\-./:;=?@_~]/.test(String.fromCharCode(cp));
+  if (cp < 0xa0 || cp > 0x10fffd || (cp >= 0xd800 && cp <= 0xdfff)) return false;
+  return !((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe);
+}
+
+/** An ASCII tab or newline (U+0009, U+000A, U+000D): the basic URL parser removes each. */
+export const isTabOrNewline = (c: number): boolean => c === 0x09 || c === 0x0a || c === 0x0d;
+
+/**
+ * The basic URL parser's first steps (#concept-basic-url-parser): the input is kept from `from`
+ * to `to` once leading and trailing C0 control or space are removed, and without `tabs`, the runs
+ * of ASCII tab or newline inside (each `[start, end)`, in order).
+ */
+export function urlCleanUp(input: string): { readonly from: number; readonly to: number; readonly tabs: readonly { readonly start: number; readonly end: number }[] } {
+  let from = 0;
+  let to = input.length;
+  while (from < to && input.charCodeAt(from) <= 0x20) from++;
+  while (to > from && input.charCodeAt(to - 1) <= 0x20) to--;
+  const tabs: { start: number; end: number }[] = [];
+  for (let i = from; i < to; i++) {
+    if (!isTabOrNewline(input.charCodeAt(i))) continue;
+    const last = tabs[tabs.length - 1];
+    if (last !== undefined && last.end === i) last.end = i + 1;
+    else tabs.push({ start: i, end: i + 1 });
+  }
+  return { from, to, tabs };
+}

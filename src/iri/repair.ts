@@ -6,7 +6,7 @@
 // Appendix B divides it, by its first "#", then its first "?", a scheme when one is valid, and
 // "//" authority.
 import { hasCodePoint, type CodePointSet } from "../abnf/charset.js";
-import { codePointSets, componentSets, type CharTable, type IriComponent } from "../charsets.js";
+import { codePointSets, componentSets, isUrlCodePoint, urlCleanUp, type CharTable, type IriComponent } from "../charsets.js";
 import { isValid } from "../parse.js";
 import { encodeWith, hexValue } from "../transforms/percent.js";
 import { expectString } from "../transforms/arguments.js";
@@ -61,39 +61,19 @@ function schemeOf(hier: string): string | undefined {
   return hier.slice(0, colon);
 }
 
-/**
- * A URL code point (URL Standard #url-code-points): ASCII alphanumerics, "!$&'()*+,-./:;=?@_~",
- * and U+00A0 to U+10FFFD but surrogates and noncharacters. Anything else is an invalid-URL-unit
- * validation error where it stands ("%" too, unless it starts a triplet).
- */
-function isUrlCodePoint(cp: number): boolean {
-  if (cp < 0x80) return /[A-Za-z0-9!$&'()*+,\-./:;=?@_~]/.test(String.fromCharCode(cp));
-  if (cp < 0xa0 || cp > 0x10fffd || (cp >= 0xd800 && cp <= 0xdfff)) return false;
-  return !((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe);
-}
-
-const isC0OrSpace = (c: number): boolean => c <= 0x20;
-const isTabOrNewline = (c: number): boolean => c === 0x09 || c === 0x0a || c === 0x0d;
-
 /** The URL Standard's clean-up (#concept-basic-url-parser, first steps): the text left, where each of its code units was, and what went. */
 function cleanUp(input: string): { readonly text: string; readonly at: readonly number[]; readonly removed: readonly { readonly offset: number; readonly from: string; readonly edge: boolean }[] } {
-  let from = 0;
-  let to = input.length;
-  while (from < to && isC0OrSpace(input.charCodeAt(from))) from++;
-  while (to > from && isC0OrSpace(input.charCodeAt(to - 1))) to--;
+  const { from, to, tabs } = urlCleanUp(input);
   const removed: { offset: number; from: string; edge: boolean }[] = [];
   if (from > 0) removed.push({ offset: 0, from: input.slice(0, from), edge: true });
   const at: number[] = [];
   let text = "";
   let run = from;
-  for (let i = from; i < to; i++) {
-    if (!isTabOrNewline(input.charCodeAt(i))) continue;
-    text += input.slice(run, i);
-    for (let k = run; k < i; k++) at.push(k);
-    const last = removed[removed.length - 1];
-    if (last !== undefined && !last.edge && last.offset + last.from.length === i) last.from += input[i];
-    else removed.push({ offset: i, from: input[i] ?? "", edge: false });
-    run = i + 1;
+  for (const t of tabs) {
+    text += input.slice(run, t.start);
+    for (let k = run; k < t.start; k++) at.push(k);
+    removed.push({ offset: t.start, from: input.slice(t.start, t.end), edge: false });
+    run = t.end;
   }
   text += input.slice(run, to);
   for (let k = run; k < to; k++) at.push(k);

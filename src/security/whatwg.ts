@@ -7,6 +7,7 @@
 import tr46 from "tr46";
 import { bidiClassOf } from "../iri/bidi.js";
 import { hasOverlongIdnaLabel, IDNA_DOTS, UTS46, uts46ToAscii } from "../iri/idna.js";
+import { isTabOrNewline, urlCleanUp } from "../charsets.js";
 import { SPECIAL_SCHEMES } from "../core/scheme-table.js";
 import { compressedIpv6 } from "../transforms/ipv6.js";
 import { endsInANumber, parseIpv4, parseIpv6, serializeIpv4 } from "../whatwg/host-address.js";
@@ -88,8 +89,6 @@ export interface WhatwgSplit {
   readonly host: string | null | undefined;
 }
 
-const isC0OrSpace = (c: number): boolean => c <= 0x20;
-const isTabOrNewline = (c: number): boolean => c === 0x09 || c === 0x0a || c === 0x0d;
 const isAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
 const isSchemeChar = (c: number): boolean => isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
 const isSlash = (ch: string | undefined, special: boolean): boolean => ch === "/" || (special && ch === "\\");
@@ -101,20 +100,10 @@ const isSlash = (ch: string | undefined, special: boolean): boolean => ch === "/
  */
 export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean): WhatwgSplit {
   // Remove leading and trailing C0 control or space, then every ASCII tab or newline.
-  let from = 0;
-  let to = input.length;
-  while (from < to && isC0OrSpace(input.charCodeAt(from))) from++;
-  while (to > from && isC0OrSpace(input.charCodeAt(to - 1))) to--;
+  const { from, to, tabs } = urlCleanUp(input);
   const edges: Range[] = [];
   if (from > 0) edges.push({ start: 0, end: from });
   if (to < input.length) edges.push({ start: to, end: input.length });
-  const tabs: Range[] = [];
-  for (let i = from; i < to; i++) {
-    if (!isTabOrNewline(input.charCodeAt(i))) continue;
-    const last = tabs[tabs.length - 1];
-    if (last !== undefined && last.end === i) tabs[tabs.length - 1] = { start: last.start, end: i + 1 };
-    else tabs.push({ start: i, end: i + 1 });
-  }
   // index in the cleaned text -> offset in the input: kept only where tabs or newlines were
   // removed (a 2 MiB host would otherwise cost an array of two million offsets)
   let c = "";

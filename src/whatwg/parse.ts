@@ -11,7 +11,7 @@ import { DEFAULT_PORTS } from "../core/scheme-table.js";
 import { isIntactNode, parsedReference } from "../ast/make.js";
 import { uriTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
-import { componentSets, hasCodePoint, type CodePointSet } from "../charsets.js";
+import { componentSets, hasCodePoint, isTabOrNewline, isUrlCodePoint, type CodePointSet } from "../charsets.js";
 import type { Result } from "../result.js";
 import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeBytes, urlDomainToAscii, utf8DecodeWithoutBom, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
 import { WhatwgUrlError } from "./errors.js";
@@ -151,24 +151,11 @@ const ENCODE_SETS = {
 } as const;
 type EncodeSet = keyof typeof ENCODE_SETS;
 
-/**
- * A URL code point (#url-code-points): ASCII alphanumerics, "!$&'()*+,-./:;=?@_~", and U+00A0
- * to U+10FFFD but surrogates and noncharacters. Any other character is an invalid-URL-unit
- * validation error where it stands ("%" too, unless it starts a triplet).
- */
-function isUrlCodePoint(cp: number): boolean {
-  if (cp < 0x80) return /[A-Za-z0-9!$&'()*+,\-./:;=?@_~]/.test(String.fromCharCode(cp));
-  if (cp < 0xa0 || cp > 0x10fffd || (cp >= 0xd800 && cp <= 0xdfff)) return false;
-  return !((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe);
-}
-
 /** Whether a character (not "%") comes out percent-encoded: the Standard's set encodes it, or RFC 3986's `rfc` set does not allow it. */
 function encoded(cp: number, set: EncodeSet, rfc: CodePointSet): boolean {
   if (cp < 0x20 || cp > 0x7e) return true;
   return ENCODE_SETS[set].includes(String.fromCharCode(cp)) || !hasCodePoint(rfc, cp);
 }
-
-const isTabOrNewline = (c: number): boolean => c === 0x09 || c === 0x0a || c === 0x0d;
 
 /** The characters of `r` with their offsets, tabs and newlines left out (the parser removed them). */
 function unitsOf(input: string, r: Range): { readonly text: string; readonly at: readonly number[] } {
