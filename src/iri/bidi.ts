@@ -140,24 +140,16 @@ function componentFindings(component: IriComponent, text: string, base: number, 
 /** The findings of a reference node, in the order of the text. */
 export function referenceFindings(ref: UriReference): readonly BidiFinding[] {
   const out: BidiFinding[] = [];
-  let at = ref.scheme === undefined ? 0 : ref.scheme.length + 1;
-  const a = ref.authority;
-  if (a !== undefined) {
-    at += 2;
-    if (a.userinfo !== undefined) {
-      componentFindings("userinfo", a.userinfo, at, out);
-      at += a.userinfo.length + 1;
-    }
-    if (a.host.kind === "reg-name") componentFindings("host", a.host.text, at, out);
-    at += make.hostText(a.host).length + (a.port === undefined ? 0 : a.port.length + 1);
+  const l = make.layoutOf(ref);
+  const part = (component: IriComponent, from: number, to: number): void => componentFindings(component, l.input.slice(from, to), from - l.start, out);
+  if (l.authorityStart >= 0) {
+    const hs = make.hostStartIn(l.input, l.authorityStart, l.authorityEnd);
+    if (hs > l.authorityStart) part("userinfo", l.authorityStart, hs - 1);
+    if (l.hostKind === 0) part("host", hs, make.hostEndIn(l.input, hs, l.authorityEnd)); // a reg-name
   }
-  componentFindings("path", ref.path.text, at, out);
-  at += ref.path.text.length;
-  if (ref.query !== undefined) {
-    componentFindings("query", ref.query, at + 1, out);
-    at += ref.query.length + 1;
-  }
-  if (ref.fragment !== undefined) componentFindings("fragment", ref.fragment, at + 1, out);
+  part("path", l.pathStart, l.pathEnd);
+  if (l.queryStart >= 0) part("query", l.queryStart + 1, l.fragmentStart >= 0 ? l.fragmentStart : l.end);
+  if (l.fragmentStart >= 0) part("fragment", l.fragmentStart + 1, l.end);
   out.sort((x, y) => x.offset - y.offset);
   return Object.freeze(out);
 }

@@ -3,7 +3,7 @@
 // from a reader or a filter. Valid or not, the input is read twice: by RFC 3986's grammar (RFC
 // 3987's for text beyond ASCII) and as whatwg.ts says the URL Standard reads it.
 import type { Host, UriReference } from "../ast/nodes.js";
-import { isIntactNode } from "../ast/make.js";
+import { hostEndIn, hostStartIn, isIntactNode, layoutOf } from "../ast/make.js";
 import { foundAt, InputTooLongError, UriSyntaxError, withoutStack } from "../errors.js";
 import { describeValue } from "../describe.js";
 import { referenceFindings } from "../iri/bidi.js";
@@ -432,26 +432,19 @@ function baseSchemeOf(options: unknown): { readonly scheme: string; readonly giv
 /** The components of a parsed reference, with their offsets (as bidi.ts counts them). */
 function rfcReading(ref: UriReference, baseScheme: string): Reading {
   const scheme = ref.scheme?.toLowerCase() ?? baseScheme;
-  let at = ref.scheme === undefined ? 0 : ref.scheme.length + 1;
+  const l = layoutOf(ref);
+  const part = (from: number, to: number): { text: string; offset: number } => ({ text: l.input.slice(from, to), offset: from - l.start });
   let userinfo: Reading["userinfo"];
   let host: Reading["host"];
   let port: Reading["port"];
-  const a = ref.authority;
-  if (a !== undefined) {
-    at += 2;
-    if (a.userinfo !== undefined) {
-      userinfo = { text: a.userinfo, offset: at };
-      at += a.userinfo.length + 1;
-    }
-    const h = serialize(a.host);
-    host = { text: h, offset: at, node: a.host };
-    at += h.length;
-    if (a.port !== undefined) {
-      port = { text: a.port, offset: at + 1 };
-      at += a.port.length + 1;
-    }
+  if (l.authorityStart >= 0) {
+    const hs = hostStartIn(l.input, l.authorityStart, l.authorityEnd);
+    const he = hostEndIn(l.input, hs, l.authorityEnd);
+    if (hs > l.authorityStart) userinfo = part(l.authorityStart, hs - 1);
+    host = { ...part(hs, he), node: ref.authority?.host };
+    if (he < l.authorityEnd) port = part(he + 1, l.authorityEnd);
   }
-  return { scheme, special: SPECIAL_SCHEMES.has(scheme), userinfo, host, port, path: { text: ref.path.text, offset: at } };
+  return { scheme, special: SPECIAL_SCHEMES.has(scheme), userinfo, host, port, path: part(l.pathStart, l.pathEnd) };
 }
 
 /** The components as a WHATWG parser delimits them, for text that is no URI reference. */
