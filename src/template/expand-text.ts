@@ -1,11 +1,11 @@
 // expand and expandOrThrow (RFC 6570 §3) as an app that only expands imports them: the template's
-// text is read by parse.ts and its parts kept in a small cache of their own; nothing of the
+// text is read by parse.ts and its parts kept in the one cache of templates (parse.ts); nothing of the
 // matcher (automata, readings, router) or the ambiguity search is reached from here, so a bundle
 // of `{ expand }` holds only the reader, the encoder and the values (scripts/size.mjs measures it).
 import type { Result } from "../result.js";
 import { throwFrom, type TemplateError } from "./template-error.js";
 import { expandParts } from "./expand.js";
-import { expectTemplateText, parseParts, templateParts, type TemplatePart } from "./parse.js";
+import { expectTemplateText, readTemplate, templateParts, type ReadTemplate, type TemplatePart } from "./parse.js";
 import type { VariablesOf } from "./types.js";
 import { lookup } from "./values.js";
 
@@ -15,31 +15,12 @@ import { lookup } from "./values.js";
  */
 export type TemplateInput<T extends string> = T | { readonly text: T; readonly parts: readonly TemplatePart[] };
 
-/** Parts by text, oldest out first past 512 templates or 256 Ki characters (parts are about the size of their text). */
-const cache = new Map<string, Result<readonly TemplatePart[], TemplateError>>();
-const CACHE_LIMIT = 512;
-const CACHE_CHARS = 1 << 18;
-let cachedChars = 0;
-
-/** The text and parts of an argument, or its parse error. */
-function partsOf(t: unknown, caller: string): Result<{ readonly text: string; readonly parts: readonly TemplatePart[] }, TemplateError> {
+/** The text and parts of an argument, or its parse error: a template value's own, or the text's from the one cache (parse.ts). */
+function partsOf(t: unknown, caller: string): Pick<ReadTemplate, "text" | "parts"> {
   const known = typeof t === "object" && t !== null ? templateParts.get(t) : undefined;
-  if (known !== undefined) return { ok: true, value: known };
+  if (known !== undefined) return known;
   expectTemplateText(t, caller);
-  let r = cache.get(t);
-  if (r === undefined) {
-    r = parseParts(t);
-    if (t.length <= CACHE_CHARS) {
-      while (cache.size >= CACHE_LIMIT || cachedChars + t.length > CACHE_CHARS) {
-        const oldest = cache.keys().next().value as string;
-        cache.delete(oldest);
-        cachedChars -= oldest.length;
-      }
-      cache.set(t, r);
-      cachedChars += t.length;
-    }
-  }
-  return r.ok ? { ok: true, value: { text: t, parts: r.value } } : r;
+  return readTemplate(t);
 }
 
 /**
@@ -54,15 +35,15 @@ function partsOf(t: unknown, caller: string): Result<{ readonly text: string; re
  */
 export function expand<T extends string>(template: TemplateInput<T>, variables?: VariablesOf<T>): Result<string, TemplateError> {
   const t = partsOf(template, "expand");
-  if (!t.ok) return t;
-  return expandParts(t.value.parts, lookup(variables, "expand"), t.value.text, "expand");
+  if (!t.parts.ok) return t.parts;
+  return expandParts(t.parts.value, lookup(variables, "expand"), t.text, "expand");
 }
 
 /** {@link expand}, throwing its TemplateError. */
 export function expandOrThrow<T extends string>(template: TemplateInput<T>, variables?: VariablesOf<T>): string {
   const t = partsOf(template, "expandOrThrow");
-  if (!t.ok) throwFrom(t.error, expandOrThrow);
-  const r = expandParts(t.value.parts, lookup(variables, "expandOrThrow"), t.value.text, "expandOrThrow");
+  if (!t.parts.ok) throwFrom(t.parts.error, expandOrThrow);
+  const r = expandParts(t.parts.value, lookup(variables, "expandOrThrow"), t.text, "expandOrThrow");
   if (!r.ok) throwFrom(r.error, expandOrThrow);
   return r.value;
 }

@@ -203,8 +203,74 @@ export function parseParts(text: string): Result<readonly TemplatePart[], Templa
   return { ok: true, value: Object.freeze(parts) };
 }
 
+/**
+ * A template's text read once (RFC 6570 §2): its parts or its error and, once parseTemplate has
+ * made it, the template value (template.ts), which the cache weighs by what it keeps.
+ */
+export interface ReadTemplate {
+  readonly text: string;
+  readonly parts: Result<readonly TemplatePart[], TemplateError>;
+  /** parseTemplate's result, the UriTemplate made of the parts (set by parseTemplate: this module does not import its class). */
+  value: { readonly ok: true; readonly value: { readonly retained: number } } | undefined;
+  /** What the entry keeps, in entries of about four bytes: 4 per character of text, or its template's `retained`. */
+  weight: number;
+}
+
+/**
+ * The one cache of templates given as text, shared by expand and the matcher (parseTemplate,
+ * match, matchAll, grammarOf, findAmbiguity): a text is read once and its template value made
+ * once. A template value keeps its automata once it has matched and what their lazy DFAs built
+ * (UriTemplate.retained), so the cache holds at most 512 templates, 256 Ki characters of text
+ * and {@link CACHE_WEIGHT} entries of what they keep (weighed again after each match through the
+ * cache), oldest out first; a template longer than 16 KiB is read again each time rather than
+ * kept. SECURITY.md "Limits" and docs/guide/templates.md state this bound.
+ */
+const cache = new Map<string, ReadTemplate>();
+const CACHE_LIMIT = 512;
+const CACHE_CHARS = 1 << 18;
+const CACHE_LONGEST = 1 << 14;
+/** The most the cached templates keep, in entries of about four bytes: 8 Mi, which measures at about 64 MB of heap (docs/guide/templates.md). */
+export const CACHE_WEIGHT = 1 << 23;
+let cachedChars = 0;
+let cachedWeight = 0;
+
+/** Evicts the oldest templates until the cache is within its bounds (an entry over them alone goes too). */
+function evict(): void {
+  while (cache.size > CACHE_LIMIT || cachedChars > CACHE_CHARS || cachedWeight > CACHE_WEIGHT) {
+    const oldest = cache.values().next().value as ReadTemplate;
+    cache.delete(oldest.text);
+    cachedChars -= oldest.text.length;
+    cachedWeight -= oldest.weight;
+  }
+}
+
+/** The template of a text, read once while it stays in the cache. */
+export function readTemplate(text: string): ReadTemplate {
+  let r = cache.get(text);
+  if (r === undefined) {
+    r = { text, parts: parseParts(text), value: undefined, weight: 4 * text.length };
+    if (text.length <= CACHE_LONGEST) {
+      cache.set(text, r);
+      cachedChars += text.length;
+      cachedWeight += r.weight;
+      evict();
+    }
+  }
+  return r;
+}
+
+/** Weighs the cached template of `text` again after a call that may have grown what `template`, its value, keeps. */
+export function reweigh(text: string, template: { readonly retained: number }): void {
+  const r = cache.get(text);
+  if (r?.value?.value !== template) return;
+  const weight = template.retained;
+  cachedWeight += weight - r.weight;
+  r.weight = weight;
+  evict();
+}
+
 /** The text and parts of each template value (UriTemplate registers itself): what expand reads of one, without importing its class. */
-export const templateParts = new WeakMap<object, { readonly text: string; readonly parts: readonly TemplatePart[] }>();
+export const templateParts = new WeakMap<object, Pick<ReadTemplate, "text" | "parts">>();
 
 /** Throws the TypeError of a function given a template that is not a string. */
 export function expectTemplateText(x: unknown, caller: string, name = "template"): asserts x is string {

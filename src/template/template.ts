@@ -12,7 +12,7 @@ import { passwordRange } from "../password.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, type TemplateLanguage } from "./language.js";
 import { itemsOf, lastOf, readingsOf, type Disagreement } from "./match.js";
-import { expectTemplateText, parseParts, templateParts, type TemplateExpression, type TemplatePart } from "./parse.js";
+import { expectTemplateText, readTemplate, reweigh, templateParts, type TemplateExpression, type TemplatePart } from "./parse.js";
 import type { MatchOf, VariablesOf } from "./types.js";
 import { toUnits, type Units } from "./units.js";
 import { lookup } from "./values.js";
@@ -152,7 +152,7 @@ export class UriTemplate<T extends string = string> {
     const names = this.expressions.flatMap((x) => x.varspecs.map((v) => v.name));
     this.variables = Object.freeze([...new Set(names)]);
     this.repeatsVariables = this.variables.length < names.length;
-    templateParts.set(this, { text, parts });
+    templateParts.set(this, { text, parts: { ok: true, value: parts } });
     Object.freeze(this);
   }
 
@@ -450,40 +450,9 @@ export class UriTemplate<T extends string = string> {
 // ---------------------------------------------------------------------------------------------
 // Parsing, and the functions that take a template as text
 
-/**
- * Parsed templates by text: expand and match with a string parse it once. A parsed template keeps
- * its automata once it has matched, and what their lazy DFAs built (UriTemplate.retained), so the
- * cache holds at most 512 templates, 256 Ki characters of template text, and
- * {@link CACHE_WEIGHT} entries of what they keep (weighed again after each match through the
- * cache), oldest out first; a template longer than 16 KiB is parsed again each time rather than kept.
- */
-const cache = new Map<string, { readonly r: Result<UriTemplate<string>, TemplateError>; weight: number }>();
-const CACHE_LIMIT = 512;
-const CACHE_CHARS = 1 << 18;
-const CACHE_LONGEST = 1 << 14;
-/** The most the cached templates keep, in entries of about four bytes (UriTemplate.retained): 8 Mi, which measures at about 64 MB of heap (docs/guide/templates.md). */
-export const CACHE_WEIGHT = 1 << 23;
-let cachedChars = 0;
-let cachedWeight = 0;
-
-/** Evicts the oldest templates until the cache is within its bounds, with room for `chars` more characters. */
-function evict(chars: number): void {
-  while (cache.size > 0 && (cache.size + (chars > 0 ? 1 : 0) > CACHE_LIMIT || cachedChars + chars > CACHE_CHARS || cachedWeight > CACHE_WEIGHT)) {
-    const oldest = cache.keys().next().value as string;
-    cachedWeight -= (cache.get(oldest) as { weight: number }).weight;
-    cache.delete(oldest);
-    cachedChars -= oldest.length;
-  }
-}
-
-/** Weighs a cached template again after a call that may have grown what it keeps. */
+/** Weighs a template again in the cache (parse.ts) after a call that may have grown what it keeps. */
 function settle(t: UriTemplate<string>): void {
-  const entry = cache.get(t.text);
-  if (entry === undefined || !entry.r.ok || entry.r.value !== t) return;
-  const weight = t.retained;
-  cachedWeight += weight - entry.weight;
-  entry.weight = weight;
-  evict(0);
+  reweigh(t.text, t);
 }
 
 /**
@@ -498,18 +467,9 @@ function settle(t: UriTemplate<string>): void {
  */
 export function parseTemplate<T extends string>(text: T): Result<UriTemplate<T>, TemplateError> {
   expectTemplateText(text, "parseTemplate", "text");
-  const known = cache.get(text);
-  if (known !== undefined) return known.r as Result<UriTemplate<T>, TemplateError>;
-  const parts = parseParts(text);
-  const r: Result<UriTemplate<T>, TemplateError> = parts.ok ? { ok: true, value: new UriTemplate(TOKEN, text, parts.value) } : parts;
-  if (text.length <= CACHE_LONGEST) {
-    evict(text.length);
-    const weight = 4 * text.length;
-    cache.set(text, { r: r as Result<UriTemplate<string>, TemplateError>, weight });
-    cachedChars += text.length;
-    cachedWeight += weight;
-  }
-  return r;
+  const r = readTemplate(text);
+  if (!r.parts.ok) return r.parts;
+  return (r.value ??= { ok: true, value: new UriTemplate(TOKEN, text, r.parts.value) }) as Result<UriTemplate<T>, TemplateError>;
 }
 
 /** {@link parseTemplate}, throwing its TemplateError. */

@@ -14,7 +14,7 @@ const root = path.resolve(__dirname, "../..");
 /** Import sets from uri-grammar/template and their ceilings, gzip -9 bytes. */
 const SETS: readonly (readonly [string, number])[] = [
   ["expand", 5_450],
-  ["expand, expandOrThrow", 5_600],
+  ["expand, expandOrThrow", 5_550],
 ];
 
 function bundle(names: string): { warnings: string[]; gzip: number; text: string } {
@@ -52,8 +52,8 @@ describe("{ expand } of uri-grammar/template in a user's browser bundle", () => 
 
 /** The matcher's import sets and their ceilings, gzip -9 bytes (issue 30's targets: 16 KB and 20 KB). */
 const MATCHER_SETS: readonly (readonly [string, number])[] = [
-  ["expand, match", 17_450],
-  ["createRouter", 19_350],
+  ["expand, match", 17_320],
+  ["createRouter", 19_320],
 ];
 
 describe("the matcher and the router of uri-grammar/template in a user's browser bundle", () => {
