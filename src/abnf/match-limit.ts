@@ -2,7 +2,7 @@
 // and WORK_PER_CHARACTER): ambiguous recursion, whose memoized calls can end at many offsets
 // each, costs time and memory that grow faster than the input. Past the budget the match stops:
 // the input is neither matched nor refused, and the process keeps its memory.
-import { UriSyntaxError } from "../errors.js";
+import { UriSyntaxError, withoutStack } from "../errors.js";
 
 /** The budget a {@link MatchLimitError} names: the steps of a match, or the ends of calls it keeps. */
 export type MatchBudget = "steps" | "ends" | "depth";
@@ -40,13 +40,7 @@ export class MatchLimitError extends UriSyntaxError {
 
 /** A MatchLimitError built without a stack trace (a Result holds it; a caller that throws it captures one). */
 export function matchLimitError(input: string, rule: string, offset: number, limit: number, budget: MatchBudget = "steps"): MatchLimitError {
-  const keep = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return new MatchLimitError(input, rule, offset, limit, budget);
-  } finally {
-    Error.stackTraceLimit = keep;
-  }
+  return withoutStack(() => new MatchLimitError(input, rule, offset, limit, budget));
 }
 
 /**

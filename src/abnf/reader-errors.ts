@@ -2,6 +2,7 @@
 // furthest offset and what was expected there, which mistake it is and where it points.
 
 import { wordList } from "../describe.js";
+import { withoutStack } from "../errors.js";
 import { LABEL } from "./reader-grammar.js";
 import { LineIndex, layoutOf, openBrackets } from "./reader-layout.js";
 
@@ -148,13 +149,7 @@ export class AbnfError extends Error {
 
 /** Builds an AbnfError without capturing a stack trace (it is returned as a value, not thrown). */
 export function makeAbnfError(details: AbnfErrorDetails): AbnfError {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return new AbnfError(details);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+  return withoutStack(() => new AbnfError(details));
 }
 
 /** An AbnfError at `offset` of `input`, with the line and column worked out. */

@@ -2,7 +2,7 @@
 // the matcher refuses, with the password masking of URIs (password.ts); and formatTemplateError,
 // which adds the caret excerpt every other syntax error of the package has in its message. The
 // class itself, and the errors of reading and expanding a template, are template-error.ts's.
-import { caretExcerpt, foundAt, PASSWORD_CHARACTER } from "../errors.js";
+import { caretExcerpt, foundAt, PASSWORD_CHARACTER, withoutStack } from "../errors.js";
 import { describeValue, wordList } from "../describe.js";
 import { maskPassword, maskPasswordAt, passwordRange } from "../password.js";
 import { TemplateError, type TemplateErrorCode } from "./template-error.js";
@@ -48,22 +48,16 @@ export function passwordStartAt(template: string, uri: string, offset: number): 
 export function templateError(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], shortMessage?: string): TemplateError {
   const masked = maskPasswordAt(input, offset);
   const found = masked.inPassword ? PASSWORD_CHARACTER : foundAt(input, offset);
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return new TemplateError(
-      code,
-      maskPassword(template),
-      masked.text,
-      rule,
-      masked.offset,
-      expected,
-      found,
-      shortMessage ?? `Invalid ${rule} at offset ${masked.offset}: expected ${wordList(expected)}, found ${found}`,
-    );
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+  return withoutStack(() => new TemplateError(
+    code,
+    maskPassword(template),
+    masked.text,
+    rule,
+    masked.offset,
+    expected,
+    found,
+    shortMessage ?? `Invalid ${rule} at offset ${masked.offset}: expected ${wordList(expected)}, found ${found}`,
+  ));
 }
 
 /**
@@ -87,11 +81,5 @@ export function formatTemplateError(error: TemplateError): string {
 /** `error` with {@link formatTemplateError}'s message (the same fields), without a stack trace. */
 export function withExcerpt(error: TemplateError): TemplateError {
   const e = error;
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return new TemplateError(e.code, e.template, e.input, e.rule, e.offset, e.expected, e.found, e.shortMessage, caretExcerpt(e.input, e.offset));
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+  return withoutStack(() => new TemplateError(e.code, e.template, e.input, e.rule, e.offset, e.expected, e.found, e.shortMessage, caretExcerpt(e.input, e.offset)));
 }
