@@ -1,10 +1,10 @@
 // RFC 3986 §6.2.2 syntax-based normalization (case §6.2.2.1, percent-encoding §6.2.2.2, dot
 // segments §6.2.2.3) and §6.2.3 scheme-based normalization (ports §3.2.3, empty path).
 import * as make from "../ast/make.js";
-import type { Authority, Host, RelativeRef, Uri, UriReference } from "../ast/nodes.js";
+import type { RelativeRef, Uri, UriReference } from "../ast/nodes.js";
 import { isIPv4address, unreservedTable } from "../charsets.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
-import { guardPath, pathFor } from "./components.js";
+import { guardPath } from "./components.js";
 import { formatIpv6 } from "./ipv6.js";
 import { octetAt, triplet } from "./percent.js";
 import { removeDotSegments } from "./remove-dot-segments.js";

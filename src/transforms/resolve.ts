@@ -140,13 +140,13 @@ export function resolveAt(bs: string, bStart: number, bEnd: number, b: Reference
   const bPathStart = pathStartOf(b, bStart);
   if (rPathStart === rPathEnd) {
     // §5.2.2, an empty reference path: the base's path, R's query or else the base's; R's fragment
-    if (r.queryStart >= 0) return joined(bs.slice(bStart, pathEndOf(b, bEnd)), bs, bStart, b, false, rs, rPathEnd, rEnd, r);
-    return joined(bs.slice(bStart, b.fragmentStart >= 0 ? b.fragmentStart : bEnd), bs, bStart, b, true, rs, rPathEnd, rEnd, r);
+    if (r.queryStart >= 0) return joined(bs.slice(bStart, pathEndOf(b, bEnd)), bStart, b, false, rs, rPathEnd, rEnd, r);
+    return joined(bs.slice(bStart, b.fragmentStart >= 0 ? b.fragmentStart : bEnd), bStart, b, true, rs, rPathEnd, rEnd, r);
   }
   if (rs.charCodeAt(rPathStart) === 0x2f) {
     // an absolute path: the base's scheme and authority, then R's path, query and fragment
     if (mayHoldDotSegment(rs, rPathStart, rPathEnd)) return resolveGeneral(bs, bStart, bEnd, b, rs, rStart, rEnd, r, strict);
-    return joined(bs.slice(bStart, bPathStart), bs, bStart, b, false, rs, rPathStart, rEnd, r);
+    return joined(bs.slice(bStart, bPathStart), bStart, b, false, rs, rPathStart, rEnd, r);
   }
   // §5.2.3 merge: all but the last segment of the base's path (`dirEnd`: after its last "/"), then R's path
   const bPathEnd = pathEndOf(b, bEnd);
@@ -155,7 +155,7 @@ export function resolveAt(bs: string, bStart: number, bEnd: number, b: Reference
   const rootOnly = b.authorityStart >= 0 && bPathStart === bPathEnd; // the merge gives "/" and R's path
   if (mayHoldDotSegment(bs, bPathStart, dirEnd)) return resolveGeneral(bs, bStart, bEnd, b, rs, rStart, rEnd, r, strict);
   if (!mayHoldDotSegment(rs, rPathStart, rPathEnd)) {
-    return joined(rootOnly ? `${bs.slice(bStart, bPathStart)}/` : bs.slice(bStart, dirEnd), bs, bStart, b, false, rs, rPathStart, rEnd, r);
+    return joined(rootOnly ? `${bs.slice(bStart, bPathStart)}/` : bs.slice(bStart, dirEnd), bStart, b, false, rs, rPathStart, rEnd, r);
   }
   // R's path begins with "." and ".." segments: step over them, counting the ".."s
   if (dirEnd === bPathStart && !rootOnly) return resolveGeneral(bs, bStart, bEnd, b, rs, rStart, rEnd, r, strict);
@@ -186,7 +186,7 @@ export function resolveAt(bs: string, bStart: number, bEnd: number, b: Reference
   }
   // §5.3: without an authority, the path cannot begin with "//"
   if (b.authorityStart < 0 && end === bPathStart && rs.charCodeAt(i) === 0x2f) return resolveGeneral(bs, bStart, bEnd, b, rs, rStart, rEnd, r, strict);
-  return joined(`${bs.slice(bStart, end)}/`, bs, bStart, b, false, rs, i, rEnd, r);
+  return joined(`${bs.slice(bStart, end)}/`, bStart, b, false, rs, i, rEnd, r);
 }
 
 /**
@@ -194,7 +194,7 @@ export function resolveAt(bs: string, bStart: number, bEnd: number, b: Reference
  * R's part begins: the base's scheme and authority (and, with `baseQuery`, its query), R's query
  * and fragment after.
  */
-function joined(head: string, bs: string, bStart: number, b: ReferenceOffsets, baseQuery: boolean, rs: string, from: number, rEnd: number, r: ReferenceOffsets): Uri {
+function joined(head: string, bStart: number, b: ReferenceOffsets, baseQuery: boolean, rs: string, from: number, rEnd: number, r: ReferenceOffsets): Uri {
   const d = head.length - from;
   const text = from === rEnd ? head : head + rs.slice(from, rEnd);
   return make.referenceAt(text, {
