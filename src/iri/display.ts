@@ -6,7 +6,7 @@ import type { UriReference } from "../ast/nodes.js";
 import { redactPassword, type RedactOptions } from "../transforms/display.js";
 import { charsets, type IriComponent } from "../charsets.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
-import { encodeWith } from "../transforms/percent.js";
+import { encodeWith } from "../percent-encoding.js";
 import { optionsOf } from "./args.js";
 import { referenceOrThrow } from "../core/args.js";
 import { partProblems, partsOf } from "./bidi.js";

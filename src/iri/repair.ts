@@ -8,7 +8,7 @@
 import { hasCodePoint, type CodePointSet } from "../abnf/charset.js";
 import { codePointSets, componentSets, isUrlCodePoint, urlCleanUp, type CharTable, type IriComponent } from "../charsets.js";
 import { isValid } from "../parse.js";
-import { encodeWith, hexValue } from "../transforms/percent.js";
+import { encodeWith, hexValue } from "../percent-encoding.js";
 import { expectString } from "../transforms/arguments.js";
 
 /** Where a repaired character stands: a component, the scheme, or `"reference"` for the characters before or after it. */

@@ -2,7 +2,7 @@
 // (decoding the percent-encoded octets that form well-formed UTF-8 of a character allowed where
 // it stands), over component text. Encoding never touches ASCII; decoding touches only the
 // percent-encoded unreserved characters, and only when asked (§3.2 step 2).
-import { encodeWith, octetAt, triplet } from "../transforms/percent.js";
+import { encodeWith, octetAt, triplet } from "../percent-encoding.js";
 import { utf8Lead, UTF8_LEAD_BITS } from "../utf8-table.js";
 import type { CharTable } from "../charsets.js";
 

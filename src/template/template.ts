@@ -16,7 +16,7 @@ import { expectTemplateText, readTemplate, reweigh, templateParts, type Template
 import type { MatchOf, VariablesOf } from "./types.js";
 import { toUnits, type Units } from "./units.js";
 import { lookup } from "./values.js";
-import { octetAt, triplet } from "../transforms/percent.js";
+import { octetAt, triplet } from "../percent-encoding.js";
 import { UNRESERVED } from "./encode.js";
 
 /** Options of {@link UriTemplate.match}. */

@@ -3,7 +3,7 @@
 import * as make from "../ast/make.js";
 import type { RelativeRef, Uri, UriReference } from "../ast/nodes.js";
 import { charsets } from "../charsets.js";
-import { encodeWith } from "./percent.js";
+import { encodeWith } from "../percent-encoding.js";
 
 /** Options of {@link redactPassword} (and of uri-grammar/iri's toDisplayString, which masks the same way). */
 export interface RedactOptions {

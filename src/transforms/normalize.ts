@@ -6,7 +6,7 @@ import { isIPv4address, unreservedTable } from "../charsets.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
 import { guardPath } from "./components.js";
 import { formatIpv6 } from "./ipv6.js";
-import { octetAt, triplet } from "./percent.js";
+import { octetAt, triplet } from "../percent-encoding.js";
 import { removeDotSegments } from "./remove-dot-segments.js";
 
 /**

@@ -8,8 +8,6 @@ import { throwWithStack } from "../errors.js";
 import { DecodeError } from "./errors.js";
 import { describeArgument, expectOptions, expectString } from "./arguments.js";
 
-// the octet level (hex digits, triplets, the UTF-8 encoder) is written once, in src/percent-encoding.ts
-export { hexValue, octetAt, triplet, encodeWith } from "../percent-encoding.js";
 
 /** Options of {@link percentDecode}. */
 export interface DecodeOptions {
@@ -115,9 +113,6 @@ export function percentDecode(text: string, options: DecodeOptions = {}): Result
   }
   return { ok: true, value: out };
 }
-
-/** The UTF-8 validity table (RFC 3629 §4), for the floors that decode octets themselves. */
-export { utf8Lead, UTF8_LEAD_BITS, type Utf8Lead } from "../utf8-table.js";
 
 /** {@link percentDecode}, throwing its {@link DecodeError}. */
 export function percentDecodeOrThrow(text: string, options: DecodeOptions = {}): string {

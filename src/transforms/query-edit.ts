@@ -5,7 +5,8 @@ import type { RelativeRef, Uri, UriReference } from "../ast/nodes.js";
 import { charsets, type CharTable } from "../charsets.js";
 import { describeArgument, expectString } from "./arguments.js";
 import { readOptions } from "../describe.js";
-import { encodeWith, percentDecode } from "./percent.js";
+import { percentDecode } from "./percent.js";
+import { encodeWith } from "../percent-encoding.js";
 import type { QueryOptions } from "./query.js";
 
 /**

@@ -1,7 +1,8 @@
 // Query parameters: RFC 3986 §3.4 leaves the query's inner syntax to schemes; this is the
 // key=value form of HTML (RFC 1866 §8.2.1: "&" or ";" between pairs, "+" for a space in forms).
 import { charsets, type CharTable } from "../charsets.js";
-import { encodeWith, percentDecode } from "./percent.js";
+import { percentDecode } from "./percent.js";
+import { encodeWith } from "../percent-encoding.js";
 import { describeArgument, expectOptions, expectString } from "./arguments.js";
 
 /** One query parameter: its decoded key, and its decoded value or `undefined` when there is no "=". */

@@ -5,7 +5,8 @@
 import { dataSchemeGrammar } from "../../compiled/index.js";
 import type { CompiledRule } from "../../compiled/dfa.js";
 import { describeValue } from "../../describe.js";
-import { hexValue, percentDecode } from "../../transforms/percent.js";
+import { percentDecode } from "../../transforms/percent.js";
+import { hexValue } from "../../percent-encoding.js";
 import { deepFreeze, type SchemeDefinition, type SchemeInput } from "../kernel.js";
 
 /** A data URL (RFC 2397), with its data decoded. */

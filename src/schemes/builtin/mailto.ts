@@ -8,7 +8,8 @@ import type { CompiledRule } from "../../compiled/dfa.js";
 import * as make from "../../ast/make.js";
 import type { Uri } from "../../ast/nodes.js";
 import type { CharTable } from "../../charsets.js";
-import { encodeWith, percentDecode } from "../../transforms/percent.js";
+import { percentDecode } from "../../transforms/percent.js";
+import { encodeWith } from "../../percent-encoding.js";
 import { deepFreeze, type SchemeDefinition, type SchemeInput } from "../kernel.js";
 
 /** A recipient in a mailto URI's path (RFC 6068 §2 `to`), decoded. */

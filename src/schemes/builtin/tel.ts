@@ -6,7 +6,8 @@ import type { Uri } from "../../ast/nodes.js";
 import { telSchemeGrammar } from "../../compiled/index.js";
 import type { CompiledRule } from "../../compiled/dfa.js";
 import { validateWith } from "../../core/match.js";
-import { hexValue, percentDecode } from "../../transforms/percent.js";
+import { percentDecode } from "../../transforms/percent.js";
+import { hexValue } from "../../percent-encoding.js";
 import { deepFreeze, shiftedError, type SchemeDefinition, type SchemeInput } from "../kernel.js";
 import { normalizeTriplets } from "../text.js";
 
