@@ -64,8 +64,10 @@ describe("the automaton core bundled alone", () => {
     expect(out.inputs.filter((f) => FORBIDDEN.some((re) => re.test(f)))).toEqual([]);
   });
 
-  it("stays under its ceiling (esbuild browser minified gzip -9: 11.6 KB today, 16.3 KB with calls.ts and the messages)", () => {
-    expect(out.gzip <= 12_000 ? "under its ceiling" : `${out.gzip} bytes, over 12,000`).toBe("under its ceiling");
+  // 11.7 KB before joins (issue 30 item 1: a chain of elements that can match "" in linear
+  // size, which every URI template is), 12.6 KB with them
+  it("stays under its ceiling (esbuild browser minified gzip -9: 12.6 KB today, 16.3 KB with calls.ts and the messages)", () => {
+    expect(out.gzip <= 12_800 ? "under its ceiling" : `${out.gzip} bytes, over 12,800`).toBe("under its ceiling");
   });
 });
 

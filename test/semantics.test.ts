@@ -66,6 +66,25 @@ const urnSemantics = semantics(urn, urnActions, { captures: ["NSS", "pct-encoded
 describe("Match: where a rule matched and the captured rules inside it", () => {
   const m = urnSemantics.match("assigned-name", "urn:ISBN:04%2F51%41");
 
+  it("an empty match stands before its sibling that follows it, also inside a rule the edge enters (w = z z, z = a1 a2)", () => {
+    // a1 matched "" before a2 in each z: the engine's edge into a2 enters z too, and a1 was
+    // attached after a2 there ([a2, a1] in the second z and the first)
+    const g = grammarFromAbnf('w = z z\nz = a1 a2\na1 = [ "x" ]\na2 = "y"\n');
+    if (!g.ok) throw g.error;
+    const tree = (x: Match): unknown => [x.rule, x.start, x.end, x.children.map(tree)];
+    const s = semantics(g.value, {}, { captures: ["z", "a1", "a2"] });
+    expect(tree(s.match("w", "yy"))).toEqual([
+      "w",
+      0,
+      2,
+      [
+        ["z", 0, 1, [["a1", 0, 0, []], ["a2", 0, 1, []]]],
+        ["z", 1, 2, [["a1", 1, 1, []], ["a2", 1, 2, []]]],
+      ],
+    ]);
+    expect(tree(s.match("z", "y"))).toEqual(["z", 0, 1, [["a1", 0, 0, []], ["a2", 0, 1, []]]]);
+  });
+
   it("text, start and end of the match, and its direct children in input order", () => {
     expect([m.rule, m.start, m.end, m.text]).toEqual(["assigned-name", 0, 19, "urn:ISBN:04%2F51%41"]);
     expect(m.children.map((c) => [c.rule, c.start, c.end, c.text])).toEqual([

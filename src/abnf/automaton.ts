@@ -51,6 +51,14 @@ export interface Position {
    */
   readonly stub?: string | undefined;
   readonly labels?: readonly string[] | undefined;
+  /**
+   * True for a join: a point between two parts of a concatenation that reads nothing (an
+   * ε-position). Its edges are followed at once, in their order, as if they stood in place of
+   * the edge to it: the edges out of the last positions of `a` go to it, and it goes on to the
+   * first positions of `b`, so that `a b` costs |lasts(a)| + |firsts(b)| edges, not their
+   * product (see {@link JOIN_COST}).
+   */
+  readonly join?: boolean | undefined;
 }
 
 /**
@@ -79,6 +87,8 @@ export interface Automaton {
   readonly hasCalls: boolean;
   /** True when some position is a stub. */
   readonly hasStubs: boolean;
+  /** True when some position is a join (an ε-position, see {@link Position.join}). */
+  readonly hasJoins: boolean;
   /** What the builder counted against its limits (see {@link automatonSize}, which counts it beforehand). */
   readonly counted: AutomatonSize;
 }
@@ -97,6 +107,40 @@ export const STEP_LIMIT = 4_000_000;
  * match "" (`a = 5000( e ) "x"`, `e = ""`) copies N²/2.
  */
 export const COPY_LIMIT = 4_000_000;
+
+/**
+ * A concatenation `a b` whose direct edges and copies would cost more than this goes through a
+ * join position (see {@link Position.join}): a chain of N elements that can each match "" (`e e
+ * e … e "x"`, `e = [ "a" ]`; every expression of a URI template) links every last position to
+ * every later first one, N²/2 edges, and copies every earlier element's empty match into each
+ * later first entry. Through joins it is linear. Below this cost the edges are made directly,
+ * so small automata (RFC 3986's) have no join. Internal: a test sets it to 0 to check that
+ * joins change no answer, label or derivation.
+ */
+export const JOINS = { cost: 16 };
+
+/**
+ * What concatenating a fragment (its last positions, whether it matches "" and the length of
+ * its empty match's list of occurrences) with one (its first positions, the same) costs in
+ * edges and copies when made directly, the measure {@link JOINS} is compared with. The builder
+ * and {@link automatonSize} decide alike from it.
+ */
+function directCost(aLasts: number, aNullable: boolean, aEmpties: number, bFirsts: number, bNullable: boolean, bEmpties: number): number {
+  const cont = bFirsts + (bNullable ? 1 : 0);
+  return aLasts * cont + (aNullable ? cont * (1 + aEmpties) : 0) + (bNullable ? aLasts * bEmpties : 0);
+}
+
+/**
+ * Whether `a b` goes through a join: it costs more than {@link JOINS} directly, there are
+ * positions to link (a chain of rules that match only "" has none), and, inside the body of an
+ * unbounded repetition (`loop`), `a` cannot match "" (so that the join is no first position of
+ * the body: every iteration reads a character, and no cycle of the automaton reads none).
+ */
+function joinHere(joins: boolean, loop: boolean, aLasts: number, aNullable: boolean, aEmpties: number, bFirsts: number, bNullable: boolean, bEmpties: number): boolean {
+  if (!joins || (loop && aNullable)) return false;
+  if (aLasts === 0 && bFirsts === 0) return false;
+  return directCost(aLasts, aNullable, aEmpties, bFirsts, bNullable, bEmpties) > JOINS.cost;
+}
 
 type FirstEntry = { readonly pos: number; readonly lead: readonly number[] } | { readonly pos: -1; readonly empties: readonly number[] };
 type FollowEntry = Edge | { readonly to: -2; readonly before: readonly number[] };
@@ -167,6 +211,9 @@ export function buildAutomaton(
   const positions: Position[] = [];
   const follow: FollowEntry[][] = [];
   let hasCalls = false;
+  let hasJoins = false;
+  /** Inside the body of an unbounded repetition (see joinHere). */
+  let loops = 0;
   let edgeCount = 0;
   let steps = 0;
   let copies = 0;
@@ -190,7 +237,7 @@ export function buildAutomaton(
     if (positions.length >= POSITION_LIMIT) {
       throw new GrammarError(
         "too-large",
-        `rule ${rule.name} expands to more than ${POSITION_LIMIT} character positions (a large bounded repetition?); it cannot be compiled`,
+        `rule ${rule.name} expands to more than ${POSITION_LIMIT} character positions and joins (a large bounded repetition?); it cannot be compiled`,
         rule.name,
       );
     }
@@ -261,9 +308,24 @@ export function buildAutomaton(
     return still;
   };
 
-  /** `a b`, made in `ctx`. */
-  const concat = (a: Frag, b: Frag, ctx: number): Frag => {
+  /** Whether the fragment matches "" without a position (its first empty entry), and that entry's occurrences. */
+  const emptyOf = (x: Frag): readonly number[] | undefined => {
+    for (const f of x.first) if (f.pos < 0) return "empties" in f ? f.empties : NONE;
+    return undefined;
+  };
+
+  /** `a b`, made in `ctx`; through a join where joinHere says so, unless `direct`. */
+  const concat = (a: Frag, b: Frag, ctx: number, direct?: boolean): Frag => {
     if (a.first.length === 0 || b.first.length === 0) return DEAD;
+    const aEmpty = emptyOf(a);
+    const bEmpty = emptyOf(b);
+    if (direct !== true && joinHere(!keepAll, loops > 0, a.lasts.length, aEmpty !== undefined, aEmpty?.length ?? 0, b.first.filter((g) => g.pos >= 0).length, bEmpty !== undefined, bEmpty?.length ?? 0)) {
+      // `a j b`, j a join: a's lasts go to it, it goes on to b's firsts (or ends where b matches
+      // ""); it is a first after a's empty match, and a last before b's
+      const j = newPosition({ set: EMPTY_SET, options: [], instance: ctx, call: undefined, join: true });
+      hasJoins = true;
+      return concat(concat(a, { first: [{ pos: j, lead: NONE }], lasts: [j] }, ctx, true), b, ctx, true);
+    }
     const first: FirstEntry[] = [];
     for (const f of a.first) {
       if (f.pos >= 0) first.push(f);
@@ -374,7 +436,9 @@ export function buildAutomaton(
     }
     let tail: Frag;
     if (max === Infinity) {
+      loops++;
       const body = build(item, ctx);
+      loops--;
       const entries = body.first.filter((f) => f.pos >= 0); // an iteration that matches nothing adds nothing
       if (entries.length === 0) tail = EMPTY;
       else {
@@ -393,7 +457,7 @@ export function buildAutomaton(
   };
 
   // refused before any work that grows with the size (the checks below stay, as a backstop)
-  const large = tooLarge(rule, automatonSize(analysis, calls, stubs)(rule.expr));
+  const large = tooLarge(rule, automatonSize(analysis, calls, stubs, !keepAll)(rule.expr));
   if (large !== undefined) throw large;
   const top = build(rule.expr, 0);
   resolveTop(top, follow);
@@ -403,7 +467,7 @@ export function buildAutomaton(
   );
   const edges = follow.map((list) => finish(list.filter((e): e is Edge => e.to !== EXIT)));
   const counted: AutomatonSize = { positions: positions.length, instances: instances.length, steps, edges: edgeCount, copies };
-  return Object.freeze({ rule, instances, positions, follow: edges, start, hasCalls, hasStubs, counted });
+  return Object.freeze({ rule, instances, positions, follow: edges, start, hasCalls, hasStubs, hasJoins, counted });
 }
 
 /** The labels of what an expression can start with: token rules by name, literals, ranges. */
@@ -570,18 +634,25 @@ const EMPTY_SHAPE: Shape = {
   befores: 0,
   beforers: 0,
 };
+/** A join's fragment (automaton.ts concat). */
+const JOIN_SHAPE = shapeOf(1, 0, 0, 0, 0, 1, false, 1, 1, 0, 0, 0, 0, 0);
 /** A fragment that matches nothing, with what was counted making it. */
 const deadShape = (x: { readonly positions: number; readonly instances: number; readonly steps: number; readonly edges: number; readonly copies: number }): Shape =>
   shapeOf(x.positions, x.instances, x.steps, x.edges, x.copies, 0, false, 0, 0, 0, 0, 0, 0, 0);
 const isDead = (x: Shape): boolean => x.firsts === 0 && !x.nullable;
 
-/** `a b` as the builder's concat makes it (a dead side makes the whole dead, with what was built so far). */
-function concatShape(a: Shape, b: Shape): Shape {
+/**
+ * `a b` as the builder's concat makes it (a dead side makes the whole dead, with what was built
+ * so far); `loop`: inside an unbounded repetition's body; `joins`: a join may be made.
+ */
+function concatShape(a: Shape, b: Shape, loop: boolean, joins: boolean): Shape {
   const positions = a.positions + b.positions;
   const instances = a.instances + b.instances;
   const steps = a.steps + b.steps;
   const edges = a.edges + b.edges;
   if (isDead(a) || isDead(b)) return shapeOf(positions, instances, steps, edges, a.copies + b.copies, 0, false, 0, 0, 0, 0, 0, 0, 0);
+  // `a j b`, j a join (one position, its exit entry its list)
+  if (joinHere(joins, loop, a.lasts, a.nullable, a.empties, b.firsts, b.nullable, b.empties)) return concatShape(concatShape(a, JOIN_SHAPE, loop, false), b, loop, false);
   // each of a's lasts: its list without the exit entry, and one entry per first of b (the empty one included)
   const cont = b.firsts + (b.nullable ? 1 : 0);
   const remade = a.lastEdges - a.lasts + a.lasts * cont;
@@ -627,8 +698,11 @@ export function automatonSize(
   analysis: Analysis,
   calls: ReadonlySet<string>,
   stubs: ReadonlySet<string> = new Set(),
+  /** Whether the builder makes joins (not when it keeps every path: keepAll). */
+  joins = true,
 ): (rule: RuleDefinition | Expr) => AutomatonSize {
-  const memo = new Map<Expr, Shape>();
+  /** Shapes by expression, outside and inside an unbounded repetition's body (see joinHere). */
+  const memo = [new Map<Expr, Shape>(), new Map<Expr, Shape>()] as const;
   const optionInstances = new Map<Expr, number>();
   const isCall = (e: Expr): boolean => e.type === "ref" && calls.has(e.name.toLowerCase());
   /** One character position (of `positions` characters, for a literal), opening `instances` occurrences. */
@@ -647,8 +721,8 @@ export function automatonSize(
   };
   const step = (x: Shape): Shape =>
     shapeOf(x.positions, x.instances, x.steps + 1, x.edges, x.copies, x.firsts, x.nullable, x.lasts, x.lastEdges, x.empties, x.leads, x.leaders, x.befores, x.beforers);
-  const shape = (e: Expr): Shape => {
-    const known = memo.get(e);
+  const shape = (e: Expr, loop: boolean): Shape => {
+    const known = memo[loop ? 1 : 0].get(e);
     if (known !== undefined) return known;
     let n: Shape;
     if (analysis.matchesNothing(e)) n = NOTHING;
@@ -667,7 +741,7 @@ export function automatonSize(
         case "seq": {
           let x = EMPTY_SHAPE;
           for (const item of e.items) {
-            x = concatShape(x, shape(item));
+            x = concatShape(x, shape(item, loop), loop, joins);
             if (isDead(x)) break;
           }
           n = step(x);
@@ -677,7 +751,7 @@ export function automatonSize(
           // the first entries of every alternative, the first empty match kept
           let x = deadShape(EMPTY_SHAPE);
           for (const item of alternativePlan(e, analysis, calls)) {
-            const y = shape(item);
+            const y = shape(item, loop);
             x = shapeOf(
               x.positions + y.positions,
               x.instances + y.instances,
@@ -699,14 +773,15 @@ export function automatonSize(
           break;
         }
         case "rep":
-          n = step(repetitionShape(e.min, e.max, shape(e.item)));
+          // the body of an unbounded repetition is built as one (joinHere)
+          n = step(repetitionShape(e.min, e.max, shape(e.item, loop), e.max === Infinity ? shape(e.item, true) : undefined, loop, joins));
           break;
         case "ref": {
           const key = e.name.toLowerCase();
           if (stubs.has(key) || calls.has(key)) n = chars(1, 1);
           else {
             // the occurrence opens an instance; its empty match lists the instance first
-            const b = ruleShape(analysis.rule(e.name));
+            const b = ruleShape(analysis.rule(e.name), loop);
             const copies = b.copies + (b.nullable && b.empties > 0 ? 1 + b.empties : 0);
             const empties = b.nullable ? b.empties + 1 : 0;
             n = shapeOf(b.positions, b.instances + 1, b.steps + 1, b.edges, copies, b.firsts, b.nullable, b.lasts, b.lastEdges, empties, b.leads, b.leaders, b.befores, b.beforers);
@@ -715,7 +790,7 @@ export function automatonSize(
         }
       }
     }
-    memo.set(e, n);
+    memo[loop ? 1 : 0].set(e, n);
     return n;
   };
   /**
@@ -726,24 +801,31 @@ export function automatonSize(
    * its own by an imported name; derive() and the loader make new definitions), so its shape
    * is the same in all of them: a grammar that imports RFC 3986's rules measures its own.
    */
-  const ruleShape = (def: RuleDefinition): Shape => {
-    if (stubs.size > 0 || !(calls === calledCache.get(analysis) || building.has(calls))) return shape(def.expr);
-    let x = ruleShapes.get(def);
+  const ruleShape = (def: RuleDefinition, loop: boolean): Shape => {
+    if (stubs.size > 0 || !(calls === calledCache.get(analysis) || building.has(calls))) return shape(def.expr, loop);
+    // (kept by where the rule is built and by the join threshold, which a test changes)
+    const key = `${loop ? 1 : 0} ${joins ? JOINS.cost : -1}`;
+    let kept = ruleShapes.get(def);
+    if (kept === undefined) {
+      kept = new Map();
+      ruleShapes.set(def, kept);
+    }
+    let x = kept.get(key);
     if (x === undefined) {
-      x = shape(def.expr);
-      ruleShapes.set(def, x);
+      x = shape(def.expr, loop);
+      kept.set(key, x);
     }
     return x;
   };
   // (the automaton of a rule whose expression is `e`: instance 0 is the rule itself)
   return (rule) => {
-    const x = "expr" in rule ? ruleShape(rule) : shape(rule);
+    const x = "expr" in rule ? ruleShape(rule, false) : shape(rule, false);
     return { positions: x.positions, instances: x.instances + 1, steps: x.steps, edges: x.edges, copies: x.copies };
   };
 }
 
 /** Shapes of rule definitions, for any grammar that holds them (see automatonSize's ruleShape). */
-const ruleShapes = new WeakMap<RuleDefinition, Shape>();
+const ruleShapes = new WeakMap<RuleDefinition, Map<string, Shape>>();
 
 /**
  * `next` applied `count` times from `x`, stopping at a dead shape or one past a limit. Once an
@@ -812,27 +894,27 @@ function iterateShape(count: number, x: Shape, next: (x: Shape) => Shape): Shape
 }
 
 /** `min*max item` as the builder's repetition makes it: `min` copies, then nested optional copies, or one looping copy. */
-function repetitionShape(min: number, max: number, item: Shape): Shape {
+function repetitionShape(min: number, max: number, item: Shape, body: Shape | undefined, loop: boolean, joins: boolean): Shape {
   if (max === 0) return EMPTY_SHAPE;
-  const frag = iterateShape(min, EMPTY_SHAPE, (x) => concatShape(x, item));
+  const frag = iterateShape(min, EMPTY_SHAPE, (x) => concatShape(x, item, loop, joins));
   if (isDead(frag)) return frag;
   let tail: Shape;
   if (max === Infinity) {
-    if (item.firsts === 0) tail = shapeOf(item.positions, item.instances, item.steps, item.edges, item.copies, 0, true, 0, 0, 0, 0, 0, 0, 0);
+    const x = body ?? item;
+    if (x.firsts === 0) tail = shapeOf(x.positions, x.instances, x.steps, x.edges, x.copies, 0, true, 0, 0, 0, 0, 0, 0, 0);
     else {
       // the copy's lasts go on to its firsts or end (an empty continuation: nothing copied)
-      const remade = item.lastEdges - item.lasts + item.lasts * (item.firsts + 1);
-      const x = item;
+      const remade = x.lastEdges - x.lasts + x.lasts * (x.firsts + 1);
       tail = shapeOf(x.positions, x.instances, x.steps, x.edges + remade, x.copies, x.firsts, true, x.lasts, remade, 0, x.leads, x.leaders, x.befores, x.beforers);
     }
   } else {
     // each optional copy before the rest, which may be empty; the first empty match is the copy's
     tail = iterateShape(max - min, EMPTY_SHAPE, (x) => {
-      const one = concatShape(item, x);
+      const one = concatShape(item, x, loop, joins);
       return reshape(one, true, one.nullable ? one.empties : 0);
     });
   }
-  return concatShape(frag, tail);
+  return concatShape(frag, tail, loop, joins);
 }
 
 /**
@@ -900,7 +982,7 @@ export function tooLarge(rule: RuleDefinition, size: AutomatonSize): GrammarErro
   const refuse = (detail: string): GrammarError => new GrammarError("too-large", `rule ${rule.name} ${detail}; it cannot be compiled`, rule.name);
   if (size.positions > POSITION_LIMIT) {
     return refuse(
-      `expands to ${many(size.positions)} character positions, more than the engine's limit of ${many(POSITION_LIMIT)}, in its own definition (a long string or a large bounded repetition; the rules it refers to that are large are called, not expanded)`,
+      `expands to ${many(size.positions)} character positions and joins, more than the engine's limit of ${many(POSITION_LIMIT)}, in its own definition (a long string or a large bounded repetition; the rules it refers to that are large are called, not expanded)`,
     );
   }
   if (size.instances > INSTANCE_LIMIT) {
@@ -913,7 +995,7 @@ export function tooLarge(rule: RuleDefinition, size: AutomatonSize): GrammarErro
     return refuse(`copies more than ${many(COPY_LIMIT)} rule occurrences into the lists of those that match the empty string (a long chain of rules that can all match it, such as 5000( e ) with e = "")`);
   }
   if (size.edges > EDGE_LIMIT) {
-    return refuse(`has more than ${many(EDGE_LIMIT)} edges (a bounded repetition of an element that can match the empty string, such as 0*3000[ "x" ], links every copy to every later one)`);
+    return refuse(`has more than ${many(EDGE_LIMIT)} edges (inside an unbounded repetition, a bounded repetition of an element that can match the empty string, such as *( 0*3000[ "x" ] ), links every copy to every later one)`);
   }
   return undefined;
 }

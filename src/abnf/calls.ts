@@ -263,24 +263,44 @@ export class Frame {
 
   #add(k: number, q: number): void {
     const pend = this.#find(k);
-    if (pend === undefined) {
-      this.#pend(k, [q], undefined);
-      return;
-    }
-    this.#push(pend, q);
+    if (pend === undefined) this.#pend(k, [q], undefined);
+    else if (!this.#push(pend, q)) return;
+    if (this.a.positions[q]?.join === true) this.#through(k, q);
   }
 
-  /** Adds position `q` to a pending offset's, unless there. */
-  #push(pend: Pending, q: number): void {
+  /**
+   * A join (automaton.ts) added at `k`, kept in the list (for derivations, derive-calls.ts):
+   * the positions its edges reach are added at `k` too, depth first in their order, each once,
+   * and the rule ends at `k` where one is ACCEPT. A walk, not a recursion (joins chain).
+   */
+  #through(k: number, j: number): void {
+    const pend = this.#find(k) as Pending;
+    const a = this.a;
+    const stack: { readonly edges: readonly Edge[]; i: number }[] = [{ edges: a.follow[j] ?? [], i: 0 }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as { readonly edges: readonly Edge[]; i: number };
+      const e = top.edges[top.i++];
+      if (e === undefined) {
+        stack.pop();
+        continue;
+      }
+      if (e.to === ACCEPT) this.#end(k);
+      else if (this.#push(pend, e.to) && a.positions[e.to]?.join === true) stack.push({ edges: a.follow[e.to] ?? [], i: 0 });
+    }
+  }
+
+  /** Adds position `q` to a pending offset's, unless there; true when it was not. */
+  #push(pend: Pending, q: number): boolean {
     const list = listOf(pend);
     if (pend.seen !== undefined) {
-      if (pend.seen.has(q)) return;
+      if (pend.seen.has(q)) return false;
       pend.seen.add(q);
     } else {
-      if (list.includes(q)) return;
+      if (list.includes(q)) return false;
       if (list.length >= SHORT) pend.seen = new Set([...list, q]);
     }
     list.push(q);
+    return true;
   }
 
   /** The next offset to follow (the smallest pending), taken out of the pending ones. */
@@ -579,6 +599,11 @@ function selfLoops(a: Automaton): Uint8Array {
   let loops = loopCache.get(a);
   if (loops !== undefined) return loops;
   loops = new Uint8Array(a.positions.length);
+  if (a.hasJoins) {
+    // (ends reached through joins are not edges to ACCEPT: no call is read as a loop)
+    loopCache.set(a, loops);
+    return loops;
+  }
   const self = a.rule.name.toLowerCase();
   // the targets every way of ending S has: the intersection of the sources' targets
   let common: Set<number> | undefined;
@@ -880,7 +905,8 @@ export class CallRun {
     for (const e of edges) {
       const pos = e.to === ACCEPT ? undefined : a.positions[e.to];
       if (pos === undefined) continue;
-      if (pos.call === undefined) {
+      // (a join may lead to a call: walked with the callees' labels)
+      if (pos.call === undefined && pos.join !== true) {
         const labels = edgeLabelsOf(a, e);
         if (labels.length === 0) continue;
         if (out === undefined && shared.length === 0) {

@@ -88,12 +88,58 @@ export function deriveDfa(dfa: Dfa, input: string, start: number, end: number): 
     return out;
   };
 
-  // Membership of a live set, by a stamp per position.
+  // Membership of a live set, by a stamp per position; `atEnd` when the step is the end, where
+  // only ACCEPT is live (`live` undefined).
   const mark = new Uint32Array(a.positions.length);
   let stamp = 0;
-  const markLive = (live: Int32Array): void => {
+  let atEnd = false;
+  const setLive = (live: Int32Array | undefined): void => {
     stamp++;
-    for (let i = 0; i < live.length; i++) mark[live[i] as number] = stamp;
+    atEnd = live === undefined;
+    if (live !== undefined) for (let i = 0; i < live.length; i++) mark[live[i] as number] = stamp;
+  };
+  // A join (automaton.ts) is live when an edge out of it is, followed at once: worked out once
+  // per live set (`known`, by stamp), by a walk (joins chain as deep as the rule is long, and
+  // form no cycle).
+  const joins = a.hasJoins ? a.positions.map((p) => p.join === true) : undefined;
+  const known = joins === undefined ? undefined : new Uint32Array(a.positions.length);
+  const joinLive = joins === undefined ? undefined : new Uint8Array(a.positions.length);
+  const liveJoin = (j: number): boolean => {
+    const seen = known as Uint32Array;
+    const value = joinLive as Uint8Array;
+    if (seen[j] === stamp) return value[j] === 1;
+    const stack: number[] = [j];
+    while (stack.length > 0) {
+      const u = stack[stack.length - 1] as number;
+      if (seen[u] === stamp) {
+        stack.pop();
+        continue;
+      }
+      let pending = false;
+      let live = false;
+      for (const e of a.follow[u] ?? []) {
+        const t = e.to;
+        if (t === ACCEPT) live ||= atEnd;
+        else if ((joins as boolean[])[t] === true) {
+          if (seen[t] === stamp) live ||= value[t] === 1;
+          else {
+            stack.push(t);
+            pending = true;
+          }
+        } else live ||= !atEnd && mark[t] === stamp;
+      }
+      if (pending) continue;
+      seen[u] = stamp;
+      value[u] = live ? 1 : 0;
+      stack.pop();
+    }
+    return value[j] === 1;
+  };
+  /** Whether the target of an edge is live at the step of the live set last set. */
+  const isLive = (t: number): boolean => {
+    if (t === ACCEPT) return atEnd;
+    if (joins?.[t] === true) return liveJoin(t);
+    return !atEnd && mark[t] === stamp;
   };
 
   /**
@@ -106,7 +152,7 @@ export function deriveDfa(dfa: Dfa, input: string, start: number, end: number): 
     let next = after;
     for (let i = states.length - 1; i >= 0; i--) {
       const cp = cpAt(from + i);
-      if (next !== undefined) markLive(next);
+      setLive(next);
       const found: number[] = [];
       const positions = (states[i] as DfaState).positions;
       for (let q = 0; q < positions.length; q++) {
@@ -114,7 +160,7 @@ export function deriveDfa(dfa: Dfa, input: string, start: number, end: number): 
         const pos = a.positions[p];
         if (pos === undefined || !hasCodePoint(pos.set, cp)) continue;
         for (const e of a.follow[p] ?? []) {
-          if (next === undefined ? e.to === ACCEPT : e.to !== ACCEPT && mark[e.to] === stamp) {
+          if (isLive(e.to)) {
             found.push(p);
             break;
           }
@@ -134,12 +180,21 @@ export function deriveDfa(dfa: Dfa, input: string, start: number, end: number): 
 
   // Forward: the first live edge at each step.
   const steps: Step[] = [];
-  /** The first of `edges` to a position live at step `j` (to ACCEPT at the end). */
+  /**
+   * The first of `edges` to a position live at step `j` (`live`, undefined at the end, where
+   * ACCEPT is). An edge to a join is a step of its own, at the same offset, and the walk goes
+   * on from the join: the edge returned leads to a character position (or ACCEPT).
+   */
   const pick = (edges: readonly Edge[], j: number, live: Int32Array | undefined): Edge => {
-    if (live !== undefined) markLive(live);
-    const e = edges.find((x) => (j === m ? x.to === ACCEPT : x.to !== ACCEPT && mark[x.to] === stamp));
-    if (e === undefined) throw new Error("internal: derivation lost its way");
-    return e;
+    setLive(j === m ? undefined : live);
+    for (;;) {
+      const e = edges.find((x) => isLive(x.to));
+      if (e === undefined) throw new Error("internal: derivation lost its way");
+      if (joins?.[e.to] !== true) return e;
+      const at = offsets[j] as number;
+      steps.push({ edge: e, at, end: at, option: -1, sub: undefined });
+      edges = a.follow[e.to] ?? [];
+    }
   };
   let edge = pick(a.start, 0, m === 0 ? undefined : liveStart[0]);
   for (let seg = 0; seg < segments; seg++) {

@@ -67,9 +67,11 @@ function fillSteps(run: CallRun, d: MutableDerivation, key: string, work: { d: M
     }
     return false;
   };
-  /** True when position `p` is a call that can match the empty string at `k`. */
+  /** True when position `p` is a call that can match the empty string at `k`, or a join (which reads nothing: automaton.ts). */
   const emptyAt = (p: number, k: number): boolean => {
-    const call = a.positions[p]?.call;
+    const pos = a.positions[p];
+    if (pos?.join === true) return true;
+    const call = pos?.call;
     return call !== undefined && run.call(call, k).ends[0] === k;
   };
   const offsets = frame.offsets as number[]; // ascending: followed in order of offset
@@ -148,7 +150,13 @@ function fillSteps(run: CallRun, d: MutableDerivation, key: string, work: { d: M
     if (pos === undefined) throw new Error("internal: bad position");
     const follows = a.follow[edge.to] ?? [];
     const choose = (k2: number): Edge | undefined => follows.find((e) => (e.to === ACCEPT ? k2 === end : isLive(k2, e.to)));
-    if (pos.call === undefined) {
+    if (pos.join === true) {
+      // a join reads nothing: a step of its own, on to the first live edge out of it
+      d.steps.push({ edge, at, end: at, option: -1, sub: undefined });
+      const next = follows.find((e) => (e.to === ACCEPT ? at === end : !taken.has(e.to) && isLive(at, e.to) && canGoOn(at, e.to, taken)));
+      if (next === undefined) throw new Error("internal: derivation lost its way at a join");
+      edge = next;
+    } else if (pos.call === undefined) {
       const cp = codePointAt(input, at);
       const k2 = at + (cp > 0xffff ? 2 : 1);
       d.steps.push({ edge, at, end: k2, option: pos.options.findIndex((o) => hasCodePoint(o.set, cp)), sub: undefined });

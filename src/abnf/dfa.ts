@@ -13,7 +13,7 @@
 // a state costs time linear in the positions of the state it leaves and the edges out of them
 // (a mark array instead of a set, no string keys), so that a match is linear in the input times
 // the automaton's size whatever the input, and the memory kept is the budget whatever the input.
-import { ACCEPT, type Automaton, type Position } from "./automaton.js";
+import { ACCEPT, type Automaton, type Edge, type Position } from "./automaton.js";
 import { hasCodePoint } from "./charset.js";
 
 /** A state: positions (sorted ids) that may match next, whether the rule may end here, and its transitions by character class. */
@@ -46,6 +46,8 @@ export const CELL_LIMIT = 1 << 21;
 /** Flags of a position for a step: its code points are more than two intervals; it is a stub. */
 const WIDE_POSITION = 1;
 const STUB_POSITION = 2;
+/** A join (automaton.ts): its edges are followed at once, and it is never in a state. */
+const JOIN_POSITION = 4;
 
 /** What a state costs besides its positions and transitions, in cells. */
 export const STATE_CELLS = 16;
@@ -95,7 +97,7 @@ export class Dfa {
   readonly #firstWide: number;
   readonly classes: number;
   readonly budget: DfaBudget;
-  /** The targets of the edges out of position `p`: `succ[succStart[p] .. succStart[p + 1])`, ACCEPT as -1. */
+  /** The targets of the edges out of position `p`: `succ[succStart[p] .. succStart[p + 1])`, ACCEPT as -1 (and for p = the number of positions, of the start edges). */
   readonly succStart: Int32Array;
   readonly succ: Int32Array;
   /**
@@ -112,6 +114,11 @@ export class Dfa {
   readonly #mark: Uint32Array;
   #stamp = 0;
   readonly #targets: Int32Array;
+  /** The walk of #reach: the positions whose edges it follows (one, and the joins on the way), and the next edge of each. */
+  readonly #walk: Int32Array;
+  readonly #walkEdge: Int32Array;
+  /** Set by #reach when an edge it follows is to ACCEPT. */
+  #accept = false;
   /** The states kept, by hash (chained through sameHash). */
   #table = new Map<number, DfaState>();
   #kept = 0;
@@ -147,10 +154,11 @@ export class Dfa {
     this.classes = next + wide.length;
 
     const n = automaton.positions.length;
-    const succStart = new Int32Array(n + 1);
-    for (let p = 0; p < n; p++) succStart[p + 1] = (succStart[p] as number) + (automaton.follow[p]?.length ?? 0);
-    const succ = new Int32Array(succStart[n] as number);
-    for (let p = 0, j = 0; p < n; p++) for (const e of automaton.follow[p] ?? []) succ[j++] = e.to === ACCEPT ? -1 : e.to;
+    const lists = [...automaton.follow, automaton.start];
+    const succStart = new Int32Array(n + 2);
+    for (let p = 0; p <= n; p++) succStart[p + 1] = (succStart[p] as number) + (lists[p] as readonly Edge[]).length;
+    const succ = new Int32Array(succStart[n + 1] as number);
+    for (let p = 0, j = 0; p <= n; p++) for (const e of lists[p] as readonly Edge[]) succ[j++] = e.to === ACCEPT ? -1 : e.to;
     this.succStart = succStart;
     this.succ = succ;
     this.#lo1 = new Int32Array(n).fill(-1);
@@ -160,20 +168,21 @@ export class Dfa {
     this.#kind = new Uint8Array(n);
     automaton.positions.forEach((pos, p) => {
       const set = pos.set;
-      this.#kind[p] = (pos.stub !== undefined ? STUB_POSITION : 0) | (set.length > 2 ? WIDE_POSITION : 0);
+      this.#kind[p] = (pos.stub !== undefined ? STUB_POSITION : 0) | (set.length > 2 ? WIDE_POSITION : 0) | (pos.join === true ? JOIN_POSITION : 0);
       const [a, b] = set;
       if (a !== undefined) [this.#lo1[p], this.#hi1[p]] = a;
       if (b !== undefined) [this.#lo2[p], this.#hi2[p]] = b;
     });
     this.#mark = new Uint32Array(n);
     this.#targets = new Int32Array(n);
+    this.#walk = new Int32Array(automaton.hasJoins ? n + 1 : 1);
+    this.#walkEdge = new Int32Array(this.#walk.length);
 
     this.budget = budget ?? new DfaBudget();
     this.budget.join(this);
-    const first = automaton.start.filter((e) => e.to !== ACCEPT).map((e) => e.to);
-    const unique = Int32Array.from(new Set(first));
-    const positions = ordered ? unique : unique.sort();
-    this.#start = new DfaState(positions, automaton.start.some((e) => e.to === ACCEPT), this.classes, hashOf(positions, automaton.start.some((e) => e.to === ACCEPT)));
+    this.#accept = false;
+    const positions = this.#sorted(this.#targets.slice(0, this.#reach(n, ++this.#stamp, 0)));
+    this.#start = new DfaState(positions, this.#accept, this.classes, hashOf(positions, this.#accept));
     this.#keep(this.#start);
   }
 
@@ -211,19 +220,13 @@ export class Dfa {
     const lo2 = this.#lo2;
     const hi2 = this.#hi2;
     const kind = this.#kind;
-    const succStart = this.succStart;
-    const succ = this.succ;
-    const mark = this.#mark;
-    const targets = this.#targets;
     if (this.#stamp === 0xffffffff) {
-      mark.fill(0);
+      this.#mark.fill(0);
       this.#stamp = 0;
     }
     const stamp = ++this.#stamp;
     let count = 0;
-    let accept = false;
-    let ascending = true;
-    let last = -1;
+    this.#accept = false;
     const from = s.positions;
     for (let i = 0; i < from.length; i++) {
       const p = from[i] as number;
@@ -235,25 +238,53 @@ export class Dfa {
         s.next[cls] = STUB;
         return STUB;
       }
-      const end = succStart[p + 1] as number;
-      for (let j = succStart[p] as number; j < end; j++) {
-        const t = succ[j] as number;
-        if (t < 0) accept = true;
-        else if (mark[t] !== stamp) {
-          mark[t] = stamp;
-          targets[count++] = t;
-          if (t < last) ascending = false;
-          last = t;
-        }
-      }
+      count = this.#reach(p, stamp, count);
     }
-    let next: DfaState | null = null;
-    if (count > 0 || accept) {
-      const made = targets.slice(0, count);
-      next = this.#intern(ascending || this.ordered ? made : made.sort(), accept);
-    }
+    const next = count > 0 || this.#accept ? this.#intern(this.#sorted(this.#targets.slice(0, count)), this.#accept) : null;
     s.next[cls] = next;
     return next;
+  }
+
+  /** A state's positions as kept: sorted, unless the DFA is {@link ordered} (most steps reach them sorted already). */
+  #sorted(made: Int32Array): Int32Array {
+    if (this.ordered) return made;
+    for (let i = 1; i < made.length; i++) if ((made[i] as number) < (made[i - 1] as number)) return made.sort();
+    return made;
+  }
+
+  /**
+   * Appends to the step's targets, from `count` on, the positions the edges out of position `p`
+   * reach (marked with `stamp`, each once), in their order; an edge to a join is followed at
+   * once, depth first, as if its edges stood in its place (automaton.ts). Sets #accept when an
+   * edge is to ACCEPT. Returns the new count. A walk, not a recursion: joins chain as deep as
+   * the rule is long; no cycle reads nothing, and each join is followed once a step.
+   */
+  #reach(p: number, stamp: number, count: number): number {
+    const { succStart, succ } = this;
+    const mark = this.#mark;
+    const walk = this.#walk;
+    const edge = this.#walkEdge;
+    let depth = 0;
+    walk[0] = p;
+    edge[0] = succStart[p] as number;
+    while (depth >= 0) {
+      const i = edge[depth] as number;
+      if (i >= (succStart[(walk[depth] as number) + 1] as number)) {
+        depth--;
+        continue;
+      }
+      edge[depth] = i + 1;
+      const t = succ[i] as number;
+      if (t < 0) this.#accept = true;
+      else if (mark[t] !== stamp) {
+        mark[t] = stamp;
+        if (((this.#kind[t] as number) & JOIN_POSITION) !== 0) {
+          walk[++depth] = t;
+          edge[depth] = succStart[t] as number;
+        } else this.#targets[count++] = t;
+      }
+    }
+    return count;
   }
 
   /**

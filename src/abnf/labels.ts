@@ -16,18 +16,36 @@ export const uniquePush = (out: string[], label: string): void => {
 /**
  * The labels of the target of `edge`: the outermost token rule the edge enters (e.g. `HEXDIG`,
  * `pchar`), else for each option of the target the outermost token under it or its literal.
+ * A join's are those of the edges out of it, in their order, each target once (as if they
+ * stood in place of the edge to it: automaton.ts).
  */
 export function edgeLabels(a: Automaton, edge: Edge, out: string[], calleeLabels?: (key: string) => readonly string[]): void {
   if (edge.to === ACCEPT) return;
   const pos = a.positions[edge.to];
   if (pos === undefined) return;
-  const chain = chainBelow(a.instances, pos.instance, edge.context);
-  for (let i = chain.length - 1; i >= 0; i--) {
-    const inst = a.instances[chain[i] as number];
-    if (inst?.token) {
-      uniquePush(out, inst.rule);
-      return;
+  const token = tokenEntered(a, pos.instance, edge.context);
+  if (token !== undefined) {
+    uniquePush(out, token);
+    return;
+  }
+  if (pos.join === true) {
+    // a walk, not a recursion: joins chain as deep as the rule is long
+    const met = new Set<number>();
+    const stack: { readonly edges: readonly Edge[]; i: number }[] = [{ edges: a.follow[edge.to] ?? [], i: 0 }];
+    while (stack.length > 0) {
+      const top = stack[stack.length - 1] as { readonly edges: readonly Edge[]; i: number };
+      const e = top.edges[top.i++];
+      if (e === undefined) {
+        stack.pop();
+        continue;
+      }
+      if (e.to === ACCEPT || met.has(e.to)) continue;
+      met.add(e.to);
+      const q = a.positions[e.to];
+      if (q?.join === true && tokenEntered(a, q.instance, e.context) === undefined) stack.push({ edges: a.follow[e.to] ?? [], i: 0 });
+      else edgeLabels(a, e, out, calleeLabels);
     }
+    return;
   }
   if (pos.stub !== undefined) {
     for (const l of pos.labels ?? []) uniquePush(out, l);
@@ -50,6 +68,16 @@ export function edgeLabels(a: Automaton, edge: Edge, out: string[], calleeLabels
     }
     uniquePush(out, label);
   }
+}
+
+/** The outermost token rule an edge made in `context` enters on its way to a position of instance `inst`. */
+function tokenEntered(a: Automaton, inst: number, context: number): string | undefined {
+  const chain = chainBelow(a.instances, inst, context);
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const it = a.instances[chain[i] as number];
+    if (it?.token) return it.rule;
+  }
+  return undefined;
 }
 
 /** The labels of an edge to a position that is no call, made once per edge and shared (frozen). */

@@ -40,6 +40,8 @@ export type Safety =
  */
 export function regexSafety(a: Automaton, limit = SAFETY_WORK_LIMIT, counter?: { steps: number }): Safety {
   if (a.hasCalls) return { safe: false, reason: "the rule is recursive" };
+  // (joins are made only in rules whose direct edges would be many: too large to analyse)
+  if (a.hasJoins) return { safe: false, reason: "the rule is too large to analyse" };
   // One representative code point per class of code points that every position treats alike.
   const cuts = new Set<number>([0]);
   for (const p of a.positions) for (const [lo, hi] of p.set) cuts.add(lo).add(hi + 1);

@@ -319,21 +319,25 @@ export class Semantics<A extends Actions> {
         continue;
       }
       // The empty matches on the way in (edge.after) stand before the instances the edge enters
-      // (a1 in `z = a1 a2` where a1 matched ""), or inside them, after they open.
+      // (a1 in `z = a1 a2` where a1 matched ""), or inside one of them: there, they stand
+      // before its child on the way in (`w = z`: a1 in z before a2), so each is attached
+      // right after the innermost entered instance that holds it opens.
       const entered = chainOf(edge.to, step.option, edge.context).reverse();
-      const inside = (inst: number): boolean => {
-        for (let i = a.instances[inst]?.parent ?? -1; i >= 0; i = a.instances[i]?.parent ?? -1) if (entered.includes(i)) return true;
-        return false;
+      /** The innermost entered instance that holds `inst`, or -1. */
+      const enteredHolder = (inst: number): number => {
+        for (let i = a.instances[inst]?.parent ?? -1; i >= 0; i = a.instances[i]?.parent ?? -1) if (entered.includes(i)) return i;
+        return -1;
       };
-      const after = edge.after.length === 0 || entered.length === 0 ? [] : edge.after.filter(inside);
-      attachEmpties(after.length === 0 ? edge.after : edge.after.filter((i) => !inside(i)), step.at);
+      const held = edge.after.length === 0 || entered.length === 0 ? undefined : edge.after.map(enteredHolder);
+      attachEmpties(held === undefined ? edge.after : edge.after.filter((_, k) => held[k] === -1), step.at);
       for (const inst of entered) {
-        if (!captured(inst)) continue;
-        const m = new MatchNode(a.instances[inst]?.rule ?? "", w.d.input, step.at, sem);
-        holder(inst).children.push(m);
-        w.open.set(inst, m);
+        if (captured(inst)) {
+          const m = new MatchNode(a.instances[inst]?.rule ?? "", w.d.input, step.at, sem);
+          holder(inst).children.push(m);
+          w.open.set(inst, m);
+        }
+        if (held !== undefined) attachEmpties(edge.after.filter((_, k) => held[k] === inst), step.at);
       }
-      attachEmpties(after, step.at);
       w.prev = { pos: edge.to, option: step.option };
       if (step.sub !== undefined) {
         // a call: the called rule's own derivation, under the instance of the call
