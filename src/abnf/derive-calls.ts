@@ -145,9 +145,11 @@ function fillSteps(run: CallRun, d: MutableDerivation, key: string, work: { d: M
       taken = new Set<number>();
       takenAt = at;
     }
-    taken.add(edge.to);
     const pos = a.positions[edge.to];
     if (pos === undefined) throw new Error("internal: bad position");
+    // (a join is no position of the rule's own: it stands for the edges out of it, and is
+    // never taken, so that the walk takes the same positions with joins as without)
+    if (pos.join !== true) taken.add(edge.to);
     const follows = a.follow[edge.to] ?? [];
     const choose = (k2: number): Edge | undefined => follows.find((e) => (e.to === ACCEPT ? k2 === end : isLive(k2, e.to)));
     if (pos.join === true) {
