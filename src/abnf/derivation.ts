@@ -4,7 +4,7 @@
 // edge in priority order, which is the derivation a backtracking matcher would find first. This
 // module derives over a rule's lazy DFA (the automaton core, dfa-engine.ts); derive-calls.ts
 // does it for rules that call recursive ones.
-import { ACCEPT, type Automaton, type Edge, type Position } from "./automaton.js";
+import { ACCEPT, type Automaton, type Edge } from "./automaton.js";
 import { codePointAt, hasCodePoint } from "./charset.js";
 import { STUB, type Dfa, type DfaState } from "./dfa.js";
 import { runDfa } from "./dfa-run.js";
