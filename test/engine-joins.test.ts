@@ -11,6 +11,8 @@ import fc from "fast-check";
 import { grammarFromAbnf, GrammarError, semantics, seededRandom, type Grammar, type Match } from "../src/abnf/index";
 import { buildAutomaton, JOINS, type Automaton } from "../src/abnf/automaton";
 import { matchLongest } from "../src/abnf/engine";
+import { hasCodePoint } from "../src/abnf/charset";
+import { dfaLabels } from "../src/abnf/labels";
 import { allStrings, mutate, randomAbnf } from "./helpers/abnf-algebra";
 import { readJson } from "./helpers/fixtures";
 
@@ -118,6 +120,32 @@ describe("a chain of N elements that can match the empty string compiles in size
       return "compiled";
     });
     expect(refused).toBe("too-large");
+  });
+
+  it("the labels of a state on a chain walk each join once: reads of the automaton grow linearly with N (\"expected\" on a long chain)", () => {
+    // After "a", the DFA state holds the "a" of every element; each one's edge leads into the
+    // chain of joins behind it. One label computation shares the joins it has walked, so it reads
+    // each position's edges a bounded number of times, not once per element before it.
+    const readsAt = (n: number): { reads: number; labels: readonly string[] } => {
+      const a = automatonOf(chains[0]!.abnf(n));
+      let reads = 0;
+      const follow = new Proxy(a.follow, {
+        get(target, key, receiver) {
+          if (typeof key === "string" && /^\d+$/.test(key)) reads++;
+          return Reflect.get(target, key, receiver) as unknown;
+        },
+      });
+      const counted: Automaton = { ...a, follow };
+      const positions = a.positions.flatMap((p, i) => (p.join !== true && p.set.length > 0 && hasCodePoint(p.set, 0x61) ? [i] : []));
+      expect(positions.length).toBe(n);
+      const labels = dfaLabels(counted, { positions }, 0x61);
+      return { reads, labels };
+    };
+    const [small, large] = [readsAt(400), readsAt(800)];
+    expect(small.labels).toEqual(['"a"', '"x"']);
+    expect(large.labels).toEqual(small.labels);
+    expect(large.reads).toBeLessThanOrEqual(2.2 * small.reads);
+    expect(large.reads).toBeLessThanOrEqual(12 * 800);
   });
 
   it("inside an unbounded repetition no join starts the body (every iteration reads a character): *( e e e ) matches as before", () => {

@@ -902,6 +902,7 @@ export class CallRun {
     }
     let out: string[] | undefined;
     let shared: readonly string[] = NO_LABELS;
+    const met = new Set<number>();
     for (const e of edges) {
       const pos = e.to === ACCEPT ? undefined : a.positions[e.to];
       if (pos === undefined) continue;
@@ -917,7 +918,7 @@ export class CallRun {
         for (const l of labels) uniquePush(out, l);
       } else {
         out ??= [...shared];
-        edgeLabels(a, e, out, calleeStart);
+        edgeLabels(a, e, out, calleeStart, met);
       }
     }
     const labels = out ?? shared;

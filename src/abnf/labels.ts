@@ -17,9 +17,11 @@ export const uniquePush = (out: string[], label: string): void => {
  * The labels of the target of `edge`: the outermost token rule the edge enters (e.g. `HEXDIG`,
  * `pchar`), else for each option of the target the outermost token under it or its literal.
  * A join's are those of the edges out of it, in their order, each target once (as if they
- * stood in place of the edge to it: automaton.ts).
+ * stood in place of the edge to it: automaton.ts). `met` holds the targets already walked behind
+ * a join: a caller that names the labels of many edges at once passes one set to all of them, so
+ * that a chain of joins behind every position of a state is walked once, not once per position.
  */
-export function edgeLabels(a: Automaton, edge: Edge, out: string[], calleeLabels?: (key: string) => readonly string[]): void {
+export function edgeLabels(a: Automaton, edge: Edge, out: string[], calleeLabels?: (key: string) => readonly string[], met: Set<number> = new Set()): void {
   if (edge.to === ACCEPT) return;
   const pos = a.positions[edge.to];
   if (pos === undefined) return;
@@ -30,7 +32,6 @@ export function edgeLabels(a: Automaton, edge: Edge, out: string[], calleeLabels
   }
   if (pos.join === true) {
     // a walk, not a recursion: joins chain as deep as the rule is long
-    const met = new Set<number>();
     const stack: { readonly edges: readonly Edge[]; i: number }[] = [{ edges: a.follow[edge.to] ?? [], i: 0 }];
     while (stack.length > 0) {
       const top = stack[stack.length - 1] as { readonly edges: readonly Edge[]; i: number };
@@ -43,7 +44,7 @@ export function edgeLabels(a: Automaton, edge: Edge, out: string[], calleeLabels
       met.add(e.to);
       const q = a.positions[e.to];
       if (q?.join === true && tokenEntered(a, q.instance, e.context) === undefined) stack.push({ edges: a.follow[e.to] ?? [], i: 0 });
-      else edgeLabels(a, e, out, calleeLabels);
+      else edgeLabels(a, e, out, calleeLabels, met);
     }
     return;
   }
@@ -99,8 +100,9 @@ export function edgeLabelsOf(a: Automaton, edge: Edge): readonly string[] {
  */
 export function dfaLabels(a: Automaton, prev: { readonly positions: ArrayLike<number> } | null, cp: number): string[] {
   const out: string[] = [];
+  const met = new Set<number>();
   if (prev === null) {
-    for (const e of a.start) edgeLabels(a, e, out);
+    for (const e of a.start) edgeLabels(a, e, out, undefined, met);
     return out;
   }
   const positions = prev.positions;
@@ -108,7 +110,7 @@ export function dfaLabels(a: Automaton, prev: { readonly positions: ArrayLike<nu
     const p = positions[i] as number;
     const pos = a.positions[p];
     if (pos === undefined || !hasCodePoint(pos.set, cp)) continue;
-    for (const e of a.follow[p] ?? []) edgeLabels(a, e, out);
+    for (const e of a.follow[p] ?? []) edgeLabels(a, e, out, undefined, met);
   }
   return out;
 }
