@@ -74,7 +74,7 @@ export interface LoadOptions {
  * Rules are compiled when first used, each with the rules it reaches; a rule too large to
  * expand in place is called where it is referenced (RFC 5322's `fields`). A rule too large to
  * compile in its own definition (more than 200,000 character positions, as in `a =
- * 1000000"x"`; 4,000,000 edges, as in `a = 0*5000[ "x" ]`; 1,000,000 rule occurrences or
+ * 1000000"x"`; 4,000,000 edges, as in `a = *( 0*5000[ "x" ] )`; 1,000,000 rule occurrences or
  * 4,000,000 expressions to expand, as in `a = 3000000( e )` with `e = ""`) is the GrammarError
  * "too-large" naming it when it is used, or, with `compile: true`, the AbnfError
  * "too-large-to-compile" at that rule when the text is loaded.

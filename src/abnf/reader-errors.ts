@@ -59,8 +59,8 @@ export type AbnfErrorCode =
   /**
    * A rule too large for the engine to compile (grammarFromAbnf with `compile: true`; without
    * it, the rule's first use is the GrammarError "too-large"): more than 200,000 character
-   * positions in its own definition (`1000000"x"`), or a large bounded repetition of an element
-   * that can match the empty string (`0*5000[ "x" ]`).
+   * positions in its own definition (`1000000"x"`), or, inside an unbounded repetition, a large
+   * bounded repetition of an element that can match the empty string (`*( 0*5000[ "x" ] )`).
    */
   | "too-large-to-compile";
 
