@@ -6,6 +6,7 @@ import fc from "fast-check";
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { seededRandom } from "../src/abnf/generate";
+import { corpusDir } from "./helpers/messy";
 import { matchLongest, matchWhole } from "../src/abnf/engine";
 import { rfc3987 } from "../src/grammars/rfc3987/index";
 import { schemeGrammar, uriGrammar } from "../src/compiled/index";
@@ -177,7 +178,7 @@ describe("the offsets a run of a reference rule records are RFC 3986 Appendix B'
   const scanned = (s: string): unknown => reference(s, 0, s.length);
   const asData = (v: unknown): unknown => JSON.parse(JSON.stringify(v));
   const corpus = fs
-    .readFileSync(path.join(ROOT, "..", "shared", "corpus", "real", "kasztp.txt"), "utf8")
+    .readFileSync(path.join(corpusDir(), "real", "kasztp.txt"), "utf8")
     .split("\n")
     .filter((s, i) => s !== "" && i % 7 === 0)
     .slice(0, 1500);

@@ -13,9 +13,10 @@ import { equivalenceKey } from "../../src/schemes/index";
 import { parse } from "../../src/whatwg/index";
 import { parseRead } from "../../src/whatwg/parse";
 import { readJson } from "../helpers/fixtures";
+import { corpusDir } from "../helpers/messy";
 import { runs, seed } from "../helpers/runs";
 
-const CORPUS = path.join(__dirname, "..", "..", "..", "shared", "corpus", "real");
+const CORPUS = path.join(corpusDir(), "real");
 
 /** What a whatwg parse says, as data. */
 function answer(r: ReturnType<typeof parse>): unknown {
