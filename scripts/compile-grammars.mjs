@@ -12,8 +12,9 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-// inside the package, so that the bundle finds node_modules
-const tmp = path.join(root, "node_modules", ".cache", "uri-grammar-compile");
+// inside the package, so that the bundle finds node_modules; one folder per process, since
+// checkouts that share one node_modules (git worktrees) may compile at the same time
+const tmp = path.join(root, "node_modules", ".cache", `uri-grammar-compile-${process.pid}`);
 mkdirSync(tmp, { recursive: true });
 const out = path.join(tmp, "compile.mjs");
 await esbuild.build({
