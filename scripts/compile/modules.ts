@@ -78,7 +78,7 @@ function uriModule(): string {
 /**
  * The built-in schemes' grammars and the rules their schemes match (the scheme's top rule, and the
  * rules its build checks parts against), compiled: the schemes judge URIs with these, without the
- * engine (src/schemes/builtin/); the grammars' other rules stay the engine's (made on first use).
+ * engine (src/schemes/http.ts and its siblings); the grammars' other rules stay the engine's (made on first use).
  */
 const SCHEME_GRAMMARS: readonly (readonly [string, Grammar, readonly string[]])[] = [
   ["http", httpGrammar, ["http-URI", "https-URI"]],

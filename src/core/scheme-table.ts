@@ -1,7 +1,7 @@
 // The one table of scheme names and default ports. RFC 3986 §6.2.3: what scheme-based
 // normalization knows of the schemes a URI names most: their default ports and that an empty
 // path means "/", read by normalization (the `defaultSchemes` of src/transforms/normalize.ts) and
-// by the schemes (src/schemes/builtin/); the URL Standard's special schemes, read by its front
+// by the schemes (src/schemes/http.ts, ws.ts); the URL Standard's special schemes, read by its front
 // end, the security checks and the password masking; and what a scheme name is (RFC 3986 §3.1).
 
 /** http and https (RFC 9110 §4.2.1–§4.2.3), ws and wss (RFC 6455 §3). */

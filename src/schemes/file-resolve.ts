@@ -7,8 +7,7 @@ import { referenceArgument } from "../core/args.js";
 import { pathFor } from "../transforms/components.js";
 import { resolveReference } from "../transforms/resolve.js";
 import type { Result } from "../result.js";
-import { DRIVE } from "./builtin/file.js";
-import { fileE } from "./file.js";
+import { DRIVE, fileE } from "./file.js";
 import type { SchemeError } from "./kernel.js";
 
 /**

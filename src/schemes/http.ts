@@ -1,18 +1,107 @@
-// RFC 9110 §4.2: the "http" and "https" URI schemes as values: the definitions of
-// src/schemes/builtin/http.ts with the grammar of grammar/http.abnf.
+// RFC 9110 §4.2: the "http" and "https" URI schemes, as values with the grammar of
+// grammar/http.abnf. The authority is required (§4.2.1, §4.2.2) and its host must not be empty;
+// userinfo is flagged (§4.2.4); default ports 80 and 443 (the one table, src/core/scheme-table.ts),
+// and §4.2.3 normalization (default port left out, an empty path is "/").
 import { Grammar } from "../abnf/grammar.js";
 import { httpSchemeGrammar } from "../compiled/index.js";
 import { httpData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
-import { httpDefinition, type HttpUri } from "./builtin/http.js";
 import { schemeOf, type Scheme } from "./scheme.js";
 import { httpSource } from "./sources.js";
+import { hostText } from "../ast/make.js";
+import type { Host } from "../ast/nodes.js";
+import type { CompiledRule } from "../compiled/dfa.js";
+import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
+import { deepFreeze, tcpPort, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import { upperTriplets } from "./text.js";
+
+/** An http or https URI (RFC 9110 §4.2.1, §4.2.2). Text is as written (still percent-encoded). */
+export interface HttpUri {
+  readonly kind: "http" | "https";
+  /** `true` for https. */
+  readonly secure: boolean;
+  /** The host (RFC 3986 §3.2.2): never an empty reg-name. */
+  readonly host: Host;
+  /** The TCP port: the one written, or the scheme's default (80, 443) when it is absent or empty. */
+  readonly port: number;
+  /** The port as written; `undefined` when there is no ":", `""` for an empty one. */
+  readonly portText: string | undefined;
+  /** The userinfo as written (RFC 3986 §3.2.1), or `undefined`. */
+  readonly userinfo: string | undefined;
+  /**
+   * `true` when the URI has a userinfo: RFC 9110 §4.2.4 deprecates it, says a sender MUST NOT
+   * generate it, and advises a recipient to treat it as an error (phishing).
+   */
+  readonly userinfoFlagged: boolean;
+  /** The path (`path-abempty`): `""` or starting with "/". */
+  readonly path: string;
+  /** Without the "?"; `undefined` when there is none. */
+  readonly query: string | undefined;
+  /**
+   * The origin as RFC 6454 §6.2 serializes it, and as `URL.origin` gives it: scheme and host in
+   * lowercase, the port only when it is not the scheme's default ("https://example.com",
+   * "https://example.com:8443").
+   */
+  readonly origin: string;
+  /**
+   * RFC 9110 §4.3.1's origin, "the normalized URI prefix with port always present": as
+   * {@link origin}, with the port written whatever it is ("https://example.com:443").
+   */
+  readonly originWithPort: string;
+}
+
+/** A host as an origin writes it (RFC 6454 §6.2, RFC 9110 §4.3.1): lowercase (percent-encodings uppercase, RFC 3986 §6.2.2.1), IP literals in brackets. */
+function originHost(h: Host): string {
+  return upperTriplets(hostText(h).toLowerCase());
+}
+
+/** The definition of http or https (RFC 9110 §4.2.1, §4.2.2). */
+export function httpDefinition(name: "http" | "https", section: string): SchemeDefinition<HttpUri> {
+  const defaultPort = DEFAULT_PORTS[name];
+  return {
+    name,
+    rule: `${name}-URI`,
+    section,
+    fragment: "allowed",
+    defaultPort,
+    emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name),
+    normalizeOptions: undefined,
+    matcher: () => httpSchemeGrammar().rule(`${name}-URI`) as CompiledRule,
+    build(input: SchemeInput): HttpUri {
+      const { uri } = input;
+      const a = uri.authority;
+      if (a === undefined) return input.fail({ code: "syntax", offset: name.length + 1, expected: ['"//"'] });
+      if (a.host.kind === "reg-name" && a.host.text === "") {
+        input.fail({
+          code: "empty-host",
+          offset: a.host.span.start,
+          rule: "host",
+          expected: ["host"],
+          message: `the host is empty; RFC 9110 says a recipient MUST reject such a URI as invalid`,
+        });
+      }
+      const port = tcpPort(input, defaultPort, section);
+      return deepFreeze({
+        kind: name,
+        secure: name === "https",
+        host: a.host,
+        port,
+        portText: a.port,
+        userinfo: a.userinfo,
+        userinfoFlagged: a.userinfo !== undefined,
+        path: uri.path.text,
+        query: uri.query,
+        origin: port === defaultPort ? `${name}://${originHost(a.host)}` : `${name}://${originHost(a.host)}:${port}`,
+        originWithPort: `${name}://${originHost(a.host)}:${port}`,
+      });
+    },
+  };
+}
 
 /** The grammar of grammar/http.abnf: `http-URI` and `https-URI` (RFC 9110 §4.2.1, §4.2.2), with RFC 3986's authority, path-abempty and query. */
 export const httpGrammar = precompiledGrammar(httpData, httpSource.imports);
 Grammar.useCompiled(httpGrammar, httpSchemeGrammar()); // its top rule as the build compiled it
 
-export type { HttpUri } from "./builtin/http.js";
 
 /**
  * The "http" scheme (RFC 9110 §4.2.1): `"http" "://" authority path-abempty [ "?" query ]`, a

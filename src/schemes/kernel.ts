@@ -1,9 +1,9 @@
 // What a URI scheme is without its grammar value (RFC 3986 §3.1; RFC 7595 §3.2: a scheme's
 // syntax refines the generic syntax): the matcher of its top rule, the build of its typed value,
 // what §6.2.3 normalization and equivalence know of it, and its typed error. No engine: the
-// built-in schemes' top rules are compiled (src/compiled/schemes.ts), so normalization and
-// equivalence with the built-in schemes load no grammar (src/schemes/builtin.ts); a scheme value
-// (src/schemes/scheme.ts) adds the grammar, the derivation for `input.match`, and generation.
+// built-in schemes' top rules are compiled (src/compiled/schemes.ts), so judging a URI loads no
+// grammar; a scheme value (src/schemes/scheme.ts) adds the grammar, the derivation for
+// `input.match`, and generation. A built-in scheme is its ABNF and one module (src/schemes/http.ts).
 import type { Match } from "../abnf/semantics.js";
 import { hasNodePrototype, type Layout } from "../ast/make.js";
 import type { Parsed, Uri } from "../ast/nodes.js";
@@ -156,6 +156,24 @@ export function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** The port a URI's authority gives, or the default; fails on a port TCP does not have. */
+export function tcpPort(input: SchemeInput, defaultPort: number, section: string): number {
+  const a = input.uri.authority;
+  const text = a?.port;
+  if (text === undefined || text === "") return defaultPort;
+  const port = Number(text);
+  if (port > 65535) {
+    input.fail({
+      code: "port-out-of-range",
+      offset: (a?.span.end ?? text.length) - text.length,
+      rule: "port",
+      section,
+      message: `the port ${text} is not a TCP port (0 to 65535)`,
+    });
+  }
+  return port;
+}
+
 function freezeTree(v: unknown): void {
   if (typeof v !== "object" || v === null) return;
   const proto = Object.getPrototypeOf(v) as object | null;
@@ -177,7 +195,7 @@ function freezeTree(v: unknown): void {
 /**
  * What a scheme is, apart from its grammar value: what judging a URI of it needs, over what
  * normalization and equivalence need (`SchemeRules`, whose `valueOf` its {@link SchemeRecord}
- * gives). A built-in scheme's module (src/schemes/builtin/) writes one.
+ * gives). A built-in scheme's module (src/schemes/http.ts) writes one.
  */
 export interface SchemeDefinition<V> extends Omit<SchemeRules<V>, "valueOf" | "keepsNormalForm"> {
   /**
@@ -204,9 +222,8 @@ export interface SchemeDefinition<V> extends Omit<SchemeRules<V>, "valueOf" | "k
 
 /**
  * The one scheme record: a definition's fields, frozen, with the value of a URI node as
- * normalization and equivalence ask it (`SchemeRules`). The built-in schemes' registry of the main
- * entry holds these (src/schemes/builtin.ts); a scheme value (src/schemes/scheme.ts) is one with
- * its grammar.
+ * normalization and equivalence ask it (`SchemeRules`). A scheme value (src/schemes/scheme.ts) is
+ * one with its grammar.
  */
 export class SchemeRecord<V> implements SchemeRules<V> {
   readonly name: string;

@@ -160,7 +160,7 @@ class SchemeValue<V> extends SchemeRecord<V> implements Scheme<V> {
   }
 }
 
-/** @internal A scheme value of a definition (the built-in schemes': src/schemes/builtin/) and its grammar. */
+/** @internal A scheme value of a definition (the built-in schemes': src/schemes/http.ts and its siblings) and its grammar. */
 export function schemeOf<V>(def: SchemeDefinition<V>, grammar: Grammar): Scheme<V> {
   return new SchemeValue(def, grammar, []);
 }

@@ -1,18 +1,74 @@
-// RFC 6455 §3: the "ws" and "wss" URI schemes as values: the definitions of
-// src/schemes/builtin/ws.ts with the grammar of grammar/ws.abnf.
+// RFC 6455 §3: the "ws" and "wss" URI schemes, as values with the grammar of grammar/ws.abnf.
+// No userinfo, default ports 80 and 443 (the one table, src/core/scheme-table.ts), and no
+// fragment: "Fragment identifiers are meaningless in the context of WebSocket URIs and MUST NOT
+// be used on these URIs."
 import { Grammar } from "../abnf/grammar.js";
 import { wsSchemeGrammar } from "../compiled/index.js";
 import { wsData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
-import { wsDefinition, type WsUri } from "./builtin/ws.js";
 import { schemeOf, type Scheme } from "./scheme.js";
 import { wsSource } from "./sources.js";
+import type { Host } from "../ast/nodes.js";
+import type { CompiledRule } from "../compiled/dfa.js";
+import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
+import { deepFreeze, tcpPort, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+
+/** A ws or wss URI (RFC 6455 §3). Text is as written (still percent-encoded). */
+export interface WsUri {
+  readonly kind: "ws" | "wss";
+  /** RFC 6455 §3: the "secure flag", set for wss. */
+  readonly secure: boolean;
+  readonly host: Host;
+  /** The port written, or 80 (ws) or 443 (wss) when it is absent or empty. */
+  readonly port: number;
+  /** The port as written; `undefined` when there is no ":". */
+  readonly portText: string | undefined;
+  /** `path-abempty`: `""` or starting with "/". */
+  readonly path: string;
+  readonly query: string | undefined;
+  /**
+   * RFC 6455 §3 "resource-name": "/" if the path is empty, the path, "?" if the query is
+   * non-empty, the query.
+   */
+  readonly resourceName: string;
+}
+
+/** The definition of ws or wss (RFC 6455 §3). */
+export function wsDefinition(name: "ws" | "wss"): SchemeDefinition<WsUri> {
+  const defaultPort = DEFAULT_PORTS[name];
+  return {
+    name,
+    rule: `${name}-URI`,
+    section: "RFC 6455 §3",
+    fragment: "forbidden",
+    defaultPort,
+    emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name),
+    normalizeOptions: undefined,
+    matcher: () => wsSchemeGrammar().rule(`${name}-URI`) as CompiledRule,
+    build(input: SchemeInput): WsUri {
+      const { uri } = input;
+      const a = uri.authority;
+      if (a === undefined) return input.fail({ code: "syntax", offset: name.length + 1, expected: ['"//"'] });
+      const path = uri.path.text;
+      const query = uri.query;
+      return deepFreeze({
+        kind: name,
+        secure: name === "wss",
+        host: a.host,
+        port: tcpPort(input, defaultPort, "RFC 6455 §3"),
+        portText: a.port,
+        path,
+        query,
+        resourceName: (path === "" ? "/" : path) + (query !== undefined && query !== "" ? `?${query}` : ""),
+      });
+    },
+  };
+}
 
 /** The grammar of grammar/ws.abnf: `ws-URI` and `wss-URI` (RFC 6455 §3), its prose rules supplied by RFC 3986. */
 export const wsGrammar = precompiledGrammar(wsData, wsSource.imports);
 Grammar.useCompiled(wsGrammar, wsSchemeGrammar()); // its top rule as the build compiled it
 
-export type { WsUri } from "./builtin/ws.js";
 
 /**
  * The "ws" scheme (RFC 6455 §3): `"ws:" "//" host [ ":" port ] path [ "?" query ]`, default

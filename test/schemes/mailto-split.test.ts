@@ -1,4 +1,4 @@
-// The mailto scheme finds the recipients of the path by their delimiters (src/schemes/builtin/
+// The mailto scheme finds the recipients of the path by their delimiters (src/schemes/
 // mailto.ts: quoted local-parts "%22...%22", domain literals "%5B...%5D", "," and "@" outside
 // them): on every URI the grammar accepts, those are the local-parts and domains of the grammar's
 // own derivation (RFC 6068 §2 `to = addr-spec *("," addr-spec)`).
