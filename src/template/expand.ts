@@ -3,7 +3,7 @@
 // list and associative-array values (§3.2.1), with §3.2.1's rule for exploded pairs with an
 // empty value ("name" alone, or "name=" for "?" and "&").
 import type { Result } from "../result.js";
-import { encodeValue, LoneSurrogate, prefixOf } from "./encode.js";
+import { encodeValue, prefixOf } from "./encode.js";
 import { templateRefusal, type TemplateError } from "./template-error.js";
 import type { Operator, TemplateExpression, TemplatePart, VarSpec } from "./parse.js";
 import { classify, Pairs } from "./values.js";
@@ -41,15 +41,12 @@ function prefixOfComposite(template: string, spec: VarSpec, expression: Template
   );
 }
 
-/** Encodes `s` for the variable `name`: a lone surrogate is a TypeError naming it. */
+/** Encodes `s` for the variable `name`: a lone surrogate (the platform's URIError) is a TypeError naming it. */
 function enc(s: string, reserved: boolean, name: string, caller: string): string {
   try {
     return encodeValue(s, reserved);
-  } catch (e) {
-    if (e instanceof LoneSurrogate) {
-      throw new TypeError(`${caller}: the variable ${JSON.stringify(name)} holds a lone surrogate (code unit ${e.index} of a member), which is no Unicode character and has no UTF-8 form (RFC 6570 §1.6)`);
-    }
-    throw e;
+  } catch {
+    throw new TypeError(`${caller}: the variable ${JSON.stringify(name)} holds a lone surrogate (code unit ${s.search(/\p{Cs}/u)} of a member), which is no Unicode character and has no UTF-8 form (RFC 6570 §1.6)`);
   }
 }
 
