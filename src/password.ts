@@ -51,6 +51,11 @@ export function passwordRange(text: string, how: PasswordReading = {}): TextRang
     const r = passwordRange(`//${text}`, { open: how.open });
     return r === undefined ? undefined : { start: r.start - 2, end: r.end - 2 };
   }
+  return referencePassword(text, how.open === true);
+}
+
+/** {@link passwordRange} of a text read as a URI reference (no `rule`): what a URI Template's text is read as (RFC 6570 §1.1). */
+function referencePassword(text: string, open: boolean): TextRange | undefined {
   let at = 0;
   while (at < text.length && text.charCodeAt(at) <= 0x20) at++;
   const schemeLength = schemeNameLength(text, at);
@@ -68,10 +73,10 @@ export function passwordRange(text: string, how: PasswordReading = {}): TextRang
   const n = at - slashes;
   if (!(special && hasScheme) && n < 2) return undefined; // no authority without "//"
   const start = at;
-  const whatwg = userinfoPassword(text, start, special, how.open === true);
+  const whatwg = userinfoPassword(text, start, special, open);
   // a special scheme's authority as RFC 3986 reads it too, "\\" no delimiter there
   // ("http://u:pw\\@h/"): the password either reader finds, both masked
-  const rfc = special ? userinfoPassword(text, start, false, how.open === true) : undefined;
+  const rfc = special ? userinfoPassword(text, start, false, open) : undefined;
   if (rfc === undefined) return whatwg;
   if (whatwg === undefined) return rfc;
   return { start: Math.min(whatwg.start, rfc.start), end: Math.max(whatwg.end, rfc.end) };
@@ -104,8 +109,26 @@ export function maskPassword(text: string, mask: string = PASSWORD_MASK, how: Pa
  * `text` with its password masked, and `offset` moved to where the same character stands in the
  * masked text (an offset inside the password goes to the start of the mask).
  */
-export function maskPasswordAt(text: string, offset: number, how: PasswordReading = {}): { readonly text: string; readonly offset: number; readonly inPassword: boolean } {
-  const r = passwordRange(text, how);
+export function maskPasswordAt(text: string, offset: number, how: PasswordReading = {}): MaskedAt {
+  return maskedAt(text, offset, passwordRange(text, how));
+}
+
+/**
+ * {@link maskPasswordAt} for a URI Template's text (RFC 6570 §1.1: a URI reference with
+ * expressions), read as a URI reference: the same mask as `maskPasswordAt(text, offset)`, without
+ * the readings of other rules, so that a bundle of uri-grammar/template's `expand` keeps only this.
+ */
+export const maskTemplatePasswordAt = (text: string, offset: number): MaskedAt => maskedAt(text, offset, referencePassword(text, false));
+
+/** A text with its password masked, and an offset in it moved with the mask. */
+export interface MaskedAt {
+  readonly text: string;
+  readonly offset: number;
+  /** The offset was inside the password (it is now the start of the mask). */
+  readonly inPassword: boolean;
+}
+
+function maskedAt(text: string, offset: number, r: TextRange | undefined): MaskedAt {
   if (r === undefined) return { text, offset, inPassword: false };
   const masked = text.slice(0, r.start) + PASSWORD_MASK + text.slice(r.end);
   if (offset < r.start) return { text: masked, offset, inPassword: false };
