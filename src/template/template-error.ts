@@ -4,7 +4,7 @@
 // by errors.ts on the same class.
 import { foundAt, PASSWORD_CHARACTER } from "../errors.js";
 import { wordList } from "../describe.js";
-import { maskPasswordAt } from "../password.js";
+import { maskTemplatePasswordAt } from "../password.js";
 
 /**
  * Why a template step failed:
@@ -73,7 +73,7 @@ export class TemplateError extends Error {
  * `shortMessage(maskedOffset)`, or says what was expected and what was found.
  */
 export function templateRefusal(code: TemplateErrorCode, template: string, offset: number, expected: readonly string[], shortMessage?: (offset: number) => string): TemplateError {
-  const { text: masked, offset: at, inPassword } = maskPasswordAt(template, offset);
+  const { text: masked, offset: at, inPassword } = maskTemplatePasswordAt(template, offset);
   const found = inPassword ? PASSWORD_CHARACTER : foundAt(template, offset);
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;

@@ -7,7 +7,7 @@
 import { inspect } from "node:util";
 import fc from "fast-check";
 import { createRouter, expand, findAmbiguity, match, matchAll, matchOrThrow, parseTemplate, parseTemplateOrThrow, TemplateError } from "../../src/template";
-import { maskPassword, PASSWORD_MASK } from "../../src/password";
+import { maskPassword, maskPasswordAt, maskTemplatePasswordAt, PASSWORD_MASK } from "../../src/password";
 import { runs, seed } from "../helpers/runs";
 
 const SECRET = "s3cr3tKEY";
@@ -137,5 +137,17 @@ describe("the URI's own password: masked as the core masks it", () => {
     if (m.ok) return;
     expect(m.error.offset).toBe(7);
     expect(m.error.expected).toEqual(['"h"']);
+  });
+});
+
+describe("the template reader's masking (password.ts maskTemplatePasswordAt, what `{ expand }` bundles)", () => {
+  it("masks as maskPasswordAt does, offsets moved alike (property)", () => {
+    const unit = fc.constantFrom("http", "HTTPS", "file", "foo", "x", ":", "/", "\\", "@", "?", "#", "{u}", "%41", " ", "\t", "pw", "é");
+    fc.assert(
+      fc.property(fc.array(unit, { maxLength: 14 }).map((u) => u.join("")), fc.nat(40), (text, offset) => {
+        expect(maskTemplatePasswordAt(text, offset)).toEqual(maskPasswordAt(text, offset));
+      }),
+      { numRuns: runs(2000), seed: seed(3202) },
+    );
   });
 });
