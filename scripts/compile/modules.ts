@@ -96,7 +96,7 @@ function schemesModule(): string {
   const lines = [
     HEADER("the built-in schemes' grammars (src/schemes/, from grammar/*.abnf): each scheme's top rule"),
     "",
-    "// Each grammar's data as JSON text, read on first use (src/compiled/index.ts), one export each:",
+    "// Each grammar's data as JSON text, read on first use (src/compiled/scheme-grammars.ts), one export each:",
     "// a bundle ships only the grammars its code names (the main entry's normalization, RFC 8089 §2",
     "// without Appendix E's grammar).",
   ];

@@ -2,7 +2,7 @@
 // Each rule is a minimal deterministic automaton with the labels of its "expected" lists
 // (src/compiled/data.ts says how to read it); test/compiled.test.ts holds it to the definitions.
 
-// Each grammar's data as JSON text, read on first use (src/compiled/index.ts), one export each:
+// Each grammar's data as JSON text, read on first use (src/compiled/scheme-grammars.ts), one export each:
 // a bundle ships only the grammars its code names (the main entry's normalization, RFC 8089 §2
 // without Appendix E's grammar).
 

@@ -3,7 +3,7 @@
 // the data: percent-encoded octets, or base64 (RFC 2045 §6.8), decoded strictly, in pure code (no
 // Buffer: it runs in browsers too).
 import { Grammar } from "../abnf/grammar.js";
-import { dataSchemeGrammar } from "../compiled/index.js";
+import { dataSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { dataData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { schemeOf, type Scheme } from "./scheme.js";

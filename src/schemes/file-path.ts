@@ -1,6 +1,6 @@
 // RFC 8089: conversion between file URIs and POSIX and Windows file paths (Appendix D, E.2, E.3),
 // as Node's url.fileURLToPath and url.pathToFileURL do it, in pure code (it runs in browsers too).
-import { fileAppendixESchemeGrammar } from "../compiled/index.js";
+import { fileAppendixESchemeGrammar } from "../compiled/scheme-grammars.js";
 import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
 import { referenceTextOffsets } from "../core/args.js";

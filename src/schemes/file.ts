@@ -4,7 +4,7 @@
 // (§2, Appendix B). Conversion to and from file paths is ./file-path.ts, resolution under a
 // drive letter ./file-resolve.ts.
 import { Grammar } from "../abnf/grammar.js";
-import { fileAppendixESchemeGrammar, fileSchemeGrammar } from "../compiled/index.js";
+import { fileAppendixESchemeGrammar, fileSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { fileAppendixFData, fileData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { schemeOf, type Scheme } from "./scheme.js";

@@ -3,7 +3,7 @@
 // userinfo is flagged (§4.2.4); default ports 80 and 443 (the one table, src/core/scheme-table.ts),
 // and §4.2.3 normalization (default port left out, an empty path is "/").
 import { Grammar } from "../abnf/grammar.js";
-import { httpSchemeGrammar } from "../compiled/index.js";
+import { httpSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { httpData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { schemeOf, type Scheme } from "./scheme.js";

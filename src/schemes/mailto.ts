@@ -4,7 +4,7 @@
 // same recipients however they are written (§2: in the path or as "to" header fields); a domain
 // compares case-insensitively (RFC 5321 §2.4).
 import { Grammar } from "../abnf/grammar.js";
-import { mailtoSchemeGrammar } from "../compiled/index.js";
+import { mailtoSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { codePointSet } from "../abnf/charset.js";
 import { mailtoData } from "./generated/grammars.js";
 import { percentEncodedRules } from "./percent-encoded.js";

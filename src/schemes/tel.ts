@@ -2,7 +2,7 @@
 // (global and local numbers, visual separators, parameters and their uniqueness and order), §5
 // (phone-context §5.1.5, isub §5.2, ext §5.3), §4 comparison.
 import { Grammar } from "../abnf/grammar.js";
-import { telSchemeGrammar } from "../compiled/index.js";
+import { telSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { telData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { schemeOf, type Scheme } from "./scheme.js";

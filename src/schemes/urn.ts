@@ -3,7 +3,7 @@
 // §3 URN-equivalence; the "uuid" namespace of RFC 9562 (§4: the UUID string, its variant §4.1 and
 // version §4.2 fields), compared case-insensitively.
 import { Grammar } from "../abnf/grammar.js";
-import { urnSchemeGrammar, uuidSchemeGrammar } from "../compiled/index.js";
+import { urnSchemeGrammar, uuidSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { urnData, uuidData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { schemeOf, type Scheme } from "./scheme.js";

@@ -3,7 +3,7 @@
 // fragment: "Fragment identifiers are meaningless in the context of WebSocket URIs and MUST NOT
 // be used on these URIs."
 import { Grammar } from "../abnf/grammar.js";
-import { wsSchemeGrammar } from "../compiled/index.js";
+import { wsSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { wsData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { schemeOf, type Scheme } from "./scheme.js";
