@@ -14,6 +14,7 @@ import { validateWith, type Matcher, type Validation } from "../core/match.js";
 import { isExpr as madeExpr, referencedNames, renameRefs, RULE_NAME, sameExpr, type Expr } from "./expr.js";
 import { generateRule, type GenerateOptions, type Random } from "./generate.js";
 import { GrammarError } from "./grammar-errors.js";
+import { loadWork } from "./load-work.js";
 import type P from "parsimmon";
 import { toParser } from "./parser.js";
 import { printExpr, printRule } from "./print.js";
@@ -152,6 +153,14 @@ export function checkDepth(defs: ReadonlyMap<string, RuleDefinition>): void {
   }
 }
 
+/** Rules by name for an Analysis, each lookup counted as a step of loading (load-work.ts). */
+function countedLookup(defs: ReadonlyMap<string, RuleDefinition>): (name: string) => RuleDefinition | undefined {
+  return (n) => {
+    loadWork.steps++;
+    return defs.get(n.toLowerCase());
+  };
+}
+
 /**
  * Adds (or overrides) `local` rules in `defs`. A rule's `token` default needs every rule in
  * place, so the rules go in as placeholders first. With `keepToken`, an override given as a
@@ -230,7 +239,7 @@ export class Grammar {
 
   /** @internal Definitions as a grammar without the checks, for analyses while building one. */
   static fromDefinitionsUnchecked(defs: ReadonlyMap<string, RuleDefinition>): { readonly analysis: Analysis } {
-    return { analysis: new Analysis((n) => defs.get(n.toLowerCase()), [...defs.keys()]) };
+    return { analysis: new Analysis(countedLookup(defs), [...defs.keys()]) };
   }
 
   /** @internal Builds a grammar from definitions (used by {@link grammar}). */
@@ -246,7 +255,9 @@ export class Grammar {
   static #check(g: Grammar): void {
     checkDepth(g.#defs); // first, before any analysis recurses through the definitions
     for (const def of g.#defs.values()) {
+      loadWork.steps++;
       for (const r of referencedNames(def.expr)) {
+        loadWork.steps++;
         if (!g.#defs.has(r.toLowerCase())) {
           const hint = suggest(r, g.ruleNames);
           throw new GrammarError(
@@ -271,7 +282,7 @@ export class Grammar {
 
   /** @internal The static analyses of this grammar. */
   get analysis(): Analysis {
-    return (this.#analysis ??= new Analysis((n) => this.#defs.get(n.toLowerCase()), [...this.#defs.keys()], this.#checks));
+    return (this.#analysis ??= new Analysis(countedLookup(this.#defs), [...this.#defs.keys()], this.#checks));
   }
 
   /** @internal The compiled forms of this grammar. */

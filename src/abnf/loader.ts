@@ -10,6 +10,7 @@ import { checkBudgets, type MatchBudgets } from "./calls.js";
 import { describeValue, expectStrings, readOptions } from "../describe.js";
 import { throwWithStack } from "../errors.js";
 import { GrammarError } from "./grammar-errors.js";
+import { loadWork } from "./load-work.js";
 import { readAbnfRules, type AbnfRule } from "./reader.js";
 import { AbnfError, errorAt } from "./reader-errors.js";
 import { core } from "../grammars/core.js";
@@ -104,6 +105,7 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
   for (const g of [...(options.imports ?? []), core]) {
     if (!(g instanceof Grammar)) throw new TypeError("grammarFromAbnf: every import must be a Grammar");
     for (const n of g.ruleNames) {
+      loadWork.steps++;
       const def = g.definition(n) as RuleDefinition;
       const key = n.toLowerCase();
       const seen = imported.get(key);
@@ -125,6 +127,7 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
   // The text's own rules; a rule that is only prose is taken from the imports (or checked in code).
   const local = new Map<string, { rule: AbnfRule; expr: Expr }>();
   for (const [key, rule] of rules) {
+    loadWork.steps++;
     if (rule.expr.type === "prose") {
       if (checked.has(key)) {
         local.set(key, { rule, expr: rule.expr });
@@ -151,6 +154,7 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
   // Every reference must be defined by the text or an import.
   for (const { rule } of local.values()) {
     for (const r of rule.refs) {
+      loadWork.steps++;
       const key = r.name.toLowerCase();
       if (local.has(key) || imported.has(key)) continue;
       const hint = suggest(r.name, [...[...local.values()].map((l) => l.rule.name), ...[...imported.values()].map((i) => i.def.name)]);
@@ -179,6 +183,7 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
   const pending: string[] = [];
   const reach = (expr: Expr, fromImport: boolean): void => {
     for (const n of referencedNames(expr)) {
+      loadWork.steps++;
       const key = n.toLowerCase();
       if (!fromImport && local.has(key)) continue;
       if (!imported.has(key) || taken.has(key)) continue;
@@ -192,6 +197,7 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
     pending.push(key);
   }
   while (pending.length > 0) {
+    loadWork.steps++;
     const key = pending.shift() as string;
     const { def } = imported.get(key) as { def: RuleDefinition };
     reach(def.expr, true);
@@ -210,6 +216,7 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
   }
   const probe = Grammar.fromDefinitionsUnchecked(defs);
   for (const [key, d] of defs) {
+    loadWork.steps++;
     if (!local.has(key)) continue;
     const single = probe.analysis.charSet(d.expr) !== null;
     defs.set(key, { ...d, token: tokens.has(key) || single });

@@ -11,6 +11,7 @@ import { altOf, caseSensitive, fromCodePoints, lit, opt, prose, range, ref, rep,
 import { ELEMENTS_PARSERS, listParsersFor, RULELIST_PARSERS, runParser, type RawNode, type RawNumber, type RawRule } from "./reader-grammar.js";
 import { AbnfError, diagnose, errorAt, makeAbnfError, type AbnfErrorCode } from "./reader-errors.js";
 import { LineIndex, tooDeep } from "./reader-layout.js";
+import { loadWork } from "./load-work.js";
 import { readOptions } from "../describe.js";
 
 /**
@@ -296,6 +297,7 @@ export function readAbnf(text: string, options: ReadOptions = {}): AbnfResult<re
       if (e instanceof RangeError) return { ok: false, error: errorAt(text, rule.offset, "too-large", `the rule "${rule.name}" is too large to read`) };
       throw e;
     }
+    loadWork.steps += 1 + found.refs.length + found.prose.length;
     const end = rules[k + 1]?.offset ?? text.length;
     entries.push(
       Object.freeze({
@@ -368,6 +370,7 @@ const alternativesOf = (e: Expr): readonly Expr[] => (e.type === "alt" ? e.items
 export function mergeAbnfRules(entries: readonly AbnfRuleEntry[], source?: string): AbnfResult<ReadonlyMap<string, AbnfRule>> {
   const groups = new Map<string, AbnfRuleEntry[]>();
   for (const entry of entries) {
+    loadWork.steps++;
     const key = entry.name.toLowerCase();
     const group = groups.get(key);
     if (!entry.incremental) {
@@ -387,6 +390,7 @@ export function mergeAbnfRules(entries: readonly AbnfRuleEntry[], source?: strin
   }
   const rules = new Map<string, AbnfRule>();
   for (const [key, group] of groups) {
+    loadWork.steps += group.length;
     const first = group[0] as AbnfRuleEntry;
     let expr: Expr;
     try {
