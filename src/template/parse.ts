@@ -4,7 +4,7 @@
 import type { Result } from "../result.js";
 import { describeValue } from "../describe.js";
 import { templateRefusal, type TemplateError } from "./template-error.js";
-import { hasCodePoint, iprivate, ucschar } from "../charsets.js";
+import { IPRIVATE, UCSCHAR } from "../compiled/charsets.js";
 import { encodeLiteral } from "./encode.js";
 
 /** An expression's operator (RFC 6570 §2.2): `""` for simple string expansion (§3.2.2). */
@@ -47,10 +47,6 @@ export interface TemplateLiteral {
 /** A part of a template: literal text or an expression, in template order. */
 export type TemplatePart = TemplateLiteral | TemplateExpression;
 
-/** The operators §2.2 reserves for future extensions, which no processor expands yet. */
-const RESERVED_OPERATORS = "=,!@|";
-const OPERATORS = "+#./;?&";
-
 // What §2's grammar expects at each point, as the engine's errors name it (rule names and quoted
 // literals, in the grammar's order): the sets the package's grammar of record gives
 const LITERAL_NEXT = ['"!"', '"#"-"$"', '"&"-";"', '"="', '"?"-"["', '"]"', '"_"', '"a"-"z"', '"~"', "ucschar", "iprivate", "pct-encoded", '"{"', "end of input"];
@@ -60,11 +56,17 @@ const AFTER_VARCHAR = ['"."', ...VARCHAR, '":"', "explode", '","', '"}"'];
 const AFTER_DIGIT = ["DIGIT", '","', '"}"'];
 const AFTER_SPEC = ['","', '"}"'];
 
-/** RFC 6570 §2.1 literals: the ASCII characters allowed as they are (by code), with verified erratum 6937 ("'" allowed). */
-const isLiteralAscii = (c: number): boolean =>
-  c === 0x21 || c === 0x23 || c === 0x24 || (c >= 0x26 && c <= 0x3b) || c === 0x3d || (c >= 0x3f && c <= 0x5b) || c === 0x5d || c === 0x5f || (c >= 0x61 && c <= 0x7a) || c === 0x7e;
-const isHex = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
-const isAlnum_ = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) || c === 0x5f;
+/**
+ * RFC 6570 §2.1 `literals`, as many as stand at `lastIndex`: the ASCII characters allowed as they
+ * are (with verified erratum 6937's "'"), RFC 3987's ucschar and iprivate (the package's one table,
+ * src/compiled/charsets.ts), and pct-encoded triplets.
+ */
+const LITERALS = /* @__PURE__ */ new RegExp(`(?:[!#$&-;=?-\\[\\]_a-z~${[...UCSCHAR, ...IPRIVATE].map(([lo, hi]) => `\\u{${lo.toString(16)}}-\\u{${hi.toString(16)}}`).join("")}]|%[\\dA-Fa-f]{2})*`, "uy");
+/** §2.3 `varname`: varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded. */
+const VARNAME = /(?:\w|%[\dA-Fa-f]{2})(?:\.?(?:\w|%[\dA-Fa-f]{2}))*/y;
+/** §2.4.1 `max-length`: %x31-39 0*3DIGIT. */
+const MAX_LENGTH = /[1-9]\d{0,3}/y;
+const HEX = /[\dA-Fa-f]/;
 
 /** Thrown inside parseParts: a syntax error at `offset` with its expected set. */
 class SyntaxAt {
@@ -84,101 +86,69 @@ class SyntaxAt {
 export function parseParts(text: string): Result<readonly TemplatePart[], TemplateError> {
   const parts: TemplatePart[] = [];
   let reservedAt = -1;
-  const n = text.length;
-  const code = (i: number): number => (i < n ? text.charCodeAt(i) : -1);
-  /** A pct-encoded triplet at i ("%" known), or the error at its first bad digit. */
-  const triplet = (i: number): number => {
-    if (!isHex(code(i + 1))) throw new SyntaxAt(i + 1, ["HEXDIG"]);
-    if (!isHex(code(i + 2))) throw new SyntaxAt(i + 2, ["HEXDIG"]);
-    return i + 3;
+  /** Where `re` (sticky) stops matching from `i`, or `i`. */
+  const scan = (re: RegExp, i: number): number => {
+    re.lastIndex = i;
+    return re.test(text) ? re.lastIndex : i;
+  };
+  /** The error at `i`: a "%" there that no triplet follows fails at its first digit that is not HEXDIG. */
+  const fail = (i: number, expected: readonly string[]): never => {
+    if (text[i] !== "%") throw new SyntaxAt(i, expected);
+    throw new SyntaxAt(HEX.test(text.charAt(i + 1)) ? i + 2 : i + 1, ["HEXDIG"]);
   };
   try {
     let i = 0;
-    while (i < n) {
-      if (code(i) !== 0x7b) {
+    while (i < text.length) {
+      if (text[i] !== "{") {
         const start = i;
-        while (i < n && code(i) !== 0x7b) {
-          const c = code(i);
-          if (c === 0x25) i = triplet(i);
-          else if (c < 0x80) {
-            if (!isLiteralAscii(c)) throw new SyntaxAt(i, LITERAL_NEXT);
-            i++;
-          } else {
-            const cp = text.codePointAt(i) as number;
-            if (!(hasCodePoint(ucschar, cp) || hasCodePoint(iprivate, cp))) throw new SyntaxAt(i, LITERAL_NEXT);
-            i += cp > 0xffff ? 2 : 1;
-          }
-        }
+        i = scan(LITERALS, i);
+        if (i < text.length && text[i] !== "{") fail(i, LITERAL_NEXT);
         const literal = text.slice(start, i);
         parts.push(Object.freeze({ kind: "literal", text: literal, expansion: encodeLiteral(literal), start, end: i }));
         continue;
       }
       const open = i;
       let at = open + 1;
-      const first = code(at);
+      const first = text.charAt(at);
       let operator: Operator = "";
       let expected = AFTER_OPEN;
-      if (first >= 0 && RESERVED_OPERATORS.includes(String.fromCharCode(first))) {
+      if (first !== "" && "=,!@|".includes(first)) {
+        // §2.2's operators reserved for future extensions, which no processor expands yet
         if (reservedAt < 0) reservedAt = at;
         at++;
         expected = VARCHAR;
-      } else if (first >= 0 && OPERATORS.includes(String.fromCharCode(first))) {
-        operator = String.fromCharCode(first) as Operator;
+      } else if (first !== "" && "+#./;?&".includes(first)) {
+        operator = first as Operator;
         at++;
         expected = VARCHAR;
       }
       const varspecs: VarSpec[] = [];
       for (;;) {
-        // varname = varchar *( ["."] varchar )
         const specStart = at;
-        let next = expected;
-        for (;;) {
-          const c = code(at);
-          if (c === 0x25) at = triplet(at);
-          else if (c >= 0 && isAlnum_(c)) at++;
-          else throw new SyntaxAt(at, next);
-          if (code(at) === 0x2e) {
-            at++;
-            next = VARCHAR;
-            continue;
-          }
-          const d = code(at);
-          if (d === 0x25 || (d >= 0 && isAlnum_(d))) {
-            next = VARCHAR;
-            continue;
-          }
-          break;
-        }
+        at = scan(VARNAME, at);
+        // a varname that stops short: none at all, a "." with no varchar after it, or a "%" with no triplet
+        if (at === specStart) fail(at, expected);
+        if (text[at] === ".") fail(at + 1, VARCHAR);
+        if (text[at] === "%") fail(at, []);
         const name = text.slice(specStart, at);
         let prefix: number | undefined;
         let explode = false;
         let after = AFTER_VARCHAR;
-        if (code(at) === 0x3a) {
-          at++;
-          const d = code(at);
-          if (!(d >= 0x31 && d <= 0x39)) throw new SyntaxAt(at, ['"1"-"9"']);
-          const digits = at;
-          at++;
-          while (at - digits < 4 && code(at) >= 0x30 && code(at) <= 0x39) at++;
+        if (text[at] === ":") {
+          const digits = at + 1;
+          at = scan(MAX_LENGTH, digits);
+          if (at === digits) throw new SyntaxAt(at, ['"1"-"9"']);
           prefix = Number(text.slice(digits, at));
           after = at - digits < 4 ? AFTER_DIGIT : AFTER_SPEC;
-        } else if (code(at) === 0x2a) {
+        } else if (text[at] === "*") {
           at++;
           explode = true;
           after = AFTER_SPEC;
         }
         varspecs.push(Object.freeze({ name, prefix, explode, start: specStart, end: at }));
-        const c = code(at);
-        if (c === 0x2c) {
-          at++;
-          expected = VARCHAR;
-          continue;
-        }
-        if (c === 0x7d) {
-          at++;
-          break;
-        }
-        throw new SyntaxAt(at, after);
+        expected = VARCHAR;
+        if (text[at++] === "}") break;
+        if (text[at - 1] !== ",") throw new SyntaxAt(at - 1, after);
       }
       parts.push(Object.freeze({ kind: "expression", operator, varspecs: Object.freeze(varspecs), text: text.slice(open, at), start: open, end: at }));
       i = at;
