@@ -38,64 +38,37 @@ const plain = (x: object): boolean => {
   return p === Object.prototype || p === null;
 };
 
+/** The TypeError of a value §2.3 does not define, `what` saying where it stands. */
+function notDefined(what: string, x: unknown): never {
+  throw new TypeError(`${what} is ${typeof x === "number" ? x : describeValue(x)}; RFC 6570 §2.3 defines strings (numbers, booleans and bigints written as text, a number finite), lists of them and associative arrays of them (a plain object, or a Map with string keys), nothing nested`);
+}
+
 /** A member or pair value as text, or undefined; a TypeError for anything else. */
 function scalar(x: unknown, where: () => string): string | undefined {
-  switch (typeof x) {
-    case "string":
-      return x;
-    case "number":
-      if (!Number.isFinite(x)) throw new TypeError(`${where()} is ${String(x)}; a number must be finite to be written in a URI`);
-      return String(x);
-    case "boolean":
-    case "bigint":
-      return String(x);
-    case "undefined":
-      return undefined;
-    default:
-      if (x === null) return undefined;
-      throw new TypeError(`${where()} is ${describeValue(x)}; RFC 6570 §2.3 defines strings, lists of strings and associative arrays of strings, nothing nested`);
-  }
+  if (typeof x === "string") return x;
+  if (x === undefined || x === null) return undefined;
+  if (typeof x === "boolean" || typeof x === "bigint" || (typeof x === "number" && Number.isFinite(x))) return String(x);
+  return notDefined(where(), x);
 }
 
 /** The variable `name`'s value as expansion reads it, or undefined (§2.3). */
 export function classify(value: unknown, name: string, caller: string): Defined | undefined {
-  const subject = `${caller}: the variable ${JSON.stringify(name)}`;
-  switch (typeof value) {
-    case "string":
-      return value;
-    case "undefined":
-      return undefined;
-    case "object":
-      if (value === null) return undefined;
-      break;
-    default:
-      return scalar(value, () => subject);
-  }
+  const subject = (): string => `${caller}: the variable ${JSON.stringify(name)}`;
+  if (typeof value !== "object" || value === null) return scalar(value, subject);
   if (Array.isArray(value)) {
     const out: string[] = [];
-    let i = 0;
-    for (const m of value as readonly unknown[]) {
-      const k = i++;
-      const s = scalar(m, () => `${subject} is a list whose member ${k}`);
+    for (let k = 0; k < value.length; k++) {
+      const s = scalar(value[k], () => `${subject()} is a list whose member ${k}`);
       if (s !== undefined) out.push(s);
     }
     return out.length === 0 ? undefined : out;
   }
   const pairs: (readonly [string, string])[] = [];
-  if (value instanceof Map) {
-    for (const [k, v] of value as Map<unknown, unknown>) {
-      if (typeof k !== "string") throw new TypeError(`${subject} is a Map with the key ${describeValue(k)}; the names of an associative array are strings`);
-      const s = scalar(v, () => `${subject} is an associative array whose value for ${JSON.stringify(k)}`);
-      if (s !== undefined) pairs.push([k, s]);
-    }
-  } else if (plain(value)) {
-    const o = value as Record<string, unknown>;
-    for (const k of Object.keys(o)) {
-      const s = scalar(o[k], () => `${subject} is an associative array whose value for ${JSON.stringify(k)}`);
-      if (s !== undefined) pairs.push([k, s]);
-    }
-  } else {
-    throw new TypeError(`${subject} is ${describeValue(value)} (not a plain object, array or Map); RFC 6570 §2.3 defines strings, lists and associative arrays`);
+  const entries: Iterable<readonly [unknown, unknown]> = value instanceof Map ? (value as Map<unknown, unknown>) : plain(value) ? Object.entries(value) : notDefined(subject(), value);
+  for (const [k, v] of entries) {
+    if (typeof k !== "string") notDefined(`${subject()} is a Map whose key`, k);
+    const s = scalar(v, () => `${subject()} is an associative array whose value for ${JSON.stringify(k)}`);
+    if (s !== undefined) pairs.push([k as string, s]);
   }
   return pairs.length === 0 ? undefined : new Pairs(pairs);
 }
