@@ -186,14 +186,23 @@ export class Frame {
    * The furthest offset reached from an earlier one (by a character or a call), and the
    * positions whose edges led there, with the order in which their own offset was first
    * reached: the first one, then the others in pairs. A position `-2 - i` stands for those of
-   * `landStates[i]` that read its code point (a step of the DFA, see {@link run}).
+   * the i-th state that read a code point to get there (a step of the DFA, see {@link #fast}):
+   * the first in `landState0`, `landCp0`, `landCls0`, the others in lists emptied, not dropped,
+   * when a further offset is reached, so that reading on allocates nothing per character.
    */
   landed = -1;
   landCount = 0;
   landP0 = -1;
   landOrder0 = -1;
   landMore: number[] | undefined;
-  landStates: StateLanding[] | undefined;
+  landState0: DfaState | undefined;
+  landCp0 = -1;
+  landCls0 = -1;
+  #landStates: DfaState[] | undefined;
+  #landCodes: number[] | undefined;
+  /** How many states landed at `#landStatesAt` (those of another offset are stale). */
+  #landStateCount = 0;
+  #landStatesAt = -1;
   calleeFurthest = -1;
   calleeExpected: readonly string[] = NO_LABELS;
   #calleeOwned = false;
@@ -228,9 +237,11 @@ export class Frame {
     this.furthest = start;
     this.byOffset = keep ? new Map() : undefined;
     this.offsets = keep ? [] : undefined;
-    for (const e of this.a.start) {
-      if (e.to === ACCEPT) this.#end(start);
-      else this.#add(start, e.to);
+    const first = this.a.start;
+    for (let i = 0; i < first.length; i++) {
+      const to = (first[i] as Edge).to;
+      if (to === ACCEPT) this.#end(start);
+      else this.#add(start, to);
     }
   }
 
@@ -371,10 +382,35 @@ export class Frame {
   /** The positions of `state` that read `cp` lead to `k2`, further on (see {@link #land}). */
   #landState(k2: number, state: DfaState, cp: number, cls: number, order: number): void {
     if (k2 < this.landed) return;
-    if (k2 > this.landed) this.landStates = undefined;
-    const states = (this.landStates ??= []);
-    states.push({ state, cp, cls });
-    this.#land(k2, -1 - states.length, order);
+    if (this.#landStatesAt !== k2) {
+      this.#landStatesAt = k2;
+      this.#landStateCount = 0;
+    }
+    const i = this.#landStateCount++;
+    if (i === 0) {
+      this.landState0 = state;
+      this.landCp0 = cp;
+      this.landCls0 = cls;
+    } else {
+      const states = (this.#landStates ??= []);
+      const codes = (this.#landCodes ??= []);
+      states.length = i - 1;
+      codes.length = 2 * (i - 1);
+      states.push(state);
+      codes.push(cp, cls);
+    }
+    this.#land(k2, -2 - i, order);
+  }
+
+  /** The state of the `i`-th step of the DFA that landed at `landed` (see {@link #landState}). */
+  landingState(i: number): DfaState {
+    return (i === 0 ? this.landState0 : (this.#landStates as DfaState[])[i - 1]) as DfaState;
+  }
+
+  /** The code point (`cls` false) or its class (`cls` true) that the `i`-th step landing at `landed` read. */
+  landingRead(i: number, cls: boolean): number {
+    if (i === 0) return cls ? this.landCls0 : this.landCp0;
+    return (this.#landCodes as number[])[2 * (i - 1) + (cls ? 1 : 0)] as number;
   }
 
   /**
@@ -446,7 +482,8 @@ export class Frame {
             this.#fast(state, next.k, next.order);
             continue;
           }
-          listOf(next);
+          // followed from the state's positions, copied to a list only if one is added here
+          if (next.list === undefined) next.state = state;
         }
         this.#cur = next;
         this.#j = 0;
@@ -455,12 +492,14 @@ export class Frame {
       }
       const cur = this.#cur;
       const k = cur.k;
-      const list = cur.list as number[];
       const dfa = this.#dfa;
       const { succStart, succ } = dfa;
       const cp = codePointAt(input, k);
       const k2 = k + (cp > 0xffff ? 2 : 1);
-      while (this.#j < list.length) {
+      for (;;) {
+        // (re-read: adding a position at this offset turns the state's positions into a list)
+        const list = cur.list ?? (cur.state as DfaState).positions;
+        if (this.#j >= list.length) break;
         const p = list[this.#j] as number;
         if (++run.work > run.limit) run.exceeded(k);
         const pos = a.positions[p] as Position;
@@ -478,9 +517,11 @@ export class Frame {
           // A call of the rule itself that is read as a loop (see selfLoops): the frame goes
           // on from the rule's start here instead of waiting for the call, and one frame reads
           // a right-recursive list (a = "x" [ a ], a = "x" *a) in time linear in the input.
-          for (const e of a.start) {
-            if (e.to === ACCEPT) this.#end(k);
-            else this.#add(k, e.to);
+          const first = a.start;
+          for (let i = 0; i < first.length; i++) {
+            const to = (first[i] as Edge).to;
+            if (to === ACCEPT) this.#end(k);
+            else this.#add(k, to);
           }
         } else {
           const r = known(pos.call, k);
@@ -494,7 +535,9 @@ export class Frame {
           if (run.work > run.limit) run.exceeded(k);
           const from = succStart[p] as number;
           const to = succStart[p + 1] as number;
-          for (const end of r.ends) {
+          const ends = r.ends;
+          for (let e = 0; e < ends.length; e++) {
+            const end = ends[e] as number;
             if (end > k) this.#land(end, p, cur.order);
             for (let i = from; i < to; i++) {
               const t = succ[i] as number;
@@ -528,15 +571,11 @@ export class Frame {
   }
 }
 
-/** A step of the DFA that led to a frame's furthest offset: its state, and the code point (and its class) read. */
-interface StateLanding {
-  readonly state: DfaState;
-  readonly cp: number;
-  readonly cls: number;
-}
-
 /** The labels of the positions a step of a DFA leads to, when none is a call: the same wherever the step is taken. */
 const stepLabels = new WeakMap<DfaState, (readonly string[] | undefined)[]>();
+
+/** The labels of the edges of one position of an automaton (index p + 1; 0 for its start edges), when none leads to a call or a join. */
+const edgesLabels = new WeakMap<Automaton, (readonly string[] | undefined)[]>();
 
 /** Per grammar and rule: the code points the rule can start with, when that can decide a call (see Memo.first). */
 const firstCache = new WeakMap<Analysis, Map<string, { readonly first: CodePointSet | undefined; readonly ascii: Uint8Array | undefined }>>();
@@ -827,8 +866,9 @@ export class CallRun {
       at = f.calleeFurthest;
       expected = f.calleeExpected;
     } else if (f.calleeFurthest === at && f.calleeExpected.length > 0) {
-      const merged = [...expected];
-      for (const l of f.calleeExpected) uniquePush(merged, l);
+      const merged = expected.slice();
+      const more = f.calleeExpected;
+      for (let i = 0; i < more.length; i++) uniquePush(merged, more[i] as string);
       expected = merged;
     }
     const r: CallResult = { ends: sortedEnds, furthest: at, expected };
@@ -841,6 +881,12 @@ export class CallRun {
     return r;
   }
 
+  /** What a call of `key` at `target` expected there (none when it read further). */
+  #calleeStart(key: string, target: number): readonly string[] {
+    const r = this.call(key, target);
+    return r.furthest === target ? r.expected : [];
+  }
+
   /**
    * The labels of the positions alive at `target` (the frame's furthest offset), by the edges
    * that led there: from the start, or out of the positions that landed there, taken in the
@@ -849,32 +895,36 @@ export class CallRun {
    */
   #labelsAt(f: Frame, target: number): readonly string[] {
     const a = f.a;
-    const calleeStart = (key: string): readonly string[] => {
-      const r = this.call(key, target);
-      return r.furthest === target ? r.expected : [];
-    };
     let edges: readonly Edge[] = [];
+    // where the labels are kept when no call or join is among the edges' targets: by state and
+    // class for a step of the DFA, by position for the edges of one position (0: the start)
     let cache: (readonly string[] | undefined)[] | undefined;
     let cls = -1;
-    if (target === f.start) edges = a.start;
-    else if (f.landed === target && f.landCount > 0) {
+    if (target === f.start) {
+      edges = a.start;
+      cls = 0;
+    } else if (f.landed === target && f.landCount > 0) {
       if (f.landCount === 1 && f.landP0 < 0) {
         // one step of the DFA led here: its labels are kept when no call is among its targets
-        const step = (f.landStates as StateLanding[])[-2 - f.landP0] as StateLanding;
-        const next = step.state.next[step.cls];
+        const i = -2 - f.landP0;
+        const state = f.landingState(i);
+        const stepCls = f.landingRead(i, true);
+        const next = state.next[stepCls];
         if (next !== undefined && next !== null && !stateCalls(next, a)) {
-          cls = step.cls;
-          cache = stepLabels.get(step.state);
+          cls = stepCls;
+          cache = stepLabels.get(state);
           if (cache === undefined) {
             cache = [];
-            stepLabels.set(step.state, cache);
+            stepLabels.set(state, cache);
           }
           const known = cache[cls];
           if (known !== undefined) return known;
         }
       }
-      if (f.landCount === 1 && f.landP0 >= 0) edges = a.follow[f.landP0] ?? [];
-      else {
+      if (f.landCount === 1 && f.landP0 >= 0) {
+        edges = a.follow[f.landP0] ?? [];
+        cls = f.landP0 + 1;
+      } else {
         const more = f.landMore ?? [];
         const landings: { p: number; order: number }[] = [];
         const landing = (p: number, order: number): void => {
@@ -883,7 +933,9 @@ export class CallRun {
             return;
           }
           // the positions of a state that read its code point, in the state's order
-          const { state, cp } = (f.landStates as StateLanding[])[-2 - p] as StateLanding;
+          const i = -2 - p;
+          const state = f.landingState(i);
+          const cp = f.landingRead(i, false);
           for (const q of state.positions) if (hasCodePoint((a.positions[q] as Position).set, cp)) landings.push({ p: q, order });
         };
         landing(f.landP0, f.landOrder0);
@@ -900,10 +952,21 @@ export class CallRun {
         edges = all;
       }
     }
+    if (cache === undefined && cls >= 0) {
+      cache = edgesLabels.get(a);
+      if (cache === undefined) {
+        cache = [];
+        edgesLabels.set(a, cache);
+      }
+      const known = cache[cls];
+      if (known !== undefined) return known;
+    }
     let out: string[] | undefined;
     let shared: readonly string[] = NO_LABELS;
-    const met = new Set<number>();
-    for (const e of edges) {
+    let met: Set<number> | undefined;
+    let pure = true;
+    for (let i = 0; i < edges.length; i++) {
+      const e = edges[i] as Edge;
       const pos = e.to === ACCEPT ? undefined : a.positions[e.to];
       if (pos === undefined) continue;
       // (a join may lead to a call: walked with the callees' labels)
@@ -917,12 +980,13 @@ export class CallRun {
         out ??= [...shared];
         for (const l of labels) uniquePush(out, l);
       } else {
+        pure = false;
         out ??= [...shared];
-        edgeLabels(a, e, out, calleeStart, met);
+        edgeLabels(a, e, out, (key) => this.#calleeStart(key, target), (met ??= new Set()));
       }
     }
     const labels = out ?? shared;
-    if (cache !== undefined) cache[cls] = Object.isFrozen(labels) ? labels : Object.freeze(labels);
+    if (cache !== undefined && pure) cache[cls] = Object.isFrozen(labels) ? labels : Object.freeze(labels);
     return labels;
   }
 }
