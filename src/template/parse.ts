@@ -4,7 +4,6 @@
 import type { Result } from "../result.js";
 import { describeValue } from "../describe.js";
 import { templateRefusal, type TemplateError } from "./template-error.js";
-import { IPRIVATE, UCSCHAR } from "../compiled/charsets.js";
 import { encodeLiteral } from "./encode.js";
 
 /** An expression's operator (RFC 6570 §2.2): `""` for simple string expansion (§3.2.2). */
@@ -58,10 +57,13 @@ const AFTER_SPEC = ['","', '"}"'];
 
 /**
  * RFC 6570 §2.1 `literals`, as many as stand at `lastIndex`: the ASCII characters allowed as they
- * are (with verified erratum 6937's "'"), RFC 3987's ucschar and iprivate (the package's one table,
- * src/compiled/charsets.ts), and pct-encoded triplets.
+ * are (with verified erratum 6937's "'"), pct-encoded triplets, and RFC 3987's ucschar and
+ * iprivate. Those two together are every code point from U+00A0 up but the surrogates, the
+ * noncharacters (Unicode's stable `Noncharacter_Code_Point`: U+FDD0–U+FDEF and the last two of
+ * each plane), the specials U+FFF0–U+FFFD and U+E0000–U+E0FFF; test/template/fixtures.test.ts
+ * holds this to the package's table (src/compiled/charsets.ts) on every code point.
  */
-const LITERALS = /* @__PURE__ */ new RegExp(`(?:[!#$&-;=?-\\[\\]_a-z~${[...UCSCHAR, ...IPRIVATE].map(([lo, hi]) => `\\u{${lo.toString(16)}}-\\u{${hi.toString(16)}}`).join("")}]|%[\\dA-Fa-f]{2})*`, "uy");
+const LITERALS = /(?:[!#$&-;=?-[\]_a-z~]|%[\dA-Fa-f]{2}|(?![\uFFF0-\uFFFD\u{E0000}-\u{E0FFF}]|\p{Noncharacter_Code_Point})[\xA0-\uD7FF\uE000-\u{10FFFF}])*/uy;
 /** §2.3 `varname`: varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded. */
 const VARNAME = /(?:\w|%[\dA-Fa-f]{2})(?:\.?(?:\w|%[\dA-Fa-f]{2}))*/y;
 /** §2.4.1 `max-length`: %x31-39 0*3DIGIT. */

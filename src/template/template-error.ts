@@ -37,21 +37,21 @@ export type TemplateErrorCode = "syntax" | "reserved-operator" | "prefix-of-comp
  */
 export class TemplateError extends Error {
   override readonly name: string = "TemplateError";
-  readonly code: TemplateErrorCode;
+  declare readonly code: TemplateErrorCode;
   /** The template's text, its password masked. */
-  readonly template: string;
+  declare readonly template: string;
   /** The text `offset` is in (the template, or the URI), its password masked. */
-  readonly input: string;
+  declare readonly input: string;
   /** The ABNF name of the rule `input` was read as: `"URI-Template"`, or `"template"` for a URI. */
-  readonly rule: string;
+  declare readonly rule: string;
   /** Where `input` stops matching, in UTF-16 code units of the masked `input`. */
-  readonly offset: number;
+  declare readonly offset: number;
   /** ABNF names (`HEXDIG`) and quoted literals (`"}"`) that would have been accepted at `offset`. */
-  readonly expected: readonly string[];
+  declare readonly expected: readonly string[];
   /** What stands at `offset`: a quoted character, a `U+XXXX` code, `"end of input"`, or "a character of the password". */
-  readonly found: string;
+  declare readonly found: string;
   /** The first line of `message`, without an excerpt. */
-  readonly shortMessage: string;
+  declare readonly shortMessage: string;
 
   /** Made by the package: every text given is already masked, `offset` counts in the masked `input`. */
   constructor(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], found: string, shortMessage: string, excerpt?: string) {

@@ -10,6 +10,8 @@ import { expand, match, parseTemplate, formatTemplateError, templateDepartures, 
 import { rfc6570Abnf } from "../../src/template/abnf-text";
 import { FIXTURES, readJson } from "../helpers/fixtures";
 import { runs, seed } from "../helpers/runs";
+import { hasCodePoint, iprivate, ucschar } from "../../src/charsets";
+import { parseParts } from "../../src/template/parse";
 
 type Vars = Record<string, unknown>;
 
@@ -152,5 +154,28 @@ describe("the one-pass reader agrees with RFC 6570 §2's grammar on the engine (
       }),
       { numRuns: runs(2000), seed: seed(6570) },
     );
+  });
+});
+
+describe("the reader's literal characters beyond ASCII are RFC 3987's ucschar and iprivate (the package's table)", () => {
+  it("on every code point from U+0080 to U+10FFFF, alone and between two literals", () => {
+    const differ: string[] = [];
+    const inTable = (cp: number): boolean => hasCodePoint(ucschar, cp) || hasCodePoint(iprivate, cp);
+    const alone = (cp: number): void => {
+      const r = parseParts(`a${String.fromCodePoint(cp)}b`);
+      if (r.ok !== inTable(cp) || (!r.ok && r.error.offset !== 1)) differ.push(cp.toString(16));
+    };
+    // blocks of 256 the table allows whole are read as one literal; any other block code point by code point
+    for (let block = 0x80; block <= 0x10ffff; block += 256) {
+      const cps = [...Array(Math.min(256, 0x110000 - block)).keys()].map((k) => block + k).filter((cp) => cp < 0xd800 || cp > 0xdfff);
+      if (cps.every(inTable)) {
+        if (!parseParts(String.fromCodePoint(...cps)).ok) differ.push(`block ${block.toString(16)}`);
+      } else cps.forEach(alone);
+    }
+    expect(differ).toEqual([]);
+    for (const lone of ["\ud800", "\udbff", "\udc00", "\udfff", "\udc00\ud800"]) {
+      const r = parseParts(`a${lone}b`);
+      expect([lone, r.ok ? "ok" : r.error.offset]).toEqual([lone, 1]);
+    }
   });
 });
