@@ -71,9 +71,8 @@ const backToUR = (m: string, hex: string | undefined): string => (hex !== undefi
  * the others (RFC 3987's ucschar and iprivate, the only others §2.1 allows) pct-encoded in UTF-8.
  */
 export function encodeLiteral(text: string): string {
-  // a literal holds no lone "%", no lone surrogate and no character a URI does not allow below 128
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) >= 128) return encodeValue(text, true);
-  return text;
+  // a literal's "%" always starts a triplet, and it holds no lone surrogate
+  return encodeValue(text, true);
 }
 
 /**
@@ -89,7 +88,7 @@ export function prefixOf(s: string, max: number, reserved: boolean): string {
       i += encodedCharLength(s, i) || 3;
       continue;
     }
-    i += c >= 0xd800 && c <= 0xdbff && s.charCodeAt(i + 1) >= 0xdc00 && s.charCodeAt(i + 1) <= 0xdfff ? 2 : 1;
+    i += (s.codePointAt(i) as number) > 0xffff ? 2 : 1; // a surrogate pair is one character, a lone surrogate one too
   }
   return i >= s.length ? s : s.slice(0, i);
 }
