@@ -142,7 +142,98 @@ for (const f of files) if (!reached.has(f)) {
   rmSync(path.join(root, f));
   delete result.metafile.outputs[f];
 }
+await mergeMainChunks();
 const outputs = Object.keys(result.metafile.outputs);
 const bytes = Object.values(result.metafile.outputs).reduce((a, o) => a + o.bytes, 0);
 // quiet by default: `npm pack --json` prints what the build prints
 if (process.argv.includes("--verbose")) console.log(`bundle: ${Object.keys(entryPoints).length} entries, ${outputs.length - Object.keys(entryPoints).length} shared chunks, ${(bytes / 1024).toFixed(0)} KiB in ${OUT}/`);
+
+/**
+ * Node reads, resolves and compiles every file of an import graph one by one, about half a
+ * millisecond each: esbuild gives the main entry's modules to some fifteen chunks (one per set of
+ * entries that reaches them), which cost as much of the cold start as compiling their code. The
+ * chunks the main entry reaches are bundled again into one, `chunks/core.js` (esbuild renames
+ * what two of them both declare; they export distinct names, since files import them side by
+ * side), and every file that imported one of them imports it instead: each module is still
+ * evaluated once, whichever entries a program imports.
+ */
+async function mergeMainChunks() {
+  const chunk = (f) => f.startsWith(`${OUT}/chunks/`);
+  const order = [];
+  const seen = new Set();
+  const walk = (f) => {
+    if (seen.has(f)) return;
+    seen.add(f);
+    for (const g of edges.get(f) ?? []) if (chunk(g)) walk(g);
+    if (chunk(f)) order.push(f);
+  };
+  walk(`${OUT}/index.js`);
+  if (order.length < 2) return;
+  const merged = new Set(order);
+  const target = `${OUT}/chunks/core.js`;
+  const dir = path.join(root, OUT, "chunks");
+  // Two chunks may export one name (each for its own importers): the merged chunk exports the
+  // second under another, and the files that imported it from that chunk import the new name.
+  const alias = new Map(); // chunk -> (exported name -> name in core.js)
+  const taken = new Set();
+  const lines = [];
+  for (const f of order) {
+    const text = readFileSync(path.join(root, f), "utf8");
+    const names = [...text.matchAll(/^export\s*\{([^}]*)\};?/gm)].flatMap((m) => m[1].split(",")).map((x) => x.trim()).filter(Boolean).map((x) => x.split(/\s+as\s+/).pop());
+    const own = new Map();
+    for (const n of names) {
+      let a = n;
+      for (let k = 2; taken.has(a); k++) a = `${n}$${k}`;
+      taken.add(a);
+      own.set(n, a);
+    }
+    alias.set(f, own);
+    lines.push(`export { ${[...own].map(([n, a]) => (n === a ? n : `${n} as ${a}`)).join(", ")} } from "./${path.basename(f)}";`);
+  }
+  const built = await esbuild.build({
+    absWorkingDir: root,
+    stdin: { contents: lines.join("\n"), resolveDir: dir, sourcefile: "core.js" },
+    bundle: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    external,
+    legalComments: "none",
+    write: false,
+    logLevel: "error",
+  });
+  const text = built.outputFiles[0].text;
+  for (const f of order) {
+    rmSync(path.join(root, f));
+    delete result.metafile.outputs[f];
+  }
+  writeFileSync(path.join(root, target), text);
+  result.metafile.outputs[target] = { bytes: Buffer.byteLength(text) };
+  // every other file imports the merged chunk instead (a file that imported two of them imports it twice, which ESM allows)
+  const relTarget = (full) => {
+    const rel = path.relative(path.dirname(full), path.join(root, target));
+    return rel.startsWith(".") ? rel : `./${rel}`;
+  };
+  for (const f of Object.keys(result.metafile.outputs).filter((x) => x.endsWith(".js") && x !== target)) {
+    const full = path.join(root, f);
+    const before = readFileSync(full, "utf8");
+    const source = (spec) => path.relative(root, path.resolve(path.dirname(full), spec));
+    const after = before
+      .replace(/^import\s*\{([^}]*)\}\s*from\s*"(\.{1,2}\/[^"]+\.js)";/gm, (all, names, spec) => {
+        const own = alias.get(source(spec));
+        if (own === undefined) return all;
+        const list = names.split(",").map((x) => x.trim()).filter(Boolean).map((x) => {
+          const [n, local = n] = x.split(/\s+as\s+/);
+          const a = own.get(n);
+          if (a === undefined) throw new Error(`bundle: ${f} imports ${n}, which ${source(spec)} does not export`);
+          return a === local ? a : `${a} as ${local}`;
+        });
+        return `import { ${list.join(", ")} } from "${relTarget(full)}";`;
+      })
+      .replace(/((?:from|import)\s*\(?\s*)"(\.{1,2}\/[^"]+\.js)"/g, (all, head, spec) => {
+        if (!merged.has(source(spec))) return all;
+        throw new Error(`bundle: ${f} imports ${source(spec)} in a form this step does not rewrite: ${all}`);
+      });
+    if (after !== before) writeFileSync(full, after);
+  }
+}

@@ -5,14 +5,14 @@
 /** A lead octet's sequence: its count of continuation octets and the bounds of its second octet. */
 export type Utf8Lead = readonly [count: 0 | 1 | 2 | 3, lowest: number, highest: number];
 
-const NO_SEQUENCE: Utf8Lead = Object.freeze([0, 0, 0] as const);
-const TWO: Utf8Lead = Object.freeze([1, 0x80, 0xbf] as const);
-const THREE: Utf8Lead = Object.freeze([2, 0x80, 0xbf] as const);
-const THREE_E0: Utf8Lead = Object.freeze([2, 0xa0, 0xbf] as const); // no overlong forms
-const THREE_ED: Utf8Lead = Object.freeze([2, 0x80, 0x9f] as const); // no surrogates
-const FOUR: Utf8Lead = Object.freeze([3, 0x80, 0xbf] as const);
-const FOUR_F0: Utf8Lead = Object.freeze([3, 0x90, 0xbf] as const); // no overlong forms
-const FOUR_F4: Utf8Lead = Object.freeze([3, 0x80, 0x8f] as const); // nothing above U+10FFFF
+const NO_SEQUENCE: Utf8Lead = /* @__PURE__ */ Object.freeze([0, 0, 0] as const);
+const TWO: Utf8Lead = /* @__PURE__ */ Object.freeze([1, 0x80, 0xbf] as const);
+const THREE: Utf8Lead = /* @__PURE__ */ Object.freeze([2, 0x80, 0xbf] as const);
+const THREE_E0: Utf8Lead = /* @__PURE__ */ Object.freeze([2, 0xa0, 0xbf] as const); // no overlong forms
+const THREE_ED: Utf8Lead = /* @__PURE__ */ Object.freeze([2, 0x80, 0x9f] as const); // no surrogates
+const FOUR: Utf8Lead = /* @__PURE__ */ Object.freeze([3, 0x80, 0xbf] as const);
+const FOUR_F0: Utf8Lead = /* @__PURE__ */ Object.freeze([3, 0x90, 0xbf] as const); // no overlong forms
+const FOUR_F4: Utf8Lead = /* @__PURE__ */ Object.freeze([3, 0x80, 0x8f] as const); // nothing above U+10FFFF
 
 /**
  * The UTF-8 validity table (RFC 3629 §4, the one copy every floor reads): what a well-formed

@@ -145,6 +145,9 @@ describe("the built package", () => {
       for (const m of fs.readFileSync(file, "utf8").matchAll(/(?:from|import)\s*"(\.[^"]+)"/g)) visit(path.resolve(path.dirname(file), m[1]!));
     };
     visit(path.join(root, "dist/bundle/index.js"));
+    // and few files: Node reads and compiles them one by one (scripts/bundle.mjs merges the main
+    // entry's chunks into chunks/core.js); the entry and its one chunk
+    expect([...graph].map((f) => path.relative(path.join(root, "dist/bundle"), f))).toEqual(["index.js", path.join("chunks", "core.js")]);
     const texts = [...graph].map((f) => fs.readFileSync(f, "utf8"));
     expect(texts.some((t) => t.includes("REFERENCE_RULES"))).toBe(true);
     expect(texts.filter((t) => /var (http|fileAppendixE) = /.test(t))).toEqual([]);
@@ -152,6 +155,24 @@ describe("the built package", () => {
     visit(path.join(root, "dist/bundle/schemes/index.js"));
     for (const f of graph) if (/var fileAppendixE = /.test(fs.readFileSync(f, "utf8"))) schemes.add(f);
     expect(schemes.size).toBe(1);
+  });
+
+  // The merged chunk is shared by every entry: a user's bundler keeps of it only what the code it
+  // bundles calls, which needs every top-level statement of it to be free of side effects (a
+  // prototype changed at import, a call not marked pure): bundled for its side effects alone
+  // (from outside the package, so that "sideEffects": false does not drop it whole), it is empty.
+  it("merges the main entry's chunks into one that has no side effects at import", () => {
+    const out = node(["--input-type=module", "-e", `
+      import * as esbuild from "esbuild";
+      import * as fs from "node:fs";
+      import * as os from "node:os";
+      import * as path from "node:path";
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uri-grammar-core-"));
+      fs.copyFileSync(${JSON.stringify(path.join(root, "dist/bundle/chunks/core.js"))}, path.join(dir, "core.js"));
+      const r = await esbuild.build({ stdin: { contents: 'import "./core.js";', resolveDir: dir }, bundle: true, write: false, format: "esm", platform: "browser", logLevel: "silent", external: ["parsimmon", "tr46"] });
+      fs.rmSync(dir, { recursive: true, force: true });
+      console.log(JSON.stringify(r.outputFiles[0].text.replace(/^\\/\\/ .*\\n/gm, "").trim()));`]);
+    expect(JSON.parse(out)).toBe("");
   });
 
   it("bundles into a user's app without a warning (no bare chunk imports for \"sideEffects\": false to drop)", () => {

@@ -62,6 +62,15 @@ const inspectAs =
     const data = this.toJSON();
     return `${name} ${inspect === undefined ? JSON.stringify(data) : inspect(data, options)}`;
   };
+/**
+ * `cls`, with Node's inspect hook on its prototype. Each node class is constructed only through
+ * the value this returns, so a bundle that makes no node of a class drops the class and the hook
+ * together (a statement that changes a prototype is kept by every bundle of the module).
+ */
+function inspectable<C extends abstract new (...args: never[]) => object>(cls: C, name: string): C {
+  Object.defineProperty(cls.prototype, INSPECT, { value: inspectAs(name) as Inspect });
+  return cls;
+}
 
 // Nodes are read-only views: no own property, every field a getter over private state, no
 // setter (assigning a field throws in strict code). They are not frozen: Object.freeze costs
@@ -209,21 +218,22 @@ class RegNameNode implements RegNameHost {
   }
 }
 
-for (const [cls, name] of [[IPvFutureNode, "IPvFutureHost"], [IPv4Node, "IPv4Host"], [IPv6Node, "IPv6Host"], [RegNameNode, "RegNameHost"]] as const) {
-  Object.defineProperty(cls.prototype, INSPECT, { value: inspectAs(name) as Inspect });
-}
+const MadeIPv4 = /* @__PURE__ */ inspectable(IPv4Node, "IPv4Host");
+const MadeIPv6 = /* @__PURE__ */ inspectable(IPv6Node, "IPv6Host");
+const MadeIPvFuture = /* @__PURE__ */ inspectable(IPvFutureNode, "IPvFutureHost");
+const MadeRegName = /* @__PURE__ */ inspectable(RegNameNode, "RegNameHost");
 
 /** A host of kind `k` (by number) whose text (no brackets) is `text`, with the span `[start, end)` (start -1: none). */
 function hostOf(k: number, text: string, start: number, end: number): Host {
   switch (k) {
     case 1:
-      return new IPv4Node(text, start, end);
+      return new MadeIPv4(text, start, end);
     case 2:
-      return new IPv6Node(text, start, end);
+      return new MadeIPv6(text, start, end);
     case 3:
-      return new IPvFutureNode(text, start, end);
+      return new MadeIPvFuture(text, start, end);
     default:
-      return new RegNameNode(text, start, end);
+      return new MadeRegName(text, start, end);
   }
 }
 
@@ -331,7 +341,7 @@ class AuthorityNode implements Authority {
     return { kind: this.kind, userinfo: this.userinfo, host: this.host, port: this.port, span: this.span };
   }
 }
-Object.defineProperty(AuthorityNode.prototype, INSPECT, { value: inspectAs("Authority") as Inspect });
+const MadeAuthority = /* @__PURE__ */ inspectable(AuthorityNode, "Authority");
 
 /** The text of a host as it appears in a URI: IP literals in brackets (RFC 3986 §3.2.2). */
 export const hostText = (h: Host): string => (h.kind === "IPv6address" || h.kind === "IPvFuture" ? `[${h.text}]` : h.text);
@@ -339,12 +349,12 @@ export const hostText = (h: Host): string => (h.kind === "IPv6address" || h.kind
 /** An authority node (RFC 3986 §3.2), without spans. */
 export function authority(userinfo: string | undefined, h: Host, port: string | undefined): Authority {
   const text = `${userinfo === undefined ? "" : `${userinfo}@`}${hostText(h)}${port === undefined ? "" : `:${port}`}`;
-  return new AuthorityNode(text, 0, text.length, hostCode(h.kind), false, h.span === undefined ? h : undefined);
+  return new MadeAuthority(text, 0, text.length, hostCode(h.kind), false, h.span === undefined ? h : undefined);
 }
 
 /** The authority `[start, end)` of `input`, parsed: its parts' spans are offsets into `input`; its host's kind is worked out when the host is read, or given. */
 export function parsedAuthority(input: string, start: number, end: number, hostKind?: HostKind): Authority {
-  return new AuthorityNode(input, start, end, hostKind === undefined ? -1 : hostCode(hostKind), true);
+  return new MadeAuthority(input, start, end, hostKind === undefined ? -1 : hostCode(hostKind), true);
 }
 
 /**
@@ -362,7 +372,7 @@ export function pathSegments(text: string): readonly string[] {
   return Object.freeze(text.charCodeAt(0) === 0x2f ? text.slice(1).split("/") : text.split("/"));
 }
 
-const NO_SEGMENTS: readonly string[] = Object.freeze([]);
+const NO_SEGMENTS: readonly string[] = /* @__PURE__ */ Object.freeze([]);
 
 /** A path node: a view of `[start, end)` of `input`; `spans`: its span is those offsets. */
 class PathNode<K extends PathKind = PathKind> implements Path<K> {
@@ -401,13 +411,13 @@ class PathNode<K extends PathKind = PathKind> implements Path<K> {
     return { kind: this.kind, text: this.text, segments: this.segments, span: this.span };
   }
 }
-Object.defineProperty(PathNode.prototype, INSPECT, { value: inspectAs("Path") as Inspect });
+const MadePath = /* @__PURE__ */ inspectable(PathNode, "Path");
 
 /** A path node from its text, without a span. */
-export const path = <K extends PathKind>(kind: K, text: string): Path<K> => new PathNode(kind, text, 0, text.length, false);
+export const path = <K extends PathKind>(kind: K, text: string): Path<K> => new MadePath(kind, text, 0, text.length, false);
 
 /** The path `[start, end)` of `input`, parsed: its span is those offsets. */
-export const parsedPath = <K extends PathKind>(kind: K, input: string, start: number, end: number): Path<K> => new PathNode(kind, input, start, end, true);
+export const parsedPath = <K extends PathKind>(kind: K, input: string, start: number, end: number): Path<K> => new MadePath(kind, input, start, end, true);
 
 /**
  * Where the parts of a URI reference are in its text (RFC 3986 Appendix B): indexes into the
@@ -504,7 +514,7 @@ class ReferenceNode {
   }
   get authority(): Authority | undefined {
     if (this.#authorityStart < 0) return undefined;
-    return (this.#authority ??= new AuthorityNode(this.#input, this.#authorityStart, this.#authorityEnd, this.#hostKind, this.#spans, undefined, this.#hostStart, this.#hostEnd));
+    return (this.#authority ??= new MadeAuthority(this.#input, this.#authorityStart, this.#authorityEnd, this.#hostKind, this.#spans, undefined, this.#hostStart, this.#hostEnd));
   }
   /** Where the path begins and ends in the input. */
   #pathStart(): number {
@@ -519,7 +529,7 @@ class ReferenceNode {
       const b = this.#pathEnd();
       // after an authority, path-abempty whatever it holds (RFC 3986 §3.3)
       const kind = this.#authorityStart >= 0 ? "path-abempty" : a === b ? "path-empty" : pathKindOf(this.#schemeEnd >= 0, false, this.#input.slice(a, a + 1));
-      this.#path = new PathNode(kind, this.#input, a, b, this.#spans);
+      this.#path = new MadePath(kind, this.#input, a, b, this.#spans);
     }
     return this.#path;
   }
@@ -544,7 +554,7 @@ class ReferenceNode {
   static fromRun(input: string, t: Int32Array): ReferenceNode {
     const authorityStart = t[1] as number;
     const authorityEnd = t[2] as number;
-    const r = new ReferenceNode(input, 0, input.length, true, t[0] as number, authorityStart, authorityEnd, -1, t[3] as number, t[4] as number);
+    const r = new MadeReference(input, 0, input.length, true, t[0] as number, authorityStart, authorityEnd, -1, t[3] as number, t[4] as number);
     if (authorityStart >= 0) {
       const at = t[5] as number;
       const colon = t[6] as number;
@@ -565,7 +575,7 @@ class ReferenceNode {
     };
   }
 }
-Object.defineProperty(ReferenceNode.prototype, INSPECT, { value: inspectAs("UriReference") as Inspect });
+const MadeReference = /* @__PURE__ */ inspectable(ReferenceNode, "UriReference");
 
 /**
  * Where a reference's parts are in the string it is a view of (RFC 3986 Appendix B): its
@@ -612,12 +622,12 @@ export function referenceFromParts(
   const fragmentStart = fragment === undefined ? -1 : text.length;
   if (fragment !== undefined) text += `#${fragment}`;
   const kind = typeof hostKind === "number" ? hostKind : hostCode(hostKind);
-  return new ReferenceNode(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, kind, queryStart, fragmentStart) as unknown as UriReference;
+  return new MadeReference(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, kind, queryStart, fragmentStart) as unknown as UriReference;
 }
 
 /** The reference `text`, read at `o` (offsets into `text`), as a node without spans (the text a transform wrote). */
 export function referenceAt(text: string, o: ReferenceOffsets): UriReference {
-  return new ReferenceNode(text, 0, text.length, false, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart) as unknown as UriReference;
+  return new MadeReference(text, 0, text.length, false, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart) as unknown as UriReference;
 }
 
 /**
@@ -632,7 +642,7 @@ export const referenceFromRun = (input: string, t: Int32Array): UriReference => 
  * rule), at the offsets given: a parsed node, whose spans are offsets into `input`.
  */
 export function parsedReference(input: string, start: number, end: number, o: ReferenceOffsets): UriReference {
-  return new ReferenceNode(input, start, end, true, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart) as unknown as UriReference;
+  return new MadeReference(input, start, end, true, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart) as unknown as UriReference;
 }
 
 /** A `URI` node when there is a scheme, a `relative-ref` node otherwise (RFC 3986 §4.1), written from its parts (RFC 3986 §5.3), without spans. */
@@ -667,7 +677,7 @@ export function uriReference(parts: ReferenceParts): UriReference {
   // the new reference keeps the part nodes it was given when they have no spans (they read the same)
   const keepAuthority = a !== undefined && a.span === undefined && a.host.span === undefined ? a : undefined;
   const keepPath = p.span === undefined ? p : undefined;
-  return new ReferenceNode(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, hostKind, queryStart, fragmentStart, keepAuthority, keepPath) as unknown as UriReference;
+  return new MadeReference(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, hostKind, queryStart, fragmentStart, keepAuthority, keepPath) as unknown as UriReference;
 }
 
 /** The text of an authority node made by this file (RFC 3986 §3.2). */
@@ -681,9 +691,10 @@ const getterOf = (proto: object, name: string): ((this: object) => string) => {
   if (g === undefined) throw new Error(`make.ts: no getter ${name}`);
   return g as (this: object) => string;
 };
-const TEXT_GETTERS: ReadonlyMap<object, (this: object) => string> = new Map([
-  ReferenceNode.prototype, AuthorityNode.prototype, PathNode.prototype, IPv4Node.prototype, IPv6Node.prototype, IPvFutureNode.prototype, RegNameNode.prototype,
-].map((p) => [p, getterOf(p, "text")] as const));
+const TEXT_GETTERS: ReadonlyMap<object, (this: object) => string> = /* @__PURE__ */ (() =>
+  new Map([
+    ReferenceNode.prototype, AuthorityNode.prototype, PathNode.prototype, IPv4Node.prototype, IPv6Node.prototype, IPvFutureNode.prototype, RegNameNode.prototype,
+  ].map((p) => [p, getterOf(p, "text")] as const)))();
 
 /** The text of `x` (RFC 3986 §5.3) when it is a URI reference node made by this file, read from its own state; else `undefined`. One brand check: what serialize asks first. */
 export const referenceNodeText = (x: unknown): string | undefined => (typeof x === "object" && x !== null ? ReferenceNode.brandedText(x) : undefined);
@@ -701,10 +712,11 @@ export function nodeText(n: Node): string {
 }
 
 /** The prototype of each node class, with its brand check: a node is an object made by this file. */
-const NODE_CLASSES: ReadonlyMap<object, (x: object) => boolean> = new Map<object, (x: object) => boolean>([
-  [ReferenceNode.prototype, ReferenceNode.made], [AuthorityNode.prototype, AuthorityNode.made], [PathNode.prototype, PathNode.made],
-  [IPv4Node.prototype, IPv4Node.made], [IPv6Node.prototype, IPv6Node.made], [IPvFutureNode.prototype, IPvFutureNode.made], [RegNameNode.prototype, RegNameNode.made],
-]);
+const NODE_CLASSES: ReadonlyMap<object, (x: object) => boolean> = /* @__PURE__ */ (() =>
+  new Map<object, (x: object) => boolean>([
+    [ReferenceNode.prototype, ReferenceNode.made], [AuthorityNode.prototype, AuthorityNode.made], [PathNode.prototype, PathNode.made],
+    [IPv4Node.prototype, IPv4Node.made], [IPv6Node.prototype, IPv6Node.made], [IPvFutureNode.prototype, IPvFutureNode.made], [RegNameNode.prototype, RegNameNode.made],
+  ]))();
 
 /**
  * True when `x` is a node made by this library's constructors (by parsing, a transform or the

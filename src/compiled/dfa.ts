@@ -17,7 +17,7 @@ export const END_OF_INPUT = "end of input";
  * benchmark: building the samples, parsing IRIs or IP literals). A call of this one function is
  * the same call whatever the string, and V8 inlines it.
  */
-const codeAt = Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number;
+const codeAt = /* @__PURE__ */ (() => Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number)();
 
 /** The value of a packed digit (data.ts): "#" to "~", the backslash left out. */
 const digitValue = (c: number): number => c - 35 - (c > 92 ? 1 : 0);
@@ -476,9 +476,9 @@ function phaseStep(p: number, c: number): number {
 // for every rule object when the first table is stored, and the optimized code of test and
 // testReference, read by every rule, is thrown away then (and, seen in Node 20, sometimes not
 // made again, leaving the loop in the interpreter: validate about five times slower).
-const NOT_MADE = new Uint16Array(0);
-const NO_PAIR_IDS = new Int16Array(0);
-const NO_ACCEPT = new Uint8Array(0);
+const NOT_MADE = /* @__PURE__ */ new Uint16Array(0);
+const NO_PAIR_IDS = /* @__PURE__ */ new Int16Array(0);
+const NO_ACCEPT = /* @__PURE__ */ new Uint8Array(0);
 
 /** In the tagged table of testReference, a row not made yet. */
 const LAZY_ENTRY = 0xfffe;
@@ -489,6 +489,6 @@ const DEAD_ENTRY = DEAD_TAG;
 const CALL_ENTRY = 0xffff;
 
 /** Scratch space for one run's results (the loop allocates nothing). */
-const RUN = new Int32Array(3);
+const RUN = /* @__PURE__ */ new Int32Array(3);
 /** The grammar whose label sets the last run's [1] indexes: a callee's, when the run stopped inside a call. */
 let labelsOf: CompiledGrammar;

@@ -53,7 +53,7 @@ export function failureError(input: string, rule: string, failure: Failure, star
 export type Validation = Result<true, UriSyntaxError>;
 
 /** A successful {@link Validation}, shared. */
-export const VALID: Validation = Object.freeze({ ok: true, value: true });
+export const VALID: Validation = /* @__PURE__ */ Object.freeze({ ok: true, value: true });
 
 /**
  * The whole input against a rule: {@link VALID}, or the UriSyntaxError of where and why it

@@ -14,9 +14,8 @@ export const EMPTY_PATH_IS_ROOT: readonly string[] = /* @__PURE__ */ Object.free
  * The schemes the URL Standard calls special, with their default ports (#special-scheme): those
  * of {@link DEFAULT_PORTS}, ftp (21) and file (none: ""). Lowercase names; digits as text.
  */
-export const SPECIAL_SCHEMES: ReadonlyMap<string, string> = new Map([
-  ["ftp", "21"], ["file", ""], ...Object.entries(DEFAULT_PORTS).map(([name, port]) => [name, String(port)] as const),
-]);
+export const SPECIAL_SCHEMES: ReadonlyMap<string, string> = /* @__PURE__ */ (() =>
+  new Map([["ftp", "21"], ["file", ""], ...Object.entries(DEFAULT_PORTS).map(([name, port]) => [name, String(port)] as const)]))();
 
 /** RFC 5234 Appendix B.1 ALPHA: %x41-5A / %x61-7A. */
 const isAlpha = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;

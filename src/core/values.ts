@@ -57,7 +57,7 @@ export function referenceOffsets(s: string, start: number, end: number): make.Re
 export const reference = (input: string, start: number, end: number): unknown => make.parsedReference(input, start, end, referenceOffsets(input, start, end));
 
 /** Where testReference records the offsets of a run (the loop allocates nothing). */
-const RUN = new Int32Array(7);
+const RUN = /* @__PURE__ */ new Int32Array(7);
 
 /**
  * The whole of `input` as a node of `rule`, a rule whose strings are URI or IRI references
@@ -159,20 +159,21 @@ const ownPath =
 export type ValueBuilder = (input: string, start: number, end: number) => unknown;
 
 /** The builders of the rules that build nodes, by lowercase rule name (RFC 3987's i-rules build what their RFC 3986 rule builds). */
-export const VALUE_BUILDERS: ReadonlyMap<string, ValueBuilder> = new Map<string, ValueBuilder>([
-  ["uri", reference], ["uri-reference", reference], ["absolute-uri", reference], ["relative-ref", reference],
-  ["iri", reference], ["iri-reference", reference], ["absolute-iri", reference], ["irelative-ref", reference],
-  ["hier-part", hierPart(true)], ["ihier-part", hierPart(true)], ["relative-part", hierPart(false)], ["irelative-part", hierPart(false)],
-  ["authority", authority], ["iauthority", authority], ["host", host], ["ihost", host], ["ip-literal", ipLiteral],
-  ["ipvfuture", ownHost("IPvFuture")], ["ipv6address", ownHost("IPv6address")], ["ipv4address", ownHost("IPv4address")],
-  ["reg-name", ownHost("reg-name")], ["ireg-name", ownHost("reg-name")],
-  ["path", anyPath], ["ipath", anyPath],
-  ["path-abempty", ownPath("path-abempty")], ["ipath-abempty", ownPath("path-abempty")],
-  ["path-absolute", ownPath("path-absolute")], ["ipath-absolute", ownPath("path-absolute")],
-  ["path-noscheme", ownPath("path-noscheme")], ["ipath-noscheme", ownPath("path-noscheme")],
-  ["path-rootless", ownPath("path-rootless")], ["ipath-rootless", ownPath("path-rootless")],
-  ["path-empty", ownPath("path-empty")], ["ipath-empty", ownPath("path-empty")],
-]);
+export const VALUE_BUILDERS: ReadonlyMap<string, ValueBuilder> = /* @__PURE__ */ (() =>
+  new Map<string, ValueBuilder>([
+    ["uri", reference], ["uri-reference", reference], ["absolute-uri", reference], ["relative-ref", reference],
+    ["iri", reference], ["iri-reference", reference], ["absolute-iri", reference], ["irelative-ref", reference],
+    ["hier-part", hierPart(true)], ["ihier-part", hierPart(true)], ["relative-part", hierPart(false)], ["irelative-part", hierPart(false)],
+    ["authority", authority], ["iauthority", authority], ["host", host], ["ihost", host], ["ip-literal", ipLiteral],
+    ["ipvfuture", ownHost("IPvFuture")], ["ipv6address", ownHost("IPv6address")], ["ipv4address", ownHost("IPv4address")],
+    ["reg-name", ownHost("reg-name")], ["ireg-name", ownHost("reg-name")],
+    ["path", anyPath], ["ipath", anyPath],
+    ["path-abempty", ownPath("path-abempty")], ["ipath-abempty", ownPath("path-abempty")],
+    ["path-absolute", ownPath("path-absolute")], ["ipath-absolute", ownPath("path-absolute")],
+    ["path-noscheme", ownPath("path-noscheme")], ["ipath-noscheme", ownPath("path-noscheme")],
+    ["path-rootless", ownPath("path-rootless")], ["ipath-rootless", ownPath("path-rootless")],
+    ["path-empty", ownPath("path-empty")], ["ipath-empty", ownPath("path-empty")],
+  ]))();
 
 /** The value of the text of a rule without a builder: the text. */
 export const textOf: ValueBuilder = (input, start, end) => (start === 0 && end === input.length ? input : input.slice(start, end));

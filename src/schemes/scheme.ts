@@ -83,7 +83,7 @@ export interface Scheme<V = unknown> extends SchemeRules<V>, Pick<SchemeDefiniti
   generate(random: Random, options?: GenerateOptions): string;
 }
 
-const VALID: Result<true, SchemeError> = Object.freeze({ ok: true, value: true });
+const VALID: Result<true, SchemeError> = /* @__PURE__ */ Object.freeze({ ok: true, value: true });
 
 /** A scheme value: the record of a definition (src/schemes/kernel.ts) with its grammar. */
 class SchemeValue<V> extends SchemeRecord<V> implements Scheme<V> {

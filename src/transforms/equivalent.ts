@@ -32,7 +32,7 @@ export interface EquivalenceOptions {
   readonly ignoreFragment?: boolean | undefined;
 }
 
-const SYNTAX_ONLY: NormalizeOptions = Object.freeze({ emptyPort: false, defaultPort: false, emptyPath: false });
+const SYNTAX_ONLY: NormalizeOptions = /* @__PURE__ */ Object.freeze({ emptyPort: false, defaultPort: false, emptyPath: false });
 
 /** RFC 3987 §3.1's character mapping, for comparison only: every non-ASCII character UTF-8 percent-encoded. */
 function toUri(r: UriReference): UriReference {

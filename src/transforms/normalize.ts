@@ -31,11 +31,12 @@ export type SchemeNormalizations = readonly SchemeNormalization[] | ReadonlyMap<
  * 443, and an empty path is "/" (the one table, src/core/scheme-table.ts). Frozen; pass a list
  * of your own to add schemes.
  */
-export const defaultSchemes: readonly SchemeNormalization[] = Object.freeze(
-  (Object.keys(DEFAULT_PORTS) as (keyof typeof DEFAULT_PORTS)[]).map((name) =>
-    Object.freeze({ name, defaultPort: DEFAULT_PORTS[name], emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name) }),
-  ),
-);
+export const defaultSchemes: readonly SchemeNormalization[] = /* @__PURE__ */ (() =>
+  Object.freeze(
+    (Object.keys(DEFAULT_PORTS) as (keyof typeof DEFAULT_PORTS)[]).map((name) =>
+      Object.freeze({ name, defaultPort: DEFAULT_PORTS[name], emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name) }),
+    ),
+  ))();
 
 /** Options of {@link normalizeReference}. Every step is on unless set to `false`; `ipv6` is opt-in. */
 export interface NormalizeOptions {
@@ -67,7 +68,7 @@ export interface NormalizeOptions {
 }
 
 /** @internal The options of a call that asks for no step of its own (shared, empty): a registry's defaults apply, and nothing is read. */
-export const NO_OPTIONS: NormalizeOptions = Object.freeze({});
+export const NO_OPTIONS: NormalizeOptions = /* @__PURE__ */ Object.freeze({});
 
 const UNRESERVED = unreservedTable;
 

@@ -169,4 +169,4 @@ export function encodeNonAscii(text: string): string {
 }
 
 /** A table that allows no character: encodeWith then encodes everything given to it. */
-const NO_CHARACTERS: CharTable = /* @__PURE__ */ Object.freeze(new Array<boolean>(128).fill(false));
+const NO_CHARACTERS: CharTable = /* @__PURE__ */ (() => Object.freeze(new Array<boolean>(128).fill(false)))();
