@@ -46,6 +46,16 @@ describe("the installed command", () => {
     expect(json.status).toBe(0);
     expect(JSON.parse(json.stdout)).toMatchObject({ kind: "URI", scheme: "foo", authority: { host: { kind: "reg-name", text: "example.com" }, port: "8042" }, fragment: "nose" });
   });
+
+  it("runs the commands whose modules it loads when they run (chunks of dist/bundle/chunks/): normalize, validate --rule, to-uri, expand, and rule with its RFC section (read from the declaration files the package ships)", () => {
+    expect(bin(["normalize", "HTTP://Example.COM:80/a/./b/%7e"])).toMatchObject({ status: 0, stdout: "http://example.com/a/b/~\n", stderr: "" });
+    expect(bin(["validate", "--rule", "IPv6address", "1::3"])).toMatchObject({ status: 0, stdout: "valid IPv6address\n", stderr: "" });
+    expect(bin(["to-uri", "--idna", "http://r\u00e9sum\u00e9.example/"])).toMatchObject({ status: 0, stdout: "http://xn--rsum-bpad.example/\n", stderr: "" });
+    expect(bin(["expand", "http://example.com/search{?q,lang}", "--var", "q=cat", "--var", "lang=en"])).toMatchObject({ status: 0, stdout: "http://example.com/search?q=cat&lang=en\n", stderr: "" });
+    const rule = bin(["rule", "host"]);
+    expect(rule).toMatchObject({ status: 0, stderr: "" });
+    expect(rule.stdout).toMatch(/^host = IP-literal \/ IPv4address \/ reg-name\n {2}grammar {2}RFC 3986 §3\.2\.2\n/);
+  });
 });
 
 describe("the installed package", () => {

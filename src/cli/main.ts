@@ -1,21 +1,29 @@
 // The uri-grammar command: parse, validate, resolve, relativize, normalize, compare, map and
 // repair URI references (RFC 3986, RFC 3987) and print the grammars' rules, one input from the
 // arguments or one per line from stdin or a file (batch mode, JSON Lines). This module is the
-// program (its options and help); a command's work is in ./commands.ts, loaded when one runs.
-import path from "node:path";
+// program (its options and help); a command's work is in ./commands/ (and ./template.ts), each
+// module loaded when one of its commands runs, so that a start pays only for the command it runs:
+// `normalize` loads neither the grammars nor the ABNF engine, `--help` no command at all.
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import type { Serve } from "./batch.js";
-import type * as Commands from "./commands.js";
+import type * as ParseCommands from "./commands/parse.js";
+import type * as ReferenceCommands from "./commands/reference.js";
+import type * as IriCommands from "./commands/iri.js";
+import type * as RuleCommands from "./commands/rules.js";
+import type { InputOptions, Io } from "./dispatch.js";
 import type * as TemplateCommands from "./template.js";
 import { EXIT, UsageError } from "./errors.js";
 import { grammarNames } from "./names.js";
-import { sectionsUnder, type RuleSection } from "./sections.js";
+import { sectionsOfPackage, type RuleSection } from "./sections.js";
 import { ansi, plain, printable, wantsColour } from "./style.js";
 
 export { EXIT } from "./errors.js";
 
-/** The commands, loaded when one runs (they load the grammars and the library). */
-const commands = (): Promise<typeof Commands> => import("./commands.js");
+/** The commands, each module loaded when one of its commands runs (each loads what it needs of the library). */
+const parseCommands = (): Promise<typeof ParseCommands> => import("./commands/parse.js");
+const referenceCommands = (): Promise<typeof ReferenceCommands> => import("./commands/reference.js");
+const iriCommands = (): Promise<typeof IriCommands> => import("./commands/iri.js");
+const ruleCommands = (): Promise<typeof RuleCommands> => import("./commands/rules.js");
 const templateCommands = (): Promise<typeof TemplateCommands> => import("./template.js");
 
 /** `--max-length`: a whole number of 0 or more. */
@@ -84,10 +92,10 @@ Colours: on when stdout is a terminal; NO_COLOR=1 turns them off, FORCE_COLOR=1 
 export async function main(argv: readonly string[], version: string, home?: string, context: MainContext = {}): Promise<number> {
   let status: number = EXIT.ok;
   let sectionMap: ReadonlyMap<string, RuleSection> | undefined;
-  const sections: Commands.Sections = () => {
+  const sections: RuleCommands.Sections = () => {
     if (sectionMap === undefined) {
       try {
-        sectionMap = home === undefined ? new Map() : sectionsUnder(path.join(home, "grammars"));
+        sectionMap = home === undefined ? new Map() : sectionsOfPackage(home);
       } catch {
         sectionMap = new Map(); // the RFC without its section
       }
@@ -113,7 +121,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
     .option("--show-password", "print the password of a userinfo as it is (RFC 3986 §7.5: by default every output shows it as \"***\", the command's result too; inputs are read as given)")
     .addHelpText("after", EXAMPLES);
 
-  const io = (cmd: Command): Commands.Io => {
+  const io = (cmd: Command): Io => {
     const o = cmd.optsWithGlobals<{ color?: boolean; json?: boolean; quiet?: boolean; showPassword?: boolean }>();
     const colours = context.colours ?? { out: wantsColour(o.color, process.stdout, process.env), err: wantsColour(o.color, process.stderr, process.env) };
     return {
@@ -169,7 +177,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .addOption(grammarOption("the grammar of --rule (default: RFC 3986 and RFC 3987 rules)"))
       .option("--tree", "print the AST with spans, indented (for one URI given as an argument: batch mode prints JSON Lines and refuses --tree)")
       .option("--scheme", "also parse the URI under its scheme (http, https, ws, wss, mailto, urn, file, data, tel)"),
-  ).action(run(async (uri: string | undefined, opts: Commands.ParseOptions, cmd: Command) => (await commands()).parseCommand(uri, opts, io(cmd))));
+  ).action(run(async (uri: string | undefined, opts: ParseCommands.ParseOptions, cmd: Command) => (await parseCommands()).parseCommand(uri, opts, io(cmd))));
 
   inputs(
     program
@@ -179,7 +187,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .argument("[text]", "the text to check")
       .addOption(ruleOption)
       .addOption(grammarOption("the grammar of --rule")),
-  ).action(run(async (t: string | undefined, opts: Commands.ValidateOptions, cmd: Command) => (await commands()).validateCommand(t, opts, io(cmd))));
+  ).action(run(async (t: string | undefined, opts: ParseCommands.ValidateOptions, cmd: Command) => (await parseCommands()).validateCommand(t, opts, io(cmd))));
 
   inputs(
     program
@@ -189,7 +197,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .argument("[ref]", "the reference")
       .option("--base <uri>", "the base URI; the arguments (or lines) are references")
       .option("--no-strict", "treat a reference with the base's scheme as relative (RFC 3986 §5.2.2)"),
-  ).action(run(async (b: string | undefined, r: string | undefined, opts: Commands.ResolveOptions, cmd: Command) => (await commands()).resolveCommand(b, r, opts, io(cmd))));
+  ).action(run(async (b: string | undefined, r: string | undefined, opts: ReferenceCommands.ResolveOptions, cmd: Command) => (await referenceCommands()).resolveCommand(b, r, opts, io(cmd))));
 
   inputs(
     program
@@ -204,7 +212,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .argument("[target]", "the target URI")
       .option("--base <uri>", "the base URI; the arguments (or lines) are targets")
       .option("--normalize", "normalize base and target first (RFC 3986 §6.2.2, §6.2.3)"),
-  ).action(run(async (b: string | undefined, t: string | undefined, opts: Commands.RelativizeOptions, cmd: Command) => (await commands()).relativizeCommand(b, t, opts, io(cmd))));
+  ).action(run(async (b: string | undefined, t: string | undefined, opts: ReferenceCommands.RelativizeOptions, cmd: Command) => (await referenceCommands()).relativizeCommand(b, t, opts, io(cmd))));
 
   inputs(
     program
@@ -218,7 +226,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       )
       .addOption(new Option("--ipv6 <form>", "rfc5952: write IPv6 addresses in RFC 5952 form").choices(["keep", "rfc5952"]))
       .option("--nfc", "put the characters in Unicode NFC (RFC 3987 §5.3.2.2)"),
-  ).action(run(async (u: string | undefined, opts: Commands.NormalizeCommandOptions, cmd: Command) => (await commands()).normalizeCommand(u, opts, io(cmd))));
+  ).action(run(async (u: string | undefined, opts: ReferenceCommands.NormalizeCommandOptions, cmd: Command) => (await referenceCommands()).normalizeCommand(u, opts, io(cmd))));
 
   inputs(
     program
@@ -234,7 +242,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       )
       .option("--ignore-fragment", "leave fragments out of the comparison")
       .option("--nfc", "compare characters in Unicode NFC (RFC 3987 §5.3.2.2)"),
-  ).action(run(async (a: string | undefined, b: string | undefined, opts: Commands.EqualOptions, cmd: Command) => (await commands()).equalCommand(a, b, opts, io(cmd))));
+  ).action(run(async (a: string | undefined, b: string | undefined, opts: ReferenceCommands.EqualOptions, cmd: Command) => (await referenceCommands()).equalCommand(a, b, opts, io(cmd))));
 
   inputs(
     program
@@ -242,7 +250,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .summary("map an IRI to a URI (RFC 3987 §3.1)")
       .argument("[iri]", "the IRI reference")
       .option("--idna", "convert non-ASCII host labels to A-labels (xn--) instead of percent-encoding them"),
-  ).action(run(async (t: string | undefined, opts: Commands.IdnaOptions, cmd: Command) => (await commands()).toUriCommand(t, opts, io(cmd))));
+  ).action(run(async (t: string | undefined, opts: IriCommands.IdnaOptions, cmd: Command) => (await iriCommands()).toUriCommand(t, opts, io(cmd))));
 
   inputs(
     program
@@ -250,7 +258,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .summary("map a URI to an IRI (RFC 3987 §3.2)")
       .argument("[uri]", "the URI reference")
       .option("--idna", "convert A-labels (xn--) back to Unicode where that is exact"),
-  ).action(run(async (t: string | undefined, opts: Commands.IdnaOptions, cmd: Command) => (await commands()).toIriCommand(t, opts, io(cmd))));
+  ).action(run(async (t: string | undefined, opts: IriCommands.IdnaOptions, cmd: Command) => (await iriCommands()).toIriCommand(t, opts, io(cmd))));
 
   inputs(
     program
@@ -259,7 +267,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .description("Make text a valid URI reference (an IRI reference with --iri) by percent-encoding exactly the characters not allowed where they stand; print it, and what changed on stderr.")
       .argument("[text]", "the text to repair")
       .option("--iri", "keep the non-ASCII characters an IRI allows"),
-  ).action(run(async (t: string | undefined, opts: Commands.RepairOptions, cmd: Command) => (await commands()).repairCommand(t, opts, io(cmd))));
+  ).action(run(async (t: string | undefined, opts: IriCommands.RepairOptions, cmd: Command) => (await iriCommands()).repairCommand(t, opts, io(cmd))));
 
   const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
   inputs(
@@ -293,7 +301,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
     .summary("list every rule of a grammar with its ABNF")
     .addOption(grammarOption("the grammar (default: RFC 3986 and RFC 3987)"))
     .option("--json", "print the rules as JSON, with the rules each uses and is used by")
-    .action(run(async (opts: { grammar?: string; json?: boolean }, cmd: Command) => (await commands()).rulesCommand(opts, io(cmd), sections)));
+    .action(run(async (opts: { grammar?: string; json?: boolean }, cmd: Command) => (await ruleCommands()).rulesCommand(opts, io(cmd), sections)));
 
   inputs(
     program
@@ -301,7 +309,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .summary("one rule: its ABNF, where it is defined (its RFC section), the rules it uses and the rules that use it")
       .argument("[name]", "the rule's ABNF name (case-insensitive)")
       .addOption(grammarOption("the grammar (default: RFC 3986 and RFC 3987)")),
-  ).action(run(async (n: string | undefined, opts: Commands.InputOptions & { grammar?: string }, cmd: Command) => (await commands()).ruleCommand(n, opts, io(cmd), sections)));
+  ).action(run(async (n: string | undefined, opts: InputOptions & { grammar?: string }, cmd: Command) => (await ruleCommands()).ruleCommand(n, opts, io(cmd), sections)));
 
   // commander's help command prints the whole help on stderr for an unknown command; this one says so
   program

@@ -27,14 +27,24 @@ export function sectionsInSource(src: string, out: Map<string, RuleSection> = ne
   return out;
 }
 
-/** The rules the doc comments of every .ts or .js file under `dir` quote (declaration files left out). */
-export function sectionsUnder(dir: string): Map<string, RuleSection> {
+/**
+ * The rules the doc comments of the built package's grammar modules quote: `home` is the folder of
+ * the running cli.js, dist/ (tsc's build: dist/grammars/) or dist/bundle/ (the bin npm installs,
+ * whose package ships the declaration files of dist/grammars/, which keep the doc comments).
+ */
+export function sectionsOfPackage(home: string): Map<string, RuleSection> {
+  const own = path.join(home, "grammars");
+  return fs.existsSync(own) ? sectionsUnder(own) : sectionsUnder(path.join(home, "..", "grammars"), true);
+}
+
+/** The rules the doc comments of every .ts or .js file under `dir` quote (declaration files left out unless `declarations`). */
+export function sectionsUnder(dir: string, declarations = false): Map<string, RuleSection> {
   const out = new Map<string, RuleSection>();
   const walk = (d: string): void => {
     for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
       const p = path.join(d, e.name);
       if (e.isDirectory()) walk(p);
-      else if (/\.(ts|js)$/.test(e.name) && !e.name.endsWith(".d.ts")) sectionsInSource(fs.readFileSync(p, "utf8"), out);
+      else if (/\.(ts|js)$/.test(e.name) && (declarations || !e.name.endsWith(".d.ts"))) sectionsInSource(fs.readFileSync(p, "utf8"), out);
     }
   };
   walk(dir);

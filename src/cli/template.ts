@@ -7,7 +7,7 @@ import { expand, match, matchAll, parseTemplate } from "../template/index.js";
 import type { TemplateError, TemplateVariables } from "../template/index.js";
 import { withExcerpt } from "../template/errors.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
-import { dispatch, hider, pair, scrubbed, type InputOptions, type Io } from "./commands.js";
+import { dispatch, hider, pair, scrubbed, type InputOptions, type Io } from "./dispatch.js";
 import type { Outcome } from "./batch.js";
 import { jsonReplacer, UsageError } from "./errors.js";
 import { toJson } from "./style.js";
@@ -62,7 +62,7 @@ export function expandCommand(template: string | undefined, opts: ExpandOptions,
   if (opts.jsonVars === "-" && template === undefined) throw new UsageError("expand: --json-vars - reads stdin, which batch mode reads templates from: give the template as an argument");
   const vars = variablesOf(opts);
   const hide = hider(io);
-  // the URI is the command's product: its password masked unless --show-password (commands.ts, hider)
+  // the URI is the command's product: its password masked unless --show-password (dispatch.ts, hider)
   const op = (t: string): Outcome => {
     const o = expanded(t, vars);
     if (io.showPassword === true) return o;

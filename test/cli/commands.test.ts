@@ -157,7 +157,7 @@ describe("help, version, rules", () => {
     expect(await run(["--version"])).toEqual({ status: 0, stdout: `${pkg.version}\n`, stderr: "" });
   });
 
-  test("--version and --help load no grammar and no command: the modules a run imports (a resolve hook writes them down)", async () => {
+  test("a run loads what its command needs: --version and --help no command, resolve, validate and normalize --level syntax no grammar, --rule the grammars, --scheme and normalize's scheme level the scheme values (a resolve hook writes the modules down)", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uri-grammar-cli-"));
     try {
       const hook = 'import fs from "node:fs"; export async function resolve(s, c, next) { const r = await next(s, c); fs.appendFileSync(process.env.URI_GRAMMAR_LOADED, r.url + "\\n"); return r; }';
@@ -166,14 +166,30 @@ describe("help, version, rules", () => {
         const file = path.join(dir, `${args.join("_").replace(/\W/g, "")}.txt`);
         const r = await run(args, { node: [`--import=data:text/javascript,${encodeURIComponent(register)}`], env: { URI_GRAMMAR_LOADED: file } });
         expect(r.status).toBe(0);
-        return fs.readFileSync(file, "utf8").split("\n").filter((u) => u.includes("/dist/")).map((u) => u.slice(u.indexOf("/dist/") + 1));
+        const urls = fs.readFileSync(file, "utf8").split("\n");
+        return [
+          ...urls.filter((u) => u.includes("/dist/")).map((u) => u.slice(u.indexOf("/dist/") + 1)),
+          ...urls.filter((u) => u.includes("/node_modules/")).map((u) => `node_modules/${u.slice(u.lastIndexOf("/node_modules/") + 14).split("/")[0] as string}`),
+        ];
       };
-      const heavy = (urls: string[]): string[] => urls.filter((u) => /^dist\/(grammars|schemes|abnf|iri|transforms)\/|^dist\/(index|parse|operations)\.js$|^dist\/cli\/(commands|grammars)\.js$/.test(u));
+      const heavy = (urls: string[]): string[] => urls.filter((u) => /^dist\/(grammars|schemes|abnf|iri|transforms)\/|^dist\/(index|parse|operations)\.js$|^dist\/cli\/(commands\/.*|grammars)\.js$/.test(u));
       expect(heavy(await loaded(["--version"]))).toEqual([]);
       expect(heavy(await loaded(["--help"]))).toEqual([]);
       expect(heavy(await loaded(["parse", "--help"]))).toEqual([]);
-      // a command loads them (the hook sees what is imported)
-      expect(heavy(await loaded(["validate", "http://a/"]))).toEqual(expect.arrayContaining(["dist/cli/commands.js", "dist/cli/grammars.js", "dist/parse.js"]));
+      // the ABNF engine's grammar values, every grammar, the scheme values, and what IRIs, templates and security load
+      const grammars = (urls: string[]): string[] =>
+        urls.filter((u) => /^dist\/abnf\/grammar\.js$|^dist\/cli\/grammars\.js$|^dist\/schemes\/(defaults|index|scheme)\.js$|^dist\/(iri|template|security|whatwg)\/|^node_modules\/(parsimmon|tr46|tldts)$/.test(u));
+      const resolve = await loaded(["resolve", "http://a/b/c", "../d"]);
+      expect(resolve).toEqual(expect.arrayContaining(["dist/cli/commands/reference.js", "dist/operations.js"]));
+      expect(grammars(resolve)).toEqual([]);
+      expect(grammars(await loaded(["normalize", "--level", "syntax", "HTTP://a/"]))).toEqual([]);
+      // §6.2.3 with the built-in schemes: their values, whose modules make their grammars
+      expect(await loaded(["normalize", "HTTP://a/"])).toEqual(expect.arrayContaining(["dist/schemes/defaults.js"]));
+      const validate = await loaded(["validate", "http://a/"]);
+      expect(validate).toEqual(expect.arrayContaining(["dist/cli/commands/parse.js", "dist/parse.js"]));
+      expect(grammars(validate)).toEqual([]);
+      expect(await loaded(["validate", "--rule", "host", "[::1]"])).toEqual(expect.arrayContaining(["dist/cli/grammars.js", "dist/abnf/grammar.js"]));
+      expect(await loaded(["parse", "--scheme", "tel:+1-201-555-0123"])).toEqual(expect.arrayContaining(["dist/schemes/defaults.js"]));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

@@ -114,6 +114,8 @@ export interface HereOptions {
    * every line on this thread.
    */
   readonly workers?: boolean;
+  /** stderr written into stdout, in the order of the writes, as `2>&1` does (`stderr` is then empty). */
+  readonly merged?: boolean;
 }
 
 let queue: Promise<unknown> = Promise.resolve();
@@ -132,9 +134,26 @@ export function runHere(args: readonly string[], options: HereOptions = {}): Pro
   return next;
 }
 
+/**
+ * Every command's module (main.ts imports each when one of its commands runs), the grammars and
+ * the scheme values, loaded before the first run: jest refuses a `require` made between tests,
+ * where a `test.concurrent` run may first reach a command's import.
+ */
+const commandModules = (): Promise<unknown> =>
+  Promise.all([
+    import("../../src/cli/commands/parse"),
+    import("../../src/cli/commands/reference"),
+    import("../../src/cli/commands/iri"),
+    import("../../src/cli/commands/rules"),
+    import("../../src/cli/template"),
+    import("../../src/cli/grammars"),
+    import("../../src/schemes/defaults"),
+  ]);
+
 async function runHereNow(args: readonly string[], options: HereOptions): Promise<Run> {
   const { Readable, Writable } = await import("node:stream");
   const { main } = await import("../../src/cli/main");
+  await commandModules();
   const version = (JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { version: string }).version;
   const sink = (parts: Buffer[], tty: boolean): NodeJS.WriteStream => {
     const w = new Writable({
@@ -152,7 +171,7 @@ async function runHereNow(args: readonly string[], options: HereOptions): Promis
   const env = process.env;
   const exitCode = process.exitCode;
   const stdin = options.stdin === undefined || options.stdin.length === 0 ? [] : [Buffer.from(options.stdin)];
-  const streams = { stdout: sink(out, options.tty === "stdout"), stderr: sink(err, options.tty === "stderr"), stdin: Readable.from(stdin, { objectMode: false }) };
+  const streams = { stdout: sink(out, options.tty === "stdout"), stderr: sink(options.merged === true ? out : err, options.tty === "stderr"), stdin: Readable.from(stdin, { objectMode: false }) };
   const vars: Record<string, string | undefined> = { ...env, FORCE_COLOR: undefined, NO_COLOR: undefined, TERM: undefined, ...options.env };
   for (const k of Object.keys(vars)) if (vars[k] === undefined) delete vars[k];
   let status: number;
