@@ -7,6 +7,7 @@ import { execFileSync, spawnSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as os from "node:os";
 import * as path from "node:path";
+import { runHere } from "./cli/helpers";
 import { scratchDir, scratchPackageDir } from "./helpers/scratch";
 
 const root = path.resolve(__dirname, "..");
@@ -68,10 +69,55 @@ export const STRICT_OPTIONS = {
   isolatedModules: true,
 } as const;
 
+/** Every ```js block of the README, SECURITY.md and the guide, in one list: one Node process runs them all ({@link jsResults}). */
+const jsBlocks = [readme, fs.readFileSync(path.join(root, "SECURITY.md"), "utf8"), ...guidePages.map(guideText)].flatMap((text) => blocksOf(text, "js"));
+
+/**
+ * What each ```js block gave when one Node process imported them one after the other, each a
+ * module of its own (one start-up and one load of the package, instead of one of each per
+ * block): its error's text, or null when it ran and its assertions held. A block the run did
+ * not reach (one that ended the process) has no entry and runs alone.
+ */
+let jsResults: ReadonlyMap<number, string | null> | undefined;
+function runAllJs(): ReadonlyMap<number, string | null> {
+  if (jsResults !== undefined) return jsResults;
+  const dir = scratchPackageDir("readme-js-");
+  try {
+    const files = jsBlocks.map((block, k) => {
+      const file = path.join(dir, `block-${k}.mjs`);
+      fs.writeFileSync(file, toProgram(block).program);
+      return file;
+    });
+    const runner = path.join(dir, "run-all.mjs");
+    fs.writeFileSync(
+      runner,
+      `import { pathToFileURL } from "node:url";
+import { appendFileSync } from "node:fs";
+for (const [k, file] of process.argv.slice(2).entries()) {
+  let error = null;
+  try { await import(pathToFileURL(file).href); } catch (e) { error = e instanceof Error ? e.stack ?? e.message : String(e); }
+  appendFileSync(${JSON.stringify(path.join(dir, "results.jsonl"))}, JSON.stringify([k, error]) + "\\n");
+}
+`,
+    );
+    spawnSync(process.execPath, [runner, ...files], { cwd: dir, encoding: "utf8", stdio: "pipe" });
+    const out = path.join(dir, "results.jsonl");
+    const lines = fs.existsSync(out) ? fs.readFileSync(out, "utf8").split("\n").filter((l) => l !== "") : [];
+    jsResults = new Map(lines.map((l) => JSON.parse(l) as [number, string | null]));
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+  return jsResults;
+}
+
 /** Runs a ```js block with Node, failing when it has no assertion or one does not hold. */
 function runJs(block: string): void {
   const { program, assertions } = toProgram(block);
   expect(assertions).toBeGreaterThan(0);
+  const k = jsBlocks.indexOf(block);
+  const result = k < 0 ? undefined : runAllJs().get(k);
+  if (result === null) return;
+  if (typeof result === "string") throw new Error(result);
   execFileSync(process.execPath, ["--input-type=module", "-e", program], { cwd: root, encoding: "utf8", stdio: "pipe" });
 }
 
@@ -177,13 +223,62 @@ describe("scratch folders", () => {
   });
 });
 
-/** Runs a shown command and compares what it prints (stdout and stderr together; a summary's seconds vary). */
-function runCommand(command: string, shown: string): void {
-  const r = spawnSync("bash", ["-c", `${command} 2>&1`], {
-    cwd: root, encoding: "utf8", env: { ...process.env, PATH: `${shim}:${process.env["PATH"] ?? ""}`, NO_COLOR: "1" },
-  });
-  expect(seconds(r.stdout.replace(/\n+$/, ""))).toBe(seconds(shown));
+/**
+ * A shown command as the arguments of one `uri-grammar` run and what `printf '...' |` pipes into
+ * it, or `undefined` when it needs a shell: a word with a character the shell would read
+ * ($, `, \, globs, redirections), or anything but `uri-grammar` (after one printf of plain text
+ * and "\n").
+ */
+export function cliRun(command: string): { readonly args: string[]; readonly stdin?: string } | undefined {
+  let rest = command;
+  let stdin: string | undefined;
+  const piped = /^printf '([^'\\%]*(?:\\n[^'\\%]*)*)' \| /.exec(rest);
+  if (piped !== null) {
+    stdin = (piped[1] as string).replaceAll("\\n", "\n");
+    rest = rest.slice(piped[0].length);
+  }
+  if (!rest.startsWith("uri-grammar ")) return undefined;
+  const args: string[] = [];
+  const word = /\s+(?:"([^"$`\\]*)"|'([^']*)'|([^\s"'$`\\|;&<>()*?[\]{}~#]+))/y;
+  word.lastIndex = "uri-grammar".length;
+  while (word.lastIndex < rest.trimEnd().length) {
+    const m = word.exec(rest);
+    if (m === null) return undefined;
+    args.push(m[1] ?? m[2] ?? (m[3] as string));
+  }
+  return stdin === undefined ? { args } : { args, stdin };
 }
+
+/**
+ * Runs a shown command and compares what it prints (stdout and stderr together, as `2>&1`; a
+ * summary's seconds vary). A `uri-grammar` command runs in this process (the command line's
+ * `main`, test/cli/helpers.ts runHere) unless `real` or it needs a shell: then bash runs it, with
+ * the built dist/cli.js on the PATH. The README's own commands run for real, the guide's in process.
+ */
+async function runCommand(command: string, shown: string, real = false): Promise<void> {
+  const here = real ? undefined : cliRun(command);
+  const printed = here !== undefined
+    ? (await runHere(here.args, { stdin: here.stdin, env: { NO_COLOR: "1" }, merged: true })).stdout
+    : spawnSync("bash", ["-c", `${command} 2>&1`], {
+        cwd: root, encoding: "utf8", env: { ...process.env, PATH: `${shim}:${process.env["PATH"] ?? ""}`, NO_COLOR: "1" },
+      }).stdout;
+  expect(seconds(printed.replace(/\n+$/, ""))).toBe(seconds(shown));
+}
+
+describe("the commands shown in the guide, run in this process", () => {
+  it("are read as the shell would read them, or left to bash", () => {
+    expect(cliRun(`uri-grammar resolve "http://a/b/c/d;p?q" ../g`)).toEqual({ args: ["resolve", "http://a/b/c/d;p?q", "../g"] });
+    expect(cliRun(`printf 'http://a/b\\nhttp://a b\\n' | uri-grammar resolve --base http://example.com/x/`)).toEqual({ args: ["resolve", "--base", "http://example.com/x/"], stdin: "http://a/b\nhttp://a b\n" });
+    expect(cliRun(`uri-grammar match "http://example.com/~{username}/" 'x y'`)).toEqual({ args: ["match", "http://example.com/~{username}/", "x y"] });
+    for (const shell of [`uri-grammar parse $HOME`, `uri-grammar parse "a$b"`, `uri-grammar parse a > f`, `uri-grammar parse a*`, `uri-grammar parse ~/x`, `echo a | uri-grammar parse`, `printf '%s' a | uri-grammar parse`, `uri-grammar parse "a`]) {
+      expect([shell, cliRun(shell)]).toEqual([shell, undefined]);
+    }
+  });
+  it("run most guide commands in this process (what runs in bash is what needs it)", () => {
+    const all = guidePages.flatMap((p) => commandExamples(guideText(p)));
+    expect(all.filter(([c]) => cliRun(c) !== undefined).length).toBeGreaterThanOrEqual(all.length - 1);
+  });
+});
 
 /** The relative link targets of a Markdown text, outside code blocks and code spans. */
 function relativeLinks(text: string): string[] {
@@ -232,7 +327,7 @@ describe("README command-line examples", () => {
     const all = examples.length + guidePages.reduce((n, p) => n + commandExamples(guideText(p)).length, 0);
     expect(all).toBeGreaterThanOrEqual(8);
   });
-  it.each(examples)("$ %s", (command, shown) => runCommand(command, shown));
+  it.each(examples)("$ %s", (command, shown) => runCommand(command, shown, true));
 
   it("the main job prints the figure shown under the two commands", () => {
     const shown = /The first prints:\n\n```\n([\s\S]*?)\n```/.exec(readme)?.[1];
