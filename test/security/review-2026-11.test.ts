@@ -15,7 +15,7 @@ import { parseWith, host, port, uri } from "../../src/rules/index";
 import { whatwgSplit } from "../../src/security/whatwg";
 import { readJson } from "../helpers/fixtures";
 import { runs, seed } from "../helpers/runs";
-import { ensureBuilt, jsonLines, run } from "../cli/helpers";
+import { ensureBuilt, jsonLines, runHere } from "../cli/helpers";
 
 const { equivalent, parse, parseRule, resolve, serialize, normalize, relativize, validate, isValid } = root;
 
@@ -348,6 +348,8 @@ describe("10. smaller", () => {
 });
 
 describe("3 and 10. the command line: no password, no raw line separator", () => {
+  // the command line's main run in this process (test/cli/helpers.ts runHere): what it prints is
+  // what the process prints; test/cli/commands.test.ts and passwords.test.ts run real processes
   beforeAll(() => ensureBuilt());
   const secret = "http://admin:hunter2@db.example/x";
   it.each([
@@ -362,23 +364,23 @@ describe("3 and 10. the command line: no password, no raw line separator", () =>
     [["to-iri", secret]],
     [["repair", "http://admin:hunter2@db.example/a b"]],
   ])("%j", async (args) => {
-    const r = await run(args);
+    const r = await runHere(args);
     expect(r.stdout + r.stderr).not.toContain(PASSWORD);
     expect(r.stdout + r.stderr).toContain("***");
     // --show-password reads and prints the input as it is (a library error message masks it all the same)
-    const shown = await run(["--show-password", ...args]);
+    const shown = await runHere(["--show-password", ...args]);
     if (r.status === 0) expect(shown.stdout).toContain(PASSWORD);
   });
   it("batch records", async () => {
     for (const cmd of [["parse"], ["validate"], ["normalize"], ["resolve", "--base", "http://a/"], ["equal"]]) {
       const stdin = cmd[0] === "equal" ? `${secret}\t${secret}\n` : `${secret}\nhttp://admin:hunter2@db.example:99999/ x\n`;
-      const r = await run(cmd, { stdin });
+      const r = await runHere(cmd, { stdin });
       expect(r.stdout).not.toContain(PASSWORD);
       expect(jsonLines(r.stdout).length).toBeGreaterThan(0);
     }
   });
   it("the figure of an IRI with U+2028 prints no line separator", async () => {
-    const r = await run(["parse", "http://a/\u2028x"]);
+    const r = await runHere(["parse", "http://a/\u2028x"]);
     expect(r.stdout).not.toMatch(/[\u2028\u2029]/);
     expect(r.stdout).toContain("http://a/");
   });
