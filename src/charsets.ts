@@ -59,6 +59,8 @@ export const codePointSets: Readonly<Record<CharsetName, CodePointSet>> = /* @__
  * decoding) leaves the other classes out. It is also `charsets.unreserved`.
  */
 export const unreservedTable: CharTable = /* @__PURE__ */ tableOf(UNRESERVED);
+/** A table that allows no character: encodeWith then percent-encodes everything given to it. */
+export const NO_CHARACTERS: CharTable = /* @__PURE__ */ tableOf();
 
 /** The same classes as 128-entry tables indexed by US-ASCII code (RFC 3986 allows no other character). */
 export const charsets: Readonly<Record<CharsetName, CharTable>> = /* @__PURE__ */ (() =>

@@ -6,9 +6,9 @@
 // Appendix B divides it, by its first "#", then its first "?", a scheme when one is valid, and
 // "//" authority.
 import { hasCodePoint, type CodePointSet } from "../abnf/charset.js";
-import { codePointSets, componentSets, isUrlCodePoint, urlCleanUp, type CharTable, type IriComponent } from "../charsets.js";
+import { codePointSets, componentSets, isUrlCodePoint, NO_CHARACTERS, urlCleanUp, type IriComponent } from "../charsets.js";
 import { isValid } from "../parse.js";
-import { encodeWith, hexValue } from "../percent-encoding.js";
+import { encodeWith, octetAt } from "../percent-encoding.js";
 import { expectString } from "../transforms/arguments.js";
 
 /** Where a repaired character stands: a component, the scheme, or `"reference"` for the characters before or after it. */
@@ -48,9 +48,7 @@ export interface Repair {
 }
 
 /** No character allowed: encodeWith then encodes every character as UTF-8. */
-const NONE: CharTable = Object.freeze(new Array<boolean>(128).fill(false));
 
-const isHex = (c: number): boolean => hexValue(c) >= 0;
 const isDigits = (s: string): boolean => /^[0-9]*$/.test(s);
 
 /** The scheme at the start of `hier` (RFC 3986 §3.1: ALPHA then scheme characters, then ":"), or `undefined`. */
@@ -104,12 +102,12 @@ class Repairer {
       const cp = t.codePointAt(i) ?? 0;
       const width = cp > 0xffff ? 2 : 1;
       if (cp === 0x25) {
-        if (i + 2 < end && isHex(t.charCodeAt(i + 1)) && isHex(t.charCodeAt(i + 2))) out += "%";
+        if (i + 2 < end && octetAt(t, i) >= 0) out += "%";
         else this.change(i, "%", "%25", component), (out += "%25");
       } else if (hasCodePoint(set, cp)) {
         out += t.slice(i, i + width);
       } else {
-        const to = encodeWith(t.slice(i, i + width), NONE);
+        const to = encodeWith(t.slice(i, i + width), NO_CHARACTERS);
         const start = this.at[i] ?? i;
         const last = this.at[i + width - 1] ?? i + width - 1;
         // a pair whose halves a removed tab or newline stood between: the clean-up made them one

@@ -7,8 +7,9 @@
 import tr46 from "tr46";
 import { bidiClassOf } from "../iri/bidi.js";
 import { hasOverlongIdnaLabel, IDNA_DOTS, UTS46, uts46ToAscii } from "../iri/idna.js";
-import { isTabOrNewline, urlCleanUp } from "../charsets.js";
+import { isTabOrNewline, tableOf, urlCleanUp } from "../charsets.js";
 import { SPECIAL_SCHEMES } from "../core/scheme-table.js";
+import { encodeWith, hexValue } from "../percent-encoding.js";
 import { compressedIpv6 } from "../transforms/ipv6.js";
 import { endsInANumber, parseIpv4, parseIpv6, serializeIpv4 } from "../whatwg/host-address.js";
 
@@ -262,7 +263,7 @@ export function parseHost(input: string, special: boolean): string | null {
   if (input.startsWith("[")) {
     if (!input.endsWith("]")) return null;
     const pieces = parseIpv6(input.slice(1, -1));
-    return pieces === null ? null : `[${serializeIpv6(pieces)}]`;
+    return pieces === null ? null : `[${compressedIpv6(pieces)}]`;
   }
   if (!special) return parseOpaqueHost(input);
   // without "%" and lone surrogates, percent-decoding and UTF-8 decoding give the input back
@@ -338,14 +339,10 @@ function lenientDomainToAscii(domain: string): string | null {
 /** The opaque-host parser (#concept-opaque-host-parser): C0 controls and non-ASCII percent-encoded, case kept. */
 function parseOpaqueHost(input: string): string | null {
   if (FORBIDDEN_HOST.test(input)) return null;
-  let out = "";
-  for (const ch of input) {
-    const cp = ch.codePointAt(0) ?? 0;
-    if (cp > 0x1f && cp < 0x7f) out += ch;
-    else for (const b of new TextEncoder().encode(ch)) out += `%${b.toString(16).toUpperCase().padStart(2, "0")}`;
-  }
-  return out;
+  return encodeWith(input, C0_CONTROL_KEPT);
 }
+/** What the C0 control percent-encode set leaves as it is (#c0-control-percent-encode-set): U+0020 to U+007E. */
+const C0_CONTROL_KEPT = /* @__PURE__ */ tableOf([[0x20, 0x7e]]);
 
 /** Percent-decoding a string into bytes (#percent-decode): "%" with two hex digits is an octet, anything else its UTF-8. */
 export function percentDecodeBytes(input: string): Uint8Array {
@@ -354,19 +351,18 @@ export function percentDecodeBytes(input: string): Uint8Array {
   let n = 0;
   for (let k = 0; k < bytes.length; k++) {
     const b = bytes[k] ?? 0;
-    if (b === 0x25 && k + 2 < bytes.length && isHexByte(bytes[k + 1]) && isHexByte(bytes[k + 2])) {
-      out[n++] = parseInt(String.fromCharCode(bytes[k + 1] ?? 0, bytes[k + 2] ?? 0), 16);
+    const hi = b === 0x25 ? hexValue(bytes[k + 1] ?? -1) : -1;
+    const lo = hi >= 0 ? hexValue(bytes[k + 2] ?? -1) : -1;
+    if (lo >= 0) {
+      out[n++] = (hi << 4) | lo;
       k += 2;
     } else out[n++] = b;
   }
   return out.subarray(0, n);
 }
-const isHexByte = (b: number | undefined): boolean => b !== undefined && ((b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66));
 
 /** UTF-8 decode without BOM (Encoding Standard): malformed sequences become U+FFFD, a BOM stays. */
 export const utf8DecodeWithoutBom = (bytes: Uint8Array): string => new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
 
-/** The IPv6 serializer (#concept-ipv6-serializer): lowercase hex, the first longest run of two or more zero pieces as "::". */
-export function serializeIpv6(pieces: readonly number[]): string {
-  return compressedIpv6(pieces); // RFC 5952 §4, the one copy (transforms/ipv6.ts)
-}
+/** The IPv6 serializer (#concept-ipv6-serializer): lowercase hex, the first longest run of two or more zero pieces as "::" (RFC 5952 §4, the one copy). */
+export { compressedIpv6 as serializeIpv6 };

@@ -2,7 +2,7 @@
 // asks of new schemes and §3.2.2 of reg-names.
 import { utf8Lead, UTF8_LEAD_BITS } from "../utf8-table.js";
 import { encodeWith, octetAt } from "../percent-encoding.js";
-import { charsets, ENCODE_RULES, type CharTable } from "../charsets.js";
+import { charsets, ENCODE_RULES, NO_CHARACTERS } from "../charsets.js";
 import type { Result } from "../result.js";
 import { throwWithStack } from "../errors.js";
 import { DecodeError } from "./errors.js";
@@ -167,6 +167,3 @@ export function encodeNonAscii(text: string): string {
   flush();
   return out;
 }
-
-/** A table that allows no character: encodeWith then encodes everything given to it. */
-const NO_CHARACTERS: CharTable = /* @__PURE__ */ (() => Object.freeze(new Array<boolean>(128).fill(false)))();

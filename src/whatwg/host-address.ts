@@ -2,6 +2,7 @@
 // #concept-ipv6-parser, #ends-in-a-number-checker), written once: each returns the address and the
 // validation errors it signalled on the way, in order. The security checks read the address
 // (src/security/whatwg.ts), the WHATWG front end the errors (src/whatwg/parse.ts).
+import { hexValue } from "../percent-encoding.js";
 import type { WhatwgValidationError } from "./validation.js";
 
 /** What a host parser returns: the address, or null for failure (the last error is then the one that made it fail). */
@@ -10,7 +11,6 @@ export interface HostAddressParse<T> {
   readonly errors: readonly WhatwgValidationError[];
 }
 
-const isHexCode = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
 const isDigitCode = (c: number): boolean => c >= 0x30 && c <= 0x39;
 
 /** The IPv4 number parser (#ipv4-number-parser): the value and whether it was hex or octal, or null for failure. */
@@ -98,8 +98,8 @@ export function ipv6Parse(input: string): HostAddressParse<number[]> {
     }
     let value = 0;
     let length = 0;
-    while (length < 4 && isHexCode(c())) {
-      value = value * 16 + parseInt(input[p] ?? "0", 16);
+    while (length < 4 && hexValue(c()) >= 0) {
+      value = value * 16 + hexValue(c());
       p++;
       length++;
     }

@@ -11,7 +11,8 @@ import { DEFAULT_PORTS } from "../core/scheme-table.js";
 import { isIntactNode, parsedReference } from "../ast/make.js";
 import { uriTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
-import { componentSets, hasCodePoint, isTabOrNewline, isUrlCodePoint, type CodePointSet } from "../charsets.js";
+import { componentSets, hasCodePoint, NO_CHARACTERS, isTabOrNewline, isUrlCodePoint, type CodePointSet } from "../charsets.js";
+import { encodeWith, octetAt } from "../percent-encoding.js";
 import type { Result } from "../result.js";
 import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeBytes, urlDomainToAscii, utf8DecodeWithoutBom, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
 import { WhatwgUrlError } from "./errors.js";
@@ -73,16 +74,10 @@ export interface WhatwgParse {
 
 // --- RFC 3986 text of a URL record -------------------------------------------------------------
 
-const UTF8 = new TextEncoder();
 /** A character as its UTF-8 octets, percent-encoded (a lone surrogate as U+FFFD's). */
-const pct = (ch: string): string => {
-  let out = "";
-  for (const b of UTF8.encode(ch)) out += `%${b < 16 ? "0" : ""}${b.toString(16).toUpperCase()}`;
-  return out;
-};
+const pct = (ch: string): string => encodeWith(ch, NO_CHARACTERS);
 
-const isHexCode = (c: number): boolean => (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x46) || (c >= 0x61 && c <= 0x66);
-const isTriplet = (s: string, i: number): boolean => s.charCodeAt(i) === 0x25 && isHexCode(s.charCodeAt(i + 1)) && isHexCode(s.charCodeAt(i + 2));
+const isTriplet = (s: string, i: number): boolean => octetAt(s, i) >= 0;
 
 /** `text` with each character `set` does not allow percent-encoded as UTF-8, and each "%" that starts no triplet as "%25". */
 function rfcText(text: string, set: CodePointSet): string {
