@@ -6,6 +6,7 @@ import type { Host, UriReference } from "../ast/nodes.js";
 import { hostEndIn, hostStartIn, isIntactNode, layoutOf } from "../ast/make.js";
 import { foundAt, InputTooLongError, UriSyntaxError, withoutStack } from "../errors.js";
 import { describeValue } from "../describe.js";
+import { isIPv4address } from "../charsets.js";
 import { referenceFindings } from "../iri/bidi.js";
 import { distinctLabels, hostToAscii, isALabelCandidate, labelToUnicode, uts46ToUnicode } from "../iri/idna.js";
 import { mixesScripts, scriptsOf } from "../iri/scripts.js";
@@ -224,18 +225,12 @@ export interface SecurityOptions {
   readonly base?: string | UriReference | undefined;
 }
 
-/** Schemes whose URIs need a non-empty host: RFC 9110 §4.2.1 (http, https), RFC 6455 §3 (ws, wss), and WHATWG's special ones. */
-const NEEDS_HOST: ReadonlySet<string> = new Set(["http", "https", "ws", "wss", "ftp"]);
+/** Whether a scheme's URIs need a non-empty host: RFC 9110 §4.2.1 (http, https), RFC 6455 §3 (ws, wss), and the URL Standard's other special ones but file (ftp). */
+const needsHost = (scheme: string): boolean => SPECIAL_SCHEMES.has(scheme) && scheme !== "file";
 
-/** What a decoded host octet may not be: a delimiter, or a forbidden domain code point of the URL Standard. */
-// eslint-disable-next-line no-control-regex
-const DELIMITER_OCTET = /[\u0000-\u0020#%/:<>?@[\\\]^|\u007F]/;
 // eslint-disable-next-line no-control-regex
 const NON_ASCII = /[^\x00-\x7F]/;
 const TRIPLET = /%[0-9A-Fa-f]{2}/g;
-/** RFC 3986 §3.2.2 IPv4address: four dec-octets. */
-const DEC_OCTET = "(?:25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])";
-const DOTTED_DECIMAL = new RegExp(`^${DEC_OCTET}(?:\\.${DEC_OCTET}){3}$`);
 
 /** A reference as both readings see it: components with their offsets in the text. */
 interface Reading {
@@ -494,7 +489,7 @@ function hostChecks(r: Reading, s: WhatwgSplit, add: Add): void {
   if (h === undefined) return;
   const whatwg = describeHost(s.host);
   if (h.text === "") {
-    if (NEEDS_HOST.has(r.scheme)) {
+    if (needsHost(r.scheme)) {
       add("empty-host", "host", h.offset, "", `an empty host, which an ${r.scheme} URI may not have (RFC 9110 §4.2.1: reject it); ${whatwg}`);
     }
     return;
@@ -505,12 +500,12 @@ function hostChecks(r: Reading, s: WhatwgSplit, add: Add): void {
     }
     return;
   }
-  if (DOTTED_DECIMAL.test(h.text)) return; // an IPv4address: the same address for every reader
+  if (isIPv4address(h.text)) return; // an IPv4address (RFC 3986 §3.2.2): the same address for every reader
   const triplets = [...h.text.matchAll(TRIPLET)];
   if (triplets.length > 0) {
     add("percent-encoded-host", "host", h.offset, h.text,
       `percent-encoded octets in the host: RFC 3986 keeps them as data (§3.2.2), ${r.special ? "a WHATWG URL parser decodes them before reading the host" : "software that decodes them reads another host"}; ${whatwg}`);
-    const bad = triplets.filter((m) => DELIMITER_OCTET.test(String.fromCharCode(parseInt(m[0].slice(1), 16))));
+    const bad = triplets.filter((m) => FORBIDDEN_DOMAIN.test(String.fromCharCode(parseInt(m[0].slice(1), 16))));
     if (bad.length > 0) {
       add("encoded-host-delimiter", "host", h.offset + (bad[0]?.index ?? 0), bad[0]?.[0] ?? "",
         `${bad.map((m) => m[0]).join(", ")} decode to a delimiter or a character no host may hold: a parser that decodes the host and re-reads it moves the authority (curl CVE-2022-27780, fast-uri CVE-2026-6322); ${whatwg}`);
@@ -594,19 +589,18 @@ function rfcHostKey(ref: UriReference, r: Reading): string | null | undefined {
   return r.scheme === "file" && key === "localhost" ? "" : key;
 }
 
-/** What no host of a UNC path may decode to (the URL Standard's forbidden domain code points), or "." and "..", which name devices. */
-// eslint-disable-next-line no-control-regex
-const DEVICE_HOST = /^\.{1,2}$|[\u0000-\u0020#%/:<>?@[\\\]^|\u007F]/;
+/** "." and "..": hosts of a UNC path that name devices (as does one that holds a forbidden domain code point). */
+const DOT_HOST = /^\.{1,2}$/;
 
 /** The findings of a file URI read as a Windows path (RFC 8089 Appendix E): device hosts, drive-relative paths. */
 function fileChecks(r: Reading, add: Add): void {
   const h = r.host;
   if (h !== undefined && h.text !== "" && !h.text.startsWith("[")) {
     const decoded = utf8DecodeWithoutBom(percentDecodeBytes(h.text));
-    const bad = DEVICE_HOST.exec(decoded);
+    const bad = DOT_HOST.exec(decoded) ?? FORBIDDEN_DOMAIN.exec(decoded);
     if (bad !== null) {
       // (the character, not the host: a host read out of invalid text may hold a password)
-      const what = /^\.{1,2}$/.test(decoded) ? JSON.stringify(decoded) : `a text with ${foundAt(bad[0], 0)}`;
+      const what = DOT_HOST.test(decoded) ? JSON.stringify(decoded) : `a text with ${foundAt(bad[0], 0)}`;
       add("windows-device-path", "host", h.offset, h.text,
         `the host decodes to ${what}, which no host holds: as a Windows UNC path it names a device or a namespace ("\\\\?\\", "\\\\.\\") or holds controls; fileUriToPath refuses it, Node's URL fails on it`);
     }
