@@ -261,7 +261,7 @@ function buildData(input: SchemeInput): DataUri {
   return new DataValue(mediaType, parameters, base64, data, bytes);
 }
 
-/** The definition of the "data" scheme (RFC 2397); see `data` in src/schemes/data.ts. */
+/** The definition of the "data" scheme (RFC 2397): what `data` below is with its grammar. */
 export const dataDefinition: SchemeDefinition<DataUri> = {
   name: "data",
   rule: "dataurl",
@@ -277,7 +277,6 @@ export const dataDefinition: SchemeDefinition<DataUri> = {
 /** The grammar of grammar/data.abnf (RFC 2397 §3 in RFC 5234 ABNF), with RFC 3986's pchar and pct-encoded. */
 export const dataGrammar = precompiledGrammar(dataData, dataSource.imports);
 Grammar.useCompiled(dataGrammar, dataSchemeGrammar()); // its top rule as the build compiled it
-
 
 /**
  * The "data" scheme (RFC 2397). Its value has the media type (lowercase, "text/plain" when left

@@ -239,7 +239,6 @@ export const fileAppendixEGrammar = precompiledGrammar(fileAppendixFData, fileAp
 Grammar.useCompiled(fileGrammar, fileSchemeGrammar());
 Grammar.useCompiled(fileAppendixEGrammar, fileAppendixESchemeGrammar());
 
-
 /**
  * A "file" scheme: RFC 8089 §2 (the default), or with `{ appendixE: true }` the nonstandard
  * forms of its Appendix E (the Appendix F rules, less the E.2.2 vertical line, which is no URI).

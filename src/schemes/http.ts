@@ -102,7 +102,6 @@ export function httpDefinition(name: "http" | "https", section: string): SchemeD
 export const httpGrammar = precompiledGrammar(httpData, httpSource.imports);
 Grammar.useCompiled(httpGrammar, httpSchemeGrammar()); // its top rule as the build compiled it
 
-
 /**
  * The "http" scheme (RFC 9110 §4.2.1): `"http" "://" authority path-abempty [ "?" query ]`, a
  * host that is not empty, default port 80.

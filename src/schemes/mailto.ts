@@ -5,7 +5,7 @@
 // compares case-insensitively (RFC 5321 §2.4).
 import { Grammar } from "../abnf/grammar.js";
 import { mailtoSchemeGrammar } from "../compiled/scheme-grammars.js";
-import { codePointSet } from "../abnf/charset.js";
+import { codePointSet, type CodePointSet } from "../abnf/charset.js";
 import { mailtoData } from "./generated/grammars.js";
 import { percentEncodedRules } from "./percent-encoded.js";
 import { precompiledGrammar } from "./precompiled.js";
@@ -15,7 +15,7 @@ import type { Match } from "../abnf/semantics.js";
 import type { CompiledRule } from "../compiled/dfa.js";
 import * as make from "../ast/make.js";
 import type { Uri } from "../ast/nodes.js";
-import type { CharTable } from "../charsets.js";
+import { tableOf } from "../charsets.js";
 import { percentDecode } from "../transforms/percent.js";
 import { encodeWith } from "../percent-encoding.js";
 import { deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
@@ -194,18 +194,20 @@ const comparableAddress = (a: string): string => {
   return at < 0 ? a : a.slice(0, at + 1) + a.slice(at + 1).replace(/[A-Z]+/g, (m) => m.toLowerCase());
 };
 
-/** A table of the US-ASCII characters in `chars`. */
-const tableOf = (chars: string): CharTable => {
-  const t = new Array<boolean>(128).fill(false);
-  for (const c of chars) t[c.charCodeAt(0)] = true;
-  return Object.freeze(t);
-};
+/** The set of the characters of `chars`. */
+const charSet = (chars: string): CodePointSet => codePointSet([...chars].map((c) => [c.charCodeAt(0), c.charCodeAt(0)] as const));
 
 const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
-/** RFC 6068 §2 item 1: what an addr-spec may hold unencoded in a mailto URI (see ADDR_SPEC_LITERAL in src/schemes/mailto.ts). */
-const ADDRESS_LITERAL = tableOf(`${ALNUM}-._~@:!$'()*+,`);
+/**
+ * RFC 6068 §2 item 1: the characters of an addr-spec that may stand as themselves in a mailto
+ * URI. It MUST percent-encode the characters a URI cannot hold, "%", the gen-delims but "@" and
+ * ":" ("/", "?", "#", "[", "]"), and of the sub-delims at least "&", ";" and "=". What is left:
+ * unreserved, "@", ":" and the sub-delims "!", "$", "'", "(", ")", "*", "+", ",".
+ */
+const ADDR_SPEC_LITERAL = charSet(`${ALNUM}-._~@:!$'()*+,`);
+const ADDRESS_LITERAL = tableOf(ADDR_SPEC_LITERAL);
 /** RFC 6068 §2 `qchar = unreserved / pct-encoded / some-delims`: what an hfname or hfvalue may hold unencoded. */
-const QCHAR_LITERAL = tableOf(`${ALNUM}-._~!$'()*+,;:@`);
+const QCHAR_LITERAL = tableOf(charSet(`${ALNUM}-._~!$'()*+,;:@`));
 
 /** A decoded address as a mailto URI's path writes it: each part percent-encoded where RFC 6068 §2 item 1 asks, the "@" between them as itself. */
 function addressText(address: string): string {
@@ -246,7 +248,7 @@ function normalizeMailto(uri: Uri, value: MailtoUri): Uri {
   return make.referenceFromParts("mailto", undefined, "reg-name", path2, query, uri.fragment) as Uri;
 }
 
-/** The definition of the "mailto" scheme (RFC 6068); see `mailto` in src/schemes/mailto.ts. */
+/** The definition of the "mailto" scheme (RFC 6068): what `mailto` below is with its grammar. */
 export const mailtoDefinition: SchemeDefinition<MailtoUri> = {
   name: "mailto",
   rule: "mailtoURI",
@@ -272,16 +274,6 @@ export { mailtoDepartures };
 const unencoded = precompiledGrammar(mailtoData, mailtoSource.imports);
 
 /**
- * RFC 6068 §2 item 1: the characters of an addr-spec that may stand as themselves in a mailto
- * URI. It MUST percent-encode the characters a URI cannot hold, "%", the gen-delims but "@" and
- * ":" ("/", "?", "#", "[", "]"), and of the sub-delims at least "&", ";" and "=". What is left:
- * unreserved, "@", ":" and the sub-delims "!", "$", "'", "(", ")", "*", "+", ",".
- */
-const ADDR_SPEC_LITERAL = codePointSet(
-  [..."ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~@:!$'()*+,"].map((c) => [c.charCodeAt(0), c.charCodeAt(0)] as const),
-);
-
-/**
  * The grammar of a mailto URI (RFC 6068 §2): grammar/mailto.abnf with RFC 6068 §2 item 1 applied
  * to `local-part` and `domain` and every rule under them: a character of
  * {@link ADDR_SPEC_LITERAL} stands as itself or percent-encoded, any other octet only
@@ -296,7 +288,6 @@ Grammar.useCompiled(mailtoGrammar, mailtoSchemeGrammar()); // its top rule as th
 
 /** The unencoded grammar (grammar/mailto.abnf with {@link mailtoDepartures}), whose `addr-spec` a decoded address matches. */
 export const addrSpecGrammar = unencoded;
-
 
 /**
  * The "mailto" scheme (RFC 6068). Its value has the recipients and header fields decoded. Two

@@ -210,7 +210,7 @@ function normalizeTel(uri: Uri, value: TelUri): Uri {
   return make.referenceFromParts("tel", undefined, "reg-name", ask < 0 ? rest : rest.slice(0, ask), ask < 0 ? undefined : rest.slice(ask + 1), uri.fragment) as Uri;
 }
 
-/** The definition of the "tel" scheme (RFC 3966); see `tel` in src/schemes/tel.ts. */
+/** The definition of the "tel" scheme (RFC 3966): what `tel` below is with its grammar. */
 export const telDefinition: SchemeDefinition<TelUri> = {
   name: "tel",
   rule: "telephone-uri",
@@ -230,7 +230,6 @@ export { telDepartures };
 /** The grammar of grammar/tel.abnf (RFC 3966 §3) with {@link telDepartures}. */
 export const telGrammar = precompiledGrammar(telData, telSource.imports);
 Grammar.useCompiled(telGrammar, telSchemeGrammar()); // its top rule as the build compiled it
-
 
 /**
  * The "tel" scheme (RFC 3966). Its value has the number with and without visual separators

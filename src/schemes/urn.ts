@@ -136,7 +136,7 @@ function buildUrn(input: SchemeInput): UrnUri {
 /** The NSS in its §3 comparison form: percent-encodings uppercase; a UUID (RFC 9562 §4: either case) lowercase. */
 const comparableNss = (u: UrnUri): string => (u.uuid === undefined ? upperTriplets(u.nss) : u.nss.toLowerCase());
 
-/** The definition of the "urn" scheme (RFC 8141); see `urn` in src/schemes/urn.ts. */
+/** The definition of the "urn" scheme (RFC 8141): what `urn` below is with its grammar. */
 export const urnDefinition: SchemeDefinition<UrnUri> = {
   name: "urn",
   rule: "namestring",
@@ -164,7 +164,6 @@ Grammar.useCompiled(urnGrammar, urnSchemeGrammar()); // its top rule as the buil
 /** The grammar of grammar/urn-uuid.abnf: `UUID` (RFC 9562 §4). */
 export const uuidGrammar = precompiledGrammar(uuidData, uuidSource.imports);
 Grammar.useCompiled(uuidGrammar, uuidSchemeGrammar()); // its UUID rule as the build compiled it
-
 
 /**
  * The "urn" scheme (RFC 8141). Two URNs are equivalent (§3) when "urn", the NID (lowercased)

@@ -69,7 +69,6 @@ export function wsDefinition(name: "ws" | "wss"): SchemeDefinition<WsUri> {
 export const wsGrammar = precompiledGrammar(wsData, wsSource.imports);
 Grammar.useCompiled(wsGrammar, wsSchemeGrammar()); // its top rule as the build compiled it
 
-
 /**
  * The "ws" scheme (RFC 6455 §3): `"ws:" "//" host [ ":" port ] path [ "?" query ]`, default
  * port 80; a fragment is an error.
