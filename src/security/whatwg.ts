@@ -8,7 +8,7 @@ import tr46 from "tr46";
 import { bidiClassOf } from "../iri/bidi.js";
 import { hasOverlongIdnaLabel, IDNA_DOTS, UTS46, uts46ToAscii } from "../iri/idna.js";
 import { isTabOrNewline, tableOf, urlCleanUp } from "../charsets.js";
-import { SPECIAL_SCHEMES } from "../core/scheme-table.js";
+import { schemeNameLength, SPECIAL_SCHEMES } from "../core/scheme-table.js";
 import { encodeWith, hexValue } from "../percent-encoding.js";
 import { compressedIpv6 } from "../transforms/ipv6.js";
 import { endsInANumber, parseIpv4, parseIpv6, serializeIpv4 } from "../whatwg/host-address.js";
@@ -90,8 +90,6 @@ export interface WhatwgSplit {
   readonly host: string | null | undefined;
 }
 
-const isAlpha = (c: number): boolean => (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-const isSchemeChar = (c: number): boolean => isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e;
 const isSlash = (ch: string | undefined, special: boolean): boolean => ch === "/" || (special && ch === "\\");
 
 /**
@@ -121,13 +119,10 @@ export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean)
   // Scheme state.
   let i = 0;
   let scheme: string | undefined;
-  if (c.length > 0 && isAlpha(c.charCodeAt(0))) {
-    let j = 1;
-    while (j < c.length && isSchemeChar(c.charCodeAt(j))) j++;
-    if (c[j] === ":") {
-      scheme = c.slice(0, j).toLowerCase();
-      i = j + 1;
-    }
+  const j = schemeNameLength(c);
+  if (j > 0 && c[j] === ":") {
+    scheme = c.slice(0, j).toLowerCase();
+    i = j + 1;
   }
   const effective = scheme ?? baseScheme;
   const special = SPECIAL_SCHEMES.has(effective);
