@@ -14,7 +14,8 @@ import { isALabelCandidate, labelToAscii, labelToUnicode } from "./idna.js";
 import { allowedInIri, mapToUri } from "./map.js";
 import { asciiLookalike } from "./confusables.js";
 import { mixesScripts } from "./scripts.js";
-import { decodeWhere, encodeNonAscii } from "./utf8.js";
+import { decodeWhere } from "./utf8.js";
+import { encodeNonAscii } from "../transforms/percent.js";
 
 /** Options of {@link toDisplayString}. */
 export interface DisplayOptions extends RedactOptions {

@@ -24,7 +24,8 @@ import { BIDI_CONTROL } from "./bidi.js";
 import { componentSets, hasCodePoint, isIPv4address, type IriComponent } from "../charsets.js";
 import type { IdnaError } from "./errors.js";
 import { hostToAscii, hostToUnicode } from "./idna.js";
-import { decodeWhere, encodeNonAscii } from "./utf8.js";
+import { decodeWhere } from "./utf8.js";
+import { encodeNonAscii } from "../transforms/percent.js";
 
 /** Options of {@link iriToUri} and {@link uriToIri}. */
 export interface IriMappingOptions {

@@ -1,20 +1,10 @@
-// RFC 3987 §3.1 step 2 (UTF-8 percent-encoding of the non-ASCII characters) and §3.2 steps 2–5
-// (decoding the percent-encoded octets that form well-formed UTF-8 of a character allowed where
-// it stands), over component text. Encoding never touches ASCII; decoding touches only the
+// RFC 3987 §3.2 steps 2–5 (decoding the percent-encoded octets that form well-formed UTF-8 of a
+// character allowed where it stands), over component text; §3.1 step 2's encoding is
+// transforms/percent.ts encodeNonAscii. Decoding touches, of the ASCII octets, only the
 // percent-encoded unreserved characters, and only when asked (§3.2 step 2).
-import { encodeWith, octetAt, triplet } from "../percent-encoding.js";
+import { octetAt, triplet } from "../percent-encoding.js";
 import { utf8Lead, UTF8_LEAD_BITS } from "../utf8-table.js";
-import type { CharTable } from "../charsets.js";
-
-/** Every US-ASCII character: with it, encodeWith encodes exactly the non-ASCII ones. */
-const ALL_ASCII: CharTable = Object.freeze(new Array<boolean>(128).fill(true));
-
-/**
- * §3.1 step 2: every character beyond US-ASCII as UTF-8 octets, each as an uppercase `%HH`
- * (2.1–2.3); nothing else changes ("%" included: existing triplets stay as they are). A lone
- * surrogate, which no IRI holds, would become U+FFFD's octets.
- */
-export const encodeNonAscii = (text: string): string => encodeWith(text, ALL_ASCII);
+import { inTable, unreservedTable } from "../charsets.js";
 
 /**
  * The well-formed UTF-8 sequence whose lead triplet is at `i`: its code point and where it
@@ -34,10 +24,6 @@ export function sequenceAt(text: string, i: number): { readonly cp: number; read
   return { cp, end: at };
 }
 
-/** RFC 3986 §2.3 unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~", by octet. */
-const isUnreservedOctet = (b: number): boolean =>
-  (b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || (b >= 0x30 && b <= 0x39) || b === 0x2d || b === 0x2e || b === 0x5f || b === 0x7e;
-
 /**
  * §3.2 on one component's text: each percent-encoded UTF-8 sequence that is well-formed (step 3)
  * and whose character `accept` takes (step 4) becomes that character (step 5). Every other octet
@@ -53,7 +39,7 @@ export function decodeWhere(text: string, accept: (cp: number) => boolean, unres
   const n = text.length;
   while (p < n) {
     const b = octetAt(text, p);
-    if (unreserved && b >= 0 && isUnreservedOctet(b)) {
+    if (unreserved && b >= 0 && inTable(unreservedTable, b)) { // RFC 3986 §2.3
       out += String.fromCharCode(b);
       p += 3;
     } else if (b < 0x80) {
