@@ -262,7 +262,7 @@ function buildData(input: SchemeInput): DataUri {
 }
 
 /** The definition of the "data" scheme (RFC 2397): what `data` below is with its grammar. */
-export const dataDefinition: SchemeDefinition<DataUri> = {
+const dataDefinition: SchemeDefinition<DataUri> = {
   name: "data",
   rule: "dataurl",
   fragment: "allowed",

@@ -70,7 +70,7 @@ export interface FileSchemeOptions {
 
 export const DRIVE = /^\/?([A-Za-z]):(?:\/|$)/;
 
-export function buildFile(input: SchemeInput, appendixE: AppendixFGrammar | undefined): FileUri {
+function buildFile(input: SchemeInput, appendixE: AppendixFGrammar | undefined): FileUri {
   const { uri } = input;
   const a = uri.authority;
   const hostText = a === undefined ? undefined : make.hostText(a.host);
@@ -164,7 +164,7 @@ function removeFileDotSegments(path: string, drives: boolean): string {
  * into the host, and with {@link removeFileDotSegments}'s "/." prefix, so that the result stays
  * a file URI naming the same file. `options.dotSegments: false` leaves them.
  */
-export function normalizeFile(uri: Uri, value: FileUri, options: NormalizeOptions, appendixE: AppendixFGrammar | undefined): Uri {
+function normalizeFile(uri: Uri, value: FileUri, options: NormalizeOptions, appendixE: AppendixFGrammar | undefined): Uri {
   let authority = uri.authority;
   let path = uri.path.text;
   let uncPrefix = "";
@@ -209,7 +209,7 @@ function keepsNormalFileForm(L: make.Layout): boolean {
  * The definition of the "file" scheme: RFC 8089 §2, or, given `appendixE` (the compiled grammar
  * of Appendix F), its Appendix E forms too; see `fileScheme` in src/schemes/file.ts.
  */
-export function fileDefinition(appendixE?: AppendixFGrammar): SchemeDefinition<FileUri> {
+function fileDefinition(appendixE?: AppendixFGrammar): SchemeDefinition<FileUri> {
   return {
     name: "file",
     rule: "file-URI",

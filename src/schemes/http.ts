@@ -56,7 +56,7 @@ function originHost(h: Host): string {
 }
 
 /** The definition of http or https (RFC 9110 §4.2.1, §4.2.2). */
-export function httpDefinition(name: "http" | "https", section: string): SchemeDefinition<HttpUri> {
+function httpDefinition(name: "http" | "https", section: string): SchemeDefinition<HttpUri> {
   const defaultPort = DEFAULT_PORTS[name];
   return {
     name,

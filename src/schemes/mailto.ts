@@ -249,7 +249,7 @@ function normalizeMailto(uri: Uri, value: MailtoUri): Uri {
 }
 
 /** The definition of the "mailto" scheme (RFC 6068): what `mailto` below is with its grammar. */
-export const mailtoDefinition: SchemeDefinition<MailtoUri> = {
+const mailtoDefinition: SchemeDefinition<MailtoUri> = {
   name: "mailto",
   rule: "mailtoURI",
   fragment: "allowed",

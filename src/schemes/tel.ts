@@ -211,7 +211,7 @@ function normalizeTel(uri: Uri, value: TelUri): Uri {
 }
 
 /** The definition of the "tel" scheme (RFC 3966): what `tel` below is with its grammar. */
-export const telDefinition: SchemeDefinition<TelUri> = {
+const telDefinition: SchemeDefinition<TelUri> = {
   name: "tel",
   rule: "telephone-uri",
   fragment: "allowed",

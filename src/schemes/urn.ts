@@ -137,7 +137,7 @@ function buildUrn(input: SchemeInput): UrnUri {
 const comparableNss = (u: UrnUri): string => (u.uuid === undefined ? upperTriplets(u.nss) : u.nss.toLowerCase());
 
 /** The definition of the "urn" scheme (RFC 8141): what `urn` below is with its grammar. */
-export const urnDefinition: SchemeDefinition<UrnUri> = {
+const urnDefinition: SchemeDefinition<UrnUri> = {
   name: "urn",
   rule: "namestring",
   fragment: "allowed",

@@ -34,7 +34,7 @@ export interface WsUri {
 }
 
 /** The definition of ws or wss (RFC 6455 §3). */
-export function wsDefinition(name: "ws" | "wss"): SchemeDefinition<WsUri> {
+function wsDefinition(name: "ws" | "wss"): SchemeDefinition<WsUri> {
   const defaultPort = DEFAULT_PORTS[name];
   return {
     name,
