@@ -3,7 +3,7 @@
 // JSON. Both take one input from the arguments or, in batch mode, one per line (JSON Lines out),
 // through the same dispatch as the other commands.
 import fs from "node:fs";
-import { expand } from "../template/expand-text.js";
+import { expand, match, matchAll, parseTemplate } from "../template/index.js";
 import type { TemplateError, TemplateVariables } from "../template/index.js";
 import { withExcerpt } from "../template/errors.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
@@ -85,11 +85,11 @@ export interface MatchCommandOptions extends InputOptions {
  * 6570 §3), so an expression whose piece meets the password hides all its variables. When the
  * pieces do not add up to the URI, every variable is hidden.
  */
-function hideReading(matcher: Matcher, template: string, uri: string, reading: Readonly<Record<string, unknown>>): Record<string, unknown> {
+function hideReading(template: string, uri: string, reading: Readonly<Record<string, unknown>>): Record<string, unknown> {
   const pw = passwordRange(uri);
   const names = Object.keys(reading);
   if (pw === undefined) return reading as Record<string, unknown>;
-  const t = matcher.parseTemplate(template);
+  const t = parseTemplate(template);
   const hidden = new Set<string>(t.ok ? [] : names);
   let at = 0;
   for (const part of t.ok ? t.value.parts : []) {
@@ -108,24 +108,20 @@ function hideReading(matcher: Matcher, template: string, uri: string, reading: R
   return out;
 }
 
-/** uri-grammar/template with its matcher, loaded by `match` only (`expand` loads the expander alone, ../template/expand-text.ts). */
-type Matcher = typeof import("../template/index.js");
-
-export async function matchCommand(template: string | undefined, uri: string | undefined, opts: MatchCommandOptions, io: Io): Promise<number> {
-  const m: Matcher = await import("../template/index.js");
+export function matchCommand(template: string | undefined, uri: string | undefined, opts: MatchCommandOptions, io: Io): Promise<number> {
   // the variables are the command's product: those read out of the password masked unless --show-password
   const shown = io.showPassword === true;
   const op = (t: string, u: string): Outcome => {
     // the message with its caret excerpt, which a TemplateError's own message leaves out (errors.ts)
     const failed = (error: TemplateError): Outcome => ({ ok: false, error: shown ? withExcerpt(error) : scrubbed(withExcerpt(error), t) });
     if (opts.all === true) {
-      const r = m.matchAll(t, u, { limit: opts.limit });
+      const r = matchAll(t, u, { limit: opts.limit });
       if (!r.ok) return failed(r.error);
-      return { ok: true, value: shown ? r.value : { ...r.value, readings: r.value.readings.map((x) => hideReading(m, t, u, x as Record<string, unknown>)) } };
+      return { ok: true, value: shown ? r.value : { ...r.value, readings: r.value.readings.map((x) => hideReading(t, u, x as Record<string, unknown>)) } };
     }
-    const r = m.match(t, u, { maxReadings: opts.maxReadings });
+    const r = match(t, u, { maxReadings: opts.maxReadings });
     if (!r.ok) return failed(r.error);
-    return { ok: true, value: shown ? r.value : hideReading(m, t, u, r.value as Record<string, unknown>) };
+    return { ok: true, value: shown ? r.value : hideReading(t, u, r.value as Record<string, unknown>) };
   };
   // the variables are structured: JSON, with or without --json
   const show = (v: unknown): string[] => [toJson(v, jsonReplacer, 2)];

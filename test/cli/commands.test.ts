@@ -157,7 +157,7 @@ describe("help, version, rules", () => {
     expect(await run(["--version"])).toEqual({ status: 0, stdout: `${pkg.version}\n`, stderr: "" });
   });
 
-  test("a run loads what its command needs: --version and --help no command, resolve, validate and normalize --level syntax no grammar, expand no matcher, --rule the grammars, --scheme and normalize's scheme level the scheme values (a resolve hook writes the modules down)", async () => {
+  test("a run loads what its command needs: --version and --help no command, resolve, validate and normalize --level syntax no grammar, --rule the grammars, --scheme and normalize's scheme level the scheme values (a resolve hook writes the modules down)", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uri-grammar-cli-"));
     try {
       const hook = 'import fs from "node:fs"; export async function resolve(s, c, next) { const r = await next(s, c); fs.appendFileSync(process.env.URI_GRAMMAR_LOADED, r.url + "\\n"); return r; }';
@@ -188,8 +188,6 @@ describe("help, version, rules", () => {
       const validate = await loaded(["validate", "http://a/"]);
       expect(validate).toEqual(expect.arrayContaining(["dist/cli/commands/parse.js", "dist/parse.js"]));
       expect(grammars(validate)).toEqual([]);
-      // expand: the expander, not the matcher (uri-grammar/template's index, its automaton, router, ambiguity search)
-      expect((await loaded(["expand", "http://x/{a}", "--var", "a=1"])).filter((u) => /^dist\/template\/(index|match|automaton|router|ambiguity|language)\.js$/.test(u))).toEqual([]);
       expect(await loaded(["validate", "--rule", "host", "[::1]"])).toEqual(expect.arrayContaining(["dist/cli/grammars.js", "dist/abnf/grammar.js"]));
       expect(await loaded(["parse", "--scheme", "tel:+1-201-555-0123"])).toEqual(expect.arrayContaining(["dist/schemes/defaults.js"]));
     } finally {
