@@ -11,7 +11,6 @@ export class Compiled {
   readonly #dfas = new Map<string, Dfa | null>();
   readonly #reduced = new Map<string, Dfa | null>();
   readonly #callDfas = new Map<string, Dfa>();
-  readonly #derivationDfas = new Map<string, Dfa>();
   /** The memory all the grammar's lazy DFAs may keep (dfa.ts). */
   readonly budget: DfaBudget;
 
@@ -30,7 +29,7 @@ export class Compiled {
   automaton(key: string): Automaton {
     let a = this.#automata.get(key);
     if (a === undefined) {
-      a = counted(this.analysis, key);
+      a = buildAutomaton(this.analysis.rule(key), this.analysis, calledRules(this.analysis));
       this.#automata.set(key, a);
     }
     return a;
@@ -47,7 +46,7 @@ export class Compiled {
       const stubs = new Set(this.rare.filter((r) => r !== key && !this.analysis.nullable(this.analysis.rule(r).expr)));
       if (stubs.size === 0) d = this.dfa(key);
       else {
-        const a = counted(this.analysis, key, stubs);
+        const a = buildAutomaton(this.analysis.rule(key), this.analysis, calledRules(this.analysis), { stubs });
         d = a.hasCalls ? null : a.hasStubs ? new Dfa(a, this.budget) : this.dfa(key);
       }
       this.#reduced.set(key, d);
@@ -69,18 +68,6 @@ export class Compiled {
     return d;
   }
 
-  /**
-   * The lazy DFA that derivations read (derivation.ts): {@link dfa}, but for a rule with counted
-   * repetitions one that keeps every count (dfa.ts `prune`).
-   */
-  derivationDfa(key: string): Dfa | null {
-    const d = this.dfa(key);
-    if (d === null || d.automaton.counters.length === 0) return d;
-    let full = this.#derivationDfas.get(key);
-    if (full === undefined) this.#derivationDfas.set(key, (full = new Dfa(d.automaton, this.budget, false, false)));
-    return full;
-  }
-
   /** The lazy DFA of a rule, or `null` when the rule calls a recursive one. */
   dfa(key: string): Dfa | null {
     let d = this.#dfas.get(key);
@@ -93,14 +80,3 @@ export class Compiled {
   }
 }
 
-
-/**
- * The automaton of a rule with its large repetitions counted (automaton.ts COUNTS), unless it
- * calls a recursive rule: the memoized calls (calls.ts, derive-calls.ts) follow edges without
- * counts, so such a rule is built with its repetitions unrolled.
- */
-function counted(analysis: Analysis, key: string, stubs?: ReadonlySet<string>): Automaton {
-  const rule = analysis.rule(key);
-  const a = buildAutomaton(rule, analysis, calledRules(analysis), { stubs, counted: true });
-  return a.hasCalls && a.counters.length > 0 ? buildAutomaton(rule, analysis, calledRules(analysis), { stubs }) : a;
-}

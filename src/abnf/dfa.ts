@@ -13,7 +13,7 @@
 // a state costs time linear in the positions of the state it leaves and the edges out of them
 // (a mark array instead of a set, no string keys), so that a match is linear in the input times
 // the automaton's size whatever the input, and the memory kept is the budget whatever the input.
-import { ACCEPT, countAfter, type Automaton, type Edge, type Position } from "./automaton.js";
+import { ACCEPT, type Automaton, type Edge, type Position } from "./automaton.js";
 import { hasCodePoint } from "./charset.js";
 
 /** A state: positions (sorted ids) that may match next, whether the rule may end here, and its transitions by character class. */
@@ -29,12 +29,6 @@ export class DfaState {
     readonly accept: boolean,
     classes: number,
     readonly hash: number,
-    /**
-     * In an automaton with counted repetitions (automaton.ts COUNTS): the count of each of
-     * `positions` (a configuration is a position and a count; 0 outside them; a position may
-     * appear with several counts). Undefined in every other automaton.
-     */
-    readonly counts?: Int32Array,
   ) {
     this.next = new Array<DfaState | null | undefined>(classes).fill(undefined);
   }
@@ -125,10 +119,6 @@ export class Dfa {
   readonly #walkEdge: Int32Array;
   /** Set by #reach when an edge it follows is to ACCEPT. */
   #accept = false;
-  /** Per edge (as `succ`), its Edge.count, when the automaton has counted repetitions. */
-  #ops: Int32Array | undefined = undefined;
-  /** Per position, the counted repetition whose element holds it, or -1. */
-  #counterOf: Int32Array = new Int32Array(0);
   /** The states kept, by hash (chained through sameHash). */
   #table = new Map<number, DfaState>();
   #kept = 0;
@@ -145,15 +135,6 @@ export class Dfa {
      * A call position never reads a character.
      */
     readonly ordered = false,
-    /**
-     * In an automaton with counted repetitions: keep, of a position's counts that have reached
-     * its repetition's minimum, only the smallest (it can do all that the larger ones can:
-     * leave, and iterate as often or more), so that a state holds one configuration per
-     * position where the minimum is 0 or 1, and the answers and "expected" lists are the same.
-     * Derivations need every count (the preferred reading may hold a larger one): their DFA
-     * keeps them all (compiled.ts).
-     */
-    readonly prune = true,
   ) {
     // Alphabet compression: code points that every position treats alike share a class.
     const cuts = new Set<number>([0, 128]);
@@ -200,17 +181,8 @@ export class Dfa {
     this.budget = budget ?? new DfaBudget();
     this.budget.join(this);
     this.#accept = false;
-    if (automaton.counters.length > 0) {
-      this.#ops = new Int32Array(succ.length);
-      for (let p = 0, j = 0; p <= n; p++) for (const e of lists[p] as readonly Edge[]) this.#ops[j++] = e.count ?? 0;
-      this.#counterOf = new Int32Array(n).fill(-1);
-      automaton.counters.forEach((k, id) => this.#counterOf.fill(id, k.from, k.to));
-      const [positions, counts] = this.#configs([n], [0]);
-      this.#start = new DfaState(positions, this.#accept, this.classes, hashOf(positions, this.#accept, counts), counts);
-    } else {
-      const positions = this.#sorted(this.#targets.slice(0, this.#reach(n, ++this.#stamp, 0)));
-      this.#start = new DfaState(positions, this.#accept, this.classes, hashOf(positions, this.#accept));
-    }
+    const positions = this.#sorted(this.#targets.slice(0, this.#reach(n, ++this.#stamp, 0)));
+    this.#start = new DfaState(positions, this.#accept, this.classes, hashOf(positions, this.#accept));
     this.#keep(this.#start);
   }
 
@@ -242,7 +214,6 @@ export class Dfa {
     // (returns STUB when a stub position reads `cp`)
     const known = s.next[cls];
     if (known !== undefined) return known;
-    if (s.counts !== undefined) return this.#stepCounted(s, cls, cp);
     const positions = this.automaton.positions;
     const lo1 = this.#lo1;
     const hi1 = this.#hi1;
@@ -272,109 +243,6 @@ export class Dfa {
     const next = count > 0 || this.#accept ? this.#intern(this.#sorted(this.#targets.slice(0, count)), this.#accept) : null;
     s.next[cls] = next;
     return next;
-  }
-
-  /** {@link step} in an automaton with counted repetitions: over configurations (a position and its count). */
-  #stepCounted(s: DfaState, cls: number, cp: number): DfaState | null {
-    const from = s.positions;
-    const counts = s.counts as Int32Array;
-    const ps: number[] = [];
-    const cs: number[] = [];
-    for (let i = 0; i < from.length; i++) {
-      const p = from[i] as number;
-      if (!this.reads(p, cp)) continue;
-      if (((this.#kind[p] as number) & STUB_POSITION) !== 0) {
-        s.next[cls] = STUB;
-        return STUB;
-      }
-      ps.push(p);
-      cs.push(counts[i] as number);
-    }
-    this.#accept = false;
-    const [positions, next] = this.#configs(ps, cs);
-    const made = positions.length > 0 || this.#accept ? this.#intern(positions, this.#accept, next) : null;
-    s.next[cls] = made;
-    return made;
-  }
-
-  /**
-   * The configurations the edges out of positions `ps` (with counts `cs`) reach, each once, the
-   * joins followed at once (as #reach does), each edge's count applied (automaton.ts
-   * countAfter); sets #accept when an edge to ACCEPT is followed. Sorted by position then count
-   * unless the DFA is {@link ordered}.
-   */
-  #configs(ps: readonly number[], cs: readonly number[]): [Int32Array, Int32Array] {
-    const { succStart, succ } = this;
-    const ops = this.#ops as Int32Array;
-    const counters = this.automaton.counters;
-    const width = this.automaton.positions.length + 1;
-    // each configuration once: by the mark array at count 0, by key past it
-    if (this.#stamp === 0xffffffff) {
-      this.#mark.fill(0);
-      this.#stamp = 0;
-    }
-    const stamp = ++this.#stamp;
-    const mark = this.#mark;
-    const seen = new Set<number>();
-    const outP: number[] = [];
-    const outC: number[] = [];
-    const stack: number[] = [];
-    for (let k = 0; k < ps.length; k++) {
-      stack.push(ps[k] as number, cs[k] as number);
-      while (stack.length > 0) {
-        const c = stack.pop() as number;
-        const u = stack.pop() as number;
-        for (let i = succStart[u] as number; i < (succStart[u + 1] as number); i++) {
-          const ct = countAfter(counters, ops[i], c);
-          if (ct < 0) continue;
-          const t = succ[i] as number;
-          if (t < 0) {
-            this.#accept = true;
-            continue;
-          }
-          if (ct === 0) {
-            if (mark[t] === stamp) continue;
-            mark[t] = stamp;
-          } else {
-            const key = ct * width + t;
-            if (seen.has(key)) continue;
-            seen.add(key);
-          }
-          if (((this.#kind[t] as number) & JOIN_POSITION) !== 0) stack.push(t, ct);
-          else {
-            outP.push(t);
-            outC.push(ct);
-          }
-        }
-      }
-    }
-    const n = outP.length;
-    let sorted = true;
-    for (let i = 1; i < n && sorted; i++) {
-      const d = (outP[i] as number) - (outP[i - 1] as number);
-      sorted = d > 0 || (d === 0 && (outC[i] as number) > (outC[i - 1] as number));
-    }
-    let order: number[] | undefined;
-    if (!sorted && !this.ordered) {
-      order = outP.map((_, i) => i);
-      order.sort((x, y) => (outP[x] as number) - (outP[y] as number) || (outC[x] as number) - (outC[y] as number));
-    }
-    const positions = new Int32Array(n);
-    const counts = new Int32Array(n);
-    let m = 0;
-    for (let j = 0; j < n; j++) {
-      const i = order === undefined ? j : (order[j] as number);
-      const p = outP[i] as number;
-      const c = outC[i] as number;
-      // (pruned, sorted: the smallest count at or past the minimum comes first and stands for the larger ones)
-      if (this.prune && !this.ordered && m > 0 && positions[m - 1] === p) {
-        const min = counters[this.#counterOf[p] as number]?.min ?? Infinity;
-        if (c >= min && (counts[m - 1] as number) >= min) continue;
-      }
-      positions[m] = p;
-      counts[m++] = c;
-    }
-    return m === n ? [positions, counts] : [positions.slice(0, m), counts.slice(0, m)];
   }
 
   /** A state's positions as kept: sorted, unless the DFA is {@link ordered} (most steps reach them sorted already). */
@@ -431,15 +299,15 @@ export class Dfa {
     return this.#intern(Int32Array.from(positions), accept);
   }
 
-  /** The kept state of these positions (sorted, unique) and counts (when counted), made when there is none. */
-  #intern(positions: Int32Array, accept: boolean, counts?: Int32Array): DfaState {
-    const hash = hashOf(positions, accept, counts);
+  /** The kept state of these positions (sorted, unique), made when there is none. */
+  #intern(positions: Int32Array, accept: boolean): DfaState {
+    const hash = hashOf(positions, accept);
     for (let s = this.#table.get(hash); s !== undefined; s = s.sameHash) {
-      if (s.accept === accept && sameInts(s.positions, positions) && (counts === undefined || sameInts(s.counts as Int32Array, counts))) return s;
+      if (s.accept === accept && sameInts(s.positions, positions)) return s;
     }
     // may make every DFA of the budget forget its states, this one's too
-    this.budget.take(positions.length * (counts === undefined ? 1 : 2) + this.classes + STATE_CELLS);
-    const s = new DfaState(positions, accept, this.classes, hash, counts);
+    this.budget.take(positions.length + this.classes + STATE_CELLS);
+    const s = new DfaState(positions, accept, this.classes, hash);
     this.#keep(s);
     this.#made++;
     return s;
@@ -482,10 +350,9 @@ export class Dfa {
 }
 
 /** A hash of a sorted position set and its accept flag (h × 31 + id, in 32 bits; plain arithmetic, which every engine inlines). */
-function hashOf(positions: Int32Array | readonly number[], accept: boolean, counts?: Int32Array): number {
+function hashOf(positions: Int32Array | readonly number[], accept: boolean): number {
   let h = accept ? 1 : 0;
   for (let i = 0; i < positions.length; i++) h = ((h << 5) - h + (positions[i] as number)) | 0;
-  if (counts !== undefined) for (let i = 0; i < counts.length; i++) h = ((h << 5) - h + (counts[i] as number)) | 0;
   return h;
 }
 

@@ -60,6 +60,9 @@ export function templateGrammar(): Grammar {
   return loaded;
 }
 
+/** Past this max-length a prefix's span is written unbounded in the grammar (the matcher checks the bound). */
+export const GRAMMAR_PREFIX_LIMIT = 100;
+
 /** One hex digit from `lo` to `hi` (nibble values): uppercase letters only, or either case. */
 function hexDigits(lo: number, hi: number, upper: boolean): Expr {
   const parts: Expr[] = [];
@@ -113,8 +116,7 @@ function toExpr(x: Lang): Expr {
       return caseSensitive(x.text);
     case "span": {
       const c = ref(x.reserved ? "reserved-char" : "value-char");
-      // (a prefix of up to 9,999 characters is a counted repetition: its size does not grow with it)
-      if (x.max !== undefined) return rep(x.min1 ? 1 : 0, x.max, c);
+      if (x.max !== undefined && x.max <= GRAMMAR_PREFIX_LIMIT) return rep(x.min1 ? 1 : 0, x.max, c);
       return x.min1 ? many1(c) : many(c);
     }
     case "seq":
@@ -134,8 +136,9 @@ function toExpr(x: Lang): Expr {
 
 /**
  * The template's language as a grammar on the package's engine: rule `template` matches exactly
- * the URIs some values expand to, when the template names each variable once (a repeated
- * variable must have one value, which no grammar of this kind can say).
+ * the URIs some values expand to, when the template names each variable once and its prefixes
+ * are at most {@link GRAMMAR_PREFIX_LIMIT} (a repeated variable must have one value, which no
+ * grammar of this kind can say; longer prefixes are written unbounded).
  */
 function toGrammar(lang: TemplateLanguage, name: string): Grammar {
   const rules: Record<string, RuleInput> = valueRules();
