@@ -499,7 +499,9 @@ async function runSerial(
   };
   const first = tally.lines;
   for (;;) {
-    if (cpuLimit !== undefined && cpu() >= cpuLimit) return { lines: tally.lines - first, more: true, cpu: cpu() };
+    // the limit is read once a batch has run: process.cpuUsage counts every thread of the process
+    // (the collector's and the compiler's too), so it can pass a small limit before any line is read
+    if (cpuLimit !== undefined && tally.lines > first && cpu() >= cpuLimit) return { lines: tally.lines - first, more: true, cpu: cpu() };
     const next = await source.next();
     if (next.done === true) break;
     for (const line of next.value) {
