@@ -4,12 +4,13 @@
 // on first use, not at import (about 15 ms). One template's language (grammarOf): the URIs its
 // expansions make, derived from language.ts's data. Apart from the matcher, so that an app that
 // matches does not bundle the ABNF engine's reader and algebra.
-import { alt, caseSensitive, grammar, grammarFromAbnf, many, many1, range, readAbnfExpr, ref, rep, rfc3986, rfc3987, seq, type Expr, type Grammar, type RuleInput } from "../abnf/index.js";
+import { alt, caseSensitive, grammar, grammarFromAbnf, range, readAbnfExpr, ref, rfc3986, rfc3987, seq, type Expr, type Grammar, type RuleInput } from "../abnf/index.js";
 import { rfc6570Abnf } from "./abnf-text.js";
 import { quoted, throwFrom } from "./errors.js";
-import { templateLanguage, type Lang, type TemplateLanguage } from "./language.js";
+import { templateLanguage, type TemplateLanguage } from "./language.js";
 import { templateOf, type TemplateInput, type UriTemplate } from "./template.js";
 import { encodedAsciiOctet, UTF8_SEQUENCES } from "./units.js";
+import { langExpr } from "./unit-expr.js";
 
 /** A rule where the code departs from the RFC's ABNF: the rule as the code has it, and why. */
 export interface TemplateDeparture {
@@ -110,30 +111,6 @@ function valueRules(): Record<string, RuleInput> {
   };
 }
 
-function toExpr(x: Lang): Expr {
-  switch (x.t) {
-    case "lit":
-      return caseSensitive(x.text);
-    case "span": {
-      const c = ref(x.reserved ? "reserved-char" : "value-char");
-      if (x.max !== undefined && x.max <= GRAMMAR_PREFIX_LIMIT) return rep(x.min1 ? 1 : 0, x.max, c);
-      return x.min1 ? many1(c) : many(c);
-    }
-    case "seq":
-      return x.items.length === 1 ? toExpr(x.items[0] as Lang) : seq(...x.items.map(toExpr));
-    case "alt":
-      return alt(...x.items.map(toExpr));
-    case "star":
-      return many(toExpr(x.item));
-    case "mark":
-      return seq();
-    case "ref":
-      return ref(x.name);
-    case "item":
-      return toExpr(x.body);
-  }
-}
-
 /**
  * The template's language as a grammar on the package's engine: rule `template` matches exactly
  * the URIs some values expand to, when the template names each variable once and its prefixes
@@ -142,7 +119,7 @@ function toExpr(x: Lang): Expr {
  */
 function toGrammar(lang: TemplateLanguage, name: string): Grammar {
   const rules: Record<string, RuleInput> = valueRules();
-  for (const [k, v] of lang.rules) rules[k] = toExpr(v);
+  for (const [k, v] of lang.rules) rules[k] = langExpr(v, caseSensitive, GRAMMAR_PREFIX_LIMIT);
   return grammar(rules, { name, imports: [rfc3986.pick("unreserved", "reserved", "pct-encoded")] });
 }
 

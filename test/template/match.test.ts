@@ -6,8 +6,11 @@
 import fc from "fast-check";
 import { createRouter, expand, findAmbiguity, grammarOf, match, matchAll, parseTemplate, parseTemplateOrThrow, TemplateError, type TemplateVariables } from "../../src/template/index";
 import { runs, seed } from "../helpers/runs";
-import { unitClasses } from "../../src/template/automaton";
-import { UNIT_COUNT } from "../../src/template/units";
+import { buildNfa, Explainer, Matcher, unitClasses } from "../../src/template/automaton";
+import { testByDfa, wholeByDfa } from "../../src/abnf/dfa-engine";
+import { templateLanguage } from "../../src/template/language";
+import { unitAutomata, unitLabel, unitString } from "../../src/template/unit-expr";
+import { toUnits, UNIT_COUNT } from "../../src/template/units";
 
 const OPS = ["", "+", "#", ".", "/", ";", "?", "&"] as const;
 
@@ -170,6 +173,56 @@ describe("the template's grammar on the engine and the matcher read the same lan
         for (const u of uris) expect([u, grammarOf(t).isValid(u, "template")]).toEqual([u, match(t, u).ok]);
       }),
       { numRuns: runs(25), seed: seed(5234) },
+    );
+  });
+});
+
+describe("the template's language on the engine's automaton core, over units (issue 30 stage 3), and the matcher's automaton", () => {
+  /** The URI `spec` expands to, and copies with pieces put in (what an explanation reads). */
+  const urisOf = (specText: string, vars: Record<string, unknown>, edits: readonly (readonly [number, string])[]): string[] => {
+    const uris = [again(specText, vars) ?? ""];
+    for (const [at, put] of edits) {
+      const u = uris[uris.length - 1] as string;
+      const i = at % (u.length + 1);
+      uris.push(u.slice(0, i) + put + u.slice(i));
+    }
+    return uris;
+  };
+  const edit = fc.array(fc.tuple(fc.nat(), fc.constantFrom("a", "/", "%41", "%2F", "%2f", "%C3%A9", "%C3", ",", "=", ".", ";", "", "?", "&", "#")), { maxLength: 3 });
+
+  it("every operator and modifier, repeated variables: the unit DFA accepts exactly the units the matcher's backward pass reads", () => {
+    fc.assert(
+      fc.property(caseArb(false), edit, ({ spec, vars }, edits) => {
+        const lang = templateLanguage(parseTemplateOrThrow(spec.text).parts);
+        const dfa = unitAutomata(lang);
+        const matcher = new Matcher(buildNfa(lang));
+        for (const u of urisOf(spec.text, vars, edits)) {
+          const units = toUnits(u, true);
+          if (typeof units === "number") continue;
+          expect([spec.text, u, testByDfa(dfa, "template", unitString(units))]).toEqual([spec.text, u, matcher.run(units) !== undefined]);
+        }
+      }),
+      { numRuns: runs(300), seed: seed(6570) },
+    );
+  });
+
+  it("where a URI leaves the language (prefixes unbounded), the engine stops at the Explainer's offset and its labels are the Explainer's expected set", () => {
+    fc.assert(
+      fc.property(caseArb(false), edit, ({ spec, vars }, edits) => {
+        const lang = templateLanguage(parseTemplateOrThrow(spec.text).parts);
+        const core = unitAutomata(lang, true);
+        const explainer = new Explainer(buildNfa(lang, true));
+        for (const u of urisOf(spec.text, vars, edits)) {
+          const units = toUnits(u, true);
+          if (typeof units === "number") continue;
+          const failure = wholeByDfa(core, "template", unitString(units));
+          if (failure === undefined || failure === null) continue;
+          const mine = explainer.explain(units.codes, units.n);
+          const sorted = (xs: readonly string[]): string[] => [...new Set(xs)].sort();
+          expect([spec.text, u, failure.offset, sorted(failure.expected.map(unitLabel))]).toEqual([spec.text, u, mine?.at, sorted(mine?.expected ?? [])]);
+        }
+      }),
+      { numRuns: runs(300), seed: seed(6571) },
     );
   });
 });

@@ -1,0 +1,98 @@
+// A template's language (language.ts) as expressions of the ABNF engine (src/abnf/expr.ts), in
+// two alphabets: characters, for grammarOf's grammar (grammar.ts), and "unit code points", for
+// the engine's automaton core alone (src/abnf/dfa-engine.ts): each unit of units.ts (an ASCII
+// character, or a triplet with its octet and the case of its hex digits, codes below 0x500)
+// read as the code point of its code, so that the core recognizes a URI given as the string of
+// its units (issue 30, stage 3: the template matcher on the one engine). Tags (spans' captures
+// and marks) are not carried: this is the language, not the reading.
+import { Analysis, type RuleDefinition } from "../abnf/analysis.js";
+import { Compiled } from "../abnf/compiled.js";
+import { alt, many, many1, range, ref, rep, seq, type Expr } from "../abnf/expr.js";
+import type { Lang, TemplateLanguage } from "./language.js";
+import { R_ANY, U_SINGLE, UNIT_COUNT, unitsOf, upperTriplets, UTF8_SEQUENCES, type Units, type UnitSet } from "./units.js";
+
+/**
+ * The expression of `x`, a span's character being rule `value-char` (U, RFC 6570 §3.2.1) or
+ * `reserved-char` (U+R), and a literal `literal(text)`. A prefix's span (§2.4.1) is written with
+ * its max-length when that is at most `prefixLimit`, else unbounded (a superset).
+ */
+export function langExpr(x: Lang, literal: (text: string) => Expr, prefixLimit: number): Expr {
+  const to = (y: Lang): Expr => langExpr(y, literal, prefixLimit);
+  switch (x.t) {
+    case "lit":
+      return literal(x.text);
+    case "span": {
+      const c = ref(x.reserved ? "reserved-char" : "value-char");
+      if (x.max !== undefined && x.max <= prefixLimit) return rep(x.min1 ? 1 : 0, x.max, c);
+      return x.min1 ? many1(c) : many(c);
+    }
+    case "seq":
+      return x.items.length === 1 ? to(x.items[0] as Lang) : seq(...x.items.map(to));
+    case "alt":
+      return alt(...x.items.map(to));
+    case "star":
+      return many(to(x.item));
+    case "mark":
+      return seq();
+    case "ref":
+      return ref(x.name);
+    case "item":
+      return to(x.body);
+  }
+}
+
+/** A set of units as an alternation of code point ranges. */
+function setExpr(set: UnitSet): Expr {
+  const parts: Expr[] = [];
+  for (let c = 0; c < UNIT_COUNT; c++) {
+    if (set[c] !== 1) continue;
+    let d = c;
+    while (d + 1 < UNIT_COUNT && set[d + 1] === 1) d++;
+    parts.push(range(c, d));
+    c = d;
+  }
+  return parts.length === 1 ? (parts[0] as Expr) : alt(...parts);
+}
+
+/** The value characters over units, made once: U's single unit or uppercase UTF-8 sequence, U+R's any unit (RFC 6570 §3.2.1). */
+let charRules: readonly RuleDefinition[] | undefined;
+
+/** A literal's units, one position each (the engine names a position of a literal by the rest of it: here, by its unit). */
+const unitLiteral = (text: string): Expr => {
+  const codes = unitsOf(text);
+  return codes.length === 1 ? range(codes[0] as number) : seq(...codes.map((c) => range(c)));
+};
+
+/**
+ * The language's rules over unit code points (`template` the whole URI), analysed and compiled
+ * for the engine's core. With `unbounded`, prefixes are read as unbounded (what the "no-match"
+ * explanation reads, as template.ts's unboundedNfa).
+ */
+export function unitAutomata(lang: TemplateLanguage, unbounded = false): Compiled {
+  charRules ??= [
+    { name: "value-char", expr: alt(setExpr(U_SINGLE), ...UTF8_SEQUENCES.map((q) => seq(...q.map((r) => setExpr(upperTriplets(r)))))), token: true },
+    { name: "reserved-char", expr: setExpr(R_ANY), token: true },
+  ];
+  const defs = new Map<string, RuleDefinition>(charRules.map((d) => [d.name, d]));
+  for (const [name, x] of lang.rules) defs.set(name, { name, expr: langExpr(x, unitLiteral, unbounded ? -1 : Infinity), token: false });
+  return new Compiled(new Analysis((n) => defs.get(n.toLowerCase()), [...defs.keys()]));
+}
+
+/** The units of a URI as the string the unit automata read (one UTF-16 code unit per unit: offsets are unit indexes). */
+export function unitString(units: Units): string {
+  let s = "";
+  for (let k = 0; k < units.n; k++) s += String.fromCharCode(units.codes[k] as number);
+  return s;
+}
+
+/**
+ * The engine's labels of positions over units as the template's messages name them: a triplet
+ * unit (`%x12F`) as the triplet (`"%2F"`, upper case), and a range of triplets, which only a
+ * value character's UTF-8 sequence reads past its lead, as `value-char`.
+ */
+export function unitLabel(label: string): string {
+  const m = /^%x([0-9A-F]{3})(-[0-9A-F]+)?$/.exec(label);
+  if (m === null) return label;
+  if (m[2] !== undefined) return "value-char";
+  return JSON.stringify(`%${(parseInt(m[1] as string, 16) & 0xff).toString(16).toUpperCase().padStart(2, "0")}`);
+}
