@@ -54,6 +54,41 @@ function setExpr(set: UnitSet): Expr {
   return parts.length === 1 ? (parts[0] as Expr) : alt(...parts);
 }
 
+type Range = readonly [number, number];
+
+/**
+ * The uppercase triplets of the UTF-8 sequences (RFC 3629 §4) as one expression with shared
+ * suffixes, read from the end: every sequence ends in a continuation octet, so the automaton has
+ * one position for it instead of one per form (15 positions for U's character instead of 27),
+ * and lead octets that share what follows them are one set (E1-EC and EE-EF).
+ */
+function suffixTrie(sequences: readonly (readonly Range[])[]): Expr {
+  const groups = new Map<string, Range[][]>();
+  const leads: Range[] = [];
+  for (const q of sequences) {
+    const last = q[q.length - 1] as Range;
+    if (q.length === 1) {
+      leads.push(last);
+      continue;
+    }
+    const k = `${last[0]}-${last[1]}`;
+    const g = groups.get(k);
+    if (g === undefined) groups.set(k, [q.slice(0, -1)]);
+    else g.push(q.slice(0, -1));
+  }
+  const parts: Expr[] = [];
+  if (leads.length > 0) {
+    const set = upperTriplets(leads[0] as Range).slice();
+    for (const r of leads.slice(1)) upperTriplets(r).forEach((v, c) => (set[c] = (set[c] as number) | v));
+    parts.push(setExpr(set));
+  }
+  for (const [k, rest] of groups) {
+    const [lo, hi] = k.split("-").map(Number) as [number, number];
+    parts.push(seq(suffixTrie(rest), setExpr(upperTriplets([lo, hi]))));
+  }
+  return parts.length === 1 ? (parts[0] as Expr) : alt(...parts);
+}
+
 /** The value characters over units, made once: U's single unit or uppercase UTF-8 sequence, U+R's any unit (RFC 6570 §3.2.1). */
 let charRules: readonly RuleDefinition[] | undefined;
 
@@ -70,7 +105,7 @@ const unitLiteral = (text: string): Expr => {
  */
 export function unitAutomata(lang: TemplateLanguage, unbounded = false): Compiled {
   charRules ??= [
-    { name: "value-char", expr: alt(setExpr(U_SINGLE), ...UTF8_SEQUENCES.map((q) => seq(...q.map((r) => setExpr(upperTriplets(r)))))), token: true },
+    { name: "value-char", expr: alt(setExpr(U_SINGLE), suffixTrie(UTF8_SEQUENCES)), token: true },
     { name: "reserved-char", expr: setExpr(R_ANY), token: true },
   ];
   const defs = new Map<string, RuleDefinition>(charRules.map((d) => [d.name, d]));
