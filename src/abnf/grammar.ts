@@ -119,6 +119,15 @@ export type RuleParser<V> = P.Parser<V> & {
   generate(random: Random, options?: GenerateOptions): string;
 };
 
+/** A grammar's rules, by name (lowercase), with what is kept with them. */
+interface Rules {
+  readonly defs: ReadonlyMap<string, RuleDefinition>;
+  readonly ruleNames: readonly string[];
+  readonly rare: readonly string[];
+  readonly checks: ReadonlyMap<string, RuleCheck>;
+  readonly budgets: MatchBudgets;
+}
+
 /** A bare expression, as opposed to `{ expr, token }`. */
 const isExpr = (x: RuleInput): x is Expr => typeof (x as { type?: unknown }).type === "string";
 
@@ -201,12 +210,8 @@ function withRules(defs: Map<string, RuleDefinition>, local: readonly (readonly 
 export class Grammar {
   /** A name for messages and docs. */
   readonly name: string;
-  /** Every rule name, as its definition spells it, in definition order. */
-  readonly ruleNames: readonly string[];
-  readonly #defs: ReadonlyMap<string, RuleDefinition>;
-  readonly #rare: readonly string[];
-  readonly #checks: ReadonlyMap<string, RuleCheck>;
-  readonly #budgets: MatchBudgets;
+  /** Its rules, or (a grammar made on first use, {@link Grammar.lazy}) what makes them. */
+  #rules: Rules | (() => Grammar);
   #analysis: Analysis | undefined;
   #compiled: Compiled | undefined;
   readonly #parsers = new Map<string, RuleParser<string>>();
@@ -216,16 +221,41 @@ export class Grammar {
   #builtIn: CompiledGrammar | undefined;
 
   /** Use {@link grammar} or {@link Grammar.derive}. */
-  private constructor(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[], checks: ReadonlyMap<string, RuleCheck> = new Map(), budgets: MatchBudgets = {}) {
+  private constructor(name: string, defs: ReadonlyMap<string, RuleDefinition> | (() => Grammar), rare: readonly string[] = [], checks: ReadonlyMap<string, RuleCheck> = new Map(), budgets: MatchBudgets = {}) {
     this.name = name;
-    this.#defs = defs;
-    this.#checks = checks;
-    this.#budgets = budgets;
-    this.ruleNames = Object.freeze([...defs.values()].map((d) => d.name));
-    this.#rare = Object.freeze(rare.filter((r) => defs.has(r.toLowerCase())).map((r) => (defs.get(r.toLowerCase()) as RuleDefinition).name));
-    Grammar.#check(this);
+    if (typeof defs === "function") this.#rules = defs;
+    else {
+      const ruleNames = Object.freeze([...defs.values()].map((d) => d.name));
+      rare = Object.freeze(rare.filter((r) => defs.has(r.toLowerCase())).map((r) => (defs.get(r.toLowerCase()) as RuleDefinition).name));
+      this.#rules = { defs, ruleNames, rare, checks, budgets };
+      Grammar.#check(this);
+    }
     markGrammar(this);
     Object.freeze(this);
+  }
+
+  /**
+   * @internal A grammar whose rules `make` gives on first use (the built-in grammars: importing
+   * a module that exports one builds nothing, issue 31). `make`'s grammar is checked as any;
+   * this one takes its rules, its analysis and its compiled rules (see {@link useCompiled}).
+   */
+  static lazy(name: string, make: () => Grammar): Grammar {
+    return new Grammar(name, make);
+  }
+
+  /** The rules, made now if they were not. */
+  get #made(): Rules {
+    const r = this.#rules;
+    if (typeof r !== "function") return r;
+    const g = r();
+    this.#analysis ??= g.#analysis;
+    this.#builtIn ??= g.#builtIn;
+    return (this.#rules = g.#made);
+  }
+
+  /** Every rule name, as its definition spells it, in definition order. */
+  get ruleNames(): readonly string[] {
+    return this.#made.ruleNames;
   }
 
   /**
@@ -253,12 +283,13 @@ export class Grammar {
    * to compile is refused then, by name, while the grammar's other rules work.
    */
   static #check(g: Grammar): void {
-    checkDepth(g.#defs); // first, before any analysis recurses through the definitions
-    for (const def of g.#defs.values()) {
+    const { defs } = g.#made;
+    checkDepth(defs); // first, before any analysis recurses through the definitions
+    for (const def of defs.values()) {
       loadWork.steps++;
       for (const r of referencedNames(def.expr)) {
         loadWork.steps++;
-        if (!g.#defs.has(r.toLowerCase())) {
+        if (!defs.has(r.toLowerCase())) {
           const hint = suggest(r, g.ruleNames);
           throw new GrammarError(
             "undefined-rule",
@@ -282,27 +313,28 @@ export class Grammar {
 
   /** @internal The static analyses of this grammar. */
   get analysis(): Analysis {
-    return (this.#analysis ??= new Analysis(countedLookup(this.#defs), [...this.#defs.keys()], this.#checks));
+    const { defs, checks } = this.#made; // first: a lazy grammar takes the analysis of the one it made
+    return (this.#analysis ??= new Analysis(countedLookup(defs), [...defs.keys()], checks));
   }
 
   /** @internal The compiled forms of this grammar. */
   get compiled(): Compiled {
-    return (this.#compiled ??= new Compiled(this.analysis, this.#rare.map((r) => r.toLowerCase()), undefined, this.#budgets));
+    return (this.#compiled ??= new Compiled(this.analysis, this.rare.map((r) => r.toLowerCase()), undefined, this.#made.budgets));
   }
 
   /** @internal The rules of the fast-path hint. */
   get rare(): readonly string[] {
-    return this.#rare;
+    return this.#made.rare;
   }
 
   /** True when the grammar defines `name` (case-insensitive, RFC 5234 §2.1). */
   has(name: string): boolean {
-    return typeof name === "string" && this.#defs.has(name.toLowerCase());
+    return typeof name === "string" && this.#made.defs.has(name.toLowerCase());
   }
 
   /** The definition of a rule, or `undefined`. */
   definition(name: string): RuleDefinition | undefined {
-    return typeof name === "string" ? this.#defs.get(name.toLowerCase()) : undefined;
+    return typeof name === "string" ? this.#made.defs.get(name.toLowerCase()) : undefined;
   }
 
   /**
@@ -374,11 +406,11 @@ export class Grammar {
     const rename = map === undefined ? (n: string) => n : typeof map === "function" ? map : (n: string) => map[n] ?? n;
     const defs = new Map<string, RuleDefinition>();
     const renamed = (n: string): string => {
-      const def = this.#defs.get(n.toLowerCase());
+      const def = this.#made.defs.get(n.toLowerCase());
       return rename(def === undefined ? n : def.name);
     };
-    for (const def of this.#defs.values()) checkName(renamed(def.name));
-    for (const def of this.#defs.values()) {
+    for (const def of this.#made.defs.values()) checkName(renamed(def.name));
+    for (const def of this.#made.defs.values()) {
       const name = renamed(def.name);
       const key = name.toLowerCase();
       if (defs.has(key)) throw new GrammarError("duplicate-rule", `derive: two rules are renamed to ${name}`, name);
@@ -402,11 +434,11 @@ export class Grammar {
     withRules(defs, Object.entries(options.rules ?? {}), true);
     // checks follow their rules' new names; a rule overridden by options.rules keeps its check
     const checks = new Map<string, RuleCheck>();
-    for (const [key, check] of this.#checks) {
+    for (const [key, check] of this.#made.checks) {
       const to = renamed(key).toLowerCase();
       if (defs.has(to)) checks.set(to, check);
     }
-    return new Grammar(options.name ?? this.name, defs, [...(options.rare ?? this.#rare.map(renamed))], checks, this.#budgets);
+    return new Grammar(options.name ?? this.name, defs, [...(options.rare ?? this.rare.map(renamed))], checks, this.#made.budgets);
   }
 
   /**
@@ -424,8 +456,8 @@ export class Grammar {
     };
     for (const n of names) visit(n);
     // keep this grammar's order
-    const ordered = new Map([...this.#defs.entries()].filter(([k]) => defs.has(k)));
-    return new Grammar(`${this.name} (${names.join(", ")})`, ordered, this.#rare, new Map([...this.#checks].filter(([k]) => ordered.has(k))), this.#budgets);
+    const ordered = new Map([...this.#made.defs.entries()].filter(([k]) => defs.has(k)));
+    return new Grammar(`${this.name} (${names.join(", ")})`, ordered, this.rare, new Map([...this.#made.checks].filter(([k]) => ordered.has(k))), this.#made.budgets);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -519,7 +551,7 @@ export class Grammar {
       const key = stack.pop() as string;
       // a rule too large to expand in place is matched by call (not the root: its own DFA reads it)
       if (key !== root && called.has(key)) return false;
-      for (const r of referencedNames((this.#defs.get(key) as RuleDefinition).expr)) {
+      for (const r of referencedNames((this.#made.defs.get(key) as RuleDefinition).expr)) {
         const k = r.toLowerCase();
         if (!seen.has(k)) {
           seen.add(k);
@@ -545,7 +577,7 @@ export class Grammar {
     const key = def.name.toLowerCase();
     let fp = this.#fast.get(key);
     if (fp === undefined) {
-      fp = new FastPath(this.analysis, this.#rare, () => this.compiled, key);
+      fp = new FastPath(this.analysis, this.rare, () => this.compiled, key);
       this.#fast.set(key, fp);
     }
     return fp;
@@ -567,7 +599,7 @@ export class Grammar {
 
   /** The whole grammar as ABNF text, one rule per line, in definition order. */
   toAbnf(): string {
-    return [...this.#defs.values()].map(printRule).join("\n") + "\n";
+    return [...this.#made.defs.values()].map(printRule).join("\n") + "\n";
   }
 
   /** A random string the rule matches (for property tests and fuzzing). */
@@ -579,9 +611,9 @@ export class Grammar {
   /** True when both grammars define the same rules the same way. */
   sameAs(other: Grammar): boolean {
     if (!((other as unknown) instanceof Grammar)) throw new TypeError(`Grammar.sameAs: the argument "other" must be a Grammar, got ${describeValue(other)}`);
-    if (other.#defs.size !== this.#defs.size) return false;
-    for (const [k, d] of this.#defs) {
-      const o = other.#defs.get(k);
+    if (other.#made.defs.size !== this.#made.defs.size) return false;
+    for (const [k, d] of this.#made.defs) {
+      const o = other.#made.defs.get(k);
       if (o === undefined || o.name !== d.name || o.token !== d.token || !sameExpr(o.expr, d.expr)) return false;
     }
     return true;
