@@ -74,7 +74,7 @@ interface Precompiled {
  * when the result is not that (an imported rule renamed or changed on the way in).
  */
 export function precompile(text: string, source: SchemeGrammarSource): Precompiled {
-  const g: Grammar = loadGrammar(text, { name: source.name, imports: source.imports }, source.departures);
+  const g: Grammar = loadGrammar(text, { name: source.name, imports: source.imports() }, source.departures);
   const read = readAbnfRules(text);
   if (!read.ok) throw read.error;
   const own = (name: string): boolean => {
@@ -91,7 +91,7 @@ export function precompile(text: string, source: SchemeGrammarSource): Precompil
       rules.push({ name: def.name, expr: def.expr, token: def.token === byDefault ? undefined : def.token });
       continue;
     }
-    const from = [...source.imports, core].map((i) => i.definition(name)).find((d) => d !== undefined);
+    const from = [...source.imports(), core].map((i) => i.definition(name)).find((d) => d !== undefined);
     if (from === undefined || from.name !== def.name || from.token !== def.token || !sameExpr(from.expr, def.expr)) {
       throw new Error(`${source.file}: rule ${name} is not an import's rule as it stands; the generator cannot write it as a name`);
     }

@@ -2,7 +2,6 @@
 // a media type with parameters (default text/plain;charset=US-ASCII, §2), the ";base64" flag, and
 // the data: percent-encoded octets, or base64 (RFC 2045 §6.8), decoded strictly, in pure code (no
 // Buffer: it runs in browsers too).
-import { Grammar } from "../abnf/grammar.js";
 import { dataSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { dataData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
@@ -275,8 +274,7 @@ const dataDefinition: SchemeDefinition<DataUri> = {
 };
 
 /** The grammar of grammar/data.abnf (RFC 2397 §3 in RFC 5234 ABNF), with RFC 3986's pchar and pct-encoded. */
-export const dataGrammar = precompiledGrammar(dataData, dataSource.imports);
-Grammar.useCompiled(dataGrammar, dataSchemeGrammar()); // its top rule as the build compiled it
+export const dataGrammar = precompiledGrammar(dataData, dataSource.imports, dataSchemeGrammar);
 
 /**
  * The "data" scheme (RFC 2397). Its value has the media type (lowercase, "text/plain" when left

@@ -3,7 +3,6 @@
 // option (E.1 userinfo, E.2 drive letters, E.3 UNC strings); normalization to the common form
 // (§2, Appendix B). Conversion to and from file paths is ./file-path.ts, resolution under a
 // drive letter ./file-resolve.ts.
-import { Grammar } from "../abnf/grammar.js";
 import { fileAppendixESchemeGrammar, fileSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { fileAppendixFData, fileData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
@@ -231,13 +230,10 @@ function fileDefinition(appendixE?: AppendixFGrammar): SchemeDefinition<FileUri>
 export { fileAppendixFDepartures };
 
 /** The grammar of grammar/file.abnf (RFC 8089 §2), with RFC 3986's host and path-absolute. */
-export const fileGrammar = precompiledGrammar(fileData, fileSource.imports);
+export const fileGrammar = precompiledGrammar(fileData, fileSource.imports, fileSchemeGrammar);
 
 /** The grammar of grammar/file-appendix-f.abnf (RFC 8089 Appendix F) with {@link fileAppendixFDepartures}. */
-export const fileAppendixEGrammar = precompiledGrammar(fileAppendixFData, fileAppendixFSource.imports);
-// their top rules as the build compiled them
-Grammar.useCompiled(fileGrammar, fileSchemeGrammar());
-Grammar.useCompiled(fileAppendixEGrammar, fileAppendixESchemeGrammar());
+export const fileAppendixEGrammar = precompiledGrammar(fileAppendixFData, fileAppendixFSource.imports, fileAppendixESchemeGrammar);
 
 /**
  * A "file" scheme: RFC 8089 §2 (the default), or with `{ appendixE: true }` the nonstandard

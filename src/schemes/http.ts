@@ -2,7 +2,6 @@
 // grammar/http.abnf. The authority is required (§4.2.1, §4.2.2) and its host must not be empty;
 // userinfo is flagged (§4.2.4); default ports 80 and 443 (the one table, src/core/scheme-table.ts),
 // and §4.2.3 normalization (default port left out, an empty path is "/").
-import { Grammar } from "../abnf/grammar.js";
 import { httpSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { httpData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
@@ -99,8 +98,7 @@ function httpDefinition(name: "http" | "https", section: string): SchemeDefiniti
 }
 
 /** The grammar of grammar/http.abnf: `http-URI` and `https-URI` (RFC 9110 §4.2.1, §4.2.2), with RFC 3986's authority, path-abempty and query. */
-export const httpGrammar = precompiledGrammar(httpData, httpSource.imports);
-Grammar.useCompiled(httpGrammar, httpSchemeGrammar()); // its top rule as the build compiled it
+export const httpGrammar = precompiledGrammar(httpData, httpSource.imports, httpSchemeGrammar);
 
 /**
  * The "http" scheme (RFC 9110 §4.2.1): `"http" "://" authority path-abempty [ "?" query ]`, a

@@ -281,10 +281,13 @@ const unencoded = precompiledGrammar(mailtoData, mailtoSource.imports);
  * is a delimiter and stands as itself (as in §6.2's `%22not%40me%22@example.org`, the address
  * `"not@me"@example.org`).
  */
-export const mailtoGrammar = unencoded.derive({
-  rules: percentEncodedRules(unencoded, ["local-part", "domain"], ADDR_SPEC_LITERAL, ["atext", "qtext", "dtext-no-obs", "UTF8-non-ascii"]),
+export const mailtoGrammar = Grammar.lazy(unencoded.name, () => {
+  const g = unencoded.derive({
+    rules: percentEncodedRules(unencoded, ["local-part", "domain"], ADDR_SPEC_LITERAL, ["atext", "qtext", "dtext-no-obs", "UTF8-non-ascii"]),
+  });
+  Grammar.useCompiled(g, mailtoSchemeGrammar()); // its top rule as the build compiled it
+  return g;
 });
-Grammar.useCompiled(mailtoGrammar, mailtoSchemeGrammar()); // its top rule as the build compiled it
 
 /** The unencoded grammar (grammar/mailto.abnf with {@link mailtoDepartures}), whose `addr-spec` a decoded address matches. */
 export const addrSpecGrammar = unencoded;

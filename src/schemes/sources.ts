@@ -23,8 +23,8 @@ export interface SchemeGrammarSource {
   readonly file: string;
   /** The grammar's name, for messages and docs. */
   readonly name: string;
-  /** Grammars whose rules the text refers to by name; the RFC 5234 Appendix B.1 core rules are always there. */
-  readonly imports: readonly Grammar[];
+  /** Grammars whose rules the text refers to by name (made when asked); the RFC 5234 Appendix B.1 core rules are always there. */
+  imports(): readonly Grammar[];
   /** The rules where the code departs from the text, applied after loading it. */
   readonly departures: readonly Departure[];
 }
@@ -33,18 +33,16 @@ export interface SchemeGrammarSource {
 export const httpSource: SchemeGrammarSource = {
   file: "http.abnf",
   name: "RFC 9110 §4.2",
-  imports: [rfc3986.pick("authority", "path-abempty", "query")],
+  imports: () => [rfc3986.pick("authority", "path-abempty", "query")],
   departures: [],
 };
-
-/** RFC 6455 §3's prose rule: `path = <path-abempty, defined in [RFC3986], Section 3.3>`. */
-const prosePath = grammar({ path: ref("path-abempty") }, { name: "RFC 6455 §3 (path)", imports: [rfc3986.pick("path-abempty")] });
 
 /** grammar/ws.abnf: RFC 6455 §3, its prose rules supplied by RFC 3986. */
 export const wsSource: SchemeGrammarSource = {
   file: "ws.abnf",
   name: "RFC 6455 §3",
-  imports: [rfc3986.pick("host", "port", "query"), prosePath],
+  // RFC 6455 §3's prose rule: `path = <path-abempty, defined in [RFC3986], Section 3.3>`
+  imports: () => [rfc3986.pick("host", "port", "query"), grammar({ path: ref("path-abempty") }, { name: "RFC 6455 §3 (path)", imports: [rfc3986.pick("path-abempty")] })],
   departures: [],
 };
 
@@ -64,7 +62,7 @@ export const mailtoDepartures: readonly Departure[] = Object.freeze([
 export const mailtoSource: SchemeGrammarSource = {
   file: "mailto.abnf",
   name: "RFC 6068 §2",
-  imports: [rfc3986.pick("unreserved", "pct-encoded")],
+  imports: () => [rfc3986.pick("unreserved", "pct-encoded")],
   departures: mailtoDepartures,
 };
 
@@ -72,18 +70,18 @@ export const mailtoSource: SchemeGrammarSource = {
 export const urnSource: SchemeGrammarSource = {
   file: "urn.abnf",
   name: "RFC 8141 §2",
-  imports: [rfc3986.pick("pchar", "fragment")],
+  imports: () => [rfc3986.pick("pchar", "fragment")],
   departures: [],
 };
 
 /** grammar/urn-uuid.abnf: the UUID string of RFC 9562 §4. */
-export const uuidSource: SchemeGrammarSource = { file: "urn-uuid.abnf", name: "RFC 9562 §4", imports: [], departures: [] };
+export const uuidSource: SchemeGrammarSource = { file: "urn-uuid.abnf", name: "RFC 9562 §4", imports: () => [], departures: [] };
 
 /** grammar/file.abnf: RFC 8089 §2, with RFC 3986's host and path-absolute. */
 export const fileSource: SchemeGrammarSource = {
   file: "file.abnf",
   name: "RFC 8089 §2",
-  imports: [rfc3986.pick("host", "path-absolute")],
+  imports: () => [rfc3986.pick("host", "path-absolute")],
   departures: [],
 };
 
@@ -113,7 +111,7 @@ export const fileAppendixFDepartures: readonly Departure[] = Object.freeze([
 export const fileAppendixFSource: SchemeGrammarSource = {
   file: "file-appendix-f.abnf",
   name: "RFC 8089 Appendix F",
-  imports: [rfc3986.pick("host", "path-absolute", "userinfo", "IPv4address", "IPv6address", "IPvFuture", "reg-name")],
+  imports: () => [rfc3986.pick("host", "path-absolute", "userinfo", "IPv4address", "IPv6address", "IPvFuture", "reg-name")],
   departures: fileAppendixFDepartures,
 };
 
@@ -121,7 +119,7 @@ export const fileAppendixFSource: SchemeGrammarSource = {
 export const dataSource: SchemeGrammarSource = {
   file: "data.abnf",
   name: "RFC 2397 §3",
-  imports: [rfc3986.pick("pchar", "pct-encoded")],
+  imports: () => [rfc3986.pick("pchar", "pct-encoded")],
   departures: [],
 };
 
@@ -158,4 +156,4 @@ export const telDepartures: readonly Departure[] = Object.freeze([
 ]);
 
 /** grammar/tel.abnf: RFC 3966 §3 (core rules only), with {@link telDepartures}. */
-export const telSource: SchemeGrammarSource = { file: "tel.abnf", name: "RFC 3966 §3", imports: [], departures: telDepartures };
+export const telSource: SchemeGrammarSource = { file: "tel.abnf", name: "RFC 3966 §3", imports: () => [], departures: telDepartures };

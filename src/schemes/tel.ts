@@ -1,7 +1,6 @@
 // RFC 3966: the "tel" URI as a scheme value with the grammar of grammar/tel.abnf. §3 syntax
 // (global and local numbers, visual separators, parameters and their uniqueness and order), §5
 // (phone-context §5.1.5, isub §5.2, ext §5.3), §4 comparison.
-import { Grammar } from "../abnf/grammar.js";
 import { telSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { telData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
@@ -228,8 +227,7 @@ const telDefinition: SchemeDefinition<TelUri> = {
 export { telDepartures };
 
 /** The grammar of grammar/tel.abnf (RFC 3966 §3) with {@link telDepartures}. */
-export const telGrammar = precompiledGrammar(telData, telSource.imports);
-Grammar.useCompiled(telGrammar, telSchemeGrammar()); // its top rule as the build compiled it
+export const telGrammar = precompiledGrammar(telData, telSource.imports, telSchemeGrammar);
 
 /**
  * The "tel" scheme (RFC 3966). Its value has the number with and without visual separators

@@ -2,7 +2,6 @@
 // grammar/urn-uuid.abnf for the "uuid" namespace). §2 syntax (NID, NSS, r-, q- and f-components),
 // §3 URN-equivalence; the "uuid" namespace of RFC 9562 (§4: the UUID string, its variant §4.1 and
 // version §4.2 fields), compared case-insensitively.
-import { Grammar } from "../abnf/grammar.js";
 import { urnSchemeGrammar, uuidSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { urnData, uuidData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
@@ -158,12 +157,10 @@ const urnDefinition: SchemeDefinition<UrnUri> = {
 };
 
 /** The grammar of grammar/urn.abnf (RFC 8141 §2), with RFC 3986's pchar and fragment. */
-export const urnGrammar = precompiledGrammar(urnData, urnSource.imports);
-Grammar.useCompiled(urnGrammar, urnSchemeGrammar()); // its top rule as the build compiled it
+export const urnGrammar = precompiledGrammar(urnData, urnSource.imports, urnSchemeGrammar);
 
 /** The grammar of grammar/urn-uuid.abnf: `UUID` (RFC 9562 §4). */
-export const uuidGrammar = precompiledGrammar(uuidData, uuidSource.imports);
-Grammar.useCompiled(uuidGrammar, uuidSchemeGrammar()); // its UUID rule as the build compiled it
+export const uuidGrammar = precompiledGrammar(uuidData, uuidSource.imports, uuidSchemeGrammar);
 
 /**
  * The "urn" scheme (RFC 8141). Two URNs are equivalent (§3) when "urn", the NID (lowercased)

@@ -2,7 +2,6 @@
 // No userinfo, default ports 80 and 443 (the one table, src/core/scheme-table.ts), and no
 // fragment: "Fragment identifiers are meaningless in the context of WebSocket URIs and MUST NOT
 // be used on these URIs."
-import { Grammar } from "../abnf/grammar.js";
 import { wsSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { wsData } from "./generated/grammars.js";
 import { precompiledGrammar } from "./precompiled.js";
@@ -66,8 +65,7 @@ function wsDefinition(name: "ws" | "wss"): SchemeDefinition<WsUri> {
 }
 
 /** The grammar of grammar/ws.abnf: `ws-URI` and `wss-URI` (RFC 6455 §3), its prose rules supplied by RFC 3986. */
-export const wsGrammar = precompiledGrammar(wsData, wsSource.imports);
-Grammar.useCompiled(wsGrammar, wsSchemeGrammar()); // its top rule as the build compiled it
+export const wsGrammar = precompiledGrammar(wsData, wsSource.imports, wsSchemeGrammar);
 
 /**
  * The "ws" scheme (RFC 6455 §3): `"ws:" "//" host [ ":" port ] path [ "?" query ]`, default

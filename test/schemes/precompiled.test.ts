@@ -56,7 +56,7 @@ describe("src/schemes/generated/grammars.ts", () => {
 });
 
 describe.each(Object.entries(precompiledSources).map(([name, source]) => [source.file, name, source] as const))("%s", (_file, exportName, source) => {
-  const loaded = loadGrammar(read(source.file), { name: source.name, imports: source.imports }, source.departures);
+  const loaded = loadGrammar(read(source.file), { name: source.name, imports: source.imports() }, source.departures);
   const pre = built[exportName] as Grammar;
 
   it("has the loaded grammar's name and rules, in the same order, with the same definitions and token flags", () => {
