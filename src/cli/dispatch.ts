@@ -201,6 +201,6 @@ export const text = (v: unknown): string[] => [String(v)];
 
 /**
  * The built-in schemes' values (uri-grammar/schemes `defaultRegistry`), loaded when a command
- * first asks for them: their modules evaluate every scheme grammar, and the engine, at import.
+ * first asks for them: their modules load the ABNF engine's code (their grammar values are made when first read).
  */
 export const builtInSchemes = async (): Promise<SchemeRegistry> => (await import("../schemes/defaults.js")).defaultRegistry;
