@@ -9,8 +9,8 @@ import { rfc6570Abnf } from "./abnf-text.js";
 import { quoted, throwFrom } from "./errors.js";
 import { templateLanguage, type TemplateLanguage } from "./language.js";
 import { templateOf, type TemplateInput, type UriTemplate } from "./template.js";
-import { encodedAsciiOctet, UTF8_SEQUENCES } from "./units.js";
-import { langExpr } from "./unit-expr.js";
+import { encodedAsciiOctet } from "./units.js";
+import { langExpr, utf8Expr } from "./unit-expr.js";
 
 /** A rule where the code departs from the RFC's ABNF: the rule as the code has it, and why. */
 export interface TemplateDeparture {
@@ -97,11 +97,9 @@ function tripletsExpr(test: (octet: number) => boolean, upper: boolean): Expr {
   return seq(caseSensitive("%"), byHigh.length === 1 ? (byHigh[0] as Expr) : alt(...byHigh));
 }
 
-const inRange = (r: readonly number[]) => (o: number): boolean => o >= (r[0] as number) && o <= (r[1] as number);
-
 /** The value characters of RFC 6570 §3.2.1 as rules, shared by every template's grammar. */
 function valueRules(): Record<string, RuleInput> {
-  const utf8 = (upper: boolean): Expr => alt(...UTF8_SEQUENCES.map((q) => seq(...q.map((r) => tripletsExpr(inRange(r), upper)))));
+  const utf8 = (upper: boolean): Expr => utf8Expr((ranges) => tripletsExpr((o) => ranges.some((r) => o >= r[0] && o <= r[1]), upper));
   return {
     "value-char": { expr: alt(ref("unreserved"), ref("pct-ascii"), ref("pct-utf8")), token: true },
     "reserved-char": { expr: alt(ref("unreserved"), ref("reserved"), ref("pct-char")), token: true },

@@ -57,12 +57,13 @@ function setExpr(set: UnitSet): Expr {
 type Range = readonly [number, number];
 
 /**
- * The uppercase triplets of the UTF-8 sequences (RFC 3629 §4) as one expression with shared
- * suffixes, read from the end: every sequence ends in a continuation octet, so the automaton has
- * one position for it instead of one per form (15 positions for U's character instead of 27),
- * and lead octets that share what follows them are one set (E1-EC and EE-EF).
+ * The UTF-8 sequences of more than one octet (RFC 3629 §4, units.ts's UTF8_SEQUENCES) as one
+ * expression with shared suffixes, read from the end, `triplets(ranges)` being the triplets of
+ * the octets in the ranges: every sequence ends in a continuation octet, so an automaton has one
+ * place for it instead of one per form, and lead octets that share what follows them are one set
+ * (E1-EC and EE-EF). Over units, U's character has 15 positions instead of 27.
  */
-function suffixTrie(sequences: readonly (readonly Range[])[]): Expr {
+export function utf8Expr(triplets: (ranges: readonly Range[]) => Expr, sequences: readonly (readonly Range[])[] = UTF8_SEQUENCES): Expr {
   const groups = new Map<string, Range[][]>();
   const leads: Range[] = [];
   for (const q of sequences) {
@@ -76,17 +77,16 @@ function suffixTrie(sequences: readonly (readonly Range[])[]): Expr {
     if (g === undefined) groups.set(k, [q.slice(0, -1)]);
     else g.push(q.slice(0, -1));
   }
-  const parts: Expr[] = [];
-  if (leads.length > 0) {
-    const set = upperTriplets(leads[0] as Range).slice();
-    for (const r of leads.slice(1)) upperTriplets(r).forEach((v, c) => (set[c] = (set[c] as number) | v));
-    parts.push(setExpr(set));
-  }
-  for (const [k, rest] of groups) {
-    const [lo, hi] = k.split("-").map(Number) as [number, number];
-    parts.push(seq(suffixTrie(rest), setExpr(upperTriplets([lo, hi]))));
-  }
+  const parts: Expr[] = leads.length > 0 ? [triplets(leads)] : [];
+  for (const [k, rest] of groups) parts.push(seq(utf8Expr(triplets, rest), triplets([k.split("-").map(Number) as unknown as Range])));
   return parts.length === 1 ? (parts[0] as Expr) : alt(...parts);
+}
+
+/** Uppercase triplet units of the octets in `ranges`. */
+function upperUnits(ranges: readonly Range[]): Expr {
+  const set = upperTriplets(ranges[0] as Range).slice();
+  for (const r of ranges.slice(1)) upperTriplets(r).forEach((v, c) => (set[c] = (set[c] as number) | v));
+  return setExpr(set);
 }
 
 /** The value characters over units, made once: U's single unit or uppercase UTF-8 sequence, U+R's any unit (RFC 6570 §3.2.1). */
@@ -105,7 +105,7 @@ const unitLiteral = (text: string): Expr => {
  */
 export function unitAutomata(lang: TemplateLanguage, unbounded = false): Compiled {
   charRules ??= [
-    { name: "value-char", expr: alt(setExpr(U_SINGLE), suffixTrie(UTF8_SEQUENCES)), token: true },
+    { name: "value-char", expr: alt(setExpr(U_SINGLE), utf8Expr(upperUnits)), token: true },
     { name: "reserved-char", expr: setExpr(R_ANY), token: true },
   ];
   const defs = new Map<string, RuleDefinition>(charRules.map((d) => [d.name, d]));
