@@ -265,8 +265,6 @@ const dataDefinition: SchemeDefinition<DataUri> = {
   name: "data",
   rule: "dataurl",
   fragment: "allowed",
-  defaultPort: undefined,
-  emptyPathIsRoot: false,
   matcher: () => dataSchemeGrammar().rule("dataurl") as CompiledRule,
   section: "RFC 2397 §3",
   normalizeOptions: { dotSegments: false },

@@ -214,8 +214,6 @@ function fileDefinition(appendixE?: AppendixFGrammar): SchemeDefinition<FileUri>
     rule: "file-URI",
     section: appendixE !== undefined ? "RFC 8089 Appendix F" : "RFC 8089 §2",
     fragment: "allowed",
-    defaultPort: undefined,
-    emptyPathIsRoot: false,
     matcher: () => (appendixE !== undefined ? appendixE() : fileSchemeGrammar()).rule("file-URI") as CompiledRule,
     build: (input: SchemeInput) => buildFile(input, appendixE),
     // RFC 3986 §6.2.2.3 is normalizeFile's step: the generic one would run before a UNC host is

@@ -64,7 +64,6 @@ function httpDefinition(name: "http" | "https", section: string): SchemeDefiniti
     fragment: "allowed",
     defaultPort,
     emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name),
-    normalizeOptions: undefined,
     matcher: () => httpSchemeGrammar().rule(`${name}-URI`) as CompiledRule,
     build(input: SchemeInput): HttpUri {
       const { uri } = input;

@@ -195,9 +195,10 @@ function freezeTree(v: unknown): void {
 /**
  * What a scheme is, apart from its grammar value: what judging a URI of it needs, over what
  * normalization and equivalence need (`SchemeRules`, whose `valueOf` its {@link SchemeRecord}
- * gives). A built-in scheme's module (src/schemes/http.ts) writes one.
+ * gives). A built-in scheme's module (src/schemes/http.ts) writes one; the §6.2.3 facts it leaves
+ * out are none (no default port, an empty path is not "/", the §6.2.2 steps as asked).
  */
-export interface SchemeDefinition<V> extends Omit<SchemeRules<V>, "valueOf" | "keepsNormalForm"> {
+export interface SchemeDefinition<V> extends Omit<SchemeRules<V>, "valueOf" | "keepsNormalForm" | Defaulted>, Partial<Pick<SchemeRules<V>, Defaulted>> {
   /**
    * The scheme name as the top rule spells it (RFC 3986 §3.1: case-insensitive): the grammar
    * judges each URI with its scheme so spelled, whatever the input's case. Undefined: the URI
@@ -219,6 +220,8 @@ export interface SchemeDefinition<V> extends Omit<SchemeRules<V>, "valueOf" | "k
    */
   keepsNormalForm?(layout: Layout): boolean;
 }
+
+type Defaulted = "defaultPort" | "emptyPathIsRoot" | "normalizeOptions";
 
 /**
  * The one scheme record: a definition's fields, frozen, with the value of a URI node as
@@ -245,7 +248,7 @@ export class SchemeRecord<V> implements SchemeRules<V> {
     this.section = def.section;
     this.fragment = def.fragment;
     this.defaultPort = def.defaultPort;
-    this.emptyPathIsRoot = def.emptyPathIsRoot;
+    this.emptyPathIsRoot = def.emptyPathIsRoot === true;
     this.normalizeOptions = def.normalizeOptions === undefined ? undefined : Object.freeze({ ...def.normalizeOptions });
     this.normalize = def.normalize;
     this.equivalentKey = def.equivalentKey;

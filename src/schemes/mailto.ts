@@ -253,8 +253,6 @@ const mailtoDefinition: SchemeDefinition<MailtoUri> = {
   name: "mailto",
   rule: "mailtoURI",
   fragment: "allowed",
-  defaultPort: undefined,
-  emptyPathIsRoot: false,
   matcher: () => mailtoSchemeGrammar().rule("mailtoURI") as CompiledRule,
   section: "RFC 6068 §2",
   normalizeOptions: { dotSegments: false },

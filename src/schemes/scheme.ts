@@ -309,7 +309,7 @@ export function defineScheme<const V>(spec: SchemeSpec<V> & NoInfer<LiteralKind<
     section,
     fragment: fragment ?? "allowed",
     defaultPort: port,
-    emptyPathIsRoot: emptyPathIsRoot === true,
+    emptyPathIsRoot,
     normalizeOptions,
     matcher: () => grammar.matcher(rule),
     build: build.bind(spec),

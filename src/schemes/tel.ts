@@ -214,8 +214,6 @@ const telDefinition: SchemeDefinition<TelUri> = {
   name: "tel",
   rule: "telephone-uri",
   fragment: "allowed",
-  defaultPort: undefined,
-  emptyPathIsRoot: false,
   matcher: () => telRule("telephone-uri"),
   section: SECTION,
   normalizeOptions: { dotSegments: false },

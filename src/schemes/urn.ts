@@ -140,8 +140,6 @@ const urnDefinition: SchemeDefinition<UrnUri> = {
   name: "urn",
   rule: "namestring",
   fragment: "allowed",
-  defaultPort: undefined,
-  emptyPathIsRoot: false,
   matcher: () => urnSchemeGrammar().rule("namestring") as CompiledRule,
   section: "RFC 8141 §2",
   normalizeOptions: { percentEncoding: false, dotSegments: false },

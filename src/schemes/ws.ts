@@ -42,7 +42,6 @@ function wsDefinition(name: "ws" | "wss"): SchemeDefinition<WsUri> {
     fragment: "forbidden",
     defaultPort,
     emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name),
-    normalizeOptions: undefined,
     matcher: () => wsSchemeGrammar().rule(`${name}-URI`) as CompiledRule,
     build(input: SchemeInput): WsUri {
       const { uri } = input;
