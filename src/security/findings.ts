@@ -19,7 +19,7 @@ import { serialize } from "../transforms/serialize.js";
 import { maskPassword, maskPasswordAt, PASSWORD_MASK, passwordRange } from "../password.js";
 import { resolveReference } from "../transforms/resolve.js";
 import {
-  domainToAscii, endsInANumber, FORBIDDEN_DOMAIN, parseHost, parseIpv4, percentDecodeBytes, serializeIpv4, serializeIpv6, SPECIAL_SCHEMES, utf8DecodeWithoutBom,
+  domainToAscii, endsInANumber, FORBIDDEN_DOMAIN, parseHost, parseIpv4, percentDecodeUtf8, serializeIpv4, serializeIpv6, SPECIAL_SCHEMES,
   whatwgSplit, componentOfOffset, type Range, type UrlComponent, type WhatwgSplit,
 } from "./whatwg.js";
 
@@ -511,7 +511,7 @@ function hostChecks(r: Reading, s: WhatwgSplit, add: Add): void {
         `${bad.map((m) => m[0]).join(", ")} decode to a delimiter or a character no host may hold: a parser that decodes the host and re-reads it moves the authority (curl CVE-2022-27780, fast-uri CVE-2026-6322); ${whatwg}`);
     }
   }
-  const decoded = triplets.length > 0 ? utf8DecodeWithoutBom(percentDecodeBytes(h.text)) : h.text;
+  const decoded = triplets.length > 0 ? percentDecodeUtf8(h.text) : h.text;
   let ascii: string | null = decoded.toLowerCase();
   if (NON_ASCII.test(decoded)) {
     add("non-ascii-host", "host", h.offset, h.text,
@@ -596,7 +596,7 @@ const DOT_HOST = /^\.{1,2}$/;
 function fileChecks(r: Reading, add: Add): void {
   const h = r.host;
   if (h !== undefined && h.text !== "" && !h.text.startsWith("[")) {
-    const decoded = utf8DecodeWithoutBom(percentDecodeBytes(h.text));
+    const decoded = percentDecodeUtf8(h.text);
     const bad = DOT_HOST.exec(decoded) ?? FORBIDDEN_DOMAIN.exec(decoded);
     if (bad !== null) {
       // (the character, not the host: a host read out of invalid text may hold a password)

@@ -262,7 +262,7 @@ export function parseHost(input: string, special: boolean): string | null {
   }
   if (!special) return parseOpaqueHost(input);
   // without "%" and lone surrogates, percent-decoding and UTF-8 decoding give the input back
-  const domain = input.includes("%") || SURROGATE.test(input) ? utf8DecodeWithoutBom(percentDecodeBytes(input)) : input;
+  const domain = input.includes("%") || SURROGATE.test(input) ? percentDecodeUtf8(input) : input;
   const ascii = domainToAscii(domain);
   if (ascii === null || FORBIDDEN_DOMAIN.test(ascii)) return null;
   if (endsInANumber(ascii)) {
@@ -339,8 +339,8 @@ function parseOpaqueHost(input: string): string | null {
 /** What the C0 control percent-encode set leaves as it is (#c0-control-percent-encode-set): U+0020 to U+007E. */
 const C0_CONTROL_KEPT = /* @__PURE__ */ tableOf([[0x20, 0x7e]]);
 
-/** Percent-decoding a string into bytes (#percent-decode): "%" with two hex digits is an octet, anything else its UTF-8. */
-export function percentDecodeBytes(input: string): Uint8Array {
+/** Percent-decoding (#percent-decode: "%" with two hex digits is an octet, anything else its UTF-8), then UTF-8 decode without BOM (Encoding Standard: malformed sequences become U+FFFD, a BOM stays). */
+export function percentDecodeUtf8(input: string): string {
   const bytes = new TextEncoder().encode(input);
   const out = new Uint8Array(bytes.length);
   let n = 0;
@@ -353,11 +353,8 @@ export function percentDecodeBytes(input: string): Uint8Array {
       k += 2;
     } else out[n++] = b;
   }
-  return out.subarray(0, n);
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(out.subarray(0, n));
 }
-
-/** UTF-8 decode without BOM (Encoding Standard): malformed sequences become U+FFFD, a BOM stays. */
-export const utf8DecodeWithoutBom = (bytes: Uint8Array): string => new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
 
 /** The IPv6 serializer (#concept-ipv6-serializer): lowercase hex, the first longest run of two or more zero pieces as "::" (RFC 5952 §4, the one copy). */
 export { compressedIpv6 as serializeIpv6 };

@@ -14,7 +14,7 @@ import { describeValue } from "../describe.js";
 import { componentSets, hasCodePoint, NO_CHARACTERS, isTabOrNewline, isUrlCodePoint, type CodePointSet } from "../charsets.js";
 import { encodeWith, octetAt } from "../percent-encoding.js";
 import type { Result } from "../result.js";
-import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeBytes, urlDomainToAscii, utf8DecodeWithoutBom, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
+import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeUtf8, urlDomainToAscii, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
 import { WhatwgUrlError } from "./errors.js";
 import { endsInANumber, ipv4Parse, ipv6Parse } from "./host-address.js";
 import type { WhatwgValidationError } from "./validation.js";
@@ -248,7 +248,7 @@ function hostRepair(rep: Repairs, s: WhatwgSplit, record: UrlRecord): void {
     return;
   }
   const percent = /%[0-9A-Fa-f]{2}/.test(raw);
-  const domain = percent ? utf8DecodeWithoutBom(percentDecodeBytes(raw)) : raw;
+  const domain = percent ? percentDecodeUtf8(raw) : raw;
   if (typeof record.host === "number") {
     const errors = ipv4Parse(urlDomainToAscii(domain) ?? domain.toLowerCase()).errors;
     const first = (["IPv4-non-decimal-part", "IPv4-too-few-parts", "IPv4-empty-part", "IPv4-out-of-range-part"] as const).find((e) => errors.includes(e));
@@ -332,7 +332,7 @@ function failureOf(input: string, s: WhatwgSplit, base: UrlRecord | undefined): 
       const bad = FORBIDDEN_HOST.exec(host);
       return new WhatwgUrlError("host-invalid-code-point", input, h.start + (bad?.index ?? 0), `the opaque host holds ${bad === null ? "a forbidden host code point" : JSON.stringify(bad[0])}`);
     }
-    const domain = utf8DecodeWithoutBom(percentDecodeBytes(host));
+    const domain = percentDecodeUtf8(host);
     const ascii = urlDomainToAscii(domain);
     if (ascii !== null && !FORBIDDEN_DOMAIN.test(ascii) && endsInANumber(ascii)) {
       const e = ipv4Parse(ascii).errors.at(-1) ?? "IPv4-out-of-range-part";
