@@ -311,8 +311,8 @@ function hasUpperIn(s: string, from: number, to: number): boolean {
   return false;
 }
 
-/** A scheme and an authority that are normal (RFC 3986 §6.2.2.1) with nothing more to check: lowercase, no userinfo, port, IP literal or triplet. */
-const NORMAL_HEAD = /[a-z][a-z0-9+.-]*:\/\/[^A-Z%@:[/?#]*/y;
+/** A scheme and an authority that are normal (RFC 3986 §6.2.2.1) with nothing more to check: lowercase, no userinfo, port, IP literal or triplet (run from a layout's start: the scheme name, §3.1, is read, its case checked here). */
+const NORMAL_HEAD = /[^A-Z:]*:\/\/[^A-Z%@:[/?#]*/y;
 
 /**
  * Whether the reference at `L` is in the normal form that {@link normalizeReference} gives
