@@ -9,7 +9,7 @@ import { hasCodePoint, type CodePointSet } from "../abnf/charset.js";
 import { codePointSets, componentSets, isUrlCodePoint, NO_CHARACTERS, urlCleanUp, type IriComponent } from "../charsets.js";
 import { isValid } from "../parse.js";
 import { encodeWith, octetAt } from "../percent-encoding.js";
-import { expectString } from "../transforms/arguments.js";
+import { expectString } from "../describe.js";
 
 /** Where a repaired character stands: a component, the scheme, or `"reference"` for the characters before or after it. */
 export type RepairComponent = IriComponent | "scheme" | "reference";

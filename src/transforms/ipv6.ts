@@ -1,5 +1,5 @@
 // RFC 5952 §4 canonical text of an IPv6 address (RFC 3986 §3.2.2 allows every RFC 4291 form).
-import { describeArgument } from "./arguments.js";
+import { describeValue } from "../describe.js";
 
 /**
  * The RFC 5952 text form of an IPv6 address given as its eight 16-bit pieces: lowercase hex
@@ -12,7 +12,7 @@ import { describeArgument } from "./arguments.js";
  */
 export function formatIpv6(pieces: readonly number[]): string {
   if (!Array.isArray(pieces) || pieces.length !== 8 || !pieces.every((p) => Number.isInteger(p) && p >= 0 && p <= 0xffff)) {
-    throw new TypeError(`formatIpv6: the argument "pieces" must be eight whole numbers from 0 to 0xFFFF, got ${describeArgument(pieces)}`);
+    throw new TypeError(`formatIpv6: the argument "pieces" must be eight whole numbers from 0 to 0xFFFF, got ${describeValue(pieces)}`);
   }
   const p = (k: number): number => pieces[k] ?? 0;
   if (p(0) === 0 && p(1) === 0 && p(2) === 0 && p(3) === 0 && p(4) === 0 && p(5) === 0xffff) {

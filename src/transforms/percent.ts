@@ -6,7 +6,7 @@ import { charsets, ENCODE_RULES, NO_CHARACTERS } from "../charsets.js";
 import type { Result } from "../result.js";
 import { throwWithStack } from "../errors.js";
 import { DecodeError } from "./errors.js";
-import { describeArgument, expectOptions, expectString } from "./arguments.js";
+import { describeValue, expectOptions, expectString } from "../describe.js";
 
 
 /** Options of {@link percentDecode}. */
@@ -138,7 +138,7 @@ export type EncodeRule = (typeof ENCODE_RULES)[number];
  */
 export function percentEncode(text: string, rule: EncodeRule): string {
   expectString(text, "text", "percentEncode");
-  if (!(ENCODE_RULES as readonly string[]).includes(rule)) throw new TypeError(`percentEncode: unsupported rule ${describeArgument(rule)} (one of ${ENCODE_RULES.join(", ")})`);
+  if (!(ENCODE_RULES as readonly string[]).includes(rule)) throw new TypeError(`percentEncode: unsupported rule ${describeValue(rule)} (one of ${ENCODE_RULES.join(", ")})`);
   return encodeWith(text, charsets[rule]);
 }
 

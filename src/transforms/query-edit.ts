@@ -3,8 +3,7 @@
 import * as make from "../ast/make.js";
 import type { RelativeRef, Uri, UriReference } from "../ast/nodes.js";
 import { charsets, type CharTable } from "../charsets.js";
-import { describeArgument, expectString } from "./arguments.js";
-import { readOptions } from "../describe.js";
+import { describeValue, expectString, readOptions } from "../describe.js";
 import { percentDecode } from "./percent.js";
 import { encodeWith } from "../percent-encoding.js";
 import type { QueryOptions } from "./query.js";
@@ -71,7 +70,7 @@ interface Settings {
  */
 function check(caller: string, ref: unknown, key: unknown, options: unknown, value?: unknown): Settings {
   if (!make.isNode(ref) || (ref.kind !== "URI" && ref.kind !== "relative-ref")) {
-    throw new TypeError(`${caller}: the argument "ref" must be a URI reference node, got ${describeArgument(ref)}`);
+    throw new TypeError(`${caller}: the argument "ref" must be a URI reference node, got ${describeValue(ref)}`);
   }
   expectString(key, "key", caller);
   if (value !== undefined) expectString(value, "value", caller);

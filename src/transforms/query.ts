@@ -3,7 +3,7 @@
 import { charsets, type CharTable } from "../charsets.js";
 import { percentDecode } from "./percent.js";
 import { encodeWith } from "../percent-encoding.js";
-import { describeArgument, expectOptions, expectString } from "./arguments.js";
+import { describeValue, expectOptions, expectString } from "../describe.js";
 
 /** One query parameter: its decoded key, and its decoded value or `undefined` when there is no "=". */
 export type QueryPair = readonly [key: string, value: string | undefined];
@@ -37,7 +37,7 @@ export function queryParams(query: string | undefined, options: QueryOptions = {
   const out: QueryPair[] = [];
   if (query === undefined || query === "") return out;
   const seps = options.separators ?? "&";
-  if (typeof seps !== "string") throw new TypeError(`query: options.separators must be a string of separator characters, got ${describeArgument(seps)}`);
+  if (typeof seps !== "string") throw new TypeError(`query: options.separators must be a string of separator characters, got ${describeValue(seps)}`);
   const form = options.form === true;
   let start = 0;
   const n = query.length;
@@ -75,11 +75,11 @@ function dataTable(seps: string, form: boolean): CharTable {
  */
 export function buildQuery(pairs: Iterable<QueryPair>, options: QueryOptions = {}): string {
   if (typeof pairs !== "object" || pairs === null || typeof (pairs as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== "function") {
-    throw new TypeError(`buildQuery: the argument "pairs" must be an iterable of [key, value] pairs, got ${describeArgument(pairs)}`);
+    throw new TypeError(`buildQuery: the argument "pairs" must be an iterable of [key, value] pairs, got ${describeValue(pairs)}`);
   }
   expectOptions(options, "buildQuery");
   const seps = options.separators ?? "&";
-  if (typeof seps !== "string") throw new TypeError(`query: options.separators must be a string of separator characters, got ${describeArgument(seps)}`);
+  if (typeof seps !== "string") throw new TypeError(`query: options.separators must be a string of separator characters, got ${describeValue(seps)}`);
   const form = options.form === true;
   const table = dataTable(seps, form);
   const enc = (text: string): string => {
@@ -89,7 +89,7 @@ export function buildQuery(pairs: Iterable<QueryPair>, options: QueryOptions = {
   const parts: string[] = [];
   for (const pair of pairs as Iterable<unknown>) {
     if (!Array.isArray(pair) || typeof pair[0] !== "string" || (pair[1] !== undefined && typeof pair[1] !== "string")) {
-      throw new TypeError(`buildQuery: each pair must be [key, value] with a string key and a string or undefined value, got ${describeArgument(pair)}`);
+      throw new TypeError(`buildQuery: each pair must be [key, value] with a string key and a string or undefined value, got ${describeValue(pair)}`);
     }
     const [key, value] = pair as [string, string | undefined];
     parts.push(value === undefined ? enc(key) : `${enc(key)}=${enc(value)}`);

@@ -2,7 +2,7 @@
 // relative-path) and the same-document reference, by syntax or against a base (§5.2).
 import * as make from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";
-import { describeArgument } from "./arguments.js";
+import { describeValue } from "../describe.js";
 import { resolveReference } from "./resolve.js";
 import { serialize } from "./serialize.js";
 
@@ -35,11 +35,11 @@ const withoutFragment = (u: Uri): string => {
  */
 export function referenceKind(ref: UriReference, base?: Uri): ReferenceKind {
   if (!make.isNode(ref) || (ref.kind !== "URI" && ref.kind !== "relative-ref")) {
-    throw new TypeError(`referenceKind: the argument "ref" must be a URI reference node, got ${describeArgument(ref)}`);
+    throw new TypeError(`referenceKind: the argument "ref" must be a URI reference node, got ${describeValue(ref)}`);
   }
   if (base !== undefined) {
     if (!make.isNode(base) || base.kind !== "URI") {
-      throw new TypeError(`referenceKind: the argument "base" must be a URI node with a scheme (RFC 3986 §5.1), got ${describeArgument(base)}`);
+      throw new TypeError(`referenceKind: the argument "base" must be a URI node with a scheme (RFC 3986 §5.1), got ${describeValue(base)}`);
     }
     // §4.4: "aside from its fragment component (if any), identical to the base URI".
     const stripped =

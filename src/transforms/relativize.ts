@@ -4,7 +4,7 @@ import * as make from "../ast/make.js";
 import type { Authority, Uri, UriReference } from "../ast/nodes.js";
 import { pathKindOf } from "../ast/path-kind.js";
 import type { Result } from "../result.js";
-import { describeArgument, expectOptions } from "./arguments.js";
+import { describeValue, expectOptions } from "../describe.js";
 import { normalizeReference, type NormalizeOptions } from "./normalize.js";
 import { removeDotSegments } from "./remove-dot-segments.js";
 import { resolveReference } from "./resolve.js";
@@ -50,7 +50,7 @@ export class RelativizeError extends Error {
 /** Throws a TypeError unless `x` is a URI reference node made by this library. */
 function expectReference(x: unknown, name: string): asserts x is UriReference {
   if (!make.isNode(x) || (x.kind !== "URI" && x.kind !== "relative-ref")) {
-    throw new TypeError(`relativize: the argument "${name}" must be a URI reference node, got ${describeArgument(x)}`);
+    throw new TypeError(`relativize: the argument "${name}" must be a URI reference node, got ${describeValue(x)}`);
   }
 }
 

@@ -1,6 +1,6 @@
 // RFC 3986 §5.2.4 remove_dot_segments, on an output stack of segments instead of a string
 // buffer (the RFC allows this), so a path of n characters takes O(n) time.
-import { expectString } from "./arguments.js";
+import { expectString } from "../describe.js";
 
 /**
  * RFC 3986 §5.2.4: removes the complete path segments "." and ".." from a path, interpreting

@@ -5,7 +5,7 @@ import { charsets, inTable } from "../charsets.js";
 import { syntaxError } from "../errors.js";
 import { percentDecode } from "./percent.js";
 import { isIntactNode } from "../ast/make.js";
-import { describeArgument, expectOptions } from "./arguments.js";
+import { describeValue, expectOptions } from "../describe.js";
 
 /** Options of {@link pathSegments} and {@link lastSegment}. */
 export interface SegmentOptions {
@@ -50,7 +50,7 @@ function pathText(path: unknown, caller: string): string {
   // (intact: a property a program defines on a node would shadow the getters read here)
   if (isIntactNode(path) && path.kind.startsWith("path-")) return (path as Path).text;
   if (isIntactNode(path) && (path.kind === "URI" || path.kind === "relative-ref")) return (path as UriReference).path.text;
-  throw new TypeError(`${caller}: the argument "path" must be a path's text, a path node or a URI reference node, got ${describeArgument(path)}`);
+  throw new TypeError(`${caller}: the argument "path" must be a path's text, a path node or a URI reference node, got ${describeValue(path)}`);
 }
 
 const HEX = /^[0-9A-Fa-f]{2}$/;
