@@ -25,7 +25,7 @@ const LAYERS: readonly { readonly name: string; readonly files: readonly RegExp[
     files: [/^abnf\/(expr|analysis|automaton|grammar-errors|dfa|dfa-run|derivation|labels|compiled|dfa-engine)\.ts$/],
   },
   { name: "the ABNF engine and the RFC grammars as values", files: [/^abnf\//, /^grammars\//, /^rules\//] },
-  { name: "the scheme kernel: what a scheme is without its grammar value", files: [/^schemes\/kernel\.ts$/, /^schemes\/text\.ts$/] },
+  { name: "the scheme kernel: what a scheme is without its grammar value", files: [/^schemes\/kernel\.ts$/] },
   { name: "the main entry: parse, the operations, components, the builder", files: [/^parse\.ts$/, /^operations\.ts$/, /^index\.ts$/, /^components\.ts$/, /^uri-builder\.ts$/] },
   {
     name: "floors: schemes, IRIs, WHATWG, security, templates, diagrams",

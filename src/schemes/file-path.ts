@@ -10,7 +10,7 @@ import { removeDotSegments } from "../transforms/remove-dot-segments.js";
 import type { Result } from "../result.js";
 import { fileE, inlineIp, uncSplit } from "./file.js";
 import type { SchemeError } from "./kernel.js";
-import { normalizeTriplets } from "./text.js";
+import { normalizePercent } from "../transforms/normalize.js";
 import { readOptions } from "../describe.js";
 import { defineInput, maskPassword } from "../password.js";
 
@@ -102,7 +102,7 @@ const failPath = (code: FilePathErrorCode, input: string, message: string, cause
  * leading drive letter is the root, which ".." never removes (RFC 8089 E.2.1; Node too).
  */
 function pathToConvert(path: string, drive: boolean): string {
-  const p = normalizeTriplets(path.startsWith("/") ? path : `/${path}`);
+  const p = normalizePercent(path.startsWith("/") ? path : `/${path}`, true, true);
   const root = drive ? (/^\/[A-Za-z]:(?=\/|$)/.exec(p)?.[0] ?? "") : "";
   return root + removeDotSegments(p.slice(root.length));
 }

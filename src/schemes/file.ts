@@ -16,7 +16,7 @@ import type { CompiledGrammar, CompiledRule } from "../compiled/dfa.js";
 import { decodeDotSegments, type NormalizeOptions } from "../transforms/normalize.js";
 import { removeDotSegments } from "../transforms/remove-dot-segments.js";
 import { deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
-import { upperTriplets } from "./text.js";
+import { normalizePercent } from "../transforms/normalize.js";
 
 /**
  * The compiled grammar of RFC 8089 Appendix F (grammar/file-appendix-f.abnf: Appendix E's forms),
@@ -136,7 +136,7 @@ export function inlineIp(text: string, e: AppendixFGrammar): string | undefined 
 function fileHostNode(text: string, e: AppendixFGrammar): Host {
   const inner = inlineIp(text, e)?.toLowerCase();
   if (inner !== undefined) return make.host(inner.startsWith("v") ? "IPvFuture" : "IPv6address", inner);
-  return make.host(isIPv4address(text) ? "IPv4address" : "reg-name", upperTriplets(text.toLowerCase()));
+  return make.host(isIPv4address(text) ? "IPv4address" : "reg-name", normalizePercent(text.toLowerCase(), false, true));
 }
 
 /**

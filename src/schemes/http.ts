@@ -12,7 +12,7 @@ import type { Host } from "../ast/nodes.js";
 import type { CompiledRule } from "../compiled/dfa.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
 import { deepFreeze, tcpPort, type SchemeDefinition, type SchemeInput } from "./kernel.js";
-import { upperTriplets } from "./text.js";
+import { normalizePercent } from "../transforms/normalize.js";
 
 /** An http or https URI (RFC 9110 §4.2.1, §4.2.2). Text is as written (still percent-encoded). */
 export interface HttpUri {
@@ -51,7 +51,7 @@ export interface HttpUri {
 
 /** A host as an origin writes it (RFC 6454 §6.2, RFC 9110 §4.3.1): lowercase (percent-encodings uppercase, RFC 3986 §6.2.2.1), IP literals in brackets. */
 function originHost(h: Host): string {
-  return upperTriplets(hostText(h).toLowerCase());
+  return normalizePercent(hostText(h).toLowerCase(), false, true);
 }
 
 /** The definition of http or https (RFC 9110 §4.2.1, §4.2.2). */

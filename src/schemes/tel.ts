@@ -13,7 +13,7 @@ import { validateWith } from "../core/match.js";
 import { percentDecode } from "../transforms/percent.js";
 import { hexValue } from "../percent-encoding.js";
 import { deepFreeze, shiftedError, type SchemeDefinition, type SchemeInput } from "./kernel.js";
-import { normalizeTriplets } from "./text.js";
+import { normalizePercent } from "../transforms/normalize.js";
 
 /** A rule of grammar/tel.abnf, compiled. */
 const telRule = (name: string): CompiledRule => telSchemeGrammar().rule(name) as CompiledRule;
@@ -173,7 +173,7 @@ const comparableValue = (raw: string): string =>
 function telKey(value: TelUri, fragment: string | undefined): string {
   const params = comparableParameters(value).map(([n, v]): [string, string | null] => [n, v ?? null]);
   params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify([value.global, value.digits.toLowerCase(), params, fragment === undefined ? null : normalizeTriplets(fragment)]);
+  return JSON.stringify([value.global, value.digits.toLowerCase(), params, fragment === undefined ? null : normalizePercent(fragment, true, true)]);
 }
 
 /** The parameters of a tel URI in §4's comparison form, by name: `[name, value written]`, the value `undefined` for a name alone. */

@@ -12,7 +12,7 @@ import type { Uri } from "../ast/nodes.js";
 import type { CompiledRule } from "../compiled/dfa.js";
 import { validateWith } from "../core/match.js";
 import { deepFreeze, shiftedError, type SchemeDefinition, type SchemeInput } from "./kernel.js";
-import { upperTriplets } from "./text.js";
+import { normalizePercent } from "../transforms/normalize.js";
 
 /** RFC 9562 §4's UUID, compiled. */
 const uuidRule = (): CompiledRule => uuidSchemeGrammar().rule("UUID") as CompiledRule;
@@ -133,7 +133,7 @@ function buildUrn(input: SchemeInput): UrnUri {
 }
 
 /** The NSS in its §3 comparison form: percent-encodings uppercase; a UUID (RFC 9562 §4: either case) lowercase. */
-const comparableNss = (u: UrnUri): string => (u.uuid === undefined ? upperTriplets(u.nss) : u.nss.toLowerCase());
+const comparableNss = (u: UrnUri): string => (u.uuid === undefined ? normalizePercent(u.nss, false, true) : u.nss.toLowerCase());
 
 /** The definition of the "urn" scheme (RFC 8141): what `urn` below is with its grammar. */
 const urnDefinition: SchemeDefinition<UrnUri> = {

@@ -76,7 +76,7 @@ const UNRESERVED = unreservedTable;
  * §6.2.2.1 and §6.2.2.2 in one pass: decode triplets of unreserved characters (`decode`) and
  * write the others with uppercase hex (`upper`). Text without "%" comes back as it is.
  */
-function normalizePercent(text: string, decode: boolean, upper: boolean): string {
+export function normalizePercent(text: string, decode: boolean, upper: boolean): string {
   let p = text.indexOf("%");
   if (p < 0 || (!decode && !upper)) return text;
   let out = "";
