@@ -15,7 +15,8 @@ const grammar = loadUriGrammar();
 const RUNS = runs(2_000);
 const TOP_LEVEL: RuleName[] = ["URI-reference", "URI", "absolute-URI", "relative-ref", "host", "IPv6address", "IPv4address", "authority"];
 
-function agree(name: RuleName, input: string): void {
+/** Holds the regex, the combinators and the engine to the reference on `input`; returns the reference's answer. */
+function agree(name: RuleName, input: string): boolean {
   const reference = grammar.matches(name, input);
   const fast = isValid(input, name);
   const combinators = rule(name).skip(P.eof).parse(input);
@@ -30,6 +31,7 @@ function agree(name: RuleName, input: string): void {
     expect(combinators.status && combinators.value).toEqual(viaRegex.value);
   }
   if (!viaRegex.ok && !viaCombinators.ok) expect(viaRegex.error.offset).toBe(viaCombinators.error.offset);
+  return reference;
 }
 
 describe.each(TOP_LEVEL.map((n) => [n]))("%s: regex, combinators and reference agree", (name) => {
@@ -37,8 +39,7 @@ describe.each(TOP_LEVEL.map((n) => [n]))("%s: regex, combinators and reference a
     let accepted = 0;
     fc.assert(
       fc.property(validFor(name), (s) => {
-        agree(name, s);
-        if (grammar.matches(name, s)) accepted++;
+        if (agree(name, s)) accepted++;
       }),
       { numRuns: RUNS, seed: seed(3986) },
     );
@@ -49,8 +50,7 @@ describe.each(TOP_LEVEL.map((n) => [n]))("%s: regex, combinators and reference a
     let rejected = 0;
     fc.assert(
       fc.property(mutatedFor(name), (s) => {
-        agree(name, s);
-        if (!grammar.matches(name, s)) rejected++;
+        if (!agree(name, s)) rejected++;
       }),
       { numRuns: RUNS, seed: seed(5234) },
     );

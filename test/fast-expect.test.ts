@@ -1,0 +1,125 @@
+// The global `expect` of every suite is test/helpers/fast-expect.ts's wrapper: toBe and toEqual
+// pass without building jest's expectation when the answer is surely a pass, and go to jest
+// otherwise. It must pass and fail exactly where jest's matchers do.
+import { parseOrThrow } from "../src/index";
+import { surelyEqual } from "./helpers/fast-expect";
+
+/** The error `f` throws (the test fails if it throws none). */
+function thrown(f: () => unknown): Error {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof Error) return e;
+    throw new Error(`threw a non-error: ${String(e)}`);
+  }
+  throw new Error("threw nothing");
+}
+
+const jestMessage = (e: Error): string => e.message.replace(/\u001b\[\d+m/g, "");
+
+describe("toBe", () => {
+  it("passes on the same value, Object.is", () => {
+    expect(1).toBe(1);
+    expect(NaN).toBe(NaN);
+    const o = { a: 1 };
+    expect(o).toBe(o);
+    expect(undefined).toBe(undefined);
+    (expect as (actual?: unknown) => jest.JestMatchers<unknown>)().toBe(undefined);
+  });
+
+  it("fails with jest's message, its stack starting at the test", () => {
+    const e = thrown(() => expect(1).toBe(2));
+    expect(e.constructor.name).toBe("JestAssertionError");
+    expect(jestMessage(e)).toContain("Expected: 2\nReceived: 1");
+    expect(e.stack?.split("\n").find((l) => l.includes("    at "))).toContain("fast-expect.test.ts");
+    expect(jestMessage(thrown(() => expect(0).toBe(-0)))).toContain("Expected: -0");
+    expect(jestMessage(thrown(() => expect({ a: 1 }).toBe({ a: 1 })))).toContain("serializes to the same string");
+  });
+
+  it("counts its assertions as jest does", () => {
+    const before = expect.getState().assertionCalls;
+    expect(1).toBe(1);
+    expect([1]).toEqual([1]);
+    expect(2).not.toBe(3);
+    expect(expect.getState().assertionCalls).toBe(before + 3);
+  });
+});
+
+describe("toEqual", () => {
+  it("passes on equal plain data", () => {
+    expect({ a: [1, { b: "x" }], c: null }).toEqual({ a: [1, { b: "x" }], c: null });
+    expect([]).toEqual([]);
+    expect(Object.create(null)).toEqual(Object.create(null));
+  });
+
+  it("fails on different plain data, with jest's message", () => {
+    const e = thrown(() => expect({ a: [1, 2] }).toEqual({ a: [1, 3] }));
+    expect(jestMessage(e)).toContain("toEqual");
+    expect(e.stack?.split("\n").find((l) => l.includes("    at "))).toContain("fast-expect.test.ts");
+    thrown(() => expect([1, 2]).toEqual([1, 2, 3]));
+    thrown(() => expect({ a: 1 }).toEqual({ a: 1, b: 2 }));
+    thrown(() => expect(0).toEqual(-0));
+  });
+
+  it("leaves to jest what it cannot be sure of: undefined properties, holes, matchers", () => {
+    expect({ a: 1, b: undefined }).toEqual({ a: 1 });
+    // eslint-disable-next-line no-sparse-arrays
+    expect([, 1]).toEqual([undefined, 1]);
+    expect({ a: "x", n: 5 }).toEqual({ a: expect.any(String), n: expect.any(Number) });
+    thrown(() => expect({ a: 5 }).toEqual({ a: expect.any(String) }));
+    expect(new Map([[1, 2]])).toEqual(new Map([[1, 2]]));
+    thrown(() => expect(new Map([[1, 2]])).toEqual(new Map([[1, 3]])));
+  });
+
+  // nodes keep their data in private fields, which node:util's isDeepStrictEqual does not read:
+  // two different nodes would be "deep-strict-equal"
+  it("AST nodes: equal when their data is, as test/helpers/matchers.ts says", () => {
+    expect(parseOrThrow("http://a/b")).toEqual(parseOrThrow("http://a/b"));
+    thrown(() => expect(parseOrThrow("http://a/b")).toEqual(parseOrThrow("http://a/c")));
+    thrown(() => expect({ v: parseOrThrow("http://a/") }).toEqual({ v: parseOrThrow("http://b/") }));
+    expect(parseOrThrow("http://a/b")).toEqual(JSON.parse(JSON.stringify(parseOrThrow("http://a/b"))));
+  });
+});
+
+describe("the rest is jest's", () => {
+  it(".not, other matchers, expect's own functions", () => {
+    expect(1).not.toBe(2);
+    thrown(() => expect(1).not.toBe(1));
+    expect({ a: 1 }).not.toEqual({ a: 2 });
+    thrown(() => expect({ a: 1 }).not.toEqual({ a: 1 }));
+    expect(() => {
+      throw new TypeError("x");
+    }).toThrow(TypeError);
+    expect([1, 2]).toContain(2);
+    expect(3).toBeGreaterThan(2);
+    expect("abc").toMatch(/b/);
+    expect(jestMessage(thrown(() => (expect as (...a: unknown[]) => unknown)(1, 2)))).toContain("Expect takes at most one argument");
+  });
+
+  it("expect.assertions counts the wrapper's passes", () => {
+    expect.assertions(2);
+    expect(1).toBe(1);
+    expect([1]).toEqual([1]);
+  });
+});
+
+describe("surelyEqual is sure only of a pass", () => {
+  class Box {
+    constructor(readonly v: number) {}
+  }
+  it.each([
+    ["the same value", 1, 1, true],
+    ["NaN", NaN, NaN, true],
+    ["plain data", { a: [1, "x", null] }, { a: [1, "x", null] }, true],
+    ["0 and -0", 0, -0, false],
+    ["different values", { a: 1 }, { a: 2 }, false],
+    ["a missing property", { a: 1 }, { a: 1, b: undefined }, false],
+    ["a hole", [, 1], [undefined, 1], false],
+    ["instances of a class", new Box(1), new Box(1), false],
+    ["an object and an array", {}, [], false],
+    ["a getter", Object.defineProperty({}, "a", { get: () => 1, enumerable: true }), { a: 1 }, false],
+    ["a symbol key", { [Symbol.for("k")]: 1 }, { [Symbol.for("k")]: 1 }, false],
+  ] as const)("%s", (_name, a, b, sure) => {
+    expect(surelyEqual(a, b)).toBe(sure);
+  });
+});
