@@ -118,11 +118,11 @@ const main = load(path.join(SRC, "index.ts")) as Main;
 const CASES: readonly (readonly [string, number, number])[] = [
   ["http://example.com/a/b?q#f", 7, 0],
   ["mailto:Joe@Example.COM", 7, 0],
-  ["HTTP://Example.COM:80/a/./b/../c/%7euser?q#f", 11, 7],
-  ["foo:A%2fb/../c", 10, 5],
-  ["//[2001:DB8::1]/x", 9, 11],
+  ["HTTP://Example.COM:80/a/./b/../c/%7euser?q#f", 11, 6],
+  ["foo:A%2fb/../c", 10, 4],
+  ["//[2001:DB8::1]/x", 9, 10],
   ["../a/b", 7, 3],
-  ["http://example.com", 9, 6],
+  ["http://example.com", 9, 5],
 ];
 
 describe("normalize(s)'s input (issue 31)", () => {

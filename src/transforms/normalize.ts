@@ -7,7 +7,7 @@ import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
 import { guardPath } from "./components.js";
 import { formatIpv6 } from "./ipv6.js";
 import { octetAt, triplet } from "../percent-encoding.js";
-import { removeDotSegments } from "./remove-dot-segments.js";
+import { dotSegmentsRemoved } from "./remove-dot-segments.js";
 
 /**
  * What §6.2.3 normalization needs to know about a scheme: the first layer of the one scheme
@@ -254,7 +254,7 @@ function normalizeSteps(node: UriReference, options: NormalizeOptions, check: bo
   let path = text(rawPath);
   const hasAuthority = authority !== undefined;
   if (options.dotSegments !== false && (scheme !== undefined || path.charCodeAt(0) === 0x2f)) {
-    path = guardPath(hasAuthority, removeDotSegments(path));
+    path = guardPath(hasAuthority, dotSegmentsRemoved(path));
   } else if (path !== rawPath) {
     // where dot segments stay, decoding makes none: a "%2E" of a segment that would read "." or ".." stays encoded
     path = keepEncodedDotSegments(rawPath, path, lower);

@@ -14,6 +14,11 @@ import { expectString } from "../describe.js";
  */
 export function removeDotSegments(path: string): string {
   expectString(path, "path", "removeDotSegments");
+  return dotSegmentsRemoved(path);
+}
+
+/** @internal {@link removeDotSegments} of a string, unchecked: for the transforms, whose paths are strings. */
+export function dotSegmentsRemoved(path: string): string {
   // Step 1: the input buffer is path.slice(i). The output buffer is kept as a stack of pieces,
   // each a range [starts[k], ends[k]) of `path` (every piece step 2E moves is a substring of the
   // input, and so is each "/" that steps 2B and 2C leave behind).

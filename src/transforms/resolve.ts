@@ -8,7 +8,7 @@ import type { ReferenceOffsets } from "../ast/make.js";
 import type { Result } from "../result.js";
 import { guardPath } from "./components.js";
 import { ResolveError } from "./errors.js";
-import { removeDotSegments } from "./remove-dot-segments.js";
+import { dotSegmentsRemoved } from "./remove-dot-segments.js";
 
 /** Options of {@link resolveReference}. */
 export interface ResolveOptions {
@@ -225,13 +225,13 @@ export function resolveGeneral(bs: string, bStart: number, bEnd: number, b: Refe
     scheme = rs.slice(rStart, r.schemeEnd);
     authority = part(rs, r.authorityStart, r.authorityEnd);
     hostKind = r.hostKind;
-    path = removeDotSegments(refPath);
+    path = dotSegmentsRemoved(refPath);
     query = refQuery;
   } else {
     if (r.authorityStart >= 0) {
       authority = rs.slice(r.authorityStart, r.authorityEnd);
       hostKind = r.hostKind;
-      path = removeDotSegments(refPath);
+      path = dotSegmentsRemoved(refPath);
       query = refQuery;
     } else {
       const basePath = bs.slice(bPathStart, bPathEnd);
@@ -240,11 +240,11 @@ export function resolveGeneral(bs: string, bStart: number, bEnd: number, b: Refe
         query = r.queryStart >= 0 ? refQuery : part(bs, b.queryStart < 0 ? -1 : b.queryStart + 1, b.fragmentStart >= 0 ? b.fragmentStart : bEnd);
       } else {
         if (refPath.charCodeAt(0) === 0x2f) {
-          path = removeDotSegments(refPath);
+          path = dotSegmentsRemoved(refPath);
         } else {
           // §5.2.3 merge: the reference's path after all but the last segment of the base's path
           path = b.authorityStart >= 0 && basePath === "" ? `/${refPath}` : basePath.slice(0, basePath.lastIndexOf("/") + 1) + refPath;
-          path = removeDotSegments(path);
+          path = dotSegmentsRemoved(path);
         }
         query = refQuery;
       }
