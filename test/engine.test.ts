@@ -8,6 +8,8 @@
 // and a failed validation (and the parser's failure) must report the longest prefix of the
 // input that some string of the rule begins with. Inputs: the hand-picked cases, every string of
 // up to four alphabet items, and thousands of generated strings and one-character mutations.
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import P from "parsimmon";
 import { alt, grammar, grammarFromAbnf, GrammarError, lit, many, opt, ref, rep, rfc3986, rfc3987, seededRandom, semantics, seq, type Grammar, type Match, type RuleDefinition } from "../src/abnf/index";
 import { automatonSize, buildAutomaton } from "../src/abnf/automaton";
@@ -403,5 +405,25 @@ describe("memoized calls on long inputs: e = t *( \"+\" t ), t = \"x\" / \"(\" e
     expect(sem.parse(flat, "e")).toEqual({ ok: true, value: N / 2 });
     const outer = semantics(g, { e: (m: Match) => m.children.map((c) => [c.rule, c.start, c.end]) }, { captures: ["t"] });
     expect(outer.parse(nested, "e")).toEqual({ ok: true, value: [["t", 0, nested.length]] });
+  });
+});
+
+describe("expected labels of memoized calls after a closed bracket (RFC 8259 JSON-text)", () => {
+  // A frame whose furthest offset was reached by one step of the DFA once read stale landings
+  // of an earlier offset (the "]" that closed the array), and kept them for that step: what a
+  // failure expected then depended on the inputs matched before.
+  const text = readFileSync(path.join(__dirname, "..", "fixtures", "abnf", "rfc", "rfc8259-sections-2-7.abnf"), "utf8");
+  const ws = ["%x20", "%x09", "%x0A", "%x0D"];
+  it.each([
+    [["[\n] x", "[] x"]],
+    [["[ ] x", "[[]] x", "[1] x"]],
+    [["[1,\t2\r] x", "[] x"]],
+  ] as const)("%j, in this order on a new grammar, fail where only whitespace or the end may stand", (inputs) => {
+    const json = grammarFromAbnf(text);
+    if (!json.ok) throw json.error;
+    for (const input of inputs) {
+      const v = json.value.validate(input, "JSON-text");
+      expect(v.ok ? undefined : [v.error.offset, v.error.expected]).toEqual([input.length - 1, [...ws, "end of input"]]);
+    }
   });
 });

@@ -939,7 +939,8 @@ export class CallRun {
           for (const q of state.positions) if (hasCodePoint((a.positions[q] as Position).set, cp)) landings.push({ p: q, order });
         };
         landing(f.landP0, f.landOrder0);
-        for (let i = 0; i < more.length; i += 2) landing(more[i] as number, more[i + 1] as number);
+        // (the list holds landings of earlier offsets past the first landCount - 1: emptied, not dropped)
+        for (let i = 0; i < 2 * (f.landCount - 1); i += 2) landing(more[i] as number, more[i + 1] as number);
         // stable: in the order landed among those of one order
         landings.sort((x, y) => x.order - y.order);
         const all: Edge[] = [];
