@@ -175,6 +175,17 @@ export class Frame {
   /** The offset being followed. */
   #cur: Pending | undefined;
   #j = 0;
+  /**
+   * While an offset is followed in a frame that steps (see {@link #follow}): the DFA state of
+   * its positions as they were when it was taken up, how many they were, the next of that
+   * state's call positions to visit, how many positions the work counter has counted, and the
+   * first position whose characters are not read yet.
+   */
+  #curState: DfaState | undefined;
+  #curLength = 0;
+  #ci = 0;
+  #counted = 0;
+  #read = 0;
   /** The offsets the rule can end at, unique (in no order). */
   ends: number[] | undefined;
   #endSet: Set<number> | undefined;
@@ -211,6 +222,8 @@ export class Frame {
   wantStart = -1;
   /** Self calls read as loops (selfLoops); none in a frame kept for a derivation, which records each call. */
   readonly #loops: Uint8Array | undefined;
+  /** Per position of the automaton, 1 when it is a call (callPositions). */
+  readonly #isCall: Uint8Array;
   /**
    * The rule's DFA with its calls (Compiled.callDfa), whose steps follow the offsets where no
    * call is alive (`#steps`: not in a frame kept for a derivation, which records every offset's
@@ -232,6 +245,7 @@ export class Frame {
     this.input = run.input;
     this.a = run.compiled.automaton(key);
     this.#loops = keep ? undefined : selfLoops(this.a);
+    this.#isCall = callPositions(this.a);
     this.#dfa = run.compiled.callDfa(key);
     this.#steps = !keep;
     this.furthest = start;
@@ -484,6 +498,11 @@ export class Frame {
           }
           // followed from the state's positions, copied to a list only if one is added here
           if (next.list === undefined) next.state = state;
+          this.#curState = state;
+          this.#curLength = state.positions.length;
+          this.#ci = 0;
+          this.#counted = 0;
+          this.#read = 0;
         }
         this.#cur = next;
         this.#j = 0;
@@ -491,6 +510,11 @@ export class Frame {
         if (next.k > this.furthest) this.furthest = next.k;
       }
       const cur = this.#cur;
+      if (this.#steps) {
+        if (this.#follow(cur, known)) return true;
+        this.#cur = undefined;
+        continue;
+      }
       const k = cur.k;
       const dfa = this.#dfa;
       const { succStart, succ } = dfa;
@@ -550,6 +574,109 @@ export class Frame {
       }
       this.#cur = undefined;
     }
+  }
+
+  /**
+   * Follows the positions alive at the offset `cur` (a frame that steps): the calls among them
+   * one by one, in order, and the others, which read a character, by steps of the DFA over
+   * runs of them (#readUpTo), as they would be followed one by one: the same steps counted, the
+   * same ends, landings and positions pending after, in the same order (a run is read before a
+   * call that adds positions one character on, and at the end). Returns true when it waits for
+   * a call (wantKey, wantStart), to be resumed at that call.
+   */
+  #follow(cur: Pending, known: (key: string, start: number) => CallResult | undefined): boolean {
+    const a = this.a;
+    const run = this.#run;
+    const k = cur.k;
+    const isCall = this.#isCall;
+    const calls = callIndices(this.#curState as DfaState, a);
+    const { succStart, succ } = this.#dfa;
+    const cp = codePointAt(this.input, k);
+    // where a character read here leads (none at the end of the input or on a lone surrogate)
+    const k2 = cp < 0 ? k : k + (cp > 0xffff ? 2 : 1);
+    for (;;) {
+      // (re-read: adding a position at this offset turns the state's positions into a list)
+      const list = cur.list ?? (cur.state as DfaState).positions;
+      // the next call at #j or after: among the state's first, then in what was added since
+      let i = this.#j;
+      if (i < this.#curLength) {
+        while (this.#ci < calls.length && (calls[this.#ci] as number) < i) this.#ci++;
+        i = this.#ci < calls.length ? (calls[this.#ci] as number) : this.#curLength;
+      }
+      if (i >= this.#curLength) while (i < list.length && isCall[list[i] as number] === 0) i++;
+      // the positions up to it (and it) count as steps, as one by one
+      const upto = i < list.length ? i + 1 : list.length;
+      run.work += upto - this.#counted;
+      this.#counted = upto;
+      if (run.work > run.limit) run.exceeded(k);
+      if (i >= list.length) break;
+      const p = list[i] as number;
+      if (this.#loops !== undefined && this.#loops[p] === 1) {
+        // a call of the rule itself read as a loop (see selfLoops and run)
+        const first = a.start;
+        for (let e = 0; e < first.length; e++) {
+          const to = (first[e] as Edge).to;
+          if (to === ACCEPT) this.#end(k);
+          else this.#add(k, to);
+        }
+      } else {
+        const call = (a.positions[p] as Position).call as string;
+        const r = known(call, k);
+        if (r === undefined) {
+          this.wantKey = call;
+          this.wantStart = k;
+          this.#j = i;
+          this.#counted = i; // (counted again when resumed, as one by one)
+          return true;
+        }
+        this.#callee(r);
+        run.work += r.ends.length;
+        if (run.work > run.limit) run.exceeded(k);
+        const from = succStart[p] as number;
+        const to = succStart[p + 1] as number;
+        const ends = r.ends;
+        for (let e = 0; e < ends.length; e++) {
+          const end = ends[e] as number;
+          if (end > k) {
+            // the characters before this call are read first when it also leads one on
+            if (end <= k2 && this.#read < i) this.#readUpTo(cur, list, i, cp, k2);
+            this.#land(end, p, cur.order);
+          }
+          for (let t = from; t < to; t++) {
+            const q = succ[t] as number;
+            if (q === ACCEPT) this.#end(end);
+            else this.#add(end, q);
+          }
+        }
+      }
+      this.#j = i + 1;
+    }
+    const list = cur.list ?? (cur.state as DfaState).positions;
+    if (k2 > k && this.#read < list.length) this.#readUpTo(cur, list, list.length, cp, k2);
+    return false;
+  }
+
+  /**
+   * Reads code point `cp` at offset `cur.k` from the positions `list[#read .. j)` that read
+   * characters (the calls among them read none) with one step of the DFA, leading to `k2`:
+   * landings, ends and the positions added there as if followed one by one, in their order.
+   */
+  #readUpTo(cur: Pending, list: ArrayLike<number>, j: number, cp: number, k2: number): void {
+    const dfa = this.#dfa;
+    const from = this.#read;
+    this.#read = j;
+    const state = from === 0 && j === this.#curLength ? (this.#curState as DfaState) : dfa.stateOf(Array.prototype.slice.call(list, from, j) as number[], false);
+    const cls = cp < 128 ? (dfa.ascii[cp] as number) : dfa.classOf(cp);
+    let next = state.next[cls];
+    if (next === undefined) next = dfa.step(state, cls, cp);
+    if (next === null) return;
+    this.#landState(k2, state, cp, cls, cur.order);
+    if (next.accept) this.#end(k2);
+    const positions = next.positions;
+    if (positions.length === 0) return;
+    const pend = this.#find(k2);
+    if (pend === undefined) this.#pend(k2, undefined, next);
+    else for (let i = 0; i < positions.length; i++) this.#push(pend, positions[i] as number);
   }
 
   /** Keeps what a callee expected at the furthest offset any callee reached (shared until merged). */
@@ -614,6 +741,35 @@ function stateCalls(state: DfaState, a: Automaton): boolean {
     }
   }
   return state.calls === 1;
+}
+
+/** Per automaton: which positions are calls (1). */
+const callCache = new WeakMap<Automaton, Uint8Array>();
+
+function callPositions(a: Automaton): Uint8Array {
+  let calls = callCache.get(a);
+  if (calls === undefined) {
+    calls = new Uint8Array(a.positions.length);
+    for (let p = 0; p < a.positions.length; p++) if ((a.positions[p] as Position).call !== undefined) calls[p] = 1;
+    callCache.set(a, calls);
+  }
+  return calls;
+}
+
+/** Per state of a call DFA: the indices of its positions that are calls, ascending. */
+const callIndexCache = new WeakMap<DfaState, Int32Array>();
+
+function callIndices(state: DfaState, a: Automaton): Int32Array {
+  let known = callIndexCache.get(state);
+  if (known === undefined) {
+    const calls = callPositions(a);
+    const out: number[] = [];
+    const positions = state.positions;
+    for (let i = 0; i < positions.length; i++) if (calls[positions[i] as number] === 1) out.push(i);
+    known = Int32Array.from(out);
+    callIndexCache.set(state, known);
+  }
+  return known;
 }
 
 /** Per automaton: which positions are calls of the rule itself that a frame reads as a loop (1). */
