@@ -163,10 +163,10 @@ const NO_ENDS: readonly number[] = Object.freeze([]);
  * (`keep`) keeps every offset's positions.
  */
 export class Frame {
-  readonly a: Automaton;
+  /** What the frame reads of its rule (one object per rule, shared: see {@link RuleInfo}). */
+  readonly #info: RuleInfo;
   /** For derivations: the positions alive at each offset, and the offsets in the order followed. */
-  readonly byOffset: Map<number, number[]> | undefined;
-  readonly offsets: number[] | undefined;
+  readonly #kept: { readonly byOffset: Map<number, number[]>; readonly offsets: number[] } | undefined;
   /** The one offset pending, while there is one at most; else all of them, by offset, and a heap of them. */
   #slot: Pending | undefined;
   #pending: Map<number, Pending> | undefined;
@@ -220,20 +220,7 @@ export class Frame {
   /** The call the frame waits for. */
   wantKey = "";
   wantStart = -1;
-  /** Self calls read as loops (selfLoops); none in a frame kept for a derivation, which records each call. */
-  readonly #loops: Uint8Array | undefined;
-  /** Per position of the automaton, 1 when it is a call (callPositions). */
-  readonly #isCall: Uint8Array;
-  /**
-   * The rule's DFA with its calls (Compiled.callDfa), whose steps follow the offsets where no
-   * call is alive (`#steps`: not in a frame kept for a derivation, which records every offset's
-   * positions), and whose tables the frame reads positions with.
-   */
-  readonly #dfa: Dfa;
-  readonly #steps: boolean;
-
   readonly #run: CallRun;
-  private readonly input: string;
 
   constructor(
     run: CallRun,
@@ -242,21 +229,51 @@ export class Frame {
     keep = false,
   ) {
     this.#run = run;
-    this.input = run.input;
-    this.a = run.compiled.automaton(key);
-    this.#loops = keep ? undefined : selfLoops(this.a);
-    this.#isCall = callPositions(this.a);
-    this.#dfa = run.compiled.callDfa(key);
-    this.#steps = !keep;
+    this.#info = run.ruleInfo(key);
     this.furthest = start;
-    this.byOffset = keep ? new Map() : undefined;
-    this.offsets = keep ? [] : undefined;
+    this.#kept = keep ? { byOffset: new Map(), offsets: [] } : undefined;
+    if (!keep) {
+      // the positions the rule starts with, as one state of its DFA (as they would be added one by one, joins followed)
+      const s0 = this.#info.dfa.start;
+      if (s0.accept) this.#end(start);
+      if (s0.positions.length > 0) this.#pend(start, undefined, s0);
+      return;
+    }
     const first = this.a.start;
     for (let i = 0; i < first.length; i++) {
       const to = (first[i] as Edge).to;
       if (to === ACCEPT) this.#end(start);
       else this.#add(start, to);
     }
+  }
+
+  /** The rule's automaton. */
+  get a(): Automaton {
+    return this.#info.a;
+  }
+
+  /** For derivations: the positions alive at each offset. */
+  get byOffset(): Map<number, number[]> | undefined {
+    return this.#kept?.byOffset;
+  }
+
+  /** For derivations: the offsets in the order followed. */
+  get offsets(): number[] | undefined {
+    return this.#kept?.offsets;
+  }
+
+  /**
+   * The rule's DFA with its calls (Compiled.callDfa), whose steps follow the offsets where no
+   * call is alive (not in a frame kept for a derivation, which records every offset's
+   * positions), and whose tables the frame reads positions with.
+   */
+  get #dfa(): Dfa {
+    return this.#info.dfa;
+  }
+
+  /** Self calls read as loops (selfLoops); none in a frame kept for a derivation, which records each call. */
+  get #loops(): Uint8Array | undefined {
+    return this.#kept === undefined ? this.#info.loops : undefined;
   }
 
   #find(k: number): Pending | undefined {
@@ -268,7 +285,7 @@ export class Frame {
   /** Makes offset `k` pending, with the positions `list` or those of `state`. */
   #pend(k: number, list: number[] | undefined, state: DfaState | undefined): void {
     const made: Pending = { k, list, state, order: this.#order++, seen: undefined };
-    if (list !== undefined) this.byOffset?.set(k, list);
+    if (list !== undefined) this.#kept?.byOffset.set(k, list);
     if (k > this.addedMax) this.addedMax = k;
     if (this.#pending === undefined && this.#slot === undefined) {
       this.#slot = made;
@@ -436,7 +453,7 @@ export class Frame {
   #fast(state: DfaState, k: number, order: number): void {
     const dfa = this.#dfa;
     const ascii = dfa.ascii;
-    const input = this.input;
+    const input = this.#run.input;
     const n = input.length;
     const run = this.#run;
     let s = state;
@@ -483,13 +500,15 @@ export class Frame {
 
   /** Runs on; returns true when it waits for a call (wantKey, wantStart), false when the simulation is complete. */
   run(known: (key: string, start: number) => CallResult | undefined): boolean {
-    const { a, input } = this;
+    const a = this.a;
     const run = this.#run;
+    const input = run.input;
+    const steps = this.#kept === undefined;
     for (;;) {
       if (this.#cur === undefined) {
         const next = this.#next();
         if (next === undefined) return false;
-        if (this.#steps) {
+        if (steps) {
           // where no call is alive, the DFA reads on
           const state = next.state ?? this.#dfa.stateOf(next.list as number[], false);
           if (!stateCalls(state, a)) {
@@ -506,11 +525,11 @@ export class Frame {
         }
         this.#cur = next;
         this.#j = 0;
-        this.offsets?.push(next.k);
+        this.#kept?.offsets.push(next.k);
         if (next.k > this.furthest) this.furthest = next.k;
       }
       const cur = this.#cur;
-      if (this.#steps) {
+      if (steps) {
         if (this.#follow(cur, known)) return true;
         this.#cur = undefined;
         continue;
@@ -588,10 +607,9 @@ export class Frame {
     const a = this.a;
     const run = this.#run;
     const k = cur.k;
-    const isCall = this.#isCall;
+    const isCall = this.#info.isCall;
     const calls = callIndices(this.#curState as DfaState, a);
-    const { succStart, succ } = this.#dfa;
-    const cp = codePointAt(this.input, k);
+    const cp = codePointAt(run.input, k);
     // where a character read here leads (none at the end of the input or on a lone surrogate)
     const k2 = cp < 0 ? k : k + (cp > 0xffff ? 2 : 1);
     for (;;) {
@@ -632,20 +650,23 @@ export class Frame {
         this.#callee(r);
         run.work += r.ends.length;
         if (run.work > run.limit) run.exceeded(k);
-        const from = succStart[p] as number;
-        const to = succStart[p + 1] as number;
         const ends = r.ends;
-        for (let e = 0; e < ends.length; e++) {
-          const end = ends[e] as number;
-          if (end > k) {
-            // the characters before this call are read first when it also leads one on
-            if (end <= k2 && this.#read < i) this.#readUpTo(cur, list, i, cp, k2);
-            this.#land(end, p, cur.order);
-          }
-          for (let t = from; t < to; t++) {
-            const q = succ[t] as number;
-            if (q === ACCEPT) this.#end(end);
-            else this.#add(end, q);
+        if (ends.length > 0) {
+          // where the call's edges lead, wherever it ends: one state, added as #add would add them one by one
+          const after = afterCall(this.#info, p);
+          const positions = after.positions;
+          for (let e = 0; e < ends.length; e++) {
+            const end = ends[e] as number;
+            if (end > k) {
+              // the characters before this call are read first when it also leads one on
+              if (end <= k2 && this.#read < i) this.#readUpTo(cur, list, i, cp, k2);
+              this.#land(end, p, cur.order);
+            }
+            if (after.accept) this.#end(end);
+            if (positions.length === 0) continue;
+            const pend = this.#find(end);
+            if (pend === undefined) this.#pend(end, undefined, after);
+            else for (let t = 0; t < positions.length; t++) this.#push(pend, positions[t] as number);
           }
         }
       }
@@ -743,6 +764,61 @@ function stateCalls(state: DfaState, a: Automaton): boolean {
   return state.calls === 1;
 }
 
+/**
+ * What a frame reads of its rule, made once per grammar and rule: its automaton, its DFA with
+ * its calls (Compiled.callDfa), which of its positions are calls, and which calls of the rule
+ * itself a frame reads as loops (selfLoops).
+ */
+export interface RuleInfo {
+  readonly a: Automaton;
+  readonly dfa: Dfa;
+  readonly isCall: Uint8Array;
+  readonly loops: Uint8Array;
+  /** By call position: the state of the positions its edges lead to (see {@link afterCall}), and the budget's resets when it was made. */
+  readonly after: (DfaState | undefined)[];
+  readonly afterResets: number[];
+}
+
+/**
+ * The state of call DFA `info.dfa` whose positions are those the edges out of call position `p`
+ * reach, in their order, an edge to a join followed at once, depth first (as #add and #through
+ * would add them one by one, the joins left out as in every state), and which accepts when one
+ * of them is to ACCEPT. Kept per position until the DFAs forget their states (dfa.ts: then
+ * nothing forgotten may stay reachable).
+ */
+function afterCall(info: RuleInfo, p: number): DfaState {
+  const dfa = info.dfa;
+  const resets = dfa.budget.resets;
+  const known = info.after[p];
+  if (known !== undefined && info.afterResets[p] === resets) return known;
+  const a = info.a;
+  const out: number[] = [];
+  const seen = new Set<number>();
+  let accept = false;
+  const stack: { readonly edges: readonly Edge[]; i: number }[] = [{ edges: a.follow[p] ?? [], i: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as { readonly edges: readonly Edge[]; i: number };
+    const e = top.edges[top.i++];
+    if (e === undefined) {
+      stack.pop();
+      continue;
+    }
+    if (e.to === ACCEPT) accept = true;
+    else if (!seen.has(e.to)) {
+      seen.add(e.to);
+      if (a.positions[e.to]?.join === true) stack.push({ edges: a.follow[e.to] ?? [], i: 0 });
+      else out.push(e.to);
+    }
+  }
+  const state = dfa.stateOf(out, accept);
+  // (stateOf may have made the DFAs forget: then this state is kept from the new count on)
+  info.after[p] = state;
+  info.afterResets[p] = dfa.budget.resets;
+  return state;
+}
+
+const ruleInfos = new WeakMap<Compiled, Map<string, RuleInfo>>();
+
 /** Per automaton: which positions are calls (1). */
 const callCache = new WeakMap<Automaton, Uint8Array>();
 
@@ -770,6 +846,40 @@ function callIndices(state: DfaState, a: Automaton): Int32Array {
     callIndexCache.set(state, known);
   }
   return known;
+}
+
+/**
+ * Labels merged by {@link mergeLabels}, by the two lists when both are kept by a grammar's
+ * caches (frozen: see #labelsAt), so that what is kept here is bounded by those caches and no
+ * merged list (never frozen) is a key in turn.
+ */
+const merges = new WeakMap<readonly string[], WeakMap<readonly string[], readonly string[]>>();
+
+/** `labels` and then those of `more` not among them: `labels` itself when there are none, else a new list (made once per pair of kept lists). */
+function mergeLabels(labels: readonly string[], more: readonly string[]): readonly string[] {
+  if (labels === more) return labels;
+  const kept = Object.isFrozen(labels) && Object.isFrozen(more);
+  let byMore: WeakMap<readonly string[], readonly string[]> | undefined;
+  if (kept) {
+    byMore = merges.get(labels);
+    const known = byMore?.get(more);
+    if (known !== undefined) return known;
+  }
+  let merged = labels;
+  for (let i = 0; i < more.length; i++) {
+    const l = more[i] as string;
+    if (merged.includes(l)) continue;
+    if (merged === labels) merged = labels.slice();
+    (merged as string[]).push(l);
+  }
+  if (kept) {
+    if (byMore === undefined) {
+      byMore = new WeakMap();
+      merges.set(labels, byMore);
+    }
+    byMore.set(more, merged);
+  }
+  return merged;
 }
 
 /** Per automaton: which positions are calls of the rule itself that a frame reads as a loop (1). */
@@ -867,6 +977,32 @@ export class CallRun {
   ) {}
   /** The most calls that were waiting at once. */
   deepest = 0;
+  /**
+   * False when only the ends of calls are wanted (a whole-input test): then no result lists
+   * what it expected, which saves finding the labels of every call's furthest offset.
+   */
+  labels = true;
+  #infos: Map<string, RuleInfo> | undefined;
+
+  /** What a frame reads of rule `key` (see {@link RuleInfo}). */
+  ruleInfo(key: string): RuleInfo {
+    let infos = this.#infos;
+    if (infos === undefined) {
+      infos = ruleInfos.get(this.compiled);
+      if (infos === undefined) {
+        infos = new Map();
+        ruleInfos.set(this.compiled, infos);
+      }
+      this.#infos = infos;
+    }
+    let info = infos.get(key);
+    if (info === undefined) {
+      const a = this.compiled.automaton(key);
+      info = { a, dfa: this.compiled.callDfa(key), isCall: callPositions(a), loops: selfLoops(a), after: [], afterResets: [] };
+      infos.set(key, info);
+    }
+    return info;
+  }
 
   /** Stops the run: its work passed the limit while reading at `offset`. */
   exceeded(offset: number): never {
@@ -1017,16 +1153,11 @@ export class CallRun {
     let expected: readonly string[] = NO_LABELS;
     let at = ownFurthest;
     // labels only where positions are alive at the furthest offset (not where the rule merely ends)
-    if (f.addedMax === ownFurthest) expected = this.#labelsAt(f, ownFurthest);
+    if (f.addedMax === ownFurthest && this.labels) expected = this.#labelsAt(f, ownFurthest);
     if (f.calleeFurthest > at) {
       at = f.calleeFurthest;
       expected = f.calleeExpected;
-    } else if (f.calleeFurthest === at && f.calleeExpected.length > 0) {
-      const merged = expected.slice();
-      const more = f.calleeExpected;
-      for (let i = 0; i < more.length; i++) uniquePush(merged, more[i] as string);
-      expected = merged;
-    }
+    } else if (f.calleeFurthest === at && f.calleeExpected.length > 0) expected = mergeLabels(expected, f.calleeExpected);
     const r: CallResult = { ends: sortedEnds, furthest: at, expected };
     if (sortedEnds.length === 0 && at === f.start) {
       const m = this.#memoOf(f.key);

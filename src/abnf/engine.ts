@@ -34,7 +34,11 @@ export function matchWhole(c: Compiled, key: string, input: string): Failure | u
 
 /** True when the whole input matches rule `key`. */
 export function isWholeMatch(c: Compiled, key: string, input: string): boolean {
-  return testByDfa(c, key, input) ?? new CallRun(c, input).call(key, 0).ends.includes(input.length);
+  const byDfa = testByDfa(c, key, input);
+  if (byDfa !== null) return byDfa;
+  const run = new CallRun(c, input);
+  run.labels = false; // (only the ends are read)
+  return run.call(key, 0).ends.includes(input.length);
 }
 
 /** The longest match of rule `key` starting at `start` (what the rule's parsimmon parser consumes). */
