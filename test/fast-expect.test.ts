@@ -81,6 +81,58 @@ describe("toEqual", () => {
   });
 });
 
+describe("the other matchers with a sure pass", () => {
+  it("pass where jest's do", () => {
+    expect(undefined).toBeUndefined();
+    expect(0).toBeDefined();
+    expect(3).toBeGreaterThan(2);
+    expect(3).toBeGreaterThanOrEqual(3);
+    expect(2).toBeLessThan(3);
+    expect(3).toBeLessThanOrEqual(3);
+    expect(2n).toBeGreaterThan(1n);
+    expect(new TypeError("x")).toBeInstanceOf(Error);
+    expect("abc").toContain("b");
+    expect([1, "x"]).toContain("x");
+    expect(new Set([1])).toContain(1);
+    expect("abc").toMatch(/^a/);
+    expect("abc").toMatch("bc");
+    expect([1, 2]).toHaveLength(2);
+    expect("ab").toHaveLength(2);
+  });
+
+  it("fail where jest's do, with jest's message", () => {
+    const failures: [string, () => unknown][] = [
+      ["toBeUndefined", () => expect(null).toBeUndefined()],
+      ["toBeDefined", () => expect(undefined).toBeDefined()],
+      ["toBeGreaterThan", () => expect(2).toBeGreaterThan(2)],
+      ["toBeGreaterThan", () => expect(NaN).toBeGreaterThan(1)],
+      ["toBeGreaterThanOrEqual", () => expect(2).toBeGreaterThanOrEqual(3)],
+      ["toBeLessThan", () => expect(3).toBeLessThan(3)],
+      ["toBeLessThanOrEqual", () => expect(4).toBeLessThanOrEqual(3)],
+      ["toBeGreaterThan", () => expect("3").toBeGreaterThan(2)],
+      ["toBeInstanceOf", () => expect({}).toBeInstanceOf(Error)],
+      ["toContain", () => expect("abc").toContain("d")],
+      ["toContain", () => expect([{ a: 1 }]).toContain({ a: 1 })],
+      ["toContain", () => expect([NaN]).toContain(NaN)],
+      ["toMatch", () => expect("abc").toMatch(/^b/)],
+      ["toMatch", () => expect(5).toMatch(/5/)],
+      ["toHaveLength", () => expect([1]).toHaveLength(2)],
+    ];
+    for (const [name, f] of failures) {
+      const e = thrown(f);
+      expect([name, jestMessage(e)]).toEqual([name, expect.stringContaining(name)]);
+      expect(e.stack?.split("\n").find((l) => l.includes("    at "))).toContain("fast-expect.test.ts");
+    }
+  });
+
+  it("a global regex keeps its lastIndex, as jest's toMatch copies it", () => {
+    const re = /a/g;
+    expect("a").toMatch(re);
+    expect("a").toMatch(re);
+    expect(re.lastIndex).toBe(0);
+  });
+});
+
 describe("the rest is jest's", () => {
   it(".not, other matchers, expect's own functions", () => {
     expect(1).not.toBe(2);
@@ -90,9 +142,8 @@ describe("the rest is jest's", () => {
     expect(() => {
       throw new TypeError("x");
     }).toThrow(TypeError);
-    expect([1, 2]).toContain(2);
-    expect(3).toBeGreaterThan(2);
-    expect("abc").toMatch(/b/);
+    expect([{ a: 1 }]).toContainEqual({ a: 1 });
+    expect({ a: 1, b: 2 }).toMatchObject({ a: 1 });
     expect(jestMessage(thrown(() => (expect as (...a: unknown[]) => unknown)(1, 2)))).toContain("Expect takes at most one argument");
   });
 

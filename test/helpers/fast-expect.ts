@@ -5,10 +5,10 @@
 // times: a fifth to a third of the CPU time of the costliest suites (test/differential,
 // test/schemes/properties, test/iri-differential, test/compiled).
 //
-// This setup file (first in jest.config.js) wraps the global `expect`. `toBe` and `toEqual` first
-// compare cheaply, and when the answer is surely jest's "pass" they count the assertion as jest's
-// matcher does and return. Anything else (a comparison that fails or cannot be sure, any other
-// matcher, `.not`, `.resolves`, `.rejects`, expect's own functions such as `expect.any` or
+// This setup file (first in jest.config.js) wraps the global `expect`. `toBe`, `toEqual` and the
+// common matchers of SURE below first test cheaply, and when the answer is surely jest's "pass"
+// they count the assertion as jest's matcher does and return. Anything else (a test that fails or
+// cannot be sure, any other matcher, `.not`, `.resolves`, `.rejects`, expect's own functions such as `expect.any` or
 // `expect.assertions`) goes to jest's own expect and matcher, so a test passes and fails exactly
 // where it did, with jest's message. test/fast-expect.test.ts holds the wrapper to that.
 /** The environment's global, where jest put `expect` for the test files. */
@@ -71,28 +71,43 @@ function viaJest(run: () => unknown, from: (...args: never[]) => unknown): unkno
 
 type Expectation = ReturnType<typeof jestExpect>;
 
+/**
+ * The matchers with a cheap test of a sure pass, by the number of arguments each takes: each is
+ * what jest's matcher passes on, for the types it is sure of (numbers, strings, plain arrays).
+ */
+const SURE: Readonly<Record<string, readonly [number, (actual: unknown, expected: unknown) => boolean]>> = {
+  toBe: [1, (a, e) => Object.is(a, e)],
+  toEqual: [1, (a, e) => surelyEqual(a, e)],
+  toBeUndefined: [0, (a) => a === undefined],
+  toBeDefined: [0, (a) => a !== undefined],
+  toBeGreaterThan: [1, (a, e) => typeof a === "number" && typeof e === "number" && a > e],
+  toBeGreaterThanOrEqual: [1, (a, e) => typeof a === "number" && typeof e === "number" && a >= e],
+  toBeLessThan: [1, (a, e) => typeof a === "number" && typeof e === "number" && a < e],
+  toBeLessThanOrEqual: [1, (a, e) => typeof a === "number" && typeof e === "number" && a <= e],
+  toBeInstanceOf: [1, (a, e) => typeof e === "function" && a instanceof e],
+  // jest: a string in a string, or an item of an array by ===
+  toContain: [1, (a, e) => (typeof a === "string" && typeof e === "string" && a.includes(e)) || (Array.isArray(a) && a.indexOf(e) !== -1)],
+  toMatch: [1, (a, e) => typeof a === "string" && (typeof e === "string" ? a.includes(e) : e instanceof RegExp && new RegExp(e).test(a))],
+  toHaveLength: [1, (a, e) => typeof e === "number" && (typeof a === "string" || Array.isArray(a)) && a.length === e],
+};
+
 const handler: ProxyHandler<{ actual: unknown; full?: Expectation }> = {
   get(target, name) {
     const full = (): Expectation => (target.full ??= jestExpect(target.actual));
-    if (name === "toBe") {
-      return function toBe(...args: unknown[]): unknown {
-        if (args.length === 1 && Object.is(target.actual, args[0])) return passed();
-        return viaJest(() => full().toBe(...(args as [unknown])), toBe);
-      };
-    }
-    if (name === "toEqual") {
-      return function toEqual(...args: unknown[]): unknown {
-        let sure = false;
-        try {
-          sure = args.length === 1 && surelyEqual(target.actual, args[0]);
-        } catch {
-          // a Proxy or a getter that throws: jest reads it, and says so
-        }
-        if (sure) return passed();
-        return viaJest(() => full().toEqual(...(args as [unknown])), toEqual);
-      };
-    }
-    return Reflect.get(full(), name) as unknown;
+    const sure = typeof name === "string" && Object.hasOwn(SURE, name) ? SURE[name] : undefined;
+    if (sure === undefined) return Reflect.get(full(), name) as unknown;
+    const [arity, passes] = sure;
+    const matcher = (...args: unknown[]): unknown => {
+      let pass = false;
+      try {
+        pass = args.length === arity && passes(target.actual, args[0]);
+      } catch {
+        // a Proxy, a getter or a Symbol.hasInstance that throws: jest meets it too, and says so
+      }
+      if (pass) return passed();
+      return viaJest(() => (full() as unknown as Record<string, (...a: unknown[]) => unknown>)[name as string]?.(...args), matcher);
+    };
+    return matcher;
   },
 };
 
