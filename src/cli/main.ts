@@ -12,6 +12,7 @@ import type * as IriCommands from "./commands/iri.js";
 import type * as RuleCommands from "./commands/rules.js";
 import type { InputOptions, Io } from "./dispatch.js";
 import type * as TemplateCommands from "./template.js";
+import type * as ExpandCommands from "./commands/expand.js";
 import { EXIT, UsageError } from "./errors.js";
 import { grammarNames } from "./names.js";
 import { sectionsOfPackage, type RuleSection } from "./sections.js";
@@ -25,6 +26,7 @@ const referenceCommands = (): Promise<typeof ReferenceCommands> => import("./com
 const iriCommands = (): Promise<typeof IriCommands> => import("./commands/iri.js");
 const ruleCommands = (): Promise<typeof RuleCommands> => import("./commands/rules.js");
 const templateCommands = (): Promise<typeof TemplateCommands> => import("./template.js");
+const expandCommands = (): Promise<typeof ExpandCommands> => import("./commands/expand.js");
 
 /** `--max-length`: a whole number of 0 or more. */
 function lengthArgument(value: string): number {
@@ -278,7 +280,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .argument("[template]", "the URI Template")
       .option("--var <name=value>", "a variable's value (a string); repeat for more", collect)
       .option("--json-vars <file>", "a JSON object of values by variable name (strings, numbers, booleans, lists, objects); '-' for stdin"),
-  ).action(run(async (t: string | undefined, opts: TemplateCommands.ExpandOptions, cmd: Command) => (await templateCommands()).expandCommand(t, opts, io(cmd))));
+  ).action(run(async (t: string | undefined, opts: ExpandCommands.ExpandOptions, cmd: Command) => (await expandCommands()).expandCommand(t, opts, io(cmd))));
 
   inputs(
     program

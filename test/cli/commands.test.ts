@@ -157,7 +157,7 @@ describe("help, version, rules", () => {
     expect(await run(["--version"])).toEqual({ status: 0, stdout: `${pkg.version}\n`, stderr: "" });
   });
 
-  test("a run loads what its command needs: --version and --help no command, resolve, validate and normalize --level syntax no grammar, --rule the grammars, --scheme and normalize's scheme level the scheme values (a resolve hook writes the modules down)", async () => {
+  test("a run loads what its command needs: --version and --help no command, resolve, validate and normalize --level syntax no grammar, --rule the grammars, --scheme and normalize's scheme level the scheme values, expand the expander alone (a resolve hook writes the modules down)", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uri-grammar-cli-"));
     try {
       const hook = 'import fs from "node:fs"; export async function resolve(s, c, next) { const r = await next(s, c); fs.appendFileSync(process.env.URI_GRAMMAR_LOADED, r.url + "\\n"); return r; }';
@@ -190,6 +190,10 @@ describe("help, version, rules", () => {
       expect(grammars(validate)).toEqual([]);
       expect(await loaded(["validate", "--rule", "host", "[::1]"])).toEqual(expect.arrayContaining(["dist/cli/grammars.js", "dist/abnf/grammar.js"]));
       expect(await loaded(["parse", "--scheme", "tel:+1-201-555-0123"])).toEqual(expect.arrayContaining(["dist/schemes/defaults.js"]));
+      // expand: the expander alone (template/expand-text.ts), not the matcher
+      const expand = await loaded(["expand", "http://a/{x}", "--var", "x=1"]);
+      expect(expand).toEqual(expect.arrayContaining(["dist/cli/commands/expand.js", "dist/template/expand-text.js"]));
+      expect(expand.filter((u) => /^dist\/template\/(index|match|automaton|language|router|ambiguity|template)\.js$|^dist\/cli\/template\.js$/.test(u))).toEqual([]);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

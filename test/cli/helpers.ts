@@ -146,6 +146,7 @@ const commandModules = (): Promise<unknown> =>
     import("../../src/cli/commands/iri"),
     import("../../src/cli/commands/rules"),
     import("../../src/cli/template"),
+    import("../../src/cli/commands/expand"),
     import("../../src/cli/grammars"),
     import("../../src/schemes/defaults"),
   ]);
