@@ -72,6 +72,44 @@ export interface Edge {
   readonly context: number;
   readonly before: readonly number[];
   readonly after: readonly number[];
+  /**
+   * For an edge of a counted repetition (see {@link COUNTS}): `counter << 2 | kind`, where kind
+   * {@link ENTER} starts the count at 1, {@link AGAIN} begins one more iteration (only while the
+   * count is below the maximum) and {@link LEAVE} ends the repetition (only once the count has
+   * reached the minimum). Absent on every other edge, which keeps the count.
+   */
+  readonly count?: number | undefined;
+}
+
+/** Kinds of a counted repetition's edges (Edge.count). */
+export const ENTER = 1;
+export const AGAIN = 2;
+export const LEAVE = 3;
+
+/**
+ * The count after following an edge whose Edge.count is `op` with count `c` (0 outside counted
+ * repetitions), or -1 when the edge may not be followed: AGAIN at the maximum, LEAVE below the
+ * minimum. Past an unbounded repetition's minimum the count stays there (all larger counts
+ * behave alike), so that a configuration's count is at most the larger bound.
+ */
+export function countAfter(counters: readonly Counter[], op: number | undefined, c: number): number {
+  if (op === undefined || op === 0) return c;
+  const kind = op & 3;
+  if (kind === ENTER) return 1;
+  const k = counters[op >> 2] as Counter;
+  if (kind === LEAVE) return c >= k.min ? 0 : -1;
+  if (k.max === Infinity) return Math.min(c + 1, Math.max(k.min, 1));
+  return c < k.max ? c + 1 : -1;
+}
+
+/** The bounds of one counted repetition (Automaton.counters). */
+export interface Counter {
+  readonly min: number;
+  /** Infinity for `min*` (the count then stops at `min`: every larger count behaves alike). */
+  readonly max: number;
+  /** The positions of its element: `from` to `to`, not included (built one after another). */
+  readonly from: number;
+  readonly to: number;
 }
 
 /** The automaton of one rule. */
@@ -89,6 +127,8 @@ export interface Automaton {
   readonly hasStubs: boolean;
   /** True when some position is a join (an ε-position, see {@link Position.join}). */
   readonly hasJoins: boolean;
+  /** The counted repetitions (see {@link COUNTS}), by counter id; empty when none. */
+  readonly counters: readonly Counter[];
   /** What the builder counted against its limits (see {@link automatonSize}, which counts it beforehand). */
   readonly counted: AutomatonSize;
 }
@@ -118,6 +158,35 @@ export const COPY_LIMIT = 4_000_000;
  * joins change no answer, label or derivation.
  */
 export const JOINS = { cost: 16 };
+
+/**
+ * A bounded repetition `m*n item` with n ≥ `from` (or `m*item` with m ≥ `from`) whose item is
+ * `item` positions or more, or whose n copies would be more than `positions` positions, is
+ * built once, as a counted repetition, when the builder is asked to (`counted`), `item` cannot
+ * match "" and no counted repetition encloses it: `E item` with three joins, E (its edges start
+ * the count), A (one more iteration: its edge in checks and adds to the count) and X (the way
+ * out: its edge in checks the minimum). A configuration of the lazy DFA (dfa.ts) is then a
+ * position and a count, so that the automaton's size does not grow with the count (a URI
+ * template's prefix `{x:300}`, whose element is 190 positions, 57,301 written out and 0.9 s to
+ * build; `1*1000000ALPHA`), and the answers are those of the unrolled copies (RFC 5234 §3.6).
+ * Repetitions of a small element are written out up to `positions`: a DFA step over positions
+ * costs less than over configurations (`x = *( "a" / "b" ) "a" 20000( "a" / "b" )`, 20,002
+ * positions, whose states hold thousands of them, reads its input about 1.3× faster written
+ * out). Internal: a test sets them to compare with unrolling.
+ */
+export const COUNTS = { from: 32, item: 16, positions: 65_536 };
+
+/**
+ * Whether `min*max item` is built as a counted repetition (see {@link COUNTS}), `size` giving
+ * item's positions written out, none of its own repetitions counted (automatonSize, outside any
+ * loop); the builder and automatonSize decide alike.
+ */
+function countHere(enabled: boolean, counting: boolean, min: number, max: number, itemNullable: boolean, size: () => number): boolean {
+  const n = max === Infinity ? min : max;
+  if (!enabled || counting || itemNullable || n < Math.max(2, COUNTS.from)) return false;
+  const item = size();
+  return item >= COUNTS.item || n * item > COUNTS.positions;
+}
 
 /**
  * What concatenating a fragment (its last positions, whether it matches "" and the length of
@@ -199,14 +268,20 @@ export function buildAutomaton(
   rule: RuleDefinition,
   analysis: Analysis,
   calls: ReadonlySet<string>,
-  settings: { readonly keepAll?: boolean | undefined; readonly stubs?: ReadonlySet<string> | undefined } = {},
+  settings: { readonly keepAll?: boolean | undefined; readonly stubs?: ReadonlySet<string> | undefined; readonly counted?: boolean | undefined } = {},
 ): Automaton {
+  const counts = settings.counted === true && settings.keepAll !== true;
+  const counters: Counter[] = [];
+  /** Inside a counted repetition's body (they do not nest). */
+  let counting = false;
   const stubs = settings.stubs ?? new Set<string>();
   let hasStubs = false;
   // keepAll: keep every edge, also a second one to the same target by another way through the
   // expression (a backtracking regex tries both); used to analyse the regex fast path.
   const keepAll = settings.keepAll === true;
   const once = (entries: readonly FirstEntry[]): FirstEntry[] => (keepAll ? [...entries] : firstOnce(entries));
+  /** The sizes the builder will make (the rule's, and a repetition's item's for {@link countHere}). */
+  const measure = automatonSize(analysis, calls, stubs, !keepAll, counts);
   const instances: Instance[] = [{ rule: rule.name, parent: -1, token: rule.token }];
   const positions: Position[] = [];
   const follow: FollowEntry[][] = [];
@@ -426,9 +501,52 @@ export function buildAutomaton(
     return { first: once(first), lasts: [...new Set(lasts)] };
   };
 
-  /** `min*max item`: `min` copies, then nested optional copies, or one looping copy when unbounded. */
+  /**
+   * `min*max item` built once, counted (see {@link COUNTS}): `body` is item's fragment, made
+   * inside a loop. E → item's firsts (the count starts at 1); item's lasts → A (one more, while
+   * below max) → item's firsts, and → X (out, once at least min), whose exit is the fragment's.
+   */
+  const countedRepetition = (min: number, max: number, body: Frag, ctx: number, from: number): Frag => {
+    const id = counters.length;
+    counters.push({ min, max, from, to: positions.length });
+    const joinAt = (): number => newPosition({ set: EMPTY_SET, options: [], instance: ctx, call: undefined, join: true });
+    hasJoins = true;
+    const E = joinAt();
+    const A = joinAt();
+    const X = joinAt();
+    const into = (kind: number): Edge[] =>
+      body.first.map((f) => ({ to: f.pos, context: ctx, before: NONE, after: "lead" in f ? f.lead : NONE, ...(kind === 0 ? {} : { count: (id << 2) | kind }) }));
+    follow[E] = into(ENTER);
+    follow[A] = into(0);
+    for (const p of body.lasts) {
+      const next: FollowEntry[] = [];
+      for (const entry of follow[p] as FollowEntry[]) {
+        if (entry.to !== EXIT) next.push(entry);
+        else {
+          next.push({ to: A, context: ctx, before: entry.before, after: NONE, count: (id << 2) | AGAIN });
+          next.push({ to: X, context: ctx, before: entry.before, after: NONE, count: (id << 2) | LEAVE });
+        }
+      }
+      follow[p] = next;
+    }
+    edgeCount += 2 * body.first.length + 2 * body.lasts.length;
+    if (edgeCount > EDGE_LIMIT) throw over(`${EDGE_LIMIT.toLocaleString("en-US")} edges`);
+    return { first: min === 0 ? [{ pos: E, lead: NONE }, { pos: -1, empties: [] }] : [{ pos: E, lead: NONE }], lasts: [X] };
+  };
+
+  /** `min*max item`: `min` copies, then nested optional copies, or one looping copy when unbounded (or counted: {@link COUNTS}). */
   const repetition = (min: number, max: number, item: Expr, ctx: number): Frag => {
     if (max === 0) return EMPTY;
+    if (countHere(counts, counting, min, max, analysis.nullable(item), () => measure(item, true).positions)) {
+      counting = true;
+      loops++;
+      const from = positions.length;
+      const body = build(item, ctx);
+      loops--;
+      counting = false;
+      if (body.first.length === 0) return min === 0 ? EMPTY : DEAD;
+      return countedRepetition(min, max, body, ctx, from);
+    }
     let frag: Frag = EMPTY;
     for (let k = 0; k < min; k++) {
       frag = concat(frag, build(item, ctx), ctx);
@@ -457,7 +575,7 @@ export function buildAutomaton(
   };
 
   // refused before any work that grows with the size (the checks below stay, as a backstop)
-  const large = tooLarge(rule, automatonSize(analysis, calls, stubs, !keepAll)(rule.expr));
+  const large = tooLarge(rule, measure(rule.expr));
   if (large !== undefined) throw large;
   const top = build(rule.expr, 0);
   resolveTop(top, follow);
@@ -467,7 +585,7 @@ export function buildAutomaton(
   );
   const edges = follow.map((list) => finish(list.filter((e): e is Edge => e.to !== EXIT)));
   const counted: AutomatonSize = { positions: positions.length, instances: instances.length, steps, edges: edgeCount, copies };
-  return Object.freeze({ rule, instances, positions, follow: edges, start, hasCalls, hasStubs, hasJoins, counted });
+  return Object.freeze({ rule, instances, positions, follow: edges, start, hasCalls, hasStubs, hasJoins, counters, counted });
 }
 
 /** The labels of what an expression can start with: token rules by name, literals, ranges. */
@@ -700,9 +818,11 @@ export function automatonSize(
   stubs: ReadonlySet<string> = new Set(),
   /** Whether the builder makes joins (not when it keeps every path: keepAll). */
   joins = true,
-): (rule: RuleDefinition | Expr) => AutomatonSize {
-  /** Shapes by expression, outside and inside an unbounded repetition's body (see joinHere). */
-  const memo = [new Map<Expr, Shape>(), new Map<Expr, Shape>()] as const;
+  /** Whether the builder counts large repetitions (its `counted` setting, see {@link COUNTS}). */
+  counts = false,
+): (rule: RuleDefinition | Expr, written?: boolean) => AutomatonSize {
+  /** Shapes by expression, outside and inside an unbounded repetition's body (see joinHere), outside and inside a counted one's. */
+  const memo = [new Map<Expr, Shape>(), new Map<Expr, Shape>(), new Map<Expr, Shape>(), new Map<Expr, Shape>()] as const;
   const optionInstances = new Map<Expr, number>();
   const isCall = (e: Expr): boolean => e.type === "ref" && calls.has(e.name.toLowerCase());
   /** One character position (of `positions` characters, for a literal), opening `instances` occurrences. */
@@ -721,8 +841,9 @@ export function automatonSize(
   };
   const step = (x: Shape): Shape =>
     shapeOf(x.positions, x.instances, x.steps + 1, x.edges, x.copies, x.firsts, x.nullable, x.lasts, x.lastEdges, x.empties, x.leads, x.leaders, x.befores, x.beforers);
-  const shape = (e: Expr, loop: boolean): Shape => {
-    const known = memo[loop ? 1 : 0].get(e);
+  const shape = (e: Expr, loop: boolean, counting = false): Shape => {
+    const slot = (loop ? 1 : 0) + (counting ? 2 : 0);
+    const known = (memo[slot] as Map<Expr, Shape>).get(e);
     if (known !== undefined) return known;
     let n: Shape;
     if (analysis.matchesNothing(e)) n = NOTHING;
@@ -741,7 +862,7 @@ export function automatonSize(
         case "seq": {
           let x = EMPTY_SHAPE;
           for (const item of e.items) {
-            x = concatShape(x, shape(item, loop), loop, joins);
+            x = concatShape(x, shape(item, loop, counting), loop, joins);
             if (isDead(x)) break;
           }
           n = step(x);
@@ -751,7 +872,7 @@ export function automatonSize(
           // the first entries of every alternative, the first empty match kept
           let x = deadShape(EMPTY_SHAPE);
           for (const item of alternativePlan(e, analysis, calls)) {
-            const y = shape(item, loop);
+            const y = shape(item, loop, counting);
             x = shapeOf(
               x.positions + y.positions,
               x.instances + y.instances,
@@ -774,14 +895,22 @@ export function automatonSize(
         }
         case "rep":
           // the body of an unbounded repetition is built as one (joinHere)
-          n = step(repetitionShape(e.min, e.max, shape(e.item, loop), e.max === Infinity ? shape(e.item, true) : undefined, loop, joins));
+          if (countHere(counts, counting, e.min, e.max, analysis.nullable(e.item), () => shape(e.item, false, true).positions)) {
+            // built once inside a loop, with three joins (automaton.ts countedRepetition)
+            const x = shape(e.item, true, true);
+            n = isDead(x)
+              ? e.min === 0
+                ? shapeOf(x.positions, x.instances, x.steps + 1, x.edges, x.copies, 0, true, 0, 0, 0, 0, 0, 0, 0)
+                : step(x)
+              : shapeOf(x.positions + 3, x.instances, x.steps + 1, x.edges + 2 * x.firsts + x.lastEdges + x.lasts, x.copies, 1, e.min === 0, 1, 1, 0, 0, 0, 0, 0);
+          } else n = step(repetitionShape(e.min, e.max, shape(e.item, loop, counting), e.max === Infinity ? shape(e.item, true, counting) : undefined, loop, joins));
           break;
         case "ref": {
           const key = e.name.toLowerCase();
           if (stubs.has(key) || calls.has(key)) n = chars(1, 1);
           else {
             // the occurrence opens an instance; its empty match lists the instance first
-            const b = ruleShape(analysis.rule(e.name), loop);
+            const b = ruleShape(analysis.rule(e.name), loop, counting);
             const copies = b.copies + (b.nullable && b.empties > 0 ? 1 + b.empties : 0);
             const empties = b.nullable ? b.empties + 1 : 0;
             n = shapeOf(b.positions, b.instances + 1, b.steps + 1, b.edges, copies, b.firsts, b.nullable, b.lasts, b.lastEdges, empties, b.leads, b.leaders, b.befores, b.beforers);
@@ -790,7 +919,7 @@ export function automatonSize(
         }
       }
     }
-    memo[loop ? 1 : 0].set(e, n);
+    (memo[slot] as Map<Expr, Shape>).set(e, n);
     return n;
   };
   /**
@@ -801,10 +930,10 @@ export function automatonSize(
    * its own by an imported name; derive() and the loader make new definitions), so its shape
    * is the same in all of them: a grammar that imports RFC 3986's rules measures its own.
    */
-  const ruleShape = (def: RuleDefinition, loop: boolean): Shape => {
-    if (stubs.size > 0 || !(calls === calledCache.get(analysis) || building.has(calls))) return shape(def.expr, loop);
-    // (kept by where the rule is built and by the join threshold, which a test changes)
-    const key = `${loop ? 1 : 0} ${joins ? JOINS.cost : -1}`;
+  const ruleShape = (def: RuleDefinition, loop: boolean, counting: boolean): Shape => {
+    if (stubs.size > 0 || !(calls === calledCache.get(analysis) || building.has(calls))) return shape(def.expr, loop, counting);
+    // (kept by where the rule is built and by the join and count thresholds, which tests change)
+    const key = `${loop ? 1 : 0} ${joins ? JOINS.cost : -1} ${counts ? (counting ? -2 : `${COUNTS.from} ${COUNTS.item} ${COUNTS.positions}`) : -1}`;
     let kept = ruleShapes.get(def);
     if (kept === undefined) {
       kept = new Map();
@@ -812,14 +941,15 @@ export function automatonSize(
     }
     let x = kept.get(key);
     if (x === undefined) {
-      x = shape(def.expr, loop);
+      x = shape(def.expr, loop, counting);
       kept.set(key, x);
     }
     return x;
   };
   // (the automaton of a rule whose expression is `e`: instance 0 is the rule itself)
-  return (rule) => {
-    const x = "expr" in rule ? ruleShape(rule, false) : shape(rule, false);
+  // (`written`: an expression's size with none of its repetitions counted, for countHere)
+  return (rule, written = false) => {
+    const x = "expr" in rule ? ruleShape(rule, false, false) : shape(rule, false, written);
     return { positions: x.positions, instances: x.instances + 1, steps: x.steps, edges: x.edges, copies: x.copies };
   };
 }
@@ -946,7 +1076,7 @@ export function calledRules(analysis: Analysis): ReadonlySet<string> {
   if (known !== undefined) return known;
   const called = new Set([...analysis.recursiveRules(), ...analysis.checks.keys()]);
   building.add(called);
-  const size = automatonSize(analysis, called);
+  const size = automatonSize(analysis, called, new Set(), true, true);
   const decided = new Set<string>();
   // callees before callers: an iterative post-order walk of the references
   for (const root of analysis.ruleKeys) {

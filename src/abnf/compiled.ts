@@ -11,6 +11,7 @@ export class Compiled {
   readonly #dfas = new Map<string, Dfa | null>();
   readonly #reduced = new Map<string, Dfa | null>();
   readonly #callDfas = new Map<string, Dfa>();
+  readonly #derivationDfas = new Map<string, Dfa>();
   /** The memory all the grammar's lazy DFAs may keep (dfa.ts). */
   readonly budget: DfaBudget;
 
@@ -29,7 +30,7 @@ export class Compiled {
   automaton(key: string): Automaton {
     let a = this.#automata.get(key);
     if (a === undefined) {
-      a = buildAutomaton(this.analysis.rule(key), this.analysis, calledRules(this.analysis));
+      a = counted(this.analysis, key);
       this.#automata.set(key, a);
     }
     return a;
@@ -46,7 +47,7 @@ export class Compiled {
       const stubs = new Set(this.rare.filter((r) => r !== key && !this.analysis.nullable(this.analysis.rule(r).expr)));
       if (stubs.size === 0) d = this.dfa(key);
       else {
-        const a = buildAutomaton(this.analysis.rule(key), this.analysis, calledRules(this.analysis), { stubs });
+        const a = counted(this.analysis, key, stubs);
         d = a.hasCalls ? null : a.hasStubs ? new Dfa(a, this.budget) : this.dfa(key);
       }
       this.#reduced.set(key, d);
@@ -68,6 +69,18 @@ export class Compiled {
     return d;
   }
 
+  /**
+   * The lazy DFA that derivations read (derivation.ts): {@link dfa}, but for a rule with counted
+   * repetitions one that keeps every count (dfa.ts `prune`).
+   */
+  derivationDfa(key: string): Dfa | null {
+    const d = this.dfa(key);
+    if (d === null || d.automaton.counters.length === 0) return d;
+    let full = this.#derivationDfas.get(key);
+    if (full === undefined) this.#derivationDfas.set(key, (full = new Dfa(d.automaton, this.budget, false, false)));
+    return full;
+  }
+
   /** The lazy DFA of a rule, or `null` when the rule calls a recursive one. */
   dfa(key: string): Dfa | null {
     let d = this.#dfas.get(key);
@@ -80,3 +93,15 @@ export class Compiled {
   }
 }
 
+
+/**
+ * The automaton of a rule with its large repetitions counted (automaton.ts COUNTS), unless it
+ * calls a rule or is called (calledRules): the memoized calls (calls.ts, derive-calls.ts)
+ * follow edges without counts, so such a rule is built with its repetitions unrolled.
+ */
+function counted(analysis: Analysis, key: string, stubs?: ReadonlySet<string>): Automaton {
+  const rule = analysis.rule(key);
+  const called = calledRules(analysis);
+  const a = buildAutomaton(rule, analysis, called, { stubs, counted: true });
+  return a.counters.length > 0 && (a.hasCalls || called.has(key)) ? buildAutomaton(rule, analysis, called, { stubs }) : a;
+}

@@ -4,7 +4,7 @@
 // edge in priority order, which is the derivation a backtracking matcher would find first. This
 // module derives over a rule's lazy DFA (the automaton core, dfa-engine.ts); derive-calls.ts
 // does it for rules that call recursive ones.
-import { ACCEPT, type Automaton, type Edge } from "./automaton.js";
+import { ACCEPT, countAfter, type Automaton, type Edge } from "./automaton.js";
 import { codePointAt, hasCodePoint } from "./charset.js";
 import { STUB, type Dfa, type DfaState } from "./dfa.js";
 import { runDfa } from "./dfa-run.js";
@@ -89,93 +89,121 @@ export function deriveDfa(dfa: Dfa, input: string, start: number, end: number): 
   };
 
   // Membership of a live set, by a stamp per position; `atEnd` when the step is the end, where
-  // only ACCEPT is live (`live` undefined).
+  // only ACCEPT is live (`live` undefined). A live set holds configurations, `count × width +
+  // position` (automaton.ts COUNTS), which are positions where nothing is counted.
+  const counters = a.counters;
+  const width = a.positions.length + 1;
+  const counted = counters.length > 0;
   const mark = new Uint32Array(a.positions.length);
+  const liveKeys = new Set<number>();
   let stamp = 0;
   let atEnd = false;
-  const setLive = (live: Int32Array | undefined): void => {
+  const setLive = (live: Float64Array | undefined): void => {
     stamp++;
     atEnd = live === undefined;
-    if (live !== undefined) for (let i = 0; i < live.length; i++) mark[live[i] as number] = stamp;
+    if (counted) {
+      liveKeys.clear();
+      joinMemo.clear();
+      if (live !== undefined) for (let i = 0; i < live.length; i++) liveKeys.add(live[i] as number);
+    } else if (live !== undefined) for (let i = 0; i < live.length; i++) mark[live[i] as number] = stamp;
   };
+  const marked = (t: number, c: number): boolean => (counted ? liveKeys.has(c * width + t) : mark[t] === stamp);
   // A join (automaton.ts) is live when an edge out of it is, followed at once: worked out once
-  // per live set (`known`, by stamp), by a walk (joins chain as deep as the rule is long, and
-  // form no cycle).
+  // per live set (`known`, by stamp; by configuration in `joinMemo` when counted), by a walk
+  // (joins chain as deep as the rule is long, and form no cycle).
   const joins = a.hasJoins ? a.positions.map((p) => p.join === true) : undefined;
   const known = joins === undefined ? undefined : new Uint32Array(a.positions.length);
   const joinLive = joins === undefined ? undefined : new Uint8Array(a.positions.length);
-  const liveJoin = (j: number): boolean => {
-    const seen = known as Uint32Array;
-    const value = joinLive as Uint8Array;
-    if (seen[j] === stamp) return value[j] === 1;
-    const stack: number[] = [j];
+  const joinMemo = new Map<number, boolean>();
+  const seenAt = (u: number, c: number): boolean | undefined => {
+    if (counted) return joinMemo.get(c * width + u);
+    return (known as Uint32Array)[u] === stamp ? (joinLive as Uint8Array)[u] === 1 : undefined;
+  };
+  const remember = (u: number, c: number, live: boolean): void => {
+    if (counted) joinMemo.set(c * width + u, live);
+    else {
+      (known as Uint32Array)[u] = stamp;
+      (joinLive as Uint8Array)[u] = live ? 1 : 0;
+    }
+  };
+  const liveJoin = (j: number, cj: number): boolean => {
+    const done = seenAt(j, cj);
+    if (done !== undefined) return done;
+    const stack: number[] = [j, cj];
     while (stack.length > 0) {
-      const u = stack[stack.length - 1] as number;
-      if (seen[u] === stamp) {
-        stack.pop();
+      const c = stack[stack.length - 1] as number;
+      const u = stack[stack.length - 2] as number;
+      if (seenAt(u, c) !== undefined) {
+        stack.length -= 2;
         continue;
       }
       let pending = false;
       let live = false;
       for (const e of a.follow[u] ?? []) {
+        const ct = counted ? countAfter(counters, e.count, c) : 0;
+        if (ct < 0) continue;
         const t = e.to;
         if (t === ACCEPT) live ||= atEnd;
         else if ((joins as boolean[])[t] === true) {
-          if (seen[t] === stamp) live ||= value[t] === 1;
+          const v = seenAt(t, ct);
+          if (v !== undefined) live ||= v;
           else {
-            stack.push(t);
+            stack.push(t, ct);
             pending = true;
           }
-        } else live ||= !atEnd && mark[t] === stamp;
+        } else live ||= !atEnd && marked(t, ct);
       }
       if (pending) continue;
-      seen[u] = stamp;
-      value[u] = live ? 1 : 0;
-      stack.pop();
+      remember(u, c, live);
+      stack.length -= 2;
     }
-    return value[j] === 1;
+    return seenAt(j, cj) === true;
   };
-  /** Whether the target of an edge is live at the step of the live set last set. */
-  const isLive = (t: number): boolean => {
+  /** The count after edge `e` from count `c`, -1 when it may not be followed (always `c` when nothing is counted). */
+  const after = (e: Edge, c: number): number => (counted ? countAfter(counters, e.count, c) : c);
+  /** Whether the target of an edge, with count `c`, is live at the step of the live set last set. */
+  const isLive = (t: number, c: number): boolean => {
+    if (c < 0) return false;
     if (t === ACCEPT) return atEnd;
-    if (joins?.[t] === true) return liveJoin(t);
-    return !atEnd && mark[t] === stamp;
+    if (joins?.[t] === true) return liveJoin(t, c);
+    return !atEnd && marked(t, c);
   };
 
   /**
-   * The live positions of each step of a segment, backward from `after`, the live set of the
-   * step after it (undefined: the step after it is the end, where only ACCEPT is live).
+   * The live configurations of each step of a segment, backward from `after`, the live set of
+   * the step after it (undefined: the step after it is the end, where only ACCEPT is live).
    */
-  const liveOf = (seg: number, states: readonly DfaState[], after: Int32Array | undefined): Int32Array[] => {
+  const liveOf = (seg: number, states: readonly DfaState[], next: Float64Array | undefined): Float64Array[] => {
     const from = seg * K;
-    const out: Int32Array[] = new Array<Int32Array>(states.length);
-    let next = after;
+    const out: Float64Array[] = new Array<Float64Array>(states.length);
     for (let i = states.length - 1; i >= 0; i--) {
       const cp = cpAt(from + i);
       setLive(next);
       const found: number[] = [];
-      const positions = (states[i] as DfaState).positions;
+      const state = states[i] as DfaState;
+      const positions = state.positions;
       for (let q = 0; q < positions.length; q++) {
         const p = positions[q] as number;
+        const c = state.counts?.[q] ?? 0;
         const pos = a.positions[p];
         if (pos === undefined || !hasCodePoint(pos.set, cp)) continue;
         for (const e of a.follow[p] ?? []) {
-          if (isLive(e.to)) {
-            found.push(p);
+          if (isLive(e.to, after(e, c))) {
+            found.push(c * width + p);
             break;
           }
         }
       }
-      next = Int32Array.from(found);
+      next = Float64Array.from(found);
       out[i] = next;
     }
     return out;
   };
 
   // Backward over the segments, last first: the live set at each segment's first step.
-  const liveStart: Int32Array[] = new Array<Int32Array>(segments);
+  const liveStart: Float64Array[] = new Array<Float64Array>(segments);
   for (let seg = segments - 1; seg >= 0; seg--) {
-    liveStart[seg] = liveOf(seg, statesOf(seg), seg + 1 < segments ? liveStart[seg + 1] : undefined)[0] as Int32Array;
+    liveStart[seg] = liveOf(seg, statesOf(seg), seg + 1 < segments ? liveStart[seg + 1] : undefined)[0] as Float64Array;
   }
 
   // Forward: the first live edge at each step.
@@ -185,11 +213,15 @@ export function deriveDfa(dfa: Dfa, input: string, start: number, end: number): 
    * ACCEPT is). An edge to a join is a step of its own, at the same offset, and the walk goes
    * on from the join: the edge returned leads to a character position (or ACCEPT).
    */
-  const pick = (edges: readonly Edge[], j: number, live: Int32Array | undefined): Edge => {
+  /** The count of the configuration `pick` last reached. */
+  let count = 0;
+  const pick = (edges: readonly Edge[], j: number, live: Float64Array | undefined): Edge => {
     setLive(j === m ? undefined : live);
     for (;;) {
-      const e = edges.find((x) => isLive(x.to));
+      const c = count;
+      const e = edges.find((x) => isLive(x.to, after(x, c)));
       if (e === undefined) throw new Error("internal: derivation lost its way");
+      count = after(e, c);
       if (joins?.[e.to] !== true) return e;
       const at = offsets[j] as number;
       steps.push({ edge: e, at, end: at, option: -1, sub: undefined });
@@ -199,8 +231,8 @@ export function deriveDfa(dfa: Dfa, input: string, start: number, end: number): 
   let edge = pick(a.start, 0, m === 0 ? undefined : liveStart[0]);
   for (let seg = 0; seg < segments; seg++) {
     const from = seg * K;
-    const after = seg + 1 < segments ? liveStart[seg + 1] : undefined;
-    const live = liveOf(seg, statesOf(seg), after);
+    const next = seg + 1 < segments ? liveStart[seg + 1] : undefined;
+    const live = liveOf(seg, statesOf(seg), next);
     for (let i = 0; i < live.length; i++) {
       const j = from + i;
       const at = offsets[j] as number;
@@ -208,7 +240,7 @@ export function deriveDfa(dfa: Dfa, input: string, start: number, end: number): 
       const pos = a.positions[edge.to];
       const option = pos === undefined ? -1 : pos.options.findIndex((o) => hasCodePoint(o.set, cp));
       steps.push({ edge, at, end: offsets[j + 1] as number, option, sub: undefined });
-      edge = pick(a.follow[edge.to] ?? [], j + 1, i + 1 < live.length ? live[i + 1] : after);
+      edge = pick(a.follow[edge.to] ?? [], j + 1, i + 1 < live.length ? live[i + 1] : next);
     }
   }
   steps.push({ edge, at: end, end, option: -1, sub: undefined });

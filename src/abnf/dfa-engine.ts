@@ -53,6 +53,6 @@ export function longestByDfa(c: Compiled, key: string, input: string, start: num
 export function deriveByDfa(c: Compiled, key: string, input: string, start: number, end: number): Derivation | null {
   // a rule checked in code without ABNF (a prose rule) is a leaf: its text is its derivation
   if (c.analysis.checks.has(key) && c.analysis.rule(key).expr.type === "prose") return { automaton: c.automaton(key), input, start, end, steps: [] };
-  const dfa = c.dfa(key);
+  const dfa = c.derivationDfa(key);
   return dfa === null ? null : deriveDfa(dfa, input, start, end);
 }

@@ -13,7 +13,7 @@
 // a state costs time linear in the positions of the state it leaves and the edges out of them
 // (a mark array instead of a set, no string keys), so that a match is linear in the input times
 // the automaton's size whatever the input, and the memory kept is the budget whatever the input.
-import { ACCEPT, type Automaton, type Edge, type Position } from "./automaton.js";
+import { ACCEPT, AGAIN, ENTER, LEAVE, type Automaton, type Edge, type Position } from "./automaton.js";
 import { hasCodePoint } from "./charset.js";
 
 /** A state: positions (sorted ids) that may match next, whether the rule may end here, and its transitions by character class. */
@@ -29,6 +29,12 @@ export class DfaState {
     readonly accept: boolean,
     classes: number,
     readonly hash: number,
+    /**
+     * In an automaton with counted repetitions (automaton.ts COUNTS): the count of each of
+     * `positions` (a configuration is a position and a count; 0 outside them; a position may
+     * appear with several counts). Undefined in every other automaton.
+     */
+    readonly counts?: Int32Array,
   ) {
     this.next = new Array<DfaState | null | undefined>(classes).fill(undefined);
   }
@@ -119,6 +125,8 @@ export class Dfa {
   readonly #walkEdge: Int32Array;
   /** Set by #reach when an edge it follows is to ACCEPT. */
   #accept = false;
+  /** In an automaton with counted repetitions: the tables and buffers of #follow (see {@link Counted}). */
+  #counted: Counted | undefined = undefined;
   /** The states kept, by hash (chained through sameHash). */
   #table = new Map<number, DfaState>();
   #kept = 0;
@@ -135,6 +143,15 @@ export class Dfa {
      * A call position never reads a character.
      */
     readonly ordered = false,
+    /**
+     * In an automaton with counted repetitions: keep, of a position's counts that have reached
+     * its repetition's minimum, only the smallest (it can do all that the larger ones can:
+     * leave, and iterate as often or more), so that a state holds one configuration per
+     * position where the minimum is 0 or 1, and the answers and "expected" lists are the same.
+     * Derivations need every count (the preferred reading may hold a larger one): their DFA
+     * keeps them all (compiled.ts).
+     */
+    readonly prune = true,
   ) {
     // Alphabet compression: code points that every position treats alike share a class.
     const cuts = new Set<number>([0, 128]);
@@ -181,8 +198,16 @@ export class Dfa {
     this.budget = budget ?? new DfaBudget();
     this.budget.join(this);
     this.#accept = false;
-    const positions = this.#sorted(this.#targets.slice(0, this.#reach(n, ++this.#stamp, 0)));
-    this.#start = new DfaState(positions, this.#accept, this.classes, hashOf(positions, this.#accept));
+    if (automaton.counters.length > 0) {
+      const k = (this.#counted = new Counted(automaton, lists));
+      this.#begin();
+      this.#follow(k, Int32Array.of(n), Int32Array.of(0), -1);
+      const [positions, counts] = this.#configs(k);
+      this.#start = new DfaState(positions, this.#accept, this.classes, hashOf(positions, this.#accept, counts), counts);
+    } else {
+      const positions = this.#sorted(this.#targets.slice(0, this.#reach(n, ++this.#stamp, 0)));
+      this.#start = new DfaState(positions, this.#accept, this.classes, hashOf(positions, this.#accept));
+    }
     this.#keep(this.#start);
   }
 
@@ -214,6 +239,7 @@ export class Dfa {
     // (returns STUB when a stub position reads `cp`)
     const known = s.next[cls];
     if (known !== undefined) return known;
+    if (s.counts !== undefined) return this.#stepCounted(s, cls, cp);
     const positions = this.automaton.positions;
     const lo1 = this.#lo1;
     const hi1 = this.#hi1;
@@ -243,6 +269,145 @@ export class Dfa {
     const next = count > 0 || this.#accept ? this.#intern(this.#sorted(this.#targets.slice(0, count)), this.#accept) : null;
     s.next[cls] = next;
     return next;
+  }
+
+  /** {@link step} in an automaton with counted repetitions: over configurations (a position and its count). */
+  #stepCounted(s: DfaState, cls: number, cp: number): DfaState | null {
+    const k = this.#counted as Counted;
+    this.#begin();
+    if (!this.#follow(k, s.positions, s.counts as Int32Array, cp)) {
+      s.next[cls] = STUB;
+      return STUB;
+    }
+    const [positions, next] = this.#configs(k);
+    const made = positions.length > 0 || this.#accept ? this.#intern(positions, this.#accept, next) : null;
+    s.next[cls] = made;
+    return made;
+  }
+
+  /** Begins a step over configurations: a new stamp, no target yet. */
+  #begin(): void {
+    // (a step over configurations takes two stamps: #follow's, then #configs')
+    if (this.#stamp >= 0xfffffffe) {
+      this.#mark.fill(0);
+      (this.#counted as Counted).clear();
+      this.#stamp = 0;
+    }
+    this.#accept = false;
+    ++this.#stamp;
+  }
+
+  /**
+   * Appends to the step's targets the configurations that the edges out of the configurations
+   * (`from`, `counts`) reading `cp` reach (`cp` -1: all of them, for the start), the joins
+   * followed at once (as #reach does), each edge's count applied (as automaton.ts countAfter
+   * does); sets #accept when an edge to ACCEPT is followed. False when a stub reads `cp`. A
+   * position is kept with its last two counts of the step (#mark and `k.mark2`), which is every
+   * count it meets while the step reads the state in order (count c gives c and c + 1); a
+   * target met again past them is appended again, and #configs drops it.
+   */
+  #follow(k: Counted, from: Int32Array, counts: Int32Array, cp: number): boolean {
+    const { succStart, succ } = this;
+    const { kind: ops, min, max, markC, mark2, markC2, stack } = k;
+    const mark = this.#mark;
+    const kinds = this.#kind;
+    const stamp = this.#stamp;
+    const width = k.width;
+    let outP = k.outP;
+    let outC = k.outC;
+    let n = 0;
+    let last = -1;
+    let sorted = true;
+    for (let q = 0; q < from.length; q++) {
+      const p = from[q] as number;
+      if (cp >= 0) {
+        if (!this.reads(p, cp)) continue;
+        if (((kinds[p] as number) & STUB_POSITION) !== 0) return false;
+      }
+      stack.push(p, counts[q] as number);
+      while (stack.length > 0) {
+        const cu = stack.pop() as number;
+        const u = stack.pop() as number;
+        for (let i = succStart[u] as number; i < (succStart[u + 1] as number); i++) {
+          let ct = cu;
+          const op = ops[i] as number;
+          if (op === ENTER) ct = 1;
+          else if (op === LEAVE) {
+            if (cu < (min[i] as number)) continue;
+            ct = 0;
+          } else if (op === AGAIN) {
+            const most = max[i] as number;
+            if (most === Infinity) ct = Math.min(cu + 1, Math.max(min[i] as number, 1));
+            else if (cu < most) ct = cu + 1;
+            else continue;
+          }
+          const t = succ[i] as number;
+          if (t < 0) {
+            this.#accept = true;
+            continue;
+          }
+          if ((mark[t] === stamp && markC[t] === ct) || (mark2[t] === stamp && markC2[t] === ct)) continue;
+          mark2[t] = mark[t] as number;
+          markC2[t] = markC[t] as number;
+          mark[t] = stamp;
+          markC[t] = ct;
+          if (((kinds[t] as number) & JOIN_POSITION) !== 0) stack.push(t, ct);
+          else {
+            if (n === outP.length) [outP, outC] = k.grow();
+            const key = ct * width + t;
+            sorted &&= key > last;
+            last = key;
+            outP[n] = t;
+            outC[n++] = ct;
+          }
+        }
+      }
+    }
+    k.n = n;
+    k.sorted = sorted;
+    return true;
+  }
+
+  /**
+   * The step's configurations as a state keeps them: each once, sorted by count then position
+   * (a step keeps that order from the state it reads: count c gives c and c + 1), and pruned
+   * (see {@link prune}): of a position's counts at or past its repetition's minimum, the first
+   * (smallest) stands for the others.
+   */
+  #configs(k: Counted): [Int32Array, Int32Array] {
+    const n = k.n;
+    const outP = k.outP;
+    const outC = k.outC;
+    if (!k.sorted) {
+      // a native sort of the packed keys `count × width + position` (below 2^53), then each once
+      const width = k.width;
+      const keys = new Float64Array(n);
+      for (let j = 0; j < n; j++) keys[j] = (outC[j] as number) * width + (outP[j] as number);
+      keys.sort();
+      for (let j = 0; j < n; j++) {
+        const key = keys[j] as number;
+        const c = Math.floor(key / width);
+        outC[j] = c;
+        outP[j] = key - c * width;
+      }
+    }
+    const stamp = ++this.#stamp;
+    const mark = this.#mark;
+    const minOf = k.minOf;
+    const prune = this.prune;
+    let m = 0;
+    for (let j = 0; j < n; j++) {
+      const p = outP[j] as number;
+      const c = outC[j] as number;
+      if (m > 0 && outP[m - 1] === p && outC[m - 1] === c) continue;
+      if (prune && c >= (minOf[p] as number)) {
+        if (mark[p] === stamp) continue;
+        mark[p] = stamp;
+      }
+      outP[m] = p;
+      outC[m++] = c;
+    }
+    return [outP.slice(0, m), outC.slice(0, m)];
   }
 
   /** A state's positions as kept: sorted, unless the DFA is {@link ordered} (most steps reach them sorted already). */
@@ -299,15 +464,15 @@ export class Dfa {
     return this.#intern(Int32Array.from(positions), accept);
   }
 
-  /** The kept state of these positions (sorted, unique), made when there is none. */
-  #intern(positions: Int32Array, accept: boolean): DfaState {
-    const hash = hashOf(positions, accept);
+  /** The kept state of these positions (sorted, unique) and counts (when counted), made when there is none. */
+  #intern(positions: Int32Array, accept: boolean, counts?: Int32Array): DfaState {
+    const hash = hashOf(positions, accept, counts);
     for (let s = this.#table.get(hash); s !== undefined; s = s.sameHash) {
-      if (s.accept === accept && sameInts(s.positions, positions)) return s;
+      if (s.accept === accept && sameInts(s.positions, positions) && (counts === undefined || sameInts(s.counts as Int32Array, counts))) return s;
     }
     // may make every DFA of the budget forget its states, this one's too
-    this.budget.take(positions.length + this.classes + STATE_CELLS);
-    const s = new DfaState(positions, accept, this.classes, hash);
+    this.budget.take(positions.length * (counts === undefined ? 1 : 2) + this.classes + STATE_CELLS);
+    const s = new DfaState(positions, accept, this.classes, hash, counts);
     this.#keep(s);
     this.#made++;
     return s;
@@ -350,9 +515,10 @@ export class Dfa {
 }
 
 /** A hash of a sorted position set and its accept flag (h × 31 + id, in 32 bits; plain arithmetic, which every engine inlines). */
-function hashOf(positions: Int32Array | readonly number[], accept: boolean): number {
+function hashOf(positions: Int32Array | readonly number[], accept: boolean, counts?: Int32Array): number {
   let h = accept ? 1 : 0;
   for (let i = 0; i < positions.length; i++) h = ((h << 5) - h + (positions[i] as number)) | 0;
+  if (counts !== undefined) for (let i = 0; i < counts.length; i++) h = ((h << 5) - h + (counts[i] as number)) | 0;
   return h;
 }
 
@@ -360,4 +526,60 @@ function sameInts(a: Int32Array, b: Int32Array | readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;
+}
+
+/**
+ * What the lazy DFA of an automaton with counted repetitions (automaton.ts COUNTS) keeps to
+ * make a state's configurations (a position and its count) as cheaply as it makes positions:
+ * typed tables per edge, marks per position, and the step's targets, packed as `count × width +
+ * position` for a native sort.
+ */
+class Counted {
+  /** Per edge: its kind (ENTER, AGAIN, LEAVE; 0 keeps the count) and its repetition's bounds. */
+  readonly kind: Uint8Array;
+  readonly min: Float64Array;
+  readonly max: Float64Array;
+  /** Per position: its repetition's minimum (Infinity outside one), for pruning. */
+  readonly minOf: Float64Array;
+  /** Per position: the count of the step's last mark (Dfa #mark), and the mark and count before it. */
+  readonly markC: Int32Array;
+  readonly mark2: Uint32Array;
+  readonly markC2: Int32Array;
+  readonly width: number;
+  /** The walk of #follow: positions and counts, in pairs. */
+  readonly stack: number[] = [];
+  /** The step's targets (`n` of them), and whether they came in increasing order of count then position. */
+  outP: Int32Array = new Int32Array(64);
+  outC: Int32Array = new Int32Array(64);
+  n = 0;
+  sorted = true;
+
+  constructor(a: Automaton, lists: readonly (readonly Edge[])[]) {
+    const n = a.positions.length;
+    const edges = lists.flat();
+    this.kind = Uint8Array.from(edges, (e) => (e.count ?? 0) & 3);
+    this.min = Float64Array.from(edges, (e) => a.counters[(e.count ?? 0) >> 2]?.min ?? 0);
+    this.max = Float64Array.from(edges, (e) => a.counters[(e.count ?? 0) >> 2]?.max ?? 0);
+    this.minOf = new Float64Array(n).fill(Infinity);
+    for (const k of a.counters) this.minOf.fill(k.min, k.from, k.to);
+    this.markC = new Int32Array(n);
+    this.mark2 = new Uint32Array(n);
+    this.markC2 = new Int32Array(n);
+    this.width = n + 1;
+  }
+
+  /** Forgets the marks (the stamps start over). */
+  clear(): void {
+    this.mark2.fill(0);
+  }
+
+  grow(): [Int32Array, Int32Array] {
+    return [(this.outP = doubled(this.outP)), (this.outC = doubled(this.outC))];
+  }
+}
+
+function doubled(a: Int32Array): Int32Array {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
 }

@@ -2,7 +2,7 @@
 // (regex.ts) where that regex is safe to run (safety.ts), else the lazy DFA (engine.ts). Both
 // give the exact ABNF answer; the regex is the faster of the two on V8 for short inputs.
 import type { Analysis } from "./analysis.js";
-import { buildAutomaton, calledRules } from "./automaton.js";
+import { automatonSize, buildAutomaton, CALL_POSITIONS, calledRules } from "./automaton.js";
 import { union, type CodePointSet } from "./charset.js";
 import type { Compiled } from "./compiled.js";
 import { isWholeMatch } from "./engine.js";
@@ -31,6 +31,12 @@ export function analyseRegexSafety(analysis: Analysis, key: string): Safety {
   const recursive = calledRules(analysis);
   if (reaches(analysis, key, recursive)) return { safe: false, reason: "the rule calls rules matched by call (recursive ones, or ones too large to expand in place)" };
   try {
+    // counted repetitions (automaton.ts COUNTS) are analysed written out, in time that grows with
+    // their counts: past CALL_POSITIONS positions so, the DFA answers
+    const rule = analysis.rule(key);
+    if (buildAutomaton(rule, analysis, recursive, { counted: true }).counters.length > 0 && automatonSize(analysis, recursive, new Set(), false)(rule).positions > CALL_POSITIONS) {
+      return { safe: false, reason: `the rule has counted repetitions that would be more than ${CALL_POSITIONS} positions written out: the DFA answers` };
+    }
     return regexSafety(buildAutomaton(analysis.rule(key), analysis, recursive, { keepAll: true }));
   } catch (e) {
     return { safe: false, reason: e instanceof Error ? e.message : "the rule is too large to analyse" };

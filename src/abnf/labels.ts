@@ -2,7 +2,7 @@
 // have read the next character, named by the outermost token rule they enter (`HEXDIG`,
 // `pchar`), else by their literal or range. The DFA runs (dfa-run.ts), the memoized calls
 // (calls.ts) and the build-time compiler (scripts/compile/) all name positions this way.
-import { ACCEPT, chainBelow, optionLabel, type Automaton, type Edge } from "./automaton.js";
+import { ACCEPT, chainBelow, countAfter, optionLabel, type Automaton, type Edge } from "./automaton.js";
 import { hasCodePoint } from "./charset.js";
 
 /** The label the engine gives the end of the input in `expected`. */
@@ -98,8 +98,9 @@ export function edgeLabelsOf(a: Automaton, edge: Edge): readonly string[] {
  * Labels of the positions of a DFA state, entered from the state `prev` (its positions, sorted)
  * by code point `cp`, or from the start when `prev` is null.
  */
-export function dfaLabels(a: Automaton, prev: { readonly positions: ArrayLike<number> } | null, cp: number): string[] {
+export function dfaLabels(a: Automaton, prev: { readonly positions: ArrayLike<number>; readonly counts?: ArrayLike<number> | undefined } | null, cp: number): string[] {
   const out: string[] = [];
+  if (a.counters.length > 0) return countedLabels(a, prev, cp, out);
   const met = new Set<number>();
   if (prev === null) {
     for (const e of a.start) edgeLabels(a, e, out, undefined, met);
@@ -111,6 +112,47 @@ export function dfaLabels(a: Automaton, prev: { readonly positions: ArrayLike<nu
     const pos = a.positions[p];
     if (pos === undefined || !hasCodePoint(pos.set, cp)) continue;
     for (const e of a.follow[p] ?? []) edgeLabels(a, e, out, undefined, met);
+  }
+  return out;
+}
+
+/**
+ * {@link dfaLabels} in an automaton with counted repetitions (automaton.ts COUNTS): the same
+ * labels, over configurations (a position and its count), an edge followed only where its
+ * count allows it, so that they are those of the unrolled repetition.
+ */
+function countedLabels(a: Automaton, prev: { readonly positions: ArrayLike<number>; readonly counts?: ArrayLike<number> | undefined } | null, cp: number, out: string[]): string[] {
+  const width = a.positions.length + 1;
+  const met = new Set<number>();
+  // (as in dfaLabels, the targets behind joins are walked once, those of the first edges each time)
+  type Frame = { readonly edges: readonly Edge[]; i: number; readonly c: number; readonly first: boolean };
+  const stack: Frame[] = [];
+  if (prev === null) stack.push({ edges: a.start, i: 0, c: 0, first: true });
+  else {
+    // (a state keeps its configurations by count then position: labels follow positions, as without counts)
+    const order = Array.from(prev.positions, (_, k) => k).sort((x, y) => (prev.positions[x] as number) - (prev.positions[y] as number) || (prev.counts?.[x] ?? 0) - (prev.counts?.[y] ?? 0));
+    for (const k of order) {
+      const pos = a.positions[prev.positions[k] as number];
+      if (pos !== undefined && hasCodePoint(pos.set, cp)) stack.push({ edges: a.follow[prev.positions[k] as number] ?? [], i: 0, c: prev.counts?.[k] ?? 0, first: true });
+    }
+    stack.reverse();
+  }
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1] as Frame;
+    const e = top.edges[top.i++];
+    if (e === undefined) {
+      stack.pop();
+      continue;
+    }
+    const ct = countAfter(a.counters, e.count, top.c);
+    if (ct < 0 || e.to === ACCEPT) continue;
+    if (!top.first) {
+      if (met.has(ct * width + e.to)) continue;
+      met.add(ct * width + e.to);
+    }
+    const q = a.positions[e.to];
+    if (q?.join === true && tokenEntered(a, q.instance, e.context) === undefined) stack.push({ edges: a.follow[e.to] ?? [], i: 0, c: ct, first: false });
+    else edgeLabels(a, e, out);
   }
   return out;
 }

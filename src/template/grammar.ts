@@ -61,9 +61,6 @@ export function templateGrammar(): Grammar {
   return loaded;
 }
 
-/** Past this max-length a prefix's span is written unbounded in the grammar (the matcher checks the bound). */
-export const GRAMMAR_PREFIX_LIMIT = 100;
-
 /** One hex digit from `lo` to `hi` (nibble values): uppercase letters only, or either case. */
 function hexDigits(lo: number, hi: number, upper: boolean): Expr {
   const parts: Expr[] = [];
@@ -111,13 +108,14 @@ function valueRules(): Record<string, RuleInput> {
 
 /**
  * The template's language as a grammar on the package's engine: rule `template` matches exactly
- * the URIs some values expand to, when the template names each variable once and its prefixes
- * are at most {@link GRAMMAR_PREFIX_LIMIT} (a repeated variable must have one value, which no
- * grammar of this kind can say; longer prefixes are written unbounded).
+ * the URIs some values expand to, when the template names each variable once (a repeated
+ * variable must have one value, which no grammar of this kind can say). Every prefix is written
+ * with its max-length: a long one is a counted repetition (src/abnf/automaton.ts COUNTS), whose
+ * size does not grow with it (`{x:9999}`).
  */
 function toGrammar(lang: TemplateLanguage, name: string): Grammar {
   const rules: Record<string, RuleInput> = valueRules();
-  for (const [k, v] of lang.rules) rules[k] = langExpr(v, caseSensitive, GRAMMAR_PREFIX_LIMIT);
+  for (const [k, v] of lang.rules) rules[k] = langExpr(v, caseSensitive, Infinity);
   return grammar(rules, { name, imports: [rfc3986.pick("unreserved", "reserved", "pct-encoded")] });
 }
 

@@ -175,6 +175,18 @@ describe("the template's grammar on the engine and the matcher read the same lan
       { numRuns: runs(25), seed: seed(5234) },
     );
   });
+
+  it("a long prefix is exact in the grammar too (a counted repetition: {x:9999} compiles in the size of {x:40})", () => {
+    for (const [t, n] of [["/{x:300}/", 300], ["{+y:9999}", 9999]] as const) {
+      const g = grammarOf(t);
+      const at = (k: number, c: string): string => (t.startsWith("/") ? `/${c.repeat(k)}/` : c.repeat(k));
+      expect([k(g, at(n, "a")), k(g, at(n, "%C3%A9")), k(g, at(n + 1, "a"))]).toEqual([match(t, at(n, "a")).ok, match(t, at(n, "%C3%A9")).ok, match(t, at(n + 1, "a")).ok]);
+      expect([k(g, at(n, "a")), k(g, at(n + 1, "a"))]).toEqual([true, false]);
+    }
+    function k(g: ReturnType<typeof grammarOf>, u: string): boolean {
+      return g.isValid(u, "template");
+    }
+  });
 });
 
 describe("the template's language on the engine's automaton core, over units (issue 30 stage 3), and the matcher's automaton", () => {
