@@ -1,5 +1,5 @@
 // Issue 33: uri-grammar/abnf against peggy on recursive grammars, the same grammars and inputs
-// in one process (a worker thread with a large stack: peggy's generated parser recurses once per
+// in one process per row (a worker thread with a large stack, fresh for each row: peggy's generated parser recurses once per
 // nesting level and more, and overflows V8's default stack on arrays nested 10,000 deep).
 // peggy's parser is generated from the same ABNF by abnf 5 (`toFormat({ format: "peggy" })`),
 // after the two changes it needs that uri-grammar does not: rules moved to column 0 and the
@@ -21,18 +21,28 @@ import { Worker, isMainThread, parentPort, workerData } from "node:worker_thread
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..", "..");
 
-/** The section for bench/run.mjs: runs the measurements in a worker with a 256 MB stack. */
+/** How many rows the section has: JSON flat and nested, then the three suites' grammars. */
+const ROWS = 5;
+
+/** The section for bench/run.mjs: runs each row's measurement in its own worker with a 256 MB stack. */
 export async function abnfBench({ quick = false, log = () => {} } = {}) {
-  const rows = await new Promise((resolve, reject) => {
-    const w = new Worker(fileURLToPath(import.meta.url), { workerData: { abnfBench: true, quick }, resourceLimits: { stackSizeMb: 256 } });
-    w.on("message", (m) => (m.log !== undefined ? log(m.log) : resolve(m.rows)));
-    w.on("error", reject);
-    w.on("exit", (code) => code !== 0 && reject(new Error(`abnf bench worker exited with ${code}`)));
-  });
+  // each row in a fresh worker: a row's garbage (the 1 MB flat array's) must not tax the next
+  // row's collections, which dominate the nested case on both sides
+  const rows = [];
+  for (let index = 0; index < ROWS; index++) {
+    rows.push(
+      await new Promise((resolve, reject) => {
+        const w = new Worker(fileURLToPath(import.meta.url), { workerData: { abnfBench: true, quick, index }, resourceLimits: { stackSizeMb: 256 } });
+        w.on("message", (m) => (m.log !== undefined ? log(m.log) : resolve(m.row)));
+        w.on("error", reject);
+        w.on("exit", (code) => code !== 0 && reject(new Error(`abnf bench worker exited with ${code}`)));
+      }),
+    );
+  }
   const md = [
     "## ABNF engine against peggy (issue 33)",
     "",
-    "uri-grammar/abnf (`isValid`) against the peggy 5 parser that abnf 5 generates from the same ABNF, same inputs, one process (bench/lib/abnf.mjs). Warm, best of several passes in CPU time (the process's), ns per character; × peggy above 1 means uri-grammar is faster. peggy takes the first alternative that matches, so it refuses some strings the ABNF matches: the suites' rows are timed on the inputs both accept.",
+    "uri-grammar/abnf (`isValid`) against the peggy 5 parser that abnf 5 generates from the same ABNF, same inputs, one worker thread per row, so that one row's garbage does not tax the next (bench/lib/abnf.mjs). Warm, best of several passes in CPU time (the process's), ns per character; × peggy above 1 means uri-grammar is faster. peggy takes the first alternative that matches, so it refuses some strings the ABNF matches: the suites' rows are timed on the inputs both accept.",
     "",
     "| grammar, inputs | timed (both accept) | characters | uri-grammar ns/char | peggy ns/char | × peggy | accepted: ours, peggy |",
     "|---|---:|---:|---:|---:|---:|---:|",
@@ -54,7 +64,7 @@ const atColumnZero = (text) =>
     .map((l) => l.replace(/^\s+(?=[A-Za-z][A-Za-z0-9-]*\s*=)/, ""))
     .join("\n");
 
-async function measure({ quick }) {
+async function measure({ quick, index }) {
   const abnf = await import("abnf");
   const peggy = (await import("peggy")).default;
   const { grammarFromAbnf, seededRandom } = await import(path.join(root, "dist/abnf/index.js"));
@@ -90,22 +100,35 @@ async function measure({ quick }) {
   };
 
   /**
-   * Best time of one pass, in ms of CPU time (the process's: on a shared machine wall time
-   * counts the waits for a core), over `passes` passes after warming up for `warmMs` (V8
-   * optimizes the engine's loops only after many calls).
+   * Best time of one pass of each side, in ms of CPU time (the process's: on a shared machine wall
+   * time counts the waits for a core), over `passes` rounds after warming both up for `warmMs`
+   * (V8 optimizes the engine's loops only after many calls). A round runs one pass of each, in
+   * alternating order, so that both sides meet the same collections and the same machine.
    */
-  const best = (pass, passes) => {
+  const best = (a, b, passes) => {
     const warmUntil = performance.now() + warmMs;
-    do pass();
-    while (performance.now() < warmUntil);
-    let min = Infinity;
-    for (let i = 0; i < passes; i++) {
+    do {
+      a();
+      b();
+    } while (performance.now() < warmUntil);
+    const time = (pass) => {
       const t = process.cpuUsage();
       pass();
       const d = process.cpuUsage(t);
-      min = Math.min(min, (d.user + d.system) / 1000);
+      return (d.user + d.system) / 1000;
+    };
+    let minA = Infinity;
+    let minB = Infinity;
+    for (let i = 0; i < passes; i++) {
+      if (i % 2 === 0) {
+        minA = Math.min(minA, time(a));
+        minB = Math.min(minB, time(b));
+      } else {
+        minB = Math.min(minB, time(b));
+        minA = Math.min(minA, time(a));
+      }
     }
-    return min;
+    return [minA, minB];
   };
 
   const row = (name, all, ours, peg, passes) => {
@@ -121,59 +144,61 @@ async function measure({ quick }) {
       if (a && b) inputs.push([rule, s]);
     }
     const chars = inputs.reduce((n, [, s]) => n + s.length, 0);
-    const o = best(() => {
-      for (const [rule, s] of inputs) ours(s, rule);
-    }, passes);
-    const p = best(() => {
-      for (const [rule, s] of inputs) peg(s, rule);
-    }, passes);
+    const [o, p] = best(
+      () => {
+        for (const [rule, s] of inputs) ours(s, rule);
+      },
+      () => {
+        for (const [rule, s] of inputs) peg(s, rule);
+      },
+      passes,
+    );
     const r = { name, inputs: all.length, timed: inputs.length, chars, ours: (o * 1e6) / chars, peggy: (p * 1e6) / chars, acceptedOurs, acceptedPeggy };
     say(`${name}: ours ${r.ours.toFixed(1)} ns/char, peggy ${r.peggy?.toFixed(1)} ns/char`);
     return r;
   };
 
-  const rows = [];
-  const passes = quick ? 5 : 15;
+  const passes = quick ? 8 : 20;
   const warmMs = quick ? 300 : 1500;
-  // RFC 8259: the issue's two cases
-  {
+  // RFC 8259: the issue's two cases (rows 0 and 1)
+  if (index < 2) {
     const json = cases.find((c) => c.file.includes("rfc8259"));
     const { g, peg } = load(json.file, json.extra, ["JSON-text"]);
     const ours = (s, rule) => g.isValid(s, rule);
-    const item = '{"id":12345,"name":"x\\u0041y z","tags":["a","b"],"ok":true,"n":null,"v":-2.5e3}';
-    const parts = [];
-    let n = 1;
-    while (n < (quick ? 250_000 : 1_000_000)) {
-      parts.push(item);
-      n += item.length + 1;
+    if (index === 0) {
+      const item = '{"id":12345,"name":"x\\u0041y z","tags":["a","b"],"ok":true,"n":null,"v":-2.5e3}';
+      const parts = [];
+      let n = 1;
+      while (n < (quick ? 250_000 : 1_000_000)) {
+        parts.push(item);
+        n += item.length + 1;
+      }
+      const flat = `[${parts.join(",")}]`;
+      return row(`RFC 8259 JSON-text, flat array`, [["JSON-text", flat]], ours, peg, passes);
     }
-    const flat = `[${parts.join(",")}]`;
-    rows.push(row(`RFC 8259 JSON-text, flat array`, [["JSON-text", flat]], ours, peg, passes));
     const depth = 10_000;
-    rows.push(row(`RFC 8259 JSON-text, arrays nested ${depth.toLocaleString("en-US")} deep`, [["JSON-text", "[".repeat(depth) + "]".repeat(depth)]], ours, peg, passes));
+    return row(`RFC 8259 JSON-text, arrays nested ${depth.toLocaleString("en-US")} deep`, [["JSON-text", "[".repeat(depth) + "]".repeat(depth)]], ours, peg, passes);
   }
-  // the suites' grammars on short inputs
+  // the suites' grammars on short inputs (rows 2 to 4)
   const suites = [
     { match: "rfc9535", name: "RFC 9535 JSONPath", rules: ["jsonpath-query"] },
     { match: "rfc5234-section4", name: "RFC 5234 ABNF", rules: ["rulelist"], file: "fixtures/abnf/rfc/rfc5234-section4.abnf" },
     { match: "rfc5322", name: "RFC 5322", rules: ["address", "mailbox", "date-time"] },
   ];
   const count = quick ? 100 : 400;
-  for (const s of suites) {
-    const fixture = cases.find((c) => c.file.includes(s.match));
-    const file = s.file ?? fixture.file;
-    const { g, peg } = load(file, fixture?.extra, s.rules);
-    const ours = (x, rule) => g.isValid(x, rule);
-    const inputs = [];
-    for (const [rule, x] of [...(fixture?.accept ?? []), ...(fixture?.reject ?? [])]) if (s.rules.includes(rule)) inputs.push([rule, x]);
-    // generated from a grammar of its own, so that generating compiles nothing of the one timed
-    const source = grammarFromAbnf(readFileSync(path.join(root, file), "utf8") + (fixture?.extra ?? "")).value;
-    for (const rule of s.rules) for (let k = 0; k < count; k++) inputs.push([rule, source.generate(rule, seededRandom(k + 1), { maxRepeat: 3 })]);
-    rows.push(row(`${s.name} (${s.rules.join(", ")}), ${inputs.length} short inputs`, inputs, ours, peg, passes));
-  }
-  return rows;
+  const s = suites[index - 2];
+  const fixture = cases.find((c) => c.file.includes(s.match));
+  const file = s.file ?? fixture.file;
+  const { g, peg } = load(file, fixture?.extra, s.rules);
+  const ours = (x, rule) => g.isValid(x, rule);
+  const inputs = [];
+  for (const [rule, x] of [...(fixture?.accept ?? []), ...(fixture?.reject ?? [])]) if (s.rules.includes(rule)) inputs.push([rule, x]);
+  // generated from a grammar of its own, so that generating compiles nothing of the one timed
+  const source = grammarFromAbnf(readFileSync(path.join(root, file), "utf8") + (fixture?.extra ?? "")).value;
+  for (const rule of s.rules) for (let k = 0; k < count; k++) inputs.push([rule, source.generate(rule, seededRandom(k + 1), { maxRepeat: 3 })]);
+  return row(`${s.name} (${s.rules.join(", ")}), ${inputs.length} short inputs`, inputs, ours, peg, passes);
 }
 
 if (!isMainThread && workerData?.abnfBench === true) {
-  parentPort.postMessage({ rows: await measure(workerData) });
+  parentPort.postMessage({ row: await measure(workerData) });
 }
