@@ -239,11 +239,16 @@ export class Frame {
       if (s0.positions.length > 0) this.#pend(start, undefined, s0);
       return;
     }
+    this.#fromStart(start);
+  }
+
+  /** The rule's first positions added at `k` (the rule ends there where one is ACCEPT). */
+  #fromStart(k: number): void {
     const first = this.a.start;
     for (let i = 0; i < first.length; i++) {
       const to = (first[i] as Edge).to;
-      if (to === ACCEPT) this.#end(start);
-      else this.#add(start, to);
+      if (to === ACCEPT) this.#end(k);
+      else this.#add(k, to);
     }
   }
 
@@ -560,12 +565,7 @@ export class Frame {
           // A call of the rule itself that is read as a loop (see selfLoops): the frame goes
           // on from the rule's start here instead of waiting for the call, and one frame reads
           // a right-recursive list (a = "x" [ a ], a = "x" *a) in time linear in the input.
-          const first = a.start;
-          for (let i = 0; i < first.length; i++) {
-            const to = (first[i] as Edge).to;
-            if (to === ACCEPT) this.#end(k);
-            else this.#add(k, to);
-          }
+          this.#fromStart(k);
         } else {
           const r = known(pos.call, k);
           if (r === undefined) {
@@ -631,12 +631,7 @@ export class Frame {
       const p = list[i] as number;
       if (this.#loops !== undefined && this.#loops[p] === 1) {
         // a call of the rule itself read as a loop (see selfLoops and run)
-        const first = a.start;
-        for (let e = 0; e < first.length; e++) {
-          const to = (first[e] as Edge).to;
-          if (to === ACCEPT) this.#end(k);
-          else this.#add(k, to);
-        }
+        this.#fromStart(k);
       } else {
         const call = (a.positions[p] as Position).call as string;
         const r = known(call, k);
