@@ -5,8 +5,8 @@
 import type { Result } from "../result.js";
 import { encodeValue, prefixOf } from "./encode.js";
 import { templateRefusal, type TemplateError } from "./template-error.js";
-import type { Operator, TemplateExpression, TemplatePart, VarSpec } from "./parse.js";
-import { classify, Pairs } from "./values.js";
+import type { Operator, TemplatePart } from "./parse.js";
+import { classify } from "./values.js";
 
 /** One operator's row of RFC 6570 Appendix A's table. */
 export interface OperatorRow {
@@ -18,37 +18,20 @@ export interface OperatorRow {
   readonly reserved: boolean;
 }
 
-/** RFC 6570 Appendix A: first, sep, named, ifemp and allow, by operator. */
-export const OPERATOR_ROWS: Readonly<Record<Operator, OperatorRow>> = Object.freeze({
-  "": { first: "", sep: ",", named: false, ifemp: "", reserved: false },
-  "+": { first: "", sep: ",", named: false, ifemp: "", reserved: true },
-  ".": { first: ".", sep: ".", named: false, ifemp: "", reserved: false },
-  "/": { first: "/", sep: "/", named: false, ifemp: "", reserved: false },
-  ";": { first: ";", sep: ";", named: true, ifemp: "", reserved: false },
-  "?": { first: "?", sep: "&", named: true, ifemp: "=", reserved: false },
-  "&": { first: "&", sep: "&", named: true, ifemp: "=", reserved: false },
-  "#": { first: "#", sep: ",", named: false, ifemp: "", reserved: true },
-});
-
-/** The error of a prefix modifier on a composite value (§2.4.1). */
-function prefixOfComposite(template: string, spec: VarSpec, expression: TemplateExpression): TemplateError {
-  return templateRefusal(
-    "prefix-of-composite",
-    template,
-    spec.start,
-    [],
-    (at) => `The variable ${JSON.stringify(spec.name)} is a list or an associative array, and the prefix modifier of ${expression.text} (offset ${at}) does not apply to composite values (RFC 6570 §2.4.1)`,
-  );
-}
-
-/** Encodes `s` for the variable `name`: a lone surrogate (the platform's URIError) is a TypeError naming it. */
-function enc(s: string, reserved: boolean, name: string, caller: string): string {
-  try {
-    return encodeValue(s, reserved);
-  } catch {
-    throw new TypeError(`${caller}: the variable ${JSON.stringify(name)} holds a lone surrogate (code unit ${s.search(/\p{Cs}/u)} of a member), which is no Unicode character and has no UTF-8 form (RFC 6570 §1.6)`);
+/**
+ * RFC 6570 Appendix A: first, sep, named, ifemp and allow, by operator. Each row follows from the
+ * operator: first is the operator itself but for "" and "+"; sep is "," but for ".", "/" and ";"
+ * (the operator) and "?" and "&" ("&"); ";", "?" and "&" are named, the last two with ifemp "=";
+ * "+" and "#" allow U+R.
+ */
+export const OPERATOR_ROWS: Readonly<Record<Operator, OperatorRow>> = /* @__PURE__ */ (() => {
+  const rows: Partial<Record<Operator, OperatorRow>> = {};
+  for (const op of ["", "+", "#", ".", "/", ";", "?", "&"] as const) {
+    const form = op === "?" || op === "&";
+    rows[op] = Object.freeze({ first: op === "+" ? "" : op, sep: form ? "&" : op !== "" && "./;".includes(op) ? op : ",", named: form || op === ";", ifemp: form ? "=" : "", reserved: op === "+" || op === "#" });
   }
-}
+  return Object.freeze(rows as Record<Operator, OperatorRow>);
+})();
 
 /**
  * The expansion of a parsed template (RFC 6570 §3) with the variables of `get`, or the
@@ -56,51 +39,58 @@ function enc(s: string, reserved: boolean, name: string, caller: string): string
  */
 export function expandParts(parts: readonly TemplatePart[], get: (name: string) => unknown, template: string, caller: string): Result<string, TemplateError> {
   let out = "";
+  // the expression's row and the variable's name, read by the two helpers below (made once per call)
+  let row = OPERATOR_ROWS[""];
+  let name = "";
+  /** `s` encoded: a lone surrogate (the platform's URIError) is a TypeError naming the variable. */
+  const enc = (s: string): string => {
+    try {
+      return encodeValue(s, row.reserved);
+    } catch {
+      throw new TypeError(`${caller}: the variable ${JSON.stringify(name)} holds a lone surrogate (code unit ${s.search(/\p{Cs}/u)} of a member), which is no Unicode character and has no UTF-8 form (RFC 6570 §1.6)`);
+    }
+  };
+  /** `n` (written as it is) and a value: "n=v", or n and ifemp for an empty value (§3.2.1). */
+  const pair = (n: string, v: string): string => (v === "" ? n + row.ifemp : `${n}=${enc(v)}`);
   for (const part of parts) {
     if (part.kind === "literal") {
       out += part.expansion;
       continue;
     }
-    const row = OPERATOR_ROWS[part.operator];
+    row = OPERATOR_ROWS[part.operator];
+    const r = row.reserved;
     let any = false;
     for (const spec of part.varspecs) {
-      const value = classify(get(spec.name), spec.name, caller);
+      name = spec.name;
+      const value = classify(get(name), name, caller);
       if (value === undefined) continue;
       out += any ? row.sep : row.first;
       any = true;
-      const r = row.reserved;
-      const name = spec.name;
       if (typeof value === "string") {
         const s = spec.prefix === undefined ? value : prefixOf(value, spec.prefix, r);
-        if (row.named) out += s === "" ? name + row.ifemp : `${name}=${enc(s, r, name, caller)}`;
-        else out += enc(s, r, name, caller);
-        continue;
-      }
-      if (spec.prefix !== undefined) return { ok: false, error: prefixOfComposite(template, spec, part) };
-      if (!spec.explode) {
-        if (row.named) out += `${name}=`;
-        if (value instanceof Pairs) {
-          let first = true;
-          for (const [k, v] of value.pairs) {
-            out += `${first ? "" : ","}${enc(k, r, name, caller)},${enc(v, r, name, caller)}`;
-            first = false;
-          }
-        } else {
-          for (let i = 0; i < value.length; i++) out += (i === 0 ? "" : ",") + enc(value[i] as string, r, name, caller);
-        }
-        continue;
-      }
-      if (value instanceof Pairs) {
-        let first = true;
-        for (const [k, v] of value.pairs) {
-          out += `${first ? "" : row.sep}${enc(k, r, name, caller)}${v === "" ? row.ifemp : `=${enc(v, r, name, caller)}`}`;
-          first = false;
+        out += row.named ? pair(name, s) : enc(s);
+      } else if (spec.prefix !== undefined) {
+        // §2.4.1: a prefix modifier does not apply to a list or an associative array
+        return {
+          ok: false,
+          error: templateRefusal(
+            "prefix-of-composite",
+            template,
+            spec.start,
+            [],
+            (at) => `The variable ${JSON.stringify(name)} is a list or an associative array, and the prefix modifier of ${part.text} (offset ${at}) does not apply to composite values (RFC 6570 §2.4.1)`,
+          ),
+        };
+      } else if (spec.explode) {
+        for (let i = 0; i < value.length; i++) {
+          const m = value[i] as string | readonly [string, string];
+          out += (i === 0 ? "" : row.sep) + (typeof m !== "string" ? pair(enc(m[0]), m[1]) : row.named ? pair(name, m) : enc(m));
         }
       } else {
+        if (row.named) out += `${name}=`;
         for (let i = 0; i < value.length; i++) {
-          const m = value[i] as string;
-          const sep = i === 0 ? "" : row.sep;
-          out += row.named ? `${sep}${name}${m === "" ? row.ifemp : `=${enc(m, r, name, caller)}`}` : sep + enc(m, r, name, caller);
+          const m = value[i] as string | readonly [string, string];
+          out += (i === 0 ? "" : ",") + (typeof m === "string" ? enc(m) : `${enc(m[0])},${enc(m[1])}`);
         }
       }
     }

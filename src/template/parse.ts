@@ -48,12 +48,13 @@ export type TemplatePart = TemplateLiteral | TemplateExpression;
 
 // What §2's grammar expects at each point, as the engine's errors name it (rule names and quoted
 // literals, in the grammar's order): the sets the package's grammar of record gives
-const LITERAL_NEXT = ['"!"', '"#"-"$"', '"&"-";"', '"="', '"?"-"["', '"]"', '"_"', '"a"-"z"', '"~"', "ucschar", "iprivate", "pct-encoded", '"{"', "end of input"];
-const VARCHAR = ["ALPHA", "DIGIT", '"_"', "pct-encoded"];
+const words = (s: string): string[] => s.split(" ");
+const VARCHAR = words('ALPHA DIGIT "_" pct-encoded');
 const AFTER_OPEN = ["operator", ...VARCHAR];
-const AFTER_VARCHAR = ['"."', ...VARCHAR, '":"', "explode", '","', '"}"'];
-const AFTER_DIGIT = ["DIGIT", '","', '"}"'];
-const AFTER_SPEC = ['","', '"}"'];
+const AFTER_SPEC = words('"," "}"');
+const AFTER_VARCHAR = ['"."', ...VARCHAR, '":"', "explode", ...AFTER_SPEC];
+const AFTER_DIGIT = ["DIGIT", ...AFTER_SPEC];
+const LITERAL_NEXT = [...words('"!" "#"-"$" "&"-";" "=" "?"-"[" "]" "_" "a"-"z" "~" ucschar iprivate pct-encoded "{"'), "end of input"];
 
 /**
  * RFC 6570 §2.1 `literals`, as many as stand at `lastIndex`: the ASCII characters allowed as they
@@ -70,14 +71,6 @@ const VARNAME = /(?:\w|%[\dA-Fa-f]{2})(?:\.?(?:\w|%[\dA-Fa-f]{2}))*/y;
 const MAX_LENGTH = /[1-9]\d{0,3}/y;
 const HEX = /[\dA-Fa-f]/;
 
-/** Thrown inside parseParts: a syntax error at `offset` with its expected set. */
-class SyntaxAt {
-  constructor(
-    readonly offset: number,
-    readonly expected: readonly string[],
-  ) {}
-}
-
 /**
  * A template's parts, or why it is not one: RFC 6570 §2's grammar (grammar/rfc6570.abnf, with
  * RFC 3986's pct-encoded and RFC 3987's ucschar and iprivate), read in one pass over the text.
@@ -87,77 +80,72 @@ class SyntaxAt {
  */
 export function parseParts(text: string): Result<readonly TemplatePart[], TemplateError> {
   const parts: TemplatePart[] = [];
+  const freeze = Object.freeze;
   let reservedAt = -1;
+  let i = 0;
   /** Where `re` (sticky) stops matching from `i`, or `i`. */
-  const scan = (re: RegExp, i: number): number => {
+  const scan = (re: RegExp): number => {
     re.lastIndex = i;
     return re.test(text) ? re.lastIndex : i;
   };
-  /** The error at `i`: a "%" there that no triplet follows fails at its first digit that is not HEXDIG. */
-  const fail = (i: number, expected: readonly string[]): never => {
-    if (text[i] !== "%") throw new SyntaxAt(i, expected);
-    throw new SyntaxAt(HEX.test(text.charAt(i + 1)) ? i + 2 : i + 1, ["HEXDIG"]);
+  /** The error at `at` (thrown as `[offset, expected]`): a "%" there that no triplet follows fails at its first digit that is not HEXDIG. */
+  const fail = (at: number, expected: readonly string[]): never => {
+    throw text[at] !== "%" ? [at, expected] : [HEX.test(text.charAt(at + 1)) ? at + 2 : at + 1, ["HEXDIG"]];
   };
   try {
-    let i = 0;
     while (i < text.length) {
+      const start = i;
       if (text[i] !== "{") {
-        const start = i;
-        i = scan(LITERALS, i);
+        i = scan(LITERALS);
         if (i < text.length && text[i] !== "{") fail(i, LITERAL_NEXT);
         const literal = text.slice(start, i);
-        parts.push(Object.freeze({ kind: "literal", text: literal, expansion: encodeLiteral(literal), start, end: i }));
+        parts.push(freeze({ kind: "literal", text: literal, expansion: encodeLiteral(literal), start, end: i }));
         continue;
       }
-      const open = i;
-      let at = open + 1;
-      const first = text.charAt(at);
+      const first = text.charAt(++i);
       let operator: Operator = "";
       let expected = AFTER_OPEN;
-      if (first !== "" && "=,!@|".includes(first)) {
-        // §2.2's operators reserved for future extensions, which no processor expands yet
-        if (reservedAt < 0) reservedAt = at;
-        at++;
-        expected = VARCHAR;
-      } else if (first !== "" && "+#./;?&".includes(first)) {
-        operator = first as Operator;
-        at++;
+      if (first !== "" && "+#./;?&=,!@|".includes(first)) {
+        // "=", ",", "!", "@" and "|": §2.2's operators reserved for future extensions, which no processor expands yet
+        if (!"+#./;?&".includes(first)) reservedAt = reservedAt < 0 ? i : reservedAt;
+        else operator = first as Operator;
+        i++;
         expected = VARCHAR;
       }
       const varspecs: VarSpec[] = [];
       for (;;) {
-        const specStart = at;
-        at = scan(VARNAME, at);
+        const specStart = i;
+        i = scan(VARNAME);
         // a varname that stops short: none at all, a "." with no varchar after it, or a "%" with no triplet
-        if (at === specStart) fail(at, expected);
-        if (text[at] === ".") fail(at + 1, VARCHAR);
-        if (text[at] === "%") fail(at, []);
-        const name = text.slice(specStart, at);
+        if (i === specStart) fail(i, expected);
+        if (text[i] === ".") fail(i + 1, VARCHAR);
+        if (text[i] === "%") fail(i, []);
+        const name = text.slice(specStart, i);
         let prefix: number | undefined;
         let explode = false;
         let after = AFTER_VARCHAR;
-        if (text[at] === ":") {
-          const digits = at + 1;
-          at = scan(MAX_LENGTH, digits);
-          if (at === digits) throw new SyntaxAt(at, ['"1"-"9"']);
-          prefix = Number(text.slice(digits, at));
-          after = at - digits < 4 ? AFTER_DIGIT : AFTER_SPEC;
-        } else if (text[at] === "*") {
-          at++;
+        if (text[i] === ":") {
+          const digits = ++i;
+          i = scan(MAX_LENGTH);
+          if (i === digits) throw [i, ['"1"-"9"']];
+          prefix = +text.slice(digits, i);
+          after = i - digits < 4 ? AFTER_DIGIT : AFTER_SPEC;
+        } else if (text[i] === "*") {
+          i++;
           explode = true;
           after = AFTER_SPEC;
         }
-        varspecs.push(Object.freeze({ name, prefix, explode, start: specStart, end: at }));
+        varspecs.push(freeze({ name, prefix, explode, start: specStart, end: i }));
         expected = VARCHAR;
-        if (text[at++] === "}") break;
-        if (text[at - 1] !== ",") throw new SyntaxAt(at - 1, after);
+        const next = text[i++];
+        if (next === "}") break;
+        if (next !== ",") throw [i - 1, after];
       }
-      parts.push(Object.freeze({ kind: "expression", operator, varspecs: Object.freeze(varspecs), text: text.slice(open, at), start: open, end: at }));
-      i = at;
+      parts.push(freeze({ kind: "expression", operator, varspecs: freeze(varspecs), text: text.slice(start, i), start, end: i }));
     }
   } catch (e) {
-    if (!(e instanceof SyntaxAt)) throw e;
-    return { ok: false, error: templateRefusal("syntax", text, e.offset, e.expected) };
+    if (!Array.isArray(e)) throw e;
+    return { ok: false, error: templateRefusal("syntax", text, e[0] as number, e[1] as readonly string[]) };
   }
   if (reservedAt >= 0) {
     const op = text[reservedAt] as string;
@@ -172,7 +160,7 @@ export function parseParts(text: string): Result<readonly TemplatePart[], Templa
       ),
     };
   }
-  return { ok: true, value: Object.freeze(parts) };
+  return { ok: true, value: freeze(parts) };
 }
 
 /**

@@ -25,52 +25,41 @@ export type TemplateValue = TemplateScalar | TemplateList | TemplateRecord | nul
 /** Values by variable name: an object (own properties only) or a Map. */
 export type TemplateVariables = { readonly [name: string]: TemplateValue } | ReadonlyMap<string, TemplateValue>;
 
-/** A defined associative array, its pairs as text. */
-export class Pairs {
-  constructor(readonly pairs: readonly (readonly [string, string])[]) {}
-}
-
-/** A defined value as expansion reads it: text, a list of texts, or pairs. */
-export type Defined = string | readonly string[] | Pairs;
-
-const plain = (x: object): boolean => {
-  const p = Object.getPrototypeOf(x) as unknown;
-  return p === Object.prototype || p === null;
-};
+/**
+ * A defined value as expansion reads it: text, a list of texts, or an associative array's pairs
+ * (a list of `[name, value]`), never empty (an empty list or array is undefined, §2.3).
+ */
+export type Defined = string | readonly string[] | readonly (readonly [string, string])[];
 
 /** The TypeError of a value §2.3 does not define, `what` saying where it stands. */
-function notDefined(what: string, x: unknown): never {
+const notDefined = (what: string, x: unknown): never => {
   throw new TypeError(`${what} is ${typeof x === "number" ? x : describeValue(x)}; RFC 6570 §2.3 defines strings (numbers, booleans and bigints written as text, a number finite), lists of them and associative arrays of them (a plain object, or a Map with string keys), nothing nested`);
-}
+};
 
 /** A member or pair value as text, or undefined; a TypeError for anything else. */
-function scalar(x: unknown, where: () => string): string | undefined {
-  if (typeof x === "string") return x;
-  if (x === undefined || x === null) return undefined;
-  if (typeof x === "boolean" || typeof x === "bigint" || (typeof x === "number" && Number.isFinite(x))) return String(x);
-  return notDefined(where(), x);
-}
+const scalar = (x: unknown, where: () => string): string | undefined =>
+  typeof x === "string" ? x : x == null ? undefined : typeof x === "boolean" || typeof x === "bigint" || Number.isFinite(x) ? String(x) : notDefined(where(), x);
 
 /** The variable `name`'s value as expansion reads it, or undefined (§2.3). */
 export function classify(value: unknown, name: string, caller: string): Defined | undefined {
   const subject = (): string => `${caller}: the variable ${JSON.stringify(name)}`;
   if (typeof value !== "object" || value === null) return scalar(value, subject);
+  const out: (string | readonly [string, string])[] = [];
   if (Array.isArray(value)) {
-    const out: string[] = [];
     for (let k = 0; k < value.length; k++) {
       const s = scalar(value[k], () => `${subject()} is a list whose member ${k}`);
       if (s !== undefined) out.push(s);
     }
-    return out.length === 0 ? undefined : out;
+  } else {
+    const p = Object.getPrototypeOf(value) as unknown;
+    const entries: Iterable<readonly [unknown, unknown]> = value instanceof Map ? (value as Map<unknown, unknown>) : p === Object.prototype || p === null ? Object.entries(value) : notDefined(subject(), value);
+    for (const [k, v] of entries) {
+      if (typeof k !== "string") notDefined(`${subject()} is a Map whose key`, k);
+      const s = scalar(v, () => `${subject()} is an associative array whose value for ${JSON.stringify(k)}`);
+      if (s !== undefined) out.push([k as string, s]);
+    }
   }
-  const pairs: (readonly [string, string])[] = [];
-  const entries: Iterable<readonly [unknown, unknown]> = value instanceof Map ? (value as Map<unknown, unknown>) : plain(value) ? Object.entries(value) : notDefined(subject(), value);
-  for (const [k, v] of entries) {
-    if (typeof k !== "string") notDefined(`${subject()} is a Map whose key`, k);
-    const s = scalar(v, () => `${subject()} is an associative array whose value for ${JSON.stringify(k)}`);
-    if (s !== undefined) pairs.push([k as string, s]);
-  }
-  return pairs.length === 0 ? undefined : new Pairs(pairs);
+  return out.length === 0 ? undefined : (out as Defined);
 }
 
 /** The variables argument as a lookup, or a TypeError. */
