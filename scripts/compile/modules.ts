@@ -9,13 +9,7 @@ import { RegexCompiler } from "../../src/abnf/regex.js";
 import type { Grammar } from "../../src/abnf/grammar.js";
 import { rfc3987 } from "../../src/grammars/rfc3987/index.js";
 import type { CompiledGrammarData } from "../../src/compiled/data.js";
-import { dataGrammar } from "../../src/schemes/data.js";
-import { fileAppendixEGrammar, fileGrammar } from "../../src/schemes/file.js";
-import { httpGrammar } from "../../src/schemes/http.js";
-import { mailtoGrammar } from "../../src/schemes/mailto.js";
-import { telGrammar } from "../../src/schemes/tel.js";
-import { urnGrammar, uuidGrammar } from "../../src/schemes/urn.js";
-import { wsGrammar } from "../../src/schemes/ws.js";
+import { dataGrammar, fileAppendixEGrammar, fileGrammar, httpGrammar, mailtoGrammar, telGrammar, urnGrammar, uuidGrammar, wsGrammar } from "../../src/schemes/built-in.js";
 import { compileGrammar } from "./dfa-compiler.js";
 import { GENERATED_PATH, schemeGrammarsModule } from "./scheme-grammars.js";
 

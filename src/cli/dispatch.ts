@@ -200,7 +200,7 @@ export function pair(text: string, what: string): readonly [string, string] {
 export const text = (v: unknown): string[] => [String(v)];
 
 /**
- * The built-in schemes' values (uri-grammar/schemes `defaultRegistry`), loaded when a command
- * first asks for them: their modules load the ABNF engine's code (their grammar values are made when first read).
+ * The built-in schemes' records (src/schemes/records.ts: the schemes of `defaultRegistry` without
+ * their grammar values), loaded when a command first asks for them; they load no ABNF engine code.
  */
-export const builtInSchemes = async (): Promise<SchemeRegistry> => (await import("../schemes/defaults.js")).defaultRegistry;
+export const builtInSchemes = async (): Promise<SchemeRegistry> => (await import("../schemes/records.js")).builtInRecords;

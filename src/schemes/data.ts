@@ -1,12 +1,8 @@
-// RFC 2397: the "data" URL scheme as a value with the grammar of grammar/data.abnf. §3 syntax:
+// RFC 2397: the "data" URL scheme's record by grammar/data.abnf (its value: built-in.ts). §3 syntax:
 // a media type with parameters (default text/plain;charset=US-ASCII, §2), the ";base64" flag, and
 // the data: percent-encoded octets, or base64 (RFC 2045 §6.8), decoded strictly, in pure code (no
 // Buffer: it runs in browsers too).
 import { dataSchemeGrammar } from "../compiled/scheme-grammars.js";
-import { dataData } from "./generated/grammars.js";
-import { precompiledGrammar } from "./precompiled.js";
-import { schemeOf, type Scheme } from "./scheme.js";
-import { dataSource } from "./sources.js";
 import type { CompiledRule } from "../compiled/dfa.js";
 import { describeValue } from "../describe.js";
 import { percentDecode } from "../transforms/percent.js";
@@ -260,8 +256,8 @@ function buildData(input: SchemeInput): DataUri {
   return new DataValue(mediaType, parameters, base64, data, bytes);
 }
 
-/** The definition of the "data" scheme (RFC 2397): what `data` below is with its grammar. */
-const dataDefinition: SchemeDefinition<DataUri> = {
+/** The definition of the "data" scheme (RFC 2397): what `data` (src/schemes/built-in.ts) is with its grammar. */
+export const dataDefinition: SchemeDefinition<DataUri> = {
   name: "data",
   rule: "dataurl",
   fragment: "allowed",
@@ -270,20 +266,3 @@ const dataDefinition: SchemeDefinition<DataUri> = {
   normalizeOptions: { dotSegments: false },
   build: buildData,
 };
-
-/** The grammar of grammar/data.abnf (RFC 2397 §3 in RFC 5234 ABNF), with RFC 3986's pchar and pct-encoded. */
-export const dataGrammar = precompiledGrammar(dataData, dataSource.imports, dataSchemeGrammar);
-
-/**
- * The "data" scheme (RFC 2397). Its value has the media type (lowercase, "text/plain" when left
- * out) and parameters (charset "US-ASCII" by default), the base64 flag and the decoded octets;
- * malformed base64 is a SchemeError (`"base64-character"` or `"base64-padding"`) at the offset
- * of the character, and so is a type, subtype or attribute that holds, once percent-decoded, an
- * octet that is no RFC 2045 token character (`"invalid-token"`: SPACE, CTLs, tspecials,
- * non-ASCII). Parameter values may hold any character, escaped (RFC 2397 §3).
- *
- * @example
- * data.parseOrThrow("data:,A%20brief%20note").text(); // "A brief note"
- * data.parse("data:;base64,QQ=").error.code;          // "base64-padding"
- */
-export const data: Scheme<DataUri> = schemeOf(dataDefinition, dataGrammar);

@@ -1,21 +1,16 @@
-// RFC 8089: the "file" URI scheme as a value. §2 syntax (file:///path, file://host/path,
+// RFC 8089: the "file" URI scheme's record (its value: src/schemes/built-in.ts). §2 syntax (file:///path, file://host/path,
 // file:/path, and "localhost", which means no authority); Appendix E's nonstandard forms as an
 // option (E.1 userinfo, E.2 drive letters, E.3 UNC strings); normalization to the common form
 // (§2, Appendix B). Conversion to and from file paths is ./file-path.ts, resolution under a
 // drive letter ./file-resolve.ts.
 import { fileAppendixESchemeGrammar, fileSchemeGrammar } from "../compiled/scheme-grammars.js";
-import { fileAppendixFData, fileData } from "./generated/grammars.js";
-import { precompiledGrammar } from "./precompiled.js";
-import { schemeOf, type Scheme } from "./scheme.js";
-import { fileAppendixFDepartures, fileAppendixFSource, fileSource } from "./sources.js";
-import { readOptions } from "../describe.js";
 import * as make from "../ast/make.js";
 import type { Host, Uri } from "../ast/nodes.js";
 import { isIPv4address } from "../charsets.js";
 import type { CompiledGrammar, CompiledRule } from "../compiled/dfa.js";
 import { decodeDotSegments, type NormalizeOptions } from "../transforms/normalize.js";
-import { removeDotSegments } from "../transforms/remove-dot-segments.js";
-import { deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import { dotSegmentsRemoved } from "../transforms/remove-dot-segments.js";
+import { deepFreeze, SchemeRecord, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import { normalizePercent } from "../transforms/normalize.js";
 
 /**
@@ -149,7 +144,7 @@ function fileHostNode(text: string, e: AppendixFGrammar): Host {
  */
 function removeFileDotSegments(path: string, drives: boolean): string {
   const drive = drives ? (/^\/[A-Za-z]:(?=\/|$)/.exec(path)?.[0] ?? "") : "";
-  const rest = removeDotSegments(path.slice(drive.length));
+  const rest = dotSegmentsRemoved(path.slice(drive.length));
   return drive === "" && rest.startsWith("//") && !path.startsWith("//") ? `/.${rest}` : drive + rest;
 }
 
@@ -208,7 +203,7 @@ function keepsNormalFileForm(L: make.Layout): boolean {
  * The definition of the "file" scheme: RFC 8089 §2, or, given `appendixE` (the compiled grammar
  * of Appendix F), its Appendix E forms too; see `fileScheme` in src/schemes/file.ts.
  */
-function fileDefinition(appendixE?: AppendixFGrammar): SchemeDefinition<FileUri> {
+export function fileDefinition(appendixE?: AppendixFGrammar): SchemeDefinition<FileUri> {
   return {
     name: "file",
     rule: "file-URI",
@@ -225,30 +220,5 @@ function fileDefinition(appendixE?: AppendixFGrammar): SchemeDefinition<FileUri>
   };
 }
 
-export { fileAppendixFDepartures };
-
-/** The grammar of grammar/file.abnf (RFC 8089 §2), with RFC 3986's host and path-absolute. */
-export const fileGrammar = precompiledGrammar(fileData, fileSource.imports, fileSchemeGrammar);
-
-/** The grammar of grammar/file-appendix-f.abnf (RFC 8089 Appendix F) with {@link fileAppendixFDepartures}. */
-export const fileAppendixEGrammar = precompiledGrammar(fileAppendixFData, fileAppendixFSource.imports, fileAppendixESchemeGrammar);
-
-/**
- * A "file" scheme: RFC 8089 §2 (the default), or with `{ appendixE: true }` the nonstandard
- * forms of its Appendix E (the Appendix F rules, less the E.2.2 vertical line, which is no URI).
- * Its normalization removes dot segments itself (see `normalizeFile`), so a "file:" URI that the
- * scheme rejects ("file:///a/../b?q": RFC 8089 has no query) gets the other §6.2.2 steps only.
- *
- * @example
- * fileScheme({ appendixE: true }).parseOrThrow("file:c:/path/to/file").windows?.drive; // "c"
- */
-export function fileScheme(options: FileSchemeOptions = {}): Scheme<FileUri> {
-  options = readOptions<FileSchemeOptions>(options, "fileScheme", { appendixE: "any" });
-  const appendixE = options.appendixE === true;
-  return schemeOf(fileDefinition(appendixE ? fileAppendixESchemeGrammar : undefined), appendixE ? fileAppendixEGrammar : fileGrammar);
-}
-
-export const file: Scheme<FileUri> = fileScheme();
-
-/** @internal The file scheme with Appendix E's forms: what path conversion and resolution read a file URI with. */
-export const fileE: Scheme<FileUri> = fileScheme({ appendixE: true });
+/** @internal The file scheme's record with Appendix E's forms: what path conversion and resolution read a file URI with. */
+export const fileE = new SchemeRecord(fileDefinition(fileAppendixESchemeGrammar));

@@ -1,12 +1,8 @@
-// RFC 9110 §4.2: the "http" and "https" URI schemes, as values with the grammar of
-// grammar/http.abnf. The authority is required (§4.2.1, §4.2.2) and its host must not be empty;
+// RFC 9110 §4.2: the "http" and "https" URI schemes' records, judged by the compiled
+// rules of grammar/http.abnf (their values, with the grammar: src/schemes/built-in.ts). The authority is required (§4.2.1, §4.2.2) and its host must not be empty;
 // userinfo is flagged (§4.2.4); default ports 80 and 443 (the one table, src/core/scheme-table.ts),
 // and §4.2.3 normalization (default port left out, an empty path is "/").
 import { httpSchemeGrammar } from "../compiled/scheme-grammars.js";
-import { httpData } from "./generated/grammars.js";
-import { precompiledGrammar } from "./precompiled.js";
-import { schemeOf, type Scheme } from "./scheme.js";
-import { httpSource } from "./sources.js";
 import { hostText } from "../ast/make.js";
 import type { Host } from "../ast/nodes.js";
 import type { CompiledRule } from "../compiled/dfa.js";
@@ -55,7 +51,7 @@ function originHost(h: Host): string {
 }
 
 /** The definition of http or https (RFC 9110 §4.2.1, §4.2.2). */
-function httpDefinition(name: "http" | "https", section: string): SchemeDefinition<HttpUri> {
+function definitionOf(name: "http" | "https", section: string): SchemeDefinition<HttpUri> {
   const defaultPort = DEFAULT_PORTS[name];
   return {
     name,
@@ -96,23 +92,8 @@ function httpDefinition(name: "http" | "https", section: string): SchemeDefiniti
   };
 }
 
-/** The grammar of grammar/http.abnf: `http-URI` and `https-URI` (RFC 9110 §4.2.1, §4.2.2), with RFC 3986's authority, path-abempty and query. */
-export const httpGrammar = precompiledGrammar(httpData, httpSource.imports, httpSchemeGrammar);
+/** The "http" scheme's record (RFC 9110 §4.2.1): its value is `http` (src/schemes/built-in.ts). */
+export const httpDefinition = definitionOf("http", "RFC 9110 §4.2.1");
 
-/**
- * The "http" scheme (RFC 9110 §4.2.1): `"http" "://" authority path-abempty [ "?" query ]`, a
- * host that is not empty, default port 80.
- *
- * @example
- * http.parseOrThrow("http://www.example.com/").port; // 80
- * http.parse("http:///x").error.code;                 // "empty-host"
- */
-export const http: Scheme<HttpUri> = schemeOf(httpDefinition("http", "RFC 9110 §4.2.1"), httpGrammar);
-
-/**
- * The "https" scheme (RFC 9110 §4.2.2): as http, default port 443.
- *
- * @example
- * https.parseOrThrow("https://example.com:8443/a?b").port; // 8443
- */
-export const https: Scheme<HttpUri> = schemeOf(httpDefinition("https", "RFC 9110 §4.2.2"), httpGrammar);
+/** The "https" scheme's record (RFC 9110 §4.2.2). */
+export const httpsDefinition = definitionOf("https", "RFC 9110 §4.2.2");

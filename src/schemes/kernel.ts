@@ -5,13 +5,13 @@
 // grammar; a scheme value (src/schemes/scheme.ts) adds the grammar, the derivation for
 // `input.match`, and generation. A built-in scheme is its ABNF and one module (src/schemes/http.ts).
 import type { Match } from "../abnf/semantics.js";
-import { hasNodePrototype, type Layout } from "../ast/make.js";
-import type { Parsed, Uri } from "../ast/nodes.js";
-import { parseReferenceText } from "../core/args.js";
+import { hasNodePrototype, isIntactNode, type Layout } from "../ast/make.js";
+import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
+import { parseReferenceText, referenceArgument, refused } from "../core/args.js";
 import { failureError, type Matcher } from "../core/match.js";
 import { uriGrammar } from "../compiled/index.js";
 import { describeValue, wordList } from "../describe.js";
-import { excerptOfMasked, foundAt, PASSWORD_CHARACTER, syntaxError, UriSyntaxError, withoutStack } from "../errors.js";
+import { excerptOfMasked, foundAt, PASSWORD_CHARACTER, syntaxError, throwWithStack, UriSyntaxError, withoutStack } from "../errors.js";
 import { defineInput, maskPasswordAt } from "../password.js";
 import type { Result } from "../result.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
@@ -265,16 +265,60 @@ export class SchemeRecord<V> implements SchemeRules<V> {
     return valueOfNode(this.#def, uri, this.matchOf());
   }
 
-  /** @internal {@link judge} of a URI parsed from `input` with its spans. */
-  protected judged(uri: Parsed<Uri>, input: string): Result<V, SchemeError> {
-    return judge(this.#def, uri, input, this.matchOf());
-  }
-
   /** @internal Whether the scheme's normalization keeps every URI at `layout` that the §6.2.2 steps keep (see `SchemeDefinition.keepsNormalForm`). */
   keepsNormalForm(layout: Layout): boolean {
     return this.#def.keepsNormalForm?.(layout) === true;
   }
+
+  /** The generic AST of a string or a library node (the one coercion: a URI or IRI reference), or the reason there is none. */
+  #generic(input: unknown, caller: string): Result<{ uri: Parsed<UriReference>; text: string }, SchemeError> {
+    if (typeof input !== "string" && !(isIntactNode(input) && (input.kind === "URI" || input.kind === "relative-ref"))) {
+      throw new TypeError(`${this.name}.${caller}: the argument "input" must be a URI (a string, or a node from parse), got ${refused(input)}`);
+    }
+    // a node from a transform has no spans: its text is read again
+    const text = typeof input === "string" ? input : serialize(input);
+    const r = typeof input !== "string" && input.span !== undefined ? { ok: true as const, value: input } : referenceArgument(text, "input", `${this.name}.${caller}`);
+    if (!r.ok) {
+      const e = r.error;
+      return {
+        ok: false,
+        error: schemeError(this.name, text, { code: "uri-syntax", offset: e.offset, expected: e.expected, rule: e.rule, section: "RFC 3986 §3", syntaxError: e }),
+      };
+    }
+    return { ok: true, value: { uri: r.value as Parsed<UriReference>, text } };
+  }
+
+  parse(input: string | UriReference): Result<V, SchemeError> {
+    const g = this.#generic(input, "parse");
+    if (!g.ok) return g;
+    return this.fromUri(g.value.uri as Parsed<Uri>, g.value.text);
+  }
+
+  parseOrThrow(input: string | UriReference): V {
+    const r = this.parse(input);
+    if (!r.ok) throwWithStack(r.error, this.parseOrThrow);
+    return r.value;
+  }
+
+  validate(input: string | UriReference): Result<true, SchemeError> {
+    const r = this.parse(input);
+    return r.ok ? VALID : r;
+  }
+
+  isValid(input: string | UriReference): boolean {
+    return this.parse(input).ok;
+  }
+
+  fromUri(uri: Parsed<Uri>, input: string): Result<V, SchemeError> {
+    if (typeof input !== "string") throw new TypeError(`${this.name}.fromUri: the argument "input" must be the URI's text, got ${describeValue(input)}`);
+    if (!isIntactNode(uri) || (uri.kind !== "URI" && uri.kind !== "relative-ref") || uri.span === undefined || uri.span.start !== 0 || uri.span.end !== input.length) {
+      throw new TypeError(`${this.name}.fromUri: the argument "uri" must be the node parse gave for "input" (with its spans), got ${refused(uri)}`);
+    }
+    return judge(this.#def, uri, input, this.matchOf());
+  }
 }
+
+const VALID: Result<true, SchemeError> = /* @__PURE__ */ Object.freeze({ ok: true, value: true });
 
 /** True when the text has a character above U+007F. */
 const NON_ASCII = /[^\x00-\x7f]/;

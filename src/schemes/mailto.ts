@@ -1,16 +1,10 @@
-// RFC 6068: the "mailto" URI scheme as a value with the grammar of grammar/mailto.abnf, read as a
+// RFC 6068: the "mailto" URI scheme's record (its value: src/schemes/built-in.ts), by grammar/mailto.abnf read as a
 // mailto URI holds it (§2 item 1). §2 syntax: recipients (addr-spec, RFC 5322 §3.4.1, as a URI
 // holds it: RFC 6068 §2 items 1–5) and header fields, decoded to text (UTF-8, §2 and §5); the
 // same recipients however they are written (§2: in the path or as "to" header fields); a domain
 // compares case-insensitively (RFC 5321 §2.4).
-import { Grammar } from "../abnf/grammar.js";
 import { mailtoSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { codePointSet, type CodePointSet } from "../abnf/charset.js";
-import { mailtoData } from "./generated/grammars.js";
-import { percentEncodedRules } from "./percent-encoded.js";
-import { precompiledGrammar } from "./precompiled.js";
-import { schemeOf, type Scheme } from "./scheme.js";
-import { mailtoDepartures, mailtoSource } from "./sources.js";
 import type { Match } from "../abnf/semantics.js";
 import type { CompiledRule } from "../compiled/dfa.js";
 import * as make from "../ast/make.js";
@@ -204,7 +198,7 @@ const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
  * ":" ("/", "?", "#", "[", "]"), and of the sub-delims at least "&", ";" and "=". What is left:
  * unreserved, "@", ":" and the sub-delims "!", "$", "'", "(", ")", "*", "+", ",".
  */
-const ADDR_SPEC_LITERAL = charSet(`${ALNUM}-._~@:!$'()*+,`);
+export const ADDR_SPEC_LITERAL = charSet(`${ALNUM}-._~@:!$'()*+,`);
 const ADDRESS_LITERAL = tableOf(ADDR_SPEC_LITERAL);
 /** RFC 6068 §2 `qchar = unreserved / pct-encoded / some-delims`: what an hfname or hfvalue may hold unencoded. */
 const QCHAR_LITERAL = tableOf(charSet(`${ALNUM}-._~!$'()*+,;:@`));
@@ -248,8 +242,8 @@ function normalizeMailto(uri: Uri, value: MailtoUri): Uri {
   return make.referenceFromParts("mailto", undefined, "reg-name", path2, query, uri.fragment) as Uri;
 }
 
-/** The definition of the "mailto" scheme (RFC 6068): what `mailto` below is with its grammar. */
-const mailtoDefinition: SchemeDefinition<MailtoUri> = {
+/** The definition of the "mailto" scheme (RFC 6068): what `mailto` (src/schemes/built-in.ts) is with its grammar. */
+export const mailtoDefinition: SchemeDefinition<MailtoUri> = {
   name: "mailto",
   rule: "mailtoURI",
   fragment: "allowed",
@@ -265,40 +259,3 @@ const mailtoDefinition: SchemeDefinition<MailtoUri> = {
     return JSON.stringify([to.map(comparableAddress), cc.map(comparableAddress), bcc.map(comparableAddress), sorted]);
   },
 };
-
-export { mailtoDepartures };
-
-/** grammar/mailto.abnf with {@link mailtoDepartures}: addr-spec and its rules over unencoded text. */
-const unencoded = precompiledGrammar(mailtoData, mailtoSource.imports);
-
-/**
- * The grammar of a mailto URI (RFC 6068 §2): grammar/mailto.abnf with RFC 6068 §2 item 1 applied
- * to `local-part` and `domain` and every rule under them: a character of
- * {@link ADDR_SPEC_LITERAL} stands as itself or percent-encoded, any other octet only
- * percent-encoded; non-ASCII as UTF-8 octets, percent-encoded (items 4, 5). The "@" between them
- * is a delimiter and stands as itself (as in §6.2's `%22not%40me%22@example.org`, the address
- * `"not@me"@example.org`).
- */
-export const mailtoGrammar = Grammar.lazy(unencoded.name, () => {
-  const g = unencoded.derive({
-    rules: percentEncodedRules(unencoded, ["local-part", "domain"], ADDR_SPEC_LITERAL, ["atext", "qtext", "dtext-no-obs", "UTF8-non-ascii"]),
-  });
-  Grammar.useCompiled(g, mailtoSchemeGrammar()); // its top rule as the build compiled it
-  return g;
-});
-
-/** The unencoded grammar (grammar/mailto.abnf with {@link mailtoDepartures}), whose `addr-spec` a decoded address matches. */
-export const addrSpecGrammar = unencoded;
-
-/**
- * The "mailto" scheme (RFC 6068). Its value has the recipients and header fields decoded. Two
- * mailto URIs are equivalent when they name the same recipients in the same order (wherever
- * written, §2; a domain compares case-insensitively, a local-part as it is) and the same other
- * header fields (names case-insensitive, values decoded, the order of different names aside);
- * the fragment is ignored (§2: "meaningless ... SHOULD be ignored").
- *
- * @example
- * mailto.parseOrThrow("mailto:user@example.org?subject=caf%C3%A9").subject; // "café"
- * mailto.parseOrThrow("mailto:%22not%40me%22@example.org").to[0]?.localPart; // "\"not@me\""
- */
-export const mailto: Scheme<MailtoUri> = schemeOf(mailtoDefinition, mailtoGrammar);

@@ -7,7 +7,7 @@ import type { UriReference } from "../ast/nodes.js";
 import { referenceOrThrow, referenceTextLayout } from "../core/args.js";
 import type { SchemeNormalization } from "../transforms/normalize.js";
 import { equivalenceKeyWithRules, normalEquivalenceKey, normalizationsOfSchemes, type EquivalenceKeyOptions } from "../transforms/scheme-rules.js";
-import { defaultRegistry } from "./defaults.js";
+import { defaultRegistry } from "./built-in.js";
 import { isRegistry, type SchemeRegistry } from "./registry.js";
 
 function registryArgument(x: unknown, caller: string): SchemeRegistry {

@@ -9,17 +9,14 @@ import type { GenerateOptions, Random } from "../abnf/generate.js";
 import { semantics, type Match, type Semantics } from "../abnf/semantics.js";
 import { hasCodePoint, literalCharSet } from "../abnf/charset.js";
 import { describePrefix, rulePrefixes, type Prefix } from "../abnf/prefixes.js";
-import { isIntactNode, isNode, isNodeShell } from "../ast/make.js";
+import { isNode, isNodeShell } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
-import { throwWithStack } from "../errors.js";
-import { SchemeRecord, schemeError, type SchemeDefinition, type SchemeError, type SchemeInput } from "./kernel.js";
+import { SchemeRecord, type SchemeDefinition, type SchemeError, type SchemeInput } from "./kernel.js";
 import type { SchemeRules } from "../transforms/scheme-rules.js";
 import { describeValue, wordList } from "../describe.js";
-import { referenceArgument, refused } from "../core/args.js";
 import { isSchemeName } from "../core/scheme-table.js";
 import type { Result } from "../result.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
-import { serialize } from "../transforms/serialize.js";
 
 /** A scheme as given to {@link defineScheme}. */
 export interface SchemeSpec<V> {
@@ -83,8 +80,6 @@ export interface Scheme<V = unknown> extends SchemeRules<V>, Pick<SchemeDefiniti
   generate(random: Random, options?: GenerateOptions): string;
 }
 
-const VALID: Result<true, SchemeError> = /* @__PURE__ */ Object.freeze({ ok: true, value: true });
-
 /** A scheme value: the record of a definition (src/schemes/kernel.ts) with its grammar. */
 class SchemeValue<V> extends SchemeRecord<V> implements Scheme<V> {
   readonly grammar: Grammar;
@@ -108,55 +103,8 @@ class SchemeValue<V> extends SchemeRecord<V> implements Scheme<V> {
     return this.#semantics.match(this.rule, text);
   };
 
-  /** The generic AST of a string or a library node (the one coercion: a URI or IRI reference), or the reason there is none. */
-  #generic(input: unknown, caller: string): Result<{ uri: Parsed<UriReference>; text: string }, SchemeError> {
-    if (typeof input !== "string" && !(isIntactNode(input) && (input.kind === "URI" || input.kind === "relative-ref"))) {
-      throw new TypeError(`${this.name}.${caller}: the argument "input" must be a URI (a string, or a node from parse), got ${refused(input)}`);
-    }
-    // a node from a transform has no spans: its text is read again
-    const text = typeof input === "string" ? input : serialize(input);
-    const r = typeof input !== "string" && input.span !== undefined ? { ok: true as const, value: input } : referenceArgument(text, "input", `${this.name}.${caller}`);
-    if (!r.ok) {
-      const e = r.error;
-      return {
-        ok: false,
-        error: schemeError(this.name, text, { code: "uri-syntax", offset: e.offset, expected: e.expected, rule: e.rule, section: "RFC 3986 §3", syntaxError: e }),
-      };
-    }
-    return { ok: true, value: { uri: r.value as Parsed<UriReference>, text } };
-  }
-
-  parse(input: string | UriReference): Result<V, SchemeError> {
-    const g = this.#generic(input, "parse");
-    if (!g.ok) return g;
-    return this.fromUri(g.value.uri as Parsed<Uri>, g.value.text);
-  }
-
-  parseOrThrow(input: string | UriReference): V {
-    const r = this.parse(input);
-    if (!r.ok) throwWithStack(r.error, this.parseOrThrow);
-    return r.value;
-  }
-
-  validate(input: string | UriReference): Result<true, SchemeError> {
-    const r = this.parse(input);
-    return r.ok ? VALID : r;
-  }
-
-  isValid(input: string | UriReference): boolean {
-    return this.parse(input).ok;
-  }
-
   generate(random: Random, options?: GenerateOptions): string {
     return this.grammar.generate(this.rule, random, options);
-  }
-
-  fromUri(uri: Parsed<Uri>, input: string): Result<V, SchemeError> {
-    if (typeof input !== "string") throw new TypeError(`${this.name}.fromUri: the argument "input" must be the URI's text, got ${describeValue(input)}`);
-    if (!isIntactNode(uri) || (uri.kind !== "URI" && uri.kind !== "relative-ref") || uri.span === undefined || uri.span.start !== 0 || uri.span.end !== input.length) {
-      throw new TypeError(`${this.name}.fromUri: the argument "uri" must be the node parse gave for "input" (with its spans), got ${refused(uri)}`);
-    }
-    return this.judged(uri, input);
   }
 }
 

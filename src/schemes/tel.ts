@@ -1,11 +1,7 @@
-// RFC 3966: the "tel" URI as a scheme value with the grammar of grammar/tel.abnf. §3 syntax
+// RFC 3966: the "tel" URI as a scheme record by grammar/tel.abnf (its value: built-in.ts). §3 syntax
 // (global and local numbers, visual separators, parameters and their uniqueness and order), §5
 // (phone-context §5.1.5, isub §5.2, ext §5.3), §4 comparison.
 import { telSchemeGrammar } from "../compiled/scheme-grammars.js";
-import { telData } from "./generated/grammars.js";
-import { precompiledGrammar } from "./precompiled.js";
-import { schemeOf, type Scheme } from "./scheme.js";
-import { telDepartures, telSource } from "./sources.js";
 import * as make from "../ast/make.js";
 import type { Uri } from "../ast/nodes.js";
 import type { CompiledRule } from "../compiled/dfa.js";
@@ -209,8 +205,8 @@ function normalizeTel(uri: Uri, value: TelUri): Uri {
   return make.referenceFromParts("tel", undefined, "reg-name", ask < 0 ? rest : rest.slice(0, ask), ask < 0 ? undefined : rest.slice(ask + 1), uri.fragment) as Uri;
 }
 
-/** The definition of the "tel" scheme (RFC 3966): what `tel` below is with its grammar. */
-const telDefinition: SchemeDefinition<TelUri> = {
+/** The definition of the "tel" scheme (RFC 3966): what `tel` (src/schemes/built-in.ts) is with its grammar. */
+export const telDefinition: SchemeDefinition<TelUri> = {
   name: "tel",
   rule: "telephone-uri",
   fragment: "allowed",
@@ -221,20 +217,3 @@ const telDefinition: SchemeDefinition<TelUri> = {
   normalize: normalizeTel,
   equivalentKey: (value, uri) => telKey(value, uri.fragment),
 };
-
-export { telDepartures };
-
-/** The grammar of grammar/tel.abnf (RFC 3966 §3) with {@link telDepartures}. */
-export const telGrammar = precompiledGrammar(telData, telSource.imports, telSchemeGrammar);
-
-/**
- * The "tel" scheme (RFC 3966). Its value has the number with and without visual separators
- * and the parameters; §3's rules are checked: each parameter at most once, isub or ext first,
- * then phone-context, then the others in lexicographical order, never isub and ext together
- * (§5.3). Equivalence is §4's comparison (parameter order aside, case-insensitive).
- *
- * @example
- * tel.parseOrThrow("tel:+1-201-555-0123").digits;                       // "+12015550123"
- * tel.parseOrThrow("tel:863-1234;phone-context=+1-914-555").phoneContext; // "+1-914-555"
- */
-export const tel: Scheme<TelUri> = schemeOf(telDefinition, telGrammar);

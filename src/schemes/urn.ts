@@ -1,12 +1,8 @@
-// RFC 8141: Uniform Resource Names, as a scheme value with the grammar of grammar/urn.abnf (and
+// RFC 8141: Uniform Resource Names, as a scheme record by grammar/urn.abnf (its value: src/schemes/built-in.ts) (and
 // grammar/urn-uuid.abnf for the "uuid" namespace). §2 syntax (NID, NSS, r-, q- and f-components),
 // §3 URN-equivalence; the "uuid" namespace of RFC 9562 (§4: the UUID string, its variant §4.1 and
 // version §4.2 fields), compared case-insensitively.
 import { urnSchemeGrammar, uuidSchemeGrammar } from "../compiled/scheme-grammars.js";
-import { urnData, uuidData } from "./generated/grammars.js";
-import { precompiledGrammar } from "./precompiled.js";
-import { schemeOf, type Scheme } from "./scheme.js";
-import { urnSource, uuidSource } from "./sources.js";
 import * as make from "../ast/make.js";
 import type { Uri } from "../ast/nodes.js";
 import type { CompiledRule } from "../compiled/dfa.js";
@@ -135,8 +131,8 @@ function buildUrn(input: SchemeInput): UrnUri {
 /** The NSS in its §3 comparison form: percent-encodings uppercase; a UUID (RFC 9562 §4: either case) lowercase. */
 const comparableNss = (u: UrnUri): string => (u.uuid === undefined ? normalizePercent(u.nss, false, true) : u.nss.toLowerCase());
 
-/** The definition of the "urn" scheme (RFC 8141): what `urn` below is with its grammar. */
-const urnDefinition: SchemeDefinition<UrnUri> = {
+/** The definition of the "urn" scheme (RFC 8141): what `urn` (src/schemes/built-in.ts) is with its grammar. */
+export const urnDefinition: SchemeDefinition<UrnUri> = {
   name: "urn",
   rule: "namestring",
   fragment: "allowed",
@@ -153,24 +149,3 @@ const urnDefinition: SchemeDefinition<UrnUri> = {
     return `urn:${value.nid.toLowerCase()}:${comparableNss(value)}`;
   },
 };
-
-/** The grammar of grammar/urn.abnf (RFC 8141 §2), with RFC 3986's pchar and fragment. */
-export const urnGrammar = precompiledGrammar(urnData, urnSource.imports, urnSchemeGrammar);
-
-/** The grammar of grammar/urn-uuid.abnf: `UUID` (RFC 9562 §4). */
-export const uuidGrammar = precompiledGrammar(uuidData, uuidSource.imports, uuidSchemeGrammar);
-
-/**
- * The "urn" scheme (RFC 8141). Two URNs are equivalent (§3) when "urn", the NID (lowercased)
- * and the NSS (percent-encodings uppercased, never decoded) are equal; r-, q- and f-components
- * are ignored. A "uuid" URN's NSS must be a UUID (RFC 9562 §4) and compares case-insensitively.
- * An NID that begins with "X-" (an experimental namespace) is an `"experimental-nid"` error
- * (Appendix C: such strings "are not valid URNs").
- * Normalization lowercases "urn" and the NID and uppercases percent-encodings, decodes nothing
- * and removes no dot segments (§3: "percent-encoding normalization ... MUST NOT be applied").
- *
- * @example
- * urn.parseOrThrow("urn:example:weather?=op=map&lat=39.56").qComponent; // "op=map&lat=39.56"
- * urn.parseOrThrow("urn:uuid:f81d4fae-7dec-11d0-a765-00a0c91e6bf6").uuid?.version; // 1
- */
-export const urn: Scheme<UrnUri> = schemeOf(urnDefinition, urnGrammar);

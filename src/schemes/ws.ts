@@ -1,12 +1,9 @@
-// RFC 6455 §3: the "ws" and "wss" URI schemes, as values with the grammar of grammar/ws.abnf.
+// RFC 6455 §3: the "ws" and "wss" URI schemes' records, judged by the compiled rules of
+// grammar/ws.abnf (their values, with the grammar: src/schemes/built-in.ts).
 // No userinfo, default ports 80 and 443 (the one table, src/core/scheme-table.ts), and no
 // fragment: "Fragment identifiers are meaningless in the context of WebSocket URIs and MUST NOT
 // be used on these URIs."
 import { wsSchemeGrammar } from "../compiled/scheme-grammars.js";
-import { wsData } from "./generated/grammars.js";
-import { precompiledGrammar } from "./precompiled.js";
-import { schemeOf, type Scheme } from "./scheme.js";
-import { wsSource } from "./sources.js";
 import type { Host } from "../ast/nodes.js";
 import type { CompiledRule } from "../compiled/dfa.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
@@ -33,7 +30,7 @@ export interface WsUri {
 }
 
 /** The definition of ws or wss (RFC 6455 §3). */
-function wsDefinition(name: "ws" | "wss"): SchemeDefinition<WsUri> {
+function definitionOf(name: "ws" | "wss"): SchemeDefinition<WsUri> {
   const defaultPort = DEFAULT_PORTS[name];
   return {
     name,
@@ -63,18 +60,8 @@ function wsDefinition(name: "ws" | "wss"): SchemeDefinition<WsUri> {
   };
 }
 
-/** The grammar of grammar/ws.abnf: `ws-URI` and `wss-URI` (RFC 6455 §3), its prose rules supplied by RFC 3986. */
-export const wsGrammar = precompiledGrammar(wsData, wsSource.imports, wsSchemeGrammar);
+/** The "ws" scheme's record (RFC 6455 §3): its value is `ws` (src/schemes/built-in.ts). */
+export const wsDefinition = definitionOf("ws");
 
-/**
- * The "ws" scheme (RFC 6455 §3): `"ws:" "//" host [ ":" port ] path [ "?" query ]`, default
- * port 80; a fragment is an error.
- *
- * @example
- * ws.parseOrThrow("ws://example.com/chat").resourceName; // "/chat"
- * ws.parse("ws://example.com/#x").error.code;            // "fragment-forbidden"
- */
-export const ws: Scheme<WsUri> = schemeOf(wsDefinition("ws"), wsGrammar);
-
-/** The "wss" scheme (RFC 6455 §3): as ws, default port 443, the secure flag set. */
-export const wss: Scheme<WsUri> = schemeOf(wsDefinition("wss"), wsGrammar);
+/** The "wss" scheme's record (RFC 6455 §3). */
+export const wssDefinition = definitionOf("wss");

@@ -149,6 +149,15 @@ describe("relativize: the empty reference", () => {
     const batch = await runHere(["relativize", "--quiet", "--base", "http://a/b"], { stdin: "http://a/b\n" });
     expect(jsonLines(batch.stdout)).toEqual([{ line: 1, input: "http://a/b", ok: true, value: "" }]);
   });
+
+  test("validate and normalize take the same lines (issue 31: validate refused https://9m.no/拠傅, which normalize printed unchanged)", async () => {
+    const lines = ["https://9m.no/拠傅", "http://a/#é", "http://a/#\u202e", "foo:é", "//é/x", "HTTP://a/%7e", "http://a/%zz", "http://a/ b", "http://[::1", "http://a/?x#y#z"];
+    const okOf = async (command: string): Promise<boolean[]> =>
+      jsonLines((await runHere([command, "--json", "--quiet"], { stdin: `${lines.join("\n")}\n` })).stdout).map((l) => (l as { ok: boolean }).ok);
+    const validate = await okOf("validate");
+    expect(validate).toEqual([true, true, true, true, true, true, false, false, false, false]);
+    expect(await okOf("normalize")).toEqual(validate);
+  });
 });
 
 describe("help, version, rules", () => {
@@ -157,7 +166,7 @@ describe("help, version, rules", () => {
     expect(await run(["--version"])).toEqual({ status: 0, stdout: `${pkg.version}\n`, stderr: "" });
   });
 
-  test("a run loads what its command needs: --version and --help no command, resolve, validate and normalize --level syntax no grammar, --rule the grammars, --scheme and normalize's scheme level the scheme values, expand the expander alone (a resolve hook writes the modules down)", async () => {
+  test("a run loads what its command needs: --version and --help no command, resolve, validate and normalize --level syntax no grammar, --rule the grammars, --scheme and normalize's scheme level the schemes' records without the engine, expand the expander alone (a resolve hook writes the modules down)", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), "uri-grammar-cli-"));
     try {
       const hook = 'import fs from "node:fs"; export async function resolve(s, c, next) { const r = await next(s, c); fs.appendFileSync(process.env.URI_GRAMMAR_LOADED, r.url + "\\n"); return r; }';
@@ -178,18 +187,22 @@ describe("help, version, rules", () => {
       expect(heavy(await loaded(["parse", "--help"]))).toEqual([]);
       // the ABNF engine's grammar values, every grammar, the scheme values, and what IRIs, templates and security load
       const grammars = (urls: string[]): string[] =>
-        urls.filter((u) => /^dist\/abnf\/grammar\.js$|^dist\/cli\/grammars\.js$|^dist\/schemes\/(defaults|index|scheme)\.js$|^dist\/(iri|template|security|whatwg)\/|^node_modules\/(parsimmon|tr46|tldts)$/.test(u));
+        urls.filter((u) => /^dist\/abnf\/(grammar|automaton|analysis|parser)\.js$|^dist\/cli\/grammars\.js$|^dist\/schemes\/(defaults|index|scheme|precompiled|sources)\.js$|^dist\/(iri|template|security|whatwg)\/|^node_modules\/(parsimmon|tr46|tldts)$/.test(u));
       const resolve = await loaded(["resolve", "http://a/b/c", "../d"]);
       expect(resolve).toEqual(expect.arrayContaining(["dist/cli/commands/reference.js", "dist/operations.js"]));
       expect(grammars(resolve)).toEqual([]);
       expect(grammars(await loaded(["normalize", "--level", "syntax", "HTTP://a/"]))).toEqual([]);
-      // §6.2.3 with the built-in schemes: their values, whose modules make their grammars
-      expect(await loaded(["normalize", "HTTP://a/"])).toEqual(expect.arrayContaining(["dist/schemes/defaults.js"]));
+      // §6.2.3 with the built-in schemes: their records and compiled rules, not their grammar values or the ABNF engine (issue 31)
+      const normalize = await loaded(["normalize", "HTTP://a/"]);
+      expect(normalize).toEqual(expect.arrayContaining(["dist/schemes/records.js", "dist/compiled/schemes.js"]));
+      expect(grammars(normalize)).toEqual([]);
       const validate = await loaded(["validate", "http://a/"]);
       expect(validate).toEqual(expect.arrayContaining(["dist/cli/commands/parse.js", "dist/parse.js"]));
       expect(grammars(validate)).toEqual([]);
       expect(await loaded(["validate", "--rule", "host", "[::1]"])).toEqual(expect.arrayContaining(["dist/cli/grammars.js", "dist/abnf/grammar.js"]));
-      expect(await loaded(["parse", "--scheme", "tel:+1-201-555-0123"])).toEqual(expect.arrayContaining(["dist/schemes/defaults.js"]));
+      const schemeParse = await loaded(["parse", "--scheme", "tel:+1-201-555-0123"]);
+      expect(schemeParse).toEqual(expect.arrayContaining(["dist/schemes/records.js"]));
+      expect(grammars(schemeParse)).toEqual([]);
       // expand: the expander alone (template/expand-text.ts), not the matcher
       const expand = await loaded(["expand", "http://a/{x}", "--var", "x=1"]);
       expect(expand).toEqual(expect.arrayContaining(["dist/cli/commands/expand.js", "dist/template/expand-text.js"]));

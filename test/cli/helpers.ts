@@ -148,7 +148,7 @@ const commandModules = (): Promise<unknown> =>
     import("../../src/cli/template"),
     import("../../src/cli/commands/expand"),
     import("../../src/cli/grammars"),
-    import("../../src/schemes/defaults"),
+    import("../../src/schemes/records"),
   ]);
 
 async function runHereNow(args: readonly string[], options: HereOptions): Promise<Run> {

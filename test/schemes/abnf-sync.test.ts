@@ -7,14 +7,8 @@ import * as path from "node:path";
 import type { Grammar } from "../../src/abnf/index";
 import { printExpr } from "../../src/abnf/print";
 import { rfc3986 } from "../../src/grammars/rfc3986/index";
-import { dataGrammar } from "../../src/schemes/data";
-import { fileAppendixEGrammar, fileAppendixFDepartures, fileGrammar } from "../../src/schemes/file";
-import { httpGrammar } from "../../src/schemes/http";
+import { addrSpecGrammar, dataGrammar, fileAppendixEGrammar, fileAppendixFDepartures, fileGrammar, httpGrammar, mailtoDepartures, mailtoGrammar, telDepartures, telGrammar, urnGrammar, uuidGrammar, wsGrammar } from "../../src/schemes/built-in";
 import type { Departure } from "../../src/schemes/load";
-import { addrSpecGrammar, mailtoDepartures, mailtoGrammar } from "../../src/schemes/mailto";
-import { telDepartures, telGrammar } from "../../src/schemes/tel";
-import { urnGrammar, uuidGrammar } from "../../src/schemes/urn";
-import { wsGrammar } from "../../src/schemes/ws";
 import { canonicalAbnf, parseAbnf, parseAbnfExpr, type AbnfExpr } from "../helpers/abnf";
 import { GRAMMAR_DIR } from "./helpers";
 

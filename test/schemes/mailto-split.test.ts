@@ -5,7 +5,7 @@
 import fc from "fast-check";
 import { seededRandom, semantics } from "../../src/abnf/index";
 import { percentDecode } from "../../src/transforms/percent";
-import { mailto, mailtoGrammar } from "../../src/schemes/mailto";
+import { mailto, mailtoGrammar } from "../../src/schemes/built-in";
 import { runs, seed } from "../helpers/runs";
 
 const derivation = semantics(mailtoGrammar, {}, { captures: ["to", "addr-spec", "local-part", "domain"] });

@@ -5,15 +5,9 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { seededRandom, type Grammar } from "../../src/abnf/index";
-import { dataGrammar } from "../../src/schemes/data";
-import { fileAppendixEGrammar, fileGrammar } from "../../src/schemes/file";
-import { httpGrammar } from "../../src/schemes/http";
+import { addrSpecGrammar, dataGrammar, fileAppendixEGrammar, fileGrammar, httpGrammar, telGrammar, urnGrammar, uuidGrammar, wsGrammar } from "../../src/schemes/built-in";
 import { loadGrammar } from "../../src/schemes/load";
-import { addrSpecGrammar } from "../../src/schemes/mailto";
 import { GENERATED_PATH, precompile, precompiledSources, schemeGrammarsModule } from "../../scripts/compile/scheme-grammars";
-import { telGrammar } from "../../src/schemes/tel";
-import { urnGrammar, uuidGrammar } from "../../src/schemes/urn";
-import { wsGrammar } from "../../src/schemes/ws";
 import { GRAMMAR_DIR } from "./helpers";
 
 const ROOT = path.resolve(__dirname, "../..");
