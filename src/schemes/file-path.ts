@@ -6,7 +6,7 @@ import type { UriReference } from "../ast/nodes.js";
 import { referenceTextOffsets } from "../core/args.js";
 import { serialize } from "../transforms/serialize.js";
 import { percentDecode, percentEncode } from "../transforms/percent.js";
-import { removeDotSegments } from "../transforms/remove-dot-segments.js";
+import { dotSegmentsRemoved } from "../transforms/remove-dot-segments.js";
 import type { Result } from "../result.js";
 import { fileE, inlineIp, uncSplit } from "./file.js";
 import type { SchemeError } from "./kernel.js";
@@ -104,7 +104,7 @@ const failPath = (code: FilePathErrorCode, input: string, message: string, cause
 function pathToConvert(path: string, drive: boolean): string {
   const p = normalizePercent(path.startsWith("/") ? path : `/${path}`, true, true);
   const root = drive ? (/^\/[A-Za-z]:(?=\/|$)/.exec(p)?.[0] ?? "") : "";
-  return root + removeDotSegments(p.slice(root.length));
+  return root + dotSegmentsRemoved(p.slice(root.length));
 }
 
 /**

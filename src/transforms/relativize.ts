@@ -6,7 +6,7 @@ import { pathKindOf } from "../ast/path-kind.js";
 import type { Result } from "../result.js";
 import { describeValue, expectOptions } from "../describe.js";
 import { normalizeReference, type NormalizeOptions } from "./normalize.js";
-import { removeDotSegments } from "./remove-dot-segments.js";
+import { dotSegmentsRemoved } from "./remove-dot-segments.js";
 import { resolveReference } from "./resolve.js";
 import { serialize } from "./serialize.js";
 
@@ -223,7 +223,7 @@ export function relativize(base: Uri, target: Uri, options: RelativizeOptions = 
     const dir = b.authority !== undefined && bp === "" ? "/" : bp.slice(0, bp.lastIndexOf("/") + 1);
     // Without an authority, resolveReference writes a path "//x" as "/.//x": match what it guards.
     const unguarded = b.authority === undefined && tp.startsWith("/.//") ? tp.slice(2) : tp;
-    for (const p of relativePaths(removeDotSegments(dir), unguarded)) add("relative-path", false, undefined, p, query);
+    for (const p of relativePaths(dotSegmentsRemoved(dir), unguarded)) add("relative-path", false, undefined, p, query);
     // §4.2 absolute-path: "/." keeps a path that begins with "//" from reading as an authority.
     if (tp.charCodeAt(0) === 0x2f) add("absolute-path", false, undefined, tp.startsWith("//") ? `/.${tp}` : tp, query);
   }
