@@ -6,7 +6,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import P from "parsimmon";
 import { grammarFromAbnf, grammarFromAbnfOrThrow, type Grammar } from "../src/abnf/index";
-import { calledRules } from "../src/abnf/automaton";
+import { calledRules } from "../src/abnf/automaton-size";
 import { grammarFromAbnf as referenceOf } from "./helpers/abnf";
 
 interface Case {

@@ -3,7 +3,7 @@
 // test/compiled.test.ts makes them again in memory and compares.
 import * as fs from "node:fs";
 import * as path from "node:path";
-import type { RuleDefinition } from "../../src/abnf/analysis.js";
+import { charsInside, type RuleDefinition } from "../../src/abnf/analysis.js";
 import { sameExpr } from "../../src/abnf/expr.js";
 import { RegexCompiler } from "../../src/abnf/regex.js";
 import type { Grammar } from "../../src/abnf/grammar.js";
@@ -141,7 +141,7 @@ function charsetModule(): string {
     "",
   ];
   for (const name of CHARSET_RULES) {
-    const set = rfc3987.analysis.charsInside({ type: "ref", name }, pct);
+    const set = charsInside(rfc3987.analysis, { type: "ref", name }, pct);
     lines.push(`export const ${charsetConstant(name)} = ${JSON.stringify(set.map(([lo, hi]) => [lo, hi]))} as const;`);
   }
   lines.push("", "export const CHARSET_RANGES = {");

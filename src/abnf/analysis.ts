@@ -213,36 +213,6 @@ export class Analysis {
     return r;
   }
 
-  /**
-   * Every single character that can stand in a match of `e` outside the rules named in
-   * `opaque` (lowercase names), e.g. the characters a `query` allows besides `pct-encoded`.
-   */
-  charsInside(e: Expr, opaque: ReadonlySet<string>): CodePointSet {
-    const seen = new Set<string>();
-    const walk = (x: Expr): CodePointSet[] => {
-      if (x.type === "ref") {
-        const key = x.name.toLowerCase();
-        if (opaque.has(key) || seen.has(key)) return [];
-        seen.add(key);
-        return walk(this.rule(x.name).expr);
-      }
-      const set = this.charSet(x);
-      if (set !== null) return [set];
-      switch (x.type) {
-        case "lit":
-          return codePoints(x.text).map((cp) => literalCharSet(cp, x.caseSensitive));
-        case "seq":
-        case "alt":
-          return x.items.flatMap(walk);
-        case "rep":
-          return x.max === 0 ? [] : walk(x.item);
-        default:
-          return [];
-      }
-    };
-    return union(...walk(e));
-  }
-
   /** True when `e` can match the empty string (least fixed point over recursive rules). */
   nullable(e: Expr): boolean {
     if (!this.#nullableDone) {
@@ -294,57 +264,6 @@ export class Analysis {
   matchesNothing(e: Expr): boolean {
     if (this.#emptyRule.size === 0 && this.ruleKeys.length > 0) this.#computeEmpty();
     return this.#emptyOf(e);
-  }
-
-  /**
-   * Why `e` matches no string, for messages (when {@link matchesNothing} says so): the prose
-   * values it needs (RFC 5234 §4), its ranges of surrogate code points only (no characters),
-   * or the rules whose recursion has no way out.
-   */
-  whyNothing(e: Expr): string {
-    const causes: string[] = [];
-    const loops: string[] = [];
-    const seen = new Set<string>();
-    const add = (cause: string): void => {
-      if (!causes.includes(cause)) causes.push(cause);
-    };
-    const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0");
-    // explicit stack: a reference chain can be long
-    const stack: Expr[] = [e];
-    while (stack.length > 0) {
-      const x = stack.pop() as Expr;
-      if (!this.matchesNothing(x)) continue;
-      switch (x.type) {
-        case "prose":
-          add(`it needs the prose value <${x.text}>, which matches nothing (RFC 5234 §4)`);
-          break;
-        case "range":
-          add(`%x${hex(x.lo)}${x.lo === x.hi ? "" : `-${hex(x.hi)}`} holds only surrogate code points, which are no characters`);
-          break;
-        case "seq":
-        case "alt":
-          for (let i = x.items.length - 1; i >= 0; i--) stack.push(x.items[i] as Expr);
-          break;
-        case "rep":
-          stack.push(x.item);
-          break;
-        case "ref": {
-          const def = this.rule(x.name);
-          const key = def.name.toLowerCase();
-          if (seen.has(key)) {
-            if (!loops.includes(def.name)) loops.push(def.name);
-          } else {
-            seen.add(key);
-            stack.push(def.expr);
-          }
-          break;
-        }
-        default:
-          break;
-      }
-    }
-    if (causes.length === 0) return `its recursion (${loops.join(", ")}) has no way out`;
-    return causes.join("; ");
   }
 
   #emptyOf(e: Expr): boolean {
@@ -465,70 +384,152 @@ export class Analysis {
     return recursive;
   }
 
-  /**
-   * A left-recursive cycle (rule names as spelled) if there is one: a rule that can be reached
-   * again from itself without consuming a character.
-   */
-  leftRecursion(): string[] | undefined {
-    const leftRefs = new Map<string, string[]>();
-    const collect = (e: Expr, out: string[]): void => {
-      switch (e.type) {
-        case "ref":
-          out.push(e.name.toLowerCase());
-          return;
-        case "alt":
-          for (const item of e.items) collect(item, out);
-          return;
-        case "seq":
-          for (const item of e.items) {
-            collect(item, out);
-            if (!this.nullable(item)) return;
-          }
-          return;
-        case "rep":
-          if (e.max >= 1) collect(e.item, out);
-          return;
-        default:
-          return;
-      }
-    };
-    for (const k of this.ruleKeys) {
-      const out: string[] = [];
-      collect(this.rule(k).expr, out);
-      leftRefs.set(k, out);
+}
+
+/**
+ * Every single character that can stand in a match of `e` outside the rules named in
+ * `opaque` (lowercase names), e.g. the characters a `query` allows besides `pct-encoded`.
+ */
+export function charsInside(analysis: Analysis, e: Expr, opaque: ReadonlySet<string>): CodePointSet {
+  const seen = new Set<string>();
+  const walk = (x: Expr): CodePointSet[] => {
+    if (x.type === "ref") {
+      const key = x.name.toLowerCase();
+      if (opaque.has(key) || seen.has(key)) return [];
+      seen.add(key);
+      return walk(analysis.rule(x.name).expr);
     }
-    const state = new Map<string, 1 | 2>();
-    for (const root of this.ruleKeys) {
-      if (state.has(root)) continue;
-      const path: string[] = [root];
-      const iters: number[] = [0];
-      state.set(root, 1);
-      while (path.length > 0) {
-        const node = path[path.length - 1] as string;
-        const succ = leftRefs.get(node) ?? [];
-        const k = iters[iters.length - 1] as number;
-        if (k < succ.length) {
-          iters[iters.length - 1] = k + 1;
-          const w = succ[k] as string;
-          const s = state.get(w);
-          if (s === 1) {
-            const cycle = [...path.slice(path.indexOf(w)), w];
-            return cycle.map((c) => this.rule(c).name);
-          }
-          if (s === undefined) {
-            state.set(w, 1);
-            path.push(w);
-            iters.push(0);
-          }
+    const set = analysis.charSet(x);
+    if (set !== null) return [set];
+    switch (x.type) {
+      case "lit":
+        return codePoints(x.text).map((cp) => literalCharSet(cp, x.caseSensitive));
+      case "seq":
+      case "alt":
+        return x.items.flatMap(walk);
+      case "rep":
+        return x.max === 0 ? [] : walk(x.item);
+      default:
+        return [];
+    }
+  };
+  return union(...walk(e));
+}
+
+/**
+ * Why `e` matches no string, for messages (when {@link matchesNothing} says so): the prose
+ * values it needs (RFC 5234 §4), its ranges of surrogate code points only (no characters),
+ * or the rules whose recursion has no way out.
+ */
+export function whyNothing(analysis: Analysis, e: Expr): string {
+  const causes: string[] = [];
+  const loops: string[] = [];
+  const seen = new Set<string>();
+  const add = (cause: string): void => {
+    if (!causes.includes(cause)) causes.push(cause);
+  };
+  const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0");
+  // explicit stack: a reference chain can be long
+  const stack: Expr[] = [e];
+  while (stack.length > 0) {
+    const x = stack.pop() as Expr;
+    if (!analysis.matchesNothing(x)) continue;
+    switch (x.type) {
+      case "prose":
+        add(`it needs the prose value <${x.text}>, which matches nothing (RFC 5234 §4)`);
+        break;
+      case "range":
+        add(`%x${hex(x.lo)}${x.lo === x.hi ? "" : `-${hex(x.hi)}`} holds only surrogate code points, which are no characters`);
+        break;
+      case "seq":
+      case "alt":
+        for (let i = x.items.length - 1; i >= 0; i--) stack.push(x.items[i] as Expr);
+        break;
+      case "rep":
+        stack.push(x.item);
+        break;
+      case "ref": {
+        const def = analysis.rule(x.name);
+        const key = def.name.toLowerCase();
+        if (seen.has(key)) {
+          if (!loops.includes(def.name)) loops.push(def.name);
         } else {
-          state.set(node, 2);
-          path.pop();
-          iters.pop();
+          seen.add(key);
+          stack.push(def.expr);
         }
+        break;
+      }
+      default:
+        break;
+    }
+  }
+  if (causes.length === 0) return `its recursion (${loops.join(", ")}) has no way out`;
+  return causes.join("; ");
+}
+
+/**
+ * A left-recursive cycle (rule names as spelled) if there is one: a rule that can be reached
+ * again from itself without consuming a character.
+ */
+export function leftRecursion(analysis: Analysis): string[] | undefined {
+  const leftRefs = new Map<string, string[]>();
+  const collect = (e: Expr, out: string[]): void => {
+    switch (e.type) {
+      case "ref":
+        out.push(e.name.toLowerCase());
+        return;
+      case "alt":
+        for (const item of e.items) collect(item, out);
+        return;
+      case "seq":
+        for (const item of e.items) {
+          collect(item, out);
+          if (!analysis.nullable(item)) return;
+        }
+        return;
+      case "rep":
+        if (e.max >= 1) collect(e.item, out);
+        return;
+      default:
+        return;
+    }
+  };
+  for (const k of analysis.ruleKeys) {
+    const out: string[] = [];
+    collect(analysis.rule(k).expr, out);
+    leftRefs.set(k, out);
+  }
+  const state = new Map<string, 1 | 2>();
+  for (const root of analysis.ruleKeys) {
+    if (state.has(root)) continue;
+    const path: string[] = [root];
+    const iters: number[] = [0];
+    state.set(root, 1);
+    while (path.length > 0) {
+      const node = path[path.length - 1] as string;
+      const succ = leftRefs.get(node) ?? [];
+      const k = iters[iters.length - 1] as number;
+      if (k < succ.length) {
+        iters[iters.length - 1] = k + 1;
+        const w = succ[k] as string;
+        const s = state.get(w);
+        if (s === 1) {
+          const cycle = [...path.slice(path.indexOf(w)), w];
+          return cycle.map((c) => analysis.rule(c).name);
+        }
+        if (s === undefined) {
+          state.set(w, 1);
+          path.push(w);
+          iters.push(0);
+        }
+      } else {
+        state.set(node, 2);
+        path.pop();
+        iters.pop();
       }
     }
-    return undefined;
   }
+  return undefined;
 }
 
 export { EMPTY_SET };

@@ -11,7 +11,7 @@
 // to rebuild a derivation (semantics.ts).
 import type { Analysis, RuleDefinition } from "./analysis.js";
 import { codePoints, EMPTY_SET, intersects, literalCharSet, union, type CodePointSet } from "./charset.js";
-import { referencedNames, type Expr } from "./expr.js";
+import type { Expr } from "./expr.js";
 import { GrammarError } from "./grammar-errors.js";
 
 /** The target of an edge that ends the match. */
@@ -129,7 +129,7 @@ export interface Automaton {
   readonly hasJoins: boolean;
   /** The counted repetitions (see {@link COUNTS}), by counter id; empty when none. */
   readonly counters: readonly Counter[];
-  /** What the builder counted against its limits (see {@link automatonSize}, which counts it beforehand). */
+  /** What the builder counted against its limits (automaton-size.ts automatonSize counts it beforehand). */
   readonly counted: AutomatonSize;
 }
 
@@ -177,15 +177,17 @@ export const JOINS = { cost: 16 };
 export const COUNTS = { from: 32, item: 16, positions: 65_536 };
 
 /**
- * Whether `min*max item` is built as a counted repetition (see {@link COUNTS}), `size` giving
- * item's positions written out, none of its own repetitions counted (automatonSize, outside any
- * loop); the builder and automatonSize decide alike.
+ * Whether `min*max item` is built as a counted repetition (see {@link COUNTS}). `size(cap)`
+ * gives item's positions written out, none of its own repetitions counted, outside any loop, or
+ * any number from `cap` up once it has that many: the builder stops its trial build of the item
+ * there (a handful of positions), automatonSize measures it whole; they decide alike.
  */
-function countHere(enabled: boolean, counting: boolean, min: number, max: number, itemNullable: boolean, size: () => number): boolean {
+export function countHere(enabled: boolean, counting: boolean, min: number, max: number, itemNullable: boolean, size: (cap: number) => number): boolean {
   const n = max === Infinity ? min : max;
   if (!enabled || counting || itemNullable || n < Math.max(2, COUNTS.from)) return false;
-  const item = size();
-  return item >= COUNTS.item || n * item > COUNTS.positions;
+  // item >= COUNTS.item, or n * item > COUNTS.positions
+  const cap = Math.min(COUNTS.item, Math.floor(COUNTS.positions / n) + 1);
+  return size(cap) >= cap;
 }
 
 /**
@@ -205,7 +207,7 @@ function directCost(aLasts: number, aNullable: boolean, aEmpties: number, bFirst
  * unbounded repetition (`loop`), `a` cannot match "" (so that the join is no first position of
  * the body: every iteration reads a character, and no cycle of the automaton reads none).
  */
-function joinHere(joins: boolean, loop: boolean, aLasts: number, aNullable: boolean, aEmpties: number, bFirsts: number, bNullable: boolean, bEmpties: number): boolean {
+export function joinHere(joins: boolean, loop: boolean, aLasts: number, aNullable: boolean, aEmpties: number, bFirsts: number, bNullable: boolean, bEmpties: number): boolean {
   if (!joins || (loop && aNullable)) return false;
   if (aLasts === 0 && bFirsts === 0) return false;
   return directCost(aLasts, aNullable, aEmpties, bFirsts, bNullable, bEmpties) > JOINS.cost;
@@ -214,6 +216,8 @@ function joinHere(joins: boolean, loop: boolean, aLasts: number, aNullable: bool
 type FirstEntry = { readonly pos: number; readonly lead: readonly number[] } | { readonly pos: -1; readonly empties: readonly number[] };
 type FollowEntry = Edge | { readonly to: -2; readonly before: readonly number[] };
 const EXIT = -2;
+/** Thrown by a trial build at its cap (see buildAutomaton's trial). */
+const STOP: unique symbol = Symbol();
 
 interface Frag {
   readonly first: readonly FirstEntry[];
@@ -280,9 +284,7 @@ export function buildAutomaton(
   // expression (a backtracking regex tries both); used to analyse the regex fast path.
   const keepAll = settings.keepAll === true;
   const once = (entries: readonly FirstEntry[]): FirstEntry[] => (keepAll ? [...entries] : firstOnce(entries));
-  /** The sizes the builder will make (the rule's, and a repetition's item's for {@link countHere}). */
-  const measure = automatonSize(analysis, calls, stubs, !keepAll, counts);
-  const instances: Instance[] = [{ rule: rule.name, parent: -1, token: rule.token }];
+    const instances: Instance[] = [{ rule: rule.name, parent: -1, token: rule.token }];
   const positions: Position[] = [];
   const follow: FollowEntry[][] = [];
   let hasCalls = false;
@@ -292,30 +294,33 @@ export function buildAutomaton(
   let edgeCount = 0;
   let steps = 0;
   let copies = 0;
-  const over = (what: string): GrammarError => new GrammarError("too-large", `rule ${rule.name} has more than ${what}; it cannot be compiled`, rule.name);
+  /** Where newPosition stops a trial build (see {@link trial}). */
+  let stopAt = Infinity;
+  /**
+   * The GrammarError "too-large" as a limit is passed, while building: the builder counts what
+   * it makes and refuses at the limit, so that no work grows past it (the whole engine also
+   * measures a rule before building it, automaton-size.ts, to refuse at once naming its size).
+   */
+  const over = (what: string, limit: number, cause: string): GrammarError =>
+    new GrammarError("too-large", `rule ${rule.name} ${what.replace("#", `more than ${limit.toLocaleString("en-US")}`)}, the engine's limit (${cause}); it cannot be compiled`, rule.name);
   /** {@link cat}, counting the instances it copies. */
   const join = (a: readonly number[], b: readonly number[]): readonly number[] => {
     if (a.length > 0 && b.length > 0) {
       copies += a.length + b.length;
-      if (copies > COPY_LIMIT) throw over(`${COPY_LIMIT.toLocaleString("en-US")} rule occurrences to copy`);
+      if (copies > COPY_LIMIT) throw over("copies # rule occurrences into the lists of those that match the empty string", COPY_LIMIT, "a long chain of rules that can all match it, such as 5000( e ) with e = \"\"");
     }
     return cat(a, b);
   };
 
   const newInstance = (def: RuleDefinition, parent: number): number => {
-    if (instances.length > INSTANCE_LIMIT) throw over(`${INSTANCE_LIMIT.toLocaleString("en-US")} rule occurrences`);
+    if (instances.length > INSTANCE_LIMIT) throw over("expands to # rule occurrences", INSTANCE_LIMIT, "a large bounded repetition of a rule that matches only the empty string?");
     instances.push({ rule: def.name, parent, token: def.token });
     return instances.length - 1;
   };
 
   const newPosition = (p: Position): number => {
-    if (positions.length >= POSITION_LIMIT) {
-      throw new GrammarError(
-        "too-large",
-        `rule ${rule.name} expands to more than ${POSITION_LIMIT} character positions and joins (a large bounded repetition?); it cannot be compiled`,
-        rule.name,
-      );
-    }
+    if (positions.length >= stopAt) throw STOP;
+    if (positions.length >= POSITION_LIMIT) throw over("expands to # character positions and joins", POSITION_LIMIT, "a long string or a large bounded repetition");
     positions.push(p);
     follow.push([{ to: EXIT, before: NONE }]);
     return positions.length - 1;
@@ -354,6 +359,11 @@ export function buildAutomaton(
     return { first: [{ pos: id, lead: [] }], lasts: [id] };
   };
 
+  const tooManySteps = (): GrammarError =>
+    over("expands to # expressions", STEP_LIMIT, "a large bounded repetition, even of something that matches nothing or only the empty string?");
+  const tooManyEdges = (): GrammarError =>
+    over("has # edges", EDGE_LIMIT, "inside an unbounded repetition, a bounded repetition of an element that can match the empty string links every copy to every later one");
+
   /** Replaces the exit entries of each of `lasts` by `cont` (edges made in `ctx`); returns the positions that can still end. */
   const resolve = (lasts: readonly number[], cont: readonly FirstEntry[], ctx: number): number[] => {
     const still: number[] = [];
@@ -377,7 +387,7 @@ export function buildAutomaton(
       const seen = new Set<number>();
       follow[p] = keepAll ? next : next.filter((entry) => (seen.has(entry.to) ? false : (seen.add(entry.to), true)));
       edgeCount += next.length;
-      if (edgeCount > EDGE_LIMIT) throw over(`${EDGE_LIMIT.toLocaleString("en-US")} edges`);
+      if (edgeCount > EDGE_LIMIT) throw tooManyEdges();
       if (ends) still.push(p);
     }
     return still;
@@ -417,7 +427,7 @@ export function buildAutomaton(
   };
 
   const build = (e: Expr, ctx: number): Frag => {
-    if (++steps > STEP_LIMIT) throw over(`${STEP_LIMIT.toLocaleString("en-US")} expressions to expand`);
+    if (++steps > STEP_LIMIT) throw tooManySteps();
     if (analysis.matchesNothing(e)) return DEAD;
     if (analysis.charSet(e) !== null && !(e.type === "ref" && calls.has(e.name.toLowerCase()))) return charPosition(e, ctx);
     switch (e.type) {
@@ -530,14 +540,44 @@ export function buildAutomaton(
       follow[p] = next;
     }
     edgeCount += 2 * body.first.length + 2 * body.lasts.length;
-    if (edgeCount > EDGE_LIMIT) throw over(`${EDGE_LIMIT.toLocaleString("en-US")} edges`);
+    if (edgeCount > EDGE_LIMIT) throw tooManyEdges();
     return { first: min === 0 ? [{ pos: E, lead: NONE }, { pos: -1, empties: [] }] : [{ pos: E, lead: NONE }], lasts: [X] };
+  };
+
+  /**
+   * The positions of `item` written out (none of its repetitions counted, outside any loop), or
+   * `cap` once it has that many: built on trial and undone, stopping at `cap` positions, so that
+   * deciding to count a repetition costs a few positions, not a measure of the whole rule.
+   */
+  const trial = (item: Expr, ctx: number, cap: number): number => {
+    const p0 = positions.length;
+    const i0 = instances.length;
+    const was = [steps, edgeCount, copies, loops] as const;
+    const flags = [hasCalls, hasStubs, hasJoins] as const;
+    counting = true;
+    loops = 0;
+    stopAt = p0 + cap;
+    try {
+      build(item, ctx);
+    } catch (e) {
+      if (e !== STOP) throw e;
+    } finally {
+      counting = false;
+      stopAt = Infinity;
+      [steps, edgeCount, copies, loops] = was;
+      [hasCalls, hasStubs, hasJoins] = flags;
+    }
+    const n = positions.length - p0;
+    positions.length = p0;
+    follow.length = p0;
+    instances.length = i0;
+    return n;
   };
 
   /** `min*max item`: `min` copies, then nested optional copies, or one looping copy when unbounded (or counted: {@link COUNTS}). */
   const repetition = (min: number, max: number, item: Expr, ctx: number): Frag => {
     if (max === 0) return EMPTY;
-    if (countHere(counts, counting, min, max, analysis.nullable(item), () => measure(item, true).positions)) {
+    if (countHere(counts, counting, min, max, analysis.nullable(item), (cap) => trial(item, ctx, cap))) {
       counting = true;
       loops++;
       const from = positions.length;
@@ -547,9 +587,26 @@ export function buildAutomaton(
       if (body.first.length === 0) return min === 0 ? EMPTY : DEAD;
       return countedRepetition(min, max, body, ctx, from);
     }
+    /**
+     * One copy of item; `undefined` when it made nothing at all (no position, no occurrence, only
+     * the empty match: `1000000000( "" )`), and then `left` more copies would only add as many
+     * steps each, which are counted at once.
+     */
+    const copy = (left: number): Frag | undefined => {
+      const p0 = positions.length;
+      const i0 = instances.length;
+      const s0 = steps;
+      const one = build(item, ctx);
+      if (positions.length > p0 || instances.length > i0 || one.lasts.length > 0 || one.first.length !== 1 || (one.first[0] as FirstEntry).pos >= 0) return one;
+      steps += left * (steps - s0);
+      if (steps > STEP_LIMIT) throw tooManySteps();
+      return undefined;
+    };
     let frag: Frag = EMPTY;
     for (let k = 0; k < min; k++) {
-      frag = concat(frag, build(item, ctx), ctx);
+      const one = copy(min - k - 1);
+      if (one === undefined) break;
+      frag = concat(frag, one, ctx);
       if (frag.first.length === 0) return DEAD;
     }
     let tail: Frag;
@@ -567,16 +624,15 @@ export function buildAutomaton(
     } else {
       tail = EMPTY;
       for (let k = min; k < max; k++) {
-        const one = concat(build(item, ctx), tail, ctx);
+        const item1 = copy(max - k - 1);
+        if (item1 === undefined) break;
+        const one = concat(item1, tail, ctx);
         tail = { first: once([...one.first, { pos: -1, empties: [] }]), lasts: one.lasts };
       }
     }
     return concat(frag, tail, ctx);
   };
 
-  // refused before any work that grows with the size (the checks below stay, as a backstop)
-  const large = tooLarge(rule, measure(rule.expr));
-  if (large !== undefined) throw large;
   const top = build(rule.expr, 0);
   resolveTop(top, follow);
   const finish = (edges: Edge[]): Edge[] => (keepAll ? edges : dedupe(edges));
@@ -633,7 +689,7 @@ const groupCaches = new WeakMap<Analysis, WeakMap<Expr, Expr[]>>();
  * alternatives share one position (an alternation of them), and so do ones further apart when
  * no alternative between them can start with their characters, which keeps the priority order.
  */
-function alternativePlan(e: Expr & { readonly items: readonly Expr[] }, analysis: Analysis, calls: ReadonlySet<string>): Expr[] {
+export function alternativePlan(e: Expr & { readonly items: readonly Expr[] }, analysis: Analysis, calls: ReadonlySet<string>): Expr[] {
   let cache = groupCaches.get(analysis);
   if (cache === undefined) {
     cache = new WeakMap<Expr, Expr[]>();
@@ -683,451 +739,6 @@ export interface AutomatonSize {
   readonly edges: number;
   /** The rule occurrences copied into lists of occurrences that match "" ({@link COPY_LIMIT}). */
   readonly copies: number;
-}
-
-/**
- * The shape of a fragment as the builder makes it, in numbers: its size so far (what the
- * builder counts), how many positions can start it (`firsts`, not counting the empty match),
- * whether it matches "", how many positions can end it and how many edges those hold (each
- * still has one exit entry); and the lists of occurrences that match "" it holds: its empty
- * match's length (`empties`), its firsts' (`leads`: their total length, `leaders`: how many
- * are not empty) and its lasts' exit entries' (`befores`, `beforers`). All are exact but for
- * `firsts`, `edges` and what depends on them, upper bounds (the builder drops a second entry
- * to the same position).
- */
-interface Shape {
-  readonly positions: number;
-  readonly instances: number;
-  readonly steps: number;
-  readonly edges: number;
-  readonly copies: number;
-  readonly firsts: number;
-  readonly nullable: boolean;
-  readonly lasts: number;
-  readonly lastEdges: number;
-  readonly empties: number;
-  readonly leads: number;
-  readonly leaders: number;
-  readonly befores: number;
-  readonly beforers: number;
-}
-
-/** A shape, its fields always in this order (the counting makes many: one object layout keeps it fast). */
-function shapeOf(
-  positions: number,
-  instances: number,
-  steps: number,
-  edges: number,
-  copies: number,
-  firsts: number,
-  nullable: boolean,
-  lasts: number,
-  lastEdges: number,
-  empties: number,
-  leads: number,
-  leaders: number,
-  befores: number,
-  beforers: number,
-): Shape {
-  return { positions, instances, steps, edges, copies, firsts, nullable, lasts, lastEdges, empties, leads, leaders, befores, beforers };
-}
-
-/** `x` with other counts and ends (what a repetition's loop changes). */
-const reshape = (x: Shape, nullable: boolean, empties: number): Shape =>
-  shapeOf(x.positions, x.instances, x.steps, x.edges, x.copies, x.firsts, nullable, x.lasts, x.lastEdges, empties, x.leads, x.leaders, x.befores, x.beforers);
-
-const EMPTY_SHAPE: Shape = {
-  positions: 0,
-  instances: 0,
-  steps: 0,
-  edges: 0,
-  copies: 0,
-  firsts: 0,
-  nullable: true,
-  lasts: 0,
-  lastEdges: 0,
-  empties: 0,
-  leads: 0,
-  leaders: 0,
-  befores: 0,
-  beforers: 0,
-};
-/** A join's fragment (automaton.ts concat). */
-const JOIN_SHAPE = shapeOf(1, 0, 0, 0, 0, 1, false, 1, 1, 0, 0, 0, 0, 0);
-/** A fragment that matches nothing, with what was counted making it. */
-const deadShape = (x: { readonly positions: number; readonly instances: number; readonly steps: number; readonly edges: number; readonly copies: number }): Shape =>
-  shapeOf(x.positions, x.instances, x.steps, x.edges, x.copies, 0, false, 0, 0, 0, 0, 0, 0, 0);
-const isDead = (x: Shape): boolean => x.firsts === 0 && !x.nullable;
-
-/**
- * `a b` as the builder's concat makes it (a dead side makes the whole dead, with what was built
- * so far); `loop`: inside an unbounded repetition's body; `joins`: a join may be made.
- */
-function concatShape(a: Shape, b: Shape, loop: boolean, joins: boolean): Shape {
-  const positions = a.positions + b.positions;
-  const instances = a.instances + b.instances;
-  const steps = a.steps + b.steps;
-  const edges = a.edges + b.edges;
-  if (isDead(a) || isDead(b)) return shapeOf(positions, instances, steps, edges, a.copies + b.copies, 0, false, 0, 0, 0, 0, 0, 0, 0);
-  // `a j b`, j a join (one position, its exit entry its list)
-  if (joinHere(joins, loop, a.lasts, a.nullable, a.empties, b.firsts, b.nullable, b.empties)) return concatShape(concatShape(a, JOIN_SHAPE, loop, false), b, loop, false);
-  // each of a's lasts: its list without the exit entry, and one entry per first of b (the empty one included)
-  const cont = b.firsts + (b.nullable ? 1 : 0);
-  const remade = a.lastEdges - a.lasts + a.lasts * cont;
-  // cat copies two lists when neither is empty: a's empty match joins each first of b's (and
-  // b's empty match), b's empty match the exit entry of each last of a's
-  let copies = a.copies + b.copies;
-  if (a.nullable && a.empties > 0) copies += b.leaders * a.empties + b.leads + (b.nullable && b.empties > 0 ? a.empties + b.empties : 0);
-  if (b.nullable && b.empties > 0) copies += a.beforers * b.empties + a.befores;
-  return shapeOf(
-    positions,
-    instances,
-    steps,
-    edges + remade,
-    copies,
-    a.firsts + (a.nullable ? b.firsts : 0),
-    a.nullable && b.nullable,
-    b.lasts + (b.nullable ? a.lasts : 0),
-    b.lastEdges + (b.nullable ? remade : 0),
-    a.nullable && b.nullable ? a.empties + b.empties : 0,
-    a.leads + (a.nullable ? b.firsts * a.empties + b.leads : 0),
-    a.leaders + (a.nullable ? (a.empties > 0 ? b.firsts : b.leaders) : 0),
-    b.befores + (b.nullable ? a.befores + a.lasts * b.empties : 0),
-    b.beforers + (b.nullable ? (b.empties > 0 ? a.lasts : a.beforers) : 0),
-  );
-}
-
-/** Larger than any limit: the counting stops there. */
-const tooMany = (x: Shape): boolean =>
-  x.positions > POSITION_LIMIT || x.instances > INSTANCE_LIMIT || x.steps > STEP_LIMIT || x.edges > EDGE_LIMIT || x.copies > COPY_LIMIT;
-
-/**
- * The size of the automaton of a rule, from its definition or expression, without building it: what
- * {@link buildAutomaton} counts against its limits, step for step (references to `calls` and
- * `stubs` are one position each, other references are counted in place): positions,
- * instances and steps exactly, edges and copies as upper bounds (the builder drops an entry
- * that a list already holds). So a rule too large to compile is refused when its grammar is
- * made, before any work that grows with its size, and a rule that passes never reaches the
- * builder's limits. Sizes are kept per expression: measuring every rule of a grammar costs
- * time linear in the size of its definitions (a repetition's copies are counted one by one
- * only while they change the shape, see iterateShape).
- */
-export function automatonSize(
-  analysis: Analysis,
-  calls: ReadonlySet<string>,
-  stubs: ReadonlySet<string> = new Set(),
-  /** Whether the builder makes joins (not when it keeps every path: keepAll). */
-  joins = true,
-  /** Whether the builder counts large repetitions (its `counted` setting, see {@link COUNTS}). */
-  counts = false,
-): (rule: RuleDefinition | Expr, written?: boolean) => AutomatonSize {
-  /** Shapes by expression, outside and inside an unbounded repetition's body (see joinHere), outside and inside a counted one's. */
-  const memo = [new Map<Expr, Shape>(), new Map<Expr, Shape>(), new Map<Expr, Shape>(), new Map<Expr, Shape>()] as const;
-  const optionInstances = new Map<Expr, number>();
-  const isCall = (e: Expr): boolean => e.type === "ref" && calls.has(e.name.toLowerCase());
-  /** One character position (of `positions` characters, for a literal), opening `instances` occurrences. */
-  const chars = (positions: number, instances: number): Shape => shapeOf(positions, instances, 1, positions - 1, 0, 1, false, 1, 1, 0, 0, 0, 0, 0);
-  const NOTHING = deadShape({ positions: 0, instances: 0, steps: 1, edges: 0, copies: 0 });
-  const EMPTY_STEP = shapeOf(0, 0, 1, 0, 0, 0, true, 0, 0, 0, 0, 0, 0, 0);
-  /** The instances a character position's options open (automaton.ts options()). */
-  const optionsOf = (e: Expr): number => {
-    const known = optionInstances.get(e);
-    if (known !== undefined) return known;
-    let n = 0;
-    if (e.type === "ref") n = 1 + optionsOf(analysis.rule(e.name).expr);
-    else if (e.type === "alt") for (const item of e.items) if (!analysis.matchesNothing(item)) n += optionsOf(item);
-    optionInstances.set(e, n);
-    return n;
-  };
-  const step = (x: Shape): Shape =>
-    shapeOf(x.positions, x.instances, x.steps + 1, x.edges, x.copies, x.firsts, x.nullable, x.lasts, x.lastEdges, x.empties, x.leads, x.leaders, x.befores, x.beforers);
-  const shape = (e: Expr, loop: boolean, counting = false): Shape => {
-    const slot = (loop ? 1 : 0) + (counting ? 2 : 0);
-    const known = (memo[slot] as Map<Expr, Shape>).get(e);
-    if (known !== undefined) return known;
-    let n: Shape;
-    if (analysis.matchesNothing(e)) n = NOTHING;
-    else if (analysis.charSet(e) !== null && !isCall(e)) n = chars(1, optionsOf(e));
-    else {
-      switch (e.type) {
-        case "lit": {
-          const k = codePoints(e.text).length;
-          n = k === 0 ? EMPTY_STEP : chars(k, 0);
-          break;
-        }
-        case "range":
-        case "prose":
-          n = NOTHING;
-          break;
-        case "seq": {
-          let x = EMPTY_SHAPE;
-          for (const item of e.items) {
-            x = concatShape(x, shape(item, loop, counting), loop, joins);
-            if (isDead(x)) break;
-          }
-          n = step(x);
-          break;
-        }
-        case "alt": {
-          // the first entries of every alternative, the first empty match kept
-          let x = deadShape(EMPTY_SHAPE);
-          for (const item of alternativePlan(e, analysis, calls)) {
-            const y = shape(item, loop, counting);
-            x = shapeOf(
-              x.positions + y.positions,
-              x.instances + y.instances,
-              x.steps + y.steps,
-              x.edges + y.edges,
-              x.copies + y.copies,
-              x.firsts + y.firsts,
-              x.nullable || y.nullable,
-              x.lasts + y.lasts,
-              x.lastEdges + y.lastEdges,
-              x.nullable ? x.empties : y.empties,
-              x.leads + y.leads,
-              x.leaders + y.leaders,
-              x.befores + y.befores,
-              x.beforers + y.beforers,
-            );
-          }
-          n = step(x);
-          break;
-        }
-        case "rep":
-          // the body of an unbounded repetition is built as one (joinHere)
-          if (countHere(counts, counting, e.min, e.max, analysis.nullable(e.item), () => shape(e.item, false, true).positions)) {
-            // built once inside a loop, with three joins (automaton.ts countedRepetition)
-            const x = shape(e.item, true, true);
-            n = isDead(x)
-              ? e.min === 0
-                ? shapeOf(x.positions, x.instances, x.steps + 1, x.edges, x.copies, 0, true, 0, 0, 0, 0, 0, 0, 0)
-                : step(x)
-              : shapeOf(x.positions + 3, x.instances, x.steps + 1, x.edges + 2 * x.firsts + x.lastEdges + x.lasts, x.copies, 1, e.min === 0, 1, 1, 0, 0, 0, 0, 0);
-          } else n = step(repetitionShape(e.min, e.max, shape(e.item, loop, counting), e.max === Infinity ? shape(e.item, true, counting) : undefined, loop, joins));
-          break;
-        case "ref": {
-          const key = e.name.toLowerCase();
-          if (stubs.has(key) || calls.has(key)) n = chars(1, 1);
-          else {
-            // the occurrence opens an instance; its empty match lists the instance first
-            const b = ruleShape(analysis.rule(e.name), loop, counting);
-            const copies = b.copies + (b.nullable && b.empties > 0 ? 1 + b.empties : 0);
-            const empties = b.nullable ? b.empties + 1 : 0;
-            n = shapeOf(b.positions, b.instances + 1, b.steps + 1, b.edges, copies, b.firsts, b.nullable, b.lasts, b.lastEdges, empties, b.leads, b.leaders, b.befores, b.beforers);
-          }
-          break;
-        }
-      }
-    }
-    (memo[slot] as Map<Expr, Shape>).set(e, n);
-    return n;
-  };
-  /**
-   * The shape of a rule's expression, kept per definition across grammars when nothing is a
-   * stub: a definition refers to rules by name, and every grammar that holds the same
-   * definition object holds the same definitions for all the rules it reaches (grammar()
-   * takes imported definitions as they are, with the rules they reach, and refuses a rule of
-   * its own by an imported name; derive() and the loader make new definitions), so its shape
-   * is the same in all of them: a grammar that imports RFC 3986's rules measures its own.
-   */
-  const ruleShape = (def: RuleDefinition, loop: boolean, counting: boolean): Shape => {
-    if (stubs.size > 0 || !(calls === calledCache.get(analysis) || building.has(calls))) return shape(def.expr, loop, counting);
-    // (kept by where the rule is built and by the join and count thresholds, which tests change)
-    const key = `${loop ? 1 : 0} ${joins ? JOINS.cost : -1} ${counts ? (counting ? -2 : `${COUNTS.from} ${COUNTS.item} ${COUNTS.positions}`) : -1}`;
-    let kept = ruleShapes.get(def);
-    if (kept === undefined) {
-      kept = new Map();
-      ruleShapes.set(def, kept);
-    }
-    let x = kept.get(key);
-    if (x === undefined) {
-      x = shape(def.expr, loop, counting);
-      kept.set(key, x);
-    }
-    return x;
-  };
-  // (the automaton of a rule whose expression is `e`: instance 0 is the rule itself)
-  // (`written`: an expression's size with none of its repetitions counted, for countHere)
-  return (rule, written = false) => {
-    const x = "expr" in rule ? ruleShape(rule, false, false) : shape(rule, false, written);
-    return { positions: x.positions, instances: x.instances + 1, steps: x.steps, edges: x.edges, copies: x.copies };
-  };
-}
-
-/** Shapes of rule definitions, for any grammar that holds them (see automatonSize's ruleShape). */
-const ruleShapes = new WeakMap<RuleDefinition, Map<string, Shape>>();
-
-/**
- * `next` applied `count` times from `x`, stopping at a dead shape or one past a limit. Once an
- * application leaves unchanged all that the next one depends on (the shape but its counts),
- * every further one adds the same amounts, which are added at once: copies of an element
- * without positions (`3000000( e )`, `e = ""`) are counted in constant time, and other copies
- * add a position each, so that the loop ends at the position limit.
- */
-function iterateShape(count: number, x: Shape, next: (x: Shape) => Shape): Shape {
-  for (let k = 0; k < count; k++) {
-    const y = next(x);
-    if (isDead(y)) return y;
-    if (tooMany(y)) {
-      // past a limit: the copies left add as many positions, occurrences and expressions again
-      // (exact), and at least as many edges and copies
-      const left = count - k - 1;
-      return shapeOf(
-        y.positions + left * (y.positions - x.positions),
-        y.instances + left * (y.instances - x.instances),
-        y.steps + left * (y.steps - x.steps),
-        y.edges + left * (y.edges - x.edges),
-        y.copies + left * (y.copies - x.copies),
-        y.firsts,
-        y.nullable,
-        y.lasts,
-        y.lastEdges,
-        y.empties,
-        y.leads,
-        y.leaders,
-        y.befores,
-        y.beforers,
-      );
-    }
-    if (
-      y.firsts === x.firsts &&
-      y.nullable === x.nullable &&
-      y.lasts === x.lasts &&
-      y.lastEdges === x.lastEdges &&
-      y.empties === x.empties &&
-      y.leads === x.leads &&
-      y.leaders === x.leaders &&
-      y.befores === x.befores &&
-      y.beforers === x.beforers
-    ) {
-      const left = count - k - 1;
-      return shapeOf(
-        y.positions + left * (y.positions - x.positions),
-        y.instances + left * (y.instances - x.instances),
-        y.steps + left * (y.steps - x.steps),
-        y.edges + left * (y.edges - x.edges),
-        y.copies + left * (y.copies - x.copies),
-        y.firsts,
-        y.nullable,
-        y.lasts,
-        y.lastEdges,
-        y.empties,
-        y.leads,
-        y.leaders,
-        y.befores,
-        y.beforers,
-      );
-    }
-    x = y;
-  }
-  return x;
-}
-
-/** `min*max item` as the builder's repetition makes it: `min` copies, then nested optional copies, or one looping copy. */
-function repetitionShape(min: number, max: number, item: Shape, body: Shape | undefined, loop: boolean, joins: boolean): Shape {
-  if (max === 0) return EMPTY_SHAPE;
-  const frag = iterateShape(min, EMPTY_SHAPE, (x) => concatShape(x, item, loop, joins));
-  if (isDead(frag)) return frag;
-  let tail: Shape;
-  if (max === Infinity) {
-    const x = body ?? item;
-    if (x.firsts === 0) tail = shapeOf(x.positions, x.instances, x.steps, x.edges, x.copies, 0, true, 0, 0, 0, 0, 0, 0, 0);
-    else {
-      // the copy's lasts go on to its firsts or end (an empty continuation: nothing copied)
-      const remade = x.lastEdges - x.lasts + x.lasts * (x.firsts + 1);
-      tail = shapeOf(x.positions, x.instances, x.steps, x.edges + remade, x.copies, x.firsts, true, x.lasts, remade, 0, x.leads, x.leaders, x.befores, x.beforers);
-    }
-  } else {
-    // each optional copy before the rest, which may be empty; the first empty match is the copy's
-    tail = iterateShape(max - min, EMPTY_SHAPE, (x) => {
-      const one = concatShape(item, x, loop, joins);
-      return reshape(one, true, one.nullable ? one.empties : 0);
-    });
-  }
-  return concatShape(frag, tail, loop, joins);
-}
-
-/**
- * Past this many positions (or {@link CALL_EDGES} edges), a rule is matched by call wherever it
- * is referenced instead of being expanded in place: RFC 5322's `fields` expanded every rule it
- * reaches to 838,446 positions, though none of them holds more than 27,146 (`address`) once the
- * large ones are called. Small rules stay expanded, so that rules such as RFC 3986's (1,591
- * positions for URI-reference, all of it expanded) keep one DFA and a regex.
- */
-export const CALL_POSITIONS = 4096;
-/** See {@link CALL_POSITIONS}. */
-export const CALL_EDGES = 262_144;
-
-/** Per grammar: the rules matched by call (see {@link calledRules}). */
-const calledCache = new WeakMap<Analysis, ReadonlySet<string>>();
-/** The sets calledRules is deciding: their measures, too, hold in every grammar (see automatonSize's ruleShape). */
-const building = new WeakSet<ReadonlySet<string>>();
-
-/**
- * The rules (lowercase names) that the automata call instead of expanding in place: the
- * recursive ones (which cannot be expanded), and every rule whose own automaton, with the rules
- * it refers to decided first (callees before callers), would pass {@link CALL_POSITIONS} or
- * {@link CALL_EDGES}, so that no automaton grows with the product of a grammar's layers. A
- * rule's status depends only on the rules it reaches (so the measures kept per definition hold
- * in every grammar that holds it); a rule of one character is never called.
- */
-export function calledRules(analysis: Analysis): ReadonlySet<string> {
-  const known = calledCache.get(analysis);
-  if (known !== undefined) return known;
-  const called = new Set([...analysis.recursiveRules(), ...analysis.checks.keys()]);
-  building.add(called);
-  const size = automatonSize(analysis, called, new Set(), true, true);
-  const decided = new Set<string>();
-  // callees before callers: an iterative post-order walk of the references
-  for (const root of analysis.ruleKeys) {
-    if (decided.has(root)) continue;
-    const stack: { key: string; refs: string[]; i: number }[] = [{ key: root, refs: referencedNames(analysis.rule(root).expr).map((n) => n.toLowerCase()), i: 0 }];
-    const open = new Set([root]);
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1] as { key: string; refs: string[]; i: number };
-      if (top.i < top.refs.length) {
-        const next = top.refs[top.i++] as string;
-        if (decided.has(next) || open.has(next) || called.has(next)) continue;
-        open.add(next);
-        stack.push({ key: next, refs: referencedNames(analysis.rule(next).expr).map((n) => n.toLowerCase()), i: 0 });
-        continue;
-      }
-      stack.pop();
-      open.delete(top.key);
-      decided.add(top.key);
-      if (called.has(top.key)) continue;
-      const def = analysis.rule(top.key);
-      if (analysis.charSet(def.expr) !== null) continue;
-      const n = size(def);
-      if (n.positions > CALL_POSITIONS || n.edges > CALL_EDGES || tooLarge(def, n) !== undefined) called.add(top.key);
-    }
-  }
-  calledCache.set(analysis, called);
-  return called;
-}
-
-/** The GrammarError "too-large" for a rule whose automaton would pass one of the builder's limits, or undefined. */
-export function tooLarge(rule: RuleDefinition, size: AutomatonSize): GrammarError | undefined {
-  const many = (n: number): string => (n === Infinity ? "too many" : n.toLocaleString("en-US"));
-  const refuse = (detail: string): GrammarError => new GrammarError("too-large", `rule ${rule.name} ${detail}; it cannot be compiled`, rule.name);
-  if (size.positions > POSITION_LIMIT) {
-    return refuse(
-      `expands to ${many(size.positions)} character positions and joins, more than the engine's limit of ${many(POSITION_LIMIT)}, in its own definition (a long string or a large bounded repetition; the rules it refers to that are large are called, not expanded)`,
-    );
-  }
-  if (size.instances > INSTANCE_LIMIT) {
-    return refuse(`expands to ${many(size.instances)} rule occurrences, more than the engine's limit of ${many(INSTANCE_LIMIT)} (a large bounded repetition of a rule that matches only the empty string?)`);
-  }
-  if (size.steps > STEP_LIMIT) {
-    return refuse(`expands to ${many(size.steps)} expressions, more than the engine's limit of ${many(STEP_LIMIT)} (a large bounded repetition, even of something that matches nothing or only the empty string?)`);
-  }
-  if (size.copies > COPY_LIMIT) {
-    return refuse(`copies more than ${many(COPY_LIMIT)} rule occurrences into the lists of those that match the empty string (a long chain of rules that can all match it, such as 5000( e ) with e = "")`);
-  }
-  if (size.edges > EDGE_LIMIT) {
-    return refuse(`has more than ${many(EDGE_LIMIT)} edges (inside an unbounded repetition, a bounded repetition of an element that can match the empty string, such as *( 0*3000[ "x" ] ), links every copy to every later one)`);
-  }
-  return undefined;
 }
 
 /**

@@ -1,9 +1,26 @@
 // The compiled forms of one grammar's rules for the engine: each rule's position automaton
 // (automaton.ts) and lazy DFA (dfa.ts), made on first use and kept.
-import type { Analysis } from "./analysis.js";
-import { buildAutomaton, calledRules, type Automaton } from "./automaton.js";
+import type { Analysis, RuleDefinition } from "./analysis.js";
+import { buildAutomaton, type Automaton } from "./automaton.js";
 import type { MatchBudgets } from "./match-limit.js";
 import { Dfa, DfaBudget } from "./dfa.js";
+
+/**
+ * What the compiled forms of a grammar call instead of expanding in place, and what they refuse
+ * before building: the whole engine's (automaton-size.ts WHOLE_ENGINE) calls the rules too
+ * large to expand and measures each rule first; the core's ({@link CORE}) calls the recursive
+ * rules and those checked in code, and leaves the limits to the builder, which refuses as it
+ * goes (a URI template's language has neither).
+ */
+export interface CompilePolicy {
+  /** The rules (lowercase names) that automata call instead of expanding in place. */
+  readonly called: (analysis: Analysis) => ReadonlySet<string>;
+  /** Throws the GrammarError "too-large" for a rule that would pass the builder's limits; before it is built. */
+  readonly check?: (rule: RuleDefinition, analysis: Analysis, calls: ReadonlySet<string>, stubs: ReadonlySet<string>, counted: boolean) => void;
+}
+
+/** The automaton core's policy (see {@link CompilePolicy}). */
+export const CORE: CompilePolicy = { called: (a) => new Set([...a.recursiveRules(), ...a.checks.keys()]) };
 
 /** The compiled forms of one grammar's rules, made on first use and kept. */
 export class Compiled {
@@ -22,6 +39,7 @@ export class Compiled {
     budget?: DfaBudget,
     /** The budgets of matches by memoized calls (GrammarOptions.budgets). */
     readonly budgets: MatchBudgets = {},
+    readonly policy: CompilePolicy = CORE,
   ) {
     this.budget = budget ?? new DfaBudget();
   }
@@ -30,7 +48,7 @@ export class Compiled {
   automaton(key: string): Automaton {
     let a = this.#automata.get(key);
     if (a === undefined) {
-      a = counted(this.analysis, key);
+      a = this.#counted(key);
       this.#automata.set(key, a);
     }
     return a;
@@ -47,7 +65,7 @@ export class Compiled {
       const stubs = new Set(this.rare.filter((r) => r !== key && !this.analysis.nullable(this.analysis.rule(r).expr)));
       if (stubs.size === 0) d = this.dfa(key);
       else {
-        const a = counted(this.analysis, key, stubs);
+        const a = this.#counted(key, stubs);
         d = a.hasCalls ? null : a.hasStubs ? new Dfa(a, this.budget) : this.dfa(key);
       }
       this.#reduced.set(key, d);
@@ -91,17 +109,27 @@ export class Compiled {
     }
     return d;
   }
-}
 
+  #called: ReadonlySet<string> | undefined;
 
-/**
- * The automaton of a rule with its large repetitions counted (automaton.ts COUNTS), unless it
- * calls a rule or is called (calledRules): the memoized calls (calls.ts, derive-calls.ts)
- * follow edges without counts, so such a rule is built with its repetitions unrolled.
- */
-function counted(analysis: Analysis, key: string, stubs?: ReadonlySet<string>): Automaton {
-  const rule = analysis.rule(key);
-  const called = calledRules(analysis);
-  const a = buildAutomaton(rule, analysis, called, { stubs, counted: true });
-  return a.counters.length > 0 && (a.hasCalls || called.has(key)) ? buildAutomaton(rule, analysis, called, { stubs }) : a;
+  /** The rules automata call (the policy's, computed once). */
+  get called(): ReadonlySet<string> {
+    return (this.#called ??= this.policy.called(this.analysis));
+  }
+
+  /**
+   * The automaton of a rule with its large repetitions counted (automaton.ts COUNTS), unless it
+   * calls a rule or is called: the memoized calls (calls.ts, derive-calls.ts) follow edges
+   * without counts, so such a rule is built with its repetitions unrolled.
+   */
+  #counted(key: string, stubs: ReadonlySet<string> = new Set()): Automaton {
+    const rule = this.analysis.rule(key);
+    const called = this.called;
+    const build = (counted: boolean): Automaton => {
+      this.policy.check?.(rule, this.analysis, called, stubs, counted);
+      return buildAutomaton(rule, this.analysis, called, { stubs, counted });
+    };
+    const a = build(true);
+    return a.counters.length > 0 && (a.hasCalls || called.has(key)) ? build(false) : a;
+  }
 }

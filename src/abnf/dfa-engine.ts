@@ -20,8 +20,8 @@ import { dfaLabels, END_OF_INPUT, uniquePush } from "./labels.js";
  */
 export function wholeByDfa(c: Compiled, key: string, input: string): Failure | undefined | null {
   if (c.analysis.checks.has(key)) return null;
-  const expr = c.analysis.rule(key).expr;
-  if (c.analysis.matchesNothing(expr)) return { offset: 0, expected: [], nothing: c.analysis.whyNothing(expr) };
+  // (why a rule matches nothing is the whole engine's message: engine.ts matchWhole)
+  if (c.analysis.matchesNothing(c.analysis.rule(key).expr)) return { offset: 0, expected: [] };
   const best = runBest(c, key, input, 0);
   if (best === null) return null;
   const { run, dfa } = best;

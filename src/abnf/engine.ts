@@ -8,6 +8,7 @@
 // stand there (labels.ts). Derivations for the semantics are made in a second pass
 // (derivation.ts over the DFA, derive-calls.ts over the calls).
 import type { Failure, Longest } from "../core/match.js";
+import { whyNothing } from "./analysis.js";
 import { CallRun } from "./calls.js";
 import type { Compiled } from "./compiled.js";
 import type { Derivation } from "./derivation.js";
@@ -21,6 +22,8 @@ export { dfaLabels, END_OF_INPUT } from "./labels.js";
 
 /** Matches the whole input against rule `key`: `undefined` when it matches, else where and why it fails. */
 export function matchWhole(c: Compiled, key: string, input: string): Failure | undefined {
+  const expr = c.analysis.rule(key).expr;
+  if (!c.analysis.checks.has(key) && c.analysis.matchesNothing(expr)) return { offset: 0, expected: [], nothing: whyNothing(c.analysis, expr) };
   const byDfa = wholeByDfa(c, key, input);
   if (byDfa !== null) return byDfa;
   const n = input.length;

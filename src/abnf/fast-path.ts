@@ -2,7 +2,8 @@
 // (regex.ts) where that regex is safe to run (safety.ts), else the lazy DFA (engine.ts). Both
 // give the exact ABNF answer; the regex is the faster of the two on V8 for short inputs.
 import type { Analysis } from "./analysis.js";
-import { automatonSize, buildAutomaton, CALL_POSITIONS, calledRules } from "./automaton.js";
+import { buildAutomaton } from "./automaton.js";
+import { automatonSize, CALL_POSITIONS, calledRules, tooLarge } from "./automaton-size.js";
 import { union, type CodePointSet } from "./charset.js";
 import type { Compiled } from "./compiled.js";
 import { isWholeMatch } from "./engine.js";
@@ -34,10 +35,19 @@ export function analyseRegexSafety(analysis: Analysis, key: string): Safety {
     // counted repetitions (automaton.ts COUNTS) are analysed written out, in time that grows with
     // their counts: past CALL_POSITIONS positions so, the DFA answers
     const rule = analysis.rule(key);
-    if (buildAutomaton(rule, analysis, recursive, { counted: true }).counters.length > 0 && automatonSize(analysis, recursive, new Set(), false)(rule).positions > CALL_POSITIONS) {
+    const counted = (): boolean => {
+      const large = tooLarge(rule, automatonSize(analysis, recursive, new Set(), true, true)(rule));
+      if (large !== undefined) throw large;
+      return buildAutomaton(rule, analysis, recursive, { counted: true }).counters.length > 0;
+    };
+    // (every path kept: no joins, measured as such before it is built)
+    const written = automatonSize(analysis, recursive, new Set(), false)(rule);
+    if (counted() && written.positions > CALL_POSITIONS) {
       return { safe: false, reason: `the rule has counted repetitions that would be more than ${CALL_POSITIONS} positions written out: the DFA answers` };
     }
-    return regexSafety(buildAutomaton(analysis.rule(key), analysis, recursive, { keepAll: true }));
+    const large = tooLarge(rule, written);
+    if (large !== undefined) throw large;
+    return regexSafety(buildAutomaton(rule, analysis, recursive, { keepAll: true }));
   } catch (e) {
     return { safe: false, reason: e instanceof Error ? e.message : "the rule is too large to analyse" };
   }

@@ -2,7 +2,7 @@
 // property tests and fuzzing. Characters are code points (never a lone surrogate); unbounded
 // repetitions stop after a few items; recursion is bounded by steering towards the shortest
 // derivations once a depth budget is spent.
-import type { Analysis, RuleDefinition } from "./analysis.js";
+import { whyNothing, type Analysis, type RuleDefinition } from "./analysis.js";
 import { codePoints, setSize, type CodePointSet } from "./charset.js";
 import type { Expr } from "./expr.js";
 import { describeValue, expectOptions } from "../describe.js";
@@ -111,7 +111,7 @@ export function generateRule(analysis: Analysis, def: RuleDefinition, given: Ran
     heightCache.set(analysis, height);
   }
   const h = height;
-  if (h(def.expr) === Infinity) throw new RangeError(`generate: rule ${def.name} matches no string: ${analysis.whyNothing(def.expr)}`);
+  if (h(def.expr) === Infinity) throw new RangeError(`generate: rule ${def.name} matches no string: ${whyNothing(analysis, def.expr)}`);
   const go = (x: Expr, depth: number): string => {
     work++;
     const short = depth >= maxDepth || work > budget;

@@ -2,8 +2,8 @@
 // references resolved by name inside it, never in a global table. Grammars are derived from one
 // another by adding, overriding and renaming rules (as ohm's `<:` does), never edited. Every
 // compiled form (automaton, DFA, regex, parsers) is made on first use and kept per grammar.
-import { Analysis, deepestNesting, MAX_DEPTH, type RuleCheck, type RuleDefinition } from "./analysis.js";
-import { calledRules } from "./automaton.js";
+import { Analysis, deepestNesting, leftRecursion, MAX_DEPTH, type RuleCheck, type RuleDefinition } from "./analysis.js";
+import { calledRules, WHOLE_ENGINE } from "./automaton-size.js";
 import { Compiled } from "./compiled.js";
 import { checkBudgets, type MatchBudgets } from "./calls.js";
 import { EngineMatcher } from "./matcher.js";
@@ -300,7 +300,7 @@ export class Grammar {
         }
       }
     }
-    const cycle = g.analysis.leftRecursion();
+    const cycle = leftRecursion(g.analysis);
     if (cycle !== undefined) {
       throw new GrammarError(
         "left-recursion",
@@ -319,7 +319,7 @@ export class Grammar {
 
   /** @internal The compiled forms of this grammar. */
   get compiled(): Compiled {
-    return (this.#compiled ??= new Compiled(this.analysis, this.rare.map((r) => r.toLowerCase()), undefined, this.#made.budgets));
+    return (this.#compiled ??= new Compiled(this.analysis, this.rare.map((r) => r.toLowerCase()), undefined, this.#made.budgets, WHOLE_ENGINE));
   }
 
   /** @internal The rules of the fast-path hint. */

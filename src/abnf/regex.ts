@@ -18,7 +18,7 @@
 // it back a character at a time. Outside a repetition the group is tried at a few positions at
 // most, so the lookahead adds linear work; inside one it could be tried at every position, so
 // it is not written there (nor by Grammar.pattern for users' grammars, where that is not known).
-import type { Analysis } from "./analysis.js";
+import { charsInside, type Analysis } from "./analysis.js";
 import { codePointSet, codePoints, type CodePointSet } from "./charset.js";
 import type { Expr } from "./expr.js";
 
@@ -281,7 +281,7 @@ export class RegexCompiler {
     if (end === null || end.length !== 1 || (end[0] as readonly [number, number])[0] !== (end[0] as readonly [number, number])[1]) return undefined;
     const c = (end[0] as readonly [number, number])[0];
     if (c > 0xffff) return undefined;
-    const chars = codePointSet(item.items.slice(0, -1).flatMap((x) => this.analysis.charsInside(x, new Set())));
+    const chars = codePointSet(item.items.slice(0, -1).flatMap((x) => charsInside(this.analysis, x, new Set())));
     const { bmp, wide } = splitPlanes(chars);
     const units: [number, number][] = bmp.map(([lo, hi]) => [lo, hi]);
     for (const [lo, hi] of wide) units.push([high(lo), high(hi)], [0xdc00, 0xdfff]);
