@@ -75,6 +75,13 @@ export interface CallResult {
   readonly expected: readonly string[];
 }
 
+/** A result of {@link CallRun}'s kept in short in its memo, as read (refilled at each read). */
+interface Scratch {
+  readonly ends: readonly number[];
+  furthest: number;
+  expected: readonly string[];
+}
+
 /** Min-heap of offsets. */
 class OffsetHeap {
   readonly #h: number[] = [];
@@ -150,6 +157,107 @@ const NO_LABELS: readonly string[] = Object.freeze([]);
 const NO_ENDS: readonly number[] = Object.freeze([]);
 
 /**
+ * What a frame keeps for its result's `furthest` and `expected`, made only when the run wants
+ * labels ({@link CallRun.labels}).
+ *
+ * The furthest offset reached from an earlier one (by a character or a call), and the
+ * positions whose edges led there, with the order in which their own offset was first
+ * reached: the first one, then the others in pairs. A position `-2 - i` stands for those of
+ * the i-th state that read a code point to get there (a step of the DFA, see Frame.#fast):
+ * the first in `state0`, `cp0`, `cls0`, the others in lists emptied, not dropped, when a
+ * further offset is reached, so that reading on allocates nothing per character. And what the
+ * callees expected at the furthest offset any of them reached.
+ */
+class Landings {
+  landed = -1;
+  count = 0;
+  p0 = -1;
+  order0 = -1;
+  more: number[] | undefined;
+  state0: DfaState | undefined;
+  cp0 = -1;
+  cls0 = -1;
+  #states: DfaState[] | undefined;
+  #codes: number[] | undefined;
+  /** How many states landed at `#statesAt` (those of another offset are stale). */
+  #stateCount = 0;
+  #statesAt = -1;
+  calleeFurthest = -1;
+  calleeExpected: readonly string[] = NO_LABELS;
+  #calleeOwned = false;
+
+  /** Position `p`, alive at an offset first reached in `order`, leads to `k2`, further on. */
+  land(k2: number, p: number, order: number): void {
+    if (k2 < this.landed) return;
+    if (k2 > this.landed) {
+      this.landed = k2;
+      this.count = 0;
+    }
+    if (this.count === 0) {
+      this.p0 = p;
+      this.order0 = order;
+    } else {
+      if (this.more === undefined) this.more = [];
+      if (this.count === 1) this.more.length = 0;
+      this.more.push(p, order);
+    }
+    this.count++;
+  }
+
+  /** The positions of `state` that read `cp` lead to `k2`, further on (see {@link land}). */
+  landState(k2: number, state: DfaState, cp: number, cls: number, order: number): void {
+    if (k2 < this.landed) return;
+    if (this.#statesAt !== k2) {
+      this.#statesAt = k2;
+      this.#stateCount = 0;
+    }
+    const i = this.#stateCount++;
+    if (i === 0) {
+      this.state0 = state;
+      this.cp0 = cp;
+      this.cls0 = cls;
+    } else {
+      const states = (this.#states ??= []);
+      const codes = (this.#codes ??= []);
+      states.length = i - 1;
+      codes.length = 2 * (i - 1);
+      states.push(state);
+      codes.push(cp, cls);
+    }
+    this.land(k2, -2 - i, order);
+  }
+
+  /** The state of the `i`-th step of the DFA that landed at `landed` (see {@link landState}). */
+  state(i: number): DfaState {
+    return (i === 0 ? this.state0 : (this.#states as DfaState[])[i - 1]) as DfaState;
+  }
+
+  /** The code point (`cls` false) or its class (`cls` true) that the `i`-th step landing at `landed` read. */
+  read(i: number, cls: boolean): number {
+    if (i === 0) return cls ? this.cls0 : this.cp0;
+    return (this.#codes as number[])[2 * (i - 1) + (cls ? 1 : 0)] as number;
+  }
+
+  /** Keeps what a callee expected at the furthest offset any callee reached (shared until merged). */
+  callee(r: CallResult): void {
+    if (r.furthest > this.calleeFurthest) {
+      this.calleeFurthest = r.furthest;
+      this.calleeExpected = r.expected;
+      this.#calleeOwned = false;
+    } else if (r.furthest === this.calleeFurthest && r.expected !== this.calleeExpected) {
+      for (const l of r.expected) {
+        if (this.calleeExpected.includes(l)) continue;
+        if (!this.#calleeOwned) {
+          this.calleeExpected = [...this.calleeExpected];
+          this.#calleeOwned = true;
+        }
+        (this.calleeExpected as string[]).push(l);
+      }
+    }
+  }
+}
+
+/**
  * One rule's simulation from one offset: the positions alive at each offset, followed in order
  * of offset. It runs until it needs the result of a call that is not known yet (then `wantKey`
  * and `wantStart` name it), to be resumed once the call is done: calls nest on an explicit
@@ -186,37 +294,20 @@ export class Frame {
   #ci = 0;
   #counted = 0;
   #read = 0;
-  /** The offsets the rule can end at, unique (in no order). */
-  ends: number[] | undefined;
+  /**
+   * The first offset the rule can end at (-1: none yet), and once it can end at a second, the
+   * list of them all, unique (in no order): a call that ends at one offset (an unambiguous
+   * grammar's, each level of nested JSON) makes no list.
+   */
+  end0 = -1;
+  endList: number[] | undefined;
   #endSet: Set<number> | undefined;
   #maxEnd = -1;
   /** The furthest offset followed, and the furthest one a position was added at. */
   furthest: number;
   addedMax = -1;
-  /**
-   * The furthest offset reached from an earlier one (by a character or a call), and the
-   * positions whose edges led there, with the order in which their own offset was first
-   * reached: the first one, then the others in pairs. A position `-2 - i` stands for those of
-   * the i-th state that read a code point to get there (a step of the DFA, see {@link #fast}):
-   * the first in `landState0`, `landCp0`, `landCls0`, the others in lists emptied, not dropped,
-   * when a further offset is reached, so that reading on allocates nothing per character.
-   */
-  landed = -1;
-  landCount = 0;
-  landP0 = -1;
-  landOrder0 = -1;
-  landMore: number[] | undefined;
-  landState0: DfaState | undefined;
-  landCp0 = -1;
-  landCls0 = -1;
-  #landStates: DfaState[] | undefined;
-  #landCodes: number[] | undefined;
-  /** How many states landed at `#landStatesAt` (those of another offset are stale). */
-  #landStateCount = 0;
-  #landStatesAt = -1;
-  calleeFurthest = -1;
-  calleeExpected: readonly string[] = NO_LABELS;
-  #calleeOwned = false;
+  /** What the result's `furthest` and `expected` need (none when the run wants no labels: see {@link CallRun.labels}). */
+  readonly lands: Landings | undefined;
   /** The call the frame waits for. */
   wantKey = "";
   wantStart = -1;
@@ -230,6 +321,7 @@ export class Frame {
   ) {
     this.#run = run;
     this.#info = run.ruleInfo(key);
+    this.lands = run.labels ? new Landings() : undefined;
     this.furthest = start;
     this.#kept = keep ? { byOffset: new Map(), offsets: [] } : undefined;
     if (!keep) {
@@ -250,6 +342,11 @@ export class Frame {
       if (to === ACCEPT) this.#end(k);
       else this.#add(k, to);
     }
+  }
+
+  /** The offsets the rule can end at, unique (in no order); undefined when none. */
+  get ends(): number[] | undefined {
+    return this.end0 < 0 ? undefined : (this.endList ?? [this.end0]);
   }
 
   /** The rule's automaton. */
@@ -372,11 +469,16 @@ export class Frame {
    * call, or an empty match) on a long list.
    */
   #end(k: number): void {
-    const ends = this.ends;
-    if (ends === undefined) {
-      this.ends = [k];
+    if (this.end0 < 0) {
+      this.end0 = k;
       this.#maxEnd = k;
       return;
+    }
+    if (k === this.#maxEnd) return;
+    let ends = this.endList;
+    if (ends === undefined) {
+      ends = [this.end0];
+      this.endList = ends;
     }
     if (k > this.#maxEnd) {
       this.#maxEnd = k;
@@ -384,7 +486,6 @@ export class Frame {
       ends.push(k);
       return;
     }
-    if (k === this.#maxEnd) return;
     if (this.#endSet === undefined) {
       if (ends.length < SHORT) {
         if (!ends.includes(k)) ends.push(k);
@@ -399,54 +500,7 @@ export class Frame {
 
   /** Position `p`, alive at an offset first reached in `order`, leads to `k2`, further on. */
   #land(k2: number, p: number, order: number): void {
-    if (k2 < this.landed) return;
-    if (k2 > this.landed) {
-      this.landed = k2;
-      this.landCount = 0;
-    }
-    if (this.landCount === 0) {
-      this.landP0 = p;
-      this.landOrder0 = order;
-    } else {
-      if (this.landMore === undefined) this.landMore = [];
-      if (this.landCount === 1) this.landMore.length = 0;
-      this.landMore.push(p, order);
-    }
-    this.landCount++;
-  }
-
-  /** The positions of `state` that read `cp` lead to `k2`, further on (see {@link #land}). */
-  #landState(k2: number, state: DfaState, cp: number, cls: number, order: number): void {
-    if (k2 < this.landed) return;
-    if (this.#landStatesAt !== k2) {
-      this.#landStatesAt = k2;
-      this.#landStateCount = 0;
-    }
-    const i = this.#landStateCount++;
-    if (i === 0) {
-      this.landState0 = state;
-      this.landCp0 = cp;
-      this.landCls0 = cls;
-    } else {
-      const states = (this.#landStates ??= []);
-      const codes = (this.#landCodes ??= []);
-      states.length = i - 1;
-      codes.length = 2 * (i - 1);
-      states.push(state);
-      codes.push(cp, cls);
-    }
-    this.#land(k2, -2 - i, order);
-  }
-
-  /** The state of the `i`-th step of the DFA that landed at `landed` (see {@link #landState}). */
-  landingState(i: number): DfaState {
-    return (i === 0 ? this.landState0 : (this.#landStates as DfaState[])[i - 1]) as DfaState;
-  }
-
-  /** The code point (`cls` false) or its class (`cls` true) that the `i`-th step landing at `landed` read. */
-  landingRead(i: number, cls: boolean): number {
-    if (i === 0) return cls ? this.landCls0 : this.landCp0;
-    return (this.#landCodes as number[])[2 * (i - 1) + (cls ? 1 : 0)] as number;
+    this.lands?.land(k2, p, order);
   }
 
   /**
@@ -486,7 +540,7 @@ export class Frame {
       if (next === undefined) next = dfa.step(s, cls, cp);
       if (next === null) return;
       const k2 = k + len;
-      this.#landState(k2, s, cp, cls, order);
+      this.lands?.landState(k2, s, cp, cls, order);
       if (next.accept) this.#end(k2);
       const positions = next.positions;
       if (positions.length === 0) return;
@@ -608,8 +662,9 @@ export class Frame {
     const run = this.#run;
     const k = cur.k;
     const isCall = this.#info.isCall;
-    const calls = callIndices(this.#curState as DfaState, a);
     const cp = codePointAt(run.input, k);
+    // without labels, the calls that cannot start with the character here are passed over
+    const calls = this.lands === undefined && cp >= 0 && cp < 128 ? callIndicesAt(this.#curState as DfaState, this.#info, run.compiled.analysis, cp) : callIndices(this.#curState as DfaState, a);
     // where a character read here leads (none at the end of the input or on a lone surrogate)
     const k2 = cp < 0 ? k : k + (cp > 0xffff ? 2 : 1);
     for (;;) {
@@ -681,12 +736,17 @@ export class Frame {
     const dfa = this.#dfa;
     const from = this.#read;
     this.#read = j;
-    const state = from === 0 && j === this.#curLength ? (this.#curState as DfaState) : dfa.stateOf(Array.prototype.slice.call(list, from, j) as number[], false);
+    const state =
+      from === 0 && j === this.#curLength
+        ? (this.#curState as DfaState)
+        : j <= this.#curLength
+          ? runState(dfa, this.#curState as DfaState, from, j)
+          : dfa.stateOf(Array.prototype.slice.call(list, from, j) as number[], false);
     const cls = cp < 128 ? (dfa.ascii[cp] as number) : dfa.classOf(cp);
     let next = state.next[cls];
     if (next === undefined) next = dfa.step(state, cls, cp);
     if (next === null) return;
-    this.#landState(k2, state, cp, cls, cur.order);
+    this.lands?.landState(k2, state, cp, cls, cur.order);
     if (next.accept) this.#end(k2);
     const positions = next.positions;
     if (positions.length === 0) return;
@@ -695,22 +755,9 @@ export class Frame {
     else for (let i = 0; i < positions.length; i++) this.#push(pend, positions[i] as number);
   }
 
-  /** Keeps what a callee expected at the furthest offset any callee reached (shared until merged). */
+  /** Keeps what a callee expected at the furthest offset any callee reached (see {@link Landings.callee}). */
   #callee(r: CallResult): void {
-    if (r.furthest > this.calleeFurthest) {
-      this.calleeFurthest = r.furthest;
-      this.calleeExpected = r.expected;
-      this.#calleeOwned = false;
-    } else if (r.furthest === this.calleeFurthest && r.expected !== this.calleeExpected) {
-      for (const l of r.expected) {
-        if (this.calleeExpected.includes(l)) continue;
-        if (!this.#calleeOwned) {
-          this.calleeExpected = [...this.calleeExpected];
-          this.#calleeOwned = true;
-        }
-        (this.calleeExpected as string[]).push(l);
-      }
-    }
+    this.lands?.callee(r);
   }
 }
 
@@ -843,6 +890,63 @@ function callIndices(state: DfaState, a: Automaton): Int32Array {
   return known;
 }
 
+/** Per state of a call DFA: the states of runs of its positions ({@link runState}), and the budget's resets when they were made. */
+const runStates = new WeakMap<DfaState, { readonly resets: number; readonly byRun: Map<number, DfaState> }>();
+
+/**
+ * The state of `dfa` whose positions are those of `state` from index `from` to `to` (not
+ * included), kept per state until the DFAs forget their states (as {@link afterCall}).
+ */
+function runState(dfa: Dfa, state: DfaState, from: number, to: number): DfaState {
+  const resets = dfa.budget.resets;
+  let known = runStates.get(state);
+  if (known === undefined || known.resets !== resets) {
+    known = { resets, byRun: new Map() };
+    runStates.set(state, known);
+  }
+  const key = from * (state.positions.length + 1) + to;
+  let s = known.byRun.get(key);
+  if (s === undefined) {
+    s = dfa.stateOf(Array.prototype.slice.call(state.positions, from, to) as number[], false);
+    // (stateOf may have made the DFAs forget: then this state is kept from the new count on)
+    if (dfa.budget.resets === resets) known.byRun.set(key, s);
+    else runStates.set(state, { resets: dfa.budget.resets, byRun: new Map([[key, s]]) });
+  }
+  return s;
+}
+
+/** Per state of a call DFA, by ASCII code: what {@link callIndicesAt} gives. */
+const callIndexByCode = new WeakMap<DfaState, (Int32Array | undefined)[]>();
+
+/**
+ * The indices of the positions of `state` (of `info`'s call DFA) that are calls and may match
+ * where the next character is the ASCII `c`: all but those of rules that cannot match "" and
+ * whose first characters exclude `c` (Memo.first: such a call ends nowhere), a self call read
+ * as a loop always kept. Skipping the others changes no end; it changes what the results say
+ * they expected and how far they read, so it is only for runs without labels.
+ */
+function callIndicesAt(state: DfaState, info: RuleInfo, analysis: Analysis, c: number): Int32Array {
+  let byCode = callIndexByCode.get(state);
+  if (byCode === undefined) {
+    byCode = [];
+    callIndexByCode.set(state, byCode);
+  }
+  let known = byCode[c];
+  if (known === undefined) {
+    const all = callIndices(state, info.a);
+    const out: number[] = [];
+    for (let j = 0; j < all.length; j++) {
+      const i = all[j] as number;
+      const p = state.positions[i] as number;
+      const ascii = info.loops[p] === 1 ? undefined : firstOf(analysis, (info.a.positions[p] as Position).call as string).ascii;
+      if (ascii === undefined || ascii[c] === 1) out.push(i);
+    }
+    known = out.length === all.length ? all : Int32Array.from(out);
+    byCode[c] = known;
+  }
+  return known;
+}
+
 /**
  * Labels merged by {@link mergeLabels}, by the two lists when both are kept by a grammar's
  * caches (frozen: see #labelsAt), so that what is kept here is bounded by those caches and no
@@ -928,6 +1032,8 @@ function selfLoops(a: Automaton): Uint8Array {
 interface Memo {
   /** For offset `base + i`: 0 when unknown, else the result's index in `results` plus one. */
   index: Int32Array;
+  /** How far `index` is written (past the last offset set). */
+  top: number;
   readonly results: CallResult[];
   /**
    * The code points the rule can start with (`ascii` for those below 128), when the rule
@@ -942,6 +1048,12 @@ interface Memo {
   failed: readonly string[] | undefined;
 }
 
+/** Per grammar: the memos of a run that ended ({@link CallRun.release}), for the next run. */
+const spareMemos = new WeakMap<Compiled, Map<string, Memo>>();
+
+/** The longest memo index kept for the next run (offsets from where a run began). */
+const SPARE_INDEX = 4096;
+
 /**
  * One input's memo of calls: (rule, offset) -> ends. Per rule a typed array indexed by offset
  * from where the run began, grown by doubling as far as calls reach (never further than the
@@ -950,7 +1062,8 @@ interface Memo {
  * outside the collector hashing.
  */
 export class CallRun {
-  readonly #memo = new Map<string, Memo>();
+  /** The memos by rule: taken from the grammar's spare ones ({@link release}) on first need. */
+  #memo: Map<string, Memo> | undefined;
   /** The offset of the run's first call: no call is made before it. */
   #base = -1;
   /** The frames completed, and the steps taken (positions followed, ends of calls read): what a match costs, counted. */
@@ -974,7 +1087,9 @@ export class CallRun {
   deepest = 0;
   /**
    * False when only the ends of calls are wanted (a whole-input test): then no result lists
-   * what it expected, which saves finding the labels of every call's furthest offset.
+   * what it expected, nor says how far it read (`furthest` may be short of it), which saves
+   * finding the labels of every call's furthest offset, and the frames keep no landings.
+   * Set before the first call.
    */
   labels = true;
   #infos: Map<string, RuleInfo> | undefined;
@@ -1013,13 +1128,39 @@ export class CallRun {
 
   /** The memo of rule `key`, made empty on first need. */
   #memoOf(key: string): Memo {
-    let m = this.#memo.get(key);
+    let memo = this.#memo;
+    if (memo === undefined) {
+      memo = spareMemos.get(this.compiled) ?? new Map();
+      spareMemos.delete(this.compiled);
+      this.#memo = memo;
+    }
+    let m = memo.get(key);
     if (m === undefined) {
       const { first, ascii } = firstOf(this.compiled.analysis, key);
-      m = { index: new Int32Array(16), results: [], first, ascii, failed: undefined };
-      this.#memo.set(key, m);
+      // (the size of a short input's offsets at once; the index grows no further than the input)
+      m = { index: new Int32Array(Math.min(this.input.length - Math.max(this.#base, 0) + 1, 256)), top: 0, results: [], first, ascii, failed: undefined };
+      memo.set(key, m);
     }
     return m;
+  }
+
+  /**
+   * Ends the run: its memos, emptied, are kept for the grammar's next run (one set per
+   * grammar, and only while each is short), so that a test of a short input allocates none.
+   * The run must not be used after.
+   */
+  release(): void {
+    const memo = this.#memo;
+    if (memo === undefined) return;
+    this.#memo = undefined;
+    for (const m of memo.values()) {
+      if (m.index.length > SPARE_INDEX) return;
+      m.index.fill(0, 0, m.top);
+      m.top = 0;
+      m.results.length = 0;
+      m.failed = undefined;
+    }
+    spareMemos.set(this.compiled, memo);
   }
 
   /** False when the rule of `m` cannot start at `start` (see Memo.first); true when it can, or when that is not known. */
@@ -1033,43 +1174,89 @@ export class CallRun {
     return cp >= 0 && hasCodePoint(m.first as CodePointSet, cp);
   }
 
+  /**
+   * The results read from the memo that are kept there in short (see {@link #remember}): one
+   * object of each kind per run, refilled at each read. The frames read them at once and keep
+   * nothing of them but `expected` (shared anyway); what leaves the run is a copy ({@link #own}).
+   */
+  readonly #none: Scratch = { ends: NO_ENDS, furthest: 0, expected: NO_LABELS };
+  readonly #one: Scratch = { ends: [0], furthest: 0, expected: NO_LABELS };
+
   #known = (key: string, start: number): CallResult | undefined => {
     const m = this.#memoOf(key);
     const i = start - this.#base;
     const at = i >= 0 && i < m.index.length ? (m.index[i] as number) : 0;
-    if (at !== 0) return m.results[at - 1];
-    if (m.failed !== undefined && !this.#canStart(m, start)) return { ends: NO_ENDS, furthest: start, expected: m.failed };
+    if (at > 0) return m.results[at - 1];
+    if (at === -1) return this.#failedAt(start, NO_LABELS);
+    if (at < 0) {
+      const one = this.#one;
+      const end = start - 2 - at;
+      (one.ends as number[])[0] = end;
+      one.furthest = end;
+      return one;
+    }
+    if (m.failed !== undefined && !this.#canStart(m, start)) return this.#failedAt(start, m.failed);
     return undefined;
   };
 
+  /** A call at `start` that ends nowhere and read nothing further, having expected `expected` (a short result: see {@link #none}). */
+  #failedAt(start: number, expected: readonly string[]): CallResult {
+    const none = this.#none;
+    none.furthest = start;
+    none.expected = expected;
+    return none;
+  }
+
+  /** `r` itself, or a copy of it when it is one of the run's short results (refilled at the next read). */
+  #own(r: CallResult): CallResult {
+    if (r === this.#none) return { ends: NO_ENDS, furthest: r.furthest, expected: r.expected };
+    if (r === this.#one) return { ends: [r.ends[0] as number], furthest: r.furthest, expected: r.expected };
+    return r;
+  }
+
   /** Drops what is remembered for (key, start): the ABNF ends of a checked rule, before its checked result. */
   #forget(key: string, start: number): void {
-    const m = this.#memo.get(key);
+    const m = this.#memo?.get(key);
     const i = start - this.#base;
     if (m !== undefined && i >= 0 && i < m.index.length) m.index[i] = 0;
   }
 
   #remember(key: string, start: number, r: CallResult): void {
+    this.#index(key, start, 0, r);
+  }
+
+  /**
+   * Records in the memo of `key` at `start` the result `r`, or (`r` undefined) the short one
+   * `at`: -1 for a call that ends nowhere and read nothing past `start`, -2 - (e - start) for
+   * one that ends at e alone and read nothing past it, neither expecting anything. Kept so, the
+   * results of an unambiguous grammar's calls when no labels are wanted (isValid: each level
+   * of nested JSON) cost no object that outlives the call.
+   */
+  #index(key: string, start: number, at: number, r?: CallResult): void {
     const i = start - this.#base;
     // matching only moves forward, so no call starts before the run's first (call, derive);
     // one that did would only go unremembered
     if (i < 0) return;
     const m = this.#memoOf(key);
     if (i >= m.index.length) {
-      const grown = new Int32Array(Math.max(2 * m.index.length, i + 1));
+      const grown = new Int32Array(Math.max(Math.min(2 * m.index.length, this.input.length - this.#base + 1), i + 1));
       grown.set(m.index);
       m.index = grown;
     }
-    m.results.push(r);
-    m.index[i] = m.results.length;
+    if (i >= m.top) m.top = i + 1;
+    if (r !== undefined) {
+      m.results.push(r);
+      m.index[i] = m.results.length;
+    } else m.index[i] = at;
   }
 
   call(key: string, start: number): CallResult {
     this.begin(start, key);
     const known = this.#known(key, start);
-    if (known !== undefined) return known;
+    if (known !== undefined) return this.#own(known);
     if (this.compiled.analysis.checks.has(key)) return this.#checked(key, start);
-    return this.#result(this.complete(new Frame(this, key, start)));
+    this.complete(new Frame(this, key, start));
+    return this.#own(this.#known(key, start) as CallResult);
   }
 
   /** Sets where the run begins, and its rule, once, before its first call: no call is made before it. */
@@ -1087,7 +1274,7 @@ export class CallRun {
       if (!top.run(this.#known)) {
         stack.pop();
         this.frames++;
-        if (stack.length > 0 || top === bottom) this.#remember(top.key, top.start, this.#result(top));
+        this.#result(top);
         continue;
       }
       if (this.compiled.analysis.checks.has(top.wantKey)) this.#checked(top.wantKey, top.wantStart);
@@ -1137,30 +1324,35 @@ export class CallRun {
     return r;
   }
 
-  /** The result of a completed frame (kept in the memo). */
-  #result(f: Frame): CallResult {
-    const known = this.#known(f.key, f.start);
-    if (known !== undefined) return known;
-    const ends = f.ends;
-    const sortedEnds = ends === undefined ? NO_ENDS : ends.length < 2 ? ends : ends.sort((x, y) => x - y);
-    const lastEnd = sortedEnds.length > 0 ? (sortedEnds[sortedEnds.length - 1] as number) : -1;
+  /** Keeps the result of a completed frame in the memo (unless known already). */
+  #result(f: Frame): void {
+    if (this.#known(f.key, f.start) !== undefined) return;
+    const list = f.endList;
+    const lastEnd = list === undefined ? f.end0 : (list.sort((x, y) => x - y)[list.length - 1] as number);
     const ownFurthest = Math.max(f.furthest, lastEnd);
     let expected: readonly string[] = NO_LABELS;
     let at = ownFurthest;
     // labels only where positions are alive at the furthest offset (not where the rule merely ends)
-    if (f.addedMax === ownFurthest && this.labels) expected = this.#labelsAt(f, ownFurthest);
-    if (f.calleeFurthest > at) {
-      at = f.calleeFurthest;
-      expected = f.calleeExpected;
-    } else if (f.calleeFurthest === at && f.calleeExpected.length > 0) expected = mergeLabels(expected, f.calleeExpected);
-    const r: CallResult = { ends: sortedEnds, furthest: at, expected };
-    if (sortedEnds.length === 0 && at === f.start) {
+    const lands = f.lands;
+    if (lands !== undefined) {
+      if (f.addedMax === ownFurthest) expected = this.#labelsAt(f, lands, ownFurthest);
+      if (lands.calleeFurthest > at) {
+        at = lands.calleeFurthest;
+        expected = lands.calleeExpected;
+      } else if (lands.calleeFurthest === at && lands.calleeExpected.length > 0) expected = mergeLabels(expected, lands.calleeExpected);
+    }
+    if (lastEnd < 0 && at === f.start) {
       const m = this.#memoOf(f.key);
       if (m.failed === undefined && !this.#canStart(m, f.start)) m.failed = expected;
     }
+    // (without labels, how far a call read is not kept: see labels)
+    if (list === undefined && expected.length === 0 && (lands === undefined || at === (lastEnd < 0 ? f.start : lastEnd))) {
+      this.#index(f.key, f.start, lastEnd < 0 ? -1 : -2 - (lastEnd - f.start));
+      return;
+    }
+    const r: CallResult = { ends: list ?? (lastEnd < 0 ? NO_ENDS : [lastEnd]), furthest: at, expected };
     this.#keep(r, f.start);
     this.#remember(f.key, f.start, r);
-    return r;
   }
 
   /** What a call of `key` at `target` expected there (none when it read further). */
@@ -1175,7 +1367,7 @@ export class CallRun {
    * order their offsets were first reached. The labels of one edge to a character position are
    * made once (edgeLabelsOf) and shared when they are all there is.
    */
-  #labelsAt(f: Frame, target: number): readonly string[] {
+  #labelsAt(f: Frame, l: Landings, target: number): readonly string[] {
     const a = f.a;
     let edges: readonly Edge[] = [];
     // where the labels are kept when no call or join is among the edges' targets: by state and
@@ -1185,12 +1377,12 @@ export class CallRun {
     if (target === f.start) {
       edges = a.start;
       cls = 0;
-    } else if (f.landed === target && f.landCount > 0) {
-      if (f.landCount === 1 && f.landP0 < 0) {
+    } else if (l.landed === target && l.count > 0) {
+      if (l.count === 1 && l.p0 < 0) {
         // one step of the DFA led here: its labels are kept when no call is among its targets
-        const i = -2 - f.landP0;
-        const state = f.landingState(i);
-        const stepCls = f.landingRead(i, true);
+        const i = -2 - l.p0;
+        const state = l.state(i);
+        const stepCls = l.read(i, true);
         const next = state.next[stepCls];
         if (next !== undefined && next !== null && !stateCalls(next, a)) {
           cls = stepCls;
@@ -1203,11 +1395,11 @@ export class CallRun {
           if (known !== undefined) return known;
         }
       }
-      if (f.landCount === 1 && f.landP0 >= 0) {
-        edges = a.follow[f.landP0] ?? [];
-        cls = f.landP0 + 1;
+      if (l.count === 1 && l.p0 >= 0) {
+        edges = a.follow[l.p0] ?? [];
+        cls = l.p0 + 1;
       } else {
-        const more = f.landMore ?? [];
+        const more = l.more ?? [];
         const landings: { p: number; order: number }[] = [];
         const landing = (p: number, order: number): void => {
           if (p >= 0) {
@@ -1216,13 +1408,13 @@ export class CallRun {
           }
           // the positions of a state that read its code point, in the state's order
           const i = -2 - p;
-          const state = f.landingState(i);
-          const cp = f.landingRead(i, false);
+          const state = l.state(i);
+          const cp = l.read(i, false);
           for (const q of state.positions) if (hasCodePoint((a.positions[q] as Position).set, cp)) landings.push({ p: q, order });
         };
-        landing(f.landP0, f.landOrder0);
+        landing(l.p0, l.order0);
         // (the list holds landings of earlier offsets past the first landCount - 1: emptied, not dropped)
-        for (let i = 0; i < 2 * (f.landCount - 1); i += 2) landing(more[i] as number, more[i + 1] as number);
+        for (let i = 0; i < 2 * (l.count - 1); i += 2) landing(more[i] as number, more[i + 1] as number);
         // stable: in the order landed among those of one order
         landings.sort((x, y) => x.order - y.order);
         const all: Edge[] = [];

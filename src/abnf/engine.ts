@@ -27,7 +27,9 @@ export function matchWhole(c: Compiled, key: string, input: string): Failure | u
   const byDfa = wholeByDfa(c, key, input);
   if (byDfa !== null) return byDfa;
   const n = input.length;
-  const r = new CallRun(c, input).call(key, 0);
+  const run = new CallRun(c, input);
+  const r = run.call(key, 0);
+  run.release();
   if (r.ends.includes(n)) return undefined;
   const last = r.ends.length > 0 ? (r.ends[r.ends.length - 1] as number) : -1;
   const expected = [...r.expected];
@@ -41,14 +43,18 @@ export function isWholeMatch(c: Compiled, key: string, input: string): boolean {
   if (byDfa !== null) return byDfa;
   const run = new CallRun(c, input);
   run.labels = false; // (only the ends are read)
-  return run.call(key, 0).ends.includes(input.length);
+  const matched = run.call(key, 0).ends.includes(input.length);
+  run.release();
+  return matched;
 }
 
 /** The longest match of rule `key` starting at `start` (what the rule's parsimmon parser consumes). */
 export function matchLongest(c: Compiled, key: string, input: string, start: number): Longest {
   const byDfa = longestByDfa(c, key, input, start);
   if (byDfa !== null) return byDfa;
-  const r = new CallRun(c, input).call(key, start);
+  const run = new CallRun(c, input);
+  const r = run.call(key, start);
+  run.release();
   const end = r.ends.length > 0 ? (r.ends[r.ends.length - 1] as number) : -1;
   return { end, furthest: r.furthest, expected: r.expected };
 }
