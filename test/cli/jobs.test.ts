@@ -16,6 +16,7 @@ import * as os from "node:os";
 import * as path from "node:path";
 import { BUNDLED_CLI, CLI, ensureBuilt, jsonLines, ROOT, run, runHere, type Run } from "./helpers";
 import { realLines } from "../helpers/messy";
+import { scratchPackageDir } from "../helpers/scratch";
 
 ensureBuilt({ bundle: true });
 
@@ -357,8 +358,9 @@ describe("bounded memory, order, a closed stdout", () => {
 
 describe("the bundled command (package.json \"bin\": dist/bundle/cli.js)", () => {
   test("a worker that cannot start is an internal error: exit 3, the worker named, no record written after it failed", async () => {
-    // a copy of the bundle without its worker, inside the repository (its imports resolve from node_modules)
-    const copy = fs.mkdtempSync(path.join(ROOT, "dist", "bundle-no-worker-"));
+    // a copy of the bundle without its worker, under the system's temp folder (issue 31), beside links to the dependencies
+    const dir = scratchPackageDir("bundle-no-worker-");
+    const copy = path.join(dir, "bundle");
     try {
       fs.cpSync(path.dirname(BUNDLED_CLI), copy, { recursive: true });
       fs.rmSync(path.join(copy, "cli-worker.js"));
@@ -367,7 +369,7 @@ describe("the bundled command (package.json \"bin\": dist/bundle/cli.js)", () =>
       expect(r.stderr).toMatch(/^uri-grammar: internal error: worker 1 failed: Cannot find module '.*cli-worker\.js'/);
       expect(r.stdout).toBe("");
     } finally {
-      fs.rmSync(copy, { recursive: true, force: true });
+      fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
