@@ -12,8 +12,7 @@
 // many when the bound exists. A bound above LIMIT is refused, whether the growth comes from a
 // cycle (`*( "a" / "a" "b"? )`) or from a bounded repetition (`0*40( "a" ( ["b"] / ["c"] ) )`,
 // 2^40 paths), so the regex is used only where its work is at most LIMIT steps per character.
-import { ACCEPT, type Automaton } from "./automaton.js";
-import { hasCodePoint } from "./charset.js";
+import { ACCEPT, type Automaton, type Position } from "./automaton.js";
 
 /** The most ways one prefix may be read before the regex counts as unsafe. */
 export const AMBIGUITY_LIMIT = 64;
@@ -46,20 +45,58 @@ export function regexSafety(a: Automaton, limit = SAFETY_WORK_LIMIT, counter?: {
   const cuts = new Set<number>([0]);
   for (const p of a.positions) for (const [lo, hi] of p.set) cuts.add(lo).add(hi + 1);
   const representatives = [...cuts].filter((c) => c <= 0x10ffff).sort((x, y) => x - y);
+  const reps = representatives.length;
+  const n = a.positions.length;
+  // Each position's set as half-open ranges of representatives' indices (each range of the set
+  // starts at a representative and ends before one, or at the end), and the positions it goes to.
+  const index = new Map<number, number>();
+  representatives.forEach((c, i) => index.set(c, i));
+  const ranges: Int32Array[] = [];
+  const targets: Int32Array[] = [];
+  for (let p = 0; p < n; p++) {
+    const set = (a.positions[p] as Position).set;
+    const r = new Int32Array(2 * set.length);
+    set.forEach(([lo, hi], i) => {
+      r[2 * i] = index.get(lo) as number;
+      r[2 * i + 1] = index.get(hi + 1) ?? reps;
+    });
+    ranges.push(r);
+    targets.push(Int32Array.from((a.follow[p] ?? []).filter((e) => e.to !== ACCEPT), (e) => e.to));
+  }
+  const none = new Int32Array(0);
 
-  const start = new Map<number, number>();
-  for (const e of a.start) if (e.to !== ACCEPT) start.set(e.to, (start.get(e.to) ?? 0) + 1);
-  const keyOf = (v: ReadonlyMap<number, number>): string =>
-    [...v].sort((x, y) => x[0] - y[0]).map(([p, k]) => `${p}:${k}`).join(",");
+  // A vector: the positions some prefix's paths end at (ascending) and how many paths end at each.
+  interface Vector {
+    readonly at: Int32Array;
+    readonly paths: Int32Array;
+  }
+  const keyOf = (v: Vector): string => {
+    let key = "";
+    for (let i = 0; i < v.at.length; i++) key += `${v.at[i] as number}:${v.paths[i] as number},`;
+    return key;
+  };
+  const first = new Map<number, number>();
+  for (const e of a.start) if (e.to !== ACCEPT) first.set(e.to, (first.get(e.to) ?? 0) + 1);
+  const startAt = Int32Array.from(first.keys()).sort();
+  const start: Vector = { at: startAt, paths: startAt.map((p) => first.get(p) as number) };
   const seen = new Set<string>([keyOf(start)]);
-  const queue: Map<number, number>[] = [start];
+  const queue: Vector[] = [start];
   let most = 0;
   let work = 0;
-  const tooComplex: Safety = { safe: false, reason: "the rule is too complex to analyse" };
+  const tooComplex = (steps: number): Safety => {
+    if (counter !== undefined) counter.steps = steps;
+    return { safe: false, reason: "the rule is too complex to analyse" };
+  };
+  // scratch: the paths to each position of the vector being made, and the positions it has
+  const sum = new Int32Array(n);
+  const made: number[] = [];
+  // scratch: whether each position of the vector read has the representative being tried
+  const has = new Uint8Array(n);
+  const cuts2: number[] = [];
   while (queue.length > 0) {
-    const v = queue.pop() as Map<number, number>;
+    const v = queue.pop() as Vector;
     let total = 0;
-    for (const k of v.values()) total += k;
+    for (const k of v.paths) total += k;
     if (total > most) most = total;
     if (total > AMBIGUITY_LIMIT) {
       return {
@@ -67,25 +104,50 @@ export function regexSafety(a: Automaton, limit = SAFETY_WORK_LIMIT, counter?: {
         reason: `some prefix can be read in more than ${AMBIGUITY_LIMIT} ways (a backtracking regex would take exponential or polynomial time)`,
       };
     }
-    for (const cp of representatives) {
-      work += v.size + 1;
-      if (counter !== undefined) counter.steps = work;
-      if (work > limit) return tooComplex;
-      const next = new Map<number, number>();
-      for (const [p, k] of v) {
-        const pos = a.positions[p];
-        if (pos === undefined || !hasCodePoint(pos.set, cp)) continue;
-        for (const e of a.follow[p] ?? []) {
-          if (e.to !== ACCEPT) next.set(e.to, Math.min(AMBIGUITY_LIMIT + 1, (next.get(e.to) ?? 0) + k));
+    // Each representative costs v's size + 1 steps; the one that would pass the limit is never
+    // read (the limit is checked before it).
+    const per = v.at.length + 1;
+    const stop = Math.min(reps, Math.floor((limit - work) / per));
+    // Representatives between two consecutive ends of v's positions' ranges lead to the same
+    // vector: only the first of each run is read (the others would find it seen).
+    cuts2.length = 0;
+    cuts2.push(0);
+    for (const p of v.at) for (const c of ranges[p] ?? none) cuts2.push(c);
+    cuts2.sort((x, y) => x - y);
+    for (let c = 0; c < cuts2.length; c++) {
+      const r = cuts2[c] as number;
+      if (r >= stop) break;
+      if (c > 0 && r === cuts2[c - 1]) continue;
+      for (const p of v.at) {
+        const rs = ranges[p] ?? none;
+        let inside = 0;
+        for (let i = 0; i < rs.length; i += 2) if ((rs[i] as number) <= r && r < (rs[i + 1] as number)) inside = 1;
+        has[p] = inside;
+      }
+      for (let j = 0; j < v.at.length; j++) {
+        const p = v.at[j] as number;
+        if (has[p] === 0) continue;
+        const k = v.paths[j] as number;
+        for (const t of targets[p] ?? none) {
+          if (sum[t] === 0) made.push(t);
+          sum[t] = Math.min(AMBIGUITY_LIMIT + 1, (sum[t] as number) + k);
         }
       }
-      if (next.size === 0) continue;
+      if (made.length === 0) continue;
+      const at = Int32Array.from(made).sort();
+      const paths = at.map((p) => sum[p] as number);
+      for (const t of made) sum[t] = 0;
+      made.length = 0;
+      const next: Vector = { at, paths };
       const key = keyOf(next);
       if (seen.has(key)) continue;
       seen.add(key);
-      if (seen.size > STATE_LIMIT) return tooComplex;
+      if (seen.size > STATE_LIMIT) return tooComplex(work + (r + 1) * per);
       queue.push(next);
     }
+    if (stop < reps) return tooComplex(work + (stop + 1) * per);
+    work += reps * per;
+    if (counter !== undefined) counter.steps = work;
   }
   return { safe: true, ambiguity: most };
 }
