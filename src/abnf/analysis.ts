@@ -9,6 +9,9 @@ const ANY_CHAR: CodePointSet = codePointSet([[0, 0x10ffff]]);
 import { referencedNames, type Expr } from "./expr.js";
 import type P from "parsimmon";
 
+/** The character sets of literals and ranges, which no grammar changes (Analysis.charSet). */
+const leafSets = new WeakMap<Expr, CodePointSet | null>();
+
 /** A rule as a grammar holds it. */
 export interface RuleDefinition {
   /** The name as the definition spells it (RFC 5234 §2.1 makes case irrelevant). */
@@ -135,19 +138,21 @@ export class Analysis {
    * rule); `null` otherwise.
    */
   charSet(e: Expr): CodePointSet | null {
+    if (e.type === "lit" || e.type === "range") {
+      // the same in every grammar: kept per expression, for all (a template's shared rules)
+      let set = leafSets.get(e);
+      if (set === undefined) {
+        const cps = e.type === "lit" ? codePoints(e.text) : [];
+        set = e.type === "range" ? codePointSet([[e.lo, e.hi]]) : cps.length === 1 ? literalCharSet(cps[0] as number, e.caseSensitive) : null;
+        leafSets.set(e, set);
+      }
+      return set;
+    }
     const known = this.#charSets.get(e);
     if (known !== undefined) return known;
     this.#charSets.set(e, null); // a reference cycle is not a character class
     let result: CodePointSet | null = null;
     switch (e.type) {
-      case "lit": {
-        const cps = codePoints(e.text);
-        if (cps.length === 1) result = literalCharSet(cps[0] as number, e.caseSensitive);
-        break;
-      }
-      case "range":
-        result = codePointSet([[e.lo, e.hi]]);
-        break;
       case "alt": {
         const parts: CodePointSet[] = [];
         for (const item of e.items) {
@@ -275,7 +280,7 @@ export class Analysis {
         r = false;
         break;
       case "range":
-        r = codePointSet([[e.lo, e.hi]]).length === 0; // only surrogates, which are no characters
+        r = (this.charSet(e) as CodePointSet).length === 0; // only surrogates, which are no characters
         break;
       case "prose":
         r = true;
@@ -305,7 +310,7 @@ export class Analysis {
         case "lit":
           return true;
         case "range":
-          return codePointSet([[e.lo, e.hi]]).length > 0;
+          return (this.charSet(e) as CodePointSet).length > 0;
         case "prose":
           return false;
         case "seq":
