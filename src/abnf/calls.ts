@@ -895,56 +895,63 @@ const runStates = new WeakMap<DfaState, { readonly resets: number; readonly byRu
 
 /**
  * The state of `dfa` whose positions are those of `state` from index `from` to `to` (not
- * included), kept per state until the DFAs forget their states (as {@link afterCall}).
+ * included). Kept per state as two cells of the DFAs' budget (dfa.ts), and so forgotten with
+ * their states: the memory of these caches is the budget's.
  */
 function runState(dfa: Dfa, state: DfaState, from: number, to: number): DfaState {
-  const resets = dfa.budget.resets;
-  let known = runStates.get(state);
-  if (known === undefined || known.resets !== resets) {
-    known = { resets, byRun: new Map() };
-    runStates.set(state, known);
-  }
   const key = from * (state.positions.length + 1) + to;
-  let s = known.byRun.get(key);
-  if (s === undefined) {
-    s = dfa.stateOf(Array.prototype.slice.call(state.positions, from, to) as number[], false);
-    // (stateOf may have made the DFAs forget: then this state is kept from the new count on)
-    if (dfa.budget.resets === resets) known.byRun.set(key, s);
-    else runStates.set(state, { resets: dfa.budget.resets, byRun: new Map([[key, s]]) });
+  const before = dfa.budget.resets;
+  const known = runStates.get(state);
+  if (known !== undefined && known.resets === before) {
+    const s = known.byRun.get(key);
+    if (s !== undefined) return s;
   }
+  const s = dfa.stateOf(Array.prototype.slice.call(state.positions, from, to) as number[], false);
+  dfa.budget.take(2);
+  // (when that made the DFAs forget their states, neither state is kept)
+  if (dfa.budget.resets !== before) return s;
+  if (known !== undefined && known.resets === before) known.byRun.set(key, s);
+  else runStates.set(state, { resets: before, byRun: new Map([[key, s]]) });
   return s;
 }
 
-/** Per state of a call DFA, by ASCII code: what {@link callIndicesAt} gives. */
-const callIndexByCode = new WeakMap<DfaState, (Int32Array | undefined)[]>();
+/** Per state of a call DFA, by ASCII code: what {@link callIndicesAt} gives, and the budget's resets when it was made. */
+const callIndexByCode = new WeakMap<DfaState, { readonly resets: number; readonly byCode: (Int32Array | undefined)[] }>();
 
 /**
  * The indices of the positions of `state` (of `info`'s call DFA) that are calls and may match
  * where the next character is the ASCII `c`: all but those of rules that cannot match "" and
  * whose first characters exclude `c` (Memo.first: such a call ends nowhere), a self call read
  * as a loop always kept. Skipping the others changes no end; it changes what the results say
- * they expected and how far they read, so it is only for runs without labels.
+ * they expected and how far they read, so it is only for runs without labels. Kept per state
+ * and code as cells of the DFAs' budget (as {@link runState}).
  */
 function callIndicesAt(state: DfaState, info: RuleInfo, analysis: Analysis, c: number): Int32Array {
-  let byCode = callIndexByCode.get(state);
-  if (byCode === undefined) {
-    byCode = [];
-    callIndexByCode.set(state, byCode);
+  const budget = info.dfa.budget;
+  const before = budget.resets;
+  const known = callIndexByCode.get(state);
+  if (known !== undefined && known.resets === before) {
+    const kept = known.byCode[c];
+    if (kept !== undefined) return kept;
   }
-  let known = byCode[c];
-  if (known === undefined) {
-    const all = callIndices(state, info.a);
-    const out: number[] = [];
-    for (let j = 0; j < all.length; j++) {
-      const i = all[j] as number;
-      const p = state.positions[i] as number;
-      const ascii = info.loops[p] === 1 ? undefined : firstOf(analysis, (info.a.positions[p] as Position).call as string).ascii;
-      if (ascii === undefined || ascii[c] === 1) out.push(i);
-    }
-    known = out.length === all.length ? all : Int32Array.from(out);
-    byCode[c] = known;
+  const all = callIndices(state, info.a);
+  const out: number[] = [];
+  for (let j = 0; j < all.length; j++) {
+    const i = all[j] as number;
+    const p = state.positions[i] as number;
+    const ascii = info.loops[p] === 1 ? undefined : firstOf(analysis, (info.a.positions[p] as Position).call as string).ascii;
+    if (ascii === undefined || ascii[c] === 1) out.push(i);
   }
-  return known;
+  const some = out.length === all.length ? all : Int32Array.from(out);
+  budget.take(out.length === all.length ? 1 : out.length + 1);
+  if (budget.resets !== before) return some;
+  if (known !== undefined && known.resets === before) known.byCode[c] = some;
+  else {
+    const byCode: (Int32Array | undefined)[] = [];
+    byCode[c] = some;
+    callIndexByCode.set(state, { resets: before, byCode });
+  }
+  return some;
 }
 
 /**
