@@ -8,7 +8,8 @@
 // list follows the positions' ids, which counting renumbers, so the lists are compared as sets.
 import fc from "fast-check";
 import { grammarFromAbnf, GrammarError, semantics, seededRandom, type Grammar, type Match } from "../src/abnf/index";
-import { COUNTS, countAfter, type Automaton } from "../src/abnf/automaton";
+import { buildAutomaton, COUNTS, countAfter, type Automaton } from "../src/abnf/automaton";
+import { automatonSize } from "../src/abnf/automaton-size";
 import { matchLongest } from "../src/abnf/engine";
 import { allStrings, mutate, randomAbnf } from "./helpers/abnf-algebra";
 import { readJson } from "./helpers/fixtures";
@@ -287,5 +288,41 @@ describe("by default only a repetition too large to write out is counted (COUNTS
   it("an element of COUNTS.item (16) positions or more is counted from COUNTS.from (32) copies: its copies cost the most to build", () => {
     const counters = (text: string): number => byDefault(() => automatonOf(load(text)).counters.length);
     expect([counters(`r = 40"abcdefghijklmnop"\n`), counters(`r = 40"abcdefghijklmno"\n`), counters(`r = 31"abcdefghijklmnop"\n`)]).toEqual([1, 0, 0]);
+  });
+
+  // The builder decides on a trial build of the element, stopped at the threshold and undone
+  // (automaton.ts); the whole engine's measure (automaton-size.ts) counts the element whole.
+  // They must decide alike, or the measure would refuse or pass what the builder makes.
+  it("the builder's trial decides as the whole engine's measure, at each threshold (element 15/16 positions, 31/32 copies, 65,536 written out, joins and inner repetitions in the element)", () => {
+    const texts = [
+      `r = 40"abcdefghijklmnop"\n`,
+      `r = 40"abcdefghijklmno"\n`,
+      `r = 31"abcdefghijklmnop"\n`,
+      `r = 32768( "ab" )\n`,
+      `r = 32769( "ab" )\n`,
+      `r = 1*32768( "ab" ) "c"\n`,
+      `r = 32769*( "ab" )\n`,
+      `r = 40( 3"abcde" )\n`,
+      `r = 40( 3"abcdef" )\n`,
+      `r = 40( [ "a" ] [ "b" ] [ "c" ] [ "d" ] [ "e" ] [ "f" ] "x" )\n`,
+      `r = 40( e "x" )\ne = 7( [ "a" ] )\n`,
+      `r = 40( "a" / "bcdefghijklmnopq" )\n`,
+    ];
+    const wrong: string[] = [];
+    const counted: number[] = [];
+    for (const text of texts) {
+      byDefault(() => {
+        const g = load(text);
+        const def = g.analysis.rule("r");
+        const called = g.compiled.called;
+        const measured = automatonSize(g.analysis, called, new Set(), true, true)(def).positions;
+        const built = buildAutomaton(def, g.analysis, called, { counted: true });
+        if (built.positions.length !== measured) wrong.push(`${text.trim()}: ${measured} measured, ${built.positions.length} built`);
+        counted.push(built.counters.length);
+      });
+    }
+    expect(wrong).toEqual([]);
+    // and some of them are counted, some written out
+    expect(counted).toEqual([1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1]);
   });
 });
