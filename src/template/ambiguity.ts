@@ -64,6 +64,8 @@ const NODE_LIMIT = 300_000;
 const CLOSURE_LIMIT = 1 << 21;
 /** Examples checked before the analysis gives up (a template repeating a variable can need several). */
 const EXAMPLE_LIMIT = 16;
+/** The most nodes (pairs of states, twice) the search keeps a bit for instead of asking its map (8 MB). */
+const REACHED_BITS = 1 << 26;
 
 /** Thrown when the search passes its bounds; caught in ambiguityOf. */
 class Undecided {}
@@ -188,11 +190,21 @@ function search(t: UriTemplate<string>): TemplateAmbiguity | undefined {
   const parents = new Map<number, Parent>();
   const queue: number[] = [];
   const node = (a: number, b: number, d: number): number => (a * M + b) * 2 + d;
+  // Whether a node is in parents, and marks it if not: a bit per node where they fit in
+  // REACHED_BITS (the search asks this for each pair of two closures, most of them reached)
+  const bits = 2 * M * M <= REACHED_BITS ? new Int32Array(((2 * M * M) >>> 5) + 1) : undefined;
+  const reached = (id: number): boolean => {
+    if (bits === undefined) return parents.has(id);
+    const bit = 1 << (id & 31);
+    const word = bits[id >>> 5] as number;
+    bits[id >>> 5] = word | bit;
+    return (word & bit) !== 0;
+  };
   const starts = close(nfa.start);
   starts.forEach((x, ia) =>
     starts.forEach((y, ib) => {
       const id = node(x.to, y.to, 0);
-      if (!parents.has(id)) {
+      if (!reached(id)) {
         parents.set(id, { prev: -1, cls: -1, ia, ib });
         queue.push(id);
         if (parents.size > NODE_LIMIT) throw UNDECIDED;
@@ -200,6 +212,7 @@ function search(t: UriTemplate<string>): TemplateAmbiguity | undefined {
     }),
   );
   let examples = 0;
+  const followed = new Set<number>();
   for (let q = 0; q < queue.length; q++) {
     const id = queue[q] as number;
     const d = id % 2;
@@ -220,18 +233,24 @@ function search(t: UriTemplate<string>): TemplateAmbiguity | undefined {
     const d2 = d === 1 || (nfa.owner[a] !== nfa.owner[b] && (nfa.value[a] === 1 || nfa.value[b] === 1)) ? 1 : 0;
     const na = close(nfa.unitNext[a] as number);
     const nb = close(nfa.unitNext[b] as number);
-    for (const c of classesOf.get(a) as number[]) {
-      if (!cb.has(c)) continue;
-      na.forEach((x, ia) =>
-        nb.forEach((y, ib) => {
-          const next = node(x.to, y.to, d2);
-          if (!parents.has(next)) {
-            parents.set(next, { prev: id, cls: c, ia, ib });
-            queue.push(next);
-            if (parents.size > NODE_LIMIT) throw UNDECIDED;
-          }
-        }),
-      );
+    // the pairs reached do not depend on the class read: the first class both read reaches them
+    // all (the others would find every pair seen); nor on a and b beyond the states they go to,
+    // so a pair of those already followed with the same d has nothing new
+    const c = (classesOf.get(a) as number[]).find((k) => cb.has(k));
+    if (c === undefined) continue;
+    const from = node(nfa.unitNext[a] as number, nfa.unitNext[b] as number, d2);
+    if (followed.has(from)) continue;
+    followed.add(from);
+    for (let ia = 0; ia < na.length; ia++) {
+      const x = (na[ia] as { readonly to: number }).to;
+      for (let ib = 0; ib < nb.length; ib++) {
+        const next = node(x, (nb[ib] as { readonly to: number }).to, d2);
+        if (!reached(next)) {
+          parents.set(next, { prev: id, cls: c, ia, ib });
+          queue.push(next);
+          if (parents.size > NODE_LIMIT) throw UNDECIDED;
+        }
+      }
     }
   }
   return undefined;
