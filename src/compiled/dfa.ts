@@ -213,13 +213,17 @@ export class CompiledRule {
   }
 
   /**
-   * The transitions on US-ASCII, by `state << 7 | code`, to the next state shifted the same way
-   * (0 dead, {@link CALL_ENTRY} a call): one load per character. Made on the first test, for a
-   * rule of at most 511 states (every rule of RFC 3986 and 3987 has fewer than 200).
+   * The transitions on US-ASCII, by `state << 7 | code`, to the next state shifted the same way:
+   * one load per character. 0 is the dead state; a call goes to the row after the last state,
+   * whose every entry leads back to it (the loop stops for neither: it tests for them after the
+   * input, or at a dead state). Made on the first test, for a rule of at most 511 states (every
+   * rule of RFC 3986 and 3987 has fewer than 200).
    */
   #fast: Uint16Array = NOT_MADE;
   /** True when the rule has too many states for a fast table (then run answers). */
   #noFast = false;
+  /** The row of a call in the fast table, shifted by 7. */
+  #callRow = 0;
 
   /** Makes the fast table (or says there is none: {@link NOT_MADE}, and `#noFast`). */
   #makeFast(): Uint16Array {
@@ -228,14 +232,17 @@ export class CompiledRule {
       this.#noFast = true;
       return NOT_MADE;
     }
-    const t = new Uint16Array(states << 7);
+    const call = states << 7;
+    const t = new Uint16Array((states + 1) << 7);
     const k = this.#classes;
     for (let s = 1; s < states; s++) {
       for (let c = 0; c < 128; c++) {
         const next = this.#table[s * k + (this.#ascii[c] as number)] as number;
-        t[(s << 7) | c] = next === states ? CALL_ENTRY : next << 7;
+        t[(s << 7) | c] = next === states ? call : next << 7;
       }
     }
+    t.fill(call, call);
+    this.#callRow = call;
     return (this.#fast = t);
   }
 
@@ -246,26 +253,25 @@ export class CompiledRule {
     if (t === NOT_MADE) return this.#testFirst(input);
     let s = 128; // the start state, 1 << 7
     // the common case, US-ASCII without a call, without the bookkeeping of run. The loop calls
-    // nothing (what it cannot read, a character beyond US-ASCII or an IP literal, run reads after
-    // it), and `t` is one value for the whole loop. A character that leaves the state as it is
-    // (most of a path, a query, a host) writes nothing, so the next lookup does not wait for this
-    // one: the processor runs ahead on the prediction that the state stays. The table is told
-    // from NOT_MADE by identity, not by its length: V8 gave `t.length` and `input.length` one
-    // feedback slot, and with a typed array and a string seen there, the optimized code read the
-    // input's length through a map check and as a double. (With both changes, a validate of the
-    // bench's URLs runs about a fifth fewer instructions, counted under cachegrind.)
+    // nothing and tests nothing of the state but the dead one (a test that is false until the
+    // end, which the processor predicts): a call leads to a row that keeps it, found after the
+    // loop, and what the loop cannot read (a character beyond US-ASCII, an IP literal) run reads.
+    // A loop that instead skipped the write of a state that stays (most of a path, a query, a
+    // host: the next lookup need not wait for this one) took about as long on flat strings
+    // (1.02x this loop without its dead-state test) and 1.4x as long on the bench's sliced lines:
+    // its branch on each character is mispredicted wherever the state changes (issue 34, the
+    // bench's 4,000 URLs, paired rounds in one process). The table is told from NOT_MADE by identity, not by
+    // its length: V8 gave `t.length` and `input.length` one feedback slot, and with a typed array
+    // and a string seen there, the optimized code read the input's length through a map check
+    // and as a double.
     let i = 0;
     for (; i < n; i++) {
       const c = codeAt(input, i);
       if (c >= 128) break;
-      const e = t[s | c] as number;
-      if (e !== s) {
-        if (e === 0) return false;
-        if (e === CALL_ENTRY) break;
-        s = e;
-      }
+      s = t[s | c] as number;
+      if (s === 0) return false;
     }
-    return i === n ? ((this.#info[s >> 7] as number) & 1) === 1 : this.#whole(input);
+    return i === n && s !== this.#callRow ? ((this.#info[s >> 7] as number) & 1) === 1 : this.#whole(input);
   }
 
   /** {@link test} before the fast table is made: makes it (or finds there is none), then tests. */
@@ -399,8 +405,10 @@ export class CompiledRule {
    * or {@link SCAN_LAZY} at a row not made yet (the offset in {@link SCAN}[0], the state in [1]).
    * The loop calls nothing and its table is one value: with the call that makes a row inside it,
    * and the table a phi of the field and the new row, V8 reloaded and checked the table (and
-   * spilled the state) at every character. As in {@link test}, a character that leaves the state
-   * as it is writes nothing.
+   * spilled the state) at every character. A character that leaves the state as it is (most of
+   * a path, a query, a host) writes nothing, so the next lookup does not wait for this one. Here,
+   * unlike in {@link test}, that loop is kept: without it the scan took 1.13x as long on the
+   * bench's URLs as flat strings and 0.96x on its sliced lines (paired rounds in one process).
    */
   #scan(input: string, o: Int32Array, i: number, state: number): number {
     const n = input.length;
@@ -521,7 +529,7 @@ const SCAN_END = 3;
 const SCAN_LAZY = 4;
 /** Where the scan of testReference leaves the offset and the state it stopped at. */
 const SCAN = /* @__PURE__ */ new Int32Array(2);
-/** In the fast table of a test, a call of the callee (no state shifted by 7 bits is odd). */
+/** In the tagged table of testReference, a call of the callee (tag 127: no state shifted by 7 bits is odd). */
 const CALL_ENTRY = 0xffff;
 
 /** Scratch space for one run's results (the loop allocates nothing). */
