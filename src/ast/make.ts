@@ -565,13 +565,16 @@ class ReferenceNode {
   }
 
   static layout(r: ReferenceNode): Layout {
-    if (r.#hostKind < 0 && r.#authorityStart >= 0) {
-      const hs = r.#hostStart >= 0 ? r.#hostStart : hostStartIn(r.#input, r.#authorityStart, r.#authorityEnd);
-      r.#hostKind = hostKindIn(r.#input, hs, r.#hostStart >= 0 ? r.#hostEnd : hostEndIn(r.#input, hs, r.#authorityEnd));
+    let hs = -1;
+    let he = -1;
+    if (r.#authorityStart >= 0) {
+      hs = r.#hostStart >= 0 ? r.#hostStart : hostStartIn(r.#input, r.#authorityStart, r.#authorityEnd);
+      he = r.#hostStart >= 0 ? r.#hostEnd : hostEndIn(r.#input, hs, r.#authorityEnd);
+      if (r.#hostKind < 0) r.#hostKind = hostKindIn(r.#input, hs, he);
     }
     return {
       input: r.#input, start: r.#start, end: r.#end, schemeEnd: r.#schemeEnd, authorityStart: r.#authorityStart, authorityEnd: r.#authorityEnd,
-      hostKind: r.#hostKind, queryStart: r.#queryStart, fragmentStart: r.#fragmentStart, pathStart: r.#pathStart(), pathEnd: r.#pathEnd(),
+      hostKind: r.#hostKind, queryStart: r.#queryStart, fragmentStart: r.#fragmentStart, pathStart: r.#pathStart(), pathEnd: r.#pathEnd(), hostStart: hs, hostEnd: he,
     };
   }
 }
@@ -588,6 +591,9 @@ export interface Layout extends ReferenceOffsets {
   readonly end: number;
   readonly pathStart: number;
   readonly pathEnd: number;
+  /** Where the host begins (after "userinfo@") and ends (before ":port"; an IP literal with its brackets), or -1 without an authority. */
+  readonly hostStart: number;
+  readonly hostEnd: number;
 }
 
 /** The layout of a reference node made by this file. */

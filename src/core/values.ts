@@ -83,14 +83,37 @@ function scannedReference(rule: CompiledRule, input: string): UriReference | und
  * stands for is not made.
  */
 export function matchReferenceLayout(rule: CompiledRule, input: string): make.Layout | undefined {
-  const o = matchReferenceOffsets(rule, input);
-  if (o === undefined) return undefined;
+  const k = rule.testReference(input, RUN);
+  if (k === 0) return undefined;
   const n = input.length;
+  const t = RUN;
+  let schemeEnd = t[0] as number;
+  let a0 = t[1] as number;
+  let a1 = t[2] as number;
+  let queryStart = t[3] as number;
+  let fragmentStart = t[4] as number;
+  let hs = -1;
+  let he = -1;
+  if (k === 2) {
+    // the run could not record the offsets: Appendix B's scan finds them, and the host's bounds are read off the authority
+    if (!rule.test(input)) return undefined;
+    ({ schemeEnd, authorityStart: a0, authorityEnd: a1, queryStart, fragmentStart } = referenceOffsets(input, 0, n));
+    if (a0 >= 0) {
+      hs = make.hostStartIn(input, a0, a1);
+      he = make.hostEndIn(input, hs, a1);
+    }
+  } else if (a0 >= 0) {
+    // the run recorded the "@" and the authority's last ":" (a run that reads an IP literal answers 2)
+    const at = t[5] as number;
+    const colon = t[6] as number;
+    hs = at >= 0 ? at + 1 : a0;
+    he = colon > at ? colon : a1;
+  }
   return {
-    input, start: 0, end: n, schemeEnd: o.schemeEnd, authorityStart: o.authorityStart, authorityEnd: o.authorityEnd, hostKind: o.hostKind,
-    queryStart: o.queryStart, fragmentStart: o.fragmentStart,
-    pathStart: o.authorityStart >= 0 ? o.authorityEnd : o.schemeEnd >= 0 ? o.schemeEnd + 1 : 0,
-    pathEnd: o.queryStart >= 0 ? o.queryStart : o.fragmentStart >= 0 ? o.fragmentStart : n,
+    input, start: 0, end: n, schemeEnd, authorityStart: a0, authorityEnd: a1, hostKind: -1, queryStart, fragmentStart,
+    pathStart: a0 >= 0 ? a1 : schemeEnd >= 0 ? schemeEnd + 1 : 0,
+    pathEnd: queryStart >= 0 ? queryStart : fragmentStart >= 0 ? fragmentStart : n,
+    hostStart: hs, hostEnd: he,
   };
 }
 
