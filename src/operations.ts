@@ -16,7 +16,7 @@ import type { Result } from "./result.js";
 import { redactPassword as redactNode, type RedactOptions } from "./transforms/display.js";
 import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceEquivalenceOptions } from "./transforms/equivalent.js";
 import { ResolveError } from "./transforms/errors.js";
-import { defaultSchemes, NO_OPTIONS, normalizeReference, normalText, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
+import { defaultSchemes, NO_OPTIONS, normalizeLayout, normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
 import { isRegistry, registryOperations } from "./core/brand.js";
 import { isSchemeName } from "./core/scheme-table.js";
 import type { SchemeRegistry } from "./schemes/registry.js";
@@ -250,16 +250,17 @@ function normalizeRead(node: UriReference, read: StepsRead): UriReference {
  * const r = normalize("HTTP://www.EXAMPLE.com:80");
  * if (r.ok) serialize(r.value); // "http://www.example.com/"
  */
-export function normalize(input: UriInput, options: NormalizeOptions = {}): Result<UriReference, UriSyntaxError> {
+export function normalize(input: UriInput, options?: NormalizeOptions): Result<UriReference, UriSyntaxError> {
   const read = readSteps(options, "normalize");
   if (typeof input === "string" && read.steps === NO_OPTIONS) {
-    // the usual call: a URI reference text and no step of its own; one pass finds its parts, one
-    // scan tells whether it is already normal (then it is the answer, and no node was made for it)
+    // the usual call: a URI reference text and no step of its own; one pass finds its parts, and
+    // the text is normalized at their offsets (one scan tells whether it is already normal; either
+    // way one node is made, at the end)
     const L = referenceTextLayout(input);
     if (L !== undefined) {
       const { rules, ops, facts } = read.schemes;
-      const normal = rules !== undefined ? ops.normalTextWithRules(L, rules) : normalText(L, L.schemeEnd < 0 ? undefined : facts.get(L.input.slice(L.start, L.schemeEnd)));
-      return { ok: true, value: normal ?? normalizeRead(parsedReference(input, 0, input.length, L), read) };
+      if (rules === undefined) return { ok: true, value: normalizeLayout(L, { schemes: facts }, true) };
+      return { ok: true, value: ops.normalTextWithRules(L, rules) ?? normalizeRead(parsedReference(input, 0, input.length, L), read) };
     }
   }
   const r = referenceArgument(input, "input", "normalize");
@@ -268,7 +269,7 @@ export function normalize(input: UriInput, options: NormalizeOptions = {}): Resu
 }
 
 /** {@link normalize}, throwing its error. */
-export function normalizeOrThrow(input: UriInput, options: NormalizeOptions = {}): UriReference {
+export function normalizeOrThrow(input: UriInput, options?: NormalizeOptions): UriReference {
   return unwrap(normalize(input, options), normalizeOrThrow);
 }
 

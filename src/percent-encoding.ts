@@ -7,7 +7,7 @@ import type { CharTable } from "./charsets.js";
 
 const HEX = "0123456789ABCDEF";
 /** `"%XX"` for every octet, uppercase hex (§2.1: producers should use uppercase). */
-const TRIPLETS: readonly string[] = /* @__PURE__ */ Array.from({ length: 256 }, (_, b) => `%${HEX[b >> 4]}${HEX[b & 15]}`);
+export const TRIPLETS: readonly string[] = /* @__PURE__ */ Array.from({ length: 256 }, (_, b) => `%${HEX[b >> 4]}${HEX[b & 15]}`);
 
 /** The value of a hex digit's code unit (either case, RFC 3986 §2.1), or -1. */
 export function hexValue(c: number): number {
@@ -15,6 +15,9 @@ export function hexValue(c: number): number {
   const l = c | 0x20;
   return l >= 0x61 && l <= 0x66 ? l - 0x61 + 10 : -1;
 }
+
+/** {@link hexValue} of each US-ASCII code unit, as a table: for a loop that reads triplets without a call per character. */
+export const HEX_VALUES: Int8Array = /* @__PURE__ */ Int8Array.from({ length: 128 }, (_, c) => hexValue(c));
 
 /** The octet of the `pct-encoded` triplet at `i` (`"%" HEXDIG HEXDIG`), or -1 when there is none there. */
 export function octetAt(text: string, i: number): number {

@@ -108,21 +108,43 @@ type Main = typeof import("../src/index");
 const main = load(path.join(SRC, "index.ts")) as Main;
 
 /**
- * [input, modules entered at most, re-entries at most]. The issue's bound (7 modules, none entered
- * again) holds for the usual call, an input already normal: operations, describe (the options),
- * core/args, core/values, compiled/dfa, transforms/normalize, ast/make. An input that a step
- * changes is still read through the node's lazy views (ast/make) again and again and passes
- * through the step modules: held here at what it is today (issue 31 is open for it), so a change
- * can only lower these.
+ * [input, the step it is there for]. The issue's bound (7 modules, none entered again) over
+ * input already normal and input that each step changes: operations, core/args, core/values and
+ * compiled/dfa (one match: the run's offsets, make.Layout), transforms/normalize (the text read at
+ * those offsets, each component's normal text written), transforms/remove-dot-segments (called
+ * once, for the path), ast/make (the one node, made at the end). No options: describe.ts is not
+ * entered (nothing to check).
  */
-const CASES: readonly (readonly [string, number, number])[] = [
-  ["http://example.com/a/b?q#f", 7, 0],
-  ["mailto:Joe@Example.COM", 7, 0],
-  ["HTTP://Example.COM:80/a/./b/../c/%7euser?q#f", 11, 6],
-  ["foo:A%2fb/../c", 10, 4],
-  ["//[2001:DB8::1]/x", 9, 10],
-  ["../a/b", 7, 3],
-  ["http://example.com", 9, 5],
+const CASES: readonly (readonly [string, string])[] = [
+  ["http://example.com/a/b?q#f", "none: already normal"],
+  ["mailto:Joe@Example.COM", "none: already normal (a path's case is kept)"],
+  ["HTTP://example.com/", "case: scheme to lowercase"],
+  ["http://Example.COM/", "case: host to lowercase"],
+  ["http://a/%7eb%c3%a9", "case and percent-encoding: hex to uppercase, unreserved decoded"],
+  ["http://a/?q=%41#%7e", "percent-encoding: query and fragment"],
+  ["http://u%7E%41@a/", "percent-encoding: userinfo"],
+  ["http://%41.b/", "percent-encoding: reg-name decoded and lowercased"],
+  ["http://%31%32%37.0.0.1/", "percent-encoding: a reg-name decoded to an IPv4address"],
+  ["http://a/b/./c/../d", "dot segments"],
+  ["foo:/a/..//b", "dot segments: a path kept from beginning with \"//\""],
+  ["foo:A%2fb/../c", "dot segments after decoding"],
+  ["/a/./b", "dot segments: an absolute-path reference"],
+  ["../a/%2E%2e/b", "dot segments kept in a relative-path reference, their triplets too"],
+  ["http://a:80/", "default port"],
+  ["http://a:/", "empty port"],
+  ["http://example.com", "empty path with an authority"],
+  ["HTTP://Example.COM:80/a/./b/../c/%7euser?q#f", "every step at once"],
+];
+
+/**
+ * IP literals: the run does not record their offsets (CompiledRule.testReference answers 2), so
+ * core/values runs compiled/dfa's test again and finds the host with ast/make's hostStartIn /
+ * hostEndIn before normalize reads it: 3 re-entries (compiled/dfa, ast/make twice), held here
+ * until the match records an IP literal's offsets (src/compiled, src/core: issue 34).
+ */
+const IP_LITERALS: readonly (readonly [string, number, number])[] = [
+  ["//[2001:DB8::1]/x", 7, 3],
+  ["http://[v1.FE]/", 7, 3],
 ];
 
 /**
@@ -136,8 +158,16 @@ const WITH_SCHEMES: readonly (readonly [string, number, number])[] = [
 ];
 
 describe("normalize(s)'s input (issue 31)", () => {
-  it.each(CASES)("%s: visits at most %d modules, entering one it left again at most %d times", (input, most, again) => {
-    main.normalize(input); // first use: what is made once (the compiled rules' tables) is no part of the input's way
+  it.each(CASES)("%s (%s): visits at most 7 modules, entering none it left again", (input) => {
+    const normal = main.normalize(input); // first use: what is made once (the compiled rules' tables) is no part of the input's way
+    const { modules, returns } = journey(() => main.normalize(input));
+    expect({ input, modules: modules.length <= 7 ? 7 : modules, returns }).toEqual({ input, modules: 7, returns: [] });
+    // the table's inputs are what it says: a step changes each one but the first two
+    expect(normal.ok && normal.value.text !== input).toBe(!input.startsWith("http://example.com/a") && !input.startsWith("mailto:"));
+  });
+
+  it.each(IP_LITERALS)("%s: visits at most %d modules, entering one it left again at most %d times", (input, most, again) => {
+    main.normalize(input);
     const { modules, returns } = journey(() => main.normalize(input));
     expect({ input, modules: modules.length <= most ? most : modules, returns: returns.length <= again ? again : returns }).toEqual({ input, modules: most, returns: again });
   });
@@ -152,7 +182,7 @@ describe("normalize(s)'s input (issue 31)", () => {
   it("the recorder sees a module entered again after it left (the check can fail)", () => {
     // two calls in a row: the second enters again every module the first one left
     const { modules, returns } = journey(() => [main.normalize("http://a/b"), main.normalize("http://a/b")]);
-    expect(modules).toEqual(["operations", "describe", "core/args", "core/values", "compiled/dfa", "transforms/normalize", "ast/make"]);
-    expect(returns).toEqual(["operations", "describe", "core/args", "core/values", "compiled/dfa", "transforms/normalize", "ast/make"]);
+    expect(modules).toEqual(["operations", "core/args", "core/values", "compiled/dfa", "transforms/normalize", "ast/make"]);
+    expect(returns).toEqual(["operations", "core/args", "core/values", "compiled/dfa", "transforms/normalize", "ast/make"]);
   });
 });

@@ -2,11 +2,10 @@
 // segments §6.2.2.3) and §6.2.3 scheme-based normalization (ports §3.2.3, empty path).
 import * as make from "../ast/make.js";
 import type { RelativeRef, Uri, UriReference } from "../ast/nodes.js";
-import { isIPv4address, unreservedTable } from "../charsets.js";
+import { unreservedTable } from "../charsets.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
-import { guardPath } from "./components.js";
 import { formatIpv6 } from "./ipv6.js";
-import { octetAt, triplet } from "../percent-encoding.js";
+import { HEX_VALUES, TRIPLETS } from "../percent-encoding.js";
 import { dotSegmentsRemoved } from "./remove-dot-segments.js";
 
 /**
@@ -74,7 +73,8 @@ const UNRESERVED = unreservedTable;
 
 /**
  * §6.2.2.1 and §6.2.2.2 in one pass: decode triplets of unreserved characters (`decode`) and
- * write the others with uppercase hex (`upper`). Text without "%" comes back as it is.
+ * write the others with uppercase hex (`upper`). Text without "%" comes back as it is. The hex
+ * digits are read off percent-encoding's tables (a loop over a path calls nothing per triplet).
  */
 export function normalizePercent(text: string, decode: boolean, upper: boolean): string {
   let p = text.indexOf("%");
@@ -82,10 +82,12 @@ export function normalizePercent(text: string, decode: boolean, upper: boolean):
   let out = "";
   let last = 0;
   while (p >= 0) {
-    const b = octetAt(text, p);
-    if (b >= 0) {
+    const hi = HEX_VALUES[text.charCodeAt(p + 1)] ?? -1;
+    const lo = HEX_VALUES[text.charCodeAt(p + 2)] ?? -1;
+    if (hi >= 0 && lo >= 0) {
+      const b = (hi << 4) | lo;
       const keep = text.slice(p, p + 3);
-      const repl = decode && b < 128 && UNRESERVED[b] === true ? String.fromCharCode(b) : upper ? triplet(b) : keep;
+      const repl = decode && b < 128 && UNRESERVED[b] === true ? String.fromCharCode(b) : upper ? (TRIPLETS[b] as string) : keep;
       if (repl !== keep) {
         out += text.slice(last, p) + repl;
         last = p + 3;
@@ -109,40 +111,27 @@ const stripZeros = (digits: string): string => {
   return i === 0 ? digits : digits.slice(i);
 };
 
-/** Host kinds by number, as the layout gives them. */
-const HOST_KIND_NAMES = make.HOST_KINDS;
-
 /**
- * A host's normal text and kind: an IPv6 address in lowercase (or RFC 5952 form), an IPvFuture
- * in lowercase, a reg-name decoded, NFC'd and lowercased as {@link normalizeReference} says,
- * which may make it the IPv4address its new text parses to (§3.2.2).
+ * A host's normal text (without brackets): an IP literal in lowercase, or an IPv6address in RFC
+ * 5952 form (`rfc5952`); a reg-name decoded, NFC'd and lowercased as {@link normalizeReference}
+ * says. A reg-name that decoding makes an IPv4address ("%31%32%37.0.0.1" is 127.0.0.1) is one in
+ * the result (§3.2.2): the result's host kind is worked out when its host is read.
  */
-function normalHost(kind: number, text: string, lower: boolean, decode: boolean, ipv6: boolean, nfc: boolean): [string, number] {
-  switch (kind) {
-    case 1:
-      return [text, 1];
-    case 2:
-      return [ipv6 ? formatIpv6(make.ipv6Pieces(text)) : lower ? asciiLower(text) : text, 2];
-    case 3:
-      return [lower ? asciiLower(text) : text, 3];
-    default: {
-      // Decode first, so a decoded letter is lowercased too; then hex back to uppercase (§3.2.2:
-      // "lowercase for registered names ..., while only using uppercase letters for percent-encodings").
-      let t = normalizePercent(text, decode, false);
-      // NFC (RFC 3987 §5.3.2.2) before case, so "O" U+0308 is the "Ö" it stands for; only ASCII
-      // letters change case (§5.3.2.1: case of non-ASCII characters in a host belongs to IDNA,
-      // not to generic normalization); then NFC again, since a lowercased letter can compose
-      // where the uppercase one did not ("t" U+0308 is U+1E97, "T" U+0308 has no precomposed form).
-      if (nfc) t = nfcText(t);
-      if (lower) {
-        t = normalizePercent(asciiLower(t), false, true);
-        if (nfc) t = nfcText(t);
-      }
-      // Decoding can make an address of a name ("%31%32%37.0.0.1" is 127.0.0.1): the host is
-      // then the IPv4address its text parses to (§3.2.2), never a reg-name that reads as one.
-      return [t, t !== text && isIPv4address(t) ? 1 : 0];
-    }
+function normalHost(literal: boolean, rfc5952: boolean, text: string, lower: boolean, decode: boolean, nfc: boolean): string {
+  if (literal) return rfc5952 ? formatIpv6(make.ipv6Pieces(text)) : lower ? asciiLower(text) : text;
+  // Decode first, so a decoded letter is lowercased too; then hex back to uppercase (§3.2.2:
+  // "lowercase for registered names ..., while only using uppercase letters for percent-encodings").
+  let t = normalizePercent(text, decode, false);
+  // NFC (RFC 3987 §5.3.2.2) before case, so "O" U+0308 is the "Ö" it stands for; only ASCII
+  // letters change case (§5.3.2.1: case of non-ASCII characters in a host belongs to IDNA,
+  // not to generic normalization); then NFC again, since a lowercased letter can compose
+  // where the uppercase one did not ("t" U+0308 is U+1E97, "T" U+0308 has no precomposed form).
+  if (nfc) t = nfcText(t);
+  if (lower) {
+    t = normalizePercent(asciiLower(t), false, true);
+    if (nfc) t = nfcText(t);
   }
+  return t;
 }
 
 /**
@@ -192,22 +181,35 @@ export function normalizeStepByStep(node: UriReference, options: NormalizeOption
   return normalizeSteps(node, options, false);
 }
 
-/** §6.2.2 and §6.2.3 on `node`; with `check`, a text in normal form is told in one scan first. */
+/** §6.2.2 and §6.2.3 on `node`, read at its layout; with `check`, a text in normal form is told in one scan first. */
 function normalizeSteps(node: UriReference, options: NormalizeOptions, check: boolean): UriReference {
+  return normalizeLayout(make.layoutOf(node), options, check, node);
+}
+
+/**
+ * @internal §6.2.2 and §6.2.3 on the reference at `L` (a string's offsets as its match recorded
+ * them, or a node's: `node`), read off the text at its offsets, with no part node made: one scan
+ * tells a text in normal form ({@link isNormalAt}, with `check`), else each component's normal
+ * text is written and the result made once from them (RFC 3986 §5.3). What {@link
+ * normalizeReference} does, and what `normalize` does with a string, whose node is never made.
+ */
+export function normalizeLayout(L: make.Layout, options: NormalizeOptions, check: boolean, node?: UriReference): UriReference {
   // each field read once
   const lower = options.case !== false;
   const decode = options.percentEncoding !== false;
   const nfc = options.nfc === true;
   const rfc5952 = options.ipv6 === "rfc5952";
   const schemes = options.schemes ?? defaultSchemes;
-  const L = make.layoutOf(node);
   const s = L.input;
+  const hs = L.hostStart;
+  const he = L.hostEnd;
+  const literal = s.charCodeAt(hs) === 0x5b;
 
   let scheme = L.schemeEnd < 0 ? undefined : s.slice(L.start, L.schemeEnd);
   // The usual case: the text is in normal form already (one scan, no part read out), as it is. A
   // scheme in uppercase is not normal, so its facts are looked up under the name as written.
-  // (RFC 5952 text changes IPv6 hosts only, host kind 2: any other reference takes the check too)
-  if (check && !nfc && (!rfc5952 || L.hostKind !== 2) && isNormalAt(L, scheme === undefined ? undefined : lookup(schemes, scheme))) return unchangedReference(node, L);
+  // (RFC 5952 text changes IPv6 hosts only: any reference without an IP literal takes the check too)
+  if (check && !nfc && (!rfc5952 || !literal) && isNormalAt(L, scheme === undefined ? undefined : lookup(schemes, scheme))) return unchangedReference(node, L);
   let def: SchemeNormalization | undefined;
   let lowerScheme: string | undefined;
   if (scheme !== undefined) {
@@ -227,25 +229,20 @@ function normalizeSteps(node: UriReference, options: NormalizeOptions, check: bo
   if (scheme !== undefined && lower) scheme = track(scheme, lowerScheme as string);
 
   let authority: string | undefined;
-  let hostKind = 0;
   if (L.authorityStart >= 0) {
     const a0 = L.authorityStart;
     const a1 = L.authorityEnd;
-    const hs = make.hostStartIn(s, a0, a1);
-    const he = make.hostEndIn(s, hs, a1);
     const userinfo = hs > a0 ? track(s.slice(a0, hs - 1), text(s.slice(a0, hs - 1))) : undefined;
-    const bracketed = L.hostKind >= 2;
-    const rawHost = bracketed ? s.slice(hs + 1, he - 1) : s.slice(hs, he);
-    const [host, kind] = normalHost(L.hostKind, rawHost, lower, decode, rfc5952, nfc);
-    track(rawHost, host);
-    hostKind = kind;
+    const rawHost = literal ? s.slice(hs + 1, he - 1) : s.slice(hs, he);
+    // RFC 5952 text for an IPv6address, not an IPvFuture: the kind of an IP literal (by its "v")
+    const host = track(rawHost, normalHost(literal, rfc5952 && literal && (L.hostKind >= 0 ? L.hostKind : make.hostKindIn(s, hs, he)) === 2, rawHost, lower, decode, nfc));
     let port = he < a1 ? s.slice(he + 1, a1) : undefined;
     if (port === "" && options.emptyPort !== false) port = undefined;
     if (port !== undefined && options.defaultPort !== false && def?.defaultPort !== undefined && stripZeros(port) === String(def.defaultPort)) {
       port = undefined;
     }
     if (port === undefined && he < a1) same = false;
-    const hostPart = bracketed ? `[${host}]` : host;
+    const hostPart = literal ? `[${host}]` : host;
     authority = `${userinfo === undefined ? "" : `${userinfo}@`}${hostPart}${port === undefined ? "" : `:${port}`}`;
   }
 
@@ -254,7 +251,7 @@ function normalizeSteps(node: UriReference, options: NormalizeOptions, check: bo
   let path = text(rawPath);
   const hasAuthority = authority !== undefined;
   if (options.dotSegments !== false && (scheme !== undefined || path.charCodeAt(0) === 0x2f)) {
-    path = guardPath(hasAuthority, dotSegmentsRemoved(path));
+    path = dotSegmentsRemoved(path, hasAuthority);
   } else if (path !== rawPath) {
     // where dot segments stay, decoding makes none: a "%2E" of a segment that would read "." or ".." stays encoded
     path = keepEncodedDotSegments(rawPath, path, lower);
@@ -267,8 +264,9 @@ function normalizeSteps(node: UriReference, options: NormalizeOptions, check: bo
   const rawFragment = L.fragmentStart < 0 ? undefined : s.slice(L.fragmentStart + 1, L.end);
   const fragment = rawFragment === undefined ? undefined : track(rawFragment, text(rawFragment));
 
-  if (same && hostKind === L.hostKind) return unchangedReference(node, L);
-  return make.referenceFromParts(scheme, authority, HOST_KIND_NAMES[hostKind] === undefined ? "reg-name" : hostKind, path, query, fragment);
+  if (same) return unchangedReference(node, L);
+  // the host's kind is worked out when the host is read (decoding can make a reg-name an IPv4address)
+  return make.referenceFromParts(scheme, authority, -1, path, query, fragment);
 }
 
 /**
@@ -278,19 +276,19 @@ function normalizeSteps(node: UriReference, options: NormalizeOptions, check: bo
  * `undefined` (then the node is normalized).
  */
 export function normalText(L: make.Layout, def: SchemeNormalization | undefined): UriReference | undefined {
-  if (!isNormalAt(L, def)) return undefined;
-  return make.referenceAt(L.input, L.authorityStart < 0 ? { ...L, hostKind: 0 } : L);
+  return isNormalAt(L, def) ? unchangedReference(undefined, L) : undefined;
 }
 
 /**
  * A reference the steps leave as it is: `node` itself when it is a whole text without spans,
  * else its text at the same offsets, as a node without spans (a reference without an authority
- * has the host kind a written one gets, reg-name).
+ * has the host kind a written one gets, reg-name). Without `node` (a string's layout), that node
+ * is made.
  */
-export function unchangedReference(node: UriReference, L: make.Layout): UriReference {
+export function unchangedReference(node: UriReference | undefined, L: make.Layout): UriReference {
   const hostKind = L.authorityStart < 0 ? 0 : L.hostKind;
   const whole = L.start === 0 && L.end === L.input.length;
-  if (whole && node.span === undefined) return node;
+  if (whole && node !== undefined && node.span === undefined) return node;
   const shift = (x: number): number => (x < 0 ? x : x - L.start);
   return make.referenceAt(whole ? L.input : L.input.slice(L.start, L.end), {
     schemeEnd: shift(L.schemeEnd), authorityStart: shift(L.authorityStart), authorityEnd: shift(L.authorityEnd), hostKind,
@@ -348,8 +346,8 @@ export function isNormalAt(L: make.Layout, def: SchemeNormalization | undefined)
     if (L.schemeEnd >= 0 && hasUpperIn(s, L.start, L.schemeEnd)) return false;
     if (hasAuthority) {
       const a1 = L.authorityEnd;
-      const hs = make.hostStartIn(s, L.authorityStart, a1);
-      const he = make.hostEndIn(s, hs, a1);
+      const hs = L.hostStart;
+      const he = L.hostEnd;
       // §6.2.2.1: the host in lowercase (an IPv4address has no letter)
       if (L.hostKind !== 1 && hasUpperIn(s, hs, he)) return false;
       if (he < a1) {

@@ -17,8 +17,20 @@ export function removeDotSegments(path: string): string {
   return dotSegmentsRemoved(path);
 }
 
-/** @internal {@link removeDotSegments} of a string, unchecked: for the transforms, whose paths are strings. */
-export function dotSegmentsRemoved(path: string): string {
+/**
+ * §3.3: without an authority a path cannot begin with "//". A "/." prefix keeps such a path's
+ * meaning ("/." + "//bar" has the segments "." "" "bar", and "." is removed again by §5.2.4).
+ */
+export const guardPath = (hasAuthority: boolean, text: string): string =>
+  !hasAuthority && text.startsWith("//") ? `/.${text}` : text;
+
+/**
+ * @internal {@link removeDotSegments} of a string, unchecked: for the transforms, whose paths are
+ * strings. With `hasAuthority` false, the path of a reference without an authority: one that the
+ * removal leaves beginning with "//" gets {@link guardPath}'s "/." (a path with no dot segment
+ * comes back as it is).
+ */
+export function dotSegmentsRemoved(path: string, hasAuthority = true): string {
   // Step 1: the input buffer is path.slice(i). The output buffer is kept as a stack of pieces,
   // each a range [starts[k], ends[k]) of `path` (every piece step 2E moves is a substring of the
   // input, and so is each "/" that steps 2B and 2C leave behind).
@@ -91,5 +103,5 @@ export function dotSegmentsRemoved(path: string): string {
     while (k < starts.length && starts[k] === to) to = ends[k++] ?? to;
     out += path.slice(from, to);
   }
-  return out;
+  return hasAuthority ? out : guardPath(false, out);
 }

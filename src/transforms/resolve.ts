@@ -6,9 +6,8 @@ import * as make from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";
 import type { ReferenceOffsets } from "../ast/make.js";
 import type { Result } from "../result.js";
-import { guardPath } from "./components.js";
 import { ResolveError } from "./errors.js";
-import { dotSegmentsRemoved } from "./remove-dot-segments.js";
+import { dotSegmentsRemoved, guardPath } from "./remove-dot-segments.js";
 
 /** Options of {@link resolveReference}. */
 export interface ResolveOptions {
