@@ -150,11 +150,13 @@ const IP_LITERALS: readonly (readonly [string, number, number])[] = [
 /**
  * The same with the built-in schemes (RFC 3986 §6.2.3), for the file scheme, whose normalization
  * removes dot segments itself: with the unchecked remove_dot_segments it no longer enters
- * describe.ts again for the public argument check (59 and 86 re-entries before).
+ * describe.ts again for the public argument check (59 and 86 re-entries before); 58 and 85 -> 56
+ * and 83 since normalize reads the host's bounds off the layout (no ast/make call for them).
+ * Still far from the bound: the registry's path reads the scheme's value off a node.
  */
 const WITH_SCHEMES: readonly (readonly [string, number, number])[] = [
-  ["file:///a/./b/../c", 16, 58],
-  ["FILE:///c:/a/../b", 16, 85],
+  ["file:///a/./b/../c", 16, 56],
+  ["FILE:///c:/a/../b", 16, 83],
 ];
 
 describe("normalize(s)'s input (issue 31)", () => {
