@@ -6,7 +6,7 @@
 // reject the shapes that only look dangerous (fixtures/engine/regex-safety.json). No timing
 // assertions: a long adversarial input must simply be answered, correctly, inside jest's timeout.
 import P from "parsimmon";
-import { core, rfc3986, type Grammar } from "../src/abnf/index";
+import { core, grammarFromAbnf, rfc3986, type Grammar } from "../src/abnf/index";
 import { rfc3987 } from "../src/grammars/rfc3987/index";
 import { analyseRegexSafety } from "../src/abnf/fast-path";
 import { readJson } from "./helpers/fixtures";
@@ -87,5 +87,32 @@ describe.each(cases.map((c) => [c.verdict, c.name, c] as const))("%s: %s", (verd
     expect(parsed.status ? undefined : parsed.index.offset).toBe(offset);
     // and the same input without the suffix is still a beginning of a match, or a match
     expect(g.validate(unit.repeat(repeat), c.rule).ok || !g.isValid(unit.repeat(repeat), c.rule)).toBe(true);
+  });
+});
+
+// Counted repetitions (the engine counts 32 copies or more of an element of 16 positions or more)
+// are analysed written out only up to CALL_POSITIONS (4,096) positions; past that the analysis
+// refuses and the DFA answers. The counted build that tells whether a rule has them is made only
+// for a rule whose written-out form is past that size, so these three sides of the line are held.
+describe("counted repetitions: analysed written out up to 4,096 positions", () => {
+  const element = '"a" "b" "c" "d" "e" "f" "g" "h" "i" "j" "k" "l" "m" "n" "o" "p" "q"'; // 17 positions
+  const loaded = grammarFromAbnf(
+    [`over = 300( ${element} )`, `under = 200( ${element} )`, `plain = 500( "a" "b" "c" "d" "e" "f" "g" "h" "i" "j" )`].join("\r\n") + "\r\n",
+  );
+  if (!loaded.ok) throw new Error(loaded.error.message);
+  const g = loaded.value;
+  it("refuses a counted rule of 5,100 positions written out, saying why", () => {
+    const s = analyseRegexSafety(g.analysis, "over");
+    expect(s.safe ? "safe" : s.reason).toMatch(/counted repetitions that would be more than 4096 positions written out/);
+    expect(g.pattern("over")).toBeUndefined();
+    expect(g.isValid("abcdefghijklmnopq".repeat(300), "over")).toBe(true);
+    expect(g.isValid("abcdefghijklmnopq".repeat(299), "over")).toBe(false);
+  });
+  it("analyses a counted rule of 3,400 positions written out (safe)", () => {
+    expect(analyseRegexSafety(g.analysis, "under").safe).toBe(true);
+  });
+  it("analyses an uncounted rule of 5,000 positions written out (elements under 16 positions are never counted)", () => {
+    const s = analyseRegexSafety(g.analysis, "plain");
+    expect(s.safe ? "safe" : s.reason).not.toMatch(/counted repetitions/);
   });
 });

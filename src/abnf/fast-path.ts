@@ -42,7 +42,8 @@ export function analyseRegexSafety(analysis: Analysis, key: string): Safety {
     };
     // (every path kept: no joins, measured as such before it is built)
     const written = automatonSize(analysis, recursive, new Set(), false)(rule);
-    if (counted() && written.positions > CALL_POSITIONS) {
+    // (the counted build only where the written-out form is too large to analyse: most rules are not)
+    if (written.positions > CALL_POSITIONS && counted()) {
       return { safe: false, reason: `the rule has counted repetitions that would be more than ${CALL_POSITIONS} positions written out: the DFA answers` };
     }
     const large = tooLarge(rule, written);
