@@ -128,12 +128,13 @@ function withRules(node: UriReference, reg: SchemeRulesRegistry, options: Normal
  * every step (so for the steps its scheme `s` turns off too), which its scheme's own
  * normalization keeps: the same text whether the scheme accepts it or not, so it is not judged.
  * (A scheme in uppercase is not normal, so its facts are found under the name as written; RFC
- * 5952 text, equivalence's default, changes IPv6 hosts only, host kind 2.)
+ * 5952 text, equivalence's default, changes IPv6 hosts only: an IP literal, a string's run leaving
+ * its kind unknown, takes the steps.)
  */
 function isNormalWithRules(
   L: make.Layout, name: string | undefined, s: SchemeRules | undefined, generic: NormalizeOptions, schemes: ReadonlyMap<string, SchemeNormalization>,
 ): boolean {
-  if (generic.nfc === true || (generic.ipv6 === "rfc5952" && L.hostKind === 2)) return false;
+  if (generic.nfc === true || (generic.ipv6 === "rfc5952" && L.input.charCodeAt(L.hostStart) === 0x5b)) return false;
   if (s?.normalize !== undefined && s.keepsNormalForm?.(L) !== true) return false;
   return isNormalAt(L, name === undefined ? undefined : schemes.get(name));
 }
@@ -195,12 +196,7 @@ export function normalEquivalenceKey(L: make.Layout, reg: SchemeRulesRegistry, o
   const s = name === undefined ? undefined : reg.get(name);
   if (s?.equivalentKey !== undefined) return undefined;
   // RFC 3986 §6.1: the reference up to its "#" is a reference of its own, at the same offsets
-  let at = options.ignoreFragment === true && L.fragmentStart >= 0 ? { ...L, end: L.fragmentStart, fragmentStart: -1 } : L;
-  // a string's run leaves the host's kind unknown: RFC 5952 text is asked of an IPv6 host only
-  if (at.hostKind < 0 && at.authorityStart >= 0) {
-    const hs = make.hostStartIn(at.input, at.authorityStart, at.authorityEnd);
-    at = { ...at, hostKind: make.hostKindIn(at.input, hs, make.hostEndIn(at.input, hs, at.authorityEnd)) };
-  }
+  const at = options.ignoreFragment === true && L.fragmentStart >= 0 ? { ...L, end: L.fragmentStart, fragmentStart: -1 } : L;
   const facts = factsOf(reg);
   return isNormalWithRules(at, name, s, options.ipv6 === "keep" ? facts.defaults : facts.rfc5952, facts.schemes) ? `URI ${at.input.slice(at.start, at.end)}` : undefined;
 }
