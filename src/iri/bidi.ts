@@ -143,9 +143,9 @@ export function referenceFindings(ref: UriReference): readonly BidiFinding[] {
   const l = make.layoutOf(ref);
   const part = (component: IriComponent, from: number, to: number): void => componentFindings(component, l.input.slice(from, to), from - l.start, out);
   if (l.authorityStart >= 0) {
-    const hs = make.hostStartIn(l.input, l.authorityStart, l.authorityEnd);
+    const hs = l.hostStart;
     if (hs > l.authorityStart) part("userinfo", l.authorityStart, hs - 1);
-    if (l.hostKind === 0) part("host", hs, make.hostEndIn(l.input, hs, l.authorityEnd)); // a reg-name
+    if (l.hostKind === 0) part("host", hs, l.hostEnd); // a reg-name
   }
   part("path", l.pathStart, l.pathEnd);
   if (l.queryStart >= 0) part("query", l.queryStart + 1, l.fragmentStart >= 0 ? l.fragmentStart : l.end);

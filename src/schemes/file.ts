@@ -193,8 +193,8 @@ function keepsNormalFileForm(L: make.Layout): boolean {
   const a0 = L.authorityStart;
   const a1 = L.authorityEnd;
   if (a0 < 0) return false;
-  const hs = make.hostStartIn(s, a0, a1);
-  const he = make.hostEndIn(s, hs, a1);
+  const hs = L.hostStart;
+  const he = L.hostEnd;
   if (he < a1) return false;
   return hs > a0 || he - hs !== 9 || s.slice(hs, he).toLowerCase() !== "localhost";
 }

@@ -3,7 +3,7 @@
 // from a reader or a filter. Valid or not, the input is read twice: by RFC 3986's grammar (RFC
 // 3987's for text beyond ASCII) and as whatwg.ts says the URL Standard reads it.
 import type { Host, UriReference } from "../ast/nodes.js";
-import { hostEndIn, hostStartIn, isIntactNode, layoutOf } from "../ast/make.js";
+import { isIntactNode, layoutOf } from "../ast/make.js";
 import { foundAt, InputTooLongError, UriSyntaxError, withoutStack } from "../errors.js";
 import { describeValue } from "../describe.js";
 import { isIPv4address } from "../charsets.js";
@@ -433,8 +433,8 @@ function rfcReading(ref: UriReference, baseScheme: string): Reading {
   let host: Reading["host"];
   let port: Reading["port"];
   if (l.authorityStart >= 0) {
-    const hs = hostStartIn(l.input, l.authorityStart, l.authorityEnd);
-    const he = hostEndIn(l.input, hs, l.authorityEnd);
+    const hs = l.hostStart;
+    const he = l.hostEnd;
     if (hs > l.authorityStart) userinfo = part(l.authorityStart, hs - 1);
     host = { ...part(hs, he), node: ref.authority?.host };
     if (he < l.authorityEnd) port = part(he + 1, l.authorityEnd);
