@@ -306,37 +306,20 @@ function iterateShape(count: number, x: Shape, next: (x: Shape) => Shape): Shape
   for (let k = 0; k < count; k++) {
     const y = next(x);
     if (isDead(y)) return y;
-    if (tooMany(y)) {
-      // past a limit: the copies left add as many positions, occurrences and expressions again
-      // (exact), and at least as many edges and copies
-      const left = count - k - 1;
-      return shapeOf(
-        y.positions + left * (y.positions - x.positions),
-        y.instances + left * (y.instances - x.instances),
-        y.steps + left * (y.steps - x.steps),
-        y.edges + left * (y.edges - x.edges),
-        y.copies + left * (y.copies - x.copies),
-        y.firsts,
-        y.nullable,
-        y.lasts,
-        y.lastEdges,
-        y.empties,
-        y.leads,
-        y.leaders,
-        y.befores,
-        y.beforers,
-      );
-    }
+    // past a limit, or when the application left unchanged all that the next one depends on: the
+    // copies left add as many positions, occurrences and expressions again (exact), and at least
+    // as many edges and copies
     if (
-      y.firsts === x.firsts &&
-      y.nullable === x.nullable &&
-      y.lasts === x.lasts &&
-      y.lastEdges === x.lastEdges &&
-      y.empties === x.empties &&
-      y.leads === x.leads &&
-      y.leaders === x.leaders &&
-      y.befores === x.befores &&
-      y.beforers === x.beforers
+      tooMany(y) ||
+      (y.firsts === x.firsts &&
+        y.nullable === x.nullable &&
+        y.lasts === x.lasts &&
+        y.lastEdges === x.lastEdges &&
+        y.empties === x.empties &&
+        y.leads === x.leads &&
+        y.leaders === x.leaders &&
+        y.befores === x.befores &&
+        y.beforers === x.beforers)
     ) {
       const left = count - k - 1;
       return shapeOf(
