@@ -1,14 +1,17 @@
 // RFC 8089 Appendix E.2.1: resolving a reference against a file URI whose path begins with a
 // drive letter (RFC 3986 §5.2 below the drive letter).
 import * as make from "../ast/make.js";
-import type { Uri, UriReference } from "../ast/nodes.js";
+import type { Path, Uri, UriReference } from "../ast/nodes.js";
+import { pathKindOf } from "../ast/path-kind.js";
 import type { UriSyntaxError } from "../errors.js";
 import { referenceArgument } from "../core/args.js";
-import { pathFor } from "../transforms/components.js";
 import { resolveReference } from "../transforms/resolve.js";
 import type { Result } from "../result.js";
 import { DRIVE, fileE } from "./file.js";
 import type { SchemeError } from "./kernel.js";
+
+/** A path node of the kind RFC 3986 §3.3 gives `text` (see {@link pathKindOf}), without a span. */
+const pathFor = (hasScheme: boolean, hasAuthority: boolean, text: string): Path => make.path(pathKindOf(hasScheme, hasAuthority, text), text);
 
 /**
  * Resolves a reference against a file URI (RFC 3986 §5.2) as RFC 8089 Appendix E.2.1 describes
