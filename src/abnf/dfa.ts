@@ -65,7 +65,7 @@ export const STATE_CELLS = 16;
 export class DfaBudget {
   #used = 0;
   #resets = 0;
-  readonly #dfas: Dfa[] = [];
+  readonly #dfas: { forget(): void }[] = [];
 
   constructor(readonly limit: number = CELL_LIMIT) {}
 
@@ -79,8 +79,8 @@ export class DfaBudget {
     return this.#resets;
   }
 
-  /** Adds a DFA that shares the budget. */
-  join(d: Dfa): void {
+  /** Adds a DFA that shares the budget (a lazy DFA, or the tagged one of captures.ts). */
+  join(d: { forget(): void }): void {
     this.#dfas.push(d);
   }
 
@@ -515,14 +515,14 @@ export class Dfa {
 }
 
 /** A hash of a sorted position set and its accept flag (h × 31 + id, in 32 bits; plain arithmetic, which every engine inlines). */
-function hashOf(positions: Int32Array | readonly number[], accept: boolean, counts?: Int32Array): number {
+export function hashOf(positions: Int32Array | readonly number[], accept: boolean, counts?: Int32Array): number {
   let h = accept ? 1 : 0;
   for (let i = 0; i < positions.length; i++) h = ((h << 5) - h + (positions[i] as number)) | 0;
   if (counts !== undefined) for (let i = 0; i < counts.length; i++) h = ((h << 5) - h + (counts[i] as number)) | 0;
   return h;
 }
 
-function sameInts(a: Int32Array, b: Int32Array | readonly number[]): boolean {
+export function sameInts(a: Int32Array, b: Int32Array | readonly number[]): boolean {
   if (a.length !== b.length) return false;
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
   return true;

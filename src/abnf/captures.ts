@@ -1,0 +1,397 @@
+// Captures: where the occurrences of chosen rules that match only the empty string (markers,
+// "tags") stand in the preferred derivation of a whole match, found in one forward pass of a
+// tagged lazy DFA when the input lets it decide, else read off the derivation (derivation.ts:
+// the live positions of each offset backward, then the first live edge forward).
+//
+// A marker rule (`open-id = ""`) matches no character, so the automaton's builder lists each of
+// its occurrences on the edges that cross it (automaton.ts Edge.before, Edge.after): a tag is
+// such an occurrence, and every other form of the grammar (its ABNF, regex, parsimmon parser)
+// treats it as the empty rule it is. The tagged DFA's states are the sets of positions that
+// have just read a character (the "sources"; the start is a source of its own). Its entry for a
+// state and a character class follows the edges out of the sources, through joins, to the
+// positions that read the class, with the tags on the way: when every such path carries the
+// same tags, the entry holds them (emitted at the offset before the character) and the set of
+// those positions is the next state; when two carry different tags it says "two ways", and the
+// run is undecided. So every path a decided run keeps has emitted the same tags, those of the
+// preferred derivation among them. Where one source reaches a position by several paths, the
+// first (the builder's order: alternatives left to right, repetitions greedy) is the one the
+// derivation takes, and the only one kept, as the lazy DFA does (dfa.ts #reach).
+//
+// This module is apart from the automaton core (dfa-engine.ts) so that a matcher that takes no
+// captures does not bundle it. Its states share the grammar's DFA budget of cells (dfa.ts).
+import { ACCEPT, type Automaton, type Edge } from "./automaton.js";
+import { codePointAt } from "./charset.js";
+import type { Compiled } from "./compiled.js";
+import { deriveDfa, type Derivation } from "./derivation.js";
+import { hashOf, sameInts, STATE_CELLS, type Dfa } from "./dfa.js";
+import { runDfa } from "./dfa-run.js";
+import { GrammarError } from "./grammar-errors.js";
+
+/** What a tagged run answers when two paths with different tags read the input: the derivation decides. */
+export const UNDECIDED = "undecided";
+
+/**
+ * The tags of a match, in the order they stand: tag, offset, tag, offset, … (a tag is the index
+ * of its rule in the list of marker rules asked for; an offset is a UTF-16 index of the input).
+ */
+export type TagEvents = number[];
+
+/** A state of the tagged DFA: the positions that have just read a character (sorted). */
+class TagState {
+  /** By character class: the entry (the next state and the tags before the class), `null` for none, `undefined` until made. */
+  readonly next: (TagStep | null | undefined)[];
+  /** The tags on the way to the end of the match, `null` when the match cannot end here, {@link TWO_ENDS} when it can two ways; `undefined` until made. */
+  end: Int32Array | null | undefined = undefined;
+  sameHash: TagState | undefined = undefined;
+  constructor(
+    readonly sources: Int32Array,
+    classes: number,
+    readonly hash: number,
+  ) {
+    this.next = new Array<TagStep | null | undefined>(classes).fill(undefined);
+  }
+}
+
+/** An entry of a state's row: the next state, and the tags emitted before the character (none: undefined). */
+interface TagStep {
+  readonly to: TagState;
+  readonly tags: Int32Array | undefined;
+}
+
+const NO_STATE = new TagState(new Int32Array(0), 0, 0);
+/** The entry of a class two paths with different tags read. */
+const TWO_WAYS: TagStep = { to: NO_STATE, tags: undefined };
+/** The end entry of a state two paths with different tags end in. */
+const TWO_ENDS = new Int32Array(0);
+const NO_TAGS = new Int32Array(0);
+
+/**
+ * The tagged DFA over a rule's lazy DFA (whose classes, reading tables and edges it shares),
+ * for the marker rules `tags` (names, any case). The rule's automaton must have no counted
+ * repetition (automaton.ts COUNTS): {@link TaggedDfa.of} gives none then.
+ */
+export class TaggedDfa {
+  readonly #dfa: Dfa;
+  /** Per edge, in the DFA's order (dfa.ts succ): the tags it crosses, in order, or undefined. */
+  readonly #edgeTags: (Int32Array | undefined)[];
+  readonly #join: Uint8Array;
+  #table = new Map<number, TagState>();
+  readonly #start: TagState;
+  // the walk of #entry: per position, the stamp of the entry that reached it, from which source,
+  // and (a join) with which tags and whether a position reading the class is behind it
+  readonly #mark: Uint32Array;
+  readonly #from: Int32Array;
+  readonly #joinTags: (Int32Array | undefined)[];
+  readonly #behind: Uint8Array;
+  #stamp = 0;
+  readonly #walk: Int32Array;
+  readonly #walkEdge: Int32Array;
+  readonly #walkPath: Int32Array;
+  readonly #path: number[] = [];
+  #made = 0;
+
+  private constructor(dfa: Dfa, tagOf: Int32Array) {
+    this.#dfa = dfa;
+    const a = dfa.automaton;
+    const n = a.positions.length;
+    this.#edgeTags = [];
+    for (const list of [...a.follow, a.start]) {
+      for (const e of list) {
+        let tags: number[] | undefined;
+        for (const i of e.before) if ((tagOf[i] as number) >= 0) (tags ??= []).push(tagOf[i] as number);
+        for (const i of e.after) if ((tagOf[i] as number) >= 0) (tags ??= []).push(tagOf[i] as number);
+        this.#edgeTags.push(tags === undefined ? undefined : Int32Array.from(tags));
+      }
+    }
+    this.#join = Uint8Array.from(a.positions, (p) => (p.join === true ? 1 : 0));
+    this.#mark = new Uint32Array(n + 1);
+    this.#from = new Int32Array(n + 1);
+    this.#joinTags = new Array<Int32Array | undefined>(n).fill(undefined);
+    this.#behind = new Uint8Array(n);
+    this.#walk = new Int32Array(n + 1);
+    this.#walkEdge = new Int32Array(n + 1);
+    this.#walkPath = new Int32Array(n + 1);
+    this.#start = new TagState(Int32Array.of(n), dfa.classes, hashOf(Int32Array.of(n), false));
+    this.#keep(this.#start);
+    dfa.budget.join(this);
+  }
+
+  /**
+   * The tagged DFA of `dfa`'s rule for the marker rules `tags`; `undefined` when the rule's
+   * automaton counts a repetition (the derivation reads those). A GrammarError
+   * "bad-definition" when a marker rule can read a character (it must match only "").
+   */
+  static of(dfa: Dfa, tags: readonly string[], tagOf: Int32Array = tagsOfInstances(dfa.automaton, tags)): TaggedDfa | undefined {
+    return dfa.automaton.counters.length > 0 ? undefined : new TaggedDfa(dfa, tagOf);
+  }
+
+  /**
+   * The tags of the match of the whole of `input` from `start`: the events, `undefined` when the
+   * input does not match, {@link UNDECIDED} when two paths with different tags read it.
+   */
+  run(input: string, start = 0): TagEvents | undefined | typeof UNDECIDED {
+    const dfa = this.#dfa;
+    const ascii = dfa.ascii;
+    const n = input.length;
+    const events: TagEvents = [];
+    let s = this.#start;
+    let k = start;
+    while (k < n) {
+      let cp = input.charCodeAt(k);
+      let cls: number;
+      let len = 1;
+      if (cp < 128) cls = ascii[cp] as number;
+      else {
+        cp = codePointAt(input, k);
+        if (cp < 0) return undefined; // a lone surrogate is no character
+        cls = dfa.classOf(cp);
+        if (cp > 0xffff) len = 2;
+      }
+      let step = s.next[cls];
+      if (step === undefined) step = this.#stepOf(s, cls, cp);
+      if (step === null) return undefined;
+      if (step === TWO_WAYS) return UNDECIDED;
+      const t = step.tags;
+      if (t !== undefined) for (let i = 0; i < t.length; i++) events.push(t[i] as number, k);
+      s = step.to;
+      k += len;
+    }
+    let end = s.end;
+    if (end === undefined) end = s.end = this.#endOf(s);
+    if (end === null) return undefined;
+    if (end === TWO_ENDS) return UNDECIDED;
+    for (let i = 0; i < end.length; i++) events.push(end[i] as number, n);
+    return events;
+  }
+
+  /** The number of states made so far, the start not included (for tests). */
+  get made(): number {
+    return this.#made;
+  }
+
+  /** Forgets every state but the start, and every entry (the grammar's DFA budget asks it: dfa.ts DfaBudget). */
+  forget(): void {
+    for (const head of this.#table.values()) {
+      for (let s: TagState | undefined = head; s !== undefined; ) {
+        const after: TagState | undefined = s.sameHash;
+        s.next.fill(undefined);
+        s.end = undefined;
+        s.sameHash = undefined;
+        s = after;
+      }
+    }
+    this.#table = new Map();
+    this.#keep(this.#start);
+  }
+
+  #stepOf(s: TagState, cls: number, cp: number): TagStep | null {
+    const found = this.#entry(s, cp);
+    let step: TagStep | null;
+    if (found === null) step = null;
+    else if (found === UNDECIDED) step = TWO_WAYS;
+    else step = { to: this.#intern(found.targets), tags: found.tags.length === 0 ? undefined : found.tags };
+    s.next[cls] = step;
+    return step;
+  }
+
+  #endOf(s: TagState): Int32Array | null {
+    const found = this.#entry(s, -1);
+    return found === null ? null : found === UNDECIDED ? TWO_ENDS : found.tags;
+  }
+
+  /**
+   * Follows the edges out of `s`'s sources, through joins, to the positions that read `cp` (to
+   * ACCEPT when `cp` is -1): those positions (sorted) and the tags on the way, `null` when there
+   * is none, {@link UNDECIDED} when two paths carry different tags. A source's first path to a
+   * position is its only one (the derivation's, in the builder's order); paths from different
+   * sources must agree. A join is walked once per entry: met again from another source with
+   * other tags, it is a disagreement when some position behind it reads `cp`.
+   */
+  #entry(s: TagState, cp: number): { readonly targets: Int32Array; readonly tags: Int32Array } | null | typeof UNDECIDED {
+    const dfa = this.#dfa;
+    const { succStart, succ } = dfa;
+    const edgeTags = this.#edgeTags;
+    const isJoin = this.#join;
+    const mark = this.#mark;
+    const from = this.#from;
+    const joinTags = this.#joinTags;
+    const behind = this.#behind;
+    const walk = this.#walk;
+    const walkEdge = this.#walkEdge;
+    const walkPath = this.#walkPath;
+    const path = this.#path;
+    const accept = this.#join.length; // ACCEPT's slot in mark and from
+    if (this.#stamp === 0xffffffff) {
+      mark.fill(0);
+      this.#stamp = 0;
+    }
+    const stamp = ++this.#stamp;
+    let first: Int32Array | undefined;
+    const targets: number[] = [];
+    const sources = s.sources;
+    for (let si = 0; si < sources.length; si++) {
+      path.length = 0;
+      let depth = 0;
+      walk[0] = sources[si] as number;
+      walkEdge[0] = succStart[walk[0] as number] as number;
+      while (depth >= 0) {
+        const u = walk[depth] as number;
+        const i = walkEdge[depth] as number;
+        if (i >= (succStart[u + 1] as number)) {
+          // a join done: what is behind it is behind the one before it
+          if (depth > 1 && behind[u] === 1) behind[walk[depth - 1] as number] = 1;
+          path.length = walkPath[depth] as number;
+          depth--;
+          continue;
+        }
+        walkEdge[depth] = i + 1;
+        const t = succ[i] as number;
+        const et = edgeTags[i];
+        if (t >= 0 && isJoin[t] === 1) {
+          if (mark[t] === stamp) {
+            if (behind[t] === 1) {
+              if (from[t] !== si && !sameTags(joinTags[t], path, et)) return UNDECIDED;
+              if (depth > 0) behind[u] = 1;
+            }
+            from[t] = si;
+            continue;
+          }
+          mark[t] = stamp;
+          from[t] = si;
+          behind[t] = 0;
+          walkPath[depth + 1] = path.length;
+          if (et !== undefined) for (let j = 0; j < et.length; j++) path.push(et[j] as number);
+          joinTags[t] = path.length === 0 ? undefined : Int32Array.from(path);
+          walk[++depth] = t;
+          walkEdge[depth] = succStart[t] as number;
+          continue;
+        }
+        if (cp < 0 ? t !== ACCEPT : t < 0 || !dfa.reads(t, cp)) continue;
+        const slot = t < 0 ? accept : t;
+        if (mark[slot] === stamp && from[slot] === si) continue; // the source's first path is its one
+        if (first === undefined) first = concatTags(path, et);
+        else if (!sameTags(first, path, et)) return UNDECIDED;
+        if (depth > 0) behind[u] = 1;
+        if (mark[slot] !== stamp) {
+          mark[slot] = stamp;
+          if (t >= 0) targets.push(t);
+        }
+        from[slot] = si;
+      }
+    }
+    if (first === undefined) return null;
+    return { targets: Int32Array.from(targets).sort(), tags: first };
+  }
+
+  /** The kept state of these sources (sorted), made when there is none. */
+  #intern(sources: Int32Array): TagState {
+    const hash = hashOf(sources, false);
+    for (let s = this.#table.get(hash); s !== undefined; s = s.sameHash) if (sameInts(s.sources, sources)) return s;
+    // may make every DFA of the budget forget its states, this one's too
+    this.#dfa.budget.take(sources.length + this.#dfa.classes + STATE_CELLS);
+    const s = new TagState(sources, this.#dfa.classes, hash);
+    this.#keep(s);
+    this.#made++;
+    return s;
+  }
+
+  #keep(s: TagState): void {
+    s.sameHash = this.#table.get(s.hash);
+    this.#table.set(s.hash, s);
+  }
+}
+
+/**
+ * Per instance of the automaton, the index in `tags` of its rule (-1 for none; the first index
+ * when a name is given twice). Throws the GrammarError "bad-definition" when an occurrence of a
+ * marker rule holds a position: a marker must match only "".
+ */
+export function tagsOfInstances(a: Automaton, tags: readonly string[]): Int32Array {
+  const ids = new Map<string, number>();
+  tags.forEach((t, i) => {
+    if (!ids.has(t.toLowerCase())) ids.set(t.toLowerCase(), i);
+  });
+  const tagOf = Int32Array.from(a.instances, (inst) => ids.get(inst.rule.toLowerCase()) ?? -1);
+  // an instance is under a marker when it or one of its parents is one (parents come first)
+  const under = new Uint8Array(a.instances.length);
+  a.instances.forEach((inst, i) => {
+    under[i] = (tagOf[i] as number) >= 0 || (inst.parent >= 0 && under[inst.parent] === 1) ? 1 : 0;
+  });
+  for (const p of a.positions) {
+    const inside = under[p.instance] === 1 ? p.instance : p.options.flatMap((o) => o.chain).find((i) => under[i] === 1);
+    if (inside === undefined || p.join === true) continue;
+    let rule = inside;
+    while (tagOf[rule] === -1) rule = (a.instances[rule] as { parent: number }).parent;
+    const name = (a.instances[rule] as { rule: string }).rule;
+    throw new GrammarError("bad-definition", `rule ${name} is asked for as a capture, but it can read a character: a capture is a rule that matches only the empty string`, name);
+  }
+  return tagOf;
+}
+
+/** The events of a derivation's marker occurrences (`tagOf` per instance, as {@link tagsOfInstances} gives it). */
+export function derivationTags(d: Derivation, tagOf: Int32Array): TagEvents {
+  const out: TagEvents = [];
+  for (const step of d.steps) {
+    const e: Edge = step.edge;
+    for (const i of e.before) if ((tagOf[i] as number) >= 0) out.push(tagOf[i] as number, step.at);
+    for (const i of e.after) if ((tagOf[i] as number) >= 0) out.push(tagOf[i] as number, step.at);
+  }
+  return out;
+}
+
+/** What captures keep per lazy DFA and list of marker rules: the tagged DFA (none when the rule counts), the tag of each instance. */
+const tagged = new WeakMap<Dfa, Map<string, { readonly dfa: TaggedDfa | undefined; readonly tagOf: Int32Array }>>();
+
+/**
+ * The captures of rule `key` over the whole of `input`: where each occurrence of the marker
+ * rules `tags` (rules that match only "", by name) stands in the match's preferred derivation,
+ * as events (see {@link TagEvents}); `undefined` when the input does not match; `null` when the
+ * rule calls a recursive one or is checked in code (the automaton core serves neither). One
+ * forward pass of the tagged DFA when it decides, else the derivation's two passes; both linear
+ * in the input. A GrammarError "undefined-rule" for a name that is no rule of the grammar,
+ * "bad-definition" for a marker that can read a character.
+ *
+ * @example
+ * // host-start = "", host-end = "", authority = [ userinfo "@" ] host-start host host-end [ ":" port ]
+ * capturesByDfa(c, "authority", "a@b.c:80", ["host-start", "host-end"]) // [0, 2, 1, 5]
+ */
+export function capturesByDfa(c: Compiled, key: string, input: string, tags: readonly string[]): TagEvents | undefined | null {
+  if (c.analysis.checks.has(key)) return null;
+  const dfa = c.dfa(key);
+  if (dfa === null) return null;
+  let byTags = tagged.get(dfa);
+  if (byTags === undefined) tagged.set(dfa, (byTags = new Map()));
+  const name = tags.join("\n");
+  let kept = byTags.get(name);
+  if (kept === undefined) {
+    const keys = new Set(c.analysis.ruleKeys.map((k) => k.toLowerCase()));
+    const unknown = tags.find((t) => !keys.has(t.toLowerCase()));
+    if (unknown !== undefined) throw new GrammarError("undefined-rule", `no rule ${unknown} in the grammar, asked for as a capture`, undefined, [unknown]);
+    const tagOf = tagsOfInstances(dfa.automaton, tags);
+    byTags.set(name, (kept = { dfa: TaggedDfa.of(dfa, tags, tagOf), tagOf }));
+  }
+  const r = kept.dfa?.run(input) ?? UNDECIDED;
+  if (r !== UNDECIDED) return r;
+  const run = runDfa(dfa, input, 0);
+  if (run.stop !== input.length || !run.state.accept) return undefined;
+  return derivationTags(deriveDfa(c.derivationDfa(key) as Dfa, input, 0, input.length), kept.tagOf);
+}
+
+/** `path` then `more`, as one list. */
+function concatTags(path: readonly number[], more: Int32Array | undefined): Int32Array {
+  if (more === undefined) return path.length === 0 ? NO_TAGS : Int32Array.from(path);
+  const out = new Int32Array(path.length + more.length);
+  out.set(path);
+  out.set(more, path.length);
+  return out;
+}
+
+/** Whether `a` (undefined: none) is `path` then `more`. */
+function sameTags(a: Int32Array | undefined, path: readonly number[], more: Int32Array | undefined): boolean {
+  const m = more === undefined ? 0 : more.length;
+  const len = a === undefined ? 0 : a.length;
+  if (len !== path.length + m) return false;
+  for (let i = 0; i < path.length; i++) if ((a as Int32Array)[i] !== path[i]) return false;
+  for (let i = 0; i < m; i++) if ((a as Int32Array)[path.length + i] !== (more as Int32Array)[i]) return false;
+  return true;
+}

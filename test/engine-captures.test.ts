@@ -1,0 +1,228 @@
+// Captures on the automaton core (src/abnf/captures.ts, issue 30 "one engine"): where the
+// occurrences of marker rules (rules that match only "") stand in the preferred derivation of a
+// whole match, found by the tagged DFA's one forward pass when it decides, else by the
+// derivation. Table-driven over fixtures/engine/captures.json; then, on generated small
+// grammars and inputs, checked against an independent reference: a backtracking enumeration of
+// every parse in the builder's order (alternatives left to right, repetitions greedy), whose
+// first whole parse is the preferred one.
+import fc from "fast-check";
+import { Analysis, type RuleDefinition } from "../src/abnf/analysis";
+import { JOINS } from "../src/abnf/automaton";
+import { capturesByDfa, derivationTags, TaggedDfa, tagsOfInstances, UNDECIDED, type TagEvents } from "../src/abnf/captures";
+import { Compiled } from "../src/abnf/compiled";
+import { deriveDfa } from "../src/abnf/derivation";
+import type { Dfa } from "../src/abnf/dfa";
+import { testByDfa } from "../src/abnf/dfa-engine";
+import { alt, lit, range, ref, rep, seq, type Expr } from "../src/abnf/expr";
+import { GrammarError } from "../src/abnf/grammar-errors";
+import { rulesFromAbnf } from "./helpers/abnf-algebra";
+import { readJson } from "./helpers/fixtures";
+import { runs, seed } from "./helpers/runs";
+
+interface Fixture {
+  readonly grammars: readonly {
+    readonly name: string;
+    readonly abnf: readonly string[];
+    readonly rule: string;
+    readonly tags: readonly string[];
+    readonly cases: readonly { readonly input: string; readonly captures: readonly (readonly [string, number])[] | null; readonly decided: boolean }[];
+  }[];
+  readonly refused: readonly { readonly name: string; readonly abnf: readonly string[]; readonly rule: string; readonly tags: readonly string[]; readonly code: string }[];
+}
+
+const fixture = readJson<Fixture>("engine", "captures.json");
+
+/** A grammar of rule definitions, analysed and compiled by the core alone. */
+function coreGrammar(rules: Record<string, Expr>): Compiled {
+  const defs = new Map<string, RuleDefinition>(Object.entries(rules).map(([name, expr]) => [name.toLowerCase(), { name, expr, token: false }]));
+  return new Compiled(new Analysis((n) => defs.get(n.toLowerCase()), [...defs.keys()]));
+}
+
+/** Events as [marker name, offset] pairs. */
+const named = (events: TagEvents | undefined | null, tags: readonly string[]): (readonly [string, number])[] | undefined | null =>
+  events === undefined || events === null ? events : Array.from({ length: events.length / 2 }, (_, i) => [tags[events[2 * i] as number] as string, events[2 * i + 1] as number] as const);
+
+/** What the tagged DFA's pass alone answers (undefined: no tagged DFA, the rule counts a repetition). */
+function taggedRun(c: Compiled, rule: string, tags: readonly string[], input: string): TagEvents | undefined | typeof UNDECIDED | "none" {
+  const t = TaggedDfa.of(c.dfa(rule) as Dfa, tags);
+  return t === undefined ? "none" : t.run(input);
+}
+
+/** Runs `f` with automata built with a join between every two parts of a concatenation (automaton.ts JOINS), when `joins`. */
+function withJoins<T>(joins: boolean, f: () => T): T {
+  const was = JOINS.cost;
+  if (joins) JOINS.cost = 0;
+  try {
+    return f();
+  } finally {
+    JOINS.cost = was;
+  }
+}
+
+describe("captures (fixtures/engine/captures.json)", () => {
+  for (const g of fixture.grammars) {
+    describe(g.name, () => {
+      // as built, and with joins, whose edges carry the markers too
+      it.each(g.cases.flatMap((x) => [false, true].map((joins) => [`${JSON.stringify(x.input)}${joins ? " (joins)" : ""}`, x, joins] as const)))("%s", (_name, x, joins) =>
+        withJoins(joins, () => {
+          const c = coreGrammar(rulesFromAbnf(g.abnf.join("\n") + "\n"));
+          expect(named(capturesByDfa(c, g.rule, x.input, g.tags), g.tags)).toEqual(x.captures ?? undefined);
+          const pass = taggedRun(c, g.rule, g.tags, x.input);
+          expect(pass !== UNDECIDED && pass !== "none").toBe(x.decided);
+          if (x.decided) expect(named(pass as TagEvents | undefined, g.tags)).toEqual(x.captures ?? undefined);
+        }),
+      );
+    });
+  }
+
+  it.each(fixture.refused.map((x) => [x.name, x] as const))("refuses %s", (_name, x) => {
+    const c = coreGrammar(rulesFromAbnf(x.abnf.join("\n") + "\n"));
+    let error: unknown;
+    try {
+      capturesByDfa(c, x.rule, "ab", x.tags);
+    } catch (e) {
+      error = e;
+    }
+    expect(error instanceof GrammarError ? error.code : error).toBe(x.code);
+  });
+
+  it("leaves a rule that calls a recursive one to the whole engine", () => {
+    const c = coreGrammar({ nest: alt(seq(lit("("), ref("nest"), lit(")")), seq(ref("m"), lit("x"))), m: lit("") });
+    expect(capturesByDfa(c, "nest", "(x)", ["m"])).toBeNull();
+  });
+
+  it("keeps its states within the grammar's DFA budget, and answers the same after forgetting them", () => {
+    const c = coreGrammar(rulesFromAbnf("kv = ks key ke \"=\" vs value ve\nkey = 1*%x61-7A\nvalue = *%x61-7A\nks = \"\"\nke = \"\"\nvs = \"\"\nve = \"\"\n"));
+    const tags = ["ks", "ke", "vs", "ve"];
+    const t = TaggedDfa.of(c.dfa("kv") as Dfa, tags) as TaggedDfa;
+    expect(t.run("ab=cd")).toEqual([0, 0, 1, 2, 2, 3, 3, 5]);
+    const made = t.made;
+    expect(t.run("ba=dc")).toEqual([0, 0, 1, 2, 2, 3, 3, 5]);
+    expect(t.made).toBe(made); // the same states: nothing new was made
+    c.budget.take(c.budget.limit); // past the limit: every DFA of the grammar forgets its states
+    expect(c.budget.resets).toBe(1);
+    expect(t.run("ab=cd")).toEqual([0, 0, 1, 2, 2, 3, 3, 5]);
+    expect(t.made).toBeGreaterThan(made);
+  });
+});
+
+// ---- the independent reference: every parse, in the builder's order ----
+
+interface Parse {
+  readonly end: number;
+  readonly events: readonly number[];
+}
+
+/**
+ * Every parse of `e` at `at` in `input`, in the order a backtracking matcher tries them:
+ * alternatives left to right; a repetition takes another copy before stopping (greedy), and
+ * past its minimum, an unbounded one takes no copy that reads nothing. A marker (in `tags`)
+ * adds an event at its offset.
+ */
+function* parses(e: Expr, input: string, at: number, rules: Record<string, Expr>, tags: readonly string[]): Generator<Parse> {
+  switch (e.type) {
+    case "lit": {
+      const piece = input.slice(at, at + e.text.length);
+      if (piece.length === e.text.length && (e.caseSensitive ? piece === e.text : piece.toLowerCase() === e.text.toLowerCase())) yield { end: at + e.text.length, events: [] };
+      return;
+    }
+    case "range": {
+      const cp = input.codePointAt(at);
+      if (cp !== undefined && cp >= e.lo && cp <= e.hi) yield { end: at + (cp > 0xffff ? 2 : 1), events: [] };
+      return;
+    }
+    case "seq": {
+      const from = function* (i: number, pos: number): Generator<Parse> {
+        if (i === e.items.length) {
+          yield { end: pos, events: [] };
+          return;
+        }
+        for (const a of parses(e.items[i] as Expr, input, pos, rules, tags)) for (const b of from(i + 1, a.end)) yield { end: b.end, events: [...a.events, ...b.events] };
+      };
+      yield* from(0, at);
+      return;
+    }
+    case "alt":
+      for (const item of e.items) yield* parses(item, input, at, rules, tags);
+      return;
+    case "rep": {
+      const copies = function* (k: number, pos: number): Generator<Parse> {
+        if (k < e.max) {
+          for (const a of parses(e.item, input, pos, rules, tags)) {
+            if (k >= e.min && e.max === Infinity && a.end === pos) continue;
+            for (const b of copies(k + 1, a.end)) yield { end: b.end, events: [...a.events, ...b.events] };
+          }
+        }
+        if (k >= e.min) yield { end: pos, events: [] };
+      };
+      yield* copies(0, at);
+      return;
+    }
+    case "ref": {
+      const tag = tags.findIndex((t) => t.toLowerCase() === e.name.toLowerCase());
+      const own = tag >= 0 ? [tag, at] : [];
+      const def = Object.entries(rules).find(([k]) => k.toLowerCase() === e.name.toLowerCase())?.[1] as Expr;
+      for (const p of parses(def, input, at, rules, tags)) yield { end: p.end, events: [...own, ...p.events] };
+      return;
+    }
+    case "prose":
+      return;
+  }
+}
+
+/** The events of the first whole parse, undefined when there is none. */
+function reference(rules: Record<string, Expr>, rule: string, tags: readonly string[], input: string): readonly number[] | undefined {
+  for (const p of parses(rules[rule] as Expr, input, 0, rules, tags)) if (p.end === input.length) return p.events;
+  return undefined;
+}
+
+describe("captures agree with every parse enumerated in the builder's order", () => {
+  const TAGS = ["m0", "m1", "m2"];
+  const leaf = fc.constantFrom<Expr>(lit("a"), lit("b"), lit("ab"), range(0x61, 0x62), ref("m0"), ref("m1"), ref("m2"), ref("z"));
+  const expr = fc.letrec<{ e: Expr }>((tie) => ({
+    e: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      leaf,
+      fc.array(tie("e"), { minLength: 1, maxLength: 3 }).map((items) => seq(...items)),
+      fc.array(tie("e"), { minLength: 1, maxLength: 3 }).map((items) => alt(...items)),
+      fc.tuple(fc.integer({ min: 0, max: 2 }), fc.constantFrom(1, 2, Infinity), tie("e")).map(([min, more, item]) => rep(min, more === Infinity ? Infinity : min + more, item)),
+    ),
+  })).e;
+  const input = fc.array(fc.constantFrom("a", "b"), { maxLength: 5 }).map((cs) => cs.join(""));
+
+  it.each([
+    ["as built", 16],
+    ["with a join between every two parts of a concatenation", 0],
+  ])(`on ${runs(300)} generated grammars, 8 inputs each, %s`, (_how, cost) => {
+    withJoins(cost === 0, check);
+  });
+
+  function check(): void {
+    let decided = 0;
+    let undecided = 0;
+    fc.assert(
+      fc.property(expr, fc.array(input, { minLength: 8, maxLength: 8 }), (r, inputs) => {
+        const rules: Record<string, Expr> = { r, m0: lit(""), m1: lit(""), m2: lit(""), z: seq(ref("m1"), ref("m0")) };
+        const c = coreGrammar(rules);
+        for (const s of inputs) {
+          const want = reference(rules, "r", TAGS, s);
+          expect([s, capturesByDfa(c, "r", s, TAGS)]).toEqual([s, want]);
+          const pass = taggedRun(c, "r", TAGS, s);
+          if (pass === UNDECIDED || pass === "none") undecided++;
+          else {
+            decided++;
+            expect([s, "decided", pass]).toEqual([s, "decided", want]);
+          }
+          // and the derivation the undecided case reads gives them too
+          if (want !== undefined && testByDfa(c, "r", s) === true) {
+            const full = c.derivationDfa("r") as Dfa;
+            expect([s, "derived", derivationTags(deriveDfa(full, s, 0, s.length), tagsOfInstances(full.automaton, TAGS))]).toEqual([s, "derived", want]);
+          }
+        }
+      }),
+      { numRuns: runs(300), seed: seed(30) },
+    );
+    // both ways are exercised
+    expect([decided > 100, undecided > 10]).toEqual([true, true]);
+  }
+});
