@@ -3,8 +3,8 @@
 import * as make from "./ast/make.js";
 import type { Authority, RelativeRef, Uri, UriReference } from "./ast/nodes.js";
 import { pathKindOf } from "./ast/path-kind.js";
-import { syntaxError, throwWithStack, type UriSyntaxError } from "./errors.js";
-import { referenceArgument, refused } from "./core/args.js";
+import { syntaxError, type UriSyntaxError } from "./errors.js";
+import { referenceArgument, refused, unwrap } from "./core/args.js";
 import { isNodeShell } from "./ast/make.js";
 import type { UriInput } from "./operations.js";
 import { describeValue, parseRule, validate, type Result } from "./parse.js";
@@ -68,6 +68,13 @@ const check = (rule: RuleName, text: string | undefined): UriSyntaxError | undef
 function partArgument(x: unknown, name: string, caller: string, number = false): void {
   if (x === undefined || typeof x === "string" || (number && typeof x === "number")) return;
   throw new TypeError(`${caller}: the argument "${name}" must be a string${number ? " or a number" : ""} or undefined, got ${describeValue(x)}`);
+}
+
+/** A setter's input as a node (a string parsed first), the new part checked as an argument first. */
+function setterInput<T extends UriReference>(input: T | string, part: unknown, name: string, caller: string, number = false): Checked<T> {
+  const r = referenceArgument(input, "input", caller);
+  if (r.ok) partArgument(part, name, caller, number);
+  return r as Checked<T>;
 }
 
 /** A number is written in decimal; one that is not a whole number then fails the `port` rule. */
@@ -173,9 +180,8 @@ export function withScheme(input: UriInput, scheme: string): Checked<Uri>;
 export function withScheme(input: UriInput, scheme: undefined): Checked<RelativeRef>;
 export function withScheme(input: UriInput, scheme: string | undefined): Checked<UriReference>;
 export function withScheme(input: UriInput, scheme: string | undefined): Checked<UriReference> {
-  const r = referenceArgument(input, "input", "withScheme");
+  const r = setterInput(input, scheme, "scheme", "withScheme");
   if (!r.ok) return r;
-  partArgument(scheme, "scheme", "withScheme");
   const error = check("scheme", scheme);
   return error ? { ok: false, error } : finish({ ...partsOf(r.value), scheme });
 }
@@ -188,10 +194,9 @@ export function withScheme(input: UriInput, scheme: string | undefined): Checked
  * if (r.ok) serialize(r.value); // "ftp://anonymous@ftp.is.co.za/rfc/rfc1808.txt"
  */
 export function withUserinfo<T extends UriReference = UriReference>(input: T | string, userinfo: string | undefined): Checked<Rebuilt<T>> {
-  const r = referenceArgument(input, "input", "withUserinfo");
+  const r = setterInput(input, userinfo, "userinfo", "withUserinfo");
   if (!r.ok) return r;
-  const node = r.value as T;
-  partArgument(userinfo, "userinfo", "withUserinfo");
+  const node = r.value;
   const parts = partsOf(node);
   const a = parts.authority;
   if (a === undefined) return userinfo === undefined ? finishAs(node, parts) : { ok: false, error: needsHost(userinfo) };
@@ -209,10 +214,9 @@ export function withUserinfo<T extends UriReference = UriReference>(input: T | s
  * if (r.ok) serialize(r.value); // "http://[2001:db8::7]/b/c/d;p?q"
  */
 export function withHost<T extends UriReference = UriReference>(input: T | string, host: string | undefined): Checked<Rebuilt<T>> {
-  const r = referenceArgument(input, "input", "withHost");
+  const r = setterInput(input, host, "host", "withHost");
   if (!r.ok) return r;
-  const node = r.value as T;
-  partArgument(host, "host", "withHost");
+  const node = r.value;
   const a = node.authority;
   const authority = host === undefined ? authorityOf(undefined, undefined, undefined) : authorityOf(a?.userinfo, host, a?.port);
   if (!authority.ok) return authority;
@@ -228,10 +232,9 @@ export function withHost<T extends UriReference = UriReference>(input: T | strin
  * if (r.ok) serialize(r.value); // "http://a:8080/b/c/d;p?q"
  */
 export function withPort<T extends UriReference = UriReference>(input: T | string, port: string | number | undefined): Checked<Rebuilt<T>> {
-  const r = referenceArgument(input, "input", "withPort");
+  const r = setterInput(input, port, "port", "withPort", true);
   if (!r.ok) return r;
-  const node = r.value as T;
-  partArgument(port, "port", "withPort", true);
+  const node = r.value;
   const text = portText(port);
   const parts = partsOf(node);
   const a = parts.authority;
@@ -251,11 +254,8 @@ export function withPort<T extends UriReference = UriReference>(input: T | strin
  * if (r.ok) serialize(r.value); // "http://a/g?q"
  */
 export function withPath<T extends UriReference = UriReference>(input: T | string, path: string | undefined): Checked<Rebuilt<T>> {
-  const r = referenceArgument(input, "input", "withPath");
-  if (!r.ok) return r;
-  const node = r.value as T;
-  partArgument(path, "path", "withPath");
-  return finishAs(node, { ...partsOf(node), path: path ?? "" });
+  const r = setterInput(input, path, "path", "withPath");
+  return r.ok ? finishAs(r.value, { ...partsOf(r.value), path: path ?? "" }) : r;
 }
 
 /**
@@ -266,12 +266,10 @@ export function withPath<T extends UriReference = UriReference>(input: T | strin
  * if (r.ok) serialize(r.value); // "http://a/b/c/d;p?y"
  */
 export function withQuery<T extends UriReference = UriReference>(input: T | string, query: string | undefined): Checked<Rebuilt<T>> {
-  const r = referenceArgument(input, "input", "withQuery");
+  const r = setterInput(input, query, "query", "withQuery");
   if (!r.ok) return r;
-  const node = r.value as T;
-  partArgument(query, "query", "withQuery");
   const error = check("query", query);
-  return error ? { ok: false, error } : finishAs(node, { ...partsOf(node), query });
+  return error ? { ok: false, error } : finishAs(r.value, { ...partsOf(r.value), query });
 }
 
 /**
@@ -283,49 +281,41 @@ export function withQuery<T extends UriReference = UriReference>(input: T | stri
  * if (r.ok) serialize(r.value); // "http://a/b/c/d;p?q#s"
  */
 export function withFragment<T extends UriReference = UriReference>(input: T | string, fragment: string | undefined): Checked<Rebuilt<T>> {
-  const r = referenceArgument(input, "input", "withFragment");
+  const r = setterInput(input, fragment, "fragment", "withFragment");
   if (!r.ok) return r;
-  const node = r.value as T;
-  partArgument(fragment, "fragment", "withFragment");
   const error = check("fragment", fragment);
-  return error ? { ok: false, error } : finishAs(node, { ...partsOf(node), fragment });
-}
-
-/** The value of a Result, or its error thrown with a stack trace from `caller`. */
-function orThrow<T>(r: Checked<T>, caller: (...args: never[]) => unknown): T {
-  if (!r.ok) throwWithStack(r.error, caller);
-  return r.value;
+  return error ? { ok: false, error } : finishAs(r.value, { ...partsOf(r.value), fragment });
 }
 
 /** {@link buildUri}, throwing its error. */
 export function buildUriOrThrow(parts: UriParts): UriReference {
-  return orThrow(buildUri(parts), buildUriOrThrow);
+  return unwrap(buildUri(parts), buildUriOrThrow);
 }
 /** {@link withScheme}, throwing its error. */
 export function withSchemeOrThrow(input: UriInput, scheme: string | undefined): UriReference {
-  return orThrow(withScheme(input, scheme), withSchemeOrThrow);
+  return unwrap(withScheme(input, scheme), withSchemeOrThrow);
 }
 /** {@link withUserinfo}, throwing its error. */
 export function withUserinfoOrThrow<T extends UriReference = UriReference>(input: T | string, userinfo: string | undefined): Rebuilt<T> {
-  return orThrow(withUserinfo(input, userinfo), withUserinfoOrThrow);
+  return unwrap(withUserinfo(input, userinfo), withUserinfoOrThrow);
 }
 /** {@link withHost}, throwing its error. */
 export function withHostOrThrow<T extends UriReference = UriReference>(input: T | string, host: string | undefined): Rebuilt<T> {
-  return orThrow(withHost(input, host), withHostOrThrow);
+  return unwrap(withHost(input, host), withHostOrThrow);
 }
 /** {@link withPort}, throwing its error. */
 export function withPortOrThrow<T extends UriReference = UriReference>(input: T | string, port: string | number | undefined): Rebuilt<T> {
-  return orThrow(withPort(input, port), withPortOrThrow);
+  return unwrap(withPort(input, port), withPortOrThrow);
 }
 /** {@link withPath}, throwing its error. */
 export function withPathOrThrow<T extends UriReference = UriReference>(input: T | string, path: string | undefined): Rebuilt<T> {
-  return orThrow(withPath(input, path), withPathOrThrow);
+  return unwrap(withPath(input, path), withPathOrThrow);
 }
 /** {@link withQuery}, throwing its error. */
 export function withQueryOrThrow<T extends UriReference = UriReference>(input: T | string, query: string | undefined): Rebuilt<T> {
-  return orThrow(withQuery(input, query), withQueryOrThrow);
+  return unwrap(withQuery(input, query), withQueryOrThrow);
 }
 /** {@link withFragment}, throwing its error. */
 export function withFragmentOrThrow<T extends UriReference = UriReference>(input: T | string, fragment: string | undefined): Rebuilt<T> {
-  return orThrow(withFragment(input, fragment), withFragmentOrThrow);
+  return unwrap(withFragment(input, fragment), withFragmentOrThrow);
 }

@@ -7,11 +7,11 @@
 import type { Match } from "../abnf/semantics.js";
 import { hasNodePrototype, isIntactNode, type Layout } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
-import { parseReferenceText, referenceArgument, refused } from "../core/args.js";
+import { parseReferenceText, referenceArgument, refused, unwrap } from "../core/args.js";
 import { failureError, type Matcher } from "../core/match.js";
 import { uriGrammar } from "../compiled/index.js";
 import { describeValue, wordList } from "../describe.js";
-import { excerptOfMasked, foundAt, PASSWORD_CHARACTER, syntaxError, throwWithStack, UriSyntaxError, withoutStack } from "../errors.js";
+import { excerptOfMasked, foundAt, PASSWORD_CHARACTER, syntaxError, UriSyntaxError, withoutStack } from "../errors.js";
 import { defineInput, maskPasswordAt } from "../password.js";
 import type { Result } from "../result.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
@@ -295,9 +295,7 @@ export class SchemeRecord<V> implements SchemeRules<V> {
   }
 
   parseOrThrow(input: string | UriReference): V {
-    const r = this.parse(input);
-    if (!r.ok) throwWithStack(r.error, this.parseOrThrow);
-    return r.value;
+    return unwrap(this.parse(input), this.parseOrThrow);
   }
 
   validate(input: string | UriReference): Result<true, SchemeError> {

@@ -26,38 +26,38 @@ import {
 /** Where a finding stands. `"reference"`: the reference as a whole (characters before or after it). */
 export type SecurityComponent = UrlComponent;
 
-/** What each finding code means and where that is written. */
+/** Each finding code: its severity ({@link SecuritySeverity}, the one table: SECURITY.md and docs/guide/security.md quote it), then where its rule is written. */
 const CODES = {
-  "syntax": ["RFC 3986 §4.1", "RFC 3987 §2.2"],
-  "edge-space-or-control": ["RFC 3986 §2", "URL Standard #concept-basic-url-parser"],
-  "tab-or-newline": ["RFC 3986 §2", "URL Standard #concept-basic-url-parser"],
-  "backslash": ["RFC 3986 §2", "URL Standard #special-authority-ignore-slashes-state", "URL Standard #authority-state", "URL Standard #path-state"],
-  "missing-authority": ["RFC 3986 §3", "RFC 9110 §4.2.1", "URL Standard #special-authority-slashes-state"],
-  "empty-host": ["RFC 3986 §3.2.2", "RFC 9110 §4.2.1", "RFC 6455 §3", "URL Standard #host-state"],
-  "multiple-at": ["RFC 3986 §3.2.1", "URL Standard #authority-state"],
-  "userinfo": ["RFC 3986 §3.2.1", "RFC 3986 §7.5", "RFC 9110 §4.2.4"],
-  "password": ["RFC 3986 §3.2.1", "RFC 3986 §7.5"],
-  "percent-encoded-host": ["RFC 3986 §3.2.2", "URL Standard #concept-host-parser"],
-  "encoded-host-delimiter": ["RFC 3986 §2.2", "RFC 3986 §7.3", "URL Standard #forbidden-domain-code-point"],
-  "non-ascii-host": ["RFC 3987 §3.1", "URL Standard #concept-domain-to-ascii"],
-  "idna-mapped-host": ["RFC 3987 §8", "UTS #46 §4", "URL Standard #concept-domain-to-ascii"],
-  "mixed-scripts": ["RFC 3987 §7.5", "RFC 3987 §8", "UTS #39 §5.2"],
-  "whole-script-confusable": ["RFC 3987 §8", "UTS #39 §4"],
-  "ipv4-number-form": ["RFC 3986 §3.2.2", "RFC 3986 §7.4", "URL Standard #concept-ipv4-parser"],
-  "ipv4-number-invalid": ["RFC 3986 §7.4", "URL Standard #ends-in-a-number-checker"],
-  "ip-literal-unsupported": ["RFC 3986 §3.2.2", "URL Standard #concept-ipv6-parser"],
-  "port-out-of-range": ["RFC 3986 §3.2.3", "URL Standard #port-state"],
-  "non-public-address": ["RFC 6890", "RFC 4291 §2.5.5", "RFC 6761 §6.3", "URL Standard #concept-host-parser"],
-  "host-differs": ["RFC 3986 §3.2.2", "URL Standard #concept-host-parser"],
-  "resolution-differs": ["RFC 3986 §5.2.2", "RFC 9110 §4.2.1", "URL Standard #special-relative-or-authority-state"],
-  "windows-device-path": ["RFC 8089 Appendix E.3", "URL Standard #forbidden-domain-code-point"],
-  "drive-relative-path": ["RFC 8089 Appendix E.2"],
-  "bidi-formatting-character": ["RFC 3987 §4.1"],
-  "mixed-direction": ["RFC 3987 §4.2"],
-  "rtl-not-at-ends": ["RFC 3987 §4.2"],
-  "encoded-dot-segment": ["RFC 3986 §2.3", "RFC 3986 §6.2.2.3", "URL Standard #double-dot-path-segment"],
-  "encoded-path-separator": ["RFC 3986 §2.2", "RFC 3986 §7.3"],
-} as const satisfies Record<string, readonly string[]>;
+  "syntax": ["high", "RFC 3986 §4.1", "RFC 3987 §2.2"],
+  "edge-space-or-control": ["high", "RFC 3986 §2", "URL Standard #concept-basic-url-parser"],
+  "tab-or-newline": ["high", "RFC 3986 §2", "URL Standard #concept-basic-url-parser"],
+  "backslash": ["high", "RFC 3986 §2", "URL Standard #special-authority-ignore-slashes-state", "URL Standard #authority-state", "URL Standard #path-state"],
+  "missing-authority": ["high", "RFC 3986 §3", "RFC 9110 §4.2.1", "URL Standard #special-authority-slashes-state"],
+  "empty-host": ["high", "RFC 3986 §3.2.2", "RFC 9110 §4.2.1", "RFC 6455 §3", "URL Standard #host-state"],
+  "multiple-at": ["high", "RFC 3986 §3.2.1", "URL Standard #authority-state"],
+  "userinfo": ["medium", "RFC 3986 §3.2.1", "RFC 3986 §7.5", "RFC 9110 §4.2.4"],
+  "password": ["medium", "RFC 3986 §3.2.1", "RFC 3986 §7.5"],
+  "percent-encoded-host": ["high", "RFC 3986 §3.2.2", "URL Standard #concept-host-parser"],
+  "encoded-host-delimiter": ["high", "RFC 3986 §2.2", "RFC 3986 §7.3", "URL Standard #forbidden-domain-code-point"],
+  "non-ascii-host": ["low", "RFC 3987 §3.1", "URL Standard #concept-domain-to-ascii"],
+  "idna-mapped-host": ["medium", "RFC 3987 §8", "UTS #46 §4", "URL Standard #concept-domain-to-ascii"],
+  "mixed-scripts": ["medium", "RFC 3987 §7.5", "RFC 3987 §8", "UTS #39 §5.2"],
+  "whole-script-confusable": ["medium", "RFC 3987 §8", "UTS #39 §4"],
+  "ipv4-number-form": ["high", "RFC 3986 §3.2.2", "RFC 3986 §7.4", "URL Standard #concept-ipv4-parser"],
+  "ipv4-number-invalid": ["high", "RFC 3986 §7.4", "URL Standard #ends-in-a-number-checker"],
+  "ip-literal-unsupported": ["high", "RFC 3986 §3.2.2", "URL Standard #concept-ipv6-parser"],
+  "port-out-of-range": ["high", "RFC 3986 §3.2.3", "URL Standard #port-state"],
+  "non-public-address": ["high", "RFC 6890", "RFC 4291 §2.5.5", "RFC 6761 §6.3", "URL Standard #concept-host-parser"],
+  "host-differs": ["high", "RFC 3986 §3.2.2", "URL Standard #concept-host-parser"],
+  "resolution-differs": ["high", "RFC 3986 §5.2.2", "RFC 9110 §4.2.1", "URL Standard #special-relative-or-authority-state"],
+  "windows-device-path": ["high", "RFC 8089 Appendix E.3", "URL Standard #forbidden-domain-code-point"],
+  "drive-relative-path": ["medium", "RFC 8089 Appendix E.2"],
+  "bidi-formatting-character": ["medium", "RFC 3987 §4.1"],
+  "mixed-direction": ["low", "RFC 3987 §4.2"],
+  "rtl-not-at-ends": ["low", "RFC 3987 §4.2"],
+  "encoded-dot-segment": ["medium", "RFC 3986 §2.3", "RFC 3986 §6.2.2.3", "URL Standard #double-dot-path-segment"],
+  "encoded-path-separator": ["medium", "RFC 3986 §2.2", "RFC 3986 §7.3"],
+} as const satisfies Record<string, readonly [SecuritySeverity, ...string[]]>;
 
 /**
  * What a {@link SecurityFinding} is about:
@@ -142,41 +142,13 @@ export const securityFindingCodes: readonly SecurityFindingCode[] = Object.freez
  */
 export type SecuritySeverity = "high" | "medium" | "low";
 
-/** The severity of each finding code (the one table: SECURITY.md and docs/guide/security.md quote it). */
-const SEVERITY = {
-  "syntax": "high",
-  "edge-space-or-control": "high",
-  "tab-or-newline": "high",
-  "backslash": "high",
-  "missing-authority": "high",
-  "empty-host": "high",
-  "multiple-at": "high",
-  "userinfo": "medium",
-  "password": "medium",
-  "percent-encoded-host": "high",
-  "encoded-host-delimiter": "high",
-  "non-ascii-host": "low",
-  "idna-mapped-host": "medium",
-  "mixed-scripts": "medium",
-  "whole-script-confusable": "medium",
-  "ipv4-number-form": "high",
-  "ipv4-number-invalid": "high",
-  "ip-literal-unsupported": "high",
-  "port-out-of-range": "high",
-  "non-public-address": "high",
-  "host-differs": "high",
-  "resolution-differs": "high",
-  "windows-device-path": "high",
-  "drive-relative-path": "medium",
-  "bidi-formatting-character": "medium",
-  "mixed-direction": "low",
-  "rtl-not-at-ends": "low",
-  "encoded-dot-segment": "medium",
-  "encoded-path-separator": "medium",
-} as const satisfies Record<SecurityFindingCode, SecuritySeverity>;
-
 /** The severity of every finding code ({@link SecuritySeverity}). */
-export const securityFindingSeverity: Readonly<Record<SecurityFindingCode, SecuritySeverity>> = Object.freeze({ ...SEVERITY });
+export const securityFindingSeverity: Readonly<Record<SecurityFindingCode, SecuritySeverity>> = Object.freeze(
+  Object.fromEntries(Object.entries(CODES).map(([code, [severity]]) => [code, severity])) as Record<SecurityFindingCode, SecuritySeverity>,
+);
+
+/** Where each code's rule is written (a finding's `cite`). */
+const CITES = Object.fromEntries(Object.entries(CODES).map(([code, [, ...cite]]) => [code, cite as readonly string[]])) as Readonly<Record<SecurityFindingCode, readonly string[]>>;
 
 /** Codes about the host a reader picks: their findings carry `whatwgHost`. */
 const HOST_CODES: ReadonlySet<SecurityFindingCode> = new Set<SecurityFindingCode>([
@@ -281,7 +253,7 @@ export function securityFindings(input: string | UriReference, options?: Securit
     return found.slice(0, from) + PASSWORD_MASK + found.slice(to);
   };
   const add = (code: SecurityFindingCode, component: SecurityComponent, offset: number, found: string, message: string, error?: UriSyntaxError, whatwgHost?: string | null): void => {
-    const f: { -readonly [K in keyof SecurityFinding]: SecurityFinding[K] } = { code, severity: SEVERITY[code], component, offset, text: hide(found, offset), message, cite: CODES[code] };
+    const f: { -readonly [K in keyof SecurityFinding]: SecurityFinding[K] } = { code, severity: securityFindingSeverity[code], component, offset, text: hide(found, offset), message, cite: CITES[code] };
     if (whatwgHost !== undefined) f.whatwgHost = whatwgHost;
     else if (HOST_CODES.has(code) && split.authority !== undefined) f.whatwgHost = split.host;
     if (error !== undefined) f.error = error;

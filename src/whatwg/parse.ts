@@ -4,14 +4,14 @@
 // repairs that took the input there.
 import tr46 from "tr46";
 import whatwgUrl, { type UrlRecord } from "whatwg-url/lib/url-state-machine.js";
-import { DEFAULT_MAX_LENGTH, throwWithStack } from "../errors.js";
+import { DEFAULT_MAX_LENGTH } from "../errors.js";
 import { parseRule } from "../parse.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { DEFAULT_PORTS } from "../core/scheme-table.js";
 import { isIntactNode, parsedReference } from "../ast/make.js";
-import { uriTextLayout } from "../core/args.js";
+import { unwrap, uriTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
-import { componentSets, hasCodePoint, NO_CHARACTERS, isTabOrNewline, isUrlCodePoint, type CodePointSet } from "../charsets.js";
+import { componentSets, hasCodePoint, NO_CHARACTERS, isTabOrNewline, isUrlCodePoint, tableOf, type CharTable, type CodePointSet } from "../charsets.js";
 import { encodeWith, octetAt } from "../percent-encoding.js";
 import type { Result } from "../result.js";
 import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeUtf8, urlDomainToAscii, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
@@ -79,21 +79,13 @@ const pct = (ch: string): string => encodeWith(ch, NO_CHARACTERS);
 
 const isTriplet = (s: string, i: number): boolean => octetAt(s, i) >= 0;
 
-/** `text` with each character `set` does not allow percent-encoded as UTF-8, and each "%" that starts no triplet as "%25". */
+const tables = new Map<CodePointSet, CharTable>();
+
+/** `text` with each character `set` does not allow percent-encoded as UTF-8, and each "%" that starts no triplet as "%25" (the one encoder). */
 function rfcText(text: string, set: CodePointSet): string {
-  let out = "";
-  let run = 0;
-  for (let i = 0; i < text.length; ) {
-    const cp = text.codePointAt(i) ?? 0;
-    const width = cp > 0xffff ? 2 : 1;
-    const keep = cp === 0x25 ? isTriplet(text, i) : hasCodePoint(set, cp);
-    if (!keep) {
-      out += text.slice(run, i) + (cp === 0x25 ? "%25" : pct(text.slice(i, i + width)));
-      run = i + width;
-    }
-    i += width;
-  }
-  return run === 0 ? text : out + text.slice(run);
+  let table = tables.get(set);
+  if (table === undefined) tables.set(set, (table = tableOf(set)));
+  return encodeWith(text, table, true);
 }
 
 const SETS = {
@@ -566,8 +558,6 @@ export function parseRead(input: string, baseUrl: UrlRecord | undefined): Result
  * parseOrThrow("HTTP://Example.COM/%7Efoo").href; // "http://example.com/%7Efoo"
  */
 export function parseOrThrow(input: string, base?: string | UriReference): WhatwgParse {
-  const r = parse(input, base);
-  if (!r.ok) throwWithStack(r.error, parseOrThrow);
-  return r.value;
+  return unwrap(parse(input, base), parseOrThrow);
 }
 
