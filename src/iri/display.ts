@@ -163,29 +163,8 @@ function showLabel(label: string, idna: boolean): string {
  * toDisplayString("https://xn--80ak6aa92e.com/"); // "https://xn--80ak6aa92e.com/" (all Cyrillic, reads "apple")
  */
 export function toDisplayString(input: string | UriReference, options?: DisplayOptions): string {
-  return display(input, options, toDisplayString);
-}
-
-
-/**
- * The path of `uri` with the password a WHATWG URL parser reads in it masked: RFC 3986 reads no
- * authority in "http:user:pw@host/" (or an empty one in "http:///user:pw@host/"), the URL
- * Standard's special authority states read "user:pw@host" as one (RFC 3986 §7.5 either way).
- * `before` is the text before the path.
- */
-function maskPathPassword(before: string, uri: UriReference, mask: string | undefined): string {
-  const path = uri.path.text;
-  if (uri.authority?.userinfo !== undefined || !path.includes("@")) return path;
-  const r = passwordRange(before + path);
-  if (r === undefined || r.start < before.length) return path;
-  return path.slice(0, r.start - before.length) + encodeWith(mask ?? PASSWORD_MASK, charsets.userinfo) + path.slice(r.end - before.length);
-}
-
-function display(
-  input: unknown, options: unknown, caller: (input: string | UriReference, options?: DisplayOptions) => string,
-): string {
-  const o = optionsOf(options, caller.name, ["idna", "showPassword"], ["mask"]);
-  const ref = referenceOrThrow(input, "input", caller, "either");
+  const o = optionsOf(options, "toDisplayString", ["idna", "showPassword"], ["mask"]);
+  const ref = referenceOrThrow(input, "input", toDisplayString, "either");
   const mapped = mapToUri(ref, false);
   const showPassword = o.showPassword === true;
   const uri = showPassword ? (mapped.ok ? mapped.value : ref) : redactPassword(mapped.ok ? mapped.value : ref, o);
@@ -202,4 +181,19 @@ function display(
   if (uri.query !== undefined) out += `?${showComponent("query", uri.query)}`;
   if (uri.fragment !== undefined) out += `#${showComponent("fragment", uri.fragment)}`;
   return out;
+}
+
+
+/**
+ * The path of `uri` with the password a WHATWG URL parser reads in it masked: RFC 3986 reads no
+ * authority in "http:user:pw@host/" (or an empty one in "http:///user:pw@host/"), the URL
+ * Standard's special authority states read "user:pw@host" as one (RFC 3986 §7.5 either way).
+ * `before` is the text before the path.
+ */
+function maskPathPassword(before: string, uri: UriReference, mask: string | undefined): string {
+  const path = uri.path.text;
+  if (uri.authority?.userinfo !== undefined || !path.includes("@")) return path;
+  const r = passwordRange(before + path);
+  if (r === undefined || r.start < before.length) return path;
+  return path.slice(0, r.start - before.length) + encodeWith(mask ?? PASSWORD_MASK, charsets.userinfo) + path.slice(r.end - before.length);
 }

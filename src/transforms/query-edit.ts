@@ -2,11 +2,9 @@
 // HTML forms, RFC 1866 §8.2.1): what is not edited keeps its text byte for byte (§2.4, §6.2.2.2).
 import * as make from "../ast/make.js";
 import type { RelativeRef, Uri, UriReference } from "../ast/nodes.js";
-import { charsets, type CharTable } from "../charsets.js";
 import { describeValue, expectString, readOptions } from "../describe.js";
 import { percentDecode } from "./percent.js";
-import { encodeWith } from "../percent-encoding.js";
-import type { QueryOptions } from "./query.js";
+import { decodeText, encodeText, queryTable, type QueryOptions } from "./query.js";
 
 /**
  * Options of the query edits: those of `queryParams` and `buildQuery`. `separators` are the
@@ -40,12 +38,6 @@ function pieces(query: string, seps: string): Piece[] {
 
 /** The pieces joined again: each keeps the separator before it, but the first one kept has none. */
 const join = (kept: readonly Piece[]): string => kept.map((p, i) => (i === 0 ? p.text : p.sep + p.text)).join("");
-
-const decodeText = (text: string, form: boolean): string => {
-  const t = form && text.includes("+") ? text.replace(/\+/g, " ") : text;
-  const r = percentDecode(t, { replacement: true });
-  return r.ok ? r.value : t;
-};
 
 /** The key of a piece as written: everything before the first "=". */
 const rawKey = (text: string): string => {
@@ -91,34 +83,8 @@ const decodeKey = (text: string, form: boolean): string | undefined => {
 /** Whether a piece holds the parameter `key`: empty pieces hold none; keys are compared as the UTF-8 they encode (§2.4). */
 const holds = (p: Piece, key: string, s: Settings): boolean => p.text !== "" && decodeKey(rawKey(p.text), s.form) === key;
 
-const tables = new Map<string, CharTable>();
-
-/**
- * `query` (§3.4) without the characters that would be read as delimiters: "=", "+", "#" and each
- * separator ("%" is in no table, so it is always encoded). With `form`, a space is kept, to be
- * written "+".
- */
-function tableFor(s: Settings): CharTable {
-  const id = `${s.form ? "f" : "-"}${s.seps}`;
-  let t = tables.get(id);
-  if (t === undefined) {
-    const a = [...charsets.query];
-    for (const ch of `${s.seps}=+#`) {
-      const c = ch.charCodeAt(0);
-      if (c < 128) a[c] = false;
-    }
-    if (s.form) a[0x20] = true;
-    t = Object.freeze(a);
-    tables.set(id, t);
-  }
-  return t;
-}
-
-/** New text for the query: UTF-8, percent-encoded where it must be (§2.1, §2.5), "+" for a space in forms. */
-const encode = (text: string, s: Settings): string => {
-  const e = encodeWith(text, tableFor(s));
-  return s.form ? e.replace(/ /g, "+") : e;
-};
+/** New text for the query (§2.1, §2.5), "+" for a space in forms. */
+const encode = (text: string, s: Settings): string => encodeText(text, queryTable(s.seps, s.form), s.form);
 
 const pairText = (key: string, value: string | undefined, s: Settings): string =>
   value === undefined ? encode(key, s) : `${encode(key, s)}=${encode(value, s)}`;

@@ -16,7 +16,8 @@ export interface QueryOptions {
   readonly form?: boolean | undefined;
 }
 
-const decodeText = (text: string, form: boolean): string => {
+/** @internal A key or value as the text it encodes: with `form` "+" is a space; a malformed sequence is U+FFFD (as URLSearchParams reads it). */
+export const decodeText = (text: string, form: boolean): string => {
   const t = form && text.includes("+") ? text.replace(/\+/g, " ") : text;
   const r = percentDecode(t, { replacement: true });
   return r.ok ? r.value : t;
@@ -53,15 +54,33 @@ export function queryParams(query: string | undefined, options: QueryOptions = {
   return out;
 }
 
-function dataTable(seps: string, form: boolean): CharTable {
-  const t = [...charsets.query];
-  for (const ch of `${seps}=+#`) {
-    const c = ch.charCodeAt(0);
-    if (c < 128) t[c] = false;
+const tables = new Map<string, CharTable>();
+
+/**
+ * @internal `query` (§3.4) without the characters that would be read as delimiters: "=", "+",
+ * "#" and each separator ("%" is in no table, so it is always encoded). With `form`, a space is
+ * kept, to be written "+" ({@link encodeText}).
+ */
+export function queryTable(seps: string, form: boolean): CharTable {
+  const id = `${form ? "f" : "-"}${seps}`;
+  let t = tables.get(id);
+  if (t === undefined) {
+    const a = [...charsets.query];
+    for (const ch of `${seps}=+#`) {
+      const c = ch.charCodeAt(0);
+      if (c < 128) a[c] = false;
+    }
+    if (form) a[0x20] = true;
+    tables.set(id, (t = Object.freeze(a)));
   }
-  if (form) t[0x20] = true; // written as "+" below
   return t;
 }
+
+/** @internal A key or value as query text: UTF-8, percent-encoded where `table` says (§2.1, §2.5), "+" for a space in forms. */
+export const encodeText = (text: string, table: CharTable, form: boolean): string => {
+  const e = encodeWith(text, table);
+  return form ? e.replace(/ /g, "+") : e;
+};
 
 /**
  * The query text for parameters (RFC 3986 §3.4): keys and values UTF-8 percent-encoded where
@@ -81,11 +100,8 @@ export function buildQuery(pairs: Iterable<QueryPair>, options: QueryOptions = {
   const seps = options.separators ?? "&";
   if (typeof seps !== "string") throw new TypeError(`query: options.separators must be a string of separator characters, got ${describeValue(seps)}`);
   const form = options.form === true;
-  const table = dataTable(seps, form);
-  const enc = (text: string): string => {
-    const e = encodeWith(text, table);
-    return form ? e.replace(/ /g, "+") : e;
-  };
+  const table = queryTable(seps, form);
+  const enc = (text: string): string => encodeText(text, table, form);
   const parts: string[] = [];
   for (const pair of pairs as Iterable<unknown>) {
     if (!Array.isArray(pair) || typeof pair[0] !== "string" || (pair[1] !== undefined && typeof pair[1] !== "string")) {
