@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { alt, grammar, grammarFromAbnf, GrammarError, lit, MatchLimitError, ref, seq, semantics, seededRandom, WORK_BASE, WORK_PER_CHARACTER, type Grammar } from "../src/abnf/index";
 import { buildAutomaton } from "../src/abnf/automaton";
-import { automatonSize } from "../src/abnf/automaton-size";
+import { recursiveRules } from "../src/abnf/analysis";
+import { automatonSize, WHOLE_HOOKS } from "../src/abnf/automaton-size";
 import { CallRun } from "../src/abnf/calls";
 import { Compiled } from "../src/abnf/compiled";
 import { CELL_LIMIT, DfaBudget, STATE_CELLS, type Dfa, type DfaState } from "../src/abnf/dfa";
@@ -246,7 +247,7 @@ describe("the regex safety analysis is bounded in steps (fixtures: safety)", () 
     const g = load(c.abnf);
     const key = c.rule.toLowerCase();
     const counter = { steps: 0 };
-    const verdict = regexSafety(buildAutomaton(g.analysis.rule(key), g.analysis, g.analysis.recursiveRules(), { keepAll: true }), SAFETY_WORK_LIMIT, counter);
+    const verdict = regexSafety(buildAutomaton(g.analysis.rule(key), g.analysis, recursiveRules(g.analysis), { keepAll: true, hooks: WHOLE_HOOKS }), SAFETY_WORK_LIMIT, counter);
     expect(verdict).toEqual({ safe: c.safe, reason: "the rule is too complex to analyse" });
     expect(counter.steps).toBeLessThanOrEqual(SAFETY_WORK_LIMIT + 1);
     // no regex, so the DFA answers, and rightly
@@ -320,11 +321,11 @@ describe("a rule too large to compile is refused when it is used, naming it (fix
       const r = grammarFromAbnf(text);
       if (!r.ok) continue;
       const g = r.value;
-      const calls = g.analysis.recursiveRules();
+      const calls = recursiveRules(g.analysis);
       const size = automatonSize(g.analysis, calls);
       for (const n of g.ruleNames) {
         const def = g.analysis.rule(n);
-        const counted = buildAutomaton(def, g.analysis, calls).counted;
+        const counted = buildAutomaton(def, g.analysis, calls, { hooks: WHOLE_HOOKS }).counted;
         const measured = size(def.expr);
         const ok =
           measured.positions === counted.positions &&

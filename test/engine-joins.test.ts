@@ -10,6 +10,7 @@ import path from "node:path";
 import fc from "fast-check";
 import { grammarFromAbnf, GrammarError, semantics, seededRandom, type Grammar, type Match } from "../src/abnf/index";
 import { buildAutomaton, JOINS, type Automaton } from "../src/abnf/automaton";
+import { recursiveRules } from "../src/abnf/analysis";
 import { matchLongest } from "../src/abnf/engine";
 import { hasCodePoint } from "../src/abnf/charset";
 import { dfaLabels } from "../src/abnf/labels";
@@ -51,7 +52,7 @@ const sizeOf = (a: Automaton): Size => ({
 
 function automatonOf(text: string, rule = "r"): Automaton {
   const g = load(text);
-  return buildAutomaton(g.analysis.rule(rule), g.analysis, g.analysis.recursiveRules());
+  return buildAutomaton(g.analysis.rule(rule), g.analysis, recursiveRules(g.analysis));
 }
 
 // Chains of elements that can match "", by their length N.

@@ -5,6 +5,8 @@
 // every state (dfaLabels), then minimized. The result answers exactly what the engine answers:
 // whole-string and longest-prefix matches, the failure offset, and what was expected there.
 // test/compiled.test.ts compiles the grammars again and compares with src/compiled/.
+import { WHOLE_HOOKS } from "../../src/abnf/automaton-size.js";
+import { recursiveRules } from "../../src/abnf/analysis.js";
 import { buildAutomaton, type Automaton } from "../../src/abnf/automaton.js";
 import { Dfa, type DfaState } from "../../src/abnf/dfa.js";
 import { dfaLabels } from "../../src/abnf/engine.js";
@@ -330,12 +332,12 @@ export function compileGrammar(
   const wideIndex = new Map<string, number>();
   const rules: CompiledRuleData[] = [];
   const skipped = new Map<string, string>();
-  const recursive = g.analysis.recursiveRules();
+  const recursive = recursiveRules(g.analysis);
   let callee: Callee | undefined;
   if (options.callee !== undefined) {
     const def = g.definition(options.callee);
     if (def === undefined) throw new Error(`compileGrammar: ${g.name} has no rule ${options.callee}`);
-    callee = { name: def.name, dfa: minimalDfa(buildAutomaton(def, g.analysis, recursive)) };
+    callee = { name: def.name, dfa: minimalDfa(buildAutomaton(def, g.analysis, recursive, { hooks: WHOLE_HOOKS })) };
   }
   const setOf = (list: readonly string[]): number => {
     const ids = list.map((l) => {
@@ -365,7 +367,7 @@ export function compileGrammar(
       skipped.set(def.name, "matches no string");
       continue;
     }
-    const a = buildAutomaton(def, g.analysis, recursive);
+    const a = buildAutomaton(def, g.analysis, recursive, { hooks: WHOLE_HOOKS });
     if (a.hasCalls) {
       skipped.set(def.name, "calls a recursive rule");
       continue;

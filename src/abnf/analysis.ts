@@ -4,8 +4,6 @@
 // matcher cannot run it), and what expressions can match nothing at all.
 import { codePointSet, codePoints, EMPTY_SET, literalCharSet, union, type CodePointSet } from "./charset.js";
 
-/** Every code point. */
-const ANY_CHAR: CodePointSet = codePointSet([[0, 0x10ffff]]);
 import { referencedNames, type Expr } from "./expr.js";
 import type P from "parsimmon";
 
@@ -109,13 +107,11 @@ export type RuleCheck = ((text: string) => boolean) | P.Parser<unknown>;
 export class Analysis {
   readonly #lookup: RuleLookup;
   readonly #charSets = new Map<Expr, CodePointSet | null>();
-  readonly #firsts = new Map<Expr, CodePointSet>();
   readonly #nullable = new Map<Expr, boolean>();
   readonly #nullableRule = new Map<string, boolean>();
   #nullableDone = false;
   readonly #empty = new Map<Expr, boolean>();
   readonly #emptyRule = new Map<string, boolean>();
-  #recursive: ReadonlySet<string> | undefined;
 
   constructor(
     lookup: RuleLookup,
@@ -174,48 +170,6 @@ export class Analysis {
     }
     this.#charSets.set(e, result);
     return result;
-  }
-
-  /** The code points a non-empty match of `e` can start with. */
-  firstChars(e: Expr): CodePointSet {
-    const known = this.#firsts.get(e);
-    if (known !== undefined) return known;
-    this.#firsts.set(e, EMPTY_SET); // no left recursion: a cycle here adds nothing
-    let r: CodePointSet;
-    const single = this.charSet(e);
-    if (single !== null) r = single;
-    else {
-      switch (e.type) {
-        case "lit": {
-          const cps = codePoints(e.text);
-          r = cps.length === 0 ? EMPTY_SET : literalCharSet(cps[0] as number, e.caseSensitive);
-          break;
-        }
-        case "seq": {
-          const parts: CodePointSet[] = [];
-          for (const item of e.items) {
-            parts.push(this.firstChars(item));
-            if (!this.nullable(item)) break;
-          }
-          r = union(...parts);
-          break;
-        }
-        case "alt":
-          r = union(...e.items.map((x) => this.firstChars(x)));
-          break;
-        case "rep":
-          r = e.max === 0 ? EMPTY_SET : this.firstChars(e.item);
-          break;
-        case "ref":
-          // a rule checked in code may start with anything
-          r = this.checks.has(e.name.toLowerCase()) ? ANY_CHAR : this.firstChars(this.rule(e.name).expr);
-          break;
-        default:
-          r = EMPTY_SET;
-      }
-    }
-    this.#firsts.set(e, r);
-    return r;
   }
 
   /** True when `e` can match the empty string (least fixed point over recursive rules). */
@@ -336,59 +290,122 @@ export class Analysis {
     for (const k of this.ruleKeys) this.#emptyRule.set(k, !productive.has(k) && !this.checks.has(k));
   }
 
-  /** The rules (lowercase names) that take part in a reference cycle: these are matched by call, never inlined. */
-  recursiveRules(): ReadonlySet<string> {
-    if (this.#recursive !== undefined) return this.#recursive;
-    // Tarjan's strongly connected components over the reference graph, iteratively.
-    const edges = new Map<string, string[]>();
-    for (const k of this.ruleKeys) edges.set(k, referencedNames(this.rule(k).expr).map((n) => n.toLowerCase()));
-    const index = new Map<string, number>();
-    const low = new Map<string, number>();
-    const onStack = new Set<string>();
-    const stack: string[] = [];
-    const recursive = new Set<string>();
-    let counter = 0;
-    for (const root of this.ruleKeys) {
-      if (index.has(root)) continue;
-      const work: { node: string; next: number }[] = [{ node: root, next: 0 }];
-      index.set(root, counter);
-      low.set(root, counter++);
-      stack.push(root);
-      onStack.add(root);
-      while (work.length > 0) {
-        const top = work[work.length - 1] as { node: string; next: number };
-        const succ = edges.get(top.node) ?? [];
-        if (top.next < succ.length) {
-          const w = succ[top.next++] as string;
-          if (!index.has(w)) {
-            index.set(w, counter);
-            low.set(w, counter++);
-            stack.push(w);
-            onStack.add(w);
-            work.push({ node: w, next: 0 });
-          } else if (onStack.has(w)) low.set(top.node, Math.min(low.get(top.node) as number, index.get(w) as number));
-        } else {
-          work.pop();
-          const parent = work[work.length - 1];
-          if (parent) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(top.node) as number));
-          if (low.get(top.node) === index.get(top.node)) {
-            const component: string[] = [];
-            let w: string;
-            do {
-              w = stack.pop() as string;
-              onStack.delete(w);
-              component.push(w);
-            } while (w !== top.node);
-            const self = (edges.get(top.node) ?? []).includes(top.node);
-            if (component.length > 1 || self) for (const c of component) recursive.add(c);
-          }
+}
+
+/** Per grammar: its recursive rules (see {@link recursiveRules}). */
+const recursiveCache = new WeakMap<Analysis, ReadonlySet<string>>();
+
+/**
+ * The rules (lowercase names) that take part in a reference cycle: these are matched by call,
+ * never inlined. The whole engine's (automaton-size.ts calledRules): the automaton core's
+ * builder finds the cycles it meets as it expands (automaton.ts), so that it does not bundle this.
+ */
+export function recursiveRules(analysis: Analysis): ReadonlySet<string> {
+  const known = recursiveCache.get(analysis);
+  if (known !== undefined) return known;
+  // Tarjan's strongly connected components over the reference graph, iteratively.
+  const edges = new Map<string, string[]>();
+  for (const k of analysis.ruleKeys) edges.set(k, referencedNames(analysis.rule(k).expr).map((n) => n.toLowerCase()));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const recursive = new Set<string>();
+  let counter = 0;
+  for (const root of analysis.ruleKeys) {
+    if (index.has(root)) continue;
+    const work: { node: string; next: number }[] = [{ node: root, next: 0 }];
+    index.set(root, counter);
+    low.set(root, counter++);
+    stack.push(root);
+    onStack.add(root);
+    while (work.length > 0) {
+      const top = work[work.length - 1] as { node: string; next: number };
+      const succ = edges.get(top.node) ?? [];
+      if (top.next < succ.length) {
+        const w = succ[top.next++] as string;
+        if (!index.has(w)) {
+          index.set(w, counter);
+          low.set(w, counter++);
+          stack.push(w);
+          onStack.add(w);
+          work.push({ node: w, next: 0 });
+        } else if (onStack.has(w)) low.set(top.node, Math.min(low.get(top.node) as number, index.get(w) as number));
+      } else {
+        work.pop();
+        const parent = work[work.length - 1];
+        if (parent) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(top.node) as number));
+        if (low.get(top.node) === index.get(top.node)) {
+          const component: string[] = [];
+          let w: string;
+          do {
+            w = stack.pop() as string;
+            onStack.delete(w);
+            component.push(w);
+          } while (w !== top.node);
+          const self = (edges.get(top.node) ?? []).includes(top.node);
+          if (component.length > 1 || self) for (const c of component) recursive.add(c);
         }
       }
     }
-    this.#recursive = recursive;
-    return recursive;
   }
+  recursiveCache.set(analysis, recursive);
+  return recursive;
+}
 
+/** Per grammar: what each expression can start with (see {@link firstChars}). */
+const firstCaches = new WeakMap<Analysis, Map<Expr, CodePointSet>>();
+
+/**
+ * The code points a non-empty match of `e` can start with. The whole engine's (stubs, the
+ * merging of alternatives, calls' and the regex's first sets): a function, so that the
+ * automaton core, which never reads it, does not bundle it.
+ */
+export function firstChars(analysis: Analysis, e: Expr): CodePointSet {
+  let memo = firstCaches.get(analysis);
+  if (memo === undefined) firstCaches.set(analysis, (memo = new Map()));
+  const firsts = memo;
+  const walk = (x: Expr): CodePointSet => {
+    const known = firsts.get(x);
+    if (known !== undefined) return known;
+    firsts.set(x, EMPTY_SET); // no left recursion: a cycle here adds nothing
+    let r: CodePointSet;
+    const single = analysis.charSet(x);
+    if (single !== null) r = single;
+    else {
+      switch (x.type) {
+        case "lit": {
+          const cps = codePoints(x.text);
+          r = cps.length === 0 ? EMPTY_SET : literalCharSet(cps[0] as number, x.caseSensitive);
+          break;
+        }
+        case "seq": {
+          const parts: CodePointSet[] = [];
+          for (const item of x.items) {
+            parts.push(walk(item));
+            if (!analysis.nullable(item)) break;
+          }
+          r = union(...parts);
+          break;
+        }
+        case "alt":
+          r = union(...x.items.map(walk));
+          break;
+        case "rep":
+          r = x.max === 0 ? EMPTY_SET : walk(x.item);
+          break;
+        case "ref":
+          // a rule checked in code may start with anything
+          r = analysis.checks.has(x.name.toLowerCase()) ? codePointSet([[0, 0x10ffff]]) : walk(analysis.rule(x.name).expr);
+          break;
+        default:
+          r = EMPTY_SET;
+      }
+    }
+    firsts.set(x, r);
+    return r;
+  };
+  return walk(e);
 }
 
 /**

@@ -5,7 +5,7 @@
 // to expand in place. The automaton core alone (compiled.ts, dfa-engine.ts: a URI template's
 // matcher) does not bundle them: its builder counts as it builds and refuses past the same
 // limits as it goes (automaton.ts), and it calls the recursive rules only.
-import type { Analysis, RuleDefinition } from "./analysis.js";
+import { firstChars, recursiveRules, type Analysis, type RuleDefinition } from "./analysis.js";
 import {
   COPY_LIMIT,
   countHere,
@@ -17,9 +17,11 @@ import {
   alternativePlan,
   JOINS,
   COUNTS,
+  rangeLabel,
   type AutomatonSize,
+  type BuildHooks,
 } from "./automaton.js";
-import { codePoints } from "./charset.js";
+import { codePoints, intersects } from "./charset.js";
 import type { CompilePolicy } from "./compiled.js";
 import { referencedNames, type Expr } from "./expr.js";
 import { GrammarError } from "./grammar-errors.js";
@@ -209,7 +211,7 @@ export function automatonSize(
         case "alt": {
           // the first entries of every alternative, the first empty match kept
           let x = deadShape(EMPTY_SHAPE);
-          for (const item of alternativePlan(e, analysis, calls)) {
+          for (const item of alternativePlan(e, analysis, calls, WHOLE_HOOKS.past)) {
             const y = shape(item, loop, counting);
             x = shapeOf(
               x.positions + y.positions,
@@ -395,7 +397,7 @@ const building = new WeakSet<ReadonlySet<string>>();
 export function calledRules(analysis: Analysis): ReadonlySet<string> {
   const known = calledCache.get(analysis);
   if (known !== undefined) return known;
-  const called = new Set([...analysis.recursiveRules(), ...analysis.checks.keys()]);
+  const called = new Set([...recursiveRules(analysis), ...analysis.checks.keys()]);
   building.add(called);
   const size = automatonSize(analysis, called, new Set(), true, true);
   const decided = new Set<string>();
@@ -452,6 +454,49 @@ export function tooLarge(rule: RuleDefinition, size: AutomatonSize): GrammarErro
 }
 
 
+/** The labels of what an expression can start with: token rules by name, literals, ranges (a stub's). */
+export function startLabels(e: Expr, analysis: Analysis): string[] {
+  const out = new Set<string>();
+  const walk = (x: Expr): void => {
+    switch (x.type) {
+      case "lit":
+        if (x.text !== "") out.add(JSON.stringify(x.text));
+        return;
+      case "range":
+        out.add(rangeLabel(x.lo, x.hi));
+        return;
+      case "ref": {
+        const def = analysis.rule(x.name);
+        if (def.token) out.add(def.name);
+        else walk(def.expr);
+        return;
+      }
+      case "alt":
+        for (const item of x.items) walk(item);
+        return;
+      case "seq":
+        for (const item of x.items) {
+          walk(item);
+          if (!analysis.nullable(item)) return;
+        }
+        return;
+      case "rep":
+        if (x.max > 0) walk(x.item);
+        return;
+      case "prose":
+        return;
+    }
+  };
+  walk(e);
+  return [...out];
+}
+
+/** What the whole engine's builds add to the core's (see BuildHooks): stubs, and merging alternatives past one that cannot start with their characters. */
+export const WHOLE_HOOKS: BuildHooks = {
+  stub: (def, analysis) => ({ set: firstChars(analysis, def.expr), labels: startLabels(def.expr, analysis) }),
+  past: (head, set, analysis) => !analysis.nullable(head) && !intersects(firstChars(analysis, head), set),
+};
+
 /**
  * How the whole engine compiles a grammar's rules (grammar.ts): the rules too large to expand
  * in place are called ({@link calledRules}), and a rule too large to compile is refused before
@@ -459,6 +504,7 @@ export function tooLarge(rule: RuleDefinition, size: AutomatonSize): GrammarErro
  */
 export const WHOLE_ENGINE: CompilePolicy = {
   called: calledRules,
+  hooks: WHOLE_HOOKS,
   check(rule, analysis, calls, stubs, counted) {
     const large = tooLarge(rule, automatonSize(analysis, calls, stubs, true, counted)(rule));
     if (large !== undefined) throw large;

@@ -10,7 +10,7 @@
 // enters, or passes through while they match the empty string: that is all the semantics need
 // to rebuild a derivation (semantics.ts).
 import type { Analysis, RuleDefinition } from "./analysis.js";
-import { codePoints, EMPTY_SET, intersects, literalCharSet, union, type CodePointSet } from "./charset.js";
+import { codePoints, EMPTY_SET, literalCharSet, union, type CodePointSet } from "./charset.js";
 import type { Expr } from "./expr.js";
 import { GrammarError } from "./grammar-errors.js";
 
@@ -265,15 +265,31 @@ export function rangeLabel(lo: number, hi: number): string {
 }
 
 /**
+ * What the whole engine's builds add (automaton-size.ts WHOLE_HOOKS), which the automaton core
+ * leaves out so as not to bundle them: stubs for rare rules (Compiled.reducedDfa), and merging
+ * single-character alternatives past a multi-character one (see {@link alternativePlan}).
+ * Without them a rare rule is built in full, and only neighbouring single-character
+ * alternatives share a position: the same language and derivations, in a few more positions.
+ */
+export interface BuildHooks {
+  /** A stub's set (what its rule can start with) and labels (how "expected" lists name them). */
+  stub(def: RuleDefinition, analysis: Analysis): { readonly set: CodePointSet; readonly labels: readonly string[] };
+  /** Whether single-character alternatives of `set` may share a position past `head`, a multi-character alternative between them. */
+  past(head: Expr, set: CodePointSet, analysis: Analysis): boolean;
+}
+
+/**
  * Builds the automaton of `rule`. References to rules in `calls` (the recursive ones) become
- * call positions; every other reference is expanded in place.
+ * call positions, and so does a reference to a rule being expanded (a cycle, when `calls` does
+ * not hold every recursive rule: the core's); every other reference is expanded in place.
  */
 export function buildAutomaton(
   rule: RuleDefinition,
   analysis: Analysis,
   calls: ReadonlySet<string>,
-  settings: { readonly keepAll?: boolean | undefined; readonly stubs?: ReadonlySet<string> | undefined; readonly counted?: boolean | undefined } = {},
+  settings: { readonly keepAll?: boolean | undefined; readonly stubs?: ReadonlySet<string> | undefined; readonly counted?: boolean | undefined; readonly hooks?: BuildHooks | undefined } = {},
 ): Automaton {
+  const hooks = settings.hooks;
   const counts = settings.counted === true && settings.keepAll !== true;
   const counters: Counter[] = [];
   /** Inside a counted repetition's body (they do not nest). */
@@ -289,6 +305,8 @@ export function buildAutomaton(
   const follow: FollowEntry[][] = [];
   let hasCalls = false;
   let hasJoins = false;
+  /** The rules being expanded in place, from the top (see build's references). */
+  const open = new Set([rule.name.toLowerCase()]);
   /** Inside the body of an unbounded repetition (see joinHere). */
   let loops = 0;
   let edgeCount = 0;
@@ -467,24 +485,22 @@ export function buildAutomaton(
         const def = analysis.rule(e.name);
         const key = def.name.toLowerCase();
         const inst = newInstance(def, ctx);
-        if (stubs.has(key)) {
+        if (hooks !== undefined && stubs.has(key)) {
           hasStubs = true;
-          const id = newPosition({
-            set: analysis.firstChars(def.expr),
-            options: [],
-            instance: inst,
-            call: undefined,
-            stub: key,
-            labels: startLabels(def.expr, analysis),
-          });
+          const { set, labels } = hooks.stub(def, analysis);
+          const id = newPosition({ set, options: [], instance: inst, call: undefined, stub: key, labels });
           return { first: [{ pos: id, lead: NONE }], lasts: [id] };
         }
-        if (calls.has(key)) {
+        // a rule being expanded met again is recursive: called, as those in `calls` (the core
+        // calls none, and so finds the cycles it meets: a rule with a call has no lazy DFA)
+        if (calls.has(key) || open.has(key)) {
           hasCalls = true;
           const id = newPosition({ set: EMPTY_SET, options: [], instance: inst, call: key });
           return { first: [{ pos: id, lead: [] }], lasts: [id] };
         }
+        open.add(key);
         const body = build(def.expr, inst);
+        open.delete(key);
         // An empty match of the body is an empty match of this occurrence of the rule.
         return {
           first: body.first.map((f) => (f.pos >= 0 ? f : { pos: -1, empties: join([inst], "empties" in f ? f.empties : NONE) })),
@@ -500,7 +516,7 @@ export function buildAutomaton(
    * which keeps the priority order).
    */
   const alternation = (e: Expr & { readonly items: readonly Expr[] }, ctx: number): Frag => {
-    const plan = alternativePlan(e, analysis, calls);
+    const plan = alternativePlan(e, analysis, calls, hooks?.past);
     const first: FirstEntry[] = [];
     const lasts: number[] = [];
     for (const item of plan) {
@@ -554,6 +570,7 @@ export function buildAutomaton(
     const i0 = instances.length;
     const was = [steps, edgeCount, copies, loops] as const;
     const flags = [hasCalls, hasStubs, hasJoins] as const;
+    const opened = [...open];
     counting = true;
     loops = 0;
     stopAt = p0 + cap;
@@ -566,6 +583,8 @@ export function buildAutomaton(
       stopAt = Infinity;
       [steps, edgeCount, copies, loops] = was;
       [hasCalls, hasStubs, hasJoins] = flags;
+      open.clear();
+      for (const k of opened) open.add(k);
     }
     const n = positions.length - p0;
     positions.length = p0;
@@ -644,56 +663,21 @@ export function buildAutomaton(
   return Object.freeze({ rule, instances, positions, follow: edges, start, hasCalls, hasStubs, hasJoins, counters, counted });
 }
 
-/** The labels of what an expression can start with: token rules by name, literals, ranges. */
-export function startLabels(e: Expr, analysis: Analysis): string[] {
-  const out = new Set<string>();
-  const walk = (x: Expr): void => {
-    switch (x.type) {
-      case "lit":
-        if (x.text !== "") out.add(quote(x.text));
-        return;
-      case "range":
-        out.add(rangeLabel(x.lo, x.hi));
-        return;
-      case "ref": {
-        const def = analysis.rule(x.name);
-        if (def.token) out.add(def.name);
-        else walk(def.expr);
-        return;
-      }
-      case "alt":
-        for (const item of x.items) walk(item);
-        return;
-      case "seq":
-        for (const item of x.items) {
-          walk(item);
-          if (!analysis.nullable(item)) return;
-        }
-        return;
-      case "rep":
-        if (x.max > 0) walk(x.item);
-        return;
-      case "prose":
-        return;
-    }
-  };
-  walk(e);
-  return [...out];
-}
-
-/** Per grammar: how the alternatives of each alternation group into positions. */
-const groupCaches = new WeakMap<Analysis, WeakMap<Expr, Expr[]>>();
+/** Per grammar: how the alternatives of each alternation group into positions, without and with {@link BuildHooks.past}. */
+const groupCaches = [new WeakMap<Analysis, WeakMap<Expr, Expr[]>>(), new WeakMap<Analysis, WeakMap<Expr, Expr[]>>()] as const;
 
 /**
  * The alternatives of `e` as the automaton builds them, in order: neighbouring single-character
- * alternatives share one position (an alternation of them), and so do ones further apart when
- * no alternative between them can start with their characters, which keeps the priority order.
+ * alternatives share one position (an alternation of them), and, where `past` says so, ones
+ * further apart too (the whole engine's: when no alternative between them can start with their
+ * characters, which keeps the priority order).
  */
-export function alternativePlan(e: Expr & { readonly items: readonly Expr[] }, analysis: Analysis, calls: ReadonlySet<string>): Expr[] {
-  let cache = groupCaches.get(analysis);
+export function alternativePlan(e: Expr & { readonly items: readonly Expr[] }, analysis: Analysis, calls: ReadonlySet<string>, past?: BuildHooks["past"]): Expr[] {
+  const caches = groupCaches[past === undefined ? 0 : 1];
+  let cache = caches.get(analysis);
   if (cache === undefined) {
     cache = new WeakMap<Expr, Expr[]>();
-    groupCaches.set(analysis, cache);
+    caches.set(analysis, cache);
   }
   const known = cache.get(e);
   if (known !== undefined) return known;
@@ -713,7 +697,7 @@ export function alternativePlan(e: Expr & { readonly items: readonly Expr[] }, a
           break;
         }
         // a multi-character alternative stands between: only merge past it when it cannot start with these characters
-        if (analysis.nullable(head) || intersects(analysis.firstChars(head), set)) break;
+        if (past === undefined || !past(head, set, analysis)) break;
       }
       if (!placed) groups.push([item]);
     } else groups.push([item]);

@@ -7,7 +7,7 @@ import { ACCEPT, type Automaton, type Edge, type Position } from "./automaton.js
 import { codePointAt, hasCodePoint, type CodePointSet } from "./charset.js";
 import type { Compiled } from "./compiled.js";
 import type { Dfa, DfaState } from "./dfa.js";
-import type { Analysis, RuleCheck } from "./analysis.js";
+import { firstChars, type Analysis, type RuleCheck } from "./analysis.js";
 import { edgeLabels, edgeLabelsOf, uniquePush } from "./labels.js";
 import { matchLimitError, type MatchBudgets } from "./match-limit.js";
 
@@ -781,7 +781,7 @@ function firstOf(analysis: Analysis, key: string): { readonly first: CodePointSe
     const expr = analysis.rule(key).expr;
     known = { first: undefined, ascii: undefined };
     if (analysis.checks.size === 0 && !analysis.nullable(expr)) {
-      const first = analysis.firstChars(expr);
+      const first = firstChars(analysis, expr);
       const ascii = new Uint8Array(128);
       for (let c = 0; c < 128; c++) if (hasCodePoint(first, c)) ascii[c] = 1;
       known = { first, ascii };

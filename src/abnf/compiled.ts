@@ -1,26 +1,28 @@
 // The compiled forms of one grammar's rules for the engine: each rule's position automaton
 // (automaton.ts) and lazy DFA (dfa.ts), made on first use and kept.
 import type { Analysis, RuleDefinition } from "./analysis.js";
-import { buildAutomaton, type Automaton } from "./automaton.js";
+import { buildAutomaton, type Automaton, type BuildHooks } from "./automaton.js";
 import type { MatchBudgets } from "./match-limit.js";
 import { Dfa, DfaBudget } from "./dfa.js";
 
 /**
  * What the compiled forms of a grammar call instead of expanding in place, and what they refuse
  * before building: the whole engine's (automaton-size.ts WHOLE_ENGINE) calls the rules too
- * large to expand and measures each rule first; the core's ({@link CORE}) calls the recursive
- * rules and those checked in code, and leaves the limits to the builder, which refuses as it
- * goes (a URI template's language has neither).
+ * large to expand and measures each rule first; the core's ({@link CORE}) calls the rules checked
+ * in code and the recursive ones its builder meets (automaton.ts), and leaves the limits to the
+ * builder, which refuses as it goes (a URI template's language has neither).
  */
 export interface CompilePolicy {
   /** The rules (lowercase names) that automata call instead of expanding in place. */
   readonly called: (analysis: Analysis) => ReadonlySet<string>;
   /** Throws the GrammarError "too-large" for a rule that would pass the builder's limits; before it is built. */
   readonly check?: (rule: RuleDefinition, analysis: Analysis, calls: ReadonlySet<string>, stubs: ReadonlySet<string>, counted: boolean) => void;
+  /** What the builds add (automaton.ts BuildHooks): without them, the `rare` hint makes no stubs. */
+  readonly hooks?: BuildHooks;
 }
 
 /** The automaton core's policy (see {@link CompilePolicy}). */
-export const CORE: CompilePolicy = { called: (a) => new Set([...a.recursiveRules(), ...a.checks.keys()]) };
+export const CORE: CompilePolicy = { called: (a) => new Set(a.checks.keys()) };
 
 /** The compiled forms of one grammar's rules, made on first use and kept. */
 export class Compiled {
@@ -62,7 +64,7 @@ export class Compiled {
   reducedDfa(key: string): Dfa | null {
     let d = this.#reduced.get(key);
     if (d === undefined) {
-      const stubs = new Set(this.rare.filter((r) => r !== key && !this.analysis.nullable(this.analysis.rule(r).expr)));
+      const stubs = new Set(this.policy.hooks === undefined ? [] : this.rare.filter((r) => r !== key && !this.analysis.nullable(this.analysis.rule(r).expr)));
       if (stubs.size === 0) d = this.dfa(key);
       else {
         const a = this.#counted(key, stubs);
@@ -127,7 +129,7 @@ export class Compiled {
     const called = this.called;
     const build = (counted: boolean): Automaton => {
       this.policy.check?.(rule, this.analysis, called, stubs, counted);
-      return buildAutomaton(rule, this.analysis, called, { stubs, counted });
+      return buildAutomaton(rule, this.analysis, called, { stubs, counted, hooks: this.policy.hooks });
     };
     const a = build(true);
     return a.counters.length > 0 && (a.hasCalls || called.has(key)) ? build(false) : a;

@@ -1,9 +1,9 @@
 // The fast path of a rule's whole-string check: the anchored regex derived from its definition
 // (regex.ts) where that regex is safe to run (safety.ts), else the lazy DFA (engine.ts). Both
 // give the exact ABNF answer; the regex is the faster of the two on V8 for short inputs.
-import type { Analysis } from "./analysis.js";
+import { firstChars, type Analysis } from "./analysis.js";
 import { buildAutomaton } from "./automaton.js";
-import { automatonSize, CALL_POSITIONS, calledRules, tooLarge } from "./automaton-size.js";
+import { automatonSize, CALL_POSITIONS, calledRules, tooLarge, WHOLE_HOOKS } from "./automaton-size.js";
 import { union, type CodePointSet } from "./charset.js";
 import type { Compiled } from "./compiled.js";
 import { isWholeMatch } from "./engine.js";
@@ -38,7 +38,7 @@ export function analyseRegexSafety(analysis: Analysis, key: string): Safety {
     const counted = (): boolean => {
       const large = tooLarge(rule, automatonSize(analysis, recursive, new Set(), true, true)(rule));
       if (large !== undefined) throw large;
-      return buildAutomaton(rule, analysis, recursive, { counted: true }).counters.length > 0;
+      return buildAutomaton(rule, analysis, recursive, { counted: true, hooks: WHOLE_HOOKS }).counters.length > 0;
     };
     // (every path kept: no joins, measured as such before it is built)
     const written = automatonSize(analysis, recursive, new Set(), false)(rule);
@@ -48,7 +48,7 @@ export function analyseRegexSafety(analysis: Analysis, key: string): Safety {
     }
     const large = tooLarge(rule, written);
     if (large !== undefined) throw large;
-    return regexSafety(buildAutomaton(rule, analysis, recursive, { keepAll: true }));
+    return regexSafety(buildAutomaton(rule, analysis, recursive, { keepAll: true, hooks: WHOLE_HOOKS }));
   } catch (e) {
     return { safe: false, reason: e instanceof Error ? e.message : "the rule is too large to analyse" };
   }
@@ -156,5 +156,5 @@ function reaches(analysis: Analysis, key: string, targets: ReadonlySet<string>):
 
 /** The code points the rules can start with. */
 function firstSet(analysis: Analysis, rules: readonly string[]): CodePointSet {
-  return union(...rules.map((r) => analysis.firstChars(analysis.rule(r).expr)));
+  return union(...rules.map((r) => firstChars(analysis, analysis.rule(r).expr)));
 }

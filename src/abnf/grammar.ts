@@ -2,7 +2,7 @@
 // references resolved by name inside it, never in a global table. Grammars are derived from one
 // another by adding, overriding and renaming rules (as ohm's `<:` does), never edited. Every
 // compiled form (automaton, DFA, regex, parsers) is made on first use and kept per grammar.
-import { Analysis, deepestNesting, leftRecursion, MAX_DEPTH, type RuleCheck, type RuleDefinition } from "./analysis.js";
+import { Analysis, deepestNesting, leftRecursion, MAX_DEPTH, recursiveRules, type RuleCheck, type RuleDefinition } from "./analysis.js";
 import { calledRules, WHOLE_ENGINE } from "./automaton-size.js";
 import { Compiled } from "./compiled.js";
 import { checkBudgets, type MatchBudgets } from "./calls.js";
@@ -544,7 +544,7 @@ export class Grammar {
     const called = calledRules(this.analysis);
     if (called.size === 0) return true;
     const root = def.name.toLowerCase();
-    if (this.analysis.recursiveRules().has(root)) return false;
+    if (recursiveRules(this.analysis).has(root)) return false;
     const seen = new Set<string>([root]);
     const stack = [root];
     while (stack.length > 0) {

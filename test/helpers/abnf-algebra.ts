@@ -10,6 +10,7 @@
 // with `codePointAt`, which yields a lone surrogate's own code unit; the oracle therefore cuts
 // the surrogate block out of every range before handing the rules to it.
 import * as A from "../../src/abnf/index";
+import { recursiveRules } from "../../src/abnf/analysis";
 import { AbnfRuleMap, grammarFromRuleMaps, parseAbnf, type AbnfExpr, type Grammar as RefGrammar } from "./abnf";
 
 /** The reference's AST of one expression as an algebra expression. */
@@ -267,7 +268,7 @@ export function randomAbnf(random: A.Random, rules: readonly string[] = ["a", "b
 
 /** True when some repetition (or option) of `g` holds a reference to a recursive rule that matches the empty string. */
 export function hasNullableRecursionInRepetition(g: A.Grammar): boolean {
-  const recursive = g.analysis.recursiveRules();
+  const recursive = recursiveRules(g.analysis);
   const inside = (e: A.Expr, inRep: boolean): boolean => {
     switch (e.type) {
       case "ref":
