@@ -1,21 +1,8 @@
 // RFC 3987 §3.1 (mapping IRIs to URIs) and §3.2 (converting URIs to IRIs), on reference nodes.
-//
-// Notes on §3.2, pinned by fixtures/iri/uri-to-iri.json:
-// - Step 2 decodes the percent-encoded unreserved ASCII characters too ("%41" to "A", "%7E" to
-//   "~", "%2E" to "."): they are the only ASCII octets it does not exclude. So mapping the result
-//   back (§3.1) gives the input URI again only up to those characters, §3.2's own caveat ("except
-//   for potential percent-encoded unreserved characters"); both forms are equivalent (RFC 3986
-//   §2.3, §6.2.2.2). "%25", the reserved characters and the ASCII not allowed in URIs stay as
-//   written, so no delimiter is ever decoded.
-// - An octet sequence is decoded only when it is well-formed UTF-8 (RFC 3629: no overlong forms,
-//   no surrogates, nothing above U+10FFFF; step 3) of a character the component allows (step 4,
-//   §2.2: ucschar wherever iunreserved is allowed, iprivate only in the query) that is not a bidi
-//   formatting character (step 4, §4.1; see BIDI_CONTROL in bidi.ts) and not one §6.1 b calls
-//   not appropriate (see misleading below: white space, invisible characters, look-alikes of
-//   delimiters, and the full-width and half-width forms §6.1 b names). Octets left encoded are
-//   written in uppercase hex, as §3.2.1's third example shows.
+// What §3.2 decodes and what it leaves encoded is uriToIri's doc, pinned by
+// fixtures/iri/uri-to-iri.json.
 import * as make from "../ast/make.js";
-import type { Authority, UriReference } from "../ast/nodes.js";
+import type { UriReference } from "../ast/nodes.js";
 import type { UriSyntaxError } from "../errors.js";
 import type { Result } from "../result.js";
 import { optionsOf } from "./args.js";
@@ -26,6 +13,7 @@ import type { IdnaError } from "./errors.js";
 import { hostToAscii, hostToUnicode } from "./idna.js";
 import { decodeWhere } from "./utf8.js";
 import { encodeNonAscii } from "../transforms/percent.js";
+import { mapComponents } from "../transforms/normalize.js";
 
 /** Options of {@link iriToUri} and {@link uriToIri}. */
 export interface IriMappingOptions {
@@ -46,25 +34,11 @@ export function withComponents(
   f: (component: IriComponent, text: string) => string,
   hostText: (text: string) => string = (t) => f("host", t),
 ): UriReference {
-  const a = ref.authority;
-  let authority: Authority | undefined;
-  if (a !== undefined) {
-    const userinfo = a.userinfo === undefined ? undefined : f("userinfo", a.userinfo);
-    let host = make.withoutSpans(a).host;
-    if (host.kind === "reg-name") {
-      const text = hostText(host.text);
-      // An IDNA mapping can turn full-width digits into an IPv4 address (U+FF11 to "1"); the
-      // node is the one its text parses to (RFC 3986 §3.2.2 "first-match-wins").
-      host = make.host(isIPv4address(text) ? "IPv4address" : "reg-name", text);
-    }
-    authority = make.authority(userinfo, host, a.port);
-  }
-  return make.uriReference({
-    scheme: ref.scheme,
-    authority,
-    path: make.path(ref.path.kind, f("path", ref.path.text)),
-    query: ref.query === undefined ? undefined : f("query", ref.query),
-    fragment: ref.fragment === undefined ? undefined : f("fragment", ref.fragment),
+  return mapComponents(ref, f, (t) => {
+    const text = hostText(t);
+    // An IDNA mapping can turn full-width digits into an IPv4 address (U+FF11 to "1"); the
+    // node is the one its text parses to (RFC 3986 §3.2.2 "first-match-wins").
+    return make.host(isIPv4address(text) ? "IPv4address" : "reg-name", text);
   });
 }
 

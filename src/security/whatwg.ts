@@ -144,16 +144,10 @@ export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean)
       authorityStart = i + 2;
     }
   } else if (special) {
-    const sameAsBase = hasBase && scheme === baseScheme;
-    if (scheme === undefined || sameAsBase) {
-      // relative state / special relative or authority state: two slashes of either kind open an authority
-      if (twoSlashes(i)) {
-        const k = skipSlashes(i);
-        if (k - i !== 2 || c.slice(i, i + 2) !== "//") oddSlashes = range(i, k);
-        authorityStart = k;
-      }
-    } else {
-      // special authority slashes state, special authority ignore slashes state
+    // relative state, special relative or authority state (no scheme, or the base's): two slashes
+    // of either kind open an authority; else the special authority (ignore) slashes states
+    const relative = scheme === undefined || (hasBase && scheme === baseScheme);
+    if (!relative || twoSlashes(i)) {
       const k = skipSlashes(i);
       if (k - i !== 2 || c.slice(i, i + 2) !== "//") oddSlashes = range(i, k);
       authorityStart = k;

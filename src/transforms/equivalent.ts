@@ -2,7 +2,7 @@
 // §6.2.3 scheme-based normalization before comparing.
 import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
-import { normalizeReference, toNfc, type NormalizeOptions, type SchemeNormalizations } from "./normalize.js";
+import { mapComponents, normalizeReference, toNfc, type NormalizeOptions, type SchemeNormalizations } from "./normalize.js";
 import { encodeNonAscii } from "./percent.js";
 import { serialize } from "./serialize.js";
 
@@ -35,19 +35,7 @@ export interface EquivalenceOptions {
 const SYNTAX_ONLY: NormalizeOptions = /* @__PURE__ */ Object.freeze({ emptyPort: false, defaultPort: false, emptyPath: false });
 
 /** RFC 3987 §3.1's character mapping, for comparison only: every non-ASCII character UTF-8 percent-encoded. */
-function toUri(r: UriReference): UriReference {
-  const t = serialize(r);
-  if (!/[^\x00-\x7f]/.test(t)) return r;
-  const e = (s: string | undefined): string | undefined => (s === undefined ? undefined : encodeNonAscii(s));
-  const a = r.authority;
-  return make.uriReference({
-    scheme: r.scheme,
-    authority: a === undefined ? undefined : make.authority(e(a.userinfo), a.host.kind === "reg-name" ? make.host("reg-name", encodeNonAscii(a.host.text)) : a.host, a.port),
-    path: make.path(r.path.kind, encodeNonAscii(r.path.text)),
-    query: e(r.query),
-    fragment: e(r.fragment),
-  });
-}
+const toUri = (r: UriReference): UriReference => (/[^\x00-\x7f]/.test(serialize(r)) ? mapComponents(r, (_, t) => encodeNonAscii(t)) : r);
 
 /**
  * A reference as the comparison above `"simple"` sees it (RFC 3987 §5.3.2.3): in NFC when asked

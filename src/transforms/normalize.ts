@@ -1,8 +1,8 @@
 // RFC 3986 §6.2.2 syntax-based normalization (case §6.2.2.1, percent-encoding §6.2.2.2, dot
 // segments §6.2.2.3) and §6.2.3 scheme-based normalization (ports §3.2.3, empty path).
 import * as make from "../ast/make.js";
-import type { RelativeRef, Uri, UriReference } from "../ast/nodes.js";
-import { unreservedTable } from "../charsets.js";
+import type { Host, RelativeRef, Uri, UriReference } from "../ast/nodes.js";
+import { unreservedTable, type IriComponent } from "../charsets.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
 import { formatIpv6 } from "./ipv6.js";
 import { HEX_VALUES, TRIPLETS } from "../percent-encoding.js";
@@ -461,15 +461,25 @@ export function nfcText(text: string): string {
  * puts it: the ASCII delimiters and the percent-encoded octets stay as they are, and so does a
  * run that NFC would turn into ASCII. The scheme, the port and IP literals are ASCII.
  */
-export function toNfc(node: UriReference): UriReference {
-  const nfc = (t: string | undefined): string | undefined => (t === undefined ? undefined : nfcText(t));
+export const toNfc = (node: UriReference): UriReference => mapComponents(node, (_, t) => nfcText(t));
+
+/**
+ * @internal The reference with the text of each component that holds characters of its own
+ * mapped by `f` (scheme, port and IP literals are ASCII: they stay), a reg-name's new text made a
+ * host by `host` (a reg-name, unless told otherwise): NFC, RFC 3987 §3.1 and §3.2 mappings.
+ */
+export function mapComponents(
+  node: UriReference,
+  f: (component: IriComponent, text: string) => string,
+  host: (text: string) => Host = (t) => make.host("reg-name", f("host", t)),
+): UriReference {
   const a = node.authority;
-  const host = a === undefined ? undefined : a.host.kind === "reg-name" ? make.host("reg-name", nfcText(a.host.text)) : a.host;
+  const opt = (c: IriComponent, t: string | undefined): string | undefined => (t === undefined ? undefined : f(c, t));
   return make.uriReference({
     scheme: node.scheme,
-    authority: a === undefined || host === undefined ? undefined : make.authority(nfc(a.userinfo), host, a.port),
-    path: make.path(node.path.kind, nfcText(node.path.text)),
-    query: nfc(node.query),
-    fragment: nfc(node.fragment),
+    authority: a === undefined ? undefined : make.authority(opt("userinfo", a.userinfo), a.host.kind === "reg-name" ? host(a.host.text) : a.host, a.port),
+    path: make.path(node.path.kind, f("path", node.path.text)),
+    query: opt("query", node.query),
+    fragment: opt("fragment", node.fragment),
   });
 }

@@ -409,27 +409,11 @@ const NO_REPAIRS: readonly WhatwgRepair[] = Object.freeze([]);
  * The parse of an http, https, ws, wss or file URL, without running the URL Standard's parser,
  * when the parser would give it back as it stands (or, for a special URL with an empty path,
  * with the "/" the path start state adds), with no validation error, and its text is an RFC
- * 3986 URI: the common case, told by the core's one pass over the text (rule `URI`, which finds
- * its components as it reads) and a few checks of its parts. `undefined` for anything else,
- * which the parser reads (test/whatwg/fast-path.test.ts holds the two to the same answers). The
- * URL Standard's reading, step by step:
- * - the scheme in lower case (the scheme state lowercases it), then "//" (special authority
- *   slashes state), no userinfo;
- * - a host of lower-case ASCII letters, digits, "-" and "_" in non-empty labels: the host
- *   parser's domain to ASCII (UTS #46 with UseSTD3ASCIIRules, CheckHyphens and VerifyDnsLength
- *   false) maps such a label to itself, unless it begins "xn--" (read as Punycode); and the host
- *   is an IPv4 address when its last label is a number (#ends-in-a-number-checker: digits, or
- *   "0x" and hex digits);
- * - a port of digits without leading zeros (the port state drops them), up to 65535, not the
- *   scheme's default (which is dropped);
- * - for file, no port, and a host as above but "localhost" (which the file host state makes
- *   empty), or none ("file:///"); and a path;
- * - a path of segments of RFC 3986 pchar after "/" (the path percent-encode set holds none of
- *   them), with valid triplets only (both as rule `URI` reads it), and no "." or ".." segment,
- *   "%2e" forms included (#single-dot-URL-path-segment, #double-dot-URL-path-segment);
- * - a query of RFC 3986 query characters but "'" (the special-query percent-encode set holds
- *   it), and a fragment of RFC 3986 fragment characters (the fragment percent-encode set holds
- *   none of them).
+ * 3986 URI: the common case, told by the core's one pass over the text (rule `URI`) and the
+ * checks of its parts below, each with the state of the Standard that asks it. `undefined` for
+ * anything else, which the parser reads (test/whatwg/fast-path.test.ts holds the two to the
+ * same answers). A lowercase host label maps to itself under domain to ASCII (UTS #46 with
+ * UseSTD3ASCIIRules, CheckHyphens and VerifyDnsLength false) unless it begins "xn--".
  */
 function serializedSpecial(input: string): WhatwgParse | undefined {
   if (input.length < 6) return undefined;
@@ -477,8 +461,9 @@ function serializedSpecial(input: string): WhatwgParse | undefined {
   }
   const ps = L.pathStart;
   const pe = L.pathEnd;
+  // rule URI's pchar, query and fragment characters are in no percent-encode set of the Standard
+  // but the special-query set's "'"; a "." or ".." segment ("%2e" too) would be removed
   if (hasDotSegment(input, ps, pe)) return undefined;
-  // the special-query percent-encode set holds "'"
   if (L.queryStart >= 0) {
     const q = input.indexOf("'", L.queryStart);
     if (q >= 0 && (L.fragmentStart < 0 || q < L.fragmentStart)) return undefined;
