@@ -47,8 +47,6 @@ export interface Repair {
   readonly changes: readonly RepairChange[];
 }
 
-/** No character allowed: encodeWith then encodes every character as UTF-8. */
-
 const isDigits = (s: string): boolean => /^[0-9]*$/.test(s);
 
 /** The scheme at the start of `hier` (RFC 3986 §3.1: ALPHA then scheme characters, then ":"), or `undefined`. */

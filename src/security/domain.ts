@@ -4,7 +4,7 @@
 // vercel.app, ...) as browsers use it.
 import { parse as tldtsParse } from "tldts";
 import type { UriReference } from "../ast/nodes.js";
-import { describeValue } from "../describe.js";
+import { readOptions } from "../describe.js";
 import { hostOf } from "./host-of.js";
 
 /** Options of {@link registrableDomain} and {@link publicSuffix}. */
@@ -18,11 +18,7 @@ export interface DomainOptions {
 }
 
 function lookUp(uriOrHost: unknown, options: unknown, caller: string): ReturnType<typeof tldtsParse> | undefined {
-  if (options !== undefined && (typeof options !== "object" || options === null || Array.isArray(options))) {
-    throw new TypeError(`${caller}: the argument "options" must be an object or undefined, got ${describeValue(options)}`);
-  }
-  const flag = (options as DomainOptions | undefined)?.privateDomains;
-  if (flag !== undefined && typeof flag !== "boolean") throw new TypeError(`${caller}: options.privateDomains must be true or false or undefined, got ${describeValue(flag)}`);
+  const flag = readOptions<DomainOptions>(options, caller, { privateDomains: "boolean" }).privateDomains;
   const h = hostOf(uriOrHost, caller);
   if (h.host === null || h.host.startsWith("[") || /^[0-9]+(?:\.[0-9]+){3}$/.test(h.host)) return undefined;
   return tldtsParse(h.host, { allowPrivateDomains: flag !== false, extractHostname: false, validateHostname: false, detectIp: false, mixedInputs: false });

@@ -7,7 +7,7 @@
 // address to the check and 127.0.0.1 to the connection) cannot pass between the two.
 import type { UriReference } from "../ast/nodes.js";
 import { isIntactNode } from "../ast/make.js";
-import { describeValue, quoted } from "../describe.js";
+import { describeValue, quoted, readOptions } from "../describe.js";
 import { serialize } from "../transforms/serialize.js";
 import { classifyAddress, classifyHost, type HostClass, type HostClassKind } from "./address.js";
 import { securityFindings, type SecurityFinding, type SecurityFindingCode, type SecuritySeverity } from "./findings.js";
@@ -115,12 +115,6 @@ function allowedKinds(x: unknown, caller: string): readonly AddressKind[] {
   return Object.freeze([...new Set(x as AddressKind[])]);
 }
 
-function optionsObject(x: unknown, caller: string): Record<string, unknown> {
-  if (x === undefined) return {};
-  if (typeof x !== "object" || x === null || Array.isArray(x)) throw new TypeError(`${caller}: the argument "options" must be an object or undefined, got ${describeValue(x)}`);
-  return x as Record<string, unknown>;
-}
-
 /**
  * A `lookup` for `http.Agent`, `https.Agent` (and `net`/`tls.connect`, undici's `connect`) that
  * resolves a name as `dns.lookup` does and refuses the connection, with an
@@ -142,7 +136,7 @@ function optionsObject(x: unknown, caller: string): Record<string, unknown> {
  * https.get("https://example.com/", { agent }, (res) => res.resume());
  */
 export function ssrfLookup(options?: SsrfLookupOptions): GuardedLookup {
-  const o = optionsObject(options, "ssrfLookup");
+  const o = readOptions<Record<string, unknown>>(options, "ssrfLookup", { allow: "any", resolve: "any" });
   const allow = allowedKinds(o["allow"], "ssrfLookup");
   const given = o["resolve"];
   if (given !== undefined && typeof given !== "function") throw new TypeError(`ssrfLookup: options.resolve must be a function (dns.lookup's signature) or undefined, got ${describeValue(given)}`);
@@ -241,7 +235,7 @@ const RANK: Readonly<Record<SecuritySeverity, number>> = { high: 3, medium: 2, l
  * checkFetchTarget("http://169.254.169.254/latest/meta-data/").verdict; // "block"
  */
 export function checkFetchTarget(url: string | UriReference, options?: FetchTargetOptions): FetchTargetCheck {
-  const o = optionsObject(options, "checkFetchTarget");
+  const o = readOptions<Record<string, unknown>>(options, "checkFetchTarget", { allow: "any", schemes: "any", credentials: "boolean", blockAt: ["high", "medium", "low"] });
   const allow = allowedKinds(o["allow"], "checkFetchTarget");
   const schemesGiven = o["schemes"];
   if (schemesGiven !== undefined && (!Array.isArray(schemesGiven) || schemesGiven.some((s) => typeof s !== "string"))) {
@@ -249,11 +243,7 @@ export function checkFetchTarget(url: string | UriReference, options?: FetchTarg
   }
   const schemes = new Set(((schemesGiven as readonly string[] | undefined) ?? ["http", "https"]).map((s) => s.toLowerCase()));
   const credentials = o["credentials"];
-  if (credentials !== undefined && typeof credentials !== "boolean") throw new TypeError(`checkFetchTarget: options.credentials must be true or false or undefined, got ${describeValue(credentials)}`);
   const blockAt = o["blockAt"];
-  if (blockAt !== undefined && !(typeof blockAt === "string" && Object.hasOwn(RANK, blockAt))) {
-    throw new TypeError(`checkFetchTarget: options.blockAt must be "high", "medium" or "low" or undefined, got ${describeValue(blockAt)}`);
-  }
   const threshold = RANK[(blockAt as SecuritySeverity | undefined) ?? "high"];
 
   let text: string;

@@ -169,7 +169,7 @@ export function normalizeReference(node: Uri, options?: NormalizeOptions): Uri;
 export function normalizeReference(node: RelativeRef, options?: NormalizeOptions): RelativeRef;
 export function normalizeReference(node: UriReference, options?: NormalizeOptions): UriReference;
 export function normalizeReference(node: UriReference, options: NormalizeOptions = {}): UriReference {
-  return normalizeSteps(node, options, true);
+  return normalizeLayout(make.layoutOf(node), options, true, node);
 }
 
 /**
@@ -178,12 +178,7 @@ export function normalizeReference(node: UriReference, options: NormalizeOptions
  * test/transforms/normalize-fast-path.test.ts).
  */
 export function normalizeStepByStep(node: UriReference, options: NormalizeOptions = {}): UriReference {
-  return normalizeSteps(node, options, false);
-}
-
-/** §6.2.2 and §6.2.3 on `node`, read at its layout; with `check`, a text in normal form is told in one scan first. */
-function normalizeSteps(node: UriReference, options: NormalizeOptions, check: boolean): UriReference {
-  return normalizeLayout(make.layoutOf(node), options, check, node);
+  return normalizeLayout(make.layoutOf(node), options, false, node);
 }
 
 /**
