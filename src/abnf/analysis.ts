@@ -292,63 +292,69 @@ export class Analysis {
 
 }
 
-/** Per grammar: its recursive rules (see {@link recursiveRules}). */
-const recursiveCache = new WeakMap<Analysis, ReadonlySet<string>>();
-
 /**
- * The rules (lowercase names) that take part in a reference cycle: these are matched by call,
- * never inlined. The whole engine's (automaton-size.ts calledRules): the automaton core's
- * builder finds the cycles it meets as it expands (automaton.ts), so that it does not bundle this.
+ * The strongly connected components of the graph `edges` restricted to `nodes` that hold a
+ * cycle (more than one member, or a member that refers to itself), by Tarjan's algorithm, on an
+ * explicit stack.
  */
-export function recursiveRules(analysis: Analysis): ReadonlySet<string> {
-  const known = recursiveCache.get(analysis);
-  if (known !== undefined) return known;
-  // Tarjan's strongly connected components over the reference graph, iteratively.
-  const edges = new Map<string, string[]>();
-  for (const k of analysis.ruleKeys) edges.set(k, referencedNames(analysis.rule(k).expr).map((n) => n.toLowerCase()));
+export function cyclicComponents(nodes: readonly string[], edges: (node: string) => readonly string[], inside: (node: string) => boolean): string[][] {
   const index = new Map<string, number>();
   const low = new Map<string, number>();
   const onStack = new Set<string>();
   const stack: string[] = [];
-  const recursive = new Set<string>();
+  const out: string[][] = [];
   let counter = 0;
-  for (const root of analysis.ruleKeys) {
+  for (const root of nodes) {
     if (index.has(root)) continue;
-    const work: { node: string; next: number }[] = [{ node: root, next: 0 }];
+    const work: { node: string; succ: readonly string[]; next: number }[] = [{ node: root, succ: edges(root), next: 0 }];
     index.set(root, counter);
     low.set(root, counter++);
     stack.push(root);
     onStack.add(root);
     while (work.length > 0) {
-      const top = work[work.length - 1] as { node: string; next: number };
-      const succ = edges.get(top.node) ?? [];
-      if (top.next < succ.length) {
-        const w = succ[top.next++] as string;
+      const top = work[work.length - 1] as { node: string; succ: readonly string[]; next: number };
+      if (top.next < top.succ.length) {
+        const w = top.succ[top.next++] as string;
+        if (!inside(w)) continue;
         if (!index.has(w)) {
           index.set(w, counter);
           low.set(w, counter++);
           stack.push(w);
           onStack.add(w);
-          work.push({ node: w, next: 0 });
+          work.push({ node: w, succ: edges(w), next: 0 });
         } else if (onStack.has(w)) low.set(top.node, Math.min(low.get(top.node) as number, index.get(w) as number));
-      } else {
-        work.pop();
-        const parent = work[work.length - 1];
-        if (parent) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(top.node) as number));
-        if (low.get(top.node) === index.get(top.node)) {
-          const component: string[] = [];
-          let w: string;
-          do {
-            w = stack.pop() as string;
-            onStack.delete(w);
-            component.push(w);
-          } while (w !== top.node);
-          const self = (edges.get(top.node) ?? []).includes(top.node);
-          if (component.length > 1 || self) for (const c of component) recursive.add(c);
-        }
+        continue;
       }
+      work.pop();
+      const parent = work[work.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node) as number, low.get(top.node) as number));
+      if (low.get(top.node) !== index.get(top.node)) continue;
+      const component: string[] = [];
+      let w: string;
+      do {
+        w = stack.pop() as string;
+        onStack.delete(w);
+        component.push(w);
+      } while (w !== top.node);
+      if (component.length > 1 || top.succ.includes(top.node)) out.push(component);
     }
   }
+  return out;
+}
+
+/** Per grammar: its recursive rules (see {@link recursiveRules}). */
+const recursiveCache = new WeakMap<Analysis, ReadonlySet<string>>();
+
+/**
+ * The rules (lowercase names) that take part in a reference cycle; the whole engine calls
+ * enough of them to cut every cycle (cycle-cuts.ts, automaton-size.ts calledRules): the core's
+ * builder finds the cycles it meets as it expands (automaton.ts), so that it does not bundle this.
+ */
+export function recursiveRules(analysis: Analysis): ReadonlySet<string> {
+  const known = recursiveCache.get(analysis);
+  if (known !== undefined) return known;
+  const edges = (k: string): string[] => referencedNames(analysis.rule(k).expr).map((n) => n.toLowerCase());
+  const recursive = new Set(cyclicComponents(analysis.ruleKeys, edges, () => true).flat());
   recursiveCache.set(analysis, recursive);
   return recursive;
 }
