@@ -23,6 +23,7 @@ import {
 } from "./automaton.js";
 import { codePoints, intersects } from "./charset.js";
 import type { CompilePolicy } from "./compiled.js";
+import { cycleCuts } from "./cycle-cuts.js";
 import { referencedNames, type Expr } from "./expr.js";
 import { GrammarError } from "./grammar-errors.js";
 /**
@@ -397,7 +398,7 @@ const building = new WeakSet<ReadonlySet<string>>();
 export function calledRules(analysis: Analysis): ReadonlySet<string> {
   const known = calledCache.get(analysis);
   if (known !== undefined) return known;
-  const called = new Set([...recursiveRules(analysis), ...analysis.checks.keys()]);
+  const called = new Set([...cycleCuts(analysis), ...analysis.checks.keys()]);
   building.add(called);
   const size = automatonSize(analysis, called, new Set(), true, true);
   const decided = new Set<string>();
