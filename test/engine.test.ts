@@ -394,7 +394,8 @@ describe("memoized calls on long inputs: e = t *( \"+\" t ), t = \"x\" / \"(\" e
     ["x+x+…+x", flat, true, undefined],
     ["((…(x)…))", nested, true, undefined],
     ["x+x+…+x+", `${flat}+`, false, [N, ['"x"', '"("']]],
-    ["((…(x)…) with one \")\" missing", nested.slice(0, -1), false, [N - 2, ['")"', '"+"']]],
+    // (in the order of the positions of `t`, the rule called, which holds `e` expanded in place)
+    ["((…(x)…) with one \")\" missing", nested.slice(0, -1), false, [N - 2, ['"+"', '")"']]],
     ["((…(x+)…))", `${"(".repeat(depth)}x+${")".repeat(depth)}`, false, [depth + 2, ['"x"', '"("']]],
   ] as const)("%s (%#)", (_what, input, ok, failure) => {
     expect(input.length).toBeGreaterThanOrEqual(N - 2);

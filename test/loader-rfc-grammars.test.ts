@@ -61,9 +61,10 @@ describe("RFC 5322: rules too large to expand in place are called", () => {
 
   it("calls the large rules (address-list, mailbox-list, fields, ...) instead of expanding them in place; a rule of one character never", () => {
     const called = calledRules(g.analysis);
-    // recursive ones, and ones whose in-place expansion passed the threshold
+    // one rule of the cycle comment -> ccontent -> comment (cycle-cuts.ts: the one that starts
+    // with fewer characters), and the rules whose in-place expansion passed the threshold
     expect([...called].filter((k) => ["comment", "ccontent", "address-list", "mailbox-list", "fields", "message", "atext"].includes(k)).sort()).toEqual(
-      ["address-list", "ccontent", "comment", "fields", "mailbox-list"],
+      ["address-list", "comment", "fields", "mailbox-list"],
     );
     const size = (k: string): number => g.compiled.automaton(k).positions.length;
     expect(size("fields")).toBeLessThan(20_000);

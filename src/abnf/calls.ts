@@ -19,7 +19,7 @@ export type { MatchBudgets } from "./match-limit.js";
  * The memory a match keeps grows with its steps (each step adds at most an end or the positions
  * of one edge list), and is also capped apart from the input's length by
  * {@link KEPT_ENDS_LIMIT} and {@link CALL_DEPTH_LIMIT}. Real grammars take a few
- * dozen steps per character at most (RFC 8259 JSON: 4.66 on the bench's flat array, 12.00 on
+ * dozen steps per character at most (RFC 8259 JSON: 4.49 on the bench's flat array, 11.00 on
  * arrays nested 10,000 deep, counted by `CallRun.work`); ambiguous recursion takes more (`a = "x" a "x" / "x"`: n²/2 steps on n characters) and
  * past the limit the match stops with a {@link MatchLimitError}, neither matched nor refused.
  */
@@ -43,8 +43,8 @@ export const KEPT_ENDS_LIMIT = 4_000_000;
  * next): a bound on the memory of its explicit stack, a few hundred bytes per waiting call, that
  * does not grow with the input. `a = "x" a "x" / "x"` nests a call at every character, and on
  * 1,000,000 characters the stack alone passed a 512 MB heap before the step budget stopped it.
- * RFC 8259 JSON nests two calls per level of arrays (100,000 levels: 200,000 calls), and
- * `e = t *( "+" t )`, `t = "x" / "(" e ")"` two per parenthesis (200,000 deep: 400,000). Past it the
+ * RFC 8259 JSON nests one call per level of arrays (only `value` is called, cycle-cuts.ts: 500,000
+ * levels match), and `e = t *( "+" t )`, `t = "x" / "(" e ")"` one per parenthesis. Past it the
  * match stops with a {@link MatchLimitError} whose `budget` is `"depth"`.
  */
 export const CALL_DEPTH_LIMIT = 500_000;
