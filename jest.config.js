@@ -11,7 +11,9 @@
  */
 export default {
   roots: ["<rootDir>/test"],
-  testEnvironment: "node",
+  // jest's Node environment; its module ends each worker without V8's slow heap teardown, which
+  // made jest force-exit a worker at the end of every run (test/helpers/environment.mjs)
+  testEnvironment: "<rootDir>/test/helpers/environment.mjs",
   maxWorkers: 2,
   transform: {
     "^.+\\.ts$": ["ts-jest", { tsconfig: "<rootDir>/tsconfig.test.json" }],
