@@ -11,15 +11,17 @@ const cutsCache = new WeakMap<Analysis, ReadonlySet<string>>();
 
 /**
  * The recursive rules (lowercase names) that automata call so that no reference cycle is left
- * among the rules expanded in place: a set that meets every cycle (recursiveRules is
- * the union of the cycles). Chosen within each cycle's component alone, greedily: a rule that
- * refers to itself, else the one with the most references in and out of the component (in times
- * out; ties by name), again in what is left, until no cycle remains; then each cut that the
- * others make needless is dropped. So a rule's status depends only on the rules it reaches, as
- * the sizes kept per definition need (automaton-size.ts ruleShape). In RFC 8259 JSON that is
- * `value` alone (arrays nest one frame per level, not two); in RFC 9535 JSONPath
- * `logical-expr`, `function-expr` and `filter-query`'s cycle through `segments`, instead of
- * all of its 21 recursive rules.
+ * among the rules expanded in place: a set that meets every cycle (recursiveRules is the union
+ * of the cycles). Chosen within each cycle's component alone: a rule that refers to itself is
+ * called, and so is one that can match "" (see below); a rule that refers to one rule of its
+ * component is merged into that rule (every cycle through it passes there); else the rule with
+ * the most references in times out of what is left is called (then the one that can start with
+ * fewer characters, then by name), until no cycle remains; then each call that the others make
+ * needless is dropped. So a rule's status depends only on the rules it reaches, as the sizes
+ * kept per definition need (automaton-size.ts ruleShape). RFC 8259 JSON calls `value` alone
+ * (arrays nest one frame per level, not two), RFC 9535 JSONPath `basic-expr`,
+ * `function-argument` and `segments` of its 20 recursive rules, RFC 5322 `comment` (not
+ * `ccontent`, which starts with any character).
  */
 export function cycleCuts(analysis: Analysis): ReadonlySet<string> {
   const known = cutsCache.get(analysis);
