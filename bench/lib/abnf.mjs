@@ -12,6 +12,8 @@
 // on short inputs: the RFC examples (fixtures/loader/rfc-grammars.json) and strings generated
 // from the rules (seeded, as a test suite would hold). Timed warm: best pass of several in CPU
 // time, ns per character; "× peggy" is peggy's time over ours (above 1: uri-grammar is faster).
+// Each row also times first use (issue 33: at most twice a warm pass): the first pass over the
+// row's inputs on the grammar just loaded, each side's, against a warm pass over the same inputs.
 //   node bench/run.mjs --only abnf [--quick]
 import { readFileSync } from "node:fs";
 import path from "node:path";
