@@ -384,6 +384,8 @@ export function buildAutomaton(
 
   /** Replaces the exit entries of each of `lasts` by `cont` (edges made in `ctx`); returns the positions that can still end. */
   const resolve = (lasts: readonly number[], cont: readonly FirstEntry[], ctx: number): number[] => {
+    // every last has an exit entry, which becomes `cont`: past the limit, refuse before making them
+    if (edgeCount + lasts.length * cont.length > EDGE_LIMIT) throw tooManyEdges();
     const still: number[] = [];
     for (const p of lasts) {
       const list = follow[p] as FollowEntry[];
@@ -647,6 +649,10 @@ export function buildAutomaton(
         if (item1 === undefined) break;
         const one = concat(item1, tail, ctx);
         tail = { first: once([...one.first, { pos: -1, empties: [] }]), lasts: one.lasts };
+        // inside a loop, a copy that can match "" is linked to the firsts of every later one
+        // directly (joinHere): each copy left makes at least as many edges as this one did, so
+        // that `*( 0*5000[ "x" ] )` is refused a fifth of the way, not at the limit
+        if (loops > 0 && emptyOf(item1) !== undefined && edgeCount + (max - k - 1) * item1.lasts.length * tail.first.length > EDGE_LIMIT) throw tooManyEdges();
       }
     }
     return concat(frag, tail, ctx);
