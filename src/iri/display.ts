@@ -7,7 +7,7 @@ import { redactPassword, type RedactOptions } from "../transforms/display.js";
 import { charsets, type IriComponent } from "../charsets.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
 import { encodeWith } from "../percent-encoding.js";
-import { optionsOf } from "./args.js";
+import { readOptions } from "../describe.js";
 import { referenceOrThrow } from "../core/args.js";
 import { partProblems, partsOf } from "./bidi.js";
 import { isALabelCandidate, labelToAscii, labelToUnicode } from "./idna.js";
@@ -163,7 +163,7 @@ function showLabel(label: string, idna: boolean): string {
  * toDisplayString("https://xn--80ak6aa92e.com/"); // "https://xn--80ak6aa92e.com/" (all Cyrillic, reads "apple")
  */
 export function toDisplayString(input: string | UriReference, options?: DisplayOptions): string {
-  const o = optionsOf(options, "toDisplayString", ["idna", "showPassword"], ["mask"]);
+  const o = readOptions<DisplayOptions>(options, "toDisplayString", { idna: "boolean", showPassword: "boolean", mask: "string" });
   const ref = referenceOrThrow(input, "input", toDisplayString, "either");
   const mapped = mapToUri(ref, false);
   const showPassword = o.showPassword === true;

@@ -5,7 +5,7 @@ import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
 import type { UriSyntaxError } from "../errors.js";
 import type { Result } from "../result.js";
-import { optionsOf } from "./args.js";
+import { readOptions } from "../describe.js";
 import { referenceArgument, unwrap } from "../core/args.js";
 import { BIDI_CONTROL } from "./bidi.js";
 import { componentSets, hasCodePoint, isIPv4address, type IriComponent } from "../charsets.js";
@@ -14,6 +14,8 @@ import { hostToAscii, hostToUnicode } from "./idna.js";
 import { decodeWhere } from "./utf8.js";
 import { encodeNonAscii } from "../transforms/percent.js";
 import { mapComponents } from "../transforms/normalize.js";
+
+const IDNA_FIELD = { idna: "boolean" } as const;
 
 /** Options of {@link iriToUri} and {@link uriToIri}. */
 export interface IriMappingOptions {
@@ -122,7 +124,7 @@ export function mapToIri(ref: UriReference, idna: boolean): UriReference {
  * // with { idna: true }: "http://xn--rsum-bpad.example.org/D%C3%BCrst"
  */
 export function iriToUri(input: string | UriReference, options?: IriMappingOptions): Result<UriReference, UriSyntaxError | IdnaError> {
-  const o = optionsOf(options, "iriToUri", ["idna"]);
+  const o = readOptions<IriMappingOptions>(options, "iriToUri", IDNA_FIELD);
   const r = referenceArgument(input, "input", "iriToUri", "IRI-reference");
   return r.ok ? mapToUri(r.value, o.idna === true) : r;
 }
@@ -152,7 +154,7 @@ export function iriToUriOrThrow(input: string | UriReference, options?: IriMappi
  * if (r.ok) serialize(r.value); // "http://www.example.org/D\u00FCrst"
  */
 export function uriToIri(input: string | UriReference, options?: IriMappingOptions): Result<UriReference, UriSyntaxError> {
-  const o = optionsOf(options, "uriToIri", ["idna"]);
+  const o = readOptions<IriMappingOptions>(options, "uriToIri", IDNA_FIELD);
   const r = referenceArgument(input, "input", "uriToIri", "URI-reference");
   return r.ok ? { ok: true, value: mapToIri(r.value, o.idna === true) } : r;
 }

@@ -7,7 +7,7 @@ import type { CompiledRule } from "../compiled/dfa.js";
 import { describeValue } from "../describe.js";
 import { percentDecode } from "../transforms/percent.js";
 import { hexValue } from "../percent-encoding.js";
-import { deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import { decodedOrFail, deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 
 /** A data URL (RFC 2397), with its data decoded. */
 export interface DataUri {
@@ -195,17 +195,8 @@ function decodeToken(input: SchemeInput, text: string, at: number, rule: string)
  * parameter values contain any 'tspecial'"), so a value may hold any character, and quotes in it
  * are part of it.
  */
-function decodeValue(input: SchemeInput, text: string, at: number): string {
-  const r = percentDecode(text);
-  if (r.ok) return r.value;
-  return input.fail({
-    code: "invalid-utf8",
-    offset: at + r.error.offset,
-    rule: "value",
-    section: "RFC 2397 §3",
-    message: "the value is not percent-encoded UTF-8",
-  });
-}
+const decodeValue = (input: SchemeInput, text: string, at: number): string =>
+  decodedOrFail(input, text, at, "value", "RFC 2397 §3", "the value is not percent-encoded UTF-8");
 
 function buildData(input: SchemeInput): DataUri {
   const { text } = input;

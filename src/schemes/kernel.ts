@@ -16,6 +16,7 @@ import { defineInput, maskPasswordAt } from "../password.js";
 import type { Result } from "../result.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
 import type { SchemeRules } from "../transforms/scheme-rules.js";
+import { percentDecode } from "../transforms/percent.js";
 import { serialize } from "../transforms/serialize.js";
 
 /** Why a URI is not valid under a scheme. Schemes add codes of their own (`"empty-host"`, `"invalid-base64"`, ...). */
@@ -154,6 +155,12 @@ export interface SchemeInput {
 export function deepFreeze<T>(value: T): T {
   freezeTree(value);
   return value;
+}
+
+/** `text` (at `at` in the input) percent-decoded as UTF-8, or the URI refused with an `"invalid-utf8"` error of `rule` (RFC 3986 §2.5). */
+export function decodedOrFail(input: SchemeInput, text: string, at: number, rule: string, section: string, message: string): string {
+  const r = percentDecode(text);
+  return r.ok ? r.value : input.fail({ code: "invalid-utf8", offset: at + r.error.offset, rule, section, message });
 }
 
 /** The port a URI's authority gives, or the default; fails on a port TCP does not have. */

@@ -10,9 +10,8 @@ import type { CompiledRule } from "../compiled/dfa.js";
 import * as make from "../ast/make.js";
 import type { Uri } from "../ast/nodes.js";
 import { tableOf } from "../charsets.js";
-import { percentDecode } from "../transforms/percent.js";
 import { encodeWith } from "../percent-encoding.js";
-import { deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import { decodedOrFail, deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 
 /** A recipient in a mailto URI's path (RFC 6068 §2 `to`), decoded. */
 export interface MailtoAddress {
@@ -80,17 +79,8 @@ function addressList(value: string): string[] {
   return out.map((a) => a.trim()).filter((a) => a !== "");
 }
 
-function decoded(input: SchemeInput, m: Match, rule: string): string {
-  const r = percentDecode(m.text);
-  if (r.ok) return r.value;
-  return input.fail({
-    code: "invalid-utf8",
-    offset: m.start + r.error.offset,
-    rule,
-    section: "RFC 6068 §2",
-    message: `the ${rule} is not percent-encoded UTF-8 (RFC 6068 §2: non-ASCII characters are encoded as UTF-8, then percent-encoded)`,
-  });
-}
+const decoded = (input: SchemeInput, m: Match, rule: string): string =>
+  decodedOrFail(input, m.text, m.start, rule, "RFC 6068 §2", `the ${rule} is not percent-encoded UTF-8 (RFC 6068 §2: non-ASCII characters are encoded as UTF-8, then percent-encoded)`);
 
 /** A part of the text, as a Match would give it (for decoding with its offset). */
 const part = (input: SchemeInput, start: number, end: number, rule: string): Match =>

@@ -1,9 +1,9 @@
 // RFC 3986 §3.2.1 and §7.5: a "user:password" userinfo is deprecated, and the data after the
 // first ":" should not be rendered as clear text.
+import * as make from "../ast/make.js";
 import type { RelativeRef, Uri, UriReference } from "../ast/nodes.js";
 import { charsets } from "../charsets.js";
 import { encodeWith } from "../percent-encoding.js";
-import { mapComponents } from "./normalize.js";
 
 /** Options of {@link redactPassword} (and of uri-grammar/iri's toDisplayString, which masks the same way). */
 export interface RedactOptions {
@@ -28,6 +28,12 @@ export function redactPassword(node: UriReference, options: RedactOptions = {}):
   if (a === undefined || userinfo === undefined) return node;
   const colon = userinfo.indexOf(":");
   if (colon < 0 || colon === userinfo.length - 1) return node;
-  const masked = `${userinfo.slice(0, colon + 1)}${encodeWith(options.mask ?? "***", charsets.userinfo)}`;
-  return mapComponents(node, (c, t) => (c === "userinfo" ? masked : t));
+  const mask = encodeWith(options.mask ?? "***", charsets.userinfo);
+  return make.uriReference({
+    scheme: node.scheme,
+    authority: make.authority(`${userinfo.slice(0, colon + 1)}${mask}`, make.withoutSpans(a).host, a.port),
+    path: make.path(node.path.kind, node.path.text),
+    query: node.query,
+    fragment: node.fragment,
+  });
 }
