@@ -9,6 +9,7 @@ import type {
 } from "./nodes.js";
 import { pathKindOf } from "./path-kind.js";
 import { isIPv4address } from "../compiled/ipv4.js";
+import { codeAt, sliceOf } from "../compiled/strings.js";
 
 /** Spans with both offsets below this are shared (see {@link span}). */
 const SHARED_SPAN_LIMIT = 256;
@@ -82,10 +83,12 @@ function inspectable<C extends abstract new (...args: never[]) => object>(cls: C
 // property of its own, or holding a part that has one (isIntactNode), with their TypeError.
 const untouched = (x: object): boolean => Reflect.ownKeys(x).length === 0;
 
-// Every node class has a private field, `#made`: the proof that one of its constructors made the
-// object. A copy that keeps the prototype (`Object.create(Object.getPrototypeOf(n))`, a
-// deep-clone utility), a Proxy around a node or a JSON round trip does not have it (see isNode).
-// A field of each class rather than a shared base class: no super() call on the parse path.
+// Every node class has private fields, which only its constructor installs: `#text in x` or
+// `#input in x` is the proof that one of its constructors made the object (no field of its own
+// for the proof: one store and one word less per node). A copy that keeps the prototype
+// (`Object.create(Object.getPrototypeOf(n))`, a deep-clone utility), a Proxy around a node or a
+// JSON round trip does not have them (see isNode). Fields of each class rather than a shared
+// base class: no super() call on the parse path.
 
 /** Host kinds by number, as views keep them. */
 const HOST_KINDS: readonly HostKind[] = ["reg-name", "IPv4address", "IPv6address", "IPvFuture"];
@@ -97,9 +100,8 @@ const hostCode = (k: HostKind): number => (k === "reg-name" ? 0 : k === "IPv4add
  * when the node has no span).
  */
 class IPvFutureNode implements IPvFutureHost {
-  readonly #made = true;
   static made(x: object): boolean {
-    return #made in x;
+    return #text in x;
   }
   readonly #text: string;
   readonly #start: number;
@@ -130,9 +132,8 @@ class IPvFutureNode implements IPvFutureHost {
 }
 
 class IPv4Node implements IPv4Host {
-  readonly #made = true;
   static made(x: object): boolean {
-    return #made in x;
+    return #text in x;
   }
   readonly #text: string;
   readonly #start: number;
@@ -161,9 +162,8 @@ class IPv4Node implements IPv4Host {
 }
 
 class IPv6Node implements IPv6Host {
-  readonly #made = true;
   static made(x: object): boolean {
-    return #made in x;
+    return #text in x;
   }
   readonly #text: string;
   readonly #start: number;
@@ -192,9 +192,8 @@ class IPv6Node implements IPv6Host {
 }
 
 class RegNameNode implements RegNameHost {
-  readonly #made = true;
   static made(x: object): boolean {
-    return #made in x;
+    return #text in x;
   }
   readonly #text: string;
   readonly #start: number;
@@ -249,7 +248,7 @@ export function host(kind: HostKind, text: string): Host {
  */
 export function parsedHost(kind: HostKind, input: string, start: number, end: number, brackets = false): Host {
   const k = hostCode(kind);
-  return brackets ? hostOf(k, input.slice(start + 1, end - 1), start, end) : hostOf(k, input.slice(start, end), start, end);
+  return brackets ? hostOf(k, sliceOf(input, start + 1, end - 1), start, end) : hostOf(k, sliceOf(input, start, end), start, end);
 }
 
 /** Where the host of the authority `[start, end)` of `input` begins: after "userinfo@" (neither host nor port holds an "@"). */
@@ -260,7 +259,7 @@ export function hostStartIn(input: string, start: number, end: number): number {
 
 /** Where the host that begins at `hostStart` ends, before ":port": an IP literal's colons are inside its brackets. */
 export function hostEndIn(input: string, hostStart: number, end: number): number {
-  if (input.charCodeAt(hostStart) === 0x5b) return input.indexOf("]", hostStart) + 1;
+  if (codeAt(input, hostStart) === 0x5b) return input.indexOf("]", hostStart) + 1;
   const colon = input.indexOf(":", hostStart);
   return colon >= 0 && colon < end ? colon : end;
 }
@@ -271,10 +270,10 @@ export function hostEndIn(input: string, hostStart: number, end: number): number
  * reg-name. Parsing leaves it unknown (-1) until the host is read.
  */
 export function hostKindIn(input: string, start: number, end: number): number {
-  const c = input.charCodeAt(start);
-  if (c === 0x5b) return (input.charCodeAt(start + 1) | 0x20) === 0x76 ? 3 : 2;
+  const c = codeAt(input, start);
+  if (c === 0x5b) return (codeAt(input, start + 1) | 0x20) === 0x76 ? 3 : 2;
   // an IPv4address is 7 to 15 characters, digits and dots
-  return c >= 0x30 && c <= 0x39 && end - start >= 7 && end - start <= 15 && isIPv4address(input.slice(start, end)) ? 1 : 0;
+  return c >= 0x30 && c <= 0x39 && end - start >= 7 && end - start <= 15 && isIPv4address(sliceOf(input, start, end)) ? 1 : 0;
 }
 
 /**
@@ -282,9 +281,8 @@ export function hostKindIn(input: string, start: number, end: number): number {
  * With `spans`, its parts have spans (offsets into `input`).
  */
 class AuthorityNode implements Authority {
-  readonly #made = true;
   static made(x: object): boolean {
-    return #made in x;
+    return #input in x;
   }
   /** No own property on it or on the host it has made. */
   static intact(x: AuthorityNode): boolean {
@@ -315,7 +313,7 @@ class AuthorityNode implements Authority {
     return "authority";
   }
   get userinfo(): string | undefined {
-    return this.#hostStart === this.#start ? undefined : this.#input.slice(this.#start, this.#hostStart - 1);
+    return this.#hostStart === this.#start ? undefined : sliceOf(this.#input, this.#start, this.#hostStart - 1);
   }
   get host(): Host {
     if (this.#host === undefined) {
@@ -323,19 +321,19 @@ class AuthorityNode implements Authority {
       const k = this.#hostKind;
       const s = this.#spans ? this.#hostStart : -1;
       const e = this.#spans ? this.#hostEnd : -1;
-      this.#host = k >= 2 ? hostOf(k, this.#input.slice(this.#hostStart + 1, this.#hostEnd - 1), s, e) : hostOf(k, this.#input.slice(this.#hostStart, this.#hostEnd), s, e);
+      this.#host = k >= 2 ? hostOf(k, sliceOf(this.#input, this.#hostStart + 1, this.#hostEnd - 1), s, e) : hostOf(k, sliceOf(this.#input, this.#hostStart, this.#hostEnd), s, e);
     }
     return this.#host;
   }
   get port(): string | undefined {
-    return this.#hostEnd === this.#end ? undefined : this.#input.slice(this.#hostEnd + 1, this.#end);
+    return this.#hostEnd === this.#end ? undefined : sliceOf(this.#input, this.#hostEnd + 1, this.#end);
   }
   get span(): Span | undefined {
     return this.#spans ? span(this.#start, this.#end) : undefined;
   }
   /** @internal The authority's text. */
   get text(): string {
-    return this.#input.slice(this.#start, this.#end);
+    return sliceOf(this.#input, this.#start, this.#end);
   }
   toJSON(): object {
     return { kind: this.kind, userinfo: this.userinfo, host: this.host, port: this.port, span: this.span };
@@ -376,9 +374,8 @@ const NO_SEGMENTS: readonly string[] = /* @__PURE__ */ Object.freeze([]);
 
 /** A path node: a view of `[start, end)` of `input`; `spans`: its span is those offsets. */
 class PathNode<K extends PathKind = PathKind> implements Path<K> {
-  readonly #made = true;
   static made(x: object): boolean {
-    return #made in x;
+    return #input in x;
   }
   readonly #kind: K;
   readonly #input: string;
@@ -399,7 +396,7 @@ class PathNode<K extends PathKind = PathKind> implements Path<K> {
     return this.#kind;
   }
   get text(): string {
-    return (this.#text ??= this.#input.slice(this.#start, this.#end));
+    return (this.#text ??= sliceOf(this.#input, this.#start, this.#end));
   }
   get segments(): readonly string[] {
     return (this.#segments ??= pathSegments(this.text));
@@ -452,17 +449,16 @@ export interface ReferenceParts {
  * and their text is the text the transform wrote.
  */
 class ReferenceNode {
-  readonly #made = true;
   static made(x: object): boolean {
-    return #made in x;
+    return #input in x;
   }
   /** The reference's text, read from its own state. */
   static textOf(r: ReferenceNode): string {
-    return r.#start === 0 && r.#end === r.#input.length ? r.#input : r.#input.slice(r.#start, r.#end);
+    return r.#start === 0 && r.#end === r.#input.length ? r.#input : sliceOf(r.#input, r.#start, r.#end);
   }
   /** The text of `x` when it is a reference node made by this file (the brand, no getter read), else `undefined`. */
   static brandedText(x: object): string | undefined {
-    return #made in x ? (x.#start === 0 && x.#end === x.#input.length ? x.#input : x.#input.slice(x.#start, x.#end)) : undefined;
+    return #input in x ? (x.#start === 0 && x.#end === x.#input.length ? x.#input : sliceOf(x.#input, x.#start, x.#end)) : undefined;
   }
   /** No own property on it or on the parts it has made. */
   static intact(x: ReferenceNode): boolean {
@@ -482,14 +478,16 @@ class ReferenceNode {
   #authority: Authority | undefined;
   #path: Path | undefined;
   /** Where the host begins and ends, when the parse found them (-1: the authority finds them). */
-  #hostStart = -1;
-  #hostEnd = -1;
+  #hostStart: number;
+  #hostEnd: number;
 
-  // the offsets as numbers (ReferenceOffsets' fields, in order): every caller passes the same shapes
+  // the offsets as numbers (ReferenceOffsets' fields, in order, then the host's bounds or -1):
+  // every caller passes the same shapes, and every argument (no default: a smaller constructor,
+  // which V8 inlines into the parse path within its budget)
   constructor(
     input: string, start: number, end: number, spans: boolean,
     schemeEnd: number, authorityStart: number, authorityEnd: number, hostKind: number, queryStart: number, fragmentStart: number,
-    authorityNode?: Authority, pathNode?: Path,
+    hostStart: number, hostEnd: number, authorityNode: Authority | undefined, pathNode: Path | undefined,
   ) {
     this.#input = input;
     this.#start = start;
@@ -501,6 +499,8 @@ class ReferenceNode {
     this.#hostKind = hostKind;
     this.#queryStart = queryStart;
     this.#fragmentStart = fragmentStart;
+    this.#hostStart = hostStart;
+    this.#hostEnd = hostEnd;
     this.#authority = authorityNode;
     this.#path = pathNode;
   }
@@ -510,7 +510,7 @@ class ReferenceNode {
     return this.#schemeEnd < 0 ? "relative-ref" : "URI";
   }
   get scheme(): string | undefined {
-    return this.#schemeEnd < 0 ? undefined : this.#input.slice(this.#start, this.#schemeEnd);
+    return this.#schemeEnd < 0 ? undefined : sliceOf(this.#input, this.#start, this.#schemeEnd);
   }
   get authority(): Authority | undefined {
     if (this.#authorityStart < 0) return undefined;
@@ -528,23 +528,23 @@ class ReferenceNode {
       const a = this.#pathStart();
       const b = this.#pathEnd();
       // after an authority, path-abempty whatever it holds (RFC 3986 §3.3)
-      const kind = this.#authorityStart >= 0 ? "path-abempty" : a === b ? "path-empty" : pathKindOf(this.#schemeEnd >= 0, false, this.#input.slice(a, a + 1));
+      const kind = this.#authorityStart >= 0 ? "path-abempty" : a === b ? "path-empty" : pathKindOf(this.#schemeEnd >= 0, false, sliceOf(this.#input, a, a + 1));
       this.#path = new MadePath(kind, this.#input, a, b, this.#spans);
     }
     return this.#path;
   }
   get query(): string | undefined {
-    return this.#queryStart < 0 ? undefined : this.#input.slice(this.#queryStart + 1, this.#fragmentStart >= 0 ? this.#fragmentStart : this.#end);
+    return this.#queryStart < 0 ? undefined : sliceOf(this.#input, this.#queryStart + 1, this.#fragmentStart >= 0 ? this.#fragmentStart : this.#end);
   }
   get fragment(): string | undefined {
-    return this.#fragmentStart < 0 ? undefined : this.#input.slice(this.#fragmentStart + 1, this.#end);
+    return this.#fragmentStart < 0 ? undefined : sliceOf(this.#input, this.#fragmentStart + 1, this.#end);
   }
   get span(): Span | undefined {
     return this.#spans ? span(this.#start, this.#end) : undefined;
   }
   /** The reference's text (RFC 3986 §5.3 recomposition of its parts, which is the text it was read from). */
   get text(): string {
-    return this.#start === 0 && this.#end === this.#input.length ? this.#input : this.#input.slice(this.#start, this.#end);
+    return this.#start === 0 && this.#end === this.#input.length ? this.#input : sliceOf(this.#input, this.#start, this.#end);
   }
   toJSON(): object {
     return { kind: this.kind, scheme: this.scheme, authority: this.authority, path: this.path, query: this.query, fragment: this.fragment, span: this.span };
@@ -554,14 +554,12 @@ class ReferenceNode {
   static fromRun(input: string, t: Int32Array): ReferenceNode {
     const authorityStart = t[1] as number;
     const authorityEnd = t[2] as number;
-    const r = new MadeReference(input, 0, input.length, true, t[0] as number, authorityStart, authorityEnd, -1, t[3] as number, t[4] as number);
-    if (authorityStart >= 0) {
-      const at = t[5] as number;
-      const colon = t[6] as number;
-      r.#hostStart = at >= 0 ? at + 1 : authorityStart;
-      r.#hostEnd = colon > at ? colon : authorityEnd;
-    }
-    return r;
+    const at = t[5] as number;
+    const colon = t[6] as number;
+    // the host's bounds, when there is an authority: after the "@", and before the last ":" after it
+    const hostStart = authorityStart < 0 ? -1 : at >= 0 ? at + 1 : authorityStart;
+    const hostEnd = authorityStart < 0 ? -1 : colon > at ? colon : authorityEnd;
+    return new MadeReference(input, 0, input.length, true, t[0] as number, authorityStart, authorityEnd, -1, t[3] as number, t[4] as number, hostStart, hostEnd, undefined, undefined);
   }
 
   static layout(r: ReferenceNode): Layout {
@@ -628,12 +626,12 @@ export function referenceFromParts(
   const fragmentStart = fragment === undefined ? -1 : text.length;
   if (fragment !== undefined) text += `#${fragment}`;
   const kind = typeof hostKind === "number" ? hostKind : hostCode(hostKind);
-  return new MadeReference(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, kind, queryStart, fragmentStart) as unknown as UriReference;
+  return new MadeReference(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, kind, queryStart, fragmentStart, -1, -1, undefined, undefined) as unknown as UriReference;
 }
 
 /** The reference `text`, read at `o` (offsets into `text`), as a node without spans (the text a transform wrote). */
 export function referenceAt(text: string, o: ReferenceOffsets): UriReference {
-  return new MadeReference(text, 0, text.length, false, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart) as unknown as UriReference;
+  return new MadeReference(text, 0, text.length, false, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart, -1, -1, undefined, undefined) as unknown as UriReference;
 }
 
 /**
@@ -648,7 +646,7 @@ export const referenceFromRun = (input: string, t: Int32Array): UriReference => 
  * rule), at the offsets given: a parsed node, whose spans are offsets into `input`.
  */
 export function parsedReference(input: string, start: number, end: number, o: ReferenceOffsets): UriReference {
-  return new MadeReference(input, start, end, true, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart) as unknown as UriReference;
+  return new MadeReference(input, start, end, true, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart, -1, -1, undefined, undefined) as unknown as UriReference;
 }
 
 /** A `URI` node when there is a scheme, a `relative-ref` node otherwise (RFC 3986 §4.1), written from its parts (RFC 3986 §5.3), without spans. */
@@ -683,7 +681,7 @@ export function uriReference(parts: ReferenceParts): UriReference {
   // the new reference keeps the part nodes it was given when they have no spans (they read the same)
   const keepAuthority = a !== undefined && a.span === undefined && a.host.span === undefined ? a : undefined;
   const keepPath = p.span === undefined ? p : undefined;
-  return new MadeReference(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, hostKind, queryStart, fragmentStart, keepAuthority, keepPath) as unknown as UriReference;
+  return new MadeReference(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, hostKind, queryStart, fragmentStart, -1, -1, keepAuthority, keepPath) as unknown as UriReference;
 }
 
 /** The text of an authority node made by this file (RFC 3986 §3.2). */

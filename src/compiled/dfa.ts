@@ -3,21 +3,11 @@
 // It answers whole-string and longest-prefix matches in one pass, linear in the input, and,
 // where a match stops, what the rule expected there (the engine's labels, compiled with it).
 import type { CompiledGrammarData, CompiledRuleData } from "./data.js";
+import { codeAt } from "./strings.js";
 
 /** The label the engine gives the end of the input in `expected`. */
 export const END_OF_INPUT = "end of input";
 
-/**
- * `s.charCodeAt(i)`, through one bound function. Written `input.charCodeAt(i)`, the method is
- * looked up on the string's shape (its V8 map), and strings come in many shapes (one- or
- * two-byte; flat, sliced from a bigger string as every line of a `split` is, concatenated,
- * internalized): once more than four have reached that line before V8 optimizes the loop, the
- * optimized loop looks the method up and calls it for every character, about 2.5 times slower
- * for the life of the process. Which way a process went depended on what it ran before (in the
- * benchmark: building the samples, parsing IRIs or IP literals). A call of this one function is
- * the same call whatever the string, and V8 inlines it.
- */
-const codeAt = /* @__PURE__ */ (() => Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number)();
 
 /** The value of a packed digit (data.ts): "#" to "~", the backslash left out. */
 const digitValue = (c: number): number => c - 35 - (c > 92 ? 1 : 0);
@@ -365,10 +355,6 @@ export class CompiledRule {
    * Appendix B's scan of the text finds the components.
    */
   testReference(input: string, o: Int32Array): 0 | 1 | 2 {
-    if (this.#tagged === NOT_MADE) {
-      if (this.#untagged) return 2;
-      this.#tagged = this.#startTagged();
-    }
     o[0] = -1;
     o[1] = -1;
     o[2] = -1;
@@ -377,13 +363,10 @@ export class CompiledRule {
     o[5] = -1;
     o[6] = -1;
     let k = this.#scan(input, o, 0, 128); // the start state, 1 << 7
-    while (k === SCAN_LAZY) {
-      // a row not made yet: make it, and read the same character again
-      if (this.#makeRow((SCAN[1] as number) >> 7) === undefined) return 2;
-      k = this.#scan(input, o, SCAN[0] as number, SCAN[1] as number);
-    }
+    // the first run, or a row not made yet: apart, so that what V8 inlines of the common path
+    // stays small (see #resume)
+    if (k === SCAN_LAZY) k = this.#resume(input, o);
     if (k !== SCAN_END) return k as 0 | 2;
-    const n = input.length;
     if (this.#taggedAccept[(SCAN[1] as number) >> 7] !== 1) return 0;
     // the authority begins after the second "/", and ends at the first "/", "?" or "#" after it.
     // Every slot is read and written on every match: an access that only some inputs reach would
@@ -392,10 +375,32 @@ export class CompiledRule {
     const slash = o[2] as number;
     const query = o[3] as number;
     const fragment = o[4] as number;
-    const tail = query >= 0 ? query : fragment >= 0 ? fragment : n;
     o[1] = authority >= 0 ? authority + 1 : -1;
-    o[2] = authority >= 0 && slash < 0 ? tail : slash;
+    o[2] = authority >= 0 && slash < 0 ? (query >= 0 ? query : fragment >= 0 ? fragment : input.length) : slash;
     return 1;
+  }
+
+  /**
+   * {@link testReference}'s scan where it stopped at a row not made yet (or before the table was
+   * started): makes the row, and reads on from the same character, until the scan ends. Its own
+   * function, which runs only while a process meets new states: V8 counts the size of what it
+   * inlines into an optimized function (about 920 bytes of bytecode in all), and with this code
+   * inside testReference, the parse path (testReference, its scan, and the node's constructor)
+   * passed it, so the node was made by a generic construct call (issue 34: about a tenth of
+   * parse with its components read, seen in a profile).
+   */
+  #resume(input: string, o: Int32Array): number {
+    if (this.#tagged === NOT_MADE) {
+      if (this.#untagged) return 2;
+      this.#tagged = this.#startTagged();
+    } else if (this.#makeRow((SCAN[1] as number) >> 7) === undefined) return 2;
+    let k = this.#scan(input, o, SCAN[0] as number, SCAN[1] as number);
+    while (k === SCAN_LAZY) {
+      // a row not made yet: make it, and read the same character again
+      if (this.#makeRow((SCAN[1] as number) >> 7) === undefined) return 2;
+      k = this.#scan(input, o, SCAN[0] as number, SCAN[1] as number);
+    }
+    return k;
   }
 
   /**
@@ -413,8 +418,13 @@ export class CompiledRule {
   #scan(input: string, o: Int32Array, i: number, state: number): number {
     const n = input.length;
     const t = this.#tagged;
-    if (t === NOT_MADE) return 2;
     let s = state;
+    if (t === NOT_MADE) {
+      // the table not started yet (#resume starts it), or given up on (#resume says so)
+      SCAN[0] = i;
+      SCAN[1] = s;
+      return SCAN_LAZY;
+    }
     for (; i < n; i++) {
       const c = codeAt(input, i);
       if (c >= 128) return 2;
