@@ -9,7 +9,6 @@ import type {
 } from "./nodes.js";
 import { pathKindOf } from "./path-kind.js";
 import { isIPv4address } from "../compiled/ipv4.js";
-import { codeAt, sliceOf } from "../compiled/strings.js";
 
 /** Spans with both offsets below this are shared (see {@link span}). */
 const SHARED_SPAN_LIMIT = 256;
@@ -248,7 +247,7 @@ export function host(kind: HostKind, text: string): Host {
  */
 export function parsedHost(kind: HostKind, input: string, start: number, end: number, brackets = false): Host {
   const k = hostCode(kind);
-  return brackets ? hostOf(k, sliceOf(input, start + 1, end - 1), start, end) : hostOf(k, sliceOf(input, start, end), start, end);
+  return brackets ? hostOf(k, input.slice(start + 1, end - 1), start, end) : hostOf(k, input.slice(start, end), start, end);
 }
 
 /** Where the host of the authority `[start, end)` of `input` begins: after "userinfo@" (neither host nor port holds an "@"). */
@@ -259,7 +258,7 @@ export function hostStartIn(input: string, start: number, end: number): number {
 
 /** Where the host that begins at `hostStart` ends, before ":port": an IP literal's colons are inside its brackets. */
 export function hostEndIn(input: string, hostStart: number, end: number): number {
-  if (codeAt(input, hostStart) === 0x5b) return input.indexOf("]", hostStart) + 1;
+  if (input.charCodeAt(hostStart) === 0x5b) return input.indexOf("]", hostStart) + 1;
   const colon = input.indexOf(":", hostStart);
   return colon >= 0 && colon < end ? colon : end;
 }
@@ -270,10 +269,10 @@ export function hostEndIn(input: string, hostStart: number, end: number): number
  * reg-name. Parsing leaves it unknown (-1) until the host is read.
  */
 export function hostKindIn(input: string, start: number, end: number): number {
-  const c = codeAt(input, start);
-  if (c === 0x5b) return (codeAt(input, start + 1) | 0x20) === 0x76 ? 3 : 2;
+  const c = input.charCodeAt(start);
+  if (c === 0x5b) return (input.charCodeAt(start + 1) | 0x20) === 0x76 ? 3 : 2;
   // an IPv4address is 7 to 15 characters, digits and dots
-  return c >= 0x30 && c <= 0x39 && end - start >= 7 && end - start <= 15 && isIPv4address(sliceOf(input, start, end)) ? 1 : 0;
+  return c >= 0x30 && c <= 0x39 && end - start >= 7 && end - start <= 15 && isIPv4address(input.slice(start, end)) ? 1 : 0;
 }
 
 /**
@@ -313,7 +312,7 @@ class AuthorityNode implements Authority {
     return "authority";
   }
   get userinfo(): string | undefined {
-    return this.#hostStart === this.#start ? undefined : sliceOf(this.#input, this.#start, this.#hostStart - 1);
+    return this.#hostStart === this.#start ? undefined : this.#input.slice(this.#start, this.#hostStart - 1);
   }
   get host(): Host {
     if (this.#host === undefined) {
@@ -321,19 +320,19 @@ class AuthorityNode implements Authority {
       const k = this.#hostKind;
       const s = this.#spans ? this.#hostStart : -1;
       const e = this.#spans ? this.#hostEnd : -1;
-      this.#host = k >= 2 ? hostOf(k, sliceOf(this.#input, this.#hostStart + 1, this.#hostEnd - 1), s, e) : hostOf(k, sliceOf(this.#input, this.#hostStart, this.#hostEnd), s, e);
+      this.#host = k >= 2 ? hostOf(k, this.#input.slice(this.#hostStart + 1, this.#hostEnd - 1), s, e) : hostOf(k, this.#input.slice(this.#hostStart, this.#hostEnd), s, e);
     }
     return this.#host;
   }
   get port(): string | undefined {
-    return this.#hostEnd === this.#end ? undefined : sliceOf(this.#input, this.#hostEnd + 1, this.#end);
+    return this.#hostEnd === this.#end ? undefined : this.#input.slice(this.#hostEnd + 1, this.#end);
   }
   get span(): Span | undefined {
     return this.#spans ? span(this.#start, this.#end) : undefined;
   }
   /** @internal The authority's text. */
   get text(): string {
-    return sliceOf(this.#input, this.#start, this.#end);
+    return this.#input.slice(this.#start, this.#end);
   }
   toJSON(): object {
     return { kind: this.kind, userinfo: this.userinfo, host: this.host, port: this.port, span: this.span };
@@ -396,7 +395,7 @@ class PathNode<K extends PathKind = PathKind> implements Path<K> {
     return this.#kind;
   }
   get text(): string {
-    return (this.#text ??= sliceOf(this.#input, this.#start, this.#end));
+    return (this.#text ??= this.#input.slice(this.#start, this.#end));
   }
   get segments(): readonly string[] {
     return (this.#segments ??= pathSegments(this.text));
@@ -454,11 +453,11 @@ class ReferenceNode {
   }
   /** The reference's text, read from its own state. */
   static textOf(r: ReferenceNode): string {
-    return r.#start === 0 && r.#end === r.#input.length ? r.#input : sliceOf(r.#input, r.#start, r.#end);
+    return r.#start === 0 && r.#end === r.#input.length ? r.#input : r.#input.slice(r.#start, r.#end);
   }
   /** The text of `x` when it is a reference node made by this file (the brand, no getter read), else `undefined`. */
   static brandedText(x: object): string | undefined {
-    return #input in x ? (x.#start === 0 && x.#end === x.#input.length ? x.#input : sliceOf(x.#input, x.#start, x.#end)) : undefined;
+    return #input in x ? (x.#start === 0 && x.#end === x.#input.length ? x.#input : x.#input.slice(x.#start, x.#end)) : undefined;
   }
   /** No own property on it or on the parts it has made. */
   static intact(x: ReferenceNode): boolean {
@@ -482,12 +481,12 @@ class ReferenceNode {
   #hostEnd: number;
 
   // the offsets as numbers (ReferenceOffsets' fields, in order, then the host's bounds or -1):
-  // every caller passes the same shapes, and every argument (no default: a smaller constructor,
-  // which V8 inlines into the parse path within its budget)
+  // every caller passes the same shapes (no default values: a smaller constructor, which V8
+  // inlines into the parse path within its budget; the parse path passes every argument)
   constructor(
     input: string, start: number, end: number, spans: boolean,
     schemeEnd: number, authorityStart: number, authorityEnd: number, hostKind: number, queryStart: number, fragmentStart: number,
-    hostStart: number, hostEnd: number, authorityNode: Authority | undefined, pathNode: Path | undefined,
+    hostStart: number, hostEnd: number, authorityNode?: Authority, pathNode?: Path,
   ) {
     this.#input = input;
     this.#start = start;
@@ -510,7 +509,7 @@ class ReferenceNode {
     return this.#schemeEnd < 0 ? "relative-ref" : "URI";
   }
   get scheme(): string | undefined {
-    return this.#schemeEnd < 0 ? undefined : sliceOf(this.#input, this.#start, this.#schemeEnd);
+    return this.#schemeEnd < 0 ? undefined : this.#input.slice(this.#start, this.#schemeEnd);
   }
   get authority(): Authority | undefined {
     if (this.#authorityStart < 0) return undefined;
@@ -528,23 +527,23 @@ class ReferenceNode {
       const a = this.#pathStart();
       const b = this.#pathEnd();
       // after an authority, path-abempty whatever it holds (RFC 3986 §3.3)
-      const kind = this.#authorityStart >= 0 ? "path-abempty" : a === b ? "path-empty" : pathKindOf(this.#schemeEnd >= 0, false, sliceOf(this.#input, a, a + 1));
+      const kind = this.#authorityStart >= 0 ? "path-abempty" : a === b ? "path-empty" : pathKindOf(this.#schemeEnd >= 0, false, this.#input.slice(a, a + 1));
       this.#path = new MadePath(kind, this.#input, a, b, this.#spans);
     }
     return this.#path;
   }
   get query(): string | undefined {
-    return this.#queryStart < 0 ? undefined : sliceOf(this.#input, this.#queryStart + 1, this.#fragmentStart >= 0 ? this.#fragmentStart : this.#end);
+    return this.#queryStart < 0 ? undefined : this.#input.slice(this.#queryStart + 1, this.#fragmentStart >= 0 ? this.#fragmentStart : this.#end);
   }
   get fragment(): string | undefined {
-    return this.#fragmentStart < 0 ? undefined : sliceOf(this.#input, this.#fragmentStart + 1, this.#end);
+    return this.#fragmentStart < 0 ? undefined : this.#input.slice(this.#fragmentStart + 1, this.#end);
   }
   get span(): Span | undefined {
     return this.#spans ? span(this.#start, this.#end) : undefined;
   }
   /** The reference's text (RFC 3986 §5.3 recomposition of its parts, which is the text it was read from). */
   get text(): string {
-    return this.#start === 0 && this.#end === this.#input.length ? this.#input : sliceOf(this.#input, this.#start, this.#end);
+    return this.#start === 0 && this.#end === this.#input.length ? this.#input : this.#input.slice(this.#start, this.#end);
   }
   toJSON(): object {
     return { kind: this.kind, scheme: this.scheme, authority: this.authority, path: this.path, query: this.query, fragment: this.fragment, span: this.span };
@@ -626,12 +625,12 @@ export function referenceFromParts(
   const fragmentStart = fragment === undefined ? -1 : text.length;
   if (fragment !== undefined) text += `#${fragment}`;
   const kind = typeof hostKind === "number" ? hostKind : hostCode(hostKind);
-  return new MadeReference(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, kind, queryStart, fragmentStart, -1, -1, undefined, undefined) as unknown as UriReference;
+  return new MadeReference(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, kind, queryStart, fragmentStart, -1, -1) as unknown as UriReference;
 }
 
 /** The reference `text`, read at `o` (offsets into `text`), as a node without spans (the text a transform wrote). */
 export function referenceAt(text: string, o: ReferenceOffsets): UriReference {
-  return new MadeReference(text, 0, text.length, false, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart, -1, -1, undefined, undefined) as unknown as UriReference;
+  return new MadeReference(text, 0, text.length, false, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart, -1, -1) as unknown as UriReference;
 }
 
 /**
@@ -646,7 +645,7 @@ export const referenceFromRun = (input: string, t: Int32Array): UriReference => 
  * rule), at the offsets given: a parsed node, whose spans are offsets into `input`.
  */
 export function parsedReference(input: string, start: number, end: number, o: ReferenceOffsets): UriReference {
-  return new MadeReference(input, start, end, true, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart, -1, -1, undefined, undefined) as unknown as UriReference;
+  return new MadeReference(input, start, end, true, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart, -1, -1) as unknown as UriReference;
 }
 
 /** A `URI` node when there is a scheme, a `relative-ref` node otherwise (RFC 3986 §4.1), written from its parts (RFC 3986 §5.3), without spans. */

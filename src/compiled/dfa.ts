@@ -3,11 +3,21 @@
 // It answers whole-string and longest-prefix matches in one pass, linear in the input, and,
 // where a match stops, what the rule expected there (the engine's labels, compiled with it).
 import type { CompiledGrammarData, CompiledRuleData } from "./data.js";
-import { codeAt } from "./strings.js";
 
 /** The label the engine gives the end of the input in `expected`. */
 export const END_OF_INPUT = "end of input";
 
+/**
+ * `s.charCodeAt(i)`, through one bound function. Written `input.charCodeAt(i)`, the method is
+ * looked up on the string's shape (its V8 map), and strings come in many shapes (one- or
+ * two-byte; flat, sliced from a bigger string as every line of a `split` is, concatenated,
+ * internalized): once more than four have reached that line before V8 optimizes the loop, the
+ * optimized loop looks the method up and calls it for every character, about 2.5 times slower
+ * for the life of the process. Which way a process went depended on what it ran before (in the
+ * benchmark: building the samples, parsing IRIs or IP literals). A call of this one function is
+ * the same call whatever the string, and V8 inlines it.
+ */
+const codeAt = /* @__PURE__ */ (() => Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number)();
 
 /** The value of a packed digit (data.ts): "#" to "~", the backslash left out. */
 const digitValue = (c: number): number => c - 35 - (c > 92 ? 1 : 0);
@@ -390,14 +400,13 @@ export class CompiledRule {
    * parse with its components read, seen in a profile).
    */
   #resume(input: string, o: Int32Array): number {
-    if (this.#tagged === NOT_MADE) {
-      if (this.#untagged) return 2;
-      this.#tagged = this.#startTagged();
-    } else if (this.#makeRow((SCAN[1] as number) >> 7) === undefined) return 2;
-    let k = this.#scan(input, o, SCAN[0] as number, SCAN[1] as number);
+    let k = SCAN_LAZY;
     while (k === SCAN_LAZY) {
-      // a row not made yet: make it, and read the same character again
-      if (this.#makeRow((SCAN[1] as number) >> 7) === undefined) return 2;
+      if (this.#tagged === NOT_MADE) {
+        if (this.#untagged) return 2;
+        this.#tagged = this.#startTagged();
+      } else if (this.#makeRow((SCAN[1] as number) >> 7) === undefined) return 2;
+      // read the same character again, in the row now made
       k = this.#scan(input, o, SCAN[0] as number, SCAN[1] as number);
     }
     return k;

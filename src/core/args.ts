@@ -11,7 +11,7 @@ import { DEFAULT_MAX_LENGTH, throwWithStack, tooLongError, type UriSyntaxError }
 import type { Result } from "../result.js";
 import type { CompiledRule } from "../compiled/dfa.js";
 import { failureError } from "./match.js";
-import { matchReference, matchReferenceLayout, matchReferenceOffsets, reference } from "./values.js";
+import { matchReference, matchReferenceLayout, reference } from "./values.js";
 import type { Layout, ReferenceOffsets } from "../ast/make.js";
 
 /** The rule a string argument is parsed against: either one (the default), or just one of them. */
@@ -31,24 +31,22 @@ export function parseReferenceText(input: string, rule: "URI-reference" | "IRI-r
   return { ok: true, value: reference(input, 0, input.length) as Parsed<UriReference> };
 }
 
-/**
- * The offsets of the parts of `input` (RFC 3986 Appendix B) when it is a whole `URI-reference`
- * (RFC 3986 §4.1) within the default length limit, else `undefined` (then {@link referenceArgument}
- * gives its error, or reads it as an IRI reference): what referenceArgument reads from a string
- * that is a URI reference, without making its node.
- */
-export function referenceTextOffsets(input: string): ReferenceOffsets | undefined {
-  if (input.length > DEFAULT_MAX_LENGTH) return undefined;
-  return matchReferenceOffsets((uriRef ??= referenceGrammar.rule("URI-reference") as CompiledRule), input);
-}
-
 let uri: CompiledRule | undefined;
 
-/** {@link referenceTextOffsets} as a layout (make.Layout: the offsets and where the path is), or `undefined`. */
+/**
+ * The layout of `input` (make.Layout: the offsets of its parts, RFC 3986 Appendix B, and where its
+ * path is) when it is a whole `URI-reference` (RFC 3986 §4.1) within the default length limit,
+ * else `undefined` (then {@link referenceArgument} gives its error, or reads it as an IRI
+ * reference): what referenceArgument reads from a string that is a URI reference, without making
+ * its node.
+ */
 export function referenceTextLayout(input: string): Layout | undefined {
   if (input.length > DEFAULT_MAX_LENGTH) return undefined;
   return matchReferenceLayout((uriRef ??= referenceGrammar.rule("URI-reference") as CompiledRule), input);
 }
+
+/** {@link referenceTextLayout}'s offsets (a layout is the offsets and more): one run of the automaton, as matchReferenceLayout records it. */
+export const referenceTextOffsets: (input: string) => ReferenceOffsets | undefined = referenceTextLayout;
 
 /** {@link referenceTextLayout} of a whole `URI` (RFC 3986 §3: a scheme first), which reads the rule of its own (apart, so that what reads references alone does not ship the other rules). */
 export function uriTextLayout(input: string): Layout | undefined {

@@ -117,15 +117,6 @@ export function matchReferenceLayout(rule: CompiledRule, input: string): make.La
   };
 }
 
-/** {@link matchReference}'s offsets only: where the parts of the whole of `input` are (RFC 3986 Appendix B), or `undefined` when it does not match `rule`. */
-export function matchReferenceOffsets(rule: CompiledRule, input: string): make.ReferenceOffsets | undefined {
-  const k = rule.testReference(input, RUN);
-  if (k === 0) return undefined;
-  if (k === 2) return rule.test(input) ? referenceOffsets(input, 0, input.length) : undefined;
-  const t = RUN;
-  return { schemeEnd: t[0] as number, authorityStart: t[1] as number, authorityEnd: t[2] as number, hostKind: -1, queryStart: t[3] as number, fragmentStart: t[4] as number };
-}
-
 /** `hier-part` (`scheme` true) or `relative-part` over `[start, end)`: its authority and path (RFC 3986 §3, §4.2). */
 const hierPart =
   (scheme: boolean) =>
