@@ -20,9 +20,9 @@
 // This module is apart from the automaton core (dfa-engine.ts) so that a matcher that takes no
 // captures does not bundle it. Its states share the grammar's DFA budget of cells (dfa.ts).
 import { ACCEPT, type Automaton, type Edge } from "./automaton.js";
-import { codePointAt } from "./charset.js";
+import { codePointAt, hasCodePoint, type CodePointSet } from "./charset.js";
 import type { Compiled } from "./compiled.js";
-import { deriveDfa, type Derivation } from "./derivation.js";
+import { deriveDfa, type Choose, type Derivation } from "./derivation.js";
 import { hashOf, sameInts, STATE_CELLS, type Dfa } from "./dfa.js";
 import { runDfa } from "./dfa-run.js";
 import { GrammarError } from "./grammar-errors.js";
@@ -90,7 +90,16 @@ export class TaggedDfa {
   readonly #path: number[] = [];
   #made = 0;
 
-  private constructor(dfa: Dfa, tagOf: Int32Array) {
+  private constructor(
+    dfa: Dfa,
+    tagOf: Int32Array,
+    /**
+     * Whether a source's second path to a position counts as well as its first: with
+     * preferences (see {@link Preference}) the derivation may take it, so that when its tags
+     * differ the run is undecided.
+     */
+    readonly strict: boolean,
+  ) {
     this.#dfa = dfa;
     const a = dfa.automaton;
     const n = a.positions.length;
@@ -121,8 +130,8 @@ export class TaggedDfa {
    * automaton counts a repetition (the derivation reads those). A GrammarError
    * "bad-definition" when a marker rule can read a character (it must match only "").
    */
-  static of(dfa: Dfa, tags: readonly string[], tagOf: Int32Array = tagsOfInstances(dfa.automaton, tags)): TaggedDfa | undefined {
-    return dfa.automaton.counters.length > 0 ? undefined : new TaggedDfa(dfa, tagOf);
+  static of(dfa: Dfa, tags: readonly string[], tagOf: Int32Array = tagsOfInstances(dfa.automaton, tags), strict = false): TaggedDfa | undefined {
+    return dfa.automaton.counters.length > 0 ? undefined : new TaggedDfa(dfa, tagOf, strict);
   }
 
   /**
@@ -221,6 +230,7 @@ export class TaggedDfa {
     const walkPath = this.#walkPath;
     const path = this.#path;
     const accept = this.#join.length; // ACCEPT's slot in mark and from
+    const strict = this.strict;
     if (this.#stamp === 0xffffffff) {
       mark.fill(0);
       this.#stamp = 0;
@@ -250,7 +260,7 @@ export class TaggedDfa {
         if (t >= 0 && isJoin[t] === 1) {
           if (mark[t] === stamp) {
             if (behind[t] === 1) {
-              if (from[t] !== si && !sameTags(joinTags[t], path, et)) return UNDECIDED;
+              if ((strict || from[t] !== si) && !sameTags(joinTags[t], path, et)) return UNDECIDED;
               if (depth > 0) behind[u] = 1;
             }
             from[t] = si;
@@ -268,7 +278,7 @@ export class TaggedDfa {
         }
         if (cp < 0 ? t !== ACCEPT : t < 0 || !dfa.reads(t, cp)) continue;
         const slot = t < 0 ? accept : t;
-        if (mark[slot] === stamp && from[slot] === si) continue; // the source's first path is its one
+        if (!strict && mark[slot] === stamp && from[slot] === si) continue; // the source's first path is its one
         if (first === undefined) first = concatTags(path, et);
         else if (!sameTags(first, path, et)) return UNDECIDED;
         if (depth > 0) behind[u] = 1;
@@ -339,42 +349,135 @@ export function derivationTags(d: Derivation, tagOf: Int32Array): TagEvents {
   return out;
 }
 
-/** What captures keep per lazy DFA and list of marker rules: the tagged DFA (none when the rule counts), the tag of each instance. */
-const tagged = new WeakMap<Dfa, Map<string, { readonly dfa: TaggedDfa | undefined; readonly tagOf: Int32Array }>>();
+/**
+ * A preference among readings that is not the builder's order (issue 30 ask 3, a URI template's
+ * span that stops before a separator it could read): a repetition each of whose copies begins
+ * with the marker rule `iterate`, and that the marker rule `stop` follows at once
+ * (`*( iterate item ) stop`), stops where it may rather than take another copy when the next
+ * code point is in `when`. A choice is made along the path as the markers stand on it: a
+ * reading is preferred over another by the first such repetition where they part. Not applied
+ * in a rule whose automaton counts a repetition (automaton.ts COUNTS), nor between two ways to
+ * one position that the builder merged (it keeps the first).
+ */
+export interface Preference {
+  readonly iterate: string;
+  readonly stop: string;
+  readonly when: CodePointSet;
+}
+
+/** The `stop` marker's kind in a decision (the `iterate` one's is 0). */
+const STOP = 1;
+
+/**
+ * The choice of derivations under `prefer` (see {@link Preference}), for derivation.ts; undefined
+ * when there is none to make. A decision is a pair (repetition, kind): the repetition is the
+ * preference's index and the occurrence the markers stand in (they are its children).
+ */
+function chooser(a: Automaton, prefer: readonly Preference[]): Choose | undefined {
+  if (prefer.length === 0 || a.counters.length > 0) return undefined;
+  const markOf = tagsOfInstances(a, prefer.flatMap((p) => [p.iterate, p.stop]));
+  const width = a.instances.length;
+  const decisions = (e: Edge): number[] => {
+    const out: number[] = [];
+    for (const list of [e.before, e.after]) {
+      for (const i of list) {
+        const m = markOf[i] as number;
+        if (m >= 0) out.push((m >> 1) * width + (a.instances[i] as { parent: number }).parent, m & 1);
+      }
+    }
+    return out;
+  };
+  return (edges, isLive, cp) => {
+    const live = edges.filter(isLive);
+    if (live.length < 2) return live[0];
+    const liveOut = (t: number): Edge[] => (a.follow[t] ?? []).filter(isLive);
+    /** Whether decisions `s` are preferred over `t` (which comes first in the builder's order). */
+    const preferred = (s: readonly number[], t: readonly number[]): boolean => {
+      for (let i = 0; i < s.length && i < t.length; i += 2) {
+        if (s[i] !== t[i]) return false; // parted before any repetition: the builder's order
+        if (s[i + 1] === t[i + 1]) continue;
+        return s[i + 1] === STOP && hasCodePoint((prefer[Math.floor((s[i] as number) / width)] as Preference).when, cp);
+      }
+      return false;
+    };
+    // the decisions of the preferred way through each join met, worked out last join first (a
+    // walk, not a recursion: joins chain as deep as the rule is long)
+    const through = new Map<number, number[]>();
+    const isJoin = (t: number): boolean => t >= 0 && a.positions[t]?.join === true;
+    const seqOf = (e: Edge): number[] => (isJoin(e.to) ? decisions(e).concat(through.get(e.to) as number[]) : decisions(e));
+    const best = (edges: readonly Edge[]): number[] => {
+      let b = seqOf(edges[0] as Edge);
+      let at = 0;
+      for (let i = 1; i < edges.length; i++) {
+        const s = seqOf(edges[i] as Edge);
+        if (preferred(s, b)) [b, at] = [s, i];
+      }
+      chosen = edges[at] as Edge;
+      return b;
+    };
+    let chosen: Edge = live[0] as Edge;
+    const stack: number[] = [];
+    for (const e of live) if (isJoin(e.to)) stack.push(e.to);
+    while (stack.length > 0) {
+      const u = stack[stack.length - 1] as number;
+      if (through.has(u)) {
+        stack.pop();
+        continue;
+      }
+      const out = liveOut(u);
+      const pending = out.filter((x) => isJoin(x.to) && !through.has(x.to));
+      if (pending.length > 0) {
+        for (const x of pending) stack.push(x.to);
+        continue;
+      }
+      through.set(u, out.length === 0 ? [] : best(out));
+      stack.pop();
+    }
+    best(live);
+    return chosen;
+  };
+}
+
+/** What captures keep per lazy DFA, list of marker rules and preferences: the tagged DFA (none when the rule counts), the tag of each instance, the choice of derivations. */
+const tagged = new WeakMap<Dfa, Map<string, { readonly dfa: TaggedDfa | undefined; readonly tagOf: Int32Array; readonly choose: Choose | undefined }>>();
 
 /**
  * The captures of rule `key` over the whole of `input`: where each occurrence of the marker
  * rules `tags` (rules that match only "", by name) stands in the match's preferred derivation,
  * as events (see {@link TagEvents}); `undefined` when the input does not match; `null` when the
- * rule calls a recursive one or is checked in code (the automaton core serves neither). One
- * forward pass of the tagged DFA when it decides, else the derivation's two passes; both linear
- * in the input. A GrammarError "undefined-rule" for a name that is no rule of the grammar,
+ * rule calls a recursive one or is checked in code (the automaton core serves neither). The
+ * preferred derivation is the first in the builder's order (alternatives left to right,
+ * repetitions greedy) but where `prefer` says otherwise (see {@link Preference}). One forward
+ * pass of the tagged DFA when it decides (every path that reads the input carries the same
+ * tags: no preference can change them), else the derivation's two passes; both linear in the
+ * input. A GrammarError "undefined-rule" for a name that is no rule of the grammar,
  * "bad-definition" for a marker that can read a character.
  *
  * @example
  * // host-start = "", host-end = "", authority = [ userinfo "@" ] host-start host host-end [ ":" port ]
  * capturesByDfa(c, "authority", "a@b.c:80", ["host-start", "host-end"]) // [0, 2, 1, 5]
  */
-export function capturesByDfa(c: Compiled, key: string, input: string, tags: readonly string[]): TagEvents | undefined | null {
+export function capturesByDfa(c: Compiled, key: string, input: string, tags: readonly string[], prefer: readonly Preference[] = []): TagEvents | undefined | null {
   if (c.analysis.checks.has(key)) return null;
   const dfa = c.dfa(key);
   if (dfa === null) return null;
   let byTags = tagged.get(dfa);
   if (byTags === undefined) tagged.set(dfa, (byTags = new Map()));
-  const name = tags.join("\n");
+  const name = [...tags, "", ...prefer.map((p) => `${p.iterate} ${p.stop} ${JSON.stringify(p.when)}`)].join("\n");
   let kept = byTags.get(name);
   if (kept === undefined) {
     const keys = new Set(c.analysis.ruleKeys.map((k) => k.toLowerCase()));
-    const unknown = tags.find((t) => !keys.has(t.toLowerCase()));
+    const unknown = [...tags, ...prefer.flatMap((p) => [p.iterate, p.stop])].find((t) => !keys.has(t.toLowerCase()));
     if (unknown !== undefined) throw new GrammarError("undefined-rule", `no rule ${unknown} in the grammar, asked for as a capture`, undefined, [unknown]);
     const tagOf = tagsOfInstances(dfa.automaton, tags);
-    byTags.set(name, (kept = { dfa: TaggedDfa.of(dfa, tags, tagOf), tagOf }));
+    const choose = chooser(dfa.automaton, prefer);
+    byTags.set(name, (kept = { dfa: TaggedDfa.of(dfa, tags, tagOf, choose !== undefined), tagOf, choose }));
   }
   const r = kept.dfa?.run(input) ?? UNDECIDED;
   if (r !== UNDECIDED) return r;
   const run = runDfa(dfa, input, 0);
   if (run.stop !== input.length || !run.state.accept) return undefined;
-  return derivationTags(deriveDfa(c.derivationDfa(key) as Dfa, input, 0, input.length), kept.tagOf);
+  return derivationTags(deriveDfa(c.derivationDfa(key) as Dfa, input, 0, input.length, kept.choose), kept.tagOf);
 }
 
 /** `path` then `more`, as one list. */

@@ -31,6 +31,13 @@ export interface Derivation {
   readonly steps: readonly Step[];
 }
 
+/**
+ * A preference among the live edges of a choice other than the builder's order (captures.ts):
+ * given the edges in that order, which are live (an edge out of a join too), and the next code
+ * point, the live edge to take. Only for an automaton without counted repetitions.
+ */
+export type Choose = (edges: readonly Edge[], live: (e: Edge) => boolean, cp: number) => Edge | undefined;
+
 /** Past this many steps, a DFA derivation keeps states and live sets only at checkpoints. */
 const SHORT_RUN = 4096;
 
@@ -45,9 +52,9 @@ const SHORT_RUN = 4096;
  * the live set at every K-th step (K about the square root of the steps), and remakes those in
  * between, one stretch of K steps at a time, when the backward and the forward passes need them
  * (transitions are deterministic). Memory: O(√n) states and live sets instead of O(n), for
- * about twice the time.
+ * about twice the time. With `choose`, a choice among two or more live edges is its answer.
  */
-export function deriveDfa(dfa: Dfa, input: string, start: number, end: number): Derivation {
+export function deriveDfa(dfa: Dfa, input: string, start: number, end: number, choose?: Choose): Derivation {
   const a = dfa.automaton;
   // Read exactly up to `end`: a prefix of the input, so the run cannot read past it.
   const text = input.slice(0, end);
@@ -219,7 +226,8 @@ export function deriveDfa(dfa: Dfa, input: string, start: number, end: number): 
     setLive(j === m ? undefined : live);
     for (;;) {
       const c = count;
-      const e = edges.find((x) => isLive(x.to, after(x, c)));
+      const liveEdge = (x: Edge): boolean => isLive(x.to, after(x, c));
+      const e = choose !== undefined && j < m ? choose(edges, liveEdge, cpAt(j)) : edges.find(liveEdge);
       if (e === undefined) throw new Error("internal: derivation lost its way");
       count = after(e, c);
       if (joins?.[e.to] !== true) return e;
