@@ -119,6 +119,12 @@ export function isUrlCodePoint(cp: number): boolean {
   return !((cp >= 0xfdd0 && cp <= 0xfdef) || (cp & 0xfffe) === 0xfffe);
 }
 
+/**
+ * A character beyond US-ASCII: text that holds one can only be an IRI (RFC 3987 §2.2), never a
+ * URI. Test with `NON_ASCII.test(s)` (no global flag: the regex keeps no state between calls).
+ */
+export const NON_ASCII = /[^\x00-\x7f]/;
+
 /** An ASCII tab or newline (U+0009, U+000A, U+000D): the basic URL parser removes each. */
 export const isTabOrNewline = (c: number): boolean => c === 0x09 || c === 0x0a || c === 0x0d;
 

@@ -9,6 +9,7 @@ import { isNodeShell } from "./ast/make.js";
 import type { UriInput } from "./operations.js";
 import { describeValue, parseRule, validate, type Result } from "./parse.js";
 import type { RuleName } from "./rules/index.js";
+import { NON_ASCII } from "./charsets.js";
 
 /**
  * The parts of a URI reference, as text still percent-encoded; a part left out is absent. A part
@@ -34,9 +35,6 @@ export interface UriParts {
 
 /** A value, or the UriSyntaxError of the part that does not match its rule. */
 export type Checked<T> = Result<T, UriSyntaxError>;
-
-/** Any character beyond US-ASCII (a lone surrogate too, which the IRI rules then refuse). */
-const NON_ASCII = /[^\x00-\x7F]/;
 
 /** The RFC 3986 rules that RFC 3987 §2.2 restates with an "i" to take characters beyond ASCII. */
 type IriPartRule = "userinfo" | "host" | "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "query" | "fragment";

@@ -80,9 +80,6 @@ export const write = (lines: readonly string[]): void => {
   if (lines.length > 0) process.stdout.write(`${lines.join("\n")}\n`);
 };
 
-/** A character beyond US-ASCII: such text is read as an IRI reference (RFC 3987 §2.2). */
-export const NON_ASCII = /[^\x00-\x7f]/;
-
 /**
  * An error for people: the library's message (its first line, then the input with a caret under
  * the terminal column of the offset: errors.ts puts it there with width.ts, as the figure's
@@ -194,7 +191,6 @@ export function pair(text: string, what: string): readonly [string, string] {
   }
   return fields as unknown as readonly [string, string];
 }
-
 
 /** A value printed as the one line it is. */
 export const text = (v: unknown): string[] => [String(v)];

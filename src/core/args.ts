@@ -13,6 +13,7 @@ import type { CompiledRule } from "../compiled/dfa.js";
 import { failureError } from "./match.js";
 import { matchReference, matchReferenceLayout, reference } from "./values.js";
 import type { Layout, ReferenceOffsets } from "../ast/make.js";
+import { NON_ASCII } from "../charsets.js";
 
 /** The rule a string argument is parsed against: either one (the default), or just one of them. */
 export type ReferenceRule = "URI-reference" | "IRI-reference" | "either";
@@ -53,9 +54,6 @@ export function uriTextLayout(input: string): Layout | undefined {
   if (input.length > DEFAULT_MAX_LENGTH) return undefined;
   return matchReferenceLayout((uri ??= uriGrammar.rule("URI") as CompiledRule), input);
 }
-
-/** True when the text has a character above U+007F. */
-const NON_ASCII = /[^\x00-\x7f]/;
 
 /** The node fields: an object with one of them is a hand-made look-alike or a copy. */
 const NODE_FIELDS = ["kind", "scheme", "authority", "path", "query", "fragment", "host", "userinfo", "port", "text", "segments", "span"];

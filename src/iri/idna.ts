@@ -7,7 +7,7 @@ import tr46 from "tr46";
 import { hasRtlOrArabicNumber } from "./bidi.js";
 import { percentDecode } from "../transforms/percent.js";
 import type { Result } from "../result.js";
-import { componentSets, hasCodePoint } from "../charsets.js";
+import { componentSets, hasCodePoint, NON_ASCII } from "../charsets.js";
 import { IdnaError } from "./errors.js";
 import { BIDI_CONTROL } from "./bidi.js";
 
@@ -22,8 +22,6 @@ export const UTS46 = Object.freeze({
   ignoreInvalidPunycode: false,
 });
 
-// eslint-disable-next-line no-control-regex
-const NON_ASCII = /[^\x00-\x7f]/;
 /** A triplet of an octet of 0x80 or more: a percent-encoded part of a non-ASCII character. */
 const ENCODED_NON_ASCII = /%[89A-Fa-f][0-9A-Fa-f]/;
 
@@ -206,7 +204,6 @@ export function labelToAscii(label: string): string | undefined {
 // ------------------------------------------------------------------------------------------
 // UTS #46 on long domains, label by label: a domain of a million labels that repeat (a hostile
 // host of 2 MiB, "é.é.é....com") converts each distinct label once.
-
 
 /**
  * A domain as runs of equal adjacent labels: its distinct labels, and for each run the index of

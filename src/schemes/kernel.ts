@@ -18,6 +18,7 @@ import type { NormalizeOptions } from "../transforms/normalize.js";
 import type { SchemeRules } from "../transforms/scheme-rules.js";
 import { percentDecode } from "../transforms/percent.js";
 import { serialize } from "../transforms/serialize.js";
+import { NON_ASCII } from "../charsets.js";
 
 /** Why a URI is not valid under a scheme. Schemes add codes of their own (`"empty-host"`, `"invalid-base64"`, ...). */
 export type SchemeErrorCode =
@@ -30,7 +31,6 @@ export type SchemeErrorCode =
   /** The scheme forbids a fragment and the URI has one (RFC 6455 §3). */
   | "fragment-forbidden"
   | (string & {});
-
 
 /** What a {@link SchemeError} is made of. */
 export interface SchemeErrorDetail {
@@ -325,8 +325,6 @@ export class SchemeRecord<V> implements SchemeRules<V> {
 
 const VALID: Result<true, SchemeError> = /* @__PURE__ */ Object.freeze({ ok: true, value: true });
 
-/** True when the text has a character above U+007F. */
-const NON_ASCII = /[^\x00-\x7f]/;
 let fragmentRule: Matcher | undefined;
 
 /** Thrown by `SchemeInput.fail`, caught by {@link judge}. */
@@ -451,7 +449,7 @@ export function valueOfNode<V>(def: SchemeDefinition<V>, node: Uri, matchOf?: (t
   const text = serialize(node);
   let parsed = node as Parsed<Uri>;
   if (node.span === undefined || node.span.start !== 0 || node.span.end !== text.length) {
-    const r = parseReferenceText(text, /[^\x00-\x7f]/.test(text) ? "IRI-reference" : "URI-reference");
+    const r = parseReferenceText(text, NON_ASCII.test(text) ? "IRI-reference" : "URI-reference");
     if (!r.ok || r.value.kind !== "URI") return undefined;
     parsed = r.value as Parsed<Uri>;
   }

@@ -6,7 +6,7 @@ import type { Host, UriReference } from "../ast/nodes.js";
 import { isIntactNode, layoutOf } from "../ast/make.js";
 import { foundAt, InputTooLongError, UriSyntaxError, withoutStack } from "../errors.js";
 import { describeValue } from "../describe.js";
-import { isIPv4address } from "../charsets.js";
+import { NON_ASCII, isIPv4address } from "../charsets.js";
 import { referenceFindings } from "../iri/bidi.js";
 import { distinctLabels, hostToAscii, isALabelCandidate, labelToUnicode, uts46ToUnicode } from "../iri/idna.js";
 import { mixesScripts, scriptsOf } from "../iri/scripts.js";
@@ -200,8 +200,6 @@ export interface SecurityOptions {
 /** Whether a scheme's URIs need a non-empty host: RFC 9110 §4.2.1 (http, https), RFC 6455 §3 (ws, wss), and the URL Standard's other special ones but file (ftp). */
 const needsHost = (scheme: string): boolean => SPECIAL_SCHEMES.has(scheme) && scheme !== "file";
 
-// eslint-disable-next-line no-control-regex
-const NON_ASCII = /[^\x00-\x7F]/;
 const TRIPLET = /%[0-9A-Fa-f]{2}/g;
 
 /** A reference as both readings see it: components with their offsets in the text. */
@@ -449,7 +447,6 @@ function runs(offsets: readonly number[]): Range[] {
   }
   return out;
 }
-
 
 const hostNote = (s: WhatwgSplit): string => (s.authority === undefined ? "" : `; ${describeHost(s.host)}`);
 

@@ -5,6 +5,7 @@ import type { UriReference } from "../ast/nodes.js";
 import { mapComponents, normalizeReference, toNfc, type NormalizeOptions, type SchemeNormalizations } from "./normalize.js";
 import { encodeNonAscii } from "./percent.js";
 import { serialize } from "./serialize.js";
+import { NON_ASCII } from "../charsets.js";
 
 /** The rungs of the RFC 3986 §6.2 ladder this package climbs. */
 export type EquivalenceLevel = "simple" | "syntax" | "scheme";
@@ -35,7 +36,7 @@ export interface EquivalenceOptions {
 const SYNTAX_ONLY: NormalizeOptions = /* @__PURE__ */ Object.freeze({ emptyPort: false, defaultPort: false, emptyPath: false });
 
 /** RFC 3987 §3.1's character mapping, for comparison only: every non-ASCII character UTF-8 percent-encoded. */
-const toUri = (r: UriReference): UriReference => (/[^\x00-\x7f]/.test(serialize(r)) ? mapComponents(r, (_, t) => encodeNonAscii(t)) : r);
+const toUri = (r: UriReference): UriReference => (NON_ASCII.test(serialize(r)) ? mapComponents(r, (_, t) => encodeNonAscii(t)) : r);
 
 /**
  * A reference as the comparison above `"simple"` sees it (RFC 3987 §5.3.2.3): in NFC when asked

@@ -2,7 +2,7 @@
 // segments §6.2.2.3) and §6.2.3 scheme-based normalization (ports §3.2.3, empty path).
 import * as make from "../ast/make.js";
 import type { Host, RelativeRef, Uri, UriReference } from "../ast/nodes.js";
-import { unreservedTable, type IriComponent } from "../charsets.js";
+import { NON_ASCII, type IriComponent, unreservedTable } from "../charsets.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
 import { formatIpv6 } from "./ipv6.js";
 import { HEX_VALUES, TRIPLETS } from "../percent-encoding.js";
@@ -443,7 +443,7 @@ function keepsAscii(before: string, after: string): boolean {
  * applying it again changes nothing.
  */
 export function nfcText(text: string): string {
-  if (!/[^\x00-\x7f]/.test(text)) return text;
+  if (!NON_ASCII.test(text)) return text;
   return text.replace(NFC_PIECE, (piece) => {
     if (piece.charCodeAt(0) === 0x25) return piece;
     const n = piece.normalize("NFC");
