@@ -271,7 +271,7 @@ const SURROGATE = /[\uD800-\uDFFF]/;
 
 /** ASCII without an A-label: UTS #46 ToASCII only lowercases it. */
 // eslint-disable-next-line no-control-regex
-const plainAscii = (domain: string): boolean => /^[\x00-\x7F]*$/.test(domain) && !/(^|\.)xn--/i.test(domain);
+export const plainAscii = (domain: string): boolean => /^[\x00-\x7F]*$/.test(domain) && !/(^|\.)xn--/i.test(domain);
 
 /**
  * Domain to ASCII with beStrict false (#concept-domain-to-ascii), as the URL Standard says it:

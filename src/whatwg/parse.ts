@@ -14,7 +14,7 @@ import { describeValue } from "../describe.js";
 import { componentSets, hasCodePoint, NO_CHARACTERS, isTabOrNewline, isUrlCodePoint, tableOf, type CharTable, type CodePointSet } from "../charsets.js";
 import { encodeWith, octetAt } from "../percent-encoding.js";
 import type { Result } from "../result.js";
-import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeUtf8, urlDomainToAscii, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
+import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeUtf8, plainAscii, urlDomainToAscii, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
 import { WhatwgUrlError } from "./errors.js";
 import { endsInANumber, ipv4Parse, ipv6Parse } from "./host-address.js";
 import type { WhatwgValidationError } from "./validation.js";
@@ -247,9 +247,7 @@ function hostRepair(rep: Repairs, s: WhatwgSplit, record: UrlRecord): void {
     rep.add("host-ipv4", r.start, from, to, "host", percent ? "domain-percent-encoded" : first);
     return;
   }
-  // eslint-disable-next-line no-control-regex
-  const ascii = /^[\x00-\x7f]*$/.test(domain) && !/(^|\.)xn--/i.test(domain);
-  if (!ascii) {
+  if (!plainAscii(domain)) {
     const strict = tr46.toASCII(domain, STRICT);
     rep.add("host-idna", r.start, from, to, "host", percent ? "domain-percent-encoded" : strict === null ? "domain-to-ASCII" : undefined);
   } else if (percent) rep.add("host-percent-decoded", r.start, from, to, "host", "domain-percent-encoded");
