@@ -7,14 +7,15 @@
 // first whole parse is the preferred one.
 import fc from "fast-check";
 import { Analysis, type RuleDefinition } from "../src/abnf/analysis";
-import { JOINS } from "../src/abnf/automaton";
+import { JOINS, type Edge } from "../src/abnf/automaton";
 import { capturesByDfa, derivationTags, TaggedDfa, tagsOfInstances, UNDECIDED, type Preference, type TagEvents } from "../src/abnf/captures";
 import { Compiled } from "../src/abnf/compiled";
-import { deriveDfa } from "../src/abnf/derivation";
-import type { Dfa } from "../src/abnf/dfa";
+import { deriveDfa, type Derivation } from "../src/abnf/derivation";
+import { DfaBudget, type Dfa } from "../src/abnf/dfa";
 import { testByDfa } from "../src/abnf/dfa-engine";
 import { alt, lit, range, ref, rep, seq, type Expr } from "../src/abnf/expr";
 import { GrammarError } from "../src/abnf/grammar-errors";
+import { deriveLive, liveDfaOf, TOO_LARGE, type LiveDfa } from "../src/abnf/live";
 import { rulesFromAbnf } from "./helpers/abnf-algebra";
 import { readJson } from "./helpers/fixtures";
 import { runs, seed } from "./helpers/runs";
@@ -120,6 +121,73 @@ describe("captures (fixtures/engine/captures.json)", () => {
     expect(t.made).toBeGreaterThan(made);
   });
 });
+
+describe("the memoized backward pass (live.ts)", () => {
+  const c = coreGrammar(rulesFromAbnf(["r = *( \"a\" / \"b\" ) ms \"a\" *( \"a\" / \"b\" ) me \"b\"", "ms = \"\"", "me = \"\"", ""].join("\n")));
+  const tags = ["ms", "me"];
+
+  it("reads the preferred derivation of an input the tagged run leaves undecided", () => {
+    // the "a" after ms is the last "a" but one before the final "b"... the first reading takes
+    // as many characters as it can into the first repetition: ms before the last "a" it may
+    expect(taggedRun(c, "r", tags, "abab")).toBe(UNDECIDED);
+    expect(capturesByDfa(c, "r", "abab", tags)).toEqual([0, 2, 1, 3]);
+    expect(capturesByDfa(c, "r", "aaab", tags)).toEqual([0, 2, 1, 3]);
+    expect(capturesByDfa(c, "r", "abbb", tags)).toEqual([0, 0, 1, 3]);
+    expect(capturesByDfa(c, "r", "bbbb", tags)).toBeUndefined();
+    expect(capturesByDfa(c, "r", "", tags)).toBeUndefined();
+  });
+
+  it("keeps its live sets between calls, within the grammar's DFA budget, and answers the same after forgetting them", () => {
+    const live = liveDfaOf(c.dfa("r") as Dfa) as LiveDfa;
+    const pass = live.pass("abababab", 0, 8);
+    expect(pass === undefined || pass === TOO_LARGE ? pass : pass.offsets).toEqual(Int32Array.from([0, 1, 2, 3, 4, 5, 6, 7, 8]));
+    const made = live.made;
+    live.pass("babababb", 0, 8);
+    live.pass("abababab", 0, 8);
+    expect(live.made).toBe(made); // the same sets: nothing new was made
+    const used = c.budget.used;
+    expect(used).toBeGreaterThan(0);
+    c.budget.take(c.budget.limit); // past the limit: every DFA of the grammar forgets its states
+    expect(capturesByDfa(c, "r", "abababab", tags)).toEqual([0, 6, 1, 7]);
+    expect(live.made).toBeGreaterThan(made);
+  });
+
+  it("reads code points past U+FFFF as one character, and no lone surrogate", () => {
+    const u = coreGrammar(rulesFromAbnf(["r = *%x61-10FFFF ms %x61-10FFFF *%x61-10FFFF me %x62", "ms = \"\"", "me = \"\"", ""].join("\n")));
+    expect(capturesByDfa(u, "r", "a\u{1F600}ab", tags)).toEqual([0, 3, 1, 4]);
+    expect(capturesByDfa(u, "r", "\u{1F600}\u{1F600}b", tags)).toEqual([0, 2, 1, 4]);
+    for (const bad of ["a\uD83Dab", "a\uDE00ab", "\uDE00\uD83Dab", "ab\uD83D"]) expect([bad, capturesByDfa(u, "r", bad, tags)]).toEqual([bad, undefined]);
+  });
+
+  it("gives way to the derivation's own pass when its live sets would not fit the grammar's DFA budget", () => {
+    // a budget of a few states: the first pass that would make it forget hands over, and so does every pass after it
+    // read backward, a live set tells which of the next seven characters are "a": 128 of them
+    const rules = rulesFromAbnf(["r = *( \"a\" / \"b\" ) ms 6( \"a\" / \"b\" ) \"a\" me *( \"a\" / \"b\" )", "ms = \"\"", "me = \"\"", ""].join("\n"));
+    const defs = new Map<string, RuleDefinition>(Object.entries(rules).map(([name, expr]) => [name.toLowerCase(), { name, expr, token: false }]));
+    const small = new Compiled(new Analysis((n) => defs.get(n.toLowerCase()), [...defs.keys()]), [], new DfaBudget(400));
+    const roomy = coreGrammar(rules);
+    const live = liveDfaOf(small.dfa("r") as Dfa) as LiveDfa;
+    const inputs = ["abbbabbbbabbabaaabbbabaab", "aaaaaaaaaaaa", "babababababa", "bbbbbbbbbbbb"];
+    expect(taggedRun(roomy, "r", tags, inputs[0] as string)).toBe(UNDECIDED);
+    for (const s of inputs) expect([s, capturesByDfa(small, "r", s, tags)]).toEqual([s, capturesByDfa(roomy, "r", s, tags)]);
+    expect(capturesByDfa(roomy, "r", "babaaaaaaaab", tags)).toEqual([0, 4, 1, 11]); // the first repetition as long as it may be
+    expect(live.pass("abbbabbbbab", 0, 11)).toBe(TOO_LARGE);
+    expect(small.budget.resets).toBeGreaterThan(0);
+  });
+});
+
+/** A derivation's steps as plain data (an edge by its place in the automaton's lists). */
+function stepsOf(d: Derivation | undefined | typeof TOO_LARGE): unknown {
+  if (d === undefined || d === TOO_LARGE) return d;
+  const a = d.automaton;
+  const where = (e: Edge): string => {
+    const i = a.start.indexOf(e);
+    if (i >= 0) return `start ${i}`;
+    const p = a.follow.findIndex((l) => l.includes(e));
+    return `${p} ${(a.follow[p] as readonly Edge[]).indexOf(e)}`;
+  };
+  return d.steps.map((x) => [where(x.edge), x.at, x.end, x.option]);
+}
 
 // ---- the independent reference: every parse, in the builder's order ----
 
@@ -254,11 +322,15 @@ describe("captures agree with every parse enumerated in the builder's order", ()
             decided++;
             expect([s, "decided", pass]).toEqual([s, "decided", want]);
           }
-          // and the derivation the undecided case reads gives them too
+          // and the derivation the undecided case reads gives them too, and the memoized
+          // backward pass (live.ts) gives the same derivation, step by step
+          const full = c.derivationDfa("r") as Dfa;
+          const live = liveDfaOf(full);
           if (want !== undefined && testByDfa(c, "r", s) === true) {
-            const full = c.derivationDfa("r") as Dfa;
-            expect([s, "derived", derivationTags(deriveDfa(full, s, 0, s.length), tagsOfInstances(full.automaton, TAGS))]).toEqual([s, "derived", want]);
-          }
+            const d = deriveDfa(full, s, 0, s.length);
+            expect([s, "derived", derivationTags(d, tagsOfInstances(full.automaton, TAGS))]).toEqual([s, "derived", want]);
+            if (live !== undefined) expect([s, "live", stepsOf(deriveLive(live, s, 0, s.length))]).toEqual([s, "live", stepsOf(d)]);
+          } else if (live !== undefined) expect([s, "live", deriveLive(live, s, 0, s.length)]).toEqual([s, "live", undefined]);
         }
       }),
       { numRuns: runs(300), seed: seed(30) },

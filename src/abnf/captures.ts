@@ -1,7 +1,8 @@
 // Captures: where the occurrences of chosen rules that match only the empty string (markers,
 // "tags") stand in the preferred derivation of a whole match, found in one forward pass of a
-// tagged lazy DFA when the input lets it decide, else read off the derivation (derivation.ts:
-// the live positions of each offset backward, then the first live edge forward).
+// tagged lazy DFA when the input lets it decide, else read off the derivation: the live
+// positions of each offset backward (live.ts, a memoized reverse lazy DFA; derivation.ts's pass
+// for rules that count a repetition), then the first live edge forward.
 //
 // A marker rule (`open-id = ""`) matches no character, so the automaton's builder lists each of
 // its occurrences on the edges that cross it (automaton.ts Edge.before, Edge.after): a tag is
@@ -26,6 +27,7 @@ import { deriveDfa, type Choose, type Derivation } from "./derivation.js";
 import { hashOf, sameInts, STATE_CELLS, type Dfa } from "./dfa.js";
 import { runDfa } from "./dfa-run.js";
 import { GrammarError } from "./grammar-errors.js";
+import { liveDfaOf, TOO_LARGE, walkLive, type LiveDfa } from "./live.js";
 
 /** What a tagged run answers when two paths with different tags read the input: the derivation decides. */
 export const UNDECIDED = "undecided";
@@ -103,15 +105,7 @@ export class TaggedDfa {
     this.#dfa = dfa;
     const a = dfa.automaton;
     const n = a.positions.length;
-    this.#edgeTags = [];
-    for (const list of [...a.follow, a.start]) {
-      for (const e of list) {
-        let tags: number[] | undefined;
-        for (const i of e.before) if ((tagOf[i] as number) >= 0) (tags ??= []).push(tagOf[i] as number);
-        for (const i of e.after) if ((tagOf[i] as number) >= 0) (tags ??= []).push(tagOf[i] as number);
-        this.#edgeTags.push(tags === undefined ? undefined : Int32Array.from(tags));
-      }
-    }
+    this.#edgeTags = edgeTagsOf(a, tagOf);
     this.#join = Uint8Array.from(a.positions, (p) => (p.join === true ? 1 : 0));
     this.#mark = new Uint32Array(n + 1);
     this.#from = new Int32Array(n + 1);
@@ -311,6 +305,20 @@ export class TaggedDfa {
   }
 }
 
+/** Per edge, in the DFA's order (dfa.ts succ: the edges out of each position, then the start's), the tags it crosses, in order, or undefined. */
+function edgeTagsOf(a: Automaton, tagOf: Int32Array): (Int32Array | undefined)[] {
+  const out: (Int32Array | undefined)[] = [];
+  for (const list of [...a.follow, a.start]) {
+    for (const e of list) {
+      let tags: number[] | undefined;
+      for (const i of e.before) if ((tagOf[i] as number) >= 0) (tags ??= []).push(tagOf[i] as number);
+      for (const i of e.after) if ((tagOf[i] as number) >= 0) (tags ??= []).push(tagOf[i] as number);
+      out.push(tags === undefined ? undefined : Int32Array.from(tags));
+    }
+  }
+  return out;
+}
+
 /**
  * Per instance of the automaton, the index in `tags` of its rule (-1 for none; the first index
  * when a name is given twice). Throws the GrammarError "bad-definition" when an occurrence of a
@@ -438,8 +446,19 @@ function chooser(a: Automaton, prefer: readonly Preference[]): Choose | undefine
   };
 }
 
-/** What captures keep per lazy DFA, list of marker rules and preferences: the tagged DFA (none when the rule counts), the tag of each instance, the choice of derivations. */
-const tagged = new WeakMap<Dfa, Map<string, { readonly dfa: TaggedDfa | undefined; readonly tagOf: Int32Array; readonly choose: Choose | undefined }>>();
+/**
+ * What captures keep per lazy DFA, list of marker rules and preferences: the tagged DFA and the
+ * memoized backward pass (none when the rule counts), the tag of each instance and of each edge,
+ * the choice of derivations.
+ */
+interface Kept {
+  readonly dfa: TaggedDfa | undefined;
+  readonly live: LiveDfa | undefined;
+  readonly tagOf: Int32Array;
+  readonly edgeTags: readonly (Int32Array | undefined)[];
+  readonly choose: Choose | undefined;
+}
+const tagged = new WeakMap<Dfa, Map<string, Kept>>();
 
 /**
  * The captures of rule `key` over the whole of `input`: where each occurrence of the marker
@@ -471,10 +490,29 @@ export function capturesByDfa(c: Compiled, key: string, input: string, tags: rea
     if (unknown !== undefined) throw new GrammarError("undefined-rule", `no rule ${unknown} in the grammar, asked for as a capture`, undefined, [unknown]);
     const tagOf = tagsOfInstances(dfa.automaton, tags);
     const choose = chooser(dfa.automaton, prefer);
-    byTags.set(name, (kept = { dfa: TaggedDfa.of(dfa, tags, tagOf, choose !== undefined), tagOf, choose }));
+    const counted = dfa.automaton.counters.length > 0;
+    byTags.set(name, (kept = { dfa: TaggedDfa.of(dfa, tags, tagOf, choose !== undefined), live: counted ? undefined : liveDfaOf(dfa), tagOf, edgeTags: counted ? [] : edgeTagsOf(dfa.automaton, tagOf), choose }));
   }
   const r = kept.dfa?.run(input) ?? UNDECIDED;
   if (r !== UNDECIDED) return r;
+  const pass = kept.live?.pass(input, 0, input.length) ?? TOO_LARGE;
+  if (pass === undefined) return undefined;
+  if (pass !== TOO_LARGE) {
+    const events: TagEvents = [];
+    const { edgeTags } = kept;
+    const { offsets } = pass;
+    walkLive(
+      dfa,
+      pass,
+      input,
+      (_e, i, j) => {
+        const t = edgeTags[i];
+        if (t !== undefined) for (let x = 0; x < t.length; x++) events.push(t[x] as number, offsets[j] as number);
+      },
+      kept.choose,
+    );
+    return events;
+  }
   const run = runDfa(dfa, input, 0);
   if (run.stop !== input.length || !run.state.accept) return undefined;
   return derivationTags(deriveDfa(c.derivationDfa(key) as Dfa, input, 0, input.length, kept.choose), kept.tagOf);
