@@ -2,20 +2,27 @@
 // template expressions are delimited by the beginning or end of the URI or by characters that
 // cannot be part of the expansion"): a URI with two readings that give a character of a value to
 // different varspecs (or to a varspec in one, to the template's own text in the other). Found by a
-// breadth-first search of the automaton run against itself, so the example is a shortest one.
-// Values of varspecs without explode are taken as strings (a list's comma is not counted as a
-// second reading), exploded ones as lists or associative arrays; prefix lengths are ignored by the
-// search and honoured by the check: every example is matched again, and both readings expand to it.
-import { buildNfa, ACCEPT, EPS, EXPRESSION_OWNER, STATE_LIMIT, TOO_LARGE, UNIT, unitClasses, type Nfa } from "./automaton.js";
+// breadth-first search of pairs of positions of the template's automaton on the ABNF engine
+// (src/abnf/automaton.ts: its language over units, unit-expr.ts), two paths reading the same
+// characters, so the example is a shortest one. Each varspec's expansion is a rule occurrence of
+// its own (which owns its characters), each span's ends and each mark a marker rule (a tag,
+// src/abnf/captures.ts) from which the readings are read back. Values of varspecs without explode
+// are taken as strings (a list's comma is not counted as a second reading), exploded ones as
+// lists or associative arrays; prefix lengths are ignored by the search and honoured by the check:
+// every example is matched again, and both readings expand to it.
+import { ACCEPT, type Automaton, type Edge } from "../abnf/automaton.js";
+import { tagsOfInstances } from "../abnf/captures.js";
+import type { CodePointSet } from "../abnf/charset.js";
+import { GrammarError } from "../abnf/grammar-errors.js";
 import { quoted, throwFrom } from "./errors.js";
 import { maskPassword } from "../password.js";
-import { templateLanguage } from "./language.js";
+import { templateLanguage, type Lang, type TemplateLanguage } from "./language.js";
 import { itemsOf, readingsOf } from "./match.js";
 import type { TemplateExpression } from "./parse.js";
 import { templateOf, type TemplateInput, type UriTemplate } from "./template.js";
-
 import type { MatchedValue } from "./types.js";
-import { toUnits, UNIT_COUNT, type UnitSet } from "./units.js";
+import { unitAutomata } from "./unit-expr.js";
+import { toUnits } from "./units.js";
 
 /** A varspec (or an expression's own operator and separators) that competes for characters of the example. */
 export interface AmbiguousVarSpec {
@@ -58,29 +65,41 @@ export interface UndecidedAmbiguity {
   readonly readings?: undefined;
 }
 
-/** Product states searched before the analysis gives up (and says it could not decide). */
+/** Pairs of positions searched before the analysis gives up (and says it could not decide). */
 const NODE_LIMIT = 300_000;
-/** Tags held by the paths of the empty-edge closures, summed, before the analysis gives up. */
+/** Ways and tags of the closures through joins, summed, before the analysis gives up. */
 const CLOSURE_LIMIT = 1 << 21;
 /** Examples checked before the analysis gives up (a template repeating a variable can need several). */
 const EXAMPLE_LIMIT = 16;
-/** The most nodes (pairs of states, twice) the search keeps a bit for instead of asking its map (8 MB). */
+/** The most nodes (pairs of positions, twice) the search keeps a bit for instead of asking its map (8 MB). */
 const REACHED_BITS = 1 << 26;
 
 /** Thrown when the search passes its bounds; caught in ambiguityOf. */
 class Undecided {}
 const UNDECIDED = /* @__PURE__ */ new Undecided();
 
-/** The nicest unit of each class to write in an example: a letter, a digit, other ASCII, then triplets. */
-function representatives(classOf: Uint16Array, count: number): Int32Array {
-  const rank = (c: number): number => (c >= 0x61 && c <= 0x7a ? 0 : c >= 0x30 && c <= 0x39 ? 1 : c >= 0x41 && c <= 0x5a ? 2 : c < 0x80 ? 3 : c < 0x200 ? 4 : 5);
-  const rep = new Int32Array(count).fill(-1);
-  for (let c = 0; c < UNIT_COUNT; c++) {
-    const k = classOf[c] as number;
-    const r = rep[k] as number;
-    if (r < 0 || rank(c) < rank(r)) rep[k] = c;
+/** The varspec index of an owner that is an expression's own text (its operator and separators). */
+const EXPRESSION_OWNER = 65535;
+
+/** How nice a unit is to write in an example: a letter, a digit, other ASCII, then triplets. */
+const rank = (c: number): number => (c >= 0x61 && c <= 0x7a ? 0 : c >= 0x30 && c <= 0x39 ? 1 : c >= 0x41 && c <= 0x5a ? 2 : c < 0x80 ? 3 : c < 0x200 ? 4 : 5);
+
+/** The nicest unit both sets hold, or -1 when they share none. */
+function shared(a: CodePointSet, b: CodePointSet, nicest: boolean): number {
+  let best = -1;
+  for (let i = 0, j = 0; i < a.length && j < b.length; ) {
+    const [alo, ahi] = a[i] as readonly [number, number];
+    const [blo, bhi] = b[j] as readonly [number, number];
+    const lo = Math.max(alo, blo);
+    const hi = Math.min(ahi, bhi);
+    if (lo <= hi) {
+      if (!nicest) return lo;
+      for (let c = lo; c <= hi && c < 0x500; c++) if (best < 0 || rank(c) < rank(best)) best = c;
+    }
+    if (ahi < bhi) i++;
+    else j++;
   }
-  return rep;
+  return best;
 }
 
 const HEX = "0123456789ABCDEF";
@@ -92,34 +111,111 @@ const writeUnit = (code: number): string => {
   return `%${(cases & 1 ? hex : HEX)[o >> 4]}${(cases & 2 ? hex : HEX)[o & 15]}`;
 };
 
-/** From a state, the states that read a unit (or accept) reachable by empty edges, first path first, with the tags on the way. */
-function closures(nfa: Nfa): (s: number) => readonly { readonly to: number; readonly tags: readonly number[] }[] {
-  const cache = new Map<number, { to: number; tags: number[] }[]>();
+/**
+ * The template's language with each varspec's expansion a rule of its own (`item-E-V`, whose
+ * occurrence owns the characters it reads) and each tag a marker rule (`tag-K`, matching only
+ * ""): a span is written between its open and close tags, a mark as its tag.
+ */
+function ownedLanguage(lang: TemplateLanguage): TemplateLanguage {
+  const rules = new Map<string, Lang>();
+  const marker = (k: number): Lang => ({ t: "ref", name: `tag-${k}` });
+  const walk = (x: Lang): Lang => {
+    switch (x.t) {
+      case "span":
+        return { t: "seq", items: [marker(x.open), x, marker(x.close)] };
+      case "mark":
+        return marker(x.tag);
+      case "seq":
+      case "alt":
+        return { t: x.t, items: x.items.map(walk) };
+      case "star":
+        return { ...x, item: walk(x.item) };
+      case "item": {
+        const name = `item-${x.expression}-${x.varspec}`;
+        rules.set(name, walk(x.body));
+        return { t: "ref", name };
+      }
+      default:
+        return x;
+    }
+  };
+  for (const [name, x] of lang.rules) rules.set(name, walk(x));
+  lang.tags.forEach((_, k) => rules.set(`tag-${k}`, { t: "seq", items: [] }));
+  return { ...lang, rules };
+}
+
+/** Tags crossed, last first (shared by the ways that cross the same ones first). */
+interface Tags {
+  readonly tag: number;
+  readonly up: Tags | undefined;
+}
+
+/** The tags of a list, first first. */
+function tagList(t: Tags | undefined): number[] {
+  const out: number[] = [];
+  for (let c = t; c !== undefined; c = c.up) out.push(c.tag);
+  return out.reverse();
+}
+
+/** A way from a position (or the start) through joins to a position that reads, or to ACCEPT, with the tags crossed. */
+interface Way {
+  readonly to: number;
+  readonly tags: Tags | undefined;
+}
+
+/** From a position (the number of positions: the start), the ways to the positions that read next (or ACCEPT), first path first. */
+function closures(a: Automaton, tagOf: Int32Array): (s: number) => readonly Way[] {
+  const n = a.positions.length;
+  const cache: (Way[] | undefined)[] = [];
   let held = 0;
   return (s0) => {
-    const known = cache.get(s0);
+    const known = cache[s0];
     if (known !== undefined) return known;
-    const out: { to: number; tags: number[] }[] = [];
+    const out: Way[] = [];
     const seen = new Set<number>();
-    const stack: { s: number; tags: number[] }[] = [{ s: s0, tags: [] }];
-    while (stack.length > 0) {
-      const { s, tags } = stack.pop() as { s: number; tags: number[] };
-      if (seen.has(s)) continue;
-      seen.add(s);
-      if (nfa.kind[s] !== EPS) {
-        out.push({ to: s, tags });
-        if ((held += 1 + tags.length) > CLOSURE_LIMIT) throw UNDECIDED;
-        continue;
+    const visit = (edges: readonly Edge[], tags: Tags | undefined): void => {
+      for (const e of edges) {
+        if (seen.has(e.to)) continue;
+        seen.add(e.to);
+        let more = tags;
+        for (const list of [e.before, e.after]) {
+          for (const i of list) {
+            if ((tagOf[i] as number) < 0) continue;
+            more = { tag: tagOf[i] as number, up: more };
+            held++;
+          }
+        }
+        if (e.to !== ACCEPT && a.positions[e.to]?.join === true) visit(a.follow[e.to] as readonly Edge[], more);
+        else out.push({ to: e.to, tags: more });
+        if (++held > CLOSURE_LIMIT) throw UNDECIDED;
       }
-      const e = nfa.eps[s] as Int32Array;
-      for (let i = e.length - 2; i >= 0; i -= 2) {
-        const tag = e[i + 1] as number;
-        stack.push({ s: e[i] as number, tags: tag >= 0 ? [...tags, tag] : tags });
-      }
-    }
-    cache.set(s0, out);
+    };
+    visit(s0 === n ? a.start : (a.follow[s0] as readonly Edge[]), undefined);
+    cache[s0] = out;
     return out;
   };
+}
+
+/** Per position: the varspec (expression × 65536 + varspec) or expression that owns it (-1: the template's own text), and whether it reads a value's character. */
+function owners(a: Automaton): { owner: Int32Array; value: Uint8Array } {
+  const io = new Int32Array(a.instances.length);
+  const iv = new Uint8Array(a.instances.length);
+  a.instances.forEach((inst, i) => {
+    const up = inst.parent >= 0 ? (io[inst.parent] as number) : -1;
+    const item = /^item-(\d+)-(\d+)$/.exec(inst.rule);
+    const x = /^expression-(\d+)/.exec(inst.rule);
+    io[i] = item !== null ? Number(item[1]) * 65536 + Number(item[2]) : x !== null && up < 0 ? (Number(x[1]) - 1) * 65536 + EXPRESSION_OWNER : up;
+    iv[i] = inst.rule === "value-char" || inst.rule === "reserved-char" || (inst.parent >= 0 && iv[inst.parent] === 1) ? 1 : 0;
+  });
+  const owner = new Int32Array(a.positions.length);
+  const value = new Uint8Array(a.positions.length);
+  a.positions.forEach((p, k) => {
+    const chain = p.options[0]?.chain;
+    const deepest = chain !== undefined && chain.length > 0 ? (chain[chain.length - 1] as number) : p.instance;
+    owner[k] = io[deepest] as number;
+    value[k] = iv[deepest] as number;
+  });
+  return { owner, value };
 }
 
 const show = (v: Readonly<Record<string, MatchedValue>>): string => {
@@ -156,40 +252,37 @@ function ambiguityOf(t: UriTemplate<string>): TemplateAmbiguity | UndecidedAmbig
   try {
     return search(t);
   } catch (e) {
-    if (e !== UNDECIDED && e !== TOO_LARGE) throw e;
+    if (e !== UNDECIDED && !(e instanceof GrammarError && e.code === "too-large")) throw e;
     return Object.freeze({
       decided: false,
-      message: `Whether the template ${quoted(t.text)} is ambiguous is not decided: the search passed its bounds (${STATE_LIMIT} states of the template's automaton, ${NODE_LIMIT} pairs of them searched, ${EXAMPLE_LIMIT} candidate examples)`,
+      message: `Whether the template ${quoted(t.text)} is ambiguous is not decided: the search passed its bounds (the engine's limits on the template's automaton, ${NODE_LIMIT} pairs of its positions searched, ${EXAMPLE_LIMIT} candidate examples)`,
     });
   }
 }
 
+/** A node of the search: a pair of positions that read the same characters (or the start), and whether the two paths parted. */
+interface Parent {
+  readonly prev: number;
+  /** Indexes of the ways taken, among those out of the previous node's positions. */
+  readonly ia: number;
+  readonly ib: number;
+}
+
 function search(t: UriTemplate<string>): TemplateAmbiguity | undefined {
-  const lang = templateLanguage(t.parts, { stringsOnly: true });
-  const nfa = buildNfa(lang, true);
-  const sets: UnitSet[] = [];
-  for (const s of nfa.unitSet) if (s !== undefined) sets.push(s);
-  const { classOf, count } = unitClasses(sets);
-  const rep = representatives(classOf, count);
-  const classesOf = new Map<number, number[]>();
-  for (let s = 0; s < nfa.size; s++) {
-    const set = nfa.unitSet[s];
-    if (set === undefined) continue;
-    const list: number[] = [];
-    for (let k = 0; k < count; k++) if (set[rep[k] as number] === 1) list.push(k);
-    classesOf.set(s, list);
-  }
-  const close = closures(nfa);
-  const M = nfa.size;
-  interface Parent {
-    readonly prev: number;
-    readonly cls: number;
-    readonly ia: number;
-    readonly ib: number;
-  }
+  const lang = ownedLanguage(templateLanguage(t.parts, { stringsOnly: true }));
+  const a = unitAutomata(lang, true).automaton("template");
+  const tagOf = tagsOfInstances(
+    a,
+    lang.tags.map((_, k) => `tag-${k}`),
+  );
+  const { owner, value } = owners(a);
+  const close = closures(a, tagOf);
+  const n = a.positions.length;
+  const M = n + 1;
+  const accepts = (s: number): boolean => close(s).some((w) => w.to === ACCEPT);
   const parents = new Map<number, Parent>();
   const queue: number[] = [];
-  const node = (a: number, b: number, d: number): number => (a * M + b) * 2 + d;
+  const node = (x: number, y: number, d: number): number => (x * M + y) * 2 + d;
   // Whether a node is in parents, and marks it if not: a bit per node where they fit in
   // REACHED_BITS (the search asks this for each pair of two closures, most of them reached)
   const bits = 2 * M * M <= REACHED_BITS ? new Int32Array(((2 * M * M) >>> 5) + 1) : undefined;
@@ -200,56 +293,38 @@ function search(t: UriTemplate<string>): TemplateAmbiguity | undefined {
     bits[id >>> 5] = word | bit;
     return (word & bit) !== 0;
   };
-  const starts = close(nfa.start);
-  starts.forEach((x, ia) =>
-    starts.forEach((y, ib) => {
-      const id = node(x.to, y.to, 0);
-      if (!reached(id)) {
-        parents.set(id, { prev: -1, cls: -1, ia, ib });
-        queue.push(id);
-        if (parents.size > NODE_LIMIT) throw UNDECIDED;
-      }
-    }),
-  );
+  const start = node(n, n, 0);
+  reached(start);
+  parents.set(start, { prev: -1, ia: -1, ib: -1 });
+  queue.push(start);
   let examples = 0;
-  const followed = new Set<number>();
   for (let q = 0; q < queue.length; q++) {
     const id = queue[q] as number;
     const d = id % 2;
     const ab = (id - d) / 2;
-    const a = Math.floor(ab / M);
-    const b = ab % M;
-    if (nfa.kind[a] === ACCEPT && nfa.kind[b] === ACCEPT) {
-      if (d === 1) {
-        const found = verify(t, nfa, id, parents, close, rep, M);
-        if (found !== undefined) return found;
-        if (++examples >= EXAMPLE_LIMIT) throw UNDECIDED;
-      }
-      continue;
-    }
-    if (nfa.kind[a] !== UNIT || nfa.kind[b] !== UNIT) continue;
-    const cb = new Set(classesOf.get(b));
-    // the readings part where a character of a value goes to different owners
-    const d2 = d === 1 || (nfa.owner[a] !== nfa.owner[b] && (nfa.value[a] === 1 || nfa.value[b] === 1)) ? 1 : 0;
-    const na = close(nfa.unitNext[a] as number);
-    const nb = close(nfa.unitNext[b] as number);
-    // the pairs reached do not depend on the class read: the first class both read reaches them
-    // all (the others would find every pair seen); nor on a and b beyond the states they go to,
-    // so a pair of those already followed with the same d has nothing new
-    const c = (classesOf.get(a) as number[]).find((k) => cb.has(k));
-    if (c === undefined) continue;
-    const from = node(nfa.unitNext[a] as number, nfa.unitNext[b] as number, d2);
-    if (followed.has(from)) continue;
-    followed.add(from);
+    const sa = Math.floor(ab / M);
+    const sb = ab % M;
+    const na = close(sa);
+    const nb = close(sb);
     for (let ia = 0; ia < na.length; ia++) {
-      const x = (na[ia] as { readonly to: number }).to;
+      const x = (na[ia] as Way).to;
+      if (x === ACCEPT) continue;
+      const px = a.positions[x] as { readonly set: CodePointSet };
       for (let ib = 0; ib < nb.length; ib++) {
-        const next = node(x, (nb[ib] as { readonly to: number }).to, d2);
-        if (!reached(next)) {
-          parents.set(next, { prev: id, cls: c, ia, ib });
-          queue.push(next);
-          if (parents.size > NODE_LIMIT) throw UNDECIDED;
+        const y = (nb[ib] as Way).to;
+        if (y === ACCEPT || shared(px.set, (a.positions[y] as { readonly set: CodePointSet }).set, false) < 0) continue;
+        // the readings part where a character of a value goes to different owners
+        const d2 = d === 1 || (owner[x] !== owner[y] && (value[x] === 1 || value[y] === 1)) ? 1 : 0;
+        const next = node(x, y, d2);
+        if (reached(next)) continue;
+        parents.set(next, { prev: id, ia, ib });
+        if (parents.size > NODE_LIMIT) throw UNDECIDED;
+        if (d2 === 1 && accepts(x) && accepts(y)) {
+          const found = verify(t, lang, a, next, parents, close, owner, M);
+          if (found !== undefined) return found;
+          if (++examples >= EXAMPLE_LIMIT) throw UNDECIDED;
         }
+        queue.push(next);
       }
     }
   }
@@ -259,48 +334,47 @@ function search(t: UriTemplate<string>): TemplateAmbiguity | undefined {
 /** The example of a goal node, checked: two readings that expand to it, or undefined. */
 function verify(
   t: UriTemplate<string>,
-  nfa: Nfa,
+  lang: TemplateLanguage,
+  a: Automaton,
   goal: number,
-  parents: ReadonlyMap<number, { readonly prev: number; readonly cls: number; readonly ia: number; readonly ib: number }>,
-  close: (s: number) => readonly { readonly to: number; readonly tags: readonly number[] }[],
-  rep: Int32Array,
+  parents: ReadonlyMap<number, Parent>,
+  close: (s: number) => readonly Way[],
+  owner: Int32Array,
   M: number,
 ): TemplateAmbiguity | undefined {
-  // the steps from the start to the goal
-  const chain: { id: number; cls: number; ia: number; ib: number }[] = [];
+  // the nodes from the start to the goal
+  const chain: { x: number; y: number; ia: number; ib: number }[] = [];
   for (let id = goal; id >= 0; ) {
-    const p = parents.get(id) as { prev: number; cls: number; ia: number; ib: number };
-    chain.push({ id, cls: p.cls, ia: p.ia, ib: p.ib });
+    const p = parents.get(id) as Parent;
+    const ab = (id - (id % 2)) / 2;
+    chain.push({ x: Math.floor(ab / M), y: ab % M, ia: p.ia, ib: p.ib });
     id = p.prev;
   }
   chain.reverse();
   const codes: number[] = [];
   const sides = [0, 1].map(() => ({ events: [] as number[], owners: [] as number[] }));
-  let prevA = -1;
-  let prevB = -1;
-  chain.forEach((step, i) => {
-    const ab = (step.id - (step.id % 2)) / 2;
-    const a = Math.floor(ab / M);
-    const b = ab % M;
-    if (i > 0) codes.push(rep[step.cls] as number);
-    const fromA = i === 0 ? close(nfa.start) : close(nfa.unitNext[prevA] as number);
-    const fromB = i === 0 ? close(nfa.start) : close(nfa.unitNext[prevB] as number);
-    for (const tag of (fromA[step.ia] as { tags: readonly number[] }).tags) sides[0]?.events.push(tag, i);
-    for (const tag of (fromB[step.ib] as { tags: readonly number[] }).tags) sides[1]?.events.push(tag, i);
-    if (nfa.kind[a] === UNIT) (sides[0] as { owners: number[] }).owners.push(nfa.owner[a] as number);
-    if (nfa.kind[b] === UNIT) (sides[1] as { owners: number[] }).owners.push(nfa.owner[b] as number);
-    prevA = a;
-    prevB = b;
-  });
+  const [sa, sb] = sides as [{ events: number[]; owners: number[] }, { events: number[]; owners: number[] }];
+  for (let k = 1; k < chain.length; k++) {
+    const from = chain[k - 1] as { x: number; y: number };
+    const step = chain[k] as { x: number; y: number; ia: number; ib: number };
+    for (const tag of tagList((close(from.x)[step.ia] as Way).tags)) sa.events.push(tag, k - 1);
+    for (const tag of tagList((close(from.y)[step.ib] as Way).tags)) sb.events.push(tag, k - 1);
+    codes.push(shared((a.positions[step.x] as { set: CodePointSet }).set, (a.positions[step.y] as { set: CodePointSet }).set, true));
+    sa.owners.push(owner[step.x] as number);
+    sb.owners.push(owner[step.y] as number);
+  }
+  const last = chain[chain.length - 1] as { x: number; y: number };
+  for (const tag of tagList((close(last.x).find((w) => w.to === ACCEPT) as Way).tags)) sa.events.push(tag, codes.length);
+  for (const tag of tagList((close(last.y).find((w) => w.to === ACCEPT) as Way).tags)) sb.events.push(tag, codes.length);
   const example = codes.map(writeUnit).join("");
   const units = toUnits(example, true);
   if (typeof units === "number") return undefined;
   const readingOf = (events: readonly number[]): Readonly<Record<string, MatchedValue>> | undefined => {
-    const r = readingsOf(itemsOf(events, nfa.tags, t.expressions, units), t.expressions, t.parts, example, 1);
+    const r = readingsOf(itemsOf(events, lang.tags, t.expressions, units), t.expressions, t.parts, example, 1);
     return Array.isArray(r) ? r[0] : undefined;
   };
-  const ra = readingOf((sides[0] as { events: number[] }).events);
-  const rb = readingOf((sides[1] as { events: number[] }).events);
+  const ra = readingOf(sa.events);
+  const rb = readingOf(sb.events);
   const first = t.match(example);
   if (ra === undefined || rb === undefined || !first.ok) return undefined;
   const key = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x instanceof Map ? [...(x as Map<string, string>)] : x));
@@ -308,17 +382,16 @@ function verify(
   const other = key(ra) === key(preferred) ? rb : ra;
   if (key(other) === key(preferred)) return undefined;
   // the varspecs the two readings share characters out between
-  const oa = (sides[0] as { owners: number[] }).owners;
-  const ob = (sides[1] as { owners: number[] }).owners;
   let at = -1;
-  const owners = new Set<number>();
-  oa.forEach((o, k) => {
-    if (o === ob[k]) return;
+  const shares = new Set<number>();
+  sa.owners.forEach((o, k) => {
+    const p = sb.owners[k] as number;
+    if (o === p) return;
     if (at < 0) at = k;
-    if (o >= 0) owners.add(o);
-    if ((ob[k] as number) >= 0) owners.add(ob[k] as number);
+    if (o >= 0) shares.add(o);
+    if (p >= 0) shares.add(p);
   });
-  const varspecs = [...owners].sort((x, y) => x - y).map((o) => {
+  const varspecs = [...shares].sort((x, y) => x - y).map((o) => {
     const x = t.expressions[Math.floor(o / 65536)] as TemplateExpression;
     const v = o % 65536;
     return Object.freeze({ name: v === EXPRESSION_OWNER ? undefined : (x.varspecs[v] as { name: string }).name, expression: x.text, start: x.start });
