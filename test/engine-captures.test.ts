@@ -8,14 +8,14 @@
 import fc from "fast-check";
 import { Analysis, type RuleDefinition } from "../src/abnf/analysis";
 import { JOINS, type Edge } from "../src/abnf/automaton";
-import { capturesByDfa, derivationTags, TaggedDfa, tagsOfInstances, UNDECIDED, type Preference, type TagEvents } from "../src/abnf/captures";
+import { capturesByDfa, capturesEach, derivationTags, TaggedDfa, tagsOfInstances, UNDECIDED, type Preference, type TagEvents } from "../src/abnf/captures";
 import { Compiled } from "../src/abnf/compiled";
 import { deriveDfa, type Derivation } from "../src/abnf/derivation";
 import { DfaBudget, type Dfa } from "../src/abnf/dfa";
 import { testByDfa } from "../src/abnf/dfa-engine";
 import { alt, lit, range, ref, rep, seq, type Expr } from "../src/abnf/expr";
 import { GrammarError } from "../src/abnf/grammar-errors";
-import { deriveLive, liveDfaOf, TOO_LARGE, type LiveDfa } from "../src/abnf/live";
+import { deriveLive, liveDfaOf, livePaths, TOO_LARGE, type LiveDfa } from "../src/abnf/live";
 import { rulesFromAbnf } from "./helpers/abnf-algebra";
 import { readJson } from "./helpers/fixtures";
 import { runs, seed } from "./helpers/runs";
@@ -265,6 +265,63 @@ function* parses(e: Expr, input: string, at: number, rules: Record<string, Expr>
 }
 
 /**
+ * The events of every whole parse, each list once, in the order they first come (at most
+ * `most`); "skip" past 100,000 steps of the enumeration (see {@link reference}).
+ */
+function referenceAll(rules: Record<string, Expr>, rule: string, tags: readonly string[], input: string, most: number, prefer?: ReadonlyMap<string, string>): string[] | "skip" {
+  budget = 100_000;
+  const out: string[] = [];
+  try {
+    for (const p of parses(rules[rule] as Expr, input, 0, rules, tags, prefer)) {
+      if (p.end !== input.length) continue;
+      const key = JSON.stringify(p.events);
+      if (!out.includes(key)) out.push(key);
+      if (out.length >= most) break;
+    }
+    return out;
+  } catch (e) {
+    if (e !== TOO_MANY) throw e;
+    return "skip";
+  }
+}
+
+/** The events of each reading capturesEach gives, each list once, in the order they first come (at most `most`). */
+function eachOf(c: Compiled, rule: string, tags: readonly string[], input: string, most: number, prefer?: readonly Preference[]): string[] | undefined | null {
+  const all = capturesEach(c, rule, input, tags, prefer, 10_000);
+  if (all === undefined || all === null) return all;
+  const out: string[] = [];
+  for (const events of all) {
+    const key = JSON.stringify(events);
+    if (!out.includes(key)) out.push(key);
+    if (out.length >= most) break;
+  }
+  return out;
+}
+
+/**
+ * "in order" when `got` (capturesEach's readings) begins with the reference's first reading and
+ * lists readings of the reference in the reference's order (the automaton's builder keeps one of
+ * two ways between the same two positions that read nothing, so that it may have fewer: see the
+ * test on markers before characters, where it may not), else what is wrong.
+ */
+function inOrder(got: string[] | undefined | null, want: readonly string[]): string | undefined | null | string[] {
+  if (got === undefined || got === null) return got;
+  if (got[0] !== want[0]) return got;
+  let at = 0;
+  for (const g of got) {
+    while (at < want.length && want[at] !== g) at++;
+    if (at === want.length) return [...got, "not in the reference's order:", ...want];
+  }
+  return "in order";
+}
+
+/** "among" when `got` begins with the reference's first reading and each of its readings is one of the reference's, else what is wrong. */
+function among(got: string[] | undefined | null, want: readonly string[]): string | undefined | null | string[] {
+  if (got === undefined || got === null) return got;
+  return got[0] === want[0] && got.every((g) => want.includes(g)) ? "among" : [...got, "not among:", ...want];
+}
+
+/**
  * The events of the first whole parse, undefined when there is none; "skip" past 100,000 steps
  * of the enumeration (nested repetitions of items that match "" have exponentially many parses:
  * the tests count such inputs and check that they are few).
@@ -316,6 +373,9 @@ describe("captures agree with every parse enumerated in the builder's order", ()
             continue;
           }
           expect([s, capturesByDfa(c, "r", s, TAGS)]).toEqual([s, want]);
+          // every reading, in the same order
+          const every = referenceAll(rules, "r", TAGS, s, 400);
+          if (every !== "skip") expect([s, "each", inOrder(eachOf(c, "r", TAGS, s, 12), every)]).toEqual([s, "each", want === undefined ? undefined : "in order"]);
           const pass = taggedRun(c, "r", TAGS, s);
           if (pass === UNDECIDED || pass === "none") undecided++;
           else {
@@ -338,6 +398,105 @@ describe("captures agree with every parse enumerated in the builder's order", ()
     // both ways are exercised, and few inputs had too many parses to enumerate
     expect([decided > 100, undecided > 10, skipped < 24]).toEqual([true, true, true]);
   }
+});
+
+// Every reading (capturesEach), where no two ways between the same two positions read nothing:
+// each marker stands before a character, so the readings of the reference and of the automaton
+// are the same lists, in the same order. Backjumping skips only readings that agree with the last
+// one up to the offset given.
+describe("every reading, in order, with backjumping", () => {
+  const TAGS = ["m0", "m1", "m2"];
+  const leaf = fc.constantFrom<Expr>(lit("a"), lit("b"), range(0x61, 0x62), seq(ref("m0"), lit("a")), seq(ref("m1"), range(0x61, 0x62)), seq(ref("m2"), lit("b")));
+  const expr = fc.letrec<{ e: Expr }>((tie) => ({
+    e: fc.oneof(
+      { depthSize: "small", withCrossShrink: true },
+      leaf,
+      fc.array(tie("e"), { minLength: 1, maxLength: 3 }).map((items) => seq(...items)),
+      fc.array(tie("e"), { minLength: 1, maxLength: 3 }).map((items) => alt(...items)),
+      fc.tuple(fc.integer({ min: 0, max: 2 }), fc.constantFrom(1, 2, Infinity), tie("e")).map(([min, more, item]) => rep(min, more === Infinity ? Infinity : min + more, item)),
+    ),
+  })).e;
+  const input = fc.array(fc.constantFrom("a", "b"), { maxLength: 6 }).map((cs) => cs.join(""));
+
+  it.each([
+    ["as built", false],
+    ["with a join between every two parts of a concatenation", true],
+  ])(`on ${runs(300)} generated grammars, 6 inputs each, %s`, (_how, joins) =>
+    withJoins(joins, () => {
+      let several = 0;
+      let jumped = 0;
+      let skipped = 0;
+      fc.assert(
+        fc.property(expr, fc.array(input, { minLength: 6, maxLength: 6 }), fc.array(fc.integer({ min: -1, max: 6 }), { minLength: 8, maxLength: 8 }), (r, inputs, jumps) => {
+          const rules: Record<string, Expr> = { r, m0: lit(""), m1: lit(""), m2: lit("") };
+          const c = coreGrammar(rules);
+          for (const s of inputs) {
+            const every = referenceAll(rules, "r", TAGS, s, 40);
+            if (every === "skip") {
+              skipped++;
+              continue;
+            }
+            const got = eachOf(c, "r", TAGS, s, 40);
+            expect([s, got]).toEqual([s, every.length === 0 ? undefined : every]);
+            if (got === undefined || got === null || got.length < 2) continue;
+            several++;
+            // backjumping, on the paths themselves (edges and steps: readings may repeat events):
+            // after a jump to k, the paths skipped part from the last one after k, the next one at or before it
+            const dfa = c.dfa("r") as Dfa;
+            const pass = (liveDfaOf(dfa) as LiveDfa).pass(s, 0, s.length);
+            if (pass === undefined || pass === TOO_LARGE) throw new Error("no pass");
+            const full = [...livePaths(dfa, pass, s, 200)].map((x) => x.join());
+            if (full.length >= 200) continue;
+            /** The offset of the choice where two paths part. */
+            const parting = (x: string, y: string): number => {
+              const a = x.split(",").map(Number);
+              const b = y.split(",").map(Number);
+              let d = 0;
+              while (a[d] === b[d] && a[d + 1] === b[d + 1]) d += 2;
+              return pass.offsets[a[d + 1] as number] as number;
+            };
+            const gen = livePaths(dfa, pass, s, 200);
+            let at = 0;
+            let step = gen.next();
+            for (let x = 0; step.done !== true; x++) {
+              const k = jumps[x % jumps.length] as number;
+              const last = step.value.join();
+              expect(last).toBe(full[at]);
+              step = gen.next(k < 0 ? undefined : k);
+              const next = step.done === true ? full.length : full.indexOf(step.value.join());
+              expect(next).toBeGreaterThan(at);
+              for (let q = at + 1; q < next; q++) {
+                expect([s, k, "skipped", parting(full[q] as string, last) > k]).toEqual([s, k, "skipped", true]);
+                jumped++;
+              }
+              if (k >= 0 && next < full.length) expect([s, k, "next", parting(full[next] as string, last) <= k]).toEqual([s, k, "next", true]);
+              at = next;
+            }
+          }
+        }),
+        { numRuns: runs(300), seed: seed(4040) },
+      );
+      expect([several > 50, jumped > 20, skipped < 24]).toEqual([true, true, true]);
+    }),
+  );
+
+  it("stops at the count it is given, and leaves a rule that counts a repetition", () => {
+    const c = coreGrammar(rulesFromAbnf(["r = *( m0 \"a\" / m1 \"a\" )", "m0 = \"\"", "m1 = \"\"", "s = m0 1*70000\"a\" m1 \"b\"", ""].join("\n")));
+    expect([...(capturesEach(c, "r", "aaaaaaaaaa", ["m0", "m1"], [], 5) as Iterable<TagEvents>)].length).toBe(5);
+    expect([...(capturesEach(c, "r", "aaa", ["m0", "m1"]) as Iterable<TagEvents>)]).toEqual([
+      [0, 0, 0, 1, 0, 2],
+      [0, 0, 0, 1, 1, 2],
+      [0, 0, 1, 1, 0, 2],
+      [0, 0, 1, 1, 1, 2],
+      [1, 0, 0, 1, 0, 2],
+      [1, 0, 0, 1, 1, 2],
+      [1, 0, 1, 1, 0, 2],
+      [1, 0, 1, 1, 1, 2],
+    ]);
+    expect(capturesEach(c, "r", "aab", ["m0", "m1"])).toBeUndefined();
+    expect((c.dfa("s") as Dfa).automaton.counters.length).toBe(1);
+    expect(capturesEach(c, "s", "abcdefghijklmnopq", ["m0", "m1"])).toBeNull();
+  });
 });
 
 // Preferences (captures.ts Preference): generated grammars with up to three repetitions
@@ -431,6 +590,10 @@ describe("captures with preferences agree with every parse enumerated in that or
               continue;
             }
             expect([s, capturesByDfa(c, "r", s, TAGS, prefer)]).toEqual([s, want]);
+            const every = referenceAll(rules, "r", TAGS, s, 400, byName);
+            // (with preferences, the others come in the depth-first order of each choice's
+            // preferred ways, which is not always the reference's: only the first is checked for order)
+            if (every !== "skip") expect([s, "each", among(eachOf(c, "r", TAGS, s, 12, prefer), every)]).toEqual([s, "each", want === undefined ? undefined : "among"]);
             if (JSON.stringify(want) !== JSON.stringify(reference(rules, "r", TAGS, s))) preferred++;
             const pass = taggedRun(c, "r", TAGS, s, true);
             if (pass !== UNDECIDED && pass !== "none") {

@@ -27,7 +27,7 @@ import { deriveDfa, type Choose, type Derivation } from "./derivation.js";
 import { hashOf, sameInts, STATE_CELLS, type Dfa } from "./dfa.js";
 import { runDfa } from "./dfa-run.js";
 import { GrammarError } from "./grammar-errors.js";
-import { liveDfaOf, TOO_LARGE, walkLive, type LiveDfa } from "./live.js";
+import { liveDfaOf, livePaths, TOO_LARGE, walkLive, type LiveDfa } from "./live.js";
 
 /** What a tagged run answers when two paths with different tags read the input: the derivation decides. */
 export const UNDECIDED = "undecided";
@@ -477,22 +477,9 @@ const tagged = new WeakMap<Dfa, Map<string, Kept>>();
  * capturesByDfa(c, "authority", "a@b.c:80", ["host-start", "host-end"]) // [0, 2, 1, 5]
  */
 export function capturesByDfa(c: Compiled, key: string, input: string, tags: readonly string[], prefer: readonly Preference[] = []): TagEvents | undefined | null {
-  if (c.analysis.checks.has(key)) return null;
-  const dfa = c.dfa(key);
-  if (dfa === null) return null;
-  let byTags = tagged.get(dfa);
-  if (byTags === undefined) tagged.set(dfa, (byTags = new Map()));
-  const name = [...tags, "", ...prefer.map((p) => `${p.iterate} ${p.stop} ${JSON.stringify(p.when)}`)].join("\n");
-  let kept = byTags.get(name);
-  if (kept === undefined) {
-    const keys = new Set(c.analysis.ruleKeys.map((k) => k.toLowerCase()));
-    const unknown = [...tags, ...prefer.flatMap((p) => [p.iterate, p.stop])].find((t) => !keys.has(t.toLowerCase()));
-    if (unknown !== undefined) throw new GrammarError("undefined-rule", `no rule ${unknown} in the grammar, asked for as a capture`, undefined, [unknown]);
-    const tagOf = tagsOfInstances(dfa.automaton, tags);
-    const choose = chooser(dfa.automaton, prefer);
-    const counted = dfa.automaton.counters.length > 0;
-    byTags.set(name, (kept = { dfa: TaggedDfa.of(dfa, tags, tagOf, choose !== undefined), live: counted ? undefined : liveDfaOf(dfa), tagOf, edgeTags: counted ? [] : edgeTagsOf(dfa.automaton, tagOf), choose }));
-  }
+  const got = keptFor(c, key, tags, prefer);
+  if (got === null) return null;
+  const [dfa, kept] = got;
   const r = kept.dfa?.run(input) ?? UNDECIDED;
   if (r !== UNDECIDED) return r;
   const pass = kept.live?.pass(input, 0, input.length) ?? TOO_LARGE;
@@ -516,6 +503,77 @@ export function capturesByDfa(c: Compiled, key: string, input: string, tags: rea
   const run = runDfa(dfa, input, 0);
   if (run.stop !== input.length || !run.state.accept) return undefined;
   return derivationTags(deriveDfa(c.derivationDfa(key) as Dfa, input, 0, input.length, kept.choose), kept.tagOf);
+}
+
+/**
+ * The captures of every reading of the whole of `input` by rule `key` (issue 30 ask 4: a URI
+ * template's matchAll, and its variables read more than once), in order of preference (the
+ * first is {@link capturesByDfa}'s; the others in the depth-first order of the choices, each
+ * choice's live ways as `prefer` and the builder's order rank them), at most `limit` readings,
+ * each as events (see {@link TagEvents}; two readings may have the same events when they part
+ * where no marker stands). Backjumping: given an offset `k` (`next(k)`), the enumeration skips
+ * every reading that differs from the last one only in choices made after offset `k`. Each
+ * reading costs its own length (every way it tries ends in a whole match).
+ *
+ * `undefined` when the input does not match; `null` when the rule calls a recursive one, is
+ * checked in code, or counts a repetition (automaton.ts COUNTS: not served yet). The GrammarError
+ * "too-large" when the live sets of the input would not fit the grammar's DFA budget; the errors
+ * of {@link capturesByDfa} for the names.
+ */
+export function capturesEach(
+  c: Compiled,
+  key: string,
+  input: string,
+  tags: readonly string[],
+  prefer: readonly Preference[] = [],
+  limit = 1000,
+): Generator<TagEvents, void, number | undefined> | undefined | null {
+  const got = keptFor(c, key, tags, prefer);
+  if (got === null) return null;
+  const [dfa, kept] = got;
+  if (kept.live === undefined) return null;
+  const pass = kept.live.pass(input, 0, input.length);
+  if (pass === undefined) return undefined;
+  if (pass === TOO_LARGE) throw new GrammarError("too-large", `the readings of rule ${key} over an input of ${input.length} characters are not enumerated: their live sets would not fit the grammar's DFA budget`, key);
+  return readings(livePaths(dfa, pass, input, limit, kept.choose), kept.edgeTags, pass.offsets);
+}
+
+/** The events of each path of `paths`, passing the offsets to backjump to back to it. */
+function* readings(paths: Generator<number[], void, number | undefined>, edgeTags: readonly (Int32Array | undefined)[], offsets: Int32Array): Generator<TagEvents, void, number | undefined> {
+  for (let step = paths.next(); step.done !== true; ) {
+    const path = step.value;
+    const events: TagEvents = [];
+    for (let x = 0; x < path.length; x += 2) {
+      const t = edgeTags[path[x] as number];
+      if (t !== undefined) for (let y = 0; y < t.length; y++) events.push(t[y] as number, offsets[path[x + 1] as number] as number);
+    }
+    step = paths.next(yield events);
+  }
+}
+
+/**
+ * The rule's lazy DFA and what captures keep for it and this list of marker rules and
+ * preferences, made on first need; `null` when the rule calls a recursive one or is checked in
+ * code. The GrammarErrors of {@link capturesByDfa}.
+ */
+function keptFor(c: Compiled, key: string, tags: readonly string[], prefer: readonly Preference[]): [Dfa, Kept] | null {
+  if (c.analysis.checks.has(key)) return null;
+  const dfa = c.dfa(key);
+  if (dfa === null) return null;
+  let byTags = tagged.get(dfa);
+  if (byTags === undefined) tagged.set(dfa, (byTags = new Map()));
+  const name = [...tags, "", ...prefer.map((p) => `${p.iterate} ${p.stop} ${JSON.stringify(p.when)}`)].join("\n");
+  let kept = byTags.get(name);
+  if (kept === undefined) {
+    const keys = new Set(c.analysis.ruleKeys.map((k) => k.toLowerCase()));
+    const unknown = [...tags, ...prefer.flatMap((p) => [p.iterate, p.stop])].find((t) => !keys.has(t.toLowerCase()));
+    if (unknown !== undefined) throw new GrammarError("undefined-rule", `no rule ${unknown} in the grammar, asked for as a capture`, undefined, [unknown]);
+    const tagOf = tagsOfInstances(dfa.automaton, tags);
+    const choose = chooser(dfa.automaton, prefer);
+    const counted = dfa.automaton.counters.length > 0;
+    byTags.set(name, (kept = { dfa: TaggedDfa.of(dfa, tags, tagOf, choose !== undefined), live: counted ? undefined : liveDfaOf(dfa), tagOf, edgeTags: counted ? [] : edgeTagsOf(dfa.automaton, tagOf), choose }));
+  }
+  return [dfa, kept];
 }
 
 /** `path` then `more`, as one list. */

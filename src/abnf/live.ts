@@ -354,3 +354,87 @@ export function deriveLive(live: LiveDfa, input: string, start: number, end: num
   );
   return { automaton: a, input, start, end, steps };
 }
+
+/**
+ * Every derivation of a pass's match, in order of preference (the first is {@link walkLive}'s),
+ * at most `limit` of them: each as its edges (their indexes in the DFA's edge table, dfa.ts
+ * succ) and steps (see {@link LiveVisit}), `[index, j, index, j, …]`. A choice among two or more
+ * live edges takes them in the builder's order, or with `choose` in the order it gives (its
+ * answer first, then its answer among the others, …); the derivations are the depth-first
+ * order of those choices. Every live edge leads to a whole match, so each derivation costs its
+ * own length, whatever was skipped.
+ *
+ * Backjumping (issue 30 ask 4, a template whose variable is read two ways): given an offset
+ * `k` back (`next(k)`), the enumeration skips every derivation that differs from the last one
+ * only in choices made after offset `k` (a reading found wrong by what stands up to `k` is as
+ * wrong in all of them).
+ */
+export function* livePaths(dfa: Dfa, pass: LivePass, input: string, limit: number, choose?: Choose): Generator<number[], void, number | undefined> {
+  const a: Automaton = dfa.automaton;
+  const n = a.positions.length;
+  const { succStart, succ } = dfa;
+  const { sets, offsets } = pass;
+  const m = sets.length - 1;
+  interface Frame {
+    readonly j: number;
+    /** The live edges, in order of preference. */
+    readonly order: readonly number[];
+    next: number;
+    /** The length of the path before the choice. */
+    readonly length: number;
+  }
+  /** The live edges out of `u` at step `j`, in order of preference. */
+  const orderOf = (u: number, j: number): number[] => {
+    const live = sets[j] as LiveSet;
+    const lo = succStart[u] as number;
+    const out: number[] = [];
+    for (let i = lo; i < (succStart[u + 1] as number); i++) {
+      const t = succ[i] as number;
+      if (live.has(t < 0 ? n : t)) out.push(i);
+    }
+    if (choose === undefined || out.length < 2 || j === m) return out;
+    const edges = u === n ? a.start : (a.follow[u] as readonly Edge[]);
+    const cp = codePointAt(input, offsets[j] as number);
+    // (the chooser also asks about the edges out of the joins behind a choice)
+    const taken = new Set<Edge>();
+    const ordered: number[] = [];
+    while (ordered.length < out.length) {
+      const e = choose(edges, (x) => !taken.has(x) && live.has(x.to < 0 ? n : x.to), cp) ?? (edges[(out.find((i) => !taken.has(edges[i - lo] as Edge)) as number) - lo] as Edge);
+      taken.add(e);
+      ordered.push(lo + edges.indexOf(e));
+    }
+    return ordered;
+  };
+  const path: number[] = [];
+  const frames: Frame[] = [];
+  let u = n;
+  let j = 0;
+  /** Takes edge `i` at step `at`: true when it ends the match, else moves to its target. */
+  const take = (i: number, at: number): boolean => {
+    path.push(i, at);
+    const t = succ[i] as number;
+    if (t < 0) return true;
+    u = t;
+    j = a.positions[t]?.join === true ? at : at + 1;
+    return false;
+  };
+  let ended = false;
+  for (let made = 0; made < limit; made++) {
+    // down along the first choices, to the end of the match
+    while (!ended) {
+      const order = orderOf(u, j);
+      if (order.length === 0) throw new Error("internal: derivation lost its way");
+      if (order.length > 1) frames.push({ j, order, next: 1, length: path.length });
+      ended = take(order[0] as number, j);
+    }
+    const back = yield path.slice();
+    if (back !== undefined) while (frames.length > 0 && (offsets[(frames[frames.length - 1] as Frame).j] as number) > back) frames.pop();
+    // back to the last choice with an edge left, and that edge
+    const f = frames[frames.length - 1];
+    if (f === undefined) return;
+    const i = f.order[f.next++] as number;
+    if (f.next === f.order.length) frames.pop();
+    path.length = f.length;
+    ended = take(i, f.j);
+  }
+}
