@@ -101,14 +101,15 @@ const unitLiteral = (text: string): Expr => {
 /**
  * The language's rules over unit code points (`template` the whole URI), analysed and compiled
  * for the engine's core. With `unbounded`, prefixes are read as unbounded (what the "no-match"
- * explanation reads, as template.ts's unboundedNfa).
+ * explanation reads, as template.ts's unboundedNfa). `extra` rules (over unit code points) may
+ * be referred to by the language's `ref`s (the router's character sets).
  */
-export function unitAutomata(lang: TemplateLanguage, unbounded = false): Compiled {
+export function unitAutomata(lang: TemplateLanguage, unbounded = false, extra: readonly RuleDefinition[] = []): Compiled {
   charRules ??= [
     { name: "value-char", expr: alt(setExpr(U_SINGLE), utf8Expr(upperUnits)), token: true },
     { name: "reserved-char", expr: setExpr(R_ANY), token: true },
   ];
-  const defs = new Map<string, RuleDefinition>(charRules.map((d) => [d.name, d]));
+  const defs = new Map<string, RuleDefinition>([...charRules, ...extra].map((d) => [d.name, d]));
   for (const [name, x] of lang.rules) defs.set(name, { name, expr: langExpr(x, unitLiteral, unbounded ? -1 : Infinity), token: false });
   return new Compiled(new Analysis((n) => defs.get(n.toLowerCase()), [...defs.keys()]));
 }
