@@ -20,7 +20,7 @@
 //
 // This module is apart from the automaton core (dfa-engine.ts) so that a matcher that takes no
 // captures does not bundle it. Its states share the grammar's DFA budget of cells (dfa.ts).
-import { ACCEPT, type Automaton, type Edge } from "./automaton.js";
+import { ACCEPT, countAfter, type Automaton, type Edge } from "./automaton.js";
 import { codePointAt, hasCodePoint, type CodePointSet } from "./charset.js";
 import type { Compiled } from "./compiled.js";
 import { deriveDfa, type Choose, type Derivation } from "./derivation.js";
@@ -363,9 +363,9 @@ export function derivationTags(d: Derivation, tagOf: Int32Array): TagEvents {
  * with the marker rule `iterate`, and that the marker rule `stop` follows at once
  * (`*( iterate item ) stop`), stops where it may rather than take another copy when the next
  * code point is in `when`. A choice is made along the path as the markers stand on it: a
- * reading is preferred over another by the first such repetition where they part. Not applied
- * in a rule whose automaton counts a repetition (automaton.ts COUNTS), nor between two ways to
- * one position that the builder merged (it keeps the first).
+ * reading is preferred over another by the first such repetition where they part; a counted
+ * repetition (automaton.ts COUNTS: a template's prefix `{x:9999}`) too, its copies counted. Not
+ * applied between two ways to one position that the builder merged (it keeps the first).
  */
 export interface Preference {
   readonly iterate: string;
@@ -377,14 +377,17 @@ export interface Preference {
 const STOP = 1;
 
 /**
- * The choice of derivations under `prefer` (see {@link Preference}), for derivation.ts; undefined
- * when there is none to make. A decision is a pair (repetition, kind): the repetition is the
- * preference's index and the occurrence the markers stand in (they are its children).
+ * The choice of derivations under `prefer` (see {@link Preference}), for derivation.ts and
+ * live.ts; undefined when there is none to make. A decision is a pair (repetition, kind): the
+ * repetition is the preference's index and the occurrence the markers stand in (they are its
+ * children). In an automaton with counted repetitions, the ways through joins are followed with
+ * their counts (a join is met once per count).
  */
 function chooser(a: Automaton, prefer: readonly Preference[]): Choose | undefined {
-  if (prefer.length === 0 || a.counters.length > 0) return undefined;
+  if (prefer.length === 0) return undefined;
   const markOf = tagsOfInstances(a, prefer.flatMap((p) => [p.iterate, p.stop]));
   const width = a.instances.length;
+  const slots = a.positions.length + 1;
   const decisions = (e: Edge): number[] => {
     const out: number[] = [];
     for (const list of [e.before, e.after]) {
@@ -395,10 +398,10 @@ function chooser(a: Automaton, prefer: readonly Preference[]): Choose | undefine
     }
     return out;
   };
-  return (edges, isLive, cp) => {
-    const live = edges.filter(isLive);
+  const after = (e: Edge, c: number): number => (a.counters.length > 0 ? countAfter(a.counters, e.count, c) : c);
+  return (edges, isLive, cp, count = 0) => {
+    const live = edges.filter((e) => isLive(e, count));
     if (live.length < 2) return live[0];
-    const liveOut = (t: number): Edge[] => (a.follow[t] ?? []).filter(isLive);
     /** Whether decisions `s` are preferred over `t` (which comes first in the builder's order). */
     const preferred = (s: readonly number[], t: readonly number[]): boolean => {
       for (let i = 0; i < s.length && i < t.length; i += 2) {
@@ -408,40 +411,43 @@ function chooser(a: Automaton, prefer: readonly Preference[]): Choose | undefine
       }
       return false;
     };
-    // the decisions of the preferred way through each join met, worked out last join first (a
-    // walk, not a recursion: joins chain as deep as the rule is long)
+    // the decisions of the preferred way through each join met (with its count), worked out last
+    // join first (a walk, not a recursion: joins chain as deep as the rule is long)
     const through = new Map<number, number[]>();
     const isJoin = (t: number): boolean => t >= 0 && a.positions[t]?.join === true;
-    const seqOf = (e: Edge): number[] => (isJoin(e.to) ? decisions(e).concat(through.get(e.to) as number[]) : decisions(e));
-    const best = (edges: readonly Edge[]): number[] => {
-      let b = seqOf(edges[0] as Edge);
+    const seqOf = (e: Edge, c: number): number[] => (isJoin(e.to) ? decisions(e).concat(through.get(after(e, c) * slots + e.to) as number[]) : decisions(e));
+    const best = (edges: readonly Edge[], c: number): number[] => {
+      let b = seqOf(edges[0] as Edge, c);
       let at = 0;
       for (let i = 1; i < edges.length; i++) {
-        const s = seqOf(edges[i] as Edge);
+        const s = seqOf(edges[i] as Edge, c);
         if (preferred(s, b)) [b, at] = [s, i];
       }
       chosen = edges[at] as Edge;
       return b;
     };
     let chosen: Edge = live[0] as Edge;
+    /** Joins to work out, each with its count, as `count × slots + join`. */
     const stack: number[] = [];
-    for (const e of live) if (isJoin(e.to)) stack.push(e.to);
+    for (const e of live) if (isJoin(e.to)) stack.push(after(e, count) * slots + e.to);
     while (stack.length > 0) {
-      const u = stack[stack.length - 1] as number;
-      if (through.has(u)) {
+      const key = stack[stack.length - 1] as number;
+      if (through.has(key)) {
         stack.pop();
         continue;
       }
-      const out = liveOut(u);
-      const pending = out.filter((x) => isJoin(x.to) && !through.has(x.to));
+      const u = key % slots;
+      const c = (key - u) / slots;
+      const out = (a.follow[u] ?? []).filter((x) => isLive(x, c));
+      const pending = out.filter((x) => isJoin(x.to) && !through.has(after(x, c) * slots + x.to)).map((x) => after(x, c) * slots + x.to);
       if (pending.length > 0) {
-        for (const x of pending) stack.push(x.to);
+        stack.push(...pending);
         continue;
       }
-      through.set(u, out.length === 0 ? [] : best(out));
+      through.set(key, out.length === 0 ? [] : best(out, c));
       stack.pop();
     }
-    best(live);
+    best(live, count);
     return chosen;
   };
 }
