@@ -366,15 +366,24 @@ export function derivationTags(d: Derivation, tagOf: Int32Array): TagEvents {
  * reading is preferred over another by the first such repetition where they part; a counted
  * repetition (automaton.ts COUNTS: a template's prefix `{x:9999}`) too, its copies counted. Not
  * applied between two ways to one position that the builder merged (it keeps the first).
+ *
+ * With `then` (a URI template's yieldFirst: another round of a list only after the next
+ * varspec), a stop that the marker rule `then` follows at once (before any character: the
+ * first alternative of what follows the repetition begins with it) is preferred to another
+ * copy, and another copy to any other stop: `*( iterate item ) stop ( then A / B )` tries the
+ * stop into A, then another copy, then the stop into B.
  */
 export interface Preference {
   readonly iterate: string;
   readonly stop: string;
+  /** The code points before which a stop is preferred (none: `[]`). */
   readonly when: CodePointSet;
+  readonly then?: string | undefined;
 }
 
-/** The `stop` marker's kind in a decision (the `iterate` one's is 0). */
+/** The kinds of decision: the `iterate` marker's is 0. */
 const STOP = 1;
+const THEN = 2;
 
 /**
  * The choice of derivations under `prefer` (see {@link Preference}), for derivation.ts and
@@ -385,7 +394,7 @@ const STOP = 1;
  */
 function chooser(a: Automaton, prefer: readonly Preference[]): Choose | undefined {
   if (prefer.length === 0) return undefined;
-  const markOf = tagsOfInstances(a, prefer.flatMap((p) => [p.iterate, p.stop]));
+  const markOf = tagsOfInstances(a, prefer.flatMap((p) => [p.iterate, p.stop, p.then ?? ""]));
   const width = a.instances.length;
   const slots = a.positions.length + 1;
   const decisions = (e: Edge): number[] => {
@@ -393,7 +402,7 @@ function chooser(a: Automaton, prefer: readonly Preference[]): Choose | undefine
     for (const list of [e.before, e.after]) {
       for (const i of list) {
         const m = markOf[i] as number;
-        if (m >= 0) out.push((m >> 1) * width + (a.instances[i] as { parent: number }).parent, m & 1);
+        if (m >= 0) out.push(Math.floor(m / 3) * width + (a.instances[i] as { parent: number }).parent, m % 3);
       }
     }
     return out;
@@ -407,7 +416,12 @@ function chooser(a: Automaton, prefer: readonly Preference[]): Choose | undefine
       for (let i = 0; i < s.length && i < t.length; i += 2) {
         if (s[i] !== t[i]) return false; // parted before any repetition: the builder's order
         if (s[i + 1] === t[i + 1]) continue;
-        return s[i + 1] === STOP && hasCodePoint((prefer[Math.floor((s[i] as number) / width)] as Preference).when, cp);
+        if (s[i + 1] === THEN || t[i + 1] === THEN) return false;
+        const p = Math.floor((s[i] as number) / width);
+        const stops = s[i + 1] === STOP ? s : t;
+        // a stop is preferred before one of `when`'s code points, or into the `then` marker's way
+        const early = hasCodePoint((prefer[p] as Preference).when, cp) || (stops[i + 3] === THEN && Math.floor((stops[i + 2] as number) / width) === p);
+        return (s[i + 1] === STOP) === early;
       }
       return false;
     };
@@ -568,11 +582,11 @@ function keptFor(c: Compiled, key: string, tags: readonly string[], prefer: read
   if (dfa === null) return null;
   let byTags = tagged.get(dfa);
   if (byTags === undefined) tagged.set(dfa, (byTags = new Map()));
-  const name = [...tags, "", ...prefer.map((p) => `${p.iterate} ${p.stop} ${JSON.stringify(p.when)}`)].join("\n");
+  const name = [...tags, "", ...prefer.map((p) => `${p.iterate} ${p.stop} ${p.then ?? ""} ${JSON.stringify(p.when)}`)].join("\n");
   let kept = byTags.get(name);
   if (kept === undefined) {
     const keys = new Set(c.analysis.ruleKeys.map((k) => k.toLowerCase()));
-    const unknown = [...tags, ...prefer.flatMap((p) => [p.iterate, p.stop])].find((t) => !keys.has(t.toLowerCase()));
+    const unknown = [...tags, ...prefer.flatMap((p) => [p.iterate, p.stop, ...(p.then === undefined ? [] : [p.then])])].find((t) => !keys.has(t.toLowerCase()));
     if (unknown !== undefined) throw new GrammarError("undefined-rule", `no rule ${unknown} in the grammar, asked for as a capture`, undefined, [unknown]);
     const tagOf = tagsOfInstances(dfa.automaton, tags);
     const choose = chooser(dfa.automaton, prefer);
