@@ -20,11 +20,11 @@
 //
 // This module is apart from the automaton core (dfa-engine.ts) so that a matcher that takes no
 // captures does not bundle it. Its states share the grammar's DFA budget of cells (dfa.ts).
-import { ACCEPT, countAfter, type Automaton, type Edge } from "./automaton.js";
+import { ACCEPT, buildAutomaton, countAfter, type Automaton, type Edge } from "./automaton.js";
 import { codePointAt, hasCodePoint, type CodePointSet } from "./charset.js";
 import type { Compiled } from "./compiled.js";
 import { deriveDfa, type Choose, type Derivation } from "./derivation.js";
-import { hashOf, sameInts, STATE_CELLS, type Dfa } from "./dfa.js";
+import { Dfa, hashOf, sameInts, STATE_CELLS } from "./dfa.js";
 import { runDfa } from "./dfa-run.js";
 import { GrammarError } from "./grammar-errors.js";
 import { liveDfaOf, livePaths, TOO_LARGE, walkLive, type LiveDfa } from "./live.js";
@@ -535,9 +535,12 @@ export function capturesByDfa(c: Compiled, key: string, input: string, tags: rea
  * every reading that differs from the last one only in choices made after offset `k`. Each
  * reading costs its own length (every way it tries ends in a whole match).
  *
- * `undefined` when the input does not match; `null` when the rule calls a recursive one, is
- * checked in code, or counts a repetition (automaton.ts COUNTS: not served yet). The GrammarError
- * "too-large" when the live sets of the input would not fit the grammar's DFA budget; the errors
+ * A rule with counted repetitions (automaton.ts COUNTS: a template's `{x:100}`) is enumerated
+ * on its automaton with them written out, built on first need (the builder's limits bound it).
+ *
+ * `undefined` when the input does not match; `null` when the rule calls a recursive one or is
+ * checked in code. The GrammarError "too-large" when the live sets of the input would not fit
+ * the grammar's DFA budget, or the rule written out would pass the builder's limits; the errors
  * of {@link capturesByDfa} for the names.
  */
 export function capturesEach(
@@ -550,9 +553,13 @@ export function capturesEach(
 ): Generator<TagEvents, void, number | undefined> | undefined | null {
   const got = keptFor(c, key, tags, prefer);
   if (got === null) return null;
-  const [dfa, kept] = got;
-  if (kept.live === undefined) return null;
-  const pass = kept.live.pass(input, 0, input.length);
+  let [dfa, kept] = got;
+  if (kept.live === undefined) {
+    // counted repetitions: the readings of the automaton with them written out
+    dfa = unrolledDfa(c, key, dfa);
+    kept = keptOf(dfa, tags, prefer);
+  }
+  const pass = (kept.live as LiveDfa).pass(input, 0, input.length);
   if (pass === undefined) return undefined;
   if (pass === TOO_LARGE) throw new GrammarError("too-large", `the readings of rule ${key} over an input of ${input.length} characters are not enumerated: their live sets would not fit the grammar's DFA budget`, key);
   return readings(livePaths(dfa, pass, input, limit, kept.choose), kept.edgeTags, pass.offsets);
@@ -580,20 +587,50 @@ function keptFor(c: Compiled, key: string, tags: readonly string[], prefer: read
   if (c.analysis.checks.has(key)) return null;
   const dfa = c.dfa(key);
   if (dfa === null) return null;
-  let byTags = tagged.get(dfa);
-  if (byTags === undefined) tagged.set(dfa, (byTags = new Map()));
-  const name = [...tags, "", ...prefer.map((p) => `${p.iterate} ${p.stop} ${p.then ?? ""} ${JSON.stringify(p.when)}`)].join("\n");
-  let kept = byTags.get(name);
-  if (kept === undefined) {
+  const name = keyOf(tags, prefer);
+  if (tagged.get(dfa)?.has(name) !== true) {
     const keys = new Set(c.analysis.ruleKeys.map((k) => k.toLowerCase()));
     const unknown = [...tags, ...prefer.flatMap((p) => [p.iterate, p.stop, ...(p.then === undefined ? [] : [p.then])])].find((t) => !keys.has(t.toLowerCase()));
     if (unknown !== undefined) throw new GrammarError("undefined-rule", `no rule ${unknown} in the grammar, asked for as a capture`, undefined, [unknown]);
+  }
+  return [dfa, keptOf(dfa, tags, prefer)];
+}
+
+/** The key of a list of marker rules and preferences in what captures keep. */
+const keyOf = (tags: readonly string[], prefer: readonly Preference[]): string => [...tags, "", ...prefer.map((p) => `${p.iterate} ${p.stop} ${p.then ?? ""} ${JSON.stringify(p.when)}`)].join("\n");
+
+/** What captures keep for a lazy DFA and this list of marker rules and preferences (whose names are the grammar's), made on first need. */
+function keptOf(dfa: Dfa, tags: readonly string[], prefer: readonly Preference[]): Kept {
+  let byTags = tagged.get(dfa);
+  if (byTags === undefined) tagged.set(dfa, (byTags = new Map()));
+  const name = keyOf(tags, prefer);
+  let kept = byTags.get(name);
+  if (kept === undefined) {
     const tagOf = tagsOfInstances(dfa.automaton, tags);
     const choose = chooser(dfa.automaton, prefer);
     const counted = dfa.automaton.counters.length > 0;
     byTags.set(name, (kept = { dfa: TaggedDfa.of(dfa, tags, tagOf, choose !== undefined), live: counted ? undefined : liveDfaOf(dfa), tagOf, edgeTags: counted ? [] : edgeTagsOf(dfa.automaton, tagOf), choose }));
   }
-  return [dfa, kept];
+  return kept;
+}
+
+/** The lazy DFA of a rule with counted repetitions (`dfa`'s), its repetitions written out instead, made on first need and kept. */
+const unrolled = new WeakMap<Dfa, Dfa>();
+
+/**
+ * The lazy DFA of rule `key` with its counted repetitions written out (automaton.ts COUNTS:
+ * `{x:100}`'s span is then 100 copies), in the grammar's DFA budget: what {@link capturesEach}
+ * enumerates for a rule that counts (live.ts's sets hold positions, not counts). The builder's
+ * limits bound it: past them, its GrammarError "too-large".
+ */
+function unrolledDfa(c: Compiled, key: string, dfa: Dfa): Dfa {
+  let u = unrolled.get(dfa);
+  if (u === undefined) {
+    const rule = c.analysis.rule(key);
+    c.policy.check?.(rule, c.analysis, c.called, new Set(), false);
+    unrolled.set(dfa, (u = new Dfa(buildAutomaton(rule, c.analysis, c.called, { counted: false, hooks: c.policy.hooks }), c.budget)));
+  }
+  return u;
 }
 
 /** `path` then `more`, as one list. */
