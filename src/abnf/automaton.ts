@@ -213,8 +213,19 @@ export function joinHere(joins: boolean, loop: boolean, aLasts: number, aNullabl
   return directCost(aLasts, aNullable, aEmpties, bFirsts, bNullable, bEmpties) > JOINS.cost;
 }
 
-type FirstEntry = { readonly pos: number; readonly lead: readonly number[] } | { readonly pos: -1; readonly empties: readonly number[] };
-type FollowEntry = Edge | { readonly to: -2; readonly before: readonly number[] };
+/**
+ * A first position of a fragment and the occurrences entered (matching "") before it, or, with
+ * pos -1, the fragment's empty match and its occurrences.
+ */
+interface FirstEntry {
+  readonly pos: number;
+  readonly occ: readonly number[];
+  /** What an exit that holds no occurrence becomes, made in that edge's context: shared by every list it goes in. */
+  edge: Edge | undefined;
+}
+const fe = (pos: number, occ: readonly number[]): FirstEntry => ({ pos, occ, edge: undefined });
+/** An edge, or with `to` EXIT, where the fragment may end (a later concatenation replaces it). */
+type FollowEntry = Edge;
 const EXIT = -2;
 /** Thrown by a trial build at its cap (see buildAutomaton's trial). */
 const STOP: unique symbol = Symbol();
@@ -227,22 +238,14 @@ interface Frag {
 
 const DEAD: Frag = { first: [], lasts: [] };
 const NONE: readonly number[] = Object.freeze([]);
+const EXIT_ENTRY: FollowEntry = { to: EXIT, context: 0, before: NONE, after: NONE };
 
 /** `a` then `b`, without allocating when either is empty. */
 const cat = (a: readonly number[], b: readonly number[]): readonly number[] => (a.length === 0 ? b : b.length === 0 ? a : [...a, ...b]);
 
-/** Keeps the first entry for each position and the first "may end" entry: later ones are never preferred. */
-function firstOnce(entries: readonly FirstEntry[]): FirstEntry[] {
-  const seen = new Set<number>();
-  const out: FirstEntry[] = [];
-  for (const f of entries) {
-    if (seen.has(f.pos)) continue;
-    seen.add(f.pos);
-    out.push(f);
-  }
-  return out;
-}
-const EMPTY: Frag = { first: [{ pos: -1, empties: [] }], lasts: [] };
+/** The empty match with no occurrence. */
+const END: FirstEntry = fe(-1, NONE);
+const EMPTY: Frag = { first: [END], lasts: [] };
 
 const quote = (s: string): string => JSON.stringify(s);
 const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0");
@@ -299,8 +302,24 @@ export function buildAutomaton(
   // keepAll: keep every edge, also a second one to the same target by another way through the
   // expression (a backtracking regex tries both); used to analyse the regex fast path.
   const keepAll = settings.keepAll === true;
-  const once = (entries: readonly FirstEntry[]): FirstEntry[] => (keepAll ? [...entries] : firstOnce(entries));
-    const instances: Instance[] = [{ rule: rule.name, parent: -1, token: rule.token }];
+  /**
+   * Marks for the lists being deduplicated (positions, shifted by 2 so that EXIT and ACCEPT
+   * fit): `marks[x + 2] === stamp` for those met since the stamp was taken (one array for the
+   * whole build, not a set per list). `fresh(x)` marks x and says whether it was not yet.
+   */
+  let marks = new Int32Array(64);
+  let stamp = 0;
+  const fresh = (x: number): boolean => {
+    if (x + 2 >= marks.length) {
+      const grown = new Int32Array(2 * x + 4);
+      grown.set(marks);
+      marks = grown;
+    }
+    return marks[x + 2] !== stamp && (marks[x + 2] = stamp) > 0;
+  };
+  /** Keeps the first entry for each position and the first empty match: later ones are never preferred. */
+  const once = (entries: readonly FirstEntry[]): readonly FirstEntry[] => (stamp++, keepAll ? entries : entries.filter((f) => fresh(f.pos)));
+  const instances: Instance[] = [{ rule: rule.name, parent: -1, token: rule.token }];
   const positions: Position[] = [];
   const follow: FollowEntry[][] = [];
   let hasCalls = false;
@@ -319,28 +338,28 @@ export function buildAutomaton(
    * it makes and refuses at the limit, so that no work grows past it (the whole engine also
    * measures a rule before building it, automaton-size.ts, to refuse at once naming its size).
    */
-  const over = (what: string, limit: number, cause: string): GrammarError =>
-    new GrammarError("too-large", `rule ${rule.name} ${what.replace("#", `more than ${limit.toLocaleString("en-US")}`)}, the engine's limit (${cause}); it cannot be compiled`, rule.name);
+  const over = (what: string, limit: number): GrammarError =>
+    new GrammarError("too-large", `rule ${rule.name} ${what.replace("#", `more than ${limit.toLocaleString("en-US")}`)}, the engine's limit; it cannot be compiled`, rule.name);
   /** {@link cat}, counting the instances it copies. */
   const join = (a: readonly number[], b: readonly number[]): readonly number[] => {
     if (a.length > 0 && b.length > 0) {
       copies += a.length + b.length;
-      if (copies > COPY_LIMIT) throw over("copies # rule occurrences into the lists of those that match the empty string", COPY_LIMIT, "a long chain of rules that can all match it, such as 5000( e ) with e = \"\"");
+      if (copies > COPY_LIMIT) throw tooManyCopies();
     }
     return cat(a, b);
   };
 
   const newInstance = (def: RuleDefinition, parent: number): number => {
-    if (instances.length > INSTANCE_LIMIT) throw over("expands to # rule occurrences", INSTANCE_LIMIT, "a large bounded repetition of a rule that matches only the empty string?");
+    if (instances.length > INSTANCE_LIMIT) throw over("expands to # rule occurrences", INSTANCE_LIMIT);
     instances.push({ rule: def.name, parent, token: def.token });
     return instances.length - 1;
   };
 
   const newPosition = (p: Position): number => {
     if (positions.length >= stopAt) throw STOP;
-    if (positions.length >= POSITION_LIMIT) throw over("expands to # character positions and joins", POSITION_LIMIT, "a long string or a large bounded repetition");
+    if (positions.length >= POSITION_LIMIT) throw over("expands to # character positions and joins", POSITION_LIMIT);
     positions.push(p);
-    follow.push([{ to: EXIT, before: NONE }]);
+    follow.push([EXIT_ENTRY]);
     return positions.length - 1;
   };
 
@@ -374,39 +393,48 @@ export function buildAutomaton(
     const opts: Option[] = [];
     options(e, NONE, ctx, opts);
     const id = newPosition({ set: analysis.charSet(e) ?? union(...opts.map((o) => o.set)), options: opts, instance: ctx, call: undefined });
-    return { first: [{ pos: id, lead: [] }], lasts: [id] };
+    return { first: [fe(id, NONE)], lasts: [id] };
   };
 
-  const tooManySteps = (): GrammarError =>
-    over("expands to # expressions", STEP_LIMIT, "a large bounded repetition, even of something that matches nothing or only the empty string?");
-  const tooManyEdges = (): GrammarError =>
-    over("has # edges", EDGE_LIMIT, "inside an unbounded repetition, a bounded repetition of an element that can match the empty string links every copy to every later one");
+  // (the whole engine measures a rule first and says why it is large: automaton-size.ts)
+  const tooManySteps = (): GrammarError => over("expands to # expressions", STEP_LIMIT);
+  const tooManyCopies = (): GrammarError => over("copies # rule occurrences into the lists of those that match the empty string", COPY_LIMIT);
+  const tooManyEdges = (): GrammarError => over("has # edges", EDGE_LIMIT);
 
-  /** Replaces the exit entries of each of `lasts` by `cont` (edges made in `ctx`); returns the positions that can still end. */
+  /**
+   * Replaces the exit entries of each of `lasts` by `cont` (edges made in `ctx`), keeping the
+   * first entry to each target; returns the positions that can still end. An exit that holds
+   * no occurrence (most) becomes edges made once per first entry and context, shared by every
+   * list (they are read only).
+   */
   const resolve = (lasts: readonly number[], cont: readonly FirstEntry[], ctx: number): number[] => {
     // every last has an exit entry, which becomes `cont`: past the limit, refuse before making them
     if (edgeCount + lasts.length * cont.length > EDGE_LIMIT) throw tooManyEdges();
     const still: number[] = [];
     for (const p of lasts) {
-      const list = follow[p] as FollowEntry[];
       const next: FollowEntry[] = [];
       let ends = false;
-      for (const entry of list) {
-        if (entry.to !== EXIT) {
-          next.push(entry);
+      stamp++;
+      for (const entry of follow[p] as FollowEntry[]) {
+        const { to, before } = entry;
+        if (to !== EXIT) {
+          edgeCount++;
+          if (keepAll || fresh(to)) next.push(entry);
           continue;
         }
+        edgeCount += cont.length;
         for (const f of cont) {
-          if (f.pos >= 0) next.push({ to: f.pos, context: ctx, before: entry.before, after: "lead" in f ? f.lead : NONE });
-          else {
-            next.push({ to: EXIT, before: "empties" in f ? join(entry.before, f.empties) : entry.before });
-            ends = true;
+          const exit = f.pos < 0;
+          let e = f.edge;
+          if (before !== NONE || e?.context !== ctx) {
+            e = { to: exit ? EXIT : f.pos, context: ctx, before: exit ? join(before, f.occ) : before, after: exit ? NONE : f.occ };
+            if (before === NONE) f.edge = e;
           }
+          ends ||= exit;
+          if (keepAll || fresh(e.to)) next.push(e);
         }
       }
-      const seen = new Set<number>();
-      follow[p] = keepAll ? next : next.filter((entry) => (seen.has(entry.to) ? false : (seen.add(entry.to), true)));
-      edgeCount += next.length;
+      follow[p] = next;
       if (edgeCount > EDGE_LIMIT) throw tooManyEdges();
       if (ends) still.push(p);
     }
@@ -415,7 +443,7 @@ export function buildAutomaton(
 
   /** Whether the fragment matches "" without a position (its first empty entry), and that entry's occurrences. */
   const emptyOf = (x: Frag): readonly number[] | undefined => {
-    for (const f of x.first) if (f.pos < 0) return "empties" in f ? f.empties : NONE;
+    for (const f of x.first) if (f.pos < 0) return f.occ;
     return undefined;
   };
 
@@ -424,26 +452,24 @@ export function buildAutomaton(
     if (a.first.length === 0 || b.first.length === 0) return DEAD;
     const aEmpty = emptyOf(a);
     const bEmpty = emptyOf(b);
-    if (direct !== true && joinHere(!keepAll, loops > 0, a.lasts.length, aEmpty !== undefined, aEmpty?.length ?? 0, b.first.filter((g) => g.pos >= 0).length, bEmpty !== undefined, bEmpty?.length ?? 0)) {
+    if (direct !== true && joinHere(!keepAll, loops > 0, a.lasts.length, aEmpty !== undefined, aEmpty?.length ?? 0, b.first.length - (bEmpty === undefined ? 0 : 1), bEmpty !== undefined, bEmpty?.length ?? 0)) {
       // `a j b`, j a join: a's lasts go to it, it goes on to b's firsts (or ends where b matches
       // ""); it is a first after a's empty match, and a last before b's
       const j = newPosition({ set: EMPTY_SET, options: [], instance: ctx, call: undefined, join: true });
       hasJoins = true;
-      return concat(concat(a, { first: [{ pos: j, lead: NONE }], lasts: [j] }, ctx, true), b, ctx, true);
+      return concat(concat(a, { first: [fe(j, NONE)], lasts: [j] }, ctx, true), b, ctx, true);
     }
-    const first: FirstEntry[] = [];
-    for (const f of a.first) {
-      if (f.pos >= 0) first.push(f);
-      else {
-        const empties = "empties" in f ? f.empties : NONE;
-        for (const g of b.first) {
-          if (g.pos >= 0) first.push({ pos: g.pos, lead: join(empties, "lead" in g ? g.lead : NONE) });
-          else first.push({ pos: -1, empties: join(empties, "empties" in g ? g.empties : NONE) });
-        }
+    let first = a.first;
+    if (aEmpty !== undefined) {
+      const out: FirstEntry[] = [];
+      for (const f of a.first) {
+        if (f.pos >= 0) out.push(f);
+        else for (const g of b.first) out.push(f.occ.length === 0 ? g : fe(g.pos, join(f.occ, g.occ)));
       }
+      first = once(out);
     }
     const aStill = resolve(a.lasts, b.first, ctx);
-    return { first: once(first), lasts: joinLasts(b.lasts, aStill) };
+    return { first, lasts: joinLasts(b.lasts, aStill) };
   };
 
   const build = (e: Expr, ctx: number): Frag => {
@@ -463,7 +489,7 @@ export function buildAutomaton(
             instance: ctx,
             call: undefined,
           });
-          const one: Frag = { first: [{ pos: id, lead: [] }], lasts: [id] };
+          const one: Frag = { first: [fe(id, NONE)], lasts: [id] };
           frag = frag === undefined ? one : concat(frag, one, ctx);
         });
         return frag ?? EMPTY;
@@ -491,23 +517,20 @@ export function buildAutomaton(
           hasStubs = true;
           const { set, labels } = hooks.stub(def, analysis);
           const id = newPosition({ set, options: [], instance: inst, call: undefined, stub: key, labels });
-          return { first: [{ pos: id, lead: NONE }], lasts: [id] };
+          return { first: [fe(id, NONE)], lasts: [id] };
         }
         // a rule being expanded met again is recursive: called, as those in `calls` (the core
         // calls none, and so finds the cycles it meets: a rule with a call has no lazy DFA)
         if (calls.has(key) || open.has(key)) {
           hasCalls = true;
           const id = newPosition({ set: EMPTY_SET, options: [], instance: inst, call: key });
-          return { first: [{ pos: id, lead: [] }], lasts: [id] };
+          return { first: [fe(id, NONE)], lasts: [id] };
         }
         open.add(key);
         const body = build(def.expr, inst);
         open.delete(key);
         // An empty match of the body is an empty match of this occurrence of the rule.
-        return {
-          first: body.first.map((f) => (f.pos >= 0 ? f : { pos: -1, empties: join([inst], "empties" in f ? f.empties : NONE) })),
-          lasts: body.lasts,
-        };
+        return body.first.some((f) => f.pos < 0) ? { first: body.first.map((f) => (f.pos >= 0 ? f : fe(-1, join([inst], f.occ)))), lasts: body.lasts } : body;
       }
     }
   };
@@ -523,10 +546,12 @@ export function buildAutomaton(
     const lasts: number[] = [];
     for (const item of plan) {
       const frag = build(item, ctx);
-      first.push(...frag.first);
-      lasts.push(...frag.lasts);
+      for (const f of frag.first) first.push(f);
+      for (const p of frag.lasts) lasts.push(p);
     }
-    return { first: once(first), lasts: [...new Set(lasts)] };
+    const once1 = once(first);
+    stamp++;
+    return { first: once1, lasts: lasts.filter(fresh) };
   };
 
   /**
@@ -543,7 +568,7 @@ export function buildAutomaton(
     const A = joinAt();
     const X = joinAt();
     const into = (kind: number): Edge[] =>
-      body.first.map((f) => ({ to: f.pos, context: ctx, before: NONE, after: "lead" in f ? f.lead : NONE, ...(kind === 0 ? {} : { count: (id << 2) | kind }) }));
+      body.first.map((f) => ({ to: f.pos, context: ctx, before: NONE, after: f.occ, ...(kind === 0 ? {} : { count: (id << 2) | kind }) }));
     follow[E] = into(ENTER);
     follow[A] = into(0);
     for (const p of body.lasts) {
@@ -559,7 +584,7 @@ export function buildAutomaton(
     }
     edgeCount += 2 * body.first.length + 2 * body.lasts.length;
     if (edgeCount > EDGE_LIMIT) throw tooManyEdges();
-    return { first: min === 0 ? [{ pos: E, lead: NONE }, { pos: -1, empties: [] }] : [{ pos: E, lead: NONE }], lasts: [X] };
+    return { first: min === 0 ? [fe(E, NONE), END] : [fe(E, NONE)], lasts: [X] };
   };
 
   /**
@@ -639,8 +664,8 @@ export function buildAutomaton(
       if (entries.length === 0) tail = EMPTY;
       else {
         // greedy: another iteration before leaving the loop
-        const lasts = resolve(body.lasts, [...entries, { pos: -1, empties: [] }], ctx);
-        tail = { first: [...entries, { pos: -1, empties: [] }], lasts };
+        const first = [...entries, END];
+        tail = { first, lasts: resolve(body.lasts, first, ctx) };
       }
     } else {
       tail = EMPTY;
@@ -648,7 +673,7 @@ export function buildAutomaton(
         const item1 = copy(max - k - 1);
         if (item1 === undefined) break;
         const one = concat(item1, tail, ctx);
-        tail = { first: once([...one.first, { pos: -1, empties: [] }]), lasts: one.lasts };
+        tail = { first: keepAll || emptyOf(one) === undefined ? [...one.first, END] : one.first, lasts: one.lasts };
         // inside a loop, a copy that can match "" is linked to the firsts of every later one
         // directly (joinHere): each copy left makes at least as many edges as this one did, so
         // that `*( 0*5000[ "x" ] )` is refused a fifth of the way, not at the limit
@@ -660,11 +685,10 @@ export function buildAutomaton(
 
   const top = build(rule.expr, 0);
   resolveTop(top, follow);
-  const finish = (edges: Edge[]): Edge[] => (keepAll ? edges : dedupe(edges));
-  const start: Edge[] = finish(
-    top.first.map((f) => (f.pos >= 0 ? { to: f.pos, context: 0, before: [], after: "lead" in f ? f.lead : [] } : { to: ACCEPT, context: 0, before: "empties" in f ? f.empties : [], after: [] })),
-  );
-  const edges = follow.map((list) => finish(list.filter((e): e is Edge => e.to !== EXIT)));
+  /** The list without its exit entries, and (unless keepAll) with the first edge to each target only: a later one is never preferred. */
+  const finish = (list: readonly FollowEntry[]): Edge[] => (stamp++, list.filter((e) => e.to !== EXIT && (keepAll || fresh(e.to))));
+  const start = finish(top.first.map((f) => (f.pos >= 0 ? { to: f.pos, context: 0, before: [], after: f.occ } : { to: ACCEPT, context: 0, before: f.occ, after: [] })));
+  const edges = follow.map(finish);
   const counted: AutomatonSize = { positions: positions.length, instances: instances.length, steps, edges: edgeCount, copies };
   return Object.freeze({ rule, instances, positions, follow: edges, start, hasCalls, hasStubs, hasJoins, counters, counted });
 }
@@ -751,18 +775,6 @@ function resolveTop(top: Frag, follow: FollowEntry[][]): void {
       entry.to === EXIT ? { to: ACCEPT, context: 0, before: entry.before, after: [] } : entry,
     );
   }
-}
-
-/** Keeps the first edge to each target: a later one is never preferred over it. */
-function dedupe(edges: readonly Edge[]): Edge[] {
-  const seen = new Set<number>();
-  const out: Edge[] = [];
-  for (const e of edges) {
-    if (seen.has(e.to)) continue;
-    seen.add(e.to);
-    out.push(e);
-  }
-  return out;
 }
 
 /**

@@ -20,11 +20,11 @@
 //
 // This module is apart from the automaton core (dfa-engine.ts) so that a matcher that takes no
 // captures does not bundle it. Its states share the grammar's DFA budget of cells (dfa.ts).
-import { ACCEPT, type Automaton, type Edge } from "./automaton.js";
+import { ACCEPT, buildAutomaton, countAfter, type Automaton, type Edge } from "./automaton.js";
 import { codePointAt, hasCodePoint, type CodePointSet } from "./charset.js";
 import type { Compiled } from "./compiled.js";
 import { deriveDfa, type Choose, type Derivation } from "./derivation.js";
-import { hashOf, sameInts, STATE_CELLS, type Dfa } from "./dfa.js";
+import { Dfa, hashOf, sameInts, STATE_CELLS } from "./dfa.js";
 import { runDfa } from "./dfa-run.js";
 import { GrammarError } from "./grammar-errors.js";
 import { liveDfaOf, livePaths, TOO_LARGE, walkLive, type LiveDfa } from "./live.js";
@@ -363,85 +363,105 @@ export function derivationTags(d: Derivation, tagOf: Int32Array): TagEvents {
  * with the marker rule `iterate`, and that the marker rule `stop` follows at once
  * (`*( iterate item ) stop`), stops where it may rather than take another copy when the next
  * code point is in `when`. A choice is made along the path as the markers stand on it: a
- * reading is preferred over another by the first such repetition where they part. Not applied
- * in a rule whose automaton counts a repetition (automaton.ts COUNTS), nor between two ways to
- * one position that the builder merged (it keeps the first).
+ * reading is preferred over another by the first such repetition where they part; a counted
+ * repetition (automaton.ts COUNTS: a template's prefix `{x:9999}`) too, its copies counted. Not
+ * applied between two ways to one position that the builder merged (it keeps the first).
+ *
+ * With `then` (a URI template's yieldFirst: another round of a list only after the next
+ * varspec), a stop that the marker rule `then` follows at once (before any character: the
+ * first alternative of what follows the repetition begins with it) is preferred to another
+ * copy, and another copy to any other stop: `*( iterate item ) stop ( then A / B )` tries the
+ * stop into A, then another copy, then the stop into B.
  */
 export interface Preference {
   readonly iterate: string;
   readonly stop: string;
+  /** The code points before which a stop is preferred (none: `[]`). */
   readonly when: CodePointSet;
+  readonly then?: string | undefined;
 }
 
-/** The `stop` marker's kind in a decision (the `iterate` one's is 0). */
+/** The kinds of decision: the `iterate` marker's is 0. */
 const STOP = 1;
+const THEN = 2;
 
 /**
- * The choice of derivations under `prefer` (see {@link Preference}), for derivation.ts; undefined
- * when there is none to make. A decision is a pair (repetition, kind): the repetition is the
- * preference's index and the occurrence the markers stand in (they are its children).
+ * The choice of derivations under `prefer` (see {@link Preference}), for derivation.ts and
+ * live.ts; undefined when there is none to make. A decision is a pair (repetition, kind): the
+ * repetition is the preference's index and the occurrence the markers stand in (they are its
+ * children). In an automaton with counted repetitions, the ways through joins are followed with
+ * their counts (a join is met once per count).
  */
 function chooser(a: Automaton, prefer: readonly Preference[]): Choose | undefined {
-  if (prefer.length === 0 || a.counters.length > 0) return undefined;
-  const markOf = tagsOfInstances(a, prefer.flatMap((p) => [p.iterate, p.stop]));
+  if (prefer.length === 0) return undefined;
+  const markOf = tagsOfInstances(a, prefer.flatMap((p) => [p.iterate, p.stop, p.then ?? ""]));
   const width = a.instances.length;
+  const slots = a.positions.length + 1;
   const decisions = (e: Edge): number[] => {
     const out: number[] = [];
     for (const list of [e.before, e.after]) {
       for (const i of list) {
         const m = markOf[i] as number;
-        if (m >= 0) out.push((m >> 1) * width + (a.instances[i] as { parent: number }).parent, m & 1);
+        if (m >= 0) out.push(Math.floor(m / 3) * width + (a.instances[i] as { parent: number }).parent, m % 3);
       }
     }
     return out;
   };
-  return (edges, isLive, cp) => {
-    const live = edges.filter(isLive);
+  const after = (e: Edge, c: number): number => (a.counters.length > 0 ? countAfter(a.counters, e.count, c) : c);
+  return (edges, isLive, cp, count = 0) => {
+    const live = edges.filter((e) => isLive(e, count));
     if (live.length < 2) return live[0];
-    const liveOut = (t: number): Edge[] => (a.follow[t] ?? []).filter(isLive);
     /** Whether decisions `s` are preferred over `t` (which comes first in the builder's order). */
     const preferred = (s: readonly number[], t: readonly number[]): boolean => {
       for (let i = 0; i < s.length && i < t.length; i += 2) {
         if (s[i] !== t[i]) return false; // parted before any repetition: the builder's order
         if (s[i + 1] === t[i + 1]) continue;
-        return s[i + 1] === STOP && hasCodePoint((prefer[Math.floor((s[i] as number) / width)] as Preference).when, cp);
+        if (s[i + 1] === THEN || t[i + 1] === THEN) return false;
+        const p = Math.floor((s[i] as number) / width);
+        const stops = s[i + 1] === STOP ? s : t;
+        // a stop is preferred before one of `when`'s code points, or into the `then` marker's way
+        const early = hasCodePoint((prefer[p] as Preference).when, cp) || (stops[i + 3] === THEN && Math.floor((stops[i + 2] as number) / width) === p);
+        return (s[i + 1] === STOP) === early;
       }
       return false;
     };
-    // the decisions of the preferred way through each join met, worked out last join first (a
-    // walk, not a recursion: joins chain as deep as the rule is long)
+    // the decisions of the preferred way through each join met (with its count), worked out last
+    // join first (a walk, not a recursion: joins chain as deep as the rule is long)
     const through = new Map<number, number[]>();
     const isJoin = (t: number): boolean => t >= 0 && a.positions[t]?.join === true;
-    const seqOf = (e: Edge): number[] => (isJoin(e.to) ? decisions(e).concat(through.get(e.to) as number[]) : decisions(e));
-    const best = (edges: readonly Edge[]): number[] => {
-      let b = seqOf(edges[0] as Edge);
+    const seqOf = (e: Edge, c: number): number[] => (isJoin(e.to) ? decisions(e).concat(through.get(after(e, c) * slots + e.to) as number[]) : decisions(e));
+    const best = (edges: readonly Edge[], c: number): number[] => {
+      let b = seqOf(edges[0] as Edge, c);
       let at = 0;
       for (let i = 1; i < edges.length; i++) {
-        const s = seqOf(edges[i] as Edge);
+        const s = seqOf(edges[i] as Edge, c);
         if (preferred(s, b)) [b, at] = [s, i];
       }
       chosen = edges[at] as Edge;
       return b;
     };
     let chosen: Edge = live[0] as Edge;
+    /** Joins to work out, each with its count, as `count × slots + join`. */
     const stack: number[] = [];
-    for (const e of live) if (isJoin(e.to)) stack.push(e.to);
+    for (const e of live) if (isJoin(e.to)) stack.push(after(e, count) * slots + e.to);
     while (stack.length > 0) {
-      const u = stack[stack.length - 1] as number;
-      if (through.has(u)) {
+      const key = stack[stack.length - 1] as number;
+      if (through.has(key)) {
         stack.pop();
         continue;
       }
-      const out = liveOut(u);
-      const pending = out.filter((x) => isJoin(x.to) && !through.has(x.to));
+      const u = key % slots;
+      const c = (key - u) / slots;
+      const out = (a.follow[u] ?? []).filter((x) => isLive(x, c));
+      const pending = out.filter((x) => isJoin(x.to) && !through.has(after(x, c) * slots + x.to)).map((x) => after(x, c) * slots + x.to);
       if (pending.length > 0) {
-        for (const x of pending) stack.push(x.to);
+        stack.push(...pending);
         continue;
       }
-      through.set(u, out.length === 0 ? [] : best(out));
+      through.set(key, out.length === 0 ? [] : best(out, c));
       stack.pop();
     }
-    best(live);
+    best(live, count);
     return chosen;
   };
 }
@@ -515,9 +535,12 @@ export function capturesByDfa(c: Compiled, key: string, input: string, tags: rea
  * every reading that differs from the last one only in choices made after offset `k`. Each
  * reading costs its own length (every way it tries ends in a whole match).
  *
- * `undefined` when the input does not match; `null` when the rule calls a recursive one, is
- * checked in code, or counts a repetition (automaton.ts COUNTS: not served yet). The GrammarError
- * "too-large" when the live sets of the input would not fit the grammar's DFA budget; the errors
+ * A rule with counted repetitions (automaton.ts COUNTS: a template's `{x:100}`) is enumerated
+ * on its automaton with them written out, built on first need (the builder's limits bound it).
+ *
+ * `undefined` when the input does not match; `null` when the rule calls a recursive one or is
+ * checked in code. The GrammarError "too-large" when the live sets of the input would not fit
+ * the grammar's DFA budget, or the rule written out would pass the builder's limits; the errors
  * of {@link capturesByDfa} for the names.
  */
 export function capturesEach(
@@ -530,9 +553,13 @@ export function capturesEach(
 ): Generator<TagEvents, void, number | undefined> | undefined | null {
   const got = keptFor(c, key, tags, prefer);
   if (got === null) return null;
-  const [dfa, kept] = got;
-  if (kept.live === undefined) return null;
-  const pass = kept.live.pass(input, 0, input.length);
+  let [dfa, kept] = got;
+  if (kept.live === undefined) {
+    // counted repetitions: the readings of the automaton with them written out
+    dfa = unrolledDfa(c, key, dfa);
+    kept = keptOf(dfa, tags, prefer);
+  }
+  const pass = (kept.live as LiveDfa).pass(input, 0, input.length);
   if (pass === undefined) return undefined;
   if (pass === TOO_LARGE) throw new GrammarError("too-large", `the readings of rule ${key} over an input of ${input.length} characters are not enumerated: their live sets would not fit the grammar's DFA budget`, key);
   return readings(livePaths(dfa, pass, input, limit, kept.choose), kept.edgeTags, pass.offsets);
@@ -560,20 +587,50 @@ function keptFor(c: Compiled, key: string, tags: readonly string[], prefer: read
   if (c.analysis.checks.has(key)) return null;
   const dfa = c.dfa(key);
   if (dfa === null) return null;
+  const name = keyOf(tags, prefer);
+  if (tagged.get(dfa)?.has(name) !== true) {
+    const keys = new Set(c.analysis.ruleKeys.map((k) => k.toLowerCase()));
+    const unknown = [...tags, ...prefer.flatMap((p) => [p.iterate, p.stop, ...(p.then === undefined ? [] : [p.then])])].find((t) => !keys.has(t.toLowerCase()));
+    if (unknown !== undefined) throw new GrammarError("undefined-rule", `no rule ${unknown} in the grammar, asked for as a capture`, undefined, [unknown]);
+  }
+  return [dfa, keptOf(dfa, tags, prefer)];
+}
+
+/** The key of a list of marker rules and preferences in what captures keep. */
+const keyOf = (tags: readonly string[], prefer: readonly Preference[]): string => [...tags, "", ...prefer.map((p) => `${p.iterate} ${p.stop} ${p.then ?? ""} ${JSON.stringify(p.when)}`)].join("\n");
+
+/** What captures keep for a lazy DFA and this list of marker rules and preferences (whose names are the grammar's), made on first need. */
+function keptOf(dfa: Dfa, tags: readonly string[], prefer: readonly Preference[]): Kept {
   let byTags = tagged.get(dfa);
   if (byTags === undefined) tagged.set(dfa, (byTags = new Map()));
-  const name = [...tags, "", ...prefer.map((p) => `${p.iterate} ${p.stop} ${JSON.stringify(p.when)}`)].join("\n");
+  const name = keyOf(tags, prefer);
   let kept = byTags.get(name);
   if (kept === undefined) {
-    const keys = new Set(c.analysis.ruleKeys.map((k) => k.toLowerCase()));
-    const unknown = [...tags, ...prefer.flatMap((p) => [p.iterate, p.stop])].find((t) => !keys.has(t.toLowerCase()));
-    if (unknown !== undefined) throw new GrammarError("undefined-rule", `no rule ${unknown} in the grammar, asked for as a capture`, undefined, [unknown]);
     const tagOf = tagsOfInstances(dfa.automaton, tags);
     const choose = chooser(dfa.automaton, prefer);
     const counted = dfa.automaton.counters.length > 0;
     byTags.set(name, (kept = { dfa: TaggedDfa.of(dfa, tags, tagOf, choose !== undefined), live: counted ? undefined : liveDfaOf(dfa), tagOf, edgeTags: counted ? [] : edgeTagsOf(dfa.automaton, tagOf), choose }));
   }
-  return [dfa, kept];
+  return kept;
+}
+
+/** The lazy DFA of a rule with counted repetitions (`dfa`'s), its repetitions written out instead, made on first need and kept. */
+const unrolled = new WeakMap<Dfa, Dfa>();
+
+/**
+ * The lazy DFA of rule `key` with its counted repetitions written out (automaton.ts COUNTS:
+ * `{x:100}`'s span is then 100 copies), in the grammar's DFA budget: what {@link capturesEach}
+ * enumerates for a rule that counts (live.ts's sets hold positions, not counts). The builder's
+ * limits bound it: past them, its GrammarError "too-large".
+ */
+function unrolledDfa(c: Compiled, key: string, dfa: Dfa): Dfa {
+  let u = unrolled.get(dfa);
+  if (u === undefined) {
+    const rule = c.analysis.rule(key);
+    c.policy.check?.(rule, c.analysis, c.called, new Set(), false);
+    unrolled.set(dfa, (u = new Dfa(buildAutomaton(rule, c.analysis, c.called, { counted: false, hooks: c.policy.hooks }), c.budget)));
+  }
+  return u;
 }
 
 /** `path` then `more`, as one list. */

@@ -33,10 +33,11 @@ export interface Derivation {
 
 /**
  * A preference among the live edges of a choice other than the builder's order (captures.ts):
- * given the edges in that order, which are live (an edge out of a join too), and the next code
- * point, the live edge to take. Only for an automaton without counted repetitions.
+ * given the edges in that order, which are live when followed from a count (an edge out of a
+ * join too), the next code point, and in an automaton with counted repetitions (automaton.ts
+ * COUNTS) the count at the choice, the live edge to take.
  */
-export type Choose = (edges: readonly Edge[], live: (e: Edge) => boolean, cp: number) => Edge | undefined;
+export type Choose = (edges: readonly Edge[], live: (e: Edge, count: number) => boolean, cp: number, count?: number) => Edge | undefined;
 
 /** Past this many steps, a DFA derivation keeps states and live sets only at checkpoints. */
 const SHORT_RUN = 4096;
@@ -168,6 +169,8 @@ export function deriveDfa(dfa: Dfa, input: string, start: number, end: number, c
   };
   /** The count after edge `e` from count `c`, -1 when it may not be followed (always `c` when nothing is counted). */
   const after = (e: Edge, c: number): number => (counted ? countAfter(counters, e.count, c) : c);
+  /** Whether edge `x`, followed from count `c`, leads to a configuration live at the step of the live set last set. */
+  const liveFrom = (x: Edge, c: number): boolean => isLive(x.to, after(x, c));
   /** Whether the target of an edge, with count `c`, is live at the step of the live set last set. */
   const isLive = (t: number, c: number): boolean => {
     if (c < 0) return false;
@@ -226,8 +229,7 @@ export function deriveDfa(dfa: Dfa, input: string, start: number, end: number, c
     setLive(j === m ? undefined : live);
     for (;;) {
       const c = count;
-      const liveEdge = (x: Edge): boolean => isLive(x.to, after(x, c));
-      const e = choose !== undefined && j < m ? choose(edges, liveEdge, cpAt(j)) : edges.find(liveEdge);
+      const e = choose !== undefined && j < m ? choose(edges, liveFrom, cpAt(j), c) : edges.find((x) => liveFrom(x, c));
       if (e === undefined) throw new Error("internal: derivation lost its way");
       count = after(e, c);
       if (joins?.[e.to] !== true) return e;
