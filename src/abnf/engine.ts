@@ -13,8 +13,9 @@ import { CallRun } from "./calls.js";
 import type { Compiled } from "./compiled.js";
 import type { Derivation } from "./derivation.js";
 import { deriveCalls } from "./derive-calls.js";
-import { deriveByDfa, longestByDfa, testByDfa, wholeByDfa } from "./dfa-engine.js";
+import { longestByDfa, testByDfa, wholeByDfa } from "./dfa-engine.js";
 import { END_OF_INPUT, uniquePush } from "./labels.js";
+import { deriveByLive } from "./live.js";
 
 export { Compiled } from "./compiled.js";
 export type { Derivation, Step } from "./derivation.js";
@@ -61,5 +62,5 @@ export function matchLongest(c: Compiled, key: string, input: string, start: num
 
 /** The preferred derivation of rule `key` over `input.slice(start, end)`, which must match it. */
 export function derive(c: Compiled, key: string, input: string, start: number, end: number): Derivation {
-  return deriveByDfa(c, key, input, start, end) ?? deriveCalls(c, key, input, start, end);
+  return deriveByLive(c, key, input, start, end) ?? deriveCalls(c, key, input, start, end);
 }
