@@ -166,7 +166,7 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
         const body = build(x.item, head);
         const after = eps[next];
         // yieldFirst: the continuation's first alternative, then another round, then the others
-        eps[head] = x.yieldFirst === true && kind[next] === EPS && after !== undefined && after.length > 2 ? [after[0] as number, after[1] as number, body, -1, ...after.slice(2)] : [body, -1, next, -1];
+        eps[head] = x.yieldFirst !== undefined && kind[next] === EPS && after !== undefined && after.length > 2 ? [after[0] as number, after[1] as number, body, -1, ...after.slice(2)] : [body, -1, next, -1];
         return head;
       }
       case "item": {

@@ -43,7 +43,12 @@ export type Lang =
     }
   | { readonly t: "seq"; readonly items: readonly Lang[] }
   | { readonly t: "alt"; readonly items: readonly Lang[] }
-  | { readonly t: "star"; readonly item: Lang; readonly yieldFirst?: boolean }
+  | {
+      readonly t: "star";
+      readonly item: Lang;
+      /** The separator before the next varspec (the operator's), when one follows: the star prefers it, and that varspec, to another round. */
+      readonly yieldFirst?: string | undefined;
+    }
   | { readonly t: "mark"; readonly tag: number }
   | { readonly t: "ref"; readonly name: string }
   | { readonly t: "item"; readonly expression: number; readonly varspec: number; readonly body: Lang };
@@ -112,7 +117,7 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
     if (!spec.explode) {
       // comma-separated pieces: a string, a list, or an associative array's names and values (§3.2.1)
       const value = (min1: boolean): Lang =>
-        options.stringsOnly === true ? span("first", min1) : sq(span("first", false), { t: "star", item: sq(lit(","), span("next", false)), yieldFirst });
+        options.stringsOnly === true ? span("first", min1) : sq(span("first", false), { t: "star", item: sq(lit(","), span("next", false)), yieldFirst: yieldFirst ? row.sep : undefined });
       if (!row.named) return value(false);
       if (x.operator === ";") return sq(name, al(sq(lit("="), value(true)), empty()));
       return sq(name, lit("="), value(false));
@@ -125,7 +130,7 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
     const pair = (): Lang => sq(span("key", false, undefined, `${row.sep}=${after}`), valuePart());
     // a named list's members carry the varname, so its list goes on while they do; elsewhere the
     // separator before another varspec of the expression separates them (yieldFirst)
-    const joined = (element: () => Lang, yields: boolean): Lang => sq(element(), { t: "star", item: sq(lit(row.sep), element()), yieldFirst: yields });
+    const joined = (element: () => Lang, yields: boolean): Lang => sq(element(), { t: "star", item: sq(lit(row.sep), element()), yieldFirst: yields ? row.sep : undefined });
     return al(joined(member, yieldFirst && !row.named), joined(pair, yieldFirst));
   };
 
