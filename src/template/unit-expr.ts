@@ -120,8 +120,12 @@ let charRules: readonly RuleDefinition[] | undefined;
 
 /** A literal's units, one position each (the engine names a position of a literal by the rest of it: here, by its unit). */
 const unitLiteral = (text: string): Expr => {
-  const codes = unitsOf(text);
-  return codes.length === 1 ? range(codes[0] as number) : seq(...codes.map((c) => range(c)));
+  const items = unitsOf(text).map((c) => range(c));
+  if (items.length === 1) return items[0] as Expr;
+  // a long literal (128 KiB) as sequences of 4,096: one call's arguments are bounded by the stack
+  const chunks: Expr[] = [];
+  for (let i = 0; i < items.length; i += 4096) chunks.push(seq(...items.slice(i, i + 4096)));
+  return chunks.length === 1 ? (chunks[0] as Expr) : seq(...chunks);
 };
 
 /**
