@@ -88,6 +88,55 @@ describe("one pass over the URI gives what matching each template in turn gives"
   });
 });
 
+describe("routes compiled in groups (the engine's automaton of their union)", () => {
+  const templates = ["/users/{id}", "/users/{id}/posts{/post}", "/users/me", "/files/{+path}", "/files/{name}.{ext}", "/search{?q,lang}", "{/a,b,c}", "/api/v{version}/{+rest}", "/x/{a:2}{b}", "/m{;x,y}", "/d{.ext*}", "/q{?list*}{&more}", "/f{#frag}", "{x}"];
+  const piece = fc.constantFrom("users", "me", "files", "a", "b.c", "search", "?q=x", "&lang=fr", "api", "v2", "x", "abc", "%2F", "é", "", ";x=1", ";y", ".e", "#f", "?list=a&list=b", "&more=");
+  const uri = fc.tuple(fc.array(piece, { maxLength: 5 }), fc.boolean()).map(([ps, end]) => `/${ps.join("/")}${end ? "/" : ""}`);
+
+  it("adds and matches interleaved (groups made and merged as routes come) answer as routes added at once", () => {
+    fc.assert(
+      fc.property(fc.array(uri, { minLength: templates.length, maxLength: templates.length }), fc.array(uri, { maxLength: 6 }), (between, after) => {
+        const once = createRouter<number>();
+        templates.forEach((t, i) => once.addOrThrow(t, i));
+        const interleaved = createRouter<number>();
+        templates.forEach((t, i) => {
+          interleaved.addOrThrow(t, i);
+          // a match compiles the routes added since the last one as a group
+          interleaved.match(between[i] as string);
+        });
+        for (const u of [...between, ...after]) {
+          expect([u, interleaved.matchAll(u).map((m) => [m.value, m.variables])]).toEqual([u, once.matchAll(u).map((m) => [m.value, m.variables])]);
+        }
+      }),
+      { numRuns: runs(40), seed: seed(92) },
+    );
+  });
+
+  it("routes past 100,000 template characters (more than one group): the candidates of every group count", () => {
+    // (long variable names: many characters of template, one position each of the union)
+    const r = createRouter<number>();
+    const name = "v".repeat(5000);
+    for (let i = 0; i < 21; i++) r.addOrThrow(`/r${i}/{${name}}/x`, i);
+    r.addOrThrow("/short/{x}", 21);
+    expect([r.match("/r3/b/x"), r.match("/r20/c/x"), r.match("/short/d"), r.match("/r21/b/x")]).toEqual([
+      { template: `/r3/{${name}}/x`, value: 3, variables: { [name]: "b" } },
+      { template: `/r20/{${name}}/x`, value: 20, variables: { [name]: "c" } },
+      { template: "/short/{x}", value: 21, variables: { x: "d" } },
+      undefined,
+    ]);
+  });
+
+  it("a route ends where its own positions end: a route that is a prefix of another's URI is no candidate", () => {
+    const r = createRouter<string>();
+    r.addOrThrow("/a/{x}", "x");
+    r.addOrThrow("/a/{x}/b", "xb");
+    r.addOrThrow("", "empty");
+    r.addOrThrow("{?q}", "query");
+    expect([r.match("/a/1")?.value, r.match("/a/1/b")?.value, r.match("/a/1/c")?.value, r.match("")?.value, r.match("?q=1")?.value]).toEqual(["x", "xb", undefined, "empty", "query"]);
+    expect(r.matchAll("").map((m) => m.value)).toEqual(["empty", "query"]);
+  });
+});
+
 describe("a template that can never win is reported", () => {
   it("the same template twice, or another spelling of it", () => {
     const r = createRouter<number>();
