@@ -528,7 +528,7 @@ describe("every reading, in order, with backjumping", () => {
   );
 
   it("stops at the count it is given, and enumerates a rule that counts a repetition written out", () => {
-    const c = coreGrammar(rulesFromAbnf(["r = *( m0 \"a\" / m1 \"a\" )", "m0 = \"\"", "m1 = \"\"", "s = m0 1*40( \"abcdefghijklmnop\" ) m1 \"b\"", ""].join("\n")));
+    const c = coreGrammar(rulesFromAbnf(["r = *( m0 \"a\" / m1 \"a\" )", "m0 = \"\"", "m1 = \"\"", "s = m0 1*40( \"abcdefghijklmnop\" ) m1 \"b\"", "big = m0 0*9999( \"abcdefghijklmnop\" ) m1", ""].join("\n")));
     expect([...(capturesEach(c, "r", "aaaaaaaaaa", ["m0", "m1"], [], 5) as Iterable<TagEvents>)].length).toBe(5);
     expect([...(capturesEach(c, "r", "aaa", ["m0", "m1"]) as Iterable<TagEvents>)]).toEqual([
       [0, 0, 0, 1, 0, 2],
@@ -545,6 +545,15 @@ describe("every reading, in order, with backjumping", () => {
     expect((c.dfa("s") as Dfa).automaton.counters.length).toBe(1);
     expect([...(capturesEach(c, "s", "abcdefghijklmnop".repeat(2) + "b", ["m0", "m1"]) as Iterable<TagEvents>)]).toEqual([[0, 0, 1, 32]]);
     expect(capturesEach(c, "s", "abcdefghijklmnop".repeat(41) + "b", ["m0", "m1"])).toBeUndefined();
+    // written out, 9,999 copies of 16 positions would pass 65,536 positions: refused before it is built
+    let error: unknown;
+    try {
+      capturesEach(c, "big", "abcdefghijklmnop", ["m0", "m1"]);
+    } catch (e) {
+      error = e;
+    }
+    expect(error instanceof GrammarError ? error.code : error).toBe("too-large");
+    expect(capturesByDfa(c, "big", "abcdefghijklmnop", ["m0", "m1"])).toEqual([0, 0, 1, 16]);
   });
 });
 

@@ -536,11 +536,12 @@ export function capturesByDfa(c: Compiled, key: string, input: string, tags: rea
  * reading costs its own length (every way it tries ends in a whole match).
  *
  * A rule with counted repetitions (automaton.ts COUNTS: a template's `{x:100}`) is enumerated
- * on its automaton with them written out, built on first need (the builder's limits bound it).
+ * on its automaton with them written out, built on first need, up to 65,536 positions written
+ * out (a template's `{x:4000}` at most, its character being 15 positions).
  *
  * `undefined` when the input does not match; `null` when the rule calls a recursive one or is
  * checked in code. The GrammarError "too-large" when the live sets of the input would not fit
- * the grammar's DFA budget, or the rule written out would pass the builder's limits; the errors
+ * the grammar's DFA budget, or the rule written out would pass that size; the errors
  * of {@link capturesByDfa} for the names.
  */
 export function capturesEach(
@@ -614,6 +615,13 @@ function keptOf(dfa: Dfa, tags: readonly string[], prefer: readonly Preference[]
   return kept;
 }
 
+/**
+ * The most positions a rule's counted repetitions are written out to for enumerating its
+ * readings: as many as the builder writes out a repetition to uncounted (automaton.ts COUNTS, as
+ * built), about 0.1 s of building.
+ */
+const UNROLL_LIMIT = 65_536;
+
 /** The lazy DFA of a rule with counted repetitions (`dfa`'s), its repetitions written out instead, made on first need and kept. */
 const unrolled = new WeakMap<Dfa, Dfa>();
 
@@ -626,6 +634,12 @@ const unrolled = new WeakMap<Dfa, Dfa>();
 function unrolledDfa(c: Compiled, key: string, dfa: Dfa): Dfa {
   let u = unrolled.get(dfa);
   if (u === undefined) {
+    // refused before it is built past the positions a repetition is written out to uncounted
+    const a = dfa.automaton;
+    const size = a.counters.reduce((n, k) => n + (k.to - k.from) * ((k.max === Infinity ? k.min : k.max) - 1), a.positions.length);
+    if (size > UNROLL_LIMIT) {
+      throw new GrammarError("too-large", `the readings of rule ${key} are not enumerated: its counted repetitions written out would be about ${size} positions, more than ${UNROLL_LIMIT}`, key);
+    }
     const rule = c.analysis.rule(key);
     c.policy.check?.(rule, c.analysis, c.called, new Set(), false);
     unrolled.set(dfa, (u = new Dfa(buildAutomaton(rule, c.analysis, c.called, { counted: false, hooks: c.policy.hooks }), c.budget)));
