@@ -6,6 +6,7 @@ import { Analysis, deepestNesting, leftRecursion, MAX_DEPTH, recursiveRules, typ
 import { calledRules, WHOLE_ENGINE } from "./automaton-size.js";
 import { Compiled } from "./compiled.js";
 import { checkBudgets, type MatchBudgets } from "./calls.js";
+import { Interpreter } from "./interpret.js";
 import { EngineMatcher } from "./matcher.js";
 import { MatchLimitError } from "./match-limit.js";
 import { markGrammar } from "../core/brand.js";
@@ -217,6 +218,10 @@ export class Grammar {
   readonly #parsers = new Map<string, RuleParser<string>>();
   readonly #fast = new Map<string, FastPath>();
   readonly #matchers = new Map<string, Matcher>();
+  /** The first tier of the engine's matches (interpret.ts), made on first need. */
+  #interpreter: Interpreter | undefined;
+  /** The rules compiled ahead ({@link compile}; lowercase names): their first tier is skipped. */
+  readonly #ahead = new Set<string>();
   /** The rules as the core compiled them at build time (RFC 3986's and RFC 3987's grammar values). */
   #builtIn: CompiledGrammar | undefined;
 
@@ -353,9 +358,13 @@ export class Grammar {
    * Compiles the named rules now (all of them when none is named), instead of at their first
    * use: each rule's automaton, the start of its lazy DFA, and its regex where one is safe,
    * with the automata of the rules it calls (the lazy DFA still makes its states as inputs
-   * reach them). A build step or a server's start-up pays for the compilation then, so that
-   * the first input costs what later ones do. A rule too large to compile is the GrammarError
-   * "too-large" naming it, here rather than at its first use. Returns this grammar.
+   * reach them). A server's start-up pays for the compilation then, so that no later input
+   * does (without it, a rule's first inputs are tested by the engine's first tier, which
+   * compiles nothing, and the rule is compiled at the use where that tier has taken
+   * FIRST_TIER_STEPS: see docs/guide/abnf.md); the rules named skip the first tier. The
+   * compiled forms live in this grammar value, in memory: nothing is saved for another
+   * process. A rule too large to compile is the GrammarError "too-large" naming it, here
+   * rather than at its first use. Returns this grammar.
    *
    * @example
    * const g = grammarFromAbnfOrThrow(text).compile("address", "date-time");
@@ -373,7 +382,12 @@ export class Grammar {
       void compiled.dfa(key)?.start;
       for (const p of a.positions) if (p.call !== undefined) stack.push(p.call);
     }
-    for (const key of keys) void this.#fastPath(this.require(key, "compile")).hasRegex;
+    for (const key of keys) {
+      void this.#fastPath(this.require(key, "compile")).hasRegex;
+      this.#ahead.add(key);
+      const m = this.#matchers.get(key);
+      if (m instanceof EngineMatcher) m.compiledAhead();
+    }
     return this;
   }
 
@@ -505,7 +519,9 @@ export class Grammar {
     const key = def.name.toLowerCase();
     let m = this.#matchers.get(key);
     if (m === undefined) {
-      m = this.#builtIn?.rule(key) ?? new EngineMatcher(def.name, () => this.compiled, () => this.#fastPath(def));
+      m =
+        this.#builtIn?.rule(key) ??
+        new EngineMatcher(def.name, () => this.compiled, () => this.#fastPath(def), this.#ahead.has(key) ? undefined : (this.#interpreter ??= new Interpreter(this.analysis)), this.#made.budgets);
       this.#matchers.set(key, m);
     }
     return m;

@@ -40,7 +40,8 @@ export interface LoadOptions {
    * Compile every rule when the text is loaded ({@link Grammar.compile}) instead of at each
    * rule's first use: loading costs more, first uses cost what later ones do, and a rule too
    * large to compile is the AbnfError "too-large-to-compile" at that rule. Default false: a
-   * rule is compiled when first used (with the rules it reaches), and one too large to compile
+   * rule is compiled when used (with the rules it reaches; its first inputs are tested by the
+   * engine's first tier, which builds nothing: see docs/guide/abnf.md), and one too large to compile
    * is refused then, by a GrammarError "too-large" naming it, while the other rules work.
    */
   readonly compile?: boolean | undefined;
@@ -72,7 +73,8 @@ export interface LoadOptions {
  * Recursion that is not left recursion works (matched by memoized calls, in polynomial time,
  * see {@link Grammar.isLinear}; it has no regex).
  *
- * Rules are compiled when first used, each with the rules it reaches; a rule too large to
+ * Rules are compiled when used (after their first inputs, which the engine's first tier
+ * tests without compiling), each with the rules it reaches; a rule too large to
  * expand in place is called where it is referenced (RFC 5322's `fields`). A rule too large to
  * compile in its own definition (more than 200,000 character positions, as in `a =
  * 1000000"x"`; 4,000,000 edges, as in `a = *( 0*5000[ "x" ] )`; 1,000,000 rule occurrences or

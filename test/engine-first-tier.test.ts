@@ -1,0 +1,204 @@
+// The engine's first tier (src/abnf/interpret.ts, issue 33): a rule's first inputs are matched
+// by reading its expressions, with nothing compiled, until the tier has taken FIRST_TIER_STEPS
+// on the rule (src/abnf/matcher.ts). Exact like the compiled tier: both are checked against the
+// independent reference recognizer (test/helpers/abnf.ts) on the RFC grammars of the loader's
+// fixtures and on small grammars where ABNF's unordered alternation and repetitions matter.
+// Budgets and typed errors hold on both tiers: past a budget the first tier gives up and the
+// compiled tier decides, with its MatchLimitError.
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { grammarFromAbnf, grammarFromAbnfOrThrow, MatchLimitError, seededRandom, type Grammar } from "../src/abnf/index";
+import { Interpreter, MAX_REF_DEPTH } from "../src/abnf/interpret";
+import { EngineMatcher, FIRST_TIER_STEPS } from "../src/abnf/matcher";
+import { WORK_PER_CHARACTER } from "../src/abnf/calls";
+import { grammarFromAbnf as referenceOf } from "./helpers/abnf";
+import { mutate } from "./helpers/generators";
+
+const root = path.join(__dirname, "..");
+const read = (f: string): string => fs.readFileSync(path.join(root, f), "utf8");
+
+/** Which tier answers the rule's next test. */
+const tierOf = (g: Grammar, rule: string): string => (g.matcher(rule) as EngineMatcher).tier;
+
+interface Case {
+  readonly name: string;
+  readonly file: string;
+  readonly extra?: string;
+  readonly accept: readonly (readonly [string, string, string])[];
+  readonly reject: readonly (readonly [string, string, string])[];
+}
+const cases = (JSON.parse(read("fixtures/loader/rfc-grammars.json")) as { grammars: Case[] }).grammars;
+
+describe("the first tier answers as the compiled tier and the reference do", () => {
+  describe.each(cases.map((c) => [c.name, c] as const))("%s", (_name, c) => {
+    const text = c.extra === undefined ? read(c.file) : `${read(c.file)}\n${c.extra}`;
+    const compiled = grammarFromAbnfOrThrow(text);
+    const fresh = grammarFromAbnfOrThrow(text);
+    const core = read("grammar/rfc5234-core.abnf")
+      .split(/\n(?=\S)/)
+      .filter((rule) => !/^[A-Za-z]/.test(rule) || !new RegExp(`^\\s*${(rule.split(/\s/)[0] as string).replace(/-/g, "\\-")}\\s+=`, "mi").test(read(c.file)))
+      .join("\n");
+    const reference = referenceOf(read(c.file), ...(c.extra === undefined ? [] : [c.extra]), core);
+    const rules = [...new Set([...c.accept, ...c.reject].map(([rule]) => rule))];
+
+    it.each(rules)("rule %s: fixtures, generated strings and their mutants", (rule) => {
+      compiled.compile(rule);
+      const first = new Interpreter(fresh.analysis);
+      const inputs = [...c.accept, ...c.reject].filter(([r]) => r === rule).map(([, s]) => s);
+      for (let k = 1; k <= 40; k++) {
+        const s = compiled.generate(rule, seededRandom(k), { maxRepeat: 3 });
+        inputs.push(s, mutate(s, k), mutate(s, 1000 + k));
+      }
+      const differ: string[] = [];
+      let accepted = 0;
+      for (const s of inputs) {
+        const answer = first.test(rule.toLowerCase(), s, 10_000_000);
+        const expected = reference.matches(rule, s);
+        if (answer === true) accepted++;
+        if (answer !== expected || compiled.isValid(s, rule) !== expected) differ.push(`${JSON.stringify(s)}: first ${String(answer)}, compiled ${String(compiled.isValid(s, rule))}, reference ${String(expected)}`);
+      }
+      expect(differ).toEqual([]);
+      expect(accepted).toBeGreaterThan(40);
+    });
+  });
+});
+
+describe("small grammars, every string over their alphabet up to a length", () => {
+  const grammars: readonly (readonly [string, string, readonly string[], number])[] = [
+    ["unordered alternation", 'r = ( "a" / "ab" ) "c"\n', ["a", "b", "c"], 5],
+    ["a repetition gives characters back", 'r = *( "a" / "ab" ) "b"\n', ["a", "b"], 7],
+    ["a bounded repetition of alternatives of two lengths", 'r = 3*4( "a" / "aa" )\n', ["a", "b"], 9],
+    ["a repetition of what can be empty", 'r = 2*3( [ "x" ] ) "y"\n', ["x", "y"], 6],
+    ["an empty element, counted", 'r = 1*2( "" / "ab" ) "c"\n', ["a", "b", "c"], 6],
+    ["nested counts", 'r = 2( 1*2"a" "b" )\n', ["a", "b"], 7],
+    ["case-insensitive and case-sensitive strings", 'r = "aB" %s"cD" %i"e"\n', ["a", "A", "b", "B", "c", "C", "d", "D", "e", "E", "K"], 5],
+    ["ambiguous recursion", 'a = "x" a "x" / "x"\n', ["x", "y"], 8],
+    ["recursion with a repetition", 'p = "(" *p ")"\n', ["(", ")"], 8],
+    ["two rules calling each other", 'e = t *( "+" t )\nt = "x" / "(" e ")"\n', ["x", "+", "(", ")"], 6],
+    ["right recursion", 'l = i [ "," l ]\ni = 1*"a"\n', ["a", ","], 7],
+    ["a rule that can be empty, called", 'r = s "x" s\ns = *( "a" / "aa" ) [ "b" s ]\n', ["a", "b", "x"], 6],
+    ["prose under a zero repetition", 'r = "a" 0<anything> "b"\n', ["a", "b"], 4],
+  ];
+
+  it.each(grammars)("%s", (_name, text, alphabet, length) => {
+    const compiled = grammarFromAbnfOrThrow(text);
+    const first = new Interpreter(grammarFromAbnfOrThrow(text).analysis);
+    const reference = referenceOf(text, read("grammar/rfc5234-core.abnf"));
+    const rule = (/^\s*([A-Za-z][\w-]*)/.exec(text) as RegExpExecArray)[1] as string;
+    compiled.compile(rule);
+    const differ: string[] = [];
+    let count = 0;
+    const visit = (s: string): void => {
+      count++;
+      const expected = reference.matches(rule, s);
+      const answer = first.test(rule, s, 10_000_000);
+      if (answer !== expected || compiled.isValid(s, rule) !== expected) differ.push(`${JSON.stringify(s)}: first ${String(answer)}, reference ${String(expected)}`);
+      if (s.length < length) for (const ch of alphabet) visit(s + ch);
+    };
+    visit("");
+    expect(differ).toEqual([]);
+    expect(count).toBeGreaterThan(alphabet.length ** Math.min(length, 3));
+  });
+
+  it("reads code points: astral ranges, and a lone surrogate never matches", () => {
+    const text = 'r = %x10000-10FFFF "x" / %xD800-DFFF "y" / "K"\n';
+    const first = new Interpreter(grammarFromAbnfOrThrow(text).analysis);
+    const reference = referenceOf(text);
+    for (const s of ["\u{1F600}x", "\u{10FFFF}x", "\uD83Dx", "\uDE00x", "\uD800y", "x", "k", "K", "\u212A", "\u{1F600}"]) {
+      expect([s, first.test("r", s, 1000)]).toEqual([s, reference.matches("r", s)]);
+    }
+    expect(first.test("r", "\u{1F600}x", 1000)).toBe(true);
+    expect(first.test("r", "\u212A", 1000)).toBe(false); // (KELVIN SIGN is not an ASCII letter)
+  });
+});
+
+describe("which tier answers", () => {
+  const list = 'list = item *( "," item )\nitem = 1*ALPHA / "(" list ")"\n';
+
+  it("a rule's first inputs: the first tier, with nothing compiled", () => {
+    const g = grammarFromAbnfOrThrow(list);
+    expect(g.isValid("a,(b,c),d", "list")).toBe(true);
+    expect(g.isValid("a,(b,c,d", "list")).toBe(false);
+    expect(tierOf(g, "list")).toBe("first");
+    // a match that succeeds needs no explanation: validate stays on the first tier
+    expect(g.validate("a,b", "list").ok).toBe(true);
+    expect(tierOf(g, "list")).toBe("first");
+  });
+
+  it("the compiled tier once the first has taken its steps on the rule, with the same answers", () => {
+    const g = grammarFromAbnfOrThrow(list);
+    const input = "abc,(de,fgh),ij,(k,(l,m)),nopq";
+    let uses = 0;
+    while (tierOf(g, "list") === "first" && uses < 1_000_000) {
+      expect(g.isValid(input, "list")).toBe(true);
+      expect(g.isValid(`${input},`, "list")).toBe(false);
+      uses++;
+    }
+    expect(tierOf(g, "list")).toBe("compiled");
+    // each use takes a few hundred steps: the switch comes after thousands of uses, not at once
+    expect(uses).toBeGreaterThan(FIRST_TIER_STEPS / 10_000);
+    expect(g.isValid(input, "list")).toBe(true);
+    expect(g.isValid(`${input},`, "list")).toBe(false);
+  });
+
+  it("the compiled tier for a rule compiled ahead, or explained", () => {
+    const ahead = grammarFromAbnfOrThrow(list).compile("list");
+    expect(tierOf(ahead, "list")).toBe("compiled");
+    expect(tierOf(ahead, "item")).toBe("first"); // (only the rules named)
+    const all = grammarFromAbnfOrThrow(list).compile();
+    expect([tierOf(all, "list"), tierOf(all, "item")]).toEqual(["compiled", "compiled"]);
+    const explained = grammarFromAbnfOrThrow(list);
+    const v = explained.validate("a,,b", "list");
+    expect(v.ok ? undefined : v.error.offset).toBe(2);
+    expect(tierOf(explained, "list")).toBe("compiled");
+  });
+
+  it("an input longer than the steps left allow: compiled at once", () => {
+    const g = grammarFromAbnfOrThrow(list);
+    const long = Array.from({ length: Math.ceil(FIRST_TIER_STEPS / WORK_PER_CHARACTER / 4) + 1 }, () => "abc").join(",");
+    expect(long.length * WORK_PER_CHARACTER).toBeGreaterThan(FIRST_TIER_STEPS);
+    expect(g.isValid(long, "list")).toBe(true);
+    expect(tierOf(g, "list")).toBe("compiled");
+  });
+
+  it("deep nesting: the first tier gives up and the compiled tier answers", () => {
+    const g = grammarFromAbnfOrThrow(list);
+    const deep = `${"(".repeat(MAX_REF_DEPTH)}a${")".repeat(MAX_REF_DEPTH)}`;
+    expect(new Interpreter(g.analysis).test("list", deep, 10_000_000)).toBeUndefined();
+    expect(g.isValid(deep, "list")).toBe(true);
+    expect(g.isValid(`${deep})`, "list")).toBe(false);
+    expect(tierOf(g, "list")).toBe("compiled");
+  });
+
+  it("a grammar with checks in code: the compiled tier", () => {
+    const g = grammarFromAbnf(list, { checks: { item: (t) => t !== "no" } });
+    expect(g.ok && g.value.isValid("yes,no", "list")).toBe(false);
+    expect(g.ok && new Interpreter(g.value.analysis).test("list", "yes", 1000)).toBeUndefined();
+  });
+});
+
+describe("budgets on the first tier", () => {
+  it("the depth budget: the first tier gives up within it, the compiled tier says which ran out", () => {
+    const shallow = grammarFromAbnfOrThrow('a = "x" a "x" / "x"\n', { budgets: { depth: 50 } });
+    const v = shallow.validate("x".repeat(201), "a");
+    expect(v.ok ? undefined : [v.error.name, v.error instanceof MatchLimitError && v.error.budget]).toEqual(["MatchLimitError", "depth"]);
+    expect(shallow.isValid("x".repeat(41), "a")).toBe(true);
+  });
+
+  it("the step budget: never more steps than the grammar allows the input", () => {
+    const text = 'a = "x" a "x" / "x"\n';
+    const tight = grammarFromAbnfOrThrow(text, { budgets: { steps: 500, stepsPerCharacter: 0 } });
+    expect(() => tight.isValid("x".repeat(101), "a")).toThrow(MatchLimitError);
+    const first = new Interpreter(grammarFromAbnfOrThrow(text).analysis);
+    expect(first.test("a", "x".repeat(101), 500)).toBeUndefined();
+    // (one step may count every end of a list: at most the input's length, twice, past the limit)
+    expect(first.steps).toBeLessThanOrEqual(500 + 2 * 102);
+    expect(first.test("a", "x".repeat(101), 10_000_000)).toBe(true);
+  });
+
+  it("ambiguous recursion costs the first tier steps, counted, not time unbounded", () => {
+    const first = new Interpreter(grammarFromAbnfOrThrow('a = "x" [ a ] [ a ]\n').analysis);
+    expect(first.test("a", "x".repeat(150), 100_000)).toBeUndefined();
+    expect(first.steps).toBeLessThanOrEqual(100_000 + 2 * 151);
+  });
+});
