@@ -424,9 +424,25 @@ export function* livePaths(dfa: Dfa, pass: LivePass, input: string, limit: numbe
   for (let made = 0; made < limit; made++) {
     // down along the first choices, to the end of the match
     while (!ended) {
+      // the one live edge, without a list, when there is one
+      const live = sets[j] as LiveSet;
+      let one = -1;
+      for (let i = succStart[u] as number; i < (succStart[u + 1] as number); i++) {
+        const t = succ[i] as number;
+        if (!live.has(t < 0 ? n : t)) continue;
+        if (one >= 0) {
+          one = -2;
+          break;
+        }
+        one = i;
+      }
+      if (one === -1) throw new Error("internal: derivation lost its way");
+      if (one >= 0) {
+        ended = take(one, j);
+        continue;
+      }
       const order = orderOf(u, j);
-      if (order.length === 0) throw new Error("internal: derivation lost its way");
-      if (order.length > 1) frames.push({ j, order, next: 1, length: path.length });
+      frames.push({ j, order, next: 1, length: path.length });
       ended = take(order[0] as number, j);
     }
     const back = yield path.slice();
