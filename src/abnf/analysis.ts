@@ -7,8 +7,8 @@ import { codePointSet, codePoints, EMPTY_SET, literalCharSet, union, type CodePo
 import { referencedNames, type Expr } from "./expr.js";
 import type P from "parsimmon";
 
-/** The character sets of literals and ranges, which no grammar changes (Analysis.charSet). */
-const leafSets = new WeakMap<Expr, CodePointSet | null>();
+/** The character sets of ranges, which no grammar changes (Analysis.charSet). */
+const leafSets = new WeakMap<Expr, CodePointSet>();
 
 /** A rule as a grammar holds it. */
 export interface RuleDefinition {
@@ -134,14 +134,17 @@ export class Analysis {
    * rule); `null` otherwise.
    */
   charSet(e: Expr): CodePointSet | null {
-    if (e.type === "lit" || e.type === "range") {
-      // the same in every grammar: kept per expression, for all (a template's shared rules)
+    // a literal's or one code point's set is kept per code point (literalCharSet); a wider
+    // range's per expression, for every grammar (a template's shared rules): a template's own
+    // literals are new expressions each time, and a WeakMap entry costs more than the set
+    if (e.type === "lit") {
+      const cps = codePoints(e.text);
+      return cps.length === 1 ? literalCharSet(cps[0] as number, e.caseSensitive) : null;
+    }
+    if (e.type === "range") {
+      if (e.lo === e.hi) return literalCharSet(e.lo, true);
       let set = leafSets.get(e);
-      if (set === undefined) {
-        const cps = e.type === "lit" ? codePoints(e.text) : [];
-        set = e.type === "range" ? codePointSet([[e.lo, e.hi]]) : cps.length === 1 ? literalCharSet(cps[0] as number, e.caseSensitive) : null;
-        leafSets.set(e, set);
-      }
+      if (set === undefined) leafSets.set(e, (set = codePointSet([[e.lo, e.hi]])));
       return set;
     }
     const known = this.#charSets.get(e);
