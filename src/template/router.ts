@@ -11,7 +11,8 @@
 // with "+" or "#" (they match reserved characters too), then fewer varspecs, then the template
 // added first.
 import type { RuleDefinition } from "../abnf/analysis.js";
-import { ACCEPT, type Automaton, type Edge } from "../abnf/automaton.js";
+import { ACCEPT, type Automaton, type Edge, type Position } from "../abnf/automaton.js";
+import { hasCodePoint, type CodePointSet } from "../abnf/charset.js";
 import type { Compiled } from "../abnf/compiled.js";
 import type { Dfa, DfaState } from "../abnf/dfa.js";
 import { alt, range, type Expr } from "../abnf/expr.js";
@@ -172,11 +173,13 @@ function prefixed(lang: TemplateLanguage, prefix: string, into: Map<string, Lang
 }
 
 /**
- * The automaton of a union whose top rule is an alternation of `r<i>` rules: per position, the
- * route `i` it belongs to, and whether its route may end once it has read (an edge to ACCEPT,
- * through joins).
+ * The automaton of a union whose top rule is an alternation of `r<i>` rules: a function that
+ * adds to `out` the routes `i` that may end once position `p` has read code point `cp` (an edge
+ * to ACCEPT, through joins). A position belongs to one route (its r<i> occurrence), but for one
+ * that stands for single-character routes, which the builder makes one position of the
+ * alternation: its options then say which route reads which characters.
  */
-function routesOf(a: Automaton): { routeOf: Int32Array; ends: Uint8Array } {
+function routesOf(a: Automaton): (p: number, cp: number, out: Set<number>) => boolean {
   const inst = new Int32Array(a.instances.length).fill(-1);
   a.instances.forEach((x, i) => {
     const m = x.parent === 0 ? /^r(\d+)$/.exec(x.rule) : null;
@@ -185,6 +188,7 @@ function routesOf(a: Automaton): { routeOf: Int32Array; ends: Uint8Array } {
   const n = a.positions.length;
   const routeOf = new Int32Array(n);
   const ends = new Uint8Array(n);
+  const byOption: (readonly (readonly [CodePointSet, number])[] | undefined)[] = [];
   // 0 unknown, 1 reaches ACCEPT, 2 does not: per join, so that each is walked once
   const joinEnds = new Uint8Array(n);
   const reaches = (edges: readonly Edge[]): boolean => {
@@ -200,18 +204,37 @@ function routesOf(a: Automaton): { routeOf: Int32Array; ends: Uint8Array } {
     return false;
   };
   for (let p = 0; p < n; p++) {
-    routeOf[p] = inst[(a.positions[p] as { instance: number }).instance] as number;
+    const pos = a.positions[p] as Position;
+    routeOf[p] = inst[pos.instance] as number;
     ends[p] = reaches(a.follow[p] as readonly Edge[]) ? 1 : 0;
+    if (routeOf[p] === -1) {
+      const options: [CodePointSet, number][] = [];
+      for (const o of pos.options) {
+        const r = o.chain.map((i) => inst[i] as number).find((r) => r >= 0);
+        if (r !== undefined) options.push([o.set, r]);
+      }
+      byOption[p] = options;
+    }
   }
-  return { routeOf, ends };
+  // (true when the answer depends on the code point, not only on its class: a position of several routes)
+  return (p, cp, out) => {
+    if (ends[p] !== 1) return false;
+    const r = routeOf[p] as number;
+    if (r >= 0) {
+      out.add(r);
+      return false;
+    }
+    for (const [set, route] of byOption[p] ?? []) if (hasCodePoint(set, cp)) out.add(route);
+    return true;
+  };
 }
 
 /** Routes compiled together: the union of their skeletons on the engine. */
 class Group {
   /** The lazy DFA of the union, or undefined when it passes the engine's limits (every route of the group is then a candidate). */
   readonly dfa: Dfa | undefined;
-  readonly #routeOf: Int32Array = new Int32Array(0);
-  readonly #ends: Uint8Array = new Uint8Array(0);
+  /** Adds the routes that may end once a position has read a code point (see routesOf). */
+  readonly #endsAfter: (p: number, cp: number, out: Set<number>) => boolean = () => false;
   /** The routes that match the empty URI. */
   readonly nullable: number[] = [];
   /** Per state read last, per class of the last character: the routes that end there, most specific first (as `rank` gives them). */
@@ -232,7 +255,7 @@ class Group {
       this.dfa = undefined;
       return;
     }
-    ({ routeOf: this.#routeOf, ends: this.#ends } = routesOf(c.automaton("template")));
+    this.#endsAfter = routesOf(c.automaton("template"));
     for (const r of routes) if (c.analysis.nullable(c.analysis.rule(`r${r}`).expr)) this.nullable.push(r);
   }
 
@@ -244,9 +267,11 @@ class Group {
     if (out === undefined) {
       const dfa = this.dfa as Dfa;
       const seen = new Set<number>();
-      for (const p of prev.positions) if (this.#ends[p] === 1 && dfa.reads(p, cp)) seen.add(this.#routeOf[p] as number);
+      let byCodePoint = false;
+      for (const p of prev.positions) if (dfa.reads(p, cp) && this.#endsAfter(p, cp, seen)) byCodePoint = true;
       out = rank([...seen]);
-      row[cls] = out;
+      // kept per class, unless single-character routes share a position (then per code point: not kept)
+      if (!byCodePoint) row[cls] = out;
     }
     return out;
   }
@@ -500,7 +525,7 @@ export class TemplateRouter<V, T extends string = string> {
       throw e;
     }
     if (own.automaton.positions.length + others.automaton.positions.length > SHADOW_LIMIT) return [];
-    const { routeOf, ends } = routesOf(others.automaton);
+    const ending = routesOf(others.automaton);
     // a code point of each class of both automata (units only)
     const cuts = new Set<number>([0]);
     for (const d of [own, others]) for (const p of d.automaton.positions) for (const [lo, hi] of p.set) cuts.add(lo).add(hi + 1);
@@ -531,16 +556,10 @@ export class TemplateRouter<V, T extends string = string> {
         const nb = b === null ? null : others.step(b, classOf(others, cp), cp);
         if (na.accept) {
           // the routes above that end here too: their positions in b that read cp and may end
-          let any = false;
-          if (b !== null) {
-            for (const p of b.positions) {
-              if (ends[p] === 1 && others.reads(p, cp)) {
-                winners.add(routeOf[p] as number);
-                any = true;
-              }
-            }
-          }
-          if (!any) return [];
+          const here = new Set<number>();
+          if (b !== null) for (const p of b.positions) if (others.reads(p, cp)) ending(p, cp, here);
+          if (here.size === 0) return [];
+          for (const r of here) winners.add(r);
         }
         const key = id(na) * 1e7 + id(nb);
         if (!seen.has(key)) {

@@ -126,6 +126,19 @@ describe("routes compiled in groups (the engine's automaton of their union)", ()
     ]);
   });
 
+  it("single-character routes, which the engine makes one position of the union, each end on their own character", () => {
+    // (a router of only such routes is one position; the never-crash harness found an undefined route here)
+    const only = createRouter<string>();
+    only.addOrThrow("a", "a");
+    only.addOrThrow("b", "b");
+    expect([only.match("a")?.value, only.match("b")?.value, only.match("c")?.value]).toEqual(["a", "b", undefined]);
+    const mixed = createRouter<string>();
+    for (const t of ["/", "a", "{x}", "%2F"]) mixed.addOrThrow(t, t);
+    expect(["/", "a", "b", "%2F", ""].map((u) => mixed.matchAll(u).map((m) => m.value))).toEqual([["/"], ["a", "{x}"], ["{x}"], ["%2F", "{x}"], ["{x}"]]);
+    expect(mixed.addOrThrow("{y}", "y").shadowedBy).toEqual(["a", "{x}", "%2F"]);
+    expect(only.addOrThrow("a", "again").shadowedBy).toEqual(["a"]);
+  });
+
   it("a route ends where its own positions end: a route that is a prefix of another's URI is no candidate", () => {
     const r = createRouter<string>();
     r.addOrThrow("/a/{x}", "x");
