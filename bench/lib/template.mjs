@@ -229,9 +229,11 @@ export async function templateBench({ quick, log }) {
     const probe = performance.now();
     sink += r.match(`x/${String(n >> 1).padStart(4, "0")}/y`) ? 1 : 0;
     const matchMs = performance.now() - probe;
-    buildRows.push([String(n), `${fmtMs(ms)} ms`, `${fmtMs(ms / n)} ms`, `${fmtMs(matchMs)} ms`]);
-    log(`router build ${n}: ${fmtMs(ms)} ms, ${fmtMs(ms / n)} ms per route`);
-    targets.push([`router build, ${n} routes "{a}/NNNN/{b}": ≤ 1 ms per route`, `${fmtMs(ms / n)} ms per route`, ms / n <= 1 ? "met" : "NOT met"]);
+    // the router compiles its routes at the first match after they are added: the build is both
+    const perRoute = (ms + matchMs) / n;
+    buildRows.push([String(n), `${fmtMs(ms)} ms`, `${fmtMs(matchMs)} ms`, `${fmtMs(perRoute)} ms`]);
+    log(`router build ${n}: add ${fmtMs(ms)} ms + first match ${fmtMs(matchMs)} ms, ${fmtMs(perRoute)} ms per route`);
+    targets.push([`router build, ${n} routes "{a}/NNNN/{b}" (add all, then the first match): ≤ 1 ms per route`, `${fmtMs(perRoute)} ms per route`, perRoute <= 1 ? "met" : "NOT met"]);
   }
 
   const md = [];
@@ -261,7 +263,7 @@ export async function templateBench({ quick, log }) {
     ["90th percentile", `${fmtMs(firstP90)} ms`],
   ], "lr"));
   md.push("");
-  md.push(mdTable(['router build, routes "{a}/0000/{b}", "{a}/0001/{b}", ... (issue 30)', "build (add all)", "per route", "then one match"], buildRows, "lrrr"));
+  md.push(mdTable(['router build, routes "{a}/0000/{b}", "{a}/0001/{b}", ... (issue 30)', "add all", "then one match (compiles)", "both, per route"], buildRows, "lrrr"));
   md.push("");
   md.push("Linear in the URI's length (router and every template, ambiguous ones included): the `template-*` families of `npm run bench:scaling`.");
   md.push("");
