@@ -361,7 +361,7 @@ export class Grammar {
    * reach them). A server's start-up pays for the compilation then, so that no later input
    * does (without it, a rule's first inputs are tested by the engine's first tier, which
    * compiles nothing, and the rule is compiled at the use where that tier has taken
-   * FIRST_TIER_STEPS: see docs/guide/abnf.md); the rules named skip the first tier. The
+   * 2,000,000 steps on it: see docs/guide/abnf.md); the rules named skip the first tier. The
    * compiled forms live in this grammar value, in memory: nothing is saved for another
    * process. A rule too large to compile is the GrammarError "too-large" naming it, here
    * rather than at its first use. Returns this grammar.
