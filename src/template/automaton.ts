@@ -7,7 +7,11 @@
 // unrolled into states: it is one edge whose condition, "a live end within max-length
 // characters", the backward pass keeps as a count per offset.
 import type { Lang, Tag, TemplateLanguage } from "./language.js";
+import { hexValue } from "./encode.js";
 import { charLength, R_ANY, single, U_SINGLE, UNIT_COUNT, unitsOf, upperTriplets, UTF8_SEQUENCES, type Units, type UnitSet } from "./units.js";
+
+/** The varspec index of an owner that is an expression's own text (its operator and separators). */
+export const EXPRESSION_OWNER = 65535;
 
 export const EPS = 0;
 export const UNIT = 1;
@@ -42,6 +46,14 @@ export interface Nfa {
   readonly tags: readonly Tag[];
   /** EPS states that are a span's head: the units (ASCII) of the separators at which it stops when it can (its last edge, the exit, comes first then). */
   readonly yieldAt: readonly (readonly number[] | undefined)[];
+  /**
+   * UNIT states: the varspec whose expansion the unit is part of (expression * 65536 + varspec),
+   * the expression itself (varspec {@link EXPRESSION_OWNER}: its operator and separators), or -1
+   * for the template's literal text.
+   */
+  readonly owner: Int32Array;
+  /** UNIT states that read a character of a value (inside a span), 1; the template's and expressions' own text, 0. */
+  readonly value: Uint8Array;
 }
 
 const upperCache = new Map<readonly number[], UnitSet>();
@@ -79,10 +91,16 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
   const unitNext: number[] = [];
   const bounded: Bounded[] = [];
   const boundedOf: number[] = [];
+  const owner: number[] = [];
   const yieldAt: (number[] | undefined)[] = [];
+  const value: number[] = [];
+  let currentOwner = -1;
+  let inSpan = 0;
   const add = (k: number): number => {
     if (kind.length >= STATE_LIMIT) throw TOO_LARGE;
+    owner.push(currentOwner);
     yieldAt.push(undefined);
+    value.push(inSpan);
     kind.push(k);
     eps.push(undefined);
     unitSet.push(undefined);
@@ -113,6 +131,7 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
     }
     const head = epsState([]);
     const starters: number[] = [];
+    inSpan = 1;
     if (x.reserved) starters.push(unit(R_ANY, head));
     else {
       starters.push(unit(U_SINGLE, head));
@@ -122,6 +141,7 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
         starters.push(s);
       }
     }
+    inSpan = 0;
     const edges = starters.flatMap((s) => [s, -1]);
     eps[head] = [...edges, next, x.close];
     if (x.yieldAt !== undefined && x.yieldAt !== "") yieldAt[head] = [...x.yieldAt].map((c) => c.charCodeAt(0));
@@ -149,8 +169,13 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
         eps[head] = x.yieldFirst !== undefined && kind[next] === EPS && after !== undefined && after.length > 2 ? [after[0] as number, after[1] as number, body, -1, ...after.slice(2)] : [body, -1, next, -1];
         return head;
       }
-      case "item":
-        return build(x.body, next);
+      case "item": {
+        const outer = currentOwner;
+        currentOwner = x.expression * 65536 + x.varspec;
+        const entry = build(x.body, next);
+        currentOwner = outer;
+        return entry;
+      }
       case "mark":
         return epsState([next, x.tag]);
       case "span":
@@ -162,10 +187,14 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
         // an expression's chain rules refer to the next one: build them last to first, so that
         // no recursion grows with the number of varspecs
         const m = /^expression-(\d+)$/.exec(x.name);
+        const outer = currentOwner;
         if (m !== null) {
+          // the expression's own text (operator, separators) is the expression's, not a varspec's
+          currentOwner = (Number(m[1]) - 1) * 65536 + EXPRESSION_OWNER;
           for (let v = lang.expressions[Number(m[1]) - 1]?.varspecs.length ?? 0; v >= 2; v--) build({ t: "ref", name: `${x.name}-${v}` }, next);
         }
         const entry = build(lang.rules.get(x.name) as Lang, next);
+        currentOwner = outer;
         memo.set(key, entry);
         return entry;
       }
@@ -186,6 +215,8 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
     accept,
     tags: lang.tags,
     yieldAt,
+    value: Uint8Array.from(value),
+    owner: Int32Array.from(owner),
   };
 }
 
@@ -280,6 +311,13 @@ const OVER_LIMIT = new OverLimit();
 
 /** What {@link Matcher.run} answers past {@link WORK_LIMIT}. */
 export const OVER_WORK_LIMIT = "over-limit";
+
+/**
+ * `s.charCodeAt(i)` through one bound function, whatever the string's representation (URIs
+ * come flat, sliced or concatenated: written as a method call, the lookup goes megamorphic and
+ * stays slow; src/compiled/dfa.ts says more).
+ */
+const codeAt = Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number;
 
 /** Adds one to `a[i]`. */
 const bump = (a: Int32Array, i: number): void => {
@@ -716,3 +754,535 @@ export class Matcher {
     }
   }
 }
+
+/**
+ * Where a URI leaves a template's language, read forwards: the first unit no path can read
+ * (or the end, when a longer URI was needed), and what could have stood there. The sets of
+ * states are interned and each step memoized, as the backward pass's are.
+ */
+export class Explainer {
+  readonly #nfa: Nfa;
+  #sets: Int32Array[] = [];
+  #index = new Map<string, number>();
+  #trans = new Map<number, number>();
+  readonly #stamp: Int32Array;
+  #mark = 0;
+  #start = -1;
+  /** The state-set work of the current explanation (see {@link WORK_LIMIT}). */
+  #work = 0;
+  /** Entries the memo holds (see {@link MEMO_LIMIT}). */
+  #retained = 0;
+
+  constructor(nfa: Nfa) {
+    this.#nfa = nfa;
+    this.#stamp = new Int32Array(nfa.size);
+  }
+
+  #close(from: readonly number[]): number {
+    const nfa = this.#nfa;
+    const out: number[] = [];
+    const stack = [...from];
+    const mark = ++this.#mark;
+    while (stack.length > 0) {
+      const s = stack.pop() as number;
+      if (this.#stamp[s] === mark) continue;
+      this.#stamp[s] = mark;
+      const k = nfa.kind[s];
+      if (k === UNIT || k === ACCEPT) out.push(s);
+      else {
+        const e = nfa.eps[s] as Int32Array;
+        for (let i = 0; i < e.length; i += 2) stack.push(e[i] as number);
+      }
+    }
+    if ((this.#work += out.length) > WORK_LIMIT) throw OVER_LIMIT;
+    out.sort((a, b) => a - b);
+    const key = out.join(",");
+    let id = this.#index.get(key);
+    if (id === undefined) {
+      id = this.#sets.length;
+      this.#sets.push(Int32Array.from(out));
+      this.#index.set(key, id);
+      this.#retained += out.length + (key.length >> 2) + 16;
+    }
+    return id;
+  }
+
+  /**
+   * The unit index where the URI leaves the language (n when it ends too early), and what was
+   * expected there; undefined past {@link WORK_LIMIT}.
+   */
+  explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } | undefined {
+    this.#work = 0;
+    try {
+      return this.#explain(codes, n);
+    } catch (e) {
+      if (e !== OVER_LIMIT) throw e;
+      return undefined;
+    } finally {
+      if (this.#sets.length > SET_LIMIT || this.#retained > memoLimit(this.#nfa)) this.#reset();
+    }
+  }
+
+  /** Entries the memo holds. */
+  get retained(): number {
+    return this.#retained;
+  }
+
+  #reset(): void {
+    this.#sets = [];
+    this.#index = new Map();
+    this.#trans = new Map();
+    this.#start = -1;
+    this.#retained = 0;
+  }
+
+  #explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } {
+    const nfa = this.#nfa;
+    if (this.#start < 0) this.#start = this.#close([nfa.start]);
+    let d = this.#start;
+    for (let k = 0; k < n; k++) {
+      const code = codes[k] as number;
+      const key = d * UNIT_COUNT + code;
+      let next = this.#trans.get(key);
+      if (next === undefined) {
+        const nexts: number[] = [];
+        const set = this.#sets[d] as Int32Array;
+        this.#work += set.length;
+        for (const s of set) if (nfa.kind[s] === UNIT && (nfa.unitSet[s] as UnitSet)[code] === 1) nexts.push(nfa.unitNext[s] as number);
+        next = nexts.length === 0 ? -1 : this.#close(nexts);
+        this.#trans.set(key, next);
+        this.#retained += 8;
+      }
+      if (next < 0) return { at: k, expected: this.#expected(d) };
+      d = next;
+    }
+    return { at: n, expected: this.#expected(d) };
+  }
+
+  /** What the states of set `d` read, in words: quoted characters, value-char, reserved-char, end of input. */
+  #expected(d: number): string[] {
+    const nfa = this.#nfa;
+    const out: string[] = [];
+    const add = (label: string): void => {
+      if (!out.includes(label)) out.push(label);
+    };
+    let end = false;
+    for (const s of this.#sets[d] as Int32Array) {
+      if (nfa.kind[s] === ACCEPT) {
+        end = true;
+        continue;
+      }
+      const set = nfa.unitSet[s] as UnitSet;
+      if (nfa.value[s] === 1) add(set === R_ANY ? "reserved-char" : "value-char");
+      else {
+        const code = set.indexOf(1);
+        add(JSON.stringify(code < 0x80 ? String.fromCharCode(code) : `%${(code & 0xff).toString(16).toUpperCase().padStart(2, "0")}`));
+      }
+    }
+    if (end) out.push("end of input");
+    return out;
+  }
+}
+
+/**
+ * The forward automaton of a template, made as URIs are read: its states are sets of the template
+ * automaton's states, and a unit leads from one to the next by table lookup, with the tags on the
+ * way precomputed (the preferred empty path to each state, the path {@link Matcher.first} takes).
+ * It reads a URI in one pass when the URI never makes it guess: when every unit it reads is read
+ * by one state only, or by several none of which has a tag to emit yet (`/users/{id}{?page}`:
+ * a value ends where a character it cannot hold begins). Where a unit, or the end, could be read
+ * two ways with different tags (`{+path}{?ref}` before a "?"), the walk says so and the general
+ * matcher reads that URI. A template with a prefix modifier has none.
+ */
+const NO_TAGS: number[] = [];
+/** Past this many states, the walks give the template's URIs to its general matcher. */
+const DETERMINISTIC_LIMIT = 200_000;
+/**
+ * A set of more states than this makes the forward walk give up for good: sets grow so only when a
+ * literal repeats itself or many expressions can be empty, where walking would cost the square of
+ * the template's length; the general matcher reads those URIs.
+ */
+const DETERMINISTIC_SET_LIMIT = 256;
+/** An entry of a row: no state reads the class. */
+const NO_ENTRY = -1;
+/** An entry of a row: several states read the class, and a tag is to be emitted on the way: the walk cannot choose. */
+const TWO_WAYS = -2;
+/** While a row is made: one state reads the class so far. */
+const FIRST = -3;
+
+/** What {@link Deterministic.walkText} answers when the URI makes the walk guess (or a limit is reached): the general matcher decides. */
+export const UNDECIDED = "undecided";
+
+export class Deterministic {
+  readonly #nfa: Nfa;
+  readonly #classOf: Uint16Array;
+  readonly #classes: number;
+  /** Per class, one unit code of it. */
+  readonly #rep: Int32Array;
+  /** Per class, how many units it holds. */
+  readonly #classSize: Int32Array;
+  /** Per unit state, the classes it reads (made when first needed). */
+  readonly #classesOfUnit = new Map<number, Int32Array>();
+  /** Per state, the unit and accepting states its empty edges reach, each by its preferred path, with that path's tags. */
+  #closures = new Map<number, [number, number[]][]>();
+  readonly #stamp: Int32Array;
+  #mark = 0;
+  /** The sets: one state's by its number, others by their sorted list. */
+  #states: number[][];
+  readonly #singleId: Int32Array;
+  #index = new Map<string, number>();
+  /**
+   * Per set and class, by `set * classes + class`: the entry (or NO_ENTRY, TWO_WAYS), UNMADE until
+   * the set is first reached. Grown as sets are made.
+   */
+  #table: Int32Array;
+  /** The row being made (#make), before it goes into the table. */
+  readonly #scratch: Int32Array;
+  readonly #entryNext: number[] = [];
+  /** The tags on the empty path taken before the unit of each entry. */
+  readonly #entryTags: (Int32Array | undefined)[] = [];
+  /** Per set with a row: the tags on the empty path to acceptance, NO_ACCEPT when the URI cannot end there, TWO_WAYS_ACCEPT when it can end two ways. */
+  readonly #accept: Int32Array[] = [NO_ACCEPT];
+  /** The state-set work done (see WORK_LIMIT); past it, or past DETERMINISTIC_LIMIT sets, every walk is UNDECIDED. */
+  #work = 0;
+  #givenUp = false;
+  /** Entries the tables hold (see {@link MEMO_LIMIT}). */
+  #retained = 0;
+  /** Scratch space of #row, per class. */
+  readonly #firstUnit: Int32Array;
+  readonly #firstTags: number[][];
+
+  private constructor(nfa: Nfa) {
+    this.#nfa = nfa;
+    const sets: UnitSet[] = [];
+    for (const s of nfa.unitSet) if (s !== undefined) sets.push(s);
+    const { classOf, count } = unitClasses(sets);
+    this.#classOf = classOf;
+    this.#classes = count;
+    const rep = new Int32Array(count).fill(-1);
+    for (let c = 0; c < UNIT_COUNT; c++) if ((rep[classOf[c] as number] as number) < 0) rep[classOf[c] as number] = c;
+    this.#rep = rep;
+    const size = new Int32Array(count);
+    for (let c = 0; c < UNIT_COUNT; c++) size[classOf[c] as number] = (size[classOf[c] as number] as number) + 1;
+    this.#classSize = size;
+    this.#table = new Int32Array(64 * count).fill(UNMADE);
+    this.#scratch = new Int32Array(count);
+    this.#firstUnit = new Int32Array(count);
+    this.#firstTags = new Array<number[]>(count).fill(NO_TAGS);
+    this.#stamp = new Int32Array(nfa.size);
+    this.#states = [[nfa.start]];
+    this.#singleId = new Int32Array(nfa.size).fill(-1);
+    this.#singleId[nfa.start] = 0;
+  }
+
+  /** The forward automaton of `nfa`, or undefined for a template with a prefix modifier. */
+  static of(nfa: Nfa): Deterministic | undefined {
+    return nfa.bounded.length > 0 ? undefined : new Deterministic(nfa);
+  }
+
+  /** True once the walk has given up for good (its limits passed): its tables are let go. */
+  get givenUp(): boolean {
+    return this.#givenUp;
+  }
+
+  /** Entries its tables hold (the table of rows, the sets, the paths to their states). */
+  get retained(): number {
+    return this.#retained;
+  }
+
+  /** Gives up for good, and lets the tables go. */
+  #giveUp(): void {
+    this.#givenUp = true;
+    this.#runs = [];
+    this.#runEnds = [];
+    this.#closures = new Map();
+    this.#states = [];
+    this.#index = new Map();
+    this.#table = new Int32Array(0);
+    this.#retained = 0;
+  }
+
+  #classesOf(u: number): Int32Array {
+    let cs = this.#classesOfUnit.get(u);
+    if (cs === undefined) {
+      const set = this.#nfa.unitSet[u] as UnitSet;
+      const out: number[] = [];
+      for (let c = 0; c < this.#classes; c++) if (set[this.#rep[c] as number] === 1) out.push(c);
+      this.#classesOfUnit.set(u, (cs = Int32Array.from(out)));
+    }
+    return cs;
+  }
+
+  /** From state `src`, the unit (and accepting) states its empty edges reach, each by its preferred path. */
+  #closure(src: number): [number, number[]][] {
+    const known = this.#closures.get(src);
+    if (known !== undefined) return known;
+    const nfa = this.#nfa;
+    const paths: [number, number[]][] = [];
+    if (nfa.kind[src] === UNIT || nfa.kind[src] === ACCEPT) paths.push([src, NO_TAGS]);
+    else {
+      const stack: { s: number; tags: number[] }[] = [{ s: src, tags: [] }];
+      const mark = ++this.#mark;
+      const stamp = this.#stamp;
+      while (stack.length > 0) {
+        const { s, tags: t } = stack.pop() as { s: number; tags: number[] };
+        if (stamp[s] === mark) continue;
+        stamp[s] = mark;
+        const k = nfa.kind[s];
+        if (k === UNIT || k === ACCEPT) {
+          paths.push([s, t]);
+          // a path's tags are kept: they count (many expressions that can be empty make them long)
+          if ((this.#work += 1 + t.length) > WORK_LIMIT || paths.length > DETERMINISTIC_SET_LIMIT) throw OVER_LIMIT;
+          this.#retained += 2 + t.length;
+          continue;
+        }
+        const e = nfa.eps[s] as Int32Array;
+        for (let j = e.length - 2; j >= 0; j -= 2) stack.push({ s: e[j] as number, tags: (e[j + 1] as number) >= 0 ? [...t, e[j + 1] as number] : t });
+        if ((this.#work += stack.length) > WORK_LIMIT) throw OVER_LIMIT;
+      }
+    }
+    this.#work += paths.length;
+    this.#closures.set(src, paths);
+    return paths;
+  }
+
+  #internOne(s: number): number {
+    let id = this.#singleId[s] as number;
+    if (id < 0) {
+      this.#singleId[s] = id = this.#states.length;
+      this.#states.push([s]);
+      this.#accept.push(NO_ACCEPT);
+      this.#grow();
+    }
+    return id;
+  }
+
+  #intern(list: number[]): number {
+    const sorted = [...new Set(list)].sort((x, y) => x - y);
+    this.#work += sorted.length;
+    if (sorted.length > DETERMINISTIC_SET_LIMIT) throw OVER_LIMIT;
+    if (sorted.length === 1) return this.#internOne(sorted[0] as number);
+    const key = sorted.join(",");
+    let id = this.#index.get(key);
+    if (id === undefined) {
+      id = this.#states.length;
+      this.#states.push(sorted);
+      this.#accept.push(NO_ACCEPT);
+      this.#grow();
+      this.#index.set(key, id);
+      this.#retained += sorted.length + (key.length >> 2) + 16;
+    }
+    return id;
+  }
+
+  /** Room in the table for every set made so far. */
+  #grow(): void {
+    const need = this.#states.length * this.#classes;
+    if (need <= this.#table.length) return;
+    const bigger = new Int32Array(Math.max(need, 2 * this.#table.length)).fill(UNMADE);
+    bigger.set(this.#table);
+    this.#retained += bigger.length - this.#table.length;
+    this.#table = bigger;
+  }
+
+  /** Makes the row of set `d` on its first visit; false once the limits are passed. */
+  #make(d: number): boolean {
+    if (this.#givenUp) return false;
+    if (this.#states.length > DETERMINISTIC_LIMIT || this.#work > WORK_LIMIT || this.#retained > memoLimit(this.#nfa)) {
+      this.#giveUp();
+      return false;
+    }
+    try {
+      this.#makeRow(d);
+      return true;
+    } catch (e) {
+      if (e !== OVER_LIMIT) throw e;
+      this.#giveUp();
+      return false;
+    }
+  }
+
+  #makeRow(d: number): void {
+    const nfa = this.#nfa;
+    const row = this.#scratch.fill(NO_ENTRY);
+    // per class the unit state that reads it first, with its tags; all of them when several do
+    // (row[c] holds FIRST while one does)
+    const firstUnit = this.#firstUnit;
+    const firstTags = this.#firstTags;
+    const several = new Map<number, [number, number[]][]>();
+    const touched: number[] = [];
+    let accepts: number[][] | undefined;
+    const set = this.#states[d] as number[];
+    this.#work += set.length;
+    for (const src of set) {
+      for (const [u, t] of this.#closure(src)) {
+        if (nfa.kind[u] === ACCEPT) {
+          (accepts ??= []).push(t);
+          continue;
+        }
+        const cs = this.#classesOf(u);
+        for (let j = 0; j < cs.length; j++) {
+          const c = cs[j] as number;
+          if (row[c] === NO_ENTRY) {
+            row[c] = FIRST;
+            firstUnit[c] = u;
+            firstTags[c] = t;
+            touched.push(c);
+          } else {
+            const list = several.get(c);
+            if (list === undefined) several.set(c, [[firstUnit[c] as number, firstTags[c] as number[]], [u, t]]);
+            else list.push([u, t]);
+          }
+        }
+      }
+    }
+    for (const c of touched) {
+      const list = several.get(c);
+      if (list === undefined) {
+        const t = firstTags[c] as number[];
+        row[c] = this.#entryNext.length;
+        this.#entryNext.push(this.#internOne(nfa.unitNext[firstUnit[c] as number] as number));
+        this.#entryTags.push(t.length > 0 ? Int32Array.from(t) : undefined);
+      } else if (list.some(([, t]) => t.length > 0)) {
+        // several states read the unit, and a tag would say which: the walk cannot tell
+        row[c] = TWO_WAYS;
+      } else {
+        row[c] = this.#entryNext.length;
+        this.#entryNext.push(this.#intern(list.map(([u]) => nfa.unitNext[u] as number)));
+        this.#entryTags.push(undefined);
+      }
+    }
+    this.#accept[d] = accepts === undefined ? NO_ACCEPT : accepts.length > 1 && accepts.some((t) => t.length > 0) ? TWO_WAYS_ACCEPT : Int32Array.from(accepts[0] as number[]);
+    // interning above may have grown the table: the row goes in last
+    this.#table.set(row, d * this.#classes);
+    this.#retained += 2 * touched.length;
+  }
+
+  /**
+   * The tags of the one path reading `text` (flat: tag, string offset, ...); undefined when none
+   * does; {@link UNDECIDED} when the text makes the walk guess, or the limits are passed. The
+   * units are read off the string as the walk goes (units.ts's toUnits, inline).
+   */
+  walkText(text: string): number[] | undefined | typeof UNDECIDED {
+    // a template whose URIs mostly make the walk guess (`{+path}{?ref}`, where every "?" could
+    // be in the path or start the query) gives them to the general matcher without the walk
+    if (this.#givenUp || (this.#undecided >= 8 && this.#undecided > 4 * this.#decided)) return UNDECIDED;
+    const r = this.#walkText(text);
+    if (r === UNDECIDED) this.#undecided++;
+    else this.#decided++;
+    return r;
+  }
+
+  /** Walks that ended {@link UNDECIDED}, and the others. */
+  #undecided = 0;
+  #decided = 0;
+  /**
+   * Per set, its literal run (made when first reached): the ASCII characters that are the only
+   * thing it and the sets after it can read, one after another, with no tag on the way and no
+   * end of input allowed before the last; null when there is none of two or more. The walk
+   * compares the URI with the run at once rather than one table row per character (rows of
+   * many templates do not stay in the processor's caches: a router of 1,000 routes).
+   */
+  #runs: (string | null | undefined)[] = [];
+  /** Per set with a run: the set after it. */
+  #runEnds: number[] = [];
+
+  /** The literal run of set `d` (see {@link #runs}); undefined once the walk has given up. */
+  #runOf(d: number): string | null | undefined {
+    const k = this.#classes;
+    let text = "";
+    let s = d;
+    while (text.length < RUN_LIMIT) {
+      if (this.#table[s * k] === UNMADE && !this.#make(s)) return undefined;
+      if (this.#accept[s] !== NO_ACCEPT) break;
+      const table = this.#table;
+      let only = NO_ENTRY;
+      let cls = -1;
+      for (let c = 0, row = s * k; c < k; c++) {
+        const e = table[row + c] as number;
+        if (e === NO_ENTRY) continue;
+        if (cls >= 0) {
+          cls = -2;
+          break;
+        }
+        only = e;
+        cls = c;
+      }
+      if (cls < 0 || only < 0 || this.#entryTags[only] !== undefined || this.#classSize[cls] !== 1) break;
+      const code = this.#rep[cls] as number;
+      if (code >= 0x80) break;
+      text += String.fromCharCode(code);
+      s = this.#entryNext[only] as number;
+    }
+    const run = text.length >= 2 ? text : null;
+    this.#runs[d] = run;
+    this.#runEnds[d] = s;
+    this.#retained += 2 + (text.length >> 1);
+    return run;
+  }
+
+  #walkText(text: string): number[] | undefined | typeof UNDECIDED {
+    const events: number[] = [];
+    const len = text.length;
+    const classOf = this.#classOf;
+    const k = this.#classes;
+    const entryTags = this.#entryTags;
+    const entryNext = this.#entryNext;
+    let table = this.#table;
+    const runs = this.#runs;
+    let st = 0;
+    for (let p = 0; p < len; ) {
+      let run = runs[st];
+      if (run === undefined) {
+        run = this.#runOf(st);
+        if (run === undefined) return UNDECIDED;
+        table = this.#table;
+      }
+      if (run !== null) {
+        // the only text the set can read: all of it, or no path reads the URI
+        if (!text.startsWith(run, p)) return undefined;
+        p += run.length;
+        st = this.#runEnds[st] as number;
+        continue;
+      }
+      let code = codeAt(text, p);
+      let width = 1;
+      if (code === 0x25) {
+        const h = codeAt(text, p + 1);
+        const l = codeAt(text, p + 2);
+        const hv = hexValue(h);
+        const lv = hexValue(l);
+        if (hv < 0 || lv < 0) return undefined;
+        code = 0x100 + ((h >= 0x61 ? 1 : 0) + (l >= 0x61 ? 2 : 0)) * 0x100 + ((hv << 4) | lv);
+        width = 3;
+      } else if (code >= 0x80) return undefined;
+      const cell = st * k + (classOf[code] as number);
+      let i = table[cell] as number;
+      if (i === UNMADE) {
+        if (!this.#make(st)) return UNDECIDED;
+        table = this.#table;
+        i = table[cell] as number;
+      }
+      if (i < 0) return i === TWO_WAYS ? UNDECIDED : undefined;
+      const t = entryTags[i];
+      if (t !== undefined) for (let j = 0; j < t.length; j++) events.push(t[j] as number, p);
+      st = entryNext[i] as number;
+      p += width;
+    }
+    if (table[st * k] === UNMADE && !this.#make(st)) return UNDECIDED;
+    const a = this.#accept[st] as Int32Array;
+    if (a === NO_ACCEPT) return undefined;
+    if (a === TWO_WAYS_ACCEPT) return UNDECIDED;
+    for (let j = 0; j < a.length; j++) events.push(a[j] as number, len);
+    return events;
+  }
+}
+
+/** The longest literal run the walk compares at once (a longer literal is several runs). */
+const RUN_LIMIT = 256;
+/** A set's accept entry: the URI cannot end there. */
+const NO_ACCEPT = new Int32Array(0);
+/** A cell of the table whose set has no row yet. */
+const UNMADE = -4;
+/** A set's accept entry: the URI can end there by two paths with different tags. */
+const TWO_WAYS_ACCEPT = new Int32Array(0);

@@ -1,32 +1,17 @@
-// Many templates matched at once (an MCP server's resource templates, a REST API's routes): one
-// automaton of the ABNF engine (src/abnf: positions, lazy DFA) reads the URI for all of them, in
-// one pass, and ends knowing every route whose language may hold it; the most specific of those
-// then reads its variables (RFC 6570 §3 run backwards, as UriTemplate.match). The routes' union
-// is of their skeletons: each literal as it expands, each expression as its operator's first
-// character and any URI characters (a superset of its expansions, one position of the engine's
-// automaton instead of some thirty per varspec), so that a route costs a handful of positions
-// and the route's own match is what decides. Which routes end where the URI ends is read from the
-// last character's positions (each belongs to one route), kept per DFA state and class.
-// Specificity, as route tables rank routes: more literal characters first, then fewer varspecs
-// with "+" or "#" (they match reserved characters too), then fewer varspecs, then the template
-// added first.
-import type { RuleDefinition } from "../abnf/analysis.js";
-import { ACCEPT, type Automaton, type Edge, type Position } from "../abnf/automaton.js";
-import { hasCodePoint, type CodePointSet } from "../abnf/charset.js";
-import type { Compiled } from "../abnf/compiled.js";
-import type { Dfa, DfaState } from "../abnf/dfa.js";
-import { alt, range, type Expr } from "../abnf/expr.js";
-import { GrammarError } from "../abnf/grammar-errors.js";
+// Many templates matched at once (an MCP server's resource templates, a REST API's routes): the
+// automata of every template read the URI together, in one pass, through one lazily built DFA
+// (its states are sets of the templates' states, made when first reached and kept), which ends
+// knowing every template whose language holds the URI; the most specific of them then reads its
+// variables (RFC 6570 §3 run backwards, as UriTemplate.match). Specificity, as route tables
+// rank routes: more literal characters first, then fewer varspecs with "+" or "#" (they match
+// reserved characters too), then fewer varspecs, then the template added first.
 import { describeValue } from "../describe.js";
 import type { Result } from "../result.js";
+import { ACCEPT, EPS, TOO_LARGE, UNIT, unitClasses, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { throwFrom, type TemplateError } from "./errors.js";
-import { RESERVED, UNRESERVED } from "./encode.js";
-import { OPERATOR_ROWS } from "./expand.js";
-import type { Lang, TemplateLanguage } from "./language.js";
 import { parseTemplate, UriTemplate, type Budget } from "./template.js";
 import type { MatchedValue, MatchOf } from "./types.js";
-import { unitAutomata } from "./unit-expr.js";
-import { toUnits } from "./units.js";
+import { toUnits, type UnitSet } from "./units.js";
 
 /** A template in a router, with its value and its specificity. */
 export interface Route<V> {
@@ -97,183 +82,203 @@ function ends(t: UriTemplate<string>): [string, string] {
   return [first?.kind === "literal" ? first.expansion : "", last?.kind === "literal" ? last.expansion : ""];
 }
 
+/** Past this many DFA states, the router forgets them and builds again as URIs come. */
+const DFA_LIMIT = 200_000;
 /**
- * The work one URI may cost a router (its pass, in positions of the states it steps from for the
- * first time, and the matches of the routes it tries): past it, the routes not yet tried count as
- * not matching. Real routes cost a few hundred per URI.
+ * The work one URI may cost a router (its pass, and the matches of the routes it tries, summed
+ * in states of sets as WORK_LIMIT counts them): past it, the routes not yet tried count as not
+ * matching. Real routes cost a few hundred per URI.
  */
-export const ROUTER_WORK_LIMIT = 1 << 23;
-/** Estimated positions (characters of the templates) of one group of routes compiled together: the engine's automaton takes at most 200,000. */
-const GROUP_POSITIONS = 100_000;
+export const ROUTER_WORK_LIMIT = 2 * WORK_LIMIT;
+/** What the router's DFA keeps between URIs, in entries of about four bytes; past it after a URI, it is let go. */
+export const ROUTER_MEMO_LIMIT = 1 << 20;
 /** Product states the shadowing check of one route explores before it gives up (the route then counts as reachable). */
 const CHECK_LIMIT = 50_000;
-/** Positions of the route and the routes that rank above it (and could match its URIs) past which the shadowing check is not made. */
+/** States of the route and the routes that rank above it (and could match its URIs) past which the shadowing check is not made. */
 const SHADOW_LIMIT = 1 << 14;
 
 /**
- * Per operator (RFC 6570 Appendix A), the characters any expansion of its expressions can hold
- * past the first, as one rule over units (unit-expr.ts): U+R's any unit for "+" and "#"; else
- * unreserved characters, any triplet (values' encodings and varnames' pct-encoded), the list
- * comma, the operator's separator, and "=" for the named ones. One position of the engine's
- * automaton per expression.
+ * The routes' automata numbered as one: route r's states are a block from its offset on. Kinds
+ * and unit edges are copied into typed arrays that double as they fill; the empty edges are the
+ * route's own arrays, their targets read with the block's offset (`base`).
  */
-const OPERATORS = ["", "+", "#", ".", "/", ";", "?", "&"] as const;
-let skeletonRules: readonly RuleDefinition[] | undefined;
-function skeletonChars(): readonly RuleDefinition[] {
-  return (skeletonRules ??= OPERATORS.map((op, k): RuleDefinition => {
-    const row = OPERATOR_ROWS[op];
-    const extra = `,${row.sep}${row.named ? "=" : ""}`;
-    const ranges: Expr[] = [];
-    const ascii = (c: number): boolean => UNRESERVED[c] === 1 || (row.reserved && RESERVED[c] === 1) || extra.includes(String.fromCharCode(c));
-    for (let c = 0; c < 128; c++) {
-      if (!ascii(c)) continue;
-      let d = c;
-      while (d + 1 < 128 && ascii(d + 1)) d++;
-      ranges.push(range(c, d));
-      c = d;
+class Union {
+  kind = new Uint8Array(256);
+  unitNext = new Int32Array(256);
+  /** Per state: the offset of its route's block (the empty edges' targets are relative to it). */
+  base = new Int32Array(256);
+  /** Accepting states: the route's index; other states, -1. */
+  acceptOf = new Int32Array(256);
+  readonly unitSet: (UnitSet | undefined)[] = [];
+  readonly eps: (Int32Array | undefined)[] = [];
+  readonly starts: number[] = [];
+  size = 0;
+  #classes: { classOf: Uint16Array; count: number; rep: Int32Array } | undefined;
+  readonly #sets = new Set<UnitSet>();
+
+  /** Appends a route's automaton (route index `route`). */
+  add(nfa: Nfa, route: number): void {
+    const off = this.size;
+    const need = off + nfa.size;
+    if (need > this.kind.length) {
+      const grow = <A extends Uint8Array | Int32Array>(a: A, make: (n: number) => A): A => {
+        const b = make(Math.max(need, 2 * a.length));
+        b.set(a);
+        return b;
+      };
+      this.kind = grow(this.kind, (n) => new Uint8Array(n));
+      this.unitNext = grow(this.unitNext, (n) => new Int32Array(n));
+      this.base = grow(this.base, (n) => new Int32Array(n));
+      this.acceptOf = grow(this.acceptOf, (n) => new Int32Array(n));
     }
-    // the triplets: units 0x100 to 0x4FF (units.ts)
-    ranges.push(range(0x100, 0x4ff));
-    return { name: `skeleton-${k}`, expr: alt(...ranges), token: true };
-  }));
-}
-const EMPTY: Lang = { t: "seq", items: [] };
-
-/** A route's skeleton: its literals as they expand, each expression its operator's first character and any characters of its expansions, or nothing. */
-function skeleton(t: UriTemplate<string>): Lang {
-  return {
-    t: "seq",
-    items: t.parts.map((p): Lang => {
-      if (p.kind === "literal") return { t: "lit", text: p.expansion };
-      const first = OPERATOR_ROWS[p.operator].first;
-      const rest: Lang = { t: "star", item: { t: "ref", name: `skeleton-${OPERATORS.indexOf(p.operator)}` } };
-      return first === "" ? rest : { t: "alt", items: [{ t: "seq", items: [{ t: "lit", text: first }, rest] }, EMPTY] };
-    }),
-  };
-}
-
-/** A language's rules renamed with a prefix (refs too, but the character rules'), for a union of several. */
-function prefixed(lang: TemplateLanguage, prefix: string, into: Map<string, Lang>): void {
-  const walk = (x: Lang): Lang => {
-    switch (x.t) {
-      case "ref":
-        return { t: "ref", name: prefix + x.name };
-      case "seq":
-      case "alt":
-        return { t: x.t, items: x.items.map(walk) };
-      case "star":
-        return { ...x, item: walk(x.item) };
-      case "item":
-        return { ...x, body: walk(x.body) };
-      default:
-        return x;
-    }
-  };
-  for (const [name, x] of lang.rules) into.set(prefix + name, walk(x));
-}
-
-/**
- * The automaton of a union whose top rule is an alternation of `r<i>` rules: a function that
- * adds to `out` the routes `i` that may end once position `p` has read code point `cp` (an edge
- * to ACCEPT, through joins). A position belongs to one route (its r<i> occurrence), but for one
- * that stands for single-character routes, which the builder makes one position of the
- * alternation: its options then say which route reads which characters.
- */
-function routesOf(a: Automaton): (p: number, cp: number, out: Set<number>) => boolean {
-  const inst = new Int32Array(a.instances.length).fill(-1);
-  a.instances.forEach((x, i) => {
-    const m = x.parent === 0 ? /^r(\d+)$/.exec(x.rule) : null;
-    inst[i] = m !== null ? Number(m[1]) : x.parent > 0 ? (inst[x.parent] as number) : -1;
-  });
-  const n = a.positions.length;
-  const routeOf = new Int32Array(n);
-  const ends = new Uint8Array(n);
-  const byOption: (readonly (readonly [CodePointSet, number])[] | undefined)[] = [];
-  // 0 unknown, 1 reaches ACCEPT, 2 does not: per join, so that each is walked once
-  const joinEnds = new Uint8Array(n);
-  const reaches = (edges: readonly Edge[]): boolean => {
-    for (const e of edges) {
-      if (e.to === ACCEPT) return true;
-      if (a.positions[e.to]?.join !== true) continue;
-      if (joinEnds[e.to] === 0) {
-        joinEnds[e.to] = 2;
-        if (reaches(a.follow[e.to] as readonly Edge[])) joinEnds[e.to] = 1;
+    this.kind.set(nfa.kind, off);
+    this.base.fill(off, off, need);
+    for (let s = 0; s < nfa.size; s++) {
+      const k = nfa.kind[s] as number;
+      const set = nfa.unitSet[s];
+      this.unitSet.push(set);
+      if (set !== undefined && !this.#sets.has(set)) {
+        this.#sets.add(set);
+        this.#classes = undefined;
       }
-      if (joinEnds[e.to] === 1) return true;
+      this.unitNext[off + s] = k === UNIT ? off + (nfa.unitNext[s] as number) : -1;
+      this.eps.push(nfa.eps[s]);
+      this.acceptOf[off + s] = k === ACCEPT ? route : -1;
     }
-    return false;
-  };
-  for (let p = 0; p < n; p++) {
-    const pos = a.positions[p] as Position;
-    routeOf[p] = inst[pos.instance] as number;
-    ends[p] = reaches(a.follow[p] as readonly Edge[]) ? 1 : 0;
-    if (routeOf[p] === -1) {
-      const options: [CodePointSet, number][] = [];
-      for (const o of pos.options) {
-        const r = o.chain.map((i) => inst[i] as number).find((r) => r >= 0);
-        if (r !== undefined) options.push([o.set, r]);
-      }
-      byOption[p] = options;
-    }
-  }
-  // (true when the answer depends on the code point, not only on its class: a position of several routes)
-  return (p, cp, out) => {
-    if (ends[p] !== 1) return false;
-    const r = routeOf[p] as number;
-    if (r >= 0) {
-      out.add(r);
-      return false;
-    }
-    for (const [set, route] of byOption[p] ?? []) if (hasCodePoint(set, cp)) out.add(route);
-    return true;
-  };
-}
-
-/** Routes compiled together: the union of their skeletons on the engine. */
-class Group {
-  /** The lazy DFA of the union, or undefined when it passes the engine's limits (every route of the group is then a candidate). */
-  readonly dfa: Dfa | undefined;
-  /** Adds the routes that may end once a position has read a code point (see routesOf). */
-  readonly #endsAfter: (p: number, cp: number, out: Set<number>) => boolean = () => false;
-  /** The routes that match the empty URI. */
-  readonly nullable: number[] = [];
-  /** Per state read last, per class of the last character: the routes that end there, most specific first (as `rank` gives them). */
-  readonly #ending = new WeakMap<DfaState, (readonly unknown[] | undefined)[]>();
-
-  constructor(
-    readonly routes: readonly number[],
-    skeletons: readonly Lang[],
-  ) {
-    const rules = new Map<string, Lang>([["template", { t: "alt", items: routes.map((r) => ({ t: "ref", name: `r${r}` })) }]]);
-    for (const r of routes) rules.set(`r${r}`, skeletons[r] as Lang);
-    let c: Compiled;
-    try {
-      c = unitAutomata({ rules, tags: [], expressions: [] }, true, skeletonChars());
-      this.dfa = c.dfa("template") ?? undefined;
-    } catch (e) {
-      if (!(e instanceof GrammarError && e.code === "too-large")) throw e;
-      this.dfa = undefined;
-      return;
-    }
-    this.#endsAfter = routesOf(c.automaton("template"));
-    for (const r of routes) if (c.analysis.nullable(c.analysis.rule(`r${r}`).expr)) this.nullable.push(r);
+    this.size = need;
+    this.starts.push(off + nfa.start);
   }
 
-  /** The routes that end after state `prev` reads code point `cp` of class `cls`, ranked by `rank`. */
-  ending<R>(prev: DfaState, cls: number, cp: number, rank: (routes: readonly number[]) => readonly R[]): readonly R[] {
-    let row = this.#ending.get(prev);
-    if (row === undefined) this.#ending.set(prev, (row = []));
-    let out = row[cls] as readonly R[] | undefined;
-    if (out === undefined) {
-      const dfa = this.dfa as Dfa;
-      const seen = new Set<number>();
-      let byCodePoint = false;
-      for (const p of prev.positions) if (dfa.reads(p, cp) && this.#endsAfter(p, cp, seen)) byCodePoint = true;
-      out = rank([...seen]);
-      // kept per class, unless single-character routes share a position (then per code point: not kept)
-      if (!byCodePoint) row[cls] = out;
+  /** The unit classes of every route's unit sets, and one code of each. */
+  get classes(): { classOf: Uint16Array; count: number; rep: Int32Array } {
+    if (this.#classes === undefined) {
+      const { classOf, count } = unitClasses(this.#sets);
+      const rep = new Int32Array(count).fill(-1);
+      for (let c = 0; c < classOf.length; c++) if ((rep[classOf[c] as number] as number) < 0) rep[classOf[c] as number] = c;
+      this.#classes = { classOf, count, rep };
     }
-    return out;
+    return this.#classes;
+  }
+
+  /** Whether unit state `g` reads class `c`. */
+  reads(g: number, c: number): boolean {
+    const set = this.unitSet[g];
+    return set !== undefined && set[this.classes.rep[c] as number] === 1;
+  }
+
+  /** The unit and accepting states reachable from `from` over empty edges, sorted. */
+  close(from: Iterable<number>, stamp: Int32Array, mark: number): Int32Array {
+    const out: number[] = [];
+    const stack = [...from];
+    while (stack.length > 0) {
+      const g = stack.pop() as number;
+      if (stamp[g] === mark) continue;
+      stamp[g] = mark;
+      const k = this.kind[g];
+      if (k === UNIT || k === ACCEPT) {
+        out.push(g);
+        continue;
+      }
+      const e = this.eps[g];
+      if (k !== EPS || e === undefined) continue;
+      const off = this.base[g] as number;
+      for (let i = 0; i < e.length; i += 2) stack.push(off + (e[i] as number));
+    }
+    return Int32Array.from(out.sort((a, b) => a - b));
+  }
+}
+
+/** A lazily built DFA over some routes of a union: sets of their states, by unit class. */
+class SubsetDfa {
+  readonly states: Int32Array[] = [];
+  /** Per state: the routes whose accepting state it holds. */
+  readonly accepting: number[][] = [];
+  readonly start: number;
+  readonly #index = new Map<string, number>();
+  readonly #trans = new Map<number, number>();
+  readonly #count: number;
+  #stamp: Int32Array;
+  #mark = 0;
+  /** The states of the sets this DFA has built and read, summed (see WORK_LIMIT). */
+  work = 0;
+  /** Entries its sets and transitions hold (see ROUTER_MEMO_LIMIT). */
+  retained = 0;
+
+  constructor(readonly union: Union, routes: readonly number[]) {
+    this.#count = union.classes.count;
+    this.#stamp = new Int32Array(union.size);
+    this.start = this.#intern(union.close(routes.map((r) => union.starts[r] as number), this.#stamp, ++this.#mark));
+  }
+
+  #intern(set: Int32Array): number {
+    const key = set.join(",");
+    let id = this.#index.get(key);
+    if (id === undefined) {
+      id = this.states.length;
+      this.states.push(set);
+      this.#index.set(key, id);
+      this.retained += set.length + (key.length >> 2) + 16;
+      const acc: number[] = [];
+      for (const g of set) if ((this.union.acceptOf[g] as number) >= 0) acc.push(this.union.acceptOf[g] as number);
+      this.accepting.push(acc);
+    }
+    return id;
+  }
+
+  /**
+   * Per state, the class of the last transition read from it and its target (-1: none): most
+   * states of a router's DFA lie inside one route's literal and are left by one class, which this
+   * answers without a lookup in the map of transitions (a hash of every transition, whose cells
+   * of 1,000 routes do not stay in the processor's caches).
+   */
+  #lastClass = new Int32Array(64).fill(-1);
+  #lastNext = new Int32Array(64);
+
+  /** The state after reading a unit of class `c` from state `d`. */
+  step(d: number, c: number): number {
+    if (this.#lastClass[d] === c) return this.#lastNext[d] as number;
+    const key = d * this.#count + c;
+    let next = this.#trans.get(key);
+    if (next === undefined) next = this.#make(d, c, key);
+    if (d >= this.#lastClass.length) {
+      const old = this.#lastClass.length;
+      const n = Math.max(d + 1, 2 * old);
+      const cls = new Int32Array(n).fill(-1);
+      cls.set(this.#lastClass);
+      const nx = new Int32Array(n);
+      nx.set(this.#lastNext);
+      this.#lastClass = cls;
+      this.#lastNext = nx;
+      this.retained += 2 * (n - old);
+    }
+    this.#lastClass[d] = c;
+    this.#lastNext[d] = next;
+    return next;
+  }
+
+  #make(d: number, c: number, key: number): number {
+    const u = this.union;
+    const code = u.classes.rep[c] as number;
+    const nexts: number[] = [];
+    this.work += (this.states[d] as Int32Array).length;
+    for (const g of this.states[d] as Int32Array) {
+      const set = u.unitSet[g];
+      if (set !== undefined && set[code] === 1) nexts.push(u.unitNext[g] as number);
+    }
+    if (this.#mark > 1e9) {
+      this.#stamp = new Int32Array(u.size);
+      this.#mark = 0;
+    }
+    const set = u.close(nexts, this.#stamp, ++this.#mark);
+    this.work += set.length;
+    const id = this.#intern(set);
+    this.#trans.set(key, id);
+    this.retained += 8;
+    return id;
+  }
+
+  get size(): number {
+    return this.states.length;
   }
 }
 
@@ -288,16 +293,10 @@ class Group {
  */
 export class TemplateRouter<V, T extends string = string> {
   readonly #routes: Route<V>[] = [];
-  readonly #skeletons: Lang[] = [];
+  readonly #nfas: Nfa[] = [];
   readonly #ends: [string, string][] = [];
-  /**
-   * The routes compiled so far, in groups; the routes added since wait for the next match. Each
-   * new group is merged with the last while it is at least half as large, so that a route is
-   * compiled again only a logarithmic number of times when adds and matches alternate, and
-   * routes added all at once are one group.
-   */
-  readonly #groups: Group[] = [];
-  #compiled = 0;
+  readonly #union = new Union();
+  #dfa: SubsetDfa | undefined;
 
   /** The routes, in the order they were added. */
   get routes(): readonly Route<V>[] {
@@ -318,6 +317,13 @@ export class TemplateRouter<V, T extends string = string> {
       if (!r.ok) return r;
       t = r.value as unknown as UriTemplate<string>;
     }
+    let nfa: Nfa;
+    try {
+      nfa = t.unboundedNfa;
+    } catch (e) {
+      if (e !== TOO_LARGE) throw e;
+      return { ok: false, error: t.tooLarge("") };
+    }
     const varspecs = t.expressions.flatMap((x) => x.varspecs.map(() => x.operator));
     const route: Route<V> = Object.freeze({
       template: t,
@@ -328,8 +334,10 @@ export class TemplateRouter<V, T extends string = string> {
       varspecs: varspecs.length,
     });
     this.#routes.push(route);
-    this.#skeletons.push(skeleton(t));
+    this.#nfas.push(nfa);
     this.#ends.push(ends(t));
+    this.#union.add(nfa, route.index);
+    this.#dfa = undefined;
     // worked out when read (adding routes stays linear): against the routes added before it
     let shadowed: readonly string[] | undefined;
     const compute = (): readonly string[] => (shadowed ??= Object.freeze(this.#shadowedBy(route, route.index)));
@@ -369,102 +377,64 @@ export class TemplateRouter<V, T extends string = string> {
   #matches(uri: string, first: boolean): RouteMatch<V, T>[] {
     const out: RouteMatch<V, T>[] = [];
     // one work limit for the pass and every route's own match: a URI costs at most ROUTER_WORK_LIMIT
-    // (what the engine's lazy DFAs keep stays within their budget of cells, dfa.ts)
     const budget: Budget = { left: ROUTER_WORK_LIMIT };
-    for (const r of this.#candidates(uri, budget)) {
-      if (budget.left <= 0) break;
-      const m = r.template.matchWithin(uri, budget);
-      if (m === "over-limit") break;
-      if (m !== undefined) {
-        out.push(Object.freeze({ template: r.template.text, value: r.value, variables: m }) as unknown as RouteMatch<V, T>);
-        if (first) break;
+    try {
+      for (const r of this.#candidates(uri, budget)) {
+        if (budget.left <= 0) break;
+        const m = r.template.matchWithin(uri, budget);
+        if (m === "over-limit") break;
+        if (m !== undefined) {
+          out.push(Object.freeze({ template: r.template.text, value: r.value, variables: m }) as unknown as RouteMatch<V, T>);
+          if (first) break;
+        }
       }
+    } finally {
+      // the DFA's memo is let go when it holds more than its bound
+      if (this.#dfa !== undefined && this.#dfa.retained > ROUTER_MEMO_LIMIT) this.#dfa = undefined;
     }
     return out;
   }
 
-  /** The groups of routes, every route compiled: the routes added since the last match as a new group, merged with the last ones while they are no more than twice as large. */
-  #grouped(): readonly Group[] {
-    const n = this.#routes.length;
-    for (let from = this.#compiled; from < n; ) {
-      // the next routes, up to GROUP_POSITIONS of them (a longer route alone)
-      let routes: number[] = [];
-      let size = 0;
-      for (; from < n && (routes.length === 0 || size + this.#positions([from]) <= GROUP_POSITIONS); from++) {
-        routes.push(from);
-        size += this.#positions([from]);
-      }
-      for (let last = this.#groups[this.#groups.length - 1]; last !== undefined; last = this.#groups[this.#groups.length - 1]) {
-        const lastSize = this.#positions(last.routes);
-        if (2 * size < lastSize || size + lastSize > GROUP_POSITIONS) break;
-        this.#groups.pop();
-        routes = [...last.routes, ...routes];
-        size += lastSize;
-      }
-      this.#groups.push(new Group(routes, this.#skeletons));
-      this.#compiled = from;
-    }
-    return this.#groups;
-  }
-
-  /** The estimated positions of routes' skeletons: their templates' characters. */
-  #positions(routes: readonly number[]): number {
-    let n = 0;
-    for (const r of routes) n += (this.#routes[r] as Route<V>).template.text.length + 1;
-    return n;
-  }
-
   /**
-   * The routes whose skeleton holds `uri`, most specific first (one pass of each group's lazy
-   * DFA). Should a pass build more than the work limit allows (routes whose literals repeat
-   * themselves at length), or a group pass the engine's limits, its routes are all candidates,
-   * and each route's own match decides.
+   * The routes whose language holds `uri`, most specific first (one pass of the DFA). Should the
+   * pass build or read more than WORK_LIMIT states of sets (routes whose literals repeat
+   * themselves at length), every route is a candidate, and each route's own match decides.
    */
   #candidates(uri: string, budget: Budget): readonly Route<V>[] {
     if (this.#routes.length === 0) return [];
     const units = toUnits(uri);
     if (typeof units === "number") return [];
-    const { codes, n } = units;
-    let found: readonly Route<V>[] | undefined;
-    let more: Route<V>[] | undefined;
-    // the passes take at most half the URI's work limit: the routes' own matches have the rest
-    let passLeft = ROUTER_WORK_LIMIT / 2;
-    for (const g of this.#grouped()) {
-      let hits: readonly Route<V>[];
-      const dfa = g.dfa;
-      if (dfa === undefined) hits = this.#rank(g.routes);
-      else {
-        let s: DfaState | null = dfa.start;
-        let prev: DfaState | undefined;
-        let cls = 0;
-        let cp = 0;
-        for (let k = 0; k < n && s !== null; k++) {
-          cp = codes[k] as number;
-          cls = cp < 128 ? (dfa.ascii[cp] as number) : dfa.classOf(cp);
-          let next: DfaState | null | undefined = s.next[cls];
-          if (next === undefined) {
-            passLeft -= s.positions.length;
-            budget.left -= s.positions.length;
-            if (passLeft < 0) break;
-            next = dfa.step(s, cls, cp);
-          }
-          prev = s;
-          s = next;
-        }
-        if (passLeft < 0) hits = this.#rank(g.routes);
-        else if (s === null) continue;
-        else hits = prev === undefined ? this.#rank(g.nullable) : g.ending(prev, cls, cp, this.#rank);
+    let dfa = this.#dfa;
+    if (dfa === undefined || dfa.size > DFA_LIMIT || dfa.work > WORK_LIMIT) dfa = this.#dfa = new SubsetDfa(this.#union, this.#routes.map((r) => r.index));
+    const { classOf } = this.#union.classes;
+    const before = dfa.work;
+    let d = dfa.start;
+    for (let k = 0; k < units.n; k++) {
+      d = dfa.step(d, classOf[units.codes[k] as number] as number);
+      if ((dfa.states[d] as Int32Array).length === 0) return [];
+      if (dfa.work - before > WORK_LIMIT) {
+        this.#dfa = undefined;
+        budget.left -= dfa.work - before;
+        return this.#ranked(this.#routes);
       }
-      if (hits.length === 0) continue;
-      if (found === undefined) found = hits;
-      else (more ??= [...found]).push(...hits);
     }
-    if (more !== undefined) return this.#ranked(more);
-    return found ?? [];
+    budget.left -= dfa.work - before;
+    // the ranked routes of each accepting state, kept with the DFA that reached it (warm matches sort nothing)
+    if (this.#rankedOf !== dfa) {
+      this.#rankedOf = dfa;
+      this.#rankedAt = [];
+    }
+    let ranked = this.#rankedAt[d];
+    if (ranked === undefined) {
+      ranked = this.#rankedAt[d] = this.#ranked((dfa.accepting[d] as number[]).map((i) => this.#routes[i] as Route<V>));
+      dfa.retained += ranked.length + 4;
+    }
+    return ranked;
   }
 
-  /** Routes by index, most specific first. */
-  readonly #rank = (routes: readonly number[]): readonly Route<V>[] => this.#ranked(routes.map((i) => this.#routes[i] as Route<V>));
+  /** The DFA {@link #rankedAt} belongs to, and per state of it the routes it accepts, most specific first. */
+  #rankedOf: SubsetDfa | undefined;
+  #rankedAt: (readonly Route<V>[] | undefined)[] = [];
 
   /** Routes, most specific first. */
   #ranked(routes: readonly Route<V>[]): Route<V>[] {
@@ -498,77 +468,44 @@ export class TemplateRouter<V, T extends string = string> {
     });
     if (above.length === 0) return [];
     // past these bounds the check is not made (the route counts as reachable): SHADOW_LIMIT
-    // positions, estimated (some 32 a varspec, one a literal character) and then counted
-    const estimate = (r: Route<V>): number => 32 * r.varspecs + r.literals;
-    let positions = estimate(route);
-    for (const r of above) positions += estimate(r);
-    if (positions > SHADOW_LIMIT) return [];
-    // the exact languages of the route ("own") and of the routes above it ("others": r0, r1, …)
-    const rules = new Map<string, Lang>([
-      ["own", { t: "ref", name: "o-template" }],
-      ["others", { t: "alt", items: above.map((_, i) => ({ t: "ref", name: `r${i}` })) }],
-    ]);
-    prefixed(route.template.language, "o-", rules);
-    above.forEach((r, i) => {
-      prefixed(r.template.language, `a${i}-`, rules);
-      rules.set(`r${i}`, { t: "ref", name: `a${i}-template` });
-    });
-    let c: Compiled;
-    let own: Dfa;
-    let others: Dfa;
-    try {
-      c = unitAutomata({ rules, tags: [], expressions: [] }, true);
-      own = c.dfa("own") as Dfa;
-      others = c.dfa("others") as Dfa;
-    } catch (e) {
-      if (e instanceof GrammarError && e.code === "too-large") return [];
-      throw e;
-    }
-    if (own.automaton.positions.length + others.automaton.positions.length > SHADOW_LIMIT) return [];
-    const ending = routesOf(others.automaton);
-    // a code point of each class of both automata (units only)
-    const cuts = new Set<number>([0]);
-    for (const d of [own, others]) for (const p of d.automaton.positions) for (const [lo, hi] of p.set) cuts.add(lo).add(hi + 1);
-    const reps = [...cuts].filter((x) => x < 0x500).sort((x, y) => x - y);
-    const classOf = (d: Dfa, cp: number): number => (cp < 128 ? (d.ascii[cp] as number) : d.classOf(cp));
+    let states = (this.#nfas[route.index] as Nfa).size;
+    for (const r of above) states += (this.#nfas[r.index] as Nfa).size;
+    if (states > SHADOW_LIMIT) return [];
+    // a union of the route and those, numbered on their own
+    const union = new Union();
+    union.add(this.#nfas[route.index] as Nfa, 0);
+    above.forEach((r, i) => union.add(this.#nfas[r.index] as Nfa, i + 1));
+    const own = new SubsetDfa(union, [0]);
+    const others = new SubsetDfa(union, above.map((_, i) => i + 1));
+    const { count } = union.classes;
+    const seen = new Set<number>();
     const winners = new Set<number>();
-    if (own.start.accept) {
-      if (!others.start.accept) return [];
-      above.forEach((_, i) => {
-        if (c.analysis.nullable(c.analysis.rule(`r${i}`).expr)) winners.add(i);
-      });
-    }
-    // breadth first over pairs (own state, others' state or null once they read no further)
-    const ids = new Map<DfaState | null, number>([[null, 0]]);
-    const id = (x: DfaState | null): number => {
-      let k = ids.get(x);
-      if (k === undefined) ids.set(x, (k = ids.size));
-      return k;
-    };
-    const seen = new Set<number>([id(own.start) * 1e7 + id(others.start)]);
-    const queue: [DfaState, DfaState | null][] = [[own.start, others.start]];
+    const queue: [number, number][] = [[own.start, others.start]];
+    seen.add(own.start * 1e6 + others.start);
     for (let q = 0; q < queue.length; q++) {
-      if (seen.size > CHECK_LIMIT) return [];
-      const [a, b] = queue[q] as [DfaState, DfaState | null];
-      for (const cp of reps) {
-        const na = own.step(a, classOf(own, cp), cp);
-        if (na === null) continue;
-        const nb = b === null ? null : others.step(b, classOf(others, cp), cp);
-        if (na.accept) {
-          // the routes above that end here too: their positions in b that read cp and may end
-          const here = new Set<number>();
-          if (b !== null) for (const p of b.positions) if (others.reads(p, cp)) ending(p, cp, here);
-          if (here.size === 0) return [];
-          for (const r of here) winners.add(r);
-        }
-        const key = id(na) * 1e7 + id(nb);
+      if (seen.size > CHECK_LIMIT || own.work + others.work > WORK_LIMIT) return [];
+      const [a, b] = queue[q] as [number, number];
+      if ((own.accepting[a] as number[]).length > 0) {
+        const acc = others.accepting[b] as number[];
+        if (acc.length === 0) return [];
+        for (const i of acc) winners.add(i);
+      }
+      if ((own.states[a] as Int32Array).length === 0) continue;
+      for (let c = 0; c < count; c++) {
+        // only classes the route itself reads
+        own.work += (own.states[a] as Int32Array).length;
+        if (!(own.states[a] as Int32Array).some((g) => union.reads(g, c))) continue;
+        const na = own.step(a, c);
+        if ((own.states[na] as Int32Array).length === 0) continue;
+        const nb = others.step(b, c);
+        const key = na * 1e6 + nb;
         if (!seen.has(key)) {
           seen.add(key);
           queue.push([na, nb]);
         }
       }
     }
-    return [...winners].sort((x, y) => x - y).map((i) => (above[i] as Route<V>).template.text);
+    return [...winners].sort((x, y) => x - y).map((i) => (above[i - 1] as Route<V>).template.text);
   }
 }
 

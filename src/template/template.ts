@@ -6,21 +6,15 @@
 // apart, so that an app that matches does not bundle them.
 import { describeValue, expectOptions } from "../describe.js";
 import type { Result } from "../result.js";
-import { TaggedDfa, tagsOfInstances, UNDECIDED, type TagEvents } from "../abnf/captures.js";
-import type { Compiled } from "../abnf/compiled.js";
-import { DfaBudget } from "../abnf/dfa.js";
-import { wholeByDfa } from "../abnf/dfa-engine.js";
-import { buildNfa, Matcher, MEMO_LIMIT, OVER_WORK_LIMIT, STATE_LIMIT, TOO_LARGE, WORK_LIMIT, type Nfa } from "./automaton.js";
+import { buildNfa, Deterministic, Explainer, Matcher, OVER_WORK_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { maskedOffset, passwordStartAt, quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
 import { passwordRange } from "../password.js";
 import { expandParts } from "./expand.js";
-import { GrammarError } from "../abnf/grammar-errors.js";
 import { templateLanguage, type TemplateLanguage } from "./language.js";
 import { itemsOf, lastOf, readingsOf, type Disagreement } from "./match.js";
 import { expectTemplateText, readTemplate, reweigh, templateParts, type TemplateExpression, type TemplatePart } from "./parse.js";
 import type { MatchOf, VariablesOf } from "./types.js";
 import { toUnits, type Units } from "./units.js";
-import { taggedUnits, unitAutomata, unitLabel, unitString } from "./unit-expr.js";
 import { lookup } from "./values.js";
 import { octetAt, triplet } from "../percent-encoding.js";
 import { UNRESERVED } from "./encode.js";
@@ -111,40 +105,6 @@ export interface Budget {
 }
 const DEFAULT_MAX_READINGS = 64;
 
-/** What a {@link CallBudget} throws past {@link WORK_LIMIT}; caught where the call began. */
-const OVER = /* @__PURE__ */ Symbol("over the work limit");
-
-/**
- * The DFA budget of one template's automata on the engine (src/abnf/dfa.ts): they keep at most
- * {@link MEMO_LIMIT} cells between calls (about four bytes each), and one call may make states
- * of at most {@link WORK_LIMIT} cells (a long literal that repeats itself makes a new state of
- * as many positions at each character): past it, the call stops with {@link OVER}.
- */
-class CallBudget extends DfaBudget {
-  work = 0;
-  /** For a template of `length` characters: {@link MEMO_LIMIT}, and 64 more per character. */
-  constructor(length: number) {
-    super(MEMO_LIMIT + 64 * length);
-  }
-  override take(cells: number): void {
-    if ((this.work += cells) > WORK_LIMIT) throw OVER;
-    super.take(cells);
-  }
-}
-
-/**
- * The most positions a template's automaton on the engine may have (about 2,000 varspecs: some
- * 40 KB of heap each while it is built): a larger template is not compiled there.
- */
-const ENGINE_POSITION_LIMIT = 1 << 16;
-
-/** A template's matcher on the engine: its language over units with tags (unit-expr.ts), and the tagged DFA of the whole URI (captures.ts). */
-interface EngineMatcher {
-  readonly run: TaggedDfa;
-  readonly compiled: Compiled;
-  readonly budget: CallBudget;
-}
-
 const flag = (x: unknown, name: string): boolean => {
   if (x === undefined) return false;
   if (typeof x !== "boolean") throw new TypeError(`match: options.${name} must be a boolean, got ${describeValue(x)}`);
@@ -180,8 +140,8 @@ export class UriTemplate<T extends string = string> {
   #nfa: Nfa | undefined;
   #unboundedNfa: Nfa | undefined;
   #matcher: Matcher | undefined;
-  #explainer: { readonly compiled: Compiled; readonly budget: CallBudget } | undefined;
-  #engine: { value: EngineMatcher | undefined } | undefined;
+  #explainer: Explainer | undefined;
+  #deterministic: { value: Deterministic | undefined } | undefined;
 
   /** @internal Use {@link parseTemplate}. */
   constructor(token: symbol, text: T, parts: readonly TemplatePart[]) {
@@ -205,49 +165,8 @@ export class UriTemplate<T extends string = string> {
     let n = this.text.length * 4;
     if (this.#nfa !== undefined) n += 16 * this.#nfa.size;
     if (this.#unboundedNfa !== undefined && this.#unboundedNfa !== this.#nfa) n += 16 * this.#unboundedNfa.size;
-    n += this.#matcher?.retained ?? 0;
-    const e = this.#engine?.value;
-    if (e !== undefined) n += 16 * e.compiled.automaton("template").positions.length + e.budget.used;
-    if (this.#explainer !== undefined) n += 16 * this.#explainer.compiled.automaton("template").positions.length + this.#explainer.budget.used;
+    n += (this.#matcher?.retained ?? 0) + (this.#deterministic?.value?.retained ?? 0) + (this.#explainer?.retained ?? 0);
     return n;
-  }
-
-  /**
-   * Whether the template's automaton on the engine would pass {@link ENGINE_POSITION_LIMIT}, told
-   * before it is built: about 33 positions per varspec (a value character is 15), 16 per
-   * character a prefix counts, one per literal character.
-   */
-  #tooLargeForEngine(): boolean {
-    let size = this.text.length;
-    for (const x of this.expressions) for (const v of x.varspecs) size += v.prefix === undefined ? 40 : 20 * Math.min(v.prefix, 32);
-    return size > ENGINE_POSITION_LIMIT;
-  }
-
-  /**
-   * The matcher on the engine, made on first use; undefined when the engine cannot read the
-   * template's preferred reading (a prefix long enough that the engine counts it: automaton.ts
-   * COUNTS) or its automaton is too large (the GrammarError "too-large"): the private matcher then.
-   */
-  #engineOf(): EngineMatcher | undefined {
-    if (this.#engine !== undefined) return this.#engine.value;
-    let value: EngineMatcher | undefined;
-    const budget = new CallBudget(this.text.length);
-    if (this.#tooLargeForEngine()) {
-      this.#engine = { value };
-      return value;
-    }
-    try {
-      const { compiled, tags, prefer } = taggedUnits(this.language, budget);
-      const dfa = compiled.dfa("template");
-      if (dfa !== null && dfa.automaton.counters.length === 0) {
-        const run = TaggedDfa.of(dfa, tags, tagsOfInstances(dfa.automaton, tags), prefer.length > 0);
-        if (run !== undefined) value = { run, compiled, budget };
-      }
-    } catch (e) {
-      if (!(e instanceof GrammarError) || e.code !== "too-large") throw e;
-    }
-    this.#engine = { value };
-    return value;
   }
 
   /** @internal The template's language (language.ts). */
@@ -382,26 +301,16 @@ export class UriTemplate<T extends string = string> {
   }
 
   #read(uri: string, limit: number, maxPaths: number, budget: Budget | undefined): Result<TemplateReadings<unknown>, TemplateError> {
-    const e = limit === 1 ? this.#engineOf() : undefined;
-    if (e !== undefined) {
-      // a URI that never makes the template guess: its one path in one forward pass of the
-      // tagged DFA on the engine (else the general matcher's two passes, below)
-      const units = toUnits(uri);
-      if (typeof units === "number") return { ok: false, error: this.#noMatch(uri, undefined, budget) };
-      // without a triplet, the URI is its own string of units
-      const plain = units.n === uri.length;
-      let path: TagEvents | undefined | typeof UNDECIDED;
-      e.budget.work = 0;
-      try {
-        path = e.run.run(plain ? uri : unitString(units));
-      } catch (x) {
-        if (x !== OVER) throw x;
-        path = UNDECIDED;
-      }
-      if (budget !== undefined) budget.left -= e.budget.work;
+    if (limit === 1) {
+      // a URI that never makes the template guess: its one path in one forward pass (else the
+      // general matcher's two passes, below)
+      const det = (this.#deterministic ??= { value: Deterministic.of(this.nfa) }).value;
+      const path = det === undefined ? UNDECIDED : det.walkText(uri);
+      // past its limits the walk has let its tables go: so does the template
+      if (det !== undefined && det.givenUp) this.#deterministic = { value: undefined };
       if (path !== UNDECIDED) {
         if (path === undefined) return { ok: false, error: this.#noMatch(uri, undefined, budget) };
-        const r = readingsOf(itemsOf(path, this.language.tags, this.expressions, plain ? undefined : units), this.expressions, this.parts, uri, 1, this.repeatsVariables);
+        const r = readingsOf(itemsOf(path, this.nfa.tags, this.expressions, undefined), this.expressions, this.parts, uri, 1, this.repeatsVariables);
         if (Array.isArray(r)) return { ok: true, value: { readings: r, complete: false } };
         // one path, but a variable named twice may be read from another (the walk's path is the
         // preferred one, not the only one): the general matcher tries the others
@@ -502,10 +411,11 @@ export class UriTemplate<T extends string = string> {
   #noMatch(uri: string, why: Disagreement | undefined, budget: Budget | undefined): TemplateError {
     const head = `URI does not match the template ${quoted(this.text)}`;
     if (budget !== undefined) return templateError("no-match", this.text, uri, "template", 0, [], head);
+    this.#explainer ??= new Explainer(this.unboundedNfa);
     const bad = toUnits(uri);
     const cut = typeof bad === "number" ? bad : uri.length;
     const units = toUnits(uri.slice(0, cut)) as Units;
-    const where = this.#explain(units);
+    const where = this.#explainer.explain(units.codes, units.n);
     if (where === undefined) return templateError("no-match", this.text, uri, "template", 0, [], `${head} (where it leaves the template is not worked out: that would take more than ${WORK_LIMIT} steps of the template's automaton)`);
     const { at, expected } = where;
     if (at < units.n || typeof bad === "number" || expected.length > 0 && !expected.includes("end of input")) {
@@ -525,34 +435,6 @@ export class UriTemplate<T extends string = string> {
       : passwordRange(uri) === undefined ? why.why
       : `the variable ${JSON.stringify(why.name)} is not read the same way by each of its expressions (the values are not shown: the URI has a password, RFC 3986 §7.5)`;
     return templateError("no-match", this.text, uri, "template", 0, [], `${head}: ${reason}`);
-  }
-
-  /**
-   * Where the units of a URI leave the template's language (prefix lengths aside), read forwards
-   * on the engine: the unit index (n when the URI ends too early) and the labels of what could
-   * stand there (unit-expr.ts unitLabel); undefined past {@link WORK_LIMIT}.
-   */
-  #explain(units: Units): { readonly at: number; readonly expected: readonly string[] } | undefined {
-    if (this.#explainer === undefined) {
-      if (this.#tooLargeForEngine()) return undefined;
-      const budget = new CallBudget(this.text.length);
-      this.#explainer = { compiled: unitAutomata(this.language, true, [], budget), budget };
-    }
-    const { compiled, budget } = this.#explainer;
-    budget.work = 0;
-    try {
-      const text = unitString(units);
-      let failure = wholeByDfa(compiled, "template", text);
-      if (failure === null) return undefined;
-      // in the language: what could follow it (with "end of input"), for a URI cut before a
-      // character no unit is (U+FFFF is none: units are below 0x500)
-      if (failure === undefined) failure = wholeByDfa(compiled, "template", `${text}\uffff`) ?? undefined;
-      if (failure === undefined) return undefined;
-      return { at: failure.offset, expected: [...new Set(failure.expected.map(unitLabel))] };
-    } catch (x) {
-      if (x !== OVER) throw x;
-      return undefined;
-    }
   }
 
   /** The template's text. */

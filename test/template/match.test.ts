@@ -6,10 +6,10 @@
 import fc from "fast-check";
 import { createRouter, expand, findAmbiguity, grammarOf, match, matchAll, parseTemplate, parseTemplateOrThrow, TemplateError, type TemplateVariables } from "../../src/template/index";
 import { runs, seed } from "../helpers/runs";
-import { buildNfa, Matcher, unitClasses } from "../../src/template/automaton";
-import { testByDfa } from "../../src/abnf/dfa-engine";
+import { buildNfa, Explainer, Matcher, unitClasses } from "../../src/template/automaton";
+import { testByDfa, wholeByDfa } from "../../src/abnf/dfa-engine";
 import { templateLanguage } from "../../src/template/language";
-import { unitAutomata, unitString } from "../../src/template/unit-expr";
+import { unitAutomata, unitLabel, unitString } from "../../src/template/unit-expr";
 import { toUnits, UNIT_COUNT } from "../../src/template/units";
 
 const OPS = ["", "+", "#", ".", "/", ";", "?", "&"] as const;
@@ -217,6 +217,26 @@ describe("the template's language on the engine's automaton core, over units (is
       { numRuns: runs(300), seed: seed(6570) },
     );
   });
+
+  it("where a URI leaves the language (prefixes unbounded), the engine stops at the Explainer's offset and its labels are the Explainer's expected set", () => {
+    fc.assert(
+      fc.property(caseArb(false), edit, ({ spec, vars }, edits) => {
+        const lang = templateLanguage(parseTemplateOrThrow(spec.text).parts);
+        const core = unitAutomata(lang, true);
+        const explainer = new Explainer(buildNfa(lang, true));
+        for (const u of urisOf(spec.text, vars, edits)) {
+          const units = toUnits(u, true);
+          if (typeof units === "number") continue;
+          const failure = wholeByDfa(core, "template", unitString(units));
+          if (failure === undefined || failure === null) continue;
+          const mine = explainer.explain(units.codes, units.n);
+          const sorted = (xs: readonly string[]): string[] => [...new Set(xs)].sort();
+          expect([spec.text, u, failure.offset, sorted(failure.expected.map(unitLabel))]).toEqual([spec.text, u, mine?.at, sorted(mine?.expected ?? [])]);
+        }
+      }),
+      { numRuns: runs(300), seed: seed(6571) },
+    );
+  });
 });
 
 describe("the forward walk's literal runs agree with the general matcher", () => {
@@ -377,8 +397,7 @@ describe("errors", () => {
     const r = match("/users/{id}", "/posts/1");
     expect(r.ok ? r : [r.error.code, r.error.offset, r.error.expected, r.error.input, r.error.template]).toEqual(["no-match", 1, ['"u"'], "/posts/1", "/users/{id}"]);
     const end = match("/users/{id}/posts", "/users/1");
-    // (the engine's labels, in the order of its automaton's edges: src/abnf/labels.ts)
-    expect(end.ok ? end : [end.error.offset, end.error.expected]).toEqual([8, ["value-char", '","', '"/"']]);
+    expect(end.ok ? end : [end.error.offset, end.error.expected]).toEqual([8, ['"/"', '","', "value-char"]]);
     const bad = match("/users/{id}", "/users/é");
     expect(bad.ok ? bad : bad.error.offset).toBe(7);
   });
