@@ -478,7 +478,7 @@ function serializedSpecial(input: string): WhatwgParse | undefined {
   // label is digits (an IPv4address's) went to the parser above; so the node's layout (which
   // equivalenceKey reads) need not scan the host again
   const o = { schemeEnd: k, authorityStart: a0, authorityEnd: a1, hostKind: 0, queryStart: L.queryStart, fragmentStart: L.fragmentStart };
-  return Object.freeze({ uri: parsedReference(input, 0, input.length, o, a0, he) as Parsed<Uri>, href: input, url: input, repairs: NO_REPAIRS });
+  return Object.freeze({ uri: parsedReference(input, 0, input.length, o) as Parsed<Uri>, href: input, url: input, repairs: NO_REPAIRS });
 }
 
 /** Whether the path `[from, to)` (after an authority: empty or "/" first) has a "." or ".." segment, "%2e" forms included (#single-dot-URL-path-segment, #double-dot-URL-path-segment). */
