@@ -273,6 +273,9 @@ export function normalizeOrThrow(input: UriInput, options?: NormalizeOptions): U
   return unwrap(normalize(input, options), normalizeOrThrow);
 }
 
+/** The fields of {@link EquivalenceOptions}, as readOptions checks them (`schemes` by schemesOption). */
+const EQUIVALENCE_FIELDS = { level: ["simple", "syntax", "scheme"], nfc: "boolean", ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"], schemes: "any" } as const;
+
 /**
  * Whether two URI references are equivalent at a rung of RFC 3986 §6.2's ladder: `"scheme"` by
  * default, where IP literals compare by value and what `options.schemes` knows of schemes
@@ -286,22 +289,17 @@ export function normalizeOrThrow(input: UriInput, options?: NormalizeOptions): U
  * equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1", { schemes: defaultRegistry }); // { ok: true, value: true }
  */
 export function equivalent(a: UriInput, b: UriInput, options: EquivalenceOptions = {}): Result<boolean, UriSyntaxError> {
-  expectOptions(options, "equivalent");
-  // each field read once, then checked
-  const o = options as Record<string, unknown>;
-  const read = { level: o.level, nfc: o.nfc, ignoreFragment: o.ignoreFragment, ipv6: o.ipv6 };
-  const schemesGiven = o.schemes;
-  expectFields(read, { level: ["simple", "syntax", "scheme"], nfc: "boolean", ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"] }, "equivalent");
-  const schemes = schemesOption(schemesGiven, "equivalent");
+  const read = readOptions<EquivalenceOptions>(options, "equivalent", EQUIVALENCE_FIELDS);
+  const schemes = schemesOption(read.schemes, "equivalent");
   const x = referenceArgument(a, "a", "equivalent");
   if (!x.ok) return x;
   const y = referenceArgument(b, "b", "equivalent");
   if (!y.ok) return y;
   const rules = (read.level ?? "scheme") === "scheme" ? schemes.rules : undefined;
   if (rules === undefined || schemes.ops === undefined) {
-    return { ok: true, value: equivalentReferences(x.value, y.value, { ...(read as ReferenceEquivalenceOptions), schemes: schemes.facts }) };
+    return { ok: true, value: equivalentReferences(x.value, y.value, { ...read, schemes: schemes.facts }) };
   }
-  const keyOptions = { ignoreFragment: read.ignoreFragment as boolean | undefined, ipv6: read.ipv6 as "keep" | "rfc5952" | undefined };
+  const keyOptions = { ignoreFragment: read.ignoreFragment, ipv6: read.ipv6 };
   const { equivalenceKeyWithRules } = schemes.ops;
   const key = (r: UriReference): string => equivalenceKeyWithRules(comparable(r, read.nfc === true), rules, keyOptions);
   return { ok: true, value: key(x.value) === key(y.value) };

@@ -1,10 +1,9 @@
 // RFC 3986 §6.2 comparison ladder: §6.2.1 simple string comparison, §6.2.2 syntax-based and
 // §6.2.3 scheme-based normalization before comparing.
-import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
 import { mapComponents, normalizeReference, toNfc, type NormalizeOptions, type SchemeNormalizations } from "./normalize.js";
 import { encodeNonAscii } from "./percent.js";
-import { serialize } from "./serialize.js";
+import { serialize, withoutFragment } from "./serialize.js";
 import { NON_ASCII } from "../charsets.js";
 
 /** The rungs of the RFC 3986 §6.2 ladder this package climbs. */
@@ -44,9 +43,6 @@ const toUri = (r: UriReference): UriReference => (NON_ASCII.test(serialize(r)) ?
  * then mapped to a URI (§3.1).
  */
 export const comparable = (r: UriReference, nfc: boolean): UriReference => toUri(nfc ? toNfc(r) : r);
-
-const withoutFragment = (r: UriReference): UriReference =>
-  r.fragment === undefined ? r : make.uriReference({ scheme: r.scheme, authority: r.authority, path: r.path, query: r.query, fragment: undefined });
 
 /**
  * Whether two URI references are equivalent at a rung of RFC 3986's comparison ladder (§6.2),

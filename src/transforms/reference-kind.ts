@@ -4,16 +4,10 @@ import * as make from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";
 import { describeValue } from "../describe.js";
 import { resolveReference } from "./resolve.js";
-import { serialize } from "./serialize.js";
+import { serialize, withoutFragment } from "./serialize.js";
 
 /** The kind of a URI reference: §4.1 (URI), §4.2 (the three relative kinds), §4.4 (same-document). */
 export type ReferenceKind = "URI" | "network-path" | "absolute-path" | "relative-path" | "same-document";
-
-/** The text of a URI without its fragment (§4.4 compares "aside from its fragment component"). */
-const withoutFragment = (u: Uri): string => {
-  const text = serialize(u);
-  return u.fragment === undefined ? text : text.slice(0, text.length - u.fragment.length - 1);
-};
 
 /**
  * The kind of a URI reference (RFC 3986 §4.1–§4.4):
@@ -42,12 +36,9 @@ export function referenceKind(ref: UriReference, base?: Uri): ReferenceKind {
       throw new TypeError(`referenceKind: the argument "base" must be a URI node with a scheme (RFC 3986 §5.1), got ${describeValue(base)}`);
     }
     // §4.4: "aside from its fragment component (if any), identical to the base URI".
-    const stripped =
-      base.fragment === undefined
-        ? base
-        : (make.uriReference({ scheme: base.scheme, authority: base.authority, path: base.path, query: base.query, fragment: undefined }) as Uri);
+    const stripped = withoutFragment(base);
     const r = resolveReference(stripped, ref);
-    if (r.ok && withoutFragment(r.value) === withoutFragment(stripped)) return "same-document";
+    if (r.ok && serialize(withoutFragment(r.value)) === serialize(stripped)) return "same-document";
   }
   // §4.1: a reference with a scheme is a URI.
   if (ref.scheme !== undefined) return "URI";

@@ -8,7 +8,7 @@ import { describeValue, expectOptions } from "../describe.js";
 import { normalizeReference, type NormalizeOptions } from "./normalize.js";
 import { dotSegmentsRemoved } from "./remove-dot-segments.js";
 import { resolveReference } from "./resolve.js";
-import { serialize } from "./serialize.js";
+import { serialize, withoutFragment } from "./serialize.js";
 
 /** Options of {@link relativize}. */
 export interface RelativizeOptions {
@@ -187,9 +187,7 @@ export function relativize(base: Uri, target: Uri, options: RelativizeOptions = 
     t = normalizeReference(t, n);
   }
   // §5.2.2 never reads the base's fragment.
-  if (b.fragment !== undefined) {
-    b = make.uriReference({ scheme: b.scheme, authority: b.authority, path: b.path, query: b.query, fragment: undefined }) as Uri;
-  }
+  b = withoutFragment(b);
 
   const goal = serialize(t);
   const tAuthority = t.authority === undefined ? undefined : make.withoutSpans(t.authority);

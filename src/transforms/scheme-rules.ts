@@ -4,7 +4,7 @@
 import * as make from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";
 import { isNormalAt, NO_OPTIONS, normalizeReference, normalizeStepByStep, normalText, unchangedReference, type NormalizeOptions, type SchemeNormalization } from "./normalize.js";
-import { serialize } from "./serialize.js";
+import { serialize, withoutFragment } from "./serialize.js";
 
 /**
  * What normalization and equivalence know of one scheme: the second layer of the one scheme
@@ -202,10 +202,7 @@ export function normalEquivalenceKey(L: make.Layout, reg: SchemeRulesRegistry, o
 }
 
 function keyOfNode(input: UriReference, reg: SchemeRulesRegistry, options: EquivalenceKeyOptions): string {
-  let node = input;
-  if (options.ignoreFragment === true && node.fragment !== undefined) {
-    node = make.uriReference({ scheme: node.scheme, authority: node.authority, path: node.path, query: node.query, fragment: undefined });
-  }
+  const node = options.ignoreFragment === true ? withoutFragment(input) : input;
   const L = make.layoutOf(node);
   const name = L.schemeEnd < 0 ? undefined : L.input.slice(L.start, L.schemeEnd);
   const s = name === undefined ? undefined : reg.get(name);

@@ -1,6 +1,6 @@
 // RFC 3986 §5.3 component recomposition, for every node kind of the AST.
 import * as make from "../ast/make.js";
-import type { Node } from "../ast/nodes.js";
+import type { Node, UriReference } from "../ast/nodes.js";
 
 /**
  * The text of any node (RFC 3986 §5.3): a URI reference recomposed from its components, an
@@ -16,4 +16,9 @@ export function serialize(node: Node): string {
   // recomposition gives that text back); not through its kind and text getters, which a
   // property a program defines on the node would shadow
   return make.nodeText(node);
+}
+
+/** The reference without its fragment (RFC 3986 §4.4, §5.2.2, §6.1 leave it aside); the node itself when it has none. */
+export function withoutFragment<R extends UriReference>(r: R): R {
+  return r.fragment === undefined ? r : (make.uriReference({ scheme: r.scheme, authority: r.authority, path: r.path, query: r.query, fragment: undefined }) as R);
 }
