@@ -166,21 +166,22 @@ task("isValidRaw:ours", RAW, 'isValid(s)', () => {
 });
 validators("isValidRaw", RAW);
 
-const parseRows = (key, inputs) => {
-  task(`${key}:ours`, inputs, "parse(s) + scheme, userinfo, host.text, port, path.text, query, fragment", () => {
-    // each row reads its library's result in code of its own (no reader shared between rows or
-    // libraries: V8 stops inlining a shared one once other rows have made it polymorphic)
-    for (const s of inputs) {
-      const r = ours.parse(s);
-      if (r.ok) {
-        const v = r.value;
-        const a = v.authority;
-        sink += len(v.scheme) + len(v.path.text) + len(v.query) + len(v.fragment) + (a === undefined ? 0 : len(a.userinfo) + len(a.host.text) + len(a.port));
-      }
+// The parse row's and the hard row's loops are two function literals, not one made twice: closures
+// of one literal share V8's feedback and optimized code, so the real sample's loop would also
+// carry the hard row's IP-literal host classes (from the second round on, when the hard row has
+// run before it), which it never reads itself. Same calls, same components read.
+task("parse:ours", S, "parse(s) + scheme, userinfo, host.text, port, path.text, query, fragment", () => {
+  // each row reads its library's result in code of its own (no reader shared between rows or
+  // libraries: V8 stops inlining a shared one once other rows have made it polymorphic)
+  for (const s of S) {
+    const r = ours.parse(s);
+    if (r.ok) {
+      const v = r.value;
+      const a = v.authority;
+      sink += len(v.scheme) + len(v.path.text) + len(v.query) + len(v.fragment) + (a === undefined ? 0 : len(a.userinfo) + len(a.host.text) + len(a.port));
     }
-  });
-};
-parseRows("parse", S);
+  }
+});
 task("parse:URL", S, "new URL(s) + protocol, username, password, hostname, port, pathname, search, hash", () => {
   for (const s of S) {
     const u = new URL(s);
@@ -290,7 +291,16 @@ task("rejectedValidate:ours", hardRejected, 'validate(s) on rejected lines', () 
 task("rejectedIsValid:ours", hardRejected, 'isValid(s) on rejected lines', () => {
   for (const s of hardRejected) if (!ours.isValid(s, "URI-reference")) sink++;
 });
-parseRows("hardValid", hardValid);
+task("hardValid:ours", hardValid, "parse(s) + scheme, userinfo, host.text, port, path.text, query, fragment", () => {
+  for (const s of hardValid) {
+    const r = ours.parse(s);
+    if (r.ok) {
+      const v = r.value;
+      const a = v.authority;
+      sink += len(v.scheme) + len(v.path.text) + len(v.query) + len(v.fragment) + (a === undefined ? 0 : len(a.userinfo) + len(a.host.text) + len(a.port));
+    }
+  }
+});
 
 // IRIs (RFC 3987): the real sample with a non-ASCII host label and path segment put in (the
 // corpus is ASCII), the label cycling through four scripts; and scheme-specific parsing.
