@@ -11,7 +11,7 @@ import { DEFAULT_PORTS } from "../core/scheme-table.js";
 import { isIntactNode, parsedReference } from "../ast/make.js";
 import { unwrap, uriTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
-import { componentSets, hasCodePoint, NO_CHARACTERS, isTabOrNewline, isUrlCodePoint, tableOf, type CharTable, type CodePointSet } from "../charsets.js";
+import { charsets, inTable, NO_CHARACTERS, isTabOrNewline, isUrlCodePoint, type CharTable } from "../charsets.js";
 import { encodeWith, octetAt } from "../percent-encoding.js";
 import type { Result } from "../result.js";
 import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeUtf8, plainAscii, urlDomainToAscii, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
@@ -79,22 +79,11 @@ const pct = (ch: string): string => encodeWith(ch, NO_CHARACTERS);
 
 const isTriplet = (s: string, i: number): boolean => octetAt(s, i) >= 0;
 
-const tables = new Map<CodePointSet, CharTable>();
+/** `text` with each character `table` does not allow percent-encoded as UTF-8, and each "%" that starts no triplet as "%25" (the one encoder). */
+const rfcText = (text: string, table: CharTable): string => encodeWith(text, table, true);
 
-/** `text` with each character `set` does not allow percent-encoded as UTF-8, and each "%" that starts no triplet as "%25" (the one encoder). */
-function rfcText(text: string, set: CodePointSet): string {
-  let table = tables.get(set);
-  if (table === undefined) tables.set(set, (table = tableOf(set)));
-  return encodeWith(text, table, true);
-}
-
-const SETS = {
-  userinfo: componentSets.userinfo.uri,
-  host: componentSets.host.uri,
-  path: componentSets.path.uri,
-  query: componentSets.query.uri,
-  fragment: componentSets.fragment.uri,
-};
+/** What RFC 3986 allows in each component besides triplets (all ASCII: a character beyond it is encoded everywhere), the one table of each. */
+const SETS = { userinfo: charsets.userinfo, host: charsets["reg-name"], path: charsets.path, query: charsets.query, fragment: charsets.fragment };
 
 /**
  * The RFC 3986 text of a URL record: the URL serializer's text (#concept-url-serializer) with each
@@ -139,9 +128,9 @@ const ENCODE_SETS = {
 type EncodeSet = keyof typeof ENCODE_SETS;
 
 /** Whether a character (not "%") comes out percent-encoded: the Standard's set encodes it, or RFC 3986's `rfc` set does not allow it. */
-function encoded(cp: number, set: EncodeSet, rfc: CodePointSet): boolean {
+function encoded(cp: number, set: EncodeSet, rfc: CharTable): boolean {
   if (cp < 0x20 || cp > 0x7e) return true;
-  return ENCODE_SETS[set].includes(String.fromCharCode(cp)) || !hasCodePoint(rfc, cp);
+  return ENCODE_SETS[set].includes(String.fromCharCode(cp)) || !inTable(rfc, cp);
 }
 
 /** The characters of `r` with their offsets, tabs and newlines left out (the parser removed them). */
@@ -168,7 +157,7 @@ class Repairs {
   }
 
   /** The characters of a component that come out percent-encoded. */
-  characters(r: Range | undefined, component: WhatwgComponent, set: EncodeSet, rfc: CodePointSet, skip?: (k: number, text: string) => boolean): void {
+  characters(r: Range | undefined, component: WhatwgComponent, set: EncodeSet, rfc: CharTable, skip?: (k: number, text: string) => boolean): void {
     if (r === undefined) return;
     const { text, at } = unitsOf(this.input, r);
     for (let k = 0; k < text.length; ) {
@@ -510,7 +499,7 @@ function opaqueHostError(input: string, s: WhatwgSplit, record: UrlRecord): What
   const r = s.hostRange;
   const { text, at } = r === undefined ? { text: "", at: [] } : unitsOf(input, r);
   let k = 0;
-  while (k < text.length && (text[k] === "%" ? isTriplet(text, k) : hasCodePoint(SETS.host, text.codePointAt(k) ?? 0) || (text.codePointAt(k) ?? 0) > 0x7e)) k += (text.codePointAt(k) ?? 0) > 0xffff ? 2 : 1;
+  while (k < text.length && (text[k] === "%" ? isTriplet(text, k) : inTable(SETS.host, text.codePointAt(k) ?? 0) || (text.codePointAt(k) ?? 0) > 0x7e)) k += (text.codePointAt(k) ?? 0) > 0xffff ? 2 : 1;
   const offset = at[k] ?? r?.start ?? 0;
   return new WhatwgUrlError(
     "invalid-URL-unit", input, offset,
