@@ -6,8 +6,9 @@
 // Appendix B divides it, by its first "#", then its first "?", a scheme when one is valid, and
 // "//" authority.
 import { hasCodePoint, type CodePointSet } from "../abnf/charset.js";
-import { codePointSets, componentSets, isUrlCodePoint, NO_CHARACTERS, urlCleanUp, type IriComponent } from "../charsets.js";
+import { componentSets, isUrlCodePoint, NO_CHARACTERS, urlCleanUp, type IriComponent } from "../charsets.js";
 import { isValid } from "../parse.js";
+import { schemeNameLength } from "../core/scheme-table.js";
 import { encodeWith, octetAt } from "../percent-encoding.js";
 import { expectString } from "../describe.js";
 
@@ -51,10 +52,8 @@ const isDigits = (s: string): boolean => /^[0-9]*$/.test(s);
 
 /** The scheme at the start of `hier` (RFC 3986 §3.1: ALPHA then scheme characters, then ":"), or `undefined`. */
 function schemeOf(hier: string): string | undefined {
-  const colon = hier.indexOf(":");
-  if (colon < 1 || !hasCodePoint(codePointSets.ALPHA, hier.charCodeAt(0))) return undefined;
-  for (let i = 1; i < colon; i++) if (!hasCodePoint(codePointSets.scheme, hier.charCodeAt(i))) return undefined;
-  return hier.slice(0, colon);
+  const n = schemeNameLength(hier);
+  return n > 0 && hier.charCodeAt(n) === 0x3a ? hier.slice(0, n) : undefined;
 }
 
 /** The URL Standard's clean-up (#concept-basic-url-parser, first steps): the text left, where each of its code units was, and what went. */
