@@ -72,23 +72,19 @@ function referencePassword(text: string, open: boolean): TextRange | undefined {
   while (at < text.length && (text[at] === "/" || (special && text[at] === "\\"))) at++;
   const n = at - slashes;
   if (!(special && hasScheme) && n < 2) return undefined; // no authority without "//"
-  const start = at;
-  const whatwg = userinfoPassword(text, start, special, open);
-  // a special scheme's authority as RFC 3986 reads it too, "\\" no delimiter there
-  // ("http://u:pw\\@h/"): the password either reader finds, both masked
-  const rfc = special ? userinfoPassword(text, start, false, open) : undefined;
-  if (rfc === undefined) return whatwg;
-  if (whatwg === undefined) return rfc;
-  return { start: Math.min(whatwg.start, rfc.start), end: Math.max(whatwg.end, rfc.end) };
+  // the authority as RFC 3986 reads it, "\\" no delimiter there: a special scheme's, which the URL
+  // Standard ends at a "\\" too, holds the same first ":" and any "@" of that shorter one, so the
+  // password RFC 3986's reading finds covers the URL Standard's ("http://u:pw\\@h/": both masked)
+  return userinfoPassword(text, at, open);
 }
 
-/** The password of the authority that starts at `start`, which ends at "/", "?", "#" (and "\\" with `backslash`). */
-function userinfoPassword(text: string, start: number, backslash: boolean, open: boolean): TextRange | undefined {
+/** The password of the authority that starts at `start`, which ends at "/", "?" or "#". */
+function userinfoPassword(text: string, start: number, open: boolean): TextRange | undefined {
   let end = start;
   let lastAt = -1;
   for (; end < text.length; end++) {
     const c = text.charCodeAt(end);
-    if (c === 0x2f || c === 0x3f || c === 0x23 || (backslash && c === 0x5c)) break;
+    if (c === 0x2f || c === 0x3f || c === 0x23) break;
     if (c === 0x40) lastAt = end;
   }
   const colon = text.indexOf(":", start);
