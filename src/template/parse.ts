@@ -4,7 +4,7 @@
 import type { Result } from "../result.js";
 import { describeValue } from "../describe.js";
 import { templateRefusal, type TemplateError } from "./template-error.js";
-import { encodeLiteral } from "./encode.js";
+import { encodeLiteral, hexValue } from "./encode.js";
 
 /** An expression's operator (RFC 6570 §2.2): `""` for simple string expansion (§3.2.2). */
 export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&";
@@ -69,7 +69,6 @@ const LITERALS = /(?:[!#$&-;=?-[\]_a-z~]|%[\dA-Fa-f]{2}|(?![\uFFF0-\uFFFD\u{E000
 const VARNAME = /(?:\w|%[\dA-Fa-f]{2})(?:\.?(?:\w|%[\dA-Fa-f]{2}))*/y;
 /** §2.4.1 `max-length`: %x31-39 0*3DIGIT. */
 const MAX_LENGTH = /[1-9]\d{0,3}/y;
-const HEX = /[\dA-Fa-f]/;
 
 /**
  * A template's parts, or why it is not one: RFC 6570 §2's grammar (grammar/rfc6570.abnf, with
@@ -90,7 +89,7 @@ export function parseParts(text: string): Result<readonly TemplatePart[], Templa
   };
   /** The error at `at` (thrown as `[offset, expected]`): a "%" there that no triplet follows fails at its first digit that is not HEXDIG. */
   const fail = (at: number, expected: readonly string[]): never => {
-    throw text[at] !== "%" ? [at, expected] : [HEX.test(text.charAt(at + 1)) ? at + 2 : at + 1, ["HEXDIG"]];
+    throw text[at] !== "%" ? [at, expected] : [hexValue(text.charCodeAt(at + 1)) < 0 ? at + 1 : at + 2, ["HEXDIG"]];
   };
   try {
     while (i < text.length) {
