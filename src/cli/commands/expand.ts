@@ -5,7 +5,6 @@
 // runs.
 import fs from "node:fs";
 import { expand } from "../../template/expand-text.js";
-import type { TemplateError } from "../../template/template-error.js";
 import type { TemplateVariables } from "../../template/values.js";
 import { withExcerpt } from "../../template/errors.js";
 import { dispatch, hider, scrubbed, type InputOptions, type Io } from "../dispatch.js";
