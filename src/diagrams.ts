@@ -4,7 +4,7 @@
 import railroad from "railroad-diagrams";
 import type { Expr, Rep } from "./abnf/expr.js";
 import { Grammar } from "./abnf/grammar.js";
-import { printExpr } from "./abnf/print.js";
+import { printExpr, printRange } from "./abnf/print.js";
 import { isExpr } from "./abnf/expr.js";
 import { describeValue } from "./describe.js";
 
@@ -184,7 +184,6 @@ function literal(text: string, caseSensitive: boolean, printed: string): Node {
   return withClass(railroad.Terminal(printed), cls, title);
 }
 
-const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0");
 const codePoint = (n: number): string => `U+${n.toString(16).toUpperCase().padStart(4, "0")}`;
 
 /**
@@ -202,7 +201,7 @@ function glyph(cp: number): string | undefined {
 
 /** `%x30-39 '0'–'9'`, `%x2F '/'`, `%x0D`, `%x10000-1FFFD`. */
 function rangeNode(lo: number, hi: number): Node {
-  const printed = lo === hi ? `%x${hex(lo)}` : `%x${hex(lo)}-${hex(hi)}`;
+  const printed = printRange(lo, hi);
   const a = glyph(lo);
   const b = glyph(hi);
   const chars = lo === hi ? a : a !== undefined && b !== undefined ? `${a}–${b}` : undefined;
