@@ -4,6 +4,7 @@
 // repairs that took the input there.
 import tr46 from "tr46";
 import whatwgUrl, { type UrlRecord } from "whatwg-url/lib/url-state-machine.js";
+import percentEncoding from "whatwg-url/lib/percent-encoding.js";
 import { DEFAULT_MAX_LENGTH } from "../errors.js";
 import { parseRule } from "../parse.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
@@ -116,22 +117,19 @@ function rfcHref(r: UrlRecord): string {
 
 // --- repairs ------------------------------------------------------------------------------------
 
-/** The ASCII characters each percent-encode set of the URL Standard holds besides the C0 control set (#percent-encoded-bytes). */
+/** The URL Standard's percent-encode sets (#percent-encoded-bytes), as whatwg-url has them: whether each encodes a code point. */
 const ENCODE_SETS = {
-  c0: "",
-  fragment: " \"<>`",
-  query: " \"#<>",
-  specialQuery: " \"#<>'",
-  path: " \"#<>?^`{}",
-  userinfo: " \"#<>?^`{}/:;=@[\\]|",
-} as const;
+  c0: percentEncoding.isC0ControlPercentEncode,
+  fragment: percentEncoding.isFragmentPercentEncode,
+  query: percentEncoding.isQueryPercentEncode,
+  specialQuery: percentEncoding.isSpecialQueryPercentEncode,
+  path: percentEncoding.isPathPercentEncode,
+  userinfo: percentEncoding.isUserinfoPercentEncode,
+};
 type EncodeSet = keyof typeof ENCODE_SETS;
 
 /** Whether a character (not "%") comes out percent-encoded: the Standard's set encodes it, or RFC 3986's `rfc` set does not allow it. */
-function encoded(cp: number, set: EncodeSet, rfc: CharTable): boolean {
-  if (cp < 0x20 || cp > 0x7e) return true;
-  return ENCODE_SETS[set].includes(String.fromCharCode(cp)) || !inTable(rfc, cp);
-}
+const encoded = (cp: number, set: EncodeSet, rfc: CharTable): boolean => ENCODE_SETS[set](cp) || !inTable(rfc, cp);
 
 /** The characters of `r` with their offsets, tabs and newlines left out (the parser removed them). */
 function unitsOf(input: string, r: Range): { readonly text: string; readonly at: readonly number[] } {
