@@ -78,6 +78,15 @@ describe("toEqual", () => {
     thrown(() => expect(parseOrThrow("http://a/b")).toEqual(parseOrThrow("http://a/c")));
     thrown(() => expect({ v: parseOrThrow("http://a/") }).toEqual({ v: parseOrThrow("http://b/") }));
     expect(parseOrThrow("http://a/b")).toEqual(JSON.parse(JSON.stringify(parseOrThrow("http://a/b"))));
+    expect([parseOrThrow("http://a/b")]).toEqual([parseOrThrow("http://a/b")]);
+    expect(parseOrThrow("http://a/b")).toEqual(expect.anything());
+    thrown(() => expect([parseOrThrow("http://a/b")]).toEqual([parseOrThrow("http://a/b#")]));
+  });
+
+  it("AST nodes: a sure pass counts its assertion, as jest's does", () => {
+    const before = expect.getState().assertionCalls;
+    expect(parseOrThrow("http://a/b")).toEqual(parseOrThrow("http://a/b"));
+    expect(expect.getState().assertionCalls).toBe(before + 1);
   });
 });
 
@@ -170,6 +179,13 @@ describe("surelyEqual is sure only of a pass", () => {
     ["an object and an array", {}, [], false],
     ["a getter", Object.defineProperty({}, "a", { get: () => 1, enumerable: true }), { a: 1 }, false],
     ["a symbol key", { [Symbol.for("k")]: 1 }, { [Symbol.for("k")]: 1 }, false],
+    // AST nodes by their JSON data, as test/helpers/matchers.ts's equality tester compares them
+    ["two nodes of the same data", parseOrThrow("http://a/b"), parseOrThrow("http://a/b"), true],
+    ["nodes inside plain data", { v: [parseOrThrow("http://a/b")] }, { v: [parseOrThrow("http://a/b")] }, true],
+    ["a node and its data", parseOrThrow("http://a/b"), JSON.parse(JSON.stringify(parseOrThrow("http://a/b"))) as unknown, true],
+    ["two nodes of different data", parseOrThrow("http://a/b"), parseOrThrow("http://a/c"), false],
+    ["nodes of different data inside plain data", { v: parseOrThrow("http://a/") }, { v: parseOrThrow("http://b/") }, false],
+    ["a node and an asymmetric matcher", parseOrThrow("http://a/b"), expect.anything() as unknown, false],
   ] as const)("%s", (_name, a, b, sure) => {
     expect(surelyEqual(a, b)).toBe(sure);
   });

@@ -15,16 +15,41 @@
 const scope = globalThis as unknown as { expect: jest.Expect };
 const jestExpect = scope.expect;
 
+/** A kind of value a custom equality tester compares by a plain view of it (registerView). */
+interface View {
+  readonly is: (x: unknown) => boolean;
+  readonly of: (x: unknown) => unknown;
+}
+
+const views: View[] = [];
+
+/**
+ * Tells surelyEqual what an equality tester added with `expect.addEqualityTesters` does: when
+ * `is` holds for either side, the tester answers `equals(of(a), of(b))` (test/helpers/matchers.ts,
+ * AST nodes by their JSON data). surelyEqual then compares the two views, so `toEqual` on nodes is
+ * sure of a pass without jest's expectation; a view that is not plain data is still left to jest.
+ */
+export function registerView(is: (x: unknown) => boolean, of: (x: unknown) => unknown): void {
+  views.push({ is, of });
+}
+
 /**
  * True only when jest's `toEqual` surely passes: the same value (`Object.is`), or plain data
  * (arrays without holes or extra properties, objects whose prototype is Object.prototype or null,
- * with data properties only) equal member by member. A class instance (an AST node, whose fields
- * are getters over private state), a Map, an Error, an asymmetric matcher or anything else not
- * the same value is not sure: jest's matcher and its equality testers decide.
+ * with data properties only) equal member by member, and values of a registered view (an AST node,
+ * whose fields are getters over private state) by their views. Any other class instance, a Map,
+ * an Error, an asymmetric matcher or anything else not the same value is not sure: jest's matcher
+ * and its equality testers decide.
  */
 export function surelyEqual(a: unknown, b: unknown, depth = 0): boolean {
   if (Object.is(a, b)) return true;
   if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || depth > 64) return false;
+  for (const view of views) {
+    if (!view.is(a) && !view.is(b)) continue;
+    // jest asks an asymmetric matcher first, before any equality tester
+    if (typeof (a as { asymmetricMatch?: unknown }).asymmetricMatch === "function" || typeof (b as { asymmetricMatch?: unknown }).asymmetricMatch === "function") return false;
+    return surelyEqual(view.of(a), view.of(b), depth + 1);
+  }
   const proto = Object.getPrototypeOf(a) as unknown;
   if (proto !== Object.getPrototypeOf(b)) return false;
   if (Array.isArray(a)) {
