@@ -223,15 +223,29 @@ export function parse(input: string, options: "URI-reference" | ParseOptions<"UR
 export function parse<A extends Actions, N extends string>(input: string, options: SemanticsParseOptions<A, N>): Result<ValueOf<A, N>, UriSyntaxError>;
 export function parse(input: string, options: GrammarParseOptions): Result<string, UriSyntaxError>;
 export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unknown, UriSyntaxError> {
-  requireString(input, "parse");
-  if (ruleOrOptions === undefined) {
-    if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, URI_REFERENCE.name, DEFAULT_MAX_LENGTH) };
+  // the common call, `parse(s)` on a string the automaton accepts, in a function small enough for
+  // V8 to inline into its caller, whose escape analysis can then drop the result object when the
+  // caller only reads it (issue 34); everything else, rejections included, is parseWith's
+  if (ruleOrOptions === undefined && typeof input === "string" && input.length <= DEFAULT_MAX_LENGTH) {
     const value = matchReference(URI_REFERENCE.rule, input);
     if (value !== undefined) return { ok: true, value };
-    const error = explain(URI_REFERENCE, input);
-    if (error !== undefined) return { ok: false, error };
-    return { ok: true, value: URI_REFERENCE.build(input, 0, input.length) };
+    return rejected(input);
   }
+  return parseWith(input, ruleOrOptions);
+}
+
+/** `parse(s)` of a string within the length limit that the automaton's run rejected: its error (or, should the failure pass accept it, its node). */
+function rejected(input: string): Result<Parsed<UriReference>, UriSyntaxError> {
+  const error = explain(URI_REFERENCE, input);
+  if (error !== undefined) return { ok: false, error };
+  return { ok: true, value: URI_REFERENCE.build(input, 0, input.length) as Parsed<UriReference> };
+}
+
+/** {@link parse} with options, or of an argument that is no string or is too long. */
+function parseWith(input: string, ruleOrOptions: RuleOrOptions): Result<unknown, UriSyntaxError> {
+  requireString(input, "parse");
+  // without options, parse reaches here with a string only when it is too long
+  if (ruleOrOptions === undefined) return { ok: false, error: tooLongError(input, URI_REFERENCE.name, DEFAULT_MAX_LENGTH) };
   if (typeof ruleOrOptions === "string") {
     if (!isReferenceRule(ruleOrOptions)) throw namedRule(ruleOrOptions, "parse");
     if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, ruleOrOptions, DEFAULT_MAX_LENGTH) };
