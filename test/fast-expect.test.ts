@@ -183,6 +183,7 @@ describe("surelyEqual is sure only of a pass", () => {
     ["two nodes of the same data", parseOrThrow("http://a/b"), parseOrThrow("http://a/b"), true],
     ["nodes inside plain data", { v: [parseOrThrow("http://a/b")] }, { v: [parseOrThrow("http://a/b")] }, true],
     ["a node and its data", parseOrThrow("http://a/b"), JSON.parse(JSON.stringify(parseOrThrow("http://a/b"))) as unknown, true],
+    ["a node and its data, keys in another order", parseOrThrow("http://a/b"), Object.fromEntries(Object.entries(JSON.parse(JSON.stringify(parseOrThrow("http://a/b"))) as object).reverse()), true],
     ["two nodes of different data", parseOrThrow("http://a/b"), parseOrThrow("http://a/c"), false],
     ["nodes of different data inside plain data", { v: parseOrThrow("http://a/") }, { v: parseOrThrow("http://b/") }, false],
     ["a node and an asymmetric matcher", parseOrThrow("http://a/b"), expect.anything() as unknown, false],

@@ -15,22 +15,23 @@
 const scope = globalThis as unknown as { expect: jest.Expect };
 const jestExpect = scope.expect;
 
-/** A kind of value a custom equality tester compares by a plain view of it (registerView). */
+/** A kind of value a custom equality tester compares by its JSON data (registerView). */
 interface View {
   readonly is: (x: unknown) => boolean;
-  readonly of: (x: unknown) => unknown;
+  readonly json: (x: unknown) => string;
 }
 
 const views: View[] = [];
 
 /**
  * Tells surelyEqual what an equality tester added with `expect.addEqualityTesters` does: when
- * `is` holds for either side, the tester answers `equals(of(a), of(b))` (test/helpers/matchers.ts,
- * AST nodes by their JSON data). surelyEqual then compares the two views, so `toEqual` on nodes is
- * sure of a pass without jest's expectation; a view that is not plain data is still left to jest.
+ * `is` holds for either side, the tester answers `equals(JSON.parse(json(a)), JSON.parse(json(b)))`
+ * (test/helpers/matchers.ts, AST nodes by their JSON data). surelyEqual is then sure of a pass
+ * when the two texts are the same (the same text parses to equal data), or else when the two
+ * parsed values are surely equal, so `toEqual` on nodes passes without jest's expectation.
  */
-export function registerView(is: (x: unknown) => boolean, of: (x: unknown) => unknown): void {
-  views.push({ is, of });
+export function registerView(is: (x: unknown) => boolean, json: (x: unknown) => string): void {
+  views.push({ is, json });
 }
 
 /**
@@ -48,7 +49,9 @@ export function surelyEqual(a: unknown, b: unknown, depth = 0): boolean {
     if (!view.is(a) && !view.is(b)) continue;
     // jest asks an asymmetric matcher first, before any equality tester
     if (typeof (a as { asymmetricMatch?: unknown }).asymmetricMatch === "function" || typeof (b as { asymmetricMatch?: unknown }).asymmetricMatch === "function") return false;
-    return surelyEqual(view.of(a), view.of(b), depth + 1);
+    const ja = view.json(a);
+    const jb = view.json(b);
+    return ja === jb || surelyEqual(JSON.parse(ja), JSON.parse(jb), depth + 1);
   }
   const proto = Object.getPrototypeOf(a) as unknown;
   if (proto !== Object.getPrototypeOf(b)) return false;
