@@ -20,7 +20,7 @@
 //
 // This module is apart from the automaton core (dfa-engine.ts) so that a matcher that takes no
 // captures does not bundle it. Its states share the grammar's DFA budget of cells (dfa.ts).
-import { ACCEPT, buildAutomaton, countAfter, type Automaton, type Edge } from "./automaton.js";
+import { ACCEPT, buildAutomaton, countAfter, type Automaton, type Edge, type Instance, type Ways } from "./automaton.js";
 import { codePointAt, hasCodePoint, type CodePointSet } from "./charset.js";
 import type { Compiled } from "./compiled.js";
 import { deriveDfa, type Choose, type Derivation } from "./derivation.js";
@@ -555,9 +555,10 @@ export function capturesEach(
   const got = keptFor(c, key, tags, prefer);
   if (got === null) return null;
   let [dfa, kept] = got;
-  if (kept.live === undefined) {
-    // counted repetitions: the readings of the automaton with them written out
-    dfa = unrolledDfa(c, key, dfa);
+  if (kept.live === undefined || dfa.automaton.merged) {
+    // counted repetitions, or ways the builder merged: the readings of the automaton with the
+    // repetitions written out and every way kept
+    dfa = readingsDfa(c, key, dfa);
     kept = keptOf(dfa, tags, prefer);
   }
   const pass = (kept.live as LiveDfa).pass(input, 0, input.length);
@@ -622,16 +623,18 @@ function keptOf(dfa: Dfa, tags: readonly string[], prefer: readonly Preference[]
  */
 const UNROLL_LIMIT = 65_536;
 
-/** The lazy DFA of a rule with counted repetitions (`dfa`'s), its repetitions written out instead, made on first need and kept. */
+/** The lazy DFA {@link capturesEach} enumerates for a rule whose `dfa` counts or merged ways, made on first need and kept. */
 const unrolled = new WeakMap<Dfa, Dfa>();
 
 /**
  * The lazy DFA of rule `key` with its counted repetitions written out (automaton.ts COUNTS:
- * `{x:100}`'s span is then 100 copies), in the grammar's DFA budget: what {@link capturesEach}
- * enumerates for a rule that counts (live.ts's sets hold positions, not counts). The builder's
- * limits bound it: past them, its GrammarError "too-large".
+ * `{x:100}`'s span is then 100 copies) and every way kept that crosses other occurrences than
+ * one before it (automaton.ts `distinct`: `[ m0 ]` on "" is then two readings), in the grammar's
+ * DFA budget: what {@link capturesEach} enumerates for a rule that counts (live.ts's sets hold
+ * positions, not counts) or whose automaton merged ways. The builder's limits bound it: past
+ * them, its GrammarError "too-large".
  */
-function unrolledDfa(c: Compiled, key: string, dfa: Dfa): Dfa {
+function readingsDfa(c: Compiled, key: string, dfa: Dfa): Dfa {
   let u = unrolled.get(dfa);
   if (u === undefined) {
     // refused before it is built past the positions a repetition is written out to uncounted
@@ -642,9 +645,32 @@ function unrolledDfa(c: Compiled, key: string, dfa: Dfa): Dfa {
     }
     const rule = c.analysis.rule(key);
     c.policy.check?.(rule, c.analysis, c.called, new Set(), false);
-    unrolled.set(dfa, (u = new Dfa(buildAutomaton(rule, c.analysis, c.called, { counted: false, hooks: c.policy.hooks }), c.budget)));
+    unrolled.set(dfa, (u = new Dfa(buildAutomaton(rule, c.analysis, c.called, { counted: false, hooks: c.policy.hooks, distinct: byNames }), c.budget)));
   }
   return u;
+}
+
+/**
+ * The most ways to one target a list keeps in the automaton {@link capturesEach} enumerates:
+ * ways that read nothing multiply where the builder cannot put a join between them (inside a
+ * repetition, `*( [ m0 ] [ m1 ] … "x" )`), and past this many the later ones are merged, so that
+ * the automaton is at most this many times the size of the one matches run on.
+ */
+const WAYS = 16;
+
+/** Keeps, of the ways to one list's targets, the first per target and names of the occurrences crossed, at most {@link WAYS} per target (automaton.ts Ways). */
+function byNames(instances: readonly Instance[]): Ways {
+  const seen = new Set<string>();
+  const per = new Map<number, number>();
+  const names = (list: readonly number[]): string => list.map((i) => (instances[i] as Instance).rule.toLowerCase()).join();
+  return (x, a, b) => {
+    const key = `${x} ${names(a)} ${names(b)}`;
+    const n = per.get(x) ?? 0;
+    if (seen.has(key) || n >= WAYS) return false;
+    seen.add(key);
+    per.set(x, n + 1);
+    return true;
+  };
 }
 
 /** `path` then `more`, as one list. */

@@ -96,44 +96,27 @@ export function deriveDfa(dfa: Dfa, input: string, start: number, end: number, c
     return out;
   };
 
-  // Membership of a live set, by a stamp per position; `atEnd` when the step is the end, where
-  // only ACCEPT is live (`live` undefined). A live set holds configurations, `count × width +
-  // position` (automaton.ts COUNTS), which are positions where nothing is counted.
+  // Membership of a live set; `atEnd` when the step is the end, where only ACCEPT is live (`live`
+  // undefined). A live set holds configurations, `count × width + position` (automaton.ts
+  // COUNTS), which are positions where nothing is counted. A join (automaton.ts) is live when an
+  // edge out of it is, followed at once: worked out once per live set and configuration
+  // (`joinMemo`), by a walk (joins chain as deep as the rule is long, and form no cycle).
   const counters = a.counters;
   const width = a.positions.length + 1;
   const counted = counters.length > 0;
-  const mark = new Uint32Array(a.positions.length);
   const liveKeys = new Set<number>();
-  let stamp = 0;
+  const joinMemo = new Map<number, boolean>();
   let atEnd = false;
   const setLive = (live: Float64Array | undefined): void => {
-    stamp++;
     atEnd = live === undefined;
-    if (counted) {
-      liveKeys.clear();
-      joinMemo.clear();
-      if (live !== undefined) for (let i = 0; i < live.length; i++) liveKeys.add(live[i] as number);
-    } else if (live !== undefined) for (let i = 0; i < live.length; i++) mark[live[i] as number] = stamp;
+    liveKeys.clear();
+    joinMemo.clear();
+    if (live !== undefined) for (let i = 0; i < live.length; i++) liveKeys.add(live[i] as number);
   };
-  const marked = (t: number, c: number): boolean => (counted ? liveKeys.has(c * width + t) : mark[t] === stamp);
-  // A join (automaton.ts) is live when an edge out of it is, followed at once: worked out once
-  // per live set (`known`, by stamp; by configuration in `joinMemo` when counted), by a walk
-  // (joins chain as deep as the rule is long, and form no cycle).
+  const marked = (t: number, c: number): boolean => liveKeys.has(c * width + t);
   const joins = a.hasJoins ? a.positions.map((p) => p.join === true) : undefined;
-  const known = joins === undefined ? undefined : new Uint32Array(a.positions.length);
-  const joinLive = joins === undefined ? undefined : new Uint8Array(a.positions.length);
-  const joinMemo = new Map<number, boolean>();
-  const seenAt = (u: number, c: number): boolean | undefined => {
-    if (counted) return joinMemo.get(c * width + u);
-    return (known as Uint32Array)[u] === stamp ? (joinLive as Uint8Array)[u] === 1 : undefined;
-  };
-  const remember = (u: number, c: number, live: boolean): void => {
-    if (counted) joinMemo.set(c * width + u, live);
-    else {
-      (known as Uint32Array)[u] = stamp;
-      (joinLive as Uint8Array)[u] = live ? 1 : 0;
-    }
-  };
+  const seenAt = (u: number, c: number): boolean | undefined => joinMemo.get(c * width + u);
+  const remember = (u: number, c: number, live: boolean): void => void joinMemo.set(c * width + u, live);
   const liveJoin = (j: number, cj: number): boolean => {
     const done = seenAt(j, cj);
     if (done !== undefined) return done;

@@ -2,7 +2,7 @@
 // have read the next character, named by the outermost token rule they enter (`HEXDIG`,
 // `pchar`), else by their literal or range. The DFA runs (dfa-run.ts), the memoized calls
 // (calls.ts) and the build-time compiler (scripts/compile/) all name positions this way.
-import { ACCEPT, chainBelow, countAfter, optionLabel, type Automaton, type Edge } from "./automaton.js";
+import { ACCEPT, chainBelow, countAfter, optionLabel, type Automaton, type Edge, type Position } from "./automaton.js";
 import { hasCodePoint } from "./charset.js";
 
 /** The label the engine gives the end of the input in `expected`. */
@@ -96,46 +96,28 @@ export function edgeLabelsOf(a: Automaton, edge: Edge): readonly string[] {
 
 /**
  * Labels of the positions of a DFA state, entered from the state `prev` (its positions, sorted)
- * by code point `cp`, or from the start when `prev` is null.
+ * by code point `cp`, or from the start when `prev` is null. In an automaton with counted
+ * repetitions (automaton.ts COUNTS) a state holds configurations (a position and its count) and
+ * an edge is followed only where its count allows it, so that the labels are those of the
+ * unrolled repetition. The targets behind joins are walked once, those of the first edges each
+ * time (a chain of joins behind every position of a state is walked once, not once per position).
  */
 export function dfaLabels(a: Automaton, prev: { readonly positions: ArrayLike<number>; readonly counts?: ArrayLike<number> | undefined } | null, cp: number): string[] {
   const out: string[] = [];
-  if (a.counters.length > 0) return countedLabels(a, prev, cp, out);
-  const met = new Set<number>();
-  if (prev === null) {
-    for (const e of a.start) edgeLabels(a, e, out, undefined, met);
-    return out;
-  }
-  const positions = prev.positions;
-  for (let i = 0; i < positions.length; i++) {
-    const p = positions[i] as number;
-    const pos = a.positions[p];
-    if (pos === undefined || !hasCodePoint(pos.set, cp)) continue;
-    for (const e of a.follow[p] ?? []) edgeLabels(a, e, out, undefined, met);
-  }
-  return out;
-}
-
-/**
- * {@link dfaLabels} in an automaton with counted repetitions (automaton.ts COUNTS): the same
- * labels, over configurations (a position and its count), an edge followed only where its
- * count allows it, so that they are those of the unrolled repetition.
- */
-function countedLabels(a: Automaton, prev: { readonly positions: ArrayLike<number>; readonly counts?: ArrayLike<number> | undefined } | null, cp: number, out: string[]): string[] {
   const width = a.positions.length + 1;
   const met = new Set<number>();
-  // (as in dfaLabels, the targets behind joins are walked once, those of the first edges each time)
   type Frame = { readonly edges: readonly Edge[]; i: number; readonly c: number; readonly first: boolean };
   const stack: Frame[] = [];
   if (prev === null) stack.push({ edges: a.start, i: 0, c: 0, first: true });
   else {
+    const { positions, counts } = prev;
+    const order = Array.from(positions, (_, k) => k);
     // (a state keeps its configurations by count then position: labels follow positions, as without counts)
-    const order = Array.from(prev.positions, (_, k) => k).sort((x, y) => (prev.positions[x] as number) - (prev.positions[y] as number) || (prev.counts?.[x] ?? 0) - (prev.counts?.[y] ?? 0));
-    for (const k of order) {
-      const pos = a.positions[prev.positions[k] as number];
-      if (pos !== undefined && hasCodePoint(pos.set, cp)) stack.push({ edges: a.follow[prev.positions[k] as number] ?? [], i: 0, c: prev.counts?.[k] ?? 0, first: true });
+    if (counts !== undefined) order.sort((x, y) => (positions[x] as number) - (positions[y] as number) || (counts[x] as number) - (counts[y] as number));
+    for (let k = order.length - 1; k >= 0; k--) {
+      const p = positions[order[k] as number] as number;
+      if (hasCodePoint((a.positions[p] as Position).set, cp)) stack.push({ edges: a.follow[p] as readonly Edge[], i: 0, c: counts?.[order[k] as number] ?? 0, first: true });
     }
-    stack.reverse();
   }
   while (stack.length > 0) {
     const top = stack[stack.length - 1] as Frame;
@@ -150,8 +132,8 @@ function countedLabels(a: Automaton, prev: { readonly positions: ArrayLike<numbe
       if (met.has(ct * width + e.to)) continue;
       met.add(ct * width + e.to);
     }
-    const q = a.positions[e.to];
-    if (q?.join === true && tokenEntered(a, q.instance, e.context) === undefined) stack.push({ edges: a.follow[e.to] ?? [], i: 0, c: ct, first: false });
+    const q = a.positions[e.to] as Position;
+    if (q.join === true && tokenEntered(a, q.instance, e.context) === undefined) stack.push({ edges: a.follow[e.to] as readonly Edge[], i: 0, c: ct, first: false });
     else edgeLabels(a, e, out);
   }
   return out;
