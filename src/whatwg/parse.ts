@@ -4,7 +4,6 @@
 // repairs that took the input there.
 import tr46 from "tr46";
 import whatwgUrl, { type UrlRecord } from "whatwg-url/lib/url-state-machine.js";
-import percentEncoding from "whatwg-url/lib/percent-encoding.js";
 import { DEFAULT_MAX_LENGTH } from "../errors.js";
 import { parseRule } from "../parse.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
@@ -117,19 +116,22 @@ function rfcHref(r: UrlRecord): string {
 
 // --- repairs ------------------------------------------------------------------------------------
 
-/** The URL Standard's percent-encode sets (#percent-encoded-bytes), as whatwg-url has them: whether each encodes a code point. */
+/** The ASCII characters each percent-encode set of the URL Standard holds besides the C0 control set (#percent-encoded-bytes). */
 const ENCODE_SETS = {
-  c0: percentEncoding.isC0ControlPercentEncode,
-  fragment: percentEncoding.isFragmentPercentEncode,
-  query: percentEncoding.isQueryPercentEncode,
-  specialQuery: percentEncoding.isSpecialQueryPercentEncode,
-  path: percentEncoding.isPathPercentEncode,
-  userinfo: percentEncoding.isUserinfoPercentEncode,
-};
+  c0: "",
+  fragment: " \"<>`",
+  query: " \"#<>",
+  specialQuery: " \"#<>'",
+  path: " \"#<>?^`{}",
+  userinfo: " \"#<>?^`{}/:;=@[\\]|",
+} as const;
 type EncodeSet = keyof typeof ENCODE_SETS;
 
 /** Whether a character (not "%") comes out percent-encoded: the Standard's set encodes it, or RFC 3986's `rfc` set does not allow it. */
-const encoded = (cp: number, set: EncodeSet, rfc: CharTable): boolean => ENCODE_SETS[set](cp) || !inTable(rfc, cp);
+function encoded(cp: number, set: EncodeSet, rfc: CharTable): boolean {
+  if (cp < 0x20 || cp > 0x7e) return true;
+  return ENCODE_SETS[set].includes(String.fromCharCode(cp)) || !inTable(rfc, cp);
+}
 
 /** The characters of `r` with their offsets, tabs and newlines left out (the parser removed them). */
 function unitsOf(input: string, r: Range): { readonly text: string; readonly at: readonly number[] } {

@@ -3,8 +3,7 @@
 // records (basicURLParse, serializeURL, serializeHost, which its index re-exports), imported from
 // the module that defines them, lib/url-state-machine.js: the index also loads the WebIDL URL
 // class, whose webidl-conversions reads SharedArrayBuffer at load time and so fails in a browser
-// page that is not cross-origin isolated (and adds 7 KB gzipped); and its percent-encode sets, from
-// lib/percent-encoding.js, which the state machine loads anyway. whatwg-url ships no types;
+// page that is not cross-origin isolated (and adds 7 KB gzipped). whatwg-url ships no types;
 // these describe whatwg-url 15.x. Nothing of them is part of this package's API.
 
 declare module "whatwg-url/lib/url-state-machine.js" {
@@ -30,11 +29,4 @@ declare module "whatwg-url/lib/url-state-machine.js" {
     serializeHost(host: string | number | readonly number[]): string;
   };
   export default whatwgUrl;
-}
-
-declare module "whatwg-url/lib/percent-encoding.js" {
-  /** The percent-encode sets (#percent-encoded-bytes): whether each holds a code point. */
-  type SetName = "isC0ControlPercentEncode" | "isFragmentPercentEncode" | "isQueryPercentEncode" | "isSpecialQueryPercentEncode" | "isPathPercentEncode" | "isUserinfoPercentEncode";
-  const percentEncoding: Readonly<Record<SetName, (c: number) => boolean>>;
-  export default percentEncoding;
 }
