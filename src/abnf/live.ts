@@ -116,7 +116,6 @@ export class LiveDfa {
     this.#next();
     this.#mark[n] = this.#stamp;
     this.end = this.#close([n]);
-    this.#keep(this.end);
     dfa.budget.join(this);
   }
 
