@@ -611,7 +611,20 @@ function keptOf(dfa: Dfa, tags: readonly string[], prefer: readonly Preference[]
     const tagOf = tagsOfInstances(dfa.automaton, tags);
     const choose = chooser(dfa.automaton, prefer);
     const counted = dfa.automaton.counters.length > 0;
-    byTags.set(name, (kept = { dfa: TaggedDfa.of(dfa, tags, tagOf, choose !== undefined), live: counted ? undefined : liveDfaOf(dfa), tagOf, edgeTags: counted ? [] : edgeTagsOf(dfa.automaton, tagOf), choose }));
+    // the live pass and the tags per edge on first need: a match the tagged run decides reads neither
+    let edgeTags: readonly (Int32Array | undefined)[] | undefined;
+    kept = {
+      dfa: TaggedDfa.of(dfa, tags, tagOf, choose !== undefined),
+      get live(): LiveDfa | undefined {
+        return counted ? undefined : liveDfaOf(dfa);
+      },
+      tagOf,
+      get edgeTags(): readonly (Int32Array | undefined)[] {
+        return (edgeTags ??= counted ? [] : edgeTagsOf(dfa.automaton, tagOf));
+      },
+      choose,
+    };
+    byTags.set(name, kept);
   }
   return kept;
 }
