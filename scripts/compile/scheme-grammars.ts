@@ -1,6 +1,6 @@
 // Build time: the generator of src/schemes/generated/grammars.ts. Loads each built-in scheme's
-// ABNF of record (grammar/*.abnf, RFC 5234 with RFC 7405's %s) with the imports and departures of
-// src/schemes/sources.ts, and writes what the loader made of it as expression data built with the
+// ABNF of record (grammar/*.abnf, RFC 5234 with RFC 7405's %s) with the imports and departures its
+// module states (`httpSource` in src/schemes/http.ts, ...), and writes what the loader made of it as expression data built with the
 // algebra (expr.ts). Run by scripts/compile-grammars.mjs, and by test/schemes/precompiled.test.ts
 // in memory to hold the committed module to the files. Nothing the package ships imports it.
 import type { Expr } from "../../src/abnf/expr.js";
@@ -8,24 +8,28 @@ import { sameExpr } from "../../src/abnf/expr.js";
 import type { Grammar } from "../../src/abnf/grammar.js";
 import { readAbnfRules } from "../../src/abnf/reader.js";
 import { core } from "../../src/grammars/core.js";
+import * as dataModule from "../../src/schemes/data.js";
+import * as fileModule from "../../src/schemes/file.js";
+import * as httpModule from "../../src/schemes/http.js";
 import { loadGrammar } from "../../src/schemes/load.js";
-import {
-  dataSource, fileAppendixFSource, fileSource, httpSource, mailtoSource, telSource, urnSource, uuidSource, wsSource,
-  type SchemeGrammarSource,
-} from "../../src/schemes/sources.js";
+import * as mailtoModule from "../../src/schemes/mailto.js";
+import { importsOf, type SchemeGrammarSource } from "../../src/schemes/precompiled.js";
+import * as telModule from "../../src/schemes/tel.js";
+import * as urnModule from "../../src/schemes/urn.js";
+import * as wsModule from "../../src/schemes/ws.js";
+
+/** The scheme modules that state the sources, by their file name in src/schemes/. */
+const MODULES: Readonly<Record<string, Readonly<Record<string, unknown>>>> = { http: httpModule, ws: wsModule, mailto: mailtoModule, urn: urnModule, file: fileModule, data: dataModule, tel: telModule };
+
+const isSource = (v: unknown): v is SchemeGrammarSource => typeof v === "object" && v !== null && typeof (v as SchemeGrammarSource).file === "string" && Array.isArray((v as SchemeGrammarSource).rfc3986);
+
+/** Each source the scheme modules export (`httpSource`, ...), by its export in the generated module (`httpData`), with its module's file name (in MODULES' order, then by name). */
+const SOURCES = Object.entries(MODULES).flatMap(([module, exports]) =>
+  Object.entries(exports).sort(([a], [b]) => (a < b ? -1 : 1)).flatMap(([name, v]) => (isSource(v) ? [{ data: name.replace(/Source$/, "Data"), module, name, source: v }] : [])),
+);
 
 /** The built-in scheme grammars by the name of their export in the generated module. */
-export const precompiledSources: Readonly<Record<string, SchemeGrammarSource>> = Object.freeze({
-  httpData: httpSource,
-  wsData: wsSource,
-  mailtoData: mailtoSource,
-  urnData: urnSource,
-  uuidData: uuidSource,
-  fileData: fileSource,
-  fileAppendixFData: fileAppendixFSource,
-  dataData: dataSource,
-  telData: telSource,
-});
+export const precompiledSources: Readonly<Record<string, SchemeGrammarSource>> = Object.freeze(Object.fromEntries(SOURCES.map((s) => [s.data, s.source])));
 
 /** The path of the generated module, from the package root. */
 export const GENERATED_PATH = "src/schemes/generated/grammars.ts";
@@ -62,7 +66,6 @@ export function exprSource(e: Expr, used: Set<string> = new Set()): string {
 
 /** What the generated module holds of one grammar. */
 interface Precompiled {
-  readonly name: string;
   /** The text's own rules: name, expression, and the token flag where it is not the default. */
   readonly rules: readonly { readonly name: string; readonly expr: Expr; readonly token: boolean | undefined }[];
   readonly imported: readonly string[];
@@ -74,7 +77,8 @@ interface Precompiled {
  * when the result is not that (an imported rule renamed or changed on the way in).
  */
 export function precompile(text: string, source: SchemeGrammarSource): Precompiled {
-  const g: Grammar = loadGrammar(text, { name: source.name, imports: source.imports() }, source.departures);
+  const imports = importsOf(source);
+  const g: Grammar = loadGrammar(text, { name: source.name, imports }, source.departures);
   const read = readAbnfRules(text);
   if (!read.ok) throw read.error;
   const own = (name: string): boolean => {
@@ -91,13 +95,13 @@ export function precompile(text: string, source: SchemeGrammarSource): Precompil
       rules.push({ name: def.name, expr: def.expr, token: def.token === byDefault ? undefined : def.token });
       continue;
     }
-    const from = [...source.imports(), core].map((i) => i.definition(name)).find((d) => d !== undefined);
+    const from = [...imports, core].map((i) => i.definition(name)).find((d) => d !== undefined);
     if (from === undefined || from.name !== def.name || from.token !== def.token || !sameExpr(from.expr, def.expr)) {
       throw new Error(`${source.file}: rule ${name} is not an import's rule as it stands; the generator cannot write it as a name`);
     }
     imported.push(def.name);
   }
-  return { name: source.name, rules, imported };
+  return { rules, imported };
 }
 
 const ruleKey = (name: string): string => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? name : JSON.stringify(name));
@@ -105,9 +109,12 @@ const ruleKey = (name: string): string => (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(nam
 /** The text of src/schemes/generated/grammars.ts, from the files of grammar/ that `read` returns by name. */
 export function schemeGrammarsModule(read: (file: string) => string): string {
   const used = new Set<string>();
+  const sources = new Map<string, string[]>(); // module -> the names of the sources it exports
   const blocks: string[] = [];
   for (const [exportName, source] of Object.entries(precompiledSources)) {
     const p = precompile(read(source.file), source);
+    const at = SOURCES.find((s) => s.source === source) as (typeof SOURCES)[number];
+    sources.set(at.module, [...(sources.get(at.module) ?? []), at.name]);
     const rules = p.rules.map((r) => {
       const expr = exprSource(r.expr, used);
       return `    ${ruleKey(r.name)}: ${r.token === undefined ? expr : `{ expr: ${expr}, token: ${r.token} }`},`;
@@ -116,7 +123,7 @@ export function schemeGrammarsModule(read: (file: string) => string): string {
       [
         `/** grammar/${source.file} (${source.name}), loaded${source.departures.length > 0 ? " with its departures" : ""}: do not edit. */`,
         `export const ${exportName}: PrecompiledGrammar = {`,
-        `  name: ${JSON.stringify(p.name)},`,
+        `  source: ${at.name},`,
         "  rules: {",
         ...rules,
         "  },",
@@ -130,10 +137,11 @@ export function schemeGrammarsModule(read: (file: string) => string): string {
     "// Generated by scripts/compile-grammars.mjs (scripts/compile/scheme-grammars.ts), do not edit.",
     "// Source: the ABNF of record,",
     ...[0, 3, 6].map((k) => `//   ${files.slice(k, k + 3).join(", ")},`),
-    "// each file loaded with the imports and departures of src/schemes/sources.ts and written as",
+    "// each file loaded with the imports and departures its scheme module states and written as",
     "// expression data. test/schemes/precompiled.test.ts regenerates it and holds it equal; after",
     "// changing a file there: node scripts/compile-grammars.mjs",
     `import { ${[...used].sort().join(", ")} } from "../../abnf/expr.js";`,
+    ...[...sources].sort(([a], [b]) => a.localeCompare(b)).map(([m, names]) => `import { ${names.sort().join(", ")} } from "../${m}.js";`),
     'import type { PrecompiledGrammar } from "../precompiled.js";',
   ];
   return `${header.join("\n")}\n\n${blocks.join("\n\n")}\n`;

@@ -17,7 +17,7 @@ export async function loadGrammars(root) {
   const abnf = await dist("abnf/index.js");
   const schemes = await dist("schemes/index.js");
   const { rfc3987 } = await dist("grammars/rfc3987/index.js");
-  const { mailtoDepartures, telDepartures, fileAppendixFDepartures } = await dist("schemes/sources.js");
+  const { mailtoDepartures, telDepartures, fileAppendixFDepartures } = await dist("schemes/built-in.js");
   const template = await dist("template/index.js");
 
   const mailtoNote =

@@ -1,28 +1,30 @@
-// The built-in schemes as values (src/schemes/scheme.ts): each scheme's record (its module,
-// src/schemes/http.ts and its siblings, with no engine code) and its grammar value, made on first
-// read from its precompiled expression data (src/schemes/precompiled.ts), and their registry.
-// The records alone, without this module and the ABNF engine, are src/schemes/records.ts.
+// The built-in schemes as values (src/schemes/scheme.ts). A built-in scheme is its ABNF of record
+// (grammar/) and its one module (src/schemes/http.ts and its siblings, with no engine code): the
+// record (name, default port, judging, normalization) and the source of its grammar (the file,
+// the RFC 3986 rules it names, its departures). Each value here is derived from them: the record
+// with its grammar, made on first read from the precompiled expression data that the build wrote
+// from the source (src/schemes/generated/grammars.ts), and their registry. The records alone,
+// without this module and the ABNF engine, are src/schemes/records.ts.
 import { Grammar } from "../abnf/grammar.js";
 import { dataSchemeGrammar, fileAppendixESchemeGrammar, fileSchemeGrammar, httpSchemeGrammar, mailtoSchemeGrammar, telSchemeGrammar, urnSchemeGrammar, uuidSchemeGrammar, wsSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { readOptions } from "../describe.js";
 import { dataDefinition, type DataUri } from "./data.js";
-import { fileDefinition, type FileSchemeOptions, type FileUri } from "./file.js";
+import { fileAppendixFDepartures, fileDefinition, type FileSchemeOptions, type FileUri } from "./file.js";
 import { dataData, fileAppendixFData, fileData, httpData, mailtoData, telData, urnData, uuidData, wsData } from "./generated/grammars.js";
 import { httpDefinition, httpsDefinition, type HttpUri } from "./http.js";
-import { ADDR_SPEC_LITERAL, mailtoDefinition, type MailtoUri } from "./mailto.js";
+import { ADDR_SPEC_LITERAL, mailtoDefinition, mailtoDepartures, type MailtoUri } from "./mailto.js";
 import { percentEncodedRules } from "./percent-encoded.js";
 import { precompiledGrammar } from "./precompiled.js";
 import { createRegistry, type SchemeRegistry } from "./registry.js";
 import { schemeOf, type Scheme } from "./scheme.js";
-import { dataSource, fileAppendixFDepartures, fileAppendixFSource, fileSource, httpSource, mailtoDepartures, mailtoSource, telDepartures, telSource, urnSource, uuidSource, wsSource } from "./sources.js";
-import { telDefinition, type TelUri } from "./tel.js";
+import { telDefinition, telDepartures, type TelUri } from "./tel.js";
 import { urnDefinition, type UrnUri } from "./urn.js";
 import { wsDefinition, wssDefinition, type WsUri } from "./ws.js";
 
 export { fileAppendixFDepartures, mailtoDepartures, telDepartures };
 
 /** The grammar of grammar/http.abnf: `http-URI` and `https-URI` (RFC 9110 §4.2.1, §4.2.2), with RFC 3986's authority, path-abempty and query. */
-export const httpGrammar = precompiledGrammar(httpData, httpSource.imports, httpSchemeGrammar);
+export const httpGrammar = precompiledGrammar(httpData, httpSchemeGrammar);
 
 /**
  * The "http" scheme (RFC 9110 §4.2.1): `"http" "://" authority path-abempty [ "?" query ]`, a
@@ -43,7 +45,7 @@ export const http: Scheme<HttpUri> = schemeOf(httpDefinition, httpGrammar);
 export const https: Scheme<HttpUri> = schemeOf(httpsDefinition, httpGrammar);
 
 /** The grammar of grammar/ws.abnf: `ws-URI` and `wss-URI` (RFC 6455 §3), its prose rules supplied by RFC 3986. */
-export const wsGrammar = precompiledGrammar(wsData, wsSource.imports, wsSchemeGrammar);
+export const wsGrammar = precompiledGrammar(wsData, wsSchemeGrammar);
 
 /**
  * The "ws" scheme (RFC 6455 §3): `"ws:" "//" host [ ":" port ] path [ "?" query ]`, default
@@ -59,7 +61,7 @@ export const ws: Scheme<WsUri> = schemeOf(wsDefinition, wsGrammar);
 export const wss: Scheme<WsUri> = schemeOf(wssDefinition, wsGrammar);
 
 /** grammar/mailto.abnf with {@link mailtoDepartures}: addr-spec and its rules over unencoded text. */
-const unencoded = precompiledGrammar(mailtoData, mailtoSource.imports);
+const unencoded = precompiledGrammar(mailtoData);
 
 /**
  * The grammar of a mailto URI (RFC 6068 §2): grammar/mailto.abnf with RFC 6068 §2 item 1 applied
@@ -94,10 +96,10 @@ export const addrSpecGrammar = unencoded;
 export const mailto: Scheme<MailtoUri> = schemeOf(mailtoDefinition, mailtoGrammar);
 
 /** The grammar of grammar/urn.abnf (RFC 8141 §2), with RFC 3986's pchar and fragment. */
-export const urnGrammar = precompiledGrammar(urnData, urnSource.imports, urnSchemeGrammar);
+export const urnGrammar = precompiledGrammar(urnData, urnSchemeGrammar);
 
 /** The grammar of grammar/urn-uuid.abnf: `UUID` (RFC 9562 §4). */
-export const uuidGrammar = precompiledGrammar(uuidData, uuidSource.imports, uuidSchemeGrammar);
+export const uuidGrammar = precompiledGrammar(uuidData, uuidSchemeGrammar);
 
 /**
  * The "urn" scheme (RFC 8141). Two URNs are equivalent (§3) when "urn", the NID (lowercased)
@@ -115,10 +117,10 @@ export const uuidGrammar = precompiledGrammar(uuidData, uuidSource.imports, uuid
 export const urn: Scheme<UrnUri> = schemeOf(urnDefinition, urnGrammar);
 
 /** The grammar of grammar/file.abnf (RFC 8089 §2), with RFC 3986's host and path-absolute. */
-export const fileGrammar = precompiledGrammar(fileData, fileSource.imports, fileSchemeGrammar);
+export const fileGrammar = precompiledGrammar(fileData, fileSchemeGrammar);
 
 /** The grammar of grammar/file-appendix-f.abnf (RFC 8089 Appendix F) with {@link fileAppendixFDepartures}. */
-export const fileAppendixEGrammar = precompiledGrammar(fileAppendixFData, fileAppendixFSource.imports, fileAppendixESchemeGrammar);
+export const fileAppendixEGrammar = precompiledGrammar(fileAppendixFData, fileAppendixESchemeGrammar);
 
 /**
  * A "file" scheme: RFC 8089 §2 (the default), or with `{ appendixE: true }` the nonstandard
@@ -138,7 +140,7 @@ export function fileScheme(options: FileSchemeOptions = {}): Scheme<FileUri> {
 export const file: Scheme<FileUri> = fileScheme();
 
 /** The grammar of grammar/data.abnf (RFC 2397 §3 in RFC 5234 ABNF), with RFC 3986's pchar and pct-encoded. */
-export const dataGrammar = precompiledGrammar(dataData, dataSource.imports, dataSchemeGrammar);
+export const dataGrammar = precompiledGrammar(dataData, dataSchemeGrammar);
 
 /**
  * The "data" scheme (RFC 2397). Its value has the media type (lowercase, "text/plain" when left
@@ -155,7 +157,7 @@ export const dataGrammar = precompiledGrammar(dataData, dataSource.imports, data
 export const data: Scheme<DataUri> = schemeOf(dataDefinition, dataGrammar);
 
 /** The grammar of grammar/tel.abnf (RFC 3966 §3) with {@link telDepartures}. */
-export const telGrammar = precompiledGrammar(telData, telSource.imports, telSchemeGrammar);
+export const telGrammar = precompiledGrammar(telData, telSchemeGrammar);
 
 /**
  * The "tel" scheme (RFC 3966). Its value has the number with and without visual separators

@@ -8,6 +8,7 @@ import { describeValue } from "../describe.js";
 import { percentDecode } from "../transforms/percent.js";
 import { hexValue } from "../percent-encoding.js";
 import { decodedOrFail, deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import type { SchemeGrammarSource } from "./precompiled.js";
 
 /** A data URL (RFC 2397), with its data decoded. */
 export interface DataUri {
@@ -257,3 +258,6 @@ export const dataDefinition: SchemeDefinition<DataUri> = {
   normalizeOptions: { dotSegments: false },
   build: buildData,
 };
+
+/** grammar/data.abnf: RFC 2397 §3, with RFC 3986's pchar and pct-encoded. */
+export const dataSource: SchemeGrammarSource = { file: "data.abnf", name: "RFC 2397 §3", rfc3986: ["pchar", "pct-encoded"], departures: [] };

@@ -11,6 +11,7 @@ import type { CompiledGrammar, CompiledRule } from "../compiled/dfa.js";
 import { decodeDotSegments, type NormalizeOptions } from "../transforms/normalize.js";
 import { dotSegmentsRemoved } from "../transforms/remove-dot-segments.js";
 import { deepFreeze, SchemeRecord, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import type { Departure, SchemeGrammarSource } from "./precompiled.js";
 import { normalizePercent } from "../transforms/normalize.js";
 
 /**
@@ -222,3 +223,36 @@ export function fileDefinition(appendixE?: AppendixFGrammar): SchemeDefinition<F
 
 /** @internal The file scheme's record with Appendix E's forms: what path conversion and resolution read a file URI with. */
 export const fileE = new SchemeRecord(fileDefinition(fileAppendixESchemeGrammar));
+
+/** grammar/file.abnf: RFC 8089 §2, with RFC 3986's host and path-absolute. */
+export const fileSource: SchemeGrammarSource = { file: "file.abnf", name: "RFC 8089 §2", rfc3986: ["host", "path-absolute"], departures: [] };
+
+/**
+ * Where the code departs from RFC 8089 Appendix F: it leaves out the vertical line of E.2.2
+ * ("file:///c|/path"), which is not a URI. With a colon only, `file-absolute` is a `path-absolute`.
+ */
+export const fileAppendixFDepartures: readonly Departure[] = Object.freeze([
+  {
+    rule: "drive-letter",
+    abnf: 'ALPHA ":"',
+    why: 'RFC 8089 E.2.2: "[RFC3986] forbids the use of the vertical line"; "|" is not a URI character (RFC 3986 §2), so ALPHA "|" is left out',
+  },
+  {
+    rule: "auth-path",
+    abnf: "[ file-auth ] path-absolute / unc-authority path-absolute",
+    why: 'RFC 8089 E.2.2: "[ file-auth ] file-absolute" serves only the vertical line; with ALPHA ":" a file-absolute is a path-absolute',
+  },
+  {
+    rule: "local-path",
+    abnf: "[ drive-letter ] path-absolute",
+    why: "RFC 8089 E.2.2: file-absolute serves only the vertical line; with ALPHA \":\" it is a path-absolute",
+  },
+]);
+
+/** grammar/file-appendix-f.abnf: RFC 8089 Appendix F, with {@link fileAppendixFDepartures}. */
+export const fileAppendixFSource: SchemeGrammarSource = {
+  file: "file-appendix-f.abnf",
+  name: "RFC 8089 Appendix F",
+  rfc3986: ["host", "path-absolute", "userinfo", "IPv4address", "IPv6address", "IPvFuture", "reg-name"],
+  departures: fileAppendixFDepartures,
+};

@@ -8,6 +8,7 @@ import type { Host } from "../ast/nodes.js";
 import type { CompiledRule } from "../compiled/dfa.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
 import { deepFreeze, tcpPort, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import type { SchemeGrammarSource } from "./precompiled.js";
 import { normalizePercent } from "../transforms/normalize.js";
 
 /** An http or https URI (RFC 9110 §4.2.1, §4.2.2). Text is as written (still percent-encoded). */
@@ -97,3 +98,6 @@ export const httpDefinition = definitionOf("http", "RFC 9110 §4.2.1");
 
 /** The "https" scheme's record (RFC 9110 §4.2.2). */
 export const httpsDefinition = definitionOf("https", "RFC 9110 §4.2.2");
+
+/** grammar/http.abnf: RFC 9110 §4.2.1 and §4.2.2, with RFC 3986's authority, path-abempty and query. */
+export const httpSource: SchemeGrammarSource = { file: "http.abnf", name: "RFC 9110 §4.2", rfc3986: ["authority", "path-abempty", "query"], departures: [] };

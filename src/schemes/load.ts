@@ -6,11 +6,11 @@ import type { Expr } from "../abnf/expr.js";
 import type { Grammar } from "../abnf/grammar.js";
 import { grammarFromAbnf, type LoadOptions } from "../abnf/loader.js";
 import { readAbnfExpr } from "../abnf/reader.js";
-import type { Departure } from "./sources.js";
+import type { Departure } from "./precompiled.js";
 import { describeValue } from "../describe.js";
 
 export { percentEncodedRules } from "./percent-encoded.js";
-export type { Departure } from "./sources.js";
+export type { Departure } from "./precompiled.js";
 
 /** The grammar of ABNF text of record (which must load: it is ours), with the departures applied. */
 export function loadGrammar(text: string, options: LoadOptions, departures: readonly Departure[] = []): Grammar {

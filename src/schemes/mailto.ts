@@ -12,6 +12,7 @@ import type { Uri } from "../ast/nodes.js";
 import { tableOf } from "../charsets.js";
 import { encodeWith } from "../percent-encoding.js";
 import { decodedOrFail, deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import type { Departure, SchemeGrammarSource } from "./precompiled.js";
 
 /** A recipient in a mailto URI's path (RFC 6068 §2 `to`), decoded. */
 export interface MailtoAddress {
@@ -248,4 +249,24 @@ export const mailtoDefinition: SchemeDefinition<MailtoUri> = {
     const sorted = others.map((h, i) => [h, i] as const).sort(([a, i], [b, j]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : i - j)).map(([h]) => h);
     return JSON.stringify([to.map(comparableAddress), cc.map(comparableAddress), bcc.map(comparableAddress), sorted]);
   },
+};
+
+const items45 = 'RFC 6068 §2 items 4 and 5: non-ASCII characters in the domain and the local-part, as UTF-8 (then percent-encoded); RFC 6532 §3.2 extends';
+
+/**
+ * Where the code departs from the ABNF of RFC 6068 §2 and RFC 5322: the non-ASCII characters
+ * that RFC 6068 §2's prose allows (items 4 and 5), added as RFC 6532 §3.2 adds them.
+ */
+export const mailtoDepartures: readonly Departure[] = Object.freeze([
+  { rule: "atext", abnf: 'ALPHA / DIGIT / "!" / "#" / "$" / "%" / "&" / "\'" / "*" / "+" / "-" / "/" / "=" / "?" / "^" / "_" / "`" / "{" / "|" / "}" / "~" / UTF8-non-ascii', why: `${items45} atext the same way` },
+  { rule: "qtext", abnf: "%d33 / %d35-91 / %d93-126 / UTF8-non-ascii", why: `${items45} qtext the same way` },
+  { rule: "dtext-no-obs", abnf: "%d33-90 / %d94-126 / UTF8-non-ascii", why: `${items45} dtext the same way` },
+]);
+
+/** grammar/mailto.abnf: RFC 6068 §2 and the RFC 5322 rules of addr-spec, over unencoded text, with {@link mailtoDepartures}. */
+export const mailtoSource: SchemeGrammarSource = {
+  file: "mailto.abnf",
+  name: "RFC 6068 §2",
+  rfc3986: ["unreserved", "pct-encoded"],
+  departures: mailtoDepartures,
 };

@@ -9,6 +9,7 @@ import { validateWith } from "../core/match.js";
 import { percentDecode } from "../transforms/percent.js";
 import { hexValue } from "../percent-encoding.js";
 import { deepFreeze, shiftedError, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import type { Departure, SchemeGrammarSource } from "./precompiled.js";
 import { normalizePercent } from "../transforms/normalize.js";
 
 /** A rule of grammar/tel.abnf, compiled. */
@@ -217,3 +218,38 @@ export const telDefinition: SchemeDefinition<TelUri> = {
   normalize: normalizeTel,
   equivalentKey: (value, uri) => telKey(value, uri.fragment),
 };
+
+/**
+ * Where the code departs from RFC 3966 §3: three characters the RFC's rules name cannot stand in
+ * a URI as themselves. "#" ends the part a scheme judges (RFC 3986 §3.5: it starts the fragment);
+ * RFC 3966 §3 follows RFC 2396, whose §2.4.3 excludes "#" (delims) and "[", "]" (unwise) from
+ * URIs, so they appear escaped: "#" as "%23", "[" and "]" through `pct-encoded`. And the prose
+ * of §3 over its ABNF: "+", ";", "=" and "?" "MUST be percent encoded if they appear in tel URI
+ * parameter values", which `param-unreserved` ("+") and `isdn-subaddress`'s `uric` (all four)
+ * allow (security review, November 2026: "tel:+1;isub=a=b" was accepted).
+ */
+export const telDepartures: readonly Departure[] = Object.freeze([
+  {
+    rule: "phonedigit-hex",
+    abnf: 'HEXDIG / "*" / "%23" / [ visual-separator ]',
+    why: 'RFC 3986 §3.5: a "#" starts the fragment; RFC 2396 §2.4.3 (which RFC 3966 §3 follows) escapes it as "%23"',
+  },
+  {
+    rule: "local-number-digits",
+    abnf: '*phonedigit-hex (HEXDIG / "*" / "%23") *phonedigit-hex',
+    why: 'RFC 3986 §3.5: a "#" starts the fragment; RFC 2396 §2.4.3 (which RFC 3966 §3 follows) escapes it as "%23"',
+  },
+  {
+    rule: "param-unreserved",
+    abnf: '"/" / ":" / "&" / "$"',
+    why: 'RFC 3986 §3.3: "[" and "]" stand only around an IP literal, never in a path; paramchar has them as pct-encoded ("%5B", "%5D"). RFC 3966 §3: "+" MUST be percent-encoded in a parameter value ("%2B")',
+  },
+  {
+    rule: "isdn-subaddress",
+    abnf: '";isub=" 1*( "/" / ":" / "@" / "&" / "$" / "," / unreserved / pct-encoded )',
+    why: 'RFC 3966 §3: "+", ";", "=" and "?" MUST be percent-encoded in parameter values; uric is reserved / unreserved / pct-encoded, reserved without them is "/" ":" "@" "&" "$" ","',
+  },
+]);
+
+/** grammar/tel.abnf: RFC 3966 §3 (core rules only), with {@link telDepartures}. */
+export const telSource: SchemeGrammarSource = { file: "tel.abnf", name: "RFC 3966 §3", rfc3986: [], departures: telDepartures };

@@ -8,6 +8,7 @@ import type { Uri } from "../ast/nodes.js";
 import type { CompiledRule } from "../compiled/dfa.js";
 import { validateWith } from "../core/match.js";
 import { deepFreeze, shiftedError, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import type { SchemeGrammarSource } from "./precompiled.js";
 import { normalizePercent } from "../transforms/normalize.js";
 
 /** RFC 9562 §4's UUID, compiled. */
@@ -149,3 +150,9 @@ export const urnDefinition: SchemeDefinition<UrnUri> = {
     return `urn:${value.nid.toLowerCase()}:${comparableNss(value)}`;
   },
 };
+
+/** grammar/urn.abnf: RFC 8141 §2, with RFC 3986's pchar and fragment. */
+export const urnSource: SchemeGrammarSource = { file: "urn.abnf", name: "RFC 8141 §2", rfc3986: ["pchar", "fragment"], departures: [] };
+
+/** grammar/urn-uuid.abnf: the UUID string of RFC 9562 §4. */
+export const uuidSource: SchemeGrammarSource = { file: "urn-uuid.abnf", name: "RFC 9562 §4", rfc3986: [], departures: [] };

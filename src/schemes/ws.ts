@@ -8,6 +8,7 @@ import type { Host } from "../ast/nodes.js";
 import type { CompiledRule } from "../compiled/dfa.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
 import { deepFreeze, tcpPort, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import type { SchemeGrammarSource } from "./precompiled.js";
 
 /** A ws or wss URI (RFC 6455 §3). Text is as written (still percent-encoded). */
 export interface WsUri {
@@ -65,3 +66,13 @@ export const wsDefinition = definitionOf("ws");
 
 /** The "wss" scheme's record (RFC 6455 §3). */
 export const wssDefinition = definitionOf("wss");
+
+/** grammar/ws.abnf: RFC 6455 §3, its prose rules supplied by RFC 3986. */
+export const wsSource: SchemeGrammarSource = {
+  file: "ws.abnf",
+  name: "RFC 6455 §3",
+  rfc3986: ["host", "port", "query"],
+  // RFC 6455 §3's prose rule: `path = <path-abempty, defined in [RFC3986], Section 3.3>`
+  prose: { path: "path-abempty" },
+  departures: [],
+};
