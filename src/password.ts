@@ -4,8 +4,6 @@
 // wss, ftp, file) begins after any run of "/" and "\" (none at all in "http:user:pw@host") and
 // ends its userinfo at the last "@". Messages, findings and display forms mask it; no parser.
 
-import { schemeNameLength, SPECIAL_SCHEMES } from "./core/scheme-table.js";
-
 /** The mask a password is replaced with when nothing else is asked for. */
 export const PASSWORD_MASK = "***";
 
@@ -56,27 +54,25 @@ export function passwordRange(text: string, how: PasswordReading = {}): TextRang
 
 /** {@link passwordRange} of a text read as a URI reference (no `rule`): what a URI Template's text is read as (RFC 6570 §1.1). */
 function referencePassword(text: string, open: boolean): TextRange | undefined {
-  let at = 0;
-  while (at < text.length && text.charCodeAt(at) <= 0x20) at++;
-  const schemeLength = schemeNameLength(text, at);
-  const hasScheme = schemeLength > 0 && text.charCodeAt(at + schemeLength) === 0x3a;
-  let special: boolean;
-  if (hasScheme) {
-    // the URL Standard reads an authority of a special scheme without "//" (#special-scheme)
-    special = SPECIAL_SCHEMES.has(text.slice(at, at + schemeLength).toLowerCase());
-    at += schemeLength + 1;
-  } else {
-    special = true; // a relative reference: against a special base, "\" is "/"
-  }
-  const slashes = at;
-  while (at < text.length && (text[at] === "/" || (special && text[at] === "\\"))) at++;
-  const n = at - slashes;
-  if (!(special && hasScheme) && n < 2) return undefined; // no authority without "//"
   // the authority as RFC 3986 reads it, "\\" no delimiter there: a special scheme's, which the URL
   // Standard ends at a "\\" too, holds the same first ":" and any "@" of that shorter one, so the
   // password RFC 3986's reading finds covers the URL Standard's ("http://u:pw\\@h/": both masked)
-  return userinfoPassword(text, at, open);
+  const m = AUTHORITY_START.exec(text);
+  return m === null ? undefined : userinfoPassword(text, m[0].length, open);
 }
+
+/**
+ * Where a URI reference's authority starts, if it has one: after leading C0 controls and spaces
+ * (which the URL Standard strips), a special scheme (#special-scheme: the names of
+ * SPECIAL_SCHEMES, src/core/scheme-table.ts, in any case) and any run of "/" and "\" (none at all
+ * in "http:user:pw@host"), another scheme (RFC 3986 §3.1) and "//", or no scheme and two or more
+ * of "/" and "\" (a relative reference: against a special base, "\" is "/"). Written as a pattern
+ * rather than with the scheme table, which it would bring into every bundle that masks
+ * (uri-grammar/template's `{ expand }`); test/security/template-passwords.test.ts holds it to a
+ * reading written out. `i` without `u`: no non-ASCII character folds to an ASCII letter (ECMA-262
+ * Canonicalize).
+ */
+const AUTHORITY_START = /^[\0- ]*(?:(?:ftp|file|https?|wss?):[/\\]*|[a-z][a-z\d+.-]*:\/\/+|[/\\]{2,})/i;
 
 /** The password of the authority that starts at `start`, which ends at "/", "?" or "#". */
 function userinfoPassword(text: string, start: number, open: boolean): TextRange | undefined {

@@ -7,7 +7,8 @@
 import { inspect } from "node:util";
 import fc from "fast-check";
 import { createRouter, expand, findAmbiguity, match, matchAll, matchOrThrow, parseTemplate, parseTemplateOrThrow, TemplateError } from "../../src/template";
-import { maskPassword, maskPasswordAt, maskTemplatePasswordAt, PASSWORD_MASK } from "../../src/password";
+import { maskPassword, maskPasswordAt, maskTemplatePasswordAt, PASSWORD_MASK, passwordRange } from "../../src/password";
+import { SPECIAL_SCHEMES } from "../../src/core/scheme-table";
 import { runs, seed } from "../helpers/runs";
 
 const SECRET = "s3cr3tKEY";
@@ -140,14 +141,45 @@ describe("the URI's own password: masked as the core masks it", () => {
   });
 });
 
+/**
+ * RFC 3986's reading of a URI reference's password, written out the way password.ts read it
+ * before its pattern (AUTHORITY_START): the oracle the pattern is held to. Leading C0 controls
+ * and spaces; a scheme name and ":" (a special one of the URL Standard's, any case, takes any run
+ * of "/" and "\"; another needs "//"), or no scheme and two or more of "/" and "\"; the
+ * authority to "/", "?" or "#"; the password after its first ":" up to its last "@", not empty.
+ */
+function writtenOut(text: string): { start: number; end: number } | undefined {
+  let at = 0;
+  while (at < text.length && text.charCodeAt(at) <= 0x20) at++;
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*/.exec(text.slice(at))?.[0] ?? "";
+  const hasScheme = scheme !== "" && text[at + scheme.length] === ":";
+  const special = !hasScheme || SPECIAL_SCHEMES.has(scheme.toLowerCase());
+  if (hasScheme) at += scheme.length + 1;
+  const slashes = at;
+  while (at < text.length && (text[at] === "/" || (special && text[at] === "\\"))) at++;
+  if (!(special && hasScheme) && at - slashes < 2) return undefined;
+  let end = at;
+  let lastAt = -1;
+  for (; end < text.length && !"/?#".includes(text[end] as string); end++) if (text[end] === "@") lastAt = end;
+  const colon = text.indexOf(":", at);
+  return lastAt < 0 || colon < 0 || colon >= lastAt - 1 ? undefined : { start: colon + 1, end: lastAt };
+}
+
 describe("the template reader's masking (password.ts maskTemplatePasswordAt, what `{ expand }` bundles)", () => {
-  it("masks as maskPasswordAt does, offsets moved alike (property)", () => {
-    const unit = fc.constantFrom("http", "HTTPS", "file", "foo", "x", ":", "/", "\\", "@", "?", "#", "{u}", "%41", " ", "\t", "pw", "é");
+  it("masks as maskPasswordAt does, offsets moved alike, and finds the password a reading written out finds (property)", () => {
+    const unit = fc.constantFrom("http", "HTTPS", "file", "FTP", "ws", "wss", "wsx", "foo", "a+b", "x", "1", ":", "/", "\\", "@", "?", "#", "{u}", "%41", " ", "\t", "\0", "pw", "é", "ſ");
     fc.assert(
       fc.property(fc.array(unit, { maxLength: 14 }).map((u) => u.join("")), fc.nat(40), (text, offset) => {
         expect(maskTemplatePasswordAt(text, offset)).toEqual(maskPasswordAt(text, offset));
+        expect(passwordRange(text)).toEqual(writtenOut(text));
       }),
-      { numRuns: runs(2000), seed: seed(3202) },
+      { numRuns: runs(4000), seed: seed(3202) },
     );
+  });
+
+  it("knows the URL Standard's special schemes as scheme-table.ts lists them, in any case", () => {
+    for (const name of [...SPECIAL_SCHEMES.keys(), "foo", "httpx", "wsx"]) {
+      for (const scheme of [name, name.toUpperCase()]) expect([scheme, passwordRange(`${scheme}:u:pw@h`)]).toEqual([scheme, SPECIAL_SCHEMES.has(name) ? { start: scheme.length + 3, end: scheme.length + 5 } : undefined]);
+    }
   });
 });
