@@ -3,11 +3,10 @@
 // the data: percent-encoded octets, or base64 (RFC 2045 §6.8), decoded strictly, in pure code (no
 // Buffer: it runs in browsers too).
 import { dataSchemeGrammar } from "../compiled/scheme-grammars.js";
-import type { CompiledRule } from "../compiled/dfa.js";
 import { describeValue } from "../describe.js";
 import { percentDecode } from "../transforms/percent.js";
 import { hexValue } from "../percent-encoding.js";
-import { decodedOrFail, deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import { compiledRules, decodedOrFail, deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import type { SchemeGrammarSource } from "./precompiled.js";
 
 /** A data URL (RFC 2397), with its data decoded. */
@@ -253,7 +252,7 @@ export const dataDefinition: SchemeDefinition<DataUri> = {
   name: "data",
   rule: "dataurl",
   fragment: "allowed",
-  matcher: () => dataSchemeGrammar().rule("dataurl") as CompiledRule,
+  matcherOf: compiledRules(dataSchemeGrammar),
   section: "RFC 2397 §3",
   normalizeOptions: { dotSegments: false },
   build: buildData,

@@ -7,10 +7,10 @@ import { fileAppendixESchemeGrammar, fileSchemeGrammar } from "../compiled/schem
 import * as make from "../ast/make.js";
 import type { Host, Uri } from "../ast/nodes.js";
 import { isIPv4address } from "../charsets.js";
-import type { CompiledGrammar, CompiledRule } from "../compiled/dfa.js";
+import type { CompiledGrammar } from "../compiled/dfa.js";
 import { decodeDotSegments, type NormalizeOptions } from "../transforms/normalize.js";
 import { dotSegmentsRemoved } from "../transforms/remove-dot-segments.js";
-import { deepFreeze, SchemeRecord, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import { compiledRules, deepFreeze, SchemeRecord, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import type { Departure, SchemeGrammarSource } from "./precompiled.js";
 import { normalizePercent } from "../transforms/normalize.js";
 
@@ -20,9 +20,6 @@ import { normalizePercent } from "../transforms/normalize.js";
  * main entry's normalization, RFC 8089 §2 only, neither loads nor ships it.
  */
 export type AppendixFGrammar = () => CompiledGrammar;
-
-/** A rule of grammar/file-appendix-f.abnf, compiled. */
-const fileRule = (e: AppendixFGrammar, name: string): CompiledRule => e().rule(name) as CompiledRule;
 
 /** A file URI (RFC 8089). Text is as written (still percent-encoded). */
 export interface FileUri {
@@ -113,7 +110,7 @@ export function uncSplit(path: string, e: AppendixFGrammar): { readonly host: st
     if (slash <= 0) continue;
     const host = after.slice(0, slash);
     const rest = after.slice(slash);
-    if (fileRule(e, "file-host").test(host) && fileRule(e, "path-absolute").test(rest)) return { host, rest };
+    if (compiledRules(e)("file-host").test(host) && compiledRules(e)("path-absolute").test(rest)) return { host, rest };
   }
   return undefined;
 }
@@ -125,7 +122,7 @@ export function uncSplit(path: string, e: AppendixFGrammar): { readonly host: st
  * brackets alone do not make an IP literal: "%5Bx%5D" is a reg-name.
  */
 export function inlineIp(text: string, e: AppendixFGrammar): string | undefined {
-  return fileRule(e, "inline-IP").test(text) ? text.slice(3, -3) : undefined;
+  return compiledRules(e)("inline-IP").test(text) ? text.slice(3, -3) : undefined;
 }
 
 /** The host node of an E.3.2 file-host (an inline-IP "%5B" address "%5D", an IPv4address or a reg-name), in its §6.2.2.1 case. */
@@ -210,7 +207,7 @@ export function fileDefinition(appendixE?: AppendixFGrammar): SchemeDefinition<F
     rule: "file-URI",
     section: appendixE !== undefined ? "RFC 8089 Appendix F" : "RFC 8089 §2",
     fragment: "allowed",
-    matcher: () => (appendixE !== undefined ? appendixE() : fileSchemeGrammar()).rule("file-URI") as CompiledRule,
+    matcherOf: compiledRules(appendixE ?? fileSchemeGrammar),
     build: (input: SchemeInput) => buildFile(input, appendixE),
     // RFC 3986 §6.2.2.3 is normalizeFile's step: the generic one would run before a UNC host is
     // read out of the path, and could make a path that begins with "//" after the authority

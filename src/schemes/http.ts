@@ -5,9 +5,8 @@
 import { httpSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { hostText } from "../ast/make.js";
 import type { Host } from "../ast/nodes.js";
-import type { CompiledRule } from "../compiled/dfa.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
-import { deepFreeze, tcpPort, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import { compiledRules, deepFreeze, tcpPort, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import type { SchemeGrammarSource } from "./precompiled.js";
 import { normalizePercent } from "../transforms/normalize.js";
 
@@ -61,7 +60,7 @@ function definitionOf(name: "http" | "https", section: string): SchemeDefinition
     fragment: "allowed",
     defaultPort,
     emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name),
-    matcher: () => httpSchemeGrammar().rule(`${name}-URI`) as CompiledRule,
+    matcherOf: compiledRules(httpSchemeGrammar),
     build(input: SchemeInput): HttpUri {
       const { uri } = input;
       const a = uri.authority;

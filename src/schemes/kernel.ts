@@ -8,6 +8,7 @@ import type { Match } from "../abnf/semantics.js";
 import { hasNodePrototype, isIntactNode, type Layout } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { parseReferenceText, referenceArgument, refused, unwrap } from "../core/args.js";
+import type { CompiledGrammar, CompiledRule } from "../compiled/dfa.js";
 import { failureError, type Matcher } from "../core/match.js";
 import { uriGrammar } from "../compiled/index.js";
 import { describeValue, wordList } from "../describe.js";
@@ -181,6 +182,9 @@ export function tcpPort(input: SchemeInput, defaultPort: number, section: string
   return port;
 }
 
+/** The rules of a grammar the build compiled (src/compiled/scheme-grammars.ts), by name: a built-in scheme's `matcherOf`. */
+export const compiledRules = (grammar: () => CompiledGrammar) => (rule: string): CompiledRule => grammar().rule(rule) as CompiledRule;
+
 function freezeTree(v: unknown): void {
   if (typeof v !== "object" || v === null) return;
   const proto = Object.getPrototypeOf(v) as object | null;
@@ -217,8 +221,8 @@ export interface SchemeDefinition<V> extends Omit<SchemeRules<V>, "valueOf" | "k
   /** The section that defines the syntax, cited in errors. */
   readonly section: string;
   readonly fragment: "allowed" | "forbidden";
-  /** The top rule's matcher (compiled for the built-in schemes; the grammar's for a scheme of the user's). */
-  matcher(): Matcher;
+  /** The matcher of a rule of the scheme's grammar (compiled for the built-in schemes; the grammar's for a scheme of the user's): judging asks for `rule`'s. */
+  matcherOf(rule: string): Matcher;
   build(input: SchemeInput): V;
   /**
    * `true` only when `normalize` gives back as it is every URI at `layout` that the §6.2.2 steps
@@ -411,7 +415,7 @@ export function judge<V>(def: SchemeDefinition<V>, uri: Parsed<Uri>, input: stri
   // RFC 3986 §3.1: the scheme in any case is the scheme; the grammar reads it as it spells it
   const spelling = def.spelling;
   const text = spelling === undefined || given.startsWith(spelling) ? given : spelling + given.slice(spelling.length);
-  const m = def.matcher();
+  const m = def.matcherOf(def.rule);
   if (!m.test(text)) {
     if (quiet) return undefined;
     const f = m.failure(text);

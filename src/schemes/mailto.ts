@@ -6,12 +6,11 @@
 import { mailtoSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { codePointSet, type CodePointSet } from "../abnf/charset.js";
 import type { Match } from "../abnf/semantics.js";
-import type { CompiledRule } from "../compiled/dfa.js";
 import * as make from "../ast/make.js";
 import type { Uri } from "../ast/nodes.js";
 import { tableOf } from "../charsets.js";
 import { encodeWith } from "../percent-encoding.js";
-import { decodedOrFail, deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import { compiledRules, decodedOrFail, deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import type { Departure, SchemeGrammarSource } from "./precompiled.js";
 
 /** A recipient in a mailto URI's path (RFC 6068 §2 `to`), decoded. */
@@ -221,7 +220,7 @@ function normalizeMailto(uri: Uri, value: MailtoUri): Uri {
   const write = (recipients: readonly string[], fields: readonly (readonly [string, string])[]): string =>
     `mailto:${recipients.map((a) => addressText(comparableAddress(a))).join(",")}${fields.length === 0 ? "" : `?${fields.map(field).join("&")}`}`;
   const path = value.to.map((a) => a.address);
-  const rule = mailtoSchemeGrammar().rule("mailtoURI") as CompiledRule;
+  const rule = mailtoDefinition.matcherOf(mailtoDefinition.rule);
   // the "to" fields' recipients in the path, where each one can stand there
   let text = write([...path, ...toFields], others.filter(([n]) => n !== "to"));
   if (!rule.test(text)) text = write(path, others);
@@ -238,7 +237,7 @@ export const mailtoDefinition: SchemeDefinition<MailtoUri> = {
   name: "mailto",
   rule: "mailtoURI",
   fragment: "allowed",
-  matcher: () => mailtoSchemeGrammar().rule("mailtoURI") as CompiledRule,
+  matcherOf: compiledRules(mailtoSchemeGrammar),
   section: "RFC 6068 §2",
   normalizeOptions: { dotSegments: false },
   build: buildMailto,

@@ -259,7 +259,7 @@ export function defineScheme<const V>(spec: SchemeSpec<V> & NoInfer<LiteralKind<
     defaultPort: port,
     emptyPathIsRoot,
     normalizeOptions,
-    matcher: () => grammar.matcher(rule),
+    matcherOf: (r) => grammar.matcher(r),
     build: build.bind(spec),
     ...(normalize === undefined ? {} : { normalize: normalize.bind(spec) }),
     ...(equivalentKey === undefined ? {} : { equivalentKey: equivalentKey.bind(spec) }),

@@ -4,16 +4,15 @@
 import { telSchemeGrammar } from "../compiled/scheme-grammars.js";
 import * as make from "../ast/make.js";
 import type { Uri } from "../ast/nodes.js";
-import type { CompiledRule } from "../compiled/dfa.js";
 import { validateWith } from "../core/match.js";
 import { percentDecode } from "../transforms/percent.js";
 import { hexValue } from "../percent-encoding.js";
-import { deepFreeze, shiftedError, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import { compiledRules, deepFreeze, shiftedError, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import type { Departure, SchemeGrammarSource } from "./precompiled.js";
 import { normalizePercent } from "../transforms/normalize.js";
 
 /** A rule of grammar/tel.abnf, compiled. */
-const telRule = (name: string): CompiledRule => telSchemeGrammar().rule(name) as CompiledRule;
+const telRule = compiledRules(telSchemeGrammar);
 
 /** A tel URI (RFC 3966). */
 export interface TelUri {
@@ -211,7 +210,7 @@ export const telDefinition: SchemeDefinition<TelUri> = {
   name: "tel",
   rule: "telephone-uri",
   fragment: "allowed",
-  matcher: () => telRule("telephone-uri"),
+  matcherOf: telRule,
   section: SECTION,
   normalizeOptions: { dotSegments: false },
   build: buildTel,

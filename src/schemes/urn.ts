@@ -7,12 +7,12 @@ import * as make from "../ast/make.js";
 import type { Uri } from "../ast/nodes.js";
 import type { CompiledRule } from "../compiled/dfa.js";
 import { validateWith } from "../core/match.js";
-import { deepFreeze, shiftedError, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import { compiledRules, deepFreeze, shiftedError, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import type { SchemeGrammarSource } from "./precompiled.js";
 import { normalizePercent } from "../transforms/normalize.js";
 
 /** RFC 9562 §4's UUID, compiled. */
-const uuidRule = (): CompiledRule => uuidSchemeGrammar().rule("UUID") as CompiledRule;
+const uuidRule = (): CompiledRule => compiledRules(uuidSchemeGrammar)("UUID");
 
 /** RFC 9562 §4.1, Table 1: the variant field, from the high bits of octet 8. */
 export type UuidVariant =
@@ -111,7 +111,7 @@ function buildUrn(input: SchemeInput): UrnUri {
     [qComponent, "q-component", text.length - (qComponent?.length ?? 0), "RFC 8141 §2.3.2"],
   ] as const) {
     if (value === undefined) continue;
-    const v = validateWith(urnSchemeGrammar().rule(rule) as CompiledRule, value);
+    const v = validateWith(urnDefinition.matcherOf(rule), value);
     if (!v.ok) {
       const e = shiftedError(v.error, input.input, at);
       input.fail({ code: "syntax", offset: e.offset, rule, expected: e.expected, section, message: `the r-component ends at the first "?=" after "?+"; what follows does not match ${rule}`, syntaxError: e });
@@ -137,7 +137,7 @@ export const urnDefinition: SchemeDefinition<UrnUri> = {
   name: "urn",
   rule: "namestring",
   fragment: "allowed",
-  matcher: () => urnSchemeGrammar().rule("namestring") as CompiledRule,
+  matcherOf: compiledRules(urnSchemeGrammar),
   section: "RFC 8141 §2",
   normalizeOptions: { percentEncoding: false, dotSegments: false },
   build: buildUrn,

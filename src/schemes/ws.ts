@@ -5,9 +5,8 @@
 // be used on these URIs."
 import { wsSchemeGrammar } from "../compiled/scheme-grammars.js";
 import type { Host } from "../ast/nodes.js";
-import type { CompiledRule } from "../compiled/dfa.js";
 import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
-import { deepFreeze, tcpPort, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import { compiledRules, deepFreeze, tcpPort, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import type { SchemeGrammarSource } from "./precompiled.js";
 
 /** A ws or wss URI (RFC 6455 §3). Text is as written (still percent-encoded). */
@@ -40,7 +39,7 @@ function definitionOf(name: "ws" | "wss"): SchemeDefinition<WsUri> {
     fragment: "forbidden",
     defaultPort,
     emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name),
-    matcher: () => wsSchemeGrammar().rule(`${name}-URI`) as CompiledRule,
+    matcherOf: compiledRules(wsSchemeGrammar),
     build(input: SchemeInput): WsUri {
       const { uri } = input;
       const a = uri.authority;
