@@ -67,15 +67,6 @@ const BACK_TO_U_R = /%25([\dA-Fa-f]{2})|%5B|%5D/g;
 const backToUR = (m: string, hex: string | undefined): string => (hex !== undefined ? `%${hex}` : m === "%5B" ? "[" : "]");
 
 /**
- * A valid template's literal text as §3.1 copies it: the characters a URI allows as they are,
- * the others (RFC 3987's ucschar and iprivate, the only others §2.1 allows) pct-encoded in UTF-8.
- */
-export function encodeLiteral(text: string): string {
-  // a literal's "%" always starts a triplet, and it holds no lone surrogate
-  return encodeValue(text, true);
-}
-
-/**
  * The first `max` characters of a value (RFC 6570 §2.4.1, §3.2.1): code points, and for the
  * `"+"` and `"#"` operators (whose values keep their pct-encoded triplets) a triplet, or the
  * triplets of one UTF-8 encoded character, as one character, never split.

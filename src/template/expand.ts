@@ -26,9 +26,11 @@ export interface OperatorRow {
  */
 export const OPERATOR_ROWS: Readonly<Record<Operator, OperatorRow>> = /* @__PURE__ */ (() => {
   const rows: Partial<Record<Operator, OperatorRow>> = {};
-  for (const op of ["", "+", "#", ".", "/", ";", "?", "&"] as const) {
+  // the eight operators, "" written " "
+  for (const c of " +#./;?&") {
+    const op = c.trim() as Operator;
     const form = op === "?" || op === "&";
-    rows[op] = Object.freeze({ first: op === "+" ? "" : op, sep: form ? "&" : op !== "" && "./;".includes(op) ? op : ",", named: form || op === ";", ifemp: form ? "=" : "", reserved: op === "+" || op === "#" });
+    rows[op] = Object.freeze({ first: op === "+" ? "" : op, sep: form ? "&" : "./;".includes(c) ? op : ",", named: form || op === ";", ifemp: form ? "=" : "", reserved: op === "+" || op === "#" });
   }
   return Object.freeze(rows as Record<Operator, OperatorRow>);
 })();

@@ -4,7 +4,7 @@
 import type { Result } from "../result.js";
 import { describeValue } from "../describe.js";
 import { templateRefusal, type TemplateError } from "./template-error.js";
-import { encodeLiteral, hexValue } from "./encode.js";
+import { encodeValue, hexValue } from "./encode.js";
 
 /** An expression's operator (RFC 6570 §2.2): `""` for simple string expansion (§3.2.2). */
 export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&";
@@ -98,7 +98,9 @@ export function parseParts(text: string): Result<readonly TemplatePart[], Templa
         i = scan(LITERALS);
         if (i < text.length && text[i] !== "{") fail(i, LITERAL_NEXT);
         const literal = text.slice(start, i);
-        parts.push(freeze({ kind: "literal", text: literal, expansion: encodeLiteral(literal), start, end: i }));
+        // §3.1: the characters a URI allows as they are, the others (ucschar and iprivate, the only
+        // others §2.1 allows) pct-encoded in UTF-8; a literal's "%" always starts a triplet
+        parts.push(freeze({ kind: "literal", text: literal, expansion: encodeValue(literal, true), start, end: i }));
         continue;
       }
       const first = text.charAt(++i);
