@@ -17,7 +17,8 @@ export type TemplateInput<T extends string> = T | { readonly text: T; readonly p
 
 /** The text and parts of an argument, or its parse error: a template value's own, or the text's from the one cache (parse.ts). */
 function partsOf(t: unknown, caller: string): Pick<ReadTemplate, "text" | "parts"> {
-  const known = typeof t === "object" && t !== null ? templateParts.get(t) : undefined;
+  // a WeakMap answers undefined for a key that is no object
+  const known = templateParts.get(t as object);
   if (known !== undefined) return known;
   expectTemplateText(t, caller);
   return readTemplate(t);

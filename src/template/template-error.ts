@@ -84,8 +84,5 @@ export function templateRefusal(code: TemplateErrorCode, template: string, offse
   }
 }
 
-/** Throws `error` with a stack trace that starts at `caller`. */
-export function throwFrom(error: Error, caller: (...args: never[]) => unknown): never {
-  if (typeof Error.captureStackTrace === "function") Error.captureStackTrace(error, caller);
-  throw error;
-}
+/** Throws `error` with a stack trace that starts at `caller` (the package's one, src/errors.ts). */
+export { throwWithStack as throwFrom } from "../errors.js";
