@@ -54,42 +54,38 @@ export function passwordRange(text: string, how: PasswordReading = {}): TextRang
 
 /** {@link passwordRange} of a text read as a URI reference (no `rule`): what a URI Template's text is read as (RFC 6570 §1.1). */
 function referencePassword(text: string, open: boolean): TextRange | undefined {
-  // the authority as RFC 3986 reads it, "\\" no delimiter there: a special scheme's, which the URL
-  // Standard ends at a "\\" too, holds the same first ":" and any "@" of that shorter one, so the
-  // password RFC 3986's reading finds covers the URL Standard's ("http://u:pw\\@h/": both masked)
-  const m = AUTHORITY_START.exec(text);
-  return m === null ? undefined : userinfoPassword(text, m[0].length, open);
+  // the text cut short inside the authority: its "@" may come later, so all after the ":" may be the password
+  const m = open ? OPEN_PASSWORD.exec(text) : null;
+  return m === null ? closedPassword(text) : { start: m[0].length - (m[1] as string).length, end: m[0].length };
+}
+
+/** {@link referencePassword} of a whole text: the password before the userinfo's last "@". */
+function closedPassword(text: string): TextRange | undefined {
+  const m = PASSWORD.exec(text);
+  return m === null ? undefined : { start: m[0].length - 1 - (m[1] as string).length, end: m[0].length - 1 };
 }
 
 /**
- * Where a URI reference's authority starts, if it has one: after leading C0 controls and spaces
- * (which the URL Standard strips), a special scheme (#special-scheme: the names of
- * SPECIAL_SCHEMES, src/core/scheme-table.ts, in any case) and any run of "/" and "\" (none at all
- * in "http:user:pw@host"), another scheme (RFC 3986 §3.1) and "//", or no scheme and two or more
- * of "/" and "\" (a relative reference: against a special base, "\" is "/"). Written as a pattern
- * rather than with the scheme table, which it would bring into every bundle that masks
- * (uri-grammar/template's `{ expand }`); test/security/template-passwords.test.ts holds it to a
- * reading written out. `i` without `u`: no non-ASCII character folds to an ASCII letter (ECMA-262
- * Canonicalize).
+ * A URI reference's authority up to the password, and the password (the group): after leading C0
+ * controls and spaces (which the URL Standard strips), a special scheme (#special-scheme: the
+ * names of SPECIAL_SCHEMES, src/core/scheme-table.ts, in any case) and any run of "/" and "\"
+ * (none at all in "http:user:pw@host"), another scheme (RFC 3986 §3.1) and "//", or no scheme and
+ * two or more of "/" and "\" (a relative reference: against a special base, "\" is "/"); then the
+ * authority as RFC 3986 reads it, up to "/", "?" or "#" ("\" no delimiter there: a special
+ * scheme's, which the URL Standard ends at a "\" too, holds the same first ":" and any "@" of that
+ * shorter one, so the password RFC 3986's reading finds covers the URL Standard's: in
+ * "http://u:pw\@h/" both are masked), its first ":", and at least one character after it. Written
+ * as patterns rather than with the scheme table, which they would bring into every bundle that
+ * masks (uri-grammar/template's `{ expand }`); test/security/template-passwords.test.ts holds
+ * them to a reading written out. `i` without `u`: no non-ASCII character folds to an ASCII letter
+ * (ECMA-262 Canonicalize). A run of "/" and "\" is never given back (the look-aheads), and no
+ * other part can give back what the next one reads, so a match is linear in the text.
  */
-const AUTHORITY_START = /^[\0- ]*(?:(?:ftp|file|https?|wss?):[/\\]*|[a-z][a-z\d+.-]*:\/\/+|[/\\]{2,})/i;
-
-/** The password of the authority that starts at `start`, which ends at "/", "?" or "#". */
-function userinfoPassword(text: string, start: number, open: boolean): TextRange | undefined {
-  let end = start;
-  let lastAt = -1;
-  for (; end < text.length; end++) {
-    const c = text.charCodeAt(end);
-    if (c === 0x2f || c === 0x3f || c === 0x23) break;
-    if (c === 0x40) lastAt = end;
-  }
-  const colon = text.indexOf(":", start);
-  // the text cut short inside the authority: its "@" may come later, so all after the ":" may be the password
-  if (open && end === text.length) return colon < 0 || colon >= end - 1 ? undefined : { start: colon + 1, end };
-  if (lastAt < 0) return undefined;
-  if (colon < 0 || colon >= lastAt - 1) return undefined;
-  return { start: colon + 1, end: lastAt };
-}
+const USERINFO = String.raw`^[\0- ]*(?:(?:ftp|file|https?|wss?):[/\\]*(?![/\\])|[a-z][a-z\d+.-]*:\/\/+|[/\\]{2,}(?![/\\]))[^/?#:]*:([^/?#]+)`;
+/** The password up to the userinfo's last "@" in the authority (the greedy run gives back to it). */
+const PASSWORD = /* @__PURE__ */ new RegExp(`${USERINFO}@`, "i");
+/** The password of an authority that runs to the end of the text (passwordRange's `open`). */
+const OPEN_PASSWORD = /* @__PURE__ */ new RegExp(`${USERINFO}$`, "i");
 
 /** `text` with its password ({@link passwordRange}) replaced by `mask`; unchanged when it has none. */
 export function maskPassword(text: string, mask: string = PASSWORD_MASK, how: PasswordReading = {}): string {
@@ -110,7 +106,7 @@ export function maskPasswordAt(text: string, offset: number, how: PasswordReadin
  * expressions), read as a URI reference: the same mask as `maskPasswordAt(text, offset)`, without
  * the readings of other rules, so that a bundle of uri-grammar/template's `expand` keeps only this.
  */
-export const maskTemplatePasswordAt = (text: string, offset: number): MaskedAt => maskedAt(text, offset, referencePassword(text, false));
+export const maskTemplatePasswordAt = (text: string, offset: number): MaskedAt => maskedAt(text, offset, closedPassword(text));
 
 /** A text with its password masked, and an offset in it moved with the mask. */
 export interface MaskedAt {
