@@ -182,22 +182,19 @@ export interface ReadTemplate {
  * match, matchAll, grammarOf, findAmbiguity): a text is read once and its template value made
  * once. A template value keeps its automata once it has matched and what their lazy DFAs built
  * (UriTemplate.retained), so the cache holds at most 512 templates, 256 Ki characters of text
- * and {@link CACHE_WEIGHT} entries of what they keep (weighed again after each match through the
- * cache), oldest out first; a template longer than 16 KiB is read again each time rather than
+ * and 8 Mi entries of what they keep (about 64 MB of heap; weighed again after each match through
+ * the cache), oldest out first; a template longer than 16 KiB is read again each time rather than
  * kept. SECURITY.md "Limits" and docs/guide/templates.md state this bound.
  */
 const cache = new Map<string, ReadTemplate>();
-const CACHE_LIMIT = 512;
-const CACHE_CHARS = 1 << 18;
-const CACHE_LONGEST = 1 << 14;
-/** The most the cached templates keep, in entries of about four bytes: 8 Mi, which measures at about 64 MB of heap (docs/guide/templates.md). */
-export const CACHE_WEIGHT = 1 << 23;
+// the bounds are written where they are read (a bundle keeps a named constant as a variable):
+// 512 templates, 1 << 18 characters, 1 << 23 entries kept, 1 << 14 characters for one template
 let cachedChars = 0;
 let cachedWeight = 0;
 
 /** Evicts the oldest templates until the cache is within its bounds (an entry over them alone goes too). */
 function evict(): void {
-  while (cache.size > CACHE_LIMIT || cachedChars > CACHE_CHARS || cachedWeight > CACHE_WEIGHT) {
+  while (cache.size > 512 || cachedChars > 1 << 18 || cachedWeight > 1 << 23) {
     const oldest = cache.values().next().value as ReadTemplate;
     cache.delete(oldest.text);
     cachedChars -= oldest.text.length;
@@ -210,7 +207,7 @@ export function readTemplate(text: string): ReadTemplate {
   let r = cache.get(text);
   if (r === undefined) {
     r = { text, parts: parseParts(text), value: undefined, weight: 4 * text.length };
-    if (text.length <= CACHE_LONGEST) {
+    if (text.length <= 1 << 14) {
       cache.set(text, r);
       cachedChars += text.length;
       cachedWeight += r.weight;
