@@ -60,7 +60,6 @@ export function expandParts(parts: readonly TemplatePart[], get: (name: string) 
       continue;
     }
     row = OPERATOR_ROWS[part.operator];
-    const r = row.reserved;
     let any = false;
     for (const spec of part.varspecs) {
       name = spec.name;
@@ -69,7 +68,7 @@ export function expandParts(parts: readonly TemplatePart[], get: (name: string) 
       out += any ? row.sep : row.first;
       any = true;
       if (typeof value === "string") {
-        const s = spec.prefix === undefined ? value : prefixOf(value, spec.prefix, r);
+        const s = spec.prefix === undefined ? value : prefixOf(value, spec.prefix, row.reserved);
         out += row.named ? pair(name, s) : enc(s);
       } else if (spec.prefix !== undefined) {
         // §2.4.1: a prefix modifier does not apply to a list or an associative array
