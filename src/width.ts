@@ -47,6 +47,24 @@ function inWide(cp: number): boolean {
 
 /** The columns one character takes: 0, 1 or 2. */
 export function charWidth(cp: number): number {
+  if (cp < 0x10000) {
+    const known = (bmpWidths ??= new Uint8Array(0x10000))[cp] as number;
+    if (known !== 0) return known - 1;
+    const w = widthOf(cp);
+    bmpWidths[cp] = w + 1;
+    return w;
+  }
+  return widthOf(cp);
+}
+
+/**
+ * {@link charWidth} of the BMP's code points met so far, plus one (0: not yet met), made on first
+ * use (64 KB): a caret under text with marks or wide characters asks for the same few characters
+ * again and again, and each answer takes four regular expressions.
+ */
+let bmpWidths: Uint8Array | undefined;
+
+function widthOf(cp: number): number {
   const ch = String.fromCodePoint(cp);
   if (cp === 0xad) return 1; // SOFT HYPHEN is Cf, yet terminals draw it
   if (CONTROL.test(ch) || ZERO.test(ch)) return 0;
@@ -60,8 +78,15 @@ const segmenter = (): Intl.Segmenter => (graphemes ??= new Intl.Segmenter("en", 
 
 /** The columns of one grapheme cluster: its widest character; 2 for a pictograph made emoji by U+FE0F. */
 function clusterWidth(cluster: string): number {
+  const n = cluster.length;
+  if (n === 1) return charWidth(cluster.charCodeAt(0));
   let w = 0;
-  for (const ch of cluster) w = Math.max(w, charWidth(ch.codePointAt(0) as number));
+  for (let i = 0; i < n; i++) {
+    const cp = cluster.codePointAt(i) as number;
+    if (cp > 0xffff) i++;
+    const c = charWidth(cp);
+    if (c > w) w = c;
+  }
   if (w < 2 && cluster.includes("\ufe0f") && PICTOGRAPH.test(cluster)) w = 2;
   return w;
 }
@@ -70,7 +95,7 @@ function clusterWidth(cluster: string): number {
 export function textWidth(text: string): number {
   // ASCII without controls: one column a character
   if (/^[\x20-\x7e]*$/.test(text)) return text.length;
-  return columnsOf(text)[text.length] as number;
+  return walk(text, -1, undefined);
 }
 
 /** Printable ASCII: between two of these there is always a grapheme cluster boundary (UAX #29 GB999). */
@@ -85,49 +110,97 @@ const WINDOW = 256;
 /**
  * The column at which each UTF-16 offset of `text` starts, `text.length + 1` entries. An offset
  * inside a grapheme cluster (after its first character) maps to the column after the cluster: a
- * combining mark belongs to the cell of the character before it. Linear in the length: printable
- * ASCII followed by printable ASCII is a cluster of its own; other text is segmented a window at
- * a time, starting at a cluster boundary and keeping all of the window's clusters but the last
- * (which may go on past it).
+ * combining mark belongs to the cell of the character before it. Linear in the length (see
+ * {@link walk}).
  */
 export function columnsOf(text: string): readonly number[] {
+  const cols = new Array<number>(text.length + 1);
+  walk(text, -1, cols);
+  return cols;
+}
+
+/**
+ * Code points after which a cluster may go on into printable ASCII (UAX #29 GB9b: a Prepend
+ * character joins what follows): the Prepend characters are format characters (Cf) but for a few
+ * letters of Brahmic scripts, U+0D4E and some in U+11000-U+11FFF (Unicode 15.1). Wider than that
+ * so that a later Unicode's Prepend characters in the same places are still segmented.
+ */
+const mayPrepend = (cp: number): boolean => cp === 0xd4e || (cp >= 0x10000 && cp < 0x1f000) || FORMAT.test(String.fromCodePoint(cp));
+const FORMAT = /\p{Cf}/u;
+
+/** The code point that ends just before UTF-16 offset `k` (> 0) of `text`. */
+function codePointBefore(text: string, k: number): number {
+  const c = text.charCodeAt(k - 1);
+  return (c & 0xfc00) === 0xdc00 && k > 1 && (text.charCodeAt(k - 2) & 0xfc00) === 0xd800 ? (text.codePointAt(k - 2) as number) : c;
+}
+
+/**
+ * Walks `text` cluster by cluster, adding up their columns, and returns the column at which the
+ * cluster holding UTF-16 offset `stop` starts (the text's width when `stop` is not in it), writing
+ * each offset's column into `cols` when given (see {@link columnsOf}). Linear in the length.
+ * Printable ASCII has no part in a cluster with what follows it, and begins a new cluster unless
+ * it follows a Prepend character (UAX #29: GB9b, GB999; it is neither Extend, ZWJ, SpacingMark
+ * nor a pictograph): so such a character followed by printable ASCII, or a code point other than
+ * a Prepend one followed by it, is a cluster of its own, and only the runs between those certain
+ * boundaries go to Intl.Segmenter, a window at a time: each window starts at a cluster boundary
+ * and keeps all of its clusters but the last (which may go on past it) unless it ends where the
+ * run does.
+ */
+function walk(text: string, stop: number, cols: number[] | undefined): number {
   const n = text.length;
-  const cols = new Array<number>(n + 1);
   let col = 0;
   let i = 0;
+  let runEnd = 0;
   while (i < n) {
-    if (safe(text.charCodeAt(i)) && (i + 1 === n || safe(text.charCodeAt(i + 1)))) {
-      cols[i++] = col++;
+    const c = text.charCodeAt(i);
+    const cp = (c & 0xfc00) === 0xd800 ? (text.codePointAt(i) as number) : c;
+    const next = cp > 0xffff ? i + 2 : i + 1;
+    if (next === n || (safe(text.charCodeAt(next)) && (safe(c) || !mayPrepend(cp)))) {
+      // a cluster of one code point
+      if (stop >= i && stop < next) return col;
+      if (cols !== undefined) {
+        cols[i] = col;
+        if (next === i + 2) cols[i + 1] = col + charWidth(cp);
+      }
+      col += safe(c) ? 1 : charWidth(cp);
+      i = next;
       continue;
     }
+    if (runEnd <= i) {
+      // the first certain boundary after i: printable ASCII after anything but a Prepend character
+      runEnd = next;
+      while (runEnd < n && !(safe(text.charCodeAt(runEnd)) && !mayPrepend(codePointBefore(text, runEnd)))) runEnd++;
+    }
     for (let size = WINDOW; ; size *= 2) {
-      let end = Math.min(n, i + size);
+      let end = Math.min(runEnd, i + size);
       // whole code points: a window cut between a surrogate pair would end a cluster early
-      if (end < n && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
+      if (end < runEnd && (text.charCodeAt(end - 1) & 0xfc00) === 0xd800) end--;
       const clusters = [...segmenter().segment(text.slice(i, end))];
-      const keep = end === n ? clusters.length : clusters.length - 1;
+      const keep = end === runEnd ? clusters.length : clusters.length - 1;
       if (keep === 0) continue; // one cluster longer than the window: a bigger window
       for (let k = 0; k < keep; k++) {
         const { segment, index } = clusters[k] as Intl.SegmentData;
         const at = i + index;
-        cols[at] = col;
+        // (a cluster kept is whole: only the window's last may go on past it)
+        if (stop >= at && stop < at + segment.length) return col;
+        if (cols !== undefined) cols[at] = col;
         col += clusterWidth(segment);
-        for (let j = 1; j < segment.length; j++) cols[at + j] = col;
+        if (cols !== undefined) for (let j = 1; j < segment.length; j++) cols[at + j] = col;
       }
       const last = clusters[keep - 1] as Intl.SegmentData;
       i += last.index + last.segment.length;
       break;
     }
   }
-  cols[n] = col;
-  return cols;
+  if (cols !== undefined) cols[n] = col;
+  return col;
 }
 
 /**
  * The column of the character at UTF-16 `offset` of `text`, where a caret under it goes: the
  * column at which the grapheme cluster holding the offset starts (a combining mark is drawn in
  * its base's cell, so the caret goes under the cluster, not the column after it). `offset` at
- * the end of the text is the text's width.
+ * the end of the text is the text's width. Reads the text up to that cluster only.
  *
  * @example
  * caretColumn("http://例え.jp/ x", 14); // 16: "例" and "え" take two columns each
@@ -135,6 +208,5 @@ export function columnsOf(text: string): readonly number[] {
 export function caretColumn(text: string, offset: number): number {
   const at = Math.max(0, Math.min(offset, text.length));
   if (/^[\x20-\x7e]*$/.test(text)) return at;
-  const cluster = segmenter().segment(text).containing(at);
-  return columnsOf(text)[cluster === undefined ? at : cluster.index] as number;
+  return walk(text, at, undefined);
 }
