@@ -261,22 +261,7 @@ const cat = (a: readonly number[], b: readonly number[]): readonly number[] => (
 const END: FirstEntry = fe(-1, NONE);
 const EMPTY: Frag = { first: [END], lasts: [] };
 
-/**
- * `s` as a JSON string, for labels. Compiling a DFA names the options of every position it
- * enters (labels.ts), the same few literals and characters many thousand times, so the quoted
- * text of each is kept (at most 4,096, then forgotten all at once).
- */
-const quote = (s: string): string => {
-  const cache = (quoted ??= new Map());
-  let q = cache.get(s);
-  if (q === undefined) {
-    q = JSON.stringify(s);
-    if (cache.size >= 4096) cache.clear();
-    cache.set(s, q);
-  }
-  return q;
-};
-let quoted: Map<string, string> | undefined;
+const quote = (s: string): string => JSON.stringify(s);
 const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0");
 
 /** How an option is named in "expected" lists: a literal by what is left of it (`"//"`, then `"/"`), a range by its bounds. */
