@@ -47,22 +47,41 @@ function inWide(cp: number): boolean {
 
 /** The columns one character takes: 0, 1 or 2. */
 export function charWidth(cp: number): number {
-  if (cp < 0x10000) {
-    const known = (bmpWidths ??= new Uint8Array(0x10000))[cp] as number;
-    if (known !== 0) return known - 1;
-    const w = widthOf(cp);
-    bmpWidths[cp] = w + 1;
-    return w;
-  }
-  return widthOf(cp);
+  return facts(cp) & 3;
 }
 
 /**
- * {@link charWidth} of the BMP's code points met so far, plus one (0: not yet met), made on first
- * use (64 KB): a caret under text with marks or wide characters asks for the same few characters
- * again and again, and each answer takes four regular expressions.
+ * What the walk needs of a code point, as bits: its width (0-2), then {@link PLAIN}. The BMP's
+ * answers are kept once met (64 KB, made on first use): a caret under text with marks or wide
+ * characters asks for the same few characters again and again, and each answer takes regular
+ * expressions.
  */
-let bmpWidths: Uint8Array | undefined;
+function facts(cp: number): number {
+  if (cp >= 0x10000) return widthOf(cp) | (isPlain(cp) ? PLAIN : 0);
+  const known = (bmpFacts ??= new Uint8Array(0x10000))[cp] as number;
+  if (known !== 0) return known & 7;
+  const f = widthOf(cp) | (isPlain(cp) ? PLAIN : 0);
+  bmpFacts[cp] = f | 8;
+  return f;
+}
+
+let bmpFacts: Uint8Array | undefined;
+
+/**
+ * A code point that forms a grapheme cluster of its own beside another such one (UAX #29: both
+ * Grapheme_Cluster_Break Other, so GB999 breaks between them, and neither a pictograph joined by
+ * ZWJ nor a regional indicator). Narrower than that, to stay true for later Unicode versions:
+ * printable ASCII, and letters, digits, punctuation, symbols and spaces of the BMP but marks,
+ * controls, format, private-use and unassigned characters, line and paragraph separators, Hangul
+ * jamo and syllables (GB6-GB8), U+0E33 and U+0EB3 (SpacingMark), U+FF9E-U+FF9F (Extend) and
+ * U+0D4E (Prepend); above the BMP, only the CJK ideographs of planes 2 and 3 (an emoji goes to
+ * Intl.Segmenter with what is around it).
+ */
+const PLAIN = 4;
+const NOT_PLAIN = /[\p{M}\p{C}\p{Zl}\p{Zp}\u1100-\u11ff\ua960-\ua97f\uac00-\ud7ff\u0e33\u0eb3\uff9e\uff9f\u0d4e]/u;
+function isPlain(cp: number): boolean {
+  return (cp < 0x10000 || (cp >= 0x20000 && cp < 0x40000)) && !NOT_PLAIN.test(String.fromCodePoint(cp));
+}
 
 function widthOf(cp: number): number {
   const ch = String.fromCodePoint(cp);
@@ -98,9 +117,6 @@ export function textWidth(text: string): number {
   return walk(text, -1, undefined);
 }
 
-/** Printable ASCII: between two of these there is always a grapheme cluster boundary (UAX #29 GB999). */
-const safe = (c: number): boolean => c >= 0x20 && c <= 0x7e;
-
 /**
  * How much text Intl.Segmenter is given at a time: its iteration takes time quadratic in the
  * length of the string segmented (V8), so long text is segmented in windows.
@@ -119,32 +135,17 @@ export function columnsOf(text: string): readonly number[] {
   return cols;
 }
 
-/**
- * Code points after which a cluster may go on into printable ASCII (UAX #29 GB9b: a Prepend
- * character joins what follows): the Prepend characters are format characters (Cf) but for a few
- * letters of Brahmic scripts, U+0D4E and some in U+11000-U+11FFF (Unicode 15.1). Wider than that
- * so that a later Unicode's Prepend characters in the same places are still segmented.
- */
-const mayPrepend = (cp: number): boolean => cp === 0xd4e || (cp >= 0x10000 && cp < 0x1f000) || FORMAT.test(String.fromCodePoint(cp));
-const FORMAT = /\p{Cf}/u;
-
-/** The code point that ends just before UTF-16 offset `k` (> 0) of `text`. */
-function codePointBefore(text: string, k: number): number {
-  const c = text.charCodeAt(k - 1);
-  return (c & 0xfc00) === 0xdc00 && k > 1 && (text.charCodeAt(k - 2) & 0xfc00) === 0xd800 ? (text.codePointAt(k - 2) as number) : c;
-}
+/** Whether a code point is plain ({@link isPlain}). */
+const plain = (cp: number): boolean => (facts(cp) & PLAIN) !== 0;
 
 /**
  * Walks `text` cluster by cluster, adding up their columns, and returns the column at which the
  * cluster holding UTF-16 offset `stop` starts (the text's width when `stop` is not in it), writing
  * each offset's column into `cols` when given (see {@link columnsOf}). Linear in the length.
- * Printable ASCII has no part in a cluster with what follows it, and begins a new cluster unless
- * it follows a Prepend character (UAX #29: GB9b, GB999; it is neither Extend, ZWJ, SpacingMark
- * nor a pictograph): so such a character followed by printable ASCII, or a code point other than
- * a Prepend one followed by it, is a cluster of its own, and only the runs between those certain
- * boundaries go to Intl.Segmenter, a window at a time: each window starts at a cluster boundary
- * and keeps all of its clusters but the last (which may go on past it) unless it ends where the
- * run does.
+ * Between two plain code points ({@link isPlain}) a cluster surely ends, so a plain code point
+ * followed by one is a cluster of its own, and only the runs between such sure boundaries go to
+ * Intl.Segmenter, a window at a time: each window starts at a cluster boundary and keeps all of
+ * its clusters but the last (which may go on past it) unless it ends where the run does.
  */
 function walk(text: string, stop: number, cols: number[] | undefined): number {
   const n = text.length;
@@ -152,24 +153,28 @@ function walk(text: string, stop: number, cols: number[] | undefined): number {
   let i = 0;
   let runEnd = 0;
   while (i < n) {
-    const c = text.charCodeAt(i);
-    const cp = (c & 0xfc00) === 0xd800 ? (text.codePointAt(i) as number) : c;
+    const cp = text.codePointAt(i) as number;
     const next = cp > 0xffff ? i + 2 : i + 1;
-    if (next === n || (safe(text.charCodeAt(next)) && (safe(c) || !mayPrepend(cp)))) {
+    if (next === n || (plain(cp) && plain(text.codePointAt(next) as number))) {
       // a cluster of one code point
+      const w = charWidth(cp);
       if (stop >= i && stop < next) return col;
       if (cols !== undefined) {
         cols[i] = col;
-        if (next === i + 2) cols[i + 1] = col + charWidth(cp);
+        if (next > i + 1) cols[i + 1] = col + w;
       }
-      col += safe(c) ? 1 : charWidth(cp);
+      col += w;
       i = next;
       continue;
     }
     if (runEnd <= i) {
-      // the first certain boundary after i: printable ASCII after anything but a Prepend character
-      runEnd = next;
-      while (runEnd < n && !(safe(text.charCodeAt(runEnd)) && !mayPrepend(codePointBefore(text, runEnd)))) runEnd++;
+      // the first sure boundary after i
+      let before = cp;
+      for (runEnd = next; runEnd < n; runEnd += before > 0xffff ? 2 : 1) {
+        const at = text.codePointAt(runEnd) as number;
+        if (plain(before) && plain(at)) break;
+        before = at;
+      }
     }
     for (let size = WINDOW; ; size *= 2) {
       let end = Math.min(runEnd, i + size);
