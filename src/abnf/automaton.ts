@@ -10,7 +10,7 @@
 // enters, or passes through while they match the empty string: that is all the semantics need
 // to rebuild a derivation (semantics.ts).
 import type { Analysis, RuleDefinition } from "./analysis.js";
-import { codePoints, EMPTY_SET, literalCharSet, union, type CodePointSet } from "./charset.js";
+import { codePoints, EMPTY_SET, literalCharSet, printRange, union, type CodePointSet } from "./charset.js";
 import type { Expr } from "./expr.js";
 import { GrammarError } from "./grammar-errors.js";
 
@@ -262,7 +262,6 @@ const END: FirstEntry = fe(-1, NONE);
 const EMPTY: Frag = { first: [END], lasts: [] };
 
 const quote = (s: string): string => JSON.stringify(s);
-const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0");
 
 /** How an option is named in "expected" lists: a literal by what is left of it (`"//"`, then `"/"`), a range by its bounds. */
 export function optionLabel(o: Option): string {
@@ -278,7 +277,7 @@ export function rangeLabel(lo: number, hi: number): string {
   if (printable(lo) && printable(hi)) {
     return lo === hi ? quote(String.fromCharCode(lo)) : `${quote(String.fromCharCode(lo))}-${quote(String.fromCharCode(hi))}`;
   }
-  return lo === hi ? `%x${hex(lo)}` : `%x${hex(lo)}-${hex(hi)}`;
+  return printRange(lo, hi);
 }
 
 /**

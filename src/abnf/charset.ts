@@ -60,6 +60,12 @@ export function intersects(a: CodePointSet, b: CodePointSet): boolean {
   return false;
 }
 
+/** A code point's `%x` digits: uppercase hex, at least two (RFC 5234 §2.3). */
+export const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0");
+
+/** `%xLO-HI`, or `%xNN` for a single code point (RFC 5234 §2.3). */
+export const printRange = (lo: number, hi: number): string => (lo === hi ? `%x${hex(lo)}` : `%x${hex(lo)}-${hex(hi)}`);
+
 /** The number of code points in the set. */
 export const setSize = (set: CodePointSet): number => set.reduce((n, [lo, hi]) => n + hi - lo + 1, 0);
 

@@ -5,7 +5,7 @@
 // that grows past its bound is "many", which a caller reads as "could begin with anything".
 // defineScheme asks it whether a top rule can begin with its scheme's name and ":" (RFC 3986 §3.1).
 import type { Analysis } from "./analysis.js";
-import { codePoints, codePointSet, literalCharSet, type CodePointSet } from "./charset.js";
+import { codePoints, codePointSet, literalCharSet, printRange, setSize, type CodePointSet } from "./charset.js";
 import type { Expr } from "./expr.js";
 
 /** One way a match can begin: the sets its first characters come from, in order. */
@@ -270,8 +270,7 @@ export function describePrefix(p: Prefix): string {
       run += String.fromCharCode(lower);
     } else {
       flush();
-      const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0");
-      parts.push(s.length === 1 ? `%x${hex(s[0]?.[0] ?? 0)}${s[0]?.[0] === s[0]?.[1] ? "" : `-${hex(s[0]?.[1] ?? 0)}`}` : `<one of ${s.reduce((n, [lo, hi]) => n + hi - lo + 1, 0)} characters>`);
+      parts.push(s.length === 1 ? printRange(s[0]?.[0] ?? 0, s[0]?.[1] ?? 0) : `<one of ${setSize(s)} characters>`);
     }
   }
   flush();

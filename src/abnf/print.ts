@@ -1,15 +1,12 @@
 // Prints definitions back as ABNF (RFC 5234 §4, RFC 7405 for case-sensitive strings), for docs
 // and for the test that holds the code equal to grammar/*.abnf.
 import type { RuleDefinition } from "./analysis.js";
-import { codePoints } from "./charset.js";
+import { codePoints, hex, printRange } from "./charset.js";
 import { describeValue } from "../describe.js";
 import { isExpr } from "./expr.js";
 import type { Expr } from "./expr.js";
 
-const hex = (n: number): string => n.toString(16).toUpperCase().padStart(2, "0");
-
-/** `%xLO-HI`, or `%xNN` for a single code point (RFC 5234 §2.3). */
-export const printRange = (lo: number, hi: number): string => (lo === hi ? `%x${hex(lo)}` : `%x${hex(lo)}-${hex(hi)}`);
+export { printRange };
 
 /** A quoted string may hold %x20-21 / %x23-7E only (RFC 5234 §4 char-val). */
 const quotable = (text: string): boolean => /^[\x20\x21\x23-\x7e]*$/.test(text);
