@@ -71,20 +71,10 @@ const made = <T extends Expr>(x: T): T => Object.freeze(Object.defineProperty(x,
  */
 export const isExpr = (x: unknown): x is Expr => typeof x === "object" && x !== null && Object.hasOwn(x, MADE);
 
-/** The code points of `text`, for checks that a literal is made of characters. */
+/** `text`, checked to be made of characters: a string with no lone surrogate (`\p{Cs}` under the `u` flag, which reads a pair as one code point). */
 const assertText = (text: unknown, what: string): string => {
   if (typeof text !== "string") throw new TypeError(`${what} expects a string, got ${text === null ? "null" : typeof text}`);
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        i++;
-        continue;
-      }
-    }
-    if (c >= 0xd800 && c <= 0xdfff) throw new RangeError(`${what}: ${JSON.stringify(text)} holds a lone surrogate, which is not a character`);
-  }
+  if (/\p{Cs}/u.test(text)) throw new RangeError(`${what}: ${JSON.stringify(text)} holds a lone surrogate, which is not a character`);
   return text;
 };
 
