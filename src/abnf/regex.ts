@@ -94,53 +94,33 @@ const quantifier = (min: number, max: number): string => {
   return max === Infinity ? `{${min},}` : `{${min},${max}}`;
 };
 
-/** True when `src` is one group from its first to its last character. */
-function balancedGroup(src: string): boolean {
+/** True when `stop` holds at an index of `src` read outside every group and class (an escape is read as one). */
+function atTopLevel(src: string, stop: (i: number) => boolean): boolean {
   let depth = 0;
   let inClass = false;
   for (let i = 0; i < src.length; i++) {
     const c = src[i];
-    if (c === "\\") {
-      i++;
-      continue;
-    }
-    if (inClass) {
-      if (c === "]") inClass = false;
-      continue;
-    }
-    if (c === "[") inClass = true;
+    if (depth === 0 && !inClass && stop(i)) return true;
+    if (c === "\\") i++;
+    else if (inClass) inClass = c !== "]";
+    else if (c === "[") inClass = true;
     else if (c === "(") depth++;
-    else if (c === ")") {
-      depth--;
-      if (depth === 0 && i !== src.length - 1) return false;
-    }
+    else if (c === ")") depth--;
   }
-  return depth === 0;
+  return false;
 }
 
 /** Wraps a source so that a quantifier applies to all of it. */
 const atom = (src: string): string => {
   if (/^(?:\\x[0-9a-f]{2}|\\u[0-9a-f]{4}|\\.|[^\\[(])$/.test(src)) return src;
   if (/^\[(?:[^\]\\]|\\.)*\]$/.test(src)) return src;
-  if (src.startsWith("(") && balancedGroup(src)) return src;
+  // one group from its first to its last character
+  if (src.startsWith("(") && !atTopLevel(src, (i) => i > 0)) return src;
   return `(?:${src})`;
 };
 
 /** Wraps a source in a group when it has a top-level `|`, so that it can be concatenated. */
-function group(src: string): string {
-  let depth = 0;
-  let inClass = false;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (c === "\\") i++;
-    else if (inClass) inClass = c !== "]";
-    else if (c === "[") inClass = true;
-    else if (c === "(") depth++;
-    else if (c === ")") depth--;
-    else if (c === "|" && depth === 0) return `(?:${src})`;
-  }
-  return src;
-}
+const group = (src: string): string => (atTopLevel(src, (i) => src[i] === "|") ? `(?:${src})` : src);
 
 const escapeLiteralUnit = (c: number): string => (/[.*+?^${}()|[\]\\/-]/.test(String.fromCharCode(c)) ? `\\${String.fromCharCode(c)}` : escapeUnit(c));
 
