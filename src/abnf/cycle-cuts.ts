@@ -4,6 +4,7 @@
 // JSONPath's filter expressions cost a frame per 1.3 characters (logical-expr, logical-or-expr,
 // logical-and-expr, basic-expr, comparison-expr, comparable… each one a call per level).
 import { cyclicComponents, firstChars, recursiveRules, type Analysis } from "./analysis.js";
+import { setSize } from "./charset.js";
 import { referencedNames } from "./expr.js";
 
 /** The cuts computed per grammar (see {@link cycleCuts}). */
@@ -40,10 +41,7 @@ export function cycleCuts(analysis: Analysis): ReadonlySet<string> {
     // engine passes over the calls that cannot start at the next character (calls.ts)
     const startWidth = (k: string): number => {
       const e = analysis.rule(k).expr;
-      if (analysis.nullable(e)) return Infinity;
-      let n = 0;
-      for (const [lo, hi] of firstChars(analysis, e)) n += hi - lo + 1;
-      return n;
+      return analysis.nullable(e) ? Infinity : setSize(firstChars(analysis, e));
     };
     const open = (k: string): boolean => recursive.has(k) && !cuts.has(k);
     const cyclic = (within: readonly string[], inside: (k: string) => boolean): string[][] => cyclicComponents(within, edges, inside);

@@ -7,7 +7,7 @@ import { automatonSize, CALL_POSITIONS, calledRules, tooLarge, WHOLE_HOOKS } fro
 import { union, type CodePointSet } from "./charset.js";
 import type { Compiled } from "./compiled.js";
 import { isWholeMatch } from "./engine.js";
-import type { Expr } from "./expr.js";
+import { referencedNames } from "./expr.js";
 import { RegexCompiler, classSource } from "./regex.js";
 import { regexSafety, type Safety } from "./safety.js";
 
@@ -144,12 +144,7 @@ function reaches(analysis: Analysis, key: string, targets: ReadonlySet<string>):
     if (targets.has(k)) return true;
     if (seen.has(k)) continue;
     seen.add(k);
-    const walk = (e: Expr): void => {
-      if (e.type === "ref") stack.push(e.name.toLowerCase());
-      else if (e.type === "seq" || e.type === "alt") e.items.forEach(walk);
-      else if (e.type === "rep") walk(e.item);
-    };
-    walk(analysis.rule(k).expr);
+    for (const name of referencedNames(analysis.rule(k).expr)) stack.push(name.toLowerCase());
   }
   return false;
 }

@@ -20,7 +20,7 @@
 // it is not written there (nor by Grammar.pattern for users' grammars, where that is not known).
 import { charsInside, type Analysis } from "./analysis.js";
 import { codePointSet, codePoints, type CodePointSet } from "./charset.js";
-import type { Expr } from "./expr.js";
+import { referencedNames, type Expr } from "./expr.js";
 
 const hex4 = (n: number): string => n.toString(16).padStart(4, "0");
 
@@ -183,22 +183,8 @@ export class RegexCompiler {
 
   /** The character set of a single-character expression, unless it holds an excluded rule. */
   #set(e: Expr): CodePointSet | null {
-    if (this.exclude.size > 0 && this.#mentionsExcluded(e)) return null;
+    if (this.exclude.size > 0 && referencedNames(e).some((n) => this.exclude.has(n.toLowerCase()))) return null;
     return this.analysis.charSet(e);
-  }
-
-  #mentionsExcluded(e: Expr): boolean {
-    switch (e.type) {
-      case "ref":
-        return this.exclude.has(e.name.toLowerCase());
-      case "alt":
-      case "seq":
-        return e.items.some((x) => this.#mentionsExcluded(x));
-      case "rep":
-        return this.#mentionsExcluded(e.item);
-      default:
-        return false;
-    }
   }
 
   /** The alternatives of `e`, looking through nested alternations and references to them. */
