@@ -257,6 +257,13 @@ const EXIT_ENTRY: FollowEntry = { to: EXIT, context: 0, before: NONE, after: NON
 /** `a` then `b`, without allocating when either is empty. */
 const cat = (a: readonly number[], b: readonly number[]): readonly number[] => (a.length === 0 ? b : b.length === 0 ? a : [...a, ...b]);
 
+/** A copy of `a` twice as long, for a typed array that grows. */
+export function doubled(a: Int32Array): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
 /** The empty match with no occurrence. */
 const END: FirstEntry = fe(-1, NONE);
 const EMPTY: Frag = { first: [END], lasts: [] };
@@ -398,12 +405,8 @@ export function buildAutomaton(
     if (positions.length >= POSITION_LIMIT) throw over("expands to # character positions and joins", POSITION_LIMIT);
     // (the marks hold every position, EXIT and ACCEPT)
     if (positions.length + 3 > marks.length) {
-      const grown = new Int32Array(2 * marks.length);
-      grown.set(marks);
-      marks = grown;
-      const c = new Int32Array(grown.length);
-      c.set(crossing);
-      crossing = c;
+      marks = doubled(marks);
+      crossing = doubled(crossing);
     }
     positions.push(p);
     follow.push([EXIT_ENTRY]);

@@ -13,7 +13,7 @@
 // a state costs time linear in the positions of the state it leaves and the edges out of them
 // (a mark array instead of a set, no string keys), so that a match is linear in the input times
 // the automaton's size whatever the input, and the memory kept is the budget whatever the input.
-import { ACCEPT, AGAIN, ENTER, LEAVE, type Automaton, type Edge, type Position } from "./automaton.js";
+import { ACCEPT, AGAIN, doubled, ENTER, LEAVE, type Automaton, type Edge, type Position } from "./automaton.js";
 import { hasCodePoint } from "./charset.js";
 
 /** A state: positions (sorted ids) that may match next, whether the rule may end here, and its transitions by character class. */
@@ -576,10 +576,4 @@ class Counted {
   grow(): [Int32Array, Int32Array] {
     return [(this.outP = doubled(this.outP)), (this.outC = doubled(this.outC))];
   }
-}
-
-function doubled(a: Int32Array): Int32Array {
-  const b = new Int32Array(a.length * 2);
-  b.set(a);
-  return b;
 }
