@@ -158,12 +158,9 @@ export function rulePrefixes(analysis: Analysis, rule: string, k: number, within
     switch (e.type) {
       case "lit":
         return one(codePoints(e.text).slice(0, j).map((cp) => literalCharSet(cp, e.caseSensitive)), j);
-      case "range": {
-        const set = codePointSet([[e.lo, e.hi]]);
-        return set.length === 0 ? [] : one([set], j);
-      }
+      case "range":
       case "prose":
-        return [];
+        return []; // a range always has a character set; prose matches nothing
       case "seq": {
         let acc: Prefixes = [[]];
         for (const item of e.items) {
