@@ -11,11 +11,26 @@ import { grammarFromAbnf, grammarFromAbnfOrThrow, MatchLimitError, seededRandom,
 import { Interpreter, MAX_REF_DEPTH } from "../src/abnf/interpret";
 import { EngineMatcher, FIRST_TIER_STEPS } from "../src/abnf/matcher";
 import { WORK_PER_CHARACTER } from "../src/abnf/calls";
+import { matchWhole } from "../src/abnf/engine";
+import type { Failure } from "../src/core/match";
 import { grammarFromAbnf as referenceOf } from "./helpers/abnf";
 import { mutate } from "./helpers/generators";
 
 const root = path.join(__dirname, "..");
 const read = (f: string): string => fs.readFileSync(path.join(root, f), "utf8");
+
+/**
+ * How the first tier's explanation of `s` differs from the compiled tier's (engine.ts
+ * matchWhole), or `undefined` when they agree: the same offset and the same labels (in any
+ * order: the compiled tier lists them in its automaton's order of positions).
+ */
+function explanationDiffers(g: Grammar, first: Interpreter, rule: string, s: string): string | undefined {
+  const key = rule.toLowerCase();
+  const got = first.explain(key, s, 10_000_000);
+  const want = matchWhole(g.compiled, key, s);
+  const show = (f: Failure | null | undefined): string => (f === undefined ? "gave up" : f === null ? "matched" : `${f.offset} ${JSON.stringify([...f.expected].sort())}`);
+  return show(got) === show(want ?? null) ? undefined : `${JSON.stringify(s)}: first ${show(got)}, compiled ${show(want ?? null)}`;
+}
 
 /** Which tier answers the rule's next test. */
 const tierOf = (g: Grammar, rule: string): string => (g.matcher(rule) as EngineMatcher).tier;
@@ -50,14 +65,18 @@ describe("the first tier answers as the compiled tier and the reference do", () 
         inputs.push(s, mutate(s, k), mutate(s, 1000 + k));
       }
       const differ: string[] = [];
+      const explained: string[] = [];
       let accepted = 0;
       for (const s of inputs) {
         const answer = first.test(rule.toLowerCase(), s, 10_000_000);
         const expected = reference.matches(rule, s);
         if (answer === true) accepted++;
         if (answer !== expected || compiled.isValid(s, rule) !== expected) differ.push(`${JSON.stringify(s)}: first ${String(answer)}, compiled ${String(compiled.isValid(s, rule))}, reference ${String(expected)}`);
+        const d = explanationDiffers(compiled, first, rule, s);
+        if (d !== undefined) explained.push(d);
       }
       expect(differ).toEqual([]);
+      expect(explained).toEqual([]);
       expect(accepted).toBeGreaterThan(40);
     });
   });
@@ -87,16 +106,20 @@ describe("small grammars, every string over their alphabet up to a length", () =
     const rule = (/^\s*([A-Za-z][\w-]*)/.exec(text) as RegExpExecArray)[1] as string;
     compiled.compile(rule);
     const differ: string[] = [];
+    const explained: string[] = [];
     let count = 0;
     const visit = (s: string): void => {
       count++;
       const expected = reference.matches(rule, s);
       const answer = first.test(rule, s, 10_000_000);
       if (answer !== expected || compiled.isValid(s, rule) !== expected) differ.push(`${JSON.stringify(s)}: first ${String(answer)}, reference ${String(expected)}`);
+      const d = explanationDiffers(compiled, first, rule, s);
+      if (d !== undefined) explained.push(d);
       if (s.length < length) for (const ch of alphabet) visit(s + ch);
     };
     visit("");
     expect(differ).toEqual([]);
+    expect(explained).toEqual([]);
     expect(count).toBeGreaterThan(alphabet.length ** Math.min(length, 3));
   });
 
@@ -141,16 +164,51 @@ describe("which tier answers", () => {
     expect(g.isValid(`${input},`, "list")).toBe(false);
   });
 
-  it("the compiled tier for a rule compiled ahead, or explained", () => {
+  it("the compiled tier for a rule compiled ahead", () => {
     const ahead = grammarFromAbnfOrThrow(list).compile("list");
     expect(tierOf(ahead, "list")).toBe("compiled");
     expect(tierOf(ahead, "item")).toBe("first"); // (only the rules named)
     const all = grammarFromAbnfOrThrow(list).compile();
     expect([tierOf(all, "list"), tierOf(all, "item")]).toEqual(["compiled", "compiled"]);
-    const explained = grammarFromAbnfOrThrow(list);
-    const v = explained.validate("a,,b", "list");
-    expect(v.ok ? undefined : v.error.offset).toBe(2);
-    expect(tierOf(explained, "list")).toBe("compiled");
+  });
+
+  it("a rejected input is explained by the first tier, as the compiled tier explains it", () => {
+    const fresh = grammarFromAbnfOrThrow(list);
+    const compiled = grammarFromAbnfOrThrow(list).compile();
+    for (const s of ["a,,b", "a,(b", "(a))", "", "a,b,"]) {
+      const v = fresh.validate(s, "list");
+      const w = compiled.validate(s, "list");
+      expect(v.ok ? undefined : [v.error.offset, [...v.error.expected].sort()]).toEqual(w.ok ? "valid" : [w.error.offset, [...w.error.expected].sort()]);
+    }
+    const v = fresh.validate("a,,b", "list");
+    expect(v.ok ? undefined : [v.error.offset, [...v.error.expected].sort()]).toEqual([2, ['"("', "ALPHA"]]);
+    expect(tierOf(fresh, "list")).toBe("first");
+  });
+
+  it("RFC 5322: the first validate of a rejected address compiles nothing (issue 33)", () => {
+    const text = read("fixtures/abnf/rfc/rfc5322-sections-3-4.abnf");
+    const fresh = grammarFromAbnfOrThrow(text);
+    const v = fresh.validate("Ed Jones <c@a.test", "address");
+    expect(tierOf(fresh, "address")).toBe("first");
+    const w = grammarFromAbnfOrThrow(text).compile("address").validate("Ed Jones <c@a.test", "address");
+    expect(v.ok ? undefined : [v.error.offset, [...v.error.expected].sort()]).toEqual(w.ok ? "valid" : [w.error.offset, [...w.error.expected].sort()]);
+    expect(v.ok ? undefined : v.error.offset).toBe(18);
+  });
+
+  it("a rule that matches nothing reads nothing; asked for, the compiled tier says why", () => {
+    const g = grammarFromAbnfOrThrow('r = "a" s / "b"\ns = "x" s\nt = s\n');
+    const first = new Interpreter(g.analysis);
+    // ("a" is read only on the way to s, which matches nothing: no string of r begins with "a")
+    expect(first.explain("r", "ax", 10_000)).toEqual({ offset: 0, expected: ['"b"'] });
+    expect(first.explain("r", "b", 10_000)).toBeNull();
+    const v = g.validate("ax", "r");
+    expect(v.ok ? undefined : [v.error.offset, v.error.expected]).toEqual([0, ['"b"']]);
+    expect(first.explain("t", "x", 10_000)).toBeUndefined();
+    const w = g.validate("x", "t");
+    expect(w.ok ? undefined : [w.error.offset, w.error.expected, w.error.shortMessage]).toEqual([0, [], "Invalid t at offset 0: rule t matches no string (its recursion (s) has no way out)"]);
+    // (prose under a zero repetition is never read: explained)
+    const prose = grammarFromAbnfOrThrow('r = "a" 0<anything> "b"\n');
+    expect(new Interpreter(prose.analysis).explain("r", "ac", 10_000)).toEqual({ offset: 1, expected: ['"b"'] });
   });
 
   it("an input longer than the steps left allow: compiled at once", () => {

@@ -1362,6 +1362,26 @@ export class CallRun {
     this.#remember(f.key, f.start, r);
   }
 
+  /**
+   * `edges` and, behind each edge to a call that can end where it starts (at `target`), the
+   * edges out of the call: what follows a call that matched "" could stand at `target` too
+   * (`r = s "x"` with `s` recursive and nullable expects `"x"` where `s` starts).
+   */
+  #pastEmptyCalls(a: Automaton, edges: readonly Edge[], target: number): readonly Edge[] {
+    let out: Edge[] | undefined;
+    let seen: Set<number> | undefined;
+    for (let i = 0; i < (out ?? edges).length; i++) {
+      const e = (out ?? edges)[i] as Edge;
+      const pos = e.to === ACCEPT ? undefined : a.positions[e.to];
+      if (pos?.call === undefined || seen?.has(e.to) === true) continue;
+      (seen ??= new Set()).add(e.to);
+      if (!this.call(pos.call, target).ends.includes(target)) continue;
+      out ??= [...edges];
+      out.push(...(a.follow[e.to] ?? []));
+    }
+    return out ?? edges;
+  }
+
   /** What a call of `key` at `target` expected there (none when it read further). */
   #calleeStart(key: string, target: number): readonly string[] {
     const r = this.call(key, target);
@@ -1434,6 +1454,7 @@ export class CallRun {
         edges = all;
       }
     }
+    edges = this.#pastEmptyCalls(a, edges, target);
     if (cache === undefined && cls >= 0) {
       cache = edgesLabels.get(a);
       if (cache === undefined) {

@@ -4,14 +4,19 @@
 // whose build costs far more than a short input's match (RFC 5322's `address`: most of a
 // second). Exact like every tier: an expression's ends are every offset some string it matches
 // ends at (alternation unordered, a repetition stopping at any count), a rule's memoized by
-// offset, so that the answer is the ABNF's whatever the grammar's order. It answers only
-// whether the whole input matches (no labels, no derivation), within a number of steps it is
-// given; past them, on nesting deeper than {@link MAX_REF_DEPTH} rules, or on a rule checked
-// in code, it gives up and the compiled tier answers (matcher.ts decides when to stop trying).
+// offset, so that the answer is the ABNF's whatever the grammar's order. It answers whether
+// the whole input matches ({@link Interpreter.test}) and, for an input refused, where and why
+// ({@link Interpreter.explain}: the failure the compiled tier gives, engine.ts matchWhole), never
+// a derivation; within a number of steps it is given. Past them, on nesting deeper than
+// {@link MAX_REF_DEPTH} rules, or on a rule checked in code, it gives up and the compiled tier
+// answers (matcher.ts decides when to stop trying).
 
-import { firstChars, type Analysis } from "./analysis.js";
-import { codePointAt, hasCodePoint, type CodePointSet } from "./charset.js";
+import { firstChars, recursiveRules, type Analysis } from "./analysis.js";
+import { startLabels } from "./automaton-size.js";
+import { codePointAt, codePoints, hasCodePoint, type CodePointSet } from "./charset.js";
 import type { Expr } from "./expr.js";
+import { END_OF_INPUT, uniquePush } from "./labels.js";
+import type { Failure } from "../core/match.js";
 
 /**
  * Where an expression can end, from one offset: a single offset (most matches), `-1` for
@@ -43,6 +48,11 @@ const NO_MEMO = new Int32Array(0);
  */
 interface Rule {
   read: Reader | undefined;
+  /** The reader that also notes how far the input was read, and what was expected there ({@link Interpreter.explain}). */
+  explain: Reader | undefined;
+  /** The rule's furthest offset and labels by offset, in an explaining run (`explained` is its run). */
+  far: Map<number, Far> | undefined;
+  explained?: number;
   /** What the rule can start with ({@link Interpreter.guard}), once `read` is made. */
   guard: Uint8Array | undefined;
   stamp: Int32Array;
@@ -50,6 +60,16 @@ interface Rule {
   readonly lists: (readonly number[])[];
   listsRun?: number;
 }
+
+/** How far a call read the input (the end of the longest prefix some string of it begins with, from its start), and what it expected there (-1: nothing read). */
+interface Far {
+  readonly at: number;
+  readonly labels: readonly string[];
+}
+
+const NOTHING_READ: Far = { at: -1, labels: [] };
+
+const NO_LABELS: readonly string[] = [];
 
 /**
  * One grammar's first tier: each rule's expression read as a tree of functions, made when a
@@ -59,14 +79,19 @@ interface Rule {
 export class Interpreter {
   readonly #rules = new Map<string, Rule>();
   readonly #tops = new Map<string, Reader>();
+  readonly #explainTops = new Map<string, Reader>();
   #input = "";
   /** The number of the current match: memo entries of other runs are stale. */
   #run = 0;
   #depth = 0;
   #depthLimit = MAX_REF_DEPTH;
   #limit = 0;
-  /** The steps the last {@link test} took (an expression entered, or an offset merged). */
+  /** The steps the last {@link test} or {@link explain} took (an expression entered, or an offset merged). */
   steps = 0;
+  /** While explaining: the furthest offset the current call read to, and what was expected there (labels.ts's names). */
+  #far = -1;
+  #labels: string[] = [];
+  #called: ReadonlySet<string> = new Set();
 
   constructor(private readonly analysis: Analysis) {}
 
@@ -76,6 +101,38 @@ export class Interpreter {
    * most {@link MAX_REF_DEPTH}), or where a rule is checked in code (which the compiled tier runs).
    */
   test(key: string, input: string, limit: number, depthLimit = MAX_REF_DEPTH): boolean | undefined {
+    const ends = this.#run1(key, input, limit, depthLimit, false);
+    if (ends === undefined) return undefined;
+    const n = input.length;
+    return typeof ends === "number" ? ends === n : ends[ends.length - 1] === n;
+  }
+
+  /**
+   * Where and why the whole `input` fails to match rule `key` (lowercase), as the compiled tier
+   * says it (engine.ts matchWhole: the end of the longest prefix of the input some string of the
+   * rule begins with, and the labels of what could stand there, labels.ts); `null` when it
+   * matches; `undefined` when this tier gave up ({@link test}'s limits, and also when rule `key`
+   * matches nothing, which the compiled tier explains by why).
+   * `called`: the rules the compiled tier calls rather than expands in place (Compiled.called),
+   * which it never names as tokens (labels.ts names the token rules an edge enters in place).
+   */
+  explain(key: string, input: string, limit: number, depthLimit = MAX_REF_DEPTH, called: ReadonlySet<string> = recursiveRules(this.analysis)): Failure | null | undefined {
+    this.#called = called;
+    this.#far = 0; // (the empty prefix is read by every rule: `0<pchar>` on "a" expects the end of input)
+    this.#labels = [];
+    const ends = this.#run1(key, input, limit, depthLimit, true);
+    if (ends === undefined) return undefined;
+    const n = input.length;
+    const last = typeof ends === "number" ? ends : (ends[ends.length - 1] as number);
+    if (last === n) return null;
+    const expected = this.#labels;
+    if (last >= 0 && last === this.#far) uniquePush(expected, END_OF_INPUT);
+    this.#labels = [];
+    return { offset: this.#far, expected };
+  }
+
+  /** The ends of rule `key` from offset 0 of `input` ({@link test}), or `undefined` when this tier gave up. */
+  #run1(key: string, input: string, limit: number, depthLimit: number, explain: boolean): Ends | undefined {
     if (this.analysis.checks.size > 0) return undefined;
     this.#input = input;
     this.#run++;
@@ -84,11 +141,10 @@ export class Interpreter {
     this.#depthLimit = Math.min(depthLimit, MAX_REF_DEPTH);
     this.steps = 0;
     try {
-      let top = this.#tops.get(key);
-      if (top === undefined) this.#tops.set(key, (top = this.#ref(key)));
-      const ends = top(0);
-      const n = input.length;
-      return typeof ends === "number" ? ends === n : ends[ends.length - 1] === n;
+      const tops = explain ? this.#explainTops : this.#tops;
+      let top = tops.get(key);
+      if (top === undefined) tops.set(key, (top = this.#ref(key, explain)));
+      return top(0);
     } catch (e) {
       // (a RangeError: JavaScript's stack ran out first, on a deep nesting of expressions)
       if (e === GIVE_UP || e instanceof RangeError) return undefined;
@@ -101,7 +157,16 @@ export class Interpreter {
           if (r.stamp.length > KEPT_MEMO) r.stamp = r.value = NO_MEMO;
           r.lists.length = 0;
         }
+      if (explain) for (const r of this.#rules.values()) r.far = undefined;
     }
+  }
+
+  /** Notes that the input was read up to `at`, with `labels` expected there (while explaining). */
+  #reach(at: number, labels: readonly string[]): void {
+    if (at > this.#far) {
+      this.#far = at;
+      this.#labels = labels.slice();
+    } else if (at === this.#far) for (const l of labels) uniquePush(this.#labels, l);
   }
 
   /** Counts `n` steps; gives up past the limit. */
@@ -110,14 +175,18 @@ export class Interpreter {
     if (this.steps > this.#limit) throw GIVE_UP;
   }
 
-  /** The reader of a reference to rule `key`: its expression's, memoized by offset. */
-  #ref(key: string): Reader {
+  /**
+   * The reader of a reference to rule `key`: its expression's, memoized by offset; with
+   * `explain`, the one that notes how far the input was read ({@link explain}).
+   */
+  #ref(key: string, explain = false): Reader {
     let rule = this.#rules.get(key);
     if (rule === undefined) {
-      rule = { read: undefined, guard: undefined, stamp: NO_MEMO, value: NO_MEMO, lists: [] };
+      rule = { read: undefined, explain: undefined, far: undefined, guard: undefined, stamp: NO_MEMO, value: NO_MEMO, lists: [] };
       this.#rules.set(key, rule);
     }
     const r = rule;
+    if (explain) return (at) => this.#explainRef(key, r, at);
     return (at) => {
       this.#step(1);
       if (r.read === undefined) {
@@ -135,22 +204,84 @@ export class Interpreter {
         return r.lists[-3 - v] as readonly number[];
       }
       if (++this.#depth > this.#depthLimit) throw GIVE_UP;
-      if (at >= r.stamp.length) this.#grow(r, at);
-      r.stamp[at] = run;
-      r.value[at] = RUNNING;
-      const ends = r.read(at);
-      if (typeof ends === "number") r.value[at] = ends;
-      else {
-        if (r.listsRun !== run) {
-          r.lists.length = 0;
-          r.listsRun = run;
-        }
-        r.value[at] = -3 - r.lists.length;
-        r.lists.push(ends);
-      }
+      this.#enter(r, at);
+      const ends = (r.read as Reader)(at);
+      this.#keep(r, at, ends);
       this.#depth--;
       return ends;
     };
+  }
+
+  /** Marks rule `r` as running at `at` (its memo grown to hold it): reached again there, the match gives up. */
+  #enter(r: Rule, at: number): void {
+    if (at >= r.stamp.length) this.#grow(r, at);
+    r.stamp[at] = this.#run;
+    r.value[at] = RUNNING;
+  }
+
+  /** Memoizes the ends of rule `r` at `at`. */
+  #keep(r: Rule, at: number, ends: Ends): void {
+    if (typeof ends === "number") r.value[at] = ends;
+    else {
+      const run = this.#run;
+      if (r.listsRun !== run) {
+        r.lists.length = 0;
+        r.listsRun = run;
+      }
+      r.value[at] = -3 - r.lists.length;
+      r.lists.push(ends);
+    }
+  }
+
+  /**
+   * A call of rule `key` at `at` while explaining: its ends, memoized as in a test, and how far
+   * it read and what it expected there, memoized beside them and merged into the caller's. The
+   * labels are the call's own, as the compiled tier's (calls.ts): a token rule that read nothing
+   * is named instead of what is inside it (labels.ts names the token an edge enters), and no
+   * guard rules an alternative out (it would hide what the alternative expected).
+   */
+  #explainRef(key: string, r: Rule, at: number): Ends {
+    this.#step(1);
+    const def = this.analysis.rule(key);
+    if (r.explain === undefined) {
+      // (the rule asked for matches nothing: the compiled tier says why, engine.ts matchWhole;
+      // a rule it calls that matches nothing is read by #reader as nothing)
+      if (this.analysis.matchesNothing(def.expr)) throw GIVE_UP;
+      r.explain = this.#reader(def.expr, true);
+    }
+    const run = this.#run;
+    if (r.explained !== run || r.far === undefined) {
+      r.far = new Map();
+      r.explained = run;
+    }
+    const outerFar = this.#far;
+    const outerLabels = this.#labels;
+    let ends: Ends;
+    let mine: Far;
+    if (at < r.stamp.length && r.stamp[at] === run) {
+      const v = r.value[at] as number;
+      if (v === RUNNING) throw GIVE_UP;
+      ends = v >= -1 ? v : (r.lists[-3 - v] as readonly number[]);
+      mine = r.far.get(at) ?? NOTHING_READ;
+    } else {
+      if (++this.#depth > this.#depthLimit) throw GIVE_UP;
+      this.#enter(r, at);
+      this.#far = -1;
+      this.#labels = [];
+      ends = r.explain(at);
+      this.#keep(r, at, ends);
+      // (named where it starts, as labels.ts names the token an edge enters: past its start,
+      // what the edges inside it enter; nor when the compiled tier calls it, or matches it whole)
+      const named = def.token && this.#far === at && this.#labels.length > 0 && this.#depth > 1 && !this.#called.has(key);
+      const labels = named ? [def.name] : this.#labels;
+      mine = this.#far < 0 ? NOTHING_READ : { at: this.#far, labels };
+      r.far.set(at, mine);
+      this.#depth--;
+    }
+    this.#far = outerFar;
+    this.#labels = outerLabels;
+    if (mine.at >= 0) this.#reach(mine.at, mine.labels);
+    return ends;
   }
 
   /** Grows the memo of `r` to hold offset `at` (doubling, never past the input's end). */
@@ -164,22 +295,27 @@ export class Interpreter {
     r.value = value;
   }
 
-  /** The reader of an expression. */
-  #reader(e: Expr): Reader {
-    const set = e.type === "prose" ? null : this.analysis.charSet(e);
-    if (set !== null) return this.#charReader(set);
+  /** The reader of an expression; with `explain`, one that notes how far it read ({@link explain}). */
+  #reader(e: Expr, explain = false): Reader {
+    // (while explaining, what matches nothing reads nothing: a prefix it read would be a prefix
+    // of no string, and the compiled tier leaves it out of its automaton)
+    if (explain && this.analysis.matchesNothing(e)) return () => -1;
+    // (while explaining, only a string or a range is read as one set: the labels of what is made
+    // of them come from its parts, and a part that matches nothing is none of them)
+    const set = e.type === "prose" || (explain && e.type !== "lit" && e.type !== "range") ? null : this.analysis.charSet(e);
+    if (set !== null) return this.#charReader(set, explain ? e : undefined);
     switch (e.type) {
       case "lit":
-        return this.#litReader(e.text, e.caseSensitive);
+        return this.#litReader(e.text, e.caseSensitive, explain);
       case "range":
-        return this.#charReader([[e.lo, e.hi]]);
+        return this.#charReader([[e.lo, e.hi]], explain ? e : undefined);
       case "prose":
         return () => -1; // (prose no import supplies matches nothing)
       case "ref":
-        return this.#ref(e.name.toLowerCase());
+        return this.#ref(e.name.toLowerCase(), explain);
       case "alt": {
-        const items = e.items.map((x) => this.#reader(x));
-        const guards = e.items.map((x) => (x.type === "ref" ? undefined : this.#guard(x)));
+        const items = e.items.map((x) => this.#reader(x, explain));
+        const guards = e.items.map((x) => (explain || x.type === "ref" ? undefined : this.#guard(x)));
         return (at) => {
           this.#step(1);
           const c = this.#input.charCodeAt(at);
@@ -192,7 +328,7 @@ export class Interpreter {
         };
       }
       case "seq": {
-        const items = e.items.map((x) => this.#reader(x));
+        const items = e.items.map((x) => this.#reader(x, explain));
         return (at) => {
           this.#step(1);
           let cur: Ends = at;
@@ -205,7 +341,7 @@ export class Interpreter {
         };
       }
       case "rep": {
-        const item = this.#reader(e.item);
+        const item = this.#reader(e.item, explain);
         const { min, max } = e;
         return this.analysis.nullable(e.item) ? (at) => this.#nullableRep(item, max, at) : (at) => this.#rep(item, min, max, at);
       }
@@ -226,26 +362,62 @@ export class Interpreter {
     return table;
   }
 
-  /** One character of `set`. */
-  #charReader(set: CodePointSet): Reader {
+  /** One character of `set`; with `explain`, the expression it reads, named by labels.ts's {@link startLabels} where it fails. */
+  #charReader(set: CodePointSet, explain?: Expr): Reader {
     const ascii = new Uint8Array(128);
     for (const [lo, hi] of set) for (let c = lo; c <= Math.min(hi, 127); c++) ascii[c] = 1;
-    return (at) => {
+    const read = (at: number): number => {
       const c = this.#input.charCodeAt(at);
       if (c < 128) return ascii[c] === 1 ? at + 1 : -1;
       // (the end of the input, a lone surrogate: no code point, no match)
       const cp = codePointAt(this.#input, at);
       return cp >= 0 && hasCodePoint(set, cp) ? at + (cp > 0xffff ? 2 : 1) : -1;
     };
+    if (explain === undefined) return read;
+    let labels: readonly string[] | undefined;
+    return (at) => {
+      const end = read(at);
+      if (end < 0) this.#reach(at, (labels ??= startLabels(explain, this.analysis)));
+      else this.#reach(end, NO_LABELS);
+      return end;
+    };
   }
 
-  /** A quoted string: ASCII letters in either case unless `caseSensitive` (RFC 5234 §2.3, RFC 7405). */
-  #litReader(text: string, caseSensitive: boolean): Reader {
+  /**
+   * A quoted string: ASCII letters in either case unless `caseSensitive` (RFC 5234 §2.3, RFC 7405).
+   * With `explain`, where it fails it notes how much of it was read and names the rest, as the
+   * compiled tier names a literal's positions (automaton.ts optionLabel).
+   */
+  #litReader(text: string, caseSensitive: boolean, explain = false): Reader {
     const n = text.length;
-    if (caseSensitive || !/[A-Za-z]/.test(text)) return (at) => (this.#input.startsWith(text, at) ? at + n : -1);
+    const insensitive = !caseSensitive && /[A-Za-z]/.test(text);
     const lower = text.toLowerCase(); // (only ASCII letters differ: a literal is checked for them alone below)
     const codes = Array.from({ length: n }, (_, k) => text.charCodeAt(k));
-    const folded = codes.map((c, k) => ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) ? lower.charCodeAt(k) : -1));
+    const folded = codes.map((c, k) => (insensitive && ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) ? lower.charCodeAt(k) : -1));
+    if (explain) {
+      const cps = codePoints(text);
+      return (at) => {
+        const input = this.#input;
+        let k = 0;
+        while (k < n && at + k < input.length) {
+          const c = input.charCodeAt(at + k);
+          const f = folded[k] as number;
+          if (f < 0 ? c !== codes[k] : (c | 0x20) !== f) break;
+          k++;
+        }
+        if (k === n) {
+          this.#reach(at + n, NO_LABELS);
+          return at + n;
+        }
+        // (the compiled tier reads a literal by code points: a pair read by half is not read)
+        let read = 0;
+        let units = 0;
+        while (read < cps.length && units + ((cps[read] as number) > 0xffff ? 2 : 1) <= k) units += (cps[read++] as number) > 0xffff ? 2 : 1;
+        this.#reach(at + units, [JSON.stringify(String.fromCodePoint(...cps.slice(read)))]);
+        return -1;
+      };
+    }
+    if (!insensitive) return (at) => (this.#input.startsWith(text, at) ? at + n : -1);
     return (at) => {
       const input = this.#input;
       if (at + n > input.length) return -1;

@@ -5,6 +5,8 @@
 // A rule's first inputs are tested by the first tier (interpret.ts), which builds nothing ahead,
 // until the steps it took pass what compiling the rule would cost (FIRST_TIER_STEPS), or it gives
 // up, or the rule is compiled for another reason: then the compiled tier answers from then on.
+// The first tier explains a rejected input too (where and what was expected), so that a rule's
+// first `validate` of a bad input does not compile it either.
 import { WORK_BASE, WORK_PER_CHARACTER, workLimit } from "./calls.js";
 import type { Compiled } from "./compiled.js";
 import { referencedNames } from "./expr.js";
@@ -74,26 +76,45 @@ export class EngineMatcher implements Matcher {
   }
 
   test(input: string): boolean {
-    const first = this.#first;
-    if (first !== undefined && input.length * WORK_PER_CHARACTER <= this.#allowance) {
-      if (!this.#sized) {
-        // a rule too large to compile is refused when it is first used, whichever tier answers
-        checkSizes(this.compiled(), this.#key);
-        this.#sized = true;
-      }
-      // (within the grammar's budgets: past them, the compiled tier decides, and says so)
-      const answer = first.test(this.#key, input, Math.min(this.#allowance, workLimit(input.length, this.budgets)), this.budgets.depth);
-      this.#allowance -= first.steps;
-      if (answer === undefined || this.#allowance <= 0) this.#first = undefined;
-      if (answer !== undefined) return answer;
-    }
+    const answer = this.#tryFirst(input, false);
+    if (answer !== undefined) return answer === null;
     this.#first = undefined; // (the rule is compiled now)
     return this.fast().test(input);
   }
 
   failure(input: string): Failure | undefined {
+    const answer = this.#tryFirst(input, true);
+    if (answer !== undefined) return answer ?? undefined;
     this.#first = undefined; // (the rule is compiled now)
     return matchWhole(this.compiled(), this.#key, input);
+  }
+
+  /**
+   * The first tier's answer while it is tried: `null` when the input matches, else `true` (a
+   * test) or the failure (`explain`); `undefined` when the compiled tier answers (the rule's
+   * steps ran out, the input is too long for those left, or the first tier gave up).
+   */
+  #tryFirst(input: string, explain: false): null | true | undefined;
+  #tryFirst(input: string, explain: true): Failure | null | undefined;
+  #tryFirst(input: string, explain: boolean): Failure | null | true | undefined {
+    const first = this.#first;
+    if (first === undefined || input.length * WORK_PER_CHARACTER > this.#allowance) return undefined;
+    if (!this.#sized) {
+      // a rule too large to compile is refused when it is first used, whichever tier answers
+      checkSizes(this.compiled(), this.#key);
+      this.#sized = true;
+    }
+    // (within the grammar's budgets: past them, the compiled tier decides, and says so)
+    const limit = Math.min(this.#allowance, workLimit(input.length, this.budgets));
+    let answer: Failure | null | true | undefined;
+    if (explain) answer = first.explain(this.#key, input, limit, this.budgets.depth, this.compiled().called);
+    else {
+      const matched = first.test(this.#key, input, limit, this.budgets.depth);
+      answer = matched === undefined ? undefined : matched ? null : true;
+    }
+    this.#allowance -= first.steps;
+    if (answer === undefined || this.#allowance <= 0) this.#first = undefined;
+    return answer;
   }
 
   longest(input: string, start: number): Longest {
@@ -113,7 +134,8 @@ export class EngineMatcher implements Matcher {
 
   /**
    * Without a regex, the test runs the automaton, whose run explains a failure too: ask for the
-   * failure alone. While the first tier answers, the test comes first (a match needs no more).
+   * failure alone. While the first tier answers, the test comes first (a match needs no more),
+   * and a failure is explained by the first tier too (Interpreter.explain).
    */
   get explainsItself(): boolean {
     return this.#first === undefined && !this.fast().hasRegex;
