@@ -10,6 +10,7 @@
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
 import { Analysis, type RuleDefinition } from "../src/abnf/analysis";
+import { inOneOrder } from "../src/abnf/automaton-size";
 import { Compiled } from "../src/abnf/compiled";
 import { deriveByDfa, longestByDfa, testByDfa, wholeByDfa } from "../src/abnf/dfa-engine";
 import { derive, isWholeMatch, matchLongest, matchWhole } from "../src/abnf/engine";
@@ -104,11 +105,13 @@ describe("the automaton core used alone", () => {
   });
   const inputs = ["", "1", "-12.5", "-", "1.", "12,3", "1,2,3", "a", "1.5,-2", "x", "(x)", "((x))", "(x"];
 
+  // (the whole engine lists "expected" in its one order, automaton-size.ts inOneOrder; the core in its DFA's)
+  const ordered = <T extends { readonly expected: readonly string[] } | null | undefined>(r: T): T => (r == null ? r : { ...r, expected: inOneOrder(r.expected) });
   it.each(["number", "pair"])("answers on %s what the whole engine answers", (key) => {
     for (const s of inputs) {
-      expect([s, wholeByDfa(c, key, s)]).toEqual([s, matchWhole(c, key, s)]);
+      expect([s, ordered(wholeByDfa(c, key, s))]).toEqual([s, matchWhole(c, key, s)]);
       expect([s, testByDfa(c, key, s)]).toEqual([s, isWholeMatch(c, key, s)]);
-      for (let start = 0; start <= s.length; start++) expect([s, start, longestByDfa(c, key, s, start)]).toEqual([s, start, matchLongest(c, key, s, start)]);
+      for (let start = 0; start <= s.length; start++) expect([s, start, ordered(longestByDfa(c, key, s, start))]).toEqual([s, start, matchLongest(c, key, s, start)]);
       if (isWholeMatch(c, key, s)) expect([s, deriveByDfa(c, key, s, 0, s.length)]).toEqual([s, derive(c, key, s, 0, s.length)]);
     }
   });

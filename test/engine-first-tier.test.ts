@@ -11,6 +11,7 @@ import { grammarFromAbnf, grammarFromAbnfOrThrow, MatchLimitError, seededRandom,
 import { Interpreter, MAX_REF_DEPTH } from "../src/abnf/interpret";
 import { EngineMatcher, FIRST_TIER_STEPS } from "../src/abnf/matcher";
 import { WORK_PER_CHARACTER } from "../src/abnf/calls";
+import { calledRules } from "../src/abnf/automaton-size";
 import { matchWhole } from "../src/abnf/engine";
 import type { Failure } from "../src/core/match";
 import { grammarFromAbnf as referenceOf } from "./helpers/abnf";
@@ -21,14 +22,14 @@ const read = (f: string): string => fs.readFileSync(path.join(root, f), "utf8");
 
 /**
  * How the first tier's explanation of `s` differs from the compiled tier's (engine.ts
- * matchWhole), or `undefined` when they agree: the same offset and the same labels (in any
- * order: the compiled tier lists them in its automaton's order of positions).
+ * matchWhole), or `undefined` when they agree: the same offset and the same labels in the same
+ * order (automaton-size.ts inOneOrder), so that a message does not change when its rule compiles.
  */
 function explanationDiffers(g: Grammar, first: Interpreter, rule: string, s: string): string | undefined {
   const key = rule.toLowerCase();
   const got = first.explain(key, s, 10_000_000);
   const want = matchWhole(g.compiled, key, s);
-  const show = (f: Failure | null | undefined): string => (f === undefined ? "gave up" : f === null ? "matched" : `${f.offset} ${JSON.stringify([...f.expected].sort())}`);
+  const show = (f: Failure | null | undefined): string => (f === undefined ? "gave up" : f === null ? "matched" : `${f.offset} ${JSON.stringify(f.expected)}`);
   return show(got) === show(want ?? null) ? undefined : `${JSON.stringify(s)}: first ${show(got)}, compiled ${show(want ?? null)}`;
 }
 
@@ -78,6 +79,25 @@ describe("the first tier answers as the compiled tier and the reference do", () 
       expect(differ).toEqual([]);
       expect(explained).toEqual([]);
       expect(accepted).toBeGreaterThan(40);
+    });
+
+    it("a rejected input's message is the same before and after its rule compiles", () => {
+      const rejected = c.reject.filter(([rule]) => rules.includes(rule));
+      const g = grammarFromAbnfOrThrow(text);
+      const tiers = new Set<string>();
+      const before = rejected.map(([rule, s]) => {
+        const v = g.validate(s, rule);
+        tiers.add(tierOf(g, rule));
+        return [rule, s, v.ok ? "valid" : v.error.message] as const;
+      });
+      for (const [rule] of rejected) g.compile(rule);
+      const after = rejected.map(([rule, s]) => {
+        const v = g.validate(s, rule);
+        return [rule, s, v.ok ? "valid" : v.error.message] as const;
+      });
+      expect(before).toEqual(after);
+      expect(tiers.has("first")).toBe(true); // (explained by the first tier before)
+      expect(rejected.length).toBeGreaterThan(0);
     });
   });
 });
@@ -178,10 +198,10 @@ describe("which tier answers", () => {
     for (const s of ["a,,b", "a,(b", "(a))", "", "a,b,"]) {
       const v = fresh.validate(s, "list");
       const w = compiled.validate(s, "list");
-      expect(v.ok ? undefined : [v.error.offset, [...v.error.expected].sort()]).toEqual(w.ok ? "valid" : [w.error.offset, [...w.error.expected].sort()]);
+      expect(v.ok ? undefined : [v.error.offset, v.error.expected]).toEqual(w.ok ? "valid" : [w.error.offset, w.error.expected]);
     }
     const v = fresh.validate("a,,b", "list");
-    expect(v.ok ? undefined : [v.error.offset, [...v.error.expected].sort()]).toEqual([2, ['"("', "ALPHA"]]);
+    expect(v.ok ? undefined : [v.error.offset, v.error.expected]).toEqual([2, ["ALPHA", '"("']]);
     expect(tierOf(fresh, "list")).toBe("first");
   });
 
@@ -191,7 +211,7 @@ describe("which tier answers", () => {
     const v = fresh.validate("Ed Jones <c@a.test", "address");
     expect(tierOf(fresh, "address")).toBe("first");
     const w = grammarFromAbnfOrThrow(text).compile("address").validate("Ed Jones <c@a.test", "address");
-    expect(v.ok ? undefined : [v.error.offset, [...v.error.expected].sort()]).toEqual(w.ok ? "valid" : [w.error.offset, [...w.error.expected].sort()]);
+    expect(v.ok ? undefined : [v.error.offset, v.error.expected]).toEqual(w.ok ? "valid" : [w.error.offset, w.error.expected]);
     expect(v.ok ? undefined : v.error.offset).toBe(18);
   });
 
@@ -258,5 +278,21 @@ describe("budgets on the first tier", () => {
     const first = new Interpreter(grammarFromAbnfOrThrow('a = "x" [ a ] [ a ]\n').analysis);
     expect(first.test("a", "x".repeat(150), 100_000)).toBeUndefined();
     expect(first.steps).toBeLessThanOrEqual(100_000 + 2 * 151);
+  });
+});
+
+describe("the rules called instead of expanded, decided per rule when first asked (automaton-size.ts calledRules)", () => {
+  it.each(["fixtures/abnf/rfc/rfc5322-sections-3-4.abnf", "fixtures/abnf/rfc/rfc9535-appendix-a.abnf", "fixtures/abnf/rfc/rfc8259-sections-2-7.abnf"])("%s: the same answers whatever the order rules are asked in", (file) => {
+    const text = read(file);
+    const keys = grammarFromAbnfOrThrow(text).analysis.ruleKeys;
+    const answers = (order: readonly string[]): string[] => {
+      const called = calledRules(grammarFromAbnfOrThrow(text).analysis);
+      for (const k of order) called.has(k);
+      return keys.filter((k) => called.has(k));
+    };
+    const forward = answers(keys);
+    expect(answers([...keys].reverse())).toEqual(forward);
+    expect(answers(keys.filter((_, i) => i % 3 === 1))).toEqual(forward);
+    if (file.includes("5322")) expect(forward.length).toBeGreaterThan(3); // (large rules are called: fields, obs-fields, …)
   });
 });

@@ -10,6 +10,7 @@ import { recursiveRules } from "../../src/abnf/analysis.js";
 import { buildAutomaton, type Automaton } from "../../src/abnf/automaton.js";
 import { Dfa, type DfaState } from "../../src/abnf/dfa.js";
 import { dfaLabels } from "../../src/abnf/engine.js";
+import { inOneOrder } from "../../src/abnf/automaton-size.js";
 import type { Grammar } from "../../src/abnf/grammar.js";
 import type { CompiledGrammarData, CompiledRuleData } from "../../src/compiled/data.js";
 
@@ -166,6 +167,8 @@ function callsOf(a: Automaton, callee: Callee, nodes: Node[], symbols: readonly 
 }
 
 function minimalDfa(a: Automaton, callee?: Callee): MinimalDfa {
+  // (the labels in the order the engine gives them, whichever tier: automaton-size.ts inOneOrder)
+  const labelsOf = (prev: DfaState | null, cp: number): string[] => inOneOrder(dfaLabels(a, prev, cp));
   const d = new Dfa(a);
   // the alphabet: the engine's classes, each with a representative code point
   const cuts = new Set<number>([0, 128]);
@@ -213,12 +216,12 @@ function minimalDfa(a: Automaton, callee?: Callee): MinimalDfa {
     }
     return id;
   };
-  intern(d.start, dfaLabels(a, null, -1));
+  intern(d.start, labelsOf(null, -1));
   for (let i = 0; i < nodes.length; i++) {
     const node = nodes[i] as Node;
     for (const sym of symbols) {
       const t = d.step(node.state, sym.cls, sym.cp);
-      node.next.push(t === null ? -1 : intern(t, dfaLabels(a, node.state, sym.cp)));
+      node.next.push(t === null ? -1 : intern(t, labelsOf(node.state, sym.cp)));
     }
   }
 

@@ -26,6 +26,7 @@ import type { CompilePolicy } from "./compiled.js";
 import { cycleCuts } from "./cycle-cuts.js";
 import { referencedNames, type Expr } from "./expr.js";
 import { GrammarError } from "./grammar-errors.js";
+import { END_OF_INPUT } from "./labels.js";
 /**
  * The shape of a fragment as the builder makes it, in numbers: its size so far (what the
  * builder counts), how many positions can start it (`firsts`, not counting the empty match),
@@ -394,40 +395,100 @@ const building = new WeakSet<ReadonlySet<string>>();
  * {@link CALL_EDGES}, so that no automaton grows with the product of a grammar's layers. A
  * rule's status depends only on the rules it reaches (so the measures kept per definition hold
  * in every grammar that holds it); a rule of one character is never called.
+ * The set decides a rule when it is first asked about it (`has`), with the rules it reaches, and
+ * no other: a rule's first use measures what it reaches, not the whole grammar (issue 33: about
+ * 25 ms of RFC 5322's first use, 9-13 for `address`). Read whole (its size, an iteration), it
+ * decides every rule first.
  */
 export function calledRules(analysis: Analysis): ReadonlySet<string> {
-  const known = calledCache.get(analysis);
-  if (known !== undefined) return known;
-  const called = new Set([...cycleCuts(analysis), ...analysis.checks.keys()]);
-  building.add(called);
-  const size = automatonSize(analysis, called, new Set(), true, true);
-  const decided = new Set<string>();
-  // callees before callers: an iterative post-order walk of the references
-  for (const root of analysis.ruleKeys) {
-    if (decided.has(root)) continue;
-    const stack: { key: string; refs: string[]; i: number }[] = [{ key: root, refs: referencedNames(analysis.rule(root).expr).map((n) => n.toLowerCase()), i: 0 }];
-    const open = new Set([root]);
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1] as { key: string; refs: string[]; i: number };
-      if (top.i < top.refs.length) {
-        const next = top.refs[top.i++] as string;
-        if (decided.has(next) || open.has(next) || called.has(next)) continue;
-        open.add(next);
-        stack.push({ key: next, refs: referencedNames(analysis.rule(next).expr).map((n) => n.toLowerCase()), i: 0 });
-        continue;
+  let called = calledCache.get(analysis);
+  if (called === undefined) calledCache.set(analysis, (called = new CalledRules(analysis)));
+  return called;
+}
+
+/** The set of {@link calledRules}, deciding each rule when first asked about it. */
+class CalledRules extends Set<string> {
+  readonly #analysis: Analysis;
+  readonly #decided = new Set<string>();
+  readonly #size: (rule: RuleDefinition) => AutomatonSize;
+  #deciding = false;
+
+  constructor(analysis: Analysis) {
+    super([...cycleCuts(analysis), ...analysis.checks.keys()]);
+    this.#analysis = analysis;
+    building.add(this);
+    this.#size = automatonSize(analysis, this, new Set(), true, true);
+  }
+
+  override has(key: string): boolean {
+    if (!this.#deciding && !this.#decided.has(key) && !super.has(key)) this.#decide(key);
+    return super.has(key);
+  }
+
+  // (read whole, the set decides every rule first)
+  override get size(): number {
+    this.#decideAll();
+    return super.size;
+  }
+
+  override values(): SetIterator<string> {
+    this.#decideAll();
+    return super.values();
+  }
+
+  override keys(): SetIterator<string> {
+    return this.values();
+  }
+
+  override [Symbol.iterator](): SetIterator<string> {
+    return this.values();
+  }
+
+  override entries(): SetIterator<[string, string]> {
+    this.#decideAll();
+    return super.entries();
+  }
+
+  override forEach(f: (value: string, key: string, set: Set<string>) => void, thisArg?: unknown): void {
+    this.#decideAll();
+    super.forEach(f, thisArg);
+  }
+
+  #decideAll(): void {
+    if (this.#deciding) return;
+    for (const k of this.#analysis.ruleKeys) this.has(k);
+  }
+
+  /** Decides `root` and the rules it reaches: callees before callers, an iterative post-order walk of the references. */
+  #decide(root: string): void {
+    const analysis = this.#analysis;
+    const decided = this.#decided;
+    this.#deciding = true;
+    try {
+      const stack: { key: string; refs: string[]; i: number }[] = [{ key: root, refs: referencedNames(analysis.rule(root).expr).map((n) => n.toLowerCase()), i: 0 }];
+      const open = new Set([root]);
+      while (stack.length > 0) {
+        const top = stack[stack.length - 1] as { key: string; refs: string[]; i: number };
+        if (top.i < top.refs.length) {
+          const next = top.refs[top.i++] as string;
+          if (decided.has(next) || open.has(next) || super.has(next)) continue;
+          open.add(next);
+          stack.push({ key: next, refs: referencedNames(analysis.rule(next).expr).map((n) => n.toLowerCase()), i: 0 });
+          continue;
+        }
+        stack.pop();
+        open.delete(top.key);
+        decided.add(top.key);
+        if (super.has(top.key)) continue;
+        const def = analysis.rule(top.key);
+        if (analysis.charSet(def.expr) !== null) continue;
+        const n = this.#size(def);
+        if (n.positions > CALL_POSITIONS || n.edges > CALL_EDGES || tooLarge(def, n) !== undefined) this.add(top.key);
       }
-      stack.pop();
-      open.delete(top.key);
-      decided.add(top.key);
-      if (called.has(top.key)) continue;
-      const def = analysis.rule(top.key);
-      if (analysis.charSet(def.expr) !== null) continue;
-      const n = size(def);
-      if (n.positions > CALL_POSITIONS || n.edges > CALL_EDGES || tooLarge(def, n) !== undefined) called.add(top.key);
+    } finally {
+      this.#deciding = false;
     }
   }
-  calledCache.set(analysis, called);
-  return called;
 }
 
 /** The GrammarError "too-large" for a rule whose automaton would pass one of the builder's limits, or undefined. */
@@ -511,3 +572,57 @@ export const WHOLE_ENGINE: CompilePolicy = {
     if (large !== undefined) throw large;
   },
 };
+
+/**
+ * The labels of an "expected" list in the one order every tier gives them (the first tier,
+ * interpret.ts; the DFA and the memoized calls, engine.ts; the build-time compiler,
+ * scripts/compile/): rule names first, alphabetically as ABNF compares them (RFC 5234 §2.1:
+ * case-insensitive), then what stands for characters (literals, the rest of a literal read in
+ * part, ranges) in the order of their characters, as a character table lists them, then the end
+ * of the input. So RFC 3986's `pchar` on "^" expects `pct-encoded, sub-delims, unreserved, ":"
+ * or "@"`. Why this order: the tiers find the same set, each in the order of its own walk (the
+ * grammar's expressions, a DFA's positions merged by character class, a called rule's own
+ * automaton), so the message for one rejected input changed once its rule compiled; and the
+ * grammar's order is not one order: a label written in many rules stands at a different place in
+ * each, and one compiled rule (RFC 3986's `IP-literal`) is called from grammars that write its
+ * labels in other orders. A reader looks a name up as in an index and a character as in a table.
+ */
+export function inOneOrder(labels: readonly string[]): string[] {
+  const out = labels.slice();
+  if (out.length < 2) return out;
+  const keys = new Map<string, { readonly kind: number; readonly text: string; readonly cps: readonly number[] }>();
+  for (const l of out) keys.set(l, labelKey(l));
+  return out.sort((x, y) => {
+    const a = keys.get(x) as { readonly kind: number; readonly text: string; readonly cps: readonly number[] };
+    const b = keys.get(y) as typeof a;
+    if (a.kind !== b.kind) return a.kind - b.kind;
+    if (a.kind === NAME && a.text !== b.text) return a.text < b.text ? -1 : 1;
+    for (let i = 0; i < Math.min(a.cps.length, b.cps.length); i++) if (a.cps[i] !== b.cps[i]) return (a.cps[i] as number) - (b.cps[i] as number);
+    if (a.cps.length !== b.cps.length) return a.cps.length - b.cps.length;
+    return x < y ? -1 : x > y ? 1 : 0;
+  });
+}
+
+const NAME = 0;
+const CHARACTERS = 1;
+const END = 2;
+
+/** How {@link inOneOrder} compares a label: its kind, a name lowercase, the code points a literal or range starts with. */
+function labelKey(l: string): { readonly kind: number; readonly text: string; readonly cps: readonly number[] } {
+  if (l === END_OF_INPUT) return { kind: END, text: l, cps: [] };
+  if (l.startsWith('"')) {
+    // a literal or the rest of one (`"://"`), a range of printable ASCII (`"0"-"9"`): the first quoted part
+    let close = 1;
+    while (close < l.length && l[close] !== '"') close += l[close] === "\\" ? 2 : 1;
+    let text: string;
+    try {
+      text = JSON.parse(l.slice(0, close + 1)) as string;
+    } catch {
+      text = l; // (not made by this engine: compared by its text)
+    }
+    return { kind: CHARACTERS, text, cps: codePoints(text) };
+  }
+  const hex = /^%x([0-9A-Fa-f]+)/.exec(l);
+  if (hex !== null) return { kind: CHARACTERS, text: l, cps: [parseInt(hex[1] as string, 16)] };
+  return { kind: NAME, text: l.toLowerCase(), cps: [] };
+}

@@ -557,9 +557,8 @@ export class Grammar {
    */
   isLinear(name: string): boolean {
     const def = this.require(name, "isLinear");
-    const called = calledRules(this.analysis);
-    if (called.size === 0) return true;
     const root = def.name.toLowerCase();
+    const called = calledRules(this.analysis);
     if (recursiveRules(this.analysis).has(root)) return false;
     const seen = new Set<string>([root]);
     const stack = [root];

@@ -12,7 +12,7 @@
 // answers (matcher.ts decides when to stop trying).
 
 import { firstChars, recursiveRules, type Analysis } from "./analysis.js";
-import { startLabels } from "./automaton-size.js";
+import { inOneOrder, startLabels } from "./automaton-size.js";
 import { codePointAt, codePoints, hasCodePoint, type CodePointSet } from "./charset.js";
 import type { Expr } from "./expr.js";
 import { END_OF_INPUT, uniquePush } from "./labels.js";
@@ -125,7 +125,7 @@ export class Interpreter {
     const n = input.length;
     const last = typeof ends === "number" ? ends : (ends[ends.length - 1] as number);
     if (last === n) return null;
-    const expected = this.#labels;
+    const expected = inOneOrder(this.#labels);
     if (last >= 0 && last === this.#far) uniquePush(expected, END_OF_INPUT);
     this.#labels = [];
     return { offset: this.#far, expected };

@@ -36,6 +36,7 @@ function checkSizes(compiled: Compiled, key: string): void {
   const { analysis, policy } = compiled;
   const check = policy.check;
   if (check === undefined) return;
+  // (decided as asked: for the rules `key` reaches, not the whole grammar's, automaton-size.ts calledRules)
   const called = compiled.called;
   const seen = new Set([key]);
   const stack = [key];
