@@ -81,11 +81,11 @@ function closedPassword(text: string): TextRange | undefined {
  * (ECMA-262 Canonicalize). A run of "/" and "\" is never given back (the look-aheads), and no
  * other part can give back what the next one reads, so a match is linear in the text.
  */
-const USERINFO = String.raw`^[\0- ]*(?:(?:ftp|file|https?|wss?):[/\\]*(?![/\\])|[a-z][a-z\d+.-]*:\/\/+|[/\\]{2,}(?![/\\]))[^/?#:]*:([^/?#]+)`;
+const userinfoPattern = (end: string): RegExp => new RegExp(String.raw`^[\0- ]*(?:(?:ftp|file|https?|wss?):[/\\]*(?![/\\])|[a-z][a-z\d+.-]*:\/\/+|[/\\]{2,}(?![/\\]))[^/?#:]*:([^/?#]+)` + end, "i");
 /** The password up to the userinfo's last "@" in the authority (the greedy run gives back to it). */
-const PASSWORD = /* @__PURE__ */ new RegExp(`${USERINFO}@`, "i");
+const PASSWORD = /* @__PURE__ */ userinfoPattern("@");
 /** The password of an authority that runs to the end of the text (passwordRange's `open`). */
-const OPEN_PASSWORD = /* @__PURE__ */ new RegExp(`${USERINFO}$`, "i");
+const OPEN_PASSWORD = /* @__PURE__ */ userinfoPattern("$");
 
 /** `text` with its password ({@link passwordRange}) replaced by `mask`; unchanged when it has none. */
 export function maskPassword(text: string, mask: string = PASSWORD_MASK, how: PasswordReading = {}): string {
