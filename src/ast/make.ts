@@ -642,10 +642,12 @@ export const referenceFromRun = (input: string, t: Int32Array): UriReference => 
 
 /**
  * The reference `[start, end)` of `input`, already known to match `URI-reference` (or an IRI
- * rule), at the offsets given: a parsed node, whose spans are offsets into `input`.
+ * rule), at the offsets given: a parsed node, whose spans are offsets into `input`. `hostStart`
+ * and `hostEnd`, when the caller found them (after "userinfo@", before ":port"), spare the
+ * node's readers the search for them; -1 (the default): the authority is searched when read.
  */
-export function parsedReference(input: string, start: number, end: number, o: ReferenceOffsets): UriReference {
-  return new MadeReference(input, start, end, true, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart, -1, -1) as unknown as UriReference;
+export function parsedReference(input: string, start: number, end: number, o: ReferenceOffsets, hostStart = -1, hostEnd = -1): UriReference {
+  return new MadeReference(input, start, end, true, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart, hostStart, hostEnd) as unknown as UriReference;
 }
 
 /** A `URI` node when there is a scheme, a `relative-ref` node otherwise (RFC 3986 §4.1), written from its parts (RFC 3986 §5.3), without spans. */

@@ -17,6 +17,7 @@ import type { Result } from "../result.js";
 import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeUtf8, plainAscii, urlDomainToAscii, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
 import { WhatwgUrlError } from "./errors.js";
 import { endsInANumber, ipv4Parse, ipv6Parse } from "./host-address.js";
+import { isIPv4address } from "../compiled/ipv4.js";
 import type { WhatwgValidationError } from "./validation.js";
 
 /** Where a repair stands in the input. `"reference"`: characters before or after the URL. */
@@ -432,9 +433,15 @@ function serializedSpecial(input: string): WhatwgParse | undefined {
     if (he === label && c === 0x78 && input.startsWith("xn--", he)) return undefined;
   }
   if (he === label && (he > a0 || !file)) return undefined; // an empty last label, or an empty special host
-  // the host is an IPv4 address when its last label is a number: one that begins with a digit, then
+  // the host is an IPv4 address when its last label is a number (one that begins with a digit,
+  // then): as it stands when RFC 3986's IPv4address (four dec-octets, no leading zero) writes it,
+  // which the IPv4 serializer gives back (#concept-ipv4-serializer); other forms go to the parser
+  let hostKind = 0;
   const d = input.charCodeAt(label);
-  if (d >= 0x30 && d <= 0x39 && endsInANumber(input.slice(label, he))) return undefined;
+  if (d >= 0x30 && d <= 0x39 && endsInANumber(input.slice(label, he))) {
+    if (!isIPv4address(input.slice(a0, he))) return undefined;
+    hostKind = 1;
+  }
   if (he < a1) {
     // a port: digits without a leading zero, at most five, up to 65535, not the scheme's default; file has none
     if (file || a1 - he - 1 > 5 || (input.charCodeAt(he + 1) === 0x30 && a1 - he - 1 > 1)) return undefined;
@@ -455,23 +462,34 @@ function serializedSpecial(input: string): WhatwgParse | undefined {
     const q = input.indexOf("'", L.queryStart);
     if (q >= 0 && (L.fragmentStart < 0 || q < L.fragmentStart)) return undefined;
   }
-  if (file) {
-    // file: a path, and a host other than "localhost" (the file host state empties that one)
-    if (ps === pe || (he - a0 === 9 && input.startsWith("localhost", a0))) return undefined;
-  } else if (ps === pe) {
+  // file: a host other than "localhost" (the file host state empties that one)
+  if (file && he - a0 === 9 && input.startsWith("localhost", a0)) return undefined;
+  if (ps === pe) {
+    // an empty path after a special URL's host is "/" (the path start state)
     const text = `${input.slice(0, ps)}/${input.slice(ps)}`;
     const uri = parseRule(text, { rule: "URI", maxLength: Infinity });
     return uri.ok ? Object.freeze({ uri: uri.value, href: text, url: text, repairs: NO_REPAIRS }) : undefined;
   }
-  // the host is a reg-name (RFC 3986 §3.2.2; host kind 0): labels of [a-z0-9_-], and a host whose last
-  // label is digits (an IPv4address's) went to the parser above; so the node's layout (which
-  // equivalenceKey reads) need not scan the host again
-  const o = { schemeEnd: k, authorityStart: a0, authorityEnd: a1, hostKind: 0, queryStart: L.queryStart, fragmentStart: L.fragmentStart };
-  return Object.freeze({ uri: parsedReference(input, 0, input.length, o) as Parsed<Uri>, href: input, url: input, repairs: NO_REPAIRS });
+  // the host is a reg-name (RFC 3986 §3.2.2; host kind 0): labels of [a-z0-9_-], or an IPv4address
+  // (kind 1); it is [a0, he) (no userinfo): so the node's layout (which equivalenceKey reads) need
+  // not search the authority for it again
+  const o = { schemeEnd: k, authorityStart: a0, authorityEnd: a1, hostKind, queryStart: L.queryStart, fragmentStart: L.fragmentStart };
+  return Object.freeze({ uri: parsedReference(input, 0, input.length, o, a0, he) as Parsed<Uri>, href: input, url: input, repairs: NO_REPAIRS });
 }
 
 /** Whether the path `[from, to)` (after an authority: empty or "/" first) has a "." or ".." segment, "%2e" forms included (#single-dot-URL-path-segment, #double-dot-URL-path-segment). */
 function hasDotSegment(s: string, from: number, to: number): boolean {
+  const pct = s.indexOf("%", from);
+  if (pct < 0 || pct >= to) {
+    // no "%2e": a dot segment is a "." after a "/" (every segment of this path follows one), then
+    // "/" or the end, or a second "." then that; the dots are few (a path has more "/" than ".")
+    for (let dot = s.indexOf(".", from); dot >= 0 && dot < to; dot = s.indexOf(".", dot + 1)) {
+      if (s.charCodeAt(dot - 1) !== 0x2f) continue;
+      const e = dot + 1 < to && s.charCodeAt(dot + 1) === 0x2e ? dot + 2 : dot + 1;
+      if (e === to || s.charCodeAt(e) === 0x2f) return true;
+    }
+    return false;
+  }
   for (let slash = s.indexOf("/", from); slash >= 0 && slash < to; slash = s.indexOf("/", slash + 1)) {
     let i = slash + 1;
     let dots = 0;

@@ -50,7 +50,7 @@ describe("the whatwg parse's fast path answers as the URL Standard's parser", ()
 
   // pieces on either side of each condition the fast path checks
   const SCHEMES = ["http", "https", "ws", "wss", "HTTP", "Https", "ftp", "file", "foo", "FILE"];
-  const LABELS = ["a", "example", "a_b", "_", "xn--nxasmq6b", "xn--a", "xn--", "XN--a", "b-", "-c", "0", "12", "0x1f", "0x", "0X1", "ex_ample", "a%41", "é", ""];
+  const LABELS = ["a", "example", "a_b", "_", "xn--nxasmq6b", "xn--a", "xn--", "XN--a", "b-", "-c", "0", "12", "0x1f", "0x", "0X1", "ex_ample", "a%41", "é", "", "1.2.3.4", "255.255.255.255", "0.0.0.0", "01.2.3.4", "256.1.2.3", "1.2.3.4.", "1.2.3.4.5", "1.2.3.0x4"];
   const PORTS = ["", ":", ":80", ":443", ":0", ":00", ":080", ":8080", ":65535", ":65536", ":99999", ":1a"];
   const SEGMENTS = ["a", ".", "..", "%2e", "%2E", ".%2e", "%2e.", "%2E%2e", "...", "a.b", "%zz", "%41", "%", "a b", "'", "`", "{", "|", "\\", "@", ":", "~!$&()*+,;=", "é", "\t"];
   const RESTS = ["", "?", "?a=b", "?it's", "?a b", "?%41'", "?/?", "#", "#f", "#a b", "#`", "#'", "?q#f", "#a#b", "?{}"];
