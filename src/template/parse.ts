@@ -64,11 +64,11 @@ const LITERAL_NEXT = [...words('"!" "#"-"$" "&"-";" "=" "?"-"[" "]" "_" "a"-"z" 
  * each plane), the specials U+FFF0–U+FFFD and U+E0000–U+E0FFF; test/template/fixtures.test.ts
  * holds this to the package's table (src/compiled/charsets.ts) on every code point.
  */
-const LITERALS = /(?:[!#$&-;=?-[\]_a-z~]|%[\dA-Fa-f]{2}|(?![\uFFF0-\uFFFD\u{E0000}-\u{E0FFF}]|\p{Noncharacter_Code_Point})[\xA0-\uD7FF\uE000-\u{10FFFF}])*/uy;
-/** §2.3 `varname`: varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded. */
-const VARNAME = /(?:\w|%[\dA-Fa-f]{2})(?:\.?(?:\w|%[\dA-Fa-f]{2}))*/y;
-/** §2.4.1 `max-length`: %x31-39 0*3DIGIT. */
-const MAX_LENGTH = /[1-9]\d{0,3}/y;
+const LITERALS = /(?:[!#$&-;=?-[\]_a-z~]|%[\dA-Fa-f]{2}|(?![\uFFF0-\uFFFD\u{E0000}-\u{E0FFF}]|\p{Noncharacter_Code_Point})[\xA0-\uD7FF\uE000-\u{10FFFF}]){0,65535}/uy;
+/** §2.3 `varname`: varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded (a "." only after a varchar, so scan can match it in pieces). */
+const VARNAME = /(?:(?:(?<=\w)\.)?(?:\w|%[\dA-Fa-f]{2})){1,65535}/y;
+/** §2.4.1 `max-length`: %x31-39 0*3DIGIT (after no digit: scan matches it once). */
+const MAX_LENGTH = /(?<!\d)[1-9]\d{0,3}/y;
 
 /**
  * A template's parts, or why it is not one: RFC 6570 §2's grammar (grammar/rfc6570.abnf, with
@@ -82,10 +82,16 @@ export function parseParts(text: string): Result<readonly TemplatePart[], Templa
   const freeze = Object.freeze;
   let reservedAt = -1;
   let i = 0;
-  /** Where `re` (sticky) stops matching from `i`, or `i`. */
+  /**
+   * Moves `i` to where `re` (sticky) stops matching, matched again from there while it goes on,
+   * and returns it. LITERALS and VARNAME match at most 65,535 repetitions a time: V8 keeps a
+   * backtrack entry per repetition of a group and throws a RangeError past 2^23 of them (a literal
+   * or a varname of 9,000,000 characters did).
+   */
   const scan = (re: RegExp): number => {
     re.lastIndex = i;
-    return re.test(text) ? re.lastIndex : i;
+    while (re.test(text) && re.lastIndex > i) i = re.lastIndex;
+    return i;
   };
   /** The error at `at` (thrown as `[offset, expected]`): a "%" there that no triplet follows fails at its first digit that is not HEXDIG. */
   const fail = (at: number, expected: readonly string[]): never => {

@@ -1,0 +1,41 @@
+// What a hostile or careless caller could still break after the fuzzing harness (never-crash,
+// huge-inputs): each case failed before its fix. Inputs are bounded by size, never by time.
+import { expand, parseTemplate } from "../../src/template/index";
+
+describe("a template of millions of characters is read, not a RangeError", () => {
+  // V8 keeps one backtrack entry per repetition of a regex group with alternatives and throws
+  // "Maximum call stack size exceeded" past 2^23 of them: the reader's sticky patterns for
+  // literals and varnames ran once over the whole run (9,000,000 "a" threw; 8,000,000 did not)
+  const n = 9_000_000;
+  const cases: [string, string, number][] = [
+    ["a literal of 9 M characters", "a".repeat(n), 1],
+    ["a varname of 9 M characters", `{${"a".repeat(n)}}`, 1],
+    ["a literal, then an expression", `${"a".repeat(n)}{x}`, 2],
+    // shorter, but over the reader's 65,535 repetitions a pattern: runs read in pieces
+    ["a varname of dotted parts", `{${"a.".repeat(100_000)}a}`, 1],
+    ["a varname of triplets and dots", `{${"%41.".repeat(100_000)}a}`, 1],
+    ["a literal of triplets and ucschar", "a%41\u00e9".repeat(100_000), 1],
+  ];
+  it.each(cases)("%s", (_, text, parts) => {
+    const t = parseTemplate(text);
+    expect(t.ok).toBe(true);
+    if (t.ok) expect(t.value.parts.map((p) => p.text).join("")).toBe(text);
+    if (t.ok) expect(t.value.parts.length).toBe(parts);
+  });
+
+  it("expand reads it too", () => {
+    const e = expand(`${"a".repeat(n)}{x}`, { x: "b" });
+    expect(e.ok ? e.value.length : e.error.message).toBe(n + 1);
+  });
+
+  it("the same errors where the text leaves the grammar after a long run", () => {
+    const r = parseTemplate(`${"a".repeat(n)}{a..b}`);
+    expect(r.ok ? undefined : r.error.offset).toBe(n + 3);
+    const s = parseTemplate(`{${"a".repeat(n)},.b}`);
+    expect(s.ok ? undefined : s.error.offset).toBe(n + 2);
+    const u = parseTemplate(`${"a".repeat(n)}"`);
+    expect(u.ok ? undefined : u.error.offset).toBe(n);
+    const d = parseTemplate(`{${"a.".repeat(100_000)}.a}`);
+    expect(d.ok ? undefined : d.error.offset).toBe(200_001);
+  });
+});
