@@ -359,10 +359,11 @@ export class CompiledRule {
    * {@link test}, for a rule whose strings are URI or IRI references, recording where the
    * components are into `o`: [0] the ":" after the scheme, [1] where the authority begins, [2]
    * where it ends, [3] the "?" of the query, [4] the "#" of the fragment, [5] the "@" after the
-   * userinfo, [6] the last ":" in the authority (-1 for none). 0 when the input does not match, 1
-   * when it does and `o` holds its offsets, 2 when this run cannot tell (a character beyond
-   * US-ASCII, an IP literal, a rule too big to split): then {@link test} answers, and RFC 3986
-   * Appendix B's scan of the text finds the components.
+   * userinfo, [6] the last ":" in the authority outside an IP literal (-1 for none). 0 when the
+   * input does not match, 1 when it does and `o` holds its offsets, 2 when this run cannot tell
+   * (a character beyond US-ASCII, a rule too big to split): then {@link test} answers, and RFC
+   * 3986 Appendix B's scan of the text finds the components. An IP literal is read by
+   * {@link test} and the offsets after it by {@link #literalReference}.
    */
   testReference(input: string, o: Int32Array): 0 | 1 | 2 {
     o[0] = -1;
@@ -376,7 +377,8 @@ export class CompiledRule {
     // the first run, or a row not made yet: apart, so that what V8 inlines of the common path
     // stays small (see #resume)
     if (k === SCAN_LAZY) k = this.#resume(input, o);
-    if (k !== SCAN_END) return k as 0 | 2;
+    // (0, 2, or 1 when #resume read an IP literal and the offsets after it)
+    if (k !== SCAN_END) return k as 0 | 1 | 2;
     if (this.#taggedAccept[(SCAN[1] as number) >> 7] !== 1) return 0;
     // the authority begins after the second "/", and ends at the first "/", "?" or "#" after it.
     // Every slot is read and written on every match: an access that only some inputs reach would
@@ -389,6 +391,34 @@ export class CompiledRule {
     o[2] = authority >= 0 && slash < 0 ? (query >= 0 ? query : fragment >= 0 ? fragment : input.length) : slash;
     return 1;
   }
+
+  /**
+   * {@link testReference} where its scan stopped at a call (the offset in {@link SCAN}[0]): at a
+   * "[", the IP literal of an authority (RFC 3986 §3.2.2: "[" begins nothing else in a reference),
+   * {@link test} answers, and the rest of the authority is read from the "]" (an optional ":"
+   * and port, up to "/", "?", "#" or the end), then the "?" and "#" after it (RFC 3986 Appendix
+   * B); the "@" before it is recorded already. Any other call answers 2, as before. So a
+   * reference with an IP literal gets its offsets in this one module (issue 31: normalize(s)
+   * enters no module twice).
+   */
+  #literalReference(input: string, o: Int32Array): 0 | 1 | 2 {
+    const open = SCAN[0] as number;
+    if (input.charCodeAt(open) !== 0x5b) return 2;
+    if (!this.test(input)) return 0;
+    // after the "]": [ ":" port ], then the authority ends
+    let i = input.indexOf("]", open) + 1;
+    const colon = input.charCodeAt(i) === 0x3a ? i : -1;
+    for (let c = input.charCodeAt(i); c === 0x3a || (c >= 0x30 && c <= 0x39); c = input.charCodeAt(++i));
+    const fragment = input.indexOf("#", i);
+    const query = input.indexOf("?", i);
+    o[1] = (o[1] as number) + 1;
+    o[2] = i;
+    o[3] = fragment >= 0 && query > fragment ? -1 : query;
+    o[4] = fragment;
+    o[6] = colon;
+    return 1;
+  }
+
 
   /**
    * {@link testReference}'s scan where it stopped at a row not made yet (or before the table was
@@ -405,7 +435,8 @@ export class CompiledRule {
       if (this.#tagged === NOT_MADE) {
         if (this.#untagged) return 2;
         this.#tagged = this.#startTagged();
-      } else if (this.#makeRow((SCAN[1] as number) >> 7) === undefined) return 2;
+      } else if (this.#tagged[(SCAN[1] as number) | codeAt(input, SCAN[0] as number)] === CALL_ENTRY) return this.#literalReference(input, o);
+      else if (this.#makeRow((SCAN[1] as number) >> 7) === undefined) return 2;
       // read the same character again, in the row now made
       k = this.#scan(input, o, SCAN[0] as number, SCAN[1] as number);
     }
@@ -416,7 +447,7 @@ export class CompiledRule {
    * The loop of {@link testReference}: reads `input` from offset `i` in split state `state`
    * (shifted by 7) over the tagged table as it is, recording boundaries into `o`. Returns 0 (no
    * match), 2 (cannot tell), {@link SCAN_END} at the end of the input (the state in {@link SCAN}[1]),
-   * or {@link SCAN_LAZY} at a row not made yet (the offset in {@link SCAN}[0], the state in [1]).
+   * or {@link SCAN_LAZY} at a row not made yet or a call (the offset in {@link SCAN}[0], the state in [1]).
    * The loop calls nothing and its table is one value: with the call that makes a row inside it,
    * and the table a phi of the field and the new row, V8 reloaded and checked the table (and
    * spilled the state) at every character. A character that leaves the state as it is (most of
@@ -443,12 +474,13 @@ export class CompiledRule {
       if (tag !== 0) {
         // one store for every boundary: the tag is the slot it records the offset in, plus one
         if (tag <= T_COLON) o[tag - 1] = i;
-        else if (e === LAZY_ENTRY) {
+        else if (tag === DEAD_TAG) return 0;
+        else {
+          // a row not made yet, or a call (of the IP literal): #resume reads on from here
           SCAN[0] = i;
           SCAN[1] = s;
           return SCAN_LAZY;
-        } else if (tag === DEAD_TAG) return 0;
-        else return 2; // a call of the IP literal: Appendix B's scan finds the components
+        }
       }
       s = e & 0xff80;
     }
