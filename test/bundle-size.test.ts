@@ -19,8 +19,8 @@ import { packAndInstall, removePacked, root, type Packed } from "./helpers/packe
 
 /** Import sets and their ceilings, gzip -9 bytes: esbuild's, then Rollup's. */
 const SETS: readonly (readonly [string, number, number])[] = [
-  ["parse", 11_400, 11_300],
-  ["parse, resolve, normalize, serialize, equivalent", 19_950, 19_700],
+  ["parse", 11_450, 11_360],
+  ["parse, resolve, normalize, serialize, equivalent", 20_000, 19_760],
 ];
 
 /** What a bundler made of one import set: its warnings, its chunks (Rollup) and its gzip -9 size. */
