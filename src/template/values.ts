@@ -46,7 +46,17 @@ export function classify(value: unknown, name: string, caller: string): Defined 
   if (typeof value !== "object" || value === null) return scalar(value, subject);
   const out: (string | readonly [string, string])[] = [];
   if (Array.isArray(value)) {
-    for (let k = 0; k < value.length; k++) {
+    // a hole is an undefined member (§2.3), so a long list is read by the indexes it holds: a
+    // sparse array's length may run to 2^32 - 1 with no member at all (Object.keys gives the
+    // indexes first, in ascending order, then any other key, which is no member)
+    const keys = value.length > 65_536 ? Object.keys(value) : undefined;
+    for (let j = 0, n = keys === undefined ? value.length : keys.length; j < n; j++) {
+      let k = j;
+      if (keys !== undefined) {
+        const key = keys[j] as string;
+        k = +key;
+        if (`${k}` !== key || !(k < value.length)) break;
+      }
       const s = scalar(value[k], () => `${subject()} is a list whose member ${k}`);
       if (s !== undefined) out.push(s);
     }

@@ -39,3 +39,35 @@ describe("a template of millions of characters is read, not a RangeError", () =>
     expect(d.ok ? undefined : d.error.offset).toBe(200_001);
   });
 });
+
+describe("a sparse list is read by the members it holds, not by its length", () => {
+  // new Array(Number(input)) has a length of up to 2^32 - 1 and no member: reading every index up
+  // to the length took about 70 s per expression that names it (RFC 6570 §2.3: the holes are
+  // undefined members, left out). Counted through a Proxy, never timed.
+  const sparse = (members: Record<number, string>): { list: unknown[]; reads: () => number } => {
+    const target: unknown[] = new Array(2 ** 32 - 1);
+    for (const [k, v] of Object.entries(members)) target[Number(k)] = v;
+    let n = 0;
+    const list = new Proxy(target, { get: (t, key, r) => (n++, Reflect.get(t, key, r)) });
+    return { list, reads: () => n };
+  };
+
+  it.each([
+    ["{x}", { 5: "a", 70_000: "b", 4_000_000_000: "c" }, "a,b,c"],
+    ["{/x*}", { 3: "p", 9: "q" }, "/p/q"],
+    ["{?x}", {}, ""],
+  ] as const)("expand(%j) over a list of length 2^32 - 1", (template, members, expected) => {
+    const { list, reads } = sparse(members);
+    const r = expand(template, { x: list });
+    expect(r.ok ? r.value : r.error.message).toBe(expected);
+    expect(reads()).toBeLessThan(100);
+  });
+
+  it("a list with other properties besides its members reads only the members", () => {
+    const list: unknown[] & { extra?: string } = new Array(2 ** 20);
+    list[2] = "m";
+    list.extra = "no";
+    const r = expand("{x}", { x: list });
+    expect(r.ok ? r.value : r.error.message).toBe("m");
+  });
+});
