@@ -44,8 +44,8 @@ describe("a sparse list is read by the members it holds, not by its length", () 
   // new Array(Number(input)) has a length of up to 2^32 - 1 and no member: reading every index up
   // to the length took about 70 s per expression that names it (RFC 6570 §2.3: the holes are
   // undefined members, left out). Counted through a Proxy, never timed.
-  const sparse = (members: Record<number, string>): { list: unknown[]; reads: () => number } => {
-    const target: unknown[] = new Array(2 ** 32 - 1);
+  const sparse = (members: Record<number, string>): { list: string[]; reads: () => number } => {
+    const target: string[] = new Array<string>(2 ** 32 - 1);
     for (const [k, v] of Object.entries(members)) target[Number(k)] = v;
     let n = 0;
     const list = new Proxy(target, { get: (t, key, r) => (n++, Reflect.get(t, key, r)) });
@@ -64,7 +64,7 @@ describe("a sparse list is read by the members it holds, not by its length", () 
   });
 
   it("a list with other properties besides its members reads only the members", () => {
-    const list: unknown[] & { extra?: string } = new Array(2 ** 20);
+    const list: string[] & { extra?: string } = new Array<string>(2 ** 20);
     list[2] = "m";
     list.extra = "no";
     const r = expand("{x}", { x: list });
