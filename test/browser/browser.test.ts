@@ -115,7 +115,7 @@ describeInChromium("test/browser/browser.test.ts", "in a browser (headless Chrom
     expect(v.parse.path.span).toEqual({ start: 22, end: 33 });
     expect(v.parseIri.authority.host.text).toBe("r\u00e9sum\u00e9.example");
     expect(v.validate.error.offset).toBe(12);
-    expect(v.validate.error.expected).toEqual(["HEXDIG", '":"', '"."', "DIGIT", '"]"']);
+    expect(v.validate.error.expected).toEqual(["DIGIT", "HEXDIG", '"."', '":"', '"]"']);
     expect(v.validate.error.found).toBe('"/"');
     expect(v.validate.isUriSyntaxError).toBe(true);
     expect(v.validate.caretLine).toBe(" ".repeat(14) + "^");

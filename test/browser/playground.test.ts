@@ -100,10 +100,10 @@ describeInChromium("test/browser/playground.test.ts", "the playground (headless 
   test("an invalid URI: the error, and the caret under the character at its offset", async () => {
     await page.fill("#input", "");
     await page.locator("#input").pressSequentially("https://[::1/");
-    expect(await text(page, "#status")).toBe('\u2717 Invalid URI-reference at offset 12: expected HEXDIG, ":", ".", DIGIT or "]", found "/"');
+    expect(await text(page, "#status")).toBe('\u2717 Invalid URI-reference at offset 12: expected DIGIT, HEXDIG, ".", ":" or "]", found "/"');
     expect(await text(page, '#error [data-field="offset"]')).toBe("12");
     expect(await text(page, '#error [data-field="found"]')).toBe('"/"');
-    expect(await page.$$eval('#error [data-field="expected"] .chip', (els) => els.map((e) => e.textContent))).toEqual(["HEXDIG", '":"', '"."', "DIGIT", '"]"']);
+    expect(await page.$$eval('#error [data-field="expected"] .chip', (els) => els.map((e) => e.textContent))).toEqual(["DIGIT", "HEXDIG", '"."', '":"', '"]"']);
     expect((await text(page, '#error [data-field="message"]')).split("\n")[2]).toBe(" ".repeat(14) + "^");
     expect(await page.$$eval("#figure .ch.bad", (els) => els.map((e) => (e as unknown as { dataset: { offset: string } }).dataset.offset))).toEqual(["12"]);
     const x = await page.evaluate(() => {
