@@ -879,6 +879,9 @@ export class Explainer {
         add(JSON.stringify(code < 0x80 ? String.fromCharCode(code) : `%${(code & 0xff).toString(16).toUpperCase().padStart(2, "0")}`));
       }
     }
+    // in the engine's one order (src/abnf/automaton-size.ts inOneOrder): names, then quoted
+    // characters by character (a literal holds no '"' or "\\" to escape), then the end
+    out.sort((a, b) => +(a[0] === '"') - +(b[0] === '"') || (a < b ? -1 : +(a > b)));
     if (end) out.push("end of input");
     return out;
   }
