@@ -4,7 +4,7 @@
 // host is read as WHATWG clients read it (host-of.ts), the ranges are ipaddr.js's, as proxy-addr
 // and express use them.
 import ipaddr from "ipaddr.js";
-import { maskPassword, PASSWORD_MASK } from "../password.js";
+import { defineInput, maskPassword, PASSWORD_MASK } from "../password.js";
 import { describeValue, quoted } from "../describe.js";
 import { throwWithStack } from "../errors.js";
 import type { UriReference } from "../ast/nodes.js";
@@ -54,10 +54,11 @@ function maskedInput(input: string): string {
 export class HostError extends Error {
   override readonly name = "HostError";
   readonly code = "no-host";
-  readonly input: string;
+  /** The input as given: readable, not enumerable (a logger does not print its password; the message masks it). */
+  declare readonly input: string;
   constructor(input: string, why: string) {
     super(`No host to classify: ${why}: ${quoted(maskedInput(input), 200)}`); // masked: RFC 3986 §7.5
-    this.input = input;
+    defineInput(this, input);
   }
 }
 
@@ -145,11 +146,11 @@ export function classifyHostOrThrow(uriOrHost: string | UriReference): HostClass
 export class AddressError extends Error {
   override readonly name = "AddressError";
   readonly code = "not-an-address";
-  /** The string as given. */
-  readonly input: string;
+  /** The string as given: readable, not enumerable (a logger does not print its password; the message masks it). */
+  declare readonly input: string;
   constructor(input: string, why: string) {
     super(`Not an IP address: ${why}: ${quoted(maskedInput(input), 100)}`); // masked: RFC 3986 §7.5
-    this.input = input;
+    defineInput(this, input);
   }
 }
 

@@ -1,5 +1,6 @@
 // The typed failures of the transforms: RFC 3986 §5.1 (a base URI must be absolute) and §2.1
 // with RFC 3629 (percent-encoded octets that are not UTF-8).
+import { defineInput } from "../password.js";
 
 /**
  * Why a reference does not resolve: a base RFC 3986 §5.1 does not allow, or (with a registry of
@@ -44,8 +45,11 @@ export type DecodeErrorCode = "bad-escape" | "invalid-utf8";
 export class DecodeError extends Error {
   override readonly name = "DecodeError";
   readonly code: DecodeErrorCode;
-  /** The text that was decoded. */
-  readonly input: string;
+  /**
+   * The text that was decoded: readable, not enumerable, so that `JSON.stringify` and
+   * `console.log` of the error do not print a password it holds (RFC 3986 §7.5).
+   */
+  declare readonly input: string;
   /**
    * In UTF-16 code units: the `"%"` of the bad escape, or the `"%"` of the first octet of the
    * ill-formed UTF-8 sequence.
@@ -59,7 +63,7 @@ export class DecodeError extends Error {
         : `Invalid UTF-8 at offset ${offset}: the percent-encoded octets there are not a well-formed UTF-8 sequence`,
     );
     this.code = code;
-    this.input = input;
+    defineInput(this, input);
     this.offset = offset;
   }
 }

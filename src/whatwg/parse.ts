@@ -16,6 +16,7 @@ import { encodeWith, octetAt } from "../percent-encoding.js";
 import type { Result } from "../result.js";
 import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeUtf8, plainAscii, urlDomainToAscii, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
 import { WhatwgUrlError } from "./errors.js";
+import { PASSWORD_MASK, passwordRange } from "../password.js";
 import { endsInANumber, ipv4Parse, ipv6Parse } from "./host-address.js";
 import { isIPv4address } from "../compiled/ipv4.js";
 import type { WhatwgValidationError } from "./validation.js";
@@ -281,6 +282,20 @@ function repairsOf(input: string, s: WhatwgSplit, record: UrlRecord): readonly W
 
 // --- why the parser fails -----------------------------------------------------------------------
 
+/**
+ * A part of the input quoted in a message (`text`, what the split read at `at` in `input`), the
+ * characters of it that are the input's password masked (RFC 3986 §7.5): where the URL Standard
+ * ends the authority at "\" or reads no userinfo (file), the port or host it refuses is the
+ * password RFC 3986 reads, which the excerpt masks.
+ */
+function quotedPart(input: string, at: Range, text: string): string {
+  const pw = passwordRange(input);
+  if (pw === undefined || pw.end <= at.start || pw.start >= at.end) return JSON.stringify(text);
+  const raw = input.slice(at.start, at.end);
+  if (raw !== text) return JSON.stringify(PASSWORD_MASK);
+  return JSON.stringify(raw.slice(0, Math.max(0, pw.start - at.start)) + PASSWORD_MASK + raw.slice(Math.min(raw.length, pw.end - at.start)));
+}
+
 /** The validation error that made the parser fail on `input`, and where; read off the parser's split of it. */
 function failureOf(input: string, s: WhatwgSplit, base: UrlRecord | undefined): WhatwgUrlError {
   const first = s.edges[0]?.start === 0 ? (s.edges[0]?.end ?? 0) : 0;
@@ -299,14 +314,14 @@ function failureOf(input: string, s: WhatwgSplit, base: UrlRecord | undefined): 
     if (port !== undefined && port !== "" && s.port !== undefined) {
       if (!/^[0-9]+$/.test(port)) {
         const bad = [...port].findIndex((c) => c < "0" || c > "9");
-        return new WhatwgUrlError("port-invalid", input, s.port.start + Math.max(0, bad), `the port ${JSON.stringify(port)} is not a number`);
+        return new WhatwgUrlError("port-invalid", input, s.port.start + Math.max(0, bad), `the port ${quotedPart(input, s.port, port)} is not a number`);
       }
       if (Number(port) > 65535) return new WhatwgUrlError("port-out-of-range", input, s.port.start, `the port ${port} is above 65535`);
     }
     if (host.startsWith("[")) {
       if (!host.endsWith("]")) return new WhatwgUrlError("IPv6-unclosed", input, h.start, 'the IPv6 address has no closing "]"');
       const e = ipv6Parse(host.slice(1, -1)).errors.at(-1) ?? "IPv6-invalid-code-point";
-      return new WhatwgUrlError(e, input, h.start, `${JSON.stringify(host)} is no IPv6 address`);
+      return new WhatwgUrlError(e, input, h.start, `${quotedPart(input, h, host)} is no IPv6 address`);
     }
     if (!s.special) {
       const bad = FORBIDDEN_HOST.exec(host);
@@ -316,9 +331,9 @@ function failureOf(input: string, s: WhatwgSplit, base: UrlRecord | undefined): 
     const ascii = urlDomainToAscii(domain);
     if (ascii !== null && !FORBIDDEN_DOMAIN.test(ascii) && endsInANumber(ascii)) {
       const e = ipv4Parse(ascii).errors.at(-1) ?? "IPv4-out-of-range-part";
-      return new WhatwgUrlError(e, input, h.start, `${JSON.stringify(host)} ends in a number, so it must be an IPv4 address, and is none`);
+      return new WhatwgUrlError(e, input, h.start, `${quotedPart(input, h, host)} ends in a number, so it must be an IPv4 address, and is none`);
     }
-    return new WhatwgUrlError("domain-to-ASCII", input, h.start, `${JSON.stringify(host)} is no domain: UTS #46 ToASCII fails on it, or it holds a forbidden domain code point`);
+    return new WhatwgUrlError("domain-to-ASCII", input, h.start, `${quotedPart(input, h, host)} is no domain: UTS #46 ToASCII fails on it, or it holds a forbidden domain code point`);
   }
   if (s.special && s.scheme !== "file" && s.authority === undefined) {
     return new WhatwgUrlError("host-missing", input, s.path.start, `the ${s.scheme ?? "URL"} URL has no host`);

@@ -5,6 +5,7 @@ import { classifyAddress, classifyHost, securityFindings } from "../../src/secur
 import { maskPassword, passwordRange } from "../../src/password";
 import { parse as whatwgParse } from "../../src/whatwg";
 import { fileUriToPath, ws } from "../../src/schemes";
+import { percentDecode } from "../../src/components";
 
 const SECRET = "s3cr3tPW";
 
@@ -57,6 +58,10 @@ describe("an error's input (the text as given) is not printed by a logger", () =
     ["uri-grammar/whatwg parse (WhatwgUrlError)", () => { const r = whatwgParse(`https://u:${SECRET}@exa mple.com/`); return r.ok ? undefined : r.error; }],
     ["a scheme's parse (SchemeError)", () => { const r = ws.parse(`ws://u:${SECRET}@h/#frag`); return r.ok ? undefined : r.error; }],
     ["fileUriToPath (FilePathError)", () => { const r = fileUriToPath(`http://u:${SECRET}@h/x`); return r.ok ? undefined : r.error; }],
+    // fuzz, 2026-11-30: these three kept `input` enumerable
+    ["percentDecode of a whole URI (DecodeError)", () => { const r = percentDecode(`http://u:${SECRET}@h/%zz`); return r.ok ? undefined : r.error; }],
+    ["classifyHost (HostError)", () => { const r = classifyHost(`http://u:${SECRET}@[::1/`); return r.ok ? undefined : r.error; }],
+    ["classifyAddress (AddressError)", () => { const r = classifyAddress(`http://u:${SECRET}@h/`); return r.ok ? undefined : r.error; }],
   ];
   it.each(cases)("%s", (_name, make) => {
     const e = make() as { input: string; message: string } | undefined;
@@ -67,5 +72,25 @@ describe("an error's input (the text as given) is not printed by a logger", () =
     expect(JSON.stringify(e)).not.toContain(SECRET);
     expect(inspect(e)).not.toContain(SECRET);
     expect(e.message).not.toContain(SECRET);
+  });
+});
+
+describe("uri-grammar/whatwg quotes no password in what it says failed (fuzz, 2026-11-30)", () => {
+  // The URL Standard ends a special URL's authority at "\" and reads no userinfo in a file URL,
+  // so the port or the host it refuses is the password as RFC 3986 reads it (and as the
+  // excerpt masks it): the short message quoted it
+  it.each([
+    [`http://u:${SECRET}\\@h/`, "port-invalid", `the port "***" is not a number`],
+    [`ws://u:${SECRET}\\x@h/`, "port-invalid", `the port "***" is not a number`],
+    [`file://u:${SECRET}@h/c:/x`, "domain-to-ASCII", `"u:***@h" is no domain`],
+    [`file://u:${SECRET}@1.2.3.4.5/`, "domain-to-ASCII", `"u:***@1.2.3.4.5" is no domain`],
+  ])("%s", (input, code, words) => {
+    const r = whatwgParse(input);
+    expect(r.ok ? undefined : r.error.code).toBe(code);
+    if (r.ok) return;
+    expect(r.error.message).not.toContain(SECRET);
+    expect(r.error.shortMessage).toContain(words);
+    const b = whatwgParse("x", input);
+    expect(b.ok ? undefined : b.error.cause?.message).toContain(words);
   });
 });
