@@ -236,10 +236,12 @@ const membersOf = (set: UnitSet): Int32Array => {
  * Unit codes grouped into classes that every unit set of the given ones treats alike, numbered
  * in the order of their lowest unit. Partition refinement: each set moves its units out of the
  * classes they were in, one new class per class it cuts; then the classes are numbered by lowest
- * unit. The work is the units the sets hold, plus one pass over all units.
+ * unit. The work is the units the sets hold, plus one pass over all units. `rep[k]`: the lowest
+ * unit of class k (one unit tells whether a set holds the class).
  */
-export function unitClasses(sets: Iterable<UnitSet>): { classOf: Uint16Array; count: number } {
-  const unique = [...new Set(sets)].map(membersOf);
+export function unitClasses(sets: Iterable<UnitSet | undefined>): { classOf: Uint16Array; count: number; rep: Int32Array } {
+  const unique: Int32Array[] = [];
+  for (const set of new Set(sets)) if (set !== undefined) unique.push(membersOf(set));
   let size = 1;
   for (const m of unique) size += m.length;
   // class numbers are never reused: at most one new number per unit a set holds
@@ -261,13 +263,13 @@ export function unitClasses(sets: Iterable<UnitSet>): { classOf: Uint16Array; co
   }
   const order = new Int32Array(next).fill(-1);
   const classOf = new Uint16Array(UNIT_COUNT);
-  let count = 0;
+  const rep: number[] = [];
   for (let c = 0; c < UNIT_COUNT; c++) {
     const k = cls[c] as number;
-    if ((order[k] as number) < 0) order[k] = count++;
+    if ((order[k] as number) < 0) order[k] = rep.push(c) - 1;
     classOf[c] = order[k] as number;
   }
-  return { classOf, count };
+  return { classOf, count: rep.length, rep: Int32Array.from(rep) };
 }
 
 /** A backward pass over one URI: the live set at every offset, and the counts of bounded spans. */
@@ -283,7 +285,7 @@ const SET_LIMIT = 20_000;
 /**
  * What one template's automata keep between calls (the sets and tables their lazy DFAs have
  * built), in entries of about four bytes: after a call that leaves more in one of them (the
- * matcher's backward DFA, the forward DFA, the explainer), that one forgets it all. The bound is
+ * matcher's backward DFA, the forward DFA), that one forgets it all. The bound is
  * this plus 64 per state of the automaton ({@link memoLimit}). Real templates keep a few hundred;
  * a hostile one (a long literal repeating itself) would keep megabytes per call.
  */
@@ -363,14 +365,9 @@ export class Matcher {
 
   constructor(nfa: Nfa) {
     this.nfa = nfa;
-    const sets: UnitSet[] = [];
-    for (const s of nfa.unitSet) if (s !== undefined) sets.push(s);
-    const { classOf, count } = unitClasses(sets);
+    const { classOf, count, rep } = unitClasses(nfa.unitSet);
     this.#classOf = classOf;
     this.#classes = count;
-    // one code per class tells whether a unit state reads the class
-    const rep = new Int32Array(count).fill(-1);
-    for (let c = 0; c < UNIT_COUNT; c++) if ((rep[classOf[c] as number] as number) < 0) rep[classOf[c] as number] = c;
     this.#rep = rep;
     // the reverse edges as one array each, rows in state order (a template of a million
     // characters would otherwise make millions of small arrays)
@@ -757,28 +754,24 @@ export class Matcher {
 
 /**
  * Where a URI leaves a template's language, read forwards: the first unit no path can read
- * (or the end, when a longer URI was needed), and what could have stood there. The sets of
- * states are interned and each step memoized, as the backward pass's are.
+ * (or the end, when a longer URI was needed), and what could have stood there. It reads the URI
+ * once, with the set of states reached so far; nothing is kept between calls (only a URI that
+ * does not match is explained), and one explanation does at most {@link WORK_LIMIT} work.
  */
 export class Explainer {
   readonly #nfa: Nfa;
-  #sets: Int32Array[] = [];
-  #index = new Map<string, number>();
-  #trans = new Map<number, number>();
   readonly #stamp: Int32Array;
   #mark = 0;
-  #start = -1;
   /** The state-set work of the current explanation (see {@link WORK_LIMIT}). */
   #work = 0;
-  /** Entries the memo holds (see {@link MEMO_LIMIT}). */
-  #retained = 0;
 
   constructor(nfa: Nfa) {
     this.#nfa = nfa;
     this.#stamp = new Int32Array(nfa.size);
   }
 
-  #close(from: readonly number[]): number {
+  /** The unit and accepting states that `from`'s empty edges reach. */
+  #close(from: readonly number[]): number[] {
     const nfa = this.#nfa;
     const out: number[] = [];
     const stack = [...from];
@@ -795,16 +788,7 @@ export class Explainer {
       }
     }
     if ((this.#work += out.length) > WORK_LIMIT) throw OVER_LIMIT;
-    out.sort((a, b) => a - b);
-    const key = out.join(",");
-    let id = this.#index.get(key);
-    if (id === undefined) {
-      id = this.#sets.length;
-      this.#sets.push(Int32Array.from(out));
-      this.#index.set(key, id);
-      this.#retained += out.length + (key.length >> 2) + 16;
-    }
-    return id;
+    return out;
   }
 
   /**
@@ -812,70 +796,42 @@ export class Explainer {
    * expected there; undefined past {@link WORK_LIMIT}.
    */
   explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } | undefined {
+    const nfa = this.#nfa;
     this.#work = 0;
     try {
-      return this.#explain(codes, n);
+      let set = this.#close([nfa.start]);
+      let k = 0;
+      for (; k < n; k++) {
+        const code = codes[k] as number;
+        const nexts: number[] = [];
+        for (const s of set) if (nfa.kind[s] === UNIT && (nfa.unitSet[s] as UnitSet)[code] === 1) nexts.push(nfa.unitNext[s] as number);
+        if (nexts.length === 0) break;
+        set = this.#close(nexts);
+      }
+      return { at: k, expected: this.#expected(set) };
     } catch (e) {
       if (e !== OVER_LIMIT) throw e;
       return undefined;
-    } finally {
-      if (this.#sets.length > SET_LIMIT || this.#retained > memoLimit(this.#nfa)) this.#reset();
     }
   }
 
-  /** Entries the memo holds. */
-  get retained(): number {
-    return this.#retained;
-  }
-
-  #reset(): void {
-    this.#sets = [];
-    this.#index = new Map();
-    this.#trans = new Map();
-    this.#start = -1;
-    this.#retained = 0;
-  }
-
-  #explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } {
-    const nfa = this.#nfa;
-    if (this.#start < 0) this.#start = this.#close([nfa.start]);
-    let d = this.#start;
-    for (let k = 0; k < n; k++) {
-      const code = codes[k] as number;
-      const key = d * UNIT_COUNT + code;
-      let next = this.#trans.get(key);
-      if (next === undefined) {
-        const nexts: number[] = [];
-        const set = this.#sets[d] as Int32Array;
-        this.#work += set.length;
-        for (const s of set) if (nfa.kind[s] === UNIT && (nfa.unitSet[s] as UnitSet)[code] === 1) nexts.push(nfa.unitNext[s] as number);
-        next = nexts.length === 0 ? -1 : this.#close(nexts);
-        this.#trans.set(key, next);
-        this.#retained += 8;
-      }
-      if (next < 0) return { at: k, expected: this.#expected(d) };
-      d = next;
-    }
-    return { at: n, expected: this.#expected(d) };
-  }
-
-  /** What the states of set `d` read, in words: quoted characters, value-char, reserved-char, end of input. */
-  #expected(d: number): string[] {
+  /** What the states of `set` read, in words: quoted characters, value-char, reserved-char, end of input. */
+  #expected(set: readonly number[]): string[] {
     const nfa = this.#nfa;
     const out: string[] = [];
     const add = (label: string): void => {
       if (!out.includes(label)) out.push(label);
     };
     let end = false;
-    for (const s of this.#sets[d] as Int32Array) {
+    for (const s of set) {
       if (nfa.kind[s] === ACCEPT) {
         end = true;
         continue;
       }
-      const set = nfa.unitSet[s] as UnitSet;
-      if (nfa.value[s] === 1) add(set === R_ANY ? "reserved-char" : "value-char");
+      const units = nfa.unitSet[s] as UnitSet;
+      if (nfa.value[s] === 1) add(units === R_ANY ? "reserved-char" : "value-char");
       else {
-        const code = set.indexOf(1);
+        const code = units.indexOf(1);
         add(JSON.stringify(code < 0x80 ? String.fromCharCode(code) : `%${(code & 0xff).toString(16).toUpperCase().padStart(2, "0")}`));
       }
     }
@@ -957,13 +913,9 @@ export class Deterministic {
 
   private constructor(nfa: Nfa) {
     this.#nfa = nfa;
-    const sets: UnitSet[] = [];
-    for (const s of nfa.unitSet) if (s !== undefined) sets.push(s);
-    const { classOf, count } = unitClasses(sets);
+    const { classOf, count, rep } = unitClasses(nfa.unitSet);
     this.#classOf = classOf;
     this.#classes = count;
-    const rep = new Int32Array(count).fill(-1);
-    for (let c = 0; c < UNIT_COUNT; c++) if ((rep[classOf[c] as number] as number) < 0) rep[classOf[c] as number] = c;
     this.#rep = rep;
     const size = new Int32Array(count);
     for (let c = 0; c < UNIT_COUNT; c++) size[classOf[c] as number] = (size[classOf[c] as number] as number) + 1;

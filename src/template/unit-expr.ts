@@ -3,36 +3,22 @@
 // the engine's automaton core alone (src/abnf/dfa-engine.ts): each unit of units.ts (an ASCII
 // character, or a triplet with its octet and the case of its hex digits, codes below 0x500)
 // read as the code point of its code, so that the core recognizes a URI given as the string of
-// its units (issue 30: the template matcher on the one engine). The matcher's form carries the
-// reading too: each tag (a span's open and close, a mark) is a marker rule, a rule that matches
-// only "" and whose occurrences the automaton lists on the edges that cross them (captures.ts),
-// and the template's preferences among readings (a span's yieldAt, a list's yieldFirst) are the
-// engine's Preferences.
+// its units (the ambiguity search, ambiguity.ts; and the tests that hold the matcher's automaton
+// to the engine's).
 import { Analysis, type RuleDefinition } from "../abnf/analysis.js";
-import type { Preference } from "../abnf/captures.js";
-import { codePointSet } from "../abnf/charset.js";
 import { Compiled } from "../abnf/compiled.js";
-import { DfaBudget } from "../abnf/dfa.js";
-import { alt, lit, many, many1, range, ref, rep, seq, type Expr } from "../abnf/expr.js";
+import { alt, many, many1, range, ref, rep, seq, type Expr } from "../abnf/expr.js";
 import type { Lang, TemplateLanguage } from "./language.js";
 import { R_ANY, U_SINGLE, UNIT_COUNT, unitsOf, upperTriplets, UTF8_SEQUENCES, type Units, type UnitSet } from "./units.js";
-
-/** What the matcher's form writes besides the language (see the module's comment). */
-export interface Marks {
-  /** The marker of tag `i` (language.ts TemplateLanguage.tags). */
-  tag(i: number): Expr;
-  /** `min*max( item )` (max undefined: unbounded) that stops rather than take another copy when the next unit is one of `when`'s characters. */
-  yielding(item: Expr, min: number, max: number | undefined, when: string): Expr;
-}
 
 /**
  * The expression of `x`, a span's character being rule `value-char` (U, RFC 6570 §3.2.1) or
  * `reserved-char` (U+R), and a literal `literal(text)`. A prefix's span (§2.4.1) is written with
  * its max-length when that is at most `prefixLimit`, else unbounded (a superset), a "+" or "#"
- * one's character being rule `reservedPrefix`. With `marks`, the tags and preferences too.
+ * one's character being rule `reservedPrefix`.
  */
-export function langExpr(x: Lang, literal: (text: string) => Expr, prefixLimit: number, marks?: Marks, reservedPrefix = "reserved-char"): Expr {
-  const to = (y: Lang): Expr => langExpr(y, literal, prefixLimit, marks, reservedPrefix);
+export function langExpr(x: Lang, literal: (text: string) => Expr, prefixLimit: number, reservedPrefix = "reserved-char"): Expr {
+  const to = (y: Lang): Expr => langExpr(y, literal, prefixLimit, reservedPrefix);
   switch (x.t) {
     case "lit":
       return literal(x.text);
@@ -40,19 +26,16 @@ export function langExpr(x: Lang, literal: (text: string) => Expr, prefixLimit: 
       const max = x.max !== undefined && x.max <= prefixLimit ? x.max : undefined;
       // a prefix counts characters (§2.4.1): a "+" or "#" value's UTF-8 sequence is one
       const c = ref(!x.reserved ? "value-char" : max !== undefined ? reservedPrefix : "reserved-char");
-      const min = x.min1 ? 1 : 0;
-      if (marks === undefined) return max !== undefined ? rep(min, max, c) : x.min1 ? many1(c) : many(c);
-      const body = x.yieldAt !== undefined ? marks.yielding(c, min, max, x.yieldAt) : max !== undefined ? rep(min, max, c) : x.min1 ? many1(c) : many(c);
-      return seq(marks.tag(x.open), body, marks.tag(x.close));
+      return max !== undefined ? rep(x.min1 ? 1 : 0, max, c) : x.min1 ? many1(c) : many(c);
     }
     case "seq":
       return x.items.length === 1 ? to(x.items[0] as Lang) : seq(...x.items.map(to));
     case "alt":
       return alt(...x.items.map(to));
     case "star":
-      return marks !== undefined && x.yieldFirst !== undefined ? marks.yielding(to(x.item), 0, undefined, x.yieldFirst) : many(to(x.item));
+      return many(to(x.item));
     case "mark":
-      return marks === undefined ? seq() : marks.tag(x.tag);
+      return seq();
     case "ref":
       return ref(x.name);
     case "item":
@@ -131,58 +114,17 @@ const unitLiteral = (text: string): Expr => {
 /**
  * The language's rules over unit code points (`template` the whole URI), analysed and compiled
  * for the engine's core. With `unbounded`, prefixes are read as unbounded (what the "no-match"
- * explanation reads, as template.ts's unboundedNfa). `extra` rules (over unit code points) may
- * be referred to by the language's `ref`s (the router's character sets).
+ * explanation reads, as template.ts's unboundedNfa).
  */
-export function unitAutomata(lang: TemplateLanguage, unbounded = false, extra: readonly RuleDefinition[] = [], budget?: DfaBudget): Compiled {
-  return unitsCompiled(lang, unbounded ? -1 : Infinity, undefined, [], budget, extra);
-}
-
-/** The rules of `lang` over units (with `marks`, the marker rules `more` and the `extra` rules), compiled. */
-function unitsCompiled(lang: TemplateLanguage, prefixLimit: number, marks: Marks | undefined, more: readonly string[], budget: DfaBudget | undefined, extra: readonly RuleDefinition[] = []): Compiled {
+export function unitAutomata(lang: TemplateLanguage, unbounded = false): Compiled {
   charRules ??= [
     { name: "value-char", expr: alt(setExpr(U_SINGLE), utf8Expr(upperUnits)), token: true },
     { name: "reserved-char", expr: setExpr(R_ANY), token: true },
     { name: "reserved-prefix-char", expr: alt(utf8Expr(anyCaseUnits), setExpr(R_ANY)), token: true },
   ];
-  const defs = new Map<string, RuleDefinition>([...charRules, ...extra].map((d) => [d.name, d]));
-  for (const [name, x] of lang.rules) defs.set(name, { name, expr: langExpr(x, unitLiteral, prefixLimit, marks, "reserved-prefix-char"), token: false });
-  // (written after the rules: writing them makes the preferences' markers)
-  for (const name of more) defs.set(name, { name, expr: lit(""), token: false });
-  return new Compiled(new Analysis((n) => defs.get(n.toLowerCase()), [...defs.keys()]), [], budget);
-}
-
-/** The matcher's form of a template's language over units: its rules, and what captures.ts is asked for. */
-export interface TaggedUnits {
-  readonly compiled: Compiled;
-  /** The marker rule of each tag of the language, by tag index. */
-  readonly tags: readonly string[];
-  readonly prefer: readonly Preference[];
-}
-
-/**
- * The language over units with its tags as marker rules and its preferences (see the module's
- * comment); the lazy DFAs keep at most `budget`'s cells. Every prefix is written with its
- * max-length (the engine counts the large ones: automaton.ts COUNTS).
- */
-export function taggedUnits(lang: TemplateLanguage, budget?: DfaBudget): TaggedUnits {
-  const tags = lang.tags.map((_, i) => `tag-${i}`);
-  const prefer: Preference[] = [];
-  const markers: string[] = tags.slice();
-  const marks: Marks = {
-    tag: (i) => ref(tags[i] as string),
-    yielding(item, min, max, when) {
-      const k = prefer.length;
-      prefer.push({ iterate: `more-${k}`, stop: `stop-${k}`, when: codePointSet([...when].map((ch) => [ch.charCodeAt(0), ch.charCodeAt(0)] as const)) });
-      markers.push(`more-${k}`, `stop-${k}`);
-      // `*( more item ) stop`: captures.ts's form of a repetition with a preference
-      const copy = seq(ref(`more-${k}`), item);
-      const loop = max !== undefined ? rep(min, max, copy) : min > 0 ? seq(item, many(copy)) : many(copy);
-      return seq(loop, ref(`stop-${k}`));
-    },
-  };
-  const c = unitsCompiled(lang, Infinity, marks, markers, budget);
-  return { compiled: c, tags, prefer };
+  const defs = new Map<string, RuleDefinition>(charRules.map((d) => [d.name, d]));
+  for (const [name, x] of lang.rules) defs.set(name, { name, expr: langExpr(x, unitLiteral, unbounded ? -1 : Infinity, "reserved-prefix-char"), token: false });
+  return new Compiled(new Analysis((n) => defs.get(n.toLowerCase()), [...defs.keys()]));
 }
 
 /** The units of a URI as the string the unit automata read (one UTF-16 code unit per unit: offsets are unit indexes). */
