@@ -19,7 +19,7 @@ const dist = (f) => path.join(root, "dist", f);
 const { REFERENCE_RULES, IRI_REFERENCE_RULES, OTHER_RULES } = await import(pathToFileURL(dist("compiled/uri.js")).href);
 
 /** A compiled grammar of no rules (what the parts a bundle does not name stand for). */
-const EMPTY = "{ labels: [], labelSets: [], asciiMaps: [], wideMaps: [], rules: [] }";
+const EMPTY = '{ labels: [], labelSets: "", asciiMaps: [], wideMaps: [], rules: [] }';
 
 const FLOOR_RULES = ["URI-reference", "IP-literal", "IPv4address"];
 // the first part of src/compiled/uri.ts is these three rules alone (issue 34)

@@ -27,15 +27,23 @@ interface Symbol {
 const digit = (d: number): string => String.fromCharCode(d + 35 + (d + 35 >= 92 ? 1 : 0));
 
 /**
- * Numbers as a string of printable ASCII (see src/compiled/data.ts): one digit each when the
- * largest is below 91, else two (base 91, most significant first). ASCII, so that no bundler or
- * minifier writes an escape sequence for a character: the module's size is its length.
+ * Numbers as a string of printable ASCII (see src/compiled/data.ts): a number below 90 is one
+ * digit; a larger one is "~" (the digit 90) and two more (base 91, most significant first) for
+ * its excess over 90. Most numbers of a table are small, so a table of more than 90 states
+ * (IP-literal's 158) costs one character an entry, not two (issue 34: the bundles' weight).
+ * ASCII, so that no bundler or minifier writes an escape sequence for a character: the module's
+ * size is its length.
  */
 const packed = (values: readonly number[]): string => {
-  const two = values.some((v) => v >= 91);
-  if (values.some((v) => v < 0 || v >= 91 * 91)) throw new Error("packed: a number out of range");
-  return values.map((v) => (two ? digit(Math.floor(v / 91)) + digit(v % 91) : digit(v))).join("");
+  if (values.some((v) => !Number.isInteger(v) || v < 0 || v >= 90 + 91 * 91)) throw new Error("packed: a number out of range");
+  return values.map((v) => (v < 90 ? digit(v) : digit(90) + digit(Math.floor((v - 90) / 91)) + digit((v - 90) % 91))).join("");
 };
+
+/**
+ * `[from, class, from, class, ...]` (a wide map, see src/compiled/data.ts) as text: each `from`
+ * less the one before it (0 before the first), and each class, in base 36, comma-separated.
+ */
+const wideText = (wide: readonly number[]): string => wide.map((v, i) => (i % 2 === 0 ? v - (i === 0 ? 0 : (wide[i - 2] as number)) : v).toString(36)).join(",");
 
 /** A rule's deterministic automaton, states split by the labels they are entered with, then minimized. */
 interface MinimalDfa {
@@ -327,11 +335,11 @@ export function compileGrammar(
   const names = options.names ?? g.ruleNames;
   const labels: string[] = [];
   const labelIndex = new Map<string, number>();
-  const labelSets: number[][] = [];
+  const labelSets: string[] = [];
   const labelSetIndex = new Map<string, number>();
   const asciiMaps: string[] = [];
   const asciiIndex = new Map<string, number>();
-  const wideMaps: number[][] = [];
+  const wideMaps: string[] = [];
   const wideIndex = new Map<string, number>();
   const rules: CompiledRuleData[] = [];
   const skipped = new Map<string, string>();
@@ -356,7 +364,7 @@ export function compileGrammar(
     let s = labelSetIndex.get(k);
     if (s === undefined) {
       s = labelSets.length;
-      labelSets.push(ids);
+      labelSets.push(packed(ids));
       labelSetIndex.set(k, s);
     }
     return s;
@@ -397,12 +405,13 @@ export function compileGrammar(
     let wide = wideIndex.get(wideKey);
     if (wide === undefined) {
       wide = wideMaps.length;
-      wideMaps.push(m.wide);
+      wideMaps.push(wideText(m.wide));
       wideIndex.set(wideKey, wide);
     }
     const rule: CompiledRuleData = { name: def.name, states, classes, ascii, wide, table: packed(table), info: packed(info) };
     rules.push(exits.length === 0 ? rule : { ...rule, call: { rule: (callee as Callee).name, exits } });
     if (exits.length > 0 && options.calleeElsewhere !== true && !wanted.some((n) => n.toLowerCase() === (callee as Callee).name.toLowerCase())) wanted.push((callee as Callee).name);
   }
-  return { data: { labels, labelSets, asciiMaps, wideMaps, rules }, skipped };
+  // the label sets as one string, a space between two (no digit is a space)
+  return { data: { labels, labelSets: labelSets.join(" "), asciiMaps, wideMaps, rules }, skipped };
 }

@@ -2,10 +2,11 @@
 // src/compiled/*.ts from the rule definitions, and what src/compiled/dfa.ts reads. Every rule is a
 // minimal deterministic automaton over character classes, with, for each state, whether the rule
 // may end there and what the rule expected when a match stops there (the "expected" of a
-// UriSyntaxError). Arrays of small numbers are strings of printable ASCII ("packed"): each number
-// is one digit, or two when the array holds one of 91 or more (base 91, most significant first),
-// the digits being "#" to "~" without the backslash; a module of string literals costs little to
-// load and little to ship, and each rule is decoded on first use.
+// UriSyntaxError). Arrays of small numbers are strings of printable ASCII ("packed"): the digits
+// are "#" to "~" without the backslash (91 of them, "~" the last, 90); a number below 90 is one
+// digit, a larger one "~" and two more digits (base 91, most significant first) for its excess
+// over 90. A module of string literals costs little to load and little to ship, and each rule is
+// decoded on first use.
 
 /** One rule, compiled. */
 export interface CompiledRuleData {
@@ -39,12 +40,16 @@ export interface CompiledRuleData {
 export interface CompiledGrammarData {
   /** The labels of "expected" lists: ABNF rule names and quoted literals. */
   readonly labels: readonly string[];
-  /** Lists of label indexes, in the order the engine reports them. */
-  readonly labelSets: readonly (readonly number[])[];
+  /** Lists of label indexes, in the order the engine reports them: each packed, a space between two. */
+  readonly labelSets: string;
   /** The class of each US-ASCII code (packed, 128 characters). */
   readonly asciiMaps: readonly string[];
-  /** `[from, class, from, class, ...]`: code points from `from` (128 first) up to the next `from` are in `class`. */
-  readonly wideMaps: readonly (readonly number[])[];
+  /**
+   * `[from, class, from, class, ...]`: code points from `from` (128 first) up to the next `from`
+   * are in `class`; written as text, each `from` less the one before it (0 before the first) and
+   * each class in base 36, comma-separated.
+   */
+  readonly wideMaps: readonly string[];
   readonly rules: readonly CompiledRuleData[];
   /**
    * Every rule's name in definition order, when the grammar is one part of a whole whose other

@@ -22,11 +22,13 @@ const codeAt = /* @__PURE__ */ (() => Function.prototype.call.bind(String.protot
 /** The value of a packed digit (data.ts): "#" to "~", the backslash left out. */
 const digitValue = (c: number): number => c - 35 - (c > 92 ? 1 : 0);
 
-/** The `count` numbers of a packed string (data.ts): one or two digits each, as its length says. */
-export function unpack(text: string, count: number, Into: Uint8ArrayConstructor | Uint16ArrayConstructor = Uint8Array): Uint8Array | Uint16Array {
-  const out = new Into(count);
-  if (text.length === count) for (let i = 0; i < count; i++) out[i] = digitValue(text.charCodeAt(i));
-  else for (let i = 0; i < count; i++) out[i] = digitValue(text.charCodeAt(2 * i)) * 91 + digitValue(text.charCodeAt(2 * i + 1));
+/** The numbers of a packed string (data.ts): one digit each, or "~" and two more digits for a number of 90 or more. */
+export function unpack(text: string): number[] {
+  const out: number[] = [];
+  for (let j = 0; j < text.length; ) {
+    const d = digitValue(text.charCodeAt(j++));
+    out.push(d < 90 ? d : 90 + digitValue(text.charCodeAt(j++)) * 91 + digitValue(text.charCodeAt(j++)));
+  }
   return out;
 }
 
@@ -93,19 +95,22 @@ export class CompiledGrammar {
   labelSet(i: number): readonly string[] {
     if (this.#labelSets === undefined) {
       const { labels, labelSets } = this.#data;
-      this.#labelSets = labelSets.map((s) => Object.freeze(s.map((l) => labels[l] as string)));
+      // each set packed, a space between two (data.ts)
+      this.#labelSets = labelSets.split(" ").map((s) => Object.freeze(unpack(s).map((l) => labels[l] as string)));
     }
     return this.#labelSets[i] as readonly string[];
   }
 
   /** @internal */
   asciiMap(i: number): Uint8Array {
-    return unpack(this.#data.asciiMaps[i] as string, 128) as Uint8Array;
+    return Uint8Array.from(unpack(this.#data.asciiMaps[i] as string));
   }
 
   /** @internal */
   wideMap(i: number): readonly number[] {
-    return this.#data.wideMaps[i] as readonly number[];
+    // each `from` less the one before it, and each class, in base 36 (data.ts)
+    let from = 0;
+    return (this.#data.wideMaps[i] as string).split(",").map((x, j) => (j & 1 ? parseInt(x, 36) : (from += parseInt(x, 36))));
   }
 }
 
@@ -131,8 +136,9 @@ export class CompiledRule {
     this.name = d.name;
     this.#grammar = g;
     this.#classes = d.classes;
-    this.#table = unpack(d.table, d.states * d.classes, d.states >= 255 ? Uint16Array : Uint8Array);
-    this.#info = unpack(d.info, d.states, Uint16Array) as Uint16Array;
+    const table = unpack(d.table);
+    this.#table = d.states >= 255 ? Uint16Array.from(table) : Uint8Array.from(table);
+    this.#info = Uint16Array.from(unpack(d.info));
     this.#ascii = g.asciiMap(d.ascii);
     this.#wide = g.wideMap(d.wide);
     if (d.call !== undefined) {

@@ -10,7 +10,7 @@ import * as SCHEMES from "./schemes.js";
 /** The names of the built-in schemes' compiled grammars (see src/compiled/schemes.ts). */
 export type SchemeGrammarKey = "http" | "ws" | "mailto" | "urn" | "uuid" | "file" | "fileAppendixE" | "data" | "tel";
 
-const NONE: CompiledGrammarData = { labels: [], labelSets: [], asciiMaps: [], wideMaps: [], rules: [] };
+const NONE: CompiledGrammarData = { labels: [], labelSets: "", asciiMaps: [], wideMaps: [], rules: [] };
 
 const made: Partial<Record<SchemeGrammarKey, CompiledGrammar>> = {};
 
