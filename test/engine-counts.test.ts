@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { grammarFromAbnf, GrammarError, semantics, seededRandom, type Grammar, type Match } from "../src/abnf/index";
 import { buildAutomaton, COUNTS, countAfter, type Automaton } from "../src/abnf/automaton";
 import { automatonSize, WHOLE_HOOKS } from "../src/abnf/automaton-size";
-import { matchLongest } from "../src/abnf/engine";
+import { matchLongest, matchWhole } from "../src/abnf/engine";
 import { allStrings, mutate, randomAbnf } from "./helpers/abnf-algebra";
 import { readJson } from "./helpers/fixtures";
 
@@ -324,5 +324,68 @@ describe("by default only a repetition too large to write out is counted (COUNTS
     expect(wrong).toEqual([]);
     // and some of them are counted, some written out
     expect(counted).toEqual([1, 0, 0, 0, 1, 0, 1, 0, 1, 0, 0, 1]);
+  });
+});
+
+// Issue 33's fuzz finding: `x = 1000000"a"` took 8.6 s to accept 1,000,000 characters and
+// `x = 1*1000000"a"` about 6 µs a character, because the lazy DFA made a state per count. A
+// counted repetition of one class is read as a counter (counter-leap.ts): a run of its class
+// moves the count at once, so the states made do not grow with the input.
+describe("a counted repetition of one class reads a run of it at once (counter-leap.ts)", () => {
+  it.each([
+    [`x = 1000000"a"`, 1_000_000, 1_000_000],
+    [`x = 1*1000000"a"`, 1, 1_000_000],
+    [`x = 3*1000000( "a" / "b" ) "c"`, 3, 1_000_000],
+    [`x = 1000000*"a"`, 1_000_000, Infinity],
+  ])("%s: the right answers at and around its bounds, in a handful of DFA states", (abnf, min, max) => {
+    const g = byDefault(() => load(`${abnf}\n`));
+    const tail = abnf.endsWith('"c"') ? "c" : "";
+    const at = (n: number): string => "a".repeat(n) + tail;
+    const lengths = [min - 1, min, min + 1, 999_999, 1_000_000, 1_000_001].filter((n) => n >= 0);
+    expect(lengths.map((n) => [n, g.isValid(at(n), "x")])).toEqual(lengths.map((n) => [n, n >= min && n <= max]));
+    // a rejection says where and what, as a run of states would
+    const over = g.validate(at(1_000_001), "x");
+    if (max === 1_000_000) expect(over.ok ? undefined : over.error.offset).toBe(1_000_000);
+    const under = g.validate("a".repeat(min - 1) + "!", "x");
+    expect(under.ok ? undefined : under.error.offset).toBe(min - 1);
+    const dfa = g.compiled.dfa("x")!;
+    expect(dfa.automaton.counters).toHaveLength(1);
+    expect(dfa.made).toBeLessThan(40);
+  });
+
+  it("runs of the class read at once answer as unrolled: whole matches (offsets, labels) and longest matches, each input on a new grammar (no state made yet)", () => {
+    const texts = [
+      `r = 5"a"\n`,
+      `r = 2*6"a" "b"\n`,
+      `r = 1*7%x61-62 [ "c" ]\n`,
+      `r = 3*4( "a" / "b" ) "a"\n`,
+      `r = *( 2*5"a" "." ) 3*"a"\n`,
+      `r = 4*8"a" 0*3"a" "b"\n`,
+      `r = "x" 6*6ALPHA / "xy" 3*9"y"\nALPHA = %x41-5A / %x61-7A\n`,
+      `r = 0*9( "a" / %x1F600 ) "b"\n`,
+    ];
+    const inputs = [...allStrings(["a", "b"], 3), ...[2, 3, 4, 5, 6, 7, 8, 9, 12].flatMap((n) => ["a".repeat(n), "a".repeat(n) + "b", "a".repeat(n) + ".aaa", "xy" + "y".repeat(n), "x" + "y".repeat(n), "a".repeat(n) + "c", "\u{1F600}a".repeat(n) + "b"])];
+    const answer = (g: Grammar, s: string): unknown => {
+      const w = matchWhole(g.compiled, "r", s);
+      const l = matchLongest(g.compiled, "r", s, 0);
+      return [s, w === undefined ? "yes" : [w.offset, [...w.expected].sort()], [l.end, l.furthest, [...l.expected].sort()]];
+    };
+    let leaps = 0;
+    for (const text of texts) {
+      // (compiled on first use: inside withCounts)
+      const unrolled = load(text);
+      for (const s of inputs) {
+        const g = load(text);
+        const counted = withCounts(2, () => {
+          const a = answer(g, s);
+          const dfa = g.compiled.dfa("r")!;
+          if (dfa.automaton.counters.length > 0 && dfa.made < s.length) leaps++;
+          return a;
+        });
+        expect([text, counted]).toEqual([text, withCounts(Infinity, () => answer(unrolled, s))]);
+      }
+    }
+    // (the runs did leap: fewer states made than characters read)
+    expect(leaps).toBeGreaterThan(50);
   });
 });

@@ -60,7 +60,17 @@ export function runDfa(dfa: Dfa, input: string, start: number, trace?: DfaTrace)
         if (cp > 0xffff) len = 2;
       }
       next = s.next[cls];
-      if (next === undefined) next = dfa.step(s, cls, cp);
+      if (next === undefined) {
+        // a run of a counted repetition's one class, read at once where the whole engine can (counter-leap.ts)
+        const leap = trace ? undefined : dfa.budget.leap?.(dfa, s, input, k, cp);
+        if (leap) {
+          s = leap.state;
+          k = leap.end;
+          if (s.accept) lastAccept = k;
+          continue;
+        }
+        next = dfa.step(s, cls, cp);
+      }
       if (next === null) break;
       if (next === STUB) return { stop: k, state: s, prev, prevCp, lastAccept, stub: true };
     }

@@ -63,6 +63,12 @@ export const STATE_CELLS = 16;
  * start states are not counted: each DFA always keeps its own.
  */
 export class DfaBudget {
+  /**
+   * Set by the whole engine (counter-leap.ts): reads at once a run of the one class of a counted
+   * repetition (runDfa, dfa-run.ts), where the DFA would make a state per count. The automaton
+   * core alone (a URI template's matcher) steps.
+   */
+  declare leap?: Leap;
   #used = 0;
   #resets = 0;
   readonly #dfas: { forget(): void }[] = [];
@@ -94,6 +100,13 @@ export class DfaBudget {
     this.#used += cells;
   }
 }
+
+/**
+ * A run of characters read at once from state `s` at offset `k` (whose code point is `cp`): the
+ * state and offset reached, exactly those the steps would reach, and no offset between at which
+ * the rule could end that the state reached does not end at; `undefined` to step instead.
+ */
+export type Leap = (dfa: Dfa, s: DfaState, input: string, k: number, cp: number) => { readonly state: DfaState; readonly end: number } | undefined;
 
 export class Dfa {
   /** The class of each ASCII code point. */
@@ -266,7 +279,7 @@ export class Dfa {
       }
       count = this.#reach(p, stamp, count);
     }
-    const next = count > 0 || this.#accept ? this.#intern(this.#sorted(this.#targets.slice(0, count)), this.#accept) : null;
+    const next = count > 0 || this.#accept ? this.stateOf(this.#sorted(this.#targets.slice(0, count)), this.#accept) : null;
     s.next[cls] = next;
     return next;
   }
@@ -280,7 +293,7 @@ export class Dfa {
       return STUB;
     }
     const [positions, next] = this.#configs(k);
-    const made = positions.length > 0 || this.#accept ? this.#intern(positions, this.#accept, next) : null;
+    const made = positions.length > 0 || this.#accept ? this.stateOf(positions, this.#accept, next) : null;
     s.next[cls] = made;
     return made;
   }
@@ -453,26 +466,18 @@ export class Dfa {
   }
 
   /**
-   * The kept state of these positions (unique; sorted unless the DFA is {@link ordered}), made
-   * when there is none.
+   * The kept state of these positions (unique; sorted unless the DFA is {@link ordered}) and, in
+   * an automaton with counted repetitions, their counts, made when there is none (a copy of
+   * `positions`: the caller may reuse its array).
    */
-  stateOf(positions: readonly number[], accept: boolean): DfaState {
-    const hash = hashOf(positions, accept);
-    for (let s = this.#table.get(hash); s !== undefined; s = s.sameHash) {
-      if (s.accept === accept && sameInts(s.positions, positions)) return s;
-    }
-    return this.#intern(Int32Array.from(positions), accept);
-  }
-
-  /** The kept state of these positions (sorted, unique) and counts (when counted), made when there is none. */
-  #intern(positions: Int32Array, accept: boolean, counts?: Int32Array): DfaState {
+  stateOf(positions: Int32Array | readonly number[], accept: boolean, counts?: Int32Array): DfaState {
     const hash = hashOf(positions, accept, counts);
     for (let s = this.#table.get(hash); s !== undefined; s = s.sameHash) {
       if (s.accept === accept && sameInts(s.positions, positions) && (counts === undefined || sameInts(s.counts as Int32Array, counts))) return s;
     }
     // may make every DFA of the budget forget its states, this one's too
     this.budget.take(positions.length * (counts === undefined ? 1 : 2) + this.classes + STATE_CELLS);
-    const s = new DfaState(positions, accept, this.classes, hash, counts);
+    const s = new DfaState(Int32Array.from(positions), accept, this.classes, hash, counts);
     this.#keep(s);
     this.#made++;
     return s;

@@ -4,6 +4,7 @@
 // compiled form (automaton, DFA, regex, parsers) is made on first use and kept per grammar.
 import { Analysis, deepestNesting, leftRecursion, MAX_DEPTH, recursiveRules, type RuleCheck, type RuleDefinition } from "./analysis.js";
 import { calledRules, WHOLE_ENGINE } from "./automaton-size.js";
+import { leapingBudget } from "./counter-leap.js";
 import { Compiled } from "./compiled.js";
 import { checkBudgets, type MatchBudgets } from "./calls.js";
 import { Interpreter } from "./interpret.js";
@@ -324,7 +325,7 @@ export class Grammar {
 
   /** @internal The compiled forms of this grammar. */
   get compiled(): Compiled {
-    return (this.#compiled ??= new Compiled(this.analysis, this.rare.map((r) => r.toLowerCase()), undefined, this.#made.budgets, WHOLE_ENGINE));
+    return (this.#compiled ??= new Compiled(this.analysis, this.rare.map((r) => r.toLowerCase()), leapingBudget(), this.#made.budgets, WHOLE_ENGINE));
   }
 
   /** @internal The rules of the fast-path hint. */
