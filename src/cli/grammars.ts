@@ -10,7 +10,7 @@ import { core } from "../grammars/core.js";
 import { wordList } from "../describe.js";
 import { rfc3986 } from "../grammars/rfc3986/index.js";
 import { rfc3987 } from "../grammars/rfc3987/index.js";
-import { data, file, http, https, mailto, tel, urn, uuidGrammar, ws, wss } from "../schemes/index.js";
+import { defaultRegistry, uuidGrammar } from "../schemes/index.js";
 import { UsageError } from "./errors.js";
 import { grammarNames } from "./names.js";
 
@@ -28,7 +28,7 @@ export interface NamedGrammar {
 const entries: readonly NamedGrammar[] = [
   { name: "rfc3986", grammar: rfc3986, rule: "URI-reference", ast: true },
   { name: "rfc3987", grammar: rfc3987, rule: "IRI-reference", ast: true },
-  ...[http, https, ws, wss, mailto, urn, file, data, tel].map((s) => ({ name: s.name, grammar: s.grammar, rule: s.rule, ast: false })),
+  ...[...defaultRegistry].map((s) => ({ name: s.name, grammar: s.grammar, rule: s.rule, ast: false })),
   { name: "uuid", grammar: uuidGrammar, rule: "UUID", ast: false },
 ];
 

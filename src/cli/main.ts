@@ -15,6 +15,7 @@ import type * as TemplateCommands from "./template.js";
 import type * as ExpandCommands from "./commands/expand.js";
 import { EXIT, UsageError } from "./errors.js";
 import { grammarNames } from "./names.js";
+import { BUILT_IN_SCHEME_NAMES } from "../core/scheme-table.js";
 import { sectionsOfPackage, type RuleSection } from "./sections.js";
 import { ansi, plain, printable, wantsColour } from "./style.js";
 
@@ -178,7 +179,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .addOption(ruleOption)
       .addOption(grammarOption("the grammar of --rule (default: RFC 3986 and RFC 3987 rules)"))
       .option("--tree", "print the AST with spans, indented (for one URI given as an argument: batch mode prints JSON Lines and refuses --tree)")
-      .option("--scheme", "also parse the URI under its scheme (http, https, ws, wss, mailto, urn, file, data, tel)"),
+      .option("--scheme", `also parse the URI under its scheme (${BUILT_IN_SCHEME_NAMES.join(", ")})`),
   ).action(run(async (uri: string | undefined, opts: ParseCommands.ParseOptions, cmd: Command) => (await parseCommands()).parseCommand(uri, opts, io(cmd))));
 
   inputs(

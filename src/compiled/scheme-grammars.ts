@@ -8,7 +8,7 @@ import { referenceGrammar } from "./index.js";
 import * as SCHEMES from "./schemes.js";
 
 /** The names of the built-in schemes' compiled grammars (see src/compiled/schemes.ts). */
-export type SchemeGrammarKey = "http" | "ws" | "mailto" | "urn" | "uuid" | "file" | "fileAppendixE" | "data" | "tel";
+export type SchemeGrammarKey = keyof typeof SCHEMES;
 
 const NONE: CompiledGrammarData = { labels: [], labelSets: "", asciiMaps: [], wideMaps: [], rules: [] };
 
@@ -37,5 +37,5 @@ export const telSchemeGrammar = (): CompiledGrammar => compiled("tel", SCHEMES.t
  * data, so the package's own modules use the functions above).
  */
 export function schemeGrammar(key: SchemeGrammarKey): CompiledGrammar {
-  return compiled(key, (SCHEMES as Partial<Record<SchemeGrammarKey, string>>)[key]);
+  return compiled(key, SCHEMES[key]);
 }

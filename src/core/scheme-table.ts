@@ -4,6 +4,9 @@
 // by the schemes (src/schemes/http.ts, ws.ts); the URL Standard's special schemes, read by its front
 // end, the security checks and the password masking; and what a scheme name is (RFC 3986 §3.1).
 
+/** The built-in schemes' names (uri-grammar/schemes), in their registries' order: the one list, read without loading a scheme. */
+export const BUILT_IN_SCHEME_NAMES = ["http", "https", "ws", "wss", "mailto", "urn", "file", "data", "tel"] as const;
+
 /** http and https (RFC 9110 §4.2.1–§4.2.3), ws and wss (RFC 6455 §3). */
 export const DEFAULT_PORTS = /* @__PURE__ */ Object.freeze({ http: 80, https: 443, ws: 80, wss: 443 } as const);
 

@@ -7,6 +7,7 @@
 // without this module and the ABNF engine, are src/schemes/records.ts.
 import { Grammar } from "../abnf/grammar.js";
 import { dataSchemeGrammar, fileAppendixESchemeGrammar, fileSchemeGrammar, httpSchemeGrammar, mailtoSchemeGrammar, telSchemeGrammar, urnSchemeGrammar, uuidSchemeGrammar, wsSchemeGrammar } from "../compiled/scheme-grammars.js";
+import { BUILT_IN_SCHEME_NAMES } from "../core/scheme-table.js";
 import { readOptions } from "../describe.js";
 import { dataDefinition, type DataUri } from "./data.js";
 import { fileAppendixFDepartures, fileDefinition, type FileSchemeOptions, type FileUri } from "./file.js";
@@ -171,6 +172,8 @@ export const telGrammar = precompiledGrammar(telData, telSchemeGrammar);
  */
 export const tel: Scheme<TelUri> = schemeOf(telDefinition, telGrammar);
 
+const BY_NAME: { readonly [N in (typeof BUILT_IN_SCHEME_NAMES)[number]]: Scheme<BuiltInSchemeValue> } = { http, https, ws, wss, mailto, urn, file, data, tel };
+
 /** The value of a URI under one of the built-in schemes: tell them apart by `kind`. */
 export type BuiltInSchemeValue = HttpUri | WsUri | MailtoUri | UrnUri | FileUri | DataUri | TelUri;
 
@@ -179,4 +182,4 @@ export type BuiltInSchemeValue = HttpUri | WsUri | MailtoUri | UrnUri | FileUri 
  * 6068), urn (RFC 8141, RFC 9562), file (RFC 8089 §2), data (RFC 2397), tel (RFC 3966).
  * Extend it with `defaultRegistry.with(myScheme)`; it never changes itself.
  */
-export const defaultRegistry: SchemeRegistry<BuiltInSchemeValue> = createRegistry([http, https, ws, wss, mailto, urn, file, data, tel]);
+export const defaultRegistry: SchemeRegistry<BuiltInSchemeValue> = createRegistry(BUILT_IN_SCHEME_NAMES.map((n) => BY_NAME[n]));

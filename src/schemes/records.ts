@@ -7,6 +7,7 @@ import { dataDefinition } from "./data.js";
 import { fileDefinition } from "./file.js";
 import { httpDefinition, httpsDefinition } from "./http.js";
 import { SchemeRecord } from "./kernel.js";
+import { BUILT_IN_SCHEME_NAMES } from "../core/scheme-table.js";
 import { mailtoDefinition } from "./mailto.js";
 import { createRegistry, type SchemeRegistry } from "./registry.js";
 import type { Scheme } from "./scheme.js";
@@ -14,7 +15,9 @@ import { telDefinition } from "./tel.js";
 import { urnDefinition } from "./urn.js";
 import { wsDefinition, wssDefinition } from "./ws.js";
 
-const DEFINITIONS = [httpDefinition, httpsDefinition, wsDefinition, wssDefinition, mailtoDefinition, urnDefinition, fileDefinition(), dataDefinition, telDefinition];
+const DEFINITIONS = {
+  http: httpDefinition, https: httpsDefinition, ws: wsDefinition, wss: wssDefinition, mailto: mailtoDefinition, urn: urnDefinition, file: fileDefinition(), data: dataDefinition, tel: telDefinition,
+} satisfies Record<(typeof BUILT_IN_SCHEME_NAMES)[number], unknown>;
 
 /** The nine built-in schemes' records: a registry whose schemes have no `grammar` and no `generate` (nothing that holds it reads them). */
-export const builtInRecords: SchemeRegistry = createRegistry(DEFINITIONS.map((d) => new SchemeRecord<unknown>(d as never) as unknown as Scheme));
+export const builtInRecords: SchemeRegistry = createRegistry(BUILT_IN_SCHEME_NAMES.map((n) => new SchemeRecord<unknown>(DEFINITIONS[n] as never) as unknown as Scheme));
