@@ -10,9 +10,6 @@ import type { Lang, Tag, TemplateLanguage } from "./language.js";
 import { hexValue } from "./encode.js";
 import { charLength, R_ANY, single, U_SINGLE, UNIT_COUNT, unitsOf, upperTriplets, UTF8_SEQUENCES, type Units, type UnitSet } from "./units.js";
 
-/** The varspec index of an owner that is an expression's own text (its operator and separators). */
-export const EXPRESSION_OWNER = 65535;
-
 export const EPS = 0;
 export const UNIT = 1;
 export const ACCEPT = 2;
@@ -46,12 +43,6 @@ export interface Nfa {
   readonly tags: readonly Tag[];
   /** EPS states that are a span's head: the units (ASCII) of the separators at which it stops when it can (its last edge, the exit, comes first then). */
   readonly yieldAt: readonly (readonly number[] | undefined)[];
-  /**
-   * UNIT states: the varspec whose expansion the unit is part of (expression * 65536 + varspec),
-   * the expression itself (varspec {@link EXPRESSION_OWNER}: its operator and separators), or -1
-   * for the template's literal text.
-   */
-  readonly owner: Int32Array;
   /** UNIT states that read a character of a value (inside a span), 1; the template's and expressions' own text, 0. */
   readonly value: Uint8Array;
 }
@@ -91,14 +82,11 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
   const unitNext: number[] = [];
   const bounded: Bounded[] = [];
   const boundedOf: number[] = [];
-  const owner: number[] = [];
   const yieldAt: (number[] | undefined)[] = [];
   const value: number[] = [];
-  let currentOwner = -1;
   let inSpan = 0;
   const add = (k: number): number => {
     if (kind.length >= STATE_LIMIT) throw TOO_LARGE;
-    owner.push(currentOwner);
     yieldAt.push(undefined);
     value.push(inSpan);
     kind.push(k);
@@ -169,13 +157,8 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
         eps[head] = x.yieldFirst !== undefined && kind[next] === EPS && after !== undefined && after.length > 2 ? [after[0] as number, after[1] as number, body, -1, ...after.slice(2)] : [body, -1, next, -1];
         return head;
       }
-      case "item": {
-        const outer = currentOwner;
-        currentOwner = x.expression * 65536 + x.varspec;
-        const entry = build(x.body, next);
-        currentOwner = outer;
-        return entry;
-      }
+      case "item":
+        return build(x.body, next);
       case "mark":
         return epsState([next, x.tag]);
       case "span":
@@ -187,14 +170,8 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
         // an expression's chain rules refer to the next one: build them last to first, so that
         // no recursion grows with the number of varspecs
         const m = /^expression-(\d+)$/.exec(x.name);
-        const outer = currentOwner;
-        if (m !== null) {
-          // the expression's own text (operator, separators) is the expression's, not a varspec's
-          currentOwner = (Number(m[1]) - 1) * 65536 + EXPRESSION_OWNER;
-          for (let v = lang.expressions[Number(m[1]) - 1]?.varspecs.length ?? 0; v >= 2; v--) build({ t: "ref", name: `${x.name}-${v}` }, next);
-        }
+        if (m !== null) for (let v = lang.expressions[Number(m[1]) - 1]?.varspecs.length ?? 0; v >= 2; v--) build({ t: "ref", name: `${x.name}-${v}` }, next);
         const entry = build(lang.rules.get(x.name) as Lang, next);
-        currentOwner = outer;
         memo.set(key, entry);
         return entry;
       }
@@ -216,7 +193,6 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
     tags: lang.tags,
     yieldAt,
     value: Uint8Array.from(value),
-    owner: Int32Array.from(owner),
   };
 }
 
@@ -285,7 +261,7 @@ const SET_LIMIT = 20_000;
 /**
  * What one template's automata keep between calls (the sets and tables their lazy DFAs have
  * built), in entries of about four bytes: after a call that leaves more in one of them (the
- * matcher's backward DFA, the forward DFA), that one forgets it all. The bound is
+ * matcher's backward DFA, the forward DFA, the explainer), that one forgets it all. The bound is
  * this plus 64 per state of the automaton ({@link memoLimit}). Real templates keep a few hundred;
  * a hostile one (a long literal repeating itself) would keep megabytes per call.
  */
@@ -754,24 +730,28 @@ export class Matcher {
 
 /**
  * Where a URI leaves a template's language, read forwards: the first unit no path can read
- * (or the end, when a longer URI was needed), and what could have stood there. It reads the URI
- * once, with the set of states reached so far; nothing is kept between calls (only a URI that
- * does not match is explained), and one explanation does at most {@link WORK_LIMIT} work.
+ * (or the end, when a longer URI was needed), and what could have stood there. The sets of
+ * states are interned and each step memoized, as the backward pass's are.
  */
 export class Explainer {
   readonly #nfa: Nfa;
+  #sets: Int32Array[] = [];
+  #index = new Map<string, number>();
+  #trans = new Map<number, number>();
   readonly #stamp: Int32Array;
   #mark = 0;
+  #start = -1;
   /** The state-set work of the current explanation (see {@link WORK_LIMIT}). */
   #work = 0;
+  /** Entries the memo holds (see {@link MEMO_LIMIT}). */
+  #retained = 0;
 
   constructor(nfa: Nfa) {
     this.#nfa = nfa;
     this.#stamp = new Int32Array(nfa.size);
   }
 
-  /** The unit and accepting states that `from`'s empty edges reach. */
-  #close(from: readonly number[]): number[] {
+  #close(from: readonly number[]): number {
     const nfa = this.#nfa;
     const out: number[] = [];
     const stack = [...from];
@@ -788,7 +768,16 @@ export class Explainer {
       }
     }
     if ((this.#work += out.length) > WORK_LIMIT) throw OVER_LIMIT;
-    return out;
+    out.sort((a, b) => a - b);
+    const key = out.join(",");
+    let id = this.#index.get(key);
+    if (id === undefined) {
+      id = this.#sets.length;
+      this.#sets.push(Int32Array.from(out));
+      this.#index.set(key, id);
+      this.#retained += out.length + (key.length >> 2) + 16;
+    }
+    return id;
   }
 
   /**
@@ -796,42 +785,70 @@ export class Explainer {
    * expected there; undefined past {@link WORK_LIMIT}.
    */
   explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } | undefined {
-    const nfa = this.#nfa;
     this.#work = 0;
     try {
-      let set = this.#close([nfa.start]);
-      let k = 0;
-      for (; k < n; k++) {
-        const code = codes[k] as number;
-        const nexts: number[] = [];
-        for (const s of set) if (nfa.kind[s] === UNIT && (nfa.unitSet[s] as UnitSet)[code] === 1) nexts.push(nfa.unitNext[s] as number);
-        if (nexts.length === 0) break;
-        set = this.#close(nexts);
-      }
-      return { at: k, expected: this.#expected(set) };
+      return this.#explain(codes, n);
     } catch (e) {
       if (e !== OVER_LIMIT) throw e;
       return undefined;
+    } finally {
+      if (this.#sets.length > SET_LIMIT || this.#retained > memoLimit(this.#nfa)) this.#reset();
     }
   }
 
-  /** What the states of `set` read, in words: quoted characters, value-char, reserved-char, end of input. */
-  #expected(set: readonly number[]): string[] {
+  /** Entries the memo holds. */
+  get retained(): number {
+    return this.#retained;
+  }
+
+  #reset(): void {
+    this.#sets = [];
+    this.#index = new Map();
+    this.#trans = new Map();
+    this.#start = -1;
+    this.#retained = 0;
+  }
+
+  #explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } {
+    const nfa = this.#nfa;
+    if (this.#start < 0) this.#start = this.#close([nfa.start]);
+    let d = this.#start;
+    for (let k = 0; k < n; k++) {
+      const code = codes[k] as number;
+      const key = d * UNIT_COUNT + code;
+      let next = this.#trans.get(key);
+      if (next === undefined) {
+        const nexts: number[] = [];
+        const set = this.#sets[d] as Int32Array;
+        this.#work += set.length;
+        for (const s of set) if (nfa.kind[s] === UNIT && (nfa.unitSet[s] as UnitSet)[code] === 1) nexts.push(nfa.unitNext[s] as number);
+        next = nexts.length === 0 ? -1 : this.#close(nexts);
+        this.#trans.set(key, next);
+        this.#retained += 8;
+      }
+      if (next < 0) return { at: k, expected: this.#expected(d) };
+      d = next;
+    }
+    return { at: n, expected: this.#expected(d) };
+  }
+
+  /** What the states of set `d` read, in words: quoted characters, value-char, reserved-char, end of input. */
+  #expected(d: number): string[] {
     const nfa = this.#nfa;
     const out: string[] = [];
     const add = (label: string): void => {
       if (!out.includes(label)) out.push(label);
     };
     let end = false;
-    for (const s of set) {
+    for (const s of this.#sets[d] as Int32Array) {
       if (nfa.kind[s] === ACCEPT) {
         end = true;
         continue;
       }
-      const units = nfa.unitSet[s] as UnitSet;
-      if (nfa.value[s] === 1) add(units === R_ANY ? "reserved-char" : "value-char");
+      const set = nfa.unitSet[s] as UnitSet;
+      if (nfa.value[s] === 1) add(set === R_ANY ? "reserved-char" : "value-char");
       else {
-        const code = units.indexOf(1);
+        const code = set.indexOf(1);
         add(JSON.stringify(code < 0x80 ? String.fromCharCode(code) : `%${(code & 0xff).toString(16).toUpperCase().padStart(2, "0")}`));
       }
     }

@@ -165,7 +165,7 @@ export class UriTemplate<T extends string = string> {
     let n = this.text.length * 4;
     if (this.#nfa !== undefined) n += 16 * this.#nfa.size;
     if (this.#unboundedNfa !== undefined && this.#unboundedNfa !== this.#nfa) n += 16 * this.#unboundedNfa.size;
-    n += (this.#matcher?.retained ?? 0) + (this.#deterministic?.value?.retained ?? 0);
+    n += (this.#matcher?.retained ?? 0) + (this.#deterministic?.value?.retained ?? 0) + (this.#explainer?.retained ?? 0);
     return n;
   }
 
