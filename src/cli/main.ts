@@ -253,7 +253,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .summary("map an IRI to a URI (RFC 3987 §3.1)")
       .argument("[iri]", "the IRI reference")
       .option("--idna", "convert non-ASCII host labels to A-labels (xn--) instead of percent-encoding them"),
-  ).action(run(async (t: string | undefined, opts: IriCommands.IdnaOptions, cmd: Command) => (await iriCommands()).toUriCommand(t, opts, io(cmd))));
+  ).action(run(async (t: string | undefined, opts: IriCommands.IdnaOptions, cmd: Command) => (await iriCommands()).mapCommand("to-uri", t, opts, io(cmd))));
 
   inputs(
     program
@@ -261,7 +261,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .summary("map a URI to an IRI (RFC 3987 §3.2)")
       .argument("[uri]", "the URI reference")
       .option("--idna", "convert A-labels (xn--) back to Unicode where that is exact"),
-  ).action(run(async (t: string | undefined, opts: IriCommands.IdnaOptions, cmd: Command) => (await iriCommands()).toIriCommand(t, opts, io(cmd))));
+  ).action(run(async (t: string | undefined, opts: IriCommands.IdnaOptions, cmd: Command) => (await iriCommands()).mapCommand("to-iri", t, opts, io(cmd))));
 
   inputs(
     program

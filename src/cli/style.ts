@@ -64,6 +64,3 @@ export function toJson(value: unknown, replacer?: (this: unknown, key: string, v
   const json = JSON.stringify(value, replacer, indent) ?? "null";
   return json.replace(/[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, hex4);
 }
-
-/** A string quoted as JSON, safe on a terminal. */
-export const quote = (text: string): string => toJson(text);

@@ -2,7 +2,7 @@
 // UTF-16 code units of the input) or, for a grammar of its own, the derivation of its rules.
 import type { Authority, Host, Path, Span, UriReference } from "../ast/nodes.js";
 import type { Match } from "../abnf/semantics.js";
-import { quote, type Paint } from "./style.js";
+import { toJson, type Paint } from "./style.js";
 
 const KINDS = new Set(["URI", "relative-ref", "authority", "IPv4address", "IPv6address", "IPvFuture", "reg-name"]);
 const isPathKind = (k: unknown): boolean => typeof k === "string" && k.startsWith("path-");
@@ -25,7 +25,7 @@ class Lines {
   }
 }
 
-const str = (p: Paint, s: string): string => p("green", quote(s));
+const str = (p: Paint, s: string): string => p("green", toJson(s));
 const at = (start: number, length: number): Span => ({ start, end: start + length });
 
 function host(l: Lines, h: Host, depth: number, name = "host"): void {

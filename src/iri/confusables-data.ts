@@ -7,12 +7,6 @@
 export const CONFUSABLES_VERSION = "15.0.0";
 
 /**
- * The ASCII characters whose skeleton (UTS #39 §4) is not themselves: a label's skeleton is the
- * skeleton of some ASCII label when it is made only of a-z, 0-9, "-" and these skeletons' characters.
- */
-export const ASCII_SKELETONS: Readonly<Record<string, string>> = Object.freeze({"0":"O","1":"l","m":"rn"});
-
-/**
  * Every character beyond ASCII whose skeleton (UTS #39 §4: NFD, each character to its prototype,
  * NFD) is made only of the characters of ASCII labels' skeletons, with that skeleton: the
  * characters that can be read as ASCII letters, digits or "-". Only those a host label holds as

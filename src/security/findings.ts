@@ -12,16 +12,15 @@ import { distinctLabels, hostToAscii, isALabelCandidate, labelToUnicode, uts46To
 import { mixesScripts, scriptsOf } from "../iri/scripts.js";
 import { asciiLookalike } from "../iri/confusables.js";
 import { referenceArgument } from "../core/args.js";
-import { schemeNameLength } from "../core/scheme-table.js";
+import { schemeNameLength, SPECIAL_SCHEMES } from "../core/scheme-table.js";
 import { normalizeReference } from "../transforms/normalize.js";
 import { classOfHost, type HostClass } from "./address.js";
 import { serialize } from "../transforms/serialize.js";
 import { maskPassword, maskPasswordAt, PASSWORD_MASK, passwordRange } from "../password.js";
 import { resolveReference } from "../transforms/resolve.js";
-import {
-  domainToAscii, endsInANumber, FORBIDDEN_DOMAIN, parseHost, parseIpv4, percentDecodeUtf8, serializeIpv4, serializeIpv6, SPECIAL_SCHEMES,
-  whatwgSplit, componentOfOffset, type Range, type UrlComponent, type WhatwgSplit,
-} from "./whatwg.js";
+import { domainToAscii, FORBIDDEN_DOMAIN, parseHost, percentDecodeUtf8, whatwgSplit, componentOfOffset, type Range, type UrlComponent, type WhatwgSplit } from "./whatwg.js";
+import { endsInANumber, parseIpv4, serializeIpv4 } from "../whatwg/host-address.js";
+import { compressedIpv6 } from "../transforms/ipv6.js";
 
 /** Where a finding stands. `"reference"`: the reference as a whole (characters before or after it). */
 export type SecurityComponent = UrlComponent;
@@ -550,7 +549,7 @@ function rfcHostKey(ref: UriReference, r: Reading): string | null | undefined {
   if (a === undefined) return undefined;
   const h = a.host;
   if (h.kind === "IPv4address") return h.text;
-  if (h.kind === "IPv6address") return `[${serializeIpv6(h.pieces)}]`;
+  if (h.kind === "IPv6address") return `[${compressedIpv6(h.pieces)}]`;
   if (h.kind === "IPvFuture") return serialize(h);
   if (!r.special) return serialize(h).toLowerCase();
   const ascii = hostToAscii(h.text);

@@ -13,12 +13,6 @@ import { encodeWith, hexValue } from "../percent-encoding.js";
 import { compressedIpv6 } from "../transforms/ipv6.js";
 import { endsInANumber, parseIpv4, parseIpv6, serializeIpv4 } from "../whatwg/host-address.js";
 
-/** The URL Standard's IPv4 and IPv6 parsers, written once in src/whatwg/host-address.ts. */
-export { endsInANumber, parseIpv4, parseIpv6, serializeIpv4 };
-
-/** The schemes the URL Standard calls special, with their default ports (#special-scheme): the one table's. */
-export { SPECIAL_SCHEMES };
-
 /** The parts of a URL an offset can stand in: a component, or `"reference"` (before or after the URL: what the parser removes at its ends). */
 export type UrlComponent = "reference" | "scheme" | "authority" | "userinfo" | "host" | "port" | "path" | "query" | "fragment";
 
@@ -349,6 +343,3 @@ export function percentDecodeUtf8(input: string): string {
   }
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(out.subarray(0, n));
 }
-
-/** The IPv6 serializer (#concept-ipv6-serializer): lowercase hex, the first longest run of two or more zero pieces as "::" (RFC 5952 §4, the one copy). */
-export { compressedIpv6 as serializeIpv6 };

@@ -16,16 +16,12 @@ export interface IdnaOptions extends InputOptions {
   readonly idna?: boolean;
 }
 
-export function toUriCommand(input: string | undefined, opts: IdnaOptions, io: Io): Promise<number> {
+/** to-uri (RFC 3987 §3.1) and to-iri (§3.2). */
+export function mapCommand(command: "to-uri" | "to-iri", input: string | undefined, opts: IdnaOptions, io: Io): Promise<number> {
   const hide = hider(io);
-  const op = (t: string): Outcome => asText(iriToUri(t, { idna: opts.idna === true }), hide);
-  return dispatch("to-uri", [input], opts, io, () => op(input ?? ""), op, text);
-}
-
-export function toIriCommand(input: string | undefined, opts: IdnaOptions, io: Io): Promise<number> {
-  const hide = hider(io);
-  const op = (t: string): Outcome => asText(uriToIri(t, { idna: opts.idna === true }), hide);
-  return dispatch("to-iri", [input], opts, io, () => op(input ?? ""), op, text);
+  const map = command === "to-uri" ? iriToUri : uriToIri;
+  const op = (t: string): Outcome => asText(map(t, { idna: opts.idna === true }), hide);
+  return dispatch(command, [input], opts, io, () => op(input ?? ""), op, text);
 }
 
 export interface RepairOptions extends InputOptions {
