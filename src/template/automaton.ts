@@ -730,54 +730,23 @@ export class Matcher {
 
 /**
  * Where a URI leaves a template's language, read forwards: the first unit no path can read
- * (or the end, when a longer URI was needed), and what could have stood there. The sets of
- * states are interned and each step memoized, as the backward pass's are.
+ * (or the end, when a longer URI was needed), and what could have stood there. It reads the URI
+ * on a forward automaton of its own ({@link Deterministic}, whose sets of states and rows serve
+ * as its memo), with no limit on a set's size but the work one explanation may do
+ * ({@link WORK_LIMIT}); past its limits, that automaton is let go and the next one starts afresh.
  */
 export class Explainer {
   readonly #nfa: Nfa;
-  #sets: Int32Array[] = [];
-  #index = new Map<string, number>();
-  #trans = new Map<number, number>();
-  readonly #stamp: Int32Array;
-  #mark = 0;
-  #start = -1;
-  /** The state-set work of the current explanation (see {@link WORK_LIMIT}). */
-  #work = 0;
-  /** Entries the memo holds (see {@link MEMO_LIMIT}). */
-  #retained = 0;
+  #walk: Deterministic;
 
   constructor(nfa: Nfa) {
     this.#nfa = nfa;
-    this.#stamp = new Int32Array(nfa.size);
+    this.#walk = new Deterministic(nfa, Infinity);
   }
 
-  #close(from: readonly number[]): number {
-    const nfa = this.#nfa;
-    const out: number[] = [];
-    const stack = [...from];
-    const mark = ++this.#mark;
-    while (stack.length > 0) {
-      const s = stack.pop() as number;
-      if (this.#stamp[s] === mark) continue;
-      this.#stamp[s] = mark;
-      const k = nfa.kind[s];
-      if (k === UNIT || k === ACCEPT) out.push(s);
-      else {
-        const e = nfa.eps[s] as Int32Array;
-        for (let i = 0; i < e.length; i += 2) stack.push(e[i] as number);
-      }
-    }
-    if ((this.#work += out.length) > WORK_LIMIT) throw OVER_LIMIT;
-    out.sort((a, b) => a - b);
-    const key = out.join(",");
-    let id = this.#index.get(key);
-    if (id === undefined) {
-      id = this.#sets.length;
-      this.#sets.push(Int32Array.from(out));
-      this.#index.set(key, id);
-      this.#retained += out.length + (key.length >> 2) + 16;
-    }
-    return id;
+  /** Entries the memo holds. */
+  get retained(): number {
+    return this.#walk.retained;
   }
 
   /**
@@ -785,78 +754,9 @@ export class Explainer {
    * expected there; undefined past {@link WORK_LIMIT}.
    */
   explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } | undefined {
-    this.#work = 0;
-    try {
-      return this.#explain(codes, n);
-    } catch (e) {
-      if (e !== OVER_LIMIT) throw e;
-      return undefined;
-    } finally {
-      if (this.#sets.length > SET_LIMIT || this.#retained > memoLimit(this.#nfa)) this.#reset();
-    }
-  }
-
-  /** Entries the memo holds. */
-  get retained(): number {
-    return this.#retained;
-  }
-
-  #reset(): void {
-    this.#sets = [];
-    this.#index = new Map();
-    this.#trans = new Map();
-    this.#start = -1;
-    this.#retained = 0;
-  }
-
-  #explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } {
-    const nfa = this.#nfa;
-    if (this.#start < 0) this.#start = this.#close([nfa.start]);
-    let d = this.#start;
-    for (let k = 0; k < n; k++) {
-      const code = codes[k] as number;
-      const key = d * UNIT_COUNT + code;
-      let next = this.#trans.get(key);
-      if (next === undefined) {
-        const nexts: number[] = [];
-        const set = this.#sets[d] as Int32Array;
-        this.#work += set.length;
-        for (const s of set) if (nfa.kind[s] === UNIT && (nfa.unitSet[s] as UnitSet)[code] === 1) nexts.push(nfa.unitNext[s] as number);
-        next = nexts.length === 0 ? -1 : this.#close(nexts);
-        this.#trans.set(key, next);
-        this.#retained += 8;
-      }
-      if (next < 0) return { at: k, expected: this.#expected(d) };
-      d = next;
-    }
-    return { at: n, expected: this.#expected(d) };
-  }
-
-  /** What the states of set `d` read, in words: quoted characters, value-char, reserved-char, end of input. */
-  #expected(d: number): string[] {
-    const nfa = this.#nfa;
-    const out: string[] = [];
-    const add = (label: string): void => {
-      if (!out.includes(label)) out.push(label);
-    };
-    let end = false;
-    for (const s of this.#sets[d] as Int32Array) {
-      if (nfa.kind[s] === ACCEPT) {
-        end = true;
-        continue;
-      }
-      const set = nfa.unitSet[s] as UnitSet;
-      if (nfa.value[s] === 1) add(set === R_ANY ? "reserved-char" : "value-char");
-      else {
-        const code = set.indexOf(1);
-        add(JSON.stringify(code < 0x80 ? String.fromCharCode(code) : `%${(code & 0xff).toString(16).toUpperCase().padStart(2, "0")}`));
-      }
-    }
-    // in the engine's one order (src/abnf/automaton-size.ts inOneOrder): names, then quoted
-    // characters by character (a literal holds no '"' or "\\" to escape), then the end
-    out.sort((a, b) => +(a[0] === '"') - +(b[0] === '"') || (a < b ? -1 : +(a > b)));
-    if (end) out.push("end of input");
-    return out;
+    const r = this.#walk.explain(codes, n);
+    if (this.#walk.givenUp) this.#walk = new Deterministic(this.#nfa, Infinity);
+    return r;
   }
 }
 
@@ -928,8 +828,12 @@ export class Deterministic {
   readonly #firstUnit: Int32Array;
   readonly #firstTags: number[][];
 
-  private constructor(nfa: Nfa) {
+  /** Sets (and empty paths from one state) of more states than this make the walk give up. */
+  readonly #setLimit: number;
+
+  constructor(nfa: Nfa, setLimit = DETERMINISTIC_SET_LIMIT) {
     this.#nfa = nfa;
+    this.#setLimit = setLimit;
     const { classOf, count, rep } = unitClasses(nfa.unitSet);
     this.#classOf = classOf;
     this.#classes = count;
@@ -1004,7 +908,7 @@ export class Deterministic {
         if (k === UNIT || k === ACCEPT) {
           paths.push([s, t]);
           // a path's tags are kept: they count (many expressions that can be empty make them long)
-          if ((this.#work += 1 + t.length) > WORK_LIMIT || paths.length > DETERMINISTIC_SET_LIMIT) throw OVER_LIMIT;
+          if ((this.#work += 1 + t.length) > WORK_LIMIT || paths.length > this.#setLimit) throw OVER_LIMIT;
           this.#retained += 2 + t.length;
           continue;
         }
@@ -1032,7 +936,7 @@ export class Deterministic {
   #intern(list: number[]): number {
     const sorted = [...new Set(list)].sort((x, y) => x - y);
     this.#work += sorted.length;
-    if (sorted.length > DETERMINISTIC_SET_LIMIT) throw OVER_LIMIT;
+    if (sorted.length > this.#setLimit) throw OVER_LIMIT;
     if (sorted.length === 1) return this.#internOne(sorted[0] as number);
     const key = sorted.join(",");
     let id = this.#index.get(key);
@@ -1055,6 +959,54 @@ export class Deterministic {
     bigger.set(this.#table);
     this.#retained += bigger.length - this.#table.length;
     this.#table = bigger;
+  }
+
+  /**
+   * Where `codes` (units) leaves the language, read forwards, and what the set there expects
+   * ({@link Explainer}); undefined once the limits are passed. Each call may do
+   * {@link WORK_LIMIT} work. Where a unit is read two ways (a row's TWO_WAYS), the set after it
+   * is made here, outside the row.
+   */
+  explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } | undefined {
+    const nfa = this.#nfa;
+    const k = this.#classes;
+    this.#work = 0;
+    let st = 0;
+    let at = 0;
+    try {
+      for (; at <= n; at++) {
+        if (this.#table[st * k] === UNMADE && !this.#make(st)) return undefined;
+        if (at === n) break;
+        const c = this.#classOf[codes[at] as number] as number;
+        const e = this.#table[st * k + c] as number;
+        if (e === NO_ENTRY) break;
+        if (e >= 0) st = this.#entryNext[e] as number;
+        else {
+          const next: number[] = [];
+          for (const src of this.#states[st] as number[]) for (const [u] of this.#closure(src)) if (nfa.kind[u] === UNIT && (nfa.unitSet[u] as UnitSet)[this.#rep[c] as number] === 1) next.push(nfa.unitNext[u] as number);
+          st = this.#intern(next);
+        }
+      }
+      // what the set reads, in words: quoted characters, value-char, reserved-char, end of input
+      const out: string[] = [];
+      for (const src of this.#states[st] as number[]) {
+        for (const [u] of this.#closure(src)) {
+          const set = nfa.unitSet[u];
+          const code = set?.indexOf(1) ?? -1;
+          const label = set === undefined ? "" : nfa.value[u] === 1 ? (set === R_ANY ? "reserved-char" : "value-char") : JSON.stringify(code < 0x80 ? String.fromCharCode(code) : `%${(code & 0xff).toString(16).toUpperCase().padStart(2, "0")}`);
+          if (!out.includes(label)) out.push(label);
+        }
+      }
+      // in the engine's one order (src/abnf/automaton-size.ts inOneOrder): names, then quoted
+      // characters by character (a literal holds no '"' or "\\" to escape), then the end ("")
+      out.sort((a, b) => +(a === "") - +(b === "") || +(a[0] === '"') - +(b[0] === '"') || (a < b ? -1 : +(a > b)));
+      if (out[out.length - 1] === "") out[out.length - 1] = "end of input";
+      return { at, expected: out };
+    } catch (e) {
+      if (e !== OVER_LIMIT) throw e;
+      this.#giveUp();
+      return undefined;
+    }
   }
 
   /** Makes the row of set `d` on its first visit; false once the limits are passed. */
