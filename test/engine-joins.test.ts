@@ -11,7 +11,7 @@ import fc from "fast-check";
 import { grammarFromAbnf, GrammarError, semantics, seededRandom, type Grammar, type Match } from "../src/abnf/index";
 import { buildAutomaton, JOINS, type Automaton } from "../src/abnf/automaton";
 import { recursiveRules } from "../src/abnf/analysis";
-import { matchLongest } from "../src/abnf/engine";
+import { matchLongest, matchWhole } from "../src/abnf/engine";
 import { hasCodePoint } from "../src/abnf/charset";
 import { dfaLabels } from "../src/abnf/labels";
 import { allStrings, mutate, randomAbnf } from "./helpers/abnf-algebra";
@@ -222,6 +222,37 @@ describe("joins change no answer, label, longest match or derivation (JOINS.cost
     expect(withJoins(0, () => answers(uri, ["URI-reference", "authority", "IPv6address"], uriInputs))).toEqual(
       withJoins(Infinity, () => answers(uri, ["URI-reference", "authority", "IPv6address"], uriInputs)),
     );
+  });
+
+  // Issue 33: behind a join, a call of a recursive rule that can match "" was not looked past:
+  // `r = "a" n "b"`, `n = "(" n ")" / ""` on "a" expected only "(" by the memoized calls
+  // (the compiled tier) with a join between "a" and n, where it expects "(" and "b".
+  it("what follows a recursive call that can match \"\" is expected where the call starts, also when a join leads to the call (the compiled tier)", () => {
+    const texts = [
+      `r = "a" n "b"\nn = "(" n ")" / ""\n`,
+      `r = "a" n n "b"\nn = "(" n ")" / ""\n`,
+      `r = "a" [ n ] "b" / "a" "c"\nn = "(" n ")" / ""\n`,
+      `r = "a" *( n "," ) "b"\nn = "(" n ")" / ""\n`,
+      `r = "a" n [ "x" ] [ "y" ] "b"\nn = "(" n ")" / ""\n`,
+      `r = "a" m "b"\nm = n\nn = "(" n ")" / ""\n`,
+      `r = "a" p "b"\np = n\nn = "(" p ")" / ""\n`,
+    ];
+    const inputs = ["a", "ax", "a(", "a(x", "a()(", "a,", "ac", "a()x"];
+    const compiled = (text: string, s: string): unknown => {
+      const g = load(text);
+      const w = matchWhole(g.compiled, "r", s);
+      const l = matchLongest(g.compiled, "r", s, 0);
+      return [text, s, w === undefined ? "yes" : [w.offset, w.expected], [l.end, l.furthest, l.expected]];
+    };
+    const every = texts.flatMap((t) => inputs.map((s) => withJoins(0, () => compiled(t, s))));
+    expect(every).toEqual(texts.flatMap((t) => inputs.map((s) => withJoins(Infinity, () => compiled(t, s)))));
+    // and the first tier says the same
+    const first = (t: string, s: string): unknown => {
+      const v = load(t).validate(s, "r");
+      return v.ok ? "yes" : [v.error.offset, v.error.expected];
+    };
+    expect(texts.flatMap((t) => inputs.map((s) => withJoins(0, () => first(t, s))))).toEqual(every.map((x) => (x as unknown[])[2]));
+    expect(withJoins(0, () => compiled(texts[0] as string, "a"))).toEqual([texts[0], "a", [1, ['"("', '"b"']], [-1, 1, ['"("', '"b"']]]);
   });
 
   it("random small grammars and mutated strings", () => {

@@ -8,7 +8,7 @@ import { codePointAt, hasCodePoint, type CodePointSet } from "./charset.js";
 import type { Compiled } from "./compiled.js";
 import type { Dfa, DfaState } from "./dfa.js";
 import { firstChars, type Analysis, type RuleCheck } from "./analysis.js";
-import { edgeLabels, edgeLabelsOf, uniquePush } from "./labels.js";
+import { edgeLabels, edgeLabelsOf, tokenEntered, uniquePush } from "./labels.js";
 import { matchLimitError, type MatchBudgets } from "./match-limit.js";
 
 export type { MatchBudgets } from "./match-limit.js";
@@ -1365,17 +1365,28 @@ export class CallRun {
   /**
    * `edges` and, behind each edge to a call that can end where it starts (at `target`), the
    * edges out of the call: what follows a call that matched "" could stand at `target` too
-   * (`r = s "x"` with `s` recursive and nullable expects `"x"` where `s` starts).
+   * (`r = s "x"` with `s` recursive and nullable expects `"x"` where `s` starts). A join stands
+   * for the edges out of it (automaton.ts), so the calls behind joins are looked past as well
+   * (`r = "a" n "b"` with a join between "a" and n); the join's own edges are not added, its
+   * walk names them (labels.ts edgeLabels), and not behind an edge that enters a token rule,
+   * which names them all.
    */
   #pastEmptyCalls(a: Automaton, edges: readonly Edge[], target: number): readonly Edge[] {
     let out: Edge[] | undefined;
     let seen: Set<number> | undefined;
-    for (let i = 0; i < (out ?? edges).length; i++) {
-      const e = (out ?? edges)[i] as Edge;
+    /** Edges behind joins, looked at for calls (not labelled). */
+    let behind: Edge[] | undefined;
+    for (let i = 0; i < (out ?? edges).length || (behind !== undefined && behind.length > 0); ) {
+      const list = out ?? edges;
+      const e = i < list.length ? (list[i++] as Edge) : ((behind as Edge[]).pop() as Edge);
       const pos = e.to === ACCEPT ? undefined : a.positions[e.to];
-      if (pos?.call === undefined || seen?.has(e.to) === true) continue;
+      if (pos === undefined || (pos.call === undefined && pos.join !== true) || seen?.has(e.to) === true) continue;
       (seen ??= new Set()).add(e.to);
-      if (!this.call(pos.call, target).ends.includes(target)) continue;
+      if (pos.join === true) {
+        if (tokenEntered(a, pos.instance, e.context) === undefined) (behind ??= []).push(...(a.follow[e.to] ?? []));
+        continue;
+      }
+      if (!this.call(pos.call as string, target).ends.includes(target)) continue;
       out ??= [...edges];
       out.push(...(a.follow[e.to] ?? []));
     }

@@ -72,7 +72,7 @@ export function edgeLabels(a: Automaton, edge: Edge, out: string[], calleeLabels
 }
 
 /** The outermost token rule an edge made in `context` enters on its way to a position of instance `inst`. */
-function tokenEntered(a: Automaton, inst: number, context: number): string | undefined {
+export function tokenEntered(a: Automaton, inst: number, context: number): string | undefined {
   const chain = chainBelow(a.instances, inst, context);
   for (let i = chain.length - 1; i >= 0; i--) {
     const it = a.instances[chain[i] as number];
