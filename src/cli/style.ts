@@ -36,10 +36,8 @@ export function wantsColour(option: boolean | undefined, stream: { readonly isTT
   return stream.isTTY === true && env["TERM"] !== "dumb";
 }
 
-/** Bidirectional formatting characters (RFC 3987 §4.1): they would reorder what a terminal shows. */
-const BIDI = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
-/** Line and paragraph separators (U+2028, U+2029): a terminal may break the line there. */
-const SEPARATORS = /[\u2028\u2029]/g;
+/** Bidirectional formatting characters (RFC 3987 §4.1), which would reorder what a terminal shows, and the line and paragraph separators, where it may break the line. */
+const UNDRAWABLE = /[\p{Bidi_Control}\u2028\u2029]/gu;
 
 /**
  * Text from the input made safe to print on a terminal: C0 and C1 controls (ESC among them),
@@ -48,11 +46,11 @@ const SEPARATORS = /[\u2028\u2029]/g;
  */
 export function printable(text: string): string {
   // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "?").replace(BIDI, "?").replace(SEPARATORS, "?");
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, "?").replace(UNDRAWABLE, "?");
 }
 
 /** Text as it is drawn in a figure: bidirectional formatting characters and U+2028, U+2029 as U+FFFD (one UTF-16 unit for one, so offsets stay). */
-export const drawable = (text: string): string => text.replace(BIDI, "\ufffd").replace(SEPARATORS, "\ufffd");
+export const drawable = (text: string): string => text.replace(UNDRAWABLE, "\ufffd");
 
 const hex4 = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
@@ -62,5 +60,5 @@ const hex4 = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(
  */
 export function toJson(value: unknown, replacer?: (this: unknown, key: string, value: unknown) => unknown, indent?: number): string {
   const json = JSON.stringify(value, replacer, indent) ?? "null";
-  return json.replace(/[\u007f-\u009f\u061c\u200e\u200f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, hex4);
+  return json.replace(/[\u007f-\u009f\p{Bidi_Control}\u2028\u2029]/gu, hex4);
 }

@@ -4,7 +4,7 @@
 // answer expanded again to check it. The language as a grammar on the package's engine
 // (grammar.ts's grammarOf) and the ambiguity search (ambiguity.ts's findAmbiguity) are functions
 // apart, so that an app that matches does not bundle them.
-import { describeValue, expectOptions } from "../describe.js";
+import { describeValue, expectOptions, wordList } from "../describe.js";
 import type { Result } from "../result.js";
 import { buildNfa, Deterministic, Explainer, Matcher, OVER_WORK_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { maskedOffset, passwordStartAt, quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
@@ -116,9 +116,6 @@ const positiveInteger = (x: unknown, name: string, caller: string, fallback: num
   if (typeof x !== "number" || !Number.isInteger(x) || x < 1) throw new TypeError(`${caller}: options.${name} must be a whole number of 1 or more, got ${describeValue(x)}`);
   return x;
 };
-
-const list = (expected: readonly string[]): string =>
-  expected.length === 0 ? "nothing more" : expected.length === 1 ? (expected[0] as string) : `${expected.slice(0, -1).join(", ")} or ${expected[expected.length - 1] as string}`;
 
 /**
  * A URI Template (RFC 6570): its parts, expansion, and matching. Made by {@link parseTemplate};
@@ -427,7 +424,7 @@ export class UriTemplate<T extends string = string> {
       const spelled = nonCanonical(uri, offset);
       if (spelled !== undefined) return templateError("no-match", this.text, uri, "template", offset, expected, `${head} at offset ${shown}: ${spelled}`);
       const e = templateError("no-match", this.text, uri, "template", offset, expected);
-      return templateError("no-match", this.text, uri, "template", offset, expected, `${head} at offset ${shown}: expected ${list(expected)}, found ${e.found}`);
+      return templateError("no-match", this.text, uri, "template", offset, expected, `${head} at offset ${shown}: expected ${wordList(expected)}, found ${e.found}`);
     }
     // the values a variable was read as may be the URI's password: then only its name
     const reason =
