@@ -4,7 +4,7 @@
 import railroad from "railroad-diagrams";
 import type { Expr, Rep } from "./abnf/expr.js";
 import { Grammar } from "./abnf/grammar.js";
-import { printExpr, printRange } from "./abnf/print.js";
+import { checkPrintable, printExpr, printRange } from "./abnf/print.js";
 import { isExpr } from "./abnf/expr.js";
 import { describeValue } from "./describe.js";
 
@@ -55,6 +55,12 @@ svg.railroad-diagram .repeat text.comment { fill: #8a3b00; }
 const SVG_NS = "http://www.w3.org/2000/svg";
 
 /**
+ * The most parts a diagram draws: railroad-diagrams takes a line's or a choice's items as
+ * arguments, which overflow the stack at some 64,000 (a rule of that many concatenated strings).
+ */
+const DRAW_LIMIT = 16_384;
+
+/**
  * A rule's railroad diagram as SVG markup: alternatives as branches, concatenation as a line,
  * `[x]` as a bypass, `*x` and `1*x` as loops, and bounded repetitions as loops labelled with
  * their bounds ("exactly 3 times", "1 to 4 times", "at most 6 times"). Rule names are boxes
@@ -66,6 +72,9 @@ const SVG_NS = "http://www.w3.org/2000/svg";
  * import { diagram } from "uri-grammar/diagrams";
  * const svg = diagram(rfc3986, "dec-octet", { href: "rfc3986.html#{name}" });
  * svg.startsWith("<svg"); // → true
+ *
+ * A rule deeper than the engine allows (400 levels) or of more than 16,384 parts is a
+ * `GrammarError` ("too-deep", "too-large"), as in {@link diagramOf}.
  */
 export function diagram(grammar: Grammar, name: string, options: DiagramOptions = {}): string {
   if (!(grammar instanceof Grammar)) throw new TypeError(`diagram: the argument "grammar" must be a Grammar, got ${describeValue(grammar)}`);
@@ -73,6 +82,7 @@ export function diagram(grammar: Grammar, name: string, options: DiagramOptions 
   const def = grammar.require(name, "diagram");
   // a reference links to the rule as the grammar spells it (names are case-insensitive)
   const canonical = (n: string): string => grammar.definition(n)?.name ?? n;
+  checkPrintable(def.expr, DRAW_LIMIT, `rule ${def.name}`, "diagram", def.name);
   return render(def.expr, options, canonical, "diagram");
 }
 
@@ -86,6 +96,7 @@ export function diagram(grammar: Grammar, name: string, options: DiagramOptions 
  */
 export function diagramOf(expr: Expr, options: DiagramOptions = {}): string {
   if (!isExpr(expr)) throw new TypeError(`diagramOf: the argument "expr" must be an ABNF expression (lit, range, seq, alt, rep, opt, ref, prose), got ${describeValue(expr)}`);
+  checkPrintable(expr, DRAW_LIMIT, "the expression", "diagramOf");
   return render(expr, options, (n) => n, "diagramOf");
 }
 

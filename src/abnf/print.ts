@@ -1,6 +1,7 @@
 // Prints definitions back as ABNF (RFC 5234 §4, RFC 7405 for case-sensitive strings), for docs
 // and for the test that holds the code equal to grammar/*.abnf.
-import type { RuleDefinition } from "./analysis.js";
+import { MAX_DEPTH, type RuleDefinition } from "./analysis.js";
+import { GrammarError } from "./grammar-errors.js";
 import { codePoints, hex, printRange } from "./charset.js";
 import { describeValue } from "../describe.js";
 import { isExpr } from "./expr.js";
@@ -54,11 +55,43 @@ function literalRuns(text: string, caseSensitive: boolean): string[] {
 const needsGroup = (e: Expr): boolean =>
   e.type === "seq" || e.type === "alt" || (e.type === "rep" && !(e.min === 0 && e.max === 1)) || (e.type === "lit" && literalRuns(e.text, e.caseSensitive).length > 1);
 
-/** The ABNF text of an expression, with the fewest parentheses that keep its structure. */
+/** The most parts {@link printExpr} prints (the engine's bound on expressions to expand). */
+const PRINT_LIMIT = 4_000_000;
+
+/**
+ * @internal Throws the "too-deep" GrammarError when `e` nests more than {@link MAX_DEPTH} levels
+ * (the engine's bound; printing and drawing recurse once per level), and the "too-large" one
+ * when it has more than `limit` parts, counted as the tree it stands for (a part the expression
+ * holds twice counts twice: `seq(e, e)` thirty times over is 2^30 leaves from 30 values). An
+ * explicit stack that stops at the limit, so the check itself is bounded.
+ */
+export function checkPrintable(e: Expr, limit: number, what: string, caller: string, rule?: string): void {
+  const stack: Expr[] = [e];
+  const depths: number[] = [1];
+  let parts = 0;
+  while (stack.length > 0) {
+    const x = stack.pop() as Expr;
+    const depth = depths.pop() as number;
+    if (++parts > limit) throw new GrammarError("too-large", `${caller}: ${what} has more than ${limit.toLocaleString("en-US")} parts (subexpressions, each counted where it stands)`, rule);
+    if (depth > MAX_DEPTH) throw new GrammarError("too-deep", `${caller}: ${what} nests more than ${MAX_DEPTH} levels deep`, rule);
+    const children = x.type === "seq" || x.type === "alt" ? x.items : x.type === "rep" ? [x.item] : [];
+    for (const c of children) {
+      stack.push(c);
+      depths.push(depth + 1);
+    }
+  }
+}
+
+/**
+ * The ABNF text of an expression, with the fewest parentheses that keep its structure. An
+ * expression deeper than the engine allows (400 levels) or of more than 4,000,000 parts is a
+ * {@link GrammarError} ("too-deep", "too-large").
+ */
 export function printExpr(e: Expr): string {
   if (!isExpr(e)) {
     throw new TypeError(`printExpr: the argument "e" must be an ABNF expression (from lit, range, seq, alt, rep, opt, ref or prose), got ${describeValue(e)}`);
   }
+  checkPrintable(e, PRINT_LIMIT, "the expression", "printExpr");
   return print(e);
 }
 

@@ -1,6 +1,8 @@
 // What a hostile or careless caller could still break after the fuzzing harness (never-crash,
 // huge-inputs): each case failed before its fix. Inputs are bounded by size, never by time.
 import { expand, parseTemplate } from "../../src/template/index";
+import { alt, grammar, GrammarError, lit, printExpr, seq, type Expr } from "../../src/abnf/index";
+import { diagram, diagramOf } from "../../src/diagrams";
 
 describe("a template of millions of characters is read, not a RangeError", () => {
   // V8 keeps one backtrack entry per repetition of a regex group with alternatives and throws
@@ -69,5 +71,60 @@ describe("a sparse list is read by the members it holds, not by its length", () 
     list.extra = "no";
     const r = expand("{x}", { x: list });
     expect(r.ok ? r.value : r.error.message).toBe("m");
+  });
+});
+
+describe("expressions too large or too deep to print or draw are a GrammarError, not a stack overflow (fuzz, 2026-11-30)", () => {
+  // diagram() spread a rule's items into railroad-diagrams' constructors: 70,000 concatenated
+  // strings (a user's ABNF text) overflowed the stack ("Maximum call stack size exceeded");
+  // printExpr and diagramOf recursed once per level of nesting (4,000 levels overflowed), and
+  // walked an expression that shares its parts as the tree it stands for (2^30 leaves: no end)
+  const items = (n: number): Expr[] => Array.from({ length: n }, (_, i) => lit(`a${i}`));
+  const deep = (levels: number): Expr => {
+    let e: Expr = lit("a");
+    for (let i = 0; i < levels; i++) e = seq(e, lit("b"));
+    return e;
+  };
+  const shared = (k: number): Expr => {
+    let e: Expr = lit("a");
+    for (let i = 0; i < k; i++) e = seq(e, e);
+    return e;
+  };
+  const code = (f: () => unknown): string | undefined => {
+    try {
+      f();
+      return undefined;
+    } catch (e) {
+      return e instanceof GrammarError ? e.code : String(e);
+    }
+  };
+
+  it("a rule of 70,000 concatenated strings", () => {
+    // as ABNF text (x = "a0" "a1" ...) the same; built here in pieces of 10,000, drawn as one line
+    const pieces = Array.from({ length: 7 }, () => seq(...items(10_000)));
+    const g = grammar({ x: seq(...pieces) });
+    expect(code(() => diagram(g, "x"))).toBe("too-large");
+  });
+
+  it("an alternation or a concatenation of 20,000 strings", () => {
+    expect(code(() => diagramOf(alt(...items(20_000))))).toBe("too-large");
+    expect(code(() => diagramOf(seq(...items(20_000))))).toBe("too-large");
+  });
+
+  it("10,000 levels of nesting", () => {
+    expect(code(() => printExpr(deep(10_000)))).toBe("too-deep");
+    expect(code(() => diagramOf(deep(10_000)))).toBe("too-deep");
+  });
+
+  it("an expression whose parts are shared: 2^30 leaves from 30 nodes", () => {
+    expect(code(() => printExpr(shared(30)))).toBe("too-large");
+    expect(code(() => diagramOf(shared(30)))).toBe("too-large");
+  });
+
+  it("what the engine accepts still prints and draws", () => {
+    expect(printExpr(deep(398))).toMatch(/^"a" "b"/);
+    expect(diagramOf(deep(398))).toContain("<svg");
+    expect(printExpr(shared(16)).length).toBe(4 * 2 ** 16 - 1); // 65,536 times "a", spaced
+    expect(diagramOf(alt(...items(2_000)))).toContain("a1999");
   });
 });
