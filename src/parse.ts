@@ -15,8 +15,8 @@ import { referenceGrammar, uriGrammar } from "./compiled/index.js";
 import { patternSource } from "./compiled/patterns.js";
 import { isBuiltInGrammar, isGrammar, isRegistry, isSemantics } from "./core/brand.js";
 import type { CompiledRule } from "./compiled/dfa.js";
-import { failureError, VALID, type Validation } from "./core/match.js";
-import { matchReference, reference, textOf, VALUE_BUILDERS, type ValueBuilder } from "./core/values.js";
+import { failureError, VALID, type Failure, type Validation } from "./core/match.js";
+import { matchReference, reference, referenceFailure, textOf, VALUE_BUILDERS, type ValueBuilder } from "./core/values.js";
 import { DEFAULT_MAX_LENGTH, throwWithStack, tooLongError, type UriSyntaxError } from "./errors.js";
 import type { CanonicalRuleName, RuleName, RuleNameAnyCase, RuleValues } from "./rules/index.js";
 import type { Result } from "./result.js";
@@ -158,9 +158,8 @@ function matches(e: Entry, input: string): boolean {
   return e.rule.test(input);
 }
 
-/** The error for an input the rule's test rejected. */
-function explain(e: Entry, input: string): UriSyntaxError | undefined {
-  const failure = e.rule.failure(input);
+/** The error for an input the rule's test rejected: `failure`, or the rule's failure run (an input that matchReference has just rejected gives referenceFailure's, read off its run). */
+function explain(e: Entry, input: string, failure: Failure | undefined = e.rule.failure(input)): UriSyntaxError | undefined {
   return failure === undefined ? undefined : failureError(input, e.name, failure);
 }
 
@@ -236,7 +235,7 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
 
 /** `parse(s)` of a string within the length limit that the automaton's run rejected: its error (or, should the failure pass accept it, its node). */
 function rejected(input: string): Result<Parsed<UriReference>, UriSyntaxError> {
-  const error = explain(URI_REFERENCE, input);
+  const error = explain(URI_REFERENCE, input, referenceFailure(URI_REFERENCE.rule, input));
   if (error !== undefined) return { ok: false, error };
   return { ok: true, value: URI_REFERENCE.build(input, 0, input.length) as Parsed<UriReference> };
 }
@@ -312,7 +311,7 @@ function parseEntry(e: Entry, input: string): Result<unknown, UriSyntaxError> {
   if (e.build === reference) {
     const value = matchReference(e.rule, input);
     if (value !== undefined) return { ok: true, value };
-    const error = explain(e, input);
+    const error = explain(e, input, referenceFailure(e.rule, input));
     if (error !== undefined) return { ok: false, error };
   } else if (!e.rule.test(input)) {
     const error = explain(e, input);

@@ -385,7 +385,7 @@ export class CompiledRule {
     if (k === SCAN_LAZY) k = this.#resume(input, o);
     // (0, 2, or 1 when #resume read an IP literal and the offsets after it)
     if (k !== SCAN_END) return k as 0 | 1 | 2;
-    if (this.#taggedAccept[(SCAN[1] as number) >> 7] !== 1) return 0;
+    if (this.#taggedAccept[(SCAN[1] as number) >> 7] !== 1) return this.#stopped(input.length, SCAN[1] as number, o);
     // the authority begins after the second "/", and ends at the first "/", "?" or "#" after it.
     // Every slot is read and written on every match: an access that only some inputs reach would
     // leave optimized code without type feedback, to be thrown away each time one of them comes.
@@ -396,6 +396,29 @@ export class CompiledRule {
     o[1] = authority >= 0 ? authority + 1 : -1;
     o[2] = authority >= 0 && slash < 0 ? (query >= 0 ? query : fragment >= 0 ? fragment : input.length) : slash;
     return 1;
+  }
+
+  /**
+   * A run of {@link testReference} that read no further than offset `i` (a character no string of
+   * the rule has there, or the end of the input in a state where the rule may not end), in split
+   * state `state` (shifted by 7): `o` records where and in which state, with [2] = -2 to say so,
+   * for {@link failureOfReference}. 0.
+   */
+  #stopped(i: number, state: number, o: Int32Array): 0 {
+    o[0] = i;
+    o[1] = state;
+    o[2] = -2;
+    return 0;
+  }
+
+  /**
+   * {@link failure} of `input`, read off `o` when the {@link testReference} of `input` into `o`
+   * that just answered 0 recorded where it stopped ({@link #stopped}): the same offset and labels
+   * as failure's second run, without that run (a rejected input is read once, issue 34: the error
+   * path). Otherwise (a run that stopped in an IP literal, or answered 2) failure's run.
+   */
+  failureOfReference(input: string, o: Int32Array): DfaFailure | undefined {
+    return o[2] === -2 ? failureAt(input, o[0] as number, this.#info[((this.#pairs[(o[1] as number) >> 7] as number) / PHASES) | 0] as number, this.#grammar) : this.failure(input);
   }
 
   /**
@@ -480,7 +503,7 @@ export class CompiledRule {
       if (tag !== 0) {
         // one store for every boundary: the tag is the slot it records the offset in, plus one
         if (tag <= T_COLON) o[tag - 1] = i;
-        else if (tag === DEAD_TAG) return 0;
+        else if (tag === DEAD_TAG) return this.#stopped(i, s, o);
         else {
           // a row not made yet, or a call (of the IP literal): #resume reads on from here
           SCAN[0] = i;
@@ -504,11 +527,7 @@ export class CompiledRule {
   failure(input: string): DfaFailure | undefined {
     const r = RUN;
     this.run(input, 0, r);
-    const stop = r[0] as number;
-    const v = r[1] as number;
-    if (stop === input.length && (v & 1) === 1) return undefined;
-    const expected = labelsOf.labelSet(v >> 1);
-    return { offset: stop, expected: (v & 1) === 1 && stop < input.length && !expected.includes(END_OF_INPUT) ? [...expected, END_OF_INPUT] : expected };
+    return failureAt(input, r[0] as number, r[1] as number, labelsOf);
   }
 
   /** The longest match from `start`, how far the input could be read, and what was expected there. */
@@ -517,6 +536,13 @@ export class CompiledRule {
     this.run(input, start, r);
     return { end: r[2] as number, furthest: r[0] as number, expected: labelsOf.labelSet((r[1] as number) >> 1) };
   }
+}
+
+/** The failure of a run that stopped at `stop` in a state of info `v` (`labelSet << 1 | accept`, label sets of `g`); `undefined` when that is a match of the whole input. */
+function failureAt(input: string, stop: number, v: number, g: CompiledGrammar): DfaFailure | undefined {
+  if (stop === input.length && (v & 1) === 1) return undefined;
+  const expected = g.labelSet(v >> 1);
+  return { offset: stop, expected: (v & 1) === 1 && stop < input.length && !expected.includes(END_OF_INPUT) ? [...expected, END_OF_INPUT] : expected };
 }
 
 // RFC 3986 Appendix B's reading of a URI reference, one character at a time:
