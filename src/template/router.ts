@@ -82,6 +82,14 @@ function ends(t: UriTemplate<string>): [string, string] {
   return [first?.kind === "literal" ? first.expansion : "", last?.kind === "literal" ? last.expansion : ""];
 }
 
+/** A copy of `a` in an array of `n` entries (of its type), the new ones -1. */
+function grown<A extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>(a: A, n: number): A {
+  const b = new (a.constructor as new (n: number) => A)(n);
+  b.fill(-1);
+  b.set(a);
+  return b;
+}
+
 /** Past this many DFA states, the router forgets them and builds again as URIs come. */
 const DFA_LIMIT = 200_000;
 /**
@@ -121,15 +129,11 @@ class Union {
     const off = this.size;
     const need = off + nfa.size;
     if (need > this.kind.length) {
-      const grow = <A extends Uint8Array | Int32Array>(a: A, make: (n: number) => A): A => {
-        const b = make(Math.max(need, 2 * a.length));
-        b.set(a);
-        return b;
-      };
-      this.kind = grow(this.kind, (n) => new Uint8Array(n));
-      this.unitNext = grow(this.unitNext, (n) => new Int32Array(n));
-      this.base = grow(this.base, (n) => new Int32Array(n));
-      this.acceptOf = grow(this.acceptOf, (n) => new Int32Array(n));
+      const n = Math.max(need, 2 * this.kind.length);
+      this.kind = grown(this.kind, n);
+      this.unitNext = grown(this.unitNext, n);
+      this.base = grown(this.base, n);
+      this.acceptOf = grown(this.acceptOf, n);
     }
     this.kind.set(nfa.kind, off);
     this.base.fill(off, off, need);
@@ -151,19 +155,7 @@ class Union {
 
   /** The unit classes of every route's unit sets, and one code of each. */
   get classes(): { classOf: Uint16Array; count: number; rep: Int32Array } {
-    if (this.#classes === undefined) {
-      const { classOf, count } = unitClasses(this.#sets);
-      const rep = new Int32Array(count).fill(-1);
-      for (let c = 0; c < classOf.length; c++) if ((rep[classOf[c] as number] as number) < 0) rep[classOf[c] as number] = c;
-      this.#classes = { classOf, count, rep };
-    }
-    return this.#classes;
-  }
-
-  /** Whether unit state `g` reads class `c`. */
-  reads(g: number, c: number): boolean {
-    const set = this.unitSet[g];
-    return set !== undefined && set[this.classes.rep[c] as number] === 1;
+    return (this.#classes ??= unitClasses(this.#sets));
   }
 
   /** The unit and accepting states reachable from `from` over empty edges, sorted. */
@@ -188,17 +180,34 @@ class Union {
   }
 }
 
+
+/** A SubsetDfa's state of the empty set (no route reads on from it): interned first. */
+const DEAD = 0;
+
 /** A lazily built DFA over some routes of a union: sets of their states, by unit class. */
 class SubsetDfa {
   readonly states: Int32Array[] = [];
   /** Per state: the routes whose accepting state it holds. */
   readonly accepting: number[][] = [];
+  /** Per accepting state reached: its routes, most specific first (the router's; warm matches sort nothing). */
+  readonly ranked: (readonly unknown[] | undefined)[] = [];
   readonly start: number;
   readonly #index = new Map<string, number>();
-  readonly #trans = new Map<number, number>();
   readonly #count: number;
   #stamp: Int32Array;
   #mark = 0;
+  /**
+   * Per state, three entries: the class of the first transition made from it, its target (-1:
+   * none yet), and where the state's row of every class begins in {@link #rows} (-1: none). Most
+   * states of a router's DFA lie inside one route's literal and are left by one class, which the
+   * first entry answers; a state left by a second class (a value's characters) gets a row, read
+   * by index. A step reads one or two cells of typed arrays, where a hash of every transition
+   * (whose cells, for 1,000 routes, do not stay in the processor's caches) read several.
+   */
+  #one = new Int32Array(3 * 64).fill(-1);
+  /** Rows of the states that have one: per class, the target (-1: not made yet). */
+  #rows = new Int32Array(0);
+  #rowsUsed = 0;
   /** The states of the sets this DFA has built and read, summed (see WORK_LIMIT). */
   work = 0;
   /** Entries its sets and transitions hold (see ROUTER_MEMO_LIMIT). */
@@ -207,6 +216,7 @@ class SubsetDfa {
   constructor(readonly union: Union, routes: readonly number[]) {
     this.#count = union.classes.count;
     this.#stamp = new Int32Array(union.size);
+    this.#intern(new Int32Array(0)); // DEAD
     this.start = this.#intern(union.close(routes.map((r) => union.starts[r] as number), this.#stamp, ++this.#mark));
   }
 
@@ -217,46 +227,29 @@ class SubsetDfa {
       id = this.states.length;
       this.states.push(set);
       this.#index.set(key, id);
-      this.retained += set.length + (key.length >> 2) + 16;
+      this.retained += set.length + (key.length >> 2) + 16 + 3;
       const acc: number[] = [];
       for (const g of set) if ((this.union.acceptOf[g] as number) >= 0) acc.push(this.union.acceptOf[g] as number);
       this.accepting.push(acc);
+      if (3 * id + 3 > this.#one.length) this.#one = grown(this.#one, 6 * id);
     }
     return id;
   }
 
-  /**
-   * Per state, the class of the last transition read from it and its target (-1: none): most
-   * states of a router's DFA lie inside one route's literal and are left by one class, which this
-   * answers without a lookup in the map of transitions (a hash of every transition, whose cells
-   * of 1,000 routes do not stay in the processor's caches).
-   */
-  #lastClass = new Int32Array(64).fill(-1);
-  #lastNext = new Int32Array(64);
-
   /** The state after reading a unit of class `c` from state `d`. */
   step(d: number, c: number): number {
-    if (this.#lastClass[d] === c) return this.#lastNext[d] as number;
-    const key = d * this.#count + c;
-    let next = this.#trans.get(key);
-    if (next === undefined) next = this.#make(d, c, key);
-    if (d >= this.#lastClass.length) {
-      const old = this.#lastClass.length;
-      const n = Math.max(d + 1, 2 * old);
-      const cls = new Int32Array(n).fill(-1);
-      cls.set(this.#lastClass);
-      const nx = new Int32Array(n);
-      nx.set(this.#lastNext);
-      this.#lastClass = cls;
-      this.#lastNext = nx;
-      this.retained += 2 * (n - old);
+    const one = this.#one;
+    const o = 3 * d;
+    if (one[o] === c) return one[o + 1] as number;
+    const row = one[o + 2] as number;
+    if (row >= 0) {
+      const next = this.#rows[row + c] as number;
+      if (next >= 0) return next;
     }
-    this.#lastClass[d] = c;
-    this.#lastNext[d] = next;
-    return next;
+    return this.#make(d, c);
   }
 
-  #make(d: number, c: number, key: number): number {
+  #make(d: number, c: number): number {
     const u = this.union;
     const code = u.classes.rep[c] as number;
     const nexts: number[] = [];
@@ -272,8 +265,22 @@ class SubsetDfa {
     const set = u.close(nexts, this.#stamp, ++this.#mark);
     this.work += set.length;
     const id = this.#intern(set);
-    this.#trans.set(key, id);
-    this.retained += 8;
+    // (interning may have grown #one: read it again)
+    const one = this.#one;
+    const o = 3 * d;
+    const k = this.#count;
+    if ((one[o + 1] as number) < 0) {
+      one[o] = c;
+      one[o + 1] = id;
+    } else {
+      if ((one[o + 2] as number) < 0) {
+        if (this.#rowsUsed + k > this.#rows.length) this.#rows = grown(this.#rows, 2 * this.#rowsUsed + 16 * k);
+        one[o + 2] = this.#rowsUsed;
+        this.#rowsUsed += k;
+        this.retained += k;
+      }
+      this.#rows[(one[o + 2] as number) + c] = id;
+    }
     return id;
   }
 
@@ -411,7 +418,7 @@ export class TemplateRouter<V, T extends string = string> {
     let d = dfa.start;
     for (let k = 0; k < units.n; k++) {
       d = dfa.step(d, classOf[units.codes[k] as number] as number);
-      if ((dfa.states[d] as Int32Array).length === 0) return [];
+      if (d === DEAD) return [];
       if (dfa.work - before > WORK_LIMIT) {
         this.#dfa = undefined;
         budget.left -= dfa.work - before;
@@ -420,21 +427,14 @@ export class TemplateRouter<V, T extends string = string> {
     }
     budget.left -= dfa.work - before;
     // the ranked routes of each accepting state, kept with the DFA that reached it (warm matches sort nothing)
-    if (this.#rankedOf !== dfa) {
-      this.#rankedOf = dfa;
-      this.#rankedAt = [];
-    }
-    let ranked = this.#rankedAt[d];
+    let ranked = dfa.ranked[d] as readonly Route<V>[] | undefined;
     if (ranked === undefined) {
-      ranked = this.#rankedAt[d] = this.#ranked((dfa.accepting[d] as number[]).map((i) => this.#routes[i] as Route<V>));
+      ranked = dfa.ranked[d] = this.#ranked((dfa.accepting[d] as number[]).map((i) => this.#routes[i] as Route<V>));
       dfa.retained += ranked.length + 4;
     }
     return ranked;
   }
 
-  /** The DFA {@link #rankedAt} belongs to, and per state of it the routes it accepts, most specific first. */
-  #rankedOf: SubsetDfa | undefined;
-  #rankedAt: (readonly Route<V>[] | undefined)[] = [];
 
   /** Routes, most specific first. */
   #ranked(routes: readonly Route<V>[]): Route<V>[] {
@@ -464,7 +464,7 @@ export class TemplateRouter<V, T extends string = string> {
     const above = this.#routes.slice(0, upTo).filter((r) => {
       const [h, t] = this.#ends[r.index] as [string, string];
       if (!(h.startsWith(head) || head.startsWith(h)) || r === route || !beats(r, route) || !exact(r.template)) return false;
-      return (h.startsWith(head) || head.startsWith(h)) && (t.endsWith(tail) || tail.endsWith(t));
+      return t.endsWith(tail) || tail.endsWith(t);
     });
     if (above.length === 0) return [];
     // past these bounds the check is not made (the route counts as reachable): SHADOW_LIMIT
@@ -477,7 +477,7 @@ export class TemplateRouter<V, T extends string = string> {
     above.forEach((r, i) => union.add(this.#nfas[r.index] as Nfa, i + 1));
     const own = new SubsetDfa(union, [0]);
     const others = new SubsetDfa(union, above.map((_, i) => i + 1));
-    const { count } = union.classes;
+    const { count, rep } = union.classes;
     const seen = new Set<number>();
     const winners = new Set<number>();
     const queue: [number, number][] = [[own.start, others.start]];
@@ -494,7 +494,7 @@ export class TemplateRouter<V, T extends string = string> {
       for (let c = 0; c < count; c++) {
         // only classes the route itself reads
         own.work += (own.states[a] as Int32Array).length;
-        if (!(own.states[a] as Int32Array).some((g) => union.reads(g, c))) continue;
+        if (!(own.states[a] as Int32Array).some((g) => union.unitSet[g]?.[rep[c] as number] === 1)) continue;
         const na = own.step(a, c);
         if ((own.states[na] as Int32Array).length === 0) continue;
         const nb = others.step(b, c);
