@@ -77,8 +77,10 @@ describe("the automaton core bundled alone", () => {
   // of the size pre-count (automaton-size.ts, the whole engine's) and the analyses only messages
   // and the regex read (whyNothing, leftRecursion, charsInside) are functions the core leaves out,
   // 11.8 KB once what only the whole engine runs is its own (firstChars, recursiveRules: the
-  // builder finds the cycles it meets; stubs and merging alternatives apart: BuildHooks)
-  it("stays under its ceiling (esbuild browser minified gzip -9: 11,860 bytes today)", () => {
+  // builder finds the cycles it meets; stubs and merging alternatives apart: BuildHooks);
+  // 11,856 B with the whole engine's leap over a counted class (counter-leap.ts) hooked in
+  // through DfaBudget.leap, its code outside the core (Dfa.stateOf and #intern made one)
+  it("stays under its ceiling (esbuild browser minified gzip -9: 11,856 bytes today)", () => {
     expect(out.gzip <= 11_870 ? "under its ceiling" : `${out.gzip} bytes, over 11,870`).toBe("under its ceiling");
   });
 });
