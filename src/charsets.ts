@@ -1,19 +1,14 @@
 // The one character-class module: RFC 3986 §2.2–§2.3 classes and what each component allows
-// (§3.1–§3.5), RFC 3987 §2.2's (ucschar, iprivate and the i-components), and the IPv4address
-// check, all read from data compiled from the rule definitions at build time (src/compiled/),
-// never restated. The tables made at import are marked pure, so that a bundle that does not read
-// one leaves it out (the template expander reads two classes and ucschar). Validation,
-// percent-encoding and decoding, normalization and the IRI mappings read these tables; this
-// module imports no parser.
-import { hasCodePoint, type CodePointSet } from "./abnf/charset.js";
+// (§3.1–§3.5), RFC 3987 §2.2's i-components and the IPv4address check, all read from data
+// compiled from the rule definitions at build time (src/compiled/), never restated. The tables
+// made at import are marked pure, so that a bundle that does not read one leaves it out.
+// Validation, percent-encoding and decoding, normalization and the IRI mappings read these
+// tables; this module imports no parser.
+import type { CodePointSet } from "./abnf/charset.js";
 import {
-  ALPHA, DIGIT, FRAGMENT, GEN_DELIMS, HEXDIG, IFRAGMENT, IPATH, IPRIVATE, IQUERY, IREG_NAME, ISEGMENT_NZ_NC, IUSERINFO, PATH, PCHAR, PORT, QUERY, REG_NAME, RESERVED,
-  SCHEME, SEGMENT, SEGMENT_NZ, SEGMENT_NZ_NC, SUB_DELIMS, UCSCHAR, UNRESERVED, USERINFO,
+  ALPHA, DIGIT, FRAGMENT, GEN_DELIMS, HEXDIG, IFRAGMENT, IPATH, IQUERY, IREG_NAME, ISEGMENT_NZ_NC, IUSERINFO, PATH, PCHAR, PORT, QUERY, REG_NAME, RESERVED,
+  SCHEME, SEGMENT, SEGMENT_NZ, SEGMENT_NZ_NC, SUB_DELIMS, UNRESERVED, USERINFO,
 } from "./compiled/charsets.js";
-
-/** A set of code points as sorted, disjoint, inclusive `[first, last]` ranges (the set algebra of src/abnf/charset.ts). */
-export type { CodePointSet };
-export { hasCodePoint };
 
 /**
  * `table[c]` is `true` when the US-ASCII character with code `c` is in the class. Length 128,
@@ -73,10 +68,6 @@ export const inTable = (t: CharTable, code: number): boolean => code < 128 && t[
 
 /** The rules {@link charsets} has a table for and that take percent-encoded octets: what `percentEncode` encodes for. */
 export const ENCODE_RULES = ["segment", "segment-nz", "segment-nz-nc", "pchar", "path", "query", "fragment", "userinfo", "reg-name", "unreserved"] as const;
-
-/** RFC 3987 §2.2: the two classes RFC 3987 adds, `ucschar` (in iunreserved) and `iprivate` (iquery only). */
-export const ucschar: CodePointSet = /* @__PURE__ */ freezeSet(UCSCHAR);
-export const iprivate: CodePointSet = /* @__PURE__ */ freezeSet(IPRIVATE);
 
 /** The components of a reference that hold characters of their own (scheme and port are ASCII only). */
 export type IriComponent = "userinfo" | "host" | "path" | "query" | "fragment";

@@ -7,7 +7,8 @@ import tr46 from "tr46";
 import { hasRtlOrArabicNumber } from "./bidi.js";
 import { percentDecode } from "../transforms/percent.js";
 import type { Result } from "../result.js";
-import { componentSets, hasCodePoint, NON_ASCII } from "../charsets.js";
+import { componentSets, NON_ASCII } from "../charsets.js";
+import { hasCodePoint } from "../abnf/charset.js";
 import { IdnaError } from "./errors.js";
 import { BIDI_CONTROL } from "./bidi.js";
 
