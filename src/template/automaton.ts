@@ -828,6 +828,8 @@ export class Deterministic {
   readonly #firstUnit: Int32Array;
   readonly #firstTags: number[][];
 
+  /** Per set, what {@link explain} says it expects (made on first need). */
+  #expected: (string[] | undefined)[] = [];
   /** Sets (and empty paths from one state) of more states than this make the walk give up. */
   readonly #setLimit: number;
 
@@ -869,6 +871,7 @@ export class Deterministic {
   /** Gives up for good, and lets the tables go. */
   #giveUp(): void {
     this.#givenUp = true;
+    this.#expected = [];
     this.#runs = [];
     this.#runEnds = [];
     this.#closures = new Map();
@@ -987,26 +990,35 @@ export class Deterministic {
           st = this.#intern(next);
         }
       }
-      // what the set reads, in words: quoted characters, value-char, reserved-char, end of input
-      const out: string[] = [];
-      for (const src of this.#states[st] as number[]) {
-        for (const [u] of this.#closure(src)) {
-          const set = nfa.unitSet[u];
-          const code = set?.indexOf(1) ?? -1;
-          const label = set === undefined ? "" : nfa.value[u] === 1 ? (set === R_ANY ? "reserved-char" : "value-char") : JSON.stringify(code < 0x80 ? String.fromCharCode(code) : `%${(code & 0xff).toString(16).toUpperCase().padStart(2, "0")}`);
-          if (!out.includes(label)) out.push(label);
-        }
-      }
-      // in the engine's one order (src/abnf/automaton-size.ts inOneOrder): names, then quoted
-      // characters by character (a literal holds no '"' or "\\" to escape), then the end ("")
-      out.sort((a, b) => +(a === "") - +(b === "") || +(a[0] === '"') - +(b[0] === '"') || (a < b ? -1 : +(a > b)));
-      if (out[out.length - 1] === "") out[out.length - 1] = "end of input";
-      return { at, expected: out };
+      return { at, expected: (this.#expected[st] ??= this.#expectedOf(st)) };
     } catch (e) {
       if (e !== OVER_LIMIT) throw e;
       this.#giveUp();
       return undefined;
     }
+  }
+
+  /** What set `st` reads, in words: quoted characters, value-char, reserved-char, end of input. */
+  #expectedOf(st: number): string[] {
+    const nfa = this.#nfa;
+    const out: string[] = [];
+    const set = this.#states[st] as number[];
+    for (let i = 0; i < set.length; i++) {
+      const paths = this.#closure(set[i] as number);
+      for (let j = 0; j < paths.length; j++) {
+        const u = (paths[j] as [number, number[]])[0];
+        const units = nfa.unitSet[u];
+        const code = units?.indexOf(1) ?? -1;
+        const label = units === undefined ? "" : nfa.value[u] === 1 ? (units === R_ANY ? "reserved-char" : "value-char") : JSON.stringify(code < 0x80 ? String.fromCharCode(code) : `%${(code & 0xff).toString(16).toUpperCase().padStart(2, "0")}`);
+        if (!out.includes(label)) out.push(label);
+      }
+    }
+    // in the engine's one order (src/abnf/automaton-size.ts inOneOrder): names, then quoted
+    // characters by character (a literal holds no '"' or "\\" to escape), then the end ("")
+    out.sort((a, b) => +(a === "") - +(b === "") || +(a[0] === '"') - +(b[0] === '"') || (a < b ? -1 : +(a > b)));
+    if (out[out.length - 1] === "") out[out.length - 1] = "end of input";
+    this.#retained += 2 + out.length;
+    return out;
   }
 
   /** Makes the row of set `d` on its first visit; false once the limits are passed. */
