@@ -15,9 +15,13 @@ export default {
   // made jest force-exit a worker at the end of every run (test/helpers/environment.mjs)
   testEnvironment: "<rootDir>/test/helpers/environment.mjs",
   maxWorkers: 2,
+  // ts-jest, then every module (node_modules too) reads the built-in globals it names once, as
+  // parameters: in jest's vm context each read of a global is a slow lookup (test/helpers/transform.cjs)
   transform: {
-    "^.+\\.ts$": ["ts-jest", { tsconfig: "<rootDir>/tsconfig.test.json" }],
+    "^.+\\.ts$": ["<rootDir>/test/helpers/transform.cjs", { tsconfig: "<rootDir>/tsconfig.test.json" }],
+    "^.+\\.[cm]?js$": "<rootDir>/test/helpers/transform.cjs",
   },
+  transformIgnorePatterns: [],
   moduleNameMapper: { "^(\\.{1,2}/.*)\\.js$": "$1" },
   setupFilesAfterEnv: ["<rootDir>/test/helpers/fast-expect.ts", "<rootDir>/test/helpers/matchers.ts", "<rootDir>/test/helpers/seed-setup.ts", "<rootDir>/test/helpers/cpu-setup.ts"],
   testTimeout: 120000,
