@@ -385,7 +385,7 @@ export class CompiledRule {
     if (k === SCAN_LAZY) k = this.#resume(input, o);
     // (0, 2, or 1 when #resume read an IP literal and the offsets after it)
     if (k !== SCAN_END) return k as 0 | 1 | 2;
-    if (this.#taggedAccept[(SCAN[1] as number) >> 7] !== 1) return this.#stopped(input.length, SCAN[1] as number, o);
+    if (this.#taggedAccept[(SCAN[1] as number) >> 7] !== 1) return 0;
     // the authority begins after the second "/", and ends at the first "/", "?" or "#" after it.
     // Every slot is read and written on every match: an access that only some inputs reach would
     // leave optimized code without type feedback, to be thrown away each time one of them comes.
@@ -399,26 +399,21 @@ export class CompiledRule {
   }
 
   /**
-   * A run of {@link testReference} that read no further than offset `i` (a character no string of
-   * the rule has there, or the end of the input in a state where the rule may not end), in split
-   * state `state` (shifted by 7): `o` records where and in which state, with [2] = -2 to say so,
-   * for {@link failureOfReference}. 0.
+   * {@link failure} of `input`, right after {@link testReference} of `input` answered 0: read off
+   * where its scan stopped ({@link SCAN}: the offset of a character no string of the rule has
+   * there, or the end of the input in a state where the rule may not end, and the split state
+   * there), without failure's second run over the input (a rejected input is read once, issue
+   * 34: the error path); failure's run when the scan recorded no stop (an IP literal's call) or
+   * {@link forgetStop} was called since (a run that answered 2).
    */
-  #stopped(i: number, state: number, o: Int32Array): 0 {
-    o[0] = i;
-    o[1] = state;
-    o[2] = -2;
-    return 0;
+  failureOfReference(input: string): DfaFailure | undefined {
+    const stop = SCAN[0] as number;
+    return stop < 0 ? this.failure(input) : failureAt(input, stop, this.#info[((this.#pairs[(SCAN[1] as number) >> 7] as number) / PHASES) | 0] as number, this.#grammar);
   }
 
-  /**
-   * {@link failure} of `input`, read off `o` when the {@link testReference} of `input` into `o`
-   * that just answered 0 recorded where it stopped ({@link #stopped}): the same offset and labels
-   * as failure's second run, without that run (a rejected input is read once, issue 34: the error
-   * path). Otherwise (a run that stopped in an IP literal, or answered 2) failure's run.
-   */
-  failureOfReference(input: string, o: Int32Array): DfaFailure | undefined {
-    return o[2] === -2 ? failureAt(input, o[0] as number, this.#info[((this.#pairs[(o[1] as number) >> 7] as number) / PHASES) | 0] as number, this.#grammar) : this.failure(input);
+  /** Says that the last run recorded no stop (see {@link failureOfReference}). */
+  forgetStop(): void {
+    SCAN[0] = -1;
   }
 
   /**
@@ -433,7 +428,10 @@ export class CompiledRule {
   #literalReference(input: string, o: Int32Array): 0 | 1 | 2 {
     const open = SCAN[0] as number;
     if (input.charCodeAt(open) !== 0x5b) return 2;
-    if (!this.test(input)) return 0;
+    if (!this.test(input)) {
+      SCAN[0] = -1; // no stop recorded: failureOfReference runs failure
+      return 0;
+    }
     // after the "]": [ ":" port ], then the authority ends
     let i = input.indexOf("]", open) + 1;
     const colon = input.charCodeAt(i) === 0x3a ? i : -1;
@@ -503,7 +501,12 @@ export class CompiledRule {
       if (tag !== 0) {
         // one store for every boundary: the tag is the slot it records the offset in, plus one
         if (tag <= T_COLON) o[tag - 1] = i;
-        else if (tag === DEAD_TAG) return this.#stopped(i, s, o);
+        else if (tag === DEAD_TAG) {
+          // where the input stopped being a match, for failureOfReference
+          SCAN[0] = i;
+          SCAN[1] = s;
+          return 0;
+        }
         else {
           // a row not made yet, or a call (of the IP literal): #resume reads on from here
           SCAN[0] = i;
@@ -513,6 +516,7 @@ export class CompiledRule {
       }
       s = e & 0xff80;
     }
+    SCAN[0] = i;
     SCAN[1] = s;
     return SCAN_END;
   }

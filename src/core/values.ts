@@ -77,11 +77,13 @@ export function matchReference(rule: CompiledRule, input: string): UriReference 
  * `undefined`: read off that match's run when it recorded where it stopped (the input is not read
  * again), else by the rule's failure run.
  */
-export const referenceFailure = (rule: CompiledRule, input: string): DfaFailure | undefined => rule.failureOfReference(input, RUN);
+export const referenceFailure = (rule: CompiledRule, input: string): DfaFailure | undefined => rule.failureOfReference(input);
 
 /** The whole of `input` as a node of `rule` when it matches, its parts found by Appendix B's scan (what a run could not record). */
 function scannedReference(rule: CompiledRule, input: string): UriReference | undefined {
-  return rule.test(input) ? make.parsedReference(input, 0, input.length, referenceOffsets(input, 0, input.length)) : undefined;
+  if (rule.test(input)) return make.parsedReference(input, 0, input.length, referenceOffsets(input, 0, input.length));
+  rule.forgetStop(); // the run answered 2: it recorded no stop for referenceFailure
+  return undefined;
 }
 
 /**
