@@ -8,35 +8,31 @@ import Sequencer from "@jest/test-sequencer";
 const Base = Sequencer.default ?? Sequencer;
 
 /**
- * The costliest suites, costliest first (paths under test/): CPU-s of each suite in a full run
- * on main at 5a823b9 (URI_GRAMMAR_CPU_LOG, load 9 to 14; cli/jobs and compiled from the run
- * before, schemes/types as measured alone after its programs were compiled by one tsc): those
- * that take 10 CPU-s or more, and three that did until 2026-11-30 (alone, --maxWorkers=1).
+ * The costliest suites, costliest first (paths under test/): CPU-s of each suite in a full
+ * `npm run test:slow` on main at a588ecc with test/helpers/transform.cjs (URI_GRAMMAR_CPU_LOG,
+ * load 17 to 25): those that take 5 CPU-s or more.
  */
 export const COSTLIEST = [
-  "security/huge-inputs.test.ts", // 49
-  "consumers.test.ts", // 33
-  "engine-captures.test.ts", // 22 s in a quiet full run at 0d0f2af (rev30's enumeration and live-pass tests)
-  "cli/jobs.test.ts", // 29
-  "security/never-crash.test.ts", // 26
-  "bounded-work.test.ts", // 26
-  "template/bounds.test.ts", // 25
-  "cli/commands.test.ts", // 24
-  "template/match.test.ts", // 20
-  "engine.test.ts", // 19
-  "abnf-reader.test.ts", // 18
-  "readme.test.ts", // 16
-  "semantics.test.ts", // 16
-  "compiled.test.ts", // 14
-  "differential.test.ts", // 11-16 alone (24 before the wrapped expect compared AST nodes by their data)
-  "schemes/properties.test.ts", // 12
-  "schemes/types.test.ts", // 11 (17 when each program had its own tsc)
-  "loader.test.ts", // 10
-  "transforms/normalize-fast-path.test.ts", // 10
-  "engine-counts.test.ts", // 10
-  "browser/playground.test.ts", // 10
-  "iri-differential.test.ts", // 9-11 alone (16 before the same)
-  "bundle-size.test.ts", // 9 alone (12 when each bundle had its own process)
+  "security/huge-inputs.test.ts", // 16.3
+  "bounded-work.test.ts", // 15.6
+  "template/bounds.test.ts", // 13.5
+  "cli/jobs.test.ts", // 12.8
+  "consumers.test.ts", // 12.2 (and more in wall time: it waits for tsc and node)
+  "security/never-crash.test.ts", // 10.7
+  "cli/commands.test.ts", // 10.6
+  "engine-captures.test.ts", // 8.8
+  "template/match.test.ts", // 8.2
+  "engine.test.ts", // 8.2
+  "readme.test.ts", // 8.1
+  "compiled.test.ts", // 7.0
+  "abnf-reader.test.ts", // 6.2
+  "differential.test.ts", // 5.6
+  "loader.test.ts", // 5.3
+  "bundle-size.test.ts", // 5.3
+  "engine-first-tier.test.ts", // 5.2
+  "schemes/types.test.ts", // 5.2
+  "module-path.test.ts", // 5.0
+  "browser/playground.test.ts", // 3.9 (Chromium's own processes not counted: more in wall time)
 ];
 
 export default class CostliestFirst extends Base {
