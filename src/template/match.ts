@@ -244,6 +244,7 @@ export function readingsOf(
   uri: string,
   limit: number,
   repeats = true,
+  work?: { left: number },
 ): Record<string, MatchedValue>[] | Disagreement {
   if (!repeats && limit === 1) {
     // one varspec per variable: each one's preferred value, checked by expanding it again
@@ -325,7 +326,7 @@ export function readingsOf(
   // each combination is one expansion of the template: at most about a million parts expanded
   let combinations = Math.max(16, Math.floor(COMBINATION_WORK / Math.max(1, parts.length)));
   for (;;) {
-    if (--combinations < 0) {
+    if (--combinations < 0 || (work !== undefined && (work.left -= parts.length + uri.length) < 0)) {
       why = "the combinations of the values read are too many to try";
       break;
     }

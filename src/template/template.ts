@@ -104,6 +104,12 @@ export interface Budget {
   left: number;
 }
 const DEFAULT_MAX_READINGS = 64;
+/**
+ * The work one match or matchAll spends reading paths and expanding readings again, whatever
+ * `limit` or `maxReadings` ask: a path read, or a reading expanded again, costs the URI's length
+ * plus the template's parts.
+ */
+const READING_WORK = 1 << 22;
 
 const flag = (x: unknown, name: string): boolean => {
   if (x === undefined) return false;
@@ -247,8 +253,10 @@ export class UriTemplate<T extends string = string> {
   /**
    * Every reading of `uri` (at most `limit`, default 64), in {@link match}'s order of preference:
    * all the variable values whose expansion is exactly the URI. Bounded: it reads at most
-   * max(64, 16 × limit) paths of the automaton, each in time linear in the URI; `complete` is
-   * false when the limit (or that bound) cut the list. The TemplateError `"no-match"` when there
+   * max(64, 16 × limit) paths of the automaton, each in time linear in the URI, and spends at
+   * most 2^22 units (a path read or a reading expanded again costs the URI's length plus the
+   * template's parts) whatever `limit` asks; `complete` is false when the limit (or one of
+   * these bounds) cut the list. The TemplateError `"no-match"` when there
    * is none.
    *
    * @example
@@ -348,9 +356,11 @@ export class UriTemplate<T extends string = string> {
     let last: Disagreement | undefined;
     let tried = 0;
     let jump: number | undefined;
+    const work = { left: READING_WORK };
     const add = (path: readonly number[]): boolean => {
+      work.left -= uri.length + this.parts.length;
       const reads = itemsOf(path, m.nfa.tags, this.expressions, units);
-      const r = readingsOf(reads, this.expressions, this.parts, uri, limit - out.length, this.repeatsVariables);
+      const r = readingsOf(reads, this.expressions, this.parts, uri, limit - out.length, this.repeatsVariables, work);
       jump = undefined;
       if (!Array.isArray(r)) {
         last = r;
@@ -376,7 +386,7 @@ export class UriTemplate<T extends string = string> {
     const paths = m.paths(pass);
     paths.next(); // the first path is m.first's
     for (let step = paths.next(jump); step.done !== true; step = paths.next(jump)) {
-      if (++tried >= maxPaths) {
+      if (++tried >= maxPaths || work.left < 0) {
         exhausted = false;
         break;
       }
@@ -393,7 +403,7 @@ export class UriTemplate<T extends string = string> {
           "template",
           0,
           [],
-          `No reading of the URI among the first ${maxPaths} gives each variable of the template ${quoted(this.text)} one value (it repeats a variable and is ambiguous); raise maxReadings to try more`,
+          `No reading of the URI among the first ${tried} gives each variable of the template ${quoted(this.text)} one value (it repeats a variable and is ambiguous); raise maxReadings to try more (within ${READING_WORK} units of work)`,
         ),
       };
     }
