@@ -139,7 +139,6 @@ export class UriTemplate<T extends string = string> {
   readonly variables: readonly string[];
   /** True when a variable is named by more than one varspec (`{term:1}/{term}`). */
   readonly repeatsVariables: boolean;
-  #language: TemplateLanguage | undefined;
   #nfa: Nfa | undefined;
   #unboundedNfa: Nfa | undefined;
   #matcher: Matcher | undefined;
@@ -172,9 +171,12 @@ export class UriTemplate<T extends string = string> {
     return n;
   }
 
-  /** @internal The template's language (language.ts). */
+  /**
+   * @internal The template's language (language.ts), made each time it is asked for: the
+   * automata are built from it once, and a template in the cache keeps them, not it.
+   */
   get language(): TemplateLanguage {
-    return (this.#language ??= templateLanguage(this.parts));
+    return templateLanguage(this.parts);
   }
 
   /** @internal The template's automaton. */
