@@ -363,9 +363,10 @@ export class TemplateRouter<V, T extends string = string> {
    * none does. One pass over the URI finds every template whose language holds it (a lazily
    * built DFA of all of them); the first of those by specificity whose match succeeds wins (a
    * template that repeats a variable, or has a prefix modifier, can hold the URI in its
-   * language and still not match it). Linear in the URI's length. A route whose match goes past
-   * the matcher's work limit (the TemplateError "match-limit": a long literal that repeats
-   * itself) counts as not matching.
+   * language and still not match it). Linear in the URI's length. When the route to try goes past
+   * the matcher's work limit (a long literal that repeats itself) or the router's, or past its
+   * readings' limits, this throws that TemplateError ("match-limit", "reading-limit"): the URI is
+   * neither matched nor refused, and no less specific route is tried in its place.
    */
   match(uri: string): RouteMatch<V, T> | undefined {
     if (typeof uri !== "string") throw new TypeError(`TemplateRouter.match: the argument "uri" must be a string, got ${describeValue(uri)}`);
@@ -387,9 +388,14 @@ export class TemplateRouter<V, T extends string = string> {
     const budget: Budget = { left: ROUTER_WORK_LIMIT };
     try {
       for (const r of this.#candidates(uri, budget)) {
-        if (budget.left <= 0) break;
+        // match: the route's own match says whether what is left of the budget is enough
+        if (budget.left <= 0 && !first) break;
         const m = r.template.matchWithin(uri, budget);
-        if (m === "over-limit") break;
+        if (m instanceof Error) {
+          // match: neither this route nor a less specific one, but the typed error
+          if (first) throwFrom(m, this.match);
+          break;
+        }
         if (m !== undefined) {
           out.push(Object.freeze({ template: r.template.text, value: r.value, variables: m }) as unknown as RouteMatch<V, T>);
           if (first) break;

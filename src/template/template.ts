@@ -298,13 +298,15 @@ export class UriTemplate<T extends string = string> {
 
   /**
    * @internal The router's match: the variables, undefined when the template does not match the
-   * URI (no explanation is worked out), or "over-limit" when the work would pass what is left of
-   * `budget` (the router's work limit, shared by the routes one URI is tried against).
+   * URI (no explanation is worked out), or the TemplateError ("match-limit", "reading-limit")
+   * when the work would pass what is left of `budget` (the router's work limit, shared by the
+   * routes one URI is tried against) or the match's own limits: the URI is neither matched nor
+   * refused.
    */
-  matchWithin(uri: string, budget: Budget): MatchOf<T> | undefined | "over-limit" {
+  matchWithin(uri: string, budget: Budget): MatchOf<T> | undefined | TemplateError {
     const r = this.#readings(uri, 1, DEFAULT_MAX_READINGS, budget);
     if (r.ok) return r.value.readings[0] as MatchOf<T>;
-    return r.error.code === "match-limit" ? "over-limit" : undefined;
+    return r.error.code === "no-match" ? undefined : r.error;
   }
 
   #read(uri: string, limit: number, maxPaths: number, budget: Budget | undefined): Result<TemplateReadings<unknown>, TemplateError> {
@@ -405,7 +407,7 @@ export class UriTemplate<T extends string = string> {
           "template",
           0,
           [],
-          `No reading of the URI among the first ${tried} gives each variable of the template ${quoted(this.text)} one value (it repeats a variable and is ambiguous); raise maxReadings to try more (within ${READING_WORK} units of work)`,
+          `No reading of the URI among the first ${tried} gives each variable of the template ${quoted(this.text)} one value (it repeats a variable and is ambiguous); raise maxReadings to try more`,
         ),
       };
     }
