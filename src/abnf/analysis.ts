@@ -43,11 +43,18 @@ export function deepestNesting(defs: ReadonlyMap<string, RuleDefinition>, limit:
     readonly rule: string | undefined;
     i: number;
     best: number;
+    /**
+     * The depths of the expression objects measured inside the rule this frame is in (its own
+     * when `rule` is set): an object used twice there (`seq(e, e)`) is measured once. Its depth
+     * does not depend on which use reached it: the rules open above it are the same, and a rule
+     * it refers to is expanded on the first use and read from `memo`, to the same depth, after.
+     */
+    readonly seen: Map<Expr, number>;
   }
   for (const [key, def] of defs) {
     if (memo.has(key)) continue;
     open.add(key);
-    const stack: Frame[] = [{ e: def.expr, rule: key, i: 0, best: 0 }];
+    const stack: Frame[] = [{ e: def.expr, rule: key, i: 0, best: 0, seen: new Map() }];
     while (stack.length > 0) {
       const f = stack[stack.length - 1] as Frame;
       const e = f.e;
@@ -74,7 +81,7 @@ export function deepestNesting(defs: ReadonlyMap<string, RuleDefinition>, limit:
         if (f.rule !== undefined) {
           memo.set(f.rule, value);
           open.delete(f.rule);
-        }
+        } else f.seen.set(e, value);
         if (value > limit) return { rule: def.name, depth: value };
         const parent = stack[stack.length - 1];
         if (parent !== undefined) {
@@ -83,7 +90,9 @@ export function deepestNesting(defs: ReadonlyMap<string, RuleDefinition>, limit:
         }
         continue;
       }
-      stack.push({ e: child, rule: childRule, i: 0, best: 0 });
+      // an object measured before in this rule: its frame pops at once, with the same depth
+      const known = childRule ? 0 : (f.seen.get(child) ?? 0);
+      stack.push({ e: child, rule: childRule, i: known ? Infinity : 0, best: known && known - 1, seen: childRule ? new Map() : f.seen });
     }
   }
   return undefined;

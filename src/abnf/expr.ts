@@ -181,20 +181,22 @@ export const ref = (name: string): Ref => {
  */
 export const prose = (text: string): Prose => made({ type: "prose", text: assertText(text, "prose") });
 
-/** Every rule name `e` refers to, as written, in order of first appearance. */
-export function referencedNames(e: Expr, out: string[] = []): string[] {
+/**
+ * Every rule name `e` refers to, as written, in order of first appearance. Each expression object
+ * is read once: one used twice (`seq(e, e)`) names nothing new the second time.
+ */
+export function referencedNames(e: Expr, out: string[] = [], seen = new Set<Expr>()): string[] {
+  if (seen.has(e) || !seen.add(e)) return out; // (add returns the set: never false)
   switch (e.type) {
     case "ref":
       if (!out.includes(e.name)) out.push(e.name);
       break;
     case "seq":
     case "alt":
-      for (const item of e.items) referencedNames(item, out);
+      for (const item of e.items) referencedNames(item, out, seen);
       break;
     case "rep":
-      referencedNames(e.item, out);
-      break;
-    default:
+      referencedNames(e.item, out, seen);
       break;
   }
   return out;
