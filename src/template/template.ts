@@ -407,7 +407,7 @@ export class UriTemplate<T extends string = string> {
           "template",
           0,
           [],
-          `No reading of the URI among the first ${tried} gives each variable of the template ${quoted(this.text)} one value (it repeats a variable and is ambiguous); raise maxReadings to try more`,
+          `No reading of the URI among the first ${tried} gives each variable of the template ${quoted(this.text)} one value (it repeats a variable and is ambiguous); ${work.left < 0 ? "its work bound ran out" : "raise maxReadings to try more"}`,
         ),
       };
     }

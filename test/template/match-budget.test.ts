@@ -3,7 +3,7 @@
 // docs/guide/templates.md "Cost"), past which the list is cut (`complete: false`). Found by
 // fuzzing: `matchAll("{a}{b}{c}", "a".repeat(500), { limit: 1e9 })` read about a million readings
 // (56 s, 953 MB).
-import { expandOrThrow, matchAll, parseTemplateOrThrow } from "../../src/template/index";
+import { expandOrThrow, match, matchAll, parseTemplateOrThrow } from "../../src/template/index";
 
 /** The documented budget: 2^22 units, a path read or a reading expanded again costing the URI's length and the template's parts. */
 const READING_WORK = 2 ** 22;
@@ -30,5 +30,22 @@ describe("matchAll's budget", () => {
     const d = matchAll("{x}-{y}", "a-b-c");
     expect(d.ok && d.value.complete).toBe(true);
     expect(d.ok && d.value.readings).toEqual(expect.arrayContaining([{ x: "a-b", y: "c" }, { x: "a", y: "b-c" }]));
+  });
+});
+
+describe("match's reading-limit names what stopped it", () => {
+  // "{a}-{b}-{a}" on "p-x-x-…-q": every split gives a a first value starting with "p" and a last
+  // one ending with "q", so no reading agrees; each path read costs the URI's length
+  it("maxReadings: the message says to raise it", () => {
+    const r = match("{a}-{b}-{a}", "p-" + "x-".repeat(100) + "q");
+    expect(r.ok ? "matched" : [r.error.code, /raise maxReadings/.test(r.error.message)]).toEqual(["reading-limit", true]);
+  });
+
+  it("the work bound: the message says so, and does not suggest raising maxReadings", () => {
+    const uri = "p-" + "x-".repeat(60_000) + "q";
+    // the budget buys fewer paths than the default 64 readings at this length
+    expect(READING_WORK / uri.length).toBeLessThan(64);
+    const r = match("{a}-{b}-{a}", uri);
+    expect(r.ok ? "matched" : [r.error.code, /raise maxReadings/.test(r.error.message), /work bound/.test(r.error.message)]).toEqual(["reading-limit", false, true]);
   });
 });
