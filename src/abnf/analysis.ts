@@ -209,23 +209,19 @@ export class Analysis {
     return known;
   }
 
-  /** Nullability during the fixed point, reading rule values from `rules`. */
-  #nullableOfFresh(e: Expr, rules: ReadonlyMap<string, boolean>): boolean {
-    switch (e.type) {
-      case "lit":
-        return e.text === "";
-      case "range":
-      case "prose":
-        return false;
-      case "seq":
-        return e.items.every((x) => this.#nullableOfFresh(x, rules));
-      case "alt":
-        return e.items.some((x) => this.#nullableOfFresh(x, rules));
-      case "rep":
-        return e.min === 0 || this.#nullableOfFresh(e.item, rules);
-      case "ref":
-        return rules.get(e.name.toLowerCase()) ?? false;
+  /**
+   * Nullability during the fixed point, reading rule values from `rules`. `seen` keeps each
+   * object's answer for this one question (the rule values do not change during it): an object
+   * used twice (`seq(e, e)`) is read once.
+   */
+  #nullableOfFresh(e: Expr, rules: ReadonlyMap<string, boolean>, seen = new Map<Expr, boolean>()): boolean {
+    let r = seen.get(e);
+    if (r === undefined) {
+      const f = (x: Expr): boolean => this.#nullableOfFresh(x, rules, seen);
+      r = e.type === "lit" ? e.text === "" : e.type === "seq" ? e.items.every(f) : e.type === "alt" ? e.items.some(f) : e.type === "rep" ? e.min === 0 || f(e.item) : e.type === "ref" && (rules.get(e.name.toLowerCase()) ?? false);
+      seen.set(e, r);
     }
+    return r;
   }
 
   /**
@@ -271,29 +267,22 @@ export class Analysis {
   /** Greatest fixed point: a rule matches something when its body does, given the rules known to. */
   #computeEmpty(): void {
     const productive = new Set<string>();
+    // each object's answer for one rule's question (`productive` does not change during it):
+    // an object used twice (`seq(e, e)`) is read once
+    let seen = new Map<Expr, boolean>();
     const produces = (e: Expr): boolean => {
-      switch (e.type) {
-        case "lit":
-          return true;
-        case "range":
-          return (this.charSet(e) as CodePointSet).length > 0;
-        case "prose":
-          return false;
-        case "seq":
-          return e.items.every(produces);
-        case "alt":
-          return e.items.some(produces);
-        case "rep":
-          return e.min === 0 || produces(e.item);
-        case "ref":
-          return productive.has(e.name.toLowerCase()) || this.checks.has(e.name.toLowerCase());
+      let r = seen.get(e);
+      if (r === undefined) {
+        r = e.type === "lit" || (e.type === "range" ? (this.charSet(e) as CodePointSet).length > 0 : e.type === "seq" ? e.items.every(produces) : e.type === "alt" ? e.items.some(produces) : e.type === "rep" ? e.min === 0 || produces(e.item) : e.type === "ref" && (productive.has(e.name.toLowerCase()) || this.checks.has(e.name.toLowerCase())));
+        seen.set(e, r);
       }
+      return r;
     };
     let changed = true;
     while (changed) {
       changed = false;
       for (const k of this.ruleKeys) {
-        if (!productive.has(k) && produces(this.rule(k).expr)) {
+        if (!productive.has(k) && (seen = new Map()) && produces(this.rule(k).expr)) {
           productive.add(k);
           changed = true;
         }
@@ -513,7 +502,12 @@ export function whyNothing(analysis: Analysis, e: Expr): string {
  */
 export function leftRecursion(analysis: Analysis): string[] | undefined {
   const leftRefs = new Map<string, string[]>();
+  // an object read before in this rule (`seq(e, e)`, built in code) adds only names already
+  // listed, which the search below would skip: each object is read once per rule
+  let seen = new Set<Expr>();
   const collect = (e: Expr, out: string[]): void => {
+    if (seen.has(e)) return;
+    seen.add(e);
     switch (e.type) {
       case "ref":
         out.push(e.name.toLowerCase());
@@ -536,6 +530,7 @@ export function leftRecursion(analysis: Analysis): string[] | undefined {
   };
   for (const k of analysis.ruleKeys) {
     const out: string[] = [];
+    seen = new Set();
     collect(analysis.rule(k).expr, out);
     leftRefs.set(k, out);
   }

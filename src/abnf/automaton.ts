@@ -414,7 +414,11 @@ export function buildAutomaton(
   };
 
   /** The leaf options of a single-character expression, with the instances its references open. */
-  const options = (e: Expr, chain: readonly number[], parent: number, out: Option[]): void => {
+  // (`seen`: the objects read in this chain; one used twice, `alt(e, e)` built in code, gives
+  // the same options again, so it is read once)
+  const options = (e: Expr, chain: readonly number[], parent: number, out: Option[], seen = new Set<Expr>()): void => {
+    if (seen.has(e)) return;
+    seen.add(e);
     switch (e.type) {
       case "lit": {
         const cp = codePoints(e.text)[0] as number;
@@ -426,7 +430,7 @@ export function buildAutomaton(
         return;
       case "alt":
         // an alternative that matches nothing (a range of surrogates only) is no option, nor a label
-        for (const item of e.items) if (!analysis.matchesNothing(item)) options(item, chain, parent, out);
+        for (const item of e.items) if (!analysis.matchesNothing(item)) options(item, chain, parent, out, seen);
         return;
       case "ref": {
         const def = analysis.rule(e.name);

@@ -202,31 +202,12 @@ export function referencedNames(e: Expr, out: string[] = [], seen = new Set<Expr
   return out;
 }
 
-/** `e` with every reference renamed by `rename` (the same object when nothing changes). */
-export function renameRefs(e: Expr, rename: (name: string) => string): Expr {
-  switch (e.type) {
-    case "ref": {
-      const name = rename(e.name);
-      return name === e.name ? e : ref(name);
-    }
-    case "seq":
-    case "alt": {
-      const items = e.items.map((x) => renameRefs(x, rename));
-      if (items.every((x, k) => x === e.items[k])) return e;
-      return e.type === "seq" ? seq(...items) : alt(...items);
-    }
-    case "rep": {
-      const item = renameRefs(e.item, rename);
-      return item === e.item ? e : rep(e.min, e.max, item);
-    }
-    default:
-      return e;
-  }
-}
-
 /** Structural equality of two expressions (rule names compared case-insensitively). */
-export function sameExpr(a: Expr, b: Expr): boolean {
-  if (a === b) return true;
+export function sameExpr(a: Expr, b: Expr, same = new Map<Expr, Set<Expr>>()): boolean {
+  // (`same`: the pairs found equal, each compared once where objects are shared, `seq(e, e)`)
+  let known = same.get(a);
+  if (a === b || known?.has(b)) return true;
+  same.set(a, (known ??= new Set()).add(b)); // (a pair that differs makes the whole answer false)
   switch (a.type) {
     case "lit":
       return b.type === "lit" && a.caseSensitive === b.caseSensitive && (a.caseSensitive ? a.text === b.text : asciiLower(a.text) === asciiLower(b.text));
@@ -234,9 +215,9 @@ export function sameExpr(a: Expr, b: Expr): boolean {
       return b.type === "range" && a.lo === b.lo && a.hi === b.hi;
     case "seq":
     case "alt":
-      return b.type === a.type && a.items.length === b.items.length && a.items.every((x, k) => sameExpr(x, b.items[k] as Expr));
+      return b.type === a.type && a.items.length === b.items.length && a.items.every((x, k) => sameExpr(x, b.items[k] as Expr, same));
     case "rep":
-      return b.type === "rep" && a.min === b.min && a.max === b.max && sameExpr(a.item, b.item);
+      return b.type === "rep" && a.min === b.min && a.max === b.max && sameExpr(a.item, b.item, same);
     case "ref":
       return b.type === "ref" && a.name.toLowerCase() === b.name.toLowerCase();
     case "prose":

@@ -49,7 +49,15 @@ export function pickCodePoint(set: CodePointSet, random: Random): number {
 /** How many rule references the shortest derivation of each expression needs (Infinity for none). */
 function heights(analysis: Analysis): (e: Expr) => number {
   const rules = new Map<string, number>(analysis.ruleKeys.map((k) => [k, Infinity]));
+  // each object's height while `rules` stays as it is (one rule's question, then after the fixed
+  // point): an object used twice (`seq(e, e)`, built in code) is measured once
+  let memo = new Map<Expr, number>();
   const of = (e: Expr): number => {
+    let h = memo.get(e);
+    if (h === undefined) memo.set(e, (h = measure(e)));
+    return h;
+  };
+  const measure = (e: Expr): number => {
     switch (e.type) {
       case "lit":
         return 0;
@@ -70,6 +78,7 @@ function heights(analysis: Analysis): (e: Expr) => number {
   for (let changed = true; changed; ) {
     changed = false;
     for (const k of analysis.ruleKeys) {
+      memo = new Map();
       const h = of(analysis.rule(k).expr);
       if (h < (rules.get(k) ?? Infinity)) {
         rules.set(k, h);
@@ -77,6 +86,7 @@ function heights(analysis: Analysis): (e: Expr) => number {
       }
     }
   }
+  memo = new Map();
   return of;
 }
 

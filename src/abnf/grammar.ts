@@ -13,7 +13,7 @@ import { MatchLimitError } from "./match-limit.js";
 import { markGrammar } from "../core/brand.js";
 import type { CompiledGrammar } from "../compiled/dfa.js";
 import { validateWith, type Matcher, type Validation } from "../core/match.js";
-import { isExpr as madeExpr, referencedNames, renameRefs, RULE_NAME, sameExpr, type Expr } from "./expr.js";
+import { alt, isExpr as madeExpr, ref, referencedNames, rep, RULE_NAME, sameExpr, seq, type Expr } from "./expr.js";
 import { generateRule, type GenerateOptions, type Random } from "./generate.js";
 import { GrammarError } from "./grammar-errors.js";
 import { loadWork } from "./load-work.js";
@@ -209,6 +209,30 @@ function withRules(defs: Map<string, RuleDefinition>, local: readonly (readonly 
  * const g = grammar({ "NID": seq(ref("alphanum"), rep(0, 30, ref("ldh")), ref("alphanum")), ... });
  * g.validate("isbn", "NID").ok // true
  */
+/**
+ * `e` with every reference renamed by `rename` (the same object when nothing changes). Each
+ * expression object is renamed once (`done`): one used twice (`seq(e, e)`) gives the same new
+ * object twice, so the result shares its parts as `e` does. Here, not in expr.ts, to keep it
+ * out of the automaton core (test/engine-core).
+ */
+export function renameRefs(e: Expr, rename: (name: string) => string, done = new Map<Expr, Expr>()): Expr {
+  let r = done.get(e);
+  if (r !== undefined) return r;
+  r = e;
+  if (e.type === "ref") {
+    const name = rename(e.name);
+    if (name !== e.name) r = ref(name);
+  } else if (e.type === "seq" || e.type === "alt") {
+    const items = e.items.map((x) => renameRefs(x, rename, done));
+    if (!items.every((x, k) => x === e.items[k])) r = e.type === "seq" ? seq(...items) : alt(...items);
+  } else if (e.type === "rep") {
+    const item = renameRefs(e.item, rename, done);
+    if (item !== e.item) r = rep(e.min, e.max, item);
+  }
+  done.set(e, r);
+  return r;
+}
+
 export class Grammar {
   /** A name for messages and docs. */
   readonly name: string;

@@ -80,6 +80,12 @@ export class Interpreter {
   readonly #rules = new Map<string, Rule>();
   readonly #tops = new Map<string, Reader>();
   readonly #explainTops = new Map<string, Reader>();
+  /**
+   * The readers made, by expression object, plain and explaining: an object used twice
+   * (`seq(e, e)`, built in code) gets one reader, so making them is linear in the objects, not
+   * in the tree they stand for. A reader keeps no state of its own between calls.
+   */
+  readonly #readers = [new Map<Expr, Reader>(), new Map<Expr, Reader>()] as const;
   #input = "";
   /** The number of the current match: memo entries of other runs are stale. */
   #run = 0;
@@ -297,6 +303,13 @@ export class Interpreter {
 
   /** The reader of an expression; with `explain`, one that notes how far it read ({@link explain}). */
   #reader(e: Expr, explain = false): Reader {
+    const made = this.#readers[explain ? 1 : 0];
+    let r = made.get(e);
+    if (r === undefined) made.set(e, (r = this.#makeReader(e, explain)));
+    return r;
+  }
+
+  #makeReader(e: Expr, explain: boolean): Reader {
     // (while explaining, what matches nothing reads nothing: a prefix it read would be a prefix
     // of no string, and the compiled tier leaves it out of its automaton)
     if (explain && this.analysis.matchesNothing(e)) return () => -1;

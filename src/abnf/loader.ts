@@ -4,8 +4,8 @@
 // run: an undefined rule, a rule defined only as prose that no import supplies, prose inside a
 // rule's elements (which no import can supply), left recursion, a rule too large to compile.
 import type { RuleCheck, RuleDefinition } from "./analysis.js";
-import { alt, many, ref, referencedNames, renameRefs, sameExpr, type Expr } from "./expr.js";
-import { checkDepth, Grammar, suggest } from "./grammar.js";
+import { alt, many, ref, referencedNames, sameExpr, type Expr } from "./expr.js";
+import { checkDepth, Grammar, renameRefs, suggest } from "./grammar.js";
 import { checkBudgets, type MatchBudgets } from "./calls.js";
 import { describeValue, expectStrings, readOptions } from "../describe.js";
 import { throwWithStack } from "../errors.js";
