@@ -90,6 +90,17 @@ describe("matching, generating and comparing over shared parts", () => {
     expect(["ac", "bc", "Ac", "Bc", "aC", "bC", "AC", "BC"]).toContain(s);
   });
 
+  it("generate() of a rule whose shortest string has 2^40 characters: the typed too-large", () => {
+    let code = "";
+    try {
+      grammar({ x: doubled(40) }).generate("x", seededRandom(1));
+    } catch (e) {
+      code = e instanceof GrammarError ? e.code : "untyped";
+    }
+    expect(code).toBe("too-large");
+    expect(grammar({ x: doubled(10) }).generate("x", seededRandom(1)).toLowerCase()).toBe("a".repeat(1024));
+  });
+
   it("sameAs() compares two grammars built apart, each of 2^40 leaves, pair by pair once", () => {
     const a = grammar({ x: doubled(40, seq(lit("a"), ref("y"))), y: lit("b") });
     expect(a.sameAs(grammar({ x: doubled(40, seq(lit("a"), ref("y"))), y: lit("b") }))).toBe(true);

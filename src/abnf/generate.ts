@@ -6,6 +6,7 @@ import { whyNothing, type Analysis, type RuleDefinition } from "./analysis.js";
 import { codePoints, setSize, type CodePointSet } from "./charset.js";
 import type { Expr } from "./expr.js";
 import { describeValue, expectOptions } from "../describe.js";
+import { GrammarError } from "./grammar-errors.js";
 
 /** A source of randomness: a whole number in `[0, n)`. */
 export type Random = (n: number) => number;
@@ -92,6 +93,9 @@ function heights(analysis: Analysis): (e: Expr) => number {
 
 const heightCache = new WeakMap<Analysis, (e: Expr) => number>();
 
+/** The most expressions one call expands, whatever the options (the engine's bound, as printExpr's). */
+const GENERATE_LIMIT = 4_000_000;
+
 /** A random string that rule `def` of the grammar analysed by `analysis` matches. */
 export function generateRule(analysis: Analysis, def: RuleDefinition, given: Random, options: GenerateOptions = {}): string {
   if (typeof given !== "function") throw new TypeError(`generate: the argument "random" must be a function (n) => a whole number in [0, n), got ${describeValue(given)}`);
@@ -123,7 +127,9 @@ export function generateRule(analysis: Analysis, def: RuleDefinition, given: Ran
   const h = height;
   if (h(def.expr) === Infinity) throw new RangeError(`generate: rule ${def.name} matches no string: ${whyNothing(analysis, def.expr)}`);
   const go = (x: Expr, depth: number): string => {
-    work++;
+    // a shortest derivation can be truly long (`seq(e, e)` forty times over, built in code, is
+    // 2^40 characters): past the engine's bound on expressions to expand, the typed refusal
+    if (++work > GENERATE_LIMIT) throw new GrammarError("too-large", `generate: rule ${def.name} expands to more than ${GENERATE_LIMIT.toLocaleString("en-US")} expressions`, def.name);
     const short = depth >= maxDepth || work > budget;
     const set = analysis.charSet(x);
     if (set !== null) return String.fromCodePoint(pickCodePoint(set, random));
