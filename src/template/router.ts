@@ -374,8 +374,10 @@ export class TemplateRouter<V, T extends string = string> {
   }
 
   /**
-   * Every route whose template matches `uri`, most specific first, with its variables (within
-   * the same work limit as {@link match}: past it, the routes not yet tried count as not matching).
+   * Every route whose template matches `uri`, most specific first, with its variables. Within
+   * the same work limit as {@link match}: when a route it tries runs out of work or readings, this
+   * throws that TemplateError ("match-limit", "reading-limit") rather than return a list that
+   * leaves routes out.
    */
   matchAll(uri: string): readonly RouteMatch<V, T>[] {
     if (typeof uri !== "string") throw new TypeError(`TemplateRouter.matchAll: the argument "uri" must be a string, got ${describeValue(uri)}`);
@@ -388,14 +390,10 @@ export class TemplateRouter<V, T extends string = string> {
     const budget: Budget = { left: ROUTER_WORK_LIMIT };
     try {
       for (const r of this.#candidates(uri, budget)) {
-        // match: the route's own match says whether what is left of the budget is enough
-        if (budget.left <= 0 && !first) break;
+        // the route's own match says whether what is left of the budget is enough; past it,
+        // neither this route nor a less specific one, but the typed error
         const m = r.template.matchWithin(uri, budget);
-        if (m instanceof Error) {
-          // match: neither this route nor a less specific one, but the typed error
-          if (first) throwFrom(m, this.match);
-          break;
-        }
+        if (m instanceof Error) throwFrom(m, first ? this.match : this.matchAll);
         if (m !== undefined) {
           out.push(Object.freeze({ template: r.template.text, value: r.value, variables: m }) as unknown as RouteMatch<V, T>);
           if (first) break;

@@ -32,6 +32,16 @@ describe("router.match past the work limit", () => {
     }
   });
 
+  it("router.matchAll throws it too, rather than stop with the routes not tried counted as not matching", () => {
+    for (const routes of [[[heavy, 1]], [[heavy, 1], [loose, 2]], [[loose, 2], [heavy, 1]]] as [string, number][][]) {
+      const e = thrown(() => createRouter(routes).matchAll(uri));
+      expect(e).toBeInstanceOf(TemplateError);
+      expect((e as TemplateError).code).toBe("match-limit");
+    }
+    // within the limit, every route that matches
+    expect(createRouter([[heavy, 1], [loose, 2]] as [string, number][]).matchAll("/q?v0=x").map((m) => m.value)).toEqual([1, 2]);
+  });
+
   it("a URI within the limit still matches, and a route that does not hold the URI is no route", () => {
     const router = createRouter([[heavy, 1], [loose, 2]] as [string, number][]);
     expect(router.match("/q?v0=x")?.value).toBe(1);
