@@ -24,6 +24,7 @@ import {
 import { codePoints, intersects } from "./charset.js";
 import type { CompilePolicy } from "./compiled.js";
 import { cycleCuts } from "./cycle-cuts.js";
+import { Dfa } from "./dfa.js";
 import { referencedNames, type Expr } from "./expr.js";
 import { GrammarError } from "./grammar-errors.js";
 import { END_OF_INPUT } from "./labels.js";
@@ -567,6 +568,13 @@ export const WHOLE_HOOKS: BuildHooks = {
 export const WHOLE_ENGINE: CompilePolicy = {
   called: calledRules,
   hooks: WHOLE_HOOKS,
+  // the rare rules that can start with a character as stubs (Compiled.reducedDfa)
+  reduced(c, key) {
+    const stubs = new Set(c.rare.filter((r) => r !== key && !c.analysis.nullable(c.analysis.rule(r).expr)));
+    if (stubs.size === 0) return c.dfa(key);
+    const a = c.build(key, stubs);
+    return a.hasCalls ? null : a.hasStubs ? new Dfa(a, c.budget) : c.dfa(key);
+  },
   check(rule, analysis, calls, stubs, counted) {
     const large = tooLarge(rule, automatonSize(analysis, calls, stubs, true, counted)(rule));
     if (large !== undefined) throw large;

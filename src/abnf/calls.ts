@@ -6,7 +6,7 @@
 import { ACCEPT, type Automaton, type Edge, type Position } from "./automaton.js";
 import { codePointAt, hasCodePoint, type CodePointSet } from "./charset.js";
 import type { Compiled } from "./compiled.js";
-import type { Dfa, DfaState } from "./dfa.js";
+import { Dfa, type DfaState } from "./dfa.js";
 import { firstChars, type Analysis, type RuleCheck } from "./analysis.js";
 import { edgeLabels, edgeLabelsOf, tokenEntered, uniquePush } from "./labels.js";
 import { matchLimitError, type MatchBudgets } from "./match-limit.js";
@@ -365,7 +365,7 @@ export class Frame {
   }
 
   /**
-   * The rule's DFA with its calls (Compiled.callDfa), whose steps follow the offsets where no
+   * The rule's DFA with its calls (an `ordered` Dfa), whose steps follow the offsets where no
    * call is alive (not in a frame kept for a derivation, which records every offset's
    * positions), and whose tables the frame reads positions with.
    */
@@ -808,7 +808,7 @@ function stateCalls(state: DfaState, a: Automaton): boolean {
 
 /**
  * What a frame reads of its rule, made once per grammar and rule: its automaton, its DFA with
- * its calls (Compiled.callDfa), which of its positions are calls, and which calls of the rule
+ * its calls (an `ordered` Dfa), which of its positions are calls, and which calls of the rule
  * itself a frame reads as loops (selfLoops).
  */
 export interface RuleInfo {
@@ -1115,7 +1115,7 @@ export class CallRun {
     let info = infos.get(key);
     if (info === undefined) {
       const a = this.compiled.automaton(key);
-      info = { a, dfa: this.compiled.callDfa(key), isCall: callPositions(a), loops: selfLoops(a), after: [], afterResets: [] };
+      info = { a, dfa: new Dfa(a, this.compiled.budget, true), isCall: callPositions(a), loops: selfLoops(a), after: [], afterResets: [] };
       infos.set(key, info);
     }
     return info;

@@ -17,8 +17,10 @@ export interface CompilePolicy {
   readonly called: (analysis: Analysis) => ReadonlySet<string>;
   /** Throws the GrammarError "too-large" for a rule that would pass the builder's limits; before it is built. */
   readonly check?: (rule: RuleDefinition, analysis: Analysis, calls: ReadonlySet<string>, stubs: ReadonlySet<string>, counted: boolean) => void;
-  /** What the builds add (automaton.ts BuildHooks): without them, the `rare` hint makes no stubs. */
+  /** What the builds add (automaton.ts BuildHooks). */
   readonly hooks?: BuildHooks;
+  /** The DFA of a rule with the grammar's rare rules as stubs (Compiled.reducedDfa); without it, the `rare` hint makes no stubs. */
+  readonly reduced?: (c: Compiled, key: string) => Dfa | null;
 }
 
 /** The automaton core's policy (see {@link CompilePolicy}). */
@@ -29,7 +31,6 @@ export class Compiled {
   readonly #automata = new Map<string, Automaton>();
   readonly #dfas = new Map<string, Dfa | null>();
   readonly #reduced = new Map<string, Dfa | null>();
-  readonly #callDfas = new Map<string, Dfa>();
   readonly #derivationDfas = new Map<string, Dfa>();
   /** The memory all the grammar's lazy DFAs may keep (dfa.ts). */
   readonly budget: DfaBudget;
@@ -50,7 +51,7 @@ export class Compiled {
   automaton(key: string): Automaton {
     let a = this.#automata.get(key);
     if (a === undefined) {
-      a = this.#counted(key);
+      a = this.build(key);
       this.#automata.set(key, a);
     }
     return a;
@@ -59,33 +60,12 @@ export class Compiled {
   /**
    * The lazy DFA of a rule with the grammar's rare rules (the `rare` hint) as stubs, which is
    * much smaller when a rare rule is large (RFC 3986's IP-literal); `null` when the rule calls
-   * a recursive one. Runs that read a stub's character start over on {@link dfa}.
+   * a recursive one. Runs that read a stub's character start over on {@link dfa}. Only the
+   * whole engine makes stubs ({@link CompilePolicy.reduced}); the core's is {@link dfa}.
    */
   reducedDfa(key: string): Dfa | null {
     let d = this.#reduced.get(key);
-    if (d === undefined) {
-      const stubs = new Set(this.policy.hooks === undefined ? [] : this.rare.filter((r) => r !== key && !this.analysis.nullable(this.analysis.rule(r).expr)));
-      if (stubs.size === 0) d = this.dfa(key);
-      else {
-        const a = this.#counted(key, stubs);
-        d = a.hasCalls ? null : a.hasStubs ? new Dfa(a, this.budget) : this.dfa(key);
-      }
-      this.#reduced.set(key, d);
-    }
-    return d;
-  }
-
-  /**
-   * The lazy DFA over a rule's positions, its calls included, whose states keep their positions
-   * in the order edges reach them: memoized calls (calls.ts) read with it the stretches of a
-   * rule where no call is alive.
-   */
-  callDfa(key: string): Dfa {
-    let d = this.#callDfas.get(key);
-    if (d === undefined) {
-      d = new Dfa(this.automaton(key), this.budget, true);
-      this.#callDfas.set(key, d);
-    }
+    if (d === undefined) this.#reduced.set(key, (d = this.policy.reduced === undefined ? this.dfa(key) : this.policy.reduced(this, key)));
     return d;
   }
 
@@ -120,11 +100,12 @@ export class Compiled {
   }
 
   /**
-   * The automaton of a rule with its large repetitions counted (automaton.ts COUNTS), unless it
+   * A new automaton of a rule, the rules in `stubs` built as stubs, with its large repetitions
+   * counted (automaton.ts COUNTS), unless it
    * calls a rule or is called: the memoized calls (calls.ts, derive-calls.ts) follow edges
    * without counts, so such a rule is built with its repetitions unrolled.
    */
-  #counted(key: string, stubs: ReadonlySet<string> = new Set()): Automaton {
+  build(key: string, stubs: ReadonlySet<string> = new Set()): Automaton {
     const rule = this.analysis.rule(key);
     const called = this.called;
     const build = (counted: boolean): Automaton => {
