@@ -280,12 +280,12 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
     return best === undefined || (best.lines > 0 && slots.length < workerCount) ? spawn() : best;
   };
 
-  /** Sends the pending lines as a chunk, or runs them here; true when they were run here. */
-  const send = (): boolean => {
+  /** Sends the pending lines as a chunk, or runs them here (always with `here`); true when they were run here. */
+  const send = (here = false): boolean => {
     if (pending.length === 0 || failure !== undefined) return false;
     const lines = pending;
     const first = nextLine;
-    const slot = pick();
+    const slot = here ? undefined : pick();
     sent.set(seq, { first, lines: lines.length, chars: pendingChars, slot });
     if (slot === undefined) {
       const r = records(lines, first);
@@ -387,21 +387,8 @@ export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
         if (failure !== undefined) break reading;
       }
     }
-    if (failure === undefined && pending.length > 0) {
-      if (seq === 0) {
-        // the whole input is one chunk: run here rather than start a worker for it
-        sent.set(0, { first: nextLine, lines: pending.length, chars: pendingChars, slot: undefined });
-        const r = records(pending, nextLine);
-        done.set(0, { data: r.text, valid: r.valid, invalid: r.invalid, different: r.different });
-        seq = 1;
-        stats.chunks = 1;
-        stats.here = 1;
-        pending = [];
-        void write();
-      } else {
-        send();
-      }
-    }
+    // the whole input is one chunk (seq 0): run here rather than start a worker for it
+    send(seq === 0);
     while (failure === undefined && written < seq) await wait();
   } finally {
     ending = true;
