@@ -261,7 +261,7 @@ const SET_LIMIT = 20_000;
 /**
  * What one template's automata keep between calls (the sets and tables their lazy DFAs have
  * built), in entries of about four bytes: after a call that leaves more in one of them (the
- * matcher's backward DFA, the forward DFA, the explainer), that one forgets it all. The bound is
+ * matcher's backward DFA, the forward DFA of the walk and the explanation), that one forgets it all. The bound is
  * this plus 64 per state of the automaton ({@link memoLimit}). Real templates keep a few hundred;
  * a hostile one (a long literal repeating itself) would keep megabytes per call.
  */
@@ -729,38 +729,6 @@ export class Matcher {
 }
 
 /**
- * Where a URI leaves a template's language, read forwards: the first unit no path can read
- * (or the end, when a longer URI was needed), and what could have stood there. It reads the URI
- * on a forward automaton of its own ({@link Deterministic}, whose sets of states and rows serve
- * as its memo), with no limit on a set's size but the work one explanation may do
- * ({@link WORK_LIMIT}); past its limits, that automaton is let go and the next one starts afresh.
- */
-export class Explainer {
-  readonly #nfa: Nfa;
-  #walk: Deterministic;
-
-  constructor(nfa: Nfa) {
-    this.#nfa = nfa;
-    this.#walk = new Deterministic(nfa, Infinity);
-  }
-
-  /** Entries the memo holds. */
-  get retained(): number {
-    return this.#walk.retained;
-  }
-
-  /**
-   * The unit index where the URI leaves the language (n when it ends too early), and what was
-   * expected there; undefined past {@link WORK_LIMIT}.
-   */
-  explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } | undefined {
-    const r = this.#walk.explain(codes, n);
-    if (this.#walk.givenUp) this.#walk = new Deterministic(this.#nfa, Infinity);
-    return r;
-  }
-}
-
-/**
  * The forward automaton of a template, made as URIs are read: its states are sets of the template
  * automaton's states, and a unit leads from one to the next by table lookup, with the tags on the
  * way precomputed (the preferred empty path to each state, the path {@link Matcher.first} takes).
@@ -768,15 +736,18 @@ export class Explainer {
  * by one state only, or by several none of which has a tag to emit yet (`/users/{id}{?page}`:
  * a value ends where a character it cannot hold begins). Where a unit, or the end, could be read
  * two ways with different tags (`{+path}{?ref}` before a "?"), the walk says so and the general
- * matcher reads that URI. A template with a prefix modifier has none.
+ * matcher reads that URI. A template with a prefix modifier does not walk. The same tables tell
+ * where a URI leaves the language, and what could have stood there ({@link Deterministic.explain}):
+ * a template without a prefix modifier has one forward automaton for both.
  */
 const NO_TAGS: number[] = [];
 /** Past this many states, the walks give the template's URIs to its general matcher. */
 const DETERMINISTIC_LIMIT = 200_000;
 /**
- * A set of more states than this makes the forward walk give up for good: sets grow so only when a
- * literal repeats itself or many expressions can be empty, where walking would cost the square of
- * the template's length; the general matcher reads those URIs.
+ * A set of more states than this, made by a walk, makes the walk give up for good (its tables are
+ * let go): sets grow so only when a literal repeats itself or many expressions can be empty, where
+ * walking would cost the square of the template's length; the general matcher reads those URIs.
+ * An explanation has no such cap (only its work is bounded): it keeps working on long templates.
  */
 const DETERMINISTIC_SET_LIMIT = 256;
 /** An entry of a row: no state reads the class. */
@@ -804,24 +775,25 @@ export class Deterministic {
   readonly #stamp: Int32Array;
   #mark = 0;
   /** The sets: one state's by its number, others by their sorted list. */
-  #states: number[][];
+  #states: number[][] = [];
   readonly #singleId: Int32Array;
   #index = new Map<string, number>();
   /**
    * Per set and class, by `set * classes + class`: the entry (or NO_ENTRY, TWO_WAYS), UNMADE until
    * the set is first reached. Grown as sets are made.
    */
-  #table: Int32Array;
+  #table = new Int32Array(0);
   /** The row being made (#make), before it goes into the table. */
   readonly #scratch: Int32Array;
-  readonly #entryNext: number[] = [];
+  #entryNext: number[] = [];
   /** The tags on the empty path taken before the unit of each entry. */
-  readonly #entryTags: (Int32Array | undefined)[] = [];
+  #entryTags: (Int32Array | undefined)[] = [];
   /** Per set with a row: the tags on the empty path to acceptance, NO_ACCEPT when the URI cannot end there, TWO_WAYS_ACCEPT when it can end two ways. */
-  readonly #accept: Int32Array[] = [NO_ACCEPT];
-  /** The state-set work done (see WORK_LIMIT); past it, or past DETERMINISTIC_LIMIT sets, every walk is UNDECIDED. */
+  #accept: Int32Array[] = [NO_ACCEPT];
+  /** The state-set work done (see WORK_LIMIT; an explanation starts from 0); past it, or past DETERMINISTIC_LIMIT sets, the tables are let go. */
   #work = 0;
-  #givenUp = false;
+  /** True once a walk has passed its limits: every walk is then UNDECIDED. */
+  #walkOff = false;
   /** Entries the tables hold (see {@link MEMO_LIMIT}). */
   #retained = 0;
   /** Scratch space of #row, per class. */
@@ -830,12 +802,11 @@ export class Deterministic {
 
   /** Per set, what {@link explain} says it expects (made on first need). */
   #expected: (string[] | undefined)[] = [];
-  /** Sets (and empty paths from one state) of more states than this make the walk give up. */
-  readonly #setLimit: number;
+  /** Sets (and empty paths from one state) of more states than this pass the current call's limits: a walk's DETERMINISTIC_SET_LIMIT, no cap for an explanation. */
+  #cap = Infinity;
 
-  constructor(nfa: Nfa, setLimit = DETERMINISTIC_SET_LIMIT) {
+  constructor(nfa: Nfa) {
     this.#nfa = nfa;
-    this.#setLimit = setLimit;
     const { classOf, count, rep } = unitClasses(nfa.unitSet);
     this.#classOf = classOf;
     this.#classes = count;
@@ -843,24 +814,12 @@ export class Deterministic {
     const size = new Int32Array(count);
     for (let c = 0; c < UNIT_COUNT; c++) size[classOf[c] as number] = (size[classOf[c] as number] as number) + 1;
     this.#classSize = size;
-    this.#table = new Int32Array(64 * count).fill(UNMADE);
     this.#scratch = new Int32Array(count);
     this.#firstUnit = new Int32Array(count);
     this.#firstTags = new Array<number[]>(count).fill(NO_TAGS);
     this.#stamp = new Int32Array(nfa.size);
-    this.#states = [[nfa.start]];
-    this.#singleId = new Int32Array(nfa.size).fill(-1);
-    this.#singleId[nfa.start] = 0;
-  }
-
-  /** The forward automaton of `nfa`, or undefined for a template with a prefix modifier. */
-  static of(nfa: Nfa): Deterministic | undefined {
-    return nfa.bounded.length > 0 ? undefined : new Deterministic(nfa);
-  }
-
-  /** True once the walk has given up for good (its limits passed): its tables are let go. */
-  get givenUp(): boolean {
-    return this.#givenUp;
+    this.#singleId = new Int32Array(nfa.size);
+    this.#giveUp();
   }
 
   /** Entries its tables hold (the table of rows, the sets, the paths to their states). */
@@ -868,16 +827,21 @@ export class Deterministic {
     return this.#retained;
   }
 
-  /** Gives up for good, and lets the tables go. */
+  /** Lets the tables go (and starts them afresh: the start state's set alone); a walk past its limits gives up for good. */
   #giveUp(): void {
-    this.#givenUp = true;
+    if (this.#cap < Infinity) this.#walkOff = true;
     this.#expected = [];
     this.#runs = [];
     this.#runEnds = [];
     this.#closures = new Map();
-    this.#states = [];
+    this.#states = [[this.#nfa.start]];
+    this.#singleId.fill(-1)[this.#nfa.start] = 0;
     this.#index = new Map();
-    this.#table = new Int32Array(0);
+    this.#table = new Int32Array(64 * this.#classes).fill(UNMADE);
+    this.#entryNext = [];
+    this.#entryTags = [];
+    this.#accept = [NO_ACCEPT];
+    this.#work = 0;
     this.#retained = 0;
   }
 
@@ -911,7 +875,7 @@ export class Deterministic {
         if (k === UNIT || k === ACCEPT) {
           paths.push([s, t]);
           // a path's tags are kept: they count (many expressions that can be empty make them long)
-          if ((this.#work += 1 + t.length) > WORK_LIMIT || paths.length > this.#setLimit) throw OVER_LIMIT;
+          if ((this.#work += 1 + t.length) > WORK_LIMIT || paths.length > this.#cap) throw OVER_LIMIT;
           this.#retained += 2 + t.length;
           continue;
         }
@@ -939,7 +903,7 @@ export class Deterministic {
   #intern(list: number[]): number {
     const sorted = [...new Set(list)].sort((x, y) => x - y);
     this.#work += sorted.length;
-    if (sorted.length > this.#setLimit) throw OVER_LIMIT;
+    if (sorted.length > this.#cap) throw OVER_LIMIT;
     if (sorted.length === 1) return this.#internOne(sorted[0] as number);
     const key = sorted.join(",");
     let id = this.#index.get(key);
@@ -966,14 +930,16 @@ export class Deterministic {
 
   /**
    * Where `codes` (units) leaves the language, read forwards, and what the set there expects
-   * ({@link Explainer}); undefined once the limits are passed. Each call may do
-   * {@link WORK_LIMIT} work. Where a unit is read two ways (a row's TWO_WAYS), the set after it
-   * is made here, outside the row.
+   * (quoted characters, value-char, reserved-char, end of input); undefined past its limits
+   * (the tables are then let go, and the next call starts afresh). Each call may do
+   * {@link WORK_LIMIT} work, with no cap on a set's size. Where a unit is read two ways (a row's
+   * TWO_WAYS), the set after it is made here, outside the row.
    */
   explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } | undefined {
     const nfa = this.#nfa;
     const k = this.#classes;
     this.#work = 0;
+    this.#cap = Infinity;
     let st = 0;
     let at = 0;
     try {
@@ -1023,7 +989,6 @@ export class Deterministic {
 
   /** Makes the row of set `d` on its first visit; false once the limits are passed. */
   #make(d: number): boolean {
-    if (this.#givenUp) return false;
     if (this.#states.length > DETERMINISTIC_LIMIT || this.#work > WORK_LIMIT || this.#retained > memoLimit(this.#nfa)) {
       this.#giveUp();
       return false;
@@ -1102,7 +1067,8 @@ export class Deterministic {
   walkText(text: string): number[] | undefined | typeof UNDECIDED {
     // a template whose URIs mostly make the walk guess (`{+path}{?ref}`, where every "?" could
     // be in the path or start the query) gives them to the general matcher without the walk
-    if (this.#givenUp || (this.#undecided >= 8 && this.#undecided > 4 * this.#decided)) return UNDECIDED;
+    if (this.#walkOff || (this.#undecided >= 8 && this.#undecided > 4 * this.#decided)) return UNDECIDED;
+    this.#cap = DETERMINISTIC_SET_LIMIT;
     const r = this.#walkText(text);
     if (r === UNDECIDED) this.#undecided++;
     else this.#decided++;
@@ -1123,7 +1089,7 @@ export class Deterministic {
   /** Per set with a run: the set after it. */
   #runEnds: number[] = [];
 
-  /** The literal run of set `d` (see {@link #runs}); undefined once the walk has given up. */
+  /** The literal run of set `d` (see {@link #runs}); undefined past the limits. */
   #runOf(d: number): string | null | undefined {
     const k = this.#classes;
     let text = "";

@@ -6,7 +6,7 @@
 // apart, so that an app that matches does not bundle them.
 import { describeValue, expectOptions, wordList } from "../describe.js";
 import type { Result } from "../result.js";
-import { buildNfa, Deterministic, Explainer, Matcher, OVER_WORK_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, WORK_LIMIT, type Nfa } from "./automaton.js";
+import { buildNfa, Deterministic, Matcher, OVER_WORK_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { maskedOffset, passwordStartAt, quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
 import { passwordRange } from "../password.js";
 import { expandParts } from "./expand.js";
@@ -142,8 +142,8 @@ export class UriTemplate<T extends string = string> {
   #nfa: Nfa | undefined;
   #unboundedNfa: Nfa | undefined;
   #matcher: Matcher | undefined;
-  #explainer: Explainer | undefined;
-  #deterministic: { value: Deterministic | undefined } | undefined;
+  /** The forward automaton of {@link unboundedNfa}: the explanation's, and the walk's when the template has no prefix modifier. */
+  #forward: Deterministic | undefined;
 
   /** @internal Use {@link parseTemplate}. */
   constructor(token: symbol, text: T, parts: readonly TemplatePart[]) {
@@ -167,7 +167,7 @@ export class UriTemplate<T extends string = string> {
     let n = this.text.length * 4;
     if (this.#nfa !== undefined) n += 16 * this.#nfa.size;
     if (this.#unboundedNfa !== undefined && this.#unboundedNfa !== this.#nfa) n += 16 * this.#unboundedNfa.size;
-    n += (this.#matcher?.retained ?? 0) + (this.#deterministic?.value?.retained ?? 0) + (this.#explainer?.retained ?? 0);
+    n += (this.#matcher?.retained ?? 0) + (this.#forward?.retained ?? 0);
     return n;
   }
 
@@ -313,10 +313,7 @@ export class UriTemplate<T extends string = string> {
     if (limit === 1) {
       // a URI that never makes the template guess: its one path in one forward pass (else the
       // general matcher's two passes, below)
-      const det = (this.#deterministic ??= { value: Deterministic.of(this.nfa) }).value;
-      const path = det === undefined ? UNDECIDED : det.walkText(uri);
-      // past its limits the walk has let its tables go: so does the template
-      if (det !== undefined && det.givenUp) this.#deterministic = { value: undefined };
+      const path = this.nfa.bounded.length > 0 ? UNDECIDED : (this.#forward ??= new Deterministic(this.nfa)).walkText(uri);
       if (path !== UNDECIDED) {
         if (path === undefined) return { ok: false, error: this.#noMatch(uri, undefined, budget) };
         const r = readingsOf(itemsOf(path, this.nfa.tags, this.expressions, undefined), this.expressions, this.parts, uri, 1, this.repeatsVariables);
@@ -422,11 +419,10 @@ export class UriTemplate<T extends string = string> {
   #noMatch(uri: string, why: Disagreement | undefined, budget: Budget | undefined): TemplateError {
     const head = `URI does not match the template ${quoted(this.text)}`;
     if (budget !== undefined) return templateError("no-match", this.text, uri, "template", 0, [], head);
-    this.#explainer ??= new Explainer(this.unboundedNfa);
     const bad = toUnits(uri);
     const cut = typeof bad === "number" ? bad : uri.length;
     const units = toUnits(uri.slice(0, cut)) as Units;
-    const where = this.#explainer.explain(units.codes, units.n);
+    const where = (this.#forward ??= new Deterministic(this.unboundedNfa)).explain(units.codes, units.n);
     if (where === undefined) return templateError("no-match", this.text, uri, "template", 0, [], `${head} (where it leaves the template is not worked out: that would take more than ${WORK_LIMIT} steps of the template's automaton)`);
     const { at, expected } = where;
     if (at < units.n || typeof bad === "number" || expected.length > 0 && !expected.includes("end of input")) {
