@@ -542,8 +542,9 @@ export class Matcher {
     const small = R <= MASKED_MEMO_LIMIT;
     for (let k = n - 1; k >= 0; k--) {
       let mask = 0;
-      active.length = 0;
       if (charBased !== undefined) {
+        // (only bounded spans fill it: a template without any skips the builtin call)
+        active.length = 0;
         for (let r = 0; r < R; r++) {
           const b = nfa.bounded[r] as Bounded;
           const cap = caps[r] as number;
