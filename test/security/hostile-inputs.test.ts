@@ -1,6 +1,9 @@
 // What a hostile or careless caller could still break after the fuzzing harness (never-crash,
 // huge-inputs): each case failed before its fix. Inputs are bounded by size, never by time.
-import { expand, parseTemplate } from "../../src/template/index";
+import { expand, match, parseTemplate, parseTemplateOrThrow } from "../../src/template/index";
+import { buildNfa, Deterministic, WORK_LIMIT } from "../../src/template/automaton";
+import { templateLanguage } from "../../src/template/language";
+import { toUnits } from "../../src/template/units";
 import { alt, grammar, GrammarError, lit, printExpr, seq, type Expr } from "../../src/abnf/index";
 import { diagram, diagramOf } from "../../src/diagrams";
 
@@ -126,5 +129,43 @@ describe("expressions too large or too deep to print or draw are a GrammarError,
     expect(diagramOf(deep(398))).toContain("<svg");
     expect(printExpr(shared(16)).length).toBe(4 * 2 ** 16 - 1); // 65,536 times "a", spaced
     expect(diagramOf(alt(...items(2_000)))).toContain("a1999");
+  });
+});
+
+describe("a template match's no-match explanation reads the automaton within its work limit (fuzz, 2026-11-30 round 2)", () => {
+  // match("{v0}{v1}…{v59}!", 64,000 "a" then "?") took 38 s (N = 90: 110 s): where a unit is read
+  // two ways, the explanation (Deterministic.explain) made the set after it again at every unit,
+  // each time reading the empty paths of every state of the set (N²/2 of them), and counted only
+  // the set it made towards WORK_LIMIT. The automaton's unit sets are counted here through a Proxy.
+  const adjacent = (n: number): string => `${Array.from({ length: n }, (_, i) => `{v${i}}`).join("")}!`;
+  const explainCounted = (text: string, uri: string): { reads: number; at: number | undefined; expected: readonly string[] | undefined } => {
+    const nfa = buildNfa(templateLanguage(parseTemplateOrThrow(text).parts), true);
+    let reads = 0;
+    const unitSet = new Proxy(nfa.unitSet, {
+      get(target, key, receiver) {
+        if (typeof key === "string" && key.charCodeAt(0) >= 0x30 && key.charCodeAt(0) <= 0x39) reads++;
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    const units = toUnits(uri);
+    if (typeof units === "number") throw new Error("not units");
+    const r = new Deterministic({ ...nfa, unitSet }).explain(units.codes, units.n);
+    return { reads, at: r?.at, expected: r?.expected };
+  };
+
+  it("60 adjacent expressions and 8,000 characters: the sets are made once, not once a character", () => {
+    const r = explainCounted(adjacent(60), `${"a".repeat(8000)}?`);
+    expect(r.at).toBe(8000);
+    expect(r.expected).toContain('"!"');
+    // a bound that does not grow with the URI (before: about 18,000 reads a character, 146,884,864 in all)
+    expect(r.reads).toBeLessThan(WORK_LIMIT);
+    const longer = explainCounted(adjacent(60), `${"a".repeat(16000)}?`);
+    expect(longer.at).toBe(16000);
+    expect(longer.reads).toBeLessThan(r.reads * 1.1);
+  });
+
+  it("the error match gives says where the URI leaves the template", () => {
+    const m = match(adjacent(60), `${"a".repeat(8000)}?`);
+    expect(m.ok ? "matched" : [m.error.code, m.error.offset]).toEqual(["no-match", 8000]);
   });
 });
