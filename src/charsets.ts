@@ -5,6 +5,7 @@
 // Validation, percent-encoding and decoding, normalization and the IRI mappings read these
 // tables; this module imports no parser.
 import type { CodePointSet } from "./abnf/charset.js";
+import type { Span } from "./ast/nodes.js";
 import {
   ALPHA, DIGIT, FRAGMENT, GEN_DELIMS, HEXDIG, IFRAGMENT, IPATH, IQUERY, IREG_NAME, ISEGMENT_NZ_NC, IUSERINFO, PATH, PCHAR, PORT, QUERY, REG_NAME, RESERVED,
   SCHEME, SEGMENT, SEGMENT_NZ, SEGMENT_NZ_NC, SUB_DELIMS, UNRESERVED, USERINFO,
@@ -124,7 +125,7 @@ export const isTabOrNewline = (c: number): boolean => c === 0x09 || c === 0x0a |
  * to `to` once leading and trailing C0 control or space are removed, and without `tabs`, the runs
  * of ASCII tab or newline inside (each `[start, end)`, in order).
  */
-export function urlCleanUp(input: string): { readonly from: number; readonly to: number; readonly tabs: readonly { readonly start: number; readonly end: number }[] } {
+export function urlCleanUp(input: string): { readonly from: number; readonly to: number; readonly tabs: readonly Span[] } {
   let from = 0;
   let to = input.length;
   while (from < to && input.charCodeAt(from) <= 0x20) from++;

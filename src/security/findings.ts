@@ -2,7 +2,7 @@
 // Node's URL, fetch) reads another host than RFC 3986's grammar does, or that hide something
 // from a reader or a filter. Valid or not, the input is read twice: by RFC 3986's grammar (RFC
 // 3987's for text beyond ASCII) and as whatwg.ts says the URL Standard reads it.
-import type { Host, UriReference } from "../ast/nodes.js";
+import type { Host, Span, UriReference } from "../ast/nodes.js";
 import { isIntactNode, layoutOf } from "../ast/make.js";
 import { foundAt, InputTooLongError, UriSyntaxError, withoutStack } from "../errors.js";
 import { describeValue } from "../describe.js";
@@ -18,7 +18,7 @@ import { classOfHost, type HostClass } from "./address.js";
 import { serialize } from "../transforms/serialize.js";
 import { maskPassword, maskPasswordAt, PASSWORD_MASK, passwordRange } from "../password.js";
 import { resolveReference } from "../transforms/resolve.js";
-import { domainToAscii, FORBIDDEN_DOMAIN, parseHost, percentDecodeUtf8, whatwgSplit, componentOfOffset, type Range, type UrlComponent, type WhatwgSplit } from "./whatwg.js";
+import { domainToAscii, FORBIDDEN_DOMAIN, parseHost, percentDecodeUtf8, whatwgSplit, componentOfOffset, type UrlComponent, type WhatwgSplit } from "./whatwg.js";
 import { endsInANumber, parseIpv4, serializeIpv4 } from "../whatwg/host-address.js";
 import { compressedIpv6 } from "../transforms/ipv6.js";
 
@@ -257,7 +257,7 @@ export function securityFindings(input: string | UriReference, options?: Securit
     out.push(Object.freeze(f));
   };
   const componentAt = (offset: number): SecurityComponent => componentOfOffset(split, offset);
-  const slice = (r: Range): string => text.slice(r.start, r.end);
+  const slice = (r: Span): string => text.slice(r.start, r.end);
 
   // What a WHATWG parser removes or rereads, and the syntax error: only text that is no URI has them.
   if (!parsed.ok) {
@@ -413,7 +413,7 @@ function rfcReading(ref: UriReference, baseScheme: string): Reading {
 
 /** The components as a WHATWG parser delimits them, for text that is no URI reference. */
 function splitReading(text: string, s: WhatwgSplit, baseScheme: string): Reading {
-  const part = (r: Range | undefined): { text: string; offset: number } | undefined => (r === undefined ? undefined : { text: text.slice(r.start, r.end), offset: r.start });
+  const part = (r: Span | undefined): { text: string; offset: number } | undefined => (r === undefined ? undefined : { text: text.slice(r.start, r.end), offset: r.start });
   const h = part(s.hostRange);
   return {
     scheme: s.scheme ?? baseScheme,
@@ -437,8 +437,8 @@ function once<A, R>(f: (a: A) => R): (a: A) => R {
 }
 
 /** Runs of adjacent offsets, as ranges. */
-function runs(offsets: readonly number[]): Range[] {
-  const out: Range[] = [];
+function runs(offsets: readonly number[]): Span[] {
+  const out: Span[] = [];
   for (const o of offsets) {
     const last = out[out.length - 1];
     if (last !== undefined && last.end === o) out[out.length - 1] = { start: last.start, end: o + 1 };

@@ -5,6 +5,7 @@
 // Standard's flags). Only as much of the basic URL parser as decides the host is here; paths,
 // queries and fragments are located, never rewritten.
 import tr46 from "tr46";
+import type { Span } from "../ast/nodes.js";
 import { bidiClassOf } from "../iri/bidi.js";
 import { hasOverlongIdnaLabel, IDNA_DOTS, UTS46, uts46ToAscii } from "../iri/idna.js";
 import { isTabOrNewline, tableOf, urlCleanUp } from "../charsets.js";
@@ -17,7 +18,7 @@ import { endsInANumber, parseIpv4, parseIpv6, serializeIpv4 } from "../whatwg/ho
 export type UrlComponent = "reference" | "scheme" | "authority" | "userinfo" | "host" | "port" | "path" | "query" | "fragment";
 
 /** Whether `r` holds offset `o`: inside it, or, for an empty range, at it (an empty component stands where it begins). */
-const holds = (r: Range | undefined, o: number): boolean => r !== undefined && o >= r.start && (o < r.end || (r.start === r.end && o === r.start));
+const holds = (r: Span | undefined, o: number): boolean => r !== undefined && o >= r.start && (o < r.end || (r.start === r.end && o === r.start));
 
 /**
  * The one answer to "which component holds this offset" of a split (the security findings and
@@ -42,40 +43,34 @@ export function componentOfOffset(s: WhatwgSplit, o: number): UrlComponent {
   return "path";
 }
 
-/** A half-open range of the input as given, in UTF-16 code units. */
-export interface Range {
-  readonly start: number;
-  readonly end: number;
-}
-
 /** How a WHATWG URL parser splits a string, in offsets of the input as given. */
 export interface WhatwgSplit {
   /** Leading and trailing C0 controls and spaces, which the parser removes (#concept-basic-url-parser). */
-  readonly edges: readonly Range[];
+  readonly edges: readonly Span[];
   /** Runs of tabs and newlines inside, which the parser removes. */
-  readonly tabs: readonly Range[];
+  readonly tabs: readonly Span[];
   /** The scheme, lowercase, or undefined for a relative reference. */
   readonly scheme: string | undefined;
-  readonly schemeRange: Range | undefined;
+  readonly schemeRange: Span | undefined;
   /** True when the scheme (or, for a relative reference, the base's) is special. */
   readonly special: boolean;
   /** True when the parser skipped a run of slashes other than exactly "//" to reach the authority. */
-  readonly oddSlashes: Range | undefined;
+  readonly oddSlashes: Span | undefined;
   /** The authority, when the parser reads one. */
-  readonly authority: Range | undefined;
+  readonly authority: Span | undefined;
   /** Offsets of every "@" in the authority. */
   readonly ats: readonly number[];
-  readonly userinfo: Range | undefined;
-  readonly hostRange: Range | undefined;
-  readonly port: Range | undefined;
+  readonly userinfo: Span | undefined;
+  readonly hostRange: Span | undefined;
+  readonly port: Span | undefined;
   /** The host text as the parser sees it (tabs and newlines removed), or undefined without an authority. */
   readonly hostText: string | undefined;
   readonly portText: string | undefined;
   /** Every "\" the parser reads as "/": in the slashes before the authority, as the authority's end, in a special path. */
   readonly slashes: readonly number[];
-  readonly path: Range;
-  readonly query: Range | undefined;
-  readonly fragment: Range | undefined;
+  readonly path: Span;
+  readonly query: Span | undefined;
+  readonly fragment: Span | undefined;
   /**
    * The serialized host: a string (`""` for an empty host), `null` when the parser fails on the
    * input, `undefined` when the URL has no authority of its own (a relative reference's host is
@@ -94,7 +89,7 @@ const isSlash = (ch: string | undefined, special: boolean): boolean => ch === "/
 export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean): WhatwgSplit {
   // Remove leading and trailing C0 control or space, then every ASCII tab or newline.
   const { from, to, tabs } = urlCleanUp(input);
-  const edges: Range[] = [];
+  const edges: Span[] = [];
   if (from > 0) edges.push({ start: 0, end: from });
   if (to < input.length) edges.push({ start: to, end: input.length });
   // index in the cleaned text -> offset in the input: kept only where tabs or newlines were
@@ -108,7 +103,7 @@ export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean)
     at.push(to);
   }
   const off = tabs.length === 0 ? (k: number): number => from + Math.min(k, to - from) : (k: number): number => at[Math.min(k, at.length - 1)] ?? to;
-  const range = (s: number, e: number): Range => (e <= s ? { start: off(s), end: off(s) } : { start: off(s), end: off(e - 1) + 1 });
+  const range = (s: number, e: number): Span => (e <= s ? { start: off(s), end: off(s) } : { start: off(s), end: off(e - 1) + 1 });
 
   // Scheme state.
   let i = 0;
@@ -122,7 +117,7 @@ export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean)
   const special = SPECIAL_SCHEMES.has(effective);
   const slashes: number[] = [];
   let authorityStart: number | undefined;
-  let oddSlashes: Range | undefined;
+  let oddSlashes: Span | undefined;
   const skipSlashes = (k: number): number => {
     while (isSlash(c[k], true)) {
       if (c[k] === "\\") slashes.push(off(k));
@@ -150,10 +145,10 @@ export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean)
     authorityStart = i + 2;
   }
 
-  let authority: Range | undefined;
-  let userinfo: Range | undefined;
-  let hostR: Range | undefined;
-  let portR: Range | undefined;
+  let authority: Span | undefined;
+  let userinfo: Span | undefined;
+  let hostR: Span | undefined;
+  let portR: Span | undefined;
   let hostText: string | undefined;
   let portText: string | undefined;
   let host: string | null | undefined;
@@ -204,8 +199,8 @@ export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean)
     k++;
   }
   const path = range(pathStart, k);
-  let query: Range | undefined;
-  let fragment: Range | undefined;
+  let query: Span | undefined;
+  let fragment: Span | undefined;
   if (c[k] === "?") {
     const q = k + 1;
     while (k < c.length && c[k] !== "#") k++;

@@ -6,7 +6,7 @@ import tr46 from "tr46";
 import whatwgUrl, { type UrlRecord } from "whatwg-url/lib/url-state-machine.js";
 import { DEFAULT_MAX_LENGTH } from "../errors.js";
 import { parseRule } from "../parse.js";
-import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
+import type { Parsed, Span, Uri, UriReference } from "../ast/nodes.js";
 import { DEFAULT_PORTS } from "../core/scheme-table.js";
 import { isIntactNode, parsedReference } from "../ast/make.js";
 import { unwrap, uriTextLayout } from "../core/args.js";
@@ -14,7 +14,7 @@ import { describeValue } from "../describe.js";
 import { charsets, inTable, NO_CHARACTERS, isTabOrNewline, isUrlCodePoint, type CharTable } from "../charsets.js";
 import { encodeWith, octetAt } from "../percent-encoding.js";
 import type { Result } from "../result.js";
-import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeUtf8, plainAscii, urlDomainToAscii, whatwgSplit, type Range, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
+import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeUtf8, plainAscii, urlDomainToAscii, whatwgSplit, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
 import { WhatwgUrlError } from "./errors.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
 import { endsInANumber, ipv4Parse, ipv6Parse } from "./host-address.js";
@@ -136,7 +136,7 @@ function encoded(cp: number, set: EncodeSet, rfc: CharTable): boolean {
 }
 
 /** The characters of `r` with their offsets, tabs and newlines left out (the parser removed them). */
-function unitsOf(input: string, r: Range): { readonly text: string; readonly at: readonly number[] } {
+function unitsOf(input: string, r: Span): { readonly text: string; readonly at: readonly number[] } {
   let text = "";
   const at: number[] = [];
   for (let i = r.start; i < r.end; i++) {
@@ -159,7 +159,7 @@ class Repairs {
   }
 
   /** The characters of a component that come out percent-encoded. */
-  characters(r: Range | undefined, component: WhatwgComponent, set: EncodeSet, rfc: CharTable, skip?: (k: number, text: string) => boolean): void {
+  characters(r: Span | undefined, component: WhatwgComponent, set: EncodeSet, rfc: CharTable, skip?: (k: number, text: string) => boolean): void {
     if (r === undefined) return;
     const { text, at } = unitsOf(this.input, r);
     for (let k = 0; k < text.length; ) {
@@ -288,7 +288,7 @@ function repairsOf(input: string, s: WhatwgSplit, record: UrlRecord): readonly W
  * ends the authority at "\" or reads no userinfo (file), the port or host it refuses is the
  * password RFC 3986 reads, which the excerpt masks.
  */
-function quotedPart(input: string, at: Range, text: string): string {
+function quotedPart(input: string, at: Span, text: string): string {
   const pw = passwordRange(input);
   if (pw === undefined || pw.end <= at.start || pw.start >= at.end) return JSON.stringify(text);
   const raw = input.slice(at.start, at.end);
