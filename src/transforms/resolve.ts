@@ -40,7 +40,9 @@ const pathStartOf = (o: ReferenceOffsets, start: number): number => (o.authority
 /** Where it ends: at the "?" of the query, the "#" of the fragment, or the end. */
 const pathEndOf = (o: ReferenceOffsets, end: number): number => (o.queryStart >= 0 ? o.queryStart : o.fragmentStart >= 0 ? o.fragmentStart : end);
 /** An offset moved by `d`, or -1 for an absent part. */
-const moved = (at: number, d: number): number => (at < 0 ? -1 : at + d);
+// `| 0`: a shift by -0 (`-bStart` of a reference at 0) made `at + d` a heap number, which the
+// node then kept (see make.ts referenceNode: its offsets became boxed doubles for every parse)
+const moved = (at: number, d: number): number => (at < 0 ? -1 : (at + d) | 0);
 
 /**
  * Resolves a URI reference against a base URI (RFC 3986 §5.2.2) and returns the target URI.
@@ -121,7 +123,7 @@ export function resolveAt(bs: string, bStart: number, bEnd: number, b: Reference
     if (rStart === 0 && rEnd === rs.length) return make.referenceAt(rs, r) as Uri;
     const d = -rStart;
     return make.referenceAt(rs.slice(rStart, rEnd), {
-      schemeEnd: r.schemeEnd + d, authorityStart: moved(r.authorityStart, d), authorityEnd: moved(r.authorityEnd, d), hostKind: r.hostKind,
+      schemeEnd: (r.schemeEnd + d) | 0, authorityStart: moved(r.authorityStart, d), authorityEnd: moved(r.authorityEnd, d), hostKind: r.hostKind,
       queryStart: moved(r.queryStart, d), fragmentStart: moved(r.fragmentStart, d),
     }) as Uri;
   }
@@ -132,7 +134,7 @@ export function resolveAt(bs: string, bStart: number, bEnd: number, b: Reference
     const from = r.authorityStart - 2;
     const d = head.length - from;
     return make.referenceAt(head + rs.slice(from, rEnd), {
-      schemeEnd: b.schemeEnd - bStart, authorityStart: r.authorityStart + d, authorityEnd: r.authorityEnd + d, hostKind: r.hostKind,
+      schemeEnd: (b.schemeEnd - bStart) | 0, authorityStart: r.authorityStart + d, authorityEnd: r.authorityEnd + d, hostKind: r.hostKind,
       queryStart: moved(r.queryStart, d), fragmentStart: moved(r.fragmentStart, d),
     }) as Uri;
   }
@@ -197,7 +199,7 @@ function joined(head: string, bStart: number, b: ReferenceOffsets, baseQuery: bo
   const d = head.length - from;
   const text = from === rEnd ? head : head + rs.slice(from, rEnd);
   return make.referenceAt(text, {
-    schemeEnd: b.schemeEnd - bStart, authorityStart: moved(b.authorityStart, -bStart), authorityEnd: moved(b.authorityEnd, -bStart), hostKind: b.hostKind,
+    schemeEnd: (b.schemeEnd - bStart) | 0, authorityStart: moved(b.authorityStart, -bStart), authorityEnd: moved(b.authorityEnd, -bStart), hostKind: b.hostKind,
     queryStart: baseQuery ? moved(b.queryStart, -bStart) : moved(r.queryStart, d), fragmentStart: moved(r.fragmentStart, d),
   }) as Uri;
 }
