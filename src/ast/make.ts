@@ -481,12 +481,12 @@ class ReferenceNode {
   #hostEnd: number;
 
   // the offsets as numbers (ReferenceOffsets' fields, in order, then the host's bounds or -1):
-  // every caller passes the same shapes (no default values: a smaller constructor, which V8
-  // inlines into the parse path within its budget; the parse path passes every argument)
+  // every caller passes every argument, and no part node (see holding): a smaller constructor,
+  // which V8 inlines into the parse path within its budget
   constructor(
     input: string, start: number, end: number, spans: boolean,
     schemeEnd: number, authorityStart: number, authorityEnd: number, hostKind: number, queryStart: number, fragmentStart: number,
-    hostStart: number, hostEnd: number, authorityNode?: Authority, pathNode?: Path,
+    hostStart: number, hostEnd: number,
   ) {
     this.#input = input;
     this.#start = start;
@@ -500,8 +500,6 @@ class ReferenceNode {
     this.#fragmentStart = fragmentStart;
     this.#hostStart = hostStart;
     this.#hostEnd = hostEnd;
-    this.#authority = authorityNode;
-    this.#path = pathNode;
   }
 
 
@@ -549,16 +547,36 @@ class ReferenceNode {
     return { kind: this.kind, scheme: this.scheme, authority: this.authority, path: this.path, query: this.query, fragment: this.fragment, span: this.span };
   }
 
-  /** The parsed reference `input` at the offsets a run recorded (see {@link referenceFromRun}). */
+  /**
+   * The parsed reference `input` at the offsets a run recorded (see {@link referenceFromRun}): the
+   * authority begins after the second "/" and ends at the "/" after it, else at the "?", the "#"
+   * or the end (RFC 3986 Appendix B); its host after the "@", and before the last ":" after it.
+   */
   static fromRun(input: string, t: Int32Array): ReferenceNode {
-    const authorityStart = t[1] as number;
-    const authorityEnd = t[2] as number;
-    const at = t[5] as number;
-    const colon = t[6] as number;
-    // the host's bounds, when there is an authority: after the "@", and before the last ":" after it
-    const hostStart = authorityStart < 0 ? -1 : at >= 0 ? at + 1 : authorityStart;
-    const hostEnd = authorityStart < 0 ? -1 : colon > at ? colon : authorityEnd;
-    return new MadeReference(input, 0, input.length, true, t[0] as number, authorityStart, authorityEnd, -1, t[3] as number, t[4] as number, hostStart, hostEnd, undefined, undefined);
+    const slash = t[1] as number;
+    const query = t[3] as number;
+    const fragment = t[4] as number;
+    let a0 = -1;
+    let a1 = -1;
+    let hs = -1;
+    let he = -1;
+    if (slash >= 0) {
+      a0 = slash + 1;
+      a1 = t[2] as number;
+      if (a1 < 0) a1 = query >= 0 ? query : fragment >= 0 ? fragment : input.length;
+      const at = t[5] as number;
+      const colon = t[6] as number;
+      hs = at >= 0 ? at + 1 : a0;
+      he = colon > at ? colon : a1;
+    }
+    return new MadeReference(input, 0, input.length, true, t[0] as number, a0, a1, -1, query, fragment, hs, he);
+  }
+
+  /** `r`, holding the part nodes given (see {@link uriReference}). */
+  static holding(r: ReferenceNode, authority: Authority | undefined, path: Path | undefined): ReferenceNode {
+    r.#authority = authority;
+    r.#path = path;
+    return r;
   }
 
   static layout(r: ReferenceNode): Layout {
@@ -682,7 +700,7 @@ export function uriReference(parts: ReferenceParts): UriReference {
   // the new reference keeps the part nodes it was given when they have no spans (they read the same)
   const keepAuthority = a !== undefined && a.span === undefined && a.host.span === undefined ? a : undefined;
   const keepPath = p.span === undefined ? p : undefined;
-  return new MadeReference(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, hostKind, queryStart, fragmentStart, -1, -1, keepAuthority, keepPath) as unknown as UriReference;
+  return ReferenceNode.holding(new MadeReference(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, hostKind, queryStart, fragmentStart, -1, -1), keepAuthority, keepPath) as unknown as UriReference;
 }
 
 /** The text of an authority node made by this file (RFC 3986 §3.2). */

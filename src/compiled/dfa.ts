@@ -363,13 +363,16 @@ export class CompiledRule {
 
   /**
    * {@link test}, for a rule whose strings are URI or IRI references, recording where the
-   * components are into `o`: [0] the ":" after the scheme, [1] where the authority begins, [2]
-   * where it ends, [3] the "?" of the query, [4] the "#" of the fragment, [5] the "@" after the
-   * userinfo, [6] the last ":" in the authority outside an IP literal (-1 for none). 0 when the
-   * input does not match, 1 when it does and `o` holds its offsets, 2 when this run cannot tell
-   * (a character beyond US-ASCII, a rule too big to split): then {@link test} answers, and RFC
-   * 3986 Appendix B's scan of the text finds the components. An IP literal is read by
-   * {@link test} and the offsets after it by {@link #literalReference}.
+   * components are into `o`: [0] the ":" after the scheme, [1] the second "/" of the "//" before
+   * an authority, [2] the "/" that ends the authority (or, after an IP literal, where it ends),
+   * [3] the "?" of the query, [4] the "#" of the fragment, [5] the "@" after the userinfo, [6] the
+   * last ":" in the authority outside an IP literal (-1 for none). An authority without [2] ends at
+   * the "?", the "#" or the end of the input (RFC 3986 Appendix B: the reader works that out,
+   * ReferenceNode.fromRun, so this function stays small: see {@link #resume}). 0 when the input
+   * does not match, 1 when it does and `o` holds its offsets, 2 when this run cannot tell (a
+   * character beyond US-ASCII, a rule too big to split): then {@link test} answers, and RFC 3986
+   * Appendix B's scan of the text finds the components. An IP literal is read by {@link test} and
+   * the offsets after it by {@link #literalReference}.
    */
   testReference(input: string, o: Int32Array): 0 | 1 | 2 {
     o[0] = -1;
@@ -379,23 +382,13 @@ export class CompiledRule {
     o[4] = -1;
     o[5] = -1;
     o[6] = -1;
-    let k = this.#scan(input, o, 0, 128); // the start state, 1 << 7
+    let k = scan(this.#tagged, input, o, 0, 128); // the start state, 1 << 7
     // the first run, or a row not made yet: apart, so that what V8 inlines of the common path
     // stays small (see #resume)
-    if (k === SCAN_LAZY) k = this.#resume(input, o);
+    if (k === 4 /* SCAN_LAZY */) k = this.#resume(input, o);
     // (0, 2, or 1 when #resume read an IP literal and the offsets after it)
-    if (k !== SCAN_END) return k as 0 | 1 | 2;
-    if (this.#taggedAccept[(SCAN[1] as number) >> 7] !== 1) return 0;
-    // the authority begins after the second "/", and ends at the first "/", "?" or "#" after it.
-    // Every slot is read and written on every match: an access that only some inputs reach would
-    // leave optimized code without type feedback, to be thrown away each time one of them comes.
-    const authority = o[1] as number;
-    const slash = o[2] as number;
-    const query = o[3] as number;
-    const fragment = o[4] as number;
-    o[1] = authority >= 0 ? authority + 1 : -1;
-    o[2] = authority >= 0 && slash < 0 ? (query >= 0 ? query : fragment >= 0 ? fragment : input.length) : slash;
-    return 1;
+    if (k !== 3 /* SCAN_END */) return k as 0 | 1 | 2;
+    return this.#taggedAccept[(SCAN[1] as number) >> 7] === 1 ? 1 : 0;
   }
 
   /**
@@ -438,7 +431,6 @@ export class CompiledRule {
     for (let c = input.charCodeAt(i); c === 0x3a || (c >= 0x30 && c <= 0x39); c = input.charCodeAt(++i));
     const fragment = input.indexOf("#", i);
     const query = input.indexOf("?", i);
-    o[1] = (o[1] as number) + 1;
     o[2] = i;
     o[3] = fragment >= 0 && query > fragment ? -1 : query;
     o[4] = fragment;
@@ -465,60 +457,9 @@ export class CompiledRule {
       } else if (this.#tagged[(SCAN[1] as number) | codeAt(input, SCAN[0] as number)] === CALL_ENTRY) return this.#literalReference(input, o);
       else if (this.#makeRow((SCAN[1] as number) >> 7) === undefined) return 2;
       // read the same character again, in the row now made
-      k = this.#scan(input, o, SCAN[0] as number, SCAN[1] as number);
+      k = scan(this.#tagged, input, o, SCAN[0] as number, SCAN[1] as number);
     }
     return k;
-  }
-
-  /**
-   * The loop of {@link testReference}: reads `input` from offset `i` in split state `state`
-   * (shifted by 7) over the tagged table as it is, recording boundaries into `o`. Returns 0 (no
-   * match), 2 (cannot tell), {@link SCAN_END} at the end of the input (the state in {@link SCAN}[1]),
-   * or {@link SCAN_LAZY} at a row not made yet or a call (the offset in {@link SCAN}[0], the state in [1]).
-   * The loop calls nothing and its table is one value: with the call that makes a row inside it,
-   * and the table a phi of the field and the new row, V8 reloaded and checked the table (and
-   * spilled the state) at every character. A character that leaves the state as it is (most of
-   * a path, a query, a host) writes nothing, so the next lookup does not wait for this one. Here,
-   * unlike in {@link test}, that loop is kept: without it the scan took 1.13x as long on the
-   * bench's URLs as flat strings and 0.96x on its sliced lines (paired rounds in one process).
-   */
-  #scan(input: string, o: Int32Array, i: number, state: number): number {
-    const n = input.length;
-    const t = this.#tagged;
-    let s = state;
-    if (t === NOT_MADE) {
-      // the table not started yet (#resume starts it), or given up on (#resume says so)
-      SCAN[0] = i;
-      SCAN[1] = s;
-      return SCAN_LAZY;
-    }
-    for (; i < n; i++) {
-      const c = codeAt(input, i);
-      if (c >= 128) return 2;
-      const e = t[s | c] as number;
-      if (e === s) continue;
-      const tag = e & 127;
-      if (tag !== 0) {
-        // one store for every boundary: the tag is the slot it records the offset in, plus one
-        if (tag <= T_COLON) o[tag - 1] = i;
-        else if (tag === DEAD_TAG) {
-          // where the input stopped being a match, for failureOfReference
-          SCAN[0] = i;
-          SCAN[1] = s;
-          return 0;
-        }
-        else {
-          // a row not made yet, or a call (of the IP literal): #resume reads on from here
-          SCAN[0] = i;
-          SCAN[1] = s;
-          return SCAN_LAZY;
-        }
-      }
-      s = e & 0xff80;
-    }
-    SCAN[0] = i;
-    SCAN[1] = s;
-    return SCAN_END;
   }
 
   #whole(input: string): boolean {
@@ -540,6 +481,52 @@ export class CompiledRule {
     this.run(input, start, r);
     return { end: r[2] as number, furthest: r[0] as number, expected: labelsOf.labelSet((r[1] as number) >> 1) };
   }
+}
+
+/**
+ * The loop of {@link CompiledRule.testReference}: reads `input` from offset `i` in split state
+ * `state` (shifted by 7) over the tagged table `t` as it is, recording boundaries into `o`.
+ * Returns 0 (no match: where the input stopped being one is in {@link SCAN}, for
+ * failureOfReference), 2 (cannot tell), {@link SCAN_END} at the end of the input, or
+ * {@link SCAN_LAZY} at a row not made yet or a call, or when the table is not started (or was
+ * given up on: #resume says which); the offset it stopped at is in {@link SCAN}[0], the state in
+ * [1]. A function of the module, not a private method (no brand check), with one exit that
+ * records the stop, and the constants written out: what V8 inlines of the parse path is counted
+ * in bytes of bytecode (issue 34). The loop calls nothing and its table is one value: with the
+ * call that makes a row inside it, and the table a phi of the field and the new row, V8 reloaded
+ * and checked the table (and spilled the state) at every character. A character that leaves the
+ * state as it is (most of a path, a query, a host) writes nothing, so the next lookup does not
+ * wait for this one. Here, unlike in {@link CompiledRule.test}, that loop is kept: without it the
+ * scan took 1.13x as long on the bench's URLs as flat strings and 0.96x on its sliced lines
+ * (paired rounds in one process).
+ */
+function scan(t: Uint16Array, input: string, o: Int32Array, i: number, state: number): number {
+  const n = input.length;
+  let s = state;
+  let k = 3; // SCAN_END
+  if (t === NOT_MADE) k = 4; // SCAN_LAZY
+  else {
+    for (; i < n; i++) {
+      const c = codeAt(input, i);
+      if (c >= 128) return 2;
+      const e = t[s | c] as number;
+      if (e === s) continue;
+      const tag = e & 127;
+      if (tag !== 0) {
+        // one store for every boundary: the tag is the slot it records the offset in, plus one
+        if (tag <= 7 /* T_COLON */) o[tag - 1] = i;
+        else {
+          // DEAD_TAG: no match; else a row not made yet, or a call (of the IP literal)
+          k = tag === 125 /* DEAD_TAG */ ? 0 : 4 /* SCAN_LAZY */;
+          break;
+        }
+      }
+      s = e & 0xff80;
+    }
+  }
+  SCAN[0] = i;
+  SCAN[1] = s;
+  return k;
 }
 
 /** The failure of a run that stopped at `stop` in a state of info `v` (`labelSet << 1 | accept`, label sets of `g`); `undefined` when that is a match of the whole input. */

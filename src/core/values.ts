@@ -112,7 +112,11 @@ export function matchReferenceLayout(rule: CompiledRule, input: string): make.La
       he = make.hostEndIn(input, hs, a1);
     }
   } else if (a0 >= 0) {
-    // the run recorded the "@" and the authority's last ":" (a run that reads an IP literal answers 2)
+    // the run recorded the second "/" of "//" and the "/" after the authority, else it ends at the
+    // "?", the "#" or the end (as ReferenceNode.fromRun reads them); and the "@" and the
+    // authority's last ":"
+    a0++;
+    if (a1 < 0) a1 = queryStart >= 0 ? queryStart : fragmentStart >= 0 ? fragmentStart : n;
     const at = t[5] as number;
     const colon = t[6] as number;
     hs = at >= 0 ? at + 1 : a0;
