@@ -240,9 +240,9 @@ export class UriTemplate<T extends string = string> {
     const unreserved = flag(options?.percentEncoding, "percentEncoding");
     const read = upper || unreserved ? canonicalSpelling(uri, upper, unreserved) : uri;
     const r = this.#readings(read, 1, max);
-    const said = read === uri ? {} : { normalized: read };
-    if (!r.ok) return { ...r, ...said };
-    return { ok: true, value: r.value.readings[0] as MatchOf<T>, ...said };
+    // (no spread of an empty object into every result: the usual one is a plain literal)
+    const out: MatchResult<MatchOf<T>> = r.ok ? { ok: true, value: r.value.readings[0] as MatchOf<T> } : r;
+    return read === uri ? out : { ...out, normalized: read };
   }
 
   /** {@link match}, throwing its TemplateError. */
