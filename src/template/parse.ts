@@ -1,10 +1,12 @@
 // RFC 6570 §2: a template as a value, its text read once: checked against §2's grammar and split
-// into its parts in the same pass (the grammar of record is grammar/rfc6570.abnf, which
-// grammar.ts loads on the engine; the tests hold this reader to it).
+// into its parts in the same pass, by the grammar's automaton compiled at build time (syntax.ts,
+// from grammar/rfc6570.abnf, the grammar of record, which grammar.ts loads on the engine; the
+// tests hold this reader and the module to it).
 import type { Result } from "../result.js";
 import { describeValue } from "../describe.js";
 import { templateRefusal, type TemplateError } from "./template-error.js";
-import { encodeValue, hexValue } from "./encode.js";
+import { encodeValue } from "./encode.js";
+import { ASCII, CLASSES, INFO, LABEL_SETS, TABLE, WIDE } from "./syntax.js";
 
 /** An expression's operator (RFC 6570 §2.2): `""` for simple string expansion (§3.2.2). */
 export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&";
@@ -46,116 +48,86 @@ export interface TemplateLiteral {
 /** A part of a template: literal text or an expression, in template order. */
 export type TemplatePart = TemplateLiteral | TemplateExpression;
 
-// What §2's grammar expects at each point, as the engine's errors name it, in the engine's one
-// order (src/abnf/automaton-size.ts inOneOrder: rule names alphabetically ignoring case, then
-// literals and ranges by their first character, then the end): the sets the package's grammar
-// of record gives
-const words = (s: string): string[] => s.split(" ");
-const VARCHAR = words('ALPHA DIGIT pct-encoded "_"');
-const AFTER_OPEN = words('ALPHA DIGIT operator pct-encoded "_"');
-const AFTER_SPEC = words('"," "}"');
-const AFTER_VARCHAR = words('ALPHA DIGIT explode pct-encoded "," "." ":" "_" "}"');
-const AFTER_DIGIT = ["DIGIT", ...AFTER_SPEC];
-const LITERAL_NEXT = [...words('iprivate pct-encoded ucschar "!" "#"-"$" "&"-";" "=" "?"-"[" "]" "_" "a"-"z" "{" "~"'), "end of input"];
-
-/**
- * RFC 6570 §2.1 `literals`, as many as stand at `lastIndex`: the ASCII characters allowed as they
- * are (with verified erratum 6937's "'"), pct-encoded triplets, and RFC 3987's ucschar and
- * iprivate. Those two together are every code point from U+00A0 up but the surrogates, the
- * noncharacters (Unicode's stable `Noncharacter_Code_Point`: U+FDD0–U+FDEF and the last two of
- * each plane), the specials U+FFF0–U+FFFD and U+E0000–U+E0FFF; test/template/fixtures.test.ts
- * holds this to the package's table (src/compiled/charsets.ts) on every code point.
- */
-const LITERALS = /(?:[!#$&-;=?-[\]_a-z~]|%[\dA-Fa-f]{2}|(?![\uFFF0-\uFFFD\u{E0000}-\u{E0FFF}]|\p{Noncharacter_Code_Point})[\xA0-\uD7FF\uE000-\u{10FFFF}]){0,65535}/uy;
-/** §2.3 `varname`: varchar *( ["."] varchar ), varchar = ALPHA / DIGIT / "_" / pct-encoded (a "." only after a varchar, so scan can match it in pieces). */
-const VARNAME = /(?:(?:(?<=\w)\.)?(?:\w|%[\dA-Fa-f]{2})){1,65535}/y;
-/** §2.4.1 `max-length`: %x31-39 0*3DIGIT (after no digit: scan matches it once). */
-const MAX_LENGTH = /(?<!\d)[1-9]\d{0,3}/y;
-
 /**
  * A template's parts, or why it is not one: RFC 6570 §2's grammar (grammar/rfc6570.abnf, with
- * RFC 3986's pct-encoded and RFC 3987's ucschar and iprivate), read in one pass over the text.
- * A syntax error has the offset and the expected set the grammar on the engine gives
- * (test/template/fixtures.test.ts holds the two together); a reserved operator (§2.2) is
- * reported once the whole template is known to be well formed.
+ * RFC 3986's pct-encoded and RFC 3987's ucschar and iprivate), read in one pass over the text by
+ * its automaton, compiled at build time with the engine's labels (syntax.ts): a syntax error has
+ * the offset and the expected set the grammar on the engine gives (test/template/fixtures.test.ts
+ * holds the two together). The parts are cut in the same pass at the characters that end them
+ * ("{", "}", ",") and the modifiers (":", "*"), which the automaton has already allowed there; a
+ * reserved operator (§2.2) is reported once the whole template is known to be well formed.
  */
 export function parseParts(text: string): Result<readonly TemplatePart[], TemplateError> {
   const parts: TemplatePart[] = [];
   const freeze = Object.freeze;
+  const n = text.length;
+  let varspecs: VarSpec[] = [];
+  let operator: Operator = "";
   let reservedAt = -1;
+  // the automaton's state, where the part and the varspec being read start, and the varspec's ":" (0: none) and "*"
+  let state = 1;
+  let start = 0;
+  let spec = 0;
+  let colon = 0;
+  let explode = false;
   let i = 0;
-  /**
-   * Moves `i` to where `re` (sticky) stops matching, matched again from there while it goes on,
-   * and returns it. LITERALS and VARNAME match at most 65,535 repetitions a time: V8 keeps a
-   * backtrack entry per repetition of a group and throws a RangeError past 2^23 of them (a literal
-   * or a varname of 9,000,000 characters did).
-   */
-  const scan = (re: RegExp): number => {
-    re.lastIndex = i;
-    while (re.test(text) && re.lastIndex > i) i = re.lastIndex;
-    return i;
+  /** The literal from `start` to `i`, if any. */
+  const literal = (): void => {
+    const t = text.slice(start, i);
+    // §3.1: the characters a URI allows as they are, the others (ucschar and iprivate, the only
+    // others §2.1 allows) pct-encoded in UTF-8; a literal's "%" always starts a triplet
+    if (t) parts.push(freeze({ kind: "literal", text: t, expansion: encodeValue(t, true), start, end: i }));
   };
-  /** The error at `at` (thrown as `[offset, expected]`): a "%" there that no triplet follows fails at its first digit that is not HEXDIG. */
-  const fail = (at: number, expected: readonly string[]): never => {
-    throw text[at] !== "%" ? [at, expected] : [hexValue(text.charCodeAt(at + 1)) < 0 ? at + 1 : at + 2, ["HEXDIG"]];
+  const varspec = (): void => {
+    varspecs.push(freeze({ name: text.slice(spec, colon || i - +explode), prefix: colon ? +text.slice(colon + 1, i) : undefined, explode, start: spec, end: i }));
+    spec = i + 1;
+    colon = 0;
+    explode = false;
   };
-  try {
-    while (i < text.length) {
-      const start = i;
-      if (text[i] !== "{") {
-        i = scan(LITERALS);
-        if (i < text.length && text[i] !== "{") fail(i, LITERAL_NEXT);
-        const literal = text.slice(start, i);
-        // §3.1: the characters a URI allows as they are, the others (ucschar and iprivate, the only
-        // others §2.1 allows) pct-encoded in UTF-8; a literal's "%" always starts a triplet
-        parts.push(freeze({ kind: "literal", text: literal, expansion: encodeValue(literal, true), start, end: i }));
-        continue;
-      }
-      const first = text.charAt(++i);
-      let operator: Operator = "";
-      let expected = AFTER_OPEN;
-      if (first !== "" && "+#./;?&=,!@|".includes(first)) {
-        // "=", ",", "!", "@" and "|": §2.2's operators reserved for future extensions, which no processor expands yet
-        if (!"+#./;?&".includes(first)) reservedAt = reservedAt < 0 ? i : reservedAt;
-        else operator = first as Operator;
-        i++;
-        expected = VARCHAR;
-      }
-      const varspecs: VarSpec[] = [];
-      for (;;) {
-        const specStart = i;
-        i = scan(VARNAME);
-        // a varname that stops short: none at all, a "." with no varchar after it, or a "%" with no triplet
-        if (i === specStart) fail(i, expected);
-        if (text[i] === ".") fail(i + 1, VARCHAR);
-        if (text[i] === "%") fail(i, []);
-        const name = text.slice(specStart, i);
-        let prefix: number | undefined;
-        let explode = false;
-        let after = AFTER_VARCHAR;
-        if (text[i] === ":") {
-          const digits = ++i;
-          i = scan(MAX_LENGTH);
-          if (i === digits) throw [i, ['"1"-"9"']];
-          prefix = +text.slice(digits, i);
-          after = i - digits < 4 ? AFTER_DIGIT : AFTER_SPEC;
-        } else if (text[i] === "*") {
-          i++;
-          explode = true;
-          after = AFTER_SPEC;
-        }
-        varspecs.push(freeze({ name, prefix, explode, start: specStart, end: i }));
-        expected = VARCHAR;
-        const next = text[i++];
-        if (next === "}") break;
-        if (next !== ",") throw [i - 1, after];
-      }
-      parts.push(freeze({ kind: "expression", operator, varspecs: freeze(varspecs), text: text.slice(start, i), start, end: i }));
+  for (; i < n; ) {
+    const c = text.codePointAt(i) as number;
+    let k: number;
+    if (c < 128) k = ASCII.charCodeAt(c) - 35;
+    else {
+      // the last `from` at or below c (a lone surrogate is in no class of a character: no transition)
+      k = 0;
+      for (let j = 0, from = 0; j < WIDE.length && (from += WIDE[j] as number) <= c; j += 2) k = WIDE[j + 1] as number;
     }
-  } catch (e) {
-    if (!Array.isArray(e)) throw e;
-    return { ok: false, error: templateRefusal("syntax", text, e[0] as number, e[1] as readonly string[]) };
+    const next = TABLE.charCodeAt(state * CLASSES + k) - 35;
+    if (next === 0) break;
+    if (spec === 0) {
+      // outside an expression: a literal up to "{"
+      if (c === 123) {
+        literal();
+        start = i;
+        spec = i + 1;
+        operator = "";
+        varspecs = [];
+      }
+    } else if (i === start + 1 && !/[\w%]/.test(text[i] as string)) {
+      // an operator (no varchar); "=", ",", "!", "@" and "|" are §2.2's operators reserved for future extensions, which no processor expands yet
+      if ("+#./;?&".includes(text[i] as string)) operator = text[i] as Operator;
+      else if (reservedAt < 0) reservedAt = i;
+      spec = i + 1;
+    } else if (c === 58) colon = i;
+    else if (c === 42) explode = true;
+    else if (c === 44) varspec();
+    else if (c === 125) {
+      varspec();
+      parts.push(freeze({ kind: "expression", operator, varspecs: freeze(varspecs), text: text.slice(start, i + 1), start, end: i + 1 }));
+      start = i + 1;
+      spec = 0;
+    }
+    state = next;
+    i += c > 0xffff ? 2 : 1;
   }
+  const info = INFO.charCodeAt(state) - 35;
+  if (i < n || (info & 1) === 0) {
+    const expected = (LABEL_SETS.split("|")[info >> 1] as string).split(" ");
+    if (info & 1) expected.push("end of input");
+    return { ok: false, error: templateRefusal("syntax", text, i, expected) };
+  }
+  literal();
   if (reservedAt >= 0) {
     const op = text[reservedAt] as string;
     return {

@@ -4,6 +4,9 @@
 // split to the same grammar: every part it gives is what §2's rules say it is, and the parts tile
 // the text in order.
 import fc from "fast-check";
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { TEMPLATE_SYNTAX_PATH, templateSyntaxModule } from "../../scripts/compile/template-syntax";
 import { templateGrammar } from "../../src/template/index";
 import { parseParts, type TemplatePart } from "../../src/template/parse";
 import { runs, seed } from "../helpers/runs";
@@ -68,5 +71,19 @@ describe("the reader's split agrees with RFC 6570 §2's grammar (grammar/rfc6570
       const r = parseParts(text);
       expect([text, r.ok ? disagreements(text, r.value) : r.error.message]).toEqual([text, []]);
     }
+  });
+});
+
+describe("the reader's automaton (src/template/syntax.ts)", () => {
+  it("is what scripts/compile-template.mjs makes of grammar/rfc6570.abnf now", () => {
+    const committed = fs.readFileSync(path.join(__dirname, "..", "..", TEMPLATE_SYNTAX_PATH), "utf8");
+    // a stale module: run node scripts/compile-template.mjs
+    expect(committed === templateSyntaxModule()).toBe(true);
+  });
+
+  it("reads a literal, a varname and a prefix of millions of characters in one pass (no backtracking, no RangeError)", () => {
+    const long = "a".repeat(3_000_000);
+    const r = parseParts(`${long}{${long}:12}x`);
+    expect(r.ok ? r.value.map((p) => [p.kind, p.end - p.start]) : r.error.message).toEqual([["literal", 3_000_000], ["expression", 3_000_005], ["literal", 1]]);
   });
 });
