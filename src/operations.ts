@@ -5,7 +5,7 @@
 // the pure transforms of src/transforms (§5 resolution, §6 normalization and comparison), which
 // import no parser.
 import { isNode, parsedReference, referenceNodeText } from "./ast/make.js";
-import { referenceArgument, referenceOrThrow, referenceTextLayout, referenceTextOffsets, refused, unwrap } from "./core/args.js";
+import { referenceArgument, referenceOrThrow, referenceTextLayout, refused, unwrap } from "./core/args.js";
 import type { Node, Uri, UriReference } from "./ast/nodes.js";
 import { UriSyntaxError } from "./errors.js";
 import { describeValue } from "./describe.js";
@@ -49,8 +49,8 @@ export function resolve(base: UriInput, ref: UriInput, options?: ResolveWithSche
   const reg = o.schemes === undefined ? undefined : checkedRegistry(o.schemes, "resolve");
   if (typeof base === "string" && typeof ref === "string") {
     // two URI references as text: resolved on their offsets, without making their nodes
-    const bo = referenceTextOffsets(base);
-    const ro = bo === undefined ? undefined : referenceTextOffsets(ref);
+    const bo = referenceTextLayout(base);
+    const ro = bo === undefined ? undefined : referenceTextLayout(ref);
     if (bo !== undefined && ro !== undefined) {
       const t = resolveOffsets(base, 0, base.length, bo, ref, 0, ref.length, ro, o);
       return t.ok && reg !== undefined ? targetForScheme(t.value, reg) : t;

@@ -12,7 +12,7 @@ import type { Result } from "../result.js";
 import type { CompiledRule } from "../compiled/dfa.js";
 import { failureError } from "./match.js";
 import { matchReference, matchReferenceLayout, reference } from "./values.js";
-import type { Layout, ReferenceOffsets } from "../ast/make.js";
+import type { Layout } from "../ast/make.js";
 import { NON_ASCII } from "../charsets.js";
 
 /** The rule a string argument is parsed against: either one (the default), or just one of them. */
@@ -45,9 +45,6 @@ export function referenceTextLayout(input: string): Layout | undefined {
   if (input.length > DEFAULT_MAX_LENGTH) return undefined;
   return matchReferenceLayout((uriRef ??= referenceGrammar.rule("URI-reference") as CompiledRule), input);
 }
-
-/** {@link referenceTextLayout}'s offsets (a layout is the offsets and more): one run of the automaton, as matchReferenceLayout records it. */
-export const referenceTextOffsets: (input: string) => ReferenceOffsets | undefined = referenceTextLayout;
 
 /** {@link referenceTextLayout} of a whole `URI` (RFC 3986 §3: a scheme first), which reads the rule of its own (apart, so that what reads references alone does not ship the other rules). */
 export function uriTextLayout(input: string): Layout | undefined {

@@ -3,7 +3,7 @@
 import { fileAppendixESchemeGrammar } from "../compiled/scheme-grammars.js";
 import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
-import { referenceTextOffsets } from "../core/args.js";
+import { referenceTextLayout } from "../core/args.js";
 import { serialize } from "../transforms/serialize.js";
 import { percentDecode, percentEncode } from "../transforms/percent.js";
 import { dotSegmentsRemoved } from "../transforms/remove-dot-segments.js";
@@ -190,7 +190,7 @@ function withoutQueryAndFragment(input: string | UriReference): string | UriRefe
     if (!make.isNode(input) || (input.query === undefined && input.fragment === undefined)) return input;
     input = serialize(input);
   }
-  if (referenceTextOffsets(input) === undefined) return input; // no URI-reference (RFC 3986 §4.1)
+  if (referenceTextLayout(input) === undefined) return input; // no URI-reference (RFC 3986 §4.1)
   const cut = input.search(/[?#]/);
   return cut < 0 ? input : input.slice(0, cut);
 }
