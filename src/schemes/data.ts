@@ -5,8 +5,8 @@
 import { dataSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { describeValue } from "../describe.js";
 import { percentDecode } from "../transforms/percent.js";
-import { hexValue } from "../percent-encoding.js";
-import { compiledRules, decodedOrFail, deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import { octetAt } from "../percent-encoding.js";
+import { compiledRules, decodedOrFail, deepFreeze, octetsOf, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import type { SchemeGrammarSource } from "./precompiled.js";
 
 /** A data URL (RFC 2397), with its data decoded. */
@@ -173,7 +173,7 @@ const isTokenOctet = (b: number): boolean => b > 0x20 && b < 0x7f && !TSPECIALS.
 function decodeToken(input: SchemeInput, text: string, at: number, rule: string): string {
   for (let i = 0; i < text.length; i++) {
     const encoded = text.charCodeAt(i) === 0x25;
-    const b = encoded ? (hexValue(text.charCodeAt(i + 1)) << 4) | hexValue(text.charCodeAt(i + 2)) : text.charCodeAt(i);
+    const b = encoded ? octetAt(text, i) : text.charCodeAt(i);
     if (!isTokenOctet(b)) {
       const what = b >= 0x80 ? "a non-ASCII octet" : b === 0x20 ? "a space" : b < 0x20 || b === 0x7f ? "a control character" : `the tspecial ${JSON.stringify(String.fromCharCode(b))}`;
       return input.fail({
@@ -227,15 +227,8 @@ function buildData(input: SchemeInput): DataUri {
   // each with the offset it came from
   const data = text.slice(comma + 1);
   const start = comma + 1;
-  const octets: number[] = [];
   const from: number[] = [];
-  for (let i = 0; i < data.length; i++) {
-    from.push(start + i);
-    if (data.charCodeAt(i) === 0x25) {
-      octets.push((hexValue(data.charCodeAt(i + 1)) << 4) | hexValue(data.charCodeAt(i + 2)));
-      i += 2;
-    } else octets.push(data.charCodeAt(i));
-  }
+  const octets = octetsOf(data, from, start);
   let bytes: Uint8Array;
   if (base64) {
     const d = decodeBase64(octets);

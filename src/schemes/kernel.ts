@@ -20,6 +20,7 @@ import type { SchemeRules } from "../transforms/scheme-rules.js";
 import { percentDecode } from "../transforms/percent.js";
 import { serialize } from "../transforms/serialize.js";
 import { NON_ASCII } from "../charsets.js";
+import { octetAt } from "../percent-encoding.js";
 
 /** Why a URI is not valid under a scheme. Schemes add codes of their own (`"empty-host"`, `"invalid-base64"`, ...). */
 export type SchemeErrorCode =
@@ -162,6 +163,24 @@ export function deepFreeze<T>(value: T): T {
 export function decodedOrFail(input: SchemeInput, text: string, at: number, rule: string, section: string, message: string): string {
   const r = percentDecode(text);
   return r.ok ? r.value : input.fail({ code: "invalid-utf8", offset: at + r.error.offset, rule, section, message });
+}
+
+/**
+ * The octets of text a scheme's grammar has judged (each "%" begins a triplet, RFC 3986 §2.1): a
+ * triplet's octet, any other code unit's value; with `from`, each octet's offset plus `start`.
+ */
+export function octetsOf(text: string, from?: number[], start = 0): number[] {
+  const out: number[] = [];
+  for (let i = 0; i < text.length; i++) {
+    from?.push(start + i);
+    const o = octetAt(text, i);
+    if (o < 0) out.push(text.charCodeAt(i));
+    else {
+      out.push(o);
+      i += 2;
+    }
+  }
+  return out;
 }
 
 /** The port a URI's authority gives, or the default; fails on a port TCP does not have. */

@@ -6,8 +6,7 @@ import * as make from "../ast/make.js";
 import type { Uri } from "../ast/nodes.js";
 import { validateWith } from "../core/match.js";
 import { percentDecode } from "../transforms/percent.js";
-import { hexValue } from "../percent-encoding.js";
-import { compiledRules, deepFreeze, shiftedError, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import { compiledRules, deepFreeze, octetsOf, shiftedError, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import type { Departure, SchemeGrammarSource } from "./precompiled.js";
 import { normalizePercent } from "../transforms/normalize.js";
 
@@ -58,18 +57,6 @@ const rank = (name: string): number => (name === "isub" || name === "ext" ? 0 : 
 
 /** A parameter value percent-decoded as UTF-8, U+FFFD for each maximal ill-formed sequence (see {@link TelUri.parameters}). */
 const decodeValue = (raw: string): string => (percentDecode(raw, { replacement: true }) as { readonly value: string }).value;
-
-/** The octets of a valid parameter value (uric / paramchar: "%" HEXDIG HEXDIG or one ASCII character each). */
-function octetsOf(raw: string): number[] {
-  const out: number[] = [];
-  for (let i = 0; i < raw.length; i++) {
-    if (raw.charCodeAt(i) === 0x25) {
-      out.push((hexValue(raw.charCodeAt(i + 1)) << 4) | hexValue(raw.charCodeAt(i + 2)));
-      i += 2;
-    } else out.push(raw.charCodeAt(i));
-  }
-  return out;
-}
 
 function buildTel(input: SchemeInput): TelUri {
   const { text } = input;
@@ -133,7 +120,7 @@ function buildTel(input: SchemeInput): TelUri {
     if (name === "ext") extension = withoutSeparators(raw ?? "");
     else if (name === "isub") {
       isdnSubaddress = value;
-      isdnSubaddressOctets = octetsOf(raw ?? "");
+      isdnSubaddressOctets = octetsOf(raw ?? ""); // a valid value: uric / paramchar, "%" HEXDIG HEXDIG or one ASCII character each
     } else if (name === "phone-context") phoneContext = raw;
   }
   return deepFreeze({ kind: "tel", number, global, digits: withoutSeparators(number), parameters, rawParameters, extension, isdnSubaddress, isdnSubaddressOctets, phoneContext });
