@@ -644,87 +644,71 @@ export class Matcher {
   }
 
   /**
-   * Every path, in order of preference (the first is {@link first}'s), as flat tag lists. Given a
-   * unit offset back (`next(k)`), the enumeration skips the paths that differ from the last one
-   * only after offset k (backjumping: a reading that failed on text before k fails on them too).
+   * Every path, in order of preference (the first is {@link first}'s), as flat tag lists (each
+   * read before the next is asked for: the list is reused). Given a unit offset back (`next(k)`),
+   * the enumeration skips the paths that differ from the last one only after offset k
+   * (backjumping: a reading that failed on text before k fails on them too). At each state, the
+   * options are its empty edges in order of preference, but a span's head before its separator
+   * takes its exit first; a bounded span's ends, furthest first.
    */
   *paths(pass: Pass): Generator<number[], void, number | undefined> {
     const nfa = this.nfa;
-    interface Frame {
-      readonly k: number;
-      /** target state, tag, end offset, ... */
-      readonly options: readonly number[];
-      i: number;
-      readonly length: number;
-    }
     const events: number[] = [];
-    const stack: Frame[] = [];
-    const options = (s: number, k: number): number[] => {
-      const out: number[] = [];
-      if (nfa.kind[s] === BOUNDED) {
-        const b = nfa.bounded[nfa.boundedOf[s] as number] as Bounded;
-        for (const j of this.#ends(pass, b, k)) out.push(b.exit, -1, j);
-        return out;
-      }
-      const e = nfa.eps[s] as Int32Array;
-      const y = nfa.yieldAt[s];
-      const exitFirst = y !== undefined && y.includes(pass.units.codes[k] as number);
-      if (exitFirst && this.#live(pass, k, e[e.length - 2] as number)) out.push(e[e.length - 2] as number, e[e.length - 1] as number, k);
-      for (let i = 0; i < e.length; i += 2) {
-        if (exitFirst && i === e.length - 2) break;
-        if (this.#live(pass, k, e[i] as number)) out.push(e[i] as number, e[i + 1] as number, k);
-      }
-      return out;
-    };
-    const take = (s: number, k: number, o: readonly number[], i: number): [number, number] => {
-      if (nfa.kind[s] === BOUNDED) {
-        const b = nfa.bounded[nfa.boundedOf[s] as number] as Bounded;
-        events.push(b.open, k, b.close, o[i + 2] as number);
-      } else if ((o[i + 1] as number) >= 0) events.push(o[i + 1] as number, k);
-      return [o[i] as number, o[i + 2] as number];
-    };
-    const at: number[] = []; // the state of each frame
+    /** The choices with options left: state, unit offset, next option, length of `events`, ... */
+    const stack: number[] = [];
     let s = nfa.start;
     let k = 0;
+    /** The option of state `s` to try first. */
+    let j = 0;
     for (;;) {
-      // descend along first options
-      let done = false;
-      while (!done) {
-        const kind = nfa.kind[s];
-        if (kind === ACCEPT) {
-          const jump = yield events.slice();
-          if (jump !== undefined) {
-            while (stack.length > 0 && (stack[stack.length - 1] as Frame).k > jump) {
-              stack.pop();
-              at.pop();
-            }
+      const kind = nfa.kind[s];
+      if (kind === UNIT) {
+        s = nfa.unitNext[s] as number;
+        k++;
+        continue;
+      }
+      const length = events.length;
+      let count = 0;
+      const from = s;
+      const at = k;
+      if (kind === ACCEPT) {
+        const jump = yield events;
+        if (jump !== undefined) while (stack.length > 0 && (stack[stack.length - 3] as number) > jump) stack.length -= 4;
+      } else if (kind === BOUNDED) {
+        const b = nfa.bounded[nfa.boundedOf[s] as number] as Bounded;
+        const ends = this.#ends(pass, b, k);
+        count = ends.length;
+        if (j < count) {
+          events.push(b.open, k, b.close, ends[j] as number);
+          s = b.exit;
+          k = ends[j] as number;
+        }
+      } else {
+        const e = nfa.eps[s] as Int32Array;
+        const set = pass.setAt[k] as number;
+        const y = nfa.yieldAt[s];
+        const exitFirst = y !== undefined && y.includes(pass.units.codes[k] as number);
+        count = e.length >> 1;
+        for (; j < count; j++) {
+          const i = exitFirst ? (j === 0 ? count - 1 : j - 1) << 1 : j << 1;
+          if (this.#has(set, e[i] as number)) {
+            if ((e[i + 1] as number) >= 0) events.push(e[i + 1] as number, k);
+            s = e[i] as number;
+            break;
           }
-          done = true;
-        } else if (kind === UNIT) {
-          s = nfa.unitNext[s] as number;
-          k++;
-        } else {
-          const o = options(s, k);
-          if (o.length > 3) {
-            stack.push({ k, options: o, i: 0, length: events.length });
-            at.push(s);
-          }
-          [s, k] = take(s, k, o, 0);
         }
       }
-      // backtrack to the last choice with an option left
-      for (;;) {
-        const f = stack[stack.length - 1];
-        if (f === undefined) return;
-        f.i += 3;
-        if (f.i < f.options.length) {
-          events.length = f.length;
-          [s, k] = take(at[at.length - 1] as number, f.k, f.options, f.i);
-          break;
-        }
-        stack.pop();
-        at.pop();
+      if (j < count) {
+        if (j + 1 < count) stack.push(from, at, j + 1, length);
+        j = 0;
+        continue;
       }
+      // none left here (or a path read): back to the last choice with options left
+      if (stack.length === 0) return;
+      events.length = stack.pop() as number;
+      j = stack.pop() as number;
+      k = stack.pop() as number;
+      s = stack.pop() as number;
     }
   }
 }
