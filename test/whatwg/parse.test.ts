@@ -60,6 +60,15 @@ describe("parse (uri-grammar/whatwg)", () => {
     expect(() => parseOrThrow("http://[::1")).toThrow(WhatwgUrlError);
   });
 
+  it("refuses an input or a base longer than the limit (2,097,152 code units, the longest URL Chromium accepts) with a typed error at the limit", () => {
+    const long = `http://a/${"b".repeat(2_097_152)}`;
+    const r = parse(long);
+    expect(r.ok ? "parsed" : [r.error.code, r.error.offset]).toEqual(["invalid-URL-unit", 2_097_152]);
+    const b = parse("c", long);
+    expect(b.ok ? "parsed" : [b.error.code, b.error.offset, b.error.cause?.code, b.error.cause?.offset]).toEqual(["invalid-base", 2_097_152, "invalid-URL-unit", 2_097_152]);
+    expect(parse(long.slice(0, 2_097_152)).ok).toBe(true); // at the limit: read (by the fast path)
+  });
+
   it("names only validation errors of the URL Standard's table", () => {
     const text = fc.string({ unit: fc.constantFrom("http://", "//", "\\", "/", "?", "#", "@", ":", "[", "]", "%", "%2e", ".", "a", "A", "é", "例", "\u3002", " ", "\t", "\u0000", "0x", "xn--", "{", "|", "^", "`", "\"", "file:", "foo:"), maxLength: 14 });
     fc.assert(
