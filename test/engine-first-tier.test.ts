@@ -9,7 +9,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { grammarFromAbnf, grammarFromAbnfOrThrow, MatchLimitError, seededRandom, type Grammar } from "../src/abnf/index";
 import { Interpreter, MAX_REF_DEPTH } from "../src/abnf/interpret";
-import { EngineMatcher, FIRST_TIER_STEPS } from "../src/abnf/matcher";
+import { checkSizes, EngineMatcher, FIRST_TIER_PER_POSITION, FIRST_TIER_STEPS, firstTierSteps } from "../src/abnf/matcher";
 import { WORK_PER_CHARACTER } from "../src/abnf/calls";
 import { calledRules } from "../src/abnf/automaton-size";
 import { matchWhole } from "../src/abnf/engine";
@@ -178,10 +178,55 @@ describe("which tier answers", () => {
       uses++;
     }
     expect(tierOf(g, "list")).toBe("compiled");
-    // each use takes a few hundred steps: the switch comes after thousands of uses, not at once
-    expect(uses).toBeGreaterThan(FIRST_TIER_STEPS / 10_000);
+    // the switch comes once the first tier has taken what compiling would cost: the base and
+    // so many steps per position of the automata it builds (list's: list is the rule called,
+    // item is expanded in place in it)
+    const positions = checkSizes(grammarFromAbnfOrThrow(list).compiled, "list") as number;
+    expect(positions).toBe(g.compiled.automaton("list").positions.length);
+    const allowance = firstTierSteps(positions);
+    const first = new Interpreter(g.analysis);
+    first.test("list", input, Infinity);
+    const perUse = first.steps + (first.test("list", `${input},`, Infinity), first.steps);
+    // (the last uses go to the compiled tier when the steps left are fewer than the input's length allows)
+    expect([uses >= Math.floor((allowance - 2 * (input.length + 1) * WORK_PER_CHARACTER) / perUse), uses <= Math.ceil(allowance / perUse)]).toEqual([true, true]);
+    expect(uses).toBeGreaterThan(10);
     expect(g.isValid(input, "list")).toBe(true);
     expect(g.isValid(`${input},`, "list")).toBe(false);
+  });
+
+  it("the first tier's steps are what compiling would cost: more on a rule of many positions", () => {
+    // a literal of 9,000 characters: 9,001 positions, 300 steps each, more than FIRST_TIER_STEPS
+    const text = `big = "x" / "${"y".repeat(9000)}"\n`;
+    const positions = checkSizes(grammarFromAbnfOrThrow(text).compiled, "big") as number;
+    const g = grammarFromAbnfOrThrow(text);
+    expect(g.isValid("x", "big")).toBe(true);
+    expect(positions).toBe(g.compiled.automaton("big").positions.length);
+    expect(positions).toBeGreaterThan(9000);
+    const first = new Interpreter(g.analysis);
+    first.test("big", "x", Infinity);
+    const m = g.matcher("big") as EngineMatcher;
+    expect([m.tier, m.allowance + first.steps]).toEqual(["first", FIRST_TIER_PER_POSITION * positions]);
+    expect(FIRST_TIER_PER_POSITION * positions).toBeGreaterThan(FIRST_TIER_STEPS);
+    // a small rule: FIRST_TIER_STEPS
+    const h = grammarFromAbnfOrThrow(list);
+    expect(h.isValid("a", "list")).toBe(true);
+    const one = new Interpreter(h.analysis);
+    one.test("list", "a", Infinity);
+    expect((h.matcher("list") as EngineMatcher).allowance).toBe(FIRST_TIER_STEPS - one.steps);
+  });
+
+  it("what compiling would build: the automata not built yet", () => {
+    const g = grammarFromAbnfOrThrow(list);
+    const before = checkSizes(g.compiled, "item") as number;
+    expect(before).toBeGreaterThan(0);
+    // list compiled and run: item's compilation builds its own automaton alone (list is called)
+    g.compile("list");
+    expect(g.isValid("a,(b)", "list")).toBe(true);
+    expect([g.compiled.built("list"), g.compiled.built("item")]).toEqual([true, false]);
+    expect(checkSizes(g.compiled, "item")).toBe(before - g.compiled.automaton("list").positions.length);
+    // and nothing once item's is built too
+    g.compiled.automaton("item");
+    expect(checkSizes(g.compiled, "item")).toBe(0);
   });
 
   it("the compiled tier for a rule compiled ahead", () => {

@@ -55,7 +55,7 @@ export async function abnfBench({ quick = false, log = () => {} } = {}) {
   }
   md.push(
     "",
-    "First use (issue 33: at most twice a warm pass): in the same worker, before the rows above were timed, the first pass over every input of the row (accepted or not) on a grammar just loaded, against a warm pass over the same inputs (best of three), CPU ms. uri-grammar matches a rule's first inputs on its first tier, which builds nothing ahead, and compiles the rule's automata once that tier has taken 2,000,000 steps on it (or at once for an input too long for the steps left); the rows above and the warm pass time the compiled tier (`compile()` after the first pass). peggy's parser is generated at load (its load column: abnf 5's parse and peggy.generate are not in it, only generate).",
+    "First use (issue 33: at most twice a warm pass): in the same worker, before the rows above were timed, the first pass over every input of the row (accepted or not) on a grammar just loaded, against a warm pass over the same inputs (best of three), CPU ms. uri-grammar matches a rule's first inputs on its first tier, which builds nothing ahead, and compiles the rule's automata once that tier has taken as many steps on it as switching would cost (2,000,000, or 300 per position of the automata it would build when more; or at once for an input too long for the steps left); the rows above and the warm pass time the compiled tier (`compile()` after the first pass). peggy's parser is generated at load (its load column: abnf 5's parse and peggy.generate are not in it, only generate).",
     "",
     "| grammar, inputs | uri-grammar load | first pass | warm pass | first ÷ warm | peggy generate | first pass | warm pass | first ÷ warm |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -165,7 +165,7 @@ async function measure({ quick, index }) {
       for (const [rule, s] of all) pegFirst.push(peg(s, rule));
     });
     // the steady state is the compiled tier: a rule's first inputs are matched by the first tier
-    // (src/abnf/interpret.ts) until it has taken 2,000,000 steps, which the warm-up below may not
+    // (src/abnf/interpret.ts) until it has taken what compiling would cost, which the warm-up below may not
     // reach; compiled now, as a long-running process's rules are
     settle();
     // timed on the inputs both accept: peggy refuses many strings early that the ABNF matches

@@ -576,8 +576,10 @@ export const WHOLE_ENGINE: CompilePolicy = {
     return a.hasCalls ? null : a.hasStubs ? new Dfa(a, c.budget) : c.dfa(key);
   },
   check(rule, analysis, calls, stubs, counted) {
-    const large = tooLarge(rule, automatonSize(analysis, calls, stubs, true, counted)(rule));
+    const size = automatonSize(analysis, calls, stubs, true, counted)(rule);
+    const large = tooLarge(rule, size);
     if (large !== undefined) throw large;
+    return size;
   },
 };
 

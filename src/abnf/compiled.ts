@@ -1,7 +1,7 @@
 // The compiled forms of one grammar's rules for the engine: each rule's position automaton
 // (automaton.ts) and lazy DFA (dfa.ts), made on first use and kept.
 import type { Analysis, RuleDefinition } from "./analysis.js";
-import { buildAutomaton, type Automaton, type BuildHooks } from "./automaton.js";
+import { buildAutomaton, type Automaton, type AutomatonSize, type BuildHooks } from "./automaton.js";
 import type { MatchBudgets } from "./match-limit.js";
 import { Dfa, DfaBudget } from "./dfa.js";
 
@@ -15,8 +15,8 @@ import { Dfa, DfaBudget } from "./dfa.js";
 export interface CompilePolicy {
   /** The rules (lowercase names) that automata call instead of expanding in place. */
   readonly called: (analysis: Analysis) => ReadonlySet<string>;
-  /** Throws the GrammarError "too-large" for a rule that would pass the builder's limits; before it is built. */
-  readonly check?: (rule: RuleDefinition, analysis: Analysis, calls: ReadonlySet<string>, stubs: ReadonlySet<string>, counted: boolean) => void;
+  /** Throws the GrammarError "too-large" for a rule that would pass the builder's limits, before it is built; else gives its size. */
+  readonly check?: (rule: RuleDefinition, analysis: Analysis, calls: ReadonlySet<string>, stubs: ReadonlySet<string>, counted: boolean) => AutomatonSize;
   /** What the builds add (automaton.ts BuildHooks). */
   readonly hooks?: BuildHooks;
   /** The DFA of a rule with the grammar's rare rules as stubs (Compiled.reducedDfa); without it, the `rare` hint makes no stubs. */
@@ -45,6 +45,11 @@ export class Compiled {
     readonly policy: CompilePolicy = CORE,
   ) {
     this.budget = budget ?? new DfaBudget();
+  }
+
+  /** Whether the automaton of a rule (lowercase name) is made. */
+  built(key: string): boolean {
+    return this.#automata.has(key);
   }
 
   /** The automaton of a rule (lowercase name). */

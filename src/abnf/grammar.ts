@@ -385,8 +385,8 @@ export class Grammar {
    * with the automata of the rules it calls (the lazy DFA still makes its states as inputs
    * reach them). A server's start-up pays for the compilation then, so that no later input
    * does (without it, a rule's first inputs are tested by the engine's first tier, which
-   * compiles nothing, and the rule is compiled at the use where that tier has taken
-   * 2,000,000 steps on it: see docs/guide/abnf.md); the rules named skip the first tier. The
+   * compiles nothing, and the rule is compiled at the use where that tier has taken as many
+   * steps on it as compiling would cost: see docs/guide/abnf.md); the rules named skip the first tier. The
    * compiled forms live in this grammar value, in memory: nothing is saved for another
    * process. A rule too large to compile is the GrammarError "too-large" naming it, here
    * rather than at its first use. Returns this grammar.

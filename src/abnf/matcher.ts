@@ -3,7 +3,7 @@
 // regex where one is safe, else the lazy DFA) answers whether the input matches; the engine's
 // whole match explains a rejection; its longest match serves the rule's parsimmon parser.
 // A rule's first inputs are tested by the first tier (interpret.ts), which builds nothing ahead,
-// until the steps it took pass what compiling the rule would cost (FIRST_TIER_STEPS), or it gives
+// until the steps it took pass what compiling the rule would cost (firstTierSteps), or it gives
 // up, or the rule is compiled for another reason: then the compiled tier answers from then on.
 // The first tier explains a rejected input too (where and what was expected), so that a rule's
 // first `validate` of a bad input does not compile it either.
@@ -18,31 +18,58 @@ import type { Failure, Longest, Matcher } from "../core/match.js";
 
 /**
  * The steps the first tier (interpret.ts) may take on one rule's inputs, all together, before
- * the rule is compiled (the base of a match's work budget, WORK_BASE): about what compiling a
- * rule of a real grammar costs (RFC 5322's `address`: its first 318 short inputs take about
- * 2,000,000 steps, 60-110 ms, against 0.2-1 s for its automata), so that a rule used on a few
- * inputs never pays for its automaton. An input longer than the steps left allow at
- * WORK_PER_CHARACTER each goes to the compiled tier at once: a long input pays for the
- * compilation, where the compiled tier is faster per character.
+ * the rule is compiled, at least (see {@link firstTierSteps}): the base of a match's work
+ * budget, WORK_BASE. An input longer than the steps left allow at WORK_PER_CHARACTER each goes
+ * to the compiled tier at once: a long input pays for the compilation, where the compiled tier
+ * is faster per character.
  */
 export const FIRST_TIER_STEPS = WORK_BASE;
+
+/**
+ * The first tier's steps on a rule whose compilation would build `positions` character
+ * positions (the automata of the rule and of the rules it calls, not built yet): what switching
+ * the rule to the compiled tier costs, as a renter buys once the rent paid would have bought.
+ * The switch costs the build, about {@link FIRST_TIER_PER_POSITION} steps a position (RFC 5322,
+ * the built package, CPU time, a fresh process each: a first-tier step 60-65 ns; building 30 µs
+ * a position for the first rule a process builds, `address`, 10,856 positions in 4 automata,
+ * 320-350 ms; 5-7 µs for the next, `date-time`), and the compiled tier's cold start, its DFA
+ * states and memo entries made anew and its code still cold: that is most of it on small rules
+ * (JSONPath's and RFC 5234's first passes, 1,200 short inputs, went from 6.9 and 4.9 times a
+ * warm pass to 19 and 11 when their small rules switched after the build's cost alone), and
+ * about what {@link FIRST_TIER_STEPS} cost. So a rule gets FIRST_TIER_STEPS, or its build's
+ * cost when that is more (RFC 5322's `address`: 3,300,000). On RFC 5322, against
+ * FIRST_TIER_STEPS alone, this took the bench's first pass (1,218 short inputs) from 9.9-10.3
+ * to 7.6-8.0 times a warm pass, and the larger set of bench/abnf-first-use.mjs (6,018) from
+ * 3.2-3.3 to 3.3-3.7. The sum of the two, the renter's rule read strictly, suits few inputs
+ * and not many: against this, 8.4 to 4.6, and 3.4 to 4.0.
+ */
+export const firstTierSteps = (positions: number): number => Math.max(FIRST_TIER_STEPS, FIRST_TIER_PER_POSITION * positions);
+
+/** See {@link firstTierSteps}. */
+export const FIRST_TIER_PER_POSITION = 300;
 
 /**
  * Throws the GrammarError "too-large" that compiling rule `key` would throw, for the rule or
  * a rule it calls (naming the rule the size is in), measured without building anything
  * (automaton-size.ts): so the first tier answers only for a rule the compiled tier will take.
+ * Returns the positions compiling it would build: of the automata of `key` and of the rules it
+ * calls, those not built yet; `undefined` when the grammar's policy does not measure rules.
  */
-function checkSizes(compiled: Compiled, key: string): void {
+export function checkSizes(compiled: Compiled, key: string): number | undefined {
   const { analysis, policy } = compiled;
   const check = policy.check;
-  if (check === undefined) return;
+  if (check === undefined) return undefined;
   // (decided as asked: for the rules `key` reaches, not the whole grammar's, automaton-size.ts calledRules)
   const called = compiled.called;
   const seen = new Set([key]);
   const stack = [key];
+  let positions = 0;
   while (stack.length > 0) {
     const k = stack.pop() as string;
-    if (k === key || called.has(k)) check(analysis.rule(k), analysis, called, NO_STUBS, true);
+    if (k === key || called.has(k)) {
+      const size = check(analysis.rule(k), analysis, called, NO_STUBS, true);
+      if (!compiled.built(k)) positions += size.positions;
+    }
     for (const r of referencedNames(analysis.rule(k).expr)) {
       const next = r.toLowerCase();
       if (!seen.has(next)) {
@@ -51,6 +78,7 @@ function checkSizes(compiled: Compiled, key: string): void {
       }
     }
   }
+  return positions;
 }
 
 const NO_STUBS: ReadonlySet<string> = new Set();
@@ -99,12 +127,15 @@ export class EngineMatcher implements Matcher {
   #tryFirst(input: string, explain: true): Failure | null | undefined;
   #tryFirst(input: string, explain: boolean): Failure | null | true | undefined {
     const first = this.#first;
-    if (first === undefined || input.length * WORK_PER_CHARACTER > this.#allowance) return undefined;
+    if (first === undefined) return undefined;
     if (!this.#sized) {
-      // a rule too large to compile is refused when it is first used, whichever tier answers
-      checkSizes(this.compiled(), this.#key);
+      // a rule too large to compile is refused when it is first used, whichever tier answers;
+      // the first tier may take as many steps as compiling it would cost
+      const positions = checkSizes(this.compiled(), this.#key);
+      if (positions !== undefined) this.#allowance = firstTierSteps(positions);
       this.#sized = true;
     }
+    if (input.length * WORK_PER_CHARACTER > this.#allowance) return undefined;
     // (within the grammar's budgets: past them, the compiled tier decides, and says so)
     const limit = Math.min(this.#allowance, workLimit(input.length, this.budgets));
     let answer: Failure | null | true | undefined;
@@ -121,6 +152,11 @@ export class EngineMatcher implements Matcher {
   longest(input: string, start: number): Longest {
     this.#first = undefined;
     return matchLongest(this.compiled(), this.#key, input, start);
+  }
+
+  /** @internal The steps the first tier has left on the rule. */
+  get allowance(): number {
+    return this.#allowance;
   }
 
   /** @internal Which tier answers the rule's next test: "first" (interpret.ts) or "compiled". */
