@@ -37,24 +37,15 @@ export interface UriParts {
 export type Checked<T> = Result<T, UriSyntaxError>;
 
 /** The RFC 3986 rules that RFC 3987 §2.2 restates with an "i" to take characters beyond ASCII. */
-type IriPartRule = "userinfo" | "host" | "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "query" | "fragment";
-const IRI_PART: Readonly<Record<IriPartRule, RuleName>> = {
-  userinfo: "iuserinfo",
-  host: "ihost",
-  "path-abempty": "ipath-abempty",
-  "path-absolute": "ipath-absolute",
-  "path-noscheme": "ipath-noscheme",
-  "path-rootless": "ipath-rootless",
-  query: "iquery",
-  fragment: "ifragment",
-};
+const IRI_PARTS = ["userinfo", "host", "path-abempty", "path-absolute", "path-noscheme", "path-rootless", "query", "fragment"] as const;
 
 /**
  * The rule a part is checked against: RFC 3986's, or for a part with characters beyond ASCII
  * its RFC 3987 counterpart (§2.2), so that an IRI is built and edited as `parse` reads one: the
  * same node shapes, with those characters in the text (`scheme` and `port` have no such rule).
  */
-const ruleFor = (rule: RuleName, text: string): RuleName => (NON_ASCII.test(text) && Object.hasOwn(IRI_PART, rule) ? IRI_PART[rule as IriPartRule] : rule);
+const ruleFor = (rule: RuleName, text: string): RuleName =>
+  NON_ASCII.test(text) && (IRI_PARTS as readonly string[]).includes(rule) ? (`i${rule as (typeof IRI_PARTS)[number]}` satisfies RuleName) : rule;
 
 const check = (rule: RuleName, text: string | undefined): UriSyntaxError | undefined => {
   if (text === undefined) return undefined;
