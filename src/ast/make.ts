@@ -767,6 +767,13 @@ export const isIntactNode = (x: unknown): x is Node => {
   return p === ReferenceNode.prototype ? ReferenceNode.intact(x as unknown as ReferenceNode) : p === AuthorityNode.prototype ? AuthorityNode.intact(x as unknown as AuthorityNode) : untouched(x);
 };
 
+/**
+ * True when `x` is a URI reference node (`URI` or `relative-ref`, RFC 3986 §4.1) made by this
+ * library and {@link isIntactNode}: what a function that takes a URI reference as text or as a
+ * node asks of a node. The one copy of that question (issue 31).
+ */
+export const isReferenceNode = (x: unknown): x is UriReference => isIntactNode(x) && Object.getPrototypeOf(x) === ReferenceNode.prototype;
+
 /** True when `x`'s prototype is a node class's (a node, or a copy that keeps the prototype): no brand check, no property check; cheap. */
 export const hasNodePrototype = (x: object): boolean => NODE_CLASSES.has(Object.getPrototypeOf(x) as object);
 

@@ -3,7 +3,7 @@
 // IRI reference, RFC 3987 §2.2: every URI is an IRI and the operations work on both) or a node
 // this library made; anything else is a TypeError that names the argument. So every operation
 // accepts and refuses the same inputs.
-import { isIntactNode, isNode } from "../ast/make.js";
+import { isIntactNode, isNode, isReferenceNode } from "../ast/make.js";
 import type { Parsed, UriReference } from "../ast/nodes.js";
 import { iriReferenceGrammar, referenceGrammar, uriGrammar } from "../compiled/index.js";
 import { describeValue, isUrlObject } from "../describe.js";
@@ -84,7 +84,7 @@ export function referenceArgument(x: unknown, name: string, caller: string, rule
     const r = parseReferenceText(x);
     return r.ok || !NON_ASCII.test(x) ? r : parseReferenceText(x, "IRI-reference");
   }
-  if (isIntactNode(x) && (x.kind === "URI" || x.kind === "relative-ref")) return { ok: true, value: x };
+  if (isReferenceNode(x)) return { ok: true, value: x };
   const what = rule === "IRI-reference" ? "an IRI reference" : "a URI reference";
   throw new TypeError(`${caller}: the argument "${name}" must be ${what} (a string, or a node from parse), got ${refused(x)}`);
 }

@@ -5,7 +5,7 @@
 // grammar; a scheme value (src/schemes/scheme.ts) adds the grammar, the derivation for
 // `input.match`, and generation. A built-in scheme is its ABNF and one module (src/schemes/http.ts).
 import type { Match } from "../abnf/semantics.js";
-import { hasNodePrototype, isIntactNode, type Layout } from "../ast/make.js";
+import { hasNodePrototype, isIntactNode, isReferenceNode, type Layout } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { parseReferenceText, referenceArgument, refused, unwrap } from "../core/args.js";
 import type { CompiledGrammar, CompiledRule } from "../compiled/dfa.js";
@@ -302,7 +302,7 @@ export class SchemeRecord<V> implements SchemeRules<V> {
 
   /** The generic AST of a string or a library node (the one coercion: a URI or IRI reference), or the reason there is none. */
   #generic(input: unknown, caller: string): Result<{ uri: Parsed<UriReference>; text: string }, SchemeError> {
-    if (typeof input !== "string" && !(isIntactNode(input) && (input.kind === "URI" || input.kind === "relative-ref"))) {
+    if (typeof input !== "string" && !isReferenceNode(input)) {
       throw new TypeError(`${this.name}.${caller}: the argument "input" must be a URI (a string, or a node from parse), got ${refused(input)}`);
     }
     // a node from a transform has no spans: its text is read again

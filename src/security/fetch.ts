@@ -6,7 +6,7 @@
 // address checked is the address connected to, so DNS rebinding (a name that answers a public
 // address to the check and 127.0.0.1 to the connection) cannot pass between the two.
 import type { UriReference } from "../ast/nodes.js";
-import { isIntactNode } from "../ast/make.js";
+import { isReferenceNode } from "../ast/make.js";
 import { describeValue, quoted, readOptions } from "../describe.js";
 import { serialize } from "../transforms/serialize.js";
 import { classifyAddress, classifyHost, type HostClass, type HostClassKind } from "./address.js";
@@ -248,7 +248,7 @@ export function checkFetchTarget(url: string | UriReference, options?: FetchTarg
 
   let text: string;
   if (typeof url === "string") text = url;
-  else if (isIntactNode(url) && (url.kind === "URI" || url.kind === "relative-ref")) text = serialize(url);
+  else if (isReferenceNode(url)) text = serialize(url);
   else throw new TypeError(`checkFetchTarget: the argument "url" must be a URI (a string, or a node from parse), got ${describeValue(url)}`);
 
   const findings = securityFindings(text);

@@ -3,7 +3,7 @@
 // from a reader or a filter. Valid or not, the input is read twice: by RFC 3986's grammar (RFC
 // 3987's for text beyond ASCII) and as whatwg.ts says the URL Standard reads it.
 import type { Host, Span, UriReference } from "../ast/nodes.js";
-import { isIntactNode, layoutOf } from "../ast/make.js";
+import { isReferenceNode, layoutOf } from "../ast/make.js";
 import { foundAt, InputTooLongError, UriSyntaxError, withoutStack } from "../errors.js";
 import { describeValue } from "../describe.js";
 import { NON_ASCII, isIPv4address } from "../charsets.js";
@@ -233,7 +233,7 @@ export function securityFindings(input: string | UriReference, options?: Securit
   const base = baseSchemeOf(options);
   let text: string;
   if (typeof input === "string") text = input;
-  else if (isIntactNode(input) && (input.kind === "URI" || input.kind === "relative-ref")) text = serialize(input);
+  else if (isReferenceNode(input)) text = serialize(input);
   else {
     referenceArgument(input, "input", "securityFindings"); // throws the TypeError that names the argument
     throw new TypeError(`securityFindings: the argument "input" must be a URI reference (a string, or a node from parse), got ${describeValue(input)}`);
@@ -388,7 +388,7 @@ function baseSchemeOf(options: unknown): { readonly scheme: string; readonly giv
     const n = schemeNameLength(t);
     scheme = n > 0 && t.charCodeAt(n) === 0x3a ? t.slice(0, n) : undefined;
   }
-  else if (isIntactNode(base) && (base.kind === "URI" || base.kind === "relative-ref")) scheme = base.scheme;
+  else if (isReferenceNode(base)) scheme = base.scheme;
   else throw new TypeError(`securityFindings: options.base must be a URI (a string, or a node from parse) or undefined, got ${describeValue(base)}`);
   return scheme === undefined ? { scheme: "http", given: false, text: "" } : { scheme: scheme.toLowerCase(), given: true, text: base as string | UriReference };
 }

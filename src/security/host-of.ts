@@ -3,7 +3,7 @@
 // (#concept-host-parser) as whatwg.ts has it, so IPv4 number forms and IDNA are read as clients
 // read them.
 import type { UriReference } from "../ast/nodes.js";
-import { isIntactNode } from "../ast/make.js";
+import { isReferenceNode } from "../ast/make.js";
 import { describeValue } from "../describe.js";
 import { serialize } from "../transforms/serialize.js";
 import { parseHost, whatwgSplit } from "./whatwg.js";
@@ -26,7 +26,7 @@ export interface HostOf {
 export function hostOf(input: unknown, caller: string): HostOf {
   let text: string;
   if (typeof input === "string") text = input;
-  else if (isIntactNode(input) && (input.kind === "URI" || input.kind === "relative-ref")) text = serialize(input as UriReference);
+  else if (isReferenceNode(input)) text = serialize(input as UriReference);
   else throw new TypeError(`${caller}: the argument "uriOrHost" must be a URI (a string, or a node from parse) or a host, got ${describeValue(input)}`);
   if (text.length > 2_097_152) return { host: null, why: "the input is longer than 2 MiB" };
   const split = whatwgSplit(text, "http", false);

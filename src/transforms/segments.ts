@@ -4,7 +4,7 @@ import type { Path, UriReference } from "../ast/nodes.js";
 import { charsets, inTable } from "../charsets.js";
 import { syntaxError } from "../errors.js";
 import { percentDecode } from "./percent.js";
-import { isIntactNode } from "../ast/make.js";
+import { isIntactNode, isReferenceNode } from "../ast/make.js";
 import { describeValue, expectOptions } from "../describe.js";
 
 /** Options of {@link pathSegments} and {@link lastSegment}. */
@@ -49,7 +49,7 @@ function pathText(path: unknown, caller: string): string {
   }
   // (intact: a property a program defines on a node would shadow the getters read here)
   if (isIntactNode(path) && path.kind.startsWith("path-")) return (path as Path).text;
-  if (isIntactNode(path) && (path.kind === "URI" || path.kind === "relative-ref")) return (path as UriReference).path.text;
+  if (isReferenceNode(path)) return path.path.text;
   throw new TypeError(`${caller}: the argument "path" must be a path's text, a path node or a URI reference node, got ${describeValue(path)}`);
 }
 

@@ -8,7 +8,7 @@ import { DEFAULT_MAX_LENGTH } from "../errors.js";
 import { parseRule } from "../parse.js";
 import type { Parsed, Span, Uri, UriReference } from "../ast/nodes.js";
 import { DEFAULT_PORTS } from "../core/scheme-table.js";
-import { isIntactNode, parsedReference } from "../ast/make.js";
+import { isReferenceNode, parsedReference } from "../ast/make.js";
 import { unwrap, uriTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
 import { charsets, inTable, NO_CHARACTERS, isTabOrNewline, isUrlCodePoint, type CharTable } from "../charsets.js";
@@ -358,7 +358,7 @@ function baseRecord(base: unknown): Result<UrlRecord | undefined, WhatwgUrlError
   if (base === undefined) return NO_BASE;
   let text: string;
   if (typeof base === "string") text = base;
-  else if (isIntactNode(base) && (base.kind === "URI" || base.kind === "relative-ref")) text = (base as UriReference).text;
+  else if (isReferenceNode(base)) text = (base as UriReference).text;
   else throw new TypeError(`parse: the argument "base" must be a URL (a string, or a node from uri-grammar's parse) or undefined, got ${describeValue(base)}`);
   if (text.length > DEFAULT_MAX_LENGTH) return { ok: false, error: new WhatwgUrlError("invalid-base", text, DEFAULT_MAX_LENGTH, "the base is longer than the limit", tooLong(text)) };
   const record = whatwgUrl.basicURLParse(toUsv(text));
