@@ -298,9 +298,23 @@ export const OVER_WORK_LIMIT = "over-limit";
 const codeAt = Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number;
 
 /** Adds one to `a[i]`. */
-const bump = (a: Int32Array, i: number): void => {
-  a[i] = (a[i] as number) + 1;
-};
+/**
+ * Edges reversed, as one array: per target t, its sources `list[start[t]]` to `list[start[t + 1] -
+ * 1]`, in the order `edges` lists the edges (it is called twice: to count, then to fill).
+ */
+function reverse(size: number, edges: (add: (source: number, target: number) => void) => void): [Int32Array, Int32Array] {
+  const start = new Int32Array(size + 1);
+  edges((_s, t) => {
+    start[t + 1] = (start[t + 1] as number) + 1;
+  });
+  for (let t = 0; t < size; t++) start[t + 1] = (start[t + 1] as number) + (start[t] as number);
+  const list = new Int32Array(start[size] as number);
+  const at = start.slice(0, size);
+  edges((s, t) => {
+    list[(at[t] as number)++] = s;
+  });
+  return [start, list];
+}
 
 /** The buffer of live sets a backward pass reuses (its paths are read before the next pass). */
 let scratchSetAt = new Int32Array(256);
@@ -348,30 +362,16 @@ export class Matcher {
     // the reverse edges as one array each, rows in state order (a template of a million
     // characters would otherwise make millions of small arrays)
     const size = nfa.size;
-    const unitStart = new Int32Array(size + 1);
-    for (let s = 0; s < size; s++) if (nfa.kind[s] === UNIT) bump(unitStart, (nfa.unitNext[s] as number) + 1);
-    for (let s = 0; s < size; s++) unitStart[s + 1] = (unitStart[s + 1] as number) + (unitStart[s] as number);
-    const unitList = new Int32Array(unitStart[size] as number);
-    const unitAt = unitStart.slice(0, size);
-    for (let s = 0; s < size; s++) if (nfa.kind[s] === UNIT) unitList[(unitAt[nfa.unitNext[s] as number] as number)++] = s;
-    this.#revUnitStart = unitStart;
-    this.#revUnit = unitList;
-    const revStart = new Int32Array(size + 1);
-    for (let s = 0; s < size; s++) {
-      const e = nfa.eps[s];
-      if (e !== undefined) for (let i = 0; i < e.length; i += 2) bump(revStart, (e[i] as number) + 1);
-    }
-    for (const b of nfa.bounded) if (!b.min1) bump(revStart, b.exit + 1);
-    for (let s = 0; s < size; s++) revStart[s + 1] = (revStart[s + 1] as number) + (revStart[s] as number);
-    const rev = new Int32Array(revStart[size] as number);
-    const at = revStart.slice(0, size);
-    for (let s = 0; s < size; s++) {
-      const e = nfa.eps[s];
-      if (e !== undefined) for (let i = 0; i < e.length; i += 2) rev[(at[e[i] as number] as number)++] = s;
-    }
-    for (const b of nfa.bounded) if (!b.min1) rev[(at[b.exit] as number)++] = b.state;
-    this.#revStart = revStart;
-    this.#rev = rev;
+    [this.#revUnitStart, this.#revUnit] = reverse(size, (add) => {
+      for (let s = 0; s < size; s++) if (nfa.kind[s] === UNIT) add(s, nfa.unitNext[s] as number);
+    });
+    [this.#revStart, this.#rev] = reverse(size, (add) => {
+      for (let s = 0; s < size; s++) {
+        const e = nfa.eps[s];
+        if (e !== undefined) for (let i = 0; i < e.length; i += 2) add(s, e[i] as number);
+      }
+      for (const b of nfa.bounded) if (!b.min1) add(b.state, b.exit);
+    });
     this.#words = nfa.size <= BITSET_LIMIT ? (nfa.size + 31) >>> 5 : 0;
     this.#stamp = new Int32Array(nfa.size);
   }
@@ -574,21 +574,17 @@ export class Matcher {
     return { units, setAt, need };
   }
 
-  #live(pass: Pass, k: number, s: number): boolean {
-    return this.#has(pass.setAt[k] as number, s);
-  }
-
-  /** The ends of bounded span `b` entered at `k`, furthest first: within max characters, at a live exit. */
+    /** The ends of bounded span `b` entered at `k`, furthest first: within max characters, at a live exit. */
   #ends(pass: Pass, b: Bounded, k: number): number[] {
     const out: number[] = [];
     const { codes, n } = pass.units;
-    if (!b.min1 && this.#live(pass, k, b.exit)) out.push(k);
+    if (!b.min1 && this.#has(pass.setAt[k] as number, b.exit)) out.push(k);
     let j = k;
     for (let count = 1; count <= b.max; count++) {
       const tok = charLength(codes, j, n, b.reserved);
       if (tok === 0) break;
       j += tok;
-      if (this.#live(pass, j, b.exit)) out.push(j);
+      if (this.#has(pass.setAt[j] as number, b.exit)) out.push(j);
     }
     out.reverse();
     if (b.yieldAt.length === 0) return out;
