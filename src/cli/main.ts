@@ -247,21 +247,13 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .option("--nfc", "compare characters in Unicode NFC (RFC 3987 §5.3.2.2)"),
   ).action(run(async (a: string | undefined, b: string | undefined, opts: ReferenceCommands.EqualOptions, cmd: Command) => (await referenceCommands()).equalCommand(a, b, opts, io(cmd))));
 
-  inputs(
-    program
-      .command("to-uri")
-      .summary("map an IRI to a URI (RFC 3987 §3.1)")
-      .argument("[iri]", "the IRI reference")
-      .option("--idna", "convert non-ASCII host labels to A-labels (xn--) instead of percent-encoding them"),
-  ).action(run(async (t: string | undefined, opts: IriCommands.IdnaOptions, cmd: Command) => (await iriCommands()).mapCommand("to-uri", t, opts, io(cmd))));
-
-  inputs(
-    program
-      .command("to-iri")
-      .summary("map a URI to an IRI (RFC 3987 §3.2)")
-      .argument("[uri]", "the URI reference")
-      .option("--idna", "convert A-labels (xn--) back to Unicode where that is exact"),
-  ).action(run(async (t: string | undefined, opts: IriCommands.IdnaOptions, cmd: Command) => (await iriCommands()).mapCommand("to-iri", t, opts, io(cmd))));
+  for (const [name, summary, argument, what, idna] of [
+    ["to-uri", "map an IRI to a URI (RFC 3987 §3.1)", "[iri]", "the IRI reference", "convert non-ASCII host labels to A-labels (xn--) instead of percent-encoding them"],
+    ["to-iri", "map a URI to an IRI (RFC 3987 §3.2)", "[uri]", "the URI reference", "convert A-labels (xn--) back to Unicode where that is exact"],
+  ] as const) {
+    inputs(program.command(name).summary(summary).argument(argument, what).option("--idna", idna))
+      .action(run(async (t: string | undefined, opts: IriCommands.IdnaOptions, cmd: Command) => (await iriCommands()).mapCommand(name, t, opts, io(cmd))));
+  }
 
   inputs(
     program
