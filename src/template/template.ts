@@ -23,9 +23,10 @@ import { UNRESERVED } from "./encode.js";
 export interface MatchOptions {
   /**
    * How many readings of the URI (paths of the automaton, preferred first) to try before giving
-   * up with the error `"reading-limit"`; default 64. Only a template that names a variable more
+   * up with the error `"reading-limit"`; default 4,096. Only a template that names a variable more
    * than once and is ambiguous can need more than one: the time of a match is at most this many
-   * times linear in the URI's length.
+   * times linear in the URI's length, and never more than the reading work bound (2^22 units)
+   * whatever this asks.
    */
   readonly maxReadings?: number | undefined;
   /**
@@ -103,7 +104,7 @@ const TOKEN = Symbol("UriTemplate");
 export interface Budget {
   left: number;
 }
-const DEFAULT_MAX_READINGS = 64;
+const DEFAULT_MAX_READINGS = 4096;
 /**
  * The work one match or matchAll spends reading paths and expanding readings again, whatever
  * `limit` or `maxReadings` ask: a path read, or a reading expanded again, costs the URI's length
