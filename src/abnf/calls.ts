@@ -915,9 +915,6 @@ function runState(dfa: Dfa, state: DfaState, from: number, to: number): DfaState
   return s;
 }
 
-/** Per state of a call DFA, by ASCII code: what {@link callIndicesAt} gives, and the budget's resets when it was made. */
-const callIndexByCode = new WeakMap<DfaState, { readonly resets: number; readonly byCode: (Int32Array | undefined)[] }>();
-
 /**
  * The indices of the positions of `state` (of `info`'s call DFA) that are calls and may match
  * where the next character is the ASCII `c`: all but those of rules that cannot match "" and
@@ -929,7 +926,7 @@ const callIndexByCode = new WeakMap<DfaState, { readonly resets: number; readonl
 function callIndicesAt(state: DfaState, info: RuleInfo, analysis: Analysis, c: number): Int32Array {
   const budget = info.dfa.budget;
   const before = budget.resets;
-  const known = callIndexByCode.get(state);
+  const known = state.callsByCode;
   if (known !== undefined && known.resets === before) {
     const kept = known.byCode[c];
     if (kept !== undefined) return kept;
@@ -949,7 +946,7 @@ function callIndicesAt(state: DfaState, info: RuleInfo, analysis: Analysis, c: n
   else {
     const byCode: (Int32Array | undefined)[] = [];
     byCode[c] = some;
-    callIndexByCode.set(state, { resets: before, byCode });
+    state.callsByCode = { resets: before, byCode };
   }
   return some;
 }

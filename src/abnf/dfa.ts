@@ -24,6 +24,8 @@ export class DfaState {
   sameHash: DfaState | undefined = undefined;
   /** For memoized calls (calls.ts): 1 when some position is a call, 0 when none, -1 until known. */
   calls = -1;
+  /** For memoized calls (calls.ts callIndicesAt): its answers by ASCII code, and the budget's resets when they were kept. A field, not a WeakMap entry: read at every offset a frame follows. */
+  callsByCode: { readonly resets: number; readonly byCode: (Int32Array | undefined)[] } | undefined = undefined;
   constructor(
     readonly positions: Int32Array,
     readonly accept: boolean,
