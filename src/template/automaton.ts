@@ -925,7 +925,7 @@ export class Deterministic {
     let at = 0;
     try {
       for (; at <= n; at++) {
-        if (this.#table[st * k] === UNMADE && !this.#make(st)) return undefined;
+        if (!this.#make(st)) return undefined;
         if (at === n) break;
         const c = this.#classOf[codes[at] as number] as number;
         const e = this.#table[st * k + c] as number;
@@ -972,8 +972,9 @@ export class Deterministic {
     return out;
   }
 
-  /** Makes the row of set `d` on its first visit; false once the limits are passed. */
+  /** Makes the row of set `d` unless it has one; false once the limits are passed. */
   #make(d: number): boolean {
+    if (this.#table[d * this.#classes] !== UNMADE) return true;
     if (this.#states.length > DETERMINISTIC_LIMIT || this.#work > WORK_LIMIT || this.#retained > memoLimit(this.#nfa)) {
       this.#giveUp();
       return false;
@@ -1080,7 +1081,7 @@ export class Deterministic {
     let text = "";
     let s = d;
     while (text.length < RUN_LIMIT) {
-      if (this.#table[s * k] === UNMADE && !this.#make(s)) return undefined;
+      if (!this.#make(s)) return undefined;
       if (this.#accept[s] !== NO_ACCEPT) break;
       const table = this.#table;
       let only = NO_ENTRY;
@@ -1156,7 +1157,7 @@ export class Deterministic {
       st = entryNext[i] as number;
       p += width;
     }
-    if (table[st * k] === UNMADE && !this.#make(st)) return UNDECIDED;
+    if (!this.#make(st)) return UNDECIDED;
     const a = this.#accept[st] as Int32Array;
     if (a === NO_ACCEPT) return undefined;
     if (a === TWO_WAYS_ACCEPT) return UNDECIDED;

@@ -3,7 +3,7 @@
 // which adds the caret excerpt every other syntax error of the package has in its message. The
 // class itself, and the errors of reading and expanding a template, are template-error.ts's.
 import { caretExcerpt, foundAt, PASSWORD_CHARACTER, withoutStack } from "../errors.js";
-import { describeValue, wordList } from "../describe.js";
+import { describeValue } from "../describe.js";
 import { maskPassword, maskPasswordAt, passwordRange } from "../password.js";
 import { TemplateError, type TemplateErrorCode } from "./template-error.js";
 
@@ -45,19 +45,9 @@ export function passwordStartAt(template: string, uri: string, offset: number): 
  * is one line ({@link formatTemplateError} adds the excerpt). Built without a stack trace (the
  * caller that throws captures one).
  */
-export function templateError(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], shortMessage?: string): TemplateError {
+export function templateError(code: TemplateErrorCode, template: string, input: string, offset: number, expected: readonly string[], shortMessage: string): TemplateError {
   const masked = maskPasswordAt(input, offset);
-  const found = masked.inPassword ? PASSWORD_CHARACTER : foundAt(input, offset);
-  return withoutStack(() => new TemplateError(
-    code,
-    maskPassword(template),
-    masked.text,
-    rule,
-    masked.offset,
-    expected,
-    found,
-    shortMessage ?? `Invalid ${rule} at offset ${masked.offset}: expected ${wordList(expected)}, found ${found}`,
-  ));
+  return withoutStack(() => new TemplateError(code, maskPassword(template), masked.text, "template", masked.offset, expected, masked.inPassword ? PASSWORD_CHARACTER : foundAt(input, offset), shortMessage));
 }
 
 /**

@@ -290,7 +290,6 @@ export class UriTemplate<T extends string = string> {
       "match-limit",
       this.text,
       uri,
-      "template",
       0,
       [],
       `The template ${quoted(this.text)} is too large to match against: its automaton would have more than ${STATE_LIMIT} states (about 60 per varspec, one per literal character); the URI is neither matched nor refused`,
@@ -346,7 +345,6 @@ export class UriTemplate<T extends string = string> {
           "match-limit",
           this.text,
           uri,
-          "template",
           0,
           [],
           `Matching the URI against the template ${quoted(this.text)} would take more than ${WORK_LIMIT} steps of its automaton (a long literal that repeats itself, as in "aaaa{x}", keeps that many positions open at once); the URI is neither matched nor refused`,
@@ -402,7 +400,6 @@ export class UriTemplate<T extends string = string> {
           "reading-limit",
           this.text,
           uri,
-          "template",
           0,
           [],
           `No reading of the URI among the first ${tried} gives each variable of the template ${quoted(this.text)} one value (it repeats a variable and is ambiguous); ${work.left < 0 ? "its work bound ran out" : "raise maxReadings to try more"}`,
@@ -419,30 +416,30 @@ export class UriTemplate<T extends string = string> {
    */
   #noMatch(uri: string, why: Disagreement | undefined, budget: Budget | undefined): TemplateError {
     const head = `URI does not match the template ${quoted(this.text)}`;
-    if (budget !== undefined) return templateError("no-match", this.text, uri, "template", 0, [], head);
+    if (budget !== undefined) return templateError("no-match", this.text, uri, 0, [], head);
     const bad = toUnits(uri);
     const cut = typeof bad === "number" ? bad : uri.length;
     const units = toUnits(uri.slice(0, cut)) as Units;
     const where = (this.#forward ??= new Deterministic(this.unboundedNfa)).explain(units.codes, units.n);
-    if (where === undefined) return templateError("no-match", this.text, uri, "template", 0, [], `${head} (where it leaves the template is not worked out: that would take more than ${WORK_LIMIT} steps of the template's automaton)`);
+    if (where === undefined) return templateError("no-match", this.text, uri, 0, [], `${head} (where it leaves the template is not worked out: that would take more than ${WORK_LIMIT} steps of the template's automaton)`);
     const { at, expected } = where;
     if (at < units.n || typeof bad === "number" || expected.length > 0 && !expected.includes("end of input")) {
       const offset = units.offsets[at] as number;
       // RFC 3986 §7.5: inside a password, neither where nor what the template has there (its own may be literal)
       const secret = passwordStartAt(this.text, uri, offset);
-      if (secret !== undefined) return templateError("no-match", this.text, uri, "template", secret, [], `${head} in the password of its userinfo (where, and what the template has there, is not told: RFC 3986 §7.5)`);
+      if (secret !== undefined) return templateError("no-match", this.text, uri, secret, [], `${head} in the password of its userinfo (where, and what the template has there, is not told: RFC 3986 §7.5)`);
       const shown = maskedOffset(uri, offset);
       const spelled = nonCanonical(uri, offset);
-      if (spelled !== undefined) return templateError("no-match", this.text, uri, "template", offset, expected, `${head} at offset ${shown}: ${spelled}`);
-      const e = templateError("no-match", this.text, uri, "template", offset, expected);
-      return templateError("no-match", this.text, uri, "template", offset, expected, `${head} at offset ${shown}: expected ${wordList(expected)}, found ${e.found}`);
+      if (spelled !== undefined) return templateError("no-match", this.text, uri, offset, expected, `${head} at offset ${shown}: ${spelled}`);
+      const e = templateError("no-match", this.text, uri, offset, expected, "");
+      return templateError("no-match", this.text, uri, offset, expected, `${head} at offset ${shown}: expected ${wordList(expected)}, found ${e.found}`);
     }
     // the values a variable was read as may be the URI's password: then only its name
     const reason =
       why === undefined ? "no values of its variables expand to it (a value would be longer than its prefix modifier allows)"
       : passwordRange(uri) === undefined ? why.why
       : `the variable ${JSON.stringify(why.name)} is not read the same way by each of its expressions (the values are not shown: the URI has a password, RFC 3986 §7.5)`;
-    return templateError("no-match", this.text, uri, "template", 0, [], `${head}: ${reason}`);
+    return templateError("no-match", this.text, uri, 0, [], `${head}: ${reason}`);
   }
 
   /** The template's text. */
