@@ -46,8 +46,17 @@ export function passwordStartAt(template: string, uri: string, offset: number): 
  * caller that throws captures one).
  */
 export function templateError(code: TemplateErrorCode, template: string, input: string, offset: number, expected: readonly string[], shortMessage: string): TemplateError {
-  const masked = maskPasswordAt(input, offset);
-  return withoutStack(() => new TemplateError(code, maskPassword(template), masked.text, "template", masked.offset, expected, masked.inPassword ? PASSWORD_CHARACTER : foundAt(input, offset), shortMessage));
+  const { text: masked, offset: at, inPassword } = maskPasswordAt(input, offset);
+  const found = inPassword ? PASSWORD_CHARACTER : foundAt(input, offset);
+  // written as template-error.ts's templateRefusal writes it, not through withoutStack: a bundle
+  // with both stores this second copy of the same text almost free, and leaves withoutStack out
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return new TemplateError(code, maskPassword(template), masked, "template", at, expected, found, shortMessage);
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
 }
 
 /**
