@@ -396,13 +396,14 @@ export class UriTemplate<T extends string = string> {
     if (!exhausted) {
       return {
         ok: false,
+        // the router's match (a budget) takes no options: no maxReadings to raise
         error: templateError(
           "reading-limit",
           this.text,
           uri,
           0,
           [],
-          `No reading of the URI among the first ${tried} gives each variable of the template ${quoted(this.text)} one value (it repeats a variable and is ambiguous); ${work.left < 0 ? "its work bound ran out" : "raise maxReadings to try more"}`,
+          `No reading of the URI among the first ${tried} gives each variable of the template ${quoted(this.text)} one value (it repeats a variable and is ambiguous)${work.left < 0 ? "; its work bound ran out" : budget === undefined ? "; raise maxReadings to try more" : ""}`,
         ),
       };
     }

@@ -3,7 +3,7 @@
 // docs/guide/templates.md "Cost"), past which the list is cut (`complete: false`). Found by
 // fuzzing: `matchAll("{a}{b}{c}", "a".repeat(500), { limit: 1e9 })` read about a million readings
 // (56 s, 953 MB).
-import { expandOrThrow, match, matchAll, parseTemplateOrThrow } from "../../src/template/index";
+import { createRouter, expandOrThrow, match, matchAll, parseTemplateOrThrow, TemplateError } from "../../src/template/index";
 
 /** The documented budget: 2^22 units, a path read or a reading expanded again costing the URI's length and the template's parts. */
 const READING_WORK = 2 ** 22;
@@ -47,5 +47,19 @@ describe("match's reading-limit names what stopped it", () => {
     expect(READING_WORK / uri.length).toBeLessThan(64);
     const r = match("{a}-{b}-{a}", uri);
     expect(r.ok ? "matched" : [r.error.code, /raise maxReadings/.test(r.error.message), /work bound/.test(r.error.message)]).toEqual(["reading-limit", false, true]);
+  });
+
+  it("router.match and router.matchAll, which take no options: the message does not suggest maxReadings", () => {
+    const uri = "p-" + "x-".repeat(100) + "q";
+    const router = createRouter([["{a}-{b}-{a}", 1]]);
+    for (const call of [() => router.match(uri), () => router.matchAll(uri)]) {
+      let e: unknown;
+      try {
+        call();
+      } catch (x) {
+        e = x;
+      }
+      expect(e instanceof TemplateError ? [e.code, /maxReadings/.test(e.message), /ambiguous/.test(e.message)] : e).toEqual(["reading-limit", false, true]);
+    }
   });
 });
