@@ -9,9 +9,6 @@ import { TemplateError, type TemplateErrorCode } from "./template-error.js";
 
 export { TemplateError, throwFrom, type TemplateErrorCode } from "./template-error.js";
 
-/** Where `offset` of `text` stands once its password is masked (the offset a TemplateError holds). */
-export const maskedOffset = (text: string, offset: number): number => maskPasswordAt(text, offset).offset;
-
 /**
  * A template quoted for a message, its password masked (RFC 3986 §7.5): its first 200 code units
  * and "…" when it is longer (an error's `template` holds it whole).

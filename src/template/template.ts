@@ -7,8 +7,8 @@
 import { describeValue, expectOptions, wordList } from "../describe.js";
 import type { Result } from "../result.js";
 import { buildNfa, Deterministic, Matcher, OVER_WORK_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, WORK_LIMIT, type Nfa } from "./automaton.js";
-import { maskedOffset, passwordStartAt, quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
-import { passwordRange } from "../password.js";
+import { passwordStartAt, quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
+import { maskPasswordAt, passwordRange } from "../password.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, type TemplateLanguage } from "./language.js";
 import { itemsOf, lastOf, readingsOf, type Disagreement } from "./match.js";
@@ -429,7 +429,7 @@ export class UriTemplate<T extends string = string> {
       // RFC 3986 §7.5: inside a password, neither where nor what the template has there (its own may be literal)
       const secret = passwordStartAt(this.text, uri, offset);
       if (secret !== undefined) return templateError("no-match", this.text, uri, secret, [], `${head} in the password of its userinfo (where, and what the template has there, is not told: RFC 3986 §7.5)`);
-      const shown = maskedOffset(uri, offset);
+      const shown = maskPasswordAt(uri, offset).offset;
       const spelled = nonCanonical(uri, offset);
       if (spelled !== undefined) return templateError("no-match", this.text, uri, offset, expected, `${head} at offset ${shown}: ${spelled}`);
       const e = templateError("no-match", this.text, uri, offset, expected, "");
@@ -455,11 +455,6 @@ export class UriTemplate<T extends string = string> {
 
 // ---------------------------------------------------------------------------------------------
 // Parsing, and the functions that take a template as text
-
-/** Weighs a template again in the cache (parse.ts) after a call that may have grown what it keeps. */
-function settle(t: UriTemplate<string>): void {
-  reweigh(t.text, t);
-}
 
 /**
  * Parses a URI Template (RFC 6570 §2, its grammar read from the RFC's ABNF by the package's
@@ -508,7 +503,8 @@ export function match<T extends string>(template: TemplateInput<T>, uri: string,
   try {
     return t.value.match(uri, options);
   } finally {
-    settle(t.value as unknown as UriTemplate<string>);
+    // weighed again in the cache (parse.ts): the call may have grown what the template keeps
+    reweigh(t.value.text, t.value);
   }
 }
 
@@ -517,7 +513,7 @@ export function matchOrThrow<T extends string>(template: TemplateInput<T>, uri: 
   const t = templateOf(template, "matchOrThrow");
   if (!t.ok) throwFrom(t.error, matchOrThrow);
   const r = t.value.match(uri, options);
-  settle(t.value as unknown as UriTemplate<string>);
+  reweigh(t.value.text, t.value);
   if (!r.ok) throwFrom(r.error, matchOrThrow);
   return r.value;
 }
@@ -534,6 +530,6 @@ export function matchAll<T extends string>(template: TemplateInput<T>, uri: stri
   try {
     return t.value.matchAll(uri, options);
   } finally {
-    settle(t.value as unknown as UriTemplate<string>);
+    reweigh(t.value.text, t.value);
   }
 }
