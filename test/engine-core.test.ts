@@ -83,9 +83,12 @@ describe("the automaton core bundled alone", () => {
   // 11,781 B once the whole engine's stubs (Compiled.reducedDfa: CompilePolicy.reduced) and its
   // calls' DFA (calls.ts RuleInfo) are its own; 11,788 B with Compiled.built (the first tier sizes its
   // steps to the automata a compilation would build, matcher.ts); 11,797 B with DfaState.callsByCode
-  // (calls.ts callIndicesAt: a field read at every offset, not a WeakMap lookup)
-  it("stays under its ceiling (esbuild browser minified gzip -9: 11,797 bytes today)", () => {
-    expect(out.gzip <= 11_800 ? "under its ceiling" : `${out.gzip} bytes, over 11,800`).toBe("under its ceiling");
+  // (calls.ts callIndicesAt: a field read at every offset, not a WeakMap lookup); 11,840 B with
+  // DfaBudget.work and its hook `spend` called by runDfa after each new step (a match's work over
+  // counted repetitions held to its work budget: two counted repetitions that read the same
+  // characters were quadratic; ceiling raised from 11,800 to 11,850 for it)
+  it("stays under its ceiling (esbuild browser minified gzip -9: 11,840 bytes today)", () => {
+    expect(out.gzip <= 11_850 ? "under its ceiling" : `${out.gzip} bytes, over 11,850`).toBe("under its ceiling");
   });
 });
 

@@ -43,6 +43,8 @@ export function runDfa(dfa: Dfa, input: string, start: number, trace?: DfaTrace)
   let prevCp = -1;
   let k = start;
   let lastAccept = s.accept ? start : -1;
+  const budget = dfa.budget;
+  const work = budget.work;
   trace?.(s, k);
   while (k < n) {
     const c = input.charCodeAt(k);
@@ -62,7 +64,7 @@ export function runDfa(dfa: Dfa, input: string, start: number, trace?: DfaTrace)
       next = s.next[cls];
       if (next === undefined) {
         // a run of a counted repetition's one class, read at once where the whole engine can (counter-leap.ts)
-        const leap = trace ? undefined : dfa.budget.leap?.(dfa, s, input, k, cp);
+        const leap = trace ? undefined : budget.leap?.(dfa, s, input, k, cp);
         if (leap) {
           s = leap.state;
           k = leap.end;
@@ -70,6 +72,7 @@ export function runDfa(dfa: Dfa, input: string, start: number, trace?: DfaTrace)
           continue;
         }
         next = dfa.step(s, cls, cp);
+        budget.spend?.(dfa, input, k, budget.work - work);
       }
       if (next === null) break;
       if (next === STUB) return { stop: k, state: s, prev, prevCp, lastAccept, stub: true };

@@ -71,6 +71,15 @@ export class DfaBudget {
    * core alone (a URI template's matcher) steps.
    */
   declare leap?: Leap;
+  /**
+   * Set by the whole engine (counter-leap.ts): told, after each step a run makes anew, the
+   * {@link work} the run has done; throws past the match's work budget. A state over counted
+   * repetitions may hold a configuration per count, as many as the characters read, which no
+   * automaton size bounds.
+   */
+  declare spend?: (dfa: Dfa, input: string, k: number, spent: number) => void;
+  /** The configurations the steps over counted repetitions read and made, in all (a step's cost). */
+  work = 0;
   #used = 0;
   #resets = 0;
   readonly #dfas: { forget(): void }[] = [];
@@ -295,6 +304,7 @@ export class Dfa {
       return STUB;
     }
     const [positions, next] = this.#configs(k);
+    this.budget.work += s.positions.length + positions.length;
     const made = positions.length > 0 || this.#accept ? this.stateOf(positions, this.#accept, next) : null;
     s.next[cls] = made;
     return made;

@@ -349,7 +349,7 @@ export class Grammar {
 
   /** @internal The compiled forms of this grammar. */
   get compiled(): Compiled {
-    return (this.#compiled ??= new Compiled(this.analysis, this.rare.map((r) => r.toLowerCase()), leapingBudget(), this.#made.budgets, WHOLE_ENGINE));
+    return (this.#compiled ??= new Compiled(this.analysis, this.rare.map((r) => r.toLowerCase()), leapingBudget(this.#made.budgets), this.#made.budgets, WHOLE_ENGINE));
   }
 
   /** @internal The rules of the fast-path hint. */

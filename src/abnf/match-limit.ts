@@ -31,7 +31,7 @@ export class MatchLimitError extends UriSyntaxError {
         : budget === "ends"
           ? `more than ${limit.toLocaleString("en-US")} ends of calls to keep, on an input of ${input.length.toLocaleString("en-US")} characters (the engine's memory limit`
           : `more than ${limit.toLocaleString("en-US")} calls waiting at once, on an input of ${input.length.toLocaleString("en-US")} characters (the engine's depth limit`;
-    const why = budget === "depth" ? "the input nests deeper than that, or the rule's recursion calls itself at every character" : "the rule's recursion is ambiguous and its calls can end at many offsets";
+    const why = budget === "depth" ? "the input nests deeper than that, or the rule's recursion calls itself at every character" : budget === "ends" ? "the rule's recursion is ambiguous and its calls can end at many offsets" : "the rule's recursion is ambiguous and its calls can end at many offsets, or its counted repetitions can be at many counts at once";
     super(input, rule, offset, [], `Cannot match ${rule}: ${what}; ${why}); the input is neither matched nor refused`);
     this.limit = limit;
     this.budget = budget;
