@@ -5,6 +5,7 @@ import * as fs from "node:fs";
 import * as path from "node:path";
 import { grammarFromAbnf, grammarFromAbnfOrThrow, readAbnfRules } from "../src/abnf/index";
 import { sameExpr } from "../src/abnf/expr";
+import { loadWork } from "../src/abnf/load-work";
 
 interface Fixture {
   readonly sender: readonly { readonly list: string; readonly expanded: string; readonly source: string }[];
@@ -56,5 +57,32 @@ describe("RFC 9110 #rule lists", () => {
     expect(g.isValid("y , y", "x")).toBe(true);
     expect(g.isValid("y\t,y", "x")).toBe(false);
     expect(() => grammarFromAbnf("x = 1#y\n", { lists: "both" as never })).toThrow(TypeError);
+  });
+});
+
+// fuzz round 4: a list's element appears twice in its expansion (one object, shared), so lists
+// nested in lists make a tree of 2^depth leaves from depth objects; `x = #(#(…#(y)…))` 40 deep
+// (groups may nest 100 deep) hung the loader in its walk for prose values, which read the tree.
+describe("nested lists load in steps linear in their depth", () => {
+  const nested = (depth: number): string => `x = ${"#(".repeat(depth)}y${")".repeat(depth)}\ny = "a"\n`;
+  const steps = (text: string, lists: "sender" | "recipient"): number => {
+    const before = loadWork.steps;
+    expect(grammarFromAbnf(text, { lists }).ok).toBe(true);
+    return loadWork.steps - before;
+  };
+
+  it.each(["sender", "recipient"] as const)("%s: 20 levels cost at most twice the steps of 10 (the tree read: 1,000 times)", (lists) => {
+    const a = steps(nested(10), lists);
+    const b = steps(nested(20), lists);
+    expect(b / a).toBeLessThan(2.5);
+  });
+
+  it("a prose value after shared, unreachable copies is the one named", () => {
+    const r = grammarFromAbnf("x = 1#2(0<a>) <b>\n", { lists: "sender" });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe("unsupplied-prose");
+    expect([r.error.line, r.error.column]).toEqual([1, 15]);
+    expect(r.error.shortMessage).toContain("the prose value <b>");
   });
 });

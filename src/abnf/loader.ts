@@ -267,17 +267,27 @@ function shadowNote(
 /**
  * The index (in text order, as the reader lists a rule's prose values) of the first prose value
  * inside `e` that a match can reach: all but those under a repetition of at most zero items
- * (RFC 3986's `path-empty = 0<pchar>`, which the engine matches as the empty string).
+ * (RFC 3986's `path-empty = 0<pchar>`, which the engine matches as the empty string). An
+ * expression object is read once as reachable and once as not: a list's element is one object
+ * twice in its expansion (RFC 9110 §5.6.1), so lists nested 40 deep were a tree of 2^40 leaves;
+ * a prose value is numbered by the first time it is met.
  */
 function reachedProse(e: Expr): number | undefined {
-  let k = 0;
+  const numbers = new Map<Expr, number>();
+  const seen = [new Set<Expr>(), new Set<Expr>()];
   let found: number | undefined;
   const walk = (x: Expr, reachable: boolean): void => {
+    const visited = seen[reachable ? 1 : 0] as Set<Expr>;
+    if (visited.has(x)) return;
+    visited.add(x);
+    loadWork.steps++;
     switch (x.type) {
-      case "prose":
+      case "prose": {
+        const k = numbers.get(x) ?? numbers.size;
+        numbers.set(x, k);
         if (reachable && found === undefined) found = k;
-        k++;
         return;
+      }
       case "seq":
       case "alt":
         for (const item of x.items) walk(item, reachable);
