@@ -117,6 +117,9 @@ describe("small grammars, every string over their alphabet up to a length", () =
     ["right recursion", 'l = i [ "," l ]\ni = 1*"a"\n', ["a", ","], 7],
     ["a rule that can be empty, called", 'r = s "x" s\ns = *( "a" / "aa" ) [ "b" s ]\n', ["a", "b", "x"], 6],
     ["prose under a zero repetition", 'r = "a" 0<anything> "b"\n', ["a", "b"], 4],
+    // (ends far apart, merged by sorting; ends close together, merged by their marks)
+    ["alternatives of lengths far apart, repeated", 'r = 1*( "a" / "aaaaaaaaa" / "ab" ) "b"\n', ["a", "b"], 12],
+    ["repetitions that meet again at a higher count", 'r = 2*5( 1*2"a" / "ba" ) *"b"\n', ["a", "b"], 9],
   ];
 
   it.each(grammars)("%s", (_name, text, alphabet, length) => {

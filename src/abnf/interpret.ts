@@ -98,6 +98,9 @@ export class Interpreter {
   #far = -1;
   #labels: string[] = [];
   #called: ReadonlySet<string> = new Set();
+  /** Offsets of the input marked while merging ends ({@link #ascending}): an offset is marked when it holds {@link #mark}. */
+  #marks = NO_MEMO;
+  #mark = 0;
 
   constructor(private readonly analysis: Analysis) {}
 
@@ -141,6 +144,10 @@ export class Interpreter {
   #run1(key: string, input: string, limit: number, depthLimit: number, explain: boolean): Ends | undefined {
     if (this.analysis.checks.size > 0) return undefined;
     this.#input = input;
+    if (this.#marks.length <= input.length) {
+      this.#marks = new Int32Array(input.length + 1);
+      this.#mark = 0;
+    }
     this.#run++;
     this.#depth = 0;
     this.#limit = limit;
@@ -163,6 +170,7 @@ export class Interpreter {
           if (r.stamp.length > KEPT_MEMO) r.stamp = r.value = NO_MEMO;
           r.lists.length = 0;
         }
+      if (this.#marks.length > KEPT_MEMO + 1) this.#marks = NO_MEMO;
       if (explain) for (const r of this.#rules.values()) r.far = undefined;
     }
   }
@@ -446,7 +454,7 @@ export class Interpreter {
   /** The ends of `item` from each of `starts`, merged. */
   #each(item: Reader, starts: readonly number[]): Ends {
     this.#step(starts.length);
-    // (gathered, then sorted once: merging each into the last would copy the list each time)
+    // (gathered, then merged once: merging each into the last would copy the list each time)
     const all: number[] = [];
     for (let k = 0; k < starts.length; k++) {
       const ends = item(starts[k] as number);
@@ -455,12 +463,50 @@ export class Interpreter {
         for (let i = 0; i < ends.length; i++) all.push(ends[i] as number);
       } else if (ends >= 0) all.push(ends);
     }
-    if (all.length < 2) return all.length === 0 ? -1 : (all[0] as number);
-    all.sort((x, y) => x - y);
-    let n = 1;
-    for (let i = 1; i < all.length; i++) if (all[i] !== all[n - 1]) all[n++] = all[i] as number;
-    all.length = n;
-    return n === 1 ? (all[0] as number) : all;
+    return this.#ascending(all);
+  }
+
+  /**
+   * `all` (offsets of the input, fresh) as {@link Ends}: ascending, without repeats. Marks each
+   * offset in {@link #marks} (no reader runs meanwhile, so the marks are this call's alone), then
+   * reads the marks in order where they are dense, else sorts the offsets kept.
+   */
+  #ascending(all: number[]): Ends {
+    const n = all.length;
+    if (n < 2) return n === 0 ? -1 : (all[0] as number);
+    let k = 1;
+    while (k < n && (all[k] as number) > (all[k - 1] as number)) k++;
+    if (k === n) return all; // (already ascending, as from one start or starts whose ends do not meet)
+    const marks = this.#marks;
+    const mark = this.#nextMark();
+    let lo = all[0] as number;
+    let hi = lo;
+    const out: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const x = all[i] as number;
+      if (marks[x] !== mark) {
+        marks[x] = mark;
+        out.push(x);
+        if (x < lo) lo = x;
+        else if (x > hi) hi = x;
+      }
+    }
+    const count = out.length;
+    if (count === 1) return lo;
+    if (hi - lo + 1 <= 4 * count) {
+      let j = 0;
+      for (let x = lo; x <= hi; x++) if (marks[x] === mark) out[j++] = x;
+    } else out.sort((x, y) => x - y);
+    return out;
+  }
+
+  /** A mark not in {@link #marks} yet. */
+  #nextMark(): number {
+    if (this.#mark === 0x7fffffff) {
+      this.#marks.fill(0);
+      this.#mark = 0;
+    }
+    return ++this.#mark;
   }
 
   /** The union of two {@link Ends}. */
@@ -496,30 +542,58 @@ export class Interpreter {
    * followed again (the lower count can do all the higher one can).
    */
   #rep(item: Reader, min: number, max: number, at: number): Ends {
+    // the offsets reached at a count from the minimum on, ascending once two paths may meet
+    // (while every count reached one offset, each further than the last, none was reached twice)
     const out: number[] = min === 0 ? [at] : [];
     let frontier: Ends = at;
-    // the offsets reached at a count from the minimum on, once two paths may meet (while every
-    // count reached one offset, each further than the last, none was reached twice)
-    let seen: Set<number> | undefined;
+    let met = false;
     for (let count = 1; count <= max; count++) {
       this.#step(1);
       let next: Ends = typeof frontier === "number" ? item(frontier) : this.#each(item, frontier);
       if (next === -1) break;
       if (count >= min) {
-        if (seen === undefined && typeof next !== "number") seen = new Set(out);
-        if (seen !== undefined) {
-          const fresh = typeof next === "number" ? (seen.has(next) ? [] : [next]) : next.filter((x) => !seen?.has(x));
-          if (fresh.length === 0) break;
-          for (const x of fresh) seen.add(x);
-          next = unEnds(fresh);
-        }
-        if (typeof next === "number") out.push(next);
-        else out.push(...next);
+        if (!met && typeof next !== "number") met = true;
+        if (met) {
+          next = this.#fresh(next, out);
+          if (next === -1) break;
+        } else out.push(next as number);
       }
       frontier = next;
     }
-    if (seen !== undefined) out.sort((x, y) => x - y);
     return unEnds(out);
+  }
+
+  /**
+   * The offsets of `next` not in `out` (both ascending, without repeats), which are added to
+   * `out`, kept ascending: the ends a repetition reached first at this count.
+   */
+  #fresh(next: Ends, out: number[]): Ends {
+    if (typeof next === "number") {
+      let i = out.length;
+      while (i > 0 && (out[i - 1] as number) > next) i--;
+      if (i > 0 && out[i - 1] === next) return -1;
+      out.splice(i, 0, next);
+      return next;
+    }
+    const fresh: number[] = [];
+    const n = out.length;
+    let i = 0;
+    for (let j = 0; j < next.length; j++) {
+      const x = next[j] as number;
+      while (i < n && (out[i] as number) < x) i++;
+      if (i === n || out[i] !== x) fresh.push(x);
+    }
+    if (fresh.length === 0) return -1;
+    // (merged from the back, in place)
+    let k = n - 1;
+    let f = fresh.length - 1;
+    let w = n + fresh.length - 1;
+    for (let x = 0; x <= f; x++) out.push(0);
+    while (f >= 0) {
+      if (k >= 0 && (out[k] as number) > (fresh[f] as number)) out[w--] = out[k--] as number;
+      else out[w--] = fresh[f--] as number;
+    }
+    return fresh.length === 1 ? (fresh[0] as number) : fresh;
   }
 
   /**
