@@ -2,7 +2,7 @@
 // unencoded text (RFC 3986 §2.1): the rules a scheme's grammar takes over as a URI holds them.
 import type { RuleDefinition } from "../abnf/analysis.js";
 import { codePointSet, hasCodePoint, type CodePointSet } from "../abnf/charset.js";
-import { alt, lit, range, rep, seq, type Expr } from "../abnf/expr.js";
+import { alt, lit, range, referencedNames, rep, seq, type Expr } from "../abnf/expr.js";
 import { Grammar, type RuleInputs } from "../abnf/grammar.js";
 import { describeValue, expectStrings } from "../describe.js";
 import { core } from "../grammars/core.js";
@@ -80,30 +80,10 @@ export function percentEncodedRules(g: Grammar, roots: readonly string[], litera
     throw new TypeError(`percentEncodedRules: the argument "literal" must be a set of code points ([lo, hi] pairs), got ${describeValue(literal)}`);
   }
   literal = codePointSet(literal);
-  const defs = new Map<string, RuleDefinition>();
-  const visit = (name: string): void => {
-    const def = g.require(name, "percentEncodedRules");
-    const key = def.name.toLowerCase();
-    if (defs.has(key)) return;
-    defs.set(key, def);
-    const walk = (e: Expr): void => {
-      if (e.type === "ref") visit(e.name);
-      else if (e.type === "seq" || e.type === "alt") e.items.forEach(walk);
-      else if (e.type === "rep") walk(e.item);
-    };
-    walk(def.expr);
-  };
-  for (const r of roots) visit(r);
-  const outside = new Set<string>();
-  for (const n of g.ruleNames) {
-    if (defs.has(n.toLowerCase())) continue;
-    const walk = (e: Expr): void => {
-      if (e.type === "ref") outside.add(e.name.toLowerCase());
-      else if (e.type === "seq" || e.type === "alt") e.items.forEach(walk);
-      else if (e.type === "rep") walk(e.item);
-    };
-    walk((g.definition(n) as RuleDefinition).expr);
-  }
+  // the rules reachable from the roots (Grammar.pick's walk), and the rules the others refer to
+  for (const r of roots) g.require(r, "percentEncodedRules");
+  const defs = new Map(g.pick(...roots).ruleNames.map((n) => [n.toLowerCase(), g.require(n)] as const));
+  const outside = new Set(g.ruleNames.filter((n) => !defs.has(n.toLowerCase())).flatMap((n) => referencedNames(g.require(n).expr)).map((n) => n.toLowerCase()));
   const single = (key: string): boolean => g.analysis.charSet((defs.get(key) as RuleDefinition).expr) !== null;
   const rootKeys = new Set(roots.map((r) => r.toLowerCase()));
   for (const key of outside) {
