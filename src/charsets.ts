@@ -139,3 +139,14 @@ export function urlCleanUp(input: string): { readonly from: number; readonly to:
   }
   return { from, to, tabs };
 }
+
+/** The text of `r` in `input` as the basic URL parser reads it, tabs and newlines left out, with the offset in `input` of each code unit. */
+export function unitsOf(input: string, r: Span): { readonly text: string; readonly at: readonly number[] } {
+  let text = "";
+  const at: number[] = [];
+  for (let i = r.start, run = i; i <= r.end; i++) {
+    if (i < r.end && !isTabOrNewline(input.charCodeAt(i))) at.push(i);
+    else (text += input.slice(run, i)), (run = i + 1);
+  }
+  return { text, at };
+}

@@ -6,7 +6,7 @@
 // Appendix B divides it, by its first "#", then its first "?", a scheme when one is valid, and
 // "//" authority.
 import { hasCodePoint, type CodePointSet } from "../abnf/charset.js";
-import { componentSets, isUrlCodePoint, NO_CHARACTERS, urlCleanUp, type IriComponent } from "../charsets.js";
+import { componentSets, isUrlCodePoint, NO_CHARACTERS, unitsOf, urlCleanUp, type IriComponent } from "../charsets.js";
 import { isValid } from "../parse.js";
 import { schemeNameLength } from "../core/scheme-table.js";
 import { encodeWith, octetAt } from "../percent-encoding.js";
@@ -59,22 +59,11 @@ function schemeOf(hier: string): string | undefined {
 /** The URL Standard's clean-up (#concept-basic-url-parser, first steps): the text left, where each of its code units was, and what went. */
 function cleanUp(input: string): { readonly text: string; readonly at: readonly number[]; readonly removed: readonly { readonly offset: number; readonly from: string; readonly edge: boolean }[] } {
   const { from, to, tabs } = urlCleanUp(input);
-  const removed: { offset: number; from: string; edge: boolean }[] = [];
-  if (from > 0) removed.push({ offset: 0, from: input.slice(0, from), edge: true });
-  const at: number[] = [];
-  let text = "";
-  let run = from;
-  for (const t of tabs) {
-    text += input.slice(run, t.start);
-    for (let k = run; k < t.start; k++) at.push(k);
-    removed.push({ offset: t.start, from: input.slice(t.start, t.end), edge: false });
-    run = t.end;
-  }
-  text += input.slice(run, to);
-  for (let k = run; k < to; k++) at.push(k);
-  at.push(to);
+  const removed = tabs.map((t) => ({ offset: t.start, from: input.slice(t.start, t.end), edge: false }));
+  if (from > 0) removed.unshift({ offset: 0, from: input.slice(0, from), edge: true });
   if (to < input.length) removed.push({ offset: to, from: input.slice(to), edge: true });
-  return { text, at, removed };
+  const { text, at } = unitsOf(input, { start: from, end: to });
+  return { text, at: [...at, to], removed };
 }
 
 class Repairer {

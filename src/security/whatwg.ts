@@ -8,7 +8,7 @@ import tr46 from "tr46";
 import type { Span } from "../ast/nodes.js";
 import { bidiClassOf } from "../iri/bidi.js";
 import { hasOverlongIdnaLabel, IDNA_DOTS, UTS46, uts46ToAscii } from "../iri/idna.js";
-import { isTabOrNewline, tableOf, urlCleanUp } from "../charsets.js";
+import { tableOf, unitsOf, urlCleanUp } from "../charsets.js";
 import { schemeNameLength, SPECIAL_SCHEMES } from "../core/scheme-table.js";
 import { encodeWith, hexValue } from "../percent-encoding.js";
 import { compressedIpv6 } from "../transforms/ipv6.js";
@@ -94,15 +94,9 @@ export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean)
   if (to < input.length) edges.push({ start: to, end: input.length });
   // index in the cleaned text -> offset in the input: kept only where tabs or newlines were
   // removed (a 2 MiB host would otherwise cost an array of two million offsets)
-  let c = "";
-  const at: number[] = [];
-  if (tabs.length === 0) c = input.slice(from, to);
-  else {
-    for (let i = from; i < to; i++) if (!isTabOrNewline(input.charCodeAt(i))) at.push(i);
-    for (const i of at) c += input[i];
-    at.push(to);
-  }
-  const off = tabs.length === 0 ? (k: number): number => from + Math.min(k, to - from) : (k: number): number => at[Math.min(k, at.length - 1)] ?? to;
+  const u = tabs.length === 0 ? undefined : unitsOf(input, { start: from, end: to });
+  const c = u?.text ?? input.slice(from, to);
+  const off = u === undefined ? (k: number): number => from + Math.min(k, to - from) : (k: number): number => u.at[k] ?? to;
   const range = (s: number, e: number): Span => (e <= s ? { start: off(s), end: off(s) } : { start: off(s), end: off(e - 1) + 1 });
 
   // Scheme state.

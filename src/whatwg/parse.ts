@@ -11,7 +11,7 @@ import { DEFAULT_PORTS } from "../core/scheme-table.js";
 import { isReferenceNode, parsedReference } from "../ast/make.js";
 import { unwrap, uriTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
-import { charsets, inTable, NO_CHARACTERS, isTabOrNewline, isUrlCodePoint, type CharTable } from "../charsets.js";
+import { charsets, inTable, NO_CHARACTERS, isUrlCodePoint, unitsOf, type CharTable } from "../charsets.js";
 import { encodeWith, octetAt } from "../percent-encoding.js";
 import type { Result } from "../result.js";
 import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeUtf8, plainAscii, urlDomainToAscii, whatwgSplit, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
@@ -133,18 +133,6 @@ type EncodeSet = keyof typeof ENCODE_SETS;
 function encoded(cp: number, set: EncodeSet, rfc: CharTable): boolean {
   if (cp < 0x20 || cp > 0x7e) return true;
   return ENCODE_SETS[set].includes(String.fromCharCode(cp)) || !inTable(rfc, cp);
-}
-
-/** The characters of `r` with their offsets, tabs and newlines left out (the parser removed them). */
-function unitsOf(input: string, r: Span): { readonly text: string; readonly at: readonly number[] } {
-  let text = "";
-  const at: number[] = [];
-  for (let i = r.start; i < r.end; i++) {
-    if (isTabOrNewline(input.charCodeAt(i))) continue;
-    text += input[i];
-    at.push(i);
-  }
-  return { text, at };
 }
 
 const SINGLE_DOT = /^(?:\.|%2e)$/i;
