@@ -38,3 +38,9 @@ export function schemeNameLength(text: string, start = 0): number {
 
 /** True when `s` is a scheme name (RFC 3986 §3.1), in any case. */
 export const isSchemeName = (s: string): boolean => s.length > 0 && schemeNameLength(s) === s.length;
+
+/** The scheme `text` begins with (RFC 3986 §3.1), as written, when a ":" follows it; `undefined` otherwise. */
+export function schemeAt(text: string): string | undefined {
+  const n = schemeNameLength(text);
+  return n > 0 && text.charCodeAt(n) === 0x3a ? text.slice(0, n) : undefined;
+}

@@ -8,7 +8,7 @@
 import { hasCodePoint, type CodePointSet } from "../abnf/charset.js";
 import { componentSets, isUrlCodePoint, NO_CHARACTERS, unitsOf, urlCleanUp, type IriComponent } from "../charsets.js";
 import { isValid } from "../parse.js";
-import { schemeNameLength } from "../core/scheme-table.js";
+import { schemeAt } from "../core/scheme-table.js";
 import { encodeWith, octetAt } from "../percent-encoding.js";
 import { expectString } from "../describe.js";
 
@@ -49,12 +49,6 @@ export interface Repair {
 }
 
 const isDigits = (s: string): boolean => /^[0-9]*$/.test(s);
-
-/** The scheme at the start of `hier` (RFC 3986 §3.1: ALPHA then scheme characters, then ":"), or `undefined`. */
-function schemeOf(hier: string): string | undefined {
-  const n = schemeNameLength(hier);
-  return n > 0 && hier.charCodeAt(n) === 0x3a ? hier.slice(0, n) : undefined;
-}
 
 /** The URL Standard's clean-up (#concept-basic-url-parser, first steps): the text left, where each of its code units was, and what went. */
 function cleanUp(input: string): { readonly text: string; readonly at: readonly number[]; readonly removed: readonly { readonly offset: number; readonly from: string; readonly edge: boolean }[] } {
@@ -162,7 +156,7 @@ class Repairer {
     const question = t.indexOf("?");
     const queryAt = question >= 0 && question < beforeHash ? question : -1;
     const hierEnd = queryAt < 0 ? beforeHash : queryAt;
-    const scheme = schemeOf(t.slice(0, hierEnd));
+    const scheme = schemeAt(t.slice(0, hierEnd));
     let i = 0;
     if (scheme !== undefined) {
       this.keep(0, scheme.length + 1);

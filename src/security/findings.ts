@@ -12,7 +12,7 @@ import { distinctLabels, hostToAscii, isALabelCandidate, labelToUnicode, uts46To
 import { mixesScripts, scriptsOf } from "../iri/scripts.js";
 import { asciiLookalike } from "../iri/confusables.js";
 import { referenceArgument } from "../core/args.js";
-import { schemeNameLength, SPECIAL_SCHEMES } from "../core/scheme-table.js";
+import { schemeAt, SPECIAL_SCHEMES } from "../core/scheme-table.js";
 import { normalizeReference } from "../transforms/normalize.js";
 import { classOfHost, type HostClass } from "./address.js";
 import { serialize } from "../transforms/serialize.js";
@@ -383,11 +383,7 @@ function baseSchemeOf(options: unknown): { readonly scheme: string; readonly giv
   const base = (options as { base?: unknown }).base; // read once
   if (base === undefined) return { scheme: "http", given: false, text: "" };
   let scheme: string | undefined;
-  if (typeof base === "string") {
-    const t = base.replace(/^[\u0000-\u0020]+/, "").replace(/[\t\n\r]/g, "");
-    const n = schemeNameLength(t);
-    scheme = n > 0 && t.charCodeAt(n) === 0x3a ? t.slice(0, n) : undefined;
-  }
+  if (typeof base === "string") scheme = schemeAt(base.replace(/^[\u0000-\u0020]+/, "").replace(/[\t\n\r]/g, ""));
   else if (isReferenceNode(base)) scheme = base.scheme;
   else throw new TypeError(`securityFindings: options.base must be a URI (a string, or a node from parse) or undefined, got ${describeValue(base)}`);
   return scheme === undefined ? { scheme: "http", given: false, text: "" } : { scheme: scheme.toLowerCase(), given: true, text: base as string | UriReference };

@@ -9,7 +9,7 @@ import type { Span } from "../ast/nodes.js";
 import { bidiClassOf } from "../iri/bidi.js";
 import { hasOverlongIdnaLabel, IDNA_DOTS, UTS46, uts46ToAscii } from "../iri/idna.js";
 import { tableOf, unitsOf, urlCleanUp } from "../charsets.js";
-import { schemeNameLength, SPECIAL_SCHEMES } from "../core/scheme-table.js";
+import { schemeAt, SPECIAL_SCHEMES } from "../core/scheme-table.js";
 import { encodeWith, hexValue } from "../percent-encoding.js";
 import { compressedIpv6 } from "../transforms/ipv6.js";
 import { endsInANumber, parseIpv4, parseIpv6, serializeIpv4 } from "../whatwg/host-address.js";
@@ -100,13 +100,8 @@ export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean)
   const range = (s: number, e: number): Span => (e <= s ? { start: off(s), end: off(s) } : { start: off(s), end: off(e - 1) + 1 });
 
   // Scheme state.
-  let i = 0;
-  let scheme: string | undefined;
-  const j = schemeNameLength(c);
-  if (j > 0 && c[j] === ":") {
-    scheme = c.slice(0, j).toLowerCase();
-    i = j + 1;
-  }
+  const scheme = schemeAt(c)?.toLowerCase();
+  let i = scheme === undefined ? 0 : scheme.length + 1;
   const effective = scheme ?? baseScheme;
   const special = SPECIAL_SCHEMES.has(effective);
   const slashes: number[] = [];
