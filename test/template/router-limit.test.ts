@@ -1,7 +1,8 @@
 // A router's match that runs out of work says so (fuzz finding, issue 30): when the most specific
 // route whose language holds the URI gets the TemplateError "match-limit", router.match throws it
 // (as matchOrThrow does) rather than answering "no route" or trying a less specific route.
-import { createRouter, expandOrThrow, match, TemplateError } from "../../src/template/index";
+import { createRouter, expandOrThrow, match, parseTemplateOrThrow, TemplateError } from "../../src/template/index";
+import { ROUTER_WORK_LIMIT } from "../../src/template/router";
 
 const names = Array.from({ length: 400 }, (_, i) => `v${i}*`);
 const heavy = `/q{?${names.join(",")}}`;
@@ -47,5 +48,32 @@ describe("router.match past the work limit", () => {
     expect(router.match("/q?v0=x")?.value).toBe(1);
     expect(router.match("/r?v0=x")?.value).toBe(2);
     expect(createRouter([["/a{x}", 1]] as [string, number][]).match("/b")).toBeUndefined();
+  });
+});
+
+// fuzz round 4: the readings of each route were read within the route's own 2^22 units, not the
+// router's budget, so each route that read many paths to find no reading added its own 2^22:
+// 16 routes {?f*,g*} (two exploded query variables) on 600 pairs of repeated keys (3,492
+// characters) took 9.3 s, 0.6 s a route, and answered "no route".
+describe("router.match: the routes' readings share the router's work limit", () => {
+  /** `n` query pairs whose keys repeat (a, b, a, ...): a map holds no key twice, so no split of them between two exploded variables is a reading. */
+  const query = (n: number): string => `/s?${Array.from({ length: n }, (_, j) => `${"aba"[j % 3] as string}=${j}`).join("&")}`;
+
+  it("a route's readings spend the budget it is given, and stop at it", () => {
+    const t = parseTemplateOrThrow("/s{?f*,g*}");
+    // within its own limits the route reads every split of the pairs and finds no reading
+    expect(t.matchWithin(query(300), { left: ROUTER_WORK_LIMIT })).toBeUndefined();
+    const budget = { left: 1_000_000 };
+    const r = t.matchWithin(query(600), budget);
+    expect(r).toBeInstanceOf(TemplateError);
+    expect((r as TemplateError).code).toBe("reading-limit");
+    expect(budget.left).toBeLessThan(0);
+  });
+
+  it("three routes whose readings each stay under 2^22 units but pass the router's limit together: the TemplateError", () => {
+    const router = createRouter([0, 1, 2].map((i) => [`/s{?f${i}*,g${i}*}`, i] as [string, number]));
+    const e = thrown(() => router.match(query(780)));
+    expect(e).toBeInstanceOf(TemplateError);
+    expect((e as TemplateError).code).toBe("reading-limit");
   });
 });
