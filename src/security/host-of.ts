@@ -7,8 +7,6 @@ import { isReferenceNode } from "../ast/make.js";
 import { describeValue } from "../describe.js";
 import { serialize } from "../transforms/serialize.js";
 import { parseHost, whatwgSplit } from "./whatwg.js";
-import { parseIpv6 } from "../whatwg/host-address.js";
-import { compressedIpv6 } from "../transforms/ipv6.js";
 
 /** Where the host came from, and what it is; `host` is null when the input names no host a client could reach. */
 export interface HostOf {
@@ -37,8 +35,8 @@ export function hostOf(input: unknown, caller: string): HostOf {
   }
   const h = text.trim();
   if (h.includes(":") && !h.startsWith("[")) {
-    const pieces = parseIpv6(h);
-    if (pieces !== null) return { host: `[${compressedIpv6(pieces)}]`, why: "" };
+    const v6 = parseHost(`[${h}]`, true); // an IPv6 address without its brackets
+    if (v6 !== null) return { host: v6, why: "" };
     return { host: null, why: `the input is a URI without an authority ("//"), or a host with a port (or a userinfo): give the host alone, or the whole URI` };
   }
   if (h === "") return { host: null, why: "the host is empty" };

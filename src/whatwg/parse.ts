@@ -323,11 +323,8 @@ function failureOf(input: string, s: WhatwgSplit, base: UrlRecord | undefined): 
     }
     return new WhatwgUrlError("domain-to-ASCII", input, h.start, `${quotedPart(input, h, host)} is no domain: UTS #46 ToASCII fails on it, or it holds a forbidden domain code point`);
   }
-  if (s.special && s.scheme !== "file" && s.authority === undefined) {
-    return new WhatwgUrlError("host-missing", input, s.path.start, `the ${s.scheme ?? "URL"} URL has no host`);
-  }
-  if (s.special && s.scheme !== "file" && s.authority !== undefined && s.authority.start === s.authority.end) {
-    return new WhatwgUrlError("host-missing", input, s.authority.start, `the ${s.scheme ?? "URL"} URL has no host`);
+  if (s.special && s.scheme !== "file" && (s.authority === undefined || s.authority.start === s.authority.end)) {
+    return new WhatwgUrlError("host-missing", input, s.authority?.start ?? s.path.start, `the ${s.scheme ?? "URL"} URL has no host`);
   }
   // the split agrees with whatwg-url on every failure it knows; anything else is named by where the host is
   return new WhatwgUrlError("host-missing", input, h?.start ?? first, "the URL Standard's parser returns failure");
