@@ -9,7 +9,7 @@ import type { Match } from "../abnf/semantics.js";
 import * as make from "../ast/make.js";
 import type { Uri } from "../ast/nodes.js";
 import { tableOf } from "../charsets.js";
-import { encodeWith } from "../percent-encoding.js";
+import { encodeWith, octetAt } from "../percent-encoding.js";
 import { compiledRules, decodedOrFail, deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import type { Departure, SchemeGrammarSource } from "./precompiled.js";
 
@@ -86,13 +86,6 @@ const decoded = (input: SchemeInput, m: Match, rule: string): string =>
 const part = (input: SchemeInput, start: number, end: number, rule: string): Match =>
   ({ rule, input: input.text, start, end, text: input.text.slice(start, end) }) as Match;
 
-/** True when the triplet at `i` of `s` encodes `octet` (hex digits in either case). */
-function tripletAt(s: string, i: number, octet: number): boolean {
-  if (s.charCodeAt(i) !== 0x25) return false;
-  const v = parseInt(s.slice(i + 1, i + 3), 16);
-  return v === octet;
-}
-
 /** How many characters the character or triplet at `i` of `s` takes. */
 const stepAt = (s: string, i: number): number => (s.charCodeAt(i) === 0x25 ? 3 : 1);
 
@@ -113,11 +106,11 @@ function recipients(input: SchemeInput): { local: Match; domain: Match }[] {
   let i = start;
   while (i < end) {
     const localStart = i;
-    if (tripletAt(text, i, 0x22)) {
+    if (octetAt(text, i) === 0x22) {
       i += 3;
-      while (i < end && !tripletAt(text, i, 0x22)) {
+      while (i < end && octetAt(text, i) !== 0x22) {
         // a quoted-pair: "\" and the character it quotes
-        if (tripletAt(text, i, 0x5c)) i += 3;
+        if (octetAt(text, i) === 0x5c) i += 3;
         i += stepAt(text, i);
       }
       i += 3; // the closing quote
@@ -125,8 +118,8 @@ function recipients(input: SchemeInput): { local: Match; domain: Match }[] {
     const local = part(input, localStart, i, "local-part");
     i++; // "@"
     const domainStart = i;
-    if (tripletAt(text, i, 0x5b)) {
-      while (i < end && !tripletAt(text, i, 0x5d)) i += stepAt(text, i);
+    if (octetAt(text, i) === 0x5b) {
+      while (i < end && octetAt(text, i) !== 0x5d) i += stepAt(text, i);
       i += 3;
     } else while (i < end && text.charCodeAt(i) !== 0x2c) i += stepAt(text, i);
     out.push({ local, domain: part(input, domainStart, i, "domain") });
