@@ -321,14 +321,20 @@ function failureOf(input: string, s: WhatwgSplit, base: UrlRecord | undefined): 
       const e = ipv4Parse(ascii).errors.at(-1) ?? "IPv4-out-of-range-part";
       return new WhatwgUrlError(e, input, h.start, `${quotedPart(input, h, host)} ends in a number, so it must be an IPv4 address, and is none`);
     }
-    return new WhatwgUrlError("domain-to-ASCII", input, h.start, `${quotedPart(input, h, host)} is no domain: UTS #46 ToASCII fails on it, or it holds a forbidden domain code point`);
+    return noDomain(input, h, host);
   }
   if (s.special && s.scheme !== "file" && (s.authority === undefined || s.authority.start === s.authority.end)) {
     return new WhatwgUrlError("host-missing", input, s.authority?.start ?? s.path.start, `the ${s.scheme ?? "URL"} URL has no host`);
   }
+  // the split reads the host as Node does where UTS #46 fails (the Bidi Rule on a left-to-right
+  // label, an A-label of basic code points: SECURITY.md); whatwg-url fails on it, so the host is the failure
+  if (h !== undefined && host !== undefined && host !== "" && s.special) return noDomain(input, h, host);
   // the split agrees with whatwg-url on every failure it knows; anything else is named by where the host is
   return new WhatwgUrlError("host-missing", input, h?.start ?? first, "the URL Standard's parser returns failure");
 }
+
+const noDomain = (input: string, h: Span, host: string): WhatwgUrlError =>
+  new WhatwgUrlError("domain-to-ASCII", input, h.start, `${quotedPart(input, h, host)} is no domain: UTS #46 ToASCII fails on it, or it holds a forbidden domain code point`);
 
 // --- parse --------------------------------------------------------------------------------------
 
