@@ -1,8 +1,8 @@
 // src/abnf/live.ts's table of live sets when their hashes collide: every hash is made the same
-// (dfa.ts hashOf mocked for its importers), so that each set is told apart by its members alone.
+// (state-sets.ts hashOf mocked for its importers), so that each set is told apart by its members alone.
 // The end's set was kept twice in the table, a chain that led back to itself: the first other set
 // of the end's hash looped forever (found by a template's match on the engine, issue 30).
-jest.mock("../src/abnf/dfa", () => ({ ...jest.requireActual<typeof import("../src/abnf/dfa")>("../src/abnf/dfa"), hashOf: () => 7 }));
+jest.mock("../src/abnf/state-sets", () => ({ ...jest.requireActual<typeof import("../src/abnf/state-sets")>("../src/abnf/state-sets"), hashOf: () => 7 }));
 import { Analysis, type RuleDefinition } from "../src/abnf/analysis";
 import { Compiled } from "../src/abnf/compiled";
 import type { Dfa } from "../src/abnf/dfa";

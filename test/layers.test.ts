@@ -22,7 +22,7 @@ const LAYERS: readonly { readonly name: string; readonly files: readonly RegExp[
     // expression form -> automaton -> lazy DFA -> whole, longest and derivation (issue 30): what a
     // matcher on the automata alone imports; the reader, calls.ts and the messages layer on top
     name: "the ABNF engine's automaton core",
-    files: [/^abnf\/(expr|analysis|automaton|grammar-errors|dfa|dfa-run|derivation|labels|compiled|dfa-engine)\.ts$/],
+    files: [/^abnf\/(expr|analysis|automaton|grammar-errors|dfa|dfa-run|derivation|labels|compiled|dfa-engine|state-sets)\.ts$/],
   },
   { name: "the ABNF engine and the RFC grammars as values", files: [/^abnf\//, /^grammars\//, /^rules\//] },
   { name: "the scheme kernel: what a scheme is without its grammar value", files: [/^schemes\/kernel\.ts$/] },

@@ -24,7 +24,8 @@ import { ACCEPT, buildAutomaton, countAfter, type Automaton, type Edge, type Ins
 import { codePointAt, hasCodePoint, type CodePointSet } from "./charset.js";
 import type { Compiled } from "./compiled.js";
 import { deriveDfa, type Choose, type Derivation } from "./derivation.js";
-import { Dfa, hashOf, sameInts, STATE_CELLS } from "./dfa.js";
+import { Dfa } from "./dfa.js";
+import { hashOf, sameInts, STATE_CELLS, StateTable } from "./state-sets.js";
 import { runDfa } from "./dfa-run.js";
 import { GrammarError } from "./grammar-errors.js";
 import { liveDfaOf, livePaths, TOO_LARGE, walkLive, type LiveDfa } from "./live.js";
@@ -77,7 +78,7 @@ export class TaggedDfa {
   /** Per edge, in the DFA's order (dfa.ts succ): the tags it crosses, in order, or undefined. */
   readonly #edgeTags: (Int32Array | undefined)[];
   readonly #join: Uint8Array;
-  #table = new Map<number, TagState>();
+  #table = new StateTable<TagState>();
   readonly #start: TagState;
   // the walk of #entry: per position, the stamp of the entry that reached it, from which source,
   // and (a join) with which tags and whether a position reading the class is behind it
@@ -115,7 +116,7 @@ export class TaggedDfa {
     this.#walkEdge = new Int32Array(n + 1);
     this.#walkPath = new Int32Array(n + 1);
     this.#start = new TagState(Int32Array.of(n), dfa.classes, hashOf(Int32Array.of(n), false));
-    this.#keep(this.#start);
+    this.#table.keep(this.#start);
     dfa.budget.join(this);
   }
 
@@ -174,17 +175,11 @@ export class TaggedDfa {
 
   /** Forgets every state but the start, and every entry (the grammar's DFA budget asks it: dfa.ts DfaBudget). */
   forget(): void {
-    for (const head of this.#table.values()) {
-      for (let s: TagState | undefined = head; s !== undefined; ) {
-        const after: TagState | undefined = s.sameHash;
-        s.next.fill(undefined);
-        s.end = undefined;
-        s.sameHash = undefined;
-        s = after;
-      }
-    }
-    this.#table = new Map();
-    this.#keep(this.#start);
+    this.#table.forget((s) => {
+      s.next.fill(undefined);
+      s.end = undefined;
+    });
+    this.#table.keep(this.#start);
   }
 
   #stepOf(s: TagState, cls: number, cp: number): TagStep | null {
@@ -294,14 +289,9 @@ export class TaggedDfa {
     // may make every DFA of the budget forget its states, this one's too
     this.#dfa.budget.take(sources.length + this.#dfa.classes + STATE_CELLS);
     const s = new TagState(sources, this.#dfa.classes, hash);
-    this.#keep(s);
+    this.#table.keep(s);
     this.#made++;
     return s;
-  }
-
-  #keep(s: TagState): void {
-    s.sameHash = this.#table.get(s.hash);
-    this.#table.set(s.hash, s);
   }
 }
 

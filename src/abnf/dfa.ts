@@ -15,6 +15,7 @@
 // the automaton's size whatever the input, and the memory kept is the budget whatever the input.
 import { ACCEPT, AGAIN, doubled, ENTER, LEAVE, type Automaton, type Edge, type Position } from "./automaton.js";
 import { hasCodePoint } from "./charset.js";
+import { hashOf, sameInts, STATE_CELLS } from "./state-sets.js";
 
 /** A state: positions (sorted ids) that may match next, whether the rule may end here, and its transitions by character class. */
 export class DfaState {
@@ -57,8 +58,7 @@ const STUB_POSITION = 2;
 /** A join (automaton.ts): its edges are followed at once, and it is never in a state. */
 const JOIN_POSITION = 4;
 
-/** What a state costs besides its positions and transitions, in cells. */
-export const STATE_CELLS = 16;
+export { STATE_CELLS };
 
 /**
  * The memory the lazy DFAs of one grammar may keep, in cells (see {@link CELL_LIMIT}). The
@@ -529,20 +529,6 @@ export class Dfa {
   get made(): number {
     return this.#made;
   }
-}
-
-/** A hash of a sorted position set and its accept flag (h × 31 + id, in 32 bits; plain arithmetic, which every engine inlines). */
-export function hashOf(positions: Int32Array | readonly number[], accept: boolean, counts?: Int32Array): number {
-  let h = accept ? 1 : 0;
-  for (let i = 0; i < positions.length; i++) h = ((h << 5) - h + (positions[i] as number)) | 0;
-  if (counts !== undefined) for (let i = 0; i < counts.length; i++) h = ((h << 5) - h + (counts[i] as number)) | 0;
-  return h;
-}
-
-export function sameInts(a: Int32Array, b: Int32Array | readonly number[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
-  return true;
 }
 
 /**

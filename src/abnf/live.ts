@@ -19,10 +19,8 @@ import { codePointAt, hasCodePoint } from "./charset.js";
 import type { Compiled } from "./compiled.js";
 import type { Choose, Derivation, Step } from "./derivation.js";
 import { deriveByDfa } from "./dfa-engine.js";
-import { hashOf, sameInts, STATE_CELLS, type Dfa } from "./dfa.js";
-
-/** Past this many positions, a live set is searched rather than read as a bit set. */
-const BITS_LIMIT = 4096;
+import type { Dfa } from "./dfa.js";
+import { BITS_LIMIT, bitsOf, hashOf, hasMember, reverseEdges, sameInts, STATE_CELLS, StateTable } from "./state-sets.js";
 
 /**
  * A live set: the character positions that read this offset's character and can go on to the
@@ -47,19 +45,7 @@ export class LiveSet {
 
   /** Whether position `p` (the rule's end: the number of positions) is in the set. */
   has(p: number): boolean {
-    const b = this.bits;
-    if (b !== undefined) return (((b[p >>> 5] as number) >>> (p & 31)) & 1) === 1;
-    const m = this.members;
-    let lo = 0;
-    let hi = m.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const v = m[mid] as number;
-      if (v === p) return true;
-      if (v < p) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return false;
+    return hasMember(this.members, this.bits, p);
   }
 }
 
@@ -82,7 +68,7 @@ export class LiveDfa {
   readonly #words: number;
   readonly #mark: Uint32Array;
   #stamp = 0;
-  #table = new Map<number, LiveSet>();
+  #table = new StateTable<LiveSet>();
   /** The live set at the end of a match: the rule's end, and the joins that lead to it. */
   readonly end: LiveSet;
   #made = 0;
@@ -93,23 +79,14 @@ export class LiveDfa {
     const a = dfa.automaton;
     const n = (this.#n = a.positions.length);
     const { succStart, succ } = dfa;
-    const revStart = new Int32Array(n + 2);
-    for (let i = 0; i < succ.length; i++) {
-      const t = succ[i] as number;
-      const x = (t < 0 ? n : t) + 1;
-      revStart[x] = (revStart[x] as number) + 1;
-    }
-    for (let t = 0; t <= n; t++) revStart[t + 1] = (revStart[t + 1] as number) + (revStart[t] as number);
-    const rev = new Int32Array(succ.length);
-    const at = revStart.slice(0, n + 1);
-    for (let u = 0; u <= n; u++) {
-      for (let i = succStart[u] as number; i < (succStart[u + 1] as number); i++) {
-        const t = succ[i] as number;
-        rev[(at[t < 0 ? n : t] as number)++] = u;
+    [this.#revStart, this.#rev] = reverseEdges(n + 1, (add) => {
+      for (let u = 0; u <= n; u++) {
+        for (let i = succStart[u] as number; i < (succStart[u + 1] as number); i++) {
+          const t = succ[i] as number;
+          add(u, t < 0 ? n : t);
+        }
       }
-    }
-    this.#revStart = revStart;
-    this.#rev = rev;
+    });
     this.#join = Uint8Array.from(a.positions, (p) => (p.join === true ? 1 : 0));
     this.#words = n < BITS_LIMIT ? (n + 32) >>> 5 : 0;
     this.#mark = new Uint32Array(n + 1);
@@ -171,16 +148,8 @@ export class LiveDfa {
 
   /** Forgets every live set but the end, and every row (the grammar's DFA budget asks it: dfa.ts DfaBudget). */
   forget(): void {
-    for (const head of this.#table.values()) {
-      for (let s: LiveSet | undefined = head; s !== undefined; ) {
-        const after: LiveSet | undefined = s.sameHash;
-        s.before.fill(undefined);
-        s.sameHash = undefined;
-        s = after;
-      }
-    }
-    this.#table = new Map();
-    this.#keep(this.end);
+    this.#table.forget((s) => s.before.fill(undefined));
+    this.#table.keep(this.end);
   }
 
   #next(): number {
@@ -246,23 +215,10 @@ export class LiveDfa {
     const words = this.#words;
     // may make every DFA of the budget forget its states, this one's too
     this.dfa.budget.take(sorted.length + words + this.dfa.classes + STATE_CELLS);
-    let bits: Uint32Array | undefined;
-    if (words > 0) {
-      bits = new Uint32Array(words);
-      for (let i = 0; i < sorted.length; i++) {
-        const p = sorted[i] as number;
-        bits[p >>> 5] = (bits[p >>> 5] as number) | (1 << (p & 31));
-      }
-    }
-    const s = new LiveSet(sorted, start, bits, this.dfa.classes, hash);
-    this.#keep(s);
+    const s = new LiveSet(sorted, start, bitsOf(sorted, words), this.dfa.classes, hash);
+    this.#table.keep(s);
     this.#made++;
     return s;
-  }
-
-  #keep(s: LiveSet): void {
-    s.sameHash = this.#table.get(s.hash);
-    this.#table.set(s.hash, s);
   }
 }
 

@@ -6,6 +6,7 @@
 // value span with a prefix modifier (at most max-length characters, RFC 6570 §2.4.1) is not
 // unrolled into states: it is one edge whose condition, "a live end within max-length
 // characters", the backward pass keeps as a count per offset.
+import { BITS_LIMIT, bitsOf, reverseEdges, STATE_CELLS } from "../abnf/state-sets.js";
 import type { Lang, Tag, TemplateLanguage } from "./language.js";
 import { hexValue } from "./encode.js";
 import { charLength, R_ANY, single, U_SINGLE, UNIT_COUNT, unitsOf, upperTriplets, UTF8_SEQUENCES, type Units, type UnitSet } from "./units.js";
@@ -67,9 +68,8 @@ const unitSetOf = (code: number): UnitSet => {
  */
 export const STATE_LIMIT = 1 << 18;
 
-/** What {@link buildNfa} throws past {@link STATE_LIMIT}. */
-export class AutomatonTooLarge {}
-export const TOO_LARGE = new AutomatonTooLarge();
+/** What {@link buildNfa} throws past {@link STATE_LIMIT} (told apart by identity). */
+export const TOO_LARGE: object = {};
 
 /**
  * Compiles a template's language (throws {@link TOO_LARGE} past {@link STATE_LIMIT} states). With `unbounded`, a prefix's span is compiled as if it had no
@@ -271,8 +271,6 @@ export const MEMO_LIMIT = 1 << 15;
 export const memoLimit = (nfa: Nfa): number => MEMO_LIMIT + 64 * nfa.size;
 /** Steps that depend on more bounded spans than this are not memoized (their keys would not fit a double). */
 const MASKED_MEMO_LIMIT = 20;
-/** Automata up to this many states keep a bitset of each set beside its sorted list (for membership tests). */
-const BITSET_LIMIT = 4096;
 
 /**
  * The most state-set work one match, one explanation or one construction may do: the states of
@@ -283,9 +281,8 @@ const BITSET_LIMIT = 4096;
  */
 export const WORK_LIMIT = 1 << 22;
 
-/** What a pass throws when it goes past {@link WORK_LIMIT}; caught where the pass began. */
-class OverLimit {}
-const OVER_LIMIT = new OverLimit();
+/** What a pass throws when it goes past {@link WORK_LIMIT} (told apart by identity); caught where the pass began. */
+const OVER_LIMIT: object = {};
 
 /** What {@link Matcher.run} answers past {@link WORK_LIMIT}. */
 export const OVER_WORK_LIMIT = "over-limit";
@@ -296,25 +293,6 @@ export const OVER_WORK_LIMIT = "over-limit";
  * stays slow; src/compiled/dfa.ts says more).
  */
 const codeAt = Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number;
-
-/** Adds one to `a[i]`. */
-/**
- * Edges reversed, as one array: per target t, its sources `list[start[t]]` to `list[start[t + 1] -
- * 1]`, in the order `edges` lists the edges (it is called twice: to count, then to fill).
- */
-function reverse(size: number, edges: (add: (source: number, target: number) => void) => void): [Int32Array, Int32Array] {
-  const start = new Int32Array(size + 1);
-  edges((_s, t) => {
-    start[t + 1] = (start[t + 1] as number) + 1;
-  });
-  for (let t = 0; t < size; t++) start[t + 1] = (start[t + 1] as number) + (start[t] as number);
-  const list = new Int32Array(start[size] as number);
-  const at = start.slice(0, size);
-  edges((s, t) => {
-    list[(at[t] as number)++] = s;
-  });
-  return [start, list];
-}
 
 /** The buffer of live sets a backward pass reuses (its paths are read before the next pass). */
 let scratchSetAt = new Int32Array(256);
@@ -362,17 +340,17 @@ export class Matcher {
     // the reverse edges as one array each, rows in state order (a template of a million
     // characters would otherwise make millions of small arrays)
     const size = nfa.size;
-    [this.#revUnitStart, this.#revUnit] = reverse(size, (add) => {
+    [this.#revUnitStart, this.#revUnit] = reverseEdges(size, (add) => {
       for (let s = 0; s < size; s++) if (nfa.kind[s] === UNIT) add(s, nfa.unitNext[s] as number);
     });
-    [this.#revStart, this.#rev] = reverse(size, (add) => {
+    [this.#revStart, this.#rev] = reverseEdges(size, (add) => {
       for (let s = 0; s < size; s++) {
         const e = nfa.eps[s];
         if (e !== undefined) for (let i = 0; i < e.length; i += 2) add(s, e[i] as number);
       }
       for (const b of nfa.bounded) if (!b.min1) add(b.state, b.exit);
     });
-    this.#words = nfa.size <= BITSET_LIMIT ? (nfa.size + 31) >>> 5 : 0;
+    this.#words = nfa.size <= BITS_LIMIT ? (nfa.size + 31) >>> 5 : 0;
     this.#stamp = new Int32Array(nfa.size);
   }
 
@@ -414,21 +392,17 @@ export class Matcher {
   }
 
   #intern(list: number[]): number {
-    list.sort((x, y) => x - y);
-    const key = list.join(",");
+    // (a typed array sorts its numbers by value)
+    const set = Int32Array.from(list).sort();
+    const key = set.join(",");
     let id = this.#index.get(key);
     if (id === undefined) {
       id = this.#sets.length;
-      const set = Int32Array.from(list);
       this.#sets.push(set);
-      if (this.#words > 0) {
-        const b = new Uint32Array(this.#words);
-        for (const s of set) b[s >>> 5] = (b[s >>> 5] as number) | (1 << (s & 31));
-        this.#bits.push(b);
-      } else this.#bits.push(undefined);
+      this.#bits.push(bitsOf(set, this.#words));
       this.#index.set(key, id);
       this.#trans.push(new Int32Array(this.#classes).fill(-1));
-      this.#retained += set.length + this.#words + this.#classes + (key.length >> 2) + 16;
+      this.#retained += set.length + this.#words + this.#classes + (key.length >> 2) + STATE_CELLS;
     }
     return id;
   }
@@ -894,7 +868,7 @@ export class Deterministic {
       this.#accept.push(NO_ACCEPT);
       this.#grow();
       this.#index.set(key, id);
-      this.#retained += sorted.length + (key.length >> 2) + 16;
+      this.#retained += sorted.length + (key.length >> 2) + STATE_CELLS;
     }
     return id;
   }
