@@ -140,7 +140,25 @@ const abnfTexts = readdirSync(path.join(root, "grammar"))
     for (let k = 0; k < l.length; k += 6) chunks.push(l.slice(k, k + 6).join("\n"));
     return chunks;
   });
-const uris = [...corpus, ...generated];
+// Hostile shapes found by hand (fuzz rounds 1-4), so that every run keeps trying them: ABNF that
+// nests RFC 9110 lists (each element twice in its expansion: 2^depth leaves), huge and nested
+// counts, mutual and nullable recursion, prose and case-sensitive strings; and URIs whose query
+// repeats its keys (a map holds no key twice: every split between two exploded variables is read).
+const nestedLists = (d) => `x = ${"#(".repeat(d)}y${")".repeat(d)}\ny = "a" / <an element>`;
+abnfTexts.push(
+  ...[2, 8, 24, 60, 99].map(nestedLists),
+  'x = 1#2(0<a>) <b>\n',
+  'x = 1000000*1000000"a"\n',
+  'x = 1*1000000"a" 66000*1000000"a"\n',
+  'x = 1000*1000(1000*1000(1000*1000"ab"))\n',
+  'x = "a" y / "b"\ny = "c" x / "d"\n',
+  'x = "a" x "a" / "a" y\ny = "a" x / "a"\n',
+  'x = y\ny = *x\n',
+  'x = %s"aB" 100*1000%s"Cd" / %i"xY"\n',
+  `x = ${"(".repeat(100)}"a"${")".repeat(100)}\n`,
+);
+const repeatedKeys = (n, sep) => Array.from({ length: n }, (_, j) => `${"aba"[j % 3]}=${j}`).join(sep);
+const uris = [...corpus, ...generated, ...[8, 40, 160].flatMap((n) => [`/s?${repeatedKeys(n, "&")}`, `/s;${repeatedKeys(n, ";")}`, `http://h/p1?${repeatedKeys(n, "&")}#x`])];
 const TOKENS = ["http://", "//", "@", ":", "/", "?", "#", "[", "]", "%", "%2e", "%C3%A9", "\\", "::", ".", "..", "a", "0", "é", "\u0000", "\t", " ", "xn--", "=", "(", "\"", ";", "\ud800", "\udfff", "😀"];
 /** Arbitrary text: code units, astral characters and URI-like tokens. */
 function text(next) {

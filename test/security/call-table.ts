@@ -321,6 +321,8 @@ const TEMPLATES = [
   "http://example.com/~{username}/", "http://example.com/dictionary/{term:1}/{term}", "http://example.com/search{?q,lang}", "{a}{b}", "{x}-{y}",
   "/users/{id}{?page,limit}", "file:///{+path}", "{/list*,path:4}", "{;keys*}", "X{.dom*}", "{#x,hello,y}", "{?x*}{&y*}", "{a}{a}", "{a:3}{b}", "'{var}'",
   "café/{var}", "{/id*", "{=path}", "{keys:1}", "{Stra%C3%9Fe}", "{__proto__}", "{constructor}",
+  // exploded maps side by side: a query that repeats its keys is read split by split (fuzz round 4)
+  "/s{?f*,g*}", "/s{;a*,b*}", "{?a*,b*,c*}",
 ];
 const OPS = ["", "+", "#", ".", "/", ";", "?", "&"];
 function templateText(a: Args): string {
@@ -438,6 +440,11 @@ export function callTable(m: Modules): Record<string, Entry> {
     typed: (a) => [
       () => ab.grammarFromAbnf(a.str()),
       () => ab.grammarFromAbnf(a.abnf(), { name: a.str() }),
+      // RFC 9110 lists: nested ones once hung the loader (fuzz round 4)
+      () => {
+        const g = ab.grammarFromAbnf(a.abnf(), { lists: a.pick(["sender", "recipient"] as const) });
+        return g.ok && g.value.ruleNames.length > 0 ? g.value.validate(a.str(), a.pick(g.value.ruleNames)) : g;
+      },
       () => {
         // the loaded grammar's validate and parse on any text
         const g = loaded(a);
