@@ -67,9 +67,9 @@ function closedPassword(text: string): TextRange | undefined {
 
 /**
  * A URI reference's authority up to the password, and the password (the group): after leading C0
- * controls and spaces (which the URL Standard strips), a special scheme (#special-scheme: the
- * names of SPECIAL_SCHEMES, src/core/scheme-table.ts, in any case) and any run of "/" and "\"
- * (none at all in "http:user:pw@host"), another scheme (RFC 3986 §3.1) and "//", or no scheme and
+ * controls and spaces (which the URL Standard strips), a special scheme (#special-scheme, in any
+ * case: its names are written here once, and scheme-table.ts isSpecialScheme reads them) and any
+ * run of "/" and "\" (none at all in "http:user:pw@host"), another scheme (RFC 3986 §3.1) and "//", or no scheme and
  * two or more of "/" and "\" (a relative reference: against a special base, "\" is "/"); then the
  * authority as RFC 3986 reads it, up to "/", "?" or "#" ("\" no delimiter there: a special
  * scheme's, which the URL Standard ends at a "\" too, holds the same first ":" and any "@" of that
@@ -77,8 +77,8 @@ function closedPassword(text: string): TextRange | undefined {
  * "http://u:pw\@h/" both are masked), its first ":", and at least one character after it. Written
  * as patterns rather than with the scheme table, which they would bring into every bundle that
  * masks (uri-grammar/template's `{ expand }`); test/security/template-passwords.test.ts holds
- * them to a reading written out. `i` without `u`: no non-ASCII character folds to an ASCII letter
- * (ECMA-262 Canonicalize). A run of "/" and "\" is never given back (the look-aheads), and no
+ * them to a reading written out, and the special schemes to the URL Standard's list. `i` without
+ * `u`: no non-ASCII character folds to an ASCII letter (ECMA-262 Canonicalize). A run of "/" and "\" is never given back (the look-aheads), and no
  * other part can give back what the next one reads, so a match is linear in the text.
  */
 const userinfoPattern = (end: string): RegExp => new RegExp(String.raw`^[\0- ]*(?:(?:ftp|file|https?|wss?):[/\\]*(?![/\\])|[a-z][a-z\d+.-]*:\/\/+|[/\\]{2,}(?![/\\]))[^/?#:]*:([^/?#]+)` + end, "i");

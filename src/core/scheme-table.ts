@@ -3,6 +3,7 @@
 // path means "/", read by normalization (the `defaultSchemes` of src/transforms/normalize.ts) and
 // by the schemes (src/schemes/http.ts, ws.ts); the URL Standard's special schemes, read by its front
 // end, the security checks and the password masking; and what a scheme name is (RFC 3986 §3.1).
+import { passwordRange } from "../password.js";
 
 /** The built-in schemes' names (uri-grammar/schemes), in their registries' order: the one list, read without loading a scheme. */
 export const BUILT_IN_SCHEME_NAMES = ["http", "https", "ws", "wss", "mailto", "urn", "file", "data", "tel"] as const;
@@ -14,11 +15,13 @@ export const DEFAULT_PORTS = /* @__PURE__ */ Object.freeze({ http: 80, https: 44
 export const EMPTY_PATH_IS_ROOT: readonly string[] = /* @__PURE__ */ Object.freeze(["http", "https", "ws", "wss"]);
 
 /**
- * The schemes the URL Standard calls special, with their default ports (#special-scheme): those
- * of {@link DEFAULT_PORTS}, ftp (21) and file (none: ""). Lowercase names; digits as text.
+ * Whether `scheme` is one the URL Standard calls special (#special-scheme: ftp, file, http, https,
+ * ws, wss), lowercase as written there. Their names are written once, in password.ts's pattern,
+ * which masks passwords in bundles that must not hold this table (uri-grammar/template's
+ * `{ expand }`): for a special scheme the URL Standard reads a userinfo without "//", so the text
+ * `scheme:u:p@` has a password exactly when the scheme is special.
  */
-export const SPECIAL_SCHEMES: ReadonlyMap<string, string> = /* @__PURE__ */ (() =>
-  new Map([["ftp", "21"], ["file", ""], ...Object.entries(DEFAULT_PORTS).map(([name, port]) => [name, String(port)] as const)]))();
+export const isSpecialScheme = (scheme: string): boolean => isSchemeName(scheme) && scheme === scheme.toLowerCase() && passwordRange(`${scheme}:u:p@`) !== undefined;
 
 /** RFC 5234 Appendix B.1 ALPHA: %x41-5A / %x61-7A. */
 const isAlpha = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;

@@ -12,7 +12,7 @@ import { distinctLabels, hostToAscii, isALabelCandidate, labelToUnicode, uts46To
 import { mixesScripts, scriptsOf } from "../iri/scripts.js";
 import { asciiLookalike } from "../iri/confusables.js";
 import { referenceArgument } from "../core/args.js";
-import { schemeAt, SPECIAL_SCHEMES } from "../core/scheme-table.js";
+import { isSpecialScheme, schemeAt } from "../core/scheme-table.js";
 import { normalizeReference } from "../transforms/normalize.js";
 import { classOfHost, type HostClass } from "./address.js";
 import { serialize } from "../transforms/serialize.js";
@@ -197,7 +197,7 @@ export interface SecurityOptions {
 }
 
 /** Whether a scheme's URIs need a non-empty host: RFC 9110 §4.2.1 (http, https), RFC 6455 §3 (ws, wss), and the URL Standard's other special ones but file (ftp). */
-const needsHost = (scheme: string): boolean => SPECIAL_SCHEMES.has(scheme) && scheme !== "file";
+const needsHost = (scheme: string): boolean => isSpecialScheme(scheme) && scheme !== "file";
 
 const TRIPLET = /%[0-9A-Fa-f]{2}/g;
 
@@ -404,7 +404,7 @@ function rfcReading(ref: UriReference, baseScheme: string): Reading {
     host = { ...part(hs, he), node: ref.authority?.host };
     if (he < l.authorityEnd) port = part(he + 1, l.authorityEnd);
   }
-  return { scheme, special: SPECIAL_SCHEMES.has(scheme), userinfo, host, port, path: part(l.pathStart, l.pathEnd) };
+  return { scheme, special: isSpecialScheme(scheme), userinfo, host, port, path: part(l.pathStart, l.pathEnd) };
 }
 
 /** The components as a WHATWG parser delimits them, for text that is no URI reference. */

@@ -9,7 +9,7 @@ import type { Span } from "../ast/nodes.js";
 import { bidiClassOf } from "../iri/bidi.js";
 import { hasOverlongIdnaLabel, IDNA_DOTS, UTS46, uts46ToAscii } from "../iri/idna.js";
 import { tableOf, unitsOf, urlCleanUp } from "../charsets.js";
-import { schemeAt, SPECIAL_SCHEMES } from "../core/scheme-table.js";
+import { isSpecialScheme, schemeAt } from "../core/scheme-table.js";
 import { encodeWith, hexValue } from "../percent-encoding.js";
 import { compressedIpv6 } from "../transforms/ipv6.js";
 import { endsInANumber, parseIpv4, parseIpv6, serializeIpv4 } from "../whatwg/host-address.js";
@@ -103,7 +103,7 @@ export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean)
   const scheme = schemeAt(c)?.toLowerCase();
   let i = scheme === undefined ? 0 : scheme.length + 1;
   const effective = scheme ?? baseScheme;
-  const special = SPECIAL_SCHEMES.has(effective);
+  const special = isSpecialScheme(effective);
   const slashes: number[] = [];
   let authorityStart: number | undefined;
   let oddSlashes: Span | undefined;

@@ -8,7 +8,10 @@ import { inspect } from "node:util";
 import fc from "fast-check";
 import { createRouter, expand, findAmbiguity, match, matchAll, matchOrThrow, parseTemplate, parseTemplateOrThrow, TemplateError } from "../../src/template";
 import { maskPassword, maskPasswordAt, maskTemplatePasswordAt, PASSWORD_MASK, passwordRange } from "../../src/password";
-import { SPECIAL_SCHEMES } from "../../src/core/scheme-table";
+import { isSpecialScheme } from "../../src/core/scheme-table";
+
+/** The URL Standard's special schemes (#special-scheme), written out: the oracle. */
+const URL_SPECIAL = new Set(["ftp", "file", "http", "https", "ws", "wss"]);
 import { runs, seed } from "../helpers/runs";
 
 const SECRET = "s3cr3tKEY";
@@ -153,7 +156,7 @@ function writtenOut(text: string): { start: number; end: number } | undefined {
   while (at < text.length && text.charCodeAt(at) <= 0x20) at++;
   const scheme = /^[A-Za-z][A-Za-z0-9+.-]*/.exec(text.slice(at))?.[0] ?? "";
   const hasScheme = scheme !== "" && text[at + scheme.length] === ":";
-  const special = !hasScheme || SPECIAL_SCHEMES.has(scheme.toLowerCase());
+  const special = !hasScheme || URL_SPECIAL.has(scheme.toLowerCase());
   if (hasScheme) at += scheme.length + 1;
   const slashes = at;
   while (at < text.length && (text[at] === "/" || (special && text[at] === "\\"))) at++;
@@ -177,9 +180,11 @@ describe("the template reader's masking (password.ts maskTemplatePasswordAt, wha
     );
   });
 
-  it("knows the URL Standard's special schemes as scheme-table.ts lists them, in any case", () => {
-    for (const name of [...SPECIAL_SCHEMES.keys(), "foo", "httpx", "wsx"]) {
-      for (const scheme of [name, name.toUpperCase()]) expect([scheme, passwordRange(`${scheme}:u:pw@h`)]).toEqual([scheme, SPECIAL_SCHEMES.has(name) ? { start: scheme.length + 3, end: scheme.length + 5 } : undefined]);
+  it("knows the URL Standard's special schemes, in any case, and scheme-table.ts isSpecialScheme reads them (lowercase) there", () => {
+    for (const name of [...URL_SPECIAL, "foo", "httpx", "wsx", "http+x", "ws.s", "f", "ftps", "fil"]) {
+      for (const scheme of [name, name.toUpperCase()]) expect([scheme, passwordRange(`${scheme}:u:pw@h`)]).toEqual([scheme, URL_SPECIAL.has(name) ? { start: scheme.length + 3, end: scheme.length + 5 } : undefined]);
+      expect([name, isSpecialScheme(name), isSpecialScheme(name.toUpperCase())]).toEqual([name, URL_SPECIAL.has(name), false]);
     }
+    for (const notAName of ["", "//", "1http", "http:", " http", "http/", "ht tp", "\\"]) expect([notAName, isSpecialScheme(notAName)]).toEqual([notAName, false]);
   });
 });
