@@ -198,7 +198,7 @@ describe("which tier answers", () => {
   });
 
   it("the first tier's steps are what compiling would cost: more on a rule of many positions", () => {
-    // a literal of 9,000 characters: 9,001 positions, 300 steps each, more than FIRST_TIER_STEPS
+    // a literal of 9,000 characters: 9,001 positions, 600 steps each, more than FIRST_TIER_STEPS
     const text = `big = "x" / "${"y".repeat(9000)}"\n`;
     const positions = checkSizes(grammarFromAbnfOrThrow(text).compiled, "big") as number;
     const g = grammarFromAbnfOrThrow(text);

@@ -18,19 +18,21 @@ import type { Failure, Longest, Matcher } from "../core/match.js";
 
 /**
  * The steps the first tier (interpret.ts) may take on one rule's inputs, all together, before
- * the rule is compiled, at least (see {@link firstTierSteps}): the base of a match's work
- * budget, WORK_BASE. An input longer than the steps left allow at WORK_PER_CHARACTER each goes
+ * the rule is compiled, at least (see {@link firstTierSteps}): twice the base of a match's work
+ * budget, WORK_BASE (the switch's cost was measured at 2,000,000 steps of 60-65 ns; a step now
+ * costs 18-27 ns, interpret.ts merging ends by marks). An input longer than the steps left allow at WORK_PER_CHARACTER each goes
  * to the compiled tier at once: a long input pays for the compilation, where the compiled tier
  * is faster per character.
  */
-export const FIRST_TIER_STEPS = WORK_BASE;
+export const FIRST_TIER_STEPS = 2 * WORK_BASE;
 
 /**
  * The first tier's steps on a rule whose compilation would build `positions` character
  * positions (the automata of the rule and of the rules it calls, not built yet): what switching
  * the rule to the compiled tier costs, as a renter buys once the rent paid would have bought.
  * The switch costs the build, about {@link FIRST_TIER_PER_POSITION} steps a position (RFC 5322,
- * the built package, CPU time, a fresh process each: a first-tier step 60-65 ns; building 30 µs
+ * the built package, CPU time, a fresh process each: a first-tier step 60-65 ns when measured,
+ * 18-27 ns since its ends are merged by marks, hence twice the steps of then; building 30 µs
  * a position for the first rule a process builds, `address`, 10,856 positions in 4 automata,
  * 320-350 ms; 5-7 µs for the next, `date-time`), and the compiled tier's cold start, its DFA
  * states and memo entries made anew and its code still cold: that is most of it on small rules
@@ -41,12 +43,14 @@ export const FIRST_TIER_STEPS = WORK_BASE;
  * FIRST_TIER_STEPS alone, this took the bench's first pass (1,218 short inputs) from 9.9-10.3
  * to 7.6-8.0 times a warm pass, and the larger set of bench/abnf-first-use.mjs (6,018) from
  * 3.2-3.3 to 3.3-3.7. The sum of the two, the renter's rule read strictly, suits few inputs
- * and not many: against this, 8.4 to 4.6, and 3.4 to 4.0.
+ * and not many: against this, 8.4 to 4.6, and 3.4 to 4.0. With the step's cost, the steps
+ * doubled (4,000,000; 600 a position): the bench's RFC 5322 first pass went from 5.9-6.2 to
+ * 2.5-2.7 times a warm pass (no rule switches there), the 6,018 inputs 3.0-3.1 to 3.1-3.3.
  */
 export const firstTierSteps = (positions: number): number => Math.max(FIRST_TIER_STEPS, FIRST_TIER_PER_POSITION * positions);
 
 /** See {@link firstTierSteps}. */
-export const FIRST_TIER_PER_POSITION = 300;
+export const FIRST_TIER_PER_POSITION = 600;
 
 /**
  * Throws the GrammarError "too-large" that compiling rule `key` would throw, for the rule or
