@@ -3,7 +3,7 @@
 // references a rule makes) visit each object once, so their work is linear in the objects, not in
 // the tree they stand for (fuzz finding: K=20 0.97 s, K=24 13 s). Held by answers that a walk
 // of the tree could not give (2^64 and 2^450 leaves), not by timing.
-import { grammar, GrammarError, lit, ref, seq, alt, opt, prose, seededRandom } from "../src/abnf/index";
+import { grammar, GrammarError, lit, ref, rep, seq, alt, opt, prose, seededRandom } from "../src/abnf/index";
 import type { Expr } from "../src/abnf/expr";
 
 /** `seq(e, e)` k times over `leaf`. */
@@ -99,6 +99,30 @@ describe("matching, generating and comparing over shared parts", () => {
     }
     expect(code).toBe("too-large");
     expect(grammar({ x: doubled(10) }).generate("x", seededRandom(1)).toLowerCase()).toBe("a".repeat(1024));
+  });
+
+  it("generate() refuses a rule whose every string takes more than its bound before it expands anything (fuzz round 3)", () => {
+    // (each took 2-10 s to reach the refusal while expanding; refused now before the first random draw)
+    const cases: readonly [string, Expr][] = [
+      ["x = 4294967296\"a\"", rep(4294967296, 4294967296, lit("a"))],
+      ["x = 1000000(1000000\"a\")", rep(1000000, 1000000, rep(1000000, 1000000, lit("a")))],
+      ["x = 2*3( 2000001\"a\" )", rep(2, 3, rep(2000001, 2000001, lit("a")))],
+      ["x = y y, y = 2000001\"a\" / 2000002\"b\"", seq(ref("y"), ref("y"))],
+      ["2^40 leaves", doubled(40)],
+    ];
+    const y = alt(rep(2000001, 2000001, lit("a")), rep(2000002, 2000002, lit("b")));
+    const answers = cases.map(([name, x]) => {
+      let draws = 0;
+      try {
+        grammar({ x, y }).generate("x", () => (draws++, 0));
+        return `${name}: generated`;
+      } catch (e) {
+        return `${name}: ${e instanceof GrammarError ? e.code : "untyped"} after ${draws} draws`;
+      }
+    });
+    expect(answers).toEqual(cases.map(([name]) => `${name}: too-large after 0 draws`));
+    // a rule within the bound is still generated: at most 4,000,000 expressions
+    expect(grammar({ x: seq(rep(1000, 1000, seq(lit("a"), lit("b"))), ref("y")), y: lit("c") }).generate("x", seededRandom(3)).length).toBe(2001);
   });
 
   it("sameAs() compares two grammars built apart, each of 2^40 leaves, pair by pair once", () => {

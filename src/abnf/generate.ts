@@ -47,34 +47,21 @@ export function pickCodePoint(set: CodePointSet, random: Random): number {
   return set[0]?.[0] ?? 0x20;
 }
 
-/** How many rule references the shortest derivation of each expression needs (Infinity for none). */
-function heights(analysis: Analysis): (e: Expr) => number {
+/**
+ * The least of a measure over each expression's derivations (Infinity for none): `measure`
+ * gives an expression's from its parts' (`of`) and the rules' (`rule`), which are found as a
+ * fixed point, from Infinity down.
+ */
+function least(analysis: Analysis, measure: (e: Expr, of: (x: Expr) => number, rule: (name: string) => number) => number): (e: Expr) => number {
   const rules = new Map<string, number>(analysis.ruleKeys.map((k) => [k, Infinity]));
-  // each object's height while `rules` stays as it is (one rule's question, then after the fixed
+  const rule = (name: string): number => rules.get(name.toLowerCase()) ?? Infinity;
+  // each object's value while `rules` stays as it is (one rule's question, then after the fixed
   // point): an object used twice (`seq(e, e)`, built in code) is measured once
   let memo = new Map<Expr, number>();
   const of = (e: Expr): number => {
     let h = memo.get(e);
-    if (h === undefined) memo.set(e, (h = measure(e)));
+    if (h === undefined) memo.set(e, (h = measure(e, of, rule)));
     return h;
-  };
-  const measure = (e: Expr): number => {
-    switch (e.type) {
-      case "lit":
-        return 0;
-      case "range":
-        return analysis.matchesNothing(e) ? Infinity : 0;
-      case "prose":
-        return Infinity;
-      case "seq":
-        return e.items.reduce((m, x) => Math.max(m, of(x)), 0);
-      case "alt":
-        return e.items.reduce((m, x) => Math.min(m, of(x)), Infinity);
-      case "rep":
-        return e.min === 0 ? 0 : of(e.item);
-      case "ref":
-        return 1 + (rules.get(e.name.toLowerCase()) ?? Infinity);
-    }
   };
   for (let changed = true; changed; ) {
     changed = false;
@@ -91,7 +78,56 @@ function heights(analysis: Analysis): (e: Expr) => number {
   return of;
 }
 
+/** How many rule references the shortest derivation of each expression needs (Infinity for none). */
+function heights(analysis: Analysis): (e: Expr) => number {
+  return least(analysis, (e, of, rule) => {
+    switch (e.type) {
+      case "lit":
+        return 0;
+      case "range":
+        return analysis.matchesNothing(e) ? Infinity : 0;
+      case "prose":
+        return Infinity;
+      case "seq":
+        return e.items.reduce((m, x) => Math.max(m, of(x)), 0);
+      case "alt":
+        return e.items.reduce((m, x) => Math.min(m, of(x)), Infinity);
+      case "rep":
+        return e.min === 0 ? 0 : of(e.item);
+      case "ref":
+        return 1 + rule(e.name);
+    }
+  });
+}
+
+/**
+ * How many expressions generating a string of each expression expands at least (the calls of
+ * generateRule's `go`: one for an expression of one character, one more for each part it
+ * expands), whatever the choices: a rule past GENERATE_LIMIT is refused before any is expanded.
+ */
+function leastWork(analysis: Analysis): (e: Expr) => number {
+  return least(analysis, (e, of, rule) => {
+    if (analysis.charSet(e) !== null) return 1;
+    switch (e.type) {
+      case "lit":
+      case "range":
+        return 1;
+      case "prose":
+        return Infinity;
+      case "seq":
+        return e.items.reduce((m, x) => m + of(x), 1);
+      case "alt":
+        return 1 + e.items.reduce((m, x) => Math.min(m, of(x)), Infinity);
+      case "rep":
+        return e.min === 0 ? 1 : 1 + e.min * of(e.item);
+      case "ref":
+        return 1 + rule(e.name);
+    }
+  });
+}
+
 const heightCache = new WeakMap<Analysis, (e: Expr) => number>();
+const workCache = new WeakMap<Analysis, (e: Expr) => number>();
 
 /** The most expressions one call expands, whatever the options (the engine's bound, as printExpr's). */
 const GENERATE_LIMIT = 4_000_000;
@@ -126,10 +162,18 @@ export function generateRule(analysis: Analysis, def: RuleDefinition, given: Ran
   }
   const h = height;
   if (h(def.expr) === Infinity) throw new RangeError(`generate: rule ${def.name} matches no string: ${whyNothing(analysis, def.expr)}`);
+  let least = workCache.get(analysis);
+  if (least === undefined) {
+    least = leastWork(analysis);
+    workCache.set(analysis, least);
+  }
+  const tooLarge = (): GrammarError => new GrammarError("too-large", `generate: rule ${def.name} expands to more than ${GENERATE_LIMIT.toLocaleString("en-US")} expressions`, def.name);
+  // (every string of the rule takes at least this many: refused before any is expanded)
+  if (least(def.expr) > GENERATE_LIMIT) throw tooLarge();
   const go = (x: Expr, depth: number): string => {
     // a shortest derivation can be truly long (`seq(e, e)` forty times over, built in code, is
     // 2^40 characters): past the engine's bound on expressions to expand, the typed refusal
-    if (++work > GENERATE_LIMIT) throw new GrammarError("too-large", `generate: rule ${def.name} expands to more than ${GENERATE_LIMIT.toLocaleString("en-US")} expressions`, def.name);
+    if (++work > GENERATE_LIMIT) throw tooLarge();
     const short = depth >= maxDepth || work > budget;
     const set = analysis.charSet(x);
     if (set !== null) return String.fromCodePoint(pickCodePoint(set, random));
