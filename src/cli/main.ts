@@ -288,7 +288,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .argument("[uri]", "the URI")
       .option("--all", "every reading of the URI (JSON: readings, complete), not only the preferred one")
       .option("--limit <n>", "with --all, the most readings (default 64)", lengthArgument)
-      .option("--max-readings <n>", "readings to try for a template that repeats a variable (default 64)", lengthArgument),
+      .option("--max-readings <n>", "readings to try for a template that repeats a variable (default 4096)", lengthArgument),
   ).action(run(async (t: string | undefined, u: string | undefined, opts: TemplateCommands.MatchCommandOptions, cmd: Command) => (await templateCommands()).matchCommand(t, u, opts, io(cmd))));
 
   program

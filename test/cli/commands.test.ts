@@ -224,6 +224,18 @@ describe("help, version, rules", () => {
     expect(sub.stdout).toContain("--tree");
   });
 
+  test("match --help names the --max-readings the library uses when it is left out (fuzz round 4: it said 64 after the default became 4,096)", async () => {
+    const help = (await runHere(["match", "--help"])).stdout.replace(/\s+/g, " ");
+    const stated = /--max-readings <n> [^(]*\(default (\d[\d,]*)\)/.exec(help)?.[1];
+    expect(stated).toBeDefined();
+    // {y}{#id,id}{y,id} reads this expansion of { y: [a, b], id: { k: v } } after more than 64 readings (fef325d)
+    const args = ["match", "--json", "{y}{#id,id}{y,id}", "a,b#k,v,k,va,b,k,v"];
+    const without = await runHere(args);
+    const given = await runHere([...args, "--max-readings", (stated as string).replace(/,/g, "")]);
+    expect([given.status, given.stdout]).toEqual([without.status, without.stdout]);
+    expect(without.status).toBe(0);
+  });
+
   test("every example of --help works pasted into a shell (sh -c), as it reads", async () => {
     const help = (await run(["--help"])).stdout;
     const examples = help.split("\n").filter((l) => /^ {2}uri-grammar /.test(l)).map((l) => l.trim());
