@@ -3,13 +3,13 @@
 // the engine's automaton core alone (src/abnf/dfa-engine.ts): each unit of units.ts (an ASCII
 // character, or a triplet with its octet and the case of its hex digits, codes below 0x500)
 // read as the code point of its code, so that the core recognizes a URI given as the string of
-// its units (the ambiguity search, ambiguity.ts; and the tests that hold the matcher's automaton
-// to the engine's).
+// its units (the ambiguity search, ambiguity.ts; and test/template/match.test.ts, which holds the
+// matcher's automaton to the engine's).
 import { Analysis, type RuleDefinition } from "../abnf/analysis.js";
 import { Compiled } from "../abnf/compiled.js";
 import { alt, many, many1, range, ref, rep, seq, type Expr } from "../abnf/expr.js";
 import type { Lang, TemplateLanguage } from "./language.js";
-import { R_ANY, U_SINGLE, UNIT_COUNT, unitsOf, upperTriplets, UTF8_SEQUENCES, type Units, type UnitSet } from "./units.js";
+import { R_ANY, U_SINGLE, UNIT_COUNT, unitsOf, upperTriplets, UTF8_SEQUENCES, type UnitSet } from "./units.js";
 
 /**
  * The expression of `x`, a span's character being rule `value-char` (U, RFC 6570 §3.2.1) or
@@ -125,23 +125,4 @@ export function unitAutomata(lang: TemplateLanguage, unbounded = false): Compile
   const defs = new Map<string, RuleDefinition>(charRules.map((d) => [d.name, d]));
   for (const [name, x] of lang.rules) defs.set(name, { name, expr: langExpr(x, unitLiteral, unbounded ? -1 : Infinity, "reserved-prefix-char"), token: false });
   return new Compiled(new Analysis((n) => defs.get(n.toLowerCase()), [...defs.keys()]));
-}
-
-/** The units of a URI as the string the unit automata read (one UTF-16 code unit per unit: offsets are unit indexes). */
-export function unitString(units: Units): string {
-  let s = "";
-  for (let k = 0; k < units.n; k++) s += String.fromCharCode(units.codes[k] as number);
-  return s;
-}
-
-/**
- * The engine's labels of positions over units as the template's messages name them: a triplet
- * unit (`%x12F`) as the triplet (`"%2F"`, upper case), and a range of triplets, which only a
- * value character's UTF-8 sequence reads past its lead, as `value-char`.
- */
-export function unitLabel(label: string): string {
-  const m = /^%x([0-9A-F]{3})(-[0-9A-F]+)?$/.exec(label);
-  if (m === null) return label;
-  if (m[2] !== undefined) return "value-char";
-  return JSON.stringify(`%${(parseInt(m[1] as string, 16) & 0xff).toString(16).toUpperCase().padStart(2, "0")}`);
 }

@@ -9,8 +9,23 @@ import { runs, seed } from "../helpers/runs";
 import { buildNfa, Deterministic, Matcher, unitClasses } from "../../src/template/automaton";
 import { testByDfa, wholeByDfa } from "../../src/abnf/dfa-engine";
 import { templateLanguage } from "../../src/template/language";
-import { unitAutomata, unitLabel, unitString } from "../../src/template/unit-expr";
-import { toUnits, UNIT_COUNT } from "../../src/template/units";
+import { unitAutomata } from "../../src/template/unit-expr";
+import { toUnits, UNIT_COUNT, type Units } from "../../src/template/units";
+
+/** The units of a URI as the string the unit automata read (one UTF-16 code unit per unit: offsets are unit indexes). */
+const unitString = (units: Units): string => String.fromCharCode(...units.codes.subarray(0, units.n));
+
+/**
+ * The engine's labels of positions over units as the template's messages name them: a triplet
+ * unit (`%x12F`) as the triplet (`"%2F"`, upper case), and a range of triplets, which only a
+ * value character's UTF-8 sequence reads past its lead, as `value-char`.
+ */
+function unitLabel(label: string): string {
+  const m = /^%x([0-9A-F]{3})(-[0-9A-F]+)?$/.exec(label);
+  if (m === null) return label;
+  if (m[2] !== undefined) return "value-char";
+  return JSON.stringify(`%${(parseInt(m[1] as string, 16) & 0xff).toString(16).toUpperCase().padStart(2, "0")}`);
+}
 
 const OPS = ["", "+", "#", ".", "/", ";", "?", "&"] as const;
 
