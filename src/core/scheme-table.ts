@@ -11,8 +11,8 @@ export const BUILT_IN_SCHEME_NAMES = ["http", "https", "ws", "wss", "mailto", "u
 /** http and https (RFC 9110 §4.2.1–§4.2.3), ws and wss (RFC 6455 §3). */
 export const DEFAULT_PORTS = /* @__PURE__ */ Object.freeze({ http: 80, https: 443, ws: 80, wss: 443 } as const);
 
-/** The schemes of {@link DEFAULT_PORTS}: with an authority, an empty path is "/" (RFC 9110 §4.2.3, RFC 6455 §3). */
-export const EMPTY_PATH_IS_ROOT: readonly string[] = /* @__PURE__ */ Object.freeze(["http", "https", "ws", "wss"]);
+/** Whether, with an authority, an empty path is "/" under `scheme`: the schemes of {@link DEFAULT_PORTS} (RFC 9110 §4.2.3, RFC 6455 §3). */
+export const emptyPathIsRoot = (scheme: string): boolean => Object.hasOwn(DEFAULT_PORTS, scheme);
 
 /**
  * Whether `scheme` is one the URL Standard calls special (#special-scheme: ftp, file, http, https,

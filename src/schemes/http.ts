@@ -5,7 +5,7 @@
 import { httpSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { hostText } from "../ast/make.js";
 import type { Host } from "../ast/nodes.js";
-import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
+import { DEFAULT_PORTS, emptyPathIsRoot } from "../core/scheme-table.js";
 import { compiledRules, deepFreeze, tcpPort, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import type { SchemeGrammarSource } from "./precompiled.js";
 import { normalizePercent } from "../transforms/normalize.js";
@@ -59,7 +59,7 @@ function definitionOf(name: "http" | "https", section: string): SchemeDefinition
     section,
     fragment: "allowed",
     defaultPort,
-    emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name),
+    emptyPathIsRoot: emptyPathIsRoot(name),
     matcherOf: compiledRules(httpSchemeGrammar),
     build(input: SchemeInput): HttpUri {
       const { uri } = input;

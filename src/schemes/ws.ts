@@ -5,7 +5,7 @@
 // be used on these URIs."
 import { wsSchemeGrammar } from "../compiled/scheme-grammars.js";
 import type { Host } from "../ast/nodes.js";
-import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
+import { DEFAULT_PORTS, emptyPathIsRoot } from "../core/scheme-table.js";
 import { compiledRules, deepFreeze, tcpPort, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import type { SchemeGrammarSource } from "./precompiled.js";
 
@@ -38,7 +38,7 @@ function definitionOf(name: "ws" | "wss"): SchemeDefinition<WsUri> {
     section: "RFC 6455 §3",
     fragment: "forbidden",
     defaultPort,
-    emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name),
+    emptyPathIsRoot: emptyPathIsRoot(name),
     matcherOf: compiledRules(wsSchemeGrammar),
     build(input: SchemeInput): WsUri {
       const { uri } = input;

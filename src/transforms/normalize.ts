@@ -3,7 +3,7 @@
 import * as make from "../ast/make.js";
 import type { Host, RelativeRef, Uri, UriReference } from "../ast/nodes.js";
 import { NON_ASCII, type IriComponent, unreservedTable } from "../charsets.js";
-import { DEFAULT_PORTS, EMPTY_PATH_IS_ROOT } from "../core/scheme-table.js";
+import { DEFAULT_PORTS, emptyPathIsRoot } from "../core/scheme-table.js";
 import { formatIpv6 } from "./ipv6.js";
 import { HEX_VALUES, TRIPLETS } from "../percent-encoding.js";
 import { dotSegmentsRemoved } from "./remove-dot-segments.js";
@@ -33,7 +33,7 @@ export type SchemeNormalizations = readonly SchemeNormalization[] | ReadonlyMap<
 export const defaultSchemes: readonly SchemeNormalization[] = /* @__PURE__ */ (() =>
   Object.freeze(
     (Object.keys(DEFAULT_PORTS) as (keyof typeof DEFAULT_PORTS)[]).map((name) =>
-      Object.freeze({ name, defaultPort: DEFAULT_PORTS[name], emptyPathIsRoot: EMPTY_PATH_IS_ROOT.includes(name) }),
+      Object.freeze({ name, defaultPort: DEFAULT_PORTS[name], emptyPathIsRoot: emptyPathIsRoot(name) }),
     ),
   ))();
 
