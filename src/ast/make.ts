@@ -383,7 +383,7 @@ export function pathSegments(text: string): readonly string[] {
 
 const NO_SEGMENTS: readonly string[] = /* @__PURE__ */ Object.freeze([]);
 
-/** A path node: a view of `[start, end)` of `input`; `spans`: its span is those offsets. */
+/** A path node: a view of `[start, end)` of `input`; `spans`: its span is those offsets. Its text is sliced when read, not kept (a field less). */
 class PathNode<K extends PathKind = PathKind> implements Path<K> {
   static made(x: object): boolean {
     return #input in x;
@@ -393,7 +393,6 @@ class PathNode<K extends PathKind = PathKind> implements Path<K> {
   readonly #start: number;
   readonly #end: number;
   readonly #spans: boolean;
-  #text: string | undefined;
   #segments: readonly string[] | undefined;
 
   constructor(kind: K, input: string, start: number, end: number, spans: boolean) {
@@ -407,7 +406,7 @@ class PathNode<K extends PathKind = PathKind> implements Path<K> {
     return this.#kind;
   }
   get text(): string {
-    return (this.#text ??= this.#input.slice(this.#start, this.#end));
+    return this.#input.slice(this.#start, this.#end);
   }
   get segments(): readonly string[] {
     return (this.#segments ??= pathSegments(this.text));
@@ -525,17 +524,10 @@ class ReferenceNode {
     if (this.#authorityStart < 0) return undefined;
     return (this.#authority ??= new MadeAuthority(this.#input, this.#authorityStart, this.#authorityEnd, this.#hostKind, this.#spans, this.#hostStart, this.#hostEnd, undefined));
   }
-  /** Where the path begins and ends in the input. */
-  #pathStart(): number {
-    return this.#authorityStart >= 0 ? this.#authorityEnd : this.#schemeEnd >= 0 ? this.#schemeEnd + 1 : this.#start;
-  }
-  #pathEnd(): number {
-    return this.#queryStart >= 0 ? this.#queryStart : this.#fragmentStart >= 0 ? this.#fragmentStart : this.#end;
-  }
   get path(): Path {
     if (this.#path === undefined) {
-      const a = this.#pathStart();
-      const b = this.#pathEnd();
+      const a = this.#authorityStart >= 0 ? this.#authorityEnd : this.#schemeEnd >= 0 ? this.#schemeEnd + 1 : this.#start;
+      const b = this.#queryStart >= 0 ? this.#queryStart : this.#fragmentStart >= 0 ? this.#fragmentStart : this.#end;
       // after an authority, path-abempty whatever it holds (RFC 3986 §3.3)
       const kind = this.#authorityStart >= 0 ? "path-abempty" : a === b ? "path-empty" : pathKindOf(this.#schemeEnd >= 0, false, this.#input.slice(a, a + 1));
       this.#path = new MadePath(kind, this.#input, a, b, this.#spans);
@@ -601,7 +593,7 @@ class ReferenceNode {
     }
     return {
       input: r.#input, start: r.#start, end: r.#end, schemeEnd: r.#schemeEnd, authorityStart: r.#authorityStart, authorityEnd: r.#authorityEnd,
-      hostKind: r.#hostKind, queryStart: r.#queryStart, fragmentStart: r.#fragmentStart, pathStart: r.#pathStart(), pathEnd: r.#pathEnd(), hostStart: hs, hostEnd: he,
+      hostKind: r.#hostKind, queryStart: r.#queryStart, fragmentStart: r.#fragmentStart, pathStart: r.#authorityStart >= 0 ? r.#authorityEnd : r.#schemeEnd >= 0 ? r.#schemeEnd + 1 : r.#start, pathEnd: r.#queryStart >= 0 ? r.#queryStart : r.#fragmentStart >= 0 ? r.#fragmentStart : r.#end, hostStart: hs, hostEnd: he,
     };
   }
 }
