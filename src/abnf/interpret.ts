@@ -518,6 +518,7 @@ export class Interpreter {
     }
     if (typeof a === "number") return a < 0 ? b : insert(b, a);
     this.#step(a.length + b.length);
+    if (a === b) return a;
     const out: number[] = [];
     let i = 0;
     let j = 0;
@@ -575,8 +576,13 @@ export class Interpreter {
       out.splice(i, 0, next);
       return next;
     }
-    const fresh: number[] = [];
     const n = out.length;
+    if (n === 0 || (next[0] as number) > (out[n - 1] as number)) {
+      // (all further than any reached before: the common case, a repetition moving on)
+      for (let j = 0; j < next.length; j++) out.push(next[j] as number);
+      return next;
+    }
+    const fresh: number[] = [];
     let i = 0;
     for (let j = 0; j < next.length; j++) {
       const x = next[j] as number;
