@@ -35,6 +35,12 @@ function lengthArgument(value: string): number {
   return Number(value);
 }
 
+/** `--limit`, `--max-readings`: a whole number of 1 or more (match refuses 0: it was exit 3, an internal error). */
+function countArgument(value: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError("expected a whole number of 1 or more");
+  return Number(value);
+}
+
 /** The most threads `--jobs` takes. */
 const MAX_JOBS = 256;
 
@@ -287,8 +293,8 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .argument("[template]", "the URI Template")
       .argument("[uri]", "the URI")
       .option("--all", "every reading of the URI (JSON: readings, complete), not only the preferred one")
-      .option("--limit <n>", "with --all, the most readings (default 64)", lengthArgument)
-      .option("--max-readings <n>", "readings to try for a template that repeats a variable (default 4096)", lengthArgument),
+      .option("--limit <n>", "with --all, the most readings (default 64)", countArgument)
+      .option("--max-readings <n>", "readings to try for a template that repeats a variable (default 4096)", countArgument),
   ).action(run(async (t: string | undefined, u: string | undefined, opts: TemplateCommands.MatchCommandOptions, cmd: Command) => (await templateCommands()).matchCommand(t, u, opts, io(cmd))));
 
   program
