@@ -12,7 +12,7 @@
 // every example is matched again, and both readings expand to it.
 import { ACCEPT, type Automaton, type Edge } from "../abnf/automaton.js";
 import { tagsOfInstances } from "../abnf/captures.js";
-import type { CodePointSet } from "../abnf/charset.js";
+import { intersects, type CodePointSet } from "../abnf/charset.js";
 import { GrammarError } from "../abnf/grammar-errors.js";
 import { quoted, throwFrom } from "./errors.js";
 import { maskPassword } from "../password.js";
@@ -74,9 +74,8 @@ const EXAMPLE_LIMIT = 16;
 /** The most nodes (pairs of positions, twice) the search keeps a bit for instead of asking its map (8 MB). */
 const REACHED_BITS = 1 << 26;
 
-/** Thrown when the search passes its bounds; caught in ambiguityOf. */
-class Undecided {}
-const UNDECIDED = /* @__PURE__ */ new Undecided();
+/** Thrown when the search passes its bounds (told apart by identity); caught in ambiguityOf. */
+const UNDECIDED: object = {};
 
 /** The varspec index of an owner that is an expression's own text (its operator and separators). */
 const EXPRESSION_OWNER = 65535;
@@ -85,17 +84,12 @@ const EXPRESSION_OWNER = 65535;
 const rank = (c: number): number => (c >= 0x61 && c <= 0x7a ? 0 : c >= 0x30 && c <= 0x39 ? 1 : c >= 0x41 && c <= 0x5a ? 2 : c < 0x80 ? 3 : c < 0x200 ? 4 : 5);
 
 /** The nicest unit both sets hold, or -1 when they share none. */
-function shared(a: CodePointSet, b: CodePointSet, nicest: boolean): number {
+function shared(a: CodePointSet, b: CodePointSet): number {
   let best = -1;
   for (let i = 0, j = 0; i < a.length && j < b.length; ) {
     const [alo, ahi] = a[i] as readonly [number, number];
     const [blo, bhi] = b[j] as readonly [number, number];
-    const lo = Math.max(alo, blo);
-    const hi = Math.min(ahi, bhi);
-    if (lo <= hi) {
-      if (!nicest) return lo;
-      for (let c = lo; c <= hi && c < 0x500; c++) if (best < 0 || rank(c) < rank(best)) best = c;
-    }
+    for (let c = Math.max(alo, blo); c <= Math.min(ahi, bhi) && c < 0x500; c++) if (best < 0 || rank(c) < rank(best)) best = c;
     if (ahi < bhi) i++;
     else j++;
   }
@@ -312,7 +306,7 @@ function search(t: UriTemplate<string>): TemplateAmbiguity | undefined {
       const px = a.positions[x] as { readonly set: CodePointSet };
       for (let ib = 0; ib < nb.length; ib++) {
         const y = (nb[ib] as Way).to;
-        if (y === ACCEPT || shared(px.set, (a.positions[y] as { readonly set: CodePointSet }).set, false) < 0) continue;
+        if (y === ACCEPT || !intersects(px.set, (a.positions[y] as { readonly set: CodePointSet }).set)) continue;
         // the readings part where a character of a value goes to different owners
         const d2 = d === 1 || (owner[x] !== owner[y] && (value[x] === 1 || value[y] === 1)) ? 1 : 0;
         const next = node(x, y, d2);
@@ -359,7 +353,7 @@ function verify(
     const step = chain[k] as { x: number; y: number; ia: number; ib: number };
     for (const tag of tagList((close(from.x)[step.ia] as Way).tags)) sa.events.push(tag, k - 1);
     for (const tag of tagList((close(from.y)[step.ib] as Way).tags)) sb.events.push(tag, k - 1);
-    codes.push(shared((a.positions[step.x] as { set: CodePointSet }).set, (a.positions[step.y] as { set: CodePointSet }).set, true));
+    codes.push(shared((a.positions[step.x] as { set: CodePointSet }).set, (a.positions[step.y] as { set: CodePointSet }).set));
     sa.owners.push(owner[step.x] as number);
     sb.owners.push(owner[step.y] as number);
   }
