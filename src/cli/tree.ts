@@ -2,13 +2,10 @@
 // UTF-16 code units of the input) or, for a grammar of its own, the derivation of its rules.
 import type { Authority, Host, Path, Span, UriReference } from "../ast/nodes.js";
 import type { Match } from "../abnf/semantics.js";
+import { isNode } from "../ast/make.js";
 import { toJson, type Paint } from "./style.js";
 
-const KINDS = new Set(["URI", "relative-ref", "authority", "IPv4address", "IPv6address", "IPvFuture", "reg-name"]);
-const isPathKind = (k: unknown): boolean => typeof k === "string" && k.startsWith("path-");
-
-const isNode = (x: unknown): x is { readonly kind: string; readonly span?: Span } =>
-  typeof x === "object" && x !== null && typeof (x as { kind?: unknown }).kind === "string" && (KINDS.has((x as { kind: string }).kind) || isPathKind((x as { kind: string }).kind));
+const isPathKind = (k: string): boolean => k.startsWith("path-");
 
 class Lines {
   readonly out: string[] = [];
