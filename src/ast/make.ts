@@ -89,7 +89,11 @@ const untouched = (x: object): boolean => Reflect.ownKeys(x).length === 0;
 // JSON round trip does not have them (see isNode). Fields of each class rather than a shared
 // base class: no super() call on the parse path.
 
-/** Host kinds by number, as views keep them. */
+/**
+ * Host kinds by number, as views keep them: with whether the node has spans, in one field of
+ * the reference and authority nodes (a field less a node): `kinds` is the kind (-1: not worked
+ * out yet) times 2, plus 1 with spans; `kinds >> 1` the kind, `kinds & 1` the spans.
+ */
 const HOST_KINDS: readonly HostKind[] = ["reg-name", "IPv4address", "IPv6address", "IPvFuture"];
 /** A host kind's number. */
 const hostCode = (k: HostKind): number => (k === "reg-name" ? 0 : k === "IPv4address" ? 1 : k === "IPv6address" ? 2 : 3);
@@ -290,9 +294,8 @@ class AuthorityNode implements Authority {
   readonly #input: string;
   readonly #start: number;
   readonly #end: number;
-  /** The host's kind by number, -1 until it is worked out (on the first read of the host). */
-  #hostKind: number;
-  readonly #spans: boolean;
+  /** The host's kind by number, -1 until it is worked out (on the first read of the host), and the spans (see HOST_KINDS). */
+  #kinds: number;
   /** Where the host begins (after "userinfo@") and ends (before ":port"). */
   readonly #hostStart: number;
   readonly #hostEnd: number;
@@ -300,7 +303,7 @@ class AuthorityNode implements Authority {
   /** `hostStart` and `hostEnd` are where the host is, when the caller knows (-1: found here). */
   // every caller passes every argument (no defaults): a smaller constructor, which V8 inlines
   // into a caller's loop within its budget
-  constructor(input: string, start: number, end: number, hostKind: number, spans: boolean, hostStart: number, hostEnd: number, given: Host | undefined) {
+  constructor(input: string, start: number, end: number, kinds: number, hostStart: number, hostEnd: number, given: Host | undefined) {
     if (hostStart < 0) {
       hostStart = hostStartIn(input, start, end);
       hostEnd = hostEndIn(input, hostStart, end);
@@ -308,8 +311,7 @@ class AuthorityNode implements Authority {
     this.#input = input;
     this.#start = start;
     this.#end = end;
-    this.#hostKind = hostKind;
-    this.#spans = spans;
+    this.#kinds = kinds;
     this.#hostStart = hostStart;
     this.#hostEnd = hostEnd;
     this.#host = given;
@@ -326,13 +328,14 @@ class AuthorityNode implements Authority {
       const input = this.#input;
       const s = this.#hostStart;
       const e = this.#hostEnd;
-      let k = this.#hostKind;
-      if (k < 0) this.#hostKind = k = hostKindIn(input, s, e);
+      const f = this.#kinds;
+      let k = f >> 1;
+      if (k < 0) this.#kinds = ((k = hostKindIn(input, s, e)) << 1) | (f & 1);
       // an IP literal's text is inside its brackets (kinds 2 and 3)
       const b = k >> 1;
       const t = input.slice(s + b, e - b);
       // a parsed reg-name (the common host) made here, without a call
-      this.#host = !this.#spans ? hostOf(k, t, -1, -1) : k === 0 ? new MadeRegName(t, s, e) : hostOf(k, t, s, e);
+      this.#host = !(f & 1) ? hostOf(k, t, -1, -1) : k === 0 ? new MadeRegName(t, s, e) : hostOf(k, t, s, e);
     }
     return this.#host;
   }
@@ -340,7 +343,7 @@ class AuthorityNode implements Authority {
     return this.#hostEnd === this.#end ? undefined : this.#input.slice(this.#hostEnd + 1, this.#end);
   }
   get span(): Span | undefined {
-    return this.#spans ? span(this.#start, this.#end) : undefined;
+    return this.#kinds & 1 ? span(this.#start, this.#end) : undefined;
   }
   /** @internal The authority's text. */
   get text(): string {
@@ -358,12 +361,12 @@ export const hostText = (h: Host): string => (h.kind === "IPv6address" || h.kind
 /** An authority node (RFC 3986 §3.2), without spans. */
 export function authority(userinfo: string | undefined, h: Host, port: string | undefined): Authority {
   const text = `${userinfo === undefined ? "" : `${userinfo}@`}${hostText(h)}${port === undefined ? "" : `:${port}`}`;
-  return new MadeAuthority(text, 0, text.length, hostCode(h.kind), false, -1, -1, h.span === undefined ? h : undefined);
+  return new MadeAuthority(text, 0, text.length, hostCode(h.kind) << 1, -1, -1, h.span === undefined ? h : undefined);
 }
 
 /** The authority `[start, end)` of `input`, parsed: its parts' spans are offsets into `input`; its host's kind is worked out when the host is read, or given. */
 export function parsedAuthority(input: string, start: number, end: number, hostKind?: HostKind): Authority {
-  return new MadeAuthority(input, start, end, hostKind === undefined ? -1 : hostCode(hostKind), true, -1, -1, undefined);
+  return new MadeAuthority(input, start, end, hostKind === undefined ? -1 : (hostCode(hostKind) << 1) | 1, -1, -1, undefined);
 }
 
 /**
@@ -392,10 +395,11 @@ class PathNode<K extends PathKind = PathKind> implements Path<K> {
   readonly #input: string;
   readonly #start: number;
   readonly #end: number;
-  readonly #spans: boolean;
+  /** Bit 0: the node has a span (a reference's `kinds`, see HOST_KINDS). */
+  readonly #spans: number;
   #segments: readonly string[] | undefined;
 
-  constructor(kind: K, input: string, start: number, end: number, spans: boolean) {
+  constructor(kind: K, input: string, start: number, end: number, spans: number) {
     this.#kind = kind;
     this.#input = input;
     this.#start = start;
@@ -412,7 +416,7 @@ class PathNode<K extends PathKind = PathKind> implements Path<K> {
     return (this.#segments ??= pathSegments(this.text));
   }
   get span(): Span | undefined {
-    return this.#spans ? span(this.#start, this.#end) : undefined;
+    return this.#spans & 1 ? span(this.#start, this.#end) : undefined;
   }
   toJSON(): { kind: K; text: string; segments: readonly string[]; span: Span | undefined } {
     return { kind: this.kind, text: this.text, segments: this.segments, span: this.span };
@@ -421,10 +425,10 @@ class PathNode<K extends PathKind = PathKind> implements Path<K> {
 const MadePath = /* @__PURE__ */ inspectable(PathNode, "Path");
 
 /** A path node from its text, without a span. */
-export const path = <K extends PathKind>(kind: K, text: string): Path<K> => new MadePath(kind, text, 0, text.length, false);
+export const path = <K extends PathKind>(kind: K, text: string): Path<K> => new MadePath(kind, text, 0, text.length, 0);
 
 /** The path `[start, end)` of `input`, parsed: its span is those offsets. */
-export const parsedPath = <K extends PathKind>(kind: K, input: string, start: number, end: number): Path<K> => new MadePath(kind, input, start, end, true);
+export const parsedPath = <K extends PathKind>(kind: K, input: string, start: number, end: number): Path<K> => new MadePath(kind, input, start, end, 1);
 
 /**
  * Where the parts of a URI reference are in its text (RFC 3986 Appendix B): indexes into the
@@ -477,12 +481,11 @@ class ReferenceNode {
   readonly #input: string;
   readonly #start: number;
   readonly #end: number;
-  readonly #spans: boolean;
   readonly #schemeEnd: number;
   readonly #authorityStart: number;
   readonly #authorityEnd: number;
-  /** The host's kind by number; -1 until worked out (see {@link hostKindIn}). */
-  #hostKind: number;
+  /** The host's kind by number, -1 until worked out (see {@link hostKindIn}), and the spans (see HOST_KINDS). */
+  #kinds: number;
   readonly #queryStart: number;
   readonly #fragmentStart: number;
   #authority: Authority | undefined;
@@ -495,18 +498,17 @@ class ReferenceNode {
   // every caller passes every argument, and no part node (see holding): a smaller constructor,
   // which V8 inlines into the parse path within its budget
   constructor(
-    input: string, start: number, end: number, spans: boolean,
-    schemeEnd: number, authorityStart: number, authorityEnd: number, hostKind: number, queryStart: number, fragmentStart: number,
+    input: string, start: number, end: number,
+    schemeEnd: number, authorityStart: number, authorityEnd: number, kinds: number, queryStart: number, fragmentStart: number,
     hostStart: number, hostEnd: number,
   ) {
     this.#input = input;
     this.#start = start;
     this.#end = end;
-    this.#spans = spans;
     this.#schemeEnd = schemeEnd;
     this.#authorityStart = authorityStart;
     this.#authorityEnd = authorityEnd;
-    this.#hostKind = hostKind;
+    this.#kinds = kinds;
     this.#queryStart = queryStart;
     this.#fragmentStart = fragmentStart;
     this.#hostStart = hostStart;
@@ -522,7 +524,7 @@ class ReferenceNode {
   }
   get authority(): Authority | undefined {
     if (this.#authorityStart < 0) return undefined;
-    return (this.#authority ??= new MadeAuthority(this.#input, this.#authorityStart, this.#authorityEnd, this.#hostKind, this.#spans, this.#hostStart, this.#hostEnd, undefined));
+    return (this.#authority ??= new MadeAuthority(this.#input, this.#authorityStart, this.#authorityEnd, this.#kinds, this.#hostStart, this.#hostEnd, undefined));
   }
   get path(): Path {
     if (this.#path === undefined) {
@@ -530,7 +532,7 @@ class ReferenceNode {
       const b = this.#queryStart >= 0 ? this.#queryStart : this.#fragmentStart >= 0 ? this.#fragmentStart : this.#end;
       // after an authority, path-abempty whatever it holds (RFC 3986 §3.3)
       const kind = this.#authorityStart >= 0 ? "path-abempty" : a === b ? "path-empty" : pathKindOf(this.#schemeEnd >= 0, false, this.#input.slice(a, a + 1));
-      this.#path = new MadePath(kind, this.#input, a, b, this.#spans);
+      this.#path = new MadePath(kind, this.#input, a, b, this.#kinds);
     }
     return this.#path;
   }
@@ -541,7 +543,7 @@ class ReferenceNode {
     return this.#fragmentStart < 0 ? undefined : this.#input.slice(this.#fragmentStart + 1, this.#end);
   }
   get span(): Span | undefined {
-    return this.#spans ? span(this.#start, this.#end) : undefined;
+    return this.#kinds & 1 ? span(this.#start, this.#end) : undefined;
   }
   /** The reference's text (RFC 3986 §5.3 recomposition of its parts, which is the text it was read from). */
   get text(): string {
@@ -573,7 +575,7 @@ class ReferenceNode {
       hs = at >= 0 ? at + 1 : a0;
       he = colon > at ? colon : a1;
     }
-    return new MadeReference(input, 0, input.length, true, t[0] as number, a0, a1, -1, query, fragment, hs, he);
+    return new MadeReference(input, 0, input.length, t[0] as number, a0, a1, -1, query, fragment, hs, he);
   }
 
   /** `r`, holding the part nodes given (see {@link uriReference}). */
@@ -589,11 +591,11 @@ class ReferenceNode {
     if (r.#authorityStart >= 0) {
       hs = r.#hostStart >= 0 ? r.#hostStart : hostStartIn(r.#input, r.#authorityStart, r.#authorityEnd);
       he = r.#hostStart >= 0 ? r.#hostEnd : hostEndIn(r.#input, hs, r.#authorityEnd);
-      if (r.#hostKind < 0) r.#hostKind = hostKindIn(r.#input, hs, he);
+      if (r.#kinds < 0) r.#kinds = (hostKindIn(r.#input, hs, he) << 1) | (r.#kinds & 1);
     }
     return {
       input: r.#input, start: r.#start, end: r.#end, schemeEnd: r.#schemeEnd, authorityStart: r.#authorityStart, authorityEnd: r.#authorityEnd,
-      hostKind: r.#hostKind, queryStart: r.#queryStart, fragmentStart: r.#fragmentStart, pathStart: r.#authorityStart >= 0 ? r.#authorityEnd : r.#schemeEnd >= 0 ? r.#schemeEnd + 1 : r.#start, pathEnd: r.#queryStart >= 0 ? r.#queryStart : r.#fragmentStart >= 0 ? r.#fragmentStart : r.#end, hostStart: hs, hostEnd: he,
+      hostKind: r.#kinds >> 1, queryStart: r.#queryStart, fragmentStart: r.#fragmentStart, pathStart: r.#authorityStart >= 0 ? r.#authorityEnd : r.#schemeEnd >= 0 ? r.#schemeEnd + 1 : r.#start, pathEnd: r.#queryStart >= 0 ? r.#queryStart : r.#fragmentStart >= 0 ? r.#fragmentStart : r.#end, hostStart: hs, hostEnd: he,
     };
   }
 }
@@ -647,12 +649,12 @@ export function referenceFromParts(
   const fragmentStart = fragment === undefined ? -1 : text.length;
   if (fragment !== undefined) text += `#${fragment}`;
   const kind = typeof hostKind === "number" ? hostKind : hostCode(hostKind);
-  return new MadeReference(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, kind, queryStart, fragmentStart, -1, -1) as unknown as UriReference;
+  return new MadeReference(text, 0, text.length, schemeEnd, authorityStart, authorityEnd, kind << 1, queryStart, fragmentStart, -1, -1) as unknown as UriReference;
 }
 
 /** The reference `text`, read at `o` (offsets into `text`), as a node without spans (the text a transform wrote). */
 export function referenceAt(text: string, o: ReferenceOffsets): UriReference {
-  return new MadeReference(text, 0, text.length, false, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart, -1, -1) as unknown as UriReference;
+  return new MadeReference(text, 0, text.length, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind << 1, o.queryStart, o.fragmentStart, -1, -1) as unknown as UriReference;
 }
 
 /**
@@ -669,7 +671,7 @@ export const referenceFromRun = (input: string, t: Int32Array): UriReference => 
  * node's readers the search for them; -1 (the default): the authority is searched when read.
  */
 export function parsedReference(input: string, start: number, end: number, o: ReferenceOffsets, hostStart = -1, hostEnd = -1): UriReference {
-  return new MadeReference(input, start, end, true, o.schemeEnd, o.authorityStart, o.authorityEnd, o.hostKind, o.queryStart, o.fragmentStart, hostStart, hostEnd) as unknown as UriReference;
+  return new MadeReference(input, start, end, o.schemeEnd, o.authorityStart, o.authorityEnd, (o.hostKind << 1) | 1, o.queryStart, o.fragmentStart, hostStart, hostEnd) as unknown as UriReference;
 }
 
 /** A `URI` node when there is a scheme, a `relative-ref` node otherwise (RFC 3986 §4.1), written from its parts (RFC 3986 §5.3), without spans. */
@@ -704,7 +706,7 @@ export function uriReference(parts: ReferenceParts): UriReference {
   // the new reference keeps the part nodes it was given when they have no spans (they read the same)
   const keepAuthority = a !== undefined && a.span === undefined && a.host.span === undefined ? a : undefined;
   const keepPath = p.span === undefined ? p : undefined;
-  return ReferenceNode.holding(new MadeReference(text, 0, text.length, false, schemeEnd, authorityStart, authorityEnd, hostKind, queryStart, fragmentStart, -1, -1), keepAuthority, keepPath) as unknown as UriReference;
+  return ReferenceNode.holding(new MadeReference(text, 0, text.length, schemeEnd, authorityStart, authorityEnd, hostKind << 1, queryStart, fragmentStart, -1, -1), keepAuthority, keepPath) as unknown as UriReference;
 }
 
 /** The text of an authority node made by this file (RFC 3986 §3.2). */
