@@ -69,8 +69,9 @@ function setterInput<T extends UriReference>(input: T | string, part: unknown, n
 /** A number is written in decimal; one that is not a whole number then fails the `port` rule. */
 const portText = (port: string | number | undefined): string | undefined => (typeof port === "number" ? String(port) : port);
 
-const needsHost = (text: string): UriSyntaxError =>
-  syntaxError(text, "authority", 0, ["a host: a userinfo or port needs one"]);
+// a userinfo quoted as the authority it would make ("u:pw@"): no "@" ended it, so its password showed (RFC 3986 §7.5)
+const needsHost = (text: string, at = ""): UriSyntaxError =>
+  syntaxError(text + at, "authority", 0, ["a host: a userinfo or port needs one"]);
 
 interface Assembly {
   readonly scheme: string | undefined;
@@ -103,7 +104,7 @@ const finishAs = <T extends UriReference>(_node: T, a: Assembly): Checked<Rebuil
 
 function authorityOf(userinfo: string | undefined, host: string | undefined, port: string | undefined): Checked<Authority | undefined> {
   if (host === undefined) {
-    if (userinfo !== undefined) return { ok: false, error: needsHost(userinfo) };
+    if (userinfo !== undefined) return { ok: false, error: needsHost(userinfo, "@") };
     if (port !== undefined) return { ok: false, error: needsHost(port) };
     return { ok: true, value: undefined };
   }
@@ -188,7 +189,7 @@ export function withUserinfo<T extends UriReference = UriReference>(input: T | s
   const node = r.value;
   const parts = partsOf(node);
   const a = parts.authority;
-  if (a === undefined) return userinfo === undefined ? finishAs(node, parts) : { ok: false, error: needsHost(userinfo) };
+  if (a === undefined) return userinfo === undefined ? finishAs(node, parts) : { ok: false, error: needsHost(userinfo, "@") };
   const error = check("userinfo", userinfo);
   if (error) return { ok: false, error };
   return finishAs(node, { ...parts, authority: make.authority(userinfo, a.host, a.port) });

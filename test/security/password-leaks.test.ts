@@ -6,6 +6,7 @@ import { maskPassword, passwordRange } from "../../src/password";
 import { parse as whatwgParse } from "../../src/whatwg";
 import { fileUriToPath, ws } from "../../src/schemes";
 import { percentDecode } from "../../src/components";
+import { buildUri, withUserinfo } from "../../src/uri-builder";
 
 const SECRET = "s3cr3tPW";
 
@@ -92,5 +93,22 @@ describe("uri-grammar/whatwg quotes no password in what it says failed (fuzz, 20
     expect(r.error.shortMessage).toContain(words);
     const b = whatwgParse("x", input);
     expect(b.ok ? undefined : b.error.cause?.message).toContain(words);
+  });
+});
+
+describe("a userinfo set where there is no host: the error masks its password (fuzz round 4)", () => {
+  // withUserinfo and buildUri refuse a userinfo without a host; the error quoted the userinfo
+  // read as an authority, where no "@" ends it, so its password showed
+  it.each([
+    ["withUserinfo on a URI without an authority", () => withUserinfo("mailto:x", `alice:${SECRET}`)],
+    ["withUserinfo on a relative reference", () => withUserinfo("/path", `alice:${SECRET}`)],
+    ["buildUri with a userinfo and no host", () => buildUri({ scheme: "mailto", userinfo: `alice:${SECRET}`, path: "x" })],
+  ])("%s", (_name, call) => {
+    const r = call();
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.input).toBe(`alice:${SECRET}@`); // the authority it would make, without its host
+    expect(r.error.message).not.toContain(SECRET);
+    expect(r.error.message).toContain("alice:***@");
   });
 });
