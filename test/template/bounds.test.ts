@@ -46,6 +46,16 @@ describe("prefix modifiers past 53 spans", () => {
     const all = matchAll(t, "a");
     expect(all.ok ? all.value.readings : all.error instanceof TemplateError).toEqual(all.ok ? [] : true);
     expect(match(t, "a".repeat(54))).toEqual({ ok: true, value: { x: "a" } });
+    // the router too: its route's match runs out, and router.match throws that TemplateError
+    const router = createRouter<number>();
+    expect(router.add(t, 1).ok).toBe(true);
+    let routed: unknown;
+    try {
+      routed = router.match("a");
+    } catch (e) {
+      routed = e instanceof TemplateError ? e.code : e;
+    }
+    expect(routed).toEqual(expect.stringMatching(/^(match-limit|reading-limit)$/));
   });
 
   it("1,024 of them: match, matchAll and the router answer", () => {
@@ -93,6 +103,23 @@ describe("memory kept between calls", () => {
       return [...codes];`);
     expect(r.out).toEqual(expect.arrayContaining(["no-match"]));
     expect((r.out as string[]).filter((c) => c !== "no-match" && c !== "match-limit")).toEqual([]);
+    expect(r.keptMb).toBeLessThan(24);
+    expect(r.peakMb).toBeLessThan(PEAK_MB);
+  });
+
+  // issue 30's own size: "{y}" + 16,000 "a" + "{x}" (under the cache's 16 KiB bound) held 1.37 GB
+  // after 131 matches of growing URIs; 6 of them here (each about 0.2 s of CPU, "match-limit": the
+  // literal keeps its 16,000 positions open at every character, past the work limit)
+  it("the issue's template of 16,000 literal characters, matched against growing URIs, keeps at most the memo's bound", () => {
+    const r = inChild(`
+      const text = "{y}" + "a".repeat(16000) + "{x}";
+      const codes = new Set();
+      for (let i = 0; i < 6; i++) {
+        const m = t.match(text, "a".repeat(14000 + 600 * i) + "b");
+        codes.add(m.ok ? "ok" : m.error.code);
+      }
+      return [...codes];`);
+    expect((r.out as string[]).filter((c) => c !== "ok" && c !== "no-match" && c !== "match-limit")).toEqual([]);
     expect(r.keptMb).toBeLessThan(24);
     expect(r.peakMb).toBeLessThan(PEAK_MB);
   });
@@ -149,6 +176,23 @@ describe("the router's build", () => {
     expect(router.match("x/2042/y")).toBeUndefined();
   }, 60_000);
 
+  // the issue's sizes, in a child: 1,000 and 10,000 routes. A route of this shape keeps about 15 KB
+  // (its automaton of ~140 states, and the router's copy of its edges): 10,000 routes keep about
+  // 155 MB and reach about 280 MB of peak RSS (SECURITY.md); 1,000 stay under the hostile cases' 256 MB
+  it("1,000 and 10,000 routes of that shape: built, matched, within the documented memory", () => {
+    const build = (n: number): string => `
+      const router = t.createRouter();
+      for (let i = 0; i < ${n}; i++) router.addOrThrow("{a}/" + String(i).padStart(4, "0") + "/{b}", i);
+      return [router.match("x/0042/y"), router.match("x/" + String(${n - 1}).padStart(4, "0") + "/y")?.value, router.match("x/${n}/y") ?? "none"];`;
+    const small = inChild(build(1000));
+    expect(small.out).toEqual([{ template: "{a}/0042/{b}", value: 42, variables: { a: "x", b: "y" } }, 999, "none"]);
+    expect(small.peakMb).toBeLessThan(PEAK_MB);
+    const large = inChild(build(10000));
+    expect(large.out).toEqual([{ template: "{a}/0042/{b}", value: 42, variables: { a: "x", b: "y" } }, 9999, "none"]);
+    expect(large.keptMb).toBeLessThan(180);
+    expect(large.peakMb).toBeLessThan(320);
+  }, 120_000);
+
   it("shadowedBy is still worked out when read, against the routes added before", () => {
     const router = createRouter<number>();
     const first = router.addOrThrow("/users/{id}", 1);
@@ -170,5 +214,15 @@ describe("ambiguity", () => {
     // the search on the engine's automaton finds "a" at 45 and 100 (the private engine's stopped undecided)
     for (const n of [45, 100]) expect(findAmbiguity(Array.from({ length: n }, (_, i) => `{v${i}}`).join(""))?.example).toBe("a");
     expect(findAmbiguity("{v0}{v1}")?.decided).toBe(true);
+  });
+
+  it("500 expressions in a child: decided (the example \"a\"), under the peak; 45: decided where matchAll finds 64 readings of \"ab\"", () => {
+    const r = inChild(`
+      const text = (n) => Array.from({ length: n }, (_, i) => "{v" + i + "}").join("");
+      const a = t.findAmbiguity(text(500));
+      const all = t.matchAll(text(45), "ab");
+      return [a === undefined ? "not ambiguous" : a.decided === true ? a.example : "undecided", t.findAmbiguity(text(45))?.decided, all.ok ? all.value.readings.length : all.error.code];`);
+    expect(r.out).toEqual(["a", true, 64]);
+    expect(r.peakMb).toBeLessThan(PEAK_MB);
   });
 });
