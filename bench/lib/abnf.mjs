@@ -8,9 +8,10 @@
 // rows say how many of the inputs each accepts (uri-grammar's answer is exact: test/loader-rfc-grammars).
 //
 // Rows: RFC 8259 JSON-text on a flat array of ~1 MB and on arrays nested 10,000 deep (the issue's
-// "recursive rules" cases), then each suite grammar (RFC 9535 JSONPath, RFC 5234 ABNF, RFC 5322)
-// on short inputs: the RFC examples (fixtures/loader/rfc-grammars.json) and strings generated
-// from the rules (seeded, as a test suite would hold). Timed warm: best pass of several in CPU
+// "recursive rules" cases), then each suite grammar (RFC 9535 JSONPath, RFC 5234 ABNF, RFC 5322,
+// OData ABNF 4.01) on short inputs: the RFC examples (fixtures/loader/rfc-grammars.json) or the
+// OData TC's test cases (fixtures/abnf/odata/testcases.json, on the grammar alone, without the
+// suite's name lists) and strings generated from the rules (seeded, as a test suite would hold). Timed warm: best pass of several in CPU
 // time, ns per character; "× peggy" is peggy's time over ours (above 1: uri-grammar is faster).
 // Each row also times first use (issue 33: at most twice a warm pass): the first pass over the
 // row's inputs on the grammar just loaded, each side's, against a warm pass over the same inputs.
@@ -24,8 +25,8 @@ import { Worker, isMainThread, parentPort, workerData } from "node:worker_thread
 const here = path.dirname(fileURLToPath(import.meta.url));
 const root = path.join(here, "..", "..");
 
-/** How many rows the section has: JSON flat and nested, then the three suites' grammars. */
-const ROWS = 5;
+/** How many rows the section has: JSON flat and nested, then the four suites' grammars. */
+const ROWS = 6;
 
 /** The section for bench/run.mjs: runs each row's measurement in its own worker with a 256 MB stack. */
 export async function abnfBench({ quick = false, log = () => {} } = {}) {
@@ -224,24 +225,34 @@ async function measure({ quick, index }) {
     const depth = 10_000;
     return row(`RFC 8259 JSON-text, arrays nested ${depth.toLocaleString("en-US")} deep`, [["JSON-text", "[".repeat(depth) + "]".repeat(depth)]], ours, peg, passes, loaded, () => g.compile("JSON-text"));
   }
-  // the suites' grammars on short inputs (rows 2 to 4)
+  // the suites' grammars on short inputs (rows 2 to 5)
+  // OData: the OData TC's cases (a sample, each on its rule: 42 rules) and strings generated from three
+  const odata = JSON.parse(readFileSync(path.join(root, "fixtures/abnf/odata/testcases.json"), "utf8")).cases;
   const suites = [
     { match: "rfc9535", name: "RFC 9535 JSONPath", rules: ["jsonpath-query"] },
     { match: "rfc5234-section4", name: "RFC 5234 ABNF", rules: ["rulelist"], file: "fixtures/abnf/rfc/rfc5234-section4.abnf" },
     { match: "rfc5322", name: "RFC 5322", rules: ["address", "mailbox", "date-time"] },
+    {
+      name: "OData ABNF 4.01",
+      label: "the TC's cases on 42 rules; odataUri, odataRelativeUri, primitiveLiteral",
+      rules: [...new Set(odata.map(([rule]) => rule))],
+      file: "fixtures/abnf/odata/odata-abnf-construction-rules.txt",
+      given: odata.map(([rule, x]) => [rule, x]),
+      generate: ["odataUri", "odataRelativeUri", "primitiveLiteral"],
+    },
   ];
-  const count = quick ? 100 : 400;
   const s = suites[index - 2];
-  const fixture = cases.find((c) => c.file.includes(s.match));
+  const count = (quick ? 100 : 400) / (s.generate === undefined ? 1 : 4);
+  const fixture = s.match === undefined ? undefined : cases.find((c) => c.file.includes(s.match));
   const file = s.file ?? fixture.file;
   const { g, peg, load: loaded } = load(file, fixture?.extra, s.rules);
   const ours = (x, rule) => g.isValid(x, rule);
   const inputs = [];
-  for (const [rule, x] of [...(fixture?.accept ?? []), ...(fixture?.reject ?? [])]) if (s.rules.includes(rule)) inputs.push([rule, x]);
+  for (const [rule, x] of s.given ?? [...(fixture?.accept ?? []), ...(fixture?.reject ?? [])]) if (s.rules.includes(rule)) inputs.push([rule, x]);
   // generated from a grammar of its own, so that generating compiles nothing of the one timed
   const source = grammarFromAbnf(readFileSync(path.join(root, file), "utf8") + (fixture?.extra ?? "")).value;
-  for (const rule of s.rules) for (let k = 0; k < count; k++) inputs.push([rule, source.generate(rule, seededRandom(k + 1), { maxRepeat: 3 })]);
-  return row(`${s.name} (${s.rules.join(", ")}), ${inputs.length} short inputs`, inputs, ours, peg, passes, loaded, () => g.compile(...s.rules));
+  for (const rule of s.generate ?? s.rules) for (let k = 0; k < count; k++) inputs.push([rule, source.generate(rule, seededRandom(k + 1), { maxRepeat: 3 })]);
+  return row(`${s.name} (${s.label ?? s.rules.join(", ")}), ${inputs.length} short inputs`, inputs, ours, peg, passes, loaded, () => g.compile(...s.rules));
 }
 
 if (!isMainThread && workerData?.abnfBench === true) {
