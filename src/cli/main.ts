@@ -84,10 +84,11 @@ Examples:
 
 With no input argument, a command reads one input per line from stdin (or --input FILE) and
 writes one JSON object per line: {"line", "input", "ok", "value"} or {"line", "input", "ok",
-"error"} (with "partition" after --partition, "key" after --keyed). resolve and relativize read "base<TAB>reference" lines, or references with --base;
-equal reads "a<TAB>b" lines; expand reads templates, match URIs (or "template<TAB>URI" lines
-without a template argument). A line longer than --max-length (two inputs and a tab: each input)
-is that line's InputTooLongError, its "input" the first 256 characters with "truncated": true.
+"error"} (with "partition" after --partition, "key" after --keyed). resolve and relativize
+read "base<TAB>reference" lines, or references with --base; equal reads "a<TAB>b" lines;
+expand reads templates, match URIs (or "template<TAB>URI" lines without a template argument).
+A line longer than --max-length (two inputs and a tab: each input) is that line's
+InputTooLongError, its "input" the first 256 characters with "truncated": true.
 
 Exit status: 0 valid (equivalent), 1 invalid (not equivalent; in batch mode, any line),
 2 usage error (unknown option, rule or grammar; missing or unreadable input), 3 internal error.

@@ -224,6 +224,16 @@ describe("help, version, rules", () => {
     expect(sub.stdout).toContain("--tree");
   });
 
+  test("the prose of every --help is wrapped at 100 columns at most (lines31 round 2: the batch paragraph had a line of 150); an example stays one line", async () => {
+    const long: string[] = [];
+    for (const args of [["--help"], ...["parse", "validate", "resolve", "relativize", "normalize", "equal", "to-uri", "to-iri", "repair", "expand", "match", "rules", "rule"].map((c) => [c, "--help"])]) {
+      const r = await runHere(args);
+      expect(r.status).toBe(0);
+      for (const line of r.stdout.split("\n")) if (line.length > 100 && !line.startsWith("  uri-grammar ")) long.push(`${args.join(" ")}: ${line}`);
+    }
+    expect(long).toEqual([]);
+  });
+
   test("match --help names the --max-readings the library uses when it is left out (fuzz round 4: it said 64 after the default became 4,096)", async () => {
     const help = (await runHere(["match", "--help"])).stdout.replace(/\s+/g, " ");
     const stated = /--max-readings <n> [^(]*\(default (\d[\d,]*)\)/.exec(help)?.[1];
