@@ -567,54 +567,8 @@ export class Matcher {
     return before.length === 0 ? out : [...before, ...out.filter((e) => !b.yieldAt.includes(codes[e] as number))];
   }
 
-  /** The preferred path: tags and the offsets (in units) where they stand, as a flat list. */
-  first(pass: Pass): number[] {
-    const nfa = this.nfa;
-    const events: number[] = [];
-    let s = nfa.start;
-    let k = 0;
-    for (;;) {
-      switch (nfa.kind[s]) {
-        case ACCEPT:
-          return events;
-        case UNIT:
-          s = nfa.unitNext[s] as number;
-          k++;
-          break;
-        case BOUNDED: {
-          const b = nfa.bounded[nfa.boundedOf[s] as number] as Bounded;
-          const j = this.#ends(pass, b, k)[0] as number;
-          events.push(b.open, k, b.close, j);
-          s = b.exit;
-          k = j;
-          break;
-        }
-        default: {
-          const e = nfa.eps[s] as Int32Array;
-          const set = pass.setAt[k] as number;
-          const y = nfa.yieldAt[s];
-          if (y !== undefined && y.includes(pass.units.codes[k] as number) && this.#has(set, e[e.length - 2] as number)) {
-            // a span's head before its separator: stop here
-            events.push(e[e.length - 1] as number, k);
-            s = e[e.length - 2] as number;
-            break;
-          }
-          for (let i = 0; i < e.length; i += 2) {
-            const t = e[i] as number;
-            if (this.#has(set, t)) {
-              const tag = e[i + 1] as number;
-              if (tag >= 0) events.push(tag, k);
-              s = t;
-              break;
-            }
-          }
-        }
-      }
-    }
-  }
-
   /**
-   * Every path, in order of preference (the first is {@link first}'s), as flat tag lists (each
+   * Every path, in order of preference (the first is the preferred one), as flat tag lists (each
    * read before the next is asked for: the list is reused). Given a unit offset back (`next(k)`),
    * the enumeration skips the paths that differ from the last one only after offset k
    * (backjumping: a reading that failed on text before k fails on them too). At each state, the
@@ -686,7 +640,7 @@ export class Matcher {
 /**
  * The forward automaton of a template, made as URIs are read: its states are sets of the template
  * automaton's states, and a unit leads from one to the next by table lookup, with the tags on the
- * way precomputed (the preferred empty path to each state, the path {@link Matcher.first} takes).
+ * way precomputed (the preferred empty path to each state, the one {@link Matcher.paths} takes first).
  * It reads a URI in one pass when the URI never makes it guess: when every unit it reads is read
  * by one state only, or by several none of which has a tag to emit yet (`/users/{id}{?page}`:
  * a value ends where a character it cannot hold begins). Where a unit, or the end, could be read

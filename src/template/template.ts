@@ -381,16 +381,14 @@ export class UriTemplate<T extends string = string> {
       }
       return out.length >= limit;
     };
-    // the preferred path first, without the generator
-    if (add(m.first(pass))) return { ok: true, value: { readings: out, complete: false } };
     let exhausted = true;
     const paths = m.paths(pass);
-    paths.next(); // the first path is m.first's
-    for (let step = paths.next(jump); step.done !== true; step = paths.next(jump)) {
-      if (++tried >= maxPaths || work.left < 0) {
+    for (let step = paths.next(); step.done !== true; step = paths.next(jump)) {
+      if (tried >= maxPaths || work.left < 0) {
         exhausted = false;
         break;
       }
+      tried++;
       if (add(step.value)) return { ok: true, value: { readings: out, complete: false } };
     }
     if (out.length > 0) return { ok: true, value: { readings: out, complete: exhausted } };
