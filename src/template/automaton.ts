@@ -640,12 +640,14 @@ export class Matcher {
 /**
  * The forward automaton of a template, made as URIs are read: its states are sets of the template
  * automaton's states, and a unit leads from one to the next by table lookup, with the tags on the
- * way precomputed (the preferred empty path to each state, the one {@link Matcher.paths} takes first).
- * It reads a URI in one pass when the URI never makes it guess: when every unit it reads is read
- * by one state only, or by several none of which has a tag to emit yet (`/users/{id}{?page}`:
- * a value ends where a character it cannot hold begins). Where a unit, or the end, could be read
- * two ways with different tags (`{+path}{?ref}` before a "?"), the walk says so and the general
- * matcher reads that URI. A template with a prefix modifier does not walk. The same tables tell
+ * way precomputed (the preferred empty path to each state, the path {@link Matcher.paths} takes first).
+ * Its sets are lists in order of preference (a state reached again by a later path is left out:
+ * what follows it is the same), so a unit read two ways with different tags (`{+path}{?ref}`
+ * before a "?", a list's comma) gives the ways in that order: the walk takes the first and comes
+ * back to the next when the URI leaves it (so it returns {@link Matcher.paths}'s first path: the
+ * preferred of those that read the whole URI). Where a span's head stops before a separator
+ * (its yieldAt), the order is the one for that unit. A template with a prefix modifier does not
+ * walk. The same tables tell
  * where a URI leaves the language, and what could have stood there ({@link Deterministic.explain}):
  * a template without a prefix modifier has one forward automaton for both.
  */
@@ -661,10 +663,11 @@ const DETERMINISTIC_LIMIT = 200_000;
 const DETERMINISTIC_SET_LIMIT = 256;
 /** An entry of a row: no state reads the class. */
 const NO_ENTRY = -1;
-/** An entry of a row: several states read the class, and a tag is to be emitted on the way: the walk cannot choose. */
-const TWO_WAYS = -2;
-/** While a row is made: one state reads the class so far. */
-const FIRST = -3;
+/**
+ * An entry of a row at most this: the unit leads to set `PLAIN - entry`, with no tag on the way
+ * and no other way (most of a URI's characters: the walk reads nothing else for them).
+ */
+const PLAIN = -8;
 
 /** What {@link Deterministic.walkText} answers when the URI makes the walk guess (or a limit is reached): the general matcher decides. */
 export const UNDECIDED = "undecided";
@@ -683,21 +686,28 @@ export class Deterministic {
   #closures = new Map<number, [number, number[]][]>();
   readonly #stamp: Int32Array;
   #mark = 0;
-  /** The sets: one state's by its number, others by their sorted list. */
+  /** The sets: one state's by its number, others by their list in order of preference. */
   #states: number[][] = [];
   readonly #singleId: Int32Array;
   #index = new Map<string, number>();
   /**
-   * Per set and class, by `set * classes + class`: the entry (or NO_ENTRY, TWO_WAYS), UNMADE until
-   * the set is first reached. Grown as sets are made.
+   * Per set and class, by `set * classes + class`: the entry's offset in {@link #entries}, or the
+   * set after the unit (at most PLAIN), or NO_ENTRY; UNMADE until the set is first reached. Grown
+   * as sets are made.
    */
   #table = new Int32Array(0);
   /** The row being made (#make), before it goes into the table. */
   readonly #scratch: Int32Array;
-  #entryNext: number[] = [];
-  /** The tags on the empty path taken before the unit of each entry. */
-  #entryTags: (Int32Array | undefined)[] = [];
-  /** Per set with a row: the tags on the empty path to acceptance, NO_ACCEPT when the URI cannot end there, TWO_WAYS_ACCEPT when it can end two ways. */
+  /**
+   * The entries, four numbers each (an entry is its offset here): the set after the unit, the
+   * next way to read the unit (another entry, tried when the URI leaves this one; -1: none), and
+   * where the tags on the empty path taken before the unit start and end in {@link #tags}. One
+   * array of numbers, not an object or a typed array per entry: a router's walks read the entries
+   * of many templates, and each object more is a cache miss more.
+   */
+  #entries: number[] = [];
+  #tags: number[] = [];
+  /** Per set with a row: the tags on the preferred empty path to acceptance, NO_ACCEPT when the URI cannot end there. */
   #accept: Int32Array[] = [NO_ACCEPT];
   /** The state-set work done (see WORK_LIMIT; an explanation starts from 0); past it, or past DETERMINISTIC_LIMIT sets, the tables are let go. */
   #work = 0;
@@ -705,9 +715,8 @@ export class Deterministic {
   #walkOff = false;
   /** Entries the tables hold (see {@link MEMO_LIMIT}). */
   #retained = 0;
-  /** Scratch space of #row, per class. */
-  readonly #firstUnit: Int32Array;
-  readonly #firstTags: number[][];
+  /** The classes of the units at which a span's head stops when it can (its yieldAt): one unit each. */
+  readonly #yieldClasses: number[];
 
   /** Per set, what {@link explain} says it expects (made on first need). */
   #expected: (string[] | undefined)[] = [];
@@ -720,12 +729,12 @@ export class Deterministic {
     this.#classOf = classOf;
     this.#classes = count;
     this.#rep = rep;
+    // (each is a character of the template's own text: one unit set holds it alone, so it is a class alone)
+    this.#yieldClasses = [...new Set(nfa.yieldAt.flatMap((y) => y ?? []).map((y) => classOf[y] as number))];
     const size = new Int32Array(count);
     for (let c = 0; c < UNIT_COUNT; c++) size[classOf[c] as number] = (size[classOf[c] as number] as number) + 1;
     this.#classSize = size;
     this.#scratch = new Int32Array(count);
-    this.#firstUnit = new Int32Array(count);
-    this.#firstTags = new Array<number[]>(count).fill(NO_TAGS);
     this.#stamp = new Int32Array(nfa.size);
     this.#singleId = new Int32Array(nfa.size);
     this.#giveUp();
@@ -747,8 +756,8 @@ export class Deterministic {
     this.#singleId.fill(-1)[this.#nfa.start] = 0;
     this.#index = new Map();
     this.#table = new Int32Array(64 * this.#classes).fill(UNMADE);
-    this.#entryNext = [];
-    this.#entryTags = [];
+    this.#entries = [];
+    this.#tags = [];
     this.#accept = [NO_ACCEPT];
     this.#work = 0;
     this.#retained = 0;
@@ -765,9 +774,14 @@ export class Deterministic {
     return cs;
   }
 
-  /** From state `src`, the unit (and accepting) states its empty edges reach, each by its preferred path. */
-  #closure(src: number): [number, number[]][] {
-    const known = this.#closures.get(src);
+  /**
+   * From state `src`, the unit (and accepting) states its empty edges reach, each by its preferred
+   * path, in order of preference; before unit `y` (-1: any other), a span's head that stops at
+   * `y` takes its exit first.
+   */
+  #closure(src: number, y = -1): [number, number[]][] {
+    const key = src * 129 + y + 1;
+    const known = this.#closures.get(key);
     if (known !== undefined) return known;
     const nfa = this.#nfa;
     const paths: [number, number[]][] = [];
@@ -789,12 +803,17 @@ export class Deterministic {
           continue;
         }
         const e = nfa.eps[s] as Int32Array;
-        for (let j = e.length - 2; j >= 0; j -= 2) stack.push({ s: e[j] as number, tags: (e[j + 1] as number) >= 0 ? [...t, e[j + 1] as number] : t });
+        // the edges, the first taken first; a head that stops before `y` has its exit (its last
+        // edge) pushed once more, last: taken first (and the other copy then skipped)
+        for (let j = e.length - 2, end = nfa.yieldAt[s]?.includes(y) === true ? -2 : 0; j >= end; j -= 2) {
+          const i = (j + e.length) % e.length;
+          stack.push({ s: e[i] as number, tags: (e[i + 1] as number) >= 0 ? [...t, e[i + 1] as number] : t });
+        }
         if ((this.#work += stack.length) > WORK_LIMIT) throw OVER_LIMIT;
       }
     }
     this.#work += paths.length;
-    this.#closures.set(src, paths);
+    this.#closures.set(key, paths);
     return paths;
   }
 
@@ -809,8 +828,9 @@ export class Deterministic {
     return id;
   }
 
+  /** The set of the states of `list`, in its order. */
   #intern(list: number[]): number {
-    const sorted = [...new Set(list)].sort((x, y) => x - y);
+    const sorted = [...new Set(list)];
     this.#work += sorted.length;
     if (sorted.length > this.#cap) throw OVER_LIMIT;
     if (sorted.length === 1) return this.#internOne(sorted[0] as number);
@@ -841,11 +861,10 @@ export class Deterministic {
    * Where `codes` (units) leaves the language, read forwards, and what the set there expects
    * (quoted characters, value-char, reserved-char, end of input); undefined past its limits
    * (the tables are then let go, and the next call starts afresh). Each call may do
-   * {@link WORK_LIMIT} work, with no cap on a set's size. Where a unit is read two ways (a row's
-   * TWO_WAYS), the set after it is made here, outside the row.
+   * {@link WORK_LIMIT} work, with no cap on a set's size. Where a unit is read two ways (an entry
+   * with another way), the set after it (all the ways) is made here, outside the row.
    */
   explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } | undefined {
-    const nfa = this.#nfa;
     const k = this.#classes;
     this.#work = 0;
     this.#cap = Infinity;
@@ -858,15 +877,17 @@ export class Deterministic {
         const c = this.#classOf[codes[at] as number] as number;
         const e = this.#table[st * k + c] as number;
         if (e === NO_ENTRY) break;
-        if (e >= 0) st = this.#entryNext[e] as number;
+        const entries = this.#entries;
+        if (e <= PLAIN) st = PLAIN - e;
+        else if ((entries[e + 1] as number) < 0) st = entries[e] as number;
         else {
-          // the set after it, made once and kept on the set's array at index ~c (-1 - c): made
-          // at every such unit, it cost the square of the template's length a unit ({v0}…{v89}!
-          // on 64,000 units took 110 s)
+          // the set after it, all its ways, made once and kept on the set's array at index ~c
+          // (-1 - c): made at every such unit, it cost the square of the template's length a
+          // unit ({v0}…{v89}! on 64,000 units took 110 s)
           const set = this.#states[st] as number[];
           if (set[~c] === undefined) {
             const next: number[] = [];
-            for (const src of set) for (const [u] of this.#closure(src)) if (nfa.kind[u] === UNIT && (nfa.unitSet[u] as UnitSet)[this.#rep[c] as number] === 1) next.push(nfa.unitNext[u] as number);
+            for (let a = e; a >= 0; a = entries[a + 1] as number) next.push(...(this.#states[entries[a] as number] as number[]));
             set[~c] = this.#intern(next);
           }
           st = set[~c] as number;
@@ -920,78 +941,53 @@ export class Deterministic {
   #makeRow(d: number): void {
     const nfa = this.#nfa;
     const row = this.#scratch.fill(NO_ENTRY);
-    // per class the unit state that reads it first, with its tags; all of them when several do
-    // (row[c] holds FIRST while one does)
-    const firstUnit = this.#firstUnit;
-    const firstTags = this.#firstTags;
-    const several = new Map<number, [number, number[]][]>();
-    const touched: number[] = [];
-    let accepts: number[][] | undefined;
+    // per class, the unit states that read it with their tags, in order of preference
+    const ways: [number, number[]][][] = [];
+    let accepts: number[] | undefined;
     const set = this.#states[d] as number[];
+    const yc = this.#yieldClasses;
     this.#work += set.length;
     for (const src of set) {
       for (const [u, t] of this.#closure(src)) {
-        if (nfa.kind[u] === ACCEPT) {
-          (accepts ??= []).push(t);
-          continue;
-        }
-        const cs = this.#classesOf(u);
-        for (let j = 0; j < cs.length; j++) {
-          const c = cs[j] as number;
-          if (row[c] === NO_ENTRY) {
-            row[c] = FIRST;
-            firstUnit[c] = u;
-            firstTags[c] = t;
-            touched.push(c);
-          } else {
-            const list = several.get(c);
-            if (list === undefined) several.set(c, [[firstUnit[c] as number, firstTags[c] as number[]], [u, t]]);
-            else list.push([u, t]);
-          }
-        }
+        if (nfa.kind[u] === ACCEPT) accepts ??= t;
+        else for (const c of this.#classesOf(u)) if (!yc.includes(c)) (ways[c] ??= []).push([u, t]);
+      }
+      for (const c of yc) {
+        const code = this.#rep[c] as number;
+        for (const [u, t] of this.#closure(src, code)) if (nfa.kind[u] === UNIT && (nfa.unitSet[u] as UnitSet)[code] === 1) (ways[c] ??= []).push([u, t]);
       }
     }
-    for (const c of touched) {
-      const list = several.get(c);
-      if (list === undefined) {
-        const t = firstTags[c] as number[];
-        row[c] = this.#entryNext.length;
-        this.#entryNext.push(this.#internOne(nfa.unitNext[firstUnit[c] as number] as number));
-        this.#entryTags.push(t.length > 0 ? Int32Array.from(t) : undefined);
-      } else if (list.some(([, t]) => t.length > 0)) {
-        // several states read the unit, and a tag would say which: the walk cannot tell
-        row[c] = TWO_WAYS;
-      } else {
-        row[c] = this.#entryNext.length;
-        this.#entryNext.push(this.#intern(list.map(([u]) => nfa.unitNext[u] as number)));
-        this.#entryTags.push(undefined);
+    ways.forEach((list, c) => {
+      // runs of the same tags, each one entry (a state already reached by an earlier one is left
+      // out), chained in order of preference
+      const seen = new Set<number>();
+      let prev = -1;
+      for (let i = 0; i < list.length; ) {
+        const t = (list[i] as [number, number[]])[1];
+        const next: number[] = [];
+        for (; i < list.length && String((list[i] as [number, number[]])[1]) === String(t); i++) {
+          const n = nfa.unitNext[(list[i] as [number, number[]])[0]] as number;
+          if (!seen.has(n)) next.push(n), seen.add(n);
+        }
+        if (next.length === 0) continue;
+        const to = this.#intern(next);
+        if (prev < 0 && i === list.length && t.length === 0) {
+          row[c] = PLAIN - to;
+          break;
+        }
+        const e = this.#entries.length;
+        this.#entries.push(to, -1, this.#tags.length, this.#tags.push(...t));
+        if (prev < 0) row[c] = e;
+        else this.#entries[prev + 1] = e;
+        prev = e;
+        this.#retained += 4 + t.length;
       }
-    }
-    this.#accept[d] = accepts === undefined ? NO_ACCEPT : accepts.length > 1 && accepts.some((t) => t.length > 0) ? TWO_WAYS_ACCEPT : Int32Array.from(accepts[0] as number[]);
+    });
+    this.#accept[d] = accepts === undefined ? NO_ACCEPT : Int32Array.from(accepts);
     // interning above may have grown the table: the row goes in last
     this.#table.set(row, d * this.#classes);
-    this.#retained += 2 * touched.length;
   }
 
-  /**
-   * The tags of the one path reading `text` (flat: tag, string offset, ...); undefined when none
-   * does; {@link UNDECIDED} when the text makes the walk guess, or the limits are passed. The
-   * units are read off the string as the walk goes (units.ts's toUnits, inline).
-   */
-  walkText(text: string): number[] | undefined | typeof UNDECIDED {
-    // a template whose URIs mostly make the walk guess (`{+path}{?ref}`, where every "?" could
-    // be in the path or start the query) gives them to the general matcher without the walk
-    if (this.#walkOff || (this.#undecided >= 8 && this.#undecided > 4 * this.#decided)) return UNDECIDED;
-    this.#cap = DETERMINISTIC_SET_LIMIT;
-    const r = this.#walkText(text);
-    if (r === UNDECIDED) this.#undecided++;
-    else this.#decided++;
-    return r;
-  }
-
-  /** Walks that ended {@link UNDECIDED}, and the others. */
-  #undecided = 0;
-  #decided = 0;
   /**
    * Per set, its literal run (made when first reached): the ASCII characters that are the only
    * thing it and the sets after it can read, one after another, with no tag on the way and no
@@ -1024,11 +1020,11 @@ export class Deterministic {
         only = e;
         cls = c;
       }
-      if (cls < 0 || only < 0 || this.#entryTags[only] !== undefined || this.#classSize[cls] !== 1) break;
+      if (cls < 0 || only > PLAIN || this.#classSize[cls] !== 1) break;
       const code = this.#rep[cls] as number;
       if (code >= 0x80) break;
       text += String.fromCharCode(code);
-      s = this.#entryNext[only] as number;
+      s = PLAIN - only;
     }
     const run = text.length >= 2 ? text : null;
     this.#runs[d] = run;
@@ -1037,60 +1033,105 @@ export class Deterministic {
     return run;
   }
 
-  #walkText(text: string): number[] | undefined | typeof UNDECIDED {
+  /**
+   * The tags of the preferred path reading `text` ({@link Matcher.paths}'s first; flat: tag, string
+   * offset, ...); undefined when none does; {@link UNDECIDED} when the limits are passed, or the
+   * walk would come back to read more than four times the URI's length again. The units are read
+   * off the string as the walk goes (units.ts's toUnits, inline).
+   */
+  walkText(text: string): number[] | undefined | typeof UNDECIDED {
+    if (this.#walkOff) return UNDECIDED;
+    this.#cap = DETERMINISTIC_SET_LIMIT;
     const events: number[] = [];
+    /** The ways not taken yet: entry, offset, width of its unit, length of `events`, ... */
+    const forks: number[] = [];
     const len = text.length;
     const classOf = this.#classOf;
     const k = this.#classes;
-    const entryTags = this.#entryTags;
-    const entryNext = this.#entryNext;
+    const entries = this.#entries;
+    const tags = this.#tags;
     let table = this.#table;
     const runs = this.#runs;
+    /** The entries and offsets where a unit was read two ways (a later path that reaches one again has been there: none of its ways reads the URI). */
+    let seen: Set<number> | undefined;
     let st = 0;
-    for (let p = 0; p < len; ) {
-      let run = runs[st];
-      if (run === undefined) {
-        run = this.#runOf(st);
-        if (run === undefined) return UNDECIDED;
-        table = this.#table;
-      }
-      if (run !== null) {
-        // the only text the set can read: all of it, or no path reads the URI
-        if (!text.startsWith(run, p)) return undefined;
-        p += run.length;
-        st = this.#runEnds[st] as number;
+    let p = 0;
+    /** The entry to take next, come back to (-1: read the next unit). */
+    let back = -1;
+    let width = 1;
+    /** Units read again after coming back: at most four times the URI's length and 64; past it, the general matcher (linear) reads the URI. */
+    let again = 4 * len + 64;
+    for (;;) {
+      fail: {
+        let i = back;
+        back = -1;
+        if (i < 0) {
+          if (p === len) {
+            if (!this.#make(st)) return UNDECIDED;
+            const a = this.#accept[st] as Int32Array;
+            if (a === NO_ACCEPT) break fail;
+            for (let j = 0; j < a.length; j++) events.push(a[j] as number, len);
+            return events;
+          }
+          let run = runs[st];
+          if (run === undefined) {
+            run = this.#runOf(st);
+            if (run === undefined) return UNDECIDED;
+            table = this.#table;
+          }
+          if (run !== null) {
+            // the only text the set can read: all of it, or no path from it reads the URI
+            if (!text.startsWith(run, p)) break fail;
+            p += run.length;
+            st = this.#runEnds[st] as number;
+            continue;
+          }
+          let code = codeAt(text, p);
+          width = 1;
+          if (code === 0x25) {
+            const h = codeAt(text, p + 1);
+            const l = codeAt(text, p + 2);
+            const hv = hexValue(h);
+            const lv = hexValue(l);
+            if (hv < 0 || lv < 0) break fail;
+            code = 0x100 + ((h >= 0x61 ? 1 : 0) + (l >= 0x61 ? 2 : 0)) * 0x100 + ((hv << 4) | lv);
+            width = 3;
+          } else if (code >= 0x80) break fail;
+          const cell = st * k + (classOf[code] as number);
+          i = table[cell] as number;
+          if (i === UNMADE) {
+            if (!this.#make(st)) return UNDECIDED;
+            table = this.#table;
+            i = table[cell] as number;
+          }
+          if (i < 0) {
+            if (i > PLAIN) break fail;
+            st = PLAIN - i;
+            p += width;
+            continue;
+          }
+        }
+        if ((entries[i + 1] as number) >= 0) {
+          // (an entry is of one set and class: the set was here at this offset before)
+          const key = i * (len + 1) + p;
+          if ((seen ??= new Set()).has(key)) break fail;
+          seen.add(key);
+          forks.push(entries[i + 1] as number, p, width, events.length);
+        }
+        for (let j = entries[i + 2] as number, end = entries[i + 3] as number; j < end; j++) events.push(tags[j] as number, p);
+        st = entries[i] as number;
+        p += width;
         continue;
       }
-      let code = codeAt(text, p);
-      let width = 1;
-      if (code === 0x25) {
-        const h = codeAt(text, p + 1);
-        const l = codeAt(text, p + 2);
-        const hv = hexValue(h);
-        const lv = hexValue(l);
-        if (hv < 0 || lv < 0) return undefined;
-        code = 0x100 + ((h >= 0x61 ? 1 : 0) + (l >= 0x61 ? 2 : 0)) * 0x100 + ((hv << 4) | lv);
-        width = 3;
-      } else if (code >= 0x80) return undefined;
-      const cell = st * k + (classOf[code] as number);
-      let i = table[cell] as number;
-      if (i === UNMADE) {
-        if (!this.#make(st)) return UNDECIDED;
-        table = this.#table;
-        i = table[cell] as number;
-      }
-      if (i < 0) return i === TWO_WAYS ? UNDECIDED : undefined;
-      const t = entryTags[i];
-      if (t !== undefined) for (let j = 0; j < t.length; j++) events.push(t[j] as number, p);
-      st = entryNext[i] as number;
-      p += width;
+      // no path from here reads the URI: back to the last way not taken
+      if (forks.length === 0) return undefined;
+      events.length = forks.pop() as number;
+      width = forks.pop() as number;
+      const at = forks.pop() as number;
+      if ((again -= p - at) < 0) return UNDECIDED;
+      p = at;
+      back = forks.pop() as number;
     }
-    if (!this.#make(st)) return UNDECIDED;
-    const a = this.#accept[st] as Int32Array;
-    if (a === NO_ACCEPT) return undefined;
-    if (a === TWO_WAYS_ACCEPT) return UNDECIDED;
-    for (let j = 0; j < a.length; j++) events.push(a[j] as number, len);
-    return events;
   }
 }
 
@@ -1100,5 +1141,4 @@ const RUN_LIMIT = 256;
 const NO_ACCEPT = new Int32Array(0);
 /** A cell of the table whose set has no row yet. */
 const UNMADE = -4;
-/** A set's accept entry: the URI can end there by two paths with different tags. */
-const TWO_WAYS_ACCEPT = new Int32Array(0);
+

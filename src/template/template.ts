@@ -318,9 +318,9 @@ export class UriTemplate<T extends string = string> {
         if (path === undefined) return { ok: false, error: this.#noMatch(uri, undefined, budget) };
         const r = readingsOf(itemsOf(path, this.nfa.tags, this.expressions, undefined), this.expressions, this.parts, uri, 1, this.repeatsVariables);
         if (Array.isArray(r)) return { ok: true, value: { readings: r, complete: false } };
-        // one path, but a variable named twice may be read from another (the walk's path is the
-        // preferred one, not the only one): the general matcher tries the others
-        if (!this.repeatsVariables) return { ok: false, error: this.#noMatch(uri, r, budget) };
+        // the walk's path is the preferred one, not the only one: a variable named twice, or an
+        // associative array whose names repeat ({?f*,g*} on "?a=0&b=1&b=2"), may be read from
+        // another, which the general matcher tries
       }
     }
     const m = this.matcher; // built (if it is its first use) before the URI's units are read
