@@ -1,5 +1,6 @@
 // How an argument that was refused is named in a TypeError: a value in a few words, never the
 // whole of a long string.
+import { maskTemplatePasswordAt } from "./password.js";
 
 /**
  * A value in words, for a TypeError: `null`, `undefined`, `an array`, `an object`, a string quoted
@@ -15,8 +16,13 @@ export function describeValue(x: unknown): string {
   return typeof x === "object" ? "an object" : typeof x === "string" ? quoted(x) : `${typeof x} ${String(x)}`;
 }
 
-/** `text` quoted as JSON, cut at `max` characters (marked "…"): a long input never fills a message. */
+/**
+ * `text` quoted as JSON, cut at `max` characters (marked "…"): a long input never fills a message.
+ * A password in it, read as in a URI reference, is masked first (RFC 3986 §7.5): a URI given where
+ * another argument goes is quoted in a TypeError, and a password past the cut would show in part.
+ */
 export function quoted(text: string, max = 40): string {
+  text = maskTemplatePasswordAt(text, 0).text;
   return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
 }
 

@@ -21,6 +21,7 @@ import { DEFAULT_MAX_LENGTH, throwWithStack, tooLongError, type UriSyntaxError }
 import type { CanonicalRuleName, RuleName, RuleNameAnyCase, RuleValues } from "./rules/index.js";
 import type { Result } from "./result.js";
 import { describeValue } from "./describe.js";
+import { maskPassword } from "./password.js";
 import type { SchemeParse, SchemeRegistry } from "./schemes/registry.js";
 export { describeValue };
 export type { Result } from "./result.js";
@@ -198,7 +199,8 @@ const isReferenceRule = (rule: unknown): boolean => typeof rule === "string" && 
 function namedRule(rule: unknown, caller: string): TypeError {
   if (typeof rule !== "string") return new TypeError(`${caller}: options.rule must be a rule name (a string), got ${describeValue(rule)}`);
   const twin = caller === "parse" ? "parseRule" : "parseRuleOrThrow";
-  return new TypeError(`${caller}: reads a URI reference (RFC 3986 §4.1), not the rule ${JSON.stringify(rule)}: to parse a rule by its name, call ${twin}(input, ${JSON.stringify(rule)})`);
+  const shown = JSON.stringify(maskPassword(rule)); // a URI passed as the rule: RFC 3986 §7.5
+  return new TypeError(`${caller}: reads a URI reference (RFC 3986 §4.1), not the rule ${shown}: to parse a rule by its name, call ${twin}(input, ${shown})`);
 }
 
 /**

@@ -40,7 +40,9 @@ const FORBIDDEN: readonly RegExp[] = [
   // the whole engine's size pre-count and large-rule calls: the core's builder counts as it goes
   /^src\/abnf\/automaton-size\.ts$/,
   /^src\/abnf\/(grammar|semantics|parser|regex|fast-path|safety|matcher|print|generate)\.ts$/,
-  /^src\/(errors|width|password)\.ts$/,
+  // (password.ts is reached: describe.ts's quote of a refused value masks a password, RFC 3986
+  // §7.5, and the algebra's TypeErrors quote what they refuse: `ref(url)`, `rep(url)`)
+  /^src\/(errors|width)\.ts$/,
   /^src\/core\//,
   /parsimmon/,
 ];
@@ -86,9 +88,12 @@ describe("the automaton core bundled alone", () => {
   // (calls.ts callIndicesAt: a field read at every offset, not a WeakMap lookup); 11,840 B with
   // DfaBudget.work and its hook `spend` called by runDfa after each new step (a match's work over
   // counted repetitions held to its work budget: two counted repetitions that read the same
-  // characters were quadratic; ceiling raised from 11,800 to 11,850 for it)
-  it("stays under its ceiling (esbuild browser minified gzip -9: 11,840 bytes today)", () => {
-    expect(out.gzip <= 11_850 ? "under its ceiling" : `${out.gzip} bytes, over 11,850`).toBe("under its ceiling");
+  // characters were quadratic; ceiling raised from 11,800 to 11,850 for it); 12,096 B once a
+  // refused value's quote masks a password (describe.ts quoted reads password.ts, the one masker:
+  // `ref(url)` or a URI passed where a rule name goes is quoted in a TypeError; ceiling raised
+  // from 11,850 to 12,110 for it, a leak outweighs 256 bytes)
+  it("stays under its ceiling (esbuild browser minified gzip -9: 12,096 bytes today)", () => {
+    expect(out.gzip <= 12_110 ? "under its ceiling" : `${out.gzip} bytes, over 12,110`).toBe("under its ceiling");
   });
 });
 

@@ -1,5 +1,6 @@
 // The error for a rule name a grammar does not define (RFC 5234 §2.1: names are case-insensitive,
 // so only the spelling of the letters and dashes matters).
+import { maskPassword } from "../password.js";
 
 /**
  * A rule name the grammar does not define. It is a TypeError (the argument is wrong, not the
@@ -16,7 +17,8 @@ export class UnknownRuleError extends TypeError {
   readonly suggestion: string | undefined;
 
   constructor(ruleName: unknown, grammar: string, caller: string, suggestion: string | undefined, swappedInput?: string) {
-    const shown = typeof ruleName === "string" ? JSON.stringify(ruleName) : ruleName === undefined ? "undefined" : `a ${ruleName === null ? "null" : typeof ruleName}`;
+    // masked: a URI passed as the rule (the arguments swapped) may hold a password (RFC 3986 §7.5)
+    const shown = typeof ruleName === "string" ? JSON.stringify(maskPassword(ruleName)) : ruleName === undefined ? "undefined" : `a ${ruleName === null ? "null" : typeof ruleName}`;
     const hint =
       swappedInput !== undefined
         ? `; the arguments are (input, rule): did you mean ${caller}(${shown}, ${JSON.stringify(swappedInput)})?`

@@ -7,6 +7,7 @@ import { parse as whatwgParse } from "../../src/whatwg";
 import { fileUriToPath, ws } from "../../src/schemes";
 import { percentDecode } from "../../src/components";
 import { buildUri, withUserinfo } from "../../src/uri-builder";
+import { expand } from "../../src/template";
 
 const SECRET = "s3cr3tPW";
 
@@ -110,5 +111,35 @@ describe("a userinfo set where there is no host: the error masks its password (f
     expect(r.error.input).toBe(`alice:${SECRET}@`); // the authority it would make, without its host
     expect(r.error.message).not.toContain(SECRET);
     expect(r.error.message).toContain("alice:***@");
+  });
+});
+
+describe("a URI passed where another argument goes: the TypeError quotes it masked (fuzz round 4)", () => {
+  // a careless call (the base as the options, the arguments swapped) is refused with a TypeError
+  // that names the value it got: that value is the URI, password and all, and a log keeps it
+  const url = `http://alice:${SECRET}@h.example/`;
+  const long = `https://a-rather-long-user-name:${SECRET}@h.example/`; // the password past 40 characters' cut
+  const refusal = (call: () => unknown): string => {
+    try {
+      const r = call() as { ok?: boolean; error?: Error };
+      return r?.ok === false ? String(r.error?.message) : "no error";
+    } catch (e) {
+      expect(e).toBeInstanceOf(TypeError);
+      return (e as Error).message;
+    }
+  };
+  it.each([
+    ["securityFindings(ref, base)", () => securityFindings("/x", url as never)],
+    ["securityFindings(ref, long base)", () => securityFindings("/x", long as never)],
+    ["parse(input, base)", () => parse("/x", url as never)],
+    ["validate(rule, input): the arguments swapped", () => validate("URI", url)],
+    ["validate(input, base)", () => validate("/x", url)],
+    ["expand(template, uri)", () => expand("{x}", url as never)],
+  ])("%s", (_name, call) => {
+    const message = refusal(call);
+    expect(message).not.toBe("no error");
+    expect(message).not.toContain(SECRET);
+    expect(message).not.toContain(SECRET.slice(0, 3));
+    expect(message).toContain("***");
   });
 });

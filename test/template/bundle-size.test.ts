@@ -14,8 +14,10 @@ const root = path.resolve(__dirname, "../..");
 
 /** Import sets from uri-grammar/template and their ceilings, gzip -9 bytes. */
 const SETS: readonly (readonly [string, number])[] = [
-  ["expand", 3_920],
-  ["expand, expandOrThrow", 4_000],
+  // +7 and +4 B (3,927 and 4,004) when describe.ts's quote masks a password: `expand("{x}", url)`
+  // quoted the URI, password and all, in its TypeError (ceilings 3,920 -> 3,930 and 4,000 -> 4,010)
+  ["expand", 3_930],
+  ["expand, expandOrThrow", 4_010],
 ];
 
 function bundle(names: string): { warnings: string[]; gzip: number; text: string } {
@@ -66,11 +68,13 @@ describe("{ expand } of uri-grammar/template in a user's browser bundle", () => 
  * does not take (15,977); then 15,970: template.ts's settle() and errors.ts's maskedOffset,
  * one-line wrappers, written out where they were called (15,965); then 15,960: the matcher's
  * sets of states on src/abnf/state-sets.ts (bit sets, reversed edges, the budget's cell unit,
- * shared with the ABNF engine's lazy automata) and its interning sorting a typed array (15,954).
+ * shared with the ABNF engine's lazy automata) and its interning sorting a typed array (15,954);
+ * then 15,966 with describe.ts's quote masking a password (a URI passed as the variables was
+ * quoted in clear in expand's TypeError): ceiling 15,960 -> 15,970, the target (16,000) kept.
  * createRouter 18,300 -> 18,160 after it (18,145 measured with router.matchAll's typed error).
  */
 const MATCHER_SETS: readonly (readonly [string, number])[] = [
-  ["expand, match", 15_960],
+  ["expand, match", 15_970],
   ["createRouter", 18_160],
 ];
 
