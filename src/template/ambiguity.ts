@@ -167,24 +167,30 @@ function closures(a: Automaton, tagOf: Int32Array): (s: number) => readonly Way[
     if (known !== undefined) return known;
     const out: Way[] = [];
     const seen = new Set<number>();
-    const visit = (edges: readonly Edge[], tags: Tags | undefined): void => {
-      for (const e of edges) {
-        if (seen.has(e.to)) continue;
-        seen.add(e.to);
-        let more = tags;
-        for (const list of [e.before, e.after]) {
-          for (const i of list) {
-            if ((tagOf[i] as number) < 0) continue;
-            more = { tag: tagOf[i] as number, up: more };
-            held++;
-          }
-        }
-        if (e.to !== ACCEPT && a.positions[e.to]?.join === true) visit(a.follow[e.to] as readonly Edge[], more);
-        else out.push({ to: e.to, tags: more });
-        if (++held > CLOSURE_LIMIT) throw UNDECIDED;
+    // depth first, first edge first, on a stack of its own: a join leads to a join once per
+    // expression that may be empty (2,000 of them overflowed the call stack)
+    const stack: { edges: readonly Edge[]; i: number; tags: Tags | undefined }[] = [{ edges: s0 === n ? a.start : (a.follow[s0] as readonly Edge[]), i: 0, tags: undefined }];
+    while (stack.length > 0) {
+      const f = stack[stack.length - 1] as (typeof stack)[number];
+      const e = f.edges[f.i++];
+      if (e === undefined) {
+        stack.pop();
+        continue;
       }
-    };
-    visit(s0 === n ? a.start : (a.follow[s0] as readonly Edge[]), undefined);
+      if (seen.has(e.to)) continue;
+      seen.add(e.to);
+      let more = f.tags;
+      for (const list of [e.before, e.after]) {
+        for (const i of list) {
+          if ((tagOf[i] as number) < 0) continue;
+          more = { tag: tagOf[i] as number, up: more };
+          held++;
+        }
+      }
+      if (e.to !== ACCEPT && a.positions[e.to]?.join === true) stack.push({ edges: a.follow[e.to] as readonly Edge[], i: 0, tags: more });
+      else out.push({ to: e.to, tags: more });
+      if (++held > CLOSURE_LIMIT) throw UNDECIDED;
+    }
     cache[s0] = out;
     return out;
   };
@@ -246,7 +252,7 @@ function ambiguityOf(t: UriTemplate<string>): TemplateAmbiguity | UndecidedAmbig
   try {
     return search(t);
   } catch (e) {
-    if (e !== UNDECIDED && !(e instanceof GrammarError && e.code === "too-large")) throw e;
+    if (e !== UNDECIDED && !(e instanceof GrammarError && (e.code === "too-large" || e.code === "too-deep"))) throw e;
     return Object.freeze({
       decided: false,
       message: `Whether the template ${quoted(t.text)} is ambiguous is not decided: the search passed its bounds (the engine's limits on the template's automaton, ${NODE_LIMIT} pairs of its positions searched, ${EXAMPLE_LIMIT} candidate examples)`,

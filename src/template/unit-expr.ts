@@ -5,7 +5,8 @@
 // read as the code point of its code, so that the core recognizes a URI given as the string of
 // its units (the ambiguity search, ambiguity.ts; and test/template/match.test.ts, which holds the
 // matcher's automaton to the engine's).
-import { Analysis, type RuleDefinition } from "../abnf/analysis.js";
+import { Analysis, deepestNesting, MAX_DEPTH, type RuleDefinition } from "../abnf/analysis.js";
+import { GrammarError } from "../abnf/grammar-errors.js";
 import { Compiled } from "../abnf/compiled.js";
 import { alt, many, many1, range, ref, rep, seq, type Expr } from "../abnf/expr.js";
 import type { Lang, TemplateLanguage } from "./language.js";
@@ -124,5 +125,9 @@ export function unitAutomata(lang: TemplateLanguage, unbounded = false): Compile
   ];
   const defs = new Map<string, RuleDefinition>(charRules.map((d) => [d.name, d]));
   for (const [name, x] of lang.rules) defs.set(name, { name, expr: langExpr(x, unitLiteral, unbounded ? -1 : Infinity, "reserved-prefix-char"), token: false });
+  // the analyses and the builder recurse as deep as the rules nest (an exploded query of 1,000
+  // varspecs nests an alternative per varspec): refused as the loader refuses such a grammar
+  const deep = deepestNesting(defs, MAX_DEPTH);
+  if (deep !== undefined) throw new GrammarError("too-deep", `rule ${deep.rule} nests more than ${MAX_DEPTH} levels deep`, deep.rule);
   return new Compiled(new Analysis((n) => defs.get(n.toLowerCase()), [...defs.keys()]));
 }

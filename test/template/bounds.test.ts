@@ -225,4 +225,17 @@ describe("ambiguity", () => {
     expect(r.out).toEqual(["a", true, 64]);
     expect(r.peakMb).toBeLessThan(PEAK_MB);
   });
+
+  // past the issue's sizes: 2,000 expressions and an exploded query of 1,000 varspecs threw an
+  // untyped RangeError (the call stack: the search's closures, and the ABNF builder on the
+  // query's nested alternatives, which the loader refuses as "too-deep")
+  it("2,000 expressions and {?v0*,…,v999*}: decided or undecided, never a RangeError", () => {
+    const r = inChild(`
+      const o = (a) => a === undefined ? "not ambiguous" : a.decided === true ? a.example : "undecided";
+      const text = Array.from({ length: 2000 }, (_, i) => "{v" + i + "}").join("");
+      const query = "{?" + Array.from({ length: 1000 }, (_, i) => "v" + i + "*").join(",") + "}";
+      return [o(t.findAmbiguity(text)), o(t.findAmbiguity(query)), t.match(query, "?v5=1").ok];`);
+    expect(r.out).toEqual(["a", "undecided", true]);
+    expect(r.peakMb).toBeLessThan(PEAK_MB);
+  });
 });
