@@ -16,12 +16,13 @@ import type { Units } from "./units.js";
 /** The parts expanded again, summed over the combinations of values one path's reading tries. */
 const COMBINATION_WORK = 1 << 20;
 
-/** A span of one value's text (string offsets), or a mark (`mark` true, no text). */
+/** A span of one value's text (string offsets), or a mark (roles "empty" and "name-key": no text). */
 interface Entry {
   readonly role: Tag["role"];
   readonly start: number;
   readonly end: number;
-  readonly mark: boolean;
+  /** Its tag's position as the path gives it. */
+  readonly at: number;
 }
 
 /** One varspec's share of a path: its spans and marks, in path order. */
@@ -31,6 +32,8 @@ interface ItemRead {
   open: number;
   /** The position (as the path gives it) of the item's last tag. */
   last: number;
+  /** A position (as the path gives it) up to which no path gives this share a value, when one is known. */
+  dead?: number;
   readonly entries: Entry[];
 }
 
@@ -42,10 +45,9 @@ export function itemsOf(events: readonly number[], tags: readonly Tag[], express
     const at = units === undefined ? (events[i + 1] as number) : (units.offsets[events[i + 1] as number] as number);
     const item = (reads[t.expression] as ItemRead[])[t.varspec] as ItemRead;
     item.present = true;
-    item.last = events[i + 1] as number;
+    const p = (item.last = events[i + 1] as number);
     if (t.kind === "open") item.open = at;
-    else if (t.kind === "close") item.entries.push({ role: t.role, start: item.open, end: at, mark: false });
-    else item.entries.push({ role: t.role, start: at, end: at, mark: true });
+    else item.entries.push({ role: t.role, start: t.kind === "close" ? item.open : at, end: at, at: p });
   }
   return reads;
 }
@@ -99,10 +101,7 @@ function decodeR(text: string): string {
 /** An associative array of decoded pairs, or undefined when a name repeats (an object cannot hold that). */
 function record(pairs: readonly (readonly [string, string])[]): MatchedRecord | undefined {
   const names = new Set<string>();
-  for (const [k] of pairs) {
-    if (names.has(k)) return undefined;
-    names.add(k);
-  }
+  for (const [k] of pairs) if (names.size === names.add(k).size) return undefined;
   const o = Object.fromEntries(pairs) as Record<string, string>;
   const keys = Object.keys(o);
   // JavaScript puts integer-like names first, in numeric order: a Map keeps the URI's order
@@ -136,14 +135,26 @@ export function candidates(item: ItemRead, spec: VarSpec, x: TemplateExpression,
   // exploded elements: a name (or a whole member) and, after "=", a value
   const elements: { key: string; nameKey: boolean; value: string | undefined }[] = [];
   let nameKeys = 0;
+  // an associative array holds a name once (§2.4.2): once a name repeats where no list can stand (a member "=" something, a name not
+  // the varname's), no path keeping the text up to there reads it (U mode encodes "=" in a
+  // member): the paths are pruned there (fuzz round 4: "a=0&b=1&a=2..." read split after split)
+  const names = new Set<string>();
+  let twice = false;
+  let list = true;
   for (const e of item.entries) {
-    if (e.role === "key") elements.push({ key: text(e), nameKey: false, value: undefined });
-    else if (e.role === "eval") (elements[elements.length - 1] as { value: string | undefined }).value = text(e);
-    else {
+    if (e.role === "key") {
+      elements.push({ key: text(e), nameKey: false, value: undefined });
+      twice ||= names.size === names.add(dec(text(e))).size;
+      list &&= !row.named || text(e) === spec.name;
+    } else if (e.role === "eval") {
+      (elements[elements.length - 1] as { value: string | undefined }).value = text(e);
+      list &&= row.named;
+    } else {
       // the varname written as a literal, where no key span can stand (a name U mode would encode)
       elements.push({ key: spec.name, nameKey: true, value: undefined });
       nameKeys++;
     }
+    if (twice && !list && !row.reserved) item.dead ??= e.at;
   }
   const out: MatchedValue[] = [];
   if (!row.named) {
@@ -194,14 +205,11 @@ function preferred(item: ItemRead, spec: VarSpec, x: TemplateExpression, uri: st
 // ---------------------------------------------------------------------------------------------
 // Readings: one value per variable
 
-/** Deep equality of two read values. */
-function same(a: MatchedValue, b: MatchedValue): boolean {
-  if (typeof a === "string" || typeof b === "string") return a === b;
-  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => x === b[i]);
-  const pa = a instanceof Map ? [...a] : Object.entries(a);
-  const pb = b instanceof Map ? [...b] : Object.entries(b);
-  return pa.length === pb.length && pa.every(([k, v], i) => k === (pb[i] as [string, string])[0] && v === (pb[i] as [string, string])[1]);
-}
+/** A read value as text: strings, lists and pairs (a Map's, in order) each written apart. */
+const json = (v: MatchedValue): string => JSON.stringify(v instanceof Map ? [...v] : v);
+
+/** Deep equality of two read values (the same pairs are the same kind of record: record() decides by them). */
+const same = (a: MatchedValue, b: MatchedValue): boolean => json(a) === json(b);
 
 /** Why a path gives no reading, for the error. */
 export interface Disagreement {
@@ -212,6 +220,8 @@ export interface Disagreement {
 /** The last position (as the path gives it) of the varspecs of variable `name`: no other choice after it can change them. */
 export function lastOf(reads: readonly ItemRead[][], expressions: readonly TemplateExpression[], name: string): number | undefined {
   let last = -1;
+  /** A position past which no path reads one of its varspecs (each such bound holds alone). */
+  let dead: number | undefined;
   let absent = false;
   expressions.forEach((x, e) =>
     x.varspecs.forEach((spec, v) => {
@@ -220,9 +230,10 @@ export function lastOf(reads: readonly ItemRead[][], expressions: readonly Templ
       // an undefined varspec may be defined by a later choice: no position settles it
       if (!item.present) absent = true;
       last = Math.max(last, item.last);
+      dead ??= item.dead;
     }),
   );
-  return name === "" || absent || last < 0 ? undefined : last;
+  return name === "" ? undefined : (dead ?? (absent || last < 0 ? undefined : last));
 }
 
 /** One occurrence of a variable in a path. */
@@ -290,7 +301,7 @@ export function readingsOf(
     // text reads two ways ("%25" is "%", or "%25" kept): such a varspec's text counts as read both
     // ways, and is checked by the expansion below rather than by its decoding
     const reserved = (o: Occurrence): boolean => OPERATOR_ROWS[o.x.operator].reserved;
-    const rawOf = (o: Occurrence): string | undefined => (o.item.entries.length === 1 && !o.item.entries[0]?.mark ? uri.slice(o.item.entries[0]?.start, o.item.entries[0]?.end) : undefined);
+    const rawOf = (o: Occurrence): string | undefined => (o.item.entries.length === 1 ? uri.slice(o.item.entries[0]?.start, o.item.entries[0]?.end) : undefined);
     occs.forEach((o, i) => {
       const l = lists[i] as MatchedValue[];
       const raw = rawOf(o);

@@ -63,3 +63,33 @@ describe("match's reading-limit names what stopped it", () => {
     }
   });
 });
+
+// fuzz round 4 (TO-router30-from-fuzz.md item 1): two exploded maps on 900 query pairs whose
+// names repeat ("a=0&b=1&a=2...", 5,292 characters) read split after split, each costing the
+// URI's length, and answered "reading-limit" after the whole budget (1.2 s). An associative
+// array holds a name once (RFC 6570 §2.4.2), so a path is dropped where a map's name repeats.
+describe("exploded maps whose names repeat", () => {
+  const pairs = (n: number, f: (i: number) => string): string => Array.from({ length: n }, (_, i) => f(i)).join("&");
+  const repeated = "/s?" + pairs(900, (i) => `${"ab"[i % 2]}=${i}`);
+
+  it("no split gives two maps: no-match, within a handful of paths", () => {
+    const r = match("/s{?filter*,sort*}", repeated, { maxReadings: 8 });
+    expect(r.ok ? "matched" : r.error.code).toBe("no-match");
+    const router = createRouter<number>();
+    router.add("/s{?filter*,sort*}", 1);
+    expect(router.match(repeated)).toBeUndefined();
+  });
+
+  it("the one split that gives two maps is still read", () => {
+    const uri = "/s?" + pairs(900, (i) => `k${i % 450}=${i}`);
+    const r = match("/s{?filter*,sort*}", uri);
+    expect(r.ok && [Object.keys(r.value.filter as object).length, Object.keys(r.value.sort as object).length]).toEqual([450, 450]);
+    if (r.ok) expect(expandOrThrow("/s{?filter*,sort*}", r.value)).toBe(uri);
+  });
+
+  it("a named list repeats its varname, and a list keeps members that repeat", () => {
+    expect(match("/s{?list*,m*}", "/s?list=1&list=1&a=1&b=2")).toEqual({ ok: true, value: { list: ["1", "1"], m: { a: "1", b: "2" } } });
+    expect(match("{/p*}{?q*}", "/x/x/y?q=1&q=1")).toEqual({ ok: true, value: { p: ["x", "x", "y"], q: ["1", "1"] } });
+    expect(match("{/p*}{?q*}", "/x/x/y?a=1&a=2").ok).toBe(false);
+  });
+});
