@@ -82,10 +82,9 @@ function ends(t: UriTemplate<string>): [string, string] {
   return [first?.kind === "literal" ? first.expansion : "", last?.kind === "literal" ? last.expansion : ""];
 }
 
-/** A copy of `a` in an array of `n` entries (of its type), the new ones -1. */
-function grown<A extends Int32Array<ArrayBuffer> | Uint8Array<ArrayBuffer>>(a: A, n: number): A {
-  const b = new (a.constructor as new (n: number) => A)(n);
-  b.fill(-1);
+/** A copy of `a` in an array of `n` entries, the new ones -1. */
+function grown(a: Int32Array, n: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(n).fill(-1);
   b.set(a);
   return b;
 }
@@ -115,23 +114,21 @@ class Union {
   /** Per state: its block (the index of its automaton in {@link nfas}). */
   block = new Int32Array(256);
   readonly nfas: Nfa[] = [];
-  /** Per block: its offset, and its route's index. */
+  /** Per block: its offset. A block's index is its route's (routes are added in order). */
   readonly offs: number[] = [];
-  readonly routes: number[] = [];
   readonly starts: number[] = [];
   size = 0;
   #classes: { classOf: Uint16Array; count: number; rep: Int32Array } | undefined;
   readonly #sets = new Set<UnitSet>();
 
-  /** Appends a route's automaton (route index `route`). */
-  add(nfa: Nfa, route: number): void {
+  /** Appends the next route's automaton. */
+  add(nfa: Nfa): void {
     const off = this.size;
     const need = off + nfa.size;
     if (need > this.block.length) this.block = grown(this.block, Math.max(need, 2 * this.block.length));
     this.block.fill(this.nfas.length, off, need);
     this.nfas.push(nfa);
     this.offs.push(off);
-    this.routes.push(route);
     for (const set of nfa.unitSet) {
       if (set !== undefined && !this.#sets.has(set)) {
         this.#sets.add(set);
@@ -153,7 +150,7 @@ class Union {
   /** The route whose accepting state `g` is, or -1. */
   accepts(g: number): number {
     const b = this.block[g] as number;
-    return (this.nfas[b] as Nfa).kind[g - (this.offs[b] as number)] === ACCEPT ? (this.routes[b] as number) : -1;
+    return (this.nfas[b] as Nfa).kind[g - (this.offs[b] as number)] === ACCEPT ? b : -1;
   }
 
   /** The unit classes of every route's unit sets, and one code of each. */
@@ -351,7 +348,7 @@ export class TemplateRouter<V, T extends string = string> {
     this.#routes.push(route);
     this.#nfas.push(nfa);
     this.#ends.push(ends(t));
-    this.#union.add(nfa, route.index);
+    this.#union.add(nfa);
     this.#dfa = undefined;
     // worked out when read (adding routes stays linear): against the routes added before it
     let shadowed: readonly string[] | undefined;
@@ -453,11 +450,18 @@ export class TemplateRouter<V, T extends string = string> {
     return [...routes].sort((a, b) => (beats(a, b) ? -1 : beats(b, a) ? 1 : 0));
   }
 
-  /** Every route that can never win, with the templates that win its URIs. */
+  /**
+   * Every route that can never win, with the templates that win its URIs. The whole call spends
+   * one budget (ROUTER_WORK_LIMIT: the routes each check compares, and the states its searches
+   * build and read): past it, the routes not yet checked count as reachable, as a route whose own
+   * search is too large does (the answer then leaves out routes; it never lists a reachable one).
+   */
   unreachable(): readonly UnreachableRoute<V>[] {
     const out: UnreachableRoute<V>[] = [];
+    const budget: Budget = { left: ROUTER_WORK_LIMIT };
     for (const route of this.#routes) {
-      const by = this.#shadowedBy(route, this.#routes.length);
+      if (budget.left <= 0) break;
+      const by = this.#shadowedBy(route, this.#routes.length, budget);
       if (by.length > 0) out.push(Object.freeze({ route, shadowedBy: by }));
     }
     return out;
@@ -469,24 +473,27 @@ export class TemplateRouter<V, T extends string = string> {
    * of the route's DFA against the DFA of those routes, for a URI the first accepts and the
    * second does not.
    */
-  #shadowedBy(route: Route<V>, upTo: number): string[] {
+  #shadowedBy(route: Route<V>, upTo: number, budget: Budget = { left: WORK_LIMIT }): string[] {
     // only routes whose literal text before the first and after the last expression agrees with
-    // the route's can match one of its URIs
+    // the route's can match one of its URIs; past SHADOW_LIMIT states of them the check is not
+    // made (the route counts as reachable), so the scan stops there; each route read costs a unit
     const [head, tail] = this.#ends[route.index] as [string, string];
-    const above = this.#routes.slice(0, upTo).filter((r) => {
-      const [h, t] = this.#ends[r.index] as [string, string];
-      if (!(h.startsWith(head) || head.startsWith(h)) || r === route || !beats(r, route) || !exact(r.template)) return false;
-      return t.endsWith(tail) || tail.endsWith(t);
-    });
-    if (above.length === 0) return [];
-    // past these bounds the check is not made (the route counts as reachable): SHADOW_LIMIT
+    const above: Route<V>[] = [];
     let states = (this.#nfas[route.index] as Nfa).size;
-    for (const r of above) states += (this.#nfas[r.index] as Nfa).size;
-    if (states > SHADOW_LIMIT) return [];
+    for (let i = 0; i < upTo; i++) {
+      const r = this.#routes[i] as Route<V>;
+      const [h, t] = this.#ends[i] as [string, string];
+      if (--budget.left < 0) return [];
+      if ((h.startsWith(head) || head.startsWith(h)) && (t.endsWith(tail) || tail.endsWith(t)) && r !== route && beats(r, route) && exact(r.template)) {
+        above.push(r);
+        if ((states += (this.#nfas[i] as Nfa).size) > SHADOW_LIMIT) return [];
+      }
+    }
+    if (above.length === 0) return [];
     // a union of the route and those, numbered on their own
     const union = new Union();
-    union.add(this.#nfas[route.index] as Nfa, 0);
-    above.forEach((r, i) => union.add(this.#nfas[r.index] as Nfa, i + 1));
+    union.add(this.#nfas[route.index] as Nfa);
+    for (const r of above) union.add(this.#nfas[r.index] as Nfa);
     const own = new SubsetDfa(union, [0]);
     const others = new SubsetDfa(union, above.map((_, i) => i + 1));
     const { count, rep } = union.classes;
@@ -494,28 +501,33 @@ export class TemplateRouter<V, T extends string = string> {
     const winners = new Set<number>();
     const queue: [number, number][] = [[own.start, others.start]];
     seen.add(own.start * 1e6 + others.start);
-    for (let q = 0; q < queue.length; q++) {
-      if (seen.size > CHECK_LIMIT || own.work + others.work > WORK_LIMIT) return [];
-      const [a, b] = queue[q] as [number, number];
-      if ((own.accepting[a] as number[]).length > 0) {
-        const acc = others.accepting[b] as number[];
-        if (acc.length === 0) return [];
-        for (const i of acc) winners.add(i);
-      }
-      if ((own.states[a] as Int32Array).length === 0) continue;
-      for (let c = 0; c < count; c++) {
-        // only classes the route itself reads
-        own.work += (own.states[a] as Int32Array).length;
-        if (!(own.states[a] as Int32Array).some((g) => union.next(g, rep[c] as number) >= 0)) continue;
-        const na = own.step(a, c);
-        if ((own.states[na] as Int32Array).length === 0) continue;
-        const nb = others.step(b, c);
-        const key = na * 1e6 + nb;
-        if (!seen.has(key)) {
-          seen.add(key);
-          queue.push([na, nb]);
+    // the union's states, and what the search built and read, are charged to the budget, however it ends
+    try {
+      for (let q = 0; q < queue.length; q++) {
+        if (seen.size > CHECK_LIMIT || own.work + others.work > budget.left) return [];
+        const [a, b] = queue[q] as [number, number];
+        if ((own.accepting[a] as number[]).length > 0) {
+          const acc = others.accepting[b] as number[];
+          if (acc.length === 0) return [];
+          for (const i of acc) winners.add(i);
+        }
+        if ((own.states[a] as Int32Array).length === 0) continue;
+        for (let c = 0; c < count; c++) {
+          // only classes the route itself reads
+          own.work += (own.states[a] as Int32Array).length;
+          if (!(own.states[a] as Int32Array).some((g) => union.next(g, rep[c] as number) >= 0)) continue;
+          const na = own.step(a, c);
+          if ((own.states[na] as Int32Array).length === 0) continue;
+          const nb = others.step(b, c);
+          const key = na * 1e6 + nb;
+          if (!seen.has(key)) {
+            seen.add(key);
+            queue.push([na, nb]);
+          }
         }
       }
+    } finally {
+      budget.left -= own.work + others.work + states;
     }
     return [...winners].sort((x, y) => x - y).map((i) => (above[i - 1] as Route<V>).template.text);
   }

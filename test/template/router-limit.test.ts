@@ -81,3 +81,33 @@ describe("router.match: the routes' readings share the router's work limit", () 
     expect((e as TemplateError).code).toBe("reading-limit");
   });
 });
+
+// fuzz, round 4: unreachable() spent up to the work limit per route (250 routes /{+a}x…{b}{?q,r}
+// 41 s, 4,000 routes /{a}/x{i}/{b} 12 s with an O(n²) filter). The whole call now spends one
+// budget (ROUTER_WORK_LIMIT: routes compared, states built and read); past it, the routes not yet
+// checked count as reachable, as a route whose own search is too large does.
+describe("router.unreachable() spends one budget for the whole call", () => {
+  it("100 routes /{a}: each one after the first is listed, shadowed by the ones before it", () => {
+    const r = createRouter(Array.from({ length: 100 }, (_, i) => ["/{a}", i] as const));
+    const u = r.unreachable();
+    expect(u.map((x) => x.route.index)).toEqual(Array.from({ length: 99 }, (_, i) => i + 1));
+    expect(u.every((x) => x.shadowedBy.length === x.route.index && x.shadowedBy.every((t) => t === "/{a}"))).toBe(true);
+  });
+
+  it("1,000 routes /{a}: the routes checked before the budget runs out, each rightly listed, and fewer than one budget per route reached (259)", () => {
+    const r = createRouter(Array.from({ length: 1000 }, (_, i) => ["/{a}", i] as const));
+    const u = r.unreachable();
+    // a prefix of the routes, in order: the ones checked before the call's budget ran out
+    expect(u.map((x) => x.route.index)).toEqual(Array.from({ length: u.length }, (_, i) => i + 1));
+    expect(u.every((x) => x.shadowedBy.length === x.route.index && x.shadowedBy.every((t) => t === "/{a}"))).toBe(true);
+    expect(u.length).toBeGreaterThan(50);
+    expect(u.length).toBeLessThan(259);
+  }, 60_000);
+
+  it("4,000 routes /{a}/x{i}/{b} and 250 routes /{+a}x…{b}{?q,r}: none is reported (each can win)", () => {
+    const many = createRouter(Array.from({ length: 4000 }, (_, i) => [`/{a}/x${i}/{b}`, i] as const));
+    expect(many.unreachable()).toEqual([]);
+    const heavy = createRouter(Array.from({ length: 250 }, (_, i) => [`/{+a}${"x".repeat(i + 1)}{b}{?q,r}`, i] as const));
+    expect(heavy.unreachable()).toEqual([]);
+  }, 60_000);
+});
