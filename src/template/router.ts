@@ -147,12 +147,6 @@ class Union {
     return nfa.unitSet[g - off]?.[code] === 1 ? off + (nfa.unitNext[g - off] as number) : -1;
   }
 
-  /** The route whose accepting state `g` is, or -1. */
-  accepts(g: number): number {
-    const b = this.block[g] as number;
-    return (this.nfas[b] as Nfa).kind[g - (this.offs[b] as number)] === ACCEPT ? b : -1;
-  }
-
   /** The unit classes of every route's unit sets, and one code of each. */
   get classes(): { classOf: Uint16Array; count: number; rep: Int32Array } {
     return (this.#classes ??= unitClasses(this.#sets));
@@ -231,9 +225,11 @@ class SubsetDfa {
       this.#index.set(key, id);
       this.retained += set.length + (key.length >> 2) + 16 + 3;
       const acc: number[] = [];
+      // the routes whose accepting state the set holds (a block's index is its route's)
+      const u = this.union;
       for (const g of set) {
-        const r = this.union.accepts(g);
-        if (r >= 0) acc.push(r);
+        const b = u.block[g] as number;
+        if ((u.nfas[b] as Nfa).kind[g - (u.offs[b] as number)] === ACCEPT) acc.push(b);
       }
       this.accepting.push(acc);
       if (3 * id + 3 > this.#one.length) this.#one = grown(this.#one, 6 * id);
