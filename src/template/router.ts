@@ -448,8 +448,8 @@ export class TemplateRouter<V, T extends string = string> {
 
   /**
    * Every route that can never win, with the templates that win its URIs. The whole call spends
-   * one budget (ROUTER_WORK_LIMIT: the routes each check compares, and the states its searches
-   * build and read): past it, the routes not yet checked count as reachable, as a route whose own
+   * one budget (ROUTER_WORK_LIMIT: a unit per 16 routes each check compares, and the states its
+   * searches build and read): past it, the routes not yet checked count as reachable, as a route whose own
    * search is too large does (the answer then leaves out routes; it never lists a reachable one).
    */
   unreachable(): readonly UnreachableRoute<V>[] {
@@ -476,10 +476,12 @@ export class TemplateRouter<V, T extends string = string> {
     const [head, tail] = this.#ends[route.index] as [string, string];
     const above: Route<V>[] = [];
     let states = (this.#nfas[route.index] as Nfa).size;
+    // the scan, some 30 ns a route, is charged a unit per 16 routes (a unit of the searches' work
+    // is some 0.3-1 µs): 10,000 routes of distinct literal heads are all checked (about 3 s)
+    if ((budget.left -= upTo >> 4) < 0) return [];
     for (let i = 0; i < upTo; i++) {
       const r = this.#routes[i] as Route<V>;
       const [h, t] = this.#ends[i] as [string, string];
-      if (--budget.left < 0) return [];
       if ((h.startsWith(head) || head.startsWith(h)) && (t.endsWith(tail) || tail.endsWith(t)) && r !== route && beats(r, route) && exact(r.template)) {
         above.push(r);
         if ((states += (this.#nfas[i] as Nfa).size) > SHADOW_LIMIT) return [];

@@ -104,6 +104,12 @@ describe("router.unreachable() spends one budget for the whole call", () => {
     expect(u.length).toBeLessThan(259);
   }, 60_000);
 
+  it("4,000 routes /r0000/{x}, /r0001/{x}, … then /r0042/{y}: every route is checked, and the last one is listed", () => {
+    const r = createRouter(Array.from({ length: 4000 }, (_, i) => [`/r${String(i).padStart(4, "0")}/{x}`, i] as const));
+    r.addOrThrow("/r0042/{y}", -1);
+    expect(r.unreachable().map((x) => [x.route.template.text, x.shadowedBy])).toEqual([["/r0042/{y}", ["/r0042/{x}"]]]);
+  }, 60_000);
+
   it("4,000 routes /{a}/x{i}/{b} and 250 routes /{+a}x…{b}{?q,r}: none is reported (each can win)", () => {
     const many = createRouter(Array.from({ length: 4000 }, (_, i) => [`/{a}/x${i}/{b}`, i] as const));
     expect(many.unreachable()).toEqual([]);
