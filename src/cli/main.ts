@@ -158,7 +158,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       )
       .option(
         "-j, --jobs <n>",
-        "in batch mode, run the lines on n threads (this one and n - 1 worker threads; --jobs 1: this one, no workers); the records keep the input's order and are the same whatever n is. Default: this thread alone until it has spent a second of CPU time on the lines, then a worker per core besides it (os.availableParallelism()), so short runs pay no worker's start-up",
+        "in batch mode, run the lines on n threads (this one and n - 1 worker threads; --jobs 1: this one, no workers), at most one per core (os.availableParallelism()); the records keep the input's order and are the same whatever n is. Default: this thread alone until it has spent a second of CPU time on the lines, then a worker per core besides it (os.availableParallelism()), so short runs pay no worker's start-up",
         jobsArgument,
       )
       .option("--keyed", "in batch mode, each line is KEY<TAB>INPUT: the record carries \"key\": KEY, for a join back to the data (a line without a tab is that line's error)")

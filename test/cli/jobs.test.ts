@@ -191,6 +191,19 @@ describe("--jobs: its values", () => {
     }
     expect(await runHere(["validate", "--jobs", "2", "http://a/"])).toEqual({ status: 0, stdout: "valid URI-reference\n", stderr: "" });
   });
+
+  test("--jobs above the cores runs a thread per core: --jobs 256 starts no more workers than the default, and writes what --jobs 1 writes", async () => {
+    // 256 threads on 2 cores took 23 s and 2.9 GB of RSS where 2 took 0.8 s and 105 MB (300,000
+    // lines), and under `ulimit -v` 12 GB 32 of them aborted the process (V8: "Failed to reserve
+    // virtual memory for CodeRange"), no record written
+    const cores = os.availableParallelism();
+    const [one, many] = await pool([() => runHere(["validate", "--jobs", "1"], { stdin: valid(400), env: debug() }), () => run(["validate", "--jobs", "256"], { stdin: valid(400), env: debug() })]);
+    const stats = statsOf(many!);
+    expect(stats.jobs).toBe(cores);
+    expect(stats.workers).toBeLessThanOrEqual(cores);
+    expect(many!.stdout).toBe(one!.stdout);
+    expect(said(many!)).toBe(said(one!));
+  });
 });
 
 describe("the default job count: one thread, then workers once the run is long", () => {
