@@ -160,16 +160,10 @@ class Utf8Lines {
  * (a byte order mark at the start left out; a last line without a line break is a line), with
  * at most `limit + 64` UTF-16 code units of a line held at once: a longer line is counted to its
  * end and the rest dropped, so one huge line costs no more memory than a line at the limit. A
- * line with bytes that are not UTF-8 is marked `notUtf8` (its text has U+FFFD for them).
- */
-export async function* splitLines(stream: AsyncIterable<Buffer | string>, limit: number): AsyncGenerator<Line> {
-  for await (const lines of splitLineBatches(stream, limit)) yield* lines;
-}
-
-/**
- * {@link splitLines}, the lines that each chunk of the stream completes handed over together (at
- * most a chunk's worth: a read buffer of 64 KiB), so that a consumer pays one `await` a chunk
- * rather than one a line.
+ * line with bytes that are not UTF-8 is marked `notUtf8` (its text has U+FFFD for them). The
+ * lines that each chunk of the stream completes are handed over together (at most a chunk's
+ * worth: a read buffer of 64 KiB), so that a consumer pays one `await` a chunk rather than one a
+ * line.
  */
 export async function* splitLineBatches(stream: AsyncIterable<Buffer | string>, limit: number): AsyncGenerator<Line[]> {
   const decoder = new Utf8Lines();

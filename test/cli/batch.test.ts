@@ -1,9 +1,9 @@
-// Batch mode's line splitter in-process (src/cli/batch.ts splitLines): the lines readline made of
+// Batch mode's line splitter in-process (src/cli/batch.ts splitLineBatches): the lines readline made of
 // the same bytes, wherever the chunks break (inside CRLF, inside a UTF-8 sequence), and a line
 // past the limit counted to its end with only its beginning kept.
 import { isUtf8 } from "node:buffer";
 import fc from "fast-check";
-import { splitLines, type Line } from "../../src/cli/batch";
+import { splitLineBatches, type Line } from "../../src/cli/batch";
 import { runs } from "../helpers/runs";
 
 async function linesOf(chunks: readonly (Buffer | string)[], limit = 1000): Promise<Line[]> {
@@ -11,7 +11,7 @@ async function linesOf(chunks: readonly (Buffer | string)[], limit = 1000): Prom
   async function* source(): AsyncGenerator<Buffer | string> {
     yield* chunks;
   }
-  for await (const l of splitLines(source(), limit)) out.push(l);
+  for await (const batch of splitLineBatches(source(), limit)) out.push(...batch);
   return out;
 }
 
@@ -36,7 +36,7 @@ const expected = (text: string): string[] => {
   return lines;
 };
 
-describe("splitLines", () => {
+describe("splitLineBatches", () => {
   test.each([
     ["LF, CRLF, a lone CR, an empty line, no break at the end", "a\r\nb\rc\n\nd", ["a", "b", "c", "", "d"]],
     ["a break at the end: no empty line after it", "a\n", ["a"]],
