@@ -95,7 +95,7 @@ export function diagram(grammar: Grammar, name: string, options: DiagramOptions 
  * diagramOf(seq(ref("scheme"), lit(":"), opt(ref("query")))).includes('href="#scheme"'); // → true
  */
 export function diagramOf(expr: Expr, options: DiagramOptions = {}): string {
-  if (!isExpr(expr)) throw new TypeError(`diagramOf: the argument "expr" must be an ABNF expression (lit, range, seq, alt, rep, opt, ref, prose), got ${describeValue(expr)}`);
+  if (!isExpr(expr)) throw new TypeError(`diagramOf: the argument "expr" must be an ABNF expression (made by lit, caseSensitive, range, seq, alt, rep, opt, many, many1, ref or prose), got ${describeValue(expr)}`);
   checkPrintable(expr, DRAW_LIMIT, "the expression", "diagramOf");
   return render(expr, options, (n) => n, "diagramOf");
 }

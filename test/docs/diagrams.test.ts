@@ -5,6 +5,8 @@ import { alt, caseSensitive, core, grammar, Grammar, lit, many, many1, opt, prin
 import { rfc3987 } from "../../src/grammars/rfc3987/index";
 import * as schemes from "../../src/schemes/index";
 import { diagram, diagramOf, diagramStyle, repetitionLabel } from "../../src/diagrams";
+import * as abnf from "../../src/abnf/index";
+import { isExpr } from "../../src/abnf/expr";
 import { findAll, hasClass, items, mainLine, nonTerminals, parseSvg, repeatLabels, terminals, textOf, type El } from "./svg";
 
 const schemeGrammars = Object.entries(schemes).filter((e): e is [string, Grammar] => e[1] instanceof Grammar);
@@ -268,6 +270,30 @@ describe("options and arguments", () => {
     expect(() => diagram(rfc3986, "URI", { href: 3 as unknown as string })).toThrow(/options.href/);
     expect(() => diagram(rfc3986, "URI", { href: () => 3 as unknown as string })).toThrow(/options.href returned number 3/);
     expect(() => diagram(rfc3986, "URI", null as unknown as undefined)).toThrow(/"options"/);
+  });
+  it("names every expression constructor of uri-grammar/abnf when it refuses a non-expression", () => {
+    // the constructors, found as the exports that make an expression from simple arguments
+    const tries: unknown[][] = [["a"], [0x61], [lit("a")], [0, 1, lit("a")]];
+    const makes = (f: (...a: unknown[]) => unknown): boolean =>
+      tries.some((args) => {
+        try {
+          return isExpr(f(...args));
+        } catch {
+          return false;
+        }
+      });
+    const constructors = Object.entries(abnf as Record<string, unknown>)
+      .filter(([name, f]) => typeof f === "function" && /^[a-z]/.test(name) && makes(f as (...a: unknown[]) => unknown))
+      .map(([name]) => name);
+    expect(constructors).toEqual(expect.arrayContaining(["lit", "caseSensitive", "range", "seq", "alt", "rep", "opt", "many", "many1", "ref", "prose"]));
+    let message = "";
+    try {
+      diagramOf("x" as unknown as Expr);
+    } catch (e) {
+      message = (e as Error).message;
+    }
+    const named = /\((?:made by )?([^)]*)\)/.exec(message)?.[1] ?? "";
+    expect(named.split(/, | or /).sort()).toEqual([...constructors].sort());
   });
   it("is deterministic", () => {
     expect(diagram(rfc3986, "IPv6address")).toBe(diagram(rfc3986, "IPv6address"));
