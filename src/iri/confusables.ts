@@ -1,9 +1,12 @@
-// RFC 3987 §8 and UTS #39 §4 (whole-script confusables): a host label written in one script other
-// than Latin whose every character looks like an ASCII letter, digit or "-" ("аррӏе", all
-// Cyrillic, reads "apple"). Mixed scripts are scripts.ts's rule; this is the one it misses. The
-// data (confusables-data.ts) is generated from Unicode's confusables.txt; Chrome's IDN display
-// policy shows such labels as their A-labels, and so does toDisplayString.
+// RFC 3987 §8 and UTS #39 (Unicode Security Mechanisms) for host labels shown to people: §4's
+// whole-script confusables, a label written in one script other than Latin whose every character
+// looks like an ASCII letter, digit or "-" ("аррӏе", all Cyrillic, reads "apple"); and §5's
+// General Security Profile with RFC 5892's context rules (restrictedCharacter, below). Mixed
+// scripts are scripts.ts's rule. The data (confusables-data.ts, identifier-status-data.ts) is
+// generated from Unicode's; Chrome's IDN display policy shows such labels as their A-labels, and
+// so does toDisplayString.
 import { ASCII_LOOKALIKES } from "./confusables-data.js";
+import { ALLOWED_RUNS, KEPT_FROM_DISPLAY } from "./identifier-status-data.js";
 import { scriptsOf } from "./scripts.js";
 
 /**
@@ -35,4 +38,113 @@ export function asciiLookalike(label: string): string | undefined {
     reads += k.toLowerCase();
   }
   return reads;
+}
+
+// UTS #39 §5 "General Security Profile for Identifiers" for the labels a reader is shown: every
+// character Identifier_Status=Allowed (identifier-status-data.ts, generated from Unicode's data),
+// none of the Allowed characters that IDNA2008 or the eye still refuses in a label, and the
+// contextual rules of RFC 5892 Appendix A where a character is only right beside certain others.
+// Chrome's IDN spoof checker shows a label that fails them as its A-label; so does toDisplayString.
+
+/** The run boundaries of ALLOWED_RUNS, decoded on first use. */
+let allowedBounds: readonly number[] | undefined;
+
+/** Whether a character beyond ASCII is Identifier_Status=Allowed (UTS #39 §3.1): a binary search of the runs. */
+function isAllowed(cp: number): boolean {
+  if (allowedBounds === undefined) {
+    let at = 0;
+    allowedBounds = ALLOWED_RUNS.split(",").map((d) => (at += parseInt(d, 36)));
+  }
+  const b = allowedBounds;
+  let lo = 0;
+  let hi = b.length; // the first boundary above cp is in [lo, hi]
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if ((b[mid] ?? 0) <= cp) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo % 2 === 1;
+}
+
+const WHY_KEPT = {
+  overlay: "a combining overlay (Canonical_Combining_Class 1), drawn across the character before it",
+  delimiter: "of no script, with a URL delimiter in its confusables.txt skeleton (UTS #39 §4)",
+  idna2008: "punctuation IDNA2008 does not allow in a label (RFC 5892 §2.1; UTS #46 does)",
+} as const;
+
+const GREEK = /\p{Script=Greek}/u;
+const HEBREW = /\p{Script=Hebrew}/u;
+const KANA_OR_HAN = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
+const ARABIC_INDIC = /[\u0660-\u0669]/;
+const EXTENDED_ARABIC_INDIC = /[\u06F0-\u06F9]/;
+
+/** What RFC 5892 Appendix A.7-A.9 read of a whole label: each tested once per label, not once per character. */
+interface LabelHas {
+  readonly kanaOrHan: boolean;
+  readonly arabicIndic: boolean;
+  readonly extendedArabicIndic: boolean;
+}
+
+/** Why a character stands where RFC 5892 Appendix A's context rule does not let it; `undefined` when it may, or has no such rule. */
+function contextProblem(cp: number, before: string | undefined, after: string | undefined, has: LabelHas): string | undefined {
+  switch (cp) {
+    case 0xb7: // A.3 MIDDLE DOT: between two "l" (Catalan "l·l")
+      return before === "l" && after === "l" ? undefined : "a middle dot not between two \"l\" (RFC 5892 Appendix A.3)";
+    case 0x375: // A.4 GREEK LOWER NUMERAL SIGN (KERAIA): before a Greek character
+      return after !== undefined && GREEK.test(after) ? undefined : "a Greek keraia not followed by a Greek character (RFC 5892 Appendix A.4)";
+    case 0x5f3: // A.5 HEBREW PUNCTUATION GERESH, A.6 GERSHAYIM: after a Hebrew character
+    case 0x5f4:
+      return before !== undefined && HEBREW.test(before) ? undefined : "a Hebrew geresh or gershayim not after a Hebrew character (RFC 5892 Appendix A.5, A.6)";
+    case 0x30fb: // A.7 KATAKANA MIDDLE DOT: in a label with Hiragana, Katakana or Han
+      return has.kanaOrHan ? undefined : "a katakana middle dot in a label without Hiragana, Katakana or Han (RFC 5892 Appendix A.7)";
+    default:
+      // A.8, A.9: Arabic-Indic digits and Extended Arabic-Indic digits never in one label
+      if ((cp >= 0x660 && cp <= 0x669 && has.extendedArabicIndic) || (cp >= 0x6f0 && cp <= 0x6f9 && has.arabicIndic)) {
+        return "Arabic-Indic digits mixed with Extended Arabic-Indic digits (RFC 5892 Appendix A.8, A.9)";
+      }
+      return undefined;
+  }
+}
+
+/** The first character of a label that keeps it from being shown as Unicode, and why (see {@link restrictedCharacter}). */
+export interface RestrictedCharacter {
+  /** The character. */
+  readonly char: string;
+  /** Why it keeps the label from display: the rule and where it is written. */
+  readonly reason: string;
+}
+
+/**
+ * The first character of a host label, as shown (a U-label is UTS #46's output), that keeps the
+ * label from being shown as Unicode, with why; `undefined` when there is none. Characters beyond
+ * ASCII must be Identifier_Status=Allowed (UTS #39 §5, General Security Profile: "⫽" U+2AFD,
+ * "ː" U+02D0 and "․" U+2024 are not), and none of the Allowed characters kept from display
+ * (identifier-status-data.ts: combining overlays such as U+0338, IDNA2008's refused punctuation
+ * such as U+2027 HYPHENATION POINT), and those with a context rule of RFC 5892 Appendix A must
+ * stand in it (U+00B7 only in "l·l", U+30FB only with Hiragana, Katakana or Han). ASCII
+ * characters are the host grammar's (RFC 3986 §3.2.2). Each character is looked at once, with its
+ * neighbours, after three tests of the whole label (A.7-A.9): linear in the label's length.
+ *
+ * @example
+ * restrictedCharacter("com\u2AFDlogin")?.char; // "\u2AFD"
+ * restrictedCharacter("l\u00B7l"); // undefined (Catalan)
+ * restrictedCharacter("b\u00FCcher"); // undefined
+ */
+export function restrictedCharacter(label: string): RestrictedCharacter | undefined {
+  // eslint-disable-next-line no-control-regex
+  if (/^[\x00-\x7f]*$/.test(label)) return undefined;
+  const chars = [...label];
+  const has: LabelHas = { kanaOrHan: KANA_OR_HAN.test(label), arabicIndic: ARABIC_INDIC.test(label), extendedArabicIndic: EXTENDED_ARABIC_INDIC.test(label) };
+  for (let i = 0; i < chars.length; i++) {
+    const char = chars[i] ?? "";
+    const cp = char.codePointAt(0) ?? 0;
+    if (cp < 0x80) continue;
+    const u = `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
+    if (!isAllowed(cp)) return { char, reason: `${u} is not Identifier_Status=Allowed (UTS #39 §5, General Security Profile)` };
+    const kept = KEPT_FROM_DISPLAY.get(cp);
+    if (kept !== undefined) return { char, reason: `${u} is ${WHY_KEPT[kept]}` };
+    const context = contextProblem(cp, chars[i - 1], chars[i + 1], has);
+    if (context !== undefined) return { char, reason: `${u} is ${context}` };
+  }
+  return undefined;
 }

@@ -12,7 +12,7 @@ import { referenceOrThrow } from "../core/args.js";
 import { partProblems, partsOf } from "./bidi.js";
 import { isALabelCandidate, labelToAscii, labelToUnicode } from "./idna.js";
 import { allowedInIri, mapToUri } from "./map.js";
-import { asciiLookalike } from "./confusables.js";
+import { asciiLookalike, restrictedCharacter } from "./confusables.js";
 import { mixesScripts } from "./scripts.js";
 import { decodeWhere } from "./utf8.js";
 import { encodeNonAscii } from "../transforms/percent.js";
@@ -26,7 +26,8 @@ export interface DisplayOptions extends RedactOptions {
   readonly showPassword?: boolean | undefined;
   /**
    * `false`: leave A-labels ("xn--...") as they are. When left out, an A-label is shown as its
-   * U-label, unless that label mixes scripts or breaks the bidi rules.
+   * U-label, unless that label mixes scripts, is a whole-script confusable, holds a character UTS
+   * #39 §5 or RFC 5892's contexts keep from display, or breaks the bidi rules.
    */
   readonly idna?: boolean | undefined;
 }
@@ -120,14 +121,17 @@ function showSegment(segment: string): string {
 
 /**
  * A label the reader may trust as shown: no mixed scripts (§8), no whole-script confusable of an
- * ASCII label (UTS #39 §4: "аррӏе", all Cyrillic, reads "apple"), no bidi problem (§4.2).
+ * ASCII label (UTS #39 §4: "аррӏе", all Cyrillic, reads "apple"), no character UTS #39 §5's
+ * General Security Profile or RFC 5892's context rules keep from display (restrictedCharacter:
+ * "com⫽login" reads as "com" and a path), no bidi problem (§4.2).
  */
-const trustworthy = (label: string): boolean => !mixesScripts(label) && asciiLookalike(label) === undefined && partProblems(label).length === 0;
+const trustworthy = (label: string): boolean =>
+  !mixesScripts(label) && asciiLookalike(label) === undefined && restrictedCharacter(label) === undefined && partProblems(label).length === 0;
 
 /**
  * One label of a reg-name host (all ASCII) as shown: decoded, or an A-label converted to its
- * U-label; a label that mixes scripts or breaks the bidi rules is shown as its A-label instead
- * (its percent-encoded form when it has none).
+ * U-label; a label that is not {@link trustworthy} is shown as its A-label instead (as written,
+ * percent-encoded, when it has none).
  */
 function showLabel(label: string, idna: boolean): string {
   if (idna && isALabelCandidate(label)) {
@@ -137,7 +141,9 @@ function showLabel(label: string, idna: boolean): string {
   }
   const decoded = anchorMarks("", decodeWhere(label, (cp) => displayable("host", cp)));
   if (decoded === label || trustworthy(decoded)) return decoded;
-  return (decoded.includes("%") ? undefined : labelToAscii(decoded)) ?? label;
+  // its A-label; none when UTS #46 maps it to ASCII ("ⓖⓞⓞⓖⓛⓔ" to "google"): another reg-name
+  const a = decoded.includes("%") ? undefined : labelToAscii(decoded);
+  return a !== undefined && isALabelCandidate(a) ? a : label;
 }
 
 /**
@@ -151,8 +157,12 @@ function showLabel(label: string, idna: boolean): string {
  * would break the bidi rules of §4.2 stays encoded whole; a host label that mixes scripts (Latin
  * with Cyrillic or Greek, §8) or that is a whole-script confusable of an ASCII label (all of one
  * script other than Latin, each character like an ASCII one: "аррӏе" reads "apple"; UTS #39 §4,
- * from Unicode's confusables.txt, as Chrome's IDN display policy does) is shown as its A-label,
- * and other A-labels as U-labels (`{ idna: false }` keeps them). The result is a valid IRI reference; render it left to right (§4.1: in
+ * from Unicode's confusables.txt, as Chrome's IDN display policy does), or that holds a character
+ * outside UTS #39 §5's General Security Profile (not Identifier_Status=Allowed: "⫽" U+2AFD), an
+ * Allowed one still kept from display (a combining overlay, punctuation IDNA2008 refuses) or one
+ * out of its RFC 5892 Appendix A context (U+00B7 outside "l·l"), is shown as its A-label (the
+ * check `securityFindings` reports as "restricted-host-character"), and other A-labels as
+ * U-labels (`{ idna: false }` keeps them). The result is a valid IRI reference; render it left to right (§4.1: in
  * HTML, `dir="ltr"`). A string is parsed first, as `URI-reference` or, with characters beyond
  * ASCII, as `IRI-reference` (its UriSyntaxError is thrown when it does not parse), so IRIs are
  * shown the same way.
@@ -161,6 +171,7 @@ function showLabel(label: string, idna: boolean): string {
  * toDisplayString("http://user:pw@xn--bcher-kva.example/D%C3%BCrst?q=%2F"); // "http://user:***@b\u00FCcher.example/D\u00FCrst?q=%2F"
  * toDisplayString("http://xn--pypal-4ve.example/"); // "http://xn--pypal-4ve.example/" (Latin with a Cyrillic "\u0430")
  * toDisplayString("https://xn--80ak6aa92e.com/"); // "https://xn--80ak6aa92e.com/" (all Cyrillic, reads "apple")
+ * toDisplayString("http://google.com\u2AFDlogin.evil.com/"); // "http://google.xn--comlogin-b63f.evil.com/" (U+2AFD is no Allowed character)
  */
 export function toDisplayString(input: string | UriReference, options?: DisplayOptions): string {
   const o = readOptions<DisplayOptions>(options, "toDisplayString", { idna: "boolean", showPassword: "boolean", mask: "string" });

@@ -10,7 +10,7 @@ import { NON_ASCII, isIPv4address } from "../charsets.js";
 import { referenceFindings } from "../iri/bidi.js";
 import { distinctLabels, hostToAscii, isALabelCandidate, labelToUnicode, uts46ToUnicode } from "../iri/idna.js";
 import { mixesScripts, scriptsOf } from "../iri/scripts.js";
-import { asciiLookalike } from "../iri/confusables.js";
+import { asciiLookalike, restrictedCharacter } from "../iri/confusables.js";
 import { referenceArgument } from "../core/args.js";
 import { isSpecialScheme, schemeAt } from "../core/scheme-table.js";
 import { normalizeReference } from "../transforms/normalize.js";
@@ -42,6 +42,7 @@ const CODES = {
   "idna-mapped-host": ["medium", "RFC 3987 §8", "UTS #46 §4", "URL Standard #concept-domain-to-ascii"],
   "mixed-scripts": ["medium", "RFC 3987 §7.5", "RFC 3987 §8", "UTS #39 §5.2"],
   "whole-script-confusable": ["medium", "RFC 3987 §8", "UTS #39 §4"],
+  "restricted-host-character": ["medium", "RFC 3987 §8", "UTS #39 §5", "RFC 5892 Appendix A"],
   "ipv4-number-form": ["high", "RFC 3986 §3.2.2", "RFC 3986 §7.4", "URL Standard #concept-ipv4-parser"],
   "ipv4-number-invalid": ["high", "RFC 3986 §7.4", "URL Standard #ends-in-a-number-checker"],
   "ip-literal-unsupported": ["high", "RFC 3986 §3.2.2", "URL Standard #concept-ipv6-parser"],
@@ -85,6 +86,12 @@ const CODES = {
  *   character looks like an ASCII letter, digit or "-", so that it can be read as an ASCII label
  *   (UTS #39 §4 whole-script confusables, from Unicode's confusables.txt): "аррӏе" (all
  *   Cyrillic) reads "apple". Its A-label is what to show (Chrome's IDN policy; toDisplayString).
+ * - `"restricted-host-character"`: a host label with a character UTS #39 §5's General Security
+ *   Profile keeps out (not Identifier_Status=Allowed: "google.com⫽login.evil.com" is a name
+ *   under evil.com that reads as google.com and a path), an Allowed one still kept from display
+ *   (a combining overlay such as U+0338, punctuation IDNA2008 refuses such as U+2027), or one out
+ *   of the context RFC 5892 Appendix A gives it (U+00B7 outside "l·l", U+30FB without Kana or
+ *   Han). Browsers show such a label as its A-label; so does toDisplayString, by the same check.
  * - `"ipv4-number-form"`: a host that is no RFC 3986 `IPv4address` but that a WHATWG parser (for a
  *   special scheme) or inet_aton-style code (any scheme) reads as an IPv4 address: `127.1`,
  *   `0x7f.1`, `0177.0.0.1`, `2130706433`, `127.0.0.1.` (RFC 3986 §7.4: these are reg-names);
@@ -132,7 +139,8 @@ export const securityFindingCodes: readonly SecurityFindingCode[] = Object.freez
  *   IPv4 address, differing hosts and resolutions, ports out of range), the host is no public
  *   address, or a file URI names a device;
  * - `"medium"`: refuse unless the application expects it. Credentials (userinfo, password),
- *   look-alike and remapped hosts (whole-script confusables, mixed scripts, UTS #46 mappings), bidi
+ *   look-alike and remapped hosts (whole-script confusables, mixed scripts, characters outside
+ *   UTS #39's General Security Profile, UTS #46 mappings), bidi
  *   controls, and path tricks a back end may read as traversal (encoded dot segments and
  *   separators, drive-relative file paths);
  * - `"low"`: worth knowing, not a reason to refuse: a host beyond ASCII (an IDN), bidi text that
@@ -507,6 +515,17 @@ function hostChecks(r: Reading, s: WhatwgSplit, add: Add): void {
   if (lookalikes.length > 0) {
     add("whole-script-confusable", "host", h.offset, h.text,
       `the label ${lookalikes.join("; ")}: a whole-script confusable (UTS #39 §4) that can pass for an ASCII name; show its A-label`);
+  }
+  // characters UTS #39 §5 and RFC 5892's contexts keep from display (toDisplayString's check), in
+  // each label's Unicode form even where the Bidi Rule fails it ("a\u05F4b": a gershayim after "a")
+  const restricted = distinctLabels(ascii ?? decoded, false).flatMap((a) => {
+    const l = isALabelCandidate(a) ? uts46ToUnicode(a).domain : a;
+    const r = restrictedCharacter(l);
+    return r === undefined ? [] : [`${JSON.stringify(l)}: ${r.reason}`];
+  });
+  if (restricted.length > 0) {
+    add("restricted-host-character", "host", h.offset, h.text,
+      `the label ${restricted.join("; ")}: browsers show it as its A-label, as a look-alike of another name or of a delimiter could be (RFC 3987 §8)`);
   }
   const numeric = r.special ? ascii : h.text.toLowerCase();
   if (numeric !== null && !FORBIDDEN_DOMAIN.test(numeric) && endsInANumber(numeric)) {

@@ -1,0 +1,104 @@
+// Host labels shown as Unicode only when UTS #39 §5's General Security Profile allows them: every
+// character Identifier_Status=Allowed, none of the Allowed characters kept from display (combining
+// overlays, punctuation IDNA2008 refuses), RFC 5892 Appendix A's contexts met, no mixed scripts.
+// One check (restrictedCharacter) decides toDisplayString's display and securityFindings'
+// "restricted-host-character"; fixtures/iri/idn-display.json holds Chromium's IDN spoof-checker
+// vectors these rules decide, and the fuzz note's characters (the finding: "google.com⫽login").
+import { restrictedCharacter } from "../../src/iri/confusables";
+import { ALLOWED_RUNS, IDENTIFIER_STATUS_VERSION, KEPT_FROM_DISPLAY } from "../../src/iri/identifier-status-data";
+import { toDisplayString } from "../../src/iri/index";
+import { checkFetchTarget, securityFindings } from "../../src/security";
+import { readJson } from "../helpers/fixtures";
+
+type Rule = "safe" | "allowed" | "overlay" | "idna2008" | "context" | "mixed-scripts";
+interface IdnFixture {
+  readonly chromium: { readonly cases: readonly { readonly domain: string; readonly unicode: string; readonly rule: Rule }[] };
+  readonly fuzz: { readonly cases: readonly { readonly char: string; readonly rule: Rule }[] };
+}
+const fx = readJson<IdnFixture>("iri", "idn-display.json");
+const RESTRICTING: readonly Rule[] = ["allowed", "overlay", "idna2008", "context"];
+const codesOf = (input: string): string[] => securityFindings(input).map((f) => f.code);
+
+describe("Chromium's IDN spoof-checker vectors", () => {
+  test.each(fx.chromium.cases.map((c) => [c.domain, c.unicode, c.rule] as const))("%s (%s): %s", (domain, unicode, rule) => {
+    // Chrome's verdict: shown as Unicode when safe, as it is (the A-label) otherwise
+    expect(toDisplayString(`http://${domain}/`)).toBe(`http://${rule === "safe" ? unicode : domain}/`);
+    const codes = codesOf(`http://${domain}/`);
+    expect([domain, codes.includes("restricted-host-character")]).toEqual([domain, RESTRICTING.includes(rule)]);
+    if (rule === "mixed-scripts") expect(codes).toContain("mixed-scripts");
+    if (rule === "safe") expect(codes).not.toContain("mixed-scripts");
+    // the same host written as Unicode is reported the same way
+    expect(codesOf(`http://${unicode}/`).includes("restricted-host-character")).toBe(RESTRICTING.includes(rule));
+  });
+});
+
+describe("the fuzz note's delimiter look-alikes in google.com?login.evil.com", () => {
+  test.each(fx.fuzz.cases.map((c) => [c.char, c.rule] as const))("%s (%s)", (u, rule) => {
+    const char = String.fromCodePoint(parseInt(u.slice(2), 16));
+    const input = `http://google.com${char}login.evil.com/`;
+    const shown = toDisplayString(input);
+    expect(shown.includes(char)).toBe(false);
+    expect(shown).toMatch(/^http:\/\/google\.(xn--[a-z0-9-]+|[a-z%0-9A-F]+)\.evil\.com\/$/);
+    expect(restrictedCharacter(`com${char}login`)?.char).toBe(char);
+    const reason = restrictedCharacter(`com${char}login`)?.reason ?? "";
+    expect(reason).toContain(u);
+    expect(reason).toMatch({ allowed: /Identifier_Status=Allowed/, overlay: /overlay/, idna2008: /IDNA2008/, context: /RFC 5892 Appendix A/ }[rule as "allowed"]);
+    expect(codesOf(input)).toContain("restricted-host-character");
+    const medium = checkFetchTarget(input, { blockAt: "medium" });
+    expect(medium.verdict).toBe("block");
+    expect(medium.reasons.map((r) => r.code)).toContain("restricted-host-character");
+    // medium, as mixed scripts: a warning at the default blockAt ("high")
+    expect(checkFetchTarget(input).warnings.map((r) => r.code)).toContain("restricted-host-character");
+  });
+});
+
+describe("restrictedCharacter", () => {
+  it.each([
+    ["l\u00B7l", "RFC 5892 A.3: Catalan"],
+    ["\u03B1\u0375\u03B2", "A.4: keraia before a Greek letter"],
+    ["\u05D0\u05F3", "A.5: geresh after a Hebrew letter"],
+    ["\u30AB\u30FB\u30AB", "A.7: katakana middle dot with Katakana"],
+    ["\u0661\u0662", "A.8: Arabic-Indic digits alone"],
+    ["\u06F1\u06F2", "A.9: Extended Arabic-Indic digits alone"],
+    ["b\u00FCcher", "Latin beyond ASCII"],
+    ["B\u00DCCHER", "upper case is Allowed too (shown before UTS #46 maps it)"],
+    ["example", "ASCII"],
+    ["a_b", "ASCII is the host grammar's"],
+  ])("%j: none (%s)", (label) => {
+    expect(restrictedCharacter(label)).toBeUndefined();
+  });
+
+  it.each([
+    ["\u03B1\u0375", "\u0375", "A.4: keraia at the end"],
+    ["a\u05F3", "\u05F3", "A.5: geresh after Latin"],
+    ["\u0661\u06F2", "\u0661", "A.8: both kinds of digits"],
+    ["\u06F2\u0661", "\u06F2", "A.9: both kinds of digits"],
+    ["\u30AB\u2027\u30AB", "\u2027", "hyphenation point: IDNA2008 refuses it"],
+    ["ab\u0338", "\u0338", "overlay"],
+    ["\u00E9\u2AFD\u00E9", "\u2AFD", "not Allowed"],
+  ])("%j: %j (%s)", (label, char) => {
+    expect(restrictedCharacter(label)?.char).toBe(char);
+  });
+
+  it("reads each character once: a label of 200,000 characters with a rule at its end", () => {
+    const long = "\u30AB".repeat(100_000) + "\u0661".repeat(99_999) + "\u06F1";
+    expect(restrictedCharacter(long)?.char).toBe("\u0661");
+    expect(restrictedCharacter("\u00E9".repeat(200_000))).toBeUndefined();
+  });
+});
+
+describe("identifier-status-data (generated from ICU 72's uspoof.cpp, Unicode 15.0)", () => {
+  it("holds runs of Allowed characters beyond ASCII, and the Allowed characters kept from display", () => {
+    expect(IDENTIFIER_STATUS_VERSION).toBe("15.0.0");
+    const bounds: number[] = [];
+    let at = 0;
+    for (const d of ALLOWED_RUNS.split(",")) bounds.push((at += parseInt(d, 36)));
+    expect(bounds.slice(0, 4)).toEqual([0xb7, 0xb8, 0xc0, 0xd7]); // U+00B7 (the inclusion set), U+00C0-U+00D6
+    expect(bounds.length % 2).toBe(0);
+    for (let i = 1; i < bounds.length; i++) expect((bounds[i] ?? 0) > (bounds[i - 1] ?? 0)).toBe(true);
+    expect(bounds[bounds.length - 1]).toBe(0x323b0); // U+31350-U+323AF, CJK Extension H
+    expect([...KEPT_FROM_DISPLAY].map(([cp, why]) => `${cp.toString(16)} ${why}`)).toEqual(
+      ["335 overlay", "338 overlay", "58a idna2008", "2010 idna2008", "2019 idna2008", "2027 idna2008", "30a0 idna2008"],
+    );
+  });
+});
