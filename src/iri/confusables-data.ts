@@ -3,9 +3,6 @@
 // Debian's icu source package carries it (bookworm, icu 72.1: icu/source/data/unidata/). Do not
 // edit: run the script on a newer confusables.txt instead.
 
-/** The version of Unicode's confusables.txt this data is from. */
-export const CONFUSABLES_VERSION = "15.0.0";
-
 /**
  * Every character beyond ASCII whose skeleton (UTS #39 §4: NFD, each character to its prototype,
  * NFD) is made only of the characters of ASCII labels' skeletons, with that skeleton: the

@@ -6,9 +6,6 @@
 // - confusables.txt 15.0.0 of the same package (UTS #39 §4; sha256 2b10130885c3370b101c52d7baedc452ab7f0e257b86c1e52ee657ecfc29ce64);
 // - DerivedCombiningClass-15.0.0.txt of Debian's unicode-data (sha256 ca54f6360cd288ad92113415bf1f77749015abe11cbd6798d21f7fa81f04205d).
 
-/** The Unicode version of Identifier_Status this data is from. */
-export const IDENTIFIER_STATUS_VERSION = "15.0.0";
-
 /**
  * The characters beyond ASCII whose Identifier_Status is Allowed (UTS #39 §3.1, the General
  * Security Profile of §5), 112089 of them in 384 runs: the boundaries of the runs

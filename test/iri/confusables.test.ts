@@ -1,7 +1,7 @@
 // Whole-script confusables (UTS #39 §4; issue 21): asciiLookalike on labels of one script, and the
 // generated data (src/iri/confusables-data.ts, from Unicode's confusables.txt) it reads.
 import { asciiLookalike } from "../../src/iri/confusables";
-import { ASCII_LOOKALIKES, CONFUSABLES_VERSION } from "../../src/iri/confusables-data";
+import { ASCII_LOOKALIKES } from "../../src/iri/confusables-data";
 
 describe("asciiLookalike", () => {
   it.each([
@@ -27,8 +27,7 @@ describe("asciiLookalike", () => {
     expect(asciiLookalike(label)).toBeUndefined();
   });
 
-  it("reads data generated from a versioned confusables.txt, of non-Latin characters that map to ASCII", () => {
-    expect(CONFUSABLES_VERSION).toMatch(/^\d+\.\d+\.\d+$/);
+  it("reads data generated from confusables.txt, of non-Latin characters that map to ASCII", () => {
     expect(ASCII_LOOKALIKES.size).toBeGreaterThan(100);
     for (const [cp, reads] of ASCII_LOOKALIKES) {
       expect(cp).toBeGreaterThanOrEqual(0x80);
