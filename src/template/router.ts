@@ -177,6 +177,61 @@ class Union {
 }
 
 
+/** The length of the run of 0, 1, …, n - 1 that `f` holds for, when it holds for a run from 0 (a binary search). */
+function prefixOf(n: number, f: (i: number) => boolean): number {
+  let lo = 0;
+  for (let hi = n; lo < hi; ) {
+    const m = (lo + hi) >> 1;
+    if (f(m)) lo = m + 1;
+    else hi = m;
+  }
+  return lo;
+}
+
+/**
+ * Routes by a string key (their literal head, or reversed tail), to find those whose key is a
+ * prefix of a given string or starts with it, without reading the others. The keys are sorted:
+ * those that start with a string are one run from where it would sort, and those it starts with
+ * are ancestors of the key just before that run (each key keeps its nearest).
+ */
+class Prefixes<V> {
+  readonly keys: string[];
+  /** Per key, its routes, in the order given (most specific first). */
+  readonly groups: Route<V>[][];
+  /** Per key: the position of its nearest ancestor (the longest other key it starts with), or -1. */
+  readonly #up: number[] = [];
+
+  constructor(routes: readonly Route<V>[], key: (r: Route<V>) => string) {
+    const by = new Map<string, Route<V>[]>();
+    for (const r of routes) {
+      const k = key(r);
+      const g = by.get(k);
+      if (g === undefined) by.set(k, [r]);
+      else g.push(r);
+    }
+    this.keys = [...by.keys()].sort();
+    this.groups = this.keys.map((k) => by.get(k) as Route<V>[]);
+    const stack: number[] = [];
+    for (const k of this.keys) {
+      while (stack.length > 0 && !k.startsWith(this.keys[stack.at(-1) as number] as string)) stack.pop();
+      stack.push(this.#up.push(stack.at(-1) ?? -1) - 1);
+    }
+  }
+
+  /**
+   * The positions of the keys that are a prefix of `k` or start with it and hold a route that
+   * ranks above `route`, with `budget` charged a unit per 16 keys read.
+   */
+  *comparable(k: string, route: Route<V>, budget: Budget): Generator<number> {
+    const { keys, groups } = this;
+    const from = prefixOf(keys.length, (m) => (keys[m] as string) < k);
+    const to = prefixOf(keys.length, (m) => (keys[m] as string) < k || (keys[m] as string).startsWith(k));
+    budget.left -= (to - from) / 16;
+    for (let g = from; g < to; g++) if (beats((groups[g] as Route<V>[])[0] as Route<V>, route)) yield g;
+    for (let g = from - 1; g >= 0; g = this.#up[g] as number) if (k.startsWith(keys[g] as string) && beats((groups[g] as Route<V>[])[0] as Route<V>, route)) yield g;
+  }
+}
+
 /** A SubsetDfa's state of the empty set (no route reads on from it): interned first. */
 const DEAD = 0;
 
@@ -348,7 +403,7 @@ export class TemplateRouter<V, T extends string = string> {
     this.#dfa = undefined;
     // worked out when read (adding routes stays linear): against the routes added before it
     let shadowed: readonly string[] | undefined;
-    const compute = (): readonly string[] => (shadowed ??= Object.freeze(this.#shadowedBy(route, route.index)));
+    const compute = (): readonly string[] => (shadowed ??= Object.freeze(this.#shadowedBy(route, this.#routes.slice(0, route.index))));
     return { ok: true, value: Object.freeze({ route, get shadowedBy(): readonly string[] { return compute(); } }) };
   }
 
@@ -447,44 +502,62 @@ export class TemplateRouter<V, T extends string = string> {
   }
 
   /**
-   * Every route that can never win, with the templates that win its URIs. The whole call spends
-   * one budget (ROUTER_WORK_LIMIT: a unit per 16 routes each check compares, and the states its
-   * searches build and read): past it, the routes not yet checked count as reachable, as a route whose own
-   * search is too large does (the answer then leaves out routes; it never lists a reachable one).
+   * Every route that can never win, with the templates that win its URIs. The routes a route is
+   * checked against are found through an index of the literal heads and tails (see
+   * {@link Prefixes}), most specific first, so a check reads only the routes that can win its URIs.
+   * The whole call spends one budget (ROUTER_WORK_LIMIT: a unit per 16 routes or groups of them
+   * each check reads, and the states its searches build and read): past it, the routes not yet
+   * checked count as reachable, as a route whose own search is too large does (the answer then
+   * leaves out routes; it never lists a reachable one).
    */
   unreachable(): readonly UnreachableRoute<V>[] {
     const out: UnreachableRoute<V>[] = [];
     const budget: Budget = { left: ROUTER_WORK_LIMIT };
+    const ends = this.#ends;
+    // (literal expansions are ASCII: percent-encoded UTF-8)
+    const reversed = (s: string): string => [...s].reverse().join("");
+    // the exact routes, most specific first, by head, then by reversed tail
+    const heads = new Prefixes(this.#ranked(this.#routes.filter((r) => exact(r.template))), (r) => (ends[r.index] as [string, string])[0]);
+    const tails = heads.groups.map((g) => new Prefixes(g, (r) => reversed((ends[r.index] as [string, string])[1])));
     for (const route of this.#routes) {
       if (budget.left <= 0) break;
-      const by = this.#shadowedBy(route, this.#routes.length, budget);
+      const [head, tail] = ends[route.index] as [string, string];
+      const above = function* (): Generator<Route<V>> {
+        for (const h of heads.comparable(head, route, budget)) {
+          const t = tails[h] as Prefixes<V>;
+          for (const g of t.comparable(reversed(tail), route, budget))
+            for (const r of t.groups[g] as Route<V>[]) {
+              if (!beats(r, route)) break;
+              yield r;
+            }
+        }
+      };
+      const by = this.#shadowedBy(route, above(), budget);
       if (by.length > 0) out.push(Object.freeze({ route, shadowedBy: by }));
     }
     return out;
   }
 
   /**
-   * The exact routes that rank above `route` and together match every URI it matches, or []
-   * when some URI goes to it (or when the search is too large to finish). A breadth-first search
-   * of the route's DFA against the DFA of those routes, for a URI the first accepts and the
-   * second does not.
+   * The exact routes among `candidates` that rank above `route` and together match every URI it
+   * matches, or [] when some URI goes to it (or when the search is too large to finish). A
+   * breadth-first search of the route's DFA against the DFA of those routes, for a URI the first
+   * accepts and the second does not.
    */
-  #shadowedBy(route: Route<V>, upTo: number, budget: Budget = { left: WORK_LIMIT }): string[] {
+  #shadowedBy(route: Route<V>, candidates: Iterable<Route<V>>, budget: Budget = { left: WORK_LIMIT }): string[] {
     // only routes whose literal text before the first and after the last expression agrees with
     // the route's can match one of its URIs; past SHADOW_LIMIT states of them the check is not
-    // made (the route counts as reachable), so the scan stops there; each route read costs a unit
+    // made (the route counts as reachable). A candidate read, some 30 ns, is charged a sixteenth
+    // of a unit (a unit of the searches' work is some 0.3-1 µs)
     const [head, tail] = this.#ends[route.index] as [string, string];
     const above: Route<V>[] = [];
     let states = (this.#nfas[route.index] as Nfa).size;
-    // the scan, some 30 ns a route, is charged a unit per 16 routes (a unit of the searches' work
-    // is some 0.3-1 µs): 10,000 routes of distinct literal heads are all checked (about 3 s)
-    if ((budget.left -= upTo >> 4) < 0) return [];
-    for (let i = 0; i < upTo; i++) {
-      const r = this.#routes[i] as Route<V>;
-      const [h, t] = this.#ends[i] as [string, string];
+    for (const r of candidates) {
+      if ((budget.left -= 1 / 16) < 0) return [];
+      const [h, t] = this.#ends[r.index] as [string, string];
       if ((h.startsWith(head) || head.startsWith(h)) && (t.endsWith(tail) || tail.endsWith(t)) && r !== route && beats(r, route) && exact(r.template)) {
         above.push(r);
-        if ((states += (this.#nfas[i] as Nfa).size) > SHADOW_LIMIT) return [];
+        if ((states += (this.#nfas[r.index] as Nfa).size) > SHADOW_LIMIT) return [];
       }
     }
     if (above.length === 0) return [];
@@ -527,7 +600,7 @@ export class TemplateRouter<V, T extends string = string> {
     } finally {
       budget.left -= own.work + others.work + states;
     }
-    return [...winners].sort((x, y) => x - y).map((i) => (above[i - 1] as Route<V>).template.text);
+    return [...winners].map((i) => above[i - 1] as Route<V>).sort((x, y) => x.index - y.index).map((r) => r.template.text);
   }
 }
 

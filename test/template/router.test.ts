@@ -181,6 +181,41 @@ describe("a template that can never win is reported", () => {
     r.addOrThrow("/p/{y}", 2);
     expect(r.unreachable().map((u) => [u.route.template.text, u.shadowedBy])).toEqual([["/p/{y}", ["/p/{x}"]]]);
   });
+
+  it("by routes whose literal head or tail is shorter or longer than its own", () => {
+    // "é" is one literal character that expands to "%C3%A9"; "%C3" is three
+    const r = createRouter([["%C3{+x}", 1], ["é{+y}", 2], ["{+x}%A9", 3], ["{+y}é", 4], ["/é/{a}", 5], ["/%C3{+a}", 6]] as const);
+    expect(r.unreachable().map((u) => [u.route.template.text, u.shadowedBy])).toEqual([
+      ["é{+y}", ["%C3{+x}", "{+x}%A9"]],
+      ["{+y}é", ["%C3{+x}", "é{+y}", "{+x}%A9", "/é/{a}", "/%C3{+a}"]],
+      ["/é/{a}", ["/%C3{+a}"]],
+    ]);
+  });
+
+  // unreachable() finds the routes each check reads through an index of literal heads and tails;
+  // `shadowedBy` on add reads every route added before. Added most specific first, the routes
+  // before a route are exactly those that rank above it, so the two must agree route by route.
+  it("unreachable() reads through its index what reading every route above gives", () => {
+    const literal = fc.constantFrom("", "/", "/a", "/ab", "/a/", "a", "ab", "b", ".json", "s.json", "x", "%2F", "%C3", "é", "/é", "?q=1");
+    const expression = fc.constantFrom("{a}", "{b}", "{+a}", "{/a}", "{.e}", "{?q}", "{a,b}", "{x*}", "{a:2}", "{#f}", "{&r}");
+    const template = fc.tuple(literal, fc.array(fc.tuple(expression, literal), { maxLength: 3 })).map(([l, xs]) => l + xs.map(([x, m]) => x + m).join(""));
+    let listed = 0;
+    fc.assert(
+      // a few templates, each added some times (a template shadows its later copies)
+      fc.property(fc.array(template, { minLength: 1, maxLength: 6 }).chain((pool) => fc.array(fc.constantFrom(...pool), { minLength: 1, maxLength: 10 })), (templates) => {
+        // most specific first, by the documented rule
+        const order = [...createRouter(templates.map((t, i) => [t, i] as const)).routes].sort((a, b) => b.literals - a.literals || a.reserved - b.reserved || a.varspecs - b.varspecs || a.index - b.index);
+        const r = createRouter<number>();
+        const added = order.map((route) => r.addOrThrow(route.template, route.index));
+        const want = added.flatMap((a, i) => (a.shadowedBy.length > 0 ? [[i, a.shadowedBy]] : []));
+        listed += want.length;
+        expect(r.unreachable().map((u) => [u.route.index, u.shadowedBy])).toEqual(want);
+      }),
+      { numRuns: runs(150), seed: seed(30) },
+    );
+    // the generated routers shadow routes often enough for the comparison to mean something
+    expect(listed).toBeGreaterThan(runs(150) / 2);
+  });
 });
 
 describe("arguments and errors", () => {
