@@ -10,7 +10,8 @@ import { suggest, UnknownRuleError } from "../abnf/unknown-rule.js";
 import { rfcOfRule } from "../grammars/rfc-of-rule.js";
 import type { ValueOf } from "../abnf/semantics.js";
 import { rfc3986 } from "../grammars/rfc3986/index.js";
-import { rfc3987 } from "../grammars/rfc3987/index.js";
+import type { rfc3986Rules } from "../grammars/rfc3986/rules.js";
+import { rfc3987, type iriCopies, type iriRules } from "../grammars/rfc3987/index.js";
 import { rfc3986Semantics } from "../grammars/rfc3986/semantics.js";
 import { uriSemantics, type uriActions } from "../grammars/rfc3987/semantics.js";
 
@@ -18,11 +19,8 @@ export type { HierPart } from "../grammars/rfc3986/semantics.js";
 export type { RuleParser } from "../abnf/grammar.js";
 export { parseWith } from "../abnf/parser.js";
 
-/** The rules RFC 3987 §2.2 adds for IRIs (the i-rules, ucschar, iprivate). */
-export type IriRuleName =
-  | "IRI" | "ihier-part" | "IRI-reference" | "absolute-IRI" | "irelative-ref" | "irelative-part" | "iauthority" | "iuserinfo"
-  | "ihost" | "ireg-name" | "ipath" | "ipath-abempty" | "ipath-absolute" | "ipath-noscheme" | "ipath-rootless" | "ipath-empty"
-  | "isegment" | "isegment-nz" | "isegment-nz-nc" | "ipchar" | "iquery" | "ifragment" | "iunreserved" | "ucschar" | "iprivate";
+/** The rules RFC 3987 §2.2 adds for IRIs (the i-rules, ucschar, iprivate), as its grammar defines them. */
+export type IriRuleName = (typeof iriCopies)[keyof typeof iriCopies] | keyof typeof iriRules;
 
 /**
  * A rule name as TypeScript can check it: as the RFC spells it, all lowercase or all uppercase
@@ -44,13 +42,8 @@ export type CanonicalRuleName<S extends string> = { [K in RuleName]: Lowercase<K
 /** Every ABNF rule name this package has a parser for, as RFC 3986, RFC 3987 and RFC 5234 spell them. */
 export type RuleName = UriRuleName | IriRuleName;
 
-/** The rules of RFC 3986 Appendix A and the RFC 5234 core rules it uses. */
-export type UriRuleName =
-  | "URI" | "hier-part" | "URI-reference" | "absolute-URI" | "relative-ref" | "relative-part" | "scheme" | "authority"
-  | "userinfo" | "host" | "port" | "IP-literal" | "IPvFuture" | "IPv6address" | "h16" | "ls32" | "IPv4address" | "dec-octet"
-  | "reg-name" | "path" | "path-abempty" | "path-absolute" | "path-noscheme" | "path-rootless" | "path-empty" | "segment"
-  | "segment-nz" | "segment-nz-nc" | "pchar" | "query" | "fragment" | "pct-encoded" | "unreserved" | "reserved" | "gen-delims"
-  | "sub-delims" | "ALPHA" | "DIGIT" | "HEXDIG";
+/** The rules of RFC 3986 Appendix A and the RFC 5234 core rules it uses, as its grammar defines them. */
+export type UriRuleName = keyof typeof rfc3986Rules | "ALPHA" | "DIGIT" | "HEXDIG";
 
 /** The value each rule's parser yields, by ABNF name: an AST node for the structural rules, else the matched text. */
 export type RuleValues = { readonly [N in RuleName]: ValueOf<typeof uriActions, N> };
