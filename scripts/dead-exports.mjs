@@ -15,7 +15,8 @@
 //   dead       an export nothing names, not even its own file: the declaration can go;
 //   local      an export only its own file names: the `export` keyword can go (no line);
 //   tests      an export only tests (or scripts) name: live only if its own file uses it too.
-// and, over all src/, the top-level functions and constants no file names at all.
+// and, over all src/: the top-level declarations no package entry reaches (unreached), and the
+// optional parameters of internal functions that no call in src/ passes (param-unused).
 import { readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -345,6 +346,71 @@ for (const stmt of reached) {
     const lines = sf.getLineAndCharacterOfPosition(member.getEnd()).line + 2 - line;
     report.push({ kind: "unused-member", name: `${stmt.name?.text}.${name} (${lines} lines)`, where: `${path.relative(root, file)}:${line}` });
   }
+}
+
+/**
+ * Optional parameters no call in src/ passes: of a function declared in src/ that no entry
+ * exports and that is only ever called (never passed as a value), the parameters (a default or
+ * `?`) every call leaves out; the code that reads them runs with the default alone.
+ */
+const calls = new Map(); // function symbol -> { src: highest argument count from src/, test: from tests, escapes }
+const callInfo = (symbol) => {
+  let c = calls.get(symbol);
+  if (!c) calls.set(symbol, (c = { src: 0, test: 0, escapes: false, spread: false }));
+  return c;
+};
+for (const sf of program.getSourceFiles()) {
+  if (sf.isDeclarationFile || sf.fileName.includes("node_modules")) continue;
+  const inSrc = isSrc(path.resolve(sf.fileName));
+  const visit = (node) => {
+    if (ts.isIdentifier(node) && !isDeclarationName(node)) {
+      const symbol = checker.getSymbolAtLocation(node);
+      const target = symbol && resolve(symbol);
+      if (target && target.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable | ts.SymbolFlags.Method)) {
+        const p = node.parent;
+        const callee = ts.isPropertyAccessExpression(p) && p.name === node ? p : node;
+        const call = callee.parent;
+        const c = callInfo(target);
+        if (ts.isCallExpression(call) && call.expression === callee) {
+          const n = call.arguments.length;
+          if (call.arguments.some((a) => ts.isSpreadElement(a))) c.spread = true;
+          if (inSrc) c.src = Math.max(c.src, n);
+          else c.test = Math.max(c.test, n);
+        } else if (inSrc && !ts.isImportSpecifier(p) && !ts.isExportSpecifier(p) && !ts.isTypeQueryNode(p) && !(ts.isPropertyAccessExpression(p) && p.expression === node)) {
+          c.escapes = true;
+        }
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
+}
+for (const sf of program.getSourceFiles()) {
+  const file = path.resolve(sf.fileName);
+  if (!isSrc(file) || !file.startsWith(under)) continue;
+  const visit = (node) => {
+    let fn;
+    let nameNode;
+    if (ts.isFunctionDeclaration(node) && node.name) [fn, nameNode] = [node, node.name];
+    else if (ts.isMethodDeclaration(node) && ts.isIdentifier(node.name)) [fn, nameNode] = [node, node.name];
+    else if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.initializer && (ts.isArrowFunction(node.initializer) || ts.isFunctionExpression(node.initializer))) [fn, nameNode] = [node.initializer, node.name];
+    if (fn && fn.body) {
+      const symbol = checker.getSymbolAtLocation(nameNode);
+      const c = symbol && calls.get(symbol);
+      const isPublic = symbol && (publicSymbols.has(symbol) || (ts.isMethodDeclaration(node) && !(ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Private) && !ts.isPrivateIdentifier(node.name)));
+      if (c && !c.escapes && !c.spread && !isPublic && c.src > 0 && !(ts.isFunctionDeclaration(node) && node.body && ts.getCombinedModifierFlags(node) & ts.ModifierFlags.Ambient)) {
+        fn.parameters.forEach((p, i) => {
+          if (!(p.initializer || p.questionToken) || p.dotDotDotToken) return;
+          if (i < c.src) return;
+          const line = sf.getLineAndCharacterOfPosition(p.getStart()).line + 1;
+          const byTests = c.test > i ? " (tests pass it)" : "";
+          report.push({ kind: "param-unused", name: `${nameNode.text}(${p.name.getText(sf)})${byTests}`, where: `${path.relative(root, file)}:${line}` });
+        });
+      }
+    }
+    ts.forEachChild(node, visit);
+  };
+  visit(sf);
 }
 
 report.sort((a, b) => a.where.localeCompare(b.where, "en", { numeric: true }) || a.name.localeCompare(b.name));
