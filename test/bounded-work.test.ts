@@ -15,6 +15,7 @@ import { CallRun } from "../src/abnf/calls";
 import { Compiled } from "../src/abnf/compiled";
 import { CELL_LIMIT, DfaBudget, STATE_CELLS, type Dfa, type DfaState } from "../src/abnf/dfa";
 import { matchLongest, matchWhole } from "../src/abnf/engine";
+import { FIRST_TIER_STEPS } from "../src/abnf/matcher";
 import { regexSafety, SAFETY_WORK_LIMIT } from "../src/abnf/safety";
 import { algebraFromAbnf, rulesFromAbnf } from "./helpers/abnf-algebra";
 import { readJson } from "./helpers/fixtures";
@@ -49,6 +50,8 @@ interface SafetyCase {
 interface TooLargeCase {
   readonly abnf: readonly string[];
   readonly rule: string;
+  /** The first tier's answer on "x". */
+  readonly x: boolean;
   readonly limit: string;
   readonly before: string;
   readonly source: string;
@@ -256,7 +259,7 @@ describe("the regex safety analysis is bounded in steps (fixtures: safety)", () 
   });
 });
 
-describe("a rule too large to compile is refused when it is used, naming it (fixtures: tooLarge)", () => {
+describe("a rule too large to compile is refused when it is compiled or the first tier cannot answer, naming it (fixtures: tooLarge)", () => {
   const refusal = (f: () => unknown): GrammarError => {
     try {
       f();
@@ -269,19 +272,25 @@ describe("a rule too large to compile is refused when it is used, naming it (fix
 
   it.each(fixture.tooLarge.map((c) => [c.abnf.join("; "), c] as const))("%s", (_abnf, c) => {
     const text = c.abnf.join("\n") + "\n";
-    // grammarFromAbnf loads it; its use is the GrammarError naming the rule and the limit
+    // grammarFromAbnf loads it; a short input is answered by the first tier, which builds
+    // nothing; one too long for the first tier's base allowance is the GrammarError naming the
+    // rule and the limit, as its compilation is
     const loaded = grammarFromAbnf(text);
     expect(loaded.ok).toBe(true);
     if (!loaded.ok) return;
-    const used = refusal(() => loaded.value.isValid("x", c.rule));
-    expect([used.code, used.rule]).toEqual(["too-large", c.rule]);
-    expect(used.message).toContain(`rule ${c.rule} `);
-    expect(used.message).toContain(c.limit);
+    const long = "x".repeat(FIRST_TIER_STEPS / WORK_PER_CHARACTER + 1);
+    expect([loaded.value.isValid("x", c.rule), loaded.value.validate("x", c.rule).ok]).toEqual([c.x, c.x]);
+    for (const used of [refusal(() => loaded.value.isValid(long, c.rule)), refusal(() => loaded.value.compile(c.rule))]) {
+      expect([used.code, used.rule]).toEqual(["too-large", c.rule]);
+      expect(used.message).toContain(`rule ${c.rule} `);
+      expect(used.message).toContain(c.limit);
+    }
+    expect(loaded.value.isValid("x", c.rule)).toBe(c.x);
     // a rule that reaches it is refused naming the rule the size is in; one that does not works
     for (const line of c.abnf.filter((l) => !l.startsWith(`${c.rule} =`))) {
       const other = line.split(" ")[0] as string;
       try {
-        expect(typeof loaded.value.isValid("x", other)).toBe("boolean");
+        expect(typeof loaded.value.isValid(long, other)).toBe("boolean");
       } catch (e) {
         expect(e instanceof GrammarError ? [e.code, e.rule] : e).toEqual(["too-large", c.rule]);
       }
@@ -299,7 +308,7 @@ describe("a rule too large to compile is refused when it is used, naming it (fix
     const small = grammar({ ok: lit("x") });
     const derived = small.derive({ rules: rulesFromAbnf(text) });
     expect(derived.isValid("x", "ok")).toBe(true);
-    expect(refusal(() => derived.validate("x", c.rule)).rule).toBe(c.rule);
+    expect(refusal(() => derived.validate(long, c.rule)).rule).toBe(c.rule);
   });
 
   it("measures every rule as the builder counts it (automatonSize): positions, occurrences and expressions exactly, edges and copies from above", () => {

@@ -113,7 +113,7 @@ describe("a large bounded repetition is counted: its size does not grow with the
     expect(automatonOf(load(text(400))).positions.length).toBeLessThan(10);
     const refused = withCounts(Infinity, () => {
       try {
-        load(text(1_000_000)).isValid("a", "r");
+        load(text(1_000_000)).compile("r");
       } catch (e) {
         if (e instanceof GrammarError) return e.code;
         throw e;

@@ -197,19 +197,26 @@ describe("which tier answers", () => {
     expect(g.isValid(`${input},`, "list")).toBe(false);
   });
 
-  it("the first tier's steps are what compiling would cost: more on a rule of many positions", () => {
-    // a literal of 9,000 characters: 9,001 positions, 600 steps each, more than FIRST_TIER_STEPS
-    const text = `big = "x" / "${"y".repeat(9000)}"\n`;
+  it("the first tier's steps are what compiling would cost: more on a rule of many positions, measured once the base is spent", () => {
+    // a literal of 9,000 characters: 9,000 positions and more, 600 steps each, more than FIRST_TIER_STEPS
+    const text = `big = 1*"x" / "${"y".repeat(9000)}"\n`;
     const positions = checkSizes(grammarFromAbnfOrThrow(text).compiled, "big") as number;
+    expect(FIRST_TIER_PER_POSITION * positions).toBeGreaterThan(FIRST_TIER_STEPS);
     const g = grammarFromAbnfOrThrow(text);
+    const m = g.matcher("big") as EngineMatcher;
+    const first = new Interpreter(g.analysis);
+    // a first input within the base: the rule is not measured yet
     expect(g.isValid("x", "big")).toBe(true);
+    first.test("big", "x", Infinity);
+    const oneUse = first.steps;
+    expect([m.tier, m.allowance]).toEqual(["first", FIRST_TIER_STEPS - oneUse]);
+    // an input too long for the steps left of the base: measured, and within what compiling costs
+    const input = "x".repeat(FIRST_TIER_STEPS / WORK_PER_CHARACTER);
+    expect(g.isValid(input, "big")).toBe(true);
+    first.test("big", input, Infinity);
+    expect([m.tier, m.allowance + oneUse + first.steps]).toEqual(["first", FIRST_TIER_PER_POSITION * positions]);
     expect(positions).toBe(g.compiled.automaton("big").positions.length);
     expect(positions).toBeGreaterThan(9000);
-    const first = new Interpreter(g.analysis);
-    first.test("big", "x", Infinity);
-    const m = g.matcher("big") as EngineMatcher;
-    expect([m.tier, m.allowance + first.steps]).toEqual(["first", FIRST_TIER_PER_POSITION * positions]);
-    expect(FIRST_TIER_PER_POSITION * positions).toBeGreaterThan(FIRST_TIER_STEPS);
     // a small rule: FIRST_TIER_STEPS
     const h = grammarFromAbnfOrThrow(list);
     expect(h.isValid("a", "list")).toBe(true);

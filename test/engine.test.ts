@@ -315,12 +315,16 @@ describe("large bounded repetitions (POSITION_LIMIT, EDGE_LIMIT)", () => {
     throw new Error("no GrammarError");
   };
 
-  it("beyond the position limit: the GrammarError too-large when the rule is used, naming the rule the size is in", () => {
+  it("beyond the position limit: the GrammarError too-large when the rule is compiled, naming the rule the size is in", () => {
     // (a long string: a large repetition alone is counted and compiles, test/engine-counts.test.ts)
     const g = grammar({ a: lit("x".repeat(300_000)), b: seq(lit("<"), ref("a"), lit(">")), c: lit("c") });
-    const e = tooLarge(() => g.isValid("<x>", "b"));
+    const e = tooLarge(() => g.compile("b"));
     expect([e.code, e.rule]).toEqual(["too-large", "a"]);
     expect(e.message).toMatch(/rule a expands to 300,000 character positions and joins, more than the engine's limit of 200,000, in its own definition/);
+    // used, the first tier (the general engine, which builds nothing) answers what it can within
+    // the steps a switch would take; an input too long for them is refused alike
+    expect([g.isValid("<x>", "b"), g.validate("<x>", "b").ok]).toEqual([false, false]);
+    expect([tooLarge(() => g.isValid(`<${"x".repeat(300_000)}>`, "b")).rule, g.isValid("<x>", "b")]).toEqual(["a", false]);
     expect(g.isValid("c", "c")).toBe(true);
     // counts do not nest: the inner repetition of a counted one is unrolled (300,000 characters,
     // the counted one's three joins, and the two literals)
@@ -328,7 +332,7 @@ describe("large bounded repetitions (POSITION_LIMIT, EDGE_LIMIT)", () => {
     expect(b.message).toMatch(/rule b expands to 300,005 character positions and joins/);
     // derive() makes grammars too, refused alike at use
     const fine = grammar({ a: rep(0, 3, lit("x")) });
-    expect(tooLarge(() => fine.derive({ rules: { a: lit("x".repeat(300_000)) } }).validate("x", "a")).rule).toBe("a");
+    expect(tooLarge(() => fine.derive({ rules: { a: lit("x".repeat(300_000)) } }).compile("a")).rule).toBe("a");
   });
 
   it("beyond the edge limit: inside an unbounded repetition, a bounded repetition of an element that can match the empty string links every copy to every later one (no join there: test/engine-joins.test.ts)", () => {

@@ -1,6 +1,6 @@
 // The size of a rule's automaton, counted without building it, and which rules a grammar's
 // automata call instead of expanding in place (calledRules). The whole engine (grammar.ts) reads
-// them: it refuses a rule too large to compile when it is first used, before any work that
+// them: it refuses a rule too large to compile before any work that
 // grows with its size, naming the limit and its cause (tooLarge), and calls the rules too large
 // to expand in place. The automaton core alone (compiled.ts, dfa-engine.ts: a URI template's
 // matcher) does not bundle them: its builder counts as it builds and refuses past the same

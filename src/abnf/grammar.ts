@@ -309,7 +309,7 @@ export class Grammar {
 
   /**
    * Every reference defined, no left recursion, nesting the analyses can follow. Sizes are not
-   * checked here: a rule is compiled when first used (or by {@link compile}), and one too large
+   * checked here: a rule is compiled when used enough (or by {@link compile}), and one too large
    * to compile is refused then, by name, while the grammar's other rules work.
    */
   static #check(g: Grammar): void {
@@ -389,7 +389,7 @@ export class Grammar {
    * steps on it as compiling would cost: see docs/guide/abnf.md); the rules named skip the first tier. The
    * compiled forms live in this grammar value, in memory: nothing is saved for another
    * process. A rule too large to compile is the GrammarError "too-large" naming it, here
-   * rather than at its first use. Returns this grammar.
+   * rather than when used. Returns this grammar.
    *
    * @example
    * const g = grammarFromAbnfOrThrow(text).compile("address", "date-time");
@@ -697,8 +697,9 @@ function requireString(input: unknown, caller: string): asserts input is string 
  * not an ABNF rule name, a reference is undefined, a rule is left-recursive, two imports
  * disagree on a rule. A rule too large for the engine to compile (more than 200,000 character
  * positions in its own definition, 4,000,000 edges, 1,000,000 rule occurrences or 4,000,000
- * expressions to expand) is the GrammarError `"too-large"` naming it when it is first used or
- * compiled ({@link Grammar.compile}); the grammar's other rules work.
+ * expressions to expand) is the GrammarError `"too-large"` naming it when it is compiled
+ * ({@link Grammar.compile}) or used on an input the engine's first tier cannot answer (see
+ * docs/guide/abnf.md); the grammar's other rules work.
  *
  * @example
  * // RFC 8141 §2: NID = (alphanum) 0*30(ldh) alphanum

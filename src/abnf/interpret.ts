@@ -434,7 +434,7 @@ export class Interpreter {
         let read = 0;
         let units = 0;
         while (read < cps.length && units + ((cps[read] as number) > 0xffff ? 2 : 1) <= k) units += (cps[read++] as number) > 0xffff ? 2 : 1;
-        this.#reach(at + units, [JSON.stringify(String.fromCodePoint(...cps.slice(read)))]);
+        this.#reach(at + units, [JSON.stringify(text.slice(units))]);
         return -1;
       };
     }

@@ -42,7 +42,8 @@ export interface LoadOptions {
    * large to compile is the AbnfError "too-large-to-compile" at that rule. Default false: a
    * rule is compiled when used (with the rules it reaches; its first inputs are tested by the
    * engine's first tier, which builds nothing: see docs/guide/abnf.md), and one too large to compile
-   * is refused then, by a GrammarError "too-large" naming it, while the other rules work.
+   * is refused where the first tier cannot answer, by a GrammarError "too-large" naming it, while
+   * the other rules work.
    */
   readonly compile?: boolean | undefined;
   /**

@@ -6,12 +6,17 @@
 // until the steps it took pass what compiling the rule would cost (firstTierSteps), or it gives
 // up, or the rule is compiled for another reason: then the compiled tier answers from then on.
 // The first tier explains a rejected input too (where and what was expected), so that a rule's
-// first `validate` of a bad input does not compile it either.
+// first `validate` of a bad input does not compile it either. The rule's size is measured only
+// when the first tier's base allowance runs out (or an input is too long for it): a rule too
+// large to compile stays on the first tier, the general engine, within the budgets (issue 33:
+// "match it by the general engine ... rather than refusing it"), and is refused, the GrammarError
+// "too-large" naming it, only where the compiled tier would have to answer.
 import { WORK_BASE, WORK_PER_CHARACTER, workLimit } from "./calls.js";
 import type { Compiled } from "./compiled.js";
 import { referencedNames } from "./expr.js";
 import { matchLongest, matchWhole } from "./engine.js";
 import type { FastPath } from "./fast-path.js";
+import { GrammarError } from "./grammar-errors.js";
 import type { Interpreter } from "./interpret.js";
 import type { MatchBudgets } from "./match-limit.js";
 import type { Failure, Longest, Matcher } from "../core/match.js";
@@ -19,10 +24,9 @@ import type { Failure, Longest, Matcher } from "../core/match.js";
 /**
  * The steps the first tier (interpret.ts) may take on one rule's inputs, all together, before
  * the rule is compiled, at least (see {@link firstTierSteps}): twice the base of a match's work
- * budget, WORK_BASE (the switch's cost was measured at 2,000,000 steps of 60-65 ns; a step now
- * costs 18-27 ns, interpret.ts merging ends by marks). An input longer than the steps left allow at WORK_PER_CHARACTER each goes
- * to the compiled tier at once: a long input pays for the compilation, where the compiled tier
- * is faster per character.
+ * budget, WORK_BASE (a step costs 18-27 ns). An input longer than the steps left allow at
+ * WORK_PER_CHARACTER each goes to the compiled tier at once: a long input pays for the
+ * compilation, where the compiled tier is faster per character.
  */
 export const FIRST_TIER_STEPS = 2 * WORK_BASE;
 
@@ -31,21 +35,16 @@ export const FIRST_TIER_STEPS = 2 * WORK_BASE;
  * positions (the automata of the rule and of the rules it calls, not built yet): what switching
  * the rule to the compiled tier costs, as a renter buys once the rent paid would have bought.
  * The switch costs the build, about {@link FIRST_TIER_PER_POSITION} steps a position (RFC 5322,
- * the built package, CPU time, a fresh process each: a first-tier step 60-65 ns when measured,
- * 18-27 ns since its ends are merged by marks, hence twice the steps of then; building 30 µs
- * a position for the first rule a process builds, `address`, 10,856 positions in 4 automata,
- * 320-350 ms; 5-7 µs for the next, `date-time`), and the compiled tier's cold start, its DFA
- * states and memo entries made anew and its code still cold: that is most of it on small rules
- * (JSONPath's and RFC 5234's first passes, 1,200 short inputs, went from 6.9 and 4.9 times a
- * warm pass to 19 and 11 when their small rules switched after the build's cost alone), and
- * about what {@link FIRST_TIER_STEPS} cost. So a rule gets FIRST_TIER_STEPS, or its build's
- * cost when that is more (RFC 5322's `address`: 3,300,000). On RFC 5322, against
- * FIRST_TIER_STEPS alone, this took the bench's first pass (1,218 short inputs) from 9.9-10.3
- * to 7.6-8.0 times a warm pass, and the larger set of bench/abnf-first-use.mjs (6,018) from
- * 3.2-3.3 to 3.3-3.7. The sum of the two, the renter's rule read strictly, suits few inputs
- * and not many: against this, 8.4 to 4.6, and 3.4 to 4.0. With the step's cost, the steps
- * doubled (4,000,000; 600 a position): the bench's RFC 5322 first pass went from 5.9-6.2 to
- * 2.5-2.7 times a warm pass (no rule switches there), the 6,018 inputs 3.0-3.1 to 3.1-3.3.
+ * CPU time, a fresh process each: building 30 µs a position for the first rule a process
+ * builds, `address`, 10,856 positions in 4 automata; 5-7 µs for the next, `date-time`), and
+ * the compiled tier's cold start, its DFA states and memo entries made anew and its code still
+ * cold: that is most of it on small rules (JSONPath's and RFC 5234's first passes, 1,200 short
+ * inputs, took 19 and 11 times a warm pass, not 6.9 and 4.9, when their small rules switched
+ * after the build's cost alone), and about what {@link FIRST_TIER_STEPS} costs. So a rule gets
+ * FIRST_TIER_STEPS, or its build's cost when that is more (RFC 5322's `address`: 6,600,000).
+ * The sum of the two, the renter's rule read strictly, suits few inputs and not many: it took
+ * RFC 5322's bench row (1,218 short inputs) from 8.4 to 4.6 times a warm pass, and the 6,018
+ * inputs of bench/abnf-first-use.mjs from 3.4 to 4.0.
  */
 export const firstTierSteps = (positions: number): number => Math.max(FIRST_TIER_STEPS, FIRST_TIER_PER_POSITION * positions);
 
@@ -93,7 +92,7 @@ export class EngineMatcher implements Matcher {
   #first: Interpreter | undefined;
   /** The steps the first tier has left for this rule. */
   #allowance = FIRST_TIER_STEPS;
-  /** True once the sizes of the rule's automata are known to be within the limits ({@link checkSizes}). */
+  /** True once the rule's size has been measured ({@link checkSizes}). */
   #sized = false;
   constructor(
     readonly name: string,
@@ -111,37 +110,38 @@ export class EngineMatcher implements Matcher {
   test(input: string): boolean {
     const answer = this.#tryFirst(input, false);
     if (answer !== undefined) return answer === null;
-    this.#first = undefined; // (the rule is compiled now)
     return this.fast().test(input);
   }
 
   failure(input: string): Failure | undefined {
     const answer = this.#tryFirst(input, true);
     if (answer !== undefined) return answer ?? undefined;
-    this.#first = undefined; // (the rule is compiled now)
     return matchWhole(this.compiled(), this.#key, input);
   }
 
   /**
    * The first tier's answer while it is tried: `null` when the input matches, else `true` (a
    * test) or the failure (`explain`); `undefined` when the compiled tier answers (the rule's
-   * steps ran out, the input is too long for those left, or the first tier gave up).
+   * steps ran out, the input is too long for those left, or the first tier gave up): from then
+   * on, but for a rule too large to compile.
    */
   #tryFirst(input: string, explain: false): null | true | undefined;
   #tryFirst(input: string, explain: true): Failure | null | undefined;
   #tryFirst(input: string, explain: boolean): Failure | null | true | undefined {
     const first = this.#first;
     if (first === undefined) return undefined;
-    if (!this.#sized) {
-      // a rule too large to compile is refused when it is first used, whichever tier answers;
-      // the first tier may take as many steps as compiling it would cost
-      const positions = checkSizes(this.compiled(), this.#key);
-      if (positions !== undefined) this.#allowance = firstTierSteps(positions);
-      this.#sized = true;
-    }
-    if (input.length * WORK_PER_CHARACTER > this.#allowance) return undefined;
     // (within the grammar's budgets: past them, the compiled tier decides, and says so)
-    const limit = Math.min(this.#allowance, workLimit(input.length, this.budgets));
+    const work = workLimit(input.length, this.budgets);
+    // (measured before the steps left could cut a run short: so, as if measured at once)
+    if (this.#allowance < work) this.#size();
+    // (a rule too large to compile: each input within the base allowance, so that the refusal
+    // of one the first tier cannot answer comes as soon as a switch would)
+    const left = this.#allowance === Infinity ? FIRST_TIER_STEPS : this.#allowance;
+    if (input.length * WORK_PER_CHARACTER > left) {
+      if (this.#allowance !== Infinity) this.#first = undefined;
+      return undefined;
+    }
+    const limit = Math.min(left, work);
     let answer: Failure | null | true | undefined;
     if (explain) answer = first.explain(this.#key, input, limit, this.budgets.depth, this.compiled().called);
     else {
@@ -149,13 +149,35 @@ export class EngineMatcher implements Matcher {
       answer = matched === undefined ? undefined : matched ? null : true;
     }
     this.#allowance -= first.steps;
-    if (answer === undefined || this.#allowance <= 0) this.#first = undefined;
+    if (this.#allowance <= 0) this.#size();
+    // (a rule too large to compile keeps the first tier: the compiled tier refuses this input alone)
+    if ((answer === undefined && this.#allowance !== Infinity) || this.#allowance <= 0) this.#first = undefined;
     return answer;
   }
 
+  /**
+   * Once, when the base allowance is spent or an input is too long for it: the steps compiling
+   * the rule would cost past it ({@link firstTierSteps}), or all the budgets allow for a rule too
+   * large to compile (which the first tier keeps: {@link checkSizes} measures without building).
+   */
+  #size(): void {
+    if (this.#sized) return;
+    this.#sized = true;
+    let positions: number | undefined;
+    try {
+      positions = checkSizes(this.compiled(), this.#key);
+    } catch (e) {
+      if (!(e instanceof GrammarError && e.code === "too-large")) throw e;
+      this.#allowance = Infinity;
+      return;
+    }
+    if (positions !== undefined) this.#allowance += firstTierSteps(positions) - FIRST_TIER_STEPS;
+  }
+
   longest(input: string, start: number): Longest {
+    const longest = matchLongest(this.compiled(), this.#key, input, start);
     this.#first = undefined;
-    return matchLongest(this.compiled(), this.#key, input, start);
+    return longest;
   }
 
   /** @internal The steps the first tier has left on the rule. */
