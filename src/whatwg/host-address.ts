@@ -3,7 +3,7 @@
 // validation errors it signalled on the way, in order. The security checks read the address
 // (src/security/whatwg.ts), the WHATWG front end the errors (src/whatwg/parse.ts).
 import { hexValue } from "../percent-encoding.js";
-import type { WhatwgValidationError } from "./validation.js";
+import type { WhatwgValidationError } from "./errors.js";
 
 /** What a host parser returns: the address, or null for failure (the last error is then the one that made it fail). */
 export interface HostAddressParse<T> {

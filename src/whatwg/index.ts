@@ -2,5 +2,4 @@
 // parser (https://url.spec.whatwg.org/, through whatwg-url) gives the URL; the result is its RFC
 // 3986 URI, with each repair named by the Standard's validation errors.
 export { parse, parseOrThrow, type WhatwgParse, type WhatwgRepair, type WhatwgRepairKind, type WhatwgComponent } from "./parse.js";
-export { WhatwgUrlError, type WhatwgUrlErrorCode } from "./errors.js";
-export { whatwgValidationErrors, type WhatwgValidationError } from "./validation.js";
+export { WhatwgUrlError, whatwgValidationErrors, type WhatwgUrlErrorCode, type WhatwgValidationError } from "./errors.js";

@@ -19,7 +19,7 @@ import { WhatwgUrlError } from "./errors.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
 import { endsInANumber, ipv4Parse, ipv6Parse } from "./host-address.js";
 import { isIPv4address } from "../compiled/ipv4.js";
-import type { WhatwgValidationError } from "./validation.js";
+import type { WhatwgValidationError } from "./errors.js";
 
 /** Where a repair stands in the input. `"reference"`: characters before or after the URL. */
 export type WhatwgComponent = UrlComponent;
