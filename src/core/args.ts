@@ -18,6 +18,17 @@ import { NON_ASCII } from "../charsets.js";
 /** The rule a string argument is parsed against: either one (the default), or just one of them. */
 export type ReferenceRule = "URI-reference" | "IRI-reference" | "either";
 
+/**
+ * {@link matchReference} as a result, `rejected` when it has just refused the two: the error is
+ * read off its run where that recorded the stop (the input is not read again), else by the rule's failure run.
+ */
+export function referenceResult(rule: CompiledRule, input: string, rejected = false): Result<UriReference, UriSyntaxError> {
+  const value = rejected ? undefined : matchReference(rule, input);
+  if (value !== undefined) return { ok: true, value };
+  const f = rule.failureOfReference(input);
+  return f === undefined ? { ok: true, value: reference(input, 0, input.length) as UriReference } : { ok: false, error: failureError(input, rule.name, f) };
+}
+
 let uriRef: CompiledRule | undefined;
 let iriRef: CompiledRule | undefined;
 
@@ -25,11 +36,7 @@ let iriRef: CompiledRule | undefined;
 export function parseReferenceText(input: string, rule: "URI-reference" | "IRI-reference" = "URI-reference"): Result<Parsed<UriReference>, UriSyntaxError> {
   if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, rule, DEFAULT_MAX_LENGTH) };
   const m = rule === "URI-reference" ? (uriRef ??= referenceGrammar.rule(rule) as CompiledRule) : (iriRef ??= iriReferenceGrammar.rule(rule) as CompiledRule);
-  const value = matchReference(m, input);
-  if (value !== undefined) return { ok: true, value: value as Parsed<UriReference> };
-  const f = m.failure(input);
-  if (f !== undefined) return { ok: false, error: failureError(input, m.name, f) };
-  return { ok: true, value: reference(input, 0, input.length) as Parsed<UriReference> };
+  return referenceResult(m, input) as Result<Parsed<UriReference>, UriSyntaxError>;
 }
 
 let uri: CompiledRule | undefined;

@@ -5,7 +5,7 @@
 // (src/grammars/rfc3986/semantics.ts); test/differential.test.ts holds the two equal.
 import * as make from "../ast/make.js";
 import type { HostKind, PathKind, UriReference } from "../ast/nodes.js";
-import type { CompiledRule, DfaFailure } from "../compiled/dfa.js";
+import type { CompiledRule } from "../compiled/dfa.js";
 import { pathKindOf } from "../ast/path-kind.js";
 
 /** The kind of the host `[start, end)` of `input` (RFC 3986 §3.2.2): an IP literal by its brackets, an IPv4address by its rule, else a reg-name. */
@@ -72,17 +72,10 @@ export function matchReference(rule: CompiledRule, input: string): UriReference 
   return k === 0 ? undefined : scannedReference(rule, input);
 }
 
-/**
- * Where and why `input` fails `rule`, right after {@link matchReference} of the two gave
- * `undefined`: read off that match's run when it recorded where it stopped (the input is not read
- * again), else by the rule's failure run.
- */
-export const referenceFailure = (rule: CompiledRule, input: string): DfaFailure | undefined => rule.failureOfReference(input);
-
 /** The whole of `input` as a node of `rule` when it matches, its parts found by Appendix B's scan (what a run could not record). */
 function scannedReference(rule: CompiledRule, input: string): UriReference | undefined {
   if (rule.test(input)) return make.parsedReference(input, 0, input.length, referenceOffsets(input, 0, input.length));
-  rule.forgetStop(); // the run answered 2: it recorded no stop for referenceFailure
+  rule.forgetStop(); // the run answered 2: it recorded no stop for args.referenceResult
   return undefined;
 }
 
