@@ -50,9 +50,20 @@ export function expectOptions(x: unknown, caller: string, name = "options"): voi
 
 /** Throws a TypeError unless `x` is an array of strings. */
 export function expectStrings(x: unknown, name: string, caller: string): asserts x is readonly string[] {
-  if (!Array.isArray(x) || !x.every((s) => typeof s === "string")) {
+  if (!isArrayOf(x, (s) => typeof s === "string")) {
     throw new TypeError(`${caller}: ${name} must be an array of strings, got ${describeValue(x)}`);
   }
+}
+
+/**
+ * Whether `x` is an array each of whose members passes `is`, a hole failing it: a sparse array
+ * (`a.length = 2 ** 32 - 1`) is refused at its first hole, where `every` and `some`, which skip
+ * holes, walked every index up to its length (minutes).
+ */
+export function isArrayOf(x: unknown, is: (member: unknown) => boolean): x is readonly unknown[] {
+  if (!Array.isArray(x)) return false;
+  for (let i = 0; i < x.length; i++) if (!is(x[i])) return false;
+  return true;
 }
 
 /**

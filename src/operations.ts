@@ -188,10 +188,11 @@ function schemesOption(x: unknown, caller: string): SchemesRead {
   if (isRegistry(x)) return { rules: x as SchemeRegistry as SchemeRulesRegistry, ops: registryOperations(x as object) as SchemeRulesOperations };
   const facts = new Map<string, SchemeNormalization>();
   if (Array.isArray(x)) {
-    x.forEach((e: unknown, i) => {
-      const fact = schemeFact(e, `options.schemes[${i}]`, caller);
+    // by index: a hole is refused, where forEach skipped it (a sparse array walked 2^32 - 1 indexes)
+    for (let i = 0; i < x.length; i++) {
+      const fact = schemeFact(x[i], `options.schemes[${i}]`, caller);
       if (!facts.has(fact.name)) facts.set(fact.name, fact);
-    });
+    }
   } else if (x instanceof Map) {
     for (const [key, e] of x as Map<unknown, unknown>) {
       const fact = schemeFact(e, `options.schemes.get(${describeValue(key)})`, caller);

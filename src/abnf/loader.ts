@@ -105,7 +105,10 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
 
   // Imported rules by name: the caller's imports first, then the core rules.
   const imported = new Map<string, { def: RuleDefinition; from: string }>();
-  for (const g of [...(options.imports ?? []), core]) {
+  const imports = options.imports ?? [];
+  // by index, not a copy: a sparse array (length 2^32 - 1) stops at its first hole
+  for (let i = 0; i <= imports.length; i++) {
+    const g = i === imports.length ? core : imports[i];
     if (!(g instanceof Grammar)) throw new TypeError("grammarFromAbnf: every import must be a Grammar");
     for (const n of g.ruleNames) {
       loadWork.steps++;

@@ -11,7 +11,7 @@ import { parseReferenceText, referenceArgument, refused, unwrap } from "../core/
 import type { CompiledGrammar, CompiledRule } from "../compiled/dfa.js";
 import { failureError, type Matcher } from "../core/match.js";
 import { uriGrammar } from "../compiled/index.js";
-import { describeValue, wordList } from "../describe.js";
+import { describeValue, isArrayOf, wordList } from "../describe.js";
 import { excerptOfMasked, foundAt, PASSWORD_CHARACTER, syntaxError, UriSyntaxError, withoutStack } from "../errors.js";
 import { defineInput, maskPasswordAt } from "../password.js";
 import type { Result } from "../result.js";
@@ -392,7 +392,7 @@ function checkedDetail(detail: unknown, scheme: string, input: string): SchemeEr
     throw new TypeError(`${caller} the offset ${describeValue(offset)}, outside the URI: an offset is a whole number from 0 to ${input.length}, the URI's length (${bug})`);
   }
   if (typeof code !== "string" || code === "") throw new TypeError(`${caller} the code ${describeValue(code)}: a code is a non-empty string (${bug})`);
-  if (expected !== undefined && !(Array.isArray(expected) && expected.every((x) => typeof x === "string"))) {
+  if (expected !== undefined && !isArrayOf(expected, (x) => typeof x === "string")) {
     throw new TypeError(`${caller} expected ${describeValue(expected)}: expected is an array of strings or undefined (${bug})`);
   }
   for (const [field, v] of [["rule", rule], ["section", section], ["message", message]] as const) {

@@ -4,7 +4,7 @@ import type { RuleDefinition } from "../abnf/analysis.js";
 import { codePointSet, hasCodePoint, type CodePointSet } from "../abnf/charset.js";
 import { alt, lit, range, referencedNames, rep, seq, type Expr } from "../abnf/expr.js";
 import { Grammar, type RuleInputs } from "../abnf/grammar.js";
-import { describeValue, expectStrings } from "../describe.js";
+import { describeValue, expectStrings, isArrayOf } from "../describe.js";
 import { core } from "../grammars/core.js";
 
 /** The hex digits of a nibble set, as an expression matching either case (RFC 3986 §2.1: "%" HEXDIG HEXDIG, case-insensitive). */
@@ -76,7 +76,7 @@ export function percentEncodedRules(g: Grammar, roots: readonly string[], litera
   expectStrings(tokens, "the argument \"tokens\"", "percentEncodedRules");
   const isRange = (r: unknown): boolean =>
     Array.isArray(r) && r.length === 2 && r.every((n) => typeof n === "number" && Number.isInteger(n) && n >= 0 && n <= 0x10ffff) && (r[0] as number) <= (r[1] as number);
-  if (!Array.isArray(literal) || !literal.every(isRange)) {
+  if (!isArrayOf(literal, isRange)) {
     throw new TypeError(`percentEncodedRules: the argument "literal" must be a set of code points ([lo, hi] pairs), got ${describeValue(literal)}`);
   }
   literal = codePointSet(literal);

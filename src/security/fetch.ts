@@ -7,7 +7,7 @@
 // address to the check and 127.0.0.1 to the connection) cannot pass between the two.
 import type { UriReference } from "../ast/nodes.js";
 import { isReferenceNode } from "../ast/make.js";
-import { describeValue, quoted, readOptions } from "../describe.js";
+import { describeValue, isArrayOf, quoted, readOptions } from "../describe.js";
 import { serialize } from "../transforms/serialize.js";
 import { classifyAddress, classifyHost, type HostClass, type HostClassKind } from "./address.js";
 import { securityFindings, type SecurityFinding, type SecurityFindingCode, type SecuritySeverity } from "./findings.js";
@@ -109,7 +109,7 @@ function nodeResolver(): Resolver {
 
 function allowedKinds(x: unknown, caller: string): readonly AddressKind[] {
   if (x === undefined) return ["public"];
-  if (!Array.isArray(x) || x.some((k) => !ADDRESS_KINDS.includes(k as AddressKind))) {
+  if (!isArrayOf(x, (k) => ADDRESS_KINDS.includes(k as AddressKind))) {
     throw new TypeError(`${caller}: options.allow must be a list of address classes (${ADDRESS_KINDS.join(", ")}), got ${describeValue(x)}`);
   }
   return Object.freeze([...new Set(x as AddressKind[])]);
@@ -238,7 +238,7 @@ export function checkFetchTarget(url: string | UriReference, options?: FetchTarg
   const o = readOptions<Record<string, unknown>>(options, "checkFetchTarget", { allow: "any", schemes: "any", credentials: "boolean", blockAt: ["high", "medium", "low"] });
   const allow = allowedKinds(o["allow"], "checkFetchTarget");
   const schemesGiven = o["schemes"];
-  if (schemesGiven !== undefined && (!Array.isArray(schemesGiven) || schemesGiven.some((s) => typeof s !== "string"))) {
+  if (schemesGiven !== undefined && !isArrayOf(schemesGiven, (s) => typeof s === "string")) {
     throw new TypeError(`checkFetchTarget: options.schemes must be a list of scheme names or undefined, got ${describeValue(schemesGiven)}`);
   }
   const schemes = new Set(((schemesGiven as readonly string[] | undefined) ?? ["http", "https"]).map((s) => s.toLowerCase()));

@@ -4,7 +4,10 @@ import { expand, match, parseTemplate, parseTemplateOrThrow } from "../../src/te
 import { buildNfa, Deterministic, WORK_LIMIT } from "../../src/template/automaton";
 import { templateLanguage } from "../../src/template/language";
 import { toUnits } from "../../src/template/units";
-import { alt, grammar, GrammarError, lit, printExpr, seq, type Expr } from "../../src/abnf/index";
+import { alt, core, grammar, grammarFromAbnf, grammarFromAbnfOrThrow, GrammarError, lit, printExpr, semantics, seq, type Expr, type Grammar } from "../../src/abnf/index";
+import { defineScheme, mailtoGrammar, percentEncodedRules } from "../../src/schemes";
+import { checkFetchTarget, ssrfLookup, type AddressKind } from "../../src/security";
+import { defaultSchemes, equivalent, normalize, type SchemeNormalization } from "../../src/index";
 import { diagram, diagramOf } from "../../src/diagrams";
 
 describe("a template of millions of characters is read, not a RangeError", () => {
@@ -167,5 +170,51 @@ describe("a template match's no-match explanation reads the automaton within its
   it("the error match gives says where the URI leaves the template", () => {
     const m = match(adjacent(60), `${"a".repeat(8000)}?`);
     expect(m.ok ? "matched" : [m.error.code, m.error.offset]).toEqual(["no-match", 8000]);
+  });
+});
+
+describe("a sparse array given as an option is refused at its first hole, not walked to its length (fuzz, 2026-11-30 round 5)", () => {
+  // `a = ["s"]; a.length = 2 ** 32 - 1` costs nothing to make; `every`, `some` and `forEach` skip
+  // holes, so the checks of these options walked all 4 billion indexes (minutes each) before
+  // their TypeError. Counted through a Proxy (past 10,000 reads it throws its own error), never timed.
+  class Walked extends Error {}
+  const sparse = (first: unknown): unknown[] => {
+    const target: unknown[] = [first];
+    target.length = 2 ** 32 - 1;
+    let n = 0;
+    const read = (): void => {
+      if (++n > 10_000) throw new Walked("read past 10,000 indexes");
+    };
+    return new Proxy(target, {
+      get: (t, key, r) => (typeof key === "string" && /^\d+$/.test(key) && read(), Reflect.get(t, key, r)),
+      has: (t, key) => (read(), Reflect.has(t, key)),
+    });
+  };
+  const g = grammarFromAbnfOrThrow('s = "s:" *"a"\n');
+  const cases: [string, () => unknown][] = [
+    ["semantics captures", () => semantics(g, {}, { captures: sparse("s") as string[] })],
+    ["grammarFromAbnf imports", () => grammarFromAbnf('s = "a"\n', { imports: sparse(core) as Grammar[] })],
+    ["grammarFromAbnf tokens", () => grammarFromAbnf('s = "a"\n', { tokens: sparse("s") as string[] })],
+    ["grammarFromAbnf rare", () => grammarFromAbnf('s = "a"\n', { rare: sparse("s") as string[] })],
+    ["grammar rare", () => grammar({ s: lit("a") }, { rare: sparse("s") as string[] })],
+    ["Grammar.derive rare", () => g.derive({ rare: sparse("s") as string[] })],
+    ["percentEncodedRules roots", () => percentEncodedRules(mailtoGrammar, sparse("hfname") as string[], [[0x20, 0x7e]])],
+    ["percentEncodedRules literal", () => percentEncodedRules(mailtoGrammar, ["hfname"], sparse([0x20, 0x7e]) as [number, number][])],
+    ["percentEncodedRules tokens", () => percentEncodedRules(mailtoGrammar, ["hfname"], [[0x20, 0x7e]], sparse("hfname") as string[])],
+    ["SchemeInput.fail expected", () => defineScheme({ name: "s", grammar: g, rule: "s", section: "x", build: (i) => i.fail({ code: "x", offset: 0, message: "m", expected: sparse("a") as string[] }) }).parse("s:a")],
+    ["checkFetchTarget allow", () => checkFetchTarget("http://a/", { allow: sparse("public") as AddressKind[] })],
+    ["checkFetchTarget schemes", () => checkFetchTarget("http://a/", { schemes: sparse("http") as string[] })],
+    ["ssrfLookup allow", () => ssrfLookup({ allow: sparse("public") as AddressKind[] })],
+    ["normalize schemes", () => normalize("http://a/", { schemes: sparse(defaultSchemes[0]) as SchemeNormalization[] })],
+    ["equivalent schemes", () => equivalent("http://a/", "http://a", { schemes: sparse(defaultSchemes[0]) as SchemeNormalization[] })],
+  ];
+  it.each(cases)("%s", (_, call) => {
+    let thrown: unknown;
+    try {
+      call();
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(TypeError);
   });
 });
