@@ -6,7 +6,7 @@
 // generated from Unicode's; Chrome's IDN display policy shows such labels as their A-labels, and
 // so does toDisplayString.
 import { ASCII_LOOKALIKES } from "./confusables-data.js";
-import { ALLOWED_RUNS, KEPT_FROM_DISPLAY } from "./identifier-status-data.js";
+import { ALLOWED_RUNS, DECIMAL_ZEROS, KEPT_FROM_DISPLAY } from "./identifier-status-data.js";
 import { scriptsOf } from "./scripts.js";
 
 /**
@@ -42,9 +42,10 @@ export function asciiLookalike(label: string): string | undefined {
 
 // UTS #39 §5 "General Security Profile for Identifiers" for the labels a reader is shown: every
 // character Identifier_Status=Allowed (identifier-status-data.ts, generated from Unicode's data),
-// none of the Allowed characters that IDNA2008 or the eye still refuses in a label, and the
-// contextual rules of RFC 5892 Appendix A where a character is only right beside certain others.
-// Chrome's IDN spoof checker shows a label that fails them as its A-label; so does toDisplayString.
+// none of the Allowed characters that IDNA2008 or the eye still refuses in a label, the
+// contextual rules of RFC 5892 Appendix A where a character is only right beside certain others,
+// one decimal system (§5.3) and no stacked nonspacing marks (§5.4). Chrome's IDN spoof checker
+// shows a label that fails them as its A-label; so does toDisplayString.
 
 /** The run boundaries of ALLOWED_RUNS, decoded on first use. */
 let allowedBounds: readonly number[] | undefined;
@@ -68,25 +69,17 @@ function isAllowed(cp: number): boolean {
 
 const WHY_KEPT = {
   overlay: "a combining overlay (Canonical_Combining_Class 1), drawn across the character before it",
-  delimiter: "of no script, with a URL delimiter in its confusables.txt skeleton (UTS #39 §4)",
   idna2008: "punctuation IDNA2008 does not allow in a label (RFC 5892 §2.1; UTS #46 does)",
 } as const;
 
 const GREEK = /\p{Script=Greek}/u;
 const HEBREW = /\p{Script=Hebrew}/u;
 const KANA_OR_HAN = /[\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Han}]/u;
-const ARABIC_INDIC = /[\u0660-\u0669]/;
-const EXTENDED_ARABIC_INDIC = /[\u06F0-\u06F9]/;
+const DIGIT = /\p{Nd}/u;
+const NONSPACING = /[\p{Mn}\p{Me}]/u;
 
-/** What RFC 5892 Appendix A.7-A.9 read of a whole label: each tested once per label, not once per character. */
-interface LabelHas {
-  readonly kanaOrHan: boolean;
-  readonly arabicIndic: boolean;
-  readonly extendedArabicIndic: boolean;
-}
-
-/** Why a character stands where RFC 5892 Appendix A's context rule does not let it; `undefined` when it may, or has no such rule. */
-function contextProblem(cp: number, before: string | undefined, after: string | undefined, has: LabelHas): string | undefined {
+/** Why a character stands where RFC 5892 Appendix A.3-A.7's context rule does not let it; `undefined` when it may, or has no such rule. */
+function contextProblem(cp: number, before: string | undefined, after: string | undefined, kanaOrHan: boolean): string | undefined {
   switch (cp) {
     case 0xb7: // A.3 MIDDLE DOT: between two "l" (Catalan "l·l")
       return before === "l" && after === "l" ? undefined : "a middle dot not between two \"l\" (RFC 5892 Appendix A.3)";
@@ -96,14 +89,40 @@ function contextProblem(cp: number, before: string | undefined, after: string | 
     case 0x5f4:
       return before !== undefined && HEBREW.test(before) ? undefined : "a Hebrew geresh or gershayim not after a Hebrew character (RFC 5892 Appendix A.5, A.6)";
     case 0x30fb: // A.7 KATAKANA MIDDLE DOT: in a label with Hiragana, Katakana or Han
-      return has.kanaOrHan ? undefined : "a katakana middle dot in a label without Hiragana, Katakana or Han (RFC 5892 Appendix A.7)";
+      return kanaOrHan ? undefined : "a katakana middle dot in a label without Hiragana, Katakana or Han (RFC 5892 Appendix A.7)";
     default:
-      // A.8, A.9: Arabic-Indic digits and Extended Arabic-Indic digits never in one label
-      if ((cp >= 0x660 && cp <= 0x669 && has.extendedArabicIndic) || (cp >= 0x6f0 && cp <= 0x6f9 && has.arabicIndic)) {
-        return "Arabic-Indic digits mixed with Extended Arabic-Indic digits (RFC 5892 Appendix A.8, A.9)";
-      }
       return undefined;
   }
+}
+
+/** The digit zero of a decimal digit's system (DECIMAL_ZEROS: the last zero at or below it). */
+function zeroOf(cp: number): number {
+  let zero = 0x30;
+  for (const z of DECIMAL_ZEROS) if (z <= cp) zero = z;
+  return zero;
+}
+
+const codePoint = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
+
+/**
+ * UTS #39 §5.4: the first nonspacing mark (Mn, Me) of the label's NFD that repeats the mark
+ * before it ("\u00E1\u0301" is a, U+0301, U+0301) or is the fifth of a row, with why.
+ */
+function stackedMark(label: string): RestrictedCharacter | undefined {
+  let previous = "";
+  let row = 0;
+  for (const char of label.normalize("NFD")) {
+    if (!NONSPACING.test(char)) {
+      row = 0;
+      previous = "";
+      continue;
+    }
+    row++;
+    if (char === previous) return { char, reason: `${codePoint(char.codePointAt(0) ?? 0)} twice in a row (UTS #39 §5.4: no sequence of the same nonspacing mark)` };
+    if (row > 4) return { char, reason: `${codePoint(char.codePointAt(0) ?? 0)} is the fifth nonspacing mark in a row (UTS #39 §5.4: no more than four)` };
+    previous = char;
+  }
+  return undefined;
 }
 
 /** The first character of a label that keeps it from being shown as Unicode, and why (see {@link restrictedCharacter}). */
@@ -120,10 +139,12 @@ export interface RestrictedCharacter {
  * ASCII must be Identifier_Status=Allowed (UTS #39 §5, General Security Profile: "⫽" U+2AFD,
  * "ː" U+02D0 and "․" U+2024 are not), and none of the Allowed characters kept from display
  * (identifier-status-data.ts: combining overlays such as U+0338, IDNA2008's refused punctuation
- * such as U+2027 HYPHENATION POINT), and those with a context rule of RFC 5892 Appendix A must
- * stand in it (U+00B7 only in "l·l", U+30FB only with Hiragana, Katakana or Han). ASCII
- * characters are the host grammar's (RFC 3986 §3.2.2). Each character is looked at once, with its
- * neighbours, after three tests of the whole label (A.7-A.9): linear in the label's length.
+ * such as U+2027 HYPHENATION POINT); those with a context rule of RFC 5892 Appendix A must stand
+ * in it (U+00B7 only in "l·l", U+30FB only with Hiragana, Katakana or Han); the digits must be
+ * of one decimal system (UTS #39 §5.3, which includes RFC 5892 A.8 and A.9: "7\u09EA9" mixes ASCII
+ * and Bengali digits); and no nonspacing mark may follow itself or stand fifth in a row (§5.4).
+ * ASCII characters are the host grammar's (RFC 3986 §3.2.2). Each character is looked at once,
+ * with its neighbours, and the label's NFD once: linear in the label's length.
  *
  * @example
  * restrictedCharacter("com\u2AFDlogin")?.char; // "\u2AFD"
@@ -134,17 +155,23 @@ export function restrictedCharacter(label: string): RestrictedCharacter | undefi
   // eslint-disable-next-line no-control-regex
   if (/^[\x00-\x7f]*$/.test(label)) return undefined;
   const chars = [...label];
-  const has: LabelHas = { kanaOrHan: KANA_OR_HAN.test(label), arabicIndic: ARABIC_INDIC.test(label), extendedArabicIndic: EXTENDED_ARABIC_INDIC.test(label) };
+  const kanaOrHan = KANA_OR_HAN.test(label);
+  let zero: number | undefined; // the decimal system of the first digit
   for (let i = 0; i < chars.length; i++) {
     const char = chars[i] ?? "";
     const cp = char.codePointAt(0) ?? 0;
-    if (cp < 0x80) continue;
-    const u = `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
-    if (!isAllowed(cp)) return { char, reason: `${u} is not Identifier_Status=Allowed (UTS #39 §5, General Security Profile)` };
-    const kept = KEPT_FROM_DISPLAY.get(cp);
-    if (kept !== undefined) return { char, reason: `${u} is ${WHY_KEPT[kept]}` };
-    const context = contextProblem(cp, chars[i - 1], chars[i + 1], has);
-    if (context !== undefined) return { char, reason: `${u} is ${context}` };
+    const u = codePoint(cp);
+    if (cp >= 0x80) {
+      if (!isAllowed(cp)) return { char, reason: `${u} is not Identifier_Status=Allowed (UTS #39 §5, General Security Profile)` };
+      const kept = KEPT_FROM_DISPLAY.get(cp);
+      if (kept !== undefined) return { char, reason: `${u} is ${WHY_KEPT[kept]}` };
+      const context = contextProblem(cp, chars[i - 1], chars[i + 1], kanaOrHan);
+      if (context !== undefined) return { char, reason: `${u} is ${context}` };
+    }
+    if (DIGIT.test(char)) {
+      zero ??= zeroOf(cp);
+      if (zeroOf(cp) !== zero) return { char, reason: `${u} is a digit of another decimal system than the label's first digit (UTS #39 §5.3, mixed numbers)` };
+    }
   }
-  return undefined;
+  return stackedMark(label);
 }

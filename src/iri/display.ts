@@ -160,7 +160,8 @@ function showLabel(label: string, idna: boolean): string {
  * from Unicode's confusables.txt, as Chrome's IDN display policy does), or that holds a character
  * outside UTS #39 §5's General Security Profile (not Identifier_Status=Allowed: "⫽" U+2AFD), an
  * Allowed one still kept from display (a combining overlay, punctuation IDNA2008 refuses) or one
- * out of its RFC 5892 Appendix A context (U+00B7 outside "l·l"), is shown as its A-label (the
+ * out of its RFC 5892 Appendix A context (U+00B7 outside "l·l"), or that mixes decimal systems
+ * or stacks nonspacing marks (UTS #39 §5.3, §5.4), is shown as its A-label (the
  * check `securityFindings` reports as "restricted-host-character"), and other A-labels as
  * U-labels (`{ idna: false }` keeps them). The result is a valid IRI reference; render it left to right (§4.1: in
  * HTML, `dir="ltr"`). A string is parsed first, as `URI-reference` or, with characters beyond

@@ -4,7 +4,8 @@
 //   "recommended" and "inclusion" UnicodeSet patterns of ICU 72.1's icu/source/i18n/uspoof.cpp
 //   (sha256 dc6ba0d968793d2c737adbb17da831900d832365f2cb2891a0daea3450910773), from Debian's icu source package (bookworm, icu_72.1.orig.tar.gz);
 // - confusables.txt 15.0.0 of the same package (UTS #39 §4; sha256 2b10130885c3370b101c52d7baedc452ab7f0e257b86c1e52ee657ecfc29ce64);
-// - DerivedCombiningClass-15.0.0.txt of Debian's unicode-data (sha256 ca54f6360cd288ad92113415bf1f77749015abe11cbd6798d21f7fa81f04205d).
+// - DerivedCombiningClass-15.0.0.txt (sha256 ca54f6360cd288ad92113415bf1f77749015abe11cbd6798d21f7fa81f04205d) and
+//   DerivedNumericType-15.0.0.txt (sha256 710abf2d581ac9c57f244c0834f9d9969d9781e0396adccd330eaae658ac7d6b) of Debian's unicode-data.
 
 /**
  * The characters beyond ASCII whose Identifier_Status is Allowed (UTS #39 §3.1, the General
@@ -31,15 +32,19 @@ export const ALLOWED_RUNS =
   "4,f,1,t,3,2,1,e,4,908,v,6,6,9w,1,1g0,7,1,4,1,2,1,f,4qp,wyo,w,37e,6,66,2,4g2,e,5rl,3z3,3t7,5,38g";
 
 /**
+ * The digit zero of each decimal system (Numeric_Type=Decimal) with an Allowed digit, and
+ * ASCII's: a digit's system is the last zero at or below it (UTS #39 §5.3, mixed numbers).
+ */
+export const DECIMAL_ZEROS: readonly number[] = [0x30, 0x660, 0x6F0, 0x966, 0x9E6, 0xA66, 0xAE6, 0xB66, 0xBE6, 0xC66, 0xCE6, 0xD66, 0xE50, 0xED0, 0xF20, 0x1040, 0x1090, 0x17E0, 0xA9F0];
+
+/**
  * Allowed characters a host label still may not show as Unicode, with the reason:
  * - "overlay": Canonical_Combining_Class 1 (Overlay), drawn across the letter before it ("com" with
  *   U+0338 reads as "com/");
- * - "delimiter": of no script (Common or Inherited: the mixed-script test cannot see it), with a
- *   URL delimiter ("/", ".", ":", "?", "#", "@", "\\") in its confusables.txt skeleton (UTS #39 §4);
  * - "idna2008": no letter, digit or mark, nor one of RFC 5892 §2.6's exceptions: IDNA2008 does not
  *   allow it in a label (RFC 5892 §2.1), though UTS #46 does.
  */
-export const KEPT_FROM_DISPLAY: ReadonlyMap<number, "overlay" | "delimiter" | "idna2008"> = new Map([
+export const KEPT_FROM_DISPLAY: ReadonlyMap<number, "overlay" | "idna2008"> = new Map([
   [0x335, "overlay"],
   [0x338, "overlay"],
   [0x58A, "idna2008"],

@@ -42,7 +42,7 @@ const CODES = {
   "idna-mapped-host": ["medium", "RFC 3987 §8", "UTS #46 §4", "URL Standard #concept-domain-to-ascii"],
   "mixed-scripts": ["medium", "RFC 3987 §7.5", "RFC 3987 §8", "UTS #39 §5.2"],
   "whole-script-confusable": ["medium", "RFC 3987 §8", "UTS #39 §4"],
-  "restricted-host-character": ["medium", "RFC 3987 §8", "UTS #39 §5", "RFC 5892 Appendix A"],
+  "restricted-host-character": ["medium", "RFC 3987 §8", "UTS #39 §5", "UTS #39 §5.3", "UTS #39 §5.4", "RFC 5892 Appendix A"],
   "ipv4-number-form": ["high", "RFC 3986 §3.2.2", "RFC 3986 §7.4", "URL Standard #concept-ipv4-parser"],
   "ipv4-number-invalid": ["high", "RFC 3986 §7.4", "URL Standard #ends-in-a-number-checker"],
   "ip-literal-unsupported": ["high", "RFC 3986 §3.2.2", "URL Standard #concept-ipv6-parser"],
@@ -91,7 +91,9 @@ const CODES = {
  *   under evil.com that reads as google.com and a path), an Allowed one still kept from display
  *   (a combining overlay such as U+0338, punctuation IDNA2008 refuses such as U+2027), or one out
  *   of the context RFC 5892 Appendix A gives it (U+00B7 outside "l·l", U+30FB without Kana or
- *   Han). Browsers show such a label as its A-label; so does toDisplayString, by the same check.
+ *   Han), a digit of a second decimal system (UTS #39 §5.3) or a nonspacing mark repeated or
+ *   fifth in a row (§5.4). Browsers show such a label as its A-label; so does toDisplayString,
+ *   by the same check.
  * - `"ipv4-number-form"`: a host that is no RFC 3986 `IPv4address` but that a WHATWG parser (for a
  *   special scheme) or inet_aton-style code (any scheme) reads as an IPv4 address: `127.1`,
  *   `0x7f.1`, `0177.0.0.1`, `2130706433`, `127.0.0.1.` (RFC 3986 §7.4: these are reg-names);

@@ -10,13 +10,13 @@ import { toDisplayString } from "../../src/iri/index";
 import { checkFetchTarget, securityFindings } from "../../src/security";
 import { readJson } from "../helpers/fixtures";
 
-type Rule = "safe" | "allowed" | "overlay" | "idna2008" | "context" | "mixed-scripts";
+type Rule = "safe" | "allowed" | "overlay" | "idna2008" | "context" | "numbers" | "marks" | "mixed-scripts";
 interface IdnFixture {
   readonly chromium: { readonly cases: readonly { readonly domain: string; readonly unicode: string; readonly rule: Rule }[] };
   readonly fuzz: { readonly cases: readonly { readonly char: string; readonly rule: Rule }[] };
 }
 const fx = readJson<IdnFixture>("iri", "idn-display.json");
-const RESTRICTING: readonly Rule[] = ["allowed", "overlay", "idna2008", "context"];
+const RESTRICTING: readonly Rule[] = ["allowed", "overlay", "idna2008", "context", "numbers", "marks"];
 const codesOf = (input: string): string[] => securityFindings(input).map((f) => f.code);
 
 describe("Chromium's IDN spoof-checker vectors", () => {
@@ -58,8 +58,10 @@ describe("restrictedCharacter", () => {
     ["\u03B1\u0375\u03B2", "A.4: keraia before a Greek letter"],
     ["\u05D0\u05F3", "A.5: geresh after a Hebrew letter"],
     ["\u30AB\u30FB\u30AB", "A.7: katakana middle dot with Katakana"],
-    ["\u0661\u0662", "A.8: Arabic-Indic digits alone"],
+    ["\u0661\u0662", "RFC 5892 A.8, UTS #39 §5.3: Arabic-Indic digits alone"],
     ["\u06F1\u06F2", "A.9: Extended Arabic-Indic digits alone"],
+    ["\u0915\u0967\u0968", "§5.3: Devanagari digits alone"],
+    ["\u00E9\u0300", "§5.4: two different marks (NFD: e, U+0301, U+0300)"],
     ["b\u00FCcher", "Latin beyond ASCII"],
     ["B\u00DCCHER", "upper case is Allowed too (shown before UTS #46 maps it)"],
     ["example", "ASCII"],
@@ -71,8 +73,11 @@ describe("restrictedCharacter", () => {
   it.each([
     ["\u03B1\u0375", "\u0375", "A.4: keraia at the end"],
     ["a\u05F3", "\u05F3", "A.5: geresh after Latin"],
-    ["\u0661\u06F2", "\u0661", "A.8: both kinds of digits"],
-    ["\u06F2\u0661", "\u06F2", "A.9: both kinds of digits"],
+    ["\u0661\u06F2", "\u06F2", "A.8: both kinds of digits"],
+    ["\u06F2\u0661", "\u0661", "A.9: both kinds of digits"],
+    ["a1\u0967", "\u0967", "§5.3: ASCII and Devanagari digits"],
+    ["\u00E1\u0301", "\u0301", "§5.4: NFD is a, U+0301, U+0301"],
+    ["a\u0300\u0301\u0302\u0303\u0304", "\u0304", "§5.4: a fifth mark in a row"],
     ["\u30AB\u2027\u30AB", "\u2027", "hyphenation point: IDNA2008 refuses it"],
     ["ab\u0338", "\u0338", "overlay"],
     ["\u00E9\u2AFD\u00E9", "\u2AFD", "not Allowed"],
@@ -82,7 +87,8 @@ describe("restrictedCharacter", () => {
 
   it("reads each character once: a label of 200,000 characters with a rule at its end", () => {
     const long = "\u30AB".repeat(100_000) + "\u0661".repeat(99_999) + "\u06F1";
-    expect(restrictedCharacter(long)?.char).toBe("\u0661");
+    expect(restrictedCharacter(long)?.char).toBe("\u06F1");
+    expect(restrictedCharacter("a\u0300\u0301".repeat(100_000))).toBeUndefined();
     expect(restrictedCharacter("\u00E9".repeat(200_000))).toBeUndefined();
   });
 });
