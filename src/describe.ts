@@ -77,12 +77,12 @@ export function expectFields(options: object, fields: Readonly<Record<string, "b
   for (const name of Object.keys(o)) {
     const kind = Object.hasOwn(fields, name) ? fields[name] : undefined;
     const v = o[name];
-    if (kind !== undefined && v !== undefined) expectField(v, kind, caller, "options", name);
+    if (kind !== undefined && v !== undefined) expectField(v, kind, caller, name);
   }
 }
 
 /** Throws the TypeError of {@link expectFields} and {@link readOptions} unless `v` (not `undefined`) is of its kind. */
-function expectField(v: unknown, kind: FieldKind, caller: string, name: string, field: string): void {
+function expectField(v: unknown, kind: FieldKind, caller: string, field: string): void {
   const ok = kind === "any" ? true
     : kind === "object" ? typeof v === "object" && v !== null
       : typeof kind === "string" ? typeof v === kind
@@ -90,7 +90,7 @@ function expectField(v: unknown, kind: FieldKind, caller: string, name: string, 
   if (!ok) {
     const want = kind === "boolean" ? "a boolean" : kind === "string" ? "a string" : kind === "number" ? "a number" : kind === "object" ? "an object"
       : (kind as readonly string[]).map((k) => JSON.stringify(k)).join(", ");
-    throw new TypeError(`${caller}: ${name}.${field} must be ${want} or undefined, got ${describeValue(v)}`);
+    throw new TypeError(`${caller}: options.${field} must be ${want} or undefined, got ${describeValue(v)}`);
   }
 }
 
@@ -101,21 +101,21 @@ const NO_OPTIONS: Readonly<Record<string, unknown>> = /* @__PURE__ */ Object.fre
 export type FieldKind = "boolean" | "string" | "number" | "object" | "any" | readonly string[];
 
 /**
- * An options (or parts) argument read once: each field named in `fields` is read exactly once
+ * An options argument read once: each field named in `fields` is read exactly once
  * (a getter that answers differently on a second read cannot slip a value past the check), its
  * value checked against its kind (`"any"`: checked by the caller, on the copy), and a frozen
  * plain copy of the fields that are not `undefined` is returned. Fields not named are never
  * read. Throws the TypeError of {@link expectOptions} or {@link expectFields} otherwise.
  */
-export function readOptions<T extends object>(x: unknown, caller: string, fields: Readonly<Record<string, FieldKind>>, name = "options"): T {
-  expectOptions(x, caller, name);
+export function readOptions<T extends object>(x: unknown, caller: string, fields: Readonly<Record<string, FieldKind>>): T {
+  expectOptions(x, caller);
   if (x === undefined) return NO_OPTIONS as T;
   let out: Record<string, unknown> | undefined;
   const o = x as Record<string, unknown>;
   for (const field of Object.keys(fields)) {
     const v = o[field];
     if (v === undefined) continue;
-    expectField(v, fields[field] as FieldKind, caller, name, field);
+    expectField(v, fields[field] as FieldKind, caller, field);
     (out ??= {})[field] = v;
   }
   // no field given (the common `options = {}`): the one empty copy, not a new frozen object per call

@@ -210,17 +210,16 @@ export function labelToUnicode(label: string): string | undefined {
 }
 
 /**
- * The host with each A-label that converts cleanly ({@link labelToUnicode}) and that `accept`
- * takes replaced by its U-label; unchanged when the domain as a whole fails UTS #46 (then none
- * is converted).
+ * The host with each A-label that converts cleanly ({@link labelToUnicode}) replaced by its
+ * U-label; unchanged when the domain as a whole fails UTS #46 (then none is converted).
  */
-export function hostToUnicode(host: string, accept: (uLabel: string) => boolean = () => true): string {
+export function hostToUnicode(host: string): string {
   if (!/(^|\.)xn--/i.test(host)) return host;
   const labels = host.split(".");
   let changed = false;
   const out = labels.map((label) => {
     const u = labelToUnicode(label);
-    if (u === undefined || !accept(u)) return label;
+    if (u === undefined) return label;
     changed = true;
     return u;
   });
