@@ -41,7 +41,7 @@ const freezeSet = (ranges: readonly (readonly number[])[]): CodePointSet => Obje
  * `scheme` holds the characters it allows anywhere (its first must also be an ALPHA).
  */
 export const codePointSets: Readonly<Record<CharsetName, CodePointSet>> = /* @__PURE__ */ (() => {
-  // RFC 3986's ranges by name, each constant named (not CHARSET_RANGES, which holds RFC 3987's too: a bundle of these keeps none of those)
+  // RFC 3986's ranges by name, each constant named (a bundle of these keeps none of RFC 3987's)
   const ranges: Record<CharsetName, readonly (readonly number[])[]> = {
     ALPHA, DIGIT, HEXDIG, unreserved: UNRESERVED, "sub-delims": SUB_DELIMS, "gen-delims": GEN_DELIMS, reserved: RESERVED, scheme: SCHEME, userinfo: USERINFO,
     "reg-name": REG_NAME, port: PORT, pchar: PCHAR, segment: SEGMENT, "segment-nz": SEGMENT_NZ, "segment-nz-nc": SEGMENT_NZ_NC, path: PATH, query: QUERY, fragment: FRAGMENT,

@@ -124,10 +124,10 @@ function packageRoot(): string {
 export const CHARSET_RULES = [
   "ALPHA", "DIGIT", "HEXDIG", "unreserved", "sub-delims", "gen-delims", "reserved", "scheme", "userinfo", "reg-name", "port",
   "pchar", "segment", "segment-nz", "segment-nz-nc", "path", "query", "fragment",
-  "ucschar", "iprivate", "iunreserved", "iuserinfo", "ireg-name", "ipchar", "isegment", "isegment-nz-nc", "ipath", "iquery", "ifragment",
+  "ucschar", "iprivate", "iuserinfo", "ireg-name", "isegment-nz-nc", "ipath", "iquery", "ifragment",
 ] as const;
 
-/** The constant a rule's ranges are exported as: "reg-name" -> REG_NAME, "iunreserved" -> IUNRESERVED. */
+/** The constant a rule's ranges are exported as: "reg-name" -> REG_NAME, "ireg-name" -> IREG_NAME. */
 const charsetConstant = (name: string): string => name.toUpperCase().replace(/-/g, "_");
 
 function charsetModule(): string {
@@ -137,16 +137,13 @@ function charsetModule(): string {
     "// For each rule, the code points of the single characters it allows besides pct-encoded triplets,",
     "// as [first, last] ranges (src/charsets.ts reads them). One constant a rule, so that a bundle that",
     "// reads a few rules (the template expander reads UCSCHAR, IPRIVATE, UNRESERVED and RESERVED) keeps",
-    "// only those; CHARSET_RANGES names them all.",
+    "// only those.",
     "",
   ];
   for (const name of CHARSET_RULES) {
     const set = charsInside(rfc3987.analysis, { type: "ref", name }, pct);
     lines.push(`export const ${charsetConstant(name)} = ${JSON.stringify(set.map(([lo, hi]) => [lo, hi]))} as const;`);
   }
-  lines.push("", "export const CHARSET_RANGES = {");
-  for (const name of CHARSET_RULES) lines.push(`  ${JSON.stringify(name)}: ${charsetConstant(name)},`);
-  lines.push("} as const;");
   return `${lines.join("\n")}\n`;
 }
 

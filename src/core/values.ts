@@ -146,9 +146,9 @@ const host = (input: string, start: number, end: number): unknown => {
 };
 
 const ownHost =
-  (kind: HostKind, brackets = false) =>
+  (kind: HostKind) =>
   (input: string, start: number, end: number): unknown =>
-    make.parsedHost(kind, input, start, end, brackets);
+    make.parsedHost(kind, input, start, end);
 
 /** `IP-literal`: an IPv6address or IPvFuture in brackets. */
 const ipLiteral = (input: string, start: number, end: number): unknown =>
