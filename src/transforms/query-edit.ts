@@ -1,7 +1,7 @@
 // Query parameters read and edited in place (RFC 3986 §3.4 query; the key=value convention of
 // HTML forms, RFC 1866 §8.2.1): what is not edited keeps its text byte for byte (§2.4, §6.2.2.2).
 import * as make from "../ast/make.js";
-import type { RelativeRef, Uri, UriReference } from "../ast/nodes.js";
+import type { UriReference } from "../ast/nodes.js";
 import { describeValue, expectString, readOptions } from "../describe.js";
 import { percentDecode } from "./percent.js";
 import { decodeText, encodeText, queryTable, type QueryOptions } from "./query.js";
@@ -159,9 +159,6 @@ export function hasQueryParam(ref: UriReference, key: string, options: QueryEdit
  * @example
  * serialize(setQueryParam(parseOrThrow("/s?a=1&b=%7e&a=2"), "a", "x y")); // "/s?a=x%20y&b=%7e"
  */
-export function setQueryParam(ref: Uri, key: string, value: string | undefined, options?: QueryEditOptions): Uri;
-export function setQueryParam(ref: RelativeRef, key: string, value: string | undefined, options?: QueryEditOptions): RelativeRef;
-export function setQueryParam(ref: UriReference, key: string, value: string | undefined, options?: QueryEditOptions): UriReference;
 export function setQueryParam(ref: UriReference, key: string, value: string | undefined, options: QueryEditOptions = {}): UriReference {
   const s = check("setQueryParam", ref, key, options, value);
   if (ref.query === undefined) return withQuery(ref, pairText(key, value, s));
@@ -189,9 +186,6 @@ export function setQueryParam(ref: UriReference, key: string, value: string | un
  * @example
  * serialize(appendQueryParam(parseOrThrow("/s?a=1"), "tag", "a&b")); // "/s?a=1&tag=a%26b"
  */
-export function appendQueryParam(ref: Uri, key: string, value: string | undefined, options?: QueryEditOptions): Uri;
-export function appendQueryParam(ref: RelativeRef, key: string, value: string | undefined, options?: QueryEditOptions): RelativeRef;
-export function appendQueryParam(ref: UriReference, key: string, value: string | undefined, options?: QueryEditOptions): UriReference;
 export function appendQueryParam(ref: UriReference, key: string, value: string | undefined, options: QueryEditOptions = {}): UriReference {
   const s = check("appendQueryParam", ref, key, options, value);
   const pair = pairText(key, value, s);
@@ -210,9 +204,6 @@ export function appendQueryParam(ref: UriReference, key: string, value: string |
  * @example
  * serialize(deleteQueryParam(parseOrThrow("/s?utm=1&q=x&utm=2#top"), "utm")); // "/s?q=x#top"
  */
-export function deleteQueryParam(ref: Uri, key: string, options?: QueryEditOptions): Uri;
-export function deleteQueryParam(ref: RelativeRef, key: string, options?: QueryEditOptions): RelativeRef;
-export function deleteQueryParam(ref: UriReference, key: string, options?: QueryEditOptions): UriReference;
 export function deleteQueryParam(ref: UriReference, key: string, options: QueryEditOptions = {}): UriReference {
   const s = check("deleteQueryParam", ref, key, options);
   if (ref.query === undefined) return ref;
