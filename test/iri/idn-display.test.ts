@@ -4,11 +4,13 @@
 // One check (restrictedCharacter) decides toDisplayString's display and securityFindings'
 // "restricted-host-character"; fixtures/iri/idn-display.json holds Chromium's IDN spoof-checker
 // vectors these rules decide, and the fuzz note's characters (the finding: "google.com⫽login").
+import fc from "fast-check";
 import { restrictedCharacter } from "../../src/iri/confusables";
 import { ALLOWED_RUNS, KEPT_FROM_DISPLAY } from "../../src/iri/identifier-status-data";
 import { toDisplayString } from "../../src/iri/index";
 import { checkFetchTarget, securityFindings } from "../../src/security";
 import { readJson } from "../helpers/fixtures";
+import { runs } from "../helpers/runs";
 
 type Rule = "safe" | "allowed" | "overlay" | "idna2008" | "context" | "numbers" | "marks" | "mixed-scripts";
 interface IdnFixture {
@@ -104,6 +106,25 @@ describe("identifier-status-data (generated from ICU 72's uspoof.cpp, Unicode 15
     expect(bounds[bounds.length - 1]).toBe(0x323b0); // U+31350-U+323AF, CJK Extension H
     expect([...KEPT_FROM_DISPLAY].map(([cp, why]) => `${cp.toString(16)} ${why}`)).toEqual(
       ["335 overlay", "338 overlay", "58a idna2008", "2010 idna2008", "2019 idna2008", "2027 idna2008", "30a0 idna2008"],
+    );
+  });
+});
+
+describe("one check, used twice", () => {
+  // labels from characters each rule has an opinion on: Allowed letters of several scripts,
+  // characters outside Allowed, kept ones, context characters, digits of three systems, marks
+  const pool = [..."abl1ü\u00B7\u30FB\u30AB\u91CE\u0430\u03B1\u05D0\u05F3\u0375\u0661\u06F1\u0967\u0301\u0300\u0338\u2027\u2AFD\u02D0"];
+  test("a host label toDisplayString shows as Unicode gets no restricted-host-character finding, and one that gets it is not shown", () => {
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pool), { minLength: 1, maxLength: 8 }), (chars) => {
+        const label = chars.join("");
+        const input = `http://${label}.example/`;
+        const shown = toDisplayString(input);
+        const restricted = codesOf(input).includes("restricted-host-character");
+        if (restricted) expect([label, shown.includes(label)]).toEqual([label, false]);
+        if (shown === input) expect([label, restricted]).toEqual([label, false]);
+      }),
+      { numRuns: runs(500) },
     );
   });
 });
