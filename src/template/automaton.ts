@@ -569,21 +569,30 @@ export class Matcher {
 
   /**
    * Every path, in order of preference (the first is the preferred one), as flat tag lists (each
-   * read before the next is asked for: the list is reused). Given a unit offset back (`next(k)`),
-   * the enumeration skips the paths that differ from the last one only after offset k
-   * (backjumping: a reading that failed on text before k fails on them too). At each state, the
-   * options are its empty edges in order of preference, but a span's head before its separator
-   * takes its exit first; a bounded span's ends, furthest first.
+   * read before the next is asked for: the list is reused). The reader of a path that gives no
+   * reading says why as `next([lo, hi])`, indexes in the path's tag list: every path that keeps
+   * the choices up to hi fails the same way, and is skipped (backjumping); and the failure reads
+   * nothing before lo, so a choice made after lo whose every path failed so fails whatever came
+   * before it: its state and offset are not tried again (a no-good, kept for the call). At each
+   * state, the options are its empty edges in order of preference, but a span's head before its
+   * separator takes its exit first; a bounded span's ends, furthest first.
    */
-  *paths(pass: Pass): Generator<number[], void, number | undefined> {
+  *paths(pass: Pass): Generator<number[], void, readonly [number, number] | undefined> {
     const nfa = this.nfa;
     const events: number[] = [];
-    /** The choices with options left: state, unit offset, next option, length of `events`, ... */
+    /** The choices: state, unit offset, next option, length of `events`, `low` before it, ... */
     const stack: number[] = [];
+    /** The choices (state and offset) under which every path failed by what it read after them. */
+    const failed = new Set<number>();
+    const width = pass.units.n + 1;
+    /** The lowest `lo` of the failures since the last choice (-1 after a reading). */
+    let low = Infinity;
     let s = nfa.start;
     let k = 0;
     /** The option of state `s` to try first. */
     let j = 0;
+    /** `low` before the choice at `s`, when it is one come back to (else NaN). */
+    let before = NaN;
     for (;;) {
       const kind = nfa.kind[s];
       if (kind === UNIT) {
@@ -596,39 +605,53 @@ export class Matcher {
       const from = s;
       const at = k;
       if (kind === ACCEPT) {
-        const jump = yield events;
-        if (jump !== undefined) while (stack.length > 0 && (stack[stack.length - 3] as number) > jump) stack.length -= 4;
-      } else if (kind === BOUNDED) {
-        const b = nfa.bounded[nfa.boundedOf[s] as number] as Bounded;
-        const ends = this.#ends(pass, b, k);
-        count = ends.length;
-        if (j < count) {
-          events.push(b.open, k, b.close, ends[j] as number);
-          s = b.exit;
-          k = ends[j] as number;
-        }
-      } else {
-        const e = nfa.eps[s] as Int32Array;
-        const set = pass.setAt[k] as number;
-        const y = nfa.yieldAt[s];
-        const exitFirst = y !== undefined && y.includes(pass.units.codes[k] as number);
-        count = e.length >> 1;
-        for (; j < count; j++) {
-          const i = exitFirst ? (j === 0 ? count - 1 : j - 1) << 1 : j << 1;
-          if (this.#has(set, e[i] as number)) {
-            if ((e[i + 1] as number) >= 0) events.push(e[i + 1] as number, k);
-            s = e[i] as number;
-            break;
+        const why = yield events;
+        low = Math.min(low, why?.[0] ?? -1);
+        while (why !== undefined && stack.length > 0 && (stack[stack.length - 2] as number) > why[1]) low = Math.min(low, stack.splice(-5)[4] as number);
+      } else if (j > 0 || !failed.has(s * width + k)) {
+        if (kind === BOUNDED) {
+          const b = nfa.bounded[nfa.boundedOf[s] as number] as Bounded;
+          const ends = this.#ends(pass, b, k);
+          count = ends.length;
+          if (j < count) {
+            events.push(b.open, k, b.close, ends[j] as number);
+            s = b.exit;
+            k = ends[j] as number;
+          }
+        } else {
+          const e = nfa.eps[s] as Int32Array;
+          const set = pass.setAt[k] as number;
+          const y = nfa.yieldAt[s];
+          const exitFirst = y !== undefined && y.includes(pass.units.codes[k] as number);
+          count = e.length >> 1;
+          for (; j < count; j++) {
+            const i = exitFirst ? (j === 0 ? count - 1 : j - 1) << 1 : j << 1;
+            if (this.#has(set, e[i] as number)) {
+              if ((e[i + 1] as number) >= 0) events.push(e[i + 1] as number, k);
+              s = e[i] as number;
+              break;
+            }
           }
         }
       }
       if (j < count) {
-        if (j + 1 < count) stack.push(from, at, j + 1, length);
+        if (count > 1) {
+          // a choice: come back to it after the paths through this option
+          stack.push(from, at, j + 1, length, before === before ? before : low);
+          if (before !== before) low = Infinity;
+        }
         j = 0;
+        before = NaN;
         continue;
       }
-      // none left here (or a path read): back to the last choice with options left
+      if (before === before) {
+        // a choice come back to with no option left: its paths are all read
+        if (low >= length) failed.add(from * width + at);
+        low = Math.min(low, before);
+      }
+      // back to the last choice
       if (stack.length === 0) return;
+      before = stack.pop() as number;
       events.length = stack.pop() as number;
       j = stack.pop() as number;
       k = stack.pop() as number;

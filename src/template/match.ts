@@ -21,7 +21,7 @@ interface Entry {
   readonly role: Tag["role"];
   readonly start: number;
   readonly end: number;
-  /** Its tag's position as the path gives it. */
+  /** Its tag's index in the path's events. */
   readonly at: number;
 }
 
@@ -30,24 +30,24 @@ interface ItemRead {
   present: boolean;
   /** Where the span being read began. */
   open: number;
-  /** The position (as the path gives it) of the item's last tag. */
-  last: number;
-  /** A position (as the path gives it) up to which no path gives this share a value, when one is known. */
+  /** The index in the path's events of the item's first tag. */
+  first: number;
+  /** An index in the path's events up to which no path gives this share a value, when one is known. */
   dead?: number;
   readonly entries: Entry[];
 }
 
 /** The varspecs' shares of a path, by expression then varspec. */
 export function itemsOf(events: readonly number[], tags: readonly Tag[], expressions: readonly TemplateExpression[], units: Units | undefined): ItemRead[][] {
-  const reads = expressions.map((x) => x.varspecs.map((): ItemRead => ({ present: false, open: 0, last: -1, entries: [] })));
+  const reads = expressions.map((x) => x.varspecs.map((): ItemRead => ({ present: false, open: 0, first: -1, entries: [] })));
   for (let i = 0; i < events.length; i += 2) {
     const t = tags[events[i] as number] as Tag;
     const at = units === undefined ? (events[i + 1] as number) : (units.offsets[events[i + 1] as number] as number);
     const item = (reads[t.expression] as ItemRead[])[t.varspec] as ItemRead;
+    if (!item.present) item.first = i;
     item.present = true;
-    const p = (item.last = events[i + 1] as number);
     if (t.kind === "open") item.open = at;
-    else item.entries.push({ role: t.role, start: t.kind === "close" ? item.open : at, end: at, at: p });
+    else item.entries.push({ role: t.role, start: t.kind === "close" ? item.open : at, end: at, at: i });
   }
   return reads;
 }
@@ -217,30 +217,104 @@ export interface Disagreement {
   readonly why: string;
 }
 
-/** The last position (as the path gives it) of the varspecs of variable `name`: no other choice after it can change them. */
-export function lastOf(reads: readonly ItemRead[][], expressions: readonly TemplateExpression[], name: string): number | undefined {
-  let last = -1;
-  /** A position past which no path reads one of its varspecs (each such bound holds alone). */
-  let dead: number | undefined;
-  let absent = false;
-  expressions.forEach((x, e) =>
-    x.varspecs.forEach((spec, v) => {
-      if (spec.name !== name) return;
-      const item = (reads[e] as ItemRead[])[v] as ItemRead;
-      // an undefined varspec may be defined by a later choice: no position settles it
-      if (!item.present) absent = true;
-      last = Math.max(last, item.last);
-      dead ??= item.dead;
-    }),
-  );
-  return name === "" ? undefined : (dead ?? (absent || last < 0 ? undefined : last));
-}
-
 /** One occurrence of a variable in a path. */
 interface Occurrence {
   readonly spec: VarSpec;
   readonly x: TemplateExpression;
   readonly item: ItemRead;
+}
+
+/** The varspecs' shares of a path, in the template's order. */
+const occurrencesOf = (reads: readonly ItemRead[][], expressions: readonly TemplateExpression[]): Occurrence[] =>
+  expressions.flatMap((x, e) => x.varspecs.map((spec, v) => ({ spec, x, item: (reads[e] as ItemRead[])[v] as ItemRead })));
+
+/** "+" and "#" keep a value's triplets as they are and encode its other characters: their text reads two ways ("%25" is "%", or "%25" kept). */
+const reserved = (o: Occurrence): boolean => OPERATOR_ROWS[o.x.operator].reserved;
+
+/** The text of an occurrence's one span (undefined when it has several). */
+const rawOf = (o: Occurrence, uri: string): string | undefined => (o.item.entries.length === 1 ? uri.slice(o.item.entries[0]?.start, o.item.entries[0]?.end) : undefined);
+
+/**
+ * Whether the occurrences written alike (one operator, "+" and "#" being one, without a name
+ * before the value; the same explode and prefix) read the same text: expansion writes one value
+ * one way (RFC 6570 §3.2.1), whatever reading the path gives each.
+ */
+function alike(occs: readonly Occurrence[], uri: string): boolean {
+  const texts = new Map<string, string>();
+  return occs.every(({ x, spec, item: { entries } }) => {
+    const key = `${OPERATOR_ROWS[x.operator].reserved ? "+" : x.operator}${spec.explode}${spec.prefix}`;
+    const text = uri.slice(entries[0]?.start, entries[entries.length - 1]?.end);
+    return OPERATOR_ROWS[x.operator].named || (texts.get(key) ?? text) === texts.set(key, text).get(key);
+  });
+}
+
+/**
+ * The values every occurrence of one variable (each with its share of the path) can stand for,
+ * preferred first, and each occurrence's candidates: a "+" or "#" varspec's text counts as read
+ * both ways, and is checked by expanding the values again rather than by its decoding.
+ */
+function valuesOf(occs: readonly Occurrence[], uri: string): [MatchedValue[], MatchedValue[][]] {
+  const lists = occs.map((o) => candidates(o.item, o.spec, o.x, uri));
+  if (!alike(occs, uri)) return [[], lists];
+  occs.forEach((o, i) => {
+    const l = lists[i] as MatchedValue[];
+    const raw = rawOf(o, uri);
+    if (occs.length > 1 && reserved(o) && raw !== undefined && typeof l[0] === "string" && l[0] !== raw) l.splice(1, 0, raw);
+  });
+  // a prefix of "+" or "#" is compared as expansion writes it (its triplets may be part kept, part encoded)
+  const prefixFits = (v: string, o: Occurrence, l: readonly MatchedValue[]): boolean =>
+    reserved(o) ? encodeValue(prefixOf(v, o.spec.prefix as number, true), true) === rawOf(o, uri) : prefixOf(v, o.spec.prefix as number, false) === l[0];
+  const paired = occs.map((o, i) => [o, lists[i] as MatchedValue[]] as const);
+  // the varspecs whose text reads one way first: their values are the candidates
+  const full = paired.filter(([o]) => o.spec.prefix === undefined).sort(([a], [b]) => Number(reserved(a)) - Number(reserved(b)));
+  const prefixed = paired.filter(([o]) => o.spec.prefix !== undefined);
+  const fits = (v: MatchedValue): boolean =>
+    full.every(([o, l]) => reserved(o) || l.some((w) => same(v, w))) &&
+    prefixed.every(([o, l]) => typeof v === "string" && prefixFits(v, o, l));
+  const [first] = full;
+  if (first === undefined) {
+    // prefixes only: the longest one read stands for the value (each way it reads; the
+    // shorter ones fit only when they are the same value)
+    return [[...new Set(prefixed.flatMap(([, l]) => l as string[]))].sort((a, b) => [...b].length - [...a].length).filter(fits), lists];
+  }
+  const values = [...first[1]];
+  const text = rawOf(first[0], uri) ?? "";
+  // no varspec reads the whole value one way ("+" and "#" only): a prefix read one way is the
+  // value, or begins it, and the "+" or "#" text goes on where the prefix's expansion ends (its
+  // last "%" written "%25", or kept: two characters fewer)
+  for (const [o, [p]] of prefixed) {
+    const n = encodeValue(p as string, true).length;
+    if (reserved(first[0]) && !reserved(o)) values.push(p as string, p + text.slice(n), p + text.slice(n - 2));
+  }
+  return [values.filter(fits), lists];
+}
+
+/**
+ * Where a path's disagreement on variable `name` is settled, as indexes in its events: `hi`,
+ * such that every path with the same events up to there disagrees too (Matcher.paths skips
+ * them), and `lo`, such that the disagreement reads no event before it (0 when it reads an
+ * undefined varspec, whose place has no event). The occurrences are taken in the template's
+ * order, each with the first (up to 64 of them: each check reads its pair again): the first pair
+ * no value fits (one defined and one undefined, texts written alike that differ, values read one
+ * way that differ), or a share no value gives, settles it.
+ */
+export function blameOf(reads: readonly ItemRead[][], expressions: readonly TemplateExpression[], name: string, uri: string): [number, number] {
+  const all = occurrencesOf(reads, expressions);
+  let lo = Infinity;
+  let hi = Infinity;
+  let first: Occurrence | undefined;
+  let checks = 0;
+  for (const [f, o] of all.entries()) {
+    const { item } = o;
+    if (o.spec.name !== name) continue;
+    if (item.dead !== undefined) return [item.first, item.dead];
+    lo = Math.min(lo, item.present ? item.first : first ? lo : 0);
+    const pair = [(first ??= o), o];
+    // settled where its span ends (a prefix), or where a varspec after it begins (until then, more of it may be read)
+    hi = item.present && o.spec.prefix !== undefined ? (item.entries[item.entries.length - 1] as Entry).at : (all.find((p, g) => g > f && p.item.present)?.item.first ?? Infinity);
+    if (first.item.present !== item.present || (++checks < 64 && item.present && (pair.some(reserved) ? !alike(pair, uri) : valuesOf(pair, uri)[0].length === 0))) return [lo, hi];
+  }
+  return [name === "" ? 0 : lo, hi];
 }
 
 /**
@@ -281,13 +355,11 @@ export function readingsOf(
     if (fast) return [Object.freeze(vars)];
   }
   const byName = new Map<string, Occurrence[]>();
-  expressions.forEach((x, e) =>
-    x.varspecs.forEach((spec, v) => {
-      const list = byName.get(spec.name) ?? [];
-      list.push({ spec, x, item: (reads[e] as ItemRead[])[v] as ItemRead });
-      byName.set(spec.name, list);
-    }),
-  );
+  for (const o of occurrencesOf(reads, expressions)) {
+    const list = byName.get(o.spec.name) ?? [];
+    list.push(o);
+    byName.set(o.spec.name, list);
+  }
   // each variable's possible values, preferred first
   const choices: [string, MatchedValue[]][] = [];
   for (const [name, occs] of byName) {
@@ -296,34 +368,7 @@ export function readingsOf(
     if (present.length < occs.length) {
       return { name, why: `the variable ${JSON.stringify(name)} would be defined in one expression and undefined in another` };
     }
-    const lists = occs.map((o) => candidates(o.item, o.spec, o.x, uri));
-    // "+" and "#" keep a value's triplets as they are and encode its other characters, so their
-    // text reads two ways ("%25" is "%", or "%25" kept): such a varspec's text counts as read both
-    // ways, and is checked by the expansion below rather than by its decoding
-    const reserved = (o: Occurrence): boolean => OPERATOR_ROWS[o.x.operator].reserved;
-    const rawOf = (o: Occurrence): string | undefined => (o.item.entries.length === 1 ? uri.slice(o.item.entries[0]?.start, o.item.entries[0]?.end) : undefined);
-    occs.forEach((o, i) => {
-      const l = lists[i] as MatchedValue[];
-      const raw = rawOf(o);
-      if (occs.length > 1 && reserved(o) && raw !== undefined && typeof l[0] === "string" && l[0] !== raw) l.splice(1, 0, raw);
-    });
-    // a prefix of "+" or "#" is compared as expansion writes it (its triplets may be part kept, part encoded)
-    const prefixFits = (v: string, o: Occurrence, l: readonly MatchedValue[]): boolean =>
-      reserved(o) ? encodeValue(prefixOf(v, o.spec.prefix as number, true), true) === rawOf(o) : prefixOf(v, o.spec.prefix as number, false) === l[0];
-    const paired = occs.map((o, i) => [o, lists[i] as MatchedValue[]] as const);
-    // the varspecs whose text reads one way first: their values are the candidates
-    const full = paired.filter(([o]) => o.spec.prefix === undefined).sort(([a], [b]) => Number(reserved(a)) - Number(reserved(b)));
-    const prefixed = paired.filter(([o]) => o.spec.prefix !== undefined);
-    const fits = (v: MatchedValue): boolean =>
-      full.every(([o, l]) => reserved(o) || l.some((w) => same(v, w))) &&
-      prefixed.every(([o, l]) => typeof v === "string" && prefixFits(v, o, l));
-    let values: MatchedValue[];
-    if (full.length > 0) values = (full[0] as readonly [Occurrence, MatchedValue[]])[1].filter(fits);
-    else {
-      // prefixes only: the longest one read stands for the value (each way it reads; the
-      // shorter ones fit only when they are the same value)
-      values = [...new Set(prefixed.flatMap(([, l]) => l as string[]))].sort((a, b) => [...b].length - [...a].length).filter(fits);
-    }
+    const [values, lists] = valuesOf(occs, uri);
     if (values.length === 0) {
       const shown = occs.map((o, i) => `${o.x.text}: ${JSON.stringify((lists[i] as MatchedValue[])[0] ?? null)}`).join(", ");
       return { name, why: `the variable ${JSON.stringify(name)} must have one value, but its expressions read different ones (${shown})` };

@@ -11,7 +11,7 @@ import { passwordStartAt, quoted, templateError, throwFrom, type TemplateError }
 import { maskPasswordAt, passwordRange } from "../password.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, type TemplateLanguage } from "./language.js";
-import { itemsOf, lastOf, readingsOf, type Disagreement } from "./match.js";
+import { blameOf, itemsOf, readingsOf, type Disagreement } from "./match.js";
 import { expectTemplateText, readTemplate, reweigh, templateParts, type TemplateExpression, type TemplatePart } from "./parse.js";
 import type { MatchOf, VariablesOf } from "./types.js";
 import { toUnits, type Units } from "./units.js";
@@ -355,18 +355,18 @@ export class UriTemplate<T extends string = string> {
     const seen = new Set<string>();
     let last: Disagreement | undefined;
     let tried = 0;
-    let jump: number | undefined;
+    let blame: [number, number] | undefined;
     // a router's readings spend its budget (16 routes had 16 times 2^22 units: fuzz round 4)
     const work = budget ?? { left: READING_WORK };
     const add = (path: readonly number[]): boolean => {
       work.left -= uri.length + this.parts.length;
       const reads = itemsOf(path, m.nfa.tags, this.expressions, units);
       const r = readingsOf(reads, this.expressions, this.parts, uri, limit - out.length, this.repeatsVariables, work);
-      jump = undefined;
+      blame = undefined;
       if (!Array.isArray(r)) {
         last = r;
-        // the variable's text is settled by the choices up to its last tag: retry those only
-        jump = lastOf(reads, this.expressions, r.name);
+        // the choices that settle the disagreement: the paths that keep them are skipped
+        blame = blameOf(reads, this.expressions, r.name, uri);
         return false;
       }
       if (limit === 1) {
@@ -383,7 +383,7 @@ export class UriTemplate<T extends string = string> {
     };
     let exhausted = true;
     const paths = m.paths(pass);
-    for (let step = paths.next(); step.done !== true; step = paths.next(jump)) {
+    for (let step = paths.next(); step.done !== true; step = paths.next(blame)) {
       if (tried >= maxPaths || work.left < 0) {
         exhausted = false;
         break;

@@ -87,6 +87,19 @@ describe("exploded maps whose names repeat", () => {
     if (r.ok) expect(expandOrThrow("/s{?filter*,sort*}", r.value)).toBe(uri);
   });
 
+  // issue 30: ten exploded maps on 80 pairs a, b, c, a, ...: each map holds at most 3 (a name
+  // once), so no split reads; every split was tried (0.5 s, "reading-limit"). A varspec's share
+  // that fails from a given offset fails whatever came before it: tried once per offset
+  it("ten maps on pairs whose names cycle: no-match; the one split that reads is found", () => {
+    const t = `/s{?${Array.from({ length: 10 }, (_, i) => `v${i}*`).join(",")}}`;
+    const r = match(t, "/s?" + pairs(80, (i) => `${"abc"[i % 3]}=${i}`));
+    expect(r.ok ? "matched" : r.error.code).toBe("no-match");
+    const uri = "/s?" + pairs(30, (i) => `${"abc"[i % 3]}=${i}`);
+    const one = match(t, uri);
+    expect(one.ok && Object.values(one.value).map((m) => Object.keys(m as object).join())).toEqual(Array(10).fill("a,b,c"));
+    if (one.ok) expect(expandOrThrow(t, one.value)).toBe(uri);
+  });
+
   it("a named list repeats its varname, and a list keeps members that repeat", () => {
     expect(match("/s{?list*,m*}", "/s?list=1&list=1&a=1&b=2")).toEqual({ ok: true, value: { list: ["1", "1"], m: { a: "1", b: "2" } } });
     expect(match("{/p*}{?q*}", "/x/x/y?q=1&q=1")).toEqual({ ok: true, value: { p: ["x", "x", "y"], q: ["1", "1"] } });

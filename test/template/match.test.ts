@@ -4,6 +4,8 @@
 // expansions); the deterministic forward pass against the general one; the template's grammar on
 // the engine against the matcher; the documented policy; ambiguity; errors.
 import fc from "fast-check";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { createRouter, expand, findAmbiguity, grammarOf, match, matchAll, parseTemplate, parseTemplateOrThrow, TemplateError, type TemplateVariables } from "../../src/template/index";
 import { runs, seed } from "../helpers/runs";
 import { buildNfa, Deterministic, Matcher, unitClasses } from "../../src/template/automaton";
@@ -124,6 +126,16 @@ describe("the round trip: match, then expand, gives the URI back", () => {
     expect(again(template, vars)).toBe(uri);
     const m = match(template, uri);
     expect(m.ok ? again(template, m.value) : m.error.message).toBe(uri);
+  });
+
+  // generated templates naming a variable more than once, whose expansions match answered with a
+  // false no-match or "reading-limit" (fixtures/template/repeated-variables.json says which)
+  const repeated = (JSON.parse(readFileSync(join(__dirname, "../../fixtures/template/repeated-variables.json"), "utf8")) as { cases: { template: string; variables: unknown; uri: string; was: string }[] }).cases;
+  it.each(repeated.map((c) => [c.template, c.was, c] as const))("%s (was %s) matches its expansion", (_t, _was, c) => {
+    const vars = JSON.parse(JSON.stringify(c.variables), (_k, v: unknown) => (v !== null && typeof v === "object" && "(map)" in v ? new Map((v as { "(map)": [string, string][] })["(map)"]) : v));
+    expect(again(c.template, vars)).toBe(c.uri);
+    const m = match(c.template, c.uri);
+    expect(m.ok ? again(c.template, m.value) : `${m.error.code}: ${m.error.message}`).toBe(c.uri);
   });
 
   // never a false no-match; an ambiguous template that repeats a variable can still reach
