@@ -3,20 +3,17 @@
 // which adds the caret excerpt every other syntax error of the package has in its message. The
 // class itself, and the errors of reading and expanding a template, are template-error.ts's.
 import { caretExcerpt, foundAt, PASSWORD_CHARACTER, withoutStack } from "../errors.js";
-import { describeValue } from "../describe.js";
+import { describeValue, quoted as quote } from "../describe.js";
 import { maskPassword, maskPasswordAt, passwordRange } from "../password.js";
 import { TemplateError, type TemplateErrorCode } from "./template-error.js";
 
 export { TemplateError, throwFrom, type TemplateErrorCode } from "./template-error.js";
 
 /**
- * A template quoted for a message, its password masked (RFC 3986 §7.5): its first 200 code units
- * and "…" when it is longer (an error's `template` holds it whole).
+ * A template quoted for a message (describe.ts quoted: its password masked, RFC 3986 §7.5): its
+ * first 200 code units and "…" when it is longer (an error's `template` holds it whole).
  */
-export const quoted = (text: string): string => {
-  const shown = maskPassword(text);
-  return JSON.stringify(shown.length <= 200 ? shown : `${shown.slice(0, 200)}…`);
-};
+export const quoted = (text: string): string => quote(text, 200);
 
 /**
  * The start of the password a URI leaves a template in at `offset`, undefined when it leaves it
