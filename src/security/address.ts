@@ -100,7 +100,8 @@ export function classOfHost(host: string): HostClass {
     const range = a.range();
     return { kind: V6_KINDS[range] ?? "reserved", host, address: a.toString(), range, embedded: undefined };
   }
-  if (/^[0-9]+(?:\.[0-9]+){3}$/.test(host)) return v4Class(host, ipaddr.IPv4.parse(host), undefined);
+  // the opaque host of a non-special scheme can hold numbers past 8 bits (999.1.1.1): no address
+  if (/^[0-9]+(?:\.[0-9]+){3}$/.test(host) && ipaddr.IPv4.isValid(host)) return v4Class(host, ipaddr.IPv4.parse(host), undefined);
   const loopback = host === "localhost" || host.endsWith(".localhost") || host === "localhost." || host.endsWith(".localhost.");
   return { kind: loopback ? "loopback" : "name", host, address: undefined, range: undefined, embedded: undefined };
 }
