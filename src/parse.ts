@@ -324,17 +324,14 @@ function parseEntry(e: Entry, input: string, rejected = false): Result<unknown, 
  * under the scheme (which judges it without its fragment, RFC 3986 §3.5, unless it forbids one).
  */
 function parseWithRegistry(input: string, o: ReadOptions, caller: string): Result<SchemeParse, UriSyntaxError> {
-  if (!isRegistry(o.schemes) || !isSchemeRegistry(o.schemes)) throw new TypeError(`${caller}: options.schemes must be a registry from createRegistry (uri-grammar/schemes), got ${describeValue(o.schemes)}`);
+  if (!isRegistry(o.schemes)) throw new TypeError(`${caller}: options.schemes must be a registry from createRegistry (uri-grammar/schemes), got ${describeValue(o.schemes)}`);
   if (o.rule !== undefined || o.grammar !== undefined || o.semantics !== undefined) {
     throw new TypeError(`${caller}: options.schemes parses a URI reference; it does not go with rule, grammar or semantics`);
   }
   const g = parse(input, { rule: "URI-reference", maxLength: o.maxLength });
   if (!g.ok) return g;
-  return { ok: true, value: schemeParse(g.value, input, o.schemes) };
+  return { ok: true, value: schemeParse(g.value, input, o.schemes as SchemeRegistry) };
 }
-
-/** A registry, as {@link isRegistry} has checked it is one. */
-const isSchemeRegistry = (x: unknown): x is SchemeRegistry => isRegistry(x);
 
 /**
  * True when a grammar of the caller's own answers, not the default: RFC 3986's and RFC 3987's
