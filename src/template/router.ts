@@ -9,6 +9,7 @@ import { describeValue } from "../describe.js";
 import type { Result } from "../result.js";
 import { ACCEPT, EPS, TOO_LARGE, UNIT, unitClasses, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { throwFrom, type TemplateError } from "./errors.js";
+import type { TemplatePart } from "./parse.js";
 import { parseTemplate, UriTemplate, type Budget } from "./template.js";
 import type { MatchedValue, MatchOf } from "./types.js";
 import { toUnits, type UnitSet } from "./units.js";
@@ -71,15 +72,10 @@ function beats<V>(a: Route<V>, b: Route<V>): boolean {
  */
 const exact = (t: UriTemplate<string>): boolean => !t.repeatsVariables && t.expressions.every((x) => x.varspecs.every((v) => v.prefix === undefined && !v.explode));
 
-/** A template's literal expansion before its first expression and after its last. */
+/** A template's literal expansion before its first expression and after its last (a template without one is one literal, or none). */
 function ends(t: UriTemplate<string>): [string, string] {
-  const first = t.parts[0];
-  const last = t.parts[t.parts.length - 1];
-  if (t.expressions.length === 0) {
-    const all = first?.kind === "literal" ? first.expansion : "";
-    return [all, all];
-  }
-  return [first?.kind === "literal" ? first.expansion : "", last?.kind === "literal" ? last.expansion : ""];
+  const text = (p: TemplatePart | undefined): string => (p?.kind === "literal" ? p.expansion : "");
+  return [text(t.parts[0]), text(t.parts.at(-1))];
 }
 
 /** A copy of `a` in an array of `n` entries, the new ones -1. */
@@ -116,9 +112,8 @@ class Union {
   readonly nfas: Nfa[] = [];
   /** Per block: its offset. A block's index is its route's (routes are added in order). */
   readonly offs: number[] = [];
-  readonly starts: number[] = [];
   size = 0;
-  #classes: { classOf: Uint16Array; count: number; rep: Int32Array } | undefined;
+  #classes: ReturnType<typeof unitClasses> | undefined;
   readonly #sets = new Set<UnitSet>();
 
   /** Appends the next route's automaton. */
@@ -136,7 +131,6 @@ class Union {
       }
     }
     this.size = need;
-    this.starts.push(off + nfa.start);
   }
 
   /** The state after state `g` reads unit `code`, or -1. */
@@ -148,7 +142,7 @@ class Union {
   }
 
   /** The unit classes of every route's unit sets, and one code of each. */
-  get classes(): { classOf: Uint16Array; count: number; rep: Int32Array } {
+  get classes(): ReturnType<typeof unitClasses> {
     return (this.#classes ??= unitClasses(this.#sets));
   }
 
@@ -268,7 +262,7 @@ class SubsetDfa {
     this.#count = union.classes.count;
     this.#stamp = new Int32Array(union.size);
     this.#intern(new Int32Array(0)); // DEAD
-    this.start = this.#intern(union.close(routes.map((r) => union.starts[r] as number), this.#stamp, ++this.#mark));
+    this.start = this.#intern(union.close(routes.map((r) => (union.offs[r] as number) + (union.nfas[r] as Nfa).start), this.#stamp, ++this.#mark));
   }
 
   #intern(set: Int32Array): number {
@@ -339,10 +333,6 @@ class SubsetDfa {
     }
     return id;
   }
-
-  get size(): number {
-    return this.states.length;
-  }
 }
 
 /**
@@ -356,8 +346,6 @@ class SubsetDfa {
  */
 export class TemplateRouter<V, T extends string = string> {
   readonly #routes: Route<V>[] = [];
-  readonly #nfas: Nfa[] = [];
-  readonly #ends: [string, string][] = [];
   readonly #union = new Union();
   #dfa: SubsetDfa | undefined;
 
@@ -397,8 +385,6 @@ export class TemplateRouter<V, T extends string = string> {
       varspecs: varspecs.length,
     });
     this.#routes.push(route);
-    this.#nfas.push(nfa);
-    this.#ends.push(ends(t));
     this.#union.add(nfa);
     this.#dfa = undefined;
     // worked out when read (adding routes stays linear): against the routes added before it
@@ -472,7 +458,7 @@ export class TemplateRouter<V, T extends string = string> {
     const units = toUnits(uri);
     if (typeof units === "number") return [];
     let dfa = this.#dfa;
-    if (dfa === undefined || dfa.size > DFA_LIMIT || dfa.work > WORK_LIMIT) dfa = this.#dfa = new SubsetDfa(this.#union, this.#routes.map((r) => r.index));
+    if (dfa === undefined || dfa.states.length > DFA_LIMIT || dfa.work > WORK_LIMIT) dfa = this.#dfa = new SubsetDfa(this.#union, this.#routes.map((r) => r.index));
     const { classOf } = this.#union.classes;
     const before = dfa.work;
     let d = dfa.start;
@@ -513,15 +499,14 @@ export class TemplateRouter<V, T extends string = string> {
   unreachable(): readonly UnreachableRoute<V>[] {
     const out: UnreachableRoute<V>[] = [];
     const budget: Budget = { left: ROUTER_WORK_LIMIT };
-    const ends = this.#ends;
     // (literal expansions are ASCII: percent-encoded UTF-8)
     const reversed = (s: string): string => [...s].reverse().join("");
     // the exact routes, most specific first, by head, then by reversed tail
-    const heads = new Prefixes(this.#ranked(this.#routes.filter((r) => exact(r.template))), (r) => (ends[r.index] as [string, string])[0]);
-    const tails = heads.groups.map((g) => new Prefixes(g, (r) => reversed((ends[r.index] as [string, string])[1])));
+    const heads = new Prefixes(this.#ranked(this.#routes.filter((r) => exact(r.template))), (r) => ends(r.template)[0]);
+    const tails = heads.groups.map((g) => new Prefixes(g, (r) => reversed(ends(r.template)[1])));
     for (const route of this.#routes) {
       if (budget.left <= 0) break;
-      const [head, tail] = ends[route.index] as [string, string];
+      const [head, tail] = ends(route.template);
       const above = function* (): Generator<Route<V>> {
         for (const h of heads.comparable(head, route, budget)) {
           const t = tails[h] as Prefixes<V>;
@@ -549,22 +534,22 @@ export class TemplateRouter<V, T extends string = string> {
     // the route's can match one of its URIs; past SHADOW_LIMIT states of them the check is not
     // made (the route counts as reachable). A candidate read, some 30 ns, is charged a sixteenth
     // of a unit (a unit of the searches' work is some 0.3-1 µs)
-    const [head, tail] = this.#ends[route.index] as [string, string];
+    const [head, tail] = ends(route.template);
     const above: Route<V>[] = [];
-    let states = (this.#nfas[route.index] as Nfa).size;
+    let states = (this.#union.nfas[route.index] as Nfa).size;
     for (const r of candidates) {
       if ((budget.left -= 1 / 16) < 0) return [];
-      const [h, t] = this.#ends[r.index] as [string, string];
-      if ((h.startsWith(head) || head.startsWith(h)) && (t.endsWith(tail) || tail.endsWith(t)) && r !== route && beats(r, route) && exact(r.template)) {
+      const [h, t] = ends(r.template);
+      if ((h.startsWith(head) || head.startsWith(h)) && (t.endsWith(tail) || tail.endsWith(t)) && beats(r, route) && exact(r.template)) {
         above.push(r);
-        if ((states += (this.#nfas[r.index] as Nfa).size) > SHADOW_LIMIT) return [];
+        if ((states += (this.#union.nfas[r.index] as Nfa).size) > SHADOW_LIMIT) return [];
       }
     }
     if (above.length === 0) return [];
     // a union of the route and those, numbered on their own
     const union = new Union();
-    union.add(this.#nfas[route.index] as Nfa);
-    for (const r of above) union.add(this.#nfas[r.index] as Nfa);
+    union.add(this.#union.nfas[route.index] as Nfa);
+    for (const r of above) union.add(this.#union.nfas[r.index] as Nfa);
     const own = new SubsetDfa(union, [0]);
     const others = new SubsetDfa(union, above.map((_, i) => i + 1));
     const { count, rep } = union.classes;
