@@ -129,23 +129,9 @@ export interface Automaton {
   readonly hasJoins: boolean;
   /** The counted repetitions (see {@link COUNTS}), by counter id; empty when none. */
   readonly counters: readonly Counter[];
-  /**
-   * True when the builder kept one of two ways to a position (or to the end) that read nothing
-   * and cross different rule occurrences (a later way is never preferred, so answers and
-   * derivations are the same): the readings that differ only there are enumerated on the
-   * automaton built `distinct` (captures.ts capturesEach).
-   */
-  readonly merged: boolean;
   /** What the builder counted against its limits (automaton-size.ts automatonSize counts it beforehand). */
   readonly counted: AutomatonSize;
 }
-
-/**
- * A distinct build's choice among the ways to one list's targets, one list at a time: whether to
- * keep a way to position `x` (-1: the end) crossing occurrences `a` then `b` (captures.ts keeps
- * the first per target and names of the occurrences crossed).
- */
-export type Ways = (x: number, a: readonly number[], b: readonly number[]) => boolean;
 
 /** The most positions one automaton may have. */
 export const POSITION_LIMIT = 200_000;
@@ -315,8 +301,6 @@ export function buildAutomaton(
     readonly stubs?: ReadonlySet<string> | undefined;
     readonly counted?: boolean | undefined;
     readonly hooks?: BuildHooks | undefined;
-    /** Which ways to a position (or to the end) to keep, instead of the first (see {@link Automaton.merged}, {@link Ways}). */
-    readonly distinct?: ((instances: readonly Instance[]) => Ways) | undefined;
   } = {},
 ): Automaton {
   const hooks = settings.hooks;
@@ -335,35 +319,10 @@ export function buildAutomaton(
    * whole build, not a set per list). `fresh(x)` marks x and says whether it was not yet.
    */
   let marks = new Int32Array(64);
-  /** Per mark: the stamp when the entry kept crosses occurrences (for {@link Automaton.merged}). */
-  let crossing = new Int32Array(64);
   let stamp = 0;
   const fresh = (x: number): boolean => marks[x + 2] !== stamp && (marks[x + 2] = stamp) > 0;
-  const ways = keepAll ? undefined : settings.distinct;
-  let keyed: Ways | undefined;
-  let merged = false;
-  const next = (): void => {
-    stamp++;
-    if (ways !== undefined) keyed = ways(instances);
-  };
-  /**
-   * Whether to keep a way to `x` (-1: the end) crossing occurrences `a` then `b` (unless
-   * keepAll): the first (a later one is never preferred), noting when ways that cross different
-   * occurrences are merged ({@link Automaton.merged}); in a distinct build, those `keyed` keeps.
-   */
-  const way = (x: number, a: readonly number[], b: readonly number[]): boolean => {
-    if (keyed !== undefined) return keyed(x, a, b);
-    const crosses = a.length > 0 || b.length > 0;
-    if (marks[x + 2] !== stamp) {
-      marks[x + 2] = stamp;
-      if (crosses) crossing[x + 2] = stamp;
-      return true;
-    }
-    if (crosses || crossing[x + 2] === stamp) merged = true;
-    return false;
-  };
   /** Keeps the first entry for each position and the first empty match: later ones are never preferred. */
-  const once = (entries: readonly FirstEntry[]): readonly FirstEntry[] => (next(), keepAll ? entries : entries.filter((f) => way(f.pos, f.occ, NONE)));
+  const once = (entries: readonly FirstEntry[]): readonly FirstEntry[] => (stamp++, keepAll ? entries : entries.filter((f) => fresh(f.pos)));
   const instances: Instance[] = [{ rule: rule.name, parent: -1, token: rule.token }];
   const positions: Position[] = [];
   const follow: FollowEntry[][] = [];
@@ -404,10 +363,7 @@ export function buildAutomaton(
     if (positions.length >= stopAt) throw STOP;
     if (positions.length >= POSITION_LIMIT) throw over("expands to # character positions and joins", POSITION_LIMIT);
     // (the marks hold every position, EXIT and ACCEPT)
-    if (positions.length + 3 > marks.length) {
-      marks = doubled(marks);
-      crossing = doubled(crossing);
-    }
+    if (positions.length + 3 > marks.length) marks = doubled(marks);
     positions.push(p);
     follow.push([EXIT_ENTRY]);
     return positions.length - 1;
@@ -468,12 +424,12 @@ export function buildAutomaton(
     for (const p of lasts) {
       const list: FollowEntry[] = [];
       let ends = false;
-      next();
+      stamp++;
       for (const entry of follow[p] as FollowEntry[]) {
         const { to, before } = entry;
         if (to !== EXIT) {
           edgeCount++;
-          if (keepAll || way(to, before, entry.after)) list.push(entry);
+          if (keepAll || fresh(to)) list.push(entry);
           continue;
         }
         edgeCount += cont.length;
@@ -485,7 +441,7 @@ export function buildAutomaton(
             if (before === NONE) f.edge = e;
           }
           ends ||= exit;
-          if (keepAll || way(e.to, e.before, e.after)) list.push(e);
+          if (keepAll || fresh(e.to)) list.push(e);
         }
       }
       follow[p] = list;
@@ -508,10 +464,7 @@ export function buildAutomaton(
     const bEmpty = emptyOf(b);
     if (
       direct !== true &&
-      // (a distinct build joins wherever it may, so that empty matches that cross different
-      // occurrences do not multiply: `[ m0 ] [ m1 ] … [ m29 ]`, 2^30 ways, stays linear)
-      ((ways !== undefined && !(loops > 0 && aEmpty !== undefined)) ||
-        joinHere(!keepAll, loops > 0, a.lasts.length, aEmpty !== undefined, aEmpty?.length ?? 0, b.first.length - (bEmpty === undefined ? 0 : 1), bEmpty !== undefined, bEmpty?.length ?? 0))
+      joinHere(!keepAll, loops > 0, a.lasts.length, aEmpty !== undefined, aEmpty?.length ?? 0, b.first.length - (bEmpty === undefined ? 0 : 1), bEmpty !== undefined, bEmpty?.length ?? 0)
     ) {
       // `a j b`, j a join: a's lasts go to it, it goes on to b's firsts (or ends where b matches
       // ""); it is a first after a's empty match, and a last before b's
@@ -733,10 +686,8 @@ export function buildAutomaton(
         const item1 = copy(max - k - 1);
         if (item1 === undefined) break;
         const one = concat(item1, tail, ctx);
-        // (the way with no copy is never preferred to one copy's empty match: kept when distinct)
-        const empty = emptyOf(one);
-        if (empty !== undefined && empty.length > 0) merged = true;
-        tail = { first: keepAll || empty === undefined ? [...one.first, END] : ways !== undefined ? once([...one.first, END]) : one.first, lasts: one.lasts };
+        // (the way with no copy is never preferred to one copy's empty match)
+        tail = { first: keepAll || emptyOf(one) === undefined ? [...one.first, END] : one.first, lasts: one.lasts };
         // inside a loop, a copy that can match "" is linked to the firsts of every later one
         // directly (joinHere): each copy left makes at least as many edges as this one did, so
         // that `*( 0*5000[ "x" ] )` is refused a fifth of the way, not at the limit
@@ -749,11 +700,11 @@ export function buildAutomaton(
   const top = build(rule.expr, 0);
   resolveTop(top, follow);
   /** The list without its exit entries, and (unless keepAll) with the first edge to each target only: a later one is never preferred. */
-  const finish = (list: readonly FollowEntry[]): Edge[] => (next(), list.filter((e) => e.to !== EXIT && (keepAll || way(e.to, e.before, e.after))));
+  const finish = (list: readonly FollowEntry[]): Edge[] => (stamp++, list.filter((e) => e.to !== EXIT && (keepAll || fresh(e.to))));
   const start = finish(top.first.map((f) => (f.pos >= 0 ? { to: f.pos, context: 0, before: [], after: f.occ } : { to: ACCEPT, context: 0, before: f.occ, after: [] })));
   const edges = follow.map(finish);
   const counted: AutomatonSize = { positions: positions.length, instances: instances.length, steps, edges: edgeCount, copies };
-  return Object.freeze({ rule, instances, positions, follow: edges, start, hasCalls, hasStubs, hasJoins, counters, counted, merged });
+  return Object.freeze({ rule, instances, positions, follow: edges, start, hasCalls, hasStubs, hasJoins, counters, counted });
 }
 
 /** Per grammar: how the alternatives of each alternation group into positions, without and with {@link BuildHooks.past}. */

@@ -31,14 +31,6 @@ export interface Derivation {
   readonly steps: readonly Step[];
 }
 
-/**
- * A preference among the live edges of a choice other than the builder's order (captures.ts):
- * given the edges in that order, which are live when followed from a count (an edge out of a
- * join too), the next code point, and in an automaton with counted repetitions (automaton.ts
- * COUNTS) the count at the choice, the live edge to take.
- */
-export type Choose = (edges: readonly Edge[], live: (e: Edge, count: number) => boolean, cp: number, count?: number) => Edge | undefined;
-
 /** Past this many steps, a DFA derivation keeps states and live sets only at checkpoints. */
 const SHORT_RUN = 4096;
 
@@ -53,9 +45,9 @@ const SHORT_RUN = 4096;
  * the live set at every K-th step (K about the square root of the steps), and remakes those in
  * between, one stretch of K steps at a time, when the backward and the forward passes need them
  * (transitions are deterministic). Memory: O(√n) states and live sets instead of O(n), for
- * about twice the time. With `choose`, a choice among two or more live edges is its answer.
+ * about twice the time.
  */
-export function deriveDfa(dfa: Dfa, input: string, start: number, end: number, choose?: Choose): Derivation {
+export function deriveDfa(dfa: Dfa, input: string, start: number, end: number): Derivation {
   const a = dfa.automaton;
   // Read exactly up to `end`: a prefix of the input, so the run cannot read past it.
   const text = input.slice(0, end);
@@ -212,7 +204,7 @@ export function deriveDfa(dfa: Dfa, input: string, start: number, end: number, c
     setLive(j === m ? undefined : live);
     for (;;) {
       const c = count;
-      const e = choose !== undefined && j < m ? choose(edges, liveFrom, cpAt(j), c) : edges.find((x) => liveFrom(x, c));
+      const e = edges.find((x) => liveFrom(x, c));
       if (e === undefined) throw new Error("internal: derivation lost its way");
       count = after(e, c);
       if (joins?.[e.to] !== true) return e;

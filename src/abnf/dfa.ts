@@ -96,7 +96,7 @@ export class DfaBudget {
     return this.#resets;
   }
 
-  /** Adds a DFA that shares the budget (a lazy DFA, or the tagged one of captures.ts). */
+  /** Adds a DFA that shares the budget (a lazy DFA, or its memoized backward pass, live.ts). */
   join(d: { forget(): void }): void {
     this.#dfas.push(d);
   }

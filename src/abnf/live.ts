@@ -5,7 +5,8 @@
 // live set after it (the positions that read the class and have an edge into the set after,
 // and the joins that lead to them). Rows are made on first need and kept, so that the backward
 // pass costs one table lookup per character on the live sets a rule's inputs keep coming back to
-// (a URI template's undecided captures), where derivation.ts's pass works out each live set anew.
+// (the derivations of a grammar's semantics, engine.ts), where derivation.ts's pass works out
+// each live set anew.
 // Its states take cells from the grammar's DFA budget (dfa.ts DfaBudget) and forget with it.
 //
 // A live set is not cut down to the positions a forward run reaches: the forward walk that reads
@@ -17,7 +18,7 @@
 import type { Automaton, Edge } from "./automaton.js";
 import { codePointAt, hasCodePoint } from "./charset.js";
 import type { Compiled } from "./compiled.js";
-import type { Choose, Derivation, Step } from "./derivation.js";
+import type { Derivation, Step } from "./derivation.js";
 import { deriveByDfa } from "./dfa-engine.js";
 import type { Dfa } from "./dfa.js";
 import { BITS_LIMIT, bitsOf, hashOf, hasMember, reverseEdges, sameInts, STATE_CELLS, StateTable } from "./state-sets.js";
@@ -234,181 +235,48 @@ export function liveDfaOf(dfa: Dfa): LiveDfa | undefined {
 }
 
 /**
- * Told each edge of a derivation as the forward walk takes it: the edge, its index in the DFA's
- * edge table (dfa.ts succ), and the step: `j` indexes the pass's offsets (the edge leads to the
- * position that reads the j-th code point, to a join before it, or at the end to the rule's end).
+ * The preferred derivation of a rule without counted repetitions over `input.slice(start,
+ * end)`, as derivation.ts deriveDfa gives it, read forward off the memoized pass: from the
+ * rule's start, at each step the first edge (in the builder's order) whose target is live; an
+ * edge to a join is a step of its own at the same offset. `undefined` when the slice does not
+ * match, {@link TOO_LARGE} when the pass gives up (see {@link LiveDfa.pass}).
  */
-export type LiveVisit = (edge: Edge, index: number, j: number) => void;
-
-/**
- * The preferred derivation read forward off a pass: from the rule's start, at each step the
- * first edge (in the builder's order, or `choose`'s answer when two or more are live) whose
- * target is live; an edge to a join is a step of its own at the same offset. Tells `visit` each.
- */
-export function walkLive(dfa: Dfa, pass: LivePass, input: string, visit: LiveVisit, choose?: Choose): void {
+export function deriveLive(live: LiveDfa, input: string, start: number, end: number): Derivation | undefined | typeof TOO_LARGE {
+  const pass = live.pass(input, start, end);
+  if (pass === undefined || pass === TOO_LARGE) return pass;
+  const { dfa } = live;
   const a: Automaton = dfa.automaton;
   const n = a.positions.length;
   const { succStart, succ } = dfa;
   const { sets, offsets } = pass;
-  const m = sets.length - 1;
+  const steps: Step[] = [];
+  // `u`: the position the walk stands on (n: the start); `j` indexes the pass's offsets (an
+  // edge leads to the position that reads the j-th code point, to a join before it, or at the
+  // end to the rule's end)
   let u = n;
   let j = 0;
   for (;;) {
-    const live = sets[j] as LiveSet;
+    const set = sets[j] as LiveSet;
     const lo = succStart[u] as number;
     const hi = succStart[u + 1] as number;
     let i = lo;
-    let t = 0;
-    let count = 0;
-    let first = -1;
     for (; i < hi; i++) {
-      t = succ[i] as number;
-      if (live.has(t < 0 ? n : t)) {
-        if (first < 0) first = i;
-        if (choose === undefined || j === m || ++count > 1) break;
-      }
-    }
-    if (first < 0) throw new Error("internal: derivation lost its way");
-    const edges = u === n ? a.start : (a.follow[u] as readonly Edge[]);
-    i = first;
-    if (count > 1) {
-      const e = (choose as Choose)(edges, (x) => live.has(x.to < 0 ? n : x.to), codePointAt(input, offsets[j] as number));
-      i = e === undefined ? first : lo + edges.indexOf(e);
-    }
-    t = succ[i] as number;
-    visit(edges[i - lo] as Edge, i, j);
-    if (t < 0) return;
-    u = t;
-    if (a.positions[t]?.join !== true) j++;
-  }
-}
-
-/**
- * The preferred derivation of a rule without counted repetitions over `input.slice(start,
- * end)`, as derivation.ts deriveDfa gives it, read off the memoized pass; `undefined` when the
- * slice does not match, {@link TOO_LARGE} when the pass gives up (see {@link LiveDfa.pass}).
- */
-export function deriveLive(live: LiveDfa, input: string, start: number, end: number, choose?: Choose): Derivation | undefined | typeof TOO_LARGE {
-  const pass = live.pass(input, start, end);
-  if (pass === undefined || pass === TOO_LARGE) return pass;
-  const a = live.dfa.automaton;
-  const steps: Step[] = [];
-  const { offsets } = pass;
-  walkLive(
-    live.dfa,
-    pass,
-    input,
-    (edge, _i, j) => {
-      const at = offsets[j] as number;
-      const pos = edge.to < 0 ? undefined : a.positions[edge.to];
-      if (pos === undefined || pos.join === true) steps.push({ edge, at, end: at, option: -1, sub: undefined });
-      else {
-        const cp = codePointAt(input, at);
-        steps.push({ edge, at, end: offsets[j + 1] as number, option: pos.options.findIndex((o) => hasCodePoint(o.set, cp)), sub: undefined });
-      }
-    },
-    choose,
-  );
-  return { automaton: a, input, start, end, steps };
-}
-
-/**
- * Every derivation of a pass's match, in order of preference (the first is {@link walkLive}'s),
- * at most `limit` of them: each as its edges (their indexes in the DFA's edge table, dfa.ts
- * succ) and steps (see {@link LiveVisit}), `[index, j, index, j, …]`. A choice among two or more
- * live edges takes them in the builder's order, or with `choose` in the order it gives (its
- * answer first, then its answer among the others, …); the derivations are the depth-first
- * order of those choices. Every live edge leads to a whole match, so each derivation costs its
- * own length, whatever was skipped.
- *
- * Backjumping (issue 30 ask 4, a template whose variable is read two ways): given an offset
- * `k` back (`next(k)`), the enumeration skips every derivation that differs from the last one
- * only in choices made after offset `k` (a reading found wrong by what stands up to `k` is as
- * wrong in all of them).
- */
-export function* livePaths(dfa: Dfa, pass: LivePass, input: string, limit: number, choose?: Choose): Generator<number[], void, number | undefined> {
-  const a: Automaton = dfa.automaton;
-  const n = a.positions.length;
-  const { succStart, succ } = dfa;
-  const { sets, offsets } = pass;
-  const m = sets.length - 1;
-  interface Frame {
-    readonly j: number;
-    /** The live edges, in order of preference. */
-    readonly order: readonly number[];
-    next: number;
-    /** The length of the path before the choice. */
-    readonly length: number;
-  }
-  /** The live edges out of `u` at step `j`, in order of preference. */
-  const orderOf = (u: number, j: number): number[] => {
-    const live = sets[j] as LiveSet;
-    const lo = succStart[u] as number;
-    const out: number[] = [];
-    for (let i = lo; i < (succStart[u + 1] as number); i++) {
       const t = succ[i] as number;
-      if (live.has(t < 0 ? n : t)) out.push(i);
+      if (set.has(t < 0 ? n : t)) break;
     }
-    if (choose === undefined || out.length < 2 || j === m) return out;
-    const edges = u === n ? a.start : (a.follow[u] as readonly Edge[]);
-    const cp = codePointAt(input, offsets[j] as number);
-    // (the chooser also asks about the edges out of the joins behind a choice)
-    const taken = new Set<Edge>();
-    const ordered: number[] = [];
-    while (ordered.length < out.length) {
-      const e = choose(edges, (x) => !taken.has(x) && live.has(x.to < 0 ? n : x.to), cp) ?? (edges[(out.find((i) => !taken.has(edges[i - lo] as Edge)) as number) - lo] as Edge);
-      taken.add(e);
-      ordered.push(lo + edges.indexOf(e));
-    }
-    return ordered;
-  };
-  const path: number[] = [];
-  const frames: Frame[] = [];
-  let u = n;
-  let j = 0;
-  /** Takes edge `i` at step `at`: true when it ends the match, else moves to its target. */
-  const take = (i: number, at: number): boolean => {
-    path.push(i, at);
+    if (i === hi) throw new Error("internal: derivation lost its way");
+    const edge = (u === n ? a.start : (a.follow[u] as readonly Edge[]))[i - lo] as Edge;
+    const at = offsets[j] as number;
     const t = succ[i] as number;
-    if (t < 0) return true;
-    u = t;
-    j = a.positions[t]?.join === true ? at : at + 1;
-    return false;
-  };
-  let ended = false;
-  for (let made = 0; made < limit; made++) {
-    // down along the first choices, to the end of the match
-    while (!ended) {
-      // the one live edge, without a list, when there is one
-      const live = sets[j] as LiveSet;
-      let one = -1;
-      for (let i = succStart[u] as number; i < (succStart[u + 1] as number); i++) {
-        const t = succ[i] as number;
-        if (!live.has(t < 0 ? n : t)) continue;
-        if (one >= 0) {
-          one = -2;
-          break;
-        }
-        one = i;
-      }
-      if (one === -1) throw new Error("internal: derivation lost its way");
-      if (one >= 0) {
-        ended = take(one, j);
-        continue;
-      }
-      const order = orderOf(u, j);
-      frames.push({ j, order, next: 1, length: path.length });
-      ended = take(order[0] as number, j);
+    const pos = t < 0 ? undefined : a.positions[t];
+    if (pos === undefined || pos.join === true) steps.push({ edge, at, end: at, option: -1, sub: undefined });
+    else {
+      const cp = codePointAt(input, at);
+      steps.push({ edge, at, end: offsets[j + 1] as number, option: pos.options.findIndex((o) => hasCodePoint(o.set, cp)), sub: undefined });
     }
-    const back = yield path.slice();
-    if (back !== undefined) while (frames.length > 0 && (offsets[(frames[frames.length - 1] as Frame).j] as number) > back) frames.pop();
-    // back to the last choice with an edge left, and that edge
-    const f = frames[frames.length - 1];
-    if (f === undefined) return;
-    const i = f.order[f.next++] as number;
-    if (f.next === f.order.length) frames.pop();
-    path.length = f.length;
-    ended = take(i, f.j);
+    if (t < 0) return { automaton: a, input, start, end, steps };
+    u = t;
+    if (pos?.join !== true) j++;
   }
 }
 

@@ -2,8 +2,8 @@
 // of state numbers, interned by hash (hashOf, sameInts, StateTable), read by membership
 // (hasMember: a bit set in small automata, a binary search in large ones), and the reversed edge
 // lists the backward passes walk (reverseEdges). The lazy DFA (dfa.ts), its memoized backward
-// pass (live.ts), the tagged DFA (captures.ts) and a URI template's matcher (src/template/
-// automaton.ts) all use these: one copy. Nothing here imports anything, so that importing it
+// pass (live.ts) and a URI template's matcher (src/template/automaton.ts) all use these: one
+// copy. Nothing here imports anything, so that importing it
 // brings no other module of the engine.
 
 /** A hash of a sorted state list and a flag (h × 31 + id, in 32 bits; plain arithmetic, which every engine inlines), and of counts after it when given. */

@@ -20,7 +20,6 @@ export const COSTLIEST = [
   "consumers.test.ts", // 12.2 (and more in wall time: it waits for tsc and node)
   "security/never-crash.test.ts", // 10.7
   "cli/commands.test.ts", // 10.6
-  "engine-captures.test.ts", // 8.8
   "template/match.test.ts", // 8.2
   "engine.test.ts", // 8.2
   "readme.test.ts", // 8.1
