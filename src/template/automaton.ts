@@ -570,14 +570,15 @@ export class Matcher {
   /**
    * Every path, in order of preference (the first is the preferred one), as flat tag lists (each
    * read before the next is asked for: the list is reused). The reader of a path that gives no
-   * reading says why as `next([lo, hi])`, indexes in the path's tag list: every path that keeps
-   * the choices up to hi fails the same way, and is skipped (backjumping); and the failure reads
+   * reading says why as `next([lo, hi, end])`, indexes in the path's tag list and a unit offset:
+   * every path that keeps the choices up to hi, or up to offset end, fails the same way, and is
+   * skipped (backjumping); and the failure reads
    * nothing before lo, so a choice made after lo whose every path failed so fails whatever came
    * before it: its state and offset are not tried again (a no-good, kept for the call). At each
    * state, the options are its empty edges in order of preference, but a span's head before its
    * separator takes its exit first; a bounded span's ends, furthest first.
    */
-  *paths(pass: Pass): Generator<number[], void, readonly [number, number] | undefined> {
+  *paths(pass: Pass): Generator<number[], void, readonly [number, number, number] | undefined> {
     const nfa = this.nfa;
     const events: number[] = [];
     /** The choices: state, unit offset, next option, length of `events`, `low` before it, ... */
@@ -607,7 +608,7 @@ export class Matcher {
       if (kind === ACCEPT) {
         const why = yield events;
         low = Math.min(low, why?.[0] ?? -1);
-        while (why !== undefined && stack.length > 0 && (stack[stack.length - 2] as number) > why[1]) low = Math.min(low, stack.splice(-5)[4] as number);
+        while (why !== undefined && stack.length > 0 && ((stack[stack.length - 2] as number) > why[1] || (stack[stack.length - 4] as number) > why[2])) low = Math.min(low, stack.splice(-5)[4] as number);
       } else if (j > 0 || !failed.has(s * width + k)) {
         if (kind === BOUNDED) {
           const b = nfa.bounded[nfa.boundedOf[s] as number] as Bounded;

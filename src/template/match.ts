@@ -30,8 +30,9 @@ interface ItemRead {
   present: boolean;
   /** Where the span being read began. */
   open: number;
-  /** The index in the path's events of the item's first tag. */
+  /** The index in the path's events of the item's first tag; the unit offset of its last. */
   first: number;
+  end: number;
   /** An index in the path's events up to which no path gives this share a value, when one is known. */
   dead?: number;
   readonly entries: Entry[];
@@ -39,13 +40,14 @@ interface ItemRead {
 
 /** The varspecs' shares of a path, by expression then varspec. */
 export function itemsOf(events: readonly number[], tags: readonly Tag[], expressions: readonly TemplateExpression[], units: Units | undefined): ItemRead[][] {
-  const reads = expressions.map((x) => x.varspecs.map((): ItemRead => ({ present: false, open: 0, first: -1, entries: [] })));
+  const reads = expressions.map((x) => x.varspecs.map((): ItemRead => ({ present: false, open: 0, first: -1, end: 0, entries: [] })));
   for (let i = 0; i < events.length; i += 2) {
     const t = tags[events[i] as number] as Tag;
     const at = units === undefined ? (events[i + 1] as number) : (units.offsets[events[i + 1] as number] as number);
     const item = (reads[t.expression] as ItemRead[])[t.varspec] as ItemRead;
     if (!item.present) item.first = i;
     item.present = true;
+    item.end = events[i + 1] as number;
     if (t.kind === "open") item.open = at;
     else item.entries.push({ role: t.role, start: t.kind === "close" ? item.open : at, end: at, at: i });
   }
@@ -255,7 +257,6 @@ function alike(occs: readonly Occurrence[], uri: string): boolean {
  */
 function valuesOf(occs: readonly Occurrence[], uri: string): [MatchedValue[], MatchedValue[][]] {
   const lists = occs.map((o) => candidates(o.item, o.spec, o.x, uri));
-  if (!alike(occs, uri)) return [[], lists];
   occs.forEach((o, i) => {
     const l = lists[i] as MatchedValue[];
     const raw = rawOf(o, uri);
@@ -292,29 +293,34 @@ function valuesOf(occs: readonly Occurrence[], uri: string): [MatchedValue[], Ma
 /**
  * Where a path's disagreement on variable `name` is settled, as indexes in its events: `hi`,
  * such that every path with the same events up to there disagrees too (Matcher.paths skips
- * them), and `lo`, such that the disagreement reads no event before it (0 when it reads an
+ * them; so too every path with the same choices up to the unit offset `end`, when the
+ * occurrences are all defined), and `lo`, such that the disagreement reads no event before it (0 when it reads an
  * undefined varspec, whose place has no event). The occurrences are taken in the template's
  * order, each with the first (up to 64 of them: each check reads its pair again): the first pair
  * no value fits (one defined and one undefined, texts written alike that differ, values read one
  * way that differ), or a share no value gives, settles it.
  */
-export function blameOf(reads: readonly ItemRead[][], expressions: readonly TemplateExpression[], name: string, uri: string): [number, number] {
+export function blameOf(reads: readonly ItemRead[][], expressions: readonly TemplateExpression[], name: string, uri: string): [number, number, number] {
   const all = occurrencesOf(reads, expressions);
-  let lo = Infinity;
+  // (no name: the expansion disagrees, which every choice may change)
+  let lo = name === "" ? 0 : Infinity;
   let hi = Infinity;
   let first: Occurrence | undefined;
   let checks = 0;
+  /** With every occurrence so far defined: the unit offset of their last tag (no choice past it changes them). */
+  let end = name === "" ? Infinity : 0;
   for (const [f, o] of all.entries()) {
     const { item } = o;
     if (o.spec.name !== name) continue;
-    if (item.dead !== undefined) return [item.first, item.dead];
+    if (item.dead !== undefined) return [item.first, item.dead, item.end];
     lo = Math.min(lo, item.present ? item.first : first ? lo : 0);
+    end = item.present ? Math.max(end, item.end) : Infinity;
     const pair = [(first ??= o), o];
     // settled where its span ends (a prefix), or where a varspec after it begins (until then, more of it may be read)
     hi = item.present && o.spec.prefix !== undefined ? (item.entries[item.entries.length - 1] as Entry).at : (all.find((p, g) => g > f && p.item.present)?.item.first ?? Infinity);
-    if (first.item.present !== item.present || (++checks < 64 && item.present && (pair.some(reserved) ? !alike(pair, uri) : valuesOf(pair, uri)[0].length === 0))) return [lo, hi];
+    if (first.item.present !== item.present || (++checks < 64 && item.present && first !== o && (!alike(pair, uri) || (!pair.some(reserved) && valuesOf(pair, uri)[0].length === 0)))) return [lo, hi, end];
   }
-  return [name === "" ? 0 : lo, hi];
+  return [lo, hi, end];
 }
 
 /**

@@ -355,7 +355,7 @@ export class UriTemplate<T extends string = string> {
     const seen = new Set<string>();
     let last: Disagreement | undefined;
     let tried = 0;
-    let blame: [number, number] | undefined;
+    let blame: [number, number, number] | undefined;
     // a router's readings spend its budget (16 routes had 16 times 2^22 units: fuzz round 4)
     const work = budget ?? { left: READING_WORK };
     const add = (path: readonly number[]): boolean => {
