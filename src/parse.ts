@@ -15,7 +15,7 @@ import { referenceGrammar, uriGrammar } from "./compiled/index.js";
 import { patternSource } from "./compiled/patterns.js";
 import { isBuiltInGrammar, isGrammar, isRegistry, isSemantics } from "./core/brand.js";
 import type { CompiledRule } from "./compiled/dfa.js";
-import { failureError, VALID, type Validation } from "./core/match.js";
+import { failureError, VALID, type Failure, type Validation } from "./core/match.js";
 import { matchReference, reference, textOf, VALUE_BUILDERS, type ValueBuilder } from "./core/values.js";
 import { referenceResult } from "./core/args.js";
 import { DEFAULT_MAX_LENGTH, throwWithStack, tooLongError, type UriSyntaxError } from "./errors.js";
@@ -160,9 +160,8 @@ function matches(e: Entry, input: string): boolean {
   return e.rule.test(input);
 }
 
-/** The error for an input the rule's test rejected, by the rule's failure run. */
-function explain(e: Entry, input: string): UriSyntaxError | undefined {
-  const failure = e.rule.failure(input);
+/** The error for an input the rule's test rejected: `failure`, or the rule's failure run. */
+function explain(e: Entry, input: string, failure: Failure | undefined = e.rule.failure(input)): UriSyntaxError | undefined {
   return failure === undefined ? undefined : failureError(input, e.name, failure);
 }
 
@@ -232,19 +231,20 @@ export function parse(input: string, ruleOrOptions?: RuleOrOptions): Result<unkn
   if (ruleOrOptions === undefined && typeof input === "string" && input.length <= DEFAULT_MAX_LENGTH) {
     const value = matchReference(URI_REFERENCE.rule, input);
     if (value !== undefined) return { ok: true, value };
-    // a rejection goes through parse again, which V8 never inlines into itself: a caller that
-    // inlines parse holds the valid path alone, whatever inputs the process rejected before
-    return parse(input, REJECTED);
+    return rejected(input);
   }
   return parseWith(input, ruleOrOptions);
 }
 
-/** The options of `parse(s)` whose run has just rejected `s`: read as `{}`, without a second run (parseEntry). */
-const REJECTED: ParseOptions<"URI-reference"> = {};
+/** `parse(s)` of a string within the length limit that the automaton's run rejected: its error, read off the run (or, should the failure pass accept it, its node). */
+function rejected(input: string): Result<Parsed<UriReference>, UriSyntaxError> {
+  const error = explain(URI_REFERENCE, input, URI_REFERENCE.rule.failureOfReference(input));
+  if (error !== undefined) return { ok: false, error };
+  return { ok: true, value: URI_REFERENCE.build(input, 0, input.length) as Parsed<UriReference> };
+}
 
 /** {@link parse} with options, or of an argument that is no string or is too long. */
 function parseWith(input: string, ruleOrOptions: RuleOrOptions): Result<unknown, UriSyntaxError> {
-  if (ruleOrOptions === REJECTED) return parseEntry(URI_REFERENCE, input, true);
   requireString(input, "parse");
   // without options, parse reaches here with a string only when it is too long
   if (ruleOrOptions === undefined) return { ok: false, error: tooLongError(input, URI_REFERENCE.name, DEFAULT_MAX_LENGTH) };
@@ -309,9 +309,9 @@ export function parseRuleOrThrow(input: string, ruleOrOptions: RuleOrOptions): u
   return r.value;
 }
 
-/** The value of the whole input as the rule's, or its error (the input's length checked); `rejected`: matchReference has just rejected it. */
-function parseEntry(e: Entry, input: string, rejected = false): Result<unknown, UriSyntaxError> {
-  if (e.build === reference) return referenceResult(e.rule, input, rejected);
+/** The value of the whole input as the rule's, or its error (the input's length checked). */
+function parseEntry(e: Entry, input: string): Result<unknown, UriSyntaxError> {
+  if (e.build === reference) return referenceResult(e.rule, input);
   if (!e.rule.test(input)) {
     const error = explain(e, input);
     if (error !== undefined) return { ok: false, error };
