@@ -608,7 +608,10 @@ export class Matcher {
       if (kind === ACCEPT) {
         const why = yield events;
         low = Math.min(low, why?.[0] ?? -1);
-        while (why !== undefined && stack.length > 0 && ((stack[stack.length - 2] as number) > why[1] || (stack[stack.length - 4] as number) > why[2])) low = Math.min(low, stack.splice(-5)[4] as number);
+        while (why !== undefined && stack.length > 0 && ((stack[stack.length - 2] as number) > why[1] || (stack[stack.length - 4] as number) > why[2])) {
+          low = Math.min(low, stack.pop() as number);
+          for (let i = 0; i < 4; i++) stack.pop();
+        }
       } else if (j > 0 || !failed.has(s * width + k)) {
         if (kind === BOUNDED) {
           const b = nfa.bounded[nfa.boundedOf[s] as number] as Bounded;

@@ -27,6 +27,8 @@ interface Entry {
 
 /** One varspec's share of a path: its spans and marks, in path order. */
 interface ItemRead {
+  readonly spec: VarSpec;
+  readonly x: TemplateExpression;
   present: boolean;
   /** Where the span being read began. */
   open: number;
@@ -40,7 +42,7 @@ interface ItemRead {
 
 /** The varspecs' shares of a path, by expression then varspec. */
 export function itemsOf(events: readonly number[], tags: readonly Tag[], expressions: readonly TemplateExpression[], units: Units | undefined): ItemRead[][] {
-  const reads = expressions.map((x) => x.varspecs.map((): ItemRead => ({ present: false, open: 0, first: -1, end: 0, entries: [] })));
+  const reads = expressions.map((x) => x.varspecs.map((spec): ItemRead => ({ spec, x, present: false, open: 0, first: -1, end: 0, entries: [] })));
   for (let i = 0; i < events.length; i += 2) {
     const t = tags[events[i] as number] as Tag;
     const at = units === undefined ? (events[i + 1] as number) : (units.offsets[events[i + 1] as number] as number);
@@ -112,7 +114,8 @@ function record(pairs: readonly (readonly [string, string])[]): MatchedRecord | 
 }
 
 /** The typed values one varspec's share can have, preferred first (empty when none can give it). */
-export function candidates(item: ItemRead, spec: VarSpec, x: TemplateExpression, uri: string, all = true): MatchedValue[] {
+export function candidates(item: ItemRead, uri: string, all = true): MatchedValue[] {
+  const { spec, x } = item;
   const row = OPERATOR_ROWS[x.operator];
   const dec = row.reserved ? decodeR : decodeU;
   const text = (s: { start: number; end: number }): string => uri.slice(s.start, s.end);
@@ -192,7 +195,8 @@ export function candidates(item: ItemRead, spec: VarSpec, x: TemplateExpression,
  * when the share is one span of a varspec without modifiers (the usual case), which reads as
  * the string it decodes to.
  */
-function preferred(item: ItemRead, spec: VarSpec, x: TemplateExpression, uri: string): MatchedValue | undefined {
+function preferred(item: ItemRead, uri: string): MatchedValue | undefined {
+  const { spec, x } = item;
   const entries = item.entries;
   if (entries.length === 1 && !spec.explode && spec.prefix === undefined) {
     const e = entries[0] as Entry;
@@ -201,7 +205,7 @@ function preferred(item: ItemRead, spec: VarSpec, x: TemplateExpression, uri: st
       return OPERATOR_ROWS[x.operator].reserved ? decodeR(text) : decodeU(text);
     }
   }
-  return candidates(item, spec, x, uri, false)[0];
+  return candidates(item, uri, false)[0];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -219,22 +223,21 @@ export interface Disagreement {
   readonly why: string;
 }
 
-/** One occurrence of a variable in a path. */
-interface Occurrence {
-  readonly spec: VarSpec;
-  readonly x: TemplateExpression;
-  readonly item: ItemRead;
-}
+/** One occurrence of a variable in a path: its varspec's share. */
+type Occurrence = ItemRead;
 
-/** The varspecs' shares of a path, in the template's order. */
-const occurrencesOf = (reads: readonly ItemRead[][], expressions: readonly TemplateExpression[]): Occurrence[] =>
-  expressions.flatMap((x, e) => x.varspecs.map((spec, v) => ({ spec, x, item: (reads[e] as ItemRead[])[v] as ItemRead })));
+/** The varspecs' shares of a path in the template's order (a loop: Array.prototype.flat is slow). */
+function flat(reads: readonly ItemRead[][]): ItemRead[] {
+  const all: ItemRead[] = [];
+  for (const r of reads) for (const o of r) all.push(o);
+  return all;
+}
 
 /** "+" and "#" keep a value's triplets as they are and encode its other characters: their text reads two ways ("%25" is "%", or "%25" kept). */
 const reserved = (o: Occurrence): boolean => OPERATOR_ROWS[o.x.operator].reserved;
 
 /** The text of an occurrence's one span (undefined when it has several). */
-const rawOf = (o: Occurrence, uri: string): string | undefined => (o.item.entries.length === 1 ? uri.slice(o.item.entries[0]?.start, o.item.entries[0]?.end) : undefined);
+const rawOf = (o: Occurrence, uri: string): string | undefined => (o.entries.length === 1 ? uri.slice(o.entries[0]?.start, o.entries[0]?.end) : undefined);
 
 /**
  * Whether the occurrences written alike (one operator, "+" and "#" being one, without a name
@@ -243,7 +246,7 @@ const rawOf = (o: Occurrence, uri: string): string | undefined => (o.item.entrie
  */
 function alike(occs: readonly Occurrence[], uri: string): boolean {
   const texts = new Map<string, string>();
-  return occs.every(({ x, spec, item: { entries } }) => {
+  return occs.every(({ x, spec, entries }) => {
     const key = `${OPERATOR_ROWS[x.operator].reserved ? "+" : x.operator}${spec.explode}${spec.prefix}`;
     const text = uri.slice(entries[0]?.start, entries[entries.length - 1]?.end);
     return OPERATOR_ROWS[x.operator].named || (texts.get(key) ?? text) === texts.set(key, text).get(key);
@@ -256,7 +259,7 @@ function alike(occs: readonly Occurrence[], uri: string): boolean {
  * both ways, and is checked by expanding the values again rather than by its decoding.
  */
 function valuesOf(occs: readonly Occurrence[], uri: string): [MatchedValue[], MatchedValue[][]] {
-  const lists = occs.map((o) => candidates(o.item, o.spec, o.x, uri));
+  const lists = occs.map((o) => candidates(o, uri));
   occs.forEach((o, i) => {
     const l = lists[i] as MatchedValue[];
     const raw = rawOf(o, uri);
@@ -300,26 +303,29 @@ function valuesOf(occs: readonly Occurrence[], uri: string): [MatchedValue[], Ma
  * no value fits (one defined and one undefined, texts written alike that differ, values read one
  * way that differ), or a share no value gives, settles it.
  */
-export function blameOf(reads: readonly ItemRead[][], expressions: readonly TemplateExpression[], name: string, uri: string): [number, number, number] {
-  const all = occurrencesOf(reads, expressions);
+export function blameOf(reads: readonly ItemRead[][], name: string, uri: string): [number, number, number] {
+  const all = flat(reads);
   // (no name: the expansion disagrees, which every choice may change)
   let lo = name === "" ? 0 : Infinity;
-  let hi = Infinity;
   let first: Occurrence | undefined;
   let checks = 0;
   /** With every occurrence so far defined: the unit offset of their last tag (no choice past it changes them). */
   let end = name === "" ? Infinity : 0;
-  for (const [f, o] of all.entries()) {
-    const { item } = o;
+  /** The occurrence that settles it (the last one, when no pair does). */
+  let f = -1;
+  for (let g = 0; g < all.length; g++) {
+    const o = all[g] as Occurrence;
     if (o.spec.name !== name) continue;
-    if (item.dead !== undefined) return [item.first, item.dead, item.end];
-    lo = Math.min(lo, item.present ? item.first : first ? lo : 0);
-    end = item.present ? Math.max(end, item.end) : Infinity;
+    if (o.dead !== undefined) return [o.first, o.dead, o.end];
+    f = g;
+    lo = Math.min(lo, o.present ? o.first : first ? lo : 0);
+    end = o.present ? Math.max(end, o.end) : Infinity;
     const pair = [(first ??= o), o];
-    // settled where its span ends (a prefix), or where a varspec after it begins (until then, more of it may be read)
-    hi = item.present && o.spec.prefix !== undefined ? (item.entries[item.entries.length - 1] as Entry).at : (all.find((p, g) => g > f && p.item.present)?.item.first ?? Infinity);
-    if (first.item.present !== item.present || (++checks < 64 && item.present && first !== o && (!alike(pair, uri) || (!pair.some(reserved) && valuesOf(pair, uri)[0].length === 0)))) return [lo, hi, end];
+    if (first.present !== o.present || (++checks < 64 && o.present && first !== o && (!alike(pair, uri) || (!pair.some(reserved) && valuesOf(pair, uri)[0].length === 0)))) break;
   }
+  const o = all[f];
+  // settled where its span ends (a prefix), or where a varspec after it begins (until then, more of it may be read)
+  const hi = o === undefined ? Infinity : o.present && o.spec.prefix !== undefined ? (o.entries[o.entries.length - 1] as Entry).at : (all.slice(f + 1).find((p) => p.present)?.first ?? Infinity);
   return [lo, hi, end];
 }
 
@@ -347,7 +353,7 @@ export function readingsOf(
         const item = (reads[e] as ItemRead[])[v] as ItemRead;
         if (!item.present) continue;
         const spec = x.varspecs[v] as VarSpec;
-        const c = preferred(item, spec, x, uri);
+        const c = preferred(item, uri);
         if (c === undefined) {
           fast = false;
           break;
@@ -361,7 +367,7 @@ export function readingsOf(
     if (fast) return [Object.freeze(vars)];
   }
   const byName = new Map<string, Occurrence[]>();
-  for (const o of occurrencesOf(reads, expressions)) {
+  for (const o of flat(reads)) {
     const list = byName.get(o.spec.name) ?? [];
     list.push(o);
     byName.set(o.spec.name, list);
@@ -369,7 +375,7 @@ export function readingsOf(
   // each variable's possible values, preferred first
   const choices: [string, MatchedValue[]][] = [];
   for (const [name, occs] of byName) {
-    const present = occs.filter((o) => o.item.present);
+    const present = occs.filter((o) => o.present);
     if (present.length === 0) continue;
     if (present.length < occs.length) {
       return { name, why: `the variable ${JSON.stringify(name)} would be defined in one expression and undefined in another` };

@@ -366,7 +366,7 @@ export class UriTemplate<T extends string = string> {
       if (!Array.isArray(r)) {
         last = r;
         // the choices that settle the disagreement: the paths that keep them are skipped
-        blame = blameOf(reads, this.expressions, r.name, uri);
+        blame = blameOf(reads, r.name, uri);
         return false;
       }
       if (limit === 1) {
