@@ -373,7 +373,7 @@ function verify(
   const units = toUnits(example, true);
   if (typeof units === "number") return undefined;
   const readingOf = (events: readonly number[]): Readonly<Record<string, MatchedValue>> | undefined => {
-    const r = readingsOf(itemsOf(events, lang.tags, t.expressions, units), t.expressions, t.parts, example, 1);
+    const r = readingsOf(itemsOf(events, lang.tags, t.expressions, units), t.parts, example, 1);
     return Array.isArray(r) ? r[0] : undefined;
   };
   const ra = readingOf(sa.events);

@@ -40,9 +40,10 @@ interface ItemRead {
   readonly entries: Entry[];
 }
 
-/** The varspecs' shares of a path, by expression then varspec. */
-export function itemsOf(events: readonly number[], tags: readonly Tag[], expressions: readonly TemplateExpression[], units: Units | undefined): ItemRead[][] {
-  const reads = expressions.map((x) => x.varspecs.map((spec): ItemRead => ({ spec, x, present: false, open: 0, first: -1, end: 0, entries: [] })));
+/** The varspecs' shares of a path, in the template's order. */
+export function itemsOf(events: readonly number[], tags: readonly Tag[], expressions: readonly TemplateExpression[], units: Units | undefined): ItemRead[] {
+  const all: ItemRead[] = [];
+  const reads = expressions.map((x) => x.varspecs.map((spec) => all[all.push({ spec, x, present: false, open: 0, first: -1, end: 0, entries: [] }) - 1] as ItemRead));
   for (let i = 0; i < events.length; i += 2) {
     const t = tags[events[i] as number] as Tag;
     const at = units === undefined ? (events[i + 1] as number) : (units.offsets[events[i + 1] as number] as number);
@@ -53,7 +54,7 @@ export function itemsOf(events: readonly number[], tags: readonly Tag[], express
     if (t.kind === "open") item.open = at;
     else item.entries.push({ role: t.role, start: t.kind === "close" ? item.open : at, end: at, at: i });
   }
-  return reads;
+  return all;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -226,13 +227,6 @@ export interface Disagreement {
 /** One occurrence of a variable in a path: its varspec's share. */
 type Occurrence = ItemRead;
 
-/** The varspecs' shares of a path in the template's order (a loop: Array.prototype.flat is slow). */
-function flat(reads: readonly ItemRead[][]): ItemRead[] {
-  const all: ItemRead[] = [];
-  for (const r of reads) for (const o of r) all.push(o);
-  return all;
-}
-
 /** "+" and "#" keep a value's triplets as they are and encode its other characters: their text reads two ways ("%25" is "%", or "%25" kept). */
 const reserved = (o: Occurrence): boolean => OPERATOR_ROWS[o.x.operator].reserved;
 
@@ -303,8 +297,7 @@ function valuesOf(occs: readonly Occurrence[], uri: string): [MatchedValue[], Ma
  * no value fits (one defined and one undefined, texts written alike that differ, values read one
  * way that differ), or a share no value gives, settles it.
  */
-export function blameOf(reads: readonly ItemRead[][], name: string, uri: string): [number, number, number] {
-  const all = flat(reads);
+export function blameOf(all: readonly ItemRead[], name: string, uri: string): [number, number, number] {
   // (no name: the expansion disagrees, which every choice may change)
   let lo = name === "" ? 0 : Infinity;
   let first: Occurrence | undefined;
@@ -335,8 +328,7 @@ export function blameOf(reads: readonly ItemRead[][], name: string, uri: string)
  * it again. A string describing the first disagreement when there is none.
  */
 export function readingsOf(
-  reads: ItemRead[][],
-  expressions: readonly TemplateExpression[],
+  reads: readonly ItemRead[],
   parts: readonly TemplatePart[],
   uri: string,
   limit: number,
@@ -347,27 +339,23 @@ export function readingsOf(
     // one varspec per variable: each one's preferred value, checked by expanding it again
     const vars: Record<string, MatchedValue> = {};
     let fast = true;
-    for (let e = 0; e < expressions.length && fast; e++) {
-      const x = expressions[e] as TemplateExpression;
-      for (let v = 0; v < x.varspecs.length; v++) {
-        const item = (reads[e] as ItemRead[])[v] as ItemRead;
-        if (!item.present) continue;
-        const spec = x.varspecs[v] as VarSpec;
-        const c = preferred(item, uri);
-        if (c === undefined) {
-          fast = false;
-          break;
-        }
-        if (spec.name === "__proto__") Object.defineProperty(vars, spec.name, { value: c, enumerable: true, writable: true });
-        else vars[spec.name] = c;
+    for (const item of reads) {
+      if (!item.present) continue;
+      const c = preferred(item, uri);
+      if (c === undefined) {
+        fast = false;
+        break;
       }
+      const { name } = item.spec;
+      if (name === "__proto__") Object.defineProperty(vars, name, { value: c, enumerable: true, writable: true });
+      else vars[name] = c;
     }
     // each value is read back from its own span by the inverse of its encoding, so its
     // expansion is that span (test/template/match.test.ts checks it on generated values)
     if (fast) return [Object.freeze(vars)];
   }
   const byName = new Map<string, Occurrence[]>();
-  for (const o of flat(reads)) {
+  for (const o of reads) {
     const list = byName.get(o.spec.name) ?? [];
     list.push(o);
     byName.set(o.spec.name, list);

@@ -316,7 +316,7 @@ export class UriTemplate<T extends string = string> {
       const path = this.nfa.bounded.length > 0 ? UNDECIDED : (this.#forward ??= new Deterministic(this.nfa)).walkText(uri);
       if (path !== UNDECIDED) {
         if (path === undefined) return { ok: false, error: this.#noMatch(uri, undefined, budget) };
-        const r = readingsOf(itemsOf(path, this.nfa.tags, this.expressions, undefined), this.expressions, this.parts, uri, 1, this.repeatsVariables);
+        const r = readingsOf(itemsOf(path, this.nfa.tags, this.expressions, undefined), this.parts, uri, 1, this.repeatsVariables);
         if (Array.isArray(r)) return { ok: true, value: { readings: r, complete: false } };
         // the walk's path is the preferred one, not the only one: a variable named twice, or an
         // associative array whose names repeat ({?f*,g*} on "?a=0&b=1&b=2"), may be read from
@@ -361,7 +361,7 @@ export class UriTemplate<T extends string = string> {
     const add = (path: readonly number[]): boolean => {
       work.left -= uri.length + this.parts.length;
       const reads = itemsOf(path, m.nfa.tags, this.expressions, units);
-      const r = readingsOf(reads, this.expressions, this.parts, uri, limit - out.length, this.repeatsVariables, work);
+      const r = readingsOf(reads, this.parts, uri, limit - out.length, this.repeatsVariables, work);
       blame = undefined;
       if (!Array.isArray(r)) {
         last = r;
