@@ -677,36 +677,11 @@ export function parsedReference(input: string, start: number, end: number, o: Re
 /** A `URI` node when there is a scheme, a `relative-ref` node otherwise (RFC 3986 §4.1), written from its parts (RFC 3986 §5.3), without spans. */
 export function uriReference(parts: ReferenceParts): UriReference {
   const { scheme, authority: a, path: p, query, fragment } = parts;
-  let text = "";
-  let schemeEnd = -1;
-  if (scheme !== undefined) {
-    text = `${scheme}:`;
-    schemeEnd = scheme.length;
-  }
-  let authorityStart = -1;
-  let authorityEnd = -1;
-  let hostKind = 0;
-  if (a !== undefined) {
-    authorityStart = text.length + 2;
-    text += `//${authorityText(a)}`;
-    authorityEnd = text.length;
-    hostKind = hostCode(a.host.kind);
-  }
-  text += p.text;
-  let queryStart = -1;
-  if (query !== undefined) {
-    queryStart = text.length;
-    text += `?${query}`;
-  }
-  let fragmentStart = -1;
-  if (fragment !== undefined) {
-    fragmentStart = text.length;
-    text += `#${fragment}`;
-  }
+  const r = referenceFromParts(scheme, a === undefined ? undefined : authorityText(a), a === undefined ? 0 : a.host.kind, p.text, query, fragment);
   // the new reference keeps the part nodes it was given when they have no spans (they read the same)
   const keepAuthority = a !== undefined && a.span === undefined && a.host.span === undefined ? a : undefined;
   const keepPath = p.span === undefined ? p : undefined;
-  return ReferenceNode.holding(new MadeReference(text, 0, text.length, schemeEnd, authorityStart, authorityEnd, hostKind << 1, queryStart, fragmentStart, -1, -1), keepAuthority, keepPath) as unknown as UriReference;
+  return ReferenceNode.holding(r as unknown as ReferenceNode, keepAuthority, keepPath) as unknown as UriReference;
 }
 
 /** The text of an authority node made by this file (RFC 3986 §3.2). */
