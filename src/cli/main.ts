@@ -29,28 +29,23 @@ const ruleCommands = (): Promise<typeof RuleCommands> => import("./commands/rule
 const templateCommands = (): Promise<typeof TemplateCommands> => import("./template.js");
 const expandCommands = (): Promise<typeof ExpandCommands> => import("./commands/expand.js");
 
-/** `--max-length`: a whole number of 0 or more. */
-function lengthArgument(value: string): number {
-  if (!/^\d+$/.test(value)) throw new InvalidArgumentError("expected a whole number of 0 or more");
+/** A whole number from `min` to `max`, else an InvalidArgumentError that says `expected`. */
+const wholeNumber = (min: number, max: number, expected: string) => (value: string): number => {
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new InvalidArgumentError(`expected ${expected}`);
   return Number(value);
-}
+};
 
-/** `--limit`, `--max-readings`: a whole number of 1 or more (match refuses 0: it was exit 3, an internal error). */
-function countArgument(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1) throw new InvalidArgumentError("expected a whole number of 1 or more");
-  return Number(value);
-}
+/** `--max-length`: a whole number of 0 or more. */
+const lengthArgument = wholeNumber(0, Infinity, "a whole number of 0 or more");
+
+/** `--limit`, `--max-readings`: a whole number of 1 or more (match refuses 0). */
+const countArgument = wholeNumber(1, Infinity, "a whole number of 1 or more");
 
 /** The most threads `--jobs` takes. */
 const MAX_JOBS = 256;
 
 /** `--jobs`: a whole number from 1 to {@link MAX_JOBS}. */
-function jobsArgument(value: string): number {
-  if (!/^\d+$/.test(value) || Number(value) < 1 || Number(value) > MAX_JOBS) {
-    throw new InvalidArgumentError(`expected a whole number from 1 to ${MAX_JOBS} (the threads batch mode runs lines on)`);
-  }
-  return Number(value);
-}
+const jobsArgument = wholeNumber(1, MAX_JOBS, `a whole number from 1 to ${MAX_JOBS} (the threads batch mode runs lines on)`);
 
 /** `--partition`: a name of 1 to 256 characters. */
 function partitionArgument(value: string): string {
