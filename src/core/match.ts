@@ -5,24 +5,16 @@
 // and only on a rejection where and why, which becomes one UriSyntaxError.
 import { syntaxError, type UriSyntaxError } from "../errors.js";
 import type { Result } from "../result.js";
+import type { DfaFailure, DfaLongest } from "../compiled/dfa.js";
 
 /** Where a whole-input match fails: the offset (UTF-16) and what could have stood there. */
-export interface Failure {
-  readonly offset: number;
-  readonly expected: readonly string[];
+export interface Failure extends DfaFailure {
   /** When the rule matches no string at all: why. */
   readonly nothing?: string | undefined;
 }
 
-/** The longest match of a rule from a start offset. */
-export interface Longest {
-  /** The end of the longest match, or -1 when there is none. */
-  readonly end: number;
-  /** How far the input could be read as the beginning of a match. */
-  readonly furthest: number;
-  /** What could have continued the input at `furthest`. */
-  readonly expected: readonly string[];
-}
+/** The longest match of a rule from a start offset: the compiled core's answer, which the engine's matchers give too. */
+export type Longest = DfaLongest;
 
 /** A rule, ready to match: what the pipeline needs of it. */
 export interface Matcher {
