@@ -221,6 +221,13 @@ interface Reading {
   readonly path: { readonly text: string; readonly offset: number };
 }
 
+/** The message of each RFC 3987 §4 finding (iri/bidi.ts referenceFindings gives the codes). */
+const BIDI_MESSAGES = {
+  "bidi-formatting-character": "a bidi formatting character, invisible, that reorders what is shown (RFC 3987 §4.1: an IRI must not contain one)",
+  "mixed-direction": "a part that mixes right-to-left and left-to-right characters displays in an order that depends on its surroundings (RFC 3987 §4.2)",
+  "rtl-not-at-ends": "a part with right-to-left characters should start and end with one (RFC 3987 §4.2)",
+} as const;
+
 const describeHost = (h: string | null | undefined): string =>
   h === undefined ? "" : h === null ? "a WHATWG URL parser fails on the input" : `a WHATWG URL parser reads the host ${JSON.stringify(h)}`;
 
@@ -289,7 +296,7 @@ export function securityFindings(input: string | UriReference, options?: Securit
       add("backslash", where, r.start, slice(r), `a WHATWG URL parser reads "\\" as "/" in a URL of a special scheme (or relative to one), so it can open or end the authority; RFC 3986 allows no "\\"${hostNote(split)}`);
     }
     for (const m of text.matchAll(/\p{Bidi_Control}/gu)) {
-      add("bidi-formatting-character", componentAt(m.index), m.index, m[0], "a bidi formatting character, invisible, that reorders what is shown (RFC 3987 §4.1: an IRI must not contain one)");
+      add("bidi-formatting-character", componentAt(m.index), m.index, m[0], BIDI_MESSAGES["bidi-formatting-character"]);
     }
   }
 
@@ -357,14 +364,7 @@ export function securityFindings(input: string | UriReference, options?: Securit
   if (reading.scheme === "file") fileChecks(reading, add);
   pathChecks(reading, add);
   if (node !== undefined) {
-    for (const b of referenceFindings(node)) {
-      const message = b.code === "bidi-formatting-character"
-        ? "a bidi formatting character, invisible, that reorders what is shown (RFC 3987 §4.1: an IRI must not contain one)"
-        : b.code === "mixed-direction"
-          ? "a part that mixes right-to-left and left-to-right characters displays in an order that depends on its surroundings (RFC 3987 §4.2)"
-          : "a part with right-to-left characters should start and end with one (RFC 3987 §4.2)";
-      add(b.code, b.component, b.offset, b.text, message);
-    }
+    for (const b of referenceFindings(node)) add(b.code, b.component, b.offset, b.text, BIDI_MESSAGES[b.code]);
   }
   const order = new Map(securityFindingCodes.map((c, k) => [c, k]));
   out.sort((a, b) => a.offset - b.offset || (order.get(a.code) ?? 0) - (order.get(b.code) ?? 0));
