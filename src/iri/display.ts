@@ -128,22 +128,40 @@ function showSegment(segment: string): string {
 const trustworthy = (label: string): boolean =>
   !mixesScripts(label) && asciiLookalike(label) === undefined && restrictedCharacter(label) === undefined && partProblems(label).length === 0;
 
+/** The U-label of an A-label as shown, when it is {@link trustworthy}. */
+function shownULabel(aLabel: string): string | undefined {
+  const u = labelToUnicode(aLabel);
+  return u !== undefined && [...u].every((ch) => displayable("host", ch.codePointAt(0) ?? 0)) && trustworthy(u) ? u : undefined;
+}
+
+/**
+ * Whether the characters beyond ASCII of a decoded label are in lower case and NFC, as UTS #46
+ * maps them: Cyrillic and Greek capitals read as ASCII ones ("СОМ" as "COM") where their lower
+ * case does not, and confusables.txt's look-alikes are judged in lower case ("АРРӀЕ" is "аррӏе",
+ * which reads "apple").
+ */
+function asMapped(label: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  const beyond = label.replace(/[\x00-\x7f]+/g, "");
+  return beyond === beyond.normalize("NFC").toLowerCase();
+}
+
 /**
  * One label of a reg-name host (all ASCII) as shown: decoded, or an A-label converted to its
  * U-label; a label that is not {@link trustworthy} is shown as its A-label instead (as written,
- * percent-encoded, when it has none).
+ * percent-encoded, when it has none). A decoded label with capitals or not in NFC beyond ASCII
+ * (see {@link asMapped}) is shown as UTS #46 maps it, the label a browser goes to and shows.
  */
 function showLabel(label: string, idna: boolean): string {
-  if (idna && isALabelCandidate(label)) {
-    const u = labelToUnicode(label);
-    if (u === undefined) return label;
-    return [...u].every((ch) => displayable("host", ch.codePointAt(0) ?? 0)) && trustworthy(u) ? u : label;
-  }
+  if (idna && isALabelCandidate(label)) return shownULabel(label) ?? label;
   const decoded = anchorMarks("", decodeWhere(label, (cp) => displayable("host", cp)));
-  if (decoded === label || trustworthy(decoded)) return decoded;
+  if (decoded === label) return decoded;
+  const mapped = asMapped(decoded);
+  if (mapped && trustworthy(decoded)) return decoded;
   // its A-label; none when UTS #46 maps it to ASCII ("ⓖⓞⓞⓖⓛⓔ" to "google"): another reg-name
   const a = decoded.includes("%") ? undefined : labelToAscii(decoded);
-  return a !== undefined && isALabelCandidate(a) ? a : label;
+  if (a === undefined || !isALabelCandidate(a)) return label;
+  return mapped ? a : (shownULabel(a) ?? a);
 }
 
 /**
@@ -163,7 +181,8 @@ function showLabel(label: string, idna: boolean): string {
  * out of its RFC 5892 Appendix A context (U+00B7 outside "l·l"), or that mixes decimal systems
  * or stacks nonspacing marks (UTS #39 §5.3, §5.4), is shown as its A-label (the
  * check `securityFindings` reports as "restricted-host-character"), and other A-labels as
- * U-labels (`{ idna: false }` keeps them). The result is a valid IRI reference; render it left to right (§4.1: in
+ * U-labels (`{ idna: false }` keeps them). A label with capitals beyond ASCII is shown and judged
+ * as UTS #46 maps it, the label a browser goes to ("СОМ", Cyrillic, reads "COM"; "сом" does not). The result is a valid IRI reference; render it left to right (§4.1: in
  * HTML, `dir="ltr"`). A string is parsed first, as `URI-reference` or, with characters beyond
  * ASCII, as `IRI-reference` (its UriSyntaxError is thrown when it does not parse), so IRIs are
  * shown the same way.

@@ -16,6 +16,7 @@ type Rule = "safe" | "allowed" | "overlay" | "idna2008" | "context" | "numbers" 
 interface IdnFixture {
   readonly chromium: { readonly cases: readonly { readonly domain: string; readonly unicode: string; readonly rule: Rule }[] };
   readonly fuzz: { readonly cases: readonly { readonly char: string; readonly rule: Rule }[] };
+  readonly mapped: { readonly cases: readonly { readonly host: string; readonly shown: string; readonly code: string }[] };
 }
 const fx = readJson<IdnFixture>("iri", "idn-display.json");
 const RESTRICTING: readonly Rule[] = ["allowed", "overlay", "idna2008", "context", "numbers", "marks"];
@@ -54,6 +55,33 @@ describe("the fuzz note's delimiter look-alikes in google.com?login.evil.com", (
   });
 });
 
+describe("a label checked and shown as UTS #46 maps it (the label a browser goes to)", () => {
+  const keep = ["mixed-scripts", "whole-script-confusable", "restricted-host-character"];
+  test.each(fx.mapped.cases.map((c) => [c.host, c.shown, c.code] as const))("%s: %s (%s)", (host, shown, code) => {
+    expect(toDisplayString(`http://${host}/`)).toBe(`http://${shown}/`);
+    const codes = codesOf(`http://${host}/`).filter((c) => keep.includes(c));
+    if (code === "safe") expect(codes).toEqual([]);
+    else expect(codes).toContain(code);
+  });
+
+  // capitals of Cyrillic and Greek read as ASCII capitals ("ТАХІ" as "TAXI") where their lower
+  // case does not: no label beyond ASCII is shown with a character UTS #46 would map
+  test("a label shown beyond ASCII has no capital beyond ASCII, and gets none of the findings that keep a label from display", () => {
+    const pool = [..."abAB\u00DC\u00FC\u0410\u0430\u0420\u0440\u04C0\u04CF\u0415\u0435\u0421\u0441\u041E\u043E\u0391\u03B1\u0399\u03B9\u039F\u03BFe\u0301"];
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...pool), { minLength: 1, maxLength: 6 }), fc.boolean(), (chars, encode) => {
+        const label = chars.join("");
+        const input = `http://${encode ? encodeURIComponent(label) : label}.example/`;
+        const host = /^http:\/\/(.*)\.example\/$/.exec(toDisplayString(input))?.[1] ?? "";
+        if (!/[^\x00-\x7f]/.test(host) || host.includes("%")) return; // not shown as Unicode, or only in part
+        expect([label, /(?![\x00-\x7f])[\p{Lu}\p{Lt}]/u.test(host)]).toEqual([label, false]);
+        expect([label, codesOf(input).filter((c) => keep.includes(c))]).toEqual([label, []]);
+      }),
+      { numRuns: runs(500) },
+    );
+  });
+});
+
 describe("restrictedCharacter", () => {
   it.each([
     ["l\u00B7l", "RFC 5892 A.3: Catalan"],
@@ -65,7 +93,7 @@ describe("restrictedCharacter", () => {
     ["\u0915\u0967\u0968", "§5.3: Devanagari digits alone"],
     ["\u00E9\u0300", "§5.4: two different marks (NFD: e, U+0301, U+0300)"],
     ["b\u00FCcher", "Latin beyond ASCII"],
-    ["B\u00DCCHER", "upper case is Allowed too (shown before UTS #46 maps it)"],
+    ["B\u00DCCHER", "upper case is Allowed too (toDisplayString judges the label as UTS #46 maps it)"],
     ["example", "ASCII"],
     ["a_b", "ASCII is the host grammar's"],
   ])("%j: none (%s)", (label) => {
