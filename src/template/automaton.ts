@@ -909,8 +909,8 @@ export class Deterministic {
         else if ((entries[e + 1] as number) < 0) st = entries[e] as number;
         else {
           // the set after it, all its ways, made once and kept on the set's array at index ~c
-          // (-1 - c): made at every such unit, it cost the square of the template's length a
-          // unit ({v0}…{v89}! on 64,000 units took 110 s)
+          // (-1 - c): made at every such unit, it would cost the square of the template's length
+          // a unit
           const set = this.#states[st] as number[];
           if (set[~c] === undefined) {
             const next: number[] = [];

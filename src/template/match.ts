@@ -115,7 +115,7 @@ function record(pairs: readonly (readonly [string, string])[]): MatchedRecord | 
 }
 
 /** The typed values one varspec's share can have, preferred first (empty when none can give it). */
-export function candidates(item: ItemRead, uri: string, all = true): MatchedValue[] {
+function candidates(item: ItemRead, uri: string, all = true): MatchedValue[] {
   const { spec, x } = item;
   const row = OPERATOR_ROWS[x.operator];
   const dec = row.reserved ? decodeR : decodeU;
@@ -141,9 +141,9 @@ export function candidates(item: ItemRead, uri: string, all = true): MatchedValu
   // exploded elements: a name (or a whole member) and, after "=", a value
   const elements: { key: string; nameKey: boolean; value: string | undefined }[] = [];
   let nameKeys = 0;
-  // an associative array holds a name once (§2.4.2): once a name repeats where no list can stand (a member "=" something, a name not
-  // the varname's), no path keeping the text up to there reads it (U mode encodes "=" in a
-  // member): the paths are pruned there (fuzz round 4: "a=0&b=1&a=2..." read split after split)
+  // an associative array holds a name once (§2.4.2): once a name repeats where no list can stand
+  // (a member "=" something, a name not the varname's), no path keeping the text up to there
+  // reads it (U mode encodes "=" in a member): the paths are pruned there
   const names = new Set<string>();
   let twice = false;
   let list = true;
@@ -224,21 +224,18 @@ export interface Disagreement {
   readonly why: string;
 }
 
-/** One occurrence of a variable in a path: its varspec's share. */
-type Occurrence = ItemRead;
-
 /** "+" and "#" keep a value's triplets as they are and encode its other characters: their text reads two ways ("%25" is "%", or "%25" kept). */
-const reserved = (o: Occurrence): boolean => OPERATOR_ROWS[o.x.operator].reserved;
+const reserved = (o: ItemRead): boolean => OPERATOR_ROWS[o.x.operator].reserved;
 
 /** The text of an occurrence's one span (undefined when it has several). */
-const rawOf = (o: Occurrence, uri: string): string | undefined => (o.entries.length === 1 ? uri.slice(o.entries[0]?.start, o.entries[0]?.end) : undefined);
+const rawOf = (o: ItemRead, uri: string): string | undefined => (o.entries.length === 1 ? uri.slice(o.entries[0]?.start, o.entries[0]?.end) : undefined);
 
 /**
  * Whether the occurrences written alike (one operator, "+" and "#" being one, without a name
  * before the value; the same explode and prefix) read the same text: expansion writes one value
  * one way (RFC 6570 §3.2.1), whatever reading the path gives each.
  */
-function alike(occs: readonly Occurrence[], uri: string): boolean {
+function alike(occs: readonly ItemRead[], uri: string): boolean {
   const texts = new Map<string, string>();
   return occs.every(({ x, spec, entries }) => {
     const key = `${OPERATOR_ROWS[x.operator].reserved ? "+" : x.operator}${spec.explode}${spec.prefix}`;
@@ -252,7 +249,7 @@ function alike(occs: readonly Occurrence[], uri: string): boolean {
  * preferred first, and each occurrence's candidates: a "+" or "#" varspec's text counts as read
  * both ways, and is checked by expanding the values again rather than by its decoding.
  */
-function valuesOf(occs: readonly Occurrence[], uri: string): [MatchedValue[], MatchedValue[][]] {
+function valuesOf(occs: readonly ItemRead[], uri: string): [MatchedValue[], MatchedValue[][]] {
   const lists = occs.map((o) => candidates(o, uri));
   occs.forEach((o, i) => {
     const l = lists[i] as MatchedValue[];
@@ -260,7 +257,7 @@ function valuesOf(occs: readonly Occurrence[], uri: string): [MatchedValue[], Ma
     if (occs.length > 1 && reserved(o) && raw !== undefined && typeof l[0] === "string" && l[0] !== raw) l.splice(1, 0, raw);
   });
   // a prefix of "+" or "#" is compared as expansion writes it (its triplets may be part kept, part encoded)
-  const prefixFits = (v: string, o: Occurrence, l: readonly MatchedValue[]): boolean =>
+  const prefixFits = (v: string, o: ItemRead, l: readonly MatchedValue[]): boolean =>
     reserved(o) ? encodeValue(prefixOf(v, o.spec.prefix as number, true), true) === rawOf(o, uri) : prefixOf(v, o.spec.prefix as number, false) === l[0];
   const paired = occs.map((o, i) => [o, lists[i] as MatchedValue[]] as const);
   // the varspecs whose text reads one way first: their values are the candidates
@@ -300,14 +297,14 @@ function valuesOf(occs: readonly Occurrence[], uri: string): [MatchedValue[], Ma
 export function blameOf(all: readonly ItemRead[], name: string, uri: string): [number, number, number] {
   // (no name: the expansion disagrees, which every choice may change)
   let lo = name === "" ? 0 : Infinity;
-  let first: Occurrence | undefined;
+  let first: ItemRead | undefined;
   let checks = 0;
   /** With every occurrence so far defined: the unit offset of their last tag (no choice past it changes them). */
   let end = name === "" ? Infinity : 0;
   /** The occurrence that settles it (the last one, when no pair does). */
   let f = -1;
   for (let g = 0; g < all.length; g++) {
-    const o = all[g] as Occurrence;
+    const o = all[g] as ItemRead;
     if (o.spec.name !== name) continue;
     if (o.dead !== undefined) return [o.first, o.dead, o.end];
     f = g;
@@ -354,7 +351,7 @@ export function readingsOf(
     // expansion is that span (test/template/match.test.ts checks it on generated values)
     if (fast) return [Object.freeze(vars)];
   }
-  const byName = new Map<string, Occurrence[]>();
+  const byName = new Map<string, ItemRead[]>();
   for (const o of reads) {
     const list = byName.get(o.spec.name) ?? [];
     list.push(o);

@@ -10,7 +10,7 @@ import type { Result } from "../result.js";
 import { ACCEPT, EPS, TOO_LARGE, UNIT, unitClasses, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { throwFrom, type TemplateError } from "./errors.js";
 import type { TemplatePart } from "./parse.js";
-import { parseTemplate, UriTemplate, type Budget } from "./template.js";
+import { templateOf, UriTemplate, type Budget } from "./template.js";
 import type { MatchedValue, MatchOf } from "./types.js";
 import { toUnits, type UnitSet } from "./units.js";
 
@@ -94,7 +94,7 @@ const DFA_LIMIT = 200_000;
  */
 export const ROUTER_WORK_LIMIT = 2 * WORK_LIMIT;
 /** What the router's DFA keeps between URIs, in entries of about four bytes; past it after a URI, it is let go. */
-export const ROUTER_MEMO_LIMIT = 1 << 20;
+const ROUTER_MEMO_LIMIT = 1 << 20;
 /** Product states the shadowing check of one route explores before it gives up (the route then counts as reachable). */
 const CHECK_LIMIT = 50_000;
 /** States of the route and the routes that rank above it (and could match its URIs) past which the shadowing check is not made. */
@@ -360,14 +360,9 @@ export class TemplateRouter<V, T extends string = string> {
    * URI it matches is matched by routes that rank above it: `shadowedBy` lists them).
    */
   add<T extends string>(template: T | UriTemplate<T>, value: V): Result<RouteAdded<V>, TemplateError> {
-    let t: UriTemplate<string>;
-    if (template instanceof UriTemplate) t = template as unknown as UriTemplate<string>;
-    else {
-      if (typeof template !== "string") throw new TypeError(`TemplateRouter.add: the argument "template" must be a template string or a value of parseTemplate, got ${describeValue(template)}`);
-      const r = parseTemplate(template);
-      if (!r.ok) return r;
-      t = r.value as unknown as UriTemplate<string>;
-    }
+    const r = templateOf<string>(template, "TemplateRouter.add");
+    if (!r.ok) return r;
+    const t = r.value;
     let nfa: Nfa;
     try {
       nfa = t.unboundedNfa;

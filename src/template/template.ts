@@ -241,7 +241,6 @@ export class UriTemplate<T extends string = string> {
     const unreserved = flag(options?.percentEncoding, "percentEncoding");
     const read = upper || unreserved ? canonicalSpelling(uri, upper, unreserved) : uri;
     const r = this.#readings(read, 1, max);
-    // (no spread of an empty object into every result: the usual one is a plain literal)
     const out: MatchResult<MatchOf<T>> = r.ok ? { ok: true, value: r.value.readings[0] as MatchOf<T> } : r;
     return read === uri ? out : { ...out, normalized: read };
   }
@@ -356,7 +355,7 @@ export class UriTemplate<T extends string = string> {
     let last: Disagreement | undefined;
     let tried = 0;
     let blame: [number, number, number] | undefined;
-    // a router's readings spend its budget (16 routes had 16 times 2^22 units: fuzz round 4)
+    // a router's readings spend its budget (not READING_WORK a route)
     const work = budget ?? { left: READING_WORK };
     const add = (path: readonly number[]): boolean => {
       work.left -= uri.length + this.parts.length;
