@@ -232,6 +232,20 @@ describe("nodes come from checked constructors (point 6)", () => {
     }
   });
 
+  it("a host node given another host kind's prototype is refused: each kind's class brands its own nodes", () => {
+    // a reg-name "evil.com" on the IPv6 class would serialize as "[evil.com]", and an IPv6 node on
+    // the reg-name class would lose its brackets; the private fields of each class refuse both
+    const kinds = ["evil.com", "127.0.0.1", "[::1]", "[v7.x]"];
+    for (const a of kinds) {
+      for (const b of kinds) {
+        if (a === b) continue;
+        const node = parseRuleOrThrow(a, "host");
+        Object.setPrototypeOf(node, Object.getPrototypeOf(parseRuleOrThrow(b, "host")) as object);
+        expect(() => serialize(node as Node)).toThrow(/only looks like a node/);
+      }
+    }
+  });
+
   it("a node the library made is read-only and accepted anywhere", () => {
     expect(isReadOnlyNode(uri)).toBe(true);
     expect(serialize(uri)).toBe("http://good.com/a");
