@@ -1,5 +1,5 @@
 import { defineInput, maskPasswordAt } from "./password.js";
-import { caretColumn } from "./width.js";
+import { caretColumn, PRINTABLE_ASCII } from "./width.js";
 import { wordList } from "./describe.js";
 
 // One typed error for every rejection (RFC 3986 gives no error model; this one follows parsimmon's
@@ -22,9 +22,6 @@ export function caretExcerpt(text: string, at: number): string {
   // RFC 3986 §7.5: a password is shown as "***", the caret moved with what follows it
   return excerptOfMasked(maskPasswordAt(text, at));
 }
-
-/** Printable US-ASCII only: shown as it is, one column per character. */
-const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
 /** {@link caretExcerpt} of a text whose password is already masked (maskPasswordAt), for a constructor that masked it already. */
 export function excerptOfMasked(masked: { readonly text: string; readonly offset: number }): string {

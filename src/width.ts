@@ -110,10 +110,12 @@ function clusterWidth(cluster: string): number {
   return w;
 }
 
+/** Printable US-ASCII only (no controls): one column a character. */
+export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 /** The columns `text` takes in a terminal. */
 export function textWidth(text: string): number {
-  // ASCII without controls: one column a character
-  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  if (PRINTABLE_ASCII.test(text)) return text.length;
   return walk(text, -1, undefined);
 }
 
@@ -212,6 +214,6 @@ function walk(text: string, stop: number, cols: number[] | undefined): number {
  */
 export function caretColumn(text: string, offset: number): number {
   const at = Math.max(0, Math.min(offset, text.length));
-  if (/^[\x20-\x7e]*$/.test(text)) return at;
+  if (PRINTABLE_ASCII.test(text)) return at;
   return walk(text, at, undefined);
 }

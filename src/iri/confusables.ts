@@ -8,6 +8,7 @@
 import { ASCII_LOOKALIKES } from "./confusables-data.js";
 import { ALLOWED_RUNS, DECIMAL_ZEROS, KEPT_FROM_DISPLAY } from "./identifier-status-data.js";
 import { scriptsOf } from "./scripts.js";
+import { NON_ASCII } from "../charsets.js";
 
 /**
  * The ASCII label a label can be read as, when it is a whole-script confusable of one (UTS #39
@@ -21,8 +22,7 @@ import { scriptsOf } from "./scripts.js";
  * asciiLookalike("пример"); // undefined: п, и, м look like no ASCII letter
  */
 export function asciiLookalike(label: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(label)) return undefined;
+  if (!NON_ASCII.test(label)) return undefined;
   const scripts = scriptsOf(label);
   if (scripts.length !== 1 || scripts[0] === "Latin") return undefined;
   let reads = "";
@@ -152,8 +152,7 @@ export interface RestrictedCharacter {
  * restrictedCharacter("b\u00FCcher"); // undefined
  */
 export function restrictedCharacter(label: string): RestrictedCharacter | undefined {
-  // eslint-disable-next-line no-control-regex
-  if (/^[\x00-\x7f]*$/.test(label)) return undefined;
+  if (!NON_ASCII.test(label)) return undefined;
   const chars = [...label];
   const kanaOrHan = KANA_OR_HAN.test(label);
   let zero: number | undefined; // the decimal system of the first digit
