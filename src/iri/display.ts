@@ -205,7 +205,10 @@ export function toDisplayString(input: string | UriReference, options?: DisplayO
   if (a !== undefined) {
     out += "//";
     if (a.userinfo !== undefined) out += `${showComponent("userinfo", a.userinfo)}@`;
-    out += a.host.kind === "reg-name" ? a.host.text.split(".").map((l) => showLabel(l, idna)).join(".") : make.hostText(a.host);
+    // each distinct label is shown once (a hostile host repeats one a million times)
+    const shown = new Map<string, string>();
+    const label = (l: string): string => shown.get(l) ?? shown.set(l, showLabel(l, idna)).get(l) ?? l;
+    out += a.host.kind === "reg-name" ? a.host.text.split(".").map(label).join(".") : make.hostText(a.host);
     if (a.port !== undefined) out += `:${a.port}`;
   }
   out += showComponent("path", showPassword ? uri.path.text : maskPathPassword(out, uri, o.mask));
