@@ -726,14 +726,13 @@ export class Deterministic {
   /** The row being made (#make), before it goes into the table. */
   readonly #scratch: Int32Array;
   /**
-   * The entries, four numbers each (an entry is its offset here): the set after the unit, the
-   * next way to read the unit (another entry, tried when the URI leaves this one; -1: none), and
-   * where the tags on the empty path taken before the unit start and end in {@link #tags}. One
-   * array of numbers, not an object or a typed array per entry: a router's walks read the entries
-   * of many templates, and each object more is a cache miss more.
+   * The entries (an entry is its offset here): the set after the unit, the next way to read the
+   * unit (another entry, tried when the URI leaves this one; -1: none), how many tags the empty
+   * path taken before the unit has, and those tags. One array of numbers, not an object or a
+   * typed array per entry: a router's walks read the entries of many templates, and each object
+   * more is a cache miss more.
    */
   #entries: number[] = [];
-  #tags: number[] = [];
   /** Per set with a row: the tags on the preferred empty path to acceptance, NO_ACCEPT when the URI cannot end there. */
   #accept: Int32Array[] = [NO_ACCEPT];
   /** The state-set work done (see WORK_LIMIT; an explanation starts from 0); past it, or past DETERMINISTIC_LIMIT sets, the tables are let go. */
@@ -784,7 +783,6 @@ export class Deterministic {
     this.#index = new Map();
     this.#table = new Int32Array(64 * this.#classes).fill(UNMADE);
     this.#entries = [];
-    this.#tags = [];
     this.#accept = [NO_ACCEPT];
     this.#work = 0;
     this.#retained = 0;
@@ -1003,7 +1001,7 @@ export class Deterministic {
           break;
         }
         const e = this.#entries.length;
-        this.#entries.push(to, -1, this.#tags.length, this.#tags.push(...t));
+        this.#entries.push(to, -1, t.length, ...t);
         if (prev < 0) row[c] = e;
         else this.#entries[prev + 1] = e;
         prev = e;
@@ -1076,7 +1074,6 @@ export class Deterministic {
     const classOf = this.#classOf;
     const k = this.#classes;
     const entries = this.#entries;
-    const tags = this.#tags;
     let table = this.#table;
     const runs = this.#runs;
     /** The entries and offsets where a unit was read two ways (a later path that reaches one again has been there: none of its ways reads the URI). */
@@ -1145,7 +1142,7 @@ export class Deterministic {
           seen.add(key);
           forks.push(entries[i + 1] as number, p, width, events.length);
         }
-        for (let j = entries[i + 2] as number, end = entries[i + 3] as number; j < end; j++) events.push(tags[j] as number, p);
+        for (let j = i + 3, end = j + (entries[i + 2] as number); j < end; j++) events.push(entries[j] as number, p);
         st = entries[i] as number;
         p += width;
         continue;
