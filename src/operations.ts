@@ -5,7 +5,7 @@
 // the pure transforms of src/transforms (§5 resolution, §6 normalization and comparison), which
 // import no parser.
 import { isNode, parsedReference, referenceNodeText } from "./ast/make.js";
-import { referenceArgument, referenceOrThrow, referenceTextLayout, refused, unwrap } from "./core/args.js";
+import { orThrow, referenceArgument, referenceOrThrow, referenceTextLayout, refused } from "./core/args.js";
 import type { Node, Uri, UriReference } from "./ast/nodes.js";
 import { UriSyntaxError } from "./errors.js";
 import { describeValue } from "./describe.js";
@@ -95,9 +95,7 @@ function targetForScheme(target: Uri, reg: SchemeRegistry): Result<Uri, ResolveE
 }
 
 /** {@link resolve}, throwing its error. */
-export function resolveOrThrow(base: UriInput, ref: UriInput, options?: ResolveWithSchemesOptions): Uri {
-  return unwrap(resolve(base, ref, options), resolveOrThrow);
-}
+export const resolveOrThrow = /* @__PURE__ */ orThrow(resolve);
 
 /** Options of {@link relativize}. */
 export interface RelativizeOptions {
@@ -270,9 +268,7 @@ export function normalize(input: UriInput, options?: NormalizeOptions): Result<U
 }
 
 /** {@link normalize}, throwing its error. */
-export function normalizeOrThrow(input: UriInput, options?: NormalizeOptions): UriReference {
-  return unwrap(normalize(input, options), normalizeOrThrow);
-}
+export const normalizeOrThrow = /* @__PURE__ */ orThrow(normalize);
 
 /** The fields of {@link EquivalenceOptions}, as readOptions checks them (`schemes` by schemesOption). */
 const EQUIVALENCE_FIELDS = { level: ["simple", "syntax", "scheme"], nfc: "boolean", ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"], schemes: "any" } as const;
@@ -307,9 +303,7 @@ export function equivalent(a: UriInput, b: UriInput, options: EquivalenceOptions
 }
 
 /** {@link equivalent}, throwing its error. */
-export function equivalentOrThrow(a: UriInput, b: UriInput, options: EquivalenceOptions = {}): boolean {
-  return unwrap(equivalent(a, b, options), equivalentOrThrow);
-}
+export const equivalentOrThrow = /* @__PURE__ */ orThrow(equivalent);
 
 /**
  * The text of a node (RFC 3986 §5.3 recomposition for references; an authority, a host with IP
@@ -366,9 +360,7 @@ export function relativize(base: UriInput, target: UriInput, options: Relativize
 }
 
 /** {@link relativize}, throwing its error. */
-export function relativizeOrThrow(base: UriInput, target: UriInput, options: RelativizeOptions = {}): UriReference {
-  return unwrap(relativize(base, target, options), relativizeOrThrow);
-}
+export const relativizeOrThrow = /* @__PURE__ */ orThrow(relativize);
 
 /**
  * What kind of reference this is (RFC 3986 §4.1–§4.4): `"URI"`, a `"network-path"` ("//..."),

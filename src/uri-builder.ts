@@ -4,7 +4,7 @@ import * as make from "./ast/make.js";
 import type { Authority, RelativeRef, Uri, UriReference } from "./ast/nodes.js";
 import { pathKindOf } from "./ast/path-kind.js";
 import { syntaxError, type UriSyntaxError } from "./errors.js";
-import { referenceArgument, refused, unwrap } from "./core/args.js";
+import { orThrow, referenceArgument, refused } from "./core/args.js";
 import { isNodeShell } from "./ast/make.js";
 import type { UriInput } from "./operations.js";
 import { describeValue, parseRule, validate, type Result } from "./parse.js";
@@ -278,34 +278,18 @@ export function withFragment<T extends UriReference = UriReference>(input: T | s
 }
 
 /** {@link buildUri}, throwing its error. */
-export function buildUriOrThrow(parts: UriParts): UriReference {
-  return unwrap(buildUri(parts), buildUriOrThrow);
-}
+export const buildUriOrThrow = /* @__PURE__ */ orThrow(buildUri);
 /** {@link withScheme}, throwing its error. */
-export function withSchemeOrThrow(input: UriInput, scheme: string | undefined): UriReference {
-  return unwrap(withScheme(input, scheme), withSchemeOrThrow);
-}
+export const withSchemeOrThrow = /* @__PURE__ */ orThrow(withScheme);
 /** {@link withUserinfo}, throwing its error. */
-export function withUserinfoOrThrow<T extends UriReference = UriReference>(input: T | string, userinfo: string | undefined): Rebuilt<T> {
-  return unwrap(withUserinfo(input, userinfo), withUserinfoOrThrow);
-}
+export const withUserinfoOrThrow = /* @__PURE__ */ orThrow(withUserinfo);
 /** {@link withHost}, throwing its error. */
-export function withHostOrThrow<T extends UriReference = UriReference>(input: T | string, host: string | undefined): Rebuilt<T> {
-  return unwrap(withHost(input, host), withHostOrThrow);
-}
+export const withHostOrThrow = /* @__PURE__ */ orThrow(withHost);
 /** {@link withPort}, throwing its error. */
-export function withPortOrThrow<T extends UriReference = UriReference>(input: T | string, port: string | number | undefined): Rebuilt<T> {
-  return unwrap(withPort(input, port), withPortOrThrow);
-}
+export const withPortOrThrow = /* @__PURE__ */ orThrow(withPort);
 /** {@link withPath}, throwing its error. */
-export function withPathOrThrow<T extends UriReference = UriReference>(input: T | string, path: string | undefined): Rebuilt<T> {
-  return unwrap(withPath(input, path), withPathOrThrow);
-}
+export const withPathOrThrow = /* @__PURE__ */ orThrow(withPath);
 /** {@link withQuery}, throwing its error. */
-export function withQueryOrThrow<T extends UriReference = UriReference>(input: T | string, query: string | undefined): Rebuilt<T> {
-  return unwrap(withQuery(input, query), withQueryOrThrow);
-}
+export const withQueryOrThrow = /* @__PURE__ */ orThrow(withQuery);
 /** {@link withFragment}, throwing its error. */
-export function withFragmentOrThrow<T extends UriReference = UriReference>(input: T | string, fragment: string | undefined): Rebuilt<T> {
-  return unwrap(withFragment(input, fragment), withFragmentOrThrow);
-}
+export const withFragmentOrThrow = /* @__PURE__ */ orThrow(withFragment);

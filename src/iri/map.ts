@@ -6,7 +6,7 @@ import type { UriReference } from "../ast/nodes.js";
 import type { UriSyntaxError } from "../errors.js";
 import type { Result } from "../result.js";
 import { readOptions } from "../describe.js";
-import { referenceArgument, unwrap } from "../core/args.js";
+import { orThrow, referenceArgument } from "../core/args.js";
 import { BIDI_CONTROL } from "./bidi.js";
 import { componentSets, isIPv4address, type IriComponent } from "../charsets.js";
 import { hasCodePoint } from "../abnf/charset.js";
@@ -130,9 +130,7 @@ export function iriToUri(input: string | UriReference, options?: IriMappingOptio
 }
 
 /** {@link iriToUri}, throwing its error. */
-export function iriToUriOrThrow(input: string | UriReference, options?: IriMappingOptions): UriReference {
-  return unwrap(iriToUri(input, options), iriToUriOrThrow);
-}
+export const iriToUriOrThrow = /* @__PURE__ */ orThrow(iriToUri);
 
 /**
  * Converts a URI reference to the IRI reference a person would rather read (RFC 3987 §3.2):
@@ -160,6 +158,4 @@ export function uriToIri(input: string | UriReference, options?: IriMappingOptio
 }
 
 /** {@link uriToIri}, throwing its error. */
-export function uriToIriOrThrow(input: string | UriReference, options?: IriMappingOptions): UriReference {
-  return unwrap(uriToIri(input, options), uriToIriOrThrow);
-}
+export const uriToIriOrThrow = /* @__PURE__ */ orThrow(uriToIri);

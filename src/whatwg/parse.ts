@@ -9,7 +9,7 @@ import { parseRule } from "../parse.js";
 import type { Parsed, Span, Uri, UriReference } from "../ast/nodes.js";
 import { DEFAULT_PORTS } from "../core/scheme-table.js";
 import { isReferenceNode, parsedReference } from "../ast/make.js";
-import { unwrap, uriTextLayout } from "../core/args.js";
+import { orThrow, uriTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
 import { charsets, inTable, NO_CHARACTERS, isUrlCodePoint, unitsOf, type CharTable } from "../charsets.js";
 import { encodeWith, octetAt } from "../percent-encoding.js";
@@ -553,7 +553,5 @@ export function parseRead(input: string, baseUrl: UrlRecord | undefined): Result
  * @example
  * parseOrThrow("HTTP://Example.COM/%7Efoo").href; // "http://example.com/%7Efoo"
  */
-export function parseOrThrow(input: string, base?: string | UriReference): WhatwgParse {
-  return unwrap(parse(input, base), parseOrThrow);
-}
+export const parseOrThrow = /* @__PURE__ */ orThrow(parse);
 
