@@ -560,11 +560,9 @@ export class Matcher {
       j += tok;
       if (this.#has(pass.setAt[j] as number, b.exit)) out.push(j);
     }
-    out.reverse();
-    if (b.yieldAt.length === 0) return out;
     // the ends before a separator first, the nearest first; then the others, the furthest first
-    const before = out.filter((e) => b.yieldAt.includes(codes[e] as number)).reverse();
-    return before.length === 0 ? out : [...before, ...out.filter((e) => !b.yieldAt.includes(codes[e] as number))];
+    const at = (e: number): boolean => b.yieldAt.includes(codes[e] as number);
+    return [...out.filter(at), ...out.reverse().filter((e) => !at(e))];
   }
 
   /**

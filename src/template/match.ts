@@ -126,72 +126,58 @@ function candidates(item: ItemRead, uri: string, all = true): MatchedValue[] {
   const text = (s: { start: number; end: number }): string => uri.slice(s.start, s.end);
   if (item.entries.some((e) => e.role === "empty")) return [""];
   if (spec.prefix !== undefined) return [dec(text(item.entries[0] as Entry))];
+  // the members of a list, when the share reads as one (a string too, when it is one member), and
+  // the pairs of an associative array, when it reads as one: preferred in that order
+  let members: string[] | undefined;
+  let pairs: (() => (readonly [string, string])[]) | undefined;
+  let string = true;
   if (!spec.explode) {
+    // comma-separated pieces; ";name=" with nothing after it is no string: the empty string expands to ";name" (§3.2.7)
     const raw = item.entries.map(text);
     const pieces = raw.map(dec);
-    if (pieces.length === 1) {
-      // ";name=" with nothing after it is no string: the empty string expands to ";name" (§3.2.7)
-      const out: MatchedValue[] = x.operator === ";" && raw[0] === "" ? [] : [pieces[0] as string];
-      if (all || out.length === 0) out.push(Object.freeze(pieces));
-      return out;
+    members = pieces;
+    string = x.operator !== ";" || raw[0] !== "";
+    if (pieces.length % 2 === 0) pairs = () => Array.from({ length: pieces.length / 2 }, (_, i) => [pieces[2 * i] as string, pieces[2 * i + 1] as string] as const);
+  } else {
+    // exploded elements: a name (or a whole member) and, after "=", a value
+    const elements: { key: string; nameKey: boolean; value: string | undefined }[] = [];
+    let nameKeys = 0;
+    // an associative array holds a name once (§2.4.2): once a name repeats where no list can stand
+    // (a member "=" something, a name not the varname's), no path keeping the text up to there
+    // reads it (U mode encodes "=" in a member): the paths are pruned there
+    const names = new Set<string>();
+    let twice = false;
+    let list = true;
+    for (const e of item.entries) {
+      if (e.role === "key") {
+        elements.push({ key: text(e), nameKey: false, value: undefined });
+        twice ||= names.size === names.add(dec(text(e))).size;
+        list &&= !row.named || text(e) === spec.name;
+      } else if (e.role === "eval") {
+        (elements[elements.length - 1] as { value: string | undefined }).value = text(e);
+        list &&= row.named;
+      } else {
+        // the varname written as a literal, where no key span can stand (a name U mode would encode)
+        elements.push({ key: spec.name, nameKey: true, value: undefined });
+        nameKeys++;
+      }
+      if (twice && !list && !row.reserved) item.dead ??= e.at;
     }
-    const out: MatchedValue[] = [Object.freeze(pieces)];
-    if (all && pieces.length % 2 === 0) {
-      const r = record(Array.from({ length: pieces.length / 2 }, (_, i) => [pieces[2 * i] as string, pieces[2 * i + 1] as string] as const));
-      if (r !== undefined) out.push(r);
+    // a list: the keys where no element has a value, or (";", "?", "&") the values of elements named by the varname
+    if (row.named ? elements.every((e) => e.nameKey || e.key === spec.name) : elements.every((e) => e.value === undefined)) {
+      members = elements.map((e) => dec(row.named ? (e.value ?? "") : e.key));
     }
-    return out;
-  }
-  // exploded elements: a name (or a whole member) and, after "=", a value
-  const elements: { key: string; nameKey: boolean; value: string | undefined }[] = [];
-  let nameKeys = 0;
-  // an associative array holds a name once (§2.4.2): once a name repeats where no list can stand
-  // (a member "=" something, a name not the varname's), no path keeping the text up to there
-  // reads it (U mode encodes "=" in a member): the paths are pruned there
-  const names = new Set<string>();
-  let twice = false;
-  let list = true;
-  for (const e of item.entries) {
-    if (e.role === "key") {
-      elements.push({ key: text(e), nameKey: false, value: undefined });
-      twice ||= names.size === names.add(dec(text(e))).size;
-      list &&= !row.named || text(e) === spec.name;
-    } else if (e.role === "eval") {
-      (elements[elements.length - 1] as { value: string | undefined }).value = text(e);
-      list &&= row.named;
-    } else {
-      // the varname written as a literal, where no key span can stand (a name U mode would encode)
-      elements.push({ key: spec.name, nameKey: true, value: undefined });
-      nameKeys++;
-    }
-    if (twice && !list && !row.reserved) item.dead ??= e.at;
+    if (nameKeys === 0) pairs = () => elements.map((e) => [dec(e.key), dec(e.value ?? "")] as const);
   }
   const out: MatchedValue[] = [];
-  if (!row.named) {
-    if (elements.every((e) => e.value === undefined)) {
-      const list = elements.map((e) => dec(e.key));
-      if (list.length === 1) out.push(list[0] as string);
-      if (!all && out.length > 0) return out;
-      out.push(Object.freeze(list));
-      if (!all) return out;
-      const r = record(list.map((k) => [k, ""] as const));
-      if (r !== undefined) out.push(r);
-      return out;
-    }
-    const r = record(elements.map((e) => [dec(e.key), e.value === undefined ? "" : dec(e.value)] as const));
-    return r === undefined ? [] : [r];
-  }
-  if (elements.every((e) => e.nameKey || e.key === spec.name)) {
-    const members = elements.map((e) => (e.value === undefined ? "" : dec(e.value)));
-    if (members.length === 1) out.push(members[0] as string);
+  if (members !== undefined) {
+    if (members.length === 1 && string) out.push(members[0] as string);
     if (!all && out.length > 0) return out;
     out.push(Object.freeze(members));
     if (!all) return out;
   }
-  if (nameKeys === 0) {
-    const r = record(elements.map((e) => [dec(e.key), e.value === undefined ? "" : dec(e.value)] as const));
-    if (r !== undefined) out.push(r);
-  }
+  const r = pairs && record(pairs());
+  if (r !== undefined) out.push(r);
   return out;
 }
 
@@ -222,10 +208,11 @@ const json = (v: MatchedValue): string => JSON.stringify(v instanceof Map ? [...
 /** Deep equality of two read values (the same pairs are the same kind of record: record() decides by them). */
 const same = (a: MatchedValue, b: MatchedValue): boolean => json(a) === json(b);
 
-/** Why a path gives no reading, for the error. */
+/** Why a path gives no reading, for the error, and the choices that settle it ({@link settled}). */
 export interface Disagreement {
   readonly name: string;
   readonly why: string;
+  readonly blame: readonly [number, number, number];
 }
 
 /** "+" and "#" keep a value's triplets as they are and encode its other characters: their text reads two ways ("%25" is "%", or "%25" kept). */
@@ -233,20 +220,6 @@ const reserved = (o: ItemRead): boolean => OPERATOR_ROWS[o.x.operator].reserved;
 
 /** The text of an occurrence's one span (undefined when it has several). */
 const rawOf = (o: ItemRead, uri: string): string | undefined => (o.entries.length === 1 ? uri.slice(o.entries[0]?.start, o.entries[0]?.end) : undefined);
-
-/**
- * Whether the occurrences written alike (one operator, "+" and "#" being one, without a name
- * before the value; the same explode and prefix) read the same text: expansion writes one value
- * one way (RFC 6570 §3.2.1), whatever reading the path gives each.
- */
-function alike(occs: readonly ItemRead[], uri: string): boolean {
-  const texts = new Map<string, string>();
-  return occs.every(({ x, spec, entries }) => {
-    const key = `${OPERATOR_ROWS[x.operator].reserved ? "+" : x.operator}${spec.explode}${spec.prefix}`;
-    const text = uri.slice(entries[0]?.start, entries[entries.length - 1]?.end);
-    return OPERATOR_ROWS[x.operator].named || (texts.get(key) ?? text) === texts.set(key, text).get(key);
-  });
-}
 
 /**
  * The values every occurrence of one variable (each with its share of the path) can stand for,
@@ -289,39 +262,43 @@ function valuesOf(occs: readonly ItemRead[], uri: string): [MatchedValue[], Matc
 }
 
 /**
- * Where a path's disagreement on variable `name` is settled, as indexes in its events: `hi`,
- * such that every path with the same events up to there disagrees too (Matcher.paths skips
- * them; so too every path with the same choices up to the unit offset `end`, when the
- * occurrences are all defined), and `lo`, such that the disagreement reads no event before it (0 when it reads an
- * undefined varspec, whose place has no event). The occurrences are taken in the template's
- * order, each with the first (up to 64 of them: each check reads its pair again): the first pair
- * no value fits (one defined and one undefined, texts written alike that differ, values read one
- * way that differ), or a share no value gives, settles it.
+ * Where a path's disagreement on a variable (its occurrences `occs`, each with its share of the
+ * path) is settled, as indexes in its events: `hi`, such that every path with the same events up
+ * to there disagrees too (Matcher.paths skips them; so too every path with the same choices up
+ * to the unit offset `end`, when the occurrences are all defined), and `lo`, such that the
+ * disagreement reads no event before it (0 when it reads an undefined varspec, whose place has
+ * no event). The occurrences are taken in the template's order, each with the first (up to 64 of
+ * them: each check reads its pair again): the first pair no value fits (one defined and one
+ * undefined; "+" or "#" texts written alike, with the same explode and prefix, that differ, as
+ * expansion writes one value one way, RFC 6570 §3.2.1; values read one way that differ), or a
+ * share no value gives, settles it.
  */
-export function blameOf(all: readonly ItemRead[], name: string, uri: string): [number, number, number] {
-  // (no name: the expansion disagrees, which every choice may change)
-  let lo = name === "" ? 0 : Infinity;
-  let first: ItemRead | undefined;
+function settled(all: readonly ItemRead[], occs: readonly ItemRead[], uri: string): [number, number, number] {
+  const first = occs[0] as ItemRead;
+  const text = (o: ItemRead): string => uri.slice(o.entries[0]?.start, o.entries[o.entries.length - 1]?.end);
+  const r = reserved(first);
   let checks = 0;
-  /** With every occurrence so far defined: the unit offset of their last tag (no choice past it changes them). */
-  let end = name === "" ? Infinity : 0;
   /** The occurrence that settles it (the last one, when no pair does). */
-  let f = -1;
-  for (let g = 0; g < all.length; g++) {
-    const o = all[g] as ItemRead;
-    if (o.spec.name !== name) continue;
+  let f = first;
+  for (const o of occs) {
     if (o.dead !== undefined) return [o.first, o.dead, o.end];
-    f = g;
-    lo = Math.min(lo, o.present ? o.first : first ? lo : 0);
-    end = o.present ? Math.max(end, o.end) : Infinity;
-    const pair = [(first ??= o), o];
-    if (first.present !== o.present || (++checks < 64 && o.present && first !== o && (!alike(pair, uri) || (!pair.some(reserved) && valuesOf(pair, uri)[0].length === 0)))) break;
+    f = o;
+    if (
+      first.present !== o.present ||
+      (++checks < 64 && o.present && o !== first && r === reserved(o) && (r ? first.spec.explode === o.spec.explode && first.spec.prefix === o.spec.prefix && text(first) !== text(o) : valuesOf([first, o], uri)[0].length === 0))
+    ) {
+      break;
+    }
   }
-  const o = all[f];
   // settled where its span ends (a prefix), or where a varspec after it begins (until then, more of it may be read)
-  const hi = o === undefined ? Infinity : o.present && o.spec.prefix !== undefined ? (o.entries[o.entries.length - 1] as Entry).at : (all.slice(f + 1).find((p) => p.present)?.first ?? Infinity);
-  return [lo, hi, end];
+  const hi = f.present && f.spec.prefix !== undefined ? (f.entries[f.entries.length - 1] as Entry).at : (all.slice(all.indexOf(f) + 1).find((p) => p.present)?.first ?? Infinity);
+  // (the occurrences' events come in the template's order: the first one's is the lowest; with
+  // every occurrence up to f defined, f's last tag is the furthest)
+  return [first.present ? first.first : 0, hi, first.present && f.present ? f.end : Infinity];
 }
+
+/** A variable's value in a reading: an own property, whatever its name ("__proto__" too). */
+const put = (vars: Record<string, MatchedValue>, name: string, value: MatchedValue | undefined): void => void Object.defineProperty(vars, name, { value, enumerable: true });
 
 /**
  * The readings of one path, preferred first (at most `limit`): each variable's value chosen among
@@ -348,7 +325,7 @@ export function readingsOf(
         break;
       }
       const { name } = item.spec;
-      if (name === "__proto__") Object.defineProperty(vars, name, { value: c, enumerable: true, writable: true });
+      if (name === "__proto__") put(vars, name, c);
       else vars[name] = c;
     }
     // each value is read back from its own span by the inverse of its encoding, so its
@@ -367,12 +344,12 @@ export function readingsOf(
     const present = occs.filter((o) => o.present);
     if (present.length === 0) continue;
     if (present.length < occs.length) {
-      return { name, why: `the variable ${JSON.stringify(name)} would be defined in one expression and undefined in another` };
+      return { name, why: `the variable ${JSON.stringify(name)} would be defined in one expression and undefined in another`, blame: settled(reads, occs, uri) };
     }
     const [values, lists] = valuesOf(occs, uri);
     if (values.length === 0) {
       const shown = occs.map((o, i) => `${o.x.text}: ${JSON.stringify((lists[i] as MatchedValue[])[0] ?? null)}`).join(", ");
-      return { name, why: `the variable ${JSON.stringify(name)} must have one value, but its expressions read different ones (${shown})` };
+      return { name, why: `the variable ${JSON.stringify(name)} must have one value, but its expressions read different ones (${shown})`, blame: settled(reads, occs, uri) };
     }
     choices.push([name, values]);
   }
@@ -388,7 +365,7 @@ export function readingsOf(
       break;
     }
     const vars: Record<string, MatchedValue> = {};
-    choices.forEach(([name, values], i) => Object.defineProperty(vars, name, { value: values[pick[i] as number], enumerable: true, writable: false }));
+    choices.forEach(([name, values], i) => put(vars, name, values[pick[i] as number]));
     const again = expandParts(parts, (n) => (Object.hasOwn(vars, n) ? vars[n] : undefined), "", "match");
     if (again.ok && again.value === uri) {
       out.push(Object.freeze(vars));
@@ -400,5 +377,6 @@ export function readingsOf(
     if (i < 0) break;
     pick[i] = (pick[i] as number) + 1;
   }
-  return out.length > 0 ? out : { name: "", why };
+  // (the expansion disagrees, which every choice may change)
+  return out.length > 0 ? out : { name: "", why, blame: [0, Infinity, Infinity] };
 }

@@ -11,7 +11,7 @@ import { passwordStartAt, quoted, templateError, throwFrom, type TemplateError }
 import { maskPasswordAt, passwordRange } from "../password.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, type TemplateLanguage } from "./language.js";
-import { blameOf, itemsOf, readingsOf, type Disagreement } from "./match.js";
+import { itemsOf, readingsOf, type Disagreement } from "./match.js";
 import { expectTemplateText, readTemplate, reweigh, templateParts, type TemplateExpression, type TemplatePart } from "./parse.js";
 import type { MatchOf, VariablesOf } from "./types.js";
 import { toUnits, type Units } from "./units.js";
@@ -354,18 +354,17 @@ export class UriTemplate<T extends string = string> {
     const seen = new Set<string>();
     let last: Disagreement | undefined;
     let tried = 0;
-    let blame: [number, number, number] | undefined;
+    let blame: readonly [number, number, number] | undefined;
     // a router's readings spend its budget (not READING_WORK a route)
     const work = budget ?? { left: READING_WORK };
     const add = (path: readonly number[]): boolean => {
       work.left -= uri.length + this.parts.length;
-      const reads = itemsOf(path, m.nfa.tags, this.expressions, units);
-      const r = readingsOf(reads, this.parts, uri, limit - out.length, this.repeatsVariables, work);
+      const r = readingsOf(itemsOf(path, m.nfa.tags, this.expressions, units), this.parts, uri, limit - out.length, this.repeatsVariables, work);
       blame = undefined;
       if (!Array.isArray(r)) {
         last = r;
         // the choices that settle the disagreement: the paths that keep them are skipped
-        blame = blameOf(reads, r.name, uri);
+        blame = r.blame;
         return false;
       }
       if (limit === 1) {
