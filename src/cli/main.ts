@@ -32,6 +32,8 @@ const expandCommands = (): Promise<typeof ExpandCommands> => import("./commands/
 /** A whole number from `min` to `max`, else an InvalidArgumentError that says `expected`. */
 const wholeNumber = (min: number, max: number, expected: string) => (value: string): number => {
   if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new InvalidArgumentError(`expected ${expected}`);
+  // (past 2^53 - 1 digits no longer read as the number they write: 400 nines are Infinity)
+  if (!Number.isSafeInteger(Number(value))) throw new InvalidArgumentError(`expected ${expected}, at most ${Number.MAX_SAFE_INTEGER}`);
   return Number(value);
 };
 
