@@ -120,6 +120,13 @@ describe("small grammars, every string over their alphabet up to a length", () =
     // (ends far apart, merged by sorting; ends close together, merged by their marks)
     ["alternatives of lengths far apart, repeated", 'r = 1*( "a" / "aaaaaaaaa" / "ab" ) "b"\n', ["a", "b"], 12],
     ["repetitions that meet again at a higher count", 'r = 2*5( 1*2"a" / "ba" ) *"b"\n', ["a", "b"], 9],
+    // (a counted run of one class, read in one loop: its ends from the minimum to the run's end or the maximum)
+    ["runs of one class, counted", 'r = 2*3%x61-62 0*2"a" 1*%x62 "c"\n', ["a", "b", "c"], 8],
+    ["a run of characters past U+FFFF", 'r = 1*2%x10000-10FFFF "x"\n', ["\u{1F600}", "\uD83D", "x"], 7],
+    // (an option: where its item ends, and where it starts)
+    ["options of alternatives that end apart", 'r = [ "a" / "ab" ] 1*1( "abd" / "a" / "bc" ) [ 1*2"c" ] "d"\n', ["a", "b", "c", "d"], 7],
+    // (what a rule, a group and a string can start with rules them out before they are read)
+    ["guards of rules, groups and strings in either case", 'r = s *( "," s )\ns = "Ab" / %s"cD" / t / ( "e" / "" ) "x"\nt = %x80-FF "x"\n', ["a", "B", "c", "D", ",", "\u00e9", "x", "E"], 4],
   ];
 
   it.each(grammars)("%s", (_name, text, alphabet, length) => {

@@ -11,7 +11,7 @@
 // {@link MAX_REF_DEPTH} rules, or on a rule checked in code, it gives up and the compiled tier
 // answers (matcher.ts decides when to stop trying).
 
-import { firstChars, recursiveRules, type Analysis } from "./analysis.js";
+import { recursiveRules, type Analysis } from "./analysis.js";
 import { inOneOrder, startLabels } from "./automaton-size.js";
 import { codePointAt, codePoints, hasCodePoint, type CodePointSet } from "./charset.js";
 import type { Expr } from "./expr.js";
@@ -41,10 +41,22 @@ const KEPT_MEMO = 4096;
 
 const NO_MEMO = new Int32Array(0);
 
+/** An offset past every offset of an input (one the first tier reads is at most 2^22 long), kept a small integer for V8. */
+const PAST = 0x3fffffff;
+
+/**
+ * What a match can start with (Interpreter.guard), as bits: ASCII code unit c at bit c & 31 of
+ * word c >> 5, and bit 128 (bit 0 of word 4) for every other code unit.
+ */
+type Guard = Int32Array;
+
+/** A guard not made yet: made where a reader first needs it, so that a rule no call enters is not read. */
+const PENDING: Guard = new Int32Array(0);
+
 /**
  * A rule as this tier reads it: its reader, and its memo by offset: at an offset whose `stamp`
  * is the current run's, `value` is an end, -1 (none), {@link RUNNING}, or -3 - k for the k-th
- * of `lists`.
+ * of the run's lists (Interpreter.lists).
  */
 interface Rule {
   read: Reader | undefined;
@@ -52,13 +64,11 @@ interface Rule {
   explain: Reader | undefined;
   /** The rule's furthest offset and labels by offset, in an explaining run (`explained` is its run). */
   far: Map<number, Far> | undefined;
-  explained?: number;
+  explained: number;
   /** What the rule can start with ({@link Interpreter.guard}), once `read` is made. */
-  guard: Uint8Array | undefined;
+  guard: Guard | undefined;
   stamp: Int32Array;
   value: Int32Array;
-  readonly lists: (readonly number[])[];
-  listsRun?: number;
 }
 
 /** How far a call read the input (the end of the longest prefix some string of it begins with, from its start), and what it expected there (-1: nothing read). */
@@ -86,6 +96,8 @@ export class Interpreter {
    * in the tree they stand for. A reader keeps no state of its own between calls.
    */
   readonly #readers = [new Map<Expr, Reader>(), new Map<Expr, Reader>()] as const;
+  /** What each expression read so far can start with ({@link #firsts}). */
+  readonly #firstBits = new Map<Expr, Guard>();
   #input = "";
   /** The number of the current match: memo entries of other runs are stale. */
   #run = 0;
@@ -98,6 +110,8 @@ export class Interpreter {
   #far = -1;
   #labels: string[] = [];
   #called: ReadonlySet<string> = new Set();
+  /** The lists of ends the rules' memos hold in this run (Rule). */
+  readonly #lists: (readonly number[])[] = [];
   /** Offsets of the input marked while merging ends ({@link #ascending}): an offset is marked when it holds {@link #mark}. */
   #marks = NO_MEMO;
   #mark = 0;
@@ -165,11 +179,8 @@ export class Interpreter {
     } finally {
       this.#input = "";
       // (a long input's memos are not kept for the next)
-      if (input.length > KEPT_MEMO)
-        for (const r of this.#rules.values()) {
-          if (r.stamp.length > KEPT_MEMO) r.stamp = r.value = NO_MEMO;
-          r.lists.length = 0;
-        }
+      this.#lists.length = 0;
+      if (input.length > KEPT_MEMO) for (const r of this.#rules.values()) if (r.stamp.length > KEPT_MEMO) r.stamp = r.value = NO_MEMO;
       if (this.#marks.length > KEPT_MEMO + 1) this.#marks = NO_MEMO;
       if (explain) for (const r of this.#rules.values()) r.far = undefined;
     }
@@ -196,26 +207,26 @@ export class Interpreter {
   #ref(key: string, explain = false): Reader {
     let rule = this.#rules.get(key);
     if (rule === undefined) {
-      rule = { read: undefined, explain: undefined, far: undefined, guard: undefined, stamp: NO_MEMO, value: NO_MEMO, lists: [] };
+      rule = { read: undefined, explain: undefined, far: undefined, guard: undefined, stamp: NO_MEMO, value: NO_MEMO, explained: -1 };
       this.#rules.set(key, rule);
     }
     const r = rule;
     if (explain) return (at) => this.#explainRef(key, r, at);
     return (at) => {
-      this.#step(1);
+      if (++this.steps > this.#limit) throw GIVE_UP;
       if (r.read === undefined) {
         const def = this.analysis.rule(key);
         r.guard = this.#guard(def.expr);
         r.read = this.#reader(def.expr);
       }
       const guard = r.guard;
-      if (guard !== undefined && !starts(guard, this.#input.charCodeAt(at))) return -1;
+      if (guard !== undefined && !starts(guard, unitAt(this.#input, at))) return -1;
       const run = this.#run;
       if (at < r.stamp.length && r.stamp[at] === run) {
         const v = r.value[at] as number;
         if (v >= -1) return v;
         if (v === RUNNING) throw GIVE_UP; // (left recursion: the loader refuses it)
-        return r.lists[-3 - v] as readonly number[];
+        return this.#lists[-3 - v] as readonly number[];
       }
       if (++this.#depth > this.#depthLimit) throw GIVE_UP;
       this.#enter(r, at);
@@ -237,13 +248,8 @@ export class Interpreter {
   #keep(r: Rule, at: number, ends: Ends): void {
     if (typeof ends === "number") r.value[at] = ends;
     else {
-      const run = this.#run;
-      if (r.listsRun !== run) {
-        r.lists.length = 0;
-        r.listsRun = run;
-      }
-      r.value[at] = -3 - r.lists.length;
-      r.lists.push(ends);
+      r.value[at] = -3 - this.#lists.length;
+      this.#lists.push(ends);
     }
   }
 
@@ -275,7 +281,7 @@ export class Interpreter {
     if (at < r.stamp.length && r.stamp[at] === run) {
       const v = r.value[at] as number;
       if (v === RUNNING) throw GIVE_UP;
-      ends = v >= -1 ? v : (r.lists[-3 - v] as readonly number[]);
+      ends = v >= -1 ? v : (this.#lists[-3 - v] as readonly number[]);
       mine = r.far.get(at) ?? NOTHING_READ;
     } else {
       if (++this.#depth > this.#depthLimit) throw GIVE_UP;
@@ -336,13 +342,14 @@ export class Interpreter {
         return this.#ref(e.name.toLowerCase(), explain);
       case "alt": {
         const items = e.items.map((x) => this.#reader(x, explain));
-        const guards = e.items.map((x) => (explain || x.type === "ref" ? undefined : this.#guard(x)));
+        const guards = e.items.map(() => (explain ? undefined : PENDING));
         return (at) => {
-          this.#step(1);
-          const c = this.#input.charCodeAt(at);
+          if (++this.steps > this.#limit) throw GIVE_UP;
+          const c = unitAt(this.#input, at);
           let out: Ends = -1;
           for (let k = 0; k < items.length; k++) {
-            const guard = guards[k];
+            let guard = guards[k];
+            if (guard === PENDING) guard = guards[k] = this.#guard(e.items[k] as Expr);
             if (guard === undefined || starts(guard, c)) out = this.#union(out, (items[k] as Reader)(at));
           }
           return out;
@@ -350,37 +357,100 @@ export class Interpreter {
       }
       case "seq": {
         const items = e.items.map((x) => this.#reader(x, explain));
+        const guards = e.items.map(() => (explain ? undefined : PENDING));
         return (at) => {
-          this.#step(1);
+          if (++this.steps > this.#limit) throw GIVE_UP;
           let cur: Ends = at;
           for (let k = 0; k < items.length; k++) {
             const item = items[k] as Reader;
-            cur = typeof cur === "number" ? item(cur) : this.#each(item, cur);
+            let guard = guards[k];
+            if (guard === PENDING) guard = guards[k] = this.#guard(e.items[k] as Expr);
+            if (typeof cur !== "number") cur = this.#each(item, cur, guard);
+            else if (guard === undefined || starts(guard, unitAt(this.#input, cur))) cur = item(cur);
+            else return -1;
             if (cur === -1) return -1;
           }
           return cur;
         };
       }
       case "rep": {
-        const item = this.#reader(e.item, explain);
         const { min, max } = e;
-        return this.analysis.nullable(e.item) ? (at) => this.#nullableRep(item, max, at) : (at) => this.#rep(item, min, max, at);
+        const set = explain ? null : this.analysis.charSet(e.item);
+        if (set !== null) return this.#runReader(set, min, max);
+        const item = this.#reader(e.item, explain);
+        if (this.analysis.nullable(e.item)) return (at) => this.#nullableRep(item, max, at);
+        let guard = explain ? undefined : PENDING;
+        if (max !== 1)
+          return (at) => {
+            if (guard === PENDING) guard = this.#guard(e.item);
+            return this.#rep(item, guard, min, max, at);
+          };
+        // (an option, `[x]` or `0*1x`: the item's ends, which all lie past `at`, and `at` itself)
+        return (at) => {
+          if (++this.steps > this.#limit) throw GIVE_UP;
+          if (guard === PENDING) guard = this.#guard(e.item);
+          const ends = guard === undefined || starts(guard, unitAt(this.#input, at)) ? item(at) : -1;
+          return min > 0 ? ends : ends === -1 ? at : typeof ends === "number" ? [at, ends] : [at, ...ends];
+        };
       }
     }
   }
 
   /**
-   * The characters a match of `e` can start with, as a table of the ASCII ones and, at 128,
-   * whether any other can; `undefined` when `e` can match "" (then nothing is ruled out).
+   * The code units a match of `e` can start with, as a {@link Guard}; `undefined` when `e` can
+   * match "" (then nothing is ruled out).
    */
-  #guard(e: Expr): Uint8Array | undefined {
-    if (this.analysis.nullable(e)) return undefined;
-    const table = new Uint8Array(129);
-    for (const [lo, hi] of firstChars(this.analysis, e)) {
-      for (let c = lo; c <= Math.min(hi, 127); c++) table[c] = 1;
-      if (hi >= 128) table[128] = 1;
+  #guard(e: Expr): Guard | undefined {
+    return this.analysis.nullable(e) ? undefined : this.#firsts(e);
+  }
+
+  /**
+   * The code units a non-empty match of `e` can start with: analysis.ts firstChars, with every
+   * code unit past ASCII as one, which costs a few bits per expression, not a set.
+   */
+  #firsts(e: Expr): Guard {
+    let bits = this.#firstBits.get(e);
+    if (bits !== undefined) return bits;
+    const out = new Int32Array(5);
+    this.#firstBits.set(e, out); // (a cycle, through a left recursion the loader refuses, adds nothing)
+    const add = (lo: number, hi: number): void => {
+      for (let c = Math.min(lo, 128); c <= Math.min(hi, 128); c++) out[c >> 5] = (out[c >> 5] as number) | (1 << (c & 31));
+    };
+    const or = (x: Expr): void => {
+      const b = this.#firsts(x);
+      for (let i = 0; i < 5; i++) out[i] = (out[i] as number) | (b[i] as number);
+    };
+    switch (e.type) {
+      case "lit": {
+        if (e.text === "") break;
+        const c = e.text.charCodeAt(0);
+        const lower = c | 0x20;
+        add(c, c);
+        if (!e.caseSensitive && lower >= 0x61 && lower <= 0x7a) add(c ^ 0x20, c ^ 0x20);
+        break;
+      }
+      case "range":
+        add(e.lo, e.hi);
+        break;
+      case "seq":
+        for (const x of e.items) {
+          or(x);
+          if (!this.analysis.nullable(x)) break;
+        }
+        break;
+      case "alt":
+        for (const x of e.items) or(x);
+        break;
+      case "rep":
+        if (e.max > 0) or(e.item);
+        break;
+      case "ref":
+        or(this.analysis.rule(e.name).expr);
+        break;
+      default:
+        break; // (prose no import supplies starts with nothing)
     }
-    return table;
+    return out;
   }
 
   /** One character of `set`; with `explain`, the expression it reads, named by labels.ts's {@link startLabels} where it fails. */
@@ -388,9 +458,9 @@ export class Interpreter {
     const ascii = new Uint8Array(128);
     for (const [lo, hi] of set) for (let c = lo; c <= Math.min(hi, 127); c++) ascii[c] = 1;
     const read = (at: number): number => {
-      const c = this.#input.charCodeAt(at);
-      if (c < 128) return ascii[c] === 1 ? at + 1 : -1;
-      // (the end of the input, a lone surrogate: no code point, no match)
+      const c = unitAt(this.#input, at);
+      if (c < 128) return c >= 0 && ascii[c] === 1 ? at + 1 : -1;
+      // (a lone surrogate: no code point, no match)
       const cp = codePointAt(this.#input, at);
       return cp >= 0 && hasCodePoint(set, cp) ? at + (cp > 0xffff ? 2 : 1) : -1;
     };
@@ -401,6 +471,37 @@ export class Interpreter {
       if (end < 0) this.#reach(at, (labels ??= startLabels(explain, this.analysis)));
       else this.#reach(end, NO_LABELS);
       return end;
+    };
+  }
+
+  /**
+   * `min*max` characters of `set` (RFC 5234 §3.6), read in one loop: the ends are the offsets
+   * after each count from `min` on, up to the end of the run of the set's characters or `max`.
+   * A step per character read, as {@link #rep} takes a step per count.
+   */
+  #runReader(set: CodePointSet, min: number, max: number): Reader {
+    const ascii = new Uint8Array(128);
+    for (const [lo, hi] of set) for (let c = lo; c <= Math.min(hi, 127); c++) ascii[c] = 1;
+    return (at) => {
+      const input = this.#input;
+      const out: number[] = min === 0 ? [at] : [];
+      let end = at;
+      let count = 0;
+      while (count < max && end < input.length) {
+        const c = input.charCodeAt(end);
+        if (c < 128) {
+          if (ascii[c] !== 1) break;
+          end++;
+        } else {
+          // (a lone surrogate: no code point, no match)
+          const cp = codePointAt(input, end);
+          if (cp < 0 || !hasCodePoint(set, cp)) break;
+          end += cp > 0xffff ? 2 : 1;
+        }
+        if (++count >= min) out.push(end);
+      }
+      if ((this.steps += Math.min(count + 1, max)) > this.#limit) throw GIVE_UP;
+      return unEnds(out);
     };
   }
 
@@ -451,13 +552,16 @@ export class Interpreter {
     };
   }
 
-  /** The ends of `item` from each of `starts`, merged. */
-  #each(item: Reader, starts: readonly number[]): Ends {
-    this.#step(starts.length);
+  /** The ends of `item` from each of `starts` where its `guard` lets it start, merged. */
+  #each(item: Reader, from: readonly number[], guard: Guard | undefined): Ends {
+    this.#step(from.length);
     // (gathered, then merged once: merging each into the last would copy the list each time)
     const all: number[] = [];
-    for (let k = 0; k < starts.length; k++) {
-      const ends = item(starts[k] as number);
+    const input = this.#input;
+    for (let k = 0; k < from.length; k++) {
+      const at = from[k] as number;
+      if (guard !== undefined && !starts(guard, unitAt(input, at))) continue;
+      const ends = item(at);
       if (typeof ends !== "number") {
         this.#step(ends.length);
         for (let i = 0; i < ends.length; i++) all.push(ends[i] as number);
@@ -513,7 +617,7 @@ export class Interpreter {
   #union(a: Ends, b: Ends): Ends {
     if (typeof b === "number") {
       if (b < 0 || a === b) return a;
-      if (typeof a === "number") return a < 0 ? b : a < b ? [a, b] : [b, a];
+      if (typeof a === "number") return a < 0 ? b : [Math.min(a, b), Math.max(a, b)];
       return insert(a, b);
     }
     if (typeof a === "number") return a < 0 ? b : insert(b, a);
@@ -523,16 +627,12 @@ export class Interpreter {
     let i = 0;
     let j = 0;
     while (i < a.length || j < b.length) {
-      const x = i < a.length ? (a[i] as number) : Infinity;
-      const y = j < b.length ? (b[j] as number) : Infinity;
-      if (x <= y) {
-        out.push(x);
-        i++;
-        if (x === y) j++;
-      } else {
-        out.push(y);
-        j++;
-      }
+      // (past its end, a list reads as an offset past every other, a small integer as they are)
+      const x = i < a.length ? (a[i] as number) : PAST;
+      const y = j < b.length ? (b[j] as number) : PAST;
+      out.push(x <= y ? x : y);
+      if (x <= y) i++;
+      if (y <= x) j++;
     }
     return out;
   }
@@ -542,7 +642,7 @@ export class Interpreter {
    * each count of iterations, from `min` on; an offset reached again at a higher count is not
    * followed again (the lower count can do all the higher one can).
    */
-  #rep(item: Reader, min: number, max: number, at: number): Ends {
+  #rep(item: Reader, guard: Guard | undefined, min: number, max: number, at: number): Ends {
     // the offsets reached at a count from the minimum on, ascending once two paths may meet
     // (while every count reached one offset, each further than the last, none was reached twice)
     const out: number[] = min === 0 ? [at] : [];
@@ -550,7 +650,7 @@ export class Interpreter {
     let met = false;
     for (let count = 1; count <= max; count++) {
       this.#step(1);
-      let next: Ends = typeof frontier === "number" ? item(frontier) : this.#each(item, frontier);
+      let next: Ends = typeof frontier !== "number" ? this.#each(item, frontier, guard) : guard === undefined || starts(guard, unitAt(this.#input, frontier)) ? item(frontier) : -1;
       if (next === -1) break;
       if (count >= min) {
         if (!met && typeof next !== "number") met = true;
@@ -632,10 +732,17 @@ export class Interpreter {
   }
 }
 
-/** False when no match guarded by `guard` (Interpreter.guard) can start with code unit `c` (NaN: the end of the input). */
-function starts(guard: Uint8Array, c: number): boolean {
-  return c < 128 ? guard[c] === 1 : c === c && guard[128] === 1;
+/** False when no match guarded by `guard` (Interpreter.guard) can start with code unit `c` (-1: the end of the input, {@link unitAt}). */
+function starts(guard: Guard, c: number): boolean {
+  const k = c < 128 ? c : 128; // (one path for every code unit: V8's optimized code meets no branch it has not seen)
+  return c >= 0 && (((guard[k >> 5] as number) >>> (k & 31)) & 1) === 1;
 }
+
+/**
+ * The code unit of `input` at `at`, -1 past its end: read so, V8's optimized readers never read
+ * out of bounds, which would deoptimize them (and every call of theirs on the stack) once each.
+ */
+const unitAt = (input: string, at: number): number => (at < input.length ? input.charCodeAt(at) : -1);
 
 /** `xs` (ascending, no repeats) as {@link Ends}. */
 function unEnds(xs: readonly number[]): Ends {
