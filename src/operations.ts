@@ -5,14 +5,14 @@
 // the pure transforms of src/transforms (§5 resolution, §6 normalization and comparison), which
 // import no parser.
 import { isNode, parsedReference, referenceNodeText } from "./ast/make.js";
-import { orThrow, referenceArgument, referenceOrThrow, referenceTextLayout, refused } from "./core/args.js";
+import { referenceArgument, referenceOrThrow, referenceTextLayout, refused } from "./core/args.js";
 import type { Node, Uri, UriReference } from "./ast/nodes.js";
 import { UriSyntaxError } from "./errors.js";
 import { describeValue } from "./describe.js";
 import { expectFields, expectOptions, readOptions } from "./describe.js";
 
 const NORMALIZE_FIELDS = { case: "boolean", percentEncoding: "boolean", dotSegments: "boolean", emptyPort: "boolean", defaultPort: "boolean", emptyPath: "boolean", nfc: "boolean", ipv6: ["keep", "rfc5952"] } as const;
-import type { Result } from "./result.js";
+import { orThrow, type Result } from "./result.js";
 import { redactPassword as redactNode, type RedactOptions } from "./transforms/display.js";
 import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceEquivalenceOptions } from "./transforms/equivalent.js";
 import { ResolveError } from "./transforms/errors.js";

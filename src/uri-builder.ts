@@ -4,12 +4,13 @@ import * as make from "./ast/make.js";
 import type { Authority, RelativeRef, Uri, UriReference } from "./ast/nodes.js";
 import { pathKindOf } from "./ast/path-kind.js";
 import { syntaxError, type UriSyntaxError } from "./errors.js";
-import { orThrow, referenceArgument, refused } from "./core/args.js";
+import { referenceArgument, refused } from "./core/args.js";
 import { isNodeShell } from "./ast/make.js";
 import type { UriInput } from "./operations.js";
 import { describeValue, parseRule, validate, type Result } from "./parse.js";
 import type { RuleName } from "./rules/index.js";
 import { NON_ASCII } from "./charsets.js";
+import { orThrow } from "./result.js";
 
 /**
  * The parts of a URI reference, as text still percent-encoded; a part left out is absent. A part

@@ -108,9 +108,3 @@ export function unwrap<T>(r: Result<T, Error>, caller: (...args: never[]) => unk
   if (!r.ok) throwWithStack(r.error, caller);
   return r.value;
 }
-
-/** The ...OrThrow twin of `f`: its value, or its error thrown with a stack trace that starts where the twin was called. */
-export function orThrow<A extends unknown[], T>(f: (...args: A) => Result<T, Error>): (...args: A) => T {
-  const twin = (...args: A): T => unwrap(f(...args), twin);
-  return twin;
-}

@@ -4,9 +4,9 @@
 import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
 import type { UriSyntaxError } from "../errors.js";
-import type { Result } from "../result.js";
+import { orThrow, type Result } from "../result.js";
 import { readOptions } from "../describe.js";
-import { orThrow, referenceArgument } from "../core/args.js";
+import { referenceArgument } from "../core/args.js";
 import { BIDI_CONTROL } from "./bidi.js";
 import { componentSets, isIPv4address, type IriComponent } from "../charsets.js";
 import { hasCodePoint } from "../abnf/charset.js";

@@ -6,9 +6,8 @@
 import ipaddr from "ipaddr.js";
 import { defineInput, maskPassword, PASSWORD_MASK } from "../password.js";
 import { describeValue, quoted } from "../describe.js";
-import { throwWithStack } from "../errors.js";
 import type { UriReference } from "../ast/nodes.js";
-import type { Result } from "../result.js";
+import { orThrow, type Result } from "../result.js";
 import { hostOf } from "./host-of.js";
 
 /**
@@ -137,11 +136,7 @@ export function classifyHost(uriOrHost: string | UriReference): Result<HostClass
  * @example
  * classifyHostOrThrow("http://10.0.0.1:8080/admin").kind; // "private"
  */
-export function classifyHostOrThrow(uriOrHost: string | UriReference): HostClass {
-  const r = classifyHost(uriOrHost);
-  if (!r.ok) throwWithStack(r.error, classifyHostOrThrow);
-  return r.value;
-}
+export const classifyHostOrThrow = /* @__PURE__ */ orThrow(classifyHost);
 
 /** A string that is no IP address as a resolver returns one (what {@link classifyAddress} refuses). */
 export class AddressError extends Error {

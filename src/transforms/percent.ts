@@ -3,8 +3,7 @@
 import { utf8Lead, UTF8_LEAD_BITS } from "../utf8-table.js";
 import { encodeWith, octetAt } from "../percent-encoding.js";
 import { charsets, ENCODE_RULES, NO_CHARACTERS } from "../charsets.js";
-import type { Result } from "../result.js";
-import { throwWithStack } from "../errors.js";
+import { orThrow, type Result } from "../result.js";
 import { DecodeError } from "./errors.js";
 import { describeValue, expectOptions, expectString } from "../describe.js";
 
@@ -115,11 +114,7 @@ export function percentDecode(text: string, options: DecodeOptions = {}): Result
 }
 
 /** {@link percentDecode}, throwing its {@link DecodeError}. */
-export function percentDecodeOrThrow(text: string, options: DecodeOptions = {}): string {
-  const r = percentDecode(text, options);
-  if (!r.ok) throwWithStack(r.error, percentDecodeOrThrow);
-  return r.value;
-}
+export const percentDecodeOrThrow = /* @__PURE__ */ orThrow(percentDecode);
 
 /** The rules {@link percentEncode} encodes for (src/charsets.ts derives their tables from the grammar). */
 export type EncodeRule = (typeof ENCODE_RULES)[number];
