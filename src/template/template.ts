@@ -69,21 +69,10 @@ function nonCanonical(uri: string, at: number): string | undefined {
 
 /** `uri` with its triplets spelled as expansion writes them: upper-case hex (`upper`), unreserved characters decoded (`unreserved`); RFC 3986 §6.2.2.1, §6.2.2.2. */
 function canonicalSpelling(uri: string, upper: boolean, unreserved: boolean): string {
-  let at = uri.indexOf("%");
-  if (at < 0) return uri;
-  let out = uri.slice(0, at);
-  while (at < uri.length) {
-    const o = octetAt(uri, at);
-    if (o < 0) {
-      out += uri[at];
-      at++;
-      continue;
-    }
-    if (unreserved && o < 0x80 && UNRESERVED[o] === 1) out += String.fromCharCode(o);
-    else out += upper ? triplet(o) : uri.slice(at, at + 3);
-    at += 3;
-  }
-  return out;
+  return uri.replace(/%[\dA-Fa-f]{2}/g, (written) => {
+    const o = octetAt(written, 0);
+    return unreserved && o < 0x80 && UNRESERVED[o] === 1 ? String.fromCharCode(o) : upper ? triplet(o) : written;
+  });
 }
 
 /** Options of {@link UriTemplate.matchAll}. */
@@ -273,16 +262,6 @@ export class UriTemplate<T extends string = string> {
     return r as Result<TemplateReadings<MatchOf<T>>, TemplateError>;
   }
 
-  /** Readings of `uri`, at most `limit`, trying at most `maxPaths` paths; "match-limit" for a template too large to compile. */
-  #readings(uri: string, limit: number, maxPaths: number, budget?: Budget): Result<TemplateReadings<unknown>, TemplateError> {
-    try {
-      return this.#read(uri, limit, maxPaths, budget);
-    } catch (e) {
-      if (e !== TOO_LARGE) throw e;
-      return { ok: false, error: this.tooLarge(uri) };
-    }
-  }
-
   /** @internal The "match-limit" error of a template whose automaton would pass {@link STATE_LIMIT} states. */
   tooLarge(uri: string): TemplateError {
     return templateError(
@@ -308,26 +287,31 @@ export class UriTemplate<T extends string = string> {
     return r.error.code === "no-match" ? undefined : r.error;
   }
 
-  #read(uri: string, limit: number, maxPaths: number, budget: Budget | undefined): Result<TemplateReadings<unknown>, TemplateError> {
-    if (limit === 1) {
-      // a URI that never makes the template guess: its one path in one forward pass (else the
-      // general matcher's two passes, below)
-      const path = this.nfa.bounded.length > 0 ? UNDECIDED : (this.#forward ??= new Deterministic(this.nfa)).walkText(uri);
-      if (path !== UNDECIDED) {
-        if (path === undefined) return { ok: false, error: this.#noMatch(uri, undefined, budget) };
-        const r = readingsOf(itemsOf(path, this.nfa.tags, this.expressions, undefined), this.parts, uri, 1, this.repeatsVariables);
-        if (Array.isArray(r)) return { ok: true, value: { readings: r, complete: false } };
-        // the walk's path is the preferred one, not the only one: a variable named twice, or an
-        // associative array whose names repeat ({?f*,g*} on "?a=0&b=1&b=2"), may be read from
-        // another, which the general matcher tries
-      }
-    }
-    const m = this.matcher; // built (if it is its first use) before the URI's units are read
+  /** Readings of `uri`, at most `limit`, trying at most `maxPaths` paths; "match-limit" for a template too large to compile. */
+  #readings(uri: string, limit: number, maxPaths: number, budget?: Budget): Result<TemplateReadings<unknown>, TemplateError> {
+    let m: Matcher | undefined;
     try {
+      if (limit === 1) {
+        // a URI that never makes the template guess: its one path in one forward pass (else the
+        // general matcher's two passes, below)
+        const path = this.nfa.bounded.length > 0 ? UNDECIDED : (this.#forward ??= new Deterministic(this.nfa)).walkText(uri);
+        if (path !== UNDECIDED) {
+          if (path === undefined) return { ok: false, error: this.#noMatch(uri, undefined, budget) };
+          const r = readingsOf(itemsOf(path, this.nfa.tags, this.expressions, undefined), this.parts, uri, 1, this.repeatsVariables);
+          if (Array.isArray(r)) return { ok: true, value: { readings: r, complete: false } };
+          // the walk's path is the preferred one, not the only one: a variable named twice, or an
+          // associative array whose names repeat ({?f*,g*} on "?a=0&b=1&b=2"), may be read from
+          // another, which the general matcher tries
+        }
+      }
+      m = this.matcher; // built (if it is its first use) before the URI's units are read
       return this.#general(m, uri, limit, maxPaths, budget);
+    } catch (e) {
+      if (e !== TOO_LARGE) throw e;
+      return { ok: false, error: this.tooLarge(uri) };
     } finally {
       // what the pass built beyond the memo's bound is let go once its paths are read
-      m.trim();
+      m?.trim();
     }
   }
 
@@ -487,6 +471,17 @@ export function templateOf<T extends string>(t: TemplateInput<T>, caller: string
   return parseTemplate(t);
 }
 
+/** What `f` gives for the template of an argument, or its parse error; the template is weighed again in the cache (parse.ts) after it: the call may have grown what it keeps. */
+function withTemplate<T extends string, R>(template: TemplateInput<T>, caller: string, f: (t: UriTemplate<T>) => R): R | { readonly ok: false; readonly error: TemplateError } {
+  const t = templateOf(template, caller);
+  if (!t.ok) return t;
+  try {
+    return f(t.value);
+  } finally {
+    reweigh(t.value.text, t.value);
+  }
+}
+
 /**
  * The variables whose expansion is exactly `uri` ({@link UriTemplate.match}): a TemplateError for
  * a template that does not parse, or a URI no values give.
@@ -495,22 +490,12 @@ export function templateOf<T extends string>(t: TemplateInput<T>, caller: string
  * match("http://example.com/search{?q,lang}", "http://example.com/search?q=cat&lang=en") // { ok: true, value: { q: "cat", lang: "en" } }
  */
 export function match<T extends string>(template: TemplateInput<T>, uri: string, options?: MatchOptions): MatchResult<MatchOf<T>> {
-  const t = templateOf(template, "match");
-  if (!t.ok) return t;
-  try {
-    return t.value.match(uri, options);
-  } finally {
-    // weighed again in the cache (parse.ts): the call may have grown what the template keeps
-    reweigh(t.value.text, t.value);
-  }
+  return withTemplate(template, "match", (t) => t.match(uri, options));
 }
 
 /** {@link match}, throwing its TemplateError. */
 export function matchOrThrow<T extends string>(template: TemplateInput<T>, uri: string, options?: MatchOptions): MatchOf<T> {
-  const t = templateOf(template, "matchOrThrow");
-  if (!t.ok) throwFrom(t.error, matchOrThrow);
-  const r = t.value.match(uri, options);
-  reweigh(t.value.text, t.value);
+  const r = withTemplate(template, "matchOrThrow", (t) => t.match(uri, options));
   if (!r.ok) throwFrom(r.error, matchOrThrow);
   return r.value;
 }
@@ -522,11 +507,5 @@ export function matchOrThrow<T extends string>(template: TemplateInput<T>, uri: 
  * matchAll("{a}{b}", "xy").value?.readings.length // 3 or more: { a: "xy", b: "" }, { a: "x", b: "y" }, ...
  */
 export function matchAll<T extends string>(template: TemplateInput<T>, uri: string, options?: MatchAllOptions): Result<TemplateReadings<MatchOf<T>>, TemplateError> {
-  const t = templateOf(template, "matchAll");
-  if (!t.ok) return t;
-  try {
-    return t.value.matchAll(uri, options);
-  } finally {
-    reweigh(t.value.text, t.value);
-  }
+  return withTemplate(template, "matchAll", (t) => t.matchAll(uri, options));
 }
