@@ -23,9 +23,8 @@ export type Role = "value" | "first" | "next" | "key" | "eval" | "empty" | "name
 export interface Tag {
   readonly kind: TagKind;
   readonly role: Role;
-  /** Index of the expression among the template's expressions, and of the varspec in it. */
-  readonly expression: number;
-  readonly varspec: number;
+  /** Index of the varspec among the template's varspecs, in the template's order. */
+  readonly item: number;
 }
 
 /** The language as data (ABNF-shaped; alternatives in the matcher's order of preference). */
@@ -84,7 +83,9 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
   const rules = new Map<string, Lang>();
   const tags: Tag[] = [];
   const expressions: TemplateExpression[] = [];
-  const tag = (kind: TagKind, role: Role, e: number, v: number): number => tags.push({ kind, role, expression: e, varspec: v }) - 1;
+  /** The varspecs of the expressions before the one being written. */
+  let before = 0;
+  const tag = (kind: TagKind, role: Role, v: number): number => tags.push({ kind, role, item: before + v }) - 1;
 
   const item = (x: TemplateExpression, e: number, v: number): Lang => ({ t: "item", expression: e, varspec: v, body: itemBody(x, e, v) });
   const itemBody = (x: TemplateExpression, e: number, v: number): Lang => {
@@ -103,12 +104,12 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
       reserved: r,
       min1,
       max,
-      open: tag("open", role, e, v),
-      close: tag("close", role, e, v),
+      open: tag("open", role, v),
+      close: tag("close", role, v),
       yieldAt: stopAt === "" ? undefined : stopAt,
     });
     const name = lit(spec.name);
-    const empty = (): Lang => ({ t: "mark", tag: tag("mark", "empty", e, v) });
+    const empty = (): Lang => ({ t: "mark", tag: tag("mark", "empty", v) });
     if (spec.prefix !== undefined) {
       if (!row.named) return span("value", false, spec.prefix);
       if (x.operator === ";") return sq(name, al(sq(lit("="), span("value", true, spec.prefix)), empty()));
@@ -126,7 +127,7 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
     // first (its members: the varname each time for ";", "?" and "&"), then as pairs: a list
     // always types, where pairs need their names to differ
     const valuePart = (): Lang => (x.operator === "?" || x.operator === "&" ? sq(lit("="), span("eval", false)) : al(sq(lit("="), span("eval", true)), EMPTY));
-    const member = (): Lang => (row.named ? sq(name, { t: "mark", tag: tag("mark", "name-key", e, v) }, valuePart()) : span("key", false, undefined, row.sep + after));
+    const member = (): Lang => (row.named ? sq(name, { t: "mark", tag: tag("mark", "name-key", v) }, valuePart()) : span("key", false, undefined, row.sep + after));
     const pair = (): Lang => sq(span("key", false, undefined, `${row.sep}=${after}`), valuePart());
     // a named list's members carry the varname, so its list goes on while they do; elsewhere the
     // separator before another varspec of the expression separates them (yieldFirst)
@@ -163,6 +164,7 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
     const e = expressions.length;
     expressions.push(part);
     rules.set(`expression-${e + 1}`, expression(part, e));
+    before += part.varspecs.length;
     top.push({ t: "ref", name: `expression-${e + 1}` });
   }
   const all = new Map<string, Lang>([["template", sq(...top)], ...[...rules].sort((a, b) => ruleOrder(a[0]) - ruleOrder(b[0]))]);

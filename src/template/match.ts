@@ -43,15 +43,11 @@ interface ItemRead {
 /** The varspecs' shares of a path, in the template's order. */
 export function itemsOf(events: readonly number[], tags: readonly Tag[], expressions: readonly TemplateExpression[], units: Units | undefined): ItemRead[] {
   const all: ItemRead[] = [];
-  const base: number[] = [];
-  for (const x of expressions) {
-    base.push(all.length);
-    for (const spec of x.varspecs) all.push({ spec, x, present: false, open: 0, first: -1, end: 0, entries: [] });
-  }
+  for (const x of expressions) for (const spec of x.varspecs) all.push({ spec, x, present: false, open: 0, first: -1, end: 0, entries: [] });
   for (let i = 0; i < events.length; i += 2) {
     const t = tags[events[i] as number] as Tag;
     const at = units === undefined ? (events[i + 1] as number) : (units.offsets[events[i + 1] as number] as number);
-    const item = all[(base[t.expression] as number) + t.varspec] as ItemRead;
+    const item = all[t.item] as ItemRead;
     if (!item.present) item.first = i;
     item.present = true;
     item.end = events[i + 1] as number;
