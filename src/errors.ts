@@ -14,9 +14,10 @@ const isLow = (c: number): boolean => c >= 0xdc00 && c <= 0xdfff;
 /**
  * One line of the input around `offset` with a caret under it. The window never cuts a
  * surrogate pair; control characters, lone surrogates, format characters (bidi controls) and
- * line or paragraph separators are shown as "?"; a password (password.ts) as "***". The caret stands at the terminal column of the
- * character at `offset` (width.ts: East Asian Width, combining marks, emoji clusters), so it is
- * under that character on a terminal whatever the text before it (offsets are UTF-16 code units).
+ * line or paragraph separators are shown as "?"; a password (password.ts) as "***". The caret
+ * stands at the terminal column of the character at `offset` (width.ts: East Asian Width,
+ * combining marks, emoji clusters), so it is under that character on a terminal whatever the
+ * text before it (offsets are UTF-16 code units).
  */
 export function caretExcerpt(text: string, at: number): string {
   // RFC 3986 §7.5: a password is shown as "***", the caret moved with what follows it
@@ -61,8 +62,7 @@ const INVISIBLE = /^[\p{Cf}\p{Co}\p{Z}\p{M}]$/u;
 /**
  * What stands at `offset`, for messages: a quoted character, `U+XXXX` for a control, a space,
  * or one a reader cannot see (format characters such as U+202E, private use, separators,
- * combining marks), or
- * "end of input".
+ * combining marks), or "end of input".
  */
 export function foundAt(input: string, offset: number): string {
   const cp = input.codePointAt(offset);

@@ -291,11 +291,11 @@ export class CompiledRule {
    * that the input is in (the product of the two), and each transition on US-ASCII tagged with
    * the component boundary it crosses, by `state << 7 | code` as `next << 7 | tag`
    * ({@link DEAD_ENTRY} no transition, {@link CALL_ENTRY} a call, {@link LAZY_ENTRY} a row not
-   * made yet). The minimal automaton
-   * cannot carry the tags itself: it merges states whose futures agree but whose phases differ
-   * (after "/a" and after "/a?" every continuation is the same, yet a "?" starts the query only
-   * in the first). A row is made the first time a run reaches its state, so a process pays only
-   * for the states its inputs visit; `undefined` once the split states would pass 511.
+   * made yet). The minimal automaton cannot carry the tags itself: it merges states whose
+   * futures agree but whose phases differ (after "/a" and after "/a?" every continuation is the
+   * same, yet a "?" starts the query only in the first). A row is made the first time a run
+   * reaches its state, so a process pays only for the states its inputs visit; `undefined` once
+   * the split states would pass 511.
    */
   #tagged: Uint16Array = NOT_MADE;
   /** True once the split states would pass 511 (then the run does not record offsets). */

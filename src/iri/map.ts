@@ -141,11 +141,10 @@ export const iriToUriOrThrow = /* @__PURE__ */ orThrow(iriToUri);
  * bidi formatting characters (§4.1), and the characters §6.1 b calls not appropriate: white
  * space, invisible characters, look-alikes of delimiters ("%E2%80%8B", "%EF%BC%8F" stay) and the
  * full-width and half-width forms ("%EF%BC%A1", U+FF21 FULLWIDTH LATIN CAPITAL LETTER A, stays).
- * Mapping the result back with {@link iriToUri} gives an
- * equivalent URI (RFC 3986 §6.2.2.2): the input again, apart from decoded unreserved characters
- * and the
- * case of hex digits. With `{ idna: true }` A-labels become U-labels where that is exact. A
- * string is parsed as `URI-reference` first; a node (a URI or an IRI) is taken as it is.
+ * Mapping the result back with {@link iriToUri} gives an equivalent URI (RFC 3986 §6.2.2.2):
+ * the input again, apart from decoded unreserved characters and the case of hex digits. With
+ * `{ idna: true }` A-labels become U-labels where that is exact. A string is parsed as
+ * `URI-reference` first; a node (a URI or an IRI) is taken as it is.
  *
  * @example
  * const r = uriToIri("http://www.example.org/D%C3%BCrst");
