@@ -341,28 +341,6 @@ export class UriTemplate<T extends string = string> {
     let blame: readonly [number, number, number] | undefined;
     // a router's readings spend its budget (not READING_WORK a route)
     const work = budget ?? { left: READING_WORK };
-    const add = (path: readonly number[]): boolean => {
-      work.left -= uri.length + this.parts.length;
-      const r = readingsOf(itemsOf(path, m.nfa.tags, this.expressions, units), this.parts, uri, limit - out.length, this.repeatsVariables, work);
-      blame = undefined;
-      if (!Array.isArray(r)) {
-        last = r;
-        // the choices that settle the disagreement: the paths that keep them are skipped
-        blame = r.blame;
-        return false;
-      }
-      if (limit === 1) {
-        out.push(r[0]);
-        return true;
-      }
-      for (const v of r) {
-        const key = JSON.stringify(v, (_k, x: unknown) => (x instanceof Map ? { "(map)": [...(x as Map<string, string>)] } : x));
-        if (seen.has(key)) continue;
-        seen.add(key);
-        out.push(v);
-      }
-      return out.length >= limit;
-    };
     let exhausted = true;
     const paths = m.paths(pass);
     for (let step = paths.next(); step.done !== true; step = paths.next(blame)) {
@@ -371,7 +349,23 @@ export class UriTemplate<T extends string = string> {
         break;
       }
       tried++;
-      if (add(step.value)) return { ok: true, value: { readings: out, complete: false } };
+      work.left -= uri.length + this.parts.length;
+      const r = readingsOf(itemsOf(step.value, m.nfa.tags, this.expressions, units), this.parts, uri, limit - out.length, this.repeatsVariables, work);
+      if (!Array.isArray(r)) {
+        last = r;
+        // the choices that settle the disagreement: the paths that keep them are skipped
+        blame = r.blame;
+        continue;
+      }
+      blame = undefined;
+      if (limit === 1) return { ok: true, value: { readings: r, complete: false } };
+      for (const v of r) {
+        const key = JSON.stringify(v, (_k, x: unknown) => (x instanceof Map ? { "(map)": [...(x as Map<string, string>)] } : x));
+        if (seen.has(key)) continue;
+        seen.add(key);
+        out.push(v);
+      }
+      if (out.length >= limit) return { ok: true, value: { readings: out, complete: false } };
     }
     if (out.length > 0) return { ok: true, value: { readings: out, complete: exhausted } };
     if (!exhausted) {
