@@ -46,9 +46,13 @@ const PAST = 0x3fffffff;
 
 /**
  * What a match can start with (Interpreter.guard), as bits: ASCII code unit c at bit c & 31 of
- * word c >> 5, and bit 128 (bit 0 of word 4) for every other code unit.
+ * word c >> 5, and bit 128 (bit 0 of word 4) for every other code unit; {@link EMPTY} too in
+ * Interpreter.firsts's answers.
  */
 type Guard = Int32Array;
+
+/** Bit 129 (bit 1 of word 4): the expression can match "". */
+const EMPTY = 2;
 
 /** A guard not made yet: made where a reader first needs it, so that a rule no call enters is not read. */
 const PENDING: Guard = new Int32Array(0);
@@ -112,7 +116,7 @@ export class Interpreter {
   #called: ReadonlySet<string> = new Set();
   /** The lists of ends the rules' memos hold in this run (Rule). */
   readonly #lists: (readonly number[])[] = [];
-  /** Offsets of the input marked while merging ends ({@link #ascending}): an offset is marked when it holds {@link #mark}. */
+  /** Offsets of the input marked while merging ends ({@link #each}): an offset is marked when it holds {@link #mark}. */
   #marks = NO_MEMO;
   #mark = 0;
 
@@ -378,7 +382,7 @@ export class Interpreter {
         const set = explain ? null : this.analysis.charSet(e.item);
         if (set !== null) return this.#runReader(set, min, max);
         const item = this.#reader(e.item, explain);
-        if (this.analysis.nullable(e.item)) return (at) => this.#nullableRep(item, max, at);
+        if (this.#nullable(e.item)) return (at) => this.#nullableRep(item, max, at);
         let guard = explain ? undefined : PENDING;
         if (max !== 1)
           return (at) => {
@@ -401,28 +405,40 @@ export class Interpreter {
    * match "" (then nothing is ruled out).
    */
   #guard(e: Expr): Guard | undefined {
-    return this.analysis.nullable(e) ? undefined : this.#firsts(e);
+    const bits = this.#firsts(e);
+    return ((bits[4] as number) & EMPTY) === 0 ? bits : undefined;
+  }
+
+  /** True when `e` can match "" (analysis.ts nullable, read from {@link #firsts}). */
+  #nullable(e: Expr): boolean {
+    return ((this.#firsts(e)[4] as number) & EMPTY) !== 0;
   }
 
   /**
-   * The code units a non-empty match of `e` can start with: analysis.ts firstChars, with every
-   * code unit past ASCII as one, which costs a few bits per expression, not a set.
+   * The code units a non-empty match of `e` can start with (analysis.ts firstChars, with every
+   * code unit past ASCII as one: a few bits per expression, not a set), and {@link EMPTY} when it
+   * can match "". A walk that reaches an expression again has followed a left recursion, which the
+   * loader refuses: so each answer is final when made (an overflow of the stack keeps none).
    */
   #firsts(e: Expr): Guard {
-    let bits = this.#firstBits.get(e);
-    if (bits !== undefined) return bits;
+    const known = this.#firstBits.get(e);
+    if (known !== undefined) return known;
     const out = new Int32Array(5);
-    this.#firstBits.set(e, out); // (a cycle, through a left recursion the loader refuses, adds nothing)
     const add = (lo: number, hi: number): void => {
       for (let c = Math.min(lo, 128); c <= Math.min(hi, 128); c++) out[c >> 5] = (out[c >> 5] as number) | (1 << (c & 31));
     };
-    const or = (x: Expr): void => {
+    // (x's first code units into out; true when x can match "")
+    const or = (x: Expr): boolean => {
       const b = this.#firsts(x);
-      for (let i = 0; i < 5; i++) out[i] = (out[i] as number) | (b[i] as number);
+      for (let i = 0; i < 4; i++) out[i] = (out[i] as number) | (b[i] as number);
+      out[4] = (out[4] as number) | ((b[4] as number) & 1);
+      return ((b[4] as number) & EMPTY) !== 0;
     };
+    let empty = false;
     switch (e.type) {
       case "lit": {
-        if (e.text === "") break;
+        empty = e.text === "";
+        if (empty) break;
         const c = e.text.charCodeAt(0);
         const lower = c | 0x20;
         add(c, c);
@@ -433,30 +449,28 @@ export class Interpreter {
         add(e.lo, e.hi);
         break;
       case "seq":
-        for (const x of e.items) {
-          or(x);
-          if (!this.analysis.nullable(x)) break;
-        }
+        empty = e.items.every(or); // (up to the first item that cannot match "")
         break;
       case "alt":
-        for (const x of e.items) or(x);
+        for (const x of e.items) if (or(x)) empty = true;
         break;
       case "rep":
-        if (e.max > 0) or(e.item);
+        empty = (e.max > 0 && or(e.item)) || e.min === 0;
         break;
       case "ref":
-        or(this.analysis.rule(e.name).expr);
+        empty = or(this.analysis.rule(e.name).expr);
         break;
       default:
-        break; // (prose no import supplies starts with nothing)
+        break; // (prose no import supplies matches nothing)
     }
+    if (empty) out[4] = (out[4] as number) | EMPTY;
+    this.#firstBits.set(e, out);
     return out;
   }
 
   /** One character of `set`; with `explain`, the expression it reads, named by labels.ts's {@link startLabels} where it fails. */
   #charReader(set: CodePointSet, explain?: Expr): Reader {
-    const ascii = new Uint8Array(128);
-    for (const [lo, hi] of set) for (let c = lo; c <= Math.min(hi, 127); c++) ascii[c] = 1;
+    const ascii = asciiOf(set);
     const read = (at: number): number => {
       const c = unitAt(this.#input, at);
       if (c < 128) return c >= 0 && ascii[c] === 1 ? at + 1 : -1;
@@ -480,8 +494,7 @@ export class Interpreter {
    * A step per character read, as {@link #rep} takes a step per count.
    */
   #runReader(set: CodePointSet, min: number, max: number): Reader {
-    const ascii = new Uint8Array(128);
-    for (const [lo, hi] of set) for (let c = lo; c <= Math.min(hi, 127); c++) ascii[c] = 1;
+    const ascii = asciiOf(set);
     return (at) => {
       const input = this.#input;
       const out: number[] = min === 0 ? [at] : [];
@@ -552,10 +565,14 @@ export class Interpreter {
     };
   }
 
-  /** The ends of `item` from each of `starts` where its `guard` lets it start, merged. */
+  /**
+   * The ends of `item` from each of `from` where its `guard` lets it start, as {@link Ends}:
+   * gathered, then merged once (merging each into the last would copy the list each time). Marks
+   * each offset in {@link #marks} (no reader runs meanwhile, so the marks are this merge's alone),
+   * then reads the marks in order where they are dense, else sorts the offsets kept.
+   */
   #each(item: Reader, from: readonly number[], guard: Guard | undefined): Ends {
     this.#step(from.length);
-    // (gathered, then merged once: merging each into the last would copy the list each time)
     const all: number[] = [];
     const input = this.#input;
     for (let k = 0; k < from.length; k++) {
@@ -567,15 +584,6 @@ export class Interpreter {
         for (let i = 0; i < ends.length; i++) all.push(ends[i] as number);
       } else if (ends >= 0) all.push(ends);
     }
-    return this.#ascending(all);
-  }
-
-  /**
-   * `all` (offsets of the input, fresh) as {@link Ends}: ascending, without repeats. Marks each
-   * offset in {@link #marks} (no reader runs meanwhile, so the marks are this call's alone), then
-   * reads the marks in order where they are dense, else sorts the offsets kept.
-   */
-  #ascending(all: number[]): Ends {
     const n = all.length;
     if (n < 2) return n === 0 ? -1 : (all[0] as number);
     let k = 1;
@@ -743,6 +751,19 @@ function starts(guard: Guard, c: number): boolean {
  * out of bounds, which would deoptimize them (and every call of theirs on the stack) once each.
  */
 const unitAt = (input: string, at: number): number => (at < input.length ? input.charCodeAt(at) : -1);
+
+/** Per set of code points (analysis.ts keeps one per expression, charset.ts one per literal character): its ASCII code units, as a table. */
+const asciiTables = new WeakMap<CodePointSet, Uint8Array>();
+
+function asciiOf(set: CodePointSet): Uint8Array {
+  let table = asciiTables.get(set);
+  if (table === undefined) {
+    table = new Uint8Array(128);
+    for (const [lo, hi] of set) for (let c = lo; c <= Math.min(hi, 127); c++) table[c] = 1;
+    asciiTables.set(set, table);
+  }
+  return table;
+}
 
 /** `xs` (ascending, no repeats) as {@link Ends}. */
 function unEnds(xs: readonly number[]): Ends {
