@@ -13,19 +13,19 @@ import { expectFields, expectOptions, readOptions } from "./describe.js";
 
 const NORMALIZE_FIELDS = { case: "boolean", percentEncoding: "boolean", dotSegments: "boolean", emptyPort: "boolean", defaultPort: "boolean", emptyPath: "boolean", nfc: "boolean", ipv6: ["keep", "rfc5952"] } as const;
 import { orThrow, type Result } from "./result.js";
-import { redactPassword as redactNode, type RedactOptions } from "./transforms/display.js";
+import { redactNodePassword, type RedactOptions } from "./transforms/display.js";
 import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceEquivalenceOptions } from "./transforms/equivalent.js";
 import { ResolveError } from "./transforms/errors.js";
 import { defaultSchemes, NO_OPTIONS, normalizeLayout, normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
-import { isRegistry, registryOperations } from "./core/brand.js";
+import { isBrandedRegistry, registryOperations } from "./core/brand.js";
 import { isSchemeName } from "./core/scheme-table.js";
 import type { SchemeRegistry } from "./schemes/registry.js";
 import type { SchemeRulesOperations, SchemeRulesRegistry } from "./transforms/scheme-rules.js";
 import { resolveOffsets, resolveReference, type ResolveOptions } from "./transforms/resolve.js";
-import { serialize as serializeNode } from "./transforms/serialize.js";
+import { serializeNode } from "./transforms/serialize.js";
 import * as query from "./transforms/query-edit.js";
-import { referenceKind as kindOf, type ReferenceKind } from "./transforms/reference-kind.js";
-import { relativize as relativizeNodes, type RelativizeError } from "./transforms/relativize.js";
+import { referenceKindOfNode, type ReferenceKind } from "./transforms/reference-kind.js";
+import { relativizeNodes, type RelativizeError } from "./transforms/relativize.js";
 
 /** A URI reference as the operations take it: text, or a node from `parse` or another operation. */
 export type UriInput = string | UriReference;
@@ -84,7 +84,7 @@ export interface ResolveWithSchemesOptions extends ResolveOptions {
 
 /** A registry argument, or a TypeError naming the function. */
 function checkedRegistry(x: unknown, caller: string): SchemeRegistry {
-  if (isRegistry(x)) return x as SchemeRegistry;
+  if (isBrandedRegistry(x)) return x as SchemeRegistry;
   throw new TypeError(`${caller}: options.schemes must be a registry of schemes (createRegistry, defaultRegistry) or undefined, got ${describeValue(x)}`);
 }
 
@@ -183,7 +183,7 @@ function schemeFact(x: unknown, where: string, caller: string): SchemeNormalizat
  */
 function schemesOption(x: unknown, caller: string): SchemesRead {
   if (x === undefined) return DEFAULTS();
-  if (isRegistry(x)) return { rules: x as SchemeRegistry as SchemeRulesRegistry, ops: registryOperations(x as object) as SchemeRulesOperations };
+  if (isBrandedRegistry(x)) return { rules: x as SchemeRegistry as SchemeRulesRegistry, ops: registryOperations(x as object) as SchemeRulesOperations };
   const facts = new Map<string, SchemeNormalization>();
   if (Array.isArray(x)) {
     // by index: a hole is refused, where forEach skipped it (a sparse array walked 2^32 - 1 indexes)
@@ -330,7 +330,7 @@ export function serialize(input: string | Node): string {
  */
 export function redactPassword(input: UriInput, options: RedactOptions = {}): UriReference {
   const o = readOptions<RedactOptions>(options, "redactPassword", { mask: "string" });
-  return redactNode(referenceOrThrow(input, "input", redactPassword), o);
+  return redactNodePassword(referenceOrThrow(input, "input", redactPassword), o);
 }
 
 /**
@@ -372,10 +372,10 @@ export const relativizeOrThrow = /* @__PURE__ */ orThrow(relativize);
  */
 export function referenceKind(input: UriInput, base?: UriInput): ReferenceKind {
   const ref = referenceOrThrow(input, "input", referenceKind);
-  if (base === undefined) return kindOf(ref);
+  if (base === undefined) return referenceKindOfNode(ref);
   const b = referenceOrThrow(base, "base", referenceKind);
   if (b.kind !== "URI") throw new TypeError(`referenceKind: the argument "base" must be a URI with a scheme (RFC 3986 §5.1), got a relative reference`);
-  return kindOf(ref, b);
+  return referenceKindOfNode(ref, b);
 }
 
 /**
@@ -386,17 +386,17 @@ export function referenceKind(input: UriInput, base?: UriInput): ReferenceKind {
  * getQueryParam("http://a/?q=caf%C3%A9&q=2", "q"); // "café"
  */
 export function getQueryParam(input: UriInput, key: string, options: query.QueryEditOptions = {}): string | undefined {
-  return query.getQueryParam(referenceOrThrow(input, "input", getQueryParam), key, options);
+  return query.getNodeQueryParam(referenceOrThrow(input, "input", getQueryParam), key, options);
 }
 
 /** Every value of query parameter `key`, in order, decoded. */
 export function getQueryParams(input: UriInput, key: string, options: query.QueryEditOptions = {}): string[] {
-  return query.getQueryParams(referenceOrThrow(input, "input", getQueryParams), key, options);
+  return query.getNodeQueryParams(referenceOrThrow(input, "input", getQueryParams), key, options);
 }
 
 /** True when the query has parameter `key`. */
 export function hasQueryParam(input: UriInput, key: string, options: query.QueryEditOptions = {}): boolean {
-  return query.hasQueryParam(referenceOrThrow(input, "input", hasQueryParam), key, options);
+  return query.hasNodeQueryParam(referenceOrThrow(input, "input", hasQueryParam), key, options);
 }
 
 /**
@@ -408,17 +408,17 @@ export function hasQueryParam(input: UriInput, key: string, options: query.Query
  * serialize(setQueryParam("http://a/?x=1&y=%20&x=2", "x", "a&b")); // "http://a/?x=a%26b&y=%20"
  */
 export function setQueryParam(input: UriInput, key: string, value: string | undefined, options: query.QueryEditOptions = {}): UriReference {
-  return query.setQueryParam(referenceOrThrow(input, "input", setQueryParam), key, value, options);
+  return query.setNodeQueryParam(referenceOrThrow(input, "input", setQueryParam), key, value, options);
 }
 
 /** The reference with the pair `key=value` added at the end of its query. */
 export function appendQueryParam(input: UriInput, key: string, value: string | undefined, options: query.QueryEditOptions = {}): UriReference {
-  return query.appendQueryParam(referenceOrThrow(input, "input", appendQueryParam), key, value, options);
+  return query.appendNodeQueryParam(referenceOrThrow(input, "input", appendQueryParam), key, value, options);
 }
 
 /** The reference without any parameter `key`; a query left with no parameter is removed. */
 export function deleteQueryParam(input: UriInput, key: string, options: query.QueryEditOptions = {}): UriReference {
-  return query.deleteQueryParam(referenceOrThrow(input, "input", deleteQueryParam), key, options);
+  return query.deleteNodeQueryParam(referenceOrThrow(input, "input", deleteQueryParam), key, options);
 }
 
 export type { ReferenceKind };

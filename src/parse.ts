@@ -13,7 +13,7 @@ import type { Parsed, UriReference } from "./ast/nodes.js";
 import { schemeParse } from "./core/scheme-parse.js";
 import { referenceGrammar, uriGrammar } from "./compiled/index.js";
 import { patternSource } from "./compiled/patterns.js";
-import { isBuiltInGrammar, isGrammar, isRegistry, isSemantics } from "./core/brand.js";
+import { isBuiltInGrammar, isGrammar, isBrandedRegistry, isSemantics } from "./core/brand.js";
 import type { CompiledRule } from "./compiled/dfa.js";
 import { failureError, VALID, type Failure, type Validation } from "./core/match.js";
 import { matchReference, reference, textOf, VALUE_BUILDERS, type ValueBuilder } from "./core/values.js";
@@ -324,7 +324,7 @@ function parseEntry(e: Entry, input: string): Result<unknown, UriSyntaxError> {
  * under the scheme (which judges it without its fragment, RFC 3986 §3.5, unless it forbids one).
  */
 function parseWithRegistry(input: string, o: ReadOptions, caller: string): Result<SchemeParse, UriSyntaxError> {
-  if (!isRegistry(o.schemes)) throw new TypeError(`${caller}: options.schemes must be a registry from createRegistry (uri-grammar/schemes), got ${describeValue(o.schemes)}`);
+  if (!isBrandedRegistry(o.schemes)) throw new TypeError(`${caller}: options.schemes must be a registry from createRegistry (uri-grammar/schemes), got ${describeValue(o.schemes)}`);
   if (o.rule !== undefined || o.grammar !== undefined || o.semantics !== undefined) {
     throw new TypeError(`${caller}: options.schemes parses a URI reference; it does not go with rule, grammar or semantics`);
   }

@@ -101,6 +101,21 @@ describe("the built package", () => {
     expect(out).toBe("[]");
   });
 
+  // A stack trace, a profile and `console.log` show a function's or class's own name: each export
+  // keeps the name it is exported by, in the bundled files (esbuild renames a top-level name that
+  // two bundled modules declare, and names a class that refers to itself `_X`) as in tsc's.
+  it("keeps each exported function's and class's name: .name is the name it is exported by", () => {
+    const files = entries.flatMap(([, v]) => [v, v.replace("./dist/bundle/", "./dist/")]);
+    const out = node(["--input-type=module", "-e", `
+      const wrong = [];
+      for (const f of ${JSON.stringify(files)}) {
+        const m = await import(new URL(f, "file://${root}/"));
+        for (const [name, value] of Object.entries(m)) if (typeof value === "function" && value.name !== name) wrong.push(f + " " + name + ": " + value.name);
+      }
+      console.log(JSON.stringify(wrong));`]);
+    expect(JSON.parse(out)).toEqual([]);
+  });
+
   it("shares one module of each kind between entries: an error class is the one every entry throws", () => {
     const out = node(["--input-type=module", "-e", `
       import { validate, UriSyntaxError } from "uri-grammar";

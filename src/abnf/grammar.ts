@@ -258,7 +258,7 @@ export class Grammar {
       const ruleNames = Object.freeze([...defs.values()].map((d) => d.name));
       rare = Object.freeze(rare.filter((r) => defs.has(r.toLowerCase())).map((r) => (defs.get(r.toLowerCase()) as RuleDefinition).name));
       this.#rules = { defs, ruleNames, rare, checks, budgets };
-      Grammar.#check(this);
+      GrammarClass.#check(this);
     }
     markGrammar(this);
     Object.freeze(this);
@@ -270,7 +270,7 @@ export class Grammar {
    * this one takes its rules, its analysis and its compiled rules (see {@link useCompiled}).
    */
   static lazy(name: string, make: () => Grammar): Grammar {
-    return new Grammar(name, make);
+    return new GrammarClass(name, make);
   }
 
   /** The rules, made now if they were not. */
@@ -304,7 +304,7 @@ export class Grammar {
 
   /** @internal Builds a grammar from definitions (used by {@link grammar}). */
   static fromDefinitions(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[] = [], checks?: Readonly<Record<string, RuleCheck>>, budgets: MatchBudgets = {}): Grammar {
-    return new Grammar(name, defs, rare, checksOf(checks, defs, name), budgets);
+    return new GrammarClass(name, defs, rare, checksOf(checks, defs, name), budgets);
   }
 
   /**
@@ -477,7 +477,7 @@ export class Grammar {
       const to = renamed(key).toLowerCase();
       if (defs.has(to)) checks.set(to, check);
     }
-    return new Grammar(options.name ?? this.name, defs, [...(options.rare ?? this.rare.map(renamed))], checks, this.#made.budgets);
+    return new GrammarClass(options.name ?? this.name, defs, [...(options.rare ?? this.rare.map(renamed))], checks, this.#made.budgets);
   }
 
   /**
@@ -496,7 +496,7 @@ export class Grammar {
     for (const n of names) visit(n);
     // keep this grammar's order
     const ordered = new Map([...this.#made.defs.entries()].filter(([k]) => defs.has(k)));
-    return new Grammar(`${this.name} (${names.join(", ")})`, ordered, this.rare, new Map([...this.#made.checks].filter(([k]) => ordered.has(k))), this.#made.budgets);
+    return new GrammarClass(`${this.name} (${names.join(", ")})`, ordered, this.rare, new Map([...this.#made.checks].filter(([k]) => ordered.has(k))), this.#made.budgets);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -650,7 +650,7 @@ export class Grammar {
 
   /** True when both grammars define the same rules the same way. */
   sameAs(other: Grammar): boolean {
-    if (!((other as unknown) instanceof Grammar)) throw new TypeError(`Grammar.sameAs: the argument "other" must be a Grammar, got ${describeValue(other)}`);
+    if (!((other as unknown) instanceof GrammarClass)) throw new TypeError(`Grammar.sameAs: the argument "other" must be a Grammar, got ${describeValue(other)}`);
     if (other.#made.defs.size !== this.#made.defs.size) return false;
     for (const [k, d] of this.#made.defs) {
       const o = other.#made.defs.get(k);
@@ -659,6 +659,10 @@ export class Grammar {
     return true;
   }
 }
+
+// The class as its own body names it: esbuild (scripts/bundle.mjs) renames a class whose body
+// names it to `_Grammar`, the name console.log, stack traces and `.name` would then show.
+const GrammarClass = Grammar;
 
 /** GrammarOptions.checks, checked: each names a rule of the grammar and is a function or a parsimmon parser. */
 function checksOf(checks: Readonly<Record<string, RuleCheck>> | undefined, defs: ReadonlyMap<string, RuleDefinition>, grammarName: string): ReadonlyMap<string, RuleCheck> {

@@ -38,4 +38,4 @@ export const isBuiltInGrammar = (x: unknown): boolean => typeof x === "object" &
 /** True when `x` is a semantics made by `semantics()`. */
 export const isSemantics = (x: unknown): boolean => typeof x === "object" && x !== null && semantics.has(x);
 /** True when `x` is a registry made by `createRegistry` (or `with`/`without`). */
-export const isRegistry = (x: unknown): boolean => typeof x === "object" && x !== null && registries.has(x);
+export const isBrandedRegistry = (x: unknown): boolean => typeof x === "object" && x !== null && registries.has(x);

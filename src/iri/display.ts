@@ -3,7 +3,7 @@
 // decoded ("%2F", "%3F", "%23", "%40", "%5C", "%25" stay as they are).
 import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
-import { redactPassword, type RedactOptions } from "../transforms/display.js";
+import { redactNodePassword, type RedactOptions } from "../transforms/display.js";
 import { charsets, type IriComponent } from "../charsets.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
 import { encodeWith } from "../percent-encoding.js";
@@ -198,7 +198,7 @@ export function toDisplayString(input: string | UriReference, options?: DisplayO
   const ref = referenceOrThrow(input, "input", toDisplayString, "either");
   const mapped = mapToUri(ref, false);
   const showPassword = o.showPassword === true;
-  const uri = showPassword ? (mapped.ok ? mapped.value : ref) : redactPassword(mapped.ok ? mapped.value : ref, o);
+  const uri = showPassword ? (mapped.ok ? mapped.value : ref) : redactNodePassword(mapped.ok ? mapped.value : ref, o);
   const idna = o.idna !== false;
   let out = uri.scheme === undefined ? "" : `${uri.scheme}:`;
   const a = uri.authority;

@@ -4,7 +4,7 @@ import { fileAppendixESchemeGrammar } from "../compiled/scheme-grammars.js";
 import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
 import { referenceTextLayout } from "../core/args.js";
-import { serialize } from "../transforms/serialize.js";
+import { serializeNode } from "../transforms/serialize.js";
 import { percentDecode, percentEncode } from "../transforms/percent.js";
 import { dotSegmentsRemoved } from "../transforms/remove-dot-segments.js";
 import type { Result } from "../result.js";
@@ -188,7 +188,7 @@ export function fileUriToPath(input: string | UriReference, options: FilePathOpt
 function withoutQueryAndFragment(input: string | UriReference): string | UriReference {
   if (typeof input !== "string") {
     if (!make.isNode(input) || (input.query === undefined && input.fragment === undefined)) return input;
-    input = serialize(input);
+    input = serializeNode(input);
   }
   if (referenceTextLayout(input) === undefined) return input; // no URI-reference (RFC 3986 §4.1)
   const cut = input.search(/[?#]/);

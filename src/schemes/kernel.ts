@@ -18,7 +18,7 @@ import type { Result } from "../result.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
 import type { SchemeRules } from "../transforms/scheme-rules.js";
 import { percentDecode } from "../transforms/percent.js";
-import { serialize } from "../transforms/serialize.js";
+import { serializeNode } from "../transforms/serialize.js";
 import { NON_ASCII } from "../charsets.js";
 import { octetAt } from "../percent-encoding.js";
 
@@ -282,7 +282,7 @@ export class SchemeRecord<V> implements SchemeRules<V> {
     this.normalizeOptions = def.normalizeOptions === undefined ? undefined : Object.freeze({ ...def.normalizeOptions });
     this.normalize = def.normalize;
     this.equivalentKey = def.equivalentKey;
-    if (new.target === SchemeRecord) Object.freeze(this);
+    if (new.target === SchemeRecordClass) Object.freeze(this);
   }
 
   /** @internal The derivation a build may read (a scheme value's; the built-in records read none). */
@@ -306,7 +306,7 @@ export class SchemeRecord<V> implements SchemeRules<V> {
       throw new TypeError(`${this.name}.${caller}: the argument "input" must be a URI (a string, or a node from parse), got ${refused(input)}`);
     }
     // a node from a transform has no spans: its text is read again
-    const text = typeof input === "string" ? input : serialize(input);
+    const text = typeof input === "string" ? input : serializeNode(input);
     const r = typeof input !== "string" && input.span !== undefined ? { ok: true as const, value: input } : referenceArgument(text, "input", `${this.name}.${caller}`);
     if (!r.ok) {
       const e = r.error;
@@ -345,6 +345,10 @@ export class SchemeRecord<V> implements SchemeRules<V> {
     return judge(this.#def, uri, input, this.matchOf());
   }
 }
+
+// The class as its own body names it: esbuild (scripts/bundle.mjs) renames a class whose body
+// names it to `_SchemeRecord`, the name console.log, stack traces and `.name` would then show.
+const SchemeRecordClass = SchemeRecord;
 
 const VALID: Result<true, SchemeError> = /* @__PURE__ */ Object.freeze({ ok: true, value: true });
 
@@ -469,7 +473,7 @@ export function judge<V>(def: SchemeDefinition<V>, uri: Parsed<Uri>, input: stri
  * ask (src/transforms/scheme-rules.ts).
  */
 export function valueOfNode<V>(def: SchemeDefinition<V>, node: Uri, matchOf?: (text: string) => Match): { readonly value: V } | undefined {
-  const text = serialize(node);
+  const text = serializeNode(node);
   let parsed = node as Parsed<Uri>;
   if (node.span === undefined || node.span.start !== 0 || node.span.end !== text.length) {
     const r = parseReferenceText(text, NON_ASCII.test(text) ? "IRI-reference" : "URI-reference");

@@ -2,7 +2,7 @@
 // passed to parse, normalize and equivalent. No global table, no registration by importing:
 // `with` makes a new registry.
 import { describeValue } from "../describe.js";
-import { isRegistry as branded, markRegistry } from "../core/brand.js";
+import { isBrandedRegistry, markRegistry } from "../core/brand.js";
 import { SCHEME_RULES_OPERATIONS } from "../transforms/scheme-rules.js";
 import type { SchemeParse as CoreSchemeParse } from "../core/scheme-parse.js";
 import type { Scheme } from "./scheme.js";
@@ -60,7 +60,7 @@ class Registry implements SchemeRegistry {
       next.delete(s.name);
       next.set(s.name, s);
     }
-    return new Registry(next);
+    return new RegistryClass(next);
   }
 
   without(...names: string[]): SchemeRegistry {
@@ -69,13 +69,17 @@ class Registry implements SchemeRegistry {
       if (typeof n !== "string") throw new TypeError(`without: every argument must be a scheme name (a string), got ${describeValue(n)}`);
       next.delete(n.toLowerCase());
     }
-    return new Registry(next);
+    return new RegistryClass(next);
   }
 
   [Symbol.iterator](): Iterator<Scheme> {
     return this.#byName.values();
   }
 }
+
+// The class as its own body names it: esbuild (scripts/bundle.mjs) renames a class whose body
+// names it to `_Registry`, the name console.log, stack traces and `.name` would then show.
+const RegistryClass = Registry;
 
 function checkScheme(s: unknown, caller: string): asserts s is Scheme {
   const x = s as Partial<Scheme> | null;
@@ -107,4 +111,4 @@ export function createRegistry<S extends Scheme<unknown> = Scheme<never>>(scheme
 }
 
 /** True when `x` is a registry made by {@link createRegistry} (or `with`/`without`). */
-export const isRegistry = (x: unknown): x is SchemeRegistry => branded(x);
+export const isRegistry = (x: unknown): x is SchemeRegistry => isBrandedRegistry(x);

@@ -8,7 +8,7 @@
 import type { UriReference } from "../ast/nodes.js";
 import { isReferenceNode } from "../ast/make.js";
 import { describeValue, isArrayOf, quoted, readOptions } from "../describe.js";
-import { serialize } from "../transforms/serialize.js";
+import { serializeNode } from "../transforms/serialize.js";
 import { classifyAddress, classifyHost, type HostClass, type HostClassKind } from "./address.js";
 import { securityFindings, type SecurityFinding, type SecurityFindingCode, type SecuritySeverity } from "./findings.js";
 import { whatwgSplit } from "./whatwg.js";
@@ -248,7 +248,7 @@ export function checkFetchTarget(url: string | UriReference, options?: FetchTarg
 
   let text: string;
   if (typeof url === "string") text = url;
-  else if (isReferenceNode(url)) text = serialize(url);
+  else if (isReferenceNode(url)) text = serializeNode(url);
   else throw new TypeError(`checkFetchTarget: the argument "url" must be a URI (a string, or a node from parse), got ${describeValue(url)}`);
 
   const findings = securityFindings(text);

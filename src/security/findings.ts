@@ -15,7 +15,7 @@ import { referenceArgument } from "../core/args.js";
 import { isSpecialScheme, schemeAt } from "../core/scheme-table.js";
 import { normalizeReference } from "../transforms/normalize.js";
 import { classOfHost, type HostClass } from "./address.js";
-import { serialize } from "../transforms/serialize.js";
+import { serializeNode } from "../transforms/serialize.js";
 import { maskPassword, maskPasswordAt, PASSWORD_MASK, passwordRange } from "../password.js";
 import { resolveReference } from "../transforms/resolve.js";
 import { domainToAscii, FORBIDDEN_DOMAIN, parseHost, percentDecodeUtf8, whatwgSplit, componentOfOffset, type UrlComponent, type WhatwgSplit } from "./whatwg.js";
@@ -250,7 +250,7 @@ export function securityFindings(input: string | UriReference, options?: Securit
   const base = baseSchemeOf(options);
   let text: string;
   if (typeof input === "string") text = input;
-  else if (isReferenceNode(input)) text = serialize(input);
+  else if (isReferenceNode(input)) text = serializeNode(input);
   else {
     referenceArgument(input, "input", "securityFindings"); // throws the TypeError that names the argument
     throw new TypeError(`securityFindings: the argument "input" must be a URI reference (a string, or a node from parse), got ${describeValue(input)}`);
@@ -354,7 +354,7 @@ export function securityFindings(input: string | UriReference, options?: Securit
     const b = referenceArgument(base.text, "options.base", "securityFindings");
     const t = b.ok && b.value.kind === "URI" ? resolveReference(b.value, node) : undefined;
     if (t?.ok === true) {
-      const target = serialize(t.value);
+      const target = serializeNode(t.value);
       const host = whatwgSplit(target, split.scheme, false).host;
       add("resolution-differs", "scheme", 0, text.slice(0, split.scheme.length + 1),
         `strict RFC 3986 resolution (§5.2.2) keeps this reference as it is: the target ${JSON.stringify(maskPassword(target))} is an ${split.scheme} URI without an authority (RFC 9110 §4.2.1 requires one), ${host === undefined || host === null ? "which a WHATWG URL parser fails on" : `which a WHATWG URL parser reads with the host ${JSON.stringify(host)}`}; against the base, a WHATWG URL parser reads the reference as relative and keeps the base's host`,
@@ -567,8 +567,8 @@ function rfcHostKey(ref: UriReference, r: Reading): string | null | undefined {
   const h = a.host;
   if (h.kind === "IPv4address") return h.text;
   if (h.kind === "IPv6address") return `[${compressedIpv6(h.pieces)}]`;
-  if (h.kind === "IPvFuture") return serialize(h);
-  if (!r.special) return serialize(h).toLowerCase();
+  if (h.kind === "IPvFuture") return serializeNode(h);
+  if (!r.special) return serializeNode(h).toLowerCase();
   const ascii = hostToAscii(h.text);
   const key = ascii.ok ? ascii.value.toLowerCase() : null;
   return r.scheme === "file" && key === "localhost" ? "" : key;

@@ -5,7 +5,7 @@
 import type { UriReference } from "../ast/nodes.js";
 import { isReferenceNode } from "../ast/make.js";
 import { describeValue } from "../describe.js";
-import { serialize } from "../transforms/serialize.js";
+import { serializeNode } from "../transforms/serialize.js";
 import { parseHost, whatwgSplit } from "./whatwg.js";
 
 /** Where the host came from, and what it is; `host` is null when the input names no host a client could reach. */
@@ -24,7 +24,7 @@ export interface HostOf {
 export function hostOf(input: unknown, caller: string): HostOf {
   let text: string;
   if (typeof input === "string") text = input;
-  else if (isReferenceNode(input)) text = serialize(input as UriReference);
+  else if (isReferenceNode(input)) text = serializeNode(input as UriReference);
   else throw new TypeError(`${caller}: the argument "uriOrHost" must be a URI (a string, or a node from parse) or a host, got ${describeValue(input)}`);
   if (text.length > 2_097_152) return { host: null, why: "the input is longer than 2 MiB" };
   const split = whatwgSplit(text, "http", false);

@@ -5,7 +5,7 @@ import type { RelativeRef, Uri, UriReference } from "../ast/nodes.js";
 import { charsets } from "../charsets.js";
 import { encodeWith } from "../percent-encoding.js";
 
-/** Options of {@link redactPassword} (and of uri-grammar/iri's toDisplayString, which masks the same way). */
+/** Options of {@link redactNodePassword} (and of uri-grammar/iri's toDisplayString, which masks the same way). */
 export interface RedactOptions {
   /** What stands in for the password; `"***"` when left out. Characters `userinfo` does not allow are percent-encoded. */
   readonly mask?: string | undefined;
@@ -19,10 +19,10 @@ export interface RedactOptions {
  * @example
  * serialize(redactPassword(parseOrThrow("http://user:secret@h/"))); // "http://user:***@h/"
  */
-export function redactPassword(node: Uri, options?: RedactOptions): Uri;
-export function redactPassword(node: RelativeRef, options?: RedactOptions): RelativeRef;
-export function redactPassword(node: UriReference, options?: RedactOptions): UriReference;
-export function redactPassword(node: UriReference, options: RedactOptions = {}): UriReference {
+export function redactNodePassword(node: Uri, options?: RedactOptions): Uri;
+export function redactNodePassword(node: RelativeRef, options?: RedactOptions): RelativeRef;
+export function redactNodePassword(node: UriReference, options?: RedactOptions): UriReference;
+export function redactNodePassword(node: UriReference, options: RedactOptions = {}): UriReference {
   const a = node.authority;
   const userinfo = a?.userinfo;
   if (a === undefined || userinfo === undefined) return node;

@@ -3,7 +3,7 @@
 import type { UriReference } from "../ast/nodes.js";
 import { mapComponents, normalizeReference, toNfc, type NormalizeOptions, type SchemeNormalizations } from "./normalize.js";
 import { encodeNonAscii } from "./percent.js";
-import { serialize, withoutFragment } from "./serialize.js";
+import { serializeNode, withoutFragment } from "./serialize.js";
 import { NON_ASCII } from "../charsets.js";
 
 /** The rungs of the RFC 3986 §6.2 ladder this package climbs. */
@@ -35,7 +35,7 @@ export interface EquivalenceOptions {
 const SYNTAX_ONLY: NormalizeOptions = /* @__PURE__ */ Object.freeze({ emptyPort: false, defaultPort: false, emptyPath: false });
 
 /** RFC 3987 §3.1's character mapping, for comparison only: every non-ASCII character UTF-8 percent-encoded. */
-const toUri = (r: UriReference): UriReference => (NON_ASCII.test(serialize(r)) ? mapComponents(r, (_, t) => encodeNonAscii(t)) : r);
+const toUri = (r: UriReference): UriReference => (NON_ASCII.test(serializeNode(r)) ? mapComponents(r, (_, t) => encodeNonAscii(t)) : r);
 
 /**
  * A reference as the comparison above `"simple"` sees it (RFC 3987 §5.3.2.3): in NFC when asked
@@ -57,7 +57,7 @@ export function equivalentReferences(a: UriReference, b: UriReference, options: 
   const x = options.ignoreFragment === true ? withoutFragment(a) : a;
   const y = options.ignoreFragment === true ? withoutFragment(b) : b;
   const level = options.level ?? "scheme";
-  if (level === "simple") return serialize(x) === serialize(y);
+  if (level === "simple") return serializeNode(x) === serializeNode(y);
   // An IP literal is one address however it is written: compared by value from the scheme rung
   // up (RFC 3986 §6.2.3 lets scheme-based normalization use what it knows of the host).
   const ipv6 = options.ipv6 ?? (level === "scheme" ? "rfc5952" : "keep");
@@ -66,5 +66,5 @@ export function equivalentReferences(a: UriReference, b: UriReference, options: 
   // RFC 3987 §5.3.2.3: above simple comparison, percent-encoding is aligned by mapping IRIs to
   // URIs (§3.1); simple comparison must not map (§5.3.1).
   const nfc = options.nfc === true;
-  return serialize(normalizeReference(comparable(x, nfc), normal)) === serialize(normalizeReference(comparable(y, nfc), normal));
+  return serializeNode(normalizeReference(comparable(x, nfc), normal)) === serializeNode(normalizeReference(comparable(y, nfc), normal));
 }

@@ -111,7 +111,7 @@ function withQuery<R extends UriReference>(ref: R, query: string | undefined): R
  * @example
  * getQueryParams(parseOrThrow("/s?tag=a&x=1&tag=caf%C3%A9"), "tag"); // ["a", "café"]
  */
-export function getQueryParams(ref: UriReference, key: string, options: QueryEditOptions = {}): string[] {
+export function getNodeQueryParams(ref: UriReference, key: string, options: QueryEditOptions = {}): string[] {
   const s = check("getQueryParams", ref, key, options);
   if (ref.query === undefined) return [];
   return pieces(ref.query, s.seps)
@@ -120,14 +120,14 @@ export function getQueryParams(ref: UriReference, key: string, options: QueryEdi
 }
 
 /**
- * The first value of the parameter `key` (see {@link getQueryParams}), `undefined` when there is
- * none; `""` for a key without "=" (use {@link hasQueryParam} to tell `"?a"` from `"?a="`
+ * The first value of the parameter `key` (see {@link getNodeQueryParams}), `undefined` when there is
+ * none; `""` for a key without "=" (use {@link hasNodeQueryParam} to tell `"?a"` from `"?a="`
  * apart by presence, not value).
  *
  * @example
  * getQueryParam(parseOrThrow("/s?q=a+b&q=c"), "q", { form: true }); // "a b"
  */
-export function getQueryParam(ref: UriReference, key: string, options: QueryEditOptions = {}): string | undefined {
+export function getNodeQueryParam(ref: UriReference, key: string, options: QueryEditOptions = {}): string | undefined {
   const s = check("getQueryParam", ref, key, options);
   if (ref.query === undefined) return undefined;
   for (const p of pieces(ref.query, s.seps)) if (holds(p, key, s)) return valueOf(p.text, s.form);
@@ -135,12 +135,12 @@ export function getQueryParam(ref: UriReference, key: string, options: QueryEdit
 }
 
 /**
- * Whether the query has the parameter `key` (compared decoded, see {@link getQueryParams}).
+ * Whether the query has the parameter `key` (compared decoded, see {@link getNodeQueryParams}).
  *
  * @example
  * hasQueryParam(parseOrThrow("/s?debug&q=1"), "debug"); // true
  */
-export function hasQueryParam(ref: UriReference, key: string, options: QueryEditOptions = {}): boolean {
+export function hasNodeQueryParam(ref: UriReference, key: string, options: QueryEditOptions = {}): boolean {
   const s = check("hasQueryParam", ref, key, options);
   if (ref.query === undefined) return false;
   return pieces(ref.query, s.seps).some((p) => holds(p, key, s));
@@ -150,7 +150,7 @@ export function hasQueryParam(ref: UriReference, key: string, options: QueryEdit
  * The reference with the parameter `key` set to `value` (RFC 3986 §3.4): the first occurrence
  * keeps its place and its key as written, and gets the new value; the other occurrences are
  * removed with the separator before them. Without an occurrence, the pair is appended as by
- * {@link appendQueryParam}. `value` `undefined` writes the key alone, without "=". Every other
+ * {@link appendNodeQueryParam}. `value` `undefined` writes the key alone, without "=". Every other
  * piece keeps its text byte for byte (its percent-encoding, "+" or "%20", empty pieces, a
  * trailing separator). The new value is percent-encoded as UTF-8 where `query` does not allow a
  * character, and for "&", "=", "+", "#", "%" and each separator; with `form: true` a space is
@@ -159,12 +159,12 @@ export function hasQueryParam(ref: UriReference, key: string, options: QueryEdit
  * @example
  * serialize(setQueryParam(parseOrThrow("/s?a=1&b=%7e&a=2"), "a", "x y")); // "/s?a=x%20y&b=%7e"
  */
-export function setQueryParam(ref: UriReference, key: string, value: string | undefined, options: QueryEditOptions = {}): UriReference {
+export function setNodeQueryParam(ref: UriReference, key: string, value: string | undefined, options: QueryEditOptions = {}): UriReference {
   const s = check("setQueryParam", ref, key, options, value);
   if (ref.query === undefined) return withQuery(ref, pairText(key, value, s));
   const all = pieces(ref.query, s.seps);
   const first = all.findIndex((p) => holds(p, key, s));
-  if (first < 0) return appendQueryParam(ref, key, value, options);
+  if (first < 0) return appendNodeQueryParam(ref, key, value, options);
   const kept: Piece[] = [];
   all.forEach((p, i) => {
     if (i === first) {
@@ -180,13 +180,13 @@ export function setQueryParam(ref: UriReference, key: string, value: string | un
  * The reference with the pair `key`=`value` added after every other piece of its query (RFC
  * 3986 §3.4), even when `key` is there already. It is joined with the first separator, unless
  * the query is empty (`"?"`, or none) or already ends with a separator (`"?a=1&"` gives
- * `"?a=1&k=v"`). Encoding as {@link setQueryParam}; `value` `undefined` writes the key alone
+ * `"?a=1&k=v"`). Encoding as {@link setNodeQueryParam}; `value` `undefined` writes the key alone
  * (so the key `""` without a value writes an empty piece, which holds no parameter).
  *
  * @example
  * serialize(appendQueryParam(parseOrThrow("/s?a=1"), "tag", "a&b")); // "/s?a=1&tag=a%26b"
  */
-export function appendQueryParam(ref: UriReference, key: string, value: string | undefined, options: QueryEditOptions = {}): UriReference {
+export function appendNodeQueryParam(ref: UriReference, key: string, value: string | undefined, options: QueryEditOptions = {}): UriReference {
   const s = check("appendQueryParam", ref, key, options, value);
   const pair = pairText(key, value, s);
   const q = ref.query;
@@ -204,7 +204,7 @@ export function appendQueryParam(ref: UriReference, key: string, value: string |
  * @example
  * serialize(deleteQueryParam(parseOrThrow("/s?utm=1&q=x&utm=2#top"), "utm")); // "/s?q=x#top"
  */
-export function deleteQueryParam(ref: UriReference, key: string, options: QueryEditOptions = {}): UriReference {
+export function deleteNodeQueryParam(ref: UriReference, key: string, options: QueryEditOptions = {}): UriReference {
   const s = check("deleteQueryParam", ref, key, options);
   if (ref.query === undefined) return ref;
   const all = pieces(ref.query, s.seps);

@@ -4,7 +4,7 @@ import * as make from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";
 import { describeValue } from "../describe.js";
 import { resolveReference } from "./resolve.js";
-import { serialize, withoutFragment } from "./serialize.js";
+import { serializeNode, withoutFragment } from "./serialize.js";
 
 /** The kind of a URI reference: §4.1 (URI), §4.2 (the three relative kinds), §4.4 (same-document). */
 export type ReferenceKind = "URI" | "network-path" | "absolute-path" | "relative-path" | "same-document";
@@ -27,7 +27,7 @@ export type ReferenceKind = "URI" | "network-path" | "absolute-path" | "relative
  * referenceKind(parseOrThrow("//h/x"));    // "network-path"
  * referenceKind(parseOrThrow("?q"), parseOrThrow("http://a/b?q", "URI")); // "same-document"
  */
-export function referenceKind(ref: UriReference, base?: Uri): ReferenceKind {
+export function referenceKindOfNode(ref: UriReference, base?: Uri): ReferenceKind {
   if (!make.isNode(ref) || (ref.kind !== "URI" && ref.kind !== "relative-ref")) {
     throw new TypeError(`referenceKind: the argument "ref" must be a URI reference node, got ${describeValue(ref)}`);
   }
@@ -38,7 +38,7 @@ export function referenceKind(ref: UriReference, base?: Uri): ReferenceKind {
     // §4.4: "aside from its fragment component (if any), identical to the base URI".
     const stripped = withoutFragment(base);
     const r = resolveReference(stripped, ref);
-    if (r.ok && serialize(withoutFragment(r.value)) === serialize(stripped)) return "same-document";
+    if (r.ok && serializeNode(withoutFragment(r.value)) === serializeNode(stripped)) return "same-document";
   }
   // §4.1: a reference with a scheme is a URI.
   if (ref.scheme !== undefined) return "URI";

@@ -8,9 +8,9 @@ import { describeValue, expectOptions } from "../describe.js";
 import { normalizeReference, type NormalizeOptions } from "./normalize.js";
 import { dotSegmentsRemoved } from "./remove-dot-segments.js";
 import { resolveReference } from "./resolve.js";
-import { serialize, withoutFragment } from "./serialize.js";
+import { serializeNode, withoutFragment } from "./serialize.js";
 
-/** Options of {@link relativize}. */
+/** Options of {@link relativizeNodes}. */
 export interface RelativizeOptions {
   /**
    * `true`, or the options to normalize with: normalize the base and the target first (RFC 3986
@@ -21,11 +21,11 @@ export interface RelativizeOptions {
   readonly normalize?: boolean | NormalizeOptions | undefined;
 }
 
-/** Why {@link relativize} has no reference to give. */
+/** Why {@link relativizeNodes} has no reference to give. */
 export type RelativizeErrorCode = "base-not-absolute" | "target-not-absolute" | "unreachable-target";
 
 /**
- * A base or target that {@link relativize} cannot work with: a base without a scheme
+ * A base or target that {@link relativizeNodes} cannot work with: a base without a scheme
  * (`"base-not-absolute"`, RFC 3986 §5.1), a target without one (`"target-not-absolute"`; resolve
  * it first), or a target no reference resolves to (`"unreachable-target"`): its path has dot
  * segments, which §5.2.4 removes from every resolved path but one inherited unchanged from the
@@ -73,7 +73,7 @@ const commonSuffix = (a: string, b: string): number => {
   return n;
 };
 
-const authorityText = (a: Authority | undefined): string | undefined => (a === undefined ? undefined : serialize(a));
+const authorityText = (a: Authority | undefined): string | undefined => (a === undefined ? undefined : serializeNode(a));
 
 /**
  * Whether a relative reference with this path (and an authority or not) reads back as written
@@ -170,7 +170,7 @@ function relativePaths(dir: string, tp: string): string[] {
  * const r = relativize(base, parseOrThrow("http://example.com/docs/api.html?v=2#top", "URI"));
  * if (r.ok) serialize(r.value); // "../api.html?v=2#top"
  */
-export function relativize(base: Uri, target: Uri, options: RelativizeOptions = {}): Result<UriReference, RelativizeError> {
+export function relativizeNodes(base: Uri, target: Uri, options: RelativizeOptions = {}): Result<UriReference, RelativizeError> {
   expectReference(base, "base");
   expectReference(target, "target");
   expectOptions(options, "relativize");
@@ -189,7 +189,7 @@ export function relativize(base: Uri, target: Uri, options: RelativizeOptions = 
   // §5.2.2 never reads the base's fragment.
   b = withoutFragment(b);
 
-  const goal = serialize(t);
+  const goal = serializeNode(t);
   const tAuthority = t.authority === undefined ? undefined : make.withoutSpans(t.authority);
   const tp = t.path.text;
   const { query, fragment } = t;
@@ -203,7 +203,7 @@ export function relativize(base: Uri, target: Uri, options: RelativizeOptions = 
       query: q,
       fragment,
     });
-    const text = serialize(ref);
+    const text = serializeNode(ref);
     candidates.push({ ref, text, kept: commonSuffix(text, goal), form });
   };
 
@@ -234,7 +234,7 @@ export function relativize(base: Uri, target: Uri, options: RelativizeOptions = 
   for (const c of candidates) {
     // §5.2: never give a reference that does not resolve back to the target.
     const r = resolveReference(b, c.ref);
-    if (r.ok && serialize(r.value) === goal) return { ok: true, value: c.ref };
+    if (r.ok && serializeNode(r.value) === goal) return { ok: true, value: c.ref };
   }
   return { ok: false, error: new RelativizeError("unreachable-target") };
 }

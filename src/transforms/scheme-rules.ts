@@ -4,7 +4,7 @@
 import * as make from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";
 import { isNormalAt, NO_OPTIONS, normalizeReference, normalizeStepByStep, normalText, unchangedReference, type NormalizeOptions, type SchemeNormalization } from "./normalize.js";
-import { serialize, withoutFragment } from "./serialize.js";
+import { serializeNode, withoutFragment } from "./serialize.js";
 
 /**
  * What normalization and equivalence know of one scheme: the second layer of the one scheme
@@ -152,7 +152,7 @@ function schemeNormalize(
   const n = normal(node, opts);
   if (s.normalize === undefined) return n;
   // the steps changed no character (the usual case): the value already made is the value of the result
-  const v = n === node || serialize(n) === serialize(node) ? value : s.valueOf(n as Uri);
+  const v = n === node || serializeNode(n) === serializeNode(node) ? value : s.valueOf(n as Uri);
   if (v === undefined) return n;
   const m = s.normalize(n as Uri, v.value, options);
   if (!make.isNode(m) || m.kind !== "URI") throw new TypeError(`normalize: the ${s.name} scheme's normalize must return a URI node made by the library`);
@@ -213,7 +213,7 @@ function keyOfNode(input: UriReference, reg: SchemeRulesRegistry, options: Equiv
   const facts = factsOf(reg);
   // the usual case: a text in normal form is its own key, read off without making its node
   if (isNormalWithRules(L, name, s, options.ipv6 === "keep" ? facts.defaults : facts.rfc5952, facts.schemes)) return `URI ${L.input.slice(L.start, L.end)}`;
-  return `URI ${serialize(normalizeWithRules(node, reg, options.ipv6 === "keep" ? { ipv6: "keep" } : RFC5952))}`;
+  return `URI ${serializeNode(normalizeWithRules(node, reg, options.ipv6 === "keep" ? { ipv6: "keep" } : RFC5952))}`;
 }
 
 /** The operations every registry brings (src/schemes/registry.ts). */

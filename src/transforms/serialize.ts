@@ -11,7 +11,7 @@ import type { Node, UriReference } from "../ast/nodes.js";
  * @example
  * serialize(parseOrThrow("foo://example.com:8042/over/there?name=ferret#nose").authority!); // "example.com:8042"
  */
-export function serialize(node: Node): string {
+export function serializeNode(node: Node): string {
   // read from the node's own state, by its class (a node is a view of its text: §5.3
   // recomposition gives that text back); not through its kind and text getters, which a
   // property a program defines on the node would shadow

@@ -11,7 +11,7 @@ import { rule, type RuleName } from "../../src/rules/index";
 import {
   buildUri, withFragment, withHost, withPath, withPort, withQuery, withScheme, withUserinfo, type UriParts,
 } from "../../src/uri-builder";
-import { serialize } from "../../src/transforms/serialize";
+import { serializeNode } from "../../src/transforms/serialize";
 import { runs } from "../helpers/runs";
 import { isReadOnlyNode } from "../helpers/read-only";
 
@@ -58,7 +58,7 @@ function set(node: UriReference, part: Part, value: string | number | undefined)
 
 const expectOk = (r: Result<UriReference, UriSyntaxError>, expected: string): void => {
   if (!r.ok) throw r.error;
-  expect(serialize(r.value)).toBe(expected);
+  expect(serializeNode(r.value)).toBe(expected);
   // the node is what parse gives for its text, component for component
   const reparsed = parseRuleOrThrow(expected, /[^\x00-\x7f]/.test(expected) ? "IRI-reference" : "URI-reference");
   expect(r.value.kind).toBe(reparsed.kind);
@@ -89,7 +89,7 @@ describe("buildUri", () => {
       fc.property(gen, (s) => {
         const n = parseOrThrow(s);
         const a = n.authority;
-        const host = a === undefined ? undefined : serialize(a.host);
+        const host = a === undefined ? undefined : serializeNode(a.host);
         const r = buildUri({ scheme: n.scheme, userinfo: a?.userinfo, host, port: a?.port, path: n.path.text, query: n.query, fragment: n.fragment });
         expectOk(r, s);
       }),
@@ -121,10 +121,10 @@ describe("IRI parts (RFC 3987 §2.2)", () => {
         fc.property(values, (value) => {
           const r = set(parseOrThrow("http://a/b?c#d"), part, value);
           if (!r.ok) throw r.error;
-          const text = serialize(r.value);
+          const text = serializeNode(r.value);
           expect(isValid(text, "IRI")).toBe(true);
           const back = parseRuleOrThrow(text, "IRI");
-          const got = { userinfo: back.authority?.userinfo, host: back.authority ? serialize(back.authority.host) : undefined, path: back.path.text, query: back.query, fragment: back.fragment };
+          const got = { userinfo: back.authority?.userinfo, host: back.authority ? serializeNode(back.authority.host) : undefined, path: back.path.text, query: back.query, fragment: back.fragment };
           expect(got[part as keyof typeof got]).toBe(value);
         }),
         { numRuns: runs(200) },
@@ -139,7 +139,7 @@ describe("with* setters", () => {
     const r = set(node, c.part, c.value ?? undefined);
     if (c.expected !== undefined) expectOk(r, c.expected);
     else expectError(r, c.rule ?? "", c.offset ?? -1);
-    expect(serialize(node)).toBe(c.input); // the input node is unchanged
+    expect(serializeNode(node)).toBe(c.input); // the input node is unchanged
   });
 
   const gen = (name: RuleName): fc.Arbitrary<string> => fc.integer().map((seed) => rule(name).generate(seededRandom(seed)));
@@ -165,13 +165,13 @@ describe("with* setters", () => {
           expect(r.error.rule).toMatch(/^path-|^authority$/);
           return;
         }
-        const text = serialize(r.value);
+        const text = serializeNode(r.value);
         expect(isValid(text, "URI-reference")).toBe(true);
         const back = parseOrThrow(text);
         const got: Record<Part, string | undefined> = {
           scheme: back.scheme,
           userinfo: back.authority?.userinfo,
-          host: back.authority ? serialize(back.authority.host) : undefined,
+          host: back.authority ? serializeNode(back.authority.host) : undefined,
           port: back.authority?.port,
           path: back.path.text,
           query: back.query,

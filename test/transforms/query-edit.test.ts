@@ -8,10 +8,10 @@ import type { UriReference } from "../../src/ast/nodes";
 import { isValid, parseOrThrow, parseRuleOrThrow } from "../../src/parse";
 import { rule } from "../../src/rules/index";
 import {
-  appendQueryParam, deleteQueryParam, getQueryParam, getQueryParams, hasQueryParam, setQueryParam, type QueryEditOptions,
+  appendNodeQueryParam, deleteNodeQueryParam, getNodeQueryParam, getNodeQueryParams, hasNodeQueryParam, setNodeQueryParam, type QueryEditOptions,
 } from "../../src/transforms/query-edit";
 import { buildQuery, queryParams } from "../../src/transforms/query";
-import { serialize } from "../../src/transforms/serialize";
+import { serializeNode } from "../../src/transforms/serialize";
 import { readJson } from "../helpers/fixtures";
 import { runs } from "../helpers/runs";
 import { isReadOnlyNode } from "../helpers/read-only";
@@ -38,7 +38,7 @@ const shape = (node: unknown): string => JSON.stringify(node, (k, v: unknown) =>
 
 /** The result's text, checked: a URI-reference that parses back to the same node, frozen, without spans (unless it is the input). */
 function checked(input: UriReference, result: UriReference): string {
-  const text = serialize(result);
+  const text = serializeNode(result);
   expect(isValid(text, "URI-reference")).toBe(true);
   if (result.query !== undefined) expect(isValid(result.query, "query")).toBe(true);
   expect(shape(parseOrThrow(text))).toBe(shape(result));
@@ -53,9 +53,9 @@ describe("getQueryParam, getQueryParams, hasQueryParam: fixtures", () => {
   for (const g of read.groups) {
     test.each(g.cases)(`${g.source.slice(0, 60)}…: %j, key %j, %j`, (ref, key, options, first, all, has) => {
       const node = parseOrThrow(ref);
-      expect(getQueryParam(node, key, options)).toBe(first ?? undefined);
-      expect(getQueryParams(node, key, options)).toEqual(all);
-      expect(hasQueryParam(node, key, options)).toBe(has);
+      expect(getNodeQueryParam(node, key, options)).toBe(first ?? undefined);
+      expect(getNodeQueryParams(node, key, options)).toEqual(all);
+      expect(hasNodeQueryParam(node, key, options)).toBe(has);
     });
   }
 });
@@ -64,26 +64,26 @@ describe("setQueryParam, appendQueryParam, deleteQueryParam: fixtures", () => {
   for (const g of edit.set) {
     test.each(g.cases)(`set: ${g.source.slice(0, 50)}…: %j, %j = %j, %j`, (ref, key, value, options, expected) => {
       const node = parseOrThrow(ref);
-      const out = setQueryParam(node, key, value ?? undefined, options);
+      const out = setNodeQueryParam(node, key, value ?? undefined, options);
       expect(checked(node, out)).toBe(expected);
-      expect(getQueryParams(out, key, options)).toEqual([wellFormed(value ?? "")]);
+      expect(getNodeQueryParams(out, key, options)).toEqual([wellFormed(value ?? "")]);
     });
   }
   for (const g of edit.append) {
     test.each(g.cases)(`append: ${g.source.slice(0, 50)}…: %j, %j = %j, %j`, (ref, key, value, options, expected) => {
       const node = parseOrThrow(ref);
-      const out = appendQueryParam(node, key, value ?? undefined, options);
+      const out = appendNodeQueryParam(node, key, value ?? undefined, options);
       expect(checked(node, out)).toBe(expected);
-      expect(getQueryParams(out, key, options)).toEqual([...getQueryParams(node, key, options), value ?? ""]);
+      expect(getNodeQueryParams(out, key, options)).toEqual([...getNodeQueryParams(node, key, options), value ?? ""]);
     });
   }
   for (const g of edit.delete) {
     test.each(g.cases)(`delete: ${g.source.slice(0, 50)}…: %j, %j, %j`, (ref, key, options, expected) => {
       const node = parseOrThrow(ref);
-      const out = deleteQueryParam(node, key, options);
+      const out = deleteNodeQueryParam(node, key, options);
       expect(checked(node, out)).toBe(expected);
-      expect(hasQueryParam(out, key, options)).toBe(false);
-      if (!hasQueryParam(node, key, options)) expect(out).toBe(node);
+      expect(hasNodeQueryParam(out, key, options)).toBe(false);
+      if (!hasNodeQueryParam(node, key, options)) expect(out).toBe(node);
     });
   }
 });
@@ -92,9 +92,9 @@ describe("query edits: nodes and arguments", () => {
   test("the node kind is kept: a URI stays a URI, a relative reference relative; inputs are unchanged", () => {
     const u = parseRuleOrThrow("http://u@h:8/p?a=1#f", "URI");
     const before = JSON.stringify(u);
-    const out = setQueryParam(u, "a", "2");
+    const out = setNodeQueryParam(u, "a", "2");
     expect(out.kind).toBe("URI");
-    expect(setQueryParam(parseOrThrow("?a=1"), "a", "2").kind).toBe("relative-ref");
+    expect(setNodeQueryParam(parseOrThrow("?a=1"), "a", "2").kind).toBe("relative-ref");
     expect(JSON.stringify(u)).toBe(before);
     expect(out.authority?.span).toBeUndefined();
     expect(out.authority?.host.span).toBeUndefined();
@@ -103,20 +103,20 @@ describe("query edits: nodes and arguments", () => {
 
   test("arguments of the wrong type are TypeErrors that name them", () => {
     const node = parseOrThrow("/s?a=1");
-    expect(() => getQueryParam({ ...node }, "a")).toThrow(/getQueryParam: the argument "ref"/);
-    expect(() => setQueryParam(node, 1 as unknown as string, "x")).toThrow(/setQueryParam: the argument "key"/);
-    expect(() => appendQueryParam(node, "a", null as unknown as string)).toThrow(/appendQueryParam: the argument "value"/);
-    expect(() => deleteQueryParam(node, "a", "&" as unknown as QueryEditOptions)).toThrow(/deleteQueryParam: the argument "options"/);
-    expect(() => hasQueryParam(node, "a", { separators: 1 as unknown as string })).toThrow(TypeError);
+    expect(() => getNodeQueryParam({ ...node }, "a")).toThrow(/getQueryParam: the argument "ref"/);
+    expect(() => setNodeQueryParam(node, 1 as unknown as string, "x")).toThrow(/setQueryParam: the argument "key"/);
+    expect(() => appendNodeQueryParam(node, "a", null as unknown as string)).toThrow(/appendQueryParam: the argument "value"/);
+    expect(() => deleteNodeQueryParam(node, "a", "&" as unknown as QueryEditOptions)).toThrow(/deleteQueryParam: the argument "options"/);
+    expect(() => hasNodeQueryParam(node, "a", { separators: 1 as unknown as string })).toThrow(TypeError);
   });
 
   test("the doc comments' examples", () => {
-    expect(getQueryParams(parseOrThrow("/s?tag=a&x=1&tag=caf%C3%A9"), "tag")).toEqual(["a", "café"]);
-    expect(getQueryParam(parseOrThrow("/s?q=a+b&q=c"), "q", { form: true })).toBe("a b");
-    expect(hasQueryParam(parseOrThrow("/s?debug&q=1"), "debug")).toBe(true);
-    expect(serialize(setQueryParam(parseOrThrow("/s?a=1&b=%7e&a=2"), "a", "x y"))).toBe("/s?a=x%20y&b=%7e");
-    expect(serialize(appendQueryParam(parseOrThrow("/s?a=1"), "tag", "a&b"))).toBe("/s?a=1&tag=a%26b");
-    expect(serialize(deleteQueryParam(parseOrThrow("/s?utm=1&q=x&utm=2#top"), "utm"))).toBe("/s?q=x#top");
+    expect(getNodeQueryParams(parseOrThrow("/s?tag=a&x=1&tag=caf%C3%A9"), "tag")).toEqual(["a", "café"]);
+    expect(getNodeQueryParam(parseOrThrow("/s?q=a+b&q=c"), "q", { form: true })).toBe("a b");
+    expect(hasNodeQueryParam(parseOrThrow("/s?debug&q=1"), "debug")).toBe(true);
+    expect(serializeNode(setNodeQueryParam(parseOrThrow("/s?a=1&b=%7e&a=2"), "a", "x y"))).toBe("/s?a=x%20y&b=%7e");
+    expect(serializeNode(appendNodeQueryParam(parseOrThrow("/s?a=1"), "tag", "a&b"))).toBe("/s?a=1&tag=a%26b");
+    expect(serializeNode(deleteNodeQueryParam(parseOrThrow("/s?utm=1&q=x&utm=2#top"), "utm"))).toBe("/s?q=x#top");
   });
 });
 
@@ -155,9 +155,9 @@ describe("query edits: properties", () => {
         const values = queryParams(ref.query, o)
           .filter(([k]) => k === key)
           .map(([, v]) => v ?? "");
-        expect(getQueryParams(ref, key, o)).toEqual(values);
-        expect(getQueryParam(ref, key, o)).toBe(values[0]);
-        expect(hasQueryParam(ref, key, o)).toBe(values.length > 0);
+        expect(getNodeQueryParams(ref, key, o)).toEqual(values);
+        expect(getNodeQueryParam(ref, key, o)).toBe(values[0]);
+        expect(hasNodeQueryParam(ref, key, o)).toBe(values.length > 0);
       }),
       { numRuns: runs(1000) },
     );
@@ -167,9 +167,9 @@ describe("query edits: properties", () => {
     fc.assert(
       fc.property(refs, text, fc.option(text, { nil: undefined }), opts, (ref, key, value, o) => {
         fc.pre(key !== "" || value !== undefined); // ["", undefined] is an empty piece, which holds no parameter
-        const out = setQueryParam(ref, key, value, o);
+        const out = setNodeQueryParam(ref, key, value, o);
         checked(ref, out);
-        expect(getQueryParams(out, key, o)).toEqual([value ?? ""]);
+        expect(getNodeQueryParams(out, key, o)).toEqual([value ?? ""]);
         const seps = o.separators ?? "&";
         const before = piecesOf(ref.query, seps);
         const after = piecesOf(out.query, seps);
@@ -197,16 +197,16 @@ describe("query edits: properties", () => {
   test("delete removes every occurrence and nothing else; a query left without parameters is removed", () => {
     fc.assert(
       fc.property(refs, text, opts, (ref, key, o) => {
-        const out = deleteQueryParam(ref, key, o);
+        const out = deleteNodeQueryParam(ref, key, o);
         checked(ref, out);
-        expect(hasQueryParam(out, key, o)).toBe(false);
+        expect(hasNodeQueryParam(out, key, o)).toBe(false);
         const seps = o.separators ?? "&";
         const kept = piecesOf(ref.query, seps).filter((p) => !holds(p, key, o));
-        if (!hasQueryParam(ref, key, o)) expect(out).toBe(ref);
+        if (!hasNodeQueryParam(ref, key, o)) expect(out).toBe(ref);
         else if (kept.every((p) => p === "")) expect(out.query).toBeUndefined();
         else expect(piecesOf(out.query, seps)).toEqual(kept);
         // Other keys read the same.
-        for (const [k] of queryParams(ref.query, o)) if (k !== key) expect(getQueryParams(out, k, o)).toEqual(getQueryParams(ref, k, o));
+        for (const [k] of queryParams(ref.query, o)) if (k !== key) expect(getNodeQueryParams(out, k, o)).toEqual(getNodeQueryParams(ref, k, o));
       }),
       { numRuns: runs(1000) },
     );
@@ -216,7 +216,7 @@ describe("query edits: properties", () => {
     fc.assert(
       fc.property(refs, text, fc.option(text, { nil: undefined }), opts, (ref, key, value, o) => {
         fc.pre(key !== "" || value !== undefined); // ["", undefined] writes nothing to read back
-        const out = appendQueryParam(ref, key, value, o);
+        const out = appendNodeQueryParam(ref, key, value, o);
         checked(ref, out);
         expect(queryParams(out.query, o)).toEqual([...queryParams(ref.query, o), [key, value]]);
         const pair = buildQuery([[key, value]], o);
@@ -231,10 +231,10 @@ describe("query edits: properties", () => {
   test("edits compose: set, append and delete on the same key", () => {
     fc.assert(
       fc.property(refs, text, text, text, opts, (ref, key, v1, v2, o) => {
-        const a = appendQueryParam(setQueryParam(ref, key, v1, o), key, v2, o);
-        expect(getQueryParams(a, key, o)).toEqual([v1, v2]);
-        const d = deleteQueryParam(a, key, o);
-        expect(hasQueryParam(d, key, o)).toBe(false);
+        const a = appendNodeQueryParam(setNodeQueryParam(ref, key, v1, o), key, v2, o);
+        expect(getNodeQueryParams(a, key, o)).toEqual([v1, v2]);
+        const d = deleteNodeQueryParam(a, key, o);
+        expect(hasNodeQueryParam(d, key, o)).toBe(false);
         checked(ref, d);
       }),
       { numRuns: runs(1000) },

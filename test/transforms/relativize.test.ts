@@ -9,11 +9,11 @@ import type { Uri, UriReference } from "../../src/ast/nodes";
 import { isValid, parse, parseOrThrow, parseRuleOrThrow } from "../../src/parse";
 import { rule } from "../../src/rules/index";
 import { normalizeReference } from "../../src/transforms/normalize";
-import { referenceKind, type ReferenceKind } from "../../src/transforms/reference-kind";
-import { relativize, RelativizeError, type RelativizeOptions } from "../../src/transforms/relativize";
+import { referenceKindOfNode, type ReferenceKind } from "../../src/transforms/reference-kind";
+import { relativizeNodes, RelativizeError, type RelativizeOptions } from "../../src/transforms/relativize";
 import { removeDotSegments } from "../../src/transforms/remove-dot-segments";
 import { resolveReference } from "../../src/transforms/resolve";
-import { serialize } from "../../src/transforms/serialize";
+import { serializeNode } from "../../src/transforms/serialize";
 import { readJson } from "../helpers/fixtures";
 import { recomposeLiteral, resolveLiteral } from "../helpers/resolve-reference";
 import { runs } from "../helpers/runs";
@@ -28,7 +28,7 @@ const withoutFragment = (u: Uri): Uri =>
 function resolvedText(base: Uri, ref: UriReference): string {
   const r = resolveReference(base.fragment === undefined ? base : withoutFragment(base), ref);
   if (!r.ok) throw r.error;
-  return serialize(r.value);
+  return serializeNode(r.value);
 }
 
 /** JSON of a node without its spans. */
@@ -36,10 +36,10 @@ const shape = (node: unknown): string => JSON.stringify(node, (k, v: unknown) =>
 
 /** relativize's value, checked: it resolves back, parses back to itself, and is frozen without spans. */
 function relativizeChecked(base: Uri, target: Uri, options?: RelativizeOptions): string {
-  const r = relativize(base, target, options);
+  const r = relativizeNodes(base, target, options);
   if (!r.ok) throw r.error;
-  const text = serialize(r.value);
-  const goal = options?.normalize ? serialize(normalizeReference(target, options.normalize === true ? {} : options.normalize)) : serialize(target);
+  const text = serializeNode(r.value);
+  const goal = options?.normalize ? serializeNode(normalizeReference(target, options.normalize === true ? {} : options.normalize)) : serializeNode(target);
   const b = options?.normalize ? normalizeReference(base, options.normalize === true ? {} : options.normalize) : base;
   expect(resolvedText(b, r.value)).toBe(goal);
   expect(shape(parseOrThrow(text))).toBe(shape(r.value));
@@ -92,7 +92,7 @@ describe.each(["network-uri.json", "uri-js.json", "java.json", "posix-relpath.js
     const base = uri(c.base);
     const target = uri(c.target);
     if (c.expected === null) {
-      const r = relativize(base, target, c.options);
+      const r = relativizeNodes(base, target, c.options);
       expect(r.ok).toBe(false);
       if (!r.ok) {
         expect(r.error).toBeInstanceOf(RelativizeError);
@@ -104,7 +104,7 @@ describe.each(["network-uri.json", "uri-js.json", "java.json", "posix-relpath.js
     // Another project's answer: never shorter than ours when it resolves back too.
     if (c.theirs !== undefined) {
       const theirs = parse(c.theirs);
-      if (theirs.ok && resolvedText(base, theirs.value) === serialize(target)) expect(c.expected.length).toBeLessThanOrEqual(c.theirs.length);
+      if (theirs.ok && resolvedText(base, theirs.value) === serializeNode(target)) expect(c.expected.length).toBeLessThanOrEqual(c.theirs.length);
     }
   });
 });
@@ -112,7 +112,7 @@ describe.each(["network-uri.json", "uri-js.json", "java.json", "posix-relpath.js
 describe("relativize: errors", () => {
   const fx = readJson<{ source: string; cases: readonly (readonly [string, string, string])[] }>("relativize", "errors.json");
   test.each(fx.cases)(`${fx.source.slice(0, 40)}…: %j, %j -> %s`, (b, t, code) => {
-    const r = relativize(parseOrThrow(b) as Uri, parseOrThrow(t) as Uri);
+    const r = relativizeNodes(parseOrThrow(b) as Uri, parseOrThrow(t) as Uri);
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.error).toBeInstanceOf(RelativizeError);
@@ -123,32 +123,32 @@ describe("relativize: errors", () => {
   });
 
   test("normalize: true reaches a target with dot segments", () => {
-    const r = relativize(uri("http://a/b/c"), uri("http://a/b/./d"), { normalize: true });
-    expect(r.ok && serialize(r.value)).toBe("d");
-    const o = relativize(uri("HTTP://a/b/c"), uri("http://a/b/./d"), { normalize: { case: false } });
-    expect(o.ok && serialize(o.value)).toBe("http://a/b/d");
+    const r = relativizeNodes(uri("http://a/b/c"), uri("http://a/b/./d"), { normalize: true });
+    expect(r.ok && serializeNode(r.value)).toBe("d");
+    const o = relativizeNodes(uri("HTTP://a/b/c"), uri("http://a/b/./d"), { normalize: { case: false } });
+    expect(o.ok && serializeNode(o.value)).toBe("http://a/b/d");
   });
 
   test("inputs are left as they were", () => {
     const base = uri("http://u@a:1/b/c/d;p?q#f");
     const target = uri("http://u@a:1/b/g?y#s");
     const before = JSON.stringify([base, target]);
-    const r = relativize(base, target);
-    expect(r.ok && serialize(r.value)).toBe("/b/g?y#s");
+    const r = relativizeNodes(base, target);
+    expect(r.ok && serializeNode(r.value)).toBe("/b/g?y#s");
     expect(JSON.stringify([base, target])).toBe(before);
   });
 
   test("arguments that are not nodes of this library are TypeErrors", () => {
     const base = uri("http://a/b");
-    expect(() => relativize({ ...base } as Uri, base)).toThrow(TypeError);
-    expect(() => relativize(base, "http://a/c" as unknown as Uri)).toThrow(/relativize: the argument "target"/);
-    expect(() => relativize(base, base, 1 as unknown as RelativizeOptions)).toThrow(TypeError);
+    expect(() => relativizeNodes({ ...base } as Uri, base)).toThrow(TypeError);
+    expect(() => relativizeNodes(base, "http://a/c" as unknown as Uri)).toThrow(/relativize: the argument "target"/);
+    expect(() => relativizeNodes(base, base, 1 as unknown as RelativizeOptions)).toThrow(TypeError);
   });
 
   test("the doc comment's example", () => {
     const base = parseRuleOrThrow("http://example.com/docs/guide/intro.html", "URI");
-    const r = relativize(base, parseRuleOrThrow("http://example.com/docs/api.html?v=2#top", "URI"));
-    expect(r.ok && serialize(r.value)).toBe("../api.html?v=2#top");
+    const r = relativizeNodes(base, parseRuleOrThrow("http://example.com/docs/api.html?v=2#top", "URI"));
+    expect(r.ok && serializeNode(r.value)).toBe("../api.html?v=2#top");
   });
 });
 
@@ -182,7 +182,7 @@ const derivedTarget = (base: string): fc.Arbitrary<string> =>
     .map((e) => {
       const b = uri(base);
       const scheme = e.scheme === "same" ? b.scheme : e.scheme === "upper" ? b.scheme.toUpperCase() : "z";
-      const auth = b.authority === undefined ? undefined : serialize(b.authority);
+      const auth = b.authority === undefined ? undefined : serializeNode(b.authority);
       const authority = e.authority === "same" ? auth : e.authority === "none" ? undefined : e.authority === "empty" ? "" : "h2";
       const segs = [...b.path.segments.slice(0, Math.min(e.keep, b.path.segments.length)), ...e.add];
       const rooted = authority !== undefined ? e.rooted || segs.length > 0 : b.path.text.startsWith("/") || e.rooted;
@@ -217,13 +217,13 @@ describe("relativize: properties", () => {
       fc.property(pairs, ([b, t]) => {
         const base = uri(b);
         const target = uri(t);
-        const r = relativize(base, target);
+        const r = relativizeNodes(base, target);
         expect(r.ok).toBe(reachable(base, target));
         if (!r.ok) {
           expect(r.error.code).toBe("unreachable-target");
           return;
         }
-        const text = serialize(r.value);
+        const text = serializeNode(r.value);
         expect(resolvedText(base, r.value)).toBe(t);
         expect(text.length).toBeLessThanOrEqual(t.length);
         expect(shape(parseOrThrow(text))).toBe(shape(r.value));
@@ -235,9 +235,9 @@ describe("relativize: properties", () => {
   test("with normalize: true every target is reachable, and the result resolves to the normalized target", () => {
     fc.assert(
       fc.property(pairs, ([b, t]) => {
-        const r = relativize(uri(b), uri(t), { normalize: true });
+        const r = relativizeNodes(uri(b), uri(t), { normalize: true });
         expect(r.ok).toBe(true);
-        if (r.ok) expect(resolvedText(normalizeReference(uri(b)), r.value)).toBe(serialize(normalizeReference(uri(t))));
+        if (r.ok) expect(resolvedText(normalizeReference(uri(b)), r.value)).toBe(serializeNode(normalizeReference(uri(t))));
       }),
       { numRuns: runs(2000) },
     );
@@ -249,7 +249,7 @@ describe("relativize: properties", () => {
    * and resolves back to the target is a reference relativize could have given.
    */
   function bruteForceShortest(base: Uri, target: Uri): number {
-    const t = serialize(target);
+    const t = serializeNode(target);
     const rest = t.slice(target.scheme.length + 1);
     const depth = base.path.segments.length + 1;
     const prefixes = ["", ".", "./", "/.", "/", "//"];
@@ -272,9 +272,9 @@ describe("relativize: properties", () => {
       fc.property(near, ([b, t]) => {
         const base = uri(b);
         const target = uri(t);
-        const r = relativize(base, target);
+        const r = relativizeNodes(base, target);
         fc.pre(r.ok);
-        if (r.ok) expect(serialize(r.value).length).toBeLessThanOrEqual(bruteForceShortest(base, target));
+        if (r.ok) expect(serializeNode(r.value).length).toBeLessThanOrEqual(bruteForceShortest(base, target));
       }),
       { numRuns: runs(1000) },
     );
@@ -285,13 +285,13 @@ describe("relativize: properties", () => {
       fc.property(pairs, ([b, t]) => {
         const base = uri(b);
         const target = uri(t);
-        const r = relativize(base, target);
+        const r = relativizeNodes(base, target);
         fc.pre(r.ok);
         if (!r.ok) return;
-        const same = serialize(withoutFragment(target)) === serialize(withoutFragment(base));
-        expect(referenceKind(r.value, base) === "same-document").toBe(same);
+        const same = serializeNode(withoutFragment(target)) === serializeNode(withoutFragment(base));
+        expect(referenceKindOfNode(r.value, base) === "same-document").toBe(same);
         // The empty path inherits the base's path and query (§5.2.2): "" or "#f" is then the shortest.
-        if (same) expect(referenceKind(r.value)).toBe("same-document");
+        if (same) expect(referenceKindOfNode(r.value)).toBe("same-document");
       }),
       { numRuns: runs(2000) },
     );
@@ -311,25 +311,25 @@ describe("referenceKind", () => {
   const fx = readJson<KindFixture>("relativize", "reference-kind.json");
   for (const g of fx.syntax) {
     test.each(g.cases)(`${g.source.slice(0, 60)}…: %j is %s`, (ref, kind) => {
-      expect(referenceKind(parseOrThrow(ref))).toBe(kind);
+      expect(referenceKindOfNode(parseOrThrow(ref))).toBe(kind);
     });
   }
   for (const g of fx.withBase) {
     test.each(g.cases)(`${g.source.slice(0, 60)}…: %j against ${g.base} is %s`, (ref, kind) => {
-      expect(referenceKind(parseOrThrow(ref), uri(g.base))).toBe(kind);
+      expect(referenceKindOfNode(parseOrThrow(ref), uri(g.base))).toBe(kind);
     });
   }
 
   test("a base that is not a URI, or a ref that is not a node, is a TypeError", () => {
-    expect(() => referenceKind(parseOrThrow("g"), parseOrThrow("/a") as unknown as Uri)).toThrow(TypeError);
-    expect(() => referenceKind({ ...parseOrThrow("g") })).toThrow(TypeError);
-    expect(() => referenceKind("g" as unknown as UriReference)).toThrow(TypeError);
+    expect(() => referenceKindOfNode(parseOrThrow("g"), parseOrThrow("/a") as unknown as Uri)).toThrow(TypeError);
+    expect(() => referenceKindOfNode({ ...parseOrThrow("g") })).toThrow(TypeError);
+    expect(() => referenceKindOfNode("g" as unknown as UriReference)).toThrow(TypeError);
   });
 
   test("the doc comment's examples", () => {
-    expect(referenceKind(parseOrThrow("#top"))).toBe("same-document");
-    expect(referenceKind(parseOrThrow("//h/x"))).toBe("network-path");
-    expect(referenceKind(parseOrThrow("?q"), parseRuleOrThrow("http://a/b?q", "URI"))).toBe("same-document");
+    expect(referenceKindOfNode(parseOrThrow("#top"))).toBe("same-document");
+    expect(referenceKindOfNode(parseOrThrow("//h/x"))).toBe("network-path");
+    expect(referenceKindOfNode(parseOrThrow("?q"), parseRuleOrThrow("http://a/b?q", "URI"))).toBe("same-document");
   });
 
   /** The kind from the text alone (§4.1 scheme, §4.2 slashes, §4.4 empty or fragment only). */
@@ -345,7 +345,7 @@ describe("referenceKind", () => {
   test("agrees with the syntax on generated references (3,000)", () => {
     fc.assert(
       fc.property(refs, (s) => {
-        expect(referenceKind(parseOrThrow(s))).toBe(kindOfText(s));
+        expect(referenceKindOfNode(parseOrThrow(s))).toBe(kindOfText(s));
       }),
       { numRuns: runs(3000) },
     );
@@ -358,7 +358,7 @@ describe("referenceKind", () => {
         const t = resolveLiteral(b, s);
         if (t.authority === undefined && t.path.startsWith("//")) t.path = `/.${t.path}`;
         const same = dropFragment(recomposeLiteral(t)) === dropFragment(b);
-        const kind = referenceKind(parseOrThrow(s), uri(b));
+        const kind = referenceKindOfNode(parseOrThrow(s), uri(b));
         expect(kind === "same-document").toBe(same);
         if (!same) expect(kind).toBe(kindOfText(s));
       }),

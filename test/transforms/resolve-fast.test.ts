@@ -15,7 +15,7 @@ import { referenceOffsets } from "../../src/core/values";
 import { isValid, parseOrThrow, parseRuleOrThrow } from "../../src/parse";
 import { rule } from "../../src/rules/index";
 import { resolve } from "../../src/operations";
-import { serialize } from "../../src/transforms/serialize";
+import { serializeNode } from "../../src/transforms/serialize";
 import { resolveAt, resolveGeneral } from "../../src/transforms/resolve";
 import { FIXTURES } from "../helpers/fixtures";
 import { recomposeLiteral, resolveLiteral } from "../helpers/resolve-reference";
@@ -43,12 +43,12 @@ function checkPair(b: string, r: string, strict: boolean, pre = "", post = ""): 
   const [rs, rStart, rEnd, ro] = embedded(r, post, pre);
   const fast = resolveAt(bs, bStart, bEnd, bo, rs, rStart, rEnd, ro, strict);
   const general = resolveGeneral(bs, bStart, bEnd, bo, rs, rStart, rEnd, ro, strict);
-  const text = serialize(general);
+  const text = serializeNode(general);
   const viaStrings = pre === "" ? resolve(b, r, { strict }) : undefined;
   const got = {
-    fast: serialize(fast),
+    fast: serializeNode(fast),
     literal: literal(b, r, strict),
-    strings: viaStrings === undefined ? text : viaStrings.ok && serialize(viaStrings.value),
+    strings: viaStrings === undefined ? text : viaStrings.ok && serializeNode(viaStrings.value),
     fastFields: fields(fast),
     parsedFields: fields(parseRuleOrThrow(text, { rule: "URI" })),
   };

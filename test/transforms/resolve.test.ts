@@ -12,7 +12,7 @@ import { normalize, resolve } from "../../src/operations";
 import { normalizeReference } from "../../src/transforms/normalize";
 import { resolveReference } from "../../src/transforms/resolve";
 import { ResolveError } from "../../src/transforms/errors";
-import { serialize } from "../../src/transforms/serialize";
+import { serializeNode } from "../../src/transforms/serialize";
 import { recomposeLiteral, resolveLiteral, type LiteralComponents } from "../helpers/resolve-reference";
 import { runs } from "../helpers/runs";
 import { isReadOnlyNode } from "../helpers/read-only";
@@ -49,7 +49,7 @@ function expectedByLiteral(base: string, ref: string, strict: boolean): string {
 const resolveText = (base: string, ref: string, strict = true): string => {
   const r = resolve(base, ref, { strict });
   if (!r.ok) throw r.error;
-  return serialize(r.value);
+  return serializeNode(r.value);
 };
 
 describe("resolve: fixtures", () => {
@@ -69,7 +69,7 @@ describe("resolve: fixtures", () => {
           // the nodes version gives the same, and the literal transcription agrees
           const base = parseRuleOrThrow(group.base, { rule: "absolute-URI" });
           const r = resolveReference(base, parseOrThrow(ref), { strict });
-          expect(r.ok && serialize(r.value)).toBe(expected);
+          expect(r.ok && serializeNode(r.value)).toBe(expected);
           expect(expectedByLiteral(group.base, ref, strict)).toBe(expected);
           expect(isValid(expected, "URI")).toBe(true);
         });
@@ -96,7 +96,7 @@ describe("resolve: errors", () => {
 
   test.each(load<{ cases: [string, string, string][] }>("base-fragment.json").cases)("a base's fragment is ignored: %s + %s = %s (RFC 3986 §5.2.2)", (base, ref, target) => {
     const r = resolve(base, ref);
-    expect(r.ok && serialize(r.value)).toBe(target);
+    expect(r.ok && serializeNode(r.value)).toBe(target);
   });
 
   test("resolveReference refuses a relative-ref node passed as a base (JavaScript callers)", () => {
@@ -126,7 +126,7 @@ describe("resolve: nodes", () => {
     for (const [b, ref] of [["foo:a/b", "c"], ["foo:", "g"], ["foo:a", ".."], ["foo:/a", "b"], ["http://a", "g"], ["http://a/b", "?q"]] as const) {
       const r = resolve(b, ref);
       expect(r.ok).toBe(true);
-      if (r.ok) expect(r.value.path.kind).toBe(parseOrThrow(serialize(r.value)).path.kind);
+      if (r.ok) expect(r.value.path.kind).toBe(parseOrThrow(serializeNode(r.value)).path.kind);
     }
   });
 });
@@ -175,7 +175,7 @@ describe("resolve: properties", () => {
         const base = parseRuleOrThrow(b, { rule: "absolute-URI" });
         const r = resolveReference(base, parseOrThrow(ref), { strict });
         expect(r.ok).toBe(true);
-        if (r.ok) expect(serialize(r.value)).toBe(expectedByLiteral(b, ref, strict));
+        if (r.ok) expect(serializeNode(r.value)).toBe(expectedByLiteral(b, ref, strict));
       }),
       { numRuns: runs(10000) },
     );
@@ -188,7 +188,7 @@ describe("resolve: properties", () => {
         const r = resolveReference(base, parseOrThrow(ref));
         expect(r.ok).toBe(true);
         if (!r.ok) return;
-        const text = serialize(r.value);
+        const text = serializeNode(r.value);
         const again = parseRule(text, { rule: "URI" });
         expect(again.ok).toBe(true);
         // A reference with an empty path (and no scheme or authority) takes the base path as it is
@@ -219,7 +219,7 @@ describe("resolve: properties", () => {
         if (!direct.ok || !nb.ok || !nr.ok) return;
         const viaNormal = resolveReference(nb.value as Uri, nr.value);
         expect(viaNormal.ok).toBe(true);
-        if (viaNormal.ok) expect(serialize(normalizeReference(viaNormal.value))).toBe(serialize(normalizeReference(direct.value)));
+        if (viaNormal.ok) expect(serializeNode(normalizeReference(viaNormal.value))).toBe(serializeNode(normalizeReference(direct.value)));
       }),
       { numRuns: runs(3000) },
     );

@@ -7,8 +7,8 @@ import { seededRandom } from "../../src/abnf/generate";
 import { isValid, parseOrThrow, parseRuleOrThrow } from "../../src/parse";
 import { rule } from "../../src/rules/index";
 import { lastSegment, pathSegments } from "../../src/transforms/segments";
-import { redactPassword, type RedactOptions } from "../../src/transforms/display";
-import { serialize } from "../../src/transforms/serialize";
+import { redactNodePassword, type RedactOptions } from "../../src/transforms/display";
+import { serializeNode } from "../../src/transforms/serialize";
 import { runs } from "../helpers/runs";
 
 const load = <T>(rel: string): T => JSON.parse(fs.readFileSync(path.join(__dirname, "../../fixtures", rel), "utf8")) as T;
@@ -38,8 +38,8 @@ describe("redactPassword", () => {
   const fx = load<{ source: string; cases: readonly (readonly [string, RedactOptions, string])[] }>("builder/redact.json");
   test.each(fx.cases)(`${fx.source}: %j with %j -> %j`, (input, options, expected) => {
     const node = parseOrThrow(input);
-    expect(serialize(redactPassword(node, options))).toBe(expected);
-    expect(serialize(node)).toBe(input); // the input node is unchanged
+    expect(serializeNode(redactNodePassword(node, options))).toBe(expected);
+    expect(serializeNode(node)).toBe(input); // the input node is unchanged
   });
 
   test("the display form is a valid reference and never holds the password", () => {
@@ -49,11 +49,11 @@ describe("redactPassword", () => {
         const base = rule("URI").generate(seededRandom(seed));
         const node = parseOrThrow(base);
         fc.pre(node.authority !== undefined);
-        const withPw = parseOrThrow(serialize(node).replace("//", `//user:${pw}Zq@`).replace(/@[^/?#]*@/, "@"));
-        const shown = serialize(redactPassword(withPw));
+        const withPw = parseOrThrow(serializeNode(node).replace("//", `//user:${pw}Zq@`).replace(/@[^/?#]*@/, "@"));
+        const shown = serializeNode(redactNodePassword(withPw));
         expect(isValid(shown, "URI-reference")).toBe(true);
         expect(shown).not.toContain(`${pw}Zq`);
-        expect(redactPassword(withPw).authority?.userinfo).toBe("user:***");
+        expect(redactNodePassword(withPw).authority?.userinfo).toBe("user:***");
       }),
       { numRuns: runs(500) },
     );
