@@ -21,7 +21,7 @@ export function sameInts(a: Int32Array, b: Int32Array | readonly number[]): bool
   return true;
 }
 
-/** Past this many state numbers, an automaton's sets are searched rather than read as bit sets ({@link bitsOf}). */
+/** Past this many state numbers, an automaton's sets are searched rather than read as bit sets ({@link bitsOf}), but for the template matcher's sets as large as their bit set. */
 export const BITS_LIMIT = 4096;
 
 /** The bit set of a sorted state list, in `words` 32-bit words (0: none, undefined). */

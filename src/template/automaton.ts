@@ -310,7 +310,7 @@ export class Matcher {
   readonly #revUnit: Int32Array;
   readonly #rep: Int32Array;
   readonly #words: number;
-  /** Interned sets: sorted state lists, and (small automata) bitsets. */
+  /** Interned sets: sorted state lists, and bit sets where they hold no more than the lists (every set of a small automaton). */
   #sets: Int32Array[] = [];
   #bits: (Uint32Array | undefined)[] = [];
   #index = new Map<string, number>();
@@ -350,7 +350,7 @@ export class Matcher {
       }
       for (const b of nfa.bounded) if (!b.min1) add(b.state, b.exit);
     });
-    this.#words = nfa.size <= BITS_LIMIT ? (nfa.size + 31) >>> 5 : 0;
+    this.#words = (nfa.size + 31) >>> 5;
     this.#stamp = new Int32Array(nfa.size);
   }
 
@@ -399,10 +399,11 @@ export class Matcher {
     if (id === undefined) {
       id = this.#sets.length;
       this.#sets.push(set);
-      this.#bits.push(bitsOf(set, this.#words));
+      const words = this.nfa.size <= BITS_LIMIT || set.length >= this.#words ? this.#words : 0;
+      this.#bits.push(bitsOf(set, words));
       this.#index.set(key, id);
       this.#trans.push(new Int32Array(this.#classes).fill(-1));
-      this.#retained += set.length + this.#words + this.#classes + (key.length >> 2) + STATE_CELLS;
+      this.#retained += set.length + words + this.#classes + (key.length >> 2) + STATE_CELLS;
     }
     return id;
   }
