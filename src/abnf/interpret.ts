@@ -69,8 +69,6 @@ interface Rule {
   /** The rule's furthest offset and labels by offset, in an explaining run (`explained` is its run). */
   far: Map<number, Far> | undefined;
   explained: number;
-  /** What the rule can start with ({@link Interpreter.guard}), once `read` is made. */
-  guard: Guard | undefined;
   stamp: Int32Array;
   value: Int32Array;
 }
@@ -211,20 +209,15 @@ export class Interpreter {
   #ref(key: string, explain = false): Reader {
     let rule = this.#rules.get(key);
     if (rule === undefined) {
-      rule = { read: undefined, explain: undefined, far: undefined, guard: undefined, stamp: NO_MEMO, value: NO_MEMO, explained: -1 };
+      rule = { read: undefined, explain: undefined, far: undefined, stamp: NO_MEMO, value: NO_MEMO, explained: -1 };
       this.#rules.set(key, rule);
     }
     const r = rule;
     if (explain) return (at) => this.#explainRef(key, r, at);
     return (at) => {
       if (++this.steps > this.#limit) throw GIVE_UP;
-      if (r.read === undefined) {
-        const def = this.analysis.rule(key);
-        r.guard = this.#guard(def.expr);
-        r.read = this.#reader(def.expr);
-      }
-      const guard = r.guard;
-      if (guard !== undefined && !starts(guard, unitAt(this.#input, at))) return -1;
+      // (what the rule can start with is checked where it is called, Interpreter.guard)
+      r.read ??= this.#reader(this.analysis.rule(key).expr);
       const run = this.#run;
       if (at < r.stamp.length && r.stamp[at] === run) {
         const v = r.value[at] as number;
