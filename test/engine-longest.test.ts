@@ -6,7 +6,7 @@
 // whole character it stopped at, a lone surrogate never matches a range, and the generator never
 // makes one.
 import P from "parsimmon";
-import { alt, caseSensitive, grammar, lit, many, many1, range, ref, rep, seededRandom, seq, type Grammar } from "../src/abnf/index";
+import { alt, caseSensitive, grammar, grammarFromAbnfOrThrow, lit, many, many1, range, ref, rep, seededRandom, seq, type Grammar } from "../src/abnf/index";
 import { readJson } from "./helpers/fixtures";
 import { Oracle, algebraFromAbnf, allStrings, hasLoneSurrogate } from "./helpers/abnf-algebra";
 
@@ -47,6 +47,22 @@ describe("a rule's parser consumes its longest match (RuleParser)", () => {
       expect(P.seq(h.rule(rule), P.all).parse("aabbc")).toEqual({ status: true, value: ["aabb", "c"] });
       expect(P.seq(h.rule(rule), P.all).parse("aabc")).toEqual({ status: true, value: ["a", "abc"] });
       expect(h.isValid("aabb", rule)).toBe(true);
+    }
+  });
+
+  it("two calls of recursive rules that fail at the same furthest offset: what both expected there is named", () => {
+    // s's frame meets p's result and then q's, both read to offset 2 (calls.ts Landings.callee merges them)
+    const text = 's = p / q\r\np = "a" [ p ] "b"\r\nq = "a" [ q ] "c"\r\n';
+    const lazy = grammarFromAbnfOrThrow(text);
+    const compiled = grammarFromAbnfOrThrow(text).compile();
+    for (const h of [lazy, compiled]) {
+      const r = h.validate("aa", "s");
+      expect(r.ok).toBe(false);
+      if (!r.ok) {
+        expect(r.error.offset).toBe(2);
+        expect(r.error.expected).toEqual(['"a"', '"b"', '"c"']);
+      }
+      expect(h.isValid("aacc", "s")).toBe(true);
     }
   });
 

@@ -184,7 +184,6 @@ class Landings {
   #statesAt = -1;
   calleeFurthest = -1;
   calleeExpected: readonly string[] = NO_LABELS;
-  #calleeOwned = false;
 
   /** Position `p`, alive at an offset first reached in `order`, leads to `k2`, further on. */
   land(k2: number, p: number, order: number): void {
@@ -238,22 +237,12 @@ class Landings {
     return (this.#codes as number[])[2 * (i - 1) + (cls ? 1 : 0)] as number;
   }
 
-  /** Keeps what a callee expected at the furthest offset any callee reached (shared until merged). */
+  /** Keeps what a callee expected at the furthest offset any callee reached (shared until merged: {@link mergeLabels}). */
   callee(r: CallResult): void {
     if (r.furthest > this.calleeFurthest) {
       this.calleeFurthest = r.furthest;
       this.calleeExpected = r.expected;
-      this.#calleeOwned = false;
-    } else if (r.furthest === this.calleeFurthest && r.expected !== this.calleeExpected) {
-      for (const l of r.expected) {
-        if (this.calleeExpected.includes(l)) continue;
-        if (!this.#calleeOwned) {
-          this.calleeExpected = [...this.calleeExpected];
-          this.#calleeOwned = true;
-        }
-        (this.calleeExpected as string[]).push(l);
-      }
-    }
+    } else if (r.furthest === this.calleeFurthest) this.calleeExpected = mergeLabels(this.calleeExpected, r.expected);
   }
 }
 
