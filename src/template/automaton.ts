@@ -48,18 +48,16 @@ export interface Nfa {
   readonly value: Uint8Array;
 }
 
-const upperCache = new Map<readonly number[], UnitSet>();
-const upper = (r: readonly number[]): UnitSet => {
-  let s = upperCache.get(r);
-  if (s === undefined) upperCache.set(r, (s = upperTriplets(r as readonly [number, number])));
-  return s;
-};
-const singleCache = new Map<number, UnitSet>();
-const unitSetOf = (code: number): UnitSet => {
-  let s = singleCache.get(code);
-  if (s === undefined) singleCache.set(code, (s = single(code)));
-  return s;
-};
+/** `make`, each answer kept in `cache` by its argument (unit sets are made once and shared: units.ts, and these). */
+function memoized<K, V>(cache: { get(k: K): V | undefined; set(k: K, v: V): unknown }, make: (k: K) => V): (k: K) => V {
+  return (k) => {
+    let v = cache.get(k);
+    if (v === undefined) cache.set(k, (v = make(k)));
+    return v;
+  };
+}
+const upper = /* @__PURE__ */ memoized(new Map<readonly number[], UnitSet>(), (r) => upperTriplets(r as readonly [number, number]));
+const unitSetOf = /* @__PURE__ */ memoized(new Map<number, UnitSet>(), single);
 
 /**
  * The most states a template's automaton may have (about 60 per varspec, one per literal
@@ -196,17 +194,12 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
   };
 }
 
-/** The units of each set (unit sets are made once and shared: units.ts, and the caches above). */
-const membersCache = new WeakMap<UnitSet, Int32Array>();
-const membersOf = (set: UnitSet): Int32Array => {
-  let m = membersCache.get(set);
-  if (m === undefined) {
-    const out: number[] = [];
-    for (let c = 0; c < UNIT_COUNT; c++) if (set[c] === 1) out.push(c);
-    membersCache.set(set, (m = Int32Array.from(out)));
-  }
-  return m;
-};
+/** The units of each set. */
+const membersOf = /* @__PURE__ */ memoized(new WeakMap<UnitSet, Int32Array>(), (set) => {
+  const out: number[] = [];
+  for (let c = 0; c < UNIT_COUNT; c++) if (set[c] === 1) out.push(c);
+  return Int32Array.from(out);
+});
 
 /**
  * Unit codes grouped into classes that every unit set of the given ones treats alike, numbered
