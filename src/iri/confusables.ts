@@ -44,8 +44,9 @@ export function asciiLookalike(label: string): string | undefined {
 // character Identifier_Status=Allowed (identifier-status-data.ts, generated from Unicode's data),
 // none of the Allowed characters that IDNA2008 or the eye still refuses in a label, the
 // contextual rules of RFC 5892 Appendix A where a character is only right beside certain others,
-// one decimal system (§5.3) and no stacked nonspacing marks (§5.4). Chrome's IDN spoof checker
-// shows a label that fails them as its A-label; so does toDisplayString.
+// one decimal system (§5.3), and no stacked nonspacing marks nor one that looks like nothing
+// beside its base (§5.4). Chrome's IDN spoof checker shows a label that fails them as its
+// A-label; so does toDisplayString.
 
 /** The run boundaries of ALLOWED_RUNS, decoded on first use. */
 let allowedBounds: readonly number[] | undefined;
@@ -104,22 +105,36 @@ function zeroOf(cp: number): number {
 
 const codePoint = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
 
+/** Dotless i and j (U+0131, U+0237): with a mark above they read as i, j or their accented forms. */
+const DOTLESS = /[\u0131\u0237]/u;
+const SOFT_DOTTED = /\p{Soft_Dotted}/u;
+
 /**
  * UTS #39 §5.4: the first nonspacing mark (Mn, Me) of the label's NFD that repeats the mark
- * before it ("\u00E1\u0301" is a, U+0301, U+0301) or is the fifth of a row, with why.
+ * before it ("\u00E1\u0301" is a, U+0301, U+0301) or is the fifth of a row, or that looks like
+ * nothing beside its base, which then reads as another letter (§5.4's base + mark that "look the
+ * same as or confusingly similar to the base character alone"): U+0307 DOT ABOVE on a
+ * Soft_Dotted letter (i, j, Cyrillic і, ...) hides in its dot, and dotless i or j with a mark
+ * above (U+0300-U+0339, the range Chromium's IDN spoof checker refuses after U+0131) reads as i,
+ * j, í, ...; with why.
  */
 function stackedMark(label: string): RestrictedCharacter | undefined {
   let previous = "";
+  let base = "";
   let row = 0;
   for (const char of label.normalize("NFD")) {
     if (!NONSPACING.test(char)) {
       row = 0;
       previous = "";
+      base = char;
       continue;
     }
     row++;
-    if (char === previous) return { char, reason: `${codePoint(char.codePointAt(0) ?? 0)} twice in a row (UTS #39 §5.4: no sequence of the same nonspacing mark)` };
-    if (row > 4) return { char, reason: `${codePoint(char.codePointAt(0) ?? 0)} is the fifth nonspacing mark in a row (UTS #39 §5.4: no more than four)` };
+    const u = codePoint(char.codePointAt(0) ?? 0);
+    if (char === previous) return { char, reason: `${u} twice in a row (UTS #39 §5.4: no sequence of the same nonspacing mark)` };
+    if (row > 4) return { char, reason: `${u} is the fifth nonspacing mark in a row (UTS #39 §5.4: no more than four)` };
+    if (char === "\u0307" && SOFT_DOTTED.test(base)) return { char, reason: `${u} on "${base}" hides in its dot (UTS #39 §5.4: a mark that looks like its base alone)` };
+    if (DOTLESS.test(base) && char >= "\u0300" && char <= "\u0339") return { char, reason: `${u} on dotless "${base}" reads as a dotted letter (UTS #39 §5.4: a mark that looks like its base alone)` };
     previous = char;
   }
   return undefined;
@@ -142,7 +157,8 @@ export interface RestrictedCharacter {
  * such as U+2027 HYPHENATION POINT); those with a context rule of RFC 5892 Appendix A must stand
  * in it (U+00B7 only in "l·l", U+30FB only with Hiragana, Katakana or Han); the digits must be
  * of one decimal system (UTS #39 §5.3, which includes RFC 5892 A.8 and A.9: "7\u09EA9" mixes ASCII
- * and Bengali digits); and no nonspacing mark may follow itself or stand fifth in a row (§5.4).
+ * and Bengali digits); and no nonspacing mark may follow itself, stand fifth in a row, or hide beside its base (U+0307
+ * on i, dotless i with an accent: §5.4).
  * ASCII characters are the host grammar's (RFC 3986 §3.2.2). Each character is looked at once,
  * with its neighbours, and the label's NFD once: linear in the label's length.
  *

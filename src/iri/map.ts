@@ -143,8 +143,11 @@ export const iriToUriOrThrow = /* @__PURE__ */ orThrow(iriToUri);
  * full-width and half-width forms ("%EF%BC%A1", U+FF21 FULLWIDTH LATIN CAPITAL LETTER A, stays).
  * Mapping the result back with {@link iriToUri} gives an equivalent URI (RFC 3986 §6.2.2.2):
  * the input again, apart from decoded unreserved characters and the case of hex digits. With
- * `{ idna: true }` A-labels become U-labels where that is exact. A string is parsed as
- * `URI-reference` first; a node (a URI or an IRI) is taken as it is.
+ * `{ idna: true }` A-labels become U-labels where that is exact, spoofs included
+ * ("xn--80ak6aa92e" becomes "аррӏе", Cyrillic that reads "apple"): this is a conversion, not a
+ * judgement; to show a host to a reader, use `toDisplayString` (display.ts), which keeps such a label as
+ * its A-label (UTS #39). A string is parsed as `URI-reference` first; a node (a URI or an IRI)
+ * is taken as it is.
  *
  * @example
  * const r = uriToIri("http://www.example.org/D%C3%BCrst");

@@ -82,6 +82,18 @@ describe("a label checked and shown as UTS #46 maps it (the label a browser goes
   });
 });
 
+describe("a mark that looks like nothing beside its base (UTS #39 §5.4)", () => {
+  // "wi̇ki" reads "wiki", "pı̇" reads "pi": shown as A-labels, and reported
+  it.each(["wi\u0307ki", "p\u0131\u0307", "\u0131\u0301nfo"])("%j is shown as its A-label, with restricted-host-character", (label) => {
+    const input = `http://${label}.example/`;
+    expect(toDisplayString(input)).toMatch(/^http:\/\/xn--[a-z0-9-]+\.example\/$/);
+    expect(codesOf(input)).toContain("restricted-host-character");
+  });
+  it("a dot above that shows stays Unicode: ė (Lithuanian)", () => {
+    expect(toDisplayString("http://\u0117.example/")).toBe("http://\u0117.example/");
+  });
+});
+
 describe("restrictedCharacter", () => {
   it.each([
     ["l\u00B7l", "RFC 5892 A.3: Catalan"],
@@ -92,6 +104,9 @@ describe("restrictedCharacter", () => {
     ["\u06F1\u06F2", "A.9: Extended Arabic-Indic digits alone"],
     ["\u0915\u0967\u0968", "§5.3: Devanagari digits alone"],
     ["\u00E9\u0300", "§5.4: two different marks (NFD: e, U+0301, U+0300)"],
+    ["\u0117", "§5.4: a dot above that shows (ė: e has no dot of its own)"],
+    ["i\u0323", "§5.4: a dot below i (Vietnamese ị) does not hide"],
+    ["\u0131", "dotless i alone (Turkish)"],
     ["b\u00FCcher", "Latin beyond ASCII"],
     ["B\u00DCCHER", "upper case is Allowed too (toDisplayString judges the label as UTS #46 maps it)"],
     ["example", "ASCII"],
@@ -108,6 +123,11 @@ describe("restrictedCharacter", () => {
     ["a1\u0967", "\u0967", "§5.3: ASCII and Devanagari digits"],
     ["\u00E1\u0301", "\u0301", "§5.4: NFD is a, U+0301, U+0301"],
     ["a\u0300\u0301\u0302\u0303\u0304", "\u0304", "§5.4: a fifth mark in a row"],
+    ["wi\u0307ki", "\u0307", "§5.4: a dot above hidden in i's own dot (i is Soft_Dotted)"],
+    ["\u0456\u0307", "\u0307", "§5.4: in Cyrillic і's dot"],
+    ["j\u0323\u0307", "\u0307", "§5.4: in j's dot, a dot below between"],
+    ["p\u0131\u0307", "\u0307", "§5.4: dotless i with a dot above reads as i"],
+    ["\u0131\u0301", "\u0301", "§5.4: dotless i with an acute reads as í"],
     ["\u30AB\u2027\u30AB", "\u2027", "hyphenation point: IDNA2008 refuses it"],
     ["ab\u0338", "\u0338", "overlay"],
     ["\u00E9\u2AFD\u00E9", "\u2AFD", "not Allowed"],
