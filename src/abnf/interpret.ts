@@ -669,20 +669,17 @@ export class Interpreter {
    * The offsets of `next` not in `out` (both ascending, without repeats), which are added to
    * `out`, kept ascending: the ends a repetition reached first at this count.
    */
-  #fresh(next: Ends, out: number[]): Ends {
-    if (typeof next === "number") {
-      let i = out.length;
-      while (i > 0 && (out[i - 1] as number) > next) i--;
-      if (i > 0 && out[i - 1] === next) return -1;
-      out.splice(i, 0, next);
-      return next;
-    }
+  #fresh(ends: Ends, out: number[]): Ends {
     const n = out.length;
-    if (n === 0 || (next[0] as number) > (out[n - 1] as number)) {
+    if (n === 0 || (typeof ends === "number" ? ends : (ends[0] as number)) > (out[n - 1] as number)) {
       // (all further than any reached before: the common case, a repetition moving on)
-      for (let j = 0; j < next.length; j++) out.push(next[j] as number);
-      return next;
+      if (typeof ends === "number") out.push(ends);
+      else for (let j = 0; j < ends.length; j++) out.push(ends[j] as number);
+      return ends;
     }
+    // (one end is merged as a list of one: a path of its own would be code that a grammar's first
+    // pass can be the first to run, which V8 pays with a deoptimization and a recompile)
+    const next = typeof ends === "number" ? [ends] : ends;
     const fresh: number[] = [];
     let i = 0;
     for (let j = 0; j < next.length; j++) {
