@@ -138,12 +138,14 @@ function shownULabel(aLabel: string): string | undefined {
  * Whether the characters beyond ASCII of a decoded label are in lower case and NFC, as UTS #46
  * maps them: Cyrillic and Greek capitals read as ASCII ones ("СОМ" as "COM") where their lower
  * case does not, and confusables.txt's look-alikes are judged in lower case ("АРРӀЕ" is "аррӏе",
- * which reads "apple").
+ * which reads "apple"). An ASCII capital with a mark composes to such a capital ("I\u0307" is
+ * "İ", which UTS #46 maps to "i\u0307").
  */
 function asMapped(label: string): boolean {
   // eslint-disable-next-line no-control-regex
-  const beyond = label.replace(/[\x00-\x7f]+/g, "");
-  return beyond === beyond.normalize("NFC").toLowerCase();
+  const beyond = (s: string): string => s.replace(/[\x00-\x7f]+/g, "");
+  const composed = beyond(label.normalize("NFC"));
+  return beyond(label) === beyond(label).normalize("NFC").toLowerCase() && composed === composed.toLowerCase();
 }
 
 /**
