@@ -107,14 +107,17 @@ const codePoint = (cp: number): string => `U+${cp.toString(16).toUpperCase().pad
 
 /** Dotless i and j (U+0131, U+0237): with a mark above they read as i, j or their accented forms. */
 const DOTLESS = /[\u0131\u0237]/u;
-const SOFT_DOTTED = /\p{Soft_Dotted}/u;
+/** Letters a dot above turns into an i look-alike: Soft_Dotted ones (i, j, Cyrillic і, ...) hide it
+ * in their own dot; l, Greek ι and Cyrillic ӏ (dotless i and l look-alikes) read as i with it. */
+const DOT_HIDES = /[\p{Soft_Dotted}l\u03B9\u04CF]/u;
 
 /**
  * UTS #39 §5.4: the first nonspacing mark (Mn, Me) of the label's NFD that repeats the mark
  * before it ("\u00E1\u0301" is a, U+0301, U+0301) or is the fifth of a row, or that looks like
  * nothing beside its base, which then reads as another letter (§5.4's base + mark that "look the
  * same as or confusingly similar to the base character alone"): U+0307 DOT ABOVE on a
- * Soft_Dotted letter (i, j, Cyrillic і, ...) hides in its dot, and dotless i or j with a mark
+ * Soft_Dotted letter (i, j, Cyrillic і, ...) hides in its dot, on l, ι or ӏ reads as i (Chromium
+ * refuses l too), and dotless i or j with a mark
  * above (U+0300-U+0339, the range Chromium's IDN spoof checker refuses after U+0131) reads as i,
  * j, í, ...; with why.
  */
@@ -133,7 +136,7 @@ function stackedMark(label: string): RestrictedCharacter | undefined {
     const u = codePoint(char.codePointAt(0) ?? 0);
     if (char === previous) return { char, reason: `${u} twice in a row (UTS #39 §5.4: no sequence of the same nonspacing mark)` };
     if (row > 4) return { char, reason: `${u} is the fifth nonspacing mark in a row (UTS #39 §5.4: no more than four)` };
-    if (char === "\u0307" && SOFT_DOTTED.test(base)) return { char, reason: `${u} on "${base}" hides in its dot (UTS #39 §5.4: a mark that looks like its base alone)` };
+    if (char === "\u0307" && DOT_HIDES.test(base)) return { char, reason: `${u} on "${base}" reads as i or hides in its dot (UTS #39 §5.4: a mark that looks like its base alone)` };
     if (DOTLESS.test(base) && char >= "\u0300" && char <= "\u0339") return { char, reason: `${u} on dotless "${base}" reads as a dotted letter (UTS #39 §5.4: a mark that looks like its base alone)` };
     previous = char;
   }

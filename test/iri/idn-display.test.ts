@@ -84,7 +84,7 @@ describe("a label checked and shown as UTS #46 maps it (the label a browser goes
 
 describe("a mark that looks like nothing beside its base (UTS #39 §5.4)", () => {
   // "wi̇ki" reads "wiki", "pı̇" reads "pi": shown as A-labels, and reported
-  it.each(["wi\u0307ki", "p\u0131\u0307", "\u0131\u0301nfo"])("%j is shown as its A-label, with restricted-host-character", (label) => {
+  it.each(["wi\u0307ki", "p\u0131\u0307", "\u0131\u0301nfo", "paypal\u0307"])("%j is shown as its A-label, with restricted-host-character", (label) => {
     const input = `http://${label}.example/`;
     expect(toDisplayString(input)).toMatch(/^http:\/\/xn--[a-z0-9-]+\.example\/$/);
     expect(codesOf(input)).toContain("restricted-host-character");
@@ -128,6 +128,9 @@ describe("restrictedCharacter", () => {
     ["j\u0323\u0307", "\u0307", "§5.4: in j's dot, a dot below between"],
     ["p\u0131\u0307", "\u0307", "§5.4: dotless i with a dot above reads as i"],
     ["\u0131\u0301", "\u0301", "§5.4: dotless i with an acute reads as í"],
+    ["paypal\u0307", "\u0307", "§5.4: l with a dot above reads as i (Chromium refuses it too)"],
+    ["\u03B9\u0307", "\u0307", "§5.4: Greek iota, like a dotless i, with a dot above reads as i"],
+    ["\u04CF\u0307", "\u0307", "§5.4: Cyrillic palochka, like l, with a dot above reads as i"],
     ["\u30AB\u2027\u30AB", "\u2027", "hyphenation point: IDNA2008 refuses it"],
     ["ab\u0338", "\u0338", "overlay"],
     ["\u00E9\u2AFD\u00E9", "\u2AFD", "not Allowed"],
