@@ -50,11 +50,13 @@ export const codePointSets: Readonly<Record<CharsetName, CodePointSet>> = /* @__
 })();
 
 /**
- * RFC 3986 §2.3's `unreserved` as a 128-entry table, made from its ranges alone (not through
- * {@link codePointSets}), so that a bundle reading only this table (normalization's §6.2.2.2
- * decoding) leaves the other classes out. It is also `charsets.unreserved`.
+ * RFC 3986 §2.3's `unreserved` and §2.2's `reserved` as 128-entry tables, made from their ranges
+ * alone (not through {@link codePointSets}), so that a bundle reading only these (normalization's
+ * §6.2.2.2 decoding, the template matcher's U and U+R) leaves the other classes out. The first
+ * is also `charsets.unreserved`; `charsets.reserved` is made from the same ranges.
  */
 export const unreservedTable: CharTable = /* @__PURE__ */ tableOf(UNRESERVED);
+export const reservedTable: CharTable = /* @__PURE__ */ tableOf(RESERVED);
 /** A table that allows no character: encodeWith then percent-encodes everything given to it. */
 export const NO_CHARACTERS: CharTable = /* @__PURE__ */ tableOf();
 

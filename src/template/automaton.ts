@@ -8,7 +8,7 @@
 // characters", the backward pass keeps as a count per offset.
 import { BITS_LIMIT, bitsOf, reverseEdges, STATE_CELLS } from "../abnf/state-sets.js";
 import type { Lang, Tag, TemplateLanguage } from "./language.js";
-import { hexValue } from "./encode.js";
+import { hexValue } from "../percent-encoding.js";
 import { charLength, R_ANY, single, U_SINGLE, UNIT_COUNT, unitsOf, upperTriplets, UTF8_SEQUENCES, type Units, type UnitSet } from "./units.js";
 
 export const EPS = 0;

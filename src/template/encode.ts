@@ -3,17 +3,8 @@
 // uppercase hex digits; the allowed set is RFC 3986's unreserved characters (U), or for the "+"
 // and "#" operators unreserved, reserved and pct-encoded (U+R). The classes, the octets and the
 // UTF-8 table are the package's own (src/charsets.ts, src/percent-encoding.ts, src/utf8-table.ts).
-import { tableOf } from "../charsets.js";
-import { RESERVED as RESERVED_RANGES, UNRESERVED as UNRESERVED_RANGES } from "../compiled/charsets.js";
-import { hexValue, octetAt } from "../percent-encoding.js";
+import { octetAt } from "../percent-encoding.js";
 import { utf8Lead } from "../utf8-table.js";
-
-/** The same two classes as octet flags (1 in the class), as the matcher reads them (src/charsets.ts, from the rules). */
-export const UNRESERVED: Uint8Array = /* @__PURE__ */ (() => Uint8Array.from(tableOf(UNRESERVED_RANGES), Number))();
-export const RESERVED: Uint8Array = /* @__PURE__ */ (() => Uint8Array.from(tableOf(RESERVED_RANGES), Number))();
-
-/** The octet of a pct-encoded triplet at `i` of `s` (`"%" HEXDIG HEXDIG`), or -1 (src/percent-encoding.ts). */
-export { hexValue, octetAt as tripletAt };
 
 /** The length (2 to 4 octets) of the UTF-8 sequence `lead` starts, or 0 for any other octet (RFC 3629 §4, src/utf8-table.ts). */
 export function utf8Length(lead: number): number {

@@ -6,7 +6,9 @@
 // variable named twice, or from matchAll, are expanded again and compared; the single reading of
 // a template naming each variable once is read span by span by the inverse of each encoding (its
 // round trip is the property test/template/match.test.ts checks on generated values).
-import { encodedCharLength, encodeValue, hexValue, prefixOf, RESERVED, tripletAt, UNRESERVED, utf8Length } from "./encode.js";
+import { reservedTable, unreservedTable } from "../charsets.js";
+import { hexValue, octetAt } from "../percent-encoding.js";
+import { encodedCharLength, encodeValue, prefixOf, utf8Length } from "./encode.js";
 import { expandParts, OPERATOR_ROWS } from "./expand.js";
 import type { Tag } from "./language.js";
 import type { TemplateExpression, TemplatePart, VarSpec } from "./parse.js";
@@ -74,7 +76,7 @@ function decodeR(text: string): string {
   if (!text.includes("%")) return text;
   let out = "";
   for (let i = 0; i < text.length; ) {
-    const o = tripletAt(text, i);
+    const o = octetAt(text, i);
     if (o < 0) {
       out += text[i];
       i++;
@@ -83,7 +85,7 @@ function decodeR(text: string): string {
     const upper = /^%[0-9A-F]{2}$/.test(text.slice(i, i + 3));
     if (upper && o < 0x80) {
       const hexFollows = hexValue(text.charCodeAt(i + 3)) >= 0 && hexValue(text.charCodeAt(i + 4)) >= 0;
-      if (o === 0x25 ? !hexFollows : UNRESERVED[o] !== 1 && RESERVED[o] !== 1) {
+      if (o === 0x25 ? !hexFollows : unreservedTable[o] !== true && reservedTable[o] !== true) {
         out += String.fromCharCode(o);
         i += 3;
         continue;

@@ -17,7 +17,7 @@ import type { MatchOf, VariablesOf } from "./types.js";
 import { toUnits, type Units } from "./units.js";
 import { lookup } from "./values.js";
 import { octetAt, triplet } from "../percent-encoding.js";
-import { UNRESERVED } from "./encode.js";
+import { unreservedTable } from "../charsets.js";
 
 /** Options of {@link UriTemplate.match}. */
 export interface MatchOptions {
@@ -58,7 +58,7 @@ function nonCanonical(uri: string, at: number): string | undefined {
   const o = octetAt(uri, at);
   if (o < 0) return undefined;
   const written = uri.slice(at, at + 3);
-  if (o < 0x80 && UNRESERVED[o] === 1) {
+  if (o < 0x80 && unreservedTable[o] === true) {
     return `the triplet "${written}" encodes the unreserved character "${String.fromCharCode(o)}", which expansion writes as it is (RFC 6570 §3.2.1; RFC 3986 §6.2.2.2 calls the two equivalent): match with { percentEncoding: true } to accept such spellings`;
   }
   if (written !== triplet(o)) {
@@ -71,7 +71,7 @@ function nonCanonical(uri: string, at: number): string | undefined {
 function canonicalSpelling(uri: string, upper: boolean, unreserved: boolean): string {
   return uri.replace(/%[\dA-Fa-f]{2}/g, (written) => {
     const o = octetAt(written, 0);
-    return unreserved && o < 0x80 && UNRESERVED[o] === 1 ? String.fromCharCode(o) : upper ? triplet(o) : written;
+    return unreserved && o < 0x80 && unreservedTable[o] === true ? String.fromCharCode(o) : upper ? triplet(o) : written;
   });
 }
 

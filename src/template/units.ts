@@ -4,7 +4,8 @@
 // character classes of the values (§3.2.1: U and U+R) are sets of units, defined once here, with
 // RFC 3629's UTF-8 table (read off src/utf8-table.ts), for both the matcher's automaton and the grammar on the engine.
 import { utf8Lead } from "../utf8-table.js";
-import { hexValue, RESERVED, UNRESERVED } from "./encode.js";
+import { reservedTable, unreservedTable } from "../charsets.js";
+import { hexValue } from "../percent-encoding.js";
 
 /** Unit codes: 0..127 an ASCII character other than "%"; 0x100 + case * 0x100 + octet a triplet. */
 export const UNIT_COUNT = 0x500;
@@ -106,15 +107,15 @@ export const UTF8_SEQUENCES: readonly (readonly Range[])[] = ((): Range[][] => {
 })();
 
 /** Octets below 0x80 that expansion pct-encodes in U mode: every ASCII character but unreserved ones. */
-export const encodedAsciiOctet = (o: number): boolean => o < 0x80 && UNRESERVED[o] !== 1;
+export const encodedAsciiOctet = (o: number): boolean => o < 0x80 && unreservedTable[o] !== true;
 
 /** Uppercase triplets whose octet is in `r`. */
 export const upperTriplets = (r: Range): UnitSet => set((c) => isUpperTriplet(c) && octetOf(c) >= r[0] && octetOf(c) <= r[1]);
 
 /** U's one-unit characters: unreserved, and the uppercase triplet of an ASCII character that is not. */
-export const U_SINGLE: UnitSet = set((c) => (c < 0x80 && UNRESERVED[c] === 1) || (isUpperTriplet(c) && encodedAsciiOctet(octetOf(c))));
+export const U_SINGLE: UnitSet = set((c) => (c < 0x80 && unreservedTable[c] === true) || (isUpperTriplet(c) && encodedAsciiOctet(octetOf(c))));
 /** U+R's units: unreserved and reserved characters, and every triplet (any octet, any case). */
-export const R_ANY: UnitSet = set((c) => (c < 0x80 && (UNRESERVED[c] === 1 || RESERVED[c] === 1)) || isTriplet(c));
+export const R_ANY: UnitSet = set((c) => (c < 0x80 && (unreservedTable[c] === true || reservedTable[c] === true)) || isTriplet(c));
 
 /** The set of one unit. */
 export const single = (code: number): UnitSet => set((c) => c === code);
@@ -145,7 +146,7 @@ function sequenceAt(codes: Int32Array, k: number, n: number, upper: boolean): nu
 export function charLength(codes: Int32Array, k: number, n: number, reserved: boolean): number {
   if (k >= n) return 0;
   const c = codes[k] as number;
-  if (c < 0x80) return UNRESERVED[c] === 1 || (reserved && RESERVED[c] === 1) ? 1 : 0;
+  if (c < 0x80) return unreservedTable[c] === true || (reserved && reservedTable[c] === true) ? 1 : 0;
   if (reserved) return sequenceAt(codes, k, n, false) || 1;
   if (!isUpperTriplet(c)) return 0;
   if (encodedAsciiOctet(octetOf(c))) return 1;

@@ -1,7 +1,7 @@
 // The tables of src/charsets.ts (derived from the rule definitions) against the grammar's own
 // answers: for each of the 256 one-character strings, a table says "allowed" exactly when the
 // rule of the same name accepts it (RFC 3986 §2, §3).
-import { charsets, inTable, unreservedTable, type CharsetName } from "../../src/charsets";
+import { charsets, inTable, reservedTable, unreservedTable, type CharsetName } from "../../src/charsets";
 import { isValid } from "../../src/parse";
 import type { RuleName } from "../../src/rules/index";
 
@@ -35,8 +35,9 @@ describe("charsets", () => {
     expect(differences).toEqual([]);
   });
 
-  test("unreservedTable (what normalize reads, made from its ranges alone) is charsets.unreserved", () => {
+  test("unreservedTable (what normalize and the template matcher read, made from its ranges alone) is charsets.unreserved; reservedTable holds charsets.reserved", () => {
     expect(unreservedTable).toBe(charsets.unreserved);
+    expect(reservedTable).toEqual(charsets.reserved);
   });
 
   test("every member of a table is a member by the grammar, and the table is not empty", () => {
