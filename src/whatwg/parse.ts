@@ -38,11 +38,12 @@ export type WhatwgComponent = UrlComponent;
  * - `"host-ipv6"`: an IPv6 address written in its shortest form (RFC 5952: lower case, "::");
  * - `"host-localhost"`: a file URL's host "localhost" dropped;
  * - `"default-port"`: the scheme's default port dropped;
- * - `"port"`: an empty port, or a port's leading zeros, dropped.
+ * - `"port"`: an empty port, or a port's leading zeros, dropped;
+ * - `"userinfo"`: an empty userinfo (`@`, `:@`), or an empty password's ":", dropped (the URL serializer writes no empty credentials).
  */
 export type WhatwgRepairKind =
   | "removed" | "backslash" | "slashes" | "percent-encoded" | "dot-segment" | "scheme-lowercased" | "host-lowercased" | "host-percent-decoded" | "host-idna"
-  | "host-ipv4" | "host-ipv6" | "host-localhost" | "default-port" | "port";
+  | "host-ipv4" | "host-ipv6" | "host-localhost" | "default-port" | "port" | "userinfo";
 
 /** One thing the URL Standard's parser (and the RFC 3986 serialization after it) changed in the input. */
 export interface WhatwgRepair {
@@ -201,15 +202,19 @@ const STRICT = { checkHyphens: true, checkBidi: true, checkJoiners: true, useSTD
 function hostRepair(rep: Repairs, s: WhatwgSplit, record: UrlRecord): void {
   const r = s.hostRange;
   if (r === undefined || record.host === null) return;
-  const raw = unitsOf(rep.input, r).text;
+  const { text: raw, at } = unitsOf(rep.input, r);
   const from = rep.input.slice(r.start, r.end);
   const host = whatwgUrl.serializeHost(record.host);
   const to = Array.isArray(record.host) ? host : rfcText(host, SETS.host);
-  if (!s.special) {
-    rep.characters(r, "host", "c0", SETS.host);
+  if (!s.special && !Array.isArray(record.host)) {
+    rep.characters(r, "host", "c0", SETS.host); // an opaque host (an IPv6 address is read as below)
     return;
   }
-  if (raw === host) return;
+  if (raw === host) {
+    // a domain may hold ", backquote, { and } (no validation error), which no RFC 3986 host holds: percent-encoded
+    if (to !== host) for (const k of raw.matchAll(/["`{}]/g)) rep.add("percent-encoded", at[k.index] ?? r.start, k[0], pct(k[0]), "host", undefined);
+    return;
+  }
   if (record.scheme === "file" && host === "") {
     if (raw !== "") rep.add("host-localhost", r.start, from, "", "host", undefined);
     return;
@@ -248,9 +253,18 @@ function repairsOf(input: string, s: WhatwgSplit, record: UrlRecord): readonly W
     if (written.length !== 2) rep.add("slashes", s.oddSlashes.start, input.slice(s.oddSlashes.start, s.oddSlashes.end), "//", "authority", "special-scheme-missing-following-solidus");
   }
   if (s.userinfo !== undefined) {
-    const info = unitsOf(input, s.userinfo).text;
+    const { text: info, at } = unitsOf(input, s.userinfo);
     const colon = info.indexOf(":");
+    const first = rep.list.length;
     rep.characters(s.userinfo, "userinfo", "userinfo", SETS.userinfo, (k) => k === colon);
+    // #authority-state: an invalid-credentials validation error at each "@"; the URL serializer
+    // writes no empty credentials, so an empty userinfo (with its "@") or password (its ":") goes
+    for (let k = first; k < rep.list.length; k++) {
+      const x = rep.list[k] as WhatwgRepair;
+      if (x.from === "@") rep.list[k] = Object.freeze({ ...x, validationError: "invalid-credentials" });
+    }
+    if (record.username === "" && record.password === "") rep.add("userinfo", s.userinfo.start, input.slice(s.userinfo.start, s.userinfo.end + 1), "", "userinfo", "invalid-credentials");
+    else if (colon >= 0 && record.password === "") rep.add("userinfo", at[colon] ?? s.userinfo.start, ":", "", "userinfo", "invalid-credentials");
   }
   hostRepair(rep, s, record);
   if (s.port !== undefined && s.portText !== undefined) {
