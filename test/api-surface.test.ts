@@ -11,6 +11,17 @@ import { toDisplayString } from "../src/iri/index";
 import { AbnfError, grammarFromAbnfOrThrow, UnknownRuleError } from "../src/abnf/index";
 import { rule } from "../src/rules/index";
 import { buildUri, withFragment, withFragmentOrThrow, withHost, withPath, withPort, withPortOrThrow, withQuery, withScheme, withUserinfo } from "../src/uri-builder";
+import * as rules from "../src/rules/index";
+import * as abnf from "../src/abnf/index";
+import * as components from "../src/components";
+import * as builder from "../src/uri-builder";
+import * as ast from "../src/ast/nodes";
+import * as iri from "../src/iri/index";
+import * as schemes from "../src/schemes/index";
+import * as diagrams from "../src/diagrams";
+import * as security from "../src/security";
+import * as whatwg from "../src/whatwg/index";
+import * as template from "../src/template/index";
 import { runs, seed } from "./helpers/runs";
 import { isReadOnlyNode } from "./helpers/read-only";
 
@@ -250,6 +261,60 @@ describe("nodes come from checked constructors (point 6)", () => {
     expect(isReadOnlyNode(uri)).toBe(true);
     expect(serialize(uri)).toBe("http://good.com/a");
     expect(serialize(uri.authority as Node)).toBe("good.com");
+  });
+});
+
+describe("a class called with wrong arguments from plain JavaScript (issue 31)", () => {
+  // TypeScript makes these constructors private or requires their arguments; plain JavaScript
+  // does not. A class the library alone makes says which function makes one, as UriTemplate's
+  // does; one a program may make checks its arguments. Either way the TypeError carries the
+  // library's message ("Name: …"), never the platform's "Cannot read properties of undefined".
+  const entries: Record<string, object> = {
+    ".": main, "./rules": rules, "./abnf": abnf, "./components": components, "./builder": builder, "./ast": ast,
+    "./iri": iri, "./schemes": schemes, "./diagrams": diagrams, "./security": security, "./whatwg": whatwg, "./template": template,
+  };
+  type AnyClass = new (...args: unknown[]) => unknown;
+  const isClass = (x: unknown): x is AnyClass => typeof x === "function" && /^class\b/.test(Function.prototype.toString.call(x));
+  const classes: [string, AnyClass][] = [
+    ...Object.entries(entries).flatMap(([entry, m]) => Object.entries(m).flatMap(([name, x]): [string, AnyClass][] => (isClass(x) ? [[`${entry} ${name}`, x]] : []))),
+    ["./schemes defaultRegistry.constructor", schemes.defaultRegistry.constructor as AnyClass],
+  ];
+  /** What a call gives: "made", the library's TypeError, or (a finding) any other error. */
+  const outcome = (C: AnyClass, args: unknown[]): string => {
+    try {
+      new C(...args);
+      return "made";
+    } catch (e) {
+      return e instanceof TypeError && /^[A-Za-z][\w.]*: /.test(e.message) ? "the library's TypeError" : `${String(e)}`;
+    }
+  };
+  /** The error classes whose constructors still fail on the platform's TypeError: this list may only shrink. */
+  const NOT_YET = [
+    ". InputTooLongError", ". UriSyntaxError", "./abnf AbnfError", "./abnf MatchLimitError", "./abnf UriSyntaxError", "./security AddressError",
+    "./security AddressRefusedError", "./security HostError", "./template TemplateError", "./whatwg WhatwgUrlError",
+  ];
+
+  it("no argument, undefined or numbers: a TypeError with the library's message, or an object", () => {
+    expect(classes.length).toBeGreaterThan(20);
+    const platform = classes.filter(([, C]) => [[], [undefined, undefined, undefined], [5, 5, 5]].some((args) => !/^(made|the library's TypeError)$/.test(outcome(C, args))));
+    expect(platform.map(([name]) => name).sort()).toEqual([...NOT_YET].sort());
+  });
+
+  it("a Grammar, a registry or a template only from the functions that make and check them", () => {
+    const made: [AnyClass, unknown[], RegExp][] = [
+      [abnf.Grammar as unknown as AnyClass, ["g", new Map([["a", { name: "a", expr: abnf.lit("a") }]])], /^Grammar: make grammars with grammar/],
+      [abnf.Grammar as unknown as AnyClass, ["g", () => abnf.grammarFromAbnfOrThrow("a = %x61")], /^Grammar: /],
+      [schemes.defaultRegistry.constructor as AnyClass, [new Map([["http", { name: "http" }]])], /^SchemeRegistry: make registries with createRegistry/],
+      [template.UriTemplate as unknown as AnyClass, [Symbol("UriTemplate"), "{x}", []], /^UriTemplate: /],
+    ];
+    for (const [C, args, message] of made) expect(() => new C(...args)).toThrow(message);
+  });
+
+  it("a SchemeError's arguments are named", () => {
+    const E = schemes.SchemeError as unknown as AnyClass;
+    expect(() => new E()).toThrow('SchemeError: the argument "scheme" must be a string, got undefined');
+    expect(() => new E("http", 5, {})).toThrow('SchemeError: the argument "input" must be a string, got number 5');
+    expect(() => new E("http", "http://a/", null)).toThrow('SchemeError: the argument "detail" must be an object, got null');
   });
 });
 

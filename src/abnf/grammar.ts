@@ -251,7 +251,8 @@ export class Grammar {
   #builtIn: CompiledGrammar | undefined;
 
   /** Use {@link grammar} or {@link Grammar.derive}. */
-  private constructor(name: string, defs: ReadonlyMap<string, RuleDefinition> | (() => Grammar), rare: readonly string[] = [], checks: ReadonlyMap<string, RuleCheck> = new Map(), budgets: MatchBudgets = {}) {
+  private constructor(token: symbol, name: string, defs: ReadonlyMap<string, RuleDefinition> | (() => Grammar), rare: readonly string[] = [], checks: ReadonlyMap<string, RuleCheck> = new Map(), budgets: MatchBudgets = {}) {
+    if (token !== MADE) throw new TypeError("Grammar: make grammars with grammar or grammarFromAbnf (or a grammar's derive or pick)");
     this.name = name;
     if (typeof defs === "function") this.#rules = defs;
     else {
@@ -270,7 +271,7 @@ export class Grammar {
    * this one takes its rules, its analysis and its compiled rules (see {@link useCompiled}).
    */
   static lazy(name: string, make: () => Grammar): Grammar {
-    return new GrammarClass(name, make);
+    return new GrammarClass(MADE, name, make);
   }
 
   /** The rules, made now if they were not. */
@@ -304,7 +305,7 @@ export class Grammar {
 
   /** @internal Builds a grammar from definitions (used by {@link grammar}). */
   static fromDefinitions(name: string, defs: ReadonlyMap<string, RuleDefinition>, rare: readonly string[] = [], checks?: Readonly<Record<string, RuleCheck>>, budgets: MatchBudgets = {}): Grammar {
-    return new GrammarClass(name, defs, rare, checksOf(checks, defs, name), budgets);
+    return new GrammarClass(MADE, name, defs, rare, checksOf(checks, defs, name), budgets);
   }
 
   /**
@@ -477,7 +478,7 @@ export class Grammar {
       const to = renamed(key).toLowerCase();
       if (defs.has(to)) checks.set(to, check);
     }
-    return new GrammarClass(options.name ?? this.name, defs, [...(options.rare ?? this.rare.map(renamed))], checks, this.#made.budgets);
+    return new GrammarClass(MADE, options.name ?? this.name, defs, [...(options.rare ?? this.rare.map(renamed))], checks, this.#made.budgets);
   }
 
   /**
@@ -496,7 +497,7 @@ export class Grammar {
     for (const n of names) visit(n);
     // keep this grammar's order
     const ordered = new Map([...this.#made.defs.entries()].filter(([k]) => defs.has(k)));
-    return new GrammarClass(`${this.name} (${names.join(", ")})`, ordered, this.rare, new Map([...this.#made.checks].filter(([k]) => ordered.has(k))), this.#made.budgets);
+    return new GrammarClass(MADE, `${this.name} (${names.join(", ")})`, ordered, this.rare, new Map([...this.#made.checks].filter(([k]) => ordered.has(k))), this.#made.budgets);
   }
 
   // ------------------------------------------------------------------------------------------
@@ -663,6 +664,8 @@ export class Grammar {
 // The class as its own body names it: esbuild (scripts/bundle.mjs) renames a class whose body
 // names it to `_Grammar`, the name console.log, stack traces and `.name` would then show.
 const GrammarClass = Grammar;
+/** What the module passes its own constructor calls: a program's `new Grammar(…)` is refused. */
+const MADE = Symbol("Grammar");
 
 /** GrammarOptions.checks, checked: each names a rule of the grammar and is a function or a parsimmon parser. */
 function checksOf(checks: Readonly<Record<string, RuleCheck>> | undefined, defs: ReadonlyMap<string, RuleDefinition>, grammarName: string): ReadonlyMap<string, RuleCheck> {

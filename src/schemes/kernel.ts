@@ -11,7 +11,7 @@ import { parseReferenceText, referenceArgument, refused, unwrap } from "../core/
 import type { CompiledGrammar, CompiledRule } from "../compiled/dfa.js";
 import { failureError, type Matcher } from "../core/match.js";
 import { uriGrammar } from "../compiled/index.js";
-import { describeValue, isArrayOf, wordList } from "../describe.js";
+import { describeValue, expectString, isArrayOf, wordList } from "../describe.js";
 import { excerptOfMasked, foundAt, PASSWORD_CHARACTER, syntaxError, UriSyntaxError, withoutStack } from "../errors.js";
 import { defineInput, maskPasswordAt } from "../password.js";
 import type { Result } from "../result.js";
@@ -80,6 +80,9 @@ export class SchemeError extends Error {
   readonly shortMessage: string;
 
   constructor(scheme: string, input: string, detail: SchemeErrorDetail & { readonly rule: string; readonly section: string }) {
+    expectString(scheme, "scheme", "SchemeError");
+    expectString(input, "input", "SchemeError");
+    if (typeof detail !== "object" || detail === null) throw new TypeError(`SchemeError: the argument "detail" must be an object, got ${describeValue(detail)}`);
     // RFC 3986 §7.5: the message and its excerpt show the password masked (input keeps it)
     const masked = maskPasswordAt(input, detail.offset);
     const found = masked.inPassword ? PASSWORD_CHARACTER : foundAt(input, detail.offset);

@@ -38,7 +38,9 @@ class Registry implements SchemeRegistry {
   readonly names: readonly string[];
   readonly #byName: ReadonlyMap<string, Scheme>;
 
-  constructor(byName: ReadonlyMap<string, Scheme>) {
+  /** @internal Use {@link createRegistry}: it checks each scheme. */
+  constructor(token: symbol, byName: ReadonlyMap<string, Scheme>) {
+    if (token !== MADE) throw new TypeError("SchemeRegistry: make registries with createRegistry (or a registry's with or without)");
     this.#byName = byName;
     this.names = Object.freeze([...byName.keys()]);
     markRegistry(this, SCHEME_RULES_OPERATIONS);
@@ -60,7 +62,7 @@ class Registry implements SchemeRegistry {
       next.delete(s.name);
       next.set(s.name, s);
     }
-    return new RegistryClass(next);
+    return new RegistryClass(MADE, next);
   }
 
   without(...names: string[]): SchemeRegistry {
@@ -69,7 +71,7 @@ class Registry implements SchemeRegistry {
       if (typeof n !== "string") throw new TypeError(`without: every argument must be a scheme name (a string), got ${describeValue(n)}`);
       next.delete(n.toLowerCase());
     }
-    return new RegistryClass(next);
+    return new RegistryClass(MADE, next);
   }
 
   [Symbol.iterator](): Iterator<Scheme> {
@@ -80,6 +82,8 @@ class Registry implements SchemeRegistry {
 // The class as its own body names it: esbuild (scripts/bundle.mjs) renames a class whose body
 // names it to `_Registry`, the name console.log, stack traces and `.name` would then show.
 const RegistryClass = Registry;
+/** What the module passes its own constructor calls: a program's `new (registry.constructor)(…)` is refused. */
+const MADE = Symbol("SchemeRegistry");
 
 function checkScheme(s: unknown, caller: string): asserts s is Scheme {
   const x = s as Partial<Scheme> | null;
@@ -107,7 +111,7 @@ export function createRegistry<S extends Scheme<unknown> = Scheme<never>>(scheme
     if (byName.has(s.name)) throw new TypeError(`createRegistry: two schemes are named ${JSON.stringify(s.name)}; use registry.with(scheme) to replace one`);
     byName.set(s.name, s);
   }
-  return new Registry(byName) as SchemeRegistry<SchemeValue<S>>;
+  return new Registry(MADE, byName) as SchemeRegistry<SchemeValue<S>>;
 }
 
 /** True when `x` is a registry made by {@link createRegistry} (or `with`/`without`). */
