@@ -8,7 +8,7 @@ import { orThrow, type Result } from "../result.js";
 import { readOptions } from "../describe.js";
 import { referenceArgument } from "../core/args.js";
 import { BIDI_CONTROL } from "./bidi.js";
-import { componentSets, isIPv4address, type IriComponent } from "../charsets.js";
+import { componentSets, inTable, isIPv4address, unreservedTable, type IriComponent } from "../charsets.js";
 import { hasCodePoint } from "../abnf/charset.js";
 import { hostToAscii, hostToUnicode, type IdnaError } from "./idna.js";
 import { decodeWhere } from "./utf8.js";
@@ -77,14 +77,13 @@ export function mapToUri(ref: UriReference, idna: boolean): Result<UriReference,
  */
 const INVISIBLE = /[\p{White_Space}\p{Default_Ignorable_Code_Point}]/u;
 const SLASH_LIKE = /[\u2044\u2215\u2571\u29F8\u1735]/u;
-const NOT_UNRESERVED_ASCII = /[^A-Za-z0-9\-._~\u0080-\u{10FFFF}]/u;
 /** The Halfwidth and Fullwidth Forms block (U+FF00-U+FFEF) without its unassigned ends. */
 const WIDTH_FORMS = /^[\uFF01-\uFFEE]$/u;
 
 /** §6.1 b: whether a character is one of those above, not appropriate in an IRI. */
 export function misleading(ch: string): boolean {
   const compatible = ch.normalize("NFKC");
-  return INVISIBLE.test(ch) || SLASH_LIKE.test(compatible) || NOT_UNRESERVED_ASCII.test(compatible) ||
+  return INVISIBLE.test(ch) || SLASH_LIKE.test(compatible) || [...compatible].some((c) => c < "\x80" && !inTable(unreservedTable, c.charCodeAt(0))) ||
     (WIDTH_FORMS.test(ch) && compatible !== ch);
 }
 

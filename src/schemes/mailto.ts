@@ -9,6 +9,7 @@ import type { Match } from "../abnf/semantics.js";
 import * as make from "../ast/make.js";
 import type { Uri } from "../ast/nodes.js";
 import { tableOf } from "../charsets.js";
+import { UNRESERVED } from "../compiled/charsets.js";
 import { encodeWith, octetAt } from "../percent-encoding.js";
 import { compiledRules, decodedOrFail, deepFreeze, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import type { Departure, SchemeGrammarSource } from "./precompiled.js";
@@ -171,20 +172,18 @@ const comparableAddress = (a: string): string => {
   return at < 0 ? a : a.slice(0, at + 1) + a.slice(at + 1).replace(/[A-Z]+/g, (m) => m.toLowerCase());
 };
 
-/** The set of the characters of `chars`. */
-const charSet = (chars: string): CodePointSet => codePointSet([...chars].map((c) => [c.charCodeAt(0), c.charCodeAt(0)] as const));
-
-const ALNUM = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+/** RFC 3986 §2.3's unreserved characters (the compiled ranges) and the characters of `more`. */
+const unreservedAnd = (more: string): CodePointSet => codePointSet([...UNRESERVED, ...[...more].map((c) => [c.charCodeAt(0), c.charCodeAt(0)] as const)]);
 /**
  * RFC 6068 §2 item 1: the characters of an addr-spec that may stand as themselves in a mailto
  * URI. It MUST percent-encode the characters a URI cannot hold, "%", the gen-delims but "@" and
  * ":" ("/", "?", "#", "[", "]"), and of the sub-delims at least "&", ";" and "=". What is left:
  * unreserved, "@", ":" and the sub-delims "!", "$", "'", "(", ")", "*", "+", ",".
  */
-export const ADDR_SPEC_LITERAL = charSet(`${ALNUM}-._~@:!$'()*+,`);
+export const ADDR_SPEC_LITERAL = unreservedAnd("@:!$'()*+,");
 const ADDRESS_LITERAL = tableOf(ADDR_SPEC_LITERAL);
 /** RFC 6068 §2 `qchar = unreserved / pct-encoded / some-delims`: what an hfname or hfvalue may hold unencoded. */
-const QCHAR_LITERAL = tableOf(charSet(`${ALNUM}-._~!$'()*+,;:@`));
+const QCHAR_LITERAL = tableOf(unreservedAnd("!$'()*+,;:@"));
 
 /** A decoded address as a mailto URI's path writes it: each part percent-encoded where RFC 6068 §2 item 1 asks, the "@" between them as itself. */
 function addressText(address: string): string {

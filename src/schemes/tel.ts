@@ -9,6 +9,7 @@ import { percentDecode } from "../transforms/percent.js";
 import { compiledRules, deepFreeze, octetsOf, shiftedError, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import type { Departure, SchemeGrammarSource } from "./precompiled.js";
 import { normalizePercent } from "../transforms/normalize.js";
+import { octetAt } from "../percent-encoding.js";
 
 /** A rule of grammar/tel.abnf, compiled. */
 const telRule = compiledRules(telSchemeGrammar);
@@ -141,7 +142,7 @@ const UNRESERVED_2396 = /^[A-Za-z0-9\-_.!~*'()]$/;
 const comparableValue = (raw: string): string =>
   raw
     .replace(/%[0-9A-Fa-f]{2}/g, (t) => {
-      const c = String.fromCharCode(parseInt(t.slice(1), 16));
+      const c = String.fromCharCode(octetAt(t, 0));
       return UNRESERVED_2396.test(c) ? c : t;
     })
     .toLowerCase();

@@ -21,6 +21,7 @@ import { resolveReference } from "../transforms/resolve.js";
 import { domainToAscii, FORBIDDEN_DOMAIN, parseHost, percentDecodeUtf8, whatwgSplit, componentOfOffset, type UrlComponent, type WhatwgSplit } from "./whatwg.js";
 import { endsInANumber, parseIpv4, serializeIpv4 } from "../whatwg/host-address.js";
 import { compressedIpv6 } from "../transforms/ipv6.js";
+import { octetAt } from "../percent-encoding.js";
 
 /** Where a finding stands. `"reference"`: the reference as a whole (characters before or after it). */
 export type SecurityComponent = UrlComponent;
@@ -479,7 +480,7 @@ function hostChecks(r: Reading, s: WhatwgSplit, add: Add): void {
   if (triplets.length > 0) {
     add("percent-encoded-host", "host", h.offset, h.text,
       `percent-encoded octets in the host: RFC 3986 keeps them as data (§3.2.2), ${r.special ? "a WHATWG URL parser decodes them before reading the host" : "software that decodes them reads another host"}; ${whatwg}`);
-    const bad = triplets.filter((m) => FORBIDDEN_DOMAIN.test(String.fromCharCode(parseInt(m[0].slice(1), 16))));
+    const bad = triplets.filter((m) => FORBIDDEN_DOMAIN.test(String.fromCharCode(octetAt(m[0], 0))));
     if (bad.length > 0) {
       add("encoded-host-delimiter", "host", h.offset + (bad[0]?.index ?? 0), bad[0]?.[0] ?? "",
         `${bad.map((m) => m[0]).join(", ")} decode to a delimiter or a character no host may hold: a parser that decodes the host and re-reads it moves the authority (curl CVE-2022-27780, fast-uri CVE-2026-6322); ${whatwg}`);
