@@ -5,7 +5,7 @@
 // and express use them.
 import ipaddr from "ipaddr.js";
 import { defineInput, maskPassword, PASSWORD_MASK } from "../password.js";
-import { describeValue, quoted } from "../describe.js";
+import { describeValue, expectString, quoted } from "../describe.js";
 import type { UriReference } from "../ast/nodes.js";
 import { orThrow, type Result } from "../result.js";
 import { hostOf } from "./host-of.js";
@@ -56,6 +56,7 @@ export class HostError extends Error {
   /** The input as given: readable, not enumerable (a logger does not print its password; the message masks it). */
   declare readonly input: string;
   constructor(input: string, why: string) {
+    expectString(input, "input", "HostError");
     super(`No host to classify: ${why}: ${quoted(maskedInput(input), 200)}`); // masked: RFC 3986 §7.5
     defineInput(this, input);
   }
@@ -145,6 +146,7 @@ export class AddressError extends Error {
   /** The string as given: readable, not enumerable (a logger does not print its password; the message masks it). */
   declare readonly input: string;
   constructor(input: string, why: string) {
+    expectString(input, "input", "AddressError");
     super(`Not an IP address: ${why}: ${quoted(maskedInput(input), 100)}`); // masked: RFC 3986 §7.5
     defineInput(this, input);
   }

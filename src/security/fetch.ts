@@ -7,7 +7,7 @@
 // address to the check and 127.0.0.1 to the connection) cannot pass between the two.
 import type { UriReference } from "../ast/nodes.js";
 import { isReferenceNode } from "../ast/make.js";
-import { describeValue, isArrayOf, quoted, readOptions } from "../describe.js";
+import { describeValue, expectString, expectStrings, isArrayOf, quoted, readOptions } from "../describe.js";
 import { serializeNode } from "../transforms/serialize.js";
 import { classifyAddress, classifyHost, type HostClass, type HostClassKind } from "./address.js";
 import { securityFindings, type SecurityFinding, type SecurityFindingCode, type SecuritySeverity } from "./findings.js";
@@ -83,6 +83,9 @@ export class AddressRefusedError extends Error {
   /** Its class; `undefined` when the resolver answered with no IP address. */
   readonly kind: AddressKind | undefined;
   constructor(hostname: string, address: string, kind: AddressKind | undefined, allowed: readonly AddressKind[]) {
+    expectString(hostname, "hostname", "AddressRefusedError");
+    expectString(address, "address", "AddressRefusedError");
+    expectStrings(allowed, "allowed", "AddressRefusedError");
     const what = kind === undefined ? "no IP address" : `a ${kind} address`;
     super(`Refused to connect to ${quoted(hostname, 200)}: it resolves to ${JSON.stringify(address.slice(0, 100))}, ${what}; allowed: ${allowed.join(", ")} (SSRF)`);
     this.hostname = hostname;

@@ -2,6 +2,7 @@
 // names, and the error of uri-grammar/whatwg's parse: input the basic URL parser refuses
 // (#concept-basic-url-parser returns failure), with the validation error that made it fail and
 // where. The IPv4 and IPv6 parsers that signal them are in ./host-address.ts.
+import { expectString } from "../describe.js";
 import { caretExcerpt } from "../errors.js";
 import { defineInput } from "../password.js";
 
@@ -45,6 +46,7 @@ export class WhatwgUrlError extends Error {
   override readonly cause: WhatwgUrlError | undefined;
 
   constructor(code: WhatwgUrlErrorCode, input: string, offset: number, what: string, cause?: WhatwgUrlError) {
+    expectString(input, "input", "WhatwgUrlError");
     const shortMessage = `Not a URL (URL Standard, ${code}) at offset ${offset}: ${what}`;
     super(`${shortMessage}\n${caretExcerpt(input, offset)}`);
     this.code = code;
