@@ -2,7 +2,7 @@
 // printed as a tree or checked, or any rule of RFC 3986, RFC 3987 or a scheme's grammar
 // (--rule, --grammar: the grammars are loaded only then), and a URI under its scheme (--scheme:
 // the scheme values are loaded only then).
-import type { Authority, UriReference } from "../../ast/nodes.js";
+import { isNode, isReferenceNode } from "../../ast/make.js";
 import { parse, parseRule, validate } from "../../parse.js";
 import type { SchemeParse } from "../../schemes/registry.js";
 import type { Result } from "../../result.js";
@@ -22,10 +22,6 @@ export interface ParseOptions extends InputOptions {
   readonly tree?: boolean;
   readonly scheme?: boolean;
 }
-
-const isReference = (v: unknown): v is UriReference =>
-  typeof v === "object" && v !== null && ((v as { kind?: unknown }).kind === "URI" || (v as { kind?: unknown }).kind === "relative-ref");
-const isAuthority = (v: unknown): v is Authority => typeof v === "object" && v !== null && (v as { kind?: unknown }).kind === "authority";
 
 /** Which rule a text is read with: the one named, or URI-reference (IRI-reference for text beyond ASCII, as the operations read strings). */
 function readerOf(named: Named | undefined, maxLength: number | undefined): (text: string) => { rule: string; result: Result<unknown, unknown> } {
@@ -112,8 +108,8 @@ export async function parseCommand(text: string | undefined, opts: ParseOptions,
 /** A value as a figure (a reference or an authority, without --tree) or a tree, its first line named by `rule` when it was asked for (`--rule`). */
 function showValue(text: string, rule: string, v: unknown, tree: boolean, paint: Paint, asked = false): string[] {
   if (typeof v === "object" && v !== null && "children" in v && "rule" in v) return matchTree(v as Parameters<typeof matchTree>[0], paint);
-  if (!tree && isReference(v)) return figure(text, referenceParts(v), paint);
-  if (!tree && isAuthority(v)) return figure(text, authorityNodeParts(v), paint);
+  if (!tree && isReferenceNode(v)) return figure(text, referenceParts(v), paint);
+  if (!tree && isNode(v) && v.kind === "authority") return figure(text, authorityNodeParts(v), paint);
   return astTree(rule, v, text, paint, asked);
 }
 
