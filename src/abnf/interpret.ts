@@ -41,18 +41,27 @@ const KEPT_MEMO = 4096;
 
 const NO_MEMO = new Int32Array(0);
 
+const NO_ENDS: readonly number[] = [];
+
 /** An offset past every offset of an input (one the first tier reads is at most 2^22 long), kept a small integer for V8. */
 const PAST = 0x3fffffff;
 
 /**
  * What a match can start with (Interpreter.guard), as bits: ASCII code unit c at bit c & 31 of
- * word c >> 5, and bit 128 (bit 0 of word 4) for every other code unit; {@link EMPTY} too in
- * Interpreter.firsts's answers.
+ * word c >> 5, bit 128 (bit 0 of word 4) for every other code unit, and {@link EMPTY} (bit 129)
+ * for the end of the input, which only a match of "" can start at.
  */
 type Guard = Int32Array;
 
-/** Bit 129 (bit 1 of word 4): the expression can match "". */
+/** Bit 129 (bit 1 of word 4): the expression can match "" (Interpreter.firsts), so start anywhere. */
 const EMPTY = 2;
+
+/**
+ * The guard of an expression that can match "": every bit set, so that nothing is ruled out. A
+ * guard is always an array of bits, never a marker of another type: V8's optimized readers
+ * compare and read guards, and a value of a kind they had not met would deoptimize them.
+ */
+const ANY: Guard = Int32Array.of(-1, -1, -1, -1, -1);
 
 /** A guard not made yet: made where a reader first needs it, so that a rule no call enters is not read. */
 const PENDING: Guard = new Int32Array(0);
@@ -63,6 +72,12 @@ const PENDING: Guard = new Int32Array(0);
  * of the run's lists (Interpreter.lists).
  */
 interface Rule {
+  /**
+   * The rule's expression, read where the rule is first referred to: so the readers never read a
+   * grammar's definitions, whose objects differ in shape from one grammar to another (V8's code
+   * optimized on one grammar's would deoptimize on another's).
+   */
+  readonly expr: Expr;
   read: Reader | undefined;
   /** The reader that also notes how far the input was read, and what was expected there ({@link Interpreter.explain}). */
   explain: Reader | undefined;
@@ -112,8 +127,12 @@ export class Interpreter {
   #far = -1;
   #labels: string[] = [];
   #called: ReadonlySet<string> = new Set();
-  /** The lists of ends the rules' memos hold in this run (Rule). */
-  readonly #lists: (readonly number[])[] = [];
+  /**
+   * The lists of ends the rules' memos hold in this run (Rule), after one that none holds: so the
+   * array is made with the kind of elements it keeps (a fresh `[]` has another map, which V8's
+   * code optimized on an earlier grammar meets with a deoptimization).
+   */
+  readonly #lists: (readonly number[])[] = [NO_ENDS];
   /** Offsets of the input marked while merging ends ({@link #each}): an offset is marked when it holds {@link #mark}. */
   #marks = NO_MEMO;
   #mark = 0;
@@ -181,7 +200,7 @@ export class Interpreter {
     } finally {
       this.#input = "";
       // (a long input's memos are not kept for the next)
-      this.#lists.length = 0;
+      this.#lists.length = 1;
       if (input.length > KEPT_MEMO) for (const r of this.#rules.values()) if (r.stamp.length > KEPT_MEMO) r.stamp = r.value = NO_MEMO;
       if (this.#marks.length > KEPT_MEMO + 1) this.#marks = NO_MEMO;
       if (explain) for (const r of this.#rules.values()) r.far = undefined;
@@ -209,7 +228,7 @@ export class Interpreter {
   #ref(key: string, explain = false): Reader {
     let rule = this.#rules.get(key);
     if (rule === undefined) {
-      rule = { read: undefined, explain: undefined, far: undefined, stamp: NO_MEMO, value: NO_MEMO, explained: -1 };
+      rule = { expr: this.analysis.rule(key).expr, read: undefined, explain: undefined, far: undefined, stamp: NO_MEMO, value: NO_MEMO, explained: -1 };
       this.#rules.set(key, rule);
     }
     const r = rule;
@@ -217,7 +236,7 @@ export class Interpreter {
     return (at) => {
       if (++this.steps > this.#limit) throw GIVE_UP;
       // (what the rule can start with is checked where it is called, Interpreter.guard)
-      r.read ??= this.#reader(this.analysis.rule(key).expr);
+      r.read ??= this.#reader(r.expr);
       const run = this.#run;
       if (at < r.stamp.length && r.stamp[at] === run) {
         const v = r.value[at] as number;
@@ -339,31 +358,31 @@ export class Interpreter {
         return this.#ref(e.name.toLowerCase(), explain);
       case "alt": {
         const items = e.items.map((x) => this.#reader(x, explain));
-        const guards = e.items.map(() => (explain ? undefined : PENDING));
+        const guards = e.items.map(() => (explain ? ANY : PENDING));
         return (at) => {
           if (++this.steps > this.#limit) throw GIVE_UP;
           const c = unitAt(this.#input, at);
           let out: Ends = -1;
           for (let k = 0; k < items.length; k++) {
-            let guard = guards[k];
+            let guard = guards[k] as Guard;
             if (guard === PENDING) guard = guards[k] = this.#guard(e.items[k] as Expr);
-            if (guard === undefined || starts(guard, c)) out = this.#union(out, (items[k] as Reader)(at));
+            if (starts(guard, c)) out = this.#union(out, (items[k] as Reader)(at));
           }
           return out;
         };
       }
       case "seq": {
         const items = e.items.map((x) => this.#reader(x, explain));
-        const guards = e.items.map(() => (explain ? undefined : PENDING));
+        const guards = e.items.map(() => (explain ? ANY : PENDING));
         return (at) => {
           if (++this.steps > this.#limit) throw GIVE_UP;
           let cur: Ends = at;
           for (let k = 0; k < items.length; k++) {
             const item = items[k] as Reader;
-            let guard = guards[k];
+            let guard = guards[k] as Guard;
             if (guard === PENDING) guard = guards[k] = this.#guard(e.items[k] as Expr);
             if (typeof cur !== "number") cur = this.#each(item, cur, guard);
-            else if (guard === undefined || starts(guard, unitAt(this.#input, cur))) cur = item(cur);
+            else if (starts(guard, unitAt(this.#input, cur))) cur = item(cur);
             else return -1;
             if (cur === -1) return -1;
           }
@@ -376,7 +395,7 @@ export class Interpreter {
         if (set !== null) return this.#runReader(set, min, max);
         const item = this.#reader(e.item, explain);
         if (this.#nullable(e.item)) return (at) => this.#nullableRep(item, max, at);
-        let guard = explain ? undefined : PENDING;
+        let guard = explain ? ANY : PENDING;
         if (max !== 1)
           return (at) => {
             if (guard === PENDING) guard = this.#guard(e.item);
@@ -386,7 +405,7 @@ export class Interpreter {
         return (at) => {
           if (++this.steps > this.#limit) throw GIVE_UP;
           if (guard === PENDING) guard = this.#guard(e.item);
-          const ends = guard === undefined || starts(guard, unitAt(this.#input, at)) ? item(at) : -1;
+          const ends = starts(guard, unitAt(this.#input, at)) ? item(at) : -1;
           return min > 0 ? ends : ends === -1 ? at : typeof ends === "number" ? [at, ends] : [at, ...ends];
         };
       }
@@ -394,12 +413,12 @@ export class Interpreter {
   }
 
   /**
-   * The code units a match of `e` can start with, as a {@link Guard}; `undefined` when `e` can
+   * The code units a match of `e` can start with, as a {@link Guard}; {@link ANY} when `e` can
    * match "" (then nothing is ruled out).
    */
-  #guard(e: Expr): Guard | undefined {
+  #guard(e: Expr): Guard {
     const bits = this.#firsts(e);
-    return ((bits[4] as number) & EMPTY) === 0 ? bits : undefined;
+    return ((bits[4] as number) & EMPTY) === 0 ? bits : ANY;
   }
 
   /** True when `e` can match "" (analysis.ts nullable, read from {@link #firsts}). */
@@ -518,19 +537,18 @@ export class Interpreter {
    */
   #litReader(text: string, caseSensitive: boolean, explain = false): Reader {
     const n = text.length;
-    const insensitive = !caseSensitive && /[A-Za-z]/.test(text);
-    const lower = text.toLowerCase(); // (only ASCII letters differ: a literal is checked for them alone below)
-    const codes = Array.from({ length: n }, (_, k) => text.charCodeAt(k));
-    const folded = codes.map((c, k) => (insensitive && ((c >= 65 && c <= 90) || (c >= 97 && c <= 122)) ? lower.charCodeAt(k) : -1));
+    // (code unit k matches when, with the bits of masks[k] set, it is wants[k]: 0x20 makes an
+    // ASCII letter lowercase, so a letter in either case matches. One path for every literal:
+    // V8's readers optimized on one grammar's literals meet no branch new on another's.)
+    const masks = Array.from({ length: n }, (_, k) => (!caseSensitive && /[A-Za-z]/.test(text.charAt(k)) ? 0x20 : 0));
+    const wants = masks.map((m, k) => text.charCodeAt(k) | m);
     if (explain) {
       const cps = codePoints(text);
       return (at) => {
         const input = this.#input;
         let k = 0;
         while (k < n && at + k < input.length) {
-          const c = input.charCodeAt(at + k);
-          const f = folded[k] as number;
-          if (f < 0 ? c !== codes[k] : (c | 0x20) !== f) break;
+          if ((input.charCodeAt(at + k) | (masks[k] as number)) !== wants[k]) break;
           k++;
         }
         if (k === n) {
@@ -545,15 +563,10 @@ export class Interpreter {
         return -1;
       };
     }
-    if (!insensitive) return (at) => (this.#input.startsWith(text, at) ? at + n : -1);
     return (at) => {
       const input = this.#input;
       if (at + n > input.length) return -1;
-      for (let k = 0; k < n; k++) {
-        const c = input.charCodeAt(at + k);
-        const f = folded[k] as number;
-        if (f < 0 ? c !== codes[k] : (c | 0x20) !== f) return -1;
-      }
+      for (let k = 0; k < n; k++) if ((input.charCodeAt(at + k) | (masks[k] as number)) !== wants[k]) return -1;
       return at + n;
     };
   }
@@ -564,13 +577,13 @@ export class Interpreter {
    * each offset in {@link #marks} (no reader runs meanwhile, so the marks are this merge's alone),
    * then reads the marks in order where they are dense, else sorts the offsets kept.
    */
-  #each(item: Reader, from: readonly number[], guard: Guard | undefined): Ends {
+  #each(item: Reader, from: readonly number[], guard: Guard): Ends {
     this.#step(from.length);
     const all: number[] = [];
     const input = this.#input;
     for (let k = 0; k < from.length; k++) {
       const at = from[k] as number;
-      if (guard !== undefined && !starts(guard, unitAt(input, at))) continue;
+      if (!starts(guard, unitAt(input, at))) continue;
       const ends = item(at);
       if (typeof ends !== "number") {
         this.#step(ends.length);
@@ -643,7 +656,7 @@ export class Interpreter {
    * each count of iterations, from `min` on; an offset reached again at a higher count is not
    * followed again (the lower count can do all the higher one can).
    */
-  #rep(item: Reader, guard: Guard | undefined, min: number, max: number, at: number): Ends {
+  #rep(item: Reader, guard: Guard, min: number, max: number, at: number): Ends {
     // the offsets reached at a count from the minimum on, ascending once two paths may meet
     // (while every count reached one offset, each further than the last, none was reached twice)
     const out: number[] = min === 0 ? [at] : [];
@@ -651,7 +664,7 @@ export class Interpreter {
     let met = false;
     for (let count = 1; count <= max; count++) {
       this.#step(1);
-      let next: Ends = typeof frontier !== "number" ? this.#each(item, frontier, guard) : guard === undefined || starts(guard, unitAt(this.#input, frontier)) ? item(frontier) : -1;
+      let next: Ends = typeof frontier !== "number" ? this.#each(item, frontier, guard) : starts(guard, unitAt(this.#input, frontier)) ? item(frontier) : -1;
       if (next === -1) break;
       if (count >= min) {
         if (!met && typeof next !== "number") met = true;
@@ -732,8 +745,9 @@ export class Interpreter {
 
 /** False when no match guarded by `guard` (Interpreter.guard) can start with code unit `c` (-1: the end of the input, {@link unitAt}). */
 function starts(guard: Guard, c: number): boolean {
-  const k = c < 128 ? c : 128; // (one path for every code unit: V8's optimized code meets no branch it has not seen)
-  return c >= 0 && (((guard[k >> 5] as number) >>> (k & 31)) & 1) === 1;
+  // (one path for every code unit: V8's optimized code meets no branch it has not seen)
+  const k = c < 0 ? 129 : c < 128 ? c : 128;
+  return (((guard[k >> 5] as number) >>> (k & 31)) & 1) === 1;
 }
 
 /**
