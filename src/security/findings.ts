@@ -19,7 +19,7 @@ import { serializeNode } from "../transforms/serialize.js";
 import { maskPassword, maskPasswordAt, PASSWORD_MASK, passwordRange } from "../password.js";
 import { resolveReference } from "../transforms/resolve.js";
 import { domainToAscii, FORBIDDEN_DOMAIN, parseHost, percentDecodeUtf8, whatwgSplit, componentOfOffset, type UrlComponent, type WhatwgSplit } from "./whatwg.js";
-import { endsInANumber, parseIpv4, serializeIpv4 } from "../whatwg/host-address.js";
+import { endsInANumber, ipv4Parse, serializeIpv4 } from "../whatwg/host-address.js";
 import { compressedIpv6 } from "../transforms/ipv6.js";
 import { octetAt } from "../percent-encoding.js";
 
@@ -532,7 +532,7 @@ function hostChecks(r: Reading, s: WhatwgSplit, add: Add): void {
   }
   const numeric = r.special ? ascii : h.text.toLowerCase();
   if (numeric !== null && !FORBIDDEN_DOMAIN.test(numeric) && endsInANumber(numeric)) {
-    const v4 = parseIpv4(numeric);
+    const v4 = ipv4Parse(numeric).address;
     if (v4 !== null) {
       add("ipv4-number-form", "host", h.offset, h.text,
         `no IPv4address of RFC 3986 (four decimal octets), so a reg-name (§7.4), but ${r.special ? "a WHATWG URL parser" : "inet_aton-style code"} reads the IPv4 address ${serializeIpv4(v4)}; ${whatwg}`);

@@ -12,7 +12,7 @@ import { tableOf, unitsOf, urlCleanUp } from "../charsets.js";
 import { isSpecialScheme, schemeAt } from "../core/scheme-table.js";
 import { encodeWith, hexValue } from "../percent-encoding.js";
 import { compressedIpv6 } from "../transforms/ipv6.js";
-import { endsInANumber, parseIpv4, parseIpv6, serializeIpv4 } from "../whatwg/host-address.js";
+import { endsInANumber, ipv4Parse, ipv6Parse, serializeIpv4 } from "../whatwg/host-address.js";
 
 /** The parts of a URL an offset can stand in: a component, or `"reference"` (before or after the URL: what the parser removes at its ends). */
 export type UrlComponent = "reference" | "scheme" | "authority" | "userinfo" | "host" | "port" | "path" | "query" | "fragment";
@@ -229,7 +229,7 @@ export const FORBIDDEN_DOMAIN = /[\u0000-\u001F #%/:<>?@[\\\]^|\u007F]/;
 export function parseHost(input: string, special: boolean): string | null {
   if (input.startsWith("[")) {
     if (!input.endsWith("]")) return null;
-    const pieces = parseIpv6(input.slice(1, -1));
+    const pieces = ipv6Parse(input.slice(1, -1)).address;
     return pieces === null ? null : `[${compressedIpv6(pieces)}]`;
   }
   if (!special) return parseOpaqueHost(input);
@@ -238,7 +238,7 @@ export function parseHost(input: string, special: boolean): string | null {
   const ascii = domainToAscii(domain);
   if (ascii === null || FORBIDDEN_DOMAIN.test(ascii)) return null;
   if (endsInANumber(ascii)) {
-    const v4 = parseIpv4(ascii);
+    const v4 = ipv4Parse(ascii).address;
     return v4 === null ? null : serializeIpv4(v4);
   }
   return ascii;

@@ -68,9 +68,6 @@ export function ipv4Parse(input: string): HostAddressParse<number> {
   return { address: v, errors };
 }
 
-/** The IPv4 parser's address alone (#concept-ipv4-parser), or null for failure. */
-export const parseIpv4 = (input: string): number | null => ipv4Parse(input).address;
-
 /** The IPv4 serializer (#concept-ipv4-serializer). */
 export const serializeIpv4 = (v: number): string => [24, 16, 8, 0].map((s) => Math.floor(v / 2 ** s) % 256).join(".");
 
@@ -151,6 +148,3 @@ export function ipv6Parse(input: string): HostAddressParse<number[]> {
   } else if (piece !== 8) return fail("IPv6-too-few-pieces");
   return { address, errors };
 }
-
-/** The IPv6 parser's address alone (#concept-ipv6-parser), or null for failure. */
-export const parseIpv6 = (input: string): number[] | null => ipv6Parse(input).address;
