@@ -39,11 +39,12 @@ export type WhatwgComponent = UrlComponent;
  * - `"host-localhost"`: a file URL's host "localhost" dropped;
  * - `"default-port"`: the scheme's default port dropped;
  * - `"port"`: an empty port, or a port's leading zeros, dropped;
+ * - `"drive-letter"`: a file URL's Windows drive letter written where a host stands (`file://C:/`: "/C:") or with "|" (`file:///C|/`: ":");
  * - `"userinfo"`: an empty userinfo (`@`, `:@`), or an empty password's ":", dropped (the URL serializer writes no empty credentials).
  */
 export type WhatwgRepairKind =
   | "removed" | "backslash" | "slashes" | "percent-encoded" | "dot-segment" | "scheme-lowercased" | "host-lowercased" | "host-percent-decoded" | "host-idna"
-  | "host-ipv4" | "host-ipv6" | "host-localhost" | "default-port" | "port" | "userinfo";
+  | "host-ipv4" | "host-ipv6" | "host-localhost" | "default-port" | "port" | "drive-letter" | "userinfo";
 
 /** One thing the URL Standard's parser (and the RFC 3986 serialization after it) changed in the input. */
 export interface WhatwgRepair {
@@ -168,20 +169,46 @@ class Repairs {
     }
   }
 
-  /** The path: backslashes are listed apart; dot segments go whole; the rest character by character. */
-  path(s: WhatwgSplit, opaque: boolean): void {
-    if (opaque) {
+  /**
+   * The path: backslashes are listed apart; dot segments go whole; a file URL's Windows drive
+   * letter written "X|" that becomes its path's first segment "X:" (#path-state) is a
+   * "drive-letter" repair; the rest character by character.
+   */
+  path(s: WhatwgSplit, record: UrlRecord, base: UrlRecord | undefined): void {
+    if (typeof record.path === "string") {
       this.characters(s.path, "path", "c0", SETS.path);
       return;
     }
     const { text, at } = unitsOf(this.input, s.path);
     const sep = (c: string | undefined): boolean => c === "/" || (s.special && c === "\\");
+    const drive = record.scheme === "file" && /^[A-Za-z]:$/.test(record.path[0] ?? "") ? record.path[0] : undefined;
+    // the segments the path has before the input's: the drive letter written as a host
+    // (#file-host-state); for a relative path that does not begin with one, the base's path
+    // without its last segment (#file-state, #path-state), or for a path from "/" the base's
+    // drive letter (#file-slash-state); a drive letter first is never shortened (#shorten)
+    const isDrive = (x: string | undefined): boolean => x !== undefined && /^[A-Za-z][:|]$/.test(x);
+    const startsWithDrive = (t: string): boolean => /^[A-Za-z][:|](?:[/\\?#]|$)/.test(t);
+    const b = base?.scheme === "file" && typeof base.path !== "string" ? base.path : [];
+    let depth = 0;
+    let driveFirst = false;
+    if (s.hostRange !== undefined && isDrive(unitsOf(this.input, s.hostRange).text)) (depth = 1), (driveFirst = true);
+    else if (s.authority === undefined && !startsWithDrive(sep(text[0]) ? text.slice(1) : text)) {
+      driveFirst = isDrive(b[0]);
+      depth = sep(text[0]) ? +driveFirst : Math.max(+driveFirst, b.length - 1);
+    }
     let start = 0;
     for (let k = 0; k <= text.length; k++) {
       if (k < text.length && !sep(text[k])) continue;
       const segment = text.slice(start, k);
+      if (DOUBLE_DOT.test(segment)) depth = depth > 1 || (depth === 1 && !driveFirst) ? depth - 1 : depth;
+      else if ((start > 0 || segment !== "") && !SINGLE_DOT.test(segment)) {
+        if (depth === 0) driveFirst = isDrive(segment);
+        depth++;
+      }
       if (segment !== "" && (SINGLE_DOT.test(segment) || DOUBLE_DOT.test(segment))) {
         this.add("dot-segment", at[start] ?? 0, this.input.slice(at[start] ?? 0, (at[k - 1] ?? 0) + 1), "", "path", undefined);
+      } else if (depth === 1 && drive !== undefined && segment === `${drive[0]}|`) {
+        this.add("drive-letter", at[start + 1] ?? 0, "|", ":", "path", "invalid-URL-unit");
       } else if (segment !== "") {
         const from = at[start] ?? 0;
         const to = at[k - 1] ?? from;
@@ -216,7 +243,9 @@ function hostRepair(rep: Repairs, s: WhatwgSplit, record: UrlRecord): void {
     return;
   }
   if (record.scheme === "file" && host === "") {
-    if (raw !== "") rep.add("host-localhost", r.start, from, "", "host", undefined);
+    // #file-host-state: a Windows drive letter there is the path's first segment
+    if (/^[A-Za-z][:|]$/.test(raw)) rep.add("drive-letter", r.start, from, `/${raw[0] ?? ""}:`, "path", "file-invalid-Windows-drive-letter-host");
+    else if (raw !== "") rep.add("host-localhost", r.start, from, "", "host", undefined);
     return;
   }
   if (raw.startsWith("[")) {
@@ -239,7 +268,7 @@ function hostRepair(rep: Repairs, s: WhatwgSplit, record: UrlRecord): void {
 }
 
 /** Every repair the parser made to `input` (split as it reads it) to reach `record`. */
-function repairsOf(input: string, s: WhatwgSplit, record: UrlRecord): readonly WhatwgRepair[] {
+function repairsOf(input: string, s: WhatwgSplit, record: UrlRecord, base: UrlRecord | undefined): readonly WhatwgRepair[] {
   const rep = new Repairs(input);
   for (const e of s.edges) rep.add("removed", e.start, input.slice(e.start, e.end), "", "reference", "invalid-URL-unit");
   for (const t of s.tabs) rep.add("removed", t.start, input.slice(t.start, t.end), "", componentOfOffset(s, t.start), "invalid-URL-unit");
@@ -275,7 +304,7 @@ function repairsOf(input: string, s: WhatwgSplit, record: UrlRecord): readonly W
       else rep.add("default-port", s.port.start - 1, shown, "", "port", undefined);
     } else if (String(record.port) !== text) rep.add("port", s.port.start, input.slice(s.port.start, s.port.end), String(record.port), "port", undefined);
   }
-  rep.path(s, typeof record.path === "string");
+  rep.path(s, record, base);
   rep.characters(s.query, "query", s.special ? "specialQuery" : "query", SETS.query);
   rep.characters(s.fragment, "fragment", "fragment", SETS.fragment);
   return rep.sorted();
@@ -558,7 +587,7 @@ export function parseRead(input: string, baseUrl: UrlRecord | undefined): Result
     // not reached: rfcHref writes each component with RFC 3986's own character sets
     return { ok: false, error: new WhatwgUrlError("invalid-URL-unit", input, uri.error.offset, `no RFC 3986 URI stands for this URL: ${uri.error.shortMessage}`) };
   }
-  return { ok: true, value: Object.freeze({ uri: uri.value, href, url: whatwgUrl.serializeURL(record), repairs: repairsOf(input, split, record) }) };
+  return { ok: true, value: Object.freeze({ uri: uri.value, href, url: whatwgUrl.serializeURL(record), repairs: repairsOf(input, split, record, baseUrl) }) };
 }
 
 /**
