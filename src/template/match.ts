@@ -242,19 +242,20 @@ function valuesOf(occs: readonly ItemRead[], uri: string): [MatchedValue[], Matc
     full.every(([o, l]) => reserved(o) || l.some((w) => same(v, w))) &&
     prefixed.every(([o, l]) => typeof v === "string" && prefixFits(v, o, l));
   const [first] = full;
-  if (first === undefined) {
-    // prefixes only: the longest one read stands for the value (each way it reads; the
-    // shorter ones fit only when they are the same value)
-    return [[...new Set(prefixed.flatMap(([, l]) => l as string[]))].sort((a, b) => [...b].length - [...a].length).filter(fits), lists];
-  }
-  const values = [...first[1]];
-  const text = rawOf(first[0], uri) ?? "";
-  // no varspec reads the whole value one way ("+" and "#" only): a prefix read one way is the
-  // value, or begins it, and the "+" or "#" text goes on where the prefix's expansion ends (its
-  // last "%" written "%25", or kept: two characters fewer)
-  for (const [o, [p]] of prefixed) {
-    const n = encodeValue(p as string, true).length;
-    if (reserved(first[0]) && !reserved(o)) values.push(p as string, p + text.slice(n), p + text.slice(n - 2));
+  // the candidates of the first varspec that reads the whole value; with prefixes only, the
+  // longest one read stands for the value (each way it reads; the shorter ones fit only when
+  // they are the same value)
+  const values = first !== undefined ? [...first[1]] : [...new Set(prefixed.flatMap(([, l]) => l as string[]))].sort((a, b) => [...b].length - [...a].length);
+  // no varspec reads the value one way as far as a "+" or "#" text goes (that text read whole, or
+  // a longer prefix): a prefix read one way is the value, or begins it, and the "+" or "#" text
+  // goes on where the prefix's expansion ends (its last "%" written "%25", or kept: two
+  // characters fewer)
+  for (const [r] of first !== undefined ? [first] : prefixed) {
+    const text = rawOf(r, uri) ?? "";
+    for (const [o, [p]] of prefixed) {
+      const n = encodeValue(p as string, true).length;
+      if (reserved(r) && !reserved(o)) values.push(p as string, p + text.slice(n), p + text.slice(n - 2));
+    }
   }
   return [values.filter(fits), lists];
 }
