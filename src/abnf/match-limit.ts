@@ -2,6 +2,7 @@
 // and WORK_PER_CHARACTER): ambiguous recursion, whose memoized calls can end at many offsets
 // each, costs time and memory that grow faster than the input. Past the budget the match stops:
 // the input is neither matched nor refused, and the process keeps its memory.
+import { describeValue, expectString } from "../describe.js";
 import { UriSyntaxError, withoutStack } from "../errors.js";
 
 /** The budget a {@link MatchLimitError} names: the steps of a match, or the ends of calls it keeps. */
@@ -25,6 +26,9 @@ export class MatchLimitError extends UriSyntaxError {
   readonly budget: MatchBudget;
 
   constructor(input: string, rule: string, offset: number, limit: number, budget: MatchBudget = "steps") {
+    expectString(input, "input", "MatchLimitError");
+    expectString(rule, "rule", "MatchLimitError");
+    if (typeof limit !== "number") throw new TypeError(`MatchLimitError: the argument "limit" must be a number, got ${describeValue(limit)}`);
     const what =
       budget === "steps"
         ? `more than ${limit.toLocaleString("en-US")} steps for an input of ${input.length.toLocaleString("en-US")} characters (the engine's work limit`

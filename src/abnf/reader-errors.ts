@@ -1,7 +1,7 @@
 // The ABNF reader's typed error (reader.ts), and the diagnosis of a parsimmon failure: from the
 // furthest offset and what was expected there, which mistake it is and where it points.
 
-import { wordList } from "../describe.js";
+import { describeValue, wordList } from "../describe.js";
 import { withoutStack } from "../errors.js";
 import { LABEL } from "./reader-grammar.js";
 import { LineIndex, layoutOf, openBrackets } from "./reader-layout.js";
@@ -134,6 +134,7 @@ export class AbnfError extends Error {
   readonly shortMessage: string;
 
   constructor(details: AbnfErrorDetails) {
+    if (typeof details !== "object" || details === null) throw new TypeError(`AbnfError: the argument "details" must be an object, got ${describeValue(details)}`);
     const shortMessage = `Invalid ABNF at line ${details.line}, column ${details.column}: ${details.detail}`;
     super(`${shortMessage}\n${caretLine(details.lineText, details.column)}`);
     this.code = details.code;
