@@ -226,12 +226,7 @@ export class Interpreter {
    * `explain`, the one that notes how far the input was read ({@link explain}).
    */
   #ref(key: string, explain = false): Reader {
-    let rule = this.#rules.get(key);
-    if (rule === undefined) {
-      rule = { expr: this.analysis.rule(key).expr, read: undefined, explain: undefined, far: undefined, stamp: NO_MEMO, value: NO_MEMO, explained: -1 };
-      this.#rules.set(key, rule);
-    }
-    const r = rule;
+    const r = this.#rule(key);
     if (explain) return (at) => this.#explainRef(key, r, at);
     return (at) => {
       if (++this.steps > this.#limit) throw GIVE_UP;
@@ -251,6 +246,16 @@ export class Interpreter {
       this.#depth--;
       return ends;
     };
+  }
+
+  /** Rule `key` (lowercase) as this tier reads it, made when first met. */
+  #rule(key: string): Rule {
+    let rule = this.#rules.get(key);
+    if (rule === undefined) {
+      rule = { expr: this.analysis.rule(key).expr, read: undefined, explain: undefined, far: undefined, stamp: NO_MEMO, value: NO_MEMO, explained: -1 };
+      this.#rules.set(key, rule);
+    }
+    return rule;
   }
 
   /** Marks rule `r` as running at `at` (its memo grown to hold it): reached again there, the match gives up. */
@@ -470,7 +475,7 @@ export class Interpreter {
         empty = (e.max > 0 && or(e.item)) || e.min === 0;
         break;
       case "ref":
-        empty = or(this.analysis.rule(e.name).expr);
+        empty = or(this.#rule(e.name.toLowerCase()).expr);
         break;
       default:
         break; // (prose no import supplies matches nothing)
