@@ -16,8 +16,9 @@
 // Each row also times first use (issue 33: at most twice a warm pass): the first pass over the
 // row's inputs on the grammar just loaded, each side's, against a warm pass over the same inputs.
 // Ours is then compiled (`compile()`), so that the warm figures are the compiled tier's. The first
-// pass is timed twice: cold (the row's worker, V8 meeting the engine's code for the first time)
-// and with the engine's code warm (a second worker that first matched another grammar's inputs).
+// pass is timed twice: cold (a fresh worker, V8 meeting the engine's code for the first time)
+// and with the engine's code warm (a fresh worker that first matched another grammar's inputs);
+// each in DRAWS fresh workers, since one draw moves by up to 2x between runs: median and range.
 //   node bench/run.mjs --only abnf [--quick]
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -36,6 +37,22 @@ const ROWS = 6;
  */
 const WARMER = [4, 4, 4, 4, 5, 4];
 
+/**
+ * The fewest rounds of the warmer's grammar before an engine-warm first pass, and the least time
+ * (ms) they take when not quick. (Two rounds and 1 s left RFC 5322's row colder: its first pass
+ * in 5 paired fresh workers each, median 182 ms against 136 with three rounds.)
+ */
+const WARM_ROUNDS = 3;
+const WARM_MS = 1500;
+
+/**
+ * How many fresh workers time each first pass (cold, engine warm): the table gives their median
+ * and range. An engine-warm worker costs 3-7 s of CPU, mostly the warmer's rounds (OData's
+ * compile() of its 42 rules in each, for RFC 5322's row): three draws take the section from about
+ * 54 to 115 s of CPU; five would take it past 150.
+ */
+const DRAWS = 3;
+
 /** The section for bench/run.mjs: runs each row's measurement in its own worker with a 256 MB stack. */
 export async function abnfBench({ quick = false, log = () => {} } = {}) {
   // each row in a fresh worker: a row's garbage (the 1 MB flat array's) must not tax the next
@@ -47,11 +64,20 @@ export async function abnfBench({ quick = false, log = () => {} } = {}) {
       w.on("error", reject);
       w.on("exit", (code) => code !== 0 && reject(new Error(`abnf bench worker exited with ${code}`)));
     });
+  const draws = DRAWS;
   const rows = [];
   for (let index = 0; index < ROWS; index++) {
     const r = await inWorker({ index });
-    // the same row's first pass again, in a worker whose engine code another grammar has warmed
-    r.warmed = await inWorker({ index, warmer: WARMER[index] });
+    // each first pass again, in fresh workers: cold (the row's worker's first pass and draws-1
+    // more, nothing else run there), and engine warm (another grammar matched first), alternating
+    r.cold = [{ firstOurs: r.firstOurs, firstPeggy: r.firstPeggy }];
+    r.warmed = [];
+    for (let k = 0; k < draws; k++) {
+      r.warmed.push(await inWorker({ index, warmer: WARMER[index] }));
+      if (k + 1 < draws) r.cold.push(await inWorker({ index, firstOnly: true }));
+    }
+    const list = (key) => (d) => d.map((x) => x[key].toFixed(1)).join(", ");
+    log(`${r.name}: first passes, ${draws} fresh workers each, CPU ms: ours cold ${list("firstOurs")(r.cold)}, engine warm ${list("firstOurs")(r.warmed)}; peggy cold ${list("firstPeggy")(r.cold)}, engine warm ${list("firstPeggy")(r.warmed)}`);
     rows.push(r);
   }
   const md = [
@@ -67,17 +93,34 @@ export async function abnfBench({ quick = false, log = () => {} } = {}) {
   }
   md.push(
     "",
-    "First use (issue 33: at most twice a warm pass): the first pass over every input of the row (accepted or not) on a grammar just loaded, against a warm pass over the same inputs (best of three, in the row's worker after the rows above were timed), CPU ms. Two first passes: **cold**, in the row's worker before anything else ran there, so it includes V8 compiling and optimizing the engine's own code, which a process pays once; and **engine warm**, in a second fresh worker that first loaded another grammar and matched its inputs (RFC 5322's for the JSON, JSONPath, RFC 5234 and OData rows, OData's for the RFC 5322 row), at least three rounds and 1.5 s (each round a fresh load, the first pass on its first tier, `compile()`, a compiled pass; peggy's parser of that grammar over the same inputs), then loaded this row's grammar and timed its first pass. The engine-warm pass is what every further grammar or rule costs a process: loading, sizing and compiling the rules it reaches, and the first tier's passes. uri-grammar matches a rule's first inputs on its first tier, which builds nothing ahead, and compiles the rule's automata once that tier has taken as many steps on it as switching would cost (4,000,000, or 600 per position of the automata it would build when more; or at once for an input too long for the steps left); the rows above and the warm pass time the compiled tier (`compile()` after the first pass). peggy's parser is generated at load (its load column: abnf 5's parse and peggy.generate are not in it, only generate, in the cold worker); a generated parser is code of its own, so warming peggy on another grammar warms only V8's builtins and peggy's generator.",
+    `First use (issue 33: at most twice a warm pass): the first pass over every input of the row (accepted or not) on a grammar just loaded, against a warm pass over the same inputs (best of three, in the row's worker after the rows above were timed), CPU ms. A first pass is a single draw that moves by up to 2× between runs, so each is timed in ${draws} fresh workers: the table gives their median and, in brackets, their range (first ÷ warm: each draw over the one warm pass). Two first passes: **cold**, in a worker where nothing ran before (the row's own and ${draws - 1} more that time only the first passes), so it includes V8 compiling and optimizing the engine's own code, which a process pays once; and **engine warm**, in workers that first loaded another grammar and matched its inputs (RFC 5322's for the JSON, JSONPath, RFC 5234 and OData rows, OData's for the RFC 5322 row), at least ${WARM_ROUNDS} rounds and ${(quick ? 300 : WARM_MS) / 1000} s (each round a fresh load, the first pass on its first tier, \`compile()\`, a compiled pass; peggy's parser of that grammar over the same inputs), then loaded this row's grammar and timed its first pass. The engine-warm pass is what every further grammar or rule costs a process: loading, sizing and compiling the rules it reaches, and the first tier's passes. uri-grammar matches a rule's first inputs on its first tier, which builds nothing ahead, and compiles the rule's automata once that tier has taken as many steps on it as switching would cost (4,000,000, or 600 per position of the automata it would build when more; or at once for an input too long for the steps left); the rows above and the warm pass time the compiled tier (\`compile()\` after the first pass). peggy's parser is generated at load (its load column: abnf 5's parse and peggy.generate are not in it, only generate, in the cold worker); a generated parser is code of its own, so warming peggy on another grammar warms only V8's builtins and peggy's generator.`,
     "",
-    "| grammar, inputs | uri-grammar load | first pass, cold | first pass, engine warm | warm pass | first ÷ warm: cold, engine warm | peggy generate | first pass, cold | first pass, engine warm | warm pass | first ÷ warm: cold, engine warm |",
-    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+    "| grammar, inputs | uri-grammar load | first pass, cold | first pass, engine warm | warm pass | first ÷ warm, cold | first ÷ warm, engine warm | peggy generate | first pass, cold | first pass, engine warm | warm pass | first ÷ warm, cold | first ÷ warm, engine warm |",
+    "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
   );
   const ms = (x) => x.toFixed(x < 10 ? 2 : 1);
+  const sorted = (xs) => [...xs].sort((a, b) => a - b);
+  const median = (xs) => {
+    const s = sorted(xs);
+    const h = s.length >> 1;
+    return s.length % 2 === 1 ? s[h] : (s[h - 1] + s[h]) / 2;
+  };
+  /** The median of `xs` (each divided by `by`), with their range. */
+  const spread = (xs, by = 1, f = ms) => {
+    const s = sorted(xs).map((x) => x / by);
+    return `${f(median(s))} (${f(s[0])}–${f(s[s.length - 1])})`;
+  };
+  const ratio = (x) => x.toFixed(1);
   for (const r of rows) {
-    const w = r.warmed;
-    md.push(
-      `| ${r.name} | ${ms(r.loadOurs)} | ${ms(r.firstOurs)} | ${ms(w.firstOurs)} | ${ms(r.warmOurs)} | ${(r.firstOurs / r.warmOurs).toFixed(1)}, ${(w.firstOurs / r.warmOurs).toFixed(1)} | ${ms(r.loadPeggy)} | ${ms(r.firstPeggy)} | ${ms(w.firstPeggy)} | ${ms(r.warmPeggy)} | ${(r.firstPeggy / r.warmPeggy).toFixed(1)}, ${(w.firstPeggy / r.warmPeggy).toFixed(1)} |`,
-    );
+    const sides = [
+      [r.loadOurs, r.warmOurs, "firstOurs"],
+      [r.loadPeggy, r.warmPeggy, "firstPeggy"],
+    ].map(([load, warm, key]) => {
+      const cold = r.cold.map((d) => d[key]);
+      const warmed = r.warmed.map((d) => d[key]);
+      return `${ms(load)} | ${spread(cold)} | ${spread(warmed)} | ${ms(warm)} | ${spread(cold, warm, ratio)} | ${spread(warmed, warm, ratio)}`;
+    });
+    md.push(`| ${r.name} | ${sides.join(" | ")} |`);
   }
   return { markdown: md.join("\n"), rows };
 }
@@ -93,7 +136,7 @@ const atColumnZero = (text) =>
     .map((l) => l.replace(/^\s+(?=[A-Za-z][A-Za-z0-9-]*\s*=)/, ""))
     .join("\n");
 
-async function measure({ quick, index, warmer }) {
+async function measure({ quick, index, warmer, firstOnly = false }) {
   const abnf = await import("abnf");
   const peggy = (await import("peggy")).default;
   const { grammarFromAbnf, seededRandom } = await import(path.join(root, "dist/abnf/index.js"));
@@ -269,15 +312,26 @@ async function measure({ quick, index, warmer }) {
     return { ...loaded, rules: s.rules, name: `${s.name} (${s.label ?? s.rules.join(", ")}), ${inputs.length} short inputs`, all: inputs };
   };
 
+  /** The first pass of each side over the row's inputs, on its grammar just loaded: CPU ms. */
+  const firstPasses = (x) => ({
+    firstOurs: cpu(() => {
+      for (const [rule, s] of x.all) x.g.isValid(s, rule);
+    }),
+    firstPeggy: cpu(() => {
+      for (const [rule, s] of x.all) x.peg(s, rule);
+    }),
+  });
   if (warmer === undefined) {
     const x = setup(index);
+    // a further draw of the cold first pass: nothing else runs in this worker
+    if (firstOnly) return firstPasses(x);
     return row(x.name, x.all, (s, rule) => x.g.isValid(s, rule), x.peg, passes, x.load, () => x.g.compile(...x.rules));
   }
   // engine warm: another grammar, loaded apart, warms the engine's code (each round a fresh load,
   // its first tier, compile(), the compiled tier; peggy's parser of it likewise), then this row's
   // grammar is loaded and its first pass timed
   const w = setup(warmer);
-  const until = performance.now() + warmMs;
+  const until = performance.now() + (quick ? 300 : WARM_MS);
   let rounds = 0;
   do {
     const g = grammarFromAbnf(w.text).value;
@@ -288,18 +342,10 @@ async function measure({ quick, index, warmer }) {
       w.peg(s, rule);
     }
     rounds++;
-  } while (rounds < 3 || performance.now() < until);
+  } while (rounds < WARM_ROUNDS || performance.now() < until);
   // (no forced collection here: `gc()` with --expose-gc set at run time made this pass as slow as
   // the cold worker's)
-  const x = setup(index);
-  const firstOurs = cpu(() => {
-    for (const [rule, s] of x.all) x.g.isValid(s, rule);
-  });
-  const firstPeggy = cpu(() => {
-    for (const [rule, s] of x.all) x.peg(s, rule);
-  });
-  say(`${x.name}: first pass with the engine warmed on another grammar (${rounds} rounds): ours ${firstOurs.toFixed(1)} ms, peggy ${firstPeggy.toFixed(1)} ms`);
-  return { firstOurs, firstPeggy, rounds };
+  return { ...firstPasses(setup(index)), rounds };
 }
 
 if (!isMainThread && workerData?.abnfBench === true) {
