@@ -5,6 +5,7 @@
 import type { UriReference } from "../ast/nodes.js";
 import { isReferenceNode } from "../ast/make.js";
 import { describeValue } from "../describe.js";
+import { DEFAULT_MAX_LENGTH } from "../errors.js";
 import { serializeNode } from "../transforms/serialize.js";
 import { parseHost, whatwgSplit } from "./whatwg.js";
 
@@ -26,7 +27,7 @@ export function hostOf(input: unknown, caller: string): HostOf {
   if (typeof input === "string") text = input;
   else if (isReferenceNode(input)) text = serializeNode(input as UriReference);
   else throw new TypeError(`${caller}: the argument "uriOrHost" must be a URI (a string, or a node from parse) or a host, got ${describeValue(input)}`);
-  if (text.length > 2_097_152) return { host: null, why: "the input is longer than 2 MiB" };
+  if (text.length > DEFAULT_MAX_LENGTH) return { host: null, why: "the input is longer than 2 MiB" };
   const split = whatwgSplit(text, "http", false);
   if (split.authority !== undefined && (split.scheme !== undefined || text.trimStart().startsWith("//") || text.trimStart().startsWith("\\\\"))) {
     if (split.host === null) return { host: null, why: "a WHATWG URL parser fails on the authority of the URI" };
