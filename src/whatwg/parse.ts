@@ -298,10 +298,14 @@ function repairsOf(input: string, s: WhatwgSplit, record: UrlRecord, base: UrlRe
   hostRepair(rep, s, record);
   if (s.port !== undefined && s.portText !== undefined) {
     const text = s.portText;
-    const shown = input.slice(s.port.start - 1, s.port.end);
+    // the ":" that opens the port state: tabs and newlines between it and the port are removed
+    // before the parser runs (basic URL parser, "Remove all ASCII tab or newline"), listed apart
+    let colon = s.port.start - 1;
+    while (input[colon] === "\t" || input[colon] === "\n" || input[colon] === "\r") colon--;
+    const shown = input.slice(colon, s.port.end);
     if (record.port === null) {
-      if (text === "") rep.add("port", s.port.start - 1, shown, "", "port", undefined);
-      else rep.add("default-port", s.port.start - 1, shown, "", "port", undefined);
+      if (text === "") rep.add("port", colon, shown, "", "port", undefined);
+      else rep.add("default-port", colon, shown, "", "port", undefined);
     } else if (String(record.port) !== text) rep.add("port", s.port.start, input.slice(s.port.start, s.port.end), String(record.port), "port", undefined);
   }
   rep.path(s, record, base);
