@@ -120,6 +120,8 @@ describe("small grammars, every string over their alphabet up to a length", () =
     // (ends far apart, merged by sorting; ends close together, merged by their marks)
     ["alternatives of lengths far apart, repeated", 'r = 1*( "a" / "aaaaaaaaa" / "ab" ) "b"\n', ["a", "b"], 12],
     ["repetitions that meet again at a higher count", 'r = 2*5( 1*2"a" / "ba" ) *"b"\n', ["a", "b"], 9],
+    // (ends of several starts that interleave: merged run by run, each start's ends kept)
+    ["ends of several starts, interleaved", 'r = ( "a" / "aa" / "aaa" ) ( "a" / "aaa" / "ab" ) 1*"c"\n', ["a", "b", "c"], 8],
     // (a counted run of one class, read in one loop: its ends from the minimum to the run's end or the maximum)
     ["runs of one class, counted", 'r = 2*3%x61-62 0*2"a" 1*%x62 "c"\n', ["a", "b", "c"], 8],
     ["a run of characters past U+FFFF", 'r = 1*2%x10000-10FFFF "x"\n', ["\u{1F600}", "\uD83D", "x"], 7],
