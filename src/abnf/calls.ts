@@ -248,8 +248,8 @@ class Landings {
 
 /**
  * One rule's simulation from one offset: the positions alive at each offset, followed in order
- * of offset. It runs until it needs the result of a call that is not known yet (then `wantKey`
- * and `wantStart` name it), to be resumed once the call is done: calls nest on an explicit
+ * of offset. It runs until it needs the result of a call that is not known yet (then the run's
+ * `wantKey` and `wantStart` name it), to be resumed once the call is done: calls nest on an explicit
  * stack, never on JavaScript's, so that deeply nested input cannot overflow it.
  *
  * A frame keeps only what its result needs: the offsets not yet followed, its ends, and the
@@ -297,9 +297,6 @@ export class Frame {
   addedMax = -1;
   /** What the result's `furthest` and `expected` need (none when the run wants no labels: see {@link CallRun.labels}). */
   readonly lands: Landings | undefined;
-  /** The call the frame waits for. */
-  wantKey = "";
-  wantStart = -1;
   readonly #run: CallRun;
 
   constructor(
@@ -317,7 +314,14 @@ export class Frame {
       // the positions the rule starts with, as one state of its DFA (as they would be added one by one, joins followed)
       const s0 = this.#info.dfa.start;
       if (s0.accept) this.#end(start);
-      if (s0.positions.length > 0) this.#pend(start, undefined, s0);
+      if (s0.positions.length === 0) return;
+      if (stateCalls(s0, this.a)) this.#pend(start, undefined, s0);
+      else {
+        // no call among them: read at once, as run would take them up first (one pending
+        // offset fewer made per call: a frame per level of nested input)
+        this.addedMax = start;
+        this.#fast(s0, start, this.#order++);
+      }
       return;
     }
     this.#fromStart(start);
@@ -546,7 +550,7 @@ export class Frame {
     }
   }
 
-  /** Runs on; returns true when it waits for a call (wantKey, wantStart), false when the simulation is complete. */
+  /** Runs on; returns true when it waits for a call (the run's wantKey, wantStart), false when the simulation is complete. */
   run(known: (key: string, start: number) => CallResult | undefined): boolean {
     const a = this.a;
     const run = this.#run;
@@ -612,8 +616,8 @@ export class Frame {
         } else {
           const r = known(pos.call, k);
           if (r === undefined) {
-            this.wantKey = pos.call;
-            this.wantStart = k;
+            run.wantKey = pos.call;
+            run.wantStart = k;
             return true;
           }
           this.#callee(r);
@@ -644,7 +648,7 @@ export class Frame {
    * runs of them (#readUpTo), as they would be followed one by one: the same steps counted, the
    * same ends, landings and positions pending after, in the same order (a run is read before a
    * call that adds positions one character on, and at the end). Returns true when it waits for
-   * a call (wantKey, wantStart), to be resumed at that call.
+   * a call (the run's wantKey, wantStart), to be resumed at that call.
    */
   #follow(cur: Pending, known: (key: string, start: number) => CallResult | undefined): boolean {
     const a = this.a;
@@ -680,8 +684,8 @@ export class Frame {
         const call = (a.positions[p] as Position).call as string;
         const r = known(call, k);
         if (r === undefined) {
-          this.wantKey = call;
-          this.wantStart = k;
+          run.wantKey = call;
+          run.wantStart = k;
           this.#j = i;
           this.#counted = i; // (counted again when resumed, as one by one)
           return true;
@@ -1071,6 +1075,9 @@ export class CallRun {
   #base = -1;
   /** The frames completed, and the steps taken (positions followed, ends of calls read): what a match costs, counted. */
   frames = 0;
+  /** The call the frame that stopped last waits for (set by Frame.run; kept here, not in each frame). */
+  wantKey = "";
+  wantStart = -1;
   work = 0;
   /** The ends kept in the memo beyond the first of each call, against {@link KEPT_ENDS_LIMIT}. */
   kept = 0;
@@ -1280,10 +1287,10 @@ export class CallRun {
         this.#result(top);
         continue;
       }
-      if (this.compiled.analysis.checks.has(top.wantKey)) this.#checked(top.wantKey, top.wantStart);
+      if (this.compiled.analysis.checks.has(this.wantKey)) this.#checked(this.wantKey, this.wantStart);
       else {
-        if (stack.length >= this.depthLimit) throw matchLimitError(this.input, this.#rule, top.wantStart, this.depthLimit, "depth");
-        stack.push(new Frame(this, top.wantKey, top.wantStart));
+        if (stack.length >= this.depthLimit) throw matchLimitError(this.input, this.#rule, this.wantStart, this.depthLimit, "depth");
+        stack.push(new Frame(this, this.wantKey, this.wantStart));
         if (stack.length > this.deepest) this.deepest = stack.length;
       }
     }
