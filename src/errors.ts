@@ -1,6 +1,6 @@
 import { defineInput, maskPasswordAt } from "./password.js";
 import { caretColumn, PRINTABLE_ASCII } from "./width.js";
-import { wordList } from "./describe.js";
+import { describeValue, expectString, wordList } from "./describe.js";
 
 // One typed error for every rejection (RFC 3986 gives no error model; this one follows parsimmon's
 // furthest-failure reports: the offset is the first character no valid input could have there).
@@ -104,6 +104,9 @@ export class UriSyntaxError extends Error {
   readonly shortMessage: string;
 
   constructor(input: string, rule: string, offset: number, expected: readonly string[], shortMessageOverride?: string) {
+    // a call from plain JavaScript is told which argument it got wrong (not the platform's TypeError)
+    expectString(input, "input", "UriSyntaxError");
+    if (!Array.isArray(expected)) throw new TypeError(`UriSyntaxError: the argument "expected" must be an array of strings, got ${describeValue(expected)}`);
     // RFC 3986 §7.5: the message and its excerpt show the password masked (input keeps it), an
     // authority's or a userinfo's read as such
     const masked = maskPasswordAt(input, offset, { rule });
@@ -135,7 +138,9 @@ export class InputTooLongError extends UriSyntaxError {
    * `length`: the input's length, when `input` holds only its beginning (at least up to
    * `maxLength`, for the excerpt): a line the command line refuses without keeping it whole.
    */
-  constructor(input: string, rule: string, maxLength: number, length: number = input.length) {
+  constructor(input: string, rule: string, maxLength: number, length?: number) {
+    expectString(input, "input", "InputTooLongError");
+    length ??= input.length;
     super(input, rule, maxLength, [], `Invalid ${rule}: the input is ${length} characters long, more than the limit of ${maxLength} (maxLength)`);
     this.maxLength = maxLength;
   }

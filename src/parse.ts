@@ -21,7 +21,7 @@ import { referenceResult } from "./core/args.js";
 import { DEFAULT_MAX_LENGTH, throwWithStack, tooLongError, type UriSyntaxError } from "./errors.js";
 import type { CanonicalRuleName, RuleName, RuleNameAnyCase, RuleValues } from "./rules/index.js";
 import type { Result } from "./result.js";
-import { describeValue } from "./describe.js";
+import { describeValue, expectString } from "./describe.js";
 import { maskPassword } from "./password.js";
 import type { SchemeParse, SchemeRegistry } from "./schemes/registry.js";
 export { describeValue };
@@ -120,12 +120,6 @@ function entryOf(ruleName: unknown, caller: string, input?: string): Entry {
     entries.set(ruleName, e);
   }
   return e;
-}
-
-/** What a value is, for messages about arguments. */
-
-function requireString(input: unknown, caller: string): asserts input is string {
-  if (typeof input !== "string") throw new TypeError(`${caller}: the argument "input" must be a string, got ${describeValue(input)}`);
 }
 
 /** The longest input {@link matches} gives the regex (4 KiB; longer URLs are rare). */
@@ -245,7 +239,7 @@ function rejected(input: string): Result<Parsed<UriReference>, UriSyntaxError> {
 
 /** {@link parse} with options, or of an argument that is no string or is too long. */
 function parseWith(input: string, ruleOrOptions: RuleOrOptions): Result<unknown, UriSyntaxError> {
-  requireString(input, "parse");
+  expectString(input, "input", "parse");
   // without options, parse reaches here with a string only when it is too long
   if (ruleOrOptions === undefined) return { ok: false, error: tooLongError(input, URI_REFERENCE.name, DEFAULT_MAX_LENGTH) };
   if (typeof ruleOrOptions === "string") {
@@ -283,7 +277,7 @@ function parseWith(input: string, ruleOrOptions: RuleOrOptions): Result<unknown,
  */
 export function parseRule<N extends RuleNameAnyCase>(input: string, rule: N | (ParseOptions<N> & { readonly rule: N })): Result<RuleValues[CanonicalRuleName<N>], UriSyntaxError>;
 export function parseRule(input: string, ruleOrOptions: RuleOrOptions): Result<unknown, UriSyntaxError> {
-  requireString(input, "parseRule");
+  expectString(input, "input", "parseRule");
   if (typeof ruleOrOptions === "string") {
     if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, ruleOrOptions, DEFAULT_MAX_LENGTH) };
     return parseEntry(entryOf(ruleOrOptions, "parseRule", input), input);
@@ -387,7 +381,7 @@ export function parseOrThrow(input: string, ruleOrOptions?: RuleOrOptions): unkn
  * validate("256", "dec-octet").ok;               // false: error.offset 2, expected "0"-"5"
  */
 export function validate(input: string, rule?: RuleName | (string & {}) | ValidateOptions): Validation {
-  requireString(input, "validate");
+  expectString(input, "input", "validate");
   if (rule === undefined || typeof rule === "string") {
     // a rule by name (the common call): what optionsOf would give, without making the options
     if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, rule ?? URI_REFERENCE.name, DEFAULT_MAX_LENGTH) };
@@ -413,7 +407,7 @@ export function validate(input: string, rule?: RuleName | (string & {}) | Valida
  * isValid("urn:example:animal:ferret:nose", "URI"); // true
  */
 export function isValid(input: string, rule?: RuleName | (string & {}) | ValidateOptions): boolean {
-  requireString(input, "isValid");
+  expectString(input, "input", "isValid");
   if (rule === undefined) return input.length <= DEFAULT_MAX_LENGTH && matches(URI_REFERENCE, input);
   if (typeof rule === "string") return input.length <= DEFAULT_MAX_LENGTH && matches(entryOf(rule, "isValid", input), input);
   const o = optionsOf(rule, "isValid");
