@@ -250,11 +250,13 @@ function valuesOf(occs: readonly ItemRead[], uri: string): [MatchedValue[], Matc
   // a longer prefix): a prefix read one way is the value, or begins it, and the "+" or "#" text
   // goes on where the prefix's expansion ends (its last "%" written "%25", or kept: two
   // characters fewer)
-  for (const [r] of first !== undefined ? [first] : prefixed) {
-    const text = rawOf(r, uri) ?? "";
-    for (const [o, [p]] of prefixed) {
-      const n = encodeValue(p as string, true).length;
-      if (reserved(r) && !reserved(o)) values.push(p as string, p + text.slice(n), p + text.slice(n - 2));
+  // (each distinct text with each distinct prefix once: a variable in k varspecs is not k^2 pairs)
+  const texts = new Set((first !== undefined ? [first] : prefixed).filter(([r]) => reserved(r)).map(([r]) => rawOf(r, uri) ?? ""));
+  const heads = new Set(prefixed.filter(([o]) => !reserved(o)).map(([, [p]]) => p as string));
+  for (const text of texts) {
+    for (const p of heads) {
+      const n = encodeValue(p, true).length;
+      values.push(p, p + text.slice(n), p + text.slice(n - 2));
     }
   }
   return [values.filter(fits), lists];

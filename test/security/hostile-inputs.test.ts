@@ -4,6 +4,7 @@ import { expand, match, parseTemplate, parseTemplateOrThrow } from "../../src/te
 import { buildNfa, Deterministic, WORK_LIMIT } from "../../src/template/automaton";
 import { templateLanguage } from "../../src/template/language";
 import { toUnits } from "../../src/template/units";
+import * as encodeModule from "../../src/template/encode";
 import { alt, core, grammar, grammarFromAbnf, grammarFromAbnfOrThrow, GrammarError, lit, printExpr, semantics, seq, type Expr, type Grammar } from "../../src/abnf/index";
 import { defineScheme, mailtoGrammar, percentEncodedRules } from "../../src/schemes";
 import { checkFetchTarget, ssrfLookup, type AddressKind } from "../../src/security";
@@ -170,6 +171,29 @@ describe("a template match's no-match explanation reads the automaton within its
   it("the error match gives says where the URI leaves the template", () => {
     const m = match(adjacent(60), `${"a".repeat(8000)}?`);
     expect(m.ok ? "matched" : [m.error.code, m.error.offset]).toEqual(["no-match", 8000]);
+  });
+});
+
+describe("a variable read by many prefix varspecs, some of them \"+\" or \"#\", is read in time linear in them (fuzz, 2026-11-30 round 8)", () => {
+  // f03408e made valuesOf pair every "+"/"#" prefix varspec with every other prefix varspec of the
+  // variable: match("{+x:1}{x:1}" x 512, "a" x 1,024) took 22.9 s (247 ms before), x 256 2.9 s
+  // (112 ms): ~k^2 candidate values a reading, each checked against the k varspecs. The
+  // candidates are the same few values; their encodings are counted here.
+  const calls = (n: number): number => {
+    const spy = jest.spyOn(encodeModule, "encodeValue");
+    try {
+      const m = match("{+x:1}{x:1}".repeat(n), "a".repeat(2 * n));
+      expect(m.ok && m.value).toEqual({ x: "a" });
+      return spy.mock.calls.length;
+    } finally {
+      spy.mockRestore();
+    }
+  };
+
+  it("doubling the varspecs about doubles the values encoded, not eight times", () => {
+    const small = calls(32);
+    const large = calls(64);
+    expect(large).toBeLessThan(3 * small);
   });
 });
 
