@@ -53,7 +53,12 @@ export class TemplateError extends Error {
   /** The first line of `message`, without an excerpt. */
   declare readonly shortMessage: string;
 
-  /** Made by the package: every text given is already masked, `offset` counts in the masked `input`. */
+  /**
+   * Made by the package: every text given is already masked, `offset` counts in the masked
+   * `input`; `expected` is frozen as given, not copied (the package passes an array of its own
+   * that nothing changes after), so that a call from plain JavaScript with missing arguments makes
+   * an error rather than failing on the platform's TypeError, at no cost to `{ expand }`'s bytes.
+   */
   constructor(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], found: string, shortMessage: string, excerpt?: string) {
     super(excerpt === undefined ? shortMessage : `${shortMessage}\n${excerpt}`);
     this.code = code;
@@ -61,7 +66,7 @@ export class TemplateError extends Error {
     this.input = input;
     this.rule = rule;
     this.offset = offset;
-    this.expected = Object.freeze([...expected]);
+    this.expected = Object.freeze(expected);
     this.found = found;
     this.shortMessage = shortMessage;
   }
