@@ -256,7 +256,9 @@ function valuesOf(occs: readonly ItemRead[], uri: string): [MatchedValue[], Matc
   for (const text of texts) {
     for (const p of heads) {
       const n = encodeValue(p, true).length;
-      values.push(p, p + text.slice(n), p + text.slice(n - 2));
+      values.push(p, p + text.slice(n));
+      // (only a prefix that ends in "%" or "%" and a digit wrote that "%" as "%25")
+      if (/%[\dA-F]?$/i.test(p)) values.push(p + text.slice(n - 2));
     }
   }
   return [values.filter(fits), lists];
