@@ -2,10 +2,9 @@
 // the engine, the parsers, the regex and the printed ABNF come from), as SVG markup. Uses
 // railroad-diagrams' string output, so it needs no DOM: Node and browsers alike.
 import railroad from "railroad-diagrams";
-import type { Expr, Rep } from "./abnf/expr.js";
+import { isExpr, type Expr, type Rep } from "./abnf/expr.js";
 import { Grammar } from "./abnf/grammar.js";
 import { checkPrintable, printExpr, printRange } from "./abnf/print.js";
-import { isExpr } from "./abnf/expr.js";
 import { describeValue } from "./describe.js";
 
 type Node = railroad.Node;
@@ -115,7 +114,6 @@ export function repetitionLabel(min: number, max: number): string | undefined {
   if (min === 0) return max === 1 ? undefined : `at most ${max} times`;
   return `${min} to ${max} times`;
 }
-
 
 const escapeXml = (s: string): string => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 

@@ -5,7 +5,6 @@ import { describeValue, expectString, wordList } from "./describe.js";
 // One typed error for every rejection (RFC 3986 gives no error model; this one follows parsimmon's
 // furthest-failure reports: the offset is the first character no valid input could have there).
 
-
 const WINDOW = 40;
 
 const isHigh = (c: number): boolean => c >= 0xd800 && c <= 0xdbff;

@@ -8,10 +8,7 @@ import { isNode, parsedReference, referenceNodeText } from "./ast/make.js";
 import { referenceArgument, referenceOrThrow, referenceTextLayout, refused } from "./core/args.js";
 import type { Node, Uri, UriReference } from "./ast/nodes.js";
 import { UriSyntaxError } from "./errors.js";
-import { describeValue } from "./describe.js";
-import { expectFields, expectOptions, readOptions } from "./describe.js";
-
-const NORMALIZE_FIELDS = { case: "boolean", percentEncoding: "boolean", dotSegments: "boolean", emptyPort: "boolean", defaultPort: "boolean", emptyPath: "boolean", nfc: "boolean", ipv6: ["keep", "rfc5952"] } as const;
+import { describeValue, expectFields, expectOptions, readOptions } from "./describe.js";
 import { orThrow, type Result } from "./result.js";
 import { redactNodePassword, type RedactOptions } from "./transforms/display.js";
 import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceEquivalenceOptions } from "./transforms/equivalent.js";
@@ -213,6 +210,9 @@ interface StepsRead {
 
 let noSteps: StepsRead | undefined;
 const NO_STEPS = (): StepsRead => (noSteps ??= Object.freeze({ steps: NO_OPTIONS as ReferenceNormalizeOptions, schemes: DEFAULTS() }));
+
+/** The fields of {@link NormalizeOptions} but `schemes`, as readSteps checks them. */
+const NORMALIZE_FIELDS = { case: "boolean", percentEncoding: "boolean", dotSegments: "boolean", emptyPort: "boolean", defaultPort: "boolean", emptyPath: "boolean", nfc: "boolean", ipv6: ["keep", "rfc5952"] } as const;
 
 /** Reads the normalization options of `caller` (`options`, or `options.normalize` for relativize): each field once, then checked. */
 function readSteps(options: unknown, caller: string, name = "options"): StepsRead {

@@ -102,7 +102,6 @@ function entryOfRule(rule: CompiledRule): Entry {
   return { name: rule.name, rule, build: VALUE_BUILDERS.get(rule.name.toLowerCase()) ?? textOf, re: undefined };
 }
 
-
 /** The entry of a rule of the default grammar; `input` (the call's input argument) lets an unknown rule's error say when the arguments look swapped. */
 function entryOf(ruleName: unknown, caller: string, input?: string): Entry {
   // the rule parse reads, as RFC 3986 spells it (the common call): one comparison, no Map lookup

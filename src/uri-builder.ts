@@ -5,7 +5,6 @@ import type { Authority, RelativeRef, Uri, UriReference } from "./ast/nodes.js";
 import { pathKindOf } from "./ast/path-kind.js";
 import { syntaxError, type UriSyntaxError } from "./errors.js";
 import { referenceArgument, refused } from "./core/args.js";
-import { isNodeShell } from "./ast/make.js";
 import type { UriInput } from "./operations.js";
 import { describeValue, parseRule, validate, type Result } from "./parse.js";
 import type { RuleName } from "./rules/index.js";
@@ -144,7 +143,7 @@ export type Rebuilt<T extends UriReference> = T extends Uri ? Uri : T extends Re
 export function buildUri(parts: UriParts & { readonly scheme: string }): Checked<Uri>;
 export function buildUri(parts: UriParts): Checked<UriReference>;
 export function buildUri(parts: UriParts): Checked<UriReference> {
-  if (typeof parts !== "object" || parts === null || isNodeShell(parts)) {
+  if (typeof parts !== "object" || parts === null || make.isNodeShell(parts)) {
     throw new TypeError(`buildUri: the argument "parts" must be an object of parts, got ${refused(parts)}`);
   }
   // each field read once, then checked: what is checked is what is built (a getter that changes

@@ -515,7 +515,6 @@ class ReferenceNode {
     this.#hostEnd = hostEnd;
   }
 
-
   get kind(): "URI" | "relative-ref" {
     return this.#schemeEnd < 0 ? "relative-ref" : "URI";
   }

@@ -17,8 +17,6 @@ import { toJson } from "./style.js";
 
 export type { BatchDebug, BatchOptions, ChunkResult, Input, Line, LineResult, Outcome, Serve, Tally, WorkerData, Workers } from "./batch-types.js";
 
-
-
 /** Opens `--input FILE` (`-` or none: stdin). An unreadable file is a usage error. */
 export function openInput(file: string | undefined): Input {
   if (file === undefined || file === "-") {
@@ -72,7 +70,6 @@ export class ChunkedWriter {
     if (!this.stream.write(bytes)) await once(this.stream as NodeJS.EventEmitter, "drain");
   }
 }
-
 
 /** What is kept of a line past the limit: enough for the error's excerpt around the limit. */
 const KEPT_PAST_LIMIT = 64;
@@ -284,11 +281,6 @@ export class ProgressBar {
 let active: ProgressBar | undefined;
 export const clearProgress = (): void => active?.clear();
 
-
-
-
-
-
 /** `--keyed`: a line's key and the line after it, or the error of a line that has none. */
 function splitKey(line: Line): { key: string; rest: Line } | { error: InputError } {
   const t = line.tab;
@@ -367,8 +359,6 @@ export function recordsOf(lines: readonly Line[], first: number, each: (line: st
   }
   return { text: parts.join(""), valid, invalid, different };
 }
-
-
 
 export function batchDebug(env: NodeJS.ProcessEnv = process.env): BatchDebug {
   const text = env["URI_GRAMMAR_BATCH_DEBUG"];

@@ -2,8 +2,7 @@
 // (RFC 9110 http and https, RFC 6455 ws and wss, RFC 6068 mailto, RFC 8141 urn, RFC 9562 uuid,
 // RFC 8089 file, RFC 2397 data, RFC 3966 tel), with the rule each is read with by default.
 import { maskPassword } from "../password.js";
-import type { Expr } from "../abnf/expr.js";
-import { referencedNames, sameExpr } from "../abnf/expr.js";
+import { referencedNames, sameExpr, type Expr } from "../abnf/expr.js";
 import { suggest, type Grammar } from "../abnf/grammar.js";
 import { semantics, type Semantics } from "../abnf/semantics.js";
 import { core } from "../grammars/core.js";

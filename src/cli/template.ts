@@ -2,8 +2,7 @@
 // URI, as JSON; one input from the arguments or, in batch mode, one per line (JSON Lines out),
 // through the same dispatch as the other commands. `expand` is commands/expand.ts, which loads
 // the expander alone.
-import { expand, match, matchAll, parseTemplate } from "../template/index.js";
-import type { TemplateError, TemplateVariables } from "../template/index.js";
+import { expand, match, matchAll, parseTemplate, type TemplateError, type TemplateVariables } from "../template/index.js";
 import { withExcerpt } from "../template/errors.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
 import { dispatch, pair, scrubbed, type InputOptions, type Io } from "./dispatch.js";

@@ -438,7 +438,6 @@ export class CompiledRule {
     return 1;
   }
 
-
   /**
    * {@link testReference}'s scan where it stopped at a row not made yet (or before the table was
    * started): makes the row, and reads on from the same character, until the scan ends. Its own

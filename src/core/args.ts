@@ -3,7 +3,7 @@
 // IRI reference, RFC 3987 §2.2: every URI is an IRI and the operations work on both) or a node
 // this library made; anything else is a TypeError that names the argument. So every operation
 // accepts and refuses the same inputs.
-import { isIntactNode, isNode, isReferenceNode } from "../ast/make.js";
+import { isIntactNode, isNode, isReferenceNode, type Layout } from "../ast/make.js";
 import type { Parsed, UriReference } from "../ast/nodes.js";
 import { iriReferenceGrammar, referenceGrammar, uriGrammar } from "../compiled/index.js";
 import { describeValue, isUrlObject } from "../describe.js";
@@ -12,7 +12,6 @@ import type { Result } from "../result.js";
 import type { CompiledRule } from "../compiled/dfa.js";
 import { failureError } from "./match.js";
 import { matchReference, matchReferenceLayout, reference } from "./values.js";
-import type { Layout } from "../ast/make.js";
 import { NON_ASCII } from "../charsets.js";
 
 /** The rule a string argument is parsed against: either one (the default), or just one of them. */

@@ -219,7 +219,6 @@ export function toDisplayString(input: string | UriReference, options?: DisplayO
   return out;
 }
 
-
 /**
  * The path of `uri` with the password a WHATWG URL parser reads in it masked: RFC 3986 reads no
  * authority in "http:user:pw@host/" (or an empty one in "http:///user:pw@host/"), the URL

@@ -4,12 +4,11 @@
 // UseSTD3ASCIIRules and VerifyDnsLength off. RFC 3987 (2005) names IDNA2003's ToASCII with
 // UseSTD3ASCIIRules on; browsers moved to UTS #46 with IDNA2008's tables, and so does this.
 import tr46 from "tr46";
-import { hasRtlOrArabicNumber } from "./bidi.js";
+import { BIDI_CONTROL, hasRtlOrArabicNumber } from "./bidi.js";
 import { percentDecode } from "../transforms/percent.js";
 import type { Result } from "../result.js";
 import { componentSets, NON_ASCII } from "../charsets.js";
 import { hasCodePoint } from "../abnf/charset.js";
-import { BIDI_CONTROL } from "./bidi.js";
 
 /**
  * Why a host has no A-label form: `"invalid-label"` when UTS #46 refuses one label on its own

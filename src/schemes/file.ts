@@ -8,11 +8,10 @@ import * as make from "../ast/make.js";
 import type { Host, Uri } from "../ast/nodes.js";
 import { isIPv4address } from "../charsets.js";
 import type { CompiledGrammar } from "../compiled/dfa.js";
-import { decodeDotSegments, type NormalizeOptions } from "../transforms/normalize.js";
+import { decodeDotSegments, normalizePercent, type NormalizeOptions } from "../transforms/normalize.js";
 import { dotSegmentsRemoved } from "../transforms/remove-dot-segments.js";
 import { compiledRules, deepFreeze, SchemeRecord, type SchemeDefinition, type SchemeInput } from "./kernel.js";
 import type { Departure, SchemeGrammarSource } from "./precompiled.js";
-import { normalizePercent } from "../transforms/normalize.js";
 
 /**
  * The compiled grammar of RFC 8089 Appendix F (grammar/file-appendix-f.abnf: Appendix E's forms),

@@ -7,7 +7,6 @@ import { orThrow, type Result } from "../result.js";
 import { DecodeError } from "./errors.js";
 import { describeValue, expectOptions, expectString } from "../describe.js";
 
-
 /** Options of {@link percentDecode}. */
 export interface DecodeOptions {
   /**

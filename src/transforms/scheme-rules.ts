@@ -66,7 +66,6 @@ function factsOf(reg: SchemeRulesRegistry): RegistryFacts {
   return facts;
 }
 
-
 /**
  * Normalizes a URI reference (RFC 3986 §6.2.2, §6.2.3) with what the registry knows of its
  * scheme: its default port and empty path, its changes to the syntax-based steps (a urn's NSS

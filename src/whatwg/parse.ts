@@ -15,11 +15,10 @@ import { charsets, inTable, NO_CHARACTERS, isUrlCodePoint, unitsOf, type CharTab
 import { encodeWith, octetAt } from "../percent-encoding.js";
 import { orThrow, type Result } from "../result.js";
 import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeUtf8, plainAscii, urlDomainToAscii, whatwgSplit, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
-import { WhatwgUrlError } from "./errors.js";
+import { WhatwgUrlError, type WhatwgValidationError } from "./errors.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
 import { endsInANumber, ipv4Parse, ipv6Parse } from "./host-address.js";
 import { isIPv4address } from "../compiled/ipv4.js";
-import type { WhatwgValidationError } from "./errors.js";
 
 /** Where a repair stands in the input. `"reference"`: characters before or after the URL. */
 export type WhatwgComponent = UrlComponent;
@@ -313,7 +312,6 @@ function repairsOf(input: string, s: WhatwgSplit, record: UrlRecord, base: UrlRe
   rep.characters(s.fragment, "fragment", "fragment", SETS.fragment);
   return rep.sorted();
 }
-
 
 // --- why the parser fails -----------------------------------------------------------------------
 

@@ -4,14 +4,13 @@
 // the scheme values are loaded only then).
 import { isNode, isReferenceNode } from "../../ast/make.js";
 import { parse, parseRule, validate } from "../../parse.js";
-import type { SchemeParse } from "../../schemes/registry.js";
+import type { SchemeParse, SchemeRegistry } from "../../schemes/registry.js";
 import type { Result } from "../../result.js";
 import type { Outcome } from "../batch.js";
 import { builtInSchemes, dispatch, hider, outcome, type InputOptions, type Io } from "../dispatch.js";
 import { jsonReplacer, UsageError } from "../errors.js";
 import { authorityNodeParts, figure, referenceParts } from "../figure.js";
 import type { NamedGrammar } from "../grammars.js";
-import type { SchemeRegistry } from "../../schemes/registry.js";
 import { toJson, type Paint } from "../style.js";
 import { astTree, matchTree } from "../tree.js";
 import { NON_ASCII } from "../../charsets.js";

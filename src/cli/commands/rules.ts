@@ -7,7 +7,6 @@ import { grammarNamed, ruleHome, ruleLinks, ruleOf, type NamedGrammar } from "..
 import type { RuleSection } from "../sections.js";
 import { toJson } from "../style.js";
 
-
 /** The RFC sections of the rules, read when first asked for. */
 export type Sections = () => ReadonlyMap<string, RuleSection>;
 
