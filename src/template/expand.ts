@@ -49,7 +49,7 @@ export function expandParts(parts: readonly TemplatePart[], get: (name: string) 
     try {
       return encodeValue(s, row.reserved);
     } catch {
-      throw new TypeError(`${caller}: the variable ${JSON.stringify(name)} holds a lone surrogate (code unit ${s.search(/\p{Cs}/u)} of a member), which is no Unicode character and has no UTF-8 form (RFC 6570 §1.6)`);
+      throw new TypeError(`${caller}: the variable ${JSON.stringify(name)} holds a lone surrogate (code unit ${s.search(/\p{Cs}/u)} of a member), which has no UTF-8 form (RFC 6570 §1.6)`);
     }
   };
   /** `n` (written as it is) and a value: "n=v", or n and ifemp for an empty value (§3.2.1). */
@@ -67,6 +67,7 @@ export function expandParts(parts: readonly TemplatePart[], get: (name: string) 
       if (value === undefined) continue;
       out += any ? row.sep : row.first;
       any = true;
+      const explode = spec.explode;
       if (typeof value === "string") {
         const s = spec.prefix === undefined ? value : prefixOf(value, spec.prefix, row.reserved);
         out += row.named ? pair(name, s) : enc(s);
@@ -79,20 +80,17 @@ export function expandParts(parts: readonly TemplatePart[], get: (name: string) 
             template,
             spec.start,
             [],
-            (at) => `The variable ${JSON.stringify(name)} is a list or an associative array, and the prefix modifier of ${part.text} (offset ${at}) does not apply to composite values (RFC 6570 §2.4.1)`,
+            (at) => `The prefix modifier of ${part.text} (offset ${at}) does not apply to the list or associative array ${JSON.stringify(name)} (RFC 6570 §2.4.1)`,
           ),
         };
-      } else if (spec.explode) {
-        for (let i = 0; i < value.length; i++) {
-          const m = value[i] as string | readonly [string, string];
-          out += (i === 0 ? "" : row.sep) + (typeof m !== "string" ? pair(enc(m[0]), m[1]) : row.named ? pair(name, m) : enc(m));
-        }
       } else {
-        if (row.named) out += `${name}=`;
-        for (let i = 0; i < value.length; i++) {
-          const m = value[i] as string | readonly [string, string];
-          out += (i === 0 ? "" : ",") + (typeof m === "string" ? enc(m) : `${enc(m[0])},${enc(m[1])}`);
-        }
+        // a list's members, or an associative array's pairs; exploded, each is one item (named
+        // "name=member" for a named operator) and the items are joined by sep, otherwise all by ","
+        out +=
+          (row.named && !explode ? `${name}=` : "") +
+          value
+            .map((m) => (typeof m === "string" ? (explode && row.named ? pair(name, m) : enc(m)) : explode ? pair(enc(m[0]), m[1]) : `${enc(m[0])},${enc(m[1])}`))
+            .join(explode ? row.sep : ",");
       }
     }
   }

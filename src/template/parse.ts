@@ -137,7 +137,7 @@ export function parseParts(text: string): Result<readonly TemplatePart[], Templa
         text,
         reservedAt,
         [],
-        (at) => `Unsupported operator ${JSON.stringify(op)} at offset ${at}: RFC 6570 §2.2 reserves "=", ",", "!", "@" and "|" for future extensions, and §3 asks a processor to report the ones it does not support`,
+        (at) => `Unsupported operator ${JSON.stringify(op)} at offset ${at}: RFC 6570 §2.2 reserves it for future extensions`,
       ),
     };
   }

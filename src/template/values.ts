@@ -33,7 +33,7 @@ export type Defined = string | readonly string[] | readonly (readonly [string, s
 
 /** The TypeError of a value §2.3 does not define, `what` saying where it stands. */
 const notDefined = (what: string, x: unknown): never => {
-  throw new TypeError(`${what} is ${typeof x === "number" ? x : describeValue(x)}; RFC 6570 §2.3 defines strings (numbers, booleans and bigints written as text, a number finite), lists of them and associative arrays of them (a plain object, or a Map with string keys), nothing nested`);
+  throw new TypeError(`${what} is ${typeof x === "number" ? x : describeValue(x)}: RFC 6570 §2.3 values are strings (or finite numbers, booleans, bigints), lists of them or associative arrays of them (plain objects, Maps with string keys)`);
 };
 
 /** A member or pair value as text, or undefined; a TypeError for anything else. */
@@ -49,21 +49,15 @@ export function classify(value: unknown, name: string, caller: string): Defined 
     // a hole is an undefined member (§2.3), so a long list is read by the indexes it holds: a
     // sparse array's length may run to 2^32 - 1 with no member at all (Object.keys gives the
     // indexes first, in ascending order, then any other key, which is no member)
-    const keys = value.length > 65_536 ? Object.keys(value) : undefined;
-    for (let j = 0, n = keys === undefined ? value.length : keys.length; j < n; j++) {
-      let k = j;
-      if (keys !== undefined) {
-        const key = keys[j] as string;
-        k = +key;
-        if (`${k}` !== key || !(k < value.length)) break;
-      }
+    for (const j of value.length > 65_536 ? Object.keys(value) : value.keys()) {
+      const k = +j;
+      if (`${k}` !== `${j}` || !(k < value.length)) break;
       const s = scalar(value[k], () => `${subject()} is a list whose member ${k}`);
       if (s !== undefined) out.push(s);
     }
   } else {
     const p = Object.getPrototypeOf(value) as unknown;
-    const entries: Iterable<readonly [unknown, unknown]> = value instanceof Map ? (value as Map<unknown, unknown>) : p === Object.prototype || p === null ? Object.entries(value) : notDefined(subject(), value);
-    for (const [k, v] of entries) {
+    for (const [k, v] of value instanceof Map ? (value as Map<unknown, unknown>) : p === Object.prototype || p === null ? Object.entries(value) : notDefined(subject(), value)) {
       if (typeof k !== "string") notDefined(`${subject()} is a Map whose key`, k);
       const s = scalar(v, () => `${subject()} is an associative array whose value for ${JSON.stringify(k)}`);
       if (s !== undefined) out.push([k as string, s]);

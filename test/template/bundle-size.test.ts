@@ -16,8 +16,11 @@ const root = path.resolve(__dirname, "../..");
 const SETS: readonly (readonly [string, number])[] = [
   // +7 and +4 B (3,927 and 4,004) when describe.ts's quote masks a password: `expand("{x}", url)`
   // quoted the URI, password and all, in its TypeError (ceilings 3,920 -> 3,930 and 4,000 -> 4,010)
-  ["expand", 3_930],
-  ["expand, expandOrThrow", 4_010],
+  // 2026-11-30: 3,780 and 3,858 (ceilings 3,790 and 3,870): a list or associative array expanded
+  // in one map/join, a list read by its keys, and terser messages for an undefined value, a lone
+  // surrogate, a prefix on a composite value and a reserved operator
+  ["expand", 3_790],
+  ["expand, expandOrThrow", 3_870],
 ];
 
 function bundle(names: string): { warnings: string[]; gzip: number; text: string } {
