@@ -6,7 +6,7 @@
 // value span with a prefix modifier (at most max-length characters, RFC 6570 §2.4.1) is not
 // unrolled into states: it is one edge whose condition, "a live end within max-length
 // characters", the backward pass keeps as a count per offset.
-import { BITS_LIMIT, bitsOf, reverseEdges, STATE_CELLS } from "../abnf/state-sets.js";
+import { BITS_LIMIT, bitsOf, hasMember, reverseEdges, STATE_CELLS } from "../abnf/state-sets.js";
 import type { Lang, Tag, TemplateLanguage } from "./language.js";
 import { hexValue } from "../percent-encoding.js";
 import { charLength, R_ANY, single, U_SINGLE, UNIT_COUNT, unitsOf, upperTriplets, UTF8_SEQUENCES, type Units, type UnitSet } from "./units.js";
@@ -369,19 +369,7 @@ export class Matcher {
 
   /** Whether state `s` is in interned set `id`. */
   #has(id: number, s: number): boolean {
-    const b = this.#bits[id];
-    if (b !== undefined) return ((b[s >>> 5] as number) >>> (s & 31) & 1) === 1;
-    const set = this.#sets[id] as Int32Array;
-    let lo = 0;
-    let hi = set.length - 1;
-    while (lo <= hi) {
-      const mid = (lo + hi) >>> 1;
-      const v = set[mid] as number;
-      if (v === s) return true;
-      if (v < s) lo = mid + 1;
-      else hi = mid - 1;
-    }
-    return false;
+    return hasMember(this.#sets[id] as Int32Array, this.#bits[id], s);
   }
 
   #intern(list: number[]): number {
