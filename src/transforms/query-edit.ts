@@ -2,9 +2,9 @@
 // HTML forms, RFC 1866 §8.2.1): what is not edited keeps its text byte for byte (§2.4, §6.2.2.2).
 import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
-import { describeValue, expectString, readOptions } from "../describe.js";
+import { describeValue, expectString } from "../describe.js";
 import { percentDecode } from "./percent.js";
-import { decodeText, encodeText, queryTable, type QueryOptions } from "./query.js";
+import { decodeText, encodeText, queryOptions, queryTable, type QueryOptions } from "./query.js";
 
 /**
  * Options of the query edits: those of `queryParams` and `buildQuery`. `separators` are the
@@ -51,10 +51,7 @@ const valueOf = (text: string, form: boolean): string => {
   return eq < 0 ? "" : decodeText(text.slice(eq + 1), form);
 };
 
-interface Settings {
-  readonly seps: string;
-  readonly form: boolean;
-}
+type Settings = ReturnType<typeof queryOptions>;
 
 /**
  * Checks the arguments every function here takes (a TypeError names a wrong one) and reads the
@@ -66,9 +63,7 @@ function check(caller: string, ref: unknown, key: unknown, options: unknown, val
   }
   expectString(key, "key", caller);
   if (value !== undefined) expectString(value, "value", caller);
-  // each field read once (a getter cannot answer one thing to the check and another to the use)
-  const o = readOptions<QueryEditOptions>(options, caller, { separators: "string", form: "any" });
-  return { seps: o.separators ?? "&", form: o.form === true };
+  return queryOptions(options, caller); // each field read once (a getter cannot answer one thing to the check and another to the use)
 }
 
 /**

@@ -3,7 +3,7 @@
 import { charsets, type CharTable } from "../charsets.js";
 import { percentDecode } from "./percent.js";
 import { encodeWith } from "../percent-encoding.js";
-import { describeValue, expectOptions, expectString } from "../describe.js";
+import { describeValue, expectString, readOptions } from "../describe.js";
 
 /** One query parameter: its decoded key, and its decoded value or `undefined` when there is no "=". */
 export type QueryPair = readonly [key: string, value: string | undefined];
@@ -14,6 +14,12 @@ export interface QueryOptions {
   readonly separators?: string | undefined;
   /** `true`: application/x-www-form-urlencoded, where "+" stands for a space. */
   readonly form?: boolean | undefined;
+}
+
+/** @internal The options of the query functions, each field read once: the separators ("&" when left out) and whether "+" is a space. */
+export function queryOptions(options: unknown, caller: string): { readonly seps: string; readonly form: boolean } {
+  const o = readOptions<QueryOptions>(options, caller, { separators: "string", form: "any" });
+  return { seps: o.separators ?? "&", form: o.form === true };
 }
 
 /** @internal A key or value as the text it encodes: with `form` "+" is a space; a malformed sequence is U+FFFD (as URLSearchParams reads it). */
@@ -34,12 +40,9 @@ export const decodeText = (text: string, form: boolean): string => {
  */
 export function queryParams(query: string | undefined, options: QueryOptions = {}): QueryPair[] {
   if (query !== undefined) expectString(query, "query", "queryParams");
-  expectOptions(options, "queryParams");
+  const { seps, form } = queryOptions(options, "queryParams");
   const out: QueryPair[] = [];
   if (query === undefined || query === "") return out;
-  const seps = options.separators ?? "&";
-  if (typeof seps !== "string") throw new TypeError(`query: options.separators must be a string of separator characters, got ${describeValue(seps)}`);
-  const form = options.form === true;
   let start = 0;
   const n = query.length;
   for (let i = 0; i <= n; i++) {
@@ -96,10 +99,7 @@ export function buildQuery(pairs: Iterable<QueryPair>, options: QueryOptions = {
   if (typeof pairs !== "object" || pairs === null || typeof (pairs as { [Symbol.iterator]?: unknown })[Symbol.iterator] !== "function") {
     throw new TypeError(`buildQuery: the argument "pairs" must be an iterable of [key, value] pairs, got ${describeValue(pairs)}`);
   }
-  expectOptions(options, "buildQuery");
-  const seps = options.separators ?? "&";
-  if (typeof seps !== "string") throw new TypeError(`query: options.separators must be a string of separator characters, got ${describeValue(seps)}`);
-  const form = options.form === true;
+  const { seps, form } = queryOptions(options, "buildQuery");
   const table = queryTable(seps, form);
   const enc = (text: string): string => encodeText(text, table, form);
   const parts: string[] = [];
