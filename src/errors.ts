@@ -1,9 +1,8 @@
+// One typed error for every rejection (RFC 3986 gives no error model; this one follows parsimmon's
+// furthest-failure reports: the offset is the first character no valid input could have there).
 import { defineInput, maskPasswordAt } from "./password.js";
 import { caretColumn, PRINTABLE_ASCII } from "./width.js";
 import { describeValue, expectString, wordList } from "./describe.js";
-
-// One typed error for every rejection (RFC 3986 gives no error model; this one follows parsimmon's
-// furthest-failure reports: the offset is the first character no valid input could have there).
 
 const WINDOW = 40;
 

@@ -1,12 +1,8 @@
-// The compiled grammars of the core, as values (./dfa.ts reads the data of this folder). The
-// built-in schemes' grammars are in ./scheme-grammars.ts, apart, so that the main entry does not
-// load their data.
+// RFC 3986, RFC 3987 and the RFC 5234 core rules they use, compiled (scripts/compile-grammars.mjs)
+// in three parts, each a value of its own, so that a bundle ships the parts its code names (issue
+// 34): parse(s) reads the first alone. The built-in schemes' grammars are apart (./scheme-grammars.ts).
 import { CompiledGrammar } from "./dfa.js";
 import { IRI_REFERENCE_RULES, OTHER_RULES, REFERENCE_RULES } from "./uri.js";
-
-// RFC 3986, RFC 3987 and the RFC 5234 core rules they use, compiled (scripts/compile-grammars.mjs)
-// in three parts, each a value of its own, so that a bundle ships the parts its code names
-// (issue 34): parse(s) reads the first alone.
 
 /** URI-reference, the IP-literal it calls and IPv4address (RFC 3986 §4.1, §3.2.2): what `parse(s)` reads. */
 export const referenceGrammar: CompiledGrammar = /* @__PURE__ */ new CompiledGrammar(REFERENCE_RULES);
