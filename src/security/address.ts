@@ -9,6 +9,7 @@ import { describeValue, expectString, quoted } from "../describe.js";
 import type { UriReference } from "../ast/nodes.js";
 import { orThrow, type Result } from "../result.js";
 import { hostOf } from "./host-of.js";
+import { parseHost } from "./whatwg.js";
 
 /**
  * What a host is, for a client that connects to it:
@@ -185,10 +186,13 @@ export function classifyAddress(address: string): Result<HostClass, AddressError
   if (percent >= 0 && !ZONE.test(address.slice(percent + 1))) {
     return { ok: false, error: new AddressError(address, "the zone index after \"%\" is empty or holds a space, a control or another \"%\" (RFC 4007 §11)") };
   }
-  if (!bare.includes(":") || !ipaddr.IPv6.isValid(bare)) {
+  // read as the URL Standard's IPv6 parser reads it (as classifyHost does): ipaddr.js reads "::a.b.c.d" as
+  // "::ffff:a.b.c.d" and takes "0177" and "0x7f" in a dotted tail, which RFC 4291 §2.2's decimal does not
+  const v6 = bare.includes(":") && ipaddr.IPv6.isValid(bare) ? parseHost(`[${bare}]`, true) : null;
+  if (v6 === null) {
     const why = bare.startsWith("[") ? "brackets, which belong to a URI's host: give the IPv6 address alone, as a resolver answers" : "neither an IPv4 address of four decimal octets nor an IPv6 address (RFC 4291 §2.2)";
     return { ok: false, error: new AddressError(address, why) };
   }
-  const c = classOfHost(`[${bare}]`);
+  const c = classOfHost(v6);
   return { ok: true, value: Object.freeze({ ...c, host: address }) };
 }
