@@ -4,6 +4,7 @@ import type { Path, UriReference } from "../ast/nodes.js";
 import { charsets, inTable } from "../charsets.js";
 import { syntaxError } from "../errors.js";
 import { percentDecode } from "./percent.js";
+import { octetAt } from "../percent-encoding.js";
 import { isIntactNode, isReferenceNode } from "../ast/make.js";
 import { describeValue, expectOptions } from "../describe.js";
 
@@ -53,8 +54,6 @@ function pathText(path: unknown, caller: string): string {
   throw new TypeError(`${caller}: the argument "path" must be a path's text, a path node or a URI reference node, got ${describeValue(path)}`);
 }
 
-const HEX = /^[0-9A-Fa-f]{2}$/;
-
 /** The offset of the first character no `path` (or `ipath`) holds, or -1. */
 function firstNonPathChar(text: string): number {
   const pchar = charsets.pchar;
@@ -62,7 +61,7 @@ function firstNonPathChar(text: string): number {
     const c = text.charCodeAt(i);
     if (c === 0x2f || inTable(pchar, c)) continue;
     if (c === 0x25) {
-      if (!HEX.test(text.slice(i + 1, i + 3))) return i;
+      if (octetAt(text, i) < 0) return i;
       i += 2;
       continue;
     }
