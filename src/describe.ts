@@ -8,12 +8,9 @@ import { maskTemplatePasswordAt } from "./password.js";
  * named with what to pass instead: its text.
  */
 export function describeValue(x: unknown): string {
-  if (x === null) return "null";
-  if (x === undefined) return "undefined";
-  if (Array.isArray(x)) return "an array";
-  if (isUrlObject(x)) return "a URL object: pass its text, url.href (or url.toString())";
-  if (typeof x === "function") return "a function";
-  return typeof x === "object" ? "an object" : typeof x === "string" ? quoted(x) : `${typeof x} ${String(x)}`;
+  const t = typeof x;
+  return x == null ? `${x}` : Array.isArray(x) ? "an array" : isUrlObject(x) ? "a URL object: pass its text, url.href (or url.toString())"
+    : t === "function" ? "a function" : t === "object" ? "an object" : t === "string" ? quoted(x as string) : `${t} ${String(x)}`;
 }
 
 /**
@@ -31,8 +28,7 @@ export function quoted(text: string, max = 40): string {
  * `conjunction`); `none` for no item.
  */
 export function wordList(items: readonly string[], conjunction: "or" | "and" = "or", none = "nothing more"): string {
-  if (items.length === 0) return none;
-  if (items.length === 1) return items[0] as string;
+  if (items.length < 2) return items[0] ?? none;
   return `${items.slice(0, -1).join(", ")} ${conjunction} ${items[items.length - 1] as string}`;
 }
 

@@ -2,8 +2,9 @@
 // are encoded in UTF-8 (RFC 3629), octets outside the allowed set as pct-encoded triplets with
 // uppercase hex digits; the allowed set is RFC 3986's unreserved characters (U), or for the "+"
 // and "#" operators unreserved, reserved and pct-encoded (U+R). The classes, the octets and the
-// UTF-8 table are the package's own (src/charsets.ts, src/percent-encoding.ts, src/utf8-table.ts).
-import { octetAt } from "../percent-encoding.js";
+// UTF-8 table are the package's own (src/charsets.ts, src/percent-encoding.ts, src/utf8-table.ts);
+// a triplet is read by the platform (parseInt, decodeURIComponent), so that `{ expand }` bundles
+// no octet reader of its own.
 import { utf8Lead } from "../utf8-table.js";
 
 /** The length (2 to 4 octets) of the UTF-8 sequence `lead` starts, or 0 for any other octet (RFC 3629 §4, src/utf8-table.ts). */
@@ -22,7 +23,9 @@ export function utf8Length(lead: number): number {
  * does (test/template/encode.test.ts compares them on every lead and second octet).
  */
 export function encodedCharLength(s: string, i: number): number {
-  const lead = octetAt(s, i);
+  // the lead octet, less than 0xc0 unless both digits are hex (NaN, or at most 15, otherwise:
+  // NaN takes the longest length, which the decoder then refuses)
+  const lead = s[i] === "%" ? parseInt(s.slice(i + 1, i + 3), 16) : 0;
   const n = lead < 0xc0 ? 0 : lead < 0xe0 ? 6 : lead < 0xf0 ? 9 : 12;
   try {
     if (n > 0) decodeURIComponent(s.slice(i, i + n));
@@ -57,6 +60,9 @@ const subDelimEncoded = (c: string): string => `%${c.charCodeAt(0).toString(16).
 const BACK_TO_U_R = /%25([\dA-Fa-f]{2})|%5B|%5D/g;
 const backToUR = (m: string, hex: string | undefined): string => (hex !== undefined ? `%${hex}` : m === "%5B" ? "[" : "]");
 
+/** A pct-encoded triplet (RFC 3986 §2.1, any hex case). */
+const TRIPLET = /^%[\dA-F]{2}$/i;
+
 /**
  * The first `max` characters of a value (RFC 6570 §2.4.1, §3.2.1): code points, and for the
  * `"+"` and `"#"` operators (whose values keep their pct-encoded triplets) a triplet, or the
@@ -65,8 +71,7 @@ const backToUR = (m: string, hex: string | undefined): string => (hex !== undefi
 export function prefixOf(s: string, max: number, reserved: boolean): string {
   let i = 0;
   for (let count = 0; count < max && i < s.length; count++) {
-    const c = s.charCodeAt(i);
-    if (reserved && c === 0x25 && octetAt(s, i) >= 0) {
+    if (reserved && TRIPLET.test(s.slice(i, i + 3))) {
       i += encodedCharLength(s, i) || 3;
       continue;
     }

@@ -26,12 +26,13 @@ export interface OperatorRow {
  */
 export const OPERATOR_ROWS: Readonly<Record<Operator, OperatorRow>> = /* @__PURE__ */ (() => {
   const rows: Partial<Record<Operator, OperatorRow>> = {};
-  // the eight operators, "" written " "
-  for (const c of " +#./;?&") {
+  // the eight operators in an order where each fact is a range of places: "" (written " ") and
+  // "+" (first ""), "+" and "#" (U+R), ".", "/" and ";" (sep the operator), ";", "?" and "&"
+  // (named), "?" and "&" (sep "&", ifemp "=")
+  [..." +#./;?&"].forEach((c, j) => {
     const op = c.trim() as Operator;
-    const form = op === "?" || op === "&";
-    rows[op] = Object.freeze({ first: op === "+" ? "" : op, sep: form ? "&" : "./;".includes(c) ? op : ",", named: form || op === ";", ifemp: form ? "=" : "", reserved: op === "+" || op === "#" });
-  }
+    rows[op] = Object.freeze({ first: j === 1 ? "" : op, sep: j > 5 ? "&" : j > 2 ? op : ",", named: j > 4, ifemp: j > 5 ? "=" : "", reserved: j === 1 || j === 2 });
+  });
   return Object.freeze(rows as Record<Operator, OperatorRow>);
 })();
 
@@ -41,36 +42,36 @@ export const OPERATOR_ROWS: Readonly<Record<Operator, OperatorRow>> = /* @__PURE
  */
 export function expandParts(parts: readonly TemplatePart[], get: (name: string) => unknown, template: string, caller: string): Result<string, TemplateError> {
   let out = "";
-  // the expression's row and the variable's name, read by the two helpers below (made once per call)
-  let row = OPERATOR_ROWS[""];
+  // the expression's row and the variable's name, read by the two helpers below (made once per
+  // call); `first` becomes `sep` once the expression has written a value
+  let first: string, sep: string, named: boolean, ifemp: string, reserved: boolean;
   let name = "";
   /** `s` encoded: a lone surrogate (the platform's URIError) is a TypeError naming the variable. */
   const enc = (s: string): string => {
     try {
-      return encodeValue(s, row.reserved);
+      return encodeValue(s, reserved);
     } catch {
       throw new TypeError(`${caller}: the variable ${JSON.stringify(name)} holds a lone surrogate (code unit ${s.search(/\p{Cs}/u)} of a member), which has no UTF-8 form (RFC 6570 §1.6)`);
     }
   };
   /** `n` (written as it is) and a value: "n=v", or n and ifemp for an empty value (§3.2.1). */
-  const pair = (n: string, v: string): string => (v === "" ? n + row.ifemp : `${n}=${enc(v)}`);
+  const pair = (n: string, v: string): string => (v === "" ? n + ifemp : `${n}=${enc(v)}`);
   for (const part of parts) {
     if (part.kind === "literal") {
       out += part.expansion;
       continue;
     }
-    row = OPERATOR_ROWS[part.operator];
-    let any = false;
+    ({ first, sep, named, ifemp, reserved } = OPERATOR_ROWS[part.operator]);
     for (const spec of part.varspecs) {
       name = spec.name;
       const value = classify(get(name), name, caller);
       if (value === undefined) continue;
-      out += any ? row.sep : row.first;
-      any = true;
+      out += first;
+      first = sep;
       const explode = spec.explode;
       if (typeof value === "string") {
-        const s = spec.prefix === undefined ? value : prefixOf(value, spec.prefix, row.reserved);
-        out += row.named ? pair(name, s) : enc(s);
+        const s = spec.prefix === undefined ? value : prefixOf(value, spec.prefix, reserved);
+        out += named ? pair(name, s) : enc(s);
       } else if (spec.prefix !== undefined) {
         // §2.4.1: a prefix modifier does not apply to a list or an associative array
         return {
@@ -87,10 +88,10 @@ export function expandParts(parts: readonly TemplatePart[], get: (name: string) 
         // a list's members, or an associative array's pairs; exploded, each is one item (named
         // "name=member" for a named operator) and the items are joined by sep, otherwise all by ","
         out +=
-          (row.named && !explode ? `${name}=` : "") +
+          (named && !explode ? `${name}=` : "") +
           value
-            .map((m) => (typeof m === "string" ? (explode && row.named ? pair(name, m) : enc(m)) : explode ? pair(enc(m[0]), m[1]) : `${enc(m[0])},${enc(m[1])}`))
-            .join(explode ? row.sep : ",");
+            .map((m) => (typeof m === "string" ? (explode && named ? pair(name, m) : enc(m)) : explode ? pair(enc(m[0]), m[1]) : `${enc(m[0])},${enc(m[1])}`))
+            .join(explode ? sep : ",");
       }
     }
   }
