@@ -421,11 +421,20 @@ function rfcReading(ref: UriReference, baseScheme: string): Reading {
 /** The components as a WHATWG parser delimits them, for text that is no URI reference. */
 function splitReading(text: string, s: WhatwgSplit, baseScheme: string): Reading {
   const part = (r: Span | undefined): { text: string; offset: number } | undefined => (r === undefined ? undefined : { text: text.slice(r.start, r.end), offset: r.start });
-  const h = part(s.hostRange);
+  let h = part(s.hostRange);
+  let userinfo = part(s.userinfo);
+  const scheme = s.scheme ?? baseScheme;
+  // the URL Standard reads a file URL's authority whole as its host (no userinfo); RFC 3986 and
+  // password.ts read a userinfo before its last "@", the password in it: the host is after it (§7.5)
+  const at = scheme === "file" && h !== undefined ? h.text.lastIndexOf("@") : -1;
+  if (h !== undefined && at >= 0) {
+    userinfo = { text: h.text.slice(0, at), offset: h.offset };
+    h = { text: h.text.slice(at + 1), offset: h.offset + at + 1 };
+  }
   return {
-    scheme: s.scheme ?? baseScheme,
+    scheme,
     special: s.special,
-    userinfo: part(s.userinfo),
+    userinfo,
     host: h === undefined ? undefined : { ...h, node: undefined },
     port: part(s.port),
     path: part(s.path) ?? { text: "", offset: text.length },

@@ -1,6 +1,6 @@
 // Fuzz round 9 (helper "fuzz"): what uri-grammar/security got wrong on hostile input. Each case
 // failed before its fix.
-import { AddressError, classifyAddress, classifyHost } from "../../src/security";
+import { AddressError, checkFetchTarget, classifyAddress, classifyHost, securityFindings } from "../../src/security";
 
 describe("classifyAddress reads an IPv6 address with a dotted IPv4 tail as RFC 4291 §2.2 writes it", () => {
   // ipaddr.js reads "::a.b.c.d" as "::ffff:a.b.c.d", so "::0.0.0.1" (which is ::1) was "unspecified"
@@ -31,4 +31,39 @@ describe("classifyAddress reads an IPv6 address with a dotted IPv4 tail as RFC 4
       expect(classifyHost(`[${address.replace(/%.*/, "")}]`).ok).toBe(false);
     },
   );
+});
+
+describe("a file URL that is no URI: its host checks quote no password (RFC 3986 §7.5)", () => {
+  // The URL Standard reads a file URL's authority whole as its host (file URLs have no userinfo); where
+  // the text is no URI reference, that host held the password password.ts finds before the last "@",
+  // and the label checks quoted it: "the label \"u:SECRET\u200E@h\": U+200E is not ..."
+  const forms = (pw: string): string[] => [pw, pw.toLowerCase(), pw.normalize("NFKC"), pw.normalize("NFKC").toLowerCase()];
+  it.each([
+    ["file://u:SECRET\u200E@h/ x", "restricted-host-character"],
+    ["file://u:SECRET\u0430@h/ x", "mixed-scripts"],
+    ["file://u:\uFF33\uFF25\uFF23\uFF32\uFF25\uFF34@h/ x", "idna-mapped-host"],
+    ["file://u:SE\u0421R\u0415\u0422@h/ x", "mixed-scripts"],
+    ["file://u:SECRET\u200E@h/%", "restricted-host-character"],
+    ["\u0000file://u:SECRET\u200E@h/ x", "restricted-host-character"],
+  ])("%j: no finding holds its password in any case or width", (input) => {
+    const r = /^[\0 ]*file:\/\/u:([^@]+)@/.exec(input);
+    const pw = r?.[1] ?? "";
+    expect(pw.length).toBeGreaterThan(4);
+    const json = JSON.stringify(securityFindings(input)) + JSON.stringify(checkFetchTarget(input, { schemes: ["file"] }));
+    for (const f of forms(pw)) expect(json).not.toContain(f);
+    // the password is reported as the valid file URL's is: userinfo and password, masked
+    const codes = securityFindings(input).map((f) => f.code);
+    expect(codes).toEqual(expect.arrayContaining(["userinfo", "password"]));
+  });
+
+  it("a relative reference against a file base, likewise", () => {
+    const json = JSON.stringify(securityFindings("//u:SECRET\u200E@h/ x", { base: "file:///" }));
+    expect(json).not.toContain("SECRET");
+  });
+
+  it("the host checks still read the host after the userinfo", () => {
+    const codes = securityFindings("file://u:pw@h\u0430x.com/ x").map((f) => f.code);
+    expect(codes).toContain("mixed-scripts");
+    expect(JSON.stringify(securityFindings("file://u:pw1234@h\u0430x.com/ x"))).not.toContain("pw1234");
+  });
 });
