@@ -6,7 +6,7 @@ import type { Result } from "../result.js";
 import { describeValue } from "../describe.js";
 import { templateRefusal, type TemplateError } from "./template-error.js";
 import { encodeValue } from "./encode.js";
-import { ASCII, CLASSES, INFO, LABEL_SETS, TABLE, WIDE } from "./syntax.js";
+import { ASCII, CLASSES, INFO, LABEL_SETS, TABLE, WIDE, WIDE_CLASS } from "./syntax.js";
 
 /** An expression's operator (RFC 6570 §2.2): `""` for simple string expansion (§3.2.2). */
 export type Operator = "" | "+" | "#" | "." | "/" | ";" | "?" | "&";
@@ -89,9 +89,9 @@ export function parseParts(text: string): Result<readonly TemplatePart[], Templa
     let k: number;
     if (c < 128) k = ASCII.charCodeAt(c) - 35;
     else {
-      // the last `from` at or below c (a lone surrogate is in no class of a character: no transition)
+      // the class of the last range starting at or below c: none and WIDE_CLASS in turn (a lone surrogate is in no class of a character: no transition)
       k = 0;
-      for (let j = 0, from = 0; j < WIDE.length && (from += WIDE[j] as number) <= c; j += 2) k = WIDE[j + 1] as number;
+      for (let j = 0, from = 0; j < WIDE.length && (from += WIDE[j] as number) <= c; j++) k = j & 1 && WIDE_CLASS;
     }
     const next = TABLE.charCodeAt(state * CLASSES + k) - 35;
     if (next === 0) break;
@@ -122,14 +122,13 @@ export function parseParts(text: string): Result<readonly TemplatePart[], Templa
     i += c > 0xffff ? 2 : 1;
   }
   const info = INFO.charCodeAt(state) - 35;
-  if (i < n || (info & 1) === 0) {
+  if (i < n || !(info & 1)) {
     const expected = (LABEL_SETS.split("|")[info >> 1] as string).split(" ");
     if (info & 1) expected.push("end of input");
     return { ok: false, error: templateRefusal("syntax", text, i, expected) };
   }
   literal();
   if (reservedAt >= 0) {
-    const op = text[reservedAt] as string;
     return {
       ok: false,
       error: templateRefusal(
@@ -137,7 +136,7 @@ export function parseParts(text: string): Result<readonly TemplatePart[], Templa
         text,
         reservedAt,
         [],
-        (at) => `Unsupported operator ${JSON.stringify(op)} at offset ${at}: RFC 6570 §2.2 reserves it for future extensions`,
+        (at) => `Unsupported operator ${JSON.stringify(text[reservedAt])} at offset ${at}: RFC 6570 §2.2 reserves it for future extensions`,
       ),
     };
   }

@@ -8,8 +8,10 @@
 export const CLASSES = 15;
 /** The class of each US-ASCII code. */
 export const ASCII = "#################################$#$%&$%%%'$(%)$*+++++++++,$#$#$$------....................%#%#.#------..................../01%#";
-/** Code points from 128: `[from, class, ...]`, each `from` less the one before it (0 before the first). */
-export const WIDE: readonly number[] = [128,0,32,2,55136,0,2048,2,7632,0,32,2,512,0,16,2,65534,0,2,2,65534,0,2,2,65534,0,2,2,65534,0,2,2,65534,0,2,2,65534,0,2,2,65534,0,2,2,65534,0,2,2,65534,0,2,2,65534,0,2,2,65534,0,2,2,65534,0,2,2,65534,0,4098,2,61438,0,2,2,65534,0,2,2,65534,0];
+/** Code points from 128: where each range starts, less the start before it (0 before the first); the ranges are in no class and {@link WIDE_CLASS} in turn, no class first. */
+export const WIDE: readonly number[] = [128,32,55136,2048,7632,32,512,16,65534,2,65534,2,65534,2,65534,2,65534,2,65534,2,65534,2,65534,2,65534,2,65534,2,65534,2,65534,2,65534,4098,61438,2,65534,2,65534];
+/** The class of every other wide range (ucschar and iprivate). */
+export const WIDE_CLASS = 2;
 /** The next state by `state * CLASSES + class` (0: no transition). */
 export const TABLE = "################$$%$$$$$$$$&#########''#'#####(#)#((**#**#(########$$#$#######)###**#**##########++#+#######),((**-**##$#######**#*#########(########$########.###########(#//#####$#####(#00#####$#####(#,,#####$";
 /** Per state: its label set << 1 | 1 when URI-Template may end there. */

@@ -23,8 +23,11 @@ const SETS: readonly (readonly [string, number])[] = [
   // platform (parseInt, a pattern) rather than percent-encoding.ts's octet reader, Appendix A's
   // rows made from each operator's place in " +#./;?&", the expander's row in locals ("first"
   // becoming "sep" once a value is written), describeValue and wordList written shorter
-  ["expand", 3_700],
-  ["expand, expandOrThrow", 3_785],
+  // 2026-11-30: 3,686 and 3,767 (ceilings 3,695 and 3,775): syntax.ts writes the wide ranges as
+  // their starts alone (none and one class in turn), the reader's end test and reserved-operator
+  // message shorter
+  ["expand", 3_695],
+  ["expand, expandOrThrow", 3_775],
 ];
 
 function bundle(names: string): { warnings: string[]; gzip: number; text: string } {
