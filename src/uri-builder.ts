@@ -9,6 +9,7 @@ import type { UriInput } from "./operations.js";
 import { describeValue, parseRule, validate, type Result } from "./parse.js";
 import type { RuleName } from "./rules/index.js";
 import { NON_ASCII } from "./charsets.js";
+import { maskPasswordAt } from "./password.js";
 import { orThrow } from "./result.js";
 
 /**
@@ -86,7 +87,7 @@ function finish(a: Assembly): Checked<UriReference> {
   // authority is path-empty, which needs no check).
   const kind = pathKindOf(a.scheme !== undefined, a.authority !== undefined, a.path);
   const error = kind === "path-empty" ? undefined : check(kind, a.path);
-  if (error) return { ok: false, error };
+  if (error) return { ok: false, error: a.scheme === undefined ? error : maskedPathError(error, `${a.scheme}:`, a.path) };
   return {
     ok: true,
     value: make.uriReference({
@@ -97,6 +98,16 @@ function finish(a: Assembly): Checked<UriReference> {
       fragment: a.fragment,
     }),
   };
+}
+
+/**
+ * The error of a path after `scheme:` with the password the URL Standard reads there masked
+ * ("http:user:pw@h/" is http://user:pw@h/; RFC 3986 §7.5): the error of the masked path, its offset
+ * moved there; the error itself when there is none.
+ */
+function maskedPathError(e: UriSyntaxError, scheme: string, path: string): UriSyntaxError {
+  const m = maskPasswordAt(scheme + path, scheme.length + e.offset);
+  return m.text === scheme + path ? e : syntaxError(m.text.slice(scheme.length), e.rule, m.offset - scheme.length, e.expected);
 }
 
 /** {@link finish} for a setter that keeps the scheme, so the result has the input's kind. */

@@ -1,5 +1,8 @@
 // Fuzz round 9 (helper "fuzz"): what uri-grammar/security got wrong on hostile input. Each case
 // failed before its fix.
+import { UriSyntaxError } from "../../src/index";
+import { maskPassword } from "../../src/password";
+import { withHost } from "../../src/uri-builder";
 import { AddressError, checkFetchTarget, classifyAddress, classifyHost, securityFindings } from "../../src/security";
 
 describe("classifyAddress reads an IPv6 address with a dotted IPv4 tail as RFC 4291 §2.2 writes it", () => {
@@ -65,5 +68,29 @@ describe("a file URL that is no URI: its host checks quote no password (RFC 3986
     const codes = securityFindings("file://u:pw@h\u0430x.com/ x").map((f) => f.code);
     expect(codes).toContain("mixed-scripts");
     expect(JSON.stringify(securityFindings("file://u:pw1234@h\u0430x.com/ x"))).not.toContain("pw1234");
+  });
+});
+
+describe("the builder's path error masks the password the URL Standard reads in a URI without \"//\"", () => {
+  // "http:user:SECRET@h/" is http://user:SECRET@h/ to the URL Standard (password.ts masks it); RFC 3986
+  // reads the path "user:SECRET@h/", which a host makes invalid, and the error quoted that path whole
+  it.each([
+    ["http:user:SECRET@h/", (u: string) => withHost(u, "x")],
+    ["ftp:u:SECRET+,Z@h#f", (u: string) => withHost(u, "x")],
+    ["ws:\\\\u:SECRET@h/p", (u: string) => withHost(u, "x")],
+  ])("%j", (input, call) => {
+    expect(maskPassword(input)).not.toContain("SECRET");
+    const r = call(input);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error).toBeInstanceOf(UriSyntaxError);
+    expect(r.error.message).not.toContain("SECRET");
+    expect(JSON.stringify(r.error)).not.toContain("SECRET");
+    expect(r.error.found).not.toMatch(/[SECRT]/);
+  });
+
+  it("a path with no password is quoted as it was", () => {
+    const r = withHost("mailto:u:SECRET@h", "x");
+    expect(r.ok || r.error.message).toContain("u:SECRET@h");
   });
 });
