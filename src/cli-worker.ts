@@ -1,8 +1,5 @@
-// A worker thread of the uri-grammar command's batch mode (--jobs N, src/cli/parallel.ts): it
-// parses the same arguments with the same program as the main thread, so it runs the same
-// command with the same options, and then turns the chunks of lines the main thread sends into
-// their records. Built next to cli.js, where src/cli.ts looks for it: dist/cli-worker.js by tsc,
-// dist/bundle/cli-worker.js by scripts/bundle.mjs (an entry of its own: WORKERS there).
+// A worker thread of batch mode (--jobs N, src/cli/parallel.ts): it parses the same arguments with the same program, then
+// answers the main thread's chunks. Built next to cli.js, where src/cli.ts looks for it (tsc, and scripts/bundle.mjs WORKERS).
 import { workerData } from "node:worker_threads";
 import type { WorkerData } from "./cli/batch.js";
 import { main } from "./cli/main.js";

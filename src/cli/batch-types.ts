@@ -1,6 +1,5 @@
-// The types of batch mode (./batch.ts) that its worker threads' side (./parallel.ts) shares: a
-// module of its own, so that batch.ts loads parallel.ts (when a run uses workers) and neither
-// imports the other's file back.
+// The types batch mode (./batch.ts) shares with its worker threads' side (./parallel.ts): a module of its own, so that
+// batch.ts loads parallel.ts only when a run uses workers and neither imports the other back.
 import type { Readable } from "node:stream";
 
 /** The longest key `--keyed` takes, in UTF-16 code units: a longer one is the line's error (the line is split before it is read whole). */

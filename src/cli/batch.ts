@@ -1,8 +1,5 @@
-// Batch mode: one input per line from stdin or a file, one JSON object per line to stdout (JSON
-// Lines), streaming: lines are split as the bytes come (a line longer than the limit is counted,
-// not kept) and written in chunks that wait for 'drain', so memory stays flat whatever the
-// input's size and its lines' lengths. Bad lines are reported on their own line and never stop
-// the run; a progress bar (when stderr is a terminal) and a summary go to stderr.
+// Batch mode: one input per line from stdin or a file, one JSON object per line out (JSON Lines), streaming, so memory
+// stays flat whatever the input's size and its lines' lengths; a bad line is reported on its own line and never stops the run.
 import fs from "node:fs";
 import { once } from "node:events";
 import os from "node:os";

@@ -1,8 +1,5 @@
-// What every command of uri-grammar shares (the program is src/cli/main.ts; each command's work
-// is in src/cli/commands/, loaded when that command runs, so that a start pays only for the
-// command it runs): how a run writes (Io), the password policy, and `dispatch`, which runs a
-// command on its arguments or, in batch mode, on each line of its input. This module loads none
-// of the library's grammars or operations.
+// What every command shares: how a run writes (Io), the password policy, and `dispatch` (one input, or each line in
+// batch mode). It loads none of the library's grammars or operations: a command's module (./commands/) loads its own.
 import { DEFAULT_MAX_LENGTH, InputTooLongError } from "../errors.js";
 import { maskPassword, PASSWORD_MASK, type PasswordReading } from "../password.js";
 import type { Result } from "../result.js";

@@ -1,6 +1,5 @@
-// The component figure of a URI reference (RFC 3986 §3): under the text, a bracket per component
-// (scheme, authority, path, query, fragment); over it, the parts of the authority (userinfo,
-// host, port). Columns are terminal columns (width.ts), so IRIs with wide characters line up.
+// The component figure of a URI reference (RFC 3986 §3): a bracket per component under the text, the authority's parts
+// (userinfo, host, port) over it; in terminal columns (width.ts), so IRIs with wide characters line up.
 import type { Authority, UriReference } from "../ast/nodes.js";
 import { drawable, type Colour, type Paint } from "./style.js";
 import { columnsOf } from "../width.js";

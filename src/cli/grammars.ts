@@ -1,6 +1,5 @@
-// The grammars the command line knows by name: RFC 3986, RFC 3987 and each built-in scheme's
-// (RFC 9110 http and https, RFC 6455 ws and wss, RFC 6068 mailto, RFC 8141 urn, RFC 9562 uuid,
-// RFC 8089 file, RFC 2397 data, RFC 3966 tel), with the rule each is read with by default.
+// The grammars the command line knows by name, each with its default rule: RFC 3986, RFC 3987 and the built-in schemes'
+// (RFC 9110 http(s), RFC 6455 ws(s), RFC 6068 mailto, RFC 8141 urn, RFC 9562 uuid, RFC 8089 file, RFC 2397 data, RFC 3966 tel).
 import { maskPassword } from "../password.js";
 import { referencedNames, sameExpr, type Expr } from "../abnf/expr.js";
 import { suggest, type Grammar } from "../abnf/grammar.js";

@@ -1,9 +1,5 @@
-// The uri-grammar command: parse, validate, resolve, relativize, normalize, compare, map and
-// repair URI references (RFC 3986, RFC 3987) and print the grammars' rules, one input from the
-// arguments or one per line from stdin or a file (batch mode, JSON Lines). This module is the
-// program (its options and help); a command's work is in ./commands/ (and ./template.ts), each
-// module loaded when one of its commands runs, so that a start pays only for the command it runs:
-// `normalize` loads neither the grammars nor the ABNF engine, `--help` no command at all.
+// The uri-grammar program (RFC 3986, RFC 3987): its commands, options and help. A command's work is in ./commands/ (and
+// ./template.ts), loaded when it runs: `normalize` loads neither the grammars nor the ABNF engine, `--help` no command.
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import type { Serve } from "./batch.js";
 import type * as ParseCommands from "./commands/parse.js";

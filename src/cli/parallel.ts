@@ -1,24 +1,5 @@
-// Batch mode on worker threads (`--jobs N`, N > 1). The main thread reads and splits the lines
-// (./batch.ts splitLineBatches: the same lines, numbers and limits as one thread), sends them to
-// the workers in chunks (a few hundred lines, one message each), and writes each chunk's records
-// when every chunk before it is written, so the output is the one `--jobs 1` writes, byte for
-// byte. A worker (src/cli-worker.ts) parses the same arguments with the same program and makes a
-// chunk's records with the same function (./batch.ts recordsOf): masking and errors are made
-// where the line is run.
-//
-// Memory is bounded whatever the input's size: at most `jobs × 4` chunks of lines are in flight
-// (read and not yet written: waiting in a worker, or done and waiting for an earlier chunk, or
-// being written), counted in lines and in UTF-16 code units; when the window is full the main
-// thread reads no more (the input stream, not asked for data, stops reading: a pipe fills and its
-// writer waits) until the oldest chunk is written, and a chunk is written only as fast as stdout
-// takes it ('drain').
-//
-// The main thread is one of the `jobs`: it starts `jobs - 1` workers at the first full chunk
-// and runs a chunk itself when no worker is ready for it (a worker is ready once it has parsed the
-// arguments and set up the command: some tenths of a second, which would otherwise be lost to
-// every run) or when every worker has two chunks in hand. So `--jobs 2` is this thread and one
-// worker: no more threads than jobs compete for the cores. An input of one chunk or less starts
-// no worker at all.
+// Batch mode on worker threads (`--jobs N`, N > 1): the main thread splits the lines (./batch.ts splitLineBatches), workers
+// (src/cli-worker.ts) make each chunk's records (./batch.ts recordsOf), and chunks are written in order: `--jobs 1`'s output, byte for byte.
 import { setImmediate as turn } from "node:timers/promises";
 import { parentPort, Worker } from "node:worker_threads";
 import type { Readable } from "node:stream";
@@ -29,7 +10,11 @@ import { errorJson, WorkerError } from "./errors.js";
 export const CHUNK_LINES = 256;
 /** UTF-16 code units in a chunk: a chunk of long lines is sent before it has CHUNK_LINES. */
 export const CHUNK_CHARS = 1 << 18;
-/** Chunks in flight per job. */
+/**
+ * Chunks in flight per job (read, not yet written), counted in lines and code units: memory is bounded whatever the input's
+ * size. When the window is full the main thread reads no more (a pipe fills, its writer waits) until the oldest chunk is
+ * written, and chunks are written only as fast as stdout takes them ('drain').
+ */
 export const CHUNKS_PER_JOB = 4;
 
 /**
@@ -169,7 +154,12 @@ interface Sent {
 
 const range = (s: Sent): string => (s.lines === 1 ? `line ${s.first}` : `lines ${s.first}-${s.first + s.lines - 1}`);
 
-/** Runs the lines of `source` on up to `jobs` workers; writes their records in order. Throws a WorkerError when one fails. */
+/**
+ * Runs the lines of `source` on up to `jobs` workers; writes their records in order. Throws a WorkerError when one fails.
+ * This thread is one of the `jobs` (`--jobs 2` is it and one worker): it starts `jobs - 1` workers at the first full chunk
+ * and runs a chunk itself when no worker is ready (setting up takes some tenths of a second) or each has CHUNKS_IN_HAND;
+ * an input of one chunk or less starts no worker.
+ */
 export async function runParallel(run: ParallelRun): Promise<ParallelStats> {
   const { input, source, workers, jobs, out, tally, debug, records } = run;
   const chunkLines = debug.lines ?? CHUNK_LINES;

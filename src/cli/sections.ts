@@ -1,7 +1,5 @@
-// Where the rules of RFC 3986, RFC 3987 and RFC 5234 Appendix B.1 come from: the section their doc
-// comments in src/grammars/ quote ("RFC 3986 §3.2.2", then the rule's ABNF). One reader for the
-// grammar reference (scripts/docs/grammars.mjs reads src/grammars/) and for the command line's
-// `rule` (which reads the same comments in the compiled dist/grammars/).
+// The section (RFC 3986, RFC 3987, RFC 5234 Appendix B.1) each rule's doc comment in src/grammars/ quotes: one reader for
+// the grammar reference (scripts/docs/grammars.mjs, src/grammars/) and for the `rule` command (dist/grammars/).
 import fs from "node:fs";
 import path from "node:path";
 

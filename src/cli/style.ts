@@ -1,6 +1,5 @@
-// Colours for the command line: on for a terminal, off otherwise; NO_COLOR (no-color.org) turns
-// them off, FORCE_COLOR forces them (FORCE_COLOR=0 or false turns them off), and --color or
-// --no-color decide over both. Plain SGR codes, so the output is the same on every Node version.
+// Colours for the command line: on for a terminal; NO_COLOR (no-color.org) turns them off, FORCE_COLOR on (0 or false:
+// off), --color and --no-color decide over both. Plain SGR codes, so the output is the same on every Node version.
 
 /** The colours the tool uses. */
 export type Colour = "red" | "green" | "yellow" | "blue" | "magenta" | "cyan" | "dim" | "bold";

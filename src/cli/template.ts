@@ -1,7 +1,5 @@
-// The `match` command of uri-grammar (RFC 6570): reads the variables of a template back from a
-// URI, as JSON; one input from the arguments or, in batch mode, one per line (JSON Lines out),
-// through the same dispatch as the other commands. `expand` is commands/expand.ts, which loads
-// the expander alone.
+// The `match` command (RFC 6570): a template's variables read back from a URI, as JSON, through the shared dispatch.
+// `expand` is commands/expand.ts, which loads the expander alone.
 import { expand, match, matchAll, parseTemplate, type TemplateError, type TemplateVariables } from "../template/index.js";
 import { withExcerpt } from "../template/errors.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";

@@ -1,8 +1,5 @@
-// The `expand` command of uri-grammar (RFC 6570 §3): writes a template's URI for the variables
-// given with --var and --json-vars; one template from the arguments or, in batch mode, one per
-// line (JSON Lines out), through the same dispatch as the other commands. It loads the expander
-// alone (template/expand-text.ts), not the matcher: main.ts imports this module when the command
-// runs.
+// The `expand` command (RFC 6570 §3): a template's URI for the --var and --json-vars variables, through the shared
+// dispatch. It loads the expander alone (template/expand-text.ts), not the matcher; main.ts imports it when it runs.
 import fs from "node:fs";
 import { expand } from "../../template/expand-text.js";
 import type { TemplateVariables } from "../../template/values.js";

@@ -1,7 +1,5 @@
-// uri-grammar parse and validate: a URI reference (an IRI reference beyond US-ASCII) drawn,
-// printed as a tree or checked, or any rule of RFC 3986, RFC 3987 or a scheme's grammar
-// (--rule, --grammar: the grammars are loaded only then), and a URI under its scheme (--scheme:
-// the scheme values are loaded only then).
+// parse and validate: a URI reference (an IRI reference beyond US-ASCII) drawn, printed or checked, or any rule of
+// RFC 3986, RFC 3987 or a scheme's grammar (--rule, --grammar) and a URI under its scheme (--scheme): each loaded only then.
 import { isNode, isReferenceNode } from "../../ast/make.js";
 import { parse, parseRule, validate } from "../../parse.js";
 import type { SchemeParse, SchemeRegistry } from "../../schemes/registry.js";

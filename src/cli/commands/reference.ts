@@ -1,6 +1,5 @@
-// uri-grammar resolve, relativize, normalize and equal (RFC 3986 §5.2, §4.2, §6.2): the library's
-// operations, with the built-in schemes (loaded only for §6.2.3: normalize and equal at the
-// scheme level, relativize --normalize).
+// resolve, relativize, normalize and equal (RFC 3986 §5.2, §4.2, §6.2), with the built-in schemes loaded only for
+// §6.2.3 (normalize and equal at the scheme level, relativize --normalize).
 import type { UriReference } from "../../ast/nodes.js";
 import { equivalent, normalize, relativize, resolve, serialize, type NormalizeOptions } from "../../operations.js";
 import type { Result } from "../../result.js";
