@@ -27,7 +27,7 @@ export type WhatwgComponent = UrlComponent;
  * What a repair did:
  * - `"removed"`: a C0 control or space at either end, or a tab or newline anywhere, removed before reading;
  * - `"backslash"`: a "\" read as "/" (special schemes, and references against one);
- * - `"slashes"`: the slashes after a special scheme made "//" (none, one, or more than two written);
+ * - `"slashes"`: the slashes after a special scheme made "//" (none, one, or more than two written); for "file:" without "//", the "//" of the empty host inserted ("///" before a path without "/");
  * - `"percent-encoded"`: a character percent-encoded as UTF-8, by the Standard's percent-encode sets or because RFC 3986 allows it nowhere there (`{ } | ^` and backquote in a query, a stray "%", a second "#");
  * - `"dot-segment"`: a "." or ".." segment (or "%2e" forms) removed, with the segment a ".." cancels;
  * - `"scheme-lowercased"`, `"host-lowercased"`: ASCII upper case made lower case;
@@ -279,6 +279,12 @@ function repairsOf(input: string, s: WhatwgSplit, record: UrlRecord, base: UrlRe
   if (s.oddSlashes !== undefined && record.scheme !== "file") {
     const written = unitsOf(input, s.oddSlashes).text;
     if (written.length !== 2) rep.add("slashes", s.oddSlashes.start, input.slice(s.oddSlashes.start, s.oddSlashes.end), "//", "authority", "special-scheme-missing-following-solidus");
+  }
+  // #scheme-state: a file URL whose scheme "//" does not follow (special-scheme-missing-following-solidus);
+  // the file state sets the empty host, which the serializer writes after "//" (and "/" before a path without one)
+  if (record.scheme === "file" && s.scheme !== undefined && s.authority === undefined && base?.scheme !== "file") {
+    const c = input[s.path.start];
+    rep.add("slashes", s.path.start, "", c === "/" || c === "\\" ? "//" : "///", "authority", "special-scheme-missing-following-solidus");
   }
   if (s.userinfo !== undefined) {
     const { text: info, at } = unitsOf(input, s.userinfo);
