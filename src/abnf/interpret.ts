@@ -514,7 +514,10 @@ export class Interpreter {
     const ascii = asciiOf(set);
     return (at) => {
       const input = this.#input;
-      const out: number[] = min === 0 ? [at] : [];
+      // (the first end alone until there is a second: most runs end at one offset, and a list
+      // per call was most of what a first pass allocated, its collections a share of its time)
+      let first = min === 0 ? at : -1;
+      let out: number[] | undefined;
       let end = at;
       let count = 0;
       while (count < max && end < input.length) {
@@ -528,10 +531,14 @@ export class Interpreter {
           if (cp < 0 || !hasCodePoint(set, cp)) break;
           end += cp > 0xffff ? 2 : 1;
         }
-        if (++count >= min) out.push(end);
+        if (++count >= min) {
+          if (first < 0) first = end;
+          else if (out === undefined) out = [first, end];
+          else out.push(end);
+        }
       }
       if ((this.steps += Math.min(count + 1, max)) > this.#limit) throw GIVE_UP;
-      return unEnds(out);
+      return out ?? first;
     };
   }
 
@@ -584,7 +591,11 @@ export class Interpreter {
    */
   #each(item: Reader, from: readonly number[], guard: Guard): Ends {
     this.#step(from.length);
-    const all: number[] = [];
+    // (until there are ends from two starts, the first start's are kept as they came, an
+    // offset or the item's own list, and no list is made: as in #runReader)
+    let first = -1;
+    let list: readonly number[] | undefined;
+    let all: number[] | undefined;
     const input = this.#input;
     for (let k = 0; k < from.length; k++) {
       const at = from[k] as number;
@@ -592,9 +603,22 @@ export class Interpreter {
       const ends = item(at);
       if (typeof ends !== "number") {
         this.#step(ends.length);
+        if (all === undefined) {
+          if (first < 0 && list === undefined) {
+            list = ends;
+            continue;
+          }
+          all = list === undefined ? [first] : list.slice();
+        }
         for (let i = 0; i < ends.length; i++) all.push(ends[i] as number);
-      } else if (ends >= 0) all.push(ends);
+      } else if (ends >= 0) {
+        if (all !== undefined) all.push(ends);
+        else if (list !== undefined) (all = list.slice()).push(ends);
+        else if (first < 0) first = ends;
+        else all = [first, ends];
+      }
     }
+    if (all === undefined) return list ?? first;
     const n = all.length;
     if (n < 2) return n === 0 ? -1 : (all[0] as number);
     let k = 1;
@@ -664,7 +688,9 @@ export class Interpreter {
   #rep(item: Reader, guard: Guard, min: number, max: number, at: number): Ends {
     // the offsets reached at a count from the minimum on, ascending once two paths may meet
     // (while every count reached one offset, each further than the last, none was reached twice)
-    const out: number[] = min === 0 ? [at] : [];
+    // (the first offset alone until there is a second, as in #runReader: `out` made then)
+    let first = min === 0 ? at : -1;
+    let out: number[] | undefined;
     let frontier: Ends = at;
     let met = false;
     for (let count = 1; count <= max; count++) {
@@ -674,13 +700,16 @@ export class Interpreter {
       if (count >= min) {
         if (!met && typeof next !== "number") met = true;
         if (met) {
+          out ??= first < 0 ? [] : [first];
           next = this.#fresh(next, out);
           if (next === -1) break;
-        } else out.push(next as number);
+        } else if (out !== undefined) out.push(next as number);
+        else if (first < 0) first = next as number;
+        else out = [first, next as number];
       }
       frontier = next;
     }
-    return unEnds(out);
+    return out === undefined ? first : unEnds(out);
   }
 
   /**
