@@ -1,10 +1,5 @@
-// The built-in schemes as values (src/schemes/scheme.ts). A built-in scheme is its ABNF of record
-// (grammar/) and its one module (src/schemes/http.ts and its siblings, with no engine code): the
-// record (name, default port, judging, normalization) and the source of its grammar (the file,
-// the RFC 3986 rules it names, its departures). Each value here is derived from them: the record
-// with its grammar, made on first read from the precompiled expression data that the build wrote
-// from the source (src/schemes/generated/grammars.ts), and their registry. The records alone,
-// without this module and the ABNF engine, are src/schemes/records.ts.
+// The built-in schemes as values (./scheme.ts): each record (./http.ts and its siblings) with its grammar, made on first read
+// from the build's precompiled expression data (./generated/grammars.ts), and their registry. Records alone, no engine: ./records.ts.
 import { Grammar } from "../abnf/grammar.js";
 import { dataSchemeGrammar, fileAppendixESchemeGrammar, fileSchemeGrammar, httpSchemeGrammar, mailtoSchemeGrammar, telSchemeGrammar, urnSchemeGrammar, uuidSchemeGrammar, wsSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { BUILT_IN_SCHEME_NAMES } from "../core/scheme-table.js";

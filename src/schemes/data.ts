@@ -1,7 +1,5 @@
-// RFC 2397: the "data" URL scheme's record by grammar/data.abnf (its value: built-in.ts). §3 syntax:
-// a media type with parameters (default text/plain;charset=US-ASCII, §2), the ";base64" flag, and
-// the data: percent-encoded octets, or base64 (RFC 2045 §6.8), decoded strictly, in pure code (no
-// Buffer: it runs in browsers too).
+// RFC 2397: the "data" URL scheme's record by grammar/data.abnf (value: built-in.ts): §3 syntax, the media type (default
+// text/plain;charset=US-ASCII, §2), base64 (RFC 2045 §6.8) decoded strictly in pure code (no Buffer: it runs in browsers too).
 import { dataSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { describeValue } from "../describe.js";
 import { percentDecode } from "../transforms/percent.js";

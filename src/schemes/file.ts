@@ -1,8 +1,5 @@
-// RFC 8089: the "file" URI scheme's record (its value: src/schemes/built-in.ts). §2 syntax (file:///path, file://host/path,
-// file:/path, and "localhost", which means no authority); Appendix E's nonstandard forms as an
-// option (E.1 userinfo, E.2 drive letters, E.3 UNC strings); normalization to the common form
-// (§2, Appendix B). Conversion to and from file paths is ./file-path.ts, resolution under a
-// drive letter ./file-resolve.ts.
+// RFC 8089: the "file" URI scheme's record (value: ./built-in.ts): §2 syntax, Appendix E's nonstandard forms as an option, normalization
+// to the common form (§2, Appendix B). File paths: ./file-path.ts; resolution under a drive letter: ./file-resolve.ts.
 import { fileAppendixESchemeGrammar, fileSchemeGrammar } from "../compiled/scheme-grammars.js";
 import * as make from "../ast/make.js";
 import type { Host, Uri } from "../ast/nodes.js";

@@ -1,7 +1,5 @@
-// RFC 9110 §4.2: the "http" and "https" URI schemes' records, judged by the compiled
-// rules of grammar/http.abnf (their values, with the grammar: src/schemes/built-in.ts). The authority is required (§4.2.1, §4.2.2) and its host must not be empty;
-// userinfo is flagged (§4.2.4); default ports 80 and 443 (the one table, src/core/scheme-table.ts),
-// and §4.2.3 normalization (default port left out, an empty path is "/").
+// RFC 9110 §4.2: the "http" and "https" schemes' records by the compiled rules of grammar/http.abnf (values: ./built-in.ts): authority
+// and a non-empty host required (§4.2.1, §4.2.2), userinfo flagged (§4.2.4), §4.2.3 normalization (no default port, empty path "/").
 import { httpSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { hostText } from "../ast/make.js";
 import type { Host } from "../ast/nodes.js";

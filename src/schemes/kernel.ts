@@ -1,9 +1,5 @@
-// What a URI scheme is without its grammar value (RFC 3986 §3.1; RFC 7595 §3.2: a scheme's
-// syntax refines the generic syntax): the matcher of its top rule, the build of its typed value,
-// what §6.2.3 normalization and equivalence know of it, and its typed error. No engine: the
-// built-in schemes' top rules are compiled (src/compiled/schemes.ts), so judging a URI loads no
-// grammar; a scheme value (src/schemes/scheme.ts) adds the grammar, the derivation for
-// `input.match`, and generation. A built-in scheme is its ABNF and one module (src/schemes/http.ts).
+// What a URI scheme is without its grammar value (RFC 3986 §3.1; RFC 7595 §3.2): its top rule's matcher, typed value, §6.2.3
+// normalization and equivalence, and error. No engine: built-in top rules are compiled (src/compiled/schemes.ts); ./scheme.ts adds the grammar.
 import type { Match } from "../abnf/semantics.js";
 import { hasNodePrototype, isIntactNode, isReferenceNode, type Layout } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";

@@ -1,7 +1,5 @@
-// Building a scheme's grammar from ABNF text of record: the loader, then the few rules where the
-// code departs from an RFC's ABNF (each with its reason, printed and tested). The built-in
-// schemes do not run this at import: scripts/compile-grammars.mjs runs it over grammar/*.abnf
-// and writes the result as expression data (src/schemes/generated/grammars.ts).
+// A scheme's grammar from ABNF text of record: the loader, then the rules where the code departs from an RFC's ABNF (each with its
+// reason). Not run at import: scripts/compile-grammars.mjs runs it over grammar/*.abnf into src/schemes/generated/grammars.ts.
 import type { Expr } from "../abnf/expr.js";
 import type { Grammar } from "../abnf/grammar.js";
 import { grammarFromAbnf, type LoadOptions } from "../abnf/loader.js";

@@ -1,8 +1,5 @@
-// RFC 6068: the "mailto" URI scheme's record (its value: src/schemes/built-in.ts), by grammar/mailto.abnf read as a
-// mailto URI holds it (§2 item 1). §2 syntax: recipients (addr-spec, RFC 5322 §3.4.1, as a URI
-// holds it: RFC 6068 §2 items 1–5) and header fields, decoded to text (UTF-8, §2 and §5); the
-// same recipients however they are written (§2: in the path or as "to" header fields); a domain
-// compares case-insensitively (RFC 5321 §2.4).
+// RFC 6068: the "mailto" scheme's record (value: ./built-in.ts) by grammar/mailto.abnf as a URI holds it (§2 items 1–5): recipients (addr-spec,
+// RFC 5322 §3.4.1) in the path or "to" fields, header fields decoded as UTF-8 (§2, §5), domains compared case-insensitively (RFC 5321 §2.4).
 import { mailtoSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { codePointSet, type CodePointSet } from "../abnf/charset.js";
 import type { Match } from "../abnf/semantics.js";

@@ -1,6 +1,5 @@
-// The operations of uri-grammar/schemes that take a registry of schemes beside those of the main
-// entry (which take it as `{ schemes }`): the RFC 3986 §6.2.3 equivalence key, and the registry
-// as the scheme definitions normalization reads.
+// The operations of uri-grammar/schemes that take a registry beside the main entry's (`{ schemes }`): the RFC 3986 §6.2.3
+// equivalence key, and the registry as the scheme definitions normalization reads.
 import { readOptions, describeValue } from "../describe.js";
 import { layoutOf, referenceNodeText } from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";

@@ -1,8 +1,5 @@
-// A built-in scheme grammar from its precompiled expression data (src/schemes/generated/
-// grammars.ts): what the ABNF loader made of its file in grammar/ (RFC 5234, RFC 7405), written
-// out by scripts/compile-grammars.mjs so that importing the package reads no ABNF text. What the
-// loader is given (the file, the RFC 3986 rules it names, its departures) is data that each
-// scheme's own module states once (`httpSource` in src/schemes/http.ts, ...), with no engine.
+// A built-in scheme grammar from its precompiled expression data (./generated/grammars.ts: the ABNF loader's output for grammar/,
+// RFC 5234, RFC 7405, by scripts/compile-grammars.mjs), so importing the package reads no ABNF text.
 import type { RuleDefinition } from "../abnf/analysis.js";
 import { ref } from "../abnf/expr.js";
 import { grammar, Grammar, type RuleInput, type RuleInputs } from "../abnf/grammar.js";

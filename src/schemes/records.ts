@@ -1,8 +1,5 @@
-// The built-in schemes as records (src/schemes/kernel.ts): what judging, §6.2.3 normalizing and
-// comparing their URIs needs, with their top rules as the build compiled them, and without their
-// grammar values: so without the ABNF engine (issue 31). The command line's registry for
-// `parse --scheme`, `normalize` and `equal`; `defaultRegistry` (src/schemes/built-in.ts) holds the
-// same schemes, in the same order, as values with their grammars.
+// The built-in schemes as records (./kernel.ts: judging, §6.2.3 normalizing, comparing), without grammar values and so without the
+// ABNF engine (issue 31): the command line's registry. defaultRegistry (./built-in.ts) holds them in the same order as values.
 import { dataDefinition } from "./data.js";
 import { fileDefinition } from "./file.js";
 import { httpDefinition, httpsDefinition } from "./http.js";

@@ -1,6 +1,5 @@
-// A registry of schemes (RFC 3986 §3.1: scheme names are case-insensitive): an immutable value
-// passed to parse, normalize and equivalent. No global table, no registration by importing:
-// `with` makes a new registry.
+// A registry of schemes (RFC 3986 §3.1: names are case-insensitive): an immutable value passed to parse, normalize and
+// equivalent; no global table, no registration by importing: `with` makes a new registry.
 import { describeValue } from "../describe.js";
 import { isBrandedRegistry, markRegistry } from "../core/brand.js";
 import { SCHEME_RULES_OPERATIONS } from "../transforms/scheme-rules.js";

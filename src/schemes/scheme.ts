@@ -1,9 +1,5 @@
-// A URI scheme as a value (RFC 3986 §3.1; RFC 7595 §3.2: a scheme's syntax refines the generic
-// syntax): its name, its grammar and top rule (a Grammar, written with the public algebra or
-// loaded from ABNF, referring to RFC 3986's rules by name), the semantics that build its typed
-// value, and what §6.2.3 normalization and equivalence need to know about it. A scheme judges
-// a URI that is already valid under RFC 3986, without its fragment (RFC 3986 §3.5: the fragment
-// is not part of any scheme's syntax), unless the scheme forbids one (RFC 6455 §3).
+// A URI scheme as a value (RFC 3986 §3.1; RFC 7595 §3.2): name, grammar and top rule, the semantics of its typed value, what §6.2.3
+// needs. It judges a URI already valid under RFC 3986, without its fragment (§3.5), unless it forbids one (RFC 6455 §3).
 import { Grammar } from "../abnf/grammar.js";
 import type { GenerateOptions, Random } from "../abnf/generate.js";
 import { semantics, type Match, type Semantics } from "../abnf/semantics.js";

@@ -1,6 +1,5 @@
-// RFC 3966: the "tel" URI as a scheme record by grammar/tel.abnf (its value: built-in.ts). §3 syntax
-// (global and local numbers, visual separators, parameters and their uniqueness and order), §5
-// (phone-context §5.1.5, isub §5.2, ext §5.3), §4 comparison.
+// RFC 3966: the "tel" URI's record by grammar/tel.abnf (value: built-in.ts): §3 syntax (numbers, visual separators, parameters, their
+// uniqueness and order), §5 (phone-context §5.1.5, isub §5.2, ext §5.3), §4 comparison.
 import { telSchemeGrammar } from "../compiled/scheme-grammars.js";
 import * as make from "../ast/make.js";
 import type { Uri } from "../ast/nodes.js";

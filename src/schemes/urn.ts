@@ -1,7 +1,5 @@
-// RFC 8141: Uniform Resource Names, as a scheme record by grammar/urn.abnf (its value: src/schemes/built-in.ts) (and
-// grammar/urn-uuid.abnf for the "uuid" namespace). §2 syntax (NID, NSS, r-, q- and f-components),
-// §3 URN-equivalence; the "uuid" namespace of RFC 9562 (§4: the UUID string, its variant §4.1 and
-// version §4.2 fields), compared case-insensitively.
+// RFC 8141: URNs' record by grammar/urn.abnf (value: ./built-in.ts): §2 syntax (NID, NSS, r-, q-, f-components), §3 equivalence; the
+// "uuid" namespace (grammar/urn-uuid.abnf, RFC 9562 §4: variant §4.1, version §4.2), compared case-insensitively.
 import { urnSchemeGrammar, uuidSchemeGrammar } from "../compiled/scheme-grammars.js";
 import * as make from "../ast/make.js";
 import type { Uri } from "../ast/nodes.js";

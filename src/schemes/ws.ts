@@ -1,8 +1,5 @@
-// RFC 6455 §3: the "ws" and "wss" URI schemes' records, judged by the compiled rules of
-// grammar/ws.abnf (their values, with the grammar: src/schemes/built-in.ts).
-// No userinfo, default ports 80 and 443 (the one table, src/core/scheme-table.ts), and no
-// fragment: "Fragment identifiers are meaningless in the context of WebSocket URIs and MUST NOT
-// be used on these URIs."
+// RFC 6455 §3: the "ws" and "wss" schemes' records by the compiled rules of grammar/ws.abnf (values: ./built-in.ts): no userinfo,
+// default ports 80 and 443, no fragment.
 import { wsSchemeGrammar } from "../compiled/scheme-grammars.js";
 import type { Host } from "../ast/nodes.js";
 import { DEFAULT_PORTS, emptyPathIsRoot } from "../core/scheme-table.js";
@@ -36,7 +33,7 @@ function definitionOf(name: "ws" | "wss"): SchemeDefinition<WsUri> {
     name,
     rule: `${name}-URI`,
     section: "RFC 6455 §3",
-    fragment: "forbidden",
+    fragment: "forbidden", // "Fragment identifiers are meaningless in the context of WebSocket URIs and MUST NOT be used on these URIs."
     defaultPort,
     emptyPathIsRoot: emptyPathIsRoot(name),
     matcherOf: compiledRules(wsSchemeGrammar),
