@@ -1,7 +1,5 @@
-// "uri-grammar/security": RFC 3986 §7 and RFC 3987 §8 as a check on untrusted input: where a
-// WHATWG URL parser reads another host than RFC 3986, what hides a host or a path, userinfo;
-// what a host or a resolved address is for a client that connects to it (SSRF), a URL as a fetch
-// target and a `lookup` hook that checks the address connected to; and its registrable domain.
+// "uri-grammar/security": RFC 3986 §7 and RFC 3987 §8 as a check on untrusted input: where a WHATWG URL parser reads another host than RFC 3986,
+// what hides a host, a path or userinfo; what a host or resolved address is to a client (SSRF), a URL as a fetch target, a registrable domain.
 export {
   securityFindings, securityFindingCodes, securityFindingSeverity,
   type SecurityFinding, type SecurityFindingCode, type SecurityComponent, type SecurityOptions, type SecuritySeverity,

@@ -1,8 +1,5 @@
-// What a client connects to for a host (RFC 6890 special-purpose address registries, RFC 4291
-// §2.5.5 IPv4-mapped and -compatible IPv6, RFC 6052 NAT64, RFC 3056 6to4, RFC 6761 §6.3
-// localhost): the question a server asks before it fetches a URL a user gave it (SSRF). The
-// host is read as WHATWG clients read it (host-of.ts), the ranges are ipaddr.js's, as proxy-addr
-// and express use them.
+// What a client connects to for a host (RFC 6890 special-purpose registries, RFC 4291 §2.5.5 IPv4-mapped and -compatible IPv6,
+// RFC 6052 NAT64, RFC 3056 6to4, RFC 6761 §6.3 localhost), for SSRF checks: the host read as WHATWG clients do (host-of.ts), ipaddr.js's ranges.
 import ipaddr from "ipaddr.js";
 import { defineInput, maskPassword, PASSWORD_MASK } from "../password.js";
 import { describeValue, expectString, quoted } from "../describe.js";

@@ -1,7 +1,5 @@
-// The registrable domain of a host ("site" in the URL Standard's #host-registrable-domain, the
-// eTLD+1 of browsers) and its public suffix, from the Public Suffix List
-// (https://publicsuffix.org/) through tldts, with the list's private section (github.io,
-// vercel.app, ...) as browsers use it.
+// The registrable domain of a host (the URL Standard's #host-registrable-domain, browsers' eTLD+1) and its public suffix, from
+// the Public Suffix List (https://publicsuffix.org/) through tldts, its private section (github.io, ...) included as browsers do.
 import { parse as tldtsParse } from "tldts";
 import type { UriReference } from "../ast/nodes.js";
 import { readOptions } from "../describe.js";

@@ -1,10 +1,5 @@
-// A URL as a fetch target, checked twice, as a server that fetches URLs its users give must
-// (SSRF, OWASP's Server-Side Request Forgery Prevention): once as text, from this library's
-// exact reading of the URL (RFC 3986 against the URL Standard, securityFindings), and once at
-// connect time, on the addresses the host resolves to, by a `lookup` hook with the signature of
-// Node's `dns.lookup` that an `http.Agent`, an `https.Agent` or undici's `connect` calls: the
-// address checked is the address connected to, so DNS rebinding (a name that answers a public
-// address to the check and 127.0.0.1 to the connection) cannot pass between the two.
+// A URL as a fetch target (SSRF, OWASP's Server-Side Request Forgery Prevention), checked twice: as text (checkFetchTarget, from
+// securityFindings' reading), and at connect time on the addresses the host resolves to (ssrfLookup), so DNS rebinding cannot pass.
 import type { UriReference } from "../ast/nodes.js";
 import { isReferenceNode } from "../ast/make.js";
 import { describeValue, expectString, expectStrings, isArrayOf, quoted, readOptions } from "../describe.js";

@@ -1,7 +1,5 @@
-// RFC 3986 §7 and RFC 3987 §8 as a check: the inputs where a WHATWG URL parser (browsers,
-// Node's URL, fetch) reads another host than RFC 3986's grammar does, or that hide something
-// from a reader or a filter. Valid or not, the input is read twice: by RFC 3986's grammar (RFC
-// 3987's for text beyond ASCII) and as whatwg.ts says the URL Standard reads it.
+// RFC 3986 §7 and RFC 3987 §8 as a check: inputs a WHATWG URL parser reads another host from than RFC 3986's grammar (RFC 3987's
+// beyond ASCII) does (read both ways, by the grammar and by whatwg.ts), or that hide something from a reader or a filter.
 import type { Host, Span, UriReference } from "../ast/nodes.js";
 import { isReferenceNode, layoutOf } from "../ast/make.js";
 import { foundAt, InputTooLongError, UriSyntaxError, withoutStack } from "../errors.js";

@@ -1,7 +1,5 @@
-// The host a WHATWG client (browsers, Node's URL, fetch) reads out of a URI, or out of a host
-// written alone, for classifyHost and registrableDomain: the URL Standard's host parser
-// (#concept-host-parser) as whatwg.ts has it, so IPv4 number forms and IDNA are read as clients
-// read them.
+// The host a WHATWG client (browsers, Node's URL, fetch) reads out of a URI or a host alone, for classifyHost and registrableDomain:
+// the URL Standard's host parser (#concept-host-parser) as whatwg.ts has it, so IPv4 number forms and IDNA are read as clients read them.
 import type { UriReference } from "../ast/nodes.js";
 import { isReferenceNode } from "../ast/make.js";
 import { describeValue } from "../describe.js";

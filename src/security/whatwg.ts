@@ -1,9 +1,5 @@
-// What a WHATWG URL parser (browsers, Node's URL, fetch) reads as the authority and host of a
-// string, written from the URL Standard (https://url.spec.whatwg.org/): the input clean-up of the
-// basic URL parser, the states that decide where the authority is, the host parser with its
-// IPv4, IPv6 and opaque-host parsers, and "domain to ASCII" (UTS #46, through tr46 with the
-// Standard's flags). Only as much of the basic URL parser as decides the host is here; paths,
-// queries and fragments are located, never rewritten.
+// The authority and host a WHATWG URL parser reads (https://url.spec.whatwg.org/): input clean-up, the states that locate the authority,
+// the host parser (IPv4, IPv6, opaque) and "domain to ASCII" (UTS #46 via tr46). Paths, queries and fragments are located, never rewritten.
 import tr46 from "tr46";
 import type { Span } from "../ast/nodes.js";
 import { bidiClassOf } from "../iri/bidi.js";
