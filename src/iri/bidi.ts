@@ -1,7 +1,5 @@
-// RFC 3987 §4: bidirectional IRIs. §4.1: an IRI must not contain bidi formatting characters;
-// §4.2: each component should be all left-to-right, or start and end with right-to-left
-// characters and hold no left-to-right one. Characters are classed by their Unicode Bidi_Class
-// (L; R or AL), from the Unicode Character Database (src/iri/bidi-classes.ts).
+// RFC 3987 §4: bidirectional IRIs. §4.1: no bidi formatting characters; §4.2: each component all left-to-right (L), or starting and
+// ending with right-to-left characters (R or AL) and holding no L. Bidi_Class from the Unicode Character Database (./bidi-classes.ts).
 import { BIDI_AL, BIDI_AN, BIDI_L, BIDI_R } from "./bidi-classes.js";
 import type { UriReference } from "../ast/nodes.js";
 import * as make from "../ast/make.js";

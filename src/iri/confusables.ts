@@ -1,10 +1,5 @@
-// RFC 3987 §8 and UTS #39 (Unicode Security Mechanisms) for host labels shown to people: §4's
-// whole-script confusables, a label written in one script other than Latin whose every character
-// looks like an ASCII letter, digit or "-" ("аррӏе", all Cyrillic, reads "apple"); and §5's
-// General Security Profile with RFC 5892's context rules (restrictedCharacter, below). Mixed
-// scripts are scripts.ts's rule. The data (confusables-data.ts, identifier-status-data.ts) is
-// generated from Unicode's; Chrome's IDN display policy shows such labels as their A-labels, and
-// so does toDisplayString.
+// RFC 3987 §8 and UTS #39 (Unicode Security Mechanisms) for host labels shown to people: §4's whole-script confusables ("аррӏе", all Cyrillic,
+// reads "apple") and §5's General Security Profile with RFC 5892's context rules (below), shown as A-labels as Chrome does. Mixed scripts: scripts.ts.
 import { ASCII_LOOKALIKES } from "./confusables-data.js";
 import { ALLOWED_RUNS, DECIMAL_ZEROS, KEPT_FROM_DISPLAY } from "./identifier-status-data.js";
 import { scriptsOf } from "./scripts.js";

@@ -1,6 +1,5 @@
-// The IRI a person should read (RFC 3987 §3.2 "for display", §4 bidi, §7.5–§7.6, §8 spoofing;
-// RFC 3986 §7.5 passwords). Decoding never produces an ASCII character, so no delimiter is ever
-// decoded ("%2F", "%3F", "%23", "%40", "%5C", "%25" stay as they are).
+// The IRI a person should read (RFC 3987 §3.2 "for display", §4 bidi, §7.5–§7.6, §8 spoofing; RFC 3986 §7.5 passwords). Decoding never
+// produces an ASCII character, so no delimiter is decoded ("%2F", "%3F", "%23", "%40", "%5C", "%25" stay as they are).
 import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
 import { redactNodePassword, type RedactOptions } from "../transforms/display.js";

@@ -1,8 +1,5 @@
-// RFC 3987 §3.1 (ToASCII on each label of ireg-name) and §3.2 (ToUnicode back), done by UTS #46
-// processing as the WHATWG URL Standard's "domain to ASCII" does it: tr46 (the implementation
-// whatwg-url uses), nontransitional, CheckHyphens off, CheckBidi and CheckJoiners on,
-// UseSTD3ASCIIRules and VerifyDnsLength off. RFC 3987 (2005) names IDNA2003's ToASCII with
-// UseSTD3ASCIIRules on; browsers moved to UTS #46 with IDNA2008's tables, and so does this.
+// RFC 3987 §3.1 (ToASCII on each label of ireg-name) and §3.2 (ToUnicode back) by UTS #46, as the URL Standard's "domain to ASCII" (tr46). RFC 3987
+// (2005) names IDNA2003's ToASCII with UseSTD3ASCIIRules on; browsers moved to UTS #46 with IDNA2008's tables, and so does this.
 import tr46 from "tr46";
 import { BIDI_CONTROL, hasRtlOrArabicNumber } from "./bidi.js";
 import { percentDecode } from "../transforms/percent.js";

@@ -1,6 +1,5 @@
-// RFC 3987 (IRIs) beyond the grammar: §3.1 and §3.2 mapping between IRIs and URIs (with IDNA
-// through UTS #46), §4 bidirectional-text findings, display for people (§3.2, §4, §7.6, §8), and
-// tolerant input made valid by percent-encoding only.
+// RFC 3987 (IRIs) beyond the grammar: §3.1 and §3.2 mapping between IRIs and URIs (IDNA through UTS #46), §4 bidirectional-text findings,
+// display for people (§3.2, §4, §7.6, §8), and tolerant input made valid by percent-encoding only.
 export { iriToUri, iriToUriOrThrow, uriToIri, uriToIriOrThrow, type IriMappingOptions } from "./map.js";
 export { IdnaError, type IdnaErrorCode } from "./idna.js";
 export { iriBidiFindings, type BidiFinding, type BidiFindingCode } from "./bidi.js";

@@ -1,6 +1,5 @@
-// RFC 3987 §3.1 (mapping IRIs to URIs) and §3.2 (converting URIs to IRIs), on reference nodes.
-// What §3.2 decodes and what it leaves encoded is uriToIri's doc, pinned by
-// fixtures/iri/uri-to-iri.json.
+// RFC 3987 §3.1 (mapping IRIs to URIs) and §3.2 (converting URIs to IRIs), on reference nodes. What §3.2 decodes and leaves encoded is
+// uriToIri's doc, pinned by fixtures/iri/uri-to-iri.json.
 import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
 import type { UriSyntaxError } from "../errors.js";

@@ -1,10 +1,5 @@
-// Tolerant input: text as people paste it and pages hold it (spaces, "|", '"', "{}", "^", "`",
-// "\", non-ASCII, a stray "%") made into a valid RFC 3986 URI reference (or RFC 3987 IRI
-// reference): first the URL Standard's clean-up (leading and trailing C0 controls and spaces, and
-// every tab and newline, removed), then percent-encoding exactly the characters the grammar does
-// not allow where they stand, and nothing else. The text is divided into components as RFC 3986
-// Appendix B divides it, by its first "#", then its first "?", a scheme when one is valid, and
-// "//" authority.
+// Tolerant input (spaces, "|", '"', "{}", "^", "`", "\", non-ASCII, a stray "%") made a valid RFC 3986 URI (or RFC 3987 IRI) reference: the URL
+// Standard's clean-up, then percent-encoding exactly what the grammar does not allow where it stands, in components split as by RFC 3986 Appendix B.
 import { hasCodePoint, type CodePointSet } from "../abnf/charset.js";
 import { componentSets, isUrlCodePoint, NO_CHARACTERS, unitsOf, urlCleanUp, type IriComponent } from "../charsets.js";
 import { isValid } from "../parse.js";

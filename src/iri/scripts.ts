@@ -1,8 +1,5 @@
-// RFC 3987 §7.5 and §8 (spoofing): characters of different scripts that look alike (Latin "a",
-// Cyrillic "а", Greek "α"). A label mixes scripts when its characters, leaving out the Common and
-// Inherited ones (digits, punctuation, combining marks), come from more than one script, except
-// for the combinations UTS #39 §5.2 "Highly Restrictive" allows for Japanese, Chinese and Korean.
-// Scripts are the Unicode Script property, through the \p{Script=...} of the JavaScript engine.
+// RFC 3987 §7.5 and §8 (spoofing): labels that mix scripts (Latin "a", Cyrillic "а", Greek "α"), Common and Inherited characters left out, except
+// the sets UTS #39 §5.2 "Highly Restrictive" allows for Japanese, Chinese and Korean. Scripts by the engine's \p{Script=...}.
 
 /** Unicode Script values (long names); those the engine does not know yet are left out at load. */
 const SCRIPT_NAMES = [

@@ -1,7 +1,5 @@
-// RFC 3987 §3.2 steps 2–5 (decoding the percent-encoded octets that form well-formed UTF-8 of a
-// character allowed where it stands), over component text; §3.1 step 2's encoding is
-// transforms/percent.ts encodeNonAscii. Decoding touches, of the ASCII octets, only the
-// percent-encoded unreserved characters, and only when asked (§3.2 step 2).
+// RFC 3987 §3.2 steps 2–5 over component text: percent-encoded octets decoded when they form well-formed UTF-8 of a character allowed where it
+// stands; of ASCII, only unreserved characters, only when asked (step 2). §3.1 step 2's encoding: transforms/percent.ts encodeNonAscii.
 import { octetAt, triplet } from "../percent-encoding.js";
 import { utf8Lead, UTF8_LEAD_BITS } from "../utf8-table.js";
 import { inTable, unreservedTable } from "../charsets.js";

@@ -1,7 +1,5 @@
-// The URL Standard's validation errors (https://url.spec.whatwg.org/#validation-error): their
-// names, and the error of uri-grammar/whatwg's parse: input the basic URL parser refuses
-// (#concept-basic-url-parser returns failure), with the validation error that made it fail and
-// where. The IPv4 and IPv6 parsers that signal them are in ./host-address.ts.
+// The URL Standard's validation errors (https://url.spec.whatwg.org/#validation-error) and the error of uri-grammar/whatwg's parse: input the
+// basic URL parser refuses (#concept-basic-url-parser returns failure), with the validation error and where. ./host-address.ts signals them.
 import { expectString } from "../describe.js";
 import { caretExcerpt } from "../errors.js";
 import { defineInput } from "../password.js";

@@ -1,7 +1,5 @@
-// The URL Standard's IPv4 and IPv6 host parsers (https://url.spec.whatwg.org/#concept-ipv4-parser,
-// #concept-ipv6-parser, #ends-in-a-number-checker), written once: each returns the address and the
-// validation errors it signalled on the way, in order. The security checks read the address
-// (src/security/whatwg.ts), the WHATWG front end the errors (src/whatwg/parse.ts).
+// The URL Standard's IPv4 and IPv6 host parsers (https://url.spec.whatwg.org/#concept-ipv4-parser, #concept-ipv6-parser, #ends-in-a-number-checker),
+// written once: each returns the address and its validation errors in order (the address for src/security/whatwg.ts, the errors for ./parse.ts).
 import { hexValue } from "../percent-encoding.js";
 import type { WhatwgValidationError } from "./errors.js";
 

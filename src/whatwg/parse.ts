@@ -1,7 +1,5 @@
-// uri-grammar/whatwg: text read as browsers, Node's URL and fetch read it (the URL Standard's
-// basic URL parser, https://url.spec.whatwg.org/#concept-basic-url-parser, run by whatwg-url, its
-// reference implementation), given back as an RFC 3986 URI (RFC 3986 §3, §4.3) with the list of
-// repairs that took the input there.
+// uri-grammar/whatwg: text read as browsers, Node's URL and fetch read it (https://url.spec.whatwg.org/#concept-basic-url-parser, run by
+// whatwg-url, its reference implementation), given back as an RFC 3986 URI (RFC 3986 §3, §4.3) with the repairs that took the input there.
 import tr46 from "tr46";
 import whatwgUrl, { type UrlRecord } from "whatwg-url/lib/url-state-machine.js";
 import { DEFAULT_MAX_LENGTH } from "../errors.js";

@@ -1,10 +1,5 @@
-// Types for the parts of whatwg-url (the URL Standard's reference implementation, kept by its
-// editors: https://url.spec.whatwg.org/) that src/whatwg uses: its "URL Standard API" on URL
-// records (basicURLParse, serializeURL, serializeHost, which its index re-exports), imported from
-// the module that defines them, lib/url-state-machine.js: the index also loads the WebIDL URL
-// class, whose webidl-conversions reads SharedArrayBuffer at load time and so fails in a browser
-// page that is not cross-origin isolated (and adds 7 KB gzipped). whatwg-url ships no types;
-// these describe whatwg-url 15.x. Nothing of them is part of this package's API.
+// Types for whatwg-url 15.x (it ships none), not part of this package's API: the "URL Standard API" src/whatwg uses, from lib/url-state-machine.js:
+// the index also loads the WebIDL URL class, whose webidl-conversions reads SharedArrayBuffer at load (fails in a page not cross-origin isolated; +7 KB gzip).
 
 declare module "whatwg-url/lib/url-state-machine.js" {
   /** A URL record (#concept-url). */
