@@ -294,7 +294,9 @@ function settled(all: readonly ItemRead[], occs: readonly ItemRead[], uri: strin
     }
   }
   // settled where its span ends (a prefix), or where a varspec after it begins (until then, more of it may be read)
-  const hi = f.present && f.spec.prefix !== undefined ? (f.entries[f.entries.length - 1] as Entry).at : (all.slice(all.indexOf(f) + 1).find((p) => p.present)?.first ?? Infinity);
+  // (a varspec present after one that is not: every path with the same events up to its first has
+  // the earlier one undefined too, whose events would come first)
+  const hi = f.present && !first.present ? f.first : f.present && f.spec.prefix !== undefined ? (f.entries[f.entries.length - 1] as Entry).at : (all.slice(all.indexOf(f) + 1).find((p) => p.present)?.first ?? Infinity);
   // (the occurrences' events come in the template's order: the first one's is the lowest; with
   // every occurrence up to f defined, f's last tag is the furthest)
   return [first.present ? first.first : 0, hi, first.present && f.present ? f.end : Infinity];

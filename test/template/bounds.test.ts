@@ -68,6 +68,20 @@ describe("prefix modifiers past 53 spans", () => {
   });
 });
 
+describe("a variable named in many varspecs", () => {
+  // "a" read by one of x's 2n varspecs, the others undefined: each way disagrees on whether x is
+  // defined, and every path with the same events up to the defined varspec's first disagrees
+  // too (the undefined ones before it would have come first): skipped, not tried one by one to
+  // maxReadings ("reading-limit" before, at 64 and 256)
+  it('match("{x,x}".repeat(n), "a") is no-match for n = 64 and 256', () => {
+    for (const n of [64, 256]) {
+      const text = "{x,x}".repeat(n);
+      const r = match(text, "a");
+      expect([n, r.ok ? r : r.error.code]).toEqual([n, "no-match"]);
+    }
+  });
+});
+
 describe("many expressions", () => {
   // the one-pass forward walk copied a path of tags per state: 4,000 expressions took 540 MB,
   // 8,000 1.8 GB, and 20,000 ran out of memory
