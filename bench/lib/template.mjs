@@ -33,7 +33,7 @@ function rfcExamples() {
  * spec-examples.json and extended-tests.json) whose expansion is one string, as [template,
  * variables, URI]: the cases a matcher is given a URI for.
  */
-function suiteCases() {
+export function suiteCases() {
   const files = JSON.parse(readFileSync(path.join(repoRoot, "fixtures", "template", "uritemplate-test.json"), "utf8")).files;
   const out = [];
   for (const file of ["spec-examples.json", "extended-tests.json"]) {
@@ -45,7 +45,7 @@ function suiteCases() {
 }
 
 /** API routes with 2 to 6 variables, and values for each (ids, slugs, query parameters). */
-function apiRoutes() {
+export function apiRoutes() {
   const resources = ["users", "orders", "repos", "issues", "files", "teams", "projects", "invoices"];
   const shapes = [
     (r) => [`/api/v{version}/${r}/{id}`, { version: "2", id: "8124" }],
