@@ -49,9 +49,10 @@ export function classify(value: unknown, name: string, caller: string): Defined 
     // a hole is an undefined member (§2.3), so a long list is read by the indexes it holds: a
     // sparse array's length may run to 2^32 - 1 with no member at all (Object.keys gives the
     // indexes first, in ascending order, then any other key, which is no member)
-    for (const j of value.length > 65_536 ? Object.keys(value) : value.keys()) {
-      const k = +j;
-      if (`${k}` !== `${j}` || !(k < value.length)) break;
+    const keys = value.length > 65_536 ? Object.keys(value) : undefined;
+    for (let j = 0, n = (keys ?? value).length; j < n; j++) {
+      const k = keys === undefined ? j : +(keys[j] as string);
+      if (keys !== undefined && (`${k}` !== keys[j] || !(k < value.length))) break;
       const s = scalar(value[k], () => `${subject()} is a list whose member ${k}`);
       if (s !== undefined) out.push(s);
     }
