@@ -71,7 +71,7 @@ const TRIPLET = /^%[\dA-F]{2}$/i;
 export function prefixOf(s: string, max: number, reserved: boolean): string {
   let i = 0;
   for (let count = 0; count < max && i < s.length; count++) {
-    if (reserved && TRIPLET.test(s.slice(i, i + 3))) {
+    if (reserved && s[i] === "%" && TRIPLET.test(s.slice(i, i + 3))) {
       i += encodedCharLength(s, i) || 3;
       continue;
     }
