@@ -1,9 +1,5 @@
-// The only place AST nodes are built. A node is a view: the text it was read from (the parsed
-// input, or the text a transform wrote) and the offsets of its parts, as ada keeps a URL as one
-// string and its component offsets (STYLE.md §13). A part is made when first read, and kept;
-// every field is a getter of the node's class (no own property, no setter), and `toJSON` gives the
-// fields as data. Constructors trust their input to be valid for its rule (the parser, a
-// transform or the builder guarantees that; none of them is exported from the package).
+// The only place AST nodes are built. A node is a view: its text and its parts' offsets (as ada keeps a URL, STYLE.md §13), each part made when
+// first read and kept, each field a getter. Constructors trust their input to be valid for its rule: none of them is exported from the package.
 import type {
   Authority, Host, HostKind, IPv4Host, IPv6Host, IPvFutureHost, Node, Path, PathKind, RegNameHost, Span, UriReference,
 } from "./nodes.js";

@@ -1,6 +1,5 @@
-// The typed AST of RFC 3986 (§3 components, §4.1 URI-reference, §4.2 relative-ref, §4.3 absolute-URI).
-// Nodes keep raw, still percent-encoded text: the parser decodes nothing. Absent is `undefined`,
-// empty is `""` (RFC 3986 §5.3 depends on the difference). Nodes are read-only views made by ast/make.ts.
+// The typed AST of RFC 3986 (§3 components, §4.1 URI-reference, §4.2 relative-ref, §4.3 absolute-URI): read-only views (ast/make.ts) of raw,
+// still percent-encoded text (the parser decodes nothing). Absent is `undefined`, empty is `""` (RFC 3986 §5.3 depends on the difference).
 
 /** Half-open `[start, end)` in UTF-16 code units of the parsed input. */
 export interface Span {

@@ -1,8 +1,5 @@
-// The one argument coercion of every operation of every entry: a URI reference argument is a
-// string (parsed first: as a URI reference, or, when it holds characters beyond US-ASCII, as an
-// IRI reference, RFC 3987 §2.2: every URI is an IRI and the operations work on both) or a node
-// this library made; anything else is a TypeError that names the argument. So every operation
-// accepts and refuses the same inputs.
+// The one argument coercion of every operation, so all accept and refuse the same inputs: a string (parsed as a URI reference or, beyond US-ASCII,
+// an IRI reference: RFC 3987 §2.2, every URI is an IRI) or a node this library made; anything else is a TypeError that names the argument.
 import { isIntactNode, isNode, isReferenceNode, type Layout } from "../ast/make.js";
 import type { Parsed, UriReference } from "../ast/nodes.js";
 import { iriReferenceGrammar, referenceGrammar, uriGrammar } from "../compiled/index.js";

@@ -1,8 +1,5 @@
-// What the core recognizes without importing it: grammars (src/abnf/grammar.ts), semantics
-// (src/abnf/semantics.ts) and scheme registries (src/schemes/registry.ts) put themselves here
-// when they are made, so that `parse(s, { grammar })`, `{ semantics }` and `{ schemes }` can
-// check an argument while the main entry loads none of those modules. Layers call downwards:
-// they import this module; it imports nothing.
+// What the core recognizes without importing it: grammars, semantics and registries (src/abnf/grammar.ts, semantics.ts, src/schemes/registry.ts)
+// register here when made, so `parse(s, { grammar })`, `{ semantics }`, `{ schemes }` check it with none of them loaded. It imports nothing.
 
 const grammars = new WeakSet<object>();
 const semantics = new WeakSet<object>();

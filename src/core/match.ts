@@ -1,8 +1,5 @@
-// The one match pipeline: a rule's matcher and an input give one answer, which every consumer
-// reads (parse, validate and isValid, the rule parsers, Grammar, Semantics, scheme values). A
-// matcher is a rule compiled at build time (src/compiled/dfa.ts) or, for a grammar of the user's,
-// the engine's (src/abnf/matcher.ts); either answers whether the whole input matches, cheaply,
-// and only on a rejection where and why, which becomes one UriSyntaxError.
+// The one match pipeline every consumer reads (parse, validate, the rule parsers, Grammar, Semantics, schemes): a matcher (src/compiled/dfa.ts, or
+// for a user's grammar src/abnf/matcher.ts) says cheaply whether the whole input matches, and only on a rejection where and why (one UriSyntaxError).
 import { syntaxError, type UriSyntaxError } from "../errors.js";
 import type { Result } from "../result.js";
 import type { DfaFailure, DfaLongest } from "../compiled/dfa.js";

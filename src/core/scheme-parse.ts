@@ -1,6 +1,5 @@
-// RFC 7595 §3.2: a scheme's syntax refines the generic syntax, so a URI is parsed under RFC 3986
-// first and then, when a registry of schemes (a value passed in: src/schemes/registry.ts makes
-// them) has its scheme, under the scheme. The core knows registries only by this shape.
+// RFC 7595 §3.2: a scheme's syntax refines the generic syntax, so a URI is parsed under RFC 3986, then under its scheme when a registry (a value
+// passed in, made by src/schemes/registry.ts) has it. The core knows registries only by this shape.
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import type { Result } from "../result.js";
 

@@ -1,8 +1,5 @@
-// The one table of scheme names and default ports. RFC 3986 §6.2.3: what scheme-based
-// normalization knows of the schemes a URI names most: their default ports and that an empty
-// path means "/", read by normalization (the `defaultSchemes` of src/transforms/normalize.ts) and
-// by the schemes (src/schemes/http.ts, ws.ts); the URL Standard's special schemes, read by its front
-// end, the security checks and the password masking; and what a scheme name is (RFC 3986 §3.1).
+// The one table of scheme names and default ports: RFC 3986 §6.2.3's facts (default ports, an empty path means "/") for normalization and the
+// schemes, the URL Standard's special schemes (front end, security checks, password masking), and what a scheme name is (RFC 3986 §3.1).
 import { passwordRange } from "../password.js";
 
 /** The built-in schemes' names (uri-grammar/schemes), in their registries' order: the one list, read without loading a scheme. */

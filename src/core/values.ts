@@ -1,8 +1,5 @@
-// What RFC 3986's and RFC 3987's rules build (the typed AST of src/ast/), from a span ALREADY
-// KNOWN to match the rule: the parts are found by their delimiters (RFC 3986 Appendix B for URI
-// references), never by a derivation, and the nodes are views of the input. The engine's
-// derivations build the same values through the semantics' actions
-// (src/grammars/rfc3986/semantics.ts); test/differential.test.ts holds the two equal.
+// What RFC 3986's and RFC 3987's rules build (src/ast/), from a span ALREADY KNOWN to match: parts found by their delimiters (RFC 3986 Appendix B),
+// never by a derivation. The engine builds the same values by src/grammars/rfc3986/semantics.ts; test/differential.test.ts holds the two equal.
 import * as make from "../ast/make.js";
 import type { HostKind, PathKind, UriReference } from "../ast/nodes.js";
 import type { CompiledRule } from "../compiled/dfa.js";

@@ -1,7 +1,5 @@
-// RFC 3986 §5.2: reference resolution (§5.2.1 base checks, §5.2.2 transform, §5.2.3 merge,
-// §5.2.4 remove_dot_segments), on the texts of the base and the reference and the offsets of
-// their parts (a node's, or those a string argument was read at): the target's text is written
-// once (§5.3 recomposition) with its offsets, and made a node by make.referenceAt.
+// RFC 3986 §5.2 reference resolution (§5.2.1 base checks, §5.2.2 transform, §5.2.3 merge, §5.2.4 remove_dot_segments) on texts and part offsets
+// (a node's, or those a string argument was read at): the target's text is written once (§5.3 recomposition) and made a node by make.referenceAt.
 import * as make from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";
 import type { ReferenceOffsets } from "../ast/make.js";

@@ -1,6 +1,5 @@
-// RFC 3986 §6.2.3 scheme-based normalization and comparison, with what a registry of schemes
-// knows (a value passed in: `defaultSchemes`' facts, or a registry from
-// uri-grammar/schemes). The transforms know a scheme by this shape only.
+// RFC 3986 §6.2.3 scheme-based normalization and comparison with what a registry of schemes knows (passed in: `defaultSchemes`' facts, or a
+// registry from uri-grammar/schemes). The transforms know a scheme by this shape only.
 import * as make from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";
 import { isNormalAt, NO_OPTIONS, normalizeReference, normalizeStepByStep, normalText, unchangedReference, type NormalizeOptions, type SchemeNormalization } from "./normalize.js";
