@@ -1,14 +1,11 @@
-// The shape of a compiled grammar: what scripts/compile-grammars.mjs writes into
-// src/compiled/*.ts from the rule definitions, and what src/compiled/dfa.ts reads. Every rule is a
-// minimal deterministic automaton over character classes, with, for each state, whether the rule
-// may end there and what the rule expected when a match stops there (the "expected" of a
-// UriSyntaxError). Arrays of small numbers are strings of printable ASCII ("packed"): the digits
-// are "#" to "~" without the backslash (91 of them, "~" the last, 90); a number below 90 is one
-// digit, a larger one "~" and two more digits (base 91, most significant first) for its excess
-// over 90. A module of string literals costs little to load and little to ship, and each rule is
-// decoded on first use.
+// The shape of a compiled grammar: what scripts/compile-grammars.mjs writes into src/compiled/*.ts and src/compiled/dfa.ts reads. String
+// literals ("packed", below) cost little to load and ship, and each rule is decoded on first use.
 
-/** One rule, compiled. */
+/**
+ * One rule, compiled: a minimal deterministic automaton over character classes. Packed: small numbers as printable ASCII, digits "#" to "~"
+ * without the backslash (91, "~" the last, 90); a number below 90 is one digit, a larger one "~" and two more (base 91, most significant
+ * first) for its excess over 90.
+ */
 export interface CompiledRuleData {
   /** The rule's name as its definition spells it. */
   readonly name: string;

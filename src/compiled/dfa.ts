@@ -1,7 +1,5 @@
-// The one matching loop of the compiled core: a rule compiled at build time (data.ts)
-// is a minimal deterministic automaton over character classes, read one code point at a time.
-// It answers whole-string and longest-prefix matches in one pass, linear in the input, and,
-// where a match stops, what the rule expected there (the engine's labels, compiled with it).
+// The one matching loop of the compiled core: a rule compiled at build time (data.ts), a minimal deterministic automaton over character classes read a
+// code point at a time, answers whole-string and longest-prefix matches in one linear pass and, where a match stops, what it expected (the engine's labels).
 import type { CompiledGrammarData, CompiledRuleData } from "./data.js";
 
 /** The label the engine gives the end of the input in `expected`. */

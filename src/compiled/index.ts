@@ -1,6 +1,5 @@
-// RFC 3986, RFC 3987 and the RFC 5234 core rules they use, compiled (scripts/compile-grammars.mjs)
-// in three parts, each a value of its own, so that a bundle ships the parts its code names (issue
-// 34): parse(s) reads the first alone. The built-in schemes' grammars are apart (./scheme-grammars.ts).
+// RFC 3986, RFC 3987 and the RFC 5234 core rules they use, compiled (scripts/compile-grammars.mjs) in three parts, each a value so a bundle ships the
+// parts its code names (issue 34): parse(s) reads the first alone. The built-in schemes' grammars are apart (./scheme-grammars.ts).
 import { CompiledGrammar } from "./dfa.js";
 import { IRI_REFERENCE_RULES, OTHER_RULES, REFERENCE_RULES } from "./uri.js";
 

@@ -1,7 +1,5 @@
-// The built-in schemes' compiled grammars (src/compiled/schemes.ts), each made on first use. A
-// module apart from ./index.ts: Node loads a module's whole import graph, and the main entry,
-// which reads RFC 3986's grammars alone, would otherwise load these nine grammars' data (82 KB
-// of source) at every start (issue 34, cold start).
+// The built-in schemes' compiled grammars (./schemes.ts), each made on first use. Apart from ./index.ts since Node loads a module's whole import graph:
+// the main entry, which reads RFC 3986's grammars alone, would otherwise load these nine grammars' data (82 KB of source) at every start (issue 34).
 import type { CompiledGrammarData } from "./data.js";
 import { CompiledGrammar } from "./dfa.js";
 import { referenceGrammar } from "./index.js";
