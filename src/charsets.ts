@@ -1,9 +1,5 @@
-// The one character-class module: RFC 3986 §2.2–§2.3 classes and what each component allows
-// (§3.1–§3.5), RFC 3987 §2.2's i-components and the IPv4address check, all read from data
-// compiled from the rule definitions at build time (src/compiled/), never restated. The tables
-// made at import are marked pure, so that a bundle that does not read one leaves it out.
-// Validation, percent-encoding and decoding, normalization and the IRI mappings read these
-// tables; this module imports no parser.
+// The one character-class module: RFC 3986 §2.2–§2.3 classes, what each component allows (§3.1–§3.5), RFC 3987 §2.2's i-components, IPv4address;
+// read from compiled data (src/compiled/), never restated. Tables made at import are marked pure, so a bundle leaves out unread ones. No parser.
 import type { CodePointSet } from "./abnf/charset.js";
 import type { Span } from "./ast/nodes.js";
 import {

@@ -1,7 +1,5 @@
-// "uri-grammar/components": working with one component: RFC 3986 §2.1 percent-encoding, §3.3
-// path segments and §5.2.4 dot segments, §3.4 query parameters (the HTML form convention) read,
-// built, and edited on a URI, §3.2.1/§7.5 passwords kept out of sight, and RFC 5952 IPv6 text.
-// The text people should read is uri-grammar/iri's toDisplayString.
+// "uri-grammar/components": one component at a time: RFC 3986 §2.1 percent-encoding, §3.3 path segments and §5.2.4 dot segments, §3.4 query parameters
+// (the HTML form convention), §3.2.1/§7.5 passwords kept out of sight, RFC 5952 IPv6 text. Text for people: uri-grammar/iri's toDisplayString.
 export { percentDecode, percentDecodeOrThrow, percentEncode, type DecodeOptions, type EncodeRule } from "./transforms/percent.js";
 export { DecodeError, type DecodeErrorCode } from "./transforms/errors.js";
 export { queryParams, buildQuery, type QueryPair, type QueryOptions } from "./transforms/query.js";

@@ -1,6 +1,5 @@
-// "uri-grammar/diagrams": a rule's railroad diagram, drawn from its definition (the same Expr data
-// the engine, the parsers, the regex and the printed ABNF come from), as SVG markup. Uses
-// railroad-diagrams' string output, so it needs no DOM: Node and browsers alike.
+// "uri-grammar/diagrams": a rule's railroad diagram as SVG markup, drawn from its definition (the Expr data the engine, the parsers, the regex and the
+// printed ABNF come from) through railroad-diagrams' string output: no DOM needed, Node and browsers alike.
 import railroad from "railroad-diagrams";
 import { isExpr, type Expr, type Rep } from "./abnf/expr.js";
 import { Grammar } from "./abnf/grammar.js";

@@ -1,8 +1,5 @@
-// uri-grammar: RFC 3986 as importable parsimmon rules, a typed AST, and the operations users
-// reach for. Every URI argument is a string or a node from parse; an operation that can fail
-// returns a Result and has an ...OrThrow twin. More at the subpaths: uri-grammar/rules (a parser
-// per ABNF rule), /abnf (the algebra, grammars, the ABNF loader), /ast (node types), /components
-// (percent-encoding, query parameters, segments), /builder (building and changing URIs).
+// uri-grammar: RFC 3986 as importable parsimmon rules, a typed AST, and the operations users reach for (on a string or a node from parse; one that can
+// fail returns a Result and has an ...OrThrow twin). Subpaths: /rules (a parser per rule), /abnf (grammars, ABNF), /ast, /components, /builder.
 export {
   parse, parseOrThrow, parseRule, parseRuleOrThrow, validate, isValid,
   type ParseOptions, type SchemesParseOptions, type GrammarParseOptions, type SemanticsParseOptions, type ValidateOptions, type Validation,

@@ -1,9 +1,5 @@
-// The operations as users call them: every URI argument is a string (parsed as RFC 3986 §4.1
-// URI-reference first) or a node this library made; anything else is a TypeError that names the
-// argument. An operation that can fail returns a Result and has an ...OrThrow twin; one whose
-// answer is a plain value throws the UriSyntaxError of text that does not parse. Underneath are
-// the pure transforms of src/transforms (§5 resolution, §6 normalization and comparison), which
-// import no parser.
+// The operations as users call them (on an RFC 3986 §4.1 URI-reference string or a node: core/args.ts): one that can fail returns a Result and has an
+// ...OrThrow twin, one with a plain answer throws the UriSyntaxError of text that does not parse. Underneath: src/transforms (§5, §6), which imports no parser.
 import { isNode, parsedReference, referenceNodeText } from "./ast/make.js";
 import { referenceArgument, referenceOrThrow, referenceTextLayout, refused } from "./core/args.js";
 import type { Node, Uri, UriReference } from "./ast/nodes.js";

@@ -1,10 +1,5 @@
-// parse, validate, isValid for any grammar and any of its rules; RFC 3986 and RFC 3987 (one
-// compiled grammar holds both) with their AST unless told otherwise. One pipeline: the rule's
-// compiled automaton (src/compiled/dfa.ts) answers whether the input matches; a match becomes its
-// value by the core's delimiter builders (src/core/values.ts: the nodes are views of the input),
-// a rejection its UriSyntaxError (where the input stops being the beginning of a match, and
-// what could have stood there). A grammar, semantics or registry of schemes given in the
-// options is a value passed in: this module imports none of them.
+// parse, validate, isValid for any grammar and rule (RFC 3986 and RFC 3987: one compiled grammar, their AST by default): the automaton (src/compiled/dfa.ts)
+// matches, src/core/values.ts builds, a rejection is a UriSyntaxError. A grammar, semantics or registry in the options is passed in: none is imported.
 import type { Grammar } from "./abnf/grammar.js";
 import type { Actions, Semantics, ValueOf } from "./abnf/semantics.js";
 import { suggest, UnknownRuleError } from "./abnf/unknown-rule.js";

@@ -1,8 +1,5 @@
-// RFC 3986 §3.2.1 and §7.5: the password of a userinfo ("user:password", deprecated) must not be
-// rendered as clear text. Where a password stands in text, as either reader finds it: RFC 3986's
-// authority after "//", and the URL Standard's, which for a special scheme (http, https, ws,
-// wss, ftp, file) begins after any run of "/" and "\" (none at all in "http:user:pw@host") and
-// ends its userinfo at the last "@". Messages, findings and display forms mask it; no parser.
+// RFC 3986 §3.2.1 and §7.5: a password ("user:password", deprecated) must not be rendered as clear text. Where it stands, as RFC 3986 and the URL Standard
+// read it; messages, findings and display forms mask it. No parser.
 
 /** The mask a password is replaced with when nothing else is asked for. */
 export const PASSWORD_MASK = "***";

@@ -1,8 +1,5 @@
-// RFC 3986 §2.1 percent-encoding, the octet level: hex digits, triplets, and the one encoder of
-// text as UTF-8 octets (RFC 3629) with every character a table does not allow written as
-// triplets. What every floor encodes with (transforms/percent.ts, the IRI mappings, the URI
-// Template expander); light on purpose, since `{ expand }` of uri-grammar/template bundles it:
-// no imports but types, nothing made at import that a bundle cannot leave out.
+// RFC 3986 §2.1 percent-encoding at the octet level: hex digits, triplets, the one encoder of text as UTF-8 (RFC 3629) for every floor. Light on purpose,
+// as `{ expand }` of uri-grammar/template bundles it: no imports but types, nothing made at import that a bundle cannot leave out.
 import type { CharTable } from "./charsets.js";
 
 const HEX = "0123456789ABCDEF";

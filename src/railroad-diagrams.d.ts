@@ -1,7 +1,5 @@
-// Types for railroad-diagrams 1.0.0 (Tab Atkins Jr., CommonJS), as src/diagrams.ts uses it: the
-// node classes callable with or without `new`, and their string form (`toString()`), which needs
-// no DOM. Only what the package defines is declared; src/diagrams.ts adds classes and links by
-// setting `tagName`, `attrs` and `children` on the nodes before they are formatted.
+// Types for railroad-diagrams 1.0.0 (Tab Atkins Jr., CommonJS) as src/diagrams.ts uses it: node classes callable with or without `new`, and their DOM-free
+// `toString()`. Only what the package defines; src/diagrams.ts sets `tagName`, `attrs` and `children` on nodes for classes and links.
 declare module "railroad-diagrams" {
   namespace railroad {
     /** A child of a node: another node, or markup the string form writes as it is. */

@@ -1,6 +1,5 @@
-// RFC 3629 §4: which octet sequences are UTF-8, as one table that every floor reads (percent-
-// decoding, the IRI mappings, the command line's line reader, the templates). No imports: the
-// command line reads it before it loads anything else.
+// RFC 3629 §4: which octet sequences are UTF-8, one table every floor reads (percent-decoding, the IRI mappings, the CLI's line reader, templates).
+// No imports: the command line reads it before it loads anything else.
 
 /** A lead octet's sequence: its count of continuation octets and the bounds of its second octet. */
 export type Utf8Lead = readonly [count: 0 | 1 | 2 | 3, lowest: number, highest: number];

@@ -1,9 +1,5 @@
-// Terminal columns of text, as terminals draw it (UAX #11 East Asian Width, Unicode 15.1): wide
-// and fullwidth characters take two columns, combining marks and other invisible characters none,
-// and a grapheme cluster (UAX #29: an emoji sequence, a base with its marks) takes the width of its
-// widest character. One function for every caret and figure: error.message (errors.ts
-// caretExcerpt), the CLI's messages and its figure. It is in the main entry's bundle, so its
-// tables stay ranges (the Unicode properties come from the engine's \p{...}).
+// Terminal columns of text (UAX #11 East Asian Width, Unicode 15.1; a UAX #29 grapheme cluster takes its widest character's), for every caret and
+// figure (errors.ts caretExcerpt, the CLI). In the main entry's bundle, so its tables stay ranges (Unicode properties from the engine's \p{...}).
 
 /**
  * East Asian Width W and F ranges outside the emoji, which `Emoji_Presentation` covers, sorted:

@@ -1,9 +1,5 @@
-// The "uri-grammar/rules" entry point: one parsimmon parser per rule of RFC 3986 Appendix A, the
-// RFC 5234 core rules it uses and RFC 3987 §2.2 (IRIs), under the mechanical camelCase of its
-// ABNF name, and `rule()` to reach any of them by that name. Ready parsers of these two RFCs
-// only: grammars as values (the algebra, `Expr`, `RuleDefinition`, loading ABNF, the RFC
-// grammars `rfc3986` and `rfc3987` to build on) are uri-grammar/abnf's. Each is derived from the rule's one definition in
-// src/grammars/rfc3986/ with the AST semantics of src/grammars/rfc3986/semantics.ts.
+// "uri-grammar/rules": one parsimmon parser per rule of RFC 3986 Appendix A, its RFC 5234 core rules and RFC 3987 §2.2, by camelCase ABNF name, and
+// `rule()` by name; each from its one definition (src/grammars/rfc3986/) with the AST semantics. Grammars as values are uri-grammar/abnf's.
 import type { RuleParser } from "../abnf/grammar.js";
 import { expectString } from "../describe.js";
 import { suggest, UnknownRuleError } from "../abnf/unknown-rule.js";

@@ -1,6 +1,5 @@
-// RFC 3986 Appendix A as data: every rule defined once, in the order of the appendix, with the
-// section that defines it. index.ts makes it a grammar; src/charsets.ts reads it without importing
-// any parser.
+// RFC 3986 Appendix A as data: every rule defined once, in the appendix's order, with its section. index.ts makes it a grammar; src/charsets.ts
+// reads it without importing any parser.
 import { alt, lit, opt, prose, range, ref, rep, seq, type Expr } from "../../abnf/expr.js";
 import type { RuleInputs } from "../../abnf/grammar.js";
 

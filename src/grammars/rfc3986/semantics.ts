@@ -1,7 +1,5 @@
-// What RFC 3986's rules build: the typed AST of src/ast/ (URI references §3, §4.1–§4.3;
-// authority §3.2; hosts §3.2.2; the five path kinds §3.3), as semantics apart from the grammar.
-// Every node rule's action reads the texts of the components inside its match; the URI
-// reference family has an accelerator that finds them by their delimiters instead (Appendix B).
+// What RFC 3986's rules build (src/ast/: references §3, §4.1–§4.3; authority §3.2; hosts §3.2.2; the path kinds §3.3), as semantics apart from the
+// grammar: a node rule's action reads its components' texts; the URI reference family's accelerator finds them by delimiters (Appendix B).
 import * as make from "../../ast/make.js";
 import type {
   AbsoluteUri, Authority, Host, HostKind, IPv4Host, IPv6Host, IPvFutureHost, Parsed, Path, PathKind, RegNameHost, RelativeRef, Uri, UriReference,

@@ -1,8 +1,5 @@
-// RFC 3987 (IRIs) §2.2 as a grammar value derived from RFC 3986's: the rules that differ are
-// renamed copies of the RFC 3986 rules (references among them follow the new names), two of them
-// widened (iunreserved adds ucschar, iquery adds iprivate), and ucschar and iprivate are new. The
-// rules §2.2 lists as "the same as those in [RFC3986]" are RFC 3986's own, not copies; the
-// grammar holds RFC 3986's rules too, so one value answers for URI and IRI rule names alike.
+// RFC 3987 §2.2 as a grammar value derived from RFC 3986's: differing rules are renamed copies (iunreserved adds ucschar, iquery iprivate: both new);
+// those "the same as those in [RFC3986]" are RFC 3986's own. The value holds both, so it answers for URI and IRI rule names alike.
 import { alt, lit, prose, range, ref, rep } from "../../abnf/expr.js";
 import { markRegexVerified } from "../../abnf/fast-path.js";
 import { Grammar, type RuleInputs } from "../../abnf/grammar.js";

@@ -1,7 +1,5 @@
-// What RFC 3987's rules build: the same typed AST as RFC 3986's (RFC 3987 §2.2 changes which
-// characters a component may hold, not its structure), so an IRI is a `URI` node whose
-// components may hold non-ASCII. One semantics for the whole RFC 3987 grammar value, URI and
-// IRI rule names alike: it is the library's default.
+// What RFC 3987's rules build: RFC 3986's typed AST (§2.2 changes which characters a component may hold, not its structure), so an IRI is a `URI`
+// node with non-ASCII. One semantics for the whole RFC 3987 grammar value, URI and IRI rule names alike: the library's default.
 import { semantics, type Semantics } from "../../abnf/semantics.js";
 import { rfc3986Actions, rfc3986Captures, referenceAccelerators } from "../rfc3986/semantics.js";
 import { VALUE_BUILDERS } from "../../core/values.js";
