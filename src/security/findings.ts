@@ -1,5 +1,5 @@
-// RFC 3986 §7 and RFC 3987 §8 as a check: inputs a WHATWG URL parser reads another host from than RFC 3986's grammar (RFC 3987's
-// beyond ASCII) does (read both ways, by the grammar and by whatwg.ts), or that hide something from a reader or a filter.
+// RFC 3986 §7 and RFC 3987 §8 as a check: inputs where a WHATWG URL parser reads another host than RFC 3986's grammar (RFC 3987's beyond ASCII),
+// each input read both ways (by the grammar and by whatwg.ts), or that hide something from a reader or a filter.
 import type { Host, Span, UriReference } from "../ast/nodes.js";
 import { isReferenceNode, layoutOf } from "../ast/make.js";
 import { foundAt, InputTooLongError, UriSyntaxError, withoutStack } from "../errors.js";
