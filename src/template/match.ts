@@ -283,20 +283,25 @@ function settled(all: readonly ItemRead[], occs: readonly ItemRead[], uri: strin
   let checks = 0;
   /** The occurrence that settles it (the last one, when no pair does). */
   let f = first;
+  /** Whether f and the first, both defined, read no common value. */
+  let pair = false;
   for (const o of occs) {
     if (o.dead !== undefined) return [o.first, o.dead, o.end];
     f = o;
-    if (
-      first.present !== o.present ||
-      (++checks < 64 && o.present && o !== first && r === reserved(o) && (r ? first.spec.explode === o.spec.explode && first.spec.prefix === o.spec.prefix && text(first) !== text(o) : valuesOf([first, o], uri)[0].length === 0))
-    ) {
+    if (first.present !== o.present) break;
+    if (++checks < 64 && o.present && o !== first && r === reserved(o) && (r ? first.spec.explode === o.spec.explode && first.spec.prefix === o.spec.prefix && text(first) !== text(o) : valuesOf([first, o], uri)[0].length === 0)) {
+      pair = true;
       break;
     }
   }
   // settled where its span ends (a prefix), or where a varspec after it begins (until then, more of it may be read)
   // (a varspec present after one that is not: every path with the same events up to its first has
   // the earlier one undefined too, whose events would come first)
-  const hi = f.present && !first.present ? f.first : f.present && f.spec.prefix !== undefined ? (f.entries[f.entries.length - 1] as Entry).at : (all.slice(all.indexOf(f) + 1).find((p) => p.present)?.first ?? Infinity);
+  // (or where its span ends, when it is written as the first is, by an operator that names no
+  // variable, RFC 6570 §3.2.1: one value, one text, its span's; and its text is no beginning of
+  // the first's: reading more of it only adds text)
+  const alike = pair && !OPERATOR_ROWS[f.x.operator].named && f.x.operator === first.x.operator && f.spec.explode === first.spec.explode && f.spec.prefix === first.spec.prefix && !text(first).startsWith(text(f));
+  const hi = f.present && !first.present ? f.first : f.present && (alike || f.spec.prefix !== undefined) ? (f.entries[f.entries.length - 1] as Entry).at : (all.slice(all.indexOf(f) + 1).find((p) => p.present)?.first ?? Infinity);
   // (the occurrences' events come in the template's order: the first one's is the lowest; with
   // every occurrence up to f defined, f's last tag is the furthest)
   return [first.present ? first.first : 0, hi, first.present && f.present ? f.end : Infinity];
