@@ -24,6 +24,11 @@ describe("queryParams", () => {
     expect(queryParams(undefined)).toEqual([]);
     expect(queryParams(parseOrThrow("foo://example.com:8042/over/there?name=ferret#nose").query)).toEqual([["name", "ferret"]]);
   });
+
+  test.each(["", undefined, "a=1"])("options are checked whatever the query (%j): a separators that is no string is a TypeError naming the function", (query) => {
+    expect(() => queryParams(query, { separators: 5 as unknown as string })).toThrow(new TypeError("queryParams: options.separators must be a string or undefined, got number 5"));
+    expect(() => buildQuery([], { separators: 5 as unknown as string })).toThrow(/^buildQuery: options\.separators must be a string or undefined/);
+  });
 });
 
 describe("buildQuery", () => {
