@@ -15,11 +15,13 @@ export interface DomainOptions {
   readonly privateDomains?: boolean | undefined;
 }
 
-function lookUp(uriOrHost: unknown, options: unknown, caller: string): ReturnType<typeof tldtsParse> | undefined {
+function lookUp(uriOrHost: unknown, options: unknown, caller: string, part: "domain" | "publicSuffix"): string | undefined {
   const flag = readOptions<DomainOptions>(options, caller, { privateDomains: "boolean" }).privateDomains;
   const h = hostOf(uriOrHost, caller);
   if (h.host === null || h.host.startsWith("[") || /^[0-9]+(?:\.[0-9]+){3}$/.test(h.host)) return undefined;
-  return tldtsParse(h.host, { allowPrivateDomains: flag !== false, extractHostname: false, validateHostname: false, detectIp: false, mixedInputs: false });
+  const found = tldtsParse(h.host, { allowPrivateDomains: flag !== false, extractHostname: false, validateHostname: false, detectIp: false, mixedInputs: false })[part] ?? undefined;
+  // #host-public-suffix, #host-registrable-domain: a host's trailing dot stays ("example.com." has "com."; tldts drops it)
+  return found === undefined || !h.host.endsWith(".") || h.host.endsWith("..") ? found : `${found}.`;
 }
 
 /**
@@ -27,8 +29,10 @@ function lookUp(uriOrHost: unknown, options: unknown, caller: string): ReturnTyp
  * and one label more ("example.co.uk" for "www.example.co.uk", "user.github.io" for
  * "a.user.github.io"), in A-labels, from the Public Suffix List as tldts bundles it.
  * `undefined` for an IP address, a single label ("localhost"), a host that is itself a public
- * suffix ("co.uk"), and input that names no host. Two URLs are same-site when their schemes and
- * registrable domains are equal (HTML's same-site, for hosts that have one).
+ * suffix ("co.uk"), and input that names no host. A host's trailing dot stays ("example.com." for
+ * "www.example.com.", URL Standard #host-registrable-domain): browsers keep the two hosts apart.
+ * Two URLs are same-site when their schemes and registrable domains are equal (HTML's same-site,
+ * for hosts that have one).
  *
  * The answer is only as new as the list: tldts ships a copy of the list when it is released (the
  * version in this package's lock is from November 2026), and a suffix added later (a new hosting
@@ -42,7 +46,7 @@ function lookUp(uriOrHost: unknown, options: unknown, caller: string): ReturnTyp
  * registrableDomain("http://127.0.0.1/"); // undefined
  */
 export function registrableDomain(uriOrHost: string | UriReference, options?: DomainOptions): string | undefined {
-  return lookUp(uriOrHost, options, "registrableDomain")?.domain ?? undefined;
+  return lookUp(uriOrHost, options, "registrableDomain", "domain");
 }
 
 /**
@@ -50,12 +54,13 @@ export function registrableDomain(uriOrHost: string | UriReference, options?: Do
  * List (see {@link registrableDomain} for how the list's age matters): "co.uk" for
  * "www.example.co.uk", "github.io" for "user.github.io" (with the private section, the default),
  * the last label for a top-level domain the list does not know (its default rule "*").
- * `undefined` for an IP address and input that names no host.
+ * `undefined` for an IP address and input that names no host. A host's trailing dot stays, as the
+ * URL Standard's example table has it ("example.com." has "com.").
  *
  * @example
  * publicSuffix("https://www.example.co.uk/a"); // "co.uk"
  * publicSuffix("user.github.io", { privateDomains: false }); // "io"
  */
 export function publicSuffix(uriOrHost: string | UriReference, options?: DomainOptions): string | undefined {
-  return lookUp(uriOrHost, options, "publicSuffix")?.publicSuffix ?? undefined;
+  return lookUp(uriOrHost, options, "publicSuffix", "publicSuffix");
 }

@@ -3,7 +3,7 @@
 import { UriSyntaxError } from "../../src/index";
 import { maskPassword } from "../../src/password";
 import { withHost } from "../../src/uri-builder";
-import { AddressError, checkFetchTarget, classifyAddress, classifyHost, securityFindings } from "../../src/security";
+import { AddressError, checkFetchTarget, classifyAddress, classifyHost, publicSuffix, registrableDomain, securityFindings } from "../../src/security";
 
 describe("classifyAddress reads an IPv6 address with a dotted IPv4 tail as RFC 4291 §2.2 writes it", () => {
   // ipaddr.js reads "::a.b.c.d" as "::ffff:a.b.c.d", so "::0.0.0.1" (which is ::1) was "unspecified"
@@ -92,5 +92,30 @@ describe("the builder's path error masks the password the URL Standard reads in 
   it("a path with no password is quoted as it was", () => {
     const r = withHost("mailto:u:SECRET@h", "x");
     expect(r.ok || r.error.message).toContain("u:SECRET@h");
+  });
+});
+
+describe("registrableDomain and publicSuffix keep a host's trailing dot (URL Standard #host-public-suffix)", () => {
+  // The Standard's example table (../shared/spec/whatwg-url.bs, #example-host-psl): "example.com."
+  // has the public suffix "com." and the registrable domain "example.com."; the dot was dropped, so
+  // "example.com." and "example.com", which browsers keep apart, gave one site
+  it.each([
+    ["com", "com", undefined],
+    ["example.com", "com", "example.com"],
+    ["www.example.com", "com", "example.com"],
+    ["sub.www.example.com", "com", "example.com"],
+    ["EXAMPLE.COM", "com", "example.com"],
+    ["example.com.", "com.", "example.com."],
+    ["github.io", "github.io", undefined],
+    ["whatwg.github.io", "github.io", "whatwg.github.io"],
+    ["\u0625\u062e\u062a\u0628\u0627\u0631", "xn--kgbechtv", undefined],
+    ["example.\u0625\u062e\u062a\u0628\u0627\u0631", "xn--kgbechtv", "example.xn--kgbechtv"],
+    ["sub.example.\u0625\u062e\u062a\u0628\u0627\u0631", "xn--kgbechtv", "example.xn--kgbechtv"],
+    ["[2001:0db8:85a3:0000:0000:8a2e:0370:7334]", undefined, undefined],
+    ["com.", "com.", undefined],
+    ["user.github.io.", "github.io.", "user.github.io."],
+    ["https://a.b.example.co.uk./x", "co.uk.", "example.co.uk."],
+  ])("%s: public suffix %s, registrable domain %s", (host, suffix, domain) => {
+    expect([publicSuffix(host), registrableDomain(host)]).toEqual([suffix, domain]);
   });
 });
