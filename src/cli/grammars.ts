@@ -1,11 +1,10 @@
 // The grammars the command line knows by name, each with its default rule: RFC 3986, RFC 3987 and the built-in schemes'
 // (RFC 9110 http(s), RFC 6455 ws(s), RFC 6068 mailto, RFC 8141 urn, RFC 9562 uuid, RFC 8089 file, RFC 2397 data, RFC 3966 tel).
-import { maskPassword } from "../password.js";
 import { referencedNames, sameExpr, type Expr } from "../abnf/expr.js";
 import { suggest, type Grammar } from "../abnf/grammar.js";
 import { semantics, type Semantics } from "../abnf/semantics.js";
 import { core } from "../grammars/core.js";
-import { wordList } from "../describe.js";
+import { quoted, wordList } from "../describe.js";
 import { rfc3986 } from "../grammars/rfc3986/index.js";
 import { rfc3987 } from "../grammars/rfc3987/index.js";
 import { defaultRegistry, uuidGrammar } from "../schemes/index.js";
@@ -68,8 +67,9 @@ const listed = (xs: readonly string[]): string => wordList(xs, "and", "");
  */
 export function unknownRuleMessage(g: NamedGrammar, rule: string, option: string): string {
   const where = g === defaultGrammar ? "RFC 3986 or RFC 3987" : g.ast ? g.grammar.name : `the ${g.name} grammar (${g.grammar.name})`;
-  // a URI given where a rule name goes is quoted with its password masked (RFC 3986 §7.5)
-  const head = `${option}: no rule ${JSON.stringify(maskPassword(rule))} in ${where}`;
+  // a URI given where a rule name goes is quoted with its password masked (RFC 3986 §7.5), and a
+  // long one cut: the message names the argument, it does not echo it
+  const head = `${option}: no rule ${quoted(rule, 64)} in ${where}`;
   if (g !== defaultGrammar && defaultGrammar.grammar.definition(rule) !== undefined) {
     return `${head}; the default grammar (RFC 3986 and RFC 3987) has it: leave out --grammar`;
   }

@@ -162,4 +162,14 @@ describe("the issue's cases, exactly, as a user runs the command", () => {
     expect((await runHere(["normalize", BAD_IN_PASSWORD])).status).toBe(1);
     expect((await runHere(["parse", "--rule", "authority", `u:${SECRET} x@h`])).status).toBe(1);
   });
+  it("a rule name that is no rule is named, not echoed: 100,000 characters, or a URI with a password past the cut", async () => {
+    for (const name of ["x".repeat(100_000), `http://user:${"p".repeat(70)}${SECRET}@host/`]) {
+      const r = await runHere(["rule", name]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toMatch(/^uri-grammar: rule: no rule "[^"]{1,64}…?" in RFC 3986 or RFC 3987/);
+      expect(r.stderr.length).toBeLessThan(300);
+      expect(streams(r)).not.toContain(SECRET);
+    }
+    expect((await runHere(["rule", "x".repeat(100_000)])).stderr).toContain(`"${"x".repeat(64)}…"`);
+  });
 });
