@@ -51,7 +51,7 @@ export function expandParts(parts: readonly TemplatePart[], get: (name: string) 
     try {
       return encodeValue(s, reserved);
     } catch {
-      throw new TypeError(`${caller}: the variable ${JSON.stringify(name)} holds a lone surrogate (code unit ${s.search(/\p{Cs}/u)} of a member), which has no UTF-8 form (RFC 6570 §1.6)`);
+      throw new TypeError(`${caller}: the variable ${JSON.stringify(name)} holds a lone surrogate (code unit ${s.search(/\p{Cs}/u)} of a string it holds), which has no UTF-8 form (RFC 6570 §1.6)`);
     }
   };
   /** `n` (written as it is) and a value: "n=v", or n and ifemp for an empty value (§3.2.1). */

@@ -8,6 +8,7 @@ import { tableOf } from "../../src/charsets";
 import { RESERVED, UNRESERVED } from "../../src/compiled/charsets";
 import { encodeWith } from "../../src/percent-encoding";
 import { encodedCharLength, encodeValue, prefixOf } from "../../src/template/encode";
+import { expand } from "../../src/template/index";
 import { utf8Lead } from "../../src/utf8-table";
 import { runs, seed } from "../helpers/runs";
 
@@ -88,5 +89,11 @@ describe("encodedCharLength: the platform's UTF-8 decoder agrees with the UTF-8 
     expect(prefixOf("%F0%9F%98%80z", 1, true)).toBe("%F0%9F%98%80");
     expect(prefixOf("%F0%9F%98%80z", 1, false)).toBe("%");
     expect(prefixOf("\ud83d\ude00z", 1, false)).toBe("\ud83d\ude00");
+  });
+});
+
+describe("a lone surrogate in a value is a TypeError naming the variable and where it is (RFC 6570 §1.6)", () => {
+  it.each([["a plain string", "a\ud800"], ["a list member", ["b", "a\ud800"]], ["a pair's value", { k: "a\ud800" }], ["a key", { "a\ud800": "v" }]])("%s", (_kind, x) => {
+    expect(() => expand("{x}", { x })).toThrow(new TypeError('expand: the variable "x" holds a lone surrogate (code unit 1 of a string it holds), which has no UTF-8 form (RFC 6570 §1.6)'));
   });
 });
