@@ -2,7 +2,8 @@
 // route whose language holds the URI gets the TemplateError "match-limit", router.match throws it
 // (as matchOrThrow does) rather than answering "no route" or trying a less specific route.
 import { createRouter, expandOrThrow, match, parseTemplateOrThrow, TemplateError } from "../../src/template/index";
-import { ROUTER_WORK_LIMIT } from "../../src/template/router";
+import { WORK_LIMIT } from "../../src/template/automaton";
+import { ROUTER_WORK_LIMIT, SubsetDfa, Union } from "../../src/template/router";
 
 const names = Array.from({ length: 400 }, (_, i) => `v${i}*`);
 const heavy = `/q{?${names.join(",")}}`;
@@ -116,4 +117,36 @@ describe("router.unreachable() spends one budget for the whole call", () => {
     const heavy = createRouter(Array.from({ length: 250 }, (_, i) => [`/{+a}${"x".repeat(i + 1)}{b}{?q,r}`, i] as const));
     expect(heavy.unreachable()).toEqual([]);
   }, 60_000);
+});
+
+// fuzz round 7: 200 routes {+a} + "/"×i + {b} (i < 200) keep ~13,000 states of the routes open in
+// each set of the router's DFA on "/"×3000. The pass counted each new set's states twice (the set
+// read, the set made) but not the sort of the closed set nor its interning key (`join(",")`, some
+// 100 KB): 160 new sets before it stopped at WORK_LIMIT, 1.0-4.5 s of CPU a match (SECURITY.md
+// says about 0.3 s). The key's length (about n log n of the set's n states) is now counted too.
+describe("router pass: the work of a new DFA state counts its key", () => {
+  const texts = Array.from({ length: 200 }, (_, i) => `{+a}${"/".repeat(i)}{b}`);
+
+  it("the pass counts every state's key and stops past WORK_LIMIT within 100 characters of /×3000", () => {
+    const union = new Union();
+    for (const t of texts) union.add(parseTemplateOrThrow(t).unboundedNfa);
+    const dfa = new SubsetDfa(union, texts.map((_, i) => i), 1);
+    const slash = union.classes.classOf["/".charCodeAt(0)] as number;
+    let d = dfa.start;
+    let k = 0;
+    for (; k < 3000 && dfa.work <= WORK_LIMIT; k++) d = dfa.step(d, slash);
+    // the work counted covers each state's set and its key
+    const keys = dfa.states.reduce((n, s) => n + s.length + s.join(",").length, 0);
+    expect(dfa.work).toBeGreaterThanOrEqual(keys);
+    expect(dfa.work).toBeGreaterThan(WORK_LIMIT);
+    expect(k).toBeLessThan(100);
+    expect(dfa.states.length).toBeLessThan(100);
+  });
+
+  it("router.match past the pass's limit: each route's own match decides (the most specific one reads the URI)", () => {
+    const router = createRouter(texts.map((t, i) => [t, i] as const));
+    const m = router.match("/".repeat(3000));
+    expect(m?.value).toBe(199);
+    expect(m?.variables).toEqual({ a: "/".repeat(2801), b: "" });
+  });
 });
