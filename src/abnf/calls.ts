@@ -132,12 +132,22 @@ class OffsetHeap {
  * alone, they are that step's state (`state`), and a list only once more are added.
  */
 interface Pending {
-  readonly k: number;
+  k: number;
   list: number[] | undefined;
   state: DfaState | undefined;
-  readonly order: number;
+  order: number;
   seen: Set<number> | undefined;
 }
+
+/** What a frame keeps aside, made on first need (Frame.#many). */
+interface Aside {
+  pending: Map<number, Pending> | undefined;
+  heap: OffsetHeap | undefined;
+  endSet: Set<number> | undefined;
+}
+
+/** The most followed Pending objects a run keeps for reuse ({@link CallRun.spare}). */
+const SPARE = 64;
 
 /** The positions of a pending offset as a list, made from its state on first need. */
 function listOf(pend: Pending): number[] {
@@ -264,10 +274,14 @@ export class Frame {
   readonly #info: RuleInfo;
   /** For derivations: the positions alive at each offset, and the offsets in the order followed. */
   readonly #kept: { readonly byOffset: Map<number, number[]>; readonly offsets: number[] } | undefined;
-  /** The one offset pending, while there is one at most; else all of them, by offset, and a heap of them. */
+  /** The one offset pending, while there is one at most (else `#many`). */
   #slot: Pending | undefined;
-  #pending: Map<number, Pending> | undefined;
-  #heap: OffsetHeap | undefined;
+  /**
+   * Made on first need: the offsets pending once there are two or more (by offset, and a
+   * heap of them), and the set that keeps a long list of ends unique. Kept aside so that a
+   * frame on nested input (one per level, all alive at the deepest) is two fields smaller.
+   */
+  #many: Aside | undefined;
   #order = 0;
   /** The offset being followed. */
   #cur: Pending | undefined;
@@ -290,7 +304,6 @@ export class Frame {
    */
   end0 = -1;
   endList: number[] | undefined;
-  #endSet: Set<number> | undefined;
   #maxEnd = -1;
   /** The furthest offset followed, and the furthest one a position was added at. */
   furthest: number;
@@ -371,31 +384,54 @@ export class Frame {
     return this.#kept === undefined ? this.#info.loops : undefined;
   }
 
+  /** The fields kept aside (`#many`), made on first need. */
+  #aside(): Aside {
+    let many = this.#many;
+    if (many === undefined) {
+      many = { pending: undefined, heap: undefined, endSet: undefined };
+      this.#many = many;
+    }
+    return many;
+  }
+
   #find(k: number): Pending | undefined {
     if (this.#cur?.k === k) return this.#cur;
-    if (this.#pending !== undefined) return this.#pending.get(k);
+    const pending = this.#many?.pending;
+    if (pending !== undefined) return pending.get(k);
     return this.#slot?.k === k ? this.#slot : undefined;
   }
 
   /** Makes offset `k` pending, with the positions `list` or those of `state`. */
   #pend(k: number, list: number[] | undefined, state: DfaState | undefined): void {
-    const made: Pending = { k, list, state, order: this.#order++, seen: undefined };
+    // a Pending another frame (or this one) has followed, if any: on nested input each
+    // level's offset after its call reuses the one its callee followed (one object per level, not two)
+    let made = this.#run.spare.pop();
+    if (made === undefined) made = { k, list, state, order: this.#order++, seen: undefined };
+    else {
+      made.k = k;
+      made.list = list;
+      made.state = state;
+      made.order = this.#order++;
+    }
     if (list !== undefined) this.#kept?.byOffset.set(k, list);
     if (k > this.addedMax) this.addedMax = k;
-    if (this.#pending === undefined && this.#slot === undefined) {
-      this.#slot = made;
-      return;
-    }
-    if (this.#pending === undefined) {
+    let pending = this.#many?.pending;
+    if (pending === undefined) {
+      if (this.#slot === undefined) {
+        this.#slot = made;
+        return;
+      }
       // a second offset pending: from now on a map and a heap
-      const slot = this.#slot as Pending;
-      this.#pending = new Map([[slot.k, slot]]);
-      this.#heap = new OffsetHeap();
-      this.#heap.push(slot.k);
+      const slot = this.#slot;
+      pending = new Map([[slot.k, slot]]);
+      const many = this.#aside();
+      many.pending = pending;
+      many.heap = new OffsetHeap();
+      many.heap.push(slot.k);
       this.#slot = undefined;
     }
-    this.#pending.set(k, made);
-    (this.#heap as OffsetHeap).push(k);
+    pending.set(k, made);
+    ((this.#many as Aside).heap as OffsetHeap).push(k);
   }
 
   #add(k: number, q: number): void {
@@ -442,16 +478,17 @@ export class Frame {
 
   /** The next offset to follow (the smallest pending), taken out of the pending ones. */
   #next(): Pending | undefined {
-    if (this.#pending === undefined) {
+    const many = this.#many;
+    if (many?.pending === undefined) {
       const slot = this.#slot;
       this.#slot = undefined;
       return slot;
     }
-    const heap = this.#heap as OffsetHeap;
+    const heap = many.heap as OffsetHeap;
     if (heap.size === 0) return undefined;
     const k = heap.pop();
-    const pend = this.#pending.get(k) as Pending;
-    this.#pending.delete(k);
+    const pend = many.pending.get(k) as Pending;
+    many.pending.delete(k);
     return pend;
   }
 
@@ -475,19 +512,21 @@ export class Frame {
     }
     if (k > this.#maxEnd) {
       this.#maxEnd = k;
-      this.#endSet?.add(k);
+      this.#many?.endSet?.add(k);
       ends.push(k);
       return;
     }
-    if (this.#endSet === undefined) {
+    let endSet = this.#many?.endSet;
+    if (endSet === undefined) {
       if (ends.length < SHORT) {
         if (!ends.includes(k)) ends.push(k);
         return;
       }
-      this.#endSet = new Set(ends);
+      endSet = new Set(ends);
+      this.#aside().endSet = endSet;
     }
-    if (this.#endSet.has(k)) return;
-    this.#endSet.add(k);
+    if (endSet.has(k)) return;
+    endSet.add(k);
     ends.push(k);
   }
 
@@ -537,7 +576,7 @@ export class Frame {
       if (next.accept) this.#end(k2);
       const positions = next.positions;
       if (positions.length === 0) return;
-      if (this.#slot !== undefined || (this.#heap !== undefined && this.#heap.size > 0) || stateCalls(next, this.a)) {
+      if (this.#slot !== undefined || (this.#many?.heap !== undefined && this.#many.heap.size > 0) || stateCalls(next, this.a)) {
         const pend = this.#find(k2);
         if (pend === undefined) this.#pend(k2, undefined, next);
         else for (let i = 0; i < positions.length; i++) this.#push(pend, positions[i] as number);
@@ -565,6 +604,7 @@ export class Frame {
           const state = next.state ?? this.#dfa.stateOf(next.list as number[], false);
           if (!stateCalls(state, a)) {
             this.#fast(state, next.k, next.order);
+            run.spareOf(next);
             continue;
           }
           // followed from the state's positions, copied to a list only if one is added here
@@ -584,6 +624,7 @@ export class Frame {
       if (steps) {
         if (this.#follow(cur, known)) return true;
         this.#cur = undefined;
+        run.spareOf(cur);
         continue;
       }
       const k = cur.k;
@@ -639,6 +680,7 @@ export class Frame {
         this.#j++;
       }
       this.#cur = undefined;
+      run.spareOf(cur);
     }
   }
 
@@ -1103,6 +1145,17 @@ export class CallRun {
    */
   labels = true;
   #infos: Map<string, RuleInfo> | undefined;
+  /** Pending offsets followed and no longer referenced, for frames to reuse (at most {@link SPARE}). */
+  readonly spare: Pending[] = [];
+
+  /** Keeps a followed Pending for reuse, its lists dropped. */
+  spareOf(pend: Pending): void {
+    if (this.spare.length >= SPARE) return;
+    pend.list = undefined;
+    pend.state = undefined;
+    pend.seen = undefined;
+    this.spare.push(pend);
+  }
 
   /** What a frame reads of rule `key` (see {@link RuleInfo}). */
   ruleInfo(key: string): RuleInfo {
