@@ -37,11 +37,14 @@ export type WhatwgComponent = UrlComponent;
  * - `"default-port"`: the scheme's default port dropped;
  * - `"port"`: an empty port, or a port's leading zeros, dropped;
  * - `"drive-letter"`: a file URL's Windows drive letter written where a host stands (`file://C:/`: "/C:") or with "|" (`file:///C|/`: ":");
- * - `"userinfo"`: an empty userinfo (`@`, `:@`), or an empty password's ":", dropped (the URL serializer writes no empty credentials).
+ * - `"userinfo"`: an empty userinfo (`@`, `:@`), or an empty password's ":", dropped (the URL serializer writes no empty credentials);
+ * - `"relative"`: a special scheme and its ":" with no "//" after them, against a base of that
+ *   scheme: the rest is read as a reference against the base (#scheme-state; RFC 3986 §5.2.2 calls
+ *   this the non-strict reading, §5.4.2 "http:g"), where an RFC 3986 parser reads an absolute URI.
  */
 export type WhatwgRepairKind =
   | "removed" | "backslash" | "slashes" | "percent-encoded" | "dot-segment" | "scheme-lowercased" | "host-lowercased" | "host-percent-decoded" | "host-idna"
-  | "host-ipv4" | "host-ipv6" | "host-localhost" | "default-port" | "port" | "drive-letter" | "userinfo";
+  | "host-ipv4" | "host-ipv6" | "host-localhost" | "default-port" | "port" | "drive-letter" | "userinfo" | "relative";
 
 /** One thing the URL Standard's parser (and the RFC 3986 serialization after it) changed in the input. */
 export interface WhatwgRepair {
@@ -272,6 +275,13 @@ function repairsOf(input: string, s: WhatwgSplit, record: UrlRecord, base: UrlRe
   if (s.schemeRange !== undefined) {
     const raw = unitsOf(input, s.schemeRange).text;
     if (raw !== raw.toLowerCase()) rep.add("scheme-lowercased", s.schemeRange.start, input.slice(s.schemeRange.start, s.schemeRange.end), raw.toLowerCase(), "scheme", undefined);
+  }
+  // #scheme-state: a special scheme against a base of that scheme goes to the special relative or
+  // authority state (the file state for "file"), where anything but "//" is
+  // special-scheme-missing-following-solidus and the rest is read against the base
+  if (s.schemeRange !== undefined && s.special && s.authority === undefined && base?.scheme === s.scheme) {
+    const colon = input.indexOf(":", s.schemeRange.end);
+    rep.add("relative", s.schemeRange.start, input.slice(s.schemeRange.start, colon + 1), "", "scheme", "special-scheme-missing-following-solidus");
   }
   for (const b of s.slashes) rep.add("backslash", b, "\\", "/", s.authority !== undefined && b < s.authority.start ? "authority" : componentOfOffset(s, b), "invalid-reverse-solidus");
   if (s.oddSlashes !== undefined && record.scheme !== "file") {
