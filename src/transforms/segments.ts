@@ -5,7 +5,7 @@ import { charsets, inTable } from "../charsets.js";
 import { syntaxError } from "../errors.js";
 import { percentDecode } from "./percent.js";
 import { octetAt } from "../percent-encoding.js";
-import { isIntactNode, isReferenceNode } from "../ast/make.js";
+import { isIntactNode, isReferenceNode, pathSegments as segmentsOf } from "../ast/make.js";
 import { describeValue, expectOptions } from "../describe.js";
 
 /** Options of {@link pathSegments} and {@link lastSegment}. */
@@ -30,10 +30,8 @@ const decodeSegment = (s: string): string => {
 export function pathSegments(path: string | Path | UriReference, options: SegmentOptions = {}): string[] {
   const text = pathText(path, "pathSegments");
   expectOptions(options, "pathSegments");
-  if (text === "") return [];
-  const parts = text.split("/");
-  if (text.charCodeAt(0) === 0x2f) parts.shift();
-  return options.decode === true ? parts.map(decodeSegment) : parts;
+  const parts = segmentsOf(text); // the parser's split (a path node's `segments`), frozen: copied
+  return options.decode === true ? parts.map(decodeSegment) : parts.slice();
 }
 
 /**

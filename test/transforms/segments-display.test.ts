@@ -32,6 +32,22 @@ describe("pathSegments and lastSegment", () => {
       { numRuns: runs(1000) },
     );
   });
+
+  test("give a new array of their own: the parser's split is shared and frozen", () => {
+    // pathSegments reads the split of ast/make (a path node's `segments`, kept per node); what
+    // it returns is the caller's to change, and changing it changes neither the node nor a later call
+    for (const text of ["/a/b", "a/b", "", "/"]) {
+      const node = parseRuleOrThrow(text, { rule: "path" });
+      const before = [...node.segments];
+      for (const input of [text, node]) {
+        const got = pathSegments(input);
+        expect(Object.isFrozen(got)).toBe(false);
+        got.push("x");
+        expect(pathSegments(input)).toEqual(before);
+      }
+      expect(node.segments).toEqual(before);
+    }
+  });
 });
 
 describe("redactPassword", () => {
