@@ -203,7 +203,7 @@ export function whatwgSplit(input: string, baseScheme: string, hasBase: boolean)
 function authorityHost(scheme: string, special: boolean, sawAt: boolean, hostText: string, portText: string | undefined): string | null {
   if (scheme === "file") {
     // file host state: a Windows drive letter is a path, not a host
-    if (/^[A-Za-z][:|]$/.test(hostText)) return "";
+    if (isWindowsDriveLetter(hostText)) return "";
     if (hostText === "") return "";
     const h = parseHost(hostText, true);
     return h === "localhost" ? "" : h;
@@ -214,6 +214,9 @@ function authorityHost(scheme: string, special: boolean, sawAt: boolean, hostTex
   if (portText !== undefined && portText !== "" && (!/^[0-9]+$/.test(portText) || Number(portText) > 65535)) return null;
   return parseHost(hostText, special);
 }
+
+/** A Windows drive letter (#windows-drive-letter): an ASCII alpha, then ":" or "|". */
+export const isWindowsDriveLetter = (s: string): boolean => /^[A-Za-z][:|]$/.test(s);
 
 /** The forbidden host code points (#forbidden-host-code-point). */
 export const FORBIDDEN_HOST = /[\u0000\u0009\u000A\u000D #/:<>?@[\\\]^|]/;

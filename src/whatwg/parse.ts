@@ -12,7 +12,7 @@ import { describeValue } from "../describe.js";
 import { charsets, inTable, NO_CHARACTERS, isUrlCodePoint, unitsOf, type CharTable } from "../charsets.js";
 import { encodeWith, octetAt } from "../percent-encoding.js";
 import { orThrow, type Result } from "../result.js";
-import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, percentDecodeUtf8, plainAscii, urlDomainToAscii, whatwgSplit, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
+import { componentOfOffset, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, isWindowsDriveLetter, percentDecodeUtf8, plainAscii, urlDomainToAscii, whatwgSplit, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
 import { WhatwgUrlError, type WhatwgValidationError } from "./errors.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
 import { endsInANumber, ipv4Parse, ipv6Parse } from "./host-address.js";
@@ -186,7 +186,7 @@ class Repairs {
     // (#file-host-state); for a relative path that does not begin with one, the base's path
     // without its last segment (#file-state, #path-state), or for a path from "/" the base's
     // drive letter (#file-slash-state); a drive letter first is never shortened (#shorten)
-    const isDrive = (x: string | undefined): boolean => x !== undefined && /^[A-Za-z][:|]$/.test(x);
+    const isDrive = (x: string | undefined): boolean => x !== undefined && isWindowsDriveLetter(x);
     const startsWithDrive = (t: string): boolean => /^[A-Za-z][:|](?:[/\\?#]|$)/.test(t);
     const b = base?.scheme === "file" && typeof base.path !== "string" ? base.path : [];
     let depth = 0;
@@ -244,7 +244,7 @@ function hostRepair(rep: Repairs, s: WhatwgSplit, record: UrlRecord): void {
   }
   if (record.scheme === "file" && host === "") {
     // #file-host-state: a Windows drive letter there is the path's first segment
-    if (/^[A-Za-z][:|]$/.test(raw)) rep.add("drive-letter", r.start, from, `/${raw[0] ?? ""}:`, "path", "file-invalid-Windows-drive-letter-host");
+    if (isWindowsDriveLetter(raw)) rep.add("drive-letter", r.start, from, `/${raw[0] ?? ""}:`, "path", "file-invalid-Windows-drive-letter-host");
     else if (raw !== "") rep.add("host-localhost", r.start, from, "", "host", undefined);
     return;
   }

@@ -5,6 +5,7 @@
 import fc from "fast-check";
 import { isValid, parse as parseRfc3986, parseRule, serialize } from "../../src/index";
 import { parse, parseOrThrow, WhatwgUrlError, whatwgValidationErrors } from "../../src/whatwg/index";
+import { whatwgSplit } from "../../src/security/whatwg";
 import { readJson } from "../helpers/fixtures";
 import { runs, seed } from "../helpers/runs";
 
@@ -86,5 +87,30 @@ describe("parse (uri-grammar/whatwg)", () => {
       }),
       { numRuns: runs(1000), seed: seed(2104) },
     );
+  });
+});
+
+describe("a Windows drive letter where a file URL's host stands (#file-host-state)", () => {
+  // The URL Standard's definition, written out here: two code points, an ASCII alpha, then ":" or "|"
+  // (#windows-drive-letter). The repairs of uri-grammar/whatwg and the split the security checks
+  // read (src/security/whatwg.ts) must both take exactly these for a path, and agree with new URL().
+  const firsts = ["a", "C", "z", "0", "9", "_", "-", "~", "é"];
+  const seconds = [":", "|", "x", "0", "-"];
+  const cases = firsts.flatMap((a) => seconds.map((b) => `${a}${b}`));
+  it.each(cases)("file://%s/x", (host) => {
+    const input = `file://${host}/x`;
+    const drive = /^[A-Za-z]$/.test(host[0] ?? "") && (host[1] === ":" || host[1] === "|");
+    const split = whatwgSplit(input, "", false);
+    const r = parse(input);
+    let url: URL | undefined;
+    try {
+      url = new URL(input);
+    } catch {
+      url = undefined;
+    }
+    expect(url !== undefined && url.host === "" && url.pathname.startsWith(`/${host[0] ?? ""}:`)).toBe(drive);
+    expect(split.host === "").toBe(drive);
+    expect(r.ok && r.value.repairs.some((x) => x.kind === "drive-letter" && x.component === "path")).toBe(drive);
+    if (drive && r.ok) expect(r.value.href).toBe(`file:///${host[0] ?? ""}:/x`);
   });
 });
