@@ -376,19 +376,18 @@ export function parseOrThrow(input: string, ruleOrOptions?: RuleOrOptions): unkn
  */
 export function validate(input: string, rule?: RuleName | (string & {}) | ValidateOptions): Validation {
   expectString(input, "input", "validate");
+  let e: Entry;
   if (rule === undefined || typeof rule === "string") {
     // a rule by name (the common call): what optionsOf would give, without making the options
     if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLongError(input, rule ?? URI_REFERENCE.name, DEFAULT_MAX_LENGTH) };
-    const e = rule === undefined ? URI_REFERENCE : entryOf(rule, "validate", input);
-    if (matches(e, input)) return VALID;
-    const error = explain(e, input);
-    return error === undefined ? VALID : { ok: false, error };
+    e = rule === undefined ? URI_REFERENCE : entryOf(rule, "validate", input);
+  } else {
+    const o = optionsOf(rule, "validate");
+    noSchemes(o, "validate");
+    if (input.length > o.maxLength) return { ok: false, error: tooLongError(input, ruleNameOf(o), o.maxLength) };
+    if (own(o.grammar, o.rule, "validate")) return o.grammar.validate(input, requireRule(o.rule, "validate"));
+    e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "validate", input);
   }
-  const o = optionsOf(rule, "validate");
-  noSchemes(o, "validate");
-  if (input.length > o.maxLength) return { ok: false, error: tooLongError(input, ruleNameOf(o), o.maxLength) };
-  if (own(o.grammar, o.rule, "validate")) return o.grammar.validate(input, requireRule(o.rule, "validate"));
-  const e = o.rule === undefined ? URI_REFERENCE : entryOf(o.rule, "validate", input);
   if (matches(e, input)) return VALID;
   const error = explain(e, input);
   return error === undefined ? VALID : { ok: false, error };

@@ -33,6 +33,26 @@ describe("error offsets (fixtures/errors.json)", () => {
   );
 });
 
+describe("validate: a rule by name and the same rule in options give one answer", () => {
+  // validate reads a rule named as a string on a path of its own (no options object is made);
+  // both paths end in the same match and the same error, which these hold to each other
+  const answer = (v: ReturnType<typeof validate>) => (v.ok ? "valid" : [v.error.rule, v.error.offset, v.error.expected, v.error.found, v.error.message]);
+  it.each(fixture.cases.map((c) => [c.rule, c.input] as const))("%s %j", (rule, input) => {
+    expect(answer(validate(input, { rule }))).toEqual(answer(validate(input, rule)));
+    expect(answer(validate(input, { rule, maxLength: 4096 }))).toEqual(answer(validate(input, rule)));
+  });
+  it("for any text, every rule, and URI-reference when none is named", () => {
+    const rules = [...ruleNames] as RuleName[];
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom("a", "1", ":", "/", "?", "#", "@", "%", "4", "[", "]", ".", "é", " "), maxLength: 12 }), fc.constantFrom(...rules), (input, rule) => {
+        expect(answer(validate(input, { rule }))).toEqual(answer(validate(input, rule)));
+        expect(answer(validate(input, {}))).toEqual(answer(validate(input)));
+      }),
+      { numRuns: runs(1000) },
+    );
+  });
+});
+
 describe("UriSyntaxError", () => {
   it("says what was expected, with a caret under the offset", () => {
     const r = parse("https://[::1/");
