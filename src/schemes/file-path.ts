@@ -219,6 +219,9 @@ function processCwd(): string | undefined {
   }
 }
 
+/** A Win32 namespaced path ("\\\\?\\" or "\\\\.\\" first): absolute as it stands, and no file URI has it (RFC 8089 Appendix C). */
+const NAMESPACED = /^\\\\[?.]\\/;
+
 /** The root of an absolute Windows path: "C:" of "C:\\x", "\\\\host\\share" of a UNC path; `undefined` for any other. */
 function windowsRoot(p: string): string | undefined {
   const unc = /^\\\\[^\\]+\\[^\\]+/.exec(p);
@@ -240,7 +243,7 @@ function absolutePath(path: string, windows: boolean, cwd: string | undefined): 
     return path === "" ? cwd : `${cwd}/${path}`;
   }
   const p = path.replace(/\//g, "\\");
-  if (windowsRoot(p) !== undefined || /^\\\\[?.]\\/.test(p)) return p;
+  if (windowsRoot(p) !== undefined || NAMESPACED.test(p)) return p;
   const c = cwd?.replace(/\//g, "\\");
   const root = c === undefined ? undefined : windowsRoot(c);
   const drive = /^([A-Za-z]):(.*)$/s.exec(p);
@@ -294,7 +297,7 @@ export function pathToFileUri(path: string, options: PathToFileUriOptions = {}):
     return { ok: true, value: `file:///${encodeSegments(segments)}${trailing}` };
   }
   const p = absolute;
-  if (/^\\\\[?.]\\/.test(p)) return failPath("namespaced-path", path, "A Win32 namespaced path has no file URI (RFC 8089 Appendix C)");
+  if (NAMESPACED.test(p)) return failPath("namespaced-path", path, "A Win32 namespaced path has no file URI (RFC 8089 Appendix C)");
   const trailing = /[\\/]$/.test(path);
   // "s": a line break (or U+2028, U+2029) is a path character like any other, percent-encoded below
   const unc = /^\\\\([^\\]+)\\([^\\]+)(.*)$/s.exec(p);
