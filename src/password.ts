@@ -100,8 +100,9 @@ export function maskPasswordAt(text: string, offset: number, how: PasswordReadin
 
 /**
  * {@link maskPasswordAt} for a URI Template's text (RFC 6570 §1.1: a URI reference with
- * expressions), read as a URI reference: the same mask as `maskPasswordAt(text, offset)`, without
- * the readings of other rules, so that a bundle of uri-grammar/template's `expand` keeps only this.
+ * expressions) or a URI matched against one, read as a URI reference: the same mask as
+ * `maskPasswordAt(text, offset)`, without the readings of other rules, so that a bundle of
+ * uri-grammar/template's `expand` keeps only this.
  */
 export const maskTemplatePasswordAt = (text: string, offset: number): MaskedAt => maskedAt(text, offset, closedPassword(text));
 

@@ -10,7 +10,7 @@ import { utf8Lead } from "../utf8-table.js";
 /** The length (2 to 4 octets) of the UTF-8 sequence `lead` starts, or 0 for any other octet (RFC 3629 §4, src/utf8-table.ts). */
 export function utf8Length(lead: number): number {
   const count = utf8Lead(lead)[0];
-  return count === 0 ? 0 : count + 1;
+  return count && count + 1;
 }
 
 /**

@@ -2,10 +2,10 @@
 // the matcher refuses, with the password masking of URIs (password.ts); and formatTemplateError,
 // which adds the caret excerpt every other syntax error of the package has in its message. The
 // class itself, and the errors of reading and expanding a template, are template-error.ts's.
-import { caretExcerpt, foundAt, PASSWORD_CHARACTER, withoutStack } from "../errors.js";
+import { caretExcerpt, withoutStack } from "../errors.js";
 import { describeValue, quoted as quote } from "../describe.js";
-import { maskPassword, maskPasswordAt, passwordRange } from "../password.js";
-import { TemplateError, type TemplateErrorCode } from "./template-error.js";
+import { passwordRange } from "../password.js";
+import { TemplateError, templateRefusal, type TemplateErrorCode } from "./template-error.js";
 
 export { TemplateError, throwFrom, type TemplateErrorCode } from "./template-error.js";
 
@@ -35,23 +35,12 @@ export function passwordStartAt(template: string, uri: string, offset: number): 
 
 /**
  * A TemplateError of the matcher, for a Result: `template` and `input` masked as password.ts reads
- * them (a URI as RFC 3986 and the URL Standard do), the offset moved with the mask; its message
- * is one line ({@link formatTemplateError} adds the excerpt). Built without a stack trace (the
- * caller that throws captures one).
+ * them (a URI reference, as RFC 3986 and the URL Standard read one), the offset moved with the
+ * mask; its message is one line ({@link formatTemplateError} adds the excerpt). Built without a
+ * stack trace by template-error.ts's templateRefusal, the one maker of TemplateErrors.
  */
-export function templateError(code: TemplateErrorCode, template: string, input: string, offset: number, expected: readonly string[], shortMessage: string): TemplateError {
-  const { text: masked, offset: at, inPassword } = maskPasswordAt(input, offset);
-  const found = inPassword ? PASSWORD_CHARACTER : foundAt(input, offset);
-  // written as template-error.ts's templateRefusal writes it, not through withoutStack: a bundle
-  // with both stores this second copy of the same text almost free, and leaves withoutStack out
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  try {
-    return new TemplateError(code, maskPassword(template), masked, "template", at, expected, found, shortMessage);
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
-}
+export const templateError = (code: TemplateErrorCode, template: string, input: string, offset: number, expected: readonly string[], shortMessage: string): TemplateError =>
+  templateRefusal(code, template, offset, expected, () => shortMessage, input, "template");
 
 /**
  * A TemplateError's message with an excerpt of its `input` (already masked) and a caret under its
@@ -71,8 +60,14 @@ export function formatTemplateError(error: TemplateError): string {
   return `${error.shortMessage}\n${caretExcerpt(error.input, error.offset)}`;
 }
 
-/** `error` with {@link formatTemplateError}'s message (the same fields), without a stack trace. */
+/**
+ * `error` with {@link formatTemplateError}'s message (the same fields), without a stack trace:
+ * the message is set on the copy, so that the class's constructor, which every bundle of the
+ * template module holds, takes no excerpt.
+ */
 export function withExcerpt(error: TemplateError): TemplateError {
   const e = error;
-  return withoutStack(() => new TemplateError(e.code, e.template, e.input, e.rule, e.offset, e.expected, e.found, e.shortMessage, caretExcerpt(e.input, e.offset)));
+  const copy = withoutStack(() => new TemplateError(e.code, e.template, e.input, e.rule, e.offset, e.expected, e.found, e.shortMessage));
+  copy.message = formatTemplateError(e);
+  return copy;
 }

@@ -15,13 +15,18 @@ import { lookup } from "./values.js";
  */
 export type TemplateInput<T extends string> = T | { readonly text: T; readonly parts: readonly TemplatePart[] };
 
-/** The text and parts of an argument, or its parse error: a template value's own, or the text's from the one cache (parse.ts). */
-function partsOf(t: unknown, caller: string): Pick<ReadTemplate, "text" | "parts"> {
+/**
+ * {@link expand} for `caller`, which its TypeErrors name: the template's text and parts (a
+ * template value's own, or the text's from the one cache, parse.ts), or its parse error.
+ */
+function expandAs(template: unknown, variables: unknown, caller: string): Result<string, TemplateError> {
   // a WeakMap answers undefined for a key that is no object
-  const known = templateParts.get(t as object);
-  if (known !== undefined) return known;
-  expectTemplateText(t, caller);
-  return readTemplate(t);
+  let t: Pick<ReadTemplate, "text" | "parts"> | undefined = templateParts.get(template as object);
+  if (t === undefined) {
+    expectTemplateText(template, caller);
+    t = readTemplate(template);
+  }
+  return t.parts.ok ? expandParts(t.parts.value, lookup(variables, caller), t.text, caller) : t.parts;
 }
 
 /**
@@ -35,16 +40,12 @@ function partsOf(t: unknown, caller: string): Pick<ReadTemplate, "text" | "parts
  * expand("http://example.com/dictionary/{term:1}/{term}", { term: "cat" }) // { ok: true, value: "http://example.com/dictionary/c/cat" }
  */
 export function expand<T extends string>(template: TemplateInput<T>, variables?: VariablesOf<T>): Result<string, TemplateError> {
-  const t = partsOf(template, "expand");
-  if (!t.parts.ok) return t.parts;
-  return expandParts(t.parts.value, lookup(variables, "expand"), t.text, "expand");
+  return expandAs(template, variables, "expand");
 }
 
 /** {@link expand}, throwing its TemplateError. */
 export function expandOrThrow<T extends string>(template: TemplateInput<T>, variables?: VariablesOf<T>): string {
-  const t = partsOf(template, "expandOrThrow");
-  if (!t.parts.ok) throwFrom(t.parts.error, expandOrThrow);
-  const r = expandParts(t.parts.value, lookup(variables, "expandOrThrow"), t.text, "expandOrThrow");
+  const r = expandAs(template, variables, "expandOrThrow");
   if (!r.ok) throwFrom(r.error, expandOrThrow);
   return r.value;
 }

@@ -1,7 +1,7 @@
-// The typed failure of every step of URI Templates (RFC 6570), light: the class, and the errors
-// of reading and expanding a template (what `expand` alone bundles), their password masked
-// (password.ts) and their message one line. The matcher's errors, with a caret excerpt, are made
-// by errors.ts on the same class.
+// The typed failure of every step of URI Templates (RFC 6570), light: the class, and the one
+// function that makes one (templateRefusal: the errors of reading and expanding a template, what
+// `expand` alone bundles, and through errors.ts the matcher's), its texts' password masked
+// (password.ts) and its message one line (errors.ts's formatTemplateError adds the caret excerpt).
 import { foundAt, PASSWORD_CHARACTER } from "../errors.js";
 import { wordList } from "../describe.js";
 import { maskTemplatePasswordAt } from "../password.js";
@@ -59,8 +59,8 @@ export class TemplateError extends Error {
    * that nothing changes after), so that a call from plain JavaScript with missing arguments makes
    * an error rather than failing on the platform's TypeError, at no cost to `{ expand }`'s bytes.
    */
-  constructor(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], found: string, shortMessage: string, excerpt?: string) {
-    super(excerpt === undefined ? shortMessage : `${shortMessage}\n${excerpt}`);
+  constructor(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], found: string, shortMessage: string) {
+    super(shortMessage);
     this.code = code;
     this.template = template;
     this.input = input;
@@ -74,16 +74,17 @@ export class TemplateError extends Error {
 
 /**
  * An error of reading or expanding `template` at `offset` (a TemplateError with the template as
- * `input`), built without a stack trace (the caller that throws captures one): its message is
- * `shortMessage(maskedOffset)`, or says what was expected and what was found.
+ * `input`), or of matching the URI `input` against it, built without a stack trace (the caller
+ * that throws captures one): its message is `shortMessage(maskedOffset)`, or says what was
+ * expected and what was found. Both texts are masked as URI references (password.ts).
  */
-export function templateRefusal(code: TemplateErrorCode, template: string, offset: number, expected: readonly string[], shortMessage?: (offset: number) => string): TemplateError {
-  const { text: masked, offset: at, inPassword } = maskTemplatePasswordAt(template, offset);
-  const found = inPassword ? PASSWORD_CHARACTER : foundAt(template, offset);
+export function templateRefusal(code: TemplateErrorCode, template: string, offset: number, expected: readonly string[], shortMessage?: (offset: number) => string, input = template, rule = "URI-Template"): TemplateError {
+  const { text: masked, offset: at, inPassword } = maskTemplatePasswordAt(input, offset);
+  const found = inPassword ? PASSWORD_CHARACTER : foundAt(input, offset);
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return new TemplateError(code, masked, masked, "URI-Template", at, expected, found, shortMessage?.(at) ?? `Invalid URI-Template at offset ${at}: expected ${wordList(expected)}, found ${found}`);
+    return new TemplateError(code, maskTemplatePasswordAt(template, 0).text, masked, rule, at, expected, found, shortMessage?.(at) ?? `Invalid URI-Template at offset ${at}: expected ${wordList(expected)}, found ${found}`);
   } finally {
     Error.stackTraceLimit = limit;
   }

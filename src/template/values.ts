@@ -70,11 +70,10 @@ export function classify(value: unknown, name: string, caller: string): Defined 
 /** The variables argument as a lookup, or a TypeError. */
 export function lookup(vars: unknown, caller: string): (name: string) => unknown {
   // no argument: no variables; anything else that is not an object or a Map (null included) is a mistake
-  if (vars === undefined) return () => undefined;
   if (vars instanceof Map) return (name) => (vars as Map<unknown, unknown>).get(name);
-  if (typeof vars !== "object" || vars === null || Array.isArray(vars)) {
+  if (vars !== undefined && (typeof vars !== "object" || vars === null || Array.isArray(vars))) {
     throw new TypeError(`${caller}: the argument "variables" must be an object or a Map of values by name, got ${describeValue(vars)}`);
   }
-  const o = vars as Record<string, unknown>;
+  const o = (vars ?? {}) as Record<string, unknown>;
   return (name) => (Object.hasOwn(o, name) ? o[name] : undefined);
 }
