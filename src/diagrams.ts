@@ -5,6 +5,7 @@ import { isExpr, type Expr, type Rep } from "./abnf/expr.js";
 import { Grammar } from "./abnf/grammar.js";
 import { checkPrintable, printExpr, printRange } from "./abnf/print.js";
 import { describeValue } from "./describe.js";
+import { codePointName } from "./errors.js";
 
 type Node = railroad.Node;
 
@@ -192,8 +193,6 @@ function literal(text: string, caseSensitive: boolean, printed: string): Node {
   return withClass(railroad.Terminal(printed), cls, title);
 }
 
-const codePoint = (n: number): string => `U+${n.toString(16).toUpperCase().padStart(4, "0")}`;
-
 /**
  * A code point shown as itself: printable ASCII and the printable Latin-1 letters and signs
  * only (fixed, so that diagrams do not change with the Unicode version of the runtime, and every
@@ -213,7 +212,7 @@ function rangeNode(lo: number, hi: number): Node {
   const a = glyph(lo);
   const b = glyph(hi);
   const chars = lo === hi ? a : a !== undefined && b !== undefined ? `${a}–${b}` : undefined;
-  const title = lo === hi ? codePoint(lo) : `${codePoint(lo)} to ${codePoint(hi)} (${hi - lo + 1} code points)`;
+  const title = lo === hi ? codePointName(lo) : `${codePointName(lo)} to ${codePointName(hi)} (${hi - lo + 1} code points)`;
   return withClass(railroad.Terminal(chars === undefined ? printed : `${printed} ${chars}`), "terminal range", title);
 }
 

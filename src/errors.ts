@@ -57,6 +57,9 @@ const INVISIBLE_IN_EXCERPT = /[\p{Cf}\p{Zl}\p{Zp}]/gu;
  */
 const INVISIBLE = /^[\p{Cf}\p{Co}\p{Z}\p{M}]$/u;
 
+/** A code point as the Unicode Standard writes it: "U+" and four or more uppercase hex digits (U+00E9, U+1F600). */
+export const codePointName = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
+
 /**
  * What stands at `offset`, for messages: a quoted character, `U+XXXX` for a control, a space,
  * or one a reader cannot see (format characters such as U+202E, private use, separators,
@@ -65,9 +68,8 @@ const INVISIBLE = /^[\p{Cf}\p{Co}\p{Z}\p{M}]$/u;
 export function foundAt(input: string, offset: number): string {
   const cp = input.codePointAt(offset);
   if (cp === undefined) return "end of input";
-  if (cp > 0x20 && cp < 0x7f) return JSON.stringify(input[offset]);
   const ch = String.fromCodePoint(cp);
-  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || INVISIBLE.test(ch) ? `U+${cp.toString(16).toUpperCase().padStart(4, "0")}` : JSON.stringify(ch);
+  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || INVISIBLE.test(ch) ? codePointName(cp) : JSON.stringify(ch);
 }
 
 /** What `found` says for an offset inside a password (RFC 3986 §7.5: never quoted). */

@@ -4,6 +4,7 @@ import { ASCII_LOOKALIKES } from "./confusables-data.js";
 import { ALLOWED_RUNS, DECIMAL_ZEROS, KEPT_FROM_DISPLAY } from "./identifier-status-data.js";
 import { scriptsOf } from "./scripts.js";
 import { NON_ASCII } from "../charsets.js";
+import { codePointName } from "../errors.js";
 
 /**
  * The ASCII label a label can be read as, when it is a whole-script confusable of one (UTS #39
@@ -98,8 +99,6 @@ function zeroOf(cp: number): number {
   return zero;
 }
 
-const codePoint = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
-
 /** Dotless i and j (U+0131, U+0237): with a mark above they read as i, j or their accented forms. */
 const DOTLESS = /[\u0131\u0237]/u;
 /** Letters a dot above turns into an i look-alike: Soft_Dotted ones (i, j, Cyrillic і, ...) hide it
@@ -128,7 +127,7 @@ function stackedMark(label: string): RestrictedCharacter | undefined {
       continue;
     }
     row++;
-    const u = codePoint(char.codePointAt(0) ?? 0);
+    const u = codePointName(char.codePointAt(0) ?? 0);
     if (char === previous) return { char, reason: `${u} twice in a row (UTS #39 §5.4: no sequence of the same nonspacing mark)` };
     if (row > 4) return { char, reason: `${u} is the fifth nonspacing mark in a row (UTS #39 §5.4: no more than four)` };
     if (char === "\u0307" && DOT_HIDES.test(base)) return { char, reason: `${u} on "${base}" reads as i or hides in its dot (UTS #39 §5.4: a mark that looks like its base alone)` };
@@ -173,7 +172,7 @@ export function restrictedCharacter(label: string): RestrictedCharacter | undefi
   for (let i = 0; i < chars.length; i++) {
     const char = chars[i] ?? "";
     const cp = char.codePointAt(0) ?? 0;
-    const u = codePoint(cp);
+    const u = codePointName(cp);
     if (cp >= 0x80) {
       if (!isAllowed(cp)) return { char, reason: `${u} is not Identifier_Status=Allowed (UTS #39 §5, General Security Profile)` };
       const kept = KEPT_FROM_DISPLAY.get(cp);
