@@ -1449,10 +1449,13 @@ export class CallRun {
     return out ?? edges;
   }
 
-  /** What a call of `key` at `target` expected there (none when it read further). */
-  #calleeStart(key: string, target: number): readonly string[] {
+  /**
+   * What a call of `key` at `target` expected there: `undefined` (named by the rule) when it read
+   * further or expected nothing yet matched nothing; none when it can only match "" there.
+   */
+  #calleeStart(key: string, target: number): readonly string[] | undefined {
     const r = this.call(key, target);
-    return r.furthest === target ? r.expected : [];
+    return r.furthest === target && (r.expected.length > 0 || r.ends.includes(target)) ? r.expected : undefined;
   }
 
   /**

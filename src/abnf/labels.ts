@@ -21,7 +21,7 @@ export const uniquePush = (out: string[], label: string): void => {
  * a join: a caller that names the labels of many edges at once passes one set to all of them, so
  * that a chain of joins behind every position of a state is walked once, not once per position.
  */
-export function edgeLabels(a: Automaton, edge: Edge, out: string[], calleeLabels?: (key: string) => readonly string[], met: Set<number> = new Set()): void {
+export function edgeLabels(a: Automaton, edge: Edge, out: string[], calleeLabels?: (key: string) => readonly string[] | undefined, met: Set<number> = new Set()): void {
   if (edge.to === ACCEPT) return;
   const pos = a.positions[edge.to];
   if (pos === undefined) return;
@@ -53,8 +53,9 @@ export function edgeLabels(a: Automaton, edge: Edge, out: string[], calleeLabels
     return;
   }
   if (pos.call !== undefined) {
+    // (none from a call that can only match "" there: `s = 0( "b" r )` expects nothing)
     const inner = calleeLabels?.(pos.call);
-    if (inner && inner.length > 0) for (const l of inner) uniquePush(out, l);
+    if (inner !== undefined) for (const l of inner) uniquePush(out, l);
     else uniquePush(out, a.instances[pos.instance]?.rule ?? pos.call);
     return;
   }
