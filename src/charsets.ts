@@ -118,6 +118,12 @@ export const NON_ASCII = /[^\x00-\x7f]/;
 /** An ASCII tab or newline (U+0009, U+000A, U+000D): the basic URL parser removes each. */
 export const isTabOrNewline = (c: number): boolean => c === 0x09 || c === 0x0a || c === 0x0d;
 
+/** The forbidden host code points (#forbidden-host-code-point). */
+export const FORBIDDEN_HOST = /[\u0000\u0009\u000A\u000D #/:<>?@[\\\]^|]/;
+/** The forbidden domain code points (#forbidden-domain-code-point); also what the host of a Windows UNC path may not decode to (src/schemes/file-path.ts). */
+// eslint-disable-next-line no-control-regex
+export const FORBIDDEN_DOMAIN = /[\u0000-\u001F #%/:<>?@[\\\]^|\u007F]/;
+
 /**
  * The basic URL parser's first steps (#concept-basic-url-parser): the input is kept from `from`
  * to `to` once leading and trailing C0 control or space are removed, and without `tabs`, the runs

@@ -12,6 +12,7 @@ import { fileE, inlineIp, uncSplit } from "./file.js";
 import type { SchemeError } from "./kernel.js";
 import { normalizePercent } from "../transforms/normalize.js";
 import { readOptions } from "../describe.js";
+import { FORBIDDEN_DOMAIN } from "../charsets.js";
 import { defineInput, maskPassword } from "../password.js";
 
 /** Why a path and a file URI do not convert into each other. */
@@ -88,8 +89,7 @@ export interface PathToFileUriOptions extends FilePathOptions {
  * DEL), which Node's URL refuses, or "." or "..": "\\\\?\\" and "\\\\.\\" open Win32's
  * device and namespace paths, which RFC 8089 Appendix C leaves out (pathToFileUri refuses them).
  */
-// eslint-disable-next-line no-control-regex
-const DEVICE_HOST = /^\.{1,2}$|[\u0000-\u0020#%/:<>?@[\\\]^|\u007F]/;
+const deviceHost = (decoded: string): boolean => /^\.{1,2}$/.test(decoded) || FORBIDDEN_DOMAIN.test(decoded);
 
 const failPath = (code: FilePathErrorCode, input: string, message: string, cause?: SchemeError): Result<never, FilePathError> => ({
   ok: false,
@@ -166,7 +166,7 @@ export function fileUriToPath(input: string | UriReference, options: FilePathOpt
       if (/[[\]]/.test(h.value)) return failPath("invalid-host", shown, 'The host of a file URI is a reg-name that decodes to "[" or "]", which would read as an IP literal in a UNC path');
       if (/[/\\]/.test(h.value)) return failPath("encoded-separator", shown, 'The host of a file URI must not hold an encoded "/" or "\\" for a Windows path');
       if (h.value.includes("\0")) return failPath("nul", shown, "A path holds no NUL character");
-      if (DEVICE_HOST.test(h.value)) {
+      if (deviceHost(h.value)) {
         return failPath("invalid-host", shown, `The host of a file URI decodes to ${JSON.stringify(h.value)}, which no host holds (a forbidden domain code point of the URL Standard, or "." or ".."): a UNC path would name a device or a namespace ("\\\\?\\", "\\\\.\\")`);
       }
       name = h.value;

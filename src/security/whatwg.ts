@@ -4,7 +4,7 @@ import tr46 from "tr46";
 import type { Span } from "../ast/nodes.js";
 import { bidiClassOf } from "../iri/bidi.js";
 import { hasOverlongIdnaLabel, IDNA_DOTS, UTS46, uts46ToAscii } from "../iri/idna.js";
-import { tableOf, unitsOf, urlCleanUp } from "../charsets.js";
+import { FORBIDDEN_DOMAIN, FORBIDDEN_HOST, tableOf, unitsOf, urlCleanUp } from "../charsets.js";
 import { isSpecialScheme, schemeAt } from "../core/scheme-table.js";
 import { encodeWith, hexValue } from "../percent-encoding.js";
 import { compressedIpv6 } from "../transforms/ipv6.js";
@@ -217,12 +217,6 @@ function authorityHost(scheme: string, special: boolean, sawAt: boolean, hostTex
 
 /** A Windows drive letter (#windows-drive-letter): an ASCII alpha, then ":" or "|". */
 export const isWindowsDriveLetter = (s: string): boolean => /^[A-Za-z][:|]$/.test(s);
-
-/** The forbidden host code points (#forbidden-host-code-point). */
-export const FORBIDDEN_HOST = /[\u0000\u0009\u000A\u000D #/:<>?@[\\\]^|]/;
-/** The forbidden domain code points (#forbidden-domain-code-point). */
-// eslint-disable-next-line no-control-regex
-export const FORBIDDEN_DOMAIN = /[\u0000-\u001F #%/:<>?@[\\\]^|\u007F]/;
 
 /** The host parser (#concept-host-parser): a serialized host, or null for failure. */
 export function parseHost(input: string, special: boolean): string | null {

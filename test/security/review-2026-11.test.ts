@@ -73,6 +73,18 @@ describe("2. fileUriToPath: no Windows device path, no controls, no drive-relati
     expect(r.ok ? r.value : r.error.message).toBe(c.path);
     expect(securityFindings(c.input).map((f) => f.code).filter((x) => x === "windows-device-path" || x === "drive-relative-path")).toEqual([]);
   });
+  it("securityFindings flags a device host exactly where fileUriToPath refuses one: every ASCII octet, \".\" and \"..\"", () => {
+    // one statement of what a UNC host may not decode to (the URL Standard's forbidden domain code
+    // points, "." and ".."), read by both: the finding's message says fileUriToPath refuses it
+    const hosts = [".", "..", "%2E", "%2e%2E", ...Array.from({ length: 128 }, (_, c) => `a%${c.toString(16).padStart(2, "0").toUpperCase()}b`)];
+    for (const host of hosts) {
+      const input = `file://${host}/share/x`;
+      const r = fileUriToPath(input, { windows: true });
+      const refused = !r.ok && ["invalid-host", "nul", "encoded-separator"].includes(r.error.code); // "\0", "/" and "\\" are named first
+      const flagged = securityFindings(input).some((f) => f.code === "windows-device-path");
+      expect([host, flagged]).toEqual([host, refused]);
+    }
+  });
   it("pathToFileUri and fileUriToPath agree: a path one refuses, the other never gives", () => {
     for (const p of ["\\\\?\\C:\\x", "\\\\.\\PhysicalDrive0", "\\\\?\\GLOBALROOT\\Device\\HarddiskVolume1\\x"]) {
       expect(pathToFileUri(p, { windows: true }).ok).toBe(false);
