@@ -14,8 +14,9 @@ export interface TextRange {
 export interface PasswordReading {
   /**
    * The ABNF rule the text is (the command line's `--rule`): `"authority"` and `"iauthority"`
-   * are read as the authority after "//", `"userinfo"` and `"iuserinfo"` as a userinfo (the
-   * password after its first ":"); any other rule as a URI reference.
+   * are read as the authority after "//" (and, where that finds no password, as a URI
+   * reference), `"userinfo"` and `"iuserinfo"` as a userinfo (the password after its first
+   * ":"); any other rule as a URI reference.
    */
   readonly rule?: string | undefined;
   /**
@@ -42,9 +43,9 @@ export function passwordRange(text: string, how: PasswordReading = {}): TextRang
     return colon < 0 || colon >= text.length - 1 ? undefined : { start: colon + 1, end: text.length };
   }
   if (rule === "authority" || rule === "iauthority") {
-    // §3.2: the authority as it stands after "//"
+    // §3.2: the authority as it stands after "//"; else a URI reference's ("http://u:pw@h/" validated as an authority)
     const r = passwordRange(`//${text}`, { open: how.open });
-    return r === undefined ? undefined : { start: r.start - 2, end: r.end - 2 };
+    if (r !== undefined) return { start: r.start - 2, end: r.end - 2 };
   }
   return referencePassword(text, how.open === true);
 }
