@@ -52,10 +52,11 @@ export function excerptOfMasked(masked: { readonly text: string; readonly offset
  */
 const INVISIBLE_IN_EXCERPT = /[\p{Cf}\p{Zl}\p{Zp}]/gu;
 /**
- * Characters a reader cannot see or tell apart when quoted: format characters, private use,
- * separators, and combining marks (quoted alone, a mark is drawn on the quotation mark).
+ * Characters a reader cannot see or tell apart when quoted: controls (C0, DEL and C1), format
+ * characters, private use, separators (the space among them), and combining marks (quoted alone,
+ * a mark is drawn on the quotation mark).
  */
-const INVISIBLE = /^[\p{Cf}\p{Co}\p{Z}\p{M}]$/u;
+const INVISIBLE = /^[\p{Cc}\p{Cf}\p{Co}\p{Z}\p{M}]$/u;
 
 /** A code point as the Unicode Standard writes it: "U+" and four or more uppercase hex digits (U+00E9, U+1F600). */
 export const codePointName = (cp: number): string => `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
@@ -69,7 +70,7 @@ export function foundAt(input: string, offset: number): string {
   const cp = input.codePointAt(offset);
   if (cp === undefined) return "end of input";
   const ch = String.fromCodePoint(cp);
-  return cp < 0x20 || (cp >= 0x7f && cp <= 0x9f) || INVISIBLE.test(ch) ? codePointName(cp) : JSON.stringify(ch);
+  return INVISIBLE.test(ch) ? codePointName(cp) : JSON.stringify(ch);
 }
 
 /** What `found` says for an offset inside a password (RFC 3986 §7.5: never quoted). */

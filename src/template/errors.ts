@@ -26,11 +26,10 @@ export const quoted = (text: string): string => quote(text, 200);
 export function passwordStartAt(template: string, uri: string, offset: number): number | undefined {
   const own = passwordRange(uri);
   if (own !== undefined && offset >= own.start && offset < own.end) return own.start;
+  // the password open at the cut (it runs to the "_" put there), unless an "@" read before the offset closed it
   const open = passwordRange(`${uri.slice(0, offset)}_`, { open: true });
-  if (open === undefined || open.end !== offset + 1 || offset < open.start) return undefined;
   const its = passwordRange(template);
-  const atSign = its !== undefined && template.slice(its.start, its.end).includes("@");
-  return atSign || uri.lastIndexOf("@", offset - 1) < open.start ? open.start : undefined;
+  return open !== undefined && open.end > offset && offset >= open.start && (uri.lastIndexOf("@", offset - 1) < open.start || (its !== undefined && template.slice(its.start, its.end).includes("@"))) ? open.start : undefined;
 }
 
 /**
