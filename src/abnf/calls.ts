@@ -146,8 +146,16 @@ interface Aside {
   endSet: Set<number> | undefined;
 }
 
-/** The most followed Pending objects a run keeps for reuse ({@link CallRun.spare}). */
+/** The most followed Pending objects kept for reuse ({@link CallRun.spare}). */
 const SPARE = 64;
+
+/**
+ * The followed Pending objects kept for reuse, one list for every run (each object is taken
+ * out before it is used, so runs nested by a check in code share it safely): a list made per
+ * run started empty of another elements kind, and the frame code optimized on one run
+ * deoptimized on the next.
+ */
+const SPARE_PENDING: Pending[] = [];
 
 /** The positions of a pending offset as a list, made from its state on first need. */
 function listOf(pend: Pending): number[] {
@@ -328,7 +336,7 @@ export class Frame {
       const s0 = this.#info.dfa.start;
       if (s0.accept) this.#end(start);
       if (s0.positions.length === 0) return;
-      if (stateCalls(s0, this.a)) this.#pend(start, undefined, s0);
+      if (stateCalls(s0, this.#info.a)) this.#pend(start, undefined, s0);
       else {
         // no call among them: read at once, as run would take them up first (one pending
         // offset fewer made per call: a frame per level of nested input)
@@ -542,7 +550,7 @@ export class Frame {
    * pending and no call is alive. Leaves what it reached pending for {@link run}.
    */
   #fast(state: DfaState, k: number, order: number): void {
-    const dfa = this.#dfa;
+    const dfa = this.#info.dfa;
     const ascii = dfa.ascii;
     const input = this.#run.input;
     const n = input.length;
@@ -576,7 +584,7 @@ export class Frame {
       if (next.accept) this.#end(k2);
       const positions = next.positions;
       if (positions.length === 0) return;
-      if (this.#slot !== undefined || (this.#many?.heap !== undefined && this.#many.heap.size > 0) || stateCalls(next, this.a)) {
+      if (this.#slot !== undefined || (this.#many?.heap !== undefined && this.#many.heap.size > 0) || stateCalls(next, this.#info.a)) {
         const pend = this.#find(k2);
         if (pend === undefined) this.#pend(k2, undefined, next);
         else for (let i = 0; i < positions.length; i++) this.#push(pend, positions[i] as number);
@@ -591,7 +599,7 @@ export class Frame {
 
   /** Runs on; returns true when it waits for a call (the run's wantKey, wantStart), false when the simulation is complete. */
   run(known: (key: string, start: number) => CallResult | undefined): boolean {
-    const a = this.a;
+    const a = this.#info.a;
     const run = this.#run;
     const input = run.input;
     const steps = this.#kept === undefined;
@@ -601,7 +609,7 @@ export class Frame {
         if (next === undefined) return false;
         if (steps) {
           // where no call is alive, the DFA reads on
-          const state = next.state ?? this.#dfa.stateOf(next.list as number[], false);
+          const state = next.state ?? this.#info.dfa.stateOf(next.list as number[], false);
           if (!stateCalls(state, a)) {
             this.#fast(state, next.k, next.order);
             run.spareOf(next);
@@ -693,7 +701,7 @@ export class Frame {
    * a call (the run's wantKey, wantStart), to be resumed at that call.
    */
   #follow(cur: Pending, known: (key: string, start: number) => CallResult | undefined): boolean {
-    const a = this.a;
+    const a = this.#info.a;
     const run = this.#run;
     const k = cur.k;
     const isCall = this.#info.isCall;
@@ -719,7 +727,7 @@ export class Frame {
       if (run.work > run.limit) run.exceeded(k);
       if (i >= list.length) break;
       const p = list[i] as number;
-      if (this.#loops !== undefined && this.#loops[p] === 1) {
+      if (this.#info.loops[p] === 1) {
         // a call of the rule itself read as a loop (see selfLoops and run)
         this.#fromStart(k);
       } else {
@@ -732,7 +740,7 @@ export class Frame {
           this.#counted = i; // (counted again when resumed, as one by one)
           return true;
         }
-        this.#callee(r);
+        this.lands?.callee(r);
         run.work += r.ends.length;
         if (run.work > run.limit) run.exceeded(k);
         const ends = r.ends;
@@ -745,7 +753,7 @@ export class Frame {
             if (end > k) {
               // the characters before this call are read first when it also leads one on
               if (end <= k2 && this.#read < i) this.#readUpTo(cur, list, i, cp, k2);
-              this.#land(end, p, cur.order);
+              this.lands?.land(end, p, cur.order);
             }
             if (after.accept) this.#end(end);
             if (positions.length === 0) continue;
@@ -768,7 +776,7 @@ export class Frame {
    * landings, ends and the positions added there as if followed one by one, in their order.
    */
   #readUpTo(cur: Pending, list: ArrayLike<number>, j: number, cp: number, k2: number): void {
-    const dfa = this.#dfa;
+    const dfa = this.#info.dfa;
     const from = this.#read;
     this.#read = j;
     const state =
@@ -989,7 +997,8 @@ function callIndicesAt(state: DfaState, info: RuleInfo, analysis: Analysis, c: n
   if (budget.resets !== before) return some;
   if (known !== undefined && known.resets === before) known.byCode[c] = some;
   else {
-    const byCode: (Int32Array | undefined)[] = [];
+    // (all 128 cells at once: a read past the end of a shorter list deoptimized the optimized frame code)
+    const byCode: (Int32Array | undefined)[] = new Array<Int32Array | undefined>(128).fill(undefined);
     byCode[c] = some;
     state.callsByCode = { resets: before, byCode };
   }
@@ -1145,8 +1154,8 @@ export class CallRun {
    */
   labels = true;
   #infos: Map<string, RuleInfo> | undefined;
-  /** Pending offsets followed and no longer referenced, for frames to reuse (at most {@link SPARE}). */
-  readonly spare: Pending[] = [];
+  /** Pending offsets followed and no longer referenced, for frames to reuse (at most {@link SPARE}; shared by all runs). */
+  readonly spare: Pending[] = SPARE_PENDING;
 
   /** Keeps a followed Pending for reuse, its lists dropped. */
   spareOf(pend: Pending): void {
@@ -1171,7 +1180,9 @@ export class CallRun {
     let info = infos.get(key);
     if (info === undefined) {
       const a = this.compiled.automaton(key);
-      info = { a, dfa: new Dfa(a, this.compiled.budget, true), isCall: callPositions(a), loops: selfLoops(a), after: [], afterResets: [] };
+      // (after and afterResets a cell per position at once, as their elements stay one kind)
+      const n = a.positions.length;
+      info = { a, dfa: new Dfa(a, this.compiled.budget, true), isCall: callPositions(a), loops: selfLoops(a), after: new Array<DfaState | undefined>(n).fill(undefined), afterResets: new Array<number>(n).fill(-1) };
       infos.set(key, info);
     }
     return info;
