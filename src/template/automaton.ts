@@ -685,8 +685,6 @@ export class Deterministic {
   readonly #classes: number;
   /** Per class, one unit code of it. */
   readonly #rep: Int32Array;
-  /** Per class, how many units it holds. */
-  readonly #classSize: Int32Array;
   /** Per unit state, the classes it reads (made when first needed). */
   readonly #classesOfUnit = new Map<number, Int32Array>();
   /** Per state, the unit and accepting states its empty edges reach, each by its preferred path, with that path's tags. */
@@ -737,9 +735,6 @@ export class Deterministic {
     this.#rep = rep;
     // (each is a character of the template's own text: one unit set holds it alone, so it is a class alone)
     this.#yieldClasses = [...new Set(nfa.yieldAt.flatMap((y) => y ?? []).map((y) => classOf[y] as number))];
-    const size = new Int32Array(count);
-    for (let c = 0; c < UNIT_COUNT; c++) size[classOf[c] as number] = (size[classOf[c] as number] as number) + 1;
-    this.#classSize = size;
     this.#scratch = new Int32Array(count);
     this.#stamp = new Int32Array(nfa.size);
     this.#singleId = new Int32Array(nfa.size);
@@ -994,46 +989,28 @@ export class Deterministic {
   }
 
   /**
-   * Per set, its literal run (made when first reached): the ASCII characters that are the only
-   * thing it and the sets after it can read, one after another, with no tag on the way and no
-   * end of input allowed before the last; null when there is none of two or more. The walk
-   * compares the URI with the run at once rather than one table row per character (rows of
-   * many templates do not stay in the processor's caches: a router of 1,000 routes).
+   * Per set, its literal run (made when first reached): when the set is one state that reads one
+   * ASCII character (a literal's), that character and those of the states after it that do too,
+   * read off the automaton (no tag on the way, no end of input before the last); null when there
+   * is none of two or more. The walk compares the URI with the run at once, and makes no row nor
+   * set for the states inside it: most of a new template's first walk is its literal text (rows
+   * of many templates do not stay in the processor's caches either: a router of 1,000 routes).
    */
   #runs: (string | null | undefined)[] = [];
   /** Per set with a run: the set after it. */
   #runEnds: number[] = [];
 
-  /** The literal run of set `d` (see {@link #runs}); undefined past the limits. */
-  #runOf(d: number): string | null | undefined {
-    const k = this.#classes;
+  /** The literal run of set `d` (see {@link #runs}), read off the automaton: no row is made for it. */
+  #runOf(d: number): string | null {
+    const nfa = this.#nfa;
+    const set = this.#states[d] as number[];
     let text = "";
-    let s = d;
-    while (text.length < RUN_LIMIT) {
-      if (!this.#make(s)) return undefined;
-      if (this.#accept[s] !== NO_ACCEPT) break;
-      const table = this.#table;
-      let only = NO_ENTRY;
-      let cls = -1;
-      for (let c = 0, row = s * k; c < k; c++) {
-        const e = table[row + c] as number;
-        if (e === NO_ENTRY) continue;
-        if (cls >= 0) {
-          cls = -2;
-          break;
-        }
-        only = e;
-        cls = c;
-      }
-      if (cls < 0 || only > PLAIN || this.#classSize[cls] !== 1) break;
-      const code = this.#rep[cls] as number;
-      if (code >= 0x80) break;
-      text += String.fromCharCode(code);
-      s = PLAIN - only;
-    }
+    let u = set[0] as number;
+    // a set of one state that reads one ASCII character (a literal's), and the states after it
+    for (let m; set.length === 1 && nfa.kind[u] === UNIT && (m = membersOf(nfa.unitSet[u] as UnitSet)).length === 1 && (m[0] as number) < 0x80 && text.length < RUN_LIMIT; u = nfa.unitNext[u] as number) text += String.fromCharCode(m[0] as number);
     const run = text.length >= 2 ? text : null;
     this.#runs[d] = run;
-    this.#runEnds[d] = s;
+    if (run !== null) this.#runEnds[d] = this.#internOne(u);
     this.#retained += 2 + (text.length >> 1);
     return run;
   }
@@ -1080,7 +1057,6 @@ export class Deterministic {
           let run = runs[st];
           if (run === undefined) {
             run = this.#runOf(st);
-            if (run === undefined) return UNDECIDED;
             table = this.#table;
           }
           if (run !== null) {
