@@ -687,8 +687,6 @@ export class Deterministic {
   readonly #rep: Int32Array;
   /** Per unit state, the classes it reads (made when first needed). */
   readonly #classesOfUnit = new Map<number, Int32Array>();
-  /** Per state, the unit and accepting states its empty edges reach, each by its preferred path, with that path's tags. */
-  #closures = new Map<number, [number, number[]][]>();
   readonly #stamp: Int32Array;
   #mark = 0;
   /** The sets: one state's by its number, others by their list in order of preference. */
@@ -741,7 +739,7 @@ export class Deterministic {
     this.#giveUp();
   }
 
-  /** Entries its tables hold (the table of rows, the sets, the paths to their states). */
+  /** Entries its tables hold (the table of rows, the sets, the entries). */
   get retained(): number {
     return this.#retained;
   }
@@ -752,7 +750,6 @@ export class Deterministic {
     this.#expected = [];
     this.#runs = [];
     this.#runEnds = [];
-    this.#closures = new Map();
     this.#states = [[this.#nfa.start]];
     this.#singleId.fill(-1)[this.#nfa.start] = 0;
     this.#index = new Map();
@@ -777,12 +774,11 @@ export class Deterministic {
   /**
    * From state `src`, the unit (and accepting) states its empty edges reach, each by its preferred
    * path, in order of preference; before unit `y` (-1: any other), a span's head that stops at
-   * `y` takes its exit first.
+   * `y` takes its exit first. Made afresh for each row that needs it, not kept: a template's rows
+   * rarely share a state's paths (none did on the bench's first matches), and kept, they were a
+   * third of what a matched template holds (about 23 of 64 KB).
    */
   #closure(src: number, y = -1): [number, number[]][] {
-    const key = src * 129 + y + 1;
-    const known = this.#closures.get(key);
-    if (known !== undefined) return known;
     const nfa = this.#nfa;
     const paths: [number, number[]][] = [];
     if (nfa.kind[src] === UNIT || nfa.kind[src] === ACCEPT) paths.push([src, NO_TAGS]);
@@ -797,9 +793,8 @@ export class Deterministic {
         const k = nfa.kind[s];
         if (k === UNIT || k === ACCEPT) {
           paths.push([s, t]);
-          // a path's tags are kept: they count (many expressions that can be empty make them long)
+          // a path's tags count (many expressions that can be empty make them long)
           if ((this.#work += 1 + t.length) > WORK_LIMIT || paths.length > this.#cap) throw OVER_LIMIT;
-          this.#retained += 2 + t.length;
           continue;
         }
         const e = nfa.eps[s] as Int32Array;
@@ -813,7 +808,6 @@ export class Deterministic {
       }
     }
     this.#work += paths.length;
-    this.#closures.set(key, paths);
     return paths;
   }
 
