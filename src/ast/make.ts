@@ -375,7 +375,7 @@ export function withoutSpans(a: Authority): Authority {
 }
 
 /** The segments of a path's text (RFC 3986 §3.3): split on "/", dropping the empty one before a leading "/". */
-export function pathSegments(text: string): readonly string[] {
+export function segmentsOf(text: string): readonly string[] {
   if (text === "") return NO_SEGMENTS;
   return Object.freeze(text.charCodeAt(0) === 0x2f ? text.slice(1).split("/") : text.split("/"));
 }
@@ -409,7 +409,7 @@ class PathNode<K extends PathKind = PathKind> implements Path<K> {
     return this.#input.slice(this.#start, this.#end);
   }
   get segments(): readonly string[] {
-    return (this.#segments ??= pathSegments(this.text));
+    return (this.#segments ??= segmentsOf(this.text));
   }
   get span(): Span | undefined {
     return this.#spans & 1 ? span(this.#start, this.#end) : undefined;

@@ -5,7 +5,7 @@ import { charsets, inTable } from "../charsets.js";
 import { syntaxError } from "../errors.js";
 import { percentDecode } from "./percent.js";
 import { octetAt } from "../percent-encoding.js";
-import { isIntactNode, isReferenceNode, pathSegments as segmentsOf } from "../ast/make.js";
+import { isIntactNode, isReferenceNode, segmentsOf } from "../ast/make.js";
 import { describeValue, expectOptions } from "../describe.js";
 
 /** Options of {@link pathSegments} and {@link lastSegment}. */
