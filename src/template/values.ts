@@ -33,7 +33,7 @@ export type Defined = string | readonly string[] | readonly (readonly [string, s
 
 /** The TypeError of a value §2.3 does not define, `what` saying where it stands. */
 const notDefined = (what: string, x: unknown): never => {
-  throw new TypeError(`${what} is ${typeof x === "number" ? x : describeValue(x)}: RFC 6570 §2.3 values are strings (or finite numbers, booleans, bigints), lists of them or associative arrays of them (plain objects, Maps with string keys)`);
+  throw new TypeError(`${what} is ${typeof x === "number" ? x : describeValue(x)}: RFC 6570 §2.3 values are strings (or finite numbers, booleans, bigints) and lists or associative arrays of them`);
 };
 
 /** A member or pair value as text, or undefined; a TypeError for anything else. */
