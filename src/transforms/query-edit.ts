@@ -4,7 +4,7 @@ import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
 import { describeValue, expectString } from "../describe.js";
 import { percentDecode } from "./percent.js";
-import { decodeText, encodeText, queryOptions, queryTable, type QueryOptions } from "./query.js";
+import { decodeText, encodeText, formSpaces, queryOptions, queryTable, type QueryOptions } from "./query.js";
 
 /**
  * Options of the query edits: those of `queryParams` and `buildQuery`. `separators` are the
@@ -71,7 +71,7 @@ function check(caller: string, ref: unknown, key: unknown, options: unknown, val
  * is no text, so no key given as a string is it ("%FF" is not U+FFFD, which is "%EF%BF%BD").
  */
 const decodeKey = (text: string, form: boolean): string | undefined => {
-  const r = percentDecode(form && text.includes("+") ? text.replace(/\+/g, " ") : text);
+  const r = percentDecode(formSpaces(text, form));
   return r.ok ? r.value : undefined;
 };
 

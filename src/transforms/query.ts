@@ -22,9 +22,12 @@ export function queryOptions(options: unknown, caller: string): { readonly seps:
   return { seps: o.separators ?? "&", form: o.form === true };
 }
 
+/** @internal A key or value as written, with each "+" a space when `form` (application/x-www-form-urlencoded; RFC 1866 §8.2.1), before percent-decoding. */
+export const formSpaces = (text: string, form: boolean): string => (form && text.includes("+") ? text.replace(/\+/g, " ") : text);
+
 /** @internal A key or value as the text it encodes: with `form` "+" is a space; a malformed sequence is U+FFFD (as URLSearchParams reads it). */
 export const decodeText = (text: string, form: boolean): string => {
-  const t = form && text.includes("+") ? text.replace(/\+/g, " ") : text;
+  const t = formSpaces(text, form);
   const r = percentDecode(t, { replacement: true });
   return r.ok ? r.value : t;
 };
