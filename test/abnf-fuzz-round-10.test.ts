@@ -27,3 +27,12 @@ describe("a rejected input is explained alike before and after its rule compiles
     expect(show(second)).toEqual([c.offset, c.expected]);
   });
 });
+
+describe("RFC 9110 §5.6.1.2: a recipient's list of at least one element accepts what #element accepts, given one non-empty element", () => {
+  const lists = (JSON.parse(fs.readFileSync(path.join(__dirname, "..", "fixtures", "abnf", "fuzz-round-10.json"), "utf8")) as {
+    recipientLists: { grammar: string; accept: [string, string][]; refuse: [string, string][] };
+  }).recipientLists;
+  const recipient = grammarFromAbnfOrThrow(lists.grammar, { lists: "recipient" });
+  it.each(lists.accept)("%s accepts %j", (rule, s) => expect(recipient.isValid(s, rule)).toBe(true));
+  it.each(lists.refuse)("%s refuses %j", (rule, s) => expect(recipient.isValid(s, rule)).toBe(false));
+});

@@ -151,15 +151,16 @@ function repeatBounds(text: string, offset: number): { min: number; max: number 
  * 1#element ]`, and `<n>#<m>element` is `element <n-1>*<m-1>( OWS "," OWS element )`.
  * Recipient (§5.6.1.2): empty elements are accepted and counts are not enforced: `#element`
  * is `[ element ] *( OWS "," OWS [ element ] )`, and a list of at least one element needs one
- * that is not empty (§5.6.1.2's example refuses "", "," and ",   ,"): `*( "," OWS ) element
- * *( OWS "," [ OWS element ] )`, RFC 7230 §7's form.
+ * that is not empty (§5.6.1.2's example refuses "", "," and ",   ,"): `*( OWS "," OWS ) element
+ * *( OWS "," OWS [ element ] )`, the strings of that form with one (not RFC 7230 §7's
+ * `*( "," OWS ) element *( OWS "," [ OWS element ] )`, which refused "a, " and " ,a").
  */
 function listOf(min: number, max: number, item: Expr, mode: "sender" | "recipient"): Expr {
   const ows = ref("OWS");
   const comma = lit(",");
   if (mode === "recipient") {
     if (min === 0 || max === 0) return seqOf([opt(item), rep(0, Infinity, seqOf([ows, comma, ows, opt(item)]))]);
-    return seqOf([rep(0, Infinity, seqOf([comma, ows])), item, rep(0, Infinity, seqOf([ows, comma, opt(seqOf([ows, item]))]))]);
+    return seqOf([rep(0, Infinity, seqOf([ows, comma, ows])), item, rep(0, Infinity, seqOf([ows, comma, ows, opt(item)]))]);
   }
   if (max === 0) return lit("");
   const atLeastOne = seqOf([item, rep(Math.max(0, min - 1), max - 1, seqOf([ows, comma, ows, item]))]);
