@@ -267,7 +267,12 @@ const MASKED_MEMO_LIMIT = 20;
 
 /**
  * The most state-set work one match, one explanation or one construction may do: the states of
- * the sets it builds and reads, summed (about 0.3 s, and at most about 40 MB held). Sets of states
+ * the sets it builds and reads, summed, and for the forward walk's and the explanation's sets the
+ * characters of each new one's key (about 0.3 s, and at most about 40 MB held). The backward
+ * pass does not count its keys: on "{y}" + 2,000 "a" + "{x}" it writes 8.5 million characters of
+ * them within 4 million units (0.3-0.5 s in all), and counted, they would send "{x:1}"×1,024 on
+ * 1,024 "b" (a round trip) to "match-limit"; counting them wants this limit raised with them.
+ * Sets of states
  * stay small on real templates; a long literal that repeats itself ("aaaa...{x}", "{x}abab...")
  * makes them grow with the literal, and the work with its square: past this, the answer is
  * "over the limit" (template.ts: the TemplateError "match-limit"), not a process out of memory.
@@ -375,6 +380,7 @@ export class Matcher {
   #intern(list: number[]): number {
     // (a typed array sorts its numbers by value)
     const set = Int32Array.from(list).sort();
+    // (the key is not counted in the work: see WORK_LIMIT)
     const key = set.join(",");
     let id = this.#index.get(key);
     if (id === undefined) {
@@ -829,6 +835,7 @@ export class Deterministic {
     if (sorted.length > this.#cap) throw OVER_LIMIT;
     if (sorted.length === 1) return this.#internOne(sorted[0] as number);
     const key = sorted.join(",");
+    this.#work += key.length;
     let id = this.#index.get(key);
     if (id === undefined) {
       id = this.#states.length;

@@ -93,6 +93,13 @@ const DFA_LIMIT = 200_000;
  * matching. Real routes cost a few hundred per URI.
  */
 export const ROUTER_WORK_LIMIT = 2 * WORK_LIMIT;
+/**
+ * The budget of one {@link TemplateRouter.unreachable} call, in ROUTER_WORK_LIMIT's units (its
+ * checks' sets counted with their keys' characters): 10,000 routes `/r0000/{x}`, … and 2,000 that
+ * they shadow need some 2^24 to be all listed (about 1.1 s); the hostile shapes measured stop
+ * within 0.5-0.8 s.
+ */
+export const UNREACHABLE_LIMIT = 1 << 25;
 /** What the router's DFA keeps between URIs, in entries of about four bytes; past it after a URI, it is let go. */
 const ROUTER_MEMO_LIMIT = 1 << 20;
 /** Product states the shadowing check of one route explores before it gives up (the route then counts as reachable). */
@@ -258,7 +265,7 @@ export class SubsetDfa {
   /** Entries its sets and transitions hold (see ROUTER_MEMO_LIMIT). */
   retained = 0;
 
-  constructor(readonly union: Union, routes: readonly number[], readonly keyed = 0) {
+  constructor(readonly union: Union, routes: readonly number[]) {
     this.#count = union.classes.count;
     this.#stamp = new Int32Array(union.size);
     this.#intern(new Int32Array(0)); // DEAD
@@ -267,10 +274,10 @@ export class SubsetDfa {
 
   #intern(set: Int32Array): number {
     const key = set.join(",");
-    // a router's pass counts the key's characters too (some n log n of the set's n states, as its
-    // closing and sorting cost): 200 routes {+a}/…/{b} keep ~13,000 states in each set on "/"×3000,
-    // and the pass spent 1.0-4.5 s within WORK_LIMIT counting the sets alone (fuzz round 7)
-    this.work += this.keyed * key.length;
+    // the key's characters count too (some n log n of the set's n states, as its closing and
+    // sorting cost): 200 routes {+a}/…/{b} keep ~13,000 states in each set on "/"×3000, and the
+    // router's pass spent 1.0-4.5 s within WORK_LIMIT counting the sets alone (fuzz round 7)
+    this.work += key.length;
     let id = this.#index.get(key);
     if (id === undefined) {
       id = this.states.length;
@@ -457,7 +464,7 @@ export class TemplateRouter<V, T extends string = string> {
     const units = toUnits(uri);
     if (typeof units === "number") return [];
     let dfa = this.#dfa;
-    if (dfa === undefined || dfa.states.length > DFA_LIMIT || dfa.work > WORK_LIMIT) dfa = this.#dfa = new SubsetDfa(this.#union, this.#routes.map((r) => r.index), 1);
+    if (dfa === undefined || dfa.states.length > DFA_LIMIT || dfa.work > WORK_LIMIT) dfa = this.#dfa = new SubsetDfa(this.#union, this.#routes.map((r) => r.index));
     const { classOf } = this.#union.classes;
     const before = dfa.work;
     let d = dfa.start;
@@ -490,14 +497,14 @@ export class TemplateRouter<V, T extends string = string> {
    * Every route that can never win, with the templates that win its URIs. The routes a route is
    * checked against are found through an index of the literal heads and tails (see
    * {@link Prefixes}), most specific first, so a check reads only the routes that can win its URIs.
-   * The whole call spends one budget (ROUTER_WORK_LIMIT: a unit per 16 routes or groups of them
+   * The whole call spends one budget (UNREACHABLE_LIMIT: a unit per 16 routes or groups of them
    * each check reads, and the states its searches build and read): past it, the routes not yet
    * checked count as reachable, as a route whose own search is too large does (the answer then
    * leaves out routes; it never lists a reachable one).
    */
   unreachable(): readonly UnreachableRoute<V>[] {
     const out: UnreachableRoute<V>[] = [];
-    const budget: Budget = { left: ROUTER_WORK_LIMIT };
+    const budget: Budget = { left: UNREACHABLE_LIMIT };
     // (literal expansions are ASCII: percent-encoded UTF-8)
     const reversed = (s: string): string => [...s].reverse().join("");
     // the exact routes, most specific first, by head, then by reversed tail

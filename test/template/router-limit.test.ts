@@ -85,7 +85,7 @@ describe("router.match: the routes' readings share the router's work limit", () 
 
 // fuzz, round 4: unreachable() spent up to the work limit per route (250 routes /{+a}x…{b}{?q,r}
 // 41 s, 4,000 routes /{a}/x{i}/{b} 12 s with an O(n²) filter). The whole call now spends one
-// budget (ROUTER_WORK_LIMIT: routes compared, states built and read); past it, the routes not yet
+// budget (UNREACHABLE_LIMIT: routes compared, states built and read, their sets' keys); past it, the routes not yet
 // checked count as reachable, as a route whose own search is too large does.
 describe("router.unreachable() spends one budget for the whole call", () => {
   it("100 routes /{a}: each one after the first is listed, shadowed by the ones before it", () => {
@@ -130,7 +130,7 @@ describe("router pass: the work of a new DFA state counts its key", () => {
   it("the pass counts every state's key and stops past WORK_LIMIT within 100 characters of /×3000", () => {
     const union = new Union();
     for (const t of texts) union.add(parseTemplateOrThrow(t).unboundedNfa);
-    const dfa = new SubsetDfa(union, texts.map((_, i) => i), 1);
+    const dfa = new SubsetDfa(union, texts.map((_, i) => i));
     const slash = union.classes.classOf["/".charCodeAt(0)] as number;
     let d = dfa.start;
     let k = 0;
