@@ -51,7 +51,7 @@ export function passwordRange(text: string, how: PasswordReading = {}): TextRang
 }
 
 /** {@link passwordRange} of a text read as a URI reference (no `rule`): what a URI Template's text is read as (RFC 6570 §1.1). */
-function referencePassword(text: string, open: boolean): TextRange | undefined {
+export function referencePassword(text: string, open: boolean): TextRange | undefined {
   // the text cut short inside the authority: its "@" may come later, so all after the ":" may be the password
   const m = open ? OPEN_PASSWORD.exec(text) : null;
   return m === null ? closedPassword(text) : { start: m[0].length - (m[1] as string).length, end: m[0].length };

@@ -4,7 +4,7 @@
 // class itself, and the errors of reading and expanding a template, are template-error.ts's.
 import { caretExcerpt, withoutStack } from "../errors.js";
 import { describeValue, quoted as quote } from "../describe.js";
-import { passwordRange } from "../password.js";
+import { referencePassword } from "../password.js";
 import { TemplateError, templateRefusal, type TemplateErrorCode } from "./template-error.js";
 
 export { TemplateError, throwFrom, type TemplateErrorCode } from "./template-error.js";
@@ -24,11 +24,11 @@ export const quoted = (text: string): string => quote(text, 200);
  * have read the URI's "@" only once the URI has the whole password right.
  */
 export function passwordStartAt(template: string, uri: string, offset: number): number | undefined {
-  const own = passwordRange(uri);
+  const own = referencePassword(uri, false);
   if (own !== undefined && offset >= own.start && offset < own.end) return own.start;
   // the password open at the cut (it runs to the "_" put there), unless an "@" read before the offset closed it
-  const open = passwordRange(`${uri.slice(0, offset)}_`, { open: true });
-  const its = passwordRange(template);
+  const open = referencePassword(`${uri.slice(0, offset)}_`, true);
+  const its = referencePassword(template, false);
   return open !== undefined && open.end > offset && offset >= open.start && (uri.lastIndexOf("@", offset - 1) < open.start || (its !== undefined && template.slice(its.start, its.end).includes("@"))) ? open.start : undefined;
 }
 

@@ -8,7 +8,7 @@ import { describeValue, expectOptions, wordList } from "../describe.js";
 import type { Result } from "../result.js";
 import { buildNfa, Deterministic, Matcher, OVER_WORK_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { passwordStartAt, quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
-import { maskPasswordAt, passwordRange } from "../password.js";
+import { maskTemplatePasswordAt as maskPasswordAt, referencePassword } from "../password.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, type TemplateLanguage } from "./language.js";
 import { itemsOf, readingsOf, type Disagreement } from "./match.js";
@@ -413,7 +413,7 @@ export class UriTemplate<T extends string = string> {
     // the values a variable was read as may be the URI's password: then only its name
     const reason =
       why === undefined ? "no values of its variables expand to it (a value would be longer than its prefix modifier allows)"
-      : passwordRange(uri) === undefined ? why.why
+      : referencePassword(uri, false) === undefined ? why.why
       : `the variable ${JSON.stringify(why.name)} is not read the same way by each of its expressions (the values are not shown: the URI has a password, RFC 3986 §7.5)`;
     return templateError("no-match", this.text, uri, 0, [], `${head}: ${reason}`);
   }
