@@ -128,7 +128,7 @@ class OffsetHeap {
 
 /**
  * The positions alive at one offset not yet followed, the order the offset was first reached
- * in, and (once the list is long) a set to keep them unique. Reached by one step of the DFA
+ * in, and (once the list is long) a bit set to keep them unique. Reached by one step of the DFA
  * alone, they are that step's state (`state`), and a list only once more are added.
  */
 interface Pending {
@@ -136,7 +136,8 @@ interface Pending {
   list: number[] | undefined;
   state: DfaState | undefined;
   order: number;
-  seen: Set<number> | undefined;
+  /** Once the list is long: a bit per position of the rule's automaton ({@link BITS_LIMIT}), or a Set. */
+  seen: Uint32Array | Set<number> | undefined;
 }
 
 /** What a frame keeps aside, made on first need (Frame.#many). */
@@ -168,8 +169,16 @@ function listOf(pend: Pending): number[] {
   return list;
 }
 
-/** Past this many items, a list kept unique gets a set beside it. */
+/** Past this many items, a list kept unique gets a set beside it (of bits for a pending offset's positions, a Set for ends). */
 const SHORT = 16;
+
+/**
+ * The most positions of an automaton whose pending offsets keep their positions unique with a
+ * bit per position (1 KB at most, what a Set of a few dozen costs), not a Set: on RFC 5322's
+ * rules (up to 4,400 positions) the Sets were most of what a compiled pass allocated. Past it a
+ * Set, so that what a pending offset keeps stays within a constant of its list's length.
+ */
+const BITS_LIMIT = 8192;
 
 const NO_LABELS: readonly string[] = Object.freeze([]);
 const NO_ENDS: readonly number[] = Object.freeze([]);
@@ -473,12 +482,28 @@ export class Frame {
   /** Adds position `q` to a pending offset's, unless there; true when it was not. */
   #push(pend: Pending, q: number): boolean {
     const list = listOf(pend);
-    if (pend.seen !== undefined) {
-      if (pend.seen.has(q)) return false;
-      pend.seen.add(q);
+    const seen = pend.seen;
+    const bit = 1 << (q & 31);
+    if (seen instanceof Uint32Array) {
+      if (((seen[q >> 5] as number) & bit) !== 0) return false;
+      seen[q >> 5] = (seen[q >> 5] as number) | bit;
+    } else if (seen !== undefined) {
+      if (seen.has(q)) return false;
+      seen.add(q);
     } else {
       if (list.includes(q)) return false;
-      if (list.length >= SHORT) pend.seen = new Set([...list, q]);
+      if (list.length >= SHORT) {
+        const n = this.#info.a.positions.length;
+        if (n <= BITS_LIMIT) {
+          const bits = new Uint32Array((n + 31) >> 5);
+          for (let i = 0; i < list.length; i++) {
+            const p = list[i] as number;
+            bits[p >> 5] = (bits[p >> 5] as number) | (1 << (p & 31));
+          }
+          bits[q >> 5] = (bits[q >> 5] as number) | bit;
+          pend.seen = bits;
+        } else pend.seen = new Set([...list, q]);
+      }
     }
     list.push(q);
     return true;
