@@ -31,8 +31,10 @@ export interface MatchOptions {
   readonly maxReadings?: number | undefined;
   /**
    * RFC 3986 §6.2.2.1: accept pct-encoded triplets written with lower-case hex digits (`%e2`),
-   * which expansion never writes (RFC 6570 §3.2.1 writes `%E2`), as their upper-case form.
-   * Off by default: matching is exact. The names are {@link normalizeReference}'s steps.
+   * which expansion never writes for a value's character (RFC 6570 §3.2.1 writes `%E2`; a `+` or
+   * `#` value's own triplets pass through as written), as their upper-case form; a URI whose
+   * canonical spelling has no reading is read as written. Off by default: matching is exact.
+   * The names are {@link normalizeReference}'s steps.
    */
   readonly case?: boolean | undefined;
   /**
@@ -228,8 +230,14 @@ export class UriTemplate<T extends string = string> {
     const max = positiveInteger(options?.maxReadings, "maxReadings", "match", DEFAULT_MAX_READINGS);
     const upper = flag(options?.case, "case");
     const unreserved = flag(options?.percentEncoding, "percentEncoding");
-    const read = upper || unreserved ? canonicalSpelling(uri, upper, unreserved) : uri;
-    const r = this.#readings(read, 1, max);
+    let read = upper || unreserved ? canonicalSpelling(uri, upper, unreserved) : uri;
+    let r = this.#readings(read, 1, max);
+    // a + or # value's triplets are written as they are (RFC 6570 §3.2.1, "%41", "%2f"): what its
+    // canonical spelling cannot read, the URI as written may
+    if (!r.ok && read !== uri) {
+      const exact = this.#readings(uri, 1, max);
+      if (exact.ok) (r = exact), (read = uri);
+    }
     const out: MatchResult<MatchOf<T>> = r.ok ? { ok: true, value: r.value.readings[0] as MatchOf<T> } : r;
     return read === uri ? out : { ...out, normalized: read };
   }
