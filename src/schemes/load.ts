@@ -19,6 +19,14 @@ export function loadGrammar(text: string, options: LoadOptions, departures: read
       throw new TypeError(`loadGrammar: each departure must be { rule, abnf, why }, got ${describeValue(d)}`);
     }
   }
+  return loadOwnGrammar(text, options, departures);
+}
+
+/**
+ * {@link loadGrammar} without its argument checks, for the package's own text and departures
+ * (the schemes' and RFC 6570's, template/grammar.ts): loads the text, throws its error, applies each departure.
+ */
+export function loadOwnGrammar(text: string, options: LoadOptions, departures: readonly Departure[]): Grammar {
   const r = grammarFromAbnf(text, options);
   if (!r.ok) throw r.error;
   if (departures.length === 0) return r.value;

@@ -4,7 +4,9 @@
 // on first use, not at import (about 15 ms). One template's language (grammarOf): the URIs its
 // expansions make, derived from language.ts's data. Apart from the matcher, so that an app that
 // matches does not bundle the ABNF engine's reader and algebra.
-import { alt, caseSensitive, grammar, grammarFromAbnf, range, readAbnfExpr, ref, rfc3986, rfc3987, seq, type Expr, type Grammar, type RuleInput } from "../abnf/index.js";
+import { alt, caseSensitive, grammar, range, ref, rfc3986, rfc3987, seq, type Expr, type Grammar, type RuleInput } from "../abnf/index.js";
+import { loadOwnGrammar } from "../schemes/load.js";
+import type { Departure } from "../schemes/precompiled.js";
 import { rfc6570Abnf } from "./abnf-text.js";
 import { quoted, throwFrom } from "./errors.js";
 import { templateLanguage, type TemplateLanguage } from "./language.js";
@@ -12,13 +14,8 @@ import { templateOf, type TemplateInput, type UriTemplate } from "./template.js"
 import { encodedAsciiOctet } from "./units.js";
 import { langExpr, utf8Expr } from "./unit-expr.js";
 
-/** A rule where the code departs from the RFC's ABNF: the rule as the code has it, and why. */
-export interface TemplateDeparture {
-  readonly rule: string;
-  /** Its right-hand side as the code has it, in ABNF. */
-  readonly abnf: string;
-  readonly why: string;
-}
+/** A rule where the code departs from the RFC's ABNF: the schemes' record (schemes/precompiled.ts). */
+export type TemplateDeparture = Departure;
 
 /**
  * Where the grammar departs from RFC 6570 §2 as printed: RFC 6570 erratum 6937 (status
@@ -45,20 +42,8 @@ let loaded: Grammar | undefined;
  * templateGrammar().isValid("http://example.com/~{username}/", "URI-Template") // true
  */
 export function templateGrammar(): Grammar {
-  if (loaded !== undefined) return loaded;
-  const read = grammarFromAbnf(rfc6570Abnf, {
-    name: "RFC 6570 §2",
-    imports: [rfc3986.pick("pct-encoded"), rfc3987.pick("ucschar", "iprivate")],
-  });
-  if (!read.ok) throw read.error; // the text of record: it loads (test/template/grammar.test.ts)
-  const rules: Record<string, Expr> = {};
-  for (const d of templateDepartures) {
-    const e = readAbnfExpr(d.abnf);
-    if (!e.ok) throw e.error;
-    rules[d.rule] = e.value;
-  }
-  loaded = read.value.derive({ rules });
-  return loaded;
+  // the text of record loads (test/template/grammar.test.ts); the departures by the schemes' loader
+  return (loaded ??= loadOwnGrammar(rfc6570Abnf, { name: "RFC 6570 §2", imports: [rfc3986.pick("pct-encoded"), rfc3987.pick("ucschar", "iprivate")] }, templateDepartures));
 }
 
 /** One hex digit from `lo` to `hi` (nibble values): uppercase letters only, or either case. */
