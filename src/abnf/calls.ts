@@ -162,7 +162,11 @@ const SPARE_PENDING: Pending[] = [];
 function listOf(pend: Pending): number[] {
   let list = pend.list;
   if (list === undefined) {
-    list = Array.from((pend.state as DfaState).positions);
+    // (copied by index: Array.from read the typed array through its iterator, an object per
+    // position, a tenth of what a compiled pass over RFC 5322's inputs allocated)
+    const positions = (pend.state as DfaState).positions;
+    list = new Array<number>(positions.length);
+    for (let i = 0; i < positions.length; i++) list[i] = positions[i] as number;
     pend.list = list;
     pend.state = undefined;
   }
