@@ -114,7 +114,10 @@ export function classOfHost(host: string): HostClass {
  * an IPv6 address that carries an IPv4 address (IPv4-mapped `::ffff:127.0.0.1` and -compatible
  * `::127.0.0.1`, RFC 4291 §2.5.5; NAT64 `64:ff9b::/96`, RFC 6052; 6to4, RFC 3056) is classified as
  * that IPv4 address, as the socket layer reaches it. "localhost" and names under it are
- * loopback (RFC 6761 §6.3). A string that is neither a URI with an authority nor a host is a
+ * loopback (RFC 6761 §6.3). The opaque host of a non-special URL (URL Standard
+ * #concept-opaque-host-parser: no IPv4 parser) is an address only in RFC 3986 §3.2.2's dotted-decimal
+ * form: "foo://999.1.1.1/" is a name (a reg-name), which registrableDomain and publicSuffix give
+ * none for (it ends in a number). A string that is neither a URI with an authority nor a host is a
  * {@link HostError}.
  *
  * @example

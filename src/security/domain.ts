@@ -3,6 +3,7 @@
 import { parse as tldtsParse } from "tldts";
 import type { UriReference } from "../ast/nodes.js";
 import { readOptions } from "../describe.js";
+import { endsInANumber } from "../whatwg/host-address.js";
 import { hostOf } from "./host-of.js";
 
 /** Options of {@link registrableDomain} and {@link publicSuffix}. */
@@ -18,7 +19,9 @@ export interface DomainOptions {
 function lookUp(uriOrHost: unknown, options: unknown, caller: string, part: "domain" | "publicSuffix"): string | undefined {
   const flag = readOptions<DomainOptions>(options, caller, { privateDomains: "boolean" }).privateDomains;
   const h = hostOf(uriOrHost, caller);
-  if (h.host === null || h.host.startsWith("[") || /^[0-9]+(?:\.[0-9]+){3}$/.test(h.host)) return undefined;
+  // #host-public-suffix step 1: none for an address, nor for a host that ends in a number (#ends-in-a-number-checker), which
+  // a special URL reads as an IPv4 address or refuses (#concept-host-parser): an opaque host such as "999.1.1.1" or "0x7f.1"
+  if (h.host === null || h.host.startsWith("[") || endsInANumber(h.host)) return undefined;
   const found = tldtsParse(h.host, { allowPrivateDomains: flag !== false, extractHostname: false, validateHostname: false, detectIp: false, mixedInputs: false })[part] ?? undefined;
   // #host-public-suffix, #host-registrable-domain: a host's trailing dot stays ("example.com." has "com."; tldts drops it)
   return found === undefined || !h.host.endsWith(".") || h.host.endsWith("..") ? found : `${found}.`;
@@ -29,7 +32,10 @@ function lookUp(uriOrHost: unknown, options: unknown, caller: string, part: "dom
  * and one label more ("example.co.uk" for "www.example.co.uk", "user.github.io" for
  * "a.user.github.io"), in A-labels, from the Public Suffix List as tldts bundles it.
  * `undefined` for an IP address, a single label ("localhost"), a host that is itself a public
- * suffix ("co.uk"), and input that names no host. A host's trailing dot stays ("example.com." for
+ * suffix ("co.uk"), a host that ends in a number (URL Standard #ends-in-a-number-checker: no
+ * public suffix is numeric), and input that names no host. So the opaque host of
+ * "foo://999.1.1.1/" has none, although `classifyHost` calls it a name: no address (RFC
+ * 3986 §3.2.2 reads it as a reg-name), so a client resolves it; two answers to two questions. A host's trailing dot stays ("example.com." for
  * "www.example.com.", URL Standard #host-registrable-domain): browsers keep the two hosts apart.
  * Two URLs are same-site when their schemes and registrable domains are equal (HTML's same-site,
  * for hosts that have one).
@@ -54,7 +60,8 @@ export function registrableDomain(uriOrHost: string | UriReference, options?: Do
  * List (see {@link registrableDomain} for how the list's age matters): "co.uk" for
  * "www.example.co.uk", "github.io" for "user.github.io" (with the private section, the default),
  * the last label for a top-level domain the list does not know (its default rule "*").
- * `undefined` for an IP address and input that names no host. A host's trailing dot stays, as the
+ * `undefined` for an IP address, a host that ends in a number ("foo://999.1.1.1/", "foo://0x7f.1/":
+ * see {@link registrableDomain}) and input that names no host. A host's trailing dot stays, as the
  * URL Standard's example table has it ("example.com." has "com.").
  *
  * @example

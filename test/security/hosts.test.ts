@@ -50,3 +50,28 @@ describe("registrableDomain and publicSuffix", () => {
     expect(() => publicSuffix("a.b", 5 as unknown as object)).toThrow(TypeError);
   });
 });
+
+describe("classifyHost and the domain lookups on a host that ends in a number", () => {
+  // The URL Standard's ends-in-a-number checker (#ends-in-a-number-checker), written here from its
+  // text: the last label (a final empty one left out) is all digits, or "0x"/"0X" and hex digits.
+  const endsInANumber = (host: string): boolean => /(?:^|\.)(?:[0-9]+|0[xX][0-9A-Fa-f]*)\.?$/.test(host);
+  const labels = ["1", "999", "0x7f", "0x", "09", "a", "example", "com", "0xg", "1a"];
+  const hosts: string[] = [];
+  for (const a of labels) for (const b of labels) for (const c of ["", ".1", ".com"]) for (const dot of ["", "."]) hosts.push(`${a}.${b}${c}${dot}`);
+
+  it("holds both readings of foo://999.1.1.1/: a name to connect to (RFC 3986 §3.2.2 reg-name), no registrable domain", () => {
+    expect(classifyHostOrThrow("foo://999.1.1.1/")).toMatchObject({ kind: "name", address: undefined });
+    expect([registrableDomain("foo://999.1.1.1/"), publicSuffix("foo://999.1.1.1/")]).toEqual([undefined, undefined]);
+  });
+
+  it.each(["foo", "http"])("%s: an address or a host that ends in a number has no public suffix; any other name keeps the list's", (scheme) => {
+    for (const h of hosts) {
+      const input = `${scheme}://${h}/`;
+      const c = classifyHost(input);
+      const found = [registrableDomain(input), publicSuffix(input)];
+      if (!c.ok) expect([input, found]).toEqual([input, [undefined, undefined]]);
+      else if (c.value.address !== undefined || endsInANumber(c.value.host)) expect([input, found]).toEqual([input, [undefined, undefined]]);
+      else expect([input, c.value.kind, publicSuffix(input) !== undefined]).toEqual([input, "name", true]);
+    }
+  });
+});
