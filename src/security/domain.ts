@@ -35,7 +35,10 @@ function lookUp(uriOrHost: unknown, options: unknown, caller: string, part: "dom
  * suffix ("co.uk"), a host that ends in a number (URL Standard #ends-in-a-number-checker: no
  * public suffix is numeric), and input that names no host. So the opaque host of
  * "foo://999.1.1.1/" has none, although `classifyHost` calls it a name: no address (RFC
- * 3986 §3.2.2 reads it as a reg-name), so a client resolves it; two answers to two questions. A host's trailing dot stays ("example.com." for
+ * 3986 §3.2.2 reads it as a reg-name), so a client resolves it; two answers to two questions.
+ * A URL that is not special has an opaque host, which the URL Standard gives no public suffix
+ * (#host-public-suffix step 1); this reads it as the domain RFC 3986 names there
+ * ("foo://www.example.com/" has "example.com"), a deliberate departure. A host's trailing dot stays ("example.com." for
  * "www.example.com.", URL Standard #host-registrable-domain): browsers keep the two hosts apart.
  * Two URLs are same-site when their schemes and registrable domains are equal (HTML's same-site,
  * for hosts that have one).
