@@ -19,7 +19,8 @@ import { maskPassword } from "../password.js";
 import { templateLanguage, type Lang, type TemplateLanguage } from "./language.js";
 import { itemsOf, readingsOf } from "./match.js";
 import type { TemplateExpression } from "./parse.js";
-import { templateOf, type TemplateInput, type UriTemplate } from "./template.js";
+import { templateOf, type Budget, type TemplateInput, type UriTemplate } from "./template.js";
+import { WORK_LIMIT } from "./automaton.js";
 import type { MatchedValue } from "./types.js";
 import { unitAutomata } from "./unit-expr.js";
 import { toUnits } from "./units.js";
@@ -301,6 +302,9 @@ function search(t: UriTemplate<string>): TemplateAmbiguity | undefined {
   parents.set(start, { prev: -1, ia: -1, ib: -1 });
   queue.push(start);
   let examples = 0;
+  // one budget for the matches of every candidate example (twice a match's: a variable in
+  // hundreds of varspecs made each of sixteen examples spend a whole one, 37 s in all)
+  const budget: Budget = { left: 2 * WORK_LIMIT };
   for (let q = 0; q < queue.length; q++) {
     const id = queue[q] as number;
     const d = id % 2;
@@ -323,7 +327,7 @@ function search(t: UriTemplate<string>): TemplateAmbiguity | undefined {
         parents.set(next, { prev: id, ia, ib });
         if (parents.size > NODE_LIMIT) throw UNDECIDED;
         if (d2 === 1 && accepts(x) && accepts(y)) {
-          const found = verify(t, lang, a, next, parents, close, owner, M);
+          const found = verify(t, lang, a, next, parents, close, owner, M, budget);
           if (found !== undefined) return found;
           if (++examples >= EXAMPLE_LIMIT) throw UNDECIDED;
         }
@@ -344,6 +348,7 @@ function verify(
   close: (s: number) => readonly Way[],
   owner: Int32Array,
   M: number,
+  budget: Budget,
 ): TemplateAmbiguity | undefined {
   // the nodes from the start to the goal
   const chain: { x: number; y: number; ia: number; ib: number }[] = [];
@@ -378,10 +383,13 @@ function verify(
   };
   const ra = readingOf(sa.events);
   const rb = readingOf(sb.events);
-  const first = t.match(example);
-  if (ra === undefined || rb === undefined || !first.ok) return undefined;
+  // the preferred reading, within what is left of the budget; past it, not decided
+  if (ra === undefined || rb === undefined) return undefined;
+  const first = t.matchWithin(example, budget);
+  if (first instanceof Error || budget.left < 0) throw UNDECIDED;
+  if (first === undefined) return undefined;
   const key = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x instanceof Map ? [...(x as Map<string, string>)] : x));
-  const preferred = first.value as Readonly<Record<string, MatchedValue>>;
+  const preferred = first as Readonly<Record<string, MatchedValue>>;
   const other = key(ra) === key(preferred) ? rb : ra;
   if (key(other) === key(preferred)) return undefined;
   // the varspecs the two readings share characters out between
