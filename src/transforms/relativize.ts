@@ -1,25 +1,13 @@
-// RFC 3986 §4.2 (relative references), §5.2 (the resolution relativize inverts) and §6.2.2
-// (normalization, on request): the shortest reference that resolves back to a target.
+// RFC 3986 §4.2 (relative references) and §5.2 (the resolution relativize inverts): the shortest
+// reference that resolves back to a target (operations.ts normalizes first, on request).
 import * as make from "../ast/make.js";
 import type { Authority, Uri, UriReference } from "../ast/nodes.js";
 import { pathKindOf } from "../ast/path-kind.js";
 import type { Result } from "../result.js";
-import { describeValue, expectOptions } from "../describe.js";
-import { normalizeReference, type NormalizeOptions } from "./normalize.js";
+import { describeValue } from "../describe.js";
 import { dotSegmentsRemoved } from "./remove-dot-segments.js";
 import { resolveReference } from "./resolve.js";
 import { serializeNode, withoutFragment } from "./serialize.js";
-
-/** Options of {@link relativizeNodes}. */
-export interface RelativizeOptions {
-  /**
-   * `true`, or the options to normalize with: normalize the base and the target first (RFC 3986
-   * §6.2.2, §6.2.3, with {@link normalizeReference}), so that e.g. `"HTTP://A/x"` is relative to
-   * `"http://a/y"`, and a target with dot segments can be reached. The result then resolves to the
-   * normalized target. Off by default: the target is relativized exactly as given.
-   */
-  readonly normalize?: boolean | NormalizeOptions | undefined;
-}
 
 /** Why {@link relativizeNodes} has no reference to give. */
 export type RelativizeErrorCode = "base-not-absolute" | "target-not-absolute" | "unreachable-target";
@@ -155,8 +143,8 @@ function relativePaths(dir: string, tp: string): string[] {
  * resolved against the base, and the shortest that gives the target's text back is returned;
  * on a tie in length the one that keeps more of the target's text at its end, then a
  * relative-path over an absolute-path over a network-path over a URI. Components are compared as
- * written: `"%7e"` and `"%7E"` differ, and so do `"HTTP"` and `"http"`, unless
- * `options.normalize` is set (then both are normalized first, §6.2).
+ * written: `"%7e"` and `"%7E"` differ, and so do `"HTTP"` and `"http"` (the public `relativize`
+ * normalizes both first on request, §6.2).
  *
  * The base must be a URI (§5.1; a relative-ref is a {@link RelativizeError} `"base-not-absolute"`);
  * its fragment is ignored (§5.2.2 never reads it). An argument that is not a node of this library
@@ -170,24 +158,13 @@ function relativePaths(dir: string, tp: string): string[] {
  * const r = relativize(base, parseOrThrow("http://example.com/docs/api.html?v=2#top", "URI"));
  * if (r.ok) serialize(r.value); // "../api.html?v=2#top"
  */
-export function relativizeNodes(base: Uri, target: Uri, options: RelativizeOptions = {}): Result<UriReference, RelativizeError> {
+export function relativizeNodes(base: Uri, t: Uri): Result<UriReference, RelativizeError> {
   expectReference(base, "base");
-  expectReference(target, "target");
-  expectOptions(options, "relativize");
+  expectReference(t, "target");
   // §5.1: only an absolute URI can be a base; the target must be a URI too.
   if (base.kind !== "URI") return { ok: false, error: new RelativizeError("base-not-absolute") };
-  if (target.kind !== "URI") return { ok: false, error: new RelativizeError("target-not-absolute") };
-
-  let b: Uri = base;
-  let t: Uri = target;
-  if (options.normalize !== undefined && options.normalize !== false) {
-    // §6.2.2, §6.2.3: on request only.
-    const n = options.normalize === true ? {} : options.normalize;
-    b = normalizeReference(b, n);
-    t = normalizeReference(t, n);
-  }
-  // §5.2.2 never reads the base's fragment.
-  b = withoutFragment(b);
+  if (t.kind !== "URI") return { ok: false, error: new RelativizeError("target-not-absolute") };
+  const b = withoutFragment(base); // §5.2.2 never reads the base's fragment
 
   const goal = serializeNode(t);
   const tAuthority = t.authority === undefined ? undefined : make.withoutSpans(t.authority);
