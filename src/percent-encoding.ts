@@ -27,19 +27,14 @@ export function octetAt(text: string, i: number): number {
 /** `"%XX"` for an octet. */
 export const triplet = (octet: number): string => TRIPLETS[octet] ?? "";
 
-/** What {@link encodeWith} writes for a lone surrogate at UTF-16 offset `at`: U+FFFD's triplets unless told otherwise. */
-export type LoneSurrogatePolicy = (at: number) => string;
-
-const REPLACEMENT: LoneSurrogatePolicy = () => "%EF%BF%BD";
-
 /**
  * Encodes `text` as UTF-8 and percent-encodes every octet whose character `table` does not allow
  * (RFC 3986 §2.1, uppercase hex). "%" is never in a table, so it is always encoded, but with
  * `keepTriplets` a "%" that begins a triplet is kept with its two digits (RFC 6570 §3.2.1's U+R
- * set). A lone surrogate, which UTF-8 cannot encode, is written as `lone` says: U+FFFD
- * (`"%EF%BF%BD"`, as TextEncoder does) unless told otherwise (a policy may throw).
+ * set). A lone surrogate, which UTF-8 cannot encode, is written as U+FFFD (`"%EF%BF%BD"`, as
+ * TextEncoder does).
  */
-export function encodeWith(text: string, table: CharTable, keepTriplets = false, lone: LoneSurrogatePolicy = REPLACEMENT): string {
+export function encodeWith(text: string, table: CharTable, keepTriplets = false): string {
   const n = text.length;
   let i = 0;
   while (i < n) {
@@ -67,7 +62,7 @@ export function encodeWith(text: string, table: CharTable, keepTriplets = false,
         const cp = 0x10000 + ((c - 0xd800) << 10) + (d - 0xdc00);
         out += triplet(0xf0 | (cp >> 18)) + triplet(0x80 | ((cp >> 12) & 0x3f)) + triplet(0x80 | ((cp >> 6) & 0x3f)) + triplet(0x80 | (cp & 0x3f));
         i++;
-      } else out += lone(i);
+      } else out += "%EF%BF%BD";
     }
   }
   return out;

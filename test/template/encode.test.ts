@@ -14,9 +14,6 @@ import { runs, seed } from "../helpers/runs";
 
 const U = tableOf(UNRESERVED);
 const U_R = tableOf(UNRESERVED, RESERVED);
-const throwing = (): never => {
-  throw new Error("lone surrogate");
-};
 
 /** Characters from every class: unreserved, reserved, "%" and triplets, other ASCII, 2-, 3- and 4-octet UTF-8, non-characters, surrogates. */
 const unit = fc.oneof(
@@ -32,8 +29,8 @@ describe("encodeValue: the platform's UTF-8 encoder, fixed up to RFC 6570's U an
     fc.assert(
       fc.property(text, (s) => {
         if (wellFormed(s)) {
-          expect(encodeValue(s, false)).toBe(encodeWith(s, U, false, throwing));
-          expect(encodeValue(s, true)).toBe(encodeWith(s, U_R, true, throwing));
+          expect(encodeValue(s, false)).toBe(encodeWith(s, U));
+          expect(encodeValue(s, true)).toBe(encodeWith(s, U_R, true));
         } else {
           expect(() => encodeValue(s, false)).toThrow(URIError);
           expect(() => encodeValue(s, true)).toThrow(URIError);
@@ -46,8 +43,8 @@ describe("encodeValue: the platform's UTF-8 encoder, fixed up to RFC 6570's U an
   it("every ASCII character, alone and after a triplet", () => {
     for (let c = 0; c < 128; c++) {
       for (const s of [String.fromCharCode(c), `%4${String.fromCharCode(c)}`, `%${String.fromCharCode(c)}1`, `${String.fromCharCode(c)}%41`]) {
-        expect([s, encodeValue(s, false)]).toEqual([s, encodeWith(s, U, false, throwing)]);
-        expect([s, encodeValue(s, true)]).toEqual([s, encodeWith(s, U_R, true, throwing)]);
+        expect([s, encodeValue(s, false)]).toEqual([s, encodeWith(s, U)]);
+        expect([s, encodeValue(s, true)]).toEqual([s, encodeWith(s, U_R, true)]);
       }
     }
   });
