@@ -29,24 +29,41 @@ export interface Bounded {
   readonly yieldAt: readonly number[];
 }
 
+/**
+ * A template's automaton, in flat typed arrays (a router holds one per route, and a state of
+ * each literal character: 10 to 14 bytes a state here, where an array of pointers per field and
+ * a typed array per state's edges made it some 50).
+ */
 export interface Nfa {
   readonly size: number;
   readonly kind: Uint8Array;
-  /** EPS states: target, tag (or -1), target, tag, ... in order of preference. */
-  readonly eps: readonly (Int32Array | undefined)[];
-  readonly unitSet: readonly (UnitSet | undefined)[];
+  /**
+   * The empty edges, one array for all: EPS state s's are `epsEdge[epsStart[s]]` to
+   * `epsEdge[epsStart[s + 1] - 1]`, target, tag (or -1), target, tag, ... in order of preference.
+   */
+  readonly epsStart: Int32Array;
+  readonly epsEdge: Int32Array;
+  /** The unit sets the automaton reads, each once (index 0: none). */
+  readonly sets: readonly (UnitSet | undefined)[];
+  /** Per state: the index in `sets` of the unit set it reads (UNIT states; 0 for others). */
+  readonly unitOf: Uint16Array;
+  /** UNIT states: the state after the unit; BOUNDED states: their index in `bounded`; others -1. */
   readonly unitNext: Int32Array;
   readonly bounded: readonly Bounded[];
-  /** BOUNDED states: their index in `bounded`. */
-  readonly boundedOf: Int32Array;
   readonly start: number;
   readonly accept: number;
   readonly tags: readonly Tag[];
   /** EPS states that are a span's head: the units (ASCII) of the separators at which it stops when it can (its last edge, the exit, comes first then). */
-  readonly yieldAt: readonly (readonly number[] | undefined)[];
+  readonly yieldAt: ReadonlyMap<number, readonly number[]>;
   /** UNIT states that read a character of a value (inside a span), 1; the template's and expressions' own text, 0. */
   readonly value: Uint8Array;
 }
+
+/** The unit set state `s` of `nfa` reads (undefined: none). */
+export const unitsAt = (nfa: Nfa, s: number): UnitSet | undefined => nfa.sets[nfa.unitOf[s] as number];
+
+/** The empty edges of state `s` of `nfa` (target, tag, ...; a view of its one array). */
+export const edgesOf = (nfa: Nfa, s: number): Int32Array => nfa.epsEdge.subarray(nfa.epsStart[s], nfa.epsStart[s + 1]);
 
 /** `make`, each answer kept in `cache` by its argument (unit sets are made once and shared: units.ts, and these). */
 function memoized<K, V>(cache: { get(k: K): V | undefined; set(k: K, v: V): unknown }, make: (k: K) => V): (k: K) => V {
@@ -66,6 +83,9 @@ const unitSetOf = /* @__PURE__ */ memoized(new Map<number, UnitSet>(), single);
  */
 export const STATE_LIMIT = 1 << 18;
 
+/** The edges of a state that has no empty edge (while the automaton is built). */
+const NO_EDGES: number[] = [];
+
 /** What {@link buildNfa} throws past {@link STATE_LIMIT} (told apart by identity). */
 export const TOO_LARGE: object = {};
 
@@ -75,23 +95,22 @@ export const TOO_LARGE: object = {};
  */
 export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
   const kind: number[] = [];
-  const eps: (number[] | undefined)[] = [];
-  const unitSet: (UnitSet | undefined)[] = [];
+  const eps: number[][] = [];
+  const unitOf: number[] = [];
   const unitNext: number[] = [];
   const bounded: Bounded[] = [];
-  const boundedOf: number[] = [];
-  const yieldAt: (number[] | undefined)[] = [];
+  const yieldAt = new Map<number, number[]>();
   const value: number[] = [];
+  const sets: (UnitSet | undefined)[] = [undefined];
+  const setIndex = new Map<UnitSet, number>();
   let inSpan = 0;
   const add = (k: number): number => {
     if (kind.length >= STATE_LIMIT) throw TOO_LARGE;
-    yieldAt.push(undefined);
     value.push(inSpan);
     kind.push(k);
-    eps.push(undefined);
-    unitSet.push(undefined);
+    eps.push(NO_EDGES);
+    unitOf.push(0);
     unitNext.push(-1);
-    boundedOf.push(-1);
     return kind.length - 1;
   };
   const epsState = (edges: number[]): number => {
@@ -101,7 +120,9 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
   };
   const unit = (set: UnitSet, next: number): number => {
     const s = add(UNIT);
-    unitSet[s] = set;
+    let i = setIndex.get(set);
+    if (i === undefined) setIndex.set(set, (i = sets.push(set) - 1));
+    unitOf[s] = i;
     unitNext[s] = next;
     return s;
   };
@@ -111,7 +132,7 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
   const span = (x: Extract<Lang, { t: "span" }>, next: number): number => {
     if (x.max !== undefined && !unbounded) {
       const s = add(BOUNDED);
-      boundedOf[s] = bounded.length;
+      unitNext[s] = bounded.length;
       bounded.push({ state: s, exit: next, max: x.max, min1: x.min1, reserved: x.reserved, open: x.open, close: x.close, yieldAt: [...(x.yieldAt ?? "")].map((c) => c.charCodeAt(0)) });
       return s;
     }
@@ -130,7 +151,7 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
     inSpan = 0;
     const edges = starters.flatMap((s) => [s, -1]);
     eps[head] = [...edges, next, x.close];
-    if (x.yieldAt !== undefined && x.yieldAt !== "") yieldAt[head] = [...x.yieldAt].map((c) => c.charCodeAt(0));
+    if (x.yieldAt !== undefined && x.yieldAt !== "") yieldAt.set(head, [...x.yieldAt].map((c) => c.charCodeAt(0)));
     return epsState([x.min1 ? epsState(edges) : head, x.open]);
   };
 
@@ -150,9 +171,9 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
       case "star": {
         const head = epsState([]);
         const body = build(x.item, head);
-        const after = eps[next];
+        const after = eps[next] as number[];
         // yieldFirst: the continuation's first alternative, then another round, then the others
-        eps[head] = x.yieldFirst !== undefined && kind[next] === EPS && after !== undefined && after.length > 2 ? [after[0] as number, after[1] as number, body, -1, ...after.slice(2)] : [body, -1, next, -1];
+        eps[head] = x.yieldFirst !== undefined && kind[next] === EPS && after.length > 2 ? [after[0] as number, after[1] as number, body, -1, ...after.slice(2)] : [body, -1, next, -1];
         return head;
       }
       case "item":
@@ -178,14 +199,18 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
 
   const accept = add(ACCEPT);
   const start = build({ t: "ref", name: "template" }, accept);
+  const size = kind.length;
+  const epsStart = new Int32Array(size + 1);
+  eps.forEach((e, q) => (epsStart[q + 1] = (epsStart[q] as number) + e.length));
   return {
-    size: kind.length,
+    size,
     kind: Uint8Array.from(kind),
-    eps: eps.map((e) => (e === undefined ? undefined : Int32Array.from(e))),
-    unitSet,
+    epsStart,
+    epsEdge: Int32Array.from(eps.flat()),
+    sets,
+    unitOf: Uint16Array.from(unitOf),
     unitNext: Int32Array.from(unitNext),
     bounded,
-    boundedOf: Int32Array.from(boundedOf),
     start,
     accept,
     tags: lang.tags,
@@ -331,7 +356,7 @@ export class Matcher {
 
   constructor(nfa: Nfa) {
     this.nfa = nfa;
-    const { classOf, count, rep } = unitClasses(nfa.unitSet);
+    const { classOf, count, rep } = unitClasses(nfa.sets);
     this.#classOf = classOf;
     this.#classes = count;
     this.#rep = rep;
@@ -342,10 +367,7 @@ export class Matcher {
       for (let s = 0; s < size; s++) if (nfa.kind[s] === UNIT) add(s, nfa.unitNext[s] as number);
     });
     [this.#revStart, this.#rev] = reverseEdges(size, (add) => {
-      for (let s = 0; s < size; s++) {
-        const e = nfa.eps[s];
-        if (e !== undefined) for (let i = 0; i < e.length; i += 2) add(s, e[i] as number);
-      }
+      for (let s = 0; s < size; s++) for (let i = nfa.epsStart[s] as number, end = nfa.epsStart[s + 1] as number; i < end; i += 2) add(s, nfa.epsEdge[i] as number);
       for (const b of nfa.bounded) if (!b.min1) add(b.state, b.exit);
     });
     this.#words = (nfa.size + 31) >>> 5;
@@ -446,7 +468,7 @@ export class Matcher {
       const t = next[i] as number;
       for (let j = this.#revUnitStart[t] as number, end = this.#revUnitStart[t + 1] as number; j < end; j++) {
         const u = from[j] as number;
-        if ((this.nfa.unitSet[u] as UnitSet)[code] === 1) seeds.push(u);
+        if ((unitsAt(this.nfa, u) as UnitSet)[code] === 1) seeds.push(u);
       }
     }
     for (const r of active) seeds.push((this.nfa.bounded[r] as Bounded).state);
@@ -600,7 +622,7 @@ export class Matcher {
         }
       } else if (j > 0 || !failed.has(s * width + k)) {
         if (kind === BOUNDED) {
-          const b = nfa.bounded[nfa.boundedOf[s] as number] as Bounded;
+          const b = nfa.bounded[nfa.unitNext[s] as number] as Bounded;
           const ends = this.#ends(pass, b, k);
           count = ends.length;
           if (j < count) {
@@ -609,13 +631,14 @@ export class Matcher {
             k = ends[j] as number;
           }
         } else {
-          const e = nfa.eps[s] as Int32Array;
+          const e = nfa.epsEdge;
+          const o = nfa.epsStart[s] as number;
           const set = pass.setAt[k] as number;
-          const y = nfa.yieldAt[s];
+          const y = nfa.yieldAt.get(s);
           const exitFirst = y !== undefined && y.includes(pass.units.codes[k] as number);
-          count = e.length >> 1;
+          count = ((nfa.epsStart[s + 1] as number) - o) >> 1;
           for (; j < count; j++) {
-            const i = exitFirst ? (j === 0 ? count - 1 : j - 1) << 1 : j << 1;
+            const i = o + (exitFirst ? (j === 0 ? count - 1 : j - 1) << 1 : j << 1);
             if (this.#has(set, e[i] as number)) {
               if ((e[i + 1] as number) >= 0) events.push(e[i + 1] as number, k);
               s = e[i] as number;
@@ -733,12 +756,12 @@ export class Deterministic {
 
   constructor(nfa: Nfa) {
     this.#nfa = nfa;
-    const { classOf, count, rep } = unitClasses(nfa.unitSet);
+    const { classOf, count, rep } = unitClasses(nfa.sets);
     this.#classOf = classOf;
     this.#classes = count;
     this.#rep = rep;
     // (each is a character of the template's own text: one unit set holds it alone, so it is a class alone)
-    this.#yieldClasses = [...new Set(nfa.yieldAt.flatMap((y) => y ?? []).map((y) => classOf[y] as number))];
+    this.#yieldClasses = [...new Set([...nfa.yieldAt.values()].flat().map((y) => classOf[y] as number))];
     this.#scratch = new Int32Array(count);
     this.#stamp = new Int32Array(nfa.size);
     this.#singleId = new Int32Array(nfa.size);
@@ -769,7 +792,7 @@ export class Deterministic {
   #classesOf(u: number): Int32Array {
     let cs = this.#classesOfUnit.get(u);
     if (cs === undefined) {
-      const set = this.#nfa.unitSet[u] as UnitSet;
+      const set = unitsAt(this.#nfa, u) as UnitSet;
       const out: number[] = [];
       for (let c = 0; c < this.#classes; c++) if (set[this.#rep[c] as number] === 1) out.push(c);
       this.#classesOfUnit.set(u, (cs = Int32Array.from(out)));
@@ -803,10 +826,10 @@ export class Deterministic {
           if ((this.#work += 1 + t.length) > WORK_LIMIT || paths.length > this.#cap) throw OVER_LIMIT;
           continue;
         }
-        const e = nfa.eps[s] as Int32Array;
+        const e = edgesOf(nfa, s);
         // the edges, the first taken first; a head that stops before `y` has its exit (its last
         // edge) pushed once more, last: taken first (and the other copy then skipped)
-        for (let j = e.length - 2, end = nfa.yieldAt[s]?.includes(y) === true ? -2 : 0; j >= end; j -= 2) {
+        for (let j = e.length - 2, end = nfa.yieldAt.get(s)?.includes(y) === true ? -2 : 0; j >= end; j -= 2) {
           const i = (j + e.length) % e.length;
           stack.push({ s: e[i] as number, tags: (e[i + 1] as number) >= 0 ? [...t, e[i + 1] as number] : t });
         }
@@ -908,7 +931,7 @@ export class Deterministic {
     const out: string[] = [];
     for (const src of this.#states[st] as number[]) {
       for (const [u] of this.#closure(src)) {
-        const units = nfa.unitSet[u];
+        const units = unitsAt(nfa, u);
         const code = units?.indexOf(1) ?? -1;
         const label = units === undefined ? "" : nfa.value[u] === 1 ? (units === R_ANY ? "reserved-char" : "value-char") : JSON.stringify(code < 0x80 ? String.fromCharCode(code) : `%${(code & 0xff).toString(16).toUpperCase().padStart(2, "0")}`);
         if (!out.includes(label)) out.push(label);
@@ -955,7 +978,7 @@ export class Deterministic {
       }
       for (const c of yc) {
         const code = this.#rep[c] as number;
-        for (const [u, t] of this.#closure(src, code)) if (nfa.kind[u] === UNIT && (nfa.unitSet[u] as UnitSet)[code] === 1) (ways[c] ??= []).push([u, t]);
+        for (const [u, t] of this.#closure(src, code)) if (nfa.kind[u] === UNIT && (unitsAt(nfa, u) as UnitSet)[code] === 1) (ways[c] ??= []).push([u, t]);
       }
     }
     ways.forEach((list, c) => {
@@ -1008,7 +1031,7 @@ export class Deterministic {
     let text = "";
     let u = set[0] as number;
     // a set of one state that reads one ASCII character (a literal's), and the states after it
-    for (let m; set.length === 1 && nfa.kind[u] === UNIT && (m = membersOf(nfa.unitSet[u] as UnitSet)).length === 1 && (m[0] as number) < 0x80 && text.length < RUN_LIMIT; u = nfa.unitNext[u] as number) text += String.fromCharCode(m[0] as number);
+    for (let m; set.length === 1 && nfa.kind[u] === UNIT && (m = membersOf(unitsAt(nfa, u) as UnitSet)).length === 1 && (m[0] as number) < 0x80 && text.length < RUN_LIMIT; u = nfa.unitNext[u] as number) text += String.fromCharCode(m[0] as number);
     const run = text.length >= 2 ? text : null;
     this.#runs[d] = run;
     if (run !== null) this.#runEnds[d] = this.#internOne(u);

@@ -7,7 +7,7 @@
 // reserved characters too), then fewer varspecs, then the template added first.
 import { describeValue } from "../describe.js";
 import type { Result } from "../result.js";
-import { ACCEPT, EPS, TOO_LARGE, UNIT, unitClasses, WORK_LIMIT, type Nfa } from "./automaton.js";
+import { ACCEPT, EPS, TOO_LARGE, UNIT, unitClasses, unitsAt, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { throwFrom, type TemplateError } from "./errors.js";
 import type { TemplatePart } from "./parse.js";
 import { templateOf, UriTemplate, type Budget } from "./template.js";
@@ -131,7 +131,7 @@ export class Union {
     this.block.fill(this.nfas.length, off, need);
     this.nfas.push(nfa);
     this.offs.push(off);
-    for (const set of nfa.unitSet) {
+    for (const set of nfa.sets) {
       if (set !== undefined && !this.#sets.has(set)) {
         this.#sets.add(set);
         this.#classes = undefined;
@@ -145,7 +145,7 @@ export class Union {
     const b = this.block[g] as number;
     const nfa = this.nfas[b] as Nfa;
     const off = this.offs[b] as number;
-    return nfa.unitSet[g - off]?.[code] === 1 ? off + (nfa.unitNext[g - off] as number) : -1;
+    return unitsAt(nfa, g - off)?.[code] === 1 ? off + (nfa.unitNext[g - off] as number) : -1;
   }
 
   /** The unit classes of every route's unit sets, and one code of each. */
@@ -169,9 +169,8 @@ export class Union {
         out.push(g);
         continue;
       }
-      const e = nfa.eps[g - off];
-      if (k !== EPS || e === undefined) continue;
-      for (let i = 0; i < e.length; i += 2) stack.push(off + (e[i] as number));
+      if (k !== EPS) continue;
+      for (let i = nfa.epsStart[g - off] as number, end = nfa.epsStart[g - off + 1] as number; i < end; i += 2) stack.push(off + (nfa.epsEdge[i] as number));
     }
     return Int32Array.from(out).sort();
   }

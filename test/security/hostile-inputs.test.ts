@@ -145,7 +145,7 @@ describe("a template match's no-match explanation reads the automaton within its
   const explainCounted = (text: string, uri: string): { reads: number; at: number | undefined; expected: readonly string[] | undefined } => {
     const nfa = buildNfa(templateLanguage(parseTemplateOrThrow(text).parts), true);
     let reads = 0;
-    const unitSet = new Proxy(nfa.unitSet, {
+    const sets = new Proxy(nfa.sets, {
       get(target, key, receiver) {
         if (typeof key === "string" && key.charCodeAt(0) >= 0x30 && key.charCodeAt(0) <= 0x39) reads++;
         return Reflect.get(target, key, receiver) as unknown;
@@ -153,7 +153,7 @@ describe("a template match's no-match explanation reads the automaton within its
     });
     const units = toUnits(uri);
     if (typeof units === "number") throw new Error("not units");
-    const r = new Deterministic({ ...nfa, unitSet }).explain(units.codes, units.n);
+    const r = new Deterministic({ ...nfa, sets }).explain(units.codes, units.n);
     return { reads, at: r?.at, expected: r?.expected };
   };
 
