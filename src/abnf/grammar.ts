@@ -541,13 +541,18 @@ export class Grammar {
     return this.#matcher(this.require(name, "matcher"));
   }
 
+  /** The engine's first tier (made on first need): a rule's first inputs, and those past the compiled tier's budget (matcher.ts). */
+  #general(): Interpreter {
+    return (this.#interpreter ??= new Interpreter(this.analysis));
+  }
+
   #matcher(def: RuleDefinition): Matcher {
     const key = def.name.toLowerCase();
     let m = this.#matchers.get(key);
     if (m === undefined) {
       m =
         this.#builtIn?.rule(key) ??
-        new EngineMatcher(def.name, () => this.compiled, () => this.#fastPath(def), this.#ahead.has(key) ? undefined : (this.#interpreter ??= new Interpreter(this.analysis)), this.#made.budgets);
+        new EngineMatcher(def.name, () => this.compiled, () => this.#fastPath(def), this.#ahead.has(key) ? undefined : this.#general(), this.#made.budgets, () => this.#general());
       this.#matchers.set(key, m);
     }
     return m;

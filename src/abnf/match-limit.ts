@@ -16,6 +16,9 @@ export type MatchBudget = "steps" | "ends" | "depth";
  * more than `CALL_DEPTH_LIMIT` (500,000) calls waiting at once (`budget` "depth"). A {@link UriSyntaxError} (so a `validate` or `parse`
  * Result holds it as it holds a rejection) whose `offset` is where the match was reading when
  * the budget ran out, with nothing expected there: the input was neither matched nor refused.
+ * Where the compiled tier runs past a budget on an input the first tier could have been given,
+ * the first tier answers within the same budget (matcher.ts), so the error stands only when
+ * neither decided, and a rule's compiling does not change an answer.
  * `isValid` and a rule's parser throw it, having no other way to say so.
  */
 export class MatchLimitError extends UriSyntaxError {

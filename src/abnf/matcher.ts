@@ -11,6 +11,12 @@
 // large to compile stays on the first tier, the general engine, within the budgets (issue 33:
 // "match it by the general engine ... rather than refusing it"), and is refused, the GrammarError
 // "too-large" naming it, only where the compiled tier would have to answer.
+// A tier switch does not change an answer: the two tiers count their steps differently (RFC
+// 5322's `address` on a display name of many words: about 186 a character compiled, 69 on the
+// first tier, against a budget of 64 and a base), so where the compiled tier runs past its
+// budget the first tier answers within its own ({@link EngineMatcher}'s fallback), on every input
+// it could have been given before the rule compiled; past both, the compiled tier's
+// MatchLimitError stands, as before. A match's work is then at most both tiers' budgets.
 import { WORK_BASE, WORK_PER_CHARACTER, workLimit } from "./calls.js";
 import type { Compiled } from "./compiled.js";
 import { referencedNames } from "./expr.js";
@@ -18,7 +24,7 @@ import { matchLongest, matchWhole } from "./engine.js";
 import type { FastPath } from "./fast-path.js";
 import { GrammarError } from "./grammar-errors.js";
 import type { Interpreter } from "./interpret.js";
-import type { MatchBudgets } from "./match-limit.js";
+import { MatchLimitError, type MatchBudgets } from "./match-limit.js";
 import type { Failure, Longest, Matcher } from "../core/match.js";
 
 /**
@@ -56,9 +62,10 @@ export const FIRST_TIER_PER_POSITION = 600;
  * a rule it calls (naming the rule the size is in), measured without building anything
  * (automaton-size.ts): so the first tier answers only for a rule the compiled tier will take.
  * Returns the positions compiling it would build: of the automata of `key` and of the rules it
- * calls, those not built yet; `undefined` when the grammar's policy does not measure rules.
+ * calls, those not built yet (with `built`, those built too); `undefined` when the grammar's
+ * policy does not measure rules.
  */
-export function checkSizes(compiled: Compiled, key: string): number | undefined {
+export function checkSizes(compiled: Compiled, key: string, built = false): number | undefined {
   const { analysis, policy } = compiled;
   const check = policy.check;
   if (check === undefined) return undefined;
@@ -71,7 +78,7 @@ export function checkSizes(compiled: Compiled, key: string): number | undefined 
     const k = stack.pop() as string;
     if (k === key || called.has(k)) {
       const size = check(analysis.rule(k), analysis, called, NO_STUBS, true);
-      if (!compiled.built(k)) positions += size.positions;
+      if (built || !compiled.built(k)) positions += size.positions;
     }
     for (const r of referencedNames(analysis.rule(k).expr)) {
       const next = r.toLowerCase();
@@ -94,6 +101,11 @@ export class EngineMatcher implements Matcher {
   #allowance = FIRST_TIER_STEPS;
   /** True once the rule's size has been measured ({@link checkSizes}). */
   #sized = false;
+  /** The input the first tier last gave up on with the whole of its budget, and whether it explained (so the fallback does not run it again). */
+  #spent: string | undefined;
+  #spentExplaining = false;
+  /** The longest input the first tier could have been given on the rule ({@link #fallback}), measured when first needed. */
+  #firstLength = -1;
   constructor(
     readonly name: string,
     private readonly compiled: () => Compiled,
@@ -102,6 +114,8 @@ export class EngineMatcher implements Matcher {
     first?: Interpreter,
     /** The grammar's budgets, which bound the first tier's steps on one input as they bound the compiled tier's. */
     private readonly budgets: MatchBudgets = {},
+    /** The grammar's first tier, asked for where the compiled tier runs past its budget (see the file's comment). */
+    private readonly general: () => Interpreter | undefined = () => first,
   ) {
     this.#key = name.toLowerCase();
     this.#first = first;
@@ -110,13 +124,51 @@ export class EngineMatcher implements Matcher {
   test(input: string): boolean {
     const answer = this.#tryFirst(input, false);
     if (answer !== undefined) return answer === null;
-    return this.fast().test(input);
+    try {
+      return this.fast().test(input);
+    } catch (e) {
+      return this.#fallback(input, false, e) === null;
+    }
   }
 
   failure(input: string): Failure | undefined {
     const answer = this.#tryFirst(input, true);
     if (answer !== undefined) return answer ?? undefined;
-    return matchWhole(this.compiled(), this.#key, input);
+    try {
+      return matchWhole(this.compiled(), this.#key, input);
+    } catch (e) {
+      return this.#fallback(input, true, e) ?? undefined;
+    }
+  }
+
+  /**
+   * After the compiled tier threw `e`: when it is a MatchLimitError and the first tier could have
+   * been given the input before the rule compiled (its length within the most steps the rule's
+   * first tier is allowed, {@link firstTierSteps} of all its positions), the first tier's answer
+   * within the input's whole budget; else, or when that tier gives up too, `e` is thrown.
+   */
+  #fallback(input: string, explain: false, e: unknown): true | null;
+  #fallback(input: string, explain: true, e: unknown): Failure | null;
+  #fallback(input: string, explain: boolean, e: unknown): Failure | null | true {
+    if (!(e instanceof MatchLimitError) || (input === this.#spent && explain === this.#spentExplaining)) throw e;
+    const first = this.general();
+    if (first === undefined) throw e;
+    if (this.#firstLength < 0) {
+      let positions: number | undefined;
+      try {
+        positions = checkSizes(this.compiled(), this.#key, true);
+      } catch {
+        positions = undefined; // (too large: the first tier's base allowance, as #tryFirst gives it)
+      }
+      this.#firstLength = Math.floor((positions === undefined ? FIRST_TIER_STEPS : firstTierSteps(positions)) / WORK_PER_CHARACTER);
+    }
+    if (input.length > this.#firstLength) throw e;
+    const limit = workLimit(input.length, this.budgets);
+    // (the test first, as while the first tier answers: explaining takes more steps, and a match needs no more)
+    const matched = first.test(this.#key, input, limit, this.budgets.depth);
+    const answer = matched === undefined ? undefined : matched ? null : explain ? first.explain(this.#key, input, limit, this.budgets.depth, this.compiled().called) : true;
+    if (answer === undefined) throw e;
+    return answer;
   }
 
   /**
@@ -142,11 +194,16 @@ export class EngineMatcher implements Matcher {
       return undefined;
     }
     const limit = Math.min(left, work);
+    this.#spent = undefined;
     let answer: Failure | null | true | undefined;
     if (explain) answer = first.explain(this.#key, input, limit, this.budgets.depth, this.compiled().called);
     else {
       const matched = first.test(this.#key, input, limit, this.budgets.depth);
       answer = matched === undefined ? undefined : matched ? null : true;
+    }
+    if (answer === undefined && limit === work) {
+      this.#spent = input;
+      this.#spentExplaining = explain;
     }
     this.#allowance -= first.steps;
     if (this.#allowance <= 0) this.#size();
