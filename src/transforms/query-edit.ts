@@ -2,7 +2,7 @@
 // HTML forms, RFC 1866 §8.2.1): what is not edited keeps its text byte for byte (§2.4, §6.2.2.2).
 import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
-import { describeValue, expectString } from "../describe.js";
+import { expectString } from "../describe.js";
 import { percentDecode } from "./percent.js";
 import { decodeText, encodeText, formSpaces, queryOptions, queryTable, type QueryOptions } from "./query.js";
 
@@ -54,13 +54,10 @@ const valueOf = (text: string, form: boolean): string => {
 type Settings = ReturnType<typeof queryOptions>;
 
 /**
- * Checks the arguments every function here takes (a TypeError names a wrong one) and reads the
- * options.
+ * Checks the arguments every function here takes besides the reference, a node that operations.ts
+ * has read (a TypeError names a wrong one), and reads the options.
  */
-function check(caller: string, ref: unknown, key: unknown, options: unknown, value?: unknown): Settings {
-  if (!make.isNode(ref) || (ref.kind !== "URI" && ref.kind !== "relative-ref")) {
-    throw new TypeError(`${caller}: the argument "ref" must be a URI reference node, got ${describeValue(ref)}`);
-  }
+function check(caller: string, key: unknown, options: unknown, value?: unknown): Settings {
   expectString(key, "key", caller);
   if (value !== undefined) expectString(value, "value", caller);
   return queryOptions(options, caller); // each field read once (a getter cannot answer one thing to the check and another to the use)
@@ -107,7 +104,7 @@ function withQuery<R extends UriReference>(ref: R, query: string | undefined): R
  * getQueryParams(parseOrThrow("/s?tag=a&x=1&tag=caf%C3%A9"), "tag"); // ["a", "café"]
  */
 export function getNodeQueryParams(ref: UriReference, key: string, options: QueryEditOptions = {}): string[] {
-  const s = check("getQueryParams", ref, key, options);
+  const s = check("getQueryParams", key, options);
   if (ref.query === undefined) return [];
   return pieces(ref.query, s.seps)
     .filter((p) => holds(p, key, s))
@@ -123,7 +120,7 @@ export function getNodeQueryParams(ref: UriReference, key: string, options: Quer
  * getQueryParam(parseOrThrow("/s?q=a+b&q=c"), "q", { form: true }); // "a b"
  */
 export function getNodeQueryParam(ref: UriReference, key: string, options: QueryEditOptions = {}): string | undefined {
-  const s = check("getQueryParam", ref, key, options);
+  const s = check("getQueryParam", key, options);
   if (ref.query === undefined) return undefined;
   for (const p of pieces(ref.query, s.seps)) if (holds(p, key, s)) return valueOf(p.text, s.form);
   return undefined;
@@ -136,7 +133,7 @@ export function getNodeQueryParam(ref: UriReference, key: string, options: Query
  * hasQueryParam(parseOrThrow("/s?debug&q=1"), "debug"); // true
  */
 export function hasNodeQueryParam(ref: UriReference, key: string, options: QueryEditOptions = {}): boolean {
-  const s = check("hasQueryParam", ref, key, options);
+  const s = check("hasQueryParam", key, options);
   if (ref.query === undefined) return false;
   return pieces(ref.query, s.seps).some((p) => holds(p, key, s));
 }
@@ -155,7 +152,7 @@ export function hasNodeQueryParam(ref: UriReference, key: string, options: Query
  * serialize(setQueryParam(parseOrThrow("/s?a=1&b=%7e&a=2"), "a", "x y")); // "/s?a=x%20y&b=%7e"
  */
 export function setNodeQueryParam(ref: UriReference, key: string, value: string | undefined, options: QueryEditOptions = {}): UriReference {
-  const s = check("setQueryParam", ref, key, options, value);
+  const s = check("setQueryParam", key, options, value);
   if (ref.query === undefined) return withQuery(ref, pairText(key, value, s));
   const all = pieces(ref.query, s.seps);
   const first = all.findIndex((p) => holds(p, key, s));
@@ -182,7 +179,7 @@ export function setNodeQueryParam(ref: UriReference, key: string, value: string 
  * serialize(appendQueryParam(parseOrThrow("/s?a=1"), "tag", "a&b")); // "/s?a=1&tag=a%26b"
  */
 export function appendNodeQueryParam(ref: UriReference, key: string, value: string | undefined, options: QueryEditOptions = {}): UriReference {
-  const s = check("appendQueryParam", ref, key, options, value);
+  const s = check("appendQueryParam", key, options, value);
   const pair = pairText(key, value, s);
   const q = ref.query;
   if (q === undefined || q === "" || s.seps.includes(q.charAt(q.length - 1))) return withQuery(ref, (q ?? "") + pair);
@@ -200,7 +197,7 @@ export function appendNodeQueryParam(ref: UriReference, key: string, value: stri
  * serialize(deleteQueryParam(parseOrThrow("/s?utm=1&q=x&utm=2#top"), "utm")); // "/s?q=x#top"
  */
 export function deleteNodeQueryParam(ref: UriReference, key: string, options: QueryEditOptions = {}): UriReference {
-  const s = check("deleteQueryParam", ref, key, options);
+  const s = check("deleteQueryParam", key, options);
   if (ref.query === undefined) return ref;
   const all = pieces(ref.query, s.seps);
   const kept = all.filter((p) => !holds(p, key, s));

@@ -1,8 +1,6 @@
 // RFC 3986 §4.1–§4.4: the kinds of URI reference (URI, network-path, absolute-path,
 // relative-path) and the same-document reference, by syntax or against a base (§5.2).
-import * as make from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";
-import { describeValue } from "../describe.js";
 import { resolveReference } from "./resolve.js";
 import { serializeNode, withoutFragment } from "./serialize.js";
 
@@ -19,8 +17,8 @@ export type ReferenceKind = "URI" | "network-path" | "absolute-path" | "relative
  * - `"network-path"` (§4.2): a relative reference that begins with "//".
  * - `"absolute-path"` (§4.2): one that begins with a single "/".
  * - `"relative-path"` (§4.2): any other relative reference.
- * A `ref` that is not a reference node of this library, or a `base` that is not a URI node
- * (§5.1), is a `TypeError`.
+ * `ref` is a reference node and `base` a URI node (§5.1): operations.ts `referenceKind` reads them
+ * and throws the `TypeError` for anything else.
  *
  * @example
  * referenceKind(parseOrThrow("#top"));     // "same-document"
@@ -28,13 +26,7 @@ export type ReferenceKind = "URI" | "network-path" | "absolute-path" | "relative
  * referenceKind(parseOrThrow("?q"), parseOrThrow("http://a/b?q", "URI")); // "same-document"
  */
 export function referenceKindOfNode(ref: UriReference, base?: Uri): ReferenceKind {
-  if (!make.isNode(ref) || (ref.kind !== "URI" && ref.kind !== "relative-ref")) {
-    throw new TypeError(`referenceKind: the argument "ref" must be a URI reference node, got ${describeValue(ref)}`);
-  }
   if (base !== undefined) {
-    if (!make.isNode(base) || base.kind !== "URI") {
-      throw new TypeError(`referenceKind: the argument "base" must be a URI node with a scheme (RFC 3986 §5.1), got ${describeValue(base)}`);
-    }
     // §4.4: "aside from its fragment component (if any), identical to the base URI".
     const stripped = withoutFragment(base);
     const r = resolveReference(stripped, ref);

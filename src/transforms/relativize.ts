@@ -4,7 +4,6 @@ import * as make from "../ast/make.js";
 import type { Authority, Uri, UriReference } from "../ast/nodes.js";
 import { pathKindOf } from "../ast/path-kind.js";
 import type { Result } from "../result.js";
-import { describeValue } from "../describe.js";
 import { dotSegmentsRemoved } from "./remove-dot-segments.js";
 import { resolveReference } from "./resolve.js";
 import { serializeNode, withoutFragment } from "./serialize.js";
@@ -32,13 +31,6 @@ export class RelativizeError extends Error {
           : "Unreachable target: no reference resolves to it, as its path has dot segments that remove_dot_segments would remove (RFC 3986 §5.2.4); normalize it first",
     );
     this.code = code;
-  }
-}
-
-/** Throws a TypeError unless `x` is a URI reference node made by this library. */
-function expectReference(x: unknown, name: string): asserts x is UriReference {
-  if (!make.isNode(x) || (x.kind !== "URI" && x.kind !== "relative-ref")) {
-    throw new TypeError(`relativize: the argument "${name}" must be a URI reference node, got ${describeValue(x)}`);
   }
 }
 
@@ -147,8 +139,8 @@ function relativePaths(dir: string, tp: string): string[] {
  * normalizes both first on request, §6.2).
  *
  * The base must be a URI (§5.1; a relative-ref is a {@link RelativizeError} `"base-not-absolute"`);
- * its fragment is ignored (§5.2.2 never reads it). An argument that is not a node of this library
- * is a TypeError.
+ * its fragment is ignored (§5.2.2 never reads it). The arguments are nodes of this library
+ * (operations.ts `relativize` reads them and throws the TypeError for anything else).
  * The target is relativized as given: its dot segments are not removed (§5.2.4 would remove them
  * from any reference but an empty-path one, so such a target is only reached when its path is
  * the base's path; otherwise the result is a {@link RelativizeError} `"unreachable-target"`).
@@ -159,8 +151,6 @@ function relativePaths(dir: string, tp: string): string[] {
  * if (r.ok) serialize(r.value); // "../api.html?v=2#top"
  */
 export function relativizeNodes(base: Uri, t: Uri): Result<UriReference, RelativizeError> {
-  expectReference(base, "base");
-  expectReference(t, "target");
   // §5.1: only an absolute URI can be a base; the target must be a URI too.
   if (base.kind !== "URI") return { ok: false, error: new RelativizeError("base-not-absolute") };
   if (t.kind !== "URI") return { ok: false, error: new RelativizeError("target-not-absolute") };

@@ -11,6 +11,7 @@ import {
   appendNodeQueryParam, deleteNodeQueryParam, getNodeQueryParam, getNodeQueryParams, hasNodeQueryParam, setNodeQueryParam, type QueryEditOptions,
 } from "../../src/transforms/query-edit";
 import { buildQuery, queryParams } from "../../src/transforms/query";
+import { getQueryParam } from "../../src/operations";
 import { serializeNode } from "../../src/transforms/serialize";
 import { readJson } from "../helpers/fixtures";
 import { runs } from "../helpers/runs";
@@ -103,7 +104,7 @@ describe("query edits: nodes and arguments", () => {
 
   test("arguments of the wrong type are TypeErrors that name them", () => {
     const node = parseOrThrow("/s?a=1");
-    expect(() => getNodeQueryParam({ ...node }, "a")).toThrow(/getQueryParam: the argument "ref"/);
+    expect(() => getQueryParam({ ...node }, "a")).toThrow(/getQueryParam: the argument "input"/);
     expect(() => setNodeQueryParam(node, 1 as unknown as string, "x")).toThrow(/setQueryParam: the argument "key"/);
     expect(() => appendNodeQueryParam(node, "a", null as unknown as string)).toThrow(/appendQueryParam: the argument "value"/);
     expect(() => deleteNodeQueryParam(node, "a", "&" as unknown as QueryEditOptions)).toThrow(/deleteQueryParam: the argument "options"/);

@@ -10,7 +10,7 @@ import { isValid, parse, parseOrThrow, parseRuleOrThrow } from "../../src/parse"
 import { rule } from "../../src/rules/index";
 import { referenceKindOfNode, type ReferenceKind } from "../../src/transforms/reference-kind";
 import { relativizeNodes, RelativizeError } from "../../src/transforms/relativize";
-import { normalizeOrThrow, relativize, type RelativizeOptions } from "../../src/operations";
+import { normalizeOrThrow, referenceKind, relativize, type RelativizeOptions } from "../../src/operations";
 import { removeDotSegments } from "../../src/transforms/remove-dot-segments";
 import { resolveReference } from "../../src/transforms/resolve";
 import { serializeNode } from "../../src/transforms/serialize";
@@ -140,10 +140,10 @@ describe("relativize: errors", () => {
     expect(JSON.stringify([base, target])).toBe(before);
   });
 
-  test("arguments that are not nodes of this library are TypeErrors", () => {
+  test("arguments that are not nodes of this library (or strings) are TypeErrors", () => {
     const base = uri("http://a/b");
-    expect(() => relativizeNodes({ ...base } as Uri, base)).toThrow(TypeError);
-    expect(() => relativizeNodes(base, "http://a/c" as unknown as Uri)).toThrow(/relativize: the argument "target"/);
+    expect(() => relativize({ ...base }, base)).toThrow(TypeError);
+    expect(() => relativize(base, 1 as unknown as Uri)).toThrow(/relativize: the argument "target"/);
     expect(() => relativize(base, base, 1 as unknown as RelativizeOptions)).toThrow(TypeError);
   });
 
@@ -322,10 +322,10 @@ describe("referenceKind", () => {
     });
   }
 
-  test("a base that is not a URI, or a ref that is not a node, is a TypeError", () => {
-    expect(() => referenceKindOfNode(parseOrThrow("g"), parseOrThrow("/a") as unknown as Uri)).toThrow(TypeError);
-    expect(() => referenceKindOfNode({ ...parseOrThrow("g") })).toThrow(TypeError);
-    expect(() => referenceKindOfNode("g" as unknown as UriReference)).toThrow(TypeError);
+  test("a base that is not a URI, or a ref that is not a node (or a string), is a TypeError", () => {
+    expect(() => referenceKind(parseOrThrow("g"), parseOrThrow("/a"))).toThrow(TypeError);
+    expect(() => referenceKind({ ...parseOrThrow("g") })).toThrow(TypeError);
+    expect(() => referenceKind(1 as unknown as UriReference)).toThrow(TypeError);
   });
 
   test("the doc comment's examples", () => {
