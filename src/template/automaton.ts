@@ -291,23 +291,30 @@ export const memoLimit = (nfa: Nfa): number => MEMO_LIMIT + 64 * nfa.size;
 const MASKED_MEMO_LIMIT = 20;
 
 /**
- * The most state-set work one match, one explanation or one construction may do: the states of
- * the sets it builds and reads, summed, and for the forward walk's and the explanation's sets the
- * characters of each new one's key (about 0.3 s, and at most about 40 MB held). The backward
- * pass does not count its keys: on "{y}" + 2,000 "a" + "{x}" it writes 8.5 million characters of
- * them within 4 million units (0.3-0.5 s in all), and counted, they would send "{x:1}"×1,024 on
- * 1,024 "b" (a round trip) to "match-limit"; counting them wants this limit raised with them.
- * Sets of states
+ * The most state-set work one explanation, one forward walk or one router pass may do: the
+ * states of the sets it builds and reads, summed, and the characters of each new set's key
+ * (the set written out to intern it: writing, hashing and keeping it cost about half a state a
+ * character; about 0.3 s, and at most about 40 MB held). The backward pass has twice this
+ * ({@link PASS_LIMIT}). Sets of states
  * stay small on real templates; a long literal that repeats itself ("aaaa...{x}", "{x}abab...")
  * makes them grow with the literal, and the work with its square: past this, the answer is
  * "over the limit" (template.ts: the TemplateError "match-limit"), not a process out of memory.
  */
 export const WORK_LIMIT = 1 << 22;
 
+/**
+ * The most work one backward pass may do ({@link Matcher.run}), in {@link WORK_LIMIT}'s units,
+ * its sets' keys included. It counted no keys within 2^22 before: "{y}" + 2,000 "a" + "{x}" +
+ * 20,000 "q" wrote 12.2 million key characters within 4.1 million states (0.5-0.7 s);
+ * counted, "{x:1}"×1,024 on 1,024 "b" (a round trip) takes 3.15 million states and 5.0 million
+ * key characters, hence twice the others' limit.
+ */
+export const PASS_LIMIT = 2 * WORK_LIMIT;
+
 /** What a pass throws when it goes past {@link WORK_LIMIT} (told apart by identity); caught where the pass began. */
 const OVER_LIMIT: object = {};
 
-/** What {@link Matcher.run} answers past {@link WORK_LIMIT}. */
+/** What {@link Matcher.run} answers past its limit ({@link PASS_LIMIT}). */
 export const OVER_WORK_LIMIT = "over-limit";
 
 /**
@@ -346,8 +353,8 @@ export class Matcher {
   #work = 0;
   /** Entries the memo holds (see {@link MEMO_LIMIT}). */
   #retained = 0;
-  /** The work limit of the current pass. */
-  #limit = WORK_LIMIT;
+  /** The work limit of the current pass (set by run). */
+  #limit = 0;
 
   /** The state-set work of the last pass. */
   get work(): number {
@@ -399,25 +406,7 @@ export class Matcher {
     return hasMember(this.#sets[id] as Int32Array, this.#bits[id], s);
   }
 
-  #intern(list: number[]): number {
-    // (a typed array sorts its numbers by value)
-    const set = Int32Array.from(list).sort();
-    // (the key is not counted in the work: see WORK_LIMIT)
-    const key = set.join(",");
-    let id = this.#index.get(key);
-    if (id === undefined) {
-      id = this.#sets.length;
-      this.#sets.push(set);
-      const words = this.nfa.size <= BITS_LIMIT || set.length >= this.#words ? this.#words : 0;
-      this.#bits.push(bitsOf(set, words));
-      this.#index.set(key, id);
-      this.#trans.push(new Int32Array(this.#classes).fill(-1));
-      this.#retained += set.length + words + this.#classes + (key.length >> 2) + STATE_CELLS;
-    }
-    return id;
-  }
-
-  /** The set of states from which the rest can be read, from seed states, closed backward over empty edges. */
+  /** The interned set of states from which the rest can be read, from seed states, closed backward over empty edges. */
   #close(seeds: readonly number[]): number {
     const mark = ++this.#mark;
     const stamp = this.#stamp;
@@ -440,8 +429,22 @@ export class Matcher {
         stack.push(s);
       }
     }
-    if ((this.#work += out.length) > this.#limit) throw OVER_LIMIT;
-    return this.#intern(out);
+    // interned (the same states, the same id; a typed array sorts its numbers by value)
+    const set = Int32Array.from(out).sort();
+    const key = set.join(",");
+    // the set's states and its key, which writing, hashing and keeping cost
+    if ((this.#work += out.length + key.length) > this.#limit) throw OVER_LIMIT;
+    let id = this.#index.get(key);
+    if (id === undefined) {
+      id = this.#sets.length;
+      this.#sets.push(set);
+      const words = this.nfa.size <= BITS_LIMIT || set.length >= this.#words ? this.#words : 0;
+      this.#bits.push(bitsOf(set, words));
+      this.#index.set(key, id);
+      this.#trans.push(new Int32Array(this.#classes).fill(-1));
+      this.#retained += set.length + words + this.#classes + (key.length >> 2) + STATE_CELLS;
+    }
+    return id;
   }
 
   /**
@@ -485,12 +488,13 @@ export class Matcher {
    * The backward pass over `units`, or undefined when no path reads them all (the URI is not in
    * the language), or {@link OVER_WORK_LIMIT}. One memoized step per unit, plus per bounded span
    * one count: a step not seen before costs the size of its sets, which on real templates is a
-   * few states; the steps of one pass together build and read at most {@link WORK_LIMIT} states.
+   * few states; the steps of one pass together build, read and key at most `limit` states (never
+   * more than {@link PASS_LIMIT}).
    */
-  run(units: Units, limit = WORK_LIMIT): Pass | undefined | typeof OVER_WORK_LIMIT {
+  run(units: Units, limit = PASS_LIMIT): Pass | undefined | typeof OVER_WORK_LIMIT {
     this.trim();
     this.#work = 0;
-    this.#limit = limit;
+    this.#limit = Math.min(PASS_LIMIT, limit);
     try {
       return this.#run(units);
     } catch (e) {

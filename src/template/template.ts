@@ -6,7 +6,7 @@
 // apart, so that an app that matches does not bundle them.
 import { describeValue, expectOptions, wordList } from "../describe.js";
 import type { Result } from "../result.js";
-import { buildNfa, Deterministic, Matcher, OVER_WORK_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, WORK_LIMIT, type Nfa } from "./automaton.js";
+import { buildNfa, Deterministic, Matcher, OVER_WORK_LIMIT, PASS_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { passwordStartAt, quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
 import { maskTemplatePasswordAt as maskPasswordAt, referencePassword } from "../password.js";
 import { expandParts } from "./expand.js";
@@ -326,7 +326,7 @@ export class UriTemplate<T extends string = string> {
   #general(m: Matcher, uri: string, limit: number, maxPaths: number, budget: Budget | undefined): Result<TemplateReadings<unknown>, TemplateError> {
     const units = toUnits(uri);
     if (typeof units === "number") return { ok: false, error: this.#noMatch(uri, undefined, budget) };
-    const pass = m.run(units, budget === undefined ? WORK_LIMIT : Math.min(WORK_LIMIT, budget.left));
+    const pass = m.run(units, budget?.left);
     if (budget !== undefined) budget.left -= m.work;
     if (pass === undefined) return { ok: false, error: this.#noMatch(uri, undefined, budget) };
     if (pass === OVER_WORK_LIMIT) {
@@ -338,7 +338,7 @@ export class UriTemplate<T extends string = string> {
           uri,
           0,
           [],
-          `Matching the URI against the template ${quoted(this.text)} would take more than ${WORK_LIMIT} steps of its automaton (a long literal that repeats itself, as in "aaaa{x}", keeps that many positions open at once); the URI is neither matched nor refused`,
+          `Matching the URI against the template ${quoted(this.text)} would take more than ${PASS_LIMIT} steps of its automaton (a long literal that repeats itself, as in "aaaa{x}", keeps that many positions open at once); the URI is neither matched nor refused`,
         ),
       };
     }

@@ -5,9 +5,14 @@
 // so on routes whose literals repeat themselves the keys written went past the call's budget
 // (engine30's round-8 report): 100 routes {+a} + "/"×i + {b} wrote 11.9 million key characters
 // within a budget of 2^23 units (and 36 million, 1.3 s, within 2^25). The keys written are counted
-// here with a spy on join (the only place a check writes a set out). (The matcher's own backward
-// pass still does not count its keys: see automaton.ts WORK_LIMIT.)
-import { createRouter } from "../../src/template/index";
+// here with a spy on join (the only place a check writes a set out). The matcher's own backward
+// pass did not count its keys either: on "{y}" + 2,000 "a" + "{x}" + 20,000 "q" (states numbered
+// past 10,000, so five digits and a comma each) it wrote 12.2 million key characters within
+// 4.1 million states counted (0.5-0.7 s) and answered; counted, the pass's limit is 2^23
+// (PASS_LIMIT, twice WORK_LIMIT) so that "{x:1}"×1,024 on 1,024 "b" (3.15 million states and 5.0
+// million key characters) still reads.
+import { PASS_LIMIT } from "../../src/template/automaton";
+import { createRouter, match } from "../../src/template/index";
 import { UNREACHABLE_LIMIT } from "../../src/template/router";
 
 /** Characters of the keys `f` wrote (typed arrays joined with ","), and what `f` returned. */
@@ -37,5 +42,19 @@ describe("the work of a new state set counts its key", () => {
     expect(r.out).toEqual([]);
     expect(r.chars).toBeGreaterThan(0);
     expect(r.chars).toBeLessThanOrEqual(UNREACHABLE_LIMIT);
+  });
+
+  it('match\'s backward pass: "{y}" + 2,000 "a" + "{x}" + 20,000 "q" writes keys within PASS_LIMIT, then "match-limit"', () => {
+    const q = "q".repeat(20_000);
+    const r = keysWritten(() => match("{y}" + "a".repeat(2000) + "{x}" + q, "a".repeat(2000) + "b" + q));
+    expect(r.out.ok ? "matched" : r.out.error.code).toBe("match-limit");
+    expect(r.chars).toBeGreaterThan(1_000_000);
+    expect(r.chars).toBeLessThanOrEqual(PASS_LIMIT);
+  });
+
+  it('"{x:1}"×1,024 on 1,024 "b" (a round trip) still reads with its keys counted', () => {
+    const r = keysWritten(() => match("{x:1}".repeat(1024), "b".repeat(1024)));
+    expect(r.out).toEqual({ ok: true, value: { x: "b" } });
+    expect(r.chars).toBeLessThanOrEqual(PASS_LIMIT);
   });
 });
