@@ -109,12 +109,6 @@ function clusterWidth(cluster: string): number {
 /** Printable US-ASCII only (no controls): one column a character. */
 export const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 
-/** The columns `text` takes in a terminal. */
-export function textWidth(text: string): number {
-  if (PRINTABLE_ASCII.test(text)) return text.length;
-  return walk(text, -1, undefined);
-}
-
 /**
  * How much text Intl.Segmenter is given at a time: its iteration takes time quadratic in the
  * length of the string segmented (V8), so long text is segmented in windows.

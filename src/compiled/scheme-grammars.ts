@@ -29,11 +29,3 @@ export const fileSchemeGrammar = (): CompiledGrammar => compiled("file", SCHEMES
 export const fileAppendixESchemeGrammar = (): CompiledGrammar => compiled("fileAppendixE", SCHEMES.fileAppendixE);
 export const dataSchemeGrammar = (): CompiledGrammar => compiled("data", SCHEMES.data);
 export const telSchemeGrammar = (): CompiledGrammar => compiled("tel", SCHEMES.tel);
-
-/**
- * A built-in scheme's compiled grammar by its key (tests and tools: it reads every grammar's
- * data, so the package's own modules use the functions above).
- */
-export function schemeGrammar(key: SchemeGrammarKey): CompiledGrammar {
-  return compiled(key, SCHEMES[key]);
-}

@@ -5,10 +5,13 @@ import fc from "fast-check";
 import { parse, parseRule } from "../../src/parse";
 import { figure, placeLabels, referenceParts, sideItems, type Item, type Part } from "../../src/cli/figure";
 import { drawable, plain } from "../../src/cli/style";
-import { columnsOf, textWidth } from "../../src/width";
+import { caretColumn, columnsOf } from "../../src/width";
 import { validFor } from "../helpers/generators";
 import type { UriReference } from "../../src/ast/nodes";
 import { runs } from "../helpers/runs";
+
+/** The columns `text` takes in a terminal: the caret's column at its end. */
+const textWidth = (text: string): number => caretColumn(text, text.length);
 
 describe("textWidth: terminal columns", () => {
   test.each([
