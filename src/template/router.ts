@@ -110,39 +110,44 @@ const SHADOW_LIMIT = 1 << 14;
 /**
  * The routes' automata numbered as one: route r's states are a block from its offset on. Nothing
  * of the automata is copied (10,000 routes of ~130 states kept ~15 KB each when their kinds and
- * edges were): per state, its block; the kinds, edges and accepting states are read from the
- * block's own automaton.
+ * edges were), nor anything kept per state: a state's block is found by a binary search of the
+ * offsets, from the block found last (a set's states are sorted, and a closure stays in a block
+ * for most of its steps); a block number per state was 4 to 8 bytes a state.
  */
 export class Union {
-  /** Per state: its block (the index of its automaton in {@link nfas}). */
-  block = new Int32Array(256);
   readonly nfas: Nfa[] = [];
-  /** Per block: its offset. A block's index is its route's (routes are added in order). */
-  readonly offs: number[] = [];
+  /** Per block and one more: its offset (the last: {@link size}). A block's index is its route's (routes are added in order). */
+  offs = new Int32Array(16);
   size = 0;
+  #last = 0;
   #classes: ReturnType<typeof unitClasses> | undefined;
   readonly #sets = new Set<UnitSet>();
 
   /** Appends the next route's automaton. */
   add(nfa: Nfa): void {
-    const off = this.size;
-    const need = off + nfa.size;
-    if (need > this.block.length) this.block = grown(this.block, Math.max(need, 2 * this.block.length));
-    this.block.fill(this.nfas.length, off, need);
-    this.nfas.push(nfa);
-    this.offs.push(off);
+    const n = this.nfas.push(nfa);
+    if (n >= this.offs.length) this.offs = grown(this.offs, 2 * n);
+    this.offs[n] = this.size += nfa.size;
     for (const set of nfa.sets) {
       if (set !== undefined && !this.#sets.has(set)) {
         this.#sets.add(set);
         this.#classes = undefined;
       }
     }
-    this.size = need;
+  }
+
+  /** The block of state `g`. */
+  blockOf(g: number): number {
+    const offs = this.offs;
+    let b = this.#last;
+    // else the last block whose offset is at most g
+    if (g < (offs[b] as number) || g >= (offs[b + 1] as number)) this.#last = b = prefixOf(this.nfas.length, (m) => (offs[m] as number) <= g) - 1;
+    return b;
   }
 
   /** The state after state `g` reads unit `code`, or -1. */
   next(g: number, code: number): number {
-    const b = this.block[g] as number;
+    const b = this.blockOf(g);
     const nfa = this.nfas[b] as Nfa;
     const off = this.offs[b] as number;
     return unitsAt(nfa, g - off)?.[code] === 1 ? off + (nfa.unitNext[g - off] as number) : -1;
@@ -161,7 +166,7 @@ export class Union {
       const g = stack.pop() as number;
       if (stamp[g] === mark) continue;
       stamp[g] = mark;
-      const b = this.block[g] as number;
+      const b = this.blockOf(g);
       const nfa = this.nfas[b] as Nfa;
       const off = this.offs[b] as number;
       const k = nfa.kind[g - off];
@@ -287,7 +292,7 @@ export class SubsetDfa {
       // the routes whose accepting state the set holds (a block's index is its route's)
       const u = this.union;
       for (const g of set) {
-        const b = u.block[g] as number;
+        const b = u.blockOf(g);
         if ((u.nfas[b] as Nfa).kind[g - (u.offs[b] as number)] === ACCEPT) acc.push(b);
       }
       this.accepting.push(acc);

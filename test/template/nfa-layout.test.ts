@@ -5,6 +5,7 @@
 // automaton is now typed arrays over its states plus arrays that do not grow with them.
 import { buildNfa } from "../../src/template/automaton";
 import { templateLanguage } from "../../src/template/language";
+import { Union } from "../../src/template/router";
 import { parseTemplateOrThrow } from "../../src/template/template";
 
 /** Bytes of the automaton's typed arrays, and the longest of its other arrays (or maps). */
@@ -30,5 +31,27 @@ describe("a template's automaton grows by typed arrays alone with its literal te
     expect(w.states).toBeGreaterThan(10_000);
     expect(w.typed / w.states).toBeLessThanOrEqual(16);
     expect(w.longest).toBeLessThan(w.states / 10);
+  });
+});
+
+describe("a router keeps nothing per state of its routes beyond their automata", () => {
+  it("100 routes of 1,000 to 1,100 literal characters: the union's own arrays grow with the routes, not their states", () => {
+    const union = new Union();
+    let states = 0;
+    for (let i = 0; i < 100; i++) {
+      const nfa = parseTemplateOrThrow(`{+a}${"/".repeat(1000 + i)}{b}!`).unboundedNfa;
+      union.add(nfa);
+      states += nfa.size;
+    }
+    expect(union.size).toBe(states);
+    let bytes = 0;
+    for (const v of Object.values(union) as unknown[]) if (ArrayBuffer.isView(v)) bytes += v.byteLength;
+    // (before: a block number per state, 4 bytes a state in an array grown by doubling: 549,120 bytes)
+    expect(bytes).toBeLessThanOrEqual(8 * 256);
+    // and every state is still read in its own route: route 99's accepting state is its last block's
+    const last = union.nfas[99];
+    expect(union.blockOf((union.offs[99] as number) + (last?.accept ?? -1))).toBe(99);
+    expect(union.blockOf(0)).toBe(0);
+    expect(union.blockOf(states - 1)).toBe(99);
   });
 });
