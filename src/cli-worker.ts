@@ -1,7 +1,7 @@
 // A worker thread of batch mode (--jobs N, src/cli/parallel.ts): it parses the same arguments with the same program, then
 // answers the main thread's chunks. Built next to cli.js, where src/cli.ts looks for it (tsc, and scripts/bundle.mjs WORKERS).
 import { workerData } from "node:worker_threads";
-import type { WorkerData } from "./cli/batch.js";
+import type { WorkerData } from "./cli/batch-types.js";
 import { main } from "./cli/main.js";
 import { serveBatch } from "./cli/parallel.js";
 

@@ -5,7 +5,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { clearProgress } from "./cli/batch.js";
-import { EXIT, main } from "./cli/main.js";
+import { main } from "./cli/main.js";
+import { EXIT } from "./cli/errors.js";
 
 /** The directory of this file (dist/), through the symbolic link npm installs for the command. */
 const here = ((): string | undefined => {

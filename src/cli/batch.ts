@@ -12,8 +12,6 @@ import { AUTO_MIN_MICROS_PER_LINE, AUTO_WORKERS_AFTER_MS, MAX_KEY_LENGTH, type B
 import { errorJson, InputError, jsonReplacer, UsageError } from "./errors.js";
 import { toJson } from "./style.js";
 
-export type { BatchDebug, BatchOptions, ChunkResult, Input, Line, LineResult, Outcome, Serve, Tally, WorkerData, Workers } from "./batch-types.js";
-
 /** Opens `--input FILE` (`-` or none: stdin). An unreadable file is a usage error. */
 export function openInput(file: string | undefined): Input {
   if (file === undefined || file === "-") {

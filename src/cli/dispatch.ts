@@ -4,7 +4,8 @@ import { DEFAULT_MAX_LENGTH, InputTooLongError } from "../errors.js";
 import { maskPassword, PASSWORD_MASK, type PasswordReading } from "../password.js";
 import type { Result } from "../result.js";
 import type { SchemeRegistry } from "../schemes/registry.js";
-import { openInput, runBatch, type Line, type Outcome, type Serve, type Workers } from "./batch.js";
+import { openInput, runBatch } from "./batch.js";
+import type { Line, Outcome, Serve, Workers } from "./batch-types.js";
 import { errorJson, EXIT, InputError, jsonReplacer, UsageError } from "./errors.js";
 import { printable, toJson, type Paint } from "./style.js";
 /** How one run writes: colours for stdout and stderr, and JSON or text. */

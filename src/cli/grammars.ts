@@ -32,8 +32,6 @@ const entries: readonly NamedGrammar[] = [
 /** The grammars by name, in the order `--help` lists them. */
 export const grammars: ReadonlyMap<string, NamedGrammar> = new Map(entries.map((e) => [e.name, e]));
 
-/** The names `--grammar` takes (./names.ts, which the program reads without loading the grammars). */
-export { grammarNames };
 if (entries.map((e) => e.name).join() !== grammarNames.join()) {
   throw new Error(`src/cli/names.ts lists ${grammarNames.join(", ")}; the grammars are ${entries.map((e) => e.name).join(", ")}`);
 }

@@ -1,7 +1,7 @@
 // The uri-grammar program (RFC 3986, RFC 3987): its commands, options and help. A command's work is in ./commands/ (and
 // ./template.ts), loaded when it runs: `normalize` loads neither the grammars nor the ABNF engine, `--help` no command.
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
-import type { Serve } from "./batch.js";
+import type { Serve } from "./batch-types.js";
 import type * as ParseCommands from "./commands/parse.js";
 import type * as ReferenceCommands from "./commands/reference.js";
 import type * as IriCommands from "./commands/iri.js";
@@ -15,7 +15,6 @@ import { BUILT_IN_SCHEME_NAMES } from "../core/scheme-table.js";
 import { sectionsOfPackage, type RuleSection } from "./sections.js";
 import { ansi, plain, printable, wantsColour } from "./style.js";
 
-export { EXIT } from "./errors.js";
 
 /** The commands, each module loaded when one of its commands runs (each loads what it needs of the library). */
 const parseCommands = (): Promise<typeof ParseCommands> => import("./commands/parse.js");

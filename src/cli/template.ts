@@ -4,7 +4,7 @@ import { expand, match, matchAll, parseTemplate, type TemplateError, type Templa
 import { withExcerpt } from "../template/errors.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
 import { dispatch, pair, scrubbed, type InputOptions, type Io } from "./dispatch.js";
-import type { Outcome } from "./batch.js";
+import type { Outcome } from "./batch-types.js";
 import { jsonReplacer } from "./errors.js";
 import { toJson } from "./style.js";
 

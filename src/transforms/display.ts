@@ -1,7 +1,7 @@
 // RFC 3986 §3.2.1 and §7.5: a "user:password" userinfo is deprecated, and the data after the
 // first ":" should not be rendered as clear text.
 import * as make from "../ast/make.js";
-import type { RelativeRef, Uri, UriReference } from "../ast/nodes.js";
+import type { UriReference } from "../ast/nodes.js";
 import { charsets } from "../charsets.js";
 import { encodeWith } from "../percent-encoding.js";
 
@@ -19,9 +19,6 @@ export interface RedactOptions {
  * @example
  * serialize(redactPassword(parseOrThrow("http://user:secret@h/"))); // "http://user:***@h/"
  */
-export function redactNodePassword(node: Uri, options?: RedactOptions): Uri;
-export function redactNodePassword(node: RelativeRef, options?: RedactOptions): RelativeRef;
-export function redactNodePassword(node: UriReference, options?: RedactOptions): UriReference;
 export function redactNodePassword(node: UriReference, options: RedactOptions = {}): UriReference {
   const a = node.authority;
   const userinfo = a?.userinfo;

@@ -3,7 +3,8 @@
 // past the limit counted to its end with only its beginning kept.
 import { isUtf8 } from "node:buffer";
 import fc from "fast-check";
-import { splitLineBatches, type Line } from "../../src/cli/batch";
+import { splitLineBatches } from "../../src/cli/batch";
+import type { Line } from "../../src/cli/batch-types";
 import { runs } from "../helpers/runs";
 
 async function linesOf(chunks: readonly (Buffer | string)[], limit = 1000): Promise<Line[]> {

@@ -5,7 +5,7 @@ import { expand } from "../../template/expand-text.js";
 import type { TemplateVariables } from "../../template/values.js";
 import { withExcerpt } from "../../template/errors.js";
 import { dispatch, hider, scrubbed, type InputOptions, type Io } from "../dispatch.js";
-import type { Outcome } from "../batch.js";
+import type { Outcome } from "../batch-types.js";
 import { UsageError } from "../errors.js";
 
 export interface ExpandOptions extends InputOptions {

@@ -5,7 +5,7 @@ import { iriToUri, repairIriReference, repairUriReference, uriToIri } from "../.
 import { serialize } from "../../operations.js";
 import { PASSWORD_MASK, passwordRange } from "../../password.js";
 import type { Result } from "../../result.js";
-import type { Outcome } from "../batch.js";
+import type { Outcome } from "../batch-types.js";
 import { dispatch, hider, outcome, text, type Hide, type InputOptions, type Io } from "../dispatch.js";
 import { toJson } from "../style.js";
 

@@ -4,7 +4,7 @@ import { isNode, isReferenceNode } from "../../ast/make.js";
 import { parse, parseRule, validate } from "../../parse.js";
 import type { SchemeParse, SchemeRegistry } from "../../schemes/registry.js";
 import type { Result } from "../../result.js";
-import type { Outcome } from "../batch.js";
+import type { Outcome } from "../batch-types.js";
 import { builtInSchemes, dispatch, hider, outcome, type InputOptions, type Io } from "../dispatch.js";
 import { jsonReplacer, UsageError } from "../errors.js";
 import { authorityNodeParts, figure, referenceParts } from "../figure.js";

@@ -4,7 +4,7 @@ import type { UriReference } from "../../ast/nodes.js";
 import { equivalent, normalize, relativize, resolve, serialize, type NormalizeOptions } from "../../operations.js";
 import type { Result } from "../../result.js";
 import type { EquivalenceLevel } from "../../transforms/equivalent.js";
-import type { Outcome } from "../batch.js";
+import type { Outcome } from "../batch-types.js";
 import { builtInSchemes, dispatch, hider, outcome, pair, text, type Hide, type InputOptions, type Io } from "../dispatch.js";
 import { UsageError } from "../errors.js";
 

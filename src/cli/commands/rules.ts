@@ -1,7 +1,7 @@
 // uri-grammar rules and rule: a grammar's rules with their ABNF, where each is defined (its RFC
 // section) and the rules each uses and is used by.
 import { dispatch, write, type InputOptions, type Io } from "../dispatch.js";
-import type { Outcome } from "../batch.js";
+import type { Outcome } from "../batch-types.js";
 import { EXIT } from "../errors.js";
 import { grammarNamed, ruleHome, ruleLinks, ruleOf, type NamedGrammar } from "../grammars.js";
 import type { RuleSection } from "../sections.js";
