@@ -126,11 +126,13 @@ export async function dispatch(
 ): Promise<number> {
   const shown = hideFields(hider(io), mode.rule);
   const limit = opts.maxLength;
-  // --max-length refuses a longer input before any work, as the library's maxLength does
+  // --max-length refuses a longer input before any work, as the library's maxLength does; its
+  // excerpt masks the password as the command reads the input (--rule authority: "u:***@h")
   const checked = <A extends unknown[]>(f: (...a: A) => Outcome, inputs: (...a: A) => readonly string[]) =>
     (...a: A): Outcome => {
       const long = limit === undefined ? undefined : inputs(...a).find((t) => t.length > limit);
-      return long === undefined || limit === undefined ? f(...a) : { ok: false, error: new InputTooLongError(long, "input", limit) };
+      if (long === undefined || limit === undefined) return f(...a);
+      return { ok: false, error: new InputTooLongError(maskPassword(long, PASSWORD_MASK, { rule: mode.rule }), "input", limit, long.length) };
     };
   single = checked(single, () => args.filter((a): a is string => a !== undefined));
   line = checked(line, (t: string) => (args.length > 1 ? t.split("\t") : [t])); // a line of two inputs: each
