@@ -2,7 +2,7 @@
 // furthest offset and what was expected there, which mistake it is and where it points.
 
 import { describeValue, wordList } from "../describe.js";
-import { withoutStack } from "../errors.js";
+import { codePointName, withoutStack } from "../errors.js";
 import { LABEL } from "./reader-grammar.js";
 import { LineIndex, layoutOf, openBrackets } from "./reader-layout.js";
 
@@ -69,7 +69,7 @@ export function foundAt(input: string, offset: number): string {
   const cp = input.codePointAt(offset);
   if (cp === undefined) return "end of input";
   if (cp === 0x0a || (cp === 0x0d && input.charCodeAt(offset + 1) === 0x0a)) return "end of line";
-  const hex = `U+${cp.toString(16).toUpperCase().padStart(4, "0")}`;
+  const hex = codePointName(cp);
   if (cp <= 0x20 || (cp >= 0x7f && cp <= 0x9f) || (cp >= 0xd800 && cp <= 0xdfff)) return hex;
   const ch = String.fromCodePoint(cp);
   return cp < 0x80 ? JSON.stringify(ch) : `${hex} ${JSON.stringify(ch)}`;

@@ -13,6 +13,7 @@ import { AbnfError, diagnose, errorAt, makeAbnfError, type AbnfErrorCode } from 
 import { LineIndex, tooDeep } from "./reader-layout.js";
 import { loadWork } from "./load-work.js";
 import { readOptions } from "../describe.js";
+import { codePointName } from "../errors.js";
 
 /**
  * Options of the reader. `lists`: read RFC 9110 §5.6.1's list extension (`#element`,
@@ -230,7 +231,7 @@ function build(node: RawNode, found: Found): Expr {
         throw new BuildFailure(
           at.offset,
           "surrogate",
-          `a dotted numeric value is a string of characters, and U+${(values[k] as number).toString(16).toUpperCase()} is a surrogate code point, not a character`,
+          `a dotted numeric value is a string of characters, and ${codePointName(values[k] as number)} is a surrogate code point, not a character`,
         );
       }
       return guarded(node.offset, "surrogate", () => caseSensitive(fromCodePoints(values)));
