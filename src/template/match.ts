@@ -204,7 +204,7 @@ function preferred(item: ItemRead, uri: string): MatchedValue | undefined {
 const json = (v: MatchedValue): string => JSON.stringify(v instanceof Map ? [...v] : v);
 
 /** Deep equality of two read values (the same pairs are the same kind of record: record() decides by them). */
-const same = (a: MatchedValue, b: MatchedValue): boolean => json(a) === json(b);
+const same = (a: MatchedValue, b: MatchedValue): boolean => a === b || (typeof a === "object" && typeof b === "object" && json(a) === json(b));
 
 /** Why a path gives no reading, for the error, and the choices that settle it ({@link settled}). */
 export interface Disagreement {
@@ -224,7 +224,7 @@ const rawOf = (o: ItemRead, uri: string): string | undefined => (o.entries.lengt
  * preferred first, and each occurrence's candidates: a "+" or "#" varspec's text counts as read
  * both ways, and is checked by expanding the values again rather than by its decoding.
  */
-function valuesOf(occs: readonly ItemRead[], uri: string): [MatchedValue[], MatchedValue[][]] {
+function valuesOf(occs: readonly ItemRead[], uri: string, work?: { left: number }): [MatchedValue[], MatchedValue[][]] {
   const lists = occs.map((o) => candidates(o, uri));
   occs.forEach((o, i) => {
     const l = lists[i] as MatchedValue[];
@@ -261,6 +261,8 @@ function valuesOf(occs: readonly ItemRead[], uri: string): [MatchedValue[], Matc
       if (/%[\dA-F]?$/i.test(p)) values.push(p + text.slice(n - 2));
     }
   }
+  // each value is checked against each occurrence
+  if (work) work.left -= values.length * occs.length;
   return [values.filter(fits), lists];
 }
 
@@ -356,9 +358,12 @@ export function readingsOf(
     if (present.length < occs.length) {
       return { name, why: `the variable ${JSON.stringify(name)} would be defined in one expression and undefined in another`, blame: settled(reads, occs, uri) };
     }
-    const [values, lists] = valuesOf(occs, uri);
+    const [values, lists] = valuesOf(occs, uri, work);
     if (values.length === 0) {
-      const shown = occs.map((o, i) => `${o.x.text}: ${JSON.stringify((lists[i] as MatchedValue[])[0] ?? null)}`).join(", ");
+      // the first occurrence and the first that reads another value (or the last): two of them,
+      // not every one (a failing path writes it, and only the last path's is shown)
+      const k = lists.findIndex((l) => !same(l[0] as MatchedValue, (lists[0] as MatchedValue[])[0] as MatchedValue));
+      const shown = [0, k < 0 ? occs.length - 1 : k].map((i) => `${(occs[i] as ItemRead).x.text}: ${JSON.stringify((lists[i] as MatchedValue[])[0] ?? null)}`).join(", ");
       return { name, why: `the variable ${JSON.stringify(name)} must have one value, but its expressions read different ones (${shown})`, blame: settled(reads, occs, uri) };
     }
     choices.push([name, values]);
@@ -370,7 +375,7 @@ export function readingsOf(
   // each combination is one expansion of the template: at most about a million parts expanded
   let combinations = Math.max(16, Math.floor(COMBINATION_WORK / Math.max(1, parts.length)));
   for (;;) {
-    if (--combinations < 0 || (work !== undefined && (work.left -= parts.length + uri.length) < 0)) {
+    if (--combinations < 0 || (work !== undefined && (work.left -= parts.length + reads.length + uri.length) < 0)) {
       why = "the combinations of the values read are too many to try";
       break;
     }

@@ -99,7 +99,8 @@ const DEFAULT_MAX_READINGS = 4096;
 /**
  * The work one match or matchAll spends reading paths and expanding readings again, whatever
  * `limit` or `maxReadings` ask: a path read, or a reading expanded again, costs the URI's length
- * plus the template's parts.
+ * plus the template's parts and varspecs (readingsOf charges a repeated variable's candidates
+ * times its varspecs too).
  */
 const READING_WORK = 1 << 22;
 
@@ -254,7 +255,7 @@ export class UriTemplate<T extends string = string> {
    * all the variable values whose expansion is exactly the URI. Bounded: it reads at most
    * max(64, 16 × limit) paths of the automaton, each in time linear in the URI, and spends at
    * most 2^22 units (a path read or a reading expanded again costs the URI's length plus the
-   * template's parts) whatever `limit` asks; `complete` is false when the limit (or one of
+   * template's parts and varspecs) whatever `limit` asks; `complete` is false when the limit (or one of
    * these bounds) cut the list. The TemplateError `"no-match"` when there
    * is none.
    *
@@ -357,8 +358,10 @@ export class UriTemplate<T extends string = string> {
         break;
       }
       tried++;
-      work.left -= uri.length + this.parts.length;
-      const r = readingsOf(itemsOf(step.value, m.nfa.tags, this.expressions, units), this.parts, uri, limit - out.length, this.repeatsVariables, work);
+      const reads = itemsOf(step.value, m.nfa.tags, this.expressions, units);
+      // a path costs the URI's length, the template's parts and its varspecs (each one read)
+      work.left -= uri.length + this.parts.length + reads.length;
+      const r = readingsOf(reads, this.parts, uri, limit - out.length, this.repeatsVariables, work);
       if (!Array.isArray(r)) {
         last = r;
         // the choices that settle the disagreement: the paths that keep them are skipped
