@@ -240,7 +240,8 @@ export class UriTemplate<T extends string = string> {
       if (exact.ok) (r = exact), (read = uri);
     }
     const out: MatchResult<MatchOf<T>> = r.ok ? { ok: true, value: r.value.readings[0] as MatchOf<T> } : r;
-    return read === uri ? out : { ...out, normalized: read };
+    // beside an error (whose input is masked), the URI as matched masks its password too (RFC 3986 §7.5)
+    return read === uri ? out : { ...out, normalized: r.ok ? read : maskPasswordAt(read, 0).text };
   }
 
   /** {@link match}, throwing its TemplateError. */

@@ -8,7 +8,7 @@
 // readings that give a character to different varspecs (RFC 6570 §1.4), both expanding to it
 // (fixtures/template/ambiguity-fuzz-round-11.json); each was answered undefined before the fix.
 import { readJson } from "../helpers/fixtures";
-import { expand, findAmbiguity, matchAll, type TemplateVariables } from "../../src/template/index";
+import { expand, findAmbiguity, match, matchAll, type TemplateVariables } from "../../src/template/index";
 
 interface Case {
   readonly template: string;
@@ -29,5 +29,27 @@ describe("findAmbiguity: no false 'not ambiguous' where a candidate example did 
     expect(found === undefined ? "not ambiguous" : found.decided ? "ambiguous" : "not decided").not.toBe("not ambiguous");
     if (found?.decided !== true) return;
     for (const r of found.readings) expect(expand(c.template, r)).toEqual({ ok: true, value: found.example });
+  });
+});
+
+// match with { case, percentEncoding } that finds no reading returns its error (whose `input` masks
+// the URI's password, RFC 3986 §7.5) beside `normalized`, the URI as it was matched: that held the
+// password whole, so logging the failed result wrote it (fuzz round 11).
+describe("match's options: a failed match's normalized URI masks the password", () => {
+  const SECRET = "Zq9SECRETpw";
+  it.each([
+    ["http://h/{x}", `http://u:${SECRET}@h/%7e`],
+    ["http://{u}@h/{x}", `HTTP://u:${SECRET}@h/%7e%zz`],
+    [`http://u:${SECRET}@h/{x}`, `http://u:${SECRET}@h/%7E/`],
+  ])("%s against %s", (template, uri) => {
+    const r = match(template, uri, { case: true, percentEncoding: true });
+    expect(r.ok).toBe(false);
+    expect(r.normalized).toContain("u:***@h/~");
+    expect(JSON.stringify(r)).not.toContain(SECRET);
+  });
+
+  it("a match that reads the URI gives it back as it was matched (the product, password and all)", () => {
+    const r = match("{+x}", `http://u:${SECRET}@h/%7e`, { percentEncoding: true });
+    expect(r).toEqual({ ok: true, value: { x: `http://u:${SECRET}@h/~` }, normalized: `http://u:${SECRET}@h/~` });
   });
 });
