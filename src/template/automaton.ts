@@ -234,6 +234,12 @@ const membersOf = /* @__PURE__ */ memoized(new WeakMap<UnitSet, Int32Array>(), (
  * unit of class k (one unit tells whether a set holds the class).
  */
 export function unitClasses(sets: Iterable<UnitSet | undefined>): { classOf: Uint16Array; count: number; rep: Int32Array } {
+  // an automaton's list of sets is made once and never changed: its classes are shared by its matchers
+  if (Array.isArray(sets)) return classesOfList(sets as readonly (UnitSet | undefined)[]);
+  return partition(sets);
+}
+const classesOfList = /* @__PURE__ */ memoized(new WeakMap<readonly (UnitSet | undefined)[], ReturnType<typeof partition>>(), (sets) => partition(sets));
+function partition(sets: Iterable<UnitSet | undefined>): { classOf: Uint16Array; count: number; rep: Int32Array } {
   const unique: Int32Array[] = [];
   for (const set of new Set(sets)) if (set !== undefined) unique.push(membersOf(set));
   let size = 1;
@@ -786,7 +792,7 @@ export class Deterministic {
     this.#states = [[this.#nfa.start]];
     this.#singleId.fill(-1)[this.#nfa.start] = 0;
     this.#index = new Map();
-    this.#table = new Int32Array(64 * this.#classes).fill(UNMADE);
+    this.#table = new Int32Array(4 * this.#classes).fill(UNMADE);
     this.#entries = [];
     this.#accept = [NO_ACCEPT];
     this.#work = 0;
@@ -794,12 +800,13 @@ export class Deterministic {
   }
 
   #classesOf(u: number): Int32Array {
-    let cs = this.#classesOfUnit.get(u);
+    const key = this.#nfa.unitOf[u] as number;
+    let cs = this.#classesOfUnit.get(key);
     if (cs === undefined) {
       const set = unitsAt(this.#nfa, u) as UnitSet;
       const out: number[] = [];
       for (let c = 0; c < this.#classes; c++) if (set[this.#rep[c] as number] === 1) out.push(c);
-      this.#classesOfUnit.set(u, (cs = Int32Array.from(out)));
+      this.#classesOfUnit.set(key, (cs = Int32Array.from(out)));
     }
     return cs;
   }
