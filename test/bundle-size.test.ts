@@ -24,6 +24,9 @@
 // (describe.ts expectString, which parse's own input check now is too): esbuild 11,493 -> 11,547
 // and 19,783 -> 19,827, Rollup 11,402 -> 11,459 and 19,536 -> 19,590; `{ parse }`'s two ceilings
 // raised by that cost (+54, +57), the five's not (the lead's decision, 2026-11-30).
+// Then password.ts finding a password behind an ASCII tab or newline, which the URL Standard removes
+// before it reads ("ht\ttp://u:pw@h/": fuzz round 11, a leak in every message that quotes an input):
+// esbuild 11,621 and 19,880, Rollup 11,523; ceilings raised by that cost (2026-12-01; targets kept).
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -31,8 +34,8 @@ import { packAndInstall, removePacked, root, type Packed } from "./helpers/packe
 
 /** Import sets and their ceilings, gzip -9 bytes: esbuild's, then Rollup's. */
 const SETS: readonly (readonly [string, number, number])[] = [
-  ["parse", 11_554, 11_477],
-  ["parse, resolve, normalize, serialize, equivalent", 19_870, 19_650],
+  ["parse", 11_625, 11_530],
+  ["parse, resolve, normalize, serialize, equivalent", 19_885, 19_650],
 ];
 
 /** What a bundler made of one import set: its warnings, its chunks (Rollup) and its gzip -9 size. */
