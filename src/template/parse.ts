@@ -161,7 +161,7 @@ export interface ReadTemplate {
  * match, matchAll, grammarOf, findAmbiguity): a text is read once and its template value made
  * once. A template value keeps its automata once it has matched and what their lazy DFAs built
  * (UriTemplate.retained), so the cache holds at most 512 templates, 256 Ki characters of text
- * and 8 Mi entries of what they keep (about 64 MB of heap; weighed again after each match through
+ * and 8 Mi entries of what they keep (4 bytes each, 32 MB of heap; weighed again after each match through
  * the cache), oldest out first; a template longer than 16 KiB is read again each time rather than
  * kept. SECURITY.md "Limits" and docs/guide/templates.md state this bound.
  */
