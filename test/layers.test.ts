@@ -13,7 +13,7 @@ const LAYERS: readonly { readonly name: string; readonly files: readonly RegExp[
   { name: "compiled data and the code-point set algebra", files: [/^compiled\//, /^abnf\/charset\.ts$/] },
   {
     name: "foundation: results, errors, argument checks, character classes, the scheme table",
-    files: [/^result\.ts$/, /^describe\.ts$/, /^width\.ts$/, /^utf8-table\.ts$/, /^percent-encoding\.ts$/, /^charsets\.ts$/, /^ascii-case\.ts$/, /^core\/scheme-table\.ts$/, /^password\.ts$/, /^errors\.ts$/],
+    files: [/^result\.ts$/, /^describe\.ts$/, /^width\.ts$/, /^utf8-table\.ts$/, /^percent-encoding\.ts$/, /^charsets\.ts$/, /^core\/scheme-table\.ts$/, /^password\.ts$/, /^errors\.ts$/],
   },
   { name: "AST nodes", files: [/^ast\//] },
   { name: "core: the match pipeline, values, arguments", files: [/^core\//] },

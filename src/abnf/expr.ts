@@ -2,7 +2,6 @@
 // data. Rules refer to each other by name; names resolve inside a Grammar (grammar.ts). Every
 // other form (the matcher, the parsimmon parser, the regex source, the printed ABNF, the
 // generators) is derived from this one definition.
-import { asciiLower } from "../ascii-case.js";
 import { describeValue } from "../describe.js";
 
 /** A quoted string (RFC 5234 §2.3). `caseSensitive` is RFC 7405's `%s"..."`; otherwise ASCII letters match either case. */
@@ -225,3 +224,6 @@ export function sameExpr(a: Expr, b: Expr, same = new Map<Expr, Set<Expr>>()): b
       return b.type === "prose" && a.text === b.text;
   }
 }
+
+/** ASCII letters to lowercase, nothing else (RFC 5234 §2.3 case-insensitivity is ASCII-only). */
+export const asciiLower = (s: string): string => s.replace(/[A-Z]/g, (c) => String.fromCharCode(c.charCodeAt(0) + 0x20));

@@ -2,7 +2,6 @@
 // segments §6.2.2.3) and §6.2.3 scheme-based normalization (ports §3.2.3, empty path).
 import * as make from "../ast/make.js";
 import type { Host, RelativeRef, Uri, UriReference } from "../ast/nodes.js";
-import { asciiLower } from "../ascii-case.js";
 import { NON_ASCII, type IriComponent, unreservedTable } from "../charsets.js";
 import { DEFAULT_PORTS, emptyPathIsRoot } from "../core/scheme-table.js";
 import { formatIpv6 } from "./ipv6.js";
@@ -407,6 +406,9 @@ export function decodeDotSegments(path: string): string {
     })
     .join("/");
 }
+
+/** ASCII letters to lowercase, nothing else (RFC 3986 §6.2.2.1, RFC 3987 §5.3.2.1). */
+const asciiLower = (s: string): string => (!/[A-Z]/.test(s) ? s : /^[\x00-\x7f]*$/.test(s) ? s.toLowerCase() : s.replace(/[A-Z]+/g, (m) => m.toLowerCase()));
 
 /** A percent-encoded octet, or a run of ASCII letters and characters beyond ASCII: the pieces {@link nfcText} works on. */
 const NFC_PIECE = /%[0-9A-Fa-f]{2}|[A-Za-z\u0080-\u{10FFFF}]+/gu;
