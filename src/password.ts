@@ -51,32 +51,29 @@ export function passwordRange(text: string, how: PasswordReading = {}): TextRang
 }
 
 /** {@link passwordRange} of a text read as a URI reference (no `rule`): what a URI Template's text is read as (RFC 6570 §1.1). */
-export function referencePassword(text: string, open: boolean): TextRange | undefined {
-  return writtenPassword(text, open) ?? (hidden(text) ? untabbed(text, (t) => writtenPassword(t, open)) : undefined);
-}
+export const referencePassword = (text: string, open: boolean): TextRange | undefined => untabbed(text, open ? openPassword : closedPassword);
 
-function writtenPassword(text: string, open: boolean): TextRange | undefined {
-  // the text cut short inside the authority: its "@" may come later, so all after the ":" may be the password
-  const m = open ? OPEN_PASSWORD.exec(text) : null;
+/** The password of a text cut short inside the authority: its "@" may come later, so all after the ":" may be the password. */
+function openPassword(text: string): TextRange | undefined {
+  const m = OPEN_PASSWORD.exec(text);
   return m === null ? closedPassword(text) : { start: m[0].length - (m[1] as string).length, end: m[0].length };
 }
 
 /**
- * The URL Standard removes every ASCII tab and newline before it reads (#concept-basic-url-parser),
- * so one in what comes before the authority (leading controls, a scheme with its ":", the slashes)
- * can hide a password from the patterns ("ht\ttp://u:pw@h/"); in the authority they read one as
- * any other character. Such a text is read again without them ({@link untabbed}).
+ * `read(text)`, or where it finds no password, `read` of the text without its ASCII tabs and
+ * newlines, which the URL Standard removes before it reads (#concept-basic-url-parser:
+ * "ht\ttp://u:pw@h/" has a password), the range moved back onto the text.
  */
-const hidden = (text: string): boolean => HIDDEN.test(text);
-const HIDDEN = /^[\0- ]*(?:[a-z][\w+.-]*[\t\n\r]|(?:[a-z][\w+.\t\n\r-]*:)?[/\\]*[\t\n\r])/i;
-
-/** `read` of the text without its ASCII tabs and newlines, the range moved back onto the text. */
 function untabbed(text: string, read: (text: string) => TextRange | undefined): TextRange | undefined {
+  const r = read(text);
   const kept: number[] = [];
-  for (let i = 0; i < text.length; i++) if (!"\t\n\r".includes(text[i] as string)) kept.push(i);
+  if (r || !TAB.test(text)) return r;
+  for (let i = 0; i < text.length; i++) if (!TAB.test(text[i] as string)) kept.push(i);
   const s = read(kept.map((i) => text[i]).join(""));
-  return s && { start: kept[s.start] as number, end: (kept[s.end - 1] as number) + 1 };
+  return s ? { start: kept[s.start] as number, end: (kept[s.end - 1] as number) + 1 } : undefined;
 }
+
+const TAB = /[\t\n\r]/;
 
 /** {@link referencePassword} of a whole text: the password before the userinfo's last "@". */
 function closedPassword(text: string): TextRange | undefined {
@@ -126,7 +123,7 @@ export function maskPasswordAt(text: string, offset: number, how: PasswordReadin
  * `maskPasswordAt(text, offset)`, without the readings of other rules, so that a bundle of
  * uri-grammar/template's `expand` keeps only this.
  */
-export const maskTemplatePasswordAt = (text: string, offset: number): MaskedAt => maskedAt(text, offset, closedPassword(text) ?? (hidden(text) ? untabbed(text, closedPassword) : undefined));
+export const maskTemplatePasswordAt = (text: string, offset: number): MaskedAt => maskedAt(text, offset, untabbed(text, closedPassword));
 
 /** A text with its password masked, and an offset in it moved with the mask. */
 export interface MaskedAt {
