@@ -66,11 +66,15 @@ function openPassword(text: string): TextRange | undefined {
  */
 function untabbed(text: string, read: (text: string) => TextRange | undefined): TextRange | undefined {
   const r = read(text);
-  const kept: number[] = [];
   if (r || !TAB.test(text)) return r;
-  for (let i = 0; i < text.length; i++) if (!TAB.test(text[i] as string)) kept.push(i);
-  const s = read(kept.map((i) => text[i]).join(""));
-  return s ? { start: kept[s.start] as number, end: (kept[s.end - 1] as number) + 1 } : undefined;
+  const s = read(text.replace(/[\t\n\r]/g, ""));
+  // where the k-th character that is not a tab or newline stands in the text
+  const at = (k: number): number => {
+    let i = 0;
+    for (; k >= 0; i++) if (!TAB.test(text[i] as string)) k--;
+    return i - 1;
+  };
+  return s && { start: at(s.start), end: at(s.end - 1) + 1 };
 }
 
 const TAB = /[\t\n\r]/;
