@@ -8,6 +8,7 @@ import { PASSWORD_MASK, passwordRange } from "../password.js";
 import { encodeWith } from "../percent-encoding.js";
 import { readOptions } from "../describe.js";
 import { referenceOrThrow } from "../core/args.js";
+import { isSpecialScheme } from "../core/scheme-table.js";
 import { partProblems, partsOf } from "./bidi.js";
 import { isALabelCandidate, labelToAscii, labelToUnicode } from "./idna.js";
 import { allowedInIri, mapToUri } from "./map.js";
@@ -151,14 +152,18 @@ function asMapped(label: string): boolean {
  * One label of a reg-name host (all ASCII) as shown: decoded, or an A-label converted to its
  * U-label; a label that is not {@link trustworthy} is shown as its A-label instead (as written,
  * percent-encoded, when it has none). A decoded label with capitals or not in NFC beyond ASCII
- * (see {@link asMapped}) is shown as UTS #46 maps it, the label a browser goes to and shows.
+ * (see {@link asMapped}) is shown as UTS #46 maps it, the label a browser goes to and shows, when
+ * the scheme is `special`; otherwise the host is an opaque host, which the URL Standard's host
+ * parser keeps as written (whatwg-url.bs: "EXAMPLE.COM" stays so) and RFC 3986 §6.2.2.1 lowers
+ * only in ASCII, so such a label is shown as written, percent-encoded.
  */
-function showLabel(label: string, idna: boolean): string {
+function showLabel(label: string, idna: boolean, special: boolean): string {
   if (idna && isALabelCandidate(label)) return shownULabel(label) ?? label;
   const decoded = anchorMarks("", decodeWhere(label, (cp) => displayable("host", cp)));
   if (decoded === label) return decoded;
   const mapped = asMapped(decoded);
   if (mapped && trustworthy(decoded)) return decoded;
+  if (!mapped && !special) return label;
   // its A-label; none when UTS #46 maps it to ASCII ("ⓖⓞⓞⓖⓛⓔ" to "google"): another reg-name
   const a = decoded.includes("%") ? undefined : labelToAscii(decoded);
   if (a === undefined || !isALabelCandidate(a)) return label;
@@ -183,7 +188,10 @@ function showLabel(label: string, idna: boolean): string {
  * or stacks nonspacing marks (UTS #39 §5.3, §5.4), is shown as its A-label (the
  * check `securityFindings` reports as "restricted-host-character"), and other A-labels as
  * U-labels (`{ idna: false }` keeps them). A label with capitals beyond ASCII is shown and judged
- * as UTS #46 maps it, the label a browser goes to ("СОМ", Cyrillic, reads "COM"; "сом" does not). The result is a valid IRI reference; render it left to right (§4.1: in
+ * as UTS #46 maps it, the label a browser goes to ("СОМ", Cyrillic, reads "COM"; "сом" does not),
+ * when the scheme is special (http, https, ws, wss, ftp, file); any other scheme's host is an
+ * opaque host that no browser maps, so there such a label stays percent-encoded as written.
+ * The result is a valid IRI reference; render it left to right (§4.1: in
  * HTML, `dir="ltr"`). A string is parsed first, as `URI-reference` or, with characters beyond
  * ASCII, as `IRI-reference` (its UriSyntaxError is thrown when it does not parse), so IRIs are
  * shown the same way.
@@ -208,7 +216,8 @@ export function toDisplayString(input: string | UriReference, options?: DisplayO
     if (a.userinfo !== undefined) out += `${showComponent("userinfo", a.userinfo)}@`;
     // each distinct label is shown once (a hostile host repeats one a million times)
     const shown = new Map<string, string>();
-    const label = (l: string): string => shown.get(l) ?? shown.set(l, showLabel(l, idna)).get(l) ?? l;
+    const special = uri.scheme !== undefined && isSpecialScheme(uri.scheme.toLowerCase());
+    const label = (l: string): string => shown.get(l) ?? shown.set(l, showLabel(l, idna, special)).get(l) ?? l;
     out += a.host.kind === "reg-name" ? a.host.text.split(".").map(label).join(".") : make.hostText(a.host);
     if (a.port !== undefined) out += `:${a.port}`;
   }

@@ -17,6 +17,7 @@ interface IdnFixture {
   readonly chromium: { readonly cases: readonly { readonly domain: string; readonly unicode: string; readonly rule: Rule }[] };
   readonly fuzz: { readonly cases: readonly { readonly char: string; readonly rule: Rule }[] };
   readonly mapped: { readonly cases: readonly { readonly host: string; readonly shown: string; readonly code: string }[] };
+  readonly opaque: { readonly cases: readonly { readonly input: string; readonly shown: string }[] };
 }
 const fx = readJson<IdnFixture>("iri", "idn-display.json");
 const RESTRICTING: readonly Rule[] = ["allowed", "overlay", "idna2008", "context", "numbers", "marks"];
@@ -79,6 +80,12 @@ describe("a label checked and shown as UTS #46 maps it (the label a browser goes
       }),
       { numRuns: runs(500) },
     );
+  });
+});
+
+describe("a host of a scheme that is not special (an opaque host) is never mapped by UTS #46", () => {
+  test.each(fx.opaque.cases.map((c) => [c.input, c.shown] as const))("%s: %s", (input, shown) => {
+    expect(toDisplayString(input)).toBe(shown);
   });
 });
 
