@@ -6,7 +6,7 @@
 // value span with a prefix modifier (at most max-length characters, RFC 6570 §2.4.1) is not
 // unrolled into states: it is one edge whose condition, "a live end within max-length
 // characters", the backward pass keeps as a count per offset.
-import { BITS_LIMIT, bitsOf, hasMember, reverseEdges, STATE_CELLS } from "../abnf/state-sets.js";
+import { BITS_LIMIT, bitsOf, hasMember, reverseEdges } from "../abnf/state-sets.js";
 import type { Lang, Tag, TemplateLanguage } from "./language.js";
 import { hexValue } from "../percent-encoding.js";
 import { charLength, R_ANY, single, U_SINGLE, UNIT_COUNT, unitsOf, upperTriplets, UTF8_SEQUENCES, type Units, type UnitSet } from "./units.js";
@@ -57,6 +57,13 @@ export interface Nfa {
   readonly yieldAt: ReadonlyMap<number, readonly number[]>;
   /** UNIT states that read a character of a value (inside a span), 1; the template's and expressions' own text, 0. */
   readonly value: Uint8Array;
+  /**
+   * What the automaton keeps, in entries of four bytes (V8 on 64 bits, as measured): its typed
+   * arrays (12 bytes a state and its empty edges) and 4 bytes a state more (its unit sets'
+   * places, span heads' yieldAt), 96 bytes a tag, 160 a bounded span, and 4 KB for its objects
+   * (a typed array with its buffer is some 320 bytes before its elements; a map, an array).
+   */
+  readonly retained: number;
 }
 
 /** The unit set state `s` of `nfa` reads (undefined: none). */
@@ -130,10 +137,12 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
   const memo = new Map<string, number>();
 
   const span = (x: Extract<Lang, { t: "span" }>, next: number): number => {
+    // the units of the separators at which the span stops when it can
+    const y = [...(x.yieldAt ?? "")].map((c) => c.charCodeAt(0));
     if (x.max !== undefined && !unbounded) {
       const s = add(BOUNDED);
       unitNext[s] = bounded.length;
-      bounded.push({ state: s, exit: next, max: x.max, min1: x.min1, reserved: x.reserved, open: x.open, close: x.close, yieldAt: [...(x.yieldAt ?? "")].map((c) => c.charCodeAt(0)) });
+      bounded.push({ state: s, exit: next, max: x.max, min1: x.min1, reserved: x.reserved, open: x.open, close: x.close, yieldAt: y });
       return s;
     }
     const head = epsState([]);
@@ -151,7 +160,7 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
     inSpan = 0;
     const edges = starters.flatMap((s) => [s, -1]);
     eps[head] = [...edges, next, x.close];
-    if (x.yieldAt !== undefined && x.yieldAt !== "") yieldAt.set(head, [...x.yieldAt].map((c) => c.charCodeAt(0)));
+    if (y.length > 0) yieldAt.set(head, y);
     return epsState([x.min1 ? epsState(edges) : head, x.open]);
   };
 
@@ -202,11 +211,12 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
   const size = kind.length;
   const epsStart = new Int32Array(size + 1);
   eps.forEach((e, q) => (epsStart[q + 1] = (epsStart[q] as number) + e.length));
+  const epsEdge = Int32Array.from(eps.flat());
   return {
     size,
     kind: Uint8Array.from(kind),
     epsStart,
-    epsEdge: Int32Array.from(eps.flat()),
+    epsEdge,
     sets,
     unitOf: Uint16Array.from(unitOf),
     unitNext: Int32Array.from(unitNext),
@@ -216,6 +226,7 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
     tags: lang.tags,
     yieldAt,
     value: Uint8Array.from(value),
+    retained: 4 * size + epsEdge.length + 24 * lang.tags.length + 40 * bounded.length + 1024,
   };
 }
 
@@ -291,6 +302,14 @@ const SET_LIMIT = 20_000;
  */
 export const MEMO_LIMIT = 1 << 15;
 
+/**
+ * What a matcher or a forward automaton keeps besides the arrays it counts, in entries of four
+ * bytes (V8 on 64 bits, as measured): the classes of the 1,280 units (2.5 KB, one copy for the
+ * two) and 3.5 KB of objects (typed arrays, some 320 bytes each with their buffers before their
+ * elements; maps, arrays).
+ */
+const FIXED = 1536;
+
 /** What the lazy DFAs of `nfa` may keep between calls, in entries ({@link MEMO_LIMIT}). */
 export const memoLimit = (nfa: Nfa): number => MEMO_LIMIT + 64 * nfa.size;
 /** Steps that depend on more bounded spans than this are not memoized (their keys would not fit a double). */
@@ -330,6 +349,21 @@ export const OVER_WORK_LIMIT = "over-limit";
  */
 const codeAt = Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number;
 
+/**
+ * The stamps of every matcher's and forward automaton's closures (one is made to its end before
+ * another begins): a state is in the closure being made when its stamp is {@link mark}. One
+ * array for the process, as long as the largest automaton, not one per automaton (4 bytes a
+ * state of each template matched).
+ */
+let stamps = new Int32Array(0);
+let mark = 0;
+
+/** A mark no state of an automaton of `size` states has in {@link stamps} yet. */
+function newMark(size: number): number {
+  if (stamps.length < size || mark > 1 << 30) (stamps = new Int32Array(Math.max(size, 2 * stamps.length))), (mark = 0);
+  return ++mark;
+}
+
 /** The buffer of live sets a backward pass reuses (its paths are read before the next pass). */
 let scratchSetAt = new Int32Array(256);
 
@@ -353,8 +387,6 @@ export class Matcher {
   #trans: Int32Array[] = [];
   #transMasked = new Map<number, number>();
   #end = -1;
-  readonly #stamp: Int32Array;
-  #mark = 0;
   /** The state-set work of the current pass (see {@link WORK_LIMIT}). */
   #work = 0;
   /** Entries the memo holds (see {@link MEMO_LIMIT}). */
@@ -384,7 +416,6 @@ export class Matcher {
       for (const b of nfa.bounded) if (!b.min1) add(b.state, b.exit);
     });
     this.#words = (nfa.size + 31) >>> 5;
-    this.#stamp = new Int32Array(nfa.size);
   }
 
   /** Forgets the memo when it holds more than {@link MEMO_LIMIT} entries (a pass's sets are read before this is called). */
@@ -392,9 +423,13 @@ export class Matcher {
     if (this.#sets.length > SET_LIMIT || this.#retained > memoLimit(this.nfa)) this.#reset();
   }
 
-  /** Entries the memo holds. */
+  /**
+   * What the matcher keeps, in entries of four bytes: its fixed arrays (reverse edges: two
+   * offsets a state, a unit state's source, an empty edge's; the classes) and its memo (per set,
+   * its states, bits, row of classes and key, and 1 KB for three typed arrays and a map's entry).
+   */
   get retained(): number {
-    return this.#retained;
+    return 3 * this.nfa.size + this.nfa.epsEdge.length + this.#classes + FIXED + this.#retained;
   }
 
   #reset(): void {
@@ -414,8 +449,8 @@ export class Matcher {
 
   /** The interned set of states from which the rest can be read, from seed states, closed backward over empty edges. */
   #close(seeds: readonly number[]): number {
-    const mark = ++this.#mark;
-    const stamp = this.#stamp;
+    const mark = newMark(this.nfa.size);
+    const stamp = stamps;
     const out: number[] = [];
     const stack: number[] = [];
     for (const s of seeds) {
@@ -448,7 +483,7 @@ export class Matcher {
       this.#bits.push(bitsOf(set, words));
       this.#index.set(key, id);
       this.#trans.push(new Int32Array(this.#classes).fill(-1));
-      this.#retained += set.length + words + this.#classes + (key.length >> 2) + STATE_CELLS;
+      this.#retained += set.length + words + this.#classes + (key.length >> 2) + 256;
     }
     return id;
   }
@@ -485,7 +520,7 @@ export class Matcher {
     if (active.length === 0) (this.#trans[after] as Int32Array)[c] = id;
     else if (memo) {
       this.#transMasked.set((after * this.#classes + c) * (1 << MASKED_MEMO_LIMIT) + mask, id);
-      this.#retained += 8;
+      this.#retained += 16;
     }
     return id;
   }
@@ -725,9 +760,7 @@ export class Deterministic {
   /** Per class, one unit code of it. */
   readonly #rep: Int32Array;
   /** Per unit state, the classes it reads (made when first needed). */
-  readonly #classesOfUnit = new Map<number, Int32Array>();
-  readonly #stamp: Int32Array;
-  #mark = 0;
+  readonly #classesOfUnit = new Map<number, readonly number[]>();
   /** The sets: one state's by its number, others by their list in order of preference. */
   #states: number[][] = [];
   readonly #singleId: Int32Array;
@@ -749,7 +782,7 @@ export class Deterministic {
    */
   #entries: number[] = [];
   /** Per set with a row: the tags on the preferred empty path to acceptance, NO_ACCEPT when the URI cannot end there. */
-  #accept: Int32Array[] = [NO_ACCEPT];
+  #accept: (readonly number[])[] = [NO_ACCEPT];
   /** The state-set work done (see WORK_LIMIT; an explanation starts from 0); past it, or past DETERMINISTIC_LIMIT sets, the tables are let go. */
   #work = 0;
   /** True once a walk has passed its limits: every walk is then UNDECIDED. */
@@ -773,14 +806,16 @@ export class Deterministic {
     // (each is a character of the template's own text: one unit set holds it alone, so it is a class alone)
     this.#yieldClasses = [...new Set([...nfa.yieldAt.values()].flat().map((y) => classOf[y] as number))];
     this.#scratch = new Int32Array(count);
-    this.#stamp = new Int32Array(nfa.size);
     this.#singleId = new Int32Array(nfa.size);
     this.#giveUp();
   }
 
-  /** Entries its tables hold (the table of rows, the sets, the entries). */
+  /**
+   * What the forward automaton keeps, in entries of four bytes: its fixed arrays (a set id a
+   * state, the classes) and its tables (the rows, the sets, the entries, the lists).
+   */
   get retained(): number {
-    return this.#retained;
+    return this.#nfa.size + 2 * this.#classes + FIXED + this.#retained;
   }
 
   /** Lets the tables go (and starts them afresh: the start state's set alone); a walk past its limits gives up for good. */
@@ -796,17 +831,18 @@ export class Deterministic {
     this.#entries = [];
     this.#accept = [NO_ACCEPT];
     this.#work = 0;
-    this.#retained = 0;
+    this.#retained = this.#table.length;
   }
 
-  #classesOf(u: number): Int32Array {
+  #classesOf(u: number): readonly number[] {
     const key = this.#nfa.unitOf[u] as number;
     let cs = this.#classesOfUnit.get(key);
     if (cs === undefined) {
       const set = unitsAt(this.#nfa, u) as UnitSet;
       const out: number[] = [];
       for (let c = 0; c < this.#classes; c++) if (set[this.#rep[c] as number] === 1) out.push(c);
-      this.#classesOfUnit.set(key, (cs = Int32Array.from(out)));
+      this.#classesOfUnit.set(key, (cs = out));
+      this.#retained += 46 + 2 * out.length;
     }
     return cs;
   }
@@ -824,8 +860,8 @@ export class Deterministic {
     if (nfa.kind[src] === UNIT || nfa.kind[src] === ACCEPT) paths.push([src, NO_TAGS]);
     else {
       const stack: { s: number; tags: number[] }[] = [{ s: src, tags: [] }];
-      const mark = ++this.#mark;
-      const stamp = this.#stamp;
+      const mark = newMark(nfa.size);
+      const stamp = stamps;
       while (stack.length > 0) {
         const { s, tags: t } = stack.pop() as { s: number; tags: number[] };
         if (stamp[s] === mark) continue;
@@ -858,6 +894,7 @@ export class Deterministic {
       this.#states.push([s]);
       this.#accept.push(NO_ACCEPT);
       this.#grow();
+      this.#retained += 24;
     }
     return id;
   }
@@ -877,7 +914,7 @@ export class Deterministic {
       this.#accept.push(NO_ACCEPT);
       this.#grow();
       this.#index.set(key, id);
-      this.#retained += sorted.length + (key.length >> 2) + STATE_CELLS;
+      this.#retained += 2 * sorted.length + (key.length >> 2) + 40;
     }
     return id;
   }
@@ -952,7 +989,7 @@ export class Deterministic {
     // characters by character (a literal holds no '"' or "\\" to escape), then the end ("")
     out.sort((a, b) => +(a === "") - +(b === "") || +(a[0] === '"') - +(b[0] === '"') || (a < b ? -1 : +(a > b)));
     if (out[out.length - 1] === "") out[out.length - 1] = "end of input";
-    this.#retained += 2 + out.length;
+    this.#retained += 12 + 6 * out.length;
     return out;
   }
 
@@ -1015,10 +1052,10 @@ export class Deterministic {
         if (prev < 0) row[c] = e;
         else this.#entries[prev + 1] = e;
         prev = e;
-        this.#retained += 4 + t.length;
+        this.#retained += 12 + 3 * t.length;
       }
     });
-    this.#accept[d] = accepts === undefined ? NO_ACCEPT : Int32Array.from(accepts);
+    this.#accept[d] = accepts ?? NO_ACCEPT;
     // interning above may have grown the table: the row goes in last
     this.#table.set(row, d * this.#classes);
   }
@@ -1084,7 +1121,7 @@ export class Deterministic {
         if (i < 0) {
           if (p === len) {
             if (!this.#make(st)) return UNDECIDED;
-            const a = this.#accept[st] as Int32Array;
+            const a = this.#accept[st] as readonly number[];
             if (a === NO_ACCEPT) break fail;
             for (let j = 0; j < a.length; j++) events.push(a[j] as number, len);
             return events;
@@ -1153,7 +1190,7 @@ export class Deterministic {
 /** The longest literal run the walk compares at once (a longer literal is several runs). */
 const RUN_LIMIT = 256;
 /** A set's accept entry: the URI cannot end there. */
-const NO_ACCEPT = new Int32Array(0);
+const NO_ACCEPT: readonly number[] = [];
 /** A cell of the table whose set has no row yet. */
 const UNMADE = -4;
 

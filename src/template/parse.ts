@@ -152,7 +152,16 @@ export interface ReadTemplate {
   readonly parts: Result<readonly TemplatePart[], TemplateError>;
   /** parseTemplate's result, the UriTemplate made of the parts (set by parseTemplate: this module does not import its class). */
   value: { readonly ok: true; readonly value: { readonly retained: number } } | undefined;
-  /** What the entry keeps, in entries of about four bytes: 4 per character of text, or its template's `retained`. */
+  /**
+   * What the entry keeps, in entries of four bytes of heap (V8 on 64 bits, as measured): 1 KB for
+   * the entry (the Map's, this object, the result, the template value or the TemplateError) and
+   * 128 bytes a character for the text and its parts, the most a character's share can be: `{a}`
+   * is an expression, a varspec, a list of them, their texts and places in arrays (some 380
+   * bytes for 3 characters); a varspec of `{a,b,…}` about 100 bytes for 2; a literal character 1
+   * to 11 (its text, and its expansion, which writes a non-ASCII one as triplets); so 256 Ki
+   * characters weigh 32 MB at most. Then, once its template value has matched, that value's
+   * `retained` (its automata and matchers) more.
+   */
   weight: number;
 }
 
@@ -160,23 +169,23 @@ export interface ReadTemplate {
  * The one cache of templates given as text, shared by expand and the matcher (parseTemplate,
  * match, matchAll, grammarOf, findAmbiguity): a text is read once and its template value made
  * once. A template value keeps its automata once it has matched and what their lazy DFAs built
- * (UriTemplate.retained), so the cache holds at most 512 templates, 256 Ki characters of text
- * and 8 Mi entries of what they keep (4 bytes each, 32 MB of heap; weighed again after each match through
- * the cache), oldest out first; a template longer than 16 KiB is read again each time rather than
- * kept. SECURITY.md "Limits" and docs/guide/templates.md state this bound.
+ * (UriTemplate.retained), so the cache holds at most 512 templates and 8 Mi entries of what
+ * they keep (4 bytes each: 32 MB of heap, everything an entry keeps weighed, its text, its parts
+ * and the Map's entry too; weighed again after each match through the cache), oldest out first;
+ * a character weighs 32 entries, so that is 256 Ki characters at most. A template longer than
+ * 16 KiB is read again each time rather than kept. SECURITY.md "Limits" and
+ * docs/guide/templates.md state this bound.
  */
 const cache = new Map<string, ReadTemplate>();
 // the bounds are written where they are read (a bundle keeps a named constant as a variable):
-// 512 templates, 1 << 18 characters, 1 << 23 entries kept, 1 << 14 characters for one template
-let cachedChars = 0;
+// 512 templates, 1 << 23 entries kept, 1 << 14 characters for one template
 let cachedWeight = 0;
 
 /** Evicts the oldest templates until the cache is within its bounds (an entry over them alone goes too). */
 function evict(): void {
-  while (cache.size > 512 || cachedChars > 1 << 18 || cachedWeight > 1 << 23) {
+  while (cache.size > 512 || cachedWeight > 1 << 23) {
     const oldest = cache.values().next().value as ReadTemplate;
     cache.delete(oldest.text);
-    cachedChars -= oldest.text.length;
     cachedWeight -= oldest.weight;
   }
 }
@@ -185,10 +194,9 @@ function evict(): void {
 export function readTemplate(text: string): ReadTemplate {
   let r = cache.get(text);
   if (r === undefined) {
-    r = { text, parts: parseParts(text), value: undefined, weight: 4 * text.length };
+    r = { text, parts: parseParts(text), value: undefined, weight: 32 * text.length + 256 };
     if (text.length <= 1 << 14) {
       cache.set(text, r);
-      cachedChars += text.length;
       cachedWeight += r.weight;
       evict();
     }
@@ -200,7 +208,8 @@ export function readTemplate(text: string): ReadTemplate {
 export function reweigh(text: string, template: { readonly retained: number }): void {
   const r = cache.get(text);
   if (r?.value?.value !== template) return;
-  const weight = template.retained;
+  // (the entry's own weight, as readTemplate made it, and what the template's automata keep)
+  const weight = 32 * text.length + 256 + template.retained;
   cachedWeight += weight - r.weight;
   r.weight = weight;
   evict();

@@ -116,9 +116,6 @@ const positiveInteger = (x: unknown, name: string, caller: string, fallback: num
   return x;
 };
 
-/** An automaton's weight in entries of four bytes: its empty edges, 12 bytes a state of typed arrays (kind, epsStart, unitOf, unitNext, value) and 4 more and 2.5 KB for the rest (sets, tags, yieldAt). */
-const weightOf = (a: Nfa | undefined): number => (a === undefined ? 0 : a.epsEdge.length + 4 * a.size + 640);
-
 /**
  * A URI Template (RFC 6570): its parts, expansion, and matching. Made by {@link parseTemplate};
  * immutable. `T` is the template's text when it was written as a literal, which types the
@@ -155,21 +152,15 @@ export class UriTemplate<T extends string = string> {
   }
 
   /**
-   * @internal What the template keeps, in entries of four bytes, as measured (heap after a match,
-   * templates of 130 to 12,400 states): its text; an automaton, its typed arrays and about 2.5 KB
-   * and 4 bytes a state more (sets, tags, yieldAt); a matcher, its fixed arrays (reverse edges, a
-   * stamp: 16 bytes a state and 5 KB) and three times the entries its memo counts; the forward
-   * automaton, 10 KB and 8 bytes a state (a stamp and a set id a state, the classes, the first
-   * table of 4 rows, typed arrays per set) and 1.5 times the entries its tables count (arrays,
-   * key strings, Map entries).
-   * The cache of templates parsed from text weighs its entries by it.
+   * @internal What the template keeps beyond its text and parts, in entries of four bytes: what
+   * its automata, its matcher and its forward automaton each report they keep (automaton.ts
+   * counts them where their arrays are made). The cache of templates read from text (parse.ts)
+   * weighs its entries by it, and their text and parts.
    */
   get retained(): number {
-    let n = this.text.length * 4 + weightOf(this.#nfa);
-    if (this.#unboundedNfa !== this.#nfa) n += weightOf(this.#unboundedNfa);
-    if (this.#matcher !== undefined) n += 1200 + 4 * this.#matcher.nfa.size + 3 * this.#matcher.retained;
-    if (this.#forward !== undefined) n += 2560 + 2 * (this.#unboundedNfa ?? this.nfa).size + ((3 * this.#forward.retained) >> 1);
-    return n;
+    const nfa = this.#nfa;
+    // (the automaton with unbounded prefixes is the template's own when it has none: counted once)
+    return (nfa?.retained ?? 0) + (this.#unboundedNfa === nfa ? 0 : (this.#unboundedNfa?.retained ?? 0)) + (this.#matcher?.retained ?? 0) + (this.#forward?.retained ?? 0);
   }
 
   /**

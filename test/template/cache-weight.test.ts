@@ -7,7 +7,10 @@
 // KB, an API route 51 KB for 25.5 KB, 200 expressions 1,041 KB for 807 KB; so the cache's 8 Mi
 // entries could hold more than the bytes stated. These check the counts against the bytes the
 // code's own arrays hold (the floor) and that an automaton is not weighed at four times its bytes.
-import { unitClasses, type Nfa } from "../../src/template/automaton";
+// Since round 11, each automaton, matcher and forward automaton reports what it keeps (its
+// `retained`, counted where its arrays are made), and a template's is theirs.
+import { Deterministic, Matcher, unitClasses, type Nfa } from "../../src/template/automaton";
+import { readTemplate } from "../../src/template/parse";
 import { UNIT_COUNT } from "../../src/template/units";
 import { match, parseTemplateOrThrow } from "../../src/template/template";
 
@@ -24,10 +27,10 @@ describe("the weight of a template in the cache is the memory it keeps", () => {
   it.each(TEMPLATES)("built, not matched: its automaton's typed arrays, not four times them (%#)", (text) => {
     const t = parseTemplateOrThrow(text);
     const nfa = t.nfa;
-    const w = t.retained - 4 * text.length;
-    expect(w).toBeGreaterThanOrEqual(typedBytes(nfa) / 4);
-    // the rest of an automaton (sets, tags, yieldAt) is about 4 bytes a state and 2.5 KB
-    expect(w).toBeLessThanOrEqual(typedBytes(nfa) / 4 + nfa.size + 1024);
+    expect(t.retained).toBe(nfa.retained);
+    expect(nfa.retained).toBeGreaterThanOrEqual(typedBytes(nfa) / 4);
+    // the rest of an automaton (sets, tags, bounded spans, yieldAt) is less than its typed arrays
+    expect(nfa.retained).toBeLessThanOrEqual(typedBytes(nfa) / 2 + 1024);
   });
 
   it.each(TEMPLATES)("matched: at least its automaton and the forward automaton's fixed arrays (%#)", (text) => {
@@ -37,7 +40,7 @@ describe("the weight of a template in the cache is the memory it keeps", () => {
     const nfa = t.nfa;
     // classOf (a Uint16Array of every unit), a stamp and a set id per state, the first table (4 rows of the classes)
     const fixed = UNIT_COUNT / 2 + 2 * nfa.size + 4 * unitClasses(nfa.sets).count;
-    expect(t.retained).toBeGreaterThanOrEqual(text.length + typedBytes(nfa) / 4 + fixed);
+    expect(t.retained).toBeGreaterThanOrEqual(typedBytes(nfa) / 4 + fixed);
   });
 
   it("a sequence of matches through the cache: each template weighed after its match as above", () => {
@@ -48,5 +51,55 @@ describe("the weight of a template in the cache is the memory it keeps", () => {
       const nfa = t.nfa;
       expect(t.retained).toBeGreaterThanOrEqual(typedBytes(nfa) / 4 + UNIT_COUNT / 2 + 2 * nfa.size + 4 * unitClasses(nfa.sets).count);
     }
+  });
+});
+
+// issue 30 again (round 11): a full cache kept 36.7-38.3 MB against the 32 MB weighed, because the
+// parsed parts, the cache's own entries and the template values were not weighed, and template.ts
+// weighed the matchers by constants calibrated on the heap rather than by what their arrays hold.
+// The floor below counts the objects and arrays a value holds as V8 lays them out on 64 bits (an
+// object 24 bytes and 8 a field, an array 48 bytes and 8 an element; strings, which may be shared,
+// are left out), in entries of four bytes.
+const floorOf = (x: unknown, seen = new Set<unknown>()): number => {
+  if (typeof x !== "object" || x === null || seen.has(x) || ArrayBuffer.isView(x)) return 0;
+  seen.add(x);
+  const values = Object.values(x as object);
+  return (Array.isArray(x) ? 48 : 24) / 4 + 2 * values.length + values.reduce<number>((n, v) => n + floorOf(v, seen), 0);
+};
+
+const PARSED = [
+  // a varspec every two characters: 1,000 objects of five fields for 2,001 characters
+  `{${Array.from({ length: 1000 }, (_, k) => String.fromCharCode(0x41 + (k % 26))).join(",")}}`,
+  // an expression every three characters
+  Array.from({ length: 500 }, (_, k) => `{${String.fromCharCode(0x61 + (k % 26))}}`).join(""),
+  "/users/{id}",
+];
+
+describe("the cache weighs everything it keeps: parts, its entries, the template values", () => {
+  it.each(PARSED)("read from text (what expand keeps): its parts, the entry and the Map's, and its text (%#)", (text) => {
+    const r = readTemplate(text);
+    // the entry object and what it holds, the Map's entry (three fields), the text a byte a character
+    expect(r.weight).toBeGreaterThanOrEqual(floorOf(r) + 6 + text.length / 4);
+  });
+
+  it.each(PARSED)("with its template value: its parts and the value's own arrays too (%#)", (text) => {
+    const t = parseTemplateOrThrow(text);
+    // (the entry holds the value: its public fields are walked too)
+    expect(readTemplate(text).value?.value).toBe(t);
+    expect(readTemplate(text).weight).toBeGreaterThanOrEqual(floorOf(readTemplate(text)) + 6 + text.length / 4);
+  });
+
+  it.each(PARSED)("after a match through the cache: its parts and its automata (%#)", (text) => {
+    const t = parseTemplateOrThrow(text);
+    match(text, "x");
+    expect(readTemplate(text).weight).toBeGreaterThanOrEqual(floorOf(readTemplate(text)) + 6 + text.length / 4 + t.nfa.retained);
+  });
+
+  it.each(TEMPLATES)("a matcher and a forward automaton report their fixed arrays as soon as they are made (%#)", (text) => {
+    const nfa = parseTemplateOrThrow(text).nfa;
+    // the class of every unit (a byte each at least); the matcher's reverse edges' offsets (two
+    // entries a state); the forward automaton's set id a state and its first table of 4 rows
+    expect(new Matcher(nfa).retained).toBeGreaterThanOrEqual(UNIT_COUNT / 4 + 2 * nfa.size);
+    expect(new Deterministic(nfa).retained).toBeGreaterThanOrEqual(UNIT_COUNT / 4 + nfa.size + 4 * unitClasses(nfa.sets).count);
   });
 });
