@@ -113,15 +113,26 @@ function allowedKinds(x: unknown, caller: string): readonly AddressKind[] {
   return Object.freeze([...new Set(x as AddressKind[])]);
 }
 
+/** A resolver's address as text, read once; what cannot be read (a throwing getter or toString) is the empty string, no address. */
+function addressText(x: unknown): string {
+  try {
+    const a = (x as { readonly address?: unknown } | null | undefined)?.address;
+    return typeof a === "string" ? a : String(a);
+  } catch {
+    return "";
+  }
+}
+
 /**
  * A `lookup` for `http.Agent`, `https.Agent` (and `net`/`tls.connect`, undici's `connect`) that
  * resolves a name as `dns.lookup` does and refuses the connection, with an
  * {@link AddressRefusedError}, when any address the name resolves to is outside the allowed
  * classes (`options.allow`, default `["public"]`; {@link classifyAddress} gives the class, IPv6
  * that carries IPv4 as that IPv4 address, zone indexes read). The socket connects to the address
- * this function answered with, so the address checked is the address connected to: a name that
- * resolves to a public address when a URL is checked and to 127.0.0.1 when it is fetched (DNS
- * rebinding) is refused at the fetch. Every address is checked, not only the one answered, so a
+ * this function answered with, and it answers with the text it checked (each address read once, as
+ * a string; its family, 4 or 6, read from that text), so the address checked is the address
+ * connected to: a name that resolves to a public address when a URL is checked and to 127.0.0.1
+ * when it is fetched (DNS rebinding) is refused at the fetch. Every address is checked, not only the one answered, so a
  * name with a public and a private address is refused whichever the client would try.
  *
  * Node connects to an IP address written in the URL without calling `lookup`: check the URL with
@@ -152,13 +163,17 @@ export function ssrfLookup(options?: SsrfLookupOptions): GuardedLookup {
         callback(err);
         return;
       }
-      const list = Array.isArray(addresses) ? (addresses as readonly LookupAddress[]) : [];
-      for (const x of list) {
-        const c = classifyAddress(typeof x?.address === "string" ? x.address : String(x?.address));
+      // each address read once, as text: the answer is what was checked (a getter or a toString
+      // that answers a public address to the check and another to the socket cannot pass)
+      const list: LookupAddress[] = [];
+      for (const x of Array.isArray(addresses) ? (addresses as readonly unknown[]) : []) {
+        const address = addressText(x);
+        const c = classifyAddress(address);
         if (!c.ok || !allowed.has(c.value.kind)) {
-          callback(new AddressRefusedError(hostname, String(x?.address), c.ok ? (c.value.kind as AddressKind) : undefined, allow));
+          callback(new AddressRefusedError(hostname, address, c.ok ? (c.value.kind as AddressKind) : undefined, allow));
           return;
         }
+        list.push({ address, family: address.includes(":") ? 6 : 4 });
       }
       const first = list[0];
       if (first === undefined) {
@@ -166,7 +181,7 @@ export function ssrfLookup(options?: SsrfLookupOptions): GuardedLookup {
         callback(e);
         return;
       }
-      if (all) callback(null, list.map((x) => ({ address: x.address, family: x.family })));
+      if (all) callback(null, list);
       else callback(null, first.address, first.family);
     });
   }
