@@ -12,7 +12,7 @@ import { excerptOfMasked, foundAt, PASSWORD_CHARACTER, syntaxError, UriSyntaxErr
 import { defineInput, maskPasswordAt } from "../password.js";
 import type { Result } from "../result.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
-import type { SchemeRules } from "../transforms/scheme-rules.js";
+import { OWN_HOOKS, type SchemeRules } from "../transforms/scheme-rules.js";
 import { percentDecode } from "../transforms/percent.js";
 import { serializeNode } from "../transforms/serialize.js";
 import { NON_ASCII } from "../charsets.js";
@@ -279,9 +279,42 @@ export class SchemeRecord<V> implements SchemeRules<V> {
     this.defaultPort = def.defaultPort;
     this.emptyPathIsRoot = def.emptyPathIsRoot === true;
     this.normalizeOptions = def.normalizeOptions === undefined ? undefined : Object.freeze({ ...def.normalizeOptions });
-    this.normalize = def.normalize;
-    this.equivalentKey = def.equivalentKey;
+    // the hooks are public methods: their arguments are checked, each a TypeError naming the hook
+    const normalize = def.normalize;
+    const equivalentKey = def.equivalentKey;
+    OWN_HOOKS.set(this, { normalize, equivalentKey });
+    if (normalize !== undefined) {
+      this.normalize = (uri, value, options) => {
+        this.#hookArguments(uri, value, "normalize");
+        if (options !== undefined && (typeof options !== "object" || options === null)) {
+          throw new TypeError(`${this.name}.normalize: the argument "options" must be the options of normalize or undefined, got ${describeValue(options)}`);
+        }
+        return normalize(uri, value, options ?? {});
+      };
+    }
+    if (equivalentKey !== undefined) {
+      this.equivalentKey = (value, uri) => {
+        this.#hookArguments(uri, value, "equivalentKey");
+        return equivalentKey(value, uri);
+      };
+    }
     if (new.target === SchemeRecordClass) Object.freeze(this);
+  }
+
+  /**
+   * A hook's arguments, as a caller gives them (normalization and equivalence call the hooks
+   * themselves, unchecked, with the node and the value they made: {@link OWN_HOOKS}): `uri` a URI
+   * node of the scheme, made by the library (as every function that takes a node asks), and
+   * `value` the scheme's value of it (what `valueOf` gives, or a value equal to it: `parse`'s).
+   */
+  #hookArguments(uri: unknown, value: unknown, hook: string): asserts uri is Uri {
+    if (!isReferenceNode(uri) || uri.kind !== "URI" || uri.scheme.toLowerCase() !== this.name) {
+      throw new TypeError(`${this.name}.${hook}: the argument "uri" must be a ${this.name} URI node (from parse, a transform or the builder), got ${isReferenceNode(uri) ? (uri.kind === "URI" ? `a URI of the scheme ${JSON.stringify(uri.scheme.slice(0, 40))}` : "a relative reference") : refused(uri)}`);
+    }
+    const own = this.valueOf(uri);
+    if (own === undefined || !sameData(own.value, value)) {
+      throw new TypeError(`${this.name}.${hook}: the argument "value" must be the scheme's value of "uri" (from ${this.name}.parse or valueOf), got ${describeValue(value)}${own === undefined ? `, and "uri" is not valid under the scheme` : ""}`);
+    }
   }
 
   /** @internal The derivation a build may read (a scheme value's; the built-in records read none). */
@@ -291,7 +324,18 @@ export class SchemeRecord<V> implements SchemeRules<V> {
 
   /** @internal The scheme's value of a URI node of its scheme, or `undefined` when the scheme refuses it. */
   valueOf(uri: Uri): { readonly value: V } | undefined {
-    return valueOfNode(this.#def, uri, this.matchOf());
+    // what is no node at all is refused here; anything else that is no node fails on its first read (no check on the way of a node)
+    const p = typeof uri === "object" && uri !== null && !Array.isArray(uri) ? (Object.getPrototypeOf(uri) as object | null) : null;
+    if (p === null || p === Object.prototype) throw this.#notANode(uri);
+    try {
+      return valueOfNode(this.#def, uri, this.matchOf());
+    } catch (e) {
+      throw isReferenceNode(uri) ? e : this.#notANode(uri);
+    }
+  }
+
+  #notANode(uri: unknown): TypeError {
+    return new TypeError(`${this.name}.valueOf: the argument "uri" must be a URI node (from parse, a transform or the builder), got ${refused(uri)}`);
   }
 
   /** @internal Whether the scheme's normalization keeps every URI at `layout` that the §6.2.2 steps keep (see `SchemeDefinition.keepsNormalForm`). */
@@ -352,6 +396,30 @@ const SchemeRecordClass = SchemeRecord;
 const VALID: Result<true, SchemeError> = /* @__PURE__ */ Object.freeze({ ok: true, value: true });
 
 let fragmentRule: Matcher | undefined;
+
+/**
+ * Whether two values of a scheme are the same data: equal primitives, or objects of one prototype
+ * whose own enumerable fields (a typed array's bytes) are the same data, 32 levels deep at most.
+ * A getter or Proxy of the caller's that throws makes them differ.
+ */
+function sameData(a: unknown, b: unknown, depth = 0): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null || depth > 32) return false;
+  try {
+    if (Object.getPrototypeOf(a) !== Object.getPrototypeOf(b)) return false;
+    if (ArrayBuffer.isView(a) || ArrayBuffer.isView(b)) {
+      if (!(ArrayBuffer.isView(a) && ArrayBuffer.isView(b)) || a.byteLength !== b.byteLength) return false;
+      const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+      const y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
+      return x.every((v, i) => v === y[i]);
+    }
+    const keys = Object.keys(a);
+    if (keys.length !== Object.keys(b).length) return false;
+    return keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && sameData((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k], depth + 1));
+  } catch {
+    return false;
+  }
+}
 
 /** Thrown by `SchemeInput.fail`, caught by {@link judge}. */
 class Rejection {

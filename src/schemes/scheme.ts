@@ -41,7 +41,10 @@ export interface SchemeSpec<V> {
    * the §6.2.2 steps and its value, the normal form. It must return a node made by the library
    * (a transform or the builder), valid under the scheme, and be idempotent. `options` are the
    * steps the caller asked for (before the scheme's `normalizeOptions`), for a scheme that does a
-   * §6.2.2 step itself (the file scheme removes dot segments after reading a UNC host).
+   * §6.2.2 step itself (the file scheme removes dot segments after reading a UNC host). The
+   * scheme value's `normalize` checks its arguments first (a TypeError for a `uri` that is no URI
+   * node of the scheme, a `value` that is not the scheme's value of it, `options` that are no
+   * object), and so does its `equivalentKey`.
    */
   normalize?(uri: Uri, value: V, options: NormalizeOptions): Uri;
   /**

@@ -27,6 +27,13 @@ export interface SchemeRules<V = unknown> extends SchemeNormalization {
   valueOf(uri: Uri): { readonly value: V } | undefined;
 }
 
+/**
+ * @internal A scheme record's own hooks, unchecked: normalization and equivalence call them with
+ * the node and the value they made (the record's `normalize` and `equivalentKey` are for callers,
+ * and check their arguments first). A record without an entry is called through its methods.
+ */
+export const OWN_HOOKS = new WeakMap<object, Pick<SchemeRules, "normalize" | "equivalentKey">>();
+
 /** Schemes by name (case-insensitive, RFC 3986 §3.1). */
 export interface SchemeRulesRegistry extends Iterable<SchemeRules> {
   get(name: string): SchemeRules | undefined;
@@ -152,7 +159,7 @@ function schemeNormalize(
   // the steps changed no character (the usual case): the value already made is the value of the result
   const v = n === node || serializeNode(n) === serializeNode(node) ? value : s.valueOf(n as Uri);
   if (v === undefined) return n;
-  const m = s.normalize(n as Uri, v.value, options);
+  const m = (OWN_HOOKS.get(s) ?? s).normalize?.(n as Uri, v.value, options);
   if (!make.isNode(m) || m.kind !== "URI") throw new TypeError(`normalize: the ${s.name} scheme's normalize must return a URI node made by the library`);
   // what the scheme's step made (a host moved into the authority, say) gets the §6.2.2 steps too
   return m === n ? n : normal(m, opts);
@@ -206,7 +213,7 @@ function keyOfNode(input: UriReference, reg: SchemeRulesRegistry, options: Equiv
   const s = name === undefined ? undefined : reg.get(name);
   if (s?.equivalentKey !== undefined) {
     const v = s.valueOf(node as Uri);
-    if (v !== undefined) return `${s.name} ${s.equivalentKey(v.value, node as Uri)}`;
+    if (v !== undefined) return `${s.name} ${(OWN_HOOKS.get(s) ?? s).equivalentKey?.(v.value, node as Uri) ?? ""}`;
   }
   const facts = factsOf(reg);
   // the usual case: a text in normal form is its own key, read off without making its node

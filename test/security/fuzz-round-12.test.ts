@@ -1,7 +1,8 @@
 // Fuzz round 12 (helper "fuzz"): ssrfLookup calls back with the addresses it checked, read once
 // each, whatever the resolver's answer does when read again (fuzz-11's item 5). The answers are in
 // fixtures/fetch/lookup-answers.json. Each case failed before its fix (a throwing getter left
-// the lookup unanswered: a request that never ends), but "public on three reads", a control.
+// the lookup unanswered: a request that never ends), but two controls: "public on the first
+// read" (refused already) and "public on three reads".
 import { AddressRefusedError, classifyAddress, ssrfLookup, type Resolver } from "../../src/security";
 import { readJson } from "../helpers/fixtures";
 
