@@ -135,16 +135,18 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
     return al(joined(member, yieldFirst && !row.named), joined(pair, yieldFirst));
   };
 
-  const expression = (x: TemplateExpression, e: number): Lang => {
+  // expression-3, then its chains expression-3-1, expression-3-2, ... (rules name each other: each
+  // is set in that order)
+  const expression = (x: TemplateExpression, e: number): void => {
     const row = OPERATOR_ROWS[x.operator];
     const n = x.varspecs.length;
+    rules.set(`expression-${e + 1}`, al(sq(lit(row.first), { t: "ref", name: `expression-${e + 1}-1` }), EMPTY));
     // chain-k: at least one of varspecs k.. is defined, the defined ones joined by sep
-    for (let v = n - 1; v >= 0; v--) {
+    for (let v = 0; v < n; v++) {
       const rest = v < n - 1 ? `expression-${e + 1}-${v + 2}` : undefined;
       const own = sq(item(x, e, v), rest === undefined ? EMPTY : al(sq(lit(row.sep), { t: "ref", name: rest }), EMPTY));
       rules.set(`expression-${e + 1}-${v + 1}`, rest === undefined ? own : al(own, { t: "ref", name: rest }));
     }
-    return al(sq(lit(row.first), { t: "ref", name: `expression-${e + 1}-1` }), EMPTY);
   };
 
   // what follows each expression: the first character of the next part's text, if any
@@ -163,16 +165,9 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
     }
     const e = expressions.length;
     expressions.push(part);
-    rules.set(`expression-${e + 1}`, expression(part, e));
+    expression(part, e);
     before += part.varspecs.length;
     top.push({ t: "ref", name: `expression-${e + 1}` });
   }
-  const all = new Map<string, Lang>([["template", sq(...top)], ...[...rules].sort((a, b) => ruleOrder(a[0]) - ruleOrder(b[0]))]);
-  return { rules: all, tags, expressions };
+  return { rules: new Map<string, Lang>([["template", sq(...top)], ...rules]), tags, expressions };
 }
-
-/** expression-3 before expression-3-1 before expression-3-2 before expression-4. */
-const ruleOrder = (name: string): number => {
-  const m = /^expression-(\d+)(?:-(\d+))?$/.exec(name);
-  return m === null ? 0 : Number(m[1]) * 100000 + (m[2] === undefined ? 0 : Number(m[2]));
-};

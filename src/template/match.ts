@@ -7,8 +7,8 @@
 // a template naming each variable once is read span by span by the inverse of each encoding (its
 // round trip is the property test/template/match.test.ts checks on generated values).
 import { reservedTable, unreservedTable } from "../charsets.js";
-import { hexValue, octetAt } from "../percent-encoding.js";
-import { encodedCharLength, encodeValue, prefixOf, utf8Length } from "./encode.js";
+import { octetAt, triplet } from "../percent-encoding.js";
+import { encodedCharLength, encodeValue, prefixOf } from "./encode.js";
 import { expandParts, OPERATOR_ROWS } from "./expand.js";
 import type { Tag } from "./language.js";
 import type { TemplateExpression, TemplatePart, VarSpec } from "./parse.js";
@@ -73,36 +73,18 @@ function decodeU(text: string): string {
  * that two hex digits do not follow) are decoded; every other triplet was in the value as it is.
  */
 function decodeR(text: string): string {
-  if (!text.includes("%")) return text;
-  let out = "";
-  for (let i = 0; i < text.length; ) {
-    const o = octetAt(text, i);
-    if (o < 0) {
-      out += text[i];
-      i++;
-      continue;
-    }
-    const upper = /^%[0-9A-F]{2}$/.test(text.slice(i, i + 3));
-    if (upper && o < 0x80) {
-      const hexFollows = hexValue(text.charCodeAt(i + 3)) >= 0 && hexValue(text.charCodeAt(i + 4)) >= 0;
-      if (o === 0x25 ? !hexFollows : unreservedTable[o] !== true && reservedTable[o] !== true) {
-        out += String.fromCharCode(o);
-        i += 3;
-        continue;
-      }
-    } else if (upper && utf8Length(o) > 0) {
-      const len = encodedCharLength(text, i);
-      const seq = text.slice(i, i + len);
-      if (len > 0 && /^(%[0-9A-F]{2})+$/.test(seq)) {
-        out += decodeURIComponent(seq);
-        i += len;
-        continue;
-      }
-    }
-    out += text.slice(i, i + 3);
-    i += 3;
-  }
-  return out;
+  /** The end of the UTF-8 sequence decoded last: its other triplets are in its character. */
+  let to = 0;
+  return text.replace(/%[\dA-Fa-f]{2}/g, (t, i: number) => {
+    if (i < to) return "";
+    const o = octetAt(t, 0);
+    if (t !== triplet(o)) return t;
+    if (o < 0x80) return (o === 0x25 ? !/^[\dA-F]{2}/i.test(text.slice(i + 3, i + 5)) : unreservedTable[o] !== true && reservedTable[o] !== true) ? String.fromCharCode(o) : t;
+    const seq = text.slice(i, i + encodedCharLength(text, i));
+    if (seq === "" || seq !== seq.toUpperCase()) return t;
+    to = i + seq.length;
+    return decodeURIComponent(seq);
+  });
 }
 
 /** An associative array of decoded pairs, or undefined when a name repeats (an object cannot hold that). */
@@ -224,7 +206,7 @@ const rawOf = (o: ItemRead, uri: string): string | undefined => (o.entries.lengt
  * preferred first, and each occurrence's candidates: a "+" or "#" varspec's text counts as read
  * both ways, and is checked by expanding the values again rather than by its decoding.
  */
-function valuesOf(occs: readonly ItemRead[], uri: string, work?: { left: number }): [MatchedValue[], MatchedValue[][]] {
+function valuesOf(occs: readonly ItemRead[], uri: string, work?: { left: number }, canon = (s: string): string => s): [MatchedValue[], MatchedValue[][]] {
   const lists = occs.map((o) => candidates(o, uri));
   occs.forEach((o, i) => {
     const l = lists[i] as MatchedValue[];
@@ -233,7 +215,7 @@ function valuesOf(occs: readonly ItemRead[], uri: string, work?: { left: number 
   });
   // a prefix of "+" or "#" is compared as expansion writes it (its triplets may be part kept, part encoded)
   const prefixFits = (v: string, o: ItemRead, l: readonly MatchedValue[]): boolean =>
-    reserved(o) ? encodeValue(prefixOf(v, o.spec.prefix as number, true), true) === rawOf(o, uri) : prefixOf(v, o.spec.prefix as number, false) === l[0];
+    reserved(o) ? canon(encodeValue(prefixOf(v, o.spec.prefix as number, true), true)) === rawOf(o, uri) : prefixOf(v, o.spec.prefix as number, false) === l[0];
   const paired = occs.map((o, i) => [o, lists[i] as MatchedValue[]] as const);
   // the varspecs whose text reads one way first: their values are the candidates
   const full = paired.filter(([o]) => o.spec.prefix === undefined).sort(([a], [b]) => Number(reserved(a)) - Number(reserved(b)));
@@ -253,12 +235,21 @@ function valuesOf(occs: readonly ItemRead[], uri: string, work?: { left: number 
   // (each distinct text with each distinct prefix once: a variable in k varspecs is not k^2 pairs)
   const texts = new Set((first !== undefined ? [first] : prefixed).filter(([r]) => reserved(r)).map(([r]) => rawOf(r, uri) ?? ""));
   const heads = new Set(prefixed.filter(([o]) => !reserved(o)).map(([, [p]]) => p as string));
+  // (with canon, the text is spelled as RFC 3986 §6.2.2 normalizes it: the value's own triplets
+  // may stand there upper-cased, or as the unreserved characters they encode)
   for (const text of texts) {
     for (const p of heads) {
-      const n = encodeValue(p, true).length;
+      const n = canon(encodeValue(p, true)).length;
       values.push(p, p + text.slice(n));
-      // (only a prefix that ends in "%" or "%" and a digit wrote that "%" as "%25")
-      if (/%[\dA-F]?$/i.test(p)) values.push(p + text.slice(n - 2));
+      // (only a prefix that ends in "%" or "%" and a digit wrote that "%" as "%25", two characters
+      // more than it: else the value's triplet goes on past it, its last digits as written, or
+      // the character the triplet encodes)
+      const cut = /%[\dA-F]?$/i.exec(p)?.[0].length ?? 0;
+      if (cut > 0) {
+        const at = n - 2 - cut;
+        const rest = text[at] === "%" ? text.slice(at + cut) : triplet(text.charCodeAt(at)).slice(cut) + text.slice(at + 1);
+        values.push(p + rest, p + decodeR(rest));
+      }
     }
   }
   // each value is checked against each occurrence
@@ -324,6 +315,7 @@ export function readingsOf(
   limit: number,
   repeats = true,
   work?: { left: number },
+  canon?: (s: string) => string,
 ): Record<string, MatchedValue>[] | Disagreement {
   if (!repeats && limit === 1) {
     // one varspec per variable: each one's preferred value, checked by expanding it again
@@ -358,7 +350,7 @@ export function readingsOf(
     if (present.length < occs.length) {
       return { name, why: `the variable ${JSON.stringify(name)} would be defined in one expression and undefined in another`, blame: settled(reads, occs, uri) };
     }
-    const [values, lists] = valuesOf(occs, uri, work);
+    const [values, lists] = valuesOf(occs, uri, work, canon);
     if (values.length === 0) {
       // the first occurrence and the first that reads another value (or the last): two of them,
       // not every one (a failing path writes it, and only the last path's is shown)
@@ -382,7 +374,7 @@ export function readingsOf(
     const vars: Record<string, MatchedValue> = {};
     choices.forEach(([name, values], i) => put(vars, name, values[pick[i] as number]));
     const again = expandParts(parts, (n) => (Object.hasOwn(vars, n) ? vars[n] : undefined), "", "match");
-    if (again.ok && again.value === uri) {
+    if (again.ok && (canon?.(again.value) ?? again.value) === uri) {
       out.push(Object.freeze(vars));
       if (out.length >= limit) return out;
     } else if (!again.ok) why = again.error.message;

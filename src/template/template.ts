@@ -32,8 +32,10 @@ export interface MatchOptions {
   /**
    * RFC 3986 §6.2.2.1: accept pct-encoded triplets written with lower-case hex digits (`%e2`),
    * which expansion never writes for a value's character (RFC 6570 §3.2.1 writes `%E2`; a `+` or
-   * `#` value's own triplets pass through as written), as their upper-case form; a URI whose
-   * canonical spelling has no reading is read as written. Off by default: matching is exact.
+   * `#` value's own triplets pass through as written), as their upper-case form. The URI is
+   * matched in its canonical spelling, by values that expand to it after that normalization (a
+   * `+` value "%41" is read from "A" where another varspec reads it "%2541"); one whose canonical
+   * spelling has no reading is read as written. Off by default: matching is exact.
    * The names are {@link normalizeReference}'s steps.
    */
   readonly case?: boolean | undefined;
@@ -46,8 +48,9 @@ export interface MatchOptions {
 
 /**
  * What {@link UriTemplate.match} gives: the variables, and with the `case` or `percentEncoding`
- * option, `normalized`: the URI as it was matched (RFC 3986 §6.2.2), present only when it differs
- * from the URI given (the values and any error offset are read from it).
+ * option, `normalized`, present only when it differs from the URI given: the URI as the values
+ * expand to it, a spelling RFC 3986 §6.2.2 calls equivalent (on a failure, the URI's normal form,
+ * on which the error offset is read).
  */
 export type MatchResult<V> = { readonly ok: true; readonly value: V; readonly normalized?: string } | { readonly ok: false; readonly error: TemplateError; readonly normalized?: string };
 
@@ -230,17 +233,22 @@ export class UriTemplate<T extends string = string> {
     const max = positiveInteger(options?.maxReadings, "maxReadings", "match", DEFAULT_MAX_READINGS);
     const upper = flag(options?.case, "case");
     const unreserved = flag(options?.percentEncoding, "percentEncoding");
-    let read = upper || unreserved ? canonicalSpelling(uri, upper, unreserved) : uri;
-    let r = this.#readings(read, 1, max);
+    const canon = upper || unreserved ? (s: string): string => canonicalSpelling(s, upper, unreserved) : undefined;
+    let read = canon?.(uri) ?? uri;
+    let r = this.#readings(read, 1, max, undefined, canon);
     // a + or # value's triplets are written as they are (RFC 6570 §3.2.1, "%41", "%2f"): what its
     // canonical spelling cannot read, the URI as written may
     if (!r.ok && read !== uri) {
       const exact = this.#readings(uri, 1, max);
       if (exact.ok) (r = exact), (read = uri);
     }
-    const out: MatchResult<MatchOf<T>> = r.ok ? { ok: true, value: r.value.readings[0] as MatchOf<T> } : r;
     // beside an error (whose input is masked), the URI as matched masks its password too (RFC 3986 §7.5)
-    return read === uri ? out : { ...out, normalized: r.ok ? read : maskPasswordAt(read, 0).text };
+    if (!r.ok) return read === uri ? r : { ...r, normalized: maskPasswordAt(read, 0).text };
+    const value = r.value.readings[0] as MatchOf<T>;
+    // the URI as the values expand to it: the one given, or (with the options) a spelling RFC 3986
+    // §6.2.2 calls equivalent, said (a + or # value keeps its own triplets as they are)
+    const again = canon && this.expand(value as VariablesOf<T>);
+    return again && again.ok && again.value !== uri ? { ok: true, value, normalized: again.value } : { ok: true, value };
   }
 
   /** {@link match}, throwing its TemplateError. */
@@ -297,7 +305,7 @@ export class UriTemplate<T extends string = string> {
   }
 
   /** Readings of `uri`, at most `limit`, trying at most `maxPaths` paths; "match-limit" for a template too large to compile. */
-  #readings(uri: string, limit: number, maxPaths: number, budget?: Budget): Result<TemplateReadings<unknown>, TemplateError> {
+  #readings(uri: string, limit: number, maxPaths: number, budget?: Budget, canon?: (s: string) => string): Result<TemplateReadings<unknown>, TemplateError> {
     let m: Matcher | undefined;
     try {
       if (limit === 1) {
@@ -306,7 +314,7 @@ export class UriTemplate<T extends string = string> {
         const path = this.nfa.bounded.length > 0 ? UNDECIDED : (this.#forward ??= new Deterministic(this.nfa)).walkText(uri);
         if (path !== UNDECIDED) {
           if (path === undefined) return { ok: false, error: this.#noMatch(uri, undefined, budget) };
-          const r = readingsOf(itemsOf(path, this.nfa.tags, this.expressions, undefined), this.parts, uri, 1, this.repeatsVariables);
+          const r = readingsOf(itemsOf(path, this.nfa.tags, this.expressions, undefined), this.parts, uri, 1, this.repeatsVariables, undefined, canon);
           if (Array.isArray(r)) return { ok: true, value: { readings: r, complete: false } };
           // the walk's path is the preferred one, not the only one: a variable named twice, or an
           // associative array whose names repeat ({?f*,g*} on "?a=0&b=1&b=2"), may be read from
@@ -314,7 +322,7 @@ export class UriTemplate<T extends string = string> {
         }
       }
       m = this.matcher; // built (if it is its first use) before the URI's units are read
-      return this.#general(m, uri, limit, maxPaths, budget);
+      return this.#general(m, uri, limit, maxPaths, budget, canon);
     } catch (e) {
       if (e !== TOO_LARGE) throw e;
       return { ok: false, error: this.tooLarge(uri) };
@@ -324,7 +332,7 @@ export class UriTemplate<T extends string = string> {
     }
   }
 
-  #general(m: Matcher, uri: string, limit: number, maxPaths: number, budget: Budget | undefined): Result<TemplateReadings<unknown>, TemplateError> {
+  #general(m: Matcher, uri: string, limit: number, maxPaths: number, budget: Budget | undefined, canon?: (s: string) => string): Result<TemplateReadings<unknown>, TemplateError> {
     const units = toUnits(uri);
     if (typeof units === "number") return { ok: false, error: this.#noMatch(uri, undefined, budget) };
     const pass = m.run(units, budget?.left);
@@ -361,7 +369,7 @@ export class UriTemplate<T extends string = string> {
       const reads = itemsOf(step.value, m.nfa.tags, this.expressions, units);
       // a path costs the URI's length, the template's parts and its varspecs (each one read)
       work.left -= uri.length + this.parts.length + reads.length;
-      const r = readingsOf(reads, this.parts, uri, limit - out.length, this.repeatsVariables, work);
+      const r = readingsOf(reads, this.parts, uri, limit - out.length, this.repeatsVariables, work, canon);
       if (!Array.isArray(r)) {
         last = r;
         // the choices that settle the disagreement: the paths that keep them are skipped
