@@ -33,21 +33,40 @@ export const WORK_PER_CHARACTER = 64;
  * unambiguous grammar's, RFC 8259 JSON's: none kept beyond the first on 2 MiB) cost steps only;
  * ambiguous recursion keeps many ends per call (`a = "x" a "x" / "x"`: about n²/4 on n
  * characters), which the step budget alone would let grow to ~130 million numbers (gigabytes)
- * on an input of the default `maxLength` (2 MiB). Past it the match stops with a
- * {@link MatchLimitError} whose `budget` is `"ends"`.
+ * on an input of the default `maxLength` (2 MiB). Kept in the memo's typed arrays,
+ * {@link END_BYTES} each (16 MB at this budget, 32 while grown: see {@link MATCH_HEAP_BYTES}).
+ * Past it the match stops with a {@link MatchLimitError} whose `budget` is `"ends"`.
  */
 export const KEPT_ENDS_LIMIT = 4_000_000;
 
 /**
  * The most calls a match by memoized calls may have waiting at once (nested, each waiting on the
- * next): a bound on the memory of its explicit stack, a few hundred bytes per waiting call, that
- * does not grow with the input. `a = "x" a "x" / "x"` nests a call at every character, and on
- * 1,000,000 characters the stack alone passed a 512 MB heap before the step budget stopped it.
- * RFC 8259 JSON nests one call per level of arrays (only `value` is called, cycle-cuts.ts: 500,000
- * levels match), and `e = t *( "+" t )`, `t = "x" / "(" e ")"` one per parenthesis. Past it the
- * match stops with a {@link MatchLimitError} whose `budget` is `"depth"`.
+ * next): a bound on the memory of its explicit stack, {@link WAITING_CALL_BYTES} at most per
+ * waiting call, that does not grow with the input. `a = "x" a "x" / "x"` nests a call at every
+ * character, and on 1,000,000 characters the stack alone passed a 512 MB heap before the step
+ * budget stopped it; at 500,000 (this budget until 2026-12) a match held 200 MB of waiting
+ * calls, and aborted the process under a 200 MB heap (on 499,999 characters, where the ends
+ * budget then adds its own). RFC 8259 JSON nests one call per level of arrays (only `value` is
+ * called, cycle-cuts.ts: 200,000 levels match, 100,000 as the issue asks), and
+ * `e = t *( "+" t )`, `t = "x" / "(" e ")"` one per parenthesis. Past it the match stops with
+ * a {@link MatchLimitError} whose `budget` is `"depth"`.
  */
-export const CALL_DEPTH_LIMIT = 500_000;
+export const CALL_DEPTH_LIMIT = 200_000;
+
+/**
+ * The heap a call waiting costs at most (a frame and what it follows: measured 405-493 bytes
+ * with labels, 269-344 without, by test/abnf-match-memory.test.ts on a small rule).
+ */
+export const WAITING_CALL_BYTES = 512;
+
+/**
+ * What a match by memoized calls may hold by its budgets: {@link CALL_DEPTH_LIMIT} calls waiting
+ * ({@link WAITING_CALL_BYTES} each) and {@link KEPT_ENDS_LIMIT} ends kept (END_BYTES each, twice
+ * while grown), 134 MB; with node's own (about 60 MB) a process stays under 256 MB of RSS
+ * (measured under a 200 MB heap, docs/guide/abnf.md). Besides, what grows with the input: the
+ * memo's index (4 bytes an offset per rule called) and {@link RESULT_BYTES} per call kept in full.
+ */
+export const MATCH_HEAP_BYTES = 144 * 2 ** 20;
 
 /** The most steps a match by memoized calls may take on an input of `length` characters ({@link WORK_BASE}). */
 export const workLimit = (length: number, budgets: MatchBudgets = {}): number => (budgets.steps ?? WORK_BASE) + (budgets.stepsPerCharacter ?? WORK_PER_CHARACTER) * length;
@@ -186,6 +205,14 @@ const BITS_LIMIT = 8192;
 
 const NO_LABELS: readonly string[] = Object.freeze([]);
 const NO_ENDS: readonly number[] = Object.freeze([]);
+const NO_INTS = new Int32Array(0);
+
+/** `a` copied into an array of at least `least` numbers, doubling (a memo's results or ends, {@link Memo}). */
+function grownInts(a: Int32Array, least: number): Int32Array {
+  const grown = new Int32Array(Math.max(least, 2 * a.length, 16));
+  grown.set(a);
+  return grown;
+}
 
 /**
  * What a frame keeps for its result's `furthest` and `expected`, made only when the run wants
@@ -1115,13 +1142,28 @@ function selfLoops(a: Automaton): Uint8Array {
   return loops;
 }
 
-/** The calls of one rule made in one run, by offset: results, and an index from offset to result. */
+/**
+ * The calls of one rule made in one run, by offset: results, and an index from offset to result.
+ * A result kept in full is three numbers of `res` (where its ends start in `ends`, how many, how
+ * far the call read) and its `expected` (shared labels), its ends in `ends`: typed arrays grown
+ * by doubling, not an object and an array per call, which cost 250-300 bytes a call (a list
+ * pushed onto grows its store to 19 numbers) and let a match keeping 2,000,000 ends of calls of
+ * two ends each take 700 MB (`t = *w`, `w = "x" [ "x" ] / "(" w ")"` on 2 MiB). Now
+ * {@link RESULT_BYTES} a result and {@link END_BYTES} an end, twice that at most while grown.
+ */
 interface Memo {
-  /** For offset `base + i`: 0 when unknown, else the result's index in `results` plus one. */
+  /** For offset `base + i`: 0 when unknown, > 0 the result's number in `res` plus one, < 0 a short result ({@link CallRun.#index}). */
   index: Int32Array;
   /** How far `index` is written (past the last offset set). */
   top: number;
-  readonly results: CallResult[];
+  /** Per result kept in full: where its ends start in `ends`, how many, its `furthest`. */
+  res: Int32Array;
+  /** Per result kept in full: its `expected`. */
+  readonly expected: (readonly string[])[];
+  /** The results kept in full, and the ends written in `ends`. */
+  resTop: number;
+  ends: Int32Array;
+  endsTop: number;
   /**
    * The code points the rule can start with (`ascii` for those below 128), when the rule
    * cannot match "" and the grammar checks no rule in code: then a call where the next code
@@ -1134,6 +1176,19 @@ interface Memo {
   readonly ascii: Uint8Array | undefined;
   failed: readonly string[] | undefined;
 }
+
+/**
+ * The bytes a call's result kept in full costs in a memo (three numbers of four bytes and a
+ * reference of eight, Memo), besides {@link END_BYTES} for each of its ends: what bounds a
+ * match's memory with {@link KEPT_ENDS_LIMIT} and the input's length (a result per rule and
+ * offset called at most). Twice that at most, the arrays being grown by doubling.
+ */
+export const RESULT_BYTES = 20;
+/** The bytes an end of a call costs in a memo (see {@link RESULT_BYTES}). */
+export const END_BYTES = 4;
+
+/** The most results and ends a memo keeps its arrays for, for the next run (see {@link CallRun.release}). */
+const SPARE_RESULTS = 1024;
 
 /** Per grammar: the memos of a run that ended ({@link CallRun.release}), for the next run. */
 const spareMemos = new WeakMap<Compiled, Map<string, Memo>>();
@@ -1224,8 +1279,12 @@ export class CallRun {
 
   /** Counts the ends a result keeps beyond its first; stops the run past {@link KEPT_ENDS_LIMIT}. */
   #keep(r: CallResult, offset: number): void {
-    if (r.ends.length < 2) return;
-    this.kept += r.ends.length - 1;
+    this.#keepEnds(r.ends.length, offset);
+  }
+
+  #keepEnds(count: number, offset: number): void {
+    if (count < 2) return;
+    this.kept += count - 1;
     if (this.kept > this.keptLimit) throw matchLimitError(this.input, this.#rule, offset, this.keptLimit, "ends");
   }
 
@@ -1241,7 +1300,7 @@ export class CallRun {
     if (m === undefined) {
       const { first, ascii } = firstOf(this.compiled.analysis, key);
       // (the size of a short input's offsets at once; the index grows no further than the input)
-      m = { index: new Int32Array(Math.min(this.input.length - Math.max(this.#base, 0) + 1, 256)), top: 0, results: [], first, ascii, failed: undefined };
+      m = { index: new Int32Array(Math.min(this.input.length - Math.max(this.#base, 0) + 1, 256)), top: 0, res: NO_INTS, expected: [], resTop: 0, ends: NO_INTS, endsTop: 0, first, ascii, failed: undefined };
       memo.set(key, m);
     }
     return m;
@@ -1260,7 +1319,11 @@ export class CallRun {
       if (m.index.length > SPARE_INDEX) return;
       m.index.fill(0, 0, m.top);
       m.top = 0;
-      m.results.length = 0;
+      m.expected.length = 0;
+      m.resTop = 0;
+      m.endsTop = 0;
+      if (m.res.length > 3 * SPARE_RESULTS) m.res = NO_INTS;
+      if (m.ends.length > SPARE_RESULTS) m.ends = NO_INTS;
       m.failed = undefined;
     }
     spareMemos.set(this.compiled, memo);
@@ -1284,12 +1347,14 @@ export class CallRun {
    */
   readonly #none: Scratch = { ends: NO_ENDS, furthest: 0, expected: NO_LABELS };
   readonly #one: Scratch = { ends: [0], furthest: 0, expected: NO_LABELS };
+  /** A result of two ends or more, read from the memo: its ends copied into one list, reused. */
+  readonly #list: Scratch = { ends: [0, 0], furthest: 0, expected: NO_LABELS };
 
   #known = (key: string, start: number): CallResult | undefined => {
     const m = this.#memoOf(key);
     const i = start - this.#base;
     const at = i >= 0 && i < m.index.length ? (m.index[i] as number) : 0;
-    if (at > 0) return m.results[at - 1];
+    if (at > 0) return this.#read(m, at - 1);
     if (at === -1) return this.#failedAt(start, NO_LABELS);
     if (at < 0) {
       const one = this.#one;
@@ -1301,6 +1366,27 @@ export class CallRun {
     if (m.failed !== undefined && !this.#canStart(m, start)) return this.#failedAt(start, m.failed);
     return undefined;
   };
+
+  /** Result `id` of memo `m`, in the scratch result of its number of ends. */
+  #read(m: Memo, id: number): CallResult {
+    const res = m.res;
+    const from = res[3 * id] as number;
+    const count = res[3 * id + 1] as number;
+    const r = count === 0 ? this.#none : count === 1 ? this.#one : this.#list;
+    const out = r.ends as number[];
+    if (count > 0) {
+      // (pushed past the list's length, never set longer: a length set past its store makes it holey, or a dictionary)
+      const ends = m.ends;
+      const had = out.length;
+      const n = count < had ? count : had;
+      for (let j = 0; j < n; j++) out[j] = ends[from + j] as number;
+      for (let j = had; j < count; j++) out.push(ends[from + j] as number);
+      if (count < had) out.length = count;
+    }
+    r.furthest = res[3 * id + 2] as number;
+    r.expected = m.expected[id] as readonly string[];
+    return r;
+  }
 
   /** A call at `start` that ends nowhere and read nothing further, having expected `expected` (a short result: see {@link #none}). */
   #failedAt(start: number, expected: readonly string[]): CallResult {
@@ -1314,6 +1400,7 @@ export class CallRun {
   #own(r: CallResult): CallResult {
     if (r === this.#none) return { ends: NO_ENDS, furthest: r.furthest, expected: r.expected };
     if (r === this.#one) return { ends: [r.ends[0] as number], furthest: r.furthest, expected: r.expected };
+    if (r === this.#list) return { ends: r.ends.slice(), furthest: r.furthest, expected: r.expected };
     return r;
   }
 
@@ -1325,7 +1412,27 @@ export class CallRun {
   }
 
   #remember(key: string, start: number, r: CallResult): void {
-    this.#index(key, start, 0, r);
+    this.#store(key, start, r.ends, r.furthest, r.expected);
+  }
+
+  /** Keeps in the memo of `key` at `start` a result in full: its ends (ascending), `furthest` and `expected` (see {@link Memo}). */
+  #store(key: string, start: number, ends: readonly number[], furthest: number, expected: readonly string[]): void {
+    const m = this.#memoOf(key);
+    const id = m.resTop;
+    if (3 * id + 3 > m.res.length) m.res = grownInts(m.res, 3 * id + 3);
+    const from = m.endsTop;
+    const count = ends.length;
+    if (from + count > m.ends.length) m.ends = grownInts(m.ends, from + count);
+    const store = m.ends;
+    for (let j = 0; j < count; j++) store[from + j] = ends[j] as number;
+    m.endsTop = from + count;
+    const res = m.res;
+    res[3 * id] = from;
+    res[3 * id + 1] = count;
+    res[3 * id + 2] = furthest;
+    m.expected.push(expected);
+    m.resTop = id + 1;
+    this.#index(key, start, id + 1);
   }
 
   /**
@@ -1333,9 +1440,9 @@ export class CallRun {
    * `at`: -1 for a call that ends nowhere and read nothing past `start`, -2 - (e - start) for
    * one that ends at e alone and read nothing past it, neither expecting anything. Kept so, the
    * results of an unambiguous grammar's calls when no labels are wanted (isValid: each level
-   * of nested JSON) cost no object that outlives the call.
+   * of nested JSON) cost no object that outlives the call. `at` > 0: the memo's result `at` - 1 ({@link #store}).
    */
-  #index(key: string, start: number, at: number, r?: CallResult): void {
+  #index(key: string, start: number, at: number): void {
     const i = start - this.#base;
     // matching only moves forward, so no call starts before the run's first (call, derive);
     // one that did would only go unremembered
@@ -1347,10 +1454,7 @@ export class CallRun {
       m.index = grown;
     }
     if (i >= m.top) m.top = i + 1;
-    if (r !== undefined) {
-      m.results.push(r);
-      m.index[i] = m.results.length;
-    } else m.index[i] = at;
+    m.index[i] = at;
   }
 
   call(key: string, start: number): CallResult {
@@ -1427,6 +1531,13 @@ export class CallRun {
     return r;
   }
 
+  readonly #last = [0];
+  /** A list of the one end `end`, reused (copied by {@link #store}). */
+  #lastOnly(end: number): readonly number[] {
+    this.#last[0] = end;
+    return this.#last;
+  }
+
   /** Keeps the result of a completed frame in the memo (unless known already). */
   #result(f: Frame): void {
     if (this.#known(f.key, f.start) !== undefined) return;
@@ -1453,9 +1564,9 @@ export class CallRun {
       this.#index(f.key, f.start, lastEnd < 0 ? -1 : -2 - (lastEnd - f.start));
       return;
     }
-    const r: CallResult = { ends: list ?? (lastEnd < 0 ? NO_ENDS : [lastEnd]), furthest: at, expected };
-    this.#keep(r, f.start);
-    this.#remember(f.key, f.start, r);
+    const ends = list ?? (lastEnd < 0 ? NO_ENDS : this.#lastOnly(lastEnd));
+    this.#keepEnds(ends.length, f.start);
+    this.#store(f.key, f.start, ends, at, expected);
   }
 
   /**

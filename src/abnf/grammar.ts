@@ -578,7 +578,7 @@ export class Grammar {
    * Every such match stops past its work budget (WORK_BASE, 2,000,000 steps, plus
    * WORK_PER_CHARACTER, 64, per character) with a {@link MatchLimitError}: time stays
    * proportional to the input; memory is bounded whatever the input by KEPT_ENDS_LIMIT
-   * (4,000,000 ends of calls kept beyond the first of each) and CALL_DEPTH_LIMIT (500,000 calls
+   * (4,000,000 ends of calls kept beyond the first of each) and CALL_DEPTH_LIMIT (200,000 calls
    * waiting at once), the same error past them. Semantics (a derivation of the match) make every call even where
    * matching reads a loop, within the same budget.
    *

@@ -13,7 +13,7 @@ export type MatchBudget = "steps" | "ends" | "depth";
  * took more steps than its budget allows for the input's length: `WORK_BASE` (2,000,000) plus
  * `WORK_PER_CHARACTER` (64) per character (`budget` "steps"), or would keep more than
  * `KEPT_ENDS_LIMIT` (4,000,000) ends of calls beyond the first of each (`budget` "ends"), or
- * more than `CALL_DEPTH_LIMIT` (500,000) calls waiting at once (`budget` "depth"). A {@link UriSyntaxError} (so a `validate` or `parse`
+ * more than `CALL_DEPTH_LIMIT` (200,000) calls waiting at once (`budget` "depth"). A {@link UriSyntaxError} (so a `validate` or `parse`
  * Result holds it as it holds a rejection) whose `offset` is where the match was reading when
  * the budget ran out, with nothing expected there: the input was neither matched nor refused.
  * Where the compiled tier runs past a budget on an input the first tier could have been given,
