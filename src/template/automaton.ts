@@ -350,16 +350,16 @@ export const OVER_WORK_LIMIT = "over-limit";
 const codeAt = Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number;
 
 /**
- * The stamps of every matcher's and forward automaton's closures (one is made to its end before
+ * The stamps of every matcher's, forward automaton's and router DFA's closures (one is made to its end before
  * another begins): a state is in the closure being made when its stamp is {@link mark}. One
  * array for the process, as long as the largest automaton, not one per automaton (4 bytes a
  * state of each template matched).
  */
-let stamps = new Int32Array(0);
+export let stamps = new Int32Array(0);
 let mark = 0;
 
-/** A mark no state of an automaton of `size` states has in {@link stamps} yet. */
-function newMark(size: number): number {
+/** A mark no state of an automaton of `size` states has in {@link stamps} yet (the array may be made anew: read it after). */
+export function newMark(size: number): number {
   if (stamps.length < size || mark > 1 << 30) (stamps = new Int32Array(Math.max(size, 2 * stamps.length))), (mark = 0);
   return ++mark;
 }
