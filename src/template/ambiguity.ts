@@ -15,6 +15,7 @@ import { tagsOfInstances } from "../abnf/captures.js";
 import { intersects, type CodePointSet } from "../abnf/charset.js";
 import { GrammarError } from "../abnf/grammar-errors.js";
 import { quoted, throwFrom } from "./errors.js";
+import { expandParts, OPERATOR_ROWS } from "./expand.js";
 import { maskPassword } from "../password.js";
 import { templateLanguage, type Lang, type TemplateLanguage } from "./language.js";
 import { itemsOf, readingsOf } from "./match.js";
@@ -253,7 +254,9 @@ export function findAmbiguity(template: TemplateInput<string>): TemplateAmbiguit
  * differently; {@link UndecidedAmbiguity} when the search passed its bounds first.
  */
 function ambiguityOf(t: UriTemplate<string>): TemplateAmbiguity | UndecidedAmbiguity | undefined {
-  if (t.expressions.length === 0) return undefined;
+  // (and a template that names one variable, written one way: no URI reads it two ways, though
+  // the search, which reads its varspecs apart, would find candidates that do not hold)
+  if (t.expressions.length === 0 || oneValueOneWay(t)) return undefined;
   try {
     return search(t);
   } catch (e) {
@@ -347,6 +350,28 @@ function search(t: UriTemplate<string>): TemplateAmbiguity | undefined {
   return undefined;
 }
 
+/**
+ * Whether no URI has two readings that share it out differently, whatever the search's
+ * candidates (which read a repeated variable's varspecs apart): every varspec names one variable,
+ * without explode, and either each is in an expression that encodes U mode (RFC 6570 §3.2.1: not
+ * "+" or "#"), or each is a "+" or "#" varspec without a prefix. Two readings of one URI are two
+ * values v1 and v2 (a value undefined writes nothing, where a defined one writes the expression's
+ * first character or nothing at all: the same share). Everything before the first varspec whose
+ * text differs in length is the same, so both texts start at one offset, v1's (say) shorter.
+ * U mode: the text (the name and "=" first, for ";", "?" and "&", "=" once the value is not
+ * empty) of v1 begins that of v2; U mode writes each character as itself or as triplets, and no
+ * character's code begins another's, so v1 (or its prefix) begins v2 (or its prefix), and v1 is
+ * shorter than the prefix's length if it has one: v1 begins v2. Then each varspec writes v2 at
+ * least as long as v1 (a prefix of v1 begins that of v2), this one longer: the URIs' lengths
+ * differ. "+" and "#" without prefixes: every varspec writes the same text of v, the longer one
+ * for v2 everywhere: the URIs' lengths differ.
+ */
+function oneValueOneWay(t: UriTemplate<string>): boolean {
+  const specs = t.expressions.flatMap((x) => x.varspecs.map((v) => ({ reserved: OPERATOR_ROWS[x.operator].reserved, ...v })));
+  const u = specs.every((v) => !v.reserved);
+  return new Set(specs.map((v) => v.name)).size === 1 && specs.every((v) => !v.explode && (u || (v.reserved && v.prefix === undefined)));
+}
+
 /** The example of a goal node, checked: two readings that expand to it, or undefined. */
 function verify(
   t: UriTemplate<string>,
@@ -397,10 +422,21 @@ function verify(
   const first = t.matchWithin(example, budget);
   if (first instanceof Error || budget.left < 0) throw UNDECIDED;
   if (first === undefined) return undefined;
-  const key = (v: unknown): string => JSON.stringify(v, (_k, x: unknown) => (x instanceof Map ? [...(x as Map<string, string>)] : x));
+  // a reading's share of the example: each varspec's text, expanded alone (match's reading may be
+  // neither side's, a list where the search read a string: fuzz round 11 showed x = ["", ""] beside
+  // x = "," for "{+x},{+y:2}" on ",,", one share; the other is y = ",")
+  const share = (v: Readonly<Record<string, MatchedValue>>): string =>
+    JSON.stringify(
+      t.expressions.flatMap((x) =>
+        x.varspecs.map((spec) => {
+          const r = expandParts([{ ...x, varspecs: [spec] }], (n) => (Object.hasOwn(v, n) ? v[n] : undefined), "", "findAmbiguity");
+          return r.ok ? r.value : null;
+        }),
+      ),
+    );
   const preferred = first as Readonly<Record<string, MatchedValue>>;
-  const other = key(ra) === key(preferred) ? rb : ra;
-  if (key(other) === key(preferred)) return undefined;
+  const other = share(ra) === share(preferred) ? rb : ra;
+  if (share(other) === share(preferred)) return undefined;
   // the varspecs the two readings share characters out between
   let at = -1;
   const shares = new Set<number>();
