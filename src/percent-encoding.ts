@@ -27,6 +27,28 @@ export function octetAt(text: string, i: number): number {
 /** `"%XX"` for an octet. */
 export const triplet = (octet: number): string => TRIPLETS[octet] ?? "";
 
+/** The characters {@link encodedCharacter} has encoded, each with its encoding: the first 4,096 seen. */
+const ENCODED = /* @__PURE__ */ new Map<string, readonly [string, string]>();
+
+function encodingOf(ch: string): readonly [string, string] {
+  let e = ENCODED.get(ch);
+  if (e === undefined) {
+    e = [ch, encodeWith(ch, [])];
+    if (ENCODED.size < 4096) ENCODED.set(ch, e);
+  }
+  return e;
+}
+
+/**
+ * One character (a code point, or a lone surrogate as U+FFFD) as its UTF-8 octets percent-encoded,
+ * the same string each time for the first 4,096 characters asked: a list of repairs that encodes
+ * one character a million times holds one copy of its encoding, not a million.
+ */
+export const encodedCharacter = (ch: string): string => encodingOf(ch)[1];
+
+/** `ch` (one character), as the one string {@link encodedCharacter} keeps for it: a repair's `from`, held once. */
+export const sameCharacter = (ch: string): string => (ch.length <= 2 ? encodingOf(ch)[0] : ch);
+
 /**
  * Encodes `text` as UTF-8 and percent-encodes every octet whose character `table` does not allow
  * (RFC 3986 §2.1, uppercase hex). "%" is never in a table, so it is always encoded, but with

@@ -1,10 +1,10 @@
 // Tolerant input (spaces, "|", '"', "{}", "^", "`", "\", non-ASCII, a stray "%") made a valid RFC 3986 URI (or RFC 3987 IRI) reference: the URL
 // Standard's clean-up, then percent-encoding exactly what the grammar does not allow where it stands, in components split as by RFC 3986 Appendix B.
 import { hasCodePoint, type CodePointSet } from "../abnf/charset.js";
-import { componentSets, isUrlCodePoint, NO_CHARACTERS, unitsOf, urlCleanUp, type IriComponent } from "../charsets.js";
+import { componentSets, isUrlCodePoint, unitsOf, urlCleanUp, type IriComponent } from "../charsets.js";
 import { isValid } from "../parse.js";
 import { schemeAt } from "../core/scheme-table.js";
-import { encodeWith, octetAt } from "../percent-encoding.js";
+import { encodedCharacter, octetAt, sameCharacter } from "../percent-encoding.js";
 import { expectString } from "../describe.js";
 
 /** Where a repaired character stands: a component, the scheme, or `"reference"` for the characters before or after it. */
@@ -82,13 +82,14 @@ class Repairer {
       } else if (hasCodePoint(set, cp)) {
         out += t.slice(i, i + width);
       } else {
-        const to = encodeWith(t.slice(i, i + width), NO_CHARACTERS);
+        const ch = t.slice(i, i + width);
+        const to = encodedCharacter(ch);
         const start = this.at[i] ?? i;
         const last = this.at[i + width - 1] ?? i + width - 1;
         // a pair whose halves a removed tab or newline stood between: the clean-up made them one
         // character (the URL Standard removes those first), and the change is the whole span
         if (last !== start + width - 1) this.absorbed.push([start, last + 1]);
-        this.change(i, this.input.slice(start, last + 1), to, component, cp);
+        this.change(i, last === start + width - 1 ? sameCharacter(ch) : this.input.slice(start, last + 1), to, component, cp);
         out += to;
       }
       i += width;

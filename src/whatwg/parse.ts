@@ -9,8 +9,8 @@ import { DEFAULT_PORTS } from "../core/scheme-table.js";
 import { isReferenceNode, parsedReference } from "../ast/make.js";
 import { uriTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
-import { charsets, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, inTable, NO_CHARACTERS, isUrlCodePoint, unitsOf, type CharTable } from "../charsets.js";
-import { encodeWith, octetAt } from "../percent-encoding.js";
+import { charsets, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, inTable, isUrlCodePoint, unitsOf, type CharTable } from "../charsets.js";
+import { encodedCharacter, encodeWith, octetAt, sameCharacter } from "../percent-encoding.js";
 import { orThrow, type Result } from "../result.js";
 import { componentOfOffset, isWindowsDriveLetter, percentDecodeUtf8, plainAscii, urlDomainToAscii, whatwgSplit, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
 import { WhatwgUrlError, type WhatwgValidationError } from "./errors.js";
@@ -79,7 +79,7 @@ export interface WhatwgParse {
 // --- RFC 3986 text of a URL record -------------------------------------------------------------
 
 /** A character as its UTF-8 octets, percent-encoded (a lone surrogate as U+FFFD's). */
-const pct = (ch: string): string => encodeWith(ch, NO_CHARACTERS);
+const pct = encodedCharacter;
 
 const isTriplet = (s: string, i: number): boolean => octetAt(s, i) >= 0;
 
@@ -160,7 +160,7 @@ class Repairs {
         if (cp === 0x25) {
           if (!isTriplet(text, k)) this.add("percent-encoded", at[k] ?? 0, "%", "%25", component, "invalid-URL-unit");
         } else if (encoded(cp, set, rfc)) {
-          const from = this.input.slice(at[k] ?? 0, (at[k] ?? 0) + width);
+          const from = sameCharacter(this.input.slice(at[k] ?? 0, (at[k] ?? 0) + width));
           const usv = /[\ud800-\udfff]/.test(from) && width === 1 ? "\ufffd" : ch;
           this.add("percent-encoded", at[k] ?? 0, from, pct(usv), component, isUrlCodePoint(usv.codePointAt(0) ?? 0) ? undefined : "invalid-URL-unit");
         }
