@@ -287,7 +287,9 @@ export async function main(argv: readonly string[], version: string, home?: stri
       .argument("[uri]", "the URI")
       .option("--all", "every reading of the URI (JSON: readings, complete), not only the preferred one")
       .option("--limit <n>", "with --all, the most readings (default 64)", countArgument)
-      .option("--max-readings <n>", "readings to try for a template that repeats a variable (default 4096)", countArgument),
+      .option("--max-readings <n>", "readings to try for a template that repeats a variable (default 4096)", countArgument)
+      .option("--case", "accept pct-encoded triplets in lower-case hex (%e2 for %E2; RFC 3986 §6.2.2.1)")
+      .option("--percent-encoding", "accept pct-encoded unreserved characters (%41 for A; RFC 3986 §6.2.2.2)"),
   ).action(run(async (t: string | undefined, u: string | undefined, opts: TemplateCommands.MatchCommandOptions, cmd: Command) => (await templateCommands()).matchCommand(t, u, opts, io(cmd))));
 
   program

@@ -5,7 +5,7 @@ import { withExcerpt } from "../template/errors.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
 import { dispatch, pair, scrubbed, type InputOptions, type Io } from "./dispatch.js";
 import type { Outcome } from "./batch-types.js";
-import { jsonReplacer } from "./errors.js";
+import { jsonReplacer, UsageError } from "./errors.js";
 import { toJson } from "./style.js";
 
 export interface MatchCommandOptions extends InputOptions {
@@ -13,6 +13,9 @@ export interface MatchCommandOptions extends InputOptions {
   readonly all?: boolean;
   readonly limit?: number;
   readonly maxReadings?: number;
+  /** --case, --percent-encoding: the spellings RFC 3986 §6.2.2.1 and §6.2.2.2 call equivalent (match's options of those names). */
+  readonly case?: boolean;
+  readonly percentEncoding?: boolean;
 }
 
 /**
@@ -46,6 +49,9 @@ function hideReading(template: string, uri: string, reading: Readonly<Record<str
 }
 
 export function matchCommand(template: string | undefined, uri: string | undefined, opts: MatchCommandOptions, io: Io): Promise<number> {
+  if (opts.all === true && (opts.case === true || opts.percentEncoding === true)) {
+    throw new UsageError("match: --case and --percent-encoding read the preferred reading only, not with --all");
+  }
   // the variables are the command's product: those read out of the password masked unless --show-password
   const shown = io.showPassword === true;
   const op = (t: string, u: string): Outcome => {
@@ -56,7 +62,7 @@ export function matchCommand(template: string | undefined, uri: string | undefin
       if (!r.ok) return failed(r.error);
       return { ok: true, value: shown ? r.value : { ...r.value, readings: r.value.readings.map((x) => hideReading(t, u, x as Record<string, unknown>)) } };
     }
-    const r = match(t, u, { maxReadings: opts.maxReadings });
+    const r = match(t, u, { maxReadings: opts.maxReadings, case: opts.case, percentEncoding: opts.percentEncoding });
     if (!r.ok) return failed(r.error);
     return { ok: true, value: shown ? r.value : hideReading(t, u, r.value as Record<string, unknown>) };
   };
