@@ -152,18 +152,20 @@ function asMapped(label: string): boolean {
  * One label of a reg-name host (all ASCII) as shown: decoded, or an A-label converted to its
  * U-label; a label that is not {@link trustworthy} is shown as its A-label instead (as written,
  * percent-encoded, when it has none). A decoded label with capitals or not in NFC beyond ASCII
- * (see {@link asMapped}) is shown as UTS #46 maps it, the label a browser goes to and shows, when
- * the scheme is `special`; otherwise the host is an opaque host, which the URL Standard's host
- * parser keeps as written (whatwg-url.bs: "EXAMPLE.COM" stays so) and RFC 3986 §6.2.2.1 lowers
- * only in ASCII, so such a label is shown as written, percent-encoded.
+ * (see {@link asMapped}) is shown as UTS #46 maps it, the label a browser goes to and shows.
+ * All of that when the scheme is `special`, one known to use domain names (RFC 3987 §3.1 converts
+ * by ToASCII, §3.2.1 by ToUnicode, only for those). Any other scheme's host is an opaque host,
+ * which the URL Standard's host parser keeps as written (whatwg-url.bs: "EXAMPLE.COM" stays so):
+ * there a label is decoded when it is trustworthy and in lower case and NFC, and otherwise shown
+ * as written (an A-label as itself), so the display never names another host.
  */
 function showLabel(label: string, idna: boolean, special: boolean): string {
-  if (idna && isALabelCandidate(label)) return shownULabel(label) ?? label;
+  if (idna && special && isALabelCandidate(label)) return shownULabel(label) ?? label;
   const decoded = anchorMarks("", decodeWhere(label, (cp) => displayable("host", cp)));
   if (decoded === label) return decoded;
   const mapped = asMapped(decoded);
   if (mapped && trustworthy(decoded)) return decoded;
-  if (!mapped && !special) return label;
+  if (!special) return label;
   // its A-label; none when UTS #46 maps it to ASCII ("ⓖⓞⓞⓖⓛⓔ" to "google"): another reg-name
   const a = decoded.includes("%") ? undefined : labelToAscii(decoded);
   if (a === undefined || !isALabelCandidate(a)) return label;
@@ -188,9 +190,11 @@ function showLabel(label: string, idna: boolean, special: boolean): string {
  * or stacks nonspacing marks (UTS #39 §5.3, §5.4), is shown as its A-label (the
  * check `securityFindings` reports as "restricted-host-character"), and other A-labels as
  * U-labels (`{ idna: false }` keeps them). A label with capitals beyond ASCII is shown and judged
- * as UTS #46 maps it, the label a browser goes to ("СОМ", Cyrillic, reads "COM"; "сом" does not),
- * when the scheme is special (http, https, ws, wss, ftp, file); any other scheme's host is an
- * opaque host that no browser maps, so there such a label stays percent-encoded as written.
+ * as UTS #46 maps it, the label a browser goes to ("СОМ", Cyrillic, reads "COM"; "сом" does not).
+ * A-labels and UTS #46 are for the special schemes (http, https, ws, wss, ftp, file), which use
+ * domain names (RFC 3987 §3.1, §3.2.1); any other scheme's host is an opaque host that no browser
+ * maps, so there a label kept from display or with such capitals stays as written,
+ * percent-encoded, and an A-label stays an A-label.
  * The result is a valid IRI reference; render it left to right (§4.1: in
  * HTML, `dir="ltr"`). A string is parsed first, as `URI-reference` or, with characters beyond
  * ASCII, as `IRI-reference` (its UriSyntaxError is thrown when it does not parse), so IRIs are
