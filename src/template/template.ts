@@ -35,13 +35,16 @@ export interface MatchOptions {
    * `#` value's own triplets pass through as written), as their upper-case form. The URI is
    * matched in its canonical spelling, by values that expand to it after that normalization (a
    * `+` value "%41" is read from "A" where another varspec reads it "%2541"); one whose canonical
-   * spelling has no reading is read as written. Off by default: matching is exact.
+   * spelling has no reading is read as written. The template's literal triplets are read in that
+   * spelling too (§3.1 copies them as written: `"/%7e{x}"` reads `"/~a"` with `percentEncoding`,
+   * `"/%7Ea"` with `case`); a varname's are its name. Off by default: matching is exact.
    * The names are {@link normalizeReference}'s steps.
    */
   readonly case?: boolean | undefined;
   /**
    * RFC 3986 §6.2.2.2: accept pct-encoded unreserved characters (`%41` for `A`), which expansion
-   * never writes for a value's character, as the characters. Off by default.
+   * never writes for a value's character, as the characters, and the characters for a template
+   * literal's triplets of them. Off by default.
    */
   readonly percentEncoding?: boolean | undefined;
 }
@@ -50,7 +53,8 @@ export interface MatchOptions {
  * What {@link UriTemplate.match} gives: the variables, and with the `case` or `percentEncoding`
  * option, `normalized`, present only when it differs from the URI given: the URI as the values
  * expand to it, a spelling RFC 3986 §6.2.2 calls equivalent (on a failure, the URI's normal form,
- * on which the error offset is read).
+ * on which the error offset is read; the error's template is then the template with its literal
+ * triplets so spelled).
  */
 export type MatchResult<V> = { readonly ok: true; readonly value: V; readonly normalized?: string } | { readonly ok: false; readonly error: TemplateError; readonly normalized?: string };
 
@@ -63,7 +67,7 @@ function nonCanonical(uri: string, at: number): string | undefined {
   const o = octetAt(uri, at);
   if (o < 0) return undefined;
   const written = uri.slice(at, at + 3);
-  if (o < 0x80 && unreservedTable[o] === true) {
+  if (unreservedTable[o]) {
     return `the triplet "${written}" encodes the unreserved character "${String.fromCharCode(o)}", which expansion writes as it is (RFC 6570 §3.2.1; RFC 3986 §6.2.2.2 calls the two equivalent): match with { percentEncoding: true } to accept such spellings`;
   }
   if (written !== triplet(o)) {
@@ -72,11 +76,11 @@ function nonCanonical(uri: string, at: number): string | undefined {
   return undefined;
 }
 
-/** `uri` with its triplets spelled as expansion writes them: upper-case hex (`upper`), unreserved characters decoded (`unreserved`); RFC 3986 §6.2.2.1, §6.2.2.2. */
+/** `uri` (or a template's text: its expressions are kept as written) with its triplets spelled as expansion writes them: upper-case hex (`upper`), unreserved characters decoded (`unreserved`); RFC 3986 §6.2.2.1, §6.2.2.2. */
 function canonicalSpelling(uri: string, upper: boolean, unreserved: boolean): string {
-  return uri.replace(/%[\dA-Fa-f]{2}/g, (written) => {
+  return uri.replace(/\{[^{}]*\}|%[\dA-Fa-f]{2}/g, (written) => {
     const o = octetAt(written, 0);
-    return unreserved && o < 0x80 && unreservedTable[o] === true ? String.fromCharCode(o) : upper ? triplet(o) : written;
+    return unreserved && unreservedTable[o] ? String.fromCharCode(o) : (upper && triplet(o)) || written;
   });
 }
 
@@ -235,7 +239,12 @@ export class UriTemplate<T extends string = string> {
     const unreserved = flag(options?.percentEncoding, "percentEncoding");
     const canon = upper || unreserved ? (s: string): string => canonicalSpelling(s, upper, unreserved) : undefined;
     let read = canon?.(uri) ?? uri;
-    let r = this.#readings(read, 1, max, undefined, canon);
+    // the template's literal triplets are spelled so too (RFC 6570 §3.1 copies them as written:
+    // "/%7e{x}" reads "/~a"); a varname's triplets are its name
+    const k = canon?.(this.text) ?? this.text;
+    const t = k === this.text ? this : (parseTemplate(k) as { value: UriTemplate }).value;
+    let r = t.#readings(read, 1, max, undefined, canon);
+    if (t !== this) reweigh(k, t);
     // a + or # value's triplets are written as they are (RFC 6570 §3.2.1, "%41", "%2f"): what its
     // canonical spelling cannot read, the URI as written may
     if (!r.ok && read !== uri) {
@@ -287,7 +296,7 @@ export class UriTemplate<T extends string = string> {
       uri,
       0,
       [],
-      `The template ${quoted(this.text)} is too large to match against: its automaton would have more than ${STATE_LIMIT} states (about 60 per varspec, one per literal character); the URI is neither matched nor refused`,
+      `The template ${quoted(this.text)} is too large to match against: its automaton would have more than ${STATE_LIMIT} states; the URI is neither matched nor refused`,
     );
   }
 
@@ -347,7 +356,7 @@ export class UriTemplate<T extends string = string> {
           uri,
           0,
           [],
-          `Matching the URI against the template ${quoted(this.text)} would take more than ${PASS_LIMIT} steps of its automaton (a long literal that repeats itself, as in "aaaa{x}", keeps that many positions open at once); the URI is neither matched nor refused`,
+          `Matching the URI against the template ${quoted(this.text)} would take more than ${PASS_LIMIT} steps of its automaton (a literal that repeats itself, as in "aaaa{x}"); the URI is neither matched nor refused`,
         ),
       };
     }
