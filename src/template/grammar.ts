@@ -104,14 +104,35 @@ function toGrammar(lang: TemplateLanguage, name: string): Grammar {
   return grammar(rules, { name, imports: [rfc3986.pick("unreserved", "reserved", "pct-encoded")] });
 }
 
-const grammars = new WeakMap<UriTemplate<string>, Grammar>();
+/**
+ * What {@link grammarOf} keeps: the grammars of the last 16 templates it was asked for, by their
+ * text, each with nothing else, and of 4,096 characters of template text in all (a template
+ * longer than that is not kept: its caller holds its grammar). A grammar keeps some 3 KB a
+ * character of its template once it has read a URI (310 KB for 20 expressions; measured, node
+ * --expose-gc), so some 12 MB at most. Apart from the template cache (parse.ts), which does not
+ * weigh them: a grammar kept with each cached template kept 161 MB for 1,000 such templates.
+ */
+export const GRAMMARS_KEPT = 16;
+/** The characters of template text whose grammars {@link grammarOf} keeps in all. */
+export const GRAMMAR_CHARACTERS_KEPT = 4096;
+
+/** The grammars kept, by template text, each with the call that last asked for it. */
+const grammars = new Map<string, { readonly grammar: Grammar; used: number }>();
+let calls = 0;
+let characters = 0;
+
+/** How many grammars {@link grammarOf} keeps now, and of how many characters of template text in all. */
+export function grammarsKept(): { readonly grammars: number; readonly characters: number } {
+  return { grammars: grammars.size, characters };
+}
 
 /**
  * The template's language as a grammar on the package's engine (rule `template`): the URIs
  * some values expand to, each expression as the language of its expansions (RFC 6570 §3.2).
  * Its `abnf`, `toAbnf()`, railroad diagrams and errors are the engine's. Exact for a template
  * that names each variable once and whose prefix modifiers are at most 100; otherwise a
- * superset, which match narrows. Made on first use and kept with the template. A template text
+ * superset, which match narrows. Made on first use; the grammars of the last 16 templates, of 4,096
+ * characters in all, are kept ({@link GRAMMARS_KEPT}; by text: the same text, the same grammar). A template text
  * that does not parse throws its TemplateError. The grammar's own calls throw what any grammar's
  * do: a template whose literal text is longer than the engine compiles (about 30,000 non-ASCII
  * characters, each of which the grammar spells in every percent-encoded form) throws the
@@ -123,7 +144,27 @@ const grammars = new WeakMap<UriTemplate<string>, Grammar>();
 export function grammarOf(template: TemplateInput<string>): Grammar {
   const t = templateOf(template, "grammarOf");
   if (!t.ok) throwFrom(t.error, grammarOf);
-  let g = grammars.get(t.value);
-  if (g === undefined) grammars.set(t.value, (g = toGrammar(templateLanguage(t.value.parts), `template ${quoted(t.value.text)}`)));
-  return g;
+  const text = t.value.text;
+  const kept = grammars.get(text);
+  if (kept !== undefined) {
+    kept.used = ++calls; // a hit writes a number: no entry is moved
+    return kept.grammar;
+  }
+  const grammar = toGrammar(templateLanguage(t.value.parts), `template ${quoted(text)}`);
+  if (text.length > GRAMMAR_CHARACTERS_KEPT) return grammar;
+  grammars.set(text, { grammar, used: ++calls });
+  characters += text.length;
+  while (grammars.size > GRAMMARS_KEPT || characters > GRAMMAR_CHARACTERS_KEPT) {
+    let oldest = text;
+    let least = calls;
+    for (const [k, e] of grammars) {
+      if (e.used < least) {
+        oldest = k;
+        least = e.used;
+      }
+    }
+    grammars.delete(oldest);
+    characters -= oldest.length;
+  }
+  return grammar;
 }

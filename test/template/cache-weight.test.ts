@@ -14,6 +14,7 @@ import { readTemplate } from "../../src/template/parse";
 import { SubsetDfa, Union } from "../../src/template/router";
 import { UNIT_COUNT } from "../../src/template/units";
 import { match, parseTemplateOrThrow } from "../../src/template/template";
+import { GRAMMAR_CHARACTERS_KEPT, grammarOf, grammarsKept, GRAMMARS_KEPT } from "../../src/template/grammar";
 
 /** Bytes of an automaton's typed arrays. */
 const typedBytes = (nfa: Nfa): number => (Object.values(nfa) as unknown[]).reduce<number>((n, v) => n + (ArrayBuffer.isView(v) ? v.byteLength : 0), 0);
@@ -124,5 +125,46 @@ describe("the router's DFA counts what its states keep", () => {
     // a typed array and its buffer 184 bytes before its elements, an array 32 and a map's entry 24, three places 24, a key 16 and a byte a character
     const floor = dfa.states.reduce((n, s) => n + s.length + (s.join(",").length + 16) / 4 + (184 + 32 + 24 + 24) / 4, 0);
     expect(dfa.retained).toBeGreaterThanOrEqual(floor);
+  });
+});
+
+// grammarOf kept each template's grammar beside the template value (a WeakMap), outside what the
+// cache weighs: 1,000 templates of 20 expressions as text, each read one URI, kept 161 MB (512
+// cached templates with their grammars). It keeps the last GRAMMARS_KEPT grammars, by text.
+describe("grammarOf keeps the grammars of a bounded number of templates, apart from the cache", () => {
+  const texts = Array.from({ length: 48 }, (_, i) => `/g${i}` + Array.from({ length: 20 }, (_, k) => `/{a${k}}`).join(""));
+
+  it("after many distinct templates, at most GRAMMARS_KEPT grammars, and the first is let go", () => {
+    const first = grammarOf(texts[0] as string);
+    expect(first.isValid("/g0" + "/x".repeat(20), "template")).toBe(true);
+    for (const text of texts) {
+      grammarOf(text).isValid(text, "template");
+      expect(grammarsKept().grammars).toBeLessThanOrEqual(GRAMMARS_KEPT);
+    }
+    expect(grammarsKept().grammars).toBe(GRAMMARS_KEPT);
+    // the template is still in the cache (512 templates); its grammar is not kept with it
+    expect(grammarOf(texts[0] as string)).not.toBe(first);
+  });
+
+  it("a repeated template is a hit: the same grammar, by its text or by its template value", () => {
+    const g = grammarOf("/h/{x}-{y}");
+    for (const text of texts.slice(0, 15)) {
+      grammarOf(text);
+      expect(grammarOf("/h/{x}-{y}")).toBe(g);
+    }
+    expect(grammarOf(parseTemplateOrThrow("/h/{x}-{y}"))).toBe(g);
+  });
+
+  it("and of at most GRAMMAR_CHARACTERS_KEPT characters of text: long templates are let go sooner, one longer than that is not kept", () => {
+    const long = (i: number): string => `/L${i}` + Array.from({ length: 200 }, (_, k) => `/{a${k}}`).join("");
+    for (let i = 0; i < 8; i++) {
+      grammarOf(long(i)).isValid(`/L${i}` + "/x".repeat(200), "template");
+      expect(grammarsKept().characters).toBeLessThanOrEqual(GRAMMAR_CHARACTERS_KEPT);
+    }
+    expect(grammarsKept().grammars).toBe(Math.floor(GRAMMAR_CHARACTERS_KEPT / long(7).length));
+    const huge = "/" + Array.from({ length: 1000 }, (_, k) => `{a${k}}`).join("/");
+    expect(grammarOf(huge).isValid("/x", "template")).toBe(false);
+    expect(grammarOf(huge)).not.toBe(grammarOf(huge));
+    expect(grammarsKept().characters).toBeLessThanOrEqual(GRAMMAR_CHARACTERS_KEPT);
   });
 });
