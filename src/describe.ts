@@ -37,7 +37,7 @@ export function expectString(x: unknown, name: string, caller: string): asserts 
   if (typeof x !== "string") throw new TypeError(`${caller}: the argument "${name}" must be a string, got ${describeValue(x)}`);
 }
 
-/** Throws a TypeError unless `x` is an object or undefined (an options argument). */
+/** Throws a TypeError unless `x` is an object (not null, not an array) or undefined: an options argument, or expand's variables. */
 export function expectOptions(x: unknown, caller: string, name = "options"): void {
   if (x !== undefined && (typeof x !== "object" || x === null || Array.isArray(x))) {
     throw new TypeError(`${caller}: the argument "${name}" must be an object or undefined, got ${describeValue(x)}`);
@@ -118,11 +118,11 @@ export function readOptions<T extends object>(x: unknown, caller: string, fields
   return (out === undefined ? NO_OPTIONS : Object.freeze(out)) as T;
 }
 
-/** A WHATWG URL object, of this realm or another (its class's Symbol.toStringTag is "URL"); never throws (a Proxy's trap may). */
+/** A WHATWG URL object, of this realm or another (its class's Symbol.toStringTag is "URL", which Object.prototype.toString reads, so a subclass's instance too); never throws (a Proxy's trap may). */
 export function isUrlObject(x: unknown): boolean {
   if (typeof x !== "object" || x === null) return false;
   try {
-    return x instanceof URL || Object.prototype.toString.call(x) === "[object URL]";
+    return Object.prototype.toString.call(x) === "[object URL]";
   } catch {
     return false;
   }

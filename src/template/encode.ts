@@ -46,7 +46,7 @@ export function encodedCharLength(s: string, i: number): number {
  * 6570 §1.6), throws the platform's URIError.
  */
 export function encodeValue(s: string, reserved: boolean): string {
-  if (reserved) return OUTSIDE_U_R.test(s) ? encodeURI(s).replace(BACK_TO_U_R, backToUR) : s;
+  if (reserved) return OUTSIDE_U_R.test(s) ? encodeURI(s).replace(BACK_TO_U_R, decodeURIComponent) : s;
   return OUTSIDE_U.test(s) ? encodeURIComponent(s).replace(SUB_DELIMS_KEPT, subDelimEncoded) : s;
 }
 
@@ -56,9 +56,8 @@ const OUTSIDE_U_R = /[^\w.~:/?#[\]@!$&'()*+,;=-]/;
 /** What encodeURIComponent keeps that U does not. */
 const SUB_DELIMS_KEPT = /[!'()*]/g;
 const subDelimEncoded = (c: string): string => `%${c.charCodeAt(0).toString(16).toUpperCase()}`;
-/** A value's triplet ("%" written "%25" by encodeURI), and "[" and "]" encoded. */
-const BACK_TO_U_R = /%25([\dA-Fa-f]{2})|%5B|%5D/g;
-const backToUR = (m: string, hex: string | undefined): string => (hex !== undefined ? `%${hex}` : m === "%5B" ? "[" : "]");
+/** A value's triplet's "%" (written "%25" by encodeURI), and "[" and "]" encoded: each decoded back. */
+const BACK_TO_U_R = /%25(?=[\dA-Fa-f]{2})|%5[BD]/g;
 
 /** A pct-encoded triplet (RFC 3986 §2.1, any hex case). */
 const TRIPLET = /^%[\dA-F]{2}$/i;

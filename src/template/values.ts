@@ -2,7 +2,7 @@
 // bigints are written as text), a list, or an associative array; null and undefined are
 // undefined, and so is a list with no defined member or an array whose every value is
 // undefined (§2.3). Any other JavaScript value is a TypeError naming the variable.
-import { describeValue } from "../describe.js";
+import { describeValue, expectOptions } from "../describe.js";
 
 /** A value §2.3 treats as a string: text, or a number (finite), boolean or bigint written as text. */
 export type TemplateScalar = string | number | boolean | bigint;
@@ -69,11 +69,10 @@ export function classify(value: unknown, name: string, caller: string): Defined 
 
 /** The variables argument as a lookup, or a TypeError. */
 export function lookup(vars: unknown, caller: string): (name: string) => unknown {
-  // no argument: no variables; anything else that is not an object or a Map (null included) is a mistake
+  // no argument: no variables; anything else that is not an object (a Map is one; null and arrays
+  // are not) is a mistake, told as describe.ts tells an options argument that is not an object
   if (vars instanceof Map) return (name) => (vars as Map<unknown, unknown>).get(name);
-  if (vars !== undefined && (typeof vars !== "object" || vars === null || Array.isArray(vars))) {
-    throw new TypeError(`${caller}: the argument "variables" must be an object or a Map of values by name, got ${describeValue(vars)}`);
-  }
+  expectOptions(vars, caller, "variables");
   const o = (vars ?? {}) as Record<string, unknown>;
   return (name) => (Object.hasOwn(o, name) ? o[name] : undefined);
 }

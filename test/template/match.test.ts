@@ -578,7 +578,7 @@ describe("errors", () => {
 describe("typed edges and spellings (issue 30)", () => {
   it("expand's variables must be an object or a Map: null and other non-objects are a TypeError", () => {
     for (const bad of [null, 5, "x", true, ["a"]]) expect(() => expand("{x}", bad as never)).toThrow(TypeError);
-    expect(() => expand("{x}", null as never)).toThrow(/expand: the argument "variables" must be an object or a Map of values by name, got null/);
+    expect(() => expand("{x}", null as never)).toThrow(/expand: the argument "variables" must be an object or undefined, got null/);
     expect(() => parseTemplateOrThrow("{x}").expand(null as never)).toThrow(TypeError);
     expect(expand("{x}")).toEqual({ ok: true, value: "" });
   });
