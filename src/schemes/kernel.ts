@@ -340,6 +340,10 @@ export class SchemeRecord<V> implements SchemeRules<V> {
 
   /** @internal Whether the scheme's normalization keeps every URI at `layout` that the §6.2.2 steps keep (see `SchemeDefinition.keepsNormalForm`). */
   keepsNormalForm(layout: Layout): boolean {
+    // a public method too: what is no layout (a node, text, null) is refused, as the hooks refuse a wrong argument
+    if (typeof layout !== "object" || layout === null || typeof layout.input !== "string") {
+      throw new TypeError(`${this.name}.keepsNormalForm: the argument "layout" must be a reference's layout (ast/make.ts layoutOf), got ${describeValue(layout)}`);
+    }
     return this.#def.keepsNormalForm?.(layout) === true;
   }
 
