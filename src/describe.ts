@@ -120,7 +120,7 @@ export function readOptions<T extends object>(x: unknown, caller: string, fields
 
 /** A WHATWG URL object, of this realm or another (its class's Symbol.toStringTag is "URL", which Object.prototype.toString reads, so a subclass's instance too); never throws (a Proxy's trap may). */
 export function isUrlObject(x: unknown): boolean {
-  if (typeof x !== "object" || x === null) return false;
+  // (a primitive's tag is its type's: Null, Undefined, String, Number, ...)
   try {
     return Object.prototype.toString.call(x) === "[object URL]";
   } catch {

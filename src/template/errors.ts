@@ -25,21 +25,23 @@ export const quoted = (text: string): string => quote(text, 200);
  */
 export function passwordStartAt(template: string, uri: string, offset: number): number | undefined {
   const own = referencePassword(uri, false);
-  if (own !== undefined && offset >= own.start && offset < own.end) return own.start;
-  // the password open at the cut (it runs to the "_" put there), unless an "@" read before the offset closed it
+  if (own && offset >= own.start && offset < own.end) return own.start;
+  // the password open at the cut (it runs to the "_" put there, so it starts at or before the
+  // offset), unless an "@" read before the offset closed it
   const open = referencePassword(`${uri.slice(0, offset)}_`, true);
   const its = referencePassword(template, false);
-  return open !== undefined && open.end > offset && offset >= open.start && (uri.lastIndexOf("@", offset - 1) < open.start || (its !== undefined && template.slice(its.start, its.end).includes("@"))) ? open.start : undefined;
+  return open && open.end > offset && (uri.lastIndexOf("@", offset - 1) < open.start || (its && template.slice(its.start, its.end).includes("@"))) ? open.start : undefined;
 }
 
 /**
  * A TemplateError of the matcher, for a Result: `template` and `input` masked as password.ts reads
  * them (a URI reference, as RFC 3986 and the URL Standard read one), the offset moved with the
- * mask; its message is one line ({@link formatTemplateError} adds the excerpt). Built without a
- * stack trace by template-error.ts's templateRefusal, the one maker of TemplateErrors.
+ * mask; its message is one line ({@link formatTemplateError} adds the excerpt): `shortMessage`, or
+ * what it makes of the masked offset and the `found` text. Built without a stack trace by
+ * template-error.ts's templateRefusal, the one maker of TemplateErrors.
  */
-export const templateError = (code: TemplateErrorCode, template: string, input: string, offset: number, expected: readonly string[], shortMessage: string): TemplateError =>
-  templateRefusal(code, template, offset, expected, () => shortMessage, input, "template");
+export const templateError = (code: TemplateErrorCode, template: string, input: string, offset: number, expected: readonly string[], shortMessage: string | ((offset: number, found: string) => string)): TemplateError =>
+  templateRefusal(code, template, offset, expected, typeof shortMessage == "string" ? () => shortMessage : shortMessage, input, "template");
 
 /**
  * A TemplateError's message with an excerpt of its `input` (already masked) and a caret under its

@@ -24,17 +24,17 @@ export interface OperatorRow {
  * (the operator) and "?" and "&" ("&"); ";", "?" and "&" are named, the last two with ifemp "=";
  * "+" and "#" allow U+R.
  */
-export const OPERATOR_ROWS: Readonly<Record<Operator, OperatorRow>> = /* @__PURE__ */ (() => {
-  const rows: Partial<Record<Operator, OperatorRow>> = {};
+export const OPERATOR_ROWS: Readonly<Record<Operator, OperatorRow>> = /* @__PURE__ */ Object.freeze(
   // the eight operators in an order where each fact is a range of places: "" (written " ") and
   // "+" (first ""), "+" and "#" (U+R), ".", "/" and ";" (sep the operator), ";", "?" and "&"
   // (named), "?" and "&" (sep "&", ifemp "=")
-  [..." +#./;?&"].forEach((c, j) => {
-    const op = c.trim() as Operator;
-    rows[op] = Object.freeze({ first: j === 1 ? "" : op, sep: j > 5 ? "&" : j > 2 ? op : ",", named: j > 4, ifemp: j > 5 ? "=" : "", reserved: j === 1 || j === 2 });
-  });
-  return Object.freeze(rows as Record<Operator, OperatorRow>);
-})();
+  Object.fromEntries(
+    [..." +#./;?&"].map((c, j) => {
+      const op = c.trim();
+      return [op, Object.freeze({ first: j === 1 ? "" : op, sep: j > 5 ? "&" : j > 2 ? op : ",", named: j > 4, ifemp: j > 5 ? "=" : "", reserved: j === 1 || j === 2 })];
+    }),
+  ) as Record<Operator, OperatorRow>,
+);
 
 /**
  * The expansion of a parsed template (RFC 6570 §3) with the variables of `get`, or the

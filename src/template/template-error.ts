@@ -75,16 +75,16 @@ export class TemplateError extends Error {
 /**
  * An error of reading or expanding `template` at `offset` (a TemplateError with the template as
  * `input`), or of matching the URI `input` against it, built without a stack trace (the caller
- * that throws captures one): its message is `shortMessage(maskedOffset)`, or says what was
+ * that throws captures one): its message is `shortMessage(maskedOffset, found)`, or says what was
  * expected and what was found. Both texts are masked as URI references (password.ts).
  */
-export function templateRefusal(code: TemplateErrorCode, template: string, offset: number, expected: readonly string[], shortMessage?: (offset: number) => string, input = template, rule = "URI-Template"): TemplateError {
+export function templateRefusal(code: TemplateErrorCode, template: string, offset: number, expected: readonly string[], shortMessage?: (offset: number, found: string) => string, input = template, rule = "URI-Template"): TemplateError {
   const { text: masked, offset: at, inPassword } = maskTemplatePasswordAt(input, offset);
   const found = inPassword ? PASSWORD_CHARACTER : foundAt(input, offset);
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
   try {
-    return new TemplateError(code, maskTemplatePasswordAt(template, 0).text, masked, rule, at, expected, found, shortMessage?.(at) ?? `Invalid URI-Template at offset ${at}: expected ${wordList(expected)}, found ${found}`);
+    return new TemplateError(code, maskTemplatePasswordAt(template, 0).text, masked, rule, at, expected, found, shortMessage?.(at, found) ?? `Invalid URI-Template at offset ${at}: expected ${wordList(expected)}, found ${found}`);
   } finally {
     Error.stackTraceLimit = limit;
   }

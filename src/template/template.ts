@@ -432,11 +432,8 @@ export class UriTemplate<T extends string = string> {
       // RFC 3986 §7.5: inside a password, neither where nor what the template has there (its own may be literal)
       const secret = passwordStartAt(this.text, uri, offset);
       if (secret !== undefined) return templateError("no-match", this.text, uri, secret, [], `${head} in the password of its userinfo (where, and what the template has there, is not told: RFC 3986 §7.5)`);
-      const shown = maskPasswordAt(uri, offset).offset;
       const spelled = nonCanonical(uri, offset);
-      if (spelled !== undefined) return templateError("no-match", this.text, uri, offset, expected, `${head} at offset ${shown}: ${spelled}`);
-      const e = templateError("no-match", this.text, uri, offset, expected, "");
-      return templateError("no-match", this.text, uri, offset, expected, `${head} at offset ${shown}: expected ${wordList(expected)}, found ${e.found}`);
+      return templateError("no-match", this.text, uri, offset, expected, (at, found) => `${head} at offset ${at}: ${spelled ?? `expected ${wordList(expected)}, found ${found}`}`);
     }
     // the values a variable was read as may be the URI's password: then only its name
     const reason =
