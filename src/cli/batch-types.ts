@@ -110,8 +110,8 @@ export interface BatchOptions {
 
 /** A line's record, and what it counts as. */
 export interface LineResult {
-  /** The record and the line break after it. */
-  readonly record: string;
+  /** The record and the line break after it; a long line's, its pieces as they are made (./batch.ts STREAMED_FROM). */
+  readonly record: string | Iterable<string>;
   readonly ok: boolean;
   /** A comparison that came out false (`equal`). */
   readonly different: boolean;

@@ -10,7 +10,7 @@ import { InputTooLongError } from "../errors.js";
 import { utf8Lead } from "../utf8-table.js";
 import { AUTO_MIN_MICROS_PER_LINE, AUTO_WORKERS_AFTER_MS, MAX_KEY_LENGTH, type BatchDebug, type BatchOptions, type ChunkResult, type Input, type Line, type LineResult, type Outcome, type Tally, type Workers } from "./batch-types.js";
 import { errorJson, InputError, jsonReplacer, UsageError } from "./errors.js";
-import { toJson } from "./style.js";
+import { jsonPieces, toJson } from "./style.js";
 
 /** Opens `--input FILE` (`-` or none: stdin). An unreadable file is a usage error. */
 export function openInput(file: string | undefined): Input {
@@ -322,20 +322,36 @@ export function recordOf(line: Line, n: number, each: (line: string) => Outcome,
   const truncated = text.length < line.length;
   const shown = options.shown ?? ((t: string): string => t);
   const input = shown(text, truncated);
-  let record: string;
+  let json: object;
   if (key === undefined && options.partition === undefined) {
-    record = o.ok
-      ? toJson({ line: n, input, ok: true, value: o.value }, jsonReplacer)
-      : toJson({ line: n, input, ...(truncated ? { truncated: true } : {}), ok: false, error: errorJson(o.error), value: o.value }, jsonReplacer);
+    json = o.ok
+      ? { line: n, input, ok: true, value: o.value }
+      : { line: n, input, ...(truncated ? { truncated: true } : {}), ok: false, error: errorJson(o.error), value: o.value };
   } else {
     // where the record comes from: the line's number, the run's partition, the line's own key
     const from = { line: n, ...(options.partition === undefined ? {} : { partition: options.partition }), ...(key === undefined ? {} : { key: shown(key, false) }) };
-    record = o.ok
-      ? toJson({ ...from, input, ok: true, value: o.value }, jsonReplacer)
-      : toJson({ ...from, input, ...(truncated ? { truncated: true } : {}), ok: false, error: errorJson(o.error), value: o.value }, jsonReplacer);
+    json = o.ok
+      ? { ...from, input, ok: true, value: o.value }
+      : { ...from, input, ...(truncated ? { truncated: true } : {}), ok: false, error: errorJson(o.error), value: o.value };
   }
-  return { record: `${record}\n`, ok: o.ok, different: o.ok && o.different === true };
+  const record = line.length < STREAMED_FROM ? `${toJson(json, jsonReplacer)}\n` : streamed(json);
+  return { record, ok: o.ok, different: o.ok && o.different === true };
 }
+
+/**
+ * The length of a line (UTF-16 code units) from which its record is written in pieces as they
+ * are made ({@link jsonPieces}) rather than made whole first: the record of a long line can be
+ * some 50 times the line (`repair` on 1 M "é": 96 MB), and as one string it was held two or
+ * three times over (the text, its escaped copy, the chunk written, its UTF-8 bytes).
+ */
+export const STREAMED_FROM = 65536;
+
+function* streamed(json: object): Generator<string, void, undefined> {
+  yield* jsonPieces(json, jsonReplacer);
+  yield "\n";
+}
+
+const recordText = (record: LineResult["record"]): string => (typeof record === "string" ? record : [...record].join(""));
 
 /** {@link recordOf} each line of a chunk, joined. */
 export function recordsOf(lines: readonly Line[], first: number, each: (line: string) => Outcome, options: BatchOptions): ChunkResult {
@@ -345,7 +361,7 @@ export function recordsOf(lines: readonly Line[], first: number, each: (line: st
   let different = 0;
   for (let k = 0; k < lines.length; k++) {
     const r = recordOf(lines[k] as Line, first + k, each, options);
-    parts.push(r.record);
+    parts.push(recordText(r.record));
     if (!r.ok) invalid++;
     else {
       valid++;
@@ -495,7 +511,11 @@ async function runSerial(
         if (r.different) tally.different++;
       }
       if (!r.ok || r.different) process.exitCode = 1; // what an early exit (a closed stdout) reports
-      if (out.write(r.record)) await out.flush();
+      if (typeof r.record === "string") {
+        if (out.write(r.record)) await out.flush();
+      } else {
+        for (const piece of r.record) if (out.write(piece)) await out.flush();
+      }
       if ((tally.lines & 255) === 0) progress();
     }
   }

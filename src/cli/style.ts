@@ -57,7 +57,84 @@ const hex4 = (c: string): string => `\\u${c.charCodeAt(0).toString(16).padStart(
  * JSON text that is safe on a terminal too: what JSON.stringify leaves raw (DEL, C1 controls,
  * bidirectional formatting characters, U+2028 and U+2029) escaped as `\uXXXX`.
  */
-export function toJson(value: unknown, replacer?: (this: unknown, key: string, value: unknown) => unknown, indent?: number): string {
-  const json = JSON.stringify(value, replacer, indent) ?? "null";
-  return json.replace(/[\u007f-\u009f\p{Bidi_Control}\u2028\u2029]/gu, hex4);
+export function toJson(value: unknown, replacer?: Replacer, indent?: number): string {
+  return safeJson(JSON.stringify(value, replacer, indent) ?? "null");
+}
+
+/** A replacer of JSON.stringify. */
+export type Replacer = (this: unknown, key: string, value: unknown) => unknown;
+
+const safeJson = (json: string): string => json.replace(/[\u007f-\u009f\p{Bidi_Control}\u2028\u2029]/gu, hex4);
+
+/** A value as JSON.stringify reads it after `toJSON` and the replacer (ECMA-262 SerializeJSONProperty): its text, undefined (left out), or an object to walk. */
+function jsonPart(holder: object, key: string, value: unknown, replacer: Replacer | undefined): string | object | undefined {
+  let v = value;
+  if ((typeof v === "object" && v !== null) || typeof v === "bigint") {
+    const f = (v as { toJSON?: unknown }).toJSON;
+    if (typeof f === "function") v = (f as (this: unknown, key: string) => unknown).call(v, key);
+  }
+  if (replacer !== undefined) v = replacer.call(holder, key, v);
+  if (typeof v === "object" && v !== null) {
+    if (v instanceof Number || v instanceof String || v instanceof Boolean || v instanceof BigInt) return JSON.stringify(v);
+    return v;
+  }
+  return typeof v === "function" || typeof v === "symbol" ? undefined : JSON.stringify(v);
+}
+
+interface Open {
+  readonly value: object;
+  /** An object's keys, in JSON.stringify's order; undefined: an array. */
+  readonly keys: readonly string[] | undefined;
+  readonly length: number;
+  next: number;
+  /** Whether a member is written (the next one is after a comma). */
+  some: boolean;
+}
+
+/**
+ * {@link toJson} without indentation, in pieces of about `size` UTF-16 code units (a piece ends
+ * after a member, so each is escaped as the whole would be): joined, the same text. For a value
+ * too large to hold as one string beside itself (batch mode's record of a long line): its
+ * pieces are written as they are made. Walks with its own stack (as deep as JSON.stringify goes)
+ * and refuses a cycle with JSON.stringify's TypeError.
+ */
+export function* jsonPieces(value: unknown, replacer?: Replacer, size = 65536): Generator<string, void, undefined> {
+  const stack: Open[] = [];
+  const open = new Set<object>();
+  let out = "";
+  const enter = (part: string | object | undefined): void => {
+    if (typeof part !== "object") {
+      out += part ?? "null";
+      return;
+    }
+    if (open.has(part)) throw new TypeError("Converting circular structure to JSON");
+    open.add(part);
+    const keys = Array.isArray(part) ? undefined : Object.keys(part);
+    stack.push({ value: part, keys, length: keys === undefined ? (part as readonly unknown[]).length : keys.length, next: 0, some: false });
+    out += keys === undefined ? "[" : "{";
+  };
+  enter(jsonPart({ "": value }, "", value, replacer));
+  while (stack.length > 0) {
+    const o = stack[stack.length - 1] as Open;
+    if (o.next === o.length) {
+      stack.pop();
+      open.delete(o.value);
+      out += o.keys === undefined ? "]" : "}";
+    } else {
+      const key = o.keys === undefined ? String(o.next) : (o.keys[o.next] as string);
+      o.next++;
+      const part = jsonPart(o.value, key, (o.value as Record<string, unknown>)[key], replacer);
+      if (o.keys === undefined || part !== undefined) {
+        if (o.some) out += ",";
+        o.some = true;
+        if (o.keys !== undefined) out += `${JSON.stringify(key)}:`;
+        enter(part);
+      }
+    }
+    if (out.length >= size) {
+      yield safeJson(out);
+      out = "";
+    }
+  }
+  if (out !== "") yield safeJson(out);
 }

@@ -35,7 +35,7 @@ export function repairCommand(input: string | undefined, opts: RepairOptions, io
     const r = opts.iri === true ? repairIriReference(t) : repairUriReference(t);
     if (io.showPassword === true) return { ok: true, value: r };
     const pw = passwordRange(t);
-    const changes = r.changes.map((c) => (pw !== undefined && c.offset >= pw.start && c.offset < pw.end ? { ...c, from: PASSWORD_MASK, to: PASSWORD_MASK } : c));
+    const changes = pw === undefined ? r.changes : r.changes.map((c) => (c.offset >= pw.start && c.offset < pw.end ? { ...c, from: PASSWORD_MASK, to: PASSWORD_MASK } : c));
     return { ok: true, value: { ...r, value: hide(r.value), changes } };
   };
   const show = (v: unknown): string[] => {
