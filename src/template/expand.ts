@@ -70,7 +70,7 @@ export function expandParts(parts: readonly TemplatePart[], get: (name: string) 
       first = sep;
       const explode = spec.explode;
       if (typeof value === "string") {
-        const s = spec.prefix === undefined ? value : prefixOf(value, spec.prefix, reserved);
+        const s = spec.prefix ? prefixOf(value, spec.prefix, reserved) : value; // (a max-length is 1 or more, §2.4.1)
         out += named ? pair(name, s) : enc(s);
       } else if (spec.prefix !== undefined) {
         // §2.4.1: a prefix modifier does not apply to a list or an associative array

@@ -48,11 +48,12 @@ export function classify(value: unknown, name: string, caller: string): Defined 
   if (Array.isArray(value)) {
     // a hole is an undefined member (§2.3), so a long list is read by the indexes it holds: a
     // sparse array's length may run to 2^32 - 1 with no member at all (Object.keys gives the
-    // indexes first, in ascending order, then any other key, which is no member)
+    // indexes first, in ascending order, then any other key, which is no member: "1.5" or "-0" is
+    // no index, so a key is one when it is written as the whole number below 2^32 it reads as)
     const keys = value.length > 65_536 ? Object.keys(value) : undefined;
     for (let j = 0, n = (keys ?? value).length; j < n; j++) {
-      const k = keys === undefined ? j : +(keys[j] as string);
-      if (keys !== undefined && (`${k}` !== keys[j] || !(k < value.length))) break;
+      const k = keys ? +(keys[j] as string) : j;
+      if (keys && (`${k >>> 0}` !== keys[j] || !(k < value.length))) break;
       const s = scalar(value[k], () => `${subject()} is a list whose member ${k}`);
       if (s !== undefined) out.push(s);
     }

@@ -511,6 +511,20 @@ describe("errors", () => {
     expect(bad.ok ? bad : bad.error.offset).toBe(7);
   });
 
+  it("a list's own properties that are no array index are no members, whatever the list's length (§2.3)", () => {
+    // a list longer than 65,536 is read by the keys it holds (a sparse one may have no member up
+    // to a length of 2^32 - 1): "1.5" and "1e-7" are numbers written as JavaScript writes them, but
+    // no index, so they are read as no member there as on a short list
+    const rows = [4, 70_000].map((length) => {
+      const list: string[] = new Array<string>(length);
+      list[2] = "m";
+      for (const k of ["1.5", "1e-7", "-0", "01"]) (list as unknown as Record<string, string>)[k] = "no";
+      const r = expand("{x}", { x: list });
+      return [length, r.ok ? r.value : r.error.message];
+    });
+    expect(rows).toEqual([[4, "m"], [70_000, "m"]]);
+  });
+
   it("a value RFC 6570 does not define is a TypeError naming the variable", () => {
     expect(() => expand("{x}", { x: { nested: { a: 1 } } } as never)).toThrow(/the variable "x" is an associative array whose value for "nested"/);
     expect(() => expand("{x}", { x: () => 1 } as never)).toThrow(/the variable "x" is a function/);
