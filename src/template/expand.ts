@@ -92,7 +92,7 @@ export function expandParts(parts: readonly TemplatePart[], get: (name: string) 
         if (named && !explode) out += `${name}=`;
         for (let i = 0; i < value.length; i++) {
           const m = value[i] as string | readonly [string, string];
-          out += (i === 0 ? "" : join) + (typeof m === "string" ? (explode && named ? pair(name, m) : enc(m)) : explode ? pair(enc(m[0]), m[1]) : `${enc(m[0])},${enc(m[1])}`);
+          out += (i ? join : "") + (typeof m === "string" ? (explode && named ? pair(name, m) : enc(m)) : explode ? pair(enc(m[0]), m[1]) : `${enc(m[0])},${enc(m[1])}`);
         }
       }
     }

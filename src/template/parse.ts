@@ -94,8 +94,8 @@ export function parseParts(text: string): Result<readonly TemplatePart[], Templa
       for (let j = 0, from = 0; j < WIDE.length && (from += WIDE[j] as number) <= c; j++) k = j & 1 && WIDE_CLASS;
     }
     const next = TABLE.charCodeAt(state * CLASSES + k) - 35;
-    if (next === 0) break;
-    if (spec === 0) {
+    if (!next) break;
+    if (!spec) {
       // outside an expression: a literal up to "{"
       if (c === 123) {
         literal();

@@ -65,7 +65,7 @@ export function classify(value: unknown, name: string, caller: string): Defined 
       if (s !== undefined) out.push([k as string, s]);
     }
   }
-  return out.length === 0 ? undefined : (out as Defined);
+  return out.length ? (out as Defined) : undefined;
 }
 
 /** The variables argument as a lookup, or a TypeError. */
