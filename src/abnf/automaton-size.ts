@@ -498,7 +498,7 @@ export function tooLarge(rule: RuleDefinition, size: AutomatonSize): GrammarErro
   const refuse = (detail: string): GrammarError => new GrammarError("too-large", `rule ${rule.name} ${detail}; it cannot be compiled`, rule.name);
   if (size.positions > POSITION_LIMIT) {
     return refuse(
-      `expands to ${many(size.positions)} character positions and joins, more than the engine's limit of ${many(POSITION_LIMIT)}, in its own definition (a long string or a large bounded repetition; the rules it refers to that are large are called, not expanded)`,
+      `expands to ${many(size.positions)} character positions and joins, more than the engine's limit of ${many(POSITION_LIMIT)}, in its own definition (a long string, a large bounded repetition, or groups nested many levels deep that each write a part twice, as RFC 9110 lists do; the rules it refers to that are large are called, not expanded)`,
     );
   }
   if (size.instances > INSTANCE_LIMIT) {

@@ -710,8 +710,9 @@ function requireString(input: unknown, caller: string): asserts input is string 
  * disagree on a rule. A rule too large for the engine to compile (more than 200,000 character
  * positions in its own definition, 4,000,000 edges, 1,000,000 rule occurrences or 4,000,000
  * expressions to expand) is the GrammarError `"too-large"` naming it when it is compiled
- * ({@link Grammar.compile}) or used on an input the engine's first tier cannot answer (see
- * docs/guide/abnf.md); the grammar's other rules work.
+ * ({@link Grammar.compile}); used, it is matched by the engine's first tier, the general engine,
+ * within the match budgets (a MatchLimitError past them; see docs/guide/abnf.md); the grammar's
+ * other rules work.
  *
  * @example
  * // RFC 8141 §2: NID = (alphanum) 0*30(ldh) alphanum

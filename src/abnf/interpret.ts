@@ -106,6 +106,10 @@ const NO_LABELS: readonly string[] = [];
  */
 export class Interpreter {
   readonly #rules = new Map<string, Rule>();
+  /** The expression objects met twice ({@link #sharedReader}), read as rules without names. */
+  readonly #shared = new Map<Expr, Rule>();
+  /** The expression objects {@link #noteShared} visited. */
+  readonly #seen = new Set<Expr>();
   readonly #tops = new Map<string, Reader>();
   readonly #explainTops = new Map<string, Reader>();
   /**
@@ -124,6 +128,15 @@ export class Interpreter {
   #limit = 0;
   /** The steps the last {@link test} or {@link explain} took (an expression entered, or an offset merged). */
   steps = 0;
+  /**
+   * Why the last {@link test} or {@link explain} gave up (`undefined` when it answered): past its
+   * steps ("steps"), past the rules it may nest or JavaScript's stack ("depth"), or a grammar
+   * with rules checked in code, which this tier does not run ("checks"), or a rule explained
+   * that matches nothing, which the compiled tier explains without building ("nothing").
+   */
+  gaveUp: "steps" | "depth" | "checks" | "nothing" | undefined;
+  /** Where the last call of a rule began when the run gave up (the offset a MatchLimitError names). */
+  at = 0;
   /** While explaining: the furthest offset the current call read to, and what was expected there (labels.ts's names). */
   #far = -1;
   #labels: string[] = [];
@@ -139,6 +152,11 @@ export class Interpreter {
   #mark = 0;
 
   constructor(private readonly analysis: Analysis) {}
+
+  /** How many rules a match may nest on this tier ({@link MAX_REF_DEPTH}). */
+  get maxDepth(): number {
+    return MAX_REF_DEPTH;
+  }
 
   /**
    * True when the whole `input` matches rule `key` (lowercase), false when it does not, and
@@ -178,7 +196,12 @@ export class Interpreter {
 
   /** The ends of rule `key` from offset 0 of `input` ({@link test}), or `undefined` when this tier gave up. */
   #run1(key: string, input: string, limit: number, depthLimit: number, explain: boolean): Ends | undefined {
-    if (this.analysis.checks.size > 0) return undefined;
+    this.gaveUp = undefined;
+    this.at = 0;
+    if (this.analysis.checks.size > 0) {
+      this.gaveUp = "checks";
+      return undefined;
+    }
     this.#input = input;
     if (this.#marks.length <= input.length) {
       this.#marks = new Int32Array(input.length + 1);
@@ -196,15 +219,18 @@ export class Interpreter {
       return top(0);
     } catch (e) {
       // (a RangeError: JavaScript's stack ran out first, on a deep nesting of expressions)
-      if (e === GIVE_UP || e instanceof RangeError) return undefined;
+      if (e === GIVE_UP || e instanceof RangeError) {
+        this.gaveUp ??= this.steps > this.#limit ? "steps" : "depth";
+        return undefined;
+      }
       throw e;
     } finally {
       this.#input = "";
       // (a long input's memos are not kept for the next)
       this.#lists.length = 1;
-      if (input.length > KEPT_MEMO) for (const r of this.#rules.values()) if (r.memo.length > 2 * KEPT_MEMO) r.memo = NO_MEMO;
+      if (input.length > KEPT_MEMO) for (const rules of [this.#rules, this.#shared]) for (const r of rules.values()) if (r.memo.length > 2 * KEPT_MEMO) r.memo = NO_MEMO;
       if (this.#marks.length > KEPT_MEMO + 1) this.#marks = NO_MEMO;
-      if (explain) for (const r of this.#rules.values()) r.far = undefined;
+      if (explain) for (const rules of [this.#rules, this.#shared]) for (const r of rules.values()) r.far = undefined;
     }
   }
 
@@ -229,10 +255,18 @@ export class Interpreter {
   #ref(key: string, explain = false): Reader {
     const r = this.#rule(key);
     if (explain) return (at) => this.#explainRef(key, r, at);
+    return this.#memoized(r);
+  }
+
+  /** The reader of rule `r` (or of a shared expression, {@link #reader}), memoized by offset. */
+  #memoized(r: Rule): Reader {
     return (at) => {
       if (++this.steps > this.#limit) throw GIVE_UP;
       // (what the rule can start with is checked where it is called, Interpreter.guard)
-      r.read ??= this.#reader(r.expr);
+      if (r.read === undefined) {
+        this.#noteShared(r.expr);
+        r.read = this.#reader(r.expr);
+      }
       const run = this.#run;
       if (2 * at < r.memo.length && r.memo[2 * at] === run) {
         const v = r.memo[2 * at + 1] as number;
@@ -261,6 +295,7 @@ export class Interpreter {
 
   /** Marks rule `r` as running at `at` (its memo grown to hold it): reached again there, the match gives up. */
   #enter(r: Rule, at: number): void {
+    this.at = at;
     if (2 * at >= r.memo.length) this.#grow(r, at);
     r.memo[2 * at] = this.#run;
     r.memo[2 * at + 1] = RUNNING;
@@ -282,13 +317,18 @@ export class Interpreter {
    * is named instead of what is inside it (labels.ts names the token an edge enters), and no
    * guard rules an alternative out (it would hide what the alternative expected).
    */
-  #explainRef(key: string, r: Rule, at: number): Ends {
+  #explainRef(key: string | undefined, r: Rule, at: number): Ends {
     this.#step(1);
-    const def = this.analysis.rule(key);
-    if (r.explain === undefined) {
+    // (a shared expression, {@link #reader}, has its reader already, and no name)
+    const def = key === undefined ? undefined : this.analysis.rule(key);
+    if (r.explain === undefined && def !== undefined) {
       // (the rule asked for matches nothing: the compiled tier says why, engine.ts matchWhole;
       // a rule it calls that matches nothing is read by #reader as nothing)
-      if (this.analysis.matchesNothing(def.expr)) throw GIVE_UP;
+      if (this.analysis.matchesNothing(def.expr)) {
+        this.gaveUp = "nothing";
+        throw GIVE_UP;
+      }
+      this.#noteShared(def.expr);
       r.explain = this.#reader(def.expr, true);
     }
     const run = this.#run;
@@ -310,11 +350,11 @@ export class Interpreter {
       this.#enter(r, at);
       this.#far = -1;
       this.#labels = [];
-      ends = r.explain(at);
+      ends = (r.explain as Reader)(at);
       this.#keep(r, at, ends);
       // (named where it starts, as labels.ts names the token an edge enters: past its start,
       // what the edges inside it enter; nor when the compiled tier calls it, or matches it whole)
-      const named = def.token && this.#far === at && this.#labels.length > 0 && this.#depth > 1 && !this.#called.has(key);
+      const named = def !== undefined && def.token && this.#far === at && this.#labels.length > 0 && this.#depth > 1 && !this.#called.has(def.name.toLowerCase());
       const labels = named ? [def.name] : this.#labels;
       mine = this.#far < 0 ? NOTHING_READ : { at: this.#far, labels };
       r.far.set(at, mine);
@@ -343,8 +383,49 @@ export class Interpreter {
   #reader(e: Expr, explain = false): Reader {
     const made = this.#readers[explain ? 1 : 0];
     let r = made.get(e);
-    if (r === undefined) made.set(e, (r = this.#makeReader(e, explain)));
+    if (r === undefined) {
+      r = this.#makeReader(e, explain);
+      if (this.#shared.has(e)) r = this.#sharedReader(e, r, explain);
+      made.set(e, r);
+    }
     return r;
+  }
+
+  /**
+   * Notes the expression objects that `e` holds more than once, or that another rule's
+   * expression read before holds too (`seq(x, x)` built in code; RFC 9110 §5.6.1's lists write
+   * their element twice, reader.ts listOf): each object is visited once, before any reader of
+   * `e` is made.
+   */
+  #noteShared(e: Expr): void {
+    const seen = this.#seen;
+    const stack = [e];
+    while (stack.length > 0) {
+      const x = stack.pop() as Expr;
+      if (x.type !== "seq" && x.type !== "alt" && x.type !== "rep") continue;
+      if (seen.has(x)) {
+        if (!this.#shared.has(x)) this.#shared.set(x, { expr: x, read: undefined, explain: undefined, far: undefined, memo: NO_MEMO, explained: -1 });
+        continue;
+      }
+      seen.add(x);
+      if (x.type === "rep") stack.push(x.item);
+      else for (const item of x.items) stack.push(item);
+    }
+  }
+
+  /**
+   * The reader of an expression object that the grammar holds more than once ({@link #noteShared}):
+   * its reader memoized by offset, as a rule's, so that lists nested k deep, a tree of 2^k copies
+   * of the innermost element, are read in steps polynomial in the input, not exponential in k.
+   */
+  #sharedReader(e: Expr, plain: Reader, explain: boolean): Reader {
+    const r = this.#shared.get(e) as Rule;
+    if (!explain) {
+      r.read = plain;
+      return this.#memoized(r);
+    }
+    r.explain = plain;
+    return (at) => this.#explainRef(undefined, r, at);
   }
 
   #makeReader(e: Expr, explain: boolean): Reader {
@@ -771,15 +852,21 @@ export class Interpreter {
             seen.add(ends);
             next.push(ends);
           }
-        } else
+        } else {
+          this.#step(ends.length);
           for (const x of ends)
             if (!seen.has(x)) {
               seen.add(x);
               next.push(x);
             }
+        }
       }
       frontier = next;
     }
+    // (each end merged and sorted is a step, as in #each: a rule too large to compile is read
+    // here within its whole budget, `*( 0*5000[ "x" ] )` on 31,251 characters, and its steps
+    // took 900 ns each while only the starts were counted)
+    this.#step(seen.size);
     return unEnds([...seen].sort((x, y) => x - y));
   }
 }

@@ -42,8 +42,7 @@ export interface LoadOptions {
    * large to compile is the AbnfError "too-large-to-compile" at that rule. Default false: a
    * rule is compiled when used (with the rules it reaches; its first inputs are tested by the
    * engine's first tier, which builds nothing: see docs/guide/abnf.md), and one too large to compile
-   * is refused where the first tier cannot answer, by a GrammarError "too-large" naming it, while
-   * the other rules work.
+   * is matched by that tier, the general engine, within the match budgets.
    */
   readonly compile?: boolean | undefined;
   /**
@@ -79,8 +78,9 @@ export interface LoadOptions {
  * expand in place is called where it is referenced (RFC 5322's `fields`). A rule too large to
  * compile in its own definition (more than 200,000 character positions, as in `a =
  * 1000000"x"`; 4,000,000 edges, as in `a = *( 0*5000[ "x" ] )`; 1,000,000 rule occurrences or
- * 4,000,000 expressions to expand, as in `a = 3000000( e )` with `e = ""`) is the GrammarError
- * "too-large" naming it when it is used, or, with `compile: true`, the AbnfError
+ * 4,000,000 expressions to expand, as in `a = 3000000( e )` with `e = ""`) is matched by the
+ * engine's general tier within the match budgets when it is used (a MatchLimitError past them),
+ * and is the GrammarError "too-large" naming it when compiled; with `compile: true`, the AbnfError
  * "too-large-to-compile" at that rule when the text is loaded.
  *
  * @example

@@ -8,9 +8,11 @@
 // The first tier explains a rejected input too (where and what was expected), so that a rule's
 // first `validate` of a bad input does not compile it either. The rule's size is measured only
 // when the first tier's base allowance runs out (or an input is too long for it): a rule too
-// large to compile stays on the first tier, the general engine, within the budgets (issue 33:
-// "match it by the general engine ... rather than refusing it"), and is refused, the GrammarError
-// "too-large" naming it, only where the compiled tier would have to answer.
+// large to compile stays on the first tier, the general engine, for every input within the
+// match budgets, its MatchLimitError past them (issue 33: "match it by the general engine
+// within the budgets, rather than refusing it"), and is refused, the GrammarError "too-large"
+// naming it and why, only where that tier cannot read it (a grammar with checks, nesting deeper
+// than its rules may).
 // A tier switch does not change an answer: the two tiers count their steps differently (RFC
 // 5322's `address` on a display name of many words: about 186 a character compiled, 69 on the
 // first tier, against a budget of 64 and a base), so where the compiled tier runs past its
@@ -24,7 +26,7 @@ import { matchLongest, matchWhole } from "./engine.js";
 import type { FastPath } from "./fast-path.js";
 import { GrammarError } from "./grammar-errors.js";
 import type { Interpreter } from "./interpret.js";
-import { MatchLimitError, type MatchBudgets } from "./match-limit.js";
+import { matchLimitError, MatchLimitError, type MatchBudgets } from "./match-limit.js";
 import type { Failure, Longest, Matcher } from "../core/match.js";
 
 /**
@@ -186,9 +188,8 @@ export class EngineMatcher implements Matcher {
     const work = workLimit(input.length, this.budgets);
     // (measured before the steps left could cut a run short: so, as if measured at once)
     if (this.#allowance < work) this.#size();
-    // (a rule too large to compile: each input within the base allowance, so that the refusal
-    // of one the first tier cannot answer comes as soon as a switch would)
-    const left = this.#allowance === Infinity ? FIRST_TIER_STEPS : this.#allowance;
+    // (a rule too large to compile: each input within its whole budget, on this tier alone)
+    const left = this.#allowance === Infinity ? work : this.#allowance;
     if (input.length * WORK_PER_CHARACTER > left) {
       if (this.#allowance !== Infinity) this.#first = undefined;
       return undefined;
@@ -206,10 +207,33 @@ export class EngineMatcher implements Matcher {
       this.#spentExplaining = explain;
     }
     this.#allowance -= first.steps;
-    if (this.#allowance <= 0) this.#size();
+    if (this.#allowance <= 0 || answer === undefined) this.#size();
+    if (answer === undefined && this.#allowance === Infinity) return this.#gaveUp(first, input, limit);
     // (a rule too large to compile keeps the first tier: the compiled tier refuses this input alone)
     if ((answer === undefined && this.#allowance !== Infinity) || this.#allowance <= 0) this.#first = undefined;
     return answer;
+  }
+
+  /**
+   * The first tier gave up on rule too large to compile, which no other tier can match: past the
+   * work budget, the MatchLimitError; a rule that matches nothing, `undefined` (the compiled tier
+   * explains it without building anything); else the GrammarError "too-large" naming the rule,
+   * and why the general engine could not match it instead.
+   */
+  #gaveUp(first: Interpreter, input: string, limit: number): undefined {
+    const why = first.gaveUp;
+    if (why === "nothing") return undefined;
+    if (why === "steps") throw matchLimitError(input, this.name, first.at, limit);
+    const depth = this.budgets.depth;
+    if (why === "depth" && depth !== undefined && depth < first.maxDepth) throw matchLimitError(input, this.name, first.at, depth, "depth");
+    try {
+      checkSizes(this.compiled(), this.#key);
+    } catch (e) {
+      if (!(e instanceof GrammarError && e.code === "too-large")) throw e;
+      const instead = why === "checks" ? "does not run a grammar with rules checked in code" : `nests at most ${first.maxDepth} rules, and this input nests them deeper`;
+      throw new GrammarError("too-large", `${e.message}; the general engine, which matches such a rule instead, ${instead}`, e.rule, e.detail);
+    }
+    return undefined;
   }
 
   /**
