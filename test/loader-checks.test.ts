@@ -3,6 +3,7 @@
 // grammar; a prose rule supplied so; diagnostics name the rule as any rule (issue 33 item 5).
 import P from "parsimmon";
 import { grammar, grammarFromAbnf, grammarFromAbnfOrThrow, GrammarError, lit, prose, ref, semantics, seq } from "../src/abnf/index";
+import { readJson } from "./helpers/fixtures";
 
 // an OData-like path: the entity sets a service has are a list the ABNF cannot hold
 const TEXT = `
@@ -60,5 +61,76 @@ describe("rules checked in code", () => {
     expect([b.isValid("<abc>", "x"), b.isValid("<abcd>", "x")]).toEqual([true, false]);
     expect(a.pick("x").isValid("<ab>", "x")).toBe(true);
     expect(() => grammar({ x: lit("x") }, { checks: { y: () => true } })).toThrow(GrammarError);
+  });
+});
+
+// What a check may answer (fixtures/loader/check-answers.json, fuzz-12 item 4): true or false;
+// anything else is a TypeError; a check that throws is the GrammarError "check-threw" with what it
+// threw as its cause, so that a match throws only the engine's typed errors.
+describe("a check's answers: true, false, a wrong type, a throw", () => {
+  interface Row {
+    readonly returns?: unknown;
+    readonly throws?: string;
+    readonly thrownAsString?: boolean;
+    readonly answer: boolean | "TypeError" | "check-threw";
+  }
+  const fx = readJson<{ abnf: readonly string[]; input: string; predicates: readonly Row[]; parsers: readonly Row[] }>("loader", "check-answers.json");
+  const text = fx.abnf.join("\n") + "\n";
+  const outcome = (g: ReturnType<typeof grammarFromAbnfOrThrow>, thrown: unknown): unknown => {
+    try {
+      return [g.isValid(fx.input, "x"), g.validate(fx.input, "x").ok];
+    } catch (e) {
+      if (e instanceof GrammarError) return [e.code, e.rule, e.cause === thrown, e.message.includes("secret")];
+      return e instanceof TypeError ? [e.name, e.message.includes("rule y")] : e;
+    }
+  };
+  const expected = (r: Row, thrown: unknown): unknown => (r.answer === "TypeError" ? ["TypeError", true] : r.answer === "check-threw" ? ["check-threw", "y", true, false] : (void thrown, [r.answer, r.answer]));
+
+  it.each(fx.predicates.map((r) => [JSON.stringify(r.throws ?? r.returns), r] as const))("a predicate: %s", (_name, r) => {
+    const thrown = r.throws === undefined ? undefined : r.thrownAsString ? r.throws : new Error(r.throws);
+    const g = grammarFromAbnfOrThrow(text, {
+      checks: {
+        y: () => {
+          if (thrown !== undefined) throw thrown;
+          return r.returns as boolean;
+        },
+      },
+    });
+    expect(outcome(g, thrown)).toEqual(expected(r, thrown));
+  });
+
+  it.each(fx.parsers.map((r) => [r.throws as string, r] as const))("a parser that throws: %s", (_name, r) => {
+    const thrown = new Error(r.throws);
+    const g = grammarFromAbnfOrThrow(text, {
+      checks: {
+        y: P.regexp(/[a-z]+/).map((t) => {
+          throw Object.assign(thrown, { text: t });
+        }),
+      },
+    });
+    expect(outcome(g, thrown)).toEqual(expected(r, thrown));
+  });
+});
+
+// A predicate on a rule whose ABNF ends at many offsets from one start is called on each span
+// (fuzz-12 item 4): `y = 1*ALPHA` inside `x = 1*y` on n letters is about n^2 / 2 calls, each its
+// text's length in steps, so a valid input of 200,000 letters is past the work budget. A parser
+// takes one end (its longest match): the way docs/guide/abnf.md gives for such a rule.
+describe("a check on a rule with many ends", () => {
+  const text = "x = 1*y\ny = 1*ALPHA\n";
+  const even = (t: string): boolean => t.length % 2 === 0;
+  const long = "a".repeat(200_000);
+
+  it("a predicate: a call per span, past the budget on 200,000 letters (documented)", () => {
+    const g = grammarFromAbnfOrThrow(text, { checks: { y: even } });
+    expect([g.isValid("aaaa", "x"), g.isValid("aaa", "x")]).toEqual([true, false]);
+    const v = g.validate(long, "x");
+    expect(v.ok ? "ok" : v.error.name).toBe("MatchLimitError");
+  });
+
+  it("a parser: one end per start, 200,000 letters answered", () => {
+    const parser = P.regexp(/[A-Za-z]+/).chain((t) => (even(t) ? P.succeed(t) : P.fail("an even number of letters")));
+    const g = grammarFromAbnfOrThrow(text, { checks: { y: parser } });
+    expect([g.isValid(long, "x"), g.isValid(long + "a", "x"), g.isValid("aaaa", "x")]).toEqual([true, false, true]);
   });
 });

@@ -106,6 +106,11 @@ export type RuleLookup = (name: string) => RuleDefinition | undefined;
  * rule's ABNF matched (it matches only where the predicate holds), or a parsimmon parser, which
  * decides alone where the rule ends (its one end, from where it is called; a rule defined
  * only as prose has no ABNF, so a predicate there is tried on every span from the call on).
+ * A predicate returns true or false (anything else is a TypeError naming the rule); a check
+ * that throws makes the match throw the GrammarError "check-threw" naming the rule, with what
+ * it threw as its `cause`. A predicate is called once for each span the rule's ABNF matches
+ * from each offset it is called at (memoized there): on a rule that can end at many offsets
+ * (`y = 1*ALPHA` inside `1*y`) that is a call per span, quadratic in the input.
  */
 export type RuleCheck = ((text: string) => boolean) | P.Parser<unknown>;
 

@@ -10,6 +10,8 @@ import { Dfa, type DfaState } from "./dfa.js";
 import { firstChars, type Analysis, type RuleCheck } from "./analysis.js";
 import { edgeLabels, edgeLabelsOf, tokenEntered, uniquePush } from "./labels.js";
 import { matchLimitError, type MatchBudgets } from "./match-limit.js";
+import { GrammarError } from "./grammar-errors.js";
+import { describeValue } from "../describe.js";
 
 export type { MatchBudgets } from "./match-limit.js";
 
@@ -1516,12 +1518,24 @@ export class CallRun {
       for (const end of [...candidates].sort((x, y) => x - y)) {
         this.work += end - start + 1;
         if (this.work > this.limit) this.exceeded(start);
-        if (check(input.slice(start, end)) === true) ends.push(end);
+        let holds: unknown;
+        try {
+          holds = check(input.slice(start, end));
+        } catch (e) {
+          throw checkThrew(def.name, e);
+        }
+        if (holds === true) ends.push(end);
+        else if (holds !== false) throw new TypeError(`the check of rule ${def.name} must return true or false, got ${describeValue(holds)}`);
       }
     } else {
       this.work += 1;
       // parsimmon's action at an offset (every parser has one: Parsimmon(action) stores it as _)
-      const reply = (check as unknown as { _: (input: string, i: number) => { status: boolean; index: number } })._(input, start);
+      let reply: { status: boolean; index: number };
+      try {
+        reply = (check as unknown as { _: (input: string, i: number) => { status: boolean; index: number } })._(input, start);
+      } catch (e) {
+        throw checkThrew(def.name, e);
+      }
       if (reply.status && typeof reply.index === "number" && reply.index >= start && reply.index <= input.length) ends = [reply.index];
     }
     const r: CallResult = ends.length > 0 ? { ends, furthest: ends[ends.length - 1] as number, expected: NO_LABELS } : { ends: NO_ENDS, furthest: start, expected: [def.name] };
@@ -1713,4 +1727,13 @@ export class CallRun {
     if (cache !== undefined && pure) cache[cls] = Object.isFrozen(labels) ? labels : Object.freeze(labels);
     return labels;
   }
+}
+
+/**
+ * What a match throws when a rule's check in code threw: the GrammarError "check-threw" naming
+ * the rule, with what it threw as its `cause` (so a match throws only the engine's typed errors;
+ * the check's own message is not repeated, as it may quote the input).
+ */
+function checkThrew(rule: string, e: unknown): GrammarError {
+  return new GrammarError("check-threw", `the check of rule ${rule} threw (what it threw is this error's cause)`, rule, [], e);
 }

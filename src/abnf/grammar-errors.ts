@@ -11,14 +11,17 @@ export type GrammarErrorCode =
   | "import-conflict"
   | "unknown-rule"
   | "too-large"
-  | "too-deep";
+  | "too-deep"
+  | "check-threw";
 
 /**
  * A grammar that cannot be built or compiled: a rule name that is not `ALPHA *(ALPHA / DIGIT /
  * "-")` (RFC 5234 §2.1), a reference to a rule the grammar does not define, a rule that can
  * reach itself without consuming a character (left recursion, which no top-down matcher can
  * run), two imports that define one rule differently, or a rule too large or too deeply nested
- * (expressions and the rules they refer to, more than 400 levels) to compile.
+ * (expressions and the rules they refer to, more than 400 levels) to compile; or, while
+ * matching, a rule's check in code (GrammarOptions.checks) that threw ("check-threw", what it
+ * threw as the error's `cause`).
  */
 export class GrammarError extends Error {
   override readonly name = "GrammarError";
@@ -28,8 +31,9 @@ export class GrammarError extends Error {
   /** For "undefined-rule": the name referred to; for "left-recursion": the cycle, e.g. ["a", "b", "a"]. */
   readonly detail: readonly string[];
 
-  constructor(code: GrammarErrorCode, message: string, rule?: string, detail: readonly string[] = []) {
-    super(message);
+  /** `cause`: for "check-threw", what the rule's check threw (its message is not repeated: it may quote the input). */
+  constructor(code: GrammarErrorCode, message: string, rule?: string, detail: readonly string[] = [], cause?: unknown) {
+    super(message, cause === undefined ? undefined : { cause });
     this.code = code;
     this.rule = rule;
     this.detail = Object.freeze([...detail]);

@@ -56,8 +56,11 @@ export interface GrammarOptions {
    * matched (the rule then matches only where it holds), or a parsimmon parser, which decides
    * alone where the rule ends (one end, its longest match). A rule defined only as prose has no
    * ABNF: its predicate is tried on every span from where it is called (each call costs its
-   * text's length against the work limit; prefer a parser there). The rule is matched by call
-   * wherever it is used; where it fails, "expected" names it, as any rule.
+   * text's length against the work limit; prefer a parser there), and so is one on a rule whose
+   * ABNF can end at many offsets from one start (`y = 1*ALPHA` inside `x = 1*y`). A predicate
+   * returns true or false (anything else is a TypeError); a check that throws makes the match
+   * throw the GrammarError "check-threw", with what it threw as `cause`. The rule is matched by
+   * call wherever it is used; where it fails, "expected" names it, as any rule.
    */
   readonly checks?: Readonly<Record<string, RuleCheck>> | undefined;
   /**
