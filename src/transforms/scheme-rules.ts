@@ -2,6 +2,7 @@
 // registry from uri-grammar/schemes). The transforms know a scheme by this shape only.
 import * as make from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";
+import { describeValue } from "../describe.js";
 import { isNormalAt, NO_OPTIONS, normalizeReference, normalizeStepByStep, normalText, unchangedReference, type NormalizeOptions, type SchemeNormalization } from "./normalize.js";
 import { serializeNode, withoutFragment } from "./serialize.js";
 
@@ -160,7 +161,10 @@ function schemeNormalize(
   const v = n === node || serializeNode(n) === serializeNode(node) ? value : s.valueOf(n as Uri);
   if (v === undefined) return n;
   const m = (OWN_HOOKS.get(s) ?? s).normalize?.(n as Uri, v.value, options);
-  if (!make.isNode(m) || m.kind !== "URI") throw new TypeError(`normalize: the ${s.name} scheme's normalize must return a URI node made by the library`);
+  // (a URI of another scheme is no normal form of this one: SchemeSpec.normalize, "valid under the scheme")
+  if (!make.isNode(m) || m.kind !== "URI" || m.scheme.toLowerCase() !== s.name) {
+    throw new TypeError(`normalize: the ${s.name} scheme's normalize must return a URI node made by the library, of its scheme, got ${make.isNode(m) && m.kind === "URI" ? `a URI of the scheme ${describeValue(m.scheme)}` : describeValue(m)}`);
+  }
   // what the scheme's step made (a host moved into the authority, say) gets the §6.2.2 steps too
   return m === n ? n : normal(m, opts);
 }
@@ -213,7 +217,12 @@ function keyOfNode(input: UriReference, reg: SchemeRulesRegistry, options: Equiv
   const s = name === undefined ? undefined : reg.get(name);
   if (s?.equivalentKey !== undefined) {
     const v = s.valueOf(node as Uri);
-    if (v !== undefined) return `${s.name} ${(OWN_HOOKS.get(s) ?? s).equivalentKey?.(v.value, node as Uri) ?? ""}`;
+    if (v !== undefined) {
+      const key = (OWN_HOOKS.get(s) ?? s).equivalentKey?.(v.value, node as Uri);
+      // a key that is no string (a hook that forgot to return) would make every URI of the scheme equivalent
+      if (typeof key !== "string") throw new TypeError(`equivalence: the ${s.name} scheme's equivalentKey must return a string, got ${describeValue(key)}`);
+      return `${s.name} ${key}`;
+    }
   }
   const facts = factsOf(reg);
   // the usual case: a text in normal form is its own key, read off without making its node
