@@ -8,7 +8,7 @@
 // characters", the backward pass keeps as a count per offset.
 import { BITS_LIMIT, bitsOf, hasMember, reverseEdges } from "../abnf/state-sets.js";
 import type { Lang, Tag, TemplateLanguage } from "./language.js";
-import { hexValue } from "../percent-encoding.js";
+import { hexValue, triplet } from "../percent-encoding.js";
 import { charLength, R_ANY, single, U_SINGLE, UNIT_COUNT, unitsOf, upperTriplets, UTF8_SEQUENCES, type Units, type UnitSet } from "./units.js";
 
 export const EPS = 0;
@@ -68,6 +68,9 @@ export interface Nfa {
 
 /** The unit set state `s` of `nfa` reads (undefined: none). */
 export const unitsAt = (nfa: Nfa, s: number): UnitSet | undefined => nfa.sets[nfa.unitOf[s] as number];
+
+/** The text of unit `code` (units.ts): its character, or its triplet with the case of its hex digits (case bit 1 the first, 2 the second). */
+export const unitText = (code: number): string => (code < 0x80 ? String.fromCharCode(code) : triplet(code & 0xff).replace(/./g, (d, i: number) => (((code >> 8) - 1) & i ? d.toLowerCase() : d)));
 
 /** The empty edges of state `s` of `nfa` (target, tag, ...; a view of its one array). */
 export const edgesOf = (nfa: Nfa, s: number): Int32Array => nfa.epsEdge.subarray(nfa.epsStart[s], nfa.epsStart[s + 1]);
@@ -939,7 +942,7 @@ export class Deterministic {
    * {@link WORK_LIMIT} work, with no cap on a set's size. Where a unit is read two ways (an entry
    * with another way), the set after it (all the ways) is made here, outside the row.
    */
-  explain(codes: Int32Array, n: number): { readonly at: number; readonly expected: readonly string[] } | undefined {
+  explain(codes: Int32Array, n: number): { readonly at: number; readonly st: number; readonly expected: readonly string[] } | undefined {
     const k = this.#classes;
     this.#work = 0;
     this.#cap = Infinity;
@@ -968,7 +971,7 @@ export class Deterministic {
           st = set[~c] as number;
         }
       }
-      return { at, expected: (this.#expected[st] ??= this.#expectedOf(st)) };
+      return { at, st, expected: (this.#expected[st] ??= this.#expectedOf(st)) };
     } catch (e) {
       if (e !== OVER_LIMIT) throw e;
       this.#giveUp();
@@ -976,7 +979,16 @@ export class Deterministic {
     }
   }
 
-  /** What set `st` reads, in words: quoted characters, value-char, reserved-char, end of input. */
+  /** True when set `st` (whose row {@link explain} made) reads the unit `code`. */
+  reads(st: number, code: number): boolean {
+    return this.#table[st * this.#classes + (this.#classOf[code] as number)] !== NO_ENTRY;
+  }
+
+  /**
+   * What set `st` reads, in words: quoted units as the template writes them (a literal's triplet
+   * in its own case, RFC 6570 §3.1), a range of UTF-8 continuation triplets (`"%80"-"%BF"`, RFC
+   * 3629 §4), value-char, reserved-char, end of input.
+   */
   #expectedOf(st: number): string[] {
     const nfa = this.#nfa;
     const out: string[] = [];
@@ -984,7 +996,10 @@ export class Deterministic {
       for (const [u] of this.#closure(src)) {
         const units = unitsAt(nfa, u);
         const code = units?.indexOf(1) ?? -1;
-        const label = units === undefined ? "" : nfa.value[u] === 1 ? (units === R_ANY ? "reserved-char" : "value-char") : JSON.stringify(code < 0x80 ? String.fromCharCode(code) : `%${(code & 0xff).toString(16).toUpperCase().padStart(2, "0")}`);
+        // a value's unit set: U's or U+R's characters, or the triplets of one octet of a UTF-8
+        // sequence, named value-char from its lead on (0xC2..), a continuation (0x80..0xBF) by its range
+        const value = nfa.value[u] === 1;
+        const label = units === undefined ? "" : units === R_ANY ? "reserved-char" : value && code >> 6 !== 6 ? "value-char" : JSON.stringify(unitText(code)) + (value ? `-${JSON.stringify(unitText(units.lastIndexOf(1)))}` : "");
         if (!out.includes(label)) out.push(label);
       }
     }

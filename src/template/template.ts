@@ -6,7 +6,7 @@
 // apart, so that an app that matches does not bundle them.
 import { describeValue, expectOptions, wordList } from "../describe.js";
 import type { Result } from "../result.js";
-import { buildNfa, Deterministic, Matcher, OVER_WORK_LIMIT, PASS_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, WORK_LIMIT, type Nfa } from "./automaton.js";
+import { buildNfa, Deterministic, Matcher, OVER_WORK_LIMIT, PASS_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, unitText, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { passwordStartAt, quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
 import { maskTemplatePasswordAt as maskPasswordAt, referencePassword } from "../password.js";
 import { expandParts } from "./expand.js";
@@ -57,24 +57,6 @@ export interface MatchOptions {
  * triplets so spelled).
  */
 export type MatchResult<V> = { readonly ok: true; readonly value: V; readonly normalized?: string } | { readonly ok: false; readonly error: TemplateError; readonly normalized?: string };
-
-/**
- * Why the triplet at `at` of `uri` is one expansion never writes, or undefined: lower-case hex
- * digits (RFC 6570 §3.2.1 writes upper case), or an unreserved character encoded (expansion
- * writes the character); RFC 3986 §6.2.2 calls both equivalent to the canonical form.
- */
-function nonCanonical(uri: string, at: number): string | undefined {
-  const o = octetAt(uri, at);
-  if (o < 0) return undefined;
-  const written = uri.slice(at, at + 3);
-  if (unreservedTable[o]) {
-    return `the triplet "${written}" encodes the unreserved character "${String.fromCharCode(o)}", which expansion writes as it is (RFC 6570 §3.2.1; RFC 3986 §6.2.2.2 calls the two equivalent): match with { percentEncoding: true } to accept such spellings`;
-  }
-  if (written !== triplet(o)) {
-    return `the triplet "${written}" has lower-case hex digits, and expansion writes "${triplet(o)}" (RFC 6570 §3.2.1; RFC 3986 §6.2.2.1 calls the two equivalent): match with { case: true } to accept such spellings`;
-  }
-  return undefined;
-}
 
 /** `uri` (or a template's text: its expressions are kept as written) with its triplets spelled as expansion writes them: upper-case hex (`upper`), unreserved characters decoded (`unreserved`); RFC 3986 §6.2.2.1, §6.2.2.2. */
 function canonicalSpelling(uri: string, upper: boolean, unreserved: boolean): string {
@@ -424,15 +406,26 @@ export class UriTemplate<T extends string = string> {
     const bad = toUnits(uri);
     const cut = typeof bad === "number" ? bad : uri.length;
     const units = toUnits(uri.slice(0, cut)) as Units;
-    const where = (this.#forward ??= new Deterministic(this.unboundedNfa)).explain(units.codes, units.n);
+    const forward = (this.#forward ??= new Deterministic(this.unboundedNfa));
+    const where = forward.explain(units.codes, units.n);
     if (where === undefined) return templateError("no-match", this.text, uri, 0, [], `${head} (where it leaves the template is not worked out: that would take more than ${WORK_LIMIT} steps of the template's automaton)`);
-    const { at, expected } = where;
+    const { at, st, expected } = where;
     if (at < units.n || typeof bad === "number" || expected.length > 0 && !expected.includes("end of input")) {
       const offset = units.offsets[at] as number;
       // RFC 3986 §7.5: inside a password, neither where nor what the template has there (its own may be literal)
       const secret = passwordStartAt(this.text, uri, offset);
       if (secret !== undefined) return templateError("no-match", this.text, uri, secret, [], `${head} in the password of its userinfo (where, and what the template has there, is not told: RFC 3986 §7.5)`);
-      const spelled = nonCanonical(uri, offset);
+      // a spelling RFC 3986 §6.2.2 calls equivalent to the unit found (its triplet in any case, an
+      // unreserved character or its triplets) that the template reads there: named, with the
+      // option that accepts it (upper-case hex, §6.2.2.1; unreserved characters decoded, §6.2.2.2)
+      const f = at < units.n ? (units.codes[at] as number) : 0;
+      const o = f & 0xff;
+      let spelled: string | undefined;
+      for (let c = o; c < 0x500 && (f > 0xff || unreservedTable[f]) && !spelled; c += 0x100) {
+        if (c !== f && (c > 0xff || unreservedTable[o]) && forward.reads(st, c)) {
+          spelled = `found ${JSON.stringify(unitText(f))}, which the template writes ${JSON.stringify(unitText(c))} here (RFC 3986 §6.2.2): match with { ${unreservedTable[o] ? "percentEncoding" : "case"}: true } to accept such triplets`;
+        }
+      }
       return templateError("no-match", this.text, uri, offset, expected, (at, found) => `${head} at offset ${at}: ${spelled ?? `expected ${wordList(expected)}, found ${found}`}`);
     }
     // the values a variable was read as may be the URI's password: then only its name

@@ -19,14 +19,19 @@ const unitString = (units: Units): string => String.fromCharCode(...units.codes.
 
 /**
  * The engine's labels of positions over units as the template's messages name them: a triplet
- * unit (`%x12F`) as the triplet (`"%2F"`, upper case), and a range of triplets, which only a
- * value character's UTF-8 sequence reads past its lead, as `value-char`.
+ * unit (`%x12F`, `%x32F`) as the triplet with the case of its hex digits (`"%2F"`, `"%2f"`: a
+ * literal's triplet is read as written, RFC 6570 §3.1), a range of UTF-8 continuation triplets
+ * (0x80-0xBF, after a lead) as the range (`"%80"-"%BF"`), and a range of leads, which only a value
+ * character's UTF-8 sequence reads, as `value-char`.
  */
 function unitLabel(label: string): string {
-  const m = /^%x([0-9A-F]{3})(-[0-9A-F]+)?$/.exec(label);
+  const m = /^%x([0-9A-F]{3})(?:-([0-9A-F]+))?$/.exec(label);
   if (m === null) return label;
-  if (m[2] !== undefined) return "value-char";
-  return JSON.stringify(`%${(parseInt(m[1] as string, 16) & 0xff).toString(16).toUpperCase().padStart(2, "0")}`);
+  const lo = parseInt(m[1] as string, 16);
+  // units.ts: 0x100 + case bits * 0x100 + octet; case bit 1 the first hex digit lower, 2 the second
+  const quote = (code: number): string => JSON.stringify(`%${[...(code & 0xff).toString(16).toUpperCase().padStart(2, "0")].map((d, i) => (((code >> 8) - 1) & (i + 1) ? d.toLowerCase() : d)).join("")}`);
+  if (m[2] === undefined) return quote(lo);
+  return lo >> 6 === 6 ? `${quote(lo)}-${quote(parseInt(m[2], 16))}` : "value-char";
 }
 
 const OPS = ["", "+", "#", ".", "/", ";", "?", "&"] as const;
@@ -602,10 +607,13 @@ describe("typed edges and spellings (issue 30)", () => {
     expect(r.ok ? r : [r.error.code, r.error.offset, r.error.message.split("\n")[0]]).toEqual([
       "no-match",
       8,
-      'URI does not match the template "users://{id}/profile" at offset 8: the triplet "%e2" has lower-case hex digits, and expansion writes "%E2" (RFC 6570 §3.2.1; RFC 3986 §6.2.2.1 calls the two equivalent): match with { case: true } to accept such spellings',
+      'URI does not match the template "users://{id}/profile" at offset 8: found "%e2", which the template writes "%E2" here (RFC 3986 §6.2.2): match with { case: true } to accept such triplets',
     ]);
     const u = match("/{x}", "/%41b");
-    expect(u.ok ? u : u.error.message.split("\n")[0]).toMatch(/the triplet "%41" encodes the unreserved character "A", which expansion writes as it is .*\{ percentEncoding: true \}/);
+    expect(u.ok ? u : u.error.message.split("\n")[0]).toMatch(/found "%41", which the template writes "A" here \(RFC 3986 §6\.2\.2\): match with \{ percentEncoding: true \}/);
+    // only where the template reads that spelling (test/template/exact-spelling-messages.test.ts)
+    const a = match("/a{x}", "/%2fb");
+    expect(a.ok ? a : a.error.message).toBe('URI does not match the template "/a{x}" at offset 1: expected "a", found "%"');
   });
 
   it("case and percentEncoding accept RFC 3986 §6.2.2's equivalent spellings, and the result says so", () => {
