@@ -51,7 +51,9 @@ export interface LoadOptions {
    * expands lists as §5.6.1.1 says a sender generates them, `1#element` being `element *( OWS
    * "," OWS element )`; `"recipient"` as §5.6.1.2 says a recipient accepts them, with empty
    * elements (`#element` is `[ element ] *( OWS "," OWS [ element ] )`). OWS is the text's or an
-   * import's, else RFC 9110 §5.6.3's `OWS = *( SP / HTAB )`.
+   * import's, else RFC 9110 §5.6.3's `OWS = *( SP / HTAB )`. A list whose element is an
+   * unbounded list of the same kind is read as the one list it is (`1#( 1#( y ) )` as `1#y`),
+   * so lists nested in lists do not double at each level.
    */
   readonly lists?: "sender" | "recipient" | undefined;
   /**

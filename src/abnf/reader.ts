@@ -157,6 +157,28 @@ function repeatBounds(text: string, offset: number): { min: number; max: number 
  * `*( "," OWS ) element *( OWS "," [ OWS element ] )`, which refused "a, " and " ,a").
  */
 function listOf(min: number, max: number, item: Expr, mode: "sender" | "recipient"): Expr {
+  const inner = lists.get(item);
+  if (inner !== undefined && inner.mode === mode && max === Infinity && inner.max === Infinity) {
+    // A list whose element is an unbounded list of the same kind is that list (fuzz-12 item 3):
+    // the expansion writes its element twice, so `1#( 1#( … 1#( y ) … ) )` k deep was 2^k copies
+    // of y, too large for an automaton from about 12 deep. For a sender, `m#( n#f )` (n ≥ 1) is
+    // the lists of m·n or more f: each is one of m inner lists joined by the separator, and an
+    // inner list joined to the next is a longer list; `#( n#f )` is `[ n#f ]`. For a recipient
+    // (counts not kept, empty elements allowed) the slots of the inner lists are slots of one
+    // list, `OWS OWS` is `OWS`, so it is `1#f` when both need a non-empty element, else `#f`.
+    if (mode === "recipient") return listOf(min > 0 && inner.min > 0 ? 1 : 0, Infinity, inner.item, mode);
+    if (inner.min > 0) return min === 0 ? opt(listOf(inner.min, Infinity, inner.item, mode)) : listOf(min * inner.min, Infinity, inner.item, mode);
+  }
+  const made = expandList(min, max, item, mode);
+  lists.set(made, { min, max, item, mode });
+  return made;
+}
+
+/** The lists {@link listOf} made, with what they were made of: a list of such a list is read as one. */
+const lists = new WeakMap<Expr, { readonly min: number; readonly max: number; readonly item: Expr; readonly mode: "sender" | "recipient" }>();
+
+/** {@link listOf}'s expansion, as §5.6.1 writes it. */
+function expandList(min: number, max: number, item: Expr, mode: "sender" | "recipient"): Expr {
   const ows = ref("OWS");
   const comma = lit(",");
   if (mode === "recipient") {
