@@ -66,8 +66,12 @@ function canonicalSpelling(uri: string, upper: boolean, unreserved: boolean): st
   });
 }
 
-/** Options of {@link UriTemplate.matchAll}. */
-export interface MatchAllOptions {
+/**
+ * Options of {@link UriTemplate.matchAll}: `case` and `percentEncoding` as {@link MatchOptions}
+ * has them (RFC 3986 §6.2.2.1, §6.2.2.2): the readings are then those of the URI's normal form
+ * (of the URI as written when that has none), each expanding to a spelling equivalent to the URI.
+ */
+export interface MatchAllOptions extends Pick<MatchOptions, "case" | "percentEncoding"> {
   /** The most readings to return (default 64). */
   readonly limit?: number | undefined;
 }
@@ -93,9 +97,9 @@ const DEFAULT_MAX_READINGS = 4096;
  */
 const READING_WORK = 1 << 22;
 
-const flag = (x: unknown, name: string): boolean => {
+const flag = (x: unknown, name: string, caller: string): boolean => {
   if (x === undefined) return false;
-  if (typeof x !== "boolean") throw new TypeError(`match: options.${name} must be a boolean, got ${describeValue(x)}`);
+  if (typeof x !== "boolean") throw new TypeError(`${caller}: options.${name} must be a boolean, got ${describeValue(x)}`);
   return x;
 };
 
@@ -216,23 +220,7 @@ export class UriTemplate<T extends string = string> {
   match(uri: string, options?: MatchOptions): MatchResult<MatchOf<T>> {
     if (typeof uri !== "string") throw new TypeError(`match: the argument "uri" must be a string, got ${describeValue(uri)}`);
     expectOptions(options, "match");
-    const max = positiveInteger(options?.maxReadings, "maxReadings", "match", DEFAULT_MAX_READINGS);
-    const upper = flag(options?.case, "case");
-    const unreserved = flag(options?.percentEncoding, "percentEncoding");
-    const canon = upper || unreserved ? (s: string): string => canonicalSpelling(s, upper, unreserved) : undefined;
-    let read = canon?.(uri) ?? uri;
-    // the template's literal triplets are spelled so too (RFC 6570 §3.1 copies them as written:
-    // "/%7e{x}" reads "/~a"); a varname's triplets are its name
-    const k = canon?.(this.text) ?? this.text;
-    const t = k === this.text ? this : (parseTemplate(k) as { value: UriTemplate }).value;
-    let r = t.#readings(read, 1, max, undefined, canon);
-    if (t !== this) reweigh(k, t);
-    // a + or # value's triplets are written as they are (RFC 6570 §3.2.1, "%41", "%2f"): what its
-    // canonical spelling cannot read, the URI as written may
-    if (!r.ok && read !== uri) {
-      const exact = this.#readings(uri, 1, max);
-      if (exact.ok) (r = exact), (read = uri);
-    }
+    const [r, read, canon] = this.#spelled("match", uri, options, 1, positiveInteger(options?.maxReadings, "maxReadings", "match", DEFAULT_MAX_READINGS));
     // beside an error (whose input is masked), the URI as matched masks its password too (RFC 3986 §7.5)
     if (!r.ok) return read === uri ? r : { ...r, normalized: maskPasswordAt(read, 0).text };
     const value = r.value.readings[0] as MatchOf<T>;
@@ -256,7 +244,8 @@ export class UriTemplate<T extends string = string> {
    * most 2^22 units (a path read or a reading expanded again costs the URI's length plus the
    * template's parts and varspecs) whatever `limit` asks; `complete` is false when the limit (or one of
    * these bounds) cut the list. The TemplateError `"no-match"` when there
-   * is none.
+   * is none. With `case` or `percentEncoding` (as {@link match} has them), the readings of the URI's
+   * normal form (of the URI as written when that has none).
    *
    * @example
    * parseTemplateOrThrow("{x}-{y}").matchAll("a-b-c").value?.readings // [{ x: "a-b", y: "c" }, { x: "a", y: "b-c" }]
@@ -265,9 +254,34 @@ export class UriTemplate<T extends string = string> {
     if (typeof uri !== "string") throw new TypeError(`matchAll: the argument "uri" must be a string, got ${describeValue(uri)}`);
     expectOptions(options, "matchAll");
     const limit = positiveInteger(options?.limit, "limit", "matchAll", 64);
-    const r = this.#readings(uri, limit, Math.max(DEFAULT_MAX_READINGS, 16 * limit));
+    const [r] = this.#spelled("matchAll", uri, options, limit, Math.max(DEFAULT_MAX_READINGS, 16 * limit));
     if (!r.ok && r.error.code === "reading-limit") return { ok: true, value: { readings: [], complete: false } };
     return r as Result<TemplateReadings<MatchOf<T>>, TemplateError>;
+  }
+
+  /**
+   * The readings of `uri` (at most `limit`, trying at most `maxPaths` paths), with the options'
+   * spellings (RFC 3986 §6.2.2.1, §6.2.2.2): of the URI's normal form against the template with its
+   * literal triplets so spelled, else of the URI as written; and the URI read, and the spelling.
+   */
+  #spelled(caller: string, uri: string, options: MatchAllOptions | undefined, limit: number, maxPaths: number): [Result<TemplateReadings<unknown>, TemplateError>, string, ((s: string) => string) | undefined] {
+    const upper = flag(options?.case, "case", caller);
+    const unreserved = flag(options?.percentEncoding, "percentEncoding", caller);
+    const canon = upper || unreserved ? (s: string): string => canonicalSpelling(s, upper, unreserved) : undefined;
+    let read = canon?.(uri) ?? uri;
+    // the template's literal triplets are spelled so too (RFC 6570 §3.1 copies them as written:
+    // "/%7e{x}" reads "/~a"); a varname's triplets are its name
+    const k = canon?.(this.text) ?? this.text;
+    const t = k === this.text ? this : (parseTemplate(k) as { value: UriTemplate }).value;
+    let r = t.#readings(read, limit, maxPaths, undefined, canon);
+    if (t !== this) reweigh(k, t);
+    // a + or # value's triplets are written as they are (RFC 6570 §3.2.1, "%41", "%2f"): what its
+    // canonical spelling cannot read, the URI as written may
+    if (!r.ok && read !== uri) {
+      const exact = this.#readings(uri, limit, maxPaths);
+      if (exact.ok) (r = exact), (read = uri);
+    }
+    return [r, read, canon];
   }
 
   /** @internal The "match-limit" error of a template whose automaton would pass {@link STATE_LIMIT} states. */

@@ -10,7 +10,7 @@
 import fc from "fast-check";
 import { readJson } from "../helpers/fixtures";
 import { runs, seed } from "../helpers/runs";
-import { expand, match, type MatchOptions, type TemplateVariables } from "../../src/template/index";
+import { expand, match, matchAll, type MatchOptions, type TemplateVariables } from "../../src/template/index";
 
 interface Case {
   readonly template: string;
@@ -120,6 +120,61 @@ describe("match with the options: generated templates and values with triplets, 
         expectEquivalentReading(template, uri, options);
       }),
       { numRuns: runs(400), seed: seed(62022) },
+    );
+  });
+});
+
+describe("matchAll with the options (fuzz round 12 item 2: its no-match advised options it did not take)", () => {
+  interface AllCase {
+    readonly template: string;
+    readonly uri: string;
+    readonly options: MatchOptions;
+    readonly readings: readonly TemplateVariables[];
+  }
+  const all = readJson<{ cases: readonly AllCase[] }>("template", "match-all-spellings.json").cases;
+
+  it.each(all.map((c) => [c.template, c.uri, c] as const))("%s on %s", (_t, _u, c) => {
+    const r = matchAll(c.template, c.uri, c.options);
+    expect(r.ok ? r.value.readings : r.error.message).toEqual(c.readings);
+    // the first is match's value, and each expands to a spelling equivalent to the URI
+    const m = match(c.template, c.uri, c.options);
+    expect(m.ok && m.value).toEqual(c.readings[0]);
+    for (const v of c.readings) {
+      const back = expand(c.template, v);
+      expect(back.ok && normalForm(back.value, c.options)).toBe(normalForm(c.uri, c.options));
+    }
+  });
+
+  it("the options are checked as match checks them, naming matchAll; exact mode unchanged", () => {
+    expect(() => matchAll("{x}", "a", { case: "yes" } as never)).toThrow(/^matchAll: options.case must be a boolean/);
+    expect(() => matchAll("{x}", "a", { percentEncoding: 1 } as never)).toThrow(/^matchAll: options.percentEncoding must be a boolean/);
+    expect(() => match("{x}", "a", { case: "yes" } as never)).toThrow(/^match: options.case must be a boolean/);
+    expect(matchAll("{x,y}", "%61,%61").ok).toBe(false);
+    expect(matchAll("{x}-{y}", "a-b-c", { case: true, limit: 1 })).toEqual({ ok: true, value: { readings: [{ x: "a-b", y: "c" }], complete: false } });
+  });
+
+  it("on respelled expansions, every reading expands to an equivalent spelling and the first is match's", () => {
+    const optionsArb = fc.constantFrom<MatchOptions>({ case: true, percentEncoding: true }, { case: true }, { percentEncoding: true });
+    fc.assert(
+      fc.property(templateArb, fc.record({ x: valueArb, y: valueArb, z: valueArb }), fc.array(fc.nat(11), { minLength: 1, maxLength: 16 }), optionsArb, (template, values, coins, options) => {
+        const e = expand(template, values);
+        if (!e.ok) return;
+        const uri = respell(e.value, coins, options);
+        const r = matchAll(template, uri, { ...options, limit: 8 });
+        const m = match(template, uri, options);
+        if (!m.ok) {
+          expect(m.error.code).toBe("reading-limit");
+          return;
+        }
+        expect(r.ok && r.value.readings.length > 0).toBe(true);
+        if (!r.ok) return;
+        expect(r.value.readings[0]).toEqual(m.value);
+        for (const v of r.value.readings) {
+          const back = expand(template, v as TemplateVariables);
+          expect([template, uri, back.ok && normalForm(back.value, options)]).toEqual([template, uri, normalForm(uri, options)]);
+        }
+      }),
+      { numRuns: runs(200), seed: seed(62023) },
     );
   });
 });
