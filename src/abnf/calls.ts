@@ -1463,10 +1463,23 @@ export class CallRun {
     this.begin(start, key);
     const known = this.#known(key, start);
     if (known !== undefined) return this.#own(known);
-    if (this.compiled.analysis.checks.has(key)) return this.#checked(key, start);
-    this.complete(new Frame(this, key, start));
+    try {
+      if (this.compiled.analysis.checks.has(key)) return this.#checked(key, start);
+      this.complete(new Frame(this, key, start));
+    } catch (e) {
+      // A rule checked in code runs its own stack of calls inside the one that waits for it
+      // (#checked), so checked rules nested in each other nest JavaScript calls: where the
+      // stack runs out first, the match ends in the depth budget's MatchLimitError, as one
+      // nested past CALL_DEPTH_LIMIT does, counting the calls that were waiting.
+      if (e instanceof RangeError && this.#checkedDeepest > 0) throw matchLimitError(this.input, this.#rule, start, this.#checkedDeepest, "depth");
+      throw e;
+    }
     return this.#own(this.#known(key, start) as CallResult);
   }
+
+  /** How many checked rules' calls ({@link #checked}) wait inside each other now, and at most in this run. */
+  #checkedNesting = 0;
+  #checkedDeepest = 0;
 
   /** Sets where the run begins, and its rule, once, before its first call: no call is made before it. */
   begin(start: number, key: string): void {
@@ -1514,7 +1527,14 @@ export class CallRun {
         const all: number[] = [];
         for (let k = start; k <= input.length; k++) all.push(k);
         candidates = all;
-      } else candidates = this.complete(new Frame(this, key, start)).ends ?? NO_ENDS;
+      } else {
+        if (++this.#checkedNesting > this.#checkedDeepest) this.#checkedDeepest = this.#checkedNesting;
+        try {
+          candidates = this.complete(new Frame(this, key, start)).ends ?? NO_ENDS;
+        } finally {
+          this.#checkedNesting--;
+        }
+      }
       for (const end of [...candidates].sort((x, y) => x - y)) {
         this.work += end - start + 1;
         if (this.work > this.limit) this.exceeded(start);
