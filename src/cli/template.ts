@@ -5,7 +5,7 @@ import { withExcerpt } from "../template/errors.js";
 import { PASSWORD_MASK, passwordRange } from "../password.js";
 import { dispatch, pair, scrubbed, type InputOptions, type Io } from "./dispatch.js";
 import type { Outcome } from "./batch-types.js";
-import { jsonReplacer, UsageError } from "./errors.js";
+import { jsonReplacer } from "./errors.js";
 import { toJson } from "./style.js";
 
 export interface MatchCommandOptions extends InputOptions {
@@ -49,16 +49,13 @@ function hideReading(template: string, uri: string, reading: Readonly<Record<str
 }
 
 export function matchCommand(template: string | undefined, uri: string | undefined, opts: MatchCommandOptions, io: Io): Promise<number> {
-  if (opts.all === true && (opts.case === true || opts.percentEncoding === true)) {
-    throw new UsageError("match: --case and --percent-encoding read the preferred reading only, not with --all");
-  }
   // the variables are the command's product: those read out of the password masked unless --show-password
   const shown = io.showPassword === true;
   const op = (t: string, u: string): Outcome => {
     // the message with its caret excerpt, which a TemplateError's own message leaves out (errors.ts)
     const failed = (error: TemplateError): Outcome => ({ ok: false, error: shown ? withExcerpt(error) : scrubbed(withExcerpt(error), t) });
     if (opts.all === true) {
-      const r = matchAll(t, u, { limit: opts.limit });
+      const r = matchAll(t, u, { limit: opts.limit, case: opts.case, percentEncoding: opts.percentEncoding });
       if (!r.ok) return failed(r.error);
       return { ok: true, value: shown ? r.value : { ...r.value, readings: r.value.readings.map((x) => hideReading(t, u, x as Record<string, unknown>)) } };
     }

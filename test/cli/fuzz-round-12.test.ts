@@ -34,9 +34,14 @@ describe("match --case / --percent-encoding (fixtures/cli/match-spellings.json)"
     expect(r.stdout).not.toContain("Zq9SECRETpw");
   });
 
-  it("refuses them with --all (matchAll reads URIs exactly), exit 2", async () => {
+  it("reads them with --all too (matchAll takes the same options since 25c4e87), and without them --all refuses the spelling", async () => {
     const r = await runHere(["match", "--all", "--case", "users://{id}/profile", "users://%e2%82%ac/profile"]);
-    expect(r.status).toBe(2);
-    expect(r.stderr).toContain("--all");
+    expect([r.status, r.stderr]).toEqual([0, ""]);
+    // every reading (a one-member list too), the preferred one first
+    expect((JSON.parse(r.stdout) as { readings: unknown[] }).readings[0]).toEqual({ id: "€" });
+    const p = await runHere(["match", "--all", "--percent-encoding", "{x,y}", "%61,%61"]);
+    expect([p.status, (JSON.parse(p.stdout) as { readings: unknown[] }).readings[0]]).toEqual([0, { x: "a", y: "a" }]);
+    const exact = await runHere(["match", "--all", "users://{id}/profile", "users://%e2%82%ac/profile"]);
+    expect(exact.status).toBe(1);
   });
 });
