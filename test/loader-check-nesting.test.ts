@@ -6,8 +6,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { grammarFromAbnfOrThrow, MatchLimitError } from "../src/abnf/index.js";
+import { derive } from "../src/abnf/engine.js";
 
 interface Row {
+  /** "derive": the derivation of the whole input (engine.ts derive, what Semantics runs), without a match test first. */
+  via?: "derive";
   abnf: string[];
   rule: string;
   check: string;
@@ -23,9 +26,25 @@ const rows = (JSON.parse(readFileSync(join(__dirname, "..", "fixtures", "loader"
 const predicates = { always: () => true, nonEmpty: (t: string) => t.length > 0 };
 
 describe("rules checked in code, nested deep", () => {
-  it.each(rows.map((r) => [`${r.abnf.join("; ")} on ${r.depth} deep (${r.middle})`, r] as const))("%s", (_name, r) => {
+  it.each(rows.map((r) => [`${r.via === "derive" ? "derive: " : ""}${r.abnf.join("; ")} on ${r.depth} deep (${r.middle})`, r] as const))("%s", (_name, r) => {
     const g = grammarFromAbnfOrThrow(r.abnf.join("\n") + "\n", { checks: { [r.check]: predicates[r.predicate] } });
     const input = r.open.repeat(r.depth) + r.middle + r.close.repeat(r.depth);
+    if (r.via === "derive") {
+      const made = () => derive(g.compiled, r.rule, input, 0, input.length);
+      if (r.answer === "depth") {
+        let thrown: unknown;
+        try {
+          made();
+        } catch (e) {
+          thrown = e;
+        }
+        expect(thrown).toBeInstanceOf(MatchLimitError);
+        expect((thrown as MatchLimitError).budget).toBe("depth");
+      } else {
+        expect(made().end).toBe(input.length);
+      }
+      return;
+    }
     if (r.answer === "depth") {
       const v = g.validate(input, r.rule);
       expect(v.ok).toBe(false);

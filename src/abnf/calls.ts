@@ -1467,14 +1467,32 @@ export class CallRun {
       if (this.compiled.analysis.checks.has(key)) return this.#checked(key, start);
       this.complete(new Frame(this, key, start));
     } catch (e) {
-      // A rule checked in code runs its own stack of calls inside the one that waits for it
-      // (#checked), so checked rules nested in each other nest JavaScript calls: where the
-      // stack runs out first, the match ends in the depth budget's MatchLimitError, as one
-      // nested past CALL_DEPTH_LIMIT does, counting the calls that were waiting.
-      if (e instanceof RangeError && this.#checkedDeepest > 0) throw matchLimitError(this.input, this.#rule, start, this.#checkedDeepest, "depth");
-      throw e;
+      throw this.#stackOut(e, start);
     }
     return this.#own(this.#known(key, start) as CallResult);
+  }
+
+  /**
+   * The frame of rule `key` at `start` with what a derivation reads (Frame's `derive`), run to
+   * completion (derive-calls.ts), ending as {@link call} ends where JavaScript's stack runs out.
+   */
+  completeForDerivation(key: string, start: number): Frame {
+    try {
+      return this.complete(new Frame(this, key, start, true));
+    } catch (e) {
+      throw this.#stackOut(e, start);
+    }
+  }
+
+  /**
+   * What a run that threw `e` from a call at `start` throws. A rule checked in code runs its own
+   * stack of calls inside the one that waits for it (#checked), so checked rules nested in each
+   * other nest JavaScript calls: where the stack runs out first, the match ends in the depth
+   * budget's MatchLimitError, as one nested past CALL_DEPTH_LIMIT does, counting the calls that
+   * were waiting. Anything else is thrown as it is.
+   */
+  #stackOut(e: unknown, start: number): unknown {
+    return e instanceof RangeError && this.#checkedDeepest > 0 ? matchLimitError(this.input, this.#rule, start, this.#checkedDeepest, "depth") : e;
   }
 
   /** How many checked rules' calls ({@link #checked}) wait inside each other now, and at most in this run. */

@@ -2,7 +2,7 @@
 // derivation.ts's over a DFA, over the memoized calls of calls.ts, each call's own derivation
 // made on a work list.
 import { ACCEPT, type Automaton, type Edge, type Position } from "./automaton.js";
-import { CallRun, Frame } from "./calls.js";
+import { CallRun } from "./calls.js";
 import { codePointAt, hasCodePoint } from "./charset.js";
 import type { Compiled } from "./compiled.js";
 import type { Derivation, Step } from "./derivation.js";
@@ -45,7 +45,7 @@ export function deriveCalls(c: Compiled, key: string, input: string, start: numb
  */
 function fillSteps(run: CallRun, d: MutableDerivation, key: string, work: { d: MutableDerivation; key: string }[]): void {
   const { start, end } = d;
-  const frame = run.complete(new Frame(run, key, start, true));
+  const frame = run.completeForDerivation(key, start);
   const a = frame.a;
   const input = run.input;
   const byOffset = frame.byOffset as Map<number, number[]>;
