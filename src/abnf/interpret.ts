@@ -8,8 +8,10 @@
 // the whole input matches ({@link Interpreter.test}) and, for an input refused, where and why
 // ({@link Interpreter.explain}: the failure the compiled tier gives, engine.ts matchWhole), never
 // a derivation; within a number of steps it is given. Past them, on nesting deeper than
-// {@link MAX_REF_DEPTH} rules, or on a rule checked in code, it gives up and the compiled tier
-// answers (matcher.ts decides when to stop trying).
+// {@link MAX_REF_DEPTH} rules, or where an input reaches a rule checked in code (a call of it
+// that the rule's first characters do not rule out), it gives up and the compiled tier answers
+// (matcher.ts decides when to stop trying): a grammar with checks keeps this tier for the
+// inputs and rules that never reach them.
 
 import { recursiveRules, type Analysis } from "./analysis.js";
 import { inOneOrder, startLabels } from "./automaton-size.js";
@@ -131,7 +133,7 @@ export class Interpreter {
   /**
    * Why the last {@link test} or {@link explain} gave up (`undefined` when it answered): past its
    * steps ("steps"), past the rules it may nest or JavaScript's stack ("depth"), or a grammar
-   * with rules checked in code, which this tier does not run ("checks"), or a rule explained
+   * reached a rule checked in code, which this tier does not run ("checks"), or a rule explained
    * that matches nothing, which the compiled tier explains without building ("nothing").
    */
   gaveUp: "steps" | "depth" | "checks" | "nothing" | undefined;
@@ -161,7 +163,7 @@ export class Interpreter {
   /**
    * True when the whole `input` matches rule `key` (lowercase), false when it does not, and
    * `undefined` when this tier gave up: past `limit` steps, past `depthLimit` nested rules (at
-   * most {@link MAX_REF_DEPTH}), or where a rule is checked in code (which the compiled tier runs).
+   * most {@link MAX_REF_DEPTH}), or where the input reaches a rule checked in code (which the compiled tier runs).
    */
   test(key: string, input: string, limit: number, depthLimit = MAX_REF_DEPTH): boolean | undefined {
     const ends = this.#run1(key, input, limit, depthLimit, false);
@@ -198,10 +200,6 @@ export class Interpreter {
   #run1(key: string, input: string, limit: number, depthLimit: number, explain: boolean): Ends | undefined {
     this.gaveUp = undefined;
     this.at = 0;
-    if (this.analysis.checks.size > 0) {
-      this.gaveUp = "checks";
-      return undefined;
-    }
     this.#input = input;
     if (this.#marks.length <= input.length) {
       this.#marks = new Int32Array(input.length + 1);
@@ -253,6 +251,7 @@ export class Interpreter {
    * `explain`, the one that notes how far the input was read ({@link explain}).
    */
   #ref(key: string, explain = false): Reader {
+    if (this.analysis.checks.has(key)) return explain ? this.#explainChecked(key) : (at) => this.#checked(at);
     const r = this.#rule(key);
     if (explain) return (at) => this.#explainRef(key, r, at);
     return this.#memoized(r);
@@ -281,6 +280,44 @@ export class Interpreter {
       this.#depth--;
       return ends;
     };
+  }
+
+  /**
+   * A call of a rule checked in code, which this tier does not run (its check may be a parser,
+   * or a predicate on each span of its ABNF, calls.ts): the run gives up, and the compiled tier
+   * answers this input. Reached only where the rule's first characters allow a match ({@link #firsts}).
+   */
+  #checked(at: number): never {
+    this.at = at;
+    this.gaveUp = "checks";
+    throw GIVE_UP;
+  }
+
+  /**
+   * A call of checked rule `key` while explaining, where no guard rules a call out: where the
+   * rule's first characters rule a match out, it read nothing and is what was expected there,
+   * by its name (as the compiled tier's call of it says, calls.ts #checked); else {@link #checked}.
+   */
+  #explainChecked(key: string): Reader {
+    const name = [this.analysis.rule(key).name];
+    let guard = PENDING;
+    return (at) => {
+      this.#step(1);
+      if (guard === PENDING) guard = this.#opaque(key) ? ANY : this.#guard(this.#rule(key).expr);
+      if (starts(guard, unitAt(this.#input, at))) return this.#checked(at);
+      this.#reach(at, name);
+      return -1;
+    };
+  }
+
+  /**
+   * True when a match of checked rule `key` may start with anything: its check is a parser, or a
+   * predicate on a rule that is only prose. A predicate on a rule's ABNF holds on some of its
+   * matches, which start as the ABNF's do ({@link #firsts}).
+   */
+  #opaque(key: string): boolean {
+    const check = this.analysis.checks.get(key);
+    return check !== undefined && (typeof check !== "function" || this.#rule(key).expr.type === "prose");
   }
 
   /** Rule `key` (lowercase) as this tier reads it, made when first met. */
@@ -558,9 +595,14 @@ export class Interpreter {
       case "rep":
         empty = (e.max > 0 && or(e.item)) || e.min === 0;
         break;
-      case "ref":
-        empty = or(this.#rule(e.name.toLowerCase()).expr);
+      case "ref": {
+        const key = e.name.toLowerCase();
+        if (this.#opaque(key)) {
+          out.fill(-1);
+          empty = true;
+        } else empty = or(this.#rule(key).expr);
         break;
+      }
       default:
         break; // (prose no import supplies matches nothing)
     }

@@ -11,8 +11,8 @@
 // large to compile stays on the first tier, the general engine, for every input within the
 // match budgets, its MatchLimitError past them (issue 33: "match it by the general engine
 // within the budgets, rather than refusing it"), and is refused, the GrammarError "too-large"
-// naming it and why, only where that tier cannot read it (a grammar with checks, nesting deeper
-// than its rules may).
+// naming it and why, only where that tier cannot read the input (one that reaches a rule checked
+// in code, one that nests deeper than its rules may).
 // A tier switch does not change an answer: the two tiers count their steps differently (RFC
 // 5322's `address` on a display name of many words: about 186 a character compiled, 69 on the
 // first tier, against a budget of 64 and a base), so where the compiled tier runs past its
@@ -230,7 +230,7 @@ export class EngineMatcher implements Matcher {
       checkSizes(this.compiled(), this.#key);
     } catch (e) {
       if (!(e instanceof GrammarError && e.code === "too-large")) throw e;
-      const instead = why === "checks" ? "does not run a grammar with rules checked in code" : `nests at most ${first.maxDepth} rules, and this input nests them deeper`;
+      const instead = why === "checks" ? "does not run rules checked in code, and this input reaches one" : `nests at most ${first.maxDepth} rules, and this input nests them deeper`;
       throw new GrammarError("too-large", `${e.message}; the general engine, which matches such a rule instead, ${instead}`, e.rule, e.detail);
     }
     return undefined;
