@@ -7,6 +7,7 @@ import type { GenerateOptions, Random } from "./generate.js";
 import type { Matcher, Validation } from "../core/match.js";
 import { describeValue } from "../describe.js";
 import { syntaxError, type UriSyntaxError } from "../errors.js";
+import { MatchLimitError } from "./match-limit.js";
 import type { Result } from "../result.js";
 
 /**
@@ -72,7 +73,9 @@ export function toParser<V = string>(g: RuleSource, def: RuleDefinition, build: 
  * whole of `input`, and answers as every function of the package does: `{ ok: true, value }`, or
  * `{ ok: false, error }` with a {@link UriSyntaxError} (the offset parsimmon's furthest failure
  * gives, what it expected there, `rule` naming `name`: the parser's ABNF name for a rule parser,
- * else `"input"`). Unlike parsimmon 1.18's `parser.parse(input)`, it never touches parsimmon's
+ * else `"input"`). A rule of a grammar of your own that runs past its match budgets answers so
+ * too: the {@link MatchLimitError} its parser throws is the error (as `Grammar.validate` returns
+ * it), the input neither matched nor refused. Unlike parsimmon 1.18's `parser.parse(input)`, it never touches parsimmon's
  * module-wide line index, which `Parser#parse` writes on every failure keyed by the input, so an
  * input such as `"__proto__"` or `"constructor"` writes onto `Object.prototype` or `Object`
  * (enumerable keys every `for ... in` loop then sees). Use this on untrusted text. (`P.index` and
@@ -87,7 +90,14 @@ export function parseWith<T>(parser: P.Parser<T>, input: string, name?: string):
   if (!P.isParser(parser)) throw new TypeError(`parseWith: the argument "parser" must be a parsimmon Parser, got ${describeValue(parser)}`);
   if (typeof input !== "string") throw new TypeError(`parseWith: the argument "input" must be a string, got ${describeValue(input)}`);
   if (name !== undefined && typeof name !== "string") throw new TypeError(`parseWith: the argument "name" must be a string or undefined, got ${describeValue(name)}`);
-  const reply = (parser.skip(P.eof) as unknown as { _: (input: string, i: number) => P.Reply<T> })._(input, 0);
+  let reply: P.Reply<T>;
+  try {
+    reply = (parser.skip(P.eof) as unknown as { _: (input: string, i: number) => P.Reply<T> })._(input, 0);
+  } catch (e) {
+    // (a rule's parser throws it, having no other way to say it through parsimmon's reply)
+    if (e instanceof MatchLimitError) return { ok: false, error: e };
+    throw e;
+  }
   if (reply.status) return { ok: true, value: reply.value };
   const rule = name ?? (parser as { abnfName?: unknown }).abnfName;
   const expected = reply.expected.map((e) => (e === "EOF" ? END_OF_INPUT : e));
