@@ -8,8 +8,8 @@
 // characters", the backward pass keeps as a count per offset.
 import { BITS_LIMIT, bitsOf, hasMember, reverseEdges } from "../abnf/state-sets.js";
 import type { Lang, Tag, TemplateLanguage } from "./language.js";
-import { hexValue, triplet } from "../percent-encoding.js";
-import { charLength, R_ANY, single, U_SINGLE, UNIT_COUNT, unitsOf, upperTriplets, UTF8_SEQUENCES, type Units, type UnitSet } from "./units.js";
+import { triplet } from "../percent-encoding.js";
+import { charLength, R_ANY, single, U_SINGLE, UNIT_COUNT, unitAt, unitsOf, upperTriplets, UTF8_SEQUENCES, type Units, type UnitSet } from "./units.js";
 
 export const EPS = 0;
 export const UNIT = 1;
@@ -344,13 +344,6 @@ const OVER_LIMIT: object = {};
 
 /** What {@link Matcher.run} answers past its limit ({@link PASS_LIMIT}). */
 export const OVER_WORK_LIMIT = "over-limit";
-
-/**
- * `s.charCodeAt(i)` through one bound function, whatever the string's representation (URIs
- * come flat, sliced or concatenated: written as a method call, the lookup goes megamorphic and
- * stays slow; src/compiled/dfa.ts says more).
- */
-const codeAt = Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number;
 
 /**
  * The stamps of every matcher's, forward automaton's and router DFA's closures (one is made to its end before
@@ -1156,17 +1149,9 @@ export class Deterministic {
             st = this.#runEnds[st] as number;
             continue;
           }
-          let code = codeAt(text, p);
-          width = 1;
-          if (code === 0x25) {
-            const h = codeAt(text, p + 1);
-            const l = codeAt(text, p + 2);
-            const hv = hexValue(h);
-            const lv = hexValue(l);
-            if (hv < 0 || lv < 0) break fail;
-            code = 0x100 + ((h >= 0x61 ? 1 : 0) + (l >= 0x61 ? 2 : 0)) * 0x100 + ((hv << 4) | lv);
-            width = 3;
-          } else if (code >= 0x80) break fail;
+          const code = unitAt(text, p);
+          if (code < 0) break fail;
+          width = code > 0xff ? 3 : 1;
           const cell = st * k + (classOf[code] as number);
           i = table[cell] as number;
           if (i === UNMADE) {

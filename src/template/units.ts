@@ -10,8 +10,6 @@ import { hexValue } from "../percent-encoding.js";
 /** Unit codes: 0..127 an ASCII character other than "%"; 0x100 + case * 0x100 + octet a triplet. */
 export const UNIT_COUNT = 0x500;
 
-/** The case bits of a triplet: 0 both hex digits uppercase (or digits), 1 the first lowercase, 2 the second, 3 both. */
-export const tripletCode = (octet: number, caseBits: number): number => 0x100 + caseBits * 0x100 + octet;
 export const isTriplet = (code: number): boolean => code >= 0x100;
 export const octetOf = (code: number): number => code & 0xff;
 /** True for a triplet whose hex letters are uppercase (what expansion writes). */
@@ -26,7 +24,27 @@ export interface Units {
   readonly n: number;
 }
 
-const isLowerHex = (c: number): boolean => c >= 0x61 && c <= 0x66;
+/**
+ * `s.charCodeAt(i)` through one bound function, whatever the string's representation (URIs
+ * come flat, sliced or concatenated: written as a method call, the lookup goes megamorphic and
+ * stays slow; src/compiled/dfa.ts says more).
+ */
+const codeAt = Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number;
+
+/**
+ * The code of the unit at offset `i` of `s` (a triplet's, 3 characters, when it is above 0xFF:
+ * 0x100 + case bits * 0x100 + octet, case bit 1 the first hex digit lowercase, 2 the second), or
+ * -1 for a character no expansion writes (beyond ASCII, or a "%" without two hex digits).
+ */
+export function unitAt(s: string, i: number): number {
+  const c = codeAt(s, i);
+  if (c !== 0x25) return c < 0x80 ? c : -1;
+  const h = codeAt(s, i + 1);
+  const l = codeAt(s, i + 2);
+  const hv = hexValue(h);
+  const lv = hexValue(l);
+  return hv < 0 || lv < 0 ? -1 : 0x100 + ((h > 0x60 ? 1 : 0) + (l > 0x60 ? 2 : 0)) * 0x100 + ((hv << 4) | lv);
+}
 
 /** Buffers toUnits reuses (a match reads its units before the next one is made). */
 let scratchCodes = new Int32Array(256);
@@ -46,21 +64,11 @@ export function toUnits(s: string, fresh = false): Units | number {
   const offsets = fresh ? new Int32Array(len + 1) : scratchOffsets;
   let n = 0;
   for (let i = 0; i < len; ) {
-    const c = s.charCodeAt(i);
+    const c = unitAt(s, i);
+    if (c < 0) return i;
     offsets[n] = i;
-    if (c === 0x25) {
-      const h = s.charCodeAt(i + 1);
-      const l = s.charCodeAt(i + 2);
-      const hv = hexValue(h);
-      const lv = hexValue(l);
-      if (hv < 0 || lv < 0) return i;
-      codes[n++] = tripletCode((hv << 4) | lv, (isLowerHex(h) ? 1 : 0) + (isLowerHex(l) ? 2 : 0));
-      i += 3;
-    } else {
-      if (c >= 0x80) return i;
-      codes[n++] = c;
-      i++;
-    }
+    codes[n++] = c;
+    i += c > 0xff ? 3 : 1;
   }
   offsets[n] = len;
   return { codes, offsets, n };
