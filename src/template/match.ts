@@ -198,6 +198,15 @@ export interface Disagreement {
 /** "+" and "#" keep a value's triplets as they are and encode its other characters: their text reads two ways ("%25" is "%", or "%25" kept). */
 const reserved = (o: ItemRead): boolean => OPERATOR_ROWS[o.x.operator].reserved;
 
+/** The text of an occurrence, its first span to its last. */
+const text = (o: ItemRead, uri: string): string => uri.slice(o.entries[0]?.start, o.entries[o.entries.length - 1]?.end);
+
+/** Whether `v` expands to the text of "+" or "#" occurrence `o` (spelled by `canon`). */
+function writes(v: MatchedValue, o: ItemRead, uri: string, canon: (s: string) => string): boolean {
+  const r = expandParts([{ ...o.x, varspecs: [o.spec] }], () => v, "", "match");
+  return r.ok && canon(r.value.slice(o.x.operator === "#" ? 1 : 0)) === text(o, uri);
+}
+
 /** The text of an occurrence's one span (undefined when it has several). */
 const rawOf = (o: ItemRead, uri: string): string | undefined => (o.entries.length === 1 ? uri.slice(o.entries[0]?.start, o.entries[0]?.end) : undefined);
 
@@ -213,16 +222,14 @@ function valuesOf(occs: readonly ItemRead[], uri: string, work?: { left: number 
     const raw = rawOf(o, uri);
     if (occs.length > 1 && reserved(o) && raw !== undefined && typeof l[0] === "string" && l[0] !== raw) l.splice(1, 0, raw);
   });
-  // a prefix of "+" or "#" is compared as expansion writes it (its triplets may be part kept, part encoded)
-  const prefixFits = (v: string, o: ItemRead, l: readonly MatchedValue[]): boolean =>
-    reserved(o) ? canon(encodeValue(prefixOf(v, o.spec.prefix as number, true), true)) === rawOf(o, uri) : prefixOf(v, o.spec.prefix as number, false) === l[0];
   const paired = occs.map((o, i) => [o, lists[i] as MatchedValue[]] as const);
   // the varspecs whose text reads one way first: their values are the candidates
   const full = paired.filter(([o]) => o.spec.prefix === undefined).sort(([a], [b]) => Number(reserved(a)) - Number(reserved(b)));
   const prefixed = paired.filter(([o]) => o.spec.prefix !== undefined);
+  // a "+" or "#" text (a prefix's too) is compared with what the value expands to there (its
+  // triplets may be part kept, part encoded); a prefix read one way begins the value
   const fits = (v: MatchedValue): boolean =>
-    full.every(([o, l]) => reserved(o) || l.some((w) => same(v, w))) &&
-    prefixed.every(([o, l]) => typeof v === "string" && prefixFits(v, o, l));
+    paired.every(([o, l]) => (reserved(o) ? writes(v, o, uri, canon) : o.spec.prefix === undefined ? l.some((w) => same(v, w)) : typeof v === "string" && prefixOf(v, o.spec.prefix, false) === l[0]));
   const [first] = full;
   // the candidates of the first varspec that reads the whole value; with prefixes only, the
   // longest one read stands for the value (each way it reads; the shorter ones fit only when
@@ -265,14 +272,11 @@ function valuesOf(occs: readonly ItemRead[], uri: string, work?: { left: number 
  * disagreement reads no event before it (0 when it reads an undefined varspec, whose place has
  * no event). The occurrences are taken in the template's order, each with the first (up to 64 of
  * them: each check reads its pair again): the first pair no value fits (one defined and one
- * undefined; "+" or "#" texts written alike, with the same explode and prefix, that differ, as
- * expansion writes one value one way, RFC 6570 §3.2.1; values read one way that differ), or a
- * share no value gives, settles it.
+ * undefined; two defined whose texts no one value gives, a "+" or "#" text compared with what the
+ * value expands to there, RFC 6570 §3.2.1), or a share no value gives, settles it.
  */
-function settled(all: readonly ItemRead[], occs: readonly ItemRead[], uri: string): [number, number, number] {
+function settled(all: readonly ItemRead[], occs: readonly ItemRead[], uri: string, canon?: (s: string) => string): [number, number, number] {
   const first = occs[0] as ItemRead;
-  const text = (o: ItemRead): string => uri.slice(o.entries[0]?.start, o.entries[o.entries.length - 1]?.end);
-  const r = reserved(first);
   let checks = 0;
   /** The occurrence that settles it (the last one, when no pair does). */
   let f = first;
@@ -282,7 +286,7 @@ function settled(all: readonly ItemRead[], occs: readonly ItemRead[], uri: strin
     if (o.dead !== undefined) return [o.first, o.dead, o.end];
     f = o;
     if (first.present !== o.present) break;
-    if (++checks < 64 && o.present && o !== first && r === reserved(o) && (r ? first.spec.explode === o.spec.explode && first.spec.prefix === o.spec.prefix && text(first) !== text(o) : valuesOf([first, o], uri)[0].length === 0)) {
+    if (++checks < 64 && o.present && o !== first && valuesOf([first, o], uri, undefined, canon)[0].length === 0) {
       pair = true;
       break;
     }
@@ -293,10 +297,11 @@ function settled(all: readonly ItemRead[], occs: readonly ItemRead[], uri: strin
   // (or where its span ends, when it is written as the first is, by an operator that names no
   // variable, RFC 6570 §3.2.1: one value, one text, its span's; and its text is no beginning of
   // the first's: reading more of it only adds text)
-  const alike = pair && !OPERATOR_ROWS[f.x.operator].named && f.x.operator === first.x.operator && f.spec.explode === first.spec.explode && f.spec.prefix === first.spec.prefix && !text(first).startsWith(text(f));
+  const alike = pair && !OPERATOR_ROWS[f.x.operator].named && f.x.operator === first.x.operator && f.spec.explode === first.spec.explode && f.spec.prefix === first.spec.prefix && !text(first, uri).startsWith(text(f, uri));
   const hi = f.present && !first.present ? f.first : f.present && (alike || f.spec.prefix !== undefined) ? (f.entries[f.entries.length - 1] as Entry).at : (all.slice(all.indexOf(f) + 1).find((p) => p.present)?.first ?? Infinity);
   // (the occurrences' events come in the template's order: the first one's is the lowest; with
-  // every occurrence up to f defined, f's last tag is the furthest)
+  // every occurrence up to f defined, f's last tag is the furthest; and a later pair's events
+  // end no sooner than the first pair's: it settles soonest)
   return [first.present ? first.first : 0, hi, first.present && f.present ? f.end : Infinity];
 }
 
@@ -306,7 +311,8 @@ const put = (vars: Record<string, MatchedValue>, name: string, value: MatchedVal
 /**
  * The readings of one path, preferred first (at most `limit`): each variable's value chosen among
  * its varspecs' candidates so that every occurrence agrees, then the whole checked by expanding
- * it again. A string describing the first disagreement when there is none.
+ * it again. When there is none, a disagreement: of the variables that disagree, the one whose
+ * settling events ({@link settled}) end first, so that the paths skipped after it are the most.
  */
 export function readingsOf(
   reads: readonly ItemRead[],
@@ -344,22 +350,28 @@ export function readingsOf(
   }
   // each variable's possible values, preferred first
   const choices: [string, MatchedValue[]][] = [];
+  /** The disagreement whose settling choices end first (its paths are skipped soonest), of the variables read. */
+  let worst: Disagreement | undefined;
   for (const [name, occs] of byName) {
     const present = occs.filter((o) => o.present);
     if (present.length === 0) continue;
-    if (present.length < occs.length) {
-      return { name, why: `the variable ${JSON.stringify(name)} would be defined in one expression and undefined in another`, blame: settled(reads, occs, uri) };
-    }
-    const [values, lists] = valuesOf(occs, uri, work, canon);
-    if (values.length === 0) {
+    let why: string | undefined;
+    const [values, lists] = present.length < occs.length ? [[], []] : valuesOf(occs, uri, work, canon);
+    if (present.length < occs.length) why = `the variable ${JSON.stringify(name)} would be defined in one expression and undefined in another`;
+    else if (values.length === 0) {
       // the first occurrence and the first that reads another value (or the last): two of them,
       // not every one (a failing path writes it, and only the last path's is shown)
       const k = lists.findIndex((l) => !same(l[0] as MatchedValue, (lists[0] as MatchedValue[])[0] as MatchedValue));
       const shown = [0, k < 0 ? occs.length - 1 : k].map((i) => `${(occs[i] as ItemRead).x.text}: ${JSON.stringify((lists[i] as MatchedValue[])[0] ?? null)}`).join(", ");
-      return { name, why: `the variable ${JSON.stringify(name)} must have one value, but its expressions read different ones (${shown})`, blame: settled(reads, occs, uri) };
+      why = `the variable ${JSON.stringify(name)} must have one value, but its expressions read different ones (${shown})`;
     }
-    choices.push([name, values]);
+    if (why === undefined) choices.push([name, values]);
+    else {
+      const blame = settled(reads, occs, uri, canon);
+      if (worst === undefined || blame[1] < worst.blame[1]) worst = { name, why, blame };
+    }
   }
+  if (worst !== undefined) return worst;
   // the combinations, preferred first, each expanded again and compared with the URI
   const out: Record<string, MatchedValue>[] = [];
   const pick = new Array<number>(choices.length).fill(0);

@@ -149,7 +149,9 @@ describe("the round trip: match, then expand, gives the URI back", () => {
 
   // never a false no-match; an ambiguous template that repeats a variable can still reach
   // maxReadings before the reading that gives each variable one value (the typed
-  // "reading-limit", about 1 in 100 of these templates at the default 4,096 readings)
+  // "reading-limit": at PROPERTY_SCALE=10, seeds 3986, 1, 2 and 7, 28, 28, 22 and 29 of 5,000;
+  // 44, 41, 35 and 39 before "+"/"#" texts were compared with each value's expansion; 2 of the
+  // 500 here, 4 before: allowed 1 in 170)
   it("variables named more than once (prefix ties, repeats, explodes, every operator): the expansion matches (or reaches maxReadings), and expands back to itself", () => {
     let limited = 0;
     fc.assert(
@@ -162,7 +164,7 @@ describe("the round trip: match, then expand, gives the URI back", () => {
       }),
       { numRuns: runs(500), seed: seed(3986) },
     );
-    expect(limited).toBeLessThanOrEqual(Math.ceil(runs(500) / 20));
+    expect(limited).toBeLessThanOrEqual(Math.ceil(runs(500) / 170));
   });
 
   it("every reading matchAll gives expands back to the URI; the first is match's", () => {
