@@ -1,11 +1,12 @@
-// The matcher's TemplateErrors (RFC 6570): a URI no expansion of a template gives, or a template
-// the matcher refuses, with the password masking of URIs (password.ts); and formatTemplateError,
+// What the matcher's TemplateErrors (RFC 6570: a URI no expansion of a template gives, or a
+// template the matcher refuses; template.ts's UriTemplate makes them) need beyond the class: the
+// template quoted, where a URI leaves it in a password (password.ts); and formatTemplateError,
 // which adds the caret excerpt every other syntax error of the package has in its message. The
 // class itself, and the errors of reading and expanding a template, are template-error.ts's.
 import { caretExcerpt, withoutStack } from "../errors.js";
 import { describeValue, quoted as quote } from "../describe.js";
 import { referencePassword } from "../password.js";
-import { TemplateError, templateRefusal, type TemplateErrorCode } from "./template-error.js";
+import { TemplateError } from "./template-error.js";
 
 export { TemplateError, throwFrom, type TemplateErrorCode } from "./template-error.js";
 
@@ -32,16 +33,6 @@ export function passwordStartAt(template: string, uri: string, offset: number): 
   const its = referencePassword(template, false);
   return open && open.end > offset && (uri.lastIndexOf("@", offset - 1) < open.start || (its && template.slice(its.start, its.end).includes("@"))) ? open.start : undefined;
 }
-
-/**
- * A TemplateError of the matcher, for a Result: `template` and `input` masked as password.ts reads
- * them (a URI reference, as RFC 3986 and the URL Standard read one), the offset moved with the
- * mask; its message is one line ({@link formatTemplateError} adds the excerpt): `shortMessage`, or
- * what it makes of the masked offset and the `found` text. Built without a stack trace by
- * template-error.ts's templateRefusal, the one maker of TemplateErrors.
- */
-export const templateError = (code: TemplateErrorCode, template: string, input: string, offset: number, expected: readonly string[], shortMessage: string | ((offset: number, found: string) => string)): TemplateError =>
-  templateRefusal(code, template, offset, expected, typeof shortMessage == "string" ? () => shortMessage : shortMessage, input, "template");
 
 /**
  * A TemplateError's message with an excerpt of its `input` (already masked) and a caret under its

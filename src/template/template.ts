@@ -7,7 +7,8 @@
 import { describeValue, expectOptions, wordList } from "../describe.js";
 import type { Result } from "../result.js";
 import { buildNfa, Deterministic, Matcher, OVER_WORK_LIMIT, PASS_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, unitText, WORK_LIMIT, type Nfa } from "./automaton.js";
-import { passwordStartAt, quoted, templateError, throwFrom, type TemplateError } from "./errors.js";
+import { passwordStartAt, quoted, throwFrom, type TemplateError } from "./errors.js";
+import { templateRefusal, type TemplateErrorCode } from "./template-error.js";
 import { maskTemplatePasswordAt as maskPasswordAt, referencePassword } from "../password.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, type TemplateLanguage } from "./language.js";
@@ -286,12 +287,9 @@ export class UriTemplate<T extends string = string> {
 
   /** @internal The "match-limit" error of a template whose automaton would pass {@link STATE_LIMIT} states. */
   tooLarge(uri: string): TemplateError {
-    return templateError(
+    return this.#refuse(
       "match-limit",
-      this.text,
       uri,
-      0,
-      [],
       `The template ${quoted(this.text)} is too large to match against: its automaton would have more than ${STATE_LIMIT} states; the URI is neither matched nor refused`,
     );
   }
@@ -344,17 +342,8 @@ export class UriTemplate<T extends string = string> {
     if (budget !== undefined) budget.left -= m.work;
     if (pass === undefined) return { ok: false, error: this.#noMatch(uri, undefined, budget) };
     if (pass === OVER_WORK_LIMIT) {
-      return {
-        ok: false,
-        error: templateError(
-          "match-limit",
-          this.text,
-          uri,
-          0,
-          [],
-          `Matching the URI against the template ${quoted(this.text)} would take more than ${PASS_LIMIT} steps of its automaton (a literal that repeats itself, as in "aaaa{x}"); the URI is neither matched nor refused`,
-        ),
-      };
+      const message = `Matching the URI against the template ${quoted(this.text)} would take more than ${PASS_LIMIT} steps of its automaton (a literal that repeats itself, as in "aaaa{x}"); the URI is neither matched nor refused`;
+      return { ok: false, error: this.#refuse("match-limit", uri, message) };
     }
     const out: unknown[] = [];
     const seen = new Set<string>();
@@ -396,12 +385,9 @@ export class UriTemplate<T extends string = string> {
       return {
         ok: false,
         // the router's match (a budget) takes no options: no maxReadings to raise
-        error: templateError(
+        error: this.#refuse(
           "reading-limit",
-          this.text,
           uri,
-          0,
-          [],
           `No reading of the URI among the first ${tried} gives each variable of the template ${quoted(this.text)} one value (it repeats a variable and is ambiguous)${work.left < 0 ? "; its work bound ran out" : budget === undefined ? "; raise maxReadings to try more" : ""}`,
         ),
       };
@@ -416,19 +402,19 @@ export class UriTemplate<T extends string = string> {
    */
   #noMatch(uri: string, why: Disagreement | undefined, budget: Budget | undefined): TemplateError {
     const head = `URI does not match the template ${quoted(this.text)}`;
-    if (budget !== undefined) return templateError("no-match", this.text, uri, 0, [], head);
+    if (budget !== undefined) return this.#refuse("no-match", uri, head);
     const bad = toUnits(uri);
     const cut = typeof bad === "number" ? bad : uri.length;
     const units = toUnits(uri.slice(0, cut)) as Units;
     const forward = (this.#forward ??= new Deterministic(this.unboundedNfa));
     const where = forward.explain(units.codes, units.n);
-    if (where === undefined) return templateError("no-match", this.text, uri, 0, [], `${head} (where it leaves the template is not worked out: that would take more than ${WORK_LIMIT} steps of the template's automaton)`);
+    if (where === undefined) return this.#refuse("no-match", uri, `${head} (where it leaves the template is not worked out: that would take more than ${WORK_LIMIT} steps of the template's automaton)`);
     const { at, st, expected } = where;
     if (at < units.n || typeof bad === "number" || expected.length > 0 && !expected.includes("end of input")) {
       const offset = units.offsets[at] as number;
       // RFC 3986 §7.5: inside a password, neither where nor what the template has there (its own may be literal)
       const secret = passwordStartAt(this.text, uri, offset);
-      if (secret !== undefined) return templateError("no-match", this.text, uri, secret, [], `${head} in the password of its userinfo (where, and what the template has there, is not told: RFC 3986 §7.5)`);
+      if (secret !== undefined) return this.#refuse("no-match", uri, `${head} in the password of its userinfo (where, and what the template has there, is not told: RFC 3986 §7.5)`, secret);
       // a spelling RFC 3986 §6.2.2 calls equivalent to the unit found (its triplet in any case, an
       // unreserved character or its triplets) that the template reads there: named, with the
       // option that accepts it (upper-case hex, §6.2.2.1; unreserved characters decoded, §6.2.2.2)
@@ -440,14 +426,25 @@ export class UriTemplate<T extends string = string> {
           spelled = `found ${JSON.stringify(unitText(f))}, which the template writes ${JSON.stringify(unitText(c))} here (RFC 3986 §6.2.2): match with { ${unreservedTable[o] ? "percentEncoding" : "case"}: true } to accept such triplets`;
         }
       }
-      return templateError("no-match", this.text, uri, offset, expected, (at, found) => `${head} at offset ${at}: ${spelled ?? `expected ${wordList(expected)}, found ${found}`}`);
+      return this.#refuse("no-match", uri, (at, found) => `${head} at offset ${at}: ${spelled ?? `expected ${wordList(expected)}, found ${found}`}`, offset, expected);
     }
     // the values a variable was read as may be the URI's password: then only its name
     const reason =
       why === undefined ? "no values of its variables expand to it (a value would be longer than its prefix modifier allows)"
       : referencePassword(uri, false) === undefined ? why.why
       : `the variable ${JSON.stringify(why.name)} is not read the same way by each of its expressions (the values are not shown: the URI has a password, RFC 3986 §7.5)`;
-    return templateError("no-match", this.text, uri, 0, [], `${head}: ${reason}`);
+    return this.#refuse("no-match", uri, `${head}: ${reason}`);
+  }
+
+  /**
+   * A TemplateError of the matcher for `uri` (template-error.ts's templateRefusal): the template
+   * and the URI masked as password.ts reads them (a URI reference, as RFC 3986 and the URL
+   * Standard read one), the offset moved with the mask; its message is one line (errors.ts's
+   * formatTemplateError adds the excerpt): `message`, or what it makes of the masked offset and
+   * the `found` text.
+   */
+  #refuse(code: TemplateErrorCode, uri: string, message: string | ((offset: number, found: string) => string), offset = 0, expected: readonly string[] = []): TemplateError {
+    return templateRefusal(code, this.text, offset, expected, typeof message == "string" ? () => message : message, uri, "template");
   }
 
   /** The template's text. */
