@@ -13,7 +13,8 @@ import { referenceOrThrow } from "../core/args.js";
  * invisible; Unicode's Bidi_Control property is exactly those twelve, so that is the set used.
  */
 export const BIDI_CONTROL = /\p{Bidi_Control}/u;
-const MARK = /\p{M}/u;
+/** A combining mark (General_Category M): it draws on the character before it (§4.2's end of a component, §6.1 b's look-alikes in display.ts). */
+export const MARK = /\p{M}/u;
 
 /** True when code point `cp` is in `ranges` (sorted, flat: first, last, first, last, ...). */
 function inFlatRanges(ranges: readonly number[], cp: number): boolean {

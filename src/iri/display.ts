@@ -9,7 +9,7 @@ import { encodeWith } from "../percent-encoding.js";
 import { readOptions } from "../describe.js";
 import { referenceOrThrow } from "../core/args.js";
 import { isSpecialScheme } from "../core/scheme-table.js";
-import { partProblems, partsOf } from "./bidi.js";
+import { MARK, partProblems, partsOf } from "./bidi.js";
 import { isALabelCandidate, labelToAscii, labelToUnicode } from "./idna.js";
 import { allowedInIri, mapToUri } from "./map.js";
 import { asciiLookalike, restrictedCharacter } from "./confusables.js";
@@ -41,8 +41,6 @@ function displayable(component: IriComponent, cp: number): boolean {
   if (!allowedInIri(component, cp)) return false;
   return component !== "query" || allowedInIri("path", cp); // iprivate: no glyph anyone agrees on
 }
-
-const MARK = /\p{M}/u;
 
 /** Whether a combining mark after `text` has a character of its own to sit on: a character shown, or a letter or digit of the text (no hex digit of a triplet). */
 function carriesMark(text: string): boolean {
