@@ -385,7 +385,7 @@ export class CompiledRule {
     // stays small (see #resume)
     if (k === 4 /* SCAN_LAZY */) k = this.#resume(input, o);
     // (0, 2, or 1 when #resume read an IP literal and the offsets after it)
-    if (k !== 3 /* SCAN_END */) return k as 0 | 1 | 2;
+    if (k !== 3 /* the end of the input */) return k as 0 | 1 | 2;
     return this.#taggedAccept[(SCAN[1] as number) >> 7] === 1 ? 1 : 0;
   }
 
@@ -484,7 +484,7 @@ export class CompiledRule {
  * The loop of {@link CompiledRule.testReference}: reads `input` from offset `i` in split state
  * `state` (shifted by 7) over the tagged table `t` as it is, recording boundaries into `o`.
  * Returns 0 (no match: where the input stopped being one is in {@link SCAN}, for
- * failureOfReference), 2 (cannot tell), {@link SCAN_END} at the end of the input, or
+ * failureOfReference), 2 (cannot tell), 3 at the end of the input, or
  * {@link SCAN_LAZY} at a row not made yet or a call, or when the table is not started (or was
  * given up on: #resume says which); the offset it stopped at is in {@link SCAN}[0], the state in
  * [1]. A function of the module, not a private method (no brand check), with one exit that
@@ -500,7 +500,7 @@ export class CompiledRule {
 function scan(t: Uint16Array, input: string, o: Int32Array, i: number, state: number): number {
   const n = input.length;
   let s = state;
-  let k = 3; // SCAN_END
+  let k = 3; // the end of the input
   if (t === NOT_MADE) k = 4; // SCAN_LAZY
   else {
     for (; i < n; i++) {
@@ -595,8 +595,7 @@ const LAZY_ENTRY = 0xfffe;
 /** In the tagged table of testReference, no transition: the input cannot go on (a tag, so the loop tests one thing per character). */
 const DEAD_TAG = 125;
 const DEAD_ENTRY = DEAD_TAG;
-/** What {@link CompiledRule}'s scan returns at the end of the input, and at a row not made yet. */
-const SCAN_END = 3;
+/** What {@link CompiledRule}'s scan returns at a row not made yet (3 at the end of the input: written out where it is read). */
 const SCAN_LAZY = 4;
 /** Where the scan of testReference leaves the offset and the state it stopped at. */
 const SCAN = /* @__PURE__ */ new Int32Array(2);
