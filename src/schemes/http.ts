@@ -3,8 +3,8 @@
 import { httpSchemeGrammar } from "../compiled/scheme-grammars.js";
 import { hostText } from "../ast/make.js";
 import type { Host } from "../ast/nodes.js";
-import { DEFAULT_PORTS, emptyPathIsRoot } from "../core/scheme-table.js";
-import { compiledRules, deepFreeze, tcpPort, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import { DEFAULT_PORTS } from "../core/scheme-table.js";
+import { tcpDefinition, type SchemeDefinition } from "./kernel.js";
 import type { SchemeGrammarSource } from "./precompiled.js";
 import { normalizePercent } from "../transforms/normalize.js";
 
@@ -48,47 +48,21 @@ function originHost(h: Host): string {
   return normalizePercent(hostText(h).toLowerCase(), false, true);
 }
 
-/** The definition of http or https (RFC 9110 §4.2.1, §4.2.2). */
-function definitionOf(name: "http" | "https", section: string): SchemeDefinition<HttpUri> {
-  const defaultPort = DEFAULT_PORTS[name];
-  return {
-    name,
-    rule: `${name}-URI`,
-    section,
-    fragment: "allowed",
-    defaultPort,
-    emptyPathIsRoot: emptyPathIsRoot(name),
-    matcherOf: compiledRules(httpSchemeGrammar),
-    build(input: SchemeInput): HttpUri {
-      const { uri } = input;
-      const a = uri.authority;
-      if (a === undefined) return input.fail({ code: "syntax", offset: name.length + 1, expected: ['"//"'] });
-      if (a.host.kind === "reg-name" && a.host.text === "") {
-        input.fail({
-          code: "empty-host",
-          offset: a.host.span.start,
-          rule: "host",
-          expected: ["host"],
-          message: `the host is empty; RFC 9110 says a recipient MUST reject such a URI as invalid`,
-        });
-      }
-      const port = tcpPort(input, defaultPort, section);
-      return deepFreeze({
-        kind: name,
-        secure: name === "https",
-        host: a.host,
-        port,
-        portText: a.port,
-        userinfo: a.userinfo,
-        userinfoFlagged: a.userinfo !== undefined,
-        path: uri.path.text,
-        query: uri.query,
-        origin: port === defaultPort ? `${name}://${originHost(a.host)}` : `${name}://${originHost(a.host)}:${port}`,
-        originWithPort: `${name}://${originHost(a.host)}:${port}`,
-      });
-    },
-  };
-}
+/** The definition of http or https (RFC 9110 §4.2.1, §4.2.2): a non-empty host required. */
+const definitionOf = (name: "http" | "https", section: string): SchemeDefinition<HttpUri> =>
+  tcpDefinition(name, section, "allowed", httpSchemeGrammar, true, (uri, a, port) => ({
+    kind: name,
+    secure: name === "https",
+    host: a.host,
+    port,
+    portText: a.port,
+    userinfo: a.userinfo,
+    userinfoFlagged: a.userinfo !== undefined,
+    path: uri.path.text,
+    query: uri.query,
+    origin: port === DEFAULT_PORTS[name] ? `${name}://${originHost(a.host)}` : `${name}://${originHost(a.host)}:${port}`,
+    originWithPort: `${name}://${originHost(a.host)}:${port}`,
+  }));
 
 /** The "http" scheme's record (RFC 9110 §4.2.1): its value is `http` (src/schemes/built-in.ts). */
 export const httpDefinition = definitionOf("http", "RFC 9110 §4.2.1");

@@ -2,7 +2,7 @@
 // normalization and equivalence, and error. No engine: built-in top rules are compiled (src/compiled/schemes.ts); ./scheme.ts adds the grammar.
 import type { Match } from "../abnf/semantics.js";
 import { hasNodePrototype, isIntactNode, isReferenceNode, type Layout } from "../ast/make.js";
-import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
+import type { Authority, Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { parseReferenceText, referenceArgument, refused, unwrap } from "../core/args.js";
 import type { CompiledGrammar, CompiledRule } from "../compiled/dfa.js";
 import { failureError, type Matcher } from "../core/match.js";
@@ -17,6 +17,7 @@ import { percentDecode } from "../transforms/percent.js";
 import { serializeNode } from "../transforms/serialize.js";
 import { NON_ASCII } from "../charsets.js";
 import { octetAt } from "../percent-encoding.js";
+import { DEFAULT_PORTS, emptyPathIsRoot } from "../core/scheme-table.js";
 
 /** Why a URI is not valid under a scheme. Schemes add codes of their own (`"empty-host"`, `"invalid-base64"`, ...). */
 export type SchemeErrorCode =
@@ -182,22 +183,49 @@ export function octetsOf(text: string, from?: number[], start = 0): number[] {
   return out;
 }
 
-/** The port a URI's authority gives, or the default; fails on a port TCP does not have. */
-export function tcpPort(input: SchemeInput, defaultPort: number, section: string): number {
-  const a = input.uri.authority;
-  const text = a?.port;
-  if (text === undefined || text === "") return defaultPort;
-  const port = Number(text);
-  if (port > 65535) {
-    input.fail({
-      code: "port-out-of-range",
-      offset: (a?.span.end ?? text.length) - text.length,
-      rule: "port",
-      section,
-      message: `the port ${text} is not a TCP port (0 to 65535)`,
-    });
-  }
-  return port;
+/**
+ * The record of a scheme of an authority ("//" required) on a TCP port: http and https (RFC 9110
+ * §4.2.1, §4.2.2), ws and wss (RFC 6455 §3), whose default port and empty path ("/") are
+ * core/scheme-table.ts's. The URI is refused without "//", then (`hostRequired`, RFC 9110 §4.2.1)
+ * with an empty host, then with a port TCP does not have; `value` makes the (deep-frozen) value
+ * from the authority and the port (the one written, or the default when it is absent or empty).
+ */
+export function tcpDefinition<V>(
+  name: keyof typeof DEFAULT_PORTS,
+  section: string,
+  fragment: "allowed" | "forbidden",
+  grammar: () => CompiledGrammar,
+  hostRequired: boolean,
+  value: (uri: Uri, a: Authority, port: number) => V,
+): SchemeDefinition<V> {
+  const defaultPort = DEFAULT_PORTS[name];
+  return {
+    name,
+    rule: `${name}-URI`,
+    section,
+    fragment,
+    defaultPort,
+    emptyPathIsRoot: emptyPathIsRoot(name),
+    matcherOf: compiledRules(grammar),
+    build(input: SchemeInput): V {
+      const { uri } = input;
+      const a = uri.authority;
+      if (a === undefined) return input.fail({ code: "syntax", offset: name.length + 1, expected: ['"//"'] });
+      if (hostRequired && a.host.kind === "reg-name" && a.host.text === "") {
+        input.fail({
+          code: "empty-host",
+          offset: a.host.span.start,
+          rule: "host",
+          expected: ["host"],
+          message: `the host is empty; RFC 9110 says a recipient MUST reject such a URI as invalid`,
+        });
+      }
+      const text = a.port ?? "";
+      const port = text === "" ? defaultPort : Number(text);
+      if (port > 65535) input.fail({ code: "port-out-of-range", offset: a.span.end - text.length, rule: "port", section, message: `the port ${text} is not a TCP port (0 to 65535)` });
+      return deepFreeze(value(uri, a, port));
+    },
+  };
 }
 
 /** The rules of a grammar the build compiled (src/compiled/scheme-grammars.ts), by name: a built-in scheme's `matcherOf`. */

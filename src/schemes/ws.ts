@@ -2,8 +2,7 @@
 // default ports 80 and 443, no fragment.
 import { wsSchemeGrammar } from "../compiled/scheme-grammars.js";
 import type { Host } from "../ast/nodes.js";
-import { DEFAULT_PORTS, emptyPathIsRoot } from "../core/scheme-table.js";
-import { compiledRules, deepFreeze, tcpPort, type SchemeDefinition, type SchemeInput } from "./kernel.js";
+import { tcpDefinition, type SchemeDefinition } from "./kernel.js";
 import type { SchemeGrammarSource } from "./precompiled.js";
 
 /** A ws or wss URI (RFC 6455 §3). Text is as written (still percent-encoded). */
@@ -26,36 +25,25 @@ export interface WsUri {
   readonly resourceName: string;
 }
 
-/** The definition of ws or wss (RFC 6455 §3). */
-function definitionOf(name: "ws" | "wss"): SchemeDefinition<WsUri> {
-  const defaultPort = DEFAULT_PORTS[name];
-  return {
-    name,
-    rule: `${name}-URI`,
-    section: "RFC 6455 §3",
-    fragment: "forbidden", // "Fragment identifiers are meaningless in the context of WebSocket URIs and MUST NOT be used on these URIs."
-    defaultPort,
-    emptyPathIsRoot: emptyPathIsRoot(name),
-    matcherOf: compiledRules(wsSchemeGrammar),
-    build(input: SchemeInput): WsUri {
-      const { uri } = input;
-      const a = uri.authority;
-      if (a === undefined) return input.fail({ code: "syntax", offset: name.length + 1, expected: ['"//"'] });
-      const path = uri.path.text;
-      const query = uri.query;
-      return deepFreeze({
-        kind: name,
-        secure: name === "wss",
-        host: a.host,
-        port: tcpPort(input, defaultPort, "RFC 6455 §3"),
-        portText: a.port,
-        path,
-        query,
-        resourceName: (path === "" ? "/" : path) + (query !== undefined && query !== "" ? `?${query}` : ""),
-      });
-    },
-  };
-}
+/**
+ * The definition of ws or wss (RFC 6455 §3): no fragment ("Fragment identifiers are meaningless
+ * in the context of WebSocket URIs and MUST NOT be used on these URIs").
+ */
+const definitionOf = (name: "ws" | "wss"): SchemeDefinition<WsUri> =>
+  tcpDefinition(name, "RFC 6455 §3", "forbidden", wsSchemeGrammar, false, (uri, a, port) => {
+    const path = uri.path.text;
+    const query = uri.query;
+    return {
+      kind: name,
+      secure: name === "wss",
+      host: a.host,
+      port,
+      portText: a.port,
+      path,
+      query,
+      resourceName: (path === "" ? "/" : path) + (query !== undefined && query !== "" ? `?${query}` : ""),
+    };
+  });
 
 /** The "ws" scheme's record (RFC 6455 §3): its value is `ws` (src/schemes/built-in.ts). */
 export const wsDefinition = definitionOf("ws");
