@@ -1,4 +1,5 @@
-// RFC 3986 §2.1 percent-encoding at the octet level: hex digits, triplets, the one encoder of text as UTF-8 (RFC 3629) for every floor. Light on purpose,
+// RFC 3986 §2.1 percent-encoding at the octet level: hex digits, triplets, the one encoder of text as UTF-8 (RFC 3629) for every floor, and the
+// one reading of a dot segment written with "%2E". Light on purpose,
 // as `{ expand }` of uri-grammar/template bundles it: no imports but types, nothing made at import that a bundle cannot leave out.
 import type { CharTable } from "./charsets.js";
 
@@ -89,3 +90,13 @@ export function encodeWith(text: string, table: CharTable, keepTriplets = false)
   }
   return out;
 }
+
+/**
+ * What a path segment is once each "%2E" in it is read as "." (RFC 3986 §2.3 and §6.2.2.2: "%2E"
+ * is "."; the URL Standard's #single-dot-URL-path-segment and #double-dot-URL-path-segment):
+ * `"."` (".", "%2e"), `".."` ("..", ".%2e", "%2e.", "%2e%2e"), or `undefined` for any other.
+ * The one reading, for normalization, the WHATWG front end and the security findings.
+ */
+export const dotSegmentOf = (segment: string): "." | ".." | undefined =>
+  // the pattern is written here, not in a constant of the module, so that bundles without this function leave it out
+  /^(\.|%2e){1,2}$/i.test(segment) ? (segment.length & 1 ? "." : "..") : undefined; // "." and "%2e" are 1 and 3 long, the double dots 2, 4 or 6

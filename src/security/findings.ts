@@ -19,7 +19,7 @@ import { resolveReference } from "../transforms/resolve.js";
 import { domainToAscii, parseHost, percentDecodeUtf8, whatwgSplit, componentOfOffset, type UrlComponent, type WhatwgSplit } from "./whatwg.js";
 import { endsInANumber, ipv4Parse, serializeIpv4 } from "../whatwg/host-address.js";
 import { compressedIpv6 } from "../transforms/ipv6.js";
-import { octetAt } from "../percent-encoding.js";
+import { dotSegmentOf, octetAt } from "../percent-encoding.js";
 
 /** Where a finding stands. `"reference"`: the reference as a whole (characters before or after it). */
 export type SecurityComponent = UrlComponent;
@@ -619,8 +619,8 @@ function pathChecks(r: Reading, add: Add): void {
   for (const [s, e] of segments) {
     const seg = p.text.slice(s, e);
     if (!seg.includes("%")) continue;
-    const dots = seg.replace(/%2e/gi, ".");
-    if (dots !== seg && (dots === "." || dots === "..")) {
+    const dots = dotSegmentOf(seg); // seg holds a "%": a dot segment here is an encoded one
+    if (dots !== undefined) {
       add("encoded-dot-segment", "path", p.offset + s, seg,
         `the segment ${JSON.stringify(seg)} is ${JSON.stringify(dots)}: RFC 3986 normalization (§6.2.2) and WHATWG URL parsers remove it as a dot segment, a check on the raw path does not see it`);
     }

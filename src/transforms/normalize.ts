@@ -5,7 +5,7 @@ import type { Host, RelativeRef, Uri, UriReference } from "../ast/nodes.js";
 import { NON_ASCII, type IriComponent, unreservedTable } from "../charsets.js";
 import { DEFAULT_PORTS, emptyPathIsRoot } from "../core/scheme-table.js";
 import { formatIpv6 } from "./ipv6.js";
-import { HEX_VALUES, TRIPLETS } from "../percent-encoding.js";
+import { dotSegmentOf, HEX_VALUES, TRIPLETS } from "../percent-encoding.js";
 import { dotSegmentsRemoved } from "./remove-dot-segments.js";
 
 /**
@@ -400,10 +400,7 @@ export function decodeDotSegments(path: string): string {
   if (!/%2e/i.test(path)) return path;
   return path
     .split("/")
-    .map((seg) => {
-      const d = seg.replace(/%2e/gi, ".");
-      return d === "." || d === ".." ? d : seg;
-    })
+    .map((seg) => dotSegmentOf(seg) ?? seg)
     .join("/");
 }
 

@@ -10,7 +10,7 @@ import { isReferenceNode, parsedReference } from "../ast/make.js";
 import { uriTextLayout } from "../core/args.js";
 import { describeValue } from "../describe.js";
 import { charsets, FORBIDDEN_DOMAIN, FORBIDDEN_HOST, inTable, isUrlCodePoint, unitsOf, type CharTable } from "../charsets.js";
-import { encodedCharacter, encodeWith, octetAt, sameCharacter } from "../percent-encoding.js";
+import { dotSegmentOf, encodedCharacter, encodeWith, octetAt, sameCharacter } from "../percent-encoding.js";
 import { orThrow, type Result } from "../result.js";
 import { componentOfOffset, isWindowsDriveLetter, percentDecodeUtf8, plainAscii, urlDomainToAscii, whatwgSplit, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
 import { WhatwgUrlError, type WhatwgValidationError } from "./errors.js";
@@ -137,9 +137,6 @@ function encoded(cp: number, set: EncodeSet, rfc: CharTable): boolean {
   return ENCODE_SETS[set].includes(String.fromCharCode(cp)) || !inTable(rfc, cp);
 }
 
-const SINGLE_DOT = /^(?:\.|%2e)$/i;
-const DOUBLE_DOT = /^(?:\.|%2e)(?:\.|%2e)$/i;
-
 class Repairs {
   readonly list: WhatwgRepair[] = [];
   constructor(readonly input: string) {}
@@ -200,12 +197,13 @@ class Repairs {
     for (let k = 0; k <= text.length; k++) {
       if (k < text.length && !sep(text[k])) continue;
       const segment = text.slice(start, k);
-      if (DOUBLE_DOT.test(segment)) depth = depth > 1 || (depth === 1 && !driveFirst) ? depth - 1 : depth;
-      else if ((start > 0 || segment !== "") && !SINGLE_DOT.test(segment)) {
+      const dots = dotSegmentOf(segment);
+      if (dots === "..") depth = depth > 1 || (depth === 1 && !driveFirst) ? depth - 1 : depth;
+      else if ((start > 0 || segment !== "") && dots !== ".") {
         if (depth === 0) driveFirst = isDrive(segment);
         depth++;
       }
-      if (segment !== "" && (SINGLE_DOT.test(segment) || DOUBLE_DOT.test(segment))) {
+      if (dots !== undefined) {
         this.add("dot-segment", at[start] ?? 0, this.input.slice(at[start] ?? 0, (at[k - 1] ?? 0) + 1), "", "path", undefined);
       } else if (depth === 1 && drive !== undefined && segment === `${drive[0]}|`) {
         this.add("drive-letter", at[start + 1] ?? 0, "|", ":", "path", "invalid-URL-unit");

@@ -3,6 +3,7 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import fc from "fast-check";
+import { dotSegmentOf } from "../../src/percent-encoding";
 import { removeDotSegments } from "../../src/transforms/remove-dot-segments";
 import { removeDotSegmentsLiteral } from "../helpers/resolve-reference";
 import { runs } from "../helpers/runs";
@@ -64,5 +65,26 @@ describe("removeDotSegments", () => {
     expect(removeDotSegments("/a".repeat(n))).toBe("/a".repeat(n));
     expect(removeDotSegments("a/../".repeat(n / 2))).toBe("/");
     expect(removeDotSegments(`${"../".repeat(n)}g`)).toBe("g");
+  });
+});
+
+// The one reading of "is this segment '.' or '..'" (normalization's file-scheme step, the WHATWG
+// front end's repairs, the security findings each wrote their own before).
+const dotCases = (JSON.parse(fs.readFileSync(path.join(__dirname, "../../fixtures/resolve/dot-segment-of.json"), "utf8")) as { cases: [string, string | null][] }).cases;
+
+describe("dotSegmentOf", () => {
+  test.each(dotCases)("%j -> %j", (segment, expected) => {
+    expect(dotSegmentOf(segment)).toBe(expected ?? undefined);
+  });
+
+  test("is the segment with each %2E read as \".\", when that is \".\" or \"..\" (RFC 3986 §2.3, §6.2.2.2)", () => {
+    const piece = fc.constantFrom(".", "%2e", "%2E", "%2", "%", "e", "2", "a", "/", "%25");
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 6 }).map((a) => a.join("")), (seg) => {
+        const read = seg.replace(/%2e/gi, ".");
+        expect(dotSegmentOf(seg)).toBe(read === "." || read === ".." ? read : undefined);
+      }),
+      { numRuns: runs(2000) },
+    );
   });
 });
