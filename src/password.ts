@@ -47,7 +47,7 @@ export function passwordRange(text: string, how: PasswordReading = {}): TextRang
     const r = passwordRange(`//${text}`, { open: how.open });
     if (r !== undefined) return { start: r.start - 2, end: r.end - 2 };
   }
-  return referencePassword(text, how.open === true);
+  return referencePassword(text, how.open === true) ?? untabbed(text, noPort);
 }
 
 /** {@link passwordRange} of a text read as a URI reference (no `rule`): what a URI Template's text is read as (RFC 6570 §1.1). */
@@ -104,6 +104,28 @@ function closedPassword(text: string): TextRange | undefined {
 const userinfoPattern = (end: string): RegExp => new RegExp(String.raw`^[\0- ]*(?:(?:ftp|file|https?|wss?):[/\\]*(?![/\\])|[a-z][a-z\d+.-]*:\/\/+|[/\\]{2,}(?![/\\]))[^/?#:]*:([^/?#]+)` + end, "i");
 /** The password up to the userinfo's last "@" in the authority (the greedy run gives back to it). */
 const PASSWORD = /* @__PURE__ */ userinfoPattern("@");
+/**
+ * An authority without "@" whose text after its first ":" is no port (RFC 3986 §3.2.3: port =
+ * *DIGIT), and that text (the group): "http://user:pw" is RFC 3986's host "user" and port "pw",
+ * which it refuses as the URL Standard does, and most likely a userinfo whose "@host" is missing,
+ * so {@link passwordRange} takes it for a password (SECURITY.md: what may be a password is not
+ * shown). Where both read an authority: after exactly "//" (or "\\", any mix), or a special scheme
+ * but "file" (whose URLs have no port) and any run of "/" and "\\" (the URL Standard reads
+ * "http:user:pw" as host and port); not an IP-literal's ":" ("[::1]:8x"), nor a port with a "{" (a
+ * template's expression, RFC 6570: "http://h:{port}/"); the text ends at "/", "?", "#", "\\" or
+ * the end. The special schemes but "file" are written again here (a pattern built from one list
+ * costs every template bundle 8 bytes); test/security/template-passwords.test.ts holds both to
+ * the URL Standard's list. Not in the template reader (closedPassword): it would take 45-50
+ * bytes (gzip) more into every bundle of uri-grammar/template, past issue 30's 16,000 for
+ * `{ expand, match }`. Linear: nothing is given back but the last run, where it stops at "@" or
+ * "{", and then fails.
+ */
+const NO_PORT = /^[\0- ]*(?:(?:ftp|https?|wss?):[/\\]*(?![/\\])|(?:[a-z][a-z\d+.-]*:)?[/\\]{2}(?![/\\]))[^/?#:@[{\\]*:(?=\d*[^\d/?#\\])([^/?#@{\\]+)(?![^/?#\\])/i;
+const noPort = (text: string): TextRange | undefined => {
+  const m = NO_PORT.exec(text);
+  return m === null ? undefined : { start: m[0].length - (m[1] as string).length, end: m[0].length };
+};
+
 /** The password of an authority that runs to the end of the text (passwordRange's `open`). */
 const OPEN_PASSWORD = /* @__PURE__ */ userinfoPattern("$");
 

@@ -96,6 +96,14 @@ const CASES: readonly Case[] = [
   { name: "match, a password in the template", command: ["match"], inputs: [`http://bob:${SECRET}@host/{x}`, `http://bob:${SECRET}@host/1`] },
   { name: "match, no match", command: ["match"], inputs: [`http://bob:${SECRET}@host/{x}`, `http://bob:${SECRET}x@host/1`] },
   { name: "rule, a URI for a name", command: ["rule"], inputs: [URI] },
+  // fuzz round 15: no "@", so RFC 3986 reads host "user" and port SECRET (invalid): a userinfo whose "@host" is missing
+  { name: "validate, no @ (a missing @host)", command: ["validate"], inputs: [`http://user:${SECRET}`] },
+  { name: "parse, no @", command: ["parse"], inputs: [`http://user:${SECRET}/p`] },
+  { name: "parse --rule authority, no @", command: ["parse", "--rule", "authority"], inputs: [`user:${SECRET}`] },
+  { name: "normalize, no @", command: ["normalize"], inputs: [`//user:${SECRET}`] },
+  { name: "to-uri, no @", command: ["to-uri"], inputs: [`http://user:${SECRET}`] },
+  { name: "resolve, no @", command: ["resolve"], inputs: [`https://user:${SECRET}?q`, "x"] },
+  { name: "equal, no @", command: ["equal"], inputs: [`http://user:${SECRET}`, URI] },
 ];
 
 const streams = (r: Run): string => r.stdout + r.stderr;
