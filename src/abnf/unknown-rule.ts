@@ -27,6 +27,9 @@ export class UnknownRuleError extends TypeError {
           : `; did you mean "${suggestion}"?`;
     super(`${caller}: ${grammar} has no rule ${shown}${hint}`);
     this.ruleName = typeof ruleName === "string" ? ruleName : shown;
+    // the name as given, readable; out of JSON.stringify and util.inspect where it holds a
+    // password, as an error's `input` is (password.ts defineInput)
+    if (typeof ruleName === "string" && maskPassword(ruleName) !== ruleName) Object.defineProperty(this, "ruleName", { enumerable: false });
     this.grammar = grammar;
     this.suggestion = swappedInput ?? suggestion;
   }

@@ -286,7 +286,7 @@ export function pathToFileUri(path: string, options: PathToFileUriOptions = {}):
   if (absolute === undefined) {
     const why = cwd === undefined
       ? "there is no current directory to resolve it against (pass options.cwd)"
-      : `the current directory ${JSON.stringify(cwd)} is no absolute ${windows ? "Windows" : "POSIX"} path to resolve it against (pass options.cwd)`;
+      : `the current directory ${JSON.stringify(maskPassword(cwd))} is no absolute ${windows ? "Windows" : "POSIX"} path to resolve it against (pass options.cwd)`;
     return failPath("relative-path", path, `The path is relative and ${why}`);
   }
   if (absolute.includes("\0")) return failPath("nul", path, "A path holds no NUL character");

@@ -4,7 +4,7 @@ import { parse, validate } from "../../src/index";
 import { classifyAddress, classifyHost, securityFindings } from "../../src/security";
 import { maskPassword, passwordRange } from "../../src/password";
 import { parse as whatwgParse } from "../../src/whatwg";
-import { fileUriToPath, ws } from "../../src/schemes";
+import { fileUriToPath, pathToFileUri, ws } from "../../src/schemes";
 import { percentDecode } from "../../src/components";
 import { buildUri, withUserinfo } from "../../src/uri-builder";
 import { expand } from "../../src/template";
@@ -141,5 +141,40 @@ describe("a URI passed where another argument goes: the TypeError quotes it mask
     expect(message).not.toContain(SECRET);
     expect(message).not.toContain(SECRET.slice(0, 3));
     expect(message).toContain("***");
+  });
+});
+
+// fuzz round 15, a sweep of every export's typed calls (scripts/fuzz.mjs's call table) with
+// inputs that hold a password, the oracle "no error message or JSON.stringify(error) holds a
+// password RFC 3986 or the URL Standard reads": two values an error quoted or kept in clear
+// beside an input it masked
+describe("values beside the input: a URI passed as a rule name, or as pathToFileUri's cwd", () => {
+  const uri = `http://u:${SECRET}@h/`;
+  it("UnknownRuleError keeps the rule name readable but out of JSON.stringify and util.inspect when it holds a password", () => {
+    let e: unknown;
+    try {
+      validate("http://x/", uri);
+    } catch (thrown) {
+      e = thrown;
+    }
+    expect(e).toBeInstanceOf(TypeError);
+    const err = e as TypeError & { ruleName?: string };
+    expect(err.ruleName).toBe(uri);
+    expect([err.message, JSON.stringify(err), require("node:util").inspect(err)].join("\n")).not.toContain(SECRET);
+    // a rule name without a password stays in JSON, as before
+    let plain: unknown;
+    try {
+      validate("http://x/", "segmentNzNcx");
+    } catch (thrown) {
+      plain = thrown;
+    }
+    expect(JSON.stringify(plain)).toContain("segmentNzNcx");
+  });
+
+  it("pathToFileUri's relative-path error quotes the cwd masked", () => {
+    const r = pathToFileUri("a/b", { cwd: `http://u:${SECRET}@h:99/` });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect([r.error.message, JSON.stringify(r.error)].join("\n")).not.toContain(SECRET);
+    if (!r.ok) expect(r.error.message).toContain("http://u:***@h:99/");
   });
 });
