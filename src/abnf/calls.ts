@@ -161,15 +161,41 @@ interface Pending {
   seen: Uint32Array | Set<number> | undefined;
 }
 
-/** What a frame keeps aside, made on first need (Frame.#many). */
+/**
+ * What a frame keeps aside, made on first need (Frame.#many): the offsets pending once there
+ * are two or more, while few ({@link FEW}) in two lists in ascending order of offset (`ks`, and
+ * their Pending in `ps`) from `head` on (those before it taken out), then in a map and a heap;
+ * and the set that keeps a long list of ends unique.
+ */
 interface Aside {
+  ks: number[] | undefined;
+  ps: Pending[] | undefined;
+  head: number;
+  /** How far the lists are used (never shortened: a list's length set to 0 let its store go, made again at the next push). */
+  n: number;
+  /** True once the frame keeps its offsets pending in the lists (an Aside reused from another frame, or made for `endSet`, holds lists unused). */
+  lists: boolean;
   pending: Map<number, Pending> | undefined;
   heap: OffsetHeap | undefined;
   endSet: Set<number> | undefined;
 }
 
-/** The most followed Pending objects kept for reuse ({@link CallRun.spare}). */
+/**
+ * The most offsets a frame keeps pending in lists (Aside), looked through one by one, before a
+ * map and a heap. A Map per frame with two offsets pending or more (a call ending at several,
+ * as a JSON number's `value` does at each digit) grew and shrank its table at each set and
+ * delete: 25 of the 60 MB a warm pass over the bench's flat JSON array of 1 MB allocated.
+ */
+const FEW = 32;
+
+/** The most followed Pending objects kept for reuse ({@link CallRun.spare}), and as many Asides ({@link CallRun.asides}). */
 const SPARE = 64;
+
+/** What the lists of an Aside hold where an offset was taken out (so that they keep no Pending another frame reuses). */
+const TAKEN: Pending = { k: -1, list: undefined, state: undefined, order: -1, seen: undefined };
+
+/** The Asides of frames that completed, kept for reuse, their lists emptied (see {@link SPARE_PENDING}). */
+const SPARE_ASIDES: Aside[] = [];
 
 /**
  * The followed Pending objects kept for reuse, one list for every run (each object is taken
@@ -438,17 +464,55 @@ export class Frame {
   #aside(): Aside {
     let many = this.#many;
     if (many === undefined) {
-      many = { pending: undefined, heap: undefined, endSet: undefined };
+      // one a frame that completed kept, if any (CallRun.spareAside): a frame per call with two offsets pending or more
+      many = this.#run.asides.pop() ?? { ks: undefined, ps: undefined, head: 0, n: 0, lists: false, pending: undefined, heap: undefined, endSet: undefined };
       this.#many = many;
     }
     return many;
   }
 
+  /** What the frame kept aside (its lists emptied, for another frame: CallRun.spareAside), taken from it: called once it completed. */
+  takeAside(): Aside | undefined {
+    const many = this.#many;
+    this.#many = undefined;
+    return many;
+  }
+
   #find(k: number): Pending | undefined {
     if (this.#cur?.k === k) return this.#cur;
-    const pending = this.#many?.pending;
-    if (pending !== undefined) return pending.get(k);
+    const many = this.#many;
+    if (many !== undefined) {
+      if (many.lists) {
+        const ks = many.ks as number[];
+        for (let i = many.head; i < many.n; i++) if (ks[i] === k) return (many.ps as Pending[])[i];
+        return undefined;
+      }
+      if (many.pending !== undefined) return many.pending.get(k);
+    }
     return this.#slot?.k === k ? this.#slot : undefined;
+  }
+
+  /** Puts offset `k` and its Pending `p` at the end of the lists of `many` (Aside.n). */
+  #putLast(many: Aside, k: number, p: Pending): void {
+    const ks = many.ks as number[];
+    const ps = many.ps as Pending[];
+    const n = many.n;
+    if (n < ks.length) {
+      ks[n] = k;
+      ps[n] = p;
+    } else {
+      ks.push(k);
+      ps.push(p);
+    }
+    many.n = n + 1;
+  }
+
+  /** True when some offset is pending besides the slot's (Aside). */
+  #morePending(): boolean {
+    const many = this.#many;
+    if (many === undefined) return false;
+    if (many.lists) return many.n > many.head;
+    return many.heap !== undefined && many.heap.size > 0;
   }
 
   /** Makes offset `k` pending, with the positions `list` or those of `state`. */
@@ -465,23 +529,57 @@ export class Frame {
     }
     if (list !== undefined) this.#kept?.byOffset.set(k, list);
     if (k > this.addedMax) this.addedMax = k;
-    let pending = this.#many?.pending;
-    if (pending === undefined) {
-      if (this.#slot === undefined) {
+    let many = this.#many;
+    if (many?.pending !== undefined) {
+      many.pending.set(k, made);
+      (many.heap as OffsetHeap).push(k);
+      return;
+    }
+    if (many?.lists !== true) {
+      const slot = this.#slot;
+      if (slot === undefined) {
         this.#slot = made;
         return;
       }
-      // a second offset pending: from now on a map and a heap
-      const slot = this.#slot;
-      pending = new Map([[slot.k, slot]]);
-      const many = this.#aside();
-      many.pending = pending;
-      many.heap = new OffsetHeap();
-      many.heap.push(slot.k);
+      // a second offset pending: from now on the lists (then a map and a heap)
+      many = this.#aside();
+      many.ks ??= [];
+      many.ps ??= [];
+      many.head = 0;
+      many.n = 0;
+      many.lists = true;
+      this.#putLast(many, slot.k, slot);
       this.#slot = undefined;
     }
-    pending.set(k, made);
-    ((this.#many as Aside).heap as OffsetHeap).push(k);
+    const ks = many.ks as number[];
+    const ps = many.ps as Pending[];
+    const n = many.n;
+    // in ascending order: mostly after the last
+    let i = n;
+    while (i > many.head && (ks[i - 1] as number) > k) i--;
+    this.#putLast(many, k, made);
+    if (i < n) {
+      for (let j = n; j > i; j--) {
+        ks[j] = ks[j - 1] as number;
+        ps[j] = ps[j - 1] as Pending;
+      }
+      ks[i] = k;
+      ps[i] = made;
+    }
+    if (n + 1 - many.head > FEW) {
+      // many: a map and a heap from now on
+      const pending = new Map<number, Pending>();
+      const heap = new OffsetHeap();
+      for (let j = many.head; j < many.n; j++) {
+        pending.set(ks[j] as number, ps[j] as Pending);
+        heap.push(ks[j] as number);
+      }
+      many.pending = pending;
+      many.heap = heap;
+      many.lists = false;
+      many.ks = undefined;
+      many.ps = undefined;
+    }
   }
 
   #add(k: number, q: number): void {
@@ -545,6 +643,27 @@ export class Frame {
   /** The next offset to follow (the smallest pending), taken out of the pending ones. */
   #next(): Pending | undefined {
     const many = this.#many;
+    if (many?.lists === true) {
+      const m = many;
+      const ks = m.ks as number[];
+      const head = m.head;
+      const n = m.n;
+      if (head >= n) return undefined;
+      const ps = m.ps as Pending[];
+      const pend = ps[head] as Pending;
+      ps[head] = TAKEN;
+      if (head + 1 === n) {
+        m.n = 0;
+        m.head = 0;
+      } else if (head >= FEW && 2 * head >= n) {
+        // the offsets taken out dropped once they are half the lists
+        ks.copyWithin(0, head + 1, n);
+        ps.copyWithin(0, head + 1, n);
+        m.n = n - head - 1;
+        m.head = 0;
+      } else m.head = head + 1;
+      return pend;
+    }
     if (many?.pending === undefined) {
       const slot = this.#slot;
       this.#slot = undefined;
@@ -642,7 +761,7 @@ export class Frame {
       if (next.accept) this.#end(k2);
       const positions = next.positions;
       if (positions.length === 0) return;
-      if (this.#slot !== undefined || (this.#many?.heap !== undefined && this.#many.heap.size > 0) || stateCalls(next, this.#info.a)) {
+      if (this.#slot !== undefined || this.#morePending() || stateCalls(next, this.#info.a)) {
         const pend = this.#find(k2);
         if (pend === undefined) this.#pend(k2, undefined, next);
         else for (let i = 0; i < positions.length; i++) this.#push(pend, positions[i] as number);
@@ -1243,6 +1362,23 @@ export class CallRun {
   /** Pending offsets followed and no longer referenced, for frames to reuse (at most {@link SPARE}; shared by all runs). */
   readonly spare: Pending[] = SPARE_PENDING;
 
+  /** Asides of frames that completed, for frames to reuse (at most {@link SPARE}; shared by all runs). */
+  readonly asides: Aside[] = SPARE_ASIDES;
+
+  /** Keeps what a completed frame kept aside for reuse, when it holds lists of pending offsets (emptied). */
+  spareAside(many: Aside | undefined): void {
+    if (many === undefined || many.ks === undefined || this.asides.length >= SPARE) return;
+    const ps = many.ps as Pending[];
+    for (let i = 0; i < many.n; i++) ps[i] = TAKEN;
+    many.n = 0;
+    many.head = 0;
+    many.lists = false;
+    many.pending = undefined;
+    many.heap = undefined;
+    many.endSet = undefined;
+    this.asides.push(many);
+  }
+
   /** Keeps a followed Pending for reuse, its lists dropped. */
   spareOf(pend: Pending): void {
     if (this.spare.length >= SPARE) return;
@@ -1515,6 +1651,7 @@ export class CallRun {
         stack.pop();
         this.frames++;
         this.#result(top);
+        this.spareAside(top.takeAside());
         continue;
       }
       if (this.compiled.analysis.checks.has(this.wantKey)) this.#checked(this.wantKey, this.wantStart);
