@@ -353,8 +353,9 @@ export class Frame {
   /** The one offset pending, while there is one at most (else `#many`). */
   #slot: Pending | undefined;
   /**
-   * Made on first need: the offsets pending once there are two or more (by offset, and a
-   * heap of them), and the set that keeps a long list of ends unique. Kept aside so that a
+   * Made on first need (or one a completed frame kept, CallRun.asides): the offsets pending
+   * once there are two or more (in lists while few, then by offset in a map, and a heap of
+   * them: see {@link Aside}), and the set that keeps a long list of ends unique. Kept aside so that a
    * frame on nested input (one per level, all alive at the deepest) is two fields smaller.
    */
   #many: Aside | undefined;
