@@ -11,6 +11,7 @@
 // lists or associative arrays; prefix lengths are ignored by the search and honoured by the check:
 // every example is matched again, and both readings expand to it.
 import { ACCEPT, type Automaton, type Edge } from "../abnf/automaton.js";
+import { automatonSize } from "../abnf/automaton-size.js";
 import { tagsOfInstances } from "../abnf/captures.js";
 import { intersects, type CodePointSet } from "../abnf/charset.js";
 import { GrammarError } from "../abnf/grammar-errors.js";
@@ -71,12 +72,51 @@ export interface UndecidedAmbiguity {
 const NODE_LIMIT = 300_000;
 /** Varspecs past which the search is not made (its automaton alone, about 17 positions a varspec, took 250 MB at 8,000 and 770 MB with the search). */
 const VARSPEC_LIMIT = 3000;
+/**
+ * Positions of the template's automaton past which it is not built, counted beforehand (a
+ * least count on its language, positionsOf, then automaton-size.ts's exact one): each holds about 1 KB of heap, and the search to its bounds up to 120 MB
+ * more. An exploded or list varspec is 65 to 500 positions, not 17: under the varspec limit,
+ * "{?a*}{&b*}" x 1,500 (300,000 positions) went to the engine's 200,000 before refusing, 297 to
+ * 324 MB of peak RSS, past SECURITY.md's 256 MB (fuzz round 15); 50,000 keep the search under
+ * 180 MB, and every template of up to 3,000 simple varspecs ({v}: 16 positions) is searched.
+ */
+const POSITION_LIMIT = 50_000;
 /** Ways and tags of the closures through joins, summed, before the analysis gives up. */
 const CLOSURE_LIMIT = 1 << 21;
 /** Examples checked before the analysis gives up (a template repeating a variable can need several). */
 const EXAMPLE_LIMIT = 16;
 /** The most nodes (pairs of positions, twice) the search keeps a bit for instead of asking its map (8 MB). */
 const REACHED_BITS = 1 << 26;
+
+/**
+ * About the least number of positions the automaton of a language (unit-expr.ts, prefixes
+ * unbounded) has, counted on the language before the engine analyses it: a literal's units, and
+ * for each span the positions of its character (a U value's: one set and the uppercase UTF-8
+ * sequences, 15; U+R's: one set). The builder copies parts that can be empty, so the automaton
+ * has up to 2.5 times more (measured on 20 shapes of varspec: this count is 0.40 to 1.00 of it).
+ */
+function positionsOf(lang: TemplateLanguage): number {
+  const count = (x: Lang): number => {
+    switch (x.t) {
+      case "lit":
+        return x.text.length;
+      case "span":
+        return x.reserved ? 1 : 15;
+      case "seq":
+      case "alt":
+        return x.items.reduce((k, y) => k + count(y), 0);
+      case "star":
+        return count(x.item);
+      case "item":
+        return count(x.body);
+      default:
+        return 0;
+    }
+  };
+  let n = 0;
+  for (const x of lang.rules.values()) n += count(x);
+  return n;
+}
 
 /** Thrown when the search passes its bounds (told apart by identity); caught in ambiguityOf. */
 const UNDECIDED: object = {};
@@ -266,7 +306,7 @@ function ambiguityOf(t: UriTemplate<string>): TemplateAmbiguity | UndecidedAmbig
       message: `Whether the template ${quoted(t.text)} is ambiguous is not decided: ${
         e === UNHELD
           ? "a candidate example of the search did not hold (it reads neither a repeated variable's one value nor a prefix's length), and may hide others"
-          : `the search passed its bounds (${VARSPEC_LIMIT} varspecs, the engine's limits on the template's automaton, ${NODE_LIMIT} pairs of its positions searched, ${EXAMPLE_LIMIT} candidate examples)`
+          : `the search passed its bounds (${VARSPEC_LIMIT} varspecs, ${POSITION_LIMIT} positions of the template's automaton, the engine's limits on the template's automaton, ${NODE_LIMIT} pairs of its positions searched, ${EXAMPLE_LIMIT} candidate examples)`
       }`,
     });
   }
@@ -283,7 +323,12 @@ interface Parent {
 function search(t: UriTemplate<string>): TemplateAmbiguity | undefined {
   if (t.expressions.reduce((k, x) => k + x.varspecs.length, 0) > VARSPEC_LIMIT) throw UNDECIDED;
   const lang = ownedLanguage(templateLanguage(t.parts, { stringsOnly: true }));
-  const a = unitAutomata(lang, true).automaton("template");
+  // refused before the engine analyses it when its least count is past the limit (the engine's
+  // count of 300,000 positions itself took 220 MB), else counted exactly before it is built
+  if (positionsOf(lang) > POSITION_LIMIT) throw UNDECIDED;
+  const compiled = unitAutomata(lang, true);
+  if (automatonSize(compiled.analysis, compiled.called, new Set(), true, true)(compiled.analysis.rule("template")).positions > POSITION_LIMIT) throw UNDECIDED;
+  const a = compiled.automaton("template");
   const tagOf = tagsOfInstances(
     a,
     lang.tags.map((_, k) => `tag-${k}`),
