@@ -176,3 +176,49 @@ function maskedAt(text: string, offset: number, r: TextRange | undefined): Maske
 export function defineInput(error: Error, input: string): void {
   Object.defineProperty(error, "input", { value: input, enumerable: false, writable: false, configurable: true });
 }
+
+/** Where a URI may start inside a run of text: a scheme (at the start of a run of scheme characters) and its ":", or "//" (or "\\"). */
+const URI_START = /(?<![a-z\d+.-])[a-z][a-z\d+.-]*:|[/\\]{2}/i;
+
+/**
+ * The passwords of the URIs written inside free text (ABNF text, a line of a file), each as
+ * {@link passwordRange} reads a URI reference: the text is cut into runs between white space,
+ * '"', "<" and ">" (none of which a URI holds, RFC 3986 §2; RFC 5234 quotes strings and prose
+ * with them), and each run is read from its start and, where that finds none, from the first
+ * place a scheme or "//" starts in it ("(http://u:pw@h/)"). A second URI in one run is not
+ * looked for. Linear: each run is read at most twice, and URI_START's look-behind starts it only
+ * where a run of scheme characters starts.
+ */
+export function passwordsIn(text: string): TextRange[] {
+  const out: TextRange[] = [];
+  for (const m of text.matchAll(/[^\s"<>]+/g)) {
+    const run = m[0];
+    let from = 0;
+    let r = passwordRange(run);
+    if (r === undefined) {
+      const s = URI_START.exec(run);
+      if (s !== null && s.index > 0) r = passwordRange(run.slice((from = s.index)));
+    }
+    if (r !== undefined) out.push({ start: (m.index as number) + from + r.start, end: (m.index as number) + from + r.end });
+  }
+  return out;
+}
+
+/**
+ * Free text with the passwords of the URIs in it masked ({@link passwordsIn}), and `offset`
+ * moved to where the same character stands in the masked text (an offset inside a password
+ * goes to the start of its mask, and `inPassword` says so).
+ */
+export function maskPasswordsInAt(text: string, offset: number): MaskedAt {
+  let masked = "";
+  let last = 0;
+  let moved = offset;
+  let inPassword = false;
+  for (const r of passwordsIn(text)) {
+    masked += text.slice(last, r.start) + PASSWORD_MASK;
+    if (offset >= r.end) moved -= r.end - r.start - PASSWORD_MASK.length;
+    else if (offset >= r.start) (moved -= offset - r.start), (inPassword = true);
+    last = r.end;
+  }
+  return { text: masked + text.slice(last), offset: moved, inPassword };
+}

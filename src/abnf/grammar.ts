@@ -15,7 +15,8 @@ import type { CompiledGrammar } from "../compiled/dfa.js";
 import { validateWith, type Matcher, type Validation } from "../core/match.js";
 import { alt, isExpr as madeExpr, ref, referencedNames, rep, RULE_NAME, sameExpr, seq, type Expr } from "./expr.js";
 import { generateRule, type GenerateOptions, type Random } from "./generate.js";
-import { GrammarError } from "./grammar-errors.js";
+import { GrammarError, type GrammarErrorCode } from "./grammar-errors.js";
+import { maskPassword } from "../password.js";
 import { loadWork } from "./load-work.js";
 import type P from "parsimmon";
 import { toParser } from "./parser.js";
@@ -464,7 +465,7 @@ export class Grammar {
       const target = new Map<string, string>();
       for (const [from, to] of copies) {
         const def = defs.get(from.toLowerCase());
-        if (def === undefined) throw new GrammarError("unknown-rule", `derive: copy names ${from}, which the grammar does not define`, from);
+        if (def === undefined) throw nameError("unknown-rule", `derive: copy names ${maskPassword(from)}, which the grammar does not define`, from);
         target.set(def.name.toLowerCase(), checkName(to));
       }
       for (const [fromKey, to] of target) {
@@ -684,7 +685,7 @@ function checksOf(checks: Readonly<Record<string, RuleCheck>> | undefined, defs:
     const key = name.toLowerCase();
     if (!defs.has(key)) {
       const hint = suggest(name, [...defs.values()].map((d) => d.name));
-      throw new GrammarError("unknown-rule", `options.checks names ${name}, which ${grammarName} does not define${hint ? ` (did you mean ${hint}?)` : ""}`, name);
+      throw nameError("unknown-rule", `options.checks names ${maskPassword(name)}, which ${grammarName} does not define${hint ? ` (did you mean ${hint}?)` : ""}`, name);
     }
     const parser = typeof check === "object" && check !== null && typeof (check as { _?: unknown })._ === "function";
     if (typeof check !== "function" && !parser) throw new TypeError(`options.checks.${name} must be a function (text) => boolean or a parsimmon Parser, got ${describeValue(check)}`);
@@ -693,9 +694,21 @@ function checksOf(checks: Readonly<Record<string, RuleCheck>> | undefined, defs:
   return out;
 }
 
+/**
+ * A GrammarError about a name the caller gave, which may be a URI given where a rule name goes
+ * (RFC 3986 §7.5): its message quotes the name masked (the caller's part), and where the name
+ * holds a password, `rule` is readable as given but left out of JSON.stringify and util.inspect,
+ * as an error's `input` is (password.ts defineInput) and UnknownRuleError's `ruleName`.
+ */
+function nameError(code: GrammarErrorCode, message: string, name: string): GrammarError {
+  const e = new GrammarError(code, message, name);
+  if (maskPassword(name) !== name) Object.defineProperty(e, "rule", { enumerable: false });
+  return e;
+}
+
 function checkName(name: string): string {
   if (typeof name !== "string" || !RULE_NAME.test(name)) {
-    throw new GrammarError("bad-rule-name", `${JSON.stringify(name)} is not an ABNF rule name (RFC 5234 §2.1: ALPHA *(ALPHA / DIGIT / "-"))`, String(name));
+    throw nameError("bad-rule-name", `${JSON.stringify(typeof name === "string" ? maskPassword(name) : name)} is not an ABNF rule name (RFC 5234 §2.1: ALPHA *(ALPHA / DIGIT / "-"))`, String(name));
   }
   return name;
 }

@@ -2,7 +2,8 @@
 // furthest offset and what was expected there, which mistake it is and where it points.
 
 import { describeValue, wordList } from "../describe.js";
-import { codePointName, withoutStack } from "../errors.js";
+import { codePointName, PASSWORD_CHARACTER, withoutStack } from "../errors.js";
+import { defineInput, maskPasswordsInAt } from "../password.js";
 import { LABEL } from "./reader-grammar.js";
 import { LineIndex, layoutOf, openBrackets } from "./reader-layout.js";
 
@@ -124,8 +125,12 @@ export class AbnfError extends Error {
   readonly column: number;
   /** Where the error is in `input`, in UTF-16 code units (0-based). */
   readonly offset: number;
-  /** The text that was read. */
-  readonly input: string;
+  /**
+   * The text that was read, as given. Where it holds a URI with a password (RFC 3986 §7.5), the
+   * message shows it masked and `input` is readable but not enumerable, as a UriSyntaxError's
+   * is, so that `JSON.stringify` and `console.log` of the error do not print it.
+   */
+  declare readonly input: string;
   /** For syntax errors, the labels of what could have stood at `offset` (rule names, quoted tokens); empty otherwise. */
   readonly expected: readonly string[];
   /** What stands at `offset`: a quoted character, a U+XXXX code, "end of line" or "end of input". */
@@ -135,15 +140,22 @@ export class AbnfError extends Error {
 
   constructor(details: AbnfErrorDetails) {
     if (typeof details !== "object" || details === null) throw new TypeError(`AbnfError: the argument "details" must be an object, got ${describeValue(details)}`);
-    const shortMessage = `Invalid ABNF at line ${details.line}, column ${details.column}: ${details.detail}`;
-    super(`${shortMessage}\n${caretLine(details.lineText, details.column)}`);
+    // the detail may quote the text too (a prose value: "<http://u:pw@h/>")
+    const shortMessage = `Invalid ABNF at line ${details.line}, column ${details.column}: ${maskPasswordsInAt(details.detail, 0).text}`;
+    // a URI written in the text (a comment, a string, or given where ABNF goes): its password
+    // masked in the excerpt, the caret moved with the mask (RFC 3986 §3.2.1, §7.5)
+    const shown = maskPasswordsInAt(details.lineText, details.column - 1);
+    super(`${shortMessage}\n${caretLine(shown.text, shown.offset + 1)}`);
     this.code = details.code;
     this.line = details.line;
     this.column = details.column;
     this.offset = details.offset;
-    this.input = details.input;
+    const input = details.input;
+    const whole = maskPasswordsInAt(input, details.offset);
+    if (whole.text === input) Object.defineProperty(this, "input", { value: input, enumerable: true, writable: false, configurable: true });
+    else defineInput(this, input);
     this.expected = Object.freeze([...(details.expected ?? [])]);
-    this.found = foundAt(details.input, details.offset);
+    this.found = whole.inPassword ? PASSWORD_CHARACTER : foundAt(input, details.offset);
     this.shortMessage = shortMessage;
   }
 }
