@@ -8,7 +8,7 @@ import { grammar, grammarFromAbnf, lit, readAbnf, readAbnfExpr, readAbnfRules, r
 import fixture from "../../fixtures/passwords/abnf-errors.json";
 
 const SECRET = "s3cr3tPW";
-type Row = readonly [string, string, string?];
+type Row = readonly [string, string, ...string[]];
 const textRows = fixture.text as unknown as readonly Row[];
 const nameRows = fixture.name as unknown as readonly Row[];
 
