@@ -6,15 +6,19 @@ import { isValid } from "../parse.js";
 import { schemeAt } from "../core/scheme-table.js";
 import { encodedCharacter, octetAt, sameCharacter } from "../percent-encoding.js";
 import { expectString } from "../describe.js";
+import { passwordRange } from "../password.js";
 
 /** Where a repaired character stands: a component, the scheme, or `"reference"` for the characters before or after it. */
 export type RepairComponent = IriComponent | "scheme" | "reference";
 
 /**
  * What a repair did to a character: `"removed"` (the URL Standard's clean-up: a C0 control or
- * space at either end, a tab or newline anywhere) or `"percent-encoded"`.
+ * space at either end, a tab or newline anywhere), `"percent-encoded"`, or `"inserted"`: the
+ * "@" of an authority without one whose text after its first ":" is no port (`http://user:pw/`,
+ * RFC 3986 §3.2.3: port = *DIGIT), read as a userinfo whose host is missing (`http://user:pw@/`),
+ * so that what may be a password stays in the userinfo (§3.2.1, §7.5).
  */
-export type RepairKind = "removed" | "percent-encoded";
+export type RepairKind = "removed" | "percent-encoded" | "inserted";
 
 /** One character the repair removed or encoded. */
 export interface RepairChange {
@@ -32,9 +36,10 @@ export interface RepairChange {
    * https://url.spec.whatwg.org/#validation-error-invalid-url-unit): `"invalid-URL-unit"` for a
    * character that is no URL unit (a space, a control, "|", "{", a stray "%", ...); `undefined`
    * for one the URL Standard allows but RFC 3986 does not where it stands (non-ASCII in a URI, a
-   * ":" in a first relative segment, a second "@").
+   * ":" in a first relative segment, a second "@"); `"port-invalid"` for the "@" inserted
+   * before a port that is no port, which the URL Standard refuses there (#port-invalid).
    */
-  readonly validationError: "invalid-URL-unit" | undefined;
+  readonly validationError: "invalid-URL-unit" | "port-invalid" | undefined;
 }
 
 /** What a repair gives: the valid reference, and every change, in input order. */
@@ -119,6 +124,18 @@ class Repairer {
     const t = this.text;
     const at = t.lastIndexOf("@", end - 1);
     let hostStart = start;
+    const pw = passwordRange(t);
+    if (at < start && pw !== undefined && pw.start > start && pw.end <= end) {
+      // no "@", and the text after the first ":" is no port (§3.2.3): a userinfo whose "@host" is
+      // missing, as password.ts reads it (SECURITY.md). Its "@" is written, the host left empty
+      // (§3.2.2), so the would-be password stays a password for every reader and every mask;
+      // the ":" encoded into the host would show it as a host, which the URL Standard refuses
+      this.add(start, end, "userinfo", this.set("userinfo"));
+      this.value += "@";
+      const offset = this.at[end] ?? end;
+      this.changes.push(Object.freeze({ offset, from: "", to: "@", component: "userinfo", kind: "inserted", validationError: "port-invalid" }));
+      return;
+    }
     if (at >= start) {
       this.add(start, at, "userinfo", this.set("userinfo")); // an earlier "@" is not allowed there: %40
       this.keep(at, at + 1);
@@ -215,7 +232,11 @@ class Repairer {
  * changed: a "%" that starts a triplet stays, one that does not becomes "%25"; a space inside
  * becomes "%20"; a "#" after the first becomes "%23"; "[" and "]" outside an IP literal are
  * encoded; a ":" in the first segment of a relative path becomes "%3A"; a lone surrogate becomes
- * "%EF%BF%BD" (U+FFFD). Each change says where it stood in the input, what it did, and the URL
+ * "%EF%BF%BD" (U+FFFD). One thing is written, not encoded: an authority without "@" whose text
+ * after its first ":" is no port (`http://user:pw/`) is a userinfo whose host is missing, and
+ * gets its "@" (`http://user:pw@/`), so that what may be a password stays in the userinfo,
+ * where every mask finds it (RFC 3986 §3.2.1, §7.5), not in a host (`http://user%3Apw/`, which
+ * the URL Standard's host parser refuses). Each change says where it stood in the input, what it did, and the URL
  * Standard's validation error for it. It never fails and never throws for a string.
  *
  * Past that clean-up it reads no further as a WHATWG URL parser does: it never turns "\" into

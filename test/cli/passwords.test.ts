@@ -104,6 +104,9 @@ const CASES: readonly Case[] = [
   { name: "to-uri, no @", command: ["to-uri"], inputs: [`http://user:${SECRET}`] },
   { name: "resolve, no @", command: ["resolve"], inputs: [`https://user:${SECRET}?q`, "x"] },
   { name: "equal, no @", command: ["equal"], inputs: [`http://user:${SECRET}`, URI] },
+  // fuzz round 16: repair encoded that ":" into the host (http://user%3A<password>/a%20b), which no mask reads as a password
+  { name: "repair, no @", command: ["repair"], inputs: [`http://user:${SECRET}/a b`], product: true },
+  { name: "repair --iri, no @", command: ["repair", "--iri"], inputs: [`//user:${SECRET}`], product: true },
 ];
 
 const streams = (r: Run): string => r.stdout + r.stderr;

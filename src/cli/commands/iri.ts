@@ -44,7 +44,7 @@ export function repairCommand(input: string | undefined, opts: RepairOptions, io
       const p = io.paintErr;
       const n = r.changes.length;
       const head = n === 0 ? "unchanged" : `${n} change${n === 1 ? "" : "s"}:`;
-      const lines = r.changes.map((c) => `  offset ${c.offset} (${c.component}): ${toJson(c.from)} ${c.kind === "removed" ? p("green", "removed") : `-> ${p("green", c.to)}`}`);
+      const lines = r.changes.map((c) => `  offset ${c.offset} (${c.component}): ${toJson(c.from)} ${c.kind === "removed" ? p("green", "removed") : c.kind === "inserted" ? `${p("green", "inserted")} ${toJson(c.to)}` : `-> ${p("green", c.to)}`}`);
       process.stderr.write(`${[p("dim", head), ...lines].join("\n")}\n`);
     }
     return [r.value];
