@@ -1,17 +1,10 @@
 // RFC 6570 §1.6, §3.1 and §3.2.1: what expansion writes for literal text and for values. Values
 // are encoded in UTF-8 (RFC 3629), octets outside the allowed set as pct-encoded triplets with
 // uppercase hex digits; the allowed set is RFC 3986's unreserved characters (U), or for the "+"
-// and "#" operators unreserved, reserved and pct-encoded (U+R). The classes, the octets and the
-// UTF-8 table are the package's own (src/charsets.ts, src/percent-encoding.ts, src/utf8-table.ts);
-// a triplet is read by the platform (parseInt, decodeURIComponent), so that `{ expand }` bundles
-// no octet reader of its own.
-import { utf8Lead } from "../utf8-table.js";
-
-/** The length (2 to 4 octets) of the UTF-8 sequence `lead` starts, or 0 for any other octet (RFC 3629 §4, src/utf8-table.ts). */
-export function utf8Length(lead: number): number {
-  const count = utf8Lead(lead)[0];
-  return count && count + 1;
-}
+// and "#" operators unreserved, reserved and pct-encoded (U+R). The platform writes and reads the
+// octets (encodeURIComponent, encodeURI, parseInt, decodeURIComponent), so that `{ expand }`
+// bundles no octet reader or UTF-8 table of its own; test/template/encode.test.ts holds them to
+// the package's (src/percent-encoding.ts, src/charsets.ts, src/utf8-table.ts).
 
 /**
  * The code units of the pct-encoded UTF-8 sequence of one character at `i` of `s` (any hex case),
