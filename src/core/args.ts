@@ -15,11 +15,11 @@ import { NON_ASCII } from "../charsets.js";
 export type ReferenceRule = "URI-reference" | "IRI-reference" | "either";
 
 /**
- * {@link matchReference} as a result, `rejected` when it has just refused the two: the error is
- * read off its run where that recorded the stop (the input is not read again), else by the rule's failure run.
+ * {@link matchReference} as a result: the error is read off its run where that recorded the stop
+ * (the input is not read again), else by the rule's failure run.
  */
-export function referenceResult(rule: CompiledRule, input: string, rejected = false): Result<UriReference, UriSyntaxError> {
-  const value = rejected ? undefined : matchReference(rule, input);
+export function referenceResult(rule: CompiledRule, input: string): Result<UriReference, UriSyntaxError> {
+  const value = matchReference(rule, input);
   if (value !== undefined) return { ok: true, value };
   const f = rule.failureOfReference(input);
   return f === undefined ? { ok: true, value: reference(input, 0, input.length) as UriReference } : { ok: false, error: failureError(input, rule.name, f) };

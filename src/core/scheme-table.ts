@@ -24,16 +24,16 @@ export const isSpecialScheme = (scheme: string): boolean => isSchemeName(scheme)
 const isAlpha = (c: number): boolean => (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a;
 
 /**
- * How many characters of `text` from `start` are a scheme name (RFC 3986 §3.1: `scheme = ALPHA
- * *( ALPHA / DIGIT / "+" / "-" / "." )`): the longest run, 0 when `text[start]` is no ALPHA.
+ * How many characters `text` begins with are a scheme name (RFC 3986 §3.1: `scheme = ALPHA
+ * *( ALPHA / DIGIT / "+" / "-" / "." )`): the longest run, 0 when `text[0]` is no ALPHA.
  * Written out rather than read from src/charsets.ts's tables: error messages mask passwords with
  * it (password.ts), and the tables would then ship with every entry (test/package.test.ts).
  */
-export function schemeNameLength(text: string, start = 0): number {
-  if (!isAlpha(text.charCodeAt(start))) return 0;
-  let i = start + 1;
+function schemeNameLength(text: string): number {
+  if (!isAlpha(text.charCodeAt(0))) return 0;
+  let i = 1;
   for (let c = text.charCodeAt(i); isAlpha(c) || (c >= 0x30 && c <= 0x39) || c === 0x2b || c === 0x2d || c === 0x2e; c = text.charCodeAt(++i));
-  return i - start;
+  return i;
 }
 
 /** True when `s` is a scheme name (RFC 3986 §3.1), in any case. */
