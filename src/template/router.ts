@@ -50,11 +50,8 @@ export interface RouteAdded<V> {
   readonly shadowedBy: readonly string[];
 }
 
-/** A route that can never win, and the templates that win its URIs. */
-export interface UnreachableRoute<V> {
-  readonly route: Route<V>;
-  readonly shadowedBy: readonly string[];
-}
+/** A route that can never win, and the templates that win its URIs (never none): {@link TemplateRouter.unreachable} lists them. */
+export type UnreachableRoute<V> = RouteAdded<V>;
 
 /** True when `a` ranks above `b` (wins a URI both match). */
 function beats<V>(a: Route<V>, b: Route<V>): boolean {
