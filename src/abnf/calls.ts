@@ -1217,6 +1217,14 @@ function mergeLabels(labels: readonly string[], more: readonly string[]): readon
   return merged;
 }
 
+/**
+ * No self call read as a loop: a rule checked in code (Analysis.checks) makes each of its calls,
+ * since the callee's text is checked too (docs/guide/abnf.md: the rule matches only where its
+ * check holds, wherever it is used). Read as a loop, `s = "a" s / "b"` refusing "ab" matched
+ * "aab" (fuzz round 16: fixtures/engine/checks-self-calls.json).
+ */
+const NO_LOOPS = new Uint8Array(0);
+
 /** Per automaton: which positions are calls of the rule itself that a frame reads as a loop (1). */
 const loopCache = new WeakMap<Automaton, Uint8Array>();
 
@@ -1405,7 +1413,7 @@ export class CallRun {
       const a = this.compiled.automaton(key);
       // (after and afterResets a cell per position at once, as their elements stay one kind)
       const n = a.positions.length;
-      info = { a, dfa: new Dfa(a, this.compiled.budget, true), isCall: callPositions(a), loops: selfLoops(a), after: new Array<DfaState | undefined>(n).fill(undefined), afterResets: new Array<number>(n).fill(-1) };
+      info = { a, dfa: new Dfa(a, this.compiled.budget, true), isCall: callPositions(a), loops: this.compiled.analysis.checks.has(key) ? NO_LOOPS : selfLoops(a), after: new Array<DfaState | undefined>(n).fill(undefined), afterResets: new Array<number>(n).fill(-1) };
       infos.set(key, info);
     }
     return info;
