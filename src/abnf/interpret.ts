@@ -38,8 +38,15 @@ const GIVE_UP = new Error("first tier: gave up");
 /** What a rule's memo holds at an offset while its call is running there: met again, the rule would loop. */
 const RUNNING = -2;
 
-/** The longest memo kept from one match to the next, per rule (offsets). */
+/** The longest array of marks ({@link Interpreter}'s #marks) kept from one match to the next (offsets). */
 const KEPT_MEMO = 4096;
+
+/** The slots of the memo table a first match makes ({@link Interpreter}'s #table), and the most kept from one match to the next. */
+const TABLE_SLOTS = 4096;
+const KEPT_SLOTS = 1 << 16;
+
+/** Where the memo table holds no entry of the current run. */
+const MISS = -1;
 
 const NO_MEMO = new Int32Array(0);
 
@@ -69,11 +76,9 @@ const ANY: Guard = Int32Array.of(-1, -1, -1, -1, -1);
 const PENDING: Guard = new Int32Array(0);
 
 /**
- * A rule as this tier reads it: its reader, and its memo by offset, two numbers an offset `at`:
- * where `memo[2 * at]` (the stamp) is the current run's, `memo[2 * at + 1]` is an end, -1
- * (none), {@link RUNNING}, or -3 - k for the k-th of the run's lists (Interpreter.lists). One
- * array, not one of stamps and one of values: a first pass makes a rule's memo anew at each
- * growth, and a typed array costs most in its making.
+ * A rule as this tier reads it: its reader, and its number `id`, which keys its memo entries in
+ * the interpreter's memo table (Interpreter's #table: an end, -1 for none, {@link RUNNING}, or
+ * -3 - k for the k-th of the run's lists, Interpreter.lists, by rule and offset).
  */
 interface Rule {
   /**
@@ -88,7 +93,7 @@ interface Rule {
   /** The rule's furthest offset and labels by offset, in an explaining run (`explained` is its run). */
   far: Map<number, Far> | undefined;
   explained: number;
-  memo: Int32Array;
+  readonly id: number;
 }
 
 /** How far a call read the input (the end of the longest prefix some string of it begins with, from its start), and what it expected there (-1: nothing read). */
@@ -152,6 +157,20 @@ export class Interpreter {
   /** Offsets of the input marked while merging ends ({@link #each}): an offset is marked when it holds {@link #mark}. */
   #marks = NO_MEMO;
   #mark = 0;
+  /**
+   * The memo of every rule, one table: four numbers a slot (the run that wrote it, the rule's id,
+   * the offset, the value), open addressing, at most half full. Entries of other runs are free
+   * slots. A memo of each rule's own, by offset, made a first pass allocate and zero each rule's
+   * array anew at each growth (OData's 543 inputs: 1,348 typed arrays, 4.9 MB); the table is
+   * made once and grows only with the calls of one input. Its memory: 16 bytes a slot, 32 at most
+   * per call entered in one input (a call is a step, so within the input's budget); a table past
+   * {@link KEPT_SLOTS} slots is not kept for the next input.
+   */
+  #table = NO_MEMO;
+  #entries = 0;
+  #ids = 0;
+  /** How many times the table was doubled: a slot found before a doubling is found again after it. */
+  #doublings = 0;
 
   constructor(private readonly analysis: Analysis) {}
 
@@ -206,6 +225,8 @@ export class Interpreter {
       this.#mark = 0;
     }
     this.#run++;
+    this.#entries = 0;
+    if (this.#table.length === 0) this.#table = new Int32Array(4 * TABLE_SLOTS);
     this.#depth = 0;
     this.#limit = limit;
     this.#depthLimit = Math.min(depthLimit, MAX_REF_DEPTH);
@@ -226,7 +247,7 @@ export class Interpreter {
       this.#input = "";
       // (a long input's memos are not kept for the next)
       this.#lists.length = 1;
-      if (input.length > KEPT_MEMO) for (const rules of [this.#rules, this.#shared]) for (const r of rules.values()) if (r.memo.length > 2 * KEPT_MEMO) r.memo = NO_MEMO;
+      if (this.#table.length > 4 * KEPT_SLOTS) this.#table = NO_MEMO;
       if (this.#marks.length > KEPT_MEMO + 1) this.#marks = NO_MEMO;
       if (explain) for (const rules of [this.#rules, this.#shared]) for (const r of rules.values()) r.far = undefined;
     }
@@ -266,17 +287,18 @@ export class Interpreter {
         this.#noteShared(r.expr);
         r.read = this.#reader(r.expr);
       }
-      const run = this.#run;
-      if (2 * at < r.memo.length && r.memo[2 * at] === run) {
-        const v = r.memo[2 * at + 1] as number;
+      const slot = this.#find(r.id, at);
+      if (slot !== MISS) {
+        const v = this.#table[slot + 3] as number;
         if (v >= -1) return v;
         if (v === RUNNING) throw GIVE_UP; // (left recursion: the loader refuses it)
         return this.#lists[-3 - v] as readonly number[];
       }
       if (++this.#depth > this.#depthLimit) throw GIVE_UP;
-      this.#enter(r, at);
+      const doublings = this.#doublings;
+      const entry = this.#enter(r, at);
       const ends = (r.read as Reader)(at);
-      this.#keep(r, at, ends);
+      this.#keep(doublings === this.#doublings ? entry : this.#find(r.id, at), ends);
       this.#depth--;
       return ends;
     };
@@ -324,27 +346,67 @@ export class Interpreter {
   #rule(key: string): Rule {
     let rule = this.#rules.get(key);
     if (rule === undefined) {
-      rule = { expr: this.analysis.rule(key).expr, read: undefined, explain: undefined, far: undefined, memo: NO_MEMO, explained: -1 };
+      rule = { expr: this.analysis.rule(key).expr, read: undefined, explain: undefined, far: undefined, explained: -1, id: this.#ids++ };
       this.#rules.set(key, rule);
     }
     return rule;
   }
 
-  /** Marks rule `r` as running at `at` (its memo grown to hold it): reached again there, the match gives up. */
-  #enter(r: Rule, at: number): void {
+  /**
+   * Marks rule `r` as running at `at` in the memo table (doubled first when it would be more than
+   * half full): reached again there, the match gives up. Returns the entry's index.
+   */
+  #enter(r: Rule, at: number): number {
     this.at = at;
-    if (2 * at >= r.memo.length) this.#grow(r, at);
-    r.memo[2 * at] = this.#run;
-    r.memo[2 * at + 1] = RUNNING;
+    if (2 * ++this.#entries > this.#table.length >> 2) this.#rehash();
+    const table = this.#table;
+    const mask = (table.length >> 2) - 1;
+    const run = this.#run;
+    let i = hashOf(r.id, at) & mask;
+    while (table[4 * i] === run) i = (i + 1) & mask;
+    table[4 * i] = run;
+    table[4 * i + 1] = r.id;
+    table[4 * i + 2] = at;
+    table[4 * i + 3] = RUNNING;
+    return 4 * i;
   }
 
-  /** Memoizes the ends of rule `r` at `at`. */
-  #keep(r: Rule, at: number, ends: Ends): void {
-    if (typeof ends === "number") r.memo[2 * at + 1] = ends;
+  /** Memoizes `ends` in the memo table's entry at index `slot` (made by {@link #enter}). */
+  #keep(slot: number, ends: Ends): void {
+    if (typeof ends === "number") this.#table[slot + 3] = ends;
     else {
-      r.memo[2 * at + 1] = -3 - this.#lists.length;
+      this.#table[slot + 3] = -3 - this.#lists.length;
       this.#lists.push(ends);
     }
+  }
+
+  /** The index of the entry of rule `id` at offset `at` in this run's memo table, {@link MISS} when none. */
+  #find(id: number, at: number): number {
+    const table = this.#table;
+    const mask = (table.length >> 2) - 1;
+    const run = this.#run;
+    let i = hashOf(id, at) & mask;
+    while (table[4 * i] === run) {
+      if (table[4 * i + 1] === id && table[4 * i + 2] === at) return 4 * i;
+      i = (i + 1) & mask;
+    }
+    return MISS;
+  }
+
+  /** Doubles the memo table, moving this run's entries. */
+  #rehash(): void {
+    const old = this.#table;
+    const table = new Int32Array(2 * old.length);
+    const mask = (table.length >> 2) - 1;
+    const run = this.#run;
+    for (let j = 0; j < old.length; j += 4) {
+      if (old[j] !== run) continue;
+      let i = hashOf(old[j + 1] as number, old[j + 2] as number) & mask;
+      while (table[4 * i] === run) i = (i + 1) & mask;
+      for (let k = 0; k < 4; k++) table[4 * i + k] = old[j + k] as number;
+    }
+    this.#table = table;
+    this.#doublings++;
   }
 
   /**
@@ -377,8 +439,9 @@ export class Interpreter {
     const outerLabels = this.#labels;
     let ends: Ends;
     let mine: Far;
-    if (2 * at < r.memo.length && r.memo[2 * at] === run) {
-      const v = r.memo[2 * at + 1] as number;
+    const slot = this.#find(r.id, at);
+    if (slot !== MISS) {
+      const v = this.#table[slot + 3] as number;
       if (v === RUNNING) throw GIVE_UP;
       ends = v >= -1 ? v : (this.#lists[-3 - v] as readonly number[]);
       mine = r.far.get(at) ?? NOTHING_READ;
@@ -388,7 +451,7 @@ export class Interpreter {
       this.#far = -1;
       this.#labels = [];
       ends = (r.explain as Reader)(at);
-      this.#keep(r, at, ends);
+      this.#keep(this.#find(r.id, at), ends);
       // (named where it starts, as labels.ts names the token an edge enters: past its start,
       // what the edges inside it enter; nor when the compiled tier calls it, or matches it whole)
       const named = def !== undefined && def.token && this.#far === at && this.#labels.length > 0 && this.#depth > 1 && !this.#called.has(def.name.toLowerCase());
@@ -401,19 +464,6 @@ export class Interpreter {
     this.#labels = outerLabels;
     if (mine.at >= 0) this.#reach(mine.at, mine.labels);
     return ends;
-  }
-
-  /**
-   * Grows the memo of `r` to hold offset `at`: doubling, past the input's end only up to
-   * {@link KEPT_MEMO} offsets (a memo kept for the next input). Held to each input's length, a
-   * rule's memo grew again at each input longer than any before: on the bench's 543 OData inputs,
-   * 1,788 growths of two typed arrays each, now 1,348 of one (JSONPath's 409: 277 of two, 199 of one).
-   */
-  #grow(r: Rule, at: number): void {
-    const size = Math.min(Math.max(r.memo.length, at + 1, 64), Math.max(this.#input.length + 1, KEPT_MEMO));
-    const memo = new Int32Array(2 * size);
-    memo.set(r.memo);
-    r.memo = memo;
   }
 
   /** The reader of an expression; with `explain`, one that notes how far it read ({@link explain}). */
@@ -441,7 +491,7 @@ export class Interpreter {
       const x = stack.pop() as Expr;
       if (x.type !== "seq" && x.type !== "alt" && x.type !== "rep") continue;
       if (seen.has(x)) {
-        if (!this.#shared.has(x)) this.#shared.set(x, { expr: x, read: undefined, explain: undefined, far: undefined, memo: NO_MEMO, explained: -1 });
+        if (!this.#shared.has(x)) this.#shared.set(x, { expr: x, read: undefined, explain: undefined, far: undefined, explained: -1, id: this.#ids++ });
         continue;
       }
       seen.add(x);
@@ -937,6 +987,11 @@ function asciiOf(set: CodePointSet): Uint8Array {
     asciiTables.set(set, table);
   }
   return table;
+}
+
+/** Where the memo table's probe for rule `id` at offset `at` starts (before its mask). */
+function hashOf(id: number, at: number): number {
+  return (Math.imul(id, 0x9e3779b1) ^ Math.imul(at + 1, 0x85ebca77)) >>> 7;
 }
 
 /** `xs` (ascending, no repeats) as {@link Ends}. */
