@@ -937,8 +937,9 @@ export class Deterministic {
    */
   explain(codes: Int32Array, n: number): { readonly at: number; readonly st: number; readonly expected: readonly string[] } | undefined {
     const k = this.#classes;
-    this.#work = 0;
     this.#cap = Infinity;
+    this.#trim();
+    this.#work = 0;
     let st = 0;
     let at = 0;
     try {
@@ -1004,10 +1005,22 @@ export class Deterministic {
     return out;
   }
 
-  /** Makes the row of set `d` unless it has one; false once the limits are passed. */
+  /**
+   * Forgets the tables when they hold more than {@link memoLimit}, at the start of a call: what
+   * one explanation may make past it (up to 16 × {@link MEMO_LIMIT} entries more, 2 MB, within its
+   * {@link WORK_LIMIT}) is kept until the next call, which starts afresh. An explanation of a
+   * 28-character URI may need more than the bound kept between calls: refused midway by it, a
+   * no-match was told at offset 0 with nothing expected, and whether it was depended on the calls
+   * before it (fuzz round 16).
+   */
+  #trim(): void {
+    if (this.#retained > memoLimit(this.#nfa)) this.#giveUp();
+  }
+
+  /** Makes the row of set `d` unless it has one; false once the limits are passed (a walk's tables past {@link memoLimit}, an explanation's past 16 × MEMO_LIMIT more). */
   #make(d: number): boolean {
     if (this.#table[d * this.#classes] !== UNMADE) return true;
-    if (this.#states.length > DETERMINISTIC_LIMIT || this.#work > WORK_LIMIT || this.#retained > memoLimit(this.#nfa)) {
+    if (this.#states.length > DETERMINISTIC_LIMIT || this.#work > WORK_LIMIT || this.#retained > memoLimit(this.#nfa) + (this.#cap < Infinity ? 0 : MEMO_LIMIT << 4)) {
       this.#giveUp();
       return false;
     }
@@ -1106,6 +1119,7 @@ export class Deterministic {
    */
   walkText(text: string): number[] | undefined | typeof UNDECIDED {
     if (this.#walkOff) return UNDECIDED;
+    this.#trim();
     this.#cap = DETERMINISTIC_SET_LIMIT;
     const events: number[] = [];
     /** The ways not taken yet: entry, offset, width of its unit, length of `events`, ... */
