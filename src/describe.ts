@@ -1,11 +1,19 @@
 // How an argument that was refused is named in a TypeError: a value in a few words, never the
-// whole of a long string.
-import { maskTemplatePasswordAt } from "./password.js";
+// whole of a long string, never a password (RFC 3986 §7.5). Two readings of a password:
+// password.ts's passwordRange (maskPassword) for every export but uri-grammar/template's, and the
+// template reader (maskTemplatePasswordAt) for the template entry's (the `Template` names here),
+// whose bundles cannot take the other: it also reads "http://user:pw", an authority without "@"
+// whose text after its first ":" is no port, for 68-75 bytes gzip more in each of them
+// (SECURITY.md). Each pair is written twice, once per reading, so that a bundle keeps only the one
+// its entry calls: one body for both (the reading as a parameter, or one wrapping the other) costs
+// the template bundles bytes, or brings the template reader into the main entry's.
+import { maskPassword, maskTemplatePasswordAt } from "./password.js";
 
 /**
  * A value in words, for a TypeError: `null`, `undefined`, `an array`, `an object`, a string quoted
  * (cut at 40 characters), or its type and value. A URL object (WHATWG's `URL`, of any realm) is
- * named with what to pass instead: its text.
+ * named with what to pass instead: its text. A string's password is masked as
+ * {@link maskPassword} reads it (RFC 3986 §7.5), "http://user:pw" included.
  */
 export function describeValue(x: unknown): string {
   const t = typeof x;
@@ -14,11 +22,31 @@ export function describeValue(x: unknown): string {
 }
 
 /**
+ * {@link describeValue} for uri-grammar/template's exports: the same words, a string's password
+ * masked as the template reader reads it ({@link quotedTemplate}).
+ */
+export function describeTemplateValue(x: unknown): string {
+  const t = typeof x;
+  return x == null ? `${x}` : Array.isArray(x) ? "an array" : isUrlObject(x) ? "a URL object: pass its text, url.href (or url.toString())"
+    : t === "function" ? "a function" : t === "object" ? "an object" : t === "string" ? quotedTemplate(x as string) : `${t} ${String(x)}`;
+}
+
+/**
  * `text` quoted as JSON, cut at `max` characters (marked "…"): a long input never fills a message.
- * A password in it, read as in a URI reference, is masked first (RFC 3986 §7.5): a URI given where
- * another argument goes is quoted in a TypeError, and a password past the cut would show in part.
+ * A password in it is masked first as {@link maskPassword} reads it (RFC 3986 §7.5): a URI given
+ * where another argument goes is quoted in a TypeError, and a password past the cut would show in
+ * part.
  */
 export function quoted(text: string, max = 40): string {
+  text = maskPassword(text);
+  return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
+}
+
+/**
+ * {@link quoted} for uri-grammar/template: the password read as in a URI reference, by the
+ * template reader (maskTemplatePasswordAt), which does not read "http://user:pw".
+ */
+export function quotedTemplate(text: string, max = 40): string {
   text = maskTemplatePasswordAt(text, 0).text;
   return JSON.stringify(text.length > max ? `${text.slice(0, max)}…` : text);
 }
@@ -37,10 +65,17 @@ export function expectString(x: unknown, name: string, caller: string): asserts 
   if (typeof x !== "string") throw new TypeError(`${caller}: the argument "${name}" must be a string, got ${describeValue(x)}`);
 }
 
-/** Throws a TypeError unless `x` is an object (not null, not an array) or undefined: an options argument, or expand's variables. */
+/** Throws a TypeError unless `x` is an object (not null, not an array) or undefined: an options argument. */
 export function expectOptions(x: unknown, caller: string, name = "options"): void {
   if (x !== undefined && (typeof x !== "object" || x === null || Array.isArray(x))) {
     throw new TypeError(`${caller}: the argument "${name}" must be an object or undefined, got ${describeValue(x)}`);
+  }
+}
+
+/** {@link expectOptions} for uri-grammar/template (its options, expand's variables): a string quoted by {@link describeTemplateValue}. */
+export function expectTemplateOptions(x: unknown, caller: string, name = "options"): void {
+  if (x !== undefined && (typeof x !== "object" || x === null || Array.isArray(x))) {
+    throw new TypeError(`${caller}: the argument "${name}" must be an object or undefined, got ${describeTemplateValue(x)}`);
   }
 }
 

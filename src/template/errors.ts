@@ -4,17 +4,17 @@
 // which adds the caret excerpt every other syntax error of the package has in its message. The
 // class itself, and the errors of reading and expanding a template, are template-error.ts's.
 import { caretExcerpt, withoutStack } from "../errors.js";
-import { describeValue, quoted as quote } from "../describe.js";
+import { describeTemplateValue, quotedTemplate } from "../describe.js";
 import { referencePassword } from "../password.js";
 import { TemplateError } from "./template-error.js";
 
 export { TemplateError, throwFrom, type TemplateErrorCode } from "./template-error.js";
 
 /**
- * A template quoted for a message (describe.ts quoted: its password masked, RFC 3986 §7.5): its
+ * A template quoted for a message (describe.ts quotedTemplate: its password masked, RFC 3986 §7.5): its
  * first 200 code units and "…" when it is longer (an error's `template` holds it whole).
  */
-export const quoted = (text: string): string => quote(text, 200);
+export const quoted = (text: string): string => quotedTemplate(text, 200);
 
 /**
  * The start of the password a URI leaves a template in at `offset`, undefined when it leaves it
@@ -48,7 +48,7 @@ export function passwordStartAt(template: string, uri: string, offset: number): 
  * //        ^
  */
 export function formatTemplateError(error: TemplateError): string {
-  if (!(error instanceof TemplateError)) throw new TypeError(`formatTemplateError: the argument "error" must be a TemplateError, got ${describeValue(error)}`);
+  if (!(error instanceof TemplateError)) throw new TypeError(`formatTemplateError: the argument "error" must be a TemplateError, got ${describeTemplateValue(error)}`);
   return `${error.shortMessage}\n${caretExcerpt(error.input, error.offset)}`;
 }
 

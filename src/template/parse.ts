@@ -3,7 +3,7 @@
 // from grammar/rfc6570.abnf, the grammar of record, which grammar.ts loads on the engine; the
 // tests hold this reader and the module to it).
 import type { Result } from "../result.js";
-import { describeValue } from "../describe.js";
+import { describeTemplateValue } from "../describe.js";
 import { templateRefusal, type TemplateError } from "./template-error.js";
 import { encodeValue } from "./encode.js";
 import { ASCII, CLASSES, INFO, LABEL_SETS, TABLE, WIDE, WIDE_CLASS } from "./syntax.js";
@@ -220,5 +220,5 @@ export const templateParts = new WeakMap<object, Pick<ReadTemplate, "text" | "pa
 
 /** Throws the TypeError of a function given a template that is not a string. */
 export function expectTemplateText(x: unknown, caller: string, name = "template"): asserts x is string {
-  if (typeof x !== "string") throw new TypeError(`${caller}: the argument "${name}" must be a template string or a value of parseTemplate, got ${describeValue(x)}`);
+  if (typeof x !== "string") throw new TypeError(`${caller}: the argument "${name}" must be a template string or a value of parseTemplate, got ${describeTemplateValue(x)}`);
 }

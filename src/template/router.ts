@@ -5,7 +5,7 @@
 // variables (RFC 6570 §3 run backwards, as UriTemplate.match). Specificity, as route tables
 // rank routes: more literal characters first, then fewer varspecs with "+" or "#" (they match
 // reserved characters too), then fewer varspecs, then the template added first.
-import { describeValue } from "../describe.js";
+import { describeTemplateValue } from "../describe.js";
 import type { Result } from "../result.js";
 import { ACCEPT, EPS, newMark, stamps, TOO_LARGE, UNIT, unitClasses, unitsAt, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { throwFrom, type TemplateError } from "./errors.js";
@@ -423,7 +423,7 @@ export class TemplateRouter<V, T extends string = string> {
    * neither matched nor refused, and no less specific route is tried in its place.
    */
   match(uri: string): RouteMatch<V, T> | undefined {
-    if (typeof uri !== "string") throw new TypeError(`TemplateRouter.match: the argument "uri" must be a string, got ${describeValue(uri)}`);
+    if (typeof uri !== "string") throw new TypeError(`TemplateRouter.match: the argument "uri" must be a string, got ${describeTemplateValue(uri)}`);
     return this.#matches(uri, true)[0];
   }
 
@@ -434,7 +434,7 @@ export class TemplateRouter<V, T extends string = string> {
    * leaves routes out.
    */
   matchAll(uri: string): readonly RouteMatch<V, T>[] {
-    if (typeof uri !== "string") throw new TypeError(`TemplateRouter.matchAll: the argument "uri" must be a string, got ${describeValue(uri)}`);
+    if (typeof uri !== "string") throw new TypeError(`TemplateRouter.matchAll: the argument "uri" must be a string, got ${describeTemplateValue(uri)}`);
     return this.#matches(uri, false);
   }
 
@@ -626,9 +626,9 @@ export function createRouter<const R extends readonly (readonly [string, unknown
 export function createRouter(routes?: readonly (readonly [string, unknown])[]): TemplateRouter<unknown> {
   const router = new TemplateRouter<unknown>();
   if (routes === undefined) return router;
-  if (!Array.isArray(routes)) throw new TypeError(`createRouter: the argument "routes" must be an array of [template, value] pairs, got ${describeValue(routes)}`);
+  if (!Array.isArray(routes)) throw new TypeError(`createRouter: the argument "routes" must be an array of [template, value] pairs, got ${describeTemplateValue(routes)}`);
   for (const route of routes) {
-    if (!Array.isArray(route) || route.length !== 2) throw new TypeError(`createRouter: each route must be a [template, value] pair, got ${describeValue(route)}`);
+    if (!Array.isArray(route) || route.length !== 2) throw new TypeError(`createRouter: each route must be a [template, value] pair, got ${describeTemplateValue(route)}`);
     router.addOrThrow(route[0] as string, route[1]);
   }
   return router;

@@ -4,7 +4,7 @@
 // answer expanded again to check it. The language as a grammar on the package's engine
 // (grammar.ts's grammarOf) and the ambiguity search (ambiguity.ts's findAmbiguity) are functions
 // apart, so that an app that matches does not bundle them.
-import { describeValue, expectOptions, wordList } from "../describe.js";
+import { describeTemplateValue, expectTemplateOptions, wordList } from "../describe.js";
 import type { Result } from "../result.js";
 import { buildNfa, Deterministic, Matcher, OVER_WORK_LIMIT, PASS_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, unitText, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { passwordStartAt, quoted, throwFrom, type TemplateError } from "./errors.js";
@@ -100,13 +100,13 @@ const READING_WORK = 1 << 22;
 
 const flag = (x: unknown, name: string, caller: string): boolean => {
   if (x === undefined) return false;
-  if (typeof x !== "boolean") throw new TypeError(`${caller}: options.${name} must be a boolean, got ${describeValue(x)}`);
+  if (typeof x !== "boolean") throw new TypeError(`${caller}: options.${name} must be a boolean, got ${describeTemplateValue(x)}`);
   return x;
 };
 
 const positiveInteger = (x: unknown, name: string, caller: string, fallback: number): number => {
   if (x === undefined) return fallback;
-  if (typeof x !== "number" || !Number.isInteger(x) || x < 1) throw new TypeError(`${caller}: options.${name} must be a whole number of 1 or more, got ${describeValue(x)}`);
+  if (typeof x !== "number" || !Number.isInteger(x) || x < 1) throw new TypeError(`${caller}: options.${name} must be a whole number of 1 or more, got ${describeTemplateValue(x)}`);
   return x;
 };
 
@@ -219,8 +219,8 @@ export class UriTemplate<T extends string = string> {
    * parseTemplateOrThrow("http://example.com/dictionary/{term:1}/{term}").match("http://example.com/dictionary/c/cat") // { ok: true, value: { term: "cat" } }
    */
   match(uri: string, options?: MatchOptions): MatchResult<MatchOf<T>> {
-    if (typeof uri !== "string") throw new TypeError(`match: the argument "uri" must be a string, got ${describeValue(uri)}`);
-    expectOptions(options, "match");
+    if (typeof uri !== "string") throw new TypeError(`match: the argument "uri" must be a string, got ${describeTemplateValue(uri)}`);
+    expectTemplateOptions(options, "match");
     const [r, read, canon] = this.#spelled("match", uri, options, 1, positiveInteger(options?.maxReadings, "maxReadings", "match", DEFAULT_MAX_READINGS));
     // beside an error (whose input is masked), the URI as matched masks its password too (RFC 3986 §7.5)
     if (!r.ok) return read === uri ? r : { ...r, normalized: maskPasswordAt(read, 0).text };
@@ -252,8 +252,8 @@ export class UriTemplate<T extends string = string> {
    * parseTemplateOrThrow("{x}-{y}").matchAll("a-b-c").value?.readings // [{ x: "a-b", y: "c" }, { x: "a", y: "b-c" }]
    */
   matchAll(uri: string, options?: MatchAllOptions): Result<TemplateReadings<MatchOf<T>>, TemplateError> {
-    if (typeof uri !== "string") throw new TypeError(`matchAll: the argument "uri" must be a string, got ${describeValue(uri)}`);
-    expectOptions(options, "matchAll");
+    if (typeof uri !== "string") throw new TypeError(`matchAll: the argument "uri" must be a string, got ${describeTemplateValue(uri)}`);
+    expectTemplateOptions(options, "matchAll");
     const limit = positiveInteger(options?.limit, "limit", "matchAll", 64);
     const [r] = this.#spelled("matchAll", uri, options, limit, Math.max(DEFAULT_MAX_READINGS, 16 * limit));
     if (!r.ok && r.error.code === "reading-limit") return { ok: true, value: { readings: [], complete: false } };

@@ -2,7 +2,7 @@
 // bigints are written as text), a list, or an associative array; null and undefined are
 // undefined, and so is a list with no defined member or an array whose every value is
 // undefined (§2.3). Any other JavaScript value is a TypeError naming the variable.
-import { describeValue, expectOptions } from "../describe.js";
+import { describeTemplateValue, expectTemplateOptions } from "../describe.js";
 
 /** A value §2.3 treats as a string: text, or a number (finite), boolean or bigint written as text. */
 export type TemplateScalar = string | number | boolean | bigint;
@@ -33,7 +33,7 @@ export type Defined = string | readonly string[] | readonly (readonly [string, s
 
 /** The TypeError of a value §2.3 does not define, `what` saying where it stands. */
 const notDefined = (what: string, x: unknown): never => {
-  throw new TypeError(`${what} is ${typeof x === "number" ? x : describeValue(x)}: RFC 6570 §2.3 values are strings (or finite numbers, booleans, bigints) and lists or associative arrays of them`);
+  throw new TypeError(`${what} is ${typeof x === "number" ? x : describeTemplateValue(x)}: RFC 6570 §2.3 values are strings (or finite numbers, booleans, bigints) and lists or associative arrays of them`);
 };
 
 /** A member or pair value as text, or undefined; a TypeError for anything else. */
@@ -73,7 +73,7 @@ export function lookup(vars: unknown, caller: string): (name: string) => unknown
   // no argument: no variables; anything else that is not an object (a Map is one; null and arrays
   // are not) is a mistake, told as describe.ts tells an options argument that is not an object
   if (vars instanceof Map) return (name) => (vars as Map<unknown, unknown>).get(name);
-  expectOptions(vars, caller, "variables");
+  expectTemplateOptions(vars, caller, "variables");
   const o = (vars ?? {}) as Record<string, unknown>;
   return (name) => (Object.hasOwn(o, name) ? o[name] : undefined);
 }
