@@ -92,9 +92,12 @@ describe("the automaton core bundled alone", () => {
   // refused value's quote masks a password (describe.ts quoted reads password.ts, the one masker:
   // `ref(url)` or a URI passed where a rule name goes is quoted in a TypeError; ceiling raised
   // from 11,850 to 12,110 for it, a leak outweighs 256 bytes); 11,899 B once the builder's
-  // `distinct` build went with the capture enumeration no entry reached (ceiling lowered to 12,000)
-  it("stays under its ceiling (esbuild browser minified gzip -9: 11,899 bytes today)", () => {
-    expect(out.gzip <= 12_000 ? "under its ceiling" : `${out.gzip} bytes, over 12,000`).toBe("under its ceiling");
+  // `distinct` build went with the capture enumeration no entry reached (ceiling lowered to 12,000);
+  // 12,148 B once a refused value's quote reads the no-@ password too (describe.ts quoted with
+  // password.ts maskPassword, fuzz round 16: `ref("http://user:pw")` showed `pw`; the template
+  // entry keeps its own reader; ceiling raised from 12,000 to 12,160, a leak outweighs 249 bytes)
+  it("stays under its ceiling (esbuild browser minified gzip -9: 12,148 bytes today)", () => {
+    expect(out.gzip <= 12_160 ? "under its ceiling" : `${out.gzip} bytes, over 12,160`).toBe("under its ceiling");
   });
 });
 
