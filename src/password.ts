@@ -178,32 +178,48 @@ export function defineInput(error: Error, input: string): void {
   Object.defineProperty(error, "input", { value: input, enumerable: false, writable: false, configurable: true });
 }
 
-/** Where a URI may start inside a run of text: a scheme (at the start of a run of scheme characters) and its ":", or "//" (or "\\"). */
-const URI_START = /(?<![a-z\d+.-])[a-z][a-z\d+.-]*:|[/\\]{2}/i;
-
 /**
  * The passwords of the URIs written inside free text (ABNF text, a line of a file), each as
  * {@link passwordRange} reads a URI reference: the text is cut into runs between white space,
  * '"', "<" and ">" (none of which a URI holds, RFC 3986 §2; RFC 5234 quotes strings and prose
- * with them), and each run is read from its start and, where that finds none, from the first
- * place a scheme or "//" starts in it ("(http://u:pw@h/)"). A second URI in one run is not
- * looked for. Linear: each run is read at most twice, and URI_START's look-behind starts it only
- * where a run of scheme characters starts.
+ * with them), and each run is read from every place a URI may start in it (URI_STARTS: a scheme
+ * and its ":", or "//"), so "(http://u:pw@h/)", "see:http://u:pw@h" and two URIs joined by a ","
+ * all have theirs found. A read that finds an authority's start (START_AUTHORITY) covers the text
+ * up to the next "/", "?" or "#", where any authority read from there ends (RFC 3986 §3.2), and
+ * the starts inside it are not read again: one that begins inside that authority reads a part of
+ * it, whose first ":" is no earlier and whose last "@" is the same, so it finds no password the
+ * first read did not (nor does the no-@ reading: what follows a later ":" is a part of what
+ * follows the first). Linear: past a start's own characters, each character is read once.
  */
 export function passwordsIn(text: string): TextRange[] {
   const out: TextRange[] = [];
   for (const m of text.matchAll(/[^\s"<>]+/g)) {
     const run = m[0];
-    let from = 0;
-    let r = passwordRange(run);
-    if (r === undefined) {
-      const s = URI_START.exec(run);
-      if (s !== null && s.index > 0) r = passwordRange(run.slice((from = s.index)));
+    let covered = 0;
+    for (const s of run.matchAll(URI_STARTS)) {
+      const at = s.index as number;
+      if (at < covered) continue;
+      START_AUTHORITY.lastIndex = at;
+      if (!START_AUTHORITY.test(run)) continue;
+      DELIMITER.lastIndex = START_AUTHORITY.lastIndex;
+      covered = DELIMITER.test(run) ? DELIMITER.lastIndex - 1 : run.length;
+      const r = passwordRange(run.slice(at, covered));
+      if (r !== undefined) out.push({ start: (m.index as number) + at + r.start, end: (m.index as number) + at + r.end });
     }
-    if (r !== undefined) out.push({ start: (m.index as number) + from + r.start, end: (m.index as number) + from + r.end });
   }
   return out;
 }
+
+/** Where a URI may start inside a run of text: a scheme (at the start of a run of scheme characters) and its ":", or "//" (or "\\"). */
+const URI_STARTS = /(?<![a-z\d+.-])[a-z][a-z\d+.-]*:|[/\\]{2}/gi;
+/**
+ * What one of {@link passwordRange}'s readings reads before an authority (PASSWORD's and NO_PORT's
+ * starts, after their leading controls): a special scheme and any run of "/" and "\\", another
+ * scheme and "//" or more, or a scheme or none and two of "/" and "\\" (two or more with none).
+ */
+const START_AUTHORITY = /(?:ftp|file|https?|wss?):[/\\]*(?![/\\])|[a-z][a-z\d+.-]*:(?:\/\/+|[/\\]{2}(?![/\\]))|[/\\]{2,}(?![/\\])/iy;
+/** The "/", "?" or "#" that ends an authority (RFC 3986 §3.2). */
+const DELIMITER = /[/?#]/g;
 
 /**
  * Free text with the passwords of the URIs in it masked ({@link passwordsIn}), and `offset`
