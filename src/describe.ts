@@ -17,7 +17,7 @@ import { maskPassword, maskTemplatePasswordAt } from "./password.js";
  */
 export function describeValue(x: unknown): string {
   const t = typeof x;
-  return x == null ? `${x}` : Array.isArray(x) ? "an array" : isUrlObject(x) ? "a URL object: pass its text, url.href (or url.toString())"
+  return x == null ? `${x}` : Array.isArray(x) ? "an array" : isUrlObject(x) ? "a URL object: pass url.href"
     : t === "function" ? "a function" : t === "object" ? "an object" : t === "string" ? quoted(x as string) : `${t} ${String(x)}`;
 }
 
@@ -27,7 +27,7 @@ export function describeValue(x: unknown): string {
  */
 export function describeTemplateValue(x: unknown): string {
   const t = typeof x;
-  return x == null ? `${x}` : Array.isArray(x) ? "an array" : isUrlObject(x) ? "a URL object: pass its text, url.href (or url.toString())"
+  return x == null ? `${x}` : Array.isArray(x) ? "an array" : isUrlObject(x) ? "a URL object: pass url.href"
     : t === "function" ? "a function" : t === "object" ? "an object" : t === "string" ? quotedTemplate(x as string) : `${t} ${String(x)}`;
 }
 

@@ -5,13 +5,16 @@
 export type Utf8Lead = readonly [count: 0 | 1 | 2 | 3, lowest: number, highest: number];
 
 const NO_SEQUENCE: Utf8Lead = /* @__PURE__ */ Object.freeze([0, 0, 0] as const);
-const TWO: Utf8Lead = /* @__PURE__ */ Object.freeze([1, 0x80, 0xbf] as const);
-const THREE: Utf8Lead = /* @__PURE__ */ Object.freeze([2, 0x80, 0xbf] as const);
-const THREE_E0: Utf8Lead = /* @__PURE__ */ Object.freeze([2, 0xa0, 0xbf] as const); // no overlong forms
-const THREE_ED: Utf8Lead = /* @__PURE__ */ Object.freeze([2, 0x80, 0x9f] as const); // no surrogates
-const FOUR: Utf8Lead = /* @__PURE__ */ Object.freeze([3, 0x80, 0xbf] as const);
-const FOUR_F0: Utf8Lead = /* @__PURE__ */ Object.freeze([3, 0x90, 0xbf] as const); // no overlong forms
-const FOUR_F4: Utf8Lead = /* @__PURE__ */ Object.freeze([3, 0x80, 0x8f] as const); // nothing above U+10FFFF
+
+/**
+ * The sequences of the lead octets 0xC2-0xF4: two octets below 0xE0, three below 0xF0, else
+ * four; the second octet in 0x80-0xBF but after 0xE0 and 0xF0 (no overlong forms: 0xA0, 0x90 up),
+ * 0xED (no surrogates: up to 0x9F) and 0xF4 (nothing above U+10FFFF: up to 0x8F).
+ */
+const LEADS: readonly Utf8Lead[] = /* @__PURE__ */ Array.from({ length: 0xf5 - 0xc2 }, (_, i) => {
+  const b = i + 0xc2;
+  return Object.freeze([b < 0xe0 ? 1 : b < 0xf0 ? 2 : 3, b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80, b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf] as const);
+});
 
 /**
  * The UTF-8 validity table (RFC 3629 §4, the one copy every floor reads): what a well-formed
@@ -20,10 +23,7 @@ const FOUR_F4: Utf8Lead = /* @__PURE__ */ Object.freeze([3, 0x80, 0x8f] as const
  * begins no sequence (0x80–0xC1 and 0xF5–0xFF; RFC 3629 §10: no overlong "/" as %C0%AF).
  */
 export function utf8Lead(lead: number): Utf8Lead {
-  if (lead < 0xc2 || lead > 0xf4) return NO_SEQUENCE;
-  if (lead <= 0xdf) return TWO;
-  if (lead <= 0xef) return lead === 0xe0 ? THREE_E0 : lead === 0xed ? THREE_ED : THREE;
-  return lead === 0xf0 ? FOUR_F0 : lead === 0xf4 ? FOUR_F4 : FOUR;
+  return lead < 0xc2 || lead > 0xf4 ? NO_SEQUENCE : (LEADS[lead - 0xc2] as Utf8Lead);
 }
 
 /** The bits of a lead octet that its code point keeps, by count of continuation octets. */

@@ -206,7 +206,7 @@ describe("swapped arguments: the rule where the input goes", () => {
 });
 
 describe("a URL object where a string goes", () => {
-  const hint = "got a URL object: pass its text, url.href (or url.toString())";
+  const hint = "got a URL object: pass url.href";
   const url = new URL("http://a/b");
   it.each([
     ["parse", () => parse(url as unknown as string)],

@@ -10,7 +10,7 @@ import type { Result } from "../result.js";
 import { ACCEPT, EPS, newMark, stamps, TOO_LARGE, UNIT, unitClasses, unitsAt, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { throwFrom, type TemplateError } from "./errors.js";
 import type { TemplatePart } from "./parse.js";
-import { templateOf, UriTemplate, type Budget } from "./template.js";
+import { expectUri, templateOf, UriTemplate, type Budget } from "./template.js";
 import type { MatchedValue, MatchOf } from "./types.js";
 import { toUnits, type UnitSet } from "./units.js";
 
@@ -423,7 +423,7 @@ export class TemplateRouter<V, T extends string = string> {
    * neither matched nor refused, and no less specific route is tried in its place.
    */
   match(uri: string): RouteMatch<V, T> | undefined {
-    if (typeof uri !== "string") throw new TypeError(`TemplateRouter.match: the argument "uri" must be a string, got ${describeTemplateValue(uri)}`);
+    expectUri(uri, "TemplateRouter.match");
     return this.#matches(uri, true)[0];
   }
 
@@ -434,7 +434,7 @@ export class TemplateRouter<V, T extends string = string> {
    * leaves routes out.
    */
   matchAll(uri: string): readonly RouteMatch<V, T>[] {
-    if (typeof uri !== "string") throw new TypeError(`TemplateRouter.matchAll: the argument "uri" must be a string, got ${describeTemplateValue(uri)}`);
+    expectUri(uri, "TemplateRouter.matchAll");
     return this.#matches(uri, false);
   }
 

@@ -98,6 +98,11 @@ const DEFAULT_MAX_READINGS = 4096;
  */
 const READING_WORK = 1 << 22;
 
+/** Throws a TypeError unless the argument `uri` of `caller` (match, matchAll, the router's) is a string. */
+export function expectUri(uri: unknown, caller: string): asserts uri is string {
+  if (typeof uri !== "string") throw new TypeError(`${caller}: the argument "uri" must be a string, got ${describeTemplateValue(uri)}`);
+}
+
 const flag = (x: unknown, name: string, caller: string): boolean => {
   if (x === undefined) return false;
   if (typeof x !== "boolean") throw new TypeError(`${caller}: options.${name} must be a boolean, got ${describeTemplateValue(x)}`);
@@ -219,7 +224,7 @@ export class UriTemplate<T extends string = string> {
    * parseTemplateOrThrow("http://example.com/dictionary/{term:1}/{term}").match("http://example.com/dictionary/c/cat") // { ok: true, value: { term: "cat" } }
    */
   match(uri: string, options?: MatchOptions): MatchResult<MatchOf<T>> {
-    if (typeof uri !== "string") throw new TypeError(`match: the argument "uri" must be a string, got ${describeTemplateValue(uri)}`);
+    expectUri(uri, "match");
     expectTemplateOptions(options, "match");
     const [r, read, canon] = this.#spelled("match", uri, options, 1, positiveInteger(options?.maxReadings, "maxReadings", "match", DEFAULT_MAX_READINGS));
     // beside an error (whose input is masked), the URI as matched masks its password too (RFC 3986 §7.5)
@@ -252,7 +257,7 @@ export class UriTemplate<T extends string = string> {
    * parseTemplateOrThrow("{x}-{y}").matchAll("a-b-c").value?.readings // [{ x: "a-b", y: "c" }, { x: "a", y: "b-c" }]
    */
   matchAll(uri: string, options?: MatchAllOptions): Result<TemplateReadings<MatchOf<T>>, TemplateError> {
-    if (typeof uri !== "string") throw new TypeError(`matchAll: the argument "uri" must be a string, got ${describeTemplateValue(uri)}`);
+    expectUri(uri, "matchAll");
     expectTemplateOptions(options, "matchAll");
     const limit = positiveInteger(options?.limit, "limit", "matchAll", 64);
     const [r] = this.#spelled("matchAll", uri, options, limit, Math.max(DEFAULT_MAX_READINGS, 16 * limit));
