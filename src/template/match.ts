@@ -7,7 +7,7 @@
 // a template naming each variable once is read span by span by the inverse of each encoding (its
 // round trip is the property test/template/match.test.ts checks on generated values).
 import { reservedTable, unreservedTable } from "../charsets.js";
-import { octetAt, triplet } from "../percent-encoding.js";
+import { triplet } from "../percent-encoding.js";
 import { encodedCharLength, encodeValue, prefixOf } from "./encode.js";
 import { expandParts, OPERATOR_ROWS } from "./expand.js";
 import type { Tag } from "./language.js";
@@ -77,7 +77,7 @@ function decodeR(text: string): string {
   let to = 0;
   return text.replace(/%[\dA-Fa-f]{2}/g, (t, i: number) => {
     if (i < to) return "";
-    const o = octetAt(t, 0);
+    const o = parseInt(t.slice(1), 16);
     if (t !== triplet(o)) return t;
     if (o < 0x80) return (o === 0x25 ? !/^[\dA-F]{2}/i.test(text.slice(i + 3, i + 5)) : unreservedTable[o] !== true && reservedTable[o] !== true) ? String.fromCharCode(o) : t;
     const seq = text.slice(i, i + encodedCharLength(text, i));

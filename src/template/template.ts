@@ -17,7 +17,7 @@ import { expectTemplateText, readTemplate, reweigh, templateParts, type Template
 import type { MatchOf, VariablesOf } from "./types.js";
 import { toUnits, type Units } from "./units.js";
 import { lookup } from "./values.js";
-import { octetAt, triplet } from "../percent-encoding.js";
+import { triplet } from "../percent-encoding.js";
 import { unreservedTable } from "../charsets.js";
 
 /** Options of {@link UriTemplate.match}. */
@@ -62,7 +62,8 @@ export type MatchResult<V> = { readonly ok: true; readonly value: V; readonly no
 /** `uri` (or a template's text: its expressions are kept as written) with its triplets spelled as expansion writes them: upper-case hex (`upper`), unreserved characters decoded (`unreserved`); RFC 3986 §6.2.2.1, §6.2.2.2. */
 function canonicalSpelling(uri: string, upper: boolean, unreserved: boolean): string {
   return uri.replace(/\{[^{}]*\}|%[\dA-Fa-f]{2}/g, (written) => {
-    const o = octetAt(written, 0);
+    // (an expression's o is NaN, which reads nothing)
+    const o = written[0] === "%" ? parseInt(written.slice(1), 16) : NaN;
     return unreserved && unreservedTable[o] ? String.fromCharCode(o) : (upper && triplet(o)) || written;
   });
 }
