@@ -1,12 +1,12 @@
 // How an argument that was refused is named in a TypeError: a value in a few words, never the
-// whole of a long string, never a password (RFC 3986 §7.5). Two readings of a password:
-// password.ts's passwordRange (maskPassword) for every export but uri-grammar/template's, and the
-// template reader (maskTemplatePasswordAt) for the template entry's (the `Template` names here),
-// whose bundles cannot take the other: it also reads "http://user:pw", an authority without "@"
-// whose text after its first ":" is no port, for 68-75 bytes gzip more in each of them
-// (SECURITY.md). Each pair is written twice, once per reading, so that a bundle keeps only the one
-// its entry calls: one body for both (the reading as a parameter, or one wrapping the other) costs
-// the template bundles bytes, or brings the template reader into the main entry's.
+// whole of a long string, never a password (RFC 3986 §7.5). Two ways to the same reading of a
+// password: password.ts's passwordRange (maskPassword) for every export but uri-grammar/template's,
+// and the template reader (maskTemplatePasswordAt: a URI reference's reading alone, without the
+// other rules' readings, "http://user:pw" included since 2026-12-02) for the template entry's (the
+// `Template` names here), whose bundles would not take passwordRange's rule readings. Each pair is
+// written twice, once per way, so that a bundle keeps only the one its entry calls: one body for
+// both (the reading as a parameter, or one wrapping the other) costs the template bundles bytes,
+// or brings the template reader into the main entry's.
 import { maskPassword, maskTemplatePasswordAt } from "./password.js";
 
 /**
@@ -44,7 +44,7 @@ export function quoted(text: string, max = 40): string {
 
 /**
  * {@link quoted} for uri-grammar/template: the password read as in a URI reference, by the
- * template reader (maskTemplatePasswordAt), which does not read "http://user:pw".
+ * template reader (maskTemplatePasswordAt), "http://user:pw" included.
  */
 export function quotedTemplate(text: string, max = 40): string {
   text = maskTemplatePasswordAt(text, 0).text;

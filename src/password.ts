@@ -54,10 +54,16 @@ export function passwordRange(text: string, how: PasswordReading = {}): TextRang
 export const referencePassword = (text: string, open: boolean): TextRange | undefined => untabbed(text, open ? openPassword : closedPassword);
 
 /** The password of a text cut short inside the authority: its "@" may come later, so all after the ":" may be the password. */
-function openPassword(text: string): TextRange | undefined {
-  const m = OPEN_PASSWORD.exec(text);
-  return m === null ? closedPassword(text) : { start: m[0].length - (m[1] as string).length, end: m[0].length };
-}
+const openPassword = (text: string): TextRange | undefined => openRange(text) ?? closedPassword(text);
+
+/**
+ * A reader of the range of `pattern`'s group in a text (its `d` flag gives the group's indices),
+ * `undefined` where it does not match.
+ */
+const groupOf = (pattern: RegExp) => (text: string): TextRange | undefined => {
+  const r = pattern.exec(text)?.indices?.[1];
+  return r && { start: r[0], end: r[1] };
+};
 
 /**
  * `read(text)`, or where it finds no password, `read` of the text without its ASCII tabs and
@@ -67,23 +73,14 @@ function openPassword(text: string): TextRange | undefined {
 function untabbed(text: string, read: (text: string) => TextRange | undefined): TextRange | undefined {
   const r = read(text);
   if (r || !TAB.test(text)) return r;
-  const s = read(text.replace(/[\t\n\r]/g, ""));
-  // where the k-th character that is not a tab or newline stands in the text
-  const at = (k: number): number => {
-    let i = 0;
-    for (; k >= 0; i++) if (!TAB.test(text[i] as string)) k--;
-    return i - 1;
-  };
-  return s && { start: at(s.start), end: at(s.end - 1) + 1 };
+  // where each character that is not a tab or newline stands in the text, in order
+  const at: number[] = [];
+  const s = read(text.replace(/[^]/g, (c, i: number) => (TAB.test(c) ? "" : (at.push(i), c))));
+  return s && { start: at[s.start] as number, end: (at[s.end - 1] as number) + 1 };
 }
 
 const TAB = /[\t\n\r]/;
 
-/** {@link referencePassword} of a whole text: the password before the userinfo's last "@". */
-function closedPassword(text: string): TextRange | undefined {
-  const m = PASSWORD.exec(text);
-  return m === null ? undefined : { start: m[0].length - 1 - (m[1] as string).length, end: m[0].length - 1 };
-}
 
 /**
  * A URI reference's authority up to the password, and the password (the group): after leading C0
@@ -101,9 +98,9 @@ function closedPassword(text: string): TextRange | undefined {
  * `u`: no non-ASCII character folds to an ASCII letter (ECMA-262 Canonicalize). A run of "/" and "\" is never given back (the look-aheads), and no
  * other part can give back what the next one reads, so a match is linear in the text.
  */
-const userinfoPattern = (end: string): RegExp => new RegExp(String.raw`^[\0- ]*(?:(?:ftp|file|https?|wss?):[/\\]*(?![/\\])|[a-z][a-z\d+.-]*:\/\/+|[/\\]{2,}(?![/\\]))[^/?#:]*:([^/?#]+)` + end, "i");
-/** The password up to the userinfo's last "@" in the authority (the greedy run gives back to it). */
-const PASSWORD = /* @__PURE__ */ userinfoPattern("@");
+const userinfoPattern = (end: string): RegExp => new RegExp(String.raw`^[\0- ]*(?:(?:ftp|file|https?|wss?):[/\\]*(?![/\\])|[a-z][a-z\d+.-]*:\/\/+|[/\\]{2,}(?![/\\]))[^/?#:]*:([^/?#]+)` + end, "di");
+/** {@link referencePassword} of a whole text: the password up to the userinfo's last "@" in the authority (the greedy run gives back to it). */
+const closedPassword = /* @__PURE__ */ groupOf(/* @__PURE__ */ userinfoPattern("@"));
 /**
  * An authority without "@" whose text after its first ":" is no port (RFC 3986 §3.2.3: port =
  * *DIGIT), and that text (the group): "http://user:pw" is RFC 3986's host "user" and port "pw",
@@ -115,20 +112,15 @@ const PASSWORD = /* @__PURE__ */ userinfoPattern("@");
  * template's expression, RFC 6570: "http://h:{port}/"); the text ends at "/", "?", "#", "\\" or
  * the end. The special schemes but "file" are written again here (a pattern built from one list
  * costs every template bundle 8 bytes); test/security/template-passwords.test.ts holds both to
- * the URL Standard's list. Not in the template reader (closedPassword): it would take 68-75
- * bytes (gzip) more into every bundle of uri-grammar/template, past issue 30's 16,000 for
- * `{ expand, match }` (describe.ts quotes a refused string with this reading for every other
- * export, with the template reader for the template entry's). Linear: nothing is given back but the last run, where it stops at "@" or
+ * the URL Standard's list. The template reader ({@link uriPassword}) reads it too since issue
+ * 30's bytes30 session 17 (65-71 bytes gzip in each bundle of uri-grammar/template, paid by
+ * savings in them, bench/SIZE.md). Linear: nothing is given back but the last run, where it stops at "@" or
  * "{", and then fails.
  */
-const NO_PORT = /^[\0- ]*(?:(?:ftp|https?|wss?):[/\\]*(?![/\\])|(?:[a-z][a-z\d+.-]*:)?[/\\]{2}(?![/\\]))[^/?#:@[{\\]*:(?=\d*[^\d/?#\\])([^/?#@{\\]+)(?![^/?#\\])/i;
-const noPort = (text: string): TextRange | undefined => {
-  const m = NO_PORT.exec(text);
-  return m === null ? undefined : { start: m[0].length - (m[1] as string).length, end: m[0].length };
-};
+const noPort = /* @__PURE__ */ groupOf(/^[\0- ]*(?:(?:ftp|https?|wss?):[/\\]*(?![/\\])|(?:[a-z][a-z\d+.-]*:)?[/\\]{2}(?![/\\]))[^/?#:@[{\\]*:(\d*[^\d/?#@{\\][^/?#@{\\]*)(?![^/?#\\])/di);
 
 /** The password of an authority that runs to the end of the text (passwordRange's `open`). */
-const OPEN_PASSWORD = /* @__PURE__ */ userinfoPattern("$");
+const openRange = /* @__PURE__ */ groupOf(/* @__PURE__ */ userinfoPattern("$"));
 
 /** `text` with its password ({@link passwordRange}) replaced by `mask`; unchanged when it has none. */
 export function maskPassword(text: string, mask: string = PASSWORD_MASK, how: PasswordReading = {}): string {
@@ -146,11 +138,18 @@ export function maskPasswordAt(text: string, offset: number, how: PasswordReadin
 
 /**
  * {@link maskPasswordAt} for a URI Template's text (RFC 6570 §1.1: a URI reference with
- * expressions) or a URI matched against one, read as a URI reference: the same mask as
- * `maskPasswordAt(text, offset)`, without the readings of other rules, so that a bundle of
- * uri-grammar/template's `expand` keeps only this.
+ * expressions) or a URI matched against one, read as a URI reference ({@link uriPassword}): the
+ * same mask as `maskPasswordAt(text, offset)`, "http://user:pw" included, without the readings of
+ * other rules, so that a bundle of uri-grammar/template's `expand` keeps only this.
  */
-export const maskTemplatePasswordAt = (text: string, offset: number): MaskedAt => maskedAt(text, offset, untabbed(text, closedPassword));
+export const maskTemplatePasswordAt = (text: string, offset: number): MaskedAt => maskedAt(text, offset, uriPassword(text));
+
+/**
+ * {@link passwordRange} of a whole text read as a URI reference (no `rule`): the password before
+ * the userinfo's last "@", else that of an authority without "@" whose text after its first ":"
+ * is no port (`"http://user:pw"`).
+ */
+export const uriPassword = (text: string): TextRange | undefined => untabbed(text, closedPassword) ?? untabbed(text, noPort);
 
 /** A text with its password masked, and an offset in it moved with the mask. */
 export interface MaskedAt {
@@ -162,10 +161,12 @@ export interface MaskedAt {
 
 function maskedAt(text: string, offset: number, r: TextRange | undefined): MaskedAt {
   if (r === undefined) return { text, offset, inPassword: false };
-  const masked = text.slice(0, r.start) + PASSWORD_MASK + text.slice(r.end);
-  if (offset < r.start) return { text: masked, offset, inPassword: false };
-  if (offset >= r.end) return { text: masked, offset: offset - (r.end - r.start) + PASSWORD_MASK.length, inPassword: false };
-  return { text: masked, offset: r.start, inPassword: true };
+  const inPassword = offset >= r.start && offset < r.end;
+  return {
+    text: text.slice(0, r.start) + PASSWORD_MASK + text.slice(r.end),
+    offset: offset < r.start ? offset : inPassword ? r.start : offset - (r.end - r.start) + PASSWORD_MASK.length,
+    inPassword,
+  };
 }
 
 /**

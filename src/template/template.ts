@@ -9,7 +9,7 @@ import type { Result } from "../result.js";
 import { buildNfa, Deterministic, Matcher, OVER_WORK_LIMIT, PASS_LIMIT, STATE_LIMIT, TOO_LARGE, UNDECIDED, unitText, WORK_LIMIT, type Nfa } from "./automaton.js";
 import { passwordStartAt, quoted, throwFrom, type TemplateError } from "./errors.js";
 import { templateRefusal, type TemplateErrorCode } from "./template-error.js";
-import { maskTemplatePasswordAt as maskPasswordAt, referencePassword } from "../password.js";
+import { maskTemplatePasswordAt as maskPasswordAt, uriPassword } from "../password.js";
 import { expandParts } from "./expand.js";
 import { templateLanguage, type TemplateLanguage } from "./language.js";
 import { itemsOf, readingsOf, type Disagreement } from "./match.js";
@@ -437,7 +437,7 @@ export class UriTemplate<T extends string = string> {
     // the values a variable was read as may be the URI's password: then only its name
     const reason =
       why === undefined ? "no values of its variables expand to it (a value would be longer than its prefix modifier allows)"
-      : referencePassword(uri, false) === undefined ? why.why
+      : uriPassword(uri) === undefined ? why.why
       : `the variable ${JSON.stringify(why.name)} is not read the same way by each of its expressions (the values are not shown: the URI has a password, RFC 3986 §7.5)`;
     return this.#refuse("no-match", uri, `${head}: ${reason}`);
   }

@@ -208,9 +208,9 @@ describe("the template reader's masking (password.ts maskTemplatePasswordAt, wha
     const unit = fc.constantFrom("http", "HTTPS", "file", "FTP", "ws", "wss", "wsx", "foo", "a+b", "x", "1", ":", "/", "\\", "@", "?", "#", "{u}", "%41", " ", "\t", "\n", "\r", "\0", "pw", "é", "ſ", "h", "t", "p");
     fc.assert(
       fc.property(fc.array(unit, { maxLength: 14 }).map((u) => u.join("")), fc.nat(40), (text, offset) => {
-        // the template reader does not read a port that is no port (fuzz round 15: bytes), passwordRange does
+        // the template reader reads a port that is no port too (issue 30, bytes30 session 17; it did not since fuzz round 15, for bytes)
         const own = writtenOut(text);
-        expect(maskTemplatePasswordAt(text, offset)).toEqual(own === undefined ? { text, offset, inPassword: false } : maskPasswordAt(text, offset));
+        expect(maskTemplatePasswordAt(text, offset)).toEqual(maskPasswordAt(text, offset));
         expect(passwordRange(text)).toEqual(readAll(text));
         if (own !== undefined) expect(passwordRange(text)).toEqual(own);
       }),
