@@ -102,14 +102,12 @@ type Range = readonly [number, number];
  * the lead octets that begin the same form, then its second octet's bounds and 0x80–0xBF after.
  */
 export const UTF8_SEQUENCES: readonly (readonly Range[])[] = ((): Range[][] => {
-  const out: Range[][] = [];
-  for (let lead = 0x80, from = 0x80; lead <= 0x100; lead++) {
+  const out: [number, number][][] = [];
+  // the lead octets 0xC2-0xF4 (the others begin none), a form's run of them ended where the next differs
+  for (let lead = 0xc2, form = ""; lead < 0xf5; lead++) {
     const [count, lo, hi] = utf8Lead(lead);
-    const [pc, plo, phi] = utf8Lead(lead - 1);
-    if (lead === 0x100 || count !== pc || lo !== plo || hi !== phi) {
-      if (pc > 0) out.push([[from, lead - 1], [plo, phi], ...Array.from({ length: pc - 1 }, (): Range => [0x80, 0xbf])]);
-      from = lead;
-    }
+    if (form === (form = `${count} ${lo} ${hi}`)) (out[out.length - 1] as [number, number][])[0]![1] = lead;
+    else out.push([[lead, lead], [lo, hi], ...Array.from({ length: count - 1 }, (): [number, number] => [0x80, 0xbf])]);
   }
   return out;
 })();
