@@ -360,3 +360,25 @@ describe("the rules called instead of expanded, decided per rule when first aske
     if (file.includes("5322")) expect(forward.length).toBeGreaterThan(3); // (large rules are called: fields, obs-fields, …)
   });
 });
+
+describe("the memo table's run stamps wrap (an Int32Array holds them)", () => {
+  // (b is read twice at offset 0, the second time from its memo when the stamps match)
+  const g = grammarFromAbnfOrThrow('a = b "x" / b "y" / c\nb = 1*"p"\nc = b b "z" / b "z"\n');
+  const inputs = ["x", "ppppz", "ppx", "py", "pz", "ppz", "pppz", "", "ppq", "pppppz"];
+  it("past 2^31 runs of one interpreter: the answers, steps and explanations of a fresh one", () => {
+    const fresh = new Interpreter(g.analysis);
+    const old = new Interpreter(g.analysis);
+    // (run 1's entries stay in the table, b at offsets 1 to 5 among them: a wrap that kept them
+    // would read them as run 1's again, where the first run after it, on "ppppz", reads b at 2)
+    expect([fresh.test("a", "pppppz", 1_000_000), old.test("a", "pppppz", 1_000_000)]).toEqual([true, true]);
+    old.runsFrom(0x7fffffff - 2);
+    for (let round = 0; round < 3; round++)
+      for (const s of inputs) {
+        const want = fresh.test("a", s, 1_000_000);
+        const wantSteps = fresh.steps;
+        const got = old.test("a", s, 1_000_000);
+        expect(`${JSON.stringify(s)} ${String(got)} ${old.steps}`).toBe(`${JSON.stringify(s)} ${String(want)} ${wantSteps}`);
+        expect(old.explain("a", s, 1_000_000)).toEqual(fresh.explain("a", s, 1_000_000));
+      }
+  });
+});

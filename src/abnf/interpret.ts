@@ -174,6 +174,11 @@ export class Interpreter {
 
   constructor(private readonly analysis: Analysis) {}
 
+  /** @internal Test hook: the next run is numbered `run + 1` (test/engine-first-tier.test.ts starts it near the wrap). */
+  runsFrom(run: number): void {
+    this.#run = run;
+  }
+
   /** How many rules a match may nest on this tier ({@link MAX_REF_DEPTH}). */
   get maxDepth(): number {
     return MAX_REF_DEPTH;
@@ -224,6 +229,7 @@ export class Interpreter {
       this.#marks = new Int32Array(input.length + 1);
       this.#mark = 0;
     }
+    if (this.#run === 0x7fffffff) this.#wrapRuns();
     this.#run++;
     this.#entries = 0;
     if (this.#table.length === 0) this.#table = new Int32Array(4 * TABLE_SLOTS);
@@ -251,6 +257,18 @@ export class Interpreter {
       if (this.#marks.length > KEPT_MEMO + 1) this.#marks = NO_MEMO;
       if (explain) for (const rules of [this.#rules, this.#shared]) for (const r of rules.values()) r.far = undefined;
     }
+  }
+
+  /**
+   * Numbers runs from 1 again, as {@link #nextMark} does its marks: the memo table's stamps are
+   * 32-bit integers, so a number past 2^31 - 1 would be stored as another and match no entry
+   * again. The table is cleared (an entry of an early run would be taken for the new run's) and
+   * so are the rules' explained runs.
+   */
+  #wrapRuns(): void {
+    this.#table.fill(0);
+    for (const rules of [this.#rules, this.#shared]) for (const r of rules.values()) r.explained = -1;
+    this.#run = 0;
   }
 
   /** Notes that the input was read up to `at`, with `labels` expected there (while explaining). */
