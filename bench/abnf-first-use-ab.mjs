@@ -1,0 +1,140 @@
+// First use, paired A/B against another build (issue 33: "first use of a rule costs at most twice a
+// warm pass over the same input"). The rows and inputs of bench/lib/abnf.mjs (JSON flat and nested,
+// JSONPath, RFC 5234, RFC 5322, OData 4.01; uri-grammar only, no peggy), each draw a fresh process
+// that first warms the engine's code as that section's "engine warm" column does (RFC 5322's rows,
+// OData's for the RFC 5322 row: each round a fresh load, its first pass, compile(), a compiled
+// pass; WARM_ROUNDS rounds, without the section's 1.5 s minimum), then loads the row's grammar and
+// times, CPU ms: its first pass, and the best of three compiled passes after compile() (the
+// section's warm pass). Draws alternate between the builds, the order flipped at each pair.
+//   node bench/abnf-first-use-ab.mjs --base DIR [--new DIR] [--row NAME]... [--pairs N] [--profile DIR]
+// DIR: the root of another checkout (or a copy of its dist/ and package.json, with node_modules
+// linked) with dist/ built; --new defaults to this checkout.
+// Rows: flat, nested, jsonpath, rfc5234, rfc5322, odata (default: all). --profile: a
+// .cpuprofile of each draw's first pass alone (the inspector's profiler), named by build and row.
+import { execFileSync } from "node:child_process";
+import { readFileSync, writeFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+
+const here = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
+const argv = process.argv.slice(2);
+const ROWS = ["flat", "nested", "jsonpath", "rfc5234", "rfc5322", "odata"];
+const WARM_ROUNDS = 3;
+
+const cpu = (f) => {
+  const a = process.cpuUsage();
+  f();
+  const b = process.cpuUsage(a);
+  return (b.user + b.system) / 1000;
+};
+
+/** Row `name`'s grammar text, the rules compiled for its warm pass, and its inputs (as bench/lib/abnf.mjs builds them, not quick). */
+function setup(name, grammarFromAbnf, seededRandom) {
+  const read = (f) => readFileSync(path.join(here, f), "utf8");
+  const cases = JSON.parse(read("fixtures/loader/rfc-grammars.json")).grammars;
+  if (name === "flat" || name === "nested") {
+    const json = cases.find((c) => c.file.includes("rfc8259"));
+    const text = read(json.file) + (json.extra ?? "");
+    if (name === "flat") {
+      const item = '{"id":12345,"name":"x\\u0041y z","tags":["a","b"],"ok":true,"n":null,"v":-2.5e3}';
+      const parts = [];
+      let n = 1;
+      while (n < 1_000_000) {
+        parts.push(item);
+        n += item.length + 1;
+      }
+      return { text, rules: ["JSON-text"], all: [["JSON-text", `[${parts.join(",")}]`]] };
+    }
+    return { text, rules: ["JSON-text"], all: [["JSON-text", "[".repeat(10_000) + "]".repeat(10_000)]] };
+  }
+  const odata = JSON.parse(read("fixtures/abnf/odata/testcases.json")).cases;
+  const suites = {
+    jsonpath: { match: "rfc9535", rules: ["jsonpath-query"] },
+    rfc5234: { match: "rfc5234-section4", rules: ["rulelist"], file: "fixtures/abnf/rfc/rfc5234-section4.abnf" },
+    rfc5322: { match: "rfc5322", rules: ["address", "mailbox", "date-time"] },
+    odata: {
+      rules: [...new Set(odata.map(([rule]) => rule))],
+      file: "fixtures/abnf/odata/odata-abnf-construction-rules.txt",
+      given: odata.map(([rule, x]) => [rule, x]),
+      generate: ["odataUri", "odataRelativeUri", "primitiveLiteral"],
+    },
+  };
+  const s = suites[name];
+  const count = 400 / (s.generate === undefined ? 1 : 4);
+  const fixture = s.match === undefined ? undefined : cases.find((c) => c.file.includes(s.match));
+  const text = read(s.file ?? fixture.file) + (fixture?.extra ?? "");
+  const all = [];
+  for (const [rule, x] of s.given ?? [...(fixture?.accept ?? []), ...(fixture?.reject ?? [])]) if (s.rules.includes(rule)) all.push([rule, x]);
+  const source = grammarFromAbnf(text).value;
+  for (const rule of s.generate ?? s.rules) for (let k = 0; k < count; k++) all.push([rule, source.generate(rule, seededRandom(k + 1), { maxRepeat: 3 })]);
+  return { text, rules: s.rules, all };
+}
+
+if (argv[0] === "--child") {
+  const [, root, row, profileTo] = argv;
+  const { grammarFromAbnf, seededRandom } = await import(path.join(root, "dist/abnf/index.js"));
+  const pass = (g, all) => cpu(() => all.forEach(([r, s]) => g.isValid(s, r)));
+  const w = setup(row === "rfc5322" ? "odata" : "rfc5322", grammarFromAbnf, seededRandom);
+  for (let k = 0; k < WARM_ROUNDS; k++) {
+    const g = grammarFromAbnf(w.text).value;
+    pass(g, w.all);
+    g.compile(...w.rules);
+    pass(g, w.all);
+  }
+  const x = setup(row, grammarFromAbnf, seededRandom);
+  const g = grammarFromAbnf(x.text).value;
+  let session;
+  if (profileTo !== undefined) {
+    const { Session } = await import("node:inspector");
+    session = new Session();
+    session.connect();
+    const post = (m, p) => new Promise((ok, no) => session.post(m, p, (e, r) => (e ? no(e) : ok(r))));
+    await post("Profiler.enable");
+    await post("Profiler.setSamplingInterval", { interval: 100 });
+    await post("Profiler.start");
+    const first = pass(g, x.all);
+    const { profile } = await post("Profiler.stop");
+    writeFileSync(profileTo, JSON.stringify(profile));
+    g.compile(...x.rules);
+    const warm = Math.min(pass(g, x.all), pass(g, x.all), pass(g, x.all));
+    process.stdout.write(JSON.stringify({ first, warm }));
+  } else {
+    const first = pass(g, x.all);
+    g.compile(...x.rules);
+    const warm = Math.min(pass(g, x.all), pass(g, x.all), pass(g, x.all));
+    process.stdout.write(JSON.stringify({ first, warm }));
+  }
+} else {
+  const option = (name) => argv.flatMap((a, i) => (a === name ? [argv[i + 1]] : []));
+  const base = option("--base")[0];
+  if (base === undefined) throw new Error("--base DIR: the root of the build to compare with");
+  const mine = option("--new")[0] ?? here;
+  const rows = option("--row").length > 0 ? option("--row") : ROWS;
+  const pairs = Number(option("--pairs")[0] ?? 5);
+  const profile = option("--profile")[0];
+  const median = (xs) => {
+    const s = [...xs].sort((a, b) => a - b);
+    return s.length % 2 === 1 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  };
+  const draw = (who, row, k) => {
+    const args = [fileURLToPath(import.meta.url), "--child", path.resolve(who === "base" ? base : mine), row];
+    if (profile !== undefined) args.push(path.join(profile, `${who}-${row}-${k}.cpuprofile`));
+    return JSON.parse(execFileSync(process.execPath, args, { encoding: "utf8" }));
+  };
+  for (const row of rows) {
+    const runs = { base: [], new: [] };
+    for (let k = 0; k < pairs; k++) {
+      const order = k % 2 === 0 ? ["base", "new"] : ["new", "base"];
+      for (const who of order) runs[who].push(draw(who, row, k));
+    }
+    const f = (xs, d = 1) => xs.map((x) => x.toFixed(d)).join(", ");
+    const ratio = (rs) => rs.map((r) => r.first / r.warm);
+    const sum = (rs) => {
+      const q = ratio(rs);
+      return `first ${median(rs.map((r) => r.first)).toFixed(1)} ms, warm ${median(rs.map((r) => r.warm)).toFixed(1)}, first/warm median ${median(q).toFixed(2)} (${Math.min(...q).toFixed(2)}-${Math.max(...q).toFixed(2)})`;
+    };
+    const paired = runs.new.map((n, k) => n.first / runs.base[k].first);
+    console.log(`${row}: base ${sum(runs.base)}; new ${sum(runs.new)}; new/base first median ${median(paired).toFixed(3)} (${Math.min(...paired).toFixed(3)}-${Math.max(...paired).toFixed(3)})`);
+    console.log(`  first base ${f(runs.base.map((r) => r.first))}; new ${f(runs.new.map((r) => r.first))}; ratios base ${f(ratio(runs.base), 2)}; new ${f(ratio(runs.new), 2)}`);
+  }
+}
