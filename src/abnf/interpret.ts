@@ -41,8 +41,14 @@ const RUNNING = -2;
 /** The longest array of marks ({@link Interpreter}'s #marks) kept from one match to the next (offsets). */
 const KEPT_MEMO = 4096;
 
-/** The slots of the memo table a first match makes ({@link Interpreter}'s #table), and the most kept from one match to the next. */
-const TABLE_SLOTS = 4096;
+/**
+ * The slots of the memo table a first match makes ({@link Interpreter}'s #table), and the most
+ * kept from one match to the next. Small, so that every grammar's first inputs double it: a
+ * doubling is then code V8 has run and optimized before a large grammar's input first needs one
+ * (made at 4,096 slots, no input of RFC 5322's doubled it, and OData's first that did deoptimized
+ * the memoized reader #rehash is inlined into, with every call of it on the stack).
+ */
+const TABLE_SLOTS = 64;
 const KEPT_SLOTS = 1 << 16;
 
 /** Where the memo table holds no entry of the current run. */
@@ -629,17 +635,9 @@ export class Interpreter {
   #firsts(e: Expr): Guard {
     const known = this.#firstBits.get(e);
     if (known !== undefined) return known;
+    // (no closure made per call, and no callback: this walk is first made hot by a large
+    // grammar's first pass, and V8 compiles it then, its size inlined the cost)
     const out = new Int32Array(5);
-    const add = (lo: number, hi: number): void => {
-      for (let c = Math.min(lo, 128); c <= Math.min(hi, 128); c++) out[c >> 5] = (out[c >> 5] as number) | (1 << (c & 31));
-    };
-    // (x's first code units into out; true when x can match "")
-    const or = (x: Expr): boolean => {
-      const b = this.#firsts(x);
-      for (let i = 0; i < 4; i++) out[i] = (out[i] as number) | (b[i] as number);
-      out[4] = (out[4] as number) | ((b[4] as number) & 1);
-      return ((b[4] as number) & EMPTY) !== 0;
-    };
     let empty = false;
     switch (e.type) {
       case "lit": {
@@ -647,28 +645,30 @@ export class Interpreter {
         if (empty) break;
         const c = e.text.charCodeAt(0);
         const lower = c | 0x20;
-        add(c, c);
-        if (!e.caseSensitive && lower >= 0x61 && lower <= 0x7a) add(c ^ 0x20, c ^ 0x20);
+        addUnits(out, c, c);
+        if (!e.caseSensitive && lower >= 0x61 && lower <= 0x7a) addUnits(out, c ^ 0x20, c ^ 0x20);
         break;
       }
       case "range":
-        add(e.lo, e.hi);
+        addUnits(out, e.lo, e.hi);
         break;
       case "seq":
-        empty = e.items.every(or); // (up to the first item that cannot match "")
+        // (up to the first item that cannot match "")
+        empty = true;
+        for (let k = 0; k < e.items.length && empty; k++) empty = this.#orFirsts(out, e.items[k] as Expr);
         break;
       case "alt":
-        for (const x of e.items) if (or(x)) empty = true;
+        for (let k = 0; k < e.items.length; k++) if (this.#orFirsts(out, e.items[k] as Expr)) empty = true;
         break;
       case "rep":
-        empty = (e.max > 0 && or(e.item)) || e.min === 0;
+        empty = (e.max > 0 && this.#orFirsts(out, e.item)) || e.min === 0;
         break;
       case "ref": {
         const key = e.name.toLowerCase();
         if (this.#opaque(key)) {
           out.fill(-1);
           empty = true;
-        } else empty = or(this.#rule(key).expr);
+        } else empty = this.#orFirsts(out, this.#rule(key).expr);
         break;
       }
       default:
@@ -677,6 +677,14 @@ export class Interpreter {
     if (empty) out[4] = (out[4] as number) | EMPTY;
     this.#firstBits.set(e, out);
     return out;
+  }
+
+  /** Adds what `x` can start with ({@link #firsts}, without {@link EMPTY}) to `out`; true when `x` can match "". */
+  #orFirsts(out: Guard, x: Expr): boolean {
+    const b = this.#firsts(x);
+    for (let i = 0; i < 4; i++) out[i] = (out[i] as number) | (b[i] as number);
+    out[4] = (out[4] as number) | ((b[4] as number) & 1);
+    return ((b[4] as number) & EMPTY) !== 0;
   }
 
   /** One character of `set`; with `explain`, the expression it reads, named by labels.ts's {@link startLabels} where it fails. */
@@ -933,14 +941,21 @@ export class Interpreter {
       if (i === n || out[i] !== x) fresh.push(x);
     }
     if (fresh.length === 0) return -1;
-    // (merged from the back, in place)
+    // (merged from the back, in place; one path whichever list gives the next, since a branch of
+    // its own that no grammar's inputs took before, RFC 5322's among them, deoptimized #fresh and
+    // the #rep it is inlined into at OData's first pass)
     let k = n - 1;
     let f = fresh.length - 1;
     let w = n + fresh.length - 1;
     for (let x = 0; x <= f; x++) out.push(0);
     while (f >= 0) {
-      if (k >= 0 && (out[k] as number) > (fresh[f] as number)) out[w--] = out[k--] as number;
-      else out[w--] = fresh[f--] as number;
+      const o = k >= 0 ? (out[k] as number) : -1;
+      const x = fresh[f] as number;
+      const old = o > x ? 1 : 0;
+      out[w] = old === 1 ? o : x;
+      w -= 1;
+      k -= old;
+      f -= 1 - old;
     }
     return fresh.length === 1 ? (fresh[0] as number) : fresh;
   }
@@ -1005,6 +1020,11 @@ function asciiOf(set: CodePointSet): Uint8Array {
     asciiTables.set(set, table);
   }
   return table;
+}
+
+/** Sets the bits of code units `lo` to `hi` in `out` ({@link Guard}: every one past ASCII as 128). */
+function addUnits(out: Guard, lo: number, hi: number): void {
+  for (let c = Math.min(lo, 128); c <= Math.min(hi, 128); c++) out[c >> 5] = (out[c >> 5] as number) | (1 << (c & 31));
 }
 
 /** Where the memo table's probe for rule `id` at offset `at` starts (before its mask). */
