@@ -100,6 +100,13 @@ interface Rule {
   far: Map<number, Far> | undefined;
   explained: number;
   readonly id: number;
+  /**
+   * The reader of a call of the rule, memoized by offset ({@link Interpreter}'s #memoized), and
+   * the explaining one: made at its first call site and shared by the others (OData's first pass
+   * reached 1,469 calls of 392 rules, each with a closure of its own).
+   */
+  call: Reader | undefined;
+  explainCall: Reader | undefined;
 }
 
 /** How far a call read the input (the end of the longest prefix some string of it begins with, from its start), and what it expected there (-1: nothing read). */
@@ -298,8 +305,8 @@ export class Interpreter {
   #ref(key: string, explain = false): Reader {
     if (this.analysis.checks.has(key)) return explain ? this.#explainChecked(key) : (at) => this.#checked(at);
     const r = this.#rule(key);
-    if (explain) return (at) => this.#explainRef(key, r, at);
-    return this.#memoized(r);
+    if (explain) return (r.explainCall ??= (at) => this.#explainRef(key, r, at));
+    return (r.call ??= this.#memoized(r));
   }
 
   /** The reader of rule `r` (or of a shared expression, {@link #reader}), memoized by offset. */
@@ -370,7 +377,7 @@ export class Interpreter {
   #rule(key: string): Rule {
     let rule = this.#rules.get(key);
     if (rule === undefined) {
-      rule = { expr: this.analysis.rule(key).expr, read: undefined, explain: undefined, far: undefined, explained: -1, id: this.#ids++ };
+      rule = { expr: this.analysis.rule(key).expr, read: undefined, explain: undefined, far: undefined, explained: -1, id: this.#ids++, call: undefined, explainCall: undefined };
       this.#rules.set(key, rule);
     }
     return rule;
@@ -515,7 +522,7 @@ export class Interpreter {
       const x = stack.pop() as Expr;
       if (x.type !== "seq" && x.type !== "alt" && x.type !== "rep") continue;
       if (seen.has(x)) {
-        if (!this.#shared.has(x)) this.#shared.set(x, { expr: x, read: undefined, explain: undefined, far: undefined, explained: -1, id: this.#ids++ });
+        if (!this.#shared.has(x)) this.#shared.set(x, { expr: x, read: undefined, explain: undefined, far: undefined, explained: -1, id: this.#ids++, call: undefined, explainCall: undefined });
         continue;
       }
       seen.add(x);
@@ -635,6 +642,15 @@ export class Interpreter {
   #firsts(e: Expr): Guard {
     const known = this.#firstBits.get(e);
     if (known !== undefined) return known;
+    if (e.type === "ref") {
+      // (a call starts as its rule does: the rule's bits, not a copy)
+      const key = e.name.toLowerCase();
+      if (!this.#opaque(key)) {
+        const bits = this.#firsts(this.#rule(key).expr);
+        this.#firstBits.set(e, bits);
+        return bits;
+      }
+    }
     // (no closure made per call, and no callback: this walk is first made hot by a large
     // grammar's first pass, and V8 compiles it then, its size inlined the cost)
     const out = new Int32Array(5);
@@ -663,14 +679,11 @@ export class Interpreter {
       case "rep":
         empty = (e.max > 0 && this.#orFirsts(out, e.item)) || e.min === 0;
         break;
-      case "ref": {
-        const key = e.name.toLowerCase();
-        if (this.#opaque(key)) {
-          out.fill(-1);
-          empty = true;
-        } else empty = this.#orFirsts(out, this.#rule(key).expr);
+      case "ref":
+        // (a rule checked in code whose match may start anywhere, #opaque; else above)
+        out.fill(-1);
+        empty = true;
         break;
-      }
       default:
         break; // (prose no import supplies matches nothing)
     }
@@ -754,8 +767,14 @@ export class Interpreter {
     // (code unit k matches when, with the bits of masks[k] set, it is wants[k]: 0x20 makes an
     // ASCII letter lowercase, so a letter in either case matches. One path for every literal:
     // V8's readers optimized on one grammar's literals meet no branch new on another's.)
-    const masks = Array.from({ length: n }, (_, k) => (!caseSensitive && /[A-Za-z]/.test(text.charAt(k)) ? 0x20 : 0));
-    const wants = masks.map((m, k) => text.charCodeAt(k) | m);
+    const masks: number[] = [];
+    const wants: number[] = [];
+    for (let k = 0; k < n; k++) {
+      const c = text.charCodeAt(k);
+      const m = !caseSensitive && (c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a ? 0x20 : 0;
+      masks.push(m);
+      wants.push(c | m);
+    }
     if (explain) {
       const cps = codePoints(text);
       return (at) => {
