@@ -29,9 +29,9 @@ const KEY_FIELDS = { ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"], nfc: 
 
 /**
  * What equivalence compares (RFC 3986 §6.2.3 with the registry's schemes): for a URI valid under
- * a scheme that defines one (urn, mailto, tel), the scheme's key (RFC 8141 §3, RFC 6068 §2, RFC
- * 3966 §4); otherwise the text of its normal form (`normalize(s, { schemes })`, IP literals by
- * value). Two references are equivalent when their keys are equal, so equivalence is an
+ * a scheme that defines one (urn, mailto, tel), or whose normal form is (`"tel:+%31"`, RFC 3986
+ * §6.2.2), the scheme's key (RFC 8141 §3, RFC 6068 §2, RFC 3966 §4); otherwise the text of its
+ * normal form (`normalize(s, { schemes })`, IP literals by value). Two references are equivalent when their keys are equal, so equivalence is an
  * equivalence relation. A string that is no URI reference throws its UriSyntaxError.
  *
  * @example

@@ -186,8 +186,8 @@ export interface EquivalenceKeyOptions {
 
 /**
  * What equivalence compares (RFC 3986 §6.2.3 with the registry's schemes): for a URI valid under
- * a scheme that defines one (urn, mailto, tel), the scheme's key; otherwise the text of its
- * normal form ({@link normalizeWithRules}, IP literals by value). Two references are equivalent
+ * a scheme that defines one (urn, mailto, tel), or whose normal form is, the scheme's key (of
+ * that normal form); otherwise the text of its normal form ({@link normalizeWithRules}, IP literals by value). Two references are equivalent
  * when their keys are equal, so equivalence is an equivalence relation.
  */
 export function equivalenceKeyWithRules(input: UriReference, reg: SchemeRulesRegistry, options: EquivalenceKeyOptions = {}): string {
@@ -215,10 +215,18 @@ function keyOfNode(input: UriReference, reg: SchemeRulesRegistry, options: Equiv
   const L = make.layoutOf(node);
   const name = L.schemeEnd < 0 ? undefined : L.input.slice(L.start, L.schemeEnd);
   const s = name === undefined ? undefined : reg.get(name);
+  const normalForm = (): UriReference => normalizeWithRules(node, reg, options.ipv6 === "keep" ? { ipv6: "keep" } : RFC5952);
+  let normal: UriReference | undefined;
   if (s?.equivalentKey !== undefined) {
-    const v = s.valueOf(node as Uri);
+    // a URI the scheme refuses is compared as its normal form, which the scheme may accept
+    // ("tel:+%31" is "tel:+1", "mailto:./x@y.z" is "mailto:x@y.z"), as normalize makes it: RFC
+    // 3986 §6.2.3 climbs from §6.2.2 (fewer false negatives, §6.2), and a URI is equivalent to
+    // its normal form (fuzz round 17)
+    let uri = node as Uri;
+    let v = s.valueOf(uri);
+    if (v === undefined) v = s.valueOf((uri = (normal = normalForm()) as Uri));
     if (v !== undefined) {
-      const key = (OWN_HOOKS.get(s) ?? s).equivalentKey?.(v.value, node as Uri);
+      const key = (OWN_HOOKS.get(s) ?? s).equivalentKey?.(v.value, uri);
       // a key that is no string (a hook that forgot to return) would make every URI of the scheme equivalent
       if (typeof key !== "string") throw new TypeError(`equivalence: the ${s.name} scheme's equivalentKey must return a string, got ${describeValue(key)}`);
       return `${s.name} ${key}`;
@@ -226,8 +234,8 @@ function keyOfNode(input: UriReference, reg: SchemeRulesRegistry, options: Equiv
   }
   const facts = factsOf(reg);
   // the usual case: a text in normal form is its own key, read off without making its node
-  if (isNormalWithRules(L, name, s, options.ipv6 === "keep" ? facts.defaults : facts.rfc5952, facts.schemes)) return `URI ${L.input.slice(L.start, L.end)}`;
-  return `URI ${serializeNode(normalizeWithRules(node, reg, options.ipv6 === "keep" ? { ipv6: "keep" } : RFC5952))}`;
+  if (normal === undefined && isNormalWithRules(L, name, s, options.ipv6 === "keep" ? facts.defaults : facts.rfc5952, facts.schemes)) return `URI ${L.input.slice(L.start, L.end)}`;
+  return `URI ${serializeNode(normal ?? normalForm())}`;
 }
 
 /** The operations every registry brings (src/schemes/registry.ts). */

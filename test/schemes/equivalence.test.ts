@@ -57,11 +57,14 @@ describe("equivalence", () => {
     }
   });
 
-  it("compares a URI that its scheme rejects by its normal form only, never equal to a valid one", () => {
+  it("compares a URI that its scheme rejects by its normal form only, never equal to a valid one unless that normal form is valid", () => {
     // "http:///x" has an empty host (RFC 9110 §4.2.1): still a URI, with a key of its own
     expect(equivalentOrThrow("http:///x", "HTTP:///x", { schemes: defaultRegistry })).toBe(true);
     expect(equivalenceKey("urn:example:a?x").startsWith("URI ")).toBe(true);
     expect(equivalenceKey("urn:example:a").startsWith("urn ")).toBe(true);
+    // fuzz round 17: the normal form of "tel:+%31" is "tel:+1" (RFC 3986 §6.2.2.2), which tel accepts
+    expect([equivalenceKey("tel:+%31"), equivalenceKey("tel:./+1")]).toEqual([equivalenceKey("tel:+1"), equivalenceKey("tel:+1")]);
+    expect(equivalenceKey("tel:+1").startsWith("tel ")).toBe(true);
   });
 
   it("compares unknown schemes and relative references by RFC 3986 §6.2.2 alone", () => {

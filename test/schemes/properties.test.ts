@@ -110,6 +110,25 @@ describe.each(allSchemes.map(([label, s]) => [label, s]))("%s", (_label, scheme)
     expect(checked).toBeGreaterThan(100);
   });
 
+  it("keys a URI, valid under the scheme or not, as its normal form (fuzz round 17: \"tel:+%31\", refused, is \"tel:+1\", accepted)", () => {
+    // RFC 3986 §6.2.3 climbs from §6.2.2: what the syntax rung finds equivalent stays so
+    let refused = 0;
+    fc.assert(
+      fc.property(seed, fc.integer({ min: 1, max: 3 }), (n, edits) => {
+        let s = generated(n);
+        const r = seededRandom(n);
+        for (let k = 0; k < edits; k++) s = mutate(s, [...ALPHABET, "./", "%2e", "%41", "%31"], r);
+        if (!isValid(s, "URI")) return;
+        if (!scheme.isValid(s)) refused++;
+        const once = normalizeOrThrow(s, { schemes: registry });
+        expect([s, equivalenceKey(once, registry)]).toEqual([s, equivalenceKey(s, registry)]);
+        expect([s, equivalentOrThrow(s, once, { schemes: registry })]).toEqual([s, true]);
+      }),
+      { numRuns: runs(300) },
+    );
+    expect(refused).toBeGreaterThan(20);
+  });
+
   it("compares by an equivalence relation", () => {
     fc.assert(
       fc.property(seed, (n) => {
