@@ -96,7 +96,11 @@ export interface RelativizeOptions {
    * `true`, or the options to normalize with: normalize the base and the target first (as
    * {@link normalize} does, RFC 3986 §6.2.2 and §6.2.3), so that e.g. `"HTTP://A/x"` is relative to
    * `"http://a/y"`, and a target with dot segments can be reached. The result then resolves to the
-   * normalized target. Off by default: the target is relativized exactly as given.
+   * normalized target against the normalized base (RFC 3986 §5.2.1 lets a base be normalized),
+   * and against the base as given to a URI that normalizes to it, unless the base's last segment
+   * is "..", percent-encoded or not: §5.2.3's merge drops that segment unread, so "x" from
+   * `"http://h/a/b/.."` (normalized `"http://h/a/"`) goes to `"http://h/a/b/x"` against it as
+   * given (fuzz round 17). Off by default: the target is relativized exactly as given.
    */
   readonly normalize?: boolean | NormalizeOptions | undefined;
 }

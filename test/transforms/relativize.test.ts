@@ -245,6 +245,34 @@ describe("relativize: properties", () => {
     );
   });
 
+  test("with normalize: true the result resolves to the normalized target against the base as given too, unless the base's last segment is \"..\", percent-encoded or not (fuzz round 17)", () => {
+    // RFC 3986 §5.2.1 lets a base be normalized before use; §5.2.3's merge keeps the base's path up
+    // to its last "/", so a last ".." (which normalization removes with the segment before it) is
+    // dropped unread there: "x" from "http://h/a/b/.." goes to "http://h/a/" normalized, to
+    // "http://h/a/b/x" as given
+    const lastIsDotDot = (b: Uri): boolean => /(?:^|\/)(?:\.|%2e){2}$/i.test(b.path.text);
+    let checked = 0;
+    fc.assert(
+      fc.property(pairs, ([b, t]) => {
+        const base = uri(b);
+        if (lastIsDotDot(base)) return;
+        const r = relativize(base, uri(t), { normalize: true });
+        expect(r.ok).toBe(true);
+        if (!r.ok) return;
+        checked++;
+        expect([b, t, serializeNode(normalizeOrThrow(resolvedText(base, r.value)))]).toEqual([b, t, serializeNode(normalizeOrThrow(uri(t)))]);
+      }),
+      { numRuns: runs(2000) },
+    );
+    expect(checked).toBeGreaterThan(100);
+    for (const base of ["http://h/a/b/..", "http://h/a/b/%2E%2e", "tel:a/b/.%2e"]) {
+      const target = base.startsWith("tel") ? "tel:a/x" : "http://h/a/x";
+      const r = relativize(base, target, { normalize: true });
+      expect(r.ok && serializeNode(r.value)).toBe("x");
+      if (r.ok) expect([resolvedText(normalizeOrThrow(base) as Uri, r.value), resolvedText(uri(base), r.value)]).toEqual([target, base.replace(/[^/:]*$/, "x")]);
+    }
+  });
+
   /**
    * A family of references built without relativize's logic: each suffix of the target's text
    * after its scheme, behind a prefix of dot segments, slashes or nothing. Every one that parses
