@@ -323,7 +323,9 @@ export function serialize(input: string | Node): string {
 }
 
 /**
- * The reference with the password of its userinfo replaced by a mask (RFC 3986 §3.2.1, §7.5).
+ * The reference with the password of its userinfo replaced by a mask (RFC 3986 §3.2.1, §7.5),
+ * and so the password a WHATWG URL parser reads after a special scheme without "//", where RFC
+ * 3986 reads a path (`"http:user:secret@h/"` gives `"http:user:***@h/"`), as `toDisplayString` shows it.
  *
  * @example
  * serialize(redactPassword("http://user:secret@h/")); // "http://user:***@h/"

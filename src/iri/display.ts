@@ -3,9 +3,7 @@
 import * as make from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
 import { redactNodePassword, type RedactOptions } from "../transforms/display.js";
-import { charsets, type IriComponent } from "../charsets.js";
-import { PASSWORD_MASK, passwordRange } from "../password.js";
-import { encodeWith } from "../percent-encoding.js";
+import type { IriComponent } from "../charsets.js";
 import { readOptions } from "../describe.js";
 import { referenceOrThrow } from "../core/args.js";
 import { isSpecialScheme } from "../core/scheme-table.js";
@@ -223,22 +221,9 @@ export function toDisplayString(input: string | UriReference, options?: DisplayO
     out += a.host.kind === "reg-name" ? a.host.text.split(".").map(label).join(".") : make.hostText(a.host);
     if (a.port !== undefined) out += `:${a.port}`;
   }
-  out += showComponent("path", showPassword ? uri.path.text : maskPathPassword(out, uri, o.mask));
+  // (redactNodePassword masked a password a WHATWG URL parser reads in the path too: "http:user:pw@host/")
+  out += showComponent("path", uri.path.text);
   if (uri.query !== undefined) out += `?${showComponent("query", uri.query)}`;
   if (uri.fragment !== undefined) out += `#${showComponent("fragment", uri.fragment)}`;
   return out;
-}
-
-/**
- * The path of `uri` with the password a WHATWG URL parser reads in it masked: RFC 3986 reads no
- * authority in "http:user:pw@host/" (or an empty one in "http:///user:pw@host/"), the URL
- * Standard's special authority states read "user:pw@host" as one (RFC 3986 §7.5 either way).
- * `before` is the text before the path.
- */
-function maskPathPassword(before: string, uri: UriReference, mask: string | undefined): string {
-  const path = uri.path.text;
-  if (uri.authority?.userinfo !== undefined || !path.includes("@")) return path;
-  const r = passwordRange(before + path);
-  if (r === undefined || r.start < before.length) return path;
-  return path.slice(0, r.start - before.length) + encodeWith(mask ?? PASSWORD_MASK, charsets.userinfo) + path.slice(r.end - before.length);
 }
