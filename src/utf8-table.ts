@@ -9,9 +9,11 @@ const NO_SEQUENCE: Utf8Lead = /* @__PURE__ */ Object.freeze([0, 0, 0] as const);
 /**
  * The sequences of the lead octets 0xC2-0xF4: two octets below 0xE0, three below 0xF0, else
  * four; the second octet in 0x80-0xBF but after 0xE0 and 0xF0 (no overlong forms: 0xA0, 0x90 up),
- * 0xED (no surrogates: up to 0x9F) and 0xF4 (nothing above U+10FFFF: up to 0x8F).
+ * 0xED (no surrogates: up to 0x9F) and 0xF4 (nothing above U+10FFFF: up to 0x8F). The length is
+ * written as a number: esbuild keeps a pure call whose argument holds arithmetic (`0xf5 - 0xc2`)
+ * in a bundle that does not use it (test/package.test.ts, the merged chunk free of side effects).
  */
-const LEADS: readonly Utf8Lead[] = /* @__PURE__ */ Array.from({ length: 0xf5 - 0xc2 }, (_, i) => {
+const LEADS: readonly Utf8Lead[] = /* @__PURE__ */ Array.from({ length: 51 /* 0xC2-0xF4 */ }, (_, i) => {
   const b = i + 0xc2;
   return Object.freeze([b < 0xe0 ? 1 : b < 0xf0 ? 2 : 3, b === 0xe0 ? 0xa0 : b === 0xf0 ? 0x90 : 0x80, b === 0xed ? 0x9f : b === 0xf4 ? 0x8f : 0xbf] as const);
 });
