@@ -78,7 +78,8 @@ export function toUnits(s: string, fresh = false): Units | number {
 export function unitsOf(s: string): number[] {
   // its own arrays: a template's automaton is built while a URI's units may be in use
   const u = toUnits(s, true);
-  if (typeof u === "number") throw new Error(`internal: ${JSON.stringify(s)} is not URI text`);
+  // (never reached: the reader accepts only such text; the text is not quoted, it may hold a template's password)
+  if (typeof u === "number") throw new Error("internal: not URI text");
   return Array.from(u.codes.subarray(0, u.n));
 }
 
