@@ -8,11 +8,7 @@ const HEX = "0123456789ABCDEF";
 export const TRIPLETS: readonly string[] = /* @__PURE__ */ Array.from({ length: 256 }, (_, b) => `%${HEX[b >> 4]}${HEX[b & 15]}`);
 
 /** The value of a hex digit's code unit (either case, RFC 3986 §2.1), or -1. */
-export function hexValue(c: number): number {
-  if (c >= 0x30 && c <= 0x39) return c - 0x30;
-  const l = c | 0x20;
-  return l >= 0x61 && l <= 0x66 ? l - 0x61 + 10 : -1;
-}
+export const hexValue = (c: number): number => (c > 0x2f && c < 0x3a ? c - 0x30 : (c |= 0x20) > 0x60 && c < 0x67 ? c - 0x57 : -1);
 
 /** {@link hexValue} of each US-ASCII code unit, as a table: for a loop that reads triplets without a call per character. */
 export const HEX_VALUES: Int8Array = /* @__PURE__ */ Int8Array.from({ length: 128 }, (_, c) => hexValue(c));

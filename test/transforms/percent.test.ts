@@ -7,6 +7,7 @@ import { isValid } from "../../src/parse";
 import type { RuleName } from "../../src/rules/index";
 import { DecodeError } from "../../src/transforms/errors";
 import { percentDecode, percentEncode, type EncodeRule } from "../../src/transforms/percent";
+import { HEX_VALUES, hexValue } from "../../src/percent-encoding";
 import { runs } from "../helpers/runs";
 
 const dir = path.join(__dirname, "../../fixtures/percent");
@@ -45,6 +46,19 @@ function matchesRule(encoded: string, rule: EncodeRule): boolean {
   if (rule === "unreserved") return [...encoded.replace(/%[0-9A-F]{2}/g, "")].every((ch) => isValid(ch, "unreserved"));
   return isValid(encoded, rule as RuleName);
 }
+
+describe("hexValue: RFC 3986 §2.1's HEXDIG (RFC 5234 B.1, either case)", () => {
+  it("reads 0-9, A-F and a-f on every code unit, and -1 for every other number it is given", () => {
+    const HEXDIG = "0123456789abcdef";
+    const wrong: number[] = [];
+    for (let c = -2; c <= 0x10000; c++) {
+      const ch = c >= 0 ? String.fromCharCode(c) : "";
+      const want = /^[\dA-Fa-f]$/.test(ch) ? HEXDIG.indexOf(ch.toLowerCase()) : -1;
+      if (hexValue(c) !== want || (c >= 0 && c < 128 && HEX_VALUES[c] !== want)) wrong.push(c);
+    }
+    expect([wrong, hexValue(Number.NaN), hexValue(0x10041), hexValue(0x10031)]).toEqual([[], -1, -1, -1]);
+  });
+});
 
 describe("percentDecode", () => {
   test.each(decodeFx.ok.cases)(`${decodeFx.ok.source}: %j -> %j`, (input, expected) => {
