@@ -97,7 +97,7 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
     // expression, and between the members of an exploded value
     // and a "+" or "#" value (which can hold any reserved character) stops before the text that
     // follows its expression (a literal's first character, the next expression's operator)
-    const after = r ? (followers[e] ?? "") : "";
+    const after = r ? follower : "";
     const yieldAt = (spec.explode || yieldFirst ? row.sep : "") + after;
     const span = (role: Role, min1: boolean, max?: number, stopAt = yieldAt): Lang => ({
       t: "span",
@@ -149,25 +149,21 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
     }
   };
 
-  // what follows each expression: the first character of the next part's text, if any
-  const followers: string[] = [];
-  parts.forEach((part, i) => {
-    if (part.kind !== "expression") return;
-    const next = parts[i + 1];
-    followers.push(next === undefined ? "" : next.kind === "literal" ? (next.expansion[0] ?? "") : OPERATOR_ROWS[next.operator].first);
-  });
-
+  /** What follows the expression being written: the first character of the next part's text, if any. */
+  let follower = "";
   const top: Lang[] = [];
-  for (const part of parts) {
+  parts.forEach((part, i) => {
     if (part.kind === "literal") {
       top.push(lit(part.expansion));
-      continue;
+      return;
     }
+    const next = parts[i + 1];
+    follower = next === undefined ? "" : next.kind === "literal" ? (next.expansion[0] ?? "") : OPERATOR_ROWS[next.operator].first;
     const e = expressions.length;
     expressions.push(part);
     expression(part, e);
     before += part.varspecs.length;
     top.push({ t: "ref", name: `expression-${e + 1}` });
-  }
+  });
   return { rules: new Map<string, Lang>([["template", sq(...top)], ...rules]), tags, expressions };
 }
