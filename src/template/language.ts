@@ -109,19 +109,18 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
       yieldAt: stopAt === "" ? undefined : stopAt,
     });
     const name = lit(spec.name);
-    const empty = (): Lang => ({ t: "mark", tag: tag("mark", "empty", v) });
+    // a named value: ";" writes the name alone for an empty value (§3.2.7), "?" and "&" the name and "=" (§3.2.8, §3.2.9)
+    const named = (value: (min1: boolean) => Lang): Lang =>
+      x.operator === ";" ? sq(name, al(sq(lit("="), value(true)), { t: "mark", tag: tag("mark", "empty", v) })) : sq(name, lit("="), value(false));
     if (spec.prefix !== undefined) {
-      if (!row.named) return span("value", false, spec.prefix);
-      if (x.operator === ";") return sq(name, al(sq(lit("="), span("value", true, spec.prefix)), empty()));
-      return sq(name, lit("="), span("value", false, spec.prefix));
+      const value = (min1: boolean): Lang => span("value", min1, spec.prefix);
+      return row.named ? named(value) : value(false);
     }
     if (!spec.explode) {
       // comma-separated pieces: a string, a list, or an associative array's names and values (§3.2.1)
       const value = (min1: boolean): Lang =>
         options.stringsOnly === true ? span("first", min1) : sq(span("first", false), { t: "star", item: sq(lit(","), span("next", false)), yieldFirst: yieldFirst ? row.sep : undefined });
-      if (!row.named) return value(false);
-      if (x.operator === ";") return sq(name, al(sq(lit("="), value(true)), empty()));
-      return sq(name, lit("="), value(false));
+      return row.named ? named(value) : value(false);
     }
     // exploded: members or pairs joined by the operator's separator (§3.2.1), read as a list
     // first (its members: the varname each time for ";", "?" and "&"), then as pairs: a list
