@@ -89,7 +89,7 @@ export function unitsOf(s: string): number[] {
 /** A set of units. */
 export type UnitSet = Uint8Array;
 
-function set(test: (code: number) => boolean): UnitSet {
+function set(test: (code: number) => unknown): UnitSet {
   const s = new Uint8Array(UNIT_COUNT);
   for (let c = 0; c < UNIT_COUNT; c++) if (test(c)) s[c] = 1;
   return s;
@@ -114,15 +114,15 @@ export const UTF8_SEQUENCES: readonly (readonly Range[])[] = ((): Range[][] => {
 })();
 
 /** Octets below 0x80 that expansion pct-encodes in U mode: every ASCII character but unreserved ones. */
-export const encodedAsciiOctet = (o: number): boolean => o < 0x80 && unreservedTable[o] !== true;
+export const encodedAsciiOctet = (o: number): boolean => o < 0x80 && !unreservedTable[o];
 
 /** Uppercase triplets whose octet is in `r`. */
 export const upperTriplets = (r: Range): UnitSet => set((c) => isUpperTriplet(c) && octetOf(c) >= r[0] && octetOf(c) <= r[1]);
 
 /** U's one-unit characters: unreserved, and the uppercase triplet of an ASCII character that is not. */
-export const U_SINGLE: UnitSet = set((c) => (c < 0x80 && unreservedTable[c] === true) || (isUpperTriplet(c) && encodedAsciiOctet(octetOf(c))));
+export const U_SINGLE: UnitSet = set((c) => (c < 0x80 && unreservedTable[c]) || (isUpperTriplet(c) && encodedAsciiOctet(octetOf(c))));
 /** U+R's units: unreserved and reserved characters, and every triplet (any octet, any case). */
-export const R_ANY: UnitSet = set((c) => (c < 0x80 && (unreservedTable[c] === true || reservedTable[c] === true)) || isTriplet(c));
+export const R_ANY: UnitSet = set((c) => (c < 0x80 && (unreservedTable[c] || reservedTable[c])) || isTriplet(c));
 
 /** The set of one unit. */
 export const single = (code: number): UnitSet => set((c) => c === code);
@@ -153,7 +153,7 @@ function sequenceAt(codes: Int32Array, k: number, n: number, upper: boolean): nu
 export function charLength(codes: Int32Array, k: number, n: number, reserved: boolean): number {
   if (k >= n) return 0;
   const c = codes[k] as number;
-  if (c < 0x80) return unreservedTable[c] === true || (reserved && reservedTable[c] === true) ? 1 : 0;
+  if (c < 0x80) return unreservedTable[c] || (reserved && reservedTable[c]) ? 1 : 0;
   if (reserved) return sequenceAt(codes, k, n, false) || 1;
   if (!isUpperTriplet(c)) return 0;
   if (encodedAsciiOctet(octetOf(c))) return 1;
