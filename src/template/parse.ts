@@ -89,9 +89,10 @@ export function parseParts(text: string): Result<readonly TemplatePart[], Templa
     let k: number;
     if (c < 128) k = ASCII.charCodeAt(c) - 35;
     else {
-      // the class of the last range starting at or below c: none and WIDE_CLASS in turn (a lone surrogate is in no class of a character: no transition)
+      // the class of the last range starting at or below c: none and WIDE_CLASS in turn (a lone surrogate is in no class of a character: no transition);
+      // past the table's last range, WIDE[j] is undefined and `from` NaN, which ends the loop
       k = 0;
-      for (let j = 0, from = 0; j < WIDE.length && (from += WIDE[j] as number) <= c; j++) k = j & 1 && WIDE_CLASS;
+      for (let j = 0, from = 0; (from += WIDE[j] as number) <= c; j++) k = j & 1 && WIDE_CLASS;
     }
     const next = TABLE.charCodeAt(state * CLASSES + k) - 35;
     if (!next) break;
