@@ -109,9 +109,9 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
       yieldAt: stopAt === "" ? undefined : stopAt,
     });
     const name = lit(spec.name);
-    // a named value: ";" writes the name alone for an empty value (§3.2.7), "?" and "&" the name and "=" (§3.2.8, §3.2.9)
+    // a named value: "?" and "&" write the name and their ifemp "=" for an empty value (§3.2.8, §3.2.9), ";" the name alone (§3.2.7)
     const named = (value: (min1: boolean) => Lang): Lang =>
-      x.operator === ";" ? sq(name, al(sq(lit("="), value(true)), { t: "mark", tag: tag("mark", "empty", v) })) : sq(name, lit("="), value(false));
+      row.ifemp ? sq(name, lit("="), value(false)) : sq(name, al(sq(lit("="), value(true)), { t: "mark", tag: tag("mark", "empty", v) }));
     if (spec.prefix !== undefined) {
       const value = (min1: boolean): Lang => span("value", min1, spec.prefix);
       return row.named ? named(value) : value(false);
@@ -125,7 +125,7 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
     // exploded: members or pairs joined by the operator's separator (§3.2.1), read as a list
     // first (its members: the varname each time for ";", "?" and "&"), then as pairs: a list
     // always types, where pairs need their names to differ
-    const valuePart = (): Lang => (x.operator === "?" || x.operator === "&" ? sq(lit("="), span("eval", false)) : al(sq(lit("="), span("eval", true)), EMPTY));
+    const valuePart = (): Lang => (row.ifemp ? sq(lit("="), span("eval", false)) : al(sq(lit("="), span("eval", true)), EMPTY));
     const member = (): Lang => (row.named ? sq(name, { t: "mark", tag: tag("mark", "name-key", v) }, valuePart()) : span("key", false, undefined, row.sep + after));
     const pair = (): Lang => sq(span("key", false, undefined, `${row.sep}=${after}`), valuePart());
     // a named list's members carry the varname, so its list goes on while they do; elsewhere the
