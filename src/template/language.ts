@@ -106,7 +106,7 @@ export function templateLanguage(parts: readonly TemplatePart[], options: Langua
       max,
       open: tag("open", role, v),
       close: tag("close", role, v),
-      yieldAt: stopAt === "" ? undefined : stopAt,
+      yieldAt: stopAt || undefined,
     });
     const name = lit(spec.name);
     // a named value: "?" and "&" write the name and their ifemp "=" for an empty value (§3.2.8, §3.2.9), ";" the name alone (§3.2.7)
