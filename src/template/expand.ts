@@ -31,7 +31,7 @@ export const OPERATOR_ROWS: Readonly<Record<Operator, OperatorRow>> = /* @__PURE
   Object.fromEntries(
     [..." +#./;?&"].map((c, j) => {
       const op = c.trim();
-      return [op, { first: j === 1 ? "" : op, sep: j > 5 ? "&" : j > 2 ? op : ",", named: j > 4, ifemp: j > 5 ? "=" : "", reserved: j === 1 || j === 2 }];
+      return [op, { first: j === 1 ? "" : op, sep: j > 5 ? "&" : j > 2 ? op : ",", named: j > 4, ifemp: j > 5 ? "=" : "", reserved: j > 0 && j < 3 }];
     }),
   ) as Record<Operator, OperatorRow>,
 );
