@@ -24,14 +24,12 @@ export function describeValue(x: unknown): string {
 
 /**
  * {@link describeValue} for uri-grammar/template's exports: the same words, a string's password
- * masked as the template reader reads it ({@link quotedTemplate}), but a symbol is its type and
- * `String(x)`, its description in full: naming it "a symbol" cost the template bundles 7-10 bytes
- * gzip (fuzz round 17: `{ expand, match }` 15,975 -> 15,982-15,986, past its ceiling of 15,980).
+ * masked as the template reader reads it ({@link quotedTemplate}).
  */
 export function describeTemplateValue(x: unknown): string {
   const t = typeof x;
   return x == null ? `${x}` : Array.isArray(x) ? "an array" : isUrlObject(x) ? "a URL object: pass url.href"
-    : t === "function" ? "a function" : t === "object" ? "an object" : t === "string" ? quotedTemplate(x as string) : `${t} ${String(x)}`;
+    : t === "function" || t === "symbol" ? `a ${t}` : t === "object" ? "an object" : t === "string" ? quotedTemplate(x as string) : `${t} ${String(x)}`;
 }
 
 /**

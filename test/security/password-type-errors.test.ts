@@ -29,6 +29,7 @@ const TEXTS = [`http://user:${SECRET}`, `https://user:${SECRET}/a?b`, `//user:${
 /** What stands in the other argument positions. */
 const FILLERS: readonly unknown[] = ["http://example.com/a/b", undefined, {}];
 
+const templateExported = Object.entries(template as Record<string, unknown>).filter(([, v]) => typeof v === "function").map(([name, f]) => [`template:${name}`, f as (...args: unknown[]) => unknown] as const);
 const entries = { root, rules, abnf, components, builder, iri, schemes, security, diagrams, whatwg };
 const exported = Object.entries(entries).flatMap(([mod, ns]) =>
   Object.entries(ns as Record<string, unknown>).filter(([, v]) => typeof v === "function").map(([name, f]) => [`${mod}:${name}`, f as (...args: unknown[]) => unknown] as const),
@@ -62,7 +63,7 @@ describe("a password given to any export outside uri-grammar/template, in any ar
   it.each(TEXTS)("%j: no error shows it", (text) => {
     // by export and argument: the first message that shows it
     const leaks = new Map<string, string>();
-    for (const [key, f] of exported) {
+    for (const [key, f] of [...exported, ...templateExported]) {
       const arity = Math.max(f.length, 1) + 1;
       for (let i = 0; i < arity; i++) {
         for (const filler of FILLERS) {
@@ -113,14 +114,13 @@ describe("a password given to any export of uri-grammar/template, or a method of
 // objects, Maps, a boxed String, an Error, a URL object, a Proxy, a function or class named by
 // it): only a Symbol showed it, its description quoted whole by `${typeof x} ${String(x)}` in
 // describeValue (206 pairs of export and argument of every entry; 2 of them the template
-// entry's). Outside uri-grammar/template a symbol is now named "a symbol", as a function is "a
-// function"; describeTemplateValue keeps `symbol Symbol(...)`: the same words cost its bundles
-// 7-10 bytes, past the ceiling of { expand, match } (SECURITY.md)
-describe("a Symbol whose description is a URI holding a password, given to any export outside uri-grammar/template", () => {
+// entry's). A symbol is now named "a symbol", as a function is "a function", by every entry
+// (uri-grammar/template's since its bundles had the room, 2026-12-02)
+describe("a Symbol whose description is a URI holding a password, given to any export of any entry", () => {
   it.each([`http://user:${SECRET}@host/`, `//user:${SECRET}@host/p`])("%j: no error shows it", (text) => {
     const leaks = new Map<string, string>();
     let refused = 0;
-    for (const [key, f] of exported) {
+    for (const [key, f] of [...exported, ...templateExported]) {
       const arity = Math.max(f.length, 1) + 1;
       for (let i = 0; i < arity; i++) {
         for (const filler of FILLERS) {
