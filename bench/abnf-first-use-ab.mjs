@@ -5,14 +5,18 @@
 // OData's for the RFC 5322 row: each round a fresh load, its first pass, compile(), a compiled
 // pass; WARM_ROUNDS rounds, without the section's 1.5 s minimum), then loads the row's grammar and
 // times, CPU ms: its first pass, and the best of three compiled passes after compile() (the
-// section's warm pass). Draws alternate between the builds, the order flipped at each pair.
+// section's warm pass). Draws alternate between the builds, the order flipped at each pair. The
+// inputs are made once, here (with --new's build), and read by every draw from a file: a draw
+// loads the row's grammar once, as a user does (generating them there loaded it twice, and the
+// second load set off V8 compiles that ran during the timed pass: bench/lib/abnf.mjs).
 //   node bench/abnf-first-use-ab.mjs --base DIR [--new DIR] [--row NAME]... [--pairs N] [--profile DIR]
 // DIR: the root of another checkout (or a copy of its dist/ and package.json, with node_modules
 // linked) with dist/ built; --new defaults to this checkout.
 // Rows: flat, nested, jsonpath, rfc5234, rfc5322, odata (default: all). --profile: a
 // .cpuprofile of each draw's first pass alone (the inspector's profiler), named by build and row.
 import { execFileSync } from "node:child_process";
-import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
 
@@ -70,18 +74,22 @@ function setup(name, grammarFromAbnf, seededRandom) {
   return { text, rules: s.rules, all };
 }
 
+/** The row that warms the engine's code before row `name`'s first pass (bench/lib/abnf.mjs WARMER). */
+const warmerOf = (name) => (name === "rfc5322" ? "odata" : "rfc5322");
+
 if (argv[0] === "--child") {
-  const [, root, row, profileTo] = argv;
-  const { grammarFromAbnf, seededRandom } = await import(path.join(root, "dist/abnf/index.js"));
+  const [, root, row, inputsFile, profileTo] = argv;
+  const { grammarFromAbnf } = await import(path.join(root, "dist/abnf/index.js"));
   const pass = (g, all) => cpu(() => all.forEach(([r, s]) => g.isValid(s, r)));
-  const w = setup(row === "rfc5322" ? "odata" : "rfc5322", grammarFromAbnf, seededRandom);
+  const made = JSON.parse(readFileSync(inputsFile, "utf8"));
+  const w = made[warmerOf(row)];
   for (let k = 0; k < WARM_ROUNDS; k++) {
     const g = grammarFromAbnf(w.text).value;
     pass(g, w.all);
     g.compile(...w.rules);
     pass(g, w.all);
   }
-  const x = setup(row, grammarFromAbnf, seededRandom);
+  const x = made[row];
   const g = grammarFromAbnf(x.text).value;
   let session;
   if (profileTo !== undefined) {
@@ -116,8 +124,16 @@ if (argv[0] === "--child") {
     const s = [...xs].sort((a, b) => a - b);
     return s.length % 2 === 1 ? s[(s.length - 1) / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
   };
+  // every draw's inputs, made once (a row's and its warmer's), with this build
+  const { grammarFromAbnf, seededRandom } = await import(path.join(path.resolve(mine), "dist/abnf/index.js"));
+  const dir = mkdtempSync(path.join(tmpdir(), "abnf-first-use-"));
+  const inputs = path.join(dir, "inputs.json");
+  const made = {};
+  for (const row of rows) for (const name of [row, warmerOf(row)]) made[name] ??= setup(name, grammarFromAbnf, seededRandom);
+  writeFileSync(inputs, JSON.stringify(made));
+  process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
   const draw = (who, row, k) => {
-    const args = [fileURLToPath(import.meta.url), "--child", path.resolve(who === "base" ? base : mine), row];
+    const args = [fileURLToPath(import.meta.url), "--child", path.resolve(who === "base" ? base : mine), row, inputs];
     if (profile !== undefined) args.push(path.join(profile, `${who}-${row}-${k}.cpuprofile`));
     return JSON.parse(execFileSync(process.execPath, args, { encoding: "utf8" }));
   };

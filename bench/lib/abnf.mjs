@@ -53,18 +53,60 @@ const WARM_MS = 1500;
  */
 const DRAWS = 3;
 
+/** Suite row `at`'s grammar (rows 2 to 5, bench/lib/abnf.mjs ROWS): its source, the rules timed, the inputs given and the rules generated from. */
+function suiteOf(at) {
+  // OData: the OData TC's cases (a sample, each on its rule: 42 rules) and strings generated from three
+  const odata = JSON.parse(readFileSync(path.join(root, "fixtures/abnf/odata/testcases.json"), "utf8")).cases;
+  const suites = [
+    { match: "rfc9535", name: "RFC 9535 JSONPath", rules: ["jsonpath-query"] },
+    { match: "rfc5234-section4", name: "RFC 5234 ABNF", rules: ["rulelist"], file: "fixtures/abnf/rfc/rfc5234-section4.abnf" },
+    { match: "rfc5322", name: "RFC 5322", rules: ["address", "mailbox", "date-time"] },
+    {
+      name: "OData ABNF 4.01",
+      label: "the TC's cases on 42 rules; odataUri, odataRelativeUri, primitiveLiteral",
+      rules: [...new Set(odata.map(([rule]) => rule))],
+      file: "fixtures/abnf/odata/odata-abnf-construction-rules.txt",
+      given: odata.map(([rule, x]) => [rule, x]),
+      generate: ["odataUri", "odataRelativeUri", "primitiveLiteral"],
+    },
+  ];
+  return suites[at - 2];
+}
+
+/**
+ * The inputs generated from suite row `at`'s rules (seeded, as a test suite would hold), made in
+ * the main thread, not in the worker that times the row: there, a second load of the row's
+ * grammar and the generator's calls of the analyses the first tier also uses (Analysis.charSet)
+ * ran before the first pass, and the second load set off V8 compiles of the loader that ran
+ * during it (bench/abnf-first-use-ab.mjs: OData's first pass took such a compile in 2 of 3
+ * traced draws). A user's first use loads the grammar once and has generated nothing.
+ */
+async function generated(at, quick) {
+  const { grammarFromAbnf, seededRandom } = await import(path.join(root, "dist/abnf/index.js"));
+  const s = suiteOf(at);
+  const cases = JSON.parse(readFileSync(path.join(root, "fixtures/loader/rfc-grammars.json"), "utf8")).grammars;
+  const fixture = s.match === undefined ? undefined : cases.find((c) => c.file.includes(s.match));
+  const source = grammarFromAbnf(readFileSync(path.join(root, s.file ?? fixture.file), "utf8") + (fixture?.extra ?? "")).value;
+  const count = (quick ? 100 : 400) / (s.generate === undefined ? 1 : 4);
+  const out = [];
+  for (const rule of s.generate ?? s.rules) for (let k = 0; k < count; k++) out.push([rule, source.generate(rule, seededRandom(k + 1), { maxRepeat: 3 })]);
+  return out;
+}
+
 /** The section for bench/run.mjs: runs each row's measurement in its own worker with a 256 MB stack. */
 export async function abnfBench({ quick = false, log = () => {} } = {}) {
   // each row in a fresh worker: a row's garbage (the 1 MB flat array's) must not tax the next
   // row's collections, which dominate the nested case on both sides
   const inWorker = (data) =>
     new Promise((resolve, reject) => {
-      const w = new Worker(fileURLToPath(import.meta.url), { workerData: { abnfBench: true, quick, ...data }, resourceLimits: { stackSizeMb: 256 } });
+      const w = new Worker(fileURLToPath(import.meta.url), { workerData: { abnfBench: true, quick, made, ...data }, resourceLimits: { stackSizeMb: 256 } });
       w.on("message", (m) => (m.log !== undefined ? log(m.log) : resolve(m.row)));
       w.on("error", reject);
       w.on("exit", (code) => code !== 0 && reject(new Error(`abnf bench worker exited with ${code}`)));
     });
   const draws = DRAWS;
+  const made = {};
+  for (let at = 2; at < ROWS; at++) made[at] = await generated(at, quick);
   const rows = [];
   for (let index = 0; index < ROWS; index++) {
     const r = await inWorker({ index });
@@ -93,7 +135,7 @@ export async function abnfBench({ quick = false, log = () => {} } = {}) {
   }
   md.push(
     "",
-    `First use (issue 33: at most twice a warm pass): the first pass over every input of the row (accepted or not) on a grammar just loaded, against a warm pass over the same inputs (best of three, in the row's worker after the rows above were timed), CPU ms. A first pass is a single draw that moves by up to 2× between runs, so each is timed in ${draws} fresh workers: the table gives their median and, in brackets, their range (first ÷ warm: each draw over the one warm pass). Two first passes: **cold**, in a worker where nothing ran before (the row's own and ${draws - 1} more that time only the first passes), so it includes V8 compiling and optimizing the engine's own code, which a process pays once; and **engine warm**, in workers that first loaded another grammar and matched its inputs (RFC 5322's for the JSON, JSONPath, RFC 5234 and OData rows, OData's for the RFC 5322 row), at least ${WARM_ROUNDS} rounds and ${(quick ? 300 : WARM_MS) / 1000} s (each round a fresh load, the first pass on its first tier, \`compile()\`, a compiled pass; peggy's parser of that grammar over the same inputs), then loaded this row's grammar and timed its first pass. The engine-warm pass is what every further grammar or rule costs a process: loading, sizing and compiling the rules it reaches, and the first tier's passes. uri-grammar matches a rule's first inputs on its first tier, which builds nothing ahead, and compiles the rule's automata once that tier has taken as many steps on it as switching would cost (4,000,000, or 600 per position of the automata it would build when more; or at once for an input too long for the steps left); the rows above and the warm pass time the compiled tier (\`compile()\` after the first pass). peggy's parser is generated at load (its load column: abnf 5's parse and peggy.generate are not in it, only generate, in the cold worker); a generated parser is code of its own, so warming peggy on another grammar warms only V8's builtins and peggy's generator.`,
+    `First use (issue 33: at most twice a warm pass): the first pass over every input of the row (accepted or not) on a grammar just loaded, against a warm pass over the same inputs (best of three, in the row's worker after the rows above were timed), CPU ms. A first pass is a single draw that moves by up to 2× between runs, so each is timed in ${draws} fresh workers: the table gives their median and, in brackets, their range (first ÷ warm: each draw over the one warm pass). Two first passes: **cold**, in a worker where nothing ran before (the row's own and ${draws - 1} more that time only the first passes), so it includes V8 compiling and optimizing the engine's own code, which a process pays once (the row's grammar is loaded there once: the strings generated from its rules are made in the main thread); and **engine warm**, in workers that first loaded another grammar and matched its inputs (RFC 5322's for the JSON, JSONPath, RFC 5234 and OData rows, OData's for the RFC 5322 row), at least ${WARM_ROUNDS} rounds and ${(quick ? 300 : WARM_MS) / 1000} s (each round a fresh load, the first pass on its first tier, \`compile()\`, a compiled pass; peggy's parser of that grammar over the same inputs), then loaded this row's grammar and timed its first pass. The engine-warm pass is what every further grammar or rule costs a process: loading, sizing and compiling the rules it reaches, and the first tier's passes. uri-grammar matches a rule's first inputs on its first tier, which builds nothing ahead, and compiles the rule's automata once that tier has taken as many steps on it as switching would cost (4,000,000, or 600 per position of the automata it would build when more; or at once for an input too long for the steps left); the rows above and the warm pass time the compiled tier (\`compile()\` after the first pass). peggy's parser is generated at load (its load column: abnf 5's parse and peggy.generate are not in it, only generate, in the cold worker); a generated parser is code of its own, so warming peggy on another grammar warms only V8's builtins and peggy's generator.`,
     "",
     "| grammar, inputs | uri-grammar load | first pass, cold | first pass, engine warm | warm pass | first ÷ warm, cold | first ÷ warm, engine warm | peggy generate | first pass, cold | first pass, engine warm | warm pass | first ÷ warm, cold | first ÷ warm, engine warm |",
     "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
@@ -136,10 +178,10 @@ const atColumnZero = (text) =>
     .map((l) => l.replace(/^\s+(?=[A-Za-z][A-Za-z0-9-]*\s*=)/, ""))
     .join("\n");
 
-async function measure({ quick, index, warmer, firstOnly = false }) {
+async function measure({ quick, index, warmer, firstOnly = false, made }) {
   const abnf = await import("abnf");
   const peggy = (await import("peggy")).default;
-  const { grammarFromAbnf, seededRandom } = await import(path.join(root, "dist/abnf/index.js"));
+  const { grammarFromAbnf } = await import(path.join(root, "dist/abnf/index.js"));
   const say = (s) => parentPort.postMessage({ log: s });
   const cases = JSON.parse(readFileSync(path.join(root, "fixtures/loader/rfc-grammars.json"), "utf8")).grammars;
   const core = atColumnZero(readFileSync(path.join(root, "node_modules/abnf/examples/core.abnf"), "utf8")).split(/\n(?=[A-Za-z])/);
@@ -284,31 +326,14 @@ async function measure({ quick, index, warmer, firstOnly = false }) {
       return { ...loaded, rules, name: `RFC 8259 JSON-text, arrays nested ${depth.toLocaleString("en-US")} deep`, all: [["JSON-text", "[".repeat(depth) + "]".repeat(depth)]] };
     }
     // the suites' grammars on short inputs (rows 2 to 5)
-    // OData: the OData TC's cases (a sample, each on its rule: 42 rules) and strings generated from three
-    const odata = JSON.parse(readFileSync(path.join(root, "fixtures/abnf/odata/testcases.json"), "utf8")).cases;
-    const suites = [
-      { match: "rfc9535", name: "RFC 9535 JSONPath", rules: ["jsonpath-query"] },
-      { match: "rfc5234-section4", name: "RFC 5234 ABNF", rules: ["rulelist"], file: "fixtures/abnf/rfc/rfc5234-section4.abnf" },
-      { match: "rfc5322", name: "RFC 5322", rules: ["address", "mailbox", "date-time"] },
-      {
-        name: "OData ABNF 4.01",
-        label: "the TC's cases on 42 rules; odataUri, odataRelativeUri, primitiveLiteral",
-        rules: [...new Set(odata.map(([rule]) => rule))],
-        file: "fixtures/abnf/odata/odata-abnf-construction-rules.txt",
-        given: odata.map(([rule, x]) => [rule, x]),
-        generate: ["odataUri", "odataRelativeUri", "primitiveLiteral"],
-      },
-    ];
-    const s = suites[at - 2];
-    const count = (quick ? 100 : 400) / (s.generate === undefined ? 1 : 4);
+    const s = suiteOf(at);
     const fixture = s.match === undefined ? undefined : cases.find((c) => c.file.includes(s.match));
     const file = s.file ?? fixture.file;
     const loaded = load(file, fixture?.extra, s.rules);
     const inputs = [];
     for (const [rule, x] of s.given ?? [...(fixture?.accept ?? []), ...(fixture?.reject ?? [])]) if (s.rules.includes(rule)) inputs.push([rule, x]);
-    // generated from a grammar of its own, so that generating compiles nothing of the one timed
-    const source = grammarFromAbnf(readFileSync(path.join(root, file), "utf8") + (fixture?.extra ?? "")).value;
-    for (const rule of s.generate ?? s.rules) for (let k = 0; k < count; k++) inputs.push([rule, source.generate(rule, seededRandom(k + 1), { maxRepeat: 3 })]);
+    // and those generated from its rules, made in the main thread (generated, above)
+    for (const x of made[at]) inputs.push(x);
     return { ...loaded, rules: s.rules, name: `${s.name} (${s.label ?? s.rules.join(", ")}), ${inputs.length} short inputs`, all: inputs };
   };
 
