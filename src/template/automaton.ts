@@ -31,7 +31,7 @@ export interface Bounded {
 
 /**
  * A template's automaton, in flat typed arrays (a router holds one per route, and a state of
- * each literal character: 10 to 14 bytes a state here, where an array of pointers per field and
+ * each literal character: 9 to 13 bytes a state here, where an array of pointers per field and
  * a typed array per state's edges made it some 50).
  */
 export interface Nfa {
@@ -55,11 +55,9 @@ export interface Nfa {
   readonly tags: readonly Tag[];
   /** EPS states that are a span's head: the units (ASCII) of the separators at which it stops when it can (its last edge, the exit, comes first then). */
   readonly yieldAt: ReadonlyMap<number, readonly number[]>;
-  /** UNIT states that read a character of a value (inside a span), 1; the template's and expressions' own text, 0. */
-  readonly value: Uint8Array;
   /**
    * What the automaton keeps, in entries of four bytes (V8 on 64 bits, as measured): its typed
-   * arrays (12 bytes a state and its empty edges) and 4 bytes a state more (its unit sets'
+   * arrays (11 bytes a state and its empty edges) and 5 bytes a state more (its unit sets'
    * places, span heads' yieldAt), 96 bytes a tag, 160 a bounded span, and 4 KB for its objects
    * (a typed array with its buffer is some 320 bytes before its elements; a map, an array).
    */
@@ -110,13 +108,10 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
   const unitNext: number[] = [];
   const bounded: Bounded[] = [];
   const yieldAt = new Map<number, number[]>();
-  const value: number[] = [];
   const sets: (UnitSet | undefined)[] = [undefined];
   const setIndex = new Map<UnitSet, number>();
-  let inSpan = 0;
   const add = (k: number): number => {
     if (kind.length >= STATE_LIMIT) throw TOO_LARGE;
-    value.push(inSpan);
     kind.push(k);
     eps.push(NO_EDGES);
     unitOf.push(0);
@@ -150,7 +145,6 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
     }
     const head = epsState([]);
     const starters: number[] = [];
-    inSpan = 1;
     if (x.reserved) starters.push(unit(R_ANY, head));
     else {
       starters.push(unit(U_SINGLE, head));
@@ -160,7 +154,6 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
         starters.push(s);
       }
     }
-    inSpan = 0;
     const edges = starters.flatMap((s) => [s, -1]);
     eps[head] = [...edges, next, x.close];
     if (y.length > 0) yieldAt.set(head, y);
@@ -228,7 +221,6 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
     accept,
     tags: lang.tags,
     yieldAt,
-    value: Uint8Array.from(value),
     retained: 4 * size + epsEdge.length + 24 * lang.tags.length + 40 * bounded.length + 1024,
   };
 }
@@ -245,15 +237,12 @@ const membersOf = /* @__PURE__ */ memoized(new WeakMap<UnitSet, Int32Array>(), (
  * in the order of their lowest unit. Partition refinement: each set moves its units out of the
  * classes they were in, one new class per class it cuts; then the classes are numbered by lowest
  * unit. The work is the units the sets hold, plus one pass over all units. `rep[k]`: the lowest
- * unit of class k (one unit tells whether a set holds the class).
+ * unit of class k (one unit tells whether a set holds the class). Kept by the list: an
+ * automaton's list of sets is made once and never changed, so its classes are shared by its
+ * matchers (the router's list is made anew when a route brings new sets).
  */
-export function unitClasses(sets: Iterable<UnitSet | undefined>): { classOf: Uint16Array; count: number; rep: Int32Array } {
-  // an automaton's list of sets is made once and never changed: its classes are shared by its matchers
-  if (Array.isArray(sets)) return classesOfList(sets as readonly (UnitSet | undefined)[]);
-  return partition(sets);
-}
-const classesOfList = /* @__PURE__ */ memoized(new WeakMap<readonly (UnitSet | undefined)[], ReturnType<typeof partition>>(), (sets) => partition(sets));
-function partition(sets: Iterable<UnitSet | undefined>): { classOf: Uint16Array; count: number; rep: Int32Array } {
+export const unitClasses = /* @__PURE__ */ memoized(new WeakMap<readonly (UnitSet | undefined)[], ReturnType<typeof partition>>(), partition);
+function partition(sets: readonly (UnitSet | undefined)[]): { classOf: Uint16Array; count: number; rep: Int32Array } {
   const unique: Int32Array[] = [];
   for (const set of new Set(sets)) if (set !== undefined) unique.push(membersOf(set));
   let size = 1;
@@ -376,17 +365,17 @@ export class Matcher {
   readonly #revUnit: Int32Array;
   readonly #rep: Int32Array;
   readonly #words: number;
-  /** Interned sets: sorted state lists, and bit sets where they hold no more than the lists (every set of a small automaton). */
-  #sets: Int32Array[] = [];
-  #bits: (Uint32Array | undefined)[] = [];
-  #index = new Map<string, number>();
-  #trans: Int32Array[] = [];
-  #transMasked = new Map<number, number>();
-  #end = -1;
+  /** Interned sets: sorted state lists, and bit sets where they hold no more than the lists (every set of a small automaton). (The memo's fields are set by #reset.) */
+  #sets!: Int32Array[];
+  #bits!: (Uint32Array | undefined)[];
+  #index!: Map<string, number>;
+  #trans!: Int32Array[];
+  #transMasked!: Map<number, number>;
+  #end!: number;
   /** The state-set work of the current pass (see {@link WORK_LIMIT}). */
   #work = 0;
   /** Entries the memo holds (see {@link MEMO_LIMIT}). */
-  #retained = 0;
+  #retained!: number;
   /** The work limit of the current pass (set by run). */
   #limit = 0;
 
@@ -412,6 +401,7 @@ export class Matcher {
       for (const b of nfa.bounded) if (!b.min1) add(b.state, b.exit);
     });
     this.#words = (nfa.size + 31) >>> 5;
+    this.#reset();
   }
 
   /** Forgets the memo when it holds more than {@link MEMO_LIMIT} entries (a pass's sets are read before this is called). */
@@ -443,28 +433,18 @@ export class Matcher {
     return hasMember(this.#sets[id] as Int32Array, this.#bits[id], s);
   }
 
-  /** The interned set of states from which the rest can be read, from seed states, closed backward over empty edges. */
-  #close(seeds: readonly number[]): number {
+  /** The interned set of states from which the rest can be read, from seed states (`stack`, emptied), closed backward over empty edges. */
+  #close(stack: number[]): number {
     const mark = newMark(this.nfa.size);
     const stamp = stamps;
     const out: number[] = [];
-    const stack: number[] = [];
-    for (const s of seeds) {
-      if (stamp[s] === mark) continue;
-      stamp[s] = mark;
-      out.push(s);
-      stack.push(s);
-    }
+    const rev = this.#rev;
     while (stack.length > 0) {
       const x = stack.pop() as number;
-      const rev = this.#rev;
-      for (let i = this.#revStart[x] as number, end = this.#revStart[x + 1] as number; i < end; i++) {
-        const s = rev[i] as number;
-        if (stamp[s] === mark) continue;
-        stamp[s] = mark;
-        out.push(s);
-        stack.push(s);
-      }
+      if (stamp[x] === mark) continue;
+      stamp[x] = mark;
+      out.push(x);
+      for (let i = this.#revStart[x] as number, end = this.#revStart[x + 1] as number; i < end; i++) stack.push(rev[i] as number);
     }
     // interned (the same states, the same id; a typed array sorts its numbers by value)
     const set = Int32Array.from(out).sort();
@@ -491,10 +471,8 @@ export class Matcher {
    */
   #step(after: number, c: number, mask: number, active: readonly number[]): number {
     const memo = active.length === 0 || this.nfa.bounded.length <= MASKED_MEMO_LIMIT;
-    if (active.length === 0) {
-      const known = (this.#trans[after] as Int32Array)[c] as number;
-      if (known >= 0) return known;
-    } else if (memo) {
+    // (with no span active, #run has read the step's memo: it is not made yet)
+    if (active.length > 0 && memo) {
       const known = this.#transMasked.get((after * this.#classes + c) * (1 << MASKED_MEMO_LIMIT) + mask);
       if (known !== undefined) return known;
     }
@@ -533,70 +511,55 @@ export class Matcher {
     this.#work = 0;
     this.#limit = Math.min(PASS_LIMIT, limit);
     try {
-      return this.#run(units);
+      const nfa = this.nfa;
+      const n = units.n;
+      const codes = units.codes;
+      const R = nfa.bounded.length;
+      if (this.#end < 0) this.#end = this.#close([nfa.accept]);
+      if (scratchSetAt.length < n + 1) scratchSetAt = new Int32Array(Math.max(n + 1, 2 * scratchSetAt.length));
+      const setAt = scratchSetAt;
+      setAt[n] = this.#end;
+      // the counts of bounded spans: one per span and offset, paid for up front
+      if ((this.#work += R * (n + 1)) > this.#limit) throw OVER_LIMIT;
+      const need = nfa.bounded.map((b) => {
+        const a = new Uint16Array(n + 1);
+        a[n] = this.#has(this.#end, b.exit) ? 0 : b.max + 1;
+        return a;
+      });
+      const active: number[] = [];
+      for (let k = n - 1; k >= 0; k--) {
+        // (bit r for span r: read only with at most MASKED_MEMO_LIMIT spans, #step)
+        let mask = 0;
+        if (R > 0) {
+          // (only bounded spans fill it: a template without any skips the builtin call)
+          active.length = 0;
+          for (let r = 0; r < R; r++) {
+            const b = nfa.bounded[r] as Bounded;
+            const tok = charLength(codes, k, n, b.reserved);
+            // the count by characters, made 0 below where the span's exit is live
+            const cb = ((need[r] as Uint16Array)[k] = tok > 0 ? Math.min(b.max + 1, 1 + ((need[r] as Uint16Array)[k + tok] as number)) : b.max + 1);
+            if (cb <= b.max) {
+              active.push(r);
+              mask |= 1 << r;
+            }
+          }
+        }
+        const c = this.#classOf[codes[k] as number] as number;
+        let id = active.length === 0 ? ((this.#trans[setAt[k + 1] as number] as Int32Array)[c] as number) : -1;
+        if (id < 0) id = this.#step(setAt[k + 1] as number, c, mask, active);
+        setAt[k] = id;
+        for (let r = 0; r < R; r++) if (this.#has(id, (nfa.bounded[r] as Bounded).exit)) (need[r] as Uint16Array)[k] = 0;
+        // nothing live here: nothing before either (unless a bounded span jumps over this offset)
+        if (R === 0 && (this.#sets[id] as Int32Array).length === 0) return undefined;
+      }
+      if (!this.#has(setAt[0] as number, nfa.start)) return undefined;
+      return { units, setAt, need };
     } catch (e) {
       if (e !== OVER_LIMIT) throw e;
       // what the pass interned may be large: let it go
       this.#reset();
       return OVER_WORK_LIMIT;
     }
-  }
-
-  #run(units: Units): Pass | undefined {
-    const nfa = this.nfa;
-    const n = units.n;
-    const codes = units.codes;
-    const R = nfa.bounded.length;
-    if (this.#end < 0) this.#end = this.#close([nfa.accept]);
-    if (scratchSetAt.length < n + 1) scratchSetAt = new Int32Array(Math.max(n + 1, 2 * scratchSetAt.length));
-    const setAt = scratchSetAt;
-    setAt[n] = this.#end;
-    // the counts of bounded spans: one per span and offset, paid for up front
-    if ((this.#work += R * (n + 1)) > this.#limit) throw OVER_LIMIT;
-    const need: Uint16Array[] = [];
-    const caps: number[] = [];
-    for (const b of nfa.bounded) {
-      const cap = b.max + 1;
-      const a = new Uint16Array(n + 1);
-      a[n] = this.#has(this.#end, b.exit) ? 0 : cap;
-      need.push(a);
-      caps.push(cap);
-    }
-    const charBased = R > 0 ? new Int32Array(R) : undefined;
-    const active: number[] = [];
-    const small = R <= MASKED_MEMO_LIMIT;
-    for (let k = n - 1; k >= 0; k--) {
-      let mask = 0;
-      if (charBased !== undefined) {
-        // (only bounded spans fill it: a template without any skips the builtin call)
-        active.length = 0;
-        for (let r = 0; r < R; r++) {
-          const b = nfa.bounded[r] as Bounded;
-          const cap = caps[r] as number;
-          const tok = charLength(codes, k, n, b.reserved);
-          const cb = tok > 0 ? Math.min(cap, 1 + ((need[r] as Uint16Array)[k + tok] as number)) : cap;
-          charBased[r] = cb;
-          if (cb <= b.max) {
-            active.push(r);
-            if (small) mask |= 1 << r;
-          }
-        }
-      }
-      const c = this.#classOf[codes[k] as number] as number;
-      let id = active.length === 0 ? ((this.#trans[setAt[k + 1] as number] as Int32Array)[c] as number) : -1;
-      if (id < 0) id = this.#step(setAt[k + 1] as number, c, mask, active);
-      setAt[k] = id;
-      if (charBased !== undefined) {
-        for (let r = 0; r < R; r++) {
-          const b = nfa.bounded[r] as Bounded;
-          (need[r] as Uint16Array)[k] = this.#has(id, b.exit) ? 0 : (charBased[r] as number);
-        }
-      }
-      // nothing live here: nothing before either (unless a bounded span jumps over this offset)
-      if (R === 0 && (this.#sets[id] as Int32Array).length === 0) return undefined;
-    }
-    if (!this.#has(setAt[0] as number, nfa.start)) return undefined;
-    return { units, setAt, need };
   }
 
     /** The ends of bounded span `b` entered at `k`, furthest first: within max characters, at a live exit. */
@@ -679,7 +642,7 @@ export class Matcher {
           const exitFirst = y !== undefined && y.includes(pass.units.codes[k] as number);
           count = ((nfa.epsStart[s + 1] as number) - o) >> 1;
           for (; j < count; j++) {
-            const i = o + (exitFirst ? (j === 0 ? count - 1 : j - 1) << 1 : j << 1);
+            const i = o + 2 * (exitFirst ? (j || count) - 1 : j);
             if (this.#has(set, e[i] as number)) {
               if ((e[i + 1] as number) >= 0) events.push(e[i + 1] as number, k);
               s = e[i] as number;
@@ -758,15 +721,15 @@ export class Deterministic {
   /** Per unit state, the classes it reads (made when first needed). */
   readonly #classesOfUnit = new Map<number, readonly number[]>();
   /** The sets: one state's by its number, others by their list in order of preference. */
-  #states: number[][] = [];
+  #states!: number[][];
   readonly #singleId: Int32Array;
-  #index = new Map<string, number>();
+  #index!: Map<string, number>;
   /**
    * Per set and class, by `set * classes + class`: the entry's offset in {@link #entries}, or the
    * set after the unit (at most PLAIN), or NO_ENTRY; UNMADE until the set is first reached. Grown
    * as sets are made.
    */
-  #table = new Int32Array(0);
+  #table!: Int32Array;
   /** The row being made (#make), before it goes into the table. */
   readonly #scratch: Int32Array;
   /**
@@ -776,20 +739,20 @@ export class Deterministic {
    * typed array per entry: a router's walks read the entries of many templates, and each object
    * more is a cache miss more.
    */
-  #entries: number[] = [];
+  #entries!: number[];
   /** Per set with a row: the tags on the preferred empty path to acceptance, NO_ACCEPT when the URI cannot end there. */
-  #accept: (readonly number[])[] = [NO_ACCEPT];
+  #accept!: (readonly number[])[];
   /** The state-set work done (see WORK_LIMIT; an explanation starts from 0); past it, or past DETERMINISTIC_LIMIT sets, the tables are let go. */
-  #work = 0;
+  #work!: number;
   /** True once a walk has passed its limits: every walk is then UNDECIDED. */
-  #walkOff = false;
+  #walkOff!: boolean;
   /** Entries the tables hold (see {@link MEMO_LIMIT}). */
-  #retained = 0;
+  #retained!: number;
   /** The classes of the units at which a span's head stops when it can (its yieldAt): one unit each. */
   readonly #yieldClasses: number[];
 
   /** Per set, what {@link explain} says it expects (made on first need). */
-  #expected: (string[] | undefined)[] = [];
+  #expected!: (string[] | undefined)[];
   /** Sets (and empty paths from one state) of more states than this pass the current call's limits: a walk's DETERMINISTIC_SET_LIMIT, no cap for an explanation. */
   #cap = Infinity;
 
@@ -991,8 +954,9 @@ export class Deterministic {
         const units = unitsAt(nfa, u);
         const code = units?.indexOf(1) ?? -1;
         // a value's unit set: U's or U+R's characters, or the triplets of one octet of a UTF-8
-        // sequence, named value-char from its lead on (0xC2..), a continuation (0x80..0xBF) by its range
-        const value = nfa.value[u] === 1;
+        // sequence, named value-char from its lead on (0xC2..), a continuation (0x80..0xBF) by its
+        // range; a literal's is its one unit's set, made once (unitSetOf), which no value's is
+        const value = units !== unitSetOf(code);
         const label = units === undefined ? "" : units === R_ANY ? "reserved-char" : value && code >> 6 !== 6 ? "value-char" : JSON.stringify(unitText(code)) + (value ? `-${JSON.stringify(unitText(units.lastIndexOf(1)))}` : "");
         if (!out.includes(label)) out.push(label);
       }
@@ -1092,9 +1056,9 @@ export class Deterministic {
    * set for the states inside it: most of a new template's first walk is its literal text (rows
    * of many templates do not stay in the processor's caches either: a router of 1,000 routes).
    */
-  #runs: (string | null | undefined)[] = [];
+  #runs!: (string | null | undefined)[];
   /** Per set with a run: the set after it. */
-  #runEnds: number[] = [];
+  #runEnds!: number[];
 
   /** The literal run of set `d` (see {@link #runs}), read off the automaton: no row is made for it. */
   #runOf(d: number): string | null {

@@ -208,7 +208,7 @@ function writes(v: MatchedValue, o: ItemRead, uri: string, canon: (s: string) =>
 }
 
 /** The text of an occurrence's one span (undefined when it has several). */
-const rawOf = (o: ItemRead, uri: string): string | undefined => (o.entries.length === 1 ? uri.slice(o.entries[0]?.start, o.entries[0]?.end) : undefined);
+const rawOf = (o: ItemRead, uri: string): string | undefined => (o.entries.length === 1 ? text(o, uri) : undefined);
 
 /**
  * The values every occurrence of one variable (each with its share of the path) can stand for,

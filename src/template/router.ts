@@ -155,7 +155,7 @@ export class Union {
 
   /** The unit classes of every route's unit sets, and one code of each. */
   get classes(): ReturnType<typeof unitClasses> {
-    return (this.#classes ??= unitClasses(this.#sets));
+    return (this.#classes ??= unitClasses([...this.#sets]));
   }
 
   /**

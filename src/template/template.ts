@@ -86,6 +86,9 @@ export interface TemplateReadings<V> {
 
 const TOKEN = Symbol("UriTemplate");
 
+/** A failed match's result. */
+type Failed = { readonly ok: false; readonly error: TemplateError };
+
 /** @internal What is left of a work limit shared by several matches (the router's). */
 export interface Budget {
   left: number;
@@ -297,7 +300,7 @@ export class UriTemplate<T extends string = string> {
       "match-limit",
       uri,
       `The template ${quoted(this.text)} is too large to match against: its automaton would have more than ${STATE_LIMIT} states; the URI is neither matched nor refused`,
-    );
+    ).error;
   }
 
   /**
@@ -322,7 +325,7 @@ export class UriTemplate<T extends string = string> {
         // general matcher's two passes, below)
         const path = this.nfa.bounded.length > 0 ? UNDECIDED : (this.#forward ??= new Deterministic(this.nfa)).walkText(uri);
         if (path !== UNDECIDED) {
-          if (path === undefined) return { ok: false, error: this.#noMatch(uri, undefined, budget) };
+          if (path === undefined) return this.#noMatch(uri, undefined, budget);
           const r = readingsOf(itemsOf(path, this.nfa.tags, this.expressions, undefined), this.parts, uri, 1, this.repeatsVariables, undefined, canon);
           if (Array.isArray(r)) return { ok: true, value: { readings: r, complete: false } };
           // the walk's path is the preferred one, not the only one: a variable named twice, or an
@@ -343,13 +346,13 @@ export class UriTemplate<T extends string = string> {
 
   #general(m: Matcher, uri: string, limit: number, maxPaths: number, budget: Budget | undefined, canon?: (s: string) => string): Result<TemplateReadings<unknown>, TemplateError> {
     const units = toUnits(uri);
-    if (typeof units === "number") return { ok: false, error: this.#noMatch(uri, undefined, budget) };
+    if (typeof units === "number") return this.#noMatch(uri, undefined, budget);
     const pass = m.run(units, budget?.left);
     if (budget !== undefined) budget.left -= m.work;
-    if (pass === undefined) return { ok: false, error: this.#noMatch(uri, undefined, budget) };
+    if (pass === undefined) return this.#noMatch(uri, undefined, budget);
     if (pass === OVER_WORK_LIMIT) {
       const message = `Matching the URI against the template ${quoted(this.text)} would take more than ${PASS_LIMIT} steps of its automaton (a literal that repeats itself, as in "aaaa{x}"); the URI is neither matched nor refused`;
-      return { ok: false, error: this.#refuse("match-limit", uri, message) };
+      return this.#refuse("match-limit", uri, message);
     }
     const out: unknown[] = [];
     const seen = new Set<string>();
@@ -388,17 +391,14 @@ export class UriTemplate<T extends string = string> {
     }
     if (out.length > 0) return { ok: true, value: { readings: out, complete: exhausted } };
     if (!exhausted) {
-      return {
-        ok: false,
-        // the router's match (a budget) takes no options: no maxReadings to raise
-        error: this.#refuse(
-          "reading-limit",
-          uri,
-          `No reading of the URI among the first ${tried} gives each variable of the template ${quoted(this.text)} one value (it repeats a variable and is ambiguous)${work.left < 0 ? "; its work bound ran out" : budget === undefined ? "; raise maxReadings to try more" : ""}`,
-        ),
-      };
+      // the router's match (a budget) takes no options: no maxReadings to raise
+      return this.#refuse(
+        "reading-limit",
+        uri,
+        `No reading of the URI among the first ${tried} gives each variable of the template ${quoted(this.text)} one value (it repeats a variable and is ambiguous)${work.left < 0 ? "; its work bound ran out" : budget === undefined ? "; raise maxReadings to try more" : ""}`,
+      );
     }
-    return { ok: false, error: this.#noMatch(uri, last, budget) };
+    return this.#noMatch(uri, last, budget);
   }
 
   /**
@@ -406,7 +406,7 @@ export class UriTemplate<T extends string = string> {
    * automaton, prefix lengths aside) and what could stand there; or, for a URI in the language
    * that no values give, why (a variable read two ways, a value longer than its prefix modifier).
    */
-  #noMatch(uri: string, why: Disagreement | undefined, budget: Budget | undefined): TemplateError {
+  #noMatch(uri: string, why: Disagreement | undefined, budget: Budget | undefined): Failed {
     const head = `URI does not match the template ${quoted(this.text)}`;
     if (budget !== undefined) return this.#refuse("no-match", uri, head);
     const bad = toUnits(uri);
@@ -443,14 +443,14 @@ export class UriTemplate<T extends string = string> {
   }
 
   /**
-   * A TemplateError of the matcher for `uri` (template-error.ts's templateRefusal): the template
+   * The failed result with a TemplateError of the matcher for `uri` (template-error.ts's templateRefusal): the template
    * and the URI masked as password.ts reads them (a URI reference, as RFC 3986 and the URL
    * Standard read one), the offset moved with the mask; its message is one line (errors.ts's
    * formatTemplateError adds the excerpt): `message`, or what it makes of the masked offset and
    * the `found` text.
    */
-  #refuse(code: TemplateErrorCode, uri: string, message: string | ((offset: number, found: string) => string), offset = 0, expected: readonly string[] = []): TemplateError {
-    return templateRefusal(code, this.text, offset, expected, typeof message == "string" ? () => message : message, uri, "template");
+  #refuse(code: TemplateErrorCode, uri: string, message: string | ((offset: number, found: string) => string), offset = 0, expected: readonly string[] = []): Failed {
+    return { ok: false, error: templateRefusal(code, this.text, offset, expected, typeof message == "string" ? () => message : message, uri, "template") };
   }
 
   /** The template's text. */
