@@ -176,7 +176,7 @@ export class Analysis {
           }
           parts.push(s);
         }
-        if (parts.length > 0) result = union(...parts);
+        if (parts.length > 0) result = union(parts);
         break;
       }
       case "ref":
@@ -397,11 +397,11 @@ export function firstChars(analysis: Analysis, e: Expr): CodePointSet {
             parts.push(walk(item));
             if (!analysis.nullable(item)) break;
           }
-          r = union(...parts);
+          r = union(parts);
           break;
         }
         case "alt":
-          r = union(...x.items.map(walk));
+          r = union(x.items.map(walk));
           break;
         case "rep":
           r = x.max === 0 ? EMPTY_SET : walk(x.item);
@@ -447,7 +447,7 @@ export function charsInside(analysis: Analysis, e: Expr, opaque: ReadonlySet<str
         return [];
     }
   };
-  return union(...walk(e));
+  return union(walk(e));
 }
 
 /**

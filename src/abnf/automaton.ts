@@ -260,7 +260,7 @@ const quote = (s: string): string => JSON.stringify(s);
 export function optionLabel(o: Option): string {
   const e = o.leaf;
   if (e.type === "range") return rangeLabel(e.lo, e.hi);
-  if (e.type === "lit") return quote(o.index === 0 ? e.text : String.fromCodePoint(...codePoints(e.text).slice(o.index)));
+  if (e.type === "lit") return quote(o.index === 0 ? e.text : [...e.text].slice(o.index).join(""));
   return "?";
 }
 
@@ -402,7 +402,7 @@ export function buildAutomaton(
   const charPosition = (e: Expr, ctx: number): Frag => {
     const opts: Option[] = [];
     options(e, NONE, ctx, opts);
-    const id = newPosition({ set: analysis.charSet(e) ?? union(...opts.map((o) => o.set)), options: opts, instance: ctx, call: undefined });
+    const id = newPosition({ set: analysis.charSet(e) ?? union(opts.map((o) => o.set)), options: opts, instance: ctx, call: undefined });
     return { first: [fe(id, NONE)], lasts: [id] };
   };
 

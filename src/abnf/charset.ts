@@ -30,7 +30,7 @@ export function codePointSet(ranges: Iterable<readonly [number, number]>): CodeP
   return Object.freeze(out.map((r) => Object.freeze(r) as readonly [number, number]));
 }
 
-export const union = (...sets: CodePointSet[]): CodePointSet => codePointSet(sets.flat());
+export const union = (sets: readonly CodePointSet[]): CodePointSet => codePointSet(sets.flat());
 
 /** True when `cp` is in the set (binary search). */
 export function hasCodePoint(set: CodePointSet, cp: number): boolean {

@@ -151,5 +151,5 @@ function reaches(analysis: Analysis, key: string, targets: ReadonlySet<string>):
 
 /** The code points the rules can start with. */
 function firstSet(analysis: Analysis, rules: readonly string[]): CodePointSet {
-  return union(...rules.map((r) => firstChars(analysis, analysis.rule(r).expr)));
+  return union(rules.map((r) => firstChars(analysis, analysis.rule(r).expr)));
 }

@@ -181,14 +181,19 @@ export function generateRule(analysis: Analysis, def: RuleDefinition, given: Ran
       case "lit":
         return x.caseSensitive
           ? x.text
-          : String.fromCodePoint(...codePoints(x.text).map((c) => ((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a && random(2) === 1 ? c ^ 0x20 : c)));
+          : codePoints(x.text)
+              .map((c) => String.fromCodePoint((c | 0x20) >= 0x61 && (c | 0x20) <= 0x7a && random(2) === 1 ? c ^ 0x20 : c))
+              .join(""); // (not fromCodePoint(...list): past about 120,000 arguments, a RangeError)
       case "range":
         return ""; // unreachable: a range that holds a character has a character set
       case "seq":
         return x.items.map((i) => go(i, depth)).join("");
       case "alt": {
         const usable = x.items.filter((i) => h(i) !== Infinity);
-        const pool = short ? usable.filter((i) => h(i) === Math.min(...usable.map(h))) : usable;
+        // the shortest, by a least height found once (not once per alternative, nor by spreading
+        // every height into Math.min's arguments: a RangeError past about 120,000)
+        const least = short ? usable.reduce((m, i) => Math.min(m, h(i)), Infinity) : 0;
+        const pool = short ? usable.filter((i) => h(i) === least) : usable;
         const item = pool[random(pool.length)];
         return item === undefined ? "" : go(item, depth);
       }

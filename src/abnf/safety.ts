@@ -114,15 +114,22 @@ export function regexSafety(a: Automaton, limit = SAFETY_WORK_LIMIT, counter?: {
     cuts2.push(0);
     for (const p of v.at) for (const c of ranges[p] ?? none) cuts2.push(c);
     cuts2.sort((x, y) => x - y);
+    // Each position's ranges are sorted and the representatives read in ascending order, so a
+    // pointer per position walks its ranges once for the whole vector: scanning them all for each
+    // representative cost ranges × representatives uncounted (one rule of 150,000 alternatives
+    // of one character each, 4.5e10 steps: fuzz round 18).
+    const walked = new Int32Array(v.at.length);
     for (let c = 0; c < cuts2.length; c++) {
       const r = cuts2[c] as number;
       if (r >= stop) break;
       if (c > 0 && r === cuts2[c - 1]) continue;
-      for (const p of v.at) {
+      for (let j = 0; j < v.at.length; j++) {
+        const p = v.at[j] as number;
         const rs = ranges[p] ?? none;
-        let inside = 0;
-        for (let i = 0; i < rs.length; i += 2) if ((rs[i] as number) <= r && r < (rs[i + 1] as number)) inside = 1;
-        has[p] = inside;
+        let i = walked[j] as number;
+        while (i < rs.length && (rs[i + 1] as number) <= r) i += 2;
+        walked[j] = i;
+        has[p] = i < rs.length && (rs[i] as number) <= r ? 1 : 0;
       }
       for (let j = 0; j < v.at.length; j++) {
         const p = v.at[j] as number;
