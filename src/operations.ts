@@ -9,7 +9,7 @@ import { orThrow, type Result } from "./result.js";
 import { redactNodePassword, type RedactOptions } from "./transforms/display.js";
 import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceEquivalenceOptions } from "./transforms/equivalent.js";
 import { ResolveError } from "./transforms/errors.js";
-import { defaultSchemes, NO_OPTIONS, normalizeLayout, normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
+import { defaultSchemes, NO_OPTIONS, NORMALIZE_FIELDS, normalizeLayout, normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
 import { isBrandedRegistry, registryOperations } from "./core/brand.js";
 import { isSchemeName } from "./core/scheme-table.js";
 import type { SchemeRegistry } from "./schemes/registry.js";
@@ -210,9 +210,6 @@ interface StepsRead {
 
 let noSteps: StepsRead | undefined;
 const NO_STEPS = (): StepsRead => (noSteps ??= Object.freeze({ steps: NO_OPTIONS as ReferenceNormalizeOptions, schemes: DEFAULTS() }));
-
-/** The fields of {@link NormalizeOptions} but `schemes`, as readSteps checks them. */
-const NORMALIZE_FIELDS = { case: "boolean", percentEncoding: "boolean", dotSegments: "boolean", emptyPort: "boolean", defaultPort: "boolean", emptyPath: "boolean", nfc: "boolean", ipv6: ["keep", "rfc5952"] } as const;
 
 /** Reads the normalization options of `caller` (`options`, or `options.normalize` for relativize): each field once, then checked. */
 function readSteps(options: unknown, caller: string, name = "options"): StepsRead {

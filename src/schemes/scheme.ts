@@ -9,10 +9,10 @@ import { isNode, isNodeShell } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { SchemeRecord, type SchemeDefinition, type SchemeError, type SchemeInput } from "./kernel.js";
 import type { SchemeRules } from "../transforms/scheme-rules.js";
-import { describeValue, wordList } from "../describe.js";
+import { describeValue, expectFields, wordList } from "../describe.js";
 import { isSchemeName } from "../core/scheme-table.js";
 import type { Result } from "../result.js";
-import type { NormalizeOptions } from "../transforms/normalize.js";
+import { NORMALIZE_FIELDS, type NormalizeOptions } from "../transforms/normalize.js";
 
 /** A scheme as given to {@link defineScheme}. */
 export interface SchemeSpec<V> {
@@ -241,6 +241,15 @@ export function defineScheme<const V>(spec: SchemeSpec<V> & NoInfer<LiteralKind<
   if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
     throw new TypeError(`defineScheme: "defaultPort" must be a whole number from 0 to 65535, got ${describeValue(port)}`);
   }
+  if (emptyPathIsRoot !== undefined && typeof emptyPathIsRoot !== "boolean") {
+    throw new TypeError(`defineScheme: "emptyPathIsRoot" must be true, false or undefined, got ${describeValue(emptyPathIsRoot)}`);
+  }
+  if (normalizeOptions !== undefined && (typeof normalizeOptions !== "object" || normalizeOptions === null)) {
+    throw new TypeError(`defineScheme: "normalizeOptions" must be an object of normalize's steps or undefined, got ${describeValue(normalizeOptions)}`);
+  }
+  // normalize's steps, each read once and checked as normalize checks its options
+  const steps = normalizeOptions === undefined ? undefined : Object.freeze({ ...normalizeOptions });
+  if (steps !== undefined) expectFields(steps, NORMALIZE_FIELDS, `defineScheme ("normalizeOptions")`);
   if (fragment !== undefined && fragment !== "allowed" && fragment !== "forbidden") {
     throw new TypeError(`defineScheme: "fragment" must be "allowed" or "forbidden", got ${describeValue(fragment)}`);
   }
@@ -257,7 +266,7 @@ export function defineScheme<const V>(spec: SchemeSpec<V> & NoInfer<LiteralKind<
     fragment: fragment ?? "allowed",
     defaultPort: port,
     emptyPathIsRoot,
-    normalizeOptions,
+    normalizeOptions: steps,
     matcherOf: (r) => grammar.matcher(r),
     build: build.bind(spec),
     ...(normalize === undefined ? {} : { normalize: normalize.bind(spec) }),

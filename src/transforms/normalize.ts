@@ -69,6 +69,9 @@ export interface NormalizeOptions {
 /** @internal The options of a call that asks for no step of its own (shared, empty): a registry's defaults apply, and nothing is read. */
 export const NO_OPTIONS: NormalizeOptions = /* @__PURE__ */ Object.freeze({});
 
+/** @internal The steps of {@link NormalizeOptions} (all but `schemes`) and what each holds: the one table normalize's options and a scheme's `normalizeOptions` are checked by. */
+export const NORMALIZE_FIELDS = { case: "boolean", percentEncoding: "boolean", dotSegments: "boolean", emptyPort: "boolean", defaultPort: "boolean", emptyPath: "boolean", nfc: "boolean", ipv6: ["keep", "rfc5952"] } as const;
+
 const UNRESERVED = unreservedTable;
 
 /**

@@ -39,6 +39,28 @@ describe("defineScheme", () => {
     expect(() => S.defineScheme(null as unknown as S.SchemeSpec<unknown>)).toThrow(TypeError);
   });
 
+  it("checks the §6.2.3 facts and the normalization steps as normalize checks its own options (issue 31: one reader), never reading a bad one as false or a default", () => {
+    const bad: [string, object][] = [
+      ['"emptyPathIsRoot"', { ...spec, emptyPathIsRoot: "yes" }],
+      ['"emptyPathIsRoot"', { ...spec, emptyPathIsRoot: 1 }],
+      ['"normalizeOptions"', { ...spec, normalizeOptions: 5 }],
+      ['"normalizeOptions"', { ...spec, normalizeOptions: null }],
+      ['"normalizeOptions"', { ...spec, normalizeOptions: { dotSegments: "no" } }],
+      ['"normalizeOptions"', { ...spec, normalizeOptions: { ipv6: "yes" } }],
+    ];
+    const answers = bad.map(([part, s]) => {
+      try {
+        S.defineScheme(s as S.SchemeSpec<unknown>);
+        return [part, "accepted"];
+      } catch (e) {
+        return [part, e instanceof TypeError && e.message.includes(part) ? "TypeError naming it" : String(e)];
+      }
+    });
+    expect(answers).toEqual(bad.map(([part]) => [part, "TypeError naming it"]));
+    // the same steps normalize takes are taken here
+    expect(S.defineScheme({ ...spec, emptyPathIsRoot: true, normalizeOptions: { dotSegments: false, ipv6: "rfc5952" } }).normalizeOptions).toEqual({ dotSegments: false, ipv6: "rfc5952" });
+  });
+
   it("refuses a node, or a Proxy of one, as its spec with a TypeError that says so (the node's getters are not read through it)", () => {
     const node = parseOrThrow("http://u@a.example/p?q#f");
     for (const x of [node, new Proxy(node, {}), Object.create(Object.getPrototypeOf(node) as object) as object]) {
