@@ -9,7 +9,7 @@ import { isNode, isNodeShell } from "../ast/make.js";
 import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { SchemeRecord, type SchemeDefinition, type SchemeError, type SchemeInput } from "./kernel.js";
 import type { SchemeRules } from "../transforms/scheme-rules.js";
-import { describeValue, expectFields, wordList } from "../describe.js";
+import { describeValue, expectFields, expectStrings, wordList } from "../describe.js";
 import { isSchemeName } from "../core/scheme-table.js";
 import type { Result } from "../result.js";
 import { NORMALIZE_FIELDS, type NormalizeOptions } from "../transforms/normalize.js";
@@ -256,7 +256,10 @@ export function defineScheme<const V>(spec: SchemeSpec<V> & NoInfer<LiteralKind<
   for (const [f, v] of [["normalize", normalize], ["equivalentKey", equivalentKey]] as const) {
     if (v !== undefined && typeof v !== "function") throw new TypeError(`defineScheme: "${f}" must be a function, got ${describeValue(v)}`);
   }
+  if (captures !== undefined) expectStrings(captures, '"captures"', "defineScheme");
   const rule = grammar.require(ruleName, "defineScheme").name;
+  // the rules a match keeps, named once here (a copy): not at the first parse, by semantics
+  const kept = captures?.map((n) => grammar.require(n, "defineScheme captures").name);
   const lower = name.toLowerCase();
   const def: SchemeDefinition<V> = {
     name: lower,
@@ -272,5 +275,5 @@ export function defineScheme<const V>(spec: SchemeSpec<V> & NoInfer<LiteralKind<
     ...(normalize === undefined ? {} : { normalize: normalize.bind(spec) }),
     ...(equivalentKey === undefined ? {} : { equivalentKey: equivalentKey.bind(spec) }),
   };
-  return new SchemeValue(def, grammar, captures);
+  return new SchemeValue(def, grammar, kept);
 }

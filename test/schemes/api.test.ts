@@ -61,6 +61,23 @@ describe("defineScheme", () => {
     expect(S.defineScheme({ ...spec, emptyPathIsRoot: true, normalizeOptions: { dotSegments: false, ipv6: "rfc5952" } }).normalizeOptions).toEqual({ dotSegments: false, ipv6: "rfc5952" });
   });
 
+  it("checks captures when the scheme is defined, not at its first parse, and keeps its own copy", () => {
+    const matching = { ...spec, build: (i: S.SchemeInput) => ({ kind: "x" as const, segment: i.match.first("segment")?.text }) };
+    const answers = [5, "segment", [1], ["no-such-rule"]].map((captures) => {
+      try {
+        const s = S.defineScheme({ ...matching, captures: captures as never });
+        return [captures, `defined; its parse: ${(() => { try { return JSON.stringify(s.parse("x:a")); } catch (e) { return String(e); } })()}`];
+      } catch (e) {
+        return [captures, e instanceof TypeError && e.message.startsWith("defineScheme") && e.message.includes("captures") ? "TypeError of defineScheme naming captures" : String(e)];
+      }
+    });
+    expect(answers).toEqual([5, "segment", [1], ["no-such-rule"]].map((c) => [c, "TypeError of defineScheme naming captures"]));
+    const names = ["segment"];
+    const s = S.defineScheme({ ...matching, captures: names });
+    names.push("no-such-rule");
+    expect(s.parse("x:a")).toEqual({ ok: true, value: { kind: "x", segment: "a" } });
+  });
+
   it("refuses a node, or a Proxy of one, as its spec with a TypeError that says so (the node's getters are not read through it)", () => {
     const node = parseOrThrow("http://u@a.example/p?q#f");
     for (const x of [node, new Proxy(node, {}), Object.create(Object.getPrototypeOf(node) as object) as object]) {
