@@ -110,26 +110,19 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
   const yieldAt = new Map<number, number[]>();
   const sets: (UnitSet | undefined)[] = [undefined];
   const setIndex = new Map<UnitSet, number>();
-  const add = (k: number): number => {
+  /** A new state of kind `k`: its empty edges, its unit set's index and the state after its unit. */
+  const add = (k: number, edges = NO_EDGES, set = 0, next = -1): number => {
     if (kind.length >= STATE_LIMIT) throw TOO_LARGE;
-    kind.push(k);
-    eps.push(NO_EDGES);
-    unitOf.push(0);
-    unitNext.push(-1);
-    return kind.length - 1;
+    eps.push(edges);
+    unitOf.push(set);
+    unitNext.push(next);
+    return kind.push(k) - 1;
   };
-  const epsState = (edges: number[]): number => {
-    const s = add(EPS);
-    eps[s] = edges;
-    return s;
-  };
+  const epsState = (edges: number[]): number => add(EPS, edges);
   const unit = (set: UnitSet, next: number): number => {
-    const s = add(UNIT);
     let i = setIndex.get(set);
     if (i === undefined) setIndex.set(set, (i = sets.push(set) - 1));
-    unitOf[s] = i;
-    unitNext[s] = next;
-    return s;
+    return add(UNIT, NO_EDGES, i, next);
   };
   const litCache = new Map<string, number[]>();
   const memo = new Map<string, number>();
@@ -818,11 +811,11 @@ export class Deterministic {
     const paths: [number, number[]][] = [];
     if (nfa.kind[src] === UNIT || nfa.kind[src] === ACCEPT) paths.push([src, NO_TAGS]);
     else {
-      const stack: { s: number; tags: number[] }[] = [{ s: src, tags: [] }];
+      const stack: [number, number[]][] = [[src, []]];
       const mark = newMark(nfa.size);
       const stamp = stamps;
       while (stack.length > 0) {
-        const { s, tags: t } = stack.pop() as { s: number; tags: number[] };
+        const [s, t] = stack.pop() as [number, number[]];
         if (stamp[s] === mark) continue;
         stamp[s] = mark;
         const k = nfa.kind[s];
@@ -837,7 +830,7 @@ export class Deterministic {
         // edge) pushed once more, last: taken first (and the other copy then skipped)
         for (let j = e.length - 2, end = nfa.yieldAt.get(s)?.includes(y) === true ? -2 : 0; j >= end; j -= 2) {
           const i = (j + e.length) % e.length;
-          stack.push({ s: e[i] as number, tags: (e[i + 1] as number) >= 0 ? [...t, e[i + 1] as number] : t });
+          stack.push([e[i] as number, (e[i + 1] as number) >= 0 ? [...t, e[i + 1] as number] : t]);
         }
         if ((this.#work += stack.length) > WORK_LIMIT) throw OVER_LIMIT;
       }
