@@ -74,7 +74,13 @@ describe("a check's answers: true, false, a wrong type, a throw", () => {
     readonly thrownAsString?: boolean;
     readonly answer: boolean | "TypeError" | "check-threw";
   }
-  const fx = readJson<{ abnf: readonly string[]; input: string; predicates: readonly Row[]; parsers: readonly Row[] }>("loader", "check-answers.json");
+  interface Reply {
+    readonly reply?: unknown;
+    readonly noReply?: boolean;
+    readonly statusThrows?: string;
+    readonly answer: boolean | "TypeError" | "check-threw";
+  }
+  const fx = readJson<{ abnf: readonly string[]; input: string; predicates: readonly Row[]; parsers: readonly Row[]; replies: { rows: readonly Reply[] } }>("loader", "check-answers.json");
   const text = fx.abnf.join("\n") + "\n";
   const outcome = (g: ReturnType<typeof grammarFromAbnfOrThrow>, thrown: unknown): unknown => {
     try {
@@ -108,6 +114,25 @@ describe("a check's answers: true, false, a wrong type, a throw", () => {
         }),
       },
     });
+    expect(outcome(g, thrown)).toEqual(expected(r, thrown));
+  });
+
+  // a parser's action returns a reply (parsimmon's own are { status, index, ... }): one written
+  // by hand, or a wrapper's bug, may return anything (fuzz round 18)
+  it.each(fx.replies.rows.map((r) => [r.statusThrows ?? (r.noReply === true ? "undefined" : JSON.stringify(r.reply)), r] as const))("a parser whose action returns %s", (_name, r) => {
+    const thrown = r.statusThrows === undefined ? undefined : new Error(r.statusThrows);
+    const reply = (): unknown => {
+      if (thrown !== undefined) {
+        return {
+          get status(): boolean {
+            throw thrown;
+          },
+          index: 7,
+        };
+      }
+      return r.noReply === true ? undefined : r.reply;
+    };
+    const g = grammarFromAbnfOrThrow(text, { checks: { y: P(reply as unknown as Parameters<typeof P>[0]) } });
     expect(outcome(g, thrown)).toEqual(expected(r, thrown));
   });
 });

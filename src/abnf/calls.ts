@@ -1713,14 +1713,20 @@ export class CallRun {
       }
     } else {
       this.work += 1;
-      // parsimmon's action at an offset (every parser has one: Parsimmon(action) stores it as _)
-      let reply: { status: boolean; index: number };
+      // parsimmon's action at an offset (every parser has one: Parsimmon(action) stores it as _);
+      // its reply is read inside the try (a getter may throw), and a success counts only at a
+      // whole offset from `start` to the end (7.5 was read as 7: fuzz round 18)
+      let reply: unknown;
+      let status: unknown;
+      let index: unknown;
       try {
-        reply = (check as unknown as { _: (input: string, i: number) => { status: boolean; index: number } })._(input, start);
+        reply = (check as unknown as { _: (input: string, i: number) => unknown })._(input, start);
+        if (typeof reply === "object" && reply !== null) ({ status, index } = reply as { status?: unknown; index?: unknown });
       } catch (e) {
         throw checkThrew(def.name, e);
       }
-      if (reply.status && typeof reply.index === "number" && reply.index >= start && reply.index <= input.length) ends = [reply.index];
+      if (typeof status !== "boolean") throw new TypeError(`the check of rule ${def.name} must be a parsimmon parser, whose action returns a reply; got ${describeValue(reply)}`);
+      if (status && Number.isInteger(index) && (index as number) >= start && (index as number) <= input.length) ends = [index as number];
     }
     const r: CallResult = ends.length > 0 ? { ends, furthest: ends[ends.length - 1] as number, expected: NO_LABELS } : { ends: NO_ENDS, furthest: start, expected: [def.name] };
     this.#forget(key, start);
