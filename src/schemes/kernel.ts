@@ -298,6 +298,11 @@ export class SchemeRecord<V> implements SchemeRules<V> {
   /** The definition, for judging (its spelling, matcher and build). */
   readonly #def: SchemeDefinition<V>;
 
+  /** Whether `x` is a record this class (or defineScheme's subclass) made: its private field, which no copy or Proxy of one has. */
+  static made(x: object): boolean {
+    return #def in x;
+  }
+
   constructor(def: SchemeDefinition<V>) {
     this.#def = def;
     this.name = def.name;

@@ -5,7 +5,7 @@ import { isBrandedRegistry, markRegistry } from "../core/brand.js";
 import { SCHEME_RULES_OPERATIONS } from "../transforms/scheme-rules.js";
 import type { SchemeParse as CoreSchemeParse } from "../core/scheme-parse.js";
 import type { Scheme } from "./scheme.js";
-import type { SchemeError } from "./kernel.js";
+import { SchemeRecord, type SchemeError } from "./kernel.js";
 
 /** What `parse(input, { schemes })` gives for a URI reference valid under RFC 3986. */
 export type SchemeParse<V = unknown> = CoreSchemeParse<V, SchemeError>;
@@ -85,8 +85,8 @@ const RegistryClass = Registry;
 const MADE = Symbol("SchemeRegistry");
 
 function checkScheme(s: unknown, caller: string): asserts s is Scheme {
-  const x = s as Partial<Scheme> | null;
-  if (typeof x !== "object" || x === null || typeof x.name !== "string" || typeof x.fromUri !== "function" || !Object.isFrozen(x)) {
+  // a scheme record (defineScheme's, or a built-in scheme) by its brand: a frozen look-alike with a name and a fromUri, a Proxy of a scheme or a copy of its prototype would fail later, in the library's code
+  if (typeof s !== "object" || s === null || !SchemeRecord.made(s)) {
     throw new TypeError(`${caller}: every scheme must be made by defineScheme, got ${describeValue(s)}`);
   }
 }

@@ -2,7 +2,7 @@
 // values (no global state: a registry is passed, never registered into), parse(s, { schemes })'s
 // generic AST beside the scheme's value or error, SchemeError's fields, arguments.
 import { grammar, lit, ref, rfc3986, seq } from "../../src/abnf/index";
-import { equivalentOrThrow, normalize, normalizeOrThrow, parse, parseOrThrow, serialize, UriSyntaxError } from "../../src/index";
+import { equivalentOrThrow, normalize, normalizeOrThrow, parse, parseOrThrow, resolve, serialize, UriSyntaxError } from "../../src/index";
 import * as Iri from "../../src/iri/index";
 import * as components from "../../src/components";
 import * as S from "../../src/schemes/index";
@@ -185,6 +185,31 @@ describe("registries", () => {
     expect(() => S.createRegistry(3 as unknown as S.Scheme[])).toThrow(TypeError);
     expect(() => S.defaultRegistry.with({} as S.Scheme)).toThrow(TypeError);
     expect(S.createRegistry().names).toEqual([]);
+  });
+
+  it("refuse a frozen look-alike of a scheme (a name and a fromUri), a Proxy of one or a copy of its prototype, as the TypeError that says defineScheme did not make it", () => {
+    const lookAlikes: [string, unknown][] = [
+      ["a frozen object with a name and fromUri", Object.freeze({ name: "x", fromUri: () => ({ ok: true, value: 1 }) })],
+      ["a Proxy of http", new Proxy(S.http, {})],
+      ["a frozen copy of http's prototype chain", Object.freeze(Object.create(S.http) as object)],
+    ];
+    const answers = lookAlikes.flatMap(([what, x]) =>
+      (["createRegistry", "with"] as const).map((caller) => {
+        try {
+          const r = caller === "createRegistry" ? S.createRegistry([x as S.Scheme]) : S.defaultRegistry.with(x as S.Scheme);
+          // what a registry that took it does with it: resolve against a base of its scheme
+          const base = `${(x as S.Scheme).name}://a/b`;
+          try {
+            return [what, caller, `taken; resolve: ${JSON.stringify(resolve(base, "c", { schemes: r }).ok)}`];
+          } catch (e) {
+            return [what, caller, `taken; resolve threw ${String(e)}`];
+          }
+        } catch (e) {
+          return [what, caller, e instanceof TypeError && /must be made by defineScheme/.test(e.message) ? "refused" : String(e)];
+        }
+      }),
+    );
+    expect(answers).toEqual(lookAlikes.flatMap(([what]) => [[what, "createRegistry", "refused"], [what, "with", "refused"]]));
   });
 });
 
