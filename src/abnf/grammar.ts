@@ -10,7 +10,7 @@ import { checkBudgets, type MatchBudgets } from "./calls.js";
 import { Interpreter } from "./interpret.js";
 import { EngineMatcher } from "./matcher.js";
 import { MatchLimitError } from "./match-limit.js";
-import { markGrammar } from "../core/brand.js";
+import { isGrammar, markGrammar } from "../core/brand.js";
 import type { CompiledGrammar } from "../compiled/dfa.js";
 import { validateWith, type Matcher, type Validation } from "../core/match.js";
 import { alt, isExpr as madeExpr, ref, referencedNames, rep, RULE_NAME, sameExpr, seq, type Expr } from "./expr.js";
@@ -660,7 +660,7 @@ export class Grammar {
 
   /** True when both grammars define the same rules the same way. */
   sameAs(other: Grammar): boolean {
-    if (!((other as unknown) instanceof GrammarClass)) throw new TypeError(`Grammar.sameAs: the argument "other" must be a Grammar, got ${describeValue(other)}`);
+    if (!isGrammar(other)) throw new TypeError(`Grammar.sameAs: the argument "other" must be a Grammar, got ${describeValue(other)}`);
     if (other.#made.defs.size !== this.#made.defs.size) return false;
     for (const [k, d] of this.#made.defs) {
       const o = other.#made.defs.get(k);
@@ -748,7 +748,7 @@ export function grammar(rules: RuleInputs, options: GrammarOptions = {}): Gramma
   const imported = new Map<string, RuleDefinition>();
   const from = new Map<string, string>();
   for (const g of options.imports ?? []) {
-    if (!(g instanceof Grammar)) throw new TypeError("grammar: every import must be a Grammar");
+    if (!isGrammar(g)) throw new TypeError("grammar: every import must be a Grammar");
     for (const n of g.ruleNames) {
       const def = g.definition(n) as RuleDefinition;
       const key = n.toLowerCase();

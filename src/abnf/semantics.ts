@@ -6,8 +6,8 @@ import type { RuleDefinition } from "./analysis.js";
 import { chainBelow, ACCEPT, type Automaton, type Edge } from "./automaton.js";
 import { derive, type Derivation } from "./engine.js";
 import { failureError } from "../core/match.js";
-import { markSemantics } from "../core/brand.js";
-import { Grammar, type RuleParser } from "./grammar.js";
+import { isGrammar, markSemantics } from "../core/brand.js";
+import type { Grammar, RuleParser } from "./grammar.js";
 import { describeValue, expectStrings, expectString, readOptions } from "../describe.js";
 import { toParser } from "./parser.js";
 import { MatchLimitError } from "./match-limit.js";
@@ -126,7 +126,7 @@ export class Semantics<A extends Actions> {
   readonly options: SemanticsOptions;
 
   constructor(g: Grammar, actions: A, options: SemanticsOptions = {}) {
-    if (!((g as unknown) instanceof Grammar)) throw new TypeError(`semantics: the argument "grammar" must be a Grammar, got ${describeValue(g)}`);
+    if (!isGrammar(g)) throw new TypeError(`semantics: the argument "grammar" must be a Grammar, got ${describeValue(g)}`);
     const functions = (x: unknown, name: string): void => {
       if (typeof x !== "object" || x === null || Array.isArray(x) || !Object.values(x).every((f) => typeof f === "function")) {
         throw new TypeError(`semantics: ${name} must be an object of functions by rule name, got ${describeValue(x)}`);

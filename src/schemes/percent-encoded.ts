@@ -3,7 +3,8 @@
 import type { RuleDefinition } from "../abnf/analysis.js";
 import { codePointSet, hasCodePoint, type CodePointSet } from "../abnf/charset.js";
 import { alt, lit, range, referencedNames, rep, seq, type Expr } from "../abnf/expr.js";
-import { Grammar, type RuleInputs } from "../abnf/grammar.js";
+import type { Grammar, RuleInputs } from "../abnf/grammar.js";
+import { isGrammar } from "../core/brand.js";
 import { describeValue, expectStrings, isArrayOf } from "../describe.js";
 import { core } from "../grammars/core.js";
 
@@ -71,7 +72,7 @@ function encodedSet(set: CodePointSet, literal: CodePointSet, where: string): Ex
  * grammar `derive` makes with the result, and `tokens` are named in "expected" lists.
  */
 export function percentEncodedRules(g: Grammar, roots: readonly string[], literal: CodePointSet, tokens: readonly string[] = []): RuleInputs {
-  if (!((g as unknown) instanceof Grammar)) throw new TypeError(`percentEncodedRules: the argument "g" must be a Grammar, got ${describeValue(g)}`);
+  if (!isGrammar(g)) throw new TypeError(`percentEncodedRules: the argument "g" must be a Grammar, got ${describeValue(g)}`);
   expectStrings(roots, "the argument \"roots\"", "percentEncodedRules");
   expectStrings(tokens, "the argument \"tokens\"", "percentEncodedRules");
   const isRange = (r: unknown): boolean =>

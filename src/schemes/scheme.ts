@@ -1,6 +1,6 @@
 // A URI scheme as a value (RFC 3986 §3.1; RFC 7595 §3.2): name, grammar and top rule, the semantics of its typed value, what §6.2.3
 // needs. It judges a URI already valid under RFC 3986, without its fragment (§3.5), unless it forbids one (RFC 6455 §3).
-import { Grammar } from "../abnf/grammar.js";
+import type { Grammar } from "../abnf/grammar.js";
 import type { GenerateOptions, Random } from "../abnf/generate.js";
 import { semantics, type Match, type Semantics } from "../abnf/semantics.js";
 import { hasCodePoint, literalCharSet } from "../abnf/charset.js";
@@ -11,6 +11,7 @@ import { SchemeRecord, type SchemeDefinition, type SchemeError, type SchemeInput
 import type { SchemeRules } from "../transforms/scheme-rules.js";
 import { describeValue, expectFields, expectStrings, wordList } from "../describe.js";
 import { isSchemeName } from "../core/scheme-table.js";
+import { isGrammar } from "../core/brand.js";
 import type { Result } from "../result.js";
 import { NORMALIZE_FIELDS, type NormalizeOptions } from "../transforms/normalize.js";
 
@@ -232,7 +233,7 @@ export function defineScheme<const V>(spec: SchemeSpec<V> & NoInfer<LiteralKind<
   if (typeof name !== "string" || !isSchemeName(name)) {
     throw new TypeError(`defineScheme: "name" must be a scheme name (RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), got ${describeValue(name)}`);
   }
-  if (!((grammar as unknown) instanceof Grammar)) {
+  if (!isGrammar(grammar)) {
     throw new TypeError(`defineScheme: "grammar" must be a Grammar (from grammar() or grammarFromAbnf()), got ${describeValue(grammar)}`);
   }
   if (typeof ruleName !== "string") throw new TypeError(`defineScheme: "rule" must name the grammar's top rule, got ${describeValue(ruleName)}`);

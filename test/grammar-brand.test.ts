@@ -1,0 +1,52 @@
+// A grammar is a value the library made (grammar(), grammarFromAbnf(), derive(), the built-in
+// ones): the functions below ask the one brand (src/core/brand.ts isGrammar, which
+// parse(s, { grammar }) reads), so a copy of a grammar's prototype or a Proxy of one is refused
+// with the function's own TypeError, never reaches a method that reads the grammar's private
+// state (V8's "Receiver must be an instance of class"). Issue 31: one statement of "a grammar".
+// Not yet: diagram (diagrams.ts, whose instanceof keeps the main entry's chunks as they are) and
+// grammarFromAbnf's imports (abnf/loader.ts).
+import { grammar, lit, ref, rfc3986, semantics, seq, type Grammar } from "../src/abnf/index";
+import { defineScheme, percentEncodedRules } from "../src/schemes/index";
+import { parse } from "../src/index";
+
+const tiny = grammar({ "x-URI": seq(lit("x:"), ref("segment")) }, { imports: [rfc3986.pick("segment")] });
+
+const lookAlikes: readonly [string, () => Grammar][] = [
+  ["a copy of its prototype", () => Object.create(tiny) as Grammar],
+  ["a Proxy of it", () => new Proxy(tiny, {})],
+];
+
+const takers: readonly [string, (g: Grammar) => unknown][] = [
+  ["defineScheme", (g) => defineScheme({ name: "x", grammar: g, rule: "x-URI", section: "s", build: () => ({ kind: "x" as const }) })],
+  ["semantics", (g) => semantics(g, {})],
+  ["percentEncodedRules", (g) => percentEncodedRules(g, ["x-URI"], [])],
+  ["grammar's imports", (g) => grammar({ a: ref("segment") }, { imports: [g] })],
+  ["Grammar#sameAs", (g) => tiny.sameAs(g)],
+  ["parse's options.grammar", (g) => parse("x:a", { grammar: g, rule: "x-URI" })],
+];
+
+describe("a grammar the library did not make", () => {
+  it.each(lookAlikes)("%s is refused with the TypeError of every function that takes a grammar", (_what, make) => {
+    const answers = takers.map(([name, take]) => {
+      try {
+        take(make());
+        return [name, "taken"];
+      } catch (e) {
+        return [name, e instanceof TypeError && /must be a Grammar/.test(e.message) ? "refused" : String(e)];
+      }
+    });
+    expect(answers).toEqual(takers.map(([name]) => [name, "refused"]));
+  });
+
+  it("and the grammar itself is taken by each", () => {
+    const answers = takers.map(([name, take]) => {
+      try {
+        take(tiny);
+        return [name, "taken"];
+      } catch (e) {
+        return [name, String(e)];
+      }
+    });
+    expect(answers).toEqual(takers.map(([name]) => [name, "taken"]));
+  });
+});
