@@ -2,7 +2,7 @@
 // printed ABNF come from) through railroad-diagrams' string output: no DOM needed, Node and browsers alike.
 import railroad from "railroad-diagrams";
 import { isExpr, type Expr, type Rep } from "./abnf/expr.js";
-import { Grammar } from "./abnf/grammar.js";
+import { isGrammar, type Grammar } from "./abnf/grammar.js";
 import { checkPrintable, printExpr, printRange } from "./abnf/print.js";
 import { describeValue } from "./describe.js";
 import { codePointName } from "./errors.js";
@@ -76,7 +76,7 @@ const DRAW_LIMIT = 16_384;
  * `GrammarError` ("too-deep", "too-large"), as in {@link diagramOf}.
  */
 export function diagram(grammar: Grammar, name: string, options: DiagramOptions = {}): string {
-  if (!(grammar instanceof Grammar)) throw new TypeError(`diagram: the argument "grammar" must be a Grammar, got ${describeValue(grammar)}`);
+  if (!isGrammar(grammar)) throw new TypeError(`diagram: the argument "grammar" must be a Grammar, got ${describeValue(grammar)}`);
   if (typeof name !== "string") throw new TypeError(`diagram: the argument "name" must be a string, got ${describeValue(name)}`);
   const def = grammar.require(name, "diagram");
   // a reference links to the rule as the grammar spells it (names are case-insensitive)

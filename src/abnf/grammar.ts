@@ -11,6 +11,9 @@ import { Interpreter } from "./interpret.js";
 import { EngineMatcher } from "./matcher.js";
 import { MatchLimitError } from "./match-limit.js";
 import { isGrammar, markGrammar } from "../core/brand.js";
+
+/** True when `x` is a grammar the library made (core/brand.ts: every Grammar is marked when made): the one test, not `instanceof`, which a copy of a grammar's prototype or a Proxy of one passes. */
+export { isGrammar };
 import type { CompiledGrammar } from "../compiled/dfa.js";
 import { validateWith, type Matcher, type Validation } from "../core/match.js";
 import { alt, isExpr as madeExpr, ref, referencedNames, rep, RULE_NAME, sameExpr, seq, type Expr } from "./expr.js";
