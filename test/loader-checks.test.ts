@@ -159,3 +159,39 @@ describe("a check on a rule with many ends", () => {
     expect([g.isValid(long, "x"), g.isValid(long + "a", "x"), g.isValid("aaaa", "x")]).toEqual([true, false, true]);
   });
 });
+
+// An imported grammar's rules come with their checks (fuzz round 18): importing an allow-list
+// rule dropped its check, so the new grammar accepted what the import refuses, and a prose rule
+// supplied by an import that checks it by a parser matched nothing. A check the importer gives
+// for the same rule replaces the import's, as for any rule.
+describe("an imported grammar's checks come with its rules", () => {
+  const allowList = grammarFromAbnfOrThrow("tok = 1*ALPHA\nouter = \"<\" tok \">\"\n", { checks: { tok: (t: string) => t !== "bad" } });
+  const byParser = grammarFromAbnfOrThrow("num = <digits, checked by a parser>\n", { checks: { num: P.regexp(/[0-9]+/) } });
+  const rows: [string, () => boolean[], boolean[]][] = [
+    ["grammar(): a checked rule imported", () => {
+      const g = grammar({ x: seq(ref("tok"), lit(","), ref("tok")) }, { imports: [allowList] });
+      return [g.isValid("a,b", "x"), g.isValid("a,bad", "x")];
+    }, [true, false]],
+    ["grammarFromAbnf: a checked rule imported", () => {
+      const g = grammarFromAbnfOrThrow('x = tok "," tok\n', { imports: [allowList] });
+      return [g.isValid("a,b", "x"), g.isValid("a,bad", "x")];
+    }, [true, false]],
+    ["grammarFromAbnf: a prose rule supplied by an import's parser", () => {
+      const g = grammarFromAbnfOrThrow('x = "<" num ">"\nnum = <supplied by the import>\n', { imports: [byParser] });
+      return [g.isValid("<12>", "x"), g.isValid("<a>", "x")];
+    }, [true, false]],
+    ["grammarFromAbnf: an imported rule taken in under a fresh name keeps its check", () => {
+      const g = grammarFromAbnfOrThrow('x = outer\ntok = "z"\n', { imports: [allowList] });
+      return [g.isValid("<ok>", "x"), g.isValid("<bad>", "x"), g.isValid("z", "tok")];
+    }, [true, false, true]],
+    ["grammarFromAbnf: the importer's check on the rule replaces the import's", () => {
+      const g = grammarFromAbnfOrThrow('x = tok "," tok\n', { imports: [allowList], checks: { TOK: (t: string) => t !== "worse" } });
+      return [g.isValid("a,bad", "x"), g.isValid("a,worse", "x")];
+    }, [true, false]],
+    ["grammar(): the importer's check on the rule replaces the import's", () => {
+      const g = grammar({ x: seq(ref("tok"), lit(","), ref("tok")) }, { imports: [allowList], checks: { tok: (t: string) => t !== "worse" } });
+      return [g.isValid("a,bad", "x"), g.isValid("a,worse", "x")];
+    }, [true, false]],
+  ];
+  it.each(rows)("%s", (_name, run, want) => expect(run()).toEqual(want));
+});

@@ -44,7 +44,8 @@ export interface GrammarOptions {
   readonly name?: string | undefined;
   /**
    * Grammars whose rules this one uses by name (e.g. `rfc3986.pick("pchar")`). Their rules are
-   * part of the new grammar. Two imports may both define a rule only with the same definition,
+   * part of the new grammar, with their checks (a check given in `checks` for the same rule
+   * replaces the import's). Two imports may both define a rule only with the same definition,
    * and a rule defined here may not also be imported (derive a grammar to override one).
    */
   readonly imports?: readonly Grammar[] | undefined;
@@ -303,6 +304,11 @@ export class Grammar {
   static useCompiled(g: Grammar, compiled: CompiledGrammar, uriRules = false): void {
     g.#builtIn = compiled;
     if (uriRules) markGrammar(g, true);
+  }
+
+  /** @internal The check of rule `key` (lowercase) in `g`, if it has one: an import brings it with the rule. */
+  static checkOf(g: Grammar, key: string): RuleCheck | undefined {
+    return g.#made.checks.get(key);
   }
 
   /** @internal Definitions as a grammar without the checks, for analyses while building one. */
@@ -679,6 +685,19 @@ const GrammarClass = Grammar;
 /** What the module passes its own constructor calls: a program's `new Grammar(…)` is refused. */
 const MADE = Symbol("Grammar");
 
+/**
+ * @internal The checks of a grammar's imported rules (by their names in it), with the caller's
+ * `checks` after them: the caller's check of a rule replaces the import's. A `checks` that is not
+ * an object is passed on alone, for {@link checksOf} to refuse.
+ */
+export function withImportedChecks(imported: Readonly<Record<string, RuleCheck>>, checks: Readonly<Record<string, RuleCheck>> | undefined): Readonly<Record<string, RuleCheck>> | undefined {
+  if (Object.keys(imported).length === 0 || (checks !== undefined && (typeof checks !== "object" || checks === null || Array.isArray(checks)))) return checks;
+  const out: Record<string, RuleCheck> = {};
+  const mine = new Set(Object.keys(checks ?? {}).map((n) => n.toLowerCase()));
+  for (const [name, check] of Object.entries(imported)) if (!mine.has(name.toLowerCase())) out[name] = check;
+  return Object.assign(out, checks);
+}
+
 /** GrammarOptions.checks, checked: each names a rule of the grammar and is a function or a parsimmon parser. */
 function checksOf(checks: Readonly<Record<string, RuleCheck>> | undefined, defs: ReadonlyMap<string, RuleDefinition>, grammarName: string): ReadonlyMap<string, RuleCheck> {
   const out = new Map<string, RuleCheck>();
@@ -750,6 +769,8 @@ export function grammar(rules: RuleInputs, options: GrammarOptions = {}): Gramma
   if (options.rare !== undefined) expectStrings(options.rare, "options.rare", "grammar");
   const imported = new Map<string, RuleDefinition>();
   const from = new Map<string, string>();
+  // an imported rule keeps its grammar's check (an allow-list dropped on import: fuzz round 18)
+  const importedChecks: Record<string, RuleCheck> = {};
   for (const g of options.imports ?? []) {
     if (!isGrammar(g)) throw new TypeError("grammar: every import must be a Grammar");
     for (const n of g.ruleNames) {
@@ -762,6 +783,8 @@ export function grammar(rules: RuleInputs, options: GrammarOptions = {}): Gramma
       if (existing === undefined) {
         imported.set(key, def);
         from.set(key, g.name);
+        const check = Grammar.checkOf(g, key);
+        if (check !== undefined) importedChecks[def.name] = check;
       }
     }
   }
@@ -782,5 +805,5 @@ export function grammar(rules: RuleInputs, options: GrammarOptions = {}): Gramma
   }
   for (const [key, def] of imported) defs.set(key, def);
   withRules(defs, local, false);
-  return Grammar.fromDefinitions(options.name ?? "the grammar", defs, options.rare ?? [], options.checks, checkBudgets(options.budgets, "grammar"));
+  return Grammar.fromDefinitions(options.name ?? "the grammar", defs, options.rare ?? [], withImportedChecks(importedChecks, options.checks), checkBudgets(options.budgets, "grammar"));
 }

@@ -5,7 +5,7 @@
 // rule's elements (which no import can supply), left recursion, a rule too large to compile.
 import type { RuleCheck, RuleDefinition } from "./analysis.js";
 import { alt, many, ref, referencedNames, sameExpr, type Expr } from "./expr.js";
-import { checkDepth, Grammar, renameRefs, suggest } from "./grammar.js";
+import { checkDepth, Grammar, renameRefs, suggest, withImportedChecks } from "./grammar.js";
 import { checkBudgets, type MatchBudgets } from "./calls.js";
 import { describeValue, expectStrings, readOptions } from "../describe.js";
 import { throwWithStack } from "../errors.js";
@@ -25,7 +25,8 @@ export interface LoadOptions {
    * `rfc3986`); the 16 core rules of RFC 5234 Appendix B.1 are always there. Only the rules the
    * text reaches are taken. A rule the text defines itself wins over an imported one of the
    * same name, and imported rules keep referring to their own grammar's rules (an imported
-   * `pchar` still means RFC 3986's `unreserved` when the text defines another `unreserved`).
+   * `pchar` still means RFC 3986's `unreserved` when the text defines another `unreserved`),
+   * with their checks (a check in `checks` for the same rule replaces the import's).
    * A rule the text defines only as prose (`host = <host, see RFC 3986>`) is taken from the
    * imports. Prose inside a rule's elements (`a = "x" <something>`) has no name to import it
    * by: it is an error, "unsupplied-prose", unless nothing can reach it (RFC 3986's
@@ -106,7 +107,7 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
   });
 
   // Imported rules by name: the caller's imports first, then the core rules.
-  const imported = new Map<string, { def: RuleDefinition; from: string }>();
+  const imported = new Map<string, { def: RuleDefinition; from: string; check?: RuleCheck | undefined }>();
   const imports = options.imports ?? [];
   // by index, not a copy: a sparse array (length 2^32 - 1) stops at its first hole
   for (let i = 0; i <= imports.length; i++) {
@@ -117,7 +118,7 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
       const def = g.definition(n) as RuleDefinition;
       const key = n.toLowerCase();
       const seen = imported.get(key);
-      if (seen === undefined) imported.set(key, { def, from: g.name });
+      if (seen === undefined) imported.set(key, { def, from: g.name, check: Grammar.checkOf(g, key) });
       else if (g !== core && !(seen.def.token === def.token && sameExpr(seen.def.expr, def.expr))) {
         const user = rules.get(key);
         if (user !== undefined) continue; // the text's own rule wins anyway
@@ -189,6 +190,8 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
     return name;
   };
   const pending: string[] = [];
+  // an imported rule taken in keeps its grammar's check, under its name here (fuzz round 18)
+  const importedChecks: Record<string, RuleCheck> = {};
   const reach = (expr: Expr, fromImport: boolean): void => {
     for (const n of referencedNames(expr)) {
       loadWork.steps++;
@@ -207,11 +210,12 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
   while (pending.length > 0) {
     loadWork.steps++;
     const key = pending.shift() as string;
-    const { def } = imported.get(key) as { def: RuleDefinition };
+    const { def, check } = imported.get(key) as { def: RuleDefinition; check?: RuleCheck | undefined };
     reach(def.expr, true);
     const expr = renameRefs(def.expr, (n) => taken.get(n.toLowerCase()) ?? n);
     const name = taken.get(key) as string;
     defs.set(name.toLowerCase(), { name, expr, token: def.token });
+    if (check !== undefined) importedChecks[name] = check;
   }
 
   const tokens = new Set((options.tokens ?? []).map((t) => t.toLowerCase()));
@@ -231,7 +235,7 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
   }
   let g: Grammar;
   try {
-    g = Grammar.fromDefinitions(options.name ?? "the ABNF grammar", defs, options.rare ?? [], options.checks, budgets);
+    g = Grammar.fromDefinitions(options.name ?? "the ABNF grammar", defs, options.rare ?? [], withImportedChecks(importedChecks, options.checks), budgets);
   } catch (e) {
     if (!(e instanceof GrammarError)) throw e;
     const at = e.rule === undefined ? undefined : local.get(e.rule.toLowerCase())?.rule;
