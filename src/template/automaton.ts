@@ -133,7 +133,8 @@ export function buildNfa(lang: TemplateLanguage, unbounded = false): Nfa {
     if (x.max !== undefined && !unbounded) {
       const s = add(BOUNDED);
       unitNext[s] = bounded.length;
-      bounded.push({ state: s, exit: next, max: x.max, min1: x.min1, reserved: x.reserved, open: x.open, close: x.close, yieldAt: y });
+      // (the span's max, min1, reserved, open and close; its yieldAt as units)
+      bounded.push({ state: s, exit: next, ...x, yieldAt: y } as Bounded);
       return s;
     }
     const head = epsState([]);
@@ -631,8 +632,7 @@ export class Matcher {
           const e = nfa.epsEdge;
           const o = nfa.epsStart[s] as number;
           const set = pass.setAt[k] as number;
-          const y = nfa.yieldAt.get(s);
-          const exitFirst = y !== undefined && y.includes(pass.units.codes[k] as number);
+          const exitFirst = nfa.yieldAt.get(s)?.includes(pass.units.codes[k] as number);
           count = ((nfa.epsStart[s + 1] as number) - o) >> 1;
           for (; j < count; j++) {
             const i = o + 2 * (exitFirst ? (j || count) - 1 : j);
@@ -828,7 +828,7 @@ export class Deterministic {
         const e = edgesOf(nfa, s);
         // the edges, the first taken first; a head that stops before `y` has its exit (its last
         // edge) pushed once more, last: taken first (and the other copy then skipped)
-        for (let j = e.length - 2, end = nfa.yieldAt.get(s)?.includes(y) === true ? -2 : 0; j >= end; j -= 2) {
+        for (let j = e.length - 2, end = nfa.yieldAt.get(s)?.includes(y) ? -2 : 0; j >= end; j -= 2) {
           const i = (j + e.length) % e.length;
           stack.push([e[i] as number, (e[i + 1] as number) >= 0 ? [...t, e[i + 1] as number] : t]);
         }
