@@ -373,11 +373,6 @@ export class Matcher {
   /** The work limit of the current pass (set by run). */
   #limit = 0;
 
-  /** The state-set work of the last pass. */
-  get work(): number {
-    return this.#work;
-  }
-
   constructor(nfa: Nfa) {
     this.nfa = nfa;
     const { classOf, count, rep } = unitClasses(nfa.sets);
@@ -497,13 +492,13 @@ export class Matcher {
    * The backward pass over `units`, or undefined when no path reads them all (the URI is not in
    * the language), or {@link OVER_WORK_LIMIT}. One memoized step per unit, plus per bounded span
    * one count: a step not seen before costs the size of its sets, which on real templates is a
-   * few states; the steps of one pass together build, read and key at most `limit` states (never
-   * more than {@link PASS_LIMIT}).
+   * few states; the steps of one pass together build, read and key at most what is left of
+   * `budget` (never more than {@link PASS_LIMIT}), which pays the pass's work.
    */
-  run(units: Units, limit = PASS_LIMIT): Pass | undefined | typeof OVER_WORK_LIMIT {
+  run(units: Units, budget?: { left: number }): Pass | undefined | typeof OVER_WORK_LIMIT {
     this.trim();
     this.#work = 0;
-    this.#limit = Math.min(PASS_LIMIT, limit);
+    this.#limit = Math.min(PASS_LIMIT, budget?.left ?? PASS_LIMIT);
     try {
       const nfa = this.nfa;
       const n = units.n;
@@ -553,6 +548,9 @@ export class Matcher {
       // what the pass interned may be large: let it go
       this.#reset();
       return OVER_WORK_LIMIT;
+    } finally {
+      // (a router's budget pays the pass's work)
+      if (budget) budget.left -= this.#work;
     }
   }
 

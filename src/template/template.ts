@@ -347,8 +347,7 @@ export class UriTemplate<T extends string = string> {
   #general(m: Matcher, uri: string, limit: number, maxPaths: number, budget: Budget | undefined, canon?: (s: string) => string): Result<TemplateReadings<unknown>, TemplateError> {
     const units = toUnits(uri);
     if (typeof units === "number") return this.#noMatch(uri, undefined, budget);
-    const pass = m.run(units, budget?.left);
-    if (budget !== undefined) budget.left -= m.work;
+    const pass = m.run(units, budget);
     if (pass === undefined) return this.#noMatch(uri, undefined, budget);
     if (pass === OVER_WORK_LIMIT) {
       const message = `Matching the URI against the template ${quoted(this.text)} would take more than ${PASS_LIMIT} steps of its automaton (a literal that repeats itself, as in "aaaa{x}"); the URI is neither matched nor refused`;
