@@ -375,10 +375,7 @@ export class Matcher {
 
   constructor(nfa: Nfa) {
     this.nfa = nfa;
-    const { classOf, count, rep } = unitClasses(nfa.sets);
-    this.#classOf = classOf;
-    this.#classes = count;
-    this.#rep = rep;
+    ({ classOf: this.#classOf, count: this.#classes, rep: this.#rep } = unitClasses(nfa.sets));
     // the reverse edges as one array each, rows in state order (a template of a million
     // characters would otherwise make millions of small arrays)
     const size = nfa.size;
@@ -749,13 +746,10 @@ export class Deterministic {
 
   constructor(nfa: Nfa) {
     this.#nfa = nfa;
-    const { classOf, count, rep } = unitClasses(nfa.sets);
-    this.#classOf = classOf;
-    this.#classes = count;
-    this.#rep = rep;
+    ({ classOf: this.#classOf, count: this.#classes, rep: this.#rep } = unitClasses(nfa.sets));
     // (each is a character of the template's own text: one unit set holds it alone, so it is a class alone)
-    this.#yieldClasses = [...new Set([...nfa.yieldAt.values()].flat().map((y) => classOf[y] as number))];
-    this.#scratch = new Int32Array(count);
+    this.#yieldClasses = [...new Set([...nfa.yieldAt.values()].flat().map((y) => this.#classOf[y] as number))];
+    this.#scratch = new Int32Array(this.#classes);
     this.#singleId = new Int32Array(nfa.size);
     this.#giveUp();
   }
