@@ -164,6 +164,23 @@ describe("messages describe undefined as undefined (point 5)", () => {
     expect(() => grammarFromAbnfOrThrow('a = "x"').validate("x", undefined as unknown as string)).toThrow(/has no rule undefined/);
     expect(() => grammarFromAbnfOrThrow('a = "x"').validate("x", 5 as unknown as string)).toThrow(/has no rule a number$/);
   });
+
+  it("a rule name left out (validate(text) from JavaScript) is told where it goes, with the grammar's first rule", () => {
+    const g = grammarFromAbnfOrThrow('date = 4DIGIT "-" 2DIGIT\nyear = 4DIGIT\n');
+    const call = g.validate as unknown as (input: string) => unknown;
+    expect(() => call.call(g, "2024-01")).toThrow('validate: the ABNF grammar has no rule undefined; the rule is the argument after the input, e.g. validate(input, "date")');
+    expect(() => (g.isValid as unknown as (input: string) => boolean).call(g, "2024-01")).toThrow(/; the rule is the argument after the input, e\.g\. isValid\(input, "date"\)$/);
+    let thrown: unknown;
+    try {
+      call.call(g, "2024-01");
+    } catch (e) {
+      thrown = e;
+    }
+    expect(thrown).toBeInstanceOf(UnknownRuleError);
+    expect((thrown as UnknownRuleError).suggestion).toBe("date");
+    // a call that takes a rule name alone gets no such hint
+    expect(() => (g.rule as unknown as () => unknown).call(g)).toThrow(/^rule: the ABNF grammar has no rule undefined$/);
+  });
 });
 
 describe("setters are typed by what they give (point 4)", () => {

@@ -390,7 +390,8 @@ export class Grammar {
     const def = this.definition(name);
     if (def !== undefined) return def;
     const swapped = typeof input === "string" && typeof name === "string" && this.has(input) ? input : undefined;
-    throw new UnknownRuleError(name, this.name, caller, suggest(typeof name === "string" ? name : "", this.ruleNames), swapped);
+    // no name in a call of (input, rule) (from JavaScript, the rule left out): the first rule as the example
+    throw new UnknownRuleError(name, this.name, caller, name === undefined && input !== undefined ? this.ruleNames[0] : suggest(typeof name === "string" ? name : "", this.ruleNames), swapped);
   }
 
   /**

@@ -8,7 +8,9 @@ import { maskPassword } from "../password.js";
  * camelCase export name `"segmentNzNc"`. When the caller passes `swappedInput`, the input
  * argument of a call taking (input, rule) that is itself a rule name, the message says how the
  * call was probably meant: `validate("ihost", "例え.jp")` gets 'the arguments are (input, rule):
- * did you mean validate("例え.jp", "ihost")?', and `suggestion` is that rule.
+ * did you mean validate("例え.jp", "ihost")?', and `suggestion` is that rule. A rule left out
+ * (`g.validate(text)` from JavaScript) is told where it goes, with `suggestion` (the grammar's
+ * first rule, which `Grammar#require` passes) as the example.
  */
 export class UnknownRuleError extends TypeError {
   override readonly name = "UnknownRuleError";
@@ -24,7 +26,9 @@ export class UnknownRuleError extends TypeError {
         ? `; the arguments are (input, rule): did you mean ${caller}(${shown}, ${JSON.stringify(swappedInput)})?`
         : suggestion === undefined
           ? ""
-          : `; did you mean "${suggestion}"?`;
+          : ruleName === undefined
+            ? `; the rule is the argument after the input, e.g. ${caller}(input, "${suggestion}")`
+            : `; did you mean "${suggestion}"?`;
     super(`${caller}: ${grammar} has no rule ${shown}${hint}`);
     this.ruleName = typeof ruleName === "string" ? ruleName : shown;
     // the name as given, readable; out of JSON.stringify and util.inspect where it holds a
