@@ -274,6 +274,26 @@ describe("nodes come from checked constructors (point 6)", () => {
     }
   });
 
+  it("a Result given where a node goes (serialize(parse(s)), the .value left out) is told so, with what to pass", () => {
+    const said = /got a Result: pass its \.value, or call the OrThrow function$/;
+    const calls: [string, () => unknown][] = [
+      ["serialize(parse(s))", () => serialize(parse("http://a/b") as unknown as Node)],
+      ["serialize(withPort(...))", () => serialize(withPort("http://a/", 8080) as unknown as Node)],
+      ["serialize of a failed Result", () => serialize(parse("http://a b") as unknown as Node)],
+      ["resolve(parse(base), ref)", () => resolve(parse("http://a/b") as unknown as main.UriReference, "c")],
+      ["normalize(parse(s))", () => normalize(parse("http://a/b") as unknown as main.UriReference)],
+    ];
+    for (const [what, call] of calls) {
+      let message = "";
+      try {
+        call();
+      } catch (e) {
+        message = e instanceof TypeError ? e.message : `not a TypeError: ${String(e)}`;
+      }
+      expect([what, message]).toEqual([what, expect.stringMatching(said)]);
+    }
+  });
+
   it("a node the library made is read-only and accepted anywhere", () => {
     expect(isReadOnlyNode(uri)).toBe(true);
     expect(serialize(uri)).toBe("http://good.com/a");

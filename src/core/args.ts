@@ -64,6 +64,9 @@ export function refused(x: unknown): string {
     if (isUrlObject(x)) return describeValue(x);
     if (isNode(x) && !isIntactNode(x)) return "a node on which a program defined properties of its own (they would shadow its fields)";
     if (isNode(x)) return `a ${String((x as { kind: unknown }).kind)} node`;
+    // what parse and the with* functions return, given as it is (`serialize(parse(s))`); asked by
+    // `in`, so that no getter of a program's object runs here
+    if ("ok" in x && ("value" in x || "error" in x)) return "a Result: pass its .value, or call the OrThrow function";
     if (NODE_FIELDS.some((f) => f in x)) {
       return "an object that only looks like a node (a copy or a hand-made object, which nothing checked); make nodes with parse, buildUri or the with* functions";
     }
