@@ -226,7 +226,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
           .choices(["syntax", "scheme"])
           .default("scheme"),
       )
-      .addOption(new Option("--ipv6 <form>", "rfc5952: write IPv6 addresses in RFC 5952 form").choices(["keep", "rfc5952"]))
+      .addOption(new Option("--ipv6 <form>", "keep (the default): as written, in lowercase; rfc5952: in RFC 5952 form").choices(["keep", "rfc5952"]).default("keep"))
       .option("--nfc", "put the characters in Unicode NFC (RFC 3987 §5.3.2.2)"),
   ).action(run(async (u: string | undefined, opts: ReferenceCommands.NormalizeCommandOptions, cmd: Command) => (await referenceCommands()).normalizeCommand(u, opts, io(cmd))));
 

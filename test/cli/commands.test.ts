@@ -234,6 +234,15 @@ describe("help, version, rules", () => {
     expect(long).toEqual([]);
   });
 
+  test("normalize --help says what each --ipv6 form writes, the default among them, as it runs (a new user read only rfc5952's)", async () => {
+    const help = (await runHere(["normalize", "--help"])).stdout.replace(/\s+/g, " ");
+    expect(help).toContain('--ipv6 <form> keep (the default): as written, in lowercase; rfc5952: in RFC 5952 form (choices: "keep", "rfc5952", default: "keep")');
+    for (const [form, out] of [[[], "http://[2001:db8:0:0::1]/"], [["--ipv6", "keep"], "http://[2001:db8:0:0::1]/"], [["--ipv6", "rfc5952"], "http://[2001:db8::1]/"]] as const) {
+      const r = await runHere(["normalize", ...form, "HTTP://[2001:DB8:0:0::1]/"]);
+      expect([form, r.stdout.trim()]).toEqual([form, out]);
+    }
+  });
+
   test("match --help names the --max-readings the library uses when it is left out (fuzz round 4: it said 64 after the default became 4,096)", async () => {
     const help = (await runHere(["match", "--help"])).stdout.replace(/\s+/g, " ");
     const stated = /--max-readings <n> [^(]*\(default (\d[\d,]*)\)/.exec(help)?.[1];
