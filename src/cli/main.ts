@@ -139,7 +139,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
   const inputs = (cmd: Command): Command =>
     cmd
       .option("-i, --input <file>", "read one input per line from FILE ('-': stdin) and write JSON Lines")
-      .option("-q, --quiet", "print less: no summary or progress bar in batch mode; with one input, no note on stderr (repair's changes, relativize's empty reference) and no \"valid\" line from validate (its exit status says it)")
+      .option("-q, --quiet", "print less: no summary or progress bar in batch mode; with one input, no note on stderr (repair's changes, relativize's empty reference, expand's variables the template does not name) and no \"valid\" line from validate (its exit status says it)")
       .option("--progress", "show a progress bar on stderr in batch mode (default: when stderr is a terminal)")
       .option("--no-progress", "no progress bar")
       .option("--json", "print the result as JSON (errors too, on stderr)")

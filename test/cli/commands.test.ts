@@ -136,6 +136,20 @@ describe("the built dist/cli.js answers as the in-process runs above do", () => 
   });
 });
 
+describe("expand: a variable given that the template does not name", () => {
+  test("a note on stderr names it and the template's variables (a misspelt --var expands as undefined, to nothing), unless --quiet; the URI is printed as before", async () => {
+    expect(await runHere(["expand", "/users/{id}{?page}", "--var", "ID=7", "--var", "page=2"])).toEqual({
+      status: 0,
+      stdout: "/users/?page=2\n",
+      stderr: 'expand: (the template has no variable "ID": its variables are "id", "page")\n',
+    });
+    expect(await runHere(["expand", "--quiet", "/users/{id}", "--var", "ID=7"])).toEqual({ status: 0, stdout: "/users/\n", stderr: "" });
+    expect(await runHere(["expand", "--json", "/users/{id}", "--var", "ID=7"])).toEqual({ status: 0, stdout: '"/users/"\n', stderr: "" });
+    expect(await runHere(["expand", "/users/{id}", "--var", "id=7"])).toEqual({ status: 0, stdout: "/users/7\n", stderr: "" });
+    expect((await runHere(["expand", "/static", "--var", "x=1", "--var", "y=2"])).stderr).toBe('expand: (the template has no variables "x", "y": it has none)\n');
+  });
+});
+
 describe("relativize: the empty reference", () => {
   test("identical URIs: an empty line on stdout (the reference itself), a note on stderr unless --quiet; --json prints \"\"", async () => {
     expect(await runHere(["relativize", "http://a/b?q", "http://a/b?q"])).toEqual({

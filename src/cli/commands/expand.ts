@@ -4,6 +4,7 @@ import fs from "node:fs";
 import { expand } from "../../template/expand-text.js";
 import type { TemplateVariables } from "../../template/values.js";
 import { withExcerpt } from "../../template/errors.js";
+import { parseParts } from "../../template/parse.js";
 import { dispatch, hider, scrubbed, type InputOptions, type Io } from "../dispatch.js";
 import type { Outcome } from "../batch-types.js";
 import { UsageError } from "../errors.js";
@@ -54,9 +55,26 @@ function expanded(template: string, vars: Record<string, unknown>): Outcome {
   }
 }
 
+/**
+ * The note for variables given that the template does not name (a misspelt --var, which RFC 6570
+ * §2.3 reads as another variable: the one meant is undefined and expands to nothing), or undefined.
+ * Only for one template given as an argument: a template that does not parse gets its own error.
+ */
+function unusedNote(template: string, vars: Record<string, unknown>): string | undefined {
+  const parts = parseParts(template);
+  if (!parts.ok) return undefined;
+  const named = [...new Set(parts.value.flatMap((p) => (p.kind === "expression" ? p.varspecs.map((v) => v.name) : [])))];
+  const unused = Object.keys(vars).filter((k) => !named.includes(k));
+  if (unused.length === 0) return undefined;
+  const list = (names: readonly string[]): string => names.map((n) => JSON.stringify(n)).join(", ");
+  return `expand: (the template has no variable${unused.length === 1 ? "" : "s"} ${list(unused)}: ${named.length === 0 ? "it has none" : `its variables are ${list(named)}`})`;
+}
+
 export function expandCommand(template: string | undefined, opts: ExpandOptions, io: Io): Promise<number> {
   if (opts.jsonVars === "-" && template === undefined) throw new UsageError("expand: --json-vars - reads stdin, which batch mode reads templates from: give the template as an argument");
   const vars = variablesOf(opts);
+  const note = template === undefined || io.quiet || io.json ? undefined : unusedNote(template, vars);
+  if (note !== undefined) process.stderr.write(`${io.paintErr("dim", note)}\n`);
   const hide = hider(io);
   // the URI is the command's product: its password masked unless --show-password (dispatch.ts, hider)
   const op = (t: string): Outcome => {
