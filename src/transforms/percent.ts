@@ -132,7 +132,14 @@ export type EncodeRule = (typeof ENCODE_RULES)[number];
  */
 export function percentEncode(text: string, rule: EncodeRule): string {
   expectString(text, "text", "percentEncode");
-  if (!(ENCODE_RULES as readonly string[]).includes(rule)) throw new TypeError(`percentEncode: unsupported rule ${describeValue(rule)} (one of ${ENCODE_RULES.join(", ")})`);
+  if (!(ENCODE_RULES as readonly string[]).includes(rule)) {
+    const rules = ENCODE_RULES.join(", ");
+    throw new TypeError(
+      rule === undefined
+        ? `percentEncode: the rule is the argument after the text, e.g. percentEncode(text, "segment"): one of ${rules}`
+        : `percentEncode: unsupported rule ${describeValue(rule)} (one of ${rules})`,
+    );
+  }
   return encodeWith(text, charsets[rule]);
 }
 

@@ -123,6 +123,15 @@ describe("percentEncode", () => {
     expect(() => percentEncode("a", "host" as EncodeRule)).toThrow(TypeError);
   });
 
+  test("without its rule, the TypeError says the rule is the argument after the text", () => {
+    // A new user's first call, percentEncode("a b"), was told "unsupported rule undefined".
+    const call = (): string => (percentEncode as (text: string) => string)("a b");
+    expect(call).toThrow(TypeError);
+    expect(call).toThrow('percentEncode: the rule is the argument after the text, e.g. percentEncode(text, "segment"): one of segment, segment-nz,');
+    // A wrong rule keeps naming what it got.
+    expect(() => percentEncode("a", "host" as EncodeRule)).toThrow('percentEncode: unsupported rule "host" (one of segment,');
+  });
+
   test.each(RULES)("%s: the result always matches the rule", (rule) => {
     const nonEmpty = rule === "segment-nz" || rule === "segment-nz-nc";
     fc.assert(
