@@ -3,8 +3,7 @@
 // parse(s, { grammar }) reads), so a copy of a grammar's prototype or a Proxy of one is refused
 // with the function's own TypeError, never reaches a method that reads the grammar's private
 // state (V8's "Receiver must be an instance of class"). Issue 31: one statement of "a grammar".
-// Not yet: grammarFromAbnf's imports (abnf/loader.ts).
-import { grammar, lit, ref, rfc3986, semantics, seq, type Grammar } from "../src/abnf/index";
+import { grammar, grammarFromAbnf, lit, ref, rfc3986, semantics, seq, type Grammar } from "../src/abnf/index";
 import { defineScheme, percentEncodedRules } from "../src/schemes/index";
 import { diagram } from "../src/diagrams";
 import { parse } from "../src/index";
@@ -14,6 +13,7 @@ const tiny = grammar({ "x-URI": seq(lit("x:"), ref("segment")) }, { imports: [rf
 const lookAlikes: readonly [string, () => Grammar][] = [
   ["a copy of its prototype", () => Object.create(tiny) as Grammar],
   ["a Proxy of it", () => new Proxy(tiny, {})],
+  ["an object of the same shape", () => ({ name: tiny.name, ruleNames: tiny.ruleNames, definition: (n: string) => tiny.definition(n) }) as unknown as Grammar],
 ];
 
 const takers: readonly [string, (g: Grammar) => unknown][] = [
@@ -22,6 +22,7 @@ const takers: readonly [string, (g: Grammar) => unknown][] = [
   ["diagram", (g) => diagram(g, "x-URI")],
   ["percentEncodedRules", (g) => percentEncodedRules(g, ["x-URI"], [])],
   ["grammar's imports", (g) => grammar({ a: ref("segment") }, { imports: [g] })],
+  ["grammarFromAbnf's imports", (g) => grammarFromAbnf("a = segment\n", { imports: [g] })],
   ["Grammar#sameAs", (g) => tiny.sameAs(g)],
   ["parse's options.grammar", (g) => parse("x:a", { grammar: g, rule: "x-URI" })],
 ];
@@ -49,5 +50,19 @@ describe("a grammar the library did not make", () => {
       }
     });
     expect(answers).toEqual(takers.map(([name]) => [name, "taken"]));
+  });
+});
+
+describe("grammarFromAbnf's imports take every grammar the library made", () => {
+  const made: readonly [string, () => Grammar][] = [
+    ["grammar()", () => tiny],
+    ["grammarFromAbnf()", () => (grammarFromAbnf("segment = *%x61\n") as { ok: true; value: Grammar }).value],
+    ["derive()", () => tiny.derive({ rules: { "y-URI": lit("y:") } })],
+    ["a built-in grammar (rfc3986)", () => rfc3986],
+    ["a built-in grammar's pick()", () => rfc3986.pick("segment")],
+  ];
+  it.each(made)("%s", (_what, make) => {
+    const r = grammarFromAbnf("a = segment\n", { imports: [make()] });
+    expect(r.ok && r.value.isValid("aa", "a")).toBe(true);
   });
 });

@@ -5,7 +5,7 @@
 // rule's elements (which no import can supply), left recursion, a rule too large to compile.
 import type { RuleCheck, RuleDefinition } from "./analysis.js";
 import { alt, many, ref, referencedNames, sameExpr, type Expr } from "./expr.js";
-import { checkDepth, Grammar, renameRefs, suggest, withImportedChecks } from "./grammar.js";
+import { checkDepth, Grammar, isGrammar, renameRefs, suggest, withImportedChecks } from "./grammar.js";
 import { checkBudgets, type MatchBudgets } from "./calls.js";
 import { describeValue, expectStrings, readOptions } from "../describe.js";
 import { throwWithStack } from "../errors.js";
@@ -111,8 +111,10 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
   const imports = options.imports ?? [];
   // by index, not a copy: a sparse array (length 2^32 - 1) stops at its first hole
   for (let i = 0; i <= imports.length; i++) {
-    const g = i === imports.length ? core : imports[i];
-    if (!(g instanceof Grammar)) throw new TypeError("grammarFromAbnf: every import must be a Grammar");
+    const g = (i === imports.length ? core : imports[i]) as Grammar;
+    // the one brand (src/core/brand.ts), as grammar()'s imports: a copy of a grammar's prototype
+    // or a Proxy of one passes instanceof but has none of the grammar's private state
+    if (!isGrammar(g)) throw new TypeError(`grammarFromAbnf: every import must be a Grammar (from grammar(), grammarFromAbnf() or derive()), got ${describeValue(g)}`);
     for (const n of g.ruleNames) {
       loadWork.steps++;
       const def = g.definition(n) as RuleDefinition;
