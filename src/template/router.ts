@@ -30,14 +30,29 @@ export interface Route<V> {
 
 /**
  * What {@link TemplateRouter.match} gives: the route that won, and the URI's variables under its
- * template. For a router made from literal templates (`createRouter([["/users/{id}", 1]] as const)`
- * or with `T` given), a union by template: narrowing on `template` types `variables` as
- * {@link MatchOf} that template.
+ * template. For a router made from literal templates (`createRouter([["/users/{id}", 1]])`, or
+ * with `T` given), a union by route: narrowing on `template` types `variables` as
+ * {@link MatchOf} that template, and `value` as that route's value (`R`, its routes as
+ * [template, value] pairs; by default any value of `V` with any template of `T`).
  */
-export type RouteMatch<V, T extends string = string> = string extends T
+export type RouteMatch<V, T extends string = string, R extends readonly [T, V] = readonly [T, V]> = string extends T
   ? { readonly template: string; readonly value: V; readonly variables: Readonly<Record<string, MatchedValue>> }
-  : T extends string
-    ? { readonly template: T; readonly value: V; readonly variables: MatchOf<T> }
+  : R extends readonly [infer U extends string, infer W]
+    ? U extends string
+      ? { readonly template: U; readonly value: W; readonly variables: MatchOf<U> }
+      : never
+    : never;
+
+/**
+ * The value {@link TemplateRouter.add} takes with template `U`: on a router typed by its routes,
+ * the value of the route (or routes) with that template; otherwise any `V`.
+ */
+export type RouteValue<V, T extends string, R extends readonly [T, V], U extends string> = string extends T
+  ? V
+  : R extends readonly [infer A extends string, infer W]
+    ? U extends A
+      ? W
+      : never
     : never;
 
 /** What {@link TemplateRouter.add} reports: the route, and the routes that win every URI it matches. */
@@ -361,7 +376,7 @@ export class SubsetDfa {
  * router.add("users://{id}/profile", "profile");
  * router.match("users://42/profile") // { template: "users://{id}/profile", value: "profile", variables: { id: "42" } }
  */
-export class TemplateRouter<V, T extends string = string> {
+export class TemplateRouter<V, T extends string = string, R extends readonly [T, V] = readonly [T, V]> {
   readonly #routes: Route<V>[] = [];
   readonly #union = new Union();
   #dfa: SubsetDfa | undefined;
@@ -375,8 +390,13 @@ export class TemplateRouter<V, T extends string = string> {
    * Adds a template (text or value) with its value. The TemplateError of a template that does
    * not parse; otherwise the route, and the templates that shadow it when it can never win (every
    * URI it matches is matched by routes that rank above it: `shadowedBy` lists them).
+   *
+   * A router made from literal templates ({@link createRouter} with a list) takes only its own
+   * routes again: its type names its templates, and a new one would make {@link match}'s type
+   * untrue. To add routes later, make it with `createRouter<V>()` (or type the list's templates as
+   * `string`).
    */
-  add<T extends string>(template: T | UriTemplate<T>, value: V): Result<RouteAdded<V>, TemplateError> {
+  add<U extends T>(template: U | UriTemplate<U>, value: RouteValue<V, T, R, U>): Result<RouteAdded<V>, TemplateError> {
     const r = templateOf<string>(template, "TemplateRouter.add");
     if (!r.ok) return r;
     const t = r.value;
@@ -406,7 +426,7 @@ export class TemplateRouter<V, T extends string = string> {
   }
 
   /** {@link add}, throwing its TemplateError. */
-  addOrThrow<T extends string>(template: T | UriTemplate<T>, value: V): RouteAdded<V> {
+  addOrThrow<U extends T>(template: U | UriTemplate<U>, value: RouteValue<V, T, R, U>): RouteAdded<V> {
     const r = this.add(template, value);
     if (!r.ok) throwFrom(r.error, this.addOrThrow);
     return r.value;
@@ -422,7 +442,7 @@ export class TemplateRouter<V, T extends string = string> {
    * readings' limits, this throws that TemplateError ("match-limit", "reading-limit"): the URI is
    * neither matched nor refused, and no less specific route is tried in its place.
    */
-  match(uri: string): RouteMatch<V, T> | undefined {
+  match(uri: string): RouteMatch<V, T, R> | undefined {
     expectUri(uri, "TemplateRouter.match");
     return this.#matches(uri, true)[0];
   }
@@ -433,13 +453,13 @@ export class TemplateRouter<V, T extends string = string> {
    * throws that TemplateError ("match-limit", "reading-limit") rather than return a list that
    * leaves routes out.
    */
-  matchAll(uri: string): readonly RouteMatch<V, T>[] {
+  matchAll(uri: string): readonly RouteMatch<V, T, R>[] {
     expectUri(uri, "TemplateRouter.matchAll");
     return this.#matches(uri, false);
   }
 
-  #matches(uri: string, first: boolean): RouteMatch<V, T>[] {
-    const out: RouteMatch<V, T>[] = [];
+  #matches(uri: string, first: boolean): RouteMatch<V, T, R>[] {
+    const out: RouteMatch<V, T, R>[] = [];
     // one work limit for the pass and every route's own match: a URI costs at most ROUTER_WORK_LIMIT
     const budget: Budget = { left: ROUTER_WORK_LIMIT };
     try {
@@ -449,7 +469,7 @@ export class TemplateRouter<V, T extends string = string> {
         const m = r.template.matchWithin(uri, budget);
         if (m instanceof Error) throwFrom(m, first ? this.match : this.matchAll);
         if (m !== undefined) {
-          out.push(Object.freeze({ template: r.template.text, value: r.value, variables: m }) as unknown as RouteMatch<V, T>);
+          out.push(Object.freeze({ template: r.template.text, value: r.value, variables: m }) as unknown as RouteMatch<V, T, R>);
           if (first) break;
         }
       }
@@ -622,7 +642,7 @@ export function createRouter<V = unknown>(): TemplateRouter<V>;
  * const m = router.match("/posts/7?page=2");
  * if (m?.template === "/posts/{post}{?page}") m.variables.page; // typed: MatchedValue | undefined
  */
-export function createRouter<const R extends readonly (readonly [string, unknown])[]>(routes: R): TemplateRouter<R[number][1], R[number][0]>;
+export function createRouter<const R extends readonly (readonly [string, unknown])[]>(routes: R): TemplateRouter<R[number][1], R[number][0], R[number]>;
 export function createRouter(routes?: readonly (readonly [string, unknown])[]): TemplateRouter<unknown> {
   const router = new TemplateRouter<unknown>();
   if (routes === undefined) return router;

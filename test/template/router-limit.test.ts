@@ -106,7 +106,8 @@ describe("router.unreachable() spends one budget for the whole call", () => {
   }, 60_000);
 
   it("4,000 routes /r0000/{x}, /r0001/{x}, … then /r0042/{y}: every route is checked, and the last one is listed", () => {
-    const r = createRouter(Array.from({ length: 4000 }, (_, i) => [`/r${String(i).padStart(4, "0")}/{x}`, i] as const));
+    // typed as string: a router typed by its templates takes no new one (its type would be untrue)
+    const r = createRouter(Array.from({ length: 4000 }, (_, i) => [`/r${String(i).padStart(4, "0")}/{x}` as string, i] as const));
     r.addOrThrow("/r0042/{y}", -1);
     expect(r.unreachable().map((x) => [x.route.template.text, x.shadowedBy])).toEqual([["/r0042/{y}", ["/r0042/{x}"]]]);
   }, 60_000);

@@ -1,7 +1,7 @@
 // The variables of a template written as a literal, as TypeScript reads them from its text: the
 // lines marked with ts-expect-error are checked by `tsc -p tsconfig.test.json` (npm test, npm run typecheck),
 // which fails when one of them compiles; the assertions run too.
-import { createRouter, expand, match, parseTemplateOrThrow, TemplateError, type MatchedValue, type MatchOf, type TemplateVariableName, type VariablesOf } from "../../src/template/index";
+import { createRouter, expand, match, parseTemplate, parseTemplateOrThrow, TemplateError, type MatchedValue, type MatchOf, type TemplateVariableName, type VariablesOf } from "../../src/template/index";
 
 describe("typed variables from a template literal", () => {
   it("match's value has the template's names, optional; prefixed names are strings", () => {
@@ -75,5 +75,68 @@ describe("a router built from literal templates types each route's variables (is
     const l = loose.match("/x/1");
     expect(l?.variables["anything"]).toBeUndefined();
     expect(() => createRouter([["{", 1]] as const)).toThrow(TemplateError);
+  });
+
+  it("narrowing on the template types the value too: each route's own, not every route's", () => {
+    const router = createRouter([
+      ["users://{id}/profile", "profile"],
+      ["/posts/{post}{?page,lang}", { kind: "post" }],
+      ["/about", 3],
+    ]);
+    const m = router.match("/posts/7?page=2");
+    if (m?.template === "/posts/{post}{?page,lang}") {
+      const value: { readonly kind: "post" } = m.value;
+      expect(value).toEqual({ kind: "post" });
+    } else throw new Error(`matched ${String(m?.template)}`);
+    for (const hit of router.matchAll("/about")) {
+      switch (hit.template) {
+        case "/about": {
+          const three: 3 = hit.value;
+          expect(three).toBe(3);
+          break;
+        }
+        case "users://{id}/profile": {
+          const profile: "profile" = hit.value;
+          expect([profile, hit.variables.id]).toEqual(["profile", undefined]);
+          break;
+        }
+        default: {
+          // @ts-expect-error: the value of "/posts/{post}{?page,lang}" is no number
+          const wrong: number = hit.value;
+          expect(wrong).toBeUndefined();
+        }
+      }
+    }
+  });
+
+  it("add on a router typed by its templates takes only its own routes: a new template would make match's type untrue", () => {
+    const router = createRouter([
+      ["/users/{id}", "user"],
+      ["/about", 3],
+    ]);
+    // a route it has, with its value, keeps the type true
+    expect(router.add("/about", 3).ok).toBe(true);
+    expect(router.addOrThrow(parseTemplateOrThrow("/users/{id}"), "user").route.index).toBe(3);
+    // @ts-expect-error: "/posts/{post}" is no template of the router's type (its match would be typed as one of the others)
+    expect(router.add("/posts/{post}", "user").ok).toBe(true);
+    // @ts-expect-error: the value of "/about" is 3
+    expect(router.addOrThrow("/about", 4).route.value).toBe(4);
+    // @ts-expect-error: a template typed as string could be any
+    expect(router.add("/x/{y}" as string, "user").ok).toBe(true);
+    const t = parseTemplate("/users/{uid}");
+    // @ts-expect-error: a parsed template keeps its text's type
+    if (t.ok) expect(router.add(t.value, "user").ok).toBe(true);
+    // the routes added against the type are what a match without narrowing sees at run time
+    expect(router.match("/posts/1")?.template).toBe("/posts/{post}");
+    // a router made without routes, or of templates typed as string, takes any template
+    const loose = createRouter<string>();
+    expect(loose.add("/posts/{post}", "post").ok).toBe(true);
+    expect(loose.add("/x/{y}" as string, "x").ok).toBe(true);
+    // @ts-expect-error: its values are strings
+    expect(loose.add("/n/{n}", 1).ok).toBe(true);
+    const text: string = "/a/{b}";
+    const fromStrings = createRouter([[text, 1]]);
+    expect(fromStrings.add("/c/{d}", 1).ok).toBe(true);
+    expect(fromStrings.match("/c/1")?.variables["d"]).toBe("1");
   });
 });
