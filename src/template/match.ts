@@ -39,6 +39,8 @@ interface ItemRead {
   end: number;
   /** An index in the path's events up to which no path gives this share a value, when one is known. */
   dead?: number;
+  /** A name its pairs hold twice (they read as no associative array: {@link record}), when it has read them. */
+  twice?: string;
   readonly entries: Entry[];
 }
 
@@ -87,10 +89,10 @@ function decodeR(text: string): string {
   });
 }
 
-/** An associative array of decoded pairs, or undefined when a name repeats (an object cannot hold that). */
-function record(pairs: readonly (readonly [string, string])[]): MatchedRecord | undefined {
+/** An associative array of decoded pairs, or the first name that repeats (an object cannot hold that). */
+function record(pairs: readonly (readonly [string, string])[]): MatchedRecord | string {
   const names = new Set<string>();
-  for (const [k] of pairs) if (names.size === names.add(k).size) return undefined;
+  for (const [k] of pairs) if (names.size === names.add(k).size) return k;
   const o = Object.fromEntries(pairs) as Record<string, string>;
   const keys = Object.keys(o);
   // JavaScript puts integer-like names first, in numeric order: a Map keeps the URI's order
@@ -157,7 +159,8 @@ function candidates(item: ItemRead, uri: string, all = true): MatchedValue[] {
     if (!all) return out;
   }
   const r = pairs && record(pairs());
-  if (r !== undefined) out.push(r);
+  if (typeof r === "object") out.push(r);
+  else item.twice = r;
   return out;
 }
 
@@ -353,22 +356,28 @@ export function readingsOf(
   /** The disagreement whose settling choices end first (its paths are skipped soonest), of the variables read. */
   let worst: Disagreement | undefined;
   for (const [name, occs] of byName) {
-    const present = occs.filter((o) => o.present);
-    if (present.length === 0) continue;
+    const present = occs.filter((o) => o.present).length;
+    if (!present) continue;
     let why: string | undefined;
-    const [values, lists] = present.length < occs.length ? [[], []] : valuesOf(occs, uri, work, canon);
-    if (present.length < occs.length) why = `the variable ${JSON.stringify(name)} would be defined in one expression and undefined in another`;
-    else if (values.length === 0) {
-      // the first occurrence and the first that reads another value (or the last): two of them,
-      // not every one (a failing path writes it, and only the last path's is shown)
-      const k = lists.findIndex((l) => !same(l[0] as MatchedValue, (lists[0] as MatchedValue[])[0] as MatchedValue));
-      const shown = [0, k < 0 ? occs.length - 1 : k].map((i) => `${(occs[i] as ItemRead).x.text}: ${JSON.stringify((lists[i] as MatchedValue[])[0] ?? null)}`).join(", ");
-      why = `the variable ${JSON.stringify(name)} must have one value, but its expressions read different ones (${shown})`;
-    }
-    if (why === undefined) choices.push([name, values]);
+    if (present < occs.length) why = "would be defined in one expression and undefined in another";
     else {
+      const [values, lists] = valuesOf(occs, uri, work, canon);
+      if (values.length) choices.push([name, values]);
+      else {
+        // an occurrence that reads no value: an explode whose pairs name a key twice (candidates),
+        // which no associative array holds (§2.4.2; match gives an object or a Map)
+        const twice = occs.find((o, i) => !(lists[i] as MatchedValue[]).length)?.twice;
+        // else the first occurrence and the first that reads another value (or the last): two of
+        // them, not every one (a failing path writes it, and only the last path's is shown)
+        const k = lists.findIndex((l) => !same(l[0] as MatchedValue, (lists[0] as MatchedValue[])[0] as MatchedValue));
+        why = twice
+          ? `would hold the name ${JSON.stringify(twice)} twice, which no associative array does`
+          : `must have one value, but its expressions read different ones (${[0, k < 0 ? occs.length - 1 : k].map((i) => `${(occs[i] as ItemRead).x.text}: ${JSON.stringify((lists[i] as MatchedValue[])[0] ?? null)}`).join(", ")})`;
+      }
+    }
+    if (why) {
       const blame = settled(reads, occs, uri, canon);
-      if (worst === undefined || blame[1] < worst.blame[1]) worst = { name, why, blame };
+      if (worst === undefined || blame[1] < worst.blame[1]) worst = { name, why: `the variable ${JSON.stringify(name)} ${why}`, blame };
     }
   }
   if (worst !== undefined) return worst;

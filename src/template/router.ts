@@ -486,8 +486,8 @@ export class TemplateRouter<V, T extends string = string, R extends readonly [T,
    * themselves at length), every route is a candidate, and each route's own match decides.
    */
   #candidates(uri: string, budget: Budget): readonly Route<V>[] {
-    if (this.#routes.length === 0) return [];
-    const units = toUnits(uri);
+    // none without routes, or for a URI with a character no template reads (toUnits gives its offset)
+    const units = this.#routes.length ? toUnits(uri) : 0;
     if (typeof units === "number") return [];
     let dfa = this.#dfa;
     if (dfa === undefined || dfa.states.length > DFA_LIMIT || dfa.work > WORK_LIMIT) dfa = this.#dfa = new SubsetDfa(this.#union, this.#routes.map((r) => r.index));

@@ -107,17 +107,19 @@ export function expectUri(uri: unknown, caller: string): asserts uri is string {
   if (typeof uri !== "string") throw new TypeError(`${caller}: the argument "uri" must be a string, got ${describeTemplateValue(uri)}`);
 }
 
-const flag = (x: unknown, name: string, caller: string): boolean => {
-  if (x === undefined) return false;
-  if (typeof x !== "boolean") throw new TypeError(`${caller}: options.${name} must be a boolean, got ${describeTemplateValue(x)}`);
-  return x;
-};
-
-const positiveInteger = (x: unknown, name: string, caller: string, fallback: number): number => {
+/**
+ * The option `name` of `caller`, `fallback` when it is undefined: a TypeError unless it is of the
+ * fallback's type, a boolean or a whole number of 1 or more.
+ */
+function option<V extends boolean | number>(options: (MatchOptions & MatchAllOptions) | undefined, name: keyof (MatchOptions & MatchAllOptions), caller: string, fallback: V): V {
+  const x: unknown = options?.[name];
   if (x === undefined) return fallback;
-  if (typeof x !== "number" || !Number.isInteger(x) || x < 1) throw new TypeError(`${caller}: options.${name} must be a whole number of 1 or more, got ${describeTemplateValue(x)}`);
-  return x;
-};
+  const number = typeof fallback == "number";
+  if (typeof x != typeof fallback || (number && !(Number.isInteger(x) && (x as number) >= 1))) {
+    throw new TypeError(`${caller}: options.${name} must be ${number ? "a whole number of 1 or more" : "a boolean"}, got ${describeTemplateValue(x)}`);
+  }
+  return x as V;
+}
 
 /**
  * A URI Template (RFC 6570): its parts, expansion, and matching. Made by {@link parseTemplate};
@@ -143,7 +145,7 @@ export class UriTemplate<T extends string = string> {
 
   /** @internal Use {@link parseTemplate}. */
   constructor(token: symbol, text: T, parts: readonly TemplatePart[]) {
-    if (token !== TOKEN) throw new TypeError("UriTemplate: make templates with parseTemplate (or parseTemplateOrThrow)");
+    if (token !== TOKEN) throw new TypeError("UriTemplate: make templates with parseTemplate");
     this.text = text;
     this.parts = parts;
     this.expressions = Object.freeze(parts.filter((p): p is TemplateExpression => p.kind === "expression"));
@@ -230,7 +232,7 @@ export class UriTemplate<T extends string = string> {
   match(uri: string, options?: MatchOptions): MatchResult<MatchOf<T>> {
     expectUri(uri, "match");
     expectTemplateOptions(options, "match");
-    const [r, read, canon] = this.#spelled("match", uri, options, 1, positiveInteger(options?.maxReadings, "maxReadings", "match", DEFAULT_MAX_READINGS));
+    const [r, read, canon] = this.#spelled("match", uri, options, 1, option(options, "maxReadings", "match", DEFAULT_MAX_READINGS));
     // beside an error (whose input is masked), the URI as matched masks its password too (RFC 3986 §7.5)
     if (!r.ok) return read === uri ? r : { ...r, normalized: maskPasswordAt(read, 0).text };
     const value = r.value.readings[0] as MatchOf<T>;
@@ -263,7 +265,7 @@ export class UriTemplate<T extends string = string> {
   matchAll(uri: string, options?: MatchAllOptions): Result<TemplateReadings<MatchOf<T>>, TemplateError> {
     expectUri(uri, "matchAll");
     expectTemplateOptions(options, "matchAll");
-    const limit = positiveInteger(options?.limit, "limit", "matchAll", 64);
+    const limit = option(options, "limit", "matchAll", 64);
     const [r] = this.#spelled("matchAll", uri, options, limit, Math.max(DEFAULT_MAX_READINGS, 16 * limit));
     if (!r.ok && r.error.code === "reading-limit") return { ok: true, value: { readings: [], complete: false } };
     return r as Result<TemplateReadings<MatchOf<T>>, TemplateError>;
@@ -275,8 +277,8 @@ export class UriTemplate<T extends string = string> {
    * literal triplets so spelled, else of the URI as written; and the URI read, and the spelling.
    */
   #spelled(caller: string, uri: string, options: MatchAllOptions | undefined, limit: number, maxPaths: number): [Result<TemplateReadings<unknown>, TemplateError>, string, ((s: string) => string) | undefined] {
-    const upper = flag(options?.case, "case", caller);
-    const unreserved = flag(options?.percentEncoding, "percentEncoding", caller);
+    const upper = option<boolean>(options, "case", caller, false);
+    const unreserved = option<boolean>(options, "percentEncoding", caller, false);
     const canon = upper || unreserved ? (s: string): string => canonicalSpelling(s, upper, unreserved) : undefined;
     let read = canon?.(uri) ?? uri;
     // the template's literal triplets are spelled so too (RFC 6570 §3.1 copies them as written:
@@ -345,9 +347,9 @@ export class UriTemplate<T extends string = string> {
   }
 
   #general(m: Matcher, uri: string, limit: number, maxPaths: number, budget: Budget | undefined, canon?: (s: string) => string): Result<TemplateReadings<unknown>, TemplateError> {
-    const units = toUnits(uri);
-    if (typeof units === "number") return this.#noMatch(uri, undefined, budget);
-    const pass = m.run(units, budget);
+    const units = toUnits(uri) as Units;
+    // (a URI with a character no template reads: toUnits gives its offset)
+    const pass = typeof units === "number" ? undefined : m.run(units, budget);
     if (pass === undefined) return this.#noMatch(uri, undefined, budget);
     if (pass === OVER_WORK_LIMIT) {
       const message = `Matching the URI against the template ${quoted(this.text)} would take more than ${PASS_LIMIT} steps of its automaton (a literal that repeats itself, as in "aaaa{x}"); the URI is neither matched nor refused`;
@@ -408,9 +410,9 @@ export class UriTemplate<T extends string = string> {
   #noMatch(uri: string, why: Disagreement | undefined, budget: Budget | undefined): Failed {
     const head = `URI does not match the template ${quoted(this.text)}`;
     if (budget !== undefined) return this.#refuse("no-match", uri, head);
+    // (the URI's units up to a character no template reads, where the URI is cut)
     const bad = toUnits(uri);
-    const cut = typeof bad === "number" ? bad : uri.length;
-    const units = toUnits(uri.slice(0, cut)) as Units;
+    const units = typeof bad === "number" ? (toUnits(uri.slice(0, bad)) as Units) : bad;
     const forward = (this.#forward ??= new Deterministic(this.unboundedNfa));
     const where = forward.explain(units.codes, units.n);
     if (where === undefined) return this.#refuse("no-match", uri, `${head} (where it leaves the template is not worked out: that would take more than ${WORK_LIMIT} steps of the template's automaton)`);
@@ -437,7 +439,7 @@ export class UriTemplate<T extends string = string> {
     const reason =
       why === undefined ? "no values of its variables expand to it (a value would be longer than its prefix modifier allows)"
       : uriPassword(uri) === undefined ? why.why
-      : `the variable ${JSON.stringify(why.name)} is not read the same way by each of its expressions (the values are not shown: the URI has a password, RFC 3986 §7.5)`;
+      : `no value of the variable ${JSON.stringify(why.name)} expands to it (what it reads is not told: RFC 3986 §7.5)`;
     return this.#refuse("no-match", uri, `${head}: ${reason}`);
   }
 

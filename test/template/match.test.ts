@@ -453,6 +453,28 @@ describe("the policy: which reading match returns", () => {
     expect(match("{a}{a}", "abab")).toEqual({ ok: true, value: { a: "ab" } });
   });
 
+  // fixtures/template/exploded-name-twice.json: a name an associative array would hold twice
+  const exploded = JSON.parse(readFileSync(join(__dirname, "../../fixtures/template/exploded-name-twice.json"), "utf8")) as { cases: { template: string; uri: string; why: string }[] };
+  it.each(exploded.cases)("$template on $uri: the no-match says which name the exploded varspec reads twice", ({ template, uri, why }) => {
+    const m = match(template, uri);
+    expect(m.ok ? m.value : [m.error.code, m.error.shortMessage]).toEqual(["no-match", `URI does not match the template ${JSON.stringify(template)}: ${why}`]);
+    // matchAll has no reading of it either, and says the same
+    const all = matchAll(template, uri);
+    expect(all.ok ? all.value : all.error.shortMessage).toBe(m.ok ? undefined : m.error.shortMessage);
+  });
+
+  it("in a URI with a password, a variable no value gives is named without what it reads (RFC 3986 §7.5)", () => {
+    const rows = [
+      ["http://{user}:{pw}@h/{?p*}", "http://u:pw@h/?q=a&q=b", "p"],
+      ["http://{u}:{p}@h/{term:1}/{term}", "http://u:pw@h/d/cat", "term"],
+      ["http://{u}:{p}@h/{a}{?a}", "http://u:pw@h/x", "a"],
+    ] as const;
+    expect(rows.map(([t, u]) => {
+      const m = match(t, u);
+      return m.ok ? m.value : m.error.shortMessage.slice(m.error.shortMessage.indexOf(": ") + 2);
+    })).toEqual(rows.map(([, , name]) => `no value of the variable "${name}" expands to it (what it reads is not told: RFC 3986 §7.5)`));
+  });
+
   it("past maxReadings, a repeating ambiguous template says so (reading-limit), not no-match", () => {
     const r = match("{a}{a}", "a".repeat(200), { maxReadings: 64 });
     expect(r.ok ? r.value : r.error.code).toBe("reading-limit");
