@@ -76,7 +76,7 @@ export interface BatchOptions {
   readonly command: string;
   readonly progress: boolean;
   readonly quiet: boolean;
-  /** `equal`: count values `true`/`false` as equivalent/not equivalent. */
+  /** `equivalent`: count values `true`/`false` as equivalent/not equivalent. */
   readonly comparison?: boolean;
   /**
    * The longest line read whole, in UTF-16 code units: a longer one is refused without being
@@ -113,7 +113,7 @@ export interface LineResult {
   /** The record and the line break after it; a long line's, its pieces as they are made (./batch.ts STREAMED_FROM). */
   readonly record: string | Iterable<string>;
   readonly ok: boolean;
-  /** A comparison that came out false (`equal`). */
+  /** A comparison that came out false (`equivalent`). */
   readonly different: boolean;
 }
 

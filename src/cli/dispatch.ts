@@ -103,7 +103,7 @@ export function outcome<T>(r: Result<T, unknown>, map: (v: T) => unknown = (v) =
 
 /** How a command's batch mode differs. */
 export interface BatchMode {
-  /** `equal`: a value `false` is "not equivalent", counted apart and exit status 1. */
+  /** `equivalent`: a value `false` is "not equivalent", counted apart and exit status 1. */
   readonly comparison?: boolean;
   /** The rule the inputs are read with (`--rule`), for where their password stands (password.ts). */
   readonly rule?: string;
@@ -183,7 +183,7 @@ export async function dispatch(
   });
 }
 
-/** A line of two inputs separated by a tab (equal, and resolve or relativize without --base). */
+/** A line of two inputs separated by a tab (equivalent, and resolve or relativize without --base). */
 export function pair(text: string, what: string): readonly [string, string] {
   const fields = text.split("\t");
   if (fields.length !== 2) {

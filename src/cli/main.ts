@@ -69,7 +69,7 @@ Examples:
   uri-grammar parse --rule host "[::1]"
   uri-grammar validate --rule IPv6address "1::3"
   uri-grammar resolve "http://a/b/c/d;p?q" "../g"
-  uri-grammar equal --level syntax "http://example.com" "http://example.com:80/"
+  uri-grammar equivalent --level syntax "http://example.com" "http://example.com:80/"
   uri-grammar validate --input urls.txt > results.jsonl
   uri-grammar expand "http://example.com/search{?q,lang}" --var q=cat --var lang=en
   uri-grammar match "http://example.com/users/{id}" "http://example.com/users/42"
@@ -77,7 +77,7 @@ Examples:
 With no input argument, a command reads one input per line from stdin (or --input FILE) and
 writes one JSON object per line: {"line", "input", "ok", "value"} or {"line", "input", "ok",
 "error"} (with "partition" after --partition, "key" after --keyed). resolve and relativize
-read "base<TAB>reference" lines, or references with --base; equal reads "a<TAB>b" lines;
+read "base<TAB>reference" lines, or references with --base; equivalent reads "a<TAB>b" lines;
 expand reads templates, match URIs (or "template<TAB>URI" lines without a template argument).
 A line longer than --max-length (two inputs and a tab: each input) is that line's
 InputTooLongError, its "input" the first 256 characters with "truncated": true.
@@ -232,7 +232,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
 
   inputs(
     program
-      .command("equal")
+      .command("equivalent")
       .summary("whether two URIs are equivalent (RFC 3986 §6.2)")
       .description("Compare two URI references; exit 0 when they are equivalent, 1 when not.")
       .argument("[a]", "a URI reference")
@@ -244,7 +244,7 @@ export async function main(argv: readonly string[], version: string, home?: stri
       )
       .option("--ignore-fragment", "leave fragments out of the comparison")
       .option("--nfc", "compare characters in Unicode NFC (RFC 3987 §5.3.2.2)"),
-  ).action(run(async (a: string | undefined, b: string | undefined, opts: ReferenceCommands.EqualOptions, cmd: Command) => (await referenceCommands()).equalCommand(a, b, opts, io(cmd))));
+  ).action(run(async (a: string | undefined, b: string | undefined, opts: ReferenceCommands.EquivalentOptions, cmd: Command) => (await referenceCommands()).equivalentCommand(a, b, opts, io(cmd))));
 
   for (const [name, summary, argument, what, idna] of [
     ["to-uri", "map an IRI to a URI (RFC 3987 §3.1)", "[iri]", "the IRI reference", "convert non-ASCII host labels to A-labels (xn--) instead of percent-encoding them"],

@@ -229,7 +229,7 @@ describe("help, version, rules", () => {
   test("--help lists every command and the exit statuses", async () => {
     const r = await runHere(["--help"]);
     expect(r.status).toBe(0);
-    for (const c of ["parse", "validate", "resolve", "relativize", "normalize", "equal", "to-uri", "to-iri", "repair", "rules", "rule"]) {
+    for (const c of ["parse", "validate", "resolve", "relativize", "normalize", "equivalent", "to-uri", "to-iri", "repair", "rules", "rule"]) {
       expect(r.stdout).toMatch(new RegExp(`^  ${c} `, "m"));
     }
     expect(r.stdout).toContain("Exit status: 0 valid");
@@ -240,7 +240,7 @@ describe("help, version, rules", () => {
 
   test("the prose of every --help is wrapped at 100 columns at most (lines31 round 2: the batch paragraph had a line of 150); an example stays one line", async () => {
     const long: string[] = [];
-    for (const args of [["--help"], ...["parse", "validate", "resolve", "relativize", "normalize", "equal", "to-uri", "to-iri", "repair", "expand", "match", "rules", "rule"].map((c) => [c, "--help"])]) {
+    for (const args of [["--help"], ...["parse", "validate", "resolve", "relativize", "normalize", "equivalent", "to-uri", "to-iri", "repair", "expand", "match", "rules", "rule"].map((c) => [c, "--help"])]) {
       const r = await runHere(args);
       expect(r.status).toBe(0);
       for (const line of r.stdout.split("\n")) if (line.length > 100 && !line.startsWith("  uri-grammar ")) long.push(`${args.join(" ")}: ${line}`);
@@ -286,7 +286,7 @@ describe("help, version, rules", () => {
           child.on("error", reject);
           child.on("close", (status) => resolve({ status, stderr: err }));
         });
-        // 0 or 1 (equal's example is not equivalent at --level syntax); never a usage error (2) or a shell's 127
+        // 0 or 1 (equivalent's example is not equivalent at --level syntax); never a usage error (2) or a shell's 127
         expect({ example, usage: r.status !== 0 && r.status !== 1, stderr: r.stderr }).toEqual({ example, usage: false, stderr: expect.not.stringMatching(/uri-grammar: |not found/) as unknown as string });
       }
     } finally {
@@ -409,15 +409,24 @@ describe("batch mode: one input per line, JSON Lines out, a summary on stderr", 
     expect(records[1]).toMatchObject({ ok: false, error: { name: "UnknownRuleError", message: 'rule: no rule "addr-spec" in RFC 3986 or RFC 3987; the mailto grammar has it: --grammar mailto' } });
   });
 
-  test("equal: not equivalent lines exit 1 and are counted apart from invalid ones", async () => {
-    const r = await runHere(["equal"], { stdin: "http://a\thttp://A:80/\nhttp://a\thttp://b\n%\tx\n" });
+  test("the comparison is named as the API names it, equivalent (a new user looked for it under the API's name); equal is no command (0.1.0 is unreleased)", async () => {
+    const r = await runHere(["equivalent", "http://example.com", "http://example.com:80/"]);
+    expect([r.status, r.stdout]).toEqual([0, "equivalent\n"]);
+    const help = (await runHere(["--help"])).stdout;
+    expect([/^ {2}equivalent /m.test(help), /^ {2}equal /m.test(help), help.includes("uri-grammar equivalent --level syntax")]).toEqual([true, false, true]);
+    const old = await runHere(["equal", "http://a", "http://a"]);
+    expect(old.status).toBe(2);
+  });
+
+  test("equivalent: not equivalent lines exit 1 and are counted apart from invalid ones", async () => {
+    const r = await runHere(["equivalent"], { stdin: "http://a\thttp://A:80/\nhttp://a\thttp://b\n%\tx\n" });
     expect(r.status).toBe(1);
     expect(jsonLines(r.stdout).map((x) => x["value"] ?? null)).toEqual([true, false, null]);
-    expect(r.stderr).toMatch(/^equal: 3 lines, 1 equivalent, 1 not equivalent, 1 invalid/);
+    expect(r.stderr).toMatch(/^equivalent: 3 lines, 1 equivalent, 1 not equivalent, 1 invalid/);
   });
 
   test("--max-length on lines of two inputs: each input is held to it; a line past twice the limit is refused by its long input", async () => {
-    const r = await runHere(["equal", "--max-length", "10", "--quiet"], { stdin: `http://a\thttp://b\nhttp://a/\thttp://b/${"b".repeat(20)}\nhttp://a/abc\thttp://b\n` });
+    const r = await runHere(["equivalent", "--max-length", "10", "--quiet"], { stdin: `http://a\thttp://b\nhttp://a/\thttp://b/${"b".repeat(20)}\nhttp://a/abc\thttp://b\n` });
     const records = jsonLines(r.stdout) as { ok: boolean; error?: { name: string; message: string } }[];
     expect(records.map((x) => x.ok)).toEqual([true, false, false]);
     expect(records[1]?.error).toMatchObject({ name: "InputTooLongError", message: "Invalid input: the input is 29 characters long, more than the limit of 10 (maxLength)" });

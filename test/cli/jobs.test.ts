@@ -69,7 +69,7 @@ function input(lines: readonly string[], notUtf8 = true): Buffer {
 }
 const mixed = real.flatMap((l, k) => (k % 23 === 0 ? [l, odd[(k / 23) % odd.length] as string] : [l]));
 const single = input(mixed);
-/** Lines of two inputs separated by a tab (equal, resolve and relativize without --base), and some without a tab. */
+/** Lines of two inputs separated by a tab (equivalent, resolve and relativize without --base), and some without a tab. */
 const pairs = input(mixed.map((l, k) => (k % 41 === 7 ? l : `${l}\t${mixed[(k * 7 + 3) % mixed.length] as string}`)));
 const rules = input(Array.from({ length: 300 }, (_, k) => ["host", "URI", "IPv6address", "nope", "segment-nz-nc", "addr-spec", "query", "IRI"][k % 8] as string));
 const templates = input(mixed.map((l, k) => (k % 5 === 0 ? `http://example.com/{x}{?y,z}/${k}` : k % 29 === 0 ? `{${l}` : l)));
@@ -84,7 +84,7 @@ const COMMANDS: readonly (readonly [string[], Buffer])[] = [
   [["resolve"], pairs],
   [["relativize"], pairs],
   [["normalize"], single],
-  [["equal"], pairs],
+  [["equivalent"], pairs],
   [["to-uri"], single],
   [["to-iri"], single],
   [["repair"], single],
@@ -133,7 +133,7 @@ describe("--jobs 2 writes what --jobs 1 writes, byte for byte", () => {
   });
 
   test("the default: the main thread runs chunks too, next to jobs - 1 workers; the same bytes", async () => {
-    for (const [args, stdin] of [[["parse"], single], [["equal"], pairs]] as const) {
+    for (const [args, stdin] of [[["parse"], single], [["equivalent"], pairs]] as const) {
       const [one, two] = await pool([() => runHere([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: MIXED })]);
       const stats = statsOf(two!) as Stats & { here: number; chunks: number };
       expect(stats).toMatchObject({ jobs: 2, workers: 1 });
@@ -151,7 +151,7 @@ describe("--jobs 2 writes what --jobs 1 writes, byte for byte", () => {
       [
         () => runHere(["validate", "--jobs", "2"], { stdin: valid(200), env: debug(), workers: true }),
         () => runHere(["validate", "--jobs", "2"], { stdin: single, env: debug(), workers: true }),
-        () => runHere(["equal", "--jobs", "2"], { stdin: input(Array.from({ length: 200 }, (_, k) => `http://example.com/${k}\thttp://EXAMPLE.com:80/${k}`), false), env: debug(), workers: true }),
+        () => runHere(["equivalent", "--jobs", "2"], { stdin: input(Array.from({ length: 200 }, (_, k) => `http://example.com/${k}\thttp://EXAMPLE.com:80/${k}`), false), env: debug(), workers: true }),
       ],
     );
     expect(outcomes.map((r) => r.status)).toEqual([0, 1, 0]);
@@ -266,9 +266,9 @@ describe("--keyed and --partition: a record key for partitioned runs", () => {
     expect(jsonLines((await runHere(["validate", "--keyed", "--show-password", "--jobs", "1"], { stdin })).stdout)[0]).toMatchObject({ key: "http://u:secret@h/" });
   });
 
-  test("--keyed with two inputs a line (equal), and --partition on every record; the same bytes on workers", async () => {
+  test("--keyed with two inputs a line (equivalent), and --partition on every record; the same bytes on workers", async () => {
     const stdin = input(mixed.map((l, k) => `${k}\t${l}\t${mixed[(k * 7 + 3) % mixed.length] as string}`), false);
-    const args = ["equal", "--keyed", "--partition", "part-00007"];
+    const args = ["equivalent", "--keyed", "--partition", "part-00007"];
     const [one, two] = await pool([() => runHere([...args, "--jobs", "1"], { stdin, env: debug() }), () => runHere([...args, "--jobs", "2"], { stdin, env: debug(), workers: true })]);
     expect(statsOf(two!)).toMatchObject({ jobs: 2, workers: 2 });
     expect(two!.stdout).toBe(one!.stdout);
@@ -389,7 +389,7 @@ describe("the bundled command (package.json \"bin\": dist/bundle/cli.js)", () =>
   test("finds its worker (dist/bundle/cli-worker.js, an entry of scripts/bundle.mjs) and writes what dist/cli.js --jobs 1 writes", async () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, "package.json"), "utf8")) as { bin: Record<string, string> };
     expect(path.resolve(ROOT, pkg.bin["uri-grammar"] as string)).toBe(BUNDLED_CLI);
-    for (const [args, stdin] of [[["parse"], single], [["equal"], pairs]] as const) {
+    for (const [args, stdin] of [[["parse"], single], [["equivalent"], pairs]] as const) {
       const [one, two] = await pool([() => runHere([...args, "--jobs", "1"], { stdin, env: debug() }), () => run([...args, "--jobs", "2"], { stdin, env: MIXED, bin: BUNDLED_CLI })]);
       const stats = statsOf(two!) as Stats & { here: number; chunks: number };
       expect(stats).toMatchObject({ jobs: 2, workers: 1 });

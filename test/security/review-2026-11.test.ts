@@ -384,8 +384,8 @@ describe("3 and 10. the command line: no password, no raw line separator", () =>
     if (r.status === 0) expect(shown.stdout).toContain(PASSWORD);
   });
   it("batch records", async () => {
-    for (const cmd of [["parse"], ["validate"], ["normalize"], ["resolve", "--base", "http://a/"], ["equal"]]) {
-      const stdin = cmd[0] === "equal" ? `${secret}\t${secret}\n` : `${secret}\nhttp://admin:hunter2@db.example:99999/ x\n`;
+    for (const cmd of [["parse"], ["validate"], ["normalize"], ["resolve", "--base", "http://a/"], ["equivalent"]]) {
+      const stdin = cmd[0] === "equivalent" ? `${secret}\t${secret}\n` : `${secret}\nhttp://admin:hunter2@db.example:99999/ x\n`;
       const r = await runHere(cmd, { stdin });
       expect(r.stdout).not.toContain(PASSWORD);
       expect(jsonLines(r.stdout).length).toBeGreaterThan(0);

@@ -1,5 +1,5 @@
-// resolve, relativize, normalize and equal (RFC 3986 §5.2, §4.2, §6.2), with the built-in schemes loaded only for
-// §6.2.3 (normalize and equal at the scheme level, relativize --normalize).
+// resolve, relativize, normalize and equivalent (RFC 3986 §5.2, §4.2, §6.2), with the built-in schemes loaded only for
+// §6.2.3 (normalize and equivalent at the scheme level, relativize --normalize).
 import type { UriReference } from "../../ast/nodes.js";
 import { equivalent, normalize, relativize, resolve, serialize, type NormalizeOptions } from "../../operations.js";
 import type { Result } from "../../result.js";
@@ -75,19 +75,19 @@ export async function normalizeCommand(input: string | undefined, opts: Normaliz
   return dispatch("normalize", [input], opts, io, () => op(input ?? ""), op, text);
 }
 
-export interface EqualOptions extends InputOptions {
+export interface EquivalentOptions extends InputOptions {
   readonly level: EquivalenceLevel;
   readonly ignoreFragment?: boolean;
   readonly nfc?: boolean;
 }
 
-export async function equalCommand(a: string | undefined, b: string | undefined, opts: EqualOptions, io: Io): Promise<number> {
+export async function equivalentCommand(a: string | undefined, b: string | undefined, opts: EquivalentOptions, io: Io): Promise<number> {
   const schemes = await builtInSchemes();
   const op = (x: string, y: string): Outcome => {
     const r = equivalent(x, y, { level: opts.level, ignoreFragment: opts.ignoreFragment, nfc: opts.nfc, schemes });
     return r.ok ? { ok: true, value: r.value, different: !r.value } : { ok: false, error: r.error };
   };
   const show = (v: unknown): string[] => [v === true ? "equivalent" : "not equivalent"];
-  return dispatch("equal", [a, b], opts, io, () => op(a ?? "", b ?? ""), (t) => op(...pair(t, "two URIs")), show, { comparison: true });
+  return dispatch("equivalent", [a, b], opts, io, () => op(a ?? "", b ?? ""), (t) => op(...pair(t, "two URIs")), show, { comparison: true });
 }
 
