@@ -10,9 +10,10 @@ import { redactNodePassword, type RedactOptions } from "./transforms/display.js"
 import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceEquivalenceOptions } from "./transforms/equivalent.js";
 import { ResolveError } from "./transforms/errors.js";
 import { defaultSchemes, NO_OPTIONS, NORMALIZE_FIELDS, normalizeLayout, normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
-import { isBrandedRegistry, registryOperations } from "./core/brand.js";
-import { isSchemeName } from "./core/scheme-table.js";
+import { readFacts, readSchemes } from "./core/schemes-option.js";
+import { registryOperations } from "./core/brand.js";
 import type { SchemeRegistry } from "./schemes/registry.js";
+import type { Scheme } from "./schemes/scheme.js";
 import type { SchemeRulesOperations, SchemeRulesRegistry } from "./transforms/scheme-rules.js";
 import { resolveOffsets, resolveReference, type ResolveOptions } from "./transforms/resolve.js";
 import { serializeNode } from "./transforms/serialize.js";
@@ -39,7 +40,7 @@ export type UriInput = string | UriReference;
  */
 export function resolve(base: UriInput, ref: UriInput, options?: ResolveWithSchemesOptions): Result<Uri, UriSyntaxError | ResolveError> {
   const o = readOptions<ResolveWithSchemesOptions>(options, "resolve", RESOLVE_FIELDS);
-  const reg = o.schemes === undefined ? undefined : checkedRegistry(o.schemes, "resolve");
+  const reg = o.schemes === undefined ? undefined : (readSchemes(o.schemes, "resolve") as SchemeRegistry);
   if (typeof base === "string" && typeof ref === "string") {
     // two URI references as text: resolved on their offsets, without making their nodes
     const bo = referenceTextLayout(base);
@@ -63,7 +64,7 @@ const RESOLVE_FIELDS = { strict: "boolean", baseFragment: ["ignore", "error"], s
 /** Options of {@link resolve}: those of the §5.2 transform, and a registry to check the target with. */
 export interface ResolveWithSchemesOptions extends ResolveOptions {
   /**
-   * A registry of schemes (`defaultRegistry` from `uri-grammar/schemes`, or one of your own):
+   * A registry of schemes (`defaultRegistry` from `uri-grammar/schemes`, or one of your own), or a list of schemes as `createRegistry` takes it:
    * a target of a scheme it has must be valid under that scheme, or resolve gives a
    * `ResolveError` `"target-invalid-for-scheme"` whose `cause` is the scheme's `SchemeError`.
    * Strict §5.2.2 keeps a reference with a scheme as it is, so `"http:evil.example/x"` against
@@ -72,13 +73,7 @@ export interface ResolveWithSchemesOptions extends ResolveOptions {
    * `evil.example`: with a registry, that is refused. Left out, the target is not checked (RFC
    * 3986 §5.4.2: `"http:g"` gives `"http:g"`).
    */
-  readonly schemes?: SchemeRegistry | undefined;
-}
-
-/** A registry argument, or a TypeError naming the function. */
-function checkedRegistry(x: unknown, caller: string): SchemeRegistry {
-  if (isBrandedRegistry(x)) return x as SchemeRegistry;
-  throw new TypeError(`${caller}: options.schemes must be a registry of schemes (createRegistry, defaultRegistry) or undefined, got ${describeValue(x)}`);
+  readonly schemes?: SchemeRegistry | readonly Scheme[] | undefined;
 }
 
 /** The target, or the ResolveError of a target its scheme in the registry refuses (RFC 7595 §3.2: a scheme's syntax refines the generic one). */
@@ -106,8 +101,9 @@ export interface RelativizeOptions {
 }
 
 /**
- * The schemes normalization and comparison know: a registry of schemes (`uri-grammar/schemes`),
- * or only the §6.2.3 facts (default port, empty path) of some schemes as a list or a map.
+ * The schemes normalization and comparison know: a registry of schemes (`uri-grammar/schemes`)
+ * or a list of schemes (as `createRegistry` takes it), or only the §6.2.3 facts (default port,
+ * empty path) of some schemes as a list (alone or beside schemes) or a map.
  */
 export type SchemesOption = SchemeRegistry | SchemeNormalizations;
 
@@ -119,8 +115,9 @@ export interface NormalizeOptions extends Omit<ReferenceNormalizeOptions, "schem
    * and ws schemes add too. With a registry (`defaultRegistry` from `uri-grammar/schemes`: http,
    * https, ws, wss, mailto, urn, file, data, tel), a URI valid under its scheme gets the scheme's
    * own normalization too (a urn's NID in lowercase and its NSS keeping its percent-encoding,
-   * RFC 8141 §3; `file://localhost/` becomes `file:///`, RFC 8089 §2); with a list or map, only
-   * default ports and empty paths. (The registry is a value passed in, as `parse` takes it, so
+   * RFC 8141 §3; `file://localhost/` becomes `file:///`, RFC 8089 §2), and so with a list of
+   * schemes (`[http, urn]`); with §6.2.3 facts (`{ name, defaultPort?, emptyPathIsRoot? }`) in a
+   * list or map, only default ports and empty paths for those. (The registry is a value passed in, as `parse` takes it, so
    * that a bundle of `normalize` ships no scheme grammar: issue 34.)
    */
   readonly schemes?: SchemesOption | undefined;
@@ -139,8 +136,8 @@ export interface EquivalenceOptions extends Omit<ReferenceEquivalenceOptions, "s
 }
 
 /**
- * What §6.2.3 knows of schemes, read from `options.schemes`: a registry of scheme rules, with the
- * operations it brought (src/transforms/scheme-rules.ts, which only a registry loads), or the
+ * What §6.2.3 knows of schemes, read from `options.schemes`: schemes by name with the operations
+ * their records brought (src/transforms/scheme-rules.ts, which only a scheme loads), or the
  * §6.2.3 facts of some schemes by lowercase name.
  */
 type SchemesRead =
@@ -152,54 +149,13 @@ let defaults: SchemesRead | undefined;
 const DEFAULTS = (): SchemesRead => (defaults ??= Object.freeze({ facts: new Map(defaultSchemes.map((d) => [d.name, d])) }));
 
 /**
- * One §6.2.3 fact of a list or map given as `options.schemes`, each field read once and checked:
- * a `name` (a scheme name), a `defaultPort` (a whole number from 0 to 65535, as `defineScheme`
- * takes it, or its digits), `emptyPathIsRoot` (a boolean).
- */
-function schemeFact(x: unknown, where: string, caller: string): SchemeNormalization {
-  if (typeof x !== "object" || x === null || Array.isArray(x)) {
-    throw new TypeError(`${caller}: ${where} must be an object { name, defaultPort?, emptyPathIsRoot? }, got ${describeValue(x)}`);
-  }
-  const o = x as Record<string, unknown>;
-  const name = o.name;
-  const port = o.defaultPort;
-  const root = o.emptyPathIsRoot;
-  if (typeof name !== "string" || !isSchemeName(name)) throw new TypeError(`${caller}: ${where}.name must be a scheme name (RFC 3986 §3.1), got ${describeValue(name)}`);
-  const defaultPort = typeof port === "string" && /^[0-9]+$/.test(port) ? Number(port) : port;
-  if (defaultPort !== undefined && !(typeof defaultPort === "number" && Number.isInteger(defaultPort) && defaultPort >= 0 && defaultPort <= 65535)) {
-    throw new TypeError(`${caller}: ${where}.defaultPort must be digits or a whole number from 0 to 65535, got ${describeValue(port)}`);
-  }
-  if (root !== undefined && typeof root !== "boolean") throw new TypeError(`${caller}: ${where}.emptyPathIsRoot must be true, false or undefined, got ${describeValue(root)}`);
-  return Object.freeze({ name: name.toLowerCase(), defaultPort: defaultPort as number | undefined, emptyPathIsRoot: root });
-}
-
-/**
- * `options.schemes`, read and checked: undefined ({@link defaultSchemes}), a registry
- * (`createRegistry`, `defaultRegistry`), or a list or map of §6.2.3 facts (see
- * {@link schemeFact}); anything else is a TypeError that names the option.
+ * `options.schemes` of normalize and equivalent (and of relativize's `normalize`): {@link defaultSchemes}
+ * when left out; a list (of schemes, of §6.2.3 facts, or both) or a map of facts by readFacts; else as every function reads it.
  */
 function schemesOption(x: unknown, caller: string): SchemesRead {
   if (x === undefined) return DEFAULTS();
-  if (isBrandedRegistry(x)) return { rules: x as SchemeRegistry as SchemeRulesRegistry, ops: registryOperations(x as object) as SchemeRulesOperations };
-  const facts = new Map<string, SchemeNormalization>();
-  if (Array.isArray(x)) {
-    // by index: a hole is refused, where forEach skipped it (a sparse array walked 2^32 - 1 indexes)
-    for (let i = 0; i < x.length; i++) {
-      const fact = schemeFact(x[i], `options.schemes[${i}]`, caller);
-      if (!facts.has(fact.name)) facts.set(fact.name, fact);
-    }
-  } else if (x instanceof Map) {
-    for (const [key, e] of x as Map<unknown, unknown>) {
-      const fact = schemeFact(e, `options.schemes.get(${describeValue(key)})`, caller);
-      if (typeof key !== "string" || key.toLowerCase() !== fact.name) {
-        throw new TypeError(`${caller}: options.schemes, a map, must have each scheme under its name in lowercase, got ${describeValue(key)} for ${JSON.stringify(fact.name)}`);
-      }
-      facts.set(fact.name, fact);
-    }
-  } else {
-    throw new TypeError(`${caller}: options.schemes must be a registry (createRegistry, defaultRegistry), a list or map of scheme normalizations, or undefined, got ${describeValue(x)}`);
-  }
-  return { facts };
+  const r = x instanceof Map || Array.isArray(x) ? readFacts(x, caller) : readSchemes(x, caller);
+  return r instanceof Map ? { facts: r } : { rules: r as SchemeRulesRegistry, ops: registryOperations(r) as SchemeRulesOperations };
 }
 
 /** The steps of normalization as an options object gives them, each read once and checked, and what §6.2.3 knows of schemes. */

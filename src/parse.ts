@@ -5,10 +5,11 @@ import type { Actions, Semantics, ValueOf } from "./abnf/semantics.js";
 import { suggest, UnknownRuleError } from "./abnf/unknown-rule.js";
 import { rfcOfRule } from "./grammars/rfc-of-rule.js";
 import type { Parsed, UriReference } from "./ast/nodes.js";
-import { schemeParse } from "./core/scheme-parse.js";
 import { referenceGrammar, uriGrammar } from "./compiled/index.js";
 import { patternSource } from "./compiled/patterns.js";
-import { isBuiltInGrammar, isGrammar, isBrandedRegistry, isSemantics } from "./core/brand.js";
+import { isBuiltInGrammar, isGrammar, isSemantics, registryOperations } from "./core/brand.js";
+import type { SCHEME_OPERATIONS } from "./schemes/kernel.js";
+import { readSchemes } from "./core/schemes-option.js";
 import type { CompiledRule } from "./compiled/dfa.js";
 import { failureError, VALID, type Failure, type Validation } from "./core/match.js";
 import { matchReference, reference, textOf, VALUE_BUILDERS, type ValueBuilder } from "./core/values.js";
@@ -18,7 +19,8 @@ import type { CanonicalRuleName, RuleName, RuleNameAnyCase, RuleValues } from ".
 import type { Result } from "./result.js";
 import { describeValue, expectString } from "./describe.js";
 import { maskPassword } from "./password.js";
-import type { SchemeParse, SchemeRegistry } from "./schemes/registry.js";
+import type { SchemeParse, SchemeRegistry, SchemeValue } from "./schemes/registry.js";
+import type { Scheme } from "./schemes/scheme.js";
 export { describeValue };
 export type { Result } from "./result.js";
 export type { Validation } from "./core/match.js";
@@ -48,8 +50,9 @@ export interface SemanticsParseOptions<A extends Actions, N extends string = str
 }
 
 /**
- * Options of {@link parse} with a registry of schemes: the value is the generic AST and, when the
- * registry has the URI's scheme, the scheme's typed value or its typed error.
+ * Options of {@link parse} with schemes (a registry, or a list of schemes as `createRegistry`
+ * takes it): the value is the generic AST and, when one of the schemes is the URI's, the
+ * scheme's typed value or its typed error.
  */
 export interface SchemesParseOptions<V = unknown> {
   readonly schemes: SchemeRegistry<V>;
@@ -168,8 +171,7 @@ interface ReadOptions {
 }
 
 function optionsOf(x: RuleOrOptions, caller: string): ReadOptions {
-  if (x === undefined) return { rule: undefined, grammar: undefined, semantics: undefined, schemes: undefined, maxLength: DEFAULT_MAX_LENGTH };
-  if (typeof x === "string") return { rule: x, grammar: undefined, semantics: undefined, schemes: undefined, maxLength: DEFAULT_MAX_LENGTH };
+  if (x === undefined || typeof x === "string") return { rule: x, grammar: undefined, semantics: undefined, schemes: undefined, maxLength: DEFAULT_MAX_LENGTH };
   if (typeof x !== "object" || x === null) throw new TypeError(`${caller}: the second argument must be a rule name or an options object, got ${describeValue(x)}`);
   const m = x.maxLength;
   if (m !== undefined && !(typeof m === "number" && (Number.isInteger(m) || m === Infinity) && m >= 0)) {
@@ -209,6 +211,7 @@ function namedRule(rule: unknown, caller: string): TypeError {
  */
 export function parse(input: string): Result<Parsed<UriReference>, UriSyntaxError>;
 export function parse<V>(input: string, options: SchemesParseOptions<V>): Result<SchemeParse<V>, UriSyntaxError>;
+export function parse<const S extends readonly Scheme<unknown>[]>(input: string, options: Omit<SchemesParseOptions, "schemes"> & { readonly schemes: S }): Result<SchemeParse<SchemeValue<S[number]>>, UriSyntaxError>;
 export function parse(input: string, options: "URI-reference" | ParseOptions<"URI-reference" | "uri-reference" | "URI-REFERENCE">): Result<Parsed<UriReference>, UriSyntaxError>;
 export function parse<A extends Actions, N extends string>(input: string, options: SemanticsParseOptions<A, N>): Result<ValueOf<A, N>, UriSyntaxError>;
 export function parse(input: string, options: GrammarParseOptions): Result<string, UriSyntaxError>;
@@ -312,13 +315,15 @@ function parseEntry(e: Entry, input: string): Result<unknown, UriSyntaxError> {
  * under the scheme (which judges it without its fragment, RFC 3986 §3.5, unless it forbids one).
  */
 function parseWithRegistry(input: string, o: ReadOptions, caller: string): Result<SchemeParse, UriSyntaxError> {
-  if (!isBrandedRegistry(o.schemes)) throw new TypeError(`${caller}: options.schemes must be a registry from createRegistry (uri-grammar/schemes), got ${describeValue(o.schemes)}`);
+  const schemes = readSchemes(o.schemes, caller) as SchemeRegistry;
   if (o.rule !== undefined || o.grammar !== undefined || o.semantics !== undefined) {
     throw new TypeError(`${caller}: options.schemes parses a URI reference; it does not go with rule, grammar or semantics`);
   }
   const g = parse(input, { rule: "URI-reference", maxLength: o.maxLength });
   if (!g.ok) return g;
-  return { ok: true, value: schemeParse(g.value, input, o.schemes as SchemeRegistry) };
+  // judged by the schemes' own code (core/brand.ts: what they brought), none for an empty list
+  const ops = registryOperations(schemes) as typeof SCHEME_OPERATIONS | undefined;
+  return { ok: true, value: ops === undefined ? Object.freeze({ generic: g.value, scheme: undefined, schemeError: undefined }) : ops.schemeParse(g.value, input, schemes) };
 }
 
 /**
@@ -354,6 +359,7 @@ function requireRule(rule: unknown, caller: string): string {
  */
 export function parseOrThrow(input: string): Parsed<UriReference>;
 export function parseOrThrow<V>(input: string, options: SchemesParseOptions<V>): SchemeParse<V>;
+export function parseOrThrow<const S extends readonly Scheme<unknown>[]>(input: string, options: Omit<SchemesParseOptions, "schemes"> & { readonly schemes: S }): SchemeParse<SchemeValue<S[number]>>;
 export function parseOrThrow(input: string, options: "URI-reference" | ParseOptions<"URI-reference" | "uri-reference" | "URI-REFERENCE">): Parsed<UriReference>;
 export function parseOrThrow<A extends Actions, N extends string>(input: string, options: SemanticsParseOptions<A, N>): ValueOf<A, N>;
 export function parseOrThrow(input: string, options: GrammarParseOptions): string;

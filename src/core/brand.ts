@@ -1,10 +1,12 @@
-// What the core recognizes without importing it: grammars, semantics and registries (src/abnf/grammar.ts, semantics.ts, src/schemes/registry.ts)
-// register here when made, so `parse(s, { grammar })`, `{ semantics }`, `{ schemes }` check it with none of them loaded. It imports nothing.
+// What the core recognizes without importing it: grammars, semantics, registries and scheme records (src/abnf/grammar.ts, semantics.ts,
+// src/schemes/registry.ts, kernel.ts) register here when made, so `parse(s, { grammar })`, `{ semantics }`, `{ schemes }` check it with none of them loaded. It imports nothing.
 
 const grammars = new WeakSet<object>();
 const semantics = new WeakSet<object>();
 /** Each registry, with what it brings to normalize and equivalent (src/transforms/scheme-rules.ts's operations). */
 const registries = new WeakMap<object, unknown>();
+/** Each scheme record (src/schemes/kernel.ts: defineScheme's, the built-in schemes'), with the operations a registry brings. */
+const schemeRecords = new WeakMap<object, unknown>();
 /** The grammar values that hold RFC 3986's and RFC 3987's rules as the core compiles them. */
 const builtIns = new WeakSet<object>();
 
@@ -25,6 +27,12 @@ export function markSemantics(s: object): void {
 export function markRegistry(r: object, operations: unknown): void {
   registries.set(r, operations);
 }
+/** @internal Called by each scheme record when it is made, with the operations a registry of it brings ({@link markRegistry}). */
+export function markScheme(s: object, operations: unknown): void {
+  schemeRecords.set(s, operations);
+}
+/** @internal The operations a scheme record brought when it was made, or `undefined` for anything but a scheme record ({@link markScheme}). */
+export const schemeOperations = (x: unknown): unknown => (typeof x === "object" && x !== null ? schemeRecords.get(x) : undefined);
 /** @internal The operations a registry brought when it was made ({@link markRegistry}). */
 export const registryOperations = (r: object): unknown => registries.get(r);
 

@@ -12,7 +12,10 @@ import { excerptOfMasked, foundAt, PASSWORD_CHARACTER, syntaxError, UriSyntaxErr
 import { defineInput, maskPasswordAt } from "../password.js";
 import type { Result } from "../result.js";
 import type { NormalizeOptions } from "../transforms/normalize.js";
-import { OWN_HOOKS, type SchemeRules } from "../transforms/scheme-rules.js";
+import { OWN_HOOKS, SCHEME_RULES_OPERATIONS, type SchemeRules } from "../transforms/scheme-rules.js";
+import { markScheme } from "../core/brand.js";
+import { schemeParse } from "../core/scheme-parse.js";
+import { lookupOf } from "../core/schemes-option.js";
 import { percentDecode } from "../transforms/percent.js";
 import { serializeNode } from "../transforms/serialize.js";
 import { NON_ASCII } from "../charsets.js";
@@ -281,6 +284,14 @@ export interface SchemeDefinition<V> extends Omit<SchemeRules<V>, "valueOf" | "k
 type Defaulted = "defaultPort" | "emptyPathIsRoot" | "normalizeOptions";
 
 /**
+ * What every scheme record and registry brings to the main entry's functions (core/brand.ts), so
+ * that a bundle without a scheme ships none of it: §6.2.3 normalizing and comparing by the
+ * schemes' rules, the reading of a list of schemes given as `options.schemes`, and judging a
+ * parsed URI by its scheme (`parse(input, { schemes })`).
+ */
+export const SCHEME_OPERATIONS = /* @__PURE__ */ Object.freeze({ ...SCHEME_RULES_OPERATIONS, lookupOf, schemeParse });
+
+/**
  * The one scheme record: a definition's fields, frozen, with the value of a URI node as
  * normalization and equivalence ask it (`SchemeRules`). A scheme value (src/schemes/scheme.ts) is
  * one with its grammar.
@@ -298,11 +309,6 @@ export class SchemeRecord<V> implements SchemeRules<V> {
   /** The definition, for judging (its spelling, matcher and build). */
   readonly #def: SchemeDefinition<V>;
 
-  /** Whether `x` is a record this class (or defineScheme's subclass) made: its private field, which no copy or Proxy of one has. */
-  static made(x: object): boolean {
-    return #def in x;
-  }
-
   constructor(def: SchemeDefinition<V>) {
     this.#def = def;
     this.name = def.name;
@@ -316,6 +322,8 @@ export class SchemeRecord<V> implements SchemeRules<V> {
     const normalize = def.normalize;
     const equivalentKey = def.equivalentKey;
     OWN_HOOKS.set(this, { normalize, equivalentKey });
+    // its brand, which no copy or Proxy of it has: registries and `options.schemes` take it by this (core/brand.ts)
+    markScheme(this, SCHEME_OPERATIONS);
     if (normalize !== undefined) {
       this.normalize = (uri, value, options) => {
         this.#hookArguments(uri, value, "normalize");

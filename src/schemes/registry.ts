@@ -1,11 +1,11 @@
 // A registry of schemes (RFC 3986 §3.1: names are case-insensitive): an immutable value passed to parse, normalize and
 // equivalent; no global table, no registration by importing: `with` makes a new registry.
 import { describeValue } from "../describe.js";
-import { isBrandedRegistry, markRegistry } from "../core/brand.js";
-import { SCHEME_RULES_OPERATIONS } from "../transforms/scheme-rules.js";
+import { isBrandedRegistry, markRegistry, schemeOperations } from "../core/brand.js";
+import { twoSchemesNamed } from "../core/schemes-option.js";
 import type { SchemeParse as CoreSchemeParse } from "../core/scheme-parse.js";
 import type { Scheme } from "./scheme.js";
-import { SchemeRecord, type SchemeError } from "./kernel.js";
+import { SCHEME_OPERATIONS, type SchemeError } from "./kernel.js";
 
 /** What `parse(input, { schemes })` gives for a URI reference valid under RFC 3986. */
 export type SchemeParse<V = unknown> = CoreSchemeParse<V, SchemeError>;
@@ -42,7 +42,7 @@ class Registry implements SchemeRegistry {
     if (token !== MADE) throw new TypeError("SchemeRegistry: make registries with createRegistry (or a registry's with or without)");
     this.#byName = byName;
     this.names = Object.freeze([...byName.keys()]);
-    markRegistry(this, SCHEME_RULES_OPERATIONS);
+    markRegistry(this, SCHEME_OPERATIONS);
     Object.freeze(this);
   }
 
@@ -86,7 +86,7 @@ const MADE = Symbol("SchemeRegistry");
 
 function checkScheme(s: unknown, caller: string): asserts s is Scheme {
   // a scheme record (defineScheme's, or a built-in scheme) by its brand: a frozen look-alike with a name and a fromUri, a Proxy of a scheme or a copy of its prototype would fail later, in the library's code
-  if (typeof s !== "object" || s === null || !SchemeRecord.made(s)) {
+  if (typeof s !== "object" || s === null || schemeOperations(s) === undefined) {
     throw new TypeError(`${caller}: every scheme must be made by defineScheme, got ${describeValue(s)}`);
   }
 }
@@ -107,7 +107,7 @@ export function createRegistry<S extends Scheme<unknown> = Scheme<never>>(scheme
   const byName = new Map<string, Scheme>();
   for (const s of schemes) {
     checkScheme(s, "createRegistry");
-    if (byName.has(s.name)) throw new TypeError(`createRegistry: two schemes are named ${JSON.stringify(s.name)}; use registry.with(scheme) to replace one`);
+    if (byName.has(s.name)) throw twoSchemesNamed("createRegistry", s.name);
     byName.set(s.name, s);
   }
   return new Registry(MADE, byName) as SchemeRegistry<SchemeValue<S>>;

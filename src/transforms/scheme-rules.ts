@@ -238,5 +238,5 @@ function keyOfNode(input: UriReference, reg: SchemeRulesRegistry, options: Equiv
   return `URI ${serializeNode(normal ?? normalForm())}`;
 }
 
-/** The operations every registry brings (src/schemes/registry.ts). */
+/** The operations every registry and scheme record brings (with more: src/schemes/kernel.ts SCHEME_OPERATIONS). */
 export const SCHEME_RULES_OPERATIONS: SchemeRulesOperations = Object.freeze({ normalizeWithRules, normalTextWithRules, equivalenceKeyWithRules });
