@@ -10,10 +10,10 @@ import type { SchemeNormalization } from "../transforms/normalize.js";
  * The §6.2.3 facts of one scheme record, each field checked, for every entry that takes them
  * (defineScheme, and `options.schemes` of normalize and equivalent): a `name` (a scheme name, RFC
  * 3986 §3.1, kept in lowercase), a `defaultPort` (a whole number from 0 to 65535, or its digits),
- * and `emptyPathIsRoot` (a boolean). A TypeError of `caller` names the field as `where.field`.
+ * and `emptyPathIsRoot` (a boolean). A TypeError of `caller` names a field as `field` words it.
  */
-export function schemeFacts(name: unknown, port: unknown, root: unknown, where: string, caller: string): SchemeNormalization {
-  const refuse = (f: string, must: string, got: unknown): TypeError => new TypeError(`${caller}: ${where}.${f} must be ${must}, got ${describeValue(got)}`);
+export function schemeFacts(name: unknown, port: unknown, root: unknown, field: (name: string) => string, caller: string): SchemeNormalization {
+  const refuse = (f: string, must: string, got: unknown): TypeError => new TypeError(`${caller}: ${field(f)} must be ${must}, got ${describeValue(got)}`);
   if (typeof name !== "string" || !isSchemeName(name)) throw refuse("name", "a scheme name (RFC 3986 §3.1)", name);
   const defaultPort = typeof port === "string" && /^[0-9]+$/.test(port) ? Number(port) : port;
   if (defaultPort !== undefined && !(Number.isInteger(defaultPort) && (defaultPort as number) >= 0 && (defaultPort as number) <= 65535)) {
@@ -114,5 +114,5 @@ export function readFact(x: unknown, where: string, caller: string): SchemeNorma
     throw new TypeError(`${caller}: ${where} must be an object { name, defaultPort?, emptyPathIsRoot? } or a scheme, got ${describeValue(x)}`);
   }
   const o = x as Record<string, unknown>;
-  return schemeFacts(o.name, o.defaultPort, o.emptyPathIsRoot, where, caller);
+  return schemeFacts(o.name, o.defaultPort, o.emptyPathIsRoot, (f) => `${where}.${f}`, caller);
 }

@@ -10,7 +10,7 @@ import type { Parsed, Uri, UriReference } from "../ast/nodes.js";
 import { SchemeRecord, type SchemeDefinition, type SchemeError, type SchemeInput } from "./kernel.js";
 import type { SchemeRules } from "../transforms/scheme-rules.js";
 import { describeValue, expectFields, expectStrings, wordList } from "../describe.js";
-import { isSchemeName } from "../core/scheme-table.js";
+import { schemeFacts } from "../core/schemes-option.js";
 import { isGrammar } from "../core/brand.js";
 import type { Result } from "../result.js";
 import { NORMALIZE_FIELDS, type NormalizeOptions } from "../transforms/normalize.js";
@@ -31,7 +31,7 @@ export interface SchemeSpec<V> {
   readonly captures?: readonly string[] | undefined;
   /** `"forbidden"`: a URI with a fragment is invalid (RFC 6455 §3). `"allowed"` (the default): the fragment is left out of what the grammar judges. */
   readonly fragment?: "allowed" | "forbidden" | undefined;
-  /** The port an absent or empty port stands for (RFC 3986 §6.2.3), 0–65535. */
+  /** The port an absent or empty port stands for (RFC 3986 §6.2.3), 0–65535 (from JavaScript, its digits are read as the number too, as normalize reads them). */
   readonly defaultPort?: number | undefined;
   /** With an authority, an empty path means "/" (RFC 3986 §6.2.3; RFC 9110 §4.2.3). */
   readonly emptyPathIsRoot?: boolean | undefined;
@@ -229,22 +229,15 @@ export function defineScheme<const V>(spec: SchemeSpec<V> & NoInfer<LiteralKind<
   // a node (or a Proxy or prototype copy of one) has getters that throw on anything but the node itself
   if (isNode(spec) || isNodeShell(spec)) throw new TypeError(`defineScheme: the argument "spec" must be an object of scheme fields, got a node (or a copy or Proxy of one)`);
   // each field read once, then checked (a getter cannot answer one thing to the check and another to the use)
-  const { name, grammar, rule: ruleName, section, build, captures, fragment, defaultPort: port, emptyPathIsRoot, normalizeOptions, normalize, equivalentKey } = spec;
-  if (typeof name !== "string" || !isSchemeName(name)) {
-    throw new TypeError(`defineScheme: "name" must be a scheme name (RFC 3986 §3.1: ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )), got ${describeValue(name)}`);
-  }
+  const { name: given, grammar, rule: ruleName, section, build, captures, fragment, defaultPort: port, emptyPathIsRoot: root, normalizeOptions, normalize, equivalentKey } = spec;
+  // the §6.2.3 facts, checked as options.schemes of normalize checks them (one checker)
+  const { name: lower, defaultPort, emptyPathIsRoot } = schemeFacts(given, port, root, (f) => `"${f}"`, "defineScheme");
   if (!isGrammar(grammar)) {
     throw new TypeError(`defineScheme: "grammar" must be a Grammar (from grammar() or grammarFromAbnf()), got ${describeValue(grammar)}`);
   }
   if (typeof ruleName !== "string") throw new TypeError(`defineScheme: "rule" must name the grammar's top rule, got ${describeValue(ruleName)}`);
   if (typeof section !== "string" || section === "") throw new TypeError(`defineScheme: "section" must cite where the syntax is defined, got ${describeValue(section)}`);
   if (typeof build !== "function") throw new TypeError(`defineScheme: "build" must be a function, got ${describeValue(build)}`);
-  if (port !== undefined && !(Number.isInteger(port) && port >= 0 && port <= 65535)) {
-    throw new TypeError(`defineScheme: "defaultPort" must be a whole number from 0 to 65535, got ${describeValue(port)}`);
-  }
-  if (emptyPathIsRoot !== undefined && typeof emptyPathIsRoot !== "boolean") {
-    throw new TypeError(`defineScheme: "emptyPathIsRoot" must be true, false or undefined, got ${describeValue(emptyPathIsRoot)}`);
-  }
   if (normalizeOptions !== undefined && (typeof normalizeOptions !== "object" || normalizeOptions === null)) {
     throw new TypeError(`defineScheme: "normalizeOptions" must be an object of normalize's steps or undefined, got ${describeValue(normalizeOptions)}`);
   }
@@ -261,14 +254,13 @@ export function defineScheme<const V>(spec: SchemeSpec<V> & NoInfer<LiteralKind<
   const rule = grammar.require(ruleName, "defineScheme").name;
   // the rules a match keeps, named once here (a copy): not at the first parse, by semantics
   const kept = captures?.map((n) => grammar.require(n, "defineScheme captures").name);
-  const lower = name.toLowerCase();
   const def: SchemeDefinition<V> = {
     name: lower,
     spelling: spellingOf(grammar, rule, lower),
     rule,
     section,
     fragment: fragment ?? "allowed",
-    defaultPort: port,
+    defaultPort,
     emptyPathIsRoot,
     normalizeOptions: steps,
     matcherOf: (r) => grammar.matcher(r),

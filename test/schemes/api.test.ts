@@ -30,7 +30,7 @@ describe("defineScheme", () => {
       ['"section"', { ...spec, section: "" }],
       ['"build"', { ...spec, build: "no" }],
       ['"defaultPort"', { ...spec, defaultPort: 70000 }],
-      ['"defaultPort"', { ...spec, defaultPort: "80" }],
+      ['"defaultPort"', { ...spec, defaultPort: "eighty" }],
       ['"fragment"', { ...spec, fragment: "sometimes" }],
       ['"normalize"', { ...spec, normalize: 1 }],
     ];
