@@ -11,7 +11,7 @@ import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceE
 import { ResolveError } from "./transforms/errors.js";
 import { defaultSchemes, NO_OPTIONS, NORMALIZE_FIELDS, normalizeLayout, normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
 import { readFacts, readSchemes } from "./core/schemes-option.js";
-import { registryOperations } from "./core/brand.js";
+import { isBrandedRegistry, registryOperations } from "./core/brand.js";
 import type { SchemeRegistry } from "./schemes/registry.js";
 import type { Scheme } from "./schemes/scheme.js";
 import type { SchemeRulesOperations, SchemeRulesRegistry } from "./transforms/scheme-rules.js";
@@ -154,8 +154,9 @@ const DEFAULTS = (): SchemesRead => (defaults ??= Object.freeze({ facts: new Map
  */
 function schemesOption(x: unknown, caller: string): SchemesRead {
   if (x === undefined) return DEFAULTS();
-  const r = x instanceof Map || Array.isArray(x) ? readFacts(x, caller) : readSchemes(x, caller);
-  return r instanceof Map ? { facts: r } : { rules: r as SchemeRulesRegistry, ops: registryOperations(r) as SchemeRulesOperations };
+  // a registry, the usual value, read here: its normalizing enters no module of the reading (test/module-path.test.ts)
+  const r = isBrandedRegistry(x) ? (x as object) : x instanceof Map || Array.isArray(x) ? readFacts(x, caller) : readSchemes(x, caller);
+  return r instanceof Map ? { facts: r } : { rules: r as SchemeRulesRegistry, ops: registryOperations(r as object) as SchemeRulesOperations };
 }
 
 /** The steps of normalization as an options object gives them, each read once and checked, and what §6.2.3 knows of schemes. */
