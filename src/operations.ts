@@ -29,7 +29,7 @@ export type UriInput = string | UriReference;
  * parsed as `URI-reference` first: one that does not parse gives its {@link UriSyntaxError}; a
  * base without a scheme gives a {@link ResolveError} `"base-not-absolute"` (§5.1: resolve it
  * against its own base first). A base's fragment is ignored (§5.2.2 never reads it; see
- * `ResolveOptions.baseFragment`). With `{ schemes }` (a registry) a target its scheme refuses is a
+ * `ResolveOptions.baseFragment`). With `{ schemes }` (a registry or a list of schemes) a target its scheme refuses is a
  * ResolveError `"target-invalid-for-scheme"`: strict §5.2.2 keeps `"http:evil.example/x"` as it
  * is, an http URI with no authority (RFC 9110 §4.2.1) that browsers read with the host
  * `evil.example` (see `ResolveWithSchemesOptions`).

@@ -201,7 +201,7 @@ function namedRule(rule: unknown, caller: string): TypeError {
  * alone, so a bundle of it ships that rule's automaton, not the other 63. With
  * `{ rule, grammar }` any grammar's rule is checked and the value is the text (RFC 3986's and
  * RFC 3987's grammar values give their rules' AST values); with `{ rule, semantics }` it is what
- * the semantics builds. With `{ schemes }` (a registry from `uri-grammar/schemes`) the value is
+ * the semantics builds. With `{ schemes }` (a registry or a list of schemes from `uri-grammar/schemes`) the value is
  * the generic AST and, when the registry has the URI's scheme, the scheme's typed value or its
  * typed error (RFC 7595 §3.2).
  *
