@@ -4,7 +4,11 @@
 // that first warms the engine's code as that section's "engine warm" column does (RFC 5322's rows,
 // OData's for the RFC 5322 row: each round a fresh load, its first pass, compile(), a compiled
 // pass; WARM_ROUNDS rounds, without the section's 1.5 s minimum), then loads the row's grammar and
-// times, CPU ms: its first pass, and the best of three compiled passes after compile() (the
+// times, CPU ms: its first pass (on Linux, split into the main thread's and the other threads':
+// V8 compiles the functions a pass makes hot on threads of its own, and the CPU of those is in
+// the pass's), a second pass before compile() ("first tier again" when every
+// rule stayed on the first tier: that tier's steady cost, so the first pass less it is what
+// making its readers cost), and the best of three compiled passes after compile() (the
 // section's warm pass). Draws alternate between the builds, the order flipped at each pair. The
 // inputs are made once, here (with --new's build), and read by every draw from a file: a draw
 // loads the row's grammar once, as a user does (generating them there loaded it twice, and the
@@ -15,7 +19,7 @@
 // Rows: flat, nested, jsonpath, rfc5234, rfc5322, odata (default: all). --profile: a
 // .cpuprofile of each draw's first pass alone (the inspector's profiler), named by build and row.
 import { execFileSync } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
@@ -24,6 +28,27 @@ const here = path.join(path.dirname(fileURLToPath(import.meta.url)), "..");
 const argv = process.argv.slice(2);
 const ROWS = ["flat", "nested", "jsonpath", "rfc5234", "rfc5322", "odata"];
 const WARM_ROUNDS = 3;
+
+/**
+ * CPU ms the main thread and the process's other threads have run so far (Linux's
+ * /proc/self/task/<tid>/schedstat), undefined elsewhere: what other threads run during a pass is
+ * mostly V8 compiling the functions the pass made hot, off the main thread (and helping the
+ * collector); process.cpuUsage counts it in the pass's CPU.
+ */
+const threadMs = () => {
+  try {
+    let main = 0;
+    let other = 0;
+    for (const t of readdirSync("/proc/self/task")) {
+      const ms = Number(readFileSync(`/proc/self/task/${t}/schedstat`, "utf8").split(" ")[0]) / 1e6;
+      if (Number(t) === process.pid) main = ms;
+      else other += ms;
+    }
+    return { main, other };
+  } catch {
+    return undefined;
+  }
+};
 
 const cpu = (f) => {
   const a = process.cpuUsage();
@@ -81,6 +106,21 @@ if (argv[0] === "--child") {
   const [, root, row, inputsFile, profileTo] = argv;
   const { grammarFromAbnf } = await import(path.join(root, "dist/abnf/index.js"));
   const pass = (g, all) => cpu(() => all.forEach(([r, s]) => g.isValid(s, r)));
+  /**
+   * After the first pass: a second pass on the tiers the first left (`again`: the first tier's
+   * own steady cost where every rule stayed on it, `firstTier` true; the first pass less this is
+   * what making the first tier's readers cost), then compile() and the warm pass.
+   */
+  const rest = (g, x) => {
+    // (Grammar#matcher and its tier are internal: a build without them reads as "left the first tier")
+    const tier = () => x.rules.every((r) => g.matcher?.(r)?.tier === "first");
+    const before = tier();
+    const again = pass(g, x.all);
+    const firstTier = before && tier();
+    g.compile(...x.rules);
+    const warm = Math.min(pass(g, x.all), pass(g, x.all), pass(g, x.all));
+    return { again, firstTier, warm };
+  };
   const made = JSON.parse(readFileSync(inputsFile, "utf8"));
   const w = made[warmerOf(row)];
   for (let k = 0; k < WARM_ROUNDS; k++) {
@@ -103,14 +143,13 @@ if (argv[0] === "--child") {
     const first = pass(g, x.all);
     const { profile } = await post("Profiler.stop");
     writeFileSync(profileTo, JSON.stringify(profile));
-    g.compile(...x.rules);
-    const warm = Math.min(pass(g, x.all), pass(g, x.all), pass(g, x.all));
-    process.stdout.write(JSON.stringify({ first, warm }));
+    process.stdout.write(JSON.stringify({ first, ...rest(g, x) }));
   } else {
+    const before = threadMs();
     const first = pass(g, x.all);
-    g.compile(...x.rules);
-    const warm = Math.min(pass(g, x.all), pass(g, x.all), pass(g, x.all));
-    process.stdout.write(JSON.stringify({ first, warm }));
+    const after = threadMs();
+    const threads = before === undefined || after === undefined ? undefined : { main: after.main - before.main, other: after.other - before.other };
+    process.stdout.write(JSON.stringify({ first, threads, ...rest(g, x) }));
   }
 } else {
   const option = (name) => argv.flatMap((a, i) => (a === name ? [argv[i + 1]] : []));
@@ -147,7 +186,9 @@ if (argv[0] === "--child") {
     const ratio = (rs) => rs.map((r) => r.first / r.warm);
     const sum = (rs) => {
       const q = ratio(rs);
-      return `first ${median(rs.map((r) => r.first)).toFixed(1)} ms, warm ${median(rs.map((r) => r.warm)).toFixed(1)}, first/warm median ${median(q).toFixed(2)} (${Math.min(...q).toFixed(2)}-${Math.max(...q).toFixed(2)})`;
+      const again = `${rs.every((r) => r.firstTier) ? "first tier again" : "second pass (a rule left the first tier)"} ${median(rs.map((r) => r.again)).toFixed(1)}`;
+      const main = rs.every((r) => r.threads !== undefined) ? ` (main thread ${median(rs.map((r) => r.threads.main)).toFixed(1)}, other threads ${median(rs.map((r) => r.threads.other)).toFixed(1)})` : "";
+      return `first ${median(rs.map((r) => r.first)).toFixed(1)} ms${main}, ${again}, warm ${median(rs.map((r) => r.warm)).toFixed(1)}, first/warm median ${median(q).toFixed(2)} (${Math.min(...q).toFixed(2)}-${Math.max(...q).toFixed(2)})`;
     };
     const paired = runs.new.map((n, k) => n.first / runs.base[k].first);
     console.log(`${row}: base ${sum(runs.base)}; new ${sum(runs.new)}; new/base first median ${median(paired).toFixed(3)} (${Math.min(...paired).toFixed(3)}-${Math.max(...paired).toFixed(3)})`);
