@@ -496,7 +496,9 @@ export type { TemplateInput } from "./expand-text.js";
 
 /** @internal The template of an argument, or its parse error. */
 export function templateOf<T extends string>(t: TemplateInput<T>, caller: string): Result<UriTemplate<T>, TemplateError> {
-  if (t instanceof UriTemplate) return { ok: true, value: t };
+  // a value of parseTemplate by the registry its constructor writes to, not instanceof: a Proxy (of
+  // one, or revoked) reads as no template, rather than failing in a trap or on a private field
+  if (templateParts.has(t as object)) return { ok: true, value: t as UriTemplate<T> };
   expectTemplateText(t, caller);
   return parseTemplate(t);
 }

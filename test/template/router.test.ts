@@ -3,7 +3,7 @@
 // URI gives the same winner as matching each template in turn, and a template that can never
 // win is reported when it is added.
 import fc from "fast-check";
-import { createRouter, match, parseTemplateOrThrow, TemplateError, TemplateRouter } from "../../src/template/index";
+import { createRouter, match, matchAll, matchOrThrow, parseTemplateOrThrow, TemplateError, TemplateRouter } from "../../src/template/index";
 import { runs, seed } from "../helpers/runs";
 
 const MCP = [
@@ -234,5 +234,36 @@ describe("arguments and errors", () => {
     expect(() => r.add(5 as unknown as string, 1)).toThrow(/TemplateRouter.add: the argument "template"/);
     expect(() => r.match(5 as unknown as string)).toThrow(/TemplateRouter.match: the argument "uri"/);
     expect(createRouter().match("/anything")).toBeUndefined();
+  });
+});
+
+describe("a template argument that is a Proxy or an odd object gets the library's TypeError (templateOf reads the template registry, not instanceof)", () => {
+  const t = parseTemplateOrThrow("/x/{y}");
+  const trapped = new Proxy({}, {
+    getPrototypeOf() {
+      throw new Error("trap: getPrototypeOf");
+    },
+  });
+  const cases: readonly (readonly [string, unknown])[] = [
+    ["a Proxy of a parsed template", new Proxy(t, {})],
+    ["a Proxy whose getPrototypeOf throws", trapped],
+    ["an object made with the template's prototype", Object.create(Object.getPrototypeOf(t) as object)],
+  ];
+  it.each(cases)("%s: match, matchAll, matchOrThrow and TemplateRouter.add refuse it with their TypeError", (_what, value) => {
+    const calls: readonly (readonly [string, () => unknown])[] = [
+      ["match", () => match(value as string, "/x/1")],
+      ["matchAll", () => matchAll(value as string, "/x/1")],
+      ["matchOrThrow", () => matchOrThrow(value as string, "/x/1")],
+      ["TemplateRouter.add", () => createRouter<number>().add(value as string, 1)],
+    ];
+    for (const [caller, call] of calls) {
+      let thrown: unknown;
+      try {
+        call();
+      } catch (e) {
+        thrown = e;
+      }
+      expect([caller, thrown instanceof TypeError, (thrown as Error | undefined)?.message]).toEqual([caller, true, `${caller}: the argument "template" must be a template string or a value of parseTemplate, got an object`]);
+    }
   });
 });
