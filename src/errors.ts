@@ -113,7 +113,8 @@ export class UriSyntaxError extends Error {
     const masked = maskPasswordAt(input, offset, { rule });
     const found = masked.inPassword ? PASSWORD_CHARACTER : foundAt(input, offset);
     const shortMessage = shortMessageOverride ?? `Invalid ${rule} at offset ${offset}: expected ${wordList(expected)}, found ${found}`;
-    super(`${shortMessage}\n${excerptOfMasked(masked)}`);
+    super();
+    this.message = `${shortMessage}\n${excerptOfMasked(masked)}`;
     defineInput(this, input);
     this.rule = rule;
     this.offset = offset;

@@ -25,15 +25,18 @@ export type GrammarErrorCode =
  */
 export class GrammarError extends Error {
   override readonly name = "GrammarError";
-  readonly code: GrammarErrorCode;
+  declare readonly code: GrammarErrorCode;
   /** The rule the problem is in (as spelled in its definition), when there is one. */
-  readonly rule: string | undefined;
+  declare readonly rule: string | undefined;
   /** For "undefined-rule": the name referred to; for "left-recursion": the cycle, e.g. ["a", "b", "a"]. */
-  readonly detail: readonly string[];
+  declare readonly detail: readonly string[];
 
   /** `cause`: for "check-threw", what the rule's check threw (its message is not repeated: it may quote the input). */
   constructor(code: GrammarErrorCode, message: string, rule?: string, detail: readonly string[] = [], cause?: unknown) {
-    super(message, cause === undefined ? undefined : { cause });
+    // (the message assigned, not given to Error: an own enumerable property, which JSON.stringify
+    // writes after the name, as for every error the package exports)
+    super(undefined, cause === undefined ? cause : { cause });
+    this.message = message;
     this.code = code;
     this.rule = rule;
     this.detail = Object.freeze([...detail]);

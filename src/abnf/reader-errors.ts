@@ -145,7 +145,8 @@ export class AbnfError extends Error {
     // a URI written in the text (a comment, a string, or given where ABNF goes): its password
     // masked in the excerpt, the caret moved with the mask (RFC 3986 §3.2.1, §7.5)
     const shown = maskPasswordsInAt(details.lineText, details.column - 1);
-    super(`${shortMessage}\n${caretLine(shown.text, shown.offset + 1)}`);
+    super();
+    this.message = `${shortMessage}\n${caretLine(shown.text, shown.offset + 1)}`;
     this.code = details.code;
     this.line = details.line;
     this.column = details.column;

@@ -29,7 +29,8 @@ export class UnknownRuleError extends TypeError {
           : ruleName === undefined
             ? `; the rule is the argument after the input, e.g. ${caller}(input, "${suggestion}")`
             : `; did you mean "${suggestion}"?`;
-    super(`${caller}: ${grammar} has no rule ${shown}${hint}`);
+    super();
+    this.message = `${caller}: ${grammar} has no rule ${shown}${hint}`;
     this.ruleName = typeof ruleName === "string" ? ruleName : shown;
     // the name as given, readable; out of JSON.stringify and util.inspect where it holds a
     // password, as an error's `input` is (password.ts defineInput)

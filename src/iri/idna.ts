@@ -29,11 +29,11 @@ export class IdnaError extends Error {
   readonly reason: string;
 
   constructor(code: IdnaErrorCode, label: string, host: string, reason: string) {
-    super(
+    super();
+    this.message =
       code === "invalid-label"
         ? `Invalid IDNA label ${JSON.stringify(label)} in host ${JSON.stringify(host)}: ${reason}`
-        : `Invalid IDNA domain ${JSON.stringify(host)}: ${reason}`,
-    );
+        : `Invalid IDNA domain ${JSON.stringify(host)}: ${reason}`;
     this.code = code;
     this.label = label;
     this.host = host;

@@ -59,7 +59,8 @@ export class FilePathError extends Error {
 
   constructor(code: FilePathErrorCode, input: string, message: string, cause?: SchemeError) {
     // RFC 3986 §7.5: the message quotes the input with its password masked (input keeps it)
-    super(cause === undefined ? `${message}: ${JSON.stringify(maskPassword(input))}` : `${message}: ${cause.message}`);
+    super();
+    this.message = cause === undefined ? `${message}: ${JSON.stringify(maskPassword(input))}` : `${message}: ${cause.message}`;
     this.code = code;
     defineInput(this, input);
     this.cause = cause;

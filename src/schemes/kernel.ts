@@ -89,7 +89,8 @@ export class SchemeError extends Error {
     const expected = Object.freeze([...(detail.expected ?? [])]);
     const what = detail.message ?? `expected ${wordList(expected)}, found ${found}`;
     const shortMessage = `Invalid ${scheme} URI at offset ${detail.offset} (${detail.section}, ${detail.rule}): ${what}`;
-    super(`${shortMessage}\n${excerptOfMasked(masked)}`);
+    super();
+    this.message = `${shortMessage}\n${excerptOfMasked(masked)}`;
     this.code = detail.code;
     this.scheme = scheme;
     defineInput(this, input);

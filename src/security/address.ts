@@ -55,7 +55,8 @@ export class HostError extends Error {
   declare readonly input: string;
   constructor(input: string, why: string) {
     expectString(input, "input", "HostError");
-    super(`No host to classify: ${why}: ${quoted(maskedInput(input), 200)}`); // masked: RFC 3986 §7.5
+    super();
+    this.message = `No host to classify: ${why}: ${quoted(maskedInput(input), 200)}`; // masked: RFC 3986 §7.5
     defineInput(this, input);
   }
 }
@@ -148,7 +149,8 @@ export class AddressError extends Error {
   declare readonly input: string;
   constructor(input: string, why: string) {
     expectString(input, "input", "AddressError");
-    super(`Not an IP address: ${why}: ${quoted(maskedInput(input), 100)}`); // masked: RFC 3986 §7.5
+    super();
+    this.message = `Not an IP address: ${why}: ${quoted(maskedInput(input), 100)}`; // masked: RFC 3986 §7.5
     defineInput(this, input);
   }
 }

@@ -82,7 +82,8 @@ export class AddressRefusedError extends Error {
     expectString(address, "address", "AddressRefusedError");
     expectStrings(allowed, "allowed", "AddressRefusedError");
     const what = kind === undefined ? "no IP address" : `a ${kind} address`;
-    super(`Refused to connect to ${quoted(hostname, 200)}: it resolves to ${JSON.stringify(address.slice(0, 100))}, ${what}; allowed: ${allowed.join(", ")} (SSRF)`);
+    super();
+    this.message = `Refused to connect to ${quoted(hostname, 200)}: it resolves to ${JSON.stringify(address.slice(0, 100))}, ${what}; allowed: ${allowed.join(", ")} (SSRF)`;
     this.hostname = hostname;
     this.address = address;
     this.kind = kind;

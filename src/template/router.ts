@@ -144,7 +144,7 @@ export class Union {
     if (n >= this.offs.length) this.offs = grown(this.offs, 2 * n);
     this.offs[n] = this.size += nfa.size;
     for (const set of nfa.sets) {
-      if (set !== undefined && !this.#sets.has(set)) {
+      if (set && !this.#sets.has(set)) {
         this.#sets.add(set);
         this.#classes = undefined;
       }
@@ -232,7 +232,7 @@ class Prefixes<V> {
     for (const r of routes) {
       const k = key(r);
       const g = by.get(k);
-      if (g === undefined) by.set(k, [r]);
+      if (!g) by.set(k, [r]);
       else g.push(r);
     }
     this.keys = [...by.keys()].sort();
@@ -490,7 +490,7 @@ export class TemplateRouter<V, T extends string = string, R extends readonly [T,
     const units = this.#routes.length ? toUnits(uri) : 0;
     if (typeof units === "number") return [];
     let dfa = this.#dfa;
-    if (dfa === undefined || dfa.states.length > DFA_LIMIT || dfa.work > WORK_LIMIT) dfa = this.#dfa = new SubsetDfa(this.#union, this.#routes.map((r) => r.index));
+    if (!dfa || dfa.states.length > DFA_LIMIT || dfa.work > WORK_LIMIT) dfa = this.#dfa = new SubsetDfa(this.#union, this.#routes.map((r) => r.index));
     const { classOf } = this.#union.classes;
     const before = dfa.work;
     let d = dfa.start;
@@ -506,7 +506,7 @@ export class TemplateRouter<V, T extends string = string, R extends readonly [T,
     budget.left -= dfa.work - before;
     // the ranked routes of each accepting state, kept with the DFA that reached it (warm matches sort nothing)
     let ranked = dfa.ranked[d] as readonly Route<V>[] | undefined;
-    if (ranked === undefined) {
+    if (!ranked) {
       ranked = dfa.ranked[d] = this.#ranked((dfa.accepting[d] as number[]).map((i) => this.#routes[i] as Route<V>));
       dfa.retained += ranked.length + 4;
     }

@@ -60,7 +60,10 @@ export class TemplateError extends Error {
    * an error rather than failing on the platform's TypeError, at no cost to `{ expand }`'s bytes.
    */
   constructor(code: TemplateErrorCode, template: string, input: string, rule: string, offset: number, expected: readonly string[], found: string, shortMessage: string) {
-    super(shortMessage);
+    // (the message assigned, not given to Error: an own enumerable property, which JSON.stringify
+    // writes after the name, as for every error the package exports)
+    super();
+    this.message = shortMessage;
     this.code = code;
     this.template = template;
     this.input = input;

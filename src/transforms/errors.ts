@@ -23,13 +23,13 @@ export class ResolveError extends Error {
   override readonly cause: (Error & { readonly shortMessage?: string }) | undefined;
 
   constructor(code: ResolveErrorCode, cause?: Error & { readonly shortMessage?: string }) {
-    super(
+    super();
+    this.message =
       code === "base-has-fragment"
         ? "Invalid base URI: it has a fragment; strip the fragment first (RFC 3986 §5.1)"
         : code === "target-invalid-for-scheme"
           ? `Invalid target: RFC 3986 §5.2.2 gives a URI its scheme does not allow: ${cause?.shortMessage ?? cause?.message ?? ""}`
-          : "Invalid base URI: it has no scheme; resolve it against an absolute base first (RFC 3986 §5.1)",
-    );
+          : "Invalid base URI: it has no scheme; resolve it against an absolute base first (RFC 3986 §5.1)";
     this.code = code;
     this.cause = cause;
   }
@@ -57,11 +57,11 @@ export class DecodeError extends Error {
   readonly offset: number;
 
   constructor(code: DecodeErrorCode, input: string, offset: number) {
-    super(
+    super();
+    this.message =
       code === "bad-escape"
         ? `Invalid percent-encoding at offset ${offset}: "%" must be followed by two hex digits`
-        : `Invalid UTF-8 at offset ${offset}: the percent-encoded octets there are not a well-formed UTF-8 sequence`,
-    );
+        : `Invalid UTF-8 at offset ${offset}: the percent-encoded octets there are not a well-formed UTF-8 sequence`;
     this.code = code;
     defineInput(this, input);
     this.offset = offset;

@@ -23,13 +23,13 @@ export class RelativizeError extends Error {
   readonly code: RelativizeErrorCode;
 
   constructor(code: RelativizeErrorCode) {
-    super(
+    super();
+    this.message =
       code === "base-not-absolute"
         ? "Invalid base URI: it has no scheme; resolve it against an absolute base first (RFC 3986 §5.1)"
         : code === "target-not-absolute"
           ? "Invalid target URI: it has no scheme; resolve it against its base first (RFC 3986 §5.2)"
-          : "Unreachable target: no reference resolves to it, as its path has dot segments that remove_dot_segments would remove (RFC 3986 §5.2.4); normalize it first",
-    );
+          : "Unreachable target: no reference resolves to it, as its path has dot segments that remove_dot_segments would remove (RFC 3986 §5.2.4); normalize it first";
     this.code = code;
   }
 }

@@ -46,7 +46,8 @@ export class WhatwgUrlError extends Error {
   constructor(code: WhatwgUrlErrorCode, input: string, offset: number, what: string, cause?: WhatwgUrlError) {
     expectString(input, "input", "WhatwgUrlError");
     const shortMessage = `Not a URL (URL Standard, ${code}) at offset ${offset}: ${what}`;
-    super(`${shortMessage}\n${caretExcerpt(input, offset)}`);
+    super();
+    this.message = `${shortMessage}\n${caretExcerpt(input, offset)}`;
     this.code = code;
     defineInput(this, input);
     this.offset = offset;
