@@ -13,4 +13,4 @@ export type { Operator, VarSpec, TemplateExpression, TemplateLiteral, TemplatePa
 export type { TemplateScalar, TemplateList, TemplateRecord, TemplateValue, TemplateVariables } from "./values.js";
 export type { TemplateVariableName, VariablesOf, MatchOf, MatchedValue, MatchedRecord } from "./types.js";
 export { findAmbiguity, type TemplateAmbiguity, type UndecidedAmbiguity, type AmbiguousVarSpec } from "./ambiguity.js";
-export { createRouter, TemplateRouter, type Route, type RouteMatch, type RouteValue, type RouteAdded, type UnreachableRoute } from "./router.js";
+export { createRouter, TemplateRouter, type Route, type RouteMatch, type RouteValue, type WidenedValue, type RouteAdded, type UnreachableRoute } from "./router.js";

@@ -622,6 +622,12 @@ export class TemplateRouter<V, T extends string = string, R extends readonly [T,
 }
 
 /**
+ * A value's type as a router that takes more routes reads it: a string, number, boolean or bigint
+ * literal widened to its primitive (the list's `const` type parameter reads `1` as `1`).
+ */
+export type WidenedValue<V> = V extends string ? string : V extends number ? number : V extends boolean ? boolean : V extends bigint ? bigint : V;
+
+/**
  * A router for URI templates (RFC 6570): add templates with values, then match URIs against all
  * of them at once (see {@link TemplateRouter}).
  *
@@ -635,14 +641,17 @@ export function createRouter<V = unknown>(): TemplateRouter<V>;
 /**
  * A router with these routes (template, value), added in order ({@link TemplateRouter.addOrThrow}:
  * a template that does not parse throws its TemplateError). Written as a literal (`as const`),
- * the templates type what {@link TemplateRouter.match} gives, route by route.
+ * the templates type what {@link TemplateRouter.match} gives, route by route; templates typed
+ * `string` make a router that takes any template, its values' literals widened (`1` as `number`).
  *
  * @example
  * const router = createRouter([["/users/{id}", "user"], ["/posts/{post}{?page}", "post"]] as const);
  * const m = router.match("/posts/7?page=2");
  * if (m?.template === "/posts/{post}{?page}") m.variables.page; // typed: MatchedValue | undefined
  */
-export function createRouter<const R extends readonly (readonly [string, unknown])[]>(routes: R): TemplateRouter<R[number][1], R[number][0], R[number]>;
+export function createRouter<const R extends readonly (readonly [string, unknown])[]>(
+  routes: R,
+): string extends R[number][0] ? TemplateRouter<WidenedValue<R[number][1]>> : TemplateRouter<R[number][1], R[number][0], R[number]>;
 export function createRouter(routes?: readonly (readonly [string, unknown])[]): TemplateRouter<unknown> {
   const router = new TemplateRouter<unknown>();
   if (routes === undefined) return router;

@@ -139,4 +139,21 @@ describe("a router built from literal templates types each route's variables (is
     expect(fromStrings.add("/c/{d}", 1).ok).toBe(true);
     expect(fromStrings.match("/c/1")?.variables["d"]).toBe("1");
   });
+
+  it("a router made from templates typed as string takes more routes with values of the same kind: its values' literals are widened", () => {
+    const text: string = ["/a/", "{b}"].join("");
+    const numbers = createRouter([[text, 1], ["/x/{y}" as string, 2]]);
+    // a new user's next route, value 3: the list's 1 and 2 typed the router as taking 1 | 2 alone
+    expect(numbers.add("/c/{d}", 3).ok).toBe(true);
+    const value: number | undefined = numbers.match("/c/7")?.value;
+    expect(value).toBe(3);
+    // @ts-expect-error: its values are numbers
+    expect(numbers.add("/e/{f}", "three").ok).toBe(true);
+    const names = createRouter([[text, "a"]]);
+    expect(names.addOrThrow("/n/{m}", "n").route.value).toBe("n");
+    // a router typed by its templates keeps each route's literal value (narrowed by template)
+    const typed = createRouter([["/a/{b}", 1]]);
+    const one: 1 | undefined = typed.match("/a/x")?.value;
+    expect(one).toBe(1);
+  });
 });
