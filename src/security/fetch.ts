@@ -219,8 +219,11 @@ export interface FetchTargetCheck {
 
 /** Options of {@link checkFetchTarget}. */
 export interface FetchTargetOptions {
-  /** The schemes that may be fetched, compared without case (default `["http", "https"]`). */
-  readonly schemes?: readonly string[] | undefined;
+  /**
+   * The names of the schemes that may be fetched, compared without case (default `["http", "https"]`).
+   * (Not `schemes`, which is scheme records everywhere else in the library: `checkFetchTarget` refuses that name.)
+   */
+  readonly allowedSchemes?: readonly string[] | undefined;
   /** The classes of address a host written as an address may be (default `["public"]`, as {@link SsrfLookupOptions.allow}). A name passes: its addresses are checked when it resolves. */
   readonly allow?: readonly AddressKind[] | undefined;
   /** `true`: userinfo (a user, a password) is allowed, and only warned about (default: it blocks; RFC 9110 §4.2.4). */
@@ -234,7 +237,7 @@ const RANK: Readonly<Record<SecuritySeverity, number>> = { high: 3, medium: 2, l
 /**
  * Whether a server may fetch a URL a user gave it: `"block"` with the reasons, or `"allow"`. The
  * URL is read as RFC 3986 and as a WHATWG client (fetch, browsers, Node's URL) read it, and
- * blocked when: it is relative; its scheme is not in `options.schemes` (http and https); it has
+ * blocked when: it is relative; its scheme is not in `options.allowedSchemes` (http and https); it has
  * userinfo (unless `options.credentials`); its host is missing, or an address outside
  * `options.allow` (public only, by default; `0x7f.1`, `[::ffff:127.0.0.1]` and "localhost" are
  * loopback); or a finding of {@link securityFindings} is at least `options.blockAt` severe (the
@@ -249,11 +252,13 @@ const RANK: Readonly<Record<SecuritySeverity, number>> = { high: 3, medium: 2, l
  * checkFetchTarget("http://169.254.169.254/latest/meta-data/").verdict; // "block"
  */
 export function checkFetchTarget(url: string | UriReference, options?: FetchTargetOptions): FetchTargetCheck {
-  const o = readOptions<Record<string, unknown>>(options, "checkFetchTarget", { allow: "any", schemes: "any", credentials: "boolean", blockAt: ["high", "medium", "low"] });
+  const o = readOptions<Record<string, unknown>>(options, "checkFetchTarget", { allow: "any", allowedSchemes: "any", schemes: "any", credentials: "boolean", blockAt: ["high", "medium", "low"] });
+  // options.schemes is scheme records in every other function (a registry or a list of schemes): here the names are allowedSchemes
+  if (o["schemes"] !== undefined) throw new TypeError("checkFetchTarget: options.schemes is named options.allowedSchemes (a list of scheme names)");
   const allow = allowedKinds(o["allow"], "checkFetchTarget");
-  const schemesGiven = o["schemes"];
+  const schemesGiven = o["allowedSchemes"];
   if (schemesGiven !== undefined && !isArrayOf(schemesGiven, (s) => typeof s === "string")) {
-    throw new TypeError(`checkFetchTarget: options.schemes must be a list of scheme names or undefined, got ${describeValue(schemesGiven)}`);
+    throw new TypeError(`checkFetchTarget: options.allowedSchemes must be a list of scheme names or undefined, got ${describeValue(schemesGiven)}`);
   }
   const schemes = new Set(((schemesGiven as readonly string[] | undefined) ?? ["http", "https"]).map((s) => s.toLowerCase()));
   const credentials = o["credentials"];

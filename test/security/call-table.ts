@@ -145,7 +145,7 @@ export function strangeValues(m: Modules): unknown[] {
     m.abnf.lit("a"), { type: "lit", text: 5 }, { type: "seq", items: 5 }, { type: "rep", min: 2, max: 1, item: { type: "lit", text: "a" } },
     { type: "ref", name: "__proto__" }, { type: "nope" },
     sparse("a"), sparse(m.abnf.core), { captures: sparse("a"), rare: sparse("a"), tokens: sparse("a") }, { imports: sparse(m.abnf.core) },
-    { schemes: sparse("http"), allow: sparse("public") }, { schemes: sparse(m.root.defaultSchemes[0]) },
+    { schemes: sparse("http"), allow: sparse("public") }, { allowedSchemes: sparse("http"), allow: sparse("public") }, { schemes: sparse(m.root.defaultSchemes[0]) },
   ];
 }
 
@@ -575,7 +575,7 @@ export function callTable(m: Modules): Record<string, Entry> {
   t["security:classifyAddress"] = fn(m.security.classifyAddress, [], (a) => [[addressish(a)]], "a non-string is a TypeError; any string is a result");
   t["security:AddressError"] = value(() => [m.security.AddressError.name], "an error class: returned by classifyAddress");
   const kinds = ["loopback", "private", "link-local", "unique-local", "multicast", "unspecified", "reserved", "public"] as const;
-  const fetchOptions = (a: Args): Record<string, unknown> => ({ allow: [a.pick(kinds)], credentials: a.bool(), blockAt: a.pick(["high", "medium", "low"] as const), schemes: [a.pick(["http", "https", "ftp", a.str()])] });
+  const fetchOptions = (a: Args): Record<string, unknown> => ({ allow: [a.pick(kinds)], credentials: a.bool(), blockAt: a.pick(["high", "medium", "low"] as const), allowedSchemes: [a.pick(["http", "https", "ftp", a.str()])] });
   t["security:checkFetchTarget"] = fn(m.security.checkFetchTarget, [], (a) => [[hostish(a)], [a.uri()], [a.ref(), fetchOptions(a)]]);
   // the hook itself is called by an agent with a resolver's answers (test/security/ssrf.test.ts); here, making it
   t["security:ssrfLookup"] = fn(m.security.ssrfLookup, [], (a) => [[], [{ allow: [a.pick(kinds)] }], [{ resolve: (_h: string, _o: unknown, cb: (e: Error | null, x: readonly { address: string; family: number }[]) => void) => cb(null, [{ address: addressish(a), family: 4 }]) }]]);

@@ -52,7 +52,7 @@ describe("a file URL that is no URI: its host checks quote no password (RFC 3986
     const r = /^[\0 ]*file:\/\/u:([^@]+)@/.exec(input);
     const pw = r?.[1] ?? "";
     expect(pw.length).toBeGreaterThan(4);
-    const json = JSON.stringify(securityFindings(input)) + JSON.stringify(checkFetchTarget(input, { schemes: ["file"] }));
+    const json = JSON.stringify(securityFindings(input)) + JSON.stringify(checkFetchTarget(input, { allowedSchemes: ["file"] }));
     for (const f of forms(pw)) expect(json).not.toContain(f);
     // the password is reported as the valid file URL's is: userinfo and password, masked
     const codes = securityFindings(input).map((f) => f.code);

@@ -227,7 +227,7 @@ describe("a sparse array given as an option is refused at its first hole, not wa
     ["percentEncodedRules tokens", () => percentEncodedRules(mailtoGrammar, ["hfname"], [[0x20, 0x7e]], sparse("hfname") as string[])],
     ["SchemeInput.fail expected", () => defineScheme({ name: "s", grammar: g, rule: "s", section: "x", build: (i) => i.fail({ code: "x", offset: 0, message: "m", expected: sparse("a") as string[] }) }).parse("s:a")],
     ["checkFetchTarget allow", () => checkFetchTarget("http://a/", { allow: sparse("public") as AddressKind[] })],
-    ["checkFetchTarget schemes", () => checkFetchTarget("http://a/", { schemes: sparse("http") as string[] })],
+    ["checkFetchTarget allowedSchemes", () => checkFetchTarget("http://a/", { allowedSchemes: sparse("http") as string[] })],
     ["ssrfLookup allow", () => ssrfLookup({ allow: sparse("public") as AddressKind[] })],
     ["normalize schemes", () => normalize("http://a/", { schemes: sparse(defaultSchemes[0]) as SchemeNormalization[] })],
     ["equivalent schemes", () => equivalent("http://a/", "http://a", { schemes: sparse(defaultSchemes[0]) as SchemeNormalization[] })],

@@ -320,9 +320,25 @@ describe("checkFetchTarget: block or allow, with the findings as reasons", () =>
   it("refuses bad arguments with a TypeError", () => {
     expect(() => checkFetchTarget(1 as never)).toThrow(TypeError);
     expect(() => checkFetchTarget("http://a/", { blockAt: "severe" as never })).toThrow(TypeError);
-    expect(() => checkFetchTarget("http://a/", { schemes: "http" as never })).toThrow(TypeError);
+    expect(() => checkFetchTarget("http://a/", { allowedSchemes: "http" as never })).toThrow(TypeError);
     expect(() => checkFetchTarget("http://a/", { allow: ["name"] as never })).toThrow(TypeError);
     expect(() => checkFetchTarget("http://a/", { credentials: "yes" as never })).toThrow(TypeError);
+  });
+
+  // issue 31 (one meaning per name): options.schemes is scheme records (a registry or a list of
+  // schemes) everywhere else; the names of schemes a fetch may use are options.allowedSchemes
+  it("takes the scheme names as allowedSchemes, and refuses options.schemes naming it", () => {
+    expect(checkFetchTarget("ftp://example.com/", { allowedSchemes: ["FTP"] }).verdict).toBe("allow");
+    expect(checkFetchTarget("https://example.com/", { allowedSchemes: ["ftp"] }).reasons.map((r) => r.code)).toEqual(["scheme-not-allowed"]);
+    for (const given of [["https"], [], "https", undefined]) {
+      const call = (): unknown => checkFetchTarget("https://example.com/", { schemes: given } as never);
+      if (given === undefined) {
+        expect(call()).toMatchObject({ verdict: "allow" });
+        continue;
+      }
+      expect(call).toThrow(TypeError);
+      expect(call).toThrow("checkFetchTarget: options.schemes is named options.allowedSchemes (a list of scheme names)");
+    }
   });
 
   it("holds no password in its reasons", () => {
