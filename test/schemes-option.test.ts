@@ -8,7 +8,7 @@
 // the same schemes lowercased it (RFC 8141 §3).
 import { equivalent, equivalentOrThrow, normalize, normalizeOrThrow, relativize, relativizeOrThrow, resolve, resolveOrThrow, serialize } from "../src/operations";
 import { isValid, parse, parseOrThrow, validate } from "../src/parse";
-import { createRegistry, http, mailto, urn } from "../src/schemes/index";
+import { createRegistry, defaultRegistry, equivalenceKey, http, mailto, toSchemeNormalizations, urn } from "../src/schemes/index";
 
 /** One call of a function that takes `schemes`, and what of its answer a test compares. */
 interface Row {
@@ -124,4 +124,56 @@ test("validate and isValid take no schemes, in any shape: the message names pars
     expect(() => validate("http://a/", { schemes: x } as never)).toThrow(/^validate: options\.schemes is for parse/);
     expect(() => isValid("http://a/", { schemes: x } as never)).toThrow(/^isValid: options\.schemes is for parse/);
   }
+});
+
+// uri-grammar/schemes' own functions that take schemes read them by the same reader as
+// options.schemes (issue 31, one policy): a registry or a list of schemes, anything else the
+// option's TypeError in the same words, naming the argument `schemes`. Before, both refused a
+// list ("the argument "registry" must be a registry from createRegistry, got an array").
+describe("equivalenceKey and toSchemeNormalizations take their schemes as options.schemes is taken", () => {
+  const ARGUMENT_ROWS: readonly (readonly [string, (schemes: unknown) => unknown])[] = [
+    ["equivalenceKey", (schemes) => equivalenceKey("URN:EXAMPLE:a?=q#f", schemes as never)],
+    ["toSchemeNormalizations", (schemes) => [...toSchemeNormalizations(schemes as never)].map(([name, s]) => [name, s.defaultPort, s.emptyPathIsRoot])],
+  ];
+  test.each(ARGUMENT_ROWS)("%s: a list of schemes means what a registry of them means", (_, call) => {
+    expect(call([...SCHEMES])).toEqual(call(registry));
+    expect(call(Object.freeze([...SCHEMES]))).toEqual(call(registry));
+    expect(call([])).toEqual(call(createRegistry([])));
+    expect(call([urn])).not.toEqual(call([]));
+  });
+
+  const junk: readonly (readonly [string, unknown])[] = [
+    ["a single scheme", http],
+    ["a scheme's name", "http"],
+    ["a number", 42],
+    ["null", null],
+    ["a plain object", {}],
+    ["a set of schemes", new Set(SCHEMES)],
+    ["a list holding a number", [http, 42]],
+    ["a list holding a name", ["http"]],
+    ["a list with a hole", [http, , urn]], // eslint-disable-line no-sparse-arrays
+    ["§6.2.3 facts", [{ name: "gopher", defaultPort: 70 }]],
+    ["two schemes of one name", [http, urn, http]],
+  ];
+  /** The TypeError of `call`, its caller and the name of what it read taken off (`parse: options.schemes`, `equivalenceKey: schemes`). */
+  const words = (call: () => unknown): string => {
+    try {
+      call();
+    } catch (e) {
+      expect(e).toBeInstanceOf(TypeError);
+      return (e as Error).message.replace(/^[A-Za-z]+: (options\.)?schemes/, "");
+    }
+    throw new Error("no TypeError");
+  };
+  const cases = ARGUMENT_ROWS.flatMap(([name, call]) => junk.map(([what, x]) => [name, what, call, x] as const));
+  test.each(cases)("%s, %s: parse's TypeError, in the same words", (name, _, call, x) => {
+    expect(() => call(x)).toThrow(new RegExp(`^${name}: schemes(\\[\\d+\\])?[: ]`));
+    expect(words(() => call(x))).toBe(words(() => parse("http://a/", { schemes: x } as never)));
+  });
+
+  test("undefined is the default registry", () => {
+    expect(equivalenceKey("URN:EXAMPLE:a")).toBe(equivalenceKey("URN:EXAMPLE:a", defaultRegistry));
+    expect(equivalenceKey("URN:EXAMPLE:a", undefined)).toBe(equivalenceKey("urn:example:a", defaultRegistry));
+    expect(toSchemeNormalizations(undefined)).toEqual(toSchemeNormalizations(defaultRegistry));
+  });
 });

@@ -34,21 +34,22 @@ interface ListReader {
 }
 
 /**
- * `options.schemes` of `caller` (not undefined), one policy for every function that takes it: a
+ * `options.schemes` of `caller` (not undefined), one policy for every function that takes it
+ * (`what` names it otherwise: the argument `schemes` of equivalenceKey and toSchemeNormalizations): a
  * registry (`createRegistry`, `defaultRegistry`), given back, or a list of schemes made by
  * `defineScheme` ({@link lookupOf}, which the first scheme brings, so that a bundle of parse ships
  * none of it). normalize and equivalent read a list or map with {@link readFacts}.
  * Anything else is a TypeError (its words kept short: they ship in every bundle of parse).
  */
-export function readSchemes(x: unknown, caller: string): SchemesLookup {
+export function readSchemes(x: unknown, caller: string, what = "options.schemes"): SchemesLookup {
   if (isBrandedRegistry(x)) return x as SchemesLookup;
   if (Array.isArray(x)) {
     const reader = schemeOperations(x[0]) as ListReader | undefined;
-    if (reader !== undefined) return reader.lookupOf(x, caller);
+    if (reader !== undefined) return reader.lookupOf(x, caller, false, what);
     // an empty list: no scheme of any name, as an empty map answers
     if (x.length === 0) return new Map();
   }
-  throw new TypeError(`${caller}: options.schemes must be a registry or a list of schemes (uri-grammar/schemes), got ${describeValue(x)}`);
+  throw new TypeError(`${caller}: ${what} must be a registry or a list of schemes (uri-grammar/schemes), got ${describeValue(x)}`);
 }
 
 /** Two schemes of one name given to `caller` (createRegistry's words). */
@@ -60,18 +61,18 @@ export const twoSchemesNamed = (caller: string, name: string): TypeError => new 
  * `facts` (normalize and equivalent) the list may hold §6.2.3 facts too, each read by
  * {@link readFact}: the first of a name counts, and a scheme of that name replaces it.
  */
-export function lookupOf(x: readonly unknown[], caller: string, facts = false): SchemesLookup {
+export function lookupOf(x: readonly unknown[], caller: string, facts = false, what = "options.schemes"): SchemesLookup {
   const byName = new Map<string, object>();
   let ops: unknown;
   // by index: a hole is refused, where forEach skipped it (a sparse array walked 2^32 - 1 indexes)
   for (let i = 0; i < x.length; i++) {
     const e: unknown = x[i];
     const own = schemeOperations(e);
-    const where = `options.schemes[${i}]`;
+    const where = `${what}[${i}]`;
     if (own === undefined && !facts) throw new TypeError(`${caller}: ${where} must be a scheme made by defineScheme, got ${describeValue(e)}`);
     const record = own === undefined ? readFact(e, where, caller) : (e as SchemeNormalization);
     const before = byName.get(record.name);
-    if (own !== undefined && schemeOperations(before) !== undefined) throw twoSchemesNamed(`${caller}: options.schemes`, record.name);
+    if (own !== undefined && schemeOperations(before) !== undefined) throw twoSchemesNamed(`${caller}: ${what}`, record.name);
     if (before === undefined || own !== undefined) byName.set(record.name, record);
     ops ??= own;
   }

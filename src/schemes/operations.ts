@@ -1,25 +1,25 @@
 // The operations of uri-grammar/schemes that take a registry beside the main entry's (`{ schemes }`): the RFC 3986 §6.2.3
 // equivalence key, and the registry as the scheme definitions normalization reads.
-import { readOptions, describeValue } from "../describe.js";
+import { readOptions } from "../describe.js";
 import { layoutOf, referenceNodeText } from "../ast/make.js";
 import type { UriReference } from "../ast/nodes.js";
 import { referenceOrThrow, referenceTextLayout } from "../core/args.js";
 import type { SchemeNormalization } from "../transforms/normalize.js";
 import { equivalenceKeyWithRules, normalEquivalenceKey, normalizationsOfSchemes, type EquivalenceKeyOptions } from "../transforms/scheme-rules.js";
 import { defaultRegistry } from "./built-in.js";
-import { isRegistry, type SchemeRegistry } from "./registry.js";
+import { readSchemes } from "../core/schemes-option.js";
+import type { SchemeRegistry } from "./registry.js";
+import type { Scheme } from "./scheme.js";
 
-function registryArgument(x: unknown, caller: string): SchemeRegistry {
-  if (!isRegistry(x)) throw new TypeError(`${caller}: the argument "registry" must be a registry from createRegistry, got ${describeValue(x)}`);
-  return x;
-}
+/** The argument `schemes`, read as `options.schemes` is (one policy): a registry, or a list of schemes read as createRegistry reads one. */
+const schemesArgument = (x: unknown, caller: string): SchemeRegistry => readSchemes(x, caller, "schemes") as SchemeRegistry;
 
 /**
- * The registry as the §6.2.3 scheme definitions `normalize` takes today (`{ schemes }`): each
+ * The schemes (a registry, or a list of schemes) as the §6.2.3 scheme definitions `normalize` takes today (`{ schemes }`): each
  * scheme's default port and whether an empty path means "/", by lowercase name.
  */
-export function toSchemeNormalizations(registry: SchemeRegistry = defaultRegistry): ReadonlyMap<string, SchemeNormalization> {
-  return normalizationsOfSchemes(registryArgument(registry, "toSchemeNormalizations"));
+export function toSchemeNormalizations(schemes: SchemeRegistry | readonly Scheme[] = defaultRegistry): ReadonlyMap<string, SchemeNormalization> {
+  return normalizationsOfSchemes(schemesArgument(schemes, "toSchemeNormalizations"));
 }
 
 export type { EquivalenceKeyOptions };
@@ -28,7 +28,7 @@ export type { EquivalenceKeyOptions };
 const KEY_FIELDS = { ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"], nfc: "boolean" } as const;
 
 /**
- * What equivalence compares (RFC 3986 §6.2.3 with the registry's schemes): for a URI valid under
+ * What equivalence compares (RFC 3986 §6.2.3 with the schemes given, a registry or a list of schemes): for a URI valid under
  * a scheme that defines one (urn, mailto, tel), or whose normal form is (`"tel:+%31"`, RFC 3986
  * §6.2.2), the scheme's key (RFC 8141 §3, RFC 6068 §2, RFC 3966 §4); otherwise the text of its
  * normal form (`normalize(s, { schemes })`, IP literals by value). Two references are equivalent when their keys are equal, so equivalence is an
@@ -37,8 +37,8 @@ const KEY_FIELDS = { ignoreFragment: "boolean", ipv6: ["keep", "rfc5952"], nfc: 
  * @example
  * equivalenceKey("URN:EXAMPLE:a123,z456?=xyz") === equivalenceKey("urn:example:a123,z456#789"); // true
  */
-export function equivalenceKey(input: string | UriReference, registry: SchemeRegistry = defaultRegistry, options?: EquivalenceKeyOptions): string {
-  const reg = registryArgument(registry, "equivalenceKey");
+export function equivalenceKey(input: string | UriReference, schemes: SchemeRegistry | readonly Scheme[] = defaultRegistry, options?: EquivalenceKeyOptions): string {
+  const reg = schemesArgument(schemes, "equivalenceKey");
   const o = readOptions<EquivalenceKeyOptions>(options, "equivalenceKey", KEY_FIELDS);
   // the usual case (a dedupe's every URI): a reference in normal form is its own key, read off its
   // offsets (a string's run, a node's private state) without making a node or reading a getter;
