@@ -14,7 +14,7 @@ export {
 export { ResolveError, type ResolveErrorCode } from "./transforms/errors.js";
 export { RelativizeError, type RelativizeErrorCode } from "./transforms/relativize.js";
 export type { ResolveOptions } from "./transforms/resolve.js";
-export { defaultSchemes, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
+export { defaultSchemeNormalizations, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
 export type { EquivalenceLevel } from "./transforms/equivalent.js";
 export type { CanonicalRuleName, RuleName, RuleNameAnyCase, RuleValues } from "./rules/index.js";
 export type * from "./ast/nodes.js";

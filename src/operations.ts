@@ -9,7 +9,7 @@ import { orThrow, type Result } from "./result.js";
 import { redactNodePassword, type RedactOptions } from "./transforms/display.js";
 import { comparable, equivalentReferences, type EquivalenceOptions as ReferenceEquivalenceOptions } from "./transforms/equivalent.js";
 import { ResolveError } from "./transforms/errors.js";
-import { defaultSchemes, NO_OPTIONS, NORMALIZE_FIELDS, normalizeLayout, normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
+import { defaultSchemeNormalizations, NO_OPTIONS, NORMALIZE_FIELDS, normalizeLayout, normalizeReference, type NormalizeOptions as ReferenceNormalizeOptions, type SchemeNormalization, type SchemeNormalizations } from "./transforms/normalize.js";
 import { readFacts, readSchemes } from "./core/schemes-option.js";
 import { isBrandedRegistry, registryOperations } from "./core/brand.js";
 import type { SchemeRegistry } from "./schemes/registry.js";
@@ -110,7 +110,7 @@ export type SchemesOption = SchemeRegistry | SchemeNormalizations;
 /** Options of {@link normalize}: the §6.2.2 steps, and the schemes §6.2.3 knows. */
 export interface NormalizeOptions extends Omit<ReferenceNormalizeOptions, "schemes"> {
   /**
-   * What §6.2.3 knows of schemes. Left out: `defaultSchemes`, the default ports and empty paths
+   * What §6.2.3 knows of schemes. Left out: `defaultSchemeNormalizations`, the default ports and empty paths
    * of http, https, ws and wss (RFC 9110 §4.2, RFC 6455 §3), which is all the registry's http
    * and ws schemes add too. With a registry (`defaultRegistry` from `uri-grammar/schemes`: http,
    * https, ws, wss, mailto, urn, file, data, tel), a URI valid under its scheme gets the scheme's
@@ -126,7 +126,7 @@ export interface NormalizeOptions extends Omit<ReferenceNormalizeOptions, "schem
 /** Options of {@link equivalent}. */
 export interface EquivalenceOptions extends Omit<ReferenceEquivalenceOptions, "schemes"> {
   /**
-   * What the `"scheme"` level knows of schemes: `defaultSchemes` (default ports and empty paths
+   * What the `"scheme"` level knows of schemes: `defaultSchemeNormalizations` (default ports and empty paths
    * of http, https, ws, wss) when left out, as for {@link normalize}. With a registry
    * (`defaultRegistry` from `uri-grammar/schemes`), a URI valid under a scheme that defines its
    * own equivalence (urn: RFC 8141 §3, mailto: RFC 6068 §2, tel: RFC 3966 §4) is compared by it;
@@ -144,12 +144,12 @@ type SchemesRead =
   | { readonly rules: SchemeRulesRegistry; readonly ops: SchemeRulesOperations; readonly facts?: undefined }
   | { readonly rules?: undefined; readonly ops?: undefined; readonly facts: ReadonlyMap<string, SchemeNormalization> };
 
-/** What §6.2.3 knows when `options.schemes` is left out: {@link defaultSchemes} by name, made on first use. */
+/** What §6.2.3 knows when `options.schemes` is left out: {@link defaultSchemeNormalizations} by name, made on first use. */
 let defaults: SchemesRead | undefined;
-const DEFAULTS = (): SchemesRead => (defaults ??= Object.freeze({ facts: new Map(defaultSchemes.map((d) => [d.name, d])) }));
+const DEFAULTS = (): SchemesRead => (defaults ??= Object.freeze({ facts: new Map(defaultSchemeNormalizations.map((d) => [d.name, d])) }));
 
 /**
- * `options.schemes` of normalize and equivalent (and of relativize's `normalize`): {@link defaultSchemes}
+ * `options.schemes` of normalize and equivalent (and of relativize's `normalize`): {@link defaultSchemeNormalizations}
  * when left out; a list (of schemes, of §6.2.3 facts, or both) or a map of facts by readFacts; else as every function reads it.
  */
 function schemesOption(x: unknown, caller: string): SchemesRead {
@@ -195,7 +195,7 @@ function normalizeRead(node: UriReference, read: StepsRead): UriReference {
 
 /**
  * Normalizes a URI reference (RFC 3986 §6.2.2 syntax-based, §6.2.3 scheme-based with what
- * `options.schemes` knows: `defaultSchemes` when left out, or a registry such as `defaultRegistry`
+ * `options.schemes` knows: `defaultSchemeNormalizations` when left out, or a registry such as `defaultRegistry`
  * of `uri-grammar/schemes`; see `NormalizeOptions` for the steps). Idempotent; the result is the
  * node its own text parses to.
  *
@@ -230,7 +230,7 @@ const EQUIVALENCE_FIELDS = { level: ["simple", "syntax", "scheme"], nfc: "boolea
 /**
  * Whether two URI references are equivalent at a rung of RFC 3986 §6.2's ladder: `"scheme"` by
  * default, where IP literals compare by value and what `options.schemes` knows of schemes
- * applies (`defaultSchemes`' default ports and empty paths when left out; with a registry such
+ * applies (`defaultSchemeNormalizations`' default ports and empty paths when left out; with a registry such
  * as `defaultRegistry` of `uri-grammar/schemes`, its schemes' own rules too); see
  * `EquivalenceOptions`. An IRI is compared as the URI it maps to (RFC 3987 §5.3). Always an
  * equivalence relation (both sides are reduced to a key that is compared).

@@ -5,6 +5,13 @@
 import * as fs from "node:fs";
 import * as path from "node:path";
 import * as ts from "typescript";
+import * as root from "../src/index";
+import * as components from "../src/components";
+import * as iri from "../src/iri/index";
+import * as schemes from "../src/schemes/index";
+import * as security from "../src/security";
+import * as template from "../src/template/index";
+import * as whatwg from "../src/whatwg/index";
 
 const ROOT = path.resolve(__dirname, "..");
 
@@ -86,5 +93,24 @@ describe("the public surface (issue 31)", () => {
 
   it("has no deprecated name", () => {
     expect(reading.deprecated).toEqual([]);
+  });
+});
+
+// One meaning of "schemes" (issue 31): options.schemes of every function, and the word in a name,
+// mean scheme records (a registry, or a list of schemes from uri-grammar/schemes; core/schemes-option.ts
+// readSchemes). A value exported under such a name is what options.schemes takes: `defaultSchemes`
+// was the §6.2.3 facts of http, https, ws and wss, which parse refused ("options.schemes must be a
+// registry or a list of schemes ..., got an array").
+describe("an exported value named for schemes is scheme records", () => {
+  const modules: Readonly<Record<string, object>> = { ".": root, "./schemes": schemes, "./security": security, "./iri": iri, "./components": components, "./whatwg": whatwg, "./template": template };
+  const named = Object.entries(modules).flatMap(([entry, m]) =>
+    Object.entries(m).filter(([name, v]) => /(schemes|registry)$/i.test(name) && typeof v !== "function").map(([name, v]) => [`${entry} ${name}`, v] as const));
+
+  it("finds some (the check is not empty)", () => {
+    expect(named.map(([n]) => n)).toContain("./schemes defaultRegistry");
+  });
+
+  it.each(named)("%s: parse takes it as options.schemes", (_, v) => {
+    expect(root.parse("http://a/", { schemes: v } as never).ok).toBe(true);
   });
 });

@@ -18,7 +18,7 @@ export interface EquivalenceOptions {
    * §6.2.2 and §6.2.3 normalization (empty and default ports, empty path), with `schemes`.
    */
   readonly level?: EquivalenceLevel | undefined;
-  /** The scheme definitions of the `"scheme"` level; `defaultSchemes` when left out. */
+  /** The scheme definitions of the `"scheme"` level; `defaultSchemeNormalizations` when left out. */
   readonly schemes?: SchemeNormalizations | undefined;
   /**
    * `"rfc5952"`: IPv6 hosts compare by value, through their RFC 5952 form (`[::1]` is

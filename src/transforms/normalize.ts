@@ -26,11 +26,12 @@ export interface SchemeNormalization {
 export type SchemeNormalizations = readonly SchemeNormalization[] | ReadonlyMap<string, SchemeNormalization>;
 
 /**
- * http and https (RFC 9110 §4.2.1–§4.2.3), ws and wss (RFC 6455 §3): default ports 80, 443, 80,
- * 443, and an empty path is "/" (the one table, src/core/scheme-table.ts). Frozen; pass a list
- * of your own to add schemes.
+ * The §6.2.3 facts of http and https (RFC 9110 §4.2.1–§4.2.3), ws and wss (RFC 6455 §3): default
+ * ports 80, 443, 80, 443, and an empty path is "/" (the one table, src/core/scheme-table.ts).
+ * Frozen; pass a list of your own to normalize or equivalent to add schemes. Facts, not schemes
+ * (named so: parse's `options.schemes` takes schemes, `defaultRegistry` of uri-grammar/schemes).
  */
-export const defaultSchemes: readonly SchemeNormalization[] = /* @__PURE__ */ (() =>
+export const defaultSchemeNormalizations: readonly SchemeNormalization[] = /* @__PURE__ */ (() =>
   Object.freeze(
     (Object.keys(DEFAULT_PORTS) as (keyof typeof DEFAULT_PORTS)[]).map((name) =>
       Object.freeze({ name, defaultPort: DEFAULT_PORTS[name], emptyPathIsRoot: emptyPathIsRoot(name) }),
@@ -51,7 +52,7 @@ export interface NormalizeOptions {
   readonly defaultPort?: boolean | undefined;
   /** §6.2.3: an empty path with an authority becomes "/" for schemes whose definition says so. */
   readonly emptyPath?: boolean | undefined;
-  /** The scheme definitions §6.2.3 uses; {@link defaultSchemes} when left out. */
+  /** The scheme definitions §6.2.3 uses; {@link defaultSchemeNormalizations} when left out. */
   readonly schemes?: SchemeNormalizations | undefined;
   /** `"rfc5952"`: write IPv6 hosts in their RFC 5952 text form. `"keep"` (the default) leaves them as written but lowercase. */
   readonly ipv6?: "keep" | "rfc5952" | undefined;
@@ -153,7 +154,7 @@ function normalHost(literal: boolean, rfc5952: boolean, text: string, lower: boo
  * - Ports (§3.2.3, §6.2.3): a ":" with an empty port is dropped for every scheme (§3.2.3 says
  *   normalizers should omit an empty port); a port equal to the scheme's `defaultPort` is dropped.
  * - Empty path (§6.2.3): "/" when there is an authority and the scheme's definition has
- *   `emptyPathIsRoot` (http, https, ws, wss in {@link defaultSchemes}).
+ *   `emptyPathIsRoot` (http, https, ws, wss in {@link defaultSchemeNormalizations}).
  * - Opt-in, `ipv6: "rfc5952"`: IPv6 hosts in RFC 5952 text.
  * - Opt-in, `nfc: true` (RFC 3987 §5.3.2.2): the characters in NFC after the decoding above (and
  *   again after the host's case), with no ASCII delimiter or triplet made or lost ({@link nfcText}).
@@ -197,7 +198,7 @@ export function normalizeLayout(L: make.Layout, options: NormalizeOptions, check
   const decode = options.percentEncoding !== false;
   const nfc = options.nfc === true;
   const rfc5952 = options.ipv6 === "rfc5952";
-  const schemes = options.schemes ?? defaultSchemes;
+  const schemes = options.schemes ?? defaultSchemeNormalizations;
   const s = L.input;
   const hs = L.hostStart;
   const he = L.hostEnd;

@@ -1,4 +1,4 @@
-// RFC 3986 §6.2.3 scheme-based normalization and comparison with what a registry of schemes knows (passed in: `defaultSchemes`' facts, or a
+// RFC 3986 §6.2.3 scheme-based normalization and comparison with what a registry of schemes knows (passed in: `defaultSchemeNormalizations`' facts, or a
 // registry from uri-grammar/schemes). The transforms know a scheme by this shape only.
 import * as make from "../ast/make.js";
 import type { Uri, UriReference } from "../ast/nodes.js";

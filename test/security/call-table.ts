@@ -145,7 +145,7 @@ export function strangeValues(m: Modules): unknown[] {
     m.abnf.lit("a"), { type: "lit", text: 5 }, { type: "seq", items: 5 }, { type: "rep", min: 2, max: 1, item: { type: "lit", text: "a" } },
     { type: "ref", name: "__proto__" }, { type: "nope" },
     sparse("a"), sparse(m.abnf.core), { captures: sparse("a"), rare: sparse("a"), tokens: sparse("a") }, { imports: sparse(m.abnf.core) },
-    { schemes: sparse("http"), allow: sparse("public") }, { allowedSchemes: sparse("http"), allow: sparse("public") }, { schemes: sparse(m.root.defaultSchemes[0]) },
+    { schemes: sparse("http"), allow: sparse("public") }, { allowedSchemes: sparse("http"), allow: sparse("public") }, { schemes: sparse(m.root.defaultSchemeNormalizations[0]) },
   ];
 }
 
@@ -380,7 +380,7 @@ export function callTable(m: Modules): Record<string, Entry> {
   t["root:resolveOrThrow"] = fn(r.resolveOrThrow, ["UriSyntaxError", "ResolveError"], (a) => [[a.ref(), a.ref(), OPTIONS.resolve(a)]]);
   t["root:relativize"] = fn(r.relativize, [], (a) => [[a.ref(), a.ref()], [a.uri(), a.uri(), { normalize: a.bool() }]]);
   t["root:relativizeOrThrow"] = fn(r.relativizeOrThrow, ["UriSyntaxError", "RelativizeError"], (a) => [[a.ref(), a.ref(), { normalize: a.bool() }]]);
-  t["root:normalize"] = fn(r.normalize, [], (a) => [[a.ref()], [a.str(), OPTIONS.normalize(a)], [a.uri(), { schemes: a.pick([m.schemes.defaultRegistry, r.defaultSchemes]) }]]);
+  t["root:normalize"] = fn(r.normalize, [], (a) => [[a.ref()], [a.str(), OPTIONS.normalize(a)], [a.uri(), { schemes: a.pick([m.schemes.defaultRegistry, r.defaultSchemeNormalizations]) }]]);
   t["root:normalizeOrThrow"] = fn(r.normalizeOrThrow, ["UriSyntaxError"], (a) => [[a.ref(), OPTIONS.normalize(a)]]);
   t["root:equivalent"] = fn(r.equivalent, [], (a) => [[a.ref(), a.ref()], [a.uri(), a.str(), OPTIONS.equivalent(a)]]);
   t["root:equivalentOrThrow"] = fn(r.equivalentOrThrow, ["UriSyntaxError"], (a) => [[a.ref(), a.ref(), OPTIONS.equivalent(a)]]);
@@ -392,7 +392,7 @@ export function callTable(m: Modules): Record<string, Entry> {
   t["root:DEFAULT_MAX_LENGTH"] = value(() => [r.DEFAULT_MAX_LENGTH + 1], "data");
   t["root:ResolveError"] = value(() => [r.ResolveError.name], "an error class: thrown and returned by resolve");
   t["root:RelativizeError"] = value(() => [r.RelativizeError.name], "an error class: thrown and returned by relativize");
-  t["root:defaultSchemes"] = value(() => [Object.isFrozen(r.defaultSchemes)], "data");
+  t["root:defaultSchemeNormalizations"] = value(() => [Object.isFrozen(r.defaultSchemeNormalizations)], "data");
 
   // uri-grammar/rules
   for (const [k, v] of Object.entries(m.rules)) {

@@ -8,7 +8,7 @@ import * as encodeModule from "../../src/template/encode";
 import { alt, core, grammar, grammarFromAbnf, grammarFromAbnfOrThrow, GrammarError, lit, printExpr, semantics, seq, type Expr, type Grammar } from "../../src/abnf/index";
 import { defineScheme, mailtoGrammar, percentEncodedRules } from "../../src/schemes";
 import { checkFetchTarget, ssrfLookup, type AddressKind } from "../../src/security";
-import { defaultSchemes, equivalent, normalize, type SchemeNormalization } from "../../src/index";
+import { defaultSchemeNormalizations, equivalent, normalize, type SchemeNormalization } from "../../src/index";
 import { diagram, diagramOf } from "../../src/diagrams";
 
 describe("a template of millions of characters is read, not a RangeError", () => {
@@ -229,8 +229,8 @@ describe("a sparse array given as an option is refused at its first hole, not wa
     ["checkFetchTarget allow", () => checkFetchTarget("http://a/", { allow: sparse("public") as AddressKind[] })],
     ["checkFetchTarget allowedSchemes", () => checkFetchTarget("http://a/", { allowedSchemes: sparse("http") as string[] })],
     ["ssrfLookup allow", () => ssrfLookup({ allow: sparse("public") as AddressKind[] })],
-    ["normalize schemes", () => normalize("http://a/", { schemes: sparse(defaultSchemes[0]) as SchemeNormalization[] })],
-    ["equivalent schemes", () => equivalent("http://a/", "http://a", { schemes: sparse(defaultSchemes[0]) as SchemeNormalization[] })],
+    ["normalize schemes", () => normalize("http://a/", { schemes: sparse(defaultSchemeNormalizations[0]) as SchemeNormalization[] })],
+    ["equivalent schemes", () => equivalent("http://a/", "http://a", { schemes: sparse(defaultSchemeNormalizations[0]) as SchemeNormalization[] })],
   ];
   it.each(cases)("%s", (_, call) => {
     let thrown: unknown;

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { equivalent } from "../../src/operations";
 import { parse, parseOrThrow } from "../../src/parse";
 import { defaultRegistry } from "../../src/schemes/index";
-import { defaultSchemes } from "../../src/transforms/normalize";
+import { defaultSchemeNormalizations } from "../../src/transforms/normalize";
 import { equivalentReferences, type EquivalenceLevel, type EquivalenceOptions } from "../../src/transforms/equivalent";
 import { runs } from "../helpers/runs";
 
@@ -28,7 +28,7 @@ describe("equivalent: fixtures", () => {
         expect(equivalentReferences(parseOrThrow(a), parseOrThrow(b), { level })).toBe(expected);
         expect(equivalentReferences(parseOrThrow(b), parseOrThrow(a), { level })).toBe(expected);
         // the string API agrees given the same scheme facts (its default registry is tested in test/schemes)
-        expect(equivalent(a, b, { level, schemes: defaultSchemes })).toEqual({ ok: true, value: expected });
+        expect(equivalent(a, b, { level, schemes: defaultSchemeNormalizations })).toEqual({ ok: true, value: expected });
       });
     });
   }
@@ -50,19 +50,19 @@ describe("equivalent: fixtures", () => {
     expect(equivalent("tel:+1-201-555-0123", "tel:+1.201.555.0123", { schemes })).toEqual({ ok: true, value: true });
     // and only at that level, and only with a registry
     expect(equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1", { level: "syntax", schemes })).toEqual({ ok: true, value: false });
-    expect(equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1", { schemes: defaultSchemes })).toEqual({ ok: true, value: false });
+    expect(equivalent("urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1", { schemes: defaultSchemeNormalizations })).toEqual({ ok: true, value: false });
     // an IRI is compared as the URI it maps to, with the scheme's rules too (RFC 3987 §5.3)
     expect(equivalent("urn:EXAMPLE:caf%C3%A9", "urn:example:café", { schemes })).toEqual({ ok: true, value: true });
   });
 
-  test("left out, options.schemes is defaultSchemes: ports and empty paths of http, https, ws, wss, no scheme's own rules (issue 34)", () => {
+  test("left out, options.schemes is defaultSchemeNormalizations: ports and empty paths of http, https, ws, wss, no scheme's own rules (issue 34)", () => {
     for (const [a, b, expected] of [
       ["http://example.com", "http://example.com:80/", true], ["wss://a:443", "wss://a/", true],
       ["urn:ISBN:0-395-36341-1", "urn:isbn:0-395-36341-1", false], ["mailto:Joe@Example.COM", "mailto:Joe@example.com", false],
       ["tel:+1-201-555-0123", "tel:+1.201.555.0123", false], ["file://localhost/etc/hosts", "file:///etc/hosts", false],
     ] as const) {
       expect([a, b, equivalent(a, b)]).toEqual([a, b, { ok: true, value: expected }]);
-      expect([a, b, equivalent(a, b)]).toEqual([a, b, equivalent(a, b, { schemes: defaultSchemes })]);
+      expect([a, b, equivalent(a, b)]).toEqual([a, b, equivalent(a, b, { schemes: defaultSchemeNormalizations })]);
     }
   });
 

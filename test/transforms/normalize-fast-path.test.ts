@@ -12,7 +12,7 @@ import { normalize } from "../../src/operations";
 import { parse } from "../../src/parse";
 import { reference } from "../../src/core/values";
 import { createRegistry, defaultRegistry, fileScheme } from "../../src/schemes/index";
-import { isNormalAt, normalizeReference, normalizeStepByStep, defaultSchemes, type NormalizeOptions } from "../../src/transforms/normalize";
+import { isNormalAt, normalizeReference, normalizeStepByStep, defaultSchemeNormalizations, type NormalizeOptions } from "../../src/transforms/normalize";
 import { equivalenceKeyWithRules, normalizeWithRules, normalizeWithRulesStepByStep, type SchemeRulesRegistry } from "../../src/transforms/scheme-rules";
 import { serializeNode } from "../../src/transforms/serialize";
 import { FIXTURES } from "../helpers/fixtures";
@@ -90,7 +90,7 @@ describe("the one-scan check of a normal text agrees with the steps one by one",
   it("has inputs of every kind, and tells most real URLs normal in one scan", () => {
     expect(inputs.length).toBeGreaterThan(10000);
     const real = parsed(lines("normalize", "real-sample.txt"));
-    const normal = real.filter((n) => isNormalAt(make.layoutOf(n), defaultSchemes.find((d) => d.name === n.scheme)));
+    const normal = real.filter((n) => isNormalAt(make.layoutOf(n), defaultSchemeNormalizations.find((d) => d.name === n.scheme)));
     // a check that never says yes would be no fast path at all
     expect(normal.length / real.length).toBeGreaterThan(0.9);
   });
@@ -129,7 +129,7 @@ describe("the one-scan check of a normal text agrees with the steps one by one",
     expect(read).toBeGreaterThan(inputs.length / 3);
   });
 
-  it("normalize(string) with its default options gives what every step gives (defaultSchemes)", () => {
+  it("normalize(string) with its default options gives what every step gives (defaultSchemeNormalizations)", () => {
     const viaString = (n: UriReference): UriReference => {
       const r = normalize(serializeNode(n));
       if (!r.ok) throw r.error;
@@ -150,7 +150,7 @@ describe("the one-scan check of a normal text agrees with the steps one by one",
   it("a text the check calls normal is kept by every step, alone or with others", () => {
     const changed: string[] = [];
     for (const n of inputs) {
-      if (!isNormalAt(make.layoutOf(n), defaultSchemes.find((d) => d.name === n.scheme))) continue;
+      if (!isNormalAt(make.layoutOf(n), defaultSchemeNormalizations.find((d) => d.name === n.scheme))) continue;
       for (const o of OPTIONS.slice(0, 8)) if (serializeNode(normalizeStepByStep(n, o)) !== serializeNode(n)) changed.push(`${serializeNode(n)} ${JSON.stringify(o)}`);
     }
     expect(changed).toEqual([]);

@@ -8,7 +8,7 @@ import { charsets } from "../../src/charsets";
 import { normalize } from "../../src/operations";
 import { isValid, parse, parseOrThrow, parseRuleOrThrow } from "../../src/parse";
 import { rule, type RuleName } from "../../src/rules/index";
-import { defaultSchemes, normalizeReference, type NormalizeOptions, type SchemeNormalization } from "../../src/transforms/normalize";
+import { defaultSchemeNormalizations, normalizeReference, type NormalizeOptions, type SchemeNormalization } from "../../src/transforms/normalize";
 import { formatIpv6 } from "../../src/transforms/ipv6";
 import { serializeNode } from "../../src/transforms/serialize";
 import { nfcText } from "../../src/transforms/normalize";
@@ -32,7 +32,7 @@ describe.each(["rfc3986.json", "options.json"])("normalize: fixtures/normalize/%
         expect(normalText(input, options)).toBe(expected);
         // the string API agrees given the same scheme facts (its default is the registry of
         // uri-grammar/schemes, tested in test/schemes), and the result is already normal
-        const viaApi = normalize(input, { schemes: defaultSchemes, ...options });
+        const viaApi = normalize(input, { schemes: defaultSchemeNormalizations, ...options });
         expect(viaApi.ok && serializeNode(viaApi.value)).toBe(expected);
         expect(normalText(expected, options)).toBe(expected);
       });
@@ -41,10 +41,10 @@ describe.each(["rfc3986.json", "options.json"])("normalize: fixtures/normalize/%
 });
 
 describe("normalize: scheme definitions are values", () => {
-  test("defaultSchemes covers http, https, ws, wss and is frozen", () => {
-    expect(defaultSchemes.map((s) => [s.name, s.defaultPort])).toEqual([["http", 80], ["https", 443], ["ws", 80], ["wss", 443]]);
-    expect(Object.isFrozen(defaultSchemes)).toBe(true);
-    expect(defaultSchemes.every((s) => Object.isFrozen(s))).toBe(true);
+  test("defaultSchemeNormalizations covers http, https, ws, wss and is frozen", () => {
+    expect(defaultSchemeNormalizations.map((s) => [s.name, s.defaultPort])).toEqual([["http", 80], ["https", 443], ["ws", 80], ["wss", 443]]);
+    expect(Object.isFrozen(defaultSchemeNormalizations)).toBe(true);
+    expect(defaultSchemeNormalizations.every((s) => Object.isFrozen(s))).toBe(true);
   });
 
   test("a Map of definitions works as a list does", () => {
