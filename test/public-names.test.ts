@@ -40,6 +40,9 @@ function entries(): Map<string, string> {
 interface Reading {
   /** Each exported name: where it is declared (file:line), and the entries that export it from there. */
   readonly meanings: Map<string, Map<string, string[]>>;
+  /** Each option name (a property of an exported function's options argument, an object type): its types, each with the functions ("entry name"). */
+  readonly options: Map<string, { readonly type: ts.Type; readonly decl: ts.Declaration | undefined; readonly fns: string[] }[]>;
+  readonly checker: ts.TypeChecker;
   /** Exported names whose declaration is marked `@deprecated`, with their entry. */
   readonly deprecated: string[];
   readonly count: number;
@@ -51,6 +54,7 @@ function read(): Reading {
   const checker = program.getTypeChecker();
   const meanings = new Map<string, Map<string, string[]>>();
   const deprecated: string[] = [];
+  const options: Reading["options"] = new Map();
   let count = 0;
   for (const [entry, file] of files) {
     const source = program.getSourceFile(file);
@@ -68,9 +72,39 @@ function read(): Reading {
       const byWhere = meanings.get(exported.name) ?? new Map<string, string[]>();
       meanings.set(exported.name, byWhere);
       byWhere.set(where, [...(byWhere.get(where) ?? []), entry]);
+      if (d !== undefined && symbol.flags & (ts.SymbolFlags.Function | ts.SymbolFlags.Variable)) readOptionNames(checker, symbol, d, `${entry} ${exported.name}`, options);
     }
   }
-  return { meanings, deprecated, count };
+  return { meanings, options, checker, deprecated, count };
+}
+
+/**
+ * The options of the function `symbol` (an argument named options, or typed `...Options`; each
+ * object member of a union), each property's type (undefined taken off) added to `out` under its name.
+ */
+function readOptionNames(checker: ts.TypeChecker, symbol: ts.Symbol, d: ts.Declaration, fn: string, out: Reading["options"]): void {
+  for (const sig of checker.getTypeOfSymbolAtLocation(symbol, d).getCallSignatures()) {
+    for (const p of sig.getParameters()) {
+      const pd = p.valueDeclaration;
+      if (pd === undefined || (ts.isParameter(pd) && pd.dotDotDotToken !== undefined)) continue;
+      const whole = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(p, pd));
+      for (const t of whole.isUnion() ? whole.types : [whole]) {
+        if (!(t.flags & ts.TypeFlags.Object) || checker.isArrayType(t) || checker.isTupleType(t) || t.getCallSignatures().length > 0) continue;
+        if (!/options/i.test(p.name) && !/Options/.test(checker.typeToString(t))) continue;
+        for (const prop of t.getProperties()) {
+          const declared = checker.getNonNullableType(checker.getTypeOfSymbolAtLocation(prop, prop.valueDeclaration ?? pd));
+          // a type parameter (parse's rule: N) as what it stands for
+          const type = declared.flags & ts.TypeFlags.TypeParameter ? (checker.getBaseConstraintOfType(declared) ?? declared) : declared;
+          const decl = prop.valueDeclaration;
+          const list = out.get(prop.name) ?? [];
+          out.set(prop.name, list);
+          const same = list.find((x) => x.type === type);
+          if (same === undefined) list.push({ type, decl, fns: [fn] });
+          else if (!same.fns.includes(fn)) same.fns.push(fn);
+        }
+      }
+    }
+  }
 }
 
 describe("the public surface (issue 31)", () => {
@@ -89,6 +123,26 @@ describe("the public surface (issue 31)", () => {
     expect(two.filter((t) => !(t.slice(0, t.indexOf(":")) in DECIDED))).toEqual([]);
     // each decided name still means two things: once it means one, it leaves the list
     expect(Object.keys(DECIDED).filter((name) => (reading.meanings.get(name)?.size ?? 0) < 2)).toEqual([]);
+  });
+
+  // One option name, one meaning: two functions' options of one name take related types (one's
+  // values are the other's, as a list of schemes is what a registry-or-list option takes), never
+  // unrelated ones (checkFetchTarget's options.schemes, a list of names, beside parse's, scheme records).
+  it("gives an option name related types in every function that has it", () => {
+    const { checker } = reading;
+    const related = (a: ts.Type, b: ts.Type): boolean => checker.isTypeAssignableTo(a, b) || checker.isTypeAssignableTo(b, a);
+    const clashes: string[] = [];
+    for (const [name, types] of reading.options) {
+      for (const [i, a] of types.entries()) {
+        for (const b of types.slice(i + 1)) {
+          // (one declaration, as a generic interface's in two overloads, is one meaning)
+          if ((a.decl === undefined || a.decl !== b.decl) && !related(a.type, b.type)) clashes.push(`${name}: ${checker.typeToString(a.type)} (${a.fns.join(", ")}) and ${checker.typeToString(b.type)} (${b.fns.join(", ")})`);
+        }
+      }
+    }
+    expect(clashes).toEqual([]);
+    // (the check reads options: schemes is in several functions')
+    expect(reading.options.get("schemes")?.flatMap((t) => t.fns)).toEqual(expect.arrayContaining([". parse", ". resolve", ". normalize", ". equivalent"]));
   });
 
   it("has no deprecated name", () => {
