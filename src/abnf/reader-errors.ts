@@ -233,6 +233,24 @@ function listRuleNote(input: string, offset: number): string {
   );
 }
 
+/**
+ * A hint when `offset` holds the notation of another grammar language, which RFC 5234 writes
+ * otherwise: a single-quoted string, "|" between alternatives, a postfix "+" or "?".
+ */
+function notationNote(input: string, offset: number): string {
+  switch (input.charCodeAt(offset)) {
+    case 0x27:
+      return '; ABNF quotes a string with double quotes only ("x" matches x in either case, %s"x" in this case only: RFC 5234 §2.3, RFC 7405)';
+    case 0x7c:
+      return '; ABNF separates alternatives with "/" (RFC 5234 §3.2), not "|"';
+    case 0x2b:
+    case 0x3f:
+      return "; ABNF writes a repetition before its element (RFC 5234 §3.6-§3.8): 1*x for one or more, *x for any number, [x] for an optional x";
+    default:
+      return "";
+  }
+}
+
 /** An RFC's page footer ("Berners-Lee, et al.   Standards Track   [Page 49]", RFC 7322 §4.8). */
 const PAGE_FOOTER = /\[Page [0-9]+\][ \t]*$/;
 /** An RFC's page header ("RFC 3986   URI Generic Syntax   January 2005", RFC 7322 §4.8). */
@@ -274,7 +292,7 @@ export function diagnose(input: string, offset: number, expected: readonly strin
   const has = (label: string): boolean => expected.includes(label);
   const found = foundAt(input, offset);
   const pageBreak = pageBreakNote(input, offset);
-  const fail = (code: AbnfErrorCode, detail: string): AbnfError => errorAt(input, offset, code, detail + pageBreak, expected);
+  const fail = (code: AbnfErrorCode, detail: string): AbnfError => errorAt(input, offset, code, detail + notationNote(input, offset) + pageBreak, expected);
   const expecting = `expected ${orList(listed(expected))}, found ${found}`;
   const atLineEnd = found === "end of line" || found === "end of input";
 
@@ -314,7 +332,8 @@ export function diagnose(input: string, offset: number, expected: readonly strin
   }
   if (has(LABEL.definedAs)) {
     const name = nameBefore(input, offset);
-    return fail("defined-as-expected", `expected "=" or "=/" after the rule name${name === undefined ? "" : ` "${name}"`} on its line, found ${found}`);
+    const bnf = input.charCodeAt(offset) === 0x3a ? '; ABNF defines a rule with "=" and adds alternatives with "=/" (RFC 5234 §2.2, §3.3), not ":=" or "::="' : "";
+    return fail("defined-as-expected", `expected "=" or "=/" after the rule name${name === undefined ? "" : ` "${name}"`} on its line, found ${found}${bnf}`);
   }
   if (has(LABEL.whiteSpace) && /^[A-Za-z0-9*(["%<]/.test(input.slice(offset, offset + 1))) {
     return fail(
