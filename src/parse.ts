@@ -186,12 +186,17 @@ function optionsOf(x: RuleOrOptions, caller: string): ReadOptions {
 /** True when `rule` names URI-reference, the rule {@link parse} reads (in any case, RFC 5234 §2.1). */
 const isReferenceRule = (rule: unknown): boolean => typeof rule === "string" && rule.toLowerCase() === "uri-reference";
 
-/** The TypeError of `parse(s, rule)` for a rule other than URI-reference: {@link parseRule} parses those. */
+/**
+ * The TypeError of `parse(s, rule)` for a rule other than URI-reference: {@link parseRule} parses
+ * those. A second argument that is no rule name at all (RFC 5234 §4 rulename) is likely a base,
+ * as `new URL(input, base)` takes one: the error then names resolve.
+ */
 function namedRule(rule: unknown, caller: string): TypeError {
   if (typeof rule !== "string") return new TypeError(`${caller}: options.rule must be a rule name (a string), got ${describeValue(rule)}`);
   const twin = caller === "parse" ? "parseRule" : "parseRuleOrThrow";
   const shown = JSON.stringify(maskPassword(rule)); // a URI passed as the rule: RFC 3986 §7.5
-  return new TypeError(`${caller}: reads a URI reference (RFC 3986 §4.1), not the rule ${shown}: to parse a rule by its name, call ${twin}(input, ${shown})`);
+  // a rule name has neither ":" nor "/" (RFC 5234 §4 rulename); a base URI has one of them
+  return new TypeError(`${caller}: reads a URI reference, not the ${/[:/]/.test(rule) ? `base ${shown}: call resolve(base, ref)` : `rule ${shown}: call ${twin}(input, ${shown})`}`);
 }
 
 /**

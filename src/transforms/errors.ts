@@ -29,7 +29,7 @@ export class ResolveError extends Error {
         ? "Invalid base URI: it has a fragment; strip the fragment first (RFC 3986 §5.1)"
         : code === "target-invalid-for-scheme"
           ? `Invalid target: RFC 3986 §5.2.2 gives a URI its scheme does not allow: ${cause?.shortMessage ?? cause?.message ?? ""}`
-          : "Invalid base URI: it has no scheme; resolve it against an absolute base first (RFC 3986 §5.1)";
+          : "Invalid base URI (the first argument): it has no scheme; resolve it against an absolute base first (RFC 3986 §5.1)";
     this.code = code;
     this.cause = cause;
   }

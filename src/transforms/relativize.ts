@@ -26,7 +26,7 @@ export class RelativizeError extends Error {
     super();
     this.message =
       code === "base-not-absolute"
-        ? "Invalid base URI: it has no scheme; resolve it against an absolute base first (RFC 3986 §5.1)"
+        ? "Invalid base URI (the first argument): it has no scheme; resolve it against an absolute base first (RFC 3986 §5.1)"
         : code === "target-not-absolute"
           ? "Invalid target URI: it has no scheme; resolve it against its base first (RFC 3986 §5.2)"
           : "Unreachable target: no reference resolves to it, as its path has dot segments that remove_dot_segments would remove (RFC 3986 §5.2.4); normalize it first";

@@ -1,0 +1,64 @@
+// What a new user met (tour of December 2026): the first calls of a user who knows Node's URL,
+// each as a case that failed before its fix (fixtures/review/tour-2026-12.json holds the data).
+import { parse, parseOrThrow, relativize, resolve, ResolveError, RelativizeError } from "../src/index";
+import { readJson } from "./helpers/fixtures";
+
+interface MessageCase {
+  readonly call: string;
+  readonly args: readonly unknown[];
+  readonly includes?: readonly string[];
+  readonly excludes?: readonly string[];
+  readonly code?: string;
+  readonly rule?: string;
+  readonly offset?: number;
+}
+interface Section {
+  readonly about: string;
+  readonly cases: readonly MessageCase[];
+  readonly controls: readonly MessageCase[];
+}
+const tour = readJson<{ parseWithBase: Section; resolveSwapped: Section }>("review", "tour-2026-12.json");
+
+const functions: Record<string, (...args: never[]) => unknown> = {
+  parse, parseOrThrow, resolve, relativize,
+};
+
+/** The error a call gives: thrown, or returned in a Result. */
+function errorOf(c: MessageCase): Error {
+  const f = functions[c.call];
+  if (f === undefined) throw new Error(`no function ${c.call} in the test`);
+  let r: unknown;
+  try {
+    r = (f as (...args: readonly unknown[]) => unknown)(...c.args);
+  } catch (e) {
+    if (e instanceof Error) return e;
+    throw e;
+  }
+  const result = r as { ok: boolean; error?: Error };
+  if (result.ok || result.error === undefined) throw new Error(`${c.call} gave no error`);
+  return result.error;
+}
+
+function expectMessage(c: MessageCase, e: Error): void {
+  for (const s of c.includes ?? []) expect(e.message).toContain(s);
+  for (const s of c.excludes ?? []) expect(e.message).not.toContain(s);
+}
+
+const label = (c: MessageCase): string => `${c.call}(${c.args.map((a) => JSON.stringify(a)).join(", ")})`;
+
+describe("parse given a base as its second argument (parseWithBase)", () => {
+  it.each([...tour.parseWithBase.cases, ...tour.parseWithBase.controls].map((c) => [label(c), c] as const))("%s", (_l, c) => {
+    const e = errorOf(c);
+    expect(e).toBeInstanceOf(TypeError);
+    expectMessage(c, e);
+  });
+});
+
+describe("resolve and relativize with their arguments swapped (resolveSwapped)", () => {
+  it.each([...tour.resolveSwapped.cases, ...tour.resolveSwapped.controls].map((c) => [label(c), c] as const))("%s", (_l, c) => {
+    const e = errorOf(c);
+    expect(e instanceof ResolveError || e instanceof RelativizeError).toBe(true);
+    expect((e as ResolveError | RelativizeError).code).toBe(c.code);
+    expectMessage(c, e);
+  });
+});
