@@ -51,8 +51,34 @@ const ruleFor = (rule: RuleName, text: string): RuleName =>
 const check = (rule: RuleName, text: string | undefined): UriSyntaxError | undefined => {
   if (text === undefined) return undefined;
   const v = validate(text, ruleFor(rule, text));
-  return v.ok ? undefined : v.error;
+  return v.ok ? undefined : delimiterNoted(rule, text, v.error);
 };
+
+/**
+ * The delimiter that ends (scheme, userinfo) or starts (port, fragment) a part in a URI's text
+ * (RFC 3986 §3), which a part is given without, and the section; the query's "?" is no error
+ * ("??" is a query that starts with "?").
+ */
+const DELIMITERS: Partial<Record<RuleName, readonly [string, boolean, string]>> = {
+  scheme: [":", true, "3.1"],
+  userinfo: ["@", true, "3.2.1"],
+  iuserinfo: ["@", true, "3.2.1"],
+  port: [":", false, "3.2.3"],
+  fragment: ["#", false, "3.5"],
+  ifragment: ["#", false, "3.5"],
+};
+
+/**
+ * A part's error, saying so when it failed at the part's own delimiter (`"https:"`, `"#top"`,
+ * as `URL`'s `protocol` and `hash` give them); the rule and offset stay the same.
+ */
+function delimiterNoted(rule: RuleName, text: string, e: UriSyntaxError): UriSyntaxError {
+  const d = DELIMITERS[e.rule as RuleName];
+  if (d === undefined) return e;
+  const [delimiter, atEnd, section] = d;
+  if (e.offset !== (atEnd ? text.length - 1 : 0) || text[e.offset] !== delimiter) return e;
+  return syntaxError(text, e.rule, e.offset, e.expected, `${e.shortMessage}; give the ${rule} without its "${delimiter}" (RFC 3986 §${section})`);
+}
 
 /** A part given as an argument: a string, or undefined for "absent"; anything else is a TypeError naming it. */
 function partArgument(x: unknown, name: string, caller: string, number = false): void {

@@ -1,6 +1,7 @@
 // What a new user met (tour of December 2026): the first calls of a user who knows Node's URL,
 // each as a case that failed before its fix (fixtures/review/tour-2026-12.json holds the data).
-import { parse, parseOrThrow, relativize, resolve, ResolveError, RelativizeError } from "../src/index";
+import { parse, parseOrThrow, relativize, resolve, ResolveError, RelativizeError, UriSyntaxError } from "../src/index";
+import { buildUri, withFragment, withPort, withScheme, withUserinfo } from "../src/uri-builder";
 import { readJson } from "./helpers/fixtures";
 
 interface MessageCase {
@@ -17,10 +18,10 @@ interface Section {
   readonly cases: readonly MessageCase[];
   readonly controls: readonly MessageCase[];
 }
-const tour = readJson<{ parseWithBase: Section; resolveSwapped: Section }>("review", "tour-2026-12.json");
+const tour = readJson<{ parseWithBase: Section; resolveSwapped: Section; builderDelimiters: Section }>("review", "tour-2026-12.json");
 
 const functions: Record<string, (...args: never[]) => unknown> = {
-  parse, parseOrThrow, resolve, relativize,
+  parse, parseOrThrow, resolve, relativize, buildUri, withScheme, withFragment, withPort, withUserinfo,
 };
 
 /** The error a call gives: thrown, or returned in a Result. */
@@ -60,5 +61,17 @@ describe("resolve and relativize with their arguments swapped (resolveSwapped)",
     expect(e instanceof ResolveError || e instanceof RelativizeError).toBe(true);
     expect((e as ResolveError | RelativizeError).code).toBe(c.code);
     expectMessage(c, e);
+  });
+});
+
+describe("a part given with its delimiter (builderDelimiters)", () => {
+  it.each([...tour.builderDelimiters.cases, ...tour.builderDelimiters.controls].map((c) => [label(c), c] as const))("%s", (_l, c) => {
+    const e = errorOf(c);
+    expect(e).toBeInstanceOf(UriSyntaxError);
+    const s = e as UriSyntaxError;
+    expect({ rule: s.rule, offset: s.offset }).toEqual({ rule: c.rule, offset: c.offset });
+    expectMessage(c, e);
+    // the hint is part of the first line, which JSON.stringify of the error shows
+    for (const h of c.includes ?? []) expect(s.shortMessage).toContain(h);
   });
 });
