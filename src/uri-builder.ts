@@ -7,6 +7,7 @@ import { syntaxError, type UriSyntaxError } from "./errors.js";
 import { referenceArgument, refused } from "./core/args.js";
 import type { UriInput } from "./operations.js";
 import { describeValue, parseRule, validate, type Result } from "./parse.js";
+import { isUrlObject } from "./describe.js";
 import type { RuleName } from "./rules/index.js";
 import { NON_ASCII } from "./charsets.js";
 import { maskPasswordAt } from "./password.js";
@@ -167,6 +168,17 @@ const partsOf = (node: UriReference): Assembly => ({
  */
 export type Rebuilt<T extends UriReference> = T extends Uri ? Uri : T extends RelativeRef ? RelativeRef : UriReference;
 
+/** The names of URL's properties that buildUri's parts do not take, each with the part to give instead (RFC 3986 §3). */
+const URL_NAMES: readonly (readonly [string, string])[] = [
+  ["protocol", 'scheme, without its ":"'],
+  ["hostname", "host"],
+  ["pathname", "path"],
+  ["search", 'query, without its "?"'],
+  ["hash", 'fragment, without its "#"'],
+  ["username", 'userinfo ("user", or "user:password", which RFC 3986 §3.2.1 deprecates)'],
+  ["password", 'userinfo ("user:password", which RFC 3986 §3.2.1 deprecates)'],
+];
+
 /**
  * A URI reference from its parts (RFC 3986 §3), each checked against its rule (`scheme`,
  * `userinfo`, `host`, `port`, the path kind §3.3 requires, `query`, `fragment`); a part that
@@ -180,8 +192,15 @@ export type Rebuilt<T extends UriReference> = T extends Uri ? Uri : T extends Re
 export function buildUri(parts: UriParts & { readonly scheme: string }): Checked<Uri>;
 export function buildUri(parts: UriParts): Checked<UriReference>;
 export function buildUri(parts: UriParts): Checked<UriReference> {
+  if (isUrlObject(parts)) {
+    throw new TypeError('buildUri: the argument "parts" must be an object of parts, got a URL object: parseOrThrow(url.href) gives its node, which the with* functions change');
+  }
   if (typeof parts !== "object" || parts === null || make.isNodeShell(parts)) {
     throw new TypeError(`buildUri: the argument "parts" must be an object of parts, got ${refused(parts)}`);
+  }
+  // a name of URL's is a part that would be left out without a word: asked by `in`, no getter runs
+  for (const [name, part] of URL_NAMES) {
+    if (name in parts) throw new TypeError(`buildUri: parts.${name} is URL's name; give ${part}`);
   }
   // each field read once, then checked: what is checked is what is built (a getter that changes
   // its answer cannot slip a second value past the check)

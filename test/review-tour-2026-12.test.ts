@@ -18,7 +18,7 @@ interface Section {
   readonly cases: readonly MessageCase[];
   readonly controls: readonly MessageCase[];
 }
-const tour = readJson<{ parseWithBase: Section; resolveSwapped: Section; builderDelimiters: Section }>("review", "tour-2026-12.json");
+const tour = readJson<{ parseWithBase: Section; resolveSwapped: Section; builderDelimiters: Section; builderUrlNames: Section }>("review", "tour-2026-12.json");
 
 const functions: Record<string, (...args: never[]) => unknown> = {
   parse, parseOrThrow, resolve, relativize, buildUri, withScheme, withFragment, withPort, withUserinfo,
@@ -73,5 +73,17 @@ describe("a part given with its delimiter (builderDelimiters)", () => {
     expectMessage(c, e);
     // the hint is part of the first line, which JSON.stringify of the error shows
     for (const h of c.includes ?? []) expect(s.shortMessage).toContain(h);
+  });
+});
+
+/** `{ "$url": s }` in a fixture stands for `new URL(s)`. */
+const withUrls = (args: readonly unknown[]): readonly unknown[] =>
+  args.map((a) => (typeof a === "object" && a !== null && "$url" in a ? new URL((a as { $url: string }).$url) : a));
+
+describe("buildUri given a URL or URL's property names (builderUrlNames)", () => {
+  it.each(tour.builderUrlNames.cases.map((c) => [label(c), c] as const))("%s", (_l, c) => {
+    const e = errorOf({ ...c, args: withUrls(c.args) });
+    expect(e).toBeInstanceOf(TypeError);
+    expectMessage(c, e);
   });
 });
