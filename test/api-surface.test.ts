@@ -181,6 +181,15 @@ describe("messages describe undefined as undefined (point 5)", () => {
     // a call that takes a rule name alone gets no such hint
     expect(() => (g.rule as unknown as () => unknown).call(g)).toThrow(/^rule: the ABNF grammar has no rule undefined$/);
   });
+
+  it("g.abnf() with no rule name says it takes one, and that toAbnf() prints the whole grammar (tour 2026-12-03)", () => {
+    const call = (g: { abnf(name: string): string }): (() => string) => () => (g.abnf as unknown as () => string).call(g);
+    expect(call(abnf.rfc3986)).toThrow('abnf: takes a rule name, e.g. abnf("URI") prints that rule\'s definition; toAbnf() prints the whole grammar');
+    expect(call(grammarFromAbnfOrThrow('date = 4DIGIT "-" 2DIGIT\n'))).toThrow(/^abnf: takes a rule name, e\.g\. abnf\("date"\) .*; toAbnf\(\) prints the whole grammar$/);
+    expect(call(abnf.rfc3986)).toThrow(UnknownRuleError);
+    // a name it does not define is told as before
+    expect(() => abnf.rfc3986.abnf("hots")).toThrow('abnf: RFC 3986 has no rule "hots"; did you mean "host"?');
+  });
 });
 
 describe("setters are typed by what they give (point 4)", () => {

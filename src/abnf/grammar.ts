@@ -652,8 +652,10 @@ export class Grammar {
     return this.#fastPath(this.require(name, "pattern")).source;
   }
 
-  /** The rule's right-hand side printed as ABNF (RFC 5234 §4). */
+  /** The rule's right-hand side printed as ABNF (RFC 5234 §4); {@link toAbnf} prints the whole grammar. */
   abnf(name: string): string {
+    // no name (from JavaScript): the grammar's first rule as the example, and toAbnf named
+    if (name === undefined) throw new UnknownRuleError(name, this.name, "abnf", this.ruleNames[0]);
     return printExpr(this.require(name, "abnf").expr);
   }
 
