@@ -76,7 +76,12 @@ const DRAW_LIMIT = 16_384;
  * `GrammarError` ("too-deep", "too-large"), as in {@link diagramOf}.
  */
 export function diagram(grammar: Grammar, name: string, options: DiagramOptions = {}): string {
-  if (!isGrammar(grammar)) throw new TypeError(`diagram: the argument "grammar" must be a Grammar, got ${describeValue(grammar)}`);
+  if (!isGrammar(grammar)) {
+    const got = describeValue(grammar);
+    // diagram("IPv4address"): a rule name where the grammar goes
+    const hint = typeof grammar === "string" ? `; pass the grammar first, then the rule name: diagram(rfc3986, ${got}), with import { rfc3986 } from "uri-grammar/abnf"` : "";
+    throw new TypeError(`diagram: the argument "grammar" must be a Grammar, got ${got}${hint}`);
+  }
   if (typeof name !== "string") throw new TypeError(`diagram: the argument "name" must be a string, got ${describeValue(name)}`);
   const def = grammar.require(name, "diagram");
   // a reference links to the rule as the grammar spells it (names are case-insensitive)

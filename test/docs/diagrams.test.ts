@@ -264,6 +264,10 @@ describe("options and arguments", () => {
   });
   it("refuses what is not a grammar, a rule name or an expression with a TypeError", () => {
     expect(() => diagram({} as Grammar, "URI")).toThrow(/"grammar" must be a Grammar/);
+    // a rule name where the grammar goes (diagram("IPv4address")): told to pass the grammar first
+    const nameFirst = (): string => (diagram as unknown as (name: string) => string)("IPv4address");
+    expect(nameFirst).toThrow('diagram: the argument "grammar" must be a Grammar, got "IPv4address"; pass the grammar first, then the rule name: diagram(rfc3986, "IPv4address"), with import { rfc3986 } from "uri-grammar/abnf"');
+    expect(() => diagram({} as Grammar, "URI")).not.toThrow(/pass the grammar first/);
     expect(() => diagram(rfc3986, 3 as unknown as string)).toThrow(TypeError);
     expect(() => diagram(rfc3986, "segment-nz-cn")).toThrow(/segment-nz-nc/);
     expect(() => diagramOf({ type: "nope" } as unknown as Expr)).toThrow(TypeError);
