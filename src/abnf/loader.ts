@@ -169,7 +169,7 @@ export function grammarFromAbnf(text: string, options: LoadOptions = {}): Result
       const key = r.name.toLowerCase();
       if (local.has(key) || imported.has(key)) continue;
       const hint = suggest(r.name, [...[...local.values()].map((l) => l.rule.name), ...[...imported.values()].map((i) => i.def.name)]);
-      return fail(r, "undefined-rule", `rule ${rule.name} refers to ${r.name}, which is not defined${hint ? ` (did you mean ${hint}?)` : ""}; define it, or import a grammar that does`);
+      return fail(r, "undefined-rule", `rule ${rule.name} refers to ${r.name}, which is not defined${hint ? ` (did you mean ${hint}?)` : ""}; define it, or import a grammar that does with options.imports`);
     }
   }
 
