@@ -21,9 +21,9 @@ export type ReferenceKind = "URI" | "network-path" | "absolute-path" | "relative
  * and throws the `TypeError` for anything else.
  *
  * @example
- * referenceKind(parseOrThrow("#top"));     // "same-document"
- * referenceKind(parseOrThrow("//h/x"));    // "network-path"
- * referenceKind(parseOrThrow("?q"), parseOrThrow("http://a/b?q", "URI")); // "same-document"
+ * referenceKindOfNode(parseOrThrow("#top"));     // "same-document"
+ * referenceKindOfNode(parseOrThrow("//h/x"));    // "network-path"
+ * referenceKindOfNode(parseOrThrow("?q"), parseRuleOrThrow("http://a/b?q", "URI")); // "same-document"
  */
 export function referenceKindOfNode(ref: UriReference, base?: Uri): ReferenceKind {
   if (base !== undefined) {

@@ -146,8 +146,8 @@ function relativePaths(dir: string, tp: string): string[] {
  * the base's path; otherwise the result is a {@link RelativizeError} `"unreachable-target"`).
  *
  * @example
- * const base = parseOrThrow("http://example.com/docs/guide/intro.html", "URI");
- * const r = relativize(base, parseOrThrow("http://example.com/docs/api.html?v=2#top", "URI"));
+ * const base = parseRuleOrThrow("http://example.com/docs/guide/intro.html", "URI");
+ * const r = relativizeNodes(base, parseRuleOrThrow("http://example.com/docs/api.html?v=2#top", "URI"));
  * if (r.ok) serialize(r.value); // "../api.html?v=2#top"
  */
 export function relativizeNodes(base: Uri, t: Uri): Result<UriReference, RelativizeError> {

@@ -111,6 +111,18 @@ describe.each(["network-uri.json", "uri-js.json", "java.json", "posix-relpath.js
   });
 });
 
+// The @example block of referenceKindOfNode, as written there (no runner reads @example blocks;
+// tour 2026-12-03 found it and relativizeNodes' calling parseOrThrow(text, "URI"), which throws:
+// parseOrThrow takes no rule name, parseRuleOrThrow does). Keep these in step with the comments;
+// relativizeNodes' is "the doc comment's example" under "relativize: errors".
+describe("the doc example of referenceKindOfNode", () => {
+  it("referenceKindOfNode", () => {
+    expect(referenceKindOfNode(parseOrThrow("#top"))).toBe("same-document");
+    expect(referenceKindOfNode(parseOrThrow("//h/x"))).toBe("network-path");
+    expect(referenceKindOfNode(parseOrThrow("?q"), parseRuleOrThrow("http://a/b?q", "URI"))).toBe("same-document");
+  });
+});
+
 describe("relativize: errors", () => {
   const fx = readJson<{ source: string; cases: readonly (readonly [string, string, string])[] }>("relativize", "errors.json");
   test.each(fx.cases)(`${fx.source.slice(0, 40)}…: %j, %j -> %s`, (b, t, code) => {
