@@ -178,8 +178,8 @@ describe("messages describe undefined as undefined (point 5)", () => {
     }
     expect(thrown).toBeInstanceOf(UnknownRuleError);
     expect((thrown as UnknownRuleError).suggestion).toBe("date");
-    // a call that takes a rule name alone gets no such hint
-    expect(() => (g.rule as unknown as () => unknown).call(g)).toThrow(/^rule: the ABNF grammar has no rule undefined$/);
+    // a call that takes a rule name alone is told that it takes one (fixtures/review/tour-2026-12.json grammarNoRuleName)
+    expect(() => (g.rule as unknown as () => unknown).call(g)).toThrow(/^rule: takes a rule name, e\.g\. rule\("date"\)$/);
   });
 
   it("g.abnf() with no rule name says it takes one, and that toAbnf() prints the whole grammar (tour 2026-12-03)", () => {

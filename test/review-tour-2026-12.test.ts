@@ -2,6 +2,7 @@
 // each as a case that failed before its fix (fixtures/review/tour-2026-12.json holds the data).
 import { parse, parseOrThrow, relativize, resolve, ResolveError, RelativizeError, UriSyntaxError } from "../src/index";
 import { buildUri, withFragment, withPort, withScheme, withUserinfo } from "../src/uri-builder";
+import { rfc3986, UnknownRuleError } from "../src/abnf/index";
 import { readJson } from "./helpers/fixtures";
 
 interface MessageCase {
@@ -18,7 +19,7 @@ interface Section {
   readonly cases: readonly MessageCase[];
   readonly controls: readonly MessageCase[];
 }
-const tour = readJson<{ parseWithBase: Section; resolveSwapped: Section; builderDelimiters: Section; builderUrlNames: Section }>("review", "tour-2026-12.json");
+const tour = readJson<{ parseWithBase: Section; resolveSwapped: Section; builderDelimiters: Section; builderUrlNames: Section; grammarNoRuleName: Section }>("review", "tour-2026-12.json");
 
 const functions: Record<string, (...args: never[]) => unknown> = {
   parse, parseOrThrow, resolve, relativize, buildUri, withScheme, withFragment, withPort, withUserinfo,
@@ -84,6 +85,24 @@ describe("buildUri given a URL or URL's property names (builderUrlNames)", () =>
   it.each(tour.builderUrlNames.cases.map((c) => [label(c), c] as const))("%s", (_l, c) => {
     const e = errorOf({ ...c, args: withUrls(c.args) });
     expect(e).toBeInstanceOf(TypeError);
+    expectMessage(c, e);
+  });
+});
+
+describe("a Grammar method that takes a rule name, called with none (grammarNoRuleName)", () => {
+  it.each([...tour.grammarNoRuleName.cases, ...tour.grammarNoRuleName.controls].map((c) => [`rfc3986.${label(c)}`, c] as const))("%s", (_l, c) => {
+    const method = (rfc3986 as unknown as Record<string, (...args: readonly unknown[]) => unknown>)[c.call];
+    if (method === undefined) throw new Error(`no method ${c.call} on a Grammar`);
+    let thrown: unknown;
+    try {
+      method.apply(rfc3986, [...c.args]);
+    } catch (e) {
+      thrown = e;
+    }
+    // still an UnknownRuleError (a TypeError), its suggestion the grammar's first rule when no name was given
+    expect(thrown).toBeInstanceOf(UnknownRuleError);
+    const e = thrown as UnknownRuleError;
+    if (c.args.length === 0) expect(e.suggestion).toBe("URI");
     expectMessage(c, e);
   });
 });

@@ -389,6 +389,8 @@ export class Grammar {
   require(name: string, caller = "rule", input?: unknown): RuleDefinition {
     const def = this.definition(name);
     if (def !== undefined) return def;
+    // a method taking the rule name first, called with none (from JavaScript): one message for all
+    if (name === undefined && input === undefined && Object.hasOwn(NAME_FIRST, caller)) throw noRuleName(this, caller);
     const swapped = typeof input === "string" && typeof name === "string" && this.has(input) ? input : undefined;
     // no name in a call of (input, rule) (from JavaScript, the rule left out): the first rule as the example
     throw new UnknownRuleError(name, this.name, caller, name === undefined && input !== undefined ? this.ruleNames[0] : suggest(typeof name === "string" ? name : "", this.ruleNames), swapped);
@@ -654,8 +656,6 @@ export class Grammar {
 
   /** The rule's right-hand side printed as ABNF (RFC 5234 §4); {@link toAbnf} prints the whole grammar. */
   abnf(name: string): string {
-    // no name (from JavaScript): the grammar's first rule as the example, and toAbnf named
-    if (name === undefined) throw new UnknownRuleError(name, this.name, "abnf", this.ruleNames[0]);
     return printExpr(this.require(name, "abnf").expr);
   }
 
@@ -736,6 +736,32 @@ function checkName(name: string): string {
     throw nameError("bad-rule-name", `${JSON.stringify(typeof name === "string" ? maskPassword(name) : name)} is not an ABNF rule name (RFC 5234 §2.1: ALPHA *(ALPHA / DIGIT / "-"))`, String(name));
   }
   return name;
+}
+
+/**
+ * The Grammar methods that take a rule name as their first argument, each with what follows the
+ * name in its call (the example of {@link noRuleName}), and what the call gives where that helps.
+ */
+const NAME_FIRST: Readonly<Record<string, string>> = {
+  rule: ")",
+  pattern: ")",
+  abnf: ") prints that rule's definition; toAbnf() prints the whole grammar",
+  generate: ", random)",
+  matcher: ")",
+  fastPath: ")",
+  isLinear: ")",
+};
+
+/**
+ * `g.rule()` from JavaScript: the method says it takes a rule name, with the grammar's first rule
+ * as the example and as `suggestion` (it said "has no rule undefined"). Made here, not in
+ * UnknownRuleError, so that its text stays out of the main entry's bundle, which the class is in.
+ */
+function noRuleName(g: Grammar, caller: string): UnknownRuleError {
+  const first = g.ruleNames[0];
+  const e = new UnknownRuleError(undefined, g.name, caller, first);
+  e.message = `${caller}: takes a rule name, e.g. ${caller}("${first ?? "name"}"${NAME_FIRST[caller] ?? ")"}`;
+  return e;
 }
 
 function requireString(input: unknown, caller: string): asserts input is string {

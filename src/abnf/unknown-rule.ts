@@ -10,8 +10,9 @@ import { maskPassword } from "../password.js";
  * call was probably meant: `validate("ihost", "例え.jp")` gets 'the arguments are (input, rule):
  * did you mean validate("例え.jp", "ihost")?', and `suggestion` is that rule. A rule left out
  * (`g.validate(text)` from JavaScript) is told where it goes, with `suggestion` (the grammar's
- * first rule, which `Grammar#require` passes) as the example; `g.abnf()` with no name is told
- * that it takes one, and that `toAbnf()` prints the whole grammar.
+ * first rule, which `Grammar#require` passes) as the example. A Grammar method that takes the
+ * rule name first (`g.rule()`, `g.pattern()`, `g.generate()`, `g.abnf()`...) called with none says
+ * that it takes one, with that rule as the example and `suggestion` (Grammar#require words it).
  */
 export class UnknownRuleError extends TypeError {
   override readonly name = "UnknownRuleError";
@@ -31,11 +32,7 @@ export class UnknownRuleError extends TypeError {
             ? `; the rule is the argument after the input, e.g. ${caller}(input, "${suggestion}")`
             : `; did you mean "${suggestion}"?`;
     super();
-    // g.abnf() from JavaScript: the whole grammar is toAbnf()
-    this.message =
-      caller === "abnf" && ruleName === undefined
-        ? `abnf: takes a rule name, e.g. abnf("${suggestion ?? "name"}") prints that rule's definition; toAbnf() prints the whole grammar`
-        : `${caller}: ${grammar} has no rule ${shown}${hint}`;
+    this.message = `${caller}: ${grammar} has no rule ${shown}${hint}`;
     this.ruleName = typeof ruleName === "string" ? ruleName : shown;
     // the name as given, readable; out of JSON.stringify and util.inspect where it holds a
     // password, as an error's `input` is (password.ts defineInput)
