@@ -10,7 +10,7 @@ import { describeValue, parseRule, validate, type Result } from "./parse.js";
 import { isUrlObject } from "./describe.js";
 import type { RuleName } from "./rules/index.js";
 import { NON_ASCII } from "./charsets.js";
-import { maskPasswordAt } from "./password.js";
+import { maskPassword, maskPasswordAt } from "./password.js";
 import { orThrow } from "./result.js";
 
 /**
@@ -114,7 +114,7 @@ function finish(a: Assembly): Checked<UriReference> {
   // authority is path-empty, which needs no check).
   const kind = pathKindOf(a.scheme !== undefined, a.authority !== undefined, a.path);
   const error = kind === "path-empty" ? undefined : check(kind, a.path);
-  if (error) return { ok: false, error: a.scheme === undefined ? error : maskedPathError(error, `${a.scheme}:`, a.path) };
+  if (error) return { ok: false, error: authorityPathNoted(a.scheme === undefined ? error : maskedPathError(error, `${a.scheme}:`, a.path)) };
   return {
     ok: true,
     value: make.uriReference({
@@ -135,6 +135,17 @@ function finish(a: Assembly): Checked<UriReference> {
 function maskedPathError(e: UriSyntaxError, scheme: string, path: string): UriSyntaxError {
   const m = maskPasswordAt(scheme + path, scheme.length + e.offset);
   return m.text === scheme + path ? e : syntaxError(m.text.slice(scheme.length), e.rule, m.offset - scheme.length, e.expected);
+}
+
+/**
+ * A path that failed path-abempty at its first character (withHost("mailto:a@b", "x"): an
+ * authority given to a URI whose path does not begin with "/"), said to be the path, quoted with
+ * any password in it masked (withPath(ref, "http://user:pw@h/"), RFC 3986 §7.5); the rule and
+ * offset stay the same.
+ */
+function authorityPathNoted(e: UriSyntaxError): UriSyntaxError {
+  if (e.offset !== 0 || !/^i?path-abempty$/.test(e.rule)) return e;
+  return syntaxError(e.input, e.rule, 0, e.expected, `${e.shortMessage}: the path ${JSON.stringify(maskPassword(e.input))} does not begin with "/", and with an authority (host) the path must be empty or begin with "/" (RFC 3986 §3.3)`);
 }
 
 /** {@link finish} for a setter that keeps the scheme, so the result has the input's kind. */

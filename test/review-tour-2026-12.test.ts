@@ -1,7 +1,7 @@
 // What a new user met (tour of December 2026): the first calls of a user who knows Node's URL,
 // each as a case that failed before its fix (fixtures/review/tour-2026-12.json holds the data).
-import { parse, parseOrThrow, relativize, resolve, ResolveError, RelativizeError, UriSyntaxError } from "../src/index";
-import { buildUri, withFragment, withPort, withScheme, withUserinfo } from "../src/uri-builder";
+import { parse, parseOrThrow, relativize, resolve, ResolveError, RelativizeError, serialize, UriSyntaxError, type UriReference } from "../src/index";
+import { buildUri, withFragment, withHost, withPath, withPort, withScheme, withUserinfo } from "../src/uri-builder";
 import { rfc3986, UnknownRuleError } from "../src/abnf/index";
 import { readJson } from "./helpers/fixtures";
 
@@ -19,10 +19,10 @@ interface Section {
   readonly cases: readonly MessageCase[];
   readonly controls: readonly MessageCase[];
 }
-const tour = readJson<{ parseWithBase: Section; resolveSwapped: Section; builderDelimiters: Section; builderUrlNames: Section; grammarNoRuleName: Section }>("review", "tour-2026-12.json");
+const tour = readJson<{ parseWithBase: Section; resolveSwapped: Section; builderDelimiters: Section; builderUrlNames: Section; authorityPath: Section & { readonly succeeds: readonly { readonly call: string; readonly args: readonly unknown[]; readonly serialized: string }[] }; grammarNoRuleName: Section }>("review", "tour-2026-12.json");
 
 const functions: Record<string, (...args: never[]) => unknown> = {
-  parse, parseOrThrow, resolve, relativize, buildUri, withScheme, withFragment, withPort, withUserinfo,
+  parse, parseOrThrow, resolve, relativize, buildUri, withScheme, withFragment, withPort, withUserinfo, withHost, withPath,
 };
 
 /** The error a call gives: thrown, or returned in a Result. */
@@ -104,5 +104,24 @@ describe("a Grammar method that takes a rule name, called with none (grammarNoRu
     const e = thrown as UnknownRuleError;
     if (c.args.length === 0) expect(e.suggestion).toBe("URI");
     expectMessage(c, e);
+  });
+});
+
+describe("an authority given to a URI whose path does not begin with \"/\" (authorityPath)", () => {
+  it.each([...tour.authorityPath.cases, ...tour.authorityPath.controls].map((c) => [label(c), c] as const))("%s", (_l, c) => {
+    const e = errorOf(c);
+    expect(e).toBeInstanceOf(UriSyntaxError);
+    const s = e as UriSyntaxError;
+    expect({ rule: s.rule, offset: s.offset }).toEqual({ rule: c.rule, offset: c.offset });
+    expectMessage(c, e);
+    // the hint is part of the first line, which JSON.stringify of the error shows
+    for (const h of c.includes ?? []) expect(s.shortMessage).toContain(h);
+  });
+
+  it.each(tour.authorityPath.succeeds.map((c) => [label(c), c] as const))("%s still succeeds", (_l, c) => {
+    const f = functions[c.call] as (...args: readonly unknown[]) => { ok: boolean; value?: UriReference };
+    const r = f(...c.args);
+    expect(r.ok).toBe(true);
+    expect(serialize(r.value as UriReference)).toBe(c.serialized);
   });
 });
