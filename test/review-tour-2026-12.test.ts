@@ -3,6 +3,7 @@
 import { parse, parseOrThrow, relativize, resolve, ResolveError, RelativizeError, serialize, UriSyntaxError, type UriReference } from "../src/index";
 import { buildUri, withFragment, withHost, withPath, withPort, withScheme, withUserinfo } from "../src/uri-builder";
 import { rfc3986, UnknownRuleError } from "../src/abnf/index";
+import * as whatwg from "../src/whatwg/index";
 import { readJson } from "./helpers/fixtures";
 
 interface MessageCase {
@@ -19,10 +20,11 @@ interface Section {
   readonly cases: readonly MessageCase[];
   readonly controls: readonly MessageCase[];
 }
-const tour = readJson<{ parseWithBase: Section; resolveSwapped: Section; builderDelimiters: Section; builderUrlNames: Section; authorityPath: Section & { readonly succeeds: readonly { readonly call: string; readonly args: readonly unknown[]; readonly serialized: string }[] }; grammarNoRuleName: Section }>("review", "tour-2026-12.json");
+const tour = readJson<{ parseWithBase: Section; resolveSwapped: Section; builderDelimiters: Section; builderUrlNames: Section; authorityPath: Section & { readonly succeeds: readonly { readonly call: string; readonly args: readonly unknown[]; readonly serialized: string }[] }; whatwgSwapped: Section; grammarNoRuleName: Section }>("review", "tour-2026-12.json");
 
 const functions: Record<string, (...args: never[]) => unknown> = {
   parse, parseOrThrow, resolve, relativize, buildUri, withScheme, withFragment, withPort, withUserinfo, withHost, withPath,
+  "whatwg.parse": whatwg.parse,
 };
 
 /** The error a call gives: thrown, or returned in a Result. */
@@ -123,5 +125,17 @@ describe("an authority given to a URI whose path does not begin with \"/\" (auth
     const r = f(...c.args);
     expect(r.ok).toBe(true);
     expect(serialize(r.value as UriReference)).toBe(c.serialized);
+  });
+});
+
+describe("uri-grammar/whatwg parse given (base, input) (whatwgSwapped)", () => {
+  it.each([...tour.whatwgSwapped.cases, ...tour.whatwgSwapped.controls].map((c) => [label(c), c] as const))("%s", (_l, c) => {
+    const e = errorOf(c);
+    expect(e).toBeInstanceOf(whatwg.WhatwgUrlError);
+    const w = e as whatwg.WhatwgUrlError;
+    expect({ code: w.code, offset: w.offset }).toEqual({ code: c.code, offset: c.offset });
+    expect(w.cause).toBeInstanceOf(whatwg.WhatwgUrlError);
+    expectMessage(c, e);
+    for (const h of c.includes ?? []) expect(w.shortMessage).toContain(h);
   });
 });

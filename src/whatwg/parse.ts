@@ -14,7 +14,7 @@ import { dotSegmentOf, encodedCharacter, encodeWith, octetAt, sameCharacter } fr
 import { orThrow, type Result } from "../result.js";
 import { componentOfOffset, isWindowsDriveLetter, percentDecodeUtf8, plainAscii, urlDomainToAscii, whatwgSplit, type UrlComponent, type WhatwgSplit } from "../security/whatwg.js";
 import { WhatwgUrlError, type WhatwgValidationError } from "./errors.js";
-import { PASSWORD_MASK, passwordRange } from "../password.js";
+import { maskPassword, PASSWORD_MASK, passwordRange } from "../password.js";
 import { endsInANumber, ipv4Parse, ipv6Parse } from "./host-address.js";
 import { isIPv4address } from "../compiled/ipv4.js";
 
@@ -402,7 +402,13 @@ function tooLong(input: string): WhatwgUrlError {
   return new WhatwgUrlError("invalid-URL-unit", input, DEFAULT_MAX_LENGTH, `the input is ${input.length} characters long, more than the limit of ${DEFAULT_MAX_LENGTH} (the longest URL Chromium accepts)`);
 }
 
-function baseRecord(base: unknown): Result<UrlRecord | undefined, WhatwgUrlError> {
+/**
+ * The base record, or why the base is no URL. `input` is the call's first argument: when the base
+ * is no URL, `input` is one and the base's text is a URL against it, the arguments were probably
+ * given as (base, input), the other way round from the URL Standard's and `new URL(input, base)`'s
+ * order, and the error says so with the call meant (each argument's password masked, RFC 3986 §7.5).
+ */
+function baseRecord(base: unknown, input: string): Result<UrlRecord | undefined, WhatwgUrlError> {
   if (base === undefined) return NO_BASE;
   let text: string;
   if (typeof base === "string") text = base;
@@ -412,7 +418,14 @@ function baseRecord(base: unknown): Result<UrlRecord | undefined, WhatwgUrlError
   const record = whatwgUrl.basicURLParse(toUsv(text));
   if (record !== null) return { ok: true, value: record };
   const cause = failureOf(text, whatwgSplit(text, "", false), undefined);
-  return { ok: false, error: new WhatwgUrlError("invalid-base", text, cause.offset, `the base is no URL: ${cause.shortMessage}`, cause) };
+  // the other order works: the input is a URL, and the base text a URL against it (read only on
+  // this error path, and only where the input is within the limit)
+  const asBase = input.length <= DEFAULT_MAX_LENGTH ? whatwgUrl.basicURLParse(toUsv(input)) : null;
+  const swapped =
+    asBase !== null && whatwgUrl.basicURLParse(toUsv(text), { baseURL: asBase }) !== null
+      ? `; the arguments may be swapped: they are (input, base), as new URL(input, base)'s; did you mean parse(${JSON.stringify(maskPassword(text))}, ${JSON.stringify(maskPassword(input))})?`
+      : "";
+  return { ok: false, error: new WhatwgUrlError("invalid-base", text, cause.offset, `the base is no URL: ${cause.shortMessage}${swapped}`, cause) };
 }
 
 /**
@@ -441,7 +454,7 @@ function baseRecord(base: unknown): Result<UrlRecord | undefined, WhatwgUrlError
  */
 export function parse(input: string, base?: string | UriReference): Result<WhatwgParse, WhatwgUrlError> {
   if (typeof input !== "string") throw new TypeError(`parse: the argument "input" must be a string, got ${describeValue(input)}`);
-  const b = baseRecord(base);
+  const b = baseRecord(base, input);
   if (!b.ok) return b;
   if (input.length > DEFAULT_MAX_LENGTH) return { ok: false, error: tooLong(input) };
   if (b.value === undefined) {
