@@ -77,11 +77,21 @@ export function foundAt(input: string, offset: number): string {
 export const PASSWORD_CHARACTER = "a character of the password";
 
 /**
+ * What a {@link UriSyntaxError} is: `"syntax"`, the input does not match the rule; `"too-long"`,
+ * it is longer than `maxLength` ({@link InputTooLongError}); `"match-limit"`, the ABNF engine ran
+ * out of its budget before deciding (uri-grammar/abnf's MatchLimitError). Every error class of the
+ * library has a `code`, so one `switch` reads any `Result`'s error.
+ */
+export type UriSyntaxErrorCode = "syntax" | "too-long" | "match-limit";
+
+/**
  * A string that does not match a rule. `offset` is where matching could not go on (in UTF-16
  * code units); `expected` lists the ABNF rule names and quoted literals that could have stood there.
  */
 export class UriSyntaxError extends Error {
   override readonly name: string = "UriSyntaxError";
+  /** `"syntax"` here; a subclass's own (`"too-long"`, `"match-limit"`). */
+  readonly code: UriSyntaxErrorCode = "syntax";
   /**
    * The text that was parsed, as given: readable, not enumerable, so that `JSON.stringify` and
    * `console.log` of the error do not print a password it holds (the message masks it).
@@ -133,6 +143,7 @@ export class UriSyntaxError extends Error {
  */
 export class InputTooLongError extends UriSyntaxError {
   override readonly name: string = "InputTooLongError";
+  override readonly code = "too-long";
   /** The limit the input went over, in UTF-16 code units. */
   readonly maxLength: number;
 

@@ -5,7 +5,7 @@ export {
   type ParseOptions, type SchemesParseOptions, type GrammarParseOptions, type SemanticsParseOptions, type ValidateOptions, type Validation,
 } from "./parse.js";
 export type { Result } from "./result.js";
-export { UriSyntaxError, InputTooLongError, DEFAULT_MAX_LENGTH } from "./errors.js";
+export { UriSyntaxError, InputTooLongError, DEFAULT_MAX_LENGTH, type UriSyntaxErrorCode } from "./errors.js";
 export {
   resolve, resolveOrThrow, relativize, relativizeOrThrow, normalize, normalizeOrThrow, equivalent, equivalentOrThrow,
   serialize, referenceKind, type UriInput, type ReferenceKind, type RelativizeOptions, type NormalizeOptions, type EquivalenceOptions,

@@ -59,6 +59,17 @@ describe("JSON.stringify of every exported error: its name first, its message an
     expect(json).toEqual(JSON.parse(JSON.stringify({ name: e.name, message: e.message, ...own })));
   });
 
+  // one `switch (error.code)` reads the error of any Result: every class has a code, as a field
+  // JSON writes (UriSyntaxError and its subclasses had none)
+  it.each(ERRORS)("%s has a string code among its fields", (_name, make) => {
+    const e = make() as Error & { code?: unknown };
+    expect([typeof e.code, Object.keys(e).includes("code")]).toEqual(["string", true]);
+  });
+
+  it("the syntax errors' codes: syntax, too-long, match-limit", () => {
+    expect(ERRORS.filter(([n]) => ["UriSyntaxError", "InputTooLongError", "MatchLimitError"].includes(n)).map(([, make]) => (make() as UriSyntaxError).code)).toEqual(["syntax", "too-long", "match-limit"]);
+  });
+
   it("an input that holds a password stays out, as before (RFC 3986 §7.5); the message masks it", () => {
     const e = errorOf(() => parse("http://u:secret@a b/"));
     expect(e).toBeInstanceOf(UriSyntaxError);

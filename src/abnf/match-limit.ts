@@ -23,6 +23,7 @@ export type MatchBudget = "steps" | "ends" | "depth";
  */
 export class MatchLimitError extends UriSyntaxError {
   override readonly name: string = "MatchLimitError";
+  override readonly code = "match-limit";
   /** The steps the match was allowed (budget "steps"), or the ends of calls it could keep (budget "ends"). */
   readonly limit: number;
   /** Which budget ran out: "steps" (WORK_BASE and WORK_PER_CHARACTER), "ends" (KEPT_ENDS_LIMIT) or "depth" (CALL_DEPTH_LIMIT): the last two bound memory. */

@@ -16,6 +16,8 @@ import { maskPassword } from "../password.js";
  */
 export class UnknownRuleError extends TypeError {
   override readonly name = "UnknownRuleError";
+  /** Always `"unknown-rule"` (every error class of the library has a `code`). */
+  readonly code = "unknown-rule";
   readonly ruleName: string;
   readonly grammar: string;
   readonly suggestion: string | undefined;
