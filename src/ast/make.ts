@@ -58,13 +58,19 @@ const inspectAs =
     const data = this.toJSON();
     return `${name} ${inspect === undefined ? JSON.stringify(data) : inspect(data, options)}`;
   };
+/** A node's `toString`: its text, so that `String(node)` and `${node}` give the URI (WHATWG URL's toString gives its href), not "[object Object]". */
+function textOf(this: { readonly text: string }): string {
+  return this.text;
+}
 /**
- * `cls`, with Node's inspect hook on its prototype. Each node class is constructed only through
- * the value this returns, so a bundle that makes no node of a class drops the class and the hook
- * together (a statement that changes a prototype is kept by every bundle of the module).
+ * `cls`, with Node's inspect hook and {@link textOf} as `toString` on its prototype (not
+ * enumerable, as a class's methods). Each node class is constructed only through the value this
+ * returns, so a bundle that makes no node of a class drops the class and the hooks together (a
+ * statement that changes a prototype is kept by every bundle of the module).
  */
 function inspectable<C extends abstract new (...args: never[]) => object>(cls: C, name: string): C {
   Object.defineProperty(cls.prototype, INSPECT, { value: inspectAs(name) as Inspect });
+  Object.defineProperty(cls.prototype, "toString", { value: textOf });
   return cls;
 }
 
