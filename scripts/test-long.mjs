@@ -9,6 +9,9 @@
 //                   (`npm run fuzz:differential`)
 //   --whatwg        only the differential of uri-grammar/whatwg against Node's URL, at its full size
 //                   (12,000 messy real URLs; `npm run test:whatwg`), printing the counts
+//   --huge          only the suites with fixture cases marked "long" (giant inputs whose smaller
+//                   twin runs in `npm test`: test/bounded-work's DFA budget on 20,000 characters),
+//                   with those cases added (LONG_CASES=1); in .ci/run
 //   --reduced       only the suites whose properties issue 18 made smaller in `npm test`
 //                   (docs/testing.md lists them with both sizes); at --scale 5 each runs at least
 //                   as many cases as before, except engine's long inputs (--scale 8 for those)
@@ -22,6 +25,7 @@ import { fileURLToPath } from "node:url";
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DIFFERENTIAL = ["test/differential.test.ts", "test/iri-differential.test.ts", "test/all-rules-differential.test.ts", "test/whatwg/differential.test.ts"];
 const WHATWG = ["test/whatwg/differential.test.ts"];
+const HUGE = ["test/bounded-work.test.ts"];
 const REDUCED = [
   ...DIFFERENTIAL,
   "test/abnf-reader.test.ts",
@@ -45,6 +49,10 @@ for (let k = 0; k < args.length; k++) {
     else seed = v;
   } else if (a === "--differential") jestArgs.push(...DIFFERENTIAL);
   else if (a === "--reduced") jestArgs.push(...REDUCED);
+  else if (a === "--huge") {
+    jestArgs.push(...HUGE);
+    process.env.LONG_CASES = "1";
+  }
   else if (a === "--whatwg") {
     jestArgs.push(...WHATWG);
     process.env.WHATWG_DIFFERENTIAL = "full";
@@ -53,7 +61,7 @@ for (let k = 0; k < args.length; k++) {
 }
 if (!(Number(scale) > 0)) throw new Error(`--scale must be a number above 0, got ${scale}`);
 if (!Number.isSafeInteger(Number(seed))) throw new Error(`--seed must be a whole number, got ${seed}`);
-console.log(`test:long: PROPERTY_SCALE=${scale} PROPERTY_SEED=${seed}${jestArgs.length > 0 ? ` jest ${jestArgs.join(" ")}` : ""}`);
+console.log(`test:long: PROPERTY_SCALE=${scale} PROPERTY_SEED=${seed}${process.env.LONG_CASES === "1" ? " LONG_CASES=1" : ""}${jestArgs.length > 0 ? ` jest ${jestArgs.join(" ")}` : ""}`);
 const r = spawnSync(process.execPath, [path.join(root, "node_modules", "jest", "bin", "jest.js"), ...jestArgs], {
   cwd: root,
   stdio: "inherit",

@@ -7,6 +7,8 @@
 //   PROPERTY_SEED=s   shifts every fixed seed by s, and seeds the properties that have none,
 //                     so a long run explores cases `npm test` never sees. A failure prints the
 //                     seed fast-check used; rerun with the same PROPERTY_SEED to replay it.
+//   LONG_CASES=1      adds the fixture cases marked "long": giant inputs whose smaller twin runs
+//                     in `npm test` (`node scripts/test-long.mjs --huge`, in .ci/run).
 
 function read(name: string, check: (n: number) => boolean): number | undefined {
   const raw = process.env[name];
@@ -30,3 +32,6 @@ export function runs(n: number): number {
 export function seed(s: number): number {
   return SEED_SHIFT === undefined ? s : (s + SEED_SHIFT) | 0;
 }
+
+/** Whether the fixture cases marked "long" run too (LONG_CASES=1: `node scripts/test-long.mjs --huge`). */
+export const LONG_CASES = process.env["LONG_CASES"] === "1";
