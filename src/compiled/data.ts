@@ -4,7 +4,7 @@
 /**
  * One rule, compiled: a minimal deterministic automaton over character classes. Packed: small numbers as printable ASCII, digits "#" to "~"
  * without the backslash (91, "~" the last, 90); a number below 90 is one digit, a larger one "~" and two more (base 91, most significant
- * first) for its excess over 90.
+ * first) for its excess over 90; "!" is the number before it again (a table's runs of one target, the dead state's most of all).
  */
 export interface CompiledRuleData {
   /** The rule's name as its definition spells it. */

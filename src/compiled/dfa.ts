@@ -20,12 +20,13 @@ const codeAt = /* @__PURE__ */ (() => Function.prototype.call.bind(String.protot
 /** The value of a packed digit (data.ts): "#" to "~", the backslash left out. */
 const digitValue = (c: number): number => c - 35 - (c > 92 ? 1 : 0);
 
-/** The numbers of a packed string (data.ts): one digit each, or "~" and two more digits for a number of 90 or more. */
+/** The numbers of a packed string (data.ts): one digit each, "~" and two more digits for a number of 90 or more, or "!" for the number before again. */
 export function unpack(text: string): number[] {
   const out: number[] = [];
-  for (let j = 0; j < text.length; ) {
-    const d = digitValue(text.charCodeAt(j++));
-    out.push(d < 90 ? d : 90 + digitValue(text.charCodeAt(j++)) * 91 + digitValue(text.charCodeAt(j++)));
+  for (let j = 0, v = 0; j < text.length; out.push(v)) {
+    const c = text.charCodeAt(j++);
+    // "!" is the number before it again
+    if (c !== 33) v = c === 126 ? 90 + digitValue(text.charCodeAt(j++)) * 91 + digitValue(text.charCodeAt(j++)) : digitValue(c);
   }
   return out;
 }
