@@ -78,6 +78,27 @@ function writeOrder(table: readonly (readonly number[])[]): number[] {
   return [0, 1, ...rest];
 }
 
+/**
+ * The automaton with its classes renumbered: the classes that lead to the dead state from the
+ * fewest states first (the old order among equals), the ASCII and wide maps renumbered with them.
+ * Any numbering of the classes is the same automaton; in this one a row's dead entries gather at
+ * its end, where "!" runs (see packed) are longest and alike from row to row (issue 34).
+ */
+function byColumns(m: MinimalDfa): MinimalDfa {
+  const classes = (m.table[0] as number[]).length;
+  const dead = new Array<number>(classes).fill(0);
+  for (const row of m.table) row.forEach((t, c) => (dead[c] = (dead[c] as number) + (t === 0 ? 1 : 0)));
+  const order = dead.map((_, c) => c).sort((a, b) => (dead[a] as number) - (dead[b] as number) || a - b);
+  const renumber: number[] = [];
+  order.forEach((old, c) => (renumber[old] = c));
+  return {
+    ...m,
+    table: m.table.map((row) => order.map((old) => row[old] as number)),
+    ascii: m.ascii.map((c) => renumber[c] as number),
+    wide: m.wide.map((v, i) => (i % 2 === 1 ? (renumber[v] as number) : v)),
+  };
+}
+
 /** A table entry that calls the callee (see CompiledRuleData.call). */
 export const CALL = -2;
 
@@ -403,7 +424,7 @@ export function compileGrammar(
       skipped.set(def.name, "calls a recursive rule");
       continue;
     }
-    const m = minimalDfa(a, callee !== undefined && def.name !== callee.name ? callee : undefined);
+    const m = byColumns(minimalDfa(a, callee !== undefined && def.name !== callee.name ? callee : undefined));
     const states = m.table.length;
     const classes = (m.table[0] as number[]).length;
     // a call is the number of states (one past the last state)
