@@ -79,24 +79,33 @@ function writeOrder(table: readonly (readonly number[])[]): number[] {
 }
 
 /**
- * The automaton with its classes renumbered: the classes that lead to the dead state from the
- * fewest states first (the old order among equals), the ASCII and wide maps renumbered with them.
+ * The order to write the classes of the rules that share one ASCII map in (old numbers, by new
+ * number): the classes of US-ASCII alone, in the places they held, those that lead to the dead
+ * state from the fewest states of these rules first (the old order among equals); the classes
+ * of a wide map keep their numbers, so that rules whose wide maps were the same still share one
+ * (most of RFC 3987's rules hold the same long map), and so do rules that shared an ASCII map.
  * Any numbering of the classes is the same automaton; in this one a row's dead entries gather at
- * its end, where "!" runs (see packed) are longest and alike from row to row (issue 34).
+ * its end, in one "!" run (see packed), alike from row to row (issue 34).
  */
-function byColumns(m: MinimalDfa): MinimalDfa {
+function classOrder(group: readonly MinimalDfa[]): number[] {
+  const dead: number[] = [];
+  const wide = new Set<number>();
+  for (const m of group) {
+    for (const row of m.table) row.forEach((t, c) => (dead[c] = (dead[c] ?? 0) + (t === 0 ? 1 : 0)));
+    m.wide.forEach((v, i) => i % 2 === 1 && wide.add(v));
+  }
+  const moved = dead.map((_, c) => c).filter((c) => !wide.has(c));
+  moved.sort((a, b) => (dead[a] as number) - (dead[b] as number) || a - b);
+  return dead.map((_, c) => (wide.has(c) ? c : (moved.shift() as number)));
+}
+
+/** `m` with its classes in `order` (see classOrder): its table's columns and its ASCII map. */
+function byColumns(m: MinimalDfa, order: readonly number[]): MinimalDfa {
   const classes = (m.table[0] as number[]).length;
-  const dead = new Array<number>(classes).fill(0);
-  for (const row of m.table) row.forEach((t, c) => (dead[c] = (dead[c] as number) + (t === 0 ? 1 : 0)));
-  const order = dead.map((_, c) => c).sort((a, b) => (dead[a] as number) - (dead[b] as number) || a - b);
+  const own = order.slice(0, classes);
   const renumber: number[] = [];
-  order.forEach((old, c) => (renumber[old] = c));
-  return {
-    ...m,
-    table: m.table.map((row) => order.map((old) => row[old] as number)),
-    ascii: m.ascii.map((c) => renumber[c] as number),
-    wide: m.wide.map((v, i) => (i % 2 === 1 ? (renumber[v] as number) : v)),
-  };
+  own.forEach((old, c) => (renumber[old] = c));
+  return { ...m, table: m.table.map((row) => own.map((old) => row[old] as number)), ascii: m.ascii.map((c) => renumber[c] as number) };
 }
 
 /** A table entry that calls the callee (see CompiledRuleData.call). */
@@ -412,6 +421,7 @@ export function compileGrammar(
   };
   // the callee is compiled with the rules that call it
   const wanted = [...names];
+  const made: { readonly name: string; readonly m: MinimalDfa }[] = [];
   for (const name of wanted) {
     const def = g.definition(name);
     if (def === undefined) throw new Error(`compileGrammar: ${g.name} has no rule ${name}`);
@@ -424,7 +434,25 @@ export function compileGrammar(
       skipped.set(def.name, "calls a recursive rule");
       continue;
     }
-    const m = byColumns(minimalDfa(a, callee !== undefined && def.name !== callee.name ? callee : undefined));
+    const m = minimalDfa(a, callee !== undefined && def.name !== callee.name ? callee : undefined);
+    made.push({ name: def.name, m });
+    if (m.exits.some((e) => e !== 0) && options.calleeElsewhere !== true && !wanted.some((n) => n.toLowerCase() === (callee as Callee).name.toLowerCase())) wanted.push((callee as Callee).name);
+  }
+  // the classes of the rules that share an ASCII map ordered together (classOrder)
+  const groups = new Map<string, MinimalDfa[]>();
+  for (const { m } of made) {
+    const key = packed(m.ascii);
+    const group = groups.get(key);
+    if (group === undefined) groups.set(key, [m]);
+    else group.push(m);
+  }
+  const orders = new Map<MinimalDfa, number[]>();
+  for (const group of groups.values()) {
+    const order = classOrder(group);
+    for (const m of group) orders.set(m, order);
+  }
+  for (const { name, m: minimal } of made) {
+    const m = byColumns(minimal, orders.get(minimal) as number[]);
     const states = m.table.length;
     const classes = (m.table[0] as number[]).length;
     // a call is the number of states (one past the last state)
@@ -453,9 +481,8 @@ export function compileGrammar(
       wideMaps.push(wideText(m.wide));
       wideIndex.set(wideKey, wide);
     }
-    const rule: CompiledRuleData = { name: def.name, states, classes, ascii, wide, table: packed(table), info: packed(info) };
+    const rule: CompiledRuleData = { name, states, classes, ascii, wide, table: packed(table), info: packed(info) };
     rules.push(exits.length === 0 ? rule : { ...rule, call: { rule: (callee as Callee).name, exits } });
-    if (exits.length > 0 && options.calleeElsewhere !== true && !wanted.some((n) => n.toLowerCase() === (callee as Callee).name.toLowerCase())) wanted.push((callee as Callee).name);
   }
   // the label sets as one string, a space between two (no digit is a space)
   return { data: { labels, labelSets: labelSets.join(" "), asciiMaps, wideMaps, rules }, skipped };
