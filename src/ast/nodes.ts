@@ -56,6 +56,8 @@ export interface Authority extends Located {
   readonly host: Host;
   /** Kept as text: `undefined` when there is no `:`; `""` for `//h:`; `"0080"` stays as written. */
   readonly port: string | undefined;
+  /** The authority as written (`userinfo@host:port`, the host in brackets where it has them), what `String(authority)` gives. */
+  readonly text: string;
 }
 
 /** The five path kinds of RFC 3986 §3.3. */
