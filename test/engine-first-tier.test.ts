@@ -345,6 +345,34 @@ describe("budgets on the first tier", () => {
   });
 });
 
+interface StepsRow {
+  readonly name: string;
+  readonly grammar: string;
+  readonly rule: string;
+  readonly input: InputPart | readonly InputPart[];
+  readonly matches: boolean;
+  readonly maxSteps: number;
+  readonly before: number;
+}
+type InputPart = string | { readonly repeat: string; readonly times: number };
+const stepsRows = (JSON.parse(read("fixtures/engine/first-tier-steps.json")) as { rows: StepsRow[] }).rows;
+const inputOf = (input: StepsRow["input"]): string => (Array.isArray(input) ? input : [input]).map((p: InputPart) => (typeof p === "string" ? p : p.repeat.repeat(p.times))).join("");
+
+describe("a repetition after an item that ends at many offsets is read once from all of them (fixtures/engine/first-tier-steps.json)", () => {
+  it.each(stepsRows.map((r) => [r.name, r] as const))("%s", (_name, row) => {
+    const g = grammarFromAbnfOrThrow(row.grammar);
+    const first = new Interpreter(g.analysis);
+    const s = inputOf(row.input);
+    expect(first.test(row.rule, s, 100_000_000)).toBe(row.matches);
+    expect(first.steps).toBeLessThanOrEqual(row.maxSteps);
+    expect(row.maxSteps).toBeLessThan(row.before);
+    // the same answer and explanation as the compiled tier's
+    expect(g.isValid(s, row.rule)).toBe(row.matches);
+    expect(explanationDiffers(g, first, row.rule, `${s.slice(0, -1)}#`)).toBeUndefined();
+    expect(explanationDiffers(g, first, row.rule, s.slice(0, Math.floor(s.length / 2)))).toBeUndefined();
+  });
+});
+
 describe("the rules called instead of expanded, decided per rule when first asked (automaton-size.ts calledRules)", () => {
   it.each(["fixtures/abnf/rfc/rfc5322-sections-3-4.abnf", "fixtures/abnf/rfc/rfc9535-appendix-a.abnf", "fixtures/abnf/rfc/rfc8259-sections-2-7.abnf"])("%s: the same answers whatever the order rules are asked in", (file) => {
     const text = read(file);

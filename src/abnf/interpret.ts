@@ -51,6 +51,15 @@ const KEPT_MEMO = 4096;
 const TABLE_SLOTS = 64;
 const KEPT_SLOTS = 1 << 16;
 
+/** A repetition's reader from several offsets at once (Interpreter's #rep): the union of its ends from each. */
+type Many = (from: readonly number[]) => Ends;
+
+/** The item of a sequence that is no repetition read from several offsets at once (so that the sequence's list holds readers of one kind). */
+const NOT_MANY: Many = () => -1;
+
+/** A sequence's item not looked at yet for {@link NOT_MANY}. */
+const PENDING_MANY: Many = () => -1;
+
 /** Where the memo table holds no entry of the current run. */
 const MISS = -1;
 
@@ -581,6 +590,8 @@ export class Interpreter {
       case "seq": {
         const items = e.items.map((x) => this.#reader(x, explain));
         const guards = e.items.map(() => (explain ? ANY : PENDING));
+        // (the repetitions among the items read from several offsets at once, made at the first list, #manyOf)
+        let many: Many[] | undefined;
         return (at) => {
           if (++this.steps > this.#limit) throw GIVE_UP;
           let cur: Ends = at;
@@ -588,7 +599,12 @@ export class Interpreter {
             const item = items[k] as Reader;
             let guard = guards[k] as Guard;
             if (guard === PENDING) guard = guards[k] = this.#guard(e.items[k] as Expr);
-            if (typeof cur !== "number") cur = this.#each(item, cur, guard);
+            if (typeof cur !== "number") {
+              many ??= e.items.map(() => PENDING_MANY);
+              let m = many[k] as Many;
+              if (m === PENDING_MANY) m = many[k] = this.#manyOf(e.items[k] as Expr, explain);
+              cur = m !== NOT_MANY ? m(cur) : this.#each(item, cur, guard);
+            }
             else if (starts(guard, unitAt(this.#input, cur))) cur = item(cur);
             else return -1;
             if (cur === -1) return -1;
@@ -763,6 +779,68 @@ export class Interpreter {
   }
 
   /**
+   * Repetition `e` (an item of a sequence) read from several offsets at once, the union of its
+   * ends from each, or {@link NOT_MANY} where the sequence reads it from each ({@link #each}): a
+   * sequence whose item before a repetition ends at many offsets read the repetition once from
+   * each of them (RFC 5322's `word *(word / "." / CFWS)`, obs-phrase, over the rest of the
+   * phrase each time). Each offset is a step, as #each counts it.
+   */
+  #manyOf(e: Expr, explain: boolean): Many {
+    if (e.type !== "rep" || e.max === 1 || this.#shared.has(e)) return NOT_MANY;
+    const { min, max } = e;
+    const set = explain ? null : this.analysis.charSet(e.item);
+    if (set !== null) return max === Infinity && (set.length === 0 || ((set[set.length - 1] as readonly [number, number])[1] as number) < 0xd800) ? this.#runMany(set, min) : NOT_MANY;
+    if (this.#nullable(e.item)) return NOT_MANY;
+    const item = this.#reader(e.item, explain);
+    const guard = explain ? ANY : this.#guard(e.item);
+    // (a start the item cannot begin at ends nothing, or itself when `min` is 0, as from one)
+    return (from) => {
+      this.#step(from.length);
+      return this.#rep(item, guard, min, max, from);
+    };
+  }
+
+  /**
+   * `min*` characters of `set` (each one code unit) from several offsets, ascending
+   * ({@link #runReader}'s ends from each, merged): one scan, in which a start the scan reaches is
+   * passed over (its ends are ends of the run being scanned, which began before it with as many
+   * characters or more).
+   */
+  #runMany(set: CodePointSet, min: number): Many {
+    const ascii = asciiOf(set);
+    return (from) => {
+      this.#step(from.length);
+      const input = this.#input;
+      const n = input.length;
+      let first = -1;
+      let out: number[] | undefined;
+      let i = 0;
+      let scanned = 0;
+      while (i < from.length) {
+        let end = from[i++] as number;
+        let count = 0;
+        if (min === 0) {
+          if (first < 0) first = end;
+          else (out ??= [first]).push(end);
+        }
+        while (end < n) {
+          const c = input.charCodeAt(end);
+          if (c < 128 ? ascii[c] !== 1 : !hasCodePoint(set, c)) break;
+          end++;
+          if (++count >= min) {
+            if (first < 0) first = end;
+            else (out ??= [first]).push(end);
+          }
+          while (i < from.length && (from[i] as number) <= end) i++;
+        }
+        scanned += count + 1;
+      }
+      if ((this.steps += scanned) > this.#limit) throw GIVE_UP;
+      return out ?? first;
+    };
+  }
+
+  /**
    * A quoted string: ASCII letters in either case unless `caseSensitive` (RFC 5234 §2.3, RFC 7405).
    * With `explain`, where it fails it notes how much of it was read and names the rest, as the
    * compiled tier names a literal's positions (automaton.ts optionLabel).
@@ -909,16 +987,22 @@ export class Interpreter {
   /**
    * `min*max item` for an item that cannot match "" (RFC 5234 §3.6): the offsets reached after
    * each count of iterations, from `min` on; an offset reached again at a higher count is not
-   * followed again (the lower count can do all the higher one can).
+   * followed again (the lower count can do all the higher one can). From `at`, one offset or
+   * several ({@link Ends}, ascending): the union of the ends from each, in one run, where each
+   * count's offsets are those reached from every start at that count (so an offset is followed
+   * first at its lowest count, whichever start reached it). A sequence's item that ends at many
+   * offsets before a repetition, as RFC 5322's `word *(word / "." / CFWS)` (obs-phrase), ran
+   * the repetition from each of them, over the rest of the phrase each time.
    */
-  #rep(item: Reader, guard: Guard, min: number, max: number, at: number): Ends {
+  #rep(item: Reader, guard: Guard, min: number, max: number, at: Ends): Ends {
     // the offsets reached at a count from the minimum on, ascending once two paths may meet
     // (while every count reached one offset, each further than the last, none was reached twice)
     // (the first offset alone until there is a second, as in #runReader: `out` made then)
-    let first = min === 0 ? at : -1;
-    let out: number[] | undefined;
+    const one = typeof at === "number";
+    let first = min === 0 && one ? at : -1;
+    let out: number[] | undefined = min === 0 && !one ? at.slice() : undefined;
     let frontier: Ends = at;
-    let met = false;
+    let met = !one;
     for (let count = 1; count <= max; count++) {
       this.#step(1);
       let next: Ends = typeof frontier !== "number" ? this.#each(item, frontier, guard) : starts(guard, unitAt(this.#input, frontier)) ? item(frontier) : -1;
