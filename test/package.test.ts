@@ -139,7 +139,7 @@ describe("the built package", () => {
       const m = await import(${JSON.stringify(path.join(root, "dist/compiled/schemes.js"))});
       const others = Object.entries(m).filter(([k]) => k !== "fileAppendixE").map(([, v]) => v).join("\\n");
       // a stretch of Appendix F's tables that no other grammar's data holds
-      const marker = JSON.parse(m.fileAppendixE).rules.flatMap((r) => r.table.match(/[#-&(-\\[\\]-~]{40}/g) ?? []).find((w) => !others.includes(w));
+      const marker = JSON.parse(m.fileAppendixE).rules.flatMap((r) => r.table.match(/[!#-&(-\\[\\]-~]{40}/g) ?? []).find((w) => !others.includes(w));
       const bundle = async (contents) => (await esbuild.build({ stdin: { contents, resolveDir: "${root}" }, bundle: true, minify: true, write: false, format: "esm", platform: "browser", logLevel: "silent" })).outputFiles[0].text;
       const main = await bundle('export { normalize, equivalent, serialize } from "./dist/bundle/index.js";');
       const schemes = await bundle('export { fileScheme } from "./dist/bundle/schemes/index.js";');

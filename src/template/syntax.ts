@@ -7,14 +7,14 @@
 /** The number of character classes (the columns of {@link TABLE}). */
 export const CLASSES = 15;
 /** The class of each US-ASCII code. */
-export const ASCII = "#################################$#$%&$%%%'$(%)$*+++++++++,$#$#$$------....................%#%#.#------..................../01%#";
+export const ASCII = "#################################-#-%*-%%%.-(%,-&$$$$$$$$$/-#-#--''''''++++++++++++++++++++%#%#+#''''''++++++++++++++++++++01)%#";
 /** Code points from 128: where each range starts, less the start before it (0 before the first); the ranges are in no class and {@link WIDE_CLASS} in turn, no class first. */
 export const WIDE: readonly number[] = [128,32,55136,2048,7632,32,512,16,65534,2,65534,2,65534,2,65534,2,65534,2,65534,2,65534,2,65534,2,65534,2,65534,2,65534,2,65534,2,65534,4098,61438,2,65534,2,65534];
 /** The class of every other wide range (ucschar and iprivate). */
 export const WIDE_CLASS = 2;
 /** The next state by `state * CLASSES + class` (0: no transition). */
-export const TABLE = "################$$%$$$$$$$$&#########''#'#####(#)#((**#**#(########$$#$#######)###**#**##########++#+#######),((**-**##$#######**#*#########(########$########.###########(#//#####$#####(#00#####$#####(#,,#####$";
+export const TABLE = "################$$$$$#+$$$$$/######.$#########(##############%#%#.$#########)#)#.$#########'#'#.$#########$#$$###########*#**###########0#00###########,#,,###########0#00##-0#######0#00.#-0..###.#0#00.$-0.#%&##";
 /** Per state: its label set << 1 | 1 when URI-Template may end there. */
-export const INFO = "#&')'+'-'/1333";
+export const INFO = "#&')+++----/13";
 /** The label sets (what the grammar expects where a text stops), "|" between two, " " between two labels. */
-export const LABEL_SETS = "|iprivate pct-encoded ucschar \"!\" \"#\"-\"$\" \"&\"-\";\" \"=\" \"?\"-\"[\" \"]\" \"_\" \"a\"-\"z\" \"{\" \"~\"|HEXDIG|ALPHA DIGIT operator pct-encoded \"_\"|ALPHA DIGIT pct-encoded \"_\"|ALPHA DIGIT explode pct-encoded \",\" \".\" \":\" \"_\" \"}\"|\",\" \"}\"|\"1\"-\"9\"|DIGIT \",\" \"}\"";
+export const LABEL_SETS = "|iprivate pct-encoded ucschar \"!\" \"#\"-\"$\" \"&\"-\";\" \"=\" \"?\"-\"[\" \"]\" \"_\" \"a\"-\"z\" \"{\" \"~\"|\",\" \"}\"|\"1\"-\"9\"|DIGIT \",\" \"}\"|HEXDIG|ALPHA DIGIT pct-encoded \"_\"|ALPHA DIGIT operator pct-encoded \"_\"|ALPHA DIGIT explode pct-encoded \",\" \".\" \":\" \"_\" \"}\"";
