@@ -206,12 +206,9 @@ export class Analysis {
       for (const [k, v] of rules) this.#nullableRule.set(k, v);
       this.#nullableDone = true;
     }
-    let known = this.#nullable.get(e);
-    if (known === undefined) {
-      known = this.#nullableOfFresh(e, this.#nullableRule);
-      this.#nullable.set(e, known);
-    }
-    return known;
+    // the rule values are final now: every object's answer is kept, the parts' too (the builder
+    // asks of each repetition, and one nested in another was read again each time)
+    return this.#nullableOfFresh(e, this.#nullableRule, this.#nullable);
   }
 
   /**
@@ -220,13 +217,16 @@ export class Analysis {
    * used twice (`seq(e, e)`) is read once.
    */
   #nullableOfFresh(e: Expr, rules: ReadonlyMap<string, boolean>, seen = new Map<Expr, boolean>()): boolean {
-    let r = seen.get(e);
-    if (r === undefined) {
-      const f = (x: Expr): boolean => this.#nullableOfFresh(x, rules, seen);
-      r = e.type === "lit" ? e.text === "" : e.type === "seq" ? e.items.every(f) : e.type === "alt" ? e.items.some(f) : e.type === "rep" ? e.min === 0 || f(e.item) : e.type === "ref" && (rules.get(e.name.toLowerCase()) ?? false);
-      seen.set(e, r);
-    }
-    return r;
+    // (one function for the whole question, not a closure for each object read)
+    const f = (x: Expr): boolean => {
+      let r = seen.get(x);
+      if (r === undefined) {
+        r = x.type === "lit" ? x.text === "" : x.type === "seq" ? x.items.every(f) : x.type === "alt" ? x.items.some(f) : x.type === "rep" ? x.min === 0 || f(x.item) : x.type === "ref" && (rules.get(x.name.toLowerCase()) ?? false);
+        seen.set(x, r);
+      }
+      return r;
+    };
+    return f(e);
   }
 
   /**
@@ -237,6 +237,9 @@ export class Analysis {
     if (this.#emptyRule.size === 0 && this.ruleKeys.length > 0) this.#computeEmpty();
     return this.#emptyOf(e);
   }
+
+  /** {@link #emptyOf} as one function made once, not a closure for each object read. */
+  readonly #emptyOfItem = (x: Expr): boolean => this.#emptyOf(x);
 
   #emptyOf(e: Expr): boolean {
     const known = this.#empty.get(e);
@@ -253,10 +256,10 @@ export class Analysis {
         r = true;
         break;
       case "seq":
-        r = e.items.some((x) => this.#emptyOf(x));
+        r = e.items.some(this.#emptyOfItem);
         break;
       case "alt":
-        r = e.items.every((x) => this.#emptyOf(x));
+        r = e.items.every(this.#emptyOfItem);
         break;
       case "rep":
         r = e.min > 0 && this.#emptyOf(e.item);
