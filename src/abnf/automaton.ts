@@ -370,11 +370,14 @@ export function buildAutomaton(
   };
 
   /** The leaf options of a single-character expression, with the instances its references open. */
-  // (`seen`: the objects read in this chain; one used twice, `alt(e, e)` built in code, gives
-  // the same options again, so it is read once)
-  const options = (e: Expr, chain: readonly number[], parent: number, out: Option[], seen = new Set<Expr>()): void => {
-    if (seen.has(e)) return;
-    seen.add(e);
+  // (`seen`: the objects read under the outermost alternation of this rule's expression; one
+  // used twice, `alt(e, e)` built in code, gives the same options again, so it is read once;
+  // only an alternation can reach an object twice, so none is made above one)
+  const options = (e: Expr, chain: readonly number[], parent: number, out: Option[], seen?: Set<Expr>): void => {
+    if (seen !== undefined) {
+      if (seen.has(e)) return;
+      seen.add(e);
+    }
     switch (e.type) {
       case "lit": {
         const cp = codePoints(e.text)[0] as number;
@@ -386,6 +389,7 @@ export function buildAutomaton(
         return;
       case "alt":
         // an alternative that matches nothing (a range of surrogates only) is no option, nor a label
+        seen ??= new Set([e]);
         for (const item of e.items) if (!analysis.matchesNothing(item)) options(item, chain, parent, out, seen);
         return;
       case "ref": {
@@ -472,14 +476,17 @@ export function buildAutomaton(
       hasJoins = true;
       return concat(concat(a, { first: [fe(j, NONE)], lasts: [j] }, ctx, true), b, ctx, true);
     }
+    // (nothing before b: b as it is, which the steps below would copy; a sequence starts so)
+    if (a === EMPTY) return b;
     let first = a.first;
     if (aEmpty !== undefined) {
+      // (a's and b's positions differ and each list holds one empty match: no entry twice)
       const out: FirstEntry[] = [];
       for (const f of a.first) {
         if (f.pos >= 0) out.push(f);
         else for (const g of b.first) out.push(f.occ.length === 0 ? g : fe(g.pos, join(f.occ, g.occ)));
       }
-      first = once(out);
+      first = out;
     }
     const aStill = resolve(a.lasts, b.first, ctx);
     return { first, lasts: joinLasts(b.lasts, aStill) };
