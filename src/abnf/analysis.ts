@@ -122,7 +122,7 @@ export class Analysis {
   readonly #lookup: RuleLookup;
   readonly #charSets = new Map<Expr, CodePointSet | null>();
   readonly #nullable = new Map<Expr, boolean>();
-  readonly #nullableRule = new Map<string, boolean>();
+  #nullableRule = new Map<string, boolean>();
   #nullableDone = false;
   readonly #empty = new Map<Expr, boolean>();
   readonly #emptyRule = new Map<string, boolean>();
@@ -203,7 +203,7 @@ export class Analysis {
           }
         }
       }
-      for (const [k, v] of rules) this.#nullableRule.set(k, v);
+      this.#nullableRule = rules;
       this.#nullableDone = true;
     }
     // the rule values are final now: every object's answer is kept, the parts' too (the builder
