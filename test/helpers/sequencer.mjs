@@ -36,6 +36,7 @@ export const COSTLIEST = [
   "engine-counts.test.ts", // 6.9
   "differential.test.ts", // 6.6
   "public-names.test.ts", // 6.5
+  "engine-automata-unchanged.test.ts", // 6.5 alone (builder-22, 2026-12-03: the builder's digests)
   "module-path.test.ts", // 6.2
   "schemes/types.test.ts", // 6.2
   "regex-safety.test.ts", // 6.1
