@@ -11,6 +11,7 @@ import { firstChars, type Analysis, type RuleCheck } from "./analysis.js";
 import { edgeLabels, edgeLabelsOf, tokenEntered, uniquePush } from "./labels.js";
 import { matchLimitError, type MatchBudgets } from "./match-limit.js";
 import { GrammarError } from "./grammar-errors.js";
+import { CHUNK, FLOATS, INTS, Parked, REFS } from "./parked.js";
 import { describeValue } from "../describe.js";
 
 export type { MatchBudgets } from "./match-limit.js";
@@ -56,8 +57,11 @@ export const KEPT_ENDS_LIMIT = 4_000_000;
 export const CALL_DEPTH_LIMIT = 200_000;
 
 /**
- * The heap a call waiting costs at most (a frame and what it follows: measured 405-493 bytes
- * with labels, 269-344 without, by test/abnf-match-memory.test.ts on a small rule).
+ * The memory a call waiting costs at most: its record (parked.ts: RECORD_BYTES in typed arrays
+ * and references, made in chunks) and what it follows. Measured on a small rule as the heap and
+ * the array buffers together, 160-260 bytes with labels and 220-230 without (the heap alone
+ * 120 and 110, test/abnf-match-memory.test.ts; both, test/abnf-parked-frames.test.ts); with an
+ * object per waiting call, until 2026-12, 520-545 and 315-400 (the heap alone 490 and 345).
  */
 export const WAITING_CALL_BYTES = 512;
 
@@ -243,6 +247,25 @@ function grownInts(a: Int32Array, least: number): Int32Array {
 }
 
 /**
+ * What a parked frame (Frame.park) holds besides numbers and its rule, states and labels, made
+ * only when some is there: the lists of the offset it follows once positions were added to it,
+ * its other offsets pending, the list of its ends once two or more, and its landings' lists
+ * while they hold two landings or more. An LL(1) grammar's frame, waiting, has none.
+ */
+interface Rare {
+  curList: number[] | undefined;
+  curSeen: Uint32Array | Set<number> | undefined;
+  slot: Pending | undefined;
+  many: Aside | undefined;
+  endList: number[] | undefined;
+  /** The largest end, with the list (without, the only one: Frame.end0). */
+  maxEnd: number;
+  more: number[] | undefined;
+  states: DfaState[] | undefined;
+  codes: number[] | undefined;
+}
+
+/**
  * What a frame keeps for its result's `furthest` and `expected`, made only when the run wants
  * labels ({@link CallRun.labels}).
  *
@@ -323,6 +346,75 @@ class Landings {
     return (this.#codes as number[])[2 * (i - 1) + (cls ? 1 : 0)] as number;
   }
 
+  /** Empties the landings, for a frame reused ({@link Frame.reuse}); the lists are kept to be filled again. */
+  reset(): void {
+    this.landed = -1;
+    this.count = 0;
+    this.p0 = -1;
+    this.order0 = -1;
+    this.state0 = undefined;
+    this.cp0 = -1;
+    this.cls0 = -1;
+    this.#stateCount = 0;
+    this.#statesAt = -1;
+    this.calleeFurthest = -1;
+    this.calleeExpected = NO_LABELS;
+  }
+
+  /**
+   * Writes the landings into a parked frame's record (Frame.park: 7 integers from `io`, 2
+   * doubles from `fo`, 2 references from `ro`) and returns its rare references, with the lists
+   * when what they hold is read later (two landings or more); else the lists stay here, to be
+   * filled again. Then empties the landings.
+   */
+  park(ints: Int32Array, io: number, floats: Float64Array, fo: number, refs: unknown[], ro: number, rare: Rare | undefined): Rare | undefined {
+    ints[io] = this.landed;
+    ints[io + 1] = this.p0;
+    ints[io + 2] = this.cp0;
+    ints[io + 3] = this.cls0;
+    ints[io + 4] = this.#stateCount;
+    ints[io + 5] = this.#statesAt;
+    ints[io + 6] = this.calleeFurthest;
+    floats[fo] = this.order0;
+    floats[fo + 1] = this.count;
+    refs[ro] = this.state0;
+    refs[ro + 1] = this.calleeExpected;
+    let out = rare;
+    if (this.count > 1 || this.#stateCount > 1) {
+      out ??= { curList: undefined, curSeen: undefined, slot: undefined, many: undefined, endList: undefined, maxEnd: -1, more: undefined, states: undefined, codes: undefined };
+      out.more = this.more;
+      out.states = this.#states;
+      out.codes = this.#codes;
+      this.more = undefined;
+      this.#states = undefined;
+      this.#codes = undefined;
+    }
+    this.reset();
+    return out;
+  }
+
+  /** Reads the landings back from a parked frame's record ({@link park}), emptying its references. */
+  unpark(ints: Int32Array, io: number, floats: Float64Array, fo: number, refs: unknown[], ro: number, rare: Rare | undefined): void {
+    this.landed = ints[io] as number;
+    this.p0 = ints[io + 1] as number;
+    this.cp0 = ints[io + 2] as number;
+    this.cls0 = ints[io + 3] as number;
+    this.#stateCount = ints[io + 4] as number;
+    this.#statesAt = ints[io + 5] as number;
+    this.calleeFurthest = ints[io + 6] as number;
+    this.order0 = floats[fo] as number;
+    this.count = floats[fo + 1] as number;
+    this.state0 = refs[ro] as DfaState | undefined;
+    this.calleeExpected = refs[ro + 1] as readonly string[];
+    refs[ro] = undefined;
+    refs[ro + 1] = undefined;
+    if (rare !== undefined && (rare.more !== undefined || rare.states !== undefined || rare.codes !== undefined)) {
+      this.more = rare.more;
+      this.#states = rare.states;
+      this.#codes = rare.codes;
+    }
+  }
+
   /** Keeps what a callee expected at the furthest offset any callee reached (shared until merged: {@link mergeLabels}). */
   callee(r: CallResult): void {
     if (r.furthest > this.calleeFurthest) {
@@ -341,13 +433,14 @@ class Landings {
  * A frame keeps only what its result needs: the offsets not yet followed, its ends, and the
  * positions whose edges lead to the furthest offset reached (for "expected"). An offset's
  * positions are dropped once followed, and while one offset at a time is pending (an LL(1)
- * grammar's case) there is no map or heap of them, so that a frame waiting on a call (on
- * nested input, one per level) costs a few small objects. A frame made for a derivation
+ * grammar's case) there is no map or heap of them. A frame waiting on a call (on nested input,
+ * one per level) is parked, its state written into a record of typed arrays (CallRun.complete,
+ * {@link park}), and the object reused for the call. A frame made for a derivation
  * (`keep`) keeps every offset's positions.
  */
 export class Frame {
   /** What the frame reads of its rule (one object per rule, shared: see {@link RuleInfo}). */
-  readonly #info: RuleInfo;
+  #info: RuleInfo;
   /** For derivations: the positions alive at each offset, and the offsets in the order followed. */
   readonly #kept: { readonly byOffset: Map<number, number[]>; readonly offsets: number[] } | undefined;
   /** The one offset pending, while there is one at most (else `#many`). */
@@ -389,32 +482,169 @@ export class Frame {
   readonly lands: Landings | undefined;
   readonly #run: CallRun;
 
-  constructor(
-    run: CallRun,
-    readonly key: string,
-    readonly start: number,
-    keep = false,
-  ) {
+  /** The rule called. */
+  key: string;
+  /** The offset it is called at. */
+  start: number;
+
+  constructor(run: CallRun, key: string, start: number, keep = false) {
     this.#run = run;
+    this.key = key;
+    this.start = start;
     this.#info = run.ruleInfo(key);
     this.lands = run.labels ? new Landings() : undefined;
     this.furthest = start;
     this.#kept = keep ? { byOffset: new Map(), offsets: [] } : undefined;
-    if (!keep) {
-      // the positions the rule starts with, as one state of its DFA (as they would be added one by one, joins followed)
-      const s0 = this.#info.dfa.start;
-      if (s0.accept) this.#end(start);
-      if (s0.positions.length === 0) return;
-      if (stateCalls(s0, this.#info.a)) this.#pend(start, undefined, s0);
-      else {
-        // no call among them: read at once, as run would take them up first (one pending
-        // offset fewer made per call: a frame per level of nested input)
-        this.addedMax = start;
-        this.#fast(s0, start, this.#order++);
-      }
-      return;
+    if (keep) this.#fromStart(start);
+    else this.#begin();
+  }
+
+  /** Takes up the positions the rule starts with, at `start` (a frame that steps). */
+  #begin(): void {
+    const start = this.start;
+    // the positions the rule starts with, as one state of its DFA (as they would be added one by one, joins followed)
+    const s0 = this.#info.dfa.start;
+    if (s0.accept) this.#end(start);
+    if (s0.positions.length === 0) return;
+    if (stateCalls(s0, this.#info.a)) this.#pend(start, undefined, s0);
+    else {
+      // no call among them: read at once, as run would take them up first (one pending
+      // offset fewer made per call: a frame per level of nested input)
+      this.addedMax = start;
+      this.#fast(s0, start, this.#order++);
     }
-    this.#fromStart(start);
+  }
+
+  /**
+   * Makes this frame, one that completed or whose state is parked ({@link park}), a new call of
+   * rule `key` at `start`, as a new Frame would be (not one kept for a derivation).
+   */
+  reuse(key: string, start: number): void {
+    this.key = key;
+    this.start = start;
+    this.#info = this.#run.ruleInfo(key);
+    this.#slot = undefined;
+    this.#many = undefined;
+    this.#order = 0;
+    this.#cur = undefined;
+    this.#j = 0;
+    this.#curState = undefined;
+    this.#curLength = 0;
+    this.#ci = 0;
+    this.#counted = 0;
+    this.#read = 0;
+    this.end0 = -1;
+    this.endList = undefined;
+    this.#maxEnd = -1;
+    this.furthest = start;
+    this.addedMax = -1;
+    this.lands?.reset();
+    this.#begin();
+  }
+
+  /**
+   * Writes this frame's state, waiting for a call (run returned true), into record `i` of
+   * `store`, so that the frame can be reused for the call ({@link reuse}) and made this one again
+   * by {@link unpark}. The offset it follows goes back to the run's spare ones, its fields
+   * copied. A frame kept for a derivation is never parked. Not written, as they follow from
+   * what is: how many positions were counted (`#j`: #follow sets both before it waits), how
+   * many the state followed has, the state of the offset followed (that state, unless its
+   * positions were copied into a list), and the largest end (the only one, unless there is a list).
+   */
+  park(store: Parked, i: number): void {
+    const c = store.chunk(i);
+    const o = i & (CHUNK - 1);
+    const ints = c.ints;
+    const floats = c.floats;
+    const refs = c.refs;
+    const io = o * INTS;
+    const fo = o * FLOATS;
+    const ro = o * REFS;
+    const cur = this.#cur as Pending;
+    ints[io] = this.start;
+    ints[io + 1] = this.#j;
+    ints[io + 2] = this.#ci;
+    ints[io + 3] = this.#read;
+    ints[io + 4] = this.end0;
+    ints[io + 5] = this.furthest;
+    ints[io + 6] = this.addedMax;
+    ints[io + 7] = cur.k;
+    floats[fo] = this.#order;
+    floats[fo + 1] = cur.order;
+    refs[ro] = this.#info;
+    refs[ro + 1] = this.#curState;
+    let rare: Rare | undefined;
+    if (cur.list !== undefined || this.#slot !== undefined || this.#many !== undefined || this.endList !== undefined) {
+      rare = { curList: cur.list, curSeen: cur.seen, slot: this.#slot, many: this.#many, endList: this.endList, maxEnd: this.#maxEnd, more: undefined, states: undefined, codes: undefined };
+    }
+    const lands = this.lands;
+    if (lands !== undefined) rare = lands.park(ints, io + 8, floats, fo + 2, refs, ro + 2, rare);
+    refs[ro + 4] = rare;
+    this.#cur = undefined;
+    this.#slot = undefined;
+    this.#many = undefined;
+    this.endList = undefined;
+    this.#run.spareOf(cur);
+  }
+
+  /** Makes this frame the one parked in record `i` of `store` ({@link park}), emptying the record's references. */
+  unpark(store: Parked, i: number): void {
+    const c = store.chunk(i);
+    const o = i & (CHUNK - 1);
+    const ints = c.ints;
+    const floats = c.floats;
+    const refs = c.refs;
+    const io = o * INTS;
+    const fo = o * FLOATS;
+    const ro = o * REFS;
+    const info = refs[ro] as RuleInfo;
+    const curState = refs[ro + 1] as DfaState;
+    const rare = refs[ro + 4] as Rare | undefined;
+    this.#info = info;
+    this.key = info.key;
+    this.start = ints[io] as number;
+    const j = ints[io + 1] as number;
+    this.#j = j;
+    this.#counted = j;
+    this.#ci = ints[io + 2] as number;
+    this.#read = ints[io + 3] as number;
+    const end0 = ints[io + 4] as number;
+    this.end0 = end0;
+    this.furthest = ints[io + 5] as number;
+    this.addedMax = ints[io + 6] as number;
+    this.#order = floats[fo] as number;
+    this.#curState = curState;
+    this.#curLength = curState.positions.length;
+    const k = ints[io + 7] as number;
+    const order = floats[fo + 1] as number;
+    const list = rare?.curList;
+    const state = list === undefined ? curState : undefined;
+    const seen = rare?.curSeen;
+    let cur = this.#run.spare.pop();
+    if (cur === undefined) cur = { k, list, state, order, seen };
+    else {
+      cur.k = k;
+      cur.list = list;
+      cur.state = state;
+      cur.order = order;
+      cur.seen = seen;
+    }
+    this.#cur = cur;
+    if (rare === undefined) {
+      this.#slot = undefined;
+      this.#many = undefined;
+      this.endList = undefined;
+      this.#maxEnd = end0;
+    } else {
+      this.#slot = rare.slot;
+      this.#many = rare.many;
+      this.endList = rare.endList;
+      this.#maxEnd = rare.maxEnd;
+    }
+    this.lands?.unpark(ints, io + 8, floats, fo + 2, refs, ro + 2, rare);
+    refs[ro] = undefined;
+    refs[ro + 1] = undefined;
+    refs[ro + 4] = undefined;
   }
 
   /** The rule's first positions added at `k` (the rule ends there where one is ACCEPT). */
@@ -1043,6 +1273,8 @@ function stateCalls(state: DfaState, a: Automaton): boolean {
  * itself a frame reads as loops (selfLoops).
  */
 export interface RuleInfo {
+  /** The rule's key (what a parked frame's rule is read back by: Frame.unpark). */
+  readonly key: string;
   readonly a: Automaton;
   readonly dfa: Dfa;
   readonly isCall: Uint8Array;
@@ -1413,7 +1645,7 @@ export class CallRun {
       const a = this.compiled.automaton(key);
       // (after and afterResets a cell per position at once, as their elements stay one kind)
       const n = a.positions.length;
-      info = { a, dfa: new Dfa(a, this.compiled.budget, true), isCall: callPositions(a), loops: this.compiled.analysis.checks.has(key) ? NO_LOOPS : selfLoops(a), after: new Array<DfaState | undefined>(n).fill(undefined), afterResets: new Array<number>(n).fill(-1) };
+      info = { key, a, dfa: new Dfa(a, this.compiled.budget, true), isCall: callPositions(a), loops: this.compiled.analysis.checks.has(key) ? NO_LOOPS : selfLoops(a), after: new Array<DfaState | undefined>(n).fill(undefined), afterResets: new Array<number>(n).fill(-1) };
       infos.set(key, info);
     }
     return info;
@@ -1651,25 +1883,60 @@ export class CallRun {
     this.#rule = this.compiled.analysis.rule(key).name;
   }
 
-  /** Runs `bottom` to completion, running the calls it waits for on an explicit stack; returns it. */
+  /** The calls waiting in this run, but for the bottom one of each {@link complete} and the one that runs (Frame.park), made on first need. */
+  #parked: Parked | undefined;
+  /** A frame that completed, for the next call to reuse (Frame.reuse). */
+  #spareFrame: Frame | undefined;
+
+  /**
+   * Runs `bottom` to completion, running the calls it waits for on an explicit stack; returns
+   * it. Of the frames waiting above `bottom`, only the one that runs is an object: each one that
+   * starts waiting is parked (Frame.park), and the same object is reused for the call it waits
+   * for, then made the waiting one again when that call is done (Frame.unpark).
+   */
   complete(bottom: Frame): Frame {
-    const stack: Frame[] = [bottom];
-    while (stack.length > 0) {
-      const top = stack[stack.length - 1] as Frame;
+    /** The frames of this completion: the bottom, those parked, and the one that runs. */
+    let depth = 1;
+    let top = bottom;
+    for (;;) {
       if (!top.run(this.#known)) {
-        stack.pop();
         this.frames++;
         this.#result(top);
         this.spareAside(top.takeAside());
+        depth--;
+        if (depth === 0) break;
+        if (depth === 1) {
+          this.#spareFrame = top;
+          top = bottom;
+        } else {
+          const parked = this.#parked as Parked;
+          top.unpark(parked, --parked.top);
+        }
         continue;
       }
       if (this.compiled.analysis.checks.has(this.wantKey)) this.#checked(this.wantKey, this.wantStart);
       else {
-        if (stack.length >= this.depthLimit) throw matchLimitError(this.input, this.#rule, this.wantStart, this.depthLimit, "depth");
-        stack.push(new Frame(this, this.wantKey, this.wantStart));
-        if (stack.length > this.deepest) this.deepest = stack.length;
+        if (depth >= this.depthLimit) throw matchLimitError(this.input, this.#rule, this.wantStart, this.depthLimit, "depth");
+        const key = this.wantKey;
+        const start = this.wantStart;
+        if (top === bottom) {
+          const spare = this.#spareFrame;
+          this.#spareFrame = undefined;
+          if (spare === undefined) top = new Frame(this, key, start);
+          else {
+            spare.reuse(key, start);
+            top = spare;
+          }
+        } else {
+          const parked = (this.#parked ??= new Parked());
+          top.park(parked, parked.top++);
+          top.reuse(key, start);
+        }
+        depth++;
+        if (depth > this.deepest) this.deepest = depth;
       }
     }
+    this.#parked?.release();
     return bottom;
   }
 

@@ -1,0 +1,70 @@
+// The calls waiting in a match by memoized calls (calls.ts), kept as numbers in typed arrays and a
+// few references in a plain array, a record per waiting call, instead of one object (and its
+// pending offset, and its landings) per call. On input nested as deep as it is long (a frame per
+// open bracket, all waiting at the deepest one) the objects all outlived the young generation,
+// and the collector copied each of them twice: 42% of the time of a match 100,000 levels deep,
+// where a character cost two to four times what it did 500 levels deep. A record here is written once when its
+// call starts waiting and read once when the call it waits for is done; the typed arrays are
+// outside the collector's heap and never copied, and they are made in chunks, never grown by
+// copying, so that the memory of the waiting calls is their number times RECORD_BYTES, plus one
+// chunk at most.
+
+/** Records per chunk. */
+export const CHUNK = 512;
+const CHUNK_BITS = 9;
+
+/** 32-bit integers per record: offsets, and indices into a state's or a list's positions. */
+export const INTS = 15;
+/** Doubles per record: the counters that grow with the steps of one frame (orders, landings), exact past 2^31. */
+export const FLOATS = 4;
+/** References per record: the rule, the states followed, the labels its callees expected, and what is rare ({@link Rare}). */
+export const REFS = 5;
+
+/** The bytes a record costs (in chunks: {@link CHUNK} records at a time). */
+export const RECORD_BYTES = 4 * INTS + 8 * FLOATS + 8 * REFS;
+
+/** One chunk of records. */
+export interface Chunk {
+  readonly ints: Int32Array;
+  readonly floats: Float64Array;
+  /** Emptied (undefined) as each record is read, so that a chunk kept for another run holds nothing. */
+  readonly refs: unknown[];
+}
+
+/**
+ * The chunks of a store whose calls all completed, kept for the next (a match 1,000 levels deep
+ * makes none); a few, whatever grammar: RECORD_BYTES × CHUNK × SPARE_CHUNK_COUNT (127 KB) at most.
+ */
+const SPARE_CHUNKS: Chunk[] = [];
+const SPARE_CHUNK_COUNT = 2;
+
+function newChunk(): Chunk {
+  // (one buffer for both kinds of numbers: an allocation outside the heap costs more than its bytes)
+  const buffer = new ArrayBuffer(CHUNK * (8 * FLOATS + 4 * INTS));
+  return { ints: new Int32Array(buffer, CHUNK * 8 * FLOATS, CHUNK * INTS), floats: new Float64Array(buffer, 0, CHUNK * FLOATS), refs: new Array<unknown>(CHUNK * REFS).fill(undefined) };
+}
+
+/** The records of the calls waiting in one run, as a stack: `top` records in use. */
+export class Parked {
+  readonly #chunks: Chunk[] = [];
+  top = 0;
+
+  /** The chunk of record `i` (made, or taken from the spare ones, on first need). */
+  chunk(i: number): Chunk {
+    const c = i >> CHUNK_BITS;
+    const chunks = this.#chunks;
+    while (chunks.length <= c) chunks.push(SPARE_CHUNKS.pop() ?? newChunk());
+    return chunks[c] as Chunk;
+  }
+
+  /**
+   * Gives the chunks back for other runs, once no record is in use (each record's references
+   * were emptied as it was read). A run stopped by an error keeps them: they go with it.
+   */
+  release(): void {
+    if (this.top !== 0) return;
+    const chunks = this.#chunks;
+    while (chunks.length > 0 && SPARE_CHUNKS.length < SPARE_CHUNK_COUNT) SPARE_CHUNKS.push(chunks.pop() as Chunk);
+    chunks.length = 0;
+  }
+}

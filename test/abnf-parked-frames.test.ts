@@ -1,0 +1,78 @@
+// The calls waiting in a match by memoized calls are kept as records in typed arrays (parked.ts),
+// outside the collector's heap: what a waiting call costs is then the heap and the array buffers
+// together, and it stays within WAITING_CALL_BYTES (with labels it was 518-543 bytes with one
+// object per waiting call, counted so; test/abnf-match-memory.test.ts counts the heap alone).
+// The records' chunks kept for the next run hold nothing of a grammar, and a run stopped by a
+// budget leaves nothing behind that the next run reads. Measured in a child process with the
+// collector exposed (the built package: npm test builds it first).
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { grammarFromAbnf, MatchLimitError } from "../src/abnf";
+import { WAITING_CALL_BYTES } from "../src/abnf/calls";
+
+const dist = path.join(__dirname, "..", "dist", "abnf");
+
+function child(program: string): unknown {
+  return JSON.parse(execFileSync(process.execPath, ["--expose-gc", "--input-type=module", "-e", program], { encoding: "utf8", stdio: "pipe" }));
+}
+
+describe("the calls waiting in a match by memoized calls (parked records)", () => {
+  it("a call waiting costs at most WAITING_CALL_BYTES of heap and array buffers together (with and without labels)", () => {
+    const m = child(`
+      const { grammarFromAbnf } = await import(${JSON.stringify(path.join(dist, "index.js"))});
+      const { CallRun } = await import(${JSON.stringify(path.join(dist, "calls.js"))});
+      // heap and array buffers when the innermost call runs a check in code: every call before it waits
+      let used = 0;
+      const deep = grammarFromAbnf('a = "x" a "x" / c\\nc = "y"\\n', { checks: { c: () => { gc(); const u = process.memoryUsage(); used = u.heapUsed + u.arrayBuffers; return true; } } }).value;
+      const usedAt = (d, labels) => {
+        const run = new CallRun(deep.compiled, "x".repeat(d) + "y" + "x".repeat(d));
+        run.labels = labels;
+        if (!run.call("a", 0).ends.includes(2 * d + 1)) throw new Error("no match");
+        if (run.deepest < d) throw new Error("not nested");
+        return used;
+      };
+      const waiting = (labels) => { usedAt(1000, labels); return (usedAt(150000, labels) - usedAt(50000, labels)) / 100000; };
+      process.stdout.write(JSON.stringify({ labels: waiting(true), none: waiting(false) }));
+    `) as { labels: number; none: number };
+    expect(m.labels).toBeLessThanOrEqual(WAITING_CALL_BYTES);
+    expect(m.none).toBeLessThanOrEqual(WAITING_CALL_BYTES);
+    expect(m.none).toBeGreaterThan(0);
+  }, 120_000);
+
+  it("keeps nothing of a grammar once its deep matches are done, nor once one stopped at the depth budget", () => {
+    const m = child(`
+      const { grammarFromAbnf } = await import(${JSON.stringify(path.join(dist, "index.js"))});
+      const refs = [];
+      for (const depth of [3000, Infinity]) {
+        let g = grammarFromAbnf('e = t *( "+" t )\\nt = "x" / "(" e ")"\\n', { budgets: { depth: depth === Infinity ? undefined : depth } }).value;
+        const s = "(".repeat(5000) + "x" + ")".repeat(5000);
+        try { g.isValid(s, "e"); g.validate(s, "e"); } catch (e) { if (e.name !== "MatchLimitError") throw e; }
+        // (the rule's automaton: what a record of a waiting call refers to, through the rule's RuleInfo)
+        refs.push(new WeakRef(g.compiled), new WeakRef(g.compiled.automaton("e")));
+        g = undefined;
+      }
+      await new Promise((r) => setTimeout(r, 0));
+      gc();
+      await new Promise((r) => setTimeout(r, 0));
+      gc();
+      process.stdout.write(JSON.stringify(refs.map((r) => r.deref() === undefined)));
+    `);
+    expect(m).toEqual([true, true, true, true]);
+  }, 60_000);
+
+  it("answers as before after a match stopped at the depth budget midway", () => {
+    const g = grammarFromAbnf('e = t *( "+" t )\nt = "x" / "(" e ")"\n', { budgets: { depth: 1500 } });
+    if (!g.ok) throw g.error;
+    const nested = (d: number, inner = "x"): string => "(".repeat(d) + inner + ")".repeat(d);
+    expect(() => g.value.isValid(nested(2000), "e")).toThrow(MatchLimitError);
+    expect(g.value.isValid(nested(1400), "e")).toBe(true);
+    expect(g.value.isValid(nested(1400, "x+(x)+"), "e")).toBe(false);
+    const r = g.value.validate(nested(1200, "x+(x)+"), "e");
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.offset).toBe(1206);
+    const past = g.value.validate(nested(1600), "e");
+    expect(past.ok).toBe(false);
+    if (!past.ok) expect(past.error).toBeInstanceOf(MatchLimitError);
+    expect(g.value.validate(nested(1000, "(x+x)+x"), "e").ok).toBe(true);
+  });
+});
