@@ -1631,6 +1631,8 @@ export class CallRun {
 
   /** What a frame reads of rule `key` (see {@link RuleInfo}). */
   ruleInfo(key: string): RuleInfo {
+    const last = this.#lastInfo;
+    if (last !== undefined && last.key === key) return last;
     let infos = this.#infos;
     if (infos === undefined) {
       infos = ruleInfos.get(this.compiled);
@@ -1648,8 +1650,12 @@ export class CallRun {
       info = { key, a, dfa: new Dfa(a, this.compiled.budget, true), isCall: callPositions(a), loops: this.compiled.analysis.checks.has(key) ? NO_LOOPS : selfLoops(a), after: new Array<DfaState | undefined>(n).fill(undefined), afterResets: new Array<number>(n).fill(-1) };
       infos.set(key, info);
     }
+    this.#lastInfo = info;
     return info;
   }
+
+  /** What {@link ruleInfo} gave last (a frame per call asks: on nested input, for the same rule). */
+  #lastInfo: RuleInfo | undefined;
 
   /** Stops the run: its work passed the limit while reading at `offset`. */
   exceeded(offset: number): never {
@@ -1669,6 +1675,8 @@ export class CallRun {
 
   /** The memo of rule `key`, made empty on first need. */
   #memoOf(key: string): Memo {
+    // (the rule of the last memo asked for, at once: on nested input the same rule, twice a call)
+    if (key === this.#lastKey) return this.#lastMemo as Memo;
     let memo = this.#memo;
     if (memo === undefined) {
       memo = spareMemos.get(this.compiled) ?? new Map();
@@ -1682,8 +1690,14 @@ export class CallRun {
       m = { index: new Int32Array(Math.min(this.input.length - Math.max(this.#base, 0) + 1, 256)), top: 0, res: NO_INTS, expected: [], resTop: 0, ends: NO_INTS, endsTop: 0, first, ascii, failed: undefined };
       memo.set(key, m);
     }
+    this.#lastKey = key;
+    this.#lastMemo = m;
     return m;
   }
+
+  /** The rule {@link #memoOf} gave the memo of last, and that memo (none once released). */
+  #lastKey = "";
+  #lastMemo: Memo | undefined;
 
   /**
    * Ends the run: its memos, emptied, are kept for the grammar's next run (one set per
@@ -1694,6 +1708,8 @@ export class CallRun {
     const memo = this.#memo;
     if (memo === undefined) return;
     this.#memo = undefined;
+    this.#lastKey = "";
+    this.#lastMemo = undefined;
     for (const m of memo.values()) {
       if (m.index.length > SPARE_INDEX) return;
       m.index.fill(0, 0, m.top);
