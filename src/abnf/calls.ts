@@ -198,6 +198,14 @@ const SPARE = 64;
 /** What the lists of an Aside hold where an offset was taken out (so that they keep no Pending another frame reuses). */
 const TAKEN: Pending = { k: -1, list: undefined, state: undefined, order: -1, seen: undefined };
 
+/**
+ * The levels of a completion (CallRun.complete) whose waiting frames stay objects; past them a
+ * waiting frame is parked in a record (parked.ts). A grammar that nests a few calls (flat JSON:
+ * an object's values) parks none, and reuses its frame objects; one nested as deep as its input
+ * keeps 64 objects and a record per level past them.
+ */
+const LIVE_LEVELS = 64;
+
 /** The Asides of frames that completed, kept for reuse, their lists emptied (see {@link SPARE_PENDING}). */
 const SPARE_ASIDES: Aside[] = [];
 
@@ -1899,19 +1907,23 @@ export class CallRun {
     this.#rule = this.compiled.analysis.rule(key).name;
   }
 
-  /** The calls waiting in this run, but for the bottom one of each {@link complete} and the one that runs (Frame.park), made on first need. */
+  /** The calls waiting in this run past the first {@link LIVE_LEVELS} levels of each {@link complete} (Frame.park), made on first need. */
   #parked: Parked | undefined;
-  /** A frame that completed, for the next call to reuse (Frame.reuse). */
-  #spareFrame: Frame | undefined;
+  /** Frames that completed, for the next calls to reuse (Frame.reuse): {@link LIVE_LEVELS} at most. */
+  readonly #pool: Frame[] = [];
 
   /**
    * Runs `bottom` to completion, running the calls it waits for on an explicit stack; returns
-   * it. Of the frames waiting above `bottom`, only the one that runs is an object: each one that
-   * starts waiting is parked (Frame.park), and the same object is reused for the call it waits
-   * for, then made the waiting one again when that call is done (Frame.unpark).
+   * it. The frames of the first {@link LIVE_LEVELS} levels are objects (reused from the run's
+   * pool); past them only the one that runs is: each one that starts waiting there is parked
+   * (Frame.park), the same object is reused for the call it waits for, and made the waiting one
+   * again when that call is done (Frame.unpark).
    */
   complete(bottom: Frame): Frame {
-    /** The frames of this completion: the bottom, those parked, and the one that runs. */
+    /** The frames of the levels below LIVE_LEVELS, by level (the bottom's is 0; past the top's, stale). */
+    const live: Frame[] = [bottom];
+    const pool = this.#pool;
+    /** How many frames this completion has: the top's level is one less. */
     let depth = 1;
     let top = bottom;
     for (;;) {
@@ -1921,12 +1933,14 @@ export class CallRun {
         this.spareAside(top.takeAside());
         depth--;
         if (depth === 0) break;
-        if (depth === 1) {
-          this.#spareFrame = top;
-          top = bottom;
-        } else {
+        // the frame that waited for this call: parked, or an object of the levels below LIVE_LEVELS
+        const level = depth - 1;
+        if (level >= LIVE_LEVELS) {
           const parked = this.#parked as Parked;
           top.unpark(parked, --parked.top);
+        } else {
+          if (pool.length < LIVE_LEVELS) pool.push(top);
+          top = live[level] as Frame;
         }
         continue;
       }
@@ -1935,14 +1949,15 @@ export class CallRun {
         if (depth >= this.depthLimit) throw matchLimitError(this.input, this.#rule, this.wantStart, this.depthLimit, "depth");
         const key = this.wantKey;
         const start = this.wantStart;
-        if (top === bottom) {
-          const spare = this.#spareFrame;
-          this.#spareFrame = undefined;
+        const level = depth - 1;
+        if (level < LIVE_LEVELS) {
+          const spare = pool.pop();
           if (spare === undefined) top = new Frame(this, key, start);
           else {
             spare.reuse(key, start);
             top = spare;
           }
+          if (depth < LIVE_LEVELS) live[depth] = top;
         } else {
           const parked = (this.#parked ??= new Parked());
           top.park(parked, parked.top++);
