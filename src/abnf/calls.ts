@@ -59,9 +59,10 @@ export const CALL_DEPTH_LIMIT = 200_000;
 /**
  * The memory a call waiting costs at most: its record (parked.ts: RECORD_BYTES in typed arrays
  * and references, made in chunks) and what it follows. Measured on a small rule as the heap and
- * the array buffers together, 160-260 bytes with labels and 220-230 without (the heap alone
- * 120 and 110, test/abnf-match-memory.test.ts; both, test/abnf-parked-frames.test.ts); with an
- * object per waiting call, until 2026-12, 520-545 and 315-400 (the heap alone 490 and 345).
+ * the array buffers together, 240-265 bytes with labels and 220-230 without (the heap alone
+ * 120-125 and 108-110, test/abnf-match-memory.test.ts; both, test/abnf-parked-frames.test.ts);
+ * with an object per waiting call, until 2026-12, 510-545 and 360-372 (the heap alone 490-497
+ * and 342-345).
  */
 export const WAITING_CALL_BYTES = 512;
 
