@@ -11,7 +11,7 @@ import { firstChars, type Analysis, type RuleCheck } from "./analysis.js";
 import { edgeLabels, edgeLabelsOf, tokenEntered, uniquePush } from "./labels.js";
 import { matchLimitError, type MatchBudgets } from "./match-limit.js";
 import { GrammarError } from "./grammar-errors.js";
-import { CHUNK, FLOATS, INTS, Parked, REFS } from "./parked.js";
+import { CHUNK, getCount, INTS, Parked, putCount, REFS } from "./parked.js";
 import { describeValue } from "../describe.js";
 
 export type { MatchBudgets } from "./match-limit.js";
@@ -371,12 +371,12 @@ class Landings {
   }
 
   /**
-   * Writes the landings into a parked frame's record (Frame.park: 7 integers from `io`, 2
-   * doubles from `fo`, 2 references from `ro`) and returns its rare references, with the lists
+   * Writes the landings into a parked frame's record (Frame.park: 11 integers from `io`, two
+   * of them for each count, and 2 references from `ro`) and returns its rare references, with the lists
    * when what they hold is read later (two landings or more); else the lists stay here, to be
    * filled again. Then empties the landings.
    */
-  park(ints: Int32Array, io: number, floats: Float64Array, fo: number, refs: unknown[], ro: number, rare: Rare | undefined): Rare | undefined {
+  park(ints: Int32Array, io: number, refs: unknown[], ro: number, rare: Rare | undefined): Rare | undefined {
     ints[io] = this.landed;
     ints[io + 1] = this.p0;
     ints[io + 2] = this.cp0;
@@ -384,8 +384,8 @@ class Landings {
     ints[io + 4] = this.#stateCount;
     ints[io + 5] = this.#statesAt;
     ints[io + 6] = this.calleeFurthest;
-    floats[fo] = this.order0;
-    floats[fo + 1] = this.count;
+    putCount(ints, io + 7, this.order0);
+    putCount(ints, io + 9, this.count);
     refs[ro] = this.state0;
     refs[ro + 1] = this.calleeExpected;
     let out = rare;
@@ -403,7 +403,7 @@ class Landings {
   }
 
   /** Reads the landings back from a parked frame's record ({@link park}), emptying its references. */
-  unpark(ints: Int32Array, io: number, floats: Float64Array, fo: number, refs: unknown[], ro: number, rare: Rare | undefined): void {
+  unpark(ints: Int32Array, io: number, refs: unknown[], ro: number, rare: Rare | undefined): void {
     this.landed = ints[io] as number;
     this.p0 = ints[io + 1] as number;
     this.cp0 = ints[io + 2] as number;
@@ -411,8 +411,8 @@ class Landings {
     this.#stateCount = ints[io + 4] as number;
     this.#statesAt = ints[io + 5] as number;
     this.calleeFurthest = ints[io + 6] as number;
-    this.order0 = floats[fo] as number;
-    this.count = floats[fo + 1] as number;
+    this.order0 = getCount(ints, io + 7);
+    this.count = getCount(ints, io + 9);
     this.state0 = refs[ro] as DfaState | undefined;
     this.calleeExpected = refs[ro + 1] as readonly string[];
     refs[ro] = undefined;
@@ -564,10 +564,8 @@ export class Frame {
     const c = store.chunk(i);
     const o = i & (CHUNK - 1);
     const ints = c.ints;
-    const floats = c.floats;
     const refs = c.refs;
     const io = o * INTS;
-    const fo = o * FLOATS;
     const ro = o * REFS;
     const cur = this.#cur as Pending;
     ints[io] = this.start;
@@ -578,8 +576,8 @@ export class Frame {
     ints[io + 5] = this.furthest;
     ints[io + 6] = this.addedMax;
     ints[io + 7] = cur.k;
-    floats[fo] = this.#order;
-    floats[fo + 1] = cur.order;
+    putCount(ints, io + 8, this.#order);
+    putCount(ints, io + 10, cur.order);
     refs[ro] = this.#info;
     refs[ro + 1] = this.#curState;
     let rare: Rare | undefined;
@@ -587,7 +585,7 @@ export class Frame {
       rare = { curList: cur.list, curSeen: cur.seen, slot: this.#slot, many: this.#many, endList: this.endList, maxEnd: this.#maxEnd, more: undefined, states: undefined, codes: undefined };
     }
     const lands = this.lands;
-    if (lands !== undefined) rare = lands.park(ints, io + 8, floats, fo + 2, refs, ro + 2, rare);
+    if (lands !== undefined) rare = lands.park(ints, io + 12, refs, ro + 2, rare);
     refs[ro + 4] = rare;
     this.#cur = undefined;
     this.#slot = undefined;
@@ -601,10 +599,8 @@ export class Frame {
     const c = store.chunk(i);
     const o = i & (CHUNK - 1);
     const ints = c.ints;
-    const floats = c.floats;
     const refs = c.refs;
     const io = o * INTS;
-    const fo = o * FLOATS;
     const ro = o * REFS;
     const info = refs[ro] as RuleInfo;
     const curState = refs[ro + 1] as DfaState;
@@ -621,11 +617,11 @@ export class Frame {
     this.end0 = end0;
     this.furthest = ints[io + 5] as number;
     this.addedMax = ints[io + 6] as number;
-    this.#order = floats[fo] as number;
+    this.#order = getCount(ints, io + 8);
     this.#curState = curState;
     this.#curLength = curState.positions.length;
     const k = ints[io + 7] as number;
-    const order = floats[fo + 1] as number;
+    const order = getCount(ints, io + 10);
     const list = rare?.curList;
     const state = list === undefined ? curState : undefined;
     const seen = rare?.curSeen;
@@ -650,7 +646,7 @@ export class Frame {
       this.endList = rare.endList;
       this.#maxEnd = rare.maxEnd;
     }
-    this.lands?.unpark(ints, io + 8, floats, fo + 2, refs, ro + 2, rare);
+    this.lands?.unpark(ints, io + 12, refs, ro + 2, rare);
     refs[ro] = undefined;
     refs[ro + 1] = undefined;
     refs[ro + 4] = undefined;

@@ -13,20 +13,40 @@
 export const CHUNK = 512;
 const CHUNK_BITS = 9;
 
-/** 32-bit integers per record: offsets, and indices into a state's or a list's positions. */
-export const INTS = 15;
-/** Doubles per record: the counters that grow with the steps of one frame (orders, landings), exact past 2^31. */
-export const FLOATS = 4;
+/**
+ * 32-bit integers per record: offsets, indices into a state's or a list's positions, and two for
+ * each counter that grows with the steps of one frame (orders, landings: {@link putCount}).
+ */
+export const INTS = 23;
 /** References per record: the rule, the states followed, the labels its callees expected, and what is rare ({@link Rare}). */
 export const REFS = 5;
 
 /** The bytes a record costs (in chunks: {@link CHUNK} records at a time). */
-export const RECORD_BYTES = 4 * INTS + 8 * FLOATS + 8 * REFS;
+export const RECORD_BYTES = 4 * INTS + 8 * REFS;
+
+/**
+ * Writes `v` (an integer from -2^31 to 2^53) as two integers at `i`: what it is modulo 2^31 and
+ * how many 2^31 it holds. Not a double: a number read from a Float64Array is one, and written into
+ * a field that held small integers it changed the field's kind, and the shape of every Frame
+ * and pending offset, which deoptimized the code of the first passes again and again (RFC 8259
+ * JSON nested 10,000 deep: 4 to 7 times slower on its first five passes).
+ */
+export function putCount(ints: Int32Array, i: number, v: number): void {
+  const lo = v % 2147483648;
+  ints[i] = lo;
+  ints[i + 1] = (v - lo) / 2147483648;
+}
+
+/** The integer {@link putCount} wrote at `i` (a small integer, as it was, below 2^31). */
+export function getCount(ints: Int32Array, i: number): number {
+  const hi = ints[i + 1] as number;
+  const lo = ints[i] as number;
+  return hi === 0 ? lo : hi * 2147483648 + lo;
+}
 
 /** One chunk of records. */
 export interface Chunk {
   readonly ints: Int32Array;
-  readonly floats: Float64Array;
   /** Emptied (undefined) as each record is read, so that a chunk kept for another run holds nothing. */
   readonly refs: unknown[];
 }
@@ -49,10 +69,9 @@ const SPARE_CHUNK_COUNT = 2;
 let moreChunks: WeakRef<Chunk[]> | undefined;
 
 function newChunk(): Chunk {
-  // (one buffer for both kinds of numbers; the references' array left holey, as every cell is
-  // written before it is read: filling it cost as much as making it)
-  const buffer = new ArrayBuffer(CHUNK * (8 * FLOATS + 4 * INTS));
-  return { ints: new Int32Array(buffer, CHUNK * 8 * FLOATS, CHUNK * INTS), floats: new Float64Array(buffer, 0, CHUNK * FLOATS), refs: new Array<unknown>(CHUNK * REFS) };
+  // (the references' array left holey, as every cell is written before it is read: filling it
+  // cost as much as making it)
+  return { ints: new Int32Array(CHUNK * INTS), refs: new Array<unknown>(CHUNK * REFS) };
 }
 
 /** The records of the calls waiting in one run, as a stack: `top` records in use. */
