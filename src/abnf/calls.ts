@@ -1906,8 +1906,12 @@ export class CallRun {
 
   /** The calls waiting in this run past the first {@link LIVE_LEVELS} levels of each {@link complete} (Frame.park), made on first need. */
   #parked: Parked | undefined;
-  /** Frames that completed, for the next calls to reuse (Frame.reuse): {@link LIVE_LEVELS} at most. */
-  readonly #pool: Frame[] = [];
+  /**
+   * Frames that completed, for the next calls to reuse (Frame.reuse): {@link LIVE_LEVELS} at
+   * most. Made with its first frame: a list made empty per run starts as one of small integers,
+   * and the code of complete optimized on one run's deoptimized at the next run's first push.
+   */
+  #pool: Frame[] | undefined;
 
   /**
    * Runs `bottom` to completion, running the calls it waits for on an explicit stack; returns
@@ -1919,7 +1923,6 @@ export class CallRun {
   complete(bottom: Frame): Frame {
     /** The frames of the levels below LIVE_LEVELS, by level (the bottom's is 0; past the top's, stale). */
     const live: Frame[] = [bottom];
-    const pool = this.#pool;
     /** How many frames this completion has: the top's level is one less. */
     let depth = 1;
     let top = bottom;
@@ -1936,7 +1939,9 @@ export class CallRun {
           const parked = this.#parked as Parked;
           top.unpark(parked, --parked.top);
         } else {
-          if (pool.length < LIVE_LEVELS) pool.push(top);
+          const pool = this.#pool;
+          if (pool === undefined) this.#pool = [top];
+          else if (pool.length < LIVE_LEVELS) pool.push(top);
           top = live[level] as Frame;
         }
         continue;
@@ -1948,7 +1953,7 @@ export class CallRun {
         const start = this.wantStart;
         const level = depth - 1;
         if (level < LIVE_LEVELS) {
-          const spare = pool.pop();
+          const spare = this.#pool?.pop();
           if (spare === undefined) top = new Frame(this, key, start);
           else {
             spare.reuse(key, start);

@@ -68,6 +68,11 @@ const SPARE_CHUNK_COUNT = 2;
  */
 let moreChunks: WeakRef<Chunk[]> | undefined;
 
+/** A chunk kept by a run that completed, or a new one. */
+function takeChunk(): Chunk {
+  return SPARE_CHUNKS.pop() ?? moreChunks?.deref()?.pop() ?? newChunk();
+}
+
 function newChunk(): Chunk {
   // (the references' array left holey, as every cell is written before it is read: filling it
   // cost as much as making it)
@@ -76,14 +81,18 @@ function newChunk(): Chunk {
 
 /** The records of the calls waiting in one run, as a stack: `top` records in use. */
 export class Parked {
-  #chunks: Chunk[] = [];
+  /** (Made with its first chunk, never empty: see {@link chunk}.) */
+  #chunks: Chunk[] | undefined;
   top = 0;
 
   /** The chunk of record `i` (made, or taken from the spare ones, on first need). */
   chunk(i: number): Chunk {
     const c = i >> CHUNK_BITS;
-    const chunks = this.#chunks;
-    while (chunks.length <= c) chunks.push(SPARE_CHUNKS.pop() ?? moreChunks?.deref()?.pop() ?? newChunk());
+    let chunks = this.#chunks;
+    // (a list made empty starts as one of small integers: the code optimized on one run's list
+    // of chunks deoptimized at the next run's first push)
+    if (chunks === undefined) this.#chunks = chunks = [takeChunk()];
+    while (chunks.length <= c) chunks.push(takeChunk());
     return chunks[c] as Chunk;
   }
 
@@ -92,17 +101,13 @@ export class Parked {
    * were emptied as it was read). A run stopped by an error keeps them: they go with it.
    */
   release(): void {
-    if (this.top !== 0) return;
     const chunks = this.#chunks;
+    if (this.top !== 0 || chunks === undefined) return;
+    this.#chunks = undefined;
     while (chunks.length > 0 && SPARE_CHUNKS.length < SPARE_CHUNK_COUNT) SPARE_CHUNKS.push(chunks.pop() as Chunk);
     if (chunks.length === 0) return;
     const more = moreChunks?.deref();
-    if (more === undefined) {
-      moreChunks = new WeakRef(chunks);
-      this.#chunks = [];
-    } else {
-      for (let j = 0; j < chunks.length; j++) more.push(chunks[j] as Chunk);
-      chunks.length = 0;
-    }
+    if (more === undefined) moreChunks = new WeakRef(chunks);
+    else for (let j = 0; j < chunks.length; j++) more.push(chunks[j] as Chunk);
   }
 }
