@@ -87,3 +87,43 @@ describe("the calls waiting in a match by memoized calls (parked records)", () =
     expect(g.value.validate(nested(1000, "(x+x)+x"), "e").ok).toBe(true);
   });
 });
+
+describe("the chunks of parked records, given back", () => {
+  it("are taken again by the next stores of the same task, the two spare ones first and then the weakly held ones, each once", async () => {
+    const { Parked, CHUNK } = await import("../src/abnf/parked");
+    const fill = (store: InstanceType<typeof Parked>, n: number): Set<unknown> => {
+      const seen = new Set<unknown>();
+      for (let i = 0; i < n * CHUNK; i += CHUNK) seen.add(store.chunk(i));
+      return seen;
+    };
+    // one still in use gives back nothing
+    const busy = new Parked();
+    const busyChunks = fill(busy, 1);
+    busy.top = 1;
+    busy.release();
+    // a store that gives back five chunks: two spare, three weakly held (a list of their own)
+    const a = new Parked();
+    const fromA = fill(a, 5);
+    expect(fromA.size).toBe(5);
+    a.release();
+    // the next store takes A's chunks again, and a new one (the busy store's is not among them)
+    const b = new Parked();
+    const fromB = fill(b, 6);
+    expect([...fromB].filter((x) => fromA.has(x))).toHaveLength(5);
+    expect([...fromB].filter((x) => busyChunks.has(x))).toHaveLength(0);
+    b.release();
+    // given back into the weakly held list that is there, not into one of its own
+    const c = new Parked();
+    const fromC = fill(c, 7);
+    expect([...fromC].filter((x) => fromB.has(x))).toHaveLength(6);
+    expect(fromC.size).toBe(7);
+    c.release();
+    const d = new Parked();
+    const fromD = fill(d, 7);
+    expect([...fromD].filter((x) => fromC.has(x))).toHaveLength(7);
+    // a store's own list is emptied by release, and made again as records are written
+    d.release();
+    const again = fill(d, 1);
+    expect(again.size).toBe(1);
+  });
+});

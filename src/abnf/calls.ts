@@ -1907,8 +1907,6 @@ export class CallRun {
     this.#rule = this.compiled.analysis.rule(key).name;
   }
 
-  /** The calls waiting in this run past the first {@link LIVE_LEVELS} levels of each {@link complete} (Frame.park), made on first need. */
-  #parked: Parked | undefined;
   /**
    * Frames that completed, for the next calls to reuse (Frame.reuse): {@link LIVE_LEVELS} at
    * most. Made with its first frame: a list made empty per run starts as one of small integers,
@@ -1929,6 +1927,12 @@ export class CallRun {
     /** How many frames this completion has: the top's level is one less. */
     let depth = 1;
     let top = bottom;
+    /**
+     * The calls waiting past the first {@link LIVE_LEVELS} levels (Frame.park), made on first
+     * need. (A local, not a field of the run: a field that held undefined in every run until a
+     * deep one changed kind there, and deoptimized the code that made runs.)
+     */
+    let parked: Parked | undefined;
     for (;;) {
       if (!top.run(this.#known)) {
         this.frames++;
@@ -1939,8 +1943,8 @@ export class CallRun {
         // the frame that waited for this call: parked, or an object of the levels below LIVE_LEVELS
         const level = depth - 1;
         if (level >= LIVE_LEVELS) {
-          const parked = this.#parked as Parked;
-          top.unpark(parked, --parked.top);
+          const store = parked as Parked;
+          top.unpark(store, --store.top);
         } else {
           const pool = this.#pool;
           if (pool === undefined) this.#pool = [top];
@@ -1964,7 +1968,7 @@ export class CallRun {
           }
           if (depth < LIVE_LEVELS) live[depth] = top;
         } else {
-          const parked = (this.#parked ??= new Parked());
+          parked ??= new Parked();
           top.park(parked, parked.top++);
           top.reuse(key, start);
         }
@@ -1972,7 +1976,7 @@ export class CallRun {
         if (depth > this.deepest) this.deepest = depth;
       }
     }
-    this.#parked?.release();
+    parked?.release();
     return bottom;
   }
 

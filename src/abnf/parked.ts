@@ -54,23 +54,47 @@ export interface Chunk {
 /**
  * Chunks of stores whose calls all completed, kept for the next: two (a match 1,000 levels deep
  * makes none), whatever grammar, RECORD_BYTES × CHUNK × SPARE_CHUNK_COUNT (127 KB) at most; and
- * the others held weakly ({@link moreChunks}).
+ * the others held weakly ({@link weak}).
  */
-const SPARE_CHUNKS: Chunk[] = [];
+const SPARE_CHUNKS: Chunk[] = emptyChunkList();
 const SPARE_CHUNK_COUNT = 2;
+
+/** An empty list of chunks, never pushed to: what {@link takeChunk} reads while none are weakly held. */
+const NO_CHUNKS: Chunk[] = emptyChunkList();
 
 /**
  * The other chunks of the stores that completed, for the next runs until the collector takes
  * them: one that runs after the current task has ended may (V8 keeps the target of a WeakRef
  * read alive until then), so that a loop of deep matches makes its chunks once, while a process
  * that goes on to other work keeps none. At most as many as the runs of the task held at once.
- * Making a chunk took 7% of a match of RFC 8259 JSON nested 10,000 deep.
+ * Making a chunk took 7% of a match of RFC 8259 JSON nested 10,000 deep. (Never undefined:
+ * it holds NO_CHUNKS until a run gives chunks back, so that takeChunk calls deref on the first
+ * run as on the next; and a field, not a module variable, as the first write to one that was
+ * never written deoptimized the code that read it: park, unpark, chunk.)
  */
-let moreChunks: WeakRef<Chunk[]> | undefined;
+const weak = { moreChunks: new WeakRef(NO_CHUNKS) };
+// (written twice now, so that V8 holds the field as one that changes: the code that read it,
+// optimized while it held what it was made with, deoptimized at the first change)
+weak.moreChunks = new WeakRef(NO_CHUNKS);
 
-/** A chunk kept by a run that completed, or a new one. */
+/**
+ * An empty list whose elements are objects: one made empty starts as a list of small integers,
+ * and the code that read it (complete, where takeChunk is inlined) deoptimized when it first held a chunk.
+ */
+function emptyChunkList(): Chunk[] {
+  const list: Chunk[] = [{ ints: new Int32Array(0), refs: [] }];
+  list.pop();
+  return list;
+}
+
+/**
+ * A chunk kept by a run that completed, or a new one. (Every call here is made on the first
+ * run, with or without spare chunks: one made only on a later run, the weakly held list's pop,
+ * had no feedback and deoptimized the code complete was optimized to on the first.)
+ */
 function takeChunk(): Chunk {
-  return SPARE_CHUNKS.pop() ?? moreChunks?.deref()?.pop() ?? newChunk();
+  const more = weak.moreChunks.deref() ?? NO_CHUNKS;
+  return SPARE_CHUNKS.pop() ?? more.pop() ?? newChunk();
 }
 
 function newChunk(): Chunk {
@@ -81,17 +105,18 @@ function newChunk(): Chunk {
 
 /** The records of the calls waiting in one run, as a stack: `top` records in use. */
 export class Parked {
-  /** (Made with its first chunk, never empty: see {@link chunk}.) */
-  #chunks: Chunk[] | undefined;
+  /**
+   * (Never undefined, and with elements of object kind from the start: see
+   * {@link emptyChunkList}. A branch taken only on a store's first chunk had no feedback, as the
+   * first calls of a function record none, and deoptimized complete on the next run's first.)
+   */
+  readonly #chunks: Chunk[] = emptyChunkList();
   top = 0;
 
   /** The chunk of record `i` (made, or taken from the spare ones, on first need). */
   chunk(i: number): Chunk {
     const c = i >> CHUNK_BITS;
-    let chunks = this.#chunks;
-    // (a list made empty starts as one of small integers: the code optimized on one run's list
-    // of chunks deoptimized at the next run's first push)
-    if (chunks === undefined) this.#chunks = chunks = [takeChunk()];
+    const chunks = this.#chunks;
     while (chunks.length <= c) chunks.push(takeChunk());
     return chunks[c] as Chunk;
   }
@@ -102,12 +127,15 @@ export class Parked {
    */
   release(): void {
     const chunks = this.#chunks;
-    if (this.top !== 0 || chunks === undefined) return;
-    this.#chunks = undefined;
+    if (this.top !== 0 || chunks.length === 0) return;
     while (chunks.length > 0 && SPARE_CHUNKS.length < SPARE_CHUNK_COUNT) SPARE_CHUNKS.push(chunks.pop() as Chunk);
     if (chunks.length === 0) return;
-    const more = moreChunks?.deref();
-    if (more === undefined) moreChunks = new WeakRef(chunks);
-    else for (let j = 0; j < chunks.length; j++) more.push(chunks[j] as Chunk);
+    const more = weak.moreChunks.deref();
+    // (into another list, the store's own never replaced: a field written once is held constant,
+    // and the code that read it deoptimized when it changed)
+    const into = more === undefined || more === NO_CHUNKS ? emptyChunkList() : more;
+    for (let j = 0; j < chunks.length; j++) into.push(chunks[j] as Chunk);
+    chunks.length = 0;
+    if (into !== more) weak.moreChunks = new WeakRef(into);
   }
 }
