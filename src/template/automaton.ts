@@ -1079,7 +1079,14 @@ export class Deterministic {
     const entries = this.#entries;
     let table = this.#table;
     const runs = this.#runs;
-    /** The entries and offsets where a unit was read two ways (a later path that reaches one again has been there: none of its ways reads the URI). */
+    /**
+     * The entries and offsets where a unit was read two ways (a later path that reaches one again
+     * has been there: none of its ways reads the URI): the first entry at each offset, plus one,
+     * by offset (an ambiguous template forks at every offset: a Set of every (entry, offset) key
+     * grew past the cache, and past 2^31 its keys were heap numbers, 83 -> 518 ns a character from
+     * 1 KB to 1 MB on `{a}{b}`), and any other in `seen`.
+     */
+    let firstAt: Int32Array | undefined;
     let seen: Set<number> | undefined;
     let st = 0;
     let p = 0;
@@ -1131,9 +1138,14 @@ export class Deterministic {
         }
         if ((entries[i + 1] as number) >= 0) {
           // (an entry is of one set and class: the set was here at this offset before)
-          const key = i * (len + 1) + p;
-          if ((seen ??= new Set()).has(key)) break fail;
-          seen.add(key);
+          const first = (firstAt ??= new Int32Array(len + 1))[p] as number;
+          if (first === 0) firstAt[p] = i + 1;
+          else if (first === i + 1) break fail;
+          else {
+            const key = i * (len + 1) + p;
+            if ((seen ??= new Set()).has(key)) break fail;
+            seen.add(key);
+          }
           forks.push(entries[i + 1] as number, p, width, events.length);
         }
         for (let j = i + 3, end = j + (entries[i + 2] as number); j < end; j++) events.push(entries[j] as number, p);
