@@ -88,6 +88,44 @@ describe("the calls waiting in a match by memoized calls (parked records)", () =
   });
 });
 
+describe("the code of a match by memoized calls, optimized on shallow input", () => {
+  // complete (CallRun's loop over the calls) optimized while no call waited past LIVE_LEVELS, as
+  // a process that matched short inputs first has it: a deep match after it must not
+  // deoptimize it (that cost the first deep pass a recompile of complete and its inlined
+  // callees, twice: RFC 8259 JSON nested 10,000 deep, 17 -> 33 ms). V8's own optimizer is
+  // driven here (--allow-natives-syntax), so that the test does not wait on its heuristics.
+  const optimizedAfterDeep = (order: readonly ("isValid" | "validate")[]): unknown => {
+    const program = `
+      const { grammarFromAbnf } = await import(${JSON.stringify(path.join(dist, "index.js"))});
+      const { CallRun } = await import(${JSON.stringify(path.join(dist, "calls.js"))});
+      const complete = CallRun.prototype.complete;
+      const g = grammarFromAbnf('e = t *( "+" t )\\nt = "x" / "(" e ")"\\n').value;
+      g.compile("e");
+      %PrepareFunctionForOptimization(complete);
+      for (let k = 0; k < 200; k++) for (const s of ["x", "(x+x)+x", "((x))+(x+(x))", "(((x+x)))", "x+", "(x"]) { g.isValid(s, "e"); g.validate(s, "e"); }
+      %OptimizeFunctionOnNextCall(complete);
+      g.isValid("(x)", "e");
+      // (status bit 16: optimized code)
+      const optimized = () => (%GetOptimizationStatus(complete) & 16) !== 0;
+      const out = [optimized()];
+      const deep = "(".repeat(2000) + "x" + ")".repeat(2000);
+      for (const how of ${JSON.stringify(order)}) {
+        out.push(how === "isValid" ? g.isValid(deep, "e") : g.validate(deep + ")", "e").ok, optimized());
+      }
+      process.stdout.write(JSON.stringify(out));
+    `;
+    return JSON.parse(execFileSync(process.execPath, ["--allow-natives-syntax", "--input-type=module", "-e", program], { encoding: "utf8", stdio: "pipe" }));
+  };
+
+  it("keeps its optimized code through a first match that parks calls (isValid, then validate with labels)", () => {
+    expect(optimizedAfterDeep(["isValid", "validate", "isValid"])).toEqual([true, true, true, false, true, true, true]);
+  }, 60_000);
+
+  it("keeps it when the first deep match wants labels (validate)", () => {
+    expect(optimizedAfterDeep(["validate", "isValid"])).toEqual([true, false, true, true, true]);
+  }, 60_000);
+});
+
 describe("the chunks of parked records, given back", () => {
   it("are taken again by the next stores of the same task, the two spare ones first and then the weakly held ones, each once", async () => {
     const { Parked, CHUNK } = await import("../src/abnf/parked");

@@ -11,7 +11,7 @@ import { firstChars, type Analysis, type RuleCheck } from "./analysis.js";
 import { edgeLabels, edgeLabelsOf, tokenEntered, uniquePush } from "./labels.js";
 import { matchLimitError, type MatchBudgets } from "./match-limit.js";
 import { GrammarError } from "./grammar-errors.js";
-import { CHUNK, getCount, INTS, Parked, putCount, REFS } from "./parked.js";
+import { CHUNK, getCount, INTS, NO_PARKED, Parked, putCount, REFS } from "./parked.js";
 import { describeValue } from "../describe.js";
 
 export type { MatchBudgets } from "./match-limit.js";
@@ -259,7 +259,7 @@ function grownInts(a: Int32Array, least: number): Int32Array {
 }
 
 /**
- * What a parked frame (Frame.park) holds besides numbers and its rule, states and labels, made
+ * What a parked frame (Frame.descend) holds besides numbers and its rule, states and labels, made
  * only when some is there: the lists of the offset it follows once positions were added to it,
  * its other offsets pending, the list of its ends once two or more, and its landings' lists
  * while they hold two landings or more. An LL(1) grammar's frame, waiting, has none.
@@ -374,7 +374,7 @@ class Landings {
   }
 
   /**
-   * Writes the landings into a parked frame's record (Frame.park: 11 integers from `io`, two
+   * Writes the landings into a parked frame's record (Frame.descend: 11 integers from `io`, two
    * of them for each count, and 2 references from `ro`) and returns its rare references, with the lists
    * when what they hold is read later (two landings or more); else the lists stay here, to be
    * filled again. Then empties the landings.
@@ -447,7 +447,7 @@ class Landings {
  * positions are dropped once followed, and while one offset at a time is pending (an LL(1)
  * grammar's case) there is no map or heap of them. A frame waiting on a call (on nested input,
  * one per level) is parked, its state written into a record of typed arrays (CallRun.complete,
- * {@link park}), and the object reused for the call. A frame made for a derivation
+ * {@link descend}), and the object reused for the call. A frame made for a derivation
  * (`keep`) keeps every offset's positions.
  */
 export class Frame {
@@ -528,7 +528,7 @@ export class Frame {
   }
 
   /**
-   * Makes this frame, one that completed or whose state is parked ({@link park}), a new call of
+   * Makes this frame, one that completed or whose state is parked ({@link descend}), a new call of
    * rule `key` at `start`, as a new Frame would be (not one kept for a derivation).
    */
   reuse(key: string, start: number): void {
@@ -555,15 +555,31 @@ export class Frame {
   }
 
   /**
-   * Writes this frame's state, waiting for a call (run returned true), into record `i` of
-   * `store`, so that the frame can be reused for the call ({@link reuse}) and made this one again
-   * by {@link unpark}. The offset it follows goes back to the run's spare ones, its fields
-   * copied. A frame kept for a derivation is never parked. Not written, as they follow from
-   * what is: how many positions were counted (`#j`: #follow sets both before it waits), how
-   * many the state followed has, the state of the offset followed (that state, unless its
-   * positions were copied into a list), and the largest end (the only one, unless there is a list).
+   * The frame for the call this one, waiting at `level` of a completion (run returned true),
+   * waits for: `key` at `start`. Below {@link LIVE_LEVELS}, a new one (CallRun.complete reuses
+   * a completed frame when it has one, and calls this when it has none, so that every run calls
+   * it); past them this frame, its state parked: written into the next record of the run's
+   * store ({@link CallRun.parked}, made on first need) for {@link ascend} to read back, and the
+   * frame reused for the call ({@link reuse}). The offset it follows goes back to the run's spare
+   * ones, its fields copied. A frame kept for a derivation is never parked. Not written, as they
+   * follow from what is: how many positions were counted (`#j`: #follow sets both before it
+   * waits), how many the state followed has, the state of the offset followed (that state,
+   * unless its positions were copied into a list), and the largest end (the only one, unless
+   * there is a list).
+   *
+   * (One function with the parking written out in it, called from complete on shallow runs too:
+   * too long for V8 to inline into complete (more than 460 bytes of bytecode), so that what it
+   * meets first on a deep run, with no type feedback yet, deoptimizes this function alone, not
+   * complete, which an engine warmed on shallow input had optimized without these paths: the
+   * first deep pass recompiled complete twice, RFC 8259 JSON nested 10,000 deep 17 -> 33 ms.
+   * test/abnf-parked-frames.test.ts holds complete optimized through a first deep match.)
    */
-  park(store: Parked, i: number): void {
+  descend(key: string, start: number, level: number): Frame {
+    const run = this.#run;
+    if (level < LIVE_LEVELS) return new Frame(run, key, start);
+    let store = run.parked;
+    if (store === NO_PARKED) run.parked = store = new Parked();
+    const i = store.top++;
     const c = store.chunk(i);
     const o = i & (CHUNK - 1);
     const ints = c.ints;
@@ -594,11 +610,25 @@ export class Frame {
     this.#slot = undefined;
     this.#many = undefined;
     this.endList = undefined;
-    this.#run.spareOf(cur);
+    run.spareOf(cur);
+    this.reuse(key, start);
+    return this;
   }
 
-  /** Makes this frame the one parked in record `i` of `store` ({@link park}), emptying the record's references. */
-  unpark(store: Parked, i: number): void {
+  /**
+   * After the call this frame ran completed at `level` + 1 of a completion: past
+   * {@link LIVE_LEVELS}, makes this frame the one that waited for it, parked in the last record
+   * of the run's store ({@link descend}), emptying the record's references; at level -1 (the
+   * completion's bottom done) gives the store's chunks back once no record is in use. (Called from
+   * complete on every run, and not inlined there, as {@link descend} is.)
+   */
+  ascend(level: number): void {
+    const store = this.#run.parked;
+    if (level < 0) {
+      store.release();
+      return;
+    }
+    const i = --store.top;
     const c = store.chunk(i);
     const o = i & (CHUNK - 1);
     const ints = c.ints;
@@ -1281,7 +1311,7 @@ function stateCalls(state: DfaState, a: Automaton): boolean {
  * itself a frame reads as loops (selfLoops).
  */
 export interface RuleInfo {
-  /** The rule's key (what a parked frame's rule is read back by: Frame.unpark). */
+  /** The rule's key (what a parked frame's rule is read back by: Frame.ascend). */
   readonly key: string;
   readonly a: Automaton;
   readonly dfa: Dfa;
@@ -1915,11 +1945,20 @@ export class CallRun {
   #pool: Frame[] | undefined;
 
   /**
+   * The records of the calls waiting past the first {@link LIVE_LEVELS} levels of the run's
+   * completions (Frame.descend): NO_PARKED until one is parked (a field that held undefined in
+   * every run until a deep one changed kind there, and deoptimized the code that made runs),
+   * then a store of the run's own. A completion nested in another (a check in code, #checked)
+   * parks its records above the other's and reads them back before it ends.
+   */
+  parked: Parked = NO_PARKED;
+
+  /**
    * Runs `bottom` to completion, running the calls it waits for on an explicit stack; returns
    * it. The frames of the first {@link LIVE_LEVELS} levels are objects (reused from the run's
    * pool); past them only the one that runs is: each one that starts waiting there is parked
-   * (Frame.park), the same object is reused for the call it waits for, and made the waiting one
-   * again when that call is done (Frame.unpark).
+   * (Frame.descend), the same object is reused for the call it waits for, and made the waiting
+   * one again when that call is done (Frame.ascend).
    */
   complete(bottom: Frame): Frame {
     /** The frames of the levels below LIVE_LEVELS, by level (the bottom's is 0; past the top's, stale). */
@@ -1927,30 +1966,24 @@ export class CallRun {
     /** How many frames this completion has: the top's level is one less. */
     let depth = 1;
     let top = bottom;
-    /**
-     * The calls waiting past the first {@link LIVE_LEVELS} levels (Frame.park), made on first
-     * need. (A local, not a field of the run: a field that held undefined in every run until a
-     * deep one changed kind there, and deoptimized the code that made runs.)
-     */
-    let parked: Parked | undefined;
     for (;;) {
       if (!top.run(this.#known)) {
         this.frames++;
         this.#result(top);
         this.spareAside(top.takeAside());
         depth--;
-        if (depth === 0) break;
-        // the frame that waited for this call: parked, or an object of the levels below LIVE_LEVELS
+        // the frame that waited for this call: an object of the levels below LIVE_LEVELS, or
+        // parked (Frame.ascend, also where the bottom is done: see Frame.descend)
         const level = depth - 1;
-        if (level >= LIVE_LEVELS) {
-          const store = parked as Parked;
-          top.unpark(store, --store.top);
-        } else {
+        if (level >= 0 && level < LIVE_LEVELS) {
           const pool = this.#pool;
           if (pool === undefined) this.#pool = [top];
           else if (pool.length < LIVE_LEVELS) pool.push(top);
           top = live[level] as Frame;
+          continue;
         }
+        top.ascend(level);
+        if (level < 0) break;
         continue;
       }
       if (this.compiled.analysis.checks.has(this.wantKey)) this.#checked(this.wantKey, this.wantStart);
@@ -1959,24 +1992,19 @@ export class CallRun {
         const key = this.wantKey;
         const start = this.wantStart;
         const level = depth - 1;
-        if (level < LIVE_LEVELS) {
-          const spare = this.#pool?.pop();
-          if (spare === undefined) top = new Frame(this, key, start);
-          else {
-            spare.reuse(key, start);
-            top = spare;
-          }
-          if (depth < LIVE_LEVELS) live[depth] = top;
-        } else {
-          parked ??= new Parked();
-          top.park(parked, parked.top++);
-          top.reuse(key, start);
+        // a completed frame reused below LIVE_LEVELS; else a new one, or past them this one
+        // with its state parked (Frame.descend)
+        const spare = level < LIVE_LEVELS ? this.#pool?.pop() : undefined;
+        if (spare === undefined) top = top.descend(key, start, level);
+        else {
+          spare.reuse(key, start);
+          top = spare;
         }
+        if (depth < LIVE_LEVELS) live[depth] = top;
         depth++;
         if (depth > this.deepest) this.deepest = depth;
       }
     }
-    parked?.release();
     return bottom;
   }
 

@@ -139,3 +139,9 @@ export class Parked {
     if (into !== more) weak.moreChunks = new WeakRef(into);
   }
 }
+
+/**
+ * The store of a run that has parked nothing (CallRun.parked): never written, its chunks none.
+ * (A store, not undefined, so that the run's field holds one kind of object from the start.)
+ */
+export const NO_PARKED = new Parked();
