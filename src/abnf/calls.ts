@@ -210,6 +210,9 @@ const TAKEN: Pending = { k: -1, list: undefined, state: undefined, order: -1, se
  */
 const LIVE_LEVELS = 512;
 
+/** What a run's store of parked records is made with, before NO_PARKED (see the CallRun constructor): never read. */
+const NOT_PARKED = new Parked();
+
 /** The Asides of frames that completed, kept for reuse, their lists emptied (see {@link SPARE_PENDING}). */
 const SPARE_ASIDES: Aside[] = [];
 
@@ -1627,7 +1630,12 @@ export class CallRun {
     readonly keptLimit: number = compiled.budgets.ends ?? KEPT_ENDS_LIMIT,
     /** The most calls the run may have waiting at once (the grammar's budget, {@link CALL_DEPTH_LIMIT} by default). */
     readonly depthLimit: number = compiled.budgets.depth ?? CALL_DEPTH_LIMIT,
-  ) {}
+  ) {
+    // (the field written a second time, with another value, from the first run on: a field
+    // written once is held constant by V8, and the first deep run's store deoptimized the code
+    // that made runs)
+    this.parked = NO_PARKED;
+  }
   /** The most calls that were waiting at once. */
   deepest = 0;
   /**
@@ -1946,12 +1954,12 @@ export class CallRun {
 
   /**
    * The records of the calls waiting past the first {@link LIVE_LEVELS} levels of the run's
-   * completions (Frame.descend): NO_PARKED until one is parked (a field that held undefined in
+   * completions (Frame.descend): NO_PARKED until one is parked (see the constructor; a field that held undefined in
    * every run until a deep one changed kind there, and deoptimized the code that made runs),
    * then a store of the run's own. A completion nested in another (a check in code, #checked)
    * parks its records above the other's and reads them back before it ends.
    */
-  parked: Parked = NO_PARKED;
+  parked: Parked = NOT_PARKED;
 
   /**
    * Runs `bottom` to completion, running the calls it waits for on an explicit stack; returns
