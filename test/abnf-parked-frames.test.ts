@@ -124,6 +124,27 @@ describe("the code of a match by memoized calls, optimized on shallow input", ()
   it("keeps it when the first deep match wants labels (validate)", () => {
     expect(optimizedAfterDeep(["validate", "isValid"])).toEqual([true, false, true, true, true]);
   }, 60_000);
+
+  it("keeps the code that reads parked calls back through the end of the first deep match", () => {
+    // Frame.ascend optimized midway through the process's first deep match (as V8 does on its
+    // own: it is hot there), once it has read parked calls back: the end of that match must not
+    // deoptimize it (the store's chunks were given back from it, by code that had never run).
+    const program = `
+      const { grammarFromAbnf } = await import(${JSON.stringify(path.join(dist, "index.js"))});
+      const { Frame } = await import(${JSON.stringify(path.join(dist, "calls.js"))});
+      const ascend = Frame.prototype.ascend;
+      %PrepareFunctionForOptimization(ascend);
+      const g = grammarFromAbnf('e = t *( "+" t )\\nt = "x" / "(" e ")" / c\\nc = "y"\\n', { checks: { c: () => { %OptimizeFunctionOnNextCall(ascend); return true; } } }).value;
+      g.compile("e");
+      for (let k = 0; k < 200; k++) for (const s of ["x", "(x+x)+x", "((x))+(x+(x))", "(((x+x)))", "x+", "(x"]) g.isValid(s, "e");
+      // the first nesting reads parked calls back; the check at the second's innermost call has ascend optimized at its next call
+      const nest = (inner) => "(".repeat(2000) + inner + ")".repeat(2000);
+      const valid = g.isValid(nest("x") + "+" + nest("y"), "e");
+      process.stdout.write(JSON.stringify([valid, (%GetOptimizationStatus(ascend) & 16) !== 0]));
+    `;
+    const out: unknown = JSON.parse(execFileSync(process.execPath, ["--allow-natives-syntax", "--input-type=module", "-e", program], { encoding: "utf8", stdio: "pipe" }));
+    expect(out).toEqual([true, true]);
+  }, 60_000);
 });
 
 describe("the chunks of parked records, given back", () => {

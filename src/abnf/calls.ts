@@ -622,15 +622,15 @@ export class Frame {
    * After the call this frame ran completed at `level` + 1 of a completion: past
    * {@link LIVE_LEVELS}, makes this frame the one that waited for it, parked in the last record
    * of the run's store ({@link descend}), emptying the record's references; at level -1 (the
-   * completion's bottom done) gives the store's chunks back once no record is in use. (Called from
-   * complete on every run, and not inlined there, as {@link descend} is.)
+   * completion's bottom done), nothing. (Called from complete at the end of every completion, so
+   * that complete has met the call, and not inlined there, as {@link descend} is. The store's
+   * chunks are given back by the run's call, not here: this function's code, optimized on runs
+   * that parked nothing, was deoptimized at the first deep run's end by the giving back, and a
+   * second deep pass ran it unoptimized.)
    */
   ascend(level: number): void {
+    if (level < 0) return;
     const store = this.#run.parked;
-    if (level < 0) {
-      store.release();
-      return;
-    }
     const i = --store.top;
     const c = store.chunk(i);
     const o = i & (CHUNK - 1);
@@ -1905,6 +1905,7 @@ export class CallRun {
     try {
       if (this.compiled.analysis.checks.has(key)) return this.#checked(key, start);
       this.complete(new Frame(this, key, start));
+      this.parked.release();
     } catch (e) {
       throw this.#stackOut(e, start);
     }
@@ -1917,7 +1918,9 @@ export class CallRun {
    */
   completeForDerivation(key: string, start: number): Frame {
     try {
-      return this.complete(new Frame(this, key, start, true));
+      const frame = this.complete(new Frame(this, key, start, true));
+      this.parked.release();
+      return frame;
     } catch (e) {
       throw this.#stackOut(e, start);
     }
@@ -1954,10 +1957,12 @@ export class CallRun {
 
   /**
    * The records of the calls waiting past the first {@link LIVE_LEVELS} levels of the run's
-   * completions (Frame.descend): NO_PARKED until one is parked (see the constructor; a field that held undefined in
-   * every run until a deep one changed kind there, and deoptimized the code that made runs),
-   * then a store of the run's own. A completion nested in another (a check in code, #checked)
-   * parks its records above the other's and reads them back before it ends.
+   * completions (Frame.descend): NO_PARKED until one is parked (see the constructor; a field
+   * that held undefined in every run until a deep one changed kind there, and deoptimized the
+   * code that made runs),
+   * then a store of the run's own, whose chunks {@link call} gives back when it ends. A
+   * completion nested in another (a check in code, #checked) parks its records above the
+   * other's and reads them back before it ends.
    */
   parked: Parked = NOT_PARKED;
 
