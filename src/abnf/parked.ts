@@ -70,7 +70,7 @@ const NO_CHUNKS: Chunk[] = emptyChunkList();
  * Making a chunk took 7% of a match of RFC 8259 JSON nested 10,000 deep. (Never undefined:
  * it holds NO_CHUNKS until a run gives chunks back, so that takeChunk calls deref on the first
  * run as on the next; and a field, not a module variable, as the first write to one that was
- * never written deoptimized the code that read it: park, unpark, chunk.)
+ * never written deoptimized the code that read it: Frame.descend and ascend, chunk.)
  */
 const weak = { moreChunks: new WeakRef(NO_CHUNKS) };
 // (written twice now, so that V8 holds the field as one that changes: the code that read it,
