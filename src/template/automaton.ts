@@ -1071,8 +1071,9 @@ export class Deterministic {
     this.#trim();
     this.#cap = DETERMINISTIC_SET_LIMIT;
     const events: number[] = [];
-    /** The ways not taken yet: entry, offset, width of its unit, length of `events`, ... */
-    const forks: number[] = [];
+    /** The ways not taken yet, the first `nf` entries: entry, offset, width of its unit, length of `events`, ... */
+    let forks: Int32Array = walkForks;
+    let nf = 0;
     const len = text.length;
     const classOf = this.#classOf;
     const k = this.#classes;
@@ -1146,7 +1147,16 @@ export class Deterministic {
             if ((seen ??= new Set()).has(key)) break fail;
             seen.add(key);
           }
-          forks.push(entries[i + 1] as number, p, width, events.length);
+          if (nf === forks.length) {
+            // (grown by doubling: four entries a fork, in a buffer of 256 times a power of two)
+            const bigger = new Int32Array(2 * nf);
+            bigger.set(forks);
+            forks = bigger;
+          }
+          forks[nf++] = entries[i + 1] as number;
+          forks[nf++] = p;
+          forks[nf++] = width;
+          forks[nf++] = events.length;
         }
         for (let j = i + 3, end = j + (entries[i + 2] as number); j < end; j++) events.push(entries[j] as number, p);
         st = entries[i] as number;
@@ -1154,16 +1164,25 @@ export class Deterministic {
         continue;
       }
       // no path from here reads the URI: back to the last way not taken
-      if (forks.length === 0) return undefined;
-      events.length = forks.pop() as number;
-      width = forks.pop() as number;
-      const at = forks.pop() as number;
+      if (nf === 0) return undefined;
+      events.length = forks[--nf] as number;
+      width = forks[--nf] as number;
+      const at = forks[--nf] as number;
       if ((again -= p - at) < 0) return UNDECIDED;
       p = at;
-      back = forks.pop() as number;
+      back = forks[--nf] as number;
     }
   }
 }
+
+/**
+ * The forward walk's forks, while 64 fit (one walk runs to its end before another begins): a
+ * longer walk grows its own, let go when it ends. As a JS array that grew with the URI (a fork
+ * every character or two on `{a}{b}`, `{x}-{y}` or `{/path*}{/x}`), each growth a copy left as
+ * garbage past the cache, the walk allocated 52 to 124 bytes a character for its forks, and its
+ * ns a character doubled or tripled from 1 KB to 1 MB.
+ */
+const walkForks = new Int32Array(256);
 
 /** The longest literal run the walk compares at once (a longer literal is several runs). */
 const RUN_LIMIT = 256;
