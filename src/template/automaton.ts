@@ -1060,21 +1060,33 @@ export class Deterministic {
     return run;
   }
 
+  /** {@link walk}'s path in an array of its own (Array.from: some 70 bytes a number, for tests). */
+  walkText(text: string): number[] | undefined | typeof UNDECIDED {
+    const w = this.walk(text);
+    return typeof w === "object" ? Array.from(w) : w;
+  }
+
   /**
    * The tags of the preferred path reading `text` ({@link Matcher.paths}'s first; flat: tag, string
-   * offset, ...); undefined when none does; {@link UNDECIDED} when the limits are passed, or the
-   * walk would come back to read more than four times the URI's length again. The units are read
-   * off the string as the walk goes (units.ts's toUnits, inline).
+   * offset, ...), valid until the next walk; undefined when none does; {@link UNDECIDED} when the
+   * limits are passed, or the walk would come back to read more than four times the URI's length
+   * again. The units are read off the string as the walk goes (units.ts's toUnits, inline).
    */
-  walkText(text: string): number[] | undefined | typeof UNDECIDED {
+  walk(text: string): Int32Array | undefined | typeof UNDECIDED {
     if (this.#walkOff) return UNDECIDED;
     this.#trim();
     this.#cap = DETERMINISTIC_SET_LIMIT;
-    const events: number[] = [];
-    /** The ways not taken yet, the first `nf` entries: entry, offset, width of its unit, length of `events`, ... */
-    let forks: Int32Array = walkForks;
-    let nf = 0;
     const len = text.length;
+    // (a buffer a longer URI grew is let go when a walk begins)
+    const keep = WALK_KEEP + 8 * len;
+    if (walkEvents.length > keep) walkEvents = new Int32Array(256);
+    if (walkForks.length > keep) walkForks = new Int32Array(256);
+    /** The path's tags so far, the first `ne` entries (flat: tag, offset, ...). */
+    let events = walkEvents;
+    let ne = 0;
+    /** The ways not taken yet, the first `nf` entries: entry, offset, width of its unit, `ne` then, ... */
+    let forks = walkForks;
+    let nf = 0;
     const classOf = this.#classOf;
     const k = this.#classes;
     const entries = this.#entries;
@@ -1105,8 +1117,9 @@ export class Deterministic {
             if (!this.#make(st)) return UNDECIDED;
             const a = this.#accept[st] as readonly number[];
             if (a === NO_ACCEPT) break fail;
-            for (let j = 0; j < a.length; j++) events.push(a[j] as number, len);
-            return events;
+            if (ne + 2 * a.length > events.length) walkEvents = events = grown(events, ne + 2 * a.length);
+            for (let j = 0; j < a.length; j++) (events[ne++] = a[j] as number), (events[ne++] = len);
+            return events.subarray(0, ne);
           }
           let run = runs[st];
           if (run === undefined) {
@@ -1147,25 +1160,22 @@ export class Deterministic {
             if ((seen ??= new Set()).has(key)) break fail;
             seen.add(key);
           }
-          if (nf === forks.length) {
-            // (grown by doubling: four entries a fork, in a buffer of 256 times a power of two)
-            const bigger = new Int32Array(2 * nf);
-            bigger.set(forks);
-            forks = bigger;
-          }
+          if (nf === forks.length) walkForks = forks = grown(forks, nf);
           forks[nf++] = entries[i + 1] as number;
           forks[nf++] = p;
           forks[nf++] = width;
-          forks[nf++] = events.length;
+          forks[nf++] = ne;
         }
-        for (let j = i + 3, end = j + (entries[i + 2] as number); j < end; j++) events.push(entries[j] as number, p);
+        const tags = entries[i + 2] as number;
+        if (ne + 2 * tags > events.length) walkEvents = events = grown(events, ne + 2 * tags);
+        for (let j = i + 3, end = j + tags; j < end; j++) (events[ne++] = entries[j] as number), (events[ne++] = p);
         st = entries[i] as number;
         p += width;
         continue;
       }
       // no path from here reads the URI: back to the last way not taken
       if (nf === 0) return undefined;
-      events.length = forks[--nf] as number;
+      ne = forks[--nf] as number;
       width = forks[--nf] as number;
       const at = forks[--nf] as number;
       if ((again -= p - at) < 0) return UNDECIDED;
@@ -1176,13 +1186,27 @@ export class Deterministic {
 }
 
 /**
- * The forward walk's forks, while 64 fit (one walk runs to its end before another begins): a
- * longer walk grows its own, let go when it ends. As a JS array that grew with the URI (a fork
- * every character or two on `{a}{b}`, `{x}-{y}` or `{/path*}{/x}`), each growth a copy left as
- * garbage past the cache, the walk allocated 52 to 124 bytes a character for its forks, and its
- * ns a character doubled or tripled from 1 KB to 1 MB.
+ * The forward walk's tags and forks (one walk runs to its end before another begins, and its path
+ * is read before the next), grown by doubling and kept for the next walk up to WALK_KEEP entries,
+ * and eight a character of the next walk's URI (a fork every character has four).
+ * As JS arrays that grew with the URI (a fork every character or two on `{a}{b}`, `{x}-{y}` or
+ * `{/path*}{/x}`, an event a character on the last), each growth a copy left as garbage past the
+ * cache, the walk allocated 52 to 152 bytes a character, and its ns a character doubled or
+ * tripled from 1 KB to 1 MB; grown afresh by each walk (a new ArrayBuffer each time), they took
+ * some 14 µs of a 1 KB match of `{/path*}{/x}`; grown afresh by each walk of 1 MB, 16 MB of new
+ * memory each time, `{a}{b}`'s match went 22 -> 48 ns a character from 100 KB to 1 MB.
  */
-const walkForks = new Int32Array(256);
+let walkEvents: Int32Array = new Int32Array(256);
+let walkForks: Int32Array = new Int32Array(256);
+/** The entries of a walk's buffer kept for the next one whatever its length (256 KB). */
+const WALK_KEEP = 1 << 16;
+
+/** A copy of `a` with room for `need` entries (twice its length at least). */
+function grown(a: Int32Array, need: number): Int32Array {
+  const b = new Int32Array(Math.max(need, 2 * a.length));
+  b.set(a);
+  return b;
+}
 
 /** The longest literal run the walk compares at once (a longer literal is several runs). */
 const RUN_LIMIT = 256;

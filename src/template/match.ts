@@ -45,7 +45,7 @@ interface ItemRead {
 }
 
 /** The varspecs' shares of a path, in the template's order. */
-export function itemsOf(events: readonly number[], tags: readonly Tag[], expressions: readonly TemplateExpression[], units: Units | undefined): ItemRead[] {
+export function itemsOf(events: ArrayLike<number>, tags: readonly Tag[], expressions: readonly TemplateExpression[], units: Units | undefined): ItemRead[] {
   const all: ItemRead[] = [];
   for (const x of expressions) for (const spec of x.varspecs) all.push({ spec, x, present: false, open: 0, first: -1, end: 0, entries: [] });
   for (let i = 0; i < events.length; i += 2) {
@@ -121,8 +121,11 @@ function candidates(item: ItemRead, uri: string, all = true): MatchedValue[] {
     string = x.operator !== ";" || raw[0] !== "";
     if (pieces.length % 2 === 0) pairs = () => Array.from({ length: pieces.length / 2 }, (_, i) => [pieces[2 * i] as string, pieces[2 * i + 1] as string] as const);
   } else {
-    // exploded elements: a name (or a whole member) and, after "=", a value
-    const elements: { key: string; nameKey: boolean; value: string | undefined }[] = [];
+    // exploded elements: a name (or a whole member; the varname where it is written as a literal)
+    // and, after "=", a value, by the element's index (two arrays, not an object an element: an
+    // explode on a long URI has an element every few characters)
+    const keys: string[] = [];
+    const values: string[] = [];
     let nameKeys = 0;
     // an associative array holds a name once (§2.4.2): once a name repeats where no list can stand
     // (a member "=" something, a name not the varname's), no path keeping the text up to there
@@ -132,24 +135,26 @@ function candidates(item: ItemRead, uri: string, all = true): MatchedValue[] {
     let list = true;
     for (const e of item.entries) {
       if (e.role === "key") {
-        elements.push({ key: text(e), nameKey: false, value: undefined });
-        twice ||= names.size === names.add(dec(text(e))).size;
-        list &&= !row.named || text(e) === spec.name;
+        const key = text(e);
+        keys.push(key);
+        twice ||= names.size === names.add(dec(key)).size;
+        list &&= !row.named || key === spec.name;
       } else if (e.role === "eval") {
-        (elements[elements.length - 1] as { value: string | undefined }).value = text(e);
+        values[keys.length - 1] = text(e);
         list &&= row.named;
       } else {
         // the varname written as a literal, where no key span can stand (a name U mode would encode)
-        elements.push({ key: spec.name, nameKey: true, value: undefined });
+        keys.push(spec.name);
         nameKeys++;
       }
       if (twice && !list && !row.reserved) item.dead ??= e.at;
     }
     // a list: the keys where no element has a value, or (";", "?", "&") the values of elements named by the varname
-    if (row.named ? elements.every((e) => e.nameKey || e.key === spec.name) : elements.every((e) => e.value === undefined)) {
-      members = elements.map((e) => dec(row.named ? (e.value ?? "") : e.key));
+    // (an element whose varname is written as a literal has the varname for its key)
+    if (row.named ? keys.every((k) => k === spec.name) : values.length === 0) {
+      members = keys.map((k, i) => dec(row.named ? (values[i] ?? "") : k));
     }
-    if (nameKeys === 0) pairs = () => elements.map((e) => [dec(e.key), dec(e.value ?? "")] as const);
+    if (nameKeys === 0) pairs = () => keys.map((k, i) => [dec(k), dec(values[i] ?? "")] as const);
   }
   const out: MatchedValue[] = [];
   if (members !== undefined) {

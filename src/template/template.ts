@@ -324,8 +324,8 @@ export class UriTemplate<T extends string = string> {
     try {
       if (limit === 1) {
         // a URI that never makes the template guess: its one path in one forward pass (else the
-        // general matcher's two passes, below)
-        const path = this.nfa.bounded.length > 0 ? UNDECIDED : (this.#forward ??= new Deterministic(this.nfa)).walkText(uri);
+        // general matcher's two passes, below; the path is in the walk's buffer, read at once)
+        const path = this.nfa.bounded.length > 0 ? UNDECIDED : (this.#forward ??= new Deterministic(this.nfa)).walk(uri);
         if (path !== UNDECIDED) {
           if (path === undefined) return this.#noMatch(uri, undefined, budget);
           const r = readingsOf(itemsOf(path, this.nfa.tags, this.expressions, undefined), this.parts, uri, 1, this.repeatsVariables, undefined, canon);
