@@ -1201,6 +1201,9 @@ let walkForks: Int32Array = new Int32Array(256);
 /** The entries of a walk's buffer kept for the next one whatever its length (256 KB). */
 const WALK_KEEP = 1 << 16;
 
+/** @internal The entries the walk's buffers hold now (for tests: SECURITY.md "memory kept between calls"). */
+export const walkKept = (): number => walkEvents.length + walkForks.length;
+
 /** A copy of `a` with room for `need` entries (twice its length at least). */
 function grown(a: Int32Array, need: number): Int32Array {
   const b = new Int32Array(Math.max(need, 2 * a.length));

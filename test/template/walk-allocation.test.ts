@@ -8,7 +8,7 @@
 // does not hide what was allocated; the least of three runs after two, so that code the compiler
 // installs on the heap during one is not counted.
 import v8 from "node:v8";
-import { buildNfa, Deterministic } from "../../src/template/automaton";
+import { buildNfa, Deterministic, walkKept } from "../../src/template/automaton";
 import { templateLanguage } from "../../src/template/language";
 import { parseTemplateOrThrow } from "../../src/template/index";
 
@@ -72,5 +72,19 @@ describe("the forward walk's heap allocation a character (issue 30)", () => {
     // a character measured. Before: 150 to 152, the walk's events as a JS array that grew, and an
     // object an element in candidates()
     expect(r.bytes / N).toBeLessThan(110);
+  });
+
+  it("the walk's buffers a 1 MB URI grew are let go when a walk of a short URI begins (SECURITY.md)", () => {
+    const walk = walkOf("{a}{b}");
+    walk.walk("a".repeat(1 << 20));
+    // a fork a character, four entries each: 16 MB kept until the next walk
+    expect(walkKept()).toBeGreaterThanOrEqual(4 << 20);
+    walk.walk("aa");
+    expect(walkKept()).toBeLessThanOrEqual(2 * 256);
+    // up to 64 K entries each are kept whatever the URI: 40,000 of forks here, in 65,536
+    walk.walk("a".repeat(10_000));
+    const kept = walkKept();
+    walk.walk("aa");
+    expect([kept, walkKept()]).toEqual([65_536 + 256, 65_536 + 256]);
   });
 });
