@@ -55,4 +55,18 @@ describe("the engine's code, optimized on one grammar, at the first use of anoth
     expect(/completed compiling \S+ <JSFunction #follow /.test(t.before)).toBe(true);
     expect(t.after.match(/deoptimizing \S+ <JSFunction #follow [^\n]*/g) ?? []).toEqual([]);
   }, 120_000);
+
+  it("reads the definitions of a loaded grammar's own rules and of the core rules it imports as objects of one shape", () => {
+    // (the interpreter's code, optimized on a grammar that imports no core rule (OData), met
+    // RFC 5322's imported ALPHA and DIGIT beside its own rules, made in another shape, and was
+    // deoptimized: #rule and #firsts, 'wrong map' where they read a definition's expr)
+    const program = `
+      const { grammarFromAbnf } = await import(${JSON.stringify(path.join(dist, "index.js"))});
+      const g = grammarFromAbnf('a = ALPHA b\\nb = 1*DIGIT / "x"\\n').value;
+      const [a, b, alpha, digit] = ["a", "b", "ALPHA", "DIGIT"].map((n) => g.analysis.rule(n));
+      process.stdout.write(JSON.stringify([g.isValid("z12", "a"), %HaveSameMap(a, b), %HaveSameMap(a, alpha), %HaveSameMap(a, digit)]));
+    `;
+    const out: unknown = JSON.parse(execFileSync(process.execPath, ["--allow-natives-syntax", "--input-type=module", "-e", program], { encoding: "utf8", stdio: "pipe" }));
+    expect(out).toEqual([true, true, true, true]);
+  }, 60_000);
 });
