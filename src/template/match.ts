@@ -18,15 +18,6 @@ import type { Units } from "./units.js";
 /** The parts expanded again, summed over the combinations of values one path's reading tries. */
 const COMBINATION_WORK = 1 << 20;
 
-/** A span of one value's text (string offsets), or a mark (roles "empty" and "name-key": no text). */
-interface Entry {
-  readonly role: Tag["role"];
-  readonly start: number;
-  readonly end: number;
-  /** Its tag's index in the path's events. */
-  readonly at: number;
-}
-
 /** One varspec's share of a path: its spans and marks, in path order. */
 interface ItemRead {
   readonly spec: VarSpec;
@@ -41,22 +32,48 @@ interface ItemRead {
   dead?: number;
   /** A name its pairs hold twice (they read as no associative array: {@link record}), when it has read them. */
   twice?: string;
-  readonly entries: Entry[];
+  /**
+   * Its spans of a value's text and its marks (roles "empty" and "name-key": no text), in path
+   * order, four numbers each from `lo` to `hi` in `buf` (shared by the path's shares): its tag,
+   * its start and end (string offsets), its tag's index in the path's events. Numbers, not an
+   * object a span: an explode on a long URI has a span every few characters (issue 30).
+   */
+  buf: Int32Array;
+  lo: number;
+  hi: number;
+  readonly tags: readonly Tag[];
 }
 
-/** The varspecs' shares of a path, in the template's order. */
+/** The role of the span at `e` in `o.buf`. */
+const roleAt = (o: ItemRead, e: number): Tag["role"] => (o.tags[o.buf[e] as number] as Tag).role;
+
+/** The text of the span at `e` in `o.buf`. */
+const spanAt = (o: ItemRead, e: number, uri: string): string => uri.slice(o.buf[e + 1], o.buf[e + 2]);
+
+/**
+ * The spans of a short path, kept for the next one (a new typed array of more than 64 bytes is
+ * slow to make: a match of a few varspecs took a third longer): what itemsOf returns reads them
+ * until itemsOf is called again, and each caller reads its shares before that.
+ */
+const SPANS = new Int32Array(1024);
+
+/** The varspecs' shares of a path, in the template's order (read them before the next call: {@link SPANS}). */
 export function itemsOf(events: ArrayLike<number>, tags: readonly Tag[], expressions: readonly TemplateExpression[], units: Units | undefined): ItemRead[] {
   const all: ItemRead[] = [];
-  for (const x of expressions) for (const spec of x.varspecs) all.push({ spec, x, present: false, open: 0, first: -1, end: 0, entries: [] });
+  // (a share's events are one run of the path's: the automaton reads the varspecs one after another)
+  const buf = 2 * events.length > SPANS.length ? new Int32Array(2 * events.length) : SPANS;
+  let n = 0;
+  for (const x of expressions) for (const spec of x.varspecs) all.push({ spec, x, present: false, open: 0, first: -1, end: 0, buf, lo: 0, hi: 0, tags });
   for (let i = 0; i < events.length; i += 2) {
-    const t = tags[events[i] as number] as Tag;
+    const tag = events[i] as number;
+    const t = tags[tag] as Tag;
     const at = units === undefined ? (events[i + 1] as number) : (units.offsets[events[i + 1] as number] as number);
     const item = all[t.item] as ItemRead;
-    if (!item.present) item.first = i;
+    if (!item.present) (item.first = i), (item.lo = item.hi = n);
     item.present = true;
     item.end = events[i + 1] as number;
     if (t.kind === "open") item.open = at;
-    else item.entries.push({ role: t.role, start: t.kind === "close" ? item.open : at, end: at, at: i });
+    else (buf[n++] = tag), (buf[n++] = t.kind === "close" ? item.open : at), (buf[n++] = at), (buf[n++] = i), (item.hi = n);
   }
   return all;
 }
@@ -100,14 +117,29 @@ function record(pairs: readonly (readonly [string, string])[]): MatchedRecord | 
   return new Map(pairs);
 }
 
+/**
+ * An explode's elements, in order, each as `f` makes it of its key (the varname where a mark
+ * stands for it) and its value (what follows its "=", when one does).
+ */
+function elements<T>(item: ItemRead, uri: string, f: (key: string, value?: string) => T): T[] {
+  const out: T[] = [];
+  let key = "";
+  for (let e = item.lo; e < item.hi; e += 4) {
+    const role = roleAt(item, e);
+    if (role === "eval") out[out.length - 1] = f(key, spanAt(item, e, uri));
+    else out.push(f((key = role === "key" ? spanAt(item, e, uri) : item.spec.name)));
+  }
+  return out;
+}
+
 /** The typed values one varspec's share can have, preferred first (empty when none can give it). */
 function candidates(item: ItemRead, uri: string, all = true): MatchedValue[] {
   const { spec, x } = item;
   const row = OPERATOR_ROWS[x.operator];
   const dec = row.reserved ? decodeR : decodeU;
-  const text = (s: { start: number; end: number }): string => uri.slice(s.start, s.end);
-  if (item.entries.some((e) => e.role === "empty")) return [""];
-  if (spec.prefix !== undefined) return [dec(text(item.entries[0] as Entry))];
+  const { lo, hi } = item;
+  for (let e = lo; e < hi; e += 4) if (roleAt(item, e) === "empty") return [""];
+  if (spec.prefix !== undefined) return [dec(spanAt(item, lo, uri))];
   // the members of a list, when the share reads as one (a string too, when it is one member), and
   // the pairs of an associative array, when it reads as one: preferred in that order
   let members: string[] | undefined;
@@ -115,46 +147,41 @@ function candidates(item: ItemRead, uri: string, all = true): MatchedValue[] {
   let string = true;
   if (!spec.explode) {
     // comma-separated pieces; ";name=" with nothing after it is no string: the empty string expands to ";name" (§3.2.7)
-    const raw = item.entries.map(text);
+    const raw: string[] = [];
+    for (let e = lo; e < hi; e += 4) raw.push(spanAt(item, e, uri));
     const pieces = raw.map(dec);
     members = pieces;
     string = x.operator !== ";" || raw[0] !== "";
     if (pieces.length % 2 === 0) pairs = () => Array.from({ length: pieces.length / 2 }, (_, i) => [pieces[2 * i] as string, pieces[2 * i + 1] as string] as const);
   } else {
     // exploded elements: a name (or a whole member; the varname where it is written as a literal)
-    // and, after "=", a value, by the element's index (two arrays, not an object an element: an
-    // explode on a long URI has an element every few characters)
-    const keys: string[] = [];
-    const values: string[] = [];
+    // and, after "=", a value; read here for what they make, then once more into the list or
+    // the pairs (no array of them besides: an explode on a long URI has an element every few
+    // characters)
     let nameKeys = 0;
+    let values = false;
+    let named = true;
+    // a list: the keys where no element has a value, or (";", "?", "&") the values of elements
+    // named by the varname (an element whose varname is written as a literal has the varname for its key)
+    const list = (): boolean => (row.named ? named : !values);
     // an associative array holds a name once (§2.4.2): once a name repeats where no list can stand
     // (a member "=" something, a name not the varname's), no path keeping the text up to there
     // reads it (U mode encodes "=" in a member): the paths are pruned there
     const names = new Set<string>();
     let twice = false;
-    let list = true;
-    for (const e of item.entries) {
-      if (e.role === "key") {
-        const key = text(e);
-        keys.push(key);
+    for (let e = lo; e < hi; e += 4) {
+      const role = roleAt(item, e);
+      if (role === "key") {
+        const key = spanAt(item, e, uri);
         twice ||= names.size === names.add(dec(key)).size;
-        list &&= !row.named || key === spec.name;
-      } else if (e.role === "eval") {
-        values[keys.length - 1] = text(e);
-        list &&= row.named;
-      } else {
-        // the varname written as a literal, where no key span can stand (a name U mode would encode)
-        keys.push(spec.name);
-        nameKeys++;
-      }
-      if (twice && !list && !row.reserved) item.dead ??= e.at;
+        named &&= key === spec.name;
+      } else if (role === "eval") values = true;
+      // the varname written as a literal, where no key span can stand (a name U mode would encode)
+      else nameKeys++;
+      if (twice && !list() && !row.reserved) item.dead ??= item.buf[e + 3];
     }
-    // a list: the keys where no element has a value, or (";", "?", "&") the values of elements named by the varname
-    // (an element whose varname is written as a literal has the varname for its key)
-    if (row.named ? keys.every((k) => k === spec.name) : values.length === 0) {
-      members = keys.map((k, i) => dec(row.named ? (values[i] ?? "") : k));
-    }
-    if (nameKeys === 0) pairs = () => keys.map((k, i) => [dec(k), dec(values[i] ?? "")] as const);
+    if (list()) members = elements(item, uri, (k, v) => dec(row.named ? (v ?? "") : k));
+    if (nameKeys === 0) pairs = () => elements(item, uri, (k, v) => [dec(k), dec(v ?? "")] as const);
   }
   const out: MatchedValue[] = [];
   if (members !== undefined) {
@@ -176,11 +203,9 @@ function candidates(item: ItemRead, uri: string, all = true): MatchedValue[] {
  */
 function preferred(item: ItemRead, uri: string): MatchedValue | undefined {
   const { spec, x } = item;
-  const entries = item.entries;
-  if (entries.length === 1 && !spec.explode && spec.prefix === undefined) {
-    const e = entries[0] as Entry;
-    if (e.role !== "empty" && !(x.operator === ";" && e.start === e.end)) {
-      const text = uri.slice(e.start, e.end);
+  if (item.hi - item.lo === 4 && !spec.explode && spec.prefix === undefined && roleAt(item, item.lo) !== "empty") {
+    const text = spanAt(item, item.lo, uri);
+    if (x.operator !== ";" || text !== "") {
       return OPERATOR_ROWS[x.operator].reserved ? decodeR(text) : decodeU(text);
     }
   }
@@ -206,8 +231,8 @@ export interface Disagreement {
 /** "+" and "#" keep a value's triplets as they are and encode its other characters: their text reads two ways ("%25" is "%", or "%25" kept). */
 const reserved = (o: ItemRead): boolean => OPERATOR_ROWS[o.x.operator].reserved;
 
-/** The text of an occurrence, its first span to its last. */
-const text = (o: ItemRead, uri: string): string => uri.slice(o.entries[0]?.start, o.entries[o.entries.length - 1]?.end);
+/** The text of an occurrence read (it has a span or a mark), its first span to its last. */
+const text = (o: ItemRead, uri: string): string => uri.slice(o.buf[o.lo + 1], o.buf[o.hi - 2]);
 
 /** Whether `v` expands to the text of "+" or "#" occurrence `o` (spelled by `canon`). */
 function writes(v: MatchedValue, o: ItemRead, uri: string, canon: (s: string) => string): boolean {
@@ -216,7 +241,7 @@ function writes(v: MatchedValue, o: ItemRead, uri: string, canon: (s: string) =>
 }
 
 /** The text of an occurrence's one span (undefined when it has several). */
-const rawOf = (o: ItemRead, uri: string): string | undefined => (o.entries.length === 1 ? text(o, uri) : undefined);
+const rawOf = (o: ItemRead, uri: string): string | undefined => (o.hi - o.lo === 4 ? text(o, uri) : undefined);
 
 /**
  * The values every occurrence of one variable (each with its share of the path) can stand for,
@@ -306,7 +331,7 @@ function settled(all: readonly ItemRead[], occs: readonly ItemRead[], uri: strin
   // variable, RFC 6570 §3.2.1: one value, one text, its span's; and its text is no beginning of
   // the first's: reading more of it only adds text)
   const alike = pair && !OPERATOR_ROWS[f.x.operator].named && f.x.operator === first.x.operator && f.spec.explode === first.spec.explode && f.spec.prefix === first.spec.prefix && !text(first, uri).startsWith(text(f, uri));
-  const hi = f.present && !first.present ? f.first : f.present && (alike || f.spec.prefix !== undefined) ? (f.entries[f.entries.length - 1] as Entry).at : (all.slice(all.indexOf(f) + 1).find((p) => p.present)?.first ?? Infinity);
+  const hi = f.present && !first.present ? f.first : f.present && (alike || f.spec.prefix !== undefined) ? (f.buf[f.hi - 1] as number) : (all.slice(all.indexOf(f) + 1).find((p) => p.present)?.first ?? Infinity);
   // (the occurrences' events come in the template's order: the first one's is the lowest; with
   // every occurrence up to f defined, f's last tag is the furthest; and a later pair's events
   // end no sooner than the first pair's: it settles soonest)
