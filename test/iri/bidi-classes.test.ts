@@ -3,7 +3,8 @@
 // package (issue 23: tr46's lib/regexes.js is not its API), and the classes the RFCs name.
 import { execFileSync } from "node:child_process";
 import * as path from "node:path";
-import { bidiClassOf, strongDirection } from "../../src/iri/bidi";
+import { bidiClassOf, partProblems, strongDirection } from "../../src/iri/bidi";
+import { BIDI_AL, BIDI_AN, BIDI_R } from "../../src/iri/bidi-classes";
 
 const ROOT = path.join(__dirname, "../..");
 
@@ -20,6 +21,23 @@ it.each([
 
 it("strong direction: L, R or AL, nothing for the others", () => {
   expect(["a", "\u05D0", "\u0627", "\u0660", "-"].map(strongDirection)).toEqual(["L", "R", "R", undefined, undefined]);
+});
+
+// partProblems and hasRtlOrArabicNumber return at once for text all below U+0590: they rely on
+// this, so a new Unicode version that put R, AL or AN lower makes this fail, not the display.
+it("no character of Bidi_Class R, AL or AN comes before U+0590 (the Hebrew block)", () => {
+  expect(Math.min(BIDI_R[0] as number, BIDI_AL[0] as number, BIDI_AN[0] as number)).toBeGreaterThanOrEqual(0x590);
+});
+
+it("partProblems reads the first character and the last that is no combining mark, whole code points", () => {
+  expect(partProblems("\u05D0\u05B0\u05B0")).toEqual([]); // a Hebrew letter and its points
+  expect(partProblems("\u05B0\u05D0")).toEqual(["rtl-not-at-ends"]); // a mark first
+  expect(partProblems("\u05D0\u05B0a\u05D0")).toEqual(["mixed-direction"]);
+  expect(partProblems("\u05D01")).toEqual(["rtl-not-at-ends"]);
+  expect(partProblems("\u{10800}\u05B0")).toEqual([]); // Cypriot (R), a surrogate pair
+  expect(partProblems("\u{10A10}\u{10A01}")).toEqual([]); // Kharoshthi (R) and a vowel sign (Mn), both pairs
+  expect(partProblems("\u{10A10}1\u{10A01}")).toEqual(["rtl-not-at-ends"]); // the mark skipped: a digit last
+  expect(partProblems("\u05D0\u{1D165}")).toEqual(["mixed-direction"]); // U+1D165, a mark of Bidi_Class L
 });
 
 // One deep import is deliberate and pinned (whatwg-url ~15.1): src/whatwg/whatwg-url.d.ts says why
