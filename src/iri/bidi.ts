@@ -60,6 +60,8 @@ export function hasRtlOrArabicNumber(text: string): boolean {
 
 /** The §4.2 rules a part breaks: rule 1 (`"mixed-direction"`) and rule 2 (`"rtl-not-at-ends"`). */
 export function partProblems(text: string): ("mixed-direction" | "rtl-not-at-ends")[] {
+  // no character of R or AL comes before U+0590 (test/iri/bidi-classes.test.ts holds the tables to it)
+  if (!BEYOND_HEBREW.test(text)) return [];
   let rtl = false;
   let ltr = false;
   for (const ch of text) {
@@ -69,12 +71,21 @@ export function partProblems(text: string): ("mixed-direction" | "rtl-not-at-end
   }
   if (!rtl) return [];
   const out: ("mixed-direction" | "rtl-not-at-ends")[] = ltr ? ["mixed-direction"] : [];
-  const chars = [...text];
   // The last character that is not a combining mark: a right-to-left word may end in a vowel
-  // sign or other nonspacing mark, as RFC 5893's rule 3 allows for labels.
-  let last = chars.length - 1;
-  while (last > 0 && MARK.test(chars[last] ?? "")) last--;
-  if (strongDirection(chars[0] ?? "") !== "R" || strongDirection(chars[last] ?? "") !== "R") out.push("rtl-not-at-ends");
+  // sign or other nonspacing mark, as RFC 5893's rule 3 allows for labels. Read from the end a
+  // code point at a time, not from an array of every character of the part.
+  const first = String.fromCodePoint(text.codePointAt(0) as number);
+  let end = text.length;
+  let last = "";
+  while (end > 0) {
+    const lo = text.charCodeAt(end - 1);
+    const hi = end > 1 ? text.charCodeAt(end - 2) : 0;
+    const size = lo >= 0xdc00 && lo <= 0xdfff && hi >= 0xd800 && hi <= 0xdbff ? 2 : 1;
+    last = text.slice(end - size, end);
+    if (end - size === 0 || !MARK.test(last)) break;
+    end -= size;
+  }
+  if (strongDirection(first) !== "R" || strongDirection(last) !== "R") out.push("rtl-not-at-ends");
   return out;
 }
 

@@ -1,7 +1,11 @@
-// toDisplayString's text on the inputs its rules turn on (scaling bench, display-combining-marks:
-// 1 MB of U+0301 took twice the ns a character of 1 KB, 600 ns and more; reading it a run at a
-// time must change no output): fixture rows made by the build before the change, and
-// decodeWhere and encodeNonAscii against plain per-character readings.
+// toDisplayString reads combining marks and percent-encoded UTF-8 a run at a time (scaling bench,
+// display-combining-marks: 1 MB of U+0301 took twice the ns a character of 1 KB, 600 ns and more).
+// The display text is the same as before: fixture rows made by the build before the change, and
+// decodeWhere and encodeNonAscii against plain per-character readings. The work a character is
+// bounded by the bytes allocated on the JS heap a character, not by time (counted as in
+// test/template/walk-allocation.test.ts: the heap's used size before and after, plus what each
+// collection in between freed).
+import v8 from "node:v8";
 import fc from "fast-check";
 import { toDisplayString, type DisplayOptions } from "../../src/iri/index";
 import { decodeWhere } from "../../src/iri/utf8";
@@ -107,5 +111,42 @@ describe("encodeNonAscii a run at a time", () => {
       }),
       { numRuns: runs(2000) },
     );
+  });
+});
+
+/** JS-heap bytes allocated by `f`, the least of three runs after two, and what it returned last. */
+function allocated<R>(f: () => R): { bytes: number; out: R } {
+  let out = f();
+  out = f();
+  let bytes = Infinity;
+  for (let run = 0; run < 3; run++) {
+    const profiler = new v8.GCProfiler();
+    profiler.start();
+    const before = v8.getHeapStatistics().used_heap_size;
+    out = f();
+    const after = v8.getHeapStatistics().used_heap_size;
+    let freed = 0;
+    for (const e of profiler.stop().statistics) freed += e.beforeGC.heapStatistics.usedHeapSize - e.afterGC.heapStatistics.usedHeapSize;
+    bytes = Math.min(bytes, after - before + freed);
+  }
+  return { bytes, out };
+}
+
+const N = 1 << 16;
+
+describe("toDisplayString's heap allocation a character", () => {
+  // Before: 455 to 1,180 bytes a character (a string and a concatenation a decoded character, a
+  // string a character in encodeNonAscii, an array destructured a UTF-8 sequence, NFKC and a
+  // set of regex tests a character in allowedInIri); now the texts themselves, a few copies each.
+  it.each([
+    ["U+0301 after a letter in the path", `http://a/a${"\u0301".repeat(N)}`, `http://a/a${"\u0301".repeat(N)}`],
+    ["%CC%81 (U+0301) first in the path: all kept encoded", `http://a/${"%CC%81".repeat(N)}`, `http://a/${"%CC%81".repeat(N)}`],
+    ["U+0301 after a letter in the query", `http://a/?a${"\u0301".repeat(N)}`, `http://a/?a${"\u0301".repeat(N)}`],
+    ["U+00E9 in the path", `http://a/${"\u00E9".repeat(N)}`, `http://a/${"\u00E9".repeat(N)}`],
+    ["U+05D0 (Hebrew) in the path", `http://a/${"\u05D0".repeat(N)}`, `http://a/${"\u05D0".repeat(N)}`],
+  ])("%s: under 100 bytes a character", (_, input, expected) => {
+    const r = allocated(() => toDisplayString(input));
+    expect(r.out).toBe(expected);
+    expect(r.bytes / N).toBeLessThan(100);
   });
 });
