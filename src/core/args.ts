@@ -87,8 +87,9 @@ export function refused(x: unknown): string {
 export function referenceArgument(x: unknown, name: string, caller: string, rule: ReferenceRule = "either"): Result<UriReference, UriSyntaxError> {
   if (typeof x === "string") {
     if (rule !== "either") return parseReferenceText(x, rule);
-    const r = parseReferenceText(x);
-    return r.ok || !NON_ASCII.test(x) ? r : parseReferenceText(x, "IRI-reference");
+    // a URI reference is all ASCII (RFC 3986 §2): text beyond it is read as an IRI reference at
+    // once, with no URI-reference error made and dropped first
+    return parseReferenceText(x, NON_ASCII.test(x) ? "IRI-reference" : "URI-reference");
   }
   if (isReferenceNode(x)) return { ok: true, value: x };
   const what = rule === "IRI-reference" ? "an IRI reference" : "a URI reference";
