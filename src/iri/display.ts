@@ -98,8 +98,9 @@ const lastUnits = (text: string): string => (text.length <= 3 ? text : text.slic
  * one character a million times did a million times.
  */
 function displayableOnce(component: IriComponent): (cp: number) => boolean {
-  const seen = new Map<number, boolean>();
+  let seen: Map<number, boolean> | undefined; // made at the first character decoded
   return (cp) => {
+    seen ??= new Map();
     let ok = seen.get(cp);
     if (ok === undefined) seen.set(cp, (ok = displayable(component, cp)));
     return ok;
@@ -113,15 +114,15 @@ function displayableOnce(component: IriComponent): (cp: number) => boolean {
  * segment goes through showSegment.
  */
 function showComponent(component: IriComponent, text: string): string {
-  if (component === "path") return text.split("/").map(showSegment).join("/");
-  return showParts(component, text);
+  const accept = displayableOnce(component); // one for all the segments of a path
+  if (component === "path") return text.split("/").map((segment) => showSegment(segment, accept)).join("/");
+  return showParts(component, text, accept);
 }
 
-function showParts(component: IriComponent, text: string): string {
+function showParts(component: IriComponent, text: string, accept: (cp: number) => boolean): string {
   let out = "";
   let recent = ""; // the last code units of out (see lastUnits)
   let at = 0;
-  const accept = displayableOnce(component);
   for (const [s, e] of partsOf(component, text)) {
     const encoded = text.slice(s, e);
     const between = text.slice(at, s);
@@ -143,8 +144,8 @@ function showParts(component: IriComponent, text: string): string {
  * LEADER; U+2025 TWO DOT LEADER; U+FF0E, a width variant, is never decoded anyway). §6.1 b: a
  * look-alike.
  */
-function showSegment(segment: string): string {
-  const shown = showParts("path", segment);
+function showSegment(segment: string, accept: (cp: number) => boolean): string {
+  const shown = showParts("path", segment, accept);
   // What reads as ".." after NFKC and "%2E" as "." is at most 6 code points ("%2E%2E"), all
   // ASCII, so its NFKD is itself; NFKC keeps NFKD, which maps no code point to nothing, so the
   // segment shown has at most 6 code points, 12 code units: a longer one is not normalized.
