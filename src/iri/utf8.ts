@@ -28,15 +28,6 @@ function packedSequenceAt(text: string, i: number): number {
 }
 
 /**
- * The well-formed UTF-8 sequence whose lead triplet is at `i`: its code point and where it
- * ends, or `undefined` (a lead octet that starts none, or a sequence cut short).
- */
-export function sequenceAt(text: string, i: number): { readonly cp: number; readonly end: number } | undefined {
-  const packed = packedSequenceAt(text, i);
-  return packed < 0 ? undefined : { cp: packed >> 2, end: i + 3 * ((packed & 3) + 1) };
-}
-
-/**
  * §3.2 on one component's text: each percent-encoded UTF-8 sequence that is well-formed (step 3)
  * and whose character `accept` takes (step 4) becomes that character (step 5). Every other octet
  * of 0x80 or more stays encoded, written in uppercase as §3.2.1's third example shows. A triplet
