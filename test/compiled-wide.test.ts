@@ -1,0 +1,57 @@
+// The compiled rules on code points of 128 and above (fixtures/compiled/wide.json): test, failure
+// and the engine give one answer on each side of the wide class ranges, on surrogate pairs and on
+// lone surrogates; and test reads such an input in its own loop, without run's bookkeeping (a
+// path of CJK characters cost run about 10 ns a character against test's 3 on US-ASCII: the
+// scaling bench's iri-long-path family).
+import * as fs from "node:fs";
+import * as path from "node:path";
+import { matchWhole } from "../src/abnf/engine";
+import { rfc3987 } from "../src/grammars/rfc3987/index";
+import { uriGrammar } from "../src/compiled/index";
+import { CompiledRule } from "../src/compiled/dfa";
+
+interface Row {
+  readonly rule: string;
+  readonly input: string;
+  readonly valid: boolean;
+  readonly offset?: number;
+  readonly note: string;
+}
+
+const { rows } = JSON.parse(fs.readFileSync(path.join(__dirname, "..", "fixtures", "compiled", "wide.json"), "utf8")) as { rows: Row[] };
+const ruleOf = (name: string): CompiledRule => {
+  const r = uriGrammar.rule(name);
+  if (r === undefined) throw new Error(`no compiled rule ${name}`);
+  return r;
+};
+
+describe("compiled rules on wide code points", () => {
+  it.each(rows.map((r) => [r.note, r]))("%s", (_note, r) => {
+    const rule = ruleOf(r.rule);
+    const f = rule.failure(r.input);
+    const engine = matchWhole(rfc3987.compiled, r.rule.toLowerCase(), r.input);
+    expect([rule.test(r.input), f?.offset]).toEqual([r.valid, r.offset]);
+    expect(f === undefined ? undefined : { offset: f.offset, expected: [...f.expected] }).toEqual(engine === undefined ? undefined : { offset: engine.offset, expected: [...engine.expected] });
+  });
+
+  it("test answers the same repeated past the first wide character (the loop's state carried across many of them)", () => {
+    for (const r of rows.filter((x) => x.rule === "IRI-reference")) {
+      const rule = ruleOf(r.rule);
+      const long = r.input.replace(/^http:\/\/a\//, `http://a/${"é/a".repeat(50)}`);
+      expect([r.input, rule.test(long)]).toEqual([r.input, rule.failure(long) === undefined]);
+    }
+  });
+
+  it("test reads an IRI without an IP literal without calling run", () => {
+    const rule = ruleOf("IRI-reference");
+    const inputs = rows.filter((r) => r.rule === "IRI-reference" && !r.input.includes("[")).map((r) => r.input);
+    rule.test("http://a/"); // the fast table made
+    const run = jest.spyOn(CompiledRule.prototype, "run");
+    try {
+      for (const s of inputs) rule.test(s);
+      expect(run).not.toHaveBeenCalled();
+    } finally {
+      run.mockRestore();
+    }
+  });
+});
