@@ -9,6 +9,9 @@ import { matchWhole } from "../src/abnf/engine";
 import { rfc3987 } from "../src/grammars/rfc3987/index";
 import { uriGrammar } from "../src/compiled/index";
 import { CompiledRule } from "../src/compiled/dfa";
+import * as uriData from "../src/compiled/uri";
+import * as schemeData from "../src/compiled/schemes";
+import type { CompiledGrammarData } from "../src/compiled/data";
 
 interface Row {
   readonly rule: string;
@@ -40,6 +43,15 @@ describe("compiled rules on wide code points", () => {
       const long = r.input.replace(/^http:\/\/a\//, `http://a/${"é/a".repeat(50)}`);
       expect([r.input, rule.test(long)]).toEqual([r.input, rule.failure(long) === undefined]);
     }
+  });
+
+  // CompiledGrammar.bmpMap holds a class in a byte, and test's loop for wide code points takes
+  // the classes of the rule's own table: a class past 255 would wrap
+  it("every compiled rule has fewer than 256 classes", () => {
+    // the scheme grammars' data are JSON text
+    const grammars = [...Object.values(uriData), ...Object.values(schemeData).map((x: unknown) => (typeof x === "string" && x.startsWith("{") ? (JSON.parse(x) as unknown) : x))].filter((g): g is CompiledGrammarData => typeof g === "object" && g !== null && "rules" in g);
+    expect(grammars.length).toBeGreaterThan(3);
+    expect(grammars.flatMap((g) => g.rules.filter((r) => r.classes > 255).map((r) => r.name))).toEqual([]);
   });
 
   it("test reads an IRI without an IP literal without calling run", () => {
