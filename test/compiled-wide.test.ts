@@ -8,7 +8,7 @@ import * as path from "node:path";
 import { matchWhole } from "../src/abnf/engine";
 import { rfc3987 } from "../src/grammars/rfc3987/index";
 import { uriGrammar } from "../src/compiled/index";
-import { CompiledRule } from "../src/compiled/dfa";
+import { CompiledGrammar, CompiledRule } from "../src/compiled/dfa";
 import * as uriData from "../src/compiled/uri";
 import * as schemeData from "../src/compiled/schemes";
 import type { CompiledGrammarData } from "../src/compiled/data";
@@ -52,6 +52,30 @@ describe("compiled rules on wide code points", () => {
     const grammars = [...Object.values(uriData), ...Object.values(schemeData).map((x: unknown) => (typeof x === "string" && x.startsWith("{") ? (JSON.parse(x) as unknown) : x))].filter((g): g is CompiledGrammarData => typeof g === "object" && g !== null && "rules" in g);
     expect(grammars.length).toBeGreaterThan(3);
     expect(grammars.flatMap((g) => g.rules.filter((r) => r.classes > 255).map((r) => r.name))).toEqual([]);
+  });
+
+  // a bundle of parse alone (or of the five functions) never makes uriGrammar, so its grammars have
+  // no wide loop (src/compiled/wide.ts): there test hands the input to run at its first wide
+  // character, with the same answers
+  it("a grammar made without the wide loop answers the same, through run", () => {
+    const plain = new CompiledGrammar(uriData.IRI_REFERENCE_RULES, new CompiledGrammar(uriData.REFERENCE_RULES));
+    const rule = plain.rule("IRI-reference") as CompiledRule;
+    const inputs = rows.filter((r) => r.rule === "IRI-reference");
+    for (const r of inputs) {
+      expect([r.input, rule.test(r.input)]).toEqual([r.input, r.valid]);
+      const long = r.input.replace(/^http:\/\/a\//, `http://a/${"é/a".repeat(50)}`);
+      expect([long, rule.test(long)]).toEqual([long, ruleOf("IRI-reference").test(long)]);
+    }
+    // each input with a wide character and no IP literal: one run, from its start
+    const wide = inputs.filter((r) => !r.input.includes("[") && /[^\0-\x7f]/.test(r.input)).map((r) => r.input);
+    expect(wide.length).toBeGreaterThan(10);
+    const run = jest.spyOn(CompiledRule.prototype, "run");
+    try {
+      for (const s of wide) rule.test(s);
+      expect(run.mock.calls.map((c) => [c[0], c[1]])).toEqual(wide.map((s) => [s, 0]));
+    } finally {
+      run.mockRestore();
+    }
   });
 
   it("test reads an IRI without an IP literal without calling run", () => {
