@@ -65,8 +65,12 @@
 // long IRI validated about twice as fast: iri-25, 2026-12-03) cost esbuild 11,429 -> 11,650 and
 // 19,636 -> 19,879, Rollup 11,336 -> 11,568 and 19,403 -> 19,621, for inputs only the IRI rules
 // read past 4 KiB; so that loop lives in src/compiled/wide.ts, which only the grammar of every
-// rule (uriGrammar: validate, isValid, parseRule, the IRI entry) hands the rules, and these two
-// sets, which never make that grammar, stay under main's ceilings (iri-26).
+// rule (uriGrammar: validate, isValid, parseRule, the IRI entry) hands the rules (iri-26,
+// 2026-12-03): these two sets never make that grammar and ship neither the loop nor its table,
+// only test's call of it: esbuild 11,429 -> 11,446 and 19,609 -> 19,627, Rollup 11,336 and
+// 19,360 unchanged (terser drops the call of a loop never set). `{ parse }`'s esbuild ceiling
+// raised by that cost (+17); the rest kept. `{ isValid }` 17,924 -> 18,310 and `{ validate }`
+// 20,235 -> 20,585 (esbuild; scripts/size.mjs's sets, no ceiling here) carry the loop.
 import { execFileSync } from "node:child_process";
 import * as fs from "node:fs";
 import * as path from "node:path";
@@ -74,7 +78,7 @@ import { packAndInstall, removePacked, root, type Packed } from "./helpers/packe
 
 /** Import sets and their ceilings, gzip -9 bytes: esbuild's, then Rollup's. */
 const SETS: readonly (readonly [string, number, number])[] = [
-  ["parse", 11_433, 11_340],
+  ["parse", 11_450, 11_340],
   ["parse, resolve, normalize, serialize, equivalent", 19_640, 19_407],
 ];
 

@@ -15,7 +15,7 @@ export const END_OF_INPUT = "end of input";
  * benchmark: building the samples, parsing IRIs or IP literals). A call of this one function is
  * the same call whatever the string, and V8 inlines it.
  */
-const codeAt = /* @__PURE__ */ (() => Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number)();
+export const codeAt = /* @__PURE__ */ (() => Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number)();
 
 /** The value of a packed digit (data.ts): "#" to "~", the backslash left out. */
 const digitValue = (c: number): number => c - 35 - (c > 92 ? 1 : 0);
@@ -47,14 +47,35 @@ export interface DfaLongest {
   readonly expected: readonly string[];
 }
 
+/**
+ * Where {@link CompiledRule.test} goes on when its US-ASCII loop stops short of the end (./wide.ts;
+ * a grammar made without one hands the input to run): from offset `i` in state `s` of the fast
+ * table's encoding (the state shifted by 7; `info.length << 7` the row of a call), with the rule's
+ * fast table, table, number of classes, info and `[from, class, ...]` ranges above US-ASCII.
+ * `undefined` where run must answer (a call).
+ */
+export type WideLoop = (input: string, i: number, s: number, fast: Uint16Array, table: Uint8Array | Uint16Array, classes: number, info: Uint16Array, wide: readonly number[]) => boolean | undefined;
+
+/**
+ * The wide loop, once {@link withWideLoop} has run (./index.ts, as it makes uriGrammar; then every
+ * compiled rule's test reads through it; a bundle that never makes that grammar has none). One
+ * value, not one per grammar: a field of each grammar, handed to its parts, cost `{ parse }`
+ * about 15 bytes more gzipped.
+ */
+let wideLoop: WideLoop | undefined;
+
+/** @internal `grammar`, once `loop` is the loop every compiled rule's test goes on in past US-ASCII. */
+export function withWideLoop(grammar: CompiledGrammar, loop: WideLoop): CompiledGrammar {
+  wideLoop = loop;
+  return grammar;
+}
+
 /** A compiled grammar: its rules by lowercase name, decoded on first use. */
 export class CompiledGrammar {
   readonly #data: CompiledGrammarData;
   readonly #index = new Map<string, number>();
   readonly #rules: (CompiledRule | undefined)[];
   #labelSets: (readonly string[])[] | undefined;
-  /** The classes of the Basic Multilingual Plane by wide map, made on first use ({@link bmpMap}). */
-  readonly #bmp: Uint8Array[] = [];
 
   /** Where a rule's callee is found when this grammar does not hold it (a scheme grammar calls RFC 3986's IP-literal). */
   readonly #calls: CompiledGrammar | undefined;
@@ -113,17 +134,6 @@ export class CompiledGrammar {
     let from = 0;
     return (this.#data.wideMaps[i] as string).split(",").map((x, j) => (j & 1 ? parseInt(x, 36) : (from += parseInt(x, 36))));
   }
-
-  /** @internal Wide map `i` as the class of each code point below 0x10000, by code point (64 KB; below 128 and the surrogates unread): one load for a class, not a binary search. */
-  bmpMap(i: number): Uint8Array {
-    let a = this.#bmp[i];
-    if (a === undefined) {
-      const w = this.wideMap(i);
-      a = this.#bmp[i] = new Uint8Array(0x10000);
-      for (let j = 0; j < w.length; j += 2) a.fill(w[j + 1] as number, w[j], w[j + 2] ?? 0x10000);
-    }
-    return a;
-  }
 }
 
 /** One compiled rule: a {@link Matcher} of the one pipeline. */
@@ -139,9 +149,6 @@ export class CompiledRule {
   readonly #ascii: Uint8Array;
   /** `[from, class, ...]` for code points of 128 and above. */
   readonly #wide: readonly number[];
-  readonly #wideMap: number;
-  /** Its classes below 0x10000 ({@link CompiledGrammar.bmpMap}), once a run has read such a code point. */
-  #bmp: Uint8Array = NO_ACCEPT;
 
   /** The called rule (see CompiledRuleData.call), and the state to go on in after a call, by state. */
   readonly #callee: CompiledRule | undefined;
@@ -156,7 +163,6 @@ export class CompiledRule {
     this.#info = Uint16Array.from(unpack(d.info));
     this.#ascii = g.asciiMap(d.ascii);
     this.#wide = g.wideMap(d.wide);
-    this.#wideMap = d.wide;
     if (d.call !== undefined) {
       const callee = g.rule(d.call.rule) ?? g.callee(d.call.rule);
       if (callee === undefined) throw new Error(`internal: compiled rule ${d.name} calls ${d.call.rule}, which is not compiled`);
@@ -167,12 +173,7 @@ export class CompiledRule {
     }
   }
 
-  /** The class of each code point of 128 or more below 0x10000. */
-  #bmpMap(): Uint8Array {
-    return this.#bmp === NO_ACCEPT ? (this.#bmp = this.#grammar.bmpMap(this.#wideMap)) : this.#bmp;
-  }
-
-  /** The class of a code point of 0x10000 or more. */
+  /** The class of a code point of 128 or more. */
   #wideClass(cp: number): number {
     const w = this.#wide;
     // the last `from` at or below cp (pairs: from, class)
@@ -208,15 +209,15 @@ export class CompiledRule {
       let len = 1;
       if (c < 128) t = table[s * k + (ascii[c] as number)] as number;
       else {
-        let cls: number;
+        let cp = c;
         if (c >= 0xd800 && c <= 0xdfff) {
           const d = codeAt(input, i + 1);
           // a lone surrogate is no character
           if (c > 0xdbff || !(d >= 0xdc00 && d <= 0xdfff)) break;
-          cls = this.#wideClass(((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000);
+          cp = ((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000;
           len = 2;
-        } else cls = this.#bmpMap()[c] as number;
-        t = table[s * k + cls] as number;
+        }
+        t = table[s * k + this.#wideClass(cp)] as number;
       }
       if (t === 0) break;
       if (t === call) {
@@ -298,44 +299,11 @@ export class CompiledRule {
       s = t[s | c] as number;
       if (s === 0) return false;
     }
-    return i === n && s !== this.#callRow ? ((this.#info[s >> 7] as number) & 1) === 1 : this.#testWide(input, i, s);
-  }
-
-  /**
-   * {@link test} from where its loop stopped (offset `i`, state `s` shifted by 7): at a code point
-   * of 128 or more, read on here, US-ASCII through the fast table and the rest through the rule's
-   * table and {@link CompiledGrammar.bmpMap}, with no more bookkeeping than test's loop. Handing
-   * the input to run cost about 10 ns a character on a path of CJK characters against test's 3 on
-   * US-ASCII (the scaling bench's iri-long-path: its binary search of each class above all). A
-   * call (it stays in its row of the fast table) goes to run.
-   */
-  #testWide(input: string, i: number, s: number): boolean {
-    const n = input.length;
-    const t = this.#fast;
-    const table = this.#table;
-    const k = this.#classes;
-    const call = this.#callRow;
-    const bmp = this.#bmpMap();
-    for (; i < n; i++) {
-      const c = codeAt(input, i);
-      if (c < 128) s = t[s | c] as number;
-      else {
-        if (s === call) break;
-        let cls: number;
-        if ((c & 0xf800) !== 0xd800) cls = bmp[c] as number;
-        else {
-          const d = codeAt(input, i + 1);
-          // a lone surrogate is no character (past the end, d is NaN)
-          if (c > 0xdbff || (d & 0xfc00) !== 0xdc00) break;
-          cls = this.#wideClass(((c - 0xd800) << 10) + (d - 0xdc00) + 0x10000);
-          i++;
-        }
-        // the fast table's encoding: the next state shifted by 7, a call's the call row
-        s = (table[(s >> 7) * k + cls] as number) << 7;
-      }
-      if (s === 0) return false;
-    }
-    return s === call ? this.#whole(input) : i === n && ((this.#info[s >> 7] as number) & 1) === 1;
+    // past a character beyond US-ASCII or a call: the wide loop (not in a bundle of parse alone:
+    // ./wide.ts), else run
+    return i === n && s !== this.#callRow
+      ? ((this.#info[s >> 7] as number) & 1) === 1
+      : (wideLoop?.(input, i, s, t, this.#table, this.#classes, this.#info, this.#wide) ?? this.#whole(input));
   }
 
   /** {@link test} before the fast table is made: makes it (or finds there is none), then tests. */
@@ -648,7 +616,6 @@ function phaseStep(p: number, c: number): number {
 // made again, leaving the loop in the interpreter: validate about five times slower).
 const NOT_MADE = /* @__PURE__ */ new Uint16Array(0);
 const NO_PAIR_IDS = /* @__PURE__ */ new Int16Array(0);
-/** Also a rule's BMP classes not looked up yet. */
 const NO_ACCEPT = /* @__PURE__ */ new Uint8Array(0);
 
 /** In the tagged table of testReference, a row not made yet. */
