@@ -45,6 +45,26 @@ describe("compiled rules on wide code points", () => {
     }
   });
 
+  // the wide loop (src/compiled/wide.ts) against run on every rule of RFC 3986 and RFC 3987:
+  // strings of pieces around the wide class ranges, surrogate pairs, lone surrogates and IP
+  // literals (a call), from a fixed seed
+  it("test answers as run does on every rule, on strings mixing wide characters, surrogates and IP literals", () => {
+    const pieces = ["a", "/", ":", "?", "#", "@", "%41", "%", "[", "]", "[::1]", "[v1.x]", "1.2.3.4", "é", "例", "\u00a0", "\ud7ff", "\ue000", "\uf8ff", "\ufdd0", "\ufffd", "\uffef", "\ud83d\ude00", "\udb40\udc00", "\udbbf\udffd", "\ud800", "\udc00", " ", "-", ".", "~", "http://", "//", "x:", "\u200e"];
+    let seed = 12345;
+    const next = (n: number): number => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) % n;
+    const differ: string[] = [];
+    for (const name of uriGrammar.ruleNames) {
+      const rule = uriGrammar.rule(name);
+      if (rule === undefined) continue;
+      for (let k = 0; k < 300; k++) {
+        let s = "";
+        for (let j = 1 + next(12); j > 0; j--) s += pieces[next(pieces.length)] as string;
+        if (rule.test(s) !== (rule.failure(s) === undefined)) differ.push(`${name}: ${JSON.stringify(s)}`);
+      }
+    }
+    expect(differ).toEqual([]);
+  });
+
   // CompiledGrammar.bmpMap holds a class in a byte, and test's loop for wide code points takes
   // the classes of the rule's own table: a class past 255 would wrap
   it("every compiled rule has fewer than 256 classes", () => {
