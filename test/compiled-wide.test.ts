@@ -2,7 +2,8 @@
 // and the engine give one answer on each side of the wide class ranges, on surrogate pairs and on
 // lone surrogates; and test reads such an input in its own loop, without run's bookkeeping (a
 // path of CJK characters cost run about 10 ns a character against test's 3 on US-ASCII: the
-// scaling bench's iri-long-path family).
+// scaling bench's iri-long-path family). That loop is src/compiled/wide.ts, which uriGrammar
+// (src/compiled/index.ts) brings; without it (a bundle of parse alone) run reads such input.
 import * as fs from "node:fs";
 import * as path from "node:path";
 import { matchWhole } from "../src/abnf/engine";
@@ -65,7 +66,7 @@ describe("compiled rules on wide code points", () => {
     expect(differ).toEqual([]);
   });
 
-  // CompiledGrammar.bmpMap holds a class in a byte, and test's loop for wide code points takes
+  // the wide loop's BMP table (src/compiled/wide.ts) holds a class in a byte, and its loop takes
   // the classes of the rule's own table: a class past 255 would wrap
   it("every compiled rule has fewer than 256 classes", () => {
     // the scheme grammars' data are JSON text
