@@ -27,7 +27,11 @@ export function codePointSet(ranges: Iterable<readonly [number, number]>): CodeP
       push(SURROGATE_HI + 1, hi);
     }
   }
-  return Object.freeze(out.map((r) => Object.freeze(r) as readonly [number, number]));
+  // (frozen in place: an array made by push is packed, while one made by `map` was holey or
+  // packed depending on whether V8 had optimized this function yet, so that sets made early in a
+  // process and later had two maps, and code optimized on one deoptimized on the other)
+  for (const r of out) Object.freeze(r);
+  return Object.freeze(out);
 }
 
 export const union = (sets: readonly CodePointSet[]): CodePointSet => codePointSet(sets.flat());
