@@ -45,6 +45,45 @@ function traceAfterWarm(json: string): { before: string; after: string; valid: b
   return { before, after, valid: /=====VALID true/.test(after) };
 }
 
+/**
+ * The deoptimizations (`node --trace-deopt-verbose`, each with the position it was made at) in a
+ * child that warms the first tier on RFC 5322's inputs, which are all ASCII, as
+ * bench/abnf-first-use-ab.mjs does (each round a fresh grammar, a first-tier pass, compile(), a
+ * compiled pass), then matches `inputs` on rule `rule` of grammar `abnf` on the first tier; and
+ * the answers.
+ */
+function firstTierDeoptsAfterWarm(abnf: string, rule: string, inputs: readonly string[]): { deopts: string[]; answers: unknown } {
+  const program = `
+    const { grammarFromAbnf, seededRandom } = await import(${JSON.stringify(path.join(dist, "index.js"))});
+    const { readFileSync } = await import("node:fs");
+    const read = (f) => readFileSync(${JSON.stringify(root)} + "/" + f, "utf8");
+    const c = JSON.parse(read("fixtures/loader/rfc-grammars.json")).grammars.find((c) => c.file.includes("rfc5322"));
+    const text = read(c.file) + (c.extra ?? "");
+    const rules = ["address", "mailbox", "date-time"];
+    const source = grammarFromAbnf(text).value;
+    const all = [...c.accept, ...c.reject].filter(([r]) => rules.includes(r));
+    for (const r of rules) for (let k = 0; k < 100; k++) all.push([r, source.generate(r, seededRandom(k + 1), { maxRepeat: 3 })]);
+    for (let round = 0; round < 3; round++) {
+      const w = grammarFromAbnf(text).value;
+      for (const [r, s] of all) w.isValid(s, r);
+      w.compile(...rules);
+      for (const [r, s] of all) w.isValid(s, r);
+    }
+    const g = grammarFromAbnf(${JSON.stringify(abnf)}).value;
+    console.log("=====NEW GRAMMAR");
+    const answers = ${JSON.stringify(inputs)}.map((s) => [g.isValid(s, ${JSON.stringify(rule)}), g.matcher(${JSON.stringify(rule)}).tier]);
+    console.log("=====ANSWERS " + JSON.stringify(answers));
+  `;
+  const out = execFileSync(process.execPath, ["--no-concurrent-recompilation", "--trace-deopt-verbose", "--input-type=module", "-e", program], {
+    encoding: "utf8",
+    stdio: "pipe",
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  const after = out.split("=====NEW GRAMMAR")[1] ?? "";
+  const deopts = after.match(/;;; deoptimize at <[^>\n]*>/g) ?? [];
+  return { deopts, answers: JSON.parse(/=====ANSWERS (.*)/.exec(after)?.[1] ?? "null") };
+}
+
 describe("the engine's code, optimized on one grammar, at the first use of another", () => {
   it("keeps Frame#follow optimized where a call ends one character on, after positions that read one (RFC 8259 JSON after RFC 5322)", () => {
     // (in RFC 5322's rules no call ends one character on where a character read before it was
@@ -87,4 +126,16 @@ describe("the engine's code, optimized on one grammar, at the first use of anoth
     const out: unknown = JSON.parse(execFileSync(process.execPath, ["--allow-natives-syntax", "--input-type=module", "-e", program], { encoding: "utf8", stdio: "pipe" }));
     expect(out).toEqual([true, true, true]);
   }, 60_000);
+
+  it("keeps the first tier's character readers optimized at the first character past ASCII (a JSONPath-like grammar after RFC 5322)", () => {
+    // (RFC 5322's inputs are ASCII: the readers' code for a code point past ASCII, a surrogate
+    // pair or a lone surrogate had never run when V8 optimized them, and JSONPath's first such
+    // input deoptimized the reader of one character and of a run of them, and the code point
+    // readers they inline, with every call of theirs on the stack)
+    const abnf = 'path = segment *( "." segment )\nsegment = name-first *name-char / 1*DIGIT\nname-first = ALPHA / "_" / %x80-D7FF / %xE000-10FFFF\nname-char = name-first / DIGIT\n';
+    const inputs = ["a.b", "abc.d12", "x.\u00e9t\u00e9", "\u20ac.\ue000x", "a\ud83d\ude00.b", "bad\ud800.x", "a.\udc00", "12.\u00e9", "\u00e9\ud83d\ude00"];
+    const t = firstTierDeoptsAfterWarm(abnf, "path", inputs);
+    expect(t.answers).toEqual([true, true, true, true, true, false, false, true, true].map((v) => [v, "first"]));
+    expect(t.deopts.filter((d) => /dist\/abnf\/(interpret|charset)\.js/.test(d))).toEqual([]);
+  }, 120_000);
 });

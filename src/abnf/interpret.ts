@@ -15,7 +15,7 @@
 
 import { recursiveRules, type Analysis } from "./analysis.js";
 import { inOneOrder, startLabels } from "./automaton-size.js";
-import { codePointAt, codePoints, hasCodePoint, type CodePointSet } from "./charset.js";
+import { codePointAt, codePointSet, codePoints, hasCodePoint, type CodePointSet } from "./charset.js";
 import type { Expr } from "./expr.js";
 import { END_OF_INPUT, uniquePush } from "./labels.js";
 import type { Failure } from "../core/match.js";
@@ -50,6 +50,12 @@ const KEPT_MEMO = 4096;
  */
 const TABLE_SLOTS = 64;
 const KEPT_SLOTS = 1 << 16;
+
+/** True once an {@link Interpreter} of this process has read characters past ASCII (Interpreter's #primePastAscii). */
+let primed = false;
+
+/** How many times {@link Interpreter}'s #primePastAscii reads its string. */
+const PRIME_ROUNDS = 40;
 
 /** A repetition's reader from several offsets at once (Interpreter's #rep): the union of its ends from each. */
 type Many = (from: readonly number[]) => Ends;
@@ -194,7 +200,61 @@ export class Interpreter {
   /** How many times the table was doubled: a slot found before a doubling is found again after it. */
   #doublings = 0;
 
-  constructor(private readonly analysis: Analysis) {}
+  constructor(private readonly analysis: Analysis) {
+    if (!primed) {
+      primed = true;
+      this.#primePastAscii();
+    }
+  }
+
+  /**
+   * Once a process, at its first grammar's first tier: reads characters past ASCII (one of the
+   * BMP below and above the surrogates, a pair, lone surrogates) with a reader of one character,
+   * of a run and of a run from several offsets, before any reader has run. Readers made by one
+   * method share what V8 learns of them (whatever grammar made them), and a grammar's ASCII
+   * inputs never take their branches past ASCII: V8 optimized the readers without those, and
+   * the first character past ASCII a process met (JSONPath's after RFC 5322's inputs)
+   * deoptimized them, with every call of theirs on the stack, and had them compiled again.
+   */
+  #primePastAscii(): void {
+    const set = codePointSet([
+      [0x41, 0x41],
+      [0xe9, 0xe9],
+      [0x20ac, 0x20ac],
+      [0x1f600, 0x1f600],
+    ]);
+    const bmp = codePointSet([
+      [0x41, 0x41],
+      [0xe9, 0xe9],
+      [0x20ac, 0x20ac],
+    ]);
+    // (A, é, €, U+E000, 😀, a lone lead surrogate, a lone trail surrogate; as V8 holds a string
+    // written in the code, and one made at run time, in one byte a character where it fits, else
+    // two: each is another map to V8's code, and a reader met with one it had not seen was
+    // deoptimized too)
+    const text = "A\u00e9\u20ac\ue000\ud83d\ude00\ud800x\udc00";
+    const inputs = [text, String.fromCharCode(0x41, 0xe9, 0x78, 0xe9), [...text].join("")];
+    this.#limit = PAST;
+    const one = this.#charReader(set);
+    const run = this.#runReader(set, 0, Infinity);
+    const some = this.#runReader(set, 1, 2);
+    const many = this.#runMany(bmp, 0);
+    // (rounds enough that V8 keeps what it learns: it makes a function's record of the types met
+    // only after the function has run a while, and learns nothing before)
+    for (let round = 0; round < PRIME_ROUNDS; round++) {
+      this.#input = inputs[round % inputs.length] as string;
+      for (let at = 0; at <= this.#input.length; at++) {
+        one(at);
+        run(at);
+        some(at);
+        many([at]);
+      }
+      many([0, 1, 2, 3]);
+    }
+    this.#input = "";
+    this.#limit = 0;
+    this.steps = 0;
+  }
 
   /** @internal Test hook: the next run is numbered `run + 1` (test/engine-first-tier.test.ts starts it near the wrap). */
   runsFrom(run: number): void {
