@@ -373,6 +373,42 @@ describe("a repetition after an item that ends at many offsets is read once from
   });
 });
 
+interface LinearRow {
+  readonly name: string;
+  readonly grammar: string;
+  readonly rule: string;
+  readonly input: { readonly prefix?: string; readonly repeat: string; readonly suffix?: string };
+  readonly times: number;
+  readonly scale: number;
+  readonly matches: boolean;
+  readonly maxRatio: number;
+  readonly before: readonly [number, number];
+}
+const linearRows = (JSON.parse(read("fixtures/engine/first-tier-linear.json")) as { rows: LinearRow[] }).rows;
+
+describe("a repetition whose element ends at many offsets takes steps linear in the input (fixtures/engine/first-tier-linear.json)", () => {
+  it.each(linearRows.map((r) => [r.name, r] as const))("%s", (_name, row) => {
+    const g = grammarFromAbnfOrThrow(row.grammar);
+    const first = new Interpreter(g.analysis);
+    const inputOfSize = (times: number): string => `${row.input.prefix ?? ""}${row.input.repeat.repeat(times)}${row.input.suffix ?? ""}`;
+    const steps = (s: string): readonly [number, number] => {
+      expect([s.length, first.test(row.rule, s, 100_000_000)]).toEqual([s.length, row.matches]);
+      const tested = first.steps;
+      expect(first.explain(row.rule, `${s.slice(0, -1)}#`, 100_000_000)).not.toBeUndefined();
+      return [tested, first.steps];
+    };
+    const short = inputOfSize(row.times);
+    const long = inputOfSize(row.scale * row.times);
+    const [testShort, explainShort] = steps(short);
+    const [testLong, explainLong] = steps(long);
+    expect({ test: testLong / testShort <= row.maxRatio, explain: explainLong / explainShort <= row.maxRatio, steps: [testShort, testLong, explainShort, explainLong] }).toEqual({ test: true, explain: true, steps: [testShort, testLong, explainShort, explainLong] });
+    // the same answers and explanations as the compiled tier's
+    for (const s of [short, long]) expect(g.isValid(s, row.rule)).toBe(row.matches);
+    expect(explanationDiffers(g, first, row.rule, `${short.slice(0, -1)}#`)).toBeUndefined();
+    expect(explanationDiffers(g, first, row.rule, short.slice(0, Math.floor(short.length / 2)))).toBeUndefined();
+  });
+});
+
 describe("the rules called instead of expanded, decided per rule when first asked (automaton-size.ts calledRules)", () => {
   it.each(["fixtures/abnf/rfc/rfc5322-sections-3-4.abnf", "fixtures/abnf/rfc/rfc9535-appendix-a.abnf", "fixtures/abnf/rfc/rfc8259-sections-2-7.abnf"])("%s: the same answers whatever the order rules are asked in", (file) => {
     const text = read(file);
