@@ -126,6 +126,13 @@ interface Rule {
    */
   call: Reader | undefined;
   explainCall: Reader | undefined;
+  /**
+   * True once the expression objects the rule holds twice were noted (Interpreter's #noteRule),
+   * before its first reader, plain or explaining, was made: noted again for the other, its own
+   * expression, visited already, was taken for one met twice, and read memoized by offset
+   * inside the rule's memoized call.
+   */
+  noted: boolean;
 }
 
 /** How far a call read the input (the end of the longest prefix some string of it begins with, from its start), and what it expected there (-1: nothing read). */
@@ -147,7 +154,7 @@ export class Interpreter {
   readonly #rules = new Map<string, Rule>();
   /** The expression objects met twice ({@link #sharedReader}), read as rules without names. */
   readonly #shared = new Map<Expr, Rule>();
-  /** The expression objects {@link #noteShared} visited. */
+  /** The expression objects {@link #noteRule} visited. */
   readonly #seen = new Set<Expr>();
   readonly #tops = new Map<string, Reader>();
   readonly #explainTops = new Map<string, Reader>();
@@ -388,7 +395,7 @@ export class Interpreter {
       if (++this.steps > this.#limit) throw GIVE_UP;
       // (what the rule can start with is checked where it is called, Interpreter.guard)
       if (r.read === undefined) {
-        this.#noteShared(r.expr);
+        this.#noteRule(r);
         r.read = this.#reader(r.expr);
       }
       const slot = this.#find(r.id, at);
@@ -450,7 +457,7 @@ export class Interpreter {
   #rule(key: string): Rule {
     let rule = this.#rules.get(key);
     if (rule === undefined) {
-      rule = { expr: this.analysis.rule(key).expr, read: undefined, explain: undefined, far: undefined, explained: -1, id: this.#ids++, call: undefined, explainCall: undefined };
+      rule = { expr: this.analysis.rule(key).expr, read: undefined, explain: undefined, far: undefined, explained: -1, id: this.#ids++, call: undefined, explainCall: undefined, noted: false };
       this.#rules.set(key, rule);
     }
     return rule;
@@ -531,7 +538,7 @@ export class Interpreter {
         this.gaveUp = "nothing";
         throw GIVE_UP;
       }
-      this.#noteShared(def.expr);
+      this.#noteRule(r);
       r.explain = this.#reader(def.expr, true);
     }
     const run = this.#run;
@@ -583,19 +590,22 @@ export class Interpreter {
   }
 
   /**
-   * Notes the expression objects that `e` holds more than once, or that another rule's
-   * expression read before holds too (`seq(x, x)` built in code; RFC 9110 §5.6.1's lists write
-   * their element twice, reader.ts listOf): each object is visited once, before any reader of
-   * `e` is made.
+   * Notes the expression objects that rule `r`'s expression holds more than once, or that
+   * another rule's expression read before holds too (`seq(x, x)` built in code; RFC 9110
+   * §5.6.1's lists write their element twice, reader.ts listOf): each object is visited once,
+   * before any reader of the rule is made, and a rule is noted once ({@link Rule}'s `noted`).
    */
-  #noteShared(e: Expr): void {
+  #noteRule(r: Rule): void {
+    if (r.noted) return;
+    r.noted = true;
+    const e = r.expr;
     const seen = this.#seen;
     const stack = [e];
     while (stack.length > 0) {
       const x = stack.pop() as Expr;
       if (x.type !== "seq" && x.type !== "alt" && x.type !== "rep") continue;
       if (seen.has(x)) {
-        if (!this.#shared.has(x)) this.#shared.set(x, { expr: x, read: undefined, explain: undefined, far: undefined, explained: -1, id: this.#ids++, call: undefined, explainCall: undefined });
+        if (!this.#shared.has(x)) this.#shared.set(x, { expr: x, read: undefined, explain: undefined, far: undefined, explained: -1, id: this.#ids++, call: undefined, explainCall: undefined, noted: false });
         continue;
       }
       seen.add(x);
@@ -605,7 +615,7 @@ export class Interpreter {
   }
 
   /**
-   * The reader of an expression object that the grammar holds more than once ({@link #noteShared}):
+   * The reader of an expression object that the grammar holds more than once ({@link #noteRule}):
    * its reader memoized by offset, as a rule's, so that lists nested k deep, a tree of 2^k copies
    * of the innermost element, are read in steps polynomial in the input, not exponential in k.
    */
