@@ -128,6 +128,11 @@ describe("small grammars, every string over their alphabet up to a length", () =
     // (an option: where its item ends, and where it starts)
     ["options of alternatives that end apart", 'r = [ "a" / "ab" ] 1*1( "abd" / "a" / "bc" ) [ 1*2"c" ] "d"\n', ["a", "b", "c", "d"], 7],
     // (what a rule, a group and a string can start with rules them out before they are read)
+    // (a repetition's count, or a sequence's items so far, ending at several offsets: the next item read from all of them at once)
+    ["runs, options and alternatives read from several offsets at once", 'r = *( 1*"a" [ "b" ] ( "a" / "bb" ) ) "c"\n', ["a", "b", "c"], 8],
+    ["rules read from several offsets at once, a token rule among them", 'r = *( s / 1*DIGIT HEXDIG ) [ "c" ] "x"\ns = 1*"a" t\nt = "a" / "b" 0*2"a"\n', ["a", "b", "1", "x", "c"], 6],
+    ["bounded counts of elements that end at several offsets", 'r = 2*3( 1*2"a" ( "a" / "b" ) [ "a" ] ) "c"\n', ["a", "b", "c"], 9],
+    ["a recursive rule read from each of several offsets", 'r = *( 1*"a" p ) "c"\np = "(" *( "a" / p ) ")" / "a"\n', ["a", "(", ")", "c"], 7],
     ["guards of rules, groups and strings in either case", 'r = s *( "," s )\ns = "Ab" / %s"cD" / t / ( "e" / "" ) "x"\nt = %x80-FF "x"\n', ["a", "B", "c", "D", ",", "\u00e9", "x", "E"], 4],
   ];
 

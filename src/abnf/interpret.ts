@@ -61,13 +61,13 @@ let primed = false;
  */
 const PRIME_ROUNDS = 8;
 
-/** A repetition's reader from several offsets at once (Interpreter's #rep): the union of its ends from each. */
+/**
+ * An expression's reader from several offsets at once (ascending, two or more), as {@link Ends}:
+ * the union of its ends from each (Interpreter's #manyOf).
+ */
 type Many = (from: readonly number[]) => Ends;
 
-/** The item of a sequence that is no repetition read from several offsets at once (so that the sequence's list holds readers of one kind). */
-const NOT_MANY: Many = () => -1;
-
-/** A sequence's item not looked at yet for {@link NOT_MANY}. */
+/** A sequence's item not looked at yet for its {@link Many}. */
 const PENDING_MANY: Many = () => -1;
 
 /** Where the memo table holds no entry of the current run. */
@@ -164,6 +164,8 @@ export class Interpreter {
    * in the tree they stand for. A reader keeps no state of its own between calls.
    */
   readonly #readers = [new Map<Expr, Reader>(), new Map<Expr, Reader>()] as const;
+  /** The readers from several offsets at once made, by expression object, plain and explaining ({@link #manyOf}). */
+  readonly #manys = [new Map<Expr, Many>(), new Map<Expr, Many>()] as const;
   /** What each expression read so far can start with ({@link #firsts}). */
   readonly #firstBits = new Map<Expr, Guard>();
   #input = "";
@@ -664,7 +666,8 @@ export class Interpreter {
       case "seq": {
         const items = e.items.map((x) => this.#reader(x, explain));
         const guards = e.items.map(() => (explain ? ANY : PENDING));
-        // (the repetitions among the items read from several offsets at once, made at the first list, #manyOf)
+        // (once the items read so far end at several offsets, each next item is read from all of
+        // them at once, #manyOf: made at the first list)
         let many: Many[] | undefined;
         return (at) => {
           if (++this.steps > this.#limit) throw GIVE_UP;
@@ -677,7 +680,7 @@ export class Interpreter {
               many ??= e.items.map(() => PENDING_MANY);
               let m = many[k] as Many;
               if (m === PENDING_MANY) m = many[k] = this.#manyOf(e.items[k] as Expr, explain);
-              cur = m !== NOT_MANY ? m(cur) : this.#each(item, cur, guard);
+              cur = m(cur);
             }
             else if (starts(guard, unitAt(this.#input, cur))) cur = item(cur);
             else return -1;
@@ -693,11 +696,14 @@ export class Interpreter {
         const item = this.#reader(e.item, explain);
         if (this.#nullable(e.item)) return (at) => this.#nullableRep(item, max, at);
         let guard = explain ? ANY : PENDING;
-        if (max !== 1)
+        if (max !== 1) {
+          // (the item from a count's several offsets at once, made when a count first has several)
+          const many = this.#lazyMany(e.item, explain);
           return (at) => {
             if (guard === PENDING) guard = this.#guard(e.item);
-            return this.#rep(item, guard, min, max, at);
+            return this.#rep(item, many, guard, min, max, at);
           };
+        }
         // (an option, `[x]` or `0*1x`: the item's ends, which all lie past `at`, and `at` itself)
         return (at) => {
           if (++this.steps > this.#limit) throw GIVE_UP;
@@ -853,24 +859,153 @@ export class Interpreter {
   }
 
   /**
-   * Repetition `e` (an item of a sequence) read from several offsets at once, the union of its
-   * ends from each, or {@link NOT_MANY} where the sequence reads it from each ({@link #each}): a
-   * sequence whose item before a repetition ends at many offsets read the repetition once from
-   * each of them (RFC 5322's `word *(word / "." / CFWS)`, obs-phrase, over the rest of the
-   * phrase each time). Each offset is a step, as #each counts it.
+   * Expression `e` read from several offsets at once ({@link Many}), made when first asked for,
+   * one per expression object: a repetition's count, or the items of a sequence read so far,
+   * that end at several offsets are the next item's starts. A repetition (not an option) whose
+   * item cannot match "" is read from all of them at once ({@link #rep}, {@link #runMany});
+   * anything else from each ({@link #each}, a rule's call memoized by offset), until that takes
+   * many steps or ends for the starts ({@link #each}'s `rest`): then the starts left are read at
+   * once ({@link #allOf}). Read from each, an item whose own repetition ends at every later
+   * offset read the rest of the input anew from each of them (`*( 1*"a" "a" )`: about 1.5 n^2
+   * steps on n letters); read from all, each offset is followed once.
    */
   #manyOf(e: Expr, explain: boolean): Many {
-    if (e.type !== "rep" || e.max === 1 || this.#shared.has(e)) return NOT_MANY;
-    const { min, max } = e;
-    const set = explain ? null : this.analysis.charSet(e.item);
-    if (set !== null) return max === Infinity && (set.length === 0 || ((set[set.length - 1] as readonly [number, number])[1] as number) < 0xd800) ? this.#runMany(set, min) : NOT_MANY;
-    if (this.#nullable(e.item)) return NOT_MANY;
-    const item = this.#reader(e.item, explain);
-    const guard = explain ? ANY : this.#guard(e.item);
-    // (a start the item cannot begin at ends nothing, or itself when `min` is 0, as from one)
+    const made = this.#manys[explain ? 1 : 0];
+    let m = made.get(e);
+    if (m === undefined) made.set(e, (m = this.#makeMany(e, explain)));
+    return m;
+  }
+
+  #makeMany(e: Expr, explain: boolean): Many {
+    if (e.type === "rep" && e.max !== 1 && !this.#shared.has(e)) {
+      const { min, max } = e;
+      const set = explain ? null : this.analysis.charSet(e.item);
+      if (set !== null) {
+        if (max === Infinity && (set.length === 0 || ((set[set.length - 1] as readonly [number, number])[1] as number) < 0xd800)) return this.#runMany(set, min);
+      } else if (!this.#nullable(e.item)) {
+        const item = this.#reader(e.item, explain);
+        const guard = explain ? ANY : this.#guard(e.item);
+        const many = this.#lazyMany(e.item, explain);
+        return (from) => {
+          this.#step(from.length);
+          return this.#rep(item, many, guard, min, max, from);
+        };
+      }
+    }
+    const item = this.#reader(e, explain);
+    const all = this.#allOf(e, explain);
+    let guard = explain ? ANY : PENDING;
     return (from) => {
-      this.#step(from.length);
-      return this.#rep(item, guard, min, max, from);
+      if (guard === PENDING) guard = this.#guard(e);
+      return this.#each(item, from, guard, all);
+    };
+  }
+
+  /** The {@link Many} of `e`, made when first called (a repetition's item needs it only where a count ends at several offsets). */
+  #lazyMany(e: Expr, explain: boolean): Many {
+    let made: Many | undefined;
+    return (from) => (made ??= this.#manyOf(e, explain))(from);
+  }
+
+  /**
+   * Expression `e` read from several offsets at once, the starts left where reading from each
+   * took many steps ({@link #each}'s `rest`): a sequence's items, an alternation's, an option's
+   * item, a rule's expression ({@link #inlineMany}), each from all the starts ({@link #manyOf});
+   * `undefined` where `e` is read from each start whatever it takes: a character or string (one
+   * end a start), an expression object met twice (memoized by offset, as a rule), a repetition
+   * whose item can match "" or whose count is bounded.
+   */
+  #allOf(e: Expr, explain: boolean): Many | undefined {
+    if (this.#shared.has(e) || (explain && this.analysis.matchesNothing(e))) return undefined;
+    if (e.type === "prose" || ((!explain || e.type === "lit" || e.type === "range") && this.analysis.charSet(e) !== null)) return undefined;
+    switch (e.type) {
+      case "rep": {
+        if (e.max !== 1 || this.#nullable(e.item)) return undefined;
+        // (an option: the item's ends from all the starts, and the starts themselves)
+        const min = e.min;
+        const many = this.#lazyMany(e.item, explain);
+        return (from) => {
+          this.#step(from.length);
+          const ends = many(from);
+          return min > 0 ? ends : this.#union(from, ends);
+        };
+      }
+      case "seq": {
+        const items = e.items.map((x) => this.#reader(x, explain));
+        const guards = e.items.map(() => (explain ? ANY : PENDING));
+        const many = e.items.map(() => PENDING_MANY);
+        return (from) => {
+          this.#step(from.length);
+          let cur: Ends = from;
+          for (let k = 0; k < items.length; k++) {
+            if (typeof cur !== "number") {
+              let m = many[k] as Many;
+              if (m === PENDING_MANY) m = many[k] = this.#manyOf(e.items[k] as Expr, explain);
+              cur = m(cur);
+            } else {
+              let guard = guards[k] as Guard;
+              if (guard === PENDING) guard = guards[k] = this.#guard(e.items[k] as Expr);
+              if (!starts(guard, unitAt(this.#input, cur))) return -1;
+              cur = (items[k] as Reader)(cur);
+            }
+            if (cur === -1) return -1;
+          }
+          return cur;
+        };
+      }
+      case "alt": {
+        const many = e.items.map(() => PENDING_MANY);
+        return (from) => {
+          this.#step(from.length);
+          let out: Ends = -1;
+          for (let k = 0; k < many.length; k++) {
+            let m = many[k] as Many;
+            if (m === PENDING_MANY) m = many[k] = this.#manyOf(e.items[k] as Expr, explain);
+            out = this.#union(out, m(from));
+          }
+          return out;
+        };
+      }
+      case "ref":
+        return this.#inlineMany(e.name.toLowerCase(), explain);
+      default:
+        return undefined;
+    }
+  }
+
+  /**
+   * A call of rule `key` from several offsets at once: its expression's {@link Many}, not
+   * memoized (a memo holds the ends from one offset); `undefined` where the rule is read from
+   * each start instead: one that calls itself (memoized, so that its recursion is read once an
+   * offset), one checked in code, and a token rule while explaining (named by where a call of
+   * it starts when it read nothing past it, {@link #explainRef}). Such a call nests as a call
+   * does ({@link MAX_REF_DEPTH}). While explaining, what the rule reads is noted in its caller's
+   * as it is read: the furthest offset and what was expected there, which is what
+   * {@link #explainRef} merges into the caller's from a call's own.
+   */
+  #inlineMany(key: string, explain: boolean): Many | undefined {
+    if (this.analysis.checks.has(key) || recursiveRules(this.analysis).has(key) || (explain && this.analysis.rule(key).token)) return undefined;
+    const r = this.#rule(key);
+    let inner: Many | undefined;
+    return (from) => {
+      if (inner === undefined) {
+        // (the rule's readers made as a call makes them, #memoized and #explainRef)
+        if (explain) {
+          if (r.explain === undefined) {
+            this.#noteRule(r);
+            r.explain = this.#reader(r.expr, true);
+          }
+        } else if (r.read === undefined) {
+          this.#noteRule(r);
+          r.read = this.#reader(r.expr);
+        }
+        inner = this.#manyOf(r.expr, explain);
+      }
+      this.at = from[0] as number;
+      if (++this.#depth > this.#depthLimit) throw GIVE_UP;
+      const ends = inner(from);
+      this.#depth--;
+      return ends;
     };
   }
 
@@ -967,7 +1102,7 @@ export class Interpreter {
    * each offset in {@link #marks} (no reader runs meanwhile, so the marks are this merge's alone),
    * then reads the marks in order where they are dense, else sorts the offsets kept.
    */
-  #each(item: Reader, from: readonly number[], guard: Guard): Ends {
+  #each(item: Reader, from: readonly number[], guard: Guard, rest?: Many): Ends {
     this.#step(from.length);
     // (until there are ends from two starts, the first start's are kept as they came, an
     // offset or the item's own list, and no list is made: as in #runReader)
@@ -975,12 +1110,26 @@ export class Interpreter {
     let list: readonly number[] | undefined;
     let all: number[] | undefined;
     const input = this.#input;
+    const before = this.steps;
+    const most = rest === undefined ? Infinity : 4 * (input.length - (from[0] as number)) + 256;
+    const mostEnds = rest === undefined ? Infinity : 8 * from.length + 256;
+    let gathered = 0;
     for (let k = 0; k < from.length; k++) {
-      const at = from[k] as number;
-      if (!starts(guard, unitAt(input, at))) continue;
-      const ends = item(at);
+      let ends: Ends;
+      if ((this.steps - before > most || gathered > mostEnds) && from.length - k > 1) {
+        // (read from each start, the item took more steps than four a character of the rest of
+        // the input, or ended at more offsets than eight a start, each with room for 256: the
+        // starts left are read at once, their ends merged as one start's)
+        ends = (rest as Many)(from.slice(k));
+        k = from.length;
+      } else {
+        const at = from[k] as number;
+        if (!starts(guard, unitAt(input, at))) continue;
+        ends = item(at);
+      }
       if (typeof ends !== "number") {
         this.#step(ends.length);
+        gathered += ends.length;
         if (all === undefined) {
           if (first < 0 && list === undefined) {
             list = ends;
@@ -1066,9 +1215,12 @@ export class Interpreter {
    * count's offsets are those reached from every start at that count (so an offset is followed
    * first at its lowest count, whichever start reached it). A sequence's item that ends at many
    * offsets before a repetition, as RFC 5322's `word *(word / "." / CFWS)` (obs-phrase), ran
-   * the repetition from each of them, over the rest of the phrase each time.
+   * the repetition from each of them, over the rest of the phrase each time. A count's several
+   * offsets are read by `many`, the item's reader from several at once ({@link #manyOf}): read
+   * from each, an item whose own repetition ends at every later offset (`*( 1*"a" "a" )`) read
+   * the rest of the input from each of them.
    */
-  #rep(item: Reader, guard: Guard, min: number, max: number, at: Ends): Ends {
+  #rep(item: Reader, many: Many, guard: Guard, min: number, max: number, at: Ends): Ends {
     // the offsets reached at a count from the minimum on, ascending once two paths may meet
     // (while every count reached one offset, each further than the last, none was reached twice)
     // (the first offset alone until there is a second, as in #runReader: `out` made then)
@@ -1079,7 +1231,7 @@ export class Interpreter {
     let met = !one;
     for (let count = 1; count <= max; count++) {
       this.#step(1);
-      let next: Ends = typeof frontier !== "number" ? this.#each(item, frontier, guard) : starts(guard, unitAt(this.#input, frontier)) ? item(frontier) : -1;
+      let next: Ends = typeof frontier !== "number" ? many(frontier) : starts(guard, unitAt(this.#input, frontier)) ? item(frontier) : -1;
       if (next === -1) break;
       if (count >= min) {
         if (!met && typeof next !== "number") met = true;
