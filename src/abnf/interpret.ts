@@ -16,7 +16,7 @@
 import { recursiveRules, type Analysis } from "./analysis.js";
 import { inOneOrder, startLabels } from "./automaton-size.js";
 import { codePointAt, codePointSet, codePoints, hasCodePoint, type CodePointSet } from "./charset.js";
-import type { Expr } from "./expr.js";
+import type { Expr, Rep } from "./expr.js";
 import { END_OF_INPUT, uniquePush } from "./labels.js";
 import type { Failure } from "../core/match.js";
 
@@ -66,6 +66,9 @@ const PRIME_ROUNDS = 8;
  * the union of its ends from each (Interpreter's #manyOf).
  */
 type Many = (from: readonly number[]) => Ends;
+
+/** The item of a sequence that is no repetition read from several offsets in one run (so that the sequence's list holds readers of one kind). */
+const NOT_MANY: Many = () => -1;
 
 /** A sequence's item not looked at yet for its {@link Many}. */
 const PENDING_MANY: Many = () => -1;
@@ -666,9 +669,11 @@ export class Interpreter {
       case "seq": {
         const items = e.items.map((x) => this.#reader(x, explain));
         const guards = e.items.map(() => (explain ? ANY : PENDING));
-        // (once the items read so far end at several offsets, each next item is read from all of
-        // them at once, #manyOf: made at the first list)
+        // (once the items read so far end at several offsets: the repetitions among the items
+        // read from all of them at once, #repMany; the others from each, and where that takes many
+        // steps from all of them at once, #lazyAll: made at the first list)
         let many: Many[] | undefined;
+        let alls: (Many | undefined)[] | undefined;
         return (at) => {
           if (++this.steps > this.#limit) throw GIVE_UP;
           let cur: Ends = at;
@@ -678,9 +683,14 @@ export class Interpreter {
             if (guard === PENDING) guard = guards[k] = this.#guard(e.items[k] as Expr);
             if (typeof cur !== "number") {
               many ??= e.items.map(() => PENDING_MANY);
+              alls ??= e.items.map(() => undefined);
               let m = many[k] as Many;
-              if (m === PENDING_MANY) m = many[k] = this.#manyOf(e.items[k] as Expr, explain);
-              cur = m(cur);
+              if (m === PENDING_MANY) {
+                const x = e.items[k] as Expr;
+                m = many[k] = this.#readsRep(x, explain) ? this.#manyOf(x, explain) : NOT_MANY;
+                if (m === NOT_MANY) alls[k] = this.#lazyAll(x, explain);
+              }
+              cur = m !== NOT_MANY ? m(cur) : this.#each(item, cur, guard, alls[k]);
             }
             else if (starts(guard, unitAt(this.#input, cur))) cur = item(cur);
             else return -1;
@@ -697,11 +707,11 @@ export class Interpreter {
         if (this.#nullable(e.item)) return (at) => this.#nullableRep(item, max, at);
         let guard = explain ? ANY : PENDING;
         if (max !== 1) {
-          // (the item from a count's several offsets at once, made when a count first has several)
-          const many = this.#lazyMany(e.item, explain);
+          // (the item from a count's several offsets at once, where reading it from each takes many steps)
+          const all = this.#lazyAll(e.item, explain);
           return (at) => {
             if (guard === PENDING) guard = this.#guard(e.item);
-            return this.#rep(item, many, guard, min, max, at);
+            return this.#rep(item, all, guard, min, max, at);
           };
         }
         // (an option, `[x]` or `0*1x`: the item's ends, which all lie past `at`, and `at` itself)
@@ -877,23 +887,9 @@ export class Interpreter {
   }
 
   #makeMany(e: Expr, explain: boolean): Many {
-    if (e.type === "rep" && e.max !== 1 && !this.#shared.has(e)) {
-      const { min, max } = e;
-      const set = explain ? null : this.analysis.charSet(e.item);
-      if (set !== null) {
-        if (max === Infinity && (set.length === 0 || ((set[set.length - 1] as readonly [number, number])[1] as number) < 0xd800)) return this.#runMany(set, min);
-      } else if (!this.#nullable(e.item)) {
-        const item = this.#reader(e.item, explain);
-        const guard = explain ? ANY : this.#guard(e.item);
-        const many = this.#lazyMany(e.item, explain);
-        return (from) => {
-          this.#step(from.length);
-          return this.#rep(item, many, guard, min, max, from);
-        };
-      }
-    }
+    if (this.#readsRep(e, explain)) return this.#repMany(e as Rep, explain);
     const item = this.#reader(e, explain);
-    const all = this.#allOf(e, explain);
+    const all = this.#lazyAll(e, explain);
     let guard = explain ? ANY : PENDING;
     return (from) => {
       if (guard === PENDING) guard = this.#guard(e);
@@ -901,10 +897,60 @@ export class Interpreter {
     };
   }
 
-  /** The {@link Many} of `e`, made when first called (a repetition's item needs it only where a count ends at several offsets). */
-  #lazyMany(e: Expr, explain: boolean): Many {
+  /** True where repetition `e` (not an option) is read from several offsets in one run ({@link #repMany}). */
+  #readsRep(e: Expr, explain: boolean): boolean {
+    if (e.type !== "rep" || e.max === 1 || this.#shared.has(e)) return false;
+    const set = explain ? null : this.analysis.charSet(e.item);
+    if (set === null) return !this.#nullable(e.item);
+    return e.max === Infinity && (set.length === 0 || ((set[set.length - 1] as readonly [number, number])[1] as number) < 0xd800);
+  }
+
+  /** Repetition `e` ({@link #readsRep}) from several offsets at once, in one run: {@link #runMany} for a run of one class, else {@link #rep}. */
+  #repMany(e: Rep, explain: boolean): Many {
+    const { min, max } = e;
+    const set = explain ? null : this.analysis.charSet(e.item);
+    if (set !== null) return this.#runMany(set, min);
+    const item = this.#reader(e.item, explain);
+    const guard = explain ? ANY : this.#guard(e.item);
+    const all = this.#lazyAll(e.item, explain);
+    return (from) => {
+      this.#step(from.length);
+      return this.#rep(item, all, guard, min, max, from);
+    };
+  }
+
+  /**
+   * {@link #allOf}'s reader of `e`, made when first called (most lists are read from each start
+   * to the end), or `undefined` where there is none.
+   */
+  #lazyAll(e: Expr, explain: boolean): Many | undefined {
+    if (!this.#readsAll(e, explain)) return undefined;
     let made: Many | undefined;
-    return (from) => (made ??= this.#manyOf(e, explain))(from);
+    return (from) => (made ??= this.#allOf(e, explain) ?? this.#fromEach(e, explain))(from);
+  }
+
+  /** `e` read from each of several offsets ({@link #each}), where it cannot be read from all at once. */
+  #fromEach(e: Expr, explain: boolean): Many {
+    const item = this.#reader(e, explain);
+    const guard = explain ? ANY : this.#guard(e);
+    return (from) => this.#each(item, from, guard);
+  }
+
+  /** True where {@link #allOf} makes a reader of `e` from all the starts at once (see there). */
+  #readsAll(e: Expr, explain: boolean): boolean {
+    if (this.#shared.has(e) || (explain && this.analysis.matchesNothing(e))) return false;
+    if (e.type === "prose" || ((!explain || e.type === "lit" || e.type === "range") && this.analysis.charSet(e) !== null)) return false;
+    switch (e.type) {
+      case "rep":
+        return e.max === 1 ? !this.#nullable(e.item) : this.#readsRep(e, explain);
+      case "seq":
+      case "alt":
+        return true;
+      case "ref":
+        return true; // (whether the rule can be read so is asked only when needed, #inlineMany: the rules that call themselves are found over the whole grammar)
+      default:
+        return false;
+    }
   }
 
   /**
@@ -913,17 +959,19 @@ export class Interpreter {
    * item, a rule's expression ({@link #inlineMany}), each from all the starts ({@link #manyOf});
    * `undefined` where `e` is read from each start whatever it takes: a character or string (one
    * end a start), an expression object met twice (memoized by offset, as a rule), a repetition
-   * whose item can match "" or whose count is bounded.
+   * whose item can match "", a repetition of a bounded count of a run, and a rule that
+   * {@link #inlineMany} does not read so.
    */
   #allOf(e: Expr, explain: boolean): Many | undefined {
-    if (this.#shared.has(e) || (explain && this.analysis.matchesNothing(e))) return undefined;
-    if (e.type === "prose" || ((!explain || e.type === "lit" || e.type === "range") && this.analysis.charSet(e) !== null)) return undefined;
+    if (!this.#readsAll(e, explain)) return undefined;
     switch (e.type) {
       case "rep": {
-        if (e.max !== 1 || this.#nullable(e.item)) return undefined;
+        if (e.max !== 1) return this.#repMany(e, explain);
         // (an option: the item's ends from all the starts, and the starts themselves)
         const min = e.min;
-        const many = this.#lazyMany(e.item, explain);
+        const item = e.item;
+        let made: Many | undefined;
+        const many: Many = (from) => (made ??= this.#manyOf(item, explain))(from);
         return (from) => {
           this.#step(from.length);
           const ends = many(from);
@@ -973,6 +1021,11 @@ export class Interpreter {
     }
   }
 
+  /** True where {@link #inlineMany} reads rule `key` from several offsets at once (see there). */
+  #inlines(key: string, explain: boolean): boolean {
+    return !this.analysis.checks.has(key) && !recursiveRules(this.analysis).has(key) && !(explain && this.analysis.rule(key).token);
+  }
+
   /**
    * A call of rule `key` from several offsets at once: its expression's {@link Many}, not
    * memoized (a memo holds the ends from one offset); `undefined` where the rule is read from
@@ -984,7 +1037,7 @@ export class Interpreter {
    * {@link #explainRef} merges into the caller's from a call's own.
    */
   #inlineMany(key: string, explain: boolean): Many | undefined {
-    if (this.analysis.checks.has(key) || recursiveRules(this.analysis).has(key) || (explain && this.analysis.rule(key).token)) return undefined;
+    if (!this.#inlines(key, explain)) return undefined;
     const r = this.#rule(key);
     let inner: Many | undefined;
     return (from) => {
@@ -1216,11 +1269,11 @@ export class Interpreter {
    * first at its lowest count, whichever start reached it). A sequence's item that ends at many
    * offsets before a repetition, as RFC 5322's `word *(word / "." / CFWS)` (obs-phrase), ran
    * the repetition from each of them, over the rest of the phrase each time. A count's several
-   * offsets are read by `many`, the item's reader from several at once ({@link #manyOf}): read
-   * from each, an item whose own repetition ends at every later offset (`*( 1*"a" "a" )`) read
-   * the rest of the input from each of them.
+   * offsets are read from each ({@link #each}), or where that takes many steps from all of them
+   * at once by `all` (the item's {@link #allOf}): read from each, an item whose own repetition
+   * ends at every later offset (`*( 1*"a" "a" )`) read the rest of the input from each of them.
    */
-  #rep(item: Reader, many: Many, guard: Guard, min: number, max: number, at: Ends): Ends {
+  #rep(item: Reader, all: Many | undefined, guard: Guard, min: number, max: number, at: Ends): Ends {
     // the offsets reached at a count from the minimum on, ascending once two paths may meet
     // (while every count reached one offset, each further than the last, none was reached twice)
     // (the first offset alone until there is a second, as in #runReader: `out` made then)
@@ -1231,7 +1284,7 @@ export class Interpreter {
     let met = !one;
     for (let count = 1; count <= max; count++) {
       this.#step(1);
-      let next: Ends = typeof frontier !== "number" ? many(frontier) : starts(guard, unitAt(this.#input, frontier)) ? item(frontier) : -1;
+      let next: Ends = typeof frontier !== "number" ? this.#each(item, frontier, guard, all) : starts(guard, unitAt(this.#input, frontier)) ? item(frontier) : -1;
       if (next === -1) break;
       if (count >= min) {
         if (!met && typeof next !== "number") met = true;
