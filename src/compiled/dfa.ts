@@ -299,11 +299,11 @@ export class CompiledRule {
       s = t[s | c] as number;
       if (s === 0) return false;
     }
-    // past a character beyond US-ASCII or a call: the wide loop (not in a bundle of parse alone:
-    // ./wide.ts), else run
+    // past a character beyond US-ASCII: the wide loop (not in a bundle of parse alone: ./wide.ts);
+    // past a call (an IP literal), or without the wide loop, run
     return i === n && s !== this.#callRow
       ? ((this.#info[s >> 7] as number) & 1) === 1
-      : (wideLoop?.(input, i, s, t, this.#table, this.#classes, this.#info, this.#wide) ?? this.#whole(input));
+      : ((i < n ? wideLoop?.(input, i, s, t, this.#table, this.#classes, this.#info, this.#wide) : undefined) ?? this.#whole(input));
   }
 
   /** {@link test} before the fast table is made: makes it (or finds there is none), then tests. */
