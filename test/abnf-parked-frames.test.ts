@@ -147,6 +147,35 @@ describe("the code of a match by memoized calls, optimized on shallow input", ()
   }, 60_000);
 });
 
+describe("the end of a run by memoized calls, optimized on shallow input", () => {
+  it("keeps CallRun.release optimized through a first match whose memos are too long to keep", () => {
+    // (release left its loop over the memos early at the first memo past SPARE_INDEX: the
+    // iterator's closing, never run on short inputs, had no type feedback, and the first deep
+    // match deoptimized release and isWholeMatch, where it is inlined, at its end: RFC 8259 JSON
+    // nested 10,000 deep after RFC 5322)
+    const program = `
+      const { grammarFromAbnf } = await import(${JSON.stringify(path.join(dist, "index.js"))});
+      const { CallRun } = await import(${JSON.stringify(path.join(dist, "calls.js"))});
+      const release = CallRun.prototype.release;
+      const g = grammarFromAbnf('e = t *( "+" t )\\nt = "x" / "(" e ")"\\n').value;
+      g.compile("e");
+      %PrepareFunctionForOptimization(release);
+      for (let k = 0; k < 200; k++) for (const s of ["x", "(x+x)+x", "((x))+(x+(x))", "(((x+x)))", "x+", "(x"]) g.isValid(s, "e");
+      %OptimizeFunctionOnNextCall(release);
+      g.isValid("(x)", "e");
+      const optimized = () => (%GetOptimizationStatus(release) & 16) !== 0;
+      const out = [optimized()];
+      const deep = "(".repeat(5000) + "x" + ")".repeat(5000);
+      out.push(g.isValid(deep, "e"), optimized(), g.isValid("(x+x)", "e"), optimized());
+      process.stdout.write(JSON.stringify(out));
+    `;
+    // (compiling on the main thread: the loop makes release hot, and a compile in flight on
+    // another thread would leave it unoptimized at the first check)
+    const out: unknown = JSON.parse(execFileSync(process.execPath, ["--allow-natives-syntax", "--no-concurrent-recompilation", "--input-type=module", "-e", program], { encoding: "utf8", stdio: "pipe" }));
+    expect(out).toEqual([true, true, true, true, true]);
+  }, 60_000);
+});
+
 describe("the chunks of parked records, given back", () => {
   it("are taken again by the next stores of the same task, the two spare ones first and then the weakly held ones, each once", async () => {
     const { Parked, CHUNK } = await import("../src/abnf/parked");

@@ -1770,15 +1770,20 @@ export class CallRun {
     this.#memo = undefined;
     this.#lastKey = "";
     this.#lastMemo = undefined;
+    // (every loop run to its end, and every field written, whatever the memos' sizes: leaving a
+    // loop over an iterator early closes it, which short inputs never did, and that code, with no
+    // type feedback, deoptimized release and isWholeMatch at the end of a first deep match)
+    let short = true;
+    for (const m of memo.values()) short = short && m.index.length <= SPARE_INDEX;
+    if (!short) return;
     for (const m of memo.values()) {
-      if (m.index.length > SPARE_INDEX) return;
       m.index.fill(0, 0, m.top);
       m.top = 0;
       m.expected.length = 0;
       m.resTop = 0;
       m.endsTop = 0;
-      if (m.res.length > 3 * SPARE_RESULTS) m.res = NO_INTS;
-      if (m.ends.length > SPARE_RESULTS) m.ends = NO_INTS;
+      m.res = m.res.length > 3 * SPARE_RESULTS ? NO_INTS : m.res;
+      m.ends = m.ends.length > SPARE_RESULTS ? NO_INTS : m.ends;
       m.failed = undefined;
     }
     spareMemos.set(this.compiled, memo);
