@@ -177,6 +177,21 @@ describe("the end of a run by memoized calls, optimized on shallow input", () =>
 });
 
 describe("the chunks of parked records, given back", () => {
+  it("hold references in arrays of one map, new or used", () => {
+    // (a new chunk's array was one of small integers until a reference was written into it: the
+    // code that parks calls, optimized on used chunks, was deoptimized by each new one, 'wrong map')
+    const program = `
+      const { Parked } = await import(${JSON.stringify(path.join(dist, "parked.js"))});
+      const used = new Parked();
+      used.chunk(0).refs[0] = used;
+      const usedRefs = used.chunk(0).refs;
+      const fresh = new Parked().chunk(0).refs;
+      process.stdout.write(JSON.stringify([usedRefs !== fresh, %HaveSameMap(usedRefs, fresh)]));
+    `;
+    const out: unknown = JSON.parse(execFileSync(process.execPath, ["--allow-natives-syntax", "--input-type=module", "-e", program], { encoding: "utf8", stdio: "pipe" }));
+    expect(out).toEqual([true, true]);
+  }, 60_000);
+
   it("are taken again by the next stores of the same task, the two spare ones first and then the weakly held ones, each once", async () => {
     const { Parked, CHUNK } = await import("../src/abnf/parked");
     const fill = (store: InstanceType<typeof Parked>, n: number): Set<unknown> => {

@@ -99,8 +99,12 @@ function takeChunk(): Chunk {
 
 function newChunk(): Chunk {
   // (the references' array left holey, as every cell is written before it is read: filling it
-  // cost as much as making it)
-  return { ints: new Int32Array(CHUNK * INTS), refs: new Array<unknown>(CHUNK * REFS) };
+  // cost as much as making it; one cell written with undefined at once, so that a new chunk's
+  // array holds references as a chunk's that was used does: made as one of small integers, a
+  // new chunk met by the code that parks calls, optimized on used ones, deoptimized it, 'wrong map')
+  const refs = new Array<unknown>(CHUNK * REFS);
+  refs[0] = undefined;
+  return { ints: new Int32Array(CHUNK * INTS), refs };
 }
 
 /** The records of the calls waiting in one run, as a stack: `top` records in use. */
