@@ -198,6 +198,15 @@ export class Interpreter {
    * code optimized on an earlier grammar meets with a deoptimization).
    */
   readonly #lists: (readonly number[])[] = [NO_ENDS];
+  /**
+   * The ends a repetition ({@link #rep}) reached while no two of its paths could meet, from the
+   * repetition's own start in this stack up to {@link #top} (a repetition its item reads stacks
+   * its own above, and is done with them when it returns): copied to a list of their number once
+   * the repetition ends. Pushed onto a list of two, each such list was copied to room for 19 at
+   * its third end (V8's growth), most of what the first tier allocated on RFC 5234's rulelist.
+   */
+  #pending: number[] = [0];
+  #top = 0;
   /** Offsets of the input marked while merging ends ({@link #each}): an offset is marked when it holds {@link #mark}. */
   #marks = NO_MEMO;
   #mark = 0;
@@ -330,6 +339,7 @@ export class Interpreter {
     if (this.#run === 0x7fffffff) this.#wrapRuns();
     this.#run++;
     this.#entries = 0;
+    this.#top = 0;
     if (this.#table.length === 0) this.#table = new Int32Array(4 * TABLE_SLOTS);
     this.#depth = 0;
     this.#limit = limit;
@@ -353,6 +363,7 @@ export class Interpreter {
       this.#lists.length = 1;
       if (this.#table.length > 4 * KEPT_SLOTS) this.#table = NO_MEMO;
       if (this.#marks.length > KEPT_MEMO + 1) this.#marks = NO_MEMO;
+      if (this.#pending.length > KEPT_MEMO) this.#pending = [0];
       if (explain) for (const rules of [this.#rules, this.#shared]) for (const r of rules.values()) r.far = undefined;
     }
   }
@@ -1276,10 +1287,12 @@ export class Interpreter {
   #rep(item: Reader, all: Many | undefined, guard: Guard, min: number, max: number, at: Ends): Ends {
     // the offsets reached at a count from the minimum on, ascending once two paths may meet
     // (while every count reached one offset, each further than the last, none was reached twice)
-    // (the first offset alone until there is a second, as in #runReader: `out` made then)
+    // (the first offset alone until there is a second, as in #runReader; from then on on
+    // #pending from `base`, and the list answered made once, of their number)
     const one = typeof at === "number";
     let first = min === 0 && one ? at : -1;
-    let out: number[] | undefined = min === 0 && !one ? at.slice() : undefined;
+    const base = this.#top;
+    if (min === 0 && !one) for (let i = 0; i < at.length; i++) this.#push(at[i] as number);
     let frontier: Ends = at;
     let met = !one;
     for (let count = 1; count <= max; count++) {
@@ -1287,40 +1300,59 @@ export class Interpreter {
       let next: Ends = typeof frontier !== "number" ? this.#each(item, frontier, guard, all) : starts(guard, unitAt(this.#input, frontier)) ? item(frontier) : -1;
       if (next === -1) break;
       if (count >= min) {
-        if (!met && typeof next !== "number") met = true;
+        if (!met && typeof next !== "number") {
+          met = true;
+          if (this.#top === base && first >= 0) this.#push(first);
+        }
         if (met) {
-          out ??= first < 0 ? [] : [first];
-          next = this.#fresh(next, out);
+          next = this.#fresh(next, base);
           if (next === -1) break;
-        } else if (out !== undefined) out.push(next as number);
+        } else if (this.#top > base) this.#push(next as number);
         else if (first < 0) first = next as number;
-        else out = [first, next as number];
+        else {
+          this.#push(first);
+          this.#push(next as number);
+        }
       }
       frontier = next;
     }
-    return out === undefined ? first : unEnds(out);
+    if (this.#top === base) return first; // (-1 where met: a first end was moved to #pending then)
+    const out = this.#pending.slice(base, this.#top);
+    this.#top = base;
+    return unEnds(out);
   }
 
   /**
-   * The offsets of `next` not in `out` (both ascending, without repeats), which are added to
-   * `out`, kept ascending: the ends a repetition reached first at this count.
+   * Stacks `x` on {@link #pending}: the one store that grows it, so that V8's code for it has met
+   * a growth (at a process's first runs) wherever a grammar's first pass grows it further; a store
+   * of each caller's own that had not grown it before deoptimized its #rep at that pass.
    */
-  #fresh(ends: Ends, out: number[]): Ends {
-    const n = out.length;
-    if (n === 0 || (typeof ends === "number" ? ends : (ends[0] as number)) > (out[n - 1] as number)) {
+  #push(x: number): void {
+    this.#pending[this.#top++] = x;
+  }
+
+  /**
+   * The offsets of `ends` not among the repetition's ends on {@link #pending} from `base` (both
+   * ascending, without repeats), which are added to them, kept ascending: the ends a repetition
+   * reached first at this count.
+   */
+  #fresh(ends: Ends, base: number): Ends {
+    const out = this.#pending;
+    const n = this.#top;
+    if (n === base || (typeof ends === "number" ? ends : (ends[0] as number)) > (out[n - 1] as number)) {
       // (all further than any reached before: the common case, a repetition moving on)
-      if (typeof ends === "number") out.push(ends);
-      else for (let j = 0; j < ends.length; j++) out.push(ends[j] as number);
+      if (typeof ends === "number") this.#push(ends);
+      else for (let j = 0; j < ends.length; j++) this.#push(ends[j] as number);
       return ends;
     }
     // (one end is merged as a list of one: a path of its own would be code that a grammar's first
     // pass can be the first to run, which V8 pays with a deoptimization and a recompile)
     const next = typeof ends === "number" ? [ends] : ends;
     const fresh: number[] = [];
-    // (from the first of `out` not below the first of `next`, found by halving: a scan from the
-    // start read all of `out` at each count, uncounted, which a long phrase of RFC 5322 words
+    // (from the first of the ends not below the first of `next`, found by halving: a scan from
+    // the start read all of them at each count, uncounted, which a long phrase of RFC 5322 words
     // made quadratic; what is read from there on, and moved below, is counted)
-    let i = lowerBound(out, next[0] as number);
+    let i = lowerBound(out, next[0] as number, base, n);
     this.#step(n - i + next.length);
     for (let j = 0; j < next.length; j++) {
       const x = next[j] as number;
@@ -1334,9 +1366,9 @@ export class Interpreter {
     let k = n - 1;
     let f = fresh.length - 1;
     let w = n + fresh.length - 1;
-    for (let x = 0; x <= f; x++) out.push(0);
+    for (let x = 0; x <= f; x++) this.#push(0);
     while (f >= 0) {
-      const o = k >= 0 ? (out[k] as number) : -1;
+      const o = k >= base ? (out[k] as number) : -1;
       const x = fresh[f] as number;
       const old = o > x ? 1 : 0;
       out[w] = old === 1 ? o : x;
@@ -1429,10 +1461,10 @@ function unEnds(xs: readonly number[]): Ends {
   return xs.length === 1 ? first : xs;
 }
 
-/** The first index of `xs` (ascending) whose element is not below `x` (`xs.length` when none). */
-function lowerBound(xs: readonly number[], x: number): number {
-  let lo = 0;
-  let hi = xs.length;
+/** The first index of `xs` (ascending from `from` to `to`) from `from` whose element is not below `x` (`to` when none). */
+function lowerBound(xs: readonly number[], x: number, from: number, to: number): number {
+  let lo = from;
+  let hi = to;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if ((xs[mid] as number) < x) lo = mid + 1;
